@@ -1,0 +1,209 @@
+#include "cli/commands.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <optional>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/notation.h"
+#include "core/perft.h"
+#include "variants/variant_loader.h"
+
+namespace tabula::cli {
+namespace {
+
+constexpr const char* kUsage = R"(usage: tabula <command> [options]
+commands:
+  variants                          list the shipped variants
+  check FILE                        validate a variant file
+  perft --variant ID [--fen FEN | --fen4 FEN4] --depth N [--divide]
+                                    count leaf nodes of the legal move tree
+  selfplay --variant ID --seed N [--games G] [--max-plies P]
+                                    seeded uniformly random games
+)";
+
+// Parsed "--name value" options; flags have an empty value.
+struct Options {
+  std::map<std::string, std::string> values;
+  std::vector<std::string> positional;
+};
+
+std::optional<Options> parse_options(const std::vector<std::string>& args, std::size_t first,
+                                     const std::vector<std::string>& with_value,
+                                     const std::vector<std::string>& flags, std::ostream& err) {
+  Options o;
+  for (std::size_t i = first; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0) {
+      o.positional.push_back(a);
+      continue;
+    }
+    std::string name = a.substr(2);
+    if (std::find(flags.begin(), flags.end(), name) != flags.end()) {
+      o.values[name] = "";
+    } else if (std::find(with_value.begin(), with_value.end(), name) != with_value.end()) {
+      if (i + 1 >= args.size()) {
+        err << "tabula: option --" << name << " needs a value\n";
+        return std::nullopt;
+      }
+      o.values[name] = args[++i];
+    } else {
+      err << "tabula: unknown option " << a << " for " << args[0] << "\n";
+      return std::nullopt;
+    }
+  }
+  return o;
+}
+
+bool parse_number(const std::string& text, long long min, long long max, long long& out) {
+  if (text.empty() || text.size() > 18) return false;
+  std::size_t i = 0;
+  long long v = 0;
+  for (; i < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') return false;
+    v = v * 10 + (text[i] - '0');
+  }
+  if (v < min || v > max) return false;
+  out = v;
+  return true;
+}
+
+bool number_option(const Options& o, const std::string& name, long long min, long long max,
+                   long long& out, std::ostream& err) {
+  auto it = o.values.find(name);
+  if (it == o.values.end()) return true;  // keep the default
+  if (!parse_number(it->second, min, max, out)) {
+    err << "tabula: --" << name << " must be a whole number from " << min << " to " << max
+        << ", got \"" << it->second << "\"\n";
+    return false;
+  }
+  return true;
+}
+
+std::shared_ptr<const core::RuleSet> load_variant(const Options& o, std::ostream& err) {
+  auto it = o.values.find("variant");
+  if (it == o.values.end()) {
+    err << "tabula: --variant ID is required (see `tabula variants`)\n";
+    return nullptr;
+  }
+  variants::LoadResult r = variants::load_id(it->second);
+  if (!r.ok()) {
+    err << "tabula: " << r.error_text();
+    return nullptr;
+  }
+  return r.rules;
+}
+
+// The start position, or the one given by --fen / --fen4.
+std::optional<core::Position> load_position(const core::RuleSet& rules, const Options& o,
+                                            std::ostream& err) {
+  std::string text = rules.start_fen;
+  bool four = rules.four_player_notation;
+  if (auto it = o.values.find("fen"); it != o.values.end()) {
+    text = it->second;
+    four = false;
+  }
+  if (auto it = o.values.find("fen4"); it != o.values.end()) {
+    text = it->second;
+    four = true;
+  }
+  auto pos = four ? core::parse_fen4(rules, text) : core::parse_fen(rules, text);
+  if (!pos.ok()) {
+    err << "tabula: bad " << (four ? "FEN4" : "FEN");
+    if (pos.error().column > 0) err << " at character " << pos.error().column;
+    err << ": " << pos.error().message << "\n";
+    return std::nullopt;
+  }
+  return std::move(pos.value());
+}
+
+int cmd_variants(std::ostream& out, std::ostream& err) {
+  auto ids = variants::list_ids();
+  if (ids.empty()) {
+    err << "tabula: no variant files in " << variants::variants_dir() << "\n";
+    return 1;
+  }
+  for (const std::string& id : ids) {
+    variants::LoadResult r = variants::load_id(id);
+    if (r.ok()) {
+      out << id << "\t" << r.rules->name << "\t(sheet " << r.rules->sheet << ", "
+          << r.rules->seat_count() << " seats)\n";
+    } else {
+      out << id << "\tBROKEN: " << r.diagnostics.front().to_string() << "\n";
+    }
+  }
+  return 0;
+}
+
+int cmd_check(const Options& o, std::ostream& out, std::ostream& err) {
+  if (o.positional.size() != 1) {
+    err << "tabula: check needs exactly one FILE\n";
+    return 2;
+  }
+  variants::LoadResult r = variants::load_file(o.positional[0]);
+  if (!r.ok()) {
+    err << r.error_text();
+    return 1;
+  }
+  out << o.positional[0] << ": ok: " << r.rules->id << " (" << r.rules->name << "), "
+      << r.rules->geometry.playable_count() << " squares, " << r.rules->seat_count() << " seats, "
+      << r.rules->pieces.size() << " piece kinds\n";
+  return 0;
+}
+
+int cmd_perft(const Options& o, std::ostream& out, std::ostream& err) {
+  auto rules = load_variant(o, err);
+  if (!rules) return 1;
+  long long depth = -1;
+  if (!o.values.count("depth")) {
+    err << "tabula: perft needs --depth N\n";
+    return 2;
+  }
+  if (!number_option(o, "depth", 0, 12, depth, err)) return 2;
+  auto pos = load_position(*rules, o, err);
+  if (!pos) return 1;
+  auto start = std::chrono::steady_clock::now();
+  std::uint64_t total = 0;
+  if (o.values.count("divide")) {
+    for (const auto& [move, count] : core::perft_divide(*pos, static_cast<int>(depth))) {
+      out << core::coordinate(*pos, move) << ": " << count << "\n";
+      total += count;
+    }
+  } else {
+    total = core::perft(*pos, static_cast<int>(depth));
+  }
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  err << "perft " << depth << ": " << total << " nodes in " << ms << " ms\n";
+  out << total << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty() || args[0] == "help" || args[0] == "--help") {
+    (args.empty() ? err : out) << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  const std::string& cmd = args[0];
+  if (cmd == "variants") return cmd_variants(out, err);
+  if (cmd == "check") {
+    auto o = parse_options(args, 1, {}, {}, err);
+    return o ? cmd_check(*o, out, err) : 2;
+  }
+  if (cmd == "perft") {
+    auto o = parse_options(args, 1, {"variant", "fen", "fen4", "depth"}, {"divide"}, err);
+    if (!o) return 2;
+    if (!o->positional.empty()) {
+      err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";
+      return 2;
+    }
+    return cmd_perft(*o, out, err);
+  }
+  err << "tabula: unknown command \"" << cmd << "\"\n" << kUsage;
+  return 2;
+}
+
+}  // namespace tabula::cli

@@ -1,0 +1,117 @@
+#include "core/move_tables.h"
+
+namespace tabula::core {
+namespace {
+
+// Local (x right, y forward) to board (file, rank) delta for a seat.
+void rotate(const Frame& fr, Offset o, int& df, int& dr) {
+  df = o.x * fr.right_file + o.y * fr.forward_file;
+  dr = o.x * fr.right_rank + o.y * fr.forward_rank;
+}
+
+// Walks one pattern from `from` and appends its steps; returns the count.
+std::uint32_t trace_ray(const Geometry& g, const Frame& fr, const std::vector<Offset>& legs,
+                        int range, std::uint8_t land_flags, Square from,
+                        std::vector<RayStep>& out) {
+  std::uint32_t count = 0;
+  int f = file_of(from);
+  int r = rank_of(from);
+  int repeats = range == 0 ? kMaxFiles + kMaxRanks : range;
+  for (int rep = 0; rep < repeats; ++rep) {
+    for (std::size_t leg = 0; leg < legs.size(); ++leg) {
+      int df = 0;
+      int dr = 0;
+      rotate(fr, legs[leg], df, dr);
+      f += df;
+      r += dr;
+      bool last = leg + 1 == legs.size();
+      bool on_board = g.contains(f, r) && g.playable(make_square(f, r));
+      if (!on_board) {
+        // A leaper jumps over absent cells; riders and lame paths stop.
+        bool leaper_jump = legs.size() == 1 && range == 1;
+        if (!leaper_jump || !last) return count;
+        return count;
+      }
+      out.push_back({make_square(f, r), last ? land_flags : std::uint8_t{kStepPass}});
+      ++count;
+    }
+  }
+  return count;
+}
+
+}  // namespace
+
+void MoveTables::build(const Geometry& g, const std::vector<std::vector<Pattern>>& kinds,
+                       const std::vector<Facing>& facings) {
+  seats_ = static_cast<int>(facings.size());
+  std::size_t slots = kinds.size() * seats_ * kMaxSquares;
+  steps_.clear();
+  move_rays_.clear();
+  attack_rays_.clear();
+  move_slots_.assign(slots, {});
+  attack_slots_.assign(slots, {});
+  symmetric_.assign(kinds.size(), true);
+
+  for (std::size_t k = 0; k < kinds.size(); ++k) {
+    for (int s = 0; s < seats_; ++s) {
+      Frame fr = frame_of(facings[s]);
+      for (int q = 0; q < kMaxSquares; ++q) {
+        Square sq = static_cast<Square>(q);
+        if (!g.playable(sq)) continue;
+        Slot& ms = move_slots_[slot(kind_at(k), seat_at(s), sq)];
+        ms.first = static_cast<std::uint32_t>(move_rays_.size());
+        for (const Pattern& p : kinds[k]) {
+          std::uint8_t flags = (p.can_move ? kStepMove : 0) | (p.can_capture ? kStepCapture : 0);
+          auto first = static_cast<std::uint32_t>(steps_.size());
+          std::uint32_t n = trace_ray(g, fr, p.legs, p.range, flags, sq, steps_);
+          if (n > 0 && (steps_.back().flags != kStepPass)) move_rays_.push_back({first, n});
+          else steps_.resize(first);
+        }
+        ms.count = static_cast<std::uint32_t>(move_rays_.size()) - ms.first;
+
+        // Reverse capture rays: legs reversed and negated, capture flag only.
+        Slot& as = attack_slots_[slot(kind_at(k), seat_at(s), sq)];
+        as.first = static_cast<std::uint32_t>(attack_rays_.size());
+        for (const Pattern& p : kinds[k]) {
+          if (!p.can_capture) continue;
+          std::vector<Offset> back(p.legs.rbegin(), p.legs.rend());
+          for (Offset& o : back) o = {-o.x, -o.y};
+          auto first = static_cast<std::uint32_t>(steps_.size());
+          std::uint32_t n = trace_ray(g, fr, back, p.range, kStepCapture, sq, steps_);
+          if (n > 0 && steps_.back().flags != kStepPass) attack_rays_.push_back({first, n});
+          else steps_.resize(first);
+        }
+        as.count = static_cast<std::uint32_t>(attack_rays_.size()) - as.first;
+      }
+    }
+  }
+
+  // A kind is symmetric when every seat's reverse rays hit the same squares.
+  for (std::size_t k = 0; k < kinds.size() && seats_ > 1; ++k) {
+    for (int q = 0; q < kMaxSquares && symmetric_[k]; ++q) {
+      Square sq = static_cast<Square>(q);
+      if (!g.playable(sq)) continue;
+      SquareSet first_seat;
+      for (const RayRef& r : attacks(kind_at(k), seat_at(0), sq))
+        for (const RayStep& st : ray(r)) first_seat.set(index_of(st.square));
+      for (int s = 1; s < seats_ && symmetric_[k]; ++s) {
+        SquareSet other;
+        for (const RayRef& r : attacks(kind_at(k), seat_at(s), sq))
+          for (const RayStep& st : ray(r)) other.set(index_of(st.square));
+        if (other != first_seat) symmetric_[k] = false;
+      }
+    }
+  }
+}
+
+std::span<const RayRef> MoveTables::moves(PieceKind kind, Seat seat, Square from) const {
+  const Slot& s = move_slots_[slot(kind, seat, from)];
+  return {move_rays_.data() + s.first, s.count};
+}
+
+std::span<const RayRef> MoveTables::attacks(PieceKind kind, Seat seat, Square target) const {
+  const Slot& s = attack_slots_[slot(kind, seat, target)];
+  return {attack_rays_.data() + s.first, s.count};
+}
+
+}  // namespace tabula::core

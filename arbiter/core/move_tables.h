@@ -1,0 +1,79 @@
+// move_tables.h — piece patterns compiled to per-square rays, once per seat.
+//
+// For every (piece kind, seat, square) the tables hold the rays the piece can
+// travel from that square, already rotated into the seat's frame and cut at
+// the board's edge, absent cells and holes. Attack detection uses the reverse
+// tables: for a target square, the rays along which an attacker of that kind
+// and seat would have to stand.
+//
+// A ray is a list of steps walked in order until one is blocked:
+//   kPass  - must be empty to go on (the middle of a lame leap); never a target
+//   kMove  - may be entered when empty
+//   kCapture - may be entered by capturing
+// A rider's ray lists every square out to its range; a leaper's ray has one
+// landing step.
+//
+// Immutable after build(); owned by the RuleSet; safe to read from any thread.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/betza.h"
+#include "core/geometry.h"
+#include "core/types.h"
+
+namespace tabula::core {
+
+enum StepFlag : std::uint8_t { kStepPass = 0, kStepMove = 1, kStepCapture = 2 };
+
+struct RayStep {
+  Square square;
+  std::uint8_t flags;
+};
+
+// A ray's place in the shared step array.
+struct RayRef {
+  std::uint32_t first;
+  std::uint32_t count;
+};
+
+class MoveTables {
+ public:
+  using Ray = std::span<const RayStep>;
+
+  // kinds[k] are the patterns of piece kind k; facings[s] the facing of seat s.
+  void build(const Geometry& geometry, const std::vector<std::vector<Pattern>>& kinds,
+             const std::vector<Facing>& facings);
+
+  // The forward rays of a piece of `kind` owned by `seat` standing on `from`.
+  std::span<const RayRef> moves(PieceKind kind, Seat seat, Square from) const;
+  // The reverse capture rays ending on `target`.
+  std::span<const RayRef> attacks(PieceKind kind, Seat seat, Square target) const;
+  Ray ray(const RayRef& r) const { return {steps_.data() + r.first, r.count}; }
+  // True when a kind attacks the same way for every seat (all but pawn-like
+  // pieces), so one reverse lookup serves every attacking seat.
+  bool symmetric(PieceKind kind) const { return symmetric_[index_of(kind)]; }
+  int seat_count() const { return seats_; }
+
+ private:
+  struct Slot {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+  };
+  std::size_t slot(PieceKind k, Seat s, Square q) const {
+    return (static_cast<std::size_t>(index_of(k)) * seats_ + index_of(s)) * kMaxSquares +
+           index_of(q);
+  }
+
+  int seats_ = 0;
+  std::vector<RayStep> steps_;
+  std::vector<RayRef> move_rays_;
+  std::vector<RayRef> attack_rays_;
+  std::vector<Slot> move_slots_;
+  std::vector<Slot> attack_slots_;
+  std::vector<bool> symmetric_;
+};
+
+}  // namespace tabula::core

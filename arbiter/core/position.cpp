@@ -1,0 +1,508 @@
+#include "core/position.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/zobrist.h"
+
+namespace tabula::core {
+
+Position::Position(const RuleSet& rules) : rules_(&rules) {
+  for (int i = 0; i < kMaxSquares; ++i) {
+    if (rules.geometry.playable(static_cast<Square>(i))) squares_.push_back(static_cast<Square>(i));
+  }
+  royal_ = rules.royal_kind();
+  king_capture_ = rules.checks.king_capture;
+  int n = rules.seat_count();
+  for (int a = 0; a < n; ++a) {
+    for (int v = 0; v < n; ++v) {
+      if (a != v) may_capture_[a] |= static_cast<std::uint8_t>(1U << v);
+    }
+  }
+  if (!rules.turn_order.empty()) to_move_ = rules.turn_order.front();
+  finish_setup();
+}
+
+// ---- set-up -----------------------------------------------------------------
+
+void Position::clear() {
+  board_.fill(kEmpty);
+  castling_rights_ = 0;
+  ep_.fill({});
+  halfmove_clock_ = 0;
+  fullmove_number_ = 1;
+  finish_setup();
+}
+
+void Position::put(Square s, Piece p) { board_[index_of(s)] = p; }
+void Position::set_to_move(Seat s) {
+  hash_ ^= zobrist::side(to_move_) ^ zobrist::side(s);
+  to_move_ = s;
+}
+void Position::set_castling_rights(std::uint32_t rights) { castling_rights_ = rights; }
+void Position::set_en_passant(Seat creator, EnPassantEntry e) { ep_[index_of(creator)] = e; }
+
+void Position::set_may_capture(Seat attacker, Seat victim, bool may) {
+  auto bit = static_cast<std::uint8_t>(1U << index_of(victim));
+  if (may) {
+    may_capture_[index_of(attacker)] |= bit;
+  } else {
+    may_capture_[index_of(attacker)] &= static_cast<std::uint8_t>(~bit);
+  }
+}
+
+void Position::remove_pieces_of(Seat s) {
+  for (Square q : squares_) {
+    if (!at(q).empty() && at(q).seat == s) set_piece(q, kEmpty);
+  }
+}
+
+void Position::finish_setup() {
+  king_.fill(kNoSquare);
+  for (Square q : squares_) {
+    const Piece& p = board_[index_of(q)];
+    if (!p.empty() && p.kind == royal_) king_[index_of(p.seat)] = q;
+  }
+  hash_ = compute_hash();
+  undo_.clear();
+  history_.clear();
+}
+
+std::uint64_t Position::aux_hash() const {
+  std::uint64_t h = zobrist::side(to_move_);
+  for (std::size_t i = 0; i < rules_->castling.size(); ++i) {
+    if ((castling_rights_ >> i) & 1U) h ^= zobrist::castling(static_cast<int>(i));
+  }
+  for (const EnPassantEntry& e : ep_) {
+    if (e.open()) h ^= zobrist::en_passant(e.target);
+  }
+  return h;
+}
+
+std::uint64_t Position::compute_hash() const {
+  std::uint64_t h = aux_hash();
+  for (Square q : squares_) {
+    const Piece& p = board_[index_of(q)];
+    if (!p.empty()) h ^= zobrist::piece(p.kind, p.seat, q, p.promoted);
+  }
+  return h;
+}
+
+void Position::set_piece(Square s, Piece p) {
+  Piece& cur = board_[index_of(s)];
+  if (!cur.empty()) {
+    hash_ ^= zobrist::piece(cur.kind, cur.seat, s, cur.promoted);
+    if (cur.kind == royal_ && king_[index_of(cur.seat)] == s) king_[index_of(cur.seat)] = kNoSquare;
+  }
+  cur = p;
+  if (!p.empty()) {
+    hash_ ^= zobrist::piece(p.kind, p.seat, s, p.promoted);
+    if (p.kind == royal_) king_[index_of(p.seat)] = s;
+  }
+}
+
+// ---- attacks ----------------------------------------------------------------
+
+std::uint8_t Position::attackers_of(Seat victim) const {
+  std::uint8_t mask = 0;
+  for (int s = 0; s < rules_->seat_count(); ++s) {
+    if (active_[s] && may_capture(seat_at(s), victim)) mask |= static_cast<std::uint8_t>(1U << s);
+  }
+  return mask;
+}
+
+bool Position::attacked(Square target, std::uint8_t seats) const {
+  if (seats == 0) return false;
+  const MoveTables& t = rules_->tables;
+  int kinds = static_cast<int>(rules_->pieces.size());
+  int n = rules_->seat_count();
+  for (int k = 0; k < kinds; ++k) {
+    PieceKind kind = kind_at(k);
+    bool sym = t.symmetric(kind);
+    for (int s = 0; s < n; ++s) {
+      if (!sym && !((seats >> s) & 1U)) continue;
+      for (const RayRef& r : t.attacks(kind, seat_at(s), target)) {
+        for (const RayStep& st : t.ray(r)) {
+          const Piece& p = board_[index_of(st.square)];
+          if (p.empty()) continue;
+          if (st.flags != kStepPass && p.kind == kind &&
+              (sym ? ((seats >> index_of(p.seat)) & 1U) : p.seat == seat_at(s))) {
+            return true;
+          }
+          break;
+        }
+      }
+      if (sym) break;
+    }
+  }
+  return false;
+}
+
+std::vector<Square> Position::attackers(Square target, std::uint8_t seats) const {
+  std::vector<Square> out;
+  const MoveTables& t = rules_->tables;
+  int kinds = static_cast<int>(rules_->pieces.size());
+  for (int k = 0; k < kinds; ++k) {
+    for (int s = 0; s < rules_->seat_count(); ++s) {
+      if (!((seats >> s) & 1U)) continue;
+      for (const RayRef& r : t.attacks(kind_at(k), seat_at(s), target)) {
+        for (const RayStep& st : t.ray(r)) {
+          const Piece& p = board_[index_of(st.square)];
+          if (p.empty()) continue;
+          if (st.flags != kStepPass && p.kind == kind_at(k) && p.seat == seat_at(s)) {
+            if (std::find(out.begin(), out.end(), st.square) == out.end()) out.push_back(st.square);
+          }
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+bool Position::in_check(Seat s) const {
+  Square k = king_[index_of(s)];
+  if (k == kNoSquare) return false;
+  return attacked(k, attackers_of(s));
+}
+
+// ---- generation -------------------------------------------------------------
+
+void Position::add_pawn_moves(Square from, Square to, MoveKind kind, MoveList& out) const {
+  const SeatDef& seat = rules_->seats[index_of(to_move_)];
+  if (seat.promotion_zone[index_of(to)] && !rules_->promotion.choices.empty()) {
+    for (PieceKind k : rules_->promotion.choices) out.push({from, to, kind, k, 0});
+    if (!rules_->promotion.mandatory) out.push({from, to, kind, kNoKind, 0});
+    return;
+  }
+  out.push({from, to, kind, kNoKind, 0});
+}
+
+bool Position::ep_capturable(Square target, Seat mover, Move& out_move) const {
+  const PawnRules& pr = rules_->pawns;
+  if (pr.en_passant == EnPassantWindow::kOff) return false;
+  for (int c = 0; c < rules_->seat_count(); ++c) {
+    const EnPassantEntry& e = ep_[c];
+    if (e.target != target || seat_at(c) == mover) continue;
+    if (!may_capture(mover, seat_at(c))) continue;
+    const Piece& victim = board_[index_of(e.victim)];
+    if (victim.empty() || victim.seat != seat_at(c) || !rules_->piece(victim.kind).pawn) continue;
+    if (pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly) {
+      // 001 rule 11: only pawns moving directly against each other.
+      Frame a = frame_of(rules_->seats[index_of(mover)].facing);
+      Frame b = frame_of(rules_->seats[c].facing);
+      if (a.forward_file != -b.forward_file || a.forward_rank != -b.forward_rank) continue;
+    }
+    out_move.kind = MoveKind::kEnPassant;
+    return true;
+  }
+  return false;
+}
+
+void Position::generate_piece(Square from, Piece p, MoveList& out) const {
+  const MoveTables& t = rules_->tables;
+  const PieceDef& def = rules_->piece(p.kind);
+  for (const RayRef& r : t.moves(p.kind, p.seat, from)) {
+    for (const RayStep& st : t.ray(r)) {
+      const Piece& occ = board_[index_of(st.square)];
+      if (st.flags == kStepPass) {
+        if (!occ.empty()) break;
+        continue;
+      }
+      if (occ.empty()) {
+        if (st.flags & kStepMove) {
+          if (def.pawn) add_pawn_moves(from, st.square, MoveKind::kNormal, out);
+          else out.push({from, st.square, MoveKind::kNormal, kNoKind, 0});
+        } else if (def.pawn && (st.flags & kStepCapture)) {
+          Move ep{from, st.square, MoveKind::kNormal, kNoKind, 0};
+          if (ep_capturable(st.square, p.seat, ep)) add_pawn_moves(from, st.square, ep.kind, out);
+        }
+        continue;
+      }
+      if ((st.flags & kStepCapture) && may_capture(p.seat, occ.seat) &&
+          (king_capture_ || occ.kind != royal_)) {
+        if (def.pawn) add_pawn_moves(from, st.square, MoveKind::kNormal, out);
+        else out.push({from, st.square, MoveKind::kNormal, kNoKind, 0});
+      }
+      break;
+    }
+  }
+  // The pawn's double step from its start zone: every square on the way empty.
+  if (def.pawn && rules_->pawns.double_step > 1 &&
+      rules_->seats[index_of(p.seat)].double_step_zone[index_of(from)]) {
+    Frame fr = frame_of(rules_->seats[index_of(p.seat)].facing);
+    int f = file_of(from);
+    int rk = rank_of(from);
+    for (int step = 1; step <= rules_->pawns.double_step; ++step) {
+      f += fr.forward_file;
+      rk += fr.forward_rank;
+      if (!rules_->geometry.contains(f, rk)) return;
+      Square q = make_square(f, rk);
+      if (!rules_->geometry.playable(q) || !board_[index_of(q)].empty()) return;
+    }
+    add_pawn_moves(from, make_square(f, rk), MoveKind::kDoubleStep, out);
+  }
+}
+
+void Position::generate_castling(MoveList& out) const {
+  const auto& rules = rules_->castling;
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    const CastlingRule& c = rules[i];
+    if (c.seat != to_move_ || !((castling_rights_ >> i) & 1U)) continue;
+    Piece king = at(c.king_from);
+    Piece rook = at(c.rook_from);
+    if (king.empty() || king.seat != to_move_ || king.kind != royal_) continue;
+    if (rook.empty() || rook.seat != to_move_) continue;
+    // Every square the king or rook passes or lands on must be empty, but for
+    // the two castling pieces themselves.
+    auto span_clear = [&](Square a, Square b) {
+      int df = (file_of(b) > file_of(a)) - (file_of(b) < file_of(a));
+      int dr = (rank_of(b) > rank_of(a)) - (rank_of(b) < rank_of(a));
+      int f = file_of(a);
+      int r = rank_of(a);
+      while (f != file_of(b) || r != rank_of(b)) {
+        f += df;
+        r += dr;
+        Square q = make_square(f, r);
+        if (q != c.king_from && q != c.rook_from && !at(q).empty()) return false;
+      }
+      return true;
+    };
+    if (!span_clear(c.king_from, c.king_to) || !span_clear(c.rook_from, c.rook_to) ||
+        !span_clear(c.king_from, c.rook_from)) {
+      continue;
+    }
+    // The king may not castle out of, through or into an attack.
+    std::uint8_t enemies = attackers_of(to_move_);
+    int df = (file_of(c.king_to) > file_of(c.king_from)) - (file_of(c.king_to) < file_of(c.king_from));
+    int dr = (rank_of(c.king_to) > rank_of(c.king_from)) - (rank_of(c.king_to) < rank_of(c.king_from));
+    bool safe = !attacked(c.king_from, enemies);
+    int f = file_of(c.king_from);
+    int r = rank_of(c.king_from);
+    while (safe && (f != file_of(c.king_to) || r != rank_of(c.king_to))) {
+      f += df;
+      r += dr;
+      safe = !attacked(make_square(f, r), enemies);
+    }
+    if (safe) out.push({c.king_from, c.king_to, MoveKind::kCastle, kNoKind, static_cast<std::uint8_t>(i)});
+  }
+}
+
+void Position::generate_pseudo(MoveList& out) const {
+  if (!active_[index_of(to_move_)]) return;
+  for (Square q : squares_) {
+    const Piece& p = board_[index_of(q)];
+    if (!p.empty() && p.seat == to_move_) generate_piece(q, p, out);
+  }
+  if (!rules_->castling.empty() && castling_rights_ != 0) generate_castling(out);
+}
+
+bool Position::leaves_king_attacked(const Move& m) const {
+  Position& self = const_cast<Position&>(*this);  // make/unmake restores exactly
+  Seat mover = to_move_;
+  self.make(m);
+  bool bad = in_check(mover);
+  self.unmake();
+  return bad;
+}
+
+bool Position::is_legal(const Move& m) const { return !leaves_king_attacked(m); }
+
+void Position::generate_legal(MoveList& out) const {
+  std::size_t start = out.size();
+  generate_pseudo(out);
+  std::size_t keep = start;
+  for (std::size_t i = start; i < out.size(); ++i) {
+    if (!leaves_king_attacked(out[i])) out[keep++] = out[i];
+  }
+  out.truncate(keep);
+}
+
+bool Position::has_legal_move() const {
+  MoveList list;
+  generate_pseudo(list);
+  for (const Move& m : list) {
+    if (!leaves_king_attacked(m)) return true;
+  }
+  return false;
+}
+
+// ---- make / unmake ----------------------------------------------------------
+
+Seat Position::next_active_after(Seat s) const {
+  const auto& order = rules_->turn_order;
+  auto it = std::find(order.begin(), order.end(), s);
+  std::size_t i = it == order.end() ? 0 : static_cast<std::size_t>(it - order.begin());
+  for (std::size_t n = 1; n <= order.size(); ++n) {
+    Seat next = order[(i + n) % order.size()];
+    if (active_[index_of(next)]) return next;
+  }
+  return s;
+}
+
+void Position::make(const Move& m) {
+  Undo u;
+  u.move = m;
+  u.castling_rights = castling_rights_;
+  u.ep = ep_;
+  u.halfmove_clock = halfmove_clock_;
+  u.fullmove_number = fullmove_number_;
+  u.hash = hash_;
+  u.to_move = to_move_;
+  history_.push_back(hash_);
+
+  hash_ ^= aux_hash();
+  Seat mover = to_move_;
+  bool resets_clock = false;
+
+  switch (m.kind) {
+    case MoveKind::kPass:
+      break;
+    case MoveKind::kPlacement:
+      // 003 rule 5: the placed kind travels in `promotion`.
+      set_piece(m.to, Piece{m.promotion, mover, false});
+      break;
+    case MoveKind::kCastle: {
+      const CastlingRule& c = rules_->castling[m.castle];
+      Piece king = at(c.king_from);
+      Piece rook = at(c.rook_from);
+      u.moved = king;
+      set_piece(c.king_from, kEmpty);
+      set_piece(c.rook_from, kEmpty);
+      set_piece(c.king_to, king);
+      set_piece(c.rook_to, rook);
+      break;
+    }
+    default: {
+      Piece p = at(m.from);
+      u.moved = p;
+      Square cap_sq = m.to;
+      if (m.kind == MoveKind::kEnPassant) {
+        for (const EnPassantEntry& e : ep_) {
+          if (e.target == m.to) {
+            cap_sq = e.victim;
+            break;
+          }
+        }
+      }
+      u.captured = at(cap_sq);
+      u.captured_on = u.captured.empty() ? kNoSquare : cap_sq;
+      if (!u.captured.empty()) {
+        resets_clock = true;
+        set_piece(cap_sq, kEmpty);
+      }
+      if (rules_->piece(p.kind).pawn) resets_clock = true;
+      set_piece(m.from, kEmpty);
+      if (m.promotion != kNoKind) {
+        p.kind = m.promotion;
+        p.promoted = true;
+      }
+      set_piece(m.to, p);
+      break;
+    }
+  }
+
+  // Castling rights die when a king or rook leaves, or a rook is captured.
+  if (castling_rights_ != 0 && m.kind != MoveKind::kPass) {
+    for (std::size_t i = 0; i < rules_->castling.size(); ++i) {
+      const CastlingRule& c = rules_->castling[i];
+      if (m.from == c.king_from || m.from == c.rook_from || m.to == c.rook_from ||
+          m.to == c.king_from || (m.kind == MoveKind::kCastle && c.seat == mover)) {
+        castling_rights_ &= ~(1U << i);
+      }
+    }
+  }
+
+  // En passant: the window decides how long an entry stays open.
+  if (rules_->pawns.en_passant == EnPassantWindow::kNextMoverOnly) {
+    ep_.fill({});
+  } else {
+    ep_[index_of(mover)] = {};
+  }
+  if (m.kind == MoveKind::kDoubleStep && rules_->pawns.en_passant != EnPassantWindow::kOff) {
+    Frame fr = frame_of(rules_->seats[index_of(mover)].facing);
+    Square skipped = make_square(file_of(m.to) - fr.forward_file, rank_of(m.to) - fr.forward_rank);
+    ep_[index_of(mover)] = {skipped, m.to};
+  }
+
+  halfmove_clock_ = resets_clock ? 0 : halfmove_clock_ + 1;
+  if (!rules_->turn_order.empty() && mover == rules_->turn_order.back()) ++fullmove_number_;
+  to_move_ = next_active_after(mover);
+  hash_ ^= aux_hash();
+  undo_.push_back(u);
+}
+
+void Position::make_pass() { make(Move{kNoSquare, kNoSquare, MoveKind::kPass, kNoKind, 0}); }
+
+void Position::unmake() {
+  assert(!undo_.empty());
+  Undo u = undo_.back();
+  undo_.pop_back();
+  history_.pop_back();
+  const Move& m = u.move;
+  switch (m.kind) {
+    case MoveKind::kPass:
+      break;
+    case MoveKind::kPlacement:
+      board_[index_of(m.to)] = kEmpty;
+      break;
+    case MoveKind::kCastle: {
+      const CastlingRule& c = rules_->castling[m.castle];
+      Piece king = board_[index_of(c.king_to)];
+      Piece rook = board_[index_of(c.rook_to)];
+      board_[index_of(c.king_to)] = kEmpty;
+      board_[index_of(c.rook_to)] = kEmpty;
+      board_[index_of(c.king_from)] = king;
+      board_[index_of(c.rook_from)] = rook;
+      king_[index_of(king.seat)] = c.king_from;
+      break;
+    }
+    default:
+      board_[index_of(m.to)] = kEmpty;
+      board_[index_of(m.from)] = u.moved;
+      if (u.moved.kind == royal_) king_[index_of(u.moved.seat)] = m.from;
+      if (!u.captured.empty()) {
+        board_[index_of(u.captured_on)] = u.captured;
+        if (u.captured.kind == royal_) king_[index_of(u.captured.seat)] = u.captured_on;
+      }
+      break;
+  }
+  castling_rights_ = u.castling_rights;
+  ep_ = u.ep;
+  halfmove_clock_ = u.halfmove_clock;
+  fullmove_number_ = u.fullmove_number;
+  hash_ = u.hash;
+  to_move_ = u.to_move;
+}
+
+int Position::repetitions() const {
+  int count = 0;
+  int n = static_cast<int>(history_.size());
+  int limit = std::min(n, halfmove_clock_);
+  for (int back = 1; back <= limit; ++back) {
+    if (history_[n - back] == hash_) ++count;
+  }
+  return count;
+}
+
+Piece Position::last_captured() const { return undo_.empty() ? kEmpty : undo_.back().captured; }
+
+std::string Position::consistency_problem() const {
+  const Geometry& g = rules_->geometry;
+  std::array<Square, kMaxSeats> kings{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
+  for (int i = 0; i < kMaxSquares; ++i) {
+    const Piece& p = board_[i];
+    if (p.empty()) continue;
+    Square q = static_cast<Square>(i);
+    if (!g.playable(q)) return "a piece stands on " + g.name(q) + ", which is not on the board";
+    if (index_of(p.seat) >= rules_->seat_count()) return "a piece on " + g.name(q) + " has no seat";
+    if (p.kind == royal_) kings[index_of(p.seat)] = q;
+  }
+  for (int s = 0; s < rules_->seat_count(); ++s) {
+    if (kings[s] != king_[s]) return "king square of seat " + std::to_string(s) + " is stale";
+  }
+  if (compute_hash() != hash_) return "hash differs from the recomputed hash";
+  return {};
+}
+
+}  // namespace tabula::core

@@ -1,0 +1,170 @@
+// position.h — a board with pieces, the side to move and the rule state,
+// with make/unmake, legal move generation and attack detection.
+//
+// Section index: SeatStatus, Position (state, queries, generation, make/unmake).
+//
+// A Position belongs to one RuleSet (which must outlive it) and knows nothing
+// of time, ledgers or how a game ends: the Game layer decides statuses and
+// relations and tells the Position through set_status()/set_relation().
+//
+// Invariants (checked by is_consistent(), for tests and debug builds):
+//   - pieces stand only on playable squares;
+//   - king_square(s) is the square of seat s's royal piece, or kNoSquare;
+//   - hash() equals the hash recomputed from scratch;
+//   - the undo stack mirrors the moves made since construction or set-up.
+// Not thread-safe; cheap to copy.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/rule_set.h"
+#include "core/types.h"
+
+namespace tabula::core {
+
+// What a seat is doing in the game (issue 3's per-seat status).
+enum class SeatStatus : std::uint8_t {
+  kLive,
+  kCheckmated,
+  kStalemated,
+  kResigned,
+  kFlagged,
+  kRemoved,
+};
+
+// One seat's open en passant capture: its pawn double-stepped over `target`
+// and now stands on `victim`.
+struct EnPassantEntry {
+  Square target = kNoSquare;
+  Square victim = kNoSquare;
+  bool open() const { return target != kNoSquare; }
+  friend bool operator==(const EnPassantEntry&, const EnPassantEntry&) = default;
+};
+
+class Position {
+ public:
+  explicit Position(const RuleSet& rules);
+
+  // ---- set-up (used by the FEN readers and tests) ----
+  void clear();
+  void put(Square s, Piece p);
+  void set_to_move(Seat s);
+  void set_castling_rights(std::uint32_t rights);
+  void set_en_passant(Seat creator, EnPassantEntry e);
+  void set_halfmove_clock(int plies) { halfmove_clock_ = plies; }
+  void set_fullmove_number(int n) { fullmove_number_ = n; }
+  // Recomputes the hash and king squares after set-up, and resets history.
+  void finish_setup();
+
+  // ---- the game layer's levers ----
+  // An inactive seat's pieces stay on the board as obstacles: they do not
+  // move and give no check (002 rule 6, 001 rule 8).
+  void set_active(Seat s, bool active) { active_[index_of(s)] = active; }
+  void set_status(Seat s, SeatStatus st) { status_[index_of(s)] = st; }
+  // Whether pieces of `attacker` may capture pieces of `victim` (and so
+  // check his king). Set to false between teammates and allies.
+  void set_may_capture(Seat attacker, Seat victim, bool may);
+  void set_king_capture(bool allowed) { king_capture_ = allowed; }
+  void remove_pieces_of(Seat s);
+
+  // ---- queries ----
+  const RuleSet& rules() const { return *rules_; }
+  Piece at(Square s) const { return board_[index_of(s)]; }
+  Seat to_move() const { return to_move_; }
+  std::uint32_t castling_rights() const { return castling_rights_; }
+  const EnPassantEntry& en_passant(Seat creator) const { return ep_[index_of(creator)]; }
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+  std::uint64_t hash() const { return hash_; }
+  Square king_square(Seat s) const { return king_[index_of(s)]; }
+  bool active(Seat s) const { return active_[index_of(s)]; }
+  SeatStatus status(Seat s) const { return status_[index_of(s)]; }
+  bool may_capture(Seat attacker, Seat victim) const {
+    return (may_capture_[index_of(attacker)] >> index_of(victim)) & 1U;
+  }
+  int ply() const { return static_cast<int>(undo_.size()); }
+
+  // Seats (bitmask) whose live pieces may capture a piece of `victim`.
+  std::uint8_t attackers_of(Seat victim) const;
+  // Whether `target` is attacked by any piece of a seat in `seats` (bitmask).
+  bool attacked(Square target, std::uint8_t seats) const;
+  // Squares of the pieces of `seats` that attack `target`.
+  std::vector<Square> attackers(Square target, std::uint8_t seats) const;
+  // Whether seat s's king is attacked by a piece that may capture it.
+  bool in_check(Seat s) const;
+  bool in_check() const { return in_check(to_move_); }
+
+  // ---- generation ----
+  // Pseudo-legal moves of the side to move (own king may be left attacked).
+  void generate_pseudo(MoveList& out) const;
+  // Legal moves: those that do not leave the mover's king attacked.
+  void generate_legal(MoveList& out) const;
+  bool has_legal_move() const;
+  bool is_legal(const Move& m) const;  // m must come from generate_pseudo
+  // A move's legality test without generating: any move of the side to move.
+  bool leaves_king_attacked(const Move& m) const;
+
+  // ---- make / unmake ----
+  // Plays a pseudo-legal move; the next seat in turn order that is active moves.
+  void make(const Move& m);
+  void unmake();
+  // Hands the turn to the next active seat without a move (a pass, or a seat
+  // that the game layer skips).
+  void make_pass();
+
+  // Times the current position occurred before with the same side to move,
+  // within the reversible stretch (for threefold repetition).
+  int repetitions() const;
+  // The piece captured by the last move (kEmpty if none).
+  Piece last_captured() const;
+
+  // Debug/test invariant check; returns a description of the first problem.
+  std::string consistency_problem() const;
+
+  Seat next_active_after(Seat s) const;
+
+ private:
+  struct Undo {
+    Move move;
+    Piece moved;
+    Piece captured;
+    Square captured_on = kNoSquare;
+    std::uint32_t castling_rights;
+    std::array<EnPassantEntry, kMaxSeats> ep;
+    int halfmove_clock;
+    int fullmove_number;
+    std::uint64_t hash;
+    Seat to_move;
+  };
+
+  void set_piece(Square s, Piece p);  // keeps hash and kings up to date
+  std::uint64_t compute_hash() const;
+  std::uint64_t aux_hash() const;  // castling + en passant + side to move
+  void generate_piece(Square from, Piece p, MoveList& out) const;
+  void add_pawn_moves(Square from, Square to, MoveKind kind, MoveList& out) const;
+  void generate_castling(MoveList& out) const;
+  bool ep_capturable(Square target, Seat mover, Move& out_move) const;
+
+  const RuleSet* rules_;
+  std::array<Piece, kMaxSquares> board_{};
+  std::vector<Square> squares_;  // the playable squares, for scanning
+  Seat to_move_ = seat_at(0);
+  std::uint32_t castling_rights_ = 0;
+  std::array<EnPassantEntry, kMaxSeats> ep_{};
+  int halfmove_clock_ = 0;
+  int fullmove_number_ = 1;
+  std::uint64_t hash_ = 0;
+  std::array<Square, kMaxSeats> king_{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
+  std::array<bool, kMaxSeats> active_{true, true, true, true};
+  std::array<SeatStatus, kMaxSeats> status_{};
+  std::array<std::uint8_t, kMaxSeats> may_capture_{};
+  bool king_capture_ = false;
+  PieceKind royal_ = kNoKind;
+  std::vector<Undo> undo_;
+  std::vector<std::uint64_t> history_;  // hash before each move
+};
+
+}  // namespace tabula::core

@@ -1,0 +1,198 @@
+// rule_set.h — a variant's rules as an immutable value.
+//
+// Section index: PieceDef, SeatDef, Castling, Pawns, Promotion, Draws,
+// Checks and mates, Elimination, Ledger, Relations, Stages, RuleSet.
+//
+// A RuleSet is built once from a variant data file by the loader (outside the
+// pure core) and then shared read-only by every Position and Game of that
+// variant (STYLE rules 13-15: one definition path, rules grouped into
+// sub-structs, strategies as enums). It is designed against every sheet in
+// RULINGS.md: 2 to 4 seats, teams and changing relations, eliminations,
+// points and token ledgers, stages, corner squares and holes.
+//
+// Invariants (checked by validate()): at least two seats; every seat in the
+// turn order exactly once; every PieceKind index < pieces.size(); castling
+// squares on the board; at most one royal kind.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/betza.h"
+#include "core/geometry.h"
+#include "core/move_tables.h"
+#include "core/types.h"
+
+namespace tabula::core {
+
+// ---- PieceDef ---------------------------------------------------------------
+struct PieceDef {
+  std::string name;      // "knight"
+  char letter = '?';     // FEN letter, uppercase ('N')
+  std::string betza;     // movement, see betza.h
+  bool royal = false;    // the king: checks, mates and king capture concern it
+  bool pawn = false;     // double step, en passant and promotion apply to it
+  int value = 0;         // points for capturing it (002 rule 3)
+  int promoted_value = 0;  // points for capturing it when promoted (002 rule 5)
+  std::vector<Pattern> patterns;  // compiled from betza
+};
+
+// ---- SeatDef ----------------------------------------------------------------
+struct SeatDef {
+  std::string name;        // "White", "Red"
+  char letter = '?';       // side-to-move letter in FEN ('w') or FEN4 ('R')
+  Facing facing = Facing::kNorth;   // where his pawns go
+  SquareSet promotion_zone;         // where his pawns promote
+  SquareSet double_step_zone;       // where his pawns may double-step from
+  SquareSet home;                   // his home rows (004 stage one target, 000)
+};
+
+// ---- Castling ---------------------------------------------------------------
+// One way to castle for one seat. The king goes king_from -> king_to, the rook
+// rook_from -> rook_to. Conditions (RULINGS "Shared"): neither has moved,
+// every square between them and their destinations is empty, and the king is
+// not attacked on king_from, on any square it crosses, nor on king_to.
+struct CastlingRule {
+  Seat seat = kNoSeat;
+  bool king_side = true;   // "O-O" (K in FEN) or "O-O-O" (Q)
+  Square king_from = kNoSquare;
+  Square king_to = kNoSquare;
+  Square rook_from = kNoSquare;
+  Square rook_to = kNoSquare;
+};
+
+// ---- Pawns ------------------------------------------------------------------
+enum class EnPassantWindow : std::uint8_t {
+  kOff,                    // 002 rule 2, 004 stage two rule 4
+  kNextMoverOnly,          // FIDE: only the very next player may capture
+  kUntilOwnerMovesAgain,   // four-player: any opponent until the pawn's owner moves
+};
+enum class EnPassantBetween : std::uint8_t {
+  kAnyOpponent,
+  kFacingSeatsOnly,  // 001 rule 11: only between directly opposite seats
+};
+struct PawnRules {
+  int double_step = 2;  // squares of the initial step; 1 = no double step
+  EnPassantWindow en_passant = EnPassantWindow::kNextMoverOnly;
+  EnPassantBetween en_passant_between = EnPassantBetween::kAnyOpponent;
+};
+
+// ---- Promotion --------------------------------------------------------------
+enum class PromotionEdge : std::uint8_t {
+  kOwnZone,          // the seat's promotion_zone, always
+  kHostileEdgeOnly,  // 003 rule 4: only where the edge belongs to an opponent
+};
+struct Promotion {
+  std::vector<PieceKind> choices;  // first is the default
+  bool mandatory = true;
+  PromotionEdge edge = PromotionEdge::kOwnZone;
+};
+
+// ---- Draws ------------------------------------------------------------------
+struct DrawRules {
+  int fifty_move_plies = 0;  // 100 in chess; 0 = off
+  int repetitions = 0;       // 3 in chess; 0 = off
+  bool insufficient_material = false;
+};
+
+// ---- Checks and mates -------------------------------------------------------
+enum class MateTiming : std::uint8_t {
+  kStartOfTurn,     // 001 rule 10, chess.com Teams, 003
+  kAfterEveryMove,  // 002 rule 4, chess.com FFA
+};
+enum class StalemateRule : std::uint8_t {
+  kDraw,              // chess
+  kEliminateWithPoints,  // 002 rule 9: he gets points and leaves
+  kPass,              // 001 judgement call, 004 stage one
+  kPlacement,         // 003 rule 5: he places a new piece
+};
+struct CheckRules {
+  MateTiming mate_timing = MateTiming::kStartOfTurn;
+  bool king_capture = false;  // 002: a king left attacked can be taken
+  StalemateRule stalemate = StalemateRule::kDraw;
+};
+
+// ---- Elimination ------------------------------------------------------------
+enum class EliminationPolicy : std::uint8_t {
+  kDeadObstacles,  // 002 rule 6: pieces stay, never move, give no check
+  kFrozenCapturableByOpponents,  // 001 rule 8
+  kRemoved,        // 003 rule 3, 000 long game
+  kRandomMover,    // 002 rule 7: on resignation or timeout
+};
+struct Elimination {
+  EliminationPolicy on_mate = EliminationPolicy::kDeadObstacles;
+  EliminationPolicy on_stalemate = EliminationPolicy::kDeadObstacles;
+  EliminationPolicy on_resign = EliminationPolicy::kDeadObstacles;
+  EliminationPolicy on_timeout = EliminationPolicy::kDeadObstacles;
+};
+
+// ---- Ledger -----------------------------------------------------------------
+enum class LedgerKind : std::uint8_t { kNone, kPoints, kTokens };
+struct Ledger {
+  LedgerKind kind = LedgerKind::kNone;
+  int mate_points = 0;        // 002 rule 4
+  int stalemate_points = 0;   // 002 rule 9
+  int survivor_bonus_per_king = 0;  // 002 rule 8
+  int tokens_per_seat = 0;    // 003 rule 1
+  // chess.com FFA: checking two / three kings at once.
+  int double_check_bonus = 0;
+  int double_check_bonus_queen = 0;
+  int triple_check_bonus = 0;
+  int triple_check_bonus_queen = 0;
+  std::vector<Seat> tie_break;  // first wins a tie (002 rule 11)
+};
+
+// ---- Relations --------------------------------------------------------------
+enum class RelationsKind : std::uint8_t {
+  kEveryoneAgainstEveryone,
+  kFixedTeams,     // 001
+  kAlliesVassals,  // 003: allies at the start, vassals after mates
+};
+struct Relations {
+  RelationsKind kind = RelationsKind::kEveryoneAgainstEveryone;
+  std::vector<std::vector<Seat>> teams;  // for kFixedTeams / initial allies
+};
+
+// ---- Game end ---------------------------------------------------------------
+enum class GameEnd : std::uint8_t {
+  kFirstMate,         // chess, 000 short game
+  kOneSideLeft,       // 001: a whole team mated; 002: one player left
+  kSuzerainOnly,      // 003: everyone is the winner's vassal
+};
+
+// ---- RuleSet ----------------------------------------------------------------
+struct RuleSet {
+  std::string id;
+  std::string name;
+  std::string sheet;  // the rule sheet it implements, e.g. "002"
+  Geometry geometry;
+  std::vector<PieceDef> pieces;
+  std::vector<SeatDef> seats;
+  std::vector<Seat> turn_order;
+  std::vector<CastlingRule> castling;
+  PawnRules pawns;
+  Promotion promotion;
+  DrawRules draws;
+  CheckRules checks;
+  Elimination elimination;
+  Ledger ledger;
+  Relations relations;
+  GameEnd game_end = GameEnd::kFirstMate;
+  std::string start_fen;
+  // Notation: "fen" (two seats, case = seat) or "fen4" (chess.com layout).
+  bool four_player_notation = false;
+
+  MoveTables tables;  // compiled by compile()
+
+  int seat_count() const { return static_cast<int>(seats.size()); }
+  const PieceDef& piece(PieceKind k) const { return pieces[index_of(k)]; }
+  PieceKind kind_by_letter(char upper) const;
+  PieceKind royal_kind() const;
+
+  // Checks the invariants above and compiles the move tables. The loader
+  // calls this once; afterwards the RuleSet is immutable.
+  std::optional<Error> compile();
+};
+
+}  // namespace tabula::core

@@ -1,0 +1,663 @@
+#include "variants/variant_loader.h"
+
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/text_format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "tabula_proto/variant.pb.h"
+
+#ifndef TABULA_SOURCE_VARIANTS_DIR
+#define TABULA_SOURCE_VARIANTS_DIR ""
+#endif
+
+namespace tabula::variants {
+
+namespace pb = google::protobuf;
+namespace fs = std::filesystem;
+using core::Error;
+using core::Seat;
+using core::Square;
+
+std::string Diagnostic::to_string() const {
+  std::string out = file;
+  if (line > 0) out += ":" + std::to_string(line);
+  if (line > 0 && column > 0) out += ":" + std::to_string(column);
+  return out + ": " + message;
+}
+
+std::string LoadResult::error_text() const {
+  std::string out;
+  for (const Diagnostic& d : diagnostics) out += d.to_string() + "\n";
+  return out;
+}
+
+namespace {
+
+// One parsed file of an inheritance chain.
+struct Parsed {
+  std::string file;
+  variant::Variant msg;
+  std::unique_ptr<pb::TextFormat::ParseInfoTree> tree;
+};
+
+class Collector : public pb::io::ErrorCollector {
+ public:
+  Collector(std::string file, std::vector<Diagnostic>& out) : file_(std::move(file)), out_(out) {}
+  void AddError(int line, pb::io::ColumnNumber column, const std::string& message) override {
+    out_.push_back({file_, line + 1, column + 1, message});
+  }
+  void AddWarning(int line, pb::io::ColumnNumber column, const std::string& message) override {
+    out_.push_back({file_, line + 1, column + 1, "warning: " + message});
+  }
+
+ private:
+  std::string file_;
+  std::vector<Diagnostic>& out_;
+};
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+std::unique_ptr<Parsed> parse(const std::string& text, const std::string& file,
+                              std::vector<Diagnostic>& diags) {
+  auto p = std::make_unique<Parsed>();
+  p->file = file;
+  p->tree = std::make_unique<pb::TextFormat::ParseInfoTree>();
+  Collector collector(file, diags);
+  pb::TextFormat::Parser parser;
+  parser.RecordErrorsTo(&collector);
+  parser.WriteLocationsTo(p->tree.get());
+  parser.AllowUnknownField(false);
+  if (!parser.ParseFromString(text, &p->msg)) return nullptr;
+  return p;
+}
+
+// Copies every field set in src over dst; repeated fields replace the whole
+// list, nested messages merge field by field.
+void merge_replace(const pb::Message& src, pb::Message& dst) {
+  const pb::Reflection* rs = src.GetReflection();
+  const pb::Reflection* rd = dst.GetReflection();
+  std::vector<const pb::FieldDescriptor*> fields;
+  rs->ListFields(src, &fields);
+  for (const pb::FieldDescriptor* f : fields) {
+    if (f->is_repeated()) {
+      rd->ClearField(&dst, f);
+      for (int i = 0; i < rs->FieldSize(src, f); ++i) {
+        switch (f->cpp_type()) {
+          case pb::FieldDescriptor::CPPTYPE_MESSAGE:
+            rd->AddMessage(&dst, f)->CopyFrom(rs->GetRepeatedMessage(src, f, i));
+            break;
+          case pb::FieldDescriptor::CPPTYPE_STRING:
+            rd->AddString(&dst, f, rs->GetRepeatedString(src, f, i));
+            break;
+          case pb::FieldDescriptor::CPPTYPE_INT32:
+            rd->AddInt32(&dst, f, rs->GetRepeatedInt32(src, f, i));
+            break;
+          case pb::FieldDescriptor::CPPTYPE_ENUM:
+            rd->AddEnumValue(&dst, f, rs->GetRepeatedEnumValue(src, f, i));
+            break;
+          case pb::FieldDescriptor::CPPTYPE_BOOL:
+            rd->AddBool(&dst, f, rs->GetRepeatedBool(src, f, i));
+            break;
+          default:
+            break;
+        }
+      }
+    } else if (f->cpp_type() == pb::FieldDescriptor::CPPTYPE_MESSAGE) {
+      merge_replace(rs->GetMessage(src, f), *rd->MutableMessage(&dst, f));
+    } else {
+      switch (f->cpp_type()) {
+        case pb::FieldDescriptor::CPPTYPE_STRING: rd->SetString(&dst, f, rs->GetString(src, f)); break;
+        case pb::FieldDescriptor::CPPTYPE_INT32: rd->SetInt32(&dst, f, rs->GetInt32(src, f)); break;
+        case pb::FieldDescriptor::CPPTYPE_ENUM: rd->SetEnumValue(&dst, f, rs->GetEnumValue(src, f)); break;
+        case pb::FieldDescriptor::CPPTYPE_BOOL: rd->SetBool(&dst, f, rs->GetBool(src, f)); break;
+        default: break;
+      }
+    }
+  }
+}
+
+// A path to a value in the file: field names with indices (-1: singular).
+struct Step {
+  const char* field;
+  int index = -1;
+};
+
+// Finds where a value was written, searching the chain from the child up.
+class Locator {
+ public:
+  explicit Locator(const std::vector<std::unique_ptr<Parsed>>& chain) : chain_(chain) {}
+
+  Diagnostic at(const std::vector<Step>& path, const std::string& message, int extra_column = 0) const {
+    for (auto it = chain_.rbegin(); it != chain_.rend(); ++it) {
+      const pb::TextFormat::ParseInfoTree* tree = (*it)->tree.get();
+      const pb::Descriptor* desc = variant::Variant::descriptor();
+      pb::TextFormat::ParseLocation loc;
+      bool found = true;
+      for (std::size_t i = 0; i < path.size() && tree; ++i) {
+        const pb::FieldDescriptor* f = desc->FindFieldByName(path[i].field);
+        if (!f) {
+          found = false;
+          break;
+        }
+        int index = f->is_repeated() ? std::max(path[i].index, 0) : -1;
+        if (i + 1 == path.size()) {
+          loc = tree->GetLocation(f, index);
+          found = loc.line >= 0;
+        } else {
+          tree = tree->GetTreeForNested(f, index);
+          desc = f->message_type();
+          if (!tree || !desc) found = false;
+        }
+      }
+      if (found && tree) return {(*it)->file, loc.line + 1, loc.column + 1 + extra_column, message};
+    }
+    return {chain_.back()->file, 0, 0, message};
+  }
+
+ private:
+  const std::vector<std::unique_ptr<Parsed>>& chain_;
+};
+
+core::Facing facing_of(variant::Edge e) {
+  switch (e) {
+    case variant::EDGE_WEST: return core::Facing::kEast;
+    case variant::EDGE_NORTH: return core::Facing::kSouth;
+    case variant::EDGE_EAST: return core::Facing::kWest;
+    default: return core::Facing::kNorth;
+  }
+}
+
+// Squares at a given distance (1 = back rank) from a seat's own edge.
+core::SquareSet relative_rank(const core::Geometry& g, core::Facing facing, int rank) {
+  core::SquareSet out;
+  for (int f = 0; f < g.width(); ++f) {
+    for (int r = 0; r < g.height(); ++r) {
+      int distance = 0;
+      switch (facing) {
+        case core::Facing::kNorth: distance = r + 1; break;
+        case core::Facing::kSouth: distance = g.height() - r; break;
+        case core::Facing::kEast: distance = f + 1; break;
+        case core::Facing::kWest: distance = g.width() - f; break;
+      }
+      Square q = core::make_square(f, r);
+      if (distance == rank && g.playable(q)) out.set(core::index_of(q));
+    }
+  }
+  return out;
+}
+
+class Builder {
+ public:
+  Builder(const variant::Variant& v, const Locator& loc, std::vector<Diagnostic>& diags)
+      : v_(v), loc_(loc), diags_(diags) {}
+
+  std::shared_ptr<core::RuleSet> build();
+
+ private:
+  void error(const std::vector<Step>& path, const std::string& message, int extra_column = 0) {
+    diags_.push_back(loc_.at(path, message, extra_column));
+  }
+  Square square(const std::string& name, const std::vector<Step>& path, const std::string& what);
+  Seat seat(const std::string& name, const std::vector<Step>& path);
+  core::PieceKind piece(const std::string& name, const std::vector<Step>& path);
+  core::SquareSet zone(const variant::Zone& z, core::Facing facing, const std::vector<Step>& path);
+  void build_board();
+  void build_pieces();
+  void build_seats();
+  void build_castling();
+  void build_rules();
+  void build_start();
+
+  const variant::Variant& v_;
+  const Locator& loc_;
+  std::vector<Diagnostic>& diags_;
+  std::shared_ptr<core::RuleSet> rs_ = std::make_shared<core::RuleSet>();
+};
+
+Square Builder::square(const std::string& name, const std::vector<Step>& path, const std::string& what) {
+  Square q = rs_->geometry.parse(name);
+  if (q == core::kNoSquare) {
+    error(path, what + " \"" + name + "\" is not a square of this board (" +
+                    std::to_string(rs_->geometry.width()) + "x" +
+                    std::to_string(rs_->geometry.height()) + ", a1 at the south-west)");
+  }
+  return q;
+}
+
+Seat Builder::seat(const std::string& name, const std::vector<Step>& path) {
+  for (int i = 0; i < v_.seat_size(); ++i) {
+    if (v_.seat(i).name() == name) return core::seat_at(i);
+  }
+  std::string names;
+  for (const auto& s : v_.seat()) names += (names.empty() ? "" : ", ") + s.name();
+  error(path, "no seat is called \"" + name + "\"; the seats are " + names);
+  return core::kNoSeat;
+}
+
+core::PieceKind Builder::piece(const std::string& name, const std::vector<Step>& path) {
+  for (int i = 0; i < v_.piece_size(); ++i) {
+    if (v_.piece(i).name() == name) return core::kind_at(i);
+  }
+  error(path, "no piece is called \"" + name + "\"");
+  return core::kNoKind;
+}
+
+core::SquareSet Builder::zone(const variant::Zone& z, core::Facing facing, const std::vector<Step>& path) {
+  core::SquareSet out;
+  const core::Geometry& g = rs_->geometry;
+  for (int i = 0; i < z.relative_rank_size(); ++i) {
+    int r = z.relative_rank(i);
+    int depth = (facing == core::Facing::kNorth || facing == core::Facing::kSouth) ? g.height() : g.width();
+    if (r < 1 || r > depth) {
+      auto p = path;
+      p.push_back({"relative_rank", i});
+      error(p, "relative rank " + std::to_string(r) + " is outside 1.." + std::to_string(depth));
+      continue;
+    }
+    out |= relative_rank(g, facing, r);
+  }
+  for (int i = 0; i < z.square_size(); ++i) {
+    auto p = path;
+    p.push_back({"square", i});
+    Square q = square(z.square(i), p, "zone square");
+    if (q != core::kNoSquare) out.set(core::index_of(q));
+  }
+  return out;
+}
+
+void Builder::build_board() {
+  const variant::Board& b = v_.board();
+  auto g = core::Geometry::rectangle(b.files(), b.ranks());
+  if (!g.ok()) {
+    error({{"board"}}, g.error().message + "; set board { files: N ranks: M }");
+    return;
+  }
+  rs_->geometry = std::move(g.value());
+  core::Geometry& geo = rs_->geometry;
+  int c = b.cut_corners();
+  if (c < 0 || 2 * c >= std::min(b.files(), b.ranks())) {
+    error({{"board"}, {"cut_corners"}}, "cut_corners " + std::to_string(c) +
+                                            " leaves no board; it must be below half the shorter side");
+  } else if (c > 0) {
+    for (int f = 0; f < b.files(); ++f) {
+      for (int r = 0; r < b.ranks(); ++r) {
+        bool fx = f < c || f >= b.files() - c;
+        bool rx = r < c || r >= b.ranks() - c;
+        if (fx && rx) geo.remove(core::make_square(f, r));
+      }
+    }
+  }
+  if (b.square_notation() == variant::SQUARE_NOTATION_ROW_LETTER_FROM_TOP) {
+    geo.set_alt_notation(core::AltNotation::kRowLetterFromTop);
+  }
+  for (int i = 0; i < b.hole_size(); ++i) {
+    Square q = square(b.hole(i), {{"board"}, {"hole", i}}, "hole");
+    if (q != core::kNoSquare) geo.remove(q);
+  }
+  for (int i = 0; i < b.merged_size(); ++i) {
+    std::vector<Square> cells;
+    for (int j = 0; j < b.merged(i).cell_size(); ++j) {
+      Square q = square(b.merged(i).cell(j), {{"board"}, {"merged", i}, {"cell", j}}, "merged cell");
+      if (q != core::kNoSquare) cells.push_back(q);
+    }
+    if (auto e = geo.merge(cells)) error({{"board"}, {"merged", i}}, e->message);
+  }
+}
+
+void Builder::build_pieces() {
+  if (v_.piece_size() == 0) error({{"id"}}, "no pieces: add piece { name letter betza } entries");
+  std::set<std::string> names;
+  for (int i = 0; i < v_.piece_size(); ++i) {
+    const variant::PieceDef& p = v_.piece(i);
+    core::PieceDef d;
+    d.name = p.name();
+    if (d.name.empty()) error({{"piece", i}}, "a piece needs a name");
+    if (!names.insert(d.name).second) error({{"piece", i}, {"name"}}, "piece \"" + d.name + "\" is defined twice");
+    if (p.letter().size() != 1 || !std::isupper(static_cast<unsigned char>(p.letter()[0]))) {
+      error({{"piece", i}, {"letter"}}, "letter must be one uppercase letter, got \"" + p.letter() + "\"");
+    } else {
+      d.letter = p.letter()[0];
+    }
+    d.betza = p.betza();
+    auto patterns = core::parse_betza(p.betza());
+    if (!patterns.ok()) {
+      error({{"piece", i}, {"betza"}}, "movement \"" + p.betza() + "\", character " +
+                                           std::to_string(patterns.error().column) + ": " +
+                                           patterns.error().message);
+    } else {
+      d.patterns = std::move(patterns.value());
+    }
+    d.royal = p.royal();
+    d.pawn = p.pawn();
+    d.value = p.value();
+    d.promoted_value = p.promoted_value() ? p.promoted_value() : p.value();
+    rs_->pieces.push_back(std::move(d));
+  }
+}
+
+void Builder::build_seats() {
+  if (v_.seat_size() < 2 || v_.seat_size() > core::kMaxSeats) {
+    error({{"id"}}, "a variant needs 2 to 4 seats, this one has " + std::to_string(v_.seat_size()));
+  }
+  std::set<std::string> names;
+  for (int i = 0; i < v_.seat_size() && i < core::kMaxSeats; ++i) {
+    const variant::SeatDef& s = v_.seat(i);
+    core::SeatDef d;
+    d.name = s.name();
+    if (d.name.empty()) error({{"seat", i}}, "a seat needs a name");
+    if (!names.insert(d.name).second) error({{"seat", i}, {"name"}}, "seat \"" + d.name + "\" is defined twice");
+    if (s.letter().size() != 1) {
+      error({{"seat", i}, {"letter"}}, "letter must be one character, got \"" + s.letter() + "\"");
+    } else {
+      d.letter = s.letter()[0];
+    }
+    if (s.edge() == variant::EDGE_UNSPECIFIED) {
+      error({{"seat", i}}, "seat \"" + d.name + "\" needs an edge: EDGE_SOUTH, EDGE_WEST, EDGE_NORTH or EDGE_EAST");
+    }
+    d.facing = facing_of(s.edge());
+    d.promotion_zone = zone(s.promotion(), d.facing, {{"seat", i}, {"promotion"}});
+    d.double_step_zone = zone(s.double_step(), d.facing, {{"seat", i}, {"double_step"}});
+    d.home = zone(s.home(), d.facing, {{"seat", i}, {"home"}});
+    rs_->seats.push_back(std::move(d));
+  }
+  if (v_.turn_order_size() == 0) {
+    for (int i = 0; i < static_cast<int>(rs_->seats.size()); ++i) rs_->turn_order.push_back(core::seat_at(i));
+  }
+  for (int i = 0; i < v_.turn_order_size(); ++i) {
+    Seat s = seat(v_.turn_order(i), {{"turn_order", i}});
+    if (s == core::kNoSeat) continue;
+    if (std::find(rs_->turn_order.begin(), rs_->turn_order.end(), s) != rs_->turn_order.end()) {
+      error({{"turn_order", i}}, "seat \"" + v_.turn_order(i) + "\" appears twice in the turn order");
+    }
+    rs_->turn_order.push_back(s);
+  }
+  if (v_.turn_order_size() != 0 && v_.turn_order_size() != v_.seat_size()) {
+    error({{"turn_order"}}, "the turn order must name every seat exactly once");
+  }
+}
+
+void Builder::build_castling() {
+  for (int i = 0; i < v_.castling_size(); ++i) {
+    const variant::Castling& c = v_.castling(i);
+    core::CastlingRule r;
+    r.seat = seat(c.seat(), {{"castling", i}, {"seat"}});
+    if (c.side() == variant::CASTLING_SIDE_UNSPECIFIED) {
+      error({{"castling", i}}, "castling needs side: CASTLING_SIDE_KING or CASTLING_SIDE_QUEEN");
+    }
+    r.king_side = c.side() != variant::CASTLING_SIDE_QUEEN;
+    r.king_from = square(c.king_from(), {{"castling", i}, {"king_from"}}, "king_from");
+    r.rook_from = square(c.rook_from(), {{"castling", i}, {"rook_from"}}, "rook_from");
+    if (r.king_from == core::kNoSquare || r.rook_from == core::kNoSquare) continue;
+    int df = (core::file_of(r.rook_from) > core::file_of(r.king_from)) -
+             (core::file_of(r.rook_from) < core::file_of(r.king_from));
+    int dr = (core::rank_of(r.rook_from) > core::rank_of(r.king_from)) -
+             (core::rank_of(r.rook_from) < core::rank_of(r.king_from));
+    if ((df != 0) == (dr != 0)) {
+      error({{"castling", i}}, "king and rook must stand on one rank or one file");
+      continue;
+    }
+    // RULINGS "Shared": the king moves two squares toward the rook, and the
+    // rook lands on the square the king crossed.
+    r.king_to = c.king_to().empty()
+                    ? core::make_square(core::file_of(r.king_from) + 2 * df, core::rank_of(r.king_from) + 2 * dr)
+                    : square(c.king_to(), {{"castling", i}, {"king_to"}}, "king_to");
+    r.rook_to = c.rook_to().empty()
+                    ? core::make_square(core::file_of(r.king_from) + df, core::rank_of(r.king_from) + dr)
+                    : square(c.rook_to(), {{"castling", i}, {"rook_to"}}, "rook_to");
+    if (!rs_->geometry.playable(r.king_to) || !rs_->geometry.playable(r.rook_to)) {
+      error({{"castling", i}}, "the king or rook would land off the board");
+      continue;
+    }
+    rs_->castling.push_back(r);
+  }
+}
+
+void Builder::build_rules() {
+  const variant::Pawns& p = v_.pawns();
+  rs_->pawns.double_step = v_.has_pawns() ? std::max(1, p.double_step()) : 2;
+  if (v_.has_pawns() && p.double_step() == 0) rs_->pawns.double_step = 2;
+  switch (p.en_passant()) {
+    case variant::EN_PASSANT_OFF: rs_->pawns.en_passant = core::EnPassantWindow::kOff; break;
+    case variant::EN_PASSANT_UNTIL_OWNER_MOVES_AGAIN:
+      rs_->pawns.en_passant = core::EnPassantWindow::kUntilOwnerMovesAgain;
+      break;
+    default: rs_->pawns.en_passant = core::EnPassantWindow::kNextMoverOnly; break;
+  }
+  rs_->pawns.en_passant_between = p.en_passant_facing_seats_only()
+                                      ? core::EnPassantBetween::kFacingSeatsOnly
+                                      : core::EnPassantBetween::kAnyOpponent;
+  for (int i = 0; i < v_.promotion().choice_size(); ++i) {
+    core::PieceKind k = piece(v_.promotion().choice(i), {{"promotion"}, {"choice", i}});
+    if (k != core::kNoKind) rs_->promotion.choices.push_back(k);
+  }
+  rs_->promotion.mandatory = !v_.promotion().optional();
+  rs_->promotion.edge = v_.promotion().edge() == variant::PROMOTION_EDGE_HOSTILE_ONLY
+                            ? core::PromotionEdge::kHostileEdgeOnly
+                            : core::PromotionEdge::kOwnZone;
+  rs_->draws.fifty_move_plies = v_.draws().fifty_move_plies();
+  rs_->draws.repetitions = v_.draws().repetitions();
+  rs_->draws.insufficient_material = v_.draws().insufficient_material();
+  rs_->checks.mate_timing = v_.checks().mate_timing() == variant::MATE_TIMING_AFTER_EVERY_MOVE
+                                ? core::MateTiming::kAfterEveryMove
+                                : core::MateTiming::kStartOfTurn;
+  rs_->checks.king_capture = v_.checks().king_capture();
+  switch (v_.checks().stalemate()) {
+    case variant::STALEMATE_ELIMINATE_WITH_POINTS:
+      rs_->checks.stalemate = core::StalemateRule::kEliminateWithPoints;
+      break;
+    case variant::STALEMATE_PASS: rs_->checks.stalemate = core::StalemateRule::kPass; break;
+    case variant::STALEMATE_PLACEMENT: rs_->checks.stalemate = core::StalemateRule::kPlacement; break;
+    default: rs_->checks.stalemate = core::StalemateRule::kDraw; break;
+  }
+  auto policy = [](variant::EliminationPolicy e) {
+    switch (e) {
+      case variant::ELIMINATION_POLICY_FROZEN_CAPTURABLE_BY_OPPONENTS:
+        return core::EliminationPolicy::kFrozenCapturableByOpponents;
+      case variant::ELIMINATION_POLICY_REMOVED: return core::EliminationPolicy::kRemoved;
+      case variant::ELIMINATION_POLICY_RANDOM_MOVER: return core::EliminationPolicy::kRandomMover;
+      default: return core::EliminationPolicy::kDeadObstacles;
+    }
+  };
+  rs_->elimination.on_mate = policy(v_.elimination().on_mate());
+  rs_->elimination.on_stalemate = policy(v_.elimination().on_stalemate());
+  rs_->elimination.on_resign = policy(v_.elimination().on_resign());
+  rs_->elimination.on_timeout = policy(v_.elimination().on_timeout());
+
+  const variant::Ledger& l = v_.ledger();
+  switch (l.kind()) {
+    case variant::LEDGER_KIND_POINTS: rs_->ledger.kind = core::LedgerKind::kPoints; break;
+    case variant::LEDGER_KIND_TOKENS: rs_->ledger.kind = core::LedgerKind::kTokens; break;
+    default: rs_->ledger.kind = core::LedgerKind::kNone; break;
+  }
+  rs_->ledger.mate_points = l.mate_points();
+  rs_->ledger.stalemate_points = l.stalemate_points();
+  rs_->ledger.survivor_bonus_per_king = l.survivor_bonus_per_king();
+  rs_->ledger.tokens_per_seat = l.tokens_per_seat();
+  rs_->ledger.double_check_bonus = l.double_check_bonus();
+  rs_->ledger.double_check_bonus_queen = l.double_check_bonus_queen();
+  rs_->ledger.triple_check_bonus = l.triple_check_bonus();
+  rs_->ledger.triple_check_bonus_queen = l.triple_check_bonus_queen();
+  for (int i = 0; i < l.tie_break_size(); ++i) {
+    Seat s = seat(l.tie_break(i), {{"ledger"}, {"tie_break", i}});
+    if (s != core::kNoSeat) rs_->ledger.tie_break.push_back(s);
+  }
+
+  switch (v_.relations().kind()) {
+    case variant::RELATIONS_KIND_FIXED_TEAMS: rs_->relations.kind = core::RelationsKind::kFixedTeams; break;
+    case variant::RELATIONS_KIND_ALLIES_VASSALS:
+      rs_->relations.kind = core::RelationsKind::kAlliesVassals;
+      break;
+    default: rs_->relations.kind = core::RelationsKind::kEveryoneAgainstEveryone; break;
+  }
+  for (int t = 0; t < v_.relations().team_size(); ++t) {
+    std::vector<Seat> team;
+    for (int i = 0; i < v_.relations().team(t).seat_size(); ++i) {
+      Seat s = seat(v_.relations().team(t).seat(i), {{"relations"}, {"team", t}, {"seat", i}});
+      if (s != core::kNoSeat) team.push_back(s);
+    }
+    rs_->relations.teams.push_back(team);
+  }
+  switch (v_.game_end()) {
+    case variant::GAME_END_ONE_SIDE_LEFT: rs_->game_end = core::GameEnd::kOneSideLeft; break;
+    case variant::GAME_END_SUZERAIN_ONLY: rs_->game_end = core::GameEnd::kSuzerainOnly; break;
+    default: rs_->game_end = core::GameEnd::kFirstMate; break;
+  }
+  rs_->four_player_notation = v_.notation() == variant::NOTATION_FEN4;
+}
+
+void Builder::build_start() {
+  rs_->start_fen = v_.start_fen();
+  if (rs_->start_fen.empty()) {
+    error({{"id"}}, "no start position: set start_fen");
+    return;
+  }
+  auto pos = rs_->four_player_notation ? core::parse_fen4(*rs_, rs_->start_fen)
+                                       : core::parse_fen(*rs_, rs_->start_fen);
+  if (!pos.ok()) {
+    std::string where = pos.error().column > 0
+                            ? ", character " + std::to_string(pos.error().column)
+                            : std::string();
+    error({{"start_fen"}}, "start position" + where + ": " + pos.error().message);
+  }
+}
+
+std::shared_ptr<core::RuleSet> Builder::build() {
+  rs_->id = v_.id();
+  rs_->name = v_.name().empty() ? v_.id() : v_.name();
+  rs_->sheet = v_.sheet();
+  if (v_.id().empty()) error({}, "the variant needs an id");
+  build_board();
+  if (rs_->geometry.width() == 0) return nullptr;
+  build_pieces();
+  build_seats();
+  build_castling();
+  build_rules();
+  std::size_t before = diags_.size();
+  if (before == 0) {
+    if (auto e = rs_->compile()) error({{"id"}}, e->message);
+  }
+  if (!diags_.empty()) return nullptr;
+  build_start();
+  if (!diags_.empty()) return nullptr;
+  return rs_;
+}
+
+LoadResult load_chain(const std::string& text, const std::string& file, std::vector<std::string> seen) {
+  LoadResult result;
+  std::vector<std::unique_ptr<Parsed>> chain;
+  auto child = parse(text, file, result.diagnostics);
+  if (!child) return result;
+  // Parents first: walk `inherits` up, guarding against cycles.
+  std::vector<std::unique_ptr<Parsed>> parents;
+  const Parsed* cur = child.get();
+  seen.push_back(cur->msg.id());
+  while (!cur->msg.inherits().empty()) {
+    std::string parent_id = cur->msg.inherits();
+    if (std::find(seen.begin(), seen.end(), parent_id) != seen.end()) {
+      result.diagnostics.push_back({cur->file, 0, 0, "inheritance cycle through \"" + parent_id + "\""});
+      return result;
+    }
+    seen.push_back(parent_id);
+    fs::path parent_path = fs::path(cur->file).parent_path() / (parent_id + ".txtpb");
+    std::string parent_text;
+    if (!read_file(parent_path.string(), parent_text)) {
+      result.diagnostics.push_back({cur->file, 0, 0, "inherits \"" + parent_id + "\", but " +
+                                                         parent_path.string() + " cannot be read"});
+      return result;
+    }
+    auto p = parse(parent_text, parent_path.string(), result.diagnostics);
+    if (!p) return result;
+    parents.push_back(std::move(p));
+    cur = parents.back().get();
+  }
+  variant::Variant merged;
+  for (auto it = parents.rbegin(); it != parents.rend(); ++it) {
+    merge_replace((*it)->msg, merged);
+    chain.push_back(std::move(*it));
+  }
+  merge_replace(child->msg, merged);
+  merged.clear_inherits();
+  merged.set_id(child->msg.id());
+  chain.push_back(std::move(child));
+
+  Locator locator(chain);
+  std::string stem = fs::path(file).stem().string();
+  if (!merged.id().empty() && fs::path(file).extension() == ".txtpb" && stem != merged.id()) {
+    result.diagnostics.push_back(
+        locator.at({{"id"}}, "id \"" + merged.id() + "\" does not match the file name " + stem + ".txtpb"));
+  }
+  Builder builder(merged, locator, result.diagnostics);
+  auto rules = builder.build();
+  if (result.diagnostics.empty()) result.rules = rules;
+  return result;
+}
+
+}  // namespace
+
+LoadResult load_text(const std::string& text, const std::string& file_name) {
+  return load_chain(text, file_name, {});
+}
+
+LoadResult load_file(const std::string& path) {
+  std::string text;
+  if (!read_file(path, text)) {
+    LoadResult r;
+    r.diagnostics.push_back({path, 0, 0, "cannot read the file"});
+    return r;
+  }
+  return load_text(text, path);
+}
+
+std::string variants_dir() {
+  if (const char* env = std::getenv("TABULA_VARIANTS_DIR"); env && *env) return env;
+  std::string source = TABULA_SOURCE_VARIANTS_DIR;
+  if (!source.empty() && fs::is_directory(source)) return source;
+  return "/usr/share/tabula/variants";
+}
+
+std::vector<std::string> list_ids() {
+  std::vector<std::string> ids;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(variants_dir(), ec)) {
+    if (entry.path().extension() == ".txtpb") ids.push_back(entry.path().stem().string());
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+LoadResult load_id(const std::string& id) {
+  for (char c : id) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) {
+      LoadResult r;
+      r.diagnostics.push_back({id, 0, 0, "not a variant id (letters, digits, - and _ only)"});
+      return r;
+    }
+  }
+  fs::path path = fs::path(variants_dir()) / (id + ".txtpb");
+  if (!fs::exists(path)) {
+    LoadResult r;
+    std::string known;
+    for (const auto& k : list_ids()) known += (known.empty() ? "" : ", ") + k;
+    r.diagnostics.push_back({id, 0, 0, "unknown variant; known variants: " + known});
+    return r;
+  }
+  return load_file(path.string());
+}
+
+}  // namespace tabula::variants

@@ -1,0 +1,53 @@
+// variant_loader.h — variant data files in, immutable RuleSets out.
+//
+// This target sits outside the pure core: it reads files and uses Protobuf's
+// text format (proto/variant.proto). Every problem found — a syntax error, an
+// unknown field, a bad value, a square off the board, a start position that
+// cannot arise — becomes a Diagnostic naming file, line and column and what
+// was expected; the loader keeps going to report as many as it can.
+//
+// Where variant files are found: the directory named by the environment
+// variable TABULA_VARIANTS_DIR, else the arbiter/variants directory of the
+// source tree this binary was built from, else variants/ beside the binary's
+// share directory (for an installed appliance).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/rule_set.h"
+
+namespace tabula::variants {
+
+struct Diagnostic {
+  std::string file;
+  int line = 0;    // 1-based; 0 = the whole file
+  int column = 0;  // 1-based; 0 = unknown
+  std::string message;
+
+  std::string to_string() const;  // "file:line:column: message"
+};
+
+struct LoadResult {
+  std::shared_ptr<const core::RuleSet> rules;  // null when diagnostics has errors
+  std::vector<Diagnostic> diagnostics;
+
+  bool ok() const { return rules != nullptr; }
+  std::string error_text() const;  // every diagnostic, one per line
+};
+
+// Loads a variant file by path. A file that inherits loads its parent from
+// the same directory.
+LoadResult load_file(const std::string& path);
+// Loads a variant from text; `file_name` is used in messages and to find
+// parents (its directory).
+LoadResult load_text(const std::string& text, const std::string& file_name);
+// Loads a shipped variant by id ("chess").
+LoadResult load_id(const std::string& id);
+
+// The directory of shipped variant files, and the ids found there, sorted.
+std::string variants_dir();
+std::vector<std::string> list_ids();
+
+}  // namespace tabula::variants

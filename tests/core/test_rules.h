@@ -1,0 +1,25 @@
+// test_rules.h — shared helpers for core tests: shipped variants by id, and
+// small hand-built rule sets for piece tests.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "core/rule_set.h"
+
+namespace tabula::testing {
+
+// A shipped variant; fails the test (ADD_FAILURE) and returns null if broken.
+std::shared_ptr<const core::RuleSet> shipped(const std::string& id);
+
+// A board of the given size with one piece kind per betza string (letters
+// A.. in order) plus a royal king 'K', two seats (south, north), no castling.
+std::shared_ptr<core::RuleSet> piece_lab(int files, int ranks, const std::vector<std::string>& betzas,
+                                         const std::vector<std::string>& holes = {});
+
+// The destination names of every pseudo-legal move from `from`, sorted.
+std::vector<std::string> destinations(const core::Position& pos, const std::string& from);
+
+}  // namespace tabula::testing
