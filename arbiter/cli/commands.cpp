@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/fen.h"
+#include "core/game.h"
 #include "core/fen4.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -180,6 +181,63 @@ int cmd_perft(const Options& o, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
+// One line summarising a finished (or capped) game.
+std::string summary(const core::Game& g) {
+  const core::Outcome& o = g.outcome();
+  const core::RuleSet& rules = g.rules();
+  std::string text;
+  if (!o.over) {
+    text = "*";
+  } else if (rules.seat_count() == 2 && rules.ledger.kind == core::LedgerKind::kNone) {
+    if (o.draw) {
+      text = "1/2-1/2";
+    } else {
+      text = o.ranking.front() == core::seat_at(0) ? "1-0" : "0-1";
+    }
+    text += " (" + o.reason + ")";
+  } else {
+    text = o.draw ? "draw" : "ranking";
+    for (core::Seat s : o.ranking) {
+      text += " " + g.seat_name(s);
+      if (rules.ledger.kind != core::LedgerKind::kNone) text += "=" + std::to_string(g.points(s));
+    }
+    text += " (" + o.reason + ")";
+  }
+  return text;
+}
+
+int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
+  auto rules = load_variant(o, err);
+  if (!rules) return 1;
+  long long seed = -1;
+  long long games = 1;
+  long long max_plies = 1000;
+  if (!o.values.count("seed")) {
+    err << "tabula: selfplay needs --seed N\n";
+    return 2;
+  }
+  if (!number_option(o, "seed", 0, 1LL << 62, seed, err) ||
+      !number_option(o, "games", 1, 1000000, games, err) ||
+      !number_option(o, "max-plies", 1, 100000, max_plies, err)) {
+    return 2;
+  }
+  auto start = load_position(*rules, o, err);
+  if (!start) return 1;
+  for (long long i = 0; i < games; ++i) {
+    core::Game game(rules, *start);
+    int plies = 0;
+    std::uint64_t game_seed = static_cast<std::uint64_t>(seed) * 1000003ULL + static_cast<std::uint64_t>(i);
+    while (!game.outcome().over && plies < max_plies) {
+      auto m = game.random_move(game_seed * 0x100000001B3ULL + static_cast<std::uint64_t>(plies));
+      if (!m) break;
+      game.play(*m);
+      ++plies;
+    }
+    out << "game " << i + 1 << ": " << summary(game) << ", " << plies << " plies\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -201,6 +259,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
       return 2;
     }
     return cmd_perft(*o, out, err);
+  }
+  if (cmd == "selfplay") {
+    auto o = parse_options(args, 1, {"variant", "seed", "games", "max-plies", "fen", "fen4"}, {}, err);
+    if (!o) return 2;
+    if (!o->positional.empty()) {
+      err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";
+      return 2;
+    }
+    return cmd_selfplay(*o, out, err);
   }
   err << "tabula: unknown command \"" << cmd << "\"\n" << kUsage;
   return 2;

@@ -90,9 +90,14 @@ struct Promotion {
 };
 
 // ---- Draws ------------------------------------------------------------------
+// FIDE 9.2/9.3: a draw may be claimed after 50 moves without capture or pawn
+// move, or on a threefold repetition; 9.6: it is automatic after 75 moves or
+// a fivefold repetition. Zero switches a rule off.
 struct DrawRules {
-  int fifty_move_plies = 0;  // 100 in chess; 0 = off
-  int repetitions = 0;       // 3 in chess; 0 = off
+  int fifty_move_plies = 0;       // claimable (100 in chess)
+  int repetitions = 0;            // claimable (3 in chess)
+  int automatic_move_plies = 0;   // automatic (150 in chess)
+  int automatic_repetitions = 0;  // automatic (5 in chess)
   bool insufficient_material = false;
 };
 
@@ -140,6 +145,7 @@ struct Ledger {
   int double_check_bonus_queen = 0;
   int triple_check_bonus = 0;
   int triple_check_bonus_queen = 0;
+  std::vector<PieceKind> reduced_check_bonus_kinds;  // "with a queen" (chess.com FFA)
   std::vector<Seat> tie_break;  // first wins a tie (002 rule 11)
 };
 

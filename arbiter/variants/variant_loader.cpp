@@ -144,13 +144,30 @@ class Locator {
   explicit Locator(const std::vector<std::unique_ptr<Parsed>>& chain) : chain_(chain) {}
 
   Diagnostic at(const std::vector<Step>& path, const std::string& message, int extra_column = 0) const {
+    // The full path first; when a value has no recorded place (list syntax
+    // records only some), the nearest enclosing one.
+    for (std::size_t len = path.size(); len > 0; --len) {
+      std::vector<Step> sub(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(len));
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        if (attempt == 1) {
+          if (sub.back().index <= 0) break;
+          sub.back().index = 0;
+        }
+        if (auto d = find(sub, message, extra_column)) return *d;
+      }
+    }
+    return {chain_.back()->file, 0, 0, message};
+  }
+
+  std::optional<Diagnostic> find(const std::vector<Step>& path, const std::string& message,
+                                 int extra_column) const {
     for (auto it = chain_.rbegin(); it != chain_.rend(); ++it) {
       const pb::TextFormat::ParseInfoTree* tree = (*it)->tree.get();
       const pb::Descriptor* desc = variant::Variant::descriptor();
       pb::TextFormat::ParseLocation loc;
       bool found = true;
-      for (std::size_t i = 0; i < path.size() && tree; ++i) {
-        const pb::FieldDescriptor* f = desc->FindFieldByName(path[i].field);
+      for (std::size_t i = 0; i < path.size() && found; ++i) {
+        const pb::FieldDescriptor* f = desc ? desc->FindFieldByName(path[i].field) : nullptr;
         if (!f) {
           found = false;
           break;
@@ -162,12 +179,12 @@ class Locator {
         } else {
           tree = tree->GetTreeForNested(f, index);
           desc = f->message_type();
-          if (!tree || !desc) found = false;
+          found = tree != nullptr && desc != nullptr;
         }
       }
-      if (found && tree) return {(*it)->file, loc.line + 1, loc.column + 1 + extra_column, message};
+      if (found) return Diagnostic{(*it)->file, loc.line + 1, loc.column + 1 + extra_column, message};
     }
-    return {chain_.back()->file, 0, 0, message};
+    return std::nullopt;
   }
 
  private:
@@ -453,6 +470,8 @@ void Builder::build_rules() {
   rs_->draws.fifty_move_plies = v_.draws().fifty_move_plies();
   rs_->draws.repetitions = v_.draws().repetitions();
   rs_->draws.insufficient_material = v_.draws().insufficient_material();
+  rs_->draws.automatic_move_plies = v_.draws().automatic_move_plies();
+  rs_->draws.automatic_repetitions = v_.draws().automatic_repetitions();
   rs_->checks.mate_timing = v_.checks().mate_timing() == variant::MATE_TIMING_AFTER_EVERY_MOVE
                                 ? core::MateTiming::kAfterEveryMove
                                 : core::MateTiming::kStartOfTurn;

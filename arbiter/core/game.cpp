@@ -1,0 +1,683 @@
+#include "core/game.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace tabula::core {
+
+Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start)
+    : rules_(std::move(rules)), start_(start), pos_(start) {
+  setup_relations();
+  for (int s = 0; s < rules_->seat_count(); ++s) {
+    status_[s] = pos_.status(seat_at(s));
+    if (status_[s] != SeatStatus::kLive) {
+      pos_.set_active(seat_at(s), false);
+      eliminated_.push_back(seat_at(s));
+    }
+  }
+  if (rules_->ledger.kind == LedgerKind::kTokens) points_.fill(rules_->ledger.tokens_per_seat);
+  if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
+  start_of_turn(opening_);
+}
+
+// ---- relations ----------------------------------------------------------------
+
+void Game::setup_relations() {
+  // 001 rules 1, 4: light against dark; teammates never capture or check each
+  // other. 003 rule 2: allies likewise.
+  if (rules_->relations.kind == RelationsKind::kEveryoneAgainstEveryone) return;
+  for (std::size_t t = 0; t < rules_->relations.teams.size(); ++t) {
+    for (Seat s : rules_->relations.teams[t]) team_[index_of(s)] = static_cast<int>(t);
+  }
+  for (int a = 0; a < rules_->seat_count(); ++a) {
+    for (int b = 0; b < rules_->seat_count(); ++b) {
+      if (a != b && team_[a] >= 0 && team_[a] == team_[b]) {
+        pos_.set_may_capture(seat_at(a), seat_at(b), false);
+      }
+    }
+  }
+}
+
+bool Game::teammates(Seat a, Seat b) const {
+  return a != b && team_[index_of(a)] >= 0 && team_[index_of(a)] == team_[index_of(b)];
+}
+
+bool Game::random_mover(Seat s) const {
+  SeatStatus st = status(s);
+  if (st == SeatStatus::kResigned) return rules_->elimination.on_resign == EliminationPolicy::kRandomMover;
+  if (st == SeatStatus::kFlagged) return rules_->elimination.on_timeout == EliminationPolicy::kRandomMover;
+  return false;
+}
+
+bool Game::plays(Seat s) const { return status(s) == SeatStatus::kLive || random_mover(s); }
+
+// ---- text -------------------------------------------------------------------
+
+std::string Game::seat_name(Seat s) const {
+  if (s == kNoSeat || index_of(s) >= rules_->seat_count()) return "nobody";
+  return rules_->seats[index_of(s)].name;
+}
+
+std::string Game::piece_phrase(Piece p, Square at) const {
+  if (p.empty()) return "an empty square " + rules_->geometry.name(at);
+  return seat_name(p.seat) + "'s " + rules_->piece(p.kind).name + " on " + rules_->geometry.name(at);
+}
+
+// ---- moves --------------------------------------------------------------------
+
+MoveList Game::legal_moves() const {
+  MoveList list;
+  if (outcome_.over) return list;
+  pos_.generate_legal(list);
+  return list;
+}
+
+bool Game::is_legal(const Move& m) const {
+  MoveList list = legal_moves();
+  return std::find(list.begin(), list.end(), m) != list.end();
+}
+
+bool Game::has_legal_move_for(Seat s) const {
+  Position probe = pos_;
+  probe.set_to_move(s);
+  return probe.has_legal_move();
+}
+
+std::vector<Square> Game::checkers(Seat s) const {
+  Square k = pos_.king_square(s);
+  if (k == kNoSquare) return {};
+  return pos_.attackers(k, pos_.attackers_of(s));
+}
+
+std::string Game::why_illegal(Square from, Square to) const {
+  const Geometry& g = rules_->geometry;
+  if (outcome_.over) return "the game is over";
+  if (!g.playable(from) || !g.playable(to)) return "that square is not on the board";
+  Piece p = pos_.at(from);
+  if (p.empty()) return "there is no piece on " + g.name(from);
+  Seat mover = pos_.to_move();
+  std::string who = piece_phrase(p, from);
+  if (p.seat != mover) {
+    return "it is " + seat_name(mover) + "'s turn, not " + seat_name(p.seat) + "'s (" + who + ")";
+  }
+  MoveList legal = legal_moves();
+  for (const Move& m : legal) {
+    if (m.from == from && m.to == to) return {};
+  }
+  std::string head = seat_name(p.seat) + "'s " + rules_->piece(p.kind).name + " cannot go from " +
+                     g.name(from) + " to " + g.name(to);
+  MoveList pseudo;
+  pos_.generate_pseudo(pseudo);
+  for (const Move& m : pseudo) {
+    if (m.from != from || m.to != to) continue;
+    // Pseudo-legal, so it fails on the king's safety.
+    Position after = pos_;
+    after.make(m);
+    Square k = after.king_square(mover);
+    std::vector<Square> by = k == kNoSquare ? std::vector<Square>{} : after.attackers(k, after.attackers_of(mover));
+    std::string from_text;
+    for (std::size_t i = 0; i < by.size(); ++i) {
+      from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(after.at(by[i]), by[i]);
+    }
+    return head + ": it would leave " + seat_name(mover) + "'s king in check" +
+           (from_text.empty() ? "" : " from " + from_text);
+  }
+  Piece target = pos_.at(to);
+  if (!target.empty() && target.seat == mover) {
+    return head + ": " + g.name(to) + " holds " + seat_name(mover) + "'s own " + rules_->piece(target.kind).name;
+  }
+  if (!target.empty() && !pos_.may_capture(mover, target.seat)) {
+    return head + ": " + seat_name(target.seat) + "'s pieces may not be captured by " + seat_name(mover);
+  }
+  if (p.kind == rules_->royal_kind()) {
+    for (const CastlingRule& c : rules_->castling) {
+      if (c.seat == mover && c.king_from == from && c.king_to == to) {
+        return head + ": castling is not allowed now (the king or rook has moved, a square between "
+                      "them is occupied, or the king is in check or would pass an attacked square)";
+      }
+    }
+  }
+  return head + ": that is not a move of a " + rules_->piece(p.kind).name + " here";
+}
+
+std::optional<Move> Game::random_move(std::uint64_t seed) const {
+  MoveList list = legal_moves();
+  if (list.empty()) return std::nullopt;
+  // splitmix64 of the seed, reduced without bias by rejection.
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ULL;
+  auto next = [&z]() {
+    std::uint64_t x = (z += 0x9E3779B97F4A7C15ULL);
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+  };
+  std::uint64_t n = list.size();
+  std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+  std::uint64_t r = next();
+  while (r >= limit) r = next();
+  return list[static_cast<std::size_t>(r % n)];
+}
+
+// ---- ledger -------------------------------------------------------------------
+
+void Game::add_points(Seat s, int amount, const std::string& why, std::vector<Ruling>& out) {
+  if (rules_->ledger.kind != LedgerKind::kPoints || amount == 0 || s == kNoSeat) return;
+  // 002 rule 10: a resigned or flagged player's points are frozen.
+  if (status(s) == SeatStatus::kResigned || status(s) == SeatStatus::kFlagged) return;
+  points_[index_of(s)] += amount;
+  Ruling r;
+  r.kind = RulingKind::kPoints;
+  r.seat = s;
+  r.amount = amount;
+  r.text = seat_name(s) + " +" + std::to_string(amount) + " (" + why + ")";
+  out.push_back(r);
+}
+
+void Game::apply_capture_score(Seat mover, Piece captured, bool promoted, std::vector<Ruling>& out) {
+  if (rules_->ledger.kind != LedgerKind::kPoints) return;
+  const PieceDef& def = rules_->piece(captured.kind);
+  Seat victim = captured.seat;
+  int value = promoted ? def.promoted_value : def.value;
+  if (status(victim) == SeatStatus::kLive) {
+    // 002 rule 3 (and rule 5 for a promoted queen).
+    add_points(mover, value, "captures " + seat_name(victim) + "'s " + def.name, out);
+  } else if (random_mover(victim) && def.royal) {
+    // 002 rule 7: a random mover's pieces score nothing, but his king still does.
+    add_points(mover, value, "captures " + seat_name(victim) + "'s king", out);
+  }
+  // 002 rule 6: dead pieces score nothing.
+}
+
+// ---- eliminations and turns -------------------------------------------------------
+
+void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out) {
+  status_[index_of(s)] = why;
+  pos_.set_status(s, why);
+  eliminated_.push_back(s);
+  Ruling r;
+  r.kind = RulingKind::kElimination;
+  r.seat = s;
+  r.by = by;
+  switch (policy) {
+    case EliminationPolicy::kDeadObstacles:
+      pos_.set_active(s, false);
+      r.text = seat_name(s) + " is out; the pieces stay as dead obstacles";
+      break;
+    case EliminationPolicy::kFrozenCapturableByOpponents:
+      pos_.set_active(s, false);
+      r.text = seat_name(s) + " is out; the pieces stay frozen, capturable by the other team";
+      break;
+    case EliminationPolicy::kRemoved:
+      pos_.set_active(s, false);
+      pos_.remove_pieces_of(s);
+      r.text = seat_name(s) + " is out; remove all of " + seat_name(s) + "'s pieces";
+      break;
+    case EliminationPolicy::kRandomMover:
+      r.text = seat_name(s) + " is out; the pieces go on as a random mover";
+      break;
+  }
+  if (rules_->seat_count() > 2) out.push_back(r);
+}
+
+void Game::advance_turn_after(Seat s) {
+  Seat next = pos_.next_active_after(s);
+  if (next != pos_.to_move()) pos_.set_to_move(next);
+}
+
+Seat Game::credit_for_mate(Seat victim) const {
+  std::vector<Square> by = checkers(victim);
+  for (Square q : by) {
+    if (pos_.at(q).seat == last_mover_) return last_mover_;
+  }
+  if (!by.empty()) return pos_.at(by.front()).seat;
+  return last_mover_;
+}
+
+void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
+  int checked_by_mover = 0;
+  std::vector<Seat> checked;
+  for (Seat s : rules_->turn_order) {
+    if (s == mover || status(s) != SeatStatus::kLive) continue;
+    std::vector<Square> by = checkers(s);
+    if (by.empty()) continue;
+    Ruling r;
+    r.kind = RulingKind::kCheck;
+    r.severity = Severity::kInfo;
+    r.seat = s;
+    r.squares = by;
+    r.by = pos_.at(by.front()).seat;
+    bool mover_checks = false;
+    std::string from_text;
+    for (std::size_t i = 0; i < by.size(); ++i) {
+      from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(pos_.at(by[i]), by[i]);
+      if (pos_.at(by[i]).seat == mover) {
+        mover_checks = true;
+        r.by = mover;
+      }
+    }
+    r.text = seat_name(s) + " is in check from " + from_text;
+    out.push_back(r);
+    if (mover_checks) {
+      ++checked_by_mover;
+      checked.push_back(s);
+    }
+  }
+  if (checked_by_mover >= 2) {
+    const Ledger& l = rules_->ledger;
+    bool queen = std::find(l.reduced_check_bonus_kinds.begin(), l.reduced_check_bonus_kinds.end(),
+                           moved.kind) != l.reduced_check_bonus_kinds.end();
+    Ruling r;
+    r.kind = RulingKind::kDoubleCheck;
+    r.seat = mover;
+    r.by = mover;
+    r.seats = checked;
+    r.text = seat_name(mover) + " checks " + std::to_string(checked_by_mover) + " kings at once";
+    out.push_back(r);
+    int bonus = checked_by_mover == 2 ? (queen ? l.double_check_bonus_queen : l.double_check_bonus)
+                                      : (queen ? l.triple_check_bonus_queen : l.triple_check_bonus);
+    add_points(mover, bonus, std::to_string(checked_by_mover) + " kings in check", out);
+  }
+}
+
+void Game::mates_after_move(Seat mover, std::vector<Ruling>& out) {
+  // 002 rule 4: mate counts the moment the king has no way out, for every
+  // player, and the 20 points go to the player whose move made it so.
+  bool changed = true;
+  while (changed && !outcome_.over) {
+    changed = false;
+    for (Seat s : rules_->turn_order) {
+      if (s == mover || status(s) != SeatStatus::kLive) continue;
+      if (checkers(s).empty() || has_legal_move_for(s)) continue;
+      Ruling r;
+      r.kind = RulingKind::kCheckmate;
+      r.seat = s;
+      r.by = mover;
+      r.squares = checkers(s);
+      r.text = seat_name(s) + " is checkmated by " + seat_name(mover) + "'s move";
+      out.push_back(r);
+      king_fallen_[index_of(s)] = true;
+      add_points(mover, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
+      eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
+      changed = true;
+      check_game_end(out);
+      if (outcome_.over) return;
+    }
+  }
+}
+
+void Game::start_of_turn(std::vector<Ruling>& out) {
+  int passes = 0;
+  for (int guard = 0; guard < 4 * kMaxSeats && !outcome_.over; ++guard) {
+    Seat s = pos_.to_move();
+    if (!plays(s)) {
+      advance_turn_after(s);
+      if (!plays(pos_.to_move())) return;
+      continue;
+    }
+    if (!legal_moves().empty()) return;
+    if (!checkers(s).empty()) {
+      // 001 rule 10: mate judged at the start of the mated player's own turn.
+      Seat by = credit_for_mate(s);
+      Ruling r;
+      r.kind = RulingKind::kCheckmate;
+      r.seat = s;
+      r.by = by;
+      r.squares = checkers(s);
+      r.text = seat_name(s) + " is checkmated";
+      out.push_back(r);
+      king_fallen_[index_of(s)] = true;
+      add_points(by, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
+      eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, by, out);
+      check_game_end(out);
+      if (!outcome_.over) advance_turn_after(s);
+      continue;
+    }
+    switch (rules_->checks.stalemate) {
+      case StalemateRule::kDraw: {
+        Ruling r;
+        r.kind = RulingKind::kStalemate;
+        r.seat = s;
+        r.text = seat_name(s) + " has no legal move and is not in check: stalemate";
+        out.push_back(r);
+        finish(true, "stalemate", out);
+        return;
+      }
+      case StalemateRule::kEliminateWithPoints: {
+        // 002 rule 9: the stalemated player gets 20 points and leaves.
+        Ruling r;
+        r.kind = RulingKind::kStalemate;
+        r.seat = s;
+        r.text = seat_name(s) + " is stalemated";
+        out.push_back(r);
+        add_points(s, rules_->ledger.stalemate_points, "stalemated", out);
+        eliminate(s, SeatStatus::kStalemated, rules_->elimination.on_stalemate, kNoSeat, out);
+        check_game_end(out);
+        if (!outcome_.over) advance_turn_after(s);
+        continue;
+      }
+      case StalemateRule::kPass:
+      case StalemateRule::kPlacement: {
+        // 001 judgement call: a player with no move who is not in check passes.
+        Ruling r;
+        r.kind = RulingKind::kPass;
+        r.seat = s;
+        r.text = seat_name(s) + " has no legal move and passes";
+        out.push_back(r);
+        if (++passes > rules_->seat_count()) {
+          finish(true, "no player can move", out);
+          return;
+        }
+        pos_.make_pass();
+        continue;
+      }
+    }
+  }
+}
+
+// ---- the end ------------------------------------------------------------------
+
+std::vector<Seat> Game::ranking_by_points() const {
+  std::vector<Seat> seats;
+  for (int s = 0; s < rules_->seat_count(); ++s) seats.push_back(seat_at(s));
+  const auto& tb = rules_->ledger.tie_break;
+  auto tie_rank = [&](Seat s) {
+    auto it = std::find(tb.begin(), tb.end(), s);
+    return it == tb.end() ? static_cast<int>(tb.size()) : static_cast<int>(it - tb.begin());
+  };
+  std::stable_sort(seats.begin(), seats.end(), [&](Seat a, Seat b) {
+    if (points(a) != points(b)) return points(a) > points(b);
+    return tie_rank(a) < tie_rank(b);  // 002 rule 11: the later mover first
+  });
+  return seats;
+}
+
+void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out) {
+  outcome_.over = true;
+  outcome_.draw = draw;
+  outcome_.reason = reason;
+  if (rules_->ledger.kind == LedgerKind::kPoints || rules_->ledger.kind == LedgerKind::kTokens) {
+    outcome_.ranking = ranking_by_points();
+  } else {
+    // Still-playing seats first, then the eliminated, last out first.
+    for (Seat s : rules_->turn_order) {
+      if (status(s) == SeatStatus::kLive) outcome_.ranking.push_back(s);
+    }
+    for (auto it = eliminated_.rbegin(); it != eliminated_.rend(); ++it) outcome_.ranking.push_back(*it);
+  }
+  if (draw) {
+    Ruling d;
+    d.kind = RulingKind::kDraw;
+    d.text = "draw: " + reason;
+    out.push_back(d);
+  }
+  Ruling r;
+  r.kind = RulingKind::kGameOver;
+  r.seats = outcome_.ranking;
+  r.text = "game over (" + reason + ")";
+  if (!draw && !outcome_.ranking.empty()) r.text += ": " + seat_name(outcome_.ranking.front()) + " wins";
+  out.push_back(r);
+}
+
+void Game::check_game_end(std::vector<Ruling>& out) {
+  if (outcome_.over) return;
+  std::vector<Seat> live;
+  for (Seat s : rules_->turn_order) {
+    if (status(s) == SeatStatus::kLive) live.push_back(s);
+  }
+  std::string reason = "checkmate";
+  if (!eliminated_.empty()) {
+    SeatStatus last = status(eliminated_.back());
+    if (last == SeatStatus::kResigned) reason = "resignation";
+    if (last == SeatStatus::kFlagged) reason = "time";
+    if (last == SeatStatus::kStalemated) reason = "stalemate";
+  }
+  switch (rules_->game_end) {
+    case GameEnd::kFirstMate:
+      if (!eliminated_.empty()) finish(false, reason, out);
+      return;
+    case GameEnd::kOneSideLeft: {
+      // 001: the game ends when both players of a team are out; 002: when
+      // one player is left.
+      std::vector<int> sides;
+      for (Seat s : live) {
+        int side = team_[index_of(s)] >= 0 ? team_[index_of(s)] : 100 + index_of(s);
+        if (std::find(sides.begin(), sides.end(), side) == sides.end()) sides.push_back(side);
+      }
+      if (sides.size() > 1) return;
+      if (live.size() == 1 && rules_->ledger.survivor_bonus_per_king > 0) {
+        // 002 rule 8: +20 for every king still on the board not mated or captured.
+        int kings = 0;
+        for (int s = 0; s < rules_->seat_count(); ++s) {
+          if (seat_at(s) == live.front() || king_fallen_[s]) continue;
+          SeatStatus st = status_[s];
+          if ((st == SeatStatus::kResigned || st == SeatStatus::kFlagged) &&
+              pos_.king_square(seat_at(s)) != kNoSquare) {
+            ++kings;
+          }
+        }
+        add_points(live.front(), kings * rules_->ledger.survivor_bonus_per_king,
+                   "last player left, " + std::to_string(kings) + " kings standing", out);
+      }
+      finish(false, live.empty() ? reason : "last " + std::string(team_[0] >= 0 ? "team" : "player") + " standing", out);
+      return;
+    }
+    case GameEnd::kSuzerainOnly:
+      if (live.size() <= 1) finish(false, reason, out);
+      return;
+  }
+}
+
+bool Game::insufficient_material() const {
+  // FIDE 5.2.2 dead positions: K v K, K+minor v K, K+B v K+B on one colour.
+  if (rules_->seat_count() != 2) return false;
+  int minors = 0;
+  int bishops_light = 0;
+  int bishops_dark = 0;
+  for (int i = 0; i < kMaxSquares; ++i) {
+    Piece p = pos_.at(static_cast<Square>(i));
+    if (p.empty()) continue;
+    const PieceDef& d = rules_->piece(p.kind);
+    if (d.royal) continue;
+    if (d.name == "bishop") {
+      ++minors;
+      Square q = static_cast<Square>(i);
+      ((file_of(q) + rank_of(q)) % 2 ? bishops_light : bishops_dark)++;
+    } else if (d.name == "knight") {
+      ++minors;
+    } else {
+      return false;
+    }
+  }
+  if (minors <= 1) return true;
+  return minors == bishops_light || minors == bishops_dark;
+}
+
+// ---- play ---------------------------------------------------------------------
+
+std::vector<Ruling> Game::play(const Move& m) {
+  std::vector<Ruling> out;
+  if (outcome_.over || !is_legal(m)) {
+    Ruling r;
+    r.kind = RulingKind::kIllegalMove;
+    r.severity = Severity::kIllegal;
+    r.seat = pos_.to_move();
+    r.squares = {m.from, m.to};
+    r.text = outcome_.over ? "the game is over" : why_illegal(m.from, m.to);
+    if (r.text.empty()) r.text = "that move is not legal here";
+    out.push_back(r);
+    return out;
+  }
+  Seat mover = pos_.to_move();
+  Piece moved = m.kind == MoveKind::kCastle ? pos_.at(rules_->castling[m.castle].king_from) : pos_.at(m.from);
+  Piece captured = kEmpty;
+  Square captured_on = m.to;
+  if (m.kind == MoveKind::kNormal && !pos_.at(m.to).empty()) captured = pos_.at(m.to);
+  if (m.kind == MoveKind::kEnPassant) {
+    for (int s = 0; s < rules_->seat_count(); ++s) {
+      if (pos_.en_passant(seat_at(s)).target == m.to) {
+        captured_on = pos_.en_passant(seat_at(s)).victim;
+        captured = pos_.at(captured_on);
+      }
+    }
+  }
+
+  Ruling mv;
+  mv.kind = RulingKind::kMove;
+  mv.seat = mover;
+  mv.squares = {m.from, m.to};
+  mv.text = m.kind == MoveKind::kPass ? seat_name(mover) + " passes"
+                                      : piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
+  if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
+  out.push_back(mv);
+
+  pos_.make(m);
+  moves_.push_back(m);
+  actions_.push_back({Action::Kind::kMove, m, mover});
+  last_mover_ = mover;
+
+  if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) {
+    Ruling r;
+    r.kind = RulingKind::kPromotion;
+    r.seat = mover;
+    r.squares = {m.to};
+    r.text = seat_name(mover) + "'s pawn promotes to a " + rules_->piece(m.promotion).name;
+    out.push_back(r);
+  }
+  if (!captured.empty()) {
+    apply_capture_score(mover, captured, captured.promoted, out);
+    if (captured.kind == rules_->royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
+        status(captured.seat) != SeatStatus::kStalemated) {
+      // 002: a king left attacked can be taken by the one who moves first.
+      Ruling r;
+      r.kind = RulingKind::kKingCaptured;
+      r.seat = captured.seat;
+      r.by = mover;
+      r.text = seat_name(mover) + " captures " + seat_name(captured.seat) + "'s king";
+      out.push_back(r);
+      king_fallen_[index_of(captured.seat)] = true;
+      if (plays(captured.seat)) {
+        eliminate(captured.seat, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
+      }
+    }
+  }
+  report_checks(mover, moved, out);
+  if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, out);
+  check_game_end(out);
+  if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
+  if (!outcome_.over) start_of_turn(out);
+
+  // Draw rules (chess): mate on the last ply still counts, so they come last.
+  if (!outcome_.over) {
+    const DrawRules& d = rules_->draws;
+    if (d.automatic_move_plies > 0 && pos_.halfmove_clock() >= d.automatic_move_plies) {
+      finish(true, "seventy-five-move rule", out);
+    } else if (d.automatic_repetitions > 0 && pos_.repetitions() + 1 >= d.automatic_repetitions) {
+      finish(true, "fivefold repetition", out);
+    } else if (d.insufficient_material && insufficient_material()) {
+      finish(true, "insufficient material", out);
+    } else if (std::string claim = claimable_draw(); !claim.empty()) {
+      Ruling r;
+      r.kind = RulingKind::kDraw;
+      r.severity = Severity::kInfo;
+      r.seat = pos_.to_move();
+      r.text = seat_name(pos_.to_move()) + " may claim a draw (" + claim + ")";
+      out.push_back(r);
+    }
+  }
+  return out;
+}
+
+// ---- operator actions -------------------------------------------------------------
+
+std::vector<Ruling> Game::resign(Seat s) {
+  std::vector<Ruling> out;
+  if (outcome_.over || !plays(s) || status(s) != SeatStatus::kLive) return out;
+  Ruling r;
+  r.kind = RulingKind::kResignation;
+  r.seat = s;
+  r.text = seat_name(s) + " resigns";
+  out.push_back(r);
+  actions_.push_back({Action::Kind::kResign, {}, s});
+  eliminate(s, SeatStatus::kResigned, rules_->elimination.on_resign, kNoSeat, out);
+  check_game_end(out);
+  if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(pos_.to_move());
+  if (!outcome_.over) start_of_turn(out);
+  return out;
+}
+
+std::vector<Ruling> Game::timeout(Seat s) {
+  std::vector<Ruling> out;
+  if (outcome_.over || status(s) != SeatStatus::kLive) return out;
+  Ruling r;
+  r.kind = RulingKind::kTimeout;
+  r.seat = s;
+  r.text = seat_name(s) + " has run out of time";
+  out.push_back(r);
+  actions_.push_back({Action::Kind::kTimeout, {}, s});
+  eliminate(s, SeatStatus::kFlagged, rules_->elimination.on_timeout, kNoSeat, out);
+  check_game_end(out);
+  if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(pos_.to_move());
+  if (!outcome_.over) start_of_turn(out);
+  return out;
+}
+
+std::vector<Ruling> Game::agree_draw() {
+  std::vector<Ruling> out;
+  if (outcome_.over) return out;
+  actions_.push_back({Action::Kind::kDraw, {}, kNoSeat});
+  finish(true, "agreement", out);
+  return out;
+}
+
+std::string Game::claimable_draw() const {
+  const DrawRules& d = rules_->draws;
+  if (outcome_.over) return {};
+  if (d.fifty_move_plies > 0 && pos_.halfmove_clock() >= d.fifty_move_plies) return "fifty-move rule";
+  if (d.repetitions > 0 && pos_.repetitions() + 1 >= d.repetitions) return "threefold repetition";
+  return {};
+}
+
+std::vector<Ruling> Game::claim_draw() {
+  std::vector<Ruling> out;
+  std::string claim = claimable_draw();
+  if (claim.empty()) {
+    Ruling r;
+    r.kind = RulingKind::kIllegalMove;
+    r.severity = Severity::kIllegal;
+    r.seat = pos_.to_move();
+    r.text = "no draw can be claimed now: fewer than " +
+             std::to_string(rules_->draws.fifty_move_plies / 2) +
+             " moves without a capture or pawn move, and no threefold repetition";
+    out.push_back(r);
+    return out;
+  }
+  actions_.push_back({Action::Kind::kClaim, {}, pos_.to_move()});
+  finish(true, claim, out);
+  return out;
+}
+
+bool Game::takeback(int n) {
+  if (n <= 0 || n > static_cast<int>(moves_.size())) return false;
+  // Keep every action before the n-th last move.
+  std::size_t keep = actions_.size();
+  int seen = 0;
+  while (keep > 0) {
+    --keep;
+    if (actions_[keep].kind == Action::Kind::kMove && ++seen == n) break;
+  }
+  std::vector<Action> replay(actions_.begin(), actions_.begin() + static_cast<std::ptrdiff_t>(keep));
+  Game fresh(rules_, start_);
+  for (const Action& a : replay) {
+    switch (a.kind) {
+      case Action::Kind::kMove: fresh.play(a.move); break;
+      case Action::Kind::kResign: fresh.resign(a.seat); break;
+      case Action::Kind::kTimeout: fresh.timeout(a.seat); break;
+      case Action::Kind::kDraw: fresh.agree_draw(); break;
+      case Action::Kind::kClaim: fresh.claim_draw(); break;
+    }
+  }
+  *this = std::move(fresh);
+  return true;
+}
+
+}  // namespace tabula::core

@@ -1,0 +1,131 @@
+// game.h — a game in progress: turn order, seat statuses, ledgers, relations,
+// and the rulings every move produces.
+//
+// Section index: Outcome, Game (setup, moves, operator actions, queries).
+//
+// The Game is the "game layer" over Position (issue 3): Position knows how
+// pieces move; Game knows who is still playing, who may capture whom, when a
+// player is mated (after every move, 002 rule 4; or at the start of his turn,
+// 001 rule 10), what each event is worth, and when the game ends. Everything
+// it decides comes from the RuleSet; each rule cites its sheet.
+//
+// Lifecycle:
+//   Game g(rules, start);            // start-of-turn checks run at once
+//   g.legal_moves()  -> moves of g.to_move()
+//   g.play(move)     -> rulings (the move must be legal; see why_illegal)
+//   g.resign(seat), g.timeout(seat), g.agree_draw(), g.takeback(n)
+//   g.outcome()      -> over? ranking, draw reason
+//
+// Invariants: the Position's active seats are exactly the seats whose
+// status lets them move (live, or resigned/flagged as a random mover);
+// points of a resigned or flagged seat never change (002 rule 10).
+// Not thread-safe. Deterministic: the same calls give the same rulings.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "core/rule_set.h"
+#include "core/ruling.h"
+
+namespace tabula::core {
+
+struct Outcome {
+  bool over = false;
+  bool draw = false;
+  std::string reason;         // "checkmate", "stalemate", "fifty-move rule", ...
+  std::vector<Seat> ranking;  // best first; for a decisive 2-seat game the winner first
+};
+
+class Game {
+ public:
+  Game(std::shared_ptr<const RuleSet> rules, const Position& start);
+
+  // ---- moves ----
+  // Legal moves of the seat to move, with every rule of the variant applied.
+  MoveList legal_moves() const;
+  bool is_legal(const Move& m) const;
+  // Why a move from `from` to `to` by the piece there is refused, worded for
+  // the table ("Blue's knight cannot go to f6: it would leave Blue's king in
+  // check from Red's bishop on c9"); empty when some legal move matches.
+  std::string why_illegal(Square from, Square to) const;
+  // Plays a legal move and returns every ruling it causes. An illegal move
+  // changes nothing and returns one kIllegalMove ruling.
+  std::vector<Ruling> play(const Move& m);
+  // A uniformly random legal move (the 002 random mover), from a seed.
+  std::optional<Move> random_move(std::uint64_t seed) const;
+
+  // ---- operator actions ----
+  std::vector<Ruling> resign(Seat s);
+  std::vector<Ruling> timeout(Seat s);
+  std::vector<Ruling> agree_draw();
+  // A claim under FIDE 9.2/9.3 by the seat to move; refused (empty reason)
+  // when no claim is open. Returns the rulings, or an illegal ruling.
+  std::vector<Ruling> claim_draw();
+  // The claimable draw open now ("fifty-move rule", "threefold repetition"), or "".
+  std::string claimable_draw() const;
+  // Takes back the last n moves (replays the game from its start).
+  bool takeback(int n);
+
+  // ---- queries ----
+  const RuleSet& rules() const { return *rules_; }
+  const Position& position() const { return pos_; }
+  Seat to_move() const { return pos_.to_move(); }
+  SeatStatus status(Seat s) const { return status_[index_of(s)]; }
+  bool plays(Seat s) const;  // still takes turns
+  int points(Seat s) const { return points_[index_of(s)]; }
+  bool teammates(Seat a, Seat b) const;
+  const Outcome& outcome() const { return outcome_; }
+  const std::vector<Move>& moves() const { return moves_; }
+  // Rulings made at the start, before any move (e.g. a start-of-turn mate).
+  const std::vector<Ruling>& opening_rulings() const { return opening_; }
+  // Seats whose pieces give check to seat s now, and the checking squares.
+  std::vector<Square> checkers(Seat s) const;
+
+  // Text helpers shared with notation and the session.
+  std::string seat_name(Seat s) const;
+  std::string piece_phrase(Piece p, Square at) const;  // "Red's bishop on c9"
+
+ private:
+  void setup_relations();
+  void apply_capture_score(Seat mover, Piece captured, bool promoted, std::vector<Ruling>& out);
+  void add_points(Seat s, int amount, const std::string& why, std::vector<Ruling>& out);
+  void eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out);
+  void report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out);
+  void mates_after_move(Seat mover, std::vector<Ruling>& out);
+  void start_of_turn(std::vector<Ruling>& out);
+  void check_game_end(std::vector<Ruling>& out);
+  void finish(bool draw, const std::string& reason, std::vector<Ruling>& out);
+  bool insufficient_material() const;
+  std::vector<Seat> ranking_by_points() const;
+  Seat credit_for_mate(Seat victim) const;
+  bool has_legal_move_for(Seat s) const;
+  void advance_turn_after(Seat s);
+  bool random_mover(Seat s) const;
+
+  std::shared_ptr<const RuleSet> rules_;
+  Position start_;
+  Position pos_;
+  std::array<SeatStatus, kMaxSeats> status_{};
+  std::array<int, kMaxSeats> points_{};
+  std::array<int, kMaxSeats> team_{-1, -1, -1, -1};
+  std::array<bool, kMaxSeats> king_fallen_{};  // mated or captured (002 rule 8)
+  // Everything that changed the game, for takeback by replay.
+  struct Action {
+    enum class Kind : std::uint8_t { kMove, kResign, kTimeout, kDraw, kClaim } kind;
+    Move move;
+    Seat seat;
+  };
+  std::vector<Action> actions_;
+  std::vector<Move> moves_;
+  std::vector<Seat> eliminated_;  // in order of elimination
+  Outcome outcome_;
+  std::vector<Ruling> opening_;
+  Seat last_mover_ = kNoSeat;
+};
+
+}  // namespace tabula::core

@@ -1,0 +1,117 @@
+// The `tabula` command line, run in-process: outputs, exit codes, and one
+// clear line on stderr for every kind of bad input.
+#include "cli/commands.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace tabula::cli {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+CliRun run_cli(const std::vector<std::string>& args) {
+  std::ostringstream out;
+  std::ostringstream err;
+  int code = run(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::string last_line(const std::string& text) {
+  std::string t = text;
+  while (!t.empty() && t.back() == '\n') t.pop_back();
+  auto at = t.rfind('\n');
+  return at == std::string::npos ? t : t.substr(at + 1);
+}
+
+TEST(Cli, VariantsListsChess) {
+  CliRun r = run_cli({"variants"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("chess\tChess"), std::string::npos) << r.out;
+}
+
+TEST(Cli, CheckValidatesAFile) {
+  CliRun ok = run_cli({"check", std::string(TABULA_SOURCE_DIR) + "/arbiter/variants/chess.txtpb"});
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("ok: chess"), std::string::npos);
+  CliRun missing = run_cli({"check", "/nonexistent.txtpb"});
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_NE(missing.err.find("/nonexistent.txtpb: cannot read the file"), std::string::npos) << missing.err;
+  EXPECT_EQ(run_cli({"check"}).code, 2);
+}
+
+TEST(Cli, PerftPrintsTheTotalAloneOnTheLastLine) {
+  CliRun r = run_cli({"perft", "--variant", "chess", "--depth", "3"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(last_line(r.out), "8902");
+}
+
+TEST(Cli, PerftDivideListsEachRootMove) {
+  CliRun r = run_cli({"perft", "--variant", "chess", "--depth", "2", "--divide"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("e2e4: 20\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("g1f3: 20\n"), std::string::npos);
+  EXPECT_EQ(last_line(r.out), "400");
+}
+
+TEST(Cli, PerftTakesAFen) {
+  CliRun r = run_cli({"perft", "--variant", "chess", "--fen",
+                   "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "--depth", "2"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(last_line(r.out), "2039");
+}
+
+TEST(Cli, BadInputGivesOneClearLineAndNonZeroExit) {
+  struct Case {
+    std::vector<std::string> args;
+    int code;
+    const char* says;
+  };
+  const Case cases[] = {
+      {{"perft", "--variant", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "--depth", "1"},
+       1, "bad FEN at character 45: side to move"},
+      {{"perft", "--variant", "nonsense", "--depth", "1"}, 1, "unknown variant; known variants:"},
+      {{"perft", "--variant", "chess", "--depth", "x"}, 2, "--depth must be a whole number"},
+      {{"perft", "--variant", "chess"}, 2, "perft needs --depth N"},
+      {{"perft", "--depth", "1"}, 1, "--variant ID is required"},
+      {{"perft", "--variant", "chess", "--depth", "1", "--frob"}, 2, "unknown option --frob"},
+      {{"perft", "--variant"}, 2, "option --variant needs a value"},
+      {{"selfplay", "--variant", "chess"}, 2, "selfplay needs --seed N"},
+      {{"selfplay", "--variant", "chess", "--seed", "1", "--games", "0"}, 2, "--games must be a whole number from 1"},
+      {{"frobnicate"}, 2, "unknown command \"frobnicate\""},
+      {{}, 2, "usage: tabula"},
+  };
+  for (const Case& c : cases) {
+    CliRun r = run_cli(c.args);
+    EXPECT_EQ(r.code, c.code) << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << "stderr was: " << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+TEST(Cli, SelfplayIsDeterministicPerSeedAndPrintsOneLinePerGame) {
+  CliRun a = run_cli({"selfplay", "--variant", "chess", "--seed", "7", "--games", "5"});
+  CliRun b = run_cli({"selfplay", "--variant", "chess", "--seed", "7", "--games", "5"});
+  CliRun c = run_cli({"selfplay", "--variant", "chess", "--seed", "8", "--games", "5"});
+  EXPECT_EQ(a.code, 0);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+  int lines = 0;
+  for (char ch : a.out) lines += ch == '\n';
+  EXPECT_EQ(lines, 5);
+  EXPECT_NE(a.out.find("game 1: "), std::string::npos);
+  EXPECT_NE(a.out.find(" plies\n"), std::string::npos);
+}
+
+TEST(Cli, SelfplayStopsAtThePlyCap) {
+  CliRun r = run_cli({"selfplay", "--variant", "chess", "--seed", "1", "--max-plies", "10"});
+  EXPECT_EQ(r.out, "game 1: *, 10 plies\n");
+}
+
+}  // namespace
+}  // namespace tabula::cli

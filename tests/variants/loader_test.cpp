@@ -1,0 +1,166 @@
+// Variant files: every shipped file loads; broken files get file:line:column
+// messages saying what was expected (issue 2, "Variant files").
+#include "variants/variant_loader.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace tabula::variants {
+namespace {
+
+// A minimal valid two-seat variant, with markers to break one line at a time.
+const std::string kGood = R"(id: "mini"
+name: "Mini"
+board { files: 4 ranks: 4 }
+piece { name: "king" letter: "K" betza: "K" royal: true }
+piece { name: "rook" letter: "R" betza: "R" value: 5 }
+seat { name: "South" letter: "w" edge: EDGE_SOUTH }
+seat { name: "North" letter: "b" edge: EDGE_NORTH }
+turn_order: ["South", "North"]
+start_fen: "k3/4/4/1R1K w - - 0 1"
+)";
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+  auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+Diagnostic first_error(const std::string& text) {
+  LoadResult r = load_text(text, "mini.txtpb");
+  EXPECT_FALSE(r.ok()) << "accepted:\n" << text;
+  return r.diagnostics.empty() ? Diagnostic{} : r.diagnostics.front();
+}
+
+TEST(VariantLoader, EveryShippedVariantLoads) {
+  auto ids = list_ids();
+  ASSERT_FALSE(ids.empty()) << variants_dir();
+  for (const auto& id : ids) {
+    LoadResult r = load_id(id);
+    EXPECT_TRUE(r.ok()) << id << ":\n" << r.error_text();
+    if (r.ok()) {
+      EXPECT_EQ(r.rules->id, id);
+    }
+  }
+}
+
+TEST(VariantLoader, GoodMiniVariantLoads) {
+  LoadResult r = load_text(kGood, "mini.txtpb");
+  ASSERT_TRUE(r.ok()) << r.error_text();
+  EXPECT_EQ(r.rules->geometry.playable_count(), 16);
+  EXPECT_EQ(r.rules->seat_count(), 2);
+}
+
+TEST(VariantLoader, UnknownFieldIsRejectedWithLineAndColumn) {
+  Diagnostic d = first_error(replace(kGood, "name: \"Mini\"", "colour: \"Mini\""));
+  EXPECT_EQ(d.file, "mini.txtpb");
+  EXPECT_EQ(d.line, 2);
+  EXPECT_GT(d.column, 0);
+  EXPECT_NE(d.message.find("colour"), std::string::npos) << d.message;
+  EXPECT_EQ(d.to_string().rfind("mini.txtpb:2:", 0), 0u) << d.to_string();
+}
+
+TEST(VariantLoader, BadEnumValueIsRejected) {
+  Diagnostic d = first_error(replace(kGood, "EDGE_NORTH", "EDGE_UP"));
+  EXPECT_EQ(d.line, 7);
+  EXPECT_NE(d.message.find("EDGE_UP"), std::string::npos) << d.message;
+}
+
+TEST(VariantLoader, BadMovementStringNamesThePieceLine) {
+  Diagnostic d = first_error(replace(kGood, "betza: \"R\"", "betza: \"Rx\""));
+  EXPECT_EQ(d.line, 5);
+  EXPECT_GT(d.column, 1);
+  EXPECT_NE(d.message.find("movement \"Rx\", character 2"), std::string::npos) << d.message;
+}
+
+TEST(VariantLoader, SquareOffTheBoardIsNamed) {
+  std::string text = kGood + "castling { seat: \"South\" side: CASTLING_SIDE_KING king_from: \"d1\" rook_from: \"z9\" }\n";
+  Diagnostic d = first_error(text);
+  EXPECT_EQ(d.line, 10);
+  EXPECT_NE(d.message.find("rook_from \"z9\" is not a square"), std::string::npos) << d.message;
+}
+
+TEST(VariantLoader, UnknownSeatInTurnOrderListsTheSeats) {
+  Diagnostic d = first_error(replace(kGood, "[\"South\", \"North\"]", "[\"South\", \"West\"]"));
+  EXPECT_EQ(d.line, 8);
+  EXPECT_NE(d.message.find("no seat is called \"West\"; the seats are South, North"), std::string::npos)
+      << d.message;
+}
+
+TEST(VariantLoader, ImpossibleStartPositionIsRejected) {
+  Diagnostic d = first_error(replace(kGood, "k3/4/4/1R1K w", "4/4/4/1R1K w"));
+  EXPECT_EQ(d.line, 9);
+  EXPECT_NE(d.message.find("North has 0 kings"), std::string::npos) << d.message;
+  d = first_error(replace(kGood, "k3/4/4/1R1K w", "k3/4/4/1R1X w"));
+  EXPECT_NE(d.message.find("character 11: unknown piece letter 'X'"), std::string::npos) << d.message;
+}
+
+TEST(VariantLoader, DuplicateLettersAndSeatsAreRejected) {
+  Diagnostic d = first_error(replace(kGood, "letter: \"R\"", "letter: \"K\""));
+  EXPECT_NE(d.message.find("share the letter K"), std::string::npos) << d.message;
+  d = first_error(replace(kGood, "name: \"North\"", "name: \"South\""));
+  EXPECT_NE(d.message.find("seat \"South\" is defined twice"), std::string::npos) << d.message;
+}
+
+TEST(VariantLoader, BoardLimitsAreChecked) {
+  Diagnostic d = first_error(replace(kGood, "files: 4", "files: 17"));
+  EXPECT_EQ(d.line, 3);
+  EXPECT_NE(d.message.find("outside 1x1..16x16"), std::string::npos) << d.message;
+}
+
+TEST(VariantLoader, IdMustMatchTheFileName) {
+  LoadResult r = load_text(kGood, "other.txtpb");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.diagnostics.front().message.find("does not match the file name other.txtpb"),
+            std::string::npos);
+}
+
+TEST(VariantLoader, SyntaxErrorsComeFromTheParserWithPosition) {
+  Diagnostic d = first_error(replace(kGood, "board { files: 4 ranks: 4 }", "board { files: 4 ranks: 4"));
+  EXPECT_GT(d.line, 0);
+  EXPECT_FALSE(d.message.empty());
+}
+
+TEST(VariantLoader, InheritanceReplacesFieldsAndDetectsCycles) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "tabula_loader_test";
+  fs::create_directories(dir);
+  std::ofstream(dir / "mini.txtpb") << kGood;
+  std::ofstream(dir / "mini-wide.txtpb")
+      << "id: \"mini-wide\"\ninherits: \"mini\"\nboard { files: 5 }\nstart_fen: \"k4/5/5/1R2K w - - 0 1\"\n";
+  LoadResult r = load_file((dir / "mini-wide.txtpb").string());
+  ASSERT_TRUE(r.ok()) << r.error_text();
+  EXPECT_EQ(r.rules->geometry.width(), 5);
+  EXPECT_EQ(r.rules->geometry.height(), 4) << "ranks come from the parent";
+  EXPECT_EQ(r.rules->pieces.size(), 2u);
+
+  std::ofstream(dir / "loop-a.txtpb") << "id: \"loop-a\"\ninherits: \"loop-b\"\n";
+  std::ofstream(dir / "loop-b.txtpb") << "id: \"loop-b\"\ninherits: \"loop-a\"\n";
+  LoadResult loop = load_file((dir / "loop-a.txtpb").string());
+  ASSERT_FALSE(loop.ok());
+  EXPECT_NE(loop.error_text().find("inheritance cycle"), std::string::npos) << loop.error_text();
+
+  LoadResult missing = load_text("id: \"orphan\"\ninherits: \"nowhere\"\n", (dir / "orphan.txtpb").string());
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error_text().find("cannot be read"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(VariantLoader, UnknownIdListsKnownVariants) {
+  LoadResult r = load_id("no-such-variant");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error_text().find("known variants: "), std::string::npos);
+  EXPECT_NE(r.error_text().find("chess"), std::string::npos);
+  EXPECT_FALSE(load_id("../etc/passwd").ok());
+}
+
+TEST(VariantLoader, MissingFileIsAnError) {
+  LoadResult r = load_file("/nonexistent/x.txtpb");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error_text().find("cannot read"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tabula::variants
