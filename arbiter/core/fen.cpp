@@ -58,7 +58,7 @@ std::optional<Error> check_setup(const Position& pos) {
   }
   if (royal != kNoKind) {
     for (int s = 0; s < rules.seat_count(); ++s) {
-      if (pos.status(seat_at(s)) == SeatStatus::kRemoved) continue;
+      if (pos.status(seat_at(s)) != SeatStatus::kLive) continue;  // out: king may be gone
       if (kings[s] != 1) {
         return make_error(rules.seats[s].name + " has " + std::to_string(kings[s]) + " " +
                           rules.piece(royal).name + "s; exactly one is needed");

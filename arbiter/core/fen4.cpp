@@ -1,10 +1,304 @@
 #include "core/fen4.h"
 
-namespace tabula::core {
+#include <cctype>
+#include <vector>
 
-Result<Position> parse_fen4(const RuleSet&, std::string_view) {
-  return make_error("FEN4 is not supported yet");
+#include "core/fen.h"
+
+namespace tabula::core {
+namespace {
+
+struct Span {
+  std::string_view text;
+  int column;  // 1-based column of its first character in the whole string
+};
+
+Error at(const Span& s, std::size_t offset, const std::string& what) {
+  return make_error(what, 1, s.column + static_cast<int>(offset));
 }
-std::string to_fen4(const Position&) { return {}; }
+
+// Splits a comma list; each item keeps its column.
+std::vector<Span> split(const Span& s, char sep) {
+  std::vector<Span> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= s.text.size(); ++i) {
+    if (i == s.text.size() || s.text[i] == sep) {
+      out.push_back({s.text.substr(start, i - start), s.column + static_cast<int>(start)});
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+bool to_int(std::string_view t, int& out) {
+  if (t.empty() || t.size() > 6) return false;
+  bool neg = t.front() == '-';
+  if (neg) t.remove_prefix(1);
+  if (t.empty()) return false;
+  out = 0;
+  for (char c : t) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    out = out * 10 + (c - '0');
+  }
+  if (neg) out = -out;
+  return true;
+}
+
+Seat seat_by_letter(const RuleSet& rules, char c) {
+  char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (int s = 0; s < rules.seat_count(); ++s) {
+    if (std::tolower(static_cast<unsigned char>(rules.seats[s].letter)) == lower) return seat_at(s);
+  }
+  return kNoSeat;
+}
+
+std::string seat_letters(const RuleSet& rules) {
+  std::string out;
+  for (const SeatDef& s : rules.seats) out += s.letter;
+  return out;
+}
+
+}  // namespace
+
+Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoints* points) {
+  const Geometry& g = rules.geometry;
+  const int n = rules.seat_count();
+  // The six header fields, then the optional extras in braces, then the board.
+  std::vector<Span> head;
+  std::size_t i = 0;
+  while (head.size() < 6) {
+    std::size_t dash = text.find('-', i);
+    if (dash == std::string_view::npos) {
+      return make_error("FEN4 needs turn-dead-castleK-castleQ-points-halfmove-board; found " +
+                            std::to_string(head.size() + 1) + " field(s)",
+                        1, static_cast<int>(i) + 1);
+    }
+    head.push_back({text.substr(i, dash - i), static_cast<int>(i) + 1});
+    i = dash + 1;
+  }
+  Span extras{{}, 0};
+  if (i < text.size() && text[i] == '{') {
+    std::size_t close = text.find('}', i);
+    if (close == std::string_view::npos) return make_error("extras open with '{' but never close", 1, static_cast<int>(i) + 1);
+    extras = {text.substr(i, close - i + 1), static_cast<int>(i) + 1};
+    i = close + 1;
+    if (i >= text.size() || text[i] != '-') return make_error("expected '-' after the extras", 1, static_cast<int>(i) + 1);
+    ++i;
+  }
+  Span board{text.substr(i), static_cast<int>(i) + 1};
+
+  Position pos(rules);
+  pos.clear();
+
+  // Turn.
+  if (head[0].text.size() != 1 || seat_by_letter(rules, head[0].text[0]) == kNoSeat) {
+    return at(head[0], 0, "turn must be one of " + seat_letters(rules) + ", got \"" + std::string(head[0].text) + "\"");
+  }
+  Seat turn = seat_by_letter(rules, head[0].text[0]);
+
+  // Per-seat lists.
+  auto flags = [&](const Span& s, const char* what, std::vector<int>& out) -> std::optional<Error> {
+    std::vector<Span> items = split(s, ',');
+    if (static_cast<int>(items.size()) != n) {
+      return at(s, 0, std::string(what) + " needs " + std::to_string(n) + " comma-separated values, got " +
+                          std::to_string(items.size()));
+    }
+    for (const Span& it : items) {
+      int v = 0;
+      if (!to_int(it.text, v)) return at(it, 0, std::string(what) + " value \"" + std::string(it.text) + "\" is not a number");
+      out.push_back(v);
+    }
+    return std::nullopt;
+  };
+  std::vector<int> dead, castle_k, castle_q, pts;
+  if (auto e = flags(head[1], "dead", dead)) return *e;
+  if (auto e = flags(head[2], "castle K", castle_k)) return *e;
+  if (auto e = flags(head[3], "castle Q", castle_q)) return *e;
+  if (auto e = flags(head[4], "points", pts)) return *e;
+  int halfmove = 0;
+  if (!to_int(head[5].text, halfmove) || halfmove < 0) {
+    return at(head[5], 0, "halfmove clock must be a number, got \"" + std::string(head[5].text) + "\"");
+  }
+
+  // Board.
+  std::vector<Span> ranks = split(board, '/');
+  if (static_cast<int>(ranks.size()) != g.height()) {
+    return at(board, 0, "the board has " + std::to_string(ranks.size()) + " ranks, expected " +
+                            std::to_string(g.height()));
+  }
+  for (int r = 0; r < g.height(); ++r) {
+    int rank = g.height() - 1 - r;
+    int file = 0;
+    for (const Span& cell : split(ranks[r], ',')) {
+      if (cell.text.empty()) return at(cell, 0, "an empty cell in rank " + std::to_string(rank + 1));
+      if (std::isdigit(static_cast<unsigned char>(cell.text[0]))) {
+        int run = 0;
+        if (!to_int(cell.text, run) || run < 1) return at(cell, 0, "bad empty run \"" + std::string(cell.text) + "\"");
+        file += run;
+        if (file > g.width()) {
+          return at(cell, 0, "rank " + std::to_string(rank + 1) + " is wider than " + std::to_string(g.width()));
+        }
+        continue;
+      }
+      std::string_view tok = cell.text;
+      bool dead_piece = false;
+      if (tok.size() == 3 && tok[0] == 'd') {
+        dead_piece = true;
+        tok.remove_prefix(1);
+      }
+      if (tok.size() != 2 || !std::isupper(static_cast<unsigned char>(tok[1]))) {
+        return at(cell, 0, "piece \"" + std::string(cell.text) + "\" must be a seat letter and a piece letter, e.g. rK (dead: drK)");
+      }
+      Seat seat = seat_by_letter(rules, tok[0]);
+      if (seat == kNoSeat) {
+        return at(cell, 0, "\"" + std::string(cell.text) + "\": no seat has the letter " + tok[0] + " (seats: " + seat_letters(rules) + ")");
+      }
+      PieceKind kind = rules.kind_by_letter(tok[1]);
+      if (kind == kNoKind) {
+        std::string letters;
+        for (const PieceDef& p : rules.pieces) letters += p.letter;
+        return at(cell, 0, "\"" + std::string(cell.text) + "\": unknown piece letter " + tok[1] + " (" + rules.id + " knows " + letters + ")");
+      }
+      if (file >= g.width()) {
+        return at(cell, 0, "rank " + std::to_string(rank + 1) + " is wider than " + std::to_string(g.width()));
+      }
+      Square q = make_square(file, rank);
+      if (!g.playable(q)) return at(cell, 0, "a piece on " + g.name(q) + ", which is not on the board");
+      // Dead pieces follow their seat's status (the dead field), so the
+      // prefix needs no state of its own; a live seat's dead piece is the
+      // walking king's army (chess.com DeadKingWalking).
+      (void)dead_piece;
+      pos.put(q, Piece{kind, seat, false});
+      ++file;
+    }
+    if (file != g.width()) {
+      return at(ranks[r], 0, "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
+                                 " cells, expected " + std::to_string(g.width()));
+    }
+  }
+
+  // Castling rights: each rule of a seat by its side.
+  std::uint32_t rights = 0;
+  for (std::size_t c = 0; c < rules.castling.size(); ++c) {
+    const CastlingRule& cr = rules.castling[c];
+    int s = index_of(cr.seat);
+    if ((cr.king_side ? castle_k[s] : castle_q[s]) != 0) rights |= 1U << c;
+  }
+  // A right whose king or rook is not in place is dropped, not refused:
+  // chess.com keeps the flags of eliminated seats.
+  pos.set_castling_rights(rights);
+  for (std::size_t c = 0; c < rules.castling.size(); ++c) {
+    const CastlingRule& cr = rules.castling[c];
+    Piece k = pos.at(cr.king_from);
+    Piece r = pos.at(cr.rook_from);
+    bool in_place = !k.empty() && k.seat == cr.seat && k.kind == rules.royal_kind() && !r.empty() && r.seat == cr.seat;
+    if (!in_place || dead[index_of(cr.seat)]) rights &= ~(1U << c);
+  }
+  pos.set_castling_rights(rights);
+
+  // En passant from the extras.
+  if (!extras.text.empty()) {
+    std::size_t key = extras.text.find("'enPassant'");
+    if (key != std::string_view::npos) {
+      std::size_t open = extras.text.find('(', key);
+      std::size_t close = extras.text.find(')', key);
+      if (open == std::string_view::npos || close == std::string_view::npos || close < open) {
+        return at(extras, key, "enPassant needs a list in parentheses");
+      }
+      Span list{extras.text.substr(open + 1, close - open - 1), extras.column + static_cast<int>(open) + 1};
+      std::vector<Span> items = split(list, ',');
+      if (static_cast<int>(items.size()) != n) {
+        return at(list, 0, "enPassant needs " + std::to_string(n) + " entries");
+      }
+      for (int s = 0; s < n; ++s) {
+        std::string_view item = items[s].text;
+        while (!item.empty() && (item.front() == '\'' || item.front() == ' ')) item.remove_prefix(1);
+        while (!item.empty() && (item.back() == '\'' || item.back() == ' ')) item.remove_suffix(1);
+        if (item.empty()) continue;
+        std::size_t colon = item.find(':');
+        Square target = g.parse(item.substr(0, colon));
+        Frame fr = frame_of(rules.seats[s].facing);
+        Square victim = colon == std::string_view::npos
+                            ? make_square(file_of(target) + fr.forward_file, rank_of(target) + fr.forward_rank)
+                            : g.parse(item.substr(colon + 1));
+        if (target == kNoSquare || victim == kNoSquare || pos.at(victim).empty() ||
+            pos.at(victim).seat != seat_at(s)) {
+          return at(items[s], 0, "en passant entry \"" + std::string(item) + "\" of " + rules.seats[s].name +
+                                     " needs an empty square and that seat's pawn just past it");
+        }
+        pos.set_en_passant(seat_at(s), {target, victim});
+      }
+    }
+  }
+
+  for (int s = 0; s < n; ++s) {
+    if (dead[s]) pos.set_status(seat_at(s), SeatStatus::kCheckmated);
+    if (points) (*points)[s] = pts[s];
+  }
+  pos.set_to_move(turn);
+  pos.set_halfmove_clock(halfmove);
+  pos.finish_setup();
+  if (dead[index_of(turn)]) return at(head[0], 0, "the seat to move, " + rules.seats[index_of(turn)].name + ", is out of the game");
+  // Kings are needed only for seats still in the game.
+  if (auto problem = check_setup(pos)) return *problem;
+  return pos;
+}
+
+std::string to_fen4(const Position& pos, const SeatPoints& points) {
+  const RuleSet& rules = pos.rules();
+  const Geometry& g = rules.geometry;
+  int n = rules.seat_count();
+  auto list = [&](auto value) {
+    std::string out;
+    for (int s = 0; s < n; ++s) out += (s ? "," : "") + std::to_string(value(s));
+    return out;
+  };
+  auto right = [&](int s, bool king_side) {
+    for (std::size_t c = 0; c < rules.castling.size(); ++c) {
+      const CastlingRule& cr = rules.castling[c];
+      if (index_of(cr.seat) == s && cr.king_side == king_side && ((pos.castling_rights() >> c) & 1U)) return 1;
+    }
+    return 0;
+  };
+  std::string out(1, rules.seats[index_of(pos.to_move())].letter);
+  out += "-" + list([&](int s) { return pos.status(seat_at(s)) == SeatStatus::kLive ? 0 : 1; });
+  out += "-" + list([&](int s) { return right(s, true); });
+  out += "-" + list([&](int s) { return right(s, false); });
+  out += "-" + list([&](int s) { return points[s]; });
+  out += "-" + std::to_string(pos.halfmove_clock()) + "-";
+  bool any_ep = false;
+  std::string ep = "{'enPassant':(";
+  for (int s = 0; s < n; ++s) {
+    const EnPassantEntry& e = pos.en_passant(seat_at(s));
+    ep += (s ? "," : "") + std::string("'") + (e.open() ? g.name(e.target) + ":" + g.name(e.victim) : "") + "'";
+    any_ep = any_ep || e.open();
+  }
+  if (any_ep) out += ep + ")}-";
+  for (int rank = g.height() - 1; rank >= 0; --rank) {
+    int empty = 0;
+    bool first = true;
+    auto emit = [&](const std::string& cell) {
+      out += (first ? "" : ",") + cell;
+      first = false;
+    };
+    for (int file = 0; file < g.width(); ++file) {
+      Piece p = pos.at(make_square(file, rank));
+      if (p.empty()) {
+        ++empty;
+        continue;
+      }
+      if (empty) emit(std::to_string(empty));
+      empty = 0;
+      std::string cell;
+      if (pos.status(p.seat) != SeatStatus::kLive) cell += 'd';
+      cell += static_cast<char>(std::tolower(static_cast<unsigned char>(rules.seats[index_of(p.seat)].letter)));
+      cell += rules.piece(p.kind).letter;
+      emit(cell);
+    }
+    if (empty) emit(std::to_string(empty));
+    if (rank > 0) out += '/';
+  }
+  return out;
+}
 
 }  // namespace tabula::core

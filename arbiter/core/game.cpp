@@ -5,8 +5,9 @@
 
 namespace tabula::core {
 
-Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start)
-    : rules_(std::move(rules)), start_(start), pos_(start) {
+Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
+           const std::array<int, kMaxSeats>& points)
+    : rules_(std::move(rules)), start_(start), pos_(start), points_(points), start_points_(points) {
   setup_relations();
   for (int s = 0; s < rules_->seat_count(); ++s) {
     status_[s] = pos_.status(seat_at(s));
@@ -15,7 +16,9 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start)
       eliminated_.push_back(seat_at(s));
     }
   }
-  if (rules_->ledger.kind == LedgerKind::kTokens) points_.fill(rules_->ledger.tokens_per_seat);
+  if (rules_->ledger.kind == LedgerKind::kTokens && points == std::array<int, kMaxSeats>{}) {
+    points_.fill(rules_->ledger.tokens_per_seat);
+  }
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
 }
@@ -44,8 +47,11 @@ bool Game::teammates(Seat a, Seat b) const {
 
 bool Game::random_mover(Seat s) const {
   SeatStatus st = status(s);
-  if (st == SeatStatus::kResigned) return rules_->elimination.on_resign == EliminationPolicy::kRandomMover;
-  if (st == SeatStatus::kFlagged) return rules_->elimination.on_timeout == EliminationPolicy::kRandomMover;
+  auto moves_on = [](EliminationPolicy p) {
+    return p == EliminationPolicy::kRandomMover || p == EliminationPolicy::kDeadKingWalking;
+  };
+  if (st == SeatStatus::kResigned) return moves_on(rules_->elimination.on_resign);
+  if (st == SeatStatus::kFlagged) return moves_on(rules_->elimination.on_timeout);
   return false;
 }
 
@@ -73,15 +79,13 @@ MoveList Game::legal_moves() const {
 }
 
 bool Game::is_legal(const Move& m) const {
-  MoveList list = legal_moves();
-  return std::find(list.begin(), list.end(), m) != list.end();
+  if (outcome_.over) return false;
+  MoveList list;
+  pos_.generate_pseudo(list);
+  return std::find(list.begin(), list.end(), m) != list.end() && !pos_.leaves_king_attacked(m);
 }
 
-bool Game::has_legal_move_for(Seat s) const {
-  Position probe = pos_;
-  probe.set_to_move(s);
-  return probe.has_legal_move();
-}
+bool Game::has_legal_move_for(Seat s) const { return pos_.has_legal_move_for(s); }
 
 std::vector<Square> Game::checkers(Seat s) const {
   Square k = pos_.king_square(s);
@@ -163,7 +167,7 @@ std::optional<Move> Game::random_move(std::uint64_t seed) const {
 void Game::add_points(Seat s, int amount, const std::string& why, std::vector<Ruling>& out) {
   if (rules_->ledger.kind != LedgerKind::kPoints || amount == 0 || s == kNoSeat) return;
   // 002 rule 10: a resigned or flagged player's points are frozen.
-  if (status(s) == SeatStatus::kResigned || status(s) == SeatStatus::kFlagged) return;
+  if (frozen_[index_of(s)]) return;
   points_[index_of(s)] += amount;
   Ruling r;
   r.kind = RulingKind::kPoints;
@@ -215,6 +219,10 @@ void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, 
     case EliminationPolicy::kRandomMover:
       r.text = seat_name(s) + " is out; the pieces go on as a random mover";
       break;
+    case EliminationPolicy::kDeadKingWalking:
+      pos_.set_king_only(s, true);
+      r.text = seat_name(s) + " is out; the pieces are dead, the king walks on";
+      break;
   }
   if (rules_->seat_count() > 2) out.push_back(r);
 }
@@ -237,7 +245,7 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
   int checked_by_mover = 0;
   std::vector<Seat> checked;
   for (Seat s : rules_->turn_order) {
-    if (s == mover || status(s) != SeatStatus::kLive) continue;
+    if (s == mover || !plays(s)) continue;
     std::vector<Square> by = checkers(s);
     if (by.empty()) continue;
     Ruling r;
@@ -286,7 +294,8 @@ void Game::mates_after_move(Seat mover, std::vector<Ruling>& out) {
   while (changed && !outcome_.over) {
     changed = false;
     for (Seat s : rules_->turn_order) {
-      if (s == mover || status(s) != SeatStatus::kLive) continue;
+      // 002 rule 7: a random mover's king can still be mated, for 20.
+      if (s == mover || !plays(s)) continue;
       if (checkers(s).empty() || has_legal_move_for(s)) continue;
       Ruling r;
       r.kind = RulingKind::kCheckmate;
@@ -298,6 +307,7 @@ void Game::mates_after_move(Seat mover, std::vector<Ruling>& out) {
       king_fallen_[index_of(s)] = true;
       add_points(mover, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
       eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
+      pos_.set_king_only(s, false);
       changed = true;
       check_game_end(out);
       if (outcome_.over) return;
@@ -314,7 +324,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       if (!plays(pos_.to_move())) return;
       continue;
     }
-    if (!legal_moves().empty()) return;
+    if (pos_.has_legal_move()) return;
     if (!checkers(s).empty()) {
       // 001 rule 10: mate judged at the start of the mated player's own turn.
       Seat by = credit_for_mate(s);
@@ -557,6 +567,7 @@ std::vector<Ruling> Game::play(const Move& m) {
       king_fallen_[index_of(captured.seat)] = true;
       if (plays(captured.seat)) {
         eliminate(captured.seat, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
+        pos_.set_king_only(captured.seat, false);
       }
     }
   }
@@ -598,6 +609,7 @@ std::vector<Ruling> Game::resign(Seat s) {
   r.text = seat_name(s) + " resigns";
   out.push_back(r);
   actions_.push_back({Action::Kind::kResign, {}, s});
+  frozen_[index_of(s)] = true;
   eliminate(s, SeatStatus::kResigned, rules_->elimination.on_resign, kNoSeat, out);
   check_game_end(out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(pos_.to_move());
@@ -614,6 +626,7 @@ std::vector<Ruling> Game::timeout(Seat s) {
   r.text = seat_name(s) + " has run out of time";
   out.push_back(r);
   actions_.push_back({Action::Kind::kTimeout, {}, s});
+  frozen_[index_of(s)] = true;
   eliminate(s, SeatStatus::kFlagged, rules_->elimination.on_timeout, kNoSeat, out);
   check_game_end(out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(pos_.to_move());
@@ -666,7 +679,7 @@ bool Game::takeback(int n) {
     if (actions_[keep].kind == Action::Kind::kMove && ++seen == n) break;
   }
   std::vector<Action> replay(actions_.begin(), actions_.begin() + static_cast<std::ptrdiff_t>(keep));
-  Game fresh(rules_, start_);
+  Game fresh(rules_, start_, start_points_);
   for (const Action& a : replay) {
     switch (a.kind) {
       case Action::Kind::kMove: fresh.play(a.move); break;

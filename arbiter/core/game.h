@@ -43,7 +43,9 @@ struct Outcome {
 
 class Game {
  public:
-  Game(std::shared_ptr<const RuleSet> rules, const Position& start);
+  // `points` is the ledger at the start (a FEN4 carries one).
+  Game(std::shared_ptr<const RuleSet> rules, const Position& start,
+       const std::array<int, kMaxSeats>& points = {});
 
   // ---- moves ----
   // Legal moves of the seat to move, with every rule of the variant applied.
@@ -112,8 +114,10 @@ class Game {
   Position pos_;
   std::array<SeatStatus, kMaxSeats> status_{};
   std::array<int, kMaxSeats> points_{};
+  std::array<int, kMaxSeats> start_points_{};
   std::array<int, kMaxSeats> team_{-1, -1, -1, -1};
   std::array<bool, kMaxSeats> king_fallen_{};  // mated or captured (002 rule 8)
+  std::array<bool, kMaxSeats> frozen_{};       // resigned or flagged (002 rule 10)
   // Everything that changed the game, for takeback by replay.
   struct Action {
     enum class Kind : std::uint8_t { kMove, kResign, kTimeout, kDraw, kClaim } kind;

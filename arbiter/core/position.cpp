@@ -51,6 +51,11 @@ void Position::set_may_capture(Seat attacker, Seat victim, bool may) {
   }
 }
 
+void Position::set_king_only(Seat s, bool only) {
+  auto bit = static_cast<std::uint8_t>(1U << index_of(s));
+  king_only_ = only ? (king_only_ | bit) : (king_only_ & static_cast<std::uint8_t>(~bit));
+}
+
 void Position::remove_pieces_of(Seat s) {
   for (Square q : squares_) {
     if (!at(q).empty() && at(q).seat == s) set_piece(q, kEmpty);
@@ -126,7 +131,8 @@ bool Position::attacked(Square target, std::uint8_t seats) const {
           const Piece& p = board_[index_of(st.square)];
           if (p.empty()) continue;
           if (st.flags != kStepPass && p.kind == kind &&
-              (sym ? ((seats >> index_of(p.seat)) & 1U) : p.seat == seat_at(s))) {
+              (sym ? ((seats >> index_of(p.seat)) & 1U) : p.seat == seat_at(s)) &&
+              (kind == royal_ || !king_only(p.seat))) {
             return true;
           }
           break;
@@ -149,7 +155,8 @@ std::vector<Square> Position::attackers(Square target, std::uint8_t seats) const
         for (const RayStep& st : t.ray(r)) {
           const Piece& p = board_[index_of(st.square)];
           if (p.empty()) continue;
-          if (st.flags != kStepPass && p.kind == kind_at(k) && p.seat == seat_at(s)) {
+          if (st.flags != kStepPass && p.kind == kind_at(k) && p.seat == seat_at(s) &&
+              (p.kind == royal_ || !king_only(p.seat))) {
             if (std::find(out.begin(), out.end(), st.square) == out.end()) out.push_back(st.square);
           }
           break;
@@ -290,9 +297,10 @@ void Position::generate_castling(MoveList& out) const {
 
 void Position::generate_pseudo(MoveList& out) const {
   if (!active_[index_of(to_move_)]) return;
+  bool only_king = king_only(to_move_);
   for (Square q : squares_) {
     const Piece& p = board_[index_of(q)];
-    if (!p.empty() && p.seat == to_move_) generate_piece(q, p, out);
+    if (!p.empty() && p.seat == to_move_ && (!only_king || p.kind == royal_)) generate_piece(q, p, out);
   }
   if (!rules_->castling.empty() && castling_rights_ != 0) generate_castling(out);
 }
@@ -325,6 +333,17 @@ bool Position::has_legal_move() const {
     if (!leaves_king_attacked(m)) return true;
   }
   return false;
+}
+
+bool Position::has_legal_move_for(Seat s) const {
+  Position& self = const_cast<Position&>(*this);  // restored before returning
+  Seat saved = to_move_;
+  std::uint64_t saved_hash = hash_;
+  self.to_move_ = s;
+  bool any = has_legal_move();
+  self.to_move_ = saved;
+  self.hash_ = saved_hash;
+  return any;
 }
 
 // ---- make / unmake ----------------------------------------------------------

@@ -68,6 +68,10 @@ class Position {
   // check his king). Set to false between teammates and allies.
   void set_may_capture(Seat attacker, Seat victim, bool may);
   void set_king_capture(bool allowed) { king_capture_ = allowed; }
+  // Only the seat's royal piece moves and attacks; the rest are dead
+  // obstacles (chess.com DeadKingWalking).
+  void set_king_only(Seat s, bool only);
+  bool king_only(Seat s) const { return (king_only_ >> index_of(s)) & 1U; }
   void remove_pieces_of(Seat s);
 
   // ---- queries ----
@@ -103,6 +107,8 @@ class Position {
   // Legal moves: those that do not leave the mover's king attacked.
   void generate_legal(MoveList& out) const;
   bool has_legal_move() const;
+  // The same question for another seat, as if it were his turn.
+  bool has_legal_move_for(Seat s) const;
   bool is_legal(const Move& m) const;  // m must come from generate_pseudo
   // A move's legality test without generating: any move of the side to move.
   bool leaves_king_attacked(const Move& m) const;
@@ -162,6 +168,7 @@ class Position {
   std::array<SeatStatus, kMaxSeats> status_{};
   std::array<std::uint8_t, kMaxSeats> may_capture_{};
   bool king_capture_ = false;
+  std::uint8_t king_only_ = 0;  // bit per seat
   PieceKind royal_ = kNoKind;
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> history_;  // hash before each move

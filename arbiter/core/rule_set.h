@@ -124,6 +124,7 @@ enum class EliminationPolicy : std::uint8_t {
   kFrozenCapturableByOpponents,  // 001 rule 8
   kRemoved,        // 003 rule 3, 000 long game
   kRandomMover,    // 002 rule 7: on resignation or timeout
+  kDeadKingWalking,  // chess.com: pieces dead, the king moves on (randomly)
 };
 struct Elimination {
   EliminationPolicy on_mate = EliminationPolicy::kDeadObstacles;
@@ -186,6 +187,8 @@ struct RuleSet {
   Relations relations;
   GameEnd game_end = GameEnd::kFirstMate;
   std::string start_fen;
+  std::string start_name;  // which named start array start_fen is, if any
+  std::vector<std::string> start_names;  // every named start of the variant
   // Notation: "fen" (two seats, case = seat) or "fen4" (chess.com layout).
   bool four_player_notation = false;
 

@@ -4,6 +4,7 @@
 #include <google/protobuf/text_format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -221,8 +222,9 @@ core::SquareSet relative_rank(const core::Geometry& g, core::Facing facing, int 
 
 class Builder {
  public:
-  Builder(const variant::Variant& v, const Locator& loc, std::vector<Diagnostic>& diags)
-      : v_(v), loc_(loc), diags_(diags) {}
+  Builder(const variant::Variant& v, const Locator& loc, std::vector<Diagnostic>& diags,
+          std::string start)
+      : v_(v), loc_(loc), diags_(diags), start_(std::move(start)) {}
 
   std::shared_ptr<core::RuleSet> build();
 
@@ -244,8 +246,44 @@ class Builder {
   const variant::Variant& v_;
   const Locator& loc_;
   std::vector<Diagnostic>& diags_;
+  void choose_start();
+  Square start_king(Seat seat);
+
   std::shared_ptr<core::RuleSet> rs_ = std::make_shared<core::RuleSet>();
+  std::string start_;
+  std::vector<Step> start_path_{{"start_fen"}};
 };
+
+void Builder::choose_start() {
+  for (int i = 0; i < v_.start_size(); ++i) rs_->start_names.push_back(v_.start(i).name());
+  if (v_.start_size() == 0) {
+    if (!start_.empty()) error({{"id"}}, "start array \"" + start_ + "\" asked for, but the variant has no named starts");
+    rs_->start_fen = v_.start_fen();
+    return;
+  }
+  if (!v_.start_fen().empty()) error({{"start_fen"}}, "set either start_fen or start { name fen } entries, not both");
+  for (int i = 0; i < v_.start_size(); ++i) {
+    if (start_.empty() || v_.start(i).name() == start_) {
+      rs_->start_fen = v_.start(i).fen();
+      rs_->start_name = v_.start(i).name();
+      start_path_ = {{"start", i}, {"fen"}};
+      return;
+    }
+  }
+  std::string names;
+  for (const auto& n : rs_->start_names) names += (names.empty() ? "" : ", ") + n;
+  error({{"id"}}, "no start array is called \"" + start_ + "\"; the variant has " + names);
+}
+
+// The seat's king square in the start position (castling without king_from).
+Square Builder::start_king(Seat seat) {
+  core::RuleSet probe = *rs_;
+  probe.castling.clear();
+  auto pos = probe.four_player_notation ? core::parse_fen4(probe, probe.start_fen)
+                                        : core::parse_fen(probe, probe.start_fen);
+  if (!pos.ok()) return core::kNoSquare;  // reported when the start is checked
+  return pos->king_square(seat);
+}
 
 Square Builder::square(const std::string& name, const std::vector<Step>& path, const std::string& what) {
   Square q = rs_->geometry.parse(name);
@@ -414,13 +452,20 @@ void Builder::build_castling() {
     const variant::Castling& c = v_.castling(i);
     core::CastlingRule r;
     r.seat = seat(c.seat(), {{"castling", i}, {"seat"}});
-    if (c.side() == variant::CASTLING_SIDE_UNSPECIFIED) {
-      error({{"castling", i}}, "castling needs side: CASTLING_SIDE_KING or CASTLING_SIDE_QUEEN");
-    }
-    r.king_side = c.side() != variant::CASTLING_SIDE_QUEEN;
-    r.king_from = square(c.king_from(), {{"castling", i}, {"king_from"}}, "king_from");
+    r.king_from = c.king_from().empty() ? start_king(r.seat)
+                                        : square(c.king_from(), {{"castling", i}, {"king_from"}}, "king_from");
     r.rook_from = square(c.rook_from(), {{"castling", i}, {"rook_from"}}, "rook_from");
-    if (r.king_from == core::kNoSquare || r.rook_from == core::kNoSquare) continue;
+    if (r.king_from == core::kNoSquare || r.rook_from == core::kNoSquare) {
+      if (c.king_from().empty() && r.seat != core::kNoSeat) {
+        error({{"castling", i}}, "no king_from, and the start position has no king for that seat");
+      }
+      continue;
+    }
+    int distance = std::max(std::abs(core::file_of(r.rook_from) - core::file_of(r.king_from)),
+                            std::abs(core::rank_of(r.rook_from) - core::rank_of(r.king_from)));
+    // Without a side, the nearer rook is the short (king-side) castle.
+    r.king_side = c.side() == variant::CASTLING_SIDE_UNSPECIFIED ? distance <= 3
+                                                                  : c.side() != variant::CASTLING_SIDE_QUEEN;
     int df = (core::file_of(r.rook_from) > core::file_of(r.king_from)) -
              (core::file_of(r.rook_from) < core::file_of(r.king_from));
     int dr = (core::rank_of(r.rook_from) > core::rank_of(r.king_from)) -
@@ -490,6 +535,7 @@ void Builder::build_rules() {
         return core::EliminationPolicy::kFrozenCapturableByOpponents;
       case variant::ELIMINATION_POLICY_REMOVED: return core::EliminationPolicy::kRemoved;
       case variant::ELIMINATION_POLICY_RANDOM_MOVER: return core::EliminationPolicy::kRandomMover;
+      case variant::ELIMINATION_POLICY_DEAD_KING_WALKING: return core::EliminationPolicy::kDeadKingWalking;
       default: return core::EliminationPolicy::kDeadObstacles;
     }
   };
@@ -512,6 +558,10 @@ void Builder::build_rules() {
   rs_->ledger.double_check_bonus_queen = l.double_check_bonus_queen();
   rs_->ledger.triple_check_bonus = l.triple_check_bonus();
   rs_->ledger.triple_check_bonus_queen = l.triple_check_bonus_queen();
+  for (int i = 0; i < l.queen_check_piece_size(); ++i) {
+    core::PieceKind k = piece(l.queen_check_piece(i), {{"ledger"}, {"queen_check_piece", i}});
+    if (k != core::kNoKind) rs_->ledger.reduced_check_bonus_kinds.push_back(k);
+  }
   for (int i = 0; i < l.tie_break_size(); ++i) {
     Seat s = seat(l.tie_break(i), {{"ledger"}, {"tie_break", i}});
     if (s != core::kNoSeat) rs_->ledger.tie_break.push_back(s);
@@ -541,9 +591,8 @@ void Builder::build_rules() {
 }
 
 void Builder::build_start() {
-  rs_->start_fen = v_.start_fen();
   if (rs_->start_fen.empty()) {
-    error({{"id"}}, "no start position: set start_fen");
+    error({{"id"}}, "no start position: set start_fen (or start { name fen } entries)");
     return;
   }
   auto pos = rs_->four_player_notation ? core::parse_fen4(*rs_, rs_->start_fen)
@@ -552,7 +601,7 @@ void Builder::build_start() {
     std::string where = pos.error().column > 0
                             ? ", character " + std::to_string(pos.error().column)
                             : std::string();
-    error({{"start_fen"}}, "start position" + where + ": " + pos.error().message);
+    error(start_path_, "start position" + where + ": " + pos.error().message);
   }
 }
 
@@ -565,8 +614,12 @@ std::shared_ptr<core::RuleSet> Builder::build() {
   if (rs_->geometry.width() == 0) return nullptr;
   build_pieces();
   build_seats();
-  build_castling();
   build_rules();
+  choose_start();
+  if (diags_.empty()) {
+    if (auto e = rs_->compile()) error({{"id"}}, e->message);
+  }
+  if (diags_.empty()) build_castling();
   std::size_t before = diags_.size();
   if (before == 0) {
     if (auto e = rs_->compile()) error({{"id"}}, e->message);
@@ -577,7 +630,8 @@ std::shared_ptr<core::RuleSet> Builder::build() {
   return rs_;
 }
 
-LoadResult load_chain(const std::string& text, const std::string& file, std::vector<std::string> seen) {
+LoadResult load_chain(const std::string& text, const std::string& file, std::vector<std::string> seen,
+                      const std::string& start) {
   LoadResult result;
   std::vector<std::unique_ptr<Parsed>> chain;
   auto child = parse(text, file, result.diagnostics);
@@ -621,7 +675,7 @@ LoadResult load_chain(const std::string& text, const std::string& file, std::vec
     result.diagnostics.push_back(
         locator.at({{"id"}}, "id \"" + merged.id() + "\" does not match the file name " + stem + ".txtpb"));
   }
-  Builder builder(merged, locator, result.diagnostics);
+  Builder builder(merged, locator, result.diagnostics, start);
   auto rules = builder.build();
   if (result.diagnostics.empty()) result.rules = rules;
   return result;
@@ -629,18 +683,18 @@ LoadResult load_chain(const std::string& text, const std::string& file, std::vec
 
 }  // namespace
 
-LoadResult load_text(const std::string& text, const std::string& file_name) {
-  return load_chain(text, file_name, {});
+LoadResult load_text(const std::string& text, const std::string& file_name, const std::string& start) {
+  return load_chain(text, file_name, {}, start);
 }
 
-LoadResult load_file(const std::string& path) {
+LoadResult load_file(const std::string& path, const std::string& start) {
   std::string text;
   if (!read_file(path, text)) {
     LoadResult r;
     r.diagnostics.push_back({path, 0, 0, "cannot read the file"});
     return r;
   }
-  return load_text(text, path);
+  return load_text(text, path, start);
 }
 
 std::string variants_dir() {
@@ -660,7 +714,7 @@ std::vector<std::string> list_ids() {
   return ids;
 }
 
-LoadResult load_id(const std::string& id) {
+LoadResult load_id(const std::string& id, const std::string& start) {
   for (char c : id) {
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) {
       LoadResult r;
@@ -676,7 +730,7 @@ LoadResult load_id(const std::string& id) {
     r.diagnostics.push_back({id, 0, 0, "unknown variant; known variants: " + known});
     return r;
   }
-  return load_file(path.string());
+  return load_file(path.string(), start);
 }
 
 }  // namespace tabula::variants

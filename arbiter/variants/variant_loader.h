@@ -39,12 +39,15 @@ struct LoadResult {
 
 // Loads a variant file by path. A file that inherits loads its parent from
 // the same directory.
-LoadResult load_file(const std::string& path);
+// `start` picks one of the variant's named start arrays ("4PCo"); empty
+// means the first (or start_fen when it has none).
+LoadResult load_file(const std::string& path, const std::string& start = "");
 // Loads a variant from text; `file_name` is used in messages and to find
 // parents (its directory).
-LoadResult load_text(const std::string& text, const std::string& file_name);
+LoadResult load_text(const std::string& text, const std::string& file_name,
+                     const std::string& start = "");
 // Loads a shipped variant by id ("chess").
-LoadResult load_id(const std::string& id);
+LoadResult load_id(const std::string& id, const std::string& start = "");
 
 // The directory of shipped variant files, and the ids found there, sorted.
 std::string variants_dir();

@@ -53,6 +53,8 @@ const PerftCase kCases[] = {
     {"StalemateAndCheckmateBlack", "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1", {0, 0, 0, 23527}},
 };
 
+void PrintTo(const PerftCase& c, std::ostream* os) { *os << c.name; }
+
 class ChessPerft : public ::testing::TestWithParam<PerftCase> {};
 
 TEST_P(ChessPerft, MatchesIndependentCounts) {
