@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <sstream>
 #include <map>
 #include <optional>
 
@@ -10,6 +12,9 @@
 #include "core/fen4.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "core/pgn.h"
+#include "core/replay.h"
+#include "core/notation.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::cli {
@@ -23,6 +28,9 @@ commands:
                                     count leaf nodes of the legal move tree
   selfplay --variant ID --seed N [--games G] [--max-plies P]
                                     seeded uniformly random games
+  replay --variant ID FILE [--game N]
+                                    replay a PGN or PGN4 record, printing every ruling;
+                                    the last line is the final ledger (or result)
 )";
 
 // Parsed "--name value" options; flags have an empty value.
@@ -238,6 +246,112 @@ int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
+bool read_text_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+// The final ledger in seat order, or the result where there is no ledger.
+std::string final_line(const core::Game& g) {
+  const core::RuleSet& rules = g.rules();
+  if (rules.ledger.kind != core::LedgerKind::kNone) {
+    std::string out;
+    for (int s = 0; s < rules.seat_count(); ++s) {
+      out += (s ? " " : "") + rules.seats[s].name + " " + std::to_string(g.points(core::seat_at(s)));
+    }
+    return out;
+  }
+  const core::Outcome& o = g.outcome();
+  if (!o.over) return "*";
+  if (o.draw) return "1/2-1/2";
+  // 1-0: the first seat (or its team) won.
+  core::Seat winner = o.ranking.front();
+  bool first = winner == core::seat_at(0) || g.teammates(winner, core::seat_at(0));
+  return first ? "1-0" : "0-1";
+}
+
+int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
+  if (o.positional.size() != 1) {
+    err << "tabula: replay needs exactly one FILE\n";
+    return 2;
+  }
+  auto vit = o.values.find("variant");
+  if (vit == o.values.end()) {
+    err << "tabula: --variant ID is required (see `tabula variants`)\n";
+    return 2;
+  }
+  long long game_no = 1;
+  if (!number_option(o, "game", 1, 1000000, game_no, err)) return 2;
+  std::string text;
+  if (!read_text_file(o.positional[0], text)) {
+    err << "tabula: " << o.positional[0] << ": cannot read the file\n";
+    return 1;
+  }
+  auto records = core::parse_pgn(text);
+  if (!records.ok()) {
+    err << "tabula: " << o.positional[0] << ":" << records.error().line << ":" << records.error().column
+        << ": " << records.error().message << "\n";
+    return 1;
+  }
+  if (records->size() < static_cast<std::size_t>(game_no)) {
+    err << "tabula: " << o.positional[0] << " holds " << records->size() << " game(s), not " << game_no << "\n";
+    return 1;
+  }
+  const core::PgnRecord& record = (*records)[static_cast<std::size_t>(game_no - 1)];
+
+  // The start: a named array, a FEN4 or FEN in the tags, or the variant's own.
+  variants::LoadResult base = variants::load_id(vit->second);
+  if (!base.ok()) {
+    err << "tabula: " << base.error_text();
+    return 1;
+  }
+  std::string start_tag = record.tag("StartFen4");
+  std::string fen_tag = record.tag("FEN");
+  std::string named;
+  if (start_tag.empty() && fen_tag.empty()) named = base.rules->untagged_record_start;
+  for (const auto& n : base.rules->start_names) {
+    if (n == start_tag) named = n;
+  }
+  auto rules = base.rules;
+  if (!named.empty()) {
+    variants::LoadResult r = variants::load_id(vit->second, named);
+    if (!r.ok()) {
+      err << "tabula: " << r.error_text();
+      return 1;
+    }
+    rules = r.rules;
+  }
+  std::string start_text = rules->start_fen;
+  bool four = rules->four_player_notation;
+  if (named.empty() && !start_tag.empty()) start_text = start_tag;
+  if (named.empty() && start_tag.empty() && !fen_tag.empty()) start_text = fen_tag;
+  core::SeatPoints points{};
+  auto start = four ? core::parse_fen4(*rules, start_text, &points) : core::parse_fen(*rules, start_text);
+  if (!start.ok()) {
+    err << "tabula: " << o.positional[0] << ": bad start position in the tags: " << start.error().message << "\n";
+    return 1;
+  }
+  core::ReplayResult result = core::replay(rules, *start, points, record);
+  for (const core::Ruling& r : result.game->opening_rulings()) out << "  " << core::to_string(r.kind) << ": " << r.text << "\n";
+  for (const core::ReplayStep& step : result.steps) {
+    out << step.round << ". " << result.game->seat_name(step.seat) << " " << step.token << "\n";
+    for (const core::Ruling& r : step.rulings) {
+      if (r.kind == core::RulingKind::kMove) continue;
+      out << "  " << core::to_string(r.kind) << ": " << r.text << "\n";
+    }
+  }
+  if (!result.ok) {
+    err << "tabula: " << o.positional[0] << ":" << result.line << ": refused at " << result.error << "\n";
+    return 1;
+  }
+  out << final_line(*result.game) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -259,6 +373,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
       return 2;
     }
     return cmd_perft(*o, out, err);
+  }
+  if (cmd == "replay") {
+    auto o = parse_options(args, 1, {"variant", "game"}, {}, err);
+    return o ? cmd_replay(*o, out, err) : 2;
   }
   if (cmd == "selfplay") {
     auto o = parse_options(args, 1, {"variant", "seed", "games", "max-plies", "fen", "fen4"}, {}, err);

@@ -189,6 +189,7 @@ struct RuleSet {
   std::string start_fen;
   std::string start_name;  // which named start array start_fen is, if any
   std::vector<std::string> start_names;  // every named start of the variant
+  std::string untagged_record_start;     // start of a record without a start tag
   // Notation: "fen" (two seats, case = seat) or "fen4" (chess.com layout).
   bool four_player_notation = false;
 

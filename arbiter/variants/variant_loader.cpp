@@ -256,6 +256,12 @@ class Builder {
 
 void Builder::choose_start() {
   for (int i = 0; i < v_.start_size(); ++i) rs_->start_names.push_back(v_.start(i).name());
+  rs_->untagged_record_start = v_.untagged_record_start();
+  if (!rs_->untagged_record_start.empty() &&
+      std::find(rs_->start_names.begin(), rs_->start_names.end(), rs_->untagged_record_start) ==
+          rs_->start_names.end()) {
+    error({{"untagged_record_start"}}, "no start array is called \"" + rs_->untagged_record_start + "\"");
+  }
   if (v_.start_size() == 0) {
     if (!start_.empty()) error({{"id"}}, "start array \"" + start_ + "\" asked for, but the variant has no named starts");
     rs_->start_fen = v_.start_fen();

@@ -1,0 +1,149 @@
+#include "core/pgn.h"
+
+#include <cctype>
+
+namespace tabula::core {
+
+std::string PgnRecord::tag(std::string_view name) const {
+  for (const PgnTag& t : tags) {
+    if (t.name == name) return t.value;
+  }
+  return {};
+}
+
+namespace {
+
+bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+
+// "12." or "12..." -> 12; otherwise -1.
+int move_number(std::string_view t, std::size_t& consumed) {
+  std::size_t i = 0;
+  int n = 0;
+  while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) n = n * 10 + (t[i++] - '0');
+  if (i == 0 || i >= t.size() || t[i] != '.') return -1;
+  while (i < t.size() && t[i] == '.') ++i;
+  consumed = i;
+  return n;
+}
+
+}  // namespace
+
+Result<std::vector<PgnRecord>> parse_pgn(std::string_view text) {
+  std::vector<PgnRecord> out;
+  PgnRecord cur;
+  bool in_moves = false;
+  int line = 1;
+  int col = 1;
+  int round = 0;
+  std::size_t i = 0;
+  auto advance = [&](std::size_t n) {
+    for (std::size_t k = 0; k < n && i < text.size(); ++k, ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+  };
+  auto flush = [&]() {
+    if (!cur.tags.empty() || !cur.moves.empty()) out.push_back(std::move(cur));
+    cur = PgnRecord{};
+    in_moves = false;
+    round = 0;
+  };
+  while (i < text.size()) {
+    char c = text[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      advance(1);
+      continue;
+    }
+    if (c == '[') {
+      if (in_moves) flush();
+      int tl = line;
+      int tc = col;
+      std::size_t close = text.find(']', i);
+      std::size_t eol = text.find('\n', i);
+      if (close == std::string_view::npos || (eol != std::string_view::npos && close > eol)) {
+        return make_error("tag is not closed with ']' on its line", tl, tc);
+      }
+      std::string_view body = text.substr(i + 1, close - i - 1);
+      std::size_t q1 = body.find('"');
+      std::size_t q2 = body.rfind('"');
+      if (q1 == std::string_view::npos || q2 == q1) return make_error("tag needs a quoted value: [Name \"value\"]", tl, tc);
+      std::string name(body.substr(0, q1));
+      while (!name.empty() && name.back() == ' ') name.pop_back();
+      if (cur.tags.empty() && cur.moves.empty()) cur.line = tl;
+      cur.tags.push_back({name, std::string(body.substr(q1 + 1, q2 - q1 - 1))});
+      advance(close - i + 1);
+      continue;
+    }
+    in_moves = true;
+    if (cur.line == 0) cur.line = line;
+    if (c == '{') {
+      int tl = line;
+      int tc = col;
+      std::size_t close = text.find('}', i);
+      if (close == std::string_view::npos) return make_error("comment '{' is never closed", tl, tc);
+      advance(close - i + 1);
+      continue;
+    }
+    if (c == ';') {
+      std::size_t eol = text.find('\n', i);
+      advance((eol == std::string_view::npos ? text.size() : eol) - i);
+      continue;
+    }
+    if (c == '(') {
+      int tl = line;
+      int tc = col;
+      int depth = 0;
+      while (i < text.size()) {
+        char d = text[i];
+        if (d == '{') {
+          std::size_t close = text.find('}', i);
+          if (close == std::string_view::npos) return make_error("comment '{' is never closed", line, col);
+          advance(close - i + 1);
+          continue;
+        }
+        if (d == '(') ++depth;
+        if (d == ')' && --depth == 0) {
+          advance(1);
+          break;
+        }
+        advance(1);
+      }
+      if (depth != 0) return make_error("variation '(' is never closed", tl, tc);
+      continue;
+    }
+    // A whitespace-delimited token.
+    std::size_t end = i;
+    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) && text[end] != '{' &&
+           text[end] != '(' && text[end] != ';') {
+      ++end;
+    }
+    std::string_view tok = text.substr(i, end - i);
+    int tl = line;
+    int tc = col;
+    advance(end - i);
+    if (tok == "..") continue;
+    if (tok[0] == '$') continue;  // NAG
+    std::size_t consumed = 0;
+    int n = move_number(tok, consumed);
+    if (n >= 0) {
+      round = n;
+      tok.remove_prefix(consumed);
+      tc += static_cast<int>(consumed);
+      if (tok.empty()) continue;
+    }
+    if (is_result(tok)) {
+      cur.result = std::string(tok);
+      flush();
+      continue;
+    }
+    cur.moves.push_back({std::string(tok), round, tl, tc});
+  }
+  flush();
+  return out;
+}
+
+}  // namespace tabula::core

@@ -1,0 +1,47 @@
+// pgn.h — reading PGN and PGN4 game records into tags and move tokens.
+//
+// PGN (two players):  [Tag "value"] lines, then "1. e4 e5 2. Nf3 ..." with an
+// optional result token. PGN4 (chess.com, four players): the same tags, then
+// rounds "1. h2-h3 .. b7-c7 .. i13-i12 .. m8-l8", one move per seat still in
+// the game; eliminated seats are left out. Comments {...} and ;..., NAGs $n
+// and variations (...) are skipped. Several games may follow each other.
+//
+// This file only splits text; turning a token into a move needs a position
+// (notation.h), and playing a whole record is replay.h's job.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+
+namespace tabula::core {
+
+struct PgnTag {
+  std::string name;
+  std::string value;
+};
+
+struct PgnToken {
+  std::string text;
+  int round = 0;  // the move number / round it was written under (0: none)
+  int line = 0;   // 1-based
+  int column = 0;
+};
+
+struct PgnRecord {
+  std::vector<PgnTag> tags;
+  std::vector<PgnToken> moves;
+  std::string result;  // "1-0", "0-1", "1/2-1/2", "*" or "" when absent
+  int line = 0;        // where the record starts
+
+  // The value of a tag, or "" when absent.
+  std::string tag(std::string_view name) const;
+};
+
+// Splits a file into records. Errors (an unclosed tag, comment or variation)
+// carry the line and column.
+Result<std::vector<PgnRecord>> parse_pgn(std::string_view text);
+
+}  // namespace tabula::core

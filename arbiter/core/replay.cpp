@@ -1,0 +1,106 @@
+#include "core/replay.h"
+
+#include "core/notation.h"
+
+namespace tabula::core {
+
+ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
+                    const std::array<int, kMaxSeats>& points, const PgnRecord& record) {
+  ReplayResult out;
+  out.game.emplace(rules, start, points);
+  Game& game = *out.game;
+  auto fail = [&](const PgnToken& t, Seat seat, const std::string& why) {
+    out.ok = false;
+    out.line = t.line;
+    out.error = "round " + std::to_string(t.round) + ", " + game.seat_name(seat) + ", " + t.text + ": " + why;
+  };
+  for (const PgnToken& t : record.moves) {
+    Seat seat = game.to_move();
+    MoveText mt = split_annotations(t.text);
+    ReplayStep step{t.round, seat, t.text, {}};
+    if (mt.move.empty() && mt.marker == 0 && mt.mates > 0) {
+      // A lone '#': the record notes a mate the arbiter must have found.
+      bool found = game.outcome().over;
+      for (auto it = out.steps.rbegin(); it != out.steps.rend() && !found; ++it) {
+        for (const Ruling& r : it->rulings) found = found || r.kind == RulingKind::kCheckmate;
+        break;
+      }
+      for (const Ruling& r : game.opening_rulings()) found = found || r.kind == RulingKind::kCheckmate;
+      if (!found) {
+        fail(t, seat, "the record says checkmate, but the arbiter finds " + game.seat_name(seat) + " has legal moves");
+        return out;
+      }
+      out.steps.push_back(step);
+      continue;
+    }
+    if (!mt.move.empty()) {
+      if (game.outcome().over) {
+        fail(t, seat, "the game is already over (" + game.outcome().reason + ")");
+        return out;
+      }
+      Move m;
+      std::string why;
+      if (!parse_move(game.position(), mt.move, m, why)) {
+        // Say it the arbiter's way when the squares are known.
+        fail(t, seat, why);
+        return out;
+      }
+      step.rulings = game.play(m);
+      if (!step.rulings.empty() && step.rulings.front().kind == RulingKind::kIllegalMove) {
+        fail(t, seat, step.rulings.front().text);
+        return out;
+      }
+    }
+    if (mt.marker == 'R' || mt.marker == 'T') {
+      // A suffix marker belongs to the seat that just moved.
+      Seat who = mt.move.empty() ? seat : step.seat;
+      auto rs = mt.marker == 'R' ? game.resign(who) : game.timeout(who);
+      if (rs.empty() && !game.outcome().over) {
+        fail(t, who, std::string("cannot ") + (mt.marker == 'R' ? "resign" : "lose on time") +
+                         ": that seat is no longer playing");
+        return out;
+      }
+      step.rulings.insert(step.rulings.end(), rs.begin(), rs.end());
+    } else if (mt.marker == 'S' && mt.move.empty()) {
+      // The arbiter finds stalemates itself at the start of a turn.
+      bool found = false;
+      for (const auto& s : out.steps)
+        for (const Ruling& r : s.rulings) found = found || r.kind == RulingKind::kStalemate;
+      if (!found) {
+        fail(t, seat, "the record says stalemate, but the arbiter finds a legal move");
+        return out;
+      }
+    }
+    out.steps.push_back(std::move(step));
+  }
+  // chess.com records end without a marker when the last opponents leave on
+  // time; the Termination tag "(Green +20)" then names who collected the
+  // survivor bonus (002 rule 8). The others are taken to have left on time.
+  std::string term = record.tag("Termination");
+  std::size_t open = term.rfind('(');
+  std::size_t plus = term.find(" +", open == std::string::npos ? 0 : open);
+  if (!game.outcome().over && open != std::string::npos && plus != std::string::npos) {
+    std::string name = term.substr(open + 1, plus - open - 1);
+    Seat survivor = kNoSeat;
+    for (int s = 0; s < rules->seat_count(); ++s) {
+      if (rules->seats[s].name == name) survivor = seat_at(s);
+    }
+    if (survivor != kNoSeat && game.status(survivor) == SeatStatus::kLive) {
+      ReplayStep step{record.moves.empty() ? 0 : record.moves.back().round, kNoSeat, "(" + term.substr(open + 1), {}};
+      Ruling note;
+      note.kind = RulingKind::kTimeout;
+      note.severity = Severity::kWarning;
+      note.text = "the record ends with \"" + term + "\": the other players left the game";
+      step.rulings.push_back(note);
+      for (Seat s : rules->turn_order) {
+        if (s == survivor || game.status(s) != SeatStatus::kLive || game.outcome().over) continue;
+        auto rs = game.timeout(s);
+        step.rulings.insert(step.rulings.end(), rs.begin(), rs.end());
+      }
+      out.steps.push_back(std::move(step));
+    }
+  }
+  return out;
+}
+
+}  // namespace tabula::core

@@ -1,0 +1,39 @@
+// replay.h — plays a recorded game (PGN or PGN4) through the arbiter.
+//
+// Every token is read against the current position: a move (long algebraic
+// or SAN), or a PGN4 marker — 'R' resign, 'T' timeout (standalone, or after
+// the move of the seat that then resigned), 'S' stalemate and a lone '#'
+// (the record noting a mate or stalemate the arbiter must already have
+// found). Replay stops at the first token it refuses, naming the round, the
+// seat and the token.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/pgn.h"
+
+namespace tabula::core {
+
+struct ReplayStep {
+  int round = 0;
+  Seat seat = kNoSeat;
+  std::string token;
+  std::vector<Ruling> rulings;
+};
+
+struct ReplayResult {
+  std::optional<Game> game;  // the state after the last accepted token
+  std::vector<ReplayStep> steps;
+  bool ok = true;
+  std::string error;  // "round 12, Blue, Qa11xRa9: ..." when !ok
+  int line = 0;
+};
+
+ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
+                    const std::array<int, kMaxSeats>& points, const PgnRecord& record);
+
+}  // namespace tabula::core
