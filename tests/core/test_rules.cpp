@@ -53,6 +53,57 @@ std::shared_ptr<core::RuleSet> piece_lab(int files, int ranks, const std::vector
   return rs;
 }
 
+core::Seat seat_of(const core::RuleSet& rules, char letter) {
+  for (int s = 0; s < rules.seat_count(); ++s) {
+    if (std::tolower(static_cast<unsigned char>(rules.seats[s].letter)) == std::tolower(static_cast<unsigned char>(letter))) {
+      return core::seat_at(s);
+    }
+  }
+  ADD_FAILURE() << "no seat letter " << letter;
+  return core::seat_at(0);
+}
+
+core::Position setup(const core::RuleSet& rules, char to_move, const std::vector<std::string>& pieces,
+                     const std::string& out) {
+  core::Position pos(rules);
+  pos.clear();
+  for (const std::string& p : pieces) {
+    auto colon = p.find(':');
+    core::Square q = rules.geometry.parse(p.substr(0, colon));
+    EXPECT_NE(q, core::kNoSquare) << p;
+    core::PieceKind k = rules.kind_by_letter(p[colon + 2]);
+    EXPECT_NE(k, core::kNoKind) << p;
+    pos.put(q, core::Piece{k, seat_of(rules, p[colon + 1]), false});
+  }
+  for (char c : out) pos.set_status(seat_of(rules, c), core::SeatStatus::kCheckmated);
+  pos.set_to_move(seat_of(rules, to_move));
+  pos.finish_setup();
+  return pos;
+}
+
+bool has_move(const core::Position& pos, const std::string& from, const std::string& to) {
+  const core::Geometry& g = pos.rules().geometry;
+  core::MoveList moves;
+  pos.generate_legal(moves);
+  for (const core::Move& m : moves) {
+    if (m.from == g.parse(from) && m.to == g.parse(to)) return true;
+  }
+  return false;
+}
+
+core::Move move(const core::Position& pos, const std::string& from, const std::string& to, char promotion) {
+  const core::Geometry& g = pos.rules().geometry;
+  core::MoveList moves;
+  pos.generate_legal(moves);
+  for (const core::Move& m : moves) {
+    if (m.from != g.parse(from) || m.to != g.parse(to)) continue;
+    if (promotion && (m.promotion == core::kNoKind || pos.rules().piece(m.promotion).letter != promotion)) continue;
+    return m;
+  }
+  ADD_FAILURE() << "no legal move " << from << "-" << to;
+  return core::Move{};
+}
+
 std::vector<std::string> destinations(const core::Position& pos, const std::string& from) {
   const core::Geometry& g = pos.rules().geometry;
   core::Square f = g.parse(from);

@@ -19,6 +19,16 @@ std::shared_ptr<const core::RuleSet> shipped(const std::string& id);
 std::shared_ptr<core::RuleSet> piece_lab(int files, int ranks, const std::vector<std::string>& betzas,
                                          const std::vector<std::string>& holes = {});
 
+// A position of `rules` built from pieces written "h1:rK" (square, the
+// owner's seat letter in lowercase, the piece letter). `to_move` is a seat
+// letter; `out` lists seat letters whose seats are out (dead pieces).
+core::Position setup(const core::RuleSet& rules, char to_move, const std::vector<std::string>& pieces,
+                     const std::string& out = "");
+core::Seat seat_of(const core::RuleSet& rules, char letter);
+// The legal move from->to (promotion: its letter), failing the test if none.
+core::Move move(const core::Position& pos, const std::string& from, const std::string& to, char promotion = 0);
+bool has_move(const core::Position& pos, const std::string& from, const std::string& to);
+
 // The destination names of every pseudo-legal move from `from`, sorted.
 std::vector<std::string> destinations(const core::Position& pos, const std::string& from);
 

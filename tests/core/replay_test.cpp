@@ -1,0 +1,235 @@
+// Real recorded games (shared/data/pgn4, see its SOURCES.md) replayed through
+// the arbiter to the end. The expected scores are chess.com's own, read from
+// each record's Result tag; nothing here was produced by the code under test.
+#include "core/replay.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/notation.h"
+#include "core/pgn.h"
+#include "variants/variant_loader.h"
+
+namespace tabula::core {
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string data(const std::string& rel) {
+  return std::string(TABULA_SOURCE_DIR) + "/../shared/data/pgn4/" + rel;
+}
+
+struct Replayed {
+  PgnRecord record;
+  ReplayResult result;
+};
+
+Replayed replay_file(const std::string& variant, const std::string& rel) {
+  std::string path = data(rel);
+  if (!std::filesystem::exists(path)) return {};
+  auto records = parse_pgn(read(path));
+  EXPECT_TRUE(records.ok());
+  PgnRecord rec = records->front();
+  std::string start = rec.tag("StartFen4");
+  auto loaded = variants::load_id(variant, start.empty() ? "4PCo" : start);
+  EXPECT_TRUE(loaded.ok()) << loaded.error_text();
+  SeatPoints points{};
+  auto pos = parse_fen4(*loaded.rules, loaded.rules->start_fen, &points);
+  EXPECT_TRUE(pos.ok());
+  return {rec, replay(loaded.rules, *pos, points, rec)};
+}
+
+// "Name: 75 - Other: 8 - ..." -> seat name -> score, through the seat tags.
+std::map<std::string, int> recorded_scores(const PgnRecord& rec) {
+  std::map<std::string, std::string> seat_of_player;
+  for (const char* seat : {"Red", "Blue", "Yellow", "Green"}) seat_of_player[rec.tag(seat)] = seat;
+  std::map<std::string, int> out;
+  std::string result = rec.tag("Result");
+  std::size_t at = 0;
+  while (at < result.size()) {
+    std::size_t colon = result.find(": ", at);
+    if (colon == std::string::npos) break;
+    std::size_t end = result.find(" - ", colon);
+    std::string name = result.substr(at, colon - at);
+    int score = std::stoi(result.substr(colon + 2, end == std::string::npos ? std::string::npos : end - colon - 2));
+    out[seat_of_player[name]] = score;
+    at = end == std::string::npos ? result.size() : end + 3;
+  }
+  return out;
+}
+
+class FfaRecord : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(FfaRecord, ReplaysToTheEndWithChessComsFinalScores) {
+  if (!std::filesystem::exists(data(GetParam()))) GTEST_SKIP() << "shared data not present";
+  Replayed r = replay_file("chesscom-ffa", GetParam());
+  ASSERT_TRUE(r.result.ok) << r.result.error;
+  const Game& g = *r.result.game;
+  EXPECT_TRUE(g.outcome().over);
+  auto expected = recorded_scores(r.record);
+  ASSERT_EQ(expected.size(), 4u) << r.record.tag("Result");
+  for (int s = 0; s < 4; ++s) {
+    EXPECT_EQ(g.points(seat_at(s)), expected[g.seat_name(seat_at(s))]) << g.seat_name(seat_at(s));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ChessCom, FfaRecord,
+                         ::testing::Values("ffa/ffa-100532097.pgn4", "ffa/ffa-101023253.pgn4",
+                                           "ffa/ffa-104038635.pgn4", "ffa/ffa-12100741.pgn4"));
+
+TEST(Replay, FfaMateTakesEffectAtOnce) {
+  // SOURCES.md: in 100532097, round 17, Green's Qh8xc8+# mates Blue, whose
+  // slot is missing from round 18 on although Red moved in between.
+  if (!std::filesystem::exists(data("ffa/ffa-100532097.pgn4"))) GTEST_SKIP();
+  Replayed r = replay_file("chesscom-ffa", "ffa/ffa-100532097.pgn4");
+  ASSERT_TRUE(r.result.ok) << r.result.error;
+  bool mate_seen = false;
+  for (const ReplayStep& s : r.result.steps) {
+    if (s.round == 17 && s.token == "Qh8xc8+#") {
+      for (const Ruling& ru : s.rulings) {
+        if (ru.kind == RulingKind::kCheckmate) {
+          mate_seen = true;
+          EXPECT_EQ(r.result.game->seat_name(ru.seat), "Blue");
+          EXPECT_EQ(r.result.game->seat_name(ru.by), "Green");
+        }
+      }
+    }
+    if (s.round >= 18) {
+      EXPECT_NE(r.result.game->seat_name(s.seat), "Blue") << "round " << s.round;
+    }
+  }
+  EXPECT_TRUE(mate_seen);
+}
+
+TEST(Replay, TeamsGameEndsInTheRecordedMate) {
+  if (!std::filesystem::exists(data("teams/teams-519084.pgn4"))) GTEST_SKIP();
+  Replayed r = replay_file("chesscom-teams", "teams/teams-519084.pgn4");
+  ASSERT_TRUE(r.result.ok) << r.result.error;
+  const Game& g = *r.result.game;
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().reason, "checkmate");
+  // Result "0-1": Blue and Green win; Red is the mated one.
+  EXPECT_EQ(g.status(seat_at(0)), SeatStatus::kCheckmated);
+  Seat winner = g.outcome().ranking.front();
+  EXPECT_TRUE(g.seat_name(winner) == "Blue" || g.seat_name(winner) == "Green");
+}
+
+TEST(Replay, TeamsExampleMatchesItsCurrentPositionTag) {
+  // teams-example-2018 carries chess.com's own FEN4 for its CurrentMove
+  // "4-2-1": the main line's first three moves and the variation 1... m8-k8.
+  if (!std::filesystem::exists(data("teams/teams-example-2018.pgn4"))) GTEST_SKIP();
+  Replayed r = replay_file("chesscom-teams", "teams/teams-example-2018.pgn4");
+  ASSERT_TRUE(r.result.ok) << r.result.error;
+  EXPECT_EQ(r.result.steps.size(), 4u) << "the variations are skipped";
+  auto loaded = variants::load_id("chesscom-teams", "4PCo");
+  ASSERT_TRUE(loaded.ok());
+  auto pos = parse_fen4(*loaded.rules, loaded.rules->start_fen);
+  auto line = parse_pgn("1. h2-h3 .. b6-d6 .. h13-h12 .. m8-k8\n");
+  ReplayResult v = replay(loaded.rules, *pos, {}, line->front());
+  ASSERT_TRUE(v.ok) << v.error;
+  std::string theirs = r.record.tag("CurrentPosition");
+  std::string ours = to_fen4(v.game->position());
+  auto board = [](const std::string& f) { return f.substr(f.rfind('-') + 1); };
+  EXPECT_EQ(board(ours), board(theirs));
+}
+
+TEST(Replay, RefusesAnIllegalMoveNamingRoundSeatAndMove) {
+  auto loaded = variants::load_id("chesscom-ffa", "4PC");
+  ASSERT_TRUE(loaded.ok());
+  auto pos = parse_fen4(*loaded.rules, loaded.rules->start_fen);
+  auto recs = parse_pgn("1. h2-h3 .. b7-c7 .. i13-i12 .. m8-l8\n2. Qg1-g5 ..\n");
+  ASSERT_TRUE(recs.ok());
+  ReplayResult r = replay(loaded.rules, *pos, {}, recs->front());
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("round 2, Red, Qg1-g5"), std::string::npos) << r.error;
+  EXPECT_EQ(r.steps.size(), 4u) << "the moves before it stand";
+}
+
+TEST(Pgn, SkipsCommentsVariationsAndNags) {
+  auto recs = parse_pgn(
+      "[Event \"x\"]\n[White \"A\"]\n\n1. e4 {best by test} e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 $1 Nc6 ; rest\n"
+      "3. Bb5 1-0\n\n[Event \"y\"]\n1. d4 *\n");
+  ASSERT_TRUE(recs.ok());
+  ASSERT_EQ(recs->size(), 2u);
+  const PgnRecord& a = (*recs)[0];
+  EXPECT_EQ(a.tag("White"), "A");
+  std::vector<std::string> moves;
+  for (const auto& t : a.moves) moves.push_back(t.text);
+  EXPECT_EQ(moves, (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5"}));
+  EXPECT_EQ(a.result, "1-0");
+  EXPECT_EQ(a.moves[2].round, 2);
+  EXPECT_EQ((*recs)[1].moves.size(), 1u);
+}
+
+TEST(Pgn, UnclosedPartsAreErrorsWithPosition) {
+  auto c = parse_pgn("1. e4 {oops\n");
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().line, 1);
+  EXPECT_EQ(c.error().column, 7);
+  EXPECT_FALSE(parse_pgn("1. e4 (e5 \n").ok());
+  EXPECT_FALSE(parse_pgn("[Event \"x\n").ok());
+}
+
+TEST(Notation, AnnotationsAndMarkers) {
+  MoveText a = split_annotations("Qh8xc8+#");
+  EXPECT_EQ(a.move, "Qh8xc8");
+  EXPECT_EQ(a.checks, 1);
+  EXPECT_EQ(a.mates, 1);
+  MoveText b = split_annotations("Kh13-g14R");
+  EXPECT_EQ(b.move, "Kh13-g14");
+  EXPECT_EQ(b.marker, 'R');
+  MoveText c = split_annotations("f7-f8=R");
+  EXPECT_EQ(c.move, "f7-f8=R");
+  EXPECT_EQ(c.marker, 0);
+  EXPECT_EQ(split_annotations("T").marker, 'T');
+  EXPECT_EQ(split_annotations("0-0-0").move, "O-O-O");
+}
+
+TEST(Notation, SanDisambiguatesAndParses) {
+  auto loaded = variants::load_id("chess");
+  ASSERT_TRUE(loaded.ok());
+  auto pos = parse_fen(*loaded.rules, "4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
+  ASSERT_TRUE(pos.ok());
+  Move m;
+  std::string why;
+  ASSERT_TRUE(parse_move(*pos, "Rad1", m, why)) << why;
+  EXPECT_EQ(san(*pos, m), "Rad1");
+  EXPECT_EQ(loaded.rules->geometry.name(m.from), "a1");
+  EXPECT_FALSE(parse_move(*pos, "Rd1", m, why)) << "ambiguous SAN names no move";
+  EXPECT_FALSE(parse_move(*pos, "Qd1", m, why));
+  auto castle = parse_fen(*loaded.rules, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+  ASSERT_TRUE(parse_move(*castle, "O-O-O", m, why));
+  EXPECT_EQ(m.kind, MoveKind::kCastle);
+  EXPECT_EQ(san(*castle, m), "O-O-O");
+}
+
+TEST(Notation, TheOperaGameReplaysToMate) {
+  // Morphy v Duke Karl / Count Isouard, Paris 1858: a game every club knows.
+  auto loaded = variants::load_id("chess");
+  ASSERT_TRUE(loaded.ok());
+  auto recs = parse_pgn(
+      "[Event \"Paris\"]\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 "
+      "8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 "
+      "15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n");
+  ASSERT_TRUE(recs.ok());
+  auto pos = parse_fen(*loaded.rules, loaded.rules->start_fen);
+  ReplayResult r = replay(loaded.rules, *pos, {}, recs->front());
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.game->outcome().over);
+  EXPECT_EQ(r.game->outcome().reason, "checkmate");
+  EXPECT_EQ(r.game->outcome().ranking.front(), seat_at(0));
+}
+
+}  // namespace
+}  // namespace tabula::core
