@@ -26,8 +26,9 @@ commands:
   check FILE                        validate a variant file
   perft --variant ID [--fen FEN | --fen4 FEN4] --depth N [--divide]
                                     count leaf nodes of the legal move tree
-  selfplay --variant ID --seed N [--games G] [--max-plies P]
-                                    seeded uniformly random games
+  selfplay --variant ID --seed N [--games G] [--max-plies P] [--check]
+                                    seeded uniformly random games; --check verifies
+                                    the position's invariants after every ply
   replay --variant ID FILE [--game N]
                                     replay a PGN or PGN4 record, printing every ruling;
                                     the last line is the final ledger (or result)
@@ -231,6 +232,7 @@ int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
   }
   auto start = load_position(*rules, o, err);
   if (!start) return 1;
+  bool check = o.values.count("check") > 0;
   for (long long i = 0; i < games; ++i) {
     core::Game game(rules, *start);
     int plies = 0;
@@ -238,8 +240,20 @@ int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
     while (!game.outcome().over && plies < max_plies) {
       auto m = game.random_move(game_seed * 0x100000001B3ULL + static_cast<std::uint64_t>(plies));
       if (!m) break;
-      game.play(*m);
+      auto rulings = game.play(*m);
       ++plies;
+      if (check) {
+        // Invariants after every ply: the position is consistent and the
+        // arbiter accepted the move it generated.
+        std::string problem = game.position().consistency_problem();
+        if (problem.empty() && !rulings.empty() && rulings.front().kind == core::RulingKind::kIllegalMove) {
+          problem = "a generated move was refused: " + rulings.front().text;
+        }
+        if (!problem.empty()) {
+          err << "tabula: game " << i + 1 << " ply " << plies << ": " << problem << "\n";
+          return 1;
+        }
+      }
     }
     out << "game " << i + 1 << ": " << summary(game) << ", " << plies << " plies\n";
   }
@@ -379,7 +393,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return o ? cmd_replay(*o, out, err) : 2;
   }
   if (cmd == "selfplay") {
-    auto o = parse_options(args, 1, {"variant", "seed", "games", "max-plies", "fen", "fen4"}, {}, err);
+    auto o = parse_options(args, 1, {"variant", "seed", "games", "max-plies", "fen", "fen4"}, {"check"}, err);
     if (!o) return 2;
     if (!o->positional.empty()) {
       err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";

@@ -33,6 +33,10 @@ void PerftKiwipete(benchmark::State& state) {
   run_perft(state, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
 }
 
+// Issue 3: four-player perft from chess.com's 4PC start, depth 4.
+void PerftFourPlayer4PC(benchmark::State& state) { run_perft(state, "chesscom-ffa", ""); }
+
+BENCHMARK(PerftFourPlayer4PC)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
 BENCHMARK(PerftChessStart)->Arg(3)->Arg(5)->Unit(benchmark::kMillisecond);
 BENCHMARK(PerftKiwipete)->Arg(4)->Unit(benchmark::kMillisecond);
 
