@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "core/notation.h"
+
 namespace tabula::core {
 
 Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
@@ -540,6 +542,8 @@ std::vector<Ruling> Game::play(const Move& m) {
   if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
   out.push_back(mv);
 
+  RecordEntry entry{pos_.fullmove_number(), mover,
+                    rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m)};
   pos_.make(m);
   moves_.push_back(m);
   actions_.push_back({Action::Kind::kMove, m, mover});
@@ -577,6 +581,36 @@ std::vector<Ruling> Game::play(const Move& m) {
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
   if (!outcome_.over) start_of_turn(out);
 
+  // Check and mate marks for the record: '+' per king left in check, '#'
+  // per king mated by this move.
+  int mates = 0;
+  int checks = 0;
+  for (const Ruling& r : out) {
+    if (r.kind == RulingKind::kCheckmate) ++mates;
+  }
+  for (const Ruling& r : out) {
+    if (r.kind == RulingKind::kCheck && status(r.seat) == SeatStatus::kLive) ++checks;
+  }
+  if (rules_->seat_count() == 2 && mates > 0) checks = 0;
+  entry.text += std::string(static_cast<std::size_t>(checks), '+') + std::string(static_cast<std::size_t>(mates), '#');
+  record_.push_back(entry);
+  // Seats passed over because they are out of the game.
+  if (!outcome_.over) {
+    const auto& order = rules_->turn_order;
+    int from = pos_.order_index(mover);
+    int n = static_cast<int>(order.size());
+    for (int k = 1; k < n; ++k) {
+      Seat s = order[(from + k) % n];
+      if (s == pos_.to_move()) break;
+      if (plays(s)) continue;
+      Ruling r;
+      r.kind = RulingKind::kTurnSkipped;
+      r.seat = s;
+      r.text = seat_name(s) + " is out; the turn passes on";
+      out.push_back(r);
+    }
+  }
+
   // Draw rules (chess): mate on the last ply still counts, so they come last.
   if (!outcome_.over) {
     const DrawRules& d = rules_->draws;
@@ -609,6 +643,7 @@ std::vector<Ruling> Game::resign(Seat s) {
   r.text = seat_name(s) + " resigns";
   out.push_back(r);
   actions_.push_back({Action::Kind::kResign, {}, s});
+  record_.push_back({pos_.fullmove_number(), s, "R"});
   frozen_[index_of(s)] = true;
   eliminate(s, SeatStatus::kResigned, rules_->elimination.on_resign, kNoSeat, out);
   check_game_end(out);
@@ -626,6 +661,7 @@ std::vector<Ruling> Game::timeout(Seat s) {
   r.text = seat_name(s) + " has run out of time";
   out.push_back(r);
   actions_.push_back({Action::Kind::kTimeout, {}, s});
+  record_.push_back({pos_.fullmove_number(), s, "T"});
   frozen_[index_of(s)] = true;
   eliminate(s, SeatStatus::kFlagged, rules_->elimination.on_timeout, kNoSeat, out);
   check_game_end(out);

@@ -83,6 +83,16 @@ class Game {
   bool teammates(Seat a, Seat b) const;
   const Outcome& outcome() const { return outcome_; }
   const std::vector<Move>& moves() const { return moves_; }
+
+  // The game as a record: one entry per move or marker, in the variant's
+  // notation (PGN4 long algebraic for four seats, SAN for two), with check
+  // and mate marks; markers are "R" (resigned), "T" (time).
+  struct RecordEntry {
+    int round = 0;
+    Seat seat = kNoSeat;
+    std::string text;
+  };
+  const std::vector<RecordEntry>& record() const { return record_; }
   // Rulings made at the start, before any move (e.g. a start-of-turn mate).
   const std::vector<Ruling>& opening_rulings() const { return opening_; }
   // Seats whose pieces give check to seat s now, and the checking squares.
@@ -126,6 +136,7 @@ class Game {
   };
   std::vector<Action> actions_;
   std::vector<Move> moves_;
+  std::vector<RecordEntry> record_;
   std::vector<Seat> eliminated_;  // in order of elimination
   Outcome outcome_;
   std::vector<Ruling> opening_;

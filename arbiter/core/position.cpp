@@ -348,6 +348,12 @@ bool Position::has_legal_move_for(Seat s) const {
 
 // ---- make / unmake ----------------------------------------------------------
 
+int Position::order_index(Seat s) const {
+  const auto& order = rules_->turn_order;
+  auto it = std::find(order.begin(), order.end(), s);
+  return it == order.end() ? 0 : static_cast<int>(it - order.begin());
+}
+
 Seat Position::next_active_after(Seat s) const {
   const auto& order = rules_->turn_order;
   auto it = std::find(order.begin(), order.end(), s);
@@ -445,8 +451,10 @@ void Position::make(const Move& m) {
   }
 
   halfmove_clock_ = resets_clock ? 0 : halfmove_clock_ + 1;
-  if (!rules_->turn_order.empty() && mover == rules_->turn_order.back()) ++fullmove_number_;
   to_move_ = next_active_after(mover);
+  // A new round (fullmove) starts when the turn wraps past the end of the
+  // turn order, even when the last seat in it is out of the game.
+  if (order_index(to_move_) <= order_index(mover)) ++fullmove_number_;
   hash_ ^= aux_hash();
   undo_.push_back(u);
 }

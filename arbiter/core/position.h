@@ -131,6 +131,7 @@ class Position {
   std::string consistency_problem() const;
 
   Seat next_active_after(Seat s) const;
+  int order_index(Seat s) const;  // place in the turn order, 0-based
 
  private:
   struct Undo {
