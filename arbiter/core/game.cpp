@@ -643,7 +643,7 @@ std::vector<Ruling> Game::resign(Seat s) {
   r.text = seat_name(s) + " resigns";
   out.push_back(r);
   actions_.push_back({Action::Kind::kResign, {}, s});
-  record_.push_back({pos_.fullmove_number(), s, "R"});
+  note_marker(s, 'R');
   frozen_[index_of(s)] = true;
   eliminate(s, SeatStatus::kResigned, rules_->elimination.on_resign, kNoSeat, out);
   check_game_end(out);
@@ -661,7 +661,7 @@ std::vector<Ruling> Game::timeout(Seat s) {
   r.text = seat_name(s) + " has run out of time";
   out.push_back(r);
   actions_.push_back({Action::Kind::kTimeout, {}, s});
-  record_.push_back({pos_.fullmove_number(), s, "T"});
+  note_marker(s, 'T');
   frozen_[index_of(s)] = true;
   eliminate(s, SeatStatus::kFlagged, rules_->elimination.on_timeout, kNoSeat, out);
   check_game_end(out);
@@ -676,6 +676,16 @@ std::vector<Ruling> Game::agree_draw() {
   actions_.push_back({Action::Kind::kDraw, {}, kNoSeat});
   finish(true, "agreement", out);
   return out;
+}
+
+void Game::note_marker(Seat s, char marker) {
+  // PGN4: a marker right after the seat's own move is a suffix ("Kh13-g14R");
+  // otherwise it stands alone in the seat's slot.
+  if (!record_.empty() && record_.back().seat == s && last_mover_ == s) {
+    record_.back().text += marker;
+  } else {
+    record_.push_back({pos_.fullmove_number(), s, std::string(1, marker)});
+  }
 }
 
 std::string Game::claimable_draw() const {

@@ -118,6 +118,7 @@ class Game {
   bool has_legal_move_for(Seat s) const;
   void advance_turn_after(Seat s);
   bool random_mover(Seat s) const;
+  void note_marker(Seat s, char marker);
 
   std::shared_ptr<const RuleSet> rules_;
   Position start_;

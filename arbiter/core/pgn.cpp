@@ -1,6 +1,10 @@
 #include "core/pgn.h"
 
 #include <cctype>
+#include <algorithm>
+#include <map>
+
+#include "core/game.h"
 
 namespace tabula::core {
 
@@ -27,6 +31,67 @@ int move_number(std::string_view t, std::size_t& consumed) {
 }
 
 }  // namespace
+
+std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags) {
+  const RuleSet& rules = game.rules();
+  bool four = rules.seat_count() > 2;
+  std::string out;
+  bool has_result = false;
+  auto name_of = [&](Seat s) {
+    for (const PgnTag& t : tags) {
+      if (t.name == rules.seats[index_of(s)].name && !t.value.empty()) return t.value;
+    }
+    return rules.seats[index_of(s)].name;
+  };
+  std::string result;
+  const Outcome& o = game.outcome();
+  if (rules.ledger.kind != LedgerKind::kNone && four) {
+    std::vector<Seat> order;
+    for (int s = 0; s < rules.seat_count(); ++s) order.push_back(seat_at(s));
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      result += (i ? " - " : "") + name_of(order[i]) + ": " + std::to_string(game.points(order[i]));
+    }
+  } else if (!o.over) {
+    result = "*";
+  } else if (o.draw) {
+    result = "1/2-1/2";
+  } else {
+    Seat w = o.ranking.front();
+    result = (w == seat_at(0) || game.teammates(w, seat_at(0))) ? "1-0" : "0-1";
+  }
+  for (const PgnTag& t : tags) {
+    if (t.name == "Result") has_result = true;
+    out += "[" + t.name + " \"" + t.value + "\"]\n";
+  }
+  if (!has_result) out += "[Result \"" + result + "\"]\n";
+  if (o.over && !o.reason.empty()) {
+    bool has_term = false;
+    for (const PgnTag& t : tags) has_term = has_term || t.name == "Termination";
+    if (!has_term) out += "[Termination \"" + o.reason + "\"]\n";
+  }
+  out += "\n";
+  std::string line;
+  int round = -1;
+  for (const Game::RecordEntry& e : game.record()) {
+    std::string piece;
+    if (e.round != round) {
+      if (!line.empty()) {
+        out += line + (four ? "\n" : " ");
+        line.clear();
+      }
+      bool first_seat = !rules.turn_order.empty() && e.seat == rules.turn_order.front();
+      round = e.round;
+      // A record that starts with another seat to move: "1... e5".
+      piece = std::to_string(round) + (!four && !first_seat && line.empty() && out.back() == '\n' ? "... " : ". ") + e.text;
+    } else {
+      piece = four ? ".. " + e.text : e.text;
+    }
+    line += (line.empty() ? "" : " ") + piece;
+  }
+  if (!line.empty()) out += line + (four ? "\n" : " ");
+  if (!four) out += (o.over ? result : "*") + "\n";
+  return out;
+}
 
 Result<std::vector<PgnRecord>> parse_pgn(std::string_view text) {
   std::vector<PgnRecord> out;

@@ -40,6 +40,15 @@ struct PgnRecord {
   std::string tag(std::string_view name) const;
 };
 
+class Game;
+
+// Writes a game as PGN (two seats: SAN, "1. e4 e5") or PGN4 (four seats:
+// long algebraic in rounds, "1. h2-h3 .. b7-c7 .. i13-i12 .. m8-l8", with
+// R/T markers). `tags` come first, in order; Result is added when absent:
+// "1-0"/"0-1"/"1/2-1/2"/"*" for two seats (1-0: seat one or his team won),
+// chess.com's "name: score - ..." in seat order for a points ledger.
+std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags);
+
 // Splits a file into records. Errors (an unclosed tag, comment or variation)
 // carry the line and column.
 Result<std::vector<PgnRecord>> parse_pgn(std::string_view text);

@@ -84,6 +84,27 @@ TEST_P(FfaRecord, ReplaysToTheEndWithChessComsFinalScores) {
   }
 }
 
+TEST_P(FfaRecord, WrittenPgn4ReadsBackToTheSameGame) {
+  if (!std::filesystem::exists(data(GetParam()))) GTEST_SKIP() << "shared data not present";
+  Replayed r = replay_file("chesscom-ffa", GetParam());
+  ASSERT_TRUE(r.result.ok) << r.result.error;
+  const Game& g = *r.result.game;
+  std::string start = r.record.tag("StartFen4").empty() ? "4PCo" : r.record.tag("StartFen4");
+  std::string text = write_pgn(g, {{"Variant", "FFA"}, {"StartFen4", start}, {"Red", r.record.tag("Red")},
+                                   {"Blue", r.record.tag("Blue")}, {"Yellow", r.record.tag("Yellow")},
+                                   {"Green", r.record.tag("Green")}});
+  auto again = parse_pgn(text);
+  ASSERT_TRUE(again.ok());
+  auto loaded = variants::load_id("chesscom-ffa", start);
+  SeatPoints points{};
+  auto pos = parse_fen4(*loaded.rules, loaded.rules->start_fen, &points);
+  ReplayResult second = replay(loaded.rules, *pos, points, again->front());
+  ASSERT_TRUE(second.ok) << second.error << "\n" << text;
+  EXPECT_EQ(to_fen4(second.game->position()), to_fen4(g.position()));
+  for (int s = 0; s < 4; ++s) EXPECT_EQ(second.game->points(seat_at(s)), g.points(seat_at(s)));
+  EXPECT_EQ(recorded_scores(again->front()), recorded_scores(r.record)) << "names and scores as chess.com writes them";
+}
+
 INSTANTIATE_TEST_SUITE_P(ChessCom, FfaRecord,
                          ::testing::Values("ffa/ffa-100532097.pgn4", "ffa/ffa-101023253.pgn4",
                                            "ffa/ffa-104038635.pgn4", "ffa/ffa-12100741.pgn4"));
@@ -229,6 +250,11 @@ TEST(Notation, TheOperaGameReplaysToMate) {
   EXPECT_TRUE(r.game->outcome().over);
   EXPECT_EQ(r.game->outcome().reason, "checkmate");
   EXPECT_EQ(r.game->outcome().ranking.front(), seat_at(0));
+  // Written back as PGN, the move text is the record's own.
+  std::string written = write_pgn(*r.game, {{"Event", "Paris"}});
+  EXPECT_NE(written.find("12. O-O-O Rd8 13. Rxd7 Rxd7"), std::string::npos) << written;
+  EXPECT_NE(written.find("16. Qb8+ Nxb8 17. Rd8# 1-0"), std::string::npos) << written;
+  EXPECT_NE(written.find("[Result \"1-0\"]"), std::string::npos);
 }
 
 }  // namespace
