@@ -9,6 +9,7 @@
 
 #include "core/fen.h"
 #include "core/game.h"
+#include "core/match.h"
 #include "core/fen4.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -215,6 +216,21 @@ std::string summary(const core::Game& g) {
   return text;
 }
 
+// Every stage's rules: the variant, then the stages that follow it (004).
+std::vector<std::shared_ptr<const core::RuleSet>> load_stages(std::shared_ptr<const core::RuleSet> first,
+                                                              std::ostream& err) {
+  std::vector<std::shared_ptr<const core::RuleSet>> stages{first};
+  while (!stages.back()->next_stage.empty() && stages.size() < 8) {
+    variants::LoadResult r = variants::load_id(stages.back()->next_stage.front().variant);
+    if (!r.ok()) {
+      err << "tabula: next stage of " << stages.back()->id << ": " << r.error_text();
+      return {};
+    }
+    stages.push_back(r.rules);
+  }
+  return stages;
+}
+
 int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
   auto rules = load_variant(o, err);
   if (!rules) return 1;
@@ -232,20 +248,36 @@ int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
   }
   auto start = load_position(*rules, o, err);
   if (!start) return 1;
+  auto stages = load_stages(rules, err);
+  if (stages.empty()) return 1;
   bool check = o.values.count("check") > 0;
   for (long long i = 0; i < games; ++i) {
-    core::Game game(rules, *start);
+    core::Match match(stages, *start);
     int plies = 0;
+    std::string stage_notes;
     std::uint64_t game_seed = static_cast<std::uint64_t>(seed) * 1000003ULL + static_cast<std::uint64_t>(i);
-    while (!game.outcome().over && plies < max_plies) {
-      auto m = game.random_move(game_seed * 0x100000001B3ULL + static_cast<std::uint64_t>(plies));
+    while (match.state() != core::Match::State::kFinished && plies < max_plies) {
+      std::uint64_t ply_seed = game_seed * 0x100000001B3ULL + static_cast<std::uint64_t>(plies);
+      if (match.state() == core::Match::State::kChoosing) {
+        // The stage winner picks an option at random too (004 rule 7).
+        auto options = match.options();
+        stage_notes += "stage " + std::to_string(match.stage() + 1) + " " + summary(match.game()) + "; ";
+        if (options.empty() || match.choose(options[ply_seed % options.size()])) {
+          err << "tabula: game " << i + 1 << ": the stage winner has no valid option\n";
+          return 1;
+        }
+        stage_notes += match.game().seat_name(match.chooser()) + " takes the " + options[ply_seed % options.size()] + "; ";
+        match.setup_confirmed();
+        continue;
+      }
+      auto m = match.game().random_move(ply_seed);
       if (!m) break;
-      auto rulings = game.play(*m);
+      auto rulings = match.play(*m);
       ++plies;
       if (check) {
         // Invariants after every ply: the position is consistent and the
         // arbiter accepted the move it generated.
-        std::string problem = game.position().consistency_problem();
+        std::string problem = match.game().position().consistency_problem();
         if (problem.empty() && !rulings.empty() && rulings.front().kind == core::RulingKind::kIllegalMove) {
           problem = "a generated move was refused: " + rulings.front().text;
         }
@@ -255,7 +287,7 @@ int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
         }
       }
     }
-    out << "game " << i + 1 << ": " << summary(game) << ", " << plies << " plies\n";
+    out << "game " << i + 1 << ": " << stage_notes << summary(match.game()) << ", " << plies << " plies\n";
   }
   return 0;
 }

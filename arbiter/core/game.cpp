@@ -344,6 +344,11 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       if (!outcome_.over) advance_turn_after(s);
       continue;
     }
+    if (bare_pending_ != kNoSeat && bare_pending_ != s) {
+      // 004: the bared king cannot reply at all, so cannot bare back.
+      finish(false, "bare king", out, bare_pending_);
+      return;
+    }
     switch (rules_->checks.stalemate) {
       case StalemateRule::kDraw: {
         Ruling r;
@@ -376,7 +381,14 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
         r.text = seat_name(s) + " has no legal move and passes";
         out.push_back(r);
         if (++passes > rules_->seat_count()) {
-          finish(true, "no player can move", out);
+          if (rules_->game_end == GameEnd::kFillOpponentHome) {
+            // House rule (004 is silent): when the messengers jam, the stage
+            // goes to whoever has more pieces in the opponent's home rows; on
+            // a tie to the second mover, against the first move's edge.
+            finish(false, "no player can move", out, jammed_race_winner());
+          } else {
+            finish(true, "no player can move", out);
+          }
           return;
         }
         pos_.make_pass();
@@ -403,11 +415,15 @@ std::vector<Seat> Game::ranking_by_points() const {
   return seats;
 }
 
-void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out) {
+void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out, Seat winner) {
   outcome_.over = true;
   outcome_.draw = draw;
   outcome_.reason = reason;
-  if (rules_->ledger.kind == LedgerKind::kPoints || rules_->ledger.kind == LedgerKind::kTokens) {
+  if (winner != kNoSeat) {
+    outcome_.ranking.push_back(winner);
+    for (Seat s : rules_->turn_order)
+      if (s != winner) outcome_.ranking.push_back(s);
+  } else if (rules_->ledger.kind == LedgerKind::kPoints || rules_->ledger.kind == LedgerKind::kTokens) {
     outcome_.ranking = ranking_by_points();
   } else {
     // Still-playing seats first, then the eliminated, last out first.
@@ -476,6 +492,86 @@ void Game::check_game_end(std::vector<Ruling>& out) {
     case GameEnd::kSuzerainOnly:
       if (live.size() <= 1) finish(false, reason, out);
       return;
+    case GameEnd::kFillOpponentHome: {
+      // 004 stage one rules 1 and 7: the first to get all his pieces into the
+      // opponent's home rows wins the stage.
+      for (Seat s : rules_->turn_order) {
+        Seat other = pos_.next_active_after(s);
+        const SquareSet& home = rules_->seats[index_of(other)].home;
+        int mine = 0;
+        int inside = 0;
+        for (int i = 0; i < kMaxSquares; ++i) {
+          Piece p = pos_.at(static_cast<Square>(i));
+          if (p.empty() || p.seat != s) continue;
+          ++mine;
+          if (home[i]) ++inside;
+        }
+        if (mine > 0 && mine == inside) {
+          finish(false, "all pieces in the opponent's home rows", out, s);
+          return;
+        }
+      }
+      if (live.size() <= 1 && !eliminated_.empty()) finish(false, reason, out);
+      return;
+    }
+  }
+}
+
+Seat Game::jammed_race_winner() const {
+  Seat best = rules_->turn_order.back();
+  int best_count = -1;
+  for (auto it = rules_->turn_order.rbegin(); it != rules_->turn_order.rend(); ++it) {
+    Seat s = *it;
+    Seat other = pos_.next_active_after(s);
+    const SquareSet& home = rules_->seats[index_of(other)].home;
+    int inside = 0;
+    for (int i = 0; i < kMaxSquares; ++i) {
+      Piece p = pos_.at(static_cast<Square>(i));
+      if (!p.empty() && p.seat == s && home[i]) ++inside;
+    }
+    if (inside > best_count) {
+      best_count = inside;
+      best = s;
+    }
+  }
+  return best;
+}
+
+bool Game::bare(Seat s) const {
+  bool king = false;
+  for (int i = 0; i < kMaxSquares; ++i) {
+    Piece p = pos_.at(static_cast<Square>(i));
+    if (p.empty() || p.seat != s) continue;
+    if (!rules_->piece(p.kind).royal) return false;
+    king = true;
+  }
+  return king;
+}
+
+void Game::apply_bare_king(Seat mover, std::vector<Ruling>& out) {
+  // 004 stage two rule 6: capturing every enemy piece but the king wins,
+  // unless the opponent bares your king with his very next move: a draw.
+  if (!rules_->checks.bare_king || rules_->seat_count() != 2 || outcome_.over) return;
+  Seat other = pos_.next_active_after(mover);
+  if (bare_pending_ == other) {
+    bare_pending_ = kNoSeat;
+    if (bare(other)) {
+      finish(true, "bare kings: " + seat_name(mover) + " bared the king back at once", out);
+    } else {
+      finish(false, "bare king", out, other);
+    }
+    return;
+  }
+  if (bare(other) && !bare(mover)) {
+    bare_pending_ = mover;
+    Ruling r;
+    r.kind = RulingKind::kDraw;
+    r.severity = Severity::kWarning;
+    r.seat = other;
+    r.by = mover;
+    r.text = seat_name(other) + "'s king is bare: " + seat_name(mover) + " wins unless " + seat_name(other) +
+             " bares " + seat_name(mover) + "'s king with the very next move";
+    out.push_back(r);
   }
 }
 
@@ -578,6 +674,7 @@ std::vector<Ruling> Game::play(const Move& m) {
   report_checks(mover, moved, out);
   if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, out);
   check_game_end(out);
+  apply_bare_king(mover, out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
   if (!outcome_.over) start_of_turn(out);
 

@@ -111,7 +111,10 @@ class Game {
   void mates_after_move(Seat mover, std::vector<Ruling>& out);
   void start_of_turn(std::vector<Ruling>& out);
   void check_game_end(std::vector<Ruling>& out);
-  void finish(bool draw, const std::string& reason, std::vector<Ruling>& out);
+  void finish(bool draw, const std::string& reason, std::vector<Ruling>& out, Seat winner = kNoSeat);
+  bool bare(Seat s) const;  // only royal pieces left
+  Seat jammed_race_winner() const;
+  void apply_bare_king(Seat mover, std::vector<Ruling>& out);
   bool insufficient_material() const;
   std::vector<Seat> ranking_by_points() const;
   Seat credit_for_mate(Seat victim) const;
@@ -142,6 +145,7 @@ class Game {
   Outcome outcome_;
   std::vector<Ruling> opening_;
   Seat last_mover_ = kNoSeat;
+  Seat bare_pending_ = kNoSeat;  // 004: bared the other king; wins unless bared back
 };
 
 }  // namespace tabula::core

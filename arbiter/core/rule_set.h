@@ -116,6 +116,7 @@ struct CheckRules {
   MateTiming mate_timing = MateTiming::kStartOfTurn;
   bool king_capture = false;  // 002: a king left attacked can be taken
   StalemateRule stalemate = StalemateRule::kDraw;
+  bool bare_king = false;     // 004 stage two rule 6
 };
 
 // ---- Elimination ------------------------------------------------------------
@@ -166,6 +167,21 @@ enum class GameEnd : std::uint8_t {
   kFirstMate,         // chess, 000 short game
   kOneSideLeft,       // 001: a whole team mated; 002: one player left
   kSuzerainOnly,      // 003: everyone is the winner's vassal
+  kFillOpponentHome,  // 004 stage one: all of one's pieces in the enemy home rows
+};
+
+// ---- Stages -----------------------------------------------------------------
+// 004: the winner of a stage picks an option that selects the next stage's
+// named start.
+struct StageChoice {
+  Seat winner = kNoSeat;
+  std::string option;
+  std::string start;
+};
+struct NextStage {
+  std::string variant;  // id of the next stage's variant file
+  std::string name;
+  std::vector<StageChoice> choices;
 };
 
 // ---- RuleSet ----------------------------------------------------------------
@@ -190,6 +206,8 @@ struct RuleSet {
   std::string start_name;  // which named start array start_fen is, if any
   std::vector<std::string> start_names;  // every named start of the variant
   std::string untagged_record_start;     // start of a record without a start tag
+  std::vector<std::pair<std::string, std::string>> named_starts;  // name, FEN
+  std::vector<NextStage> next_stage;     // at most one (004)
   // Notation: "fen" (two seats, case = seat) or "fen4" (chess.com layout).
   bool four_player_notation = false;
 

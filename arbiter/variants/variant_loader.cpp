@@ -255,7 +255,10 @@ class Builder {
 };
 
 void Builder::choose_start() {
-  for (int i = 0; i < v_.start_size(); ++i) rs_->start_names.push_back(v_.start(i).name());
+  for (int i = 0; i < v_.start_size(); ++i) {
+    rs_->start_names.push_back(v_.start(i).name());
+    rs_->named_starts.emplace_back(v_.start(i).name(), v_.start(i).fen());
+  }
   rs_->untagged_record_start = v_.untagged_record_start();
   if (!rs_->untagged_record_start.empty() &&
       std::find(rs_->start_names.begin(), rs_->start_names.end(), rs_->untagged_record_start) ==
@@ -527,6 +530,26 @@ void Builder::build_rules() {
                                 ? core::MateTiming::kAfterEveryMove
                                 : core::MateTiming::kStartOfTurn;
   rs_->checks.king_capture = v_.checks().king_capture();
+  rs_->checks.bare_king = v_.checks().bare_king();
+  if (v_.stage_size() > 1) error({{"stage", 1}}, "at most one stage can follow a variant");
+  for (int i = 0; i < v_.stage_size() && i < 1; ++i) {
+    core::NextStage next;
+    next.variant = v_.stage(i).variant();
+    next.name = v_.stage(i).name();
+    if (next.variant.empty()) error({{"stage", i}}, "a stage needs the variant id it plays");
+    for (int c = 0; c < v_.stage(i).choice_size(); ++c) {
+      const auto& ch = v_.stage(i).choice(c);
+      core::StageChoice choice;
+      choice.winner = seat(ch.winner(), {{"stage", i}, {"choice", c}, {"winner"}});
+      choice.option = ch.option();
+      choice.start = ch.start();
+      if (choice.option.empty() || choice.start.empty()) {
+        error({{"stage", i}, {"choice", c}}, "a stage choice needs winner, option and start");
+      }
+      next.choices.push_back(choice);
+    }
+    rs_->next_stage.push_back(next);
+  }
   switch (v_.checks().stalemate()) {
     case variant::STALEMATE_ELIMINATE_WITH_POINTS:
       rs_->checks.stalemate = core::StalemateRule::kEliminateWithPoints;
@@ -591,6 +614,7 @@ void Builder::build_rules() {
   switch (v_.game_end()) {
     case variant::GAME_END_ONE_SIDE_LEFT: rs_->game_end = core::GameEnd::kOneSideLeft; break;
     case variant::GAME_END_SUZERAIN_ONLY: rs_->game_end = core::GameEnd::kSuzerainOnly; break;
+    case variant::GAME_END_FILL_OPPONENT_HOME: rs_->game_end = core::GameEnd::kFillOpponentHome; break;
     default: rs_->game_end = core::GameEnd::kFirstMate; break;
   }
   rs_->four_player_notation = v_.notation() == variant::NOTATION_FEN4;
