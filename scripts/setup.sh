@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libgpiod-dev gpiod
-  libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev
+  libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev fonts-dejavu-core
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev sqlite3

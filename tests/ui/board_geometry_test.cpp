@@ -1,0 +1,157 @@
+// Orientation transforms and hit-testing.
+#include "ui/board_geometry.h"
+
+#include <gtest/gtest.h>
+
+#include "ui/demo_views.h"
+
+namespace tabula::ui {
+namespace {
+
+constexpr Edge kEdges[] = {Edge::kSouth, Edge::kWest, Edge::kNorth, Edge::kEast};
+
+TEST(Orientation, RoundTripsEveryCellForEverySeatOnARectangle) {
+  for (const Edge bottom : kEdges) {
+    const GridSize grid = screen_grid(5, 9, bottom);
+    for (int rank = 0; rank < 9; ++rank) {
+      for (int file = 0; file < 5; ++file) {
+        const ScreenCell s = to_screen({file, rank}, 5, 9, bottom);
+        ASSERT_GE(s.col, 0);
+        ASSERT_LT(s.col, grid.cols);
+        ASSERT_GE(s.row, 0);
+        ASSERT_LT(s.row, grid.rows);
+        EXPECT_EQ(from_screen(s, 5, 9, bottom), (Cell{file, rank})) << edge_name(bottom);
+      }
+    }
+  }
+}
+
+TEST(Orientation, EachSeatsOwnBackRankIsAtTheBottomReadLeftToRight) {
+  // 14x14 chess.com: each seat's R N B Q/K ... R run, read from its own left.
+  // Red (south): d1 at the bottom-left of the arm.
+  EXPECT_EQ(to_screen({3, 0}, 14, 14, Edge::kSouth), (ScreenCell{3, 13}));
+  // Blue (west) sits at file a: a11 is its left-hand rook, bottom row, col 2.
+  EXPECT_EQ(to_screen({0, 10}, 14, 14, Edge::kWest), (ScreenCell{3, 13}));
+  // Yellow (north): k14 is on its left.
+  EXPECT_EQ(to_screen({10, 13}, 14, 14, Edge::kNorth), (ScreenCell{3, 13}));
+  // Green (east): n4 is on its left.
+  EXPECT_EQ(to_screen({13, 3}, 14, 14, Edge::kEast), (ScreenCell{3, 13}));
+}
+
+TEST(Orientation, WestAndEastSwapTheGridSides) {
+  EXPECT_EQ(screen_grid(5, 9, Edge::kSouth), (GridSize{5, 9}));
+  EXPECT_EQ(screen_grid(5, 9, Edge::kNorth), (GridSize{5, 9}));
+  EXPECT_EQ(screen_grid(5, 9, Edge::kWest), (GridSize{9, 5}));
+  EXPECT_EQ(screen_grid(5, 9, Edge::kEast), (GridSize{9, 5}));
+}
+
+TEST(Orientation, ScreenSideOfEachBoardEdge) {
+  EXPECT_EQ(screen_side(Edge::kSouth, Edge::kSouth), ScreenSide::kBottom);
+  EXPECT_EQ(screen_side(Edge::kWest, Edge::kSouth), ScreenSide::kLeft);
+  EXPECT_EQ(screen_side(Edge::kNorth, Edge::kSouth), ScreenSide::kTop);
+  EXPECT_EQ(screen_side(Edge::kEast, Edge::kSouth), ScreenSide::kRight);
+  EXPECT_EQ(screen_side(Edge::kWest, Edge::kWest), ScreenSide::kBottom);
+  EXPECT_EQ(screen_side(Edge::kNorth, Edge::kWest), ScreenSide::kLeft);
+  EXPECT_EQ(screen_side(Edge::kSouth, Edge::kWest), ScreenSide::kRight);
+  EXPECT_EQ(screen_side(Edge::kSouth, Edge::kNorth), ScreenSide::kTop);
+  EXPECT_EQ(screen_side(Edge::kSouth, Edge::kEast), ScreenSide::kLeft);
+}
+
+class LayoutTest : public ::testing::Test {
+ protected:
+  // 14 rows + 2 margins of 0.62 cells = 15.24 cells in 770 px: 50 px cells.
+  static constexpr PixelRect kArea{0, 0, 1000, 770};
+};
+
+TEST_F(LayoutTest, CellsAreWholePixelsAndCentred) {
+  const KioskView view = *make_demo("four-player");
+  const BoardLayout layout(view.board, Edge::kSouth, kArea);
+  EXPECT_EQ(layout.cell_size(), 50.0f);
+  const PixelRect grid = layout.grid_rect();
+  EXPECT_FLOAT_EQ(grid.width(), 700.0f);
+  EXPECT_FLOAT_EQ(grid.x0, 150.0f);
+  EXPECT_FLOAT_EQ(grid.y0, 35.0f);
+}
+
+TEST_F(LayoutTest, HitTestFindsTheCellUnderEachCentreForEverySeat) {
+  const KioskView view = *make_demo("four-player");
+  for (const Edge bottom : kEdges) {
+    const BoardLayout layout(view.board, bottom, kArea);
+    for (int rank = 0; rank < 14; ++rank) {
+      for (int file = 0; file < 14; ++file) {
+        const Cell cell{file, rank};
+        const PixelRect r = layout.cell_rect(cell);
+        const auto hit = layout.hit_test(r.center());
+        if (view.board.at(cell).kind == CellKind::kHole) {
+          EXPECT_FALSE(hit) << cell_name(cell) << " " << edge_name(bottom);
+        } else {
+          EXPECT_EQ(hit, cell) << cell_name(cell) << " " << edge_name(bottom);
+        }
+      }
+    }
+  }
+}
+
+TEST_F(LayoutTest, HitTestOnAnyQuarterOfAMergedSquareGivesItsAnchor) {
+  const KioskView view = *make_demo("corners");
+  for (const Edge bottom : kEdges) {
+    const BoardLayout layout(view.board, bottom, kArea);
+    for (const Cell part : {Cell{0, 0}, Cell{1, 0}, Cell{0, 1}, Cell{1, 1}}) {
+      EXPECT_EQ(layout.hit_test(layout.cell_rect(part).center()), (Cell{0, 0}));
+    }
+    EXPECT_EQ(layout.hit_test(layout.cell_rect({11, 11}).center()), (Cell{10, 10}));
+    const PixelRect block = layout.square_rect({1, 1});
+    EXPECT_FLOAT_EQ(block.width(), 2 * layout.cell_size());
+    EXPECT_FLOAT_EQ(block.height(), 2 * layout.cell_size());
+  }
+}
+
+TEST_F(LayoutTest, MarginsAndHolesHitNothing) {
+  const KioskView view = *make_demo("bipartite");
+  const BoardLayout layout(view.board, Edge::kSouth, kArea);
+  const PixelRect grid = layout.grid_rect();
+  EXPECT_FALSE(layout.hit_test({grid.x0 - 1, grid.y0 + 10}));
+  EXPECT_FALSE(layout.hit_test({grid.x1 + 1, grid.y0 + 10}));
+  EXPECT_FALSE(layout.hit_test({grid.x0 + 10, grid.y1 + 1}));
+  EXPECT_FALSE(layout.hit_test(layout.cell_rect(*parse_cell_name("a5")).center()));
+  EXPECT_FALSE(layout.hit_test(layout.cell_rect(*parse_cell_name("e5")).center()));
+  EXPECT_EQ(layout.hit_test(layout.cell_rect(*parse_cell_name("c5")).center()),
+            parse_cell_name("c5"));
+  // The last pixel row of a cell still belongs to it; the next is the neighbour's.
+  const PixelRect c1 = layout.cell_rect(*parse_cell_name("c1"));
+  EXPECT_EQ(layout.hit_test({c1.x0 + 1, c1.y1 - 0.5f}), parse_cell_name("c1"));
+  EXPECT_EQ(layout.hit_test({c1.x0 + 1, c1.y0 - 0.5f}), parse_cell_name("c2"));
+}
+
+TEST_F(LayoutTest, CoordinateLabelsFollowTheRotation) {
+  const KioskView view = *make_demo("four-player");
+  const BoardLayout south(view.board, Edge::kSouth, kArea);
+  EXPECT_EQ(south.column_label(0), "a");
+  EXPECT_EQ(south.row_label(0), "14");
+  const BoardLayout west(view.board, Edge::kWest, kArea);
+  EXPECT_EQ(west.column_label(0), "14");  // Blue's left is the north
+  EXPECT_EQ(west.row_label(0), "n");      // Blue faces east
+  const BoardLayout north(view.board, Edge::kNorth, kArea);
+  EXPECT_EQ(north.column_label(0), "n");
+  EXPECT_EQ(north.row_label(13), "14");
+  const BoardLayout east(view.board, Edge::kEast, kArea);
+  EXPECT_EQ(east.column_label(0), "1");
+  EXPECT_EQ(east.row_label(0), "a");
+}
+
+TEST_F(LayoutTest, EdgeStripsSpanTheArmOfACrossBoard) {
+  const KioskView view = *make_demo("four-player");
+  const BoardLayout layout(view.board, Edge::kSouth, kArea);
+  const auto south = layout.edge_strip(Edge::kSouth, 6, 4);
+  ASSERT_TRUE(south);
+  EXPECT_FLOAT_EQ(south->x0, layout.cell_rect({3, 0}).x0);
+  EXPECT_FLOAT_EQ(south->x1, layout.cell_rect({10, 0}).x1);
+  EXPECT_FLOAT_EQ(south->y0, layout.grid_rect().y1 + 4);
+  const auto west = layout.edge_strip(Edge::kWest, 6, 4);
+  ASSERT_TRUE(west);
+  EXPECT_FLOAT_EQ(west->x1, layout.grid_rect().x0 - 4);
+  EXPECT_FLOAT_EQ(west->height(), 8 * layout.cell_size());
+}
+
+}  // namespace
+}  // namespace tabula::ui

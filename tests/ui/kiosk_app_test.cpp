@@ -1,0 +1,231 @@
+// KioskApp frames run headless (an ImGui context without a window or GPU):
+// simulated mouse clicks and keys must come out as the right intents, and
+// board clicks fed to the --sim demo adapter as the right sensor events.
+#include "ui/kiosk_app.h"
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "ui/demo_sim.h"
+#include "ui/demo_views.h"
+
+namespace tabula::ui {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr float kWidth = 1280;
+constexpr float kHeight = 800;
+
+/// An ImGui context with a built font atlas and a fixed display, driven by
+/// hand: one call is one frame with the mouse where the test says.
+class HeadlessKiosk {
+ public:
+  HeadlessKiosk() : app_(KioskConfig{"2580"}) {
+    context_ = ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = {kWidth, kHeight};
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int w = 0;
+    int h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+  ~HeadlessKiosk() { ImGui::DestroyContext(context_); }
+  HeadlessKiosk(const HeadlessKiosk&) = delete;
+  HeadlessKiosk& operator=(const HeadlessKiosk&) = delete;
+
+  KioskApp& app() { return app_; }
+
+  std::vector<Intent> frame(const KioskView& view, ImVec2 mouse = {-1000, -1000},
+                            int button_down = -1, const char* typed = "") {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = mouse;
+    for (int b = 0; b < 5; ++b) io.MouseDown[b] = b == button_down;
+    for (const char* c = typed; *c != '\0'; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
+    ImGui::NewFrame();
+    std::vector<Intent> intents = app_.draw(view, 0.0);
+    ImGui::Render();
+    return intents;
+  }
+
+  /// Hover, press, release: returns every intent of the three frames.
+  std::vector<Intent> click(const KioskView& view, ImVec2 at, int button = 0) {
+    std::vector<Intent> all = frame(view, at);
+    for (auto& i : frame(view, at, button)) all.push_back(i);
+    for (auto& i : frame(view, at)) all.push_back(i);
+    return all;
+  }
+
+  ImVec2 centre_of(const KioskView& view, const char* square) {
+    const BoardLayout layout = app_.board_layout(view, kWidth, kHeight);
+    const PixelPoint p = layout.square_rect(*parse_cell_name(square)).center();
+    return {p.x, p.y};
+  }
+
+ private:
+  ImGuiContext* context_;
+  KioskApp app_;
+};
+
+/// The side panels' child window (not the move list's, nested inside it).
+ImGuiWindow* panels_window() {
+  for (ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
+    const std::string name = window->Name;
+    const std::size_t at = name.find("/##panels_");
+    if (at != std::string::npos && name.find('/', at + 1) == std::string::npos) return window;
+  }
+  return nullptr;
+}
+
+/// The Arbiter button: the top-right item of the panels.
+ImVec2 arbiter_button(const ImGuiWindow* panels) {
+  return {panels->Pos.x + panels->Size.x - panels->WindowPadding.x - 4,
+          panels->Pos.y + panels->WindowPadding.y + 4};
+}
+
+TEST(KioskApp, ClickingASquareGivesSquareClicked) {
+  HeadlessKiosk kiosk;
+  const KioskView view = *make_demo("chess");
+  kiosk.frame(view);
+  EXPECT_EQ(kiosk.click(view, kiosk.centre_of(view, "e2")),
+            (std::vector<Intent>{SquareClicked{*parse_cell_name("e2"), ClickModifier::kNone}}));
+  EXPECT_EQ(kiosk.click(view, kiosk.centre_of(view, "h8"), 1),
+            (std::vector<Intent>{SquareClicked{*parse_cell_name("h8"), ClickModifier::kSlide}}));
+}
+
+TEST(KioskApp, HolesAndMarginsGiveNothing) {
+  HeadlessKiosk kiosk;
+  const KioskView view = *make_demo("four-player");
+  kiosk.frame(view);
+  const BoardLayout layout = kiosk.app().board_layout(view, kWidth, kHeight);
+  const PixelPoint hole = layout.cell_rect({0, 0}).center();
+  EXPECT_TRUE(kiosk.click(view, {hole.x, hole.y}).empty());
+  const PixelRect grid = layout.grid_rect();
+  EXPECT_TRUE(kiosk.click(view, {grid.x0 - 5, (grid.y0 + grid.y1) / 2}).empty());
+}
+
+TEST(KioskApp, AMergedCornerSquareIsClickedAnywhereAsItsAnchor) {
+  HeadlessKiosk kiosk;
+  const KioskView view = *make_demo("corners");
+  kiosk.frame(view);
+  const BoardLayout layout = kiosk.app().board_layout(view, kWidth, kHeight);
+  const PixelPoint quarter = layout.cell_rect({11, 0}).center();  // l1, part of k1
+  EXPECT_EQ(kiosk.click(view, {quarter.x, quarter.y}),
+            (std::vector<Intent>{SquareClicked{*parse_cell_name("k1")}}));
+}
+
+TEST(KioskApp, ClicksFollowTheRotation) {
+  HeadlessKiosk kiosk;
+  const KioskView view = *make_demo("four-player");
+  kiosk.app().set_orientation(SeatIndex{1});  // Blue, west, at the bottom
+  kiosk.frame(view);
+  const BoardLayout layout = kiosk.app().board_layout(view, kWidth, kHeight);
+  EXPECT_EQ(layout.bottom(), Edge::kWest);
+  // Blue's king a7 is on the bottom row now.
+  const ImVec2 king = kiosk.centre_of(view, "a7");
+  EXPECT_GT(king.y, layout.grid_rect().y1 - layout.cell_size());
+  EXPECT_EQ(kiosk.click(view, king), (std::vector<Intent>{SquareClicked{*parse_cell_name("a7")}}));
+}
+
+TEST(KioskApp, TheDialogAnswersWithItsIdAndOption) {
+  HeadlessKiosk kiosk;
+  const KioskView view = *make_demo("check");
+  kiosk.frame(view);
+  kiosk.frame(view);  // the popup sizes itself
+  // Board clicks are blocked while the dialog is open.
+  EXPECT_TRUE(kiosk.click(view, kiosk.centre_of(view, "d2")).empty());
+  ImGuiWindow* popup = ImGui::FindWindowByName("##dialog-42");
+  ASSERT_NE(popup, nullptr);
+  // The four piece buttons are the last row: click the second (Rook).
+  const float body = ImGui::GetFont()->FontSize;
+  const float side = body * 4.2f;
+  const float pad_x = body * 1.2f;
+  const float pad_y = body * 1.0f;
+  const float button_h = side + ImGui::GetFont()->FontSize * 1.4f;
+  const ImVec2 rook{popup->Pos.x + pad_x + side * 1.5f + ImGui::GetStyle().ItemSpacing.x,
+                    popup->Pos.y + popup->Size.y - pad_y - button_h * 0.5f};
+  EXPECT_EQ(kiosk.click(view, rook), (std::vector<Intent>{DialogAnswered{42, 1}}));
+  // Answered: the popup stays closed although the snapshot still holds it.
+  kiosk.frame(view);
+  EXPECT_EQ(ImGui::GetTopMostPopupModal(), nullptr);
+}
+
+TEST(KioskApp, SimBoardClicksBecomeSensorEvents) {
+  // The --sim loop: the kiosk draws the adapter's view, the adapter takes
+  // the kiosk's intents and answers with trace lines.
+  HeadlessKiosk kiosk;
+  const DemoSim::TimePoint t0{};
+  DemoSim sim(*make_demo("four-player"), TimeControl{10min, 5s, TimingMode::kIncrement}, t0);
+  std::vector<std::string> trace;
+  auto play = [&](const char* square, int button, std::chrono::milliseconds at) {
+    for (const Intent& intent :
+         kiosk.click(sim.view(), kiosk.centre_of(sim.view(), square), button)) {
+      for (const std::string& line : sim.apply(intent, t0 + at)) trace.push_back(line);
+    }
+  };
+  kiosk.frame(sim.view());
+  play("e1", 0, 1200ms);  // Red lifts the knight
+  play("f3", 0, 1900ms);  // and puts it on f3
+  play("b8", 0, 4000ms);  // Blue lifts a pawn
+  play("e8", 1, 4600ms);  // and slides it three squares (right click)
+  play("a1", 0, 5000ms);  // a hole: nothing
+  EXPECT_EQ(trace,
+            (std::vector<std::string>{"1200 e1 up", "1900 f3 down", "4000 b8 up", "4600 c8 down",
+                                      "4600 c8 up", "4600 d8 down", "4600 d8 up", "4600 e8 down"}));
+  EXPECT_EQ(sim.view().to_move, SeatIndex{2});
+  EXPECT_EQ(sim.view().moves.rounds.back().plies, (std::vector<std::string>{"Ne1-f3", "b8-e8"}));
+}
+
+TEST(KioskApp, TheArbiterMenuOpensOnlyWithThePin) {
+  HeadlessKiosk kiosk;
+  const KioskView view = *make_demo("chess");
+  kiosk.frame(view);
+  ImGuiWindow* panels = panels_window();
+  ASSERT_NE(panels, nullptr);
+  kiosk.click(view, arbiter_button(panels));
+  ASSERT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kPinEntry);
+  kiosk.frame(view, {-1000, -1000}, -1, "1111");
+  EXPECT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kPinEntry);
+  kiosk.frame(view, {-1000, -1000}, -1, "2580");
+  EXPECT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kUnlocked);
+}
+
+TEST(KioskApp, ADialogWaitsWhileTheArbiterMenuIsOpenAndShowsAfterLock) {
+  HeadlessKiosk kiosk;
+  KioskView view = *make_demo("chess");
+  kiosk.frame(view);
+  ImGuiWindow* panels = panels_window();
+  ASSERT_NE(panels, nullptr);
+  kiosk.click(view, arbiter_button(panels));
+  kiosk.frame(view, {-1000, -1000}, -1, "2580");
+  ASSERT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kUnlocked);
+
+  view.dialog = DialogView{9,
+                           DialogKind::kDrawOffer,
+                           SeatIndex{1},
+                           "Draw offer",
+                           "White offers a draw.",
+                           {{"Accept", {}}, {"Decline", {}}}};
+  kiosk.frame(view);
+  kiosk.frame(view);
+  ImGuiWindow* modal = ImGui::GetTopMostPopupModal();
+  ASSERT_NE(modal, nullptr);
+  EXPECT_NE(std::string(modal->Name).find("arbiter-menu"), std::string::npos) << modal->Name;
+
+  // The Lock button is the menu's last item.
+  const ImVec2 lock{modal->Pos.x + modal->Size.x * 0.5f,
+                    modal->Pos.y + modal->Size.y - modal->WindowPadding.y - 6};
+  kiosk.click(view, lock);
+  ASSERT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kLocked);
+  kiosk.frame(view);
+  kiosk.frame(view);
+  modal = ImGui::GetTopMostPopupModal();
+  ASSERT_NE(modal, nullptr);
+  EXPECT_NE(std::string(modal->Name).find("dialog-9"), std::string::npos) << modal->Name;
+}
+
+}  // namespace
+}  // namespace tabula::ui

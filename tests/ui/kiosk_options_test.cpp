@@ -1,0 +1,59 @@
+// tabula-kiosk command line.
+#include "ui/kiosk_options.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace tabula::ui {
+namespace {
+
+ParsedOptions parse(std::vector<const char*> args) {
+  return parse_kiosk_options(args);
+}
+
+TEST(KioskOptions, DefaultsToFullscreenFourPlayerDemoAndPin0000) {
+  const ParsedOptions parsed = parse({});
+  ASSERT_EQ(parsed.error, "");
+  EXPECT_TRUE(parsed.options.fullscreen);
+  EXPECT_EQ(parsed.options.demo, "four-player");
+  EXPECT_EQ(parsed.options.pin, "0000");
+  EXPECT_FALSE(parsed.options.screenshot);
+}
+
+TEST(KioskOptions, ScreenshotRunIsWindowedUnlessFullscreenIsAsked) {
+  const ParsedOptions shot =
+      parse({"--demo", "check", "--screenshot", "out.png", "--frames", "5", "--size", "1920x1080"});
+  ASSERT_EQ(shot.error, "");
+  EXPECT_FALSE(shot.options.fullscreen);
+  EXPECT_EQ(shot.options.screenshot, "out.png");
+  EXPECT_EQ(shot.options.frames, 5);
+  EXPECT_EQ(shot.options.width, 1920);
+  EXPECT_EQ(shot.options.height, 1080);
+  EXPECT_EQ(shot.options.demo, "check");
+  EXPECT_TRUE(parse({"--screenshot", "a.png", "--fullscreen"}).options.fullscreen);
+  EXPECT_FALSE(parse({"--windowed"}).options.fullscreen);
+}
+
+TEST(KioskOptions, SimBoardPinOrient) {
+  const ParsedOptions parsed =
+      parse({"--sim", "--board", "/run/tabula.sock", "--pin", "4711", "--orient", "2"});
+  ASSERT_EQ(parsed.error, "");
+  EXPECT_TRUE(parsed.options.sim);
+  EXPECT_EQ(parsed.options.board_socket, "/run/tabula.sock");
+  EXPECT_EQ(parsed.options.pin, "4711");
+  EXPECT_EQ(parsed.options.orient, 2);
+}
+
+TEST(KioskOptions, ErrorsNameTheOptionAndTheBadValue) {
+  EXPECT_EQ(parse({"--size", "big"}).error,
+            "--size wants WxH between 320x240 and 8192x8192, e.g. 1280x800, not 'big'");
+  EXPECT_EQ(parse({"--frames", "0"}).error, "--frames wants a count from 1 to 100000, not '0'");
+  EXPECT_EQ(parse({"--pin", "12ab"}).error, "--pin wants 1 to 12 digits");
+  EXPECT_EQ(parse({"--orient", "4"}).error, "--orient wants a seat number 0..3, not '4'");
+  EXPECT_EQ(parse({"--demo"}).error, "--demo needs a value");
+  EXPECT_EQ(parse({"--frobnicate"}).error, "unknown option '--frobnicate' (see --help)");
+}
+
+}  // namespace
+}  // namespace tabula::ui

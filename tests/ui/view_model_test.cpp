@@ -1,0 +1,174 @@
+// KioskView helpers: names, board builders, the consistency check, demos.
+#include "ui/view_model.h"
+
+#include <gtest/gtest.h>
+
+#include "ui/demo_views.h"
+
+namespace tabula::ui {
+namespace {
+
+int count(const BoardView& board, CellKind kind) {
+  int n = 0;
+  for (const CellView& cell : board.cells) n += cell.kind == kind ? 1 : 0;
+  return n;
+}
+
+TEST(CellName, NamesFilesFromTheSouthSeatsLeftAndRanksFromTheSouth) {
+  EXPECT_EQ(cell_name({0, 0}), "a1");
+  EXPECT_EQ(cell_name({13, 13}), "n14");
+  EXPECT_EQ(cell_name({15, 15}), "p16");
+  EXPECT_EQ(parse_cell_name("h8"), (Cell{7, 7}));
+  EXPECT_EQ(parse_cell_name("N14"), (Cell{13, 13}));
+}
+
+TEST(CellName, RejectsWhatIsNotASquare) {
+  for (const char* bad : {"", "a", "a0", "a17", "q1", "a01", "1a", "a1x"}) {
+    EXPECT_FALSE(parse_cell_name(bad)) << bad;
+  }
+}
+
+TEST(PieceLetter, RoundTripsEveryGlyphIncludingPowerPieces) {
+  for (int i = 0; i <= static_cast<int>(PieceGlyph::kPowerR3); ++i) {
+    const auto glyph = static_cast<PieceGlyph>(i);
+    EXPECT_EQ(parse_piece_letter(piece_letter(glyph)), glyph) << piece_letter(glyph);
+  }
+  EXPECT_EQ(piece_letter(PieceGlyph::kSwordsman), "D");
+  EXPECT_EQ(parse_piece_letter("b3"), PieceGlyph::kPowerB3);
+  EXPECT_FALSE(parse_piece_letter("X"));
+}
+
+TEST(BoardBuilders, CrossBoardsHaveTheRulingsSquareCounts) {
+  BoardView chess_four = make_rect_board(12, 12);
+  cut_corners(chess_four, 2);
+  EXPECT_EQ(count(chess_four, CellKind::kPlayable), 128);  // RULINGS 001
+  BoardView four_kingdoms = make_rect_board(14, 14);
+  cut_corners(four_kingdoms, 3);
+  EXPECT_EQ(count(four_kingdoms, CellKind::kPlayable), 160);  // RULINGS 002
+}
+
+TEST(BoardBuilders, A1IsDark) {
+  const BoardView board = make_rect_board(8, 8);
+  EXPECT_EQ(board.at({0, 0}).shade, CellShade::kDark);
+  EXPECT_EQ(board.at({7, 0}).shade, CellShade::kLight);
+  EXPECT_EQ(board.at({7, 7}).shade, CellShade::kDark);
+}
+
+TEST(BoardBuilders, MergedCornersAreOneLogicalSquareNamedByTheAnchor) {
+  BoardView board = make_rect_board(12, 12);
+  merge_corners(board, 2);
+  EXPECT_EQ(board.logical_square({1, 1}), (Cell{0, 0}));
+  EXPECT_EQ(board.logical_square({11, 11}), (Cell{10, 10}));
+  EXPECT_EQ(board.logical_square({10, 1}), (Cell{10, 0}));
+  EXPECT_EQ(board.logical_square({5, 5}), (Cell{5, 5}));
+  EXPECT_EQ(board.at({1, 1}).shade, board.at({0, 0}).shade);
+}
+
+TEST(BoardView, HolesAndOffBoardCellsAreNoSquare) {
+  BoardView board = make_rect_board(14, 14);
+  cut_corners(board, 3);
+  EXPECT_FALSE(board.logical_square({0, 0}));
+  EXPECT_FALSE(board.logical_square({2, 13}));
+  EXPECT_FALSE(board.logical_square({14, 5}));
+  EXPECT_FALSE(board.logical_square({-1, 5}));
+  EXPECT_TRUE(board.logical_square({3, 0}));
+}
+
+TEST(Validate, EveryDemoIsConsistent) {
+  for (const DemoInfo& demo : demo_list()) {
+    const auto view = make_demo(demo.name);
+    ASSERT_TRUE(view) << demo.name;
+    const std::vector<std::string> problems = validate(*view);
+    EXPECT_TRUE(problems.empty()) << demo.name << ": " << problems.front();
+  }
+  EXPECT_FALSE(make_demo("no-such-demo"));
+}
+
+TEST(Validate, ReportsAPieceOnAHoleAndABadSeatReadably) {
+  KioskView view = *make_demo("four-player");
+  view.piece_at({0, 0}) = PieceView{PieceGlyph::kKing, SeatIndex{0}};
+  view.piece_at({5, 5}) = PieceView{PieceGlyph::kQueen, SeatIndex{7}};
+  const std::vector<std::string> problems = validate(view);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0], "piece on hole a1");
+  EXPECT_EQ(problems[1], "piece on f6 names seat 7 of 4");
+}
+
+TEST(Validate, RejectsAPieceOffTheAnchorOfAMergedSquare) {
+  KioskView view = *make_demo("corners");
+  view.piece_at({1, 1}) = PieceView{PieceGlyph::kKing, SeatIndex{0}};
+  const std::vector<std::string> problems = validate(view);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0], "piece on b2 must stand on its square's anchor a1");
+}
+
+TEST(Validate, StopsAtAMisSizedBoard) {
+  KioskView view = *make_demo("chess");
+  view.pieces.pop_back();
+  const std::vector<std::string> problems = validate(view);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0], "pieces has 63 entries; expected 64");
+}
+
+TEST(Demos, FourPlayerStartMatchesChessComLayout) {
+  const KioskView view = *make_demo("four-player");
+  auto at = [&](const char* name) { return view.piece_at(*parse_cell_name(name)); };
+  EXPECT_EQ(at("h1"), (PieceView{PieceGlyph::kKing, SeatIndex{0}}));
+  EXPECT_EQ(at("g1"), (PieceView{PieceGlyph::kQueen, SeatIndex{0}}));
+  EXPECT_EQ(at("a7"), (PieceView{PieceGlyph::kKing, SeatIndex{1}}));
+  EXPECT_EQ(at("a8"), (PieceView{PieceGlyph::kQueen, SeatIndex{1}}));
+  EXPECT_EQ(at("a4"), (PieceView{PieceGlyph::kRook, SeatIndex{1}}));
+  EXPECT_EQ(at("a11"), (PieceView{PieceGlyph::kRook, SeatIndex{1}}));
+  EXPECT_EQ(at("g14"), (PieceView{PieceGlyph::kKing, SeatIndex{2}}));
+  EXPECT_EQ(at("h14"), (PieceView{PieceGlyph::kQueen, SeatIndex{2}}));
+  EXPECT_EQ(at("n8"), (PieceView{PieceGlyph::kKing, SeatIndex{3}}));
+  EXPECT_EQ(at("n7"), (PieceView{PieceGlyph::kQueen, SeatIndex{3}}));
+  EXPECT_EQ(at("d2"), (PieceView{PieceGlyph::kPawn, SeatIndex{0}}));
+  EXPECT_EQ(at("b11"), (PieceView{PieceGlyph::kPawn, SeatIndex{1}}));
+  EXPECT_EQ(at("k13"), (PieceView{PieceGlyph::kPawn, SeatIndex{2}}));
+  EXPECT_EQ(at("m4"), (PieceView{PieceGlyph::kPawn, SeatIndex{3}}));
+}
+
+TEST(Demos, ChessFourKingsStartOnLightSquares) {
+  const KioskView view = *make_demo("chess-four");
+  int kings = 0;
+  for (int rank = 0; rank < 12; ++rank) {
+    for (int file = 0; file < 12; ++file) {
+      const auto& piece = view.piece_at({file, rank});
+      if (piece && piece->glyph == PieceGlyph::kKing) {
+        ++kings;
+        EXPECT_EQ(view.board.at({file, rank}).shade, CellShade::kLight) << cell_name({file, rank});
+      }
+    }
+  }
+  EXPECT_EQ(kings, 4);
+}
+
+TEST(Demos, BipartiteStageTwoReadsTheSheetRows) {
+  const KioskView view = *make_demo("bipartite");
+  EXPECT_EQ(view.board.at(*parse_cell_name("a5")).kind, CellKind::kHole);
+  EXPECT_EQ(view.board.at(*parse_cell_name("e5")).kind, CellKind::kHole);
+  EXPECT_EQ(view.board.at(*parse_cell_name("c5")).kind, CellKind::kPlayable);
+  const SeatIndex black{0};
+  const SeatIndex white{1};
+  EXPECT_EQ(view.piece_at(*parse_cell_name("a9")), (PieceView{PieceGlyph::kSwordsman, black}));
+  EXPECT_EQ(view.piece_at(*parse_cell_name("b9")), (PieceView{PieceGlyph::kPowerB3, black}));
+  EXPECT_EQ(view.piece_at(*parse_cell_name("c1")), (PieceView{PieceGlyph::kKing, white}));
+  EXPECT_EQ(view.piece_at(*parse_cell_name("d1")), (PieceView{PieceGlyph::kPowerR3, white}));
+  EXPECT_EQ(view.piece_at(*parse_cell_name("b2")), (PieceView{PieceGlyph::kMessenger, white}));
+  EXPECT_EQ(view.to_move, black);  // 004: Black moves first
+}
+
+TEST(PlaceRows, RejectsRowsThatDoNotFitTheBoard) {
+  KioskView view;
+  view.board = make_rect_board(5, 9);
+  view.pieces.resize(view.board.cells.size());
+  view.seats.resize(2);
+  EXPECT_FALSE(place_rows(view, "6/5/5/5/5/5/5/5/5", SeatIndex{1}, SeatIndex{0}, bipartite_letter));
+  EXPECT_FALSE(place_rows(view, "5/5", SeatIndex{1}, SeatIndex{0}, bipartite_letter));
+  EXPECT_FALSE(
+      place_rows(view, "X4/5/5/5/5/5/5/5/5", SeatIndex{1}, SeatIndex{0}, bipartite_letter));
+}
+
+}  // namespace
+}  // namespace tabula::ui

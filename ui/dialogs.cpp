@@ -1,0 +1,125 @@
+// Dialog popups: piece choices as a row of piece buttons, other answers as a
+// column of wide buttons.
+#include "ui/dialogs.h"
+
+#include <algorithm>
+#include <string>
+
+#include "ui/piece_art.h"
+
+namespace tabula::ui {
+namespace {
+
+std::string popup_name(std::uint32_t id) {
+  return "##dialog-" + std::to_string(id);
+}
+
+bool all_pieces(const DialogView& dialog) {
+  return std::all_of(dialog.options.begin(), dialog.options.end(),
+                     [](const DialogOption& o) { return o.glyph.has_value(); });
+}
+
+/// A square button showing a piece over its label; true when pressed.
+bool piece_button(const DialogOption& option, Rgb colour, float side, const KioskFonts& fonts) {
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float label_h = fonts.small->FontSize * 1.4f;
+  const bool pressed = ImGui::Button(("##" + option.label).c_str(), {side, side + label_h});
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw_piece(draw, *option.glyph, {at.x + side * 0.5f, at.y + side * 0.52f}, side * 0.9f,
+             piece_style(colour, PieceLife::kLive), fonts.glyph);
+  const ImVec2 size =
+      fonts.small->CalcTextSizeA(fonts.small->FontSize, 1e9f, 0, option.label.c_str());
+  draw->AddText(fonts.small, fonts.small->FontSize,
+                {at.x + (side - size.x) * 0.5f, at.y + side + (label_h - size.y) * 0.35f},
+                palette::kText, option.label.c_str());
+  return pressed;
+}
+
+}  // namespace
+
+std::optional<Intent> DialogPresenter::draw(const KioskView& view, const KioskFonts& fonts,
+                                            ImVec2 anchor, ImVec2 pivot) {
+  const DialogView* dialog = view.dialog ? &*view.dialog : nullptr;
+  if (answered_ && (!dialog || dialog->id != *answered_)) answered_.reset();
+
+  // Close a popup whose dialog is gone, replaced or answered.
+  if (open_ && (!dialog || dialog->id != *open_ || answered_ == open_)) {
+    if (ImGui::BeginPopupModal(popup_name(*open_).c_str(), nullptr)) {
+      ImGui::CloseCurrentPopup();
+      ImGui::EndPopup();
+    }
+    open_.reset();
+  }
+  if (!dialog || answered_ == dialog->id || dialog->options.empty()) return std::nullopt;
+
+  const std::string name = popup_name(dialog->id);
+  // Another popup opened at the same level replaces ours: open it again.
+  if (open_ && !ImGui::IsPopupOpen(name.c_str())) open_.reset();
+  if (!open_) {
+    ImGui::OpenPopup(name.c_str());
+    open_ = dialog->id;
+  }
+  const SeatView* seat = view.seat(dialog->seat);
+  const Rgb colour = seat ? seat->colour : Rgb{200, 200, 200};
+  std::optional<Intent> answer;
+
+  const float body = fonts.body->FontSize;
+  ImGui::SetNextWindowPos(anchor, ImGuiCond_Always, pivot);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {body * 1.2f, body * 1.0f});
+  ImGui::PushStyleColor(ImGuiCol_Border, to_imu32(accent(colour)));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize,
+                      std::max(2.0f, body * 0.12f));  // modals use the window border
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar |
+                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
+  if (ImGui::BeginPopupModal(name.c_str(), nullptr, flags)) {
+    const bool pieces = all_pieces(*dialog);
+    const float side = body * 4.2f;
+    const float row_width = pieces ? static_cast<float>(dialog->options.size()) *
+                                         (side + ImGui::GetStyle().ItemSpacing.x)
+                                   : body * 22.0f;
+    const float width = std::max(row_width, body * 20.0f);
+
+    ImGui::PushFont(fonts.small);
+    ImGui::PushStyleColor(ImGuiCol_Text, to_imu32(accent(colour)));
+    const std::string who = seat ? seat->name + " \xC2\xB7 " : std::string();
+    ImGui::TextUnformatted((who + std::string(dialog_kind_name(dialog->kind))).c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::PushFont(fonts.title);
+    ImGui::TextUnformatted(dialog->title.c_str());
+    ImGui::PopFont();
+    if (!dialog->prompt.empty()) {
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+      ImGui::TextUnformatted(dialog->prompt.c_str());
+      ImGui::PopTextWrapPos();
+    }
+    ImGui::Dummy({width, body * 0.3f});
+
+    ImGui::PushFont(fonts.bold);
+    for (std::size_t i = 0; i < dialog->options.size(); ++i) {
+      const DialogOption& option = dialog->options[i];
+      ImGui::PushID(static_cast<int>(i));
+      bool pressed = false;
+      if (pieces) {
+        if (i > 0) ImGui::SameLine();
+        pressed = piece_button(option, colour, side, fonts);
+      } else {
+        pressed = ImGui::Button(option.label.c_str(), {width, body * 2.2f});
+      }
+      if (pressed) answer = DialogAnswered{dialog->id, static_cast<int>(i)};
+      ImGui::PopID();
+    }
+    ImGui::PopFont();
+    if (answer) {
+      answered_ = dialog->id;
+      open_.reset();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  ImGui::PopStyleVar(2);
+  ImGui::PopStyleColor();
+  return answer;
+}
+
+}  // namespace tabula::ui

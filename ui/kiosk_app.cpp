@@ -1,0 +1,136 @@
+// The kiosk frame: layout and composition of board, panels and popups.
+#include "ui/kiosk_app.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "ui/board_view.h"
+
+namespace tabula::ui {
+
+KioskApp::KioskApp(KioskConfig config) : arbiter_(std::move(config.pin)) {}
+
+PixelRect KioskApp::board_area(float width, float height) {
+  const float panel = std::clamp(width - height, width * 0.34f, width * 0.46f);
+  return {0, 0, width - panel, height};
+}
+
+Edge KioskApp::bottom_edge(const KioskView& view) const {
+  const SeatIndex seat = orientation_.value_or(view.orientation);
+  if (const SeatView* s = view.seat(seat)) return s->edge;
+  if (const SeatView* s = view.seat(view.orientation)) return s->edge;
+  return Edge::kSouth;
+}
+
+BoardLayout KioskApp::board_layout(const KioskView& view, float width, float height) const {
+  return BoardLayout(view.board, bottom_edge(view), board_area(width, height));
+}
+
+std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
+  std::vector<Intent> intents;
+  if (fonts_.body == nullptr)
+    fonts_ = KioskFonts{ImGui::GetFont(), ImGui::GetFont(), ImGui::GetFont(), ImGui::GetFont(),
+                        ImGui::GetFont(), ImGui::GetFont(), ImGui::GetFont(), true};
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const float width = viewport->Size.x;
+  const float height = viewport->Size.y;
+  ImGui::SetNextWindowPos(viewport->Pos);
+  ImGui::SetNextWindowSize(viewport->Size);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {0, 0});
+  // No window background: the platform clears to the same colour, and a
+  // full-screen fill costs a frame's worth of time under software GL.
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoScrollWithMouse;
+  ImGui::Begin("##kiosk", nullptr, flags);
+  ImGui::PopStyleVar();
+
+  const PixelRect board_rect = board_area(width, height);
+  const std::vector<std::string> problems = validate(view);
+  if (problems.empty()) {
+    const BoardLayout layout(view.board, bottom_edge(view), board_rect);
+    if (auto clicked = draw_board(view, layout, fonts_, time_s)) intents.push_back(*clicked);
+  } else {
+    // A snapshot that breaks its invariants is a bug upstream: say so plainly.
+    ImGui::SetCursorScreenPos({board_rect.x0 + 40, board_rect.y0 + 40});
+    ImGui::PushTextWrapPos(board_rect.x1 - 40);
+    ImGui::PushFont(fonts_.ruling);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kIllegal), "Snapshot rejected");
+    ImGui::PopFont();
+    for (const std::string& problem : problems) ImGui::BulletText("%s", problem.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  draw_panels(view, {board_rect.x1, 0, width, height}, intents);
+  ImGui::End();
+
+  // The session's questions wait while the arbiter has the screen.
+  if (problems.empty() && arbiter_.state() == ArbiterMenu::State::kLocked) {
+    // The question appears on the asked seat's side of the board, so the
+    // middle of the board stays in sight.
+    const BoardLayout layout(view.board, bottom_edge(view), board_rect);
+    const PixelRect grid = layout.grid_rect();
+    const PixelPoint mid = grid.center();
+    const float inset = layout.cell_size() * 0.5f;
+    ImVec2 anchor{mid.x, mid.y};
+    ImVec2 pivot{0.5f, 0.5f};
+    const SeatView* asked = view.dialog ? view.seat(view.dialog->seat) : nullptr;
+    if (asked != nullptr) {
+      switch (screen_side(asked->edge, layout.bottom())) {
+        case ScreenSide::kBottom:
+          anchor = {mid.x, grid.y1 - inset}, pivot = {0.5f, 1.0f};
+          break;
+        case ScreenSide::kTop:
+          anchor = {mid.x, grid.y0 + inset}, pivot = {0.5f, 0.0f};
+          break;
+        case ScreenSide::kLeft:
+          anchor = {grid.x0 + inset, mid.y}, pivot = {0.0f, 0.5f};
+          break;
+        case ScreenSide::kRight:
+          anchor = {grid.x1 - inset, mid.y}, pivot = {1.0f, 0.5f};
+          break;
+      }
+    }
+    if (auto answer = dialogs_.draw(view, fonts_, anchor, pivot)) intents.push_back(*answer);
+  }
+  if (auto command = arbiter_.draw(view, fonts_, {width * 0.5f, height * 0.5f})) {
+    intents.push_back(*command);
+  }
+  return intents;
+}
+
+void KioskApp::draw_panels(const KioskView& view, const PixelRect& area,
+                           std::vector<Intent>& intents) {
+  const float pad = std::round(fonts_.body->FontSize * 0.8f);
+  ImGui::SetCursorScreenPos({area.x0, area.y0 + pad});
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));
+  ImGui::BeginChild("##panels", {area.width() - pad, area.height() - 2 * pad}, false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PopStyleColor();
+
+  const HeaderActions header = draw_header(view, fonts_);
+  if (header.arbiter) arbiter_.open();
+  if (header.rotate && !view.seats.empty()) {
+    const int current = orientation_.value_or(view.orientation).value;
+    orientation_ = SeatIndex{(current + 1) % static_cast<int>(view.seats.size())};
+  }
+  draw_turn(view, fonts_);
+  draw_ruling(view, fonts_);
+
+  // What is left is shared: earlier rulings, clocks and ledger at their
+  // natural height, the move list takes the rest.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float small_line = fonts_.small->FontSize + style.ItemSpacing.y;
+  const float history_h = small_line * 3.2f + style.WindowPadding.y;
+  ImGui::Dummy({0, 0});
+  draw_ruling_history(view, fonts_, history_h, panel_memory_);
+  draw_clocks(view, fonts_);
+  if (auto intent = draw_ledger(view, fonts_)) intents.push_back(*intent);
+  const float rest = ImGui::GetContentRegionAvail().y - small_line;
+  draw_move_list(view, fonts_, rest, panel_memory_);
+  ImGui::EndChild();
+}
+
+}  // namespace tabula::ui

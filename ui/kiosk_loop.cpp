@@ -1,0 +1,159 @@
+// The kiosk frame loop: poll -> new frame -> draw from the snapshot ->
+// render, then hand the frame's intents to the snapshot source.
+#include "ui/kiosk_loop.h"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <optional>
+#include <string>
+
+#include "ui/demo_sim.h"
+#include "ui/demo_views.h"
+#include "ui/kiosk_app.h"
+#include "ui/platform_glfw.h"
+#include "ui/theme.h"
+
+namespace tabula::ui {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Screenshot frames are reproducible: a fixed time step long enough for
+// ImGui's fades to finish in a few frames, and a fixed animation time at
+// the peak of the pulse of squares to fix.
+constexpr float kScreenshotDelta_s = 0.2f;
+constexpr double kScreenshotTime_s = 0.35;
+
+// SIGINT / SIGTERM (Ctrl-C, systemd stop) end the loop cleanly, so every
+// RAII owner in run_kiosk() is unwound.
+volatile std::sig_atomic_t g_stop_requested = 0;
+
+extern "C" void request_stop(int) {
+  g_stop_requested = 1;
+}
+
+void print_demo_names(std::FILE* out) {
+  for (const DemoInfo& demo : demo_list()) {
+    std::fprintf(out, "  %-12s %s\n", std::string(demo.name).c_str(),
+                 std::string(demo.description).c_str());
+  }
+}
+
+}  // namespace
+
+int run_kiosk(const KioskOptions& options) {
+  if (options.board_socket) {
+    std::fprintf(stderr,
+                 "tabula-kiosk: --board %s: not yet connected (the session API does not exist "
+                 "yet); use --demo or --sim\n",
+                 options.board_socket->c_str());
+    return 2;
+  }
+  std::optional<KioskView> demo = make_demo(options.demo);
+  if (!demo) {
+    std::fprintf(stderr, "tabula-kiosk: unknown demo '%s'; the demos are:\n", options.demo.c_str());
+    print_demo_names(stderr);
+    return 2;
+  }
+
+  PlatformConfig config;
+  config.fullscreen = options.fullscreen;
+  config.width = options.width.value_or(options.fullscreen ? 0 : 1280);
+  config.height = options.height.value_or(options.fullscreen ? 0 : 800);
+  config.vsync = !options.screenshot;
+  config.title = "Tabula \xE2\x80\x94 " + demo->title;
+  GlfwPlatform::Created created = GlfwPlatform::create(config);
+  if (!created.platform) {
+    const PlatformStatus& status = *created.status;
+    if (status.error == PlatformError::kNoDisplay) {
+      std::fprintf(stderr,
+                   "tabula-kiosk: no display (DISPLAY is not set).\n"
+                   "  Run it under a virtual X server:  xvfb-run -a tabula-kiosk --demo %s ...\n"
+                   "  or render a picture and exit:     xvfb-run -a tabula-kiosk --screenshot "
+                   "out.png\n",
+                   options.demo.c_str());
+      return 2;
+    }
+    std::fprintf(stderr, "tabula-kiosk: %s\n", status.message.c_str());
+    return 1;
+  }
+  GlfwPlatform& platform = *created.platform;
+
+  const std::string font_dir = options.font_dir.empty() ? kDefaultFontDir : options.font_dir;
+  int font_height = platform.window_height();
+  auto load = [&](KioskApp& app) {
+    const KioskFonts fonts = load_fonts(ImGui::GetIO(), font_height, font_dir);
+    platform.upload_fonts();  // builds the atlas: font sizes are known after this
+    apply_style(fonts.body->FontSize);
+    app.set_fonts(fonts);
+  };
+  KioskApp app(KioskConfig{options.pin});
+  load(app);
+  if (options.orient) app.set_orientation(SeatIndex{*options.orient});
+
+  const Clock::time_point started = Clock::now();
+  std::optional<DemoSim> sim;
+  if (options.sim) {
+    sim.emplace(
+        *demo,
+        TimeControl{std::chrono::minutes(10), std::chrono::seconds(5), TimingMode::kIncrement},
+        started);
+  }
+  // In --sim mode stdout carries the sensor trace only; intents go to stderr.
+  std::FILE* intent_log = sim ? stderr : stdout;
+
+  std::signal(SIGINT, request_stop);
+  std::signal(SIGTERM, request_stop);
+  for (int frame = 0; !platform.should_close() && g_stop_requested == 0; ++frame) {
+    platform.poll_events();
+    if (platform.window_height() != font_height && platform.window_height() > 0) {
+      font_height = platform.window_height();
+      load(app);
+    }
+    const Clock::time_point now = Clock::now();
+    FrameOverrides overrides;
+    double time_s = std::chrono::duration<double>(now - started).count();
+    if (options.screenshot) {
+      overrides.delta_s = kScreenshotDelta_s;
+      overrides.hide_mouse = true;
+      time_s = kScreenshotTime_s;
+    }
+    platform.new_frame(overrides);
+    const KioskView& view = sim ? sim->view() : *demo;
+    const std::vector<Intent> intents = app.draw(view, time_s);
+    platform.render();
+
+    if (options.screenshot && frame + 1 >= options.frames) {
+      const RgbaImage image = platform.read_pixels();
+      const std::string error = write_png(*options.screenshot, image);
+      if (!error.empty()) {
+        std::fprintf(stderr, "tabula-kiosk: %s\n", error.c_str());
+        return 1;
+      }
+      std::fprintf(stderr, "tabula-kiosk: wrote %s (%dx%d, %d frames)\n",
+                   options.screenshot->c_str(), image.width, image.height, frame + 1);
+      return 0;
+    }
+    platform.present();
+
+    for (const Intent& intent : intents) {
+      std::fprintf(intent_log, "intent: %s\n", describe(intent).c_str());
+      if (sim) {
+        for (const std::string& line : sim->apply(intent, now)) std::printf("%s\n", line.c_str());
+      }
+    }
+    if (sim) {
+      if (const auto flag = sim->tick(now)) {
+        std::fprintf(intent_log, "intent: %s\n", describe(*flag).c_str());
+        sim->apply(*flag, now);
+      }
+    }
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace tabula::ui

@@ -1,0 +1,127 @@
+// tabula-kiosk command line.
+#include "ui/kiosk_options.h"
+
+#include <charconv>
+#include <string_view>
+
+#include "ui/pin_pad.h"
+
+namespace tabula::ui {
+namespace {
+
+std::optional<int> parse_int(std::string_view text) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::string kiosk_usage() {
+  return "usage: tabula-kiosk [options]\n"
+         "  --demo NAME         show a built-in demo snapshot (--list-demos)\n"
+         "  --sim               demo adapter: clicks lift and place pieces locally and\n"
+         "                      print the sensor trace (\"<ms> <square> <up|down>\")\n"
+         "  --board SOCKET      connect to the session (not yet available)\n"
+         "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
+         "  --frames N          frames to render before the screenshot (default 3)\n"
+         "  --fullscreen        full screen (the default, except with --screenshot)\n"
+         "  --windowed          a window of --size\n"
+         "  --size WxH          window size, e.g. 1280x800\n"
+         "  --orient SEAT       draw the board from seat SEAT's edge (0-based)\n"
+         "  --pin DIGITS        arbiter menu PIN (default 0000)\n"
+         "  --font-dir DIR      where DejaVuSans*.ttf are (fonts-dejavu-core)\n"
+         "  --list-demos        list the demo names and exit\n"
+         "  --help              this text\n"
+         "Without a display, run under xvfb-run: xvfb-run -a tabula-kiosk --screenshot out.png\n";
+}
+
+ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
+  ParsedOptions parsed;
+  KioskOptions& o = parsed.options;
+  std::optional<bool> fullscreen;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    auto value = [&]() -> std::optional<std::string_view> {
+      if (i + 1 >= args.size()) {
+        parsed.error = std::string(arg) + " needs a value";
+        return std::nullopt;
+      }
+      return std::string_view(args[++i]);
+    };
+    if (arg == "--help" || arg == "-h") {
+      o.help = true;
+    } else if (arg == "--list-demos") {
+      o.list_demos = true;
+    } else if (arg == "--sim") {
+      o.sim = true;
+    } else if (arg == "--fullscreen") {
+      fullscreen = true;
+    } else if (arg == "--windowed") {
+      fullscreen = false;
+    } else if (arg == "--demo") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.demo = *v;
+    } else if (arg == "--screenshot") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.screenshot = std::string(*v);
+    } else if (arg == "--board") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.board_socket = std::string(*v);
+    } else if (arg == "--font-dir") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.font_dir = *v;
+    } else if (arg == "--frames") {
+      const auto v = value();
+      if (!v) return parsed;
+      const auto n = parse_int(*v);
+      if (!n || *n < 1 || *n > 100000) {
+        parsed.error = "--frames wants a count from 1 to 100000, not '" + std::string(*v) + "'";
+        return parsed;
+      }
+      o.frames = *n;
+    } else if (arg == "--size") {
+      const auto v = value();
+      if (!v) return parsed;
+      const std::size_t x = v->find('x');
+      const auto w = x == std::string_view::npos ? std::nullopt : parse_int(v->substr(0, x));
+      const auto h = x == std::string_view::npos ? std::nullopt : parse_int(v->substr(x + 1));
+      if (!w || !h || *w < 320 || *h < 240 || *w > 8192 || *h > 8192) {
+        parsed.error = "--size wants WxH between 320x240 and 8192x8192, e.g. 1280x800, not '" +
+                       std::string(*v) + "'";
+        return parsed;
+      }
+      o.width = *w;
+      o.height = *h;
+    } else if (arg == "--orient") {
+      const auto v = value();
+      if (!v) return parsed;
+      const auto seat = parse_int(*v);
+      if (!seat || *seat < 0 || *seat > 3) {
+        parsed.error = "--orient wants a seat number 0..3, not '" + std::string(*v) + "'";
+        return parsed;
+      }
+      o.orient = *seat;
+    } else if (arg == "--pin") {
+      const auto v = value();
+      if (!v) return parsed;
+      if (!PinPad::is_valid_pin(*v)) {
+        parsed.error = "--pin wants 1 to 12 digits";
+        return parsed;
+      }
+      o.pin = *v;
+    } else {
+      parsed.error = "unknown option '" + std::string(arg) + "' (see --help)";
+      return parsed;
+    }
+  }
+  o.fullscreen = fullscreen.value_or(!o.screenshot.has_value());
+  return parsed;
+}
+
+}  // namespace tabula::ui

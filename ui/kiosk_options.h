@@ -1,0 +1,39 @@
+// Command line of tabula-kiosk, parsed into KioskOptions. Pure: no I/O, so
+// every option is unit-tested (tests/ui/kiosk_options_test.cpp).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+
+namespace tabula::ui {
+
+struct KioskOptions {
+  std::string demo = "four-player";       // --demo NAME
+  std::optional<std::string> screenshot;  // --screenshot FILE
+  int frames = 3;                         // --frames N (with --screenshot)
+  bool fullscreen = true;                 // --fullscreen / --windowed
+  std::optional<int> width;               // --size WxH
+  std::optional<int> height;
+  bool sim = false;                         // --sim
+  std::optional<std::string> board_socket;  // --board SOCKET
+  std::string pin = "0000";                 // --pin DIGITS
+  std::string font_dir;                     // --font-dir DIR (empty: the default)
+  std::optional<int> orient;                // --orient SEAT
+  bool help = false;                        // --help
+  bool list_demos = false;                  // --list-demos
+};
+
+struct ParsedOptions {
+  KioskOptions options;
+  std::string error;  // empty on success; otherwise one line naming the option
+};
+
+/// Parses the arguments after the program name. --screenshot implies
+/// --windowed unless --fullscreen is given explicitly.
+ParsedOptions parse_kiosk_options(std::span<const char* const> args);
+
+/// The --help text.
+std::string kiosk_usage();
+
+}  // namespace tabula::ui

@@ -1,0 +1,37 @@
+// tabula-kiosk: the screen beside the board. Parses the command line and
+// hands over to run_kiosk() (ui/kiosk_loop.h); see --help.
+#include <cstdio>
+#include <exception>
+#include <span>
+#include <string>
+
+#include "ui/demo_views.h"
+#include "ui/kiosk_loop.h"
+#include "ui/kiosk_options.h"
+
+int main(int argc, char** argv) {
+  using namespace tabula::ui;
+  const ParsedOptions parsed = parse_kiosk_options(
+      std::span<const char* const>(argv + 1, static_cast<std::size_t>(argc - 1)));
+  if (!parsed.error.empty()) {
+    std::fprintf(stderr, "tabula-kiosk: %s\n", parsed.error.c_str());
+    return 2;
+  }
+  if (parsed.options.help) {
+    std::fputs(kiosk_usage().c_str(), stdout);
+    return 0;
+  }
+  if (parsed.options.list_demos) {
+    for (const DemoInfo& demo : demo_list()) {
+      std::printf("%-12s %s\n", std::string(demo.name).c_str(),
+                  std::string(demo.description).c_str());
+    }
+    return 0;
+  }
+  try {
+    return run_kiosk(parsed.options);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "tabula-kiosk: %s\n", error.what());
+    return 1;
+  }
+}

@@ -1,0 +1,422 @@
+// Side panels. Section index:
+//   [helpers]  text and card drawing
+//   [header]   title, subtitle, rotate and arbiter buttons
+//   [turn]     whose turn
+//   [ruling]   current ruling, checks, fixes; history
+//   [clocks]   clock tiles
+//   [ledger]   seats table with resign / draw menu
+//   [moves]    move list
+#include "ui/panels.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "ui/clock.h"
+
+namespace tabula::ui {
+namespace {
+
+// ---------------------------------------------------------------- [helpers]
+
+float content_width() {
+  return ImGui::GetContentRegionAvail().x;
+}
+
+void text_coloured(ImU32 colour, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+}
+
+void wrapped(const std::string& text, ImU32 colour = palette::kText) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+std::string upper(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string seat_name(const KioskView& view, SeatIndex seat) {
+  const SeatView* s = view.seat(seat);
+  return s ? s->name : "?";
+}
+
+/// Draws a filled rounded card behind whatever `body` draws, `pad` inside.
+template <typename Body>
+void card(ImU32 background, ImU32 accent, float pad, Body&& body) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const float start_local_x = ImGui::GetCursorPosX();  // wrap positions are window-local
+  const float width = content_width();
+  draw->ChannelsSplit(2);
+  draw->ChannelsSetCurrent(1);
+  ImGui::SetCursorScreenPos({start.x + pad + (accent ? pad * 0.5f : 0.0f), start.y + pad});
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(start_local_x + width - pad);
+  body();
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  const float bottom = ImGui::GetItemRectMax().y + pad;
+  draw->ChannelsSetCurrent(0);
+  const float rounding = ImGui::GetStyle().ChildRounding;
+  draw->AddRectFilled(start, {start.x + width, bottom}, background, rounding);
+  if (accent != 0) {
+    draw->AddRectFilled(start, {start.x + pad * 0.45f, bottom}, accent, rounding,
+                        ImDrawFlags_RoundCornersLeft);
+  }
+  draw->ChannelsMerge();
+  ImGui::SetCursorScreenPos({start.x, bottom});
+  ImGui::Dummy({width, 0.0f});
+}
+
+void section_title(const KioskFonts& fonts, const char* title) {
+  ImGui::PushFont(fonts.small);
+  text_coloured(palette::kTextMuted, upper(title));
+  ImGui::PopFont();
+}
+
+void seat_disc(Rgb colour, float radius, bool dim = false) {
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float h = ImGui::GetTextLineHeight();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 c{at.x + radius, at.y + h * 0.5f};
+  draw->AddCircleFilled(c, radius, to_imu32(dim ? desaturate(colour, 0.8f) : colour), 24);
+  const ImU32 rim =
+      luminance(colour) < 0.22f ? IM_COL32(150, 150, 150, 200) : IM_COL32(0, 0, 0, 160);
+  draw->AddCircle(c, radius, rim, 24, 1.0f);
+  ImGui::Dummy({radius * 2, h});
+}
+
+}  // namespace
+
+// ----------------------------------------------------------------- [header]
+
+HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts) {
+  HeaderActions actions;
+  const float width = content_width();
+  const ImVec2 start = ImGui::GetCursorPos();
+  ImGui::PushFont(fonts.title);
+  ImGui::TextUnformatted(view.title.empty() ? "Tabula" : view.title.c_str());
+  ImGui::PopFont();
+  if (!view.subtitle.empty()) {
+    ImGui::PushFont(fonts.small);
+    text_coloured(palette::kTextMuted, view.subtitle);
+    ImGui::PopFont();
+  }
+  const ImVec2 after = ImGui::GetCursorPos();
+
+  ImGui::PushFont(fonts.small);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float rotate_w = ImGui::CalcTextSize("Rotate").x + style.FramePadding.x * 2;
+  const float arbiter_w = ImGui::CalcTextSize("Arbiter").x + style.FramePadding.x * 2;
+  ImGui::SetCursorPos({start.x + width - rotate_w - arbiter_w - style.ItemSpacing.x, start.y});
+  actions.rotate = ImGui::Button("Rotate");
+  ImGui::SameLine();
+  actions.arbiter = ImGui::Button("Arbiter");
+  ImGui::PopFont();
+  ImGui::SetCursorPos(after);
+  return actions;
+}
+
+// ------------------------------------------------------------------- [turn]
+
+void draw_turn(const KioskView& view, const KioskFonts& fonts) {
+  const SeatView* seat = view.to_move ? view.seat(*view.to_move) : nullptr;
+  const float pad = ImGui::GetStyle().FramePadding.y * 1.2f;
+  const Rgb panel{44, 48, 57};
+  const ImU32 background = seat ? to_imu32(mix(panel, seat->colour, 0.32f)) : palette::kPanelRaised;
+  card(background, seat ? to_imu32(accent(seat->colour)) : 0, pad, [&] {
+    ImGui::PushFont(fonts.bold);
+    if (seat) {
+      seat_disc(seat->colour, ImGui::GetTextLineHeight() * 0.36f);
+      ImGui::SameLine();
+      ImGui::TextUnformatted((seat->name + " to move").c_str());
+    } else {
+      ImGui::TextUnformatted("Game over");
+    }
+    ImGui::PopFont();
+  });
+}
+
+// ----------------------------------------------------------------- [ruling]
+
+std::string describe_fixes(const KioskView& view) {
+  std::string text;
+  for (const FixSquare& fix : view.fixes) {
+    if (!text.empty()) text += " \xC2\xB7 ";
+    if (fix.action == FixAction::kRemovePiece) {
+      text += "lift the piece off " + cell_name(fix.cell);
+      continue;
+    }
+    const bool on_board =
+        view.board.contains(fix.cell) && view.pieces.size() == view.board.cells.size();
+    const std::optional<PieceView> piece = on_board ? view.piece_at(fix.cell) : std::nullopt;
+    if (piece) {
+      text += "put the " + seat_name(view, piece->seat) + " " +
+              std::string(piece_name(piece->glyph)) + " back on " + cell_name(fix.cell);
+    } else {
+      text += "put a piece on " + cell_name(fix.cell);
+    }
+  }
+  return text;
+}
+
+void draw_ruling(const KioskView& view, const KioskFonts& fonts) {
+  const float pad = ImGui::GetStyle().WindowPadding.x;
+  if (view.ruling) {
+    const RulingView& ruling = *view.ruling;
+    card(severity_background(ruling.severity), severity_colour(ruling.severity), pad, [&] {
+      ImGui::PushFont(fonts.small);
+      const char* label = ruling.severity == Severity::kIllegal   ? "ILLEGAL MOVE"
+                          : ruling.severity == Severity::kWarning ? "WARNING"
+                                                                  : "RULING";
+      text_coloured(severity_colour(ruling.severity), label);
+      ImGui::PopFont();
+      ImGui::PushFont(fonts.ruling);
+      ImGui::TextWrapped("%s", ruling.text.c_str());
+      ImGui::PopFont();
+    });
+  } else {
+    card(palette::kPanel, 0, pad, [&] {
+      ImGui::PushFont(fonts.ruling);
+      text_coloured(palette::kTextMuted, "No ruling");
+      ImGui::PopFont();
+    });
+  }
+  ImGui::PushFont(fonts.small);
+  for (const CheckView& check : view.checks) {
+    ImGui::Bullet();
+    ImGui::SameLine();
+    wrapped(check.text.empty() ? "Check on " + cell_name(check.king) : check.text,
+            palette::kIllegal);
+  }
+  if (!view.fixes.empty()) {
+    ImGui::Bullet();
+    ImGui::SameLine();
+    std::string text = describe_fixes(view);
+    text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    wrapped("Board: " + text, palette::kPutPiece);
+  }
+  ImGui::PopFont();
+}
+
+void draw_ruling_history(const KioskView& view, const KioskFonts& fonts, float height,
+                         PanelMemory& memory) {
+  section_title(fonts, "Earlier rulings");
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {8, 6});
+  ImGui::BeginChild("##history", {0, height}, true);
+  ImGui::PushFont(fonts.small);
+  if (view.ruling_history.empty()) text_coloured(palette::kTextMuted, "None yet");
+  for (const RulingView& ruling : view.ruling_history) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddCircleFilled({at.x + h * 0.25f, at.y + h * 0.5f}, h * 0.2f,
+                                                severity_colour(ruling.severity), 12);
+    ImGui::Indent(h * 0.75f);
+    wrapped(ruling.text,
+            ruling.severity == Severity::kInfo ? palette::kText : severity_colour(ruling.severity));
+    ImGui::Unindent(h * 0.75f);
+  }
+  if (memory.history_seen != view.ruling_history.size()) {
+    ImGui::SetScrollHereY(1.0f);
+    memory.history_seen = view.ruling_history.size();
+  }
+  ImGui::PopFont();
+  ImGui::EndChild();
+  ImGui::PopStyleVar();
+}
+
+// ----------------------------------------------------------------- [clocks]
+
+void draw_clocks(const KioskView& view, const KioskFonts& fonts) {
+  if (!view.clocks.enabled) return;
+  const ClockView& clocks = view.clocks;
+  const int count = static_cast<int>(std::min(clocks.remaining.size(), view.seats.size()));
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float gap = style.ItemSpacing.x;
+  const float width = content_width();
+  const float tile_w = (width - gap) * 0.5f;
+  const float tile_h =
+      fonts.clock->FontSize + fonts.small->FontSize * 0.9f + style.FramePadding.y * 2;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float rounding = style.FrameRounding;
+  for (int i = 0; i < count; ++i) {
+    const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
+    const auto remaining = clocks.remaining[static_cast<std::size_t>(i)];
+    const bool running = clocks.running && clocks.running->value == i;
+    const bool out = seat.status != SeatStatus::kLive;
+    const ImVec2 p0{origin.x + static_cast<float>(i % 2) * (tile_w + gap),
+                    origin.y + static_cast<float>(i / 2) * (tile_h + gap)};
+    const ImVec2 p1{p0.x + tile_w, p0.y + tile_h};
+    draw->AddRectFilled(p0, p1, running ? palette::rgba(56, 62, 76) : palette::kPanel, rounding);
+    const float bar = std::max(4.0f, tile_h * 0.07f);
+    const Rgb bar_colour = out ? desaturate(accent(seat.colour), 0.8f) : accent(seat.colour);
+    draw->AddRectFilled(p0, {p0.x + bar, p1.y}, to_imu32(bar_colour), rounding,
+                        ImDrawFlags_RoundCornersLeft);
+    if (running)
+      draw->AddRect(p0, p1, to_imu32(accent(seat.colour)), rounding, 0, std::max(2.0f, bar * 0.5f));
+
+    const float pad = style.FramePadding.x;
+    ImFont* small = fonts.small;
+    std::string caption = seat.name;
+    if (out) caption += " \xC2\xB7 " + std::string(seat_status_name(seat.status));
+    draw->AddText(small, small->FontSize, {p0.x + bar + pad, p0.y + style.FramePadding.y},
+                  out ? palette::kTextMuted : palette::kText, caption.c_str());
+    if (running && clocks.delay_left.count() > 0) {
+      const std::string delay = "delay " + format_clock(clocks.delay_left);
+      const ImVec2 size = small->CalcTextSizeA(small->FontSize, 1e9f, 0, delay.c_str());
+      draw->AddText(small, small->FontSize, {p1.x - pad - size.x, p0.y + style.FramePadding.y},
+                    palette::kPutPiece, delay.c_str());
+    }
+    const std::string face = format_clock(remaining);
+    const ImU32 colour = remaining.count() <= 0                   ? palette::kIllegal
+                         : (running && remaining.count() < 10000) ? palette::kIllegal
+                         : out                                    ? palette::kTextMuted
+                                                                  : palette::kText;
+    ImFont* big = fonts.clock;
+    const ImVec2 size = big->CalcTextSizeA(big->FontSize, 1e9f, 0, face.c_str());
+    draw->AddText(big, big->FontSize, {p1.x - pad - size.x, p1.y - style.FramePadding.y - size.y},
+                  colour, face.c_str());
+  }
+  const int rows = (count + 1) / 2;
+  ImGui::Dummy({width, static_cast<float>(rows) * (tile_h + gap) - gap});
+  if (!clocks.control_text.empty()) {
+    ImGui::PushFont(fonts.small);
+    text_coloured(palette::kTextMuted, "Time control: " + clocks.control_text);
+    ImGui::PopFont();
+  }
+}
+
+// ----------------------------------------------------------------- [ledger]
+
+std::optional<Intent> draw_ledger(const KioskView& view, const KioskFonts& fonts) {
+  std::optional<Intent> intent;
+  const bool scores = view.ledger != LedgerKind::kNone;
+  const bool relations = std::any_of(view.seats.begin(), view.seats.end(),
+                                     [](const SeatView& s) { return !s.relation.empty(); });
+  const int columns = 3 + (scores ? 1 : 0) + (relations ? 1 : 0);
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_PadOuterX;
+  ImGui::PushFont(fonts.body);
+  if (!ImGui::BeginTable("##ledger", columns, flags)) {
+    ImGui::PopFont();
+    return intent;
+  }
+  ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+  ImGui::TableSetupColumn("Status", ImGuiTableColumnFlags_WidthStretch, 1.1f);
+  if (scores) {
+    ImGui::TableSetupColumn(view.ledger == LedgerKind::kPoints ? "Points" : "Tokens",
+                            ImGuiTableColumnFlags_WidthStretch, 0.7f);
+  }
+  if (relations) ImGui::TableSetupColumn("Relation", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed,
+                          ImGui::CalcTextSize("...").x + ImGui::GetStyle().FramePadding.x * 2);
+  ImGui::PushFont(fonts.small);
+  ImGui::TableHeadersRow();
+  ImGui::PopFont();
+  for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
+    const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
+    const bool out = seat.status != SeatStatus::kLive;
+    ImGui::PushID(i);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    seat_disc(seat.colour, ImGui::GetTextLineHeight() * 0.32f, out);
+    ImGui::SameLine();
+    ImGui::PushFont(fonts.bold);
+    text_coloured(out ? palette::kTextMuted : palette::kText, seat.name);
+    ImGui::PopFont();
+    ImGui::TableNextColumn();
+    text_coloured(status_colour(seat.status), std::string(seat_status_name(seat.status)));
+    if (scores) {
+      ImGui::TableNextColumn();
+      ImGui::PushFont(fonts.bold);
+      ImGui::Text("%d", seat.score);
+      ImGui::PopFont();
+    }
+    if (relations) {
+      ImGui::TableNextColumn();
+      ImGui::PushFont(fonts.small);
+      text_coloured(palette::kTextMuted, seat.relation);
+      ImGui::PopFont();
+    }
+    ImGui::TableNextColumn();
+    if (!out) {
+      if (ImGui::SmallButton("...")) ImGui::OpenPopup("seat-actions");
+      if (ImGui::BeginPopup("seat-actions")) {
+        ImGui::TextDisabled("%s", seat.name.c_str());
+        ImGui::Separator();
+        if (ImGui::Selectable("Resign")) intent = Resign{SeatIndex{i}};
+        if (ImGui::Selectable("Offer a draw")) intent = OfferDraw{SeatIndex{i}};
+        ImGui::EndPopup();
+      }
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+  ImGui::PopFont();
+  return intent;
+}
+
+// ------------------------------------------------------------------ [moves]
+
+void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height,
+                    PanelMemory& memory) {
+  section_title(fonts, "Moves");
+  const MoveListView& moves = view.moves;
+  const int columns = 1 + static_cast<int>(moves.columns.size());
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersOuter |
+                                ImGuiTableFlags_PadOuterX;
+  ImGui::PushFont(fonts.body);
+  if (!ImGui::BeginTable("##moves", columns, flags, {0, std::max(height, 40.0f)})) {
+    ImGui::PopFont();
+    return;
+  }
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
+  for (const SeatIndex seat : moves.columns) {
+    ImGui::TableSetupColumn(seat_name(view, seat).c_str(), ImGuiTableColumnFlags_WidthStretch);
+  }
+  // Header row with seat-coloured names.
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  ImGui::PushFont(fonts.small);
+  for (int c = 0; c < columns; ++c) {
+    ImGui::TableSetColumnIndex(c);
+    if (c == 0) {
+      text_coloured(palette::kTextMuted, "#");
+      continue;
+    }
+    const SeatView* seat = view.seat(moves.columns[static_cast<std::size_t>(c - 1)]);
+    if (seat) {
+      text_coloured(to_imu32(accent(seat->colour)), seat->name);
+    }
+  }
+  ImGui::PopFont();
+  for (const MoveRound& round : moves.rounds) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushFont(fonts.small);
+    text_coloured(palette::kTextMuted, std::to_string(round.number));
+    ImGui::PopFont();
+    for (const std::string& ply : round.plies) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(ply.c_str());
+    }
+  }
+  if (memory.rounds_seen != moves.rounds.size()) {
+    ImGui::SetScrollHereY(1.0f);
+    memory.rounds_seen = moves.rounds.size();
+  }
+  ImGui::EndTable();
+  ImGui::PopFont();
+}
+
+}  // namespace tabula::ui

@@ -1,0 +1,48 @@
+// The side panels beside the board: header, whose turn, the current ruling
+// and its history, clocks, the ledger and the move list.
+//
+// Each function draws one panel from the snapshot at the current ImGui
+// cursor, using the full available width, and returns what the people
+// pressed. PanelMemory is the only state: where lists were scrolled to, so
+// that a new entry scrolls into view once. Call between ImGui::NewFrame()
+// and ImGui::Render(), inside a window.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "ui/intent.h"
+#include "ui/theme.h"
+#include "ui/view_model.h"
+
+namespace tabula::ui {
+
+struct PanelMemory {
+  std::size_t history_seen = static_cast<std::size_t>(-1);
+  std::size_t rounds_seen = static_cast<std::size_t>(-1);
+};
+
+struct HeaderActions {
+  bool rotate = false;
+  bool arbiter = false;
+};
+
+HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts);
+void draw_turn(const KioskView& view, const KioskFonts& fonts);
+/// The current ruling, large and coloured by severity, with check and
+/// board-fix lines under it.
+void draw_ruling(const KioskView& view, const KioskFonts& fonts);
+void draw_ruling_history(const KioskView& view, const KioskFonts& fonts, float height,
+                         PanelMemory& memory);
+void draw_clocks(const KioskView& view, const KioskFonts& fonts);
+/// Seats, statuses, points or tokens, relations; each live seat has a menu
+/// to resign or offer a draw.
+std::optional<Intent> draw_ledger(const KioskView& view, const KioskFonts& fonts);
+void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height,
+                    PanelMemory& memory);
+
+/// "put the Blue king back on a7 · lift the piece off b7".
+std::string describe_fixes(const KioskView& view);
+
+}  // namespace tabula::ui

@@ -1,0 +1,88 @@
+// GlfwPlatform: the kiosk's window, OpenGL context and ImGui backends -- all
+// platform and GPU wiring lives in platform_glfw.cpp and nowhere else.
+//
+// Owns, by RAII and in this order: GLFW (initialised once per process), the
+// window with its GL context, the ImGui context, the GLFW and OpenGL3 ImGui
+// backends. Destruction releases them in reverse. GLFW and GL failures become
+// a PlatformStatus in create(); nothing here throws. One instance per
+// process, used from the thread that created it.
+//
+// A frame, as in Dear ImGui's examples:
+//   platform.poll_events();
+//   platform.new_frame(overrides);   // backends, then ImGui::NewFrame()
+//   app.draw(view, time);            // the app builds the frame
+//   platform.render();               // ImGui::Render(), GL draw
+//   platform.read_pixels();          // optional, before present()
+//   platform.present();              // swap buffers
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "ui/screenshot.h"
+
+struct GLFWwindow;
+
+namespace tabula::ui {
+
+struct PlatformConfig {
+  int width = 1280;
+  int height = 800;
+  bool fullscreen = false;
+  bool vsync = true;
+  std::string title = "Tabula";
+};
+
+enum class PlatformError { kNoDisplay, kGlfwInit, kWindow, kBackend };
+
+struct PlatformStatus {
+  PlatformError error;
+  std::string message;
+};
+
+/// Per-frame substitutions that make a frame reproducible (screenshots,
+/// benchmarks): a fixed time step and no mouse.
+struct FrameOverrides {
+  std::optional<float> delta_s;
+  bool hide_mouse = false;
+};
+
+class GlfwPlatform {
+ public:
+  struct Created;
+  /// Opens the window and initialises ImGui. kNoDisplay when neither
+  /// DISPLAY nor WAYLAND_DISPLAY is set.
+  static Created create(const PlatformConfig& config);
+
+  ~GlfwPlatform();
+  GlfwPlatform(const GlfwPlatform&) = delete;
+  GlfwPlatform& operator=(const GlfwPlatform&) = delete;
+
+  bool should_close() const;
+  void poll_events();
+  void new_frame(const FrameOverrides& overrides = {});
+  void render();
+  void present();
+  /// (Re)creates the font texture from the ImGui atlas.
+  void upload_fonts();
+  /// The back buffer as drawn by render(), top row first.
+  RgbaImage read_pixels() const;
+  int framebuffer_width() const;
+  int framebuffer_height() const;
+  /// Window height in screen coordinates (fonts are sized from it).
+  int window_height() const;
+  /// Blocks until the GPU has finished the frame (benchmarks).
+  void finish() const;
+
+ private:
+  explicit GlfwPlatform(GLFWwindow* window);
+  GLFWwindow* window_;
+};
+
+struct GlfwPlatform::Created {
+  std::unique_ptr<GlfwPlatform> platform;
+  std::optional<PlatformStatus> status;  // set when platform is null
+};
+
+}  // namespace tabula::ui
