@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON >/dev/null
 cmake --build build -j "$(nproc)"
 
 if [[ ! -x build/bin/tabula-kiosk ]]; then
@@ -17,10 +17,10 @@ if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
   cat >&2 <<'TXT'
 run: no display found. On the appliance the kiosk runs on the attached screen.
 Here you can run it in a virtual display:
-  xvfb-run -a build/bin/tabula-kiosk --sim
+  xvfb-run -a build/bin/tabula-kiosk --sim --demo four-player
 or render a picture of it:
-  xvfb-run -a build/bin/tabula-kiosk --sim --screenshot kiosk.png --frames 3
+  xvfb-run -a build/bin/tabula-kiosk --demo four-player --screenshot kiosk.png --frames 3
 TXT
   exit 2
 fi
-exec build/bin/tabula-kiosk --sim --windowed "$@"
+exec build/bin/tabula-kiosk --sim --demo four-player --windowed "$@"
