@@ -281,6 +281,15 @@ int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
         if (problem.empty() && !rulings.empty() && rulings.front().kind == core::RulingKind::kIllegalMove) {
           problem = "a generated move was refused: " + rulings.front().text;
         }
+        const core::RuleSet& rs = match.game().rules();
+        if (problem.empty() && rs.ledger.kind == core::LedgerKind::kTokens) {
+          // 003: tokens only change hands; the total never changes.
+          int total = 0;
+          for (int s = 0; s < rs.seat_count(); ++s) total += match.game().points(core::seat_at(s));
+          if (total != rs.ledger.tokens_per_seat * rs.seat_count()) {
+            problem = "tokens not conserved: " + std::to_string(total);
+          }
+        }
         if (!problem.empty()) {
           err << "tabula: game " << i + 1 << " ply " << plies << ": " << problem << "\n";
           return 1;

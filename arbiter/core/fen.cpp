@@ -51,7 +51,8 @@ std::optional<Error> check_setup(const Position& pos) {
     if (p.kind == royal) ++kings[index_of(p.seat)];
     const PieceDef& def = rules.piece(p.kind);
     const SeatDef& seat = rules.seats[index_of(p.seat)];
-    if (def.pawn && rules.promotion.mandatory && seat.promotion_zone[i]) {
+    if (def.pawn && rules.promotion.mandatory && rules.promotion.edge == PromotionEdge::kOwnZone &&
+        seat.promotion_zone[i]) {
       return make_error(seat.name + "'s " + def.name + " on " + g.name(q) +
                         " stands on its promotion zone, so it would have promoted");
     }

@@ -21,6 +21,16 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
   if (rules_->ledger.kind == LedgerKind::kTokens && points == std::array<int, kMaxSeats>{}) {
     points_.fill(rules_->ledger.tokens_per_seat);
   }
+  if (allies_vassals()) {
+    // 003 rule 2: White + Blue and Black + Red start as allies.
+    for (const auto& team : rules_->relations.teams)
+      if (team.size() == 2) vassalage_.ally(team[0], team[1]);
+    // 003 rule 4: whose edge each seat's last rank is.
+    for (int s = 0; s < rules_->seat_count(); ++s)
+      for (int t = 0; t < rules_->seat_count(); ++t)
+        if (t != s && (rules_->seats[s].promotion_zone & rules_->seats[t].home).any()) edge_owner_[s] = seat_at(t);
+    refresh_relations();
+  }
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
 }
@@ -77,11 +87,19 @@ MoveList Game::legal_moves() const {
   MoveList list;
   if (outcome_.over) return list;
   pos_.generate_legal(list);
+  if (allies_vassals()) filter_by_relations(list);
+  if (list.empty() && rules_->checks.stalemate == StalemateRule::kPlacement && !pos_.in_check()) {
+    add_placements(list);
+  }
   return list;
 }
 
 bool Game::is_legal(const Move& m) const {
   if (outcome_.over) return false;
+  if (allies_vassals() || m.kind == MoveKind::kPlacement) {
+    MoveList list = legal_moves();
+    return std::find(list.begin(), list.end(), m) != list.end();
+  }
   MoveList list;
   pos_.generate_pseudo(list);
   return std::find(list.begin(), list.end(), m) != list.end() && !pos_.leaves_king_attacked(m);
@@ -112,6 +130,13 @@ std::string Game::why_illegal(Square from, Square to) const {
   }
   std::string head = seat_name(p.seat) + "'s " + rules_->piece(p.kind).name + " cannot go from " +
                      g.name(from) + " to " + g.name(to);
+  MoveList plain;
+  pos_.generate_legal(plain);
+  for (const Move& m : plain) {
+    if (m.from != from || m.to != to) continue;
+    std::string why = relation_violation(m);
+    if (!why.empty()) return head + ": " + why;
+  }
   MoveList pseudo;
   pos_.generate_pseudo(pseudo);
   for (const Move& m : pseudo) {
@@ -326,7 +351,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       if (!plays(pos_.to_move())) return;
       continue;
     }
-    if (pos_.has_legal_move()) return;
+    if (has_any_move()) return;
     if (!checkers(s).empty()) {
       // 001 rule 10: mate judged at the start of the mated player's own turn.
       Seat by = credit_for_mate(s);
@@ -337,6 +362,14 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       r.squares = checkers(s);
       r.text = seat_name(s) + " is checkmated";
       out.push_back(r);
+      if (allies_vassals()) {
+        // 003: the mated player pays and becomes a vassal (or is removed);
+        // then his turn is looked at again with the new relations.
+        relation_mate(s, by, out);
+        check_game_end(out);
+        if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(s);
+        continue;
+      }
       king_fallen_[index_of(s)] = true;
       add_points(by, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
       eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, by, out);
@@ -489,9 +522,13 @@ void Game::check_game_end(std::vector<Ruling>& out) {
       finish(false, live.empty() ? reason : "last " + std::string(team_[0] >= 0 ? "team" : "player") + " standing", out);
       return;
     }
-    case GameEnd::kSuzerainOnly:
-      if (live.size() <= 1) finish(false, reason, out);
+    case GameEnd::kSuzerainOnly: {
+      // 003: the game ends when every remaining player is one player's
+      // vassal; the winner is decided by tokens.
+      Seat head = vassalage_.sole_suzerain(in_game(), rules_->seat_count());
+      if (head != kNoSeat) finish(false, seat_name(head) + " rules every remaining player", out);
       return;
+    }
     case GameEnd::kFillOpponentHome: {
       // 004 stage one rules 1 and 7: the first to get all his pieces into the
       // opponent's home rows wins the stage.
@@ -616,7 +653,10 @@ std::vector<Ruling> Game::play(const Move& m) {
     return out;
   }
   Seat mover = pos_.to_move();
-  Piece moved = m.kind == MoveKind::kCastle ? pos_.at(rules_->castling[m.castle].king_from) : pos_.at(m.from);
+  Piece moved = m.kind == MoveKind::kCastle      ? pos_.at(rules_->castling[m.castle].king_from)
+                : m.kind == MoveKind::kPlacement ? Piece{m.promotion, mover, false}
+                : m.kind == MoveKind::kPass      ? kEmpty
+                                                 : pos_.at(m.from);
   Piece captured = kEmpty;
   Square captured_on = m.to;
   if (m.kind == MoveKind::kNormal && !pos_.at(m.to).empty()) captured = pos_.at(m.to);
@@ -633,8 +673,15 @@ std::vector<Ruling> Game::play(const Move& m) {
   mv.kind = RulingKind::kMove;
   mv.seat = mover;
   mv.squares = {m.from, m.to};
-  mv.text = m.kind == MoveKind::kPass ? seat_name(mover) + " passes"
-                                      : piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
+  if (m.kind == MoveKind::kPass) {
+    mv.text = seat_name(mover) + " passes";
+  } else if (m.kind == MoveKind::kPlacement) {
+    // 003 rule 5: the stalemated player's placement is his move.
+    mv.text = seat_name(mover) + " places a new " + rules_->piece(m.promotion).name + " on " +
+              rules_->geometry.name(m.to);
+  } else {
+    mv.text = piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
+  }
   if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
   out.push_back(mv);
 
@@ -673,6 +720,7 @@ std::vector<Ruling> Game::play(const Move& m) {
   }
   report_checks(mover, moved, out);
   if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, out);
+  if (allies_vassals()) promote_waiting(mover, out);
   check_game_end(out);
   apply_bare_king(mover, out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);

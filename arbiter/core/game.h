@@ -31,6 +31,7 @@
 #include "core/position.h"
 #include "core/rule_set.h"
 #include "core/ruling.h"
+#include "core/vassalage.h"
 
 namespace tabula::core {
 
@@ -95,6 +96,8 @@ class Game {
   const std::vector<RecordEntry>& record() const { return record_; }
   // Rulings made at the start, before any move (e.g. a start-of-turn mate).
   const std::vector<Ruling>& opening_rulings() const { return opening_; }
+  // 003: allies, suzerains and vassals.
+  const Vassalage& vassalage() const { return vassalage_; }
   // Seats whose pieces give check to seat s now, and the checking squares.
   std::vector<Square> checkers(Seat s) const;
 
@@ -121,6 +124,22 @@ class Game {
   bool has_legal_move_for(Seat s) const;
   void advance_turn_after(Seat s);
   bool random_mover(Seat s) const;
+  // ---- 003 (game_relations.cpp) ----
+  bool allies_vassals() const { return rules_->relations.kind == RelationsKind::kAlliesVassals; }
+  std::array<bool, kMaxSeats> in_game() const;
+  std::array<std::string, kMaxSeats> names() const;
+  void refresh_relations();
+  bool has_any_move() const;
+  std::string relation_violation(const Move& m) const;
+  void filter_by_relations(MoveList& list) const;
+  void add_placements(MoveList& list) const;
+  void relation_mate(Seat victim, Seat mater, std::vector<Ruling>& out);
+  void remove_seat(Seat s, const std::string& why, std::vector<Ruling>& out, int depth = 0);
+  void check_new_opponents(const std::array<std::array<bool, kMaxSeats>, kMaxSeats>& before,
+                           std::vector<Ruling>& out, int depth);
+  std::array<std::array<bool, kMaxSeats>, kMaxSeats> friendship() const;
+  void promote_waiting(Seat mover, std::vector<Ruling>& out);
+  void relation_ruling(const std::string& text, std::vector<Ruling>& out);
   void note_marker(Seat s, char marker);
 
   std::shared_ptr<const RuleSet> rules_;
@@ -146,6 +165,8 @@ class Game {
   std::vector<Ruling> opening_;
   Seat last_mover_ = kNoSeat;
   Seat bare_pending_ = kNoSeat;  // 004: bared the other king; wins unless bared back
+  Vassalage vassalage_;
+  std::array<Seat, kMaxSeats> edge_owner_{kNoSeat, kNoSeat, kNoSeat, kNoSeat};  // 003 rule 4
 };
 
 }  // namespace tabula::core

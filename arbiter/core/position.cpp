@@ -177,7 +177,8 @@ bool Position::in_check(Seat s) const {
 
 void Position::add_pawn_moves(Square from, Square to, MoveKind kind, MoveList& out) const {
   const SeatDef& seat = rules_->seats[index_of(to_move_)];
-  if (seat.promotion_zone[index_of(to)] && !rules_->promotion.choices.empty()) {
+  if (seat.promotion_zone[index_of(to)] && !rules_->promotion.choices.empty() &&
+      !promotion_blocked_[index_of(to_move_)]) {
     for (PieceKind k : rules_->promotion.choices) out.push({from, to, kind, k, 0});
     if (!rules_->promotion.mandatory) out.push({from, to, kind, kNoKind, 0});
     return;
@@ -315,6 +316,14 @@ bool Position::leaves_king_attacked(const Move& m) const {
 }
 
 bool Position::is_legal(const Move& m) const { return !leaves_king_attacked(m); }
+
+bool Position::king_attacked_after(const Move& m, Seat s) const {
+  Position& self = const_cast<Position&>(*this);  // make/unmake restores exactly
+  self.make(m);
+  bool attacked_now = in_check(s);
+  self.unmake();
+  return attacked_now;
+}
 
 void Position::generate_legal(MoveList& out) const {
   std::size_t start = out.size();

@@ -71,12 +71,18 @@ class Position {
   // Only the seat's royal piece moves and attacks; the rest are dead
   // obstacles (chess.com DeadKingWalking).
   void set_king_only(Seat s, bool only);
+  // 003 rule 4: a pawn reaching its last rank promotes only while that edge
+  // is an opponent's; otherwise it stays a pawn there.
+  void set_promotion_allowed(Seat s, bool allowed) {
+    promotion_blocked_[index_of(s)] = !allowed;
+  }
+  bool promotion_allowed(Seat s) const { return !promotion_blocked_[index_of(s)]; }
   bool king_only(Seat s) const { return (king_only_ >> index_of(s)) & 1U; }
   void remove_pieces_of(Seat s);
 
   // ---- queries ----
   const RuleSet& rules() const { return *rules_; }
-  Piece at(Square s) const { return board_[index_of(s)]; }
+  Piece at(Square s) const { return is_valid(s) ? board_[index_of(s)] : kEmpty; }
   Seat to_move() const { return to_move_; }
   std::uint32_t castling_rights() const { return castling_rights_; }
   const EnPassantEntry& en_passant(Seat creator) const { return ep_[index_of(creator)]; }
@@ -112,6 +118,12 @@ class Position {
   bool is_legal(const Move& m) const;  // m must come from generate_pseudo
   // A move's legality test without generating: any move of the side to move.
   bool leaves_king_attacked(const Move& m) const;
+  // Whether seat s's king would be attacked (by seats that may capture it)
+  // after the side to move plays m.
+  bool king_attacked_after(const Move& m, Seat s) const;
+  // Replaces what stands on a square outside of make/unmake (003's waiting
+  // pawns promoting, 000's bishops turning into queens). Keeps the hash.
+  void transform(Square s, Piece p) { set_piece(s, p); }
 
   // ---- make / unmake ----
   // Plays a pseudo-legal move; the next seat in turn order that is active moves.
@@ -170,6 +182,7 @@ class Position {
   std::array<std::uint8_t, kMaxSeats> may_capture_{};
   bool king_capture_ = false;
   std::uint8_t king_only_ = 0;  // bit per seat
+  std::array<bool, kMaxSeats> promotion_blocked_{};
   PieceKind royal_ = kNoKind;
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> history_;  // hash before each move

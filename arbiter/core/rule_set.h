@@ -142,6 +142,9 @@ struct Ledger {
   int stalemate_points = 0;   // 002 rule 9
   int survivor_bonus_per_king = 0;  // 002 rule 8
   int tokens_per_seat = 0;    // 003 rule 1
+  // 003 rule 3, judgement call: false = removed when he has no token to pay;
+  // true = also when paying leaves him none.
+  bool removed_when_no_tokens_left = false;
   // chess.com FFA: checking two / three kings at once.
   int double_check_bonus = 0;
   int double_check_bonus_queen = 0;

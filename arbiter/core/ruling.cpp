@@ -20,6 +20,8 @@ const char* to_string(RulingKind k) {
     case RulingKind::kDraw: return "draw";
     case RulingKind::kGameOver: return "game-over";
     case RulingKind::kPromotion: return "promotion";
+    case RulingKind::kRelation: return "relation";
+    case RulingKind::kRemoval: return "removal";
   }
   return "?";
 }

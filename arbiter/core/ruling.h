@@ -34,6 +34,8 @@ enum class RulingKind : std::uint8_t {
   kDraw,          // the game is drawn (reason: text)
   kGameOver,      // the game ended; `seats` is the ranking, best first
   kPromotion,     // a pawn promoted
+  kRelation,      // 003: an alliance ends, a vassal is made or freed
+  kRemoval,       // pieces to take off the board (003 rule 3, eliminations)
 };
 
 struct Ruling {

@@ -583,6 +583,7 @@ void Builder::build_rules() {
   rs_->ledger.stalemate_points = l.stalemate_points();
   rs_->ledger.survivor_bonus_per_king = l.survivor_bonus_per_king();
   rs_->ledger.tokens_per_seat = l.tokens_per_seat();
+  rs_->ledger.removed_when_no_tokens_left = l.removed_when_no_tokens_left();
   rs_->ledger.double_check_bonus = l.double_check_bonus();
   rs_->ledger.double_check_bonus_queen = l.double_check_bonus_queen();
   rs_->ledger.triple_check_bonus = l.triple_check_bonus();

@@ -1,0 +1,240 @@
+// game_relations.cpp — the Game's part of sheet 003 (allies and vassals):
+// relations, tokens, removals, the vassal's duty, hostile-edge promotion and
+// the stalemate placement. The relation state itself is core/vassalage.h.
+#include <algorithm>
+
+#include "core/game.h"
+
+namespace tabula::core {
+
+std::array<bool, kMaxSeats> Game::in_game() const {
+  std::array<bool, kMaxSeats> out{};
+  for (int s = 0; s < rules_->seat_count(); ++s) out[s] = status_[s] != SeatStatus::kRemoved;
+  return out;
+}
+
+std::array<std::string, kMaxSeats> Game::names() const {
+  std::array<std::string, kMaxSeats> out;
+  for (int s = 0; s < rules_->seat_count(); ++s) out[s] = rules_->seats[s].name;
+  return out;
+}
+
+std::array<std::array<bool, kMaxSeats>, kMaxSeats> Game::friendship() const {
+  std::array<std::array<bool, kMaxSeats>, kMaxSeats> out{};
+  for (int a = 0; a < rules_->seat_count(); ++a)
+    for (int b = 0; b < rules_->seat_count(); ++b) out[a][b] = vassalage_.friends(seat_at(a), seat_at(b));
+  return out;
+}
+
+void Game::relation_ruling(const std::string& text, std::vector<Ruling>& out) {
+  Ruling r;
+  r.kind = RulingKind::kRelation;
+  r.text = text;
+  out.push_back(r);
+}
+
+void Game::refresh_relations() {
+  if (!allies_vassals()) return;
+  int n = rules_->seat_count();
+  // 003 rule 2: allies and vassals do not capture or check each other.
+  for (int a = 0; a < n; ++a)
+    for (int b = 0; b < n; ++b)
+      if (a != b) pos_.set_may_capture(seat_at(a), seat_at(b), !vassalage_.friends(seat_at(a), seat_at(b)));
+  // 003 rule 4: promotion only on an opponent's edge. Judgement call: the
+  // edge of a player who has left the game counts as hostile.
+  if (rules_->promotion.edge == PromotionEdge::kHostileEdgeOnly) {
+    auto present = in_game();
+    for (int s = 0; s < n; ++s) {
+      Seat owner = edge_owner_[s];
+      bool hostile = owner == kNoSeat || !present[index_of(owner)] || !vassalage_.friends(seat_at(s), owner);
+      pos_.set_promotion_allowed(seat_at(s), hostile);
+    }
+  }
+}
+
+void Game::filter_by_relations(MoveList& list) const {
+  Seat mover = pos_.to_move();
+  int n = rules_->seat_count();
+  // 003 rules 2 and 3: no move may expose the king of an ally, of the
+  // suzerain, of the suzerain's ally or of a fellow vassal.
+  std::vector<Seat> guarded;
+  for (int b = 0; b < n; ++b) {
+    Seat s = seat_at(b);
+    if (!vassalage_.protects(mover, s) || status(s) == SeatStatus::kRemoved) continue;
+    if (pos_.king_square(s) == kNoSquare || pos_.in_check(s)) continue;  // nothing to expose
+    guarded.push_back(s);
+  }
+  std::size_t keep = 0;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    bool ok = true;
+    for (Seat s : guarded) ok = ok && !pos_.king_attacked_after(list[i], s);
+    if (ok) list[keep++] = list[i];
+  }
+  list.truncate(keep);
+  // 003 rule 3: the vassal's duty — while his suzerain is in check, a vassal
+  // who can end that check must.
+  Seat lord = vassalage_.suzerain_of(mover);
+  if (lord != kNoSeat && pos_.in_check(lord)) {
+    MoveList rescue;
+    for (const Move& m : list)
+      if (!pos_.king_attacked_after(m, lord)) rescue.push(m);
+    if (!rescue.empty()) list = rescue;
+  }
+}
+
+void Game::add_placements(MoveList& list) const {
+  // 003 rule 5: the stalemated player places a new piece of his own on any
+  // empty square; any kind but a king, a pawn not on its last rank.
+  Seat mover = pos_.to_move();
+  const SquareSet& last = rules_->seats[index_of(mover)].promotion_zone;
+  for (int i = 0; i < kMaxSquares; ++i) {
+    Square q = static_cast<Square>(i);
+    if (!rules_->geometry.playable(q) || !pos_.at(q).empty()) continue;
+    for (std::size_t k = 0; k < rules_->pieces.size(); ++k) {
+      const PieceDef& d = rules_->pieces[k];
+      if (d.royal || (d.pawn && last[i])) continue;
+      if (list.size() + 1 >= MoveList::kCapacity) return;
+      list.push({kNoSquare, q, MoveKind::kPlacement, kind_at(static_cast<int>(k)), 0});
+    }
+  }
+}
+
+bool Game::has_any_move() const {
+  if (!allies_vassals() && rules_->checks.stalemate != StalemateRule::kPlacement) return pos_.has_legal_move();
+  return !legal_moves().empty();
+}
+
+std::string Game::relation_violation(const Move& m) const {
+  if (!allies_vassals()) return {};
+  Seat mover = pos_.to_move();
+  for (int b = 0; b < rules_->seat_count(); ++b) {
+    Seat s = seat_at(b);
+    if (!vassalage_.protects(mover, s) || status(s) == SeatStatus::kRemoved) continue;
+    if (pos_.king_square(s) == kNoSquare || pos_.in_check(s)) continue;
+    if (pos_.king_attacked_after(m, s)) {
+      std::string who = vassalage_.ally_of(mover) == s        ? "his ally"
+                        : vassalage_.suzerain_of(mover) == s  ? "his suzerain"
+                        : vassalage_.suzerain_of(s) == vassalage_.suzerain_of(mover) ? "a fellow vassal"
+                                                                                     : "his suzerain's ally";
+      return "it would expose " + seat_name(s) + "'s king (" + who + ")";
+    }
+  }
+  Seat lord = vassalage_.suzerain_of(mover);
+  if (lord != kNoSeat && pos_.in_check(lord) && pos_.king_attacked_after(m, lord)) {
+    MoveList all;
+    pos_.generate_legal(all);
+    for (const Move& o : all) {
+      if (!pos_.king_attacked_after(o, lord)) {
+        return seat_name(mover) + " must end the check on " + seat_name(lord) +
+               "'s king (his suzerain), and can";
+      }
+    }
+  }
+  return {};
+}
+
+void Game::remove_seat(Seat s, const std::string& why, std::vector<Ruling>& out, int depth) {
+  if (status(s) == SeatStatus::kRemoved || depth > kMaxSeats) return;
+  auto before = friendship();
+  std::vector<Seat> former_friends;
+  for (int b = 0; b < rules_->seat_count(); ++b)
+    if (b != index_of(s) && before[index_of(s)][b]) former_friends.push_back(seat_at(b));
+  Ruling r;
+  r.kind = RulingKind::kRemoval;
+  r.severity = Severity::kWarning;
+  r.seat = s;
+  r.text = "remove all of " + seat_name(s) + "'s pieces: " + why;
+  for (int i = 0; i < kMaxSquares; ++i) {
+    Piece p = pos_.at(static_cast<Square>(i));
+    if (!p.empty() && p.seat == s) r.squares.push_back(static_cast<Square>(i));
+  }
+  out.push_back(r);
+  status_[index_of(s)] = SeatStatus::kRemoved;
+  pos_.set_status(s, SeatStatus::kRemoved);
+  pos_.set_active(s, false);
+  pos_.remove_pieces_of(s);
+  eliminated_.push_back(s);
+  for (const std::string& t : vassalage_.leave(s, in_game(), names())) relation_ruling(t, out);
+  refresh_relations();
+  // 003 rule 3: "... or after the pieces of a suzerain, ally or vassal are
+  // removed": a former friend whose king now stands attacked goes too.
+  for (Seat f : former_friends) {
+    if (status(f) != SeatStatus::kRemoved && pos_.in_check(f)) {
+      remove_seat(f, "his king is attacked once " + seat_name(s) + "'s pieces are gone", out, depth + 1);
+    }
+  }
+  check_new_opponents(before, out, depth + 1);
+}
+
+void Game::check_new_opponents(const std::array<std::array<bool, kMaxSeats>, kMaxSeats>& before,
+                               std::vector<Ruling>& out, int depth) {
+  // 003 rule 3: after relations change, a player whose king is attacked by
+  // a newly made opponent has all his pieces removed.
+  int n = rules_->seat_count();
+  for (int p = 0; p < n; ++p) {
+    Seat victim = seat_at(p);
+    Square k = pos_.king_square(victim);
+    if (status(victim) == SeatStatus::kRemoved || k == kNoSquare) continue;
+    for (int q = 0; q < n; ++q) {
+      Seat other = seat_at(q);
+      if (q == p || status(other) == SeatStatus::kRemoved) continue;
+      if (!before[p][q] || vassalage_.friends(victim, other)) continue;  // not a new opponent
+      if (pos_.attacked(k, static_cast<std::uint8_t>(1U << q))) {
+        remove_seat(victim, "his king is attacked by " + seat_name(other) + ", a new opponent", out, depth + 1);
+        break;
+      }
+    }
+  }
+}
+
+void Game::relation_mate(Seat victim, Seat mater, std::vector<Ruling>& out) {
+  // 003 rule 3: the loser pays ceil(n/2) of his n tokens to the mater; with
+  // no tokens to pay his pieces are removed; otherwise he becomes a vassal.
+  int& tokens = points_[index_of(victim)];
+  bool broke = tokens == 0;
+  if (!broke) {
+    int pay = (tokens + 1) / 2;
+    tokens -= pay;
+    points_[index_of(mater)] += pay;
+    Ruling r;
+    r.kind = RulingKind::kPoints;
+    r.seat = mater;
+    r.by = victim;
+    r.amount = pay;
+    r.text = seat_name(victim) + " pays " + std::to_string(pay) + (pay == 1 ? " token" : " tokens") + " to " +
+             seat_name(mater);
+    out.push_back(r);
+    broke = rules_->ledger.removed_when_no_tokens_left && tokens == 0;
+  }
+  if (broke) {
+    remove_seat(victim, "mated with no tokens left", out);
+    return;
+  }
+  auto before = friendship();
+  for (const std::string& t : vassalage_.vassalize(victim, mater, in_game(), names())) relation_ruling(t, out);
+  refresh_relations();
+  check_new_opponents(before, out, 0);
+}
+
+void Game::promote_waiting(Seat mover, std::vector<Ruling>& out) {
+  // 003 rule 4: every waiting pawn promotes at the end of its owner's next
+  // move once its edge is hostile; the default piece is the first choice.
+  if (rules_->promotion.edge != PromotionEdge::kHostileEdgeOnly || rules_->promotion.choices.empty()) return;
+  if (!pos_.promotion_allowed(mover)) return;
+  const SquareSet& zone = rules_->seats[index_of(mover)].promotion_zone;
+  for (int i = 0; i < kMaxSquares; ++i) {
+    Piece p = pos_.at(static_cast<Square>(i));
+    if (p.empty() || p.seat != mover || !zone[i] || !rules_->piece(p.kind).pawn) continue;
+    pos_.transform(static_cast<Square>(i), Piece{rules_->promotion.choices.front(), mover, true});
+    Ruling r;
+    r.kind = RulingKind::kPromotion;
+    r.seat = mover;
+    r.squares = {static_cast<Square>(i)};
+    r.text = seat_name(mover) + "'s waiting pawn on " + rules_->geometry.name(static_cast<Square>(i)) +
+             " promotes to a " + rules_->piece(rules_->promotion.choices.front()).name +
+             ": the edge is an opponent's now";
+    out.push_back(r);
+  }
+}
+
+}  // namespace tabula::core

@@ -1,0 +1,112 @@
+#include "core/vassalage.h"
+
+namespace tabula::core {
+
+void Vassalage::ally(Seat a, Seat b) {
+  ally_[index_of(a)] = b;
+  ally_[index_of(b)] = a;
+}
+
+Seat Vassalage::head(Seat s) const {
+  Seat top = suzerain_[index_of(s)];
+  return top == kNoSeat ? s : top;
+}
+
+bool Vassalage::friends(Seat a, Seat b) const {
+  if (a == b) return true;
+  Seat ha = head(a);
+  Seat hb = head(b);
+  return ha == hb || ally_[index_of(ha)] == hb;
+}
+
+bool Vassalage::protects(Seat a, Seat b) const {
+  if (a == b) return false;
+  Seat sa = suzerain_[index_of(a)];
+  if (ally_[index_of(a)] == b) return true;             // his ally
+  if (sa == kNoSeat) return false;
+  return sa == b ||                                     // his suzerain
+         ally_[index_of(sa)] == b ||                    // the suzerain's ally
+         suzerain_[index_of(b)] == sa;                  // a fellow vassal
+}
+
+void Vassalage::end_spent_alliances(const std::array<bool, kMaxSeats>& in_game,
+                                    const std::array<std::string, kMaxSeats>& names,
+                                    std::vector<std::string>& out) {
+  // 003 rule 2: an alliance ends when the last of its opponents is mated.
+  for (int a = 0; a < kMaxSeats; ++a) {
+    Seat b = ally_[a];
+    if (b == kNoSeat || index_of(b) < a) continue;
+    bool opponent_left = false;
+    for (int s = 0; s < kMaxSeats; ++s) {
+      if (in_game[s] && !friends(seat_at(a), seat_at(s))) opponent_left = true;
+    }
+    if (!opponent_left) {
+      ally_[a] = kNoSeat;
+      ally_[index_of(b)] = kNoSeat;
+      out.push_back("the alliance of " + names[a] + " and " + names[index_of(b)] + " ends: no opponent is left");
+    }
+  }
+}
+
+std::vector<std::string> Vassalage::vassalize(Seat victim, Seat mater, const std::array<bool, kMaxSeats>& in_game,
+                                              const std::array<std::string, kMaxSeats>& names) {
+  std::vector<std::string> out;
+  int v = index_of(victim);
+  int m = index_of(mater);
+  // The victim's alliance ends the moment he is mated (rule 2).
+  if (ally_[v] != kNoSeat) {
+    out.push_back("the alliance of " + names[v] + " and " + names[index_of(ally_[v])] + " ends");
+    ally_[index_of(ally_[v])] = kNoSeat;
+    ally_[v] = kNoSeat;
+  }
+  // His own vassals are freed: their suzerain is mated (rule 3).
+  for (int s = 0; s < kMaxSeats; ++s) {
+    if (suzerain_[s] == victim) {
+      suzerain_[s] = kNoSeat;
+      out.push_back(names[s] + " is freed: " + names[v] + ", the suzerain, is mated");
+    }
+  }
+  // A vassal who gains a vassal is freed, and a freed vassal has no allies.
+  if (suzerain_[m] != kNoSeat) {
+    out.push_back(names[m] + " gains a vassal and is freed from " + names[index_of(suzerain_[m])]);
+    suzerain_[m] = kNoSeat;
+  }
+  suzerain_[v] = mater;
+  out.push_back(names[v] + " becomes " + names[m] + "'s vassal");
+  end_spent_alliances(in_game, names, out);
+  return out;
+}
+
+std::vector<std::string> Vassalage::leave(Seat s, const std::array<bool, kMaxSeats>& in_game,
+                                          const std::array<std::string, kMaxSeats>& names) {
+  std::vector<std::string> out;
+  int i = index_of(s);
+  if (ally_[i] != kNoSeat) {
+    out.push_back("the alliance of " + names[i] + " and " + names[index_of(ally_[i])] + " ends");
+    ally_[index_of(ally_[i])] = kNoSeat;
+    ally_[i] = kNoSeat;
+  }
+  for (int v = 0; v < kMaxSeats; ++v) {
+    if (suzerain_[v] == s) {
+      suzerain_[v] = kNoSeat;
+      out.push_back(names[v] + " is freed: " + names[i] + " has left the game");
+    }
+  }
+  suzerain_[i] = kNoSeat;
+  end_spent_alliances(in_game, names, out);
+  return out;
+}
+
+Seat Vassalage::sole_suzerain(const std::array<bool, kMaxSeats>& in_game, int seats) const {
+  for (int s = 0; s < seats; ++s) {
+    if (!in_game[s] || suzerain_[s] != kNoSeat) continue;
+    bool all = true;
+    for (int t = 0; t < seats; ++t) {
+      if (t != s && in_game[t] && head(seat_at(t)) != seat_at(s)) all = false;
+    }
+    if (all) return seat_at(s);
+  }
+  return kNoSeat;
+}
+
+}  // namespace tabula::core

@@ -1,0 +1,138 @@
+#include "inference/fix_plan.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <tuple>
+
+namespace tabula::inference {
+
+using core::Square;
+
+std::string piece_name_of(const core::RuleSet& rules, core::Piece p) {
+  if (p.empty() || core::index_of(p.seat) >= rules.seat_count() ||
+      core::index_of(p.kind) >= static_cast<int>(rules.pieces.size())) {
+    return "a piece";
+  }
+  return rules.seats[core::index_of(p.seat)].name + "'s " + rules.piece(p.kind).name;
+}
+
+std::string square_list(const core::Geometry& g, const core::SquareSet& squares) {
+  std::vector<std::string> names;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (squares.test(q)) names.push_back(g.name(static_cast<Square>(q)));
+  }
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    out += (i == 0 ? "" : (i + 1 == names.size() ? " and " : ", ")) + names[i];
+  }
+  return out;
+}
+
+std::string fixes_sentence(const std::vector<Fix>& fixes, std::size_t at_most) {
+  std::string out;
+  for (std::size_t i = 0; i < fixes.size() && i < at_most; ++i) out += (i == 0 ? "" : "; then ") + fixes[i].text;
+  if (fixes.size() > at_most) out += " (" + std::to_string(fixes.size() - at_most) + " more)";
+  return out;
+}
+
+namespace {
+
+std::vector<Square> squares_of(const core::SquareSet& set) {
+  std::vector<Square> out;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (set.test(q)) out.push_back(static_cast<Square>(q));
+  }
+  return out;
+}
+
+// Chebyshev, then Manhattan: the nearest square a hand would reach first.
+std::pair<int, int> distance(Square a, Square b) {
+  int df = std::abs(core::file_of(a) - core::file_of(b));
+  int dr = std::abs(core::rank_of(a) - core::rank_of(b));
+  return {std::max(df, dr), df + dr};
+}
+
+Fix move_fix(const core::RuleSet& rules, Square from, Square to, core::Piece piece, bool back) {
+  const core::Geometry& g = rules.geometry;
+  Fix f{FixKind::kMove, from, to, piece, {}};
+  f.text = "move " + piece_name_of(rules, piece) + " from " + g.name(from) + (back ? " back to " : " to ") +
+           g.name(to);
+  return f;
+}
+
+Fix put_fix(const core::RuleSet& rules, Square to, core::Piece piece) {
+  Fix f{FixKind::kPut, core::kNoSquare, to, piece, {}};
+  f.text = "put " + piece_name_of(rules, piece) + " back on " + rules.geometry.name(to);
+  return f;
+}
+
+Fix remove_fix(const core::RuleSet& rules, Square from, const char* why) {
+  Fix f{FixKind::kRemove, from, core::kNoSquare, core::kEmpty, {}};
+  f.text = "take the piece on " + rules.geometry.name(from) + " off the board" + why;
+  return f;
+}
+
+}  // namespace
+
+std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSet& physical,
+                            const core::SquareSet& ignored, const core::SquareSet& stray,
+                            const std::optional<Attempt>& attempt) {
+  const core::RuleSet& rules = expected.rules();
+  core::SquareSet want;
+  const core::SquareSet& playable = rules.geometry.playable_set();
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (playable.test(q) && !expected.at(static_cast<Square>(q)).empty()) want.set(q);
+  }
+  core::SquareSet missing = want & ~physical & ~ignored;
+  core::SquareSet extra = physical & ~want & ~ignored;
+  std::vector<Fix> out;
+
+  // Undo the attempted move first, while its shape is still on the board.
+  if (attempt && missing.test(core::index_of(attempt->from))) {
+    const Attempt& a = *attempt;
+    bool landed = attempt->capture ? physical.test(core::index_of(a.to)) && want.test(core::index_of(a.to))
+                                   : extra.test(core::index_of(a.to));
+    if (landed) {
+      out.push_back(move_fix(rules, a.to, a.from, expected.at(a.from), true));
+      missing.reset(core::index_of(a.from));
+      if (a.capture) {
+        out.push_back(put_fix(rules, a.to, expected.at(a.to)));
+      } else {
+        extra.reset(core::index_of(a.to));
+      }
+    }
+  }
+
+  // Pair each missing piece with the nearest extra square, nearest pairs first.
+  std::vector<Square> miss = squares_of(missing);
+  std::vector<Square> more = squares_of(extra);
+  struct Pair {
+    std::pair<int, int> d;
+    Square from, to;
+  };
+  std::vector<Pair> pairs;
+  for (Square m : miss) {
+    for (Square x : more) pairs.push_back({distance(m, x), x, m});
+  }
+  std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) {
+    return std::tie(a.d, a.to, a.from) < std::tie(b.d, b.to, b.from);
+  });
+  core::SquareSet used_from;
+  core::SquareSet used_to;
+  for (const Pair& p : pairs) {
+    if (used_from.test(core::index_of(p.from)) || used_to.test(core::index_of(p.to))) continue;
+    used_from.set(core::index_of(p.from));
+    used_to.set(core::index_of(p.to));
+    out.push_back(move_fix(rules, p.from, p.to, expected.at(p.to), false));
+  }
+  for (Square m : miss) {
+    if (!used_to.test(core::index_of(m))) out.push_back(put_fix(rules, m, expected.at(m)));
+  }
+  for (Square x : more) {
+    if (!used_from.test(core::index_of(x))) out.push_back(remove_fix(rules, x, ""));
+  }
+  for (Square s : squares_of(stray)) out.push_back(remove_fix(rules, s, " (that cell is no square of this board)"));
+  return out;
+}
+
+}  // namespace tabula::inference

@@ -1,0 +1,58 @@
+// fix_plan.h — what the hands must do to bring the board back to the game.
+//
+// Section index: FixKind, Fix, plan_fixes, piece_name_of, square_list.
+//
+// Issue 5: "An out-of-sync board lists the squares to fix, one action at a
+// time, pairing each missing piece with the nearest extra square." Missing
+// squares should hold a piece and are empty; extra squares hold a piece and
+// should be empty. Each missing square is paired with the nearest extra one
+// (Chebyshev distance, then Manhattan, then square order — deterministic), and
+// the pair becomes one action, "move Blue's knight from f6 back to g8". What
+// is left becomes "put ... on" and "take the piece off". When the hands are
+// known to have tried one move (an Attempt), that move is undone first: the
+// mover goes back, then a captured piece returns to its square.
+//
+// The actions come in the order to do them: moves back, then pieces to put
+// back, then pieces to take off, then stray pieces on cells that are no
+// square. Pure functions.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "inference/evidence.h"
+
+namespace tabula::inference {
+
+enum class FixKind : std::uint8_t {
+  kMove,    // take the piece on `from` and put it on `to`
+  kPut,     // put `piece` on `to` (it is off the board)
+  kRemove,  // take the piece on `from` off the board
+};
+
+struct Fix {
+  FixKind kind = FixKind::kPut;
+  core::Square from = core::kNoSquare;
+  core::Square to = core::kNoSquare;
+  core::Piece piece;  // what belongs on `to` (kMove, kPut)
+  std::string text;   // "move Blue's knight from f6 back to g8"
+
+  friend bool operator==(const Fix&, const Fix&) = default;
+};
+
+// Actions that make `physical` show `expected`'s occupancy. `ignored` squares
+// are left alone; `stray` are occupied cells that are no square.
+std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSet& physical,
+                            const core::SquareSet& ignored, const core::SquareSet& stray,
+                            const std::optional<Attempt>& attempt = std::nullopt);
+
+// "Blue's knight" (or "a piece" for an empty square).
+std::string piece_name_of(const core::RuleSet& rules, core::Piece p);
+// "a4, a5 and b4".
+std::string square_list(const core::Geometry& g, const core::SquareSet& squares);
+// "move Blue's knight from f6 back to g8; then put Red's pawn back on e5".
+std::string fixes_sentence(const std::vector<Fix>& fixes, std::size_t at_most = 3);
+
+}  // namespace tabula::inference

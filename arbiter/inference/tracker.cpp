@@ -1,0 +1,468 @@
+#include "inference/tracker.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace tabula::inference {
+
+using core::Move;
+using core::Piece;
+using core::Square;
+using core::SquareSet;
+
+const char* to_string(TrackerState s) {
+  switch (s) {
+    case TrackerState::kInSync: return "in-sync";
+    case TrackerState::kMoving: return "moving";
+    case TrackerState::kMatched: return "matched";
+    case TrackerState::kAwaitingChoice: return "awaiting-choice";
+    case TrackerState::kMismatch: return "mismatch";
+  }
+  return "?";
+}
+
+void TrackerUpdate::merge(TrackerUpdate other) {
+  if (other.commit) commit = std::move(other.commit);
+  if (other.mismatch) mismatch = std::move(other.mismatch);
+  back_in_order = back_in_order || other.back_in_order;
+  verified = verified || other.verified;
+  for (Observation& o : other.observations) observations.push_back(std::move(o));
+}
+
+Tracker::Tracker(const core::Geometry& geometry, TrackerSettings settings)
+    : settings_(settings), board_(geometry), health_(settings.health) {}
+
+// ---- baselines ------------------------------------------------------------------
+
+TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
+  mode_ = TrackerMode::kTrack;
+  layout_.reset();
+  const core::Game& g = src.game();
+  expected_ = occupancy_of(g.position());
+  mover_ = g.to_move();
+  groups_ = candidate_groups(g.position(), src.moves(g));
+  targets_ = capture_targets(groups_, expected_);
+  switch (how) {
+    case Rebase::kAfterCommit: log_.drop_through(commit_seq_); break;
+    case Rebase::kKeepEvidence: break;
+    case Rebase::kFresh: log_.clear(); break;
+  }
+  tentative_.reset();
+  after_.reset();
+  judged_ = false;
+  pending_ = false;
+  hold_warned_ = false;
+  ruled_attempt_.reset();
+  ruled_board_.reset();
+  fixes_.clear();
+  warned_touch_.reset();
+  state_ = TrackerState::kMoving;
+  TrackerUpdate up;
+  evaluate(&src, up);
+  return up;
+}
+
+void Tracker::verify(const core::Position& layout) {
+  mode_ = TrackerMode::kVerify;
+  layout_ = layout;
+  expected_ = occupancy_of(layout);
+  groups_.clear();
+  targets_.reset();
+  mover_ = layout.to_move();
+  clear_evidence();
+  verified_ = false;
+  judged_ = false;
+  TrackerUpdate ignored;
+  evaluate(nullptr, ignored);
+}
+
+void Tracker::observe() {
+  mode_ = TrackerMode::kObserve;
+  layout_.reset();
+  groups_.clear();
+  clear_evidence();
+  state_ = TrackerState::kInSync;
+}
+
+void Tracker::set_geometry(const core::Geometry& geometry) { board_.set_geometry(geometry); }
+
+void Tracker::expect_change(const SquareSet& squares) {
+  awaiting_ |= squares;
+  awaiting_ &= board_.occupied() ^ expected_;  // only squares not yet in their new state
+}
+
+void Tracker::set_masked(Square square, bool masked) {
+  if (core::is_valid(square)) masked_.set(core::index_of(square), masked);
+}
+
+void Tracker::clear_evidence() {
+  log_.clear();
+  tentative_.reset();
+  after_.reset();
+  disturbed_ = false;
+  ruled_attempt_.reset();
+  ruled_board_.reset();
+  fixes_.clear();
+  warned_touch_.reset();
+  pending_ = false;
+}
+
+std::optional<Move> Tracker::tentative() const {
+  if (!tentative_) return std::nullopt;
+  return groups_[tentative_->groups.front()].moves.front();
+}
+
+// ---- inputs -------------------------------------------------------------------
+
+TrackerUpdate Tracker::on_event(const SquareEvent& e, const MoveSource* src) {
+  TrackerUpdate up;
+  const core::Geometry& g = board_.geometry();
+  Millis t = e.time;
+  if (t < now_) {
+    Observation o{ObservationKind::kTimeBackwards, core::Severity::kWarning, now_, {e.square}, {}};
+    o.text = "a sensor event at " + std::to_string(t.count()) + " ms arrived after one at " +
+             std::to_string(now_.count()) + " ms; it is taken as happening now";
+    up.observations.push_back(o);
+    t = now_;
+  }
+  now_ = t;
+  CellChange change = board_.apply(e.square, e.occupied);
+  if (change == CellChange::kOffGrid) {
+    Observation o{ObservationKind::kOffGrid, core::Severity::kWarning, t, {}, {}};
+    o.text = "a sensor event for a cell that is not on this board (cell index " +
+             std::to_string(core::is_valid(e.square) ? core::index_of(e.square) : -1) + ") was ignored";
+    up.observations.push_back(o);
+    return up;
+  }
+  if (auto noisy = health_.on_cell(e.square, t, g)) up.observations.push_back(*noisy);
+  if (change == CellChange::kRedundant) {
+    Observation o{ObservationKind::kRedundant, core::Severity::kInfo, t, {e.square}, {}};
+    o.text = "the sensor of " + g.name(e.square) + " reported \"" + (e.occupied ? "down" : "up") + "\" but " +
+             g.name(e.square) + " was already " + (e.occupied ? "occupied" : "empty") + "; nothing changes";
+    up.observations.push_back(o);
+    return up;
+  }
+  if (change == CellChange::kStray) {
+    if (e.occupied) {
+      Observation o{ObservationKind::kStray, core::Severity::kWarning, t, {e.square}, {}};
+      o.text = "a piece was put on " + g.name(e.square) + ", which is no square of this board: take it off";
+      up.observations.push_back(o);
+    }
+    last_change_ = t;
+    judged_ = false;
+    evaluate(src, up);
+    return up;
+  }
+  if (change == CellChange::kCellOnly) return up;
+
+  Square q = board_.square_of(e.square);
+  if (auto burst = health_.on_square(q, t, g)) {
+    up.observations.push_back(*burst);
+    if (mode_ == TrackerMode::kTrack) disturbed_ = true;
+  }
+  last_change_ = t;
+  judged_ = false;
+  hold_warned_ = false;
+  if (masked_.test(core::index_of(q))) return up;  // a faulty sensor gives no evidence
+  log_.add(Touch{++seq_, t, q, e.occupied});
+  if (!e.occupied && mode_ == TrackerMode::kTrack && src != nullptr) check_touch(q, src, up);
+  evaluate(src, up);
+  return up;
+}
+
+TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
+  TrackerUpdate up;
+  now_ = std::max(now_, now);
+  Millis quiet = now_ - last_change_;
+  if (mode_ == TrackerMode::kVerify) {
+    if (state_ == TrackerState::kInSync && !verified_ && quiet >= settings_.settle) {
+      verified_ = true;
+      up.verified = true;
+    }
+    return up;
+  }
+  if (mode_ != TrackerMode::kTrack || src == nullptr) return up;
+  switch (state_) {
+    case TrackerState::kInSync:
+    case TrackerState::kAwaitingChoice:
+      return up;
+    case TrackerState::kMatched: {
+      Millis need = tentative_->prefix ? settings_.settle_prefix : settings_.settle;
+      if (quiet >= need) {
+        up.commit = commit_tentative();
+      }
+      return up;
+    }
+    case TrackerState::kMoving:
+    case TrackerState::kMismatch:
+      if (!judged_ && quiet >= settings_.settle) {
+        judged_ = true;
+        judge(src, up);
+      } else if (judged_ && pending_ && !hold_warned_ && quiet >= settings_.hold_warning) {
+        hold_warned_ = true;
+        SquareSet off = board_.occupied() ^ expected_;
+        off &= expected_ & ~ignored();
+        Observation o{ObservationKind::kHeldTooLong, core::Severity::kWarning, now_, {}, {}};
+        for (int i = 0; i < core::kMaxSquares; ++i) {
+          if (off.test(i)) o.squares.push_back(static_cast<Square>(i));
+        }
+        o.text = "a piece has been off " + square_list(board_.geometry(), off) + " for " +
+                 std::to_string(quiet.count() / 1000) +
+                 " s: put it down; if it stands on a square already, that square's sensor may be dead";
+        up.observations.push_back(o);
+      }
+      return up;
+  }
+  return up;
+}
+
+std::optional<Millis> Tracker::next_deadline() const {
+  if (mode_ == TrackerMode::kVerify) {
+    if (state_ == TrackerState::kInSync && !verified_) return last_change_ + settings_.settle;
+    return std::nullopt;
+  }
+  if (mode_ != TrackerMode::kTrack) return std::nullopt;
+  switch (state_) {
+    case TrackerState::kMatched:
+      return last_change_ + (tentative_->prefix ? settings_.settle_prefix : settings_.settle);
+    case TrackerState::kMoving:
+    case TrackerState::kMismatch:
+      if (!judged_) return last_change_ + settings_.settle;
+      if (pending_ && !hold_warned_) return last_change_ + settings_.hold_warning;
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
+// ---- matching -----------------------------------------------------------------
+
+void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
+  if (mode_ == TrackerMode::kObserve) return;
+  // Squares the rules changed leave the waiting list once they show it.
+  awaiting_ &= board_.occupied() ^ expected_;
+  SquareSet ignore = ignored();
+  if (mode_ == TrackerMode::kVerify) {
+    bool in_sync = ((board_.occupied() ^ expected_) & ~ignore).none() && board_.stray().none();
+    if (in_sync) {
+      fixes_.clear();
+      state_ = TrackerState::kInSync;
+    } else {
+      fixes_ = plan_fixes(*layout_, board_.occupied(), ignore, board_.stray());
+      state_ = TrackerState::kMismatch;
+    }
+    return;
+  }
+  if (state_ == TrackerState::kAwaitingChoice || src == nullptr) return;
+
+  log_.summarize(0, summary_);
+  Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
+  if (ev.diff.none()) {
+    if (state_ == TrackerState::kMismatch) up.back_in_order = true;
+    clear_evidence();
+    state_ = TrackerState::kInSync;
+    return;
+  }
+  std::vector<std::size_t> matches;
+  for (std::size_t i = 0; i < groups_.size(); ++i) {
+    if (shows_result(groups_[i].footprint, ev)) matches.push_back(i);
+  }
+  if (disturbed_) {
+    // After a burst only the move seen before it may stand again.
+    if (tentative_ && matches == tentative_->groups) {
+      disturbed_ = false;
+    } else {
+      matches.clear();
+    }
+  }
+  if (!matches.empty()) {
+    bool prefix = false;
+    for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
+    if (!tentative_ || tentative_->groups != matches) after_.reset();
+    tentative_ = Tentative{matches, seq_, prefix};
+    state_ = TrackerState::kMatched;
+    fixes_.clear();
+    ruled_attempt_.reset();
+    ruled_board_.reset();
+    return;
+  }
+  // Not one move from the position: perhaps the tentative move, then the
+  // next player's fast reply.
+  if (tentative_ && !disturbed_) {
+    if (const After* a = after(src)) {
+      TouchSummary since;
+      log_.summarize(tentative_->seq, since);
+      Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
+      int replies = 0;
+      for (const CandidateGroup& g : a->groups) replies += shows_result(g.footprint, ev1) ? 1 : 0;
+      if (replies == 1) {
+        up.commit = commit_tentative();
+        return;
+      }
+    }
+  }
+  if (state_ != TrackerState::kMismatch) {
+    state_ = TrackerState::kMoving;
+  } else {
+    refresh_fixes(src);
+  }
+}
+
+Commit Tracker::commit_tentative() {
+  Commit c;
+  c.time = now_;
+  for (std::size_t i : tentative_->groups) {
+    for (const Move& m : groups_[i].moves) c.options.push_back(m);
+  }
+  if (tentative_->groups.size() > 1) {
+    c.choice = ChoiceKind::kWhichMove;
+  } else if (c.options.size() > 1) {
+    c.choice = c.options.front().kind == core::MoveKind::kPlacement ? ChoiceKind::kPlacement : ChoiceKind::kPromotion;
+  }
+  commit_seq_ = tentative_->seq;
+  state_ = c.choice == ChoiceKind::kNone ? TrackerState::kMoving : TrackerState::kAwaitingChoice;
+  return c;
+}
+
+const Tracker::After* Tracker::after(const MoveSource* src) {
+  if (!tentative_ || tentative_->groups.size() != 1 || src == nullptr) return nullptr;
+  const CandidateGroup& t = groups_[tentative_->groups.front()];
+  const Move& m = t.moves.front();
+  if (after_ && after_key_ == m) return after_->game ? &*after_ : nullptr;
+  after_key_ = m;
+  after_.emplace();
+  core::Game g = src->game();
+  std::vector<core::Ruling> rulings = g.play(m);
+  if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove || g.outcome().over) {
+    return nullptr;
+  }
+  after_->expected = occupancy_of(g.position());
+  // What the hands leave after T, and pieces the rules then add or remove.
+  SquareSet shown = expected_ ^ t.footprint.changed;
+  after_->ignored = ignored() | (shown ^ after_->expected);
+  after_->groups = candidate_groups(g.position(), src->moves(g));
+  after_->targets = capture_targets(after_->groups, after_->expected);
+  after_->game = std::move(g);
+  return &*after_;
+}
+
+// ---- judgement ------------------------------------------------------------------
+
+bool Tracker::other_seat_acting(const MoveSource* src) const {
+  const CandidateGroup& t = groups_[tentative_->groups.front()];
+  const core::Position& pos = src->game().position();
+  SquareSet landing = (t.footprint.changed & ~expected_) | t.footprint.kept;
+  bool any_up = false;
+  SquareSet touched;
+  for (const Touch& touch : log_.touches()) {
+    if (touch.seq <= tentative_->seq) continue;
+    touched.set(core::index_of(touch.square));
+    if (touch.occupied) continue;
+    any_up = true;
+    Piece p = landing.test(core::index_of(touch.square)) ? Piece{core::kNoKind, mover_, false} : pos.at(touch.square);
+    if (p.seat != core::kNoSeat && p.seat != mover_) return true;
+  }
+  // Only pieces put down (nothing lifted): judge them after T if T is untouched.
+  return !any_up && touched.any() && (touched & t.footprint.touched()).none();
+}
+
+void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
+  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1 && other_seat_acting(src)) {
+    up.commit = commit_tentative();
+    return;
+  }
+  SquareSet ignore = ignored();
+  log_.summarize(0, summary_);
+  Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
+  pending_ = false;
+  if (!disturbed_ && board_.stray().none()) {
+    for (const CandidateGroup& g : groups_) {
+      if (on_the_way(g.footprint, ev)) {
+        pending_ = true;
+        break;
+      }
+    }
+  }
+  if (pending_) {
+    state_ = TrackerState::kMoving;
+    return;
+  }
+  Mismatch m = describe_mismatch(src, ev);
+  bool same = ruled_board_ && *ruled_board_ == board_.occupied() && state_ == TrackerState::kMismatch;
+  state_ = TrackerState::kMismatch;
+  ruled_attempt_ = m.attempt;
+  ruled_board_ = board_.occupied();
+  fixes_ = m.fixes;
+  if (!same) {
+    m.time = now_;
+    up.mismatch = std::move(m);
+  }
+}
+
+Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) const {
+  const core::Game& game = src->game();
+  const core::Position& pos = game.position();
+  const core::Geometry& g = pos.rules().geometry;
+  Mismatch m;
+  m.attempt = read_attempt(ev);
+  m.fixes = plan_fixes(pos, board_.occupied(), *ev.ignored, board_.stray(), m.attempt);
+  std::string todo = fixes_sentence(m.fixes);
+  if (m.attempt) {
+    m.kind = MismatchKind::kIllegalMove;
+    std::string why = src->why_not(game, m.attempt->from, m.attempt->to);
+    if (why.empty()) why = game.piece_phrase(pos.at(m.attempt->from), m.attempt->from) + " may not go to " + g.name(m.attempt->to) + " now";
+    m.text = why + ". Put it back: " + todo;
+    return m;
+  }
+  SquareSet missing = *ev.expected & ~*ev.physical & ~*ev.ignored;
+  SquareSet extra = *ev.physical & ~*ev.expected & ~*ev.ignored;
+  if (missing.count() == 1 && extra.none() && board_.stray().none() && !disturbed_) {
+    Square q = core::kNoSquare;
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      if (missing.test(i)) q = static_cast<Square>(i);
+    }
+    Piece p = pos.at(q);
+    m.kind = MismatchKind::kLifted;
+    m.severity = core::Severity::kWarning;
+    m.text = p.seat == mover_ ? game.piece_phrase(p, q) + " has no legal move now"
+                              : game.piece_phrase(p, q) + " may not be moved: it is " + game.seat_name(mover_) + "'s turn";
+    m.text += "; " + todo;
+    return m;
+  }
+  m.kind = MismatchKind::kOutOfSync;
+  if (missing.none() && board_.stray().none() && extra.any()) {
+    m.text = "the board has a piece on " + square_list(g, extra) +
+             " that the game does not (if it came from another square, that square's sensor may be stuck): " + todo;
+  } else {
+    int n = static_cast<int>((missing | extra).count() + board_.stray().count());
+    m.text = "the board does not match the game (" + std::to_string(n) + (n == 1 ? " square differs" : " squares differ") +
+             "): " + todo;
+  }
+  return m;
+}
+
+void Tracker::refresh_fixes(const MoveSource* src) {
+  std::optional<Attempt> hint = ruled_attempt_;
+  fixes_ = plan_fixes(src->game().position(), board_.occupied(), ignored(), board_.stray(), hint);
+}
+
+void Tracker::check_touch(Square q, const MoveSource* src, TrackerUpdate& up) {
+  int i = core::index_of(q);
+  if (warned_touch_.test(i) || awaiting_.test(i)) return;
+  const core::Game& game = src->game();
+  Piece p = game.position().at(q);
+  if (tentative_ && tentative_->groups.size() == 1) {
+    const Footprint& f = groups_[tentative_->groups.front()].footprint;
+    if (((f.changed & ~expected_) | f.kept).test(i)) return;  // the piece T just put down
+  }
+  if (p.empty() || p.seat == mover_ || targets_.test(i)) return;
+  if (const After* a = after(src)) {
+    if (p.seat == a->game->to_move() || a->targets.test(i)) return;
+  }
+  warned_touch_.set(i);
+  Observation o{ObservationKind::kTouchOutOfTurn, core::Severity::kWarning, now_, {q}, {}};
+  o.text = game.piece_phrase(p, q) + " was touched, but it is " + game.seat_name(mover_) + "'s turn";
+  up.observations.push_back(o);
+}
+
+}  // namespace tabula::inference

@@ -1,0 +1,234 @@
+// tracker.h — from lifts and placements to moves (issue 5).
+//
+// Section index: TrackerSettings, TrackerMode, TrackerState, ChoiceKind,
+// Commit, MismatchKind, Mismatch, TrackerUpdate, Tracker.
+//
+// The Tracker keeps the physical occupancy beside the committed position and,
+// on every sensor change, matches the squares touched since the last accepted
+// move against the footprint of every legal move (footprint.h, evidence.h).
+// It commits a move once the board has been quiet for the settle time in
+// exactly one legal move's result; it never commits a slide that brushed a
+// square, an adjustment (lift and put back), or a piece held in the air.
+//
+// A fast reply: when the board no longer shows the tentative move T but does
+// show T followed by one legal move M of the next player (judged only on the
+// touches after T was last seen), T is committed at once and M becomes the new
+// tentative move — the reply is neither lost nor merged into T. At the settle
+// time, a board that shows T plus someone else's unfinished or wrong action
+// also commits T first, so the reply is judged from the position after T.
+//
+// State machine (mode kTrack; "settled" = no sensor change for the settle
+// time, or settle_prefix when T may be the first half of castling):
+//
+//   state           | input                              | next            | output
+//   ----------------+------------------------------------+-----------------+------------------------
+//   kInSync         | change, board shows move(s)        | kMatched        | (T := the match)
+//   kInSync         | change, anything else              | kMoving         |
+//   kMoving         | change, board equals the position  | kInSync         | evidence cleared
+//   kMoving         | change, board shows move(s)        | kMatched        | (T := the match)
+//   kMoving         | change, board shows T then reply M | kMoving         | Commit T (session rebases;
+//                   |                                    |                 |   M becomes T)
+//   kMoving         | settled, T stands, other seat acts | kMoving         | Commit T
+//   kMoving         | settled, on the way to a move      | kMoving         | (pending; after
+//                   |   (a piece in the air)             |                 |   hold_warning: kHeldTooLong)
+//   kMoving         | settled, anything else             | kMismatch       | Mismatch (illegal move or
+//                   |                                    |                 |   out of sync, with fixes)
+//   kMatched        | change                             | (as kMoving)    |
+//   kMatched        | settled, one move                  | kMoving         | Commit (session rebases)
+//   kMatched        | settled, choices (promotion,       | kAwaitingChoice | Commit with options
+//                   |   placement kind, ambiguity)       |                 |
+//   kAwaitingChoice | change                             | kAwaitingChoice | (logged for later)
+//   kAwaitingChoice | rebase (the session played one)    | (re-evaluated)  |
+//   kMismatch       | change, board equals the position  | kInSync         | back_in_order
+//   kMismatch       | change, board shows move(s)        | kMatched        |
+//   kMismatch       | change, anything else              | kMismatch       | fixes refreshed
+//   kMismatch       | settled in a new wrong state       | kMismatch       | Mismatch again
+//   any             | burst (many squares at once)       | (same)          | kBurst; no new move is
+//                   |                                    |                 |   matched until the board
+//                   |                                    |                 |   is back in order
+//
+// Mode kVerify (setup, stage change, after a takeback): the board is compared
+// with a given layout; fixes are always current; `verified` is reported once
+// when it matches and is settled. Mode kObserve (game over): sensors only.
+//
+// Ownership: the Tracker owns the physical board and the evidence; the
+// session owns the game and passes a MoveSource into every call, and calls
+// rebase() after every change of the game. The Geometry must outlive the
+// Tracker. Time is a value passed in; nothing here reads a clock.
+// Not thread-safe. Deterministic: the same calls give the same updates.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "inference/evidence.h"
+#include "inference/fix_plan.h"
+#include "inference/footprint.h"
+#include "inference/move_source.h"
+#include "inference/physical_board.h"
+#include "inference/sensor_health.h"
+
+namespace tabula::inference {
+
+struct TrackerSettings {
+  Millis settle{500};          // quiet time before a move is committed or a wrong board judged
+  Millis settle_prefix{1500};  // ... when the move may be the first half of castling (rook first)
+  Millis hold_warning{10000};  // a piece off its square this long, board quiet: reported
+  HealthSettings health;
+};
+
+enum class TrackerMode : std::uint8_t { kTrack, kVerify, kObserve };
+enum class TrackerState : std::uint8_t { kInSync, kMoving, kMatched, kAwaitingChoice, kMismatch };
+const char* to_string(TrackerState s);
+
+enum class ChoiceKind : std::uint8_t {
+  kNone,
+  kPromotion,  // which piece the pawn becomes
+  kPlacement,  // which piece is placed (003 rule 5)
+  kWhichMove,  // the board shows two legal moves' results alike
+};
+
+struct Commit {
+  std::vector<core::Move> options;  // one move, or those to choose among
+  ChoiceKind choice = ChoiceKind::kNone;
+  Millis time{0};
+};
+
+enum class MismatchKind : std::uint8_t {
+  kIllegalMove,  // one piece was moved somewhere the rules refuse
+  kLifted,       // a piece that may not move is off its square
+  kOutOfSync,    // anything else: squares to fix
+};
+
+struct Mismatch {
+  MismatchKind kind = MismatchKind::kOutOfSync;
+  core::Severity severity = core::Severity::kIllegal;
+  std::string text;  // the reason and what to do
+  std::optional<Attempt> attempt;
+  std::vector<Fix> fixes;
+  Millis time{0};
+};
+
+struct TrackerUpdate {
+  std::optional<Commit> commit;
+  std::optional<Mismatch> mismatch;
+  bool back_in_order = false;  // a ruled mismatch has been fixed
+  bool verified = false;       // kVerify: the board shows the layout, settled
+  std::vector<Observation> observations;
+
+  void merge(TrackerUpdate other);
+};
+
+enum class Rebase : std::uint8_t {
+  kAfterCommit,   // the committed move's touches are dropped, later ones kept
+  kKeepEvidence,  // the game changed without a move (a resignation)
+  kFresh,         // start over (a takeback, a verified setup)
+};
+
+class Tracker {
+ public:
+  explicit Tracker(const core::Geometry& geometry, TrackerSettings settings = {});
+
+  // ---- baselines ----
+  // Track moves from src.game(). Re-evaluates the kept evidence.
+  TrackerUpdate rebase(const MoveSource& src, Rebase how);
+  // Compare the board with `layout` (set-up, stage change, after a takeback).
+  void verify(const core::Position& layout);
+  // Follow the sensors only (the game is over).
+  void observe();
+  // The reeds now belong to another shape (004's stage change).
+  void set_geometry(const core::Geometry& geometry);
+  // Squares the rules changed without a hand move (a removal, 003 rule 3):
+  // not compared until they show the position's state.
+  void expect_change(const core::SquareSet& squares);
+  // A sensor the arbiter declared faulty: its square is not compared.
+  void set_masked(core::Square square, bool masked);
+
+  // ---- inputs ----
+  TrackerUpdate on_event(const SquareEvent& e, const MoveSource* src);
+  TrackerUpdate on_tick(Millis now, const MoveSource* src);
+  // When on_tick next has something to do, if ever.
+  std::optional<Millis> next_deadline() const;
+
+  // ---- queries ----
+  TrackerMode mode() const { return mode_; }
+  TrackerState state() const { return state_; }
+  const PhysicalBoard& board() const { return board_; }
+  const core::SquareSet& expected() const { return expected_; }
+  core::SquareSet ignored() const { return masked_ | awaiting_; }
+  const core::SquareSet& awaiting() const { return awaiting_; }
+  const core::SquareSet& masked() const { return masked_; }
+  // Squares that differ from the expected occupancy (lifted pieces, moved pieces).
+  core::SquareSet differences() const { return (board_.occupied() ^ expected_) & ~ignored(); }
+  // What to do now (kMismatch and kVerify; empty otherwise).
+  const std::vector<Fix>& fixes() const { return fixes_; }
+  // The move the board shows, waiting to settle (first option).
+  std::optional<core::Move> tentative() const;
+  const TrackerSettings& settings() const { return settings_; }
+
+ private:
+  struct Tentative {
+    std::vector<std::size_t> groups;  // indices into groups_; more than one: ambiguous
+    std::uint64_t seq = 0;            // the touch after which the board showed it
+    bool prefix = false;
+  };
+  // The game one tentative move further, for fast replies.
+  struct After {
+    std::optional<core::Game> game;
+    std::vector<CandidateGroup> groups;
+    core::SquareSet expected;
+    core::SquareSet ignored;
+    core::SquareSet targets;
+  };
+
+  void evaluate(const MoveSource* src, TrackerUpdate& up);
+  void judge(const MoveSource* src, TrackerUpdate& up);
+  void check_touch(core::Square q, const MoveSource* src, TrackerUpdate& up);
+  void clear_evidence();
+  Commit commit_tentative();
+  bool other_seat_acting(const MoveSource* src) const;
+  const After* after(const MoveSource* src);
+  Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
+  void refresh_fixes(const MoveSource* src);
+
+  TrackerSettings settings_;
+  PhysicalBoard board_;
+  SensorHealth health_;
+  TrackerMode mode_ = TrackerMode::kObserve;
+  TrackerState state_ = TrackerState::kInSync;
+
+  // The baseline.
+  std::optional<core::Position> layout_;  // kVerify
+  core::SquareSet expected_;
+  std::vector<CandidateGroup> groups_;
+  core::SquareSet targets_;
+  core::Seat mover_ = core::kNoSeat;
+  core::SquareSet masked_;
+  core::SquareSet awaiting_;
+
+  // The evidence.
+  TouchLog log_;
+  TouchSummary summary_;
+  std::uint64_t seq_ = 0;
+  Millis now_{0};
+  Millis last_change_{0};
+  std::optional<Tentative> tentative_;
+  std::uint64_t commit_seq_ = 0;
+  std::optional<After> after_;
+  core::Move after_key_;
+
+  // Judgement.
+  bool judged_ = false;
+  bool pending_ = false;
+  bool hold_warned_ = false;
+  bool verified_ = false;
+  bool disturbed_ = false;
+  std::optional<Attempt> ruled_attempt_;
+  std::optional<core::SquareSet> ruled_board_;
+  std::vector<Fix> fixes_;
+  core::SquareSet warned_touch_;
+};
+
+}  // namespace tabula::inference

@@ -1,0 +1,81 @@
+// input.h — everything that can change a session, as plain values.
+//
+// Section index: BoardSnapshot, Tick, IntentKind, Intent, Input, time_of,
+// describe.
+//
+// The session is events in, rulings out (STYLE rule 16). Its inputs are
+// values with no pointers, handles or clocks, so that the journal (issue 7)
+// can store them and replaying the same inputs gives the same outputs:
+//   - SquareEvent (inference/physical_board.h): one reed changed;
+//   - BoardSnapshot: the full reed state (the board daemon's resync);
+//   - Tick: time has passed (the session acts at its own deadlines, so how
+//     often ticks come does not change what it says);
+//   - Intent: a person asked for something (the kiosk, the hub, the CLI).
+// Every field is a number, an enum, a core value type or a string.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+
+#include "core/geometry.h"
+#include "core/types.h"
+#include "inference/physical_board.h"
+
+namespace tabula::session {
+
+using inference::Millis;
+using inference::SquareEvent;
+
+// Every reed's state at once (cells, as SquareEvent::square).
+struct BoardSnapshot {
+  Millis time{0};
+  core::SquareSet cells;
+  friend bool operator==(const BoardSnapshot&, const BoardSnapshot&) = default;
+};
+
+struct Tick {
+  Millis time{0};
+  friend bool operator==(const Tick&, const Tick&) = default;
+};
+
+enum class IntentKind : std::uint8_t {
+  kAnswer,          // the kiosk answers request `request` with option `option`
+  kChoosePiece,     // answer the open promotion/placement question with `piece`
+  kChooseMove,      // answer the open "which move?" question with `move`
+  kChooseOption,    // answer the open stage question with the option named `text`
+  kTakeback,        // the arbiter takes back the last `count` moves
+  kResign,          // `seat` resigns
+  kTimeout,         // `seat` lost on time (the kiosk's clock saw the flag fall)
+  kAgreeDraw,       // the players agree a draw
+  kClaimDraw,       // the seat to move claims a draw (FIDE 9.2, 9.3)
+  kConfirmSetup,    // the arbiter confirms the board; `force`: even if sensors disagree
+  kVerifyBoard,     // the arbiter asks to check the whole board against the game
+  kSensorFault,     // the arbiter declares the sensor of `square` faulty (not compared)
+  kSensorRepaired,  // ... and repaired
+};
+const char* to_string(IntentKind k);
+
+struct Intent {
+  Millis time{0};
+  IntentKind kind = IntentKind::kAnswer;
+  std::uint32_t request = 0;              // kAnswer
+  int option = 0;                         // kAnswer
+  core::PieceKind piece = core::kNoKind;  // kChoosePiece
+  core::Move move;                        // kChooseMove
+  std::string text;                       // kChooseOption
+  int count = 0;                          // kTakeback
+  core::Seat seat = core::kNoSeat;        // kResign, kTimeout
+  core::Square square = core::kNoSquare;  // kSensorFault, kSensorRepaired
+  bool force = false;                     // kConfirmSetup
+
+  friend bool operator==(const Intent&, const Intent&) = default;
+};
+
+using Input = std::variant<SquareEvent, BoardSnapshot, Tick, Intent>;
+
+Millis time_of(const Input& in);
+// One line for logs and tests: "1400 e4 down", "5300 intent resign seat 1".
+std::string describe(const Input& in, const core::Geometry& g);
+
+}  // namespace tabula::session

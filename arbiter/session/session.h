@@ -1,0 +1,127 @@
+// session.h — one game at the table: sensor events and operator intents in;
+// rulings, requests and a snapshot out.
+//
+// Section index: RandomMoves, SessionSettings, Session.
+//
+// The Session is the single owner of game state (ARCHITECTURE-SKETCH): a
+// core::Match (the Game, and 004's stages), the Tracker (physical board and
+// move inference), the open requests and the ruling history. Everything that
+// changes it is an Input (input.h); everything it says is an Output
+// (output.h). No threads, clocks or I/O: time comes in on every input.
+//
+// Time: inputs must come in time order. Before handling an input at time t,
+// the session first acts at each of its own deadlines up to t (a move
+// settling, a promotion default), exactly at the deadline; a Tick only moves
+// time on. So the outputs do not depend on how often ticks come, and
+// replaying the same inputs gives the same outputs (the journal of issue 7
+// relies on this).
+//
+// Phases (snapshot.h): kSetup (the start, or 004's stage two, is being set
+// up; verified by the sensors, or confirmed by the arbiter) -> kPlay -> ...
+// -> kOver. A takeback, or the arbiter's "verify board", goes to kRestore
+// until the board is back. 004: a stage won -> kChoosing (the winner's power
+// piece) -> kSetup (stage two) -> kPlay.
+//
+// Requests: promotion / placement / which-move questions (answered by the
+// kiosk; a promotion or placement defaults to the variant's first choice
+// after `promotion_timeout`), the power piece (004), the random move to play
+// for a random mover (002 rule 7; by default only that move is accepted),
+// pieces the rules removed (003 rule 3; closed when the sensors see them
+// gone), and the board to set up or restore.
+//
+// Invariants: the tracker's baseline is always the current game position;
+// at most one question (promotion, placement, which move, power piece) is
+// open. Not thread-safe; copyable (a copy is an independent session).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/match.h"
+#include "inference/tracker.h"
+#include "session/input.h"
+#include "session/output.h"
+#include "session/snapshot.h"
+
+namespace tabula::session {
+
+// 002 rule 7: what the table may play for a random mover.
+enum class RandomMoves : std::uint8_t {
+  kRequireRequested,  // only the move the session drew and asked for
+  kAcceptAnyLegal,    // any legal move (replaying records made elsewhere)
+};
+
+struct SessionSettings {
+  inference::TrackerSettings tracker;
+  Millis promotion_timeout{30000};  // then the variant's first choice (RULINGS: a setting)
+  RandomMoves random_moves = RandomMoves::kRequireRequested;
+  std::uint64_t random_seed = 0;    // draws the random movers' moves
+  std::size_t recent_rulings = 20;  // how many the snapshot carries
+};
+
+class Session {
+ public:
+  // `stages` as core::Match takes them (one RuleSet unless 004); `start` is
+  // the first stage's start position. The session starts in kSetup.
+  Session(std::vector<std::shared_ptr<const core::RuleSet>> stages, const core::Position& start,
+          SessionSettings settings = {});
+
+  // ---- inputs ----
+  Output handle(const Input& in);
+  Output on_event(const SquareEvent& e) { return handle(Input{e}); }
+  Output on_snapshot(const BoardSnapshot& s) { return handle(Input{s}); }
+  Output tick(Millis now) { return handle(Input{Tick{now}}); }
+  Output intent(const Intent& i) { return handle(Input{i}); }
+  // When the session next acts on its own, if ever (drivers tick then).
+  std::optional<Millis> next_deadline() const;
+
+  // ---- queries ----
+  Snapshot snapshot() const;
+  Phase phase() const { return phase_; }
+  const core::Game& game() const { return match_.game(); }
+  const core::Match& match() const { return match_; }
+  const inference::Tracker& tracker() const { return tracker_; }
+  const std::vector<Request>& requests() const { return requests_; }
+  const std::vector<AcceptedMove>& moves() const { return moves_; }
+  const std::vector<Ruling>& history() const { return history_; }
+  Millis now() const { return now_; }
+  const SessionSettings& settings() const { return settings_; }
+
+ private:
+  class Moves;  // the MoveSource over the match, with 002's random-move rule
+
+  void advance_to(Millis t, Output& out);
+  void handle_event(const SquareEvent& e, Output& out);
+  void handle_intent(const Intent& in, Output& out);
+  void process(inference::TrackerUpdate up, Output& out);
+  void on_commit(const inference::Commit& c, Output& out);
+  void accept(const core::Move& m, Output& out);
+  void after_game_change(const core::SquareSet& shown, inference::Rebase how, Output& out);
+  void enter_setup(Phase phase, const core::Position& layout, const std::string& prompt, Output& out);
+  void on_verified(bool forced, Output& out);
+  void answer(Request req, int option, Output& out);
+  void open_request(Request r, Output& out);
+  void close_requests(RequestKind kind, Output& out);
+  void close_questions(Output& out);
+  void request_random_move(Output& out);
+  void add(Ruling r, Output& out);
+  void add_game_rulings(const std::vector<core::Ruling>& rs, Output& out, int move_index = -1);
+  void refuse(const std::string& text, Output& out);
+  std::optional<core::Move> random_move_for(const core::Game& g) const;
+  bool random_mover(const core::Game& g, core::Seat s) const;
+  bool question_open() const;
+
+  SessionSettings settings_;
+  core::Match match_;
+  inference::Tracker tracker_;
+  Phase phase_ = Phase::kSetup;
+  Millis now_{0};
+  std::vector<Request> requests_;
+  std::uint32_t next_request_ = 1;
+  std::vector<AcceptedMove> moves_;
+  std::vector<Ruling> history_;
+  bool opening_said_ = false;
+};
+
+}  // namespace tabula::session

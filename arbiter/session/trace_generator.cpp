@@ -1,0 +1,356 @@
+#include "session/trace_generator.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/replay.h"
+#include "inference/physical_board.h"
+
+namespace tabula::session {
+
+using core::Move;
+using core::MoveKind;
+using core::Square;
+
+core::Result<std::vector<Action>> actions_from_record(std::shared_ptr<const core::RuleSet> rules,
+                                                      const core::Position& start,
+                                                      const std::array<int, core::kMaxSeats>& points,
+                                                      const core::PgnRecord& record) {
+  core::ReplayResult rr = core::replay(rules, start, points, record);
+  if (!rr.ok) return core::make_error(rr.error, rr.line);
+  std::vector<Action> out;
+  core::Game g(rules, start, points);
+  for (const core::ReplayStep& step : rr.steps) {
+    core::MoveText mt = core::split_annotations(step.token);
+    if (!mt.move.empty()) {
+      Move m;
+      std::string why;
+      if (!core::parse_move(g.position(), mt.move, m, why)) {
+        return core::make_error("round " + std::to_string(step.round) + ", " + step.token + ": " + why);
+      }
+      out.push_back({Action::Kind::kMove, m, g.to_move()});
+      g.play(m);
+    }
+    for (const core::Ruling& r : step.rulings) {
+      if (r.kind == core::RulingKind::kResignation) {
+        out.push_back({Action::Kind::kResign, {}, r.seat});
+        g.resign(r.seat);
+      } else if (r.kind == core::RulingKind::kTimeout && r.severity == core::Severity::kInfo) {
+        out.push_back({Action::Kind::kTimeout, {}, r.seat});
+        g.timeout(r.seat);
+      }
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// splitmix64: the same numbers on every platform (std distributions are not).
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : state_(seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  long long range(long long lo, long long hi) {  // inclusive
+    if (hi <= lo) return lo;
+    return lo + static_cast<long long>(next() % static_cast<std::uint64_t>(hi - lo + 1));
+  }
+  bool chance(int percent) { return static_cast<int>(next() % 100) < percent; }
+
+ private:
+  std::uint64_t state_;
+};
+
+// One hand action: a piece lifted from or put on a square.
+struct Step {
+  Square square;
+  bool occupied;
+  bool brush = false;  // a sliding piece passing over (put down and lifted at once)
+};
+
+class Generator {
+ public:
+  Generator(std::shared_ptr<const core::RuleSet> rules, const core::Position& start, const GeneratorSettings& s)
+      : rules_(std::move(rules)), game_(rules_, start), s_(s), rng_(s.seed) {}
+
+  core::Result<Script> run(const std::vector<Action>& actions) {
+    const core::Geometry& g = rules_->geometry;
+    // The setup at time 0, one square after the other.
+    physical_ = inference::occupancy_of(game_.position());
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      if (physical_.test(i)) {
+        Square q = static_cast<Square>(i);
+        std::vector<Square> cells = g.cells_of(q);
+        cell_[i] = cells[static_cast<std::size_t>(rng_.range(0, static_cast<long long>(cells.size()) - 1))];
+        push(SquareEvent{Millis{0}, cell_[i], true}, i == first_occupied() ? "set-up" : "");
+      }
+    }
+    clock_ = s_.settle + Millis{rng_.range(300, 900)};
+    bool can_reply_fast = false;
+    for (const Action& a : actions) {
+      if (a.kind != Action::Kind::kMove) {
+        clock_ += s_.settle + Millis{rng_.range(200, 800)};
+        Intent in;
+        in.time = clock_;
+        in.kind = a.kind == Action::Kind::kResign ? IntentKind::kResign : IntentKind::kTimeout;
+        in.seat = a.seat;
+        push(in, game_.seat_name(a.seat) + (a.kind == Action::Kind::kResign ? " resigns" : " loses on time"));
+        auto rs = a.kind == Action::Kind::kResign ? game_.resign(a.seat) : game_.timeout(a.seat);
+        if (rs.empty()) return core::make_error(game_.seat_name(a.seat) + " cannot leave the game here");
+        can_reply_fast = false;
+        tidy_after_rules();
+        continue;
+      }
+      if (!game_.is_legal(a.move)) {
+        return core::make_error("move " + std::to_string(script_.moves.size() + 1) + " is not legal in the game");
+      }
+      if (can_reply_fast && rng_.chance(s_.fast_reply)) {
+        clock_ = last_event_ + Millis{rng_.range(40, s_.settle.count() * 8 / 10)};
+      } else {
+        clock_ = std::max(clock_, last_event_ + s_.settle + Millis{rng_.range(150, 1200)});
+      }
+      bool asked = play(a.move);
+      can_reply_fast = !asked;
+      tidy_after_rules();
+    }
+    return std::move(script_);
+  }
+
+ private:
+  int first_occupied() const {
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      if (physical_.test(i)) return i;
+    }
+    return -1;
+  }
+
+  void push(Input in, std::string note) {
+    script_.inputs.push_back(std::move(in));
+    script_.notes.push_back(std::move(note));
+  }
+
+  // One reed event (with bounce), at or after the clock.
+  void emit(Square q, bool occupied, std::string note = "") {
+    const core::Geometry& g = rules_->geometry;
+    int i = core::index_of(q);
+    if (occupied) {
+      std::vector<Square> cells = g.cells_of(q);
+      cell_[i] = cells[static_cast<std::size_t>(rng_.range(0, static_cast<long long>(cells.size()) - 1))];
+    }
+    Square cell = cell_[i];
+    push(SquareEvent{clock_, cell, occupied}, std::move(note));
+    physical_.set(i, occupied);
+    last_event_ = clock_;
+    if (rng_.chance(s_.bounce)) {
+      // The reed flickers as the magnet comes or goes.
+      Millis t = clock_ + Millis{rng_.range(1, 3)};
+      push(SquareEvent{t, cell, !occupied}, "");
+      t += Millis{rng_.range(1, 4)};
+      push(SquareEvent{t, cell, occupied}, "");
+      last_event_ = t;
+    }
+    clock_ = last_event_ + Millis{1};
+  }
+
+  void wait(long long lo, long long hi) { clock_ += Millis{rng_.range(lo, hi)}; }
+  long long short_gap() const { return s_.settle.count() * 6 / 10; }
+
+  // The empty squares strictly between a and b on a straight line.
+  std::vector<Square> path(Square a, Square b) const {
+    std::vector<Square> out;
+    int df = core::file_of(b) - core::file_of(a);
+    int dr = core::rank_of(b) - core::rank_of(a);
+    if (!(df == 0 || dr == 0 || std::abs(df) == std::abs(dr))) return out;
+    int n = std::max(std::abs(df), std::abs(dr));
+    int sf = (df > 0) - (df < 0);
+    int sr = (dr > 0) - (dr < 0);
+    for (int k = 1; k < n; ++k) {
+      Square q = core::make_square(core::file_of(a) + sf * k, core::rank_of(a) + sr * k);
+      q = rules_->geometry.anchor(q);
+      if (rules_->geometry.playable(q) && !physical_.test(core::index_of(q))) out.push_back(q);
+    }
+    return out;
+  }
+
+  void add_slide(std::vector<Step>& steps, Square from, Square to, bool slide) {
+    if (!slide) return;
+    for (Square q : path(from, to)) {
+      steps.push_back({q, true, true});
+      steps.push_back({q, false, true});
+    }
+  }
+
+  // The hand actions of a move, in one of the orders a person might use.
+  std::vector<Step> steps_of(const Move& m) {
+    const core::Position& pos = game_.position();
+    bool slide = rng_.chance(s_.slide);
+    std::vector<Step> steps;
+    switch (m.kind) {
+      case MoveKind::kPlacement:
+        steps.push_back({m.to, true});
+        break;
+      case MoveKind::kCastle: {
+        const core::CastlingRule& c = rules_->castling[m.castle];
+        bool overlap = c.king_to == c.rook_from || c.rook_to == c.king_from || c.king_from == c.king_to ||
+                       c.rook_from == c.rook_to;
+        long long order = overlap ? 2 : rng_.range(0, 2);
+        if (order == 0) {  // king first
+          steps.push_back({c.king_from, false});
+          add_slide(steps, c.king_from, c.king_to, slide);
+          steps.push_back({c.king_to, true});
+          steps.push_back({c.rook_from, false});
+          steps.push_back({c.rook_to, true});
+        } else if (order == 1) {  // rook first
+          steps.push_back({c.rook_from, false});
+          steps.push_back({c.rook_to, true});
+          steps.push_back({c.king_from, false});
+          steps.push_back({c.king_to, true});
+        } else {  // both lifted
+          steps.push_back({c.king_from, false});
+          steps.push_back({c.rook_from, false});
+          steps.push_back({c.king_to, true});
+          steps.push_back({c.rook_to, true});
+        }
+        break;
+      }
+      case MoveKind::kEnPassant: {
+        Square victim = core::kNoSquare;
+        for (int s = 0; s < rules_->seat_count(); ++s) {
+          const core::EnPassantEntry& e = pos.en_passant(core::seat_at(s));
+          if (e.target == m.to) victim = e.victim;
+        }
+        long long order = rng_.range(0, 2);
+        if (order == 1) steps.push_back({victim, false});
+        steps.push_back({m.from, false});
+        if (order == 2) steps.push_back({victim, false});
+        steps.push_back({m.to, true});
+        if (order == 0) steps.push_back({victim, false});
+        break;
+      }
+      default: {
+        bool capture = !pos.at(m.to).empty();
+        bool victim_first = capture && rng_.chance(s_.victim_first);
+        if (victim_first) steps.push_back({m.to, false});
+        steps.push_back({m.from, false});
+        add_slide(steps, m.from, m.to, slide);
+        if (capture && !victim_first) steps.push_back({m.to, false});
+        steps.push_back({m.to, true});
+        break;
+      }
+    }
+    return steps;
+  }
+
+  // Plays one move at the table. Returns whether the kiosk had to be answered.
+  bool play(const Move& m) {
+    const core::Position& pos = game_.position();
+    core::Seat seat = game_.to_move();
+    std::string text = core::long_algebraic(pos, m);
+    std::string note = std::to_string(pos.fullmove_number()) + ". " + game_.seat_name(seat) + " " + text;
+    // An own piece straightened before the move.
+    if (rng_.chance(s_.adjust)) {
+      std::vector<Square> own;
+      for (int i = 0; i < core::kMaxSquares; ++i) {
+        Square q = static_cast<Square>(i);
+        if (rules_->geometry.playable(q) && !pos.at(q).empty() && pos.at(q).seat == seat) own.push_back(q);
+      }
+      if (!own.empty()) {
+        Square q = own[static_cast<std::size_t>(rng_.range(0, static_cast<long long>(own.size()) - 1))];
+        emit(q, false, note + " (adjusts " + rules_->geometry.name(q) + " first)");
+        note.clear();
+        wait(60, short_gap());
+        emit(q, true);
+        wait(60, short_gap());
+      }
+    }
+    std::vector<Step> steps = steps_of(m);
+    bool hesitate = rng_.chance(s_.hesitate);
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      const Step& st = steps[k];
+      emit(st.square, st.occupied, note);
+      note.clear();
+      if (k + 1 == steps.size()) break;
+      if (st.brush) {
+        wait(10, 40);
+      } else if (!st.occupied && hesitate) {
+        // A piece held in the air longer than the settle time: not a move.
+        hesitate = false;
+        wait(s_.settle.count() * 12 / 10, s_.settle.count() * 3);
+      } else {
+        wait(60, short_gap());
+      }
+    }
+    // The promoted piece swapped in, or the moved piece straightened.
+    bool promotion = m.promotion != core::kNoKind && m.kind != MoveKind::kPlacement;
+    if ((promotion && rng_.chance(s_.swap_promoted)) || rng_.chance(s_.adjust / 2)) {
+      wait(60, short_gap());
+      Square landing = m.kind == MoveKind::kCastle ? rules_->castling[m.castle].king_to : m.to;
+      emit(landing, false);
+      wait(60, promotion ? 1500 : short_gap());
+      emit(landing, true);
+    }
+    Millis done = last_event_;
+    // The kiosk asks which piece when the variant offers more than one.
+    int choices = 0;
+    if (m.promotion != core::kNoKind) {
+      for (const Move& o : game_.legal_moves()) {
+        if (o.from == m.from && o.to == m.to && o.kind == m.kind) ++choices;
+      }
+    }
+    game_.play(m);
+    script_.moves.push_back({m, seat, text, done});
+    if (choices > 1) {
+      clock_ = done + s_.settle + Millis{rng_.range(100, 400)};
+      Intent in;
+      in.time = clock_;
+      in.kind = IntentKind::kChoosePiece;
+      in.piece = m.promotion;
+      push(in, "the kiosk answers: " + rules_->piece(m.promotion).name);
+      return true;
+    }
+    return false;
+  }
+
+  // Pieces the rules removed (or added) are taken off (put on) by hand.
+  void tidy_after_rules() {
+    core::SquareSet want = inference::occupancy_of(game_.position());
+    core::SquareSet off = physical_ & ~want;
+    core::SquareSet on = want & ~physical_;
+    if ((off | on).none()) return;
+    clock_ = std::max(clock_, last_event_ + s_.settle + Millis{rng_.range(200, 600)});
+    std::string note = "the pieces the rules removed are taken off";
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      if (!(off | on).test(i)) continue;
+      emit(static_cast<Square>(i), on.test(i), note);
+      note.clear();
+      wait(150, 400);
+    }
+  }
+
+  std::shared_ptr<const core::RuleSet> rules_;
+  core::Game game_;
+  GeneratorSettings s_;
+  Rng rng_;
+  Script script_;
+  core::SquareSet physical_;
+  std::array<Square, core::kMaxSquares> cell_{};
+  Millis clock_{0};
+  Millis last_event_{0};
+};
+
+}  // namespace
+
+core::Result<Script> generate_script(std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
+                                     const std::vector<Action>& actions, const GeneratorSettings& settings) {
+  Generator g(std::move(rules), start, settings);
+  return g.run(actions);
+}
+
+}  // namespace tabula::session

@@ -1,0 +1,86 @@
+// trace_generator.h — any recorded game becomes a sensor test (issue 5, part 4).
+//
+// Section index: Action, actions_from_record, GeneratorSettings,
+// ScriptedMove, Script, generate_script.
+//
+// A game record (PGN or PGN4, read by core::parse_pgn and replayed by
+// core::replay) is turned into what hands and reeds would produce at a real
+// table, with the variety that makes inference hard, all drawn from one seed:
+//   - the setup at time 0 (the board daemon's sim convention: the board
+//     starts empty, events at 0 ms lay out the position);
+//   - captures with the victim or the mover lifted first; en passant in any
+//     order; castling king first, rook first or both lifted;
+//   - slides: a sliding piece brushes the empty squares on its way (a down
+//     and an up on each);
+//   - adjustments: an own piece lifted and put back before the move, the moved
+//     piece straightened after it;
+//   - hesitations: a piece held in the air for longer than the settle time;
+//   - fast replies: the next player starts before the settle time has passed;
+//   - bounce: a reed flickering for a few milliseconds as a piece lands or leaves;
+//   - a promotion's piece swapped in, and the choice answered on the kiosk;
+//   - resignations and time losses as operator intents; pieces the rules
+//     remove, lifted after the move.
+// Timing keeps the rules of a real table that inference relies on: within a
+// move, a board showing some legal move's result never rests as long as the
+// settle time; a piece in the air may. Pure: no I/O, no clock; the same
+// record and settings give the same script.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/pgn.h"
+#include "core/result.h"
+#include "core/rule_set.h"
+#include "session/input.h"
+
+namespace tabula::session {
+
+// What happened at the table, in order: a move, or a seat leaving.
+struct Action {
+  enum class Kind : std::uint8_t { kMove, kResign, kTimeout };
+  Kind kind = Kind::kMove;
+  core::Move move;
+  core::Seat seat = core::kNoSeat;
+};
+
+// Replays `record` from `start` (core::replay) and lists its moves and the
+// resignations and time losses the arbiter applied. An Error names the round,
+// seat and token that was refused.
+core::Result<std::vector<Action>> actions_from_record(std::shared_ptr<const core::RuleSet> rules,
+                                                      const core::Position& start,
+                                                      const std::array<int, core::kMaxSeats>& points,
+                                                      const core::PgnRecord& record);
+
+// Chances are in percent, per move.
+struct GeneratorSettings {
+  std::uint64_t seed = 1;
+  Millis settle{500};  // the settle time of the session that reads the script
+  int slide = 40;
+  int adjust = 15;
+  int hesitate = 15;
+  int fast_reply = 20;
+  int bounce = 20;
+  int victim_first = 50;
+  int swap_promoted = 70;
+};
+
+struct ScriptedMove {
+  core::Move move;
+  core::Seat seat = core::kNoSeat;
+  std::string text;  // long algebraic, as `tabula infer` prints it
+  Millis done{0};    // the last sensor event of the move
+};
+
+struct Script {
+  std::vector<Input> inputs;       // in time order
+  std::vector<std::string> notes;  // one per input: a comment for the trace ("" for none)
+  std::vector<ScriptedMove> moves;
+};
+
+core::Result<Script> generate_script(std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
+                                     const std::vector<Action>& actions, const GeneratorSettings& settings);
+
+}  // namespace tabula::session
