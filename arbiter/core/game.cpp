@@ -779,36 +779,27 @@ std::vector<Ruling> Game::play(const Move& m) {
 
 // ---- operator actions -------------------------------------------------------------
 
-std::vector<Ruling> Game::resign(Seat s) {
-  std::vector<Ruling> out;
-  if (outcome_.over || !plays(s) || status(s) != SeatStatus::kLive) return out;
-  Ruling r;
-  r.kind = RulingKind::kResignation;
-  r.seat = s;
-  r.text = seat_name(s) + " resigns";
-  out.push_back(r);
-  actions_.push_back({Action::Kind::kResign, {}, s});
-  note_marker(s, 'R');
-  frozen_[index_of(s)] = true;
-  eliminate(s, SeatStatus::kResigned, rules_->elimination.on_resign, kNoSeat, out);
-  check_game_end(out);
-  if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(pos_.to_move());
-  if (!outcome_.over) start_of_turn(out);
-  return out;
-}
+std::vector<Ruling> Game::resign(Seat s) { return leave_game(s, true); }
+std::vector<Ruling> Game::timeout(Seat s) { return leave_game(s, false); }
 
-std::vector<Ruling> Game::timeout(Seat s) {
+std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
   std::vector<Ruling> out;
   if (outcome_.over || status(s) != SeatStatus::kLive) return out;
   Ruling r;
-  r.kind = RulingKind::kTimeout;
+  r.kind = resigned ? RulingKind::kResignation : RulingKind::kTimeout;
   r.seat = s;
-  r.text = seat_name(s) + " has run out of time";
+  r.text = seat_name(s) + (resigned ? " resigns" : " has run out of time");
   out.push_back(r);
-  actions_.push_back({Action::Kind::kTimeout, {}, s});
-  note_marker(s, 'T');
-  frozen_[index_of(s)] = true;
-  eliminate(s, SeatStatus::kFlagged, rules_->elimination.on_timeout, kNoSeat, out);
+  actions_.push_back({resigned ? Action::Kind::kResign : Action::Kind::kTimeout, {}, s});
+  note_marker(s, resigned ? 'R' : 'T');
+  frozen_[index_of(s)] = true;  // 002 rule 10
+  if (allies_vassals()) {
+    // 003: a player who leaves takes his pieces off; relations follow.
+    remove_seat(s, resigned ? "he resigned" : "his time ran out", out);
+  } else {
+    eliminate(s, resigned ? SeatStatus::kResigned : SeatStatus::kFlagged,
+              resigned ? rules_->elimination.on_resign : rules_->elimination.on_timeout, kNoSeat, out);
+  }
   check_game_end(out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   if (!outcome_.over) start_of_turn(out);

@@ -141,6 +141,7 @@ class Game {
   void promote_waiting(Seat mover, std::vector<Ruling>& out);
   void relation_ruling(const std::string& text, std::vector<Ruling>& out);
   void note_marker(Seat s, char marker);
+  std::vector<Ruling> leave_game(Seat s, bool resigned);
 
   std::shared_ptr<const RuleSet> rules_;
   Position start_;

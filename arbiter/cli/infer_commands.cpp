@@ -1,0 +1,573 @@
+#include "cli/infer_commands.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/notation.h"
+#include "core/pgn.h"
+#include "session/session.h"
+#include "session/trace_generator.h"
+#include "trace/trace.h"
+#include "variants/variant_loader.h"
+
+// Section index: options, variants and starts, the trace with intents,
+// printing, tabula infer, tabula trace.
+
+namespace tabula::cli {
+
+const char* const kInferUsage =
+    R"(  infer --variant ID [--start NAME] [--fen FEN | --fen4 FEN4] [--settle-ms N]
+        [--promotion-timeout-ms N] [--random-moves requested|any] [--seed N] TRACE
+                                    read a sensor trace: one line per accepted move
+                                    and per ruling, then the final FEN/FEN4
+  trace --variant ID GAME --seed N [--game K] [--settle-ms N]
+                                    turn a PGN/PGN4 game into a realistic sensor trace
+)";
+
+namespace {
+
+using session::Millis;
+
+// ---- options ---------------------------------------------------------------------
+
+struct Options {
+  std::map<std::string, std::string> values;
+  std::vector<std::string> positional;
+};
+
+std::optional<Options> parse_options(const std::vector<std::string>& args, const std::string& command,
+                                     const std::vector<std::string>& with_value, std::ostream& err) {
+  Options o;
+  std::size_t first = !args.empty() && args[0] == command ? 1 : 0;
+  for (std::size_t i = first; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0) {
+      o.positional.push_back(a);
+      continue;
+    }
+    std::string name = a.substr(2);
+    if (std::find(with_value.begin(), with_value.end(), name) == with_value.end()) {
+      err << "tabula: unknown option " << a << " for " << command << "\n";
+      return std::nullopt;
+    }
+    if (i + 1 >= args.size()) {
+      err << "tabula: option --" << name << " needs a value\n";
+      return std::nullopt;
+    }
+    o.values[name] = args[++i];
+  }
+  return o;
+}
+
+bool parse_number(const std::string& text, long long min, long long max, long long& out) {
+  if (text.empty() || text.size() > 18) return false;
+  long long v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  if (v < min || v > max) return false;
+  out = v;
+  return true;
+}
+
+// Reads --name into out (unchanged when absent); false after an error message.
+bool number_option(const Options& o, const std::string& name, long long min, long long max, long long& out,
+                   std::ostream& err) {
+  auto it = o.values.find(name);
+  if (it == o.values.end()) return true;
+  if (!parse_number(it->second, min, max, out)) {
+    err << "tabula: --" << name << " must be a whole number from " << min << " to " << max << ", got \""
+        << it->second << "\"\n";
+    return false;
+  }
+  return true;
+}
+
+bool read_text_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// ---- variants and starts ----------------------------------------------------------------
+
+// Every stage's rules: the variant, then the stages that follow it (004).
+std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
+                                                              std::ostream& err) {
+  variants::LoadResult first = variants::load_id(id, start);
+  if (!first.ok()) {
+    err << "tabula: " << first.error_text();
+    return {};
+  }
+  std::vector<std::shared_ptr<const core::RuleSet>> stages{first.rules};
+  while (!stages.back()->next_stage.empty() && stages.size() < 8) {
+    variants::LoadResult r = variants::load_id(stages.back()->next_stage.front().variant);
+    if (!r.ok()) {
+      err << "tabula: next stage of " << stages.back()->id << ": " << r.error_text();
+      return {};
+    }
+    stages.push_back(r.rules);
+  }
+  return stages;
+}
+
+std::optional<core::Position> parse_start(const core::RuleSet& rules, const std::string& text, bool four,
+                                          core::SeatPoints* points, const std::string& what, std::ostream& err) {
+  auto pos = four ? core::parse_fen4(rules, text, points) : core::parse_fen(rules, text);
+  if (!pos.ok()) {
+    err << "tabula: bad " << what;
+    if (pos.error().column > 0) err << " at character " << pos.error().column;
+    err << ": " << pos.error().message << "\n";
+    return std::nullopt;
+  }
+  return std::move(pos.value());
+}
+
+// ---- the trace with intents --------------------------------------------------------------
+
+// One line of a trace file: a sensor event, or an operator intent ("#!").
+struct Item {
+  int line = 0;
+  Millis time{0};
+  bool event = true;
+  core::Square cell = core::kNoSquare;
+  bool occupied = false;
+  std::string verb;  // intents
+  std::string rest;  // the words after the verb
+};
+
+// "e4" -> the cell, whether or not it is a square of the current stage.
+core::Square parse_cell(const core::Geometry& g, const std::string& name) {
+  if (name.size() < 2 || name[0] < 'a' || name[0] > 'p') return core::kNoSquare;
+  long long rank = 0;
+  if (!parse_number(name.substr(1), 1, core::kMaxRanks, rank)) return core::kNoSquare;
+  int file = name[0] - 'a';
+  if (!g.contains(file, static_cast<int>(rank - 1))) return core::kNoSquare;
+  return core::make_square(file, static_cast<int>(rank - 1));
+}
+
+bool square_in_some_stage(const std::vector<std::shared_ptr<const core::RuleSet>>& stages, core::Square cell) {
+  for (const auto& r : stages) {
+    if (r->geometry.contains(core::file_of(cell), core::rank_of(cell)) && r->geometry.playable(r->geometry.anchor(cell))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const std::vector<std::string> kVerbs = {"resign", "timeout", "takeback", "draw", "claim", "confirm", "force",
+                                         "verify", "fault", "repaired", "promote", "choose", "answer"};
+
+// Reads the events (trace.h) and the intents ("#! <ms> <verb> [words]") of a
+// trace file, in file order. Every problem is listed as file:line: message.
+std::vector<Item> read_items(const std::string& path, const std::string& text,
+                             const std::vector<std::shared_ptr<const core::RuleSet>>& stages,
+                             std::vector<std::string>& errors) {
+  trace::TraceParse parsed = trace::parse_trace(text, path);
+  for (const trace::TraceError& e : parsed.errors) errors.push_back(e.to_string());
+  const core::RuleSet& rules = *stages.front();
+  std::vector<Item> items;
+  for (const trace::TraceEvent& e : parsed.events) {
+    Item it;
+    it.line = e.line;
+    it.time = e.time;
+    it.cell = parse_cell(rules.geometry, e.square);
+    it.occupied = e.motion == trace::Motion::kDown;
+    if (it.cell == core::kNoSquare || !square_in_some_stage(stages, it.cell)) {
+      errors.push_back(path + ":" + std::to_string(e.line) + ": square '" + e.square + "' is not on the " +
+                       rules.id + " board (" + std::to_string(rules.geometry.width()) + "x" +
+                       std::to_string(rules.geometry.height()) + ", " +
+                       std::to_string(rules.geometry.playable_count()) + " squares)");
+      continue;
+    }
+    items.push_back(it);
+  }
+  // The intents: comments to every other reader of the format.
+  std::istringstream in(text);
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    std::size_t at = line.find_first_not_of(" \t");
+    if (at == std::string::npos || line.compare(at, 2, "#!") != 0) continue;
+    std::istringstream words(line.substr(at + 2));
+    std::string ms;
+    Item it;
+    it.line = n;
+    it.event = false;
+    words >> ms >> it.verb;
+    std::getline(words, it.rest);
+    it.rest.erase(0, it.rest.find_first_not_of(" \t"));
+    while (!it.rest.empty() && (it.rest.back() == ' ' || it.rest.back() == '\t' || it.rest.back() == '\r')) it.rest.pop_back();
+    long long t = 0;
+    if (!parse_number(ms, 0, 1LL << 50, t)) {
+      errors.push_back(path + ":" + std::to_string(n) + ": bad intent time '" + ms +
+                       "': expected '#! <milliseconds> <intent> [...]'");
+      continue;
+    }
+    if (std::find(kVerbs.begin(), kVerbs.end(), it.verb) == kVerbs.end()) {
+      std::string all;
+      for (const std::string& v : kVerbs) all += (all.empty() ? "" : ", ") + v;
+      errors.push_back(path + ":" + std::to_string(n) + ": unknown intent '" + it.verb + "': expected one of " + all);
+      continue;
+    }
+    it.time = Millis{t};
+    items.push_back(it);
+  }
+  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.line < b.line; });
+  for (std::size_t i = 1; i < items.size(); ++i) {
+    if (items[i].time < items[i - 1].time) {
+      errors.push_back(path + ":" + std::to_string(items[i].line) + ": time goes backwards: " +
+                       std::to_string(items[i].time.count()) + " ms after " +
+                       std::to_string(items[i - 1].time.count()) + " ms at line " + std::to_string(items[i - 1].line));
+    }
+  }
+  return items;
+}
+
+core::Seat seat_named(const core::RuleSet& rules, const std::string& name) {
+  for (int s = 0; s < rules.seat_count(); ++s) {
+    const core::SeatDef& d = rules.seats[s];
+    if (lower(d.name) == lower(name) || (name.size() == 1 && std::tolower(d.letter) == std::tolower(name[0]))) {
+      return core::seat_at(s);
+    }
+  }
+  return core::kNoSeat;
+}
+
+// The intent an item asks for, read against the session as it is now (an
+// answer names an option of the question open at that moment).
+std::optional<session::Intent> intent_of(const Item& it, const session::Session& s, const std::string& path,
+                                         std::string& error) {
+  const core::RuleSet& rules = s.game().rules();
+  const core::Geometry& g = rules.geometry;
+  session::Intent in;
+  in.time = it.time;
+  auto fail = [&](const std::string& why) -> std::optional<session::Intent> {
+    error = path + ":" + std::to_string(it.line) + ": " + why;
+    return std::nullopt;
+  };
+  const std::string& v = it.verb;
+  if (v == "resign" || v == "timeout") {
+    in.kind = v == "resign" ? session::IntentKind::kResign : session::IntentKind::kTimeout;
+    in.seat = seat_named(rules, it.rest);
+    if (in.seat == core::kNoSeat) {
+      std::string all;
+      for (const core::SeatDef& d : rules.seats) all += (all.empty() ? "" : ", ") + d.name;
+      return fail("unknown seat '" + it.rest + "' (seats: " + all + ")");
+    }
+  } else if (v == "takeback") {
+    long long n = 0;
+    if (!parse_number(it.rest, 1, 10000, n)) return fail("takeback needs a number of moves, got '" + it.rest + "'");
+    in.kind = session::IntentKind::kTakeback;
+    in.count = static_cast<int>(n);
+  } else if (v == "draw" || v == "claim" || v == "confirm" || v == "force" || v == "verify") {
+    in.kind = v == "draw"    ? session::IntentKind::kAgreeDraw
+              : v == "claim" ? session::IntentKind::kClaimDraw
+              : v == "verify" ? session::IntentKind::kVerifyBoard
+                              : session::IntentKind::kConfirmSetup;
+    in.force = v == "force";
+  } else if (v == "fault" || v == "repaired") {
+    in.kind = v == "fault" ? session::IntentKind::kSensorFault : session::IntentKind::kSensorRepaired;
+    in.square = parse_cell(g, it.rest);
+    if (in.square == core::kNoSquare) return fail("'" + it.rest + "' is not a square of this board");
+  } else if (v == "promote") {
+    in.kind = session::IntentKind::kChoosePiece;
+    in.piece = it.rest.size() == 1 ? rules.kind_by_letter(static_cast<char>(std::toupper(it.rest[0]))) : core::kNoKind;
+    if (in.piece == core::kNoKind) return fail("'" + it.rest + "' is not a piece letter of " + rules.id);
+  } else if (v == "answer") {
+    std::istringstream w(it.rest);
+    long long id = 0;
+    long long option = 0;
+    std::string a;
+    std::string b;
+    w >> a >> b;
+    if (!parse_number(a, 0, 1LL << 31, id) || !parse_number(b, 0, 1000, option)) {
+      return fail("answer needs a question number and an option number");
+    }
+    in.kind = session::IntentKind::kAnswer;
+    in.request = static_cast<std::uint32_t>(id);
+    in.option = static_cast<int>(option);
+  } else {  // choose: an option's label, or the move (coordinate or long algebraic)
+    in.kind = session::IntentKind::kChooseOption;
+    in.text = it.rest;
+    for (const session::Request& r : s.requests()) {
+      for (std::size_t i = 0; i < r.options.size(); ++i) {
+        const core::Move& m = r.options[i].move;
+        bool named = lower(r.options[i].label) == lower(it.rest);
+        if (!named && r.kind == session::RequestKind::kWhichMove) {
+          named = core::coordinate(s.game().position(), m) == it.rest ||
+                  core::long_algebraic(s.game().position(), m) == it.rest;
+        }
+        if (named) {
+          in.kind = session::IntentKind::kAnswer;
+          in.request = r.id;
+          in.option = static_cast<int>(i);
+        }
+      }
+    }
+  }
+  return in;
+}
+
+// ---- printing -----------------------------------------------------------------------
+
+void print(const session::Output& o, std::ostream& out) {
+  for (const session::Ruling& r : o.rulings) {
+    if (r.move >= 0) {
+      out << o.moves[static_cast<std::size_t>(r.move)].text << "\n";
+      continue;
+    }
+    const char* kind = r.game ? core::to_string(r.game->kind) : session::to_string(r.kind);
+    out << "[" << r.time.count() << " ms] " << core::to_string(r.severity) << " " << kind << ": " << r.text << "\n";
+  }
+}
+
+std::string final_position(const core::Game& g) {
+  if (g.rules().four_player_notation) {
+    core::SeatPoints points{};
+    for (int s = 0; s < g.rules().seat_count(); ++s) points[static_cast<std::size_t>(s)] = g.points(core::seat_at(s));
+    return core::to_fen4(g.position(), points);
+  }
+  return core::to_fen(g.position());
+}
+
+}  // namespace
+
+// ---- tabula infer ---------------------------------------------------------------------
+
+int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  auto o = parse_options(args, "infer",
+                         {"variant", "start", "fen", "fen4", "settle-ms", "promotion-timeout-ms", "random-moves", "seed"},
+                         err);
+  if (!o) return 2;
+  if (o->positional.size() != 1) {
+    err << "tabula: infer needs exactly one TRACE file\n";
+    return 2;
+  }
+  if (!o->values.count("variant")) {
+    err << "tabula: --variant ID is required (see `tabula variants`)\n";
+    return 2;
+  }
+  if (o->values.count("fen") && o->values.count("fen4")) {
+    err << "tabula: give --fen or --fen4, not both\n";
+    return 2;
+  }
+  session::SessionSettings settings;
+  long long settle = settings.tracker.settle.count();
+  long long timeout = settings.promotion_timeout.count();
+  long long seed = 0;
+  if (!number_option(*o, "settle-ms", 10, 60000, settle, err) ||
+      !number_option(*o, "promotion-timeout-ms", 0, 3600000, timeout, err) ||
+      !number_option(*o, "seed", 0, 1LL << 62, seed, err)) {
+    return 2;
+  }
+  settings.tracker.settle = Millis{settle};
+  settings.tracker.settle_prefix = std::max(settings.tracker.settle_prefix, Millis{settle});
+  settings.promotion_timeout = Millis{timeout};
+  settings.random_seed = static_cast<std::uint64_t>(seed);
+  if (auto it = o->values.find("random-moves"); it != o->values.end()) {
+    if (it->second == "any") {
+      settings.random_moves = session::RandomMoves::kAcceptAnyLegal;
+    } else if (it->second != "requested") {
+      err << "tabula: --random-moves must be \"requested\" or \"any\", got \"" << it->second << "\"\n";
+      return 2;
+    }
+  }
+  std::string start_name = o->values.count("start") ? o->values.at("start") : "";
+  auto stages = load_stages(o->values.at("variant"), start_name, err);
+  if (stages.empty()) return 1;
+  const core::RuleSet& rules = *stages.front();
+  std::optional<core::Position> start;
+  if (auto it = o->values.find("fen"); it != o->values.end()) {
+    start = parse_start(rules, it->second, false, nullptr, "FEN", err);
+  } else if (auto it4 = o->values.find("fen4"); it4 != o->values.end()) {
+    start = parse_start(rules, it4->second, true, nullptr, "FEN4", err);
+  } else {
+    start = parse_start(rules, rules.start_fen, rules.four_player_notation, nullptr, "start position", err);
+  }
+  if (!start) return 1;
+
+  const std::string& path = o->positional.front();
+  std::string text;
+  if (!read_text_file(path, text)) {
+    err << "tabula: " << path << ": cannot read the trace\n";
+    return 1;
+  }
+  std::vector<std::string> errors;
+  std::vector<Item> items = read_items(path, text, stages, errors);
+  if (!errors.empty()) {
+    for (const std::string& e : errors) err << e << "\n";
+    return 1;
+  }
+
+  session::Session s(stages, *start, settings);
+  Millis last{0};
+  for (const Item& it : items) {
+    last = it.time;
+    if (it.event) {
+      print(s.on_event(session::SquareEvent{it.time, it.cell, it.occupied}), out);
+      continue;
+    }
+    std::string error;
+    std::optional<session::Intent> in = intent_of(it, s, path, error);
+    if (!in) {
+      err << error << "\n";
+      return 1;
+    }
+    print(s.intent(*in), out);
+  }
+  // Let the last move settle and open questions default.
+  Millis limit = last + settings.promotion_timeout + settings.tracker.hold_warning + Millis{60000};
+  for (int guard = 0; guard < 1000; ++guard) {
+    std::optional<Millis> d = s.next_deadline();
+    if (!d || *d > limit) break;
+    print(s.tick(*d), out);
+  }
+  out << final_position(s.game()) << "\n";
+  return 0;
+}
+
+// ---- tabula trace ---------------------------------------------------------------------
+
+int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  auto o = parse_options(args, "trace", {"variant", "seed", "game", "settle-ms"}, err);
+  if (!o) return 2;
+  if (o->positional.size() != 1) {
+    err << "tabula: trace needs exactly one GAME file (PGN or PGN4)\n";
+    return 2;
+  }
+  if (!o->values.count("variant") || !o->values.count("seed")) {
+    err << "tabula: trace needs --variant ID and --seed N\n";
+    return 2;
+  }
+  long long seed = 0;
+  long long game_no = 1;
+  session::GeneratorSettings gs;
+  long long settle = gs.settle.count();
+  if (!number_option(*o, "seed", 0, 1LL << 62, seed, err) || !number_option(*o, "game", 1, 1000000, game_no, err) ||
+      !number_option(*o, "settle-ms", 10, 60000, settle, err)) {
+    return 2;
+  }
+  gs.seed = static_cast<std::uint64_t>(seed);
+  gs.settle = Millis{settle};
+  const std::string& path = o->positional.front();
+  std::string text;
+  if (!read_text_file(path, text)) {
+    err << "tabula: " << path << ": cannot read the file\n";
+    return 1;
+  }
+  auto records = core::parse_pgn(text);
+  if (!records.ok()) {
+    err << path << ":" << records.error().line << ":" << records.error().column << ": " << records.error().message
+        << "\n";
+    return 1;
+  }
+  if (records->size() < static_cast<std::size_t>(game_no)) {
+    err << "tabula: " << path << " holds " << records->size() << " game(s), not " << game_no << "\n";
+    return 1;
+  }
+  const core::PgnRecord& record = (*records)[static_cast<std::size_t>(game_no - 1)];
+
+  // The start, as `tabula replay` reads it: a named array, a FEN4 or FEN tag,
+  // or the variant's own.
+  const std::string& id = o->values.at("variant");
+  variants::LoadResult base = variants::load_id(id);
+  if (!base.ok()) {
+    err << "tabula: " << base.error_text();
+    return 1;
+  }
+  std::string start_tag = record.tag("StartFen4");
+  std::string fen_tag = record.tag("FEN");
+  std::string named;
+  if (start_tag.empty() && fen_tag.empty()) named = base.rules->untagged_record_start;
+  for (const std::string& n : base.rules->start_names) {
+    if (n == start_tag) named = n;
+  }
+  auto rules = base.rules;
+  if (!named.empty()) {
+    variants::LoadResult r = variants::load_id(id, named);
+    if (!r.ok()) {
+      err << "tabula: " << r.error_text();
+      return 1;
+    }
+    rules = r.rules;
+  }
+  std::string start_text = rules->start_fen;
+  bool four = rules->four_player_notation;
+  if (named.empty() && !start_tag.empty()) start_text = start_tag;
+  if (named.empty() && start_tag.empty() && !fen_tag.empty()) start_text = fen_tag;
+  core::SeatPoints points{};
+  auto start = parse_start(*rules, start_text, four, &points, "start position in the tags of " + path, err);
+  if (!start) return 1;
+
+  auto actions = session::actions_from_record(rules, *start, points, record);
+  if (!actions.ok()) {
+    err << path << ":" << actions.error().line << ": the record is refused: " << actions.error().message << "\n";
+    return 1;
+  }
+  auto script = session::generate_script(rules, *start, *actions, gs);
+  if (!script.ok()) {
+    err << "tabula: " << path << ": " << script.error().message << "\n";
+    return 1;
+  }
+  bool any_random = false;
+  bool resigned = false;
+  for (const session::Action& a : *actions) {
+    resigned = resigned || a.kind != session::Action::Kind::kMove;
+    any_random = any_random || (resigned && a.kind == session::Action::Kind::kMove);
+  }
+  std::string infer = "tabula infer --variant " + id;
+  if (!named.empty()) infer += " --start " + named;
+  if (named.empty() && (!start_tag.empty() || !fen_tag.empty())) {
+    infer += std::string(four ? " --fen4 '" : " --fen '") + start_text + "'";
+  }
+  if (gs.settle != session::SessionSettings{}.tracker.settle) infer += " --settle-ms " + std::to_string(settle);
+  if (any_random) infer += " --random-moves any";
+  out << "# tabula trace --variant " << id << " " << path << " --game " << game_no << " --seed " << seed << "\n";
+  out << "# " << script->moves.size() << " moves; settle time " << gs.settle.count() << " ms. Read it back with:\n";
+  out << "#   " << infer << " FILE\n";
+  out << "# Format: <milliseconds> <square> <up|down> (firmware/trace/trace.h); \"#!\" lines are\n";
+  out << "# operator intents (docs/INFERENCE.md).\n";
+  for (std::size_t i = 0; i < script->inputs.size(); ++i) {
+    const session::Input& in = script->inputs[i];
+    if (!script->notes[i].empty()) out << "# " << script->notes[i] << "\n";
+    if (const auto* e = std::get_if<session::SquareEvent>(&in)) {
+      trace::TraceEvent te;
+      te.time = e->time;
+      te.square = rules->geometry.name(e->square);
+      te.motion = e->occupied ? trace::Motion::kDown : trace::Motion::kUp;
+      out << trace::format_event(te) << "\n";
+    } else if (const auto* it = std::get_if<session::Intent>(&in)) {
+      out << "#! " << it->time.count() << " ";
+      switch (it->kind) {
+        case session::IntentKind::kResign: out << "resign " << rules->seats[core::index_of(it->seat)].name; break;
+        case session::IntentKind::kTimeout: out << "timeout " << rules->seats[core::index_of(it->seat)].name; break;
+        case session::IntentKind::kChoosePiece:
+          out << "promote " << static_cast<char>(std::tolower(rules->piece(it->piece).letter));
+          break;
+        default: out << session::to_string(it->kind); break;
+      }
+      out << "\n";
+    }
+  }
+  return 0;
+}
+
+}  // namespace tabula::cli
