@@ -42,8 +42,10 @@ struct Options {
   std::vector<std::string> positional;
 };
 
-std::optional<Options> parse_options(const std::vector<std::string>& args, const std::string& command,
-                                     const std::vector<std::string>& with_value, std::ostream& err) {
+std::optional<Options> parse_options(const std::vector<std::string>& args,
+                                     const std::string& command,
+                                     const std::vector<std::string>& with_value,
+                                     std::ostream& err) {
   Options o;
   std::size_t first = !args.empty() && args[0] == command ? 1 : 0;
   for (std::size_t i = first; i < args.size(); ++i) {
@@ -79,13 +81,13 @@ bool parse_number(const std::string& text, long long min, long long max, long lo
 }
 
 // Reads --name into out (unchanged when absent); false after an error message.
-bool number_option(const Options& o, const std::string& name, long long min, long long max, long long& out,
-                   std::ostream& err) {
+bool number_option(const Options& o, const std::string& name, long long min, long long max,
+                   long long& out, std::ostream& err) {
   auto it = o.values.find(name);
   if (it == o.values.end()) return true;
   if (!parse_number(it->second, min, max, out)) {
-    err << "tabula: --" << name << " must be a whole number from " << min << " to " << max << ", got \""
-        << it->second << "\"\n";
+    err << "tabula: --" << name << " must be a whole number from " << min << " to " << max
+        << ", got \"" << it->second << "\"\n";
     return false;
   }
   return true;
@@ -108,7 +110,8 @@ std::string lower(std::string s) {
 // ---- variants and starts ----------------------------------------------------------------
 
 // Every stage's rules: the variant, then the stages that follow it (004).
-std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
+std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id,
+                                                              const std::string& start,
                                                               std::ostream& err) {
   variants::LoadResult first = variants::load_id(id, start);
   if (!first.ok()) {
@@ -127,8 +130,9 @@ std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string&
   return stages;
 }
 
-std::optional<core::Position> parse_start(const core::RuleSet& rules, const std::string& text, bool four,
-                                          core::SeatPoints* points, const std::string& what, std::ostream& err) {
+std::optional<core::Position> parse_start(const core::RuleSet& rules, const std::string& text,
+                                          bool four, core::SeatPoints* points,
+                                          const std::string& what, std::ostream& err) {
   auto pos = four ? core::parse_fen4(rules, text, points) : core::parse_fen(rules, text);
   if (!pos.ok()) {
     err << "tabula: bad " << what;
@@ -141,15 +145,19 @@ std::optional<core::Position> parse_start(const core::RuleSet& rules, const std:
 
 // ---- the trace with intents --------------------------------------------------------------
 
-// One line of a trace file: a sensor event, or an operator intent ("#!").
+// One line of a trace file: a sensor event, an operator intent ("#!"), or a
+// board snapshot as the board daemon writes it in --text mode.
 struct Item {
+  enum class Kind : std::uint8_t { kEvent, kIntent, kSnapshot };
   int line = 0;
   Millis time{0};
-  bool event = true;
+  Kind kind = Kind::kEvent;
   core::Square cell = core::kNoSquare;
   bool occupied = false;
-  std::string verb;  // intents
-  std::string rest;  // the words after the verb
+  std::string verb;           // intents
+  std::string rest;           // the words after the verb
+  core::SquareSet cells;      // snapshots: occupied cells
+  core::SquareSet unsettled;  // snapshots: cells the daemon is not sure of
 };
 
 // "e4" -> the cell, whether or not it is a square of the current stage.
@@ -162,89 +170,164 @@ core::Square parse_cell(const core::Geometry& g, const std::string& name) {
   return core::make_square(file, static_cast<int>(rank - 1));
 }
 
-bool square_in_some_stage(const std::vector<std::shared_ptr<const core::RuleSet>>& stages, core::Square cell) {
+bool square_in_some_stage(const std::vector<std::shared_ptr<const core::RuleSet>>& stages,
+                          core::Square cell) {
   for (const auto& r : stages) {
-    if (r->geometry.contains(core::file_of(cell), core::rank_of(cell)) && r->geometry.playable(r->geometry.anchor(cell))) {
+    if (r->geometry.contains(core::file_of(cell), core::rank_of(cell)) &&
+        r->geometry.playable(r->geometry.anchor(cell))) {
       return true;
     }
   }
   return false;
 }
 
-const std::vector<std::string> kVerbs = {"resign", "timeout", "takeback", "draw", "claim", "confirm", "force",
-                                         "verify", "fault", "repaired", "promote", "choose", "answer"};
+// "<ms> ms <REASON> occupied <n>: a1 b1 ... [| unsettled <n>: c3 ...]", the
+// board daemon's text form of a BoardSnapshot (firmware/wire/frame_text.cpp).
+bool read_snapshot(const std::string& body, const core::Geometry& g, Item& it, std::string& why) {
+  std::istringstream words(body);
+  std::string ms;
+  std::string unit;
+  std::string reason;
+  std::string word;
+  words >> ms >> unit >> reason >> word;
+  long long t = 0;
+  if (!parse_number(ms, 0, 1LL << 50, t) || unit != "ms" || word != "occupied") {
+    why = "expected '# snapshot <ms> ms <REASON> occupied <n>: <squares>'";
+    return false;
+  }
+  it.kind = Item::Kind::kSnapshot;
+  it.time = Millis{t};
+  core::SquareSet* into = &it.cells;
+  while (words >> word) {
+    if (word == "|") {
+      into = &it.unsettled;
+      continue;
+    }
+    if (word.back() == ':' || word == "unsettled") continue;  // counts and labels
+    core::Square cell = parse_cell(g, word);
+    if (cell == core::kNoSquare) {
+      why = "square '" + word + "' is not on this board";
+      return false;
+    }
+    into->set(core::index_of(cell));
+  }
+  return true;
+}
+
+const std::vector<std::string> kVerbs = {"resign",  "timeout", "takeback", "draw",  "claim",
+                                         "confirm", "force",   "verify",   "fault", "repaired",
+                                         "promote", "choose",  "answer"};
 
 // Reads the events (trace.h) and the intents ("#! <ms> <verb> [words]") of a
 // trace file, in file order. Every problem is listed as file:line: message.
 std::vector<Item> read_items(const std::string& path, const std::string& text,
                              const std::vector<std::shared_ptr<const core::RuleSet>>& stages,
                              std::vector<std::string>& errors) {
+  std::vector<std::pair<int, std::string>> problems;  // by line, to list them in order
   trace::TraceParse parsed = trace::parse_trace(text, path);
-  for (const trace::TraceError& e : parsed.errors) errors.push_back(e.to_string());
+  for (const trace::TraceError& e : parsed.errors) problems.emplace_back(e.line, e.to_string());
+  if (!parsed.ok()) {
+    // The parser keeps no events once a line is bad; read the good lines one
+    // by one, so that their squares are checked too and one run lists all.
+    std::istringstream lines(text);
+    std::string one;
+    for (int n = 1; std::getline(lines, one); ++n) {
+      trace::TraceParse p = trace::parse_trace(one, path);
+      if (!p.ok() || p.events.size() != 1) continue;
+      p.events.front().line = n;
+      parsed.events.push_back(p.events.front());
+    }
+  }
   const core::RuleSet& rules = *stages.front();
   std::vector<Item> items;
   for (const trace::TraceEvent& e : parsed.events) {
     Item it;
     it.line = e.line;
     it.time = e.time;
+    it.kind = Item::Kind::kEvent;
     it.cell = parse_cell(rules.geometry, e.square);
     it.occupied = e.motion == trace::Motion::kDown;
     if (it.cell == core::kNoSquare || !square_in_some_stage(stages, it.cell)) {
-      errors.push_back(path + ":" + std::to_string(e.line) + ": square '" + e.square + "' is not on the " +
-                       rules.id + " board (" + std::to_string(rules.geometry.width()) + "x" +
-                       std::to_string(rules.geometry.height()) + ", " +
-                       std::to_string(rules.geometry.playable_count()) + " squares)");
+      problems.emplace_back(e.line, path + ":" + std::to_string(e.line) + ": square '" + e.square +
+                                        "' is not on the " + rules.id + " board (" +
+                                        std::to_string(rules.geometry.width()) + "x" +
+                                        std::to_string(rules.geometry.height()) + ", " +
+                                        std::to_string(rules.geometry.playable_count()) +
+                                        " squares)");
       continue;
     }
     items.push_back(it);
   }
-  // The intents: comments to every other reader of the format.
+  // The intents and the daemon's snapshots: comments to every other reader.
   std::istringstream in(text);
   std::string line;
   int n = 0;
   while (std::getline(in, line)) {
     ++n;
     std::size_t at = line.find_first_not_of(" \t");
+    if (at != std::string::npos && line.compare(at, 11, "# snapshot ") == 0) {
+      Item it;
+      std::string why;
+      if (read_snapshot(line.substr(at + 11), rules.geometry, it, why)) {
+        it.line = n;
+        items.push_back(it);
+      } else {
+        problems.emplace_back(n, path + ":" + std::to_string(n) + ": bad board snapshot: " + why);
+      }
+      continue;
+    }
     if (at == std::string::npos || line.compare(at, 2, "#!") != 0) continue;
     std::istringstream words(line.substr(at + 2));
     std::string ms;
     Item it;
     it.line = n;
-    it.event = false;
+    it.kind = Item::Kind::kIntent;
     words >> ms >> it.verb;
     std::getline(words, it.rest);
     it.rest.erase(0, it.rest.find_first_not_of(" \t"));
-    while (!it.rest.empty() && (it.rest.back() == ' ' || it.rest.back() == '\t' || it.rest.back() == '\r')) it.rest.pop_back();
+    while (!it.rest.empty() &&
+           (it.rest.back() == ' ' || it.rest.back() == '\t' || it.rest.back() == '\r'))
+      it.rest.pop_back();
     long long t = 0;
     if (!parse_number(ms, 0, 1LL << 50, t)) {
-      errors.push_back(path + ":" + std::to_string(n) + ": bad intent time '" + ms +
-                       "': expected '#! <milliseconds> <intent> [...]'");
+      problems.emplace_back(n, path + ":" + std::to_string(n) + ": bad intent time '" + ms +
+                                   "': expected '#! <milliseconds> <intent> [...]'");
       continue;
     }
     if (std::find(kVerbs.begin(), kVerbs.end(), it.verb) == kVerbs.end()) {
       std::string all;
       for (const std::string& v : kVerbs) all += (all.empty() ? "" : ", ") + v;
-      errors.push_back(path + ":" + std::to_string(n) + ": unknown intent '" + it.verb + "': expected one of " + all);
+      problems.emplace_back(n, path + ":" + std::to_string(n) + ": unknown intent '" + it.verb +
+                                   "': expected one of " + all);
       continue;
     }
     it.time = Millis{t};
     items.push_back(it);
   }
-  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.line < b.line; });
+  std::stable_sort(items.begin(), items.end(),
+                   [](const Item& a, const Item& b) { return a.line < b.line; });
   for (std::size_t i = 1; i < items.size(); ++i) {
-    if (items[i].time < items[i - 1].time) {
-      errors.push_back(path + ":" + std::to_string(items[i].line) + ": time goes backwards: " +
-                       std::to_string(items[i].time.count()) + " ms after " +
-                       std::to_string(items[i - 1].time.count()) + " ms at line " + std::to_string(items[i - 1].line));
+    // Events among themselves were checked by the trace parser; intents too.
+    bool events = items[i].kind == Item::Kind::kEvent && items[i - 1].kind == Item::Kind::kEvent;
+    if (items[i].time < items[i - 1].time && !events) {
+      problems.emplace_back(items[i].line,
+                            path + ":" + std::to_string(items[i].line) +
+                                ": time goes backwards: " + std::to_string(items[i].time.count()) +
+                                " ms after " + std::to_string(items[i - 1].time.count()) +
+                                " ms at line " + std::to_string(items[i - 1].line));
     }
   }
+  std::stable_sort(problems.begin(), problems.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& p : problems) errors.push_back(std::move(p.second));
   return items;
 }
 
 core::Seat seat_named(const core::RuleSet& rules, const std::string& name) {
   for (int s = 0; s < rules.seat_count(); ++s) {
     const core::SeatDef& d = rules.seats[s];
-    if (lower(d.name) == lower(name) || (name.size() == 1 && std::tolower(d.letter) == std::tolower(name[0]))) {
+    if (lower(d.name) == lower(name) ||
+        (name.size() == 1 && std::tolower(d.letter) == std::tolower(name[0]))) {
       return core::seat_at(s);
     }
   }
@@ -253,8 +336,8 @@ core::Seat seat_named(const core::RuleSet& rules, const std::string& name) {
 
 // The intent an item asks for, read against the session as it is now (an
 // answer names an option of the question open at that moment).
-std::optional<session::Intent> intent_of(const Item& it, const session::Session& s, const std::string& path,
-                                         std::string& error) {
+std::optional<session::Intent> intent_of(const Item& it, const session::Session& s,
+                                         const std::string& path, std::string& error) {
   const core::RuleSet& rules = s.game().rules();
   const core::Geometry& g = rules.geometry;
   session::Intent in;
@@ -274,23 +357,29 @@ std::optional<session::Intent> intent_of(const Item& it, const session::Session&
     }
   } else if (v == "takeback") {
     long long n = 0;
-    if (!parse_number(it.rest, 1, 10000, n)) return fail("takeback needs a number of moves, got '" + it.rest + "'");
+    if (!parse_number(it.rest, 1, 10000, n))
+      return fail("takeback needs a number of moves, got '" + it.rest + "'");
     in.kind = session::IntentKind::kTakeback;
     in.count = static_cast<int>(n);
   } else if (v == "draw" || v == "claim" || v == "confirm" || v == "force" || v == "verify") {
-    in.kind = v == "draw"    ? session::IntentKind::kAgreeDraw
-              : v == "claim" ? session::IntentKind::kClaimDraw
+    in.kind = v == "draw"     ? session::IntentKind::kAgreeDraw
+              : v == "claim"  ? session::IntentKind::kClaimDraw
               : v == "verify" ? session::IntentKind::kVerifyBoard
                               : session::IntentKind::kConfirmSetup;
     in.force = v == "force";
   } else if (v == "fault" || v == "repaired") {
-    in.kind = v == "fault" ? session::IntentKind::kSensorFault : session::IntentKind::kSensorRepaired;
+    in.kind =
+        v == "fault" ? session::IntentKind::kSensorFault : session::IntentKind::kSensorRepaired;
     in.square = parse_cell(g, it.rest);
-    if (in.square == core::kNoSquare) return fail("'" + it.rest + "' is not a square of this board");
+    if (in.square == core::kNoSquare)
+      return fail("'" + it.rest + "' is not a square of this board");
   } else if (v == "promote") {
     in.kind = session::IntentKind::kChoosePiece;
-    in.piece = it.rest.size() == 1 ? rules.kind_by_letter(static_cast<char>(std::toupper(it.rest[0]))) : core::kNoKind;
-    if (in.piece == core::kNoKind) return fail("'" + it.rest + "' is not a piece letter of " + rules.id);
+    in.piece = it.rest.size() == 1
+                   ? rules.kind_by_letter(static_cast<char>(std::toupper(it.rest[0])))
+                   : core::kNoKind;
+    if (in.piece == core::kNoKind)
+      return fail("'" + it.rest + "' is not a piece letter of " + rules.id);
   } else if (v == "answer") {
     std::istringstream w(it.rest);
     long long id = 0;
@@ -335,14 +424,16 @@ void print(const session::Output& o, std::ostream& out) {
       continue;
     }
     const char* kind = r.game ? core::to_string(r.game->kind) : session::to_string(r.kind);
-    out << "[" << r.time.count() << " ms] " << core::to_string(r.severity) << " " << kind << ": " << r.text << "\n";
+    out << "[" << r.time.count() << " ms] " << core::to_string(r.severity) << " " << kind << ": "
+        << r.text << "\n";
   }
 }
 
 std::string final_position(const core::Game& g) {
   if (g.rules().four_player_notation) {
     core::SeatPoints points{};
-    for (int s = 0; s < g.rules().seat_count(); ++s) points[static_cast<std::size_t>(s)] = g.points(core::seat_at(s));
+    for (int s = 0; s < g.rules().seat_count(); ++s)
+      points[static_cast<std::size_t>(s)] = g.points(core::seat_at(s));
     return core::to_fen4(g.position(), points);
   }
   return core::to_fen(g.position());
@@ -354,7 +445,8 @@ std::string final_position(const core::Game& g) {
 
 int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   auto o = parse_options(args, "infer",
-                         {"variant", "start", "fen", "fen4", "settle-ms", "promotion-timeout-ms", "random-moves", "seed"},
+                         {"variant", "start", "fen", "fen4", "settle-ms", "promotion-timeout-ms",
+                          "random-moves", "seed"},
                          err);
   if (!o) return 2;
   if (o->positional.size() != 1) {
@@ -386,7 +478,8 @@ int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (it->second == "any") {
       settings.random_moves = session::RandomMoves::kAcceptAnyLegal;
     } else if (it->second != "requested") {
-      err << "tabula: --random-moves must be \"requested\" or \"any\", got \"" << it->second << "\"\n";
+      err << "tabula: --random-moves must be \"requested\" or \"any\", got \"" << it->second
+          << "\"\n";
       return 2;
     }
   }
@@ -400,7 +493,8 @@ int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostr
   } else if (auto it4 = o->values.find("fen4"); it4 != o->values.end()) {
     start = parse_start(rules, it4->second, true, nullptr, "FEN4", err);
   } else {
-    start = parse_start(rules, rules.start_fen, rules.four_player_notation, nullptr, "start position", err);
+    start = parse_start(rules, rules.start_fen, rules.four_player_notation, nullptr,
+                        "start position", err);
   }
   if (!start) return 1;
 
@@ -421,8 +515,16 @@ int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostr
   Millis last{0};
   for (const Item& it : items) {
     last = it.time;
-    if (it.event) {
+    if (it.kind == Item::Kind::kEvent) {
       print(s.on_event(session::SquareEvent{it.time, it.cell, it.occupied}), out);
+      continue;
+    }
+    if (it.kind == Item::Kind::kSnapshot) {
+      // Cells the daemon is not sure of keep the state they have.
+      const core::SquareSet& now = s.tracker().board().cells();
+      print(s.on_snapshot(
+                session::BoardSnapshot{it.time, (it.cells & ~it.unsettled) | (now & it.unsettled)}),
+            out);
       continue;
     }
     std::string error;
@@ -461,7 +563,8 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
   long long game_no = 1;
   session::GeneratorSettings gs;
   long long settle = gs.settle.count();
-  if (!number_option(*o, "seed", 0, 1LL << 62, seed, err) || !number_option(*o, "game", 1, 1000000, game_no, err) ||
+  if (!number_option(*o, "seed", 0, 1LL << 62, seed, err) ||
+      !number_option(*o, "game", 1, 1000000, game_no, err) ||
       !number_option(*o, "settle-ms", 10, 60000, settle, err)) {
     return 2;
   }
@@ -475,12 +578,13 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   auto records = core::parse_pgn(text);
   if (!records.ok()) {
-    err << path << ":" << records.error().line << ":" << records.error().column << ": " << records.error().message
-        << "\n";
+    err << path << ":" << records.error().line << ":" << records.error().column << ": "
+        << records.error().message << "\n";
     return 1;
   }
   if (records->size() < static_cast<std::size_t>(game_no)) {
-    err << "tabula: " << path << " holds " << records->size() << " game(s), not " << game_no << "\n";
+    err << "tabula: " << path << " holds " << records->size() << " game(s), not " << game_no
+        << "\n";
     return 1;
   }
   const core::PgnRecord& record = (*records)[static_cast<std::size_t>(game_no - 1)];
@@ -514,12 +618,14 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (named.empty() && !start_tag.empty()) start_text = start_tag;
   if (named.empty() && start_tag.empty() && !fen_tag.empty()) start_text = fen_tag;
   core::SeatPoints points{};
-  auto start = parse_start(*rules, start_text, four, &points, "start position in the tags of " + path, err);
+  auto start =
+      parse_start(*rules, start_text, four, &points, "start position in the tags of " + path, err);
   if (!start) return 1;
 
   auto actions = session::actions_from_record(rules, *start, points, record);
   if (!actions.ok()) {
-    err << path << ":" << actions.error().line << ": the record is refused: " << actions.error().message << "\n";
+    err << path << ":" << actions.error().line
+        << ": the record is refused: " << actions.error().message << "\n";
     return 1;
   }
   auto script = session::generate_script(rules, *start, *actions, gs);
@@ -538,10 +644,13 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (named.empty() && (!start_tag.empty() || !fen_tag.empty())) {
     infer += std::string(four ? " --fen4 '" : " --fen '") + start_text + "'";
   }
-  if (gs.settle != session::SessionSettings{}.tracker.settle) infer += " --settle-ms " + std::to_string(settle);
+  if (gs.settle != session::SessionSettings{}.tracker.settle)
+    infer += " --settle-ms " + std::to_string(settle);
   if (any_random) infer += " --random-moves any";
-  out << "# tabula trace --variant " << id << " " << path << " --game " << game_no << " --seed " << seed << "\n";
-  out << "# " << script->moves.size() << " moves; settle time " << gs.settle.count() << " ms. Read it back with:\n";
+  out << "# tabula trace --variant " << id << " " << path << " --game " << game_no << " --seed "
+      << seed << "\n";
+  out << "# " << script->moves.size() << " moves; settle time " << gs.settle.count()
+      << " ms. Read it back with:\n";
   out << "#   " << infer << " FILE\n";
   out << "# Format: <milliseconds> <square> <up|down> (firmware/trace/trace.h); \"#!\" lines are\n";
   out << "# operator intents (docs/INFERENCE.md).\n";
@@ -557,12 +666,18 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
     } else if (const auto* it = std::get_if<session::Intent>(&in)) {
       out << "#! " << it->time.count() << " ";
       switch (it->kind) {
-        case session::IntentKind::kResign: out << "resign " << rules->seats[core::index_of(it->seat)].name; break;
-        case session::IntentKind::kTimeout: out << "timeout " << rules->seats[core::index_of(it->seat)].name; break;
+        case session::IntentKind::kResign:
+          out << "resign " << rules->seats[core::index_of(it->seat)].name;
+          break;
+        case session::IntentKind::kTimeout:
+          out << "timeout " << rules->seats[core::index_of(it->seat)].name;
+          break;
         case session::IntentKind::kChoosePiece:
           out << "promote " << static_cast<char>(std::tolower(rules->piece(it->piece).letter));
           break;
-        default: out << session::to_string(it->kind); break;
+        default:
+          out << session::to_string(it->kind);
+          break;
       }
       out << "\n";
     }

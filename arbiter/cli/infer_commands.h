@@ -5,7 +5,8 @@
 //                [--settle-ms N] [--promotion-timeout-ms N]
 //                [--random-moves requested|any] [--seed N] TRACE
 //     Reads a sensor trace (firmware/trace/trace.h; operator intents as "#!"
-//     lines, docs/INFERENCE.md), runs it through a Session, and prints one
+//     lines, docs/INFERENCE.md; the board daemon's "# snapshot" lines, so its
+//     --stdout --text output reads too), runs it through a Session, and prints one
 //     line per accepted move in long algebraic ("e2-e4", "Qa11xRa9"), one
 //     line per ruling ("[1400 ms] warning touch-out-of-turn: ..."), and last
 //     the final position in FEN or FEN4.

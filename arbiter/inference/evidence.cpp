@@ -7,7 +7,8 @@ namespace tabula::inference {
 using core::Square;
 
 void TouchLog::drop_through(std::uint64_t seq) {
-  auto it = std::find_if(touches_.begin(), touches_.end(), [seq](const Touch& t) { return t.seq > seq; });
+  auto it =
+      std::find_if(touches_.begin(), touches_.end(), [seq](const Touch& t) { return t.seq > seq; });
   touches_.erase(touches_.begin(), it);
 }
 
@@ -54,7 +55,12 @@ bool shows_result(const Footprint& f, const Evidence& e) {
 }
 
 bool on_the_way(const Footprint& f, const Evidence& e) {
-  return e.diff.any() && (e.diff & ~f.touched()).none();
+  if (e.diff.none() || (e.diff & ~f.touched()).any()) return false;
+  // Hands put down only what they lifted: a piece appearing on the
+  // destination while nothing has left is no move under way (a stuck reed).
+  core::SquareSet fills = e.diff & *e.physical;
+  core::SquareSet lifts = e.diff & *e.expected;
+  return fills.count() <= lifts.count();
 }
 
 std::optional<Attempt> read_attempt(const Evidence& e) {

@@ -19,8 +19,9 @@
 //     either piece lifted first, and a piece lifted from `from` and still in
 //     the air is not mistaken for a capture. Squares touched and left as they
 //     were (an adjustment, a slide brushing a square) do not matter.
-//   on_the_way(f): every difference lies within f's squares: the hands are
-//     part-way through that move (a piece held in the air, a victim lifted).
+//   on_the_way(f): every difference lies within f's squares, and no more
+//     pieces were put down than lifted: the hands are part-way through that
+//     move (a piece held in the air, a victim lifted, the rook of a castling).
 // Pure functions; the log is a value (not thread-safe).
 #pragma once
 

@@ -30,7 +30,8 @@ std::string square_list(const core::Geometry& g, const core::SquareSet& squares)
 
 std::string fixes_sentence(const std::vector<Fix>& fixes, std::size_t at_most) {
   std::string out;
-  for (std::size_t i = 0; i < fixes.size() && i < at_most; ++i) out += (i == 0 ? "" : "; then ") + fixes[i].text;
+  for (std::size_t i = 0; i < fixes.size() && i < at_most; ++i)
+    out += (i == 0 ? "" : "; then ") + fixes[i].text;
   if (fixes.size() > at_most) out += " (" + std::to_string(fixes.size() - at_most) + " more)";
   return out;
 }
@@ -55,8 +56,8 @@ std::pair<int, int> distance(Square a, Square b) {
 Fix move_fix(const core::RuleSet& rules, Square from, Square to, core::Piece piece, bool back) {
   const core::Geometry& g = rules.geometry;
   Fix f{FixKind::kMove, from, to, piece, {}};
-  f.text = "move " + piece_name_of(rules, piece) + " from " + g.name(from) + (back ? " back to " : " to ") +
-           g.name(to);
+  f.text = "move " + piece_name_of(rules, piece) + " from " + g.name(from) +
+           (back ? " back to " : " to ") + g.name(to);
   return f;
 }
 
@@ -90,8 +91,9 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
   // Undo the attempted move first, while its shape is still on the board.
   if (attempt && missing.test(core::index_of(attempt->from))) {
     const Attempt& a = *attempt;
-    bool landed = attempt->capture ? physical.test(core::index_of(a.to)) && want.test(core::index_of(a.to))
-                                   : extra.test(core::index_of(a.to));
+    bool landed = attempt->capture
+                      ? physical.test(core::index_of(a.to)) && want.test(core::index_of(a.to))
+                      : extra.test(core::index_of(a.to));
     if (landed) {
       out.push_back(move_fix(rules, a.to, a.from, expected.at(a.from), true));
       missing.reset(core::index_of(a.from));
@@ -131,7 +133,8 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
   for (Square x : more) {
     if (!used_from.test(core::index_of(x))) out.push_back(remove_fix(rules, x, ""));
   }
-  for (Square s : squares_of(stray)) out.push_back(remove_fix(rules, s, " (that cell is no square of this board)"));
+  for (Square s : squares_of(stray))
+    out.push_back(remove_fix(rules, s, " (that cell is no square of this board)"));
   return out;
 }
 

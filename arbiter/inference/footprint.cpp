@@ -70,7 +70,8 @@ Footprint footprint_of(const core::Position& before, const Move& m) {
   return f;
 }
 
-std::vector<CandidateGroup> candidate_groups(const core::Position& pos, const core::MoveList& moves) {
+std::vector<CandidateGroup> candidate_groups(const core::Position& pos,
+                                             const core::MoveList& moves) {
   std::vector<CandidateGroup> groups;
   for (const Move& m : moves) {
     if (m.kind == MoveKind::kPass) continue;
@@ -110,7 +111,8 @@ std::vector<CandidateGroup> candidate_groups(const core::Position& pos, const co
   return groups;
 }
 
-core::SquareSet capture_targets(const std::vector<CandidateGroup>& groups, const core::SquareSet& expected) {
+core::SquareSet capture_targets(const std::vector<CandidateGroup>& groups,
+                                const core::SquareSet& expected) {
   core::SquareSet out;
   for (const CandidateGroup& g : groups) {
     out |= g.footprint.kept;

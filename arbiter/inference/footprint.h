@@ -50,11 +50,13 @@ struct CandidateGroup {
 
 // Groups `moves` (of `pos`) by footprint, in the order the moves come; marks
 // prefixes. Passes are left out.
-std::vector<CandidateGroup> candidate_groups(const core::Position& pos, const core::MoveList& moves);
+std::vector<CandidateGroup> candidate_groups(const core::Position& pos,
+                                             const core::MoveList& moves);
 
 // Squares a candidate would capture on (kept squares and en passant victims):
 // touching an opponent's piece there is the start of a capture, not a touch
 // out of turn.
-core::SquareSet capture_targets(const std::vector<CandidateGroup>& groups, const core::SquareSet& expected);
+core::SquareSet capture_targets(const std::vector<CandidateGroup>& groups,
+                                const core::SquareSet& expected);
 
 }  // namespace tabula::inference

@@ -6,10 +6,13 @@
 // guards itself (issue 5: "Bad input of every kind ... gives a clear message
 // naming what is wrong and where, and loses nothing already accepted"):
 //   - a noisy reed: one cell changes `noisy_events` times within
-//     `noisy_window` (a reed chattering, a magnet at the edge of its range);
-//   - a burst: `burst_squares` different squares change within
-//     `burst_window` (a piece knocked over rolling across the board, a sleeve
-//     brushing a rank) — no hand moves that fast;
+//     `noisy_window` (a reed chattering, a magnet at the edge of its range).
+//     Changes closer than `bounce_window` to the first of a group count once:
+//     contact bounce as a piece lands is not noise;
+//   - a burst: `burst_pieces` standing pieces leave their squares within
+//     `burst_window` and stay off (pieces knocked over, a sleeve sweeping a
+//     rank) — two hands lift two pieces at most; a slide brushing squares
+//     puts nothing down to stay, so it never counts;
 // Each is reported once, then again only after the cell (or the board) has
 // been quiet for the window. Reports are values; nothing is dropped: the
 // events still reach the tracker, which is what keeps accepted moves safe.
@@ -38,7 +41,6 @@ enum class ObservationKind : std::uint8_t {
   kRedundant,       // a reed reported the state it was already in (info)
   kTimeBackwards,   // an input older than the last one (warning)
   kHeldTooLong,     // a piece has been off its square a long time (warning)
-  kRemoved,         // a square the rules emptied has been cleared (info)
 };
 
 struct Observation {
@@ -53,9 +55,10 @@ const char* to_string(ObservationKind k);
 
 struct HealthSettings {
   int noisy_events = 8;
-  Millis noisy_window{2000};
-  int burst_squares = 5;
-  Millis burst_window{300};
+  Millis noisy_window{1000};
+  Millis bounce_window{10};
+  int burst_pieces = 3;
+  Millis burst_window{150};
 };
 
 class SensorHealth {
@@ -64,17 +67,24 @@ class SensorHealth {
 
   // A reed changed. Returns a report the first time the cell turns noisy.
   std::optional<Observation> on_cell(core::Square cell, Millis time, const core::Geometry& g);
-  // A square's occupancy changed. Returns a report when a burst begins.
-  std::optional<Observation> on_square(core::Square square, Millis time, const core::Geometry& g);
+  // A square's occupancy changed (`occupied`: now); `board` is the occupancy
+  // after the change. Returns a report when a burst begins.
+  std::optional<Observation> on_square(core::Square square, bool occupied, Millis time,
+                                       const core::SquareSet& board, const core::Geometry& g);
 
  private:
   HealthSettings settings_;
   struct CellHistory {
-    std::deque<Millis> times;
+    std::deque<Millis> groups;  // first change of each bounce group
     bool reported = false;
   };
+  struct Change {
+    Millis time;
+    core::Square square;
+    bool occupied;
+  };
   std::array<CellHistory, core::kMaxSquares> cells_{};
-  std::deque<std::pair<Millis, core::Square>> recent_;
+  std::deque<Change> recent_;
   bool burst_reported_ = false;
 };
 

@@ -1,7 +1,6 @@
 #include "inference/tracker.h"
 
 #include <algorithm>
-#include <cassert>
 
 namespace tabula::inference {
 
@@ -12,11 +11,16 @@ using core::SquareSet;
 
 const char* to_string(TrackerState s) {
   switch (s) {
-    case TrackerState::kInSync: return "in-sync";
-    case TrackerState::kMoving: return "moving";
-    case TrackerState::kMatched: return "matched";
-    case TrackerState::kAwaitingChoice: return "awaiting-choice";
-    case TrackerState::kMismatch: return "mismatch";
+    case TrackerState::kInSync:
+      return "in-sync";
+    case TrackerState::kMoving:
+      return "moving";
+    case TrackerState::kMatched:
+      return "matched";
+    case TrackerState::kAwaitingChoice:
+      return "awaiting-choice";
+    case TrackerState::kMismatch:
+      return "mismatch";
   }
   return "?";
 }
@@ -43,9 +47,14 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
   groups_ = candidate_groups(g.position(), src.moves(g));
   targets_ = capture_targets(groups_, expected_);
   switch (how) {
-    case Rebase::kAfterCommit: log_.drop_through(commit_seq_); break;
-    case Rebase::kKeepEvidence: break;
-    case Rebase::kFresh: log_.clear(); break;
+    case Rebase::kAfterCommit:
+      log_.drop_through(commit_seq_);
+      break;
+    case Rebase::kKeepEvidence:
+      break;
+    case Rebase::kFresh:
+      log_.clear();
+      break;
   }
   tentative_.reset();
   after_.reset();
@@ -69,6 +78,7 @@ void Tracker::verify(const core::Position& layout) {
   groups_.clear();
   targets_.reset();
   mover_ = layout.to_move();
+  awaiting_.reset();  // the layout is the whole truth now: every square is compared
   clear_evidence();
   verified_ = false;
   judged_ = false;
@@ -84,11 +94,13 @@ void Tracker::observe() {
   state_ = TrackerState::kInSync;
 }
 
-void Tracker::set_geometry(const core::Geometry& geometry) { board_.set_geometry(geometry); }
+void Tracker::set_geometry(const core::Geometry& geometry) {
+  board_.set_geometry(geometry);
+}
 
 void Tracker::expect_change(const SquareSet& squares) {
+  // Trimmed against the new baseline by the next evaluation (rebase).
   awaiting_ |= squares;
-  awaiting_ &= board_.occupied() ^ expected_;  // only squares not yet in their new state
 }
 
 void Tracker::set_masked(Square square, bool masked) {
@@ -130,22 +142,25 @@ TrackerUpdate Tracker::on_event(const SquareEvent& e, const MoveSource* src) {
   if (change == CellChange::kOffGrid) {
     Observation o{ObservationKind::kOffGrid, core::Severity::kWarning, t, {}, {}};
     o.text = "a sensor event for a cell that is not on this board (cell index " +
-             std::to_string(core::is_valid(e.square) ? core::index_of(e.square) : -1) + ") was ignored";
+             std::to_string(core::is_valid(e.square) ? core::index_of(e.square) : -1) +
+             ") was ignored";
     up.observations.push_back(o);
     return up;
   }
   if (auto noisy = health_.on_cell(e.square, t, g)) up.observations.push_back(*noisy);
   if (change == CellChange::kRedundant) {
     Observation o{ObservationKind::kRedundant, core::Severity::kInfo, t, {e.square}, {}};
-    o.text = "the sensor of " + g.name(e.square) + " reported \"" + (e.occupied ? "down" : "up") + "\" but " +
-             g.name(e.square) + " was already " + (e.occupied ? "occupied" : "empty") + "; nothing changes";
+    o.text = "the sensor of " + g.name(e.square) + " reported \"" + (e.occupied ? "down" : "up") +
+             "\" but " + g.name(e.square) + " was already " + (e.occupied ? "occupied" : "empty") +
+             "; nothing changes";
     up.observations.push_back(o);
     return up;
   }
   if (change == CellChange::kStray) {
     if (e.occupied) {
       Observation o{ObservationKind::kStray, core::Severity::kWarning, t, {e.square}, {}};
-      o.text = "a piece was put on " + g.name(e.square) + ", which is no square of this board: take it off";
+      o.text = "a piece was put on " + g.name(e.square) +
+               ", which is no square of this board: take it off";
       up.observations.push_back(o);
     }
     last_change_ = t;
@@ -156,9 +171,11 @@ TrackerUpdate Tracker::on_event(const SquareEvent& e, const MoveSource* src) {
   if (change == CellChange::kCellOnly) return up;
 
   Square q = board_.square_of(e.square);
-  if (auto burst = health_.on_square(q, t, g)) {
-    up.observations.push_back(*burst);
-    if (mode_ == TrackerMode::kTrack) disturbed_ = true;
+  if (mode_ == TrackerMode::kTrack) {
+    if (auto burst = health_.on_square(q, e.occupied, t, board_.occupied(), g)) {
+      up.observations.push_back(*burst);
+      disturbed_ = true;
+    }
   }
   last_change_ = t;
   judged_ = false;
@@ -206,13 +223,21 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
         for (int i = 0; i < core::kMaxSquares; ++i) {
           if (off.test(i)) o.squares.push_back(static_cast<Square>(i));
         }
-        o.text = "a piece has been off " + square_list(board_.geometry(), off) + " for " +
-                 std::to_string(quiet.count() / 1000) +
-                 " s: put it down; if it stands on a square already, that square's sensor may be dead";
+        o.text =
+            "a piece has been off " + square_list(board_.geometry(), off) + " for " +
+            std::to_string(quiet.count() / 1000) +
+            " s: put it down; if it stands on a square already, that square's sensor may be dead";
         up.observations.push_back(o);
       }
       return up;
   }
+  return up;
+}
+
+TrackerUpdate Tracker::settle_now(const MoveSource* src) {
+  TrackerUpdate up;
+  if (mode_ == TrackerMode::kTrack && src != nullptr && state_ == TrackerState::kMatched)
+    up.commit = commit_tentative();
   return up;
 }
 
@@ -276,10 +301,21 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     }
   }
   if (!matches.empty()) {
+    std::uint64_t seq = seq_;
+    if (tentative_ && tentative_->groups.size() == 1 &&
+        std::find(matches.begin(), matches.end(), tentative_->groups.front()) != matches.end() &&
+        !touched_since(tentative_->seq, groups_[tentative_->groups.front()].footprint.touched())) {
+      // The move seen before still stands and nobody has handled its squares
+      // since: later touches elsewhere (the next player straightening a piece
+      // the mover could also have taken) do not make it ambiguous.
+      matches = tentative_->groups;
+      seq = tentative_->seq;
+    }
+    if (matches.size() > 1) matches = completed_last(matches);
     bool prefix = false;
     for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
     if (!tentative_ || tentative_->groups != matches) after_.reset();
-    tentative_ = Tentative{matches, seq_, prefix};
+    tentative_ = Tentative{matches, seq, prefix};
     state_ = TrackerState::kMatched;
     fixes_.clear();
     ruled_attempt_.reset();
@@ -308,6 +344,34 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   }
 }
 
+bool Tracker::touched_since(std::uint64_t seq, const SquareSet& squares) const {
+  for (const Touch& t : log_.touches()) {
+    if (t.seq > seq && squares.test(core::index_of(t.square))) return true;
+  }
+  return false;
+}
+
+std::vector<std::size_t> Tracker::completed_last(const std::vector<std::size_t>& matches) const {
+  // Of several moves the board shows alike (with no earlier tentative move
+  // standing untouched), the one whose squares were handled last is the one
+  // just finished. A tie stays a question for the kiosk.
+  std::vector<std::size_t> out;
+  std::uint64_t best = 0;
+  for (std::size_t i : matches) {
+    std::uint64_t last = 0;
+    const SquareSet touched = groups_[i].footprint.touched();
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (touched.test(q)) last = std::max({last, summary_.last_up[q], summary_.last_down[q]});
+    }
+    if (last > best) {
+      best = last;
+      out.clear();
+    }
+    if (last == best) out.push_back(i);
+  }
+  return out;
+}
+
 Commit Tracker::commit_tentative() {
   Commit c;
   c.time = now_;
@@ -317,7 +381,8 @@ Commit Tracker::commit_tentative() {
   if (tentative_->groups.size() > 1) {
     c.choice = ChoiceKind::kWhichMove;
   } else if (c.options.size() > 1) {
-    c.choice = c.options.front().kind == core::MoveKind::kPlacement ? ChoiceKind::kPlacement : ChoiceKind::kPromotion;
+    c.choice = c.options.front().kind == core::MoveKind::kPlacement ? ChoiceKind::kPlacement
+                                                                    : ChoiceKind::kPromotion;
   }
   commit_seq_ = tentative_->seq;
   state_ = c.choice == ChoiceKind::kNone ? TrackerState::kMoving : TrackerState::kAwaitingChoice;
@@ -333,7 +398,8 @@ const Tracker::After* Tracker::after(const MoveSource* src) {
   after_.emplace();
   core::Game g = src->game();
   std::vector<core::Ruling> rulings = g.play(m);
-  if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove || g.outcome().over) {
+  if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove ||
+      g.outcome().over) {
     return nullptr;
   }
   after_->expected = occupancy_of(g.position());
@@ -359,7 +425,8 @@ bool Tracker::other_seat_acting(const MoveSource* src) const {
     touched.set(core::index_of(touch.square));
     if (touch.occupied) continue;
     any_up = true;
-    Piece p = landing.test(core::index_of(touch.square)) ? Piece{core::kNoKind, mover_, false} : pos.at(touch.square);
+    Piece p = landing.test(core::index_of(touch.square)) ? Piece{core::kNoKind, mover_, false}
+                                                         : pos.at(touch.square);
     if (p.seat != core::kNoSeat && p.seat != mover_) return true;
   }
   // Only pieces put down (nothing lifted): judge them after T if T is untouched.
@@ -367,13 +434,10 @@ bool Tracker::other_seat_acting(const MoveSource* src) const {
 }
 
 void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
-  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1 && other_seat_acting(src)) {
-    up.commit = commit_tentative();
-    return;
-  }
   SquareSet ignore = ignored();
   log_.summarize(0, summary_);
   Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
+  // A piece in the air on the way to a legal move from the position: pending.
   pending_ = false;
   if (!disturbed_ && board_.stray().none()) {
     for (const CandidateGroup& g : groups_) {
@@ -387,8 +451,30 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
     state_ = TrackerState::kMoving;
     return;
   }
+  // The tentative move stands and the next player is part-way through a
+  // reply (a victim lifted, a piece in the air), or someone else has acted:
+  // commit it; the rest is judged from the position after it.
+  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1) {
+    bool reply_under_way = false;
+    if (const After* a = after(src)) {
+      TouchSummary since;
+      log_.summarize(tentative_->seq, since);
+      Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
+      for (const CandidateGroup& g : a->groups) {
+        if (on_the_way(g.footprint, ev1)) {
+          reply_under_way = true;
+          break;
+        }
+      }
+    }
+    if (reply_under_way || other_seat_acting(src)) {
+      up.commit = commit_tentative();
+      return;
+    }
+  }
   Mismatch m = describe_mismatch(src, ev);
-  bool same = ruled_board_ && *ruled_board_ == board_.occupied() && state_ == TrackerState::kMismatch;
+  bool same =
+      ruled_board_ && *ruled_board_ == board_.occupied() && state_ == TrackerState::kMismatch;
   state_ = TrackerState::kMismatch;
   ruled_attempt_ = m.attempt;
   ruled_board_ = board_.occupied();
@@ -407,10 +493,20 @@ Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) c
   m.attempt = read_attempt(ev);
   m.fixes = plan_fixes(pos, board_.occupied(), *ev.ignored, board_.stray(), m.attempt);
   std::string todo = fixes_sentence(m.fixes);
+  if (disturbed_) {
+    // After a burst no move is read until the board is back in order.
+    m.attempt.reset();
+    m.fixes = plan_fixes(pos, board_.occupied(), *ev.ignored, board_.stray());
+    m.text = "many pieces were disturbed at once: put the board back as it was before (" +
+             fixes_sentence(m.fixes) + "), then play on";
+    return m;
+  }
   if (m.attempt) {
     m.kind = MismatchKind::kIllegalMove;
     std::string why = src->why_not(game, m.attempt->from, m.attempt->to);
-    if (why.empty()) why = game.piece_phrase(pos.at(m.attempt->from), m.attempt->from) + " may not go to " + g.name(m.attempt->to) + " now";
+    if (why.empty())
+      why = game.piece_phrase(pos.at(m.attempt->from), m.attempt->from) + " may not go to " +
+            g.name(m.attempt->to) + " now";
     m.text = why + ". Put it back: " + todo;
     return m;
   }
@@ -425,18 +521,21 @@ Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) c
     m.kind = MismatchKind::kLifted;
     m.severity = core::Severity::kWarning;
     m.text = p.seat == mover_ ? game.piece_phrase(p, q) + " has no legal move now"
-                              : game.piece_phrase(p, q) + " may not be moved: it is " + game.seat_name(mover_) + "'s turn";
+                              : game.piece_phrase(p, q) + " may not be moved: it is " +
+                                    game.seat_name(mover_) + "'s turn";
     m.text += "; " + todo;
     return m;
   }
   m.kind = MismatchKind::kOutOfSync;
   if (missing.none() && board_.stray().none() && extra.any()) {
     m.text = "the board has a piece on " + square_list(g, extra) +
-             " that the game does not (if it came from another square, that square's sensor may be stuck): " + todo;
+             " that the game does not (if it came from another square, that square's sensor may be "
+             "stuck): " +
+             todo;
   } else {
     int n = static_cast<int>((missing | extra).count() + board_.stray().count());
-    m.text = "the board does not match the game (" + std::to_string(n) + (n == 1 ? " square differs" : " squares differ") +
-             "): " + todo;
+    m.text = "the board does not match the game (" + std::to_string(n) +
+             (n == 1 ? " square differs" : " squares differ") + "): " + todo;
   }
   return m;
 }
@@ -461,7 +560,8 @@ void Tracker::check_touch(Square q, const MoveSource* src, TrackerUpdate& up) {
   }
   warned_touch_.set(i);
   Observation o{ObservationKind::kTouchOutOfTurn, core::Severity::kWarning, now_, {q}, {}};
-  o.text = game.piece_phrase(p, q) + " was touched, but it is " + game.seat_name(mover_) + "'s turn";
+  o.text =
+      game.piece_phrase(p, q) + " was touched, but it is " + game.seat_name(mover_) + "'s turn";
   up.observations.push_back(o);
 }
 

@@ -26,16 +26,21 @@
 //   kInSync         | change, anything else              | kMoving         |
 //   kMoving         | change, board equals the position  | kInSync         | evidence cleared
 //   kMoving         | change, board shows move(s)        | kMatched        | (T := the match)
-//   kMoving         | change, board shows T then reply M | kMoving         | Commit T (session rebases;
+//   kMoving         | change, board shows T then reply M | kMoving         | Commit T (session
+//   rebases;
 //                   |                                    |                 |   M becomes T)
 //   kMoving         | settled, T stands, other seat acts | kMoving         | Commit T
 //   kMoving         | settled, on the way to a move      | kMoving         | (pending; after
-//                   |   (a piece in the air)             |                 |   hold_warning: kHeldTooLong)
-//   kMoving         | settled, anything else             | kMismatch       | Mismatch (illegal move or
-//                   |                                    |                 |   out of sync, with fixes)
+//                   |   (a piece in the air)             |                 |   hold_warning:
+//                   kHeldTooLong)
+//   kMoving         | settled, anything else             | kMismatch       | Mismatch (illegal move
+//   or
+//                   |                                    |                 |   out of sync, with
+//                   fixes)
 //   kMatched        | change                             | (as kMoving)    |
-//   kMatched        | settled, one move                  | kMoving         | Commit (session rebases)
-//   kMatched        | settled, choices (promotion,       | kAwaitingChoice | Commit with options
+//   kMatched        | settled, one move                  | kMoving         | Commit (session
+//   rebases) kMatched        | settled, choices (promotion,       | kAwaitingChoice | Commit with
+//   options
 //                   |   placement kind, ambiguity)       |                 |
 //   kAwaitingChoice | change                             | kAwaitingChoice | (logged for later)
 //   kAwaitingChoice | rebase (the session played one)    | (re-evaluated)  |
@@ -44,8 +49,9 @@
 //   kMismatch       | change, anything else              | kMismatch       | fixes refreshed
 //   kMismatch       | settled in a new wrong state       | kMismatch       | Mismatch again
 //   any             | burst (many squares at once)       | (same)          | kBurst; no new move is
-//                   |                                    |                 |   matched until the board
-//                   |                                    |                 |   is back in order
+//                   |                                    |                 |   matched until the
+//                   board |                                    |                 |   is back in
+//                   order
 //
 // Mode kVerify (setup, stage change, after a takeback): the board is compared
 // with a given layout; fixes are always current; `verified` is reported once
@@ -141,7 +147,7 @@ class Tracker {
   // The reeds now belong to another shape (004's stage change).
   void set_geometry(const core::Geometry& geometry);
   // Squares the rules changed without a hand move (a removal, 003 rule 3):
-  // not compared until they show the position's state.
+  // not compared until they show the position's state. Call before rebase().
   void expect_change(const core::SquareSet& squares);
   // A sensor the arbiter declared faulty: its square is not compared.
   void set_masked(core::Square square, bool masked);
@@ -149,6 +155,9 @@ class Tracker {
   // ---- inputs ----
   TrackerUpdate on_event(const SquareEvent& e, const MoveSource* src);
   TrackerUpdate on_tick(Millis now, const MoveSource* src);
+  // An operator acts (a resignation, a takeback): a move the board shows is
+  // taken as made now, without waiting for the settle time.
+  TrackerUpdate settle_now(const MoveSource* src);
   // When on_tick next has something to do, if ever.
   std::optional<Millis> next_deadline() const;
 
@@ -187,6 +196,8 @@ class Tracker {
   void judge(const MoveSource* src, TrackerUpdate& up);
   void check_touch(core::Square q, const MoveSource* src, TrackerUpdate& up);
   void clear_evidence();
+  bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
+  std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
   Commit commit_tentative();
   bool other_seat_acting(const MoveSource* src) const;
   const After* after(const MoveSource* src);

@@ -4,19 +4,32 @@ namespace tabula::session {
 
 const char* to_string(IntentKind k) {
   switch (k) {
-    case IntentKind::kAnswer: return "answer";
-    case IntentKind::kChoosePiece: return "choose-piece";
-    case IntentKind::kChooseMove: return "choose-move";
-    case IntentKind::kChooseOption: return "choose-option";
-    case IntentKind::kTakeback: return "takeback";
-    case IntentKind::kResign: return "resign";
-    case IntentKind::kTimeout: return "timeout";
-    case IntentKind::kAgreeDraw: return "agree-draw";
-    case IntentKind::kClaimDraw: return "claim-draw";
-    case IntentKind::kConfirmSetup: return "confirm-setup";
-    case IntentKind::kVerifyBoard: return "verify-board";
-    case IntentKind::kSensorFault: return "sensor-fault";
-    case IntentKind::kSensorRepaired: return "sensor-repaired";
+    case IntentKind::kAnswer:
+      return "answer";
+    case IntentKind::kChoosePiece:
+      return "choose-piece";
+    case IntentKind::kChooseMove:
+      return "choose-move";
+    case IntentKind::kChooseOption:
+      return "choose-option";
+    case IntentKind::kTakeback:
+      return "takeback";
+    case IntentKind::kResign:
+      return "resign";
+    case IntentKind::kTimeout:
+      return "timeout";
+    case IntentKind::kAgreeDraw:
+      return "agree-draw";
+    case IntentKind::kClaimDraw:
+      return "claim-draw";
+    case IntentKind::kConfirmSetup:
+      return "confirm-setup";
+    case IntentKind::kVerifyBoard:
+      return "verify-board";
+    case IntentKind::kSensorFault:
+      return "sensor-fault";
+    case IntentKind::kSensorRepaired:
+      return "sensor-repaired";
   }
   return "?";
 }
@@ -37,17 +50,34 @@ std::string describe(const Input& in, const core::Geometry& g) {
   const Intent& i = std::get<Intent>(in);
   std::string out = t + " intent " + to_string(i.kind);
   switch (i.kind) {
-    case IntentKind::kAnswer: out += " #" + std::to_string(i.request) + " option " + std::to_string(i.option); break;
-    case IntentKind::kChoosePiece: out += " kind " + std::to_string(core::index_of(i.piece)); break;
-    case IntentKind::kChooseMove: out += " " + g.name(i.move.from) + g.name(i.move.to); break;
-    case IntentKind::kChooseOption: out += " " + i.text; break;
-    case IntentKind::kTakeback: out += " " + std::to_string(i.count); break;
+    case IntentKind::kAnswer:
+      out += " #" + std::to_string(i.request) + " option " + std::to_string(i.option);
+      break;
+    case IntentKind::kChoosePiece:
+      out += " kind " + std::to_string(core::index_of(i.piece));
+      break;
+    case IntentKind::kChooseMove:
+      out += " " + g.name(i.move.from) + g.name(i.move.to);
+      break;
+    case IntentKind::kChooseOption:
+      out += " " + i.text;
+      break;
+    case IntentKind::kTakeback:
+      out += " " + std::to_string(i.count);
+      break;
     case IntentKind::kResign:
-    case IntentKind::kTimeout: out += " seat " + std::to_string(core::index_of(i.seat)); break;
-    case IntentKind::kConfirmSetup: out += i.force ? " force" : ""; break;
+    case IntentKind::kTimeout:
+      out += " seat " + std::to_string(core::index_of(i.seat));
+      break;
+    case IntentKind::kConfirmSetup:
+      out += i.force ? " force" : "";
+      break;
     case IntentKind::kSensorFault:
-    case IntentKind::kSensorRepaired: out += " " + g.name(i.square); break;
-    default: break;
+    case IntentKind::kSensorRepaired:
+      out += " " + g.name(i.square);
+      break;
+    default:
+      break;
   }
   return out;
 }

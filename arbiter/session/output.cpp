@@ -6,41 +6,64 @@ namespace tabula::session {
 
 const char* to_string(RulingKind k) {
   switch (k) {
-    case RulingKind::kGame: return "game";
-    case RulingKind::kIllegalMove: return "illegal-move";
-    case RulingKind::kOutOfSync: return "out-of-sync";
-    case RulingKind::kTouchOutOfTurn: return "touch-out-of-turn";
-    case RulingKind::kSensor: return "sensor";
-    case RulingKind::kHeldTooLong: return "held-too-long";
-    case RulingKind::kBoardInOrder: return "board-in-order";
-    case RulingKind::kSetup: return "setup";
-    case RulingKind::kRequest: return "request";
-    case RulingKind::kRemoval: return "removal";
-    case RulingKind::kOperator: return "operator";
+    case RulingKind::kGame:
+      return "game";
+    case RulingKind::kIllegalMove:
+      return "illegal-move";
+    case RulingKind::kOutOfSync:
+      return "out-of-sync";
+    case RulingKind::kTouchOutOfTurn:
+      return "touch-out-of-turn";
+    case RulingKind::kSensor:
+      return "sensor";
+    case RulingKind::kHeldTooLong:
+      return "held-too-long";
+    case RulingKind::kBoardInOrder:
+      return "board-in-order";
+    case RulingKind::kSetup:
+      return "setup";
+    case RulingKind::kRequest:
+      return "request";
+    case RulingKind::kRemoval:
+      return "removal";
+    case RulingKind::kOperator:
+      return "operator";
   }
   return "?";
 }
 
 const char* to_string(RequestKind k) {
   switch (k) {
-    case RequestKind::kPromotion: return "promotion";
-    case RequestKind::kPlacement: return "placement";
-    case RequestKind::kWhichMove: return "which-move";
-    case RequestKind::kPowerPiece: return "power-piece";
-    case RequestKind::kRandomMove: return "random-move";
-    case RequestKind::kRemovePieces: return "remove-pieces";
-    case RequestKind::kSetBoard: return "set-board";
+    case RequestKind::kPromotion:
+      return "promotion";
+    case RequestKind::kPlacement:
+      return "placement";
+    case RequestKind::kWhichMove:
+      return "which-move";
+    case RequestKind::kPowerPiece:
+      return "power-piece";
+    case RequestKind::kRandomMove:
+      return "random-move";
+    case RequestKind::kRemovePieces:
+      return "remove-pieces";
+    case RequestKind::kSetBoard:
+      return "set-board";
   }
   return "?";
 }
 
 const char* to_string(Phase p) {
   switch (p) {
-    case Phase::kSetup: return "setup";
-    case Phase::kPlay: return "play";
-    case Phase::kChoosing: return "choosing";
-    case Phase::kRestore: return "restore";
-    case Phase::kOver: return "over";
+    case Phase::kSetup:
+      return "setup";
+    case Phase::kPlay:
+      return "play";
+    case Phase::kChoosing:
+      return "choosing";
+    case Phase::kRestore:
+      return "restore";
+    case Phase::kOver:
+      return "over";
   }
   return "?";
 }

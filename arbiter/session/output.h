@@ -77,9 +77,9 @@ struct Request {
   std::string prompt;
   std::vector<RequestOption> options;  // empty for an instruction
   int default_option = 0;
-  std::optional<Millis> deadline;      // when the default is taken
-  std::vector<core::Square> squares;   // where (removals, the random move's squares)
-  core::Move move;                     // kRandomMove: the move to play
+  std::optional<Millis> deadline;     // when the default is taken
+  std::vector<core::Square> squares;  // where (removals, the random move's squares)
+  core::Move move;                    // kRandomMove: the move to play
   Millis opened{0};
 };
 

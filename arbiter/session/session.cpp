@@ -22,16 +22,21 @@ namespace {
 bool same_text(const std::string& a, const std::string& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i])))
+      return false;
   }
   return true;
 }
 
 RulingKind kind_of(inference::ObservationKind k) {
   switch (k) {
-    case inference::ObservationKind::kTouchOutOfTurn: return RulingKind::kTouchOutOfTurn;
-    case inference::ObservationKind::kHeldTooLong: return RulingKind::kHeldTooLong;
-    default: return RulingKind::kSensor;
+    case inference::ObservationKind::kTouchOutOfTurn:
+      return RulingKind::kTouchOutOfTurn;
+    case inference::ObservationKind::kHeldTooLong:
+      return RulingKind::kHeldTooLong;
+    default:
+      return RulingKind::kSensor;
   }
 }
 
@@ -45,7 +50,8 @@ class Session::Moves : public inference::MoveSource {
   const core::Game& game() const override { return s_.match_.game(); }
   core::MoveList moves(const core::Game& g) const override {
     // 002 rule 7: the table plays the random mover's drawn move, nothing else.
-    if (s_.settings_.random_moves == RandomMoves::kRequireRequested && s_.random_mover(g, g.to_move())) {
+    if (s_.settings_.random_moves == RandomMoves::kRequireRequested &&
+        s_.random_mover(g, g.to_move())) {
       core::MoveList only;
       if (auto m = s_.random_move_for(g)) only.push(*m);
       return only;
@@ -57,8 +63,9 @@ class Session::Moves : public inference::MoveSource {
     if (why.empty() && s_.settings_.random_moves == RandomMoves::kRequireRequested &&
         s_.random_mover(g, g.to_move())) {
       if (auto m = s_.random_move_for(g)) {
-        why = g.seat_name(g.to_move()) + " is a random mover and must play " + core::long_algebraic(g.position(), *m) +
-              ", not " + g.rules().geometry.name(from) + "-" + g.rules().geometry.name(to);
+        why = g.seat_name(g.to_move()) + " is a random mover and must play " +
+              core::long_algebraic(g.position(), *m) + ", not " + g.rules().geometry.name(from) +
+              "-" + g.rules().geometry.name(to);
       }
     }
     return why;
@@ -82,9 +89,11 @@ std::optional<Move> Session::random_move_for(const core::Game& g) const {
 
 // ---- inputs and time -----------------------------------------------------------------
 
-Session::Session(std::vector<std::shared_ptr<const core::RuleSet>> stages, const core::Position& start,
-                 SessionSettings settings)
-    : settings_(settings), match_(std::move(stages), start), tracker_(match_.game().rules().geometry, settings.tracker) {
+Session::Session(std::vector<std::shared_ptr<const core::RuleSet>> stages,
+                 const core::Position& start, SessionSettings settings)
+    : settings_(settings),
+      match_(std::move(stages), start),
+      tracker_(match_.game().rules().geometry, settings.tracker) {
   Output ignored;
   enter_setup(Phase::kSetup, match_.game().position(), "set up the pieces", ignored);
 }
@@ -104,8 +113,8 @@ Output Session::handle(const Input& in) {
     Ruling r;
     r.kind = RulingKind::kSensor;
     r.severity = core::Severity::kWarning;
-    r.text = "an input at " + std::to_string(t.count()) + " ms came after one at " + std::to_string(now_.count()) +
-             " ms; it is taken as happening now";
+    r.text = "an input at " + std::to_string(t.count()) + " ms came after one at " +
+             std::to_string(now_.count()) + " ms; it is taken as happening now";
     t = now_;
     add(r, out);
   }
@@ -118,7 +127,8 @@ Output Session::handle(const Input& in) {
     // A resync: every reed that differs counts as an event now.
     const SquareSet& have = tracker_.board().cells();
     for (int i = 0; i < core::kMaxSquares; ++i) {
-      if (have.test(i) != s->cells.test(i)) handle_event(SquareEvent{t, static_cast<Square>(i), s->cells.test(i)}, out);
+      if (have.test(i) != s->cells.test(i))
+        handle_event(SquareEvent{t, static_cast<Square>(i), s->cells.test(i)}, out);
     }
   } else if (const auto* i = std::get_if<Intent>(&in)) {
     Intent it = *i;
@@ -141,8 +151,9 @@ void Session::advance_to(Millis t, Output& out) {
         Request req = r;
         Ruling note;
         note.kind = RulingKind::kRequest;
-        note.text = "no answer within " + std::to_string(settings_.promotion_timeout.count() / 1000) + " s: " +
-                    req.options[static_cast<std::size_t>(req.default_option)].label + " is taken";
+        note.text =
+            "no answer within " + std::to_string(settings_.promotion_timeout.count() / 1000) +
+            " s: " + req.options[static_cast<std::size_t>(req.default_option)].label + " is taken";
         add(note, out);
         answer(req, req.default_option, out);
         acted = true;
@@ -177,7 +188,8 @@ void Session::process(inference::TrackerUpdate up, Output& out) {
   }
   if (up.mismatch) {
     Ruling r;
-    r.kind = up.mismatch->kind == inference::MismatchKind::kIllegalMove ? RulingKind::kIllegalMove : RulingKind::kOutOfSync;
+    r.kind = up.mismatch->kind == inference::MismatchKind::kIllegalMove ? RulingKind::kIllegalMove
+                                                                        : RulingKind::kOutOfSync;
     r.severity = up.mismatch->severity;
     r.text = up.mismatch->text;
     r.fixes = up.mismatch->fixes;
@@ -201,11 +213,14 @@ void Session::process(inference::TrackerUpdate up, Output& out) {
       if (r.kind != RequestKind::kRemovePieces) continue;
       Ruling done;
       done.kind = RulingKind::kRemoval;
-      done.text = "removal confirmed: " + inference::square_list(game().rules().geometry, [&] {
-                    SquareSet s;
-                    for (Square q : r.squares) s.set(core::index_of(q));
-                    return s;
-                  }()) + " cleared";
+      done.text = "removal confirmed: " +
+                  inference::square_list(game().rules().geometry,
+                                         [&] {
+                                           SquareSet s;
+                                           for (Square q : r.squares) s.set(core::index_of(q));
+                                           return s;
+                                         }()) +
+                  " cleared";
       done.squares = r.squares;
       add(done, out);
       close_requests(RequestKind::kRemovePieces, out);
@@ -227,18 +242,26 @@ void Session::on_commit(const inference::Commit& c, Output& out) {
   Request r;
   r.seat = g.to_move();
   switch (c.choice) {
-    case inference::ChoiceKind::kPromotion: r.kind = RequestKind::kPromotion; break;
-    case inference::ChoiceKind::kPlacement: r.kind = RequestKind::kPlacement; break;
-    default: r.kind = RequestKind::kWhichMove; break;
+    case inference::ChoiceKind::kPromotion:
+      r.kind = RequestKind::kPromotion;
+      break;
+    case inference::ChoiceKind::kPlacement:
+      r.kind = RequestKind::kPlacement;
+      break;
+    default:
+      r.kind = RequestKind::kWhichMove;
+      break;
   }
   for (const Move& m : c.options) {
-    std::string label = r.kind == RequestKind::kWhichMove ? core::long_algebraic(pos, m) : rules.piece(m.promotion).name;
+    std::string label = r.kind == RequestKind::kWhichMove ? core::long_algebraic(pos, m)
+                                                          : rules.piece(m.promotion).name;
     r.options.push_back(RequestOption{label, m});
   }
   if (r.kind != RequestKind::kWhichMove) {
     // The variant's first choice is the default (RULINGS: a setting).
     for (std::size_t i = 0; i < r.options.size(); ++i) {
-      if (!rules.promotion.choices.empty() && r.options[i].move.promotion == rules.promotion.choices.front()) {
+      if (!rules.promotion.choices.empty() &&
+          r.options[i].move.promotion == rules.promotion.choices.front()) {
         r.default_option = static_cast<int>(i);
       }
     }
@@ -251,13 +274,13 @@ void Session::on_commit(const inference::Commit& c, Output& out) {
   }
   switch (r.kind) {
     case RequestKind::kPromotion:
-      r.prompt = g.piece_phrase(pos.at(first.from), first.from) + " promotes on " + rules.geometry.name(first.to) +
-                 ": which piece? (" + labels + ")";
+      r.prompt = g.piece_phrase(pos.at(first.from), first.from) + " promotes on " +
+                 rules.geometry.name(first.to) + ": which piece? (" + labels + ")";
       r.squares = {first.to};
       break;
     case RequestKind::kPlacement:
-      r.prompt = g.seat_name(r.seat) + " places a piece on " + rules.geometry.name(first.to) + " (003 rule 5): which? (" +
-                 labels + ")";
+      r.prompt = g.seat_name(r.seat) + " places a piece on " + rules.geometry.name(first.to) +
+                 " (003 rule 5): which? (" + labels + ")";
       r.squares = {first.to};
       break;
     default:
@@ -321,10 +344,12 @@ void Session::after_game_change(const SquareSet& shown, inference::Rebase how, O
       if ((removed | added).test(i)) r.squares.push_back(static_cast<Square>(i));
     }
     const core::Geometry& geo = g.rules().geometry;
-    r.prompt = removed.any() ? "take the pieces on " + inference::square_list(geo, removed) + " off the board" : "";
+    r.prompt = removed.any()
+                   ? "take the pieces on " + inference::square_list(geo, removed) + " off the board"
+                   : "";
     if (added.any()) {
-      r.prompt += std::string(r.prompt.empty() ? "" : "; ") + "put pieces on " + inference::square_list(geo, added) +
-                  " (see the position)";
+      r.prompt += std::string(r.prompt.empty() ? "" : "; ") + "put pieces on " +
+                  inference::square_list(geo, added) + " (see the position)";
     }
     Ruling note;
     note.kind = RulingKind::kRemoval;
@@ -350,14 +375,15 @@ void Session::request_random_move(Output& out) {
   r.seat = g.to_move();
   r.move = *m;
   r.squares = {m->from, m->to};
-  r.prompt = g.seat_name(r.seat) + " is a random mover (002 rule 7): play " + core::long_algebraic(g.position(), *m) +
-             " for " + g.seat_name(r.seat);
+  r.prompt = g.seat_name(r.seat) + " is a random mover (002 rule 7): play " +
+             core::long_algebraic(g.position(), *m) + " for " + g.seat_name(r.seat);
   open_request(r, out);
 }
 
 // ---- setup and restore ------------------------------------------------------------------
 
-void Session::enter_setup(Phase phase, const core::Position& layout, const std::string& prompt, Output& out) {
+void Session::enter_setup(Phase phase, const core::Position& layout, const std::string& prompt,
+                          Output& out) {
   phase_ = phase;
   close_requests(RequestKind::kSetBoard, out);
   close_requests(RequestKind::kRemovePieces, out);
@@ -380,7 +406,8 @@ void Session::on_verified(bool forced, Output& out) {
   Ruling r;
   r.kind = RulingKind::kSetup;
   r.text = std::string(was == Phase::kSetup ? "setup verified" : "board restored") +
-           (forced ? " by the arbiter" : ": the board matches") + "; " + g.seat_name(g.to_move()) + " to move";
+           (forced ? " by the arbiter" : ": the board matches") + "; " + g.seat_name(g.to_move()) +
+           " to move";
   add(r, out);
   if (!opening_said_) {
     opening_said_ = true;
@@ -410,9 +437,12 @@ void Session::handle_intent(const Intent& in, Output& out) {
   switch (in.kind) {
     case IntentKind::kAnswer: {
       const Request* r = question([&](const Request& q) { return q.id == in.request; });
-      if (!r || r->options.empty()) return refuse("there is no open question #" + std::to_string(in.request), out);
+      if (!r || r->options.empty())
+        return refuse("there is no open question #" + std::to_string(in.request), out);
       if (in.option < 0 || in.option >= static_cast<int>(r->options.size())) {
-        return refuse("question #" + std::to_string(in.request) + " has no option " + std::to_string(in.option), out);
+        return refuse("question #" + std::to_string(in.request) + " has no option " +
+                          std::to_string(in.option),
+                      out);
       }
       return answer(*r, in.option, out);
     }
@@ -423,7 +453,8 @@ void Session::handle_intent(const Intent& in, Output& out) {
       if (!r) return refuse("there is no open question to answer", out);
       for (std::size_t i = 0; i < r->options.size(); ++i) {
         const RequestOption& o = r->options[i];
-        bool hit = in.kind == IntentKind::kChoosePiece   ? o.move.promotion == in.piece && r->kind != RequestKind::kWhichMove
+        bool hit = in.kind == IntentKind::kChoosePiece
+                       ? o.move.promotion == in.piece && r->kind != RequestKind::kWhichMove
                    : in.kind == IntentKind::kChooseMove ? o.move == in.move
                                                         : same_text(o.label, in.text);
         if (hit) return answer(*r, static_cast<int>(i), out);
@@ -436,10 +467,11 @@ void Session::handle_intent(const Intent& in, Output& out) {
       if (phase_ != Phase::kPlay && phase_ != Phase::kOver && phase_ != Phase::kRestore) {
         return refuse("nothing to take back now (" + std::string(to_string(phase_)) + ")", out);
       }
+      settle_before_operator(out);
       int made = static_cast<int>(game().moves().size());
       if (!match_.game().takeback(in.count)) {
-        return refuse("cannot take back " + std::to_string(in.count) + " move(s): " + std::to_string(made) +
-                          " made in this stage",
+        return refuse("cannot take back " + std::to_string(in.count) +
+                          " move(s): " + std::to_string(made) + " made in this stage",
                       out);
       }
       Ruling r;
@@ -448,8 +480,8 @@ void Session::handle_intent(const Intent& in, Output& out) {
                game().seat_name(game().to_move()) + " to move";
       add(r, out);
       close_questions(out);
-      enter_setup(Phase::kRestore, game().position(), "put the board back as it was " + std::to_string(in.count) +
-                                                          " move(s) ago", out);
+      enter_setup(Phase::kRestore, game().position(),
+                  "put the board back as it was " + std::to_string(in.count) + " move(s) ago", out);
       return;
     }
     case IntentKind::kResign:
@@ -457,19 +489,31 @@ void Session::handle_intent(const Intent& in, Output& out) {
     case IntentKind::kAgreeDraw:
     case IntentKind::kClaimDraw: {
       if (phase_ != Phase::kPlay) return refuse("the game is not being played now", out);
+      settle_before_operator(out);
+      if (phase_ != Phase::kPlay) return refuse("the game is over", out);
       SquareSet shown = tracker_.expected();
       core::Game& g = match_.game();
       std::vector<core::Ruling> rs;
       switch (in.kind) {
-        case IntentKind::kResign: rs = g.resign(in.seat); break;
-        case IntentKind::kTimeout: rs = g.timeout(in.seat); break;
-        case IntentKind::kAgreeDraw: rs = g.agree_draw(); break;
-        default: rs = g.claim_draw(); break;
+        case IntentKind::kResign:
+          rs = g.resign(in.seat);
+          break;
+        case IntentKind::kTimeout:
+          rs = g.timeout(in.seat);
+          break;
+        case IntentKind::kAgreeDraw:
+          rs = g.agree_draw();
+          break;
+        default:
+          rs = g.claim_draw();
+          break;
       }
       if (rs.empty()) {
-        return refuse(g.seat_name(in.seat) + (in.kind == IntentKind::kResign ? " cannot resign" : " cannot lose on time") +
-                          ": not playing now",
-                      out);
+        return refuse(
+            g.seat_name(in.seat) +
+                (in.kind == IntentKind::kResign ? " cannot resign" : " cannot lose on time") +
+                ": not playing now",
+            out);
       }
       add_game_rulings(rs, out);
       if (rs.front().kind == core::RulingKind::kIllegalMove) return;  // a refused draw claim
@@ -478,10 +522,12 @@ void Session::handle_intent(const Intent& in, Output& out) {
       return;
     }
     case IntentKind::kConfirmSetup: {
-      if (phase_ != Phase::kSetup && phase_ != Phase::kRestore) return refuse("there is no setup to confirm", out);
+      if (phase_ != Phase::kSetup && phase_ != Phase::kRestore)
+        return refuse("there is no setup to confirm", out);
       if (tracker_.state() == inference::TrackerState::kInSync) return on_verified(false, out);
       if (!in.force) {
-        return refuse("the board does not match yet: " + inference::fixes_sentence(tracker_.fixes()), out);
+        return refuse(
+            "the board does not match yet: " + inference::fixes_sentence(tracker_.fixes()), out);
       }
       SquareSet differ = tracker_.differences();
       for (int i = 0; i < core::kMaxSquares; ++i) {
@@ -491,15 +537,19 @@ void Session::handle_intent(const Intent& in, Output& out) {
       r.kind = RulingKind::kSetup;
       r.severity = core::Severity::kWarning;
       r.text = "the arbiter confirms the board although the sensors disagree" +
-               (differ.any() ? " on " + inference::square_list(geo, differ) + "; those sensors are ignored" : std::string());
+               (differ.any()
+                    ? " on " + inference::square_list(geo, differ) + "; those sensors are ignored"
+                    : std::string());
       r.squares.clear();
       add(r, out);
       return on_verified(true, out);
     }
     case IntentKind::kVerifyBoard:
       if (phase_ != Phase::kPlay) return refuse("the board can be checked only during play", out);
+      settle_before_operator(out);
       close_questions(out);
-      enter_setup(Phase::kRestore, game().position(), "the arbiter checks the board: make it match the game", out);
+      enter_setup(Phase::kRestore, game().position(),
+                  "the arbiter checks the board: make it match the game", out);
       return;
     case IntentKind::kSensorFault:
     case IntentKind::kSensorRepaired: {
@@ -511,17 +561,34 @@ void Session::handle_intent(const Intent& in, Output& out) {
       r.kind = RulingKind::kOperator;
       r.severity = faulty ? core::Severity::kWarning : core::Severity::kInfo;
       r.squares = {q};
-      r.text = faulty ? "the sensor of " + geo.name(q) + " is marked faulty: " + geo.name(q) +
-                            " is no longer compared; moves to or from it are read from the other squares"
-                      : "the sensor of " + geo.name(q) + " is back in use";
+      r.text =
+          faulty ? "the sensor of " + geo.name(q) + " is marked faulty: " + geo.name(q) +
+                       " is no longer compared; moves to or from it are read from the other squares"
+                 : "the sensor of " + geo.name(q) + " is back in use";
       add(r, out);
       if (phase_ == Phase::kPlay && !question_open()) {
         Moves src(*this);
         process(tracker_.rebase(src, inference::Rebase::kKeepEvidence), out);
       } else if (phase_ == Phase::kSetup || phase_ == Phase::kRestore) {
-        tracker_.verify(match_.state() == core::Match::State::kSetup ? match_.setup() : game().position());
+        tracker_.verify(match_.state() == core::Match::State::kSetup ? match_.setup()
+                                                                     : game().position());
       }
       return;
+    }
+  }
+}
+
+void Session::settle_before_operator(Output& out) {
+  // The arbiter acts on the game as the table shows it: a move on the board
+  // is made now, and an open promotion takes its default.
+  if (phase_ != Phase::kPlay) return;
+  Moves src(*this);
+  process(tracker_.settle_now(&src), out);
+  for (const Request& r : requests_) {
+    if (r.kind == RequestKind::kPromotion || r.kind == RequestKind::kPlacement) {
+      Request req = r;
+      answer(req, req.default_option, out);
+      break;
     }
   }
 }
@@ -557,7 +624,8 @@ void Session::answer(Request req, int option, Output& out) {
 }
 
 bool Session::question_open() const {
-  return std::any_of(requests_.begin(), requests_.end(), [](const Request& r) { return !r.options.empty(); });
+  return std::any_of(requests_.begin(), requests_.end(),
+                     [](const Request& r) { return !r.options.empty(); });
 }
 
 void Session::open_request(Request r, Output& out) {

@@ -98,7 +98,8 @@ class Session {
   void on_commit(const inference::Commit& c, Output& out);
   void accept(const core::Move& m, Output& out);
   void after_game_change(const core::SquareSet& shown, inference::Rebase how, Output& out);
-  void enter_setup(Phase phase, const core::Position& layout, const std::string& prompt, Output& out);
+  void enter_setup(Phase phase, const core::Position& layout, const std::string& prompt,
+                   Output& out);
   void on_verified(bool forced, Output& out);
   void answer(Request req, int option, Output& out);
   void open_request(Request r, Output& out);
@@ -108,6 +109,7 @@ class Session {
   void add(Ruling r, Output& out);
   void add_game_rulings(const std::vector<core::Ruling>& rs, Output& out, int move_index = -1);
   void refuse(const std::string& text, Output& out);
+  void settle_before_operator(Output& out);
   std::optional<core::Move> random_move_for(const core::Game& g) const;
   bool random_mover(const core::Game& g, core::Seat s) const;
   bool question_open() const;

@@ -29,18 +29,18 @@ struct Snapshot {
 
   Millis time{0};
   Phase phase = Phase::kSetup;
-  int stage = 0;                 // 0-based (004 has two)
-  core::Position position;       // what should stand on the board (the layout to set up in kSetup)
+  int stage = 0;            // 0-based (004 has two)
+  core::Position position;  // what should stand on the board (the layout to set up in kSetup)
   core::Seat to_move = core::kNoSeat;
-  core::SquareSet occupied;      // squares the sensors see occupied
-  core::SquareSet lifted;        // should hold a piece and are empty (pieces in the air)
-  core::SquareSet extra;         // occupied and should be empty
-  core::SquareSet stray;         // occupied cells that are no square
-  core::SquareSet masked;        // sensors declared faulty
+  core::SquareSet occupied;  // squares the sensors see occupied
+  core::SquareSet lifted;    // should hold a piece and are empty (pieces in the air)
+  core::SquareSet extra;     // occupied and should be empty
+  core::SquareSet stray;     // occupied cells that are no square
+  core::SquareSet masked;    // sensors declared faulty
   inference::TrackerState tracker = inference::TrackerState::kInSync;
-  std::optional<core::Move> tentative;   // the move the board shows, not yet settled
-  std::vector<inference::Fix> fixes;     // what to do, first action first
-  std::vector<Request> requests;         // open questions and instructions, oldest first
+  std::optional<core::Move> tentative;  // the move the board shows, not yet settled
+  std::vector<inference::Fix> fixes;    // what to do, first action first
+  std::vector<Request> requests;        // open questions and instructions, oldest first
   std::optional<AcceptedMove> last_move;
   std::array<int, core::kMaxSeats> points{};
   std::array<core::SeatStatus, core::kMaxSeats> statuses{};

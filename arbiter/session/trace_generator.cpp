@@ -14,21 +14,24 @@ using core::Move;
 using core::MoveKind;
 using core::Square;
 
-core::Result<std::vector<Action>> actions_from_record(std::shared_ptr<const core::RuleSet> rules,
-                                                      const core::Position& start,
-                                                      const std::array<int, core::kMaxSeats>& points,
-                                                      const core::PgnRecord& record) {
+core::Result<std::vector<Action>> actions_from_record(
+    std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
+    const std::array<int, core::kMaxSeats>& points, const core::PgnRecord& record) {
   core::ReplayResult rr = core::replay(rules, start, points, record);
   if (!rr.ok) return core::make_error(rr.error, rr.line);
   std::vector<Action> out;
   core::Game g(rules, start, points);
   for (const core::ReplayStep& step : rr.steps) {
     core::MoveText mt = core::split_annotations(step.token);
-    if (!mt.move.empty()) {
+    // The replay's closing note ("(Green +20)": the others left on time) is
+    // no token of the record; only its rulings count.
+    bool note = step.seat == core::kNoSeat;
+    if (!mt.move.empty() && !note) {
       Move m;
       std::string why;
       if (!core::parse_move(g.position(), mt.move, m, why)) {
-        return core::make_error("round " + std::to_string(step.round) + ", " + step.token + ": " + why);
+        return core::make_error("round " + std::to_string(step.round) + ", " + step.token + ": " +
+                                why);
       }
       out.push_back({Action::Kind::kMove, m, g.to_move()});
       g.play(m);
@@ -77,7 +80,8 @@ struct Step {
 
 class Generator {
  public:
-  Generator(std::shared_ptr<const core::RuleSet> rules, const core::Position& start, const GeneratorSettings& s)
+  Generator(std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
+            const GeneratorSettings& s)
       : rules_(std::move(rules)), game_(rules_, start), s_(s), rng_(s.seed) {}
 
   core::Result<Script> run(const std::vector<Action>& actions) {
@@ -88,7 +92,8 @@ class Generator {
       if (physical_.test(i)) {
         Square q = static_cast<Square>(i);
         std::vector<Square> cells = g.cells_of(q);
-        cell_[i] = cells[static_cast<std::size_t>(rng_.range(0, static_cast<long long>(cells.size()) - 1))];
+        cell_[i] = cells[static_cast<std::size_t>(
+            rng_.range(0, static_cast<long long>(cells.size()) - 1))];
         push(SquareEvent{Millis{0}, cell_[i], true}, i == first_occupied() ? "set-up" : "");
       }
     }
@@ -101,18 +106,23 @@ class Generator {
         in.time = clock_;
         in.kind = a.kind == Action::Kind::kResign ? IntentKind::kResign : IntentKind::kTimeout;
         in.seat = a.seat;
-        push(in, game_.seat_name(a.seat) + (a.kind == Action::Kind::kResign ? " resigns" : " loses on time"));
+        push(in, game_.seat_name(a.seat) +
+                     (a.kind == Action::Kind::kResign ? " resigns" : " loses on time"));
+        ++script_.stats.operator_actions;
         auto rs = a.kind == Action::Kind::kResign ? game_.resign(a.seat) : game_.timeout(a.seat);
-        if (rs.empty()) return core::make_error(game_.seat_name(a.seat) + " cannot leave the game here");
+        if (rs.empty())
+          return core::make_error(game_.seat_name(a.seat) + " cannot leave the game here");
         can_reply_fast = false;
         tidy_after_rules();
         continue;
       }
       if (!game_.is_legal(a.move)) {
-        return core::make_error("move " + std::to_string(script_.moves.size() + 1) + " is not legal in the game");
+        return core::make_error("move " + std::to_string(script_.moves.size() + 1) +
+                                " is not legal in the game");
       }
       if (can_reply_fast && rng_.chance(s_.fast_reply)) {
-        clock_ = last_event_ + Millis{rng_.range(40, s_.settle.count() * 8 / 10)};
+        clock_ = last_event_ + Millis{rng_.range(80, s_.settle.count() * 8 / 10)};
+        ++script_.stats.fast_replies;
       } else {
         clock_ = std::max(clock_, last_event_ + s_.settle + Millis{rng_.range(150, 1200)});
       }
@@ -131,8 +141,9 @@ class Generator {
     return -1;
   }
 
-  void push(Input in, std::string note) {
-    script_.inputs.push_back(std::move(in));
+  template <typename T>
+  void push(const T& in, std::string note) {
+    script_.inputs.emplace_back(std::in_place_type<T>, in);
     script_.notes.push_back(std::move(note));
   }
 
@@ -142,7 +153,8 @@ class Generator {
     int i = core::index_of(q);
     if (occupied) {
       std::vector<Square> cells = g.cells_of(q);
-      cell_[i] = cells[static_cast<std::size_t>(rng_.range(0, static_cast<long long>(cells.size()) - 1))];
+      cell_[i] =
+          cells[static_cast<std::size_t>(rng_.range(0, static_cast<long long>(cells.size()) - 1))];
     }
     Square cell = cell_[i];
     push(SquareEvent{clock_, cell, occupied}, std::move(note));
@@ -150,6 +162,7 @@ class Generator {
     last_event_ = clock_;
     if (rng_.chance(s_.bounce)) {
       // The reed flickers as the magnet comes or goes.
+      ++script_.stats.bounces;
       Millis t = clock_ + Millis{rng_.range(1, 3)};
       push(SquareEvent{t, cell, !occupied}, "");
       t += Millis{rng_.range(1, 4)};
@@ -181,7 +194,9 @@ class Generator {
 
   void add_slide(std::vector<Step>& steps, Square from, Square to, bool slide) {
     if (!slide) return;
-    for (Square q : path(from, to)) {
+    std::vector<Square> on_the_way = path(from, to);
+    if (!on_the_way.empty()) ++script_.stats.slides;
+    for (Square q : on_the_way) {
       steps.push_back({q, true, true});
       steps.push_back({q, false, true});
     }
@@ -198,9 +213,12 @@ class Generator {
         break;
       case MoveKind::kCastle: {
         const core::CastlingRule& c = rules_->castling[m.castle];
-        bool overlap = c.king_to == c.rook_from || c.rook_to == c.king_from || c.king_from == c.king_to ||
-                       c.rook_from == c.rook_to;
+        bool overlap = c.king_to == c.rook_from || c.rook_to == c.king_from ||
+                       c.king_from == c.king_to || c.rook_from == c.rook_to;
         long long order = overlap ? 2 : rng_.range(0, 2);
+        ++(order == 0   ? script_.stats.castle_king_first
+           : order == 1 ? script_.stats.castle_rook_first
+                        : script_.stats.castle_both_lifted);
         if (order == 0) {  // king first
           steps.push_back({c.king_from, false});
           add_slide(steps, c.king_from, c.king_to, slide);
@@ -227,6 +245,7 @@ class Generator {
           if (e.target == m.to) victim = e.victim;
         }
         long long order = rng_.range(0, 2);
+        ++script_.stats.en_passant;
         if (order == 1) steps.push_back({victim, false});
         steps.push_back({m.from, false});
         if (order == 2) steps.push_back({victim, false});
@@ -237,6 +256,7 @@ class Generator {
       default: {
         bool capture = !pos.at(m.to).empty();
         bool victim_first = capture && rng_.chance(s_.victim_first);
+        if (capture) ++(victim_first ? script_.stats.victim_first : script_.stats.mover_first);
         if (victim_first) steps.push_back({m.to, false});
         steps.push_back({m.from, false});
         add_slide(steps, m.from, m.to, slide);
@@ -253,21 +273,25 @@ class Generator {
     const core::Position& pos = game_.position();
     core::Seat seat = game_.to_move();
     std::string text = core::long_algebraic(pos, m);
-    std::string note = std::to_string(pos.fullmove_number()) + ". " + game_.seat_name(seat) + " " + text;
+    std::string note =
+        std::to_string(pos.fullmove_number()) + ". " + game_.seat_name(seat) + " " + text;
     // An own piece straightened before the move.
     if (rng_.chance(s_.adjust)) {
       std::vector<Square> own;
       for (int i = 0; i < core::kMaxSquares; ++i) {
         Square q = static_cast<Square>(i);
-        if (rules_->geometry.playable(q) && !pos.at(q).empty() && pos.at(q).seat == seat) own.push_back(q);
+        if (rules_->geometry.playable(q) && !pos.at(q).empty() && pos.at(q).seat == seat)
+          own.push_back(q);
       }
       if (!own.empty()) {
-        Square q = own[static_cast<std::size_t>(rng_.range(0, static_cast<long long>(own.size()) - 1))];
+        Square q =
+            own[static_cast<std::size_t>(rng_.range(0, static_cast<long long>(own.size()) - 1))];
+        ++script_.stats.adjustments;
         emit(q, false, note + " (adjusts " + rules_->geometry.name(q) + " first)");
         note.clear();
-        wait(60, short_gap());
+        wait(120, short_gap());
         emit(q, true);
-        wait(60, short_gap());
+        wait(120, short_gap());
       }
     }
     std::vector<Step> steps = steps_of(m);
@@ -282,18 +306,20 @@ class Generator {
       } else if (!st.occupied && hesitate) {
         // A piece held in the air longer than the settle time: not a move.
         hesitate = false;
+        ++script_.stats.hesitations;
         wait(s_.settle.count() * 12 / 10, s_.settle.count() * 3);
       } else {
-        wait(60, short_gap());
+        wait(120, short_gap());
       }
     }
     // The promoted piece swapped in, or the moved piece straightened.
     bool promotion = m.promotion != core::kNoKind && m.kind != MoveKind::kPlacement;
     if ((promotion && rng_.chance(s_.swap_promoted)) || rng_.chance(s_.adjust / 2)) {
-      wait(60, short_gap());
+      wait(120, short_gap());
       Square landing = m.kind == MoveKind::kCastle ? rules_->castling[m.castle].king_to : m.to;
+      ++script_.stats.adjustments;
       emit(landing, false);
-      wait(60, promotion ? 1500 : short_gap());
+      wait(120, promotion ? 1500 : short_gap());
       emit(landing, true);
     }
     Millis done = last_event_;
@@ -313,6 +339,7 @@ class Generator {
       in.kind = IntentKind::kChoosePiece;
       in.piece = m.promotion;
       push(in, "the kiosk answers: " + rules_->piece(m.promotion).name);
+      ++script_.stats.choices_answered;
       return true;
     }
     return false;
@@ -347,8 +374,10 @@ class Generator {
 
 }  // namespace
 
-core::Result<Script> generate_script(std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
-                                     const std::vector<Action>& actions, const GeneratorSettings& settings) {
+core::Result<Script> generate_script(std::shared_ptr<const core::RuleSet> rules,
+                                     const core::Position& start,
+                                     const std::vector<Action>& actions,
+                                     const GeneratorSettings& settings) {
   Generator g(std::move(rules), start, settings);
   return g.run(actions);
 }

@@ -49,10 +49,9 @@ struct Action {
 // Replays `record` from `start` (core::replay) and lists its moves and the
 // resignations and time losses the arbiter applied. An Error names the round,
 // seat and token that was refused.
-core::Result<std::vector<Action>> actions_from_record(std::shared_ptr<const core::RuleSet> rules,
-                                                      const core::Position& start,
-                                                      const std::array<int, core::kMaxSeats>& points,
-                                                      const core::PgnRecord& record);
+core::Result<std::vector<Action>> actions_from_record(
+    std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
+    const std::array<int, core::kMaxSeats>& points, const core::PgnRecord& record);
 
 // Chances are in percent, per move.
 struct GeneratorSettings {
@@ -74,13 +73,33 @@ struct ScriptedMove {
   Millis done{0};    // the last sensor event of the move
 };
 
+// What the script contains, to show a test exercised the hard cases.
+struct ScriptStats {
+  int fast_replies = 0;  // moves begun before the previous one settled
+  int victim_first = 0;  // captures with the captured piece lifted first
+  int mover_first = 0;   // captures with the capturing piece lifted first
+  int castle_king_first = 0;
+  int castle_rook_first = 0;
+  int castle_both_lifted = 0;
+  int en_passant = 0;
+  int slides = 0;            // moves that brushed squares on the way
+  int hesitations = 0;       // pieces held in the air past the settle time
+  int adjustments = 0;       // pieces lifted and put back on their square
+  int bounces = 0;           // reed events that flickered
+  int choices_answered = 0;  // promotion (or placement) choices given on the kiosk
+  int operator_actions = 0;  // resignations and time losses
+};
+
 struct Script {
   std::vector<Input> inputs;       // in time order
   std::vector<std::string> notes;  // one per input: a comment for the trace ("" for none)
   std::vector<ScriptedMove> moves;
+  ScriptStats stats;
 };
 
-core::Result<Script> generate_script(std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
-                                     const std::vector<Action>& actions, const GeneratorSettings& settings);
+core::Result<Script> generate_script(std::shared_ptr<const core::RuleSet> rules,
+                                     const core::Position& start,
+                                     const std::vector<Action>& actions,
+                                     const GeneratorSettings& settings);
 
 }  // namespace tabula::session

@@ -1,0 +1,293 @@
+// `tabula infer` and `tabula trace`, in-process (issue 5, parts 3 and 4):
+// traces written by `trace` read back by `infer` give the record's moves and
+// final position; bad input is named by file and line; usage errors exit 2.
+#include "cli/infer_commands.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/notation.h"
+#include "core/replay.h"
+#include "table.h"
+
+namespace tabula::testing {
+namespace {
+
+struct CliRun {
+  int code = 0;
+  std::string out;
+  std::string err;
+};
+
+CliRun infer(std::vector<std::string> args) {
+  args.insert(args.begin(), "infer");
+  std::ostringstream out;
+  std::ostringstream err;
+  int code = cli::cmd_infer(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+CliRun trace(std::vector<std::string> args) {
+  args.insert(args.begin(), "trace");
+  std::ostringstream out;
+  std::ostringstream err;
+  int code = cli::cmd_trace(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  auto path = std::filesystem::temp_directory_path() /
+              ("tabula_infer_test_" + std::to_string(::getpid()) + "_" + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+std::string famous() {
+  return std::string(TABULA_SOURCE_DIR) + "/tests/session/data/famous.pgn";
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string l;
+  while (std::getline(in, l)) out.push_back(l);
+  return out;
+}
+
+// Move lines: everything that is not a ruling line "[...]" and not the last line.
+std::vector<std::string> move_lines(const std::string& out) {
+  std::vector<std::string> all = lines(out);
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i + 1 < all.size(); ++i) {
+    if (!all[i].empty() && all[i][0] != '[') moves.push_back(all[i]);
+  }
+  return moves;
+}
+
+// The options of the "tabula infer ..." line in a trace's header, with FILE
+// replaced by `path` ('...' quotes a value with spaces).
+std::vector<std::string> header_options(const std::string& trace_text, const std::string& path) {
+  std::string marker = "#   tabula infer ";
+  std::size_t at = trace_text.find(marker);
+  EXPECT_NE(at, std::string::npos);
+  std::string line =
+      trace_text.substr(at + marker.size(), trace_text.find('\n', at) - at - marker.size());
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    if (line[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::string word;
+    if (line[i] == '\'') {
+      std::size_t end = line.find('\'', i + 1);
+      word = line.substr(i + 1, end - i - 1);
+      i = end + 1;
+    } else {
+      std::size_t end = line.find(' ', i);
+      if (end == std::string::npos) end = line.size();
+      word = line.substr(i, end - i);
+      i = end;
+    }
+    out.push_back(word == "FILE" ? path : word);
+  }
+  return out;
+}
+
+TEST(InferCli, ReadsBackWhatTraceWroteForATwoPlayerGame) {
+  for (int game :
+       {2, 7}) {  // Kasparov-Topalov; the underpromotions (answered with "#! ... promote")
+    CliRun t =
+        trace({"--variant", "chess", famous(), "--game", std::to_string(game), "--seed", "5"});
+    ASSERT_EQ(t.code, 0) << t.err;
+    std::string path = write_temp("game" + std::to_string(game) + ".trace", t.out);
+    CliRun r = infer(header_options(t.out, path));
+    ASSERT_EQ(r.code, 0) << r.err;
+    PreparedRecord prep = prepare_record(load_record("chess", famous(), game));
+    ASSERT_TRUE(prep.error.empty()) << prep.error;
+    EXPECT_EQ(move_lines(r.out), prep.expected) << r.out;
+    EXPECT_EQ(lines(r.out).back(), prep.expected_position);
+    EXPECT_EQ(r.out.find("] illegal"), std::string::npos) << r.out;
+    std::filesystem::remove(path);
+  }
+}
+
+TEST(InferCli, ReadsBackAFourPlayerRecordWithItsStartArrayAndLeavers) {
+  std::string pgn4 = shared_data("ffa/ffa-12100741.pgn4");
+  if (pgn4.empty()) GTEST_SKIP() << "shared/data/pgn4 is not present";
+  CliRun t = trace({"--variant", "chesscom-ffa", pgn4, "--seed", "3"});
+  ASSERT_EQ(t.code, 0) << t.err;
+  // The header says how to read it back: the 4PCo array of this record.
+  EXPECT_NE(t.out.find("#   tabula infer --variant chesscom-ffa --start 4PCo"), std::string::npos)
+      << t.out.substr(0, 400);
+  EXPECT_NE(t.out.find("#! "), std::string::npos);  // resignations as operator intents
+  std::string path = write_temp("ffa.trace", t.out);
+  CliRun r = infer(header_options(t.out, path));
+  ASSERT_EQ(r.code, 0) << r.err;
+  PreparedRecord prep = prepare_record(load_record("chesscom-ffa", pgn4));
+  ASSERT_TRUE(prep.error.empty()) << prep.error;
+  EXPECT_EQ(move_lines(r.out), prep.expected);
+  EXPECT_EQ(lines(r.out).back(), prep.expected_position);  // a FEN4, with chess.com's final scores
+  std::filesystem::remove(path);
+}
+
+TEST(InferCli, PrintsOneLinePerMoveAndPerRulingThenTheFen) {
+  std::string path = write_temp("out_of_turn.trace", R"(# the setup (white pieces only matter here)
+0 a1 down
+0 b1 down
+0 c1 down
+0 d1 down
+0 e1 down
+0 f1 down
+0 g1 down
+0 h1 down
+0 a2 down
+0 b2 down
+0 c2 down
+0 d2 down
+0 e2 down
+0 f2 down
+0 g2 down
+0 h2 down
+0 a7 down
+0 b7 down
+0 c7 down
+0 d7 down
+0 e7 down
+0 f7 down
+0 g7 down
+0 h7 down
+0 a8 down
+0 b8 down
+0 c8 down
+0 d8 down
+0 e8 down
+0 f8 down
+0 g8 down
+0 h8 down
+1000 e7 up      # Black moves first: illegal
+1300 e5 down
+2500 e5 up
+2800 e7 down    # put back
+4000 e2 up
+4300 e4 down
+)");
+  CliRun r = infer({"--variant", "chess", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> all = lines(r.out);
+  EXPECT_NE(r.out.find("[500 ms] info setup: setup verified: the board matches; White to move\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(
+      r.out.find(
+          "[1800 ms] illegal illegal-move: it is White's turn, not Black's (Black's pawn on e7). "
+          "Put it back: move Black's pawn from e5 back to e7\n"),
+      std::string::npos)
+      << r.out;
+  EXPECT_NE(
+      r.out.find("[2800 ms] info board-in-order: the board is back in order; White to move\n"),
+      std::string::npos)
+      << r.out;
+  EXPECT_EQ(move_lines(r.out), (std::vector<std::string>{"e2-e4"}));
+  EXPECT_EQ(all.back(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  std::filesystem::remove(path);
+}
+
+TEST(InferCli, ReadsTheBoardDaemonsOwnTextOutput) {
+  // tabula-boardd --backend sim --stdout --text output (issue 4's golden
+  // file): the layout arrives as a "# snapshot" line, the moves as events.
+  std::string path = std::string(TABULA_SOURCE_DIR) + "/tests/firmware/data/chess_opening.expected";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "no firmware golden file";
+  CliRun r = infer({"--variant", "chess", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(move_lines(r.out), (std::vector<std::string>{"e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6",
+                                                         "Bf1-b5", "a7-a6", "Bb5xNc6"}))
+      << r.out;
+  EXPECT_EQ(r.out.find("] illegal"), std::string::npos) << r.out;
+}
+
+TEST(InferCli, OperatorIntentsComeAsHashBangLines) {
+  std::string path = write_temp("promote.trace", R"(0 e8 down
+0 b7 down
+0 g7 down
+0 b2 down
+0 g2 down
+0 a1 down
+0 e1 down
+0 h1 down
+1000 b7 up
+1300 b8 down
+#! 2200 promote n
+3000 g2 up
+3300 g1 down
+#! 4200 promote r
+#! 5000 resign White
+)");
+  CliRun r =
+      infer({"--variant", "chess", "--fen", "4k3/1P4P1/8/8/8/8/1p4p1/R3K2R w KQ - 0 1", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(move_lines(r.out), (std::vector<std::string>{"b7-b8=N", "g2-g1=R"})) << r.out;
+  EXPECT_NE(r.out.find("game-over: game over (resignation): Black wins"), std::string::npos)
+      << r.out;
+  std::filesystem::remove(path);
+}
+
+TEST(InferCli, NamesEveryBadLineByFileAndLine) {
+  std::string path = write_temp(
+      "bad.trace", "0 e2 down\n10 e9 down\nabc e2 up\n20 e2 sideways\n#! 30 dance\n5 e2 up\n");
+  CliRun r = infer({"--variant", "chess", path});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find(path + ":2: square 'e9' is not on the chess board (8x8, 64 squares)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(path + ":3: bad time 'abc'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(path + ":4: unknown token 'sideways'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(path + ":5: unknown intent 'dance'"), std::string::npos) << r.err;
+  std::filesystem::remove(path);
+}
+
+TEST(InferCli, AnIntentThatCannotBeReadStopsWithItsLine) {
+  std::string path = write_temp("seat.trace", "0 e2 down\n#! 100 resign Purple\n");
+  CliRun r = infer({"--variant", "chess", path});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find(path + ":2: unknown seat 'Purple' (seats: White, Black)"), std::string::npos)
+      << r.err;
+  std::filesystem::remove(path);
+}
+
+TEST(InferCli, BadUsageExitsTwo) {
+  EXPECT_EQ(infer({}).code, 2);
+  EXPECT_EQ(infer({"--variant", "chess"}).code, 2);
+  EXPECT_EQ(infer({"some.trace"}).code, 2);
+  EXPECT_EQ(infer({"--variant", "chess", "--random-moves", "sometimes", "x.trace"}).code, 2);
+  EXPECT_EQ(infer({"--variant", "chess", "--settle-ms", "fast", "x.trace"}).code, 2);
+  EXPECT_EQ(infer({"--variant", "chess", "--bogus", "x.trace"}).code, 2);
+  EXPECT_EQ(trace({"--variant", "chess", famous()}).code, 2);  // no --seed
+  EXPECT_EQ(trace({"--seed", "1", famous()}).code, 2);         // no --variant
+}
+
+TEST(InferCli, InputProblemsExitOne) {
+  CliRun r = infer({"--variant", "chess", "/nonexistent/x.trace"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("cannot read the trace"), std::string::npos);
+  EXPECT_EQ(infer({"--variant", "no-such-variant", "x.trace"}).code, 1);
+  EXPECT_EQ(infer({"--variant", "chess", "--fen", "not a fen", "x.trace"}).code, 1);
+  std::string bad = write_temp("bad.pgn", "1. e4 e5 2. Ke3 *\n");
+  CliRun t = trace({"--variant", "chess", bad, "--seed", "1"});
+  EXPECT_EQ(t.code, 1);
+  EXPECT_NE(t.err.find("the record is refused: round 2, White, Ke3"), std::string::npos) << t.err;
+  std::filesystem::remove(bad);
+  EXPECT_EQ(trace({"--variant", "chess", famous(), "--seed", "1", "--game", "99"}).code, 1);
+}
+
+}  // namespace
+}  // namespace tabula::testing

@@ -1,0 +1,98 @@
+// table.h — a session at a virtual table, for hand-written traces, and the
+// record runner shared by the record tests and the benchmark.
+//
+// Table drives a Session with events named the way a person would write a
+// trace: t.up("e2").down("e4", 300).wait(600); each call moves the clock on by
+// the gap given (in ms) first. Everything the session says is kept.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/pgn.h"
+#include "session/session.h"
+#include "session/trace_generator.h"
+
+namespace tabula::testing {
+
+class Table {
+ public:
+  // `start` is a FEN/FEN4 (empty: the variant's start); `named` picks a named start.
+  explicit Table(const std::string& variant, const std::string& start = "",
+                 session::SessionSettings s = {}, const std::string& named = "");
+  // `start` must be a position of `rules`.
+  explicit Table(std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
+                 session::SessionSettings s = {});
+
+  // Puts every piece down at the current time and waits until it is verified.
+  Table& setup();
+  Table& up(const std::string& square, long gap_ms = 100);
+  Table& down(const std::string& square, long gap_ms = 100);
+  // Lets time pass (a tick at the end).
+  Table& wait(long ms);
+  Table& intent(session::Intent in, long gap_ms = 100);
+  // A plain move: lift `from`, put on `to` (a capture lifts the victim first).
+  Table& move(const std::string& from, const std::string& to, long gap_ms = 100);
+
+  core::Square sq(const std::string& name) const;
+  long now() const { return now_; }
+  session::Session& session() { return *session_; }
+  const session::Session& session() const { return *session_; }
+  const core::RuleSet& rules() const { return *rules_; }
+
+  // Long algebraic of every accepted move, in order.
+  std::vector<std::string> moves() const;
+  // Rulings of a kind (all kinds: kind == nullopt), in order.
+  std::vector<session::Ruling> rulings(
+      std::optional<session::RulingKind> kind = std::nullopt) const;
+  // Every ruling, one line each, for failure messages.
+  std::string transcript() const;
+  // The text of the last ruling of a kind ("" when none).
+  std::string last_text(session::RulingKind kind) const;
+
+ private:
+  void feed(const session::Input& in);
+
+  std::shared_ptr<const core::RuleSet> rules_;
+  std::unique_ptr<session::Session> session_;
+  long now_ = 0;
+};
+
+// A record from a file, ready to replay: its rules (with the named start
+// array it uses), start position and ledger.
+struct LoadedRecord {
+  std::shared_ptr<const core::RuleSet> rules;
+  std::optional<core::Position> start;
+  std::array<int, core::kMaxSeats> points{};
+  core::PgnRecord record;
+  std::string error;  // empty when loaded
+};
+LoadedRecord load_record(const std::string& variant, const std::string& path, int game = 1);
+
+// A record replayed once by the rules core: what the table does (moves,
+// resignations) and the moves and final position the record holds.
+struct PreparedRecord {
+  LoadedRecord loaded;
+  std::vector<session::Action> actions;
+  std::vector<std::string> expected;  // long algebraic, from core::replay
+  std::string expected_position;
+  std::string error;
+};
+PreparedRecord prepare_record(const LoadedRecord& rec);
+
+// A prepared record through the generator and a session: the moves the
+// session accepted, and any illegal or out-of-sync rulings it gave.
+struct RecordRun {
+  std::vector<std::string> inferred;
+  std::string inferred_position;
+  std::vector<std::string> problems;  // rulings of severity illegal, and refusals
+  std::size_t inputs = 0;
+  std::string error;
+};
+RecordRun run_record(const PreparedRecord& rec, const session::GeneratorSettings& gs);
+
+// shared/data/pgn4/<rel>, or "" when the shared data is not present.
+std::string shared_data(const std::string& rel);
+
+}  // namespace tabula::testing
