@@ -1,0 +1,438 @@
+#include "cli/play_commands.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "journal/archive.h"
+#include "journal/journal.h"
+#include "journal/resume.h"
+#include "session/session.h"
+#include "trace/trace.h"
+#include "variants/variant_loader.h"
+
+// Section index: options, variants, trace items, tabula play, tabula archive.
+
+namespace tabula::cli {
+
+const char* const kPlayUsage =
+    R"(  play --variant ID --journal FILE --trace TRACE [--start NAME] [--fen FEN | --fen4 FEN4]
+       [--settle-ms N] [--promotion-timeout-ms N] [--random-moves requested|any] [--seed N]
+                                    headless session, journaled; resumes from FILE
+  archive list|show|export --journal FILE [--out F]
+                                    the journaled game; export as PGN or PGN4
+)";
+
+namespace {
+
+using session::Millis;
+
+// ---- options -------------------------------------------------------------------
+
+struct Options {
+  std::map<std::string, std::string> values;
+  std::vector<std::string> positional;
+};
+
+std::optional<Options> parse_options(const std::vector<std::string>& args, std::size_t first,
+                                     const std::vector<std::string>& with_value, const std::string& command,
+                                     std::ostream& err) {
+  Options o;
+  for (std::size_t i = first; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0) {
+      o.positional.push_back(a);
+      continue;
+    }
+    std::string name = a.substr(2);
+    if (std::find(with_value.begin(), with_value.end(), name) == with_value.end()) {
+      err << "tabula: unknown option " << a << " for " << command << "\n";
+      return std::nullopt;
+    }
+    if (i + 1 >= args.size()) {
+      err << "tabula: option --" << name << " needs a value\n";
+      return std::nullopt;
+    }
+    o.values[name] = args[++i];
+  }
+  return o;
+}
+
+bool number_option(const Options& o, const std::string& name, long long lo, long long hi, long long& out,
+                   std::ostream& err) {
+  auto it = o.values.find(name);
+  if (it == o.values.end()) return true;
+  const std::string& t = it->second;
+  long long v = 0;
+  bool ok = !t.empty() && t.size() <= 18;
+  for (char c : t) ok = ok && c >= '0' && c <= '9', v = ok ? v * 10 + (c - '0') : v;
+  if (!ok || v < lo || v > hi) {
+    err << "tabula: --" << name << " must be a whole number from " << lo << " to " << hi << ", got \"" << t << "\"\n";
+    return false;
+  }
+  out = v;
+  return true;
+}
+
+// ---- variants ------------------------------------------------------------------------
+
+std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
+                                                              std::ostream& err) {
+  variants::LoadResult first = variants::load_id(id, start);
+  if (!first.ok()) {
+    err << "tabula: " << first.error_text();
+    return {};
+  }
+  std::vector<std::shared_ptr<const core::RuleSet>> stages{first.rules};
+  while (!stages.back()->next_stage.empty() && stages.size() < 8) {
+    variants::LoadResult r = variants::load_id(stages.back()->next_stage.front().variant);
+    if (!r.ok()) {
+      err << "tabula: next stage of " << stages.back()->id << ": " << r.error_text();
+      return {};
+    }
+    stages.push_back(r.rules);
+  }
+  return stages;
+}
+
+std::string utc_now() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d %H:%M:%S", &tm);
+  return buf;
+}
+
+// ---- trace items ------------------------------------------------------------------------
+
+// The trace as session inputs: sensor events, and "#! <ms> <verb> [seat|n]"
+// operator intents (the verbs of `tabula infer` without arguments that need
+// the session's open question: resign, timeout, draw, claim, confirm, force,
+// verify, takeback). Every problem is listed as file:line: message.
+std::vector<session::Input> read_inputs(const std::string& path, const core::RuleSet& rules,
+                                        std::vector<std::string>& errors) {
+  trace::TraceParse parsed = trace::read_trace_file(path);
+  for (const trace::TraceError& e : parsed.errors) errors.push_back(e.to_string());
+  // Events and intents each come in line order; they are merged by line below.
+  std::vector<std::pair<int, session::SquareEvent>> events;
+  std::vector<std::pair<int, session::Intent>> intents;
+  const core::Geometry& g = rules.geometry;
+  for (const trace::TraceEvent& e : parsed.events) {
+    core::Square cell = core::kNoSquare;
+    const std::string& n = e.square;
+    if (n.size() >= 2 && n[0] >= 'a' && n[0] <= 'p') {
+      int rank = std::atoi(n.c_str() + 1);
+      if (rank >= 1 && g.contains(n[0] - 'a', rank - 1)) cell = core::make_square(n[0] - 'a', rank - 1);
+    }
+    if (cell == core::kNoSquare) {
+      errors.push_back(path + ":" + std::to_string(e.line) + ": square '" + n + "' is not on the " + rules.id + " board");
+      continue;
+    }
+    events.emplace_back(e.line, session::SquareEvent{e.time, cell, e.motion == trace::Motion::kDown});
+  }
+  std::ifstream in(path);
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n) {
+    std::size_t at = text.find_first_not_of(" \t");
+    if (at == std::string::npos || text.compare(at, 2, "#!") != 0) continue;
+    std::istringstream w(text.substr(at + 2));
+    long long ms = -1;
+    std::string verb;
+    std::string arg;
+    w >> ms >> verb >> arg;
+    session::Intent i;
+    i.time = Millis{ms};
+    auto fail = [&](const std::string& why) { errors.push_back(path + ":" + std::to_string(n) + ": " + why); };
+    if (ms < 0) {
+      fail("bad intent: expected '#! <milliseconds> <intent> [...]'");
+      continue;
+    }
+    if (verb == "resign" || verb == "timeout") {
+      i.kind = verb == "resign" ? session::IntentKind::kResign : session::IntentKind::kTimeout;
+      for (int s = 0; s < rules.seat_count(); ++s) {
+        if (rules.seats[static_cast<std::size_t>(s)].name == arg) i.seat = core::seat_at(s);
+      }
+      if (i.seat == core::kNoSeat) {
+        fail("unknown seat '" + arg + "'");
+        continue;
+      }
+    } else if (verb == "takeback") {
+      i.kind = session::IntentKind::kTakeback;
+      i.count = std::max(1, std::atoi(arg.c_str()));
+    } else if (verb == "draw" || verb == "claim" || verb == "verify" || verb == "confirm" || verb == "force") {
+      i.kind = verb == "draw"     ? session::IntentKind::kAgreeDraw
+               : verb == "claim"  ? session::IntentKind::kClaimDraw
+               : verb == "verify" ? session::IntentKind::kVerifyBoard
+                                  : session::IntentKind::kConfirmSetup;
+      i.force = verb == "force";
+    } else {
+      fail("intent '" + verb + "' is not supported by `tabula play` yet (resign, timeout, takeback, draw, claim, "
+           "verify, confirm, force)");
+      continue;
+    }
+    intents.emplace_back(n, i);
+  }
+  std::vector<session::Input> out;
+  std::size_t a = 0;
+  std::size_t b = 0;
+  while (a < events.size() || b < intents.size()) {
+    bool take_event = b >= intents.size() || (a < events.size() && events[a].first < intents[b].first);
+    int line = take_event ? events[a].first : intents[b].first;
+    if (take_event) {
+      out.emplace_back(events[a++].second);
+    } else {
+      out.emplace_back(intents[b++].second);
+    }
+    if (out.size() > 1 && session::time_of(out.back()) < session::time_of(out[out.size() - 2])) {
+      errors.push_back(path + ":" + std::to_string(line) + ": time goes backwards");
+    }
+  }
+  return out;
+}
+
+void print(const session::Output& o, std::ostream& out) {
+  for (const session::Ruling& r : o.rulings) {
+    if (r.move >= 0 && static_cast<std::size_t>(r.move) < o.moves.size()) {
+      out << o.moves[static_cast<std::size_t>(r.move)].text << "\n";
+      continue;
+    }
+    const char* kind = r.game ? core::to_string(r.game->kind) : session::to_string(r.kind);
+    out << "[" << r.time.count() << " ms] " << core::to_string(r.severity) << " " << kind << ": " << r.text << "\n";
+  }
+}
+
+bool is_tick(const session::Input& in) { return std::holds_alternative<session::Tick>(in); }
+
+}  // namespace
+
+// ---- tabula play ------------------------------------------------------------------------
+
+int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
+  auto o = parse_options(args, first,
+                         {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "promotion-timeout-ms",
+                          "random-moves", "seed", "event", "site"},
+                         "play", err);
+  if (!o) return 2;
+  if (!o->positional.empty()) {
+    err << "tabula: play takes no positional arguments (got \"" << o->positional.front() << "\")\n";
+    return 2;
+  }
+  for (const char* need : {"variant", "journal", "trace"}) {
+    if (!o->values.count(need)) {
+      err << "tabula: play needs --" << need << "\n" << kPlayUsage;
+      return 2;
+    }
+  }
+  const std::string& path = o->values.at("journal");
+  const std::string& trace_path = o->values.at("trace");
+  const std::string variant = o->values.at("variant");
+
+  journal::Journal j;
+  journal::JournalContents contents;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    journal::JournalStatus s = journal::Journal::open(path, journal::Journal::Access::kAppend, j);
+    if (s.ok()) s = j.load(contents);
+    if (!s.ok()) {
+      err << "tabula: " << s.message << "\n";
+      return 1;
+    }
+    if (contents.header.variant != variant) {
+      err << "tabula: " << path << ": this journal is a game of " << contents.header.variant << ", not " << variant
+          << "; it is left as it is\n";
+      return 1;
+    }
+  } else {
+    session::SessionSettings settings;
+    long long settle = settings.tracker.settle.count();
+    long long timeout = settings.promotion_timeout.count();
+    long long seed = 0;
+    if (!number_option(*o, "settle-ms", 10, 60000, settle, err) ||
+        !number_option(*o, "promotion-timeout-ms", 0, 3600000, timeout, err) ||
+        !number_option(*o, "seed", 0, 1LL << 62, seed, err)) {
+      return 2;
+    }
+    settings.tracker.settle = Millis{settle};
+    settings.tracker.settle_prefix = std::max(settings.tracker.settle_prefix, Millis{settle});
+    settings.promotion_timeout = Millis{timeout};
+    settings.random_seed = static_cast<std::uint64_t>(seed);
+    if (auto it = o->values.find("random-moves"); it != o->values.end()) {
+      if (it->second != "any" && it->second != "requested") {
+        err << "tabula: --random-moves must be \"requested\" or \"any\", got \"" << it->second << "\"\n";
+        return 2;
+      }
+      settings.random_moves = it->second == "any" ? session::RandomMoves::kAcceptAnyLegal
+                                                  : session::RandomMoves::kRequireRequested;
+    }
+    std::string start_name = o->values.count("start") ? o->values.at("start") : "";
+    auto stages = load_stages(variant, start_name, err);
+    if (stages.empty()) return 1;
+    const core::RuleSet& rules = *stages.front();
+    journal::JournalHeader h;
+    h.variant = variant;
+    h.start_name = start_name;
+    h.start_position = o->values.count("fen")    ? o->values.at("fen")
+                       : o->values.count("fen4") ? o->values.at("fen4")
+                                                 : rules.start_fen;
+    std::string why;
+    if (!journal::start_position(h, rules, why)) {
+      err << "tabula: " << why << "\n";
+      return 1;
+    }
+    h.set_settings(settings);
+    h.created = utc_now();
+    if (o->values.count("event")) h.event = o->values.at("event");
+    if (o->values.count("site")) h.site = o->values.at("site");
+    journal::JournalStatus s = journal::Journal::create(path, h, j);
+    if (!s.ok()) {
+      err << "tabula: " << s.message << "\n";
+      return 1;
+    }
+    contents.header = h;
+  }
+
+  const journal::JournalHeader& h = contents.header;
+  auto stages = load_stages(h.variant, h.start_name, err);
+  if (stages.empty()) return 1;
+  journal::Resumed r = journal::resume(contents, path, stages);
+  if (!r.session) {
+    err << "tabula: " << r.error << "\n";
+    return 1;
+  }
+  session::Session& s = *r.session;
+  if (r.inputs > 0) out << "resumed " << r.inputs << " inputs, " << s.moves().size() << " moves from " << path << "\n";
+
+  std::vector<std::string> errors;
+  std::vector<session::Input> inputs = read_inputs(trace_path, *stages.front(), errors);
+  if (!errors.empty()) {
+    for (const std::string& e : errors) err << e << "\n";
+    return 1;
+  }
+  // Resume point: skip trace inputs before the last journaled time, and at
+  // that time as many as the journal holds (equal times are allowed).
+  std::size_t at_last = 0;
+  for (const session::Input& in : contents.inputs) {
+    if (!is_tick(in) && session::time_of(in) == r.last_input_time) ++at_last;
+  }
+  auto feed = [&](const session::Input& in) {
+    session::Output res = s.handle(in);
+    journal::JournalStatus st = j.record(in, res, journal::wall_clock_ms());
+    if (!st.ok()) {
+      err << "tabula: " << st.message << "\n";
+      return false;
+    }
+    print(res, out);  // shown only once it is on disk
+    return true;
+  };
+  Millis last_trace{0};
+  for (const session::Input& in : inputs) {
+    Millis t = session::time_of(in);
+    last_trace = t;
+    if (r.inputs > 0 && t < r.last_input_time) continue;
+    if (r.inputs > 0 && t == r.last_input_time && at_last > 0) {
+      --at_last;
+      continue;
+    }
+    // The session acts at its own deadlines (a move settling, a question
+    // defaulting); a driver ticks then, so what it says is shown on time.
+    for (int guard = 0; guard < 1000; ++guard) {
+      std::optional<Millis> d = s.next_deadline();
+      if (!d || *d >= t) break;
+      if (!feed(session::Input{session::Tick{*d}})) return 1;
+    }
+    if (!feed(in)) return 1;
+  }
+  // Let the last move settle and open questions default.
+  Millis limit = last_trace + h.settings().promotion_timeout + h.settings().tracker.hold_warning + Millis{60000};
+  for (int guard = 0; guard < 1000; ++guard) {
+    std::optional<Millis> d = s.next_deadline();
+    if (!d || *d > limit) break;
+    if (!feed(session::Input{session::Tick{*d}})) return 1;
+  }
+  out << journal::state_summary(s);
+  return 0;
+}
+
+// ---- tabula archive ---------------------------------------------------------------------
+
+int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::size_t first = !args.empty() && args[0] == "archive" ? 1 : 0;
+  auto o = parse_options(args, first, {"journal", "out"}, "archive", err);
+  if (!o) return 2;
+  if (o->positional.size() != 1 || !o->values.count("journal")) {
+    err << "tabula: usage:\n" << kPlayUsage;
+    return 2;
+  }
+  const std::string& what = o->positional.front();
+  if (what != "list" && what != "show" && what != "export") {
+    err << "tabula: archive list, show or export, not \"" << what << "\"\n";
+    return 2;
+  }
+  const std::string& path = o->values.at("journal");
+  journal::Journal j;
+  journal::JournalContents c;
+  journal::JournalStatus st = journal::Journal::open(path, journal::Journal::Access::kRead, j);
+  if (st.ok()) st = j.load(c);
+  if (!st.ok()) {
+    err << "tabula: " << st.message << "\n";
+    return 1;
+  }
+  const journal::JournalHeader& h = c.header;
+  if (what == "list" || what == "show") {
+    out << "journal " << path << "\nvariant " << h.variant << "\nstart " << h.start_position << "\ncreated "
+        << h.created << "\ninputs " << c.inputs.size() << "\nmoves " << c.moves.size() << "\n";
+    for (std::size_t i = 0; i < c.moves.size(); ++i) {
+      out << (i + 1) << ". [" << c.moves[i].time_ms << " ms] " << c.moves[i].text << "\n";
+    }
+    if (what == "list") return 0;
+    for (const journal::StoredRuling& r : c.rulings) {
+      out << "[" << r.time_ms << " ms] " << r.severity << " " << r.kind << ": " << r.text << "\n";
+    }
+  }
+  auto stages = load_stages(h.variant, h.start_name, err);
+  if (stages.empty()) return 1;
+  journal::Resumed r = journal::resume(c, path, stages);
+  if (!r.session) {
+    err << "tabula: " << r.error << "\n";
+    return 1;
+  }
+  if (what == "show") {
+    out << journal::state_summary(*r.session);
+    return 0;
+  }
+  std::string record = journal::export_record(h, r.session->game());
+  if (!o->values.count("out")) {
+    out << record;
+    return 0;
+  }
+  const std::string& dest = o->values.at("out");
+  const std::string tmp = dest + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << record;
+    f.flush();
+    if (!f) {
+      err << "tabula: " << dest << ": cannot write the export\n";
+      return 1;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, dest, ec);
+  if (ec) {
+    err << "tabula: " << dest << ": cannot write the export: " << ec.message() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace tabula::cli

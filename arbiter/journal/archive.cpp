@@ -1,0 +1,41 @@
+#include "journal/archive.h"
+
+namespace tabula::journal {
+
+std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& game) {
+  const core::RuleSet& rules = game.rules();
+  const bool four = rules.seat_count() > 2;
+  // "2026.11.29 13:07:05" -> "2026.11.29"
+  std::string date = h.created.size() >= 10 ? h.created.substr(0, 10) : "????.??.??";
+  auto player = [&](int i) {
+    return static_cast<std::size_t>(i) < h.players.size() && !h.players[static_cast<std::size_t>(i)].empty()
+               ? h.players[static_cast<std::size_t>(i)]
+               : (four ? rules.seats[static_cast<std::size_t>(i)].name : std::string("?"));
+  };
+  std::vector<core::PgnTag> tags;
+  if (!four) {
+    tags = {{"Event", h.event}, {"Site", h.site}, {"Date", date}, {"Round", "-"}};
+    for (int i = 0; i < rules.seat_count(); ++i) tags.push_back({rules.seats[static_cast<std::size_t>(i)].name, player(i)});
+    if (h.start_position != rules.start_fen) {
+      tags.push_back({"SetUp", "1"});
+      tags.push_back({"FEN", h.start_position});
+    }
+    tags.push_back({"Variant", h.variant == "chess" ? "Standard" : h.variant});
+  } else {
+    tags = {{"Variant", h.variant}, {"StartFen4", h.start_name.empty() ? h.start_position : h.start_name}};
+    for (int i = 0; i < rules.seat_count(); ++i) tags.push_back({rules.seats[static_cast<std::size_t>(i)].name, player(i)});
+    tags.push_back({"Event", h.event});
+    tags.push_back({"Site", h.site});
+    tags.push_back({"Date", date});
+    tags.push_back({"CurrentMove", std::to_string(game.record().size())});
+  }
+  tags.push_back({"TimeControl", "-"});
+  tags.push_back({"Annotator", "Tabula"});
+  return tags;
+}
+
+std::string export_record(const JournalHeader& h, const core::Game& game) {
+  return core::write_pgn(game, export_tags(h, game));
+}
+
+}  // namespace tabula::journal

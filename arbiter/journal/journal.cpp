@@ -1,0 +1,373 @@
+#include "journal/journal.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "core/ruling.h"
+#include "journal/input_codec.h"
+
+// Section index: header <-> settings, file checks, schema, Journal.
+
+namespace tabula::journal {
+
+namespace fs = std::filesystem;
+
+// ---- header <-> settings ----------------------------------------------------------
+
+session::SessionSettings JournalHeader::settings() const {
+  session::SessionSettings s;
+  s.tracker.settle = session::Millis{settle_ms};
+  s.tracker.settle_prefix = session::Millis{settle_prefix_ms};
+  s.tracker.hold_warning = session::Millis{hold_warning_ms};
+  s.promotion_timeout = session::Millis{promotion_timeout_ms};
+  s.random_moves = random_any ? session::RandomMoves::kAcceptAnyLegal : session::RandomMoves::kRequireRequested;
+  s.random_seed = seed;
+  return s;
+}
+
+void JournalHeader::set_settings(const session::SessionSettings& s) {
+  settle_ms = s.tracker.settle.count();
+  settle_prefix_ms = s.tracker.settle_prefix.count();
+  hold_warning_ms = s.tracker.hold_warning.count();
+  promotion_timeout_ms = s.promotion_timeout.count();
+  random_any = s.random_moves == session::RandomMoves::kAcceptAnyLegal;
+  seed = s.random_seed;
+}
+
+std::int64_t wall_clock_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+namespace {
+
+std::map<std::string, std::string> header_rows(const JournalHeader& h) {
+  std::string players;
+  for (const std::string& p : h.players) players += (players.empty() ? "" : "\t") + p;
+  return {{"variant", h.variant},
+          {"start_name", h.start_name},
+          {"start_position", h.start_position},
+          {"settle_ms", std::to_string(h.settle_ms)},
+          {"settle_prefix_ms", std::to_string(h.settle_prefix_ms)},
+          {"hold_warning_ms", std::to_string(h.hold_warning_ms)},
+          {"promotion_timeout_ms", std::to_string(h.promotion_timeout_ms)},
+          {"random_moves", h.random_any ? "any" : "requested"},
+          {"seed", std::to_string(h.seed)},
+          {"created", h.created},
+          {"event", h.event},
+          {"site", h.site},
+          {"players", players}};
+}
+
+bool read_int(const std::map<std::string, std::string>& m, const std::string& key, std::int64_t& out) {
+  auto it = m.find(key);
+  if (it == m.end() || it->second.empty()) return false;
+  char* end = nullptr;
+  long long v = std::strtoll(it->second.c_str(), &end, 10);
+  if (*end != '\0') return false;
+  out = v;
+  return true;
+}
+
+// ---- file checks ---------------------------------------------------------------------
+
+// SQLite's own magic, before SQLite touches the file at all.
+JournalStatus check_file(const std::string& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    return JournalStatus::fail(JournalError::kCannotOpen, path + ": no such journal file");
+  }
+  if (!fs::is_regular_file(path, ec)) {
+    return JournalStatus::fail(JournalError::kCannotOpen, path + ": not a regular file");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return JournalStatus::fail(JournalError::kCannotOpen, path + ": cannot read the file");
+  char head[100] = {};
+  in.read(head, sizeof head);
+  std::streamsize n = in.gcount();
+  static const char kMagic[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f', 'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
+  if (n == 0) {
+    return JournalStatus::fail(JournalError::kCorrupt, path + ": the file is empty, not a Tabula journal; it is left as it is");
+  }
+  if (n < 16 || std::string(head, 16) != std::string(kMagic, 16)) {
+    return JournalStatus::fail(JournalError::kNotSqlite,
+                               path + ": not an SQLite database, so not a Tabula journal; it is left as it is");
+  }
+  if (n < 100) {
+    return JournalStatus::fail(JournalError::kCorrupt,
+                               path + ": truncated (" + std::to_string(n) + " bytes); it is left as it is");
+  }
+  return JournalStatus::good();
+}
+
+void sync_directory(const std::string& path) {
+  fs::path dir = fs::absolute(path).parent_path();
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
+}
+
+// ---- schema ------------------------------------------------------------------------------
+
+const char* const kSchema = R"(
+CREATE TABLE header(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE inputs(seq INTEGER PRIMARY KEY, time_ms INTEGER NOT NULL, kind INTEGER NOT NULL,
+                    payload TEXT NOT NULL, wall_ms INTEGER NOT NULL);
+CREATE TABLE moves(id INTEGER PRIMARY KEY, input_seq INTEGER NOT NULL REFERENCES inputs(seq),
+                   time_ms INTEGER NOT NULL, stage INTEGER NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE TABLE rulings(id INTEGER PRIMARY KEY, input_seq INTEGER NOT NULL REFERENCES inputs(seq),
+                     time_ms INTEGER NOT NULL, kind TEXT NOT NULL, severity TEXT NOT NULL, text TEXT NOT NULL);
+)";
+
+}  // namespace
+
+// ---- Journal ----------------------------------------------------------------------------
+
+struct Journal::Prepared {
+  Statement begin;
+  Statement commit;
+  Statement rollback;
+  Statement input;
+  Statement move;
+  Statement ruling;
+};
+
+Journal::Journal() = default;
+Journal::Journal(Journal&&) noexcept = default;
+Journal& Journal::operator=(Journal&&) noexcept = default;
+Journal::~Journal() = default;
+
+JournalStatus Journal::create(const std::string& path, const JournalHeader& header, Journal& out) {
+  std::error_code ec;
+  if (fs::exists(path, ec)) {
+    return JournalStatus::fail(JournalError::kCannotOpen, path + ": exists already; a journal is never overwritten");
+  }
+  const std::string tmp = path + ".creating";
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(tmp + suffix, ec);
+  {
+    Database db;
+    JournalStatus s = db.open(tmp, Database::Mode::kCreate);
+    if (!s.ok()) return s;
+    s = db.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +
+                    "; PRAGMA user_version = " + std::to_string(kSchemaVersion) +
+                    "; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;",
+                "setting up the journal");
+    if (!s.ok()) return s;
+    s = db.exec(std::string("BEGIN;") + kSchema, "creating the tables");
+    if (!s.ok()) return s;
+    auto ins = db.prepare("INSERT INTO header(key, value) VALUES(?1, ?2)", s);
+    if (!ins) return s;
+    for (const auto& [k, v] : header_rows(header)) {
+      ins->bind(1, k);
+      ins->bind(2, v);
+      if (ins->step() == Statement::Step::kError) return ins->status();
+      ins->reset();
+    }
+    ins.reset();
+    s = db.exec("COMMIT", "writing the header");
+    if (!s.ok()) return s;
+  }  // closing checkpoints the WAL into the file
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    return JournalStatus::fail(JournalError::kIo, path + ": cannot move the new journal into place: " + ec.message());
+  }
+  sync_directory(path);
+  return open(path, Access::kAppend, out);
+}
+
+JournalStatus Journal::open(const std::string& path, Access access, Journal& out) {
+  JournalStatus s = check_file(path);
+  if (!s.ok()) return s;
+  Journal j;
+  {
+    Database ro;
+    s = ro.open(path, Database::Mode::kReadOnly);
+    if (!s.ok()) return s;
+    auto app = ro.query_int("PRAGMA application_id", s);
+    if (!s.ok()) return s;
+    if (!app || *app != kApplicationId) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "application_id 0x%llx, a Tabula journal has 0x%llx",
+                    static_cast<unsigned long long>(app.value_or(0)), static_cast<unsigned long long>(kApplicationId));
+      return JournalStatus::fail(JournalError::kForeign, path + ": an SQLite database of another application, not a "
+                                                                "Tabula journal (" + std::string(buf) +
+                                                             "); it is left as it is");
+    }
+    auto version = ro.query_int("PRAGMA user_version", s);
+    if (!s.ok()) return s;
+    if (!version || *version != kSchemaVersion) {
+      return JournalStatus::fail(JournalError::kVersion,
+                                 path + ": journal schema version " + std::to_string(version.value_or(0)) +
+                                     ", this build reads version " + std::to_string(kSchemaVersion) +
+                                     "; it is left as it is");
+    }
+    auto check = ro.query_text("PRAGMA quick_check", s);
+    if (!s.ok()) return s;
+    if (!check || *check != "ok") {
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal is damaged (" + check.value_or("?") +
+                                                             "); it is left as it is");
+    }
+    auto rows = ro.prepare("SELECT key, value FROM header", s);
+    if (!rows) return s;
+    std::map<std::string, std::string> m;
+    Statement::Step st;
+    while ((st = rows->step()) == Statement::Step::kRow) m[rows->column_text(0)] = rows->column_text(1);
+    if (st == Statement::Step::kError) return rows->status();
+    JournalHeader& h = j.header_;
+    std::int64_t seed = 0;
+    if (m["variant"].empty() || m["start_position"].empty() || !read_int(m, "settle_ms", h.settle_ms) ||
+        !read_int(m, "settle_prefix_ms", h.settle_prefix_ms) || !read_int(m, "hold_warning_ms", h.hold_warning_ms) ||
+        !read_int(m, "promotion_timeout_ms", h.promotion_timeout_ms) || !read_int(m, "seed", seed)) {
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's header is incomplete; it is left as it is");
+    }
+    h.variant = m["variant"];
+    h.start_name = m["start_name"];
+    h.start_position = m["start_position"];
+    h.random_any = m["random_moves"] == "any";
+    h.seed = static_cast<std::uint64_t>(seed);
+    h.created = m["created"];
+    h.event = m["event"];
+    h.site = m["site"];
+    h.players.clear();
+    const std::string& p = m["players"];
+    for (std::size_t at = 0; !p.empty() && at <= p.size();) {
+      std::size_t end = p.find('\t', at);
+      h.players.push_back(p.substr(at, end == std::string::npos ? std::string::npos : end - at));
+      if (end == std::string::npos) break;
+      at = end + 1;
+    }
+    auto last = ro.query_int("SELECT COALESCE(MAX(seq), 0) FROM inputs", s);
+    if (!s.ok()) return s;
+    j.next_seq_ = last.value_or(0) + 1;
+  }
+  s = j.db_.open(path, access == Access::kRead ? Database::Mode::kReadOnly : Database::Mode::kReadWrite);
+  if (!s.ok()) return s;
+  if (access == Access::kAppend) {
+    s = j.db_.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", "setting WAL mode");
+    if (!s.ok()) return s;
+    s = j.prepare_writes();
+    if (!s.ok()) return s;
+  }
+  out = std::move(j);
+  return JournalStatus::good();
+}
+
+JournalStatus Journal::prepare_writes() {
+  auto p = std::make_unique<Prepared>();
+  JournalStatus s;
+  auto prep = [&](Statement& into, const char* sql) {
+    if (!s.ok()) return;
+    auto st = db_.prepare(sql, s);
+    if (st) into = std::move(*st);
+  };
+  prep(p->begin, "BEGIN IMMEDIATE");
+  prep(p->commit, "COMMIT");
+  prep(p->rollback, "ROLLBACK");
+  prep(p->input, "INSERT INTO inputs(seq, time_ms, kind, payload, wall_ms) VALUES(?1, ?2, ?3, ?4, ?5)");
+  prep(p->move, "INSERT INTO moves(input_seq, time_ms, stage, seat, text) VALUES(?1, ?2, ?3, ?4, ?5)");
+  prep(p->ruling, "INSERT INTO rulings(input_seq, time_ms, kind, severity, text) VALUES(?1, ?2, ?3, ?4, ?5)");
+  if (s.ok()) prepared_ = std::move(p);
+  return s;
+}
+
+JournalStatus Journal::record(const session::Input& in, const session::Output& out, std::int64_t wall_ms) {
+  if (!prepared_) {
+    return JournalStatus::fail(JournalError::kInternal, path() + ": the journal is open for reading only");
+  }
+  Prepared& p = *prepared_;
+  auto run = [](Statement& st) -> JournalStatus {
+    Statement::Step r = st.step();
+    JournalStatus s = r == Statement::Step::kError ? st.status() : JournalStatus::good();
+    st.reset();
+    return s;
+  };
+  JournalStatus s = run(p.begin);
+  if (!s.ok()) return s;
+  const std::int64_t seq = next_seq_;
+  EncodedInput e = encode(in);
+  p.input.bind(1, seq);
+  p.input.bind(2, e.time_ms);
+  p.input.bind(3, static_cast<std::int64_t>(e.kind));
+  p.input.bind(4, e.payload);
+  p.input.bind(5, wall_ms);
+  s = run(p.input);
+  for (std::size_t i = 0; s.ok() && i < out.moves.size(); ++i) {
+    const session::AcceptedMove& m = out.moves[i];
+    p.move.bind(1, seq);
+    p.move.bind(2, m.time.count());
+    p.move.bind(3, m.stage);
+    p.move.bind(4, core::index_of(m.seat));
+    p.move.bind(5, m.text);
+    s = run(p.move);
+  }
+  for (std::size_t i = 0; s.ok() && i < out.rulings.size(); ++i) {
+    const session::Ruling& r = out.rulings[i];
+    p.ruling.bind(1, seq);
+    p.ruling.bind(2, r.time.count());
+    p.ruling.bind(3, std::string_view(r.game ? core::to_string(r.game->kind) : session::to_string(r.kind)));
+    p.ruling.bind(4, std::string_view(core::to_string(r.severity)));
+    p.ruling.bind(5, r.text);
+    s = run(p.ruling);
+  }
+  if (s.ok()) s = run(p.commit);
+  if (!s.ok()) {
+    run(p.rollback);
+    return s;
+  }
+  ++next_seq_;
+  return s;
+}
+
+JournalStatus Journal::durability(std::string& journal_mode, std::int64_t& synchronous) {
+  JournalStatus s;
+  journal_mode = db_.query_text("PRAGMA journal_mode", s).value_or("");
+  if (!s.ok()) return s;
+  synchronous = db_.query_int("PRAGMA synchronous", s).value_or(-1);
+  return s;
+}
+
+JournalStatus Journal::load(JournalContents& out) {
+  out = JournalContents{};
+  out.header = header_;
+  JournalStatus s;
+  auto in = db_.prepare("SELECT seq, kind, time_ms, payload FROM inputs ORDER BY seq", s);
+  if (!in) return s;
+  Statement::Step st;
+  while ((st = in->step()) == Statement::Step::kRow) {
+    auto v = decode(in->column_int(1), in->column_int(2), in->column_text(3));
+    if (!v) {
+      return JournalStatus::fail(JournalError::kCorrupt, path() + ": input " + std::to_string(in->column_int(0)) +
+                                                              " cannot be read (kind " +
+                                                              std::to_string(in->column_int(1)) + ")");
+    }
+    out.inputs.push_back(*v);
+  }
+  if (st == Statement::Step::kError) return in->status();
+  auto mv = db_.prepare("SELECT input_seq, time_ms, stage, seat, text FROM moves ORDER BY id", s);
+  if (!mv) return s;
+  while ((st = mv->step()) == Statement::Step::kRow) {
+    out.moves.push_back({mv->column_int(0), mv->column_int(1), static_cast<int>(mv->column_int(2)),
+                         static_cast<int>(mv->column_int(3)), mv->column_text(4)});
+  }
+  if (st == Statement::Step::kError) return mv->status();
+  auto ru = db_.prepare("SELECT input_seq, time_ms, kind, severity, text FROM rulings ORDER BY id", s);
+  if (!ru) return s;
+  while ((st = ru->step()) == Statement::Step::kRow) {
+    out.rulings.push_back(
+        {ru->column_int(0), ru->column_int(1), ru->column_text(2), ru->column_text(3), ru->column_text(4)});
+  }
+  if (st == Statement::Step::kError) return ru->status();
+  return JournalStatus::good();
+}
+
+}  // namespace tabula::journal

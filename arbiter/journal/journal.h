@@ -1,0 +1,129 @@
+// journal.h — the game journal: one SQLite file per game (issue 7).
+//
+// Section index: JournalHeader, StoredMove, StoredRuling, JournalContents,
+// Journal.
+//
+// What is stored: a header (variant, start position, session settings) and,
+// in order, every session Input (square events, board snapshots, ticks,
+// operator intents) with its time, and what it made the session say: the
+// accepted moves and the rulings. Resuming is replaying the inputs through a
+// fresh Session (resume.h); the stored outputs serve the archive and verify
+// the resume.
+//
+// Durability: WAL mode with synchronous=FULL, so a committed transaction is
+// on disk (fsync of the WAL) when record() returns. The shell records an
+// input and its outputs in ONE transaction after the (pure, in-memory)
+// session handled it and BEFORE any ruling is shown; a crash before the
+// commit loses an input nobody saw a ruling for, and the driver re-feeds it.
+// A journal is created under a temporary name and renamed into place, so a
+// file named FILE is always a complete journal.
+//
+// Identity: PRAGMA application_id = kApplicationId, user_version =
+// kSchemaVersion. An existing file is first checked read-only (SQLite magic,
+// application id, schema version, quick_check, header); a file that fails is
+// reported and never written to.
+//
+// Ownership: a Journal owns its connection and prepared statements (RAII).
+// Not thread-safe. Move-only.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "journal/database.h"
+#include "journal/journal_status.h"
+#include "session/input.h"
+#include "session/output.h"
+#include "session/session.h"
+
+namespace tabula::journal {
+
+inline constexpr std::int64_t kApplicationId = 0x54424A4C;  // "TBJL"
+inline constexpr std::int64_t kSchemaVersion = 1;
+
+struct JournalHeader {
+  std::string variant;         // variant id, as `--variant`
+  std::string start_name;      // a named start array ("" for the variant's own)
+  std::string start_position;  // FEN (two seats) or FEN4 (four seats)
+  std::int64_t settle_ms = 500;
+  std::int64_t settle_prefix_ms = 1500;
+  std::int64_t hold_warning_ms = 10000;
+  std::int64_t promotion_timeout_ms = 30000;
+  bool random_any = false;  // RandomMoves::kAcceptAnyLegal
+  std::uint64_t seed = 0;
+  std::string created;  // UTC, "YYYY.MM.DD HH:MM:SS" (wall clock of the shell)
+  std::string event = "Tabula game";
+  std::string site = "Tabula board";
+  std::vector<std::string> players;  // seat order; empty: "?"
+
+  session::SessionSettings settings() const;
+  void set_settings(const session::SessionSettings& s);
+  friend bool operator==(const JournalHeader&, const JournalHeader&) = default;
+};
+
+struct StoredMove {
+  std::int64_t input_seq = 0;
+  std::int64_t time_ms = 0;
+  int stage = 0;
+  int seat = 0;
+  std::string text;
+  friend bool operator==(const StoredMove&, const StoredMove&) = default;
+};
+
+struct StoredRuling {
+  std::int64_t input_seq = 0;
+  std::int64_t time_ms = 0;
+  std::string kind;
+  std::string severity;
+  std::string text;
+};
+
+struct JournalContents {
+  JournalHeader header;
+  std::vector<session::Input> inputs;  // in order
+  std::vector<StoredMove> moves;
+  std::vector<StoredRuling> rulings;
+};
+
+class Journal {
+ public:
+  enum class Access { kRead, kAppend };
+
+  Journal();
+  Journal(Journal&&) noexcept;
+  Journal& operator=(Journal&&) noexcept;
+  ~Journal();
+
+  // Creates FILE (refused when it exists) with `header`, opened for append.
+  static JournalStatus create(const std::string& path, const JournalHeader& header, Journal& out);
+  // Opens an existing journal after checking it read-only; kRead never writes.
+  static JournalStatus open(const std::string& path, Access access, Journal& out);
+
+  const JournalHeader& header() const { return header_; }
+  const std::string& path() const { return db_.path(); }
+
+  // One input and what it made the session say, in one durable transaction.
+  JournalStatus record(const session::Input& in, const session::Output& out, std::int64_t wall_ms);
+  JournalStatus load(JournalContents& out);
+  std::int64_t inputs_recorded() const { return next_seq_ - 1; }
+  // The connection's durability as SQLite reports it: journal_mode ("wal")
+  // and synchronous (2 = FULL), for tests and `tabula archive show`.
+  JournalStatus durability(std::string& journal_mode, std::int64_t& synchronous);
+
+ private:
+  struct Prepared;
+  JournalStatus prepare_writes();
+
+  Database db_;
+  JournalHeader header_;
+  std::int64_t next_seq_ = 1;
+  std::unique_ptr<Prepared> prepared_;
+};
+
+// Wall-clock milliseconds since the epoch, for the journal's `wall_ms`.
+std::int64_t wall_clock_ms();
+
+}  // namespace tabula::journal

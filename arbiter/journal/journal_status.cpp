@@ -1,0 +1,51 @@
+#include "journal/journal_status.h"
+
+#include <sqlite3.h>
+
+namespace tabula::journal {
+
+const char* to_string(JournalError e) {
+  switch (e) {
+    case JournalError::kNone: return "ok";
+    case JournalError::kCannotOpen: return "cannot-open";
+    case JournalError::kNotSqlite: return "not-sqlite";
+    case JournalError::kForeign: return "foreign";
+    case JournalError::kVersion: return "version";
+    case JournalError::kCorrupt: return "corrupt";
+    case JournalError::kMismatch: return "mismatch";
+    case JournalError::kBusy: return "busy";
+    case JournalError::kIo: return "io";
+    case JournalError::kInternal: return "internal";
+  }
+  return "?";
+}
+
+JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const std::string& doing) {
+  int primary = rc & 0xFF;
+  if (primary == SQLITE_OK || primary == SQLITE_ROW || primary == SQLITE_DONE) return JournalStatus::good();
+  std::string detail = db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+  std::string prefix = path + ": while " + doing + ": ";
+  switch (primary) {
+    case SQLITE_NOTADB:
+      return JournalStatus::fail(JournalError::kNotSqlite, prefix + "not an SQLite database (" + detail + ")");
+    case SQLITE_CORRUPT:
+      return JournalStatus::fail(JournalError::kCorrupt,
+                                 prefix + "the journal is damaged or truncated (" + detail + "); it is left as it is");
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+    case SQLITE_READONLY:
+    case SQLITE_AUTH:
+      return JournalStatus::fail(JournalError::kCannotOpen, prefix + "cannot open or write (" + detail + ")");
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return JournalStatus::fail(JournalError::kBusy, prefix + "another process holds the journal (" + detail + ")");
+    case SQLITE_IOERR:
+    case SQLITE_FULL:
+    case SQLITE_NOLFS:
+      return JournalStatus::fail(JournalError::kIo, prefix + "I/O error (" + detail + ")");
+    default:
+      return JournalStatus::fail(JournalError::kInternal, prefix + detail + " (SQLite code " + std::to_string(rc) + ")");
+  }
+}
+
+}  // namespace tabula::journal

@@ -1,0 +1,83 @@
+#include "journal/resume.h"
+
+#include "core/fen.h"
+#include "core/fen4.h"
+
+namespace tabula::journal {
+
+std::optional<core::Position> start_position(const JournalHeader& h, const core::RuleSet& rules, std::string& error) {
+  auto pos = rules.four_player_notation ? core::parse_fen4(rules, h.start_position) : core::parse_fen(rules, h.start_position);
+  if (!pos.ok()) {
+    error = "bad start position \"" + h.start_position + "\": " + pos.error().message;
+    return std::nullopt;
+  }
+  return std::move(pos.value());
+}
+
+Resumed resume(const JournalContents& contents, const std::string& path,
+               const std::vector<std::shared_ptr<const core::RuleSet>>& stages) {
+  Resumed r;
+  if (stages.empty()) {
+    r.error = path + ": no rules for variant " + contents.header.variant;
+    return r;
+  }
+  std::string why;
+  auto start = start_position(contents.header, *stages.front(), why);
+  if (!start) {
+    r.error = path + ": " + why;
+    return r;
+  }
+  r.session.emplace(stages, *start, contents.header.settings());
+  std::size_t move_index = 0;
+  for (const session::Input& in : contents.inputs) {
+    session::Output o = r.session->handle(in);
+    for (const session::AcceptedMove& m : o.moves) {
+      if (move_index >= contents.moves.size() || contents.moves[move_index].text != m.text) {
+        r.error = path + ": resuming differs from the journal at move " + std::to_string(move_index + 1) +
+                  ": the journal has \"" +
+                  (move_index < contents.moves.size() ? contents.moves[move_index].text : std::string("nothing")) +
+                  "\", the session plays \"" + m.text + "\" (was the journal written by other rules?)";
+        r.session.reset();
+        return r;
+      }
+      ++move_index;
+    }
+    r.last_input_time = session::time_of(in);
+  }
+  if (move_index != contents.moves.size()) {
+    r.error = path + ": the journal holds " + std::to_string(contents.moves.size()) + " moves, resuming gives " +
+              std::to_string(move_index);
+    r.session.reset();
+    return r;
+  }
+  r.inputs = contents.inputs.size();
+  return r;
+}
+
+std::string state_summary(const session::Session& s) {
+  const core::Game& g = s.game();
+  const core::RuleSet& rules = g.rules();
+  std::string out;
+  out += "phase " + std::string(session::to_string(s.phase())) + "\n";
+  out += "stage " + std::to_string(s.snapshot().stage) + "\n";
+  core::SeatPoints points{};
+  for (int i = 0; i < rules.seat_count(); ++i) points[static_cast<std::size_t>(i)] = g.points(core::seat_at(i));
+  out += "position " + (rules.four_player_notation ? core::to_fen4(g.position(), points) : core::to_fen(g.position())) + "\n";
+  for (int i = 0; i < rules.seat_count(); ++i) {
+    core::Seat seat = core::seat_at(i);
+    out += "seat " + rules.seats[static_cast<std::size_t>(i)].name + " status " +
+           std::to_string(static_cast<int>(g.status(seat))) + " points " + std::to_string(g.points(seat)) +
+           " ally " + std::to_string(static_cast<int>(g.vassalage().ally_of(seat))) + "\n";
+  }
+  out += "outcome " + std::string(g.outcome().over ? "over " : "on ") + g.outcome().reason + "\n";
+  for (const session::AcceptedMove& m : s.moves()) {
+    out += "move " + std::to_string(m.time.count()) + " " + m.text + "\n";
+  }
+  for (const session::Request& r : s.requests()) {
+    out += "request " + std::to_string(r.id) + " " + session::to_string(r.kind) + " " + r.prompt + "\n";
+  }
+  out += "time " + std::to_string(s.now().count()) + "\n";
+  return out;
+}
+
+}  // namespace tabula::journal
