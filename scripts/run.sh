@@ -17,10 +17,10 @@ if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
   cat >&2 <<'TXT'
 run: no display found. On the appliance the kiosk runs on the attached screen.
 Here you can run it in a virtual display:
-  xvfb-run -a build/bin/tabula-kiosk --sim --demo four-player
+  xvfb-run -a build/bin/tabula-kiosk --variant chesscom-ffa
 or render a picture of it:
   xvfb-run -a build/bin/tabula-kiosk --demo four-player --screenshot kiosk.png --frames 3
 TXT
   exit 2
 fi
-exec build/bin/tabula-kiosk --sim --demo four-player --windowed "$@"
+exec build/bin/tabula-kiosk --variant chesscom-ffa --windowed "$@"

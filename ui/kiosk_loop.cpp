@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ui/demo_sim.h"
+#include "ui/session_sim.h"
 #include "ui/demo_views.h"
 #include "ui/kiosk_app.h"
 #include "ui/platform_glfw.h"
@@ -95,15 +96,25 @@ int run_kiosk(const KioskOptions& options) {
   if (options.orient) app.set_orientation(SeatIndex{*options.orient});
 
   const Clock::time_point started = Clock::now();
+  // --variant: the real arbiter behind the virtual board.
+  std::unique_ptr<SessionSim> real;
+  if (options.variant) {
+    std::string error;
+    real = SessionSim::create(*options.variant, error);
+    if (!real) {
+      std::fprintf(stderr, "tabula-kiosk: %s\n", error.c_str());
+      return 2;
+    }
+  }
   std::optional<DemoSim> sim;
-  if (options.sim) {
+  if (options.sim && !real) {
     sim.emplace(
         *demo,
         TimeControl{std::chrono::minutes(10), std::chrono::seconds(5), TimingMode::kIncrement},
         started);
   }
   // In --sim mode stdout carries the sensor trace only; intents go to stderr.
-  std::FILE* intent_log = sim ? stderr : stdout;
+  std::FILE* intent_log = (sim || real) ? stderr : stdout;
 
   std::signal(SIGINT, request_stop);
   std::signal(SIGTERM, request_stop);
@@ -122,7 +133,9 @@ int run_kiosk(const KioskOptions& options) {
       time_s = kScreenshotTime_s;
     }
     platform.new_frame(overrides);
-    const KioskView& view = sim ? sim->view() : *demo;
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - started);
+    if (real) real->tick(ms);
+    const KioskView& view = real ? real->view() : sim ? sim->view() : *demo;
     const std::vector<Intent> intents = app.draw(view, time_s);
     platform.render();
 
@@ -141,7 +154,9 @@ int run_kiosk(const KioskOptions& options) {
 
     for (const Intent& intent : intents) {
       std::fprintf(intent_log, "intent: %s\n", describe(intent).c_str());
-      if (sim) {
+      if (real) {
+        for (const std::string& line : real->apply(intent, ms)) std::printf("%s\n", line.c_str());
+      } else if (sim) {
         for (const std::string& line : sim->apply(intent, now)) std::printf("%s\n", line.c_str());
       }
     }

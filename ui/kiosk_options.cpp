@@ -21,6 +21,9 @@ std::optional<int> parse_int(std::string_view text) {
 std::string kiosk_usage() {
   return "usage: tabula-kiosk [options]\n"
          "  --demo NAME         show a built-in demo snapshot (--list-demos)\n"
+         "  --variant ID        play ID on the virtual board against the real arbiter:\n"
+         "                      click a piece to lift it, click a square to put it\n"
+         "                      down, slide-click (right/shift) to take it off\n"
          "  --sim               demo adapter: clicks lift and place pieces locally and\n"
          "                      print the sensor trace (\"<ms> <square> <up|down>\")\n"
          "  --board SOCKET      connect to the session (not yet available)\n"
@@ -60,6 +63,11 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       fullscreen = true;
     } else if (arg == "--windowed") {
       fullscreen = false;
+    } else if (arg == "--variant") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.variant = *v;
+      o.sim = true;
     } else if (arg == "--demo") {
       const auto v = value();
       if (!v) return parsed;

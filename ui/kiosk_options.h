@@ -16,6 +16,7 @@ struct KioskOptions {
   std::optional<int> width;               // --size WxH
   std::optional<int> height;
   bool sim = false;                         // --sim
+  std::optional<std::string> variant;       // --variant ID: a real session (with --sim)
   std::optional<std::string> board_socket;  // --board SOCKET
   std::string pin = "0000";                 // --pin DIGITS
   std::string font_dir;                     // --font-dir DIR (empty: the default)

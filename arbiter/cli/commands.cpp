@@ -1,5 +1,8 @@
 #include "cli/commands.h"
 
+#include "cli/infer_commands.h"
+#include "cli/play_commands.h"
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -411,7 +414,7 @@ int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.empty() || args[0] == "help" || args[0] == "--help") {
-    (args.empty() ? err : out) << kUsage;
+    (args.empty() ? err : out) << kUsage << kInferUsage << kPlayUsage;
     return args.empty() ? 2 : 0;
   }
   const std::string& cmd = args[0];
@@ -429,6 +432,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     return cmd_perft(*o, out, err);
   }
+  if (cmd == "infer") return cmd_infer(args, out, err);
+  if (cmd == "trace") return cmd_trace(args, out, err);
+  if (cmd == "play") return cmd_play(args, out, err);
+  if (cmd == "archive") return cmd_archive(args, out, err);
   if (cmd == "replay") {
     auto o = parse_options(args, 1, {"variant", "game"}, {}, err);
     return o ? cmd_replay(*o, out, err) : 2;

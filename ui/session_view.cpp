@@ -1,0 +1,207 @@
+#include "ui/session_view.h"
+
+#include <cctype>
+
+namespace tabula::ui {
+namespace {
+
+Rgb colour_of(const std::string& name, int seat, int seats) {
+  // The sheets' own seat colours; four-player defaults by position.
+  if (name == "Red") return {191, 59, 67};
+  if (name == "Blue") return {65, 133, 191};
+  if (name == "Yellow") return {192, 149, 38};
+  if (name == "Green") return {78, 145, 97};
+  if (name == "White") return {236, 232, 222};
+  if (name == "Black") return {52, 52, 58};
+  if (name == "Dark Brown") return {110, 72, 44};
+  if (name == "Grey") return {150, 150, 156};
+  if (name == "Pink") return {222, 140, 176};
+  static const Rgb kFallback[] = {{191, 59, 67}, {65, 133, 191}, {192, 149, 38}, {78, 145, 97}};
+  return seats == 2 ? (seat == 0 ? Rgb{236, 232, 222} : Rgb{52, 52, 58}) : kFallback[seat % 4];
+}
+
+Edge edge_of(core::Facing f) {
+  switch (f) {
+    case core::Facing::kNorth: return Edge::kSouth;
+    case core::Facing::kEast: return Edge::kWest;
+    case core::Facing::kSouth: return Edge::kNorth;
+    case core::Facing::kWest: return Edge::kEast;
+  }
+  return Edge::kSouth;
+}
+
+PieceGlyph glyph_of(const core::PieceDef& d) {
+  // By name first (Bipartite's pieces share letters with orthodox ones).
+  const std::string& n = d.name;
+  if (d.royal) return PieceGlyph::kKing;
+  if (n == "diagonal power piece") return PieceGlyph::kPowerB3;
+  if (n == "orthogonal power piece") return PieceGlyph::kPowerR3;
+  if (n == "messenger") return PieceGlyph::kMessenger;
+  if (n == "captain") return PieceGlyph::kCaptain;
+  if (n == "guard") return PieceGlyph::kGuard;
+  if (n == "soldier") return PieceGlyph::kSoldier;
+  if (n == "swordsman") return PieceGlyph::kSwordsman;
+  if (d.pawn) return PieceGlyph::kPawn;
+  switch (d.letter) {
+    case 'Q': case 'D': return PieceGlyph::kQueen;
+    case 'R': return PieceGlyph::kRook;
+    case 'B': return PieceGlyph::kBishop;
+    case 'N': return PieceGlyph::kKnight;
+    default: return PieceGlyph::kPawn;
+  }
+}
+
+SeatStatus status_of(core::SeatStatus s) {
+  switch (s) {
+    case core::SeatStatus::kLive: return SeatStatus::kLive;
+    case core::SeatStatus::kCheckmated: return SeatStatus::kMated;
+    case core::SeatStatus::kStalemated: return SeatStatus::kStalemated;
+    case core::SeatStatus::kResigned: return SeatStatus::kResigned;
+    case core::SeatStatus::kFlagged: return SeatStatus::kFlagged;
+    case core::SeatStatus::kRemoved: return SeatStatus::kRemoved;
+  }
+  return SeatStatus::kLive;
+}
+
+Severity severity_of(core::Severity s) {
+  switch (s) {
+    case core::Severity::kIllegal: return Severity::kIllegal;
+    case core::Severity::kWarning: return Severity::kWarning;
+    default: return Severity::kInfo;
+  }
+}
+
+}  // namespace
+
+Cell cell_of(core::Square s) { return Cell{core::file_of(s), core::rank_of(s)}; }
+core::Square square_of(Cell c) { return core::make_square(c.file, c.rank); }
+
+KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
+  KioskView v;
+  const core::Geometry& g = rules.geometry;
+  v.title = rules.name;
+  v.subtitle = std::string(session::to_string(snap.phase));
+  if (snap.phase == session::Phase::kPlay && !snap.record.empty()) {
+    v.subtitle = "round " + std::to_string(snap.record.back().round);
+  }
+  // The board: playable squares, holes, merged corner squares.
+  v.board.width = g.width();
+  v.board.height = g.height();
+  v.board.cells.resize(static_cast<std::size_t>(g.width() * g.height()));
+  for (int r = 0; r < g.height(); ++r) {
+    for (int f = 0; f < g.width(); ++f) {
+      core::Square q = core::make_square(f, r);
+      CellView& c = v.board.at(Cell{f, r});
+      c.shade = (f + r) % 2 == 0 ? CellShade::kDark : CellShade::kLight;
+      core::Square anchor = g.anchor(q);
+      if (anchor != q || g.merged(q)) {
+        c.kind = CellKind::kMerged;
+        c.merge_anchor = cell_of(anchor);
+      } else {
+        c.kind = g.playable(q) ? CellKind::kPlayable : CellKind::kHole;
+      }
+    }
+  }
+  // Seats, statuses and the ledger.
+  int n = rules.seat_count();
+  v.ledger = rules.ledger.kind == core::LedgerKind::kPoints   ? LedgerKind::kPoints
+             : rules.ledger.kind == core::LedgerKind::kTokens ? LedgerKind::kTokens
+                                                              : LedgerKind::kNone;
+  for (int s = 0; s < n; ++s) {
+    SeatView sv;
+    sv.name = rules.seats[s].name;
+    sv.colour = colour_of(sv.name, s, n);
+    sv.edge = edge_of(rules.seats[s].facing);
+    sv.status = status_of(snap.statuses[s]);
+    sv.score = snap.points[s];
+    for (std::size_t t = 0; t < rules.relations.teams.size(); ++t) {
+      for (core::Seat m : rules.relations.teams[t])
+        if (m == core::seat_at(s)) sv.relation = "team " + std::to_string(t + 1);
+    }
+    v.seats.push_back(sv);
+  }
+  // Pieces: the rules position, less the pieces in the air.
+  v.pieces.assign(v.board.cells.size(), std::nullopt);
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    core::Square q = static_cast<core::Square>(i);
+    core::Piece p = snap.position.at(q);
+    if (p.empty() || snap.lifted[i]) continue;
+    PieceView pv;
+    pv.glyph = glyph_of(rules.piece(p.kind));
+    pv.seat = SeatIndex{core::index_of(p.seat)};
+    pv.promoted = p.promoted;
+    core::SeatStatus st = snap.statuses[core::index_of(p.seat)];
+    if (st == core::SeatStatus::kCheckmated || st == core::SeatStatus::kStalemated) pv.life = PieceLife::kDead;
+    v.piece_at(cell_of(q)) = pv;
+  }
+  // A move shown on the board but not yet settled: draw its result.
+  if (snap.tentative && snap.tentative->to != core::kNoSquare) {
+    core::Piece mover = snap.tentative->from == core::kNoSquare ? core::Piece{snap.tentative->promotion, snap.to_move, false}
+                                                                : snap.position.at(snap.tentative->from);
+    if (!mover.empty()) {
+      PieceView pv;
+      pv.glyph = glyph_of(rules.piece(mover.kind));
+      pv.seat = SeatIndex{core::index_of(mover.seat)};
+      v.piece_at(cell_of(snap.tentative->to)) = pv;
+    }
+  }
+  if (snap.to_move != core::kNoSeat) v.to_move = SeatIndex{core::index_of(snap.to_move)};
+  v.orientation = SeatIndex{0};
+  if (snap.last_move && snap.last_move->move.from != core::kNoSquare) {
+    v.last_move = LastMove{cell_of(snap.last_move->move.from), cell_of(snap.last_move->move.to)};
+  }
+  for (const auto& [seat, checkers] : snap.checks) {
+    core::Square k = snap.position.king_square(seat);
+    if (k == core::kNoSquare) continue;
+    CheckView cv;
+    cv.king = cell_of(k);
+    for (core::Square c : checkers) cv.checkers.push_back(cell_of(c));
+    cv.text = rules.seats[core::index_of(seat)].name + " is in check";
+    v.checks.push_back(cv);
+  }
+  // What the hands must do.
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    if (snap.extra[i]) v.fixes.push_back({cell_of(static_cast<core::Square>(i)), FixAction::kRemovePiece});
+  }
+  if (snap.tracker != inference::TrackerState::kInSync || snap.phase != session::Phase::kPlay) {
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      if (snap.lifted[i] && !(snap.tentative && snap.tentative->from == static_cast<core::Square>(i))) {
+        v.fixes.push_back({cell_of(static_cast<core::Square>(i)), FixAction::kPutPiece});
+      }
+    }
+  }
+  // Rulings: the latest large, the rest as history.
+  for (const session::Ruling& r : snap.recent) v.ruling_history.push_back({severity_of(r.severity), r.text});
+  if (!v.ruling_history.empty()) {
+    v.ruling = v.ruling_history.back();
+    v.ruling_history.pop_back();
+  }
+  // The move list in rounds, columns in turn order.
+  for (core::Seat s : rules.turn_order) v.moves.columns.push_back(SeatIndex{core::index_of(s)});
+  for (const core::Game::RecordEntry& e : snap.record) {
+    if (v.moves.rounds.empty() || v.moves.rounds.back().number != e.round) {
+      v.moves.rounds.push_back(MoveRound{e.round, std::vector<std::string>(rules.turn_order.size())});
+    }
+    for (std::size_t c = 0; c < rules.turn_order.size(); ++c) {
+      if (rules.turn_order[c] == e.seat) v.moves.rounds.back().plies[c] = e.text;
+    }
+  }
+  // The first open question becomes the dialog.
+  for (const session::Request& req : snap.requests) {
+    if (req.options.empty()) continue;
+    DialogView d;
+    d.id = req.id;
+    d.seat = SeatIndex{req.seat == core::kNoSeat ? 0 : core::index_of(req.seat)};
+    d.kind = req.kind == session::RequestKind::kPowerPiece  ? DialogKind::kPowerPiece
+             : req.kind == session::RequestKind::kPlacement ? DialogKind::kStalematePlacement
+                                                            : DialogKind::kPromotion;
+    d.title = session::to_string(req.kind);
+    d.prompt = req.prompt;
+    for (const session::RequestOption& o : req.options) d.options.push_back({o.label, std::nullopt});
+    v.dialog = d;
+    break;
+  }
+  return v;
+}
+
+}  // namespace tabula::ui

@@ -1,0 +1,20 @@
+// session_view.h — the kiosk's view of a real session: session::Snapshot in,
+// KioskView out. The only place where the kiosk's contract meets the
+// arbiter's types; pure (no ImGui, no I/O), so it is unit-tested.
+#pragma once
+
+#include "session/snapshot.h"
+#include "ui/view_model.h"
+
+namespace tabula::ui {
+
+// Builds what the screen shows from a session snapshot. `held` is the square
+// a piece was lifted from in the --sim hand (drawn at the lifted square's
+// destination until the move settles), if any.
+KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules);
+
+// The kiosk cell of a core square, and back.
+Cell cell_of(core::Square s);
+core::Square square_of(Cell c);
+
+}  // namespace tabula::ui
