@@ -443,6 +443,8 @@ std::vector<Seat> Game::ranking_by_points() const {
   };
   std::stable_sort(seats.begin(), seats.end(), [&](Seat a, Seat b) {
     if (points(a) != points(b)) return points(a) > points(b);
+    // 003, judgement call: on equal tokens the ruling suzerain ranks first.
+    if ((a == tie_winner_) != (b == tie_winner_)) return a == tie_winner_;
     return tie_rank(a) < tie_rank(b);  // 002 rule 11: the later mover first
   });
   return seats;
@@ -526,7 +528,10 @@ void Game::check_game_end(std::vector<Ruling>& out) {
       // 003: the game ends when every remaining player is one player's
       // vassal; the winner is decided by tokens.
       Seat head = vassalage_.sole_suzerain(in_game(), rules_->seat_count());
-      if (head != kNoSeat) finish(false, seat_name(head) + " rules every remaining player", out);
+      if (head != kNoSeat) {
+        tie_winner_ = head;
+        finish(false, seat_name(head) + " rules every remaining player", out);
+      }
       return;
     }
     case GameEnd::kFillOpponentHome: {

@@ -167,6 +167,7 @@ class Game {
   Seat last_mover_ = kNoSeat;
   Seat bare_pending_ = kNoSeat;  // 004: bared the other king; wins unless bared back
   Vassalage vassalage_;
+  Seat tie_winner_ = kNoSeat;  // 003: first among equal token counts
   std::array<Seat, kMaxSeats> edge_owner_{kNoSeat, kNoSeat, kNoSeat, kNoSeat};  // 003 rule 4
 };
 
