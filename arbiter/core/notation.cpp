@@ -169,8 +169,15 @@ bool parse_move(const Position& pos, std::string_view text, Move& out, std::stri
   }
   MoveList legal;
   pos.generate_legal(legal);
+  // The cheap notations first; SAN needs a legal-move generation per move.
   for (const Move& m : legal) {
-    if (long_algebraic(pos, m) == mt.move || san(pos, m) == mt.move || coordinate(pos, m) == mt.move) {
+    if (long_algebraic(pos, m) == mt.move || coordinate(pos, m) == mt.move) {
+      out = m;
+      return true;
+    }
+  }
+  for (const Move& m : legal) {
+    if (san(pos, m) == mt.move) {
       out = m;
       return true;
     }
