@@ -10,9 +10,9 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI
 cmake --build build -j "$jobs"
 (cd build && ctest --output-on-failure -j "$jobs" --timeout 600)
 
-# The sanitizer pass covers everything but the kiosk's drawing shell (its pure
-# parts and the session it shows are covered), to keep the whole command
-# under 20 minutes on two cores.
+# The sanitizer pass covers everything but the kiosk (ui/, tested in the
+# normal pass above; the session it shows is covered here), to keep the whole
+# command under 20 minutes on two cores.
 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTABULA_SANITIZE=ON \
   -DTABULA_BUILD_UI=OFF -DCMAKE_CXX_FLAGS="-O1" >/dev/null
 cmake --build build/asan -j "$jobs"
