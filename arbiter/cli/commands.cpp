@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include "cli/infer_commands.h"
+#include "cli/options.h"
 #include "cli/play_commands.h"
 
 #include <algorithm>
@@ -37,64 +38,6 @@ commands:
                                     replay a PGN or PGN4 record, printing every ruling;
                                     the last line is the final ledger (or result)
 )";
-
-// Parsed "--name value" options; flags have an empty value.
-struct Options {
-  std::map<std::string, std::string> values;
-  std::vector<std::string> positional;
-};
-
-std::optional<Options> parse_options(const std::vector<std::string>& args, std::size_t first,
-                                     const std::vector<std::string>& with_value,
-                                     const std::vector<std::string>& flags, std::ostream& err) {
-  Options o;
-  for (std::size_t i = first; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0) {
-      o.positional.push_back(a);
-      continue;
-    }
-    std::string name = a.substr(2);
-    if (std::find(flags.begin(), flags.end(), name) != flags.end()) {
-      o.values[name] = "";
-    } else if (std::find(with_value.begin(), with_value.end(), name) != with_value.end()) {
-      if (i + 1 >= args.size()) {
-        err << "tabula: option --" << name << " needs a value\n";
-        return std::nullopt;
-      }
-      o.values[name] = args[++i];
-    } else {
-      err << "tabula: unknown option " << a << " for " << args[0] << "\n";
-      return std::nullopt;
-    }
-  }
-  return o;
-}
-
-bool parse_number(const std::string& text, long long min, long long max, long long& out) {
-  if (text.empty() || text.size() > 18) return false;
-  std::size_t i = 0;
-  long long v = 0;
-  for (; i < text.size(); ++i) {
-    if (text[i] < '0' || text[i] > '9') return false;
-    v = v * 10 + (text[i] - '0');
-  }
-  if (v < min || v > max) return false;
-  out = v;
-  return true;
-}
-
-bool number_option(const Options& o, const std::string& name, long long min, long long max,
-                   long long& out, std::ostream& err) {
-  auto it = o.values.find(name);
-  if (it == o.values.end()) return true;  // keep the default
-  if (!parse_number(it->second, min, max, out)) {
-    err << "tabula: --" << name << " must be a whole number from " << min << " to " << max
-        << ", got \"" << it->second << "\"\n";
-    return false;
-  }
-  return true;
-}
 
 std::shared_ptr<const core::RuleSet> load_variant(const Options& o, std::ostream& err) {
   auto it = o.values.find("variant");
@@ -420,11 +363,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   const std::string& cmd = args[0];
   if (cmd == "variants") return cmd_variants(out, err);
   if (cmd == "check") {
-    auto o = parse_options(args, 1, {}, {}, err);
+    auto o = parse_options(args, 1, {}, {}, args[0], err);
     return o ? cmd_check(*o, out, err) : 2;
   }
   if (cmd == "perft") {
-    auto o = parse_options(args, 1, {"variant", "fen", "fen4", "depth"}, {"divide"}, err);
+    auto o = parse_options(args, 1, {"variant", "fen", "fen4", "depth"}, {"divide"}, args[0], err);
     if (!o) return 2;
     if (!o->positional.empty()) {
       err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";
@@ -437,11 +380,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (cmd == "play") return cmd_play(args, out, err);
   if (cmd == "archive") return cmd_archive(args, out, err);
   if (cmd == "replay") {
-    auto o = parse_options(args, 1, {"variant", "game"}, {}, err);
+    auto o = parse_options(args, 1, {"variant", "game"}, {}, args[0], err);
     return o ? cmd_replay(*o, out, err) : 2;
   }
   if (cmd == "selfplay") {
-    auto o = parse_options(args, 1, {"variant", "seed", "games", "max-plies", "fen", "fen4"}, {"check"}, err);
+    auto o = parse_options(args, 1, {"variant", "seed", "games", "max-plies", "fen", "fen4"}, {"check"}, args[0], err);
     if (!o) return 2;
     if (!o->positional.empty()) {
       err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";

@@ -1,5 +1,7 @@
 #include "cli/infer_commands.h"
 
+#include "cli/options.h"
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -36,62 +38,6 @@ namespace {
 using session::Millis;
 
 // ---- options ---------------------------------------------------------------------
-
-struct Options {
-  std::map<std::string, std::string> values;
-  std::vector<std::string> positional;
-};
-
-std::optional<Options> parse_options(const std::vector<std::string>& args,
-                                     const std::string& command,
-                                     const std::vector<std::string>& with_value,
-                                     std::ostream& err) {
-  Options o;
-  std::size_t first = !args.empty() && args[0] == command ? 1 : 0;
-  for (std::size_t i = first; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0) {
-      o.positional.push_back(a);
-      continue;
-    }
-    std::string name = a.substr(2);
-    if (std::find(with_value.begin(), with_value.end(), name) == with_value.end()) {
-      err << "tabula: unknown option " << a << " for " << command << "\n";
-      return std::nullopt;
-    }
-    if (i + 1 >= args.size()) {
-      err << "tabula: option --" << name << " needs a value\n";
-      return std::nullopt;
-    }
-    o.values[name] = args[++i];
-  }
-  return o;
-}
-
-bool parse_number(const std::string& text, long long min, long long max, long long& out) {
-  if (text.empty() || text.size() > 18) return false;
-  long long v = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-  }
-  if (v < min || v > max) return false;
-  out = v;
-  return true;
-}
-
-// Reads --name into out (unchanged when absent); false after an error message.
-bool number_option(const Options& o, const std::string& name, long long min, long long max,
-                   long long& out, std::ostream& err) {
-  auto it = o.values.find(name);
-  if (it == o.values.end()) return true;
-  if (!parse_number(it->second, min, max, out)) {
-    err << "tabula: --" << name << " must be a whole number from " << min << " to " << max
-        << ", got \"" << it->second << "\"\n";
-    return false;
-  }
-  return true;
-}
 
 bool read_text_file(const std::string& path, std::string& out) {
   std::ifstream in(path, std::ios::binary);

@@ -1,5 +1,7 @@
 #include "cli/play_commands.h"
 
+#include "cli/options.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <ctime>
@@ -36,51 +38,6 @@ namespace {
 using session::Millis;
 
 // ---- options -------------------------------------------------------------------
-
-struct Options {
-  std::map<std::string, std::string> values;
-  std::vector<std::string> positional;
-};
-
-std::optional<Options> parse_options(const std::vector<std::string>& args, std::size_t first,
-                                     const std::vector<std::string>& with_value, const std::string& command,
-                                     std::ostream& err) {
-  Options o;
-  for (std::size_t i = first; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0) {
-      o.positional.push_back(a);
-      continue;
-    }
-    std::string name = a.substr(2);
-    if (std::find(with_value.begin(), with_value.end(), name) == with_value.end()) {
-      err << "tabula: unknown option " << a << " for " << command << "\n";
-      return std::nullopt;
-    }
-    if (i + 1 >= args.size()) {
-      err << "tabula: option --" << name << " needs a value\n";
-      return std::nullopt;
-    }
-    o.values[name] = args[++i];
-  }
-  return o;
-}
-
-bool number_option(const Options& o, const std::string& name, long long lo, long long hi, long long& out,
-                   std::ostream& err) {
-  auto it = o.values.find(name);
-  if (it == o.values.end()) return true;
-  const std::string& t = it->second;
-  long long v = 0;
-  bool ok = !t.empty() && t.size() <= 18;
-  for (char c : t) ok = ok && c >= '0' && c <= '9', v = ok ? v * 10 + (c - '0') : v;
-  if (!ok || v < lo || v > hi) {
-    err << "tabula: --" << name << " must be a whole number from " << lo << " to " << hi << ", got \"" << t << "\"\n";
-    return false;
-  }
-  out = v;
-  return true;
-}
 
 // ---- variants ------------------------------------------------------------------------
 
@@ -221,7 +178,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   auto o = parse_options(args, first,
                          {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "promotion-timeout-ms",
                           "random-moves", "seed", "event", "site"},
-                         "play", err);
+                         {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty()) {
     err << "tabula: play takes no positional arguments (got \"" << o->positional.front() << "\")\n";
@@ -367,7 +324,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
 
 int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::size_t first = !args.empty() && args[0] == "archive" ? 1 : 0;
-  auto o = parse_options(args, first, {"journal", "out"}, "archive", err);
+  auto o = parse_options(args, first, {"journal", "out"}, {}, "archive", err);
   if (!o) return 2;
   if (o->positional.size() != 1 || !o->values.count("journal")) {
     err << "tabula: usage:\n" << kPlayUsage;

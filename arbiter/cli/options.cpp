@@ -1,0 +1,65 @@
+#include "cli/options.h"
+
+#include <algorithm>
+
+namespace tabula::cli {
+
+std::optional<Options> parse_options(const std::vector<std::string>& args, std::size_t first,
+                                     const std::vector<std::string>& with_value,
+                                     const std::vector<std::string>& flags, const std::string& command,
+                                     std::ostream& err) {
+  Options o;
+  for (std::size_t i = first; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0) {
+      o.positional.push_back(a);
+      continue;
+    }
+    std::string name = a.substr(2);
+    if (std::find(flags.begin(), flags.end(), name) != flags.end()) {
+      o.values[name] = "";
+    } else if (std::find(with_value.begin(), with_value.end(), name) != with_value.end()) {
+      if (i + 1 >= args.size()) {
+        err << "tabula: option --" << name << " needs a value\n";
+        return std::nullopt;
+      }
+      o.values[name] = args[++i];
+    } else {
+      err << "tabula: unknown option " << a << " for " << command << "\n";
+      return std::nullopt;
+    }
+  }
+  return o;
+}
+
+std::optional<Options> parse_options(const std::vector<std::string>& args, const std::string& command,
+                                     const std::vector<std::string>& with_value, std::ostream& err) {
+  std::size_t first = !args.empty() && args[0] == command ? 1 : 0;
+  return parse_options(args, first, with_value, {}, command, err);
+}
+
+bool parse_number(const std::string& text, long long min, long long max, long long& out) {
+  if (text.empty() || text.size() > 18) return false;
+  long long v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  if (v < min || v > max) return false;
+  out = v;
+  return true;
+}
+
+bool number_option(const Options& o, const std::string& name, long long min, long long max,
+                   long long& out, std::ostream& err) {
+  auto it = o.values.find(name);
+  if (it == o.values.end()) return true;  // keep the default
+  if (!parse_number(it->second, min, max, out)) {
+    err << "tabula: --" << name << " must be a whole number from " << min << " to " << max
+        << ", got \"" << it->second << "\"\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace tabula::cli

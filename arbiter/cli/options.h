@@ -1,0 +1,36 @@
+// options.h — "--name value" and "--flag" parsing shared by every `tabula`
+// command, with one wording for every usage error.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace tabula::cli {
+
+// Parsed options; flags have an empty value.
+struct Options {
+  std::map<std::string, std::string> values;
+  std::vector<std::string> positional;
+};
+
+// Parses args[first..]. An unknown option or a missing value is one line on
+// `err` ("tabula: unknown option --x for COMMAND") and nullopt.
+std::optional<Options> parse_options(const std::vector<std::string>& args, std::size_t first,
+                                     const std::vector<std::string>& with_value,
+                                     const std::vector<std::string>& flags, const std::string& command,
+                                     std::ostream& err);
+// The same, skipping args[0] when it is the command word.
+std::optional<Options> parse_options(const std::vector<std::string>& args, const std::string& command,
+                                     const std::vector<std::string>& with_value, std::ostream& err);
+
+// A whole number in [min, max] filling the whole text.
+bool parse_number(const std::string& text, long long min, long long max, long long& out);
+// Reads option `name` into `out` when given (else keeps `out`); a bad value
+// is one line on `err` and false.
+bool number_option(const Options& o, const std::string& name, long long min, long long max,
+                   long long& out, std::ostream& err);
+
+}  // namespace tabula::cli
