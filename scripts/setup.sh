@@ -11,6 +11,7 @@ packages=(
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev sqlite3
+  mosquitto mosquitto-clients libmosquitto-dev libssl-dev
   xvfb xauth
 )
 

@@ -1,0 +1,147 @@
+#include "hub/action_auth.h"
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace tabula::hub {
+
+std::optional<ArbiterKey> parse_key(std::string_view text, const std::string& where, std::string& error) {
+  std::istringstream in{std::string(text)};
+  std::string a;
+  std::string b;
+  in >> a >> b;
+  ArbiterKey key;
+  std::string hex = b.empty() ? a : b;
+  if (!b.empty()) key.id = a;
+  if (hex.empty()) {
+    error = where + ":1: no key: expected \"<key-id> <hex secret>\" or \"<hex secret>\"";
+    return std::nullopt;
+  }
+  if (hex.size() % 2 != 0) {
+    error = where + ":1: the secret must be hexadecimal digits in pairs";
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    unsigned v = 0;
+    for (int k = 0; k < 2; ++k) {
+      char c = hex[i + static_cast<std::size_t>(k)];
+      int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      if (d < 0) {
+        error = where + ":1: the secret has '" + std::string(1, c) + "', which is not a hexadecimal digit";
+        return std::nullopt;
+      }
+      v = v * 16 + static_cast<unsigned>(d);
+    }
+    key.secret += static_cast<char>(v);
+  }
+  if (key.secret.size() < 16) {
+    error = where + ":1: the secret is " + std::to_string(key.secret.size()) +
+            " bytes, at least 16 are needed (openssl rand -hex 32)";
+    return std::nullopt;
+  }
+  return key;
+}
+
+std::optional<ArbiterKey> load_key(const std::string& path, std::string& error) {
+  std::ifstream f(path);
+  if (!f) {
+    error = path + ": cannot read the arbiter key file";
+    return std::nullopt;
+  }
+  std::ostringstream all;
+  all << f.rdbuf();
+  return parse_key(all.str(), path, error);
+}
+
+std::string hmac_sha256(std::string_view secret, std::string_view data) {
+  unsigned char out[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
+       reinterpret_cast<const unsigned char*>(data.data()), data.size(), out, &n);
+  return std::string(reinterpret_cast<const char*>(out), n);
+}
+
+std::string sign_action(const wire::Action& action, const ArbiterKey& key) {
+  wire::SignedAction s;
+  s.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  s.set_action(action.SerializeAsString());
+  s.set_hmac_sha256(hmac_sha256(key.secret, s.action()));
+  s.set_key_id(key.id);
+  return s.SerializeAsString();
+}
+
+std::string describe(const wire::Action& a) {
+  switch (a.kind()) {
+    case wire::ACTION_KIND_PAUSE: return "pause";
+    case wire::ACTION_KIND_RESUME: return "resume";
+    case wire::ACTION_KIND_TAKEBACK: return "takeback " + std::to_string(a.count());
+    case wire::ACTION_KIND_ADJUDICATE:
+      return a.draw() ? "adjudicate: draw"
+                      : a.winner() < 0 ? "adjudicate: the standing as it is"
+                                       : "adjudicate: seat " + std::to_string(a.winner()) + " wins";
+    default: return "unknown action " + std::to_string(static_cast<int>(a.kind()));
+  }
+}
+
+ActionGate::ActionGate(std::string event, std::string board, std::optional<ArbiterKey> key)
+    : event_(std::move(event)), board_(std::move(board)), key_(std::move(key)) {}
+
+ActionGate::Verdict ActionGate::check(std::string_view payload, std::int64_t now_wall_ms) {
+  Verdict v;
+  wire::SignedAction s;
+  if (!s.ParseFromArray(payload.data(), static_cast<int>(payload.size()))) {
+    v.error = "refused an action: the payload is not a SignedAction";
+    return v;
+  }
+  if (s.version() != wire::PAYLOAD_VERSION_CURRENT) {
+    v.error = "refused an action: payload version " + std::to_string(s.version()) + ", this build reads version " +
+              std::to_string(wire::PAYLOAD_VERSION_CURRENT);
+    return v;
+  }
+  wire::Action a;
+  const bool readable = a.ParseFromString(s.action());
+  if (readable) v.id = a.id();
+  if (!key_) {
+    v.error = "refused an action: this board has no arbiter key (--arbiter-key), so it accepts none";
+    return v;
+  }
+  const std::string expected = hmac_sha256(key_->secret, s.action());
+  if (s.hmac_sha256().size() != expected.size() ||
+      CRYPTO_memcmp(expected.data(), s.hmac_sha256().data(), expected.size()) != 0) {
+    v.error = "refused an action: its signature is not the arbiter's (key '" + s.key_id() + "')";
+    return v;
+  }
+  if (!readable) {
+    v.error = "refused an action: signed, but the action inside does not parse";
+    return v;
+  }
+  if (a.event() != event_ || a.board() != board_) {
+    v.error = "refused an action: it is for board " + a.board() + " of event " + a.event() + ", this is " + board_ +
+              " of " + event_;
+    return v;
+  }
+  if (a.id() <= last_id_) {
+    v.error = "refused an action: id " + std::to_string(a.id()) + " is not newer than the last accepted (" +
+              std::to_string(last_id_) + "); a replay";
+    return v;
+  }
+  const std::int64_t age = now_wall_ms - a.issued_wall_ms();
+  if (age > kFreshness.count() || age < -kFreshness.count()) {
+    v.error = "refused an action: issued " + std::to_string(age / 1000) +
+              " s from this board's clock, more than the 120 s allowed (stale, or clocks far apart)";
+    return v;
+  }
+  if (a.kind() == wire::ACTION_KIND_UNSPECIFIED || !wire::ActionKind_IsValid(a.kind())) {
+    v.error = "refused an action: unknown kind " + std::to_string(static_cast<int>(a.kind()));
+    return v;
+  }
+  last_id_ = a.id();
+  v.action = std::move(a);
+  return v;
+}
+
+}  // namespace tabula::hub

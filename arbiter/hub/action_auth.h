@@ -1,0 +1,69 @@
+// action_auth.h — arbiter actions (pause, resume, takeback, adjudicate),
+// signed by the hub and checked by the board.
+//
+// Three locks, each enough to stop a player's laptop on the club Wi-Fi:
+//   1. the broker: every client logs in (password file), and the ACL lets only
+//      the arbiter's user write tabula/+/+/action (hardware/mosquitto/);
+//   2. the signature: SignedAction.hmac_sha256 is HMAC-SHA256 (OpenSSL) over
+//      the serialized Action with the event's arbiter key, a secret of at least
+//      16 bytes that only the hub and the boards hold (--arbiter-key FILE);
+//   3. freshness: the Action names its event and board, and its id (the hub's
+//      wall clock in ms, bumped to stay strictly increasing) must be above the
+//      last one the board accepted and within kFreshness of the board's clock,
+//      so a recorded action cannot be replayed later or on another board.
+// A board without a key refuses every action. Every refusal says why.
+//
+// Key file: one line, "<key-id> <hex secret>" or just "<hex secret>" (key id
+// "arbiter"); `openssl rand -hex 32` makes a secret.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "tabula_proto/hub.pb.h"
+
+namespace tabula::hub {
+
+inline constexpr std::chrono::milliseconds kFreshness{std::chrono::minutes(2)};
+
+struct ArbiterKey {
+  std::string id = "arbiter";
+  std::string secret;  // bytes
+};
+
+// Reads a key file; nullopt and `error` ("FILE:1: the secret is 8 bytes, at
+// least 16 are needed") when it is unusable.
+std::optional<ArbiterKey> load_key(const std::string& path, std::string& error);
+std::optional<ArbiterKey> parse_key(std::string_view text, const std::string& where, std::string& error);
+
+std::string hmac_sha256(std::string_view secret, std::string_view data);
+
+// The hub side: the payload to publish on the board's action topic.
+std::string sign_action(const wire::Action& action, const ArbiterKey& key);
+
+// The board side. Not thread-safe (one per board).
+class ActionGate {
+ public:
+  ActionGate(std::string event, std::string board, std::optional<ArbiterKey> key);
+
+  struct Verdict {
+    std::optional<wire::Action> action;  // set when accepted
+    std::uint64_t id = 0;                // the action's id when it could be read, for the reply
+    std::string error;                   // why it was refused
+  };
+  Verdict check(std::string_view payload, std::int64_t now_wall_ms);
+
+ private:
+  std::string event_;
+  std::string board_;
+  std::optional<ArbiterKey> key_;
+  std::uint64_t last_id_ = 0;
+};
+
+// One line for logs and replies: "takeback 1", "adjudicate: draw".
+std::string describe(const wire::Action& a);
+
+}  // namespace tabula::hub

@@ -1,0 +1,250 @@
+#include "hub/codec.h"
+
+#include <map>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/ruling.h"
+#include "journal/archive.h"
+
+// Section index: state, stream items, decoding.
+
+namespace tabula::hub {
+
+std::string game_id(const BoardInfo& info) { return info.header.created + " " + info.board; }
+
+namespace {
+
+wire::Phase phase_of(session::Phase p) {
+  switch (p) {
+    case session::Phase::kSetup: return wire::PHASE_SETUP;
+    case session::Phase::kPlay: return wire::PHASE_PLAY;
+    case session::Phase::kChoosing: return wire::PHASE_CHOOSING;
+    case session::Phase::kRestore: return wire::PHASE_RESTORE;
+    case session::Phase::kOver: return wire::PHASE_OVER;
+  }
+  return wire::PHASE_UNSPECIFIED;
+}
+
+wire::SeatStatus status_of(core::SeatStatus s) {
+  switch (s) {
+    case core::SeatStatus::kLive: return wire::SEAT_STATUS_LIVE;
+    case core::SeatStatus::kCheckmated: return wire::SEAT_STATUS_CHECKMATED;
+    case core::SeatStatus::kStalemated: return wire::SEAT_STATUS_STALEMATED;
+    case core::SeatStatus::kResigned: return wire::SEAT_STATUS_RESIGNED;
+    case core::SeatStatus::kFlagged: return wire::SEAT_STATUS_FLAGGED;
+    case core::SeatStatus::kRemoved: return wire::SEAT_STATUS_REMOVED;
+  }
+  return wire::SEAT_STATUS_UNSPECIFIED;
+}
+
+// Matching, moving and awaiting a choice are all "a move in progress": the
+// hub only needs to tell a quiet board from one the arbiter must look at.
+wire::TrackerState tracker_of(inference::TrackerState t) {
+  switch (t) {
+    case inference::TrackerState::kInSync: return wire::TRACKER_STATE_IN_SYNC;
+    case inference::TrackerState::kMismatch: return wire::TRACKER_STATE_OUT_OF_SYNC;
+    default: return wire::TRACKER_STATE_MOVE_IN_PROGRESS;
+  }
+}
+
+wire::StreamItem base_item(const BoardInfo& info, std::int64_t input_seq, std::int64_t time_ms, std::int64_t wall_ms) {
+  wire::StreamItem it;
+  it.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  it.set_event(info.event);
+  it.set_board(info.board);
+  it.set_input_seq(static_cast<std::uint64_t>(input_seq));
+  it.set_session_ms(time_ms);
+  it.set_wall_ms(wall_ms);
+  it.set_game_id(game_id(info));
+  return it;
+}
+
+constexpr std::string_view kMoveKind = "move";  // core::to_string(core::RulingKind::kMove)
+
+}  // namespace
+
+// ---- state ---------------------------------------------------------------------
+
+wire::BoardState make_state(const BoardInfo& info, const session::Session& s, std::uint64_t through_seq,
+                            const std::optional<ClockReading>& clocks, bool paused, std::int64_t wall_ms) {
+  const session::Snapshot snap = s.snapshot();
+  const core::Game& game = s.game();
+  const core::RuleSet& rules = snap.position.rules();
+  wire::BoardState st;
+  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  st.set_event(info.event);
+  st.set_board(info.board);
+  st.set_through_seq(through_seq);
+  st.set_variant(info.header.variant);
+  st.set_stage_variant(rules.id);
+  st.set_stage(snap.stage);
+  st.set_phase(phase_of(snap.phase));
+  core::SeatPoints points{};
+  for (int i = 0; i < rules.seat_count(); ++i) points[static_cast<std::size_t>(i)] = snap.points[static_cast<std::size_t>(i)];
+  st.set_position(rules.four_player_notation ? core::to_fen4(snap.position, points) : core::to_fen(snap.position));
+  st.set_to_move(snap.to_move == core::kNoSeat ? -1 : core::index_of(snap.to_move));
+  for (int i = 0; i < rules.seat_count(); ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    wire::Seat* seat = st.add_seats();
+    seat->set_name(rules.seats[u].name);
+    if (u < info.header.players.size()) seat->set_player(info.header.players[u]);
+    seat->set_status(status_of(snap.statuses[u]));
+    seat->set_points(snap.points[u]);
+    if (clocks && u < clocks->remaining.size()) seat->set_clock_ms(clocks->remaining[u].count());
+  }
+  st.set_clocks_known(clocks.has_value());
+  st.set_clock_running(clocks ? clocks->running : -1);
+  st.set_paused(paused);
+  st.set_tracker(tracker_of(snap.tracker));
+  st.set_over(snap.outcome.over);
+  st.set_draw(snap.outcome.draw);
+  st.set_result_reason(snap.outcome.reason);
+  for (core::Seat r : snap.outcome.ranking) st.add_ranking(core::index_of(r));
+  st.set_moves(static_cast<int>(s.moves().size()));
+  if (!s.moves().empty()) st.set_last_move(s.moves().back().text);
+  for (const session::AcceptedMove& m : s.moves()) st.add_record(m.text);
+  st.set_session_ms(snap.time.count());
+  st.set_wall_ms(wall_ms);
+  st.set_site(info.header.site);
+  st.set_game_id(game_id(info));
+  if (snap.outcome.over) st.set_pgn(journal::export_record(info.header, game));
+  return st;
+}
+
+// ---- stream items --------------------------------------------------------------
+
+std::vector<wire::StreamItem> make_items(const BoardInfo& info, std::int64_t input_seq, const session::Output& out,
+                                         int moves_before, std::int64_t wall_ms) {
+  std::vector<wire::StreamItem> items;
+  int number = moves_before;
+  for (const session::AcceptedMove& m : out.moves) {
+    wire::StreamItem it = base_item(info, input_seq, m.time.count(), wall_ms);
+    wire::MoveItem* mv = it.mutable_move();
+    mv->set_stage(m.stage);
+    mv->set_seat(m.seat == core::kNoSeat ? -1 : core::index_of(m.seat));
+    mv->set_text(m.text);
+    mv->set_number(++number);
+    items.push_back(std::move(it));
+  }
+  for (const session::Ruling& r : out.rulings) {
+    const char* kind = r.game ? core::to_string(r.game->kind) : session::to_string(r.kind);
+    if (kind == kMoveKind) continue;
+    wire::StreamItem it = base_item(info, input_seq, r.time.count(), wall_ms);
+    wire::RulingItem* ru = it.mutable_ruling();
+    ru->set_kind(kind);
+    ru->set_severity(core::to_string(r.severity));
+    ru->set_text(r.text);
+    items.push_back(std::move(it));
+  }
+  return items;
+}
+
+std::vector<wire::StreamItem> items_from_journal(const BoardInfo& info, const journal::JournalContents& c,
+                                                 std::int64_t after_input_seq, std::int64_t wall_ms) {
+  // Per input: its moves, then its rulings, as make_items orders them.
+  std::map<std::int64_t, std::pair<std::vector<const journal::StoredMove*>, std::vector<const journal::StoredRuling*>>>
+      by_input;
+  int moves_before = 0;
+  for (const journal::StoredMove& m : c.moves) {
+    if (m.input_seq > after_input_seq) {
+      by_input[m.input_seq].first.push_back(&m);
+    } else {
+      ++moves_before;
+    }
+  }
+  for (const journal::StoredRuling& r : c.rulings) {
+    if (r.input_seq > after_input_seq && r.kind != kMoveKind) by_input[r.input_seq].second.push_back(&r);
+  }
+  std::vector<wire::StreamItem> items;
+  int number = moves_before;
+  for (const auto& [input_seq, lists] : by_input) {
+    for (const journal::StoredMove* m : lists.first) {
+      wire::StreamItem it = base_item(info, input_seq, m->time_ms, wall_ms);
+      wire::MoveItem* mv = it.mutable_move();
+      mv->set_stage(m->stage);
+      mv->set_seat(m->seat);
+      mv->set_text(m->text);
+      mv->set_number(++number);
+      items.push_back(std::move(it));
+    }
+    for (const journal::StoredRuling* r : lists.second) {
+      wire::StreamItem it = base_item(info, input_seq, r->time_ms, wall_ms);
+      wire::RulingItem* ru = it.mutable_ruling();
+      ru->set_kind(r->kind);
+      ru->set_severity(r->severity);
+      ru->set_text(r->text);
+      items.push_back(std::move(it));
+    }
+  }
+  return items;
+}
+
+wire::Presence make_presence(bool online, std::int64_t wall_ms) {
+  wire::Presence p;
+  p.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  p.set_online(online);
+  p.set_wall_ms(wall_ms);
+  return p;
+}
+
+std::string encode(const google::protobuf::MessageLite& m) { return m.SerializeAsString(); }
+
+// ---- decoding ------------------------------------------------------------------
+
+namespace {
+
+template <typename M>
+std::optional<M> decode(std::string_view payload, std::string_view topic, const char* what, std::string& error) {
+  M m;
+  if (payload.empty()) {
+    error = std::string(topic) + ": empty payload, expected a " + what;
+    return std::nullopt;
+  }
+  if (!m.ParseFromArray(payload.data(), static_cast<int>(payload.size()))) {
+    error = std::string(topic) + ": the payload (" + std::to_string(payload.size()) + " bytes) is not a " + what +
+            "; it is ignored";
+    return std::nullopt;
+  }
+  if (m.version() != wire::PAYLOAD_VERSION_CURRENT) {
+    error = std::string(topic) + ": " + what + " payload version " + std::to_string(m.version()) +
+            ", this build reads version " + std::to_string(wire::PAYLOAD_VERSION_CURRENT) + "; it is ignored";
+    return std::nullopt;
+  }
+  return m;
+}
+
+template <typename M>
+bool names_match(const M& m, std::string_view topic, std::string& error) {
+  std::string want = std::string("tabula/") + m.event() + "/" + m.board() + "/";
+  if (topic.substr(0, want.size()) != want) {
+    error = std::string(topic) + ": the payload names board " + m.board() + " of event " + m.event() +
+            ", not this topic's; it is ignored";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<wire::BoardState> decode_state(std::string_view payload, std::string_view topic, std::string& error) {
+  auto m = decode<wire::BoardState>(payload, topic, "BoardState", error);
+  if (m && !names_match(*m, topic, error)) return std::nullopt;
+  return m;
+}
+
+std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error) {
+  auto m = decode<wire::StreamItem>(payload, topic, "StreamItem", error);
+  if (m && !names_match(*m, topic, error)) return std::nullopt;
+  if (m && m->seq() == 0) {
+    error = std::string(topic) + ": stream item without a sequence number; it is ignored";
+    return std::nullopt;
+  }
+  return m;
+}
+
+std::optional<wire::Presence> decode_presence(std::string_view payload, std::string_view topic, std::string& error) {
+  return decode<wire::Presence>(payload, topic, "Presence", error);
+}
+
+}  // namespace tabula::hub

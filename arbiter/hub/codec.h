@@ -1,0 +1,71 @@
+// codec.h — what a board publishes, built from the session, and the checked
+// decoding of every hub payload (proto/hub.proto, package tabula.hub.wire).
+//
+// Section index: BoardInfo, ClockReading, make_state, make_items,
+// items_from_journal, encode, decode_*.
+//
+// Building is pure (no I/O, no clock: wall times are passed in). Decoding
+// never trusts the bytes: a payload that does not parse, carries another
+// PayloadVersion, or names another event or board than its topic is refused
+// with a message naming the topic and what is wrong. Thread-safe (no state).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tabula_proto/hub.pb.h"
+#include "journal/journal.h"
+#include "session/output.h"
+#include "session/session.h"
+
+namespace tabula::hub {
+
+// Who a board is and the game it plays (constant for a publisher's life).
+struct BoardInfo {
+  std::string event;
+  std::string board;
+  journal::JournalHeader header;  // variant, start, players, created (the game id), site
+};
+
+// The table clock as the shell reads it (the session may own one later).
+struct ClockReading {
+  std::vector<std::chrono::milliseconds> remaining;  // per seat, variant order
+  int running = -1;                                  // seat index, -1 none
+};
+
+// The retained state after the session handled an input. `through_seq` is
+// the last stream seq published before it.
+wire::BoardState make_state(const BoardInfo& info, const session::Session& s, std::uint64_t through_seq,
+                            const std::optional<ClockReading>& clocks, bool paused, std::int64_t wall_ms);
+
+// The stream items one input produced, without seq (the outbox numbers
+// them): its accepted moves first, then its rulings except the core's "move"
+// rulings (the move items say it). `moves_before`: accepted moves before this
+// input, so MoveItem.number counts from 1 over the game.
+std::vector<wire::StreamItem> make_items(const BoardInfo& info, std::int64_t input_seq, const session::Output& out,
+                                         int moves_before, std::int64_t wall_ms);
+
+// The same items for every journaled input after `after_input_seq`, from the
+// journal's stored moves and rulings (the catch-up after a crash between the
+// journal's commit and the outbox's). Equal to what make_items gave live.
+std::vector<wire::StreamItem> items_from_journal(const BoardInfo& info, const journal::JournalContents& contents,
+                                                 std::int64_t after_input_seq, std::int64_t wall_ms);
+
+std::string encode(const google::protobuf::MessageLite& m);
+
+// Decoding: nullopt and `error` set ("tabula/e/b/state: payload version 7,
+// this build reads version 1") when the payload is refused.
+std::optional<wire::BoardState> decode_state(std::string_view payload, std::string_view topic, std::string& error);
+std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error);
+std::optional<wire::Presence> decode_presence(std::string_view payload, std::string_view topic, std::string& error);
+
+wire::Presence make_presence(bool online, std::int64_t wall_ms);
+
+// The game id of a journal: "<created> <board>" (one game of one board).
+std::string game_id(const BoardInfo& info);
+
+}  // namespace tabula::hub

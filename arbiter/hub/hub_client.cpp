@@ -1,0 +1,157 @@
+#include "hub/hub_client.h"
+
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "hub/topics.h"
+
+namespace tabula::hub {
+
+namespace {
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+HubClient::HubClient(HubConfig config) : config_(std::move(config)), model_(config_.event) {}
+
+std::unique_ptr<HubClient> HubClient::start(HubConfig config, std::string& error) {
+  error = check_name("event", config.event);
+  if (!error.empty()) return nullptr;
+  std::unique_ptr<HubClient> c(new HubClient(std::move(config)));
+  if (!c->config_.record_path.empty()) {
+    TournamentRecord r;
+    journal::JournalStatus s = TournamentRecord::open(c->config_.record_path, r);
+    if (!s.ok()) {
+      error = s.message;
+      return nullptr;
+    }
+    c->record_ = std::move(r);
+  }
+  c->wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (c->wake_fd_ < 0) {
+    error = "cannot create the hub's wake-up eventfd";
+    return nullptr;
+  }
+  c->worker_ = std::thread([raw = c.get()] { raw->run(); });
+  return c;
+}
+
+HubClient::~HubClient() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  wake();
+  if (worker_.joinable()) worker_.join();
+  if (wake_fd_ >= 0) ::close(wake_fd_);
+}
+
+void HubClient::wake() {
+  std::uint64_t one = 1;
+  if (wake_fd_ >= 0) (void)!::write(wake_fd_, &one, sizeof one);
+}
+
+void HubClient::read(const std::function<void(const HubModel&)>& f) const {
+  std::lock_guard lock(mutex_);
+  f(model_);
+}
+
+void HubClient::acknowledge(std::uint64_t alert_id) {
+  std::lock_guard lock(mutex_);
+  model_.acknowledge(alert_id);
+}
+
+void HubClient::with_record(const std::function<void(TournamentRecord*)>& f) {
+  std::lock_guard lock(mutex_);
+  f(record_ ? &*record_ : nullptr);
+}
+
+bool HubClient::send(wire::Action action, std::string& error) {
+  if (!config_.key) {
+    error = "the hub has no arbiter key (--arbiter-key FILE), so it cannot send actions";
+    return false;
+  }
+  error = check_name("board", action.board());
+  if (!error.empty()) return false;
+  {
+    std::lock_guard lock(mutex_);
+    const std::int64_t now = wall_ms();
+    last_action_id_ = std::max(last_action_id_ + 1, static_cast<std::uint64_t>(now));
+    action.set_event(config_.event);
+    action.set_id(last_action_id_);
+    action.set_issued_wall_ms(now);
+    outgoing_.emplace_back(topic(config_.event, action.board(), Leaf::kAction), sign_action(action, *config_.key));
+  }
+  wake();
+  return true;
+}
+
+HubStatus HubClient::status() const {
+  std::lock_guard lock(mutex_);
+  return status_;
+}
+
+bool HubClient::wait_until(const std::function<bool(const HubModel&)>& pred, std::chrono::milliseconds timeout) const {
+  std::unique_lock lock(mutex_);
+  return changed_.wait_for(lock, timeout, [&] { return pred(model_); });
+}
+
+void HubClient::run() {
+  std::vector<MqttMessage> messages;
+  bool just_connected = false;
+  MqttClient::Handlers h;
+  h.connected = [&](bool) { just_connected = true; };
+  h.lost = [&](const std::string& why) {
+    std::lock_guard lock(mutex_);
+    status_.connected = false;
+    status_.last_error = why;
+  };
+  h.message = [&](const MqttMessage& m) { messages.push_back(m); };
+  std::string error;
+  const std::string id = config_.client_id.empty() ? "tabula-hub-" + config_.event : config_.client_id;
+  auto client = MqttClient::create(id, /*persistent=*/true, config_.broker, std::nullopt, h, error);
+  if (!client) {
+    std::lock_guard lock(mutex_);
+    status_.last_error = error;
+    return;
+  }
+  for (;;) {
+    {
+      std::lock_guard lock(mutex_);
+      if (stop_) break;
+    }
+    client->loop(std::chrono::milliseconds(200), wake_fd_);
+    std::uint64_t drained = 0;
+    while (::read(wake_fd_, &drained, sizeof drained) > 0) {
+    }
+    if (just_connected) {
+      just_connected = false;
+      client->subscribe(event_filter(config_.event), 1, error);
+    }
+    std::lock_guard lock(mutex_);
+    status_.connected = client->connected();
+    if (status_.connected) status_.last_error.clear();
+    const std::int64_t now = wall_ms();
+    for (const MqttMessage& m : messages) {
+      model_.on_message(m.topic, m.payload, now);
+      ++status_.messages;
+    }
+    messages.clear();
+    for (const FinishedGame& g : model_.take_finished()) {
+      if (!record_) continue;
+      bool added = false;
+      journal::JournalStatus s = record_->record(config_.event, g.state, config_.rated, added);
+      if (!s.ok()) status_.record_error = s.message;
+    }
+    while (!outgoing_.empty() && client->connected()) {
+      if (!client->publish(outgoing_.front().first, outgoing_.front().second, 1, false, error)) break;
+      outgoing_.pop_front();
+    }
+    changed_.notify_all();
+  }
+  client->disconnect();
+}
+
+}  // namespace tabula::hub

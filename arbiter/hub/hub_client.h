@@ -1,0 +1,88 @@
+// hub_client.h — the arbiter's hub on the network: subscribes to every board
+// of an event, keeps the HubModel, records finished games, and sends signed
+// actions to one board.
+//
+// The broker keeps the hub's session (a fixed client id, persistent): what
+// the boards publish while the hub is away is queued by the broker (QoS 1,
+// with the broker's persistence) and delivered on its return; the model's
+// de-duplication drops what comes twice.
+//
+// Threads: start() spawns one worker that owns the MQTT client; the model
+// and the record are guarded by one lock. read() runs a function on the
+// model under that lock (the screen draws from it each frame). All public
+// functions may be called from any one other thread. Destruction stops and
+// joins the worker.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "hub/action_auth.h"
+#include "hub/hub_model.h"
+#include "hub/mqtt_client.h"
+#include "hub/tournament.h"
+
+namespace tabula::hub {
+
+struct HubConfig {
+  std::string event;
+  BrokerConfig broker;
+  std::optional<ArbiterKey> key;  // without it the hub cannot send actions
+  std::string client_id;          // "" -> "tabula-hub-<event>"
+  std::string record_path;        // the tournament record (SQLite); "" none
+  bool rated = true;              // finished games with named players move the ladder
+};
+
+struct HubStatus {
+  bool connected = false;
+  std::string last_error;
+  std::uint64_t messages = 0;
+  std::string record_error;  // the tournament record's last problem
+};
+
+class HubClient {
+ public:
+  static std::unique_ptr<HubClient> start(HubConfig config, std::string& error);
+  ~HubClient();
+  HubClient(const HubClient&) = delete;
+  HubClient& operator=(const HubClient&) = delete;
+
+  void read(const std::function<void(const HubModel&)>& f) const;
+  void acknowledge(std::uint64_t alert_id);
+  // Signs and queues an action for `action.board()` (event, id and time are
+  // filled in). false and `error` without a key or with a bad board name.
+  bool send(wire::Action action, std::string& error);
+  HubStatus status() const;
+  // Waits until `pred(model)` holds; false on timeout (tests, the simulator).
+  bool wait_until(const std::function<bool(const HubModel&)>& pred, std::chrono::milliseconds timeout) const;
+  // Runs `f` on the tournament record under the lock (the screen's ladder).
+  void with_record(const std::function<void(TournamentRecord*)>& f);
+
+ private:
+  explicit HubClient(HubConfig config);
+  void run();
+  void wake();
+
+  const HubConfig config_;
+  mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;
+  HubModel model_;
+  std::optional<TournamentRecord> record_;
+  std::deque<std::pair<std::string, std::string>> outgoing_;  // topic, payload
+  std::uint64_t last_action_id_ = 0;
+  HubStatus status_;
+  bool stop_ = false;
+  int wake_fd_ = -1;
+  std::thread worker_;
+};
+
+}  // namespace tabula::hub

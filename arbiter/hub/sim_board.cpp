@@ -1,0 +1,163 @@
+#include "hub/sim_board.h"
+
+#include <ctime>
+#include <filesystem>
+
+#include "journal/resume.h"
+#include "variants/variant_loader.h"
+
+namespace tabula::hub {
+
+std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
+                                                              std::string& error) {
+  variants::LoadResult first = variants::load_id(id, start);
+  if (!first.ok()) {
+    error = first.error_text();
+    return {};
+  }
+  std::vector<std::shared_ptr<const core::RuleSet>> stages{first.rules};
+  while (!stages.back()->next_stage.empty() && stages.size() < 8) {
+    variants::LoadResult r = variants::load_id(stages.back()->next_stage.front().variant);
+    if (!r.ok()) {
+      error = "next stage of " + stages.back()->id + ": " + r.error_text();
+      return {};
+    }
+    stages.push_back(r.rules);
+  }
+  return stages;
+}
+
+std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& error) {
+  auto b = std::make_unique<SimBoard>();
+  journal::JournalContents contents;
+  std::error_code ec;
+  if (std::filesystem::exists(c.journal_path, ec)) {
+    journal::JournalStatus s = journal::Journal::open(c.journal_path, journal::Journal::Access::kAppend, b->journal_);
+    if (s.ok()) s = b->journal_.load(contents);
+    if (!s.ok()) {
+      error = s.message;
+      return nullptr;
+    }
+  } else {
+    auto stages = load_stages(c.variant, "", error);
+    if (stages.empty()) return nullptr;
+    journal::JournalHeader h;
+    h.variant = c.variant;
+    h.start_position = stages.front()->start_fen;
+    h.set_settings(c.settings);
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y.%m.%d %H:%M:%S", &tm);
+    h.created = buf;
+    h.event = c.event;
+    h.site = c.board;
+    h.players = c.players;
+    journal::JournalStatus s = journal::Journal::create(c.journal_path, h, b->journal_);
+    if (!s.ok()) {
+      error = s.message;
+      return nullptr;
+    }
+    contents.header = h;
+  }
+  auto stages = load_stages(contents.header.variant, contents.header.start_name, error);
+  if (stages.empty()) return nullptr;
+  journal::Resumed r = journal::resume(contents, c.journal_path, stages);
+  if (!r.session) {
+    error = r.error;
+    return nullptr;
+  }
+  b->session_.emplace(std::move(*r.session));
+  b->resumed_ = r.inputs;
+  PublisherConfig pc;
+  pc.info = BoardInfo{c.event, c.board, contents.header};
+  pc.broker = c.broker;
+  pc.journal_path = c.journal_path;
+  pc.key = c.key;
+  b->publisher_ = BoardPublisher::start(pc, error);
+  if (!b->publisher_) return nullptr;
+  if (!b->publisher_->catch_up(contents, *b->session_, error)) return nullptr;
+  return b;
+}
+
+bool SimBoard::record(const session::Input& in, std::string& error) {
+  session::Output out = session_->handle(in);
+  journal::JournalStatus s = journal_.record(in, out, journal::wall_clock_ms());
+  if (!s.ok()) {
+    error = s.message;
+    return false;
+  }
+  return publisher_->on_recorded(journal_.inputs_recorded(), out, *session_, error);
+}
+
+bool SimBoard::feed(const session::Input& in, std::string& error) {
+  const session::Millis t = session::time_of(in);
+  for (int guard = 0; guard < 1000; ++guard) {
+    std::optional<session::Millis> d = session_->next_deadline();
+    if (!d || *d >= t) break;
+    if (!record(session::Input{session::Tick{*d}}, error)) return false;
+  }
+  return record(in, error);
+}
+
+bool SimBoard::finish(std::string& error) {
+  const session::SessionSettings& st = session_->settings();
+  const session::Millis limit = session_->now() + st.promotion_timeout + st.tracker.hold_warning + session::Millis{60000};
+  for (int guard = 0; guard < 1000; ++guard) {
+    std::optional<session::Millis> d = session_->next_deadline();
+    if (!d || *d > limit) break;
+    if (!record(session::Input{session::Tick{*d}}, error)) return false;
+  }
+  return true;
+}
+
+int SimBoard::apply_actions(session::Millis now, std::string& error) {
+  std::vector<wire::Action> actions = publisher_->take_actions();
+  now = std::max(now, session_->now());
+  for (const wire::Action& a : actions) {
+    bool ok = true;
+    std::string text = describe(a) + (a.reason().empty() ? "" : " (" + a.reason() + ")");
+    auto intent = [&](session::IntentKind k) {
+      session::Intent i;
+      i.time = now;
+      i.kind = k;
+      return i;
+    };
+    switch (a.kind()) {
+      case wire::ACTION_KIND_PAUSE:
+      case wire::ACTION_KIND_RESUME:
+        publisher_->set_paused(a.kind() == wire::ACTION_KIND_PAUSE);
+        break;
+      case wire::ACTION_KIND_TAKEBACK: {
+        session::Intent i = intent(session::IntentKind::kTakeback);
+        i.count = std::max(1, a.count());
+        ok = feed(session::Input{i}, error);
+        break;
+      }
+      case wire::ACTION_KIND_ADJUDICATE:
+        if (a.draw()) {
+          ok = feed(session::Input{intent(session::IntentKind::kAgreeDraw)}, error);
+        } else if (a.winner() >= 0 && a.winner() < session_->game().rules().seat_count()) {
+          for (int s = 0; ok && s < session_->game().rules().seat_count(); ++s) {
+            if (s == a.winner() || session_->game().status(core::seat_at(s)) != core::SeatStatus::kLive) continue;
+            session::Intent i = intent(session::IntentKind::kResign);
+            i.seat = core::seat_at(s);
+            ok = feed(session::Input{i}, error);
+          }
+        } else {
+          publisher_->reply(a.id(), false, text + ": not supported by this board yet", error);
+          continue;
+        }
+        break;
+      default:
+        publisher_->reply(a.id(), false, text + ": unknown action", error);
+        continue;
+    }
+    if (!ok) return -1;
+    publisher_->reply(a.id(), true, text, error);
+  }
+  return static_cast<int>(actions.size());
+}
+
+}  // namespace tabula::hub

@@ -1,0 +1,66 @@
+// sim_board.h — a headless board: a journaled session with a publisher,
+// driven by session inputs. The shell loop every board runs (tick at the
+// session's deadlines, journal first, then publish), for the hub's tests and
+// the 50-board simulation (tabula-hub-sim); `tabula play` and the kiosk do
+// the same through BoardPublisher::on_recorded().
+//
+// Arbiter actions: apply_actions() carries out what the publisher verified:
+// takeback -> IntentKind::kTakeback; pause/resume -> the state's `paused`;
+// adjudicate a draw -> kAgreeDraw, a winner -> every other live seat
+// resigns; "the standing as it is" is refused until the session has an
+// adjudication intent. Each action is answered with a reply.
+//
+// Not thread-safe (one shell thread); owns the journal and the publisher.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hub/board_publisher.h"
+#include "journal/journal.h"
+#include "session/session.h"
+
+namespace tabula::hub {
+
+struct SimBoardConfig {
+  std::string variant;
+  std::string journal_path;  // created, or resumed when it exists
+  std::string event;
+  std::string board;
+  std::vector<std::string> players;
+  BrokerConfig broker;
+  std::optional<ArbiterKey> key;
+  session::SessionSettings settings;
+};
+
+class SimBoard {
+ public:
+  static std::unique_ptr<SimBoard> open(const SimBoardConfig& config, std::string& error);
+
+  // Ticks at the session's deadlines before `in`, then `in`; each is
+  // journaled, then handed to the publisher.
+  bool feed(const session::Input& in, std::string& error);
+  // Ticks until the last move settled and questions defaulted.
+  bool finish(std::string& error);
+  // Carries out verified arbiter actions at session time `now`; returns how many.
+  int apply_actions(session::Millis now, std::string& error);
+
+  session::Session& session() { return *session_; }
+  BoardPublisher& publisher() { return *publisher_; }
+  const journal::Journal& journal() const { return journal_; }
+  std::size_t resumed_inputs() const { return resumed_; }
+
+ private:
+  bool record(const session::Input& in, std::string& error);
+
+  journal::Journal journal_;
+  std::optional<session::Session> session_;
+  std::unique_ptr<BoardPublisher> publisher_;
+  std::size_t resumed_ = 0;
+};
+
+std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
+                                                              std::string& error);
+
+}  // namespace tabula::hub

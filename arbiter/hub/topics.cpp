@@ -1,0 +1,66 @@
+#include "hub/topics.h"
+
+#include <array>
+
+namespace tabula::hub {
+
+namespace {
+constexpr std::array<std::pair<Leaf, std::string_view>, 4> kLeaves{{
+    {Leaf::kState, "state"},
+    {Leaf::kStream, "stream"},
+    {Leaf::kOnline, "online"},
+    {Leaf::kAction, "action"},
+}};
+}  // namespace
+
+const char* to_string(Leaf leaf) {
+  for (const auto& [l, n] : kLeaves) {
+    if (l == leaf) return n.data();
+  }
+  return "?";
+}
+
+std::string check_name(std::string_view what, std::string_view name) {
+  if (name.empty()) return std::string(what) + " name is empty";
+  if (name.size() > 64) return std::string(what) + " name '" + std::string(name) + "' is longer than 64 characters";
+  for (char c : name) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+              c == '-';
+    if (!ok) {
+      return std::string(what) + " name '" + std::string(name) + "' contains '" + std::string(1, c) +
+             "'; use letters, digits, '.', '_' or '-'";
+    }
+  }
+  return "";
+}
+
+std::string topic(std::string_view event, std::string_view board, Leaf leaf) {
+  std::string t(kTopicRoot);
+  t += '/';
+  t += event;
+  t += '/';
+  t += board;
+  t += '/';
+  t += to_string(leaf);
+  return t;
+}
+
+std::string event_filter(std::string_view event) { return std::string(kTopicRoot) + "/" + std::string(event) + "/+/+"; }
+
+std::optional<ParsedTopic> parse_topic(std::string_view t) {
+  std::string_view parts[4];
+  for (int i = 0; i < 4; ++i) {
+    std::size_t slash = t.find('/');
+    if (i < 3 && slash == std::string_view::npos) return std::nullopt;
+    parts[i] = i < 3 ? t.substr(0, slash) : t;
+    if (i < 3) t.remove_prefix(slash + 1);
+  }
+  if (parts[0] != kTopicRoot || parts[3].find('/') != std::string_view::npos) return std::nullopt;
+  if (!check_name("event", parts[1]).empty() || !check_name("board", parts[2]).empty()) return std::nullopt;
+  for (const auto& [l, n] : kLeaves) {
+    if (n == parts[3]) return ParsedTopic{std::string(parts[1]), std::string(parts[2]), l};
+  }
+  return std::nullopt;
+}
+
+}  // namespace tabula::hub

@@ -1,0 +1,40 @@
+// topics.h — the hub's MQTT topic tree, built and parsed in one place.
+//
+//   tabula/<event>/<board>/state    retained BoardState
+//   tabula/<event>/<board>/stream   StreamItem (moves, rulings, action replies)
+//   tabula/<event>/<board>/online   retained Presence (and the board's last will)
+//   tabula/<event>/<board>/action   SignedAction, from the arbiter only
+//
+// Event and board names are 1..64 characters of [A-Za-z0-9._-]: no MQTT
+// wildcard (+ #), no separator (/), nothing a shell or an ACL file would
+// misread. Pure; thread-safe (no state).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tabula::hub {
+
+inline constexpr std::string_view kTopicRoot = "tabula";
+
+enum class Leaf { kState, kStream, kOnline, kAction };
+const char* to_string(Leaf leaf);
+
+// "" when `name` is a valid event or board name, else why not ("board name
+// 'a/b' contains '/'; use letters, digits, '.', '_' or '-'").
+std::string check_name(std::string_view what, std::string_view name);
+
+std::string topic(std::string_view event, std::string_view board, Leaf leaf);
+// Everything of one event, for the hub's subscription: "tabula/<event>/+/+".
+std::string event_filter(std::string_view event);
+
+struct ParsedTopic {
+  std::string event;
+  std::string board;
+  Leaf leaf = Leaf::kState;
+};
+// nullopt for a topic outside the tree (the hub ignores it, and says so).
+std::optional<ParsedTopic> parse_topic(std::string_view topic);
+
+}  // namespace tabula::hub

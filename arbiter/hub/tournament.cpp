@@ -1,0 +1,228 @@
+#include "hub/tournament.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "hub/elo.h"
+
+namespace tabula::hub {
+
+using journal::Database;
+using journal::JournalError;
+using journal::JournalStatus;
+using journal::Statement;
+
+namespace {
+
+constexpr char kSchema[] =
+    "CREATE TABLE IF NOT EXISTS games(event TEXT NOT NULL, game_id TEXT NOT NULL, board TEXT NOT NULL,"
+    " variant TEXT NOT NULL, players TEXT NOT NULL, ranks TEXT NOT NULL, reason TEXT NOT NULL, pgn TEXT NOT NULL,"
+    " rated INTEGER NOT NULL, finished_wall_ms INTEGER NOT NULL, PRIMARY KEY(event, game_id));"
+    "CREATE TABLE IF NOT EXISTS players(name TEXT PRIMARY KEY, rating REAL NOT NULL, games INTEGER NOT NULL);";
+
+// Lists are stored one item per line (names cannot hold a newline: the
+// board's journal header would not either).
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? "\n" : "") + v[i];
+  return out;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+JournalStatus step_done(Statement& st) {
+  return st.step() == Statement::Step::kError ? st.status() : JournalStatus::good();
+}
+
+}  // namespace
+
+std::vector<int> ranks_of(const wire::BoardState& st) {
+  const int n = st.seats_size();
+  std::vector<int> ranks(static_cast<std::size_t>(n), 0);
+  if (st.draw()) return ranks;
+  std::vector<bool> listed(static_cast<std::size_t>(n), false);
+  int next = 0;
+  for (int seat : st.ranking()) {
+    if (seat < 0 || seat >= n || listed[static_cast<std::size_t>(seat)]) continue;
+    ranks[static_cast<std::size_t>(seat)] = next++;
+    listed[static_cast<std::size_t>(seat)] = true;
+  }
+  for (int i = 0; i < n; ++i) {
+    if (!listed[static_cast<std::size_t>(i)]) ranks[static_cast<std::size_t>(i)] = next;
+  }
+  return ranks;
+}
+
+JournalStatus TournamentRecord::open(const std::string& path, TournamentRecord& out) {
+  TournamentRecord t;
+  JournalStatus s = t.db_.open(path, Database::Mode::kCreate);
+  if (!s.ok()) return s;
+  auto app = t.db_.query_int("PRAGMA application_id", s);
+  if (!s.ok()) return s;
+  auto tables = t.db_.query_int("SELECT COUNT(*) FROM sqlite_master", s);
+  if (!s.ok()) return s;
+  if (app.value_or(0) != kTournamentApplicationId && tables.value_or(0) != 0) {
+    return JournalStatus::fail(JournalError::kForeign,
+                               path + ": an SQLite database of another application, not a Tabula tournament record; "
+                                      "it is left as it is");
+  }
+  s = t.db_.exec("PRAGMA application_id = " + std::to_string(kTournamentApplicationId) +
+                     "; PRAGMA user_version = 1; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;" + kSchema,
+                 "setting up the tournament record");
+  if (!s.ok()) return s;
+  out = std::move(t);
+  return s;
+}
+
+JournalStatus TournamentRecord::record(const std::string& event, const wire::BoardState& st, bool rated,
+                                       bool& added) {
+  added = false;
+  std::vector<std::string> players;
+  bool named = true;
+  for (const wire::Seat& seat : st.seats()) {
+    players.push_back(seat.player().empty() ? st.board() + " " + seat.name() : seat.player());
+    named = named && !seat.player().empty();
+  }
+  const std::vector<int> ranks = ranks_of(st);
+  rated = rated && named && players.size() >= 2;
+  JournalStatus s = db_.exec("BEGIN IMMEDIATE", "recording a game");
+  if (!s.ok()) return s;
+  auto fail = [&](JournalStatus why) {
+    db_.exec("ROLLBACK", "rolling back");
+    return why;
+  };
+  auto ins = db_.prepare(
+      "INSERT OR IGNORE INTO games(event, game_id, board, variant, players, ranks, reason, pgn, rated, "
+      "finished_wall_ms) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+      s);
+  if (!ins) return fail(s);
+  std::vector<std::string> rank_text;
+  for (int r : ranks) rank_text.push_back(std::to_string(r));
+  ins->bind(1, std::string_view(event));
+  ins->bind(2, std::string_view(st.game_id()));
+  ins->bind(3, std::string_view(st.board()));
+  ins->bind(4, std::string_view(st.variant()));
+  ins->bind(5, std::string_view(join(players)));
+  ins->bind(6, std::string_view(join(rank_text)));
+  ins->bind(7, std::string_view(st.result_reason()));
+  ins->bind(8, std::string_view(st.pgn()));
+  ins->bind(9, static_cast<std::int64_t>(rated));
+  ins->bind(10, st.wall_ms());
+  s = step_done(*ins);
+  if (!s.ok()) return fail(s);
+  ins.reset();
+  auto changes = db_.query_int("SELECT changes()", s);
+  if (!s.ok()) return fail(s);
+  added = changes.value_or(0) == 1;
+  if (added && rated) {
+    std::vector<double> ratings;
+    for (const std::string& p : players) {
+      auto q = db_.prepare("SELECT rating FROM players WHERE name = ?1", s);
+      if (!q) return fail(s);
+      q->bind(1, std::string_view(p));
+      Statement::Step r = q->step();
+      if (r == Statement::Step::kError) return fail(q->status());
+      // column_text then parse keeps Statement's API as it is (no double).
+      ratings.push_back(r == Statement::Step::kRow ? std::stod(q->column_text(0)) : kEloInitial);
+    }
+    std::vector<double> d = elo_changes(ratings, ranks);
+    for (std::size_t i = 0; i < players.size(); ++i) {
+      auto up = db_.prepare(
+          "INSERT INTO players(name, rating, games) VALUES(?1, CAST(?2 AS REAL), 1) "
+          "ON CONFLICT(name) DO UPDATE SET rating = CAST(?2 AS REAL), games = games + 1",
+          s);
+      if (!up) return fail(s);
+      std::ostringstream v;
+      v.precision(17);
+      v << ratings[i] + d[i];
+      up->bind(1, std::string_view(players[i]));
+      up->bind(2, std::string_view(v.str()));
+      s = step_done(*up);
+      if (!s.ok()) return fail(s);
+    }
+  }
+  s = db_.exec("COMMIT", "recording a game");
+  if (!s.ok()) return fail(s);
+  return s;
+}
+
+JournalStatus TournamentRecord::games(const std::string& event, std::vector<RecordedGame>& out) {
+  out.clear();
+  JournalStatus s;
+  auto q = db_.prepare(
+      "SELECT board, game_id, variant, players, ranks, reason, pgn, rated FROM games WHERE event = ?1 "
+      "ORDER BY finished_wall_ms, rowid",
+      s);
+  if (!q) return s;
+  q->bind(1, std::string_view(event));
+  Statement::Step r;
+  while ((r = q->step()) == Statement::Step::kRow) {
+    RecordedGame g;
+    g.event = event;
+    g.board = q->column_text(0);
+    g.game_id = q->column_text(1);
+    g.variant = q->column_text(2);
+    g.players = split(q->column_text(3));
+    for (const std::string& t : split(q->column_text(4))) g.ranks.push_back(std::stoi(t));
+    g.reason = q->column_text(5);
+    g.pgn = q->column_text(6);
+    g.rated = q->column_int(7) != 0;
+    out.push_back(std::move(g));
+  }
+  if (r == Statement::Step::kError) return q->status();
+  return JournalStatus::good();
+}
+
+JournalStatus TournamentRecord::standings(const std::string& event, std::vector<Standing>& out) {
+  std::vector<RecordedGame> gs;
+  JournalStatus s = games(event, gs);
+  if (!s.ok()) return s;
+  std::map<std::string, Standing> by;
+  for (const RecordedGame& g : gs) {
+    if (g.players.size() != g.ranks.size()) continue;
+    std::vector<double> sc = pairwise_scores(g.ranks);
+    for (std::size_t i = 0; i < g.players.size(); ++i) {
+      Standing& st = by[g.players[i]];
+      st.player = g.players[i];
+      st.games += 1;
+      st.score += sc[i];
+    }
+  }
+  out.clear();
+  for (auto& [name, st] : by) out.push_back(st);
+  std::stable_sort(out.begin(), out.end(), [](const Standing& a, const Standing& b) { return a.score > b.score; });
+  return s;
+}
+
+JournalStatus TournamentRecord::ladder(std::vector<Rating>& out) {
+  out.clear();
+  JournalStatus s;
+  auto q = db_.prepare("SELECT name, CAST(rating AS TEXT), games FROM players ORDER BY rating DESC, name", s);
+  if (!q) return s;
+  Statement::Step r;
+  while ((r = q->step()) == Statement::Step::kRow) {
+    out.push_back({q->column_text(0), std::stod(q->column_text(1)), static_cast<int>(q->column_int(2))});
+  }
+  if (r == Statement::Step::kError) return q->status();
+  return JournalStatus::good();
+}
+
+JournalStatus TournamentRecord::export_pgn(const std::string& event, std::string& out) {
+  std::vector<RecordedGame> gs;
+  JournalStatus s = games(event, gs);
+  out.clear();
+  for (const RecordedGame& g : gs) {
+    out += g.pgn;
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    out += '\n';
+  }
+  return s;
+}
+
+}  // namespace tabula::hub

@@ -1,0 +1,78 @@
+// tournament.h — the event's record of finished games, its standings and the
+// club ladder, in one SQLite file kept by the hub.
+//
+// Section index: RecordedGame, Standing, Rating, TournamentRecord.
+//
+// Tables: games (one row per finished game, keyed by event and game id, so a
+// state delivered twice is recorded once), players (the ladder: rating,
+// games). Identity: PRAGMA application_id = 0x54424854 ("TBHT"),
+// user_version 1; another file is refused, never written. Every write is one
+// transaction (WAL, synchronous=FULL).
+//
+// Ranks come from the board's final state: `ranking` (seat indices, best
+// first) ranks those seats 0, 1, 2...; seats not listed share the next rank;
+// a draw ranks everyone equal. A game is rated when every seat has a player
+// name and `rated` is asked for; ratings change by elo_changes() (elo.h).
+// Standings add pairwise_scores(): 1 a win, 0.5 a draw for two players, and
+// (N - 1 - rank) / (N - 1) shares for four. Owns its connection; not
+// thread-safe; move-only.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tabula_proto/hub.pb.h"
+#include "journal/database.h"
+#include "journal/journal_status.h"
+
+namespace tabula::hub {
+
+inline constexpr std::int64_t kTournamentApplicationId = 0x54424854;  // "TBHT"
+
+struct Standing {
+  std::string player;
+  int games = 0;
+  double score = 0;
+};
+
+struct Rating {
+  std::string player;
+  double rating = 0;
+  int games = 0;
+};
+
+struct RecordedGame {
+  std::string event;
+  std::string board;
+  std::string game_id;
+  std::string variant;
+  std::vector<std::string> players;  // seat order
+  std::vector<int> ranks;            // seat order, 0 best
+  std::string reason;
+  std::string pgn;
+  bool rated = false;
+};
+
+// The ranks of a final state's seats (seat order).
+std::vector<int> ranks_of(const wire::BoardState& st);
+
+class TournamentRecord {
+ public:
+  static journal::JournalStatus open(const std::string& path, TournamentRecord& out);
+
+  // Records a finished game (ignored when its game id is already there);
+  // `added` says which. A rated game moves the ladder in the same transaction.
+  journal::JournalStatus record(const std::string& event, const wire::BoardState& final_state, bool rated,
+                                bool& added);
+  journal::JournalStatus games(const std::string& event, std::vector<RecordedGame>& out);
+  journal::JournalStatus standings(const std::string& event, std::vector<Standing>& out);  // best first
+  journal::JournalStatus ladder(std::vector<Rating>& out);                                  // best first
+  // Every game of the event as PGN / PGN4, in the order they finished.
+  journal::JournalStatus export_pgn(const std::string& event, std::string& out);
+
+ private:
+  journal::Database db_;
+};
+
+}  // namespace tabula::hub

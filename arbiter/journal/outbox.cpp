@@ -1,0 +1,143 @@
+#include "journal/outbox.h"
+
+#include "journal/journal.h"
+
+namespace tabula::journal {
+
+namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
+
+std::string to_hex(const std::string& bytes) {
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (unsigned char c : bytes) {
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
+  }
+  return out;
+}
+
+bool from_hex(const std::string& hex, std::string& out) {
+  if (hex.size() % 2 != 0) return false;
+  out.clear();
+  out.reserve(hex.size() / 2);
+  auto nibble = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+  };
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    int hi = nibble(hex[i]);
+    int lo = nibble(hex[i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out += static_cast<char>(hi * 16 + lo);
+  }
+  return true;
+}
+
+JournalStatus run(Statement& st) {
+  Statement::Step r = st.step();
+  JournalStatus s = r == Statement::Step::kError ? st.status() : JournalStatus::good();
+  st.reset();
+  return s;
+}
+
+}  // namespace
+
+JournalStatus Outbox::open(const std::string& path, Outbox& out, bool durable) {
+  Outbox o;
+  JournalStatus s = o.db_.open(path, Database::Mode::kReadWrite);
+  if (!s.ok()) return s;
+  auto app = o.db_.query_int("PRAGMA application_id", s);
+  if (!s.ok()) return s;
+  if (!app || *app != kApplicationId) {
+    return JournalStatus::fail(JournalError::kForeign,
+                               path + ": not a Tabula journal, so it holds no hub outbox; it is left as it is");
+  }
+  s = o.db_.exec(
+      std::string("PRAGMA journal_mode = WAL; PRAGMA synchronous = ") + (durable ? "FULL;" : "NORMAL;") +
+      "CREATE TABLE IF NOT EXISTS hub_outbox(seq INTEGER PRIMARY KEY, input_seq INTEGER NOT NULL,"
+      " payload TEXT NOT NULL, acked INTEGER NOT NULL DEFAULT 0);",
+      "creating the hub outbox");
+  if (!s.ok()) return s;
+  out = std::move(o);
+  return JournalStatus::good();
+}
+
+JournalStatus Outbox::last(std::int64_t& seq, std::int64_t& input_seq) {
+  JournalStatus s;
+  seq = db_.query_int("SELECT IFNULL(MAX(seq), 0) FROM hub_outbox", s).value_or(0);
+  if (!s.ok()) return s;
+  input_seq = db_.query_int("SELECT IFNULL(MAX(input_seq), 0) FROM hub_outbox", s).value_or(0);
+  return s;
+}
+
+JournalStatus Outbox::append(const std::vector<OutboxItem>& items) {
+  if (items.empty()) return JournalStatus::good();
+  JournalStatus s = db_.exec("BEGIN IMMEDIATE", "starting an outbox write");
+  if (!s.ok()) return s;
+  auto fail = [&](JournalStatus why) {
+    db_.exec("ROLLBACK", "rolling back an outbox write");
+    return why;
+  };
+  std::int64_t last_seq = db_.query_int("SELECT IFNULL(MAX(seq), 0) FROM hub_outbox", s).value_or(0);
+  if (!s.ok()) return fail(s);
+  auto ins = db_.prepare("INSERT INTO hub_outbox(seq, input_seq, payload) VALUES(?1, ?2, ?3)", s);
+  if (!ins) return fail(s);
+  for (const OutboxItem& it : items) {
+    if (it.seq != ++last_seq) {
+      return fail(JournalStatus::fail(JournalError::kInternal,
+                                      db_.path() + ": outbox item " + std::to_string(it.seq) + " does not follow " +
+                                          std::to_string(last_seq - 1) + " (a bug in the publisher)"));
+    }
+    ins->bind(1, it.seq);
+    ins->bind(2, it.input_seq);
+    ins->bind(3, std::string_view(to_hex(it.payload)));
+    s = run(*ins);
+    if (!s.ok()) return fail(s);
+  }
+  ins.reset();
+  s = db_.exec("COMMIT", "writing the hub outbox");
+  if (!s.ok()) return fail(s);
+  return s;
+}
+
+JournalStatus Outbox::pending(std::int64_t after_seq, std::size_t limit, std::vector<OutboxItem>& out) {
+  out.clear();
+  JournalStatus s;
+  auto q = db_.prepare("SELECT seq, input_seq, payload FROM hub_outbox WHERE acked = 0 AND seq > ?1 ORDER BY seq LIMIT ?2",
+                       s);
+  if (!q) return s;
+  q->bind(1, after_seq);
+  q->bind(2, static_cast<std::int64_t>(limit));
+  Statement::Step st;
+  while ((st = q->step()) == Statement::Step::kRow) {
+    OutboxItem it;
+    it.seq = q->column_int(0);
+    it.input_seq = q->column_int(1);
+    if (!from_hex(q->column_text(2), it.payload)) {
+      return JournalStatus::fail(JournalError::kCorrupt,
+                                 db_.path() + ": hub outbox item " + std::to_string(it.seq) + " is damaged (not hex)");
+    }
+    out.push_back(std::move(it));
+  }
+  if (st == Statement::Step::kError) return q->status();
+  return JournalStatus::good();
+}
+
+JournalStatus Outbox::mark_acked(std::int64_t seq) {
+  JournalStatus s;
+  auto q = db_.prepare("UPDATE hub_outbox SET acked = 1 WHERE seq = ?1", s);
+  if (!q) return s;
+  q->bind(1, seq);
+  return run(*q);
+}
+
+JournalStatus Outbox::unacked_count(std::int64_t& n) {
+  JournalStatus s;
+  n = db_.query_int("SELECT COUNT(*) FROM hub_outbox WHERE acked = 0", s).value_or(0);
+  return s;
+}
+
+}  // namespace tabula::journal

@@ -1,0 +1,63 @@
+// outbox.h — the hub's outbox, kept in the game's journal file (issue 11).
+//
+// What a board has to publish to the hub (its stream items, issue 11) is
+// written here, in the journal's own SQLite file, before it is sent, and
+// marked once the broker acknowledged it. Nothing is lost while the network
+// or the broker is down, or across a crash and restart: the publisher sends
+// every unacknowledged item again, oldest first.
+//
+// Table (created on first open; the journal's schema version is unchanged,
+// older builds open such a journal as before):
+//   hub_outbox(seq INTEGER PRIMARY KEY, input_seq INTEGER, payload TEXT, acked INTEGER)
+// seq numbers the board's items from 1 without gaps; input_seq is the
+// journal input that produced it (0 for items that come from no input);
+// payload is the item's bytes in hex (readable with the sqlite3 shell).
+//
+// Durability: WAL and synchronous=FULL on the writer's connection, as the
+// journal's: append() has reached the disk when it returns.
+//
+// Ownership and threads: an Outbox owns one connection. One Outbox per
+// thread; several may be open on the same file (SQLite serialises writers,
+// busy timeout 2 s). Move-only.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "journal/database.h"
+#include "journal/journal_status.h"
+
+namespace tabula::journal {
+
+struct OutboxItem {
+  std::int64_t seq = 0;
+  std::int64_t input_seq = 0;
+  std::string payload;  // bytes (not hex)
+  friend bool operator==(const OutboxItem&, const OutboxItem&) = default;
+};
+
+class Outbox {
+ public:
+  // Opens the outbox of the journal at `path` (which must be a Tabula
+  // journal: its application_id is checked), creating the table if needed.
+  // `durable` false: synchronous=NORMAL on this connection, for the sender
+  // that only marks acknowledgements (one lost on a power cut means the item
+  // is sent again, and the hub drops the duplicate).
+  static JournalStatus open(const std::string& path, Outbox& out, bool durable = true);
+
+  // The highest seq and input_seq stored (0 when empty).
+  JournalStatus last(std::int64_t& seq, std::int64_t& input_seq);
+  // Appends items in one durable transaction. Their seqs must continue the
+  // stored ones without a gap (kInternal otherwise: a caller's bug).
+  JournalStatus append(const std::vector<OutboxItem>& items);
+  // Up to `limit` unacknowledged items with seq > after_seq, oldest first.
+  JournalStatus pending(std::int64_t after_seq, std::size_t limit, std::vector<OutboxItem>& out);
+  JournalStatus mark_acked(std::int64_t seq);
+  JournalStatus unacked_count(std::int64_t& n);
+
+ private:
+  Database db_;
+};
+
+}  // namespace tabula::journal

@@ -1,0 +1,158 @@
+// Topic tree and payload codec: what a board publishes, and the refusal of
+// anything that is not a payload of this version for this topic.
+#include <gtest/gtest.h>
+
+#include "../journal/journal_fixture.h"
+#include "core/fen.h"
+#include "hub/codec.h"
+#include "hub/sim_board.h"
+#include "hub/topics.h"
+#include "journal/outbox.h"
+
+namespace tabula::hub {
+namespace {
+
+using journal::testing::kScholarsMate;
+using journal::testing::ScratchDir;
+using journal::testing::script_inputs;
+
+TEST(Topics, BuildsAndParsesTheTree) {
+  EXPECT_EQ(topic("club-night", "t1", Leaf::kState), "tabula/club-night/t1/state");
+  EXPECT_EQ(event_filter("club-night"), "tabula/club-night/+/+");
+  auto p = parse_topic("tabula/club-night/t1/stream");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->event, "club-night");
+  EXPECT_EQ(p->board, "t1");
+  EXPECT_EQ(p->leaf, Leaf::kStream);
+  EXPECT_FALSE(parse_topic("tabula/club-night/t1/other"));
+  EXPECT_FALSE(parse_topic("tabula/club-night/t1/state/x"));
+  EXPECT_FALSE(parse_topic("other/club-night/t1/state"));
+  EXPECT_FALSE(parse_topic("tabula/club-night/state"));
+}
+
+TEST(Topics, RefusesNamesThatWouldBreakTheTreeOrAnAcl) {
+  EXPECT_EQ(check_name("board", "t-1.b_2"), "");
+  EXPECT_NE(check_name("board", "a/b").find("contains '/'"), std::string::npos);
+  EXPECT_NE(check_name("board", "+").find("contains '+'"), std::string::npos);
+  EXPECT_NE(check_name("event", "").find("event name is empty"), std::string::npos);
+  EXPECT_NE(check_name("event", std::string(65, 'a')).find("longer than 64"), std::string::npos);
+}
+
+// A scholar's mate played through a journaled board (no broker: the
+// publisher keeps trying in the background, the outbox fills).
+struct PlayedGame {
+  ScratchDir dir;
+  std::unique_ptr<SimBoard> board;
+};
+
+std::unique_ptr<PlayedGame> play_scholars_mate() {
+  auto g = std::make_unique<PlayedGame>();
+  SimBoardConfig c;
+  c.variant = "chess";
+  c.journal_path = g->dir.file("t1.db");
+  c.event = "club";
+  c.board = "t1";
+  c.players = {"Ann", "Bob"};
+  c.broker.port = 1;  // nothing listens there
+  std::string error;
+  g->board = SimBoard::open(c, error);
+  EXPECT_TRUE(g->board) << error;
+  for (const session::Input& in : script_inputs("chess", kScholarsMate, 7)) EXPECT_TRUE(g->board->feed(in, error)) << error;
+  EXPECT_TRUE(g->board->finish(error)) << error;
+  return g;
+}
+
+TEST(Codec, StateCarriesPositionSeatsOutcomeAndPgn) {
+  auto g = play_scholars_mate();
+  const session::Session& s = g->board->session();
+  BoardInfo info{"club", "t1", {}};
+  info.header.variant = "chess";
+  info.header.players = {"Ann", "Bob"};
+  info.header.created = "2026.11.29 10:00:00";
+  ClockReading clocks{{std::chrono::milliseconds(61000), std::chrono::milliseconds(59000)}, 1};
+  wire::BoardState st = make_state(info, s, 12, clocks, false, 1234);
+  EXPECT_EQ(st.version(), static_cast<unsigned>(wire::PAYLOAD_VERSION_CURRENT));
+  EXPECT_EQ(st.through_seq(), 12u);
+  EXPECT_EQ(st.position(), core::to_fen(s.game().position()));
+  EXPECT_EQ(st.phase(), wire::PHASE_OVER);
+  EXPECT_TRUE(st.over());
+  EXPECT_EQ(st.result_reason(), s.game().outcome().reason);
+  ASSERT_EQ(st.seats_size(), 2);
+  EXPECT_EQ(st.seats(0).player(), "Ann");
+  EXPECT_EQ(st.seats(1).status(), wire::SEAT_STATUS_CHECKMATED);
+  EXPECT_EQ(st.seats(0).clock_ms(), 61000);
+  EXPECT_EQ(st.clock_running(), 1);
+  ASSERT_GE(st.ranking_size(), 1);
+  EXPECT_EQ(st.ranking(0), 0);
+  EXPECT_EQ(st.moves(), 7);
+  EXPECT_EQ(st.record_size(), 7);
+  EXPECT_EQ(st.last_move(), s.moves().back().text);
+  EXPECT_NE(st.pgn().find("[White \"Ann\"]"), std::string::npos) << st.pgn();
+  EXPECT_NE(st.pgn().find("Qxf7#"), std::string::npos) << st.pgn();
+  EXPECT_EQ(st.game_id(), "2026.11.29 10:00:00 t1");
+
+  std::string error;
+  auto back = decode_state(encode(st), "tabula/club/t1/state", error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->SerializeAsString(), st.SerializeAsString());
+}
+
+TEST(Codec, RefusesOtherVersionsCorruptBytesAndForeignNames) {
+  wire::BoardState st;
+  st.set_version(7);
+  st.set_event("club");
+  st.set_board("t1");
+  std::string error;
+  EXPECT_FALSE(decode_state(encode(st), "tabula/club/t1/state", error));
+  EXPECT_EQ(error, "tabula/club/t1/state: BoardState payload version 7, this build reads version 1; it is ignored");
+
+  EXPECT_FALSE(decode_state(std::string("\xff\xff\xff", 3), "tabula/club/t1/state", error));
+  EXPECT_NE(error.find("is not a BoardState"), std::string::npos) << error;
+
+  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  EXPECT_FALSE(decode_state(encode(st), "tabula/club/t2/state", error));
+  EXPECT_NE(error.find("names board t1 of event club"), std::string::npos) << error;
+
+  wire::StreamItem it;
+  it.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  it.set_event("club");
+  it.set_board("t1");
+  EXPECT_FALSE(decode_item(encode(it), "tabula/club/t1/stream", error));
+  EXPECT_NE(error.find("without a sequence number"), std::string::npos) << error;
+  EXPECT_FALSE(decode_item("", "tabula/club/t1/stream", error));
+  EXPECT_NE(error.find("empty payload"), std::string::npos) << error;
+}
+
+TEST(Codec, JournalCatchUpGivesTheItemsPublishedLive) {
+  auto g = play_scholars_mate();
+  // What on_recorded() stored, item by item...
+  journal::Outbox outbox;
+  ASSERT_TRUE(journal::Outbox::open(g->board->journal().path(), outbox).ok());
+  std::vector<journal::OutboxItem> live;
+  ASSERT_TRUE(outbox.pending(0, 1000, live).ok());
+  ASSERT_GT(live.size(), 7u);
+  // ...equals what the journal alone gives back (but for seq and wall time).
+  journal::Journal j;
+  journal::JournalContents c;
+  ASSERT_TRUE(journal::Journal::open(g->board->journal().path(), journal::Journal::Access::kRead, j).ok());
+  ASSERT_TRUE(j.load(c).ok());
+  BoardInfo info{"club", "t1", c.header};
+  std::vector<wire::StreamItem> again = items_from_journal(info, c, 0, 0);
+  ASSERT_EQ(again.size(), live.size());
+  int moves = 0;
+  for (std::size_t i = 0; i < live.size(); ++i) {
+    wire::StreamItem a;
+    ASSERT_TRUE(a.ParseFromString(live[i].payload));
+    EXPECT_EQ(a.seq(), i + 1);
+    a.clear_seq();
+    a.clear_wall_ms();
+    EXPECT_EQ(a.SerializeAsString(), again[i].SerializeAsString()) << i;
+    if (a.has_move()) {
+      EXPECT_EQ(a.move().number(), ++moves);
+    }
+  }
+  EXPECT_EQ(moves, 7);
+}
+
+}  // namespace
+}  // namespace tabula::hub

@@ -1,0 +1,121 @@
+// Club ratings and the tournament record.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include "../journal/journal_fixture.h"
+#include "hub/elo.h"
+#include "hub/tournament.h"
+
+namespace tabula::hub {
+namespace {
+
+using journal::testing::ScratchDir;
+
+TEST(Elo, TwoPlayersIsPlainElo) {
+  std::vector<double> d = elo_changes({1500, 1500}, {0, 1});
+  EXPECT_DOUBLE_EQ(d[0], 16.0);
+  EXPECT_DOUBLE_EQ(d[1], -16.0);
+  d = elo_changes({1600, 1400}, {0, 0});  // a draw against a weaker player costs
+  EXPECT_NEAR(d[0], 32 * (0.5 - 1 / (1 + std::pow(10.0, -0.5))), 1e-9);
+  EXPECT_NEAR(d[0], -8.312, 1e-3);
+}
+
+TEST(Elo, FourPlayersArePairwiseResultsByRankAndSumToZero) {
+  std::vector<double> d = elo_changes({1500, 1500, 1500, 1500}, {0, 1, 2, 3});
+  // Equal ratings: the winner beat three (3 - 1.5) * 32 / 3 = +16; the last -16.
+  EXPECT_DOUBLE_EQ(d[0], 16.0);
+  EXPECT_NEAR(d[1], 16.0 / 3, 1e-12);
+  EXPECT_NEAR(d[2], -16.0 / 3, 1e-12);
+  EXPECT_DOUBLE_EQ(d[3], -16.0);
+  d = elo_changes({1700, 1500, 1450, 1300}, {3, 0, 0, 1});  // a tie for first
+  EXPECT_NEAR(std::accumulate(d.begin(), d.end(), 0.0), 0.0, 1e-9);
+  EXPECT_LT(d[0], 0);
+  EXPECT_GT(d[1], 0);
+  EXPECT_GT(d[2], d[1]);  // the same shared first place gains more for the lower rated
+  EXPECT_EQ(pairwise_scores({0, 1, 2, 3}), (std::vector<double>{1.0, 2.0 / 3, 1.0 / 3, 0.0}));
+  EXPECT_EQ(pairwise_scores({0, 0}), (std::vector<double>{0.5, 0.5}));
+}
+
+wire::BoardState finished(const std::string& board, const std::string& game, std::vector<std::string> players,
+                          std::vector<int> ranking, bool draw = false) {
+  wire::BoardState st;
+  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  st.set_event("club");
+  st.set_board(board);
+  st.set_game_id(game);
+  st.set_variant(players.size() == 2 ? "chess" : "chesscom-ffa");
+  st.set_over(true);
+  st.set_draw(draw);
+  st.set_result_reason(draw ? "agreed draw" : "checkmate");
+  st.set_pgn("[Event \"club\"]\n[Site \"" + board + "\"]\n\n1. e4 *\n");
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    wire::Seat* s = st.add_seats();
+    s->set_name("seat" + std::to_string(i));
+    s->set_player(players[i]);
+  }
+  for (int r : ranking) st.add_ranking(r);
+  return st;
+}
+
+TEST(Tournament, RecordsEachGameOnceRanksStandingsAndTheLadder) {
+  ScratchDir dir;
+  TournamentRecord t;
+  ASSERT_TRUE(TournamentRecord::open(dir.file("event.db"), t).ok());
+  bool added = false;
+  ASSERT_TRUE(t.record("club", finished("t1", "g1", {"Ann", "Bob"}, {0}), true, added).ok());
+  EXPECT_TRUE(added);
+  ASSERT_TRUE(t.record("club", finished("t1", "g1", {"Ann", "Bob"}, {0}), true, added).ok());
+  EXPECT_FALSE(added);  // delivered twice, recorded once
+  ASSERT_TRUE(t.record("club", finished("t2", "g2", {"Cid", "Dee"}, {}, true), true, added).ok());
+  ASSERT_TRUE(t.record("club", finished("t3", "g3", {"Ann", "Cid", "Dee", "Bob"}, {2, 0, 1, 3}), true, added).ok());
+  ASSERT_TRUE(t.record("club", finished("t4", "g4", {"", "Eve"}, {1}), true, added).ok());  // unnamed: not rated
+
+  std::vector<RecordedGame> games;
+  ASSERT_TRUE(t.games("club", games).ok());
+  ASSERT_EQ(games.size(), 4u);
+  EXPECT_EQ(games[2].ranks, (std::vector<int>{1, 2, 0, 3}));  // Dee first, then Ann, Cid, Bob
+  EXPECT_EQ(games[3].players, (std::vector<std::string>{"t4 seat0", "Eve"}));
+  EXPECT_FALSE(games[3].rated);
+
+  std::vector<Standing> st;
+  ASSERT_TRUE(t.standings("club", st).ok());
+  ASSERT_GE(st.size(), 4u);
+  std::map<std::string, double> score;
+  for (const Standing& s : st) score[s.player] = s.score;
+  EXPECT_DOUBLE_EQ(score["Ann"], 1.0 + 2.0 / 3);
+  EXPECT_DOUBLE_EQ(score["Dee"], 0.5 + 1.0);
+  EXPECT_DOUBLE_EQ(score["Bob"], 0.0);
+
+  std::vector<Rating> ladder;
+  ASSERT_TRUE(t.ladder(ladder).ok());
+  ASSERT_EQ(ladder.size(), 4u);  // Eve's game was not rated
+  double sum = 0;
+  for (const Rating& r : ladder) sum += r.rating;
+  EXPECT_NEAR(sum, 4 * kEloInitial, 1e-6);
+  EXPECT_EQ(ladder.back().player, "Bob");
+  EXPECT_EQ(ladder.back().games, 2);
+
+  std::string pgn;
+  ASSERT_TRUE(t.export_pgn("club", pgn).ok());
+  EXPECT_NE(pgn.find("[Site \"t1\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[Site \"t4\"]"), std::string::npos);
+}
+
+TEST(Tournament, RefusesAnotherApplicationsDatabase) {
+  ScratchDir dir;
+  {
+    journal::Database db;
+    ASSERT_TRUE(db.open(dir.file("x.db"), journal::Database::Mode::kCreate).ok());
+    ASSERT_TRUE(db.exec("CREATE TABLE t(x)", "test").ok());
+  }
+  TournamentRecord t;
+  journal::JournalStatus s = TournamentRecord::open(dir.file("x.db"), t);
+  EXPECT_EQ(s.error, journal::JournalError::kForeign);
+  EXPECT_NE(s.message.find("not a Tabula tournament record"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tabula::hub

@@ -1,0 +1,141 @@
+// The hub's outbox in the journal file: durable numbering, resending, the
+// repair of a crash between the journal's commit and the outbox's, and
+// journals that stay journals.
+#include <gtest/gtest.h>
+
+#include <sqlite3.h>
+
+#include "../journal/journal_fixture.h"
+#include "hub/sim_board.h"
+#include "journal/journal.h"
+#include "journal/outbox.h"
+
+namespace tabula::hub {
+namespace {
+
+using journal::testing::kScholarsMate;
+using journal::testing::ScratchDir;
+using journal::testing::script_inputs;
+
+void sql(const std::string& path, const std::string& statement) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* err = nullptr;
+  EXPECT_EQ(sqlite3_exec(db, statement.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_free(err);
+  sqlite3_close(db);
+}
+
+journal::JournalHeader header() {
+  journal::JournalHeader h;
+  h.variant = "chess";
+  h.start_position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  h.created = "2026.11.29 10:00:00";
+  return h;
+}
+
+TEST(Outbox, NumbersWithoutGapsResendsUnackedAndKeepsThemAcrossReopen) {
+  ScratchDir dir;
+  journal::Journal j;
+  ASSERT_TRUE(journal::Journal::create(dir.file("g.db"), header(), j).ok());
+  journal::Outbox o;
+  ASSERT_TRUE(journal::Outbox::open(dir.file("g.db"), o).ok());
+  ASSERT_TRUE(o.append({{1, 3, std::string("a\0b", 3)}, {2, 3, "c"}}).ok());
+  ASSERT_TRUE(o.append({{3, 4, "d"}}).ok());
+  journal::JournalStatus gap = o.append({{5, 5, "e"}});
+  EXPECT_EQ(gap.error, journal::JournalError::kInternal);
+  EXPECT_NE(gap.message.find("outbox item 5 does not follow 3"), std::string::npos) << gap.message;
+  ASSERT_TRUE(o.mark_acked(2).ok());
+
+  journal::Outbox again;
+  ASSERT_TRUE(journal::Outbox::open(dir.file("g.db"), again, /*durable=*/false).ok());
+  std::vector<journal::OutboxItem> p;
+  ASSERT_TRUE(again.pending(0, 10, p).ok());
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p[0], (journal::OutboxItem{1, 3, std::string("a\0b", 3)}));
+  EXPECT_EQ(p[1].seq, 3);
+  ASSERT_TRUE(again.pending(1, 10, p).ok());
+  ASSERT_EQ(p.size(), 1u);
+  std::int64_t seq = 0;
+  std::int64_t input = 0;
+  ASSERT_TRUE(again.last(seq, input).ok());
+  EXPECT_EQ(seq, 3);
+  EXPECT_EQ(input, 4);
+  std::int64_t n = 0;
+  ASSERT_TRUE(again.unacked_count(n).ok());
+  EXPECT_EQ(n, 2);
+}
+
+TEST(Outbox, AJournalWithAnOutboxIsStillAJournal) {
+  ScratchDir dir;
+  {
+    journal::Journal j;
+    ASSERT_TRUE(journal::Journal::create(dir.file("g.db"), header(), j).ok());
+    journal::Outbox o;
+    ASSERT_TRUE(journal::Outbox::open(dir.file("g.db"), o).ok());
+    ASSERT_TRUE(o.append({{1, 1, "x"}}).ok());
+  }
+  journal::Journal j;
+  journal::JournalStatus s = journal::Journal::open(dir.file("g.db"), journal::Journal::Access::kAppend, j);
+  EXPECT_TRUE(s.ok()) << s.message;
+  journal::JournalContents c;
+  EXPECT_TRUE(j.load(c).ok());
+  EXPECT_EQ(c.header.variant, "chess");
+}
+
+TEST(Outbox, RefusesAFileThatIsNotAJournal) {
+  ScratchDir dir;
+  sql(dir.file("other.db"), "CREATE TABLE t(x)");
+  journal::Outbox o;
+  journal::JournalStatus s = journal::Outbox::open(dir.file("other.db"), o);
+  EXPECT_EQ(s.error, journal::JournalError::kForeign);
+  EXPECT_NE(s.message.find("not a Tabula journal"), std::string::npos) << s.message;
+}
+
+TEST(Outbox, ACrashBeforeTheOutboxCommitIsRepairedFromTheJournal) {
+  ScratchDir dir;
+  SimBoardConfig c;
+  c.variant = "chess";
+  c.journal_path = dir.file("t1.db");
+  c.event = "club";
+  c.board = "t1";
+  c.broker.port = 1;
+  std::string error;
+  std::vector<std::string> before;
+  {
+    auto b = SimBoard::open(c, error);
+    ASSERT_TRUE(b) << error;
+    for (const session::Input& in : script_inputs("chess", kScholarsMate, 3)) ASSERT_TRUE(b->feed(in, error)) << error;
+    ASSERT_TRUE(b->finish(error)) << error;
+  }
+  {
+    journal::Outbox o;
+    ASSERT_TRUE(journal::Outbox::open(c.journal_path, o).ok());
+    std::vector<journal::OutboxItem> items;
+    ASSERT_TRUE(o.pending(0, 1000, items).ok());
+    for (const auto& it : items) before.push_back(it.payload);
+  }
+  ASSERT_GT(before.size(), 10u);
+  // The last inputs' items never reached the outbox (power cut between the
+  // two commits).
+  sql(c.journal_path, "DELETE FROM hub_outbox WHERE input_seq >= (SELECT MAX(input_seq) - 3 FROM hub_outbox)");
+  auto b = SimBoard::open(c, error);  // resume: catch_up() from the journal
+  ASSERT_TRUE(b) << error;
+  journal::Outbox o;
+  ASSERT_TRUE(journal::Outbox::open(c.journal_path, o).ok());
+  std::vector<journal::OutboxItem> after;
+  ASSERT_TRUE(o.pending(0, 1000, after).ok());
+  ASSERT_EQ(after.size(), before.size());
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    wire::StreamItem x;
+    wire::StreamItem y;
+    ASSERT_TRUE(x.ParseFromString(before[i]));
+    ASSERT_TRUE(y.ParseFromString(after[i].payload));
+    x.clear_wall_ms();
+    y.clear_wall_ms();
+    EXPECT_EQ(x.SerializeAsString(), y.SerializeAsString()) << "item " << i + 1;
+  }
+}
+
+}  // namespace
+}  // namespace tabula::hub
