@@ -28,6 +28,7 @@ namespace tabula::cli {
 const char* const kPlayUsage =
     R"(  play --variant ID --journal FILE --trace TRACE [--start NAME] [--fen FEN | --fen4 FEN4]
        [--settle-ms N] [--promotion-timeout-ms N] [--random-moves requested|any] [--seed N]
+       [--clock MIN+INC | MINdDELAY | MINbBRONSTEIN]
                                     headless session, journaled; resumes from FILE
   archive list|show|export --journal FILE [--out F]
                                     the journaled game; export as PGN or PGN4
@@ -177,7 +178,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
   auto o = parse_options(args, first,
                          {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "promotion-timeout-ms",
-                          "random-moves", "seed", "event", "site"},
+                          "random-moves", "seed", "event", "site", "clock"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty()) {
@@ -230,6 +231,14 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
       }
       settings.random_moves = it->second == "any" ? session::RandomMoves::kAcceptAnyLegal
                                                   : session::RandomMoves::kRequireRequested;
+    }
+    if (auto it = o->values.find("clock"); it != o->values.end()) {
+      std::string why;
+      settings.time_control = session::parse_time_control(it->second, why);
+      if (!settings.time_control) {
+        err << "tabula: --clock: " << why << "\n";
+        return 2;
+      }
     }
     std::string start_name = o->values.count("start") ? o->values.at("start") : "";
     auto stages = load_stages(variant, start_name, err);

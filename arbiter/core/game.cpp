@@ -819,6 +819,15 @@ std::vector<Ruling> Game::agree_draw() {
   return out;
 }
 
+std::vector<Ruling> Game::adjudicate(bool draw, Seat winner) {
+  std::vector<Ruling> out;
+  if (outcome_.over) return out;
+  if (winner != kNoSeat && (index_of(winner) >= rules_->seat_count() || draw)) return out;
+  actions_.push_back({draw ? Action::Kind::kAdjudicateDraw : Action::Kind::kAdjudicate, {}, winner});
+  finish(draw, "adjudicated by the arbiter", out, winner);
+  return out;
+}
+
 void Game::note_marker(Seat s, char marker) {
   // PGN4: a marker right after the seat's own move is a suffix ("Kh13-g14R");
   // otherwise it stands alone in the seat's slot.
@@ -874,6 +883,8 @@ bool Game::takeback(int n) {
       case Action::Kind::kTimeout: fresh.timeout(a.seat); break;
       case Action::Kind::kDraw: fresh.agree_draw(); break;
       case Action::Kind::kClaim: fresh.claim_draw(); break;
+      case Action::Kind::kAdjudicate: fresh.adjudicate(false, a.seat); break;
+      case Action::Kind::kAdjudicateDraw: fresh.adjudicate(true, kNoSeat); break;
     }
   }
   *this = std::move(fresh);

@@ -66,6 +66,10 @@ class Game {
   std::vector<Ruling> resign(Seat s);
   std::vector<Ruling> timeout(Seat s);
   std::vector<Ruling> agree_draw();
+  // The arbiter ends the game (an adjudication): a draw, a win for `winner`,
+  // or (neither) the standing as it is: by the ledger in points/tokens
+  // variants, else the seats still playing ahead of the eliminated.
+  std::vector<Ruling> adjudicate(bool draw, Seat winner);
   // A claim under FIDE 9.2/9.3 by the seat to move; refused (empty reason)
   // when no claim is open. Returns the rulings, or an illegal ruling.
   std::vector<Ruling> claim_draw();
@@ -77,6 +81,7 @@ class Game {
   // ---- queries ----
   const RuleSet& rules() const { return *rules_; }
   const Position& position() const { return pos_; }
+  const Position& start() const { return start_; }  // the position the game began from
   Seat to_move() const { return pos_.to_move(); }
   SeatStatus status(Seat s) const { return status_[index_of(s)]; }
   bool plays(Seat s) const;  // still takes turns
@@ -154,7 +159,7 @@ class Game {
   std::array<bool, kMaxSeats> frozen_{};       // resigned or flagged (002 rule 10)
   // Everything that changed the game, for takeback by replay.
   struct Action {
-    enum class Kind : std::uint8_t { kMove, kResign, kTimeout, kDraw, kClaim } kind;
+    enum class Kind : std::uint8_t { kMove, kResign, kTimeout, kDraw, kClaim, kAdjudicate, kAdjudicateDraw } kind;
     Move move;
     Seat seat;
   };

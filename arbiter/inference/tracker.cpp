@@ -314,8 +314,13 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     if (matches.size() > 1) matches = completed_last(matches);
     bool prefix = false;
     for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
-    if (!tentative_ || tentative_->groups != matches) after_.reset();
-    tentative_ = Tentative{matches, seq, prefix};
+    Millis shown = now_;
+    if (!tentative_ || tentative_->groups != matches) {
+      after_.reset();
+    } else {
+      shown = tentative_->shown;  // the same move, adjusted: made when first shown
+    }
+    tentative_ = Tentative{matches, seq, prefix, shown};
     state_ = TrackerState::kMatched;
     fixes_.clear();
     ruled_attempt_.reset();
@@ -375,6 +380,7 @@ std::vector<std::size_t> Tracker::completed_last(const std::vector<std::size_t>&
 Commit Tracker::commit_tentative() {
   Commit c;
   c.time = now_;
+  c.made = tentative_->shown;
   for (std::size_t i : tentative_->groups) {
     for (const Move& m : groups_[i].moves) c.options.push_back(m);
   }

@@ -100,6 +100,7 @@ struct Commit {
   std::vector<core::Move> options;  // one move, or those to choose among
   ChoiceKind choice = ChoiceKind::kNone;
   Millis time{0};
+  Millis made{0};  // when the board first showed the move (it settled at `time`)
 };
 
 enum class MismatchKind : std::uint8_t {
@@ -175,6 +176,10 @@ class Tracker {
   const std::vector<Fix>& fixes() const { return fixes_; }
   // The move the board shows, waiting to settle (first option).
   std::optional<core::Move> tentative() const;
+  // When the board first showed the tentative move, if there is one.
+  std::optional<Millis> tentative_shown() const {
+    return tentative_ ? std::optional<Millis>(tentative_->shown) : std::nullopt;
+  }
   const TrackerSettings& settings() const { return settings_; }
 
  private:
@@ -182,6 +187,7 @@ class Tracker {
     std::vector<std::size_t> groups;  // indices into groups_; more than one: ambiguous
     std::uint64_t seq = 0;            // the touch after which the board showed it
     bool prefix = false;
+    Millis shown{0};  // when the board first showed it (the clock's move time)
   };
   // The game one tentative move further, for fast replies.
   struct After {

@@ -30,6 +30,13 @@ session::SessionSettings JournalHeader::settings() const {
   s.promotion_timeout = session::Millis{promotion_timeout_ms};
   s.random_moves = random_any ? session::RandomMoves::kAcceptAnyLegal : session::RandomMoves::kRequireRequested;
   s.random_seed = seed;
+  long long initial = 0, bonus = 0;
+  int mode = 0;
+  if (std::sscanf(time_control.c_str(), "%lld %lld %d", &initial, &bonus, &mode) == 3 && initial > 0 &&
+      bonus >= 0 && mode >= 0 && mode <= static_cast<int>(session::TimingMode::kSimpleDelay)) {
+    s.time_control = session::TimeControl{session::Millis{initial}, session::Millis{bonus},
+                                          static_cast<session::TimingMode>(mode)};
+  }
   return s;
 }
 
@@ -40,6 +47,12 @@ void JournalHeader::set_settings(const session::SessionSettings& s) {
   promotion_timeout_ms = s.promotion_timeout.count();
   random_any = s.random_moves == session::RandomMoves::kAcceptAnyLegal;
   seed = s.random_seed;
+  time_control.clear();
+  if (s.time_control) {
+    time_control = std::to_string(s.time_control->initial.count()) + " " +
+                   std::to_string(s.time_control->bonus.count()) + " " +
+                   std::to_string(static_cast<int>(s.time_control->mode));
+  }
 }
 
 std::int64_t wall_clock_ms() {
@@ -61,6 +74,7 @@ std::map<std::string, std::string> header_rows(const JournalHeader& h) {
           {"promotion_timeout_ms", std::to_string(h.promotion_timeout_ms)},
           {"random_moves", h.random_any ? "any" : "requested"},
           {"seed", std::to_string(h.seed)},
+          {"time_control", h.time_control},
           {"created", h.created},
           {"event", h.event},
           {"site", h.site},
@@ -234,6 +248,11 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     h.start_name = m["start_name"];
     h.start_position = m["start_position"];
     h.random_any = m["random_moves"] == "any";
+    h.time_control = m["time_control"];
+    if (!h.time_control.empty() && !h.settings().time_control) {
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time control \"" + h.time_control +
+                                                             "\" is not one; it is left as it is");
+    }
     h.seed = static_cast<std::uint64_t>(seed);
     h.created = m["created"];
     h.event = m["event"];

@@ -54,6 +54,9 @@ struct JournalHeader {
   std::int64_t promotion_timeout_ms = 30000;
   bool random_any = false;  // RandomMoves::kAcceptAnyLegal
   std::uint64_t seed = 0;
+  // The clock: "" for none, else "INITIAL_MS BONUS_MS MODE" (clock.h's
+  // TimingMode as a number). Journals written before clocks have none.
+  std::string time_control;
   std::string created;  // UTC, "YYYY.MM.DD HH:MM:SS" (wall clock of the shell)
   std::string event = "Tabula game";
   std::string site = "Tabula board";

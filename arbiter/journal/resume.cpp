@@ -76,6 +76,17 @@ std::string state_summary(const session::Session& s) {
   for (const session::Request& r : s.requests()) {
     out += "request " + std::to_string(r.id) + " " + session::to_string(r.kind) + " " + r.prompt + "\n";
   }
+  if (const auto& clock = s.clock()) {
+    out += "clock " + session::describe(clock->control()) + " state " +
+           std::to_string(static_cast<int>(clock->state())) + " running " +
+           (clock->running() ? std::to_string(*clock->running()) : std::string("-")) +
+           (s.clock_held() ? " held" : "") + "\n";
+    for (int i = 0; i < clock->seat_count(); ++i) {
+      out += "clock " + rules.seats[static_cast<std::size_t>(i)].name + " " +
+             std::to_string(clock->remaining(i, s.now()).count()) + " ms" + (clock->flagged(i) ? " flagged" : "") +
+             "\n";
+    }
+  }
   out += "time " + std::to_string(s.now().count()) + "\n";
   return out;
 }

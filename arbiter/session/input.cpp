@@ -30,6 +30,16 @@ const char* to_string(IntentKind k) {
       return "sensor-fault";
     case IntentKind::kSensorRepaired:
       return "sensor-repaired";
+    case IntentKind::kPauseClock:
+      return "pause-clock";
+    case IntentKind::kResumeClock:
+      return "resume-clock";
+    case IntentKind::kSetClock:
+      return "set-clock";
+    case IntentKind::kAdjudicate:
+      return "adjudicate";
+    case IntentKind::kSetPosition:
+      return "set-position";
   }
   return "?";
 }
@@ -71,6 +81,17 @@ std::string describe(const Input& in, const core::Geometry& g) {
       break;
     case IntentKind::kConfirmSetup:
       out += i.force ? " force" : "";
+      break;
+    case IntentKind::kSetClock:
+      out += " seat " + std::to_string(core::index_of(i.seat)) + " " + std::to_string(i.count) + " ms";
+      break;
+    case IntentKind::kAdjudicate:
+      out += i.force ? " draw"
+             : i.seat == core::kNoSeat ? " standing"
+                                       : " seat " + std::to_string(core::index_of(i.seat)) + " wins";
+      break;
+    case IntentKind::kSetPosition:
+      out += " " + i.text;
       break;
     case IntentKind::kSensorFault:
     case IntentKind::kSensorRepaired:

@@ -53,6 +53,13 @@ enum class IntentKind : std::uint8_t {
   kVerifyBoard,     // the arbiter asks to check the whole board against the game
   kSensorFault,     // the arbiter declares the sensor of `square` faulty (not compared)
   kSensorRepaired,  // ... and repaired
+  kPauseClock,      // the arbiter stops the clock (a dispute, a break)
+  kResumeClock,     // ... and starts it again
+  kSetClock,        // the arbiter sets `seat`'s remaining time to `count` ms
+  kAdjudicate,      // the arbiter ends the game: `force` a draw, else `seat` wins
+                    // (kNoSeat: the standing as it is, e.g. by the ledger)
+  kSetPosition,     // the arbiter sets the game to the FEN/FEN4 in `text`; the
+                    // table then sets the board to it
 };
 const char* to_string(IntentKind k);
 
@@ -63,11 +70,11 @@ struct Intent {
   int option = 0;                         // kAnswer
   core::PieceKind piece = core::kNoKind;  // kChoosePiece
   core::Move move;                        // kChooseMove
-  std::string text;                       // kChooseOption
-  int count = 0;                          // kTakeback
-  core::Seat seat = core::kNoSeat;        // kResign, kTimeout
+  std::string text;                       // kChooseOption; kSetPosition
+  int count = 0;                          // kTakeback; kSetClock (ms)
+  core::Seat seat = core::kNoSeat;        // kResign, kTimeout, kSetClock, kAdjudicate
   core::Square square = core::kNoSquare;  // kSensorFault, kSensorRepaired
-  bool force = false;                     // kConfirmSetup
+  bool force = false;                     // kConfirmSetup; kAdjudicate: a draw
 
   friend bool operator==(const Intent&, const Intent&) = default;
 };

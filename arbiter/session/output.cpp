@@ -28,6 +28,8 @@ const char* to_string(RulingKind k) {
       return "removal";
     case RulingKind::kOperator:
       return "operator";
+    case RulingKind::kClock:
+      return "clock";
   }
   return "?";
 }

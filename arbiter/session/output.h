@@ -40,6 +40,7 @@ enum class RulingKind : std::uint8_t {
   kRequest,         // a question was asked, answered or defaulted
   kRemoval,         // pieces the rules removed: asked for, then confirmed
   kOperator,        // an operator intent was done or refused
+  kClock,           // the clock: a flag fell, the arbiter stopped, started or set it
 };
 const char* to_string(RulingKind k);
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/fen.h"
+#include "core/fen4.h"
 #include "core/notation.h"
 #include "inference/footprint.h"
 
@@ -92,8 +94,10 @@ std::optional<Move> Session::random_move_for(const core::Game& g) const {
 Session::Session(std::vector<std::shared_ptr<const core::RuleSet>> stages,
                  const core::Position& start, SessionSettings settings)
     : settings_(settings),
-      match_(std::move(stages), start),
+      stages_(std::move(stages)),
+      match_(stages_, start),
       tracker_(match_.game().rules().geometry, settings.tracker) {
+  if (settings_.time_control) clock_.emplace(*settings_.time_control, game().rules().seat_count());
   Output ignored;
   enter_setup(Phase::kSetup, match_.game().position(), "set up the pieces", ignored);
 }
@@ -103,6 +107,8 @@ std::optional<Millis> Session::next_deadline() const {
   for (const Request& r : requests_) {
     if (r.deadline && (!d || *r.deadline < *d)) d = r.deadline;
   }
+  std::optional<Millis> f = flag_deadline();
+  if (f && (!d || *f < *d)) d = f;
   return d;
 }
 
@@ -135,6 +141,7 @@ Output Session::handle(const Input& in) {
     it.time = t;
     handle_intent(it, out);
   }
+  sync_clock(now_);
   return out;
 }
 
@@ -166,6 +173,9 @@ void Session::advance_to(Millis t, Output& out) {
       Moves src(*this);
       process(tracker_.on_tick(now_, phase_ == Phase::kPlay ? &src : nullptr), out);
     }
+    std::optional<Millis> fd = flag_deadline();
+    if (fd && *fd <= now_) on_flag(out);
+    sync_clock(now_);
   }
   now_ = std::max(now_, t);
 }
@@ -232,8 +242,9 @@ void Session::process(inference::TrackerUpdate up, Output& out) {
 // ---- moves and game changes -----------------------------------------------------------
 
 void Session::on_commit(const inference::Commit& c, Output& out) {
+  question_made_ = c.made;
   if (c.options.size() == 1) {
-    accept(c.options.front(), out);
+    accept(c.options.front(), out, c.made);
     return;
   }
   const core::Game& g = game();
@@ -290,7 +301,7 @@ void Session::on_commit(const inference::Commit& c, Output& out) {
   open_request(r, out);
 }
 
-void Session::accept(const Move& m, Output& out) {
+void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
   const core::Game& g = game();
   core::Position before = g.position();
   SquareSet shown = occupancy_of(before) ^ inference::footprint_of(before, m).changed;
@@ -305,6 +316,12 @@ void Session::accept(const Move& m, Output& out) {
   }
   moves_.push_back(am);
   out.moves.push_back(am);
+  // The board is the clock: the mover's turn ends when the board first showed
+  // the move, whoever is to move next (even the mover again).
+  if (clock_ && phase_ == Phase::kPlay && !clock_held_ &&
+      clock_->state() == GameClock::State::kRunning) {
+    clock_->switch_to(core::index_of(game().to_move()), std::max(made.value_or(now_), Millis{0}));
+  }
   add_game_rulings(rs, out, static_cast<int>(out.moves.size()) - 1);
   close_questions(out);
   close_requests(RequestKind::kRandomMove, out);
@@ -551,6 +568,14 @@ void Session::handle_intent(const Intent& in, Output& out) {
       enter_setup(Phase::kRestore, game().position(),
                   "the arbiter checks the board: make it match the game", out);
       return;
+    case IntentKind::kPauseClock:
+    case IntentKind::kResumeClock:
+    case IntentKind::kSetClock:
+      return clock_intent(in, out);
+    case IntentKind::kAdjudicate:
+      return adjudicate(in, out);
+    case IntentKind::kSetPosition:
+      return set_position(in, out);
     case IntentKind::kSensorFault:
     case IntentKind::kSensorRepaired: {
       Square q = tracker_.board().square_of(in.square);
@@ -605,7 +630,7 @@ void Session::answer(Request req, int option, Output& out) {
       r.kind = RulingKind::kRequest;
       r.text = game().seat_name(req.seat) + ": " + o.label;
       add(r, out);
-      accept(o.move, out);
+      accept(o.move, out, question_made_);
       return;
     }
     case RequestKind::kPowerPiece: {
@@ -724,7 +749,162 @@ Snapshot Session::snapshot() const {
   s.record = g.record();
   std::size_t n = std::min(settings_.recent_rulings, history_.size());
   s.recent.assign(history_.end() - static_cast<std::ptrdiff_t>(n), history_.end());
+  s.clock = clock_;
+  s.clock_held = clock_held_;
+  // Teaching mode: where the one lifted piece of the seat to move may go.
+  if (phase_ == Phase::kPlay && !question_open()) {
+    int own = 0;
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      if (!s.lifted.test(i)) continue;
+      Square q = static_cast<Square>(i);
+      if (g.position().at(q).seat == g.to_move()) {
+        s.lifted_piece = q;
+        ++own;
+      }
+    }
+    if (own == 1) {
+      Moves src(*this);
+      for (const Move& m : src.moves(g)) {
+        if (m.from == s.lifted_piece &&
+            std::find(s.destinations.begin(), s.destinations.end(), m.to) == s.destinations.end())
+          s.destinations.push_back(m.to);
+      }
+    } else {
+      s.lifted_piece = core::kNoSquare;
+    }
+  }
   return s;
+}
+
+// ---- the clock ----------------------------------------------------------------------
+
+std::optional<Millis> Session::flag_deadline() const {
+  if (!clock_ || phase_ != Phase::kPlay) return std::nullopt;
+  std::optional<Millis> f = clock_->flag_time();
+  if (!f) return std::nullopt;
+  // A move the board showed in time stands: it commits when it settles and
+  // stops the clock at the moment it was shown.
+  if (std::optional<Millis> shown = tracker_.tentative_shown(); shown && *shown <= *f)
+    return std::nullopt;
+  if (tracker_.state() == inference::TrackerState::kAwaitingChoice) return std::nullopt;
+  return f;
+}
+
+void Session::on_flag(Output& out) {
+  std::optional<int> i = clock_->flag(now_);
+  if (!i) return;
+  Seat s = core::seat_at(*i);
+  Ruling r;
+  r.kind = RulingKind::kClock;
+  r.severity = core::Severity::kWarning;
+  r.text = game().seat_name(s) + "'s flag has fallen (" + describe(clock_->control()) + ")";
+  add(r, out);
+  SquareSet shown = tracker_.expected();
+  std::vector<core::Ruling> rs = match_.game().timeout(s);
+  if (rs.empty()) return;
+  add_game_rulings(rs, out);
+  close_questions(out);
+  after_game_change(shown, inference::Rebase::kKeepEvidence, out);
+}
+
+void Session::sync_clock(Millis at) {
+  if (!clock_) return;
+  const core::Game& g = game();
+  for (int i = 0; i < g.rules().seat_count(); ++i) {
+    Seat s = core::seat_at(i);
+    // Out of the game, or a random mover whose moves the table plays (002 rule 7).
+    clock_->set_retired(i, !g.plays(s) || random_mover(g, s), at);
+  }
+  if (phase_ == Phase::kOver || g.outcome().over) return clock_->stop(at);
+  if (phase_ != Phase::kPlay || clock_held_) return clock_->pause(at);
+  int next = core::index_of(g.to_move());
+  switch (clock_->state()) {
+    case GameClock::State::kIdle:
+      return clock_->start(next, at);
+    case GameClock::State::kRunning:
+      if (clock_->running() != next) clock_->switch_to(next, at);
+      return;
+    default:
+      return clock_->resume(next, at);
+  }
+}
+
+void Session::clock_intent(const Intent& in, Output& out) {
+  if (!clock_) return refuse("this game has no clock", out);
+  Ruling r;
+  r.kind = RulingKind::kClock;
+  switch (in.kind) {
+    case IntentKind::kPauseClock:
+      if (clock_held_) return refuse("the clock is already stopped", out);
+      clock_held_ = true;
+      clock_->pause(now_);
+      r.text = "the arbiter stops the clock";
+      break;
+    case IntentKind::kResumeClock:
+      if (!clock_held_) return refuse("the clock is not stopped", out);
+      clock_held_ = false;
+      sync_clock(now_);
+      r.text = "the arbiter starts the clock again";
+      break;
+    default: {
+      int i = core::index_of(in.seat);
+      if (in.seat == core::kNoSeat || i >= game().rules().seat_count())
+        return refuse("set the clock of which seat?", out);
+      if (in.count < 0) return refuse("a clock cannot be set below zero", out);
+      clock_->set_remaining(i, Millis{in.count}, now_);
+      r.severity = core::Severity::kWarning;
+      r.text = "the arbiter sets " + game().seat_name(in.seat) + "'s clock to " +
+               format_clock(Millis{in.count});
+      break;
+    }
+  }
+  add(r, out);
+}
+
+void Session::adjudicate(const Intent& in, Output& out) {
+  if (phase_ == Phase::kOver) return refuse("the game is already over", out);
+  if (in.seat != core::kNoSeat && core::index_of(in.seat) >= game().rules().seat_count())
+    return refuse("there is no such seat to win", out);
+  settle_before_operator(out);
+  if (game().outcome().over) return refuse("the game is already over", out);
+  SquareSet shown = tracker_.expected();
+  std::vector<core::Ruling> rs = match_.game().adjudicate(in.force, in.force ? core::kNoSeat : in.seat);
+  if (rs.empty()) return refuse("the game cannot be adjudicated now", out);
+  Ruling r;
+  r.kind = RulingKind::kOperator;
+  r.severity = core::Severity::kWarning;
+  r.text = "the arbiter adjudicates the game: " +
+           (in.force ? std::string("a draw")
+            : in.seat == core::kNoSeat ? std::string("the standing as it is")
+                                       : game().seat_name(in.seat) + " wins");
+  add(r, out);
+  add_game_rulings(rs, out);
+  close_questions(out);
+  after_game_change(shown, inference::Rebase::kKeepEvidence, out);
+}
+
+void Session::set_position(const Intent& in, Output& out) {
+  if (phase_ == Phase::kChoosing) return refuse("choose the next stage's piece first", out);
+  const core::RuleSet& rules = game().rules();
+  core::Result<core::Position> pos = rules.four_player_notation ? core::parse_fen4(rules, in.text)
+                                                                : core::parse_fen(rules, in.text);
+  if (!pos.ok()) {
+    return refuse("the position \"" + in.text + "\" cannot be set: " + pos.error().message, out);
+  }
+  std::vector<std::shared_ptr<const core::RuleSet>> rest(
+      stages_.begin() + match_.stage(), stages_.end());
+  match_ = core::Match(rest, pos.value());
+  moves_.clear();
+  close_questions(out);
+  close_requests(RequestKind::kPowerPiece, out);
+  opening_said_ = false;
+  Ruling r;
+  r.kind = RulingKind::kOperator;
+  r.severity = core::Severity::kWarning;
+  r.text = "the arbiter sets the position " + in.text + "; " + game().seat_name(game().to_move()) +
+           " to move";
+  add(r, out);
+  enter_setup(Phase::kSetup, game().position(), "set the board to the arbiter's position", out);
 }
 
 }  // namespace tabula::session

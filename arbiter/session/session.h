@@ -40,6 +40,7 @@
 
 #include "core/match.h"
 #include "inference/tracker.h"
+#include "session/clock.h"
 #include "session/input.h"
 #include "session/output.h"
 #include "session/snapshot.h"
@@ -58,6 +59,7 @@ struct SessionSettings {
   RandomMoves random_moves = RandomMoves::kRequireRequested;
   std::uint64_t random_seed = 0;    // draws the random movers' moves
   std::size_t recent_rulings = 20;  // how many the snapshot carries
+  std::optional<TimeControl> time_control;  // the game clock; none: untimed
 };
 
 class Session {
@@ -86,6 +88,8 @@ class Session {
   const std::vector<AcceptedMove>& moves() const { return moves_; }
   const std::vector<Ruling>& history() const { return history_; }
   Millis now() const { return now_; }
+  const std::optional<GameClock>& clock() const { return clock_; }
+  bool clock_held() const { return clock_held_; }
   const SessionSettings& settings() const { return settings_; }
 
  private:
@@ -96,7 +100,7 @@ class Session {
   void handle_intent(const Intent& in, Output& out);
   void process(inference::TrackerUpdate up, Output& out);
   void on_commit(const inference::Commit& c, Output& out);
-  void accept(const core::Move& m, Output& out);
+  void accept(const core::Move& m, Output& out, std::optional<Millis> made = std::nullopt);
   void after_game_change(const core::SquareSet& shown, inference::Rebase how, Output& out);
   void enter_setup(Phase phase, const core::Position& layout, const std::string& prompt,
                    Output& out);
@@ -113,8 +117,17 @@ class Session {
   std::optional<core::Move> random_move_for(const core::Game& g) const;
   bool random_mover(const core::Game& g, core::Seat s) const;
   bool question_open() const;
+  // ---- the clock (clock.h): the board is the clock ----
+  std::optional<Millis> flag_deadline() const;
+  void on_flag(Output& out);
+  void sync_clock(Millis at);
+  void leave_or_end(const std::vector<core::Ruling>& rs, Output& out);
+  void set_position(const Intent& in, Output& out);
+  void adjudicate(const Intent& in, Output& out);
+  void clock_intent(const Intent& in, Output& out);
 
   SessionSettings settings_;
+  std::vector<std::shared_ptr<const core::RuleSet>> stages_;
   core::Match match_;
   inference::Tracker tracker_;
   Phase phase_ = Phase::kSetup;
@@ -124,6 +137,9 @@ class Session {
   std::vector<AcceptedMove> moves_;
   std::vector<Ruling> history_;
   bool opening_said_ = false;
+  std::optional<GameClock> clock_;
+  bool clock_held_ = false;  // paused by the arbiter
+  Millis question_made_{0};  // when the board showed the move an open question is about
 };
 
 }  // namespace tabula::session

@@ -11,6 +11,7 @@
 
 #include "core/game.h"
 #include "inference/tracker.h"
+#include "session/clock.h"
 #include "session/output.h"
 
 namespace tabula::session {
@@ -48,6 +49,15 @@ struct Snapshot {
   core::Outcome outcome;
   std::vector<core::Game::RecordEntry> record;
   std::vector<Ruling> recent;  // the latest rulings, oldest first
+  // The game clock (none: untimed), as of `time`; the kiosk asks it for the
+  // time left at its own "now" between inputs. `clock_held`: the arbiter
+  // paused it.
+  std::optional<GameClock> clock;
+  bool clock_held = false;
+  // Teaching mode: the one piece of the seat to move that is in the air, and
+  // its legal destinations (empty when none or several are lifted).
+  core::Square lifted_piece = core::kNoSquare;
+  std::vector<core::Square> destinations;
 };
 
 }  // namespace tabula::session

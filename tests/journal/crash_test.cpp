@@ -88,7 +88,10 @@ TEST(Crash, KilledAtRandomMomentsEveryResumeReachesTheUninterruptedState) {
   const std::string trace = dir.file("game.trace");
   testing::write_trace(variant, variant == "chess" ? testing::kScholarsMate : testing::kFfaOpening, seed, trace);
   auto play_args = [&](const std::string& journal) {
-    return std::vector<std::string>{"play", "--variant", variant, "--journal", journal, "--trace", trace};
+    // A clock that runs out within some of the games: the flag, and the
+    // clocks' times, must come back the same after every kill.
+    return std::vector<std::string>{"play",  "--variant", variant, "--journal", journal,
+                                    "--trace", trace,     "--clock", "3+2"};
   };
 
   // The uninterrupted run, and how long it takes (the kill window).
@@ -98,6 +101,7 @@ TEST(Crash, KilledAtRandomMomentsEveryResumeReachesTheUninterruptedState) {
   auto duration = std::chrono::steady_clock::now() - t0;
   const std::string expected = final_state(read_bytes(dir.file("whole.out")));
   ASSERT_FALSE(expected.empty());
+  ASSERT_NE(expected.find("\nclock "), std::string::npos) << "the final state must include the clocks";
   const std::string expected_moves = moves_listed(dir.file("whole.db"), dir.file("whole.list"));
   const auto window_us = std::max<long long>(
       1000, std::chrono::duration_cast<std::chrono::microseconds>(duration).count() * 12 / 10);

@@ -183,6 +183,27 @@ TEST(Journal, RefusesANewerSchema) {
   expect_refused(dir.file("g.db"), JournalError::kVersion, "schema version 99");
 }
 
+TEST(Journal, KeepsTheTimeControlAndRefusesABrokenOne) {
+  ScratchDir dir;
+  JournalHeader h = sample_header();
+  session::SessionSettings st = h.settings();
+  st.time_control = session::TimeControl{Millis{300000}, Millis{2000}, session::TimingMode::kIncrement};
+  h.set_settings(st);
+  EXPECT_EQ(h.time_control, "300000 2000 1");
+  { Journal j; ASSERT_TRUE(Journal::create(dir.file("g.db"), h, j).ok()); }
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::open(dir.file("g.db"), Journal::Access::kRead, j).ok());
+    ASSERT_TRUE(j.header().settings().time_control);
+    EXPECT_EQ(*j.header().settings().time_control, *st.time_control);
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(dir.file("g.db").c_str(), &db), SQLITE_OK);
+  sqlite3_exec(db, "UPDATE header SET value = '5 minutes' WHERE key = 'time_control'", nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+  expect_refused(dir.file("g.db"), JournalError::kCorrupt, "time control \"5 minutes\"");
+}
+
 TEST(Journal, RefusesATruncatedJournal) {
   ScratchDir dir;
   {
