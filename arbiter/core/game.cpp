@@ -31,6 +31,7 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
         if (t != s && (rules_->seats[s].promotion_zone & rules_->seats[t].home).any()) edge_owner_[s] = seat_at(t);
     refresh_relations();
   }
+  if (corners()) corners_setup();
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
 }
@@ -88,6 +89,7 @@ MoveList Game::legal_moves() const {
   if (outcome_.over) return list;
   pos_.generate_legal(list);
   if (allies_vassals()) filter_by_relations(list);
+  if (corners()) filter_corners(list);
   if (list.empty() && rules_->checks.stalemate == StalemateRule::kPlacement && !pos_.in_check()) {
     add_placements(list);
   }
@@ -96,7 +98,7 @@ MoveList Game::legal_moves() const {
 
 bool Game::is_legal(const Move& m) const {
   if (outcome_.over) return false;
-  if (allies_vassals() || m.kind == MoveKind::kPlacement) {
+  if (allies_vassals() || corners() || m.kind == MoveKind::kPlacement) {
     MoveList list = legal_moves();
     return std::find(list.begin(), list.end(), m) != list.end();
   }
@@ -135,6 +137,7 @@ std::string Game::why_illegal(Square from, Square to) const {
   for (const Move& m : plain) {
     if (m.from != from || m.to != to) continue;
     std::string why = relation_violation(m);
+    if (why.empty() && corners()) why = corner_violation(m);
     if (!why.empty()) return head + ": " + why;
   }
   MoveList pseudo;
@@ -225,6 +228,7 @@ void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, 
   status_[index_of(s)] = why;
   pos_.set_status(s, why);
   eliminated_.push_back(s);
+  if (by != kNoSeat) last_mater_ = by;
   Ruling r;
   r.kind = RulingKind::kElimination;
   r.seat = s;
@@ -290,6 +294,9 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
         r.by = mover;
       }
     }
+    // RULINGS 000: a move that leaves a king in check is credited to the
+    // mover, whoever's pieces give the check.
+    if (corners() && rules_->corners.check_credited_to_mover) r.by = mover;
     r.text = seat_name(s) + " is in check from " + from_text;
     out.push_back(r);
     if (mover_checks) {
@@ -351,6 +358,24 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       if (!plays(pos_.to_move())) return;
       continue;
     }
+    if (corners() && stuck_in_corner(s)) {
+      // 000 long game: "If all his other players are on the 64 squares area
+      // and the King cannot move onto the Chess playing area then he is
+      // checkmated in the corner square."
+      Seat by = last_mover_ != s ? last_mover_ : target_of(s);
+      Ruling r;
+      r.kind = RulingKind::kCheckmate;
+      r.seat = s;
+      r.by = by;
+      r.squares = {pos_.king_square(s)};
+      r.text = seat_name(s) + " is checkmated in the corner square: his king cannot reach the playing area";
+      out.push_back(r);
+      king_fallen_[index_of(s)] = true;
+      eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, by, out);
+      check_game_end(out);
+      if (!outcome_.over) advance_turn_after(s);
+      continue;
+    }
     if (has_any_move()) return;
     if (!checkers(s).empty()) {
       // 001 rule 10: mate judged at the start of the mated player's own turn.
@@ -382,7 +407,24 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       finish(false, "bare king", out, bare_pending_);
       return;
     }
-    switch (rules_->checks.stalemate) {
+    if (corners() && king_must_leave(s)) {
+      // 000 short game: "If the King cannot re-enter then he must wait (miss
+      // a turn) until a square is available."
+      Ruling r;
+      r.kind = RulingKind::kTurnSkipped;
+      r.seat = s;
+      r.squares = {pos_.king_square(s)};
+      r.text = seat_name(s) + "'s king must leave the corner square and no free square is safe: " +
+               seat_name(s) + " misses a turn";
+      out.push_back(r);
+      if (++passes > rules_->seat_count()) {
+        finish(true, "no player can move", out);
+        return;
+      }
+      pos_.make_pass();
+      continue;
+    }
+    switch (corners() ? stalemate_rule() : rules_->checks.stalemate) {
       case StalemateRule::kDraw: {
         Ruling r;
         r.kind = RulingKind::kStalemate;
@@ -496,7 +538,8 @@ void Game::check_game_end(std::vector<Ruling>& out) {
   }
   switch (rules_->game_end) {
     case GameEnd::kFirstMate:
-      if (!eliminated_.empty()) finish(false, reason, out);
+      // 000 short game: the first mate ends the game; the mater wins.
+      if (!eliminated_.empty()) finish(false, reason, out, corners() ? first_mate_winner() : kNoSeat);
       return;
     case GameEnd::kOneSideLeft: {
       // 001: the game ends when both players of a team are out; 002: when
@@ -692,11 +735,21 @@ std::vector<Ruling> Game::play(const Move& m) {
 
   RecordEntry entry{pos_.fullmove_number(), mover,
                     rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m)};
+  std::vector<Square> converted;
+  bool could_enter = false;
+  bool entered = false;
+  if (corners()) {
+    converted = corner_entry_bishops(mover, m);
+    could_enter = could_enter_area(mover);
+    const SquareSet& area = rules_->corners.two_player.area;
+    entered = m.from != kNoSquare && !area[index_of(m.from)] && area[index_of(m.to)];
+  }
   pos_.make(m);
   moves_.push_back(m);
   actions_.push_back({Action::Kind::kMove, m, mover});
   last_mover_ = mover;
 
+  if (corners()) corners_after_make(mover, m, captured_on, !captured.empty(), converted, out);
   if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) {
     Ruling r;
     r.kind = RulingKind::kPromotion;
@@ -727,6 +780,7 @@ std::vector<Ruling> Game::play(const Move& m) {
   if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, out);
   if (allies_vassals()) promote_waiting(mover, out);
   check_game_end(out);
+  if (corners() && !outcome_.over) corners_after_move(mover, could_enter, entered, out);
   apply_bare_king(mover, out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
   if (!outcome_.over) start_of_turn(out);

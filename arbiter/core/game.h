@@ -147,6 +147,26 @@ class Game {
   void relation_ruling(const std::string& text, std::vector<Ruling>& out);
   void note_marker(Seat s, char marker);
   std::vector<Ruling> leave_game(Seat s, bool resigned);
+  // ---- 000 corner squares (corners.cpp) ----
+  bool corners() const { return rules_->corners.enabled; }
+  void corners_setup();
+  Seat target_of(Seat s) const;  // the next seat in turn order still playing
+  bool king_must_leave(Seat s) const;
+  bool mates_non_target(const Move& m) const;
+  std::string corner_violation(const Move& m) const;
+  void filter_corners(MoveList& list) const;
+  std::vector<Square> corner_entry_bishops(Seat mover, const Move& m) const;
+  bool could_enter_area(Seat s) const;
+  void corners_after_make(Seat mover, const Move& m, Square captured_on, bool captured,
+                          const std::vector<Square>& converted, std::vector<Ruling>& out);
+  void corners_after_move(Seat mover, bool could_enter, bool entered, std::vector<Ruling>& out);
+  void enter_two_player(std::vector<Ruling>& out);
+  void revert_corner_queens(std::vector<Ruling>& out);
+  void update_area_reached(std::vector<Ruling>& out);
+  bool all_in_area(Seat s, bool except_king) const;
+  bool stuck_in_corner(Seat s) const;
+  Seat first_mate_winner() const;
+  StalemateRule stalemate_rule() const;
 
   std::shared_ptr<const RuleSet> rules_;
   Position start_;
@@ -174,6 +194,15 @@ class Game {
   Vassalage vassalage_;
   Seat tie_winner_ = kNoSeat;  // 003: first among equal token counts
   std::array<Seat, kMaxSeats> edge_owner_{kNoSeat, kNoSeat, kNoSeat, kNoSeat};  // 003 rule 4
+  // 000: the queens each seat's bishops became in his corner square, where
+  // they stand now; whether his king went in; the edge pawns of the first
+  // round; the two-player phase and whether both sides have reached its area.
+  std::array<std::vector<Square>, kMaxSeats> corner_queens_;
+  std::array<bool, kMaxSeats> corner_entered_{};
+  SquareSet edge_pawns_;
+  bool two_player_ = false;
+  bool area_reached_ = false;
+  Seat last_mater_ = kNoSeat;
 };
 
 }  // namespace tabula::core

@@ -100,6 +100,8 @@ void Game::add_placements(MoveList& list) const {
 }
 
 bool Game::has_any_move() const {
+  if (corners()) return !legal_moves().empty();  // 000: the corner and mate rules
+
   if (!allies_vassals() && rules_->checks.stalemate != StalemateRule::kPlacement) return pos_.has_legal_move();
   return !legal_moves().empty();
 }

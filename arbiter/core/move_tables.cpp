@@ -10,8 +10,13 @@ void rotate(const Frame& fr, Offset o, int& df, int& dr) {
 }
 
 // Walks one pattern from `from` and appends its steps; returns the count.
+// Merged squares (000's corner squares) are entered only by a kind that
+// `enters_merged`, and only by a single step: the step lands on the merged
+// square's anchor, move only (a king enters and leaves his corner square only
+// through a free square, RULINGS 000). For every other kind, and for every
+// slide, a merged cell is like an absent one.
 std::uint32_t trace_ray(const Geometry& g, const Frame& fr, const std::vector<Offset>& legs,
-                        int range, std::uint8_t land_flags, Square from,
+                        int range, std::uint8_t land_flags, Square from, bool enters_merged,
                         std::vector<RayStep>& out) {
   std::uint32_t count = 0;
   int f = file_of(from);
@@ -25,14 +30,21 @@ std::uint32_t trace_ray(const Geometry& g, const Frame& fr, const std::vector<Of
       f += df;
       r += dr;
       bool last = leg + 1 == legs.size();
-      bool on_board = g.contains(f, r) && g.playable(make_square(f, r));
-      if (!on_board) {
-        // A leaper jumps over absent cells; riders and lame paths stop.
-        bool leaper_jump = legs.size() == 1 && range == 1;
-        if (!leaper_jump || !last) return count;
+      if (!g.contains(f, r)) return count;
+      Square cell = make_square(f, r);
+      if (g.merged(cell)) {
+        Square anchor = g.anchor(cell);
+        bool step_in = enters_merged && legs.size() == 1 && range == 1 && anchor != g.anchor(from) &&
+                       (land_flags & kStepMove);
+        if (step_in) {
+          out.push_back({anchor, std::uint8_t{kStepMove}});
+          ++count;
+        }
         return count;
       }
-      out.push_back({make_square(f, r), last ? land_flags : std::uint8_t{kStepPass}});
+      // A leaper jumps over absent cells; riders and lame paths stop.
+      if (!g.playable(cell)) return count;
+      out.push_back({cell, last ? land_flags : std::uint8_t{kStepPass}});
       ++count;
     }
   }
@@ -42,7 +54,7 @@ std::uint32_t trace_ray(const Geometry& g, const Frame& fr, const std::vector<Of
 }  // namespace
 
 void MoveTables::build(const Geometry& g, const std::vector<std::vector<Pattern>>& kinds,
-                       const std::vector<Facing>& facings) {
+                       const std::vector<Facing>& facings, const std::vector<bool>& enters_merged) {
   seats_ = static_cast<int>(facings.size());
   std::size_t slots = kinds.size() * seats_ * kMaxSquares;
   steps_.clear();
@@ -60,12 +72,39 @@ void MoveTables::build(const Geometry& g, const std::vector<std::vector<Pattern>
         if (!g.playable(sq)) continue;
         Slot& ms = move_slots_[slot(kind_at(k), seat_at(s), sq)];
         ms.first = static_cast<std::uint32_t>(move_rays_.size());
-        for (const Pattern& p : kinds[k]) {
-          std::uint8_t flags = (p.can_move ? kStepMove : 0) | (p.can_capture ? kStepCapture : 0);
-          auto first = static_cast<std::uint32_t>(steps_.size());
-          std::uint32_t n = trace_ray(g, fr, p.legs, p.range, flags, sq, steps_);
-          if (n > 0 && (steps_.back().flags != kStepPass)) move_rays_.push_back({first, n});
-          else steps_.resize(first);
+        bool enters = k < enters_merged.size() && enters_merged[k];
+        if (!g.merged(sq)) {
+          SquareSet merged_seen;  // a corner square is entered by one move, whichever cell
+          for (const Pattern& p : kinds[k]) {
+            std::uint8_t flags = (p.can_move ? kStepMove : 0) | (p.can_capture ? kStepCapture : 0);
+            auto first = static_cast<std::uint32_t>(steps_.size());
+            std::uint32_t n = trace_ray(g, fr, p.legs, p.range, flags, sq, enters, steps_);
+            bool repeat = enters && n == 1 && g.merged(steps_.back().square) &&
+                          merged_seen[index_of(steps_.back().square)];
+            if (n > 0 && !repeat && (steps_.back().flags != kStepPass)) {
+              if (enters && n == 1 && g.merged(steps_.back().square)) merged_seen.set(index_of(steps_.back().square));
+              move_rays_.push_back({first, n});
+            } else {
+              steps_.resize(first);
+            }
+          }
+        } else if (enters) {
+          // 000: a king leaves a corner square by one step from any of its
+          // cells to a free square; each destination once.
+          SquareSet seen;
+          for (Square cell : g.cells_of(sq)) {
+            for (const Pattern& p : kinds[k]) {
+              if (p.legs.size() != 1 || p.range != 1 || !p.can_move) continue;
+              auto first = static_cast<std::uint32_t>(steps_.size());
+              std::uint32_t n = trace_ray(g, fr, p.legs, 1, kStepMove, cell, false, steps_);
+              if (n == 1 && g.anchor(steps_.back().square) != sq && !seen[index_of(steps_.back().square)]) {
+                seen.set(index_of(steps_.back().square));
+                move_rays_.push_back({first, n});
+              } else {
+                steps_.resize(first);
+              }
+            }
+          }
         }
         ms.count = static_cast<std::uint32_t>(move_rays_.size()) - ms.first;
 
@@ -77,7 +116,9 @@ void MoveTables::build(const Geometry& g, const std::vector<std::vector<Pattern>
           std::vector<Offset> back(p.legs.rbegin(), p.legs.rend());
           for (Offset& o : back) o = {-o.x, -o.y};
           auto first = static_cast<std::uint32_t>(steps_.size());
-          std::uint32_t n = trace_ray(g, fr, back, p.range, kStepCapture, sq, steps_);
+          // Nothing attacks a merged square, and nothing in one attacks out.
+          if (g.merged(sq)) break;
+          std::uint32_t n = trace_ray(g, fr, back, p.range, kStepCapture, sq, false, steps_);
           if (n > 0 && steps_.back().flags != kStepPass) attack_rays_.push_back({first, n});
           else steps_.resize(first);
         }

@@ -11,7 +11,8 @@
 //   kMove  - may be entered when empty
 //   kCapture - may be entered by capturing
 // A rider's ray lists every square out to its range; a leaper's ray has one
-// landing step.
+// landing step. A merged square is one square at its anchor: only kinds built
+// with enters_merged step into it (move only), and out of it from any cell.
 //
 // Immutable after build(); owned by the RuleSet; safe to read from any thread.
 #pragma once
@@ -43,9 +44,11 @@ class MoveTables {
  public:
   using Ray = std::span<const RayStep>;
 
-  // kinds[k] are the patterns of piece kind k; facings[s] the facing of seat s.
+  // kinds[k] are the patterns of piece kind k; facings[s] the facing of seat s;
+  // enters_merged[k] lets kind k step into and out of merged squares (000's
+  // kings and their corner squares); other kinds treat them as absent.
   void build(const Geometry& geometry, const std::vector<std::vector<Pattern>>& kinds,
-             const std::vector<Facing>& facings);
+             const std::vector<Facing>& facings, const std::vector<bool>& enters_merged = {});
 
   // The forward rays of a piece of `kind` owned by `seat` standing on `from`.
   std::span<const RayRef> moves(PieceKind kind, Seat seat, Square from) const;

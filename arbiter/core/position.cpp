@@ -12,6 +12,7 @@ Position::Position(const RuleSet& rules) : rules_(&rules) {
     if (rules.geometry.playable(static_cast<Square>(i))) squares_.push_back(static_cast<Square>(i));
   }
   royal_ = rules.royal_kind();
+  corners_ = rules.corners.enabled;
   king_capture_ = rules.checks.king_capture;
   int n = rules.seat_count();
   for (int a = 0; a < n; ++a) {
@@ -71,6 +72,7 @@ void Position::finish_setup() {
   hash_ = compute_hash();
   undo_.clear();
   history_.clear();
+  converted_.clear();
 }
 
 std::uint64_t Position::aux_hash() const {
@@ -126,7 +128,7 @@ bool Position::attacked(Square target, std::uint8_t seats) const {
     bool sym = t.symmetric(kind);
     for (int s = 0; s < n; ++s) {
       if (!sym && !((seats >> s) & 1U)) continue;
-      for (const RayRef& r : t.attacks(kind, seat_at(s), target)) {
+      for (const RayRef& r : t.attacks(kind, frame_seat_[s], target)) {
         for (const RayStep& st : t.ray(r)) {
           const Piece& p = board_[index_of(st.square)];
           if (p.empty()) continue;
@@ -151,7 +153,7 @@ std::vector<Square> Position::attackers(Square target, std::uint8_t seats) const
   for (int k = 0; k < kinds; ++k) {
     for (int s = 0; s < rules_->seat_count(); ++s) {
       if (!((seats >> s) & 1U)) continue;
-      for (const RayRef& r : t.attacks(kind_at(k), seat_at(s), target)) {
+      for (const RayRef& r : t.attacks(kind_at(k), frame_seat_[s], target)) {
         for (const RayStep& st : t.ray(r)) {
           const Piece& p = board_[index_of(st.square)];
           if (p.empty()) continue;
@@ -170,13 +172,19 @@ std::vector<Square> Position::attackers(Square target, std::uint8_t seats) const
 bool Position::in_check(Seat s) const {
   Square k = king_[index_of(s)];
   if (k == kNoSquare) return false;
+  // 000 short game: "Kings may enter their own coloured corner square and
+  // become immune from check or checkmate".
+  if (corners_ && rules_->corners.immune_in_corner && k == rules_->corners.own[index_of(s)]) return false;
   return attacked(k, attackers_of(s));
 }
 
 // ---- generation -------------------------------------------------------------
 
 void Position::add_pawn_moves(Square from, Square to, MoveKind kind, MoveList& out) const {
-  const SeatDef& seat = rules_->seats[index_of(to_move_)];
+  const SeatDef& seat = seat_def(to_move_);
+  // 000 short game: "Pawns ... may not enter their farthest left or right
+  // file" (they still attack it: attack detection ignores this).
+  if (seat.pawn_barred[index_of(to)]) return;
   if (seat.promotion_zone[index_of(to)] && !rules_->promotion.choices.empty() &&
       !promotion_blocked_[index_of(to_move_)]) {
     for (PieceKind k : rules_->promotion.choices) out.push({from, to, kind, k, 0});
@@ -197,8 +205,8 @@ bool Position::ep_capturable(Square target, Seat mover, Move& out_move) const {
     if (victim.empty() || victim.seat != seat_at(c) || !rules_->piece(victim.kind).pawn) continue;
     if (pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly) {
       // 001 rule 11: only pawns moving directly against each other.
-      Frame a = frame_of(rules_->seats[index_of(mover)].facing);
-      Frame b = frame_of(rules_->seats[c].facing);
+      Frame a = frame_of(seat_def(mover).facing);
+      Frame b = frame_of(seat_def(seat_at(c)).facing);
       if (a.forward_file != -b.forward_file || a.forward_rank != -b.forward_rank) continue;
     }
     out_move.kind = MoveKind::kEnPassant;
@@ -207,12 +215,34 @@ bool Position::ep_capturable(Square target, Seat mover, Move& out_move) const {
   return false;
 }
 
+bool Position::may_enter_corner(Seat s, Square corner) const {
+  // 000 short game: "Kings may enter their own coloured corner square ...
+  // provided that both of their Bishops are not captured".
+  const CornerRules& c = rules_->corners;
+  if (!c.king_enters_own_corner || !corner_entry_open_ || corner != c.own[index_of(s)]) return false;
+  int bishops = 0;
+  for (Square q : squares_) {
+    const Piece& p = board_[index_of(q)];
+    if (p.kind == c.bishop && p.seat == s) ++bishops;
+  }
+  return bishops >= 2;
+}
+
 void Position::generate_piece(Square from, Piece p, MoveList& out) const {
   const MoveTables& t = rules_->tables;
   const PieceDef& def = rules_->piece(p.kind);
-  for (const RayRef& r : t.moves(p.kind, p.seat, from)) {
+  bool corner_king = corners_ && p.kind == royal_;
+  if (corner_king && rules_->geometry.merged(from) && !rules_->corners.may_leave_corner_at_will &&
+      !rules_->corners.must_leave_when_queens_lost) {
+    return;  // house rule: a king in his corner square stays there
+  }
+  for (const RayRef& r : t.moves(p.kind, frame_seat_[index_of(p.seat)], from)) {
     for (const RayStep& st : t.ray(r)) {
       const Piece& occ = board_[index_of(st.square)];
+      if (corner_king && rules_->geometry.merged(st.square)) {
+        if (occ.empty() && may_enter_corner(p.seat, st.square)) out.push({from, st.square, MoveKind::kNormal, kNoKind, 0});
+        break;
+      }
       if (st.flags == kStepPass) {
         if (!occ.empty()) break;
         continue;
@@ -236,9 +266,8 @@ void Position::generate_piece(Square from, Piece p, MoveList& out) const {
     }
   }
   // The pawn's double step from its start zone: every square on the way empty.
-  if (def.pawn && rules_->pawns.double_step > 1 &&
-      rules_->seats[index_of(p.seat)].double_step_zone[index_of(from)]) {
-    Frame fr = frame_of(rules_->seats[index_of(p.seat)].facing);
+  if (def.pawn && rules_->pawns.double_step > 1 && seat_def(p.seat).double_step_zone[index_of(from)]) {
+    Frame fr = frame_of(seat_def(p.seat).facing);
     int f = file_of(from);
     int rk = rank_of(from);
     for (int step = 1; step <= rules_->pawns.double_step; ++step) {
@@ -246,7 +275,7 @@ void Position::generate_piece(Square from, Piece p, MoveList& out) const {
       rk += fr.forward_rank;
       if (!rules_->geometry.contains(f, rk)) return;
       Square q = make_square(f, rk);
-      if (!rules_->geometry.playable(q) || !board_[index_of(q)].empty()) return;
+      if (!rules_->geometry.playable(q) || !board_[index_of(q)].empty() || (corners_ && rules_->geometry.merged(q))) return;
     }
     add_pawn_moves(from, make_square(f, rk), MoveKind::kDoubleStep, out);
   }
@@ -432,6 +461,18 @@ void Position::make(const Move& m) {
         p.promoted = true;
       }
       set_piece(m.to, p);
+      // 000 short game: "When a King enters his corner square, both of his
+      // Bishops become Queens instantly."
+      if (corners_ && p.kind == royal_ && rules_->corners.bishops_become_queens &&
+          m.to == rules_->corners.own[index_of(mover)] && m.from != m.to) {
+        for (Square q : squares_) {
+          const Piece& b = board_[index_of(q)];
+          if (b.kind != rules_->corners.bishop || b.seat != mover) continue;
+          set_piece(q, Piece{rules_->corners.queen, mover, false});
+          converted_.push_back(q);
+          ++u.converted;
+        }
+      }
       break;
     }
   }
@@ -454,7 +495,7 @@ void Position::make(const Move& m) {
     ep_[index_of(mover)] = {};
   }
   if (m.kind == MoveKind::kDoubleStep && rules_->pawns.en_passant != EnPassantWindow::kOff) {
-    Frame fr = frame_of(rules_->seats[index_of(mover)].facing);
+    Frame fr = frame_of(seat_def(mover).facing);
     Square skipped = make_square(file_of(m.to) - fr.forward_file, rank_of(m.to) - fr.forward_rank);
     ep_[index_of(mover)] = {skipped, m.to};
   }
@@ -494,6 +535,10 @@ void Position::unmake() {
       break;
     }
     default:
+      for (; u.converted > 0; --u.converted) {
+        board_[index_of(converted_.back())] = Piece{rules_->corners.bishop, u.moved.seat, false};
+        converted_.pop_back();
+      }
       board_[index_of(m.to)] = kEmpty;
       board_[index_of(m.from)] = u.moved;
       if (u.moved.kind == royal_) king_[index_of(u.moved.seat)] = m.from;

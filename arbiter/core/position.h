@@ -78,6 +78,20 @@ class Position {
   }
   bool promotion_allowed(Seat s) const { return !promotion_blocked_[index_of(s)]; }
   bool king_only(Seat s) const { return (king_only_ >> index_of(s)) & 1U; }
+  // 000 two-player phase: seat s's pieces move as if he sat at `as` (his
+  // pawns turn toward the opponent on his left; he takes the vacated seat).
+  // Move tables, pawn zones and barred files are those of `as`.
+  void set_frame_seat(Seat s, Seat as) { frame_seat_[index_of(s)] = as; }
+  Seat frame_seat(Seat s) const { return frame_seat_[index_of(s)]; }
+  const SeatDef& seat_def(Seat s) const { return rules_->seats[index_of(frame_seat_[index_of(s)])]; }
+  // 000: whether kings may enter their own corner squares now (closed in the
+  // two-player phase).
+  void set_corner_entry_open(bool open) { corner_entry_open_ = open; }
+  // 000: whether seat s's king stands on his own corner square.
+  bool in_own_corner(Seat s) const {
+    Square k = king_[index_of(s)];
+    return k != kNoSquare && k == rules_->corners.own[index_of(s)];
+  }
   void remove_pieces_of(Seat s);
 
   // ---- queries ----
@@ -157,6 +171,7 @@ class Position {
     int fullmove_number;
     std::uint64_t hash;
     Seat to_move;
+    std::uint8_t converted = 0;  // 000: bishops made queens by this move (on converted_)
   };
 
   void set_piece(Square s, Piece p);  // keeps hash and kings up to date
@@ -166,6 +181,7 @@ class Position {
   void add_pawn_moves(Square from, Square to, MoveKind kind, MoveList& out) const;
   void generate_castling(MoveList& out) const;
   bool ep_capturable(Square target, Seat mover, Move& out_move) const;
+  bool may_enter_corner(Seat s, Square corner) const;
 
   const RuleSet* rules_;
   std::array<Piece, kMaxSquares> board_{};
@@ -184,6 +200,10 @@ class Position {
   std::uint8_t king_only_ = 0;  // bit per seat
   std::array<bool, kMaxSeats> promotion_blocked_{};
   PieceKind royal_ = kNoKind;
+  std::array<Seat, kMaxSeats> frame_seat_{seat_at(0), seat_at(1), seat_at(2), seat_at(3)};
+  bool corners_ = false;             // 000 corner squares in play
+  bool corner_entry_open_ = true;
+  std::vector<Square> converted_;    // 000: squares of bishops made queens, in move order
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> history_;  // hash before each move
 };

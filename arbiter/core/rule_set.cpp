@@ -68,7 +68,11 @@ std::optional<Error> RuleSet::compile() {
   for (const PieceDef& p : pieces) kinds.push_back(p.patterns);
   std::vector<Facing> facings;
   for (const SeatDef& s : seats) facings.push_back(s.facing);
-  tables.build(geometry, kinds, facings);
+  // 000: kings step into and out of corner squares; the Position decides
+  // whose corner and when.
+  std::vector<bool> enters_merged;
+  for (const PieceDef& p : pieces) enters_merged.push_back(p.royal && corners.enabled);
+  tables.build(geometry, kinds, facings, enters_merged);
   return std::nullopt;
 }
 

@@ -15,6 +15,7 @@
 // squares on the board; at most one royal kind.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,7 @@ struct SeatDef {
   SquareSet promotion_zone;         // where his pawns promote
   SquareSet double_step_zone;       // where his pawns may double-step from
   SquareSet home;                   // his home rows (004 stage one target, 000)
+  SquareSet pawn_barred;            // 000: his pawns never enter these (but attack them)
 };
 
 // ---- Castling ---------------------------------------------------------------
@@ -187,6 +189,38 @@ struct NextStage {
   std::vector<StageChoice> choices;
 };
 
+// ---- Corner squares (000) ------------------------------------------------------
+// Sheet 000, as read in RULINGS.md. Every rule of the sheet is a switch here
+// (the sheet hides one false rule); proto/variant.proto documents each one.
+struct TwoPlayerRules {
+  bool enabled = false;
+  SquareSet area;  // the chess playing area (000 long: the 64 central squares)
+  bool enter_area_warning = false;
+  bool stay_in_area = false;
+  bool corner_queens_revert = false;
+  bool no_check_until_inside = false;
+  bool adjacent_survivors_switch = false;
+  bool corner_king_mated_when_stuck = false;
+  StalemateRule stalemate = StalemateRule::kDraw;
+};
+struct CornerRules {
+  bool enabled = false;
+  std::array<Square, kMaxSeats> own{kNoSquare, kNoSquare, kNoSquare, kNoSquare};  // anchors
+  PieceKind bishop = kNoKind;
+  PieceKind queen = kNoKind;
+  bool only_target_may_be_mated = false;
+  bool turn_to_checked_player = false;
+  bool check_credited_to_mover = false;
+  bool edge_pawn_truce = false;
+  bool king_enters_own_corner = false;
+  bool bishops_become_queens = false;
+  bool immune_in_corner = false;
+  bool must_leave_when_queens_lost = false;
+  bool may_leave_corner_at_will = false;
+  bool resignation_wins_for_attacker = false;
+  TwoPlayerRules two_player;
+};
+
 // ---- RuleSet ----------------------------------------------------------------
 struct RuleSet {
   std::string id;
@@ -211,6 +245,7 @@ struct RuleSet {
   std::string untagged_record_start;     // start of a record without a start tag
   std::vector<std::pair<std::string, std::string>> named_starts;  // name, FEN
   std::vector<NextStage> next_stage;     // at most one (004)
+  CornerRules corners;                   // 000
   // Notation: "fen" (two seats, case = seat) or "fen4" (chess.com layout).
   bool four_player_notation = false;
 

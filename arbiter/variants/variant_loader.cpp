@@ -220,6 +220,25 @@ core::SquareSet relative_rank(const core::Geometry& g, core::Facing facing, int 
   return out;
 }
 
+// Squares at a given file counted from a seat's own left (1 = his leftmost).
+core::SquareSet relative_file(const core::Geometry& g, core::Facing facing, int file) {
+  core::SquareSet out;
+  for (int f = 0; f < g.width(); ++f) {
+    for (int r = 0; r < g.height(); ++r) {
+      int from_left = 0;
+      switch (facing) {
+        case core::Facing::kNorth: from_left = f + 1; break;             // south seat: left is west
+        case core::Facing::kSouth: from_left = g.width() - f; break;     // north seat: left is east
+        case core::Facing::kEast: from_left = g.height() - r; break;     // west seat: left is north
+        case core::Facing::kWest: from_left = r + 1; break;              // east seat: left is south
+      }
+      Square q = core::make_square(f, r);
+      if (from_left == file && g.playable(q)) out.set(core::index_of(q));
+    }
+  }
+  return out;
+}
+
 class Builder {
  public:
   Builder(const variant::Variant& v, const Locator& loc, std::vector<Diagnostic>& diags,
@@ -242,6 +261,7 @@ class Builder {
   void build_castling();
   void build_rules();
   void build_start();
+  void build_corners();
 
   const variant::Variant& v_;
   const Locator& loc_;
@@ -335,6 +355,17 @@ core::SquareSet Builder::zone(const variant::Zone& z, core::Facing facing, const
       continue;
     }
     out |= relative_rank(g, facing, r);
+  }
+  for (int i = 0; i < z.relative_file_size(); ++i) {
+    int f = z.relative_file(i);
+    int width = (facing == core::Facing::kNorth || facing == core::Facing::kSouth) ? g.width() : g.height();
+    if (f < 1 || f > width) {
+      auto p = path;
+      p.push_back({"relative_file", i});
+      error(p, "relative file " + std::to_string(f) + " is outside 1.." + std::to_string(width));
+      continue;
+    }
+    out |= relative_file(g, facing, f);
   }
   for (int i = 0; i < z.square_size(); ++i) {
     auto p = path;
@@ -438,6 +469,7 @@ void Builder::build_seats() {
     d.promotion_zone = zone(s.promotion(), d.facing, {{"seat", i}, {"promotion"}});
     d.double_step_zone = zone(s.double_step(), d.facing, {{"seat", i}, {"double_step"}});
     d.home = zone(s.home(), d.facing, {{"seat", i}, {"home"}});
+    d.pawn_barred = zone(s.pawn_barred(), d.facing, {{"seat", i}, {"pawn_barred"}});
     rs_->seats.push_back(std::move(d));
   }
   if (v_.turn_order_size() == 0) {
@@ -621,6 +653,82 @@ void Builder::build_rules() {
   rs_->four_player_notation = v_.notation() == variant::NOTATION_FEN4;
 }
 
+// Sheet 000: the corner-square rules, each one a switch (proto Corners).
+void Builder::build_corners() {
+  const variant::Corners& c = v_.corners();
+  core::CornerRules& r = rs_->corners;
+  r.enabled = c.enabled();
+  if (!r.enabled) return;
+  const variant::Board& b = v_.board();
+  for (int i = 0; i < b.merged_size(); ++i) {
+    if (b.merged(i).owner().empty()) continue;
+    Seat owner = seat(b.merged(i).owner(), {{"board"}, {"merged", i}, {"owner"}});
+    Square anchor = rs_->geometry.parse(b.merged(i).cell_size() > 0 ? b.merged(i).cell(0) : "");
+    if (owner == core::kNoSeat || anchor == core::kNoSquare) continue;
+    if (r.own[core::index_of(owner)] != core::kNoSquare) {
+      error({{"board"}, {"merged", i}, {"owner"}}, "seat \"" + b.merged(i).owner() + "\" owns two corner squares");
+    }
+    r.own[core::index_of(owner)] = anchor;
+  }
+  for (int s = 0; s < static_cast<int>(rs_->seats.size()); ++s) {
+    if (r.own[s] == core::kNoSquare) {
+      error({{"corners"}}, "corners are enabled, but seat \"" + rs_->seats[s].name +
+                               "\" owns no corner square (board { merged { owner } })");
+    }
+  }
+  for (int i = 0; i < v_.piece_size(); ++i) {
+    if (v_.piece(i).name() == "bishop") r.bishop = core::kind_at(i);
+    if (v_.piece(i).name() == "queen") r.queen = core::kind_at(i);
+  }
+  if (r.bishop == core::kNoKind || r.queen == core::kNoKind) {
+    error({{"corners"}}, "corners need pieces called \"bishop\" and \"queen\" (the bishops become queens)");
+  }
+  r.only_target_may_be_mated = c.only_target_may_be_mated();
+  r.turn_to_checked_player = c.turn_to_checked_player();
+  r.check_credited_to_mover = c.check_credited_to_mover();
+  r.edge_pawn_truce = c.edge_pawn_truce();
+  r.king_enters_own_corner = c.king_enters_own_corner();
+  r.bishops_become_queens = c.bishops_become_queens();
+  r.immune_in_corner = c.immune_in_corner();
+  r.must_leave_when_queens_lost = c.must_leave_when_queens_lost();
+  r.may_leave_corner_at_will = c.may_leave_corner_at_will();
+  r.resignation_wins_for_attacker = c.resignation_wins_for_attacker();
+  const variant::TwoPlayerPhase& t = c.two_player();
+  core::TwoPlayerRules& tp = r.two_player;
+  tp.enabled = t.enabled();
+  for (int i = 0; i < t.area_size(); ++i) {
+    const std::string& text = t.area(i);
+    auto colon = text.find(':');
+    std::vector<Step> path{{"corners"}, {"two_player"}, {"area", i}};
+    if (colon == std::string::npos) {
+      error(path, "area \"" + text + "\" must be a rectangle \"c3:j10\"");
+      continue;
+    }
+    Square a = square(text.substr(0, colon), path, "area corner");
+    Square z = square(text.substr(colon + 1), path, "area corner");
+    if (a == core::kNoSquare || z == core::kNoSquare) continue;
+    for (int f = std::min(core::file_of(a), core::file_of(z)); f <= std::max(core::file_of(a), core::file_of(z)); ++f)
+      for (int rk = std::min(core::rank_of(a), core::rank_of(z)); rk <= std::max(core::rank_of(a), core::rank_of(z)); ++rk)
+        if (rs_->geometry.playable(core::make_square(f, rk))) tp.area.set(core::index_of(core::make_square(f, rk)));
+  }
+  if (t.area_size() == 0) {
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      Square q = static_cast<Square>(i);
+      if (rs_->geometry.playable(q) && !rs_->geometry.merged(q)) tp.area.set(i);
+    }
+  }
+  tp.enter_area_warning = t.enter_area_warning();
+  tp.stay_in_area = t.stay_in_area();
+  tp.corner_queens_revert = t.corner_queens_revert();
+  tp.no_check_until_inside = t.no_check_until_inside();
+  tp.adjacent_survivors_switch = t.adjacent_survivors_switch();
+  tp.corner_king_mated_when_stuck = t.corner_king_mated_when_stuck();
+  switch (t.stalemate()) {
+    case variant::STALEMATE_PASS: tp.stalemate = core::StalemateRule::kPass; break;
+    default: tp.stalemate = core::StalemateRule::kDraw; break;
+  }
+}
+
 void Builder::build_start() {
   if (rs_->start_fen.empty()) {
     error({{"id"}}, "no start position: set start_fen (or start { name fen } entries)");
@@ -646,6 +754,7 @@ std::shared_ptr<core::RuleSet> Builder::build() {
   build_pieces();
   build_seats();
   build_rules();
+  build_corners();
   choose_start();
   if (diags_.empty()) {
     if (auto e = rs_->compile()) error({{"id"}}, e->message);
