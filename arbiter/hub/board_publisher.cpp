@@ -313,6 +313,7 @@ void BoardPublisher::run() {
       // when the connection dropped may or may not have arrived.
       in_flight_.clear();
       sent_through_ = 0;
+      outbox.acked_through(sent_through_);
       client->subscribe(action_topic, 1, error);
       client->publish(online_topic, encode(make_presence(true, wall_ms())), 1, true, error);
       std::lock_guard lock(mutex_);

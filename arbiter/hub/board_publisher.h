@@ -119,8 +119,7 @@ class BoardPublisher {
   // Worker-only state.
   ActionGate gate_;
   std::map<int, std::int64_t> in_flight_;  // mid -> seq
-  std::int64_t sent_through_ = 0;          // highest seq handed to the client since the last connect
-  std::int64_t state_wait_seq_ = 0;        // the state may go once items up to this are sent
+  std::int64_t sent_through_ = 0;          // items up to here are acknowledged or handed over since the connect
 
   int wake_fd_ = -1;
   std::thread worker_;

@@ -134,6 +134,16 @@ JournalStatus Outbox::mark_acked(std::int64_t seq) {
   return run(*q);
 }
 
+JournalStatus Outbox::acked_through(std::int64_t& seq) {
+  JournalStatus s;
+  seq = db_.query_int(
+               "SELECT IFNULL((SELECT MIN(seq) FROM hub_outbox WHERE acked = 0) - 1,"
+               " (SELECT IFNULL(MAX(seq), 0) FROM hub_outbox))",
+               s)
+            .value_or(0);
+  return s;
+}
+
 JournalStatus Outbox::unacked_count(std::int64_t& n) {
   JournalStatus s;
   n = db_.query_int("SELECT COUNT(*) FROM hub_outbox WHERE acked = 0", s).value_or(0);

@@ -54,6 +54,9 @@ class Outbox {
   // Up to `limit` unacknowledged items with seq > after_seq, oldest first.
   JournalStatus pending(std::int64_t after_seq, std::size_t limit, std::vector<OutboxItem>& out);
   JournalStatus mark_acked(std::int64_t seq);
+  // The highest seq below which every item is acknowledged (the last seq
+  // when all are).
+  JournalStatus acked_through(std::int64_t& seq);
   JournalStatus unacked_count(std::int64_t& n);
 
  private:

@@ -64,6 +64,14 @@ TEST(Outbox, NumbersWithoutGapsResendsUnackedAndKeepsThemAcrossReopen) {
   std::int64_t n = 0;
   ASSERT_TRUE(again.unacked_count(n).ok());
   EXPECT_EQ(n, 2);
+  ASSERT_TRUE(again.acked_through(n).ok());
+  EXPECT_EQ(n, 0);
+  ASSERT_TRUE(again.mark_acked(1).ok());
+  ASSERT_TRUE(again.acked_through(n).ok());
+  EXPECT_EQ(n, 2);
+  ASSERT_TRUE(again.mark_acked(3).ok());
+  ASSERT_TRUE(again.acked_through(n).ok());
+  EXPECT_EQ(n, 3);
 }
 
 TEST(Outbox, AJournalWithAnOutboxIsStillAJournal) {

@@ -1,0 +1,235 @@
+#include "broker.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace tabula::hub::testing {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+TempDir::TempDir() {
+  std::random_device rd;
+  path_ = (fs::temp_directory_path() / ("tabula-hub-" + std::to_string(::getpid()) + "-" + std::to_string(rd()))).string();
+  fs::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+
+int free_port() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = 0;
+  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t n = sizeof a;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &n);
+  ::close(fd);
+  return ntohs(a.sin_port);
+}
+
+namespace {
+int connect_to(int port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = htons(static_cast<std::uint16_t>(port));
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+}  // namespace
+
+bool port_open(int port, std::chrono::milliseconds timeout) {
+  return eventually(
+      [&] {
+        int fd = connect_to(port);
+        if (fd < 0) return false;
+        ::close(fd);
+        return true;
+      },
+      timeout);
+}
+
+bool eventually(const std::function<bool()>& pred, std::chrono::milliseconds timeout) {
+  auto end = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < end) {
+    if (pred()) return true;
+    std::this_thread::sleep_for(5ms);
+  }
+  return pred();
+}
+
+// ---- Broker ---------------------------------------------------------------------
+
+Broker::Broker(std::string dir, BrokerOptions options)
+    : dir_(std::move(dir)), options_(std::move(options)), port_(free_port()) {}
+
+Broker::~Broker() { stop(); }
+
+bool Broker::available() { return fs::exists("/usr/sbin/mosquitto"); }
+
+std::string Broker::log() const {
+  std::ifstream f(dir_ + "/mosquitto.log");
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+bool Broker::start(std::string& error) {
+  std::ofstream conf(dir_ + "/mosquitto.conf");
+  conf << "listener " << port_ << " 127.0.0.1\n";
+  if (::getuid() == 0) conf << "user root\n";  // else it drops to 'mosquitto' and cannot write here
+  conf << "persistence " << (options_.persistence ? "true" : "false") << "\n";
+  conf << "persistence_location " << dir_ << "/\n";
+  conf << "log_dest stderr\nlog_type error\nlog_type warning\nlog_type notice\n";
+  if (options_.users.empty()) {
+    conf << "allow_anonymous true\n";
+  } else {
+    conf << "allow_anonymous false\npassword_file " << dir_ << "/passwd\nacl_file " << dir_ << "/acl\n";
+    {
+      std::ofstream(dir_ + "/passwd").close();
+    }
+    for (const auto& [user, pass] : options_.users) {
+      std::string cmd = "mosquitto_passwd -b " + dir_ + "/passwd " + user + " " + pass + " >/dev/null 2>&1";
+      if (std::system(cmd.c_str()) != 0) {
+        error = "mosquitto_passwd failed for " + user;
+        return false;
+      }
+    }
+    std::ofstream(dir_ + "/acl") << options_.acl;
+  }
+  conf.close();
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    int log = ::open((dir_ + "/mosquitto.log").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    ::dup2(log, 2);
+    ::dup2(log, 1);
+    ::execl("/usr/sbin/mosquitto", "mosquitto", "-c", (dir_ + "/mosquitto.conf").c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  if (!port_open(port_, 10s)) {
+    error = "mosquitto did not open port " + std::to_string(port_) + ": " + log();
+    stop();
+    return false;
+  }
+  return true;
+}
+
+void Broker::stop() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGTERM);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+// ---- TcpProxy -------------------------------------------------------------------
+
+TcpProxy::TcpProxy(int target) : target_(target) {
+  listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  int one = 1;
+  ::setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  socklen_t n = sizeof a;
+  ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&a), &n);
+  port_ = ntohs(a.sin_port);
+  ::listen(listen_fd_, 16);
+  thread_ = std::thread([this] { run(); });
+}
+
+TcpProxy::~TcpProxy() {
+  stop_ = true;
+  thread_.join();
+  ::close(listen_fd_);
+}
+
+void TcpProxy::cut() {
+  cut_ = true;
+  ++generation_;
+}
+
+void TcpProxy::restore() { cut_ = false; }
+
+void TcpProxy::run() {
+  struct Pair {
+    int a;
+    int b;
+  };
+  std::vector<Pair> pairs;
+  int seen_generation = generation_;
+  auto close_all = [&] {
+    for (Pair& p : pairs) {
+      ::close(p.a);
+      ::close(p.b);
+    }
+    pairs.clear();
+  };
+  while (!stop_) {
+    if (generation_ != seen_generation) {
+      seen_generation = generation_;
+      close_all();
+    }
+    std::vector<pollfd> fds{{listen_fd_, POLLIN, 0}};
+    for (const Pair& p : pairs) {
+      fds.push_back({p.a, POLLIN, 0});
+      fds.push_back({p.b, POLLIN, 0});
+    }
+    if (::poll(fds.data(), fds.size(), 20) <= 0) continue;
+    if (fds[0].revents & POLLIN) {
+      int c = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+      if (c >= 0) {
+        int up = cut_ ? -1 : connect_to(target_);
+        if (up < 0) {
+          ::close(c);
+        } else {
+          pairs.push_back({c, up});
+        }
+      }
+    }
+    std::vector<std::size_t> dead;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      for (int side = 0; side < 2; ++side) {
+        const pollfd& f = fds[1 + 2 * i + static_cast<std::size_t>(side)];
+        if (!(f.revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        char buf[8192];
+        ssize_t n = ::read(f.fd, buf, sizeof buf);
+        int other = side == 0 ? pairs[i].b : pairs[i].a;
+        if (n <= 0 || ::write(other, buf, static_cast<std::size_t>(n)) != n) {
+          dead.push_back(i);
+          break;
+        }
+      }
+    }
+    for (auto it = dead.rbegin(); it != dead.rend(); ++it) {
+      ::close(pairs[*it].a);
+      ::close(pairs[*it].b);
+      pairs.erase(pairs.begin() + static_cast<std::ptrdiff_t>(*it));
+    }
+  }
+  close_all();
+}
+
+}  // namespace tabula::hub::testing

@@ -1,0 +1,311 @@
+// The hub against a real Mosquitto: boards publish, the hub sees every board
+// and every item once and in order through a broker restart and a cut
+// network; actions from anyone but the arbiter are rejected.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "../journal/journal_fixture.h"
+#include "broker.h"
+#include "hub/hub_client.h"
+#include "hub/sim_board.h"
+#include "hub/topics.h"
+
+namespace tabula::hub {
+namespace {
+
+using namespace std::chrono_literals;
+using journal::testing::kFfaOpening;
+using journal::testing::kScholarsMate;
+using journal::testing::script_inputs;
+using testing::Broker;
+using testing::BrokerOptions;
+using testing::eventually;
+using testing::TcpProxy;
+using testing::TempDir;
+
+constexpr auto kWait = 20s;
+
+ArbiterKey arbiter_key() {
+  ArbiterKey k;
+  k.secret = "0123456789abcdef0123456789abcdef";
+  return k;
+}
+
+BrokerConfig at(int port, const std::string& user = "", const std::string& password = "") {
+  BrokerConfig b;
+  b.port = port;
+  b.username = user;
+  b.password = password;
+  b.keepalive_s = 5;
+  return b;
+}
+
+std::unique_ptr<SimBoard> open_board(const TempDir& dir, const std::string& name, const std::string& variant,
+                                     const BrokerConfig& broker) {
+  SimBoardConfig c;
+  c.variant = variant;
+  c.journal_path = dir.file(name + ".db");
+  c.event = "club";
+  c.board = name;
+  c.players = variant == "chess" ? std::vector<std::string>{"Ann", "Bob"}
+                                 : std::vector<std::string>{"Ann", "Bob", "Cid", "Dee"};
+  c.broker = broker;
+  c.key = arbiter_key();
+  std::string error;
+  auto b = SimBoard::open(c, error);
+  EXPECT_TRUE(b) << error;
+  return b;
+}
+
+std::unique_ptr<HubClient> open_hub(const TempDir& dir, const BrokerConfig& broker) {
+  HubConfig c;
+  c.event = "club";
+  c.broker = broker;
+  c.key = arbiter_key();
+  c.record_path = dir.file("event.db");
+  std::string error;
+  auto h = HubClient::start(c, error);
+  EXPECT_TRUE(h) << error;
+  return h;
+}
+
+// Every item of `board` arrived exactly once, in order, nothing missing.
+void expect_complete(const HubClient& hub, const std::string& board, std::int64_t last_seq) {
+  hub.read([&](const HubModel& m) {
+    const BoardEntry* b = m.board(board);
+    ASSERT_TRUE(b);
+    EXPECT_EQ(b->applied_seq, static_cast<std::uint64_t>(last_seq));
+    EXPECT_EQ(b->items, static_cast<std::uint64_t>(last_seq));
+    EXPECT_EQ(b->missing, 0u);
+    std::uint64_t expect = b->applied_seq - b->recent.size() + 1;
+    for (const wire::StreamItem& it : b->recent) EXPECT_EQ(it.seq(), expect++);
+    for (const Alert& a : m.alerts()) EXPECT_NE(a.kind, AlertKind::kGap) << a.text;
+    for (const Alert& a : m.alerts()) EXPECT_NE(a.kind, AlertKind::kBadPayload) << a.text;
+  });
+}
+
+bool hub_has(const HubClient& hub, const std::string& board, std::int64_t seq, bool over) {
+  bool ok = false;
+  hub.read([&](const HubModel& m) {
+    const BoardEntry* b = m.board(board);
+    ok = b && b->applied_seq >= static_cast<std::uint64_t>(seq) && b->state && b->state->over() == over &&
+         b->state->through_seq() >= static_cast<std::uint64_t>(seq);
+  });
+  return ok;
+}
+
+TEST(HubBroker, BoardsPublishAndTheHubSeesEveryBoard) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = open_hub(dir, at(broker.port()));
+  auto t1 = open_board(dir, "t1", "chess", at(broker.port()));
+  auto t2 = open_board(dir, "t2", "chesscom-ffa", at(broker.port()));
+  for (const session::Input& in : script_inputs("chess", kScholarsMate, 5)) ASSERT_TRUE(t1->feed(in, error)) << error;
+  ASSERT_TRUE(t1->finish(error)) << error;
+  for (const session::Input& in : script_inputs("chesscom-ffa", kFfaOpening, 5)) ASSERT_TRUE(t2->feed(in, error)) << error;
+  ASSERT_TRUE(t2->finish(error)) << error;
+  const std::int64_t last1 = t1->publisher().status().last_seq;
+  const std::int64_t last2 = t2->publisher().status().last_seq;
+  ASSERT_TRUE(eventually([&] { return hub_has(*hub, "t1", last1, true) && hub_has(*hub, "t2", last2, false); }, kWait))
+      << broker.log();
+  expect_complete(*hub, "t1", last1);
+  expect_complete(*hub, "t2", last2);
+  hub->read([&](const HubModel& m) {
+    EXPECT_EQ(m.boards().size(), 2u);
+    const wire::BoardState& s1 = *m.board("t1")->state;
+    EXPECT_EQ(s1.moves(), 7);
+    EXPECT_EQ(s1.result_reason(), t1->session().game().outcome().reason);
+    const wire::BoardState& s2 = *m.board("t2")->state;
+    EXPECT_EQ(s2.moves(), 8);
+    EXPECT_EQ(s2.seats_size(), 4);
+    EXPECT_EQ(s2.position().substr(0, 2), "R-") << s2.position();  // FEN4, Red to move
+    EXPECT_TRUE(*m.board("t1")->online);
+    bool finished = false;
+    for (const Alert& a : m.alerts()) finished = finished || (a.kind == AlertKind::kFinished && a.board == "t1");
+    EXPECT_TRUE(finished);
+  });
+  // The finished game is in the tournament record, once, with its PGN.
+  hub->with_record([&](TournamentRecord* r) {
+    ASSERT_TRUE(r);
+    std::vector<RecordedGame> games;
+    ASSERT_TRUE(r->games("club", games).ok());
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].board, "t1");
+    EXPECT_NE(games[0].pgn.find("Qxf7#"), std::string::npos) << games[0].pgn;
+    std::vector<Rating> ladder;
+    ASSERT_TRUE(r->ladder(ladder).ok());
+    ASSERT_EQ(ladder.size(), 2u);
+    EXPECT_EQ(ladder[0].player, "Ann");
+  });
+  // A board that stops says so.
+  t2.reset();
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) { return m.board("t2")->online == false; }, kWait));
+}
+
+TEST(HubBroker, ABrokerRestartLosesAndDuplicatesNothing) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = open_hub(dir, at(broker.port()));
+  auto t1 = open_board(dir, "t1", "chess", at(broker.port()));
+  std::vector<session::Input> inputs = script_inputs("chess", kScholarsMate, 11);
+  const std::size_t half = inputs.size() / 2;
+  for (std::size_t i = 0; i < half; ++i) ASSERT_TRUE(t1->feed(inputs[i], error)) << error;
+  ASSERT_TRUE(t1->publisher().flush(kWait));
+  const std::int64_t first = t1->publisher().status().last_seq;
+  ASSERT_TRUE(eventually([&] { return hub_has(*hub, "t1", first, false); }, kWait));
+
+  broker.stop();  // SIGTERM: the broker saves the hub's session
+  ASSERT_TRUE(eventually([&] { return !t1->publisher().status().connected; }, kWait));
+  for (std::size_t i = half; i < inputs.size(); ++i) ASSERT_TRUE(t1->feed(inputs[i], error)) << error;
+  ASSERT_TRUE(t1->finish(error)) << error;
+  const std::int64_t last = t1->publisher().status().last_seq;
+  ASSERT_GT(last, first);
+  EXPECT_GT(t1->publisher().status().unacked, 0);  // kept in the outbox meanwhile
+  EXPECT_NE(t1->publisher().status().last_error, "");
+
+  ASSERT_TRUE(broker.start(error)) << error;
+  ASSERT_TRUE(eventually([&] { return hub_has(*hub, "t1", last, true); }, kWait))
+      << broker.log();
+  ASSERT_TRUE(t1->publisher().flush(kWait));
+  EXPECT_EQ(t1->publisher().status().unacked, 0);
+  expect_complete(*hub, "t1", last);
+}
+
+TEST(HubBroker, ACutNetworkLosesAndDuplicatesNothing) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  TcpProxy board_link(broker.port());
+  TcpProxy hub_link(broker.port());
+  auto hub = open_hub(dir, at(hub_link.port()));
+  auto t1 = open_board(dir, "t1", "chess", at(board_link.port()));
+  std::vector<session::Input> inputs = script_inputs("chess", kScholarsMate, 13);
+  const std::size_t third = inputs.size() / 3;
+  for (std::size_t i = 0; i < third; ++i) ASSERT_TRUE(t1->feed(inputs[i], error)) << error;
+  ASSERT_TRUE(t1->publisher().flush(kWait));
+  ASSERT_TRUE(eventually([&] { return hub->status().connected && hub_has(*hub, "t1", t1->publisher().status().last_seq, false); }, kWait));
+
+  // The board's link goes: it keeps playing into its outbox.
+  board_link.cut();
+  for (std::size_t i = third; i < 2 * third; ++i) ASSERT_TRUE(t1->feed(inputs[i], error)) << error;
+  ASSERT_TRUE(eventually([&] { return !t1->publisher().status().connected; }, kWait));
+  // The hub's link goes too, and the board comes back: the broker queues for the hub.
+  hub_link.cut();
+  ASSERT_TRUE(eventually([&] { return !hub->status().connected; }, kWait));
+  board_link.restore();
+  for (std::size_t i = 2 * third; i < inputs.size(); ++i) ASSERT_TRUE(t1->feed(inputs[i], error)) << error;
+  ASSERT_TRUE(t1->finish(error)) << error;
+  ASSERT_TRUE(t1->publisher().flush(kWait));
+  hub_link.restore();
+  const std::int64_t last = t1->publisher().status().last_seq;
+  ASSERT_TRUE(eventually([&] { return hub_has(*hub, "t1", last, true); }, kWait)) << broker.log();
+  expect_complete(*hub, "t1", last);
+}
+
+TEST(HubBroker, OnlyTheArbiterCanActOnABoard) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  BrokerOptions o;
+  o.users = {{"arbiter", "apw"}, {"t1", "t1pw"}, {"t2", "t2pw"}};
+  std::ifstream acl(std::string(TABULA_SOURCE_DIR) + "/hardware/mosquitto/acl");
+  ASSERT_TRUE(acl) << "hardware/mosquitto/acl";
+  o.acl.assign(std::istreambuf_iterator<char>(acl), {});
+  Broker broker(dir.path(), o);
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = open_hub(dir, at(broker.port(), "arbiter", "apw"));
+  auto t1 = open_board(dir, "t1", "chess", at(broker.port(), "t1", "t1pw"));
+  std::vector<session::Input> inputs = script_inputs("chess", kScholarsMate, 17);
+  for (std::size_t i = 0; i < inputs.size() && t1->session().moves().size() < 3; ++i) {
+    ASSERT_TRUE(t1->feed(inputs[i], error)) << error;
+  }
+  ASSERT_TRUE(t1->finish(error)) << error;
+  const std::size_t moves_before = t1->session().moves().size();
+  ASSERT_GE(moves_before, 2u);
+  ASSERT_TRUE(t1->publisher().flush(kWait));
+
+  // A board with a wrong password is not let in.
+  {
+    TempDir other;
+    auto intruder = open_board(other, "t1", "chess", at(broker.port(), "t1", "wrong"));
+    ASSERT_TRUE(eventually([&] { return intruder->publisher().status().last_error.find("refused") != std::string::npos; }, kWait))
+        << intruder->publisher().status().last_error;
+  }
+
+  // Board t2's user, even holding the arbiter's key, may not write t1's action topic: the broker drops it.
+  std::vector<std::string> got;
+  MqttClient::Handlers h;
+  std::string t2_error;
+  auto t2 = MqttClient::create("t2-raw", false, at(broker.port(), "t2", "t2pw"), std::nullopt, h, t2_error);
+  ASSERT_TRUE(t2) << t2_error;
+  ASSERT_TRUE(eventually([&] { t2->loop(5ms); return t2->connected(); }, kWait)) << t2->last_error();
+  wire::Action a;
+  a.set_event("club");
+  a.set_board("t1");
+  a.set_kind(wire::ACTION_KIND_TAKEBACK);
+  a.set_count(1);
+  a.set_id(1);
+  a.set_issued_wall_ms(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+  ASSERT_TRUE(t2->publish(topic("club", "t1", Leaf::kAction), sign_action(a, arbiter_key()), 1, false, t2_error));
+  // ...and a forgery from the arbiter's login without the arbiter's key is refused by the board.
+  ArbiterKey wrong;
+  wrong.secret = std::string(32, 'w');
+  auto forger = MqttClient::create("forger", false, at(broker.port(), "arbiter", "apw"), std::nullopt, h, t2_error);
+  ASSERT_TRUE(forger);
+  ASSERT_TRUE(eventually([&] { forger->loop(5ms); t2->loop(0ms); return forger->connected(); }, kWait));
+  a.set_id(2);
+  ASSERT_TRUE(forger->publish(topic("club", "t1", Leaf::kAction), sign_action(a, wrong), 1, false, t2_error));
+  for (int i = 0; i < 20; ++i) {
+    forger->loop(5ms);
+    t2->loop(0ms);
+  }
+  ASSERT_TRUE(eventually([&] { return t1->publisher().status().refused_actions == 1; }, kWait));
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) {
+    for (const Alert& al : m.alerts()) if (al.kind == AlertKind::kActionRefused) return true;
+    return false;
+  }, kWait));
+  hub->read([](const HubModel& m) {
+    for (const Alert& al : m.alerts()) {
+      if (al.kind == AlertKind::kActionRefused) {
+        EXPECT_NE(al.text.find("signature is not the arbiter's"), std::string::npos) << al.text;
+      }
+    }
+  });
+
+  // Nothing from t2 reached the table (the broker dropped it; with a valid
+  // signature the board would have taken it).
+  EXPECT_EQ(t1->apply_actions(t1->session().now(), error), 0);
+
+  // The arbiter's own action goes through: exactly one action reaches the table.
+  wire::Action takeback;
+  takeback.set_board("t1");
+  takeback.set_kind(wire::ACTION_KIND_TAKEBACK);
+  takeback.set_count(1);
+  ASSERT_TRUE(hub->send(takeback, error)) << error;
+  int applied = 0;
+  ASSERT_TRUE(eventually([&] {
+    int n = t1->apply_actions(t1->session().now() + session::Millis{10}, error);
+    applied += std::max(n, 0);
+    return applied > 0;
+  }, kWait)) << error;
+  EXPECT_EQ(applied, 1);
+  EXPECT_EQ(t1->publisher().status().refused_actions, 1u);
+  EXPECT_EQ(t1->session().phase(), session::Phase::kRestore);  // the takeback asks the table to put the move back
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) {
+    for (const wire::StreamItem& it : m.board("t1")->recent) if (it.has_reply() && it.reply().accepted()) return true;
+    return false;
+  }, kWait));
+}
+
+}  // namespace
+}  // namespace tabula::hub
