@@ -1,0 +1,113 @@
+// The hub screen: board states drawn with the kiosk's own board, headless
+// ImGui frames (no window, no GPU).
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include "../journal/journal_fixture.h"
+#include "hub/codec.h"
+#include "hub/sim_board.h"
+#include "ui/hub/hub_screen.h"
+#include "ui/hub/hub_view.h"
+
+namespace tabula::ui {
+namespace {
+
+using journal::testing::kFfaOpening;
+using journal::testing::kScholarsMate;
+using journal::testing::ScratchDir;
+using journal::testing::script_inputs;
+
+hub::wire::BoardState played(const std::string& variant, const char* pgn, const std::string& board) {
+  ScratchDir dir;
+  hub::SimBoardConfig c;
+  c.variant = variant;
+  c.journal_path = dir.file("g.db");
+  c.event = "club";
+  c.board = board;
+  c.broker.port = 1;
+  std::string error;
+  auto b = hub::SimBoard::open(c, error);
+  EXPECT_TRUE(b) << error;
+  for (const session::Input& in : script_inputs(variant, pgn, 3)) EXPECT_TRUE(b->feed(in, error)) << error;
+  EXPECT_TRUE(b->finish(error)) << error;
+  hub::BoardInfo info{"club", board, {}};
+  info.header.variant = variant;
+  return hub::make_state(info, b->session(), 1, std::nullopt, false, 0);
+}
+
+int pieces(const KioskView& v) {
+  int n = 0;
+  for (const auto& p : v.pieces) n += p ? 1 : 0;
+  return n;
+}
+
+TEST(HubView, DrawsTwoAndFourSeatBoardsFromTheirRetainedState) {
+  RulesCache rules;
+  std::string error;
+  auto chess = hub_view_of(played("chess", kScholarsMate, "t1"), rules, error);
+  ASSERT_TRUE(chess) << error;
+  EXPECT_TRUE(validate(*chess).empty());
+  EXPECT_EQ(pieces(*chess), 31);  // one black pawn taken
+  EXPECT_EQ(chess->seats[1].status, SeatStatus::kMated);
+  auto ffa = hub_view_of(played("chesscom-ffa", kFfaOpening, "t2"), rules, error);
+  ASSERT_TRUE(ffa) << error;
+  EXPECT_TRUE(validate(*ffa).empty());
+  EXPECT_EQ(ffa->seats.size(), 4u);
+  EXPECT_EQ(pieces(*ffa), 64);
+}
+
+TEST(HubView, SaysWhyABoardCannotBeDrawn) {
+  RulesCache rules;
+  std::string error;
+  hub::wire::BoardState st;
+  st.set_board("t9");
+  st.set_variant("no-such-variant");
+  EXPECT_FALSE(hub_view_of(st, rules, error));
+  EXPECT_NE(error.find("variant no-such-variant"), std::string::npos) << error;
+  st.set_variant("chess");
+  st.set_position("rnbqkbnr/pppppppp/8/8 w");
+  EXPECT_FALSE(hub_view_of(st, rules, error));
+  EXPECT_NE(error.find("board t9: position"), std::string::npos) << error;
+}
+
+TEST(HubScreen, DrawsTheGridAndOpensTheBoardClicked) {
+  hub::HubModel model("club");
+  model.on_message("tabula/club/t1/state", hub::encode(played("chess", kScholarsMate, "t1")), 0);
+  model.on_message("tabula/club/t2/state", hub::encode(played("chesscom-ffa", kFfaOpening, "t2")), 0);
+  ImGuiContext* ctx = ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = {1600, 900};
+  io.DeltaTime = 1.0f / 60;
+  unsigned char* px = nullptr;
+  int w = 0;
+  int h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+  ImFont* f = io.Fonts->Fonts[0];
+  HubScreen screen;
+  screen.set_fonts(KioskFonts{f, f, f, f, f, f, f});
+  HubSide side;
+  side.can_act = true;
+  auto frame = [&](ImVec2 mouse, bool down) {
+    io.MousePos = mouse;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    auto intents = screen.draw(model, side, 0.0);
+    ImGui::Render();
+    return intents;
+  };
+  frame({-1, -1}, false);
+  EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 2000);  // two boards of squares and pieces
+  // Two boards side by side in the grid left of the 380 px side panel: t2 is on the right.
+  const ImVec2 t2{(1600 - 380) * 0.75f, 450};
+  frame(t2, false);
+  frame(t2, true);
+  frame(t2, false);
+  ASSERT_TRUE(screen.opened());
+  EXPECT_EQ(*screen.opened(), "t2");
+  frame({-1, -1}, false);
+  ImGui::DestroyContext(ctx);
+}
+
+}  // namespace
+}  // namespace tabula::ui

@@ -1,0 +1,267 @@
+// The hub screen. Section index: views, grid, full board, side panel, frame.
+#include "ui/hub/hub_screen.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "ui/board_view.h"
+
+namespace tabula::ui {
+
+namespace {
+
+constexpr ImU32 kOffline = IM_COL32(150, 150, 150, 255);
+constexpr ImU32 kAlert = IM_COL32(220, 60, 50, 255);
+constexpr ImU32 kQuiet = IM_COL32(60, 160, 90, 255);
+
+Edge bottom_of(const KioskView& v) {
+  const SeatView* s = v.seat(v.orientation);
+  return s ? s->edge : Edge::kSouth;
+}
+
+std::string seat_name(const hub::wire::BoardState& st, int i) {
+  return i >= 0 && i < st.seats_size() ? st.seats(i).name() : "-";
+}
+
+// One line under a mini-board: who is to move, moves, the result.
+std::string summary(const hub::BoardEntry& b) {
+  if (!b.state) return "waiting for the board's state";
+  const hub::wire::BoardState& st = *b.state;
+  std::string s = st.over() ? "over: " + st.result_reason() : seat_name(st, st.to_move()) + " to move";
+  s += ", " + std::to_string(st.moves()) + " moves";
+  if (st.paused()) s += ", PAUSED";
+  if (st.tracker() == hub::wire::TRACKER_STATE_OUT_OF_SYNC) s += ", OUT OF SYNC";
+  return s;
+}
+
+std::size_t open_alerts_of(const hub::HubModel& m, const std::string& board) {
+  std::size_t n = 0;
+  for (const hub::Alert& a : m.alerts()) n += !a.acknowledged && a.board == board ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+// ---- views ----------------------------------------------------------------------
+
+const KioskView* HubScreen::view_for(const hub::BoardEntry& b, std::string& error) {
+  if (!b.state) {
+    error = "no state yet";
+    return nullptr;
+  }
+  Cached& c = views_[b.board];
+  std::string key = b.state->SerializeAsString();
+  if (c.key != key || (!c.view && c.error.empty())) {
+    c.key = std::move(key);
+    c.error.clear();
+    c.view = hub_view_of(*b.state, rules_, c.error);
+  }
+  error = c.error;
+  return c.view ? &*c.view : nullptr;
+}
+
+// ---- grid -----------------------------------------------------------------------
+
+void HubScreen::draw_grid(const hub::HubModel& model, float x0, float y0, float x1, float y1, double time_s) {
+  const int n = static_cast<int>(model.boards().size());
+  if (n == 0) {
+    ImGui::SetCursorScreenPos({x0 + 20, y0 + 20});
+    ImGui::TextUnformatted("No board has published yet.");
+    return;
+  }
+  // As many columns as keep the cells closest to square.
+  const float w = x1 - x0;
+  const float h = y1 - y0;
+  int cols = std::max(1, static_cast<int>(std::ceil(std::sqrt(n * w / std::max(h, 1.0f)))));
+  const int rows = (n + cols - 1) / cols;
+  const float cw = w / static_cast<float>(cols);
+  const float ch = h / static_cast<float>(rows);
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  int i = 0;
+  for (const auto& [name, b] : model.boards()) {
+    const float cx = x0 + static_cast<float>(i % cols) * cw;
+    const float cy = y0 + static_cast<float>(i / cols) * ch;
+    ++i;
+    ImGui::PushID(name.c_str());
+    const std::size_t alerts = open_alerts_of(model, name);
+    const bool offline = b.online == false;
+    const ImU32 frame = offline ? kOffline : alerts > 0 ? kAlert : kQuiet;
+    draw->AddRect({cx + 2, cy + 2}, {cx + cw - 2, cy + ch - 2}, frame, 4.0f, 0, alerts > 0 ? 3.0f : 1.5f);
+    std::string title = name + (offline ? " (offline)" : "") + (alerts ? "  [" + std::to_string(alerts) + " alerts]" : "");
+    draw->AddText({cx + 8, cy + 5}, frame, title.c_str());
+    draw->AddText({cx + 8, cy + ch - line - 2}, IM_COL32(230, 230, 230, 255), summary(b).c_str());
+    std::string error;
+    const KioskView* v = view_for(b, error);
+    const PixelRect area{cx + 6, cy + line + 6, cx + cw - 6, cy + ch - line - 6};
+    if (v && area.width() > 20 && area.height() > 20) {
+      const BoardLayout layout(v->board, bottom_of(*v), area);
+      if (draw_board(*v, layout, fonts_, time_s)) open_ = name;  // a click on the board opens it
+    } else if (!error.empty()) {
+      draw->AddText({cx + 8, cy + 2 * line + 5}, kAlert, error.c_str());
+    }
+    // ...and so does a click anywhere else in the cell.
+    ImGui::SetCursorScreenPos({cx, cy});
+    if (ImGui::InvisibleButton("##open", {std::max(cw, 1.0f), std::max(ch, 1.0f)})) open_ = name;
+    ImGui::PopID();
+  }
+}
+
+// ---- full board -------------------------------------------------------------------
+
+void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x0, float y0, float x1, float y1,
+                          double time_s, std::vector<HubIntent>& intents) {
+  const float panel = std::min(420.0f, (x1 - x0) * 0.38f);
+  std::string error;
+  const KioskView* v = view_for(b, error);
+  if (v) {
+    const BoardLayout layout(v->board, bottom_of(*v), PixelRect{x0 + 10, y0 + 10, x1 - panel - 10, y1 - 10});
+    ImGui::PushID("full");
+    draw_board(*v, layout, fonts_, time_s);
+    ImGui::PopID();
+  }
+  ImGui::SetCursorScreenPos({x1 - panel, y0 + 10});
+  ImGui::BeginChild("##full_panel", {panel - 10, y1 - y0 - 20});
+  if (ImGui::Button("Back to all boards")) open_.reset();
+  ImGui::Text("Board %s%s", b.board.c_str(), b.online == false ? " (offline)" : "");
+  if (!error.empty()) ImGui::TextColored(ImVec4(0.9f, 0.3f, 0.2f, 1), "%s", error.c_str());
+  ImGui::TextWrapped("%s", summary(b).c_str());
+  if (b.state) {
+    const hub::wire::BoardState& st = *b.state;
+    for (int i = 0; i < st.seats_size(); ++i) {
+      const hub::wire::Seat& s = st.seats(i);
+      std::string clock = st.clocks_known() ? "  " + std::to_string(s.clock_ms() / 60000) + ":" +
+                                                  (s.clock_ms() / 1000 % 60 < 10 ? "0" : "") +
+                                                  std::to_string(s.clock_ms() / 1000 % 60)
+                                            : "";
+      ImGui::Text("%s%s %s  %d%s", i == st.to_move() ? "> " : "  ", s.name().c_str(), s.player().c_str(), s.points(),
+                  clock.c_str());
+    }
+    if (side.can_act) {
+      ImGui::Separator();
+      ImGui::TextUnformatted("Arbiter actions (signed):");
+      auto act = [&](hub::wire::ActionKind k, const char* label, int count, bool draw_result, int winner) {
+        if (!ImGui::Button(label)) return;
+        HubIntent in;
+        in.kind = HubIntentKind::kAction;
+        in.action.set_board(b.board);
+        in.action.set_kind(k);
+        in.action.set_count(count);
+        in.action.set_draw(draw_result);
+        in.action.set_winner(winner);
+        intents.push_back(std::move(in));
+      };
+      act(st.paused() ? hub::wire::ACTION_KIND_RESUME : hub::wire::ACTION_KIND_PAUSE, st.paused() ? "Resume" : "Pause",
+          0, false, -1);
+      ImGui::SameLine();
+      act(hub::wire::ACTION_KIND_TAKEBACK, "Take back 1", 1, false, -1);
+      ImGui::SameLine();
+      act(hub::wire::ACTION_KIND_ADJUDICATE, "Adjudicate draw", 0, true, -1);
+      for (int i = 0; i < st.seats_size(); ++i) {
+        ImGui::PushID(i);
+        act(hub::wire::ACTION_KIND_ADJUDICATE, (st.seats(i).name() + " wins").c_str(), 0, false, i);
+        ImGui::PopID();
+        if (i + 1 < st.seats_size()) ImGui::SameLine();
+      }
+    }
+    ImGui::Separator();
+    ImGui::TextUnformatted("Moves:");
+    std::string moves;
+    for (int i = 0; i < st.record_size(); ++i) moves += (i ? " " : "") + st.record(i);
+    ImGui::TextWrapped("%s", moves.c_str());
+  }
+  ImGui::Separator();
+  ImGui::TextUnformatted("Stream (newest first):");
+  for (auto it = b.recent.rbegin(); it != b.recent.rend(); ++it) {
+    if (it->has_move()) {
+      ImGui::Text("#%llu  %d. %s", static_cast<unsigned long long>(it->seq()), it->move().number(), it->move().text().c_str());
+    } else if (it->has_ruling()) {
+      ImGui::TextWrapped("#%llu  %s: %s", static_cast<unsigned long long>(it->seq()), it->ruling().severity().c_str(),
+                         it->ruling().text().c_str());
+    } else if (it->has_reply()) {
+      ImGui::TextWrapped("#%llu  action %s: %s", static_cast<unsigned long long>(it->seq()),
+                         it->reply().accepted() ? "done" : "REFUSED", it->reply().text().c_str());
+    }
+  }
+  ImGui::EndChild();
+}
+
+// ---- side panel -----------------------------------------------------------------
+
+void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::vector<HubIntent>& intents) {
+  ImGui::Text("Alerts (%zu open)", model.open_alerts());
+  ImGui::BeginChild("##alerts", {0, ImGui::GetContentRegionAvail().y * 0.55f}, true);
+  const auto& alerts = model.alerts();
+  for (auto it = alerts.rbegin(); it != alerts.rend(); ++it) {
+    if (it->acknowledged) continue;
+    ImGui::PushID(static_cast<int>(it->id));
+    ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", hub::to_string(it->kind));
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Open")) open_ = it->board;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("OK")) intents.push_back({HubIntentKind::kAcknowledge, it->id, {}});
+    ImGui::TextWrapped("%s", it->text.c_str());
+    ImGui::PopID();
+  }
+  ImGui::EndChild();
+  ImGui::TextUnformatted("Ladder");
+  ImGui::BeginChild("##ladder", {0, 0}, true);
+  if (ImGui::BeginTable("##ladder_table", 3)) {
+    for (std::size_t i = 0; i < side.ladder.size() && i < 40; ++i) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu. %s", i + 1, side.ladder[i].player.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.0f", side.ladder[i].rating);
+      ImGui::TableNextColumn();
+      ImGui::Text("%d games", side.ladder[i].games);
+    }
+    ImGui::EndTable();
+  }
+  if (!side.standings.empty()) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("Standings");
+    for (std::size_t i = 0; i < side.standings.size() && i < 40; ++i) {
+      ImGui::Text("%zu. %s  %.1f / %d", i + 1, side.standings[i].player.c_str(), side.standings[i].score,
+                  side.standings[i].games);
+    }
+  }
+  ImGui::EndChild();
+}
+
+// ---- frame ------------------------------------------------------------------------
+
+std::vector<HubIntent> HubScreen::draw(const hub::HubModel& model, const HubSide& side, double time_s) {
+  std::vector<HubIntent> intents;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->Pos);
+  ImGui::SetNextWindowSize(vp->Size);
+  ImGui::Begin("##hub", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::Text("Tabula hub - %s   %zu boards   %s", model.event().c_str(), model.boards().size(),
+              side.connected ? "broker connected" : ("broker: " + side.status).c_str());
+  const float x0 = vp->Pos.x;
+  const float y0 = vp->Pos.y + line + 8;
+  const float x1 = vp->Pos.x + vp->Size.x;
+  const float y1 = vp->Pos.y + vp->Size.y;
+  const float side_w = std::min(380.0f, vp->Size.x * 0.3f);
+  const hub::BoardEntry* open = open_ ? model.board(*open_) : nullptr;
+  if (open) {
+    draw_full(*open, side, x0, y0, x1 - side_w, y1, time_s, intents);
+  } else {
+    open_.reset();
+    draw_grid(model, x0, y0, x1 - side_w, y1, time_s);
+  }
+  ImGui::SetCursorScreenPos({x1 - side_w + 4, y0});
+  ImGui::BeginChild("##side", {side_w - 8, y1 - y0 - 4});
+  draw_side(model, side, intents);
+  ImGui::EndChild();
+  ImGui::End();
+  return intents;
+}
+
+}  // namespace tabula::ui

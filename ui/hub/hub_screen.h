@@ -1,0 +1,73 @@
+// hub_screen.h — the arbiter's hub screen: every board of the event as a
+// grid of live mini-boards, the alerts, the ladder; any board opened in
+// full with the arbiter's actions for it.
+//
+// Immediate-mode like the kiosk (STYLE 18): each frame draws from the
+// HubModel and what the caller read from the tournament record, and returns
+// HubIntents; the screen keeps only presentation state (which board is
+// open, the cached views). Boards are drawn with the kiosk's draw_board().
+// Needs a current ImGui context; call draw() between NewFrame() and
+// Render(). Not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hub/hub_model.h"
+#include "hub/tournament.h"
+#include "ui/hub/hub_view.h"
+#include "ui/theme.h"
+
+namespace tabula::ui {
+
+enum class HubIntentKind { kAcknowledge, kAction };
+
+struct HubIntent {
+  HubIntentKind kind = HubIntentKind::kAcknowledge;
+  std::uint64_t alert_id = 0;   // kAcknowledge
+  hub::wire::Action action;     // kAction: board, kind and arguments (the client signs it)
+};
+
+// What the frame shows besides the model.
+struct HubSide {
+  bool connected = false;
+  std::string status;                 // the connection's problem, "" when fine
+  bool can_act = false;               // the hub holds the arbiter key
+  std::vector<hub::Rating> ladder;    // best first
+  std::vector<hub::Standing> standings;
+};
+
+class HubScreen {
+ public:
+  void set_fonts(const KioskFonts& fonts) { fonts_ = fonts; }
+  // Opens `board` in full (nullopt: back to the grid).
+  void open(std::optional<std::string> board) { open_ = std::move(board); }
+  const std::optional<std::string>& opened() const { return open_; }
+
+  std::vector<HubIntent> draw(const hub::HubModel& model, const HubSide& side, double time_s);
+
+  // The view of a board's state, cached until the state changes; nullptr
+  // (and the reason in `error`) when it cannot be drawn.
+  const KioskView* view_for(const hub::BoardEntry& b, std::string& error);
+
+ private:
+  void draw_grid(const hub::HubModel& model, float x0, float y0, float x1, float y1, double time_s);
+  void draw_full(const hub::BoardEntry& b, const HubSide& side, float x0, float y0, float x1, float y1,
+                 double time_s, std::vector<HubIntent>& intents);
+  void draw_side(const hub::HubModel& model, const HubSide& side, std::vector<HubIntent>& intents);
+
+  KioskFonts fonts_;
+  RulesCache rules_;
+  std::optional<std::string> open_;
+  struct Cached {
+    std::string key;  // the state's bytes it was built from
+    std::optional<KioskView> view;
+    std::string error;
+  };
+  std::map<std::string, Cached> views_;
+};
+
+}  // namespace tabula::ui

@@ -1,0 +1,84 @@
+#include "ui/hub/hub_view.h"
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "session/snapshot.h"
+#include "ui/session_view.h"
+#include "variants/variant_loader.h"
+
+namespace tabula::ui {
+
+std::shared_ptr<const core::RuleSet> RulesCache::get(const std::string& id, std::string& error) {
+  if (auto it = rules_.find(id); it != rules_.end()) return it->second;
+  if (auto it = errors_.find(id); it != errors_.end()) {
+    error = it->second;
+    return nullptr;
+  }
+  variants::LoadResult r = variants::load_id(id);
+  if (!r.ok()) {
+    error = "variant " + id + ": " + r.error_text();
+    errors_[id] = error;
+    return nullptr;
+  }
+  rules_[id] = r.rules;
+  return r.rules;
+}
+
+namespace {
+
+session::Phase phase_of(hub::wire::Phase p) {
+  switch (p) {
+    case hub::wire::PHASE_PLAY: return session::Phase::kPlay;
+    case hub::wire::PHASE_CHOOSING: return session::Phase::kChoosing;
+    case hub::wire::PHASE_RESTORE: return session::Phase::kRestore;
+    case hub::wire::PHASE_OVER: return session::Phase::kOver;
+    default: return session::Phase::kSetup;
+  }
+}
+
+core::SeatStatus status_of(hub::wire::SeatStatus s) {
+  switch (s) {
+    case hub::wire::SEAT_STATUS_CHECKMATED: return core::SeatStatus::kCheckmated;
+    case hub::wire::SEAT_STATUS_STALEMATED: return core::SeatStatus::kStalemated;
+    case hub::wire::SEAT_STATUS_RESIGNED: return core::SeatStatus::kResigned;
+    case hub::wire::SEAT_STATUS_FLAGGED: return core::SeatStatus::kFlagged;
+    case hub::wire::SEAT_STATUS_REMOVED: return core::SeatStatus::kRemoved;
+    default: return core::SeatStatus::kLive;
+  }
+}
+
+}  // namespace
+
+std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache& cache, std::string& error) {
+  const std::string id = st.stage_variant().empty() ? st.variant() : st.stage_variant();
+  std::shared_ptr<const core::RuleSet> rules = cache.get(id, error);
+  if (!rules) return std::nullopt;
+  core::SeatPoints points{};
+  core::Result<core::Position> pos = rules->four_player_notation ? core::parse_fen4(*rules, st.position(), &points)
+                                                                 : core::parse_fen(*rules, st.position());
+  if (!pos.ok()) {
+    error = "board " + st.board() + ": position '" + st.position() + "': " + pos.error().message;
+    return std::nullopt;
+  }
+  session::Snapshot snap(*pos);
+  snap.phase = phase_of(st.phase());
+  snap.stage = st.stage();
+  snap.to_move = st.to_move() >= 0 && st.to_move() < rules->seat_count() ? core::seat_at(st.to_move()) : core::kNoSeat;
+  for (int i = 0; i < st.seats_size() && i < core::kMaxSeats; ++i) {
+    snap.statuses[static_cast<std::size_t>(i)] = status_of(st.seats(i).status());
+    snap.points[static_cast<std::size_t>(i)] = st.seats(i).points();
+  }
+  snap.outcome.over = st.over();
+  snap.outcome.draw = st.draw();
+  snap.outcome.reason = st.result_reason();
+  snap.tracker = st.tracker() == hub::wire::TRACKER_STATE_OUT_OF_SYNC ? inference::TrackerState::kMismatch
+                                                                      : inference::TrackerState::kInSync;
+  KioskView v = view_of(snap, *rules);
+  for (int i = 0; i < st.seats_size() && i < static_cast<int>(v.seats.size()); ++i) {
+    if (!st.seats(i).player().empty()) v.seats[static_cast<std::size_t>(i)].name += " (" + st.seats(i).player() + ")";
+  }
+  v.subtitle = st.over() ? "over: " + st.result_reason() : std::to_string(st.moves()) + " moves";
+  return v;
+}
+
+}  // namespace tabula::ui
