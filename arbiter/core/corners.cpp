@@ -259,17 +259,35 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
   // 000 short game: "Other Kings may be placed in check only, with the next
   // move going to the player that is in check." The long game: "or by the
   // player whose King is in Check as a result of the pieces being removed".
-  if (!c.turn_to_checked_player || outcome_.over) return;
+  if (outcome_.over) return;
+  // A king left in check once a colour's pieces came off (long game): the
+  // check is a ruling too, credited to the mover.
+  for (Seat s : rules_->turn_order) {
+    if (s == mover || !plays(s) || !pos_.in_check(s)) continue;
+    bool reported = std::any_of(out.begin(), out.end(), [s](const Ruling& r) {
+      return r.kind == RulingKind::kCheck && r.seat == s;
+    });
+    if (reported) continue;
+    Ruling r;
+    r.kind = RulingKind::kCheck;
+    r.seat = s;
+    r.by = mover;
+    r.squares = checkers(s);
+    r.text = seat_name(s) + " is in check once the pieces are removed";
+    out.push_back(r);
+  }
+  if (!c.turn_to_checked_player) return;
   const auto& order = rules_->turn_order;
   int n = static_cast<int>(order.size());
-  int from = pos_.order_index(mover);
+  // After a resignation (no mover) the search starts with the seat to move.
+  int from = mover != kNoSeat ? pos_.order_index(mover) : (pos_.order_index(pos_.to_move()) + n - 1) % n;
   for (int k = 1; k < n; ++k) {
     Seat s = order[(from + k) % n];
     if (!plays(s) || !pos_.in_check(s)) continue;
     if (s == pos_.to_move()) return;
     for (int j = 1; j < k; ++j) {
       Seat skipped = order[(from + j) % n];
-      if (!plays(skipped)) continue;
+      if (!plays(skipped) || skipped == mover) continue;
       Ruling r;
       r.kind = RulingKind::kTurnSkipped;
       r.seat = skipped;

@@ -98,13 +98,14 @@ MoveList Game::legal_moves() const {
 
 bool Game::is_legal(const Move& m) const {
   if (outcome_.over) return false;
-  if (allies_vassals() || corners() || m.kind == MoveKind::kPlacement) {
+  if (allies_vassals() || m.kind == MoveKind::kPlacement) {
     MoveList list = legal_moves();
     return std::find(list.begin(), list.end(), m) != list.end();
   }
   MoveList list;
   pos_.generate_pseudo(list);
-  return std::find(list.begin(), list.end(), m) != list.end() && !pos_.leaves_king_attacked(m);
+  return std::find(list.begin(), list.end(), m) != list.end() && !pos_.leaves_king_attacked(m) &&
+         (!corners() || corner_violation(m).empty());
 }
 
 bool Game::has_legal_move_for(Seat s) const { return pos_.has_legal_move_for(s); }
@@ -362,7 +363,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       // 000 long game: "If all his other players are on the 64 squares area
       // and the King cannot move onto the Chess playing area then he is
       // checkmated in the corner square."
-      Seat by = last_mover_ != s ? last_mover_ : target_of(s);
+      Seat by = last_mover_ != kNoSeat && last_mover_ != s ? last_mover_ : target_of(s);
       Ruling r;
       r.kind = RulingKind::kCheckmate;
       r.seat = s;
@@ -861,6 +862,9 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
   }
   check_game_end(out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(pos_.to_move());
+  // 000 long game: a resigning colour is removed like a mated one; the
+  // sheet's order rules and the two-player phase follow.
+  if (corners() && !outcome_.over) corners_after_move(kNoSeat, false, false, out);
   if (!outcome_.over) start_of_turn(out);
   return out;
 }

@@ -100,7 +100,14 @@ void Game::add_placements(MoveList& list) const {
 }
 
 bool Game::has_any_move() const {
-  if (corners()) return !legal_moves().empty();  // 000: the corner and mate rules
+  if (corners()) {
+    // 000: the corner and mate rules; the first move that passes them will do.
+    MoveList list;
+    pos_.generate_pseudo(list);
+    for (const Move& m : list)
+      if (!pos_.leaves_king_attacked(m) && corner_violation(m).empty()) return true;
+    return false;
+  }
 
   if (!allies_vassals() && rules_->checks.stalemate != StalemateRule::kPlacement) return pos_.has_legal_move();
   return !legal_moves().empty();

@@ -1,0 +1,329 @@
+// Sheet 000, the corner-square games: the Long Game and the Mini Game, as
+// read in RULINGS.md "000 Corner-square games". One scenario per sentence of
+// the sheet, each citing it. Seats W (south), G (west), B (north), P (east);
+// order W G B P. The long game's chess playing area is c3..j10; the mini
+// game's is every square but the four corner squares.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/fen4.h"
+#include "core/game.h"
+#include "test_rules.h"
+
+namespace tabula::core {
+namespace {
+
+using testing::has_move;
+using testing::move;
+using testing::setup;
+
+const Ruling* find(const std::vector<Ruling>& rs, RulingKind k, Severity sev = Severity::kInfo, bool any_sev = true) {
+  for (const auto& r : rs)
+    if (r.kind == k && (any_sev || r.severity == sev)) return &r;
+  return nullptr;
+}
+
+class Corners : public ::testing::Test {
+ protected:
+  void load(const char* id) {
+    rules_ = testing::shipped(id);
+    ASSERT_TRUE(rules_);
+  }
+  Seat seat(char c) const { return testing::seat_of(*rules_, c); }
+  Square sq(const char* name) const { return rules_->geometry.parse(name); }
+  // A game from a hand-made position past the first round; `out` seats are
+  // out of the game (their pieces are simply not placed).
+  Game game(char to_move, const std::vector<std::string>& pieces, const std::string& out = "") {
+    Position pos = setup(*rules_, to_move, pieces, out);
+    pos.set_fullmove_number(5);
+    return Game(rules_, pos);
+  }
+  char letter(const Game& g, const char* name) const {
+    Piece p = g.position().at(sq(name));
+    return p.empty() ? '.' : rules_->piece(p.kind).letter;
+  }
+  std::vector<std::string> legal_from(const Game& g, const char* from) const {
+    std::vector<std::string> out;
+    for (const Move& m : g.legal_moves())
+      if (m.from == sq(from)) out.push_back(rules_->geometry.name(m.to));
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  bool legal(const Game& g, const char* from, const char* to) const {
+    for (const Move& m : g.legal_moves())
+      if (m.from == sq(from) && m.to == sq(to)) return true;
+    return false;
+  }
+  int count(const Game& g, char seat_letter, char piece) const {
+    int n = 0;
+    for (int i = 0; i < kMaxSquares; ++i) {
+      Piece p = g.position().at(static_cast<Square>(i));
+      if (!p.empty() && p.seat == seat(seat_letter) && rules_->piece(p.kind).letter == piece) ++n;
+    }
+    return n;
+  }
+  std::shared_ptr<const RuleSet> rules_;
+};
+
+class CornersLong : public Corners {
+ protected:
+  void SetUp() override { load("corners-long"); }
+};
+
+// White's rooks b4 and c3 against Grey's king a8: Rc3-a3 is mate.
+const std::vector<std::string> kMateGrey{"g1:wK", "b4:wR", "c3:wR", "a8:gK", "h5:gN", "f12:bK", "l7:pK"};
+
+TEST_F(CornersLong, TheMatedColourIsRemoved) {
+  // 000 long: "The short game proceeds until a checkmate or a player
+  // resigns. That colour is then removed from the board."
+  Game g = game('w', kMateGrey);
+  auto rulings = g.play(move(g.position(), "c3", "a3"));
+  const Ruling* mate = find(rulings, RulingKind::kCheckmate);
+  ASSERT_NE(mate, nullptr);
+  EXPECT_EQ(mate->seat, seat('g'));
+  EXPECT_EQ(mate->by, seat('w'));
+  EXPECT_NE(find(rulings, RulingKind::kElimination), nullptr);
+  EXPECT_FALSE(g.outcome().over) << "three players remain";
+  EXPECT_EQ(letter(g, "a8"), '.');
+  EXPECT_EQ(letter(g, "h5"), '.');
+  EXPECT_EQ(g.status(seat('g')), SeatStatus::kCheckmated);
+}
+
+TEST_F(CornersLong, NextMoveToTheLeftOrToWhoIsInCheckOnceThePiecesGo) {
+  // 000 long: "The next move is made by the next player to the left, or by
+  // the player whose King is in Check as a result of the pieces being removed."
+  Game plain = game('w', kMateGrey);
+  plain.play(move(plain.position(), "c3", "a3"));
+  EXPECT_EQ(plain.to_move(), seat('b')) << "the next player after Grey";
+  // Grey's knight on h5 shields Pink's king on l5 from White's rook on d5.
+  Game g = game('w', {"g1:wK", "b4:wR", "c3:wR", "d5:wR", "a8:gK", "h5:gN", "f12:bK", "l5:pK"});
+  auto rulings = g.play(move(g.position(), "c3", "a3"));
+  EXPECT_EQ(g.to_move(), seat('p'));
+  bool pink_checked = false;
+  for (const Ruling& r : rulings) pink_checked |= r.kind == RulingKind::kCheck && r.seat == seat('p');
+  EXPECT_TRUE(pink_checked) << "the check after the removal is a ruling";
+  const Ruling* skip = find(rulings, RulingKind::kTurnSkipped);
+  ASSERT_NE(skip, nullptr);
+  EXPECT_EQ(skip->seat, seat('b'));
+}
+
+TEST_F(CornersLong, AResigningColourIsRemovedToo) {
+  // 000 long: "The short game proceeds until a checkmate or a player
+  // resigns. That colour is then removed from the board." With Pink out,
+  // Grey's resignation leaves two colours: the two-player phase begins.
+  Game g = game('w', {"g4:wK", "a8:gK", "c5:gN", "e10:bK"}, "p");
+  auto rulings = g.resign(seat('g'));
+  EXPECT_EQ(letter(g, "c5"), '.');
+  EXPECT_FALSE(g.outcome().over);
+  bool phase = false;
+  for (const Ruling& r : rulings) phase |= r.kind == RulingKind::kRelation && r.text.find("two players remain") != std::string::npos;
+  EXPECT_TRUE(phase);
+  EXPECT_EQ(g.to_move(), seat('w'));
+}
+
+TEST_F(CornersLong, TwoColoursLeftMustEnterThePlayingAreaAsSoonAsPossible) {
+  // 000 long: "When two colours remain, the game is played as Chess and all
+  // pieces must as soon as possible enter onto the playing area of Chess."
+  // A duty legality cannot enforce: a warning.
+  Game g = game('w', {"g4:wK", "b5:wR", "e8:bK"}, "gp");
+  ASSERT_NE(find(g.opening_rulings(), RulingKind::kRelation), nullptr) << "the two-player phase is announced";
+  auto rulings = g.play(move(g.position(), "g4", "g5"));
+  const Ruling* warn = find(rulings, RulingKind::kRelation, Severity::kWarning, false);
+  ASSERT_NE(warn, nullptr);
+  EXPECT_EQ(warn->seat, seat('w'));
+  g.play(move(g.position(), "e8", "d8"));
+  rulings = g.play(move(g.position(), "b5", "c5"));
+  EXPECT_EQ(find(rulings, RulingKind::kRelation, Severity::kWarning, false), nullptr);
+}
+
+// Three seats (Pink out). White's king goes into his corner square, making
+// queens of his bishops on e5 (on the playing area) and h2 (outside it);
+// then White mates Grey, leaving White and Black.
+void three_queens_then_two_players(Game& g) {
+  g.play(move(g.position(), "j2", "k1"));
+  g.play(move(g.position(), "e9", "f9"));
+  g.play(move(g.position(), "j11", "j10"));
+  g.play(move(g.position(), "c3", "a3"));
+}
+
+TEST_F(CornersLong, ThreeQueensTwoRevertToBishopsOnThePlayingArea) {
+  // 000 long: "If a player has three Queens any two must revert to Bishops on
+  // the Chess playing area." The two made in the corner revert; the queen
+  // White started with stays.
+  Game g = game('w', {"j2:wK", "e5:wB", "h2:wB", "d4:wQ", "b4:wR", "c3:wR", "a8:gK", "e9:gP", "i12:bK", "j11:bP"}, "p");
+  three_queens_then_two_players(g);
+  ASSERT_EQ(g.status(seat('g')), SeatStatus::kCheckmated);
+  EXPECT_EQ(count(g, 'w', 'Q'), 2) << "e5 reverted at once";
+  EXPECT_EQ(letter(g, "e5"), 'B');
+  EXPECT_EQ(letter(g, "h2"), 'Q') << "not yet on the playing area";
+  EXPECT_EQ(letter(g, "d4"), 'Q');
+  g.play(move(g.position(), "j10", "j9"));
+  auto rulings = g.play(move(g.position(), "h2", "h5"));
+  EXPECT_EQ(letter(g, "h5"), 'B');
+  EXPECT_NE(find(rulings, RulingKind::kPromotion), nullptr);
+  EXPECT_EQ(count(g, 'w', 'Q'), 1);
+  EXPECT_EQ(count(g, 'w', 'B'), 2);
+}
+
+TEST_F(CornersLong, TwoQueensBothRevertToBishops) {
+  // 000 long: "If a player has two Queens remaining both Queens must revert
+  // to Bishops on the Chess playing area."
+  Game g = game('w', {"j2:wK", "e5:wB", "h2:wB", "b4:wR", "c3:wR", "a8:gK", "e9:gP", "i12:bK", "j11:bP"}, "p");
+  three_queens_then_two_players(g);
+  g.play(move(g.position(), "j10", "j9"));
+  g.play(move(g.position(), "h2", "h5"));
+  EXPECT_EQ(count(g, 'w', 'Q'), 0);
+  EXPECT_EQ(count(g, 'w', 'B'), 2);
+}
+
+TEST_F(CornersLong, NoCheckUntilTheMoveAfterBothSidesAreInside) {
+  // 000 long: "A check or checkmate may not occur intentionally until the
+  // move after both sides are on the Chess playing area."
+  Game g = game('w', {"g4:wK", "d4:wQ", "b5:wR", "e8:bK"}, "gp");
+  EXPECT_TRUE(has_move(g.position(), "d4", "e4"));
+  EXPECT_FALSE(legal(g, "d4", "e4")) << "Qe4 would check Black while White's rook is outside";
+  EXPECT_NE(g.why_illegal(sq("d4"), sq("e4")).find("no check"), std::string::npos);
+  EXPECT_FALSE(legal(g, "d4", "a4")) << "house rule: a piece on the playing area stays on it";
+  auto rulings = g.play(move(g.position(), "b5", "c5"));
+  bool announced = false;
+  for (const Ruling& r : rulings) announced |= r.kind == RulingKind::kRelation && r.text.find("both sides") != std::string::npos;
+  EXPECT_TRUE(announced);
+  g.play(move(g.position(), "e8", "f8"));
+  ASSERT_TRUE(legal(g, "d4", "f4"));
+  rulings = g.play(move(g.position(), "d4", "f4"));
+  EXPECT_NE(find(rulings, RulingKind::kCheck), nullptr);
+}
+
+TEST_F(CornersLong, OppositeSurvivorsKeepTheirPawnDirections) {
+  // 000 long: "Pawn movement direction remains the same if players are
+  // opposites."
+  Game g = game('w', {"g4:wK", "e4:wP", "d7:bP", "c9:bK"}, "gp");
+  EXPECT_EQ(legal_from(g, "e4"), (std::vector<std::string>{"e5"}));
+  g.play(move(g.position(), "e4", "e5"));
+  EXPECT_EQ(legal_from(g, "d7"), (std::vector<std::string>{"d6"}));
+}
+
+TEST_F(CornersLong, DiagonalSurvivorOnTheRightTurnsHisPawnsAndTakesTheVacatedSeat) {
+  // 000 long: "If players are diagonal (IE Black and Grey) the opponent to
+  // the right (i.e. Grey) must immediately switch pawn movement direction
+  // towards the opponent to the left. This player also moves to the vacated
+  // seat on his right." Grey's pawn on e5 went east; now it goes north.
+  Game g = game('g', {"g4:gK", "e5:gP", "d10:bK"}, "wp");
+  EXPECT_EQ(g.position().frame_seat(seat('g')), seat('w')) << "Grey sits where White sat";
+  EXPECT_EQ(legal_from(g, "e5"), (std::vector<std::string>{"e6"}));
+  const Ruling* moved = nullptr;
+  for (const Ruling& r : g.opening_rulings())
+    if (r.kind == RulingKind::kRelation && r.seat == seat('g')) moved = &r;
+  ASSERT_NE(moved, nullptr);
+  EXPECT_NE(moved->text.find("White's seat"), std::string::npos) << moved->text;
+}
+
+TEST_F(CornersLong, WithTwoLeftTheKingExitsTheCornerOnlyOntoThePlayingArea) {
+  // 000 long: "When two players remain a King may only move onto the 64
+  // squares area of Chess (without being in Check) to exit the corner square."
+  Game g = game('w', {"k1:wK", "e4:wP", "e10:bK"}, "gp");
+  EXPECT_EQ(legal_from(g, "k1"), (std::vector<std::string>{"j3"})) << "j1, j2, k3 and l3 lie outside";
+}
+
+TEST_F(CornersLong, KingThatCannotReachThePlayingAreaIsMatedInTheCorner) {
+  // 000 long: "If all his other players are on the 64 squares area and the
+  // King cannot move onto the Chess playing area then he is checkmated in
+  // the corner square." Black's rook on j8 guards j3.
+  Game g = game('w', {"k1:wK", "e4:wP", "e10:bK", "j8:bR"}, "gp");
+  const Ruling* mate = find(g.opening_rulings(), RulingKind::kCheckmate);
+  ASSERT_NE(mate, nullptr);
+  EXPECT_EQ(mate->seat, seat('w'));
+  EXPECT_EQ(mate->by, seat('b'));
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().ranking.front(), seat('b'));
+  // With a rook still outside the playing area, he is not mated.
+  Game h = game('w', {"k1:wK", "e4:wP", "b5:wR", "e10:bK", "j8:bR"}, "gp");
+  EXPECT_FALSE(h.outcome().over);
+}
+
+class CornersMini : public Corners {
+ protected:
+  void SetUp() override { load("corners-mini"); }
+};
+
+TEST_F(CornersMini, StandardBoardWithFourLargeCornerSquares) {
+  // 000 mini: "played on a standard Chess board but with each corner of four
+  // (4) squares made into one large corner square (White, Grey, Black and Pink)".
+  const Geometry& g = rules_->geometry;
+  EXPECT_EQ(g.playable_count(), 64 - 4 * 3);
+  EXPECT_EQ(g.parse("h8"), g.parse("g7"));
+  EXPECT_EQ(rules_->corners.own[index_of(seat('w'))], g.parse("g1"));
+  EXPECT_EQ(rules_->corners.own[index_of(seat('g'))], g.parse("a1"));
+  EXPECT_EQ(rules_->corners.own[index_of(seat('b'))], g.parse("a7"));
+  EXPECT_EQ(rules_->corners.own[index_of(seat('p'))], g.parse("g7"));
+}
+
+TEST_F(CornersMini, QueenLeftOfTheKingAndTwoBishops) {
+  // 000 mini: "Each player plays for himself and each player has a Queen
+  // standing to the left of the King and two (2) Bishops."
+  auto pos = parse_fen4(*rules_, rules_->start_fen);
+  ASSERT_TRUE(pos.ok()) << pos.error().message;
+  Game g(rules_, *pos);
+  EXPECT_EQ(letter(g, "d1"), 'Q');
+  EXPECT_EQ(letter(g, "e1"), 'K');
+  EXPECT_EQ(letter(g, "a5"), 'Q');
+  EXPECT_EQ(letter(g, "a4"), 'K');
+  EXPECT_EQ(letter(g, "e8"), 'Q');
+  EXPECT_EQ(letter(g, "d8"), 'K');
+  EXPECT_EQ(letter(g, "h4"), 'Q');
+  EXPECT_EQ(letter(g, "h5"), 'K');
+  for (char s : {'w', 'g', 'b', 'p'}) {
+    EXPECT_EQ(count(g, s, 'B'), 2);
+    EXPECT_EQ(count(g, s, 'P'), 4);
+  }
+}
+
+TEST_F(CornersMini, WhiteFirstClockwiseAndTheEdgePawnTruce) {
+  // 000 mini: "White moves first and play proceeds clockwise. Edge pawns may
+  // not capture edge pawns on the first round of moves."
+  auto pos = parse_fen4(*rules_, rules_->start_fen);
+  ASSERT_TRUE(pos.ok());
+  Game g(rules_, *pos);
+  EXPECT_EQ(g.to_move(), seat('w'));
+  EXPECT_TRUE(has_move(g.position(), "c2", "b3"));
+  EXPECT_FALSE(legal(g, "c2", "b3"));
+  g.play(move(g.position(), "e2", "e3"));
+  EXPECT_EQ(g.to_move(), seat('g'));
+  EXPECT_FALSE(legal(g, "b3", "c2"));
+  g.play(move(g.position(), "b5", "c5"));
+  EXPECT_EQ(g.to_move(), seat('b'));
+  g.play(move(g.position(), "e7", "e6"));  // d7-d6 would open e8-a4 and check Grey
+  EXPECT_EQ(g.to_move(), seat('p'));
+  g.play(move(g.position(), "g3", "f3"));  // g4 is pinned by White's queen on d1
+  EXPECT_EQ(g.to_move(), seat('w'));
+  EXPECT_TRUE(legal(g, "c2", "b3")) << "second round";
+}
+
+TEST_F(CornersMini, TwoPlayersUseEverySquareButTheCornerSquares) {
+  // 000 mini: "When two (2) players remain they may play on the entire area
+  // except for the Large corner squares."
+  EXPECT_EQ(rules_->corners.two_player.area.count(), 48U);
+  // Four players: White's king may enter his corner square...
+  Game four = game('w', {"f2:wK", "c1:wB", "f1:wB", "a4:gK", "d8:bK", "h5:pK"});
+  EXPECT_TRUE(legal(four, "f2", "g1"));
+  // ...two players: not any more, but the edge files are open.
+  Game two = game('w', {"f2:wK", "c1:wB", "f1:wB", "a3:wQ", "d6:bK"}, "gp");
+  EXPECT_FALSE(legal(two, "f2", "g1"));
+  EXPECT_TRUE(legal(two, "a3", "a5"));
+}
+
+TEST_F(CornersMini, KingMatedInTheLargeCornerSquare) {
+  // 000 mini: "A King may also possibly be checkmated in the Large corner
+  // square if he cannot enter any smaller square to continue play." Black's
+  // rooks f8 and a3 guard f1, f2, f3, g3 and h3.
+  Game g = game('w', {"g1:wK", "d4:wP", "c8:bK", "f8:bR", "a3:bR"}, "gp");
+  const Ruling* mate = find(g.opening_rulings(), RulingKind::kCheckmate);
+  ASSERT_NE(mate, nullptr);
+  EXPECT_EQ(mate->seat, seat('w'));
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().ranking.front(), seat('b'));
+}
+
+}  // namespace
+}  // namespace tabula::core
