@@ -157,6 +157,14 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
     if (ImGui::Button(label.c_str(), {half, 0})) intent = Adjudicate{SeatIndex{i}};
   }
 
+  heading(fonts, "CLOCK");
+  if (ImGui::Button("Stop the clock", {half, 0})) intent = ClockCommand{true};
+  ImGui::SameLine();
+  if (ImGui::Button("Start the clock", {half, 0})) intent = ClockCommand{false};
+
+  heading(fonts, "TEACHING");
+  ImGui::Checkbox("Show where a lifted piece may go", &teaching_);
+
   heading(fonts, "JOURNAL");
   if (ImGui::Button("Resume the recorded game", {width, 0})) intent = ResumeJournal{};
 
@@ -167,7 +175,7 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
   if (ImGui::Button("Set", {button, 0}) && position_[0] != '\0') {
     intent = SetPosition{std::string(position_.data())};
   }
-  if (ImGui::Button("Adopt the board as it stands", {width, 0})) intent = SetPosition{""};
+  if (ImGui::Button("Check the board against the game", {width, 0})) intent = SetPosition{""};
 
   ImGui::Dummy({0, body * 0.3f});
   ImGui::Separator();

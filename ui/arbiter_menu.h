@@ -35,6 +35,8 @@ class ArbiterMenu {
   explicit ArbiterMenu(std::string pin);
 
   State state() const { return state_; }
+  // Teaching mode (the legal destinations of a lifted piece), switched here.
+  bool teaching() const { return teaching_; }
   /// The header's Arbiter button: asks for the PIN (no-op unless locked).
   void open();
 
@@ -49,6 +51,7 @@ class ArbiterMenu {
   bool wrong_pin_ = false;
   int variant_index_ = 0;
   int takeback_plies_ = 1;
+  bool teaching_ = true;
   std::array<char, 512> position_{};
   std::string last_sent_;
 };

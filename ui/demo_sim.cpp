@@ -5,22 +5,27 @@
 #include <cstdlib>
 #include <type_traits>
 
+#include "ui/session_view.h"
+
 namespace tabula::ui {
 
-DemoSim::DemoSim(KioskView start, TimeControl control, TimePoint now)
+DemoSim::DemoSim(KioskView start, session::TimeControl control, TimePoint now)
     : view_(std::move(start)),
       clock_(control, std::clamp(static_cast<int>(view_.seats.size()), kMinSeats, kMaxSeats)),
       started_(now) {
   for (int i = 0; i < static_cast<int>(view_.seats.size()); ++i) {
-    const SeatIndex seat{i};
     if (view_.clocks.enabled && static_cast<std::size_t>(i) < view_.clocks.remaining.size()) {
-      clock_.set_remaining(seat, view_.clocks.remaining[static_cast<std::size_t>(i)], now);
+      clock_.set_remaining(i, view_.clocks.remaining[static_cast<std::size_t>(i)], ms(now));
     }
-    if (view_.seats[static_cast<std::size_t>(i)].status != SeatStatus::kLive) clock_.retire(seat);
+    if (view_.seats[static_cast<std::size_t>(i)].status != SeatStatus::kLive) clock_.set_retired(i, true, ms(now));
   }
   view_.teaching = {};
-  if (view_.to_move) clock_.start(*view_.to_move, now);
-  view_.clocks = clock_.view(now);
+  if (view_.to_move) clock_.start(view_.to_move->value, ms(now));
+  view_.clocks = clock_view(clock_, ms(now));
+}
+
+session::ClockMillis DemoSim::ms(TimePoint now) const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(now - started_);
 }
 
 std::string DemoSim::stamp(TimePoint now, Cell cell, const char* edge) const {
@@ -131,11 +136,11 @@ std::vector<std::string> DemoSim::click(const SquareClicked& click, TimePoint no
   record_move(hand, cell, capture);
   const std::optional<SeatIndex> next = next_seat(hand.piece.seat);
   view_.to_move = next;
-  if (next) clock_.switch_to(*next, now);
+  if (next) clock_.switch_to(next->value, ms(now));
   rule(Severity::kInfo, seat_name(hand.piece.seat) + " plays " + cell_name(hand.from) +
                             (capture ? "x" : "-") + cell_name(cell) +
                             (next ? ". " + seat_name(*next) + " to move." : "."));
-  view_.clocks = clock_.view(now);
+  view_.clocks = clock_view(clock_, ms(now));
   return trace;
 }
 
@@ -165,18 +170,18 @@ std::vector<std::string> DemoSim::apply(const Intent& intent, TimePoint now) {
         } else if constexpr (std::is_same_v<T, Resign>) {
           if (SeatView* seat = seat_at(value.seat)) {
             seat->status = SeatStatus::kResigned;
-            clock_.retire(value.seat);
+            clock_.set_retired(value.seat.value, true, ms(now));
             rule(Severity::kWarning, seat->name + " resigns.");
           }
           return {};
         } else if constexpr (std::is_same_v<T, FlagFell>) {
           if (SeatView* seat = seat_at(value.seat)) {
             seat->status = SeatStatus::kFlagged;
-            clock_.retire(value.seat);
+            clock_.set_retired(value.seat.value, true, ms(now));
             rule(Severity::kWarning, seat->name + " has run out of time.");
             if (view_.to_move == value.seat) {
               view_.to_move = next_seat(value.seat);
-              if (view_.to_move) clock_.switch_to(*view_.to_move, now);
+              if (view_.to_move) clock_.switch_to(view_.to_move->value, ms(now));
             }
           }
           return {};
@@ -190,9 +195,10 @@ std::vector<std::string> DemoSim::apply(const Intent& intent, TimePoint now) {
 }
 
 std::optional<Intent> DemoSim::tick(TimePoint now) {
-  std::optional<Intent> flag = clock_.poll(now);
-  view_.clocks = clock_.view(now);
-  return flag;
+  std::optional<int> flagged = clock_.flag(ms(now));
+  view_.clocks = clock_view(clock_, ms(now));
+  if (!flagged) return std::nullopt;
+  return Intent{FlagFell{SeatIndex{*flagged}}};
 }
 
 }  // namespace tabula::ui

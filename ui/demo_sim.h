@@ -2,7 +2,7 @@
 // until the real session exists. It is not game logic and knows no rule: a
 // click lifts the piece on a square, the next click puts it down somewhere
 // (capturing whatever stood there), turns pass to the next live seat in
-// move-list order, and the kiosk's ChessClock runs. Every lift and put-down
+// move-list order, and the game clock (session/clock.h) runs. Every lift and put-down
 // is reported as a sensor trace line, so the kiosk can feed a replay later:
 //
 //   <ms> <square> <up|down>     ms since the sim started, square as "e4"
@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/clock.h"
+#include "session/clock.h"
 #include "ui/intent.h"
 #include "ui/view_model.h"
 
@@ -36,7 +36,7 @@ class DemoSim {
   using TimePoint = std::chrono::steady_clock::time_point;
 
   /// `start` must pass validate(). The clock starts for start.to_move.
-  DemoSim(KioskView start, TimeControl control, TimePoint now);
+  DemoSim(KioskView start, session::TimeControl control, TimePoint now);
 
   const KioskView& view() const { return view_; }
   bool holding() const { return hand_.has_value(); }
@@ -55,6 +55,7 @@ class DemoSim {
   };
 
   std::string stamp(TimePoint now, Cell cell, const char* edge) const;
+  session::ClockMillis ms(TimePoint now) const;
   std::vector<std::string> click(const SquareClicked& click, TimePoint now);
   void record_move(const Hand& hand, Cell to, bool capture);
   std::optional<SeatIndex> next_seat(SeatIndex after) const;
@@ -63,7 +64,7 @@ class DemoSim {
   SeatView* seat_at(SeatIndex seat);
 
   KioskView view_;
-  ChessClock clock_;
+  session::GameClock clock_;
   TimePoint started_;
   std::optional<Hand> hand_;
 };

@@ -32,6 +32,8 @@ std::string describe(const Intent& intent) {
           return "resume-journal";
         } else if constexpr (std::is_same_v<T, SetPosition>) {
           return "set-position " + (value.position.empty() ? "from-board" : value.position);
+        } else if constexpr (std::is_same_v<T, ClockCommand>) {
+          return value.stop ? "clock stop" : "clock start";
         } else if constexpr (std::is_same_v<T, Resign>) {
           return "resign " + seat_word(value.seat);
         } else if constexpr (std::is_same_v<T, OfferDraw>) {

@@ -60,6 +60,12 @@ struct SetPosition {
   friend bool operator==(const SetPosition&, const SetPosition&) = default;
 };
 
+/// The arbiter stops (`stop`) or starts the game clock.
+struct ClockCommand {
+  bool stop = true;
+  friend bool operator==(const ClockCommand&, const ClockCommand&) = default;
+};
+
 // Players.
 struct Resign {
   SeatIndex seat;
@@ -77,13 +83,13 @@ struct FlagFell {
 };
 
 using Intent = std::variant<SquareClicked, DialogAnswered, NewGame, TakeBack, Adjudicate,
-                            ResumeJournal, SetPosition, Resign, OfferDraw, FlagFell>;
+                            ResumeJournal, SetPosition, ClockCommand, Resign, OfferDraw, FlagFell>;
 
 /// One line for logs and tests: "square e4", "square e4 slide", "dialog 7
 /// option 0", "new-game chess", "takeback 2", "adjudicate draw",
 /// "adjudicate win seat 1", "resume-journal", "set-position <fen>",
 /// "set-position from-board", "resign seat 2", "offer-draw seat 1",
-/// "flag seat 3".
+/// "flag seat 3", "clock stop", "clock start".
 std::string describe(const Intent& intent);
 
 }  // namespace tabula::ui

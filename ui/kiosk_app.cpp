@@ -52,7 +52,15 @@ std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
   const std::vector<std::string> problems = validate(view);
   if (problems.empty()) {
     const BoardLayout layout(view.board, bottom_edge(view), board_rect);
-    if (auto clicked = draw_board(view, layout, fonts_, time_s)) intents.push_back(*clicked);
+    std::optional<Intent> clicked;
+    if (arbiter_.teaching() || !view.teaching.lifted_from) {
+      clicked = draw_board(view, layout, fonts_, time_s);
+    } else {
+      KioskView plain = view;  // teaching switched off: no destination dots
+      plain.teaching = {};
+      clicked = draw_board(plain, layout, fonts_, time_s);
+    }
+    if (clicked) intents.push_back(*clicked);
   } else {
     // A snapshot that breaks its invariants is a bug upstream: say so plainly.
     ImGui::SetCursorScreenPos({board_rect.x0 + 40, board_rect.y0 + 40});

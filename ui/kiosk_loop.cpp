@@ -98,19 +98,33 @@ int run_kiosk(const KioskOptions& options) {
   const Clock::time_point started = Clock::now();
   // --variant: the real arbiter behind the virtual board.
   std::unique_ptr<SessionSim> real;
-  if (options.variant) {
+  if (options.variant || options.journal) {
+    SessionSimOptions so;
+    so.variant = options.variant.value_or("");
+    so.journal = options.journal;
+    so.players = options.players;
+    so.virtual_board = !options.board_socket;
+    if (options.clock) {
+      std::string why;
+      so.time_control = session::parse_time_control(*options.clock, why);
+    }
     std::string error;
-    real = SessionSim::create(*options.variant, error);
+    real = SessionSim::create(so, std::chrono::milliseconds{0}, error);
     if (!real) {
       std::fprintf(stderr, "tabula-kiosk: %s\n", error.c_str());
       return 2;
+    }
+    if (options.journal) {
+      std::fprintf(stderr, "tabula-kiosk: %s %s (%zu moves)\n",
+                   real->session().now().count() > 0 ? "resumed" : "journaling to",
+                   options.journal->c_str(), real->session().moves().size());
     }
   }
   std::optional<DemoSim> sim;
   if (options.sim && !real) {
     sim.emplace(
         *demo,
-        TimeControl{std::chrono::minutes(10), std::chrono::seconds(5), TimingMode::kIncrement},
+        session::TimeControl{std::chrono::minutes(10), std::chrono::seconds(5), session::TimingMode::kIncrement},
         started);
   }
   // In --sim mode stdout carries the sensor trace only; intents go to stderr.
@@ -135,7 +149,7 @@ int run_kiosk(const KioskOptions& options) {
     platform.new_frame(overrides);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - started);
     if (real) real->tick(ms);
-    const KioskView& view = real ? real->view() : sim ? sim->view() : *demo;
+    const KioskView& view = real ? real->view(ms) : sim ? sim->view() : *demo;
     const std::vector<Intent> intents = app.draw(view, time_s);
     platform.render();
 

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <string_view>
 
+#include "session/clock.h"
 #include "ui/pin_pad.h"
 
 namespace tabula::ui {
@@ -26,7 +27,13 @@ std::string kiosk_usage() {
          "                      down, slide-click (right/shift) to take it off\n"
          "  --sim               demo adapter: clicks lift and place pieces locally and\n"
          "                      print the sensor trace (\"<ms> <square> <up|down>\")\n"
-         "  --board SOCKET      connect to the session (not yet available)\n"
+         "  --board SOCKET      read the pieces from the board daemon (tabula-boardd)\n"
+         "                      instead of the virtual board; needs --variant or --journal\n"
+         "  --journal FILE      record the game in FILE (SQLite); an existing FILE is\n"
+         "                      resumed exactly where it stopped (after a power cut)\n"
+         "  --clock TC          game clock: MIN+INC (15+10), MINdDELAY (5d3), MINbBRONSTEIN\n"
+         "                      (5b3) or MIN (90); the board is the clock\n"
+         "  --players A,B,...   player names in seat order (for the journal and exports)\n"
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
          "  --fullscreen        full screen (the default, except with --screenshot)\n"
@@ -80,6 +87,39 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       const auto v = value();
       if (!v) return parsed;
       o.board_socket = std::string(*v);
+    } else if (arg == "--journal") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.journal = std::string(*v);
+      o.sim = true;
+    } else if (arg == "--clock") {
+      const auto v = value();
+      if (!v) return parsed;
+      std::string why;
+      if (!session::parse_time_control(std::string(*v), why)) {
+        parsed.error = "--clock: " + why;
+        return parsed;
+      }
+      o.clock = std::string(*v);
+    } else if (arg == "--players") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.players.clear();
+      std::string names(*v);
+      for (std::size_t at = 0; at <= names.size();) {
+        std::size_t comma = names.find(',', at);
+        o.players.push_back(names.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+        if (comma == std::string::npos) break;
+        at = comma + 1;
+      }
+      if (o.players.size() > 4) {
+        parsed.error = "--players names at most four players, comma-separated";
+        return parsed;
+      }
+    } else if (arg == "--hub") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.hub = std::string(*v);
     } else if (arg == "--font-dir") {
       const auto v = value();
       if (!v) return parsed;
@@ -129,6 +169,9 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     }
   }
   o.fullscreen = fullscreen.value_or(!o.screenshot.has_value());
+  if (o.board_socket && !o.variant && !o.journal) {
+    parsed.error = "--board needs --variant ID (a new game) or --journal FILE (a game to resume)";
+  }
   return parsed;
 }
 

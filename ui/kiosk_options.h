@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace tabula::ui {
 
@@ -18,6 +19,10 @@ struct KioskOptions {
   bool sim = false;                         // --sim
   std::optional<std::string> variant;       // --variant ID: a real session (with --sim)
   std::optional<std::string> board_socket;  // --board SOCKET
+  std::optional<std::string> journal;       // --journal FILE: resume it, or record the game there
+  std::optional<std::string> clock;         // --clock TC ("15+10", "5d3", "90")
+  std::vector<std::string> players;         // --players "Ann,Bob,..."
+  std::optional<std::string> hub;           // --hub BROKER (the arbiter's hub screen)
   std::string pin = "0000";                 // --pin DIGITS
   std::string font_dir;                     // --font-dir DIR (empty: the default)
   std::optional<int> orient;                // --orient SEAT

@@ -12,7 +12,7 @@
 #include <cctype>
 #include <string>
 
-#include "ui/clock.h"
+#include "session/clock.h"
 
 namespace tabula::ui {
 namespace {
@@ -271,12 +271,12 @@ void draw_clocks(const KioskView& view, const KioskFonts& fonts) {
     draw->AddText(small, small->FontSize, {p0.x + bar + pad, p0.y + style.FramePadding.y},
                   out ? palette::kTextMuted : palette::kText, caption.c_str());
     if (running && clocks.delay_left.count() > 0) {
-      const std::string delay = "delay " + format_clock(clocks.delay_left);
+      const std::string delay = "delay " + session::format_clock(clocks.delay_left);
       const ImVec2 size = small->CalcTextSizeA(small->FontSize, 1e9f, 0, delay.c_str());
       draw->AddText(small, small->FontSize, {p1.x - pad - size.x, p0.y + style.FramePadding.y},
                     palette::kPutPiece, delay.c_str());
     }
-    const std::string face = format_clock(remaining);
+    const std::string face = session::format_clock(remaining);
     const ImU32 colour = remaining.count() <= 0                   ? palette::kIllegal
                          : (running && remaining.count() < 10000) ? palette::kIllegal
                          : out                                    ? palette::kTextMuted

@@ -1,88 +1,249 @@
 #include "ui/session_sim.h"
 
-#include "core/fen.h"
-#include "core/fen4.h"
+#include <filesystem>
+
+#include "journal/resume.h"
 #include "ui/session_view.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::ui {
 
-std::unique_ptr<SessionSim> SessionSim::create(const std::string& variant, std::string& error) {
-  variants::LoadResult first = variants::load_id(variant);
-  if (!first.ok()) {
-    error = first.error_text();
-    return nullptr;
+namespace {
+
+// "games/club.db" -> "games/club-1.db", the first name not taken.
+std::string archive_name(const std::string& path) {
+  std::filesystem::path p(path);
+  for (int n = 1;; ++n) {
+    std::filesystem::path candidate =
+        p.parent_path() / (p.stem().string() + "-" + std::to_string(n) + p.extension().string());
+    std::error_code ec;
+    if (!std::filesystem::exists(candidate, ec)) return candidate.string();
   }
-  std::vector<std::shared_ptr<const core::RuleSet>> stages{first.rules};
-  while (!stages.back()->next_stage.empty() && stages.size() < 4) {
-    variants::LoadResult next = variants::load_id(stages.back()->next_stage.front().variant);
-    if (!next.ok()) {
-      error = next.error_text();
-      return nullptr;
-    }
-    stages.push_back(next.rules);
-  }
-  const core::RuleSet& rules = *first.rules;
-  auto start = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen)
-                                          : core::parse_fen(rules, rules.start_fen);
-  if (!start.ok()) {
-    error = "the start position of " + variant + " is broken: " + start.error().message;
-    return nullptr;
-  }
-  auto s = std::make_unique<session::Session>(stages, *start);
-  std::unique_ptr<SessionSim> sim(new SessionSim(first.rules, std::move(s)));
-  // The start position stands on the virtual board: one snapshot of the reeds.
-  session::BoardSnapshot snap;
-  for (int i = 0; i < core::kMaxSquares; ++i) {
-    if (!start->at(static_cast<core::Square>(i)).empty()) {
-      for (core::Square cell : rules.geometry.cells_of(static_cast<core::Square>(i))) snap.cells.set(core::index_of(cell));
-    }
-  }
-  sim->physical_ = snap.cells;
-  sim->session_->on_snapshot(snap);
+}
+
+}  // namespace
+
+std::unique_ptr<SessionSim> SessionSim::create(const SessionSimOptions& options, session::Millis now,
+                                               std::string& error) {
+  std::unique_ptr<SessionSim> sim(new SessionSim());
+  if (!sim->start(options, now, error)) return nullptr;
   return sim;
 }
 
-SessionSim::SessionSim(std::shared_ptr<const core::RuleSet> rules, std::unique_ptr<session::Session> s)
-    : rules_(std::move(rules)), session_(std::move(s)) {}
+bool SessionSim::start(const SessionSimOptions& options, session::Millis now, std::string& error) {
+  options_ = options;
+  journal_.reset();
+  journal_error_.clear();
+  hand_.reset();
+  accepted_.clear();
+  dirty_ = true;
+  last_now_ = now;
+  std::error_code ec;
+  if (options.journal && std::filesystem::exists(*options.journal, ec)) {
+    // Resume: the journal says which game; it must be the variant asked for
+    // (an empty variant takes the journal's).
+    journal::Journal j;
+    journal::JournalContents contents;
+    journal::JournalStatus st = journal::Journal::open(*options.journal, journal::Journal::Access::kAppend, j);
+    if (st.ok()) st = j.load(contents);
+    if (!st.ok()) {
+      error = st.message;
+      return false;
+    }
+    if (!options.variant.empty() && contents.header.variant != options.variant) {
+      error = *options.journal + ": this journal is a game of " + contents.header.variant + ", not " +
+              options.variant + "; it is left as it is (start without --variant to resume it)";
+      return false;
+    }
+    options_.variant = contents.header.variant;
+    stages_ = variants::load_stages(contents.header.variant, contents.header.start_name, error);
+    if (stages_.empty()) return false;
+    journal::Resumed r = journal::resume(contents, *options.journal, stages_);
+    if (!r.session) {
+      error = r.error;
+      return false;
+    }
+    session_ = std::make_unique<session::Session>(std::move(*r.session));
+    journal_.emplace(std::move(j));
+    offset_ = r.last_input_time - now;
+    // The virtual board holds what the sensors last reported.
+    physical_ = session_->tracker().board().cells();
+    return true;
+  }
+  if (options.variant.empty()) {
+    error = "no variant to play (give --variant ID, or --journal FILE of a game to resume)";
+    return false;
+  }
+  stages_ = variants::load_stages(options.variant, "", error);
+  if (stages_.empty()) return false;
+  const core::RuleSet& rules = *stages_.front();
+  journal::JournalHeader h;
+  h.variant = options.variant;
+  h.start_position = rules.start_fen;
+  std::optional<core::Position> start = journal::start_position(h, rules, error);
+  if (!start) {
+    error = "the start position of " + options.variant + " is broken: " + error;
+    return false;
+  }
+  session::SessionSettings settings;
+  settings.time_control = options.time_control;
+  session_ = std::make_unique<session::Session>(stages_, *start, settings);
+  offset_ = -now;
+  physical_.reset();
+  if (options.journal) {
+    h.set_settings(settings);
+    h.created = journal::utc_timestamp();
+    h.players = options.players;
+    h.site = "Tabula kiosk";
+    journal::Journal j;
+    journal::JournalStatus st = journal::Journal::create(*options.journal, h, j);
+    if (!st.ok()) {
+      error = st.message;
+      return false;
+    }
+    journal_.emplace(std::move(j));
+  }
+  if (options.virtual_board) {
+    // The start position stands on the virtual board: one snapshot of the reeds.
+    session::BoardSnapshot snap;
+    snap.time = session_time(now);
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      if (!start->at(static_cast<core::Square>(i)).empty()) {
+        for (core::Square cell : rules.geometry.cells_of(static_cast<core::Square>(i)))
+          snap.cells.set(core::index_of(cell));
+      }
+    }
+    physical_ = snap.cells;
+    feed(session::Input{snap});
+  }
+  return true;
+}
 
-const KioskView& SessionSim::view() {
+session::Output SessionSim::feed(const session::Input& in) {
+  session::Output out = session_->handle(in);
+  if (journal_) {
+    // Written (and fsynced) before anything of it is shown.
+    journal::JournalStatus st = journal_->record(in, out, journal::wall_clock_ms());
+    if (!st.ok()) journal_error_ = "the journal could not be written: " + st.message;
+  }
+  for (const session::AcceptedMove& m : out.moves) accepted_.push_back(m);
+  dirty_ = true;
+  return out;
+}
+
+std::vector<session::AcceptedMove> SessionSim::take_accepted() {
+  std::vector<session::AcceptedMove> out;
+  out.swap(accepted_);
+  return out;
+}
+
+const KioskView& SessionSim::view(session::Millis now) {
+  last_now_ = std::max(last_now_, now);
   if (dirty_) {
-    view_ = view_of(session_->snapshot(), session_->game().rules());
+    snapshot_.emplace(session_->snapshot());
+    view_ = view_of(*snapshot_, session_->game().rules());
+    if (!journal_error_.empty()) {
+      view_.ruling_history.push_back(view_.ruling.value_or(RulingView{}));
+      view_.ruling = RulingView{Severity::kIllegal, journal_error_};
+    }
     dirty_ = false;
   }
+  // The clocks run between inputs: the time left at this frame.
+  view_.clocks = clocks_of(*snapshot_, std::max(session_time(now), snapshot_->time));
   return view_;
 }
 
 std::string SessionSim::send(core::Square q, bool occupied, session::Millis now) {
   physical_.set(core::index_of(q), occupied);
-  session_->on_event(session::SquareEvent{now, q, occupied});
-  dirty_ = true;
-  return std::to_string(now.count()) + " " + rules_->geometry.name(q) + (occupied ? " down" : " up");
+  feed(session::Input{session::SquareEvent{session_time(now), q, occupied}});
+  return std::to_string(session_time(now).count()) + " " + session_->game().rules().geometry.name(q) +
+         (occupied ? " down" : " up");
+}
+
+void SessionSim::feed_board(const session::Input& in, session::Millis now) {
+  tick(now);
+  feed(in);
+}
+
+void SessionSim::restart(SessionSimOptions options, session::Millis now) {
+  std::string error;
+  SessionSim fresh;
+  if (!fresh.start(options, now, error)) {
+    // The game on screen goes on; the arbiter is told why.
+    journal_error_ = error;
+    dirty_ = true;
+    return;
+  }
+  *this = std::move(fresh);
+}
+
+void SessionSim::new_game(const std::string& variant, session::Millis now) {
+  SessionSimOptions next = options_;
+  next.variant = variant;
+  if (options_.journal) {
+    // The finished (or abandoned) game keeps its journal under a new name.
+    std::string keep = archive_name(*options_.journal);
+    journal_.reset();  // closes the file (and checkpoints its WAL) before the rename
+    std::error_code ec;
+    std::filesystem::rename(*options_.journal, keep, ec);
+    if (ec) {
+      journal_error_ = "a new game needs " + *options_.journal + " moved to " + keep + ": " + ec.message();
+      restart(options_, now);  // reopen and go on with the current game
+      return;
+    }
+  }
+  restart(next, now);
 }
 
 std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis now) {
   std::vector<std::string> lines;
+  tick(now);
+  const core::Geometry& geometry = session_->game().rules().geometry;
   if (const auto* click = std::get_if<SquareClicked>(&intent)) {
+    if (!options_.virtual_board) return lines;  // the real board's sensors speak for it
     core::Square q = square_of(click->cell);
-    if (!rules_->geometry.playable(q)) return lines;
-    bool occupied = physical_[core::index_of(q)];
+    if (!geometry.playable(q)) return lines;
+    // A merged (corner) square: its first cell stands for the four sensors.
+    core::Square cell = geometry.cells_of(geometry.anchor(q)).front();
+    bool occupied = false;
+    for (core::Square c : geometry.cells_of(geometry.anchor(q))) occupied = occupied || physical_[core::index_of(c)];
     if (!hand_) {
       if (occupied) {
-        lines.push_back(send(q, false, now));
-        hand_ = q;
+        for (core::Square c : geometry.cells_of(geometry.anchor(q))) {
+          if (physical_[core::index_of(c)]) lines.push_back(send(c, false, now));
+        }
+        hand_ = cell;
       }
     } else if (click->modifier == ClickModifier::kSlide) {
       hand_.reset();  // the piece in the hand leaves the board
     } else {
-      if (occupied && q != *hand_) lines.push_back(send(q, false, now));
-      lines.push_back(send(q, true, now));
+      if (occupied && cell != *hand_) {
+        for (core::Square c : geometry.cells_of(geometry.anchor(q))) {
+          if (physical_[core::index_of(c)]) lines.push_back(send(c, false, now));
+        }
+      }
+      lines.push_back(send(cell, true, now));
       hand_.reset();
     }
     return lines;
   }
+  if (const auto* g = std::get_if<NewGame>(&intent)) {
+    new_game(g->variant_id, now);
+    return lines;
+  }
+  if (std::get_if<ResumeJournal>(&intent)) {
+    if (!options_.journal) {
+      journal_error_ = "there is no journal to resume (start the kiosk with --journal FILE)";
+      dirty_ = true;
+      return lines;
+    }
+    SessionSimOptions again = options_;
+    again.variant.clear();  // whatever game the journal holds
+    restart(again, now);    // on failure the game on screen goes on, journaled as before
+    return lines;
+  }
   session::Intent in;
-  in.time = now;
+  in.time = session_time(now);
   if (const auto* a = std::get_if<DialogAnswered>(&intent)) {
     in.kind = session::IntentKind::kAnswer;
     in.request = a->dialog_id;
@@ -90,27 +251,38 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
   } else if (const auto* r = std::get_if<Resign>(&intent)) {
     in.kind = session::IntentKind::kResign;
     in.seat = core::seat_at(r->seat.value);
-  } else if (const auto* f = std::get_if<FlagFell>(&intent)) {
-    in.kind = session::IntentKind::kTimeout;
-    in.seat = core::seat_at(f->seat.value);
   } else if (const auto* t = std::get_if<TakeBack>(&intent)) {
     in.kind = session::IntentKind::kTakeback;
     in.count = t->plies;
   } else if (std::get_if<OfferDraw>(&intent)) {
     in.kind = session::IntentKind::kAgreeDraw;
+  } else if (const auto* a = std::get_if<Adjudicate>(&intent)) {
+    in.kind = session::IntentKind::kAdjudicate;
+    in.force = !a->winner.has_value();
+    if (a->winner) in.seat = core::seat_at(a->winner->value);
+  } else if (const auto* p = std::get_if<SetPosition>(&intent)) {
+    in.kind = session::IntentKind::kSetPosition;
+    in.text = p->position;
+    if (in.text.empty()) {
+      in.kind = session::IntentKind::kVerifyBoard;  // "adopt the board": check it against the game
+    }
+  } else if (const auto* c = std::get_if<ClockCommand>(&intent)) {
+    in.kind = c->stop ? session::IntentKind::kPauseClock : session::IntentKind::kResumeClock;
   } else {
-    return lines;  // not yet wired: new game, adjudication, journal, set position
+    return lines;  // a flag seen by a kiosk clock: the session's own clock decides
   }
-  session_->intent(in);
-  dirty_ = true;
+  feed(session::Input{in});
   return lines;
 }
 
 void SessionSim::tick(session::Millis now) {
-  auto deadline = session_->next_deadline();
-  if (deadline && *deadline <= now) {
-    session_->tick(now);
-    dirty_ = true;
+  last_now_ = std::max(last_now_, now);
+  // The session acts at each of its deadlines; each is journaled as a tick
+  // at that time, so a resume acts at the same moments.
+  for (int guard = 0; guard < 64; ++guard) {
+    std::optional<session::Millis> d = session_->next_deadline();
+    if (!d || *d > session_time(now)) break;
+    feed(session::Input{session::Tick{std::max(*d, session_->now())}});
   }
 }
 

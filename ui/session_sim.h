@@ -1,9 +1,13 @@
-// session_sim.h — `tabula-kiosk --sim` driving a real session.
+// session_sim.h — the kiosk's game: a real session::Session, journaled, fed
+// by the clickable virtual board (`--sim`) or by the board daemon (`--board`).
 //
-// A clickable virtual board that emits exactly the sensor events a real
-// board would, feeds them to a session::Session (the arbiter: inference,
-// rules, rulings) and shows what the session says. No rules here: the hand
-// only knows which squares hold a magnet.
+// A clickable virtual board emits exactly the sensor events a real board
+// would; every input (square events, board snapshots, the session's own
+// deadlines as ticks, operator intents) goes through feed(): the session
+// handles it, the journal (issue 7) commits the input with what it made the
+// session say, and only then is the screen rebuilt, so nothing shown is ever
+// lost by a power cut. No rules here: the hand only knows which squares hold
+// a magnet.
 //
 //   state     event                              events sent            next
 //   empty     click an occupied square           <sq> up                holding
@@ -13,7 +17,17 @@
 //   holding   click an occupied square           <sq> up, <sq> down     empty  (a capture)
 //   holding   slide-click anywhere               -  (piece taken off)   empty  (en passant victim, removals)
 //
-// Time is given in by the caller (ms since the sim started). Not thread-safe.
+// Time: the caller passes the kiosk's time (ms since it started); session
+// time is that plus an offset fixed at creation, so a resumed game goes on
+// from the journal's last input time (the time the power was off is nobody's
+// clock time; the arbiter can set a clock).
+//
+// Journal: with `journal` set, an existing file is resumed (the same
+// position, clocks, ledger, relations and open questions; a foreign or
+// damaged file is refused and left as it is) and a missing one is created.
+// A new game from the arbiter menu first renames the current journal to
+// "<stem>-<n>.db" (kept for `tabula archive`), then starts FILE afresh.
+// Not thread-safe.
 #pragma once
 
 #include <memory>
@@ -21,33 +35,75 @@
 #include <string>
 #include <vector>
 
+#include "journal/journal.h"
 #include "session/session.h"
 #include "ui/intent.h"
 #include "ui/view_model.h"
 
 namespace tabula::ui {
 
+struct SessionSimOptions {
+  std::string variant;
+  std::optional<std::string> journal;  // FILE: resumed when it exists, else created
+  std::optional<session::TimeControl> time_control;
+  std::vector<std::string> players;  // seat order; journaled for the export's tags
+  // The virtual board: the start position stands on it at once (--sim). Off
+  // for a real board, whose sensors report what stands on it.
+  bool virtual_board = true;
+};
+
 class SessionSim {
  public:
-  // Loads `variant` (and its later stages) and sets the start position up on
-  // the virtual board. On failure returns null and says why in `error`.
-  static std::unique_ptr<SessionSim> create(const std::string& variant, std::string& error);
+  // Loads the variant (and its later stages), resumes or creates the
+  // journal, and sets the start up on the virtual board. On failure returns
+  // null and says why in `error` (naming the file for a journal problem).
+  static std::unique_ptr<SessionSim> create(const SessionSimOptions& options, session::Millis now,
+                                            std::string& error);
+  static std::unique_ptr<SessionSim> create(const std::string& variant, std::string& error) {
+    return create(SessionSimOptions{variant, std::nullopt, std::nullopt, {}, true}, session::Millis{0},
+                  error);
+  }
 
-  const KioskView& view();
-  // Applies one kiosk intent; returns the sensor trace lines it made.
+  // What the screen shows at kiosk time `now` (clocks run between inputs).
+  const KioskView& view(session::Millis now);
+  const KioskView& view() { return view(last_now_); }
+  // Applies one kiosk intent; returns the sensor trace lines it made. A new
+  // game or a resume replaces this object's session (see `replaced`).
   std::vector<std::string> apply(const Intent& intent, session::Millis now);
-  // Lets time pass (a move settles, a question times out).
+  // Sensor inputs from the board daemon (`--board`), in kiosk time.
+  void feed_board(const session::Input& in, session::Millis now);
+  // Lets time pass: the session acts at its deadlines (a move settles, a
+  // question times out, a flag falls).
   void tick(session::Millis now);
+
   const session::Session& session() const { return *session_; }
+  const SessionSimOptions& options() const { return options_; }
+  // The last journal problem ("" when none): shown on screen, the game goes on.
+  const std::string& journal_error() const { return journal_error_; }
+  // Accepted moves since the last call (the kiosk sends the daemon an
+  // expectation after each, and the hub publishes them).
+  std::vector<session::AcceptedMove> take_accepted();
+  session::Millis session_time(session::Millis now) const { return now + offset_; }
 
  private:
-  SessionSim(std::shared_ptr<const core::RuleSet> rules, std::unique_ptr<session::Session> s);
+  SessionSim() = default;
+  bool start(const SessionSimOptions& options, session::Millis now, std::string& error);
+  session::Output feed(const session::Input& in);
   std::string send(core::Square q, bool occupied, session::Millis now);
+  void new_game(const std::string& variant, session::Millis now);
+  void restart(SessionSimOptions options, session::Millis now);
 
-  std::shared_ptr<const core::RuleSet> rules_;
+  SessionSimOptions options_;
+  std::vector<std::shared_ptr<const core::RuleSet>> stages_;
   std::unique_ptr<session::Session> session_;
+  std::optional<journal::Journal> journal_;
+  std::string journal_error_;
+  session::Millis offset_{0};
+  session::Millis last_now_{0};
   core::SquareSet physical_;
   std::optional<core::Square> hand_;
+  std::vector<session::AcceptedMove> accepted_;
+  std::optional<session::Snapshot> snapshot_;
   KioskView view_;
   bool dirty_ = true;
 };

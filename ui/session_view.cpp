@@ -118,6 +118,20 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
       for (core::Seat m : rules.relations.teams[t])
         if (m == core::seat_at(s)) sv.relation = "team " + std::to_string(t + 1);
     }
+    auto name = [&](core::Seat x) { return rules.seats[static_cast<std::size_t>(core::index_of(x))].name; };
+    std::vector<std::string> rel;
+    if (snap.suzerains[s] != core::kNoSeat) rel.push_back("vassal of " + name(snap.suzerains[s]));
+    if (snap.allies[s] != core::kNoSeat) rel.push_back("ally of " + name(snap.allies[s]));
+    for (int o = 0; o < n; ++o) {
+      if (snap.suzerains[o] == core::seat_at(s)) rel.push_back("suzerain of " + name(core::seat_at(o)));
+    }
+    // 002 rule 7: a resigned or flagged player who still moves.
+    if ((snap.statuses[s] == core::SeatStatus::kResigned &&
+         rules.elimination.on_resign == core::EliminationPolicy::kRandomMover) ||
+        (snap.statuses[s] == core::SeatStatus::kFlagged &&
+         rules.elimination.on_timeout == core::EliminationPolicy::kRandomMover))
+      rel.push_back("random mover");
+    for (const std::string& r : rel) sv.relation += (sv.relation.empty() ? "" : ", ") + r;
     v.seats.push_back(sv);
   }
   // Pieces: the rules position, less the pieces in the air.
@@ -186,6 +200,12 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
       if (rules.turn_order[c] == e.seat) v.moves.rounds.back().plies[c] = e.text;
     }
   }
+  // Teaching mode: the lifted piece's legal destinations (the session's).
+  if (snap.lifted_piece != core::kNoSquare) {
+    v.teaching.lifted_from = cell_of(snap.lifted_piece);
+    for (core::Square d : snap.destinations) v.teaching.destinations.push_back(cell_of(d));
+  }
+  v.clocks = clocks_of(snap, snap.time);
   // The first open question becomes the dialog.
   for (const session::Request& req : snap.requests) {
     if (req.options.empty()) continue;
@@ -202,6 +222,22 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     break;
   }
   return v;
+}
+
+ClockView clocks_of(const session::Snapshot& snap, session::Millis now) {
+  ClockView c;
+  if (!snap.clock) return c;
+  return clock_view(*snap.clock, now, snap.clock_held);
+}
+
+ClockView clock_view(const session::GameClock& k, session::Millis now, bool held) {
+  ClockView c;
+  c.enabled = true;
+  for (int i = 0; i < k.seat_count(); ++i) c.remaining.push_back(k.remaining(i, now));
+  if (k.state() == session::GameClock::State::kRunning && k.running()) c.running = SeatIndex{*k.running()};
+  c.delay_left = k.delay_left(now);
+  c.control_text = session::describe(k.control()) + (held ? " (stopped by the arbiter)" : "");
+  return c;
 }
 
 }  // namespace tabula::ui

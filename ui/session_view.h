@@ -12,6 +12,10 @@ namespace tabula::ui {
 // a piece was lifted from in the --sim hand (drawn at the lifted square's
 // destination until the move settles), if any.
 KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules);
+// The clocks of `snap` as they stand at session time `now` (the kiosk calls
+// it every frame: the snapshot is only rebuilt when an input changes it).
+ClockView clocks_of(const session::Snapshot& snap, session::Millis now);
+ClockView clock_view(const session::GameClock& clock, session::Millis now, bool held = false);
 
 // The kiosk cell of a core square, and back.
 Cell cell_of(core::Square s);

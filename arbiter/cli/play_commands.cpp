@@ -44,31 +44,12 @@ using session::Millis;
 
 std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
                                                               std::ostream& err) {
-  variants::LoadResult first = variants::load_id(id, start);
-  if (!first.ok()) {
-    err << "tabula: " << first.error_text();
-    return {};
-  }
-  std::vector<std::shared_ptr<const core::RuleSet>> stages{first.rules};
-  while (!stages.back()->next_stage.empty() && stages.size() < 8) {
-    variants::LoadResult r = variants::load_id(stages.back()->next_stage.front().variant);
-    if (!r.ok()) {
-      err << "tabula: next stage of " << stages.back()->id << ": " << r.error_text();
-      return {};
-    }
-    stages.push_back(r.rules);
-  }
+  std::string error;
+  auto stages = variants::load_stages(id, start, error);
+  if (stages.empty()) err << "tabula: " << error;
   return stages;
 }
 
-std::string utc_now() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y.%m.%d %H:%M:%S", &tm);
-  return buf;
-}
 
 // ---- trace items ------------------------------------------------------------------------
 
@@ -256,7 +237,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
       return 1;
     }
     h.set_settings(settings);
-    h.created = utc_now();
+    h.created = journal::utc_timestamp();
     if (o->values.count("event")) h.event = o->values.at("event");
     if (o->values.count("site")) h.site = o->values.at("site");
     journal::JournalStatus s = journal::Journal::create(path, h, j);

@@ -55,6 +55,15 @@ void JournalHeader::set_settings(const session::SessionSettings& s) {
   }
 }
 
+std::string utc_timestamp() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d %H:%M:%S", &tm);
+  return buf;
+}
+
 std::int64_t wall_clock_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();

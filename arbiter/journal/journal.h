@@ -128,5 +128,7 @@ class Journal {
 
 // Wall-clock milliseconds since the epoch, for the journal's `wall_ms`.
 std::int64_t wall_clock_ms();
+// The UTC wall clock as the header's `created` wants it: "YYYY.MM.DD HH:MM:SS".
+std::string utc_timestamp();
 
 }  // namespace tabula::journal

@@ -740,6 +740,8 @@ Snapshot Session::snapshot() const {
     Seat seat = core::seat_at(i);
     s.points[static_cast<std::size_t>(i)] = g.points(seat);
     s.statuses[static_cast<std::size_t>(i)] = g.status(seat);
+    s.allies[static_cast<std::size_t>(i)] = g.vassalage().ally_of(seat);
+    s.suzerains[static_cast<std::size_t>(i)] = g.vassalage().suzerain_of(seat);
     if (g.plays(seat)) {
       std::vector<Square> by = g.checkers(seat);
       if (!by.empty()) s.checks.emplace_back(seat, by);

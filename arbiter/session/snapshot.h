@@ -45,6 +45,9 @@ struct Snapshot {
   std::optional<AcceptedMove> last_move;
   std::array<int, core::kMaxSeats> points{};
   std::array<core::SeatStatus, core::kMaxSeats> statuses{};
+  // 003: each seat's ally and suzerain (kNoSeat: none).
+  std::array<core::Seat, core::kMaxSeats> allies{core::kNoSeat, core::kNoSeat, core::kNoSeat, core::kNoSeat};
+  std::array<core::Seat, core::kMaxSeats> suzerains{core::kNoSeat, core::kNoSeat, core::kNoSeat, core::kNoSeat};
   std::vector<std::pair<core::Seat, std::vector<core::Square>>> checks;  // seat in check, checkers
   core::Outcome outcome;
   std::vector<core::Game::RecordEntry> record;

@@ -873,4 +873,23 @@ LoadResult load_id(const std::string& id, const std::string& start) {
   return load_file(path.string(), start);
 }
 
+std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
+                                                              std::string& error) {
+  LoadResult first = load_id(id, start);
+  if (!first.ok()) {
+    error = first.error_text();
+    return {};
+  }
+  std::vector<std::shared_ptr<const core::RuleSet>> stages{first.rules};
+  while (!stages.back()->next_stage.empty() && stages.size() < 8) {
+    LoadResult r = load_id(stages.back()->next_stage.front().variant);
+    if (!r.ok()) {
+      error = "next stage of " + stages.back()->id + ": " + r.error_text();
+      return {};
+    }
+    stages.push_back(r.rules);
+  }
+  return stages;
+}
+
 }  // namespace tabula::variants

@@ -53,4 +53,10 @@ LoadResult load_id(const std::string& id, const std::string& start = "");
 std::string variants_dir();
 std::vector<std::string> list_ids();
 
+// A variant and the stages that follow it (004's next_stage chain), as
+// core::Match and session::Session take them. Empty on failure, with the
+// reason (naming the file, line and column) in `error`.
+std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
+                                                              std::string& error);
+
 }  // namespace tabula::variants

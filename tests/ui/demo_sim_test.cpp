@@ -13,7 +13,7 @@ using TimePoint = DemoSim::TimePoint;
 using Lines = std::vector<std::string>;
 
 constexpr TimePoint kT0{};
-const TimeControl kControl{10min, 5s, TimingMode::kIncrement};
+const session::TimeControl kControl{10min, 5s, session::TimingMode::kIncrement};
 
 Intent click(const char* square, ClickModifier modifier = ClickModifier::kNone) {
   return SquareClicked{*parse_cell_name(square), modifier};
@@ -88,7 +88,7 @@ TEST(DemoSim, TurnsSkipSeatsThatAreOut) {
 }
 
 TEST(DemoSim, TheClockSwitchesOnEachMoveAndFlagsThroughAnIntent) {
-  DemoSim sim(*make_demo("chess"), TimeControl{15min, 0s, TimingMode::kSuddenDeath}, kT0);
+  DemoSim sim(*make_demo("chess"), session::TimeControl{15min, 0s, session::TimingMode::kSuddenDeath}, kT0);
   sim.apply(click("e2"), kT0);
   sim.apply(click("e4"), kT0 + 10s);
   EXPECT_FALSE(sim.tick(kT0 + 10s));

@@ -158,7 +158,7 @@ TEST(KioskApp, SimBoardClicksBecomeSensorEvents) {
   // the kiosk's intents and answers with trace lines.
   HeadlessKiosk kiosk;
   const DemoSim::TimePoint t0{};
-  DemoSim sim(*make_demo("four-player"), TimeControl{10min, 5s, TimingMode::kIncrement}, t0);
+  DemoSim sim(*make_demo("four-player"), session::TimeControl{10min, 5s, session::TimingMode::kIncrement}, t0);
   std::vector<std::string> trace;
   auto play = [&](const char* square, int button, std::chrono::milliseconds at) {
     for (const Intent& intent :

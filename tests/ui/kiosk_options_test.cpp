@@ -37,12 +37,24 @@ TEST(KioskOptions, ScreenshotRunIsWindowedUnlessFullscreenIsAsked) {
 
 TEST(KioskOptions, SimBoardPinOrient) {
   const ParsedOptions parsed =
-      parse({"--sim", "--board", "/run/tabula.sock", "--pin", "4711", "--orient", "2"});
+      parse({"--variant", "chess", "--board", "/run/tabula.sock", "--pin", "4711", "--orient", "2"});
   ASSERT_EQ(parsed.error, "");
   EXPECT_TRUE(parsed.options.sim);
   EXPECT_EQ(parsed.options.board_socket, "/run/tabula.sock");
   EXPECT_EQ(parsed.options.pin, "4711");
   EXPECT_EQ(parsed.options.orient, 2);
+}
+
+TEST(KioskOptions, JournalClockAndPlayers) {
+  const ParsedOptions parsed =
+      parse({"--journal", "/var/lib/tabula/game.db", "--clock", "15+10", "--players", "Ann,Bob,,Dee"});
+  ASSERT_EQ(parsed.error, "");
+  EXPECT_EQ(parsed.options.journal, "/var/lib/tabula/game.db");
+  EXPECT_EQ(parsed.options.clock, "15+10");
+  EXPECT_EQ(parsed.options.players, (std::vector<std::string>{"Ann", "Bob", "", "Dee"}));
+  EXPECT_NE(parse({"--clock", "fast"}).error.find("--clock: time control \"fast\""), std::string::npos);
+  EXPECT_EQ(parse({"--board", "/run/tabula.sock"}).error,
+            "--board needs --variant ID (a new game) or --journal FILE (a game to resume)");
 }
 
 TEST(KioskOptions, ErrorsNameTheOptionAndTheBadValue) {

@@ -3,6 +3,11 @@
 #include "ui/session_sim.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "journal/resume.h"
 
 namespace tabula::ui {
 namespace {
@@ -67,6 +72,134 @@ TEST(SessionSim, FourPlayerCaptureByClickingTheVictim) {
   EXPECT_EQ(sim->view().moves.rounds.front().plies.size(), 4u);
   EXPECT_EQ(sim->view().moves.rounds.front().plies[3], "m8-l8");
   EXPECT_EQ(sim->view().to_move->value, 0);
+}
+
+// A fresh directory under /tmp, removed at the end.
+struct Scratch {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("tabula-kiosk-test-" + std::to_string(::getpid()) + "-" +
+                               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  Scratch() {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+  }
+  ~Scratch() { std::filesystem::remove_all(dir); }
+  std::string file(const std::string& name) const { return (dir / name).string(); }
+};
+
+SessionSimOptions journaled(const std::string& variant, const std::string& path) {
+  SessionSimOptions o;
+  o.variant = variant;
+  o.journal = path;
+  o.time_control = session::TimeControl{Ms(300000), Ms(2000), session::TimingMode::kIncrement};
+  o.players = {"Ann", "Bob"};
+  return o;
+}
+
+TEST(SessionSim, TheKioskJournalsTheGameAndResumesItExactly) {
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  std::string before;
+  {
+    auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+    ASSERT_TRUE(sim) << error;
+    Ms t(0);
+    sim->tick(t += Ms(3000));
+    play(*sim, "e2", "e4", t);
+    play(*sim, "e7", "e5", t);
+    play(*sim, "g1", "f3", t);
+    sim->apply(at("b8"), t += Ms(200));  // Black's knight is in the air at the power cut
+    sim->tick(t += Ms(100));
+    ASSERT_EQ(sim->session().moves().size(), 3U);
+    ASSERT_TRUE(sim->session().clock());
+    before = journal::state_summary(sim->session());
+  }  // the power goes off: nothing is closed cleanly but the journal's commits
+  // The kiosk starts again with the same --journal (no --variant).
+  SessionSimOptions again;
+  again.journal = path;
+  auto sim = SessionSim::create(again, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  EXPECT_EQ(journal::state_summary(sim->session()), before);
+  EXPECT_EQ(sim->options().variant, "chess");
+  // The knight is still in the hand's square's sensor state: b8 reads empty.
+  EXPECT_TRUE(sim->session().snapshot().lifted.test(core::index_of(core::make_square(1, 7))));
+  // Play goes on: put the knight on c6.
+  Ms t(0);
+  sim->apply(at("b8"), t += Ms(100));  // the virtual hand was empty after the restart: b8 is empty, nothing happens
+  sim->apply(SquareClicked{*parse_cell_name("c6"), ClickModifier::kNone}, t += Ms(100));
+  EXPECT_EQ(sim->session().moves().size(), 3U) << "an empty hand puts nothing down";
+}
+
+TEST(SessionSim, AJournalOfAnotherVariantIsRefusedAndLeftAlone) {
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  { ASSERT_TRUE(SessionSim::create(journaled("chess", path), Ms(0), error)) << error; }
+  const auto size = std::filesystem::file_size(path);
+  EXPECT_FALSE(SessionSim::create(journaled("chesscom-ffa", path), Ms(0), error));
+  EXPECT_NE(error.find("this journal is a game of chess, not chesscom-ffa"), std::string::npos) << error;
+  EXPECT_EQ(std::filesystem::file_size(path), size);
+  std::filesystem::resize_file(path, 100);  // damaged
+  EXPECT_FALSE(SessionSim::create(journaled("chess", path), Ms(0), error));
+  EXPECT_NE(error.find(path), std::string::npos) << error;
+  EXPECT_EQ(std::filesystem::file_size(path), 100U);
+}
+
+TEST(SessionSim, ArbiterMenuIntentsReachTheSession) {
+  Scratch scratch;
+  std::string error;
+  auto sim = SessionSim::create(journaled("chess", scratch.file("game.db")), Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  sim->tick(t += Ms(3000));
+  sim->apply(ClockCommand{true}, t += Ms(100));
+  EXPECT_TRUE(sim->session().clock_held());
+  sim->apply(ClockCommand{false}, t += Ms(100));
+  EXPECT_FALSE(sim->session().clock_held());
+  play(*sim, "e2", "e4", t);
+  sim->apply(TakeBack{1}, t += Ms(100));
+  EXPECT_EQ(sim->session().phase(), session::Phase::kRestore);
+  play(*sim, "e4", "e2", t);
+  EXPECT_EQ(sim->session().phase(), session::Phase::kPlay);
+  sim->apply(Adjudicate{SeatIndex{1}}, t += Ms(100));
+  ASSERT_TRUE(sim->session().game().outcome().over);
+  EXPECT_EQ(sim->session().game().outcome().ranking.front(), core::seat_at(1));
+  // A new game: the finished journal is kept under a new name.
+  sim->apply(NewGame{"chesscom-ffa"}, t += Ms(100));
+  EXPECT_EQ(sim->session().game().rules().id, "chesscom-ffa");
+  EXPECT_TRUE(std::filesystem::exists(scratch.file("game-1.db")));
+  EXPECT_TRUE(std::filesystem::exists(scratch.file("game.db")));
+  journal::Journal old;
+  ASSERT_TRUE(journal::Journal::open(scratch.file("game-1.db"), journal::Journal::Access::kRead, old).ok());
+  EXPECT_EQ(old.header().variant, "chess");
+}
+
+TEST(SessionSim, TheClockRunsOnScreenBetweenInputs) {
+  std::string error;
+  SessionSimOptions o;
+  o.variant = "chess";
+  o.time_control = session::TimeControl{Ms(60000), Ms(0), session::TimingMode::kSuddenDeath};
+  auto sim = SessionSim::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  sim->tick(Ms(1000));  // the start settles at 500 ms: White's clock runs from then
+  EXPECT_EQ(sim->view(Ms(1000)).clocks.remaining.at(0), Ms(59500));
+  EXPECT_EQ(sim->view(Ms(11000)).clocks.remaining.at(0), Ms(49500));
+  ASSERT_TRUE(sim->view(Ms(11000)).clocks.running);
+  EXPECT_EQ(sim->view(Ms(11000)).clocks.running->value, 0);
+}
+
+TEST(SessionSim, TeachingDotsComeFromTheSession) {
+  std::string error;
+  auto sim = SessionSim::create("chess", error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  sim->tick(t += Ms(3000));
+  sim->apply(at("g1"), t += Ms(100));
+  const KioskView& v = sim->view(t);
+  ASSERT_TRUE(v.teaching.lifted_from);
+  EXPECT_EQ(*v.teaching.lifted_from, *parse_cell_name("g1"));
+  EXPECT_EQ(v.teaching.destinations.size(), 2U);
 }
 
 TEST(SessionSim, UnknownVariantSaysSo) {
