@@ -47,6 +47,11 @@ std::unique_ptr<BoardPublisher> BoardPublisher::start(PublisherConfig config, st
     return nullptr;
   }
   p->status_.last_seq = p->last_seq_;
+  if (s.ok()) s = p->writer_.unacked_count(p->status_.unacked);
+  if (!s.ok()) {
+    error = s.message;
+    return nullptr;
+  }
   p->wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (p->wake_fd_ < 0) {
     error = "cannot create the publisher's wake-up eventfd";
@@ -89,6 +94,7 @@ bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox
     status_.last_error = s.message;
     return false;
   }
+  status_.unacked += seq - last_seq_;
   last_seq_ = seq;
   status_.last_seq = seq;
   return true;
@@ -268,6 +274,17 @@ void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox
   }
 }
 
+void BoardPublisher::flush_acks(journal::Outbox& outbox) {
+  if (acked_.empty()) return;
+  journal::JournalStatus s = outbox.mark_acked(acked_);
+  if (!s.ok()) {
+    std::lock_guard lock(mutex_);
+    status_.last_error = s.message;
+    return;  // kept, tried again
+  }
+  acked_.clear();
+}
+
 void BoardPublisher::run() {
   journal::Outbox outbox;
   journal::JournalStatus s = journal::Outbox::open(config_.journal_path, outbox, /*durable=*/false);
@@ -279,6 +296,7 @@ void BoardPublisher::run() {
   const std::string online_topic = topic(config_.info.event, config_.info.board, Leaf::kOnline);
   const std::string action_topic = topic(config_.info.event, config_.info.board, Leaf::kAction);
   bool just_connected = false;
+  auto last_ack_write = std::chrono::steady_clock::now();
   MqttClient::Handlers h;
   h.connected = [&](bool) { just_connected = true; };
   h.lost = [&](const std::string& why) {
@@ -311,6 +329,7 @@ void BoardPublisher::run() {
       just_connected = false;
       // Start over from the oldest unacknowledged item: anything in flight
       // when the connection dropped may or may not have arrived.
+      flush_acks(outbox);
       in_flight_.clear();
       sent_through_ = 0;
       outbox.acked_through(sent_through_);
@@ -321,25 +340,32 @@ void BoardPublisher::run() {
       status_.last_error.clear();
       if (state_) state_dirty_ = true;
     }
-    for (int mid : acks) {
-      auto it = in_flight_.find(mid);
-      if (it == in_flight_.end()) continue;
-      outbox.mark_acked(it->second);
-      in_flight_.erase(it);
-    }
-    acks.clear();
+    publish_pending(*client, outbox);
     for (const MqttMessage& m : messages) {
       if (m.topic == action_topic) on_action(m, outbox);
     }
     messages.clear();
-    publish_pending(*client, outbox);
-    std::int64_t unacked = 0;
-    outbox.unacked_count(unacked);
+    // Acknowledgements are noted in memory at once and written to the
+    // outbox in one transaction at most every 250 ms: the journal's writes
+    // come first (a lost note only means an item is sent again).
+    for (int mid : acks) {
+      auto it = in_flight_.find(mid);
+      if (it == in_flight_.end()) continue;
+      acked_.push_back(it->second);
+      in_flight_.erase(it);
+      std::lock_guard lock(mutex_);
+      --status_.unacked;
+    }
+    acks.clear();
+    if (!acked_.empty() && std::chrono::steady_clock::now() - last_ack_write >= std::chrono::milliseconds(250)) {
+      flush_acks(outbox);
+      last_ack_write = std::chrono::steady_clock::now();
+    }
     std::lock_guard lock(mutex_);
-    status_.unacked = unacked;
     status_.connected = client->connected();
     changed_.notify_all();
   }
+  flush_acks(outbox);
   if (client->connected()) {
     client->publish(online_topic, encode(make_presence(false, wall_ms())), 1, true, error);
     for (int i = 0; i < 20 && acks.empty(); ++i) client->loop(std::chrono::milliseconds(10));

@@ -101,6 +101,7 @@ class BoardPublisher {
   void run();
   void publish_pending(MqttClient& client, journal::Outbox& outbox);
   void on_action(const MqttMessage& m, journal::Outbox& outbox);
+  void flush_acks(journal::Outbox& outbox);
 
   const PublisherConfig config_;
   journal::Outbox writer_;  // the shell thread's connection
@@ -119,6 +120,7 @@ class BoardPublisher {
   // Worker-only state.
   ActionGate gate_;
   std::map<int, std::int64_t> in_flight_;  // mid -> seq
+  std::vector<std::int64_t> acked_;        // acknowledged, not yet written to the outbox
   std::int64_t sent_through_ = 0;          // items up to here are acknowledged or handed over since the connect
 
   int wake_fd_ = -1;

@@ -43,7 +43,7 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
     if (stages.empty()) return nullptr;
     journal::JournalHeader h;
     h.variant = c.variant;
-    h.start_position = stages.front()->start_fen;
+    h.start_position = c.start_position.empty() ? stages.front()->start_fen : c.start_position;
     h.set_settings(c.settings);
     std::time_t t = std::time(nullptr);
     std::tm tm{};

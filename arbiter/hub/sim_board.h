@@ -25,7 +25,8 @@ namespace tabula::hub {
 
 struct SimBoardConfig {
   std::string variant;
-  std::string journal_path;  // created, or resumed when it exists
+  std::string start_position;  // FEN/FEN4; "" for the variant's own
+  std::string journal_path;    // created, or resumed when it exists
   std::string event;
   std::string board;
   std::vector<std::string> players;

@@ -134,6 +134,28 @@ JournalStatus Outbox::mark_acked(std::int64_t seq) {
   return run(*q);
 }
 
+JournalStatus Outbox::mark_acked(const std::vector<std::int64_t>& seqs) {
+  if (seqs.empty()) return JournalStatus::good();
+  JournalStatus s = db_.exec("BEGIN IMMEDIATE", "starting to mark acknowledgements");
+  if (!s.ok()) return s;
+  auto q = db_.prepare("UPDATE hub_outbox SET acked = 1 WHERE seq = ?1", s);
+  if (!q) {
+    db_.exec("ROLLBACK", "rolling back");
+    return s;
+  }
+  for (std::int64_t seq : seqs) {
+    q->bind(1, seq);
+    s = run(*q);
+    if (!s.ok()) {
+      q.reset();
+      db_.exec("ROLLBACK", "rolling back");
+      return s;
+    }
+  }
+  q.reset();
+  return db_.exec("COMMIT", "marking acknowledgements");
+}
+
 JournalStatus Outbox::acked_through(std::int64_t& seq) {
   JournalStatus s;
   seq = db_.query_int(

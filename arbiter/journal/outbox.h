@@ -54,6 +54,8 @@ class Outbox {
   // Up to `limit` unacknowledged items with seq > after_seq, oldest first.
   JournalStatus pending(std::int64_t after_seq, std::size_t limit, std::vector<OutboxItem>& out);
   JournalStatus mark_acked(std::int64_t seq);
+  // Several at once, in one transaction.
+  JournalStatus mark_acked(const std::vector<std::int64_t>& seqs);
   // The highest seq below which every item is acknowledged (the last seq
   // when all are).
   JournalStatus acked_through(std::int64_t& seq);

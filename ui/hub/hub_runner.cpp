@@ -22,7 +22,7 @@ extern "C" void hub_stop(int) { g_stop = 1; }
 }  // namespace
 
 std::string hub_usage() {
-  return "tabula-hub-screen --broker ADDRESS [--event NAME] [--user NAME --password-file FILE]\n"
+  return "tabula-hub-screen --broker ADDRESS [--event NAME] [--broker-user NAME --broker-password-file FILE]\n"
          "                  [--broker-ca FILE] [--arbiter-key FILE] [--record FILE]\n"
          "                  [--windowed] [--size WxH] [--screenshot FILE [--frames N]] [--font-dir DIR]\n";
 }
@@ -48,9 +48,9 @@ ParsedHubOptions parse_hub_options(std::span<const char* const> args) {
       if (!value(o.broker)) return p;
     } else if (a == "--event") {
       if (!value(o.event)) return p;
-    } else if (a == "--user") {
+    } else if (a == "--broker-user") {
       if (!value(o.username)) return p;
-    } else if (a == "--password-file") {
+    } else if (a == "--broker-password-file") {
       if (!value(o.password_file)) return p;
     } else if (a == "--broker-ca") {
       if (!value(o.ca_file)) return p;

@@ -12,8 +12,8 @@ namespace tabula::ui {
 struct HubScreenOptions {
   std::string broker;            // --hub / --broker ADDRESS: HOST[:PORT], mqtt[s]://HOST[:PORT]
   std::string event = "club";    // --event NAME
-  std::string username;          // --user NAME (the ACL's "arbiter")
-  std::string password_file;     // --password-file FILE (first line; never on the command line)
+  std::string username;          // --broker-user NAME (the ACL's "arbiter")
+  std::string password_file;     // --broker-password-file FILE (first line; never on the command line)
   std::string ca_file;           // --broker-ca FILE (TLS)
   std::string key_file;          // --arbiter-key FILE (signs actions)
   std::string record;            // --record FILE (tournament record, SQLite); "" none

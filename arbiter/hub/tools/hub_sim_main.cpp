@@ -1,14 +1,14 @@
 // tabula-hub-sim: the hub's simulator, for scripts/hub_scale.sh and by hand.
 //
 //   tabula-hub-sim board --broker ADDR --event E --board B --journal FILE --pgn FILE
-//                        [--game N] [--variant ID] [--seed N] [--speed X] [--user U --password-file F]
+//                        [--game N] [--variant ID] [--seed N] [--speed X] [--broker-user U --broker-password-file F]
 //                        [--arbiter-key FILE]
 //       plays game N of the PGN file as sensor events (session::generate_script)
 //       through a journaled session in real time divided by X, publishing to
 //       the hub; carries out arbiter actions; stays until everything is
 //       acknowledged.
 //   tabula-hub-sim hub --broker ADDR --event E --boards N [--seconds S] [--record FILE]
-//                      [--user U --password-file F]
+//                      [--broker-user U --broker-password-file F]
 //       a headless hub: waits until N boards have finished or signed off (or S seconds),
 //       then prints items, duplicates, gaps, move latency percentiles and its
 //       own CPU time.
@@ -52,11 +52,11 @@ bool broker_of(const cli::Options& o, hub::BrokerConfig& b, std::string& error) 
   if (o.values.count("broker-ca")) b.ca_file = o.values.at("broker-ca");
   error = b.parse(o.values.at("broker"));
   if (!error.empty()) return false;
-  if (o.values.count("user")) b.username = o.values.at("user");
-  if (o.values.count("password-file")) {
-    std::ifstream f(o.values.at("password-file"));
+  if (o.values.count("broker-user")) b.username = o.values.at("broker-user");
+  if (o.values.count("broker-password-file")) {
+    std::ifstream f(o.values.at("broker-password-file"));
     if (!f || !std::getline(f, b.password)) {
-      error = o.values.at("password-file") + ": cannot read the password";
+      error = o.values.at("broker-password-file") + ": cannot read the password";
       return false;
     }
   }
@@ -64,7 +64,7 @@ bool broker_of(const cli::Options& o, hub::BrokerConfig& b, std::string& error) 
 }
 
 std::vector<session::Input> script_of(const std::string& variant, const std::string& pgn_path, int game,
-                                      std::uint64_t seed, std::string& error) {
+                                      std::uint64_t seed, std::string& start_fen, std::string& error) {
   std::ifstream f(pgn_path);
   std::stringstream all;
   all << f.rdbuf();
@@ -80,10 +80,16 @@ std::vector<session::Input> script_of(const std::string& variant, const std::str
   auto stages = hub::load_stages(variant, "", error);
   if (stages.empty()) return {};
   auto rules = stages.front();
-  core::SeatPoints points{};
-  auto start = rules->four_player_notation ? core::parse_fen4(*rules, rules->start_fen, &points)
-                                           : core::parse_fen(*rules, rules->start_fen);
   const core::PgnRecord& rec = (*records)[static_cast<std::size_t>(game) % records->size()];
+  core::SeatPoints points{};
+  // A record set up from a position (the FEN tag) starts there.
+  const std::string fen = rec.tag("FEN").empty() ? rules->start_fen : rec.tag("FEN");
+  start_fen = fen;
+  auto start = rules->four_player_notation ? core::parse_fen4(*rules, fen, &points) : core::parse_fen(*rules, fen);
+  if (!start.ok()) {
+    error = pgn_path + ": " + start.error().message;
+    return {};
+  }
   auto actions = session::actions_from_record(rules, *start, points, rec);
   if (!actions.ok()) {
     error = pgn_path + ": " + actions.error().message;
@@ -130,7 +136,7 @@ int board(const cli::Options& o) {
   cli::number_option(o, "seed", 0, 1LL << 40, seed, std::cerr);
   const double speed = o.values.count("speed") ? std::max(0.01, std::atof(o.values.at("speed").c_str())) : 1.0;
   std::vector<session::Input> inputs = script_of(c.variant, o.values.at("pgn"), static_cast<int>(game),
-                                                 static_cast<std::uint64_t>(seed), error);
+                                                 static_cast<std::uint64_t>(seed), c.start_position, error);
   if (inputs.empty()) {
     std::cerr << "tabula-hub-sim: " << error << "\n";
     return 1;
@@ -157,7 +163,10 @@ int board(const cli::Options& o) {
   const bool flushed = b->publisher().flush(std::chrono::seconds(60));
   hub::PublisherStatus st = b->publisher().status();
   std::printf("board %s: %zu moves, %lld items, %s, cpu %.2f s\n", c.board.c_str(), b->session().moves().size(),
-              static_cast<long long>(st.last_seq), flushed ? "all acknowledged" : ("NOT flushed: " + st.last_error).c_str(),
+              static_cast<long long>(st.last_seq), flushed ? "all acknowledged"
+                      : ("NOT flushed: " + std::to_string(st.unacked) + " unacknowledged, " +
+                         (st.connected ? "connected" : "not connected") + ", " + st.last_error)
+                            .c_str(),
               cpu_seconds());
   return flushed ? 0 : 1;
 }
@@ -270,7 +279,7 @@ int main(int argc, char** argv) {
   }
   const std::string cmd = args[0];
   auto o = cli::parse_options(args, 1,
-                              {"broker", "broker-ca", "user", "password-file", "event", "board", "journal", "pgn",
+                              {"broker", "broker-ca", "broker-user", "broker-password-file", "event", "board", "journal", "pgn",
                                "game", "variant", "seed", "speed", "arbiter-key", "boards", "seconds", "record",
                                "kind", "seat", "client-id"},
                               {}, cmd, std::cerr);
