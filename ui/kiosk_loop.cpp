@@ -147,7 +147,9 @@ int run_kiosk(const KioskOptions& options) {
       time_s = kScreenshotTime_s;
     }
     platform.new_frame(overrides);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - started);
+    // Screenshots are reproducible: a frame is one second of session time.
+    const auto ms = options.screenshot ? std::chrono::milliseconds(1000LL * frame)
+                                       : std::chrono::duration_cast<std::chrono::milliseconds>(now - started);
     if (real) real->tick(ms);
     const KioskView& view = real ? real->view(ms) : sim ? sim->view() : *demo;
     const std::vector<Intent> intents = app.draw(view, time_s);
