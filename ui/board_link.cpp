@@ -33,7 +33,7 @@ const char* fault_kind_text(board::FaultKind kind) {
 
 // "board: sensor fault (stuck closed) on e4: <message>" / "... on e4 cleared".
 std::string fault_line(const board::SensorFault& f) {
-  std::string where = !f.square().empty() ? f.square()
+  std::string where = !f.square().empty()   ? f.square()
                       : !f.sensor().empty() ? f.sensor()
                                             : std::string("the board");
   std::string line =
@@ -53,9 +53,13 @@ BoardLink::BoardLink(std::string socket_path, core::Geometry geometry)
 
 BoardLink::~BoardLink() = default;
 
-int BoardLink::fd() const { return client_ ? client_->fd() : -1; }
+int BoardLink::fd() const {
+  return client_ ? client_->fd() : -1;
+}
 
-std::vector<std::string> BoardLink::warnings() { return std::exchange(warnings_, {}); }
+std::vector<std::string> BoardLink::warnings() {
+  return std::exchange(warnings_, {});
+}
 
 void BoardLink::warn_once(const std::string& line) {
   if (line == last_problem_) return;
@@ -185,8 +189,8 @@ void BoardLink::on_hello(const board::Hello& hello, session::Millis now) {
   if (!problem.empty()) {
     const std::string why = "the board daemon's profile " + hello.profile_id() + " (geometry " +
                             hello.geometry_id() + ", " + std::to_string(theirs) +
-                            " squares) does not fit the variant's board (" +
-                            std::to_string(ours) + " squares): " + problem;
+                            " squares) does not fit the variant's board (" + std::to_string(ours) +
+                            " squares): " + problem;
     state_ = State::kRefused;
     status_ = "board: " + why;
     warn_once("board: error: " + why);

@@ -108,8 +108,8 @@ class BoardLink {
   State state_ = State::kDisconnected;
   bool attempted_ = false;
   session::Millis last_attempt_{0};
-  session::Millis last_poll_{0};  // `now` of the last poll(), for failures outside it
-  std::string profile_;            // from the last Hello
+  session::Millis last_poll_{0};    // `now` of the last poll(), for failures outside it
+  std::string profile_;             // from the last Hello
   std::vector<std::string> names_;  // the daemon's name of each square (by index), from Hello
   bool have_expectation_ = false;
   core::SquareSet expectation_;  // logical squares (anchors)

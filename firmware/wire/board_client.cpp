@@ -112,11 +112,10 @@ IoStatus BoardClient::read(std::vector<board::Frame>& out) {
       const std::string received = std::to_string(decoder_.frames());
       if (frame.sequence() > expected) {
         const std::uint64_t lost = frame.sequence() - expected;
-        gap = {IoError::kInvalid, "frame " + received + " from the board daemon at " + path_ +
-                                      " has sequence " + std::to_string(frame.sequence()) +
-                                      ", expected " + std::to_string(expected) + ": " +
-                                      std::to_string(lost) + (lost == 1 ? " frame" : " frames") +
-                                      " lost"};
+        gap = {IoError::kInvalid,
+               "frame " + received + " from the board daemon at " + path_ + " has sequence " +
+                   std::to_string(frame.sequence()) + ", expected " + std::to_string(expected) +
+                   ": " + std::to_string(lost) + (lost == 1 ? " frame" : " frames") + " lost"};
       } else {
         gap = {IoError::kInvalid, "frame " + received + " from the board daemon at " + path_ +
                                       " has sequence " + std::to_string(frame.sequence()) +
@@ -171,9 +170,9 @@ IoStatus BoardClient::send_request(board::Request& request) {
   append_frame(request, bytes);
   const std::size_t unsent = out_.size() - out_start_;
   if (unsent + bytes.size() > kMaxQueuedBytes)
-    return close_with({IoError::kIoError, "the board daemon at " + path_ + " left " +
-                                              std::to_string(unsent) +
-                                              " bytes of requests unread; giving up the connection"});
+    return close_with(
+        {IoError::kIoError, "the board daemon at " + path_ + " left " + std::to_string(unsent) +
+                                " bytes of requests unread; giving up the connection"});
   out_ += bytes;
   const IoStatus st = flush();
   return st.code() == IoError::kWouldBlock ? IoStatus::ok() : st;  // queued, sent later

@@ -259,8 +259,8 @@ TEST(BoardLink, ReconnectsAfterTheDaemonRestartsAndSendsTheExpectationAgain) {
   core::SquareSet believed;
   for (const auto& q : chess_start()) believed.set(core::index_of(cell(q.c_str())));
   link.send_expectation(believed);
-  ASSERT_TRUE(run_until(daemon.get(), link, Ms(0), inputs,
-                        [&] { return daemon->requests.size() == 1; }));
+  ASSERT_TRUE(
+      run_until(daemon.get(), link, Ms(0), inputs, [&] { return daemon->requests.size() == 1; }));
 
   daemon.reset();  // the daemon stops
   ASSERT_TRUE(run_until(nullptr, link, Ms(5000), inputs, [&] { return !link.connected(); }));
@@ -293,8 +293,7 @@ TEST(BoardLink, TheExpectationNamesEachSquareOnceInTheDaemonsNames) {
   // is a plain square; off-board cells (m1) are left out.
   for (const char* q : {"l2", "k1", "a12", "e4", "m1"}) cells.set(core::index_of(cell(q)));
   link.send_expectation(cells);
-  ASSERT_TRUE(
-      run_until(&daemon, link, Ms(0), inputs, [&] { return daemon.requests.size() == 1; }));
+  ASSERT_TRUE(run_until(&daemon, link, Ms(0), inputs, [&] { return daemon.requests.size() == 1; }));
   EXPECT_THAT(daemon.requests[0].expectation().occupied_squares(),
               ::testing::ElementsAre("k1", "e4", "a11"));
 }
