@@ -102,6 +102,20 @@ bool Broker::start(std::string& error) {
   conf << "persistence " << (options_.persistence ? "true" : "false") << "\n";
   conf << "persistence_location " << dir_ << "/\n";
   conf << "log_dest stderr\nlog_type error\nlog_type warning\nlog_type notice\n";
+  if (options_.tls) {
+    const std::string d = dir_;
+    const std::string cmd =
+        "cd " + d + " && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=tabula-test-ca"
+        " -keyout ca.key -out ca.crt && openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj /CN=127.0.0.1"
+        " -keyout broker.key -out broker.csr && printf 'subjectAltName=IP:127.0.0.1\\n' > ext.cnf &&"
+        " openssl x509 -req -in broker.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 2 -extfile ext.cnf"
+        " -out broker.crt";
+    if (std::system((cmd + " >/dev/null 2>&1").c_str()) != 0) {
+      error = "openssl could not make the test certificates";
+      return false;
+    }
+    conf << "cafile " << d << "/ca.crt\ncertfile " << d << "/broker.crt\nkeyfile " << d << "/broker.key\n";
+  }
   if (options_.users.empty()) {
     conf << "allow_anonymous true\n";
   } else {

@@ -40,6 +40,9 @@ struct BrokerOptions {
   // and the ACL file text.
   std::vector<std::pair<std::string, std::string>> users;
   std::string acl;
+  // TLS on the listener with a fresh CA and a certificate for 127.0.0.1
+  // (made with the openssl command); ca_file() names the CA for clients.
+  bool tls = false;
 };
 
 class Broker {
@@ -51,6 +54,7 @@ class Broker {
   void stop();                       // SIGTERM (saves persistence), waits
   int port() const { return port_; }
   std::string log() const;
+  std::string ca_file() const { return dir_ + "/ca.crt"; }
 
  private:
   std::string dir_;

@@ -307,5 +307,41 @@ TEST(HubBroker, OnlyTheArbiterCanActOnABoard) {
   }, kWait));
 }
 
+TEST(HubBroker, PublishesOverTlsAndRefusesAnUntrustedBroker) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  BrokerOptions o;
+  o.tls = true;
+  Broker broker(dir.path(), o);
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  BrokerConfig tls;
+  tls.ca_file = broker.ca_file();
+  ASSERT_EQ(tls.parse("mqtts://127.0.0.1:" + std::to_string(broker.port())), "");
+  auto hub = open_hub(dir, tls);
+  auto t1 = open_board(dir, "t1", "chess", tls);
+  for (const session::Input& in : script_inputs("chess", kScholarsMate, 5)) ASSERT_TRUE(t1->feed(in, error)) << error;
+  ASSERT_TRUE(t1->finish(error)) << error;
+  const std::int64_t last = t1->publisher().status().last_seq;
+  ASSERT_TRUE(eventually([&] { return hub_has(*hub, "t1", last, true); }, kWait)) << broker.log();
+  expect_complete(*hub, "t1", last);
+
+  // A client that trusts another CA does not talk to this broker.
+  TempDir other;
+  BrokerOptions o2;
+  o2.tls = true;
+  Broker stranger(other.path(), o2);
+  ASSERT_TRUE(stranger.start(error)) << error;
+  BrokerConfig wrong = tls;
+  wrong.ca_file = stranger.ca_file();
+  auto t2 = open_board(other, "t2", "chess", wrong);
+  ASSERT_TRUE(eventually([&] { return !t2->publisher().status().last_error.empty() && !t2->publisher().status().connected; }, kWait));
+  EXPECT_FALSE(eventually([&] { return t2->publisher().status().connected; }, std::chrono::milliseconds(500)));
+  EXPECT_EQ(tls.parse("mqtts://127.0.0.1"), "");
+  EXPECT_EQ(tls.port, 8883);
+  BrokerConfig no_ca;
+  EXPECT_NE(no_ca.parse("mqtts://broker.lan").find("give the CA file"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tabula::hub
