@@ -43,6 +43,22 @@ std::string fault_line(const board::SensorFault& f) {
   return line;
 }
 
+// "e4" -> that cell of the variant's grid, whether or not it is a square
+// (a hole, a cut corner); kNoSquare for anything else. The daemon names a
+// merged square by its anchor cell, which is the cell the session expects.
+core::Square grid_cell(const core::Geometry& g, const std::string& name) {
+  if (name.size() < 2 || name.size() > 3 || name[0] < 'a' || name[0] > 'p' || name[1] == '0')
+    return core::kNoSquare;
+  int rank = 0;
+  for (std::size_t i = 1; i < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9') return core::kNoSquare;
+    rank = rank * 10 + (name[i] - '0');
+  }
+  const int file = name[0] - 'a';
+  if (!g.contains(file, rank - 1)) return core::kNoSquare;
+  return core::make_square(file, rank - 1);
+}
+
 }  // namespace
 
 BoardLink::BoardLink(std::string socket_path, core::Geometry geometry)
@@ -123,7 +139,7 @@ void BoardLink::handle(const board::Frame& frame, session::Millis now,
     case board::Frame::kSquareEvent: {
       if (state_ != State::kLive) return;
       const board::SquareEvent& e = frame.square_event();
-      const core::Square cell = square_named(e.square(), "an event");
+      const core::Square cell = cell_named(e.square(), "an event");
       if (cell == core::kNoSquare) return;
       inputs.emplace_back(std::in_place_type<session::SquareEvent>, now, cell, e.occupied());
       return;
@@ -134,7 +150,7 @@ void BoardLink::handle(const board::Frame& frame, session::Millis now,
       if (s.unsettled_squares_size() > 0) return;  // not a full reed state
       session::BoardSnapshot snapshot{now, {}};
       for (const std::string& name : s.occupied_squares()) {
-        const core::Square cell = square_named(name, "a snapshot");
+        const core::Square cell = cell_named(name, "a snapshot");
         if (cell != core::kNoSquare) snapshot.cells.set(core::index_of(cell));
       }
       inputs.emplace_back(std::in_place_type<session::BoardSnapshot>, std::move(snapshot));
@@ -165,37 +181,50 @@ void BoardLink::on_hello(const board::Hello& hello, session::Millis now) {
     return;
   }
   profile_ = hello.profile_id();
+  // The daemon's names -> cells of the variant's grid, and the daemon's name
+  // of each of the variant's squares (for expectations).
+  std::unordered_map<std::string, core::Square> cells;
   std::vector<std::string> names(core::kMaxSquares);
-  core::SquareSet seen;
   std::string problem;
   for (const std::string& name : hello.squares()) {
-    const core::Square q = geometry_.parse(name);
-    if (q == core::kNoSquare) {
+    const core::Square cell = grid_cell(geometry_, name);
+    if (cell == core::kNoSquare) {
       problem = "its square " + name + " is not on the variant's board";
       break;
     }
-    if (seen.test(core::index_of(q))) {
-      problem = "its squares " + names[core::index_of(q)] + " and " + name +
-                " are one square of the variant's board";
+    if (!cells.emplace(name, cell).second) {
+      problem = "it lists " + name + " twice";
       break;
     }
-    seen.set(core::index_of(q));
-    names[core::index_of(q)] = name;
+    const core::Square square = geometry_.anchor(cell);
+    if (!geometry_.playable(square)) continue;  // a hole, a cut corner: sensed for strays
+    std::string& owner = names[static_cast<std::size_t>(core::index_of(square))];
+    if (!owner.empty()) {
+      problem = "its squares " + owner + " and " + name + " are one square of the variant's board";
+      break;
+    }
+    owner = name;
   }
-  const int theirs = hello.squares_size();
-  const int ours = geometry_.playable_count();
-  if (problem.empty() && theirs != ours)
-    problem = theirs < ours ? "it senses too few squares" : "it senses too many squares";
+  if (problem.empty()) {
+    int missing = 0;
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      const auto square = static_cast<core::Square>(i);
+      if (!geometry_.playable(square) || !names[static_cast<std::size_t>(i)].empty()) continue;
+      if (missing++ == 0) problem = "it does not sense " + geometry_.name(square);
+    }
+    if (missing > 1) problem += " and " + std::to_string(missing - 1) + " more squares";
+  }
   if (!problem.empty()) {
     const std::string why = "the board daemon's profile " + hello.profile_id() + " (geometry " +
-                            hello.geometry_id() + ", " + std::to_string(theirs) +
-                            " squares) does not fit the variant's board (" + std::to_string(ours) +
-                            " squares): " + problem;
+                            hello.geometry_id() + ", " + std::to_string(hello.squares_size()) +
+                            " squares) does not fit the variant's board (" +
+                            std::to_string(geometry_.playable_count()) + " squares): " + problem;
     state_ = State::kRefused;
     status_ = "board: " + why;
     warn_once("board: error: " + why);
     return;
   }
+  cells_ = std::move(cells);
   names_ = std::move(names);
   state_ = State::kLive;
   last_problem_.clear();
@@ -203,12 +232,12 @@ void BoardLink::on_hello(const board::Hello& hello, session::Millis now) {
   if (have_expectation_) push_expectation();
 }
 
-core::Square BoardLink::square_named(const std::string& name, const char* what) {
-  const core::Square q = geometry_.parse(name);
-  if (q == core::kNoSquare)
-    warn("board: error: " + std::string(what) + " from the board daemon names " + name +
-         ", which is not on the variant's board; ignored");
-  return q;
+core::Square BoardLink::cell_named(const std::string& name, const char* what) {
+  const auto it = cells_.find(name);
+  if (it != cells_.end()) return it->second;
+  warn("board: error: " + std::string(what) + " from the board daemon names " + name +
+       ", which its hello did not list; ignored");
+  return core::kNoSquare;
 }
 
 void BoardLink::send_expectation(const core::SquareSet& occupied_cells) {

@@ -5,12 +5,15 @@
 //
 // What each frame becomes:
 //   Hello          the daemon's square list is checked against the variant's
-//                  board: every name must parse to a playable square of the
-//                  Geometry, no two to the same one, and the counts must match.
-//                  A misfit is an error line and no event is passed on until a
-//                  fitting Hello (the daemon sends one per connection).
-//   SquareEvent    session::SquareEvent{now, cell, occupied}; the cell is
-//                  Geometry::parse(name), so a merged corner square (one name,
+//                  board: each name must be a cell of the variant's grid, no
+//                  two may fall in one square (a merged corner is one name,
+//                  its anchor), and every square must be sensed. Cells that
+//                  are no square (Bipartite's holes, cut corners) may be
+//                  sensed: a piece there is a stray for the session. A misfit
+//                  is an error line and no event is passed on until a fitting
+//                  Hello (the daemon sends one per connection).
+//   SquareEvent    session::SquareEvent{now, cell, occupied}; the cell the
+//                  name stands for, so a merged corner square (one name,
 //                  several reeds ORed by the daemon) is its anchor cell.
 //   BoardSnapshot  session::BoardSnapshot{now, every occupied cell}; a
 //                  snapshot with unsettled squares is not a full reed state
@@ -34,12 +37,15 @@
 // Faults and protocol errors are shown in every connected state. The same
 // connection problem is reported once, not at every retry.
 //
-// Owns the BoardClient (one at a time) and a copy of the Geometry. Not
+// The Geometry names the cells and judges the Hello; a stage change of the
+// variant (004: the holes move) keeps the grid, so the link need not follow
+// it. Owns the BoardClient (one at a time) and a copy of the Geometry. Not
 // thread-safe: the kiosk's loop calls it once per frame.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/geometry.h"
@@ -100,7 +106,8 @@ class BoardLink {
   // A connection-level problem: a warning line unless it repeats the last one.
   void warn_once(const std::string& line);
   void push_expectation();
-  core::Square square_named(const std::string& name, const char* what);
+  // The cell the daemon's name stands for (from its Hello), or an error line.
+  core::Square cell_named(const std::string& name, const char* what);
 
   std::string path_;
   core::Geometry geometry_;
@@ -108,9 +115,10 @@ class BoardLink {
   State state_ = State::kDisconnected;
   bool attempted_ = false;
   session::Millis last_attempt_{0};
-  session::Millis last_poll_{0};    // `now` of the last poll(), for failures outside it
-  std::string profile_;             // from the last Hello
-  std::vector<std::string> names_;  // the daemon's name of each square (by index), from Hello
+  session::Millis last_poll_{0};  // `now` of the last poll(), for failures outside it
+  std::string profile_;           // from the last Hello
+  std::unordered_map<std::string, core::Square> cells_;  // the daemon's names -> cells
+  std::vector<std::string> names_;  // the daemon's name of each square (by index)
   bool have_expectation_ = false;
   core::SquareSet expectation_;  // logical squares (anchors)
   std::string status_;

@@ -228,8 +228,54 @@ TEST(BoardLink, ADaemonWithTooFewSquaresIsRefused) {
   EXPECT_THAT(warnings, ::testing::ElementsAre(
                             "board: error: the board daemon's profile mini-8x8-corners-test "
                             "(geometry mini-8x8-corners, 52 squares) does not fit the variant's "
-                            "board (64 squares): it senses too few squares"));
+                            "board (64 squares): it does not sense b1 and 11 more squares"));
   EXPECT_TRUE(inputs.empty()) << "its connect snapshot is refused too";
+}
+
+TEST(BoardLink, ACornerSquareBoardWithoutItsCornersIsRefused) {
+  TempDir dir;
+  const std::string path = dir.file("board.sock");
+  FakeDaemon daemon(path, "cross-12");  // 128 squares, the corners cut off
+  BoardLink link(path, variant_geometry("corners-short"));
+  std::vector<session::Input> inputs;
+  std::vector<std::string> warnings;
+  ASSERT_TRUE(run_until(&daemon, link, Ms(0), inputs, [&] {
+    for (auto& w : link.warnings()) warnings.push_back(std::move(w));
+    return !warnings.empty();
+  }));
+  EXPECT_THAT(warnings, ::testing::ElementsAre(
+                            "board: error: the board daemon's profile cross-12-test (geometry "
+                            "cross-12, 128 squares) does not fit the variant's board (132 "
+                            "squares): it does not sense a1 and 3 more squares"));
+}
+
+TEST(BoardLink, SensedCellsThatAreNoSquareArePassedOnAsStrays) {
+  // Bipartite's board senses all 45 cells; the variant has holes on c1 and
+  // c9 (and stage 2 moves them), so a piece there is the session's business.
+  TempDir dir;
+  const std::string path = dir.file("board.sock");
+  const core::Geometry geometry = variant_geometry("bipartite");
+  ASSERT_EQ(geometry.playable_count(), 43);
+  FakeDaemon daemon(path, "bipartite-5x9", {"a1", "c1"});
+  BoardLink link(path, geometry);
+  std::vector<session::Input> inputs;
+  ASSERT_TRUE(run_until(&daemon, link, Ms(0), inputs, [&] { return inputs.size() == 1; }));
+  EXPECT_TRUE(link.live()) << link.status();
+  core::SquareSet expected;
+  expected.set(core::index_of(cell("a1")));
+  expected.set(core::index_of(cell("c1")));
+  EXPECT_EQ(std::get<session::BoardSnapshot>(inputs[0]).cells, expected);
+  daemon.event("c9", true);
+  inputs.clear();
+  ASSERT_TRUE(run_until(&daemon, link, Ms(40), inputs, [&] { return inputs.size() == 1; }));
+  EXPECT_EQ(inputs[0], session::Input(session::SquareEvent{Ms(40), cell("c9"), true}));
+
+  // The same for a corner-square board under a game whose corners are cut off.
+  const std::string path2 = dir.file("board2.sock");
+  FakeDaemon corners(path2, "cross-12-corners");
+  BoardLink four(path2, variant_geometry("chess-four"));  // sheet 001: 12x12, corners cut
+  ASSERT_TRUE(run_until(&corners, four, Ms(0), inputs, [&] { return four.live(); }))
+      << four.status();
 }
 
 TEST(BoardLink, NoDaemonMeansAStatusAndARetryOnceASecond) {
