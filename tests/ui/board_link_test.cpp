@@ -4,13 +4,17 @@
 // wait is a poll until a condition, bounded; the link's clock is the test's.
 #include "ui/board_link.h"
 
+#include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 
 #include "geometry/board_geometry.h"
@@ -411,6 +415,103 @@ TEST(BoardLink, ASnapshotWithUnsettledSquaresIsNotPassedOn) {
   const auto& resynced = std::get<session::BoardSnapshot>(inputs[0]);
   EXPECT_TRUE(resynced.cells.test(core::index_of(cell("e4"))));
   EXPECT_EQ(resynced.cells.count(), 1u);
+}
+
+// The real tabula-boardd, replaying a trace through its simulated grid.
+class Boardd {
+ public:
+  Boardd(const std::string& dir, const std::string& trace_text, const std::string& socket) {
+    const std::string trace = dir + "/game.trace";
+    std::ofstream(trace) << trace_text;
+    std::vector<std::string> args = {
+        TABULA_BOARDD_PATH,
+        "--backend",
+        "sim",
+        "--trace",
+        trace,
+        "--profile",
+        std::string(TABULA_SOURCE_DIR) + "/hardware/profiles/chess-8x8-matrix.textproto",
+        "--socket",
+        socket,
+        "--hold"};
+    const std::string log = dir + "/boardd.log";
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      ::dup2(fd, 1);
+      ::dup2(fd, 2);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+  }
+  ~Boardd() { stop(SIGKILL); }
+  // Signals the daemon and reaps it; returns its exit code.
+  int stop(int sig = SIGTERM) {
+    if (pid_ <= 0) return -1;
+    ::kill(pid_, sig);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+
+ private:
+  pid_t pid_ = -1;
+};
+
+TEST(BoardLink, TheRealDaemonsFramesBecomeTheBoardTheTraceDescribes) {
+  TempDir dir;
+  const std::string path = dir.file("board.sock");
+  Boardd boardd(dir.file(""), "0 e2 down\n0 d7 down\n500 e2 up\n700 e4 down\n", path);
+  BoardLink link(path, variant_geometry("chess"));
+  std::vector<session::Input> inputs;
+  // The link's clock runs a second per round until the daemon's socket is up.
+  Ms now(0);
+  ASSERT_TRUE(run_until(nullptr, link, now, inputs, [&] {
+    if (!link.connected()) link.poll(now += BoardLink::kRetryInterval, inputs);
+    return link.live();
+  })) << link.status();
+  EXPECT_EQ(link.status(), "board: connected to " + path + " (profile chess-8x8-matrix)");
+
+  // Whatever the daemon had done before we came, snapshot + events must add
+  // up to the trace's board.
+  core::SquareSet board;
+  std::size_t events = 0;
+  auto fold = [&] {
+    for (const session::Input& in : inputs) {
+      if (const auto* s = std::get_if<session::BoardSnapshot>(&in)) board = s->cells;
+      if (const auto* e = std::get_if<session::SquareEvent>(&in)) {
+        board.set(core::index_of(e->square), e->occupied);
+        ++events;
+      }
+    }
+    inputs.clear();
+  };
+  core::SquareSet expected;
+  expected.set(core::index_of(cell("d7")));
+  expected.set(core::index_of(cell("e4")));
+  ASSERT_TRUE(run_until(nullptr, link, now, inputs, [&] {
+    fold();
+    return board == expected;
+  }));
+  EXPECT_GE(events, 1u) << "e4 down comes as an event, 700 ms after the start";
+
+  // The arbiter's belief reaches the daemon: an unknown square would be a
+  // protocol error and a closed connection; these are accepted.
+  link.send_expectation(expected);
+  link.request_snapshot();
+  ASSERT_TRUE(run_until(nullptr, link, now, inputs, [&] { return !inputs.empty(); }));
+  EXPECT_EQ(std::get<session::BoardSnapshot>(inputs[0]).cells, expected);
+  EXPECT_TRUE(link.warnings().empty());
+
+  EXPECT_EQ(boardd.stop(SIGTERM), 0);
+  ASSERT_TRUE(run_until(nullptr, link, now, inputs, [&] { return !link.connected(); }));
+  EXPECT_THAT(link.warnings(),
+              ::testing::ElementsAre("board: the board daemon closed the connection (" + path +
+                                     "); reconnecting"));
 }
 
 }  // namespace
