@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ui/demo_sim.h"
+#include "ui/board_link.h"
 #include "ui/session_sim.h"
 #include "ui/demo_views.h"
 #include "ui/kiosk_app.h"
@@ -46,13 +47,6 @@ void print_demo_names(std::FILE* out) {
 }  // namespace
 
 int run_kiosk(const KioskOptions& options) {
-  if (options.board_socket) {
-    std::fprintf(stderr,
-                 "tabula-kiosk: --board %s: not yet connected (the session API does not exist "
-                 "yet); use --demo or --sim\n",
-                 options.board_socket->c_str());
-    return 2;
-  }
   std::optional<KioskView> demo = make_demo(options.demo);
   if (!demo) {
     std::fprintf(stderr, "tabula-kiosk: unknown demo '%s'; the demos are:\n", options.demo.c_str());
@@ -127,6 +121,10 @@ int run_kiosk(const KioskOptions& options) {
         session::TimeControl{std::chrono::minutes(10), std::chrono::seconds(5), session::TimingMode::kIncrement},
         started);
   }
+  // --board: the daemon's sensors instead of the virtual board.
+  std::unique_ptr<BoardLink> board;
+  std::string board_variant;
+  std::string board_status;
   // In --sim mode stdout carries the sensor trace only; intents go to stderr.
   std::FILE* intent_log = (sim || real) ? stderr : stdout;
 
@@ -151,6 +149,34 @@ int run_kiosk(const KioskOptions& options) {
     const auto ms = options.screenshot ? std::chrono::milliseconds(1000LL * frame)
                                        : std::chrono::duration_cast<std::chrono::milliseconds>(now - started);
     if (real) real->tick(ms);
+    if (real && options.board_socket) {
+      const core::RuleSet& rules = real->session().game().rules();
+      if (!board || board_variant != rules.id) {  // a new game may change the board
+        board = std::make_unique<BoardLink>(*options.board_socket, rules.geometry);
+        board_variant = rules.id;
+      }
+      std::vector<session::Input> inputs;
+      board->poll(real->session_time(ms), inputs);
+      for (const session::Input& in : inputs) real->feed_board(in, ms);
+      if (board->status() != board_status) {
+        board_status = board->status();
+        real->add_notice(board_status);
+      }
+      for (std::string& line : board->warnings()) {
+        std::fprintf(stderr, "tabula-kiosk: %s\n", line.c_str());
+        real->add_notice(std::move(line));
+      }
+      // After each accepted move the daemon learns what should stand where,
+      // so it can report a stuck reed.
+      if (!real->take_accepted().empty() || frame == 0) {
+        const core::Position& pos = real->session().game().position();
+        core::SquareSet expected;
+        for (int i = 0; i < core::kMaxSquares; ++i) {
+          if (!pos.at(static_cast<core::Square>(i)).empty()) expected.set(static_cast<std::size_t>(i));
+        }
+        board->send_expectation(expected);
+      }
+    }
     const KioskView& view = real ? real->view(ms) : sim ? sim->view() : *demo;
     const std::vector<Intent> intents = app.draw(view, time_s);
     platform.render();

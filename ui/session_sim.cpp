@@ -131,6 +131,12 @@ session::Output SessionSim::feed(const session::Input& in) {
   return out;
 }
 
+void SessionSim::add_notice(std::string line) {
+  notices_.push_back(std::move(line));
+  if (notices_.size() > 5) notices_.erase(notices_.begin());
+  dirty_ = true;
+}
+
 std::vector<session::AcceptedMove> SessionSim::take_accepted() {
   std::vector<session::AcceptedMove> out;
   out.swap(accepted_);
@@ -142,6 +148,7 @@ const KioskView& SessionSim::view(session::Millis now) {
   if (dirty_) {
     snapshot_.emplace(session_->snapshot());
     view_ = view_of(*snapshot_, session_->game().rules());
+    for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
     if (!journal_error_.empty()) {
       view_.ruling_history.push_back(view_.ruling.value_or(RulingView{}));
       view_.ruling = RulingView{Severity::kIllegal, journal_error_};

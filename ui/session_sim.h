@@ -84,6 +84,10 @@ class SessionSim {
   // expectation after each, and the hub publishes them).
   std::vector<session::AcceptedMove> take_accepted();
   session::Millis session_time(session::Millis now) const { return now + offset_; }
+  // A line from outside the session (the board daemon's status, a sensor
+  // fault): shown among the rulings as a kiosk warning, not journaled. The
+  // last five are kept.
+  void add_notice(std::string line);
 
  private:
   SessionSim() = default;
@@ -98,6 +102,7 @@ class SessionSim {
   std::unique_ptr<session::Session> session_;
   std::optional<journal::Journal> journal_;
   std::string journal_error_;
+  std::vector<std::string> notices_;
   session::Millis offset_{0};
   session::Millis last_now_{0};
   core::SquareSet physical_;
