@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs the appliance: the board daemon (real board when a
-# profile and GPIO chip are present, otherwise the simulated board) and the
-# kiosk. Usage: scripts/run.sh [extra kiosk options]
+# Sets up, builds and runs the appliance: the board daemon and the kiosk when
+# a board profile (/etc/tabula/board.textproto, or TABULA_PROFILE) and a GPIO
+# chip are present, otherwise the kiosk's clickable virtual board. The game is
+# journaled in $TABULA_STATE/current.db (default ~/.local/state/tabula): run
+# it again after a power cut and the game goes on where it stopped.
+# Usage: scripts/run.sh [extra kiosk options]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -23,4 +26,22 @@ or render a picture of it:
 TXT
   exit 2
 fi
-exec build/bin/tabula-kiosk --variant chesscom-ffa --windowed "$@"
+state="${TABULA_STATE:-$HOME/.local/state/tabula}"
+mkdir -p "$state"
+game=(--journal "$state/current.db")
+if [[ ! -e "$state/current.db" ]]; then
+  game+=(--variant "${TABULA_VARIANT:-chesscom-ffa}")
+else
+  echo "run: resuming the game in $state/current.db (the arbiter menu starts a new one)" >&2
+fi
+profile="${TABULA_PROFILE:-/etc/tabula/board.textproto}"
+if [[ -r "$profile" ]] && compgen -G "/dev/gpiochip*" >/dev/null; then
+  socket="${XDG_RUNTIME_DIR:-/tmp}/tabula-board.sock"
+  build/bin/tabula-boardd --profile "$profile" --socket "$socket" &
+  daemon=$!
+  trap 'kill "$daemon" 2>/dev/null' EXIT
+  build/bin/tabula-kiosk "${game[@]}" --board "$socket" "$@"
+else
+  echo "run: no board profile or GPIO chip: the virtual board (click to lift, click to place)" >&2
+  exec build/bin/tabula-kiosk "${game[@]}" --windowed "$@"
+fi
