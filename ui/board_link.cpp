@@ -78,8 +78,8 @@ std::vector<std::string> BoardLink::warnings() {
 }
 
 void BoardLink::warn_once(const std::string& line) {
-  if (line == last_problem_) return;
-  last_problem_ = line;
+  if (reported_.size() >= kMaxReported) reported_.clear();  // bounded, whatever a daemon says
+  if (!reported_.insert(line).second) return;
   warn(line);
 }
 
@@ -160,8 +160,10 @@ void BoardLink::handle(const board::Frame& frame, session::Millis now,
       warn(fault_line(frame.sensor_fault()));
       return;
     case board::Frame::kProtocolError:
-      warn("board: error: the board daemon at " + path_ +
-           " refused the kiosk: " + frame.protocol_error().message());
+      // Once per cause: a daemon that refuses every connection ("too many
+      // clients") would otherwise say so every second.
+      warn_once("board: error: the board daemon at " + path_ +
+                " refused the kiosk: " + frame.protocol_error().message());
       return;
     case board::Frame::BODY_NOT_SET:
       return;  // a newer daemon's frame kind: nothing for us
@@ -227,7 +229,7 @@ void BoardLink::on_hello(const board::Hello& hello, session::Millis now) {
   cells_ = std::move(cells);
   names_ = std::move(names);
   state_ = State::kLive;
-  last_problem_.clear();
+  reported_.clear();
   status_ = "board: connected to " + path_ + " (profile " + profile_ + ")";
   if (have_expectation_) push_expectation();
 }

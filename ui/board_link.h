@@ -34,8 +34,9 @@
 //   live           a sequence gap                         live (warning; asks for a snapshot)
 //   any connected  end of stream, corrupt stream,         disconnected (warning line)
 //                  a failed write
-// Faults and protocol errors are shown in every connected state. The same
-// connection problem is reported once, not at every retry.
+// Faults and protocol errors are shown in every connected state. A
+// connection problem is reported once until the link is live again, not at
+// every retry.
 //
 // The Geometry names the cells and judges the Hello; a stage change of the
 // variant (004: the holes move) keeps the grid, so the link need not follow
@@ -44,6 +45,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -103,7 +105,8 @@ class BoardLink {
   void on_hello(const board::Hello& hello, session::Millis now);
   void lose(const std::string& why, session::Millis now);
   void warn(std::string line) { warnings_.push_back(std::move(line)); }
-  // A connection-level problem: a warning line unless it repeats the last one.
+  // A connection-level problem: a warning line unless it was reported since
+  // the link was last live.
   void warn_once(const std::string& line);
   void push_expectation();
   // The cell the daemon's name stands for (from its Hello), or an error line.
@@ -122,7 +125,8 @@ class BoardLink {
   bool have_expectation_ = false;
   core::SquareSet expectation_;  // logical squares (anchors)
   std::string status_;
-  std::string last_problem_;
+  std::set<std::string> reported_;  // connection problems since the link was last live
+  static constexpr std::size_t kMaxReported = 64;
   std::vector<std::string> warnings_;
 };
 

@@ -393,6 +393,41 @@ TEST(BoardLink, FaultsBecomeWarningsAndAProtocolErrorAnErrorLine) {
   EXPECT_TRUE(link.live()) << "a fault does not stop the events";
 }
 
+TEST(BoardLink, ADaemonThatRefusesEveryConnectionIsReportedOnce) {
+  TempDir dir;
+  const std::string path = dir.file("board.sock");
+  firmware::ServerOptions options;
+  options.path = path;
+  options.max_clients = 0;  // every client gets "too many clients" and the end
+  std::unique_ptr<FrameServer> server;
+  ASSERT_TRUE(FrameServer::open(options, server).is_ok());
+  BoardLink link(path, variant_geometry("chess"));
+  std::vector<session::Input> inputs;
+  std::vector<std::string> warnings;
+  int connections = 0;
+  Ms now(0);
+  // Retries a second of session time apart, until five connections ended.
+  const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+  while (connections < 5 && std::chrono::steady_clock::now() < end) {
+    std::vector<pollfd> fds;
+    std::vector<SinkEvent> events;
+    server->prepare(fds);
+    ::poll(fds.data(), fds.size(), 1);
+    server->dispatch(fds, events);
+    const bool was_connected = link.connected();
+    link.poll(now, inputs);
+    if (was_connected && !link.connected()) ++connections;
+    if (!link.connected()) now += BoardLink::kRetryInterval;
+    for (auto& w : link.warnings()) warnings.push_back(std::move(w));
+  }
+  ASSERT_EQ(connections, 5);
+  EXPECT_THAT(warnings, ::testing::ElementsAre("board: error: the board daemon at " + path +
+                                                   " refused the kiosk: too many clients (0)",
+                                               "board: the board daemon closed the connection (" +
+                                                   path + "); reconnecting"));
+  EXPECT_TRUE(inputs.empty());
+}
+
 TEST(BoardLink, ASnapshotWithUnsettledSquaresIsNotPassedOn) {
   TempDir dir;
   const std::string path = dir.file("board.sock");
