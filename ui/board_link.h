@@ -86,7 +86,7 @@ class BoardLink {
   void request_snapshot();
 
   // One line for the screen: "board: connected to /run/tabula/board.sock
-  // (profile chess-8x8-v1)", "board: daemon not running at PATH, retrying".
+  // (profile chess-8x8-matrix)", "board: daemon not running at PATH, retrying".
   const std::string& status() const { return status_; }
   // Warning and error lines since the last call, oldest first; clears them.
   std::vector<std::string> warnings();
