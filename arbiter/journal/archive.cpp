@@ -1,5 +1,7 @@
 #include "journal/archive.h"
 
+#include "core/fen.h"
+
 namespace tabula::journal {
 
 std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& game) {
@@ -16,9 +18,11 @@ std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& 
   if (!four) {
     tags = {{"Event", h.event}, {"Site", h.site}, {"Date", date}, {"Round", "-"}};
     for (int i = 0; i < rules.seat_count(); ++i) tags.push_back({rules.seats[static_cast<std::size_t>(i)].name, player(i)});
-    if (h.start_position != rules.start_fen) {
+    const std::string start = core::to_fen(game.start());
+    const auto usual = core::parse_fen(rules, rules.start_fen);
+    if (!usual.ok() || start != core::to_fen(usual.value())) {
       tags.push_back({"SetUp", "1"});
-      tags.push_back({"FEN", h.start_position});
+      tags.push_back({"FEN", start});
     }
     tags.push_back({"Variant", h.variant == "chess" ? "Standard" : h.variant});
   } else {
@@ -29,7 +33,14 @@ std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& 
     tags.push_back({"Date", date});
     tags.push_back({"CurrentMove", std::to_string(game.record().size())});
   }
-  tags.push_back({"TimeControl", "-"});
+  // PGN's TimeControl (seconds): "900+10" increment; delays have no PGN
+  // form and are written as the base time ("300"), as club software reads it.
+  std::string tc = "-";
+  if (auto c = h.settings().time_control) {
+    tc = std::to_string(c->initial.count() / 1000);
+    if (c->mode == session::TimingMode::kIncrement) tc += "+" + std::to_string(c->bonus.count() / 1000);
+  }
+  tags.push_back({"TimeControl", tc});
   tags.push_back({"Annotator", "Tabula"});
   return tags;
 }

@@ -46,6 +46,23 @@ std::string line_after(const std::string& text, const std::string& prefix) {
   return text.substr(at, text.find('\n', at) - at);
 }
 
+TEST(Archive, TheExportCarriesTheTimeControl) {
+  ScratchDir dir;
+  write_trace("chess", journal::testing::kScholarsMate, 11, dir.file("t.trace"));
+  std::ostringstream out;
+  std::ostringstream err;
+  ASSERT_EQ(cmd_play({"play", "--variant", "chess", "--journal", dir.file("g.db"), "--trace", dir.file("t.trace"),
+                      "--clock", "5+3"},
+                     out, err),
+            0)
+      << err.str();
+  std::string pgn;
+  std::string e;
+  ASSERT_EQ(archive({"archive", "export", "--journal", dir.file("g.db")}, pgn, e), 0) << e;
+  EXPECT_NE(pgn.find("[TimeControl \"300+3\"]"), std::string::npos) << pgn;
+  EXPECT_EQ(pgn.find("[SetUp "), std::string::npos) << "the usual start needs no FEN tag\n" << pgn;
+}
+
 TEST(Archive, ChessExportIsPgnThatReplaysToTheSameGame) {
   ScratchDir dir;
   std::string played = play_into("chess", journal::testing::kScholarsMate, dir.file("g.db"), dir);
