@@ -122,6 +122,10 @@ std::string Game::corner_violation(const Move& m) const {
   if (king_must_leave(mover) && m.from != pos_.king_square(mover)) {
     return seat_name(mover) + "'s corner queens are gone: the king must leave the corner square now";
   }
+  if (!c.may_leave_corner_at_will && !two_player_ && m.from != kNoSquare && m.from == pos_.king_square(mover) &&
+      g.merged(m.from) && !king_must_leave(mover)) {
+    return "the king leaves his corner square only when both corner queens are lost (house rule)";
+  }
   if (two_player_) {
     const TwoPlayerRules& t = c.two_player;
     bool from_in = m.from != kNoSquare && t.area[index_of(m.from)];

@@ -232,10 +232,6 @@ void Position::generate_piece(Square from, Piece p, MoveList& out) const {
   const MoveTables& t = rules_->tables;
   const PieceDef& def = rules_->piece(p.kind);
   bool corner_king = corners_ && p.kind == royal_;
-  if (corner_king && rules_->geometry.merged(from) && !rules_->corners.may_leave_corner_at_will &&
-      !rules_->corners.must_leave_when_queens_lost) {
-    return;  // house rule: a king in his corner square stays there
-  }
   for (const RayRef& r : t.moves(p.kind, frame_seat_[index_of(p.seat)], from)) {
     for (const RayStep& st : t.ray(r)) {
       const Piece& occ = board_[index_of(st.square)];

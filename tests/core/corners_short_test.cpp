@@ -316,6 +316,33 @@ TEST_F(CornersShort, KingWithNoFreeSquareMissesHisTurn) {
   EXPECT_EQ(legal_from(g, "k1"), (std::vector<std::string>{"j1"}));
 }
 
+TEST_F(CornersShort, KingMayLeaveHisCornerOfHisOwnAccordByHouseRule) {
+  // House rule may_leave_corner_at_will (the sheet only says when he must
+  // leave): on by default; switched off, the king stays while his queens do.
+  std::string path = variants::variants_dir() + "/corners-short.txtpb";
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+  auto at = s.find("may_leave_corner_at_will: true");
+  ASSERT_NE(at, std::string::npos);
+  s.replace(at, std::string("may_leave_corner_at_will: true").size(), "may_leave_corner_at_will: false");
+  auto strict = variants::load_text(s, path);
+  ASSERT_TRUE(strict.ok()) << strict.error_text();
+  for (bool at_will : {true, false}) {
+    auto rules = at_will ? rules_ : strict.rules;
+    Position pos = setup(*rules, 'w', kCorner);
+    pos.set_fullmove_number(2);
+    Game g(rules, pos);
+    g.play(move(g.position(), "j2", "k1"));
+    g.play(move(g.position(), "a6", "a7"));  // a5 is on the new queen e1's diagonal
+    g.play(move(g.position(), "f12", "g12"));  // and e12 on its file
+    g.play(move(g.position(), "l7", "l6"));
+    ASSERT_EQ(g.to_move(), seat('w'));
+    EXPECT_EQ(legal(g, "k1", "j2"), at_will);
+  }
+}
+
 TEST_F(CornersShort, CornerSquareInTheNotation) {
   // The corner square is one square in the notation too: written by its
   // anchor, read from any of its four cells.
