@@ -263,10 +263,10 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
     in.count = t->plies;
   } else if (std::get_if<OfferDraw>(&intent)) {
     in.kind = session::IntentKind::kAgreeDraw;
-  } else if (const auto* a = std::get_if<Adjudicate>(&intent)) {
+  } else if (const auto* adj = std::get_if<Adjudicate>(&intent)) {
     in.kind = session::IntentKind::kAdjudicate;
-    in.force = !a->winner.has_value();
-    if (a->winner) in.seat = core::seat_at(a->winner->value);
+    in.force = !adj->winner.has_value();
+    if (adj->winner) in.seat = core::seat_at(adj->winner->value);
   } else if (const auto* p = std::get_if<SetPosition>(&intent)) {
     in.kind = session::IntentKind::kSetPosition;
     in.text = p->position;

@@ -305,31 +305,15 @@ int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
   const core::PgnRecord& record = (*records)[static_cast<std::size_t>(game_no - 1)];
 
   // The start: a named array, a FEN4 or FEN in the tags, or the variant's own.
-  variants::LoadResult base = variants::load_id(vit->second);
-  if (!base.ok()) {
-    err << "tabula: " << base.error_text();
+  std::string why;
+  variants::RecordStart rs = variants::record_start(vit->second, record.tag("StartFen4"), record.tag("FEN"), why);
+  if (!rs.rules) {
+    err << "tabula: " << why;
     return 1;
   }
-  std::string start_tag = record.tag("StartFen4");
-  std::string fen_tag = record.tag("FEN");
-  std::string named;
-  if (start_tag.empty() && fen_tag.empty()) named = base.rules->untagged_record_start;
-  for (const auto& n : base.rules->start_names) {
-    if (n == start_tag) named = n;
-  }
-  auto rules = base.rules;
-  if (!named.empty()) {
-    variants::LoadResult r = variants::load_id(vit->second, named);
-    if (!r.ok()) {
-      err << "tabula: " << r.error_text();
-      return 1;
-    }
-    rules = r.rules;
-  }
-  std::string start_text = rules->start_fen;
+  auto rules = rs.rules;
+  const std::string& start_text = rs.position;
   bool four = rules->four_player_notation;
-  if (named.empty() && !start_tag.empty()) start_text = start_tag;
-  if (named.empty() && start_tag.empty() && !fen_tag.empty()) start_text = fen_tag;
   core::SeatPoints points{};
   auto start = four ? core::parse_fen4(*rules, start_text, &points) : core::parse_fen(*rules, start_text);
   if (!start.ok()) {

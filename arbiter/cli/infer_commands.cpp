@@ -538,31 +538,18 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
   // The start, as `tabula replay` reads it: a named array, a FEN4 or FEN tag,
   // or the variant's own.
   const std::string& id = o->values.at("variant");
-  variants::LoadResult base = variants::load_id(id);
-  if (!base.ok()) {
-    err << "tabula: " << base.error_text();
+  std::string why;
+  variants::RecordStart rs = variants::record_start(id, record.tag("StartFen4"), record.tag("FEN"), why);
+  if (!rs.rules) {
+    err << "tabula: " << why;
     return 1;
   }
-  std::string start_tag = record.tag("StartFen4");
-  std::string fen_tag = record.tag("FEN");
-  std::string named;
-  if (start_tag.empty() && fen_tag.empty()) named = base.rules->untagged_record_start;
-  for (const std::string& n : base.rules->start_names) {
-    if (n == start_tag) named = n;
-  }
-  auto rules = base.rules;
-  if (!named.empty()) {
-    variants::LoadResult r = variants::load_id(id, named);
-    if (!r.ok()) {
-      err << "tabula: " << r.error_text();
-      return 1;
-    }
-    rules = r.rules;
-  }
-  std::string start_text = rules->start_fen;
+  auto rules = rs.rules;
+  const std::string& named = rs.named;
+  const std::string start_tag = record.tag("StartFen4");
+  const std::string fen_tag = record.tag("FEN");
+  const std::string& start_text = rs.position;
   bool four = rules->four_player_notation;
-  if (named.empty() && !start_tag.empty()) start_text = start_tag;
-  if (named.empty() && start_tag.empty() && !fen_tag.empty()) start_text = fen_tag;
   core::SeatPoints points{};
   auto start =
       parse_start(*rules, start_text, four, &points, "start position in the tags of " + path, err);

@@ -892,4 +892,32 @@ std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string&
   return stages;
 }
 
+RecordStart record_start(const std::string& id, const std::string& start_fen4_tag, const std::string& fen_tag,
+                         std::string& error) {
+  RecordStart out;
+  LoadResult base = load_id(id);
+  if (!base.ok()) {
+    error = base.error_text();
+    return out;
+  }
+  if (start_fen4_tag.empty() && fen_tag.empty()) out.named = base.rules->untagged_record_start;
+  for (const std::string& n : base.rules->start_names) {
+    if (n == start_fen4_tag) out.named = n;
+  }
+  out.rules = base.rules;
+  if (!out.named.empty()) {
+    LoadResult r = load_id(id, out.named);
+    if (!r.ok()) {
+      error = r.error_text();
+      out.rules.reset();
+      return out;
+    }
+    out.rules = r.rules;
+  }
+  out.position = out.rules->start_fen;
+  if (out.named.empty() && !start_fen4_tag.empty()) out.position = start_fen4_tag;
+  if (out.named.empty() && start_fen4_tag.empty() && !fen_tag.empty()) out.position = fen_tag;
+  return out;
+}
+
 }  // namespace tabula::variants

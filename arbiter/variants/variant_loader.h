@@ -59,4 +59,16 @@ std::vector<std::string> list_ids();
 std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
                                                               std::string& error);
 
+// The start of a recorded game (PGN/PGN4) of variant `id`, from its tags: a
+// StartFen4 that names one of the variant's start arrays, else a FEN4 or FEN
+// in the tags, else (no tag) the variant's `untagged_record_start` or its own.
+struct RecordStart {
+  std::shared_ptr<const core::RuleSet> rules;  // with the named array, if any
+  std::string named;                           // the named array ("" when none)
+  std::string position;                        // the start as FEN/FEN4 text
+};
+// Null `rules` on failure, with the reason in `error`.
+RecordStart record_start(const std::string& id, const std::string& start_fen4_tag, const std::string& fen_tag,
+                         std::string& error);
+
 }  // namespace tabula::variants
