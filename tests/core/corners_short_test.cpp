@@ -22,9 +22,6 @@ using testing::has_move;
 using testing::move;
 using testing::setup;
 
-bool has(const std::vector<Ruling>& rs, RulingKind k) {
-  return std::any_of(rs.begin(), rs.end(), [k](const Ruling& r) { return r.kind == k; });
-}
 const Ruling* find(const std::vector<Ruling>& rs, RulingKind k) {
   for (const auto& r : rs)
     if (r.kind == k) return &r;
@@ -209,7 +206,9 @@ TEST_F(CornersShort, PawnsPromoteOnTheirTenthRank) {
   Move m = move(g.position(), "e9", "e10", 'Q');
   EXPECT_EQ(rules_->piece(m.promotion).name, "queen");
   for (const Move& d : g.legal_moves())
-    if (d.from == sq("d7")) EXPECT_EQ(d.promotion, kNoKind) << "the 8th rank is not his last";
+    if (d.from == sq("d7")) {
+      EXPECT_EQ(d.promotion, kNoKind) << "the 8th rank is not his last";
+    }
   g.play(m);
   EXPECT_EQ(letter(g, "e10"), 'Q');
   // Grey faces east: his 10th rank is file j.
