@@ -1,5 +1,6 @@
 #include "ui/session_sim.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "journal/resume.h"
@@ -149,6 +150,8 @@ const KioskView& SessionSim::view(session::Millis now) {
     snapshot_.emplace(session_->snapshot());
     view_ = view_of(*snapshot_, session_->game().rules());
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
+    if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())
+      view_.dialog.reset();
     if (!journal_error_.empty()) {
       view_.ruling_history.push_back(view_.ruling.value_or(RulingView{}));
       view_.ruling = RulingView{Severity::kIllegal, journal_error_};
@@ -252,6 +255,15 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
   session::Intent in;
   in.time = session_time(now);
   if (const auto* a = std::get_if<DialogAnswered>(&intent)) {
+    // An instruction (the random mover's move) is only acknowledged: the
+    // board itself answers it when the move is played.
+    for (const session::Request& r : session_->requests()) {
+      if (r.id == a->dialog_id && r.options.empty()) {
+        acknowledged_.push_back(r.id);
+        dirty_ = true;
+        return lines;
+      }
+    }
     in.kind = session::IntentKind::kAnswer;
     in.request = a->dialog_id;
     in.option = a->option;

@@ -103,6 +103,7 @@ class SessionSim {
   std::optional<journal::Journal> journal_;
   std::string journal_error_;
   std::vector<std::string> notices_;
+  std::vector<std::uint32_t> acknowledged_;  // instructions the table has seen (random moves)
   session::Millis offset_{0};
   session::Millis last_now_{0};
   core::SquareSet physical_;

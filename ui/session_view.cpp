@@ -206,6 +206,23 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     for (core::Square d : snap.destinations) v.teaching.destinations.push_back(cell_of(d));
   }
   v.clocks = clocks_of(snap, snap.time);
+  // 002 rule 7: the random mover's drawn move, for the table to play: shown
+  // as a from/to hint and a dialog that only needs acknowledging.
+  for (const session::Request& req : snap.requests) {
+    if (req.kind != session::RequestKind::kRandomMove || req.move.from == core::kNoSquare) continue;
+    if (!v.teaching.lifted_from) {
+      v.teaching.lifted_from = cell_of(req.move.from);
+      v.teaching.destinations = {cell_of(req.move.to)};
+    }
+    DialogView d;
+    d.id = req.id;
+    d.kind = DialogKind::kRandomMove;
+    d.seat = SeatIndex{req.seat == core::kNoSeat ? 0 : core::index_of(req.seat)};
+    d.title = "random move";
+    d.prompt = req.prompt;
+    d.options.push_back({"I will play it on the board", std::nullopt});
+    v.dialog = d;
+  }
   // The first open question becomes the dialog.
   for (const session::Request& req : snap.requests) {
     if (req.options.empty()) continue;

@@ -202,6 +202,33 @@ TEST(SessionSim, TeachingDotsComeFromTheSession) {
   EXPECT_EQ(v.teaching.destinations.size(), 2U);
 }
 
+TEST(SessionSim, TheRandomMoversMoveIsShownAcknowledgedAndPlayed) {
+  // 002 rule 7: Red resigns and goes on as a random mover; the kiosk shows
+  // the drawn move (dialog + from/to hint), the table plays it on the board.
+  std::string error;
+  auto sim = SessionSim::create("four-kingdoms", error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  sim->tick(t += Ms(3000));
+  sim->apply(Resign{SeatIndex{0}}, t += Ms(100));
+  const KioskView& v = sim->view(t);
+  ASSERT_TRUE(v.dialog.has_value());
+  EXPECT_EQ(v.dialog->kind, DialogKind::kRandomMove);
+  EXPECT_NE(v.dialog->prompt.find("random mover"), std::string::npos) << v.dialog->prompt;
+  ASSERT_TRUE(v.teaching.lifted_from.has_value());
+  ASSERT_EQ(v.teaching.destinations.size(), 1U);
+  const Cell from = *v.teaching.lifted_from;
+  const Cell to = v.teaching.destinations.front();
+  sim->apply(DialogAnswered{v.dialog->id, 0}, t += Ms(100));
+  EXPECT_FALSE(sim->view(t).dialog.has_value()) << "acknowledged";
+  sim->apply(SquareClicked{from, ClickModifier::kNone}, t += Ms(300));
+  sim->apply(SquareClicked{to, ClickModifier::kNone}, t += Ms(300));
+  sim->tick(t += Ms(3000));
+  ASSERT_EQ(sim->session().moves().size(), 1U);
+  EXPECT_EQ(sim->session().moves().front().seat, core::seat_at(0));
+  EXPECT_EQ(sim->view(t).to_move->value, 1);
+}
+
 TEST(SessionSim, UnknownVariantSaysSo) {
   std::string error;
   EXPECT_FALSE(SessionSim::create("no-such-variant", error));
