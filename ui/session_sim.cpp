@@ -128,6 +128,7 @@ session::Output SessionSim::feed(const session::Input& in) {
     if (!st.ok()) journal_error_ = "the journal could not be written: " + st.message;
   }
   for (const session::AcceptedMove& m : out.moves) accepted_.push_back(m);
+  if (!out.moves.empty() && draw_offer_) draw_offer_.reset();  // a move answers an offer: declined
   dirty_ = true;
   return out;
 }
@@ -152,6 +153,18 @@ const KioskView& SessionSim::view(session::Millis now) {
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
     if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())
       view_.dialog.reset();
+    if (draw_offer_ && !view_.dialog && !session_->game().outcome().over) {
+      DialogView d;
+      d.id = draw_offer_id_;
+      d.kind = DialogKind::kDrawOffer;
+      const int seats = session_->game().rules().seat_count();
+      d.seat = SeatIndex{(draw_offer_->value + 1) % seats};
+      const std::string who = session_->game().seat_name(core::seat_at(draw_offer_->value));
+      d.title = "draw offer";
+      d.prompt = who + " offers a draw" + (seats > 2 ? ": do all the other players agree?" : ": do you agree?");
+      d.options = {{"Accept the draw", std::nullopt}, {"Decline", std::nullopt}};
+      view_.dialog = d;
+    }
     if (!journal_error_.empty()) {
       view_.ruling_history.push_back(view_.ruling.value_or(RulingView{}));
       view_.ruling = RulingView{Severity::kIllegal, journal_error_};
@@ -254,6 +267,18 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
   }
   session::Intent in;
   in.time = session_time(now);
+  if (const auto* a = std::get_if<DialogAnswered>(&intent); a && draw_offer_ && a->dialog_id == draw_offer_id_) {
+    const std::string who = session_->game().seat_name(core::seat_at(draw_offer_->value));
+    draw_offer_.reset();
+    dirty_ = true;
+    if (a->option != 0) {
+      add_notice("the draw offered by " + who + " is declined");
+      return lines;
+    }
+    in.kind = session::IntentKind::kAgreeDraw;
+    feed(session::Input{in});
+    return lines;
+  }
   if (const auto* a = std::get_if<DialogAnswered>(&intent)) {
     // An instruction (the random mover's move) is only acknowledged: the
     // board itself answers it when the move is played.
@@ -273,8 +298,13 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
   } else if (const auto* t = std::get_if<TakeBack>(&intent)) {
     in.kind = session::IntentKind::kTakeback;
     in.count = t->plies;
-  } else if (std::get_if<OfferDraw>(&intent)) {
-    in.kind = session::IntentKind::kAgreeDraw;
+  } else if (const auto* offer = std::get_if<OfferDraw>(&intent)) {
+    // The other players answer on the screen (FIDE 9.1: an offer stands until
+    // answered; here until answered or the next move).
+    draw_offer_ = offer->seat;
+    draw_offer_id_ = 0x80000000U + static_cast<std::uint32_t>(session_->moves().size());
+    dirty_ = true;
+    return lines;
   } else if (const auto* adj = std::get_if<Adjudicate>(&intent)) {
     in.kind = session::IntentKind::kAdjudicate;
     in.force = !adj->winner.has_value();

@@ -104,6 +104,10 @@ class SessionSim {
   std::string journal_error_;
   std::vector<std::string> notices_;
   std::vector<std::uint32_t> acknowledged_;  // instructions the table has seen (random moves)
+  // A draw offer waiting for the other players' answer (the kiosk's own
+  // dialog; the session hears of it only when it is accepted).
+  std::optional<SeatIndex> draw_offer_;
+  std::uint32_t draw_offer_id_ = 0;
   session::Millis offset_{0};
   session::Millis last_now_{0};
   core::SquareSet physical_;

@@ -229,6 +229,28 @@ TEST(SessionSim, TheRandomMoversMoveIsShownAcknowledgedAndPlayed) {
   EXPECT_EQ(sim->view(t).to_move->value, 1);
 }
 
+TEST(SessionSim, ADrawOfferIsAskedOfTheOthersAndOnlyAnAcceptanceDraws) {
+  std::string error;
+  auto sim = SessionSim::create("chess", error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  sim->tick(t += Ms(3000));
+  sim->apply(OfferDraw{SeatIndex{0}}, t += Ms(100));
+  ASSERT_TRUE(sim->view(t).dialog.has_value());
+  EXPECT_EQ(sim->view(t).dialog->kind, DialogKind::kDrawOffer);
+  EXPECT_EQ(sim->view(t).dialog->seat.value, 1) << "Black is asked";
+  sim->apply(DialogAnswered{sim->view(t).dialog->id, 1}, t += Ms(100));  // declined
+  EXPECT_FALSE(sim->session().game().outcome().over);
+  EXPECT_FALSE(sim->view(t).dialog.has_value());
+  sim->apply(OfferDraw{SeatIndex{0}}, t += Ms(100));
+  play(*sim, "e2", "e4", t);  // a move lets the offer lapse
+  EXPECT_FALSE(sim->view(t).dialog.has_value());
+  sim->apply(OfferDraw{SeatIndex{1}}, t += Ms(100));
+  sim->apply(DialogAnswered{sim->view(t).dialog->id, 0}, t += Ms(100));  // accepted
+  ASSERT_TRUE(sim->session().game().outcome().over);
+  EXPECT_TRUE(sim->session().game().outcome().draw);
+}
+
 TEST(SessionSim, UnknownVariantSaysSo) {
   std::string error;
   EXPECT_FALSE(SessionSim::create("no-such-variant", error));
