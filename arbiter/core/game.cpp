@@ -852,6 +852,15 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
   out.push_back(r);
   actions_.push_back({resigned ? Action::Kind::kResign : Action::Kind::kTimeout, {}, s});
   note_marker(s, resigned ? 'R' : 'T');
+  if (!resigned && rules_->seat_count() == 2 && rules_->draws.insufficient_material) {
+    // FIDE 6.9: the flag fell, but the opponent cannot checkmate by any
+    // series of legal moves (a bare king, or a dead position): a draw.
+    Seat other = seat_at(1 - index_of(s));
+    if (bare(other) || insufficient_material()) {
+      finish(true, "time forfeit, but " + seat_name(other) + " cannot checkmate (FIDE 6.9)", out);
+      return out;
+    }
+  }
   frozen_[index_of(s)] = true;  // 002 rule 10
   if (allies_vassals()) {
     // 003: a player who leaves takes his pieces off; relations follow.

@@ -40,6 +40,31 @@ class ChessGame : public ::testing::Test {
   std::shared_ptr<const RuleSet> rules_;
 };
 
+// FIDE 6.9: a flag fall loses, unless the opponent cannot checkmate by any
+// series of legal moves; then it is a draw.
+TEST_F(ChessGame, AFlagFallAgainstABareKingIsADraw) {
+  Game g = from("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  g.timeout(seat_at(0));  // White flags; Black has only his king
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_TRUE(g.outcome().draw);
+  EXPECT_NE(g.outcome().reason.find("FIDE 6.9"), std::string::npos) << g.outcome().reason;
+}
+
+TEST_F(ChessGame, AFlagFallAgainstMatingMaterialLoses) {
+  Game g = from("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+  g.timeout(seat_at(1));  // Black flags; White's pawn can still mate
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_FALSE(g.outcome().draw);
+  EXPECT_EQ(g.outcome().ranking.front(), seat_at(0));
+}
+
+TEST_F(ChessGame, AFlagFallInADeadPositionIsADraw) {
+  Game g = from("4k3/8/8/8/8/8/8/2B1K3 b - - 0 1");  // K+B v K: nobody can mate
+  g.timeout(seat_at(1));
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_TRUE(g.outcome().draw);
+}
+
 TEST_F(ChessGame, FoolsMateEndsTheGameWithBlackWinning) {
   Game g = from(rules_->start_fen);
   auto rulings = play(g, {"f2f3", "e7e5", "g2g4", "d8h4"});
