@@ -96,6 +96,17 @@ wire::BoardState make_state(const BoardInfo& info, const session::Session& s, st
   st.set_clocks_known(clocks.has_value());
   st.set_clock_running(clocks ? clocks->running : -1);
   st.set_paused(paused);
+  // The session's own clock, when the shell gives none.
+  if (!clocks && snap.clock) {
+    const session::GameClock& k = *snap.clock;
+    st.set_clocks_known(true);
+    for (int i = 0; i < st.seats_size() && i < k.seat_count(); ++i) {
+      st.mutable_seats(i)->set_clock_ms(k.remaining(i, snap.time).count());
+    }
+    const bool running = k.state() == session::GameClock::State::kRunning && k.running();
+    st.set_clock_running(running ? *k.running() : -1);
+    st.set_paused(paused || snap.clock_held || k.state() == session::GameClock::State::kPaused);
+  }
   st.set_tracker(tracker_of(snap.tracker));
   st.set_over(snap.outcome.over);
   st.set_draw(snap.outcome.draw);

@@ -31,7 +31,8 @@ struct BoardInfo {
   journal::JournalHeader header;  // variant, start, players, created (the game id), site
 };
 
-// The table clock as the shell reads it (the session may own one later).
+// The table clock as the shell reads it; without one, the session's own
+// clock (Snapshot::clock) is published.
 struct ClockReading {
   std::vector<std::chrono::milliseconds> remaining;  // per seat, variant order
   int running = -1;                                  // seat index, -1 none

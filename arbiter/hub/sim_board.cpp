@@ -8,25 +8,6 @@
 
 namespace tabula::hub {
 
-std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
-                                                              std::string& error) {
-  variants::LoadResult first = variants::load_id(id, start);
-  if (!first.ok()) {
-    error = first.error_text();
-    return {};
-  }
-  std::vector<std::shared_ptr<const core::RuleSet>> stages{first.rules};
-  while (!stages.back()->next_stage.empty() && stages.size() < 8) {
-    variants::LoadResult r = variants::load_id(stages.back()->next_stage.front().variant);
-    if (!r.ok()) {
-      error = "next stage of " + stages.back()->id + ": " + r.error_text();
-      return {};
-    }
-    stages.push_back(r.rules);
-  }
-  return stages;
-}
-
 std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& error) {
   auto b = std::make_unique<SimBoard>();
   journal::JournalContents contents;
@@ -39,7 +20,7 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
       return nullptr;
     }
   } else {
-    auto stages = load_stages(c.variant, "", error);
+    auto stages = variants::load_stages(c.variant, "", error);
     if (stages.empty()) return nullptr;
     journal::JournalHeader h;
     h.variant = c.variant;
@@ -61,7 +42,7 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
     }
     contents.header = h;
   }
-  auto stages = load_stages(contents.header.variant, contents.header.start_name, error);
+  auto stages = variants::load_stages(contents.header.variant, contents.header.start_name, error);
   if (stages.empty()) return nullptr;
   journal::Resumed r = journal::resume(contents, c.journal_path, stages);
   if (!r.session) {
@@ -128,6 +109,9 @@ int SimBoard::apply_actions(session::Millis now, std::string& error) {
       case wire::ACTION_KIND_PAUSE:
       case wire::ACTION_KIND_RESUME:
         publisher_->set_paused(a.kind() == wire::ACTION_KIND_PAUSE);
+        ok = feed(session::Input{intent(a.kind() == wire::ACTION_KIND_PAUSE ? session::IntentKind::kPauseClock
+                                                                            : session::IntentKind::kResumeClock)},
+                  error);
         break;
       case wire::ACTION_KIND_TAKEBACK: {
         session::Intent i = intent(session::IntentKind::kTakeback);
@@ -135,21 +119,16 @@ int SimBoard::apply_actions(session::Millis now, std::string& error) {
         ok = feed(session::Input{i}, error);
         break;
       }
-      case wire::ACTION_KIND_ADJUDICATE:
-        if (a.draw()) {
-          ok = feed(session::Input{intent(session::IntentKind::kAgreeDraw)}, error);
-        } else if (a.winner() >= 0 && a.winner() < session_->game().rules().seat_count()) {
-          for (int s = 0; ok && s < session_->game().rules().seat_count(); ++s) {
-            if (s == a.winner() || session_->game().status(core::seat_at(s)) != core::SeatStatus::kLive) continue;
-            session::Intent i = intent(session::IntentKind::kResign);
-            i.seat = core::seat_at(s);
-            ok = feed(session::Input{i}, error);
-          }
-        } else {
-          publisher_->reply(a.id(), false, text + ": not supported by this board yet", error);
-          continue;
-        }
+      case wire::ACTION_KIND_ADJUDICATE: {
+        // The session's adjudication: `force` a draw, else `seat` wins
+        // (kNoSeat: the standing as it is).
+        session::Intent i = intent(session::IntentKind::kAdjudicate);
+        i.force = a.draw();
+        i.seat = a.winner() >= 0 && a.winner() < session_->game().rules().seat_count() ? core::seat_at(a.winner())
+                                                                                       : core::kNoSeat;
+        ok = feed(session::Input{i}, error);
         break;
+      }
       default:
         publisher_->reply(a.id(), false, text + ": unknown action", error);
         continue;

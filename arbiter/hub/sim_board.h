@@ -4,11 +4,10 @@
 // the 50-board simulation (tabula-hub-sim); `tabula play` and the kiosk do
 // the same through BoardPublisher::on_recorded().
 //
-// Arbiter actions: apply_actions() carries out what the publisher verified:
-// takeback -> IntentKind::kTakeback; pause/resume -> the state's `paused`;
-// adjudicate a draw -> kAgreeDraw, a winner -> every other live seat
-// resigns; "the standing as it is" is refused until the session has an
-// adjudication intent. Each action is answered with a reply.
+// Arbiter actions: apply_actions() carries out what the publisher verified,
+// as session intents: takeback -> kTakeback, pause/resume -> kPauseClock /
+// kResumeClock (and the state's `paused`), adjudicate -> kAdjudicate (a draw,
+// a winner, or the standing as it is). Each action is answered with a reply.
 //
 // Not thread-safe (one shell thread); owns the journal and the publisher.
 #pragma once
@@ -60,8 +59,5 @@ class SimBoard {
   std::unique_ptr<BoardPublisher> publisher_;
   std::size_t resumed_ = 0;
 };
-
-std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
-                                                              std::string& error);
 
 }  // namespace tabula::hub

@@ -110,7 +110,7 @@ bool Broker::start(std::string& error) {
         " -keyout broker.key -out broker.csr && printf 'subjectAltName=IP:127.0.0.1\\n' > ext.cnf &&"
         " openssl x509 -req -in broker.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 2 -extfile ext.cnf"
         " -out broker.crt";
-    if (std::system((cmd + " >/dev/null 2>&1").c_str()) != 0) {
+    if (std::system(("(" + cmd + ") >/dev/null 2>&1").c_str()) != 0) {
       error = "openssl could not make the test certificates";
       return false;
     }

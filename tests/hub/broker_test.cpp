@@ -305,6 +305,29 @@ TEST(HubBroker, OnlyTheArbiterCanActOnABoard) {
     for (const wire::StreamItem& it : m.board("t1")->recent) if (it.has_reply() && it.reply().accepted()) return true;
     return false;
   }, kWait));
+
+  // The arbiter adjudicates a draw: the game ends at the table and at the hub.
+  wire::Action adjudicate;
+  adjudicate.set_board("t1");
+  adjudicate.set_kind(wire::ACTION_KIND_ADJUDICATE);
+  adjudicate.set_draw(true);
+  ASSERT_TRUE(hub->send(adjudicate, error)) << error;
+  ASSERT_TRUE(eventually([&] {
+    t1->apply_actions(t1->session().now() + session::Millis{10}, error);
+    return t1->session().game().outcome().over;
+  }, kWait)) << error;
+  EXPECT_TRUE(t1->session().game().outcome().draw);
+  // (The board's reply to the action follows the last state: wait for both.)
+  const std::int64_t last = t1->publisher().status().last_seq;
+  ASSERT_TRUE(eventually([&] {
+    bool seen = false;
+    hub->read([&](const HubModel& m) {
+      const BoardEntry* b = m.board("t1");
+      seen = b->applied_seq == static_cast<std::uint64_t>(last) && b->state && b->state->over();
+    });
+    return seen;
+  }, kWait));
+  hub->read([](const HubModel& m) { EXPECT_TRUE(m.board("t1")->state->draw()); });
 }
 
 TEST(HubBroker, PublishesOverTlsAndRefusesAnUntrustedBroker) {

@@ -31,6 +31,7 @@
 #include "hub/hub_client.h"
 #include "hub/sim_board.h"
 #include "session/trace_generator.h"
+#include "variants/variant_loader.h"
 
 namespace {
 
@@ -77,7 +78,7 @@ std::vector<session::Input> script_of(const std::string& variant, const std::str
     error = pgn_path + ": no game record";
     return {};
   }
-  auto stages = hub::load_stages(variant, "", error);
+  auto stages = variants::load_stages(variant, "", error);
   if (stages.empty()) return {};
   auto rules = stages.front();
   const core::PgnRecord& rec = (*records)[static_cast<std::size_t>(game) % records->size()];
