@@ -109,6 +109,8 @@ void HubClient::run() {
     status_.last_error = why;
   };
   h.message = [&](const MqttMessage& m) { messages.push_back(m); };
+  bool suback = false;
+  h.subscribed = [&] { suback = true; };
   std::string error;
   const std::string id = config_.client_id.empty() ? "tabula-hub-" + config_.event : config_.client_id;
   auto client = MqttClient::create(id, /*persistent=*/true, config_.broker, std::nullopt, h, error);
@@ -128,10 +130,12 @@ void HubClient::run() {
     }
     if (just_connected) {
       just_connected = false;
+      suback = false;
       client->subscribe(event_filter(config_.event), 1, error);
     }
     std::lock_guard lock(mutex_);
     status_.connected = client->connected();
+    status_.subscribed = status_.connected && suback;
     if (status_.connected) status_.last_error.clear();
     const std::int64_t now = wall_ms();
     for (const MqttMessage& m : messages) {

@@ -44,6 +44,7 @@ struct HubConfig {
 
 struct HubStatus {
   bool connected = false;
+  bool subscribed = false;  // the broker confirmed the event's subscription (since the last connect)
   std::string last_error;
   std::uint64_t messages = 0;
   std::string record_error;  // the tournament record's last problem

@@ -81,6 +81,7 @@ std::unique_ptr<MqttClient> MqttClient::create(const std::string& client_id, boo
   mosquitto_disconnect_callback_set(c->mosq_, &MqttClient::on_disconnect);
   mosquitto_publish_callback_set(c->mosq_, &MqttClient::on_publish);
   mosquitto_message_callback_set(c->mosq_, &MqttClient::on_message);
+  mosquitto_subscribe_callback_set(c->mosq_, &MqttClient::on_subscribe);
   int rc = MOSQ_ERR_SUCCESS;
   if (!broker.username.empty()) {
     rc = mosquitto_username_pw_set(c->mosq_, broker.username.c_str(),
@@ -259,6 +260,11 @@ void MqttClient::on_message(mosquitto*, void* self, const mosquitto_message* m) 
   msg.retained = m->retain;
   msg.qos = m->qos;
   c->handlers_.message(msg);
+}
+
+void MqttClient::on_subscribe(mosquitto*, void* self, int, int, const int*) {
+  auto* c = static_cast<MqttClient*>(self);
+  if (c->handlers_.subscribed) c->handlers_.subscribed();
 }
 
 }  // namespace tabula::hub

@@ -64,6 +64,7 @@ class MqttClient {
     std::function<void(const std::string& why)> lost;       // also a refused connection
     std::function<void(int mid)> acknowledged;              // PUBACK of a QoS 1 publish
     std::function<void(const MqttMessage& m)> message;
+    std::function<void()> subscribed;                       // SUBACK
   };
 
   // A client named `client_id`; `persistent`: the broker keeps its session
@@ -98,6 +99,7 @@ class MqttClient {
   static void on_disconnect(mosquitto*, void* self, int rc);
   static void on_publish(mosquitto*, void* self, int mid);
   static void on_message(mosquitto*, void* self, const mosquitto_message* m);
+  static void on_subscribe(mosquitto*, void* self, int mid, int count, const int* granted);
 
   mosquitto* mosq_ = nullptr;
   BrokerConfig broker_;

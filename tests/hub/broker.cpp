@@ -211,6 +211,7 @@ void TcpProxy::run() {
       fds.push_back({p.a, POLLIN, 0});
       fds.push_back({p.b, POLLIN, 0});
     }
+    const std::size_t polled = pairs.size();  // an accept below adds pairs that were not polled
     if (::poll(fds.data(), fds.size(), 20) <= 0) continue;
     if (fds[0].revents & POLLIN) {
       int c = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
@@ -224,7 +225,7 @@ void TcpProxy::run() {
       }
     }
     std::vector<std::size_t> dead;
-    for (std::size_t i = 0; i < pairs.size(); ++i) {
+    for (std::size_t i = 0; i < polled; ++i) {
       for (int side = 0; side < 2; ++side) {
         const pollfd& f = fds[1 + 2 * i + static_cast<std::size_t>(side)];
         if (!(f.revents & (POLLIN | POLLHUP | POLLERR))) continue;

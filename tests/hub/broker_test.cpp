@@ -68,6 +68,9 @@ std::unique_ptr<HubClient> open_hub(const TempDir& dir, const BrokerConfig& brok
   std::string error;
   auto h = HubClient::start(c, error);
   EXPECT_TRUE(h) << error;
+  // A hub sees a board's stream from its first subscription on (the state
+  // is retained, the stream is not): subscribed before the boards play.
+  EXPECT_TRUE(eventually([&] { return h && h->status().subscribed; }, kWait)) << (h ? h->status().last_error : "");
   return h;
 }
 
