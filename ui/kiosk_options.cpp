@@ -34,6 +34,7 @@ std::string kiosk_usage() {
          "  --clock TC          game clock: MIN+INC (15+10), MINdDELAY (5d3), MINbBRONSTEIN\n"
          "                      (5b3) or MIN (90); the board is the clock\n"
          "  --players A,B,...   player names in seat order (for the journal and exports)\n"
+         "  --hub BROKER        the arbiter's hub: every board of the event (docs/HUB.md)\n"
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
          "  --fullscreen        full screen (the default, except with --screenshot)\n"

@@ -4,13 +4,32 @@
 #include <exception>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "ui/demo_views.h"
+#include "ui/hub/hub_runner.h"
 #include "ui/kiosk_loop.h"
 #include "ui/kiosk_options.h"
 
 int main(int argc, char** argv) {
   using namespace tabula::ui;
+  // --hub BROKER: the arbiter's hub screen (docs/HUB.md), its own options.
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--hub") {
+      const ParsedHubOptions hub = parse_hub_options(
+          std::span<const char* const>(argv + 1, static_cast<std::size_t>(argc - 1)));
+      if (!hub.error.empty()) {
+        std::fprintf(stderr, "tabula-kiosk: %s\n", hub.error.c_str());
+        return 2;
+      }
+      try {
+        return run_hub_screen(hub.options);
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "tabula-kiosk: %s\n", error.what());
+        return 1;
+      }
+    }
+  }
   const ParsedOptions parsed = parse_kiosk_options(
       std::span<const char* const>(argv + 1, static_cast<std::size_t>(argc - 1)));
   if (!parsed.error.empty()) {
