@@ -3,6 +3,7 @@
 #include "cli/options.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -14,6 +15,7 @@
 
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "hub/board_publisher.h"
 #include "journal/archive.h"
 #include "journal/journal.h"
 #include "journal/resume.h"
@@ -29,7 +31,10 @@ const char* const kPlayUsage =
     R"(  play --variant ID --journal FILE --trace TRACE [--start NAME] [--fen FEN | --fen4 FEN4]
        [--settle-ms N] [--promotion-timeout-ms N] [--random-moves requested|any] [--seed N]
        [--clock MIN+INC | MINdDELAY | MINbBRONSTEIN]
-                                    headless session, journaled; resumes from FILE
+       [--broker HOST[:PORT]|mqtts://HOST --hub-event E --board B [--broker-ca F]
+        [--broker-user U --broker-password-file F] [--arbiter-key F]]
+                                    headless session, journaled; resumes from FILE;
+                                    with --broker, published to the hub (docs/HUB.md)
   archive list|show|export --journal FILE [--out F]
                                     the journaled game; export as PGN or PGN4
 )";
@@ -159,7 +164,8 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
   auto o = parse_options(args, first,
                          {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "promotion-timeout-ms",
-                          "random-moves", "seed", "event", "site", "clock"},
+                          "random-moves", "seed", "event", "site", "clock", "broker", "broker-ca", "broker-user",
+                          "broker-password-file", "board", "hub-event", "arbiter-key"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty()) {
@@ -259,6 +265,36 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   session::Session& s = *r.session;
   if (r.inputs > 0) out << "resumed " << r.inputs << " inputs, " << s.moves().size() << " moves from " << path << "\n";
 
+  // The hub (issue 11): every recorded input's moves and rulings go to the
+  // broker through the journal's outbox, in order, each once.
+  std::unique_ptr<hub::BoardPublisher> pub;
+  if (o->values.count("broker")) {
+    for (const char* need : {"hub-event", "board"}) {
+      if (!o->values.count(need)) {
+        err << "tabula: --broker needs --" << need << "\n";
+        return 2;
+      }
+    }
+    hub::PublisherConfig pc;
+    pc.info = hub::BoardInfo{o->values.at("hub-event"), o->values.at("board"), h};
+    pc.journal_path = path;
+    if (o->values.count("broker-ca")) pc.broker.ca_file = o->values.at("broker-ca");
+    std::string e = pc.broker.parse(o->values.at("broker"));
+    if (o->values.count("broker-user")) pc.broker.username = o->values.at("broker-user");
+    if (e.empty() && o->values.count("broker-password-file")) {
+      std::ifstream pw(o->values.at("broker-password-file"));
+      if (!pw || !std::getline(pw, pc.broker.password)) {
+        e = "cannot read the broker password from " + o->values.at("broker-password-file");
+      }
+    }
+    if (e.empty() && o->values.count("arbiter-key")) pc.key = hub::load_key(o->values.at("arbiter-key"), e);
+    if (e.empty()) pub = hub::BoardPublisher::start(pc, e);
+    if (!pub || !pub->catch_up(contents, s, e)) {
+      err << "tabula: hub: " << e << "\n";
+      return 1;
+    }
+  }
+
   std::vector<std::string> errors;
   std::vector<session::Input> inputs = read_inputs(trace_path, *stages.front(), errors);
   if (!errors.empty()) {
@@ -279,6 +315,8 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
       return false;
     }
     print(res, out);  // shown only once it is on disk
+    std::string e;
+    if (pub && !pub->on_recorded(j.inputs_recorded(), res, s, e)) err << "tabula: hub: " << e << "\n";
     return true;
   };
   Millis last_trace{0};
@@ -305,6 +343,9 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     std::optional<Millis> d = s.next_deadline();
     if (!d || *d > limit) break;
     if (!feed(session::Input{session::Tick{*d}})) return 1;
+  }
+  if (pub && !pub->flush(std::chrono::seconds(10))) {
+    err << "tabula: hub: " << pub->status().unacked << " items wait in the outbox (sent when the broker is back)\n";
   }
   out << journal::state_summary(s);
   return 0;
