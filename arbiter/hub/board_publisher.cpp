@@ -1,5 +1,6 @@
 #include "hub/board_publisher.h"
 
+#include <algorithm>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -370,6 +371,31 @@ void BoardPublisher::run() {
     client->publish(online_topic, encode(make_presence(false, wall_ms())), 1, true, error);
     for (int i = 0; i < 20 && acks.empty(); ++i) client->loop(std::chrono::milliseconds(10));
     client->disconnect();
+  }
+}
+
+std::optional<session::Intent> session_intent(const wire::Action& a, int seat_count, session::Millis now) {
+  session::Intent i;
+  i.time = now;
+  switch (a.kind()) {
+    case wire::ACTION_KIND_PAUSE:
+      i.kind = session::IntentKind::kPauseClock;
+      return i;
+    case wire::ACTION_KIND_RESUME:
+      i.kind = session::IntentKind::kResumeClock;
+      return i;
+    case wire::ACTION_KIND_TAKEBACK:
+      i.kind = session::IntentKind::kTakeback;
+      i.count = std::max(1, a.count());
+      return i;
+    case wire::ACTION_KIND_ADJUDICATE:
+      // `force` a draw, else `seat` wins (kNoSeat: the standing as it is).
+      i.kind = session::IntentKind::kAdjudicate;
+      i.force = a.draw();
+      i.seat = a.winner() >= 0 && a.winner() < seat_count ? core::seat_at(a.winner()) : core::kNoSeat;
+      return i;
+    default:
+      return std::nullopt;
   }
 }
 

@@ -127,4 +127,9 @@ class BoardPublisher {
   std::thread worker_;
 };
 
+// An authenticated arbiter action as the session intent it asks for (pause
+// and resume the clock, take back, adjudicate), at session time `now`;
+// nullopt for an action kind this board does not know.
+std::optional<session::Intent> session_intent(const wire::Action& a, int seat_count, session::Millis now);
+
 }  // namespace tabula::hub

@@ -99,40 +99,14 @@ int SimBoard::apply_actions(session::Millis now, std::string& error) {
   for (const wire::Action& a : actions) {
     bool ok = true;
     std::string text = describe(a) + (a.reason().empty() ? "" : " (" + a.reason() + ")");
-    auto intent = [&](session::IntentKind k) {
-      session::Intent i;
-      i.time = now;
-      i.kind = k;
-      return i;
-    };
-    switch (a.kind()) {
-      case wire::ACTION_KIND_PAUSE:
-      case wire::ACTION_KIND_RESUME:
-        publisher_->set_paused(a.kind() == wire::ACTION_KIND_PAUSE);
-        ok = feed(session::Input{intent(a.kind() == wire::ACTION_KIND_PAUSE ? session::IntentKind::kPauseClock
-                                                                            : session::IntentKind::kResumeClock)},
-                  error);
-        break;
-      case wire::ACTION_KIND_TAKEBACK: {
-        session::Intent i = intent(session::IntentKind::kTakeback);
-        i.count = std::max(1, a.count());
-        ok = feed(session::Input{i}, error);
-        break;
-      }
-      case wire::ACTION_KIND_ADJUDICATE: {
-        // The session's adjudication: `force` a draw, else `seat` wins
-        // (kNoSeat: the standing as it is).
-        session::Intent i = intent(session::IntentKind::kAdjudicate);
-        i.force = a.draw();
-        i.seat = a.winner() >= 0 && a.winner() < session_->game().rules().seat_count() ? core::seat_at(a.winner())
-                                                                                       : core::kNoSeat;
-        ok = feed(session::Input{i}, error);
-        break;
-      }
-      default:
-        publisher_->reply(a.id(), false, text + ": unknown action", error);
-        continue;
+    std::optional<session::Intent> in = session_intent(a, session_->game().rules().seat_count(), now);
+    if (!in) {
+      publisher_->reply(a.id(), false, text + ": unknown action", error);
+      continue;
     }
+    if (a.kind() == wire::ACTION_KIND_PAUSE || a.kind() == wire::ACTION_KIND_RESUME)
+      publisher_->set_paused(a.kind() == wire::ACTION_KIND_PAUSE);
+    ok = feed(session::Input{*in}, error);
     if (!ok) return -1;
     publisher_->reply(a.id(), true, text, error);
   }
