@@ -103,6 +103,18 @@ int run_kiosk(const KioskOptions& options) {
       so.time_control = session::parse_time_control(*options.clock, why);
     }
     std::string error;
+    if (options.broker) {
+      hub::PublisherConfig pc;
+      pc.info.event = options.hub_event;
+      pc.info.board = options.hub_board;
+      if (!hub::configure({*options.broker, options.broker_ca, options.broker_user, options.broker_password_file,
+                           options.arbiter_key},
+                          pc, error)) {
+        std::fprintf(stderr, "tabula-kiosk: %s\n", error.c_str());
+        return 2;
+      }
+      so.publish = pc;
+    }
     real = SessionSim::create(so, std::chrono::milliseconds{0}, error);
     if (!real) {
       std::fprintf(stderr, "tabula-kiosk: %s\n", error.c_str());

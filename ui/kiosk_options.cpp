@@ -35,6 +35,9 @@ std::string kiosk_usage() {
          "                      (5b3) or MIN (90); the board is the clock\n"
          "  --players A,B,...   player names in seat order (for the journal and exports)\n"
          "  --hub BROKER        the arbiter's hub: every board of the event (docs/HUB.md)\n"
+         "  --broker ADDRESS    publish this board to the hub (with --journal, --hub-event E,\n"
+         "                      --hub-board B; TLS: --broker-ca F; --broker-user U,\n"
+         "                      --broker-password-file F; --arbiter-key F for actions)\n"
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
          "  --fullscreen        full screen (the default, except with --screenshot)\n"
@@ -121,6 +124,18 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       const auto v = value();
       if (!v) return parsed;
       o.hub = std::string(*v);
+    } else if (arg == "--broker" || arg == "--hub-event" || arg == "--hub-board" || arg == "--broker-ca" ||
+               arg == "--broker-user" || arg == "--broker-password-file" || arg == "--arbiter-key") {
+      const auto v = value();
+      if (!v) return parsed;
+      const std::string text(*v);
+      if (arg == "--broker") o.broker = text;
+      if (arg == "--hub-event") o.hub_event = text;
+      if (arg == "--hub-board") o.hub_board = text;
+      if (arg == "--broker-ca") o.broker_ca = text;
+      if (arg == "--broker-user") o.broker_user = text;
+      if (arg == "--broker-password-file") o.broker_password_file = text;
+      if (arg == "--arbiter-key") o.arbiter_key = text;
     } else if (arg == "--font-dir") {
       const auto v = value();
       if (!v) return parsed;
@@ -170,6 +185,9 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     }
   }
   o.fullscreen = fullscreen.value_or(!o.screenshot.has_value());
+  if (o.broker && (!o.journal || o.hub_event.empty() || o.hub_board.empty())) {
+    parsed.error = "--broker needs --journal FILE, --hub-event NAME and --hub-board NAME";
+  }
   if (o.board_socket && !o.variant && !o.journal) {
     parsed.error = "--board needs --variant ID (a new game) or --journal FILE (a game to resume)";
   }

@@ -23,6 +23,16 @@ struct KioskOptions {
   std::optional<std::string> clock;         // --clock TC ("15+10", "5d3", "90")
   std::vector<std::string> players;         // --players "Ann,Bob,..."
   std::optional<std::string> hub;           // --hub BROKER (the arbiter's hub screen)
+  // Publishing this board to the hub (docs/HUB.md): --broker ADDRESS with
+  // --hub-event E --hub-board B, and optionally --broker-ca, --broker-user,
+  // --broker-password-file, --arbiter-key (files).
+  std::optional<std::string> broker;
+  std::string hub_event;
+  std::string hub_board;
+  std::string broker_ca;
+  std::string broker_user;
+  std::string broker_password_file;
+  std::string arbiter_key;
   std::string pin = "0000";                 // --pin DIGITS
   std::string font_dir;                     // --font-dir DIR (empty: the default)
   std::optional<int> orient;                // --orient SEAT

@@ -33,6 +33,7 @@ std::unique_ptr<SessionSim> SessionSim::create(const SessionSimOptions& options,
 
 bool SessionSim::start(const SessionSimOptions& options, session::Millis now, std::string& error) {
   options_ = options;
+  publisher_.reset();
   journal_.reset();
   journal_error_.clear();
   hand_.reset();
@@ -66,6 +67,7 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
     }
     session_ = std::make_unique<session::Session>(std::move(*r.session));
     journal_.emplace(std::move(j));
+    if (options.publish && !start_publishing(contents, error)) return false;
     offset_ = r.last_input_time - now;
     // The virtual board holds what the sensors last reported.
     physical_ = session_->tracker().board().cells();
@@ -104,6 +106,15 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
     }
     journal_.emplace(std::move(j));
   }
+  if (options.publish) {
+    if (!options.journal) {
+      error = "publishing to the hub needs --journal FILE (the outbox lives in the journal)";
+      return false;
+    }
+    journal::JournalContents contents;
+    contents.header = h;
+    if (!start_publishing(contents, error)) return false;
+  }
   if (options.virtual_board) {
     // The start position stands on the virtual board: one snapshot of the reeds.
     session::BoardSnapshot snap;
@@ -126,6 +137,9 @@ session::Output SessionSim::feed(const session::Input& in) {
     // Written (and fsynced) before anything of it is shown.
     journal::JournalStatus st = journal_->record(in, out, journal::wall_clock_ms());
     if (!st.ok()) journal_error_ = "the journal could not be written: " + st.message;
+    std::string e;
+    if (st.ok() && publisher_ && !publisher_->on_recorded(journal_->inputs_recorded(), out, *session_, e))
+      add_notice("hub: " + e);
   }
   for (const session::AcceptedMove& m : out.moves) accepted_.push_back(m);
   if (!out.moves.empty() && draw_offer_) draw_offer_.reset();  // a move answers an offer: declined
@@ -324,8 +338,45 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
   return lines;
 }
 
+bool SessionSim::start_publishing(const journal::JournalContents& contents, std::string& error) {
+  hub::PublisherConfig config = *options_.publish;
+  config.info.header = contents.header;
+  config.journal_path = *options_.journal;
+  publisher_ = hub::BoardPublisher::start(config, error);
+  if (!publisher_) {
+    error = "hub: " + error;
+    return false;
+  }
+  // A session is needed for catch_up; the caller starts publishing once the
+  // session exists (resume) or right after creating it.
+  if (session_ && !publisher_->catch_up(contents, *session_, error)) {
+    error = "hub: " + error;
+    return false;
+  }
+  return true;
+}
+
+void SessionSim::apply_hub_actions() {
+  if (!publisher_) return;
+  for (const hub::wire::Action& a : publisher_->take_actions()) {
+    std::string e;
+    std::optional<session::Intent> in =
+        hub::session_intent(a, session_->game().rules().seat_count(), session_->now());
+    if (!in) {
+      publisher_->reply(a.id(), false, hub::describe(a) + ": unknown action", e);
+      continue;
+    }
+    if (in->kind == session::IntentKind::kPauseClock || in->kind == session::IntentKind::kResumeClock)
+      publisher_->set_paused(in->kind == session::IntentKind::kPauseClock);
+    feed(session::Input{*in});
+    add_notice("the arbiter's hub: " + hub::describe(a));
+    publisher_->reply(a.id(), true, hub::describe(a), e);
+  }
+}
+
 void SessionSim::tick(session::Millis now) {
   last_now_ = std::max(last_now_, now);
+  apply_hub_actions();
   // The session acts at each of its deadlines; each is journaled as a tick
   // at that time, so a resume acts at the same moments.
   for (int guard = 0; guard < 64; ++guard) {

@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "hub/board_publisher.h"
 #include "journal/journal.h"
 #include "session/session.h"
 #include "ui/intent.h"
@@ -50,6 +51,10 @@ struct SessionSimOptions {
   // The virtual board: the start position stands on it at once (--sim). Off
   // for a real board, whose sensors report what stands on it.
   bool virtual_board = true;
+  // Publish the game to the hub (issue 11): broker, arbiter key, and the
+  // event and board names in `info` (its header is filled in here). Needs
+  // `journal`: the outbox lives in the journal's file.
+  std::optional<hub::PublisherConfig> publish;
 };
 
 class SessionSim {
@@ -94,6 +99,8 @@ class SessionSim {
   bool start(const SessionSimOptions& options, session::Millis now, std::string& error);
   session::Output feed(const session::Input& in);
   std::string send(core::Square q, bool occupied, session::Millis now);
+  bool start_publishing(const journal::JournalContents& contents, std::string& error);
+  void apply_hub_actions();
   void new_game(const std::string& variant, session::Millis now);
   void restart(SessionSimOptions options, session::Millis now);
 
@@ -101,6 +108,7 @@ class SessionSim {
   std::vector<std::shared_ptr<const core::RuleSet>> stages_;
   std::unique_ptr<session::Session> session_;
   std::optional<journal::Journal> journal_;
+  std::unique_ptr<hub::BoardPublisher> publisher_;
   std::string journal_error_;
   std::vector<std::string> notices_;
   std::vector<std::uint32_t> acknowledged_;  // instructions the table has seen (random moves)

@@ -278,16 +278,11 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     hub::PublisherConfig pc;
     pc.info = hub::BoardInfo{o->values.at("hub-event"), o->values.at("board"), h};
     pc.journal_path = path;
-    if (o->values.count("broker-ca")) pc.broker.ca_file = o->values.at("broker-ca");
-    std::string e = pc.broker.parse(o->values.at("broker"));
-    if (o->values.count("broker-user")) pc.broker.username = o->values.at("broker-user");
-    if (e.empty() && o->values.count("broker-password-file")) {
-      std::ifstream pw(o->values.at("broker-password-file"));
-      if (!pw || !std::getline(pw, pc.broker.password)) {
-        e = "cannot read the broker password from " + o->values.at("broker-password-file");
-      }
-    }
-    if (e.empty() && o->values.count("arbiter-key")) pc.key = hub::load_key(o->values.at("arbiter-key"), e);
+    auto value = [&](const char* k) { return o->values.count(k) ? o->values.at(k) : std::string(); };
+    std::string e;
+    hub::configure({value("broker"), value("broker-ca"), value("broker-user"), value("broker-password-file"),
+                    value("arbiter-key")},
+                   pc, e);
     if (e.empty()) pub = hub::BoardPublisher::start(pc, e);
     if (!pub || !pub->catch_up(contents, s, e)) {
       err << "tabula: hub: " << e << "\n";

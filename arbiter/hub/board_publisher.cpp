@@ -1,6 +1,7 @@
 #include "hub/board_publisher.h"
 
 #include <algorithm>
+#include <fstream>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -397,6 +398,25 @@ std::optional<session::Intent> session_intent(const wire::Action& a, int seat_co
     default:
       return std::nullopt;
   }
+}
+
+bool configure(const BrokerOptions& options, PublisherConfig& config, std::string& error) {
+  config.broker.ca_file = options.ca_file;
+  error = config.broker.parse(options.broker);
+  if (!error.empty()) return false;
+  config.broker.username = options.user;
+  if (!options.password_file.empty()) {
+    std::ifstream pw(options.password_file);
+    if (!pw || !std::getline(pw, config.broker.password)) {
+      error = "cannot read the broker password from " + options.password_file;
+      return false;
+    }
+  }
+  if (!options.key_file.empty()) {
+    config.key = load_key(options.key_file, error);
+    if (!config.key) return false;
+  }
+  return true;
 }
 
 }  // namespace tabula::hub

@@ -132,4 +132,17 @@ class BoardPublisher {
 // nullopt for an action kind this board does not know.
 std::optional<session::Intent> session_intent(const wire::Action& a, int seat_count, session::Millis now);
 
+// What a person gives on a command line to publish a board: the broker
+// address ("HOST[:PORT]", "mqtts://HOST"), its CA file (TLS), user and a file
+// holding the password, the arbiter's key file. Fills `config.broker` and
+// `config.key`; false with the reason in `error`.
+struct BrokerOptions {
+  std::string broker;
+  std::string ca_file;
+  std::string user;
+  std::string password_file;
+  std::string key_file;
+};
+bool configure(const BrokerOptions& options, PublisherConfig& config, std::string& error);
+
 }  // namespace tabula::hub

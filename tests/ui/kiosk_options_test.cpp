@@ -53,6 +53,14 @@ TEST(KioskOptions, JournalClockAndPlayers) {
   EXPECT_EQ(parsed.options.clock, "15+10");
   EXPECT_EQ(parsed.options.players, (std::vector<std::string>{"Ann", "Bob", "", "Dee"}));
   EXPECT_NE(parse({"--clock", "fast"}).error.find("--clock: time control \"fast\""), std::string::npos);
+  EXPECT_EQ(parse({"--variant", "chess", "--broker", "hub.lan"}).error,
+            "--broker needs --journal FILE, --hub-event NAME and --hub-board NAME");
+  const ParsedOptions hub = parse({"--journal", "g.db", "--broker", "mqtts://hub.lan", "--hub-event", "club",
+                                   "--hub-board", "t1", "--broker-ca", "ca.crt", "--arbiter-key", "k"});
+  ASSERT_EQ(hub.error, "");
+  EXPECT_EQ(hub.options.broker, "mqtts://hub.lan");
+  EXPECT_EQ(hub.options.hub_board, "t1");
+  EXPECT_EQ(hub.options.broker_ca, "ca.crt");
   EXPECT_EQ(parse({"--board", "/run/tabula.sock"}).error,
             "--board needs --variant ID (a new game) or --journal FILE (a game to resume)");
 }
