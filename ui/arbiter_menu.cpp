@@ -134,7 +134,14 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
       ImGui::EndCombo();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Start", {button, 0})) intent = NewGame{chosen.id};
+    if (ImGui::Button("Start", {button, 0})) {
+      intent = NewGame{chosen.id, std::string(time_control_.data()), std::string(players_.data())};
+    }
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputTextWithHint("##clock", "clock: 15+10, 5d3, 90 (empty: none)", time_control_.data(),
+                             time_control_.size());
+    ImGui::SetNextItemWidth(field);
+    ImGui::InputTextWithHint("##players", "players: Ann,Bob,... (seat order)", players_.data(), players_.size());
   } else {
     ImGui::TextDisabled("No variants offered");
   }

@@ -53,6 +53,8 @@ class ArbiterMenu {
   int takeback_plies_ = 1;
   bool teaching_ = true;
   std::array<char, 512> position_{};
+  std::array<char, 32> time_control_{};
+  std::array<char, 256> players_{};
   std::string last_sent_;
 };
 

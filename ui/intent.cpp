@@ -23,7 +23,9 @@ std::string describe(const Intent& intent) {
           return "dialog " + std::to_string(value.dialog_id) + " option " +
                  std::to_string(value.option);
         } else if constexpr (std::is_same_v<T, NewGame>) {
-          return "new-game " + value.variant_id;
+          return "new-game " + value.variant_id +
+                 (value.time_control.empty() ? "" : " clock " + value.time_control) +
+                 (value.players.empty() ? "" : " players " + value.players);
         } else if constexpr (std::is_same_v<T, TakeBack>) {
           return "takeback " + std::to_string(value.plies);
         } else if constexpr (std::is_same_v<T, Adjudicate>) {

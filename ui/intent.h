@@ -38,6 +38,8 @@ struct DialogAnswered {
 // Arbiter menu (behind the PIN).
 struct NewGame {
   std::string variant_id;
+  std::string time_control;  // "" untimed, else as --clock: "15+10", "5d3", "90"
+  std::string players;       // "" keeps none, else comma-separated in seat order
   friend bool operator==(const NewGame&, const NewGame&) = default;
 };
 struct TakeBack {

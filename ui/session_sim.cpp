@@ -164,6 +164,13 @@ const KioskView& SessionSim::view(session::Millis now) {
   if (dirty_) {
     snapshot_.emplace(session_->snapshot());
     view_ = view_of(*snapshot_, session_->game().rules());
+    if (variants_.empty()) {
+      for (const std::string& id : variants::list_ids()) {
+        variants::LoadResult r = variants::load_id(id);
+        if (r.ok()) variants_.push_back(VariantChoice{id, r.rules->name});
+      }
+    }
+    view_.variants = variants_;
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
     if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())
       view_.dialog.reset();
@@ -214,9 +221,26 @@ void SessionSim::restart(SessionSimOptions options, session::Millis now) {
   *this = std::move(fresh);
 }
 
-void SessionSim::new_game(const std::string& variant, session::Millis now) {
+void SessionSim::new_game(const NewGame& game, session::Millis now) {
   SessionSimOptions next = options_;
-  next.variant = variant;
+  next.variant = game.variant_id;
+  if (!game.time_control.empty()) {
+    std::string why;
+    next.time_control = session::parse_time_control(game.time_control, why);
+    if (!next.time_control) {
+      add_notice("new game refused: " + why);  // the game on screen goes on
+      return;
+    }
+  } else {
+    next.time_control.reset();
+  }
+  next.players.clear();
+  for (std::size_t at = 0; !game.players.empty() && at <= game.players.size();) {
+    std::size_t comma = game.players.find(',', at);
+    next.players.push_back(game.players.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
   if (options_.journal) {
     // The finished (or abandoned) game keeps its journal under a new name.
     std::string keep = archive_name(*options_.journal);
@@ -265,7 +289,7 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
     return lines;
   }
   if (const auto* g = std::get_if<NewGame>(&intent)) {
-    new_game(g->variant_id, now);
+    new_game(*g, now);
     return lines;
   }
   if (std::get_if<ResumeJournal>(&intent)) {

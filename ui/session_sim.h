@@ -101,7 +101,7 @@ class SessionSim {
   std::string send(core::Square q, bool occupied, session::Millis now);
   bool start_publishing(const journal::JournalContents& contents, std::string& error);
   void apply_hub_actions();
-  void new_game(const std::string& variant, session::Millis now);
+  void new_game(const NewGame& game, session::Millis now);
   void restart(SessionSimOptions options, session::Millis now);
 
   SessionSimOptions options_;
@@ -111,6 +111,7 @@ class SessionSim {
   std::unique_ptr<hub::BoardPublisher> publisher_;
   std::string journal_error_;
   std::vector<std::string> notices_;
+  std::vector<VariantChoice> variants_;  // what "new game" offers: every variant file
   std::vector<std::uint32_t> acknowledged_;  // instructions the table has seen (random moves)
   // A draw offer waiting for the other players' answer (the kiosk's own
   // dialog; the session hears of it only when it is accepted).

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "journal/resume.h"
@@ -166,8 +167,15 @@ TEST(SessionSim, ArbiterMenuIntentsReachTheSession) {
   ASSERT_TRUE(sim->session().game().outcome().over);
   EXPECT_EQ(sim->session().game().outcome().ranking.front(), core::seat_at(1));
   // A new game: the finished journal is kept under a new name.
-  sim->apply(NewGame{"chesscom-ffa"}, t += Ms(100));
+  sim->apply(NewGame{"chesscom-ffa", "soon", ""}, t += Ms(100));  // a clock nobody can read
+  EXPECT_EQ(sim->session().game().rules().id, "chess") << "refused: the game on screen goes on";
+  EXPECT_NE(sim->view(t).ruling_history.back().text.find("new game refused: time control \"soon\""),
+            std::string::npos);
+  sim->apply(NewGame{"chesscom-ffa", "10+5", "Ann,Bob,Cem,Dee"}, t += Ms(100));
   EXPECT_EQ(sim->session().game().rules().id, "chesscom-ffa");
+  ASSERT_TRUE(sim->session().clock());
+  EXPECT_EQ(sim->session().clock()->control().initial, Ms(600000));
+  EXPECT_EQ(sim->options().players, (std::vector<std::string>{"Ann", "Bob", "Cem", "Dee"}));
   EXPECT_TRUE(std::filesystem::exists(scratch.file("game-1.db")));
   EXPECT_TRUE(std::filesystem::exists(scratch.file("game.db")));
   journal::Journal old;
@@ -187,6 +195,18 @@ TEST(SessionSim, TheClockRunsOnScreenBetweenInputs) {
   EXPECT_EQ(sim->view(Ms(11000)).clocks.remaining.at(0), Ms(49500));
   ASSERT_TRUE(sim->view(Ms(11000)).clocks.running);
   EXPECT_EQ(sim->view(Ms(11000)).clocks.running->value, 0);
+}
+
+TEST(SessionSim, NewGameOffersEveryVariantFile) {
+  std::string error;
+  auto sim = SessionSim::create("chess", error);
+  ASSERT_TRUE(sim) << error;
+  const KioskView& v = sim->view(Ms(0));
+  std::vector<std::string> ids;
+  for (const VariantChoice& c : v.variants) ids.push_back(c.id);
+  for (const char* id : {"chess", "chesscom-ffa", "four-kingdoms", "allies-vassals", "corners-short", "bipartite"}) {
+    EXPECT_NE(std::find(ids.begin(), ids.end(), id), ids.end()) << id;
+  }
 }
 
 TEST(SessionSim, TeachingDotsComeFromTheSession) {
