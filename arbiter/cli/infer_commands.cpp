@@ -59,20 +59,9 @@ std::string lower(std::string s) {
 std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id,
                                                               const std::string& start,
                                                               std::ostream& err) {
-  variants::LoadResult first = variants::load_id(id, start);
-  if (!first.ok()) {
-    err << "tabula: " << first.error_text();
-    return {};
-  }
-  std::vector<std::shared_ptr<const core::RuleSet>> stages{first.rules};
-  while (!stages.back()->next_stage.empty() && stages.size() < 8) {
-    variants::LoadResult r = variants::load_id(stages.back()->next_stage.front().variant);
-    if (!r.ok()) {
-      err << "tabula: next stage of " << stages.back()->id << ": " << r.error_text();
-      return {};
-    }
-    stages.push_back(r.rules);
-  }
+  std::string error;
+  auto stages = variants::load_stages(id, start, error);
+  if (stages.empty()) err << "tabula: " << error;
   return stages;
 }
 
