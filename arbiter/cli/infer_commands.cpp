@@ -1,6 +1,7 @@
 #include "cli/infer_commands.h"
 
 #include "cli/options.h"
+#include "cli/session_options.h"
 
 #include <algorithm>
 #include <cctype>
@@ -56,15 +57,6 @@ std::string lower(std::string s) {
 // ---- variants and starts ----------------------------------------------------------------
 
 // Every stage's rules: the variant, then the stages that follow it (004).
-std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id,
-                                                              const std::string& start,
-                                                              std::ostream& err) {
-  std::string error;
-  auto stages = variants::load_stages(id, start, error);
-  if (stages.empty()) err << "tabula: " << error;
-  return stages;
-}
-
 std::optional<core::Position> parse_start(const core::RuleSet& rules, const std::string& text,
                                           bool four, core::SeatPoints* points,
                                           const std::string& what, std::ostream& err) {
@@ -397,27 +389,7 @@ int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostr
     return 2;
   }
   session::SessionSettings settings;
-  long long settle = settings.tracker.settle.count();
-  long long timeout = settings.promotion_timeout.count();
-  long long seed = 0;
-  if (!number_option(*o, "settle-ms", 10, 60000, settle, err) ||
-      !number_option(*o, "promotion-timeout-ms", 0, 3600000, timeout, err) ||
-      !number_option(*o, "seed", 0, 1LL << 62, seed, err)) {
-    return 2;
-  }
-  settings.tracker.settle = Millis{settle};
-  settings.tracker.settle_prefix = std::max(settings.tracker.settle_prefix, Millis{settle});
-  settings.promotion_timeout = Millis{timeout};
-  settings.random_seed = static_cast<std::uint64_t>(seed);
-  if (auto it = o->values.find("random-moves"); it != o->values.end()) {
-    if (it->second == "any") {
-      settings.random_moves = session::RandomMoves::kAcceptAnyLegal;
-    } else if (it->second != "requested") {
-      err << "tabula: --random-moves must be \"requested\" or \"any\", got \"" << it->second
-          << "\"\n";
-      return 2;
-    }
-  }
+  if (!read_session_settings(*o, settings, err)) return 2;
   std::string start_name = o->values.count("start") ? o->values.at("start") : "";
   auto stages = load_stages(o->values.at("variant"), start_name, err);
   if (stages.empty()) return 1;

@@ -1,6 +1,7 @@
 #include "cli/play_commands.h"
 
 #include "cli/options.h"
+#include "cli/session_options.h"
 
 #include <algorithm>
 #include <chrono>
@@ -44,17 +45,6 @@ namespace {
 using session::Millis;
 
 // ---- options -------------------------------------------------------------------
-
-// ---- variants ------------------------------------------------------------------------
-
-std::vector<std::shared_ptr<const core::RuleSet>> load_stages(const std::string& id, const std::string& start,
-                                                              std::ostream& err) {
-  std::string error;
-  auto stages = variants::load_stages(id, start, error);
-  if (stages.empty()) err << "tabula: " << error;
-  return stages;
-}
-
 
 // ---- trace items ------------------------------------------------------------------------
 
@@ -199,34 +189,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
   } else {
     session::SessionSettings settings;
-    long long settle = settings.tracker.settle.count();
-    long long timeout = settings.promotion_timeout.count();
-    long long seed = 0;
-    if (!number_option(*o, "settle-ms", 10, 60000, settle, err) ||
-        !number_option(*o, "promotion-timeout-ms", 0, 3600000, timeout, err) ||
-        !number_option(*o, "seed", 0, 1LL << 62, seed, err)) {
-      return 2;
-    }
-    settings.tracker.settle = Millis{settle};
-    settings.tracker.settle_prefix = std::max(settings.tracker.settle_prefix, Millis{settle});
-    settings.promotion_timeout = Millis{timeout};
-    settings.random_seed = static_cast<std::uint64_t>(seed);
-    if (auto it = o->values.find("random-moves"); it != o->values.end()) {
-      if (it->second != "any" && it->second != "requested") {
-        err << "tabula: --random-moves must be \"requested\" or \"any\", got \"" << it->second << "\"\n";
-        return 2;
-      }
-      settings.random_moves = it->second == "any" ? session::RandomMoves::kAcceptAnyLegal
-                                                  : session::RandomMoves::kRequireRequested;
-    }
-    if (auto it = o->values.find("clock"); it != o->values.end()) {
-      std::string why;
-      settings.time_control = session::parse_time_control(it->second, why);
-      if (!settings.time_control) {
-        err << "tabula: --clock: " << why << "\n";
-        return 2;
-      }
-    }
+    if (!read_session_settings(*o, settings, err)) return 2;
     std::string start_name = o->values.count("start") ? o->values.at("start") : "";
     auto stages = load_stages(variant, start_name, err);
     if (stages.empty()) return 1;
