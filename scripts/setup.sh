@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git ccache
   libgpiod-dev gpiod
   libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev fonts-dejavu-core
   libprotobuf-dev protobuf-compiler
@@ -13,6 +13,7 @@ packages=(
   libsqlite3-dev sqlite3
   mosquitto mosquitto-clients libmosquitto-dev libssl-dev
   xvfb xauth
+  pgn-extract
 )
 
 missing=()
