@@ -1,0 +1,357 @@
+// allies_vassals_oracle.cpp — sheet 003 (allies, suzerains and vassals;
+// tokens) as an oracle, from the sheet (TRANSLATIONS.md), RULINGS 003 and
+// the readings docs/VARIANTS.md lists for `allies-vassals`.
+//
+// Seats in turn order (rule 7): White south, Black west, Red north, Blue
+// east. Rule 2: White + Blue and Black + Red start as allies. Board and
+// setup as 002.
+//
+// Relations are kept as two arrays: suzerain[s] (-1 when free) and ally[s]
+// (-1 when none). A vassal never has a vassal (he is freed on gaining one,
+// rule 3), so head(s) = suzerain[s] or s. Friends (VARIANTS.md, "by bloc"):
+// same head, or heads that are allies.
+#include "oracles.h"
+
+#include <algorithm>
+#include <array>
+
+namespace tabula::oracle {
+namespace {
+
+const char* kNames[4] = {"White", "Black", "Red", "Blue"};
+const Edge kEdges[4] = {Edge::kSouth, Edge::kWest, Edge::kNorth, Edge::kEast};
+// The seat whose edge a seat's pawns walk to: the one opposite.
+int opposite(int s) {
+  return (s + 2) % 4;
+}
+
+class AlliesVassals : public Oracle {
+ public:
+  AlliesVassals() : board_(14, 14) {
+    for (int f = 0; f < 14; ++f)
+      for (int r = 0; r < 14; ++r)
+        if ((f < 3 || f > 10) && (r < 3 || r > 10)) board_.cut(f, r);
+    for (int s = 0; s < 4; ++s) setup_seat(board_, s, kEdges[s], 3, "RNBQKBNR");
+    for (int s = 0; s < 4; ++s) {
+      SeatGeometry g;
+      forward_of(kEdges[s], g.forward_file, g.forward_rank);
+      Edge e = kEdges[s];
+      const Board* b = &board_;
+      g.double_step_from = [b, e](int sq) { return relative_rank(*b, e, sq) == 2; };
+      g.promotes_on = [b, e](int sq) { return relative_rank(*b, e, sq) == 14; };
+      rules_.geo.push_back(g);
+    }
+    ally_[0] = 3, ally_[3] = 0, ally_[1] = 2, ally_[2] = 1;
+    // RULINGS 003: allies and vassals do not capture each other; kings are
+    // never taken ("the basic rules are those of classical chess").
+    rules_.may_capture = [this](const Man& mover, const Man& victim) {
+      return !friends(mover.seat, victim.seat) && victim.kind != 'K';
+    };
+    rules_.promotion_choices = {'Q', 'R', 'B', 'N'};
+    // Rule 4: a pawn promotes on its last rank only on an opponent's side.
+    rules_.promotion_open = [this](int seat, int) { return hostile_edge(seat); };
+    // VARIANTS.md: en passant by the very next player only.
+    rules_.ep_victim = [this](int seat, int target) {
+      if (ep_target_ != target || ep_seat_ < 0 || friends(seat, ep_seat_)) return -1;
+      const Man& v = board_.at(ep_victim_);
+      return (v.kind == 'P' && v.seat == ep_seat_) ? ep_victim_ : -1;
+    };
+    start_of_turn();
+  }
+
+  std::set<std::string> legal_moves() const override {
+    std::set<std::string> out;
+    if (over_) return out;
+    for (const OMove& m : moves(to_move_)) out.insert(move_text(board_, m));
+    return out;
+  }
+
+  bool play(const std::string& text) override {
+    if (over_) return false;
+    const int mover = to_move_;
+    OMove chosen;
+    bool found = false;
+    for (const OMove& m : moves(mover))
+      if (move_text(board_, m) == text) {
+        chosen = m;
+        found = true;
+      }
+    if (!found) return false;
+    apply(board_, chosen);
+    // Rule 4: every waiting pawn whose edge is now hostile promotes at the
+    // end of its owner's move (to a queen).
+    if (hostile_edge(mover))
+      for (int sq : board_.squares()) {
+        Man& m = board_.at(sq);
+        if (m.kind == 'P' && m.seat == mover && rules_.geo[mover].promotes_on(sq)) {
+          m.kind = 'Q';
+          m.promoted = true;
+        }
+      }
+    ep_seat_ = ep_target_ = ep_victim_ = -1;
+    if (chosen.double_step) {
+      ep_seat_ = mover;
+      ep_victim_ = chosen.to;
+      ep_target_ = board_.square((board_.file_of(chosen.from) + board_.file_of(chosen.to)) / 2,
+                                 (board_.rank_of(chosen.from) + board_.rank_of(chosen.to)) / 2);
+    }
+    last_mover_ = mover;
+    to_move_ = next_in_game(mover);
+    start_of_turn();
+    return true;
+  }
+
+  Summary summary() const override {
+    Summary out;
+    out.to_move = over_ ? "" : kNames[to_move_];
+    for (int s = 0; s < 4; ++s) {
+      SeatSummary ss{kNames[s], in_game_[s] ? Status::kLive : Status::kRemoved, tokens_[s], "", ""};
+      if (suzerain_[s] >= 0) ss.suzerain = kNames[suzerain_[s]];
+      if (ally_[s] >= 0) ss.ally = kNames[ally_[s]];
+      out.seats.push_back(ss);
+    }
+    out.over = over_;
+    if (over_) out.winners = {kNames[winner_]};
+    return out;
+  }
+
+  std::string square_name(int file, int rank) const override {
+    return board_.name(board_.square(file, rank));
+  }
+  std::string describe() const override { return board_text(board_, {"w", "b", "r", "u"}); }
+
+ private:
+  // ---- relations ----
+  int head(int s) const { return suzerain_[s] >= 0 ? suzerain_[s] : s; }
+  bool friends(int a, int b) const {
+    if (a == b) return true;
+    int ha = head(a), hb = head(b);
+    return ha == hb || ally_[ha] == hb;
+  }
+  using Matrix = std::array<std::array<bool, 4>, 4>;
+  Matrix friendship() const {
+    Matrix m{};
+    for (int a = 0; a < 4; ++a)
+      for (int b = 0; b < 4; ++b) m[a][b] = friends(a, b);
+    return m;
+  }
+  // Rule 4, VARIANTS.md: the edge the pawns walk to is hostile when its
+  // owner is a current opponent or has left the game.
+  bool hostile_edge(int seat) const {
+    int owner = opposite(seat);
+    return !in_game_[owner] || !friends(seat, owner);
+  }
+
+  // ---- attacks ----
+  // A piece of an opponent of `seat` attacks the square.
+  bool attacked(const Board& b, int sq, int seat) const {
+    return attacked_by(b, sq, rules_.geo,
+                       [&](const Man& m) { return in_game_[m.seat] && !friends(m.seat, seat); });
+  }
+  bool in_check(const Board& b, int seat) const {
+    int k = b.king_of(seat);
+    return in_game_[seat] && k >= 0 && attacked(b, k, seat);
+  }
+
+  // Rule 2 and rule 3: the kings a seat must not expose: every friend but
+  // his own vassals (VARIANTS.md: the suzerain may expose his vassal's king).
+  std::vector<int> protected_kings(int seat) const {
+    std::vector<int> out;
+    for (int p = 0; p < 4; ++p)
+      if (p != seat && in_game_[p] && friends(seat, p) && suzerain_[p] != seat) out.push_back(p);
+    return out;
+  }
+
+  // Legal moves of a seat, without the placement of rule 5.
+  std::vector<OMove> legal(int seat) const {
+    const Board& b = board_;
+    std::vector<OMove> pseudo;
+    for (int sq : b.squares())
+      if (!b.at(sq).empty() && b.at(sq).seat == seat) man_moves(b, sq, rules_, pseudo);
+    castling_moves(
+        b, seat, [&](int sq) { return attacked(b, sq, seat); }, pseudo);
+    std::vector<int> guarded;
+    for (int p : protected_kings(seat))
+      if (!in_check(b, p)) guarded.push_back(p);  // "exposes": attacked after, not before
+    std::vector<OMove> out;
+    for (const OMove& m : pseudo) {
+      Board after = b;
+      apply(after, m);
+      if (in_check(after, seat)) continue;
+      if (std::any_of(guarded.begin(), guarded.end(), [&](int p) { return in_check(after, p); }))
+        continue;
+      out.push_back(m);
+    }
+    return out;
+  }
+
+  // Rule 5: a stalemated player places a new piece of his own (not a king;
+  // a pawn not on its last rank) on any empty square.
+  std::vector<OMove> placements(int seat) const {
+    std::vector<OMove> out;
+    for (int sq : board_.squares()) {
+      if (!board_.at(sq).empty()) continue;
+      for (char k : {'Q', 'R', 'B', 'N', 'P'}) {
+        if (k == 'P' && rules_.geo[seat].promotes_on(sq)) continue;
+        OMove m;
+        m.seat = seat;
+        m.to = sq;
+        m.placed = k;
+        out.push_back(m);
+      }
+    }
+    return out;
+  }
+
+  // What the seat may play now: his legal moves, or the placement when he
+  // has none and is not in check; narrowed by the vassal's duty (RULINGS
+  // 003: a vassal whose suzerain is in check must end that check if he can).
+  std::vector<OMove> moves(int seat) const {
+    std::vector<OMove> list = legal(seat);
+    if (list.empty() && !in_check(board_, seat)) list = placements(seat);
+    int sz = suzerain_[seat];
+    if (sz >= 0 && in_check(board_, sz)) {
+      std::vector<OMove> duty;
+      for (const OMove& m : list) {
+        Board after = board_;
+        apply(after, m);
+        if (!in_check(after, sz)) duty.push_back(m);
+      }
+      if (!duty.empty()) list = duty;
+    }
+    return list;
+  }
+
+  int next_in_game(int s) const {
+    for (int i = 1; i <= 4; ++i)
+      if (in_game_[(s + i) % 4]) return (s + i) % 4;
+    return s;
+  }
+
+  // ---- mate and its consequences (rule 3) ----
+  // The mater: the seat whose piece gives the check; with several, the one
+  // who moved most recently.
+  int mater_of(int victim) const {
+    int k = board_.king_of(victim);
+    for (int back = 0; back < 4; ++back) {
+      int s = (last_mover_ - back + 8) % 4;
+      if (s == victim || !in_game_[s] || friends(s, victim)) continue;
+      for (int sq : board_.squares())
+        if (board_.at(sq).seat == s && !board_.at(sq).empty() && attacks(board_, sq, k, rules_.geo))
+          return s;
+    }
+    return -1;
+  }
+
+  void remove(int s) {
+    for (int sq : board_.squares())
+      if (board_.at(sq).seat == s) board_.at(sq) = {};
+    in_game_[s] = false;
+    // His ally loses him; his vassals are freed (with no allies).
+    if (ally_[s] >= 0) ally_[ally_[s]] = -1;
+    ally_[s] = -1;
+    suzerain_[s] = -1;
+    for (int v = 0; v < 4; ++v)
+      if (suzerain_[v] == s) suzerain_[v] = -1;
+  }
+
+  // RULINGS 003: after every change of relations, a player whose king is
+  // attacked by a new opponent has all his pieces removed. Everyone so
+  // attacked goes at once; their removal changes relations again.
+  void remove_attacked_by_new_opponents(Matrix before) {
+    for (;;) {
+      Matrix now = friendship();
+      std::vector<int> gone;
+      for (int p = 0; p < 4; ++p) {
+        if (!in_game_[p]) continue;
+        int k = board_.king_of(p);
+        for (int sq : board_.squares()) {
+          const Man& m = board_.at(sq);
+          if (m.empty() || m.seat == p || !in_game_[m.seat]) continue;
+          if (before[p][m.seat] && !now[p][m.seat] && attacks(board_, sq, k, rules_.geo)) {
+            gone.push_back(p);
+            break;
+          }
+        }
+      }
+      if (gone.empty()) return;
+      before = now;
+      for (int p : gone) remove(p);
+    }
+  }
+
+  void mate(int victim, int mater) {
+    Matrix before = friendship();
+    if (tokens_[victim] == 0) {
+      // Rule 3: with no tokens left, all his pieces are removed.
+      remove(victim);
+    } else {
+      int pay = (tokens_[victim] + 1) / 2;  // "at least half": 3 -> 2, 1 -> 1
+      tokens_[victim] -= pay;
+      tokens_[mater] += pay;
+      // Rule 2: the alliance ends when the ally is mated.
+      if (ally_[victim] >= 0) ally_[ally_[victim]] = -1;
+      ally_[victim] = -1;
+      // Rule 3: his own vassals are freed when he is mated; the mater, if a
+      // vassal, is freed by gaining a vassal.
+      for (int v = 0; v < 4; ++v)
+        if (suzerain_[v] == victim) suzerain_[v] = -1;
+      suzerain_[mater] = -1;
+      suzerain_[victim] = mater;
+      // Rule 2: alliances end when the last of the opponents is mated.
+      bool any_opponent = false;
+      for (int p = 0; p < 4; ++p) any_opponent |= in_game_[p] && !friends(mater, p);
+      if (!any_opponent)
+        for (int p = 0; p < 4; ++p) ally_[p] = -1;
+    }
+    remove_attacked_by_new_opponents(before);
+  }
+
+  // Rule 2: the game goes on until one suzerain is left, with or without vassals.
+  bool check_end() {
+    int free_seat = -1, free_count = 0;
+    for (int p = 0; p < 4; ++p)
+      if (in_game_[p] && suzerain_[p] < 0) ++free_count, free_seat = p;
+    if (free_count > 1) return false;
+    over_ = true;
+    // Rule 1: most tokens wins; VARIANTS.md: on a tie the sole suzerain first.
+    winner_ = free_seat;
+    for (int p = 0; p < 4; ++p)
+      if (tokens_[p] > tokens_[winner_]) winner_ = p;
+    return true;
+  }
+
+  // Mate is judged at the start of the mated player's turn.
+  void start_of_turn() {
+    for (int guard = 0; guard < 16; ++guard) {
+      int s = to_move_;
+      if (!in_game_[s]) {
+        to_move_ = next_in_game(s);
+        continue;
+      }
+      if (!(in_check(board_, s) && legal(s).empty())) return;
+      mate(s, mater_of(s));
+      if (check_end()) return;
+    }
+  }
+
+  Board board_;
+  MoveRules rules_;
+  bool in_game_[4] = {true, true, true, true};
+  int tokens_[4] = {4, 4, 4, 4};
+  int suzerain_[4] = {-1, -1, -1, -1};
+  int ally_[4] = {-1, -1, -1, -1};
+  int ep_seat_ = -1, ep_target_ = -1, ep_victim_ = -1;
+  int last_mover_ = 3;
+  int to_move_ = 0;
+  bool over_ = false;
+  int winner_ = -1;
+};
+
+}  // namespace
+
+std::unique_ptr<Oracle> make_allies_vassals() {
+  return std::make_unique<AlliesVassals>();
+}
+
+}  // namespace tabula::oracle

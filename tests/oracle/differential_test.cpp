@@ -1,0 +1,302 @@
+// differential_test.cpp — Tabula's game layer against the independent rule
+// oracles of tests/oracle (issue 15): seeded random games of every four-seat
+// seed variant; at every ply the two legal move sets are compared, after
+// every move the seat to move, each seat's status, points or tokens, the 003
+// relations and the game's end. The only file that links both.
+//
+// A mismatch prints the seed, the ply, the moves so far, both sets'
+// differences and both summaries. A disagreement that issue 15 lists, being
+// fixed in the core, is skipped by a narrow, named rule (kKnown below) and
+// counted; remove the rule when its fix lands.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "board.h"
+#include "core/fen4.h"
+#include "core/game.h"
+#include "variants/variant_loader.h"
+
+namespace tabula {
+namespace {
+
+using oracle::Oracle;
+using oracle::Summary;
+
+// Seeded games per variant and their length bound: a few seconds each.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kGames = 6;
+#else
+constexpr int kGames = 20;
+#endif
+constexpr int kMaxPlies = 200;
+
+// ---- Tabula's side, in the oracle's words ----------------------------------------
+std::string square_text(const Oracle& o, core::Square s) {
+  return o.square_name(core::file_of(s), core::rank_of(s));
+}
+
+std::string move_text(const core::Game& g, const Oracle& o, const core::Move& m) {
+  if (m.kind == core::MoveKind::kPass) return "pass";
+  if (m.kind == core::MoveKind::kPlacement)
+    return std::string(1, g.rules().piece(m.promotion).letter) + "@" + square_text(o, m.to);
+  std::string t = square_text(o, m.from) + "-" + square_text(o, m.to);
+  if (m.promotion != core::kNoKind) t += std::string("=") + g.rules().piece(m.promotion).letter;
+  return t;
+}
+
+oracle::Status status_of(core::SeatStatus s) {
+  switch (s) {
+    case core::SeatStatus::kLive:
+      return oracle::Status::kLive;
+    case core::SeatStatus::kCheckmated:
+      return oracle::Status::kMated;
+    case core::SeatStatus::kStalemated:
+      return oracle::Status::kStalemated;
+    case core::SeatStatus::kRemoved:
+      return oracle::Status::kRemoved;
+    case core::SeatStatus::kResigned:
+    case core::SeatStatus::kFlagged:
+      return oracle::Status::kResigned;
+  }
+  return oracle::Status::kLive;
+}
+
+Summary summary_of(const core::Game& g) {
+  Summary out;
+  const bool over = g.outcome().over;
+  out.to_move = over ? "" : g.seat_name(g.to_move());
+  const bool relations = g.rules().relations.kind == core::RelationsKind::kAlliesVassals;
+  for (int i = 0; i < g.rules().seat_count(); ++i) {
+    core::Seat s = core::seat_at(i);
+    oracle::SeatSummary ss{g.seat_name(s), status_of(g.status(s)), g.points(s), "", ""};
+    if (relations) {
+      core::Seat sz = g.vassalage().suzerain_of(s), al = g.vassalage().ally_of(s);
+      if (sz != core::kNoSeat) ss.suzerain = g.seat_name(sz);
+      if (al != core::kNoSeat) ss.ally = g.seat_name(al);
+    }
+    out.seats.push_back(ss);
+  }
+  out.over = over;
+  if (over && !g.outcome().draw && !g.outcome().ranking.empty())
+    out.winners = {g.seat_name(g.outcome().ranking.front())};
+  return out;
+}
+
+std::string summary_text(const Summary& s) {
+  std::ostringstream o;
+  o << "to move " << (s.to_move.empty() ? "-" : s.to_move) << (s.over ? ", over" : "");
+  if (!s.winners.empty()) {
+    o << ", winner";
+    for (const auto& w : s.winners) o << " " << w;
+  }
+  for (const auto& seat : s.seats) {
+    o << "; " << seat.name << " " << oracle::status_name(seat.status) << " " << seat.points;
+    if (!seat.suzerain.empty()) o << " vassal of " << seat.suzerain;
+    if (!seat.ally.empty()) o << " ally " << seat.ally;
+  }
+  return o.str();
+}
+
+// What differs between the summaries ("" when they agree). The oracle's
+// winner set names who may head Tabula's ranking.
+std::string summary_difference(const Summary& t, const Summary& o) {
+  std::ostringstream d;
+  if (t.to_move != o.to_move)
+    d << "to move: tabula " << t.to_move << ", oracle " << o.to_move << "\n";
+  if (t.over != o.over) d << "over: tabula " << t.over << ", oracle " << o.over << "\n";
+  if (t.over && o.over) {
+    std::string tw = t.winners.empty() ? "" : *t.winners.begin();
+    if ((tw.empty() != o.winners.empty()) || (!tw.empty() && !o.winners.count(tw)))
+      d << "winner: tabula " << (tw.empty() ? "none" : tw) << ", oracle differs\n";
+  }
+  for (std::size_t i = 0; i < t.seats.size() && i < o.seats.size(); ++i) {
+    const auto& a = t.seats[i];
+    const oracle::SeatSummary* b = nullptr;
+    for (const auto& x : o.seats)
+      if (x.name == a.name) b = &x;
+    if (!b) {
+      d << "seat " << a.name << " unknown to the oracle\n";
+      continue;
+    }
+    if (a.status != b->status)
+      d << a.name << " status: tabula " << status_name(a.status) << ", oracle "
+        << status_name(b->status) << "\n";
+    if (a.points != b->points)
+      d << a.name << " points: tabula " << a.points << ", oracle " << b->points << "\n";
+    if (a.suzerain != b->suzerain)
+      d << a.name << " suzerain: tabula " << a.suzerain << ", oracle " << b->suzerain << "\n";
+    if (a.ally != b->ally)
+      d << a.name << " ally: tabula " << a.ally << ", oracle " << b->ally << "\n";
+  }
+  return d.str();
+}
+
+// ---- Known disagreements (issue 15, being fixed in the core) ----------------------
+// Each rule names its item and looks only at what that item describes.
+struct Context {
+  const std::string& variant;
+  const core::Game& game;
+  const std::vector<std::string>& history;
+};
+
+struct Known {
+  int item;
+  const char* what;
+};
+
+// A legal-move-set difference Tabula is known to have; the moves in
+// `only_tabula` / `only_oracle` are the difference.
+const Known* known_move_difference(const Context&, const std::set<std::string>&,
+                                   const std::set<std::string>&) {
+  return nullptr;
+}
+
+// A summary difference Tabula is known to have after `move`.
+const Known* known_summary_difference(const Context&, const Summary&, const Summary&) {
+  return nullptr;
+}
+
+// ---- The soak -------------------------------------------------------------------------
+struct Figures {
+  int games = 0, plies = 0, positions = 0, ended = 0, eliminations = 0, vassals = 0;
+  std::map<std::string, int> mismatches;  // class -> count
+};
+
+std::string history_text(const std::vector<std::string>& h) {
+  std::string out;
+  for (std::size_t i = 0; i < h.size(); ++i) out += (i ? " " : "") + h[i];
+  return out;
+}
+
+std::string set_text(const std::set<std::string>& s) {
+  std::string out;
+  for (const auto& m : s) out += " " + m;
+  return out.empty() ? " (none)" : out;
+}
+
+Figures soak(const std::string& variant) {
+  Figures fig;
+  auto loaded = variants::load_id(variant);
+  EXPECT_TRUE(loaded.ok()) << loaded.error_text();
+  if (!loaded.ok()) return fig;
+  auto start = core::parse_fen4(*loaded.rules, loaded.rules->start_fen);
+  EXPECT_TRUE(start.ok());
+  if (!start.ok()) return fig;
+
+  // TABULA_ORACLE_GAMES / TABULA_ORACLE_FIRST_SEED widen the soak by hand.
+  const int games =
+      std::getenv("TABULA_ORACLE_GAMES") ? std::atoi(std::getenv("TABULA_ORACLE_GAMES")) : kGames;
+  const int first = std::getenv("TABULA_ORACLE_FIRST_SEED")
+                        ? std::atoi(std::getenv("TABULA_ORACLE_FIRST_SEED"))
+                        : 1;
+  for (int seed = first; seed < first + games; ++seed) {
+    core::Game game(loaded.rules, *start);
+    auto orc = oracle::make_oracle(variant);
+    EXPECT_TRUE(orc) << variant;
+    if (!orc) return fig;
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    std::vector<std::string> history;
+    ++fig.games;
+    auto report = [&](const std::string& cls, const std::string& detail, const Known* known) {
+      ++fig.mismatches[known ? cls + " (issue 15 item " + std::to_string(known->item) + ")" : cls];
+      std::string text = variant + " seed " + std::to_string(seed) + " ply " +
+                         std::to_string(history.size()) + ": " + cls +
+                         "\nmoves: " + history_text(history) + "\n" + detail +
+                         "tabula: " + summary_text(summary_of(game)) +
+                         "\noracle: " + summary_text(orc->summary()) + "\n" + orc->describe();
+      if (known) {
+        if (std::getenv("TABULA_ORACLE_VERBOSE"))
+          std::printf("known (item %d, %s): %s\n", known->item, known->what, text.c_str());
+      } else {
+        ADD_FAILURE() << text;
+      }
+    };
+    // The start's own rulings: both must agree before the first move.
+    if (std::string d = summary_difference(summary_of(game), orc->summary()); !d.empty()) {
+      report("start", d, nullptr);
+      continue;
+    }
+    for (int ply = 0;; ++ply) {
+      if (ply == kMaxPlies || game.outcome().over) {
+        for (int i = 0; i < loaded.rules->seat_count(); ++i) {
+          core::Seat s = core::seat_at(i);
+          fig.eliminations += game.status(s) != core::SeatStatus::kLive;
+          fig.vassals += game.vassalage().suzerain_of(s) != core::kNoSeat;
+        }
+        break;
+      }
+      std::map<std::string, core::Move> tabula_moves;
+      for (const core::Move& m : game.legal_moves()) tabula_moves[move_text(game, *orc, m)] = m;
+      std::set<std::string> tabula_set, oracle_set = orc->legal_moves();
+      for (const auto& [t, m] : tabula_moves) tabula_set.insert(t);
+      ++fig.positions;
+      std::vector<std::string> common;
+      std::set<std::string> only_t, only_o;
+      for (const auto& t : tabula_set)
+        (oracle_set.count(t) ? common.push_back(t) : (void)only_t.insert(t));
+      for (const auto& t : oracle_set)
+        if (!tabula_set.count(t)) only_o.insert(t);
+      if (!only_t.empty() || !only_o.empty()) {
+        Context ctx{variant, game, history};
+        const Known* k = known_move_difference(ctx, only_t, only_o);
+        report("legal moves",
+               "only tabula:" + set_text(only_t) + "\nonly oracle:" + set_text(only_o) + "\n", k);
+        if (!k || common.empty())
+          break;  // the games part; a known difference plays on from the common moves
+      }
+      // Uniformly among Tabula's moves (among the common ones after a known
+      // difference). In odd-seeded games a capture is taken whenever one
+      // exists, half the time: uniform games of 200 plies rarely reach a
+      // mate, and the elimination rules need games that do.
+      std::vector<std::string> pool = common, captures;
+      for (const auto& t : pool)
+        if (!game.position().at(tabula_moves[t].to).empty()) captures.push_back(t);
+      if (seed % 2 == 1 && !captures.empty() && rng() % 2 == 0) pool = captures;
+      std::string chosen = pool[rng() % pool.size()];
+      history.push_back(chosen);
+      game.play(tabula_moves[chosen]);
+      if (!orc->play(chosen)) {
+        report("oracle refused", chosen + "\n", nullptr);
+        break;
+      }
+      ++fig.plies;
+      if (game.outcome().over) ++fig.ended;
+      Summary ts = summary_of(game), os = orc->summary();
+      if (std::string d = summary_difference(ts, os); !d.empty()) {
+        Context ctx{variant, game, history};
+        report("state", d, known_summary_difference(ctx, ts, os));
+        break;
+      }
+    }
+  }
+  std::string line =
+      variant + ": " + std::to_string(fig.games) + " games, " + std::to_string(fig.plies) +
+      " plies, " + std::to_string(fig.positions) + " positions compared, " +
+      std::to_string(fig.ended) + " games ended, " + std::to_string(fig.eliminations) +
+      " seats out at the end" +
+      (fig.vassals ? ", " + std::to_string(fig.vassals) + " vassals at the end" : "");
+  for (const auto& [cls, n] : fig.mismatches) line += "; " + cls + ": " + std::to_string(n);
+  std::printf("%s\n", line.c_str());
+  return fig;
+}
+
+TEST(Differential, FourKingdomsAgreesWithTheSheet002Oracle) {
+  soak("four-kingdoms");
+}
+TEST(Differential, ChessFourAgreesWithTheSheet001Oracle) {
+  soak("chess-four");
+}
+TEST(Differential, AlliesVassalsAgreesWithTheSheet003Oracle) {
+  soak("allies-vassals");
+}
+
+}  // namespace
+}  // namespace tabula

@@ -1,0 +1,194 @@
+// four_kingdoms_oracle.cpp — sheet 002 (Four Kingdoms) as an oracle, from
+// the sheet (TRANSLATIONS.md) and RULINGS 002 alone.
+//
+// Seats in turn order: Red south, Blue east, Yellow north, Green west (rule 1:
+// counter-clockwise, Red first). 14x14 with 3x3 corners cut.
+#include "oracles.h"
+
+#include <algorithm>
+
+namespace tabula::oracle {
+namespace {
+
+const char* kNames[4] = {"Red", "Blue", "Yellow", "Green"};
+const Edge kEdges[4] = {Edge::kSouth, Edge::kEast, Edge::kNorth, Edge::kWest};
+
+class FourKingdoms : public Oracle {
+ public:
+  FourKingdoms() : board_(14, 14) {
+    for (int f = 0; f < 14; ++f)
+      for (int r = 0; r < 14; ++r)
+        if ((f < 3 || f > 10) && (r < 3 || r > 10)) board_.cut(f, r);
+    // RULINGS 002: R N B Q K B N R from each seat's own left.
+    for (int s = 0; s < 4; ++s) setup_seat(board_, s, kEdges[s], 3, "RNBQKBNR");
+    for (int s = 0; s < 4; ++s) {
+      SeatGeometry g;
+      forward_of(kEdges[s], g.forward_file, g.forward_rank);
+      Edge e = kEdges[s];
+      const Board* b = &board_;
+      g.double_step_from = [b, e](int sq) { return relative_rank(*b, e, sq) == 2; };
+      // 002 rule 5: pawns promote on the 8th rank counted from their own edge.
+      g.promotes_on = [b, e](int sq) { return relative_rank(*b, e, sq) == 8; };
+      rules_.geo.push_back(g);
+    }
+    // 002 rule 6: the pieces of a mated player stay; any player may take them.
+    rules_.may_capture = [](const Man& mover, const Man& victim) {
+      return victim.seat != mover.seat;
+    };
+    rules_.promotion_choices = {'Q'};  // rule 5: to a queen
+    // rule 2: no en passant (ep_victim stays null).
+  }
+
+  std::set<std::string> legal_moves() const override {
+    std::set<std::string> out;
+    if (over_) return out;
+    for (const OMove& m : legal(board_, to_move_)) out.insert(move_text(board_, m));
+    return out;
+  }
+
+  bool play(const std::string& text) override {
+    if (over_) return false;
+    const int mover = to_move_;
+    OMove chosen;
+    bool found = false;
+    for (const OMove& m : legal(board_, mover))
+      if (move_text(board_, m) == text) {
+        chosen = m;
+        found = true;
+      }
+    if (!found) return false;
+    Man captured = apply(board_, chosen);
+    // Rule 3: points for a capture; rule 6: a mated player's pieces score nothing.
+    if (!captured.empty() && live(captured.seat)) {
+      points_[mover] += value(captured);
+      // RULINGS 002: a king can be captured; his player leaves, his pieces
+      // dead, as after a mate (Tabula words both "checkmated").
+      if (captured.kind == 'K') status_[captured.seat] = Status::kMated;
+    }
+    // Rule 4: mate is tested after every move for every live player, and the
+    // 20 points go to the mover. Every mate is judged on the position the
+    // move left, before anyone leaves (issue 15 item 6).
+    std::vector<int> mated;
+    for (int s = 0; s < 4; ++s)
+      if (s != mover && live(s) && in_check(board_, s) && legal(board_, s).empty())
+        mated.push_back(s);
+    for (int s : mated) {
+      status_[s] = Status::kMated;
+      points_[mover] += 20;
+    }
+    advance(mover);
+    return true;
+  }
+
+  Summary summary() const override {
+    Summary out;
+    out.to_move = over_ ? "" : kNames[to_move_];
+    for (int s = 0; s < 4; ++s) out.seats.push_back({kNames[s], status_[s], points_[s], "", ""});
+    out.over = over_;
+    if (over_) {
+      // Rule 11: most points; on equal points the later mover (G, Y, B, R).
+      int best = 0;
+      for (int s = 1; s < 4; ++s)
+        if (points_[s] >= points_[best]) best = s;
+      out.winners = {kNames[best]};
+    }
+    return out;
+  }
+
+  std::string square_name(int file, int rank) const override {
+    return board_.name(board_.square(file, rank));
+  }
+  std::string describe() const override { return board_text(board_, {"r", "b", "y", "g"}); }
+
+ private:
+  bool live(int s) const { return status_[s] == Status::kLive; }
+
+  // Rule 3 and rule 5: pawn 1, knight 3, bishop 5, rook 5, queen 9 (a
+  // promoted queen 1), king 20.
+  static int value(const Man& m) {
+    switch (m.kind) {
+      case 'P':
+        return 1;
+      case 'N':
+        return 3;
+      case 'B':
+        return 5;
+      case 'R':
+        return 5;
+      case 'Q':
+        return m.promoted ? 1 : 9;
+      case 'K':
+        return 20;
+    }
+    return 0;
+  }
+
+  // A live piece of another seat attacks the square (dead pieces give no check).
+  bool attacked(const Board& b, int sq, int seat, int also_dead = -1) const {
+    return attacked_by(b, sq, rules_.geo, [&](const Man& m) {
+      return m.seat != seat && live(m.seat) && m.seat != also_dead;
+    });
+  }
+  bool in_check(const Board& b, int seat) const {
+    int k = b.king_of(seat);
+    return k >= 0 && attacked(b, k, seat);
+  }
+
+  std::vector<OMove> legal(const Board& b, int seat) const {
+    std::vector<OMove> pseudo;
+    for (int sq : b.squares())
+      if (b.at(sq).seat == seat && !b.at(sq).empty()) man_moves(b, sq, rules_, pseudo);
+    castling_moves(
+        b, seat, [&](int sq) { return attacked(b, sq, seat); }, pseudo);
+    std::vector<OMove> out;
+    for (const OMove& m : pseudo) {
+      Board after = b;
+      Man captured = apply(after, m);
+      // A captured king's player leaves: his pieces no longer attack (item 7).
+      int gone =
+          (!captured.empty() && captured.kind == 'K' && live(captured.seat)) ? captured.seat : -1;
+      int k = after.king_of(seat);
+      if (k >= 0 && attacked(after, k, seat, gone)) continue;
+      out.push_back(m);
+    }
+    return out;
+  }
+
+  void advance(int mover) {
+    int s = mover;
+    for (;;) {
+      int alive = 0;
+      for (int i = 0; i < 4; ++i) alive += live(i);
+      // Rule 8 / RULINGS 002: the game ends when one player is left.
+      if (alive <= 1) {
+        over_ = true;
+        return;
+      }
+      s = (s + 1) % 4;
+      if (!live(s)) continue;
+      // Rule 9: stalemate at the start of the turn: 20 points, and he leaves.
+      if (!in_check(board_, s) && legal(board_, s).empty()) {
+        status_[s] = Status::kStalemated;
+        points_[s] += 20;
+        continue;
+      }
+      to_move_ = s;
+      return;
+    }
+  }
+
+  Board board_;
+  MoveRules rules_;
+  Status status_[4] = {};
+  int points_[4] = {};
+  int to_move_ = 0;
+  bool over_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Oracle> make_four_kingdoms() {
+  return std::make_unique<FourKingdoms>();
+}
+
+}  // namespace tabula::oracle
