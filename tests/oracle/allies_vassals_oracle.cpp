@@ -27,20 +27,9 @@ int opposite(int s) {
 
 class AlliesVassals : public Oracle {
  public:
-  AlliesVassals() : board_(14, 14) {
-    for (int f = 0; f < 14; ++f)
-      for (int r = 0; r < 14; ++r)
-        if ((f < 3 || f > 10) && (r < 3 || r > 10)) board_.cut(f, r);
+  AlliesVassals() : board_(cross_board(14, 3)) {
     for (int s = 0; s < 4; ++s) setup_seat(board_, s, kEdges[s], 3, "RNBQKBNR");
-    for (int s = 0; s < 4; ++s) {
-      SeatGeometry g;
-      forward_of(kEdges[s], g.forward_file, g.forward_rank);
-      Edge e = kEdges[s];
-      const Board* b = &board_;
-      g.double_step_from = [b, e](int sq) { return relative_rank(*b, e, sq) == 2; };
-      g.promotes_on = [b, e](int sq) { return relative_rank(*b, e, sq) == 14; };
-      rules_.geo.push_back(g);
-    }
+    for (int s = 0; s < 4; ++s) rules_.geo.push_back(pawn_geometry(board_, kEdges[s], 2, 14));
     ally_[0] = 3, ally_[3] = 0, ally_[1] = 2, ally_[2] = 1;
     // RULINGS 003: allies and vassals do not capture each other; kings are
     // never taken ("the basic rules are those of classical chess").
@@ -60,23 +49,15 @@ class AlliesVassals : public Oracle {
   }
 
   std::set<std::string> legal_moves() const override {
-    std::set<std::string> out;
-    if (over_) return out;
-    for (const OMove& m : moves(to_move_)) out.insert(move_text(board_, m));
-    return out;
+    if (over_) return {};
+    return move_texts(board_, moves(to_move_));
   }
 
   bool play(const std::string& text) override {
     if (over_) return false;
     const int mover = to_move_;
     OMove chosen;
-    bool found = false;
-    for (const OMove& m : moves(mover))
-      if (move_text(board_, m) == text) {
-        chosen = m;
-        found = true;
-      }
-    if (!found) return false;
+    if (!find_move(board_, moves(mover), text, chosen)) return false;
     apply(board_, chosen);
     // Rule 4: every waiting pawn whose edge is now hostile promotes at the
     // end of its owner's move (to a queen).
@@ -165,11 +146,8 @@ class AlliesVassals : public Oracle {
   // Legal moves of a seat, without the placement of rule 5.
   std::vector<OMove> legal(int seat) const {
     const Board& b = board_;
-    std::vector<OMove> pseudo;
-    for (int sq : b.squares())
-      if (!b.at(sq).empty() && b.at(sq).seat == seat) man_moves(b, sq, rules_, pseudo);
-    castling_moves(
-        b, seat, [&](int sq) { return attacked(b, sq, seat); }, pseudo);
+    std::vector<OMove> pseudo =
+        seat_moves(b, seat, rules_, [&](int sq) { return attacked(b, sq, seat); });
     std::vector<int> guarded;
     for (int p : protected_kings(seat))
       if (!in_check(b, p)) guarded.push_back(p);  // "exposes": attacked after, not before

@@ -377,6 +377,54 @@ void castling_moves(const Board& b, int seat, const std::function<bool(int sq)>&
   }
 }
 
+std::vector<OMove> seat_moves(const Board& b, int seat, const MoveRules& rules,
+                              const std::function<bool(int sq)>& attacked) {
+  std::vector<OMove> out;
+  for (int sq : b.squares())
+    if (!b.at(sq).empty() && b.at(sq).seat == seat) man_moves(b, sq, rules, out);
+  castling_moves(b, seat, attacked, out);
+  return out;
+}
+
+bool find_move(const Board& b, const std::vector<OMove>& list, const std::string& text,
+               OMove& out) {
+  for (const OMove& m : list)
+    if (move_text(b, m) == text) {
+      out = m;
+      return true;
+    }
+  return false;
+}
+
+std::set<std::string> move_texts(const Board& b, const std::vector<OMove>& list) {
+  std::set<std::string> out;
+  for (const OMove& m : list) out.insert(move_text(b, m));
+  return out;
+}
+
+Board cross_board(int size, int cut) {
+  Board b(size, size);
+  for (int f = 0; f < size; ++f)
+    for (int r = 0; r < size; ++r)
+      if ((f < cut || f >= size - cut) && (r < cut || r >= size - cut)) b.cut(f, r);
+  return b;
+}
+
+SeatGeometry pawn_geometry(const Board& b, Edge e, int double_rank, int promotion_rank) {
+  SeatGeometry g;
+  forward_of(e, g.forward_file, g.forward_rank);
+  const int files = b.files(), ranks = b.ranks();
+  // Relative ranks need only the board's size, not the board itself.
+  Board shape(files, ranks);
+  g.double_step_from = [shape, e, double_rank](int sq) {
+    return relative_rank(shape, e, sq) == double_rank;
+  };
+  g.promotes_on = [shape, e, promotion_rank](int sq) {
+    return relative_rank(shape, e, sq) == promotion_rank;
+  };
+  return g;
+}
+
 // ---- Attacks ----------------------------------------------------------------------
 bool attacks(const Board& b, int from, int target, const std::vector<SeatGeometry>& geo) {
   const Man& man = b.at(from);

@@ -152,6 +152,20 @@ void man_moves(const Board& b, int from, const MoveRules& rules, std::vector<OMo
 void castling_moves(const Board& b, int seat, const std::function<bool(int sq)>& attacked,
                     std::vector<OMove>& out);
 
+// Every pseudo-legal move of a seat: his men's moves and his castling
+// (`attacked` says which squares his king may not stand on or cross).
+std::vector<OMove> seat_moves(const Board& b, int seat, const MoveRules& rules,
+                              const std::function<bool(int sq)>& attacked);
+// The move of `list` written `text`; false when none.
+bool find_move(const Board& b, const std::vector<OMove>& list, const std::string& text, OMove& out);
+std::set<std::string> move_texts(const Board& b, const std::vector<OMove>& list);
+
+// A square board of `size` cells a side with `cut` x `cut` corners absent (001, 002, 003).
+Board cross_board(int size, int cut);
+// A seat's pawns: forward from his edge, the double step from relative rank
+// `double_rank`, promotion on relative rank `promotion_rank`.
+SeatGeometry pawn_geometry(const Board& b, Edge e, int double_rank, int promotion_rank);
+
 // ---- Oracle -------------------------------------------------------------------------
 enum class Status { kLive, kMated, kStalemated, kRemoved, kResigned };
 const char* status_name(Status s);

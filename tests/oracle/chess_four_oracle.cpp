@@ -20,10 +20,7 @@ int facing(int seat) {
 
 class ChessFour : public Oracle {
  public:
-  ChessFour() : board_(12, 12) {
-    for (int f = 0; f < 12; ++f)
-      for (int r = 0; r < 12; ++r)
-        if ((f < 2 || f > 9) && (r < 2 || r > 9)) board_.cut(f, r);
+  ChessFour() : board_(cross_board(12, 2)) {
     for (int s = 0; s < 4; ++s) {
       // Rule 5: as in a two-man game from the seat's own left; rule 6: a king
       // on a dark square (a1 is dark) swaps with his queen.
@@ -32,16 +29,8 @@ class ChessFour : public Oracle {
       bool dark = (board_.file_of(k) + board_.rank_of(k)) % 2 == 0;
       if (dark) std::swap(board_.at(k), board_.at(q));
     }
-    for (int s = 0; s < 4; ++s) {
-      SeatGeometry g;
-      forward_of(kEdges[s], g.forward_file, g.forward_rank);
-      Edge e = kEdges[s];
-      const Board* b = &board_;
-      g.double_step_from = [b, e](int sq) { return relative_rank(*b, e, sq) == 2; };
-      // Rule 3 ("all normal rules of chess"), VARIANTS.md: the far edge.
-      g.promotes_on = [b, e](int sq) { return relative_rank(*b, e, sq) == 12; };
-      rules_.geo.push_back(g);
-    }
+    // Rule 3 ("all normal rules of chess"), VARIANTS.md: promotion on the far edge.
+    for (int s = 0; s < 4; ++s) rules_.geo.push_back(pawn_geometry(board_, kEdges[s], 2, 12));
     // Rules 1, 4 and 8: only the other team's pieces are taken, a mated
     // player's too; a king is never taken (normal chess).
     rules_.may_capture = [this](const Man& mover, const Man& victim) {
@@ -60,10 +49,8 @@ class ChessFour : public Oracle {
   }
 
   std::set<std::string> legal_moves() const override {
-    std::set<std::string> out;
-    if (over_) return out;
-    for (const OMove& m : legal(board_, to_move_)) out.insert(move_text(board_, m));
-    return out;
+    if (over_) return {};
+    return move_texts(board_, legal(board_, to_move_));
   }
 
   bool play(const std::string& text) override {
@@ -71,13 +58,7 @@ class ChessFour : public Oracle {
     const int mover = to_move_;
     {
       OMove chosen;
-      bool found = false;
-      for (const OMove& m : legal(board_, mover))
-        if (move_text(board_, m) == text) {
-          chosen = m;
-          found = true;
-        }
-      if (!found) return false;
+      if (!find_move(board_, legal(board_, mover), text, chosen)) return false;
       apply(board_, chosen);
       ep_[mover] = {};
       if (chosen.double_step) {
@@ -133,12 +114,9 @@ class ChessFour : public Oracle {
   }
 
   std::vector<OMove> legal(const Board& b, int seat) const {
-    std::vector<OMove> pseudo;
     // Rule 8: a mated player's pieces cannot be moved, by anyone.
-    for (int sq : b.squares())
-      if (!b.at(sq).empty() && b.at(sq).seat == seat) man_moves(b, sq, rules_, pseudo);
-    castling_moves(
-        b, seat, [&](int sq) { return attacked(b, sq, seat); }, pseudo);
+    std::vector<OMove> pseudo =
+        seat_moves(b, seat, rules_, [&](int sq) { return attacked(b, sq, seat); });
     std::vector<OMove> out;
     for (const OMove& m : pseudo) {
       Board after = b;

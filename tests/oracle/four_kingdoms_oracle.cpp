@@ -15,22 +15,11 @@ const Edge kEdges[4] = {Edge::kSouth, Edge::kEast, Edge::kNorth, Edge::kWest};
 
 class FourKingdoms : public Oracle {
  public:
-  FourKingdoms() : board_(14, 14) {
-    for (int f = 0; f < 14; ++f)
-      for (int r = 0; r < 14; ++r)
-        if ((f < 3 || f > 10) && (r < 3 || r > 10)) board_.cut(f, r);
+  FourKingdoms() : board_(cross_board(14, 3)) {
     // RULINGS 002: R N B Q K B N R from each seat's own left.
     for (int s = 0; s < 4; ++s) setup_seat(board_, s, kEdges[s], 3, "RNBQKBNR");
-    for (int s = 0; s < 4; ++s) {
-      SeatGeometry g;
-      forward_of(kEdges[s], g.forward_file, g.forward_rank);
-      Edge e = kEdges[s];
-      const Board* b = &board_;
-      g.double_step_from = [b, e](int sq) { return relative_rank(*b, e, sq) == 2; };
-      // 002 rule 5: pawns promote on the 8th rank counted from their own edge.
-      g.promotes_on = [b, e](int sq) { return relative_rank(*b, e, sq) == 8; };
-      rules_.geo.push_back(g);
-    }
+    // 002 rule 5: pawns promote on the 8th rank counted from their own edge.
+    for (int s = 0; s < 4; ++s) rules_.geo.push_back(pawn_geometry(board_, kEdges[s], 2, 8));
     // 002 rule 6: the pieces of a mated player stay; any player may take them.
     rules_.may_capture = [](const Man& mover, const Man& victim) {
       return victim.seat != mover.seat;
@@ -40,23 +29,15 @@ class FourKingdoms : public Oracle {
   }
 
   std::set<std::string> legal_moves() const override {
-    std::set<std::string> out;
-    if (over_) return out;
-    for (const OMove& m : legal(board_, to_move_)) out.insert(move_text(board_, m));
-    return out;
+    if (over_) return {};
+    return move_texts(board_, legal(board_, to_move_));
   }
 
   bool play(const std::string& text) override {
     if (over_) return false;
     const int mover = to_move_;
     OMove chosen;
-    bool found = false;
-    for (const OMove& m : legal(board_, mover))
-      if (move_text(board_, m) == text) {
-        chosen = m;
-        found = true;
-      }
-    if (!found) return false;
+    if (!find_move(board_, legal(board_, mover), text, chosen)) return false;
     Man captured = apply(board_, chosen);
     // Rule 3: points for a capture; rule 6: a mated player's pieces score nothing.
     if (!captured.empty() && live(captured.seat)) {
@@ -135,11 +116,8 @@ class FourKingdoms : public Oracle {
   }
 
   std::vector<OMove> legal(const Board& b, int seat) const {
-    std::vector<OMove> pseudo;
-    for (int sq : b.squares())
-      if (b.at(sq).seat == seat && !b.at(sq).empty()) man_moves(b, sq, rules_, pseudo);
-    castling_moves(
-        b, seat, [&](int sq) { return attacked(b, sq, seat); }, pseudo);
+    std::vector<OMove> pseudo =
+        seat_moves(b, seat, rules_, [&](int sq) { return attacked(b, sq, seat); });
     std::vector<OMove> out;
     for (const OMove& m : pseudo) {
       Board after = b;
