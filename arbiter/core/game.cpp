@@ -261,7 +261,14 @@ void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, 
 
 void Game::advance_turn_after(Seat s) {
   Seat next = pos_.next_active_after(s);
-  if (next != pos_.to_move()) pos_.set_to_move(next);
+  if (next == pos_.to_move()) return;
+  // Passing over the last seat of the turn order starts a new round, also
+  // when that seat has just gone out: in FFA 12100741 Yellow mates Green
+  // (last in order) in round 12 and Red's next move is round 13's.
+  if (pos_.order_index(next) <= pos_.order_index(pos_.to_move())) {
+    pos_.set_fullmove_number(pos_.fullmove_number() + 1);
+  }
+  pos_.set_to_move(next);
 }
 
 Seat Game::credit_for_mate(Seat victim) const {
@@ -300,7 +307,10 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
     if (corners() && rules_->corners.check_credited_to_mover) r.by = mover;
     r.text = seat_name(s) + " is in check from " + from_text;
     out.push_back(r);
-    if (mover_checks) {
+    // chess.com FFA (issue 17 item 3): "checking resigned kings does not
+    // count for double- or triplechecks".
+    bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
+    if (mover_checks && counts) {
       ++checked_by_mover;
       checked.push_back(s);
     }
@@ -734,6 +744,8 @@ std::vector<Ruling> Game::play(const Move& m) {
   if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
   out.push_back(mv);
 
+  std::array<bool, kMaxSeats> playing_before{};
+  for (int s = 0; s < rules_->seat_count(); ++s) playing_before[s] = plays(seat_at(s));
   RecordEntry entry{pos_.fullmove_number(), mover,
                     rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m)};
   std::vector<Square> converted;
@@ -786,15 +798,21 @@ std::vector<Ruling> Game::play(const Move& m) {
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
   if (!outcome_.over) start_of_turn(out);
 
-  // Check and mate marks for the record: '+' per king left in check, '#'
-  // per king mated by this move.
+  // Check and mate marks for the record, as chess.com writes them (issue
+  // 17): '+' per king this move puts in check (the mover's pieces attack it,
+  // a walking king's or the mated king's included: `Qh8xc8+#` in FFA
+  // 100532097), none for a check another player's piece keeps giving
+  // (`Qd5-d9#` in FFA 104038635); '#' per king mated by this move.
   int mates = 0;
   int checks = 0;
   for (const Ruling& r : out) {
     if (r.kind == RulingKind::kCheckmate) ++mates;
   }
-  for (const Ruling& r : out) {
-    if (r.kind == RulingKind::kCheck && status(r.seat) == SeatStatus::kLive) ++checks;
+  auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
+  for (Seat s : rules_->turn_order) {
+    if (s == mover || !playing_before[index_of(s)]) continue;
+    Square k = pos_.king_square(s);
+    if (k != kNoSquare && (pos_.attackers_of(s) & mover_bit) && pos_.attacked(k, mover_bit)) ++checks;
   }
   if (rules_->seat_count() == 2 && mates > 0) checks = 0;
   entry.text += std::string(static_cast<std::size_t>(checks), '+') + std::string(static_cast<std::size_t>(mates), '#');

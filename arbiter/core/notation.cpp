@@ -61,14 +61,16 @@ std::string long_algebraic(const Position& before, const Move& m) {
   if (m.kind == MoveKind::kPlacement) return std::string(1, rules.piece(m.promotion).letter) + "@" + g.name(m.to);
   Piece p = before.at(m.from);
   std::string out;
-  if (!is_pawn(before, p)) out += rules.piece(p.kind).letter;
+  // A piece's move_letter, not its FEN letter: chess.com's 1-point queen
+  // moves as "Qc7xb6" though it was made by "c8-c7=D" (FFA 100532097).
+  if (!is_pawn(before, p)) out += rules.piece(p.kind).text_letter();
   out += g.name(m.from);
   Piece cap = captured_by(before, m);
   if (cap.empty()) {
     out += '-';
   } else {
     out += 'x';
-    if (!is_pawn(before, cap)) out += rules.piece(cap.kind).letter;
+    if (!is_pawn(before, cap)) out += rules.piece(cap.kind).text_letter();
   }
   out += g.name(m.to);
   if (m.promotion != kNoKind) {

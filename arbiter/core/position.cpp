@@ -112,7 +112,11 @@ void Position::set_piece(Square s, Piece p) {
 
 std::uint8_t Position::attackers_of(Seat victim) const {
   std::uint8_t mask = 0;
+  bool lifted = rules_->checks.king_capture_lifts_attacks;
   for (int s = 0; s < rules_->seat_count(); ++s) {
+    // chess.com FFA, 002 (issue 15 item 7): capturing a king eliminates its
+    // owner at once, so a seat without its king gives no check.
+    if (lifted && king_[s] == kNoSquare) continue;
     if (active_[s] && may_capture(seat_at(s), victim)) mask |= static_cast<std::uint8_t>(1U << s);
   }
   return mask;
@@ -253,7 +257,11 @@ void Position::generate_piece(Square from, Piece p, MoveList& out) const {
         }
         continue;
       }
-      if ((st.flags & kStepCapture) && may_capture(p.seat, occ.seat) &&
+      // chess.com DeadKingWalking (issue 17 item 1): a walking king may take
+      // any dead piece next to it, its own former pieces included.
+      bool own_dead = occ.seat == p.seat && p.kind == royal_ && king_only(p.seat) &&
+                      rules_->elimination.walking_king_takes_own_pieces;
+      if ((st.flags & kStepCapture) && (may_capture(p.seat, occ.seat) || own_dead) &&
           (king_capture_ || occ.kind != royal_)) {
         if (def.pawn) add_pawn_moves(from, st.square, MoveKind::kNormal, out);
         else out.push({from, st.square, MoveKind::kNormal, kNoKind, 0});

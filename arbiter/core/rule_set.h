@@ -31,12 +31,14 @@ namespace tabula::core {
 struct PieceDef {
   std::string name;      // "knight"
   char letter = '?';     // FEN letter, uppercase ('N')
+  char move_letter = 0;  // its letter in a move's text, 0 = letter (chess.com: 'D' moves as 'Q')
   std::string betza;     // movement, see betza.h
   bool royal = false;    // the king: checks, mates and king capture concern it
   bool pawn = false;     // double step, en passant and promotion apply to it
   int value = 0;         // points for capturing it (002 rule 3)
   int promoted_value = 0;  // points for capturing it when promoted (002 rule 5)
   std::vector<Pattern> patterns;  // compiled from betza
+  char text_letter() const { return move_letter ? move_letter : letter; }
 };
 
 // ---- SeatDef ----------------------------------------------------------------
@@ -117,6 +119,9 @@ enum class StalemateRule : std::uint8_t {
 struct CheckRules {
   MateTiming mate_timing = MateTiming::kStartOfTurn;
   bool king_capture = false;  // 002: a king left attacked can be taken
+  // chess.com FFA, 002 (issue 15 item 7): a seat without its king (it was
+  // captured) gives no check; its owner is out at once.
+  bool king_capture_lifts_attacks = false;
   StalemateRule stalemate = StalemateRule::kDraw;
   bool bare_king = false;     // 004 stage two rule 6
 };
@@ -134,6 +139,9 @@ struct Elimination {
   EliminationPolicy on_stalemate = EliminationPolicy::kDeadObstacles;
   EliminationPolicy on_resign = EliminationPolicy::kDeadObstacles;
   EliminationPolicy on_timeout = EliminationPolicy::kDeadObstacles;
+  // chess.com DeadKingWalking (issue 17 item 1): the walking king may take
+  // its own dead pieces (for nothing), and such a capture is an escape.
+  bool walking_king_takes_own_pieces = false;
 };
 
 // ---- Ledger -----------------------------------------------------------------
@@ -153,6 +161,9 @@ struct Ledger {
   int triple_check_bonus = 0;
   int triple_check_bonus_queen = 0;
   std::vector<PieceKind> reduced_check_bonus_kinds;  // "with a queen" (chess.com FFA)
+  // chess.com FFA: checks on walking (resigned, flagged) kings do not count
+  // toward the double/triple check bonuses.
+  bool check_bonus_live_kings_only = false;
   std::vector<Seat> tie_break;  // first wins a tie (002 rule 11)
 };
 

@@ -429,6 +429,14 @@ void Builder::build_pieces() {
     } else {
       d.letter = p.letter()[0];
     }
+    if (!p.move_letter().empty()) {
+      if (p.move_letter().size() != 1 || !std::isupper(static_cast<unsigned char>(p.move_letter()[0]))) {
+        error({{"piece", i}, {"move_letter"}},
+              "move_letter must be one uppercase letter, got \"" + p.move_letter() + "\"");
+      } else {
+        d.move_letter = p.move_letter()[0];
+      }
+    }
     d.betza = p.betza();
     auto patterns = core::parse_betza(p.betza());
     if (!patterns.ok()) {
@@ -562,6 +570,7 @@ void Builder::build_rules() {
                                 ? core::MateTiming::kAfterEveryMove
                                 : core::MateTiming::kStartOfTurn;
   rs_->checks.king_capture = v_.checks().king_capture();
+  rs_->checks.king_capture_lifts_attacks = v_.checks().king_capture_lifts_attacks();
   rs_->checks.bare_king = v_.checks().bare_king();
   if (v_.stage_size() > 1) error({{"stage", 1}}, "at most one stage can follow a variant");
   for (int i = 0; i < v_.stage_size() && i < 1; ++i) {
@@ -604,6 +613,7 @@ void Builder::build_rules() {
   rs_->elimination.on_stalemate = policy(v_.elimination().on_stalemate());
   rs_->elimination.on_resign = policy(v_.elimination().on_resign());
   rs_->elimination.on_timeout = policy(v_.elimination().on_timeout());
+  rs_->elimination.walking_king_takes_own_pieces = v_.elimination().walking_king_takes_own_pieces();
 
   const variant::Ledger& l = v_.ledger();
   switch (l.kind()) {
@@ -620,6 +630,7 @@ void Builder::build_rules() {
   rs_->ledger.double_check_bonus_queen = l.double_check_bonus_queen();
   rs_->ledger.triple_check_bonus = l.triple_check_bonus();
   rs_->ledger.triple_check_bonus_queen = l.triple_check_bonus_queen();
+  rs_->ledger.check_bonus_live_kings_only = l.check_bonus_live_kings_only();
   for (int i = 0; i < l.queen_check_piece_size(); ++i) {
     core::PieceKind k = piece(l.queen_check_piece(i), {{"ledger"}, {"queen_check_piece", i}});
     if (k != core::kNoKind) rs_->ledger.reduced_check_bonus_kinds.push_back(k);

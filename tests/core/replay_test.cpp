@@ -105,6 +105,29 @@ TEST_P(FfaRecord, WrittenPgn4ReadsBackToTheSameGame) {
   EXPECT_EQ(recorded_scores(again->front()), recorded_scores(r.record)) << "names and scores as chess.com writes them";
 }
 
+TEST_P(FfaRecord, ExportEqualsTheRecordTokenForToken) {
+  // Issue 17, "Notation and export": the PGN4 Tabula writes for a replayed
+  // record has chess.com's own move text, check and mate marks included.
+  if (!std::filesystem::exists(data(GetParam()))) GTEST_SKIP() << "shared data not present";
+  Replayed r = replay_file("chesscom-ffa", GetParam());
+  ASSERT_TRUE(r.result.ok) << r.result.error;
+  auto again = parse_pgn(write_pgn(*r.result.game, {{"Variant", "FFA"}}));
+  ASSERT_TRUE(again.ok());
+  const auto& ours = again->front().moves;
+  const auto& theirs = r.record.moves;
+  ASSERT_GE(ours.size(), theirs.size());
+  int differ = 0;
+  for (std::size_t i = 0; i < theirs.size(); ++i) {
+    EXPECT_EQ(ours[i].text, theirs[i].text) << "round " << theirs[i].round << ", token " << i;
+    EXPECT_EQ(ours[i].round, theirs[i].round) << ours[i].text;
+    differ += ours[i].text != theirs[i].text;
+  }
+  EXPECT_EQ(differ, 0) << "of " << theirs.size() << " tokens";
+  // What the record leaves out: the players its Termination tag says left
+  // the game (replay.cpp), written as time markers.
+  for (std::size_t i = theirs.size(); i < ours.size(); ++i) EXPECT_EQ(ours[i].text, "T");
+}
+
 INSTANTIATE_TEST_SUITE_P(ChessCom, FfaRecord,
                          ::testing::Values("ffa/ffa-100532097.pgn4", "ffa/ffa-101023253.pgn4",
                                            "ffa/ffa-104038635.pgn4", "ffa/ffa-12100741.pgn4"));

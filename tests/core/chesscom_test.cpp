@@ -1,0 +1,145 @@
+// chess.com fidelity (issue 17): the rules of chess.com's four-player FFA
+// with DeadKingWalking, one scenario per rule, each citing its source —
+// chess.com's rules page as quoted in issue 17, or a real record of
+// shared/data/pgn4 (see its SOURCES.md). Seats: Red south, Blue west,
+// Yellow north, Green east; order R, B, Y, G.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/fen4.h"
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/perft.h"
+#include "test_rules.h"
+
+namespace tabula::core {
+namespace {
+
+using testing::has_move;
+using testing::move;
+using testing::setup;
+
+class ChessComFfa : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    rules_ = testing::shipped("chesscom-ffa");
+    ASSERT_TRUE(rules_);
+  }
+  Seat seat(char c) const { return testing::seat_of(*rules_, c); }
+  Position fen4(const std::string& text, SeatPoints* points = nullptr) {
+    auto pos = parse_fen4(*rules_, text, points);
+    EXPECT_TRUE(pos.ok()) << (pos.ok() ? "" : pos.error().message);
+    return pos.ok() ? *pos : Position(*rules_);
+  }
+  static bool has(const std::vector<Ruling>& rs, RulingKind k) {
+    for (const auto& r : rs)
+      if (r.kind == k) return true;
+    return false;
+  }
+  std::shared_ptr<const RuleSet> rules_;
+};
+
+// ---- item 2: capturing a king eliminates its owner at once ----
+
+TEST_F(ChessComFfa, KingCaptureLiftsTheCapturedPlayersChecks) {
+  // Issue 17 item 2: Yellow's king on d13 stands in check from Green's
+  // knight on e11; Yellow's bishop takes Green's king on k10. Green is out
+  // at once, so his knight no longer checks and the capture is legal:
+  // five king moves and g14xk10 make 6.
+  Position pos = fen4(
+      "Y-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-6,yB,7/3,yK,10/14/4,gN,9/10,gK,3/14/14/bK,13/14/14/14/14/14/7,rK,6");
+  EXPECT_EQ(perft(pos, 1), 6u);
+  EXPECT_TRUE(has_move(pos, "g14", "k10"));
+  Game g(rules_, pos);
+  auto rs = g.play(move(g.position(), "g14", "k10"));
+  EXPECT_TRUE(has(rs, RulingKind::kKingCaptured));
+  EXPECT_EQ(g.points(seat('y')), 20) << "chess.com: Kings +20";
+  EXPECT_NE(g.status(seat('g')), SeatStatus::kLive);
+}
+
+// ---- item 1: the walking king takes dead pieces, its own included ----
+
+TEST_F(ChessComFfa, WalkingKingTakesItsOwnDeadPieceForNothing) {
+  // Issue 17 item 1 (chess.com DeadKingWalking: the resigned player's "army
+  // will become dead (grey) but their King remains live"): Kh1xg2 onto the
+  // walker's own dead pawn is a move, worth 0 points.
+  Game g(rules_, setup(*rules_, 'r', {"h1:rK", "g2:rP", "a7:bK", "g14:yK", "n8:gK"}));
+  g.resign(seat('r'));
+  ASSERT_EQ(g.to_move(), seat('r')) << "the walking king moves on";
+  ASSERT_TRUE(has_move(g.position(), "h1", "g2"));
+  auto rs = g.play(move(g.position(), "h1", "g2"));
+  EXPECT_FALSE(has(rs, RulingKind::kIllegalMove));
+  EXPECT_EQ(g.points(seat('r')), 0);
+  EXPECT_TRUE(g.position().at(g.rules().geometry.parse("g2")).seat == seat('r'));
+}
+
+TEST_F(ChessComFfa, CapturingOwnDeadPiecesIsAnEscapeFromMate) {
+  // Issue 17 item 1: Green's knight checks Red's walking king on h1, boxed
+  // in by his own dead pieces. He can take g1, g2, h2 or i1 (i2 is the
+  // knight's), so he is not mated and Green earns nothing for the check.
+  Game g(rules_, setup(*rules_, 'g',
+                       {"h1:rK", "g1:rQ", "i1:rB", "g2:rP", "h2:rP", "i2:rP", "f5:gN", "n8:gK", "a7:bK",
+                        "g14:yK"}));
+  g.resign(seat('r'));
+  auto rs = g.play(move(g.position(), "f5", "g3"));
+  EXPECT_FALSE(has(rs, RulingKind::kCheckmate));
+  EXPECT_EQ(g.points(seat('g')), 0);
+  ASSERT_EQ(g.to_move(), seat('r'));
+  MoveList legal = g.legal_moves();
+  std::vector<std::string> to;
+  for (const Move& m : legal) to.push_back(g.rules().geometry.name(m.to));
+  std::sort(to.begin(), to.end());
+  EXPECT_EQ(to, (std::vector<std::string>{"g1", "g2", "h2", "i1"}));
+}
+
+// ---- item 3: checks on walking kings earn no double-check bonus ----
+
+TEST_F(ChessComFfa, CheckOnAWalkingKingDoesNotCountTowardDoubleCheck) {
+  // Issue 17 item 3, chess.com: "checking resigned kings does not count for
+  // double- or triplechecks". Green's knight, d4 to f3, checks Red's king
+  // on h2 and Blue's on g5 at once. With Red live that is +5 ("Checking two
+  // players simultaneously: ... otherwise +5"); with Red resigned, nothing.
+  std::vector<std::string> pieces{"h2:rK", "g5:bK", "d4:gN", "n8:gK", "g14:yK"};
+  Game live(rules_, setup(*rules_, 'g', pieces));
+  auto rs = live.play(move(live.position(), "d4", "f3"));
+  EXPECT_TRUE(has(rs, RulingKind::kDoubleCheck));
+  EXPECT_EQ(live.points(seat('g')), 5);
+
+  Game walking(rules_, setup(*rules_, 'g', pieces));
+  walking.resign(seat('r'));
+  rs = walking.play(move(walking.position(), "d4", "f3"));
+  EXPECT_FALSE(has(rs, RulingKind::kDoubleCheck));
+  EXPECT_EQ(walking.points(seat('g')), 0);
+  EXPECT_EQ(walking.record().back().text, "Nd4-f3++") << "both kings are in check from the move";
+}
+
+// ---- notation: '+' for a move that gives check ----
+
+TEST_F(ChessComFfa, PlusMarksOnlyAMoveThatGivesCheck) {
+  // Issue 17, "Notation and export": Yellow's rook checks Red; Green's reply
+  // checks nobody, so it is written without '+', though Red's check stands.
+  Game g(rules_, setup(*rules_, 'y', {"h1:rK", "a7:bK", "h12:yR", "g14:yK", "n8:gK"}));
+  g.play(move(g.position(), "h12", "h3"));
+  ASSERT_EQ(g.record().back().text, "Rh12-h3+");
+  g.play(move(g.position(), "n8", "n9"));
+  EXPECT_EQ(g.record().back().text, "Kn8-n9");
+  g.play(move(g.position(), "h1", "g1"));
+  EXPECT_EQ(g.record().back().text, "Kh1-g1");
+}
+
+TEST_F(ChessComFfa, PromotedQueenMovesAsQ) {
+  // FFA 100532097, Blue: "28. .. c8-c7=D" then "29. .. Qc7xb6": the
+  // promotion is written =D, the promoted queen's moves with Q.
+  Game g(rules_, setup(*rules_, 'b', {"k1:rK", "a7:bK", "g8:bP", "g14:yK", "f12:yP", "j10:yP", "n4:gK"}));
+  g.play(move(g.position(), "g8", "h8", 'D'));
+  EXPECT_EQ(g.record().back().text, "g8-h8=D");
+  g.play(move(g.position(), "f12", "f11"));
+  g.play(move(g.position(), "n4", "n5"));
+  g.play(move(g.position(), "k1", "k2"));
+  g.play(move(g.position(), "h8", "j10"));
+  EXPECT_EQ(g.record().back().text, "Qh8xj10");
+}
+
+}  // namespace
+}  // namespace tabula::core
