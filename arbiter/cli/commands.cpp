@@ -29,7 +29,7 @@ constexpr const char* kUsage = R"(usage: tabula <command> [options]
 commands:
   variants                          list the shipped variants
   check FILE                        validate a variant file
-  perft --variant ID [--fen FEN | --fen4 FEN4] --depth N [--divide]
+  perft --variant ID [--start NAME] [--fen FEN | --fen4 FEN4] --depth N [--divide]
                                     count leaf nodes of the legal move tree
   selfplay --variant ID --seed N [--games G] [--max-plies P] [--check]
                                     seeded uniformly random games; --check verifies
@@ -45,7 +45,8 @@ std::shared_ptr<const core::RuleSet> load_variant(const Options& o, std::ostream
     err << "tabula: --variant ID is required (see `tabula variants`)\n";
     return nullptr;
   }
-  variants::LoadResult r = variants::load_id(it->second);
+  auto start = o.values.find("start");  // a named start array ("4PCo")
+  variants::LoadResult r = variants::load_id(it->second, start == o.values.end() ? "" : start->second);
   if (!r.ok()) {
     err << "tabula: " << r.error_text();
     return nullptr;
@@ -351,7 +352,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return o ? cmd_check(*o, out, err) : 2;
   }
   if (cmd == "perft") {
-    auto o = parse_options(args, 1, {"variant", "fen", "fen4", "depth"}, {"divide"}, args[0], err);
+    auto o = parse_options(args, 1, {"variant", "start", "fen", "fen4", "depth"}, {"divide"}, args[0], err);
     if (!o) return 2;
     if (!o->positional.empty()) {
       err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";

@@ -259,6 +259,7 @@ class Builder {
   void build_pieces();
   void build_seats();
   void build_castling();
+  void build_castling_for(const std::string& fen, bool chosen);
   void build_rules();
   void build_start();
   void build_corners();
@@ -267,7 +268,7 @@ class Builder {
   const Locator& loc_;
   std::vector<Diagnostic>& diags_;
   void choose_start();
-  Square start_king(Seat seat);
+  Square start_king(Seat seat, const std::string& fen);
 
   std::shared_ptr<core::RuleSet> rs_ = std::make_shared<core::RuleSet>();
   std::string start_;
@@ -304,12 +305,11 @@ void Builder::choose_start() {
   error({{"id"}}, "no start array is called \"" + start_ + "\"; the variant has " + names);
 }
 
-// The seat's king square in the start position (castling without king_from).
-Square Builder::start_king(Seat seat) {
+// The seat's king square in a start position (castling without king_from).
+Square Builder::start_king(Seat seat, const std::string& fen) {
   core::RuleSet probe = *rs_;
   probe.castling.clear();
-  auto pos = probe.four_player_notation ? core::parse_fen4(probe, probe.start_fen)
-                                        : core::parse_fen(probe, probe.start_fen);
+  auto pos = probe.four_player_notation ? core::parse_fen4(probe, fen) : core::parse_fen(probe, fen);
   if (!pos.ok()) return core::kNoSquare;  // reported when the start is checked
   return pos->king_square(seat);
 }
@@ -497,16 +497,44 @@ void Builder::build_seats() {
 }
 
 void Builder::build_castling() {
+  // Issue 17 item 7: castling rights read from a FEN4 belong to the array
+  // the position stands on. A rule without king_from is made for the king's
+  // square of every named start (chess.com 4PC: Blue's king on a7, 4PCo: on
+  // a8), the chosen start's first, so that the rights of a position on any
+  // of the arrays are read whichever start the rules were loaded with.
+  std::vector<std::string> fens{rs_->start_fen};
+  for (const auto& [name, fen] : rs_->named_starts)
+    if (fen != rs_->start_fen) fens.push_back(fen);
+  for (std::size_t f = 0; f < fens.size(); ++f) {
+    build_castling_for(fens[f], f == 0);
+  }
+}
+
+void Builder::build_castling_for(const std::string& fen, bool chosen) {
+  // Another start's rules are extras: what does not fit there is left out,
+  // and only the chosen start's problems are reported.
+  auto fail = [&](int i, const std::string& what) {
+    if (chosen) error({{"castling", i}}, what);
+  };
   for (int i = 0; i < v_.castling_size(); ++i) {
     const variant::Castling& c = v_.castling(i);
+    if (!chosen && !c.king_from().empty()) continue;  // made once, with the chosen start
     core::CastlingRule r;
     r.seat = seat(c.seat(), {{"castling", i}, {"seat"}});
-    r.king_from = c.king_from().empty() ? start_king(r.seat)
+    r.king_from = c.king_from().empty() ? start_king(r.seat, fen)
                                         : square(c.king_from(), {{"castling", i}, {"king_from"}}, "king_from");
+    if (!chosen) {
+      bool known = r.king_from == core::kNoSquare;
+      for (const core::CastlingRule& o : rs_->castling) {
+        known = known || (o.seat == r.seat && o.king_from == r.king_from &&
+                          o.rook_from == rs_->geometry.parse(c.rook_from()));
+      }
+      if (known) continue;
+    }
     r.rook_from = square(c.rook_from(), {{"castling", i}, {"rook_from"}}, "rook_from");
     if (r.king_from == core::kNoSquare || r.rook_from == core::kNoSquare) {
       if (c.king_from().empty() && r.seat != core::kNoSeat) {
-        error({{"castling", i}}, "no king_from, and the start position has no king for that seat");
+        fail(i, "no king_from, and the start position has no king for that seat");
       }
       continue;
     }
@@ -520,7 +548,7 @@ void Builder::build_castling() {
     int dr = (core::rank_of(r.rook_from) > core::rank_of(r.king_from)) -
              (core::rank_of(r.rook_from) < core::rank_of(r.king_from));
     if ((df != 0) == (dr != 0)) {
-      error({{"castling", i}}, "king and rook must stand on one rank or one file");
+      fail(i, "king and rook must stand on one rank or one file");
       continue;
     }
     // RULINGS "Shared": the king moves two squares toward the rook, and the
@@ -532,7 +560,7 @@ void Builder::build_castling() {
                     ? core::make_square(core::file_of(r.king_from) + df, core::rank_of(r.king_from) + dr)
                     : square(c.rook_to(), {{"castling", i}, {"rook_to"}}, "rook_to");
     if (!rs_->geometry.playable(r.king_to) || !rs_->geometry.playable(r.rook_to)) {
-      error({{"castling", i}}, "the king or rook would land off the board");
+      fail(i, "the king or rook would land off the board");
       continue;
     }
     rs_->castling.push_back(r);

@@ -66,6 +66,17 @@ TEST(Cli, PerftTakesAFen) {
   EXPECT_EQ(last_line(r.out), "2039");
 }
 
+TEST(Cli, PerftTakesAStartArray) {
+  // Issue 17 item 7: `tabula perft` takes the --start of the other commands.
+  // From chess.com's 4PCo array Red has the 4PC array's 20 first moves.
+  CliRun r = run_cli({"perft", "--variant", "chesscom-ffa", "--start", "4PCo", "--depth", "1"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(last_line(r.out), "20");
+  CliRun bad = run_cli({"perft", "--variant", "chesscom-ffa", "--start", "4PX", "--depth", "1"});
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("no start array is called \"4PX\"; the variant has 4PC, 4PCo"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, BadInputGivesOneClearLineAndNonZeroExit) {
   struct Case {
     std::vector<std::string> args;

@@ -141,5 +141,35 @@ TEST_F(ChessComFfa, PromotedQueenMovesAsQ) {
   EXPECT_EQ(g.record().back().text, "Qh8xj10");
 }
 
+// ---- item 7: castling rights belong to the array the FEN4 stands on ----
+
+TEST_F(ChessComFfa, CastlingRightsOfA4PCoPositionSurviveWithoutItsStart) {
+  // Issue 17 item 7; SOURCES.md: on 4PCo Blue's king stands on a8 (on 4PC,
+  // a7). Blue, to move, keeps both rights: 5 king moves, 15 + 16 rook moves
+  // and O-O (a8 to a10, the nearer rook) and O-O-O make 38. The rules are
+  // loaded without a start array (4PC), as `tabula perft --fen4` does.
+  const std::string text =
+      "B-0,0,0,0-0,1,0,0-0,1,0,0-0,0,0,0-0-6,yK,7/14/14/bR,13/14/14/bK,13/13,gK/14/14/bR,13/14/14/7,rK,6";
+  ASSERT_EQ(rules_->start_name, "4PC");
+  Position pos = fen4(text);
+  EXPECT_EQ(perft(pos, 1), 38u);
+  EXPECT_EQ(to_fen4(pos), text) << "the rights read back";
+  Game g(rules_, pos);
+  g.play(move(g.position(), "a8", "a10"));
+  EXPECT_EQ(g.record().back().text, "O-O");
+  EXPECT_EQ(g.position().at(rules_->geometry.parse("a9")).kind, rules_->kind_by_letter('R'));
+}
+
+TEST_F(ChessComFfa, The4PCoStartKeepsEveryRightUnderThe4PCRules) {
+  // Issue 17 item 7: the literal 4PCo array (a record whose StartFen4 is a
+  // FEN4, not the name) keeps Blue's and Green's rights.
+  std::string o;
+  for (const auto& [name, fen] : rules_->named_starts)
+    if (name == "4PCo") o = fen;
+  Position pos = fen4(o);
+  std::string written = to_fen4(pos);
+  EXPECT_EQ(written.substr(0, 26), "R-0,0,0,0-1,1,1,1-1,1,1,1-") << written;
+}
+
 }  // namespace
 }  // namespace tabula::core
