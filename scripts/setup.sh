@@ -1,20 +1,54 @@
 #!/usr/bin/env bash
 # Installs every Debian package Tabula needs to build, run and test, when missing.
 # Idempotent: packages already installed are left alone; apt-get runs only when
-# something is missing. Works as root or through sudo.
+# something is missing. Works as root or through sudo. Debian 12 and 13.
+#
+# Usage: scripts/setup.sh [--cross ARCH]
+#   --cross arm64: the tools for this machine plus the target's libraries
+#   (LIB:arm64) and crossbuild-essential-arm64, for a cross build with
+#   cmake/aarch64-linux-gnu.cmake whose tests run under qemu-user
+#   (scripts/chroot_test.sh trixie arm64).
 set -euo pipefail
 
-packages=(
+cross=""
+if [[ "${1:-}" == "--cross" ]]; then
+  cross="${2:?setup: --cross needs an architecture, e.g. arm64}"
+elif [[ $# -gt 0 ]]; then
+  echo "setup: unknown argument '$1' (usage: scripts/setup.sh [--cross ARCH])" >&2
+  exit 2
+fi
+
+# Tools that run on this machine.
+tools=(
   build-essential cmake ninja-build pkg-config git ccache
-  libgpiod-dev gpiod
-  libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev fonts-dejavu-core
-  libprotobuf-dev protobuf-compiler
-  libgtest-dev libgmock-dev libbenchmark-dev
-  libsqlite3-dev sqlite3
-  mosquitto mosquitto-clients libmosquitto-dev libssl-dev
+  gpiod
+  protobuf-compiler
+  sqlite3
+  mosquitto mosquitto-clients
   xvfb xauth
   pgn-extract
 )
+# Libraries (and data) the programs link or load: of the target architecture.
+libs=(
+  libgpiod-dev
+  libimgui-dev libglfw3-dev libgl-dev libgl1-mesa-dri libstb-dev fonts-dejavu-core
+  libprotobuf-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libsqlite3-dev
+  libmosquitto-dev libssl-dev
+)
+packages=("${tools[@]}")
+if [[ -z "$cross" ]]; then
+  packages+=("${libs[@]}")
+else
+  packages+=("crossbuild-essential-$cross")
+  for p in "${libs[@]}"; do
+    case "$p" in
+      fonts-*) packages+=("$p") ;;  # architecture-independent
+      *) packages+=("$p:$cross") ;;
+    esac
+  done
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -38,5 +72,8 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 
 echo "setup: installing ${missing[*]}"
+if [[ -n "$cross" ]] && ! dpkg --print-foreign-architectures | grep -qx "$cross"; then
+  "${sudo_cmd[@]}" dpkg --add-architecture "$cross"
+fi
 "${sudo_cmd[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -93,6 +93,7 @@ int run(const tf::DaemonOptions& o) {
   }
   tf::GpiodGpio gpio;
   settings.backend = "gpiod";
+  err("GPIO through " + tf::gpiod_backend_version());
   tf::BoardDaemon daemon(*profile, gpio, *sink, nullptr, settings);
   return daemon.run();
 }

@@ -17,6 +17,8 @@ std::string_view gpio_error_name(GpioError error) {
       return "line-busy";
     case GpioError::kLineOutOfRange:
       return "line-out-of-range";
+    case GpioError::kWrongChip:
+      return "wrong-chip";
     case GpioError::kChipGone:
       return "chip-gone";
     case GpioError::kUnsupported:

@@ -13,6 +13,7 @@ enum class GpioError {
   kPermissionDenied,  // EACCES/EPERM: the udev rule or the group is missing
   kLineBusy,          // EBUSY: another program holds the line
   kLineOutOfRange,    // the chip has fewer lines than the profile uses
+  kWrongChip,         // the chip's line count is not the profile's: another chip
   kChipGone,          // ENODEV/ENXIO: the chip vanished (expander unplugged)
   kUnsupported,       // EOPNOTSUPP: e.g. the kernel cannot set the bias
   kInvalidArgument,   // EINVAL and caller bugs reported by the library

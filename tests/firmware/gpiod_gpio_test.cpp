@@ -68,6 +68,27 @@ TEST(GpiodGpio, MissingChipIsChipNotFoundNamingTheDevice) {
   EXPECT_EQ(gpio.write_outputs({}).code(), GpioError::kNotOpen);
 }
 
+TEST(GpiodGpio, ALabelNoChipHasIsChipNotFoundListingTheChips) {
+  GpiodGpio gpio;
+  const GpioStatus st = gpio.open(one_input("tabula-no-such-label", 0));
+  EXPECT_EQ(st.code(), GpioError::kChipNotFound) << st.to_string();
+  EXPECT_THAT(st.message(), HasSubstr("no GPIO chip has the label 'tabula-no-such-label'; the "
+                                      "chips here: "));
+}
+
+TEST(GpiodGpio, AFileThatIsNoChipIsRefusedNamingIt) {
+  GpiodGpio gpio;
+  const GpioStatus st = gpio.open(one_input("/dev/null", 0));
+  EXPECT_FALSE(st.is_ok());
+  EXPECT_THAT(st.message(), HasSubstr("open chip chip (/dev/null)"));
+  EXPECT_EQ(gpio.write_outputs({}).code(), GpioError::kNotOpen);
+}
+
+TEST(GpiodGpio, SaysWhichLibgpiodItWasBuiltWith) {
+  EXPECT_THAT(gpiod_backend_version(), ::testing::MatchesRegex("libgpiod [0-9.]+.* \\(v[12] API\\)"));
+  EXPECT_TRUE(list_gpio_chips().empty() || !list_gpio_chips().front().label.empty());
+}
+
 TEST(GpiodGpio, ReadsARealLineWhenTheMachineHasOne) {
   // On a Pi: TABULA_TEST_GPIO=gpiochip0:17 names a free line to read.
   const char* spec = std::getenv("TABULA_TEST_GPIO");

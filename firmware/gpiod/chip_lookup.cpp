@@ -1,0 +1,77 @@
+#include "gpiod/chip_lookup.h"
+
+#include <algorithm>
+
+namespace tabula::firmware {
+namespace {
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
+ChipRef classify_chip_ref(std::string_view device) {
+  if (device.find('/') != std::string_view::npos) return ChipRef::kPath;
+  if (all_digits(device)) return ChipRef::kNumber;
+  constexpr std::string_view kPrefix = "gpiochip";
+  if (device.starts_with(kPrefix) && all_digits(device.substr(kPrefix.size())))
+    return ChipRef::kName;
+  return ChipRef::kLabel;
+}
+
+std::string chip_display_name(const ChipSpec& spec) {
+  return spec.id + " (" + spec.device + ")";
+}
+
+std::string describe_chips(const std::vector<ChipInfo>& chips) {
+  if (chips.empty()) return "none";
+  std::string out;
+  for (const ChipInfo& c : chips) {
+    if (!out.empty()) out += ", ";
+    out += c.name + " [" + c.label + "] " + std::to_string(c.num_lines) + " lines";
+  }
+  return out;
+}
+
+ChipPath resolve_chip(const ChipSpec& spec, const std::vector<ChipInfo>& chips) {
+  switch (classify_chip_ref(spec.device)) {
+    case ChipRef::kPath:
+      return {spec.device, {}};
+    case ChipRef::kNumber:
+      return {"/dev/gpiochip" + spec.device, {}};
+    case ChipRef::kName:
+      return {"/dev/" + spec.device, {}};
+    case ChipRef::kLabel:
+      break;
+  }
+  const ChipInfo* found = nullptr;
+  for (const ChipInfo& c : chips) {
+    if (c.label != spec.device) continue;
+    if (found != nullptr)
+      return {{},
+              {GpioError::kInvalidArgument,
+               "open chip " + chip_display_name(spec) + ": two chips have the label '" +
+                   spec.device + "' (" + found->name + " and " + c.name +
+                   "); name one by path in the profile's device"}};
+    found = &c;
+  }
+  if (found == nullptr)
+    return {{},
+            {GpioError::kChipNotFound, "open chip " + chip_display_name(spec) +
+                                           ": no GPIO chip has the label '" + spec.device +
+                                           "'; the chips here: " + describe_chips(chips)}};
+  return {found->path, {}};
+}
+
+GpioStatus check_chip_lines(const ChipSpec& spec, const ChipInfo& opened) {
+  if (opened.num_lines == spec.num_lines) return {};
+  return {GpioError::kWrongChip,
+          "chip " + chip_display_name(spec) + " is " + opened.name + " [" + opened.label +
+              "] with " + std::to_string(opened.num_lines) + " lines; the profile says " +
+              std::to_string(spec.num_lines) +
+              ": not the chip the profile was written for (set its device and num_lines, "
+              "see docs/INSTALL.md)"};
+}
+
+}  // namespace tabula::firmware

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Proves a clean clone builds and passes its tests on another Debian release
+# or architecture: debootstraps a Debian chroot (once; kept for the next run),
+# clones this repository into it, runs scripts/setup.sh and the test suite.
+#
+# Usage (as root; debootstrap and qemu-user-static are Debian packages):
+#   scripts/chroot_test.sh RELEASE ARCH [--quick]
+#     RELEASE  bookworm (Debian 12) or trixie (Debian 13, Raspberry Pi OS)
+#     ARCH     amd64: scripts/test.sh in the chroot (normal build, then ASan)
+#              arm64: cross-compiled in the amd64 chroot (crossbuild-essential-arm64,
+#                     the :arm64 -dev packages, cmake/aarch64-linux-gnu.cmake), every
+#                     test run under qemu-aarch64 through binfmt_misc
+#     --quick  amd64: the normal build's tests only (no ASan pass);
+#              arm64: the core, firmware and session tests only
+# Environment: TABULA_CHROOTS (default /work/chroots) holds the chroots;
+#   TABULA_MIRROR (default http://deb.debian.org/debian); JOBS (default 2).
+# Prints the wall time of each step and ctest's summary; exits non-zero on a
+# failure. Not part of .ci/run (it takes far longer than CI's budget).
+set -euo pipefail
+
+usage() {
+  sed -n '5,17p' "$0" >&2
+  exit 2
+}
+[[ $# -ge 2 ]] || usage
+release=$1
+arch=$2
+quick=0
+[[ "${3:-}" == "--quick" ]] && quick=1
+case "$release" in bookworm | trixie) ;; *)
+  echo "chroot_test: unknown release '$release': expected bookworm or trixie" >&2
+  exit 2
+  ;;
+esac
+case "$arch" in amd64 | arm64) ;; *)
+  echo "chroot_test: unknown architecture '$arch': expected amd64 or arm64" >&2
+  exit 2
+  ;;
+esac
+if [[ $(id -u) -ne 0 ]]; then
+  echo "chroot_test: debootstrap and chroot need root" >&2
+  exit 1
+fi
+for tool in debootstrap chroot git; do
+  command -v "$tool" >/dev/null || {
+    echo "chroot_test: $tool is missing (apt-get install debootstrap)" >&2
+    exit 1
+  }
+done
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+chroots=${TABULA_CHROOTS:-/work/chroots}
+mirror=${TABULA_MIRROR:-http://deb.debian.org/debian}
+jobs=${JOBS:-2}
+# arm64 is cross-built in the amd64 chroot of the same release.
+root="$chroots/$release-amd64"
+started=$(date +%s)
+
+step() { echo "chroot_test: [$(($(date +%s) - started)) s] $*"; }
+
+# 1. The chroot, once.
+if [[ ! -x "$root/usr/bin/apt-get" ]]; then
+  step "debootstrap $release amd64 into $root"
+  mkdir -p "$chroots"
+  debootstrap --variant=minbase --include=ca-certificates,git "$release" "$root" "$mirror" \
+    >"$root.debootstrap.log" 2>&1 || {
+    echo "chroot_test: debootstrap failed, see $root.debootstrap.log" >&2
+    exit 1
+  }
+fi
+# Services are not started by package scripts inside the chroot.
+printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+chmod +x "$root/usr/sbin/policy-rc.d"
+cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+
+# 2. The mounts the build and the tests need; undone on exit.
+mounted=()
+bind() {
+  mkdir -p "$root$2"
+  mount "${@:3}" "$1" "$root$2"
+  mounted=("$root$2" "${mounted[@]}")
+}
+cleanup() {
+  for m in "${mounted[@]}"; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+bind proc /proc -t proc
+bind /dev /dev --bind
+bind /dev/pts /dev/pts --bind
+bind shm /dev/shm -t tmpfs
+bind sys /sys -t sysfs
+
+# arm64 programs run through qemu: register it with the F flag, so the
+# interpreter is the host's and works inside the chroot.
+if [[ "$arch" == arm64 ]]; then
+  [[ -e /proc/sys/fs/binfmt_misc/register ]] ||
+    mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+  if [[ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]]; then
+    conf=/usr/lib/binfmt.d/qemu-aarch64.conf
+    [[ -r "$conf" ]] || {
+      echo "chroot_test: $conf is missing (apt-get install qemu-user-static)" >&2
+      exit 1
+    }
+    cat "$conf" >/proc/sys/fs/binfmt_misc/register
+  fi
+  grep -q '^flags:.*F' /proc/sys/fs/binfmt_misc/qemu-aarch64 || {
+    echo "chroot_test: qemu-aarch64 is registered without the F flag; it cannot run in a chroot" >&2
+    exit 1
+  }
+fi
+
+# 3. A clean clone of this repository's HEAD.
+commit=$(git -C "$repo" rev-parse HEAD)
+step "cloning $commit into $root/root/tabula"
+rm -rf "$root/root/tabula"
+git clone -q --no-hardlinks "$repo" "$root/root/tabula"
+git -C "$root/root/tabula" checkout -q "$commit"
+
+in_chroot() {
+  chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    JOBS="$jobs" QUICK="$quick" /bin/bash -c "$1"
+}
+
+# 4. Setup and tests.
+if [[ "$arch" == amd64 ]]; then
+  step "scripts/setup.sh"
+  in_chroot 'cd /root/tabula && bash scripts/setup.sh'
+  step "tests ($([[ $quick == 1 ]] && echo 'normal build only' || echo 'scripts/test.sh'))"
+  in_chroot '
+    set -euo pipefail
+    cd /root/tabula
+    if [[ $QUICK == 1 ]]; then
+      cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
+      cmake --build build -j "$JOBS"
+      (cd build && ctest --output-on-failure -j "$JOBS" --timeout 600)
+    else
+      bash scripts/test.sh
+    fi'
+else
+  step "scripts/setup.sh --cross arm64"
+  in_chroot 'cd /root/tabula && bash scripts/setup.sh && bash scripts/setup.sh --cross arm64'
+  step "cross build and tests under qemu-aarch64"
+  in_chroot '
+    set -euo pipefail
+    cd /root/tabula
+    cmake -S . -B build-arm64 -G Ninja -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
+      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
+    file_of() { od -An -tx1 -j18 -N2 "$1" | tr -d " "; }
+    if [[ $QUICK == 1 ]]; then
+      suites=(core_tests firmware_test firmware_trace_test session_tests)
+      cmake --build build-arm64 -j "$JOBS" --target tabula tabula-boardd "${suites[@]}"
+      [[ $(file_of build-arm64/bin/tabula) == b700 ]] || { echo "not an arm64 build" >&2; exit 1; }
+      for t in "${suites[@]}"; do
+        (cd build-arm64/tests && "./$t" --gtest_brief=1) || exit 1
+      done
+    else
+      cmake --build build-arm64 -j "$JOBS"
+      [[ $(file_of build-arm64/bin/tabula) == b700 ]] || { echo "not an arm64 build" >&2; exit 1; }
+      (cd build-arm64 && ctest --output-on-failure -j "$JOBS" --timeout 1800)
+    fi'
+fi
+step "passed: $release $arch ($commit)"
