@@ -65,7 +65,8 @@ int run_kiosk(const KioskOptions& options) {
     const PlatformStatus& status = *created.status;
     if (status.error == PlatformError::kNoDisplay) {
       std::fprintf(stderr,
-                   "tabula-kiosk: no display (DISPLAY is not set).\n"
+                   "tabula-kiosk: no display (neither WAYLAND_DISPLAY nor DISPLAY is set).\n"
+                   "  On the appliance the kiosk unit starts it in cage (Wayland).\n"
                    "  Run it under a virtual X server:  xvfb-run -a tabula-kiosk --demo %s ...\n"
                    "  or render a picture and exit:     xvfb-run -a tabula-kiosk --screenshot "
                    "out.png\n",
@@ -76,6 +77,7 @@ int run_kiosk(const KioskOptions& options) {
     return 1;
   }
   GlfwPlatform& platform = *created.platform;
+  std::fprintf(stderr, "tabula-kiosk: GL: %s\n", platform.gl_description().c_str());
 
   const std::string font_dir = options.font_dir.empty() ? kDefaultFontDir : options.font_dir;
   int font_height = platform.window_height();

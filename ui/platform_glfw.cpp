@@ -1,7 +1,19 @@
-// GLFW + OpenGL 3 + ImGui backends: every platform and GPU call of the kiosk.
+// GLFW + OpenGL (ES) + ImGui backends: every platform and GPU call of the kiosk.
+//
+// The context, best first (TABULA_GL=es3|gl3|gl2 forces one):
+//   es3  OpenGL ES 3.0: the Raspberry Pi's V3D is an ES 3.1 device. Debian's
+//        libimgui builds the OpenGL3 backend for desktop GL, but that backend
+//        loads its GL functions at run time and has the "#version 300 es"
+//        shaders, so it draws on an ES context too.
+//   gl3  desktop OpenGL 3.0, "#version 130" shaders.
+//   gl2  whatever context the device gives (a 2.1 compatibility profile on
+//        older Mesa), drawn by the OpenGL2 backend (also in libimgui).
+// X11 and Wayland alike (GLFW picks the platform from DISPLAY and
+// WAYLAND_DISPLAY); gl_description() says which context it got.
 #include "ui/platform_glfw.h"
 
 #include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl2.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
@@ -12,6 +24,8 @@
 #include <cfloat>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "ui/theme.h"
 
@@ -35,12 +49,66 @@ bool env_set(const char* name) {
   return value != nullptr && value[0] != '\0';
 }
 
+struct GlChoice {
+  GlApi api;
+  const char* name;  // as TABULA_GL spells it
+};
+constexpr GlChoice kGlChoices[] = {{GlApi::kEs3, "es3"}, {GlApi::kGl3, "gl3"}, {GlApi::kGl2, "gl2"}};
+
+void hint_context(GlApi api) {
+  glfwDefaultWindowHints();
+  switch (api) {
+    case GlApi::kEs3:
+      glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+      glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+      glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+      break;
+    case GlApi::kGl3:
+      glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_API);
+      glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+      glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+      break;
+    case GlApi::kGl2:
+      glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_API);  // any version the device gives
+      break;
+  }
+}
+
+bool init_renderer(GlApi api) {
+  switch (api) {
+    case GlApi::kEs3:
+      return ImGui_ImplOpenGL3_Init("#version 300 es");
+    case GlApi::kGl3:
+      return ImGui_ImplOpenGL3_Init("#version 130");
+    case GlApi::kGl2:
+      return ImGui_ImplOpenGL2_Init();
+  }
+  return false;
+}
+
+std::string gl_string(GLenum name) {
+  const auto* s = reinterpret_cast<const char*>(glGetString(name));
+  return s != nullptr ? s : "?";
+}
+
 }  // namespace
 
 GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
   Created created;
   if (!env_set("DISPLAY") && !env_set("WAYLAND_DISPLAY")) {
-    created.status = PlatformStatus{PlatformError::kNoDisplay, "no display (DISPLAY is not set)"};
+    created.status = PlatformStatus{PlatformError::kNoDisplay,
+                                    "no display (neither WAYLAND_DISPLAY nor DISPLAY is set)"};
+    return created;
+  }
+  std::vector<GlApi> tries;
+  const char* forced = std::getenv("TABULA_GL");
+  for (const GlChoice& c : kGlChoices) {
+    if (forced == nullptr || forced[0] == '\0' || std::strcmp(forced, c.name) == 0)
+      tries.push_back(c.api);
+  }
+  if (tries.empty()) {
+    created.status = PlatformStatus{PlatformError::kWindow, std::string("TABULA_GL='") + forced +
+                                                                "': expected es3, gl3 or gl2"};
     return created;
   }
   glfwSetErrorCallback(on_glfw_error);
@@ -49,8 +117,6 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
         PlatformStatus{PlatformError::kGlfwInit, "cannot initialise GLFW: " + last_glfw_error()};
     return created;
   }
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   GLFWmonitor* monitor = config.fullscreen ? glfwGetPrimaryMonitor() : nullptr;
   int width = config.width;
   int height = config.height;
@@ -59,37 +125,58 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
     width = mode->width;
     height = mode->height;
   }
-  GLFWwindow* window = glfwCreateWindow(width, height, config.title.c_str(), monitor, nullptr);
-  if (window == nullptr) {
-    created.status =
-        PlatformStatus{PlatformError::kWindow, "cannot open a window: " + last_glfw_error()};
-    glfwTerminate();
-    return created;
-  }
-  glfwMakeContextCurrent(window);
-  glfwSwapInterval(config.vsync ? 1 : 0);
+  std::string failures;  // why each context was refused, for the message
+  for (GlApi api : tries) {
+    hint_context(api);
+    GLFWwindow* window = glfwCreateWindow(width, height, config.title.c_str(), monitor, nullptr);
+    if (window == nullptr) {
+      failures += std::string(failures.empty() ? "" : "; ") + kGlChoices[static_cast<int>(api)].name +
+                  ": " + last_glfw_error();
+      continue;
+    }
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(config.vsync ? 1 : 0);
 
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // a kiosk keeps no layout file
-  io.LogFilename = nullptr;
-  if (!ImGui_ImplGlfw_InitForOpenGL(window, true) || !ImGui_ImplOpenGL3_Init("#version 130")) {
-    created.status =
-        PlatformStatus{PlatformError::kBackend, "cannot initialise the ImGui OpenGL 3 backend"};
-    ImGui::DestroyContext();
-    glfwDestroyWindow(window);
-    glfwTerminate();
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // a kiosk keeps no layout file
+    io.LogFilename = nullptr;
+    if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
+      failures += std::string(failures.empty() ? "" : "; ") + "the ImGui GLFW backend failed";
+      ImGui::DestroyContext();
+      glfwDestroyWindow(window);
+      continue;
+    }
+    if (!init_renderer(api)) {
+      failures += std::string(failures.empty() ? "" : "; ") +
+                  kGlChoices[static_cast<int>(api)].name + ": the ImGui renderer failed";
+      ImGui_ImplGlfw_Shutdown();
+      ImGui::DestroyContext();
+      glfwDestroyWindow(window);
+      continue;
+    }
+    created.platform.reset(new GlfwPlatform(window, api));
+    created.platform->gl_description_ =
+        gl_string(GL_VERSION) + " (" + gl_string(GL_RENDERER) + "), ImGui " +
+        (api == GlApi::kGl2 ? "OpenGL2" : "OpenGL3") + " backend" +
+        (api == GlApi::kEs3 ? " with #version 300 es" : api == GlApi::kGl3 ? " with #version 130" : "");
     return created;
   }
-  created.platform.reset(new GlfwPlatform(window));
+  created.status = PlatformStatus{PlatformError::kWindow,
+                                  "cannot open a window with an OpenGL context: " + failures};
+  glfwTerminate();
   return created;
 }
 
-GlfwPlatform::GlfwPlatform(GLFWwindow* window) : window_(window) {}
+GlfwPlatform::GlfwPlatform(GLFWwindow* window, GlApi api) : window_(window), api_(api) {}
 
 GlfwPlatform::~GlfwPlatform() {
-  ImGui_ImplOpenGL3_Shutdown();
+  if (api_ == GlApi::kGl2) {
+    ImGui_ImplOpenGL2_Shutdown();
+  } else {
+    ImGui_ImplOpenGL3_Shutdown();
+  }
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
   glfwDestroyWindow(window_);
@@ -105,13 +192,24 @@ void GlfwPlatform::poll_events() {
 }
 
 void GlfwPlatform::new_frame(const FrameOverrides& overrides) {
-  ImGui_ImplOpenGL3_NewFrame();
+  if (api_ == GlApi::kGl2) {
+    ImGui_ImplOpenGL2_NewFrame();
+  } else {
+    ImGui_ImplOpenGL3_NewFrame();
+  }
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   if (overrides.delta_s) io.DeltaTime = *overrides.delta_s;
   if (overrides.hide_mouse) {
+#if IMGUI_VERSION_NUM >= 18700
+    // ImGui 1.87+ (Debian 13): input goes through the event queue, after the
+    // backend's own events of this frame.
+    io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+    for (int b = 0; b < ImGuiMouseButton_COUNT; ++b) io.AddMouseButtonEvent(b, false);
+#else
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     for (bool& down : io.MouseDown) down = false;
+#endif
   }
   ImGui::NewFrame();
 }
@@ -125,7 +223,11 @@ void GlfwPlatform::render() {
   const ImVec4 clear = ImGui::ColorConvertU32ToFloat4(palette::kBackground);
   glClearColor(clear.x, clear.y, clear.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (api_ == GlApi::kGl2) {
+    ImGui_ImplOpenGL2_RenderDrawData(ImGui::GetDrawData());
+  } else {
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
 }
 
 void GlfwPlatform::present() {
@@ -133,8 +235,13 @@ void GlfwPlatform::present() {
 }
 
 void GlfwPlatform::upload_fonts() {
-  ImGui_ImplOpenGL3_DestroyFontsTexture();
-  ImGui_ImplOpenGL3_CreateFontsTexture();
+  if (api_ == GlApi::kGl2) {
+    ImGui_ImplOpenGL2_DestroyFontsTexture();
+    ImGui_ImplOpenGL2_CreateFontsTexture();
+  } else {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
 }
 
 RgbaImage GlfwPlatform::read_pixels() const {

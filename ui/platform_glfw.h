@@ -1,8 +1,8 @@
-// GlfwPlatform: the kiosk's window, OpenGL context and ImGui backends -- all
+// GlfwPlatform: the kiosk's window, OpenGL (ES) context and ImGui backends -- all
 // platform and GPU wiring lives in platform_glfw.cpp and nowhere else.
 //
 // Owns, by RAII and in this order: GLFW (initialised once per process), the
-// window with its GL context, the ImGui context, the GLFW and OpenGL3 ImGui
+// window with its GL context, the ImGui context, the GLFW and OpenGL3 (or OpenGL2) ImGui
 // backends. Destruction releases them in reverse. GLFW and GL failures become
 // a PlatformStatus in create(); nothing here throws. One instance per
 // process, used from the thread that created it.
@@ -36,6 +36,9 @@ struct PlatformConfig {
 
 enum class PlatformError { kNoDisplay, kGlfwInit, kWindow, kBackend };
 
+/// The GL context the window got (platform_glfw.cpp says the order tried).
+enum class GlApi { kEs3, kGl3, kGl2 };
+
 struct PlatformStatus {
   PlatformError error;
   std::string message;
@@ -51,8 +54,9 @@ struct FrameOverrides {
 class GlfwPlatform {
  public:
   struct Created;
-  /// Opens the window and initialises ImGui. kNoDisplay when neither
-  /// DISPLAY nor WAYLAND_DISPLAY is set.
+  /// Opens the window (GL ES 3, else desktop GL 3, else what the device
+  /// gives; TABULA_GL=es3|gl3|gl2 forces one) and initialises ImGui.
+  /// kNoDisplay when neither WAYLAND_DISPLAY nor DISPLAY is set.
   static Created create(const PlatformConfig& config);
 
   ~GlfwPlatform();
@@ -74,10 +78,16 @@ class GlfwPlatform {
   int window_height() const;
   /// Blocks until the GPU has finished the frame (benchmarks).
   void finish() const;
+  /// Which context it got: "OpenGL ES 3.2 Mesa 24.2.8 (V3D 4.2), ImGui
+  /// OpenGL3 backend with #version 300 es". The kiosk logs it at start.
+  const std::string& gl_description() const { return gl_description_; }
+  GlApi gl_api() const { return api_; }
 
  private:
-  explicit GlfwPlatform(GLFWwindow* window);
+  GlfwPlatform(GLFWwindow* window, GlApi api);
   GLFWwindow* window_;
+  GlApi api_;
+  std::string gl_description_;
 };
 
 struct GlfwPlatform::Created {

@@ -42,8 +42,13 @@ class HeadlessKiosk {
   std::vector<Intent> frame(const KioskView& view, ImVec2 mouse = {-1000, -1000},
                             int button_down = -1, const char* typed = "") {
     ImGuiIO& io = ImGui::GetIO();
+#if IMGUI_VERSION_NUM >= 18700  // ImGui 1.87+ (Debian 13): the input event queue
+    io.AddMousePosEvent(mouse.x, mouse.y);
+    for (int b = 0; b < 5; ++b) io.AddMouseButtonEvent(b, b == button_down);
+#else
     io.MousePos = mouse;
     for (int b = 0; b < 5; ++b) io.MouseDown[b] = b == button_down;
+#endif
     for (const char* c = typed; *c != '\0'; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
     ImGui::NewFrame();
     std::vector<Intent> intents = app_.draw(view, 0.0);
