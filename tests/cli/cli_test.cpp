@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace tabula::cli {
 namespace {
@@ -103,6 +105,52 @@ TEST(Cli, BadInputGivesOneClearLineAndNonZeroExit) {
     EXPECT_NE(r.err.find(c.says), std::string::npos) << "stderr was: " << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
+}
+
+// `tabula bench` (issue 20). The quick run (--depth-cut 2) is cheap enough for
+// the sanitizer pass; the chess lines are checked against the Chess
+// Programming Wiki's published perft counts, not against this code.
+TEST(Cli, BenchCoversEveryVariantAndCountsThePublishedChessNumbers) {
+  CliRun r = run_cli({"bench", "--depth-cut", "2"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  CliRun ids = run_cli({"variants"});
+  std::istringstream list(ids.out);
+  for (std::string line; std::getline(list, line);) {
+    std::string id = line.substr(0, line.find('\t'));
+    EXPECT_NE(("\n" + r.out).find("\n" + id + " "), std::string::npos) << "no bench line for " << id;
+  }
+  // start d3, Kiwipete d2, positions 3 to 5 at d3, d2, d2.
+  for (const char* count : {" 8902 ", " 2039 ", " 2812 ", " 264 ", " 1486 "}) {
+    EXPECT_NE(r.out.find(count), std::string::npos) << count << " missing in\n" << r.out;
+  }
+  // The signature is the sum of the lines' counts (the third word from the end).
+  std::uint64_t sum = 0;
+  std::string signature;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("signature ", 0) == 0) signature = line;
+    if (line.rfind("signature ", 0) == 0 || line.rfind("nodes/s ", 0) == 0) continue;
+    std::vector<std::string> words;
+    std::istringstream in(line);
+    for (std::string w; in >> w;) words.push_back(w);
+    ASSERT_GE(words.size(), 4U) << line;
+    sum += std::stoull(words[words.size() - 3]);
+  }
+  EXPECT_EQ(signature, "signature " + std::to_string(sum));
+  EXPECT_NE(r.out.find("nodes/s "), std::string::npos);
+  // Deterministic: a second run gives the same lines (times aside).
+  CliRun again = run_cli({"bench", "--depth-cut", "2"});
+  EXPECT_NE(again.out.find(signature + "\n"), std::string::npos) << again.out;
+}
+
+TEST(Cli, BenchRefusesBadArguments) {
+  CliRun bad = run_cli({"bench", "--depth-cut", "x"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--depth-cut must be a whole number"), std::string::npos) << bad.err;
+  CliRun extra = run_cli({"bench", "foo"});
+  EXPECT_EQ(extra.code, 2);
+  EXPECT_NE(extra.err.find("unexpected argument \"foo\""), std::string::npos) << extra.err;
+  EXPECT_EQ(run_cli({"bench", "--depth"}).code, 2);
 }
 
 TEST(Cli, SelfplayIsDeterministicPerSeedAndPrintsOneLinePerGame) {
