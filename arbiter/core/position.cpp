@@ -1,6 +1,7 @@
 #include "core/position.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "core/zobrist.h"
@@ -21,6 +22,15 @@ Position::Position(const RuleSet& rules) : rules_(&rules) {
     }
   }
   if (!rules.turn_order.empty()) to_move_ = rules.turn_order.front();
+  // Castling rights die when a move starts or ends on a king's or rook's
+  // square (RULINGS "Shared"): one mask per square instead of a loop per move.
+  for (std::size_t i = 0; i < rules.castling.size() && i < 32; ++i) {
+    const CastlingRule& c = rules.castling[i];
+    for (Square q : {c.king_from, c.rook_from}) {
+      if (is_valid(q)) castle_kill_[index_of(q)] |= 1U << i;
+    }
+    if (index_of(c.seat) < kMaxSeats) castle_seat_[index_of(c.seat)] |= 1U << i;
+  }
   finish_setup();
 }
 
@@ -418,7 +428,6 @@ void Position::make(const Move& m) {
   u.to_move = to_move_;
   history_.push_back(hash_);
 
-  hash_ ^= aux_hash();
   Seat mover = to_move_;
   bool resets_clock = false;
 
@@ -482,34 +491,40 @@ void Position::make(const Move& m) {
   }
 
   // Castling rights die when a king or rook leaves, or a rook is captured.
+  // The hash follows every right that changes (incrementally: issue 20).
   if (castling_rights_ != 0 && m.kind != MoveKind::kPass) {
-    for (std::size_t i = 0; i < rules_->castling.size(); ++i) {
-      const CastlingRule& c = rules_->castling[i];
-      if (m.from == c.king_from || m.from == c.rook_from || m.to == c.rook_from ||
-          m.to == c.king_from || (m.kind == MoveKind::kCastle && c.seat == mover)) {
-        castling_rights_ &= ~(1U << i);
-      }
-    }
+    std::uint32_t kill = m.kind == MoveKind::kCastle ? castle_seat_[index_of(mover)] : 0;
+    if (is_valid(m.from)) kill |= castle_kill_[index_of(m.from)];
+    if (is_valid(m.to)) kill |= castle_kill_[index_of(m.to)];
+    std::uint32_t lost = castling_rights_ & kill;
+    castling_rights_ &= ~kill;
+    for (; lost != 0; lost &= lost - 1) hash_ ^= zobrist::castling(std::countr_zero(lost));
   }
 
   // En passant: the window decides how long an entry stays open.
+  auto close_ep = [&](EnPassantEntry& e) {
+    if (!e.open()) return;
+    hash_ ^= zobrist::en_passant(e.target);
+    e = {};
+  };
   if (rules_->pawns.en_passant == EnPassantWindow::kNextMoverOnly) {
-    ep_.fill({});
+    for (EnPassantEntry& e : ep_) close_ep(e);
   } else {
-    ep_[index_of(mover)] = {};
+    close_ep(ep_[index_of(mover)]);
   }
   if (m.kind == MoveKind::kDoubleStep && rules_->pawns.en_passant != EnPassantWindow::kOff) {
     Frame fr = frame_of(seat_def(mover).facing);
     Square skipped = make_square(file_of(m.to) - fr.forward_file, rank_of(m.to) - fr.forward_rank);
     ep_[index_of(mover)] = {skipped, m.to};
+    hash_ ^= zobrist::en_passant(skipped);
   }
 
   halfmove_clock_ = resets_clock ? 0 : halfmove_clock_ + 1;
   to_move_ = next_active_after(mover);
+  hash_ ^= zobrist::side(mover) ^ zobrist::side(to_move_);
   // A new round (fullmove) starts when the turn wraps past the end of the
   // turn order, even when the last seat in it is out of the game.
   if (order_index(to_move_) <= order_index(mover)) ++fullmove_number_;
-  hash_ ^= aux_hash();
   undo_.push_back(u);
 }
 

@@ -204,6 +204,8 @@ class Position {
   bool corners_ = false;             // 000 corner squares in play
   bool corner_entry_open_ = true;
   std::vector<Square> converted_;    // 000: squares of bishops made queens, in move order
+  std::array<std::uint32_t, kMaxSquares> castle_kill_{};  // rights lost by a move from/to a square
+  std::array<std::uint32_t, kMaxSeats> castle_seat_{};    // rights of each seat (lost by castling)
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> history_;  // hash before each move
 };
