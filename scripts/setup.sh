@@ -37,18 +37,17 @@ libs=(
   libsqlite3-dev
   libmosquitto-dev libssl-dev
 )
+# Libraries are named with their architecture: once a foreign one is added
+# (--cross), the bare name would ask about both.
+target=${cross:-$(dpkg --print-architecture)}
 packages=("${tools[@]}")
-if [[ -z "$cross" ]]; then
-  packages+=("${libs[@]}")
-else
-  packages+=("crossbuild-essential-$cross")
-  for p in "${libs[@]}"; do
-    case "$p" in
-      fonts-*) packages+=("$p") ;;  # architecture-independent
-      *) packages+=("$p:$cross") ;;
-    esac
-  done
-fi
+[[ -n "$cross" ]] && packages+=("crossbuild-essential-$cross")
+for p in "${libs[@]}"; do
+  case "$p" in
+    fonts-*) packages+=("$p") ;;  # architecture-independent
+    *) packages+=("$p:$target") ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do
