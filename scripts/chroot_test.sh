@@ -74,14 +74,16 @@ chmod +x "$root/usr/sbin/policy-rc.d"
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
 # 2. The mounts the build and the tests need; undone on exit.
+# A run of another architecture in the same chroot may hold them already.
 mounted=()
 bind() {
   mkdir -p "$root$2"
+  mountpoint -q "$root$2" && return 0
   mount "${@:3}" "$1" "$root$2"
   mounted=("$root$2" "${mounted[@]}")
 }
 cleanup() {
-  for m in "${mounted[@]}"; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
+  for m in "${mounted[@]+"${mounted[@]}"}"; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
 }
 trap cleanup EXIT
 bind proc /proc -t proc
@@ -111,25 +113,26 @@ fi
 
 # 3. A clean clone of this repository's HEAD.
 commit=$(git -C "$repo" rev-parse HEAD)
-step "cloning $commit into $root/root/tabula"
-rm -rf "$root/root/tabula"
-git clone -q --no-hardlinks "$repo" "$root/root/tabula"
-git -C "$root/root/tabula" checkout -q "$commit"
+clone=/root/tabula-$arch
+step "cloning $commit into $root$clone"
+rm -rf "$root$clone"
+git clone -q --no-hardlinks "$repo" "$root$clone"
+git -C "$root$clone" checkout -q "$commit"
 
 in_chroot() {
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    JOBS="$jobs" QUICK="$quick" /bin/bash -c "$1"
+    JOBS="$jobs" QUICK="$quick" CLONE="$clone" /bin/bash -c "$1"
 }
 
 # 4. Setup and tests.
 if [[ "$arch" == amd64 ]]; then
   step "scripts/setup.sh"
-  in_chroot 'cd /root/tabula && bash scripts/setup.sh'
+  in_chroot 'cd "$CLONE" && bash scripts/setup.sh'
   step "tests ($([[ $quick == 1 ]] && echo 'normal build only' || echo 'scripts/test.sh'))"
   in_chroot '
     set -euo pipefail
-    cd /root/tabula
+    cd "$CLONE"
     if [[ $QUICK == 1 ]]; then
       cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
@@ -140,11 +143,11 @@ if [[ "$arch" == amd64 ]]; then
     fi'
 else
   step "scripts/setup.sh --cross arm64"
-  in_chroot 'cd /root/tabula && bash scripts/setup.sh && bash scripts/setup.sh --cross arm64'
+  in_chroot 'cd "$CLONE" && bash scripts/setup.sh && bash scripts/setup.sh --cross arm64'
   step "cross build and tests under qemu-aarch64"
   in_chroot '
     set -euo pipefail
-    cd /root/tabula
+    cd "$CLONE"
     cmake -S . -B build-arm64 -G Ninja -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null

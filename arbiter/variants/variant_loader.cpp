@@ -16,6 +16,9 @@
 #include "core/fen4.h"
 #include "tabula_proto/variant.pb.h"
 
+#ifndef TABULA_INSTALLED_VARIANTS_DIR
+#define TABULA_INSTALLED_VARIANTS_DIR "/usr/share/tabula/variants"
+#endif
 #ifndef TABULA_SOURCE_VARIANTS_DIR
 #define TABULA_SOURCE_VARIANTS_DIR ""
 #endif
@@ -880,7 +883,7 @@ std::string variants_dir() {
   if (const char* env = std::getenv("TABULA_VARIANTS_DIR"); env && *env) return env;
   std::string source = TABULA_SOURCE_VARIANTS_DIR;
   if (!source.empty() && fs::is_directory(source)) return source;
-  return "/usr/share/tabula/variants";
+  return TABULA_INSTALLED_VARIANTS_DIR;  // cmake --install, the .deb
 }
 
 std::vector<std::string> list_ids() {

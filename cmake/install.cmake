@@ -1,0 +1,74 @@
+# The appliance install (`cmake --install`) and its Debian package (CPack:
+# tabula_<version>_<arch>.deb). scripts/package.sh builds the package with
+# the prefix /usr; docs/INSTALL.md installs it on a Raspberry Pi.
+#
+#   <prefix>/bin/                      tabula, tabula-kiosk, tabula-boardd, tabula-boardcat,
+#                                      tabula-hub-screen
+#   <prefix>/libexec/tabula/           kiosk-session (what the kiosk unit starts in cage)
+#   <prefix>/share/tabula/variants/    the variant files (found there by the loader)
+#   <prefix>/share/tabula/profiles/    board profiles (copy one to /etc/tabula/board.textproto)
+#   <prefix>/share/tabula/mosquitto/   the broker example of the hub (hardware/mosquitto)
+#   <prefix>/share/tabula/kiosk.env    the kiosk unit's settings (copy to /etc/tabula/)
+#   <prefix>/lib/systemd/system/       tabula-boardd.service, tabula-kiosk.service
+#   <prefix>/lib/udev/rules.d/         60-tabula-gpio.rules
+#   <prefix>/lib/sysusers.d/           tabula.conf (the user tabula, group gpio)
+#   <prefix>/share/doc/tabula/         INSTALL.md, firmware.md, hardware notes
+set(TABULA_BIN_DIR ${CMAKE_INSTALL_FULL_BINDIR})
+set(TABULA_LIBEXEC_DIR ${CMAKE_INSTALL_FULL_LIBEXECDIR}/tabula)
+set(TABULA_DATA_DIR ${CMAKE_INSTALL_FULL_DATADIR}/tabula)
+set(TABULA_PROFILES_DIR ${TABULA_DATA_DIR}/profiles)
+set(TABULA_DOC_DIR ${CMAKE_INSTALL_FULL_DATADIR}/doc/tabula)
+# systemd and udev look under <prefix>/lib, not the multiarch libdir.
+set(tabula_systemd_dir ${CMAKE_INSTALL_PREFIX}/lib/systemd/system)
+set(tabula_udev_dir ${CMAKE_INSTALL_PREFIX}/lib/udev/rules.d)
+set(tabula_sysusers_dir ${CMAKE_INSTALL_PREFIX}/lib/sysusers.d)
+
+set(tabula_programs tabula tabula-boardd tabula-boardcat tabula-kiosk tabula-hub-screen)
+foreach(program IN LISTS tabula_programs)
+  if(TARGET ${program})
+    install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endforeach()
+
+set(tabula_hw ${PROJECT_SOURCE_DIR}/hardware)
+set(tabula_units ${CMAKE_BINARY_DIR}/systemd)
+foreach(unit tabula-boardd.service tabula-kiosk.service kiosk-session)
+  configure_file(${tabula_hw}/systemd/${unit}.in ${tabula_units}/${unit} @ONLY)
+endforeach()
+install(FILES ${tabula_units}/tabula-boardd.service ${tabula_units}/tabula-kiosk.service
+        DESTINATION ${tabula_systemd_dir})
+install(PROGRAMS ${tabula_units}/kiosk-session DESTINATION ${TABULA_LIBEXEC_DIR})
+install(FILES ${tabula_hw}/systemd/kiosk.env DESTINATION ${TABULA_DATA_DIR})
+install(FILES ${tabula_hw}/systemd/tabula.sysusers DESTINATION ${tabula_sysusers_dir}
+        RENAME tabula.conf)
+install(FILES ${tabula_hw}/udev/60-tabula-gpio.rules DESTINATION ${tabula_udev_dir})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/arbiter/variants/ DESTINATION ${TABULA_DATA_DIR}/variants
+        FILES_MATCHING PATTERN "*.txtpb")
+install(DIRECTORY ${tabula_hw}/profiles/ DESTINATION ${TABULA_PROFILES_DIR}
+        FILES_MATCHING PATTERN "*.textproto")
+install(DIRECTORY ${tabula_hw}/mosquitto/ DESTINATION ${TABULA_DATA_DIR}/mosquitto)
+install(FILES ${PROJECT_SOURCE_DIR}/docs/INSTALL.md ${PROJECT_SOURCE_DIR}/docs/firmware.md
+              ${tabula_hw}/README.md
+        DESTINATION ${TABULA_DOC_DIR})
+
+# ---- The Debian package.
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME tabula)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "Tabula maintainers <tabula@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "chess-variant arbiter for a reed-switch board: kiosk, board daemon, rules")
+set(CPACK_PACKAGING_INSTALL_PREFIX ${CMAKE_INSTALL_PREFIX})
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # tabula_<version>_<arch>.deb
+if(CMAKE_CROSSCOMPILING AND CMAKE_SYSTEM_PROCESSOR STREQUAL aarch64)
+  set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE arm64)  # else dpkg's own architecture
+endif()
+set(CPACK_DEBIAN_PACKAGE_SECTION games)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # library dependencies from dpkg-shlibdeps
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, libgl1-mesa-dri, systemd")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "cage, gpiod")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "mosquitto")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${tabula_hw}/debian/postinst ${tabula_hw}/debian/prerm
+                                       ${tabula_hw}/debian/postrm)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+include(CPack)

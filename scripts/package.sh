@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the Debian package of the appliance: build/package/tabula_<version>_<arch>.deb
+# (CPack; cmake/install.cmake says what it holds). No test suites are built.
+# Usage: scripts/package.sh [--cross arm64]
+#   --cross arm64: cross-compiled for a Raspberry Pi (scripts/setup.sh --cross arm64
+#   installs what it needs), giving tabula_<version>_arm64.deb.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=build/package
+cmake_args=()
+if [[ "${1:-}" == "--cross" ]]; then
+  [[ "${2:-}" == arm64 ]] || {
+    echo "package: only --cross arm64 is known" >&2
+    exit 2
+  }
+  bash scripts/setup.sh --cross arm64
+  dir=build/package-arm64
+  cmake_args=(-DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake)
+elif [[ $# -gt 0 ]]; then
+  echo "package: unknown argument '$1' (usage: scripts/package.sh [--cross arm64])" >&2
+  exit 2
+else
+  bash scripts/setup.sh
+fi
+started=$SECONDS
+cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
+  -DTABULA_BUILD_UI=ON -DTABULA_BUILD_TESTS=OFF "${cmake_args[@]}" >/dev/null
+cmake --build "$dir" -j "${JOBS:-$(nproc)}"
+(cd "$dir" && cpack -G DEB >/dev/null)
+deb=$(ls "$dir"/tabula_*.deb)
+echo "package: $deb in $((SECONDS - started)) s"
