@@ -4,9 +4,11 @@
 # Usage: scripts/package.sh [--cross arm64]
 #   --cross arm64: cross-compiled for a Raspberry Pi (scripts/setup.sh --cross arm64
 #   installs what it needs), giving tabula_<version>_arm64.deb.
+# PACKAGE_BUILD_DIR=build reuses the test build (same flags as scripts/test.sh:
+# only the variant loader, which compiles in the install prefix, is rebuilt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=build/package
+dir=${PACKAGE_BUILD_DIR:-build/package}
 cmake_args=()
 if [[ "${1:-}" == "--cross" ]]; then
   [[ "${2:-}" == arm64 ]] || {
@@ -14,7 +16,7 @@ if [[ "${1:-}" == "--cross" ]]; then
     exit 2
   }
   bash scripts/setup.sh --cross arm64
-  dir=build/package-arm64
+  dir=${PACKAGE_BUILD_DIR:-build/package-arm64}
   cmake_args=(-DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake)
 elif [[ $# -gt 0 ]]; then
   echo "package: unknown argument '$1' (usage: scripts/package.sh [--cross arm64])" >&2
@@ -23,7 +25,8 @@ else
   bash scripts/setup.sh
 fi
 started=$SECONDS
-cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
+cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DCMAKE_INSTALL_PREFIX=/usr \
   -DTABULA_BUILD_UI=ON -DTABULA_BUILD_TESTS=OFF "${cmake_args[@]}" >/dev/null
 cmake --build "$dir" -j "${JOBS:-$(nproc)}"
 (cd "$dir" && cpack -G DEB >/dev/null)
