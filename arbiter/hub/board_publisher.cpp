@@ -13,6 +13,11 @@ namespace tabula::hub {
 
 namespace {
 
+using SteadyClock = std::chrono::steady_clock;
+constexpr std::size_t kMaxHubs = 8;      // hubs an event has: the arbiter's screen, the recorder, a spare
+constexpr std::size_t kMaxActions = 64;  // verified actions waiting for the shell
+constexpr std::chrono::milliseconds kStateHoldoff{1000};  // a requested state at most once a second
+
 std::int64_t wall_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
@@ -99,6 +104,13 @@ bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox
   status_.unacked += seq - last_seq_;
   last_seq_ = seq;
   status_.last_seq = seq;
+  // The state always names the last item: a hub that holds it knows how far
+  // the stream goes, also after a reply that changed nothing else.
+  if (state_) {
+    state_->set_through_seq(static_cast<std::uint64_t>(last_seq_));
+    state_->set_wall_ms(wall_ms());
+    state_dirty_ = true;
+  }
   return true;
 }
 
@@ -159,6 +171,7 @@ void BoardPublisher::set_clocks(std::optional<ClockReading> clocks) {
     clocks_ = std::move(clocks);
     if (state_) {
       apply_clocks(*state_, clocks_, paused_);
+      state_->set_wall_ms(wall_ms());
       state_dirty_ = true;
     }
   }
@@ -171,6 +184,7 @@ void BoardPublisher::set_paused(bool paused) {
     paused_ = paused;
     if (state_) {
       apply_clocks(*state_, clocks_, paused_);
+      state_->set_wall_ms(wall_ms());
       state_dirty_ = true;
     }
   }
@@ -204,14 +218,43 @@ bool BoardPublisher::reply(std::uint64_t action_id, bool accepted, const std::st
   return ok;
 }
 
-bool BoardPublisher::flush(std::chrono::milliseconds timeout) {
+bool BoardPublisher::hubs_have_all() const {
+  for (const auto& [id, h] : hubs_) {
+    if (SteadyClock::now() - h.heard <= config_.hub_alive && h.applied < last_seq_) return false;
+  }
+  return true;
+}
+
+bool BoardPublisher::flush(std::chrono::milliseconds timeout, std::size_t min_hubs) {
   std::unique_lock lock(mutex_);
-  return changed_.wait_for(lock, timeout, [&] { return status_.unacked == 0 && !state_dirty_ && status_.connected; });
+  return changed_.wait_for(lock, timeout, [&] {
+    std::size_t live = 0;
+    for (const auto& [id, h] : hubs_) live += SteadyClock::now() - h.heard <= config_.hub_alive ? 1 : 0;
+    return status_.unacked == 0 && !state_dirty_ && status_.connected && live >= min_hubs && hubs_have_all();
+  });
 }
 
 PublisherStatus BoardPublisher::status() const {
   std::lock_guard lock(mutex_);
-  return status_;
+  PublisherStatus s = status_;
+  const auto now = SteadyClock::now();
+  for (const auto& [id, h] : hubs_) {
+    const auto ago = std::chrono::duration_cast<std::chrono::milliseconds>(now - h.heard);
+    s.hubs.push_back({id, h.applied, ago.count(), ago <= config_.hub_alive});
+  }
+  std::sort(s.hubs.begin(), s.hubs.end(),
+            [](const HubProgress& a, const HubProgress& b) { return a.heard_ms_ago < b.heard_ms_ago; });
+  return s;
+}
+
+std::string describe(const PublisherStatus& s) {
+  std::string t = std::to_string(s.unacked) + " of " + std::to_string(s.last_seq) + " items not yet at the broker";
+  for (const HubProgress& h : s.hubs) {
+    t += "; hub " + h.hub + " has " + std::to_string(h.applied_seq) + (h.live ? "" : " (not heard for " +
+         std::to_string(h.heard_ms_ago / 1000) + " s)");
+  }
+  if (s.hubs.empty()) t += "; no hub has acknowledged yet";
+  return t;
 }
 
 // ---- worker ---------------------------------------------------------------------
@@ -219,6 +262,12 @@ PublisherStatus BoardPublisher::status() const {
 void BoardPublisher::on_action(const MqttMessage& m, journal::Outbox& outbox) {
   ActionGate::Verdict v = gate_.check(m.payload, wall_ms());
   std::lock_guard lock(mutex_);
+  if (v.action && actions_.size() >= kMaxActions) {
+    v.error = describe(*v.action) + ": refused, " + std::to_string(kMaxActions) +
+              " arbiter actions already wait for the table; send it again later";
+    v.id = v.action->id();
+    v.action.reset();
+  }
   if (v.action) {
     actions_.push_back(std::move(*v.action));
     changed_.notify_all();
@@ -243,7 +292,7 @@ void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox
   if (!client.connected()) return;
   if (in_flight_.size() < config_.window) {
     std::vector<journal::OutboxItem> items;
-    journal::JournalStatus s = outbox.pending(sent_through_, config_.window - in_flight_.size(), items);
+    journal::JournalStatus s = outbox.range(sent_through_ + 1, config_.window - in_flight_.size(), items);
     if (!s.ok()) {
       std::lock_guard lock(mutex_);
       status_.last_error = s.message;
@@ -255,6 +304,7 @@ void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox
       if (!mid) break;  // sent again after the reconnect
       in_flight_[*mid] = it.seq;
       sent_through_ = it.seq;
+      last_send_ = SteadyClock::now();
     }
   }
   // The state goes out once every item it covers has been handed over.
@@ -270,6 +320,7 @@ void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox
     if (client.publish(topic(config_.info.event, config_.info.board, Leaf::kState), encode(*state), 1, true, error)) {
       std::lock_guard lock(mutex_);
       if (state_ && state_->SerializeAsString() == state->SerializeAsString()) state_dirty_ = false;
+      state_sent_at_ = SteadyClock::now();
       ++status_.states_sent;
       changed_.notify_all();
     }
@@ -279,12 +330,81 @@ void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox
 void BoardPublisher::flush_acks(journal::Outbox& outbox) {
   if (acked_.empty()) return;
   journal::JournalStatus s = outbox.mark_acked(acked_);
+  std::lock_guard lock(mutex_);
   if (!s.ok()) {
-    std::lock_guard lock(mutex_);
     status_.last_error = s.message;
     return;  // kept, tried again
   }
   acked_.clear();
+  // Counted under the lock: the shell appends under it too, so the count
+  // and last_seq agree.
+  std::int64_t n = 0;
+  if (outbox.unacked_count(n).ok()) status_.unacked = n;
+}
+
+void BoardPublisher::go_back(std::int64_t first_seq, bool forced) {
+  // Worker only. Going back re-sends from first_seq through the head, window
+  // by window; items a hub already has are dropped there. Not twice to the
+  // same place within the hold-off (the requests of several hubs, or a
+  // request repeated while the answer is on its way).
+  first_seq = std::max<std::int64_t>(first_seq, 1);
+  if (first_seq > sent_through_) return;
+  const auto now = SteadyClock::now();
+  if (!forced && last_back_to_ != 0 && last_back_to_ <= first_seq && now - last_back_at_ < config_.resend_holdoff) return;
+  sent_through_ = first_seq - 1;
+  last_back_to_ = first_seq;
+  last_back_at_ = now;
+  std::lock_guard lock(mutex_);
+  ++status_.resends;
+}
+
+void BoardPublisher::on_ack(const MqttMessage& m) {
+  std::string error;
+  std::optional<wire::HubAck> a = decode_ack(m.payload, m.topic, error);
+  std::int64_t back_to = 0;
+  {
+    std::lock_guard lock(mutex_);
+    if (!a) {
+      ++status_.bad_messages;
+      status_.last_bad_message = error;
+      return;
+    }
+    const auto now = SteadyClock::now();
+    const bool same_game = a->game_id() == game_id(config_.info);
+    const std::int64_t applied = same_game ? static_cast<std::int64_t>(a->applied_seq()) : 0;
+    if (!hubs_.count(a->hub()) && hubs_.size() >= kMaxHubs) {
+      auto oldest = std::min_element(hubs_.begin(), hubs_.end(),
+                                     [](const auto& x, const auto& y) { return x.second.heard < y.second.heard; });
+      hubs_.erase(oldest);
+    }
+    hubs_[a->hub()] = HubMark{applied, now};
+    // The state the hub holds is older than ours (or of another game): send
+    // it again (at most once a second).
+    if (state_ && (!same_game || a->state_seq() < state_->through_seq() || a->state_wall_ms() < state_->wall_ms()) &&
+        now - state_sent_at_ >= kStateHoldoff) {
+      state_dirty_ = true;
+    }
+    changed_.notify_all();
+    // The hub asks, or it is behind while this board has been quiet (the
+    // tail of the stream was lost and nothing came after it to show the
+    // gap). Another game: the hub learns this one from the state first.
+    const bool quiet = applied < sent_through_ && now - last_send_ >= config_.quiet_resend;
+    if (same_game && (a->resend() || quiet)) back_to = applied + 1;
+  }
+  if (back_to > 0) go_back(back_to, false);
+}
+
+void BoardPublisher::on_sync(const MqttMessage& m) {
+  std::string error;
+  std::optional<wire::SyncRequest> r = decode_sync(m.payload, m.topic, error);
+  std::lock_guard lock(mutex_);
+  if (!r || r->event() != config_.info.event) {
+    ++status_.bad_messages;
+    status_.last_bad_message = error;
+    return;
+  }
+  if (state_ && SteadyClock::now() - state_sent_at_ >= kStateHoldoff) state_dirty_ = true;
+  presence_due_ = true;
 }
 
 void BoardPublisher::run() {
@@ -297,8 +417,10 @@ void BoardPublisher::run() {
   }
   const std::string online_topic = topic(config_.info.event, config_.info.board, Leaf::kOnline);
   const std::string action_topic = topic(config_.info.event, config_.info.board, Leaf::kAction);
+  const std::string ack_topic = topic(config_.info.event, config_.info.board, Leaf::kAck);
+  const std::string sync = sync_topic(config_.info.event);
   bool just_connected = false;
-  auto last_ack_write = std::chrono::steady_clock::now();
+  auto last_ack_write = SteadyClock::now();
   MqttClient::Handlers h;
   h.connected = [&](bool) { just_connected = true; };
   h.lost = [&](const std::string& why) {
@@ -329,24 +451,42 @@ void BoardPublisher::run() {
     }
     if (just_connected) {
       just_connected = false;
-      // Start over from the oldest unacknowledged item: anything in flight
-      // when the connection dropped may or may not have arrived.
+      // Start over from the oldest item that the broker did not acknowledge
+      // or that a live hub lacks: whatever was in flight, or held only by a
+      // broker that crashed, may be gone.
       flush_acks(outbox);
       in_flight_.clear();
       sent_through_ = 0;
       outbox.acked_through(sent_through_);
+      {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, hub] : hubs_) {
+          if (SteadyClock::now() - hub.heard <= config_.hub_alive) sent_through_ = std::min(sent_through_, hub.applied);
+        }
+      }
       client->subscribe(action_topic, 1, error);
+      client->subscribe(ack_topic, 0, error);
+      client->subscribe(sync, 0, error);
       client->publish(online_topic, encode(make_presence(true, wall_ms())), 1, true, error);
       std::lock_guard lock(mutex_);
       status_.connected = true;
       status_.last_error.clear();
       if (state_) state_dirty_ = true;
     }
-    publish_pending(*client, outbox);
     for (const MqttMessage& m : messages) {
       if (m.topic == action_topic) on_action(m, outbox);
+      if (m.topic == ack_topic) on_ack(m);
+      if (m.topic == sync) on_sync(m);
     }
     messages.clear();
+    bool presence = false;
+    {
+      std::lock_guard lock(mutex_);
+      presence = std::exchange(presence_due_, false);
+    }
+    if (presence && client->connected()) {
+      client->publish(online_topic, encode(make_presence(true, wall_ms())), 1, true, error);
+    }
     // Acknowledgements are noted in memory at once and written to the
     // outbox in one transaction at most every 250 ms: the journal's writes
     // come first (a lost note only means an item is sent again).
@@ -355,16 +495,16 @@ void BoardPublisher::run() {
       if (it == in_flight_.end()) continue;
       acked_.push_back(it->second);
       in_flight_.erase(it);
-      std::lock_guard lock(mutex_);
-      --status_.unacked;
     }
     acks.clear();
-    if (!acked_.empty() && std::chrono::steady_clock::now() - last_ack_write >= std::chrono::milliseconds(250)) {
+    publish_pending(*client, outbox);
+    if (!acked_.empty() && SteadyClock::now() - last_ack_write >= std::chrono::milliseconds(250)) {
       flush_acks(outbox);
-      last_ack_write = std::chrono::steady_clock::now();
+      last_ack_write = SteadyClock::now();
     }
     std::lock_guard lock(mutex_);
     status_.connected = client->connected();
+    status_.in_flight = static_cast<std::int64_t>(in_flight_.size());
     changed_.notify_all();
   }
   flush_acks(outbox);

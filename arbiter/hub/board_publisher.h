@@ -1,25 +1,36 @@
 // board_publisher.h — one board's side of the hub: its retained state, its
-// stream of moves and rulings through the journal's outbox, and the
-// arbiter's actions coming back.
+// stream of moves and rulings through the journal's outbox, and what comes
+// back: the arbiter's actions and every hub's acknowledgements.
 //
 // Guarantees (docs/HUB.md):
 //   - every stream item is written to the outbox (in the journal's file,
 //     fsync'ed) before on_recorded() returns, numbered seq 1, 2, 3... without
 //     gaps for the life of the journal;
-//   - the worker sends unacknowledged items oldest first, QoS 1, at most
-//     `window` in flight; after any reconnect it starts again from the oldest
-//     unacknowledged one, so the hub gets everything in order, some items
-//     perhaps twice (it drops seq it has seen);
-//   - the retained state follows the items it covers (through_seq) and is
-//     re-sent after every reconnect; a crash between the journal's commit and
-//     the outbox's is repaired by catch_up() from the journal;
-//   - presence: online (retained) on connect, offline as the broker-held last
-//     will, and offline on a clean stop.
+//   - the worker sends items oldest first, QoS 1, at most `window` in flight
+//     (bounded: a backlog of thousands goes out window by window, and the
+//     shell's thread never waits for it);
+//   - end to end (issue 19): the broker's PUBACK only moves the send cursor.
+//     Each hub acknowledges on .../ack (HubAck: its id, the game, how far it
+//     has applied the stream, and whether it lacks items); the board keeps
+//     each hub's watermark and goes back to the oldest item a hub lacks (on
+//     the hub's request, when a hub is behind and the board has sent nothing
+//     for a while, and after every reconnect). So an item the broker
+//     acknowledged and then lost in a crash is sent again, and one hub's
+//     acknowledgement never hides another's loss;
+//   - the retained state follows the items it covers (through_seq: always the
+//     last item numbered) and is sent again after every reconnect, when a hub
+//     asks every board (SyncRequest), and when a hub's ack shows an older
+//     state; a crash between the journal's commit and the outbox's is
+//     repaired by catch_up() from the journal;
+//   - presence: online (retained) on connect and on a SyncRequest, offline as
+//     the broker-held last will, and offline on a clean stop.
 //
 // Threads: start() spawns one worker thread that owns the MQTT client and its
 // own outbox connection. on_recorded(), catch_up(), set_clocks(),
 // set_paused(), reply(), take_actions(), flush() and status() may be called
-// from one other thread (the shell's); the object is internally locked.
+// from one other thread (the shell's); the object is internally locked, and
+// the worker holds the lock only briefly (never across network or disk waits
+// of its own), so the shell's calls return at the speed of the journal's disk.
 // Destruction stops the worker (publishing "offline") and joins it.
 #pragma once
 
@@ -49,6 +60,17 @@ struct PublisherConfig {
   std::string journal_path;        // the outbox lives in this journal's file
   std::optional<ArbiterKey> key;   // without it every action is refused
   std::size_t window = 16;         // QoS 1 items in flight at once
+  std::chrono::milliseconds hub_alive{15000};   // a hub unheard for longer is not waited for
+  std::chrono::milliseconds resend_holdoff{1000};  // no second go-back to the same place within this
+  std::chrono::milliseconds quiet_resend{2000};    // a hub behind while nothing was sent for this long: go back
+};
+
+// One hub as the board knows it from its acknowledgements.
+struct HubProgress {
+  std::string hub;               // the hub's id
+  std::int64_t applied_seq = 0;  // of this board's game
+  std::int64_t heard_ms_ago = 0;
+  bool live = false;             // heard within PublisherConfig::hub_alive
 };
 
 struct PublisherStatus {
@@ -56,9 +78,16 @@ struct PublisherStatus {
   std::string last_error;           // "" when all is well
   std::int64_t last_seq = 0;        // the last item numbered
   std::int64_t unacked = 0;         // items the broker has not acknowledged yet
+  std::int64_t in_flight = 0;       // items sent, PUBACK awaited (at most the window)
+  std::vector<HubProgress> hubs;    // every hub heard from, most recent first
   std::uint64_t states_sent = 0;
+  std::uint64_t resends = 0;        // times the board went back for a hub
   std::uint64_t refused_actions = 0;
+  std::uint64_t bad_messages = 0;   // acknowledgements or requests refused by the decoder
+  std::string last_bad_message;
 };
+// "t1: 3 items not yet at the broker; hub tabula-hub-club has 140 of 143"
+std::string describe(const PublisherStatus& s);
 
 class BoardPublisher {
  public:
@@ -87,9 +116,10 @@ class BoardPublisher {
   // carries them out and answers each with reply().
   std::vector<wire::Action> take_actions();
   bool reply(std::uint64_t action_id, bool accepted, const std::string& text, std::string& error);
-  // Waits until every item is acknowledged and the latest state is out;
-  // false on timeout.
-  bool flush(std::chrono::milliseconds timeout);
+  // Waits until the broker acknowledged every item, the latest state is
+  // out, at least `min_hubs` hubs are live, and every live hub has applied
+  // every item; false on timeout.
+  bool flush(std::chrono::milliseconds timeout, std::size_t min_hubs = 0);
   PublisherStatus status() const;
 
  private:
@@ -101,7 +131,11 @@ class BoardPublisher {
   void run();
   void publish_pending(MqttClient& client, journal::Outbox& outbox);
   void on_action(const MqttMessage& m, journal::Outbox& outbox);
+  void on_ack(const MqttMessage& m);
+  void on_sync(const MqttMessage& m);
+  void go_back(std::int64_t first_seq, bool forced);
   void flush_acks(journal::Outbox& outbox);
+  bool hubs_have_all() const;  // with mutex_ held
 
   const PublisherConfig config_;
   journal::Outbox writer_;  // the shell thread's connection
@@ -116,12 +150,22 @@ class BoardPublisher {
   std::deque<wire::Action> actions_;
   PublisherStatus status_;
   bool stop_ = false;
+  struct HubMark {
+    std::int64_t applied = 0;
+    std::chrono::steady_clock::time_point heard;
+  };
+  std::map<std::string, HubMark> hubs_;  // at most kMaxHubs, the least recently heard evicted
+  std::chrono::steady_clock::time_point state_sent_at_{};
+  bool presence_due_ = false;
 
   // Worker-only state.
   ActionGate gate_;
   std::map<int, std::int64_t> in_flight_;  // mid -> seq
   std::vector<std::int64_t> acked_;        // acknowledged, not yet written to the outbox
-  std::int64_t sent_through_ = 0;          // items up to here are acknowledged or handed over since the connect
+  std::int64_t sent_through_ = 0;          // the send cursor: items up to here are handed over since the connect
+  std::chrono::steady_clock::time_point last_send_{};  // when an item was last handed over
+  std::int64_t last_back_to_ = 0;                      // the last go-back's first seq, and when
+  std::chrono::steady_clock::time_point last_back_at_{};
 
   int wake_fd_ = -1;
   std::thread worker_;

@@ -258,4 +258,34 @@ std::optional<wire::Presence> decode_presence(std::string_view payload, std::str
   return decode<wire::Presence>(payload, topic, "Presence", error);
 }
 
+std::optional<wire::HubAck> decode_ack(std::string_view payload, std::string_view topic, std::string& error) {
+  auto m = decode<wire::HubAck>(payload, topic, "HubAck", error);
+  if (m && !names_match(*m, topic, error)) return std::nullopt;
+  if (m && m->hub().empty()) {
+    error = std::string(topic) + ": an acknowledgement that names no hub; it is ignored";
+    return std::nullopt;
+  }
+  return m;
+}
+
+std::optional<wire::SyncRequest> decode_sync(std::string_view payload, std::string_view topic, std::string& error) {
+  auto m = decode<wire::SyncRequest>(payload, topic, "SyncRequest", error);
+  if (m && topic != std::string("tabula/") + m->event() + "/sync") {
+    error = std::string(topic) + ": the request names event " + m->event() + ", not this topic's; it is ignored";
+    return std::nullopt;
+  }
+  return m;
+}
+
+std::uint64_t digest_step(std::uint64_t d, std::string_view payload) {
+  auto mix = [&d](unsigned char c) {
+    d ^= c;
+    d *= 1099511628211ULL;
+  };
+  std::uint64_t n = payload.size();
+  for (int i = 0; i < 8; ++i) mix(static_cast<unsigned char>(n >> (8 * i)));
+  for (char c : payload) mix(static_cast<unsigned char>(c));
+  return d;
+}
+
 }  // namespace tabula::hub

@@ -63,6 +63,18 @@ std::string encode(const google::protobuf::MessageLite& m);
 std::optional<wire::BoardState> decode_state(std::string_view payload, std::string_view topic, std::string& error);
 std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error);
 std::optional<wire::Presence> decode_presence(std::string_view payload, std::string_view topic, std::string& error);
+// A hub's acknowledgement (tabula/<event>/<board>/ack): also refused when it
+// names no hub.
+std::optional<wire::HubAck> decode_ack(std::string_view payload, std::string_view topic, std::string& error);
+// tabula/<event>/sync: refused when it names another event than the topic's.
+std::optional<wire::SyncRequest> decode_sync(std::string_view payload, std::string_view topic, std::string& error);
+
+// A digest of a stream, item by item in seq order over the exact payload
+// bytes (FNV-1a, 64 bits, each payload preceded by its length): the hub's
+// view and a board's outbox are equal item for item when their digests and
+// counts are. Start from kDigestStart.
+inline constexpr std::uint64_t kDigestStart = 14695981039346656037ULL;
+std::uint64_t digest_step(std::uint64_t digest, std::string_view payload);
 
 wire::Presence make_presence(bool online, std::int64_t wall_ms);
 

@@ -3,6 +3,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include "hub/codec.h"
 #include "hub/topics.h"
 
 namespace tabula::hub {
@@ -14,7 +15,10 @@ std::int64_t wall_ms() {
 }
 }  // namespace
 
-HubClient::HubClient(HubConfig config) : config_(std::move(config)), model_(config_.event) {}
+HubClient::HubClient(HubConfig config)
+    : config_(std::move(config)),
+      id_(config_.client_id.empty() ? "tabula-hub-" + config_.event : config_.client_id),
+      model_(config_.event, config_.timing) {}
 
 std::unique_ptr<HubClient> HubClient::start(HubConfig config, std::string& error) {
   error = check_name("event", config.event);
@@ -63,6 +67,11 @@ void HubClient::acknowledge(std::uint64_t alert_id) {
   model_.acknowledge(alert_id);
 }
 
+void HubClient::probe_backlog(std::int64_t since_wall_ms) {
+  std::lock_guard lock(mutex_);
+  model_.probe_backlog(since_wall_ms);
+}
+
 void HubClient::with_record(const std::function<void(TournamentRecord*)>& f) {
   std::lock_guard lock(mutex_);
   f(record_ ? &*record_ : nullptr);
@@ -77,6 +86,11 @@ bool HubClient::send(wire::Action action, std::string& error) {
   if (!error.empty()) return false;
   {
     std::lock_guard lock(mutex_);
+    if (outgoing_.size() >= kMaxOutgoing) {
+      error = std::to_string(kMaxOutgoing) + " actions already wait for the broker (" + config_.broker.describe() +
+              "); not sent";
+      return false;
+    }
     const std::int64_t now = wall_ms();
     last_action_id_ = std::max(last_action_id_ + 1, static_cast<std::uint64_t>(now));
     action.set_event(config_.event);
@@ -110,10 +124,10 @@ void HubClient::run() {
   };
   h.message = [&](const MqttMessage& m) { messages.push_back(m); };
   bool suback = false;
+  bool synced = false;
   h.subscribed = [&] { suback = true; };
   std::string error;
-  const std::string id = config_.client_id.empty() ? "tabula-hub-" + config_.event : config_.client_id;
-  auto client = MqttClient::create(id, /*persistent=*/true, config_.broker, std::nullopt, h, error);
+  auto client = MqttClient::create(id_, /*persistent=*/true, config_.broker, std::nullopt, h, error);
   if (!client) {
     std::lock_guard lock(mutex_);
     status_.last_error = error;
@@ -124,35 +138,65 @@ void HubClient::run() {
       std::lock_guard lock(mutex_);
       if (stop_) break;
     }
-    client->loop(std::chrono::milliseconds(200), wake_fd_);
+    client->loop(std::chrono::milliseconds(100), wake_fd_);
     std::uint64_t drained = 0;
     while (::read(wake_fd_, &drained, sizeof drained) > 0) {
     }
     if (just_connected) {
       just_connected = false;
       suback = false;
-      client->subscribe(event_filter(config_.event), 1, error);
+      synced = false;
+      client->subscribe(hub_filters(config_.event), 1, error);
     }
+    std::vector<std::pair<std::string, std::string>> acks;
+    {
+      std::lock_guard lock(mutex_);
+      status_.connected = client->connected();
+      status_.subscribed = status_.connected && suback;
+      if (status_.connected) status_.last_error.clear();
+      const std::int64_t now = wall_ms();
+      for (const MqttMessage& m : messages) {
+        model_.on_message(m.topic, m.payload, now);
+        ++status_.messages;
+      }
+      messages.clear();
+      if (status_.subscribed && !synced && config_.acknowledge) {
+        // Subscribed again: the broker may have lost its retained states and
+        // its queues. Every board sends its state; every known board is
+        // acknowledged at once and asked for what the hub lacks.
+        synced = true;
+        wire::SyncRequest r;
+        r.set_version(wire::PAYLOAD_VERSION_CURRENT);
+        r.set_event(config_.event);
+        r.set_hub(id_);
+        r.set_wall_ms(now);
+        acks.emplace_back(sync_topic(config_.event), encode(r));
+        ++status_.syncs_sent;
+        model_.on_connected(now);
+      }
+      if (status_.subscribed && config_.acknowledge) {
+        for (wire::HubAck& a : model_.due_acks(now)) {
+          a.set_hub(id_);
+          acks.emplace_back(topic(config_.event, a.board(), Leaf::kAck), encode(a));
+        }
+      }
+      for (const FinishedGame& g : model_.take_finished()) {
+        if (!record_) continue;
+        bool added = false;
+        journal::JournalStatus s = record_->record(config_.event, g.state, config_.rated, added);
+        if (!s.ok()) status_.record_error = s.message;
+      }
+      while (!outgoing_.empty() && client->connected()) {
+        if (!client->publish(outgoing_.front().first, outgoing_.front().second, 1, false, error)) break;
+        outgoing_.pop_front();
+      }
+    }
+    // Acknowledgements are QoS 0: repeated by design, never queued by the
+    // broker for a board that is away.
+    std::uint64_t sent = 0;
+    for (const auto& [t, payload] : acks) sent += client->publish(t, payload, 0, false, error) ? 1 : 0;
     std::lock_guard lock(mutex_);
-    status_.connected = client->connected();
-    status_.subscribed = status_.connected && suback;
-    if (status_.connected) status_.last_error.clear();
-    const std::int64_t now = wall_ms();
-    for (const MqttMessage& m : messages) {
-      model_.on_message(m.topic, m.payload, now);
-      ++status_.messages;
-    }
-    messages.clear();
-    for (const FinishedGame& g : model_.take_finished()) {
-      if (!record_) continue;
-      bool added = false;
-      journal::JournalStatus s = record_->record(config_.event, g.state, config_.rated, added);
-      if (!s.ok()) status_.record_error = s.message;
-    }
-    while (!outgoing_.empty() && client->connected()) {
-      if (!client->publish(outgoing_.front().first, outgoing_.front().second, 1, false, error)) break;
-      outgoing_.pop_front();
-    }
+    status_.acks_sent += sent;
     changed_.notify_all();
   }
   client->disconnect();

@@ -5,7 +5,12 @@
 // The broker keeps the hub's session (a fixed client id, persistent): what
 // the boards publish while the hub is away is queued by the broker (QoS 1,
 // with the broker's persistence) and delivered on its return; the model's
-// de-duplication drops what comes twice.
+// de-duplication drops what comes twice. The broker is not trusted to keep
+// it (issue 19): the hub acknowledges each board on .../ack under its own id
+// (the client id) and asks for what it lacks (HubModel::due_acks()), and
+// after every (re)connect asks every board of the event for its state
+// (SyncRequest on tabula/<event>/sync), so a broker that lost its queues or
+// its retained states costs a few seconds, not items.
 //
 // Threads: start() spawns one worker that owns the MQTT client; the model
 // and the record are guarded by one lock. read() runs a function on the
@@ -40,6 +45,8 @@ struct HubConfig {
   std::string client_id;          // "" -> "tabula-hub-<event>"
   std::string record_path;        // the tournament record (SQLite); "" none
   bool rated = true;              // finished games with named players move the ladder
+  bool acknowledge = true;        // send HubAcks and SyncRequests (false: a read-only spectator)
+  DeliveryTiming timing;
 };
 
 struct HubStatus {
@@ -47,12 +54,17 @@ struct HubStatus {
   bool subscribed = false;  // the broker confirmed the event's subscription (since the last connect)
   std::string last_error;
   std::uint64_t messages = 0;
+  std::uint64_t acks_sent = 0;
+  std::uint64_t syncs_sent = 0;
   std::string record_error;  // the tournament record's last problem
 };
 
 class HubClient {
  public:
+  static constexpr std::size_t kMaxOutgoing = 64;
+
   static std::unique_ptr<HubClient> start(HubConfig config, std::string& error);
+  const std::string& hub_id() const { return id_; }
   ~HubClient();
   HubClient(const HubClient&) = delete;
   HubClient& operator=(const HubClient&) = delete;
@@ -60,11 +72,14 @@ class HubClient {
   void read(const std::function<void(const HubModel&)>& f) const;
   void acknowledge(std::uint64_t alert_id);
   // Signs and queues an action for `action.board()` (event, id and time are
-  // filled in). false and `error` without a key or with a bad board name.
+  // filled in). false and `error` without a key, with a bad board name, or
+  // when kMaxOutgoing actions already wait for the broker.
   bool send(wire::Action action, std::string& error);
   HubStatus status() const;
   // Waits until `pred(model)` holds; false on timeout (tests, the simulator).
   bool wait_until(const std::function<bool(const HubModel&)>& pred, std::chrono::milliseconds timeout) const;
+  // HubModel::probe_backlog() under the lock (tabula-hub-sim).
+  void probe_backlog(std::int64_t since_wall_ms);
   // Runs `f` on the tournament record under the lock (the screen's ladder).
   void with_record(const std::function<void(TournamentRecord*)>& f);
 
@@ -74,6 +89,7 @@ class HubClient {
   void wake();
 
   const HubConfig config_;
+  const std::string id_;
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
   HubModel model_;

@@ -19,6 +19,11 @@ const char* to_string(AlertKind k) {
   return "?";
 }
 
+bool BoardEntry::caught_up() const {
+  return state && state->game_id() == game && applied_seq >= state->through_seq() && applied_seq >= head &&
+         early.empty();
+}
+
 const BoardEntry* HubModel::board(const std::string& name) const {
   auto it = boards_.find(name);
   return it == boards_.end() ? nullptr : &it->second;
@@ -50,7 +55,7 @@ void HubModel::raise(AlertKind kind, const std::string& board, std::string text,
 
 void HubModel::on_message(std::string_view topic, std::string_view payload, std::int64_t now) {
   std::optional<ParsedTopic> t = parse_topic(topic);
-  if (!t || t->event != event_ || t->leaf == Leaf::kAction) return;
+  if (!t || t->event != event_ || t->leaf == Leaf::kAction || t->leaf == Leaf::kAck) return;
   BoardEntry& b = boards_[t->board];
   b.board = t->board;
   b.last_heard_wall_ms = now;
@@ -65,7 +70,7 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
       break;
     case Leaf::kStream:
       if (auto item = decode_item(payload, topic, error)) {
-        apply_item(b, std::move(*item), now);
+        apply_item(b, std::move(*item), payload, now);
         return;
       }
       break;
@@ -77,31 +82,66 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
         return;
       }
       break;
-    case Leaf::kAction: return;
+    case Leaf::kAction:
+    case Leaf::kAck: return;
   }
   raise(AlertKind::kBadPayload, b.board, error, now);
 }
 
-void HubModel::apply_item(BoardEntry& b, wire::StreamItem item, std::int64_t now) {
+void HubModel::start_game(BoardEntry& b, const std::string& game, std::int64_t now) {
+  b.game = game;
+  b.applied_seq = 0;
+  b.head = 0;
+  b.digest = kDigestStart;
+  b.early.clear();
+  b.progress_ms = now;
+  b.next_request_ms = 0;
+  b.backoff_ms = timing_.grace_ms;
+  b.ack_now = true;
+  b.stall_alerted = false;
+}
+
+void HubModel::apply_item(BoardEntry& b, wire::StreamItem item, std::string_view payload, std::int64_t now) {
+  // Game ids order by the journal's creation time: a newer one is the
+  // board's next game; an item of an older game is late, and dropped.
+  if (b.game.empty() || item.game_id() > b.game) start_game(b, item.game_id(), now);
   const std::uint64_t seq = item.seq();
-  std::uint64_t& applied = b.applied_by_game[item.game_id()];
-  if (seq <= applied) {
+  if (item.game_id() != b.game || seq <= b.applied_seq || b.early.count(seq)) {
     ++b.duplicates;
     return;
   }
-  if (applied != 0 && seq > applied + 1) {
-    const std::uint64_t first = applied + 1;
-    const std::uint64_t last = seq - 1;
-    b.missing += last - first + 1;
-    raise(AlertKind::kGap, b.board,
-          "board " + b.board + ": stream items " + std::to_string(first) +
-              (first == last ? "" : ".." + std::to_string(last)) + " never arrived",
-          now);
+  b.head = std::max(b.head, seq);
+  if (seq != b.applied_seq + 1) {
+    // Ahead of a hole: kept (bounded) until the hole is filled.
+    if (b.early.size() < timing_.early_max) {
+      b.early.emplace(seq, std::make_pair(std::move(item), std::string(payload)));
+    } else {
+      ++b.early_dropped;
+    }
+    return;
   }
-  applied = seq;
-  b.applied_seq = seq;
+  apply_next(b, std::move(item), payload, now);
+  drain_early(b, now);
+}
+
+void HubModel::drain_early(BoardEntry& b, std::int64_t now) {
+  while (!b.early.empty() && b.early.begin()->first <= b.applied_seq + 1) {
+    auto node = b.early.extract(b.early.begin());
+    if (node.key() == b.applied_seq + 1) apply_next(b, std::move(node.mapped().first), node.mapped().second, now);
+  }
+}
+
+void HubModel::apply_next(BoardEntry& b, wire::StreamItem item, std::string_view payload, std::int64_t now) {
+  b.applied_seq = item.seq();
+  b.digest = digest_step(b.digest, payload);
   ++b.items;
+  b.progress_ms = now;
+  b.last_applied_wall_ms = now;
+  b.backoff_ms = timing_.grace_ms;
+  b.next_request_ms = 0;
+  b.stall_alerted = false;
   if (item.has_move() && latencies_.size() < 100000) latencies_.push_back(now - item.wall_ms());
+  if (probe_since_ != 0 && item.wall_ms() < probe_since_) probe_done_ = std::max(probe_done_, now);
   if (item.has_ruling()) {
     const wire::RulingItem& r = item.ruling();
     if (r.severity() == "illegal") {
@@ -119,8 +159,81 @@ void HubModel::apply_item(BoardEntry& b, wire::StreamItem item, std::int64_t now
   while (b.recent.size() > kRecent) b.recent.pop_front();
 }
 
+void HubModel::on_connected(std::int64_t now) {
+  for (auto& [name, b] : boards_) {
+    b.ack_now = true;
+    b.next_request_ms = 0;
+    b.progress_ms = std::min(b.progress_ms, now - timing_.grace_ms);  // ask at once for what is missing
+  }
+}
+
+std::vector<wire::HubAck> HubModel::due_acks(std::int64_t now) {
+  std::vector<wire::HubAck> out;
+  for (auto& [name, b] : boards_) {
+    if (b.game.empty() && !b.state) continue;  // known by its presence only: the SyncRequest brings its state
+    const bool behind = b.head > b.applied_seq;
+    const bool stalled = behind && now - b.progress_ms >= timing_.grace_ms;
+    if (stalled && now - b.progress_ms >= timing_.give_up_ms) {
+      if (!b.early.empty()) {
+        // The board does not answer: skip the hole, say so, go on.
+        const std::uint64_t first = b.applied_seq + 1;
+        const std::uint64_t last = b.early.begin()->first - 1;
+        b.missing += last - first + 1;
+        raise(AlertKind::kGap, b.board,
+              "board " + b.board + ": stream items " + std::to_string(first) +
+                  (first == last ? "" : ".." + std::to_string(last)) + " never came, though asked for; skipped",
+              now);
+        b.applied_seq = last;
+        drain_early(b, now);
+        continue;
+      }
+      if (!b.stall_alerted) {
+        b.stall_alerted = true;
+        raise(AlertKind::kGap, b.board,
+              "board " + b.board + ": stream items " + std::to_string(b.applied_seq + 1) + ".." +
+                  std::to_string(b.head) + " have not come for " + std::to_string(timing_.give_up_ms / 1000) +
+                  " s, though asked for",
+              now);
+      }
+    }
+    const bool request = stalled && now >= b.next_request_ms;
+    const bool progress = b.applied_seq != b.acked_seq && now - b.ack_sent_ms >= timing_.ack_every_ms;
+    if (!request && !progress && !b.ack_now && now - b.ack_sent_ms < timing_.keepalive_ms) continue;
+    wire::HubAck a;
+    a.set_version(wire::PAYLOAD_VERSION_CURRENT);
+    a.set_event(event_);
+    a.set_board(b.board);
+    a.set_game_id(b.game);
+    a.set_applied_seq(b.applied_seq);
+    a.set_resend(request);
+    if (b.state && b.state->game_id() == b.game) {
+      a.set_state_seq(b.state->through_seq());
+      a.set_state_wall_ms(b.state->wall_ms());
+    }
+    a.set_wall_ms(now);
+    out.push_back(std::move(a));
+    if (request) {
+      ++b.requests;
+      b.next_request_ms = now + b.backoff_ms;
+      b.backoff_ms = std::min(b.backoff_ms * 2, timing_.backoff_max_ms);
+    }
+    b.acked_seq = b.applied_seq;
+    b.ack_sent_ms = now;
+    b.ack_now = false;
+  }
+  return out;
+}
+
 void HubModel::apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now) {
-  const wire::BoardState* old = b.state ? &*b.state : nullptr;
+  if (b.game.empty() || st.game_id() > b.game) start_game(b, st.game_id(), now);
+  if (st.game_id() != b.game) return;  // an older game's state, late
+  if (b.state && b.state->game_id() == b.game &&
+      std::pair(st.through_seq(), st.wall_ms()) < std::pair(b.state->through_seq(), b.state->wall_ms())) {
+    return;  // older than the one held: a stale retained copy (a broker's snapshot)
+  }
+  b.head = std::max(b.head, st.through_seq());
+  b.last_applied_wall_ms = now;
+  const wire::BoardState* old = b.state && b.state->game_id() == b.game ? &*b.state : nullptr;
   if (st.tracker() == wire::TRACKER_STATE_OUT_OF_SYNC && (!old || old->tracker() != wire::TRACKER_STATE_OUT_OF_SYNC)) {
     raise(AlertKind::kOutOfSync, b.board, "board " + b.board + " is out of sync with its game", now);
   }

@@ -1,18 +1,36 @@
 // hub_model.h — the arbiter's view of an event: every board's latest state,
-// its stream applied exactly once, and the alerts that need the arbiter.
+// its stream applied exactly once and in order, the alerts that need the
+// arbiter, and what this hub owes each board: acknowledgements and requests
+// for what it lacks (issue 19).
 //
-// Section index: AlertKind, Alert, BoardEntry, FinishedGame, HubModel.
+// Section index: AlertKind, Alert, DeliveryTiming, BoardEntry, FinishedGame,
+// HubModel.
 //
-// Messages in (topic, payload, the hub's wall clock); nothing else. Pure: no
-// I/O, no clock, no MQTT, so every rule below is unit-tested.
+// Messages and the hub's wall clock in; acknowledgements out (due_acks()).
+// Pure: no I/O, no clock, no MQTT, so every rule below is unit-tested.
 //
-// Exactly once: a board's stream items carry seq 1, 2, 3... per game (a new
-// journal starts again at 1). The model keeps the highest seq applied per
-// board and game and drops any item at or below it (a redelivery after a
-// reconnect). The first item of a board the hub has never
-// seen is taken as it comes (a hub started mid-event gets the retained state
-// and what follows); after that, a jump over missing seqs is applied but
-// raises a kGap alert naming the missing numbers.
+// Exactly once, in order, nothing missing: a board's stream items carry seq
+// 1, 2, 3... per game (a new journal starts again at 1; game ids order by
+// the journal's creation time, so the newest game is the board's current
+// one). The model applies item applied_seq + 1 and nothing else; an item
+// further on waits in a bounded buffer (DeliveryTiming::early_max, beyond
+// that it is dropped and comes again), anything at or below applied_seq is a
+// duplicate and dropped. The head, the last seq known to exist, comes from
+// the state's through_seq and from items seen ahead. Per board:
+//
+//   applied == head            --> in step: an ack when applied moved (at most
+//                                  every ack_every_ms), a keepalive every keepalive_ms
+//   applied <  head, progress  --> waiting (items on their way)
+//   applied <  head, no progress for grace_ms
+//                              --> an ack with resend = true (the board sends
+//                                  again from applied + 1); repeated after 1, 2, 4 s
+//   no progress for give_up_ms with items waiting ahead
+//                              --> the hole is skipped and named (kGap): a
+//                                  board that does not answer (an older build)
+//
+// A hub that starts late asks every board for its stream from seq 1. A
+// state older than the one held (a stale retained copy from a broker's
+// snapshot) is ignored.
 //
 // Alerts (raised once per cause, kept until acknowledged):
 //   kIllegalMove  a ruling with severity "illegal" (a dispute at the table)
@@ -21,7 +39,7 @@
 //   kFinished     the state turned over (the game goes to the tournament record)
 //   kOffline      the board's presence turned offline (last will or goodbye)
 //   kActionRefused a board refused an arbiter action (the reply says why)
-//   kGap          stream items missing (lost by a broker without persistence)
+//   kGap          stream items that did not come though asked for (give_up_ms)
 //   kBadPayload   a payload refused by the decoder (the text says why)
 //
 // Not thread-safe: the hub client guards it with its own lock.
@@ -51,17 +69,45 @@ struct Alert {
   bool acknowledged = false;
 };
 
+// How the hub paces its acknowledgements and requests (milliseconds of the
+// hub's clock).
+struct DeliveryTiming {
+  std::int64_t ack_every_ms = 1000;    // a progress ack at most this often per board
+  std::int64_t keepalive_ms = 5000;    // an ack at least this often (the board waits for live hubs)
+  std::int64_t grace_ms = 1000;        // behind this long without progress: ask again
+  std::int64_t backoff_max_ms = 4000;  // repeated requests 1, 2, 4, 4... s apart
+  std::int64_t give_up_ms = 60000;     // a hole unfilled this long is skipped and named
+  std::size_t early_max = 256;         // items kept ahead of a hole, per board
+};
+
 struct BoardEntry {
   std::string board;
   std::optional<wire::BoardState> state;
   std::optional<bool> online;
-  std::uint64_t applied_seq = 0;           // highest stream seq applied (the current game's)
-  std::map<std::string, std::uint64_t> applied_by_game;  // game id -> highest seq applied
+  std::string game;                        // the current game's id ("" none yet)
+  std::uint64_t applied_seq = 0;           // items 1..applied_seq of the current game applied, in order
+  std::uint64_t head = 0;                  // the last seq known to exist in the current game
+  std::uint64_t digest = 0;                // digest_step over the applied payloads (codec.h)
   std::deque<wire::StreamItem> recent;     // the latest items, oldest first (at most kRecent)
-  std::uint64_t items = 0;                 // applied
-  std::uint64_t duplicates = 0;            // dropped as already seen
-  std::uint64_t missing = 0;               // seqs never seen (gaps)
+  std::uint64_t items = 0;                 // applied, over all games
+  std::uint64_t duplicates = 0;            // dropped as already applied (or of an older game)
+  std::uint64_t missing = 0;               // seqs skipped after give_up_ms (never came)
+  std::uint64_t requests = 0;              // resend requests sent to the board
+  std::uint64_t early_dropped = 0;         // items dropped because the buffer ahead was full
   std::int64_t last_heard_wall_ms = 0;
+  std::int64_t last_applied_wall_ms = 0;   // when the view of this board last changed (item or state)
+  // The stream and state are complete as far as the board has said.
+  bool caught_up() const;
+
+  // Delivery bookkeeping (HubModel only).
+  std::map<std::uint64_t, std::pair<wire::StreamItem, std::string>> early;  // seq -> item, payload
+  std::int64_t progress_ms = 0;      // applied_seq last moved (or the game started)
+  std::int64_t next_request_ms = 0;
+  std::int64_t backoff_ms = 0;
+  std::int64_t ack_sent_ms = -1;
+  std::uint64_t acked_seq = 0;       // applied_seq in the last ack sent
+  bool ack_now = true;               // an ack is due at once (new board, reconnect)
+  bool stall_alerted = false;
 };
 
 struct FinishedGame {
@@ -73,7 +119,7 @@ class HubModel {
  public:
   static constexpr std::size_t kRecent = 50;
 
-  explicit HubModel(std::string event) : event_(std::move(event)) {}
+  explicit HubModel(std::string event, DeliveryTiming timing = {}) : event_(std::move(event)), timing_(timing) {}
 
   // One MQTT message. Topics of other events or outside the tree are ignored.
   void on_message(std::string_view topic, std::string_view payload, std::int64_t now_wall_ms);
@@ -86,21 +132,43 @@ class HubModel {
   void acknowledge(std::uint64_t alert_id);
   // Games that ended since the last call (each game once: by game id).
   std::vector<FinishedGame> take_finished();
+  // The acknowledgements due now (event, board, game, applied, resend,
+  // state held; the client adds the hub id and its clock), one per board at
+  // most, and the holes given up on. Call it every few hundred ms.
+  std::vector<wire::HubAck> due_acks(std::int64_t now_wall_ms);
+  // The hub (re)connected: every board is acknowledged at once and asked for
+  // what it lacks without waiting for the back-off.
+  void on_connected(std::int64_t now_wall_ms);
+  // A measurement (tabula-hub-sim): from now on, note the latest hub time at
+  // which an item recorded at a board before `since_wall_ms` was applied, so
+  // backlog_done_ms() - since is how long the backlog of a fault took to
+  // arrive (0: nothing of it came after).
+  void probe_backlog(std::int64_t since_wall_ms) {
+    probe_since_ = since_wall_ms;
+    probe_done_ = 0;
+  }
+  std::int64_t backlog_done_ms() const { return probe_done_; }
   // Latency samples of move items: hub clock minus the board's record time
   // (the first 100000).
   const std::vector<std::int64_t>& move_latencies_ms() const { return latencies_; }
 
  private:
-  void apply_item(BoardEntry& b, wire::StreamItem item, std::int64_t now);
+  void apply_item(BoardEntry& b, wire::StreamItem item, std::string_view payload, std::int64_t now);
+  void apply_next(BoardEntry& b, wire::StreamItem item, std::string_view payload, std::int64_t now);
+  void drain_early(BoardEntry& b, std::int64_t now);
+  void start_game(BoardEntry& b, const std::string& game, std::int64_t now);
   void apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now);
   void raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now);
 
   std::string event_;
+  DeliveryTiming timing_;
   std::map<std::string, BoardEntry> boards_;
   std::vector<Alert> alerts_;
   std::vector<FinishedGame> finished_;
   std::map<std::string, bool> finished_ids_;  // game ids already reported
   std::vector<std::int64_t> latencies_;
+  std::int64_t probe_since_ = 0;
+  std::int64_t probe_done_ = 0;
 };
 
 }  // namespace tabula::hub

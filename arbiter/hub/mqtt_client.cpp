@@ -204,6 +204,17 @@ bool MqttClient::subscribe(const std::string& filter, int qos, std::string& erro
   return true;
 }
 
+bool MqttClient::subscribe(const std::vector<std::string>& filters, int qos, std::string& error) {
+  std::vector<char*> subs;
+  for (const std::string& f : filters) subs.push_back(const_cast<char*>(f.c_str()));
+  int rc = mosquitto_subscribe_multiple(mosq_, nullptr, static_cast<int>(subs.size()), subs.data(), qos, 0, nullptr);
+  if (rc != MOSQ_ERR_SUCCESS) {
+    error = "subscribing to " + std::to_string(filters.size()) + " filters: " + mqtt_error(rc);
+    return false;
+  }
+  return true;
+}
+
 void MqttClient::disconnect() {
   stopped_ = true;
   if (socket_open_) {

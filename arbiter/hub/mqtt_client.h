@@ -22,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 struct mosquitto;
 struct mosquitto_message;
@@ -89,6 +90,8 @@ class MqttClient {
   std::optional<int> publish(const std::string& topic, const std::string& payload, int qos, bool retain,
                              std::string& error);
   bool subscribe(const std::string& filter, int qos, std::string& error);
+  // Several filters in one SUBSCRIBE (one SUBACK).
+  bool subscribe(const std::vector<std::string>& filters, int qos, std::string& error);
   // Sends DISCONNECT (the will is not published) and stops reconnecting.
   void disconnect();
 

@@ -51,6 +51,11 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
   }
   b->session_.emplace(std::move(*r.session));
   b->resumed_ = r.inputs;
+  b->resumed_time_ = r.last_input_time;
+  b->journal_path_ = c.journal_path;
+  for (const session::Input& in : contents.inputs) {
+    if (!std::holds_alternative<session::Tick>(in) && session::time_of(in) == r.last_input_time) ++b->resumed_at_time_;
+  }
   PublisherConfig pc;
   pc.info = BoardInfo{c.event, c.board, contents.header};
   pc.broker = c.broker;
@@ -91,6 +96,22 @@ bool SimBoard::finish(std::string& error) {
     if (!record(session::Input{session::Tick{*d}}, error)) return false;
   }
   return true;
+}
+
+bool SimBoard::outbox_digest(std::uint64_t& digest, std::int64_t& count, std::string& error) const {
+  journal::Outbox o;
+  journal::JournalStatus s = journal::Outbox::open(journal_path_, o, /*durable=*/false);
+  digest = kDigestStart;
+  count = 0;
+  std::vector<journal::OutboxItem> items;
+  for (std::int64_t next = 1; s.ok(); next += static_cast<std::int64_t>(items.size())) {
+    s = o.range(next, 512, items);
+    if (!s.ok() || items.empty()) break;
+    for (const journal::OutboxItem& it : items) digest = digest_step(digest, it.payload);
+    count += static_cast<std::int64_t>(items.size());
+  }
+  if (!s.ok()) error = s.message;
+  return s.ok();
 }
 
 int SimBoard::apply_actions(session::Millis now, std::string& error) {

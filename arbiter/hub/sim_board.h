@@ -50,6 +50,14 @@ class SimBoard {
   BoardPublisher& publisher() { return *publisher_; }
   const journal::Journal& journal() const { return journal_; }
   std::size_t resumed_inputs() const { return resumed_; }
+  // After a resume, where a driver of a script carries on: skip the inputs
+  // before resumed_time(), and resumed_at_time() of those at that time
+  // (the journal holds them; ticks not counted).
+  session::Millis resumed_time() const { return resumed_time_; }
+  std::size_t resumed_at_time() const { return resumed_at_time_; }
+  // The outbox's items in seq order as the hub must hold them: their
+  // count and digest (codec.h, digest_step).
+  bool outbox_digest(std::uint64_t& digest, std::int64_t& count, std::string& error) const;
 
  private:
   bool record(const session::Input& in, std::string& error);
@@ -58,6 +66,9 @@ class SimBoard {
   std::optional<session::Session> session_;
   std::unique_ptr<BoardPublisher> publisher_;
   std::size_t resumed_ = 0;
+  session::Millis resumed_time_{0};
+  std::size_t resumed_at_time_ = 0;
+  std::string journal_path_;
 };
 
 }  // namespace tabula::hub

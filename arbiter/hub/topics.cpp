@@ -5,11 +5,12 @@
 namespace tabula::hub {
 
 namespace {
-constexpr std::array<std::pair<Leaf, std::string_view>, 4> kLeaves{{
+constexpr std::array<std::pair<Leaf, std::string_view>, 5> kLeaves{{
     {Leaf::kState, "state"},
     {Leaf::kStream, "stream"},
     {Leaf::kOnline, "online"},
     {Leaf::kAction, "action"},
+    {Leaf::kAck, "ack"},
 }};
 }  // namespace
 
@@ -46,6 +47,14 @@ std::string topic(std::string_view event, std::string_view board, Leaf leaf) {
 }
 
 std::string event_filter(std::string_view event) { return std::string(kTopicRoot) + "/" + std::string(event) + "/+/+"; }
+
+std::vector<std::string> hub_filters(std::string_view event) {
+  std::vector<std::string> f;
+  for (Leaf l : {Leaf::kState, Leaf::kStream, Leaf::kOnline}) f.push_back(topic(event, "+", l));
+  return f;
+}
+
+std::string sync_topic(std::string_view event) { return std::string(kTopicRoot) + "/" + std::string(event) + "/sync"; }
 
 std::optional<ParsedTopic> parse_topic(std::string_view t) {
   std::string_view parts[4];

@@ -4,6 +4,8 @@
 //   tabula/<event>/<board>/stream   StreamItem (moves, rulings, action replies)
 //   tabula/<event>/<board>/online   retained Presence (and the board's last will)
 //   tabula/<event>/<board>/action   SignedAction, from the arbiter only
+//   tabula/<event>/<board>/ack      HubAck, from each hub (watermark and resend request)
+//   tabula/<event>/sync             SyncRequest, from a hub that (re)connected
 //
 // Event and board names are 1..64 characters of [A-Za-z0-9._-]: no MQTT
 // wildcard (+ #), no separator (/), nothing a shell or an ACL file would
@@ -13,12 +15,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tabula::hub {
 
 inline constexpr std::string_view kTopicRoot = "tabula";
 
-enum class Leaf { kState, kStream, kOnline, kAction };
+enum class Leaf { kState, kStream, kOnline, kAction, kAck };
 const char* to_string(Leaf leaf);
 
 // "" when `name` is a valid event or board name, else why not ("board name
@@ -26,8 +29,13 @@ const char* to_string(Leaf leaf);
 std::string check_name(std::string_view what, std::string_view name);
 
 std::string topic(std::string_view event, std::string_view board, Leaf leaf);
-// Everything of one event, for the hub's subscription: "tabula/<event>/+/+".
+// Everything of one event: "tabula/<event>/+/+".
 std::string event_filter(std::string_view event);
+// What a hub reads: every board's state, stream and presence (not the other
+// hubs' acknowledgements nor the actions).
+std::vector<std::string> hub_filters(std::string_view event);
+// The event-wide topic a hub asks every board for its state on: "tabula/<event>/sync".
+std::string sync_topic(std::string_view event);
 
 struct ParsedTopic {
   std::string event;

@@ -104,12 +104,21 @@ JournalStatus Outbox::append(const std::vector<OutboxItem>& items) {
 }
 
 JournalStatus Outbox::pending(std::int64_t after_seq, std::size_t limit, std::vector<OutboxItem>& out) {
+  return select("SELECT seq, input_seq, payload FROM hub_outbox WHERE acked = 0 AND seq > ?1 ORDER BY seq LIMIT ?2",
+                after_seq, limit, out);
+}
+
+JournalStatus Outbox::range(std::int64_t first_seq, std::size_t limit, std::vector<OutboxItem>& out) {
+  return select("SELECT seq, input_seq, payload FROM hub_outbox WHERE seq >= ?1 ORDER BY seq LIMIT ?2", first_seq,
+                limit, out);
+}
+
+JournalStatus Outbox::select(const char* sql, std::int64_t seq, std::size_t limit, std::vector<OutboxItem>& out) {
   out.clear();
   JournalStatus s;
-  auto q = db_.prepare("SELECT seq, input_seq, payload FROM hub_outbox WHERE acked = 0 AND seq > ?1 ORDER BY seq LIMIT ?2",
-                       s);
+  auto q = db_.prepare(sql, s);
   if (!q) return s;
-  q->bind(1, after_seq);
+  q->bind(1, seq);
   q->bind(2, static_cast<std::int64_t>(limit));
   Statement::Step st;
   while ((st = q->step()) == Statement::Step::kRow) {

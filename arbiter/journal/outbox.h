@@ -4,7 +4,9 @@
 // written here, in the journal's own SQLite file, before it is sent, and
 // marked once the broker acknowledged it. Nothing is lost while the network
 // or the broker is down, or across a crash and restart: the publisher sends
-// every unacknowledged item again, oldest first.
+// every unacknowledged item again, oldest first. `acked` is only the broker's
+// PUBACK: the hubs' own acknowledgements (issue 19) decide what is sent
+// again, and any item can be read again (range()) for a hub that lacks it.
 //
 // Table (created on first open; the journal's schema version is unchanged,
 // older builds open such a journal as before):
@@ -53,6 +55,9 @@ class Outbox {
   JournalStatus append(const std::vector<OutboxItem>& items);
   // Up to `limit` unacknowledged items with seq > after_seq, oldest first.
   JournalStatus pending(std::int64_t after_seq, std::size_t limit, std::vector<OutboxItem>& out);
+  // Up to `limit` items from `first_seq` on, acknowledged or not, oldest
+  // first (a hub asked for them again).
+  JournalStatus range(std::int64_t first_seq, std::size_t limit, std::vector<OutboxItem>& out);
   JournalStatus mark_acked(std::int64_t seq);
   // Several at once, in one transaction.
   JournalStatus mark_acked(const std::vector<std::int64_t>& seqs);
@@ -62,6 +67,7 @@ class Outbox {
   JournalStatus unacked_count(std::int64_t& n);
 
  private:
+  JournalStatus select(const char* sql, std::int64_t seq, std::size_t limit, std::vector<OutboxItem>& out);
   Database db_;
 };
 

@@ -102,6 +102,7 @@ bool Broker::start(std::string& error) {
   if (::getuid() == 0) conf << "user root\n";  // else it drops to 'mosquitto' and cannot write here
   conf << "persistence " << (options_.persistence ? "true" : "false") << "\n";
   conf << "persistence_location " << dir_ << "/\n";
+  if (options_.autosave_interval_s > 0) conf << "autosave_interval " << options_.autosave_interval_s << "\n";
   conf << "log_dest stderr\nlog_type error\nlog_type warning\nlog_type notice\n";
   if (options_.tls) {
     const std::string d = dir_;
@@ -151,102 +152,20 @@ bool Broker::start(std::string& error) {
   return true;
 }
 
+void Broker::kill() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
 void Broker::stop() {
   if (pid_ <= 0) return;
   ::kill(pid_, SIGTERM);
   int status = 0;
   ::waitpid(pid_, &status, 0);
   pid_ = -1;
-}
-
-// ---- TcpProxy -------------------------------------------------------------------
-
-TcpProxy::TcpProxy(int target) : target_(target) {
-  listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  int one = 1;
-  ::setsockopt(listen_fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
-  socklen_t n = sizeof a;
-  ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&a), &n);
-  port_ = ntohs(a.sin_port);
-  ::listen(listen_fd_, 16);
-  thread_ = std::thread([this] { run(); });
-}
-
-TcpProxy::~TcpProxy() {
-  stop_ = true;
-  thread_.join();
-  ::close(listen_fd_);
-}
-
-void TcpProxy::cut() {
-  cut_ = true;
-  ++generation_;
-}
-
-void TcpProxy::restore() { cut_ = false; }
-
-void TcpProxy::run() {
-  struct Pair {
-    int a;
-    int b;
-  };
-  std::vector<Pair> pairs;
-  int seen_generation = generation_;
-  auto close_all = [&] {
-    for (Pair& p : pairs) {
-      ::close(p.a);
-      ::close(p.b);
-    }
-    pairs.clear();
-  };
-  while (!stop_) {
-    if (generation_ != seen_generation) {
-      seen_generation = generation_;
-      close_all();
-    }
-    std::vector<pollfd> fds{{listen_fd_, POLLIN, 0}};
-    for (const Pair& p : pairs) {
-      fds.push_back({p.a, POLLIN, 0});
-      fds.push_back({p.b, POLLIN, 0});
-    }
-    const std::size_t polled = pairs.size();  // an accept below adds pairs that were not polled
-    if (::poll(fds.data(), fds.size(), 20) <= 0) continue;
-    if (fds[0].revents & POLLIN) {
-      int c = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
-      if (c >= 0) {
-        int up = cut_ ? -1 : connect_to(target_);
-        if (up < 0) {
-          ::close(c);
-        } else {
-          pairs.push_back({c, up});
-        }
-      }
-    }
-    std::vector<std::size_t> dead;
-    for (std::size_t i = 0; i < polled; ++i) {
-      for (int side = 0; side < 2; ++side) {
-        const pollfd& f = fds[1 + 2 * i + static_cast<std::size_t>(side)];
-        if (!(f.revents & (POLLIN | POLLHUP | POLLERR))) continue;
-        char buf[8192];
-        ssize_t n = ::read(f.fd, buf, sizeof buf);
-        int other = side == 0 ? pairs[i].b : pairs[i].a;
-        if (n <= 0 || ::write(other, buf, static_cast<std::size_t>(n)) != n) {
-          dead.push_back(i);
-          break;
-        }
-      }
-    }
-    for (auto it = dead.rbegin(); it != dead.rend(); ++it) {
-      ::close(pairs[*it].a);
-      ::close(pairs[*it].b);
-      pairs.erase(pairs.begin() + static_cast<std::ptrdiff_t>(*it));
-    }
-  }
-  close_all();
 }
 
 }  // namespace tabula::hub::testing

@@ -1,7 +1,7 @@
 // broker.h — the hub tests' own Mosquitto: one broker process per test on a
 // free loopback port, with a generated configuration, started and stopped
-// by the test (so `.ci/run` needs nothing but scripts/test.sh). And a TCP
-// proxy whose "network" can be cut and restored.
+// by the test (so `.ci/run` needs nothing but scripts/test.sh). The TCP
+// proxy whose "network" can be cut is arbiter/hub/tools/tcp_proxy.h.
 #pragma once
 
 #include <sys/types.h>
@@ -13,6 +13,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "hub/tools/tcp_proxy.h"
 
 namespace tabula::hub::testing {
 
@@ -36,6 +38,7 @@ bool eventually(const std::function<bool()>& pred, std::chrono::milliseconds tim
 
 struct BrokerOptions {
   bool persistence = true;
+  int autosave_interval_s = 0;  // 0: mosquitto's default (1800 s); the snapshot is also written on SIGTERM
   // With users: allow_anonymous false, a password file (user:password pairs)
   // and the ACL file text.
   std::vector<std::pair<std::string, std::string>> users;
@@ -52,6 +55,7 @@ class Broker {
   static bool available();           // /usr/sbin/mosquitto exists
   bool start(std::string& error);    // same port every time
   void stop();                       // SIGTERM (saves persistence), waits
+  void kill();                       // SIGKILL, as a power cut: what the last snapshot lacks is gone
   int port() const { return port_; }
   std::string log() const;
   std::string ca_file() const { return dir_ + "/ca.crt"; }
@@ -63,25 +67,6 @@ class Broker {
   pid_t pid_ = -1;
 };
 
-// Forwards 127.0.0.1:port() to 127.0.0.1:target. cut() drops every
-// connection and refuses new ones until restore().
-class TcpProxy {
- public:
-  explicit TcpProxy(int target);
-  ~TcpProxy();
-  int port() const { return port_; }
-  void cut();
-  void restore();
-
- private:
-  void run();
-  int target_;
-  int port_ = 0;
-  int listen_fd_ = -1;
-  std::atomic<bool> cut_{false};
-  std::atomic<bool> stop_{false};
-  std::atomic<int> generation_{0};
-  std::thread thread_;
-};
+using hub::TcpProxy;  // arbiter/hub/tools/tcp_proxy.h
 
 }  // namespace tabula::hub::testing

@@ -28,6 +28,52 @@ TEST(Topics, BuildsAndParsesTheTree) {
   EXPECT_FALSE(parse_topic("tabula/club-night/t1/state/x"));
   EXPECT_FALSE(parse_topic("other/club-night/t1/state"));
   EXPECT_FALSE(parse_topic("tabula/club-night/state"));
+  EXPECT_EQ(topic("club", "t1", Leaf::kAck), "tabula/club/t1/ack");
+  EXPECT_EQ(parse_topic("tabula/club/t1/ack")->leaf, Leaf::kAck);
+  EXPECT_EQ(sync_topic("club"), "tabula/club/sync");
+  EXPECT_FALSE(parse_topic("tabula/club/sync"));  // not a board's topic
+  EXPECT_EQ(hub_filters("club"),
+            (std::vector<std::string>{"tabula/club/+/state", "tabula/club/+/stream", "tabula/club/+/online"}));
+}
+
+TEST(Codec, RefusesAcknowledgementsAndRequestsThatDoNotFitTheirTopic) {
+  wire::HubAck a;
+  a.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  a.set_event("club");
+  a.set_board("t1");
+  a.set_hub("tabula-hub-club");
+  a.set_applied_seq(812);
+  std::string error;
+  auto ok = decode_ack(encode(a), "tabula/club/t1/ack", error);
+  ASSERT_TRUE(ok) << error;
+  EXPECT_EQ(ok->applied_seq(), 812u);
+  EXPECT_FALSE(decode_ack(encode(a), "tabula/club/t2/ack", error));
+  EXPECT_NE(error.find("names board t1 of event club, not this topic's"), std::string::npos) << error;
+  a.set_hub("");
+  EXPECT_FALSE(decode_ack(encode(a), "tabula/club/t1/ack", error));
+  EXPECT_EQ(error, "tabula/club/t1/ack: an acknowledgement that names no hub; it is ignored");
+  a.set_hub("h");
+  a.set_version(2);
+  EXPECT_FALSE(decode_ack(encode(a), "tabula/club/t1/ack", error));
+  EXPECT_NE(error.find("HubAck payload version 2, this build reads version 1"), std::string::npos) << error;
+  EXPECT_FALSE(decode_ack("\xff\xff", "tabula/club/t1/ack", error));
+  EXPECT_NE(error.find("is not a HubAck"), std::string::npos) << error;
+
+  wire::SyncRequest r;
+  r.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  r.set_event("club");
+  r.set_hub("h");
+  EXPECT_TRUE(decode_sync(encode(r), "tabula/club/sync", error)) << error;
+  EXPECT_FALSE(decode_sync(encode(r), "tabula/other/sync", error));
+  EXPECT_EQ(error, "tabula/other/sync: the request names event club, not this topic's; it is ignored");
+}
+
+TEST(Codec, TheDigestTellsOrderAndBoundaries) {
+  const std::uint64_t ab = digest_step(digest_step(kDigestStart, "a"), "b");
+  EXPECT_NE(ab, digest_step(digest_step(kDigestStart, "b"), "a"));
+  EXPECT_NE(ab, digest_step(kDigestStart, "ab"));
+  EXPECT_EQ(ab, digest_step(digest_step(kDigestStart, "a"), "b"));
+  EXPECT_NE(digest_step(kDigestStart, ""), kDigestStart);  // an empty item still counts
 }
 
 TEST(Topics, RefusesNamesThatWouldBreakTheTreeOrAnAcl) {

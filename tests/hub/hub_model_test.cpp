@@ -64,17 +64,141 @@ TEST(HubModel, AppliesEachItemOnceWhateverTheRedeliveries) {
   EXPECT_EQ(m.move_latencies_ms(), (std::vector<std::int64_t>{1000, 1000, 1000, 1000}));
 }
 
-TEST(HubModel, NamesMissingItemsAndStartsAnewForANewGame) {
+void stream(HubModel& m, std::uint64_t seq, std::int64_t now, const std::string& game = "g1") {
+  m.on_message("tabula/club/t1/stream", encode(item(seq, "t1", game)), now);
+}
+
+TEST(HubModel, HoldsItemsAheadOfAHoleAndAsksTheBoardForIt) {
   HubModel m("club");
-  m.on_message("tabula/club/t1/stream", encode(item(5)), 0);  // a hub joining mid-game: no alert
-  m.on_message("tabula/club/t1/stream", encode(item(6)), 0);
-  m.on_message("tabula/club/t1/stream", encode(item(9)), 0);
+  for (std::uint64_t s : {1, 2, 5, 6}) stream(m, s, 0);
+  const BoardEntry* b = m.board("t1");
+  EXPECT_EQ(b->applied_seq, 2u);  // 5 and 6 wait for 3 and 4
+  EXPECT_EQ(b->head, 6u);
+  EXPECT_EQ(b->early.size(), 2u);
+  EXPECT_FALSE(b->caught_up());
+  // First an ack at once (a new board), then, after the grace without
+  // progress, a request from 3 on, repeated after 1 s, then 2 s.
+  std::vector<wire::HubAck> a = m.due_acks(0);
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_EQ(a[0].applied_seq(), 2u);
+  EXPECT_FALSE(a[0].resend());
+  EXPECT_EQ(a[0].game_id(), "g1");
+  EXPECT_EQ(a[0].board(), "t1");
+  EXPECT_TRUE(m.due_acks(999).empty());
+  a = m.due_acks(1000);
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_TRUE(a[0].resend());
+  EXPECT_EQ(a[0].applied_seq(), 2u);
+  EXPECT_TRUE(m.due_acks(1999).empty());
+  ASSERT_EQ(m.due_acks(2000).size(), 1u);
+  EXPECT_TRUE(m.due_acks(3999).empty());
+  ASSERT_EQ(m.due_acks(4000).size(), 1u);
+  EXPECT_EQ(b->requests, 3u);
+  // The board answers (some twice): applied in order, each once.
+  for (std::uint64_t s : {3, 4, 5, 3, 6, 7}) stream(m, s, 4100);
+  EXPECT_EQ(b->applied_seq, 7u);
+  EXPECT_EQ(b->items, 7u);
+  EXPECT_EQ(b->duplicates, 3u);
+  EXPECT_TRUE(b->early.empty());
+  ASSERT_EQ(b->recent.size(), 7u);
+  for (std::size_t i = 0; i < 7; ++i) EXPECT_EQ(b->recent[i].seq(), i + 1);
+  std::uint64_t d = kDigestStart;
+  for (std::uint64_t s = 1; s <= 7; ++s) d = digest_step(d, encode(item(s)));
+  EXPECT_EQ(b->digest, d);
+  EXPECT_TRUE(m.alerts().empty());
+  a = m.due_acks(5100);  // progress: an ack, no request
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_EQ(a[0].applied_seq(), 7u);
+  EXPECT_FALSE(a[0].resend());
+  EXPECT_TRUE(m.due_acks(6000).empty());
+  EXPECT_EQ(m.due_acks(10100).size(), 1u);  // the keepalive
+}
+
+TEST(HubModel, ALateHubAsksForTheWholeStreamAndTellsTheStateItHolds) {
+  HubModel m("club");
+  wire::BoardState st = state();
+  st.set_through_seq(5);
+  st.set_wall_ms(700);
+  m.on_message("tabula/club/t1/state", encode(st), 0);  // retained, before any item
+  const BoardEntry* b = m.board("t1");
+  EXPECT_EQ(b->head, 5u);
+  EXPECT_EQ(b->applied_seq, 0u);
+  m.due_acks(0);
+  std::vector<wire::HubAck> a = m.due_acks(1000);
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_TRUE(a[0].resend());
+  EXPECT_EQ(a[0].applied_seq(), 0u);  // from seq 1
+  EXPECT_EQ(a[0].state_seq(), 5u);
+  EXPECT_EQ(a[0].state_wall_ms(), 700);
+  for (std::uint64_t s = 1; s <= 5; ++s) stream(m, s, 1100);
+  EXPECT_TRUE(b->caught_up());
+}
+
+TEST(HubModel, AfterAReconnectEveryBoardIsAskedAtOnce) {
+  HubModel m("club");
+  for (std::uint64_t s : {1, 3}) stream(m, s, 0);
+  m.due_acks(0);
+  m.on_connected(100);
+  std::vector<wire::HubAck> a = m.due_acks(100);
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_TRUE(a[0].resend());
+}
+
+TEST(HubModel, SkipsAHoleTheBoardNeverFillsAndNamesIt) {
+  DeliveryTiming t;
+  t.give_up_ms = 10000;
+  HubModel m("club", t);
+  for (std::uint64_t s : {1, 4}) stream(m, s, 0);
+  for (std::int64_t now = 0; now < 10000; now += 500) m.due_acks(now);
+  EXPECT_TRUE(m.alerts().empty());
+  m.due_acks(10000);
   ASSERT_EQ(kinds(m), std::vector<AlertKind>{AlertKind::kGap});
-  EXPECT_EQ(m.alerts()[0].text, "board t1: stream items 7..8 never arrived");
+  EXPECT_EQ(m.alerts()[0].text, "board t1: stream items 2..3 never came, though asked for; skipped");
   EXPECT_EQ(m.board("t1")->missing, 2u);
-  m.on_message("tabula/club/t1/stream", encode(item(1, "t1", "g2")), 0);  // the next game, a new journal
+  EXPECT_EQ(m.board("t1")->applied_seq, 4u);
+  stream(m, 2, 10100);  // too late: not applied out of order
+  EXPECT_EQ(m.board("t1")->items, 2u);
+}
+
+TEST(HubModel, IgnoresAStaleStateAndStartsAnewForANewGame) {
+  HubModel m("club");
+  wire::BoardState st = state();
+  st.set_through_seq(5);
+  st.set_wall_ms(200);
+  st.set_moves(4);
+  m.on_message("tabula/club/t1/state", encode(st), 0);
+  wire::BoardState stale = st;
+  stale.set_through_seq(3);
+  stale.set_moves(2);
+  m.on_message("tabula/club/t1/state", encode(stale), 0);  // an old retained copy
+  EXPECT_EQ(m.board("t1")->state->moves(), 4);
+  st.set_wall_ms(300);  // the same items, a later clock: taken
+  st.set_moves(5);
+  m.on_message("tabula/club/t1/state", encode(st), 0);
+  EXPECT_EQ(m.board("t1")->state->moves(), 5);
+  for (std::uint64_t s = 1; s <= 5; ++s) stream(m, s, 0);
+  stream(m, 1, 0, "g2");  // the next game (a new journal) starts again at 1
+  EXPECT_EQ(m.board("t1")->game, "g2");
   EXPECT_EQ(m.board("t1")->applied_seq, 1u);
-  EXPECT_EQ(m.board("t1")->items, 4u);
+  EXPECT_EQ(m.board("t1")->items, 6u);
+  stream(m, 6, 0, "g1");  // late, of the old game
+  m.on_message("tabula/club/t1/state", encode(st), 0);
+  EXPECT_EQ(m.board("t1")->items, 6u);
+  EXPECT_EQ(m.board("t1")->head, 1u);
+  EXPECT_TRUE(m.alerts().empty());
+}
+
+TEST(HubModel, KeepsABoundedNumberOfItemsAhead) {
+  DeliveryTiming t;
+  t.early_max = 4;
+  HubModel m("club", t);
+  stream(m, 1, 0);
+  for (std::uint64_t s = 3; s <= 10; ++s) stream(m, s, 0);
+  EXPECT_EQ(m.board("t1")->early.size(), 4u);
+  EXPECT_EQ(m.board("t1")->early_dropped, 4u);
+  for (std::uint64_t s = 2; s <= 10; ++s) stream(m, s, 0);  // the board sends again from 2
+  EXPECT_EQ(m.board("t1")->applied_seq, 10u);
+  EXPECT_EQ(m.board("t1")->items, 10u);
 }
 
 TEST(HubModel, RaisesAlertsForDisputesSyncFlagsEndsAndSilence) {

@@ -56,6 +56,16 @@ TEST(Outbox, NumbersWithoutGapsResendsUnackedAndKeepsThemAcrossReopen) {
   EXPECT_EQ(p[1].seq, 3);
   ASSERT_TRUE(again.pending(1, 10, p).ok());
   ASSERT_EQ(p.size(), 1u);
+  // A hub that lacks items gets them again, acknowledged by the broker or not.
+  ASSERT_TRUE(again.range(2, 10, p).ok());
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p[0], (journal::OutboxItem{2, 3, "c"}));
+  EXPECT_EQ(p[1].seq, 3);
+  ASSERT_TRUE(again.range(1, 1, p).ok());
+  ASSERT_EQ(p.size(), 1u);
+  EXPECT_EQ(p[0].seq, 1);
+  ASSERT_TRUE(again.range(4, 10, p).ok());
+  EXPECT_TRUE(p.empty());
   std::int64_t seq = 0;
   std::int64_t input = 0;
   ASSERT_TRUE(again.last(seq, input).ok());

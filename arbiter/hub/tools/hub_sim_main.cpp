@@ -2,18 +2,29 @@
 //
 //   tabula-hub-sim board --broker ADDR --event E --board B --journal FILE --pgn FILE
 //                        [--game N] [--variant ID] [--seed N] [--speed X] [--broker-user U --broker-password-file F]
-//                        [--arbiter-key FILE]
+//                        [--arbiter-key FILE] [--wait-hubs N] [--flush-seconds S]
 //       plays game N of the PGN file as sensor events (session::generate_script)
 //       through a journaled session in real time divided by X, publishing to
-//       the hub; carries out arbiter actions; stays until everything is
-//       acknowledged.
-//   tabula-hub-sim hub --broker ADDR --event E --boards N [--seconds S] [--record FILE]
+//       the hub; carries out arbiter actions; stays until the broker and every
+//       live hub (at least N of them) have every item. An existing journal is
+//       resumed: the script carries on after what it holds (a board killed
+//       and started again). Prints one line of key=value: moves, seq (items
+//       numbered), digest (of its outbox, codec.h), flushed, slowest_ms (the
+//       slowest input at the table, journal and outbox included), resends, cpu.
+//   tabula-hub-sim hub --broker ADDR --event E --boards N [--seconds S] [--record FILE] [--client-id ID]
 //                      [--broker-user U --broker-password-file F]
-//       a headless hub: waits until N boards have finished or signed off (or S seconds),
-//       then prints items, duplicates, gaps, move latency percentiles and its
-//       own CPU time.
+//       a headless hub: runs until SIGTERM or S seconds, and prints when N
+//       boards were complete (every item their states name applied) and since
+//       when; SIGUSR1 marks the end of a fault (the hub then notes when the
+//       last item recorded before it arrived: converge_ms),
+//       then one "hubboard" line per board (seq, items, digest, duplicates
+//       dropped, requests, missing), move latency percentiles and its CPU time.
+//   tabula-hub-sim proxy --to PORT [--listen-port P]
+//       a loopback TCP proxy to PORT (tools/tcp_proxy.h): SIGUSR1 cuts every
+//       connection and refuses new ones, SIGUSR2 restores, SIGTERM ends.
 //   tabula-hub-sim action --broker ADDR --event E --board B --arbiter-key FILE
 //                         --kind pause|resume|takeback|draw|win --seat N
+#include <signal.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -30,6 +41,7 @@
 #include "core/pgn.h"
 #include "hub/hub_client.h"
 #include "hub/sim_board.h"
+#include "hub/tools/tcp_proxy.h"
 #include "session/trace_generator.h"
 #include "variants/variant_loader.h"
 
@@ -37,6 +49,28 @@ namespace {
 
 using namespace tabula;
 using Clock = std::chrono::steady_clock;
+
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Blocks SIGTERM/SIGINT (and the proxy's SIGUSR1/2) in every thread, so the
+// main thread takes them with sigtimedwait(); call before starting threads.
+sigset_t block_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int sig : {SIGTERM, SIGINT, SIGUSR1, SIGUSR2}) sigaddset(&set, sig);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  return set;
+}
+
+// The next blocked signal within `timeout`, or 0.
+int next_signal(const sigset_t& set, std::chrono::milliseconds timeout) {
+  timespec ts{static_cast<time_t>(timeout.count() / 1000), static_cast<long>((timeout.count() % 1000) * 1000000)};
+  int sig = sigtimedwait(&set, nullptr, &ts);
+  return sig > 0 ? sig : 0;
+}
 
 double cpu_seconds() {
   rusage u{};
@@ -142,33 +176,54 @@ int board(const cli::Options& o) {
     std::cerr << "tabula-hub-sim: " << error << "\n";
     return 1;
   }
+  long long wait_hubs = 0;
+  long long flush_seconds = 60;
+  cli::number_option(o, "wait-hubs", 0, 16, wait_hubs, std::cerr);
+  cli::number_option(o, "flush-seconds", 1, 86400, flush_seconds, std::cerr);
   auto b = hub::SimBoard::open(c, error);
   if (!b) {
     std::cerr << "tabula-hub-sim: " << error << "\n";
     return 1;
   }
-  const Clock::time_point t0 = Clock::now();
+  // A resumed journal: carry on after the inputs it holds, on the same time line.
+  const bool resuming = b->resumed_inputs() > 0;
+  const session::Millis resumed = b->resumed_time();
+  std::size_t skip_at = b->resumed_at_time();
+  const Clock::time_point t0 =
+      Clock::now() - std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double, std::milli>(resuming ? resumed.count() / speed : 0.0));
+  Clock::duration slowest{0};
   for (const session::Input& in : inputs) {
-    const auto due = t0 + std::chrono::duration_cast<Clock::duration>(
-                              std::chrono::duration<double, std::milli>(session::time_of(in).count() / speed));
+    const session::Millis t = session::time_of(in);
+    if (resuming && t < resumed) continue;
+    if (resuming && t == resumed && skip_at > 0) {
+      --skip_at;
+      continue;
+    }
+    const auto due = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(t.count() / speed));
     std::this_thread::sleep_until(due);
-    if (!b->feed(in, error) || b->apply_actions(session::time_of(in), error) < 0) {
+    const Clock::time_point before = Clock::now();
+    if (!b->feed(in, error) || b->apply_actions(t, error) < 0) {
       std::cerr << "tabula-hub-sim: " << error << "\n";
       return 1;
     }
+    slowest = std::max(slowest, Clock::now() - before);
   }
   if (!b->finish(error)) {
     std::cerr << "tabula-hub-sim: " << error << "\n";
     return 1;
   }
-  const bool flushed = b->publisher().flush(std::chrono::seconds(60));
+  const bool flushed = b->publisher().flush(std::chrono::seconds(flush_seconds), static_cast<std::size_t>(wait_hubs));
   hub::PublisherStatus st = b->publisher().status();
-  std::printf("board %s: %zu moves, %lld items, %s, cpu %.2f s\n", c.board.c_str(), b->session().moves().size(),
-              static_cast<long long>(st.last_seq), flushed ? "all acknowledged"
-                      : ("NOT flushed: " + std::to_string(st.unacked) + " unacknowledged, " +
-                         (st.connected ? "connected" : "not connected") + ", " + st.last_error)
-                            .c_str(),
-              cpu_seconds());
+  std::uint64_t digest = 0;
+  std::int64_t count = 0;
+  if (!b->outbox_digest(digest, count, error)) std::cerr << "tabula-hub-sim: " << error << "\n";
+  std::printf("board %s: moves=%zu seq=%lld digest=%016llx flushed=%d slowest_ms=%lld resends=%llu resumed=%zu cpu=%.2f\n",
+              c.board.c_str(), b->session().moves().size(), static_cast<long long>(count),
+              static_cast<unsigned long long>(digest), flushed ? 1 : 0,
+              static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(slowest).count()),
+              static_cast<unsigned long long>(st.resends), b->resumed_inputs(), cpu_seconds());
+  if (!flushed) std::printf("board %s: NOT flushed: %s\n", c.board.c_str(), hub::describe(st).c_str());
   return flushed ? 0 : 1;
 }
 
@@ -186,45 +241,102 @@ int hub_main(const cli::Options& o) {
   long long seconds = 600;
   cli::number_option(o, "boards", 1, 10000, boards, std::cerr);
   cli::number_option(o, "seconds", 1, 86400, seconds, std::cerr);
+  const sigset_t signals = block_signals();
   auto hub = hub::HubClient::start(c, error);
   if (!hub) {
     std::cerr << "tabula-hub-sim: " << error << "\n";
     return 1;
   }
-  std::printf("hub: waiting for %lld boards to finish or sign off (at most %lld s)\n", boards, seconds);
+  std::printf("hub: %s, waiting for %lld boards to finish (at most %lld s, or until SIGTERM)\n", hub->hub_id().c_str(),
+              boards, seconds);
   std::fflush(stdout);
   const double cpu0 = cpu_seconds();
   const Clock::time_point t0 = Clock::now();
-  const bool done = hub->wait_until(
-      [&](const hub::HubModel& m) {
-        long long over = 0;
-        for (const auto& [name, b] : m.boards()) over += (b.state && b.state->over()) || b.online == false ? 1 : 0;
-        return over >= boards;
-      },
-      std::chrono::seconds(seconds));
+  // Complete: `boards` boards, each with every item its state names.
+  auto complete = [&](const hub::HubModel& m) {
+    long long n = 0;
+    for (const auto& [name, b] : m.boards()) n += b.caught_up() ? 1 : 0;
+    return n >= boards;
+  };
+  std::int64_t fault_end = 0;
+  std::int64_t complete_since = 0;  // the hub's clock when the view last became complete
+  std::int64_t first_complete = 0;
+  for (;;) {
+    const bool done = hub->wait_until(complete, std::chrono::milliseconds(200));
+    if (done && complete_since == 0) complete_since = wall_ms();
+    if (done && first_complete == 0) first_complete = complete_since;
+    if (!done) complete_since = 0;
+    const int sig = next_signal(signals, std::chrono::milliseconds(1));
+    if (sig == SIGUSR1) {
+      fault_end = wall_ms();
+      hub->probe_backlog(fault_end);
+      continue;
+    }
+    if (sig != 0) break;
+    if (Clock::now() - t0 > std::chrono::seconds(seconds)) break;
+  }
   const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
   const double cpu = cpu_seconds() - cpu0;
+  const hub::HubStatus hs = hub->status();
   hub->read([&](const hub::HubModel& m) {
-    std::uint64_t items = 0, dups = 0, missing = 0;
+    std::uint64_t items = 0, dups = 0, missing = 0, requests = 0;
+    std::int64_t last_record = 0;
     for (const auto& [name, b] : m.boards()) {
       items += b.items;
       dups += b.duplicates;
       missing += b.missing;
+      requests += b.requests;
+      if (!b.recent.empty()) last_record = std::max(last_record, b.recent.back().wall_ms());
+      std::printf("hubboard %s seq=%llu items=%llu digest=%016llx dups=%llu requests=%llu missing=%llu early_dropped=%llu over=%d caught_up=%d\n",
+                  name.c_str(), static_cast<unsigned long long>(b.applied_seq), static_cast<unsigned long long>(b.items),
+                  static_cast<unsigned long long>(b.digest), static_cast<unsigned long long>(b.duplicates),
+                  static_cast<unsigned long long>(b.requests), static_cast<unsigned long long>(b.missing),
+                  static_cast<unsigned long long>(b.early_dropped), b.state && b.state->over() ? 1 : 0,
+                  b.caught_up() ? 1 : 0);
     }
     std::vector<std::int64_t> lat = m.move_latencies_ms();
     std::sort(lat.begin(), lat.end());
     auto pct = [&](double p) {
       return lat.empty() ? -1 : lat[std::min(lat.size() - 1, static_cast<std::size_t>(p * static_cast<double>(lat.size())))];
     };
-    std::printf("hub: %s after %.1f s: %zu boards, %llu items applied, %llu duplicates dropped, %llu missing\n",
-                done ? "all finished" : "TIMED OUT", wall, m.boards().size(), static_cast<unsigned long long>(items),
-                static_cast<unsigned long long>(dups), static_cast<unsigned long long>(missing));
+    const std::int64_t converge = fault_end == 0 ? -1 : std::max<std::int64_t>(0, m.backlog_done_ms() - fault_end);
+    std::printf("hub: complete=%d converge_ms=%lld first_complete_ms=%lld complete_since_ms=%lld last_record_ms=%lld boards=%zu items=%llu "
+                "dups_dropped=%llu missing=%llu requests=%llu acks_sent=%llu\n",
+                complete_since != 0 ? 1 : 0, static_cast<long long>(converge), static_cast<long long>(first_complete),
+                static_cast<long long>(complete_since), static_cast<long long>(last_record), m.boards().size(),
+                static_cast<unsigned long long>(items), static_cast<unsigned long long>(dups),
+                static_cast<unsigned long long>(missing), static_cast<unsigned long long>(requests),
+                static_cast<unsigned long long>(hs.acks_sent));
     std::printf("hub: move latency (board record -> hub) over %zu moves: p50 %lld ms, p95 %lld ms, p99 %lld ms, max %lld ms\n",
                 lat.size(), static_cast<long long>(pct(0.5)), static_cast<long long>(pct(0.95)),
                 static_cast<long long>(pct(0.99)), static_cast<long long>(lat.empty() ? -1 : lat.back()));
     std::printf("hub: cpu %.2f s over %.1f s wall (%.1f%% of one core)\n", cpu, wall, 100.0 * cpu / std::max(wall, 0.001));
   });
-  return done ? 0 : 1;
+  return complete_since != 0 ? 0 : 1;
+}
+
+int proxy(const cli::Options& o) {
+  long long to = 0;
+  long long listen = 0;
+  if (!o.values.count("to")) {
+    std::cerr << "tabula-hub-sim: proxy needs --to PORT\n";
+    return 2;
+  }
+  if (!cli::number_option(o, "to", 1, 65535, to, std::cerr) || !cli::number_option(o, "listen-port", 0, 65535, listen, std::cerr)) return 2;
+  const sigset_t signals = block_signals();
+  hub::TcpProxy p(static_cast<int>(to), static_cast<int>(listen));
+  if (!p.listening()) {
+    std::cerr << "tabula-hub-sim: proxy cannot listen on 127.0.0.1:" << listen << "\n";
+    return 1;
+  }
+  std::printf("proxy: 127.0.0.1:%d -> 127.0.0.1:%lld\n", p.port(), to);
+  std::fflush(stdout);
+  for (;;) {
+    const int sig = next_signal(signals, std::chrono::milliseconds(1000));
+    if (sig == SIGUSR1) p.cut();
+    if (sig == SIGUSR2) p.restore();
+    if (sig == SIGTERM || sig == SIGINT) return 0;
+  }
 }
 
 int action(const cli::Options& o) {
@@ -275,19 +387,20 @@ int action(const cli::Options& o) {
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
-    std::cerr << "usage: tabula-hub-sim board|hub|action --broker ADDRESS ... (see the source's header)\n";
+    std::cerr << "usage: tabula-hub-sim board|hub|proxy|action ... (see the source's header)\n";
     return 2;
   }
   const std::string cmd = args[0];
   auto o = cli::parse_options(args, 1,
                               {"broker", "broker-ca", "broker-user", "broker-password-file", "event", "board", "journal", "pgn",
                                "game", "variant", "seed", "speed", "arbiter-key", "boards", "seconds", "record",
-                               "kind", "seat", "client-id"},
+                               "kind", "seat", "client-id", "wait-hubs", "flush-seconds", "to", "listen-port"},
                               {}, cmd, std::cerr);
   if (!o) return 2;
   if (cmd == "board") return board(*o);
   if (cmd == "hub") return hub_main(*o);
   if (cmd == "action") return action(*o);
-  std::cerr << "tabula-hub-sim: board, hub or action, not \"" << cmd << "\"\n";
+  if (cmd == "proxy") return proxy(*o);
+  std::cerr << "tabula-hub-sim: board, hub, proxy or action, not \"" << cmd << "\"\n";
   return 2;
 }
