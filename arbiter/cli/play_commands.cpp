@@ -303,7 +303,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     if (!feed(session::Input{session::Tick{*d}})) return 1;
   }
   if (pub && !pub->flush(std::chrono::seconds(10))) {
-    err << "tabula: hub: " << pub->status().unacked << " items wait in the outbox (sent when the broker is back)\n";
+    err << "tabula: hub: " << hub::describe(pub->status()) << " (kept in the outbox, sent when the broker and the hub are back)\n";
   }
   out << journal::state_summary(s);
   return 0;

@@ -377,6 +377,8 @@ void BoardPublisher::on_ack(const MqttMessage& m) {
                                      [](const auto& x, const auto& y) { return x.second.heard < y.second.heard; });
       hubs_.erase(oldest);
     }
+    auto known = hubs_.find(a->hub());
+    const bool progressing = known != hubs_.end() && applied > known->second.applied;
     hubs_[a->hub()] = HubMark{applied, now};
     // The state the hub holds is older than ours (or of another game): send
     // it again (at most once a second).
@@ -385,10 +387,11 @@ void BoardPublisher::on_ack(const MqttMessage& m) {
       state_dirty_ = true;
     }
     changed_.notify_all();
-    // The hub asks, or it is behind while this board has been quiet (the
-    // tail of the stream was lost and nothing came after it to show the
-    // gap). Another game: the hub learns this one from the state first.
-    const bool quiet = applied < sent_through_ && now - last_send_ >= config_.quiet_resend;
+    // The hub asks, or it is behind, not moving, while this board has been
+    // quiet (the tail of the stream was lost and nothing came after it to
+    // show the gap; a hub still working through what it got is moving).
+    // Another game: the hub learns this one from the state first.
+    const bool quiet = applied < sent_through_ && !progressing && now - last_send_ >= config_.quiet_resend;
     if (same_game && (a->resend() || quiet)) back_to = applied + 1;
   }
   if (back_to > 0) go_back(back_to, false);
