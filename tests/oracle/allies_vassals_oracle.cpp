@@ -40,10 +40,10 @@ class AlliesVassals : public Oracle {
     // Rule 4: a pawn promotes on its last rank only on an opponent's side.
     rules_.promotion_open = [this](int seat, int) { return hostile_edge(seat); };
     // VARIANTS.md: en passant by the very next player only.
-    rules_.ep_victim = [this](int seat, int target) {
-      if (ep_target_ != target || ep_seat_ < 0 || friends(seat, ep_seat_)) return -1;
-      const Man& v = board_.at(ep_victim_);
-      return (v.kind == 'P' && v.seat == ep_seat_) ? ep_victim_ : -1;
+    rules_.ep_victim = [this](const Board& b, int seat, int target) {
+      if (b.ep.target != target || b.ep.seat < 0 || friends(seat, b.ep.seat)) return -1;
+      const Man& v = b.at(b.ep.victim);
+      return (v.kind == 'P' && v.seat == b.ep.seat) ? b.ep.victim : -1;
     };
     start_of_turn();
   }
@@ -69,13 +69,6 @@ class AlliesVassals : public Oracle {
           m.promoted = true;
         }
       }
-    ep_seat_ = ep_target_ = ep_victim_ = -1;
-    if (chosen.double_step) {
-      ep_seat_ = mover;
-      ep_victim_ = chosen.to;
-      ep_target_ = board_.square((board_.file_of(chosen.from) + board_.file_of(chosen.to)) / 2,
-                                 (board_.rank_of(chosen.from) + board_.rank_of(chosen.to)) / 2);
-    }
     last_mover_ = mover;
     to_move_ = next_in_game(mover);
     start_of_turn();
@@ -319,7 +312,6 @@ class AlliesVassals : public Oracle {
   int tokens_[4] = {4, 4, 4, 4};
   int suzerain_[4] = {-1, -1, -1, -1};
   int ally_[4] = {-1, -1, -1, -1};
-  int ep_seat_ = -1, ep_target_ = -1, ep_victim_ = -1;
   int last_mover_ = 3;
   int to_move_ = 0;
   bool over_ = false;

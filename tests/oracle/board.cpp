@@ -10,18 +10,31 @@
 namespace tabula::oracle {
 
 // ---- Board ----------------------------------------------------------------------
-Board::Board(int files, int ranks)
-    : files_(files),
-      ranks_(ranks),
-      cell_(files * ranks),
-      owner_(files * ranks, -1),
-      men_(files * ranks) {
-  for (int i = 0; i < files * ranks; ++i) cell_[i] = i;
+Board::Board(int files, int ranks) : men_(files * ranks) {
+  Shape& s = shape();
+  s.files = files;
+  s.ranks = ranks;
+  s.cell.resize(files * ranks);
+  s.owner.assign(files * ranks, -1);
+  for (int i = 0; i < files * ranks; ++i) s.cell[i] = i;
+  index_squares();
+}
+
+Board::Shape& Board::shape() {
+  if (shape_.use_count() > 1) shape_ = std::make_shared<Shape>(*shape_);
+  return *shape_;
+}
+
+void Board::index_squares() {
+  Shape& s = shape();
+  s.squares.clear();
+  for (int i = 0; i < s.files * s.ranks; ++i)
+    if (s.cell[i] == i) s.squares.push_back(i);
 }
 
 int Board::square(int file, int rank) const {
-  if (file < 0 || rank < 0 || file >= files_ || rank >= ranks_) return -1;
-  return cell_[rank * files_ + file];
+  if (file < 0 || rank < 0 || file >= shape_->files || rank >= shape_->ranks) return -1;
+  return shape_->cell[rank * shape_->files + file];
 }
 
 std::string Board::name(int sq) const {
@@ -37,36 +50,40 @@ int Board::parse(const std::string& text) const {
 }
 
 void Board::cut(int file, int rank) {
-  cell_[rank * files_ + file] = -1;
+  shape().cell[rank * files() + file] = -1;
+  index_squares();
 }
 
 int Board::merge(const std::vector<std::pair<int, int>>& cells, int owner) {
+  Shape& s = shape();
   int anchor = -1;
   for (auto [f, r] : cells) {
-    int i = r * files_ + f;
+    int i = r * s.files + f;
     if (anchor < 0 || r < rank_of(anchor) || (r == rank_of(anchor) && f < file_of(anchor)))
       anchor = i;
   }
-  for (auto [f, r] : cells) cell_[r * files_ + f] = anchor;
-  owner_[anchor] = owner;
-  corner_squares_.push_back(anchor);
+  for (auto [f, r] : cells) s.cell[r * s.files + f] = anchor;
+  s.owner[anchor] = owner;
+  s.corner_squares.push_back(anchor);
+  index_squares();
   return anchor;
 }
 
 bool Board::is_corner(int sq) const {
-  return sq >= 0 && owner_[sq] >= 0;
+  return sq >= 0 && shape_->owner[sq] >= 0;
 }
 int Board::corner_owner(int sq) const {
-  return sq >= 0 ? owner_[sq] : -1;
+  return sq >= 0 ? shape_->owner[sq] : -1;
 }
 
 std::vector<int> Board::neighbours(int sq) const {
   std::vector<int> out;
-  for (int i = 0; i < files_ * ranks_; ++i) {
-    if (cell_[i] != sq) continue;
+  const int files = shape_->files;
+  for (int i = 0; i < files * shape_->ranks; ++i) {
+    if (shape_->cell[i] != sq) continue;
     for (int df = -1; df <= 1; ++df)
       for (int dr = -1; dr <= 1; ++dr) {
-        int n = square(i % files_ + df, i / files_ + dr);
+        int n = square(i % files + df, i / files + dr);
         if (n < 0 || n == sq || is_corner(n)) continue;
         if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
       }
@@ -78,13 +95,6 @@ std::vector<int> Board::neighbours(int sq) const {
 void Board::put(const std::string& sq, char kind, int seat) {
   int s = parse(sq);
   men_[s] = Man{kind, seat};
-}
-
-std::vector<int> Board::squares() const {
-  std::vector<int> out;
-  for (int i = 0; i < files_ * ranks_; ++i)
-    if (cell_[i] == i) out.push_back(i);
-  return out;
 }
 
 int Board::king_of(int seat) const {
@@ -160,6 +170,12 @@ std::string move_text(const Board& b, const OMove& m) {
 }
 
 Man apply(Board& b, const OMove& m) {
+  b.ep = {};
+  if (m.double_step)
+    b.ep = {m.seat,
+            b.square((b.file_of(m.from) + b.file_of(m.to)) / 2,
+                     (b.rank_of(m.from) + b.rank_of(m.to)) / 2),
+            m.to};
   if (m.pass) return {};
   if (m.placed) {
     b.at(m.to) = Man{m.placed, m.seat, false, false, true};
@@ -252,7 +268,7 @@ void man_moves(const Board& b, int from, const MoveRules& rules, std::vector<OMo
         if (b.is_corner(to)) {
           // 000: only the owner's king steps in, onto the free square.
           if (b.corner_owner(to) == man.seat && b.at(to).empty() && rules.may_enter_corner &&
-              rules.may_enter_corner(man.seat, to)) {
+              rules.may_enter_corner(b, man.seat, to)) {
             OMove m = base;
             m.to = to;
             if (std::none_of(out.begin(), out.end(),
@@ -306,7 +322,7 @@ void man_moves(const Board& b, int from, const MoveRules& rules, std::vector<OMo
           m.to = to;
           add_pawn_move(b, m, rules, out);
         } else if (b.at(to).empty() && rules.ep_victim) {
-          int victim = rules.ep_victim(man.seat, to);
+          int victim = rules.ep_victim(b, man.seat, to);
           if (victim >= 0) {
             OMove m = base;
             m.to = to;

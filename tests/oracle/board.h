@@ -31,6 +31,7 @@ struct Man {
   bool promoted = false;      // 002 rule 5: a promoted queen scores 1
   bool corner_queen = false;  // 000: a bishop made a queen in the corner square
   bool moved = false;         // castling: kings and rooks that have moved
+  bool edge_pawn = false;     // 000: one of the two pawns at the ends of a seat's pawn row
   bool empty() const { return kind == 0; }
 };
 
@@ -40,11 +41,11 @@ class Board {
   Board() = default;
   Board(int files, int ranks);
 
-  int files() const { return files_; }
-  int ranks() const { return ranks_; }
+  int files() const { return shape_->files; }
+  int ranks() const { return shape_->ranks; }
   int square(int file, int rank) const;  // -1 when absent or off the board
-  int file_of(int sq) const { return sq % files_; }
-  int rank_of(int sq) const { return sq / files_; }
+  int file_of(int sq) const { return sq % shape_->files; }
+  int rank_of(int sq) const { return sq / shape_->files; }
   std::string name(int sq) const;            // "e4"; a corner square by its anchor
   int parse(const std::string& text) const;  // -1 when not a square
 
@@ -53,22 +54,39 @@ class Board {
   int merge(const std::vector<std::pair<int, int>>& cells, int owner);
   bool is_corner(int sq) const;
   int corner_owner(int sq) const;
-  const std::vector<int>& corners() const { return corner_squares_; }
+  const std::vector<int>& corners() const { return shape_->corner_squares; }
   // The plain squares next to a square (8 directions; for a corner square,
   // next to any of its cells), excluding corner squares.
   std::vector<int> neighbours(int sq) const;
 
+  // The last move's double step, open to the very next mover (003, 000);
+  // apply() keeps it, so a board copied for a legality test carries it.
+  struct EnPassant {
+    int seat = -1;    // whose pawn double-stepped; -1 when none
+    int target = -1;  // the square it crossed
+    int victim = -1;  // where it stands
+  };
+  EnPassant ep;
+
   Man& at(int sq) { return men_[sq]; }
   const Man& at(int sq) const { return men_[sq]; }
   void put(const std::string& sq, char kind, int seat);
-  std::vector<int> squares() const;  // every square (anchors for corners)
-  int king_of(int seat) const;       // -1 when he has none
+  // Every square (a corner square once, by its anchor), in index order.
+  const std::vector<int>& squares() const { return shape_->squares; }
+  int king_of(int seat) const;  // -1 when he has none
 
  private:
-  int files_ = 0, ranks_ = 0;
-  std::vector<int> cell_;   // per cell: its square (anchor) or -1
-  std::vector<int> owner_;  // per square: corner owner seat, -1 for a plain square
-  std::vector<int> corner_squares_;
+  // The board's shape, shared by its copies (a legality test copies only the men).
+  struct Shape {
+    int files = 0, ranks = 0;
+    std::vector<int> cell;   // per cell: its square (anchor) or -1
+    std::vector<int> owner;  // per square: corner owner seat, -1 for a plain square
+    std::vector<int> corner_squares;
+    std::vector<int> squares;
+  };
+  Shape& shape();  // for the setup: a shape of its own
+  void index_squares();
+  std::shared_ptr<Shape> shape_ = std::make_shared<Shape>();
   std::vector<Man> men_;
 };
 
@@ -136,10 +154,10 @@ struct MoveRules {
   // (null: always); a pawn that may not stays a pawn there.
   std::function<bool(int seat, int sq)> promotion_open;
   // 000: whether `seat`'s king may step into the corner square `corner`.
-  std::function<bool(int seat, int corner)> may_enter_corner;
+  std::function<bool(const Board& b, int seat, int corner)> may_enter_corner;
   // En passant: the victim's square when `seat` may capture onto `target`
   // en passant now, else -1 (null: no en passant).
-  std::function<int(int seat, int target)> ep_victim;
+  std::function<int(const Board& b, int seat, int target)> ep_victim;
 };
 
 // Pseudo-legal moves of one man: geometry only, no king safety. Castling is
@@ -195,6 +213,11 @@ class Oracle {
   // Plays a legal move given as text; false (nothing changed) when it is not legal.
   virtual bool play(const std::string& move) = 0;
   virtual Summary summary() const = 0;
+  // Why the seat to move may not play `move` (a reason in words, "" when he
+  // may), for a mismatch report and to recognise a listed disagreement.
+  virtual std::string refusal(const std::string& move) const {
+    return legal_moves().count(move) ? "" : "refused";
+  }
   // The board as text, for a mismatch report.
   virtual std::string describe() const = 0;
   // The name of the square a cell (0-based file, rank) belongs to: a corner

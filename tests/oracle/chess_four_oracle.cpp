@@ -39,10 +39,10 @@ class ChessFour : public Oracle {
     };
     rules_.promotion_choices = {'Q', 'R', 'B', 'N'};
     // Rule 11: en passant only by the facing seat, on his next turn.
-    rules_.ep_victim = [this](int seat, int target) {
+    rules_.ep_victim = [this](const Board& b, int seat, int target) {
       const Ep& e = ep_[facing(seat)];
       if (e.target != target) return -1;
-      const Man& v = board_.at(e.victim);
+      const Man& v = b.at(e.victim);
       return (v.kind == 'P' && v.seat == facing(seat)) ? e.victim : -1;
     };
     start_of_turn();
