@@ -328,7 +328,8 @@ void man_moves(const Board& b, int from, const MoveRules& rules, std::vector<OMo
             m.to = to;
             m.en_passant = true;
             m.ep_victim = victim;
-            out.push_back(m);
+            add_pawn_move(b, m, rules,
+                          out);  // 000: a crosswise capture may land on the promotion rank
           }
         }
       }

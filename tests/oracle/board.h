@@ -203,6 +203,9 @@ struct Summary {
   // Who may head the ranking: one seat, or a team's seats (001); empty
   // for a draw or while the game goes on.
   std::set<std::string> winners;
+  // What the oracle noticed that a report or a known-disagreement rule may
+  // need (not compared).
+  std::vector<std::string> notes;
 };
 
 class Oracle {

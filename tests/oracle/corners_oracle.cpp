@@ -76,6 +76,7 @@ class Corners : public Oracle {
     const int mover = to_move_;
     OMove chosen;
     if (!find_move(board_, legal(board_, mover, 0), text, chosen)) return false;
+    note_.clear();
     Man captured = make(board_, chosen);
     if (captured.corner_queen) ++corner_queens_lost_[captured.seat];
     had_turn_[mover] = true;
@@ -84,6 +85,7 @@ class Corners : public Oracle {
 
     const int target = target_of(mover);
     if (in_check(board_, target) && legal(board_, target, 0).empty()) {
+      if (has_safe_reply(board_, target)) note_ = "a mate by the game's refusals only";
       // "Checkmate of the King on the immediate left is needed to win."
       if (!long_) {
         status_[target] = Status::kMated;
@@ -101,6 +103,7 @@ class Corners : public Oracle {
       if (live_count() == 2) enter_two_player();
       int checked = first_checked_after(mover, true);
       to_move_ = checked >= 0 ? checked : next_live(target);
+      if (checked == mover) note_ = "the removal put the mater in check";
     } else {
       // "Other Kings may be placed in check only, with the next move going
       // to the player that is in check"; with several, the first in turn
@@ -118,6 +121,10 @@ class Corners : public Oracle {
     for (int s = 0; s < 4; ++s) out.seats.push_back({kNames[s], status_[s], 0, "", ""});
     out.over = over_;
     out.winners = winners_;
+    if (!note_.empty()) out.notes.push_back(note_);
+    if (!over_ && king_in_corner(board_, to_move_) && has_reverted(to_move_))
+      out.notes.push_back(
+          "the king of the seat to move is in his corner, his corner queens reverted");
     return out;
   }
 
@@ -229,6 +236,12 @@ class Corners : public Oracle {
     if (two_player_) revert_corner_queens(b);
     return captured;
   }
+  bool has_reverted(int seat) const {
+    for (int sq : board_.squares())
+      if (board_.at(sq).seat == seat && board_.at(sq).kind == 'B' && board_.at(sq).promoted)
+        return true;
+    return false;
+  }
   void revert_corner_queens(Board& b) const {
     for (int sq : b.squares()) {
       Man& x = b.at(sq);
@@ -295,9 +308,10 @@ class Corners : public Oracle {
   }
 
   // "Only the target may be checkmated": the move left some other king in
-  // check with no legal reply. Among a checked player's replies (depth > 0)
-  // only a king the reply itself puts in check counts: a king already in
-  // check was not mated by that reply.
+  // check with no legal reply (RULINGS 000: a move that leaves a king in
+  // check is credited to the mover, also one already in check). Among a
+  // checked player's replies (depth > 0) only a king the reply itself puts
+  // in check counts, so that an earlier double check is not his doing.
   int mated_non_target(const Board& before, const Board& after, int mover, int depth) const {
     for (int x = 0; x < 4; ++x) {
       if (x == mover || x == target_of(mover) || !live(x)) continue;
@@ -355,8 +369,10 @@ class Corners : public Oracle {
   // square" (VARIANTS.md: judged at the start of his turn, credited to the
   // last mover).
   bool stuck_in_corner(int s) const {
-    return two_player_ && king_in_corner(board_, s) && all_in_area(s, board_, true) &&
-           legal(board_, s, 0).empty();
+    if (!two_player_ || !king_in_corner(board_, s) || !all_in_area(s, board_, true)) return false;
+    for (const OMove& m : legal(board_, s, 0))
+      if (board_.at(m.from).kind == 'K') return false;
+    return true;
   }
 
   void start_of_turn() {
@@ -375,6 +391,9 @@ class Corners : public Oracle {
       }
       // VARIANTS.md: a player with no move who is not in check passes; a
       // king who must leave his corner square and cannot misses the turn.
+      // (A player in check with no legal reply passes too: only the target
+      // may be mated, and the moves that made this are refused.)
+      if (in_check(board_, s)) note_ = "a checked player with no legal reply passes";
       had_turn_[s] = true;
       to_move_ = next_live(s);
     }
@@ -393,6 +412,7 @@ class Corners : public Oracle {
   int to_move_ = 0;
   bool over_ = false;
   std::set<std::string> winners_;
+  std::string note_;  // what the last move did that a report may need
 };
 
 }  // namespace

@@ -52,6 +52,18 @@ std::string move_text(const core::Game& g, const Oracle& o, const core::Move& m)
   return t;
 }
 
+// Tabula's reason for refusing a move written "e2-e4" (why_illegal).
+std::string tabula_refusal(const core::Game& g, const std::string& text) {
+  auto dash = text.find('-');
+  if (dash == std::string::npos) return "(a placement or pass)";
+  auto eq = text.find('=');
+  core::Square from = g.rules().geometry.parse(text.substr(0, dash));
+  core::Square to = g.rules().geometry.parse(
+      text.substr(dash + 1, eq == std::string::npos ? std::string::npos : eq - dash - 1));
+  std::string why = g.why_illegal(from, to);
+  return why.empty() ? "(some move from-to is legal)" : why;
+}
+
 oracle::Status status_of(core::SeatStatus s) {
   switch (s) {
     case core::SeatStatus::kLive:
@@ -97,6 +109,7 @@ std::string summary_text(const Summary& s) {
     o << ", winner";
     for (const auto& w : s.winners) o << " " << w;
   }
+  for (const auto& n : s.notes) o << " [" << n << "]";
   for (const auto& seat : s.seats) {
     o << "; " << seat.name << " " << oracle::status_name(seat.status) << " " << seat.points;
     if (!seat.suzerain.empty()) o << " vassal of " << seat.suzerain;
@@ -152,6 +165,12 @@ struct Known {
   const char* what;
 };
 
+bool noted(const Summary& s, const std::string& part) {
+  for (const auto& n : s.notes)
+    if (n.find(part) != std::string::npos) return true;
+  return false;
+}
+
 // A legal-move-set difference Tabula is known to have; `only_tabula` and
 // `only_oracle` are the difference.
 const Known* known_move_difference(const Context& ctx, const Oracle& o,
@@ -160,7 +179,13 @@ const Known* known_move_difference(const Context& ctx, const Oracle& o,
   // 000: a check that leaves a non-target no reply the game allows (issue
   // 15 item 3): Tabula judges the mate with the position's legality only.
   static const Known kItem3{3, "a check whose non-target victim's only replies the game refuses"};
-  if (ctx.variant.rfind("corners-", 0) == 0 && only_oracle.empty() && !only_tabula.empty()) {
+  const bool corners = ctx.variant.rfind("corners-", 0) == 0;
+  // 000: corner queens that reverted to bishops are not captured queens
+  // (issue 15 item 1): Tabula narrows the king's seat to the corner duty.
+  static const Known kItem1{1, "reverted corner queens taken for captured ones"};
+  if (corners && only_tabula.empty() && noted(o.summary(), "his corner queens reverted"))
+    return &kItem1;
+  if (corners && only_oracle.empty() && !only_tabula.empty()) {
     bool all = true;
     for (const auto& m : only_tabula)
       all = all && o.refusal(m) == "mates a non-target whose replies the game refuses";
@@ -170,7 +195,22 @@ const Known* known_move_difference(const Context& ctx, const Oracle& o,
 }
 
 // A summary difference Tabula is known to have after `move`.
-const Known* known_summary_difference(const Context&, const Summary&, const Summary&) {
+const Known* known_summary_difference(const Context& ctx, const Summary& tabula,
+                                      const Summary& oracle) {
+  // 000 long game: the removal of the mated colour checks the mater, who
+  // moves next (issue 15 item 2); Tabula gives the move to the next player.
+  static const Known kItem2{2, "a removal that checks the mater"};
+  // 000: a mate judged with the game's own refusals, or a checked player
+  // left with no reply the game allows (issue 15 item 3): Tabula judges
+  // with the position's legality and rules the mate later, or not at all.
+  static const Known kItem3{3, "mate judged without the game's own legality"};
+  if (ctx.variant.rfind("corners-", 0) == 0 &&
+      (noted(oracle, "a mate by the game's refusals only") ||
+       noted(oracle, "a checked player with no legal reply passes")))
+    return &kItem3;
+  if (ctx.variant.rfind("corners-", 0) == 0 &&
+      noted(oracle, "the removal put the mater in check") && tabula.to_move != oracle.to_move)
+    return &kItem2;
   return nullptr;
 }
 
@@ -259,6 +299,8 @@ Figures soak(const std::string& variant) {
         const Known* k = known_move_difference(ctx, *orc, only_t, only_o);
         std::string why;
         for (const auto& m : only_t) why += "  oracle refuses " + m + ": " + orc->refusal(m) + "\n";
+        for (const auto& m : only_o)
+          why += "  tabula refuses " + m + ": " + tabula_refusal(game, m) + "\n";
         report("legal moves",
                "only tabula:" + set_text(only_t) + "\nonly oracle:" + set_text(only_o) + "\n" + why,
                k);
