@@ -58,6 +58,7 @@ class AlliesVassals : public Oracle {
     const int mover = to_move_;
     OMove chosen;
     if (!find_move(board_, moves(mover), text, chosen)) return false;
+    note_.clear();
     apply(board_, chosen);
     // Rule 4: every waiting pawn whose edge is now hostile promotes at the
     // end of its owner's move (to a queen).
@@ -86,6 +87,7 @@ class AlliesVassals : public Oracle {
     }
     out.over = over_;
     if (over_) out.winners = {kNames[winner_]};
+    if (!note_.empty()) out.notes.push_back(note_);
     return out;
   }
 
@@ -231,6 +233,7 @@ class AlliesVassals : public Oracle {
   // attacked goes at once; their removal changes relations again.
   void remove_attacked_by_new_opponents(Matrix before) {
     for (;;) {
+      end_alliances_without_opponents();
       Matrix now = friendship();
       std::vector<int> gone;
       for (int p = 0; p < 4; ++p) {
@@ -246,8 +249,23 @@ class AlliesVassals : public Oracle {
         }
       }
       if (gone.empty()) return;
+      if (gone.size() > 1) note_ = "several removed at once by new opponents";
       before = now;
       for (int p : gone) remove(p);
+    }
+  }
+
+  // Rule 2: "Alliances end at the moment ... the last of the opponents is
+  // mated": when no opponent of an allied pair is left in the game, however
+  // the last one left (a mate, or a removal that a mate caused), since the
+  // game must go on "until only one suzerain is left at the table".
+  void end_alliances_without_opponents() {
+    for (int a = 0; a < 4; ++a) {
+      if (!in_game_[a] || ally_[a] < 0) continue;
+      bool any_opponent = false;
+      for (int p = 0; p < 4; ++p) any_opponent |= in_game_[p] && !friends(a, p);
+      if (!any_opponent)
+        for (int p = 0; p < 4; ++p) ally_[p] = -1;
     }
   }
 
@@ -269,11 +287,6 @@ class AlliesVassals : public Oracle {
         if (suzerain_[v] == victim) suzerain_[v] = -1;
       suzerain_[mater] = -1;
       suzerain_[victim] = mater;
-      // Rule 2: alliances end when the last of the opponents is mated.
-      bool any_opponent = false;
-      for (int p = 0; p < 4; ++p) any_opponent |= in_game_[p] && !friends(mater, p);
-      if (!any_opponent)
-        for (int p = 0; p < 4; ++p) ally_[p] = -1;
     }
     remove_attacked_by_new_opponents(before);
   }
@@ -316,6 +329,7 @@ class AlliesVassals : public Oracle {
   int to_move_ = 0;
   bool over_ = false;
   int winner_ = -1;
+  std::string note_;  // what the last move caused that a report may need
 };
 
 }  // namespace

@@ -221,6 +221,9 @@ class Oracle {
   virtual std::string refusal(const std::string& move) const {
     return legal_moves().count(move) ? "" : "refused";
   }
+  // What kind of move a legal `move` is ("en passant", "castle", "" for
+  // an ordinary move), to recognise a listed disagreement.
+  virtual std::string move_kind(const std::string& /*move*/) const { return ""; }
   // The board as text, for a mismatch report.
   virtual std::string describe() const = 0;
   // The name of the square a cell (0-based file, rank) belongs to: a corner

@@ -84,6 +84,12 @@ class ChessFour : public Oracle {
     return out;
   }
 
+  std::string move_kind(const std::string& text) const override {
+    OMove m;
+    if (over_ || !find_move(board_, legal(board_, to_move_), text, m)) return "";
+    return m.en_passant ? "en passant" : m.castle ? "castle" : "";
+  }
+
   std::string square_name(int file, int rank) const override {
     return board_.name(board_.square(file, rank));
   }

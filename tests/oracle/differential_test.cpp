@@ -179,6 +179,15 @@ const Known* known_move_difference(const Context& ctx, const Oracle& o,
   // 000: a check that leaves a non-target no reply the game allows (issue
   // 15 item 3): Tabula judges the mate with the position's legality only.
   static const Known kItem3{3, "a check whose non-target victim's only replies the game refuses"};
+  // 001: en passant is the facing player's on his next turn (issue 15 item
+  // 16); Tabula opens it to the next mover only, so Black's and Dark
+  // Brown's double steps are never taken.
+  static const Known kItem16{16, "one-sided en passant between facing seats"};
+  if (ctx.variant == "chess-four" && only_tabula.empty() && !only_oracle.empty()) {
+    bool all = true;
+    for (const auto& m : only_oracle) all = all && o.move_kind(m) == "en passant";
+    if (all) return &kItem16;
+  }
   const bool corners = ctx.variant.rfind("corners-", 0) == 0;
   // 000: corner queens that reverted to bishops are not captured queens
   // (issue 15 item 1): Tabula narrows the king's seat to the corner duty.
@@ -199,6 +208,12 @@ const Known* known_summary_difference(const Context& ctx, const Summary& tabula,
                                       const Summary& oracle) {
   // 000 long game: the removal of the mated colour checks the mater, who
   // moves next (issue 15 item 2); Tabula gives the move to the next player.
+  // 003: two players attacked by new opponents at once are removed together
+  // (issue 15 item 14); Tabula removes them one at a time, so the second
+  // may survive.
+  static const Known kItem14{14, "two players removed at once by new opponents"};
+  if (ctx.variant == "allies-vassals" && noted(oracle, "several removed at once by new opponents"))
+    return &kItem14;
   static const Known kItem2{2, "a removal that checks the mater"};
   // 000: a mate judged with the game's own refusals, or a checked player
   // left with no reply the game allows (issue 15 item 3): Tabula judges
