@@ -498,6 +498,14 @@ const char* status_name(Status s) {
   return "?";
 }
 
+Summary seats_summary(const char* const names[4], const Status status[4], int to_move, bool over) {
+  Summary out;
+  out.to_move = over ? "" : names[to_move];
+  for (int s = 0; s < 4; ++s) out.seats.push_back({names[s], status[s], 0, "", ""});
+  out.over = over;
+  return out;
+}
+
 std::string board_text(const Board& b, const std::vector<std::string>& seat_letters) {
   std::string out;
   for (int r = b.ranks() - 1; r >= 0; --r) {

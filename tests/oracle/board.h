@@ -208,6 +208,10 @@ struct Summary {
   std::vector<std::string> notes;
 };
 
+// The common part of a four-seat summary: the seat to move (none once the
+// game is over) and each seat's name and status.
+Summary seats_summary(const char* const names[4], const Status status[4], int to_move, bool over);
+
 class Oracle {
  public:
   virtual ~Oracle() = default;

@@ -76,10 +76,7 @@ class ChessFour : public Oracle {
   }
 
   Summary summary() const override {
-    Summary out;
-    out.to_move = over_ ? "" : kNames[to_move_];
-    for (int s = 0; s < 4; ++s) out.seats.push_back({kNames[s], status_[s], 0, "", ""});
-    out.over = over_;
+    Summary out = seats_summary(kNames, status_, to_move_, over_);
     out.winners = winners_;
     return out;
   }

@@ -116,10 +116,7 @@ class Corners : public Oracle {
   }
 
   Summary summary() const override {
-    Summary out;
-    out.to_move = over_ ? "" : kNames[to_move_];
-    for (int s = 0; s < 4; ++s) out.seats.push_back({kNames[s], status_[s], 0, "", ""});
-    out.over = over_;
+    Summary out = seats_summary(kNames, status_, to_move_, over_);
     out.winners = winners_;
     if (!note_.empty()) out.notes.push_back(note_);
     if (!over_ && king_in_corner(board_, to_move_) && has_reverted(to_move_))

@@ -62,10 +62,8 @@ class FourKingdoms : public Oracle {
   }
 
   Summary summary() const override {
-    Summary out;
-    out.to_move = over_ ? "" : kNames[to_move_];
-    for (int s = 0; s < 4; ++s) out.seats.push_back({kNames[s], status_[s], points_[s], "", ""});
-    out.over = over_;
+    Summary out = seats_summary(kNames, status_, to_move_, over_);
+    for (int s = 0; s < 4; ++s) out.seats[s].points = points_[s];
     if (over_) {
       // Rule 11: most points; on equal points the later mover (G, Y, B, R).
       int best = 0;
