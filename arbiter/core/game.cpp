@@ -435,6 +435,27 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       pos_.make_pass();
       continue;
     }
+    if (walking(s)) {
+      // chess.com FFA (issue 17 item 5): a walking king with no legal move at
+      // its turn is taken off, and its 20 go to the live players as the
+      // variant shares them.
+      Ruling r;
+      r.kind = RulingKind::kStalemate;
+      r.seat = s;
+      r.squares = {pos_.king_square(s)};
+      r.text = seat_name(s) + "'s walking king has no legal move and is removed";
+      out.push_back(r);
+      pos_.transform(pos_.king_square(s), kEmpty);
+      pos_.set_king_only(s, false);
+      status_[index_of(s)] = SeatStatus::kStalemated;
+      pos_.set_status(s, SeatStatus::kStalemated);
+      pos_.set_active(s, false);
+      share_points(rules_->ledger.mate_points, rules_->ledger.stuck_walking_king_share,
+                   seat_name(s) + "'s walking king is removed", out);
+      check_game_end(out);
+      if (!outcome_.over) advance_turn_after(s);
+      continue;
+    }
     switch (corners() ? stalemate_rule() : rules_->checks.stalemate) {
       case StalemateRule::kDraw: {
         Ruling r;
@@ -671,7 +692,46 @@ void Game::apply_bare_king(Seat mover, std::vector<Ruling>& out) {
   }
 }
 
+void Game::share_points(int amount, PointsShare share, const std::string& why, std::vector<Ruling>& out) {
+  std::vector<Seat> live;
+  for (Seat s : rules_->turn_order)
+    if (status(s) == SeatStatus::kLive) live.push_back(s);
+  if (live.empty() || share == PointsShare::kNobody) return;
+  int each = share == PointsShare::kEach ? amount : amount / static_cast<int>(live.size());
+  for (Seat s : live) add_points(s, each, why, out);
+}
+
+bool Game::walking(Seat s) const {
+  return random_mover(s) && pos_.king_only(s) && pos_.king_square(s) != kNoSquare;
+}
+
+void Game::draw_end(const std::string& reason, int points, std::vector<Ruling>& out) {
+  // chess.com FFA (issue 17 item 4): a draw pays each live player (+10 for
+  // the move rule and repetitions); a walking king still standing is worth
+  // its 20 to whom the variant says.
+  for (Seat s : rules_->turn_order) {
+    if (status(s) == SeatStatus::kLive) add_points(s, points, "draw: " + reason, out);
+  }
+  for (Seat s : rules_->turn_order) {
+    if (walking(s)) {
+      share_points(rules_->ledger.mate_points, rules_->ledger.draw_walking_king_share,
+                   seat_name(s) + "'s king still stands at the draw", out);
+    }
+  }
+  finish(true, reason, out);
+}
+
 bool Game::insufficient_material() const {
+  if (rules_->seat_count() > 2) {
+    // chess.com FFA (issue 17 item 4): only kings are left that can move
+    // (a walking king's army is dead, an eliminated seat's pieces too).
+    for (int i = 0; i < kMaxSquares; ++i) {
+      Piece p = pos_.at(static_cast<Square>(i));
+      if (p.empty() || rules_->piece(p.kind).royal || !pos_.active(p.seat) || pos_.king_only(p.seat)) continue;
+      return false;
+    }
+    return true;
+  }
   // FIDE 5.2.2 dead positions: K v K, K+minor v K, K+B v K+B on one colour.
   if (rules_->seat_count() != 2) return false;
   int minors = 0;
@@ -838,11 +898,16 @@ std::vector<Ruling> Game::play(const Move& m) {
   if (!outcome_.over) {
     const DrawRules& d = rules_->draws;
     if (d.automatic_move_plies > 0 && pos_.halfmove_clock() >= d.automatic_move_plies) {
-      finish(true, "seventy-five-move rule", out);
+      // chess.com FFA: "If 100 plys are made without a capture or pawn move
+      // the game will end immediately".
+      draw_end(d.automatic_move_plies == 150 ? "seventy-five-move rule"
+               : d.automatic_move_plies == 100 ? "fifty-move rule"
+                                               : std::to_string(d.automatic_move_plies / 2) + "-move rule",
+               rules_->ledger.draw_points, out);
     } else if (d.automatic_repetitions > 0 && pos_.repetitions() + 1 >= d.automatic_repetitions) {
-      finish(true, "fivefold repetition", out);
+      draw_end("fivefold repetition", rules_->ledger.draw_points, out);
     } else if (d.insufficient_material && insufficient_material()) {
-      finish(true, "insufficient material", out);
+      draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out);
     } else if (std::string claim = claimable_draw(); !claim.empty()) {
       Ruling r;
       r.kind = RulingKind::kDraw;
@@ -888,6 +953,10 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
               resigned ? rules_->elimination.on_resign : rules_->elimination.on_timeout, kNoSeat, out);
   }
   check_game_end(out);
+  // chess.com FFA: a resignation can leave only kings that can move.
+  if (!outcome_.over && rules_->seat_count() > 2 && rules_->draws.insufficient_material && insufficient_material()) {
+    draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out);
+  }
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   // 000 long game: a resigning colour is removed like a mated one; the
   // sheet's order rules and the two-player phase follow.

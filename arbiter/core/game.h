@@ -124,6 +124,11 @@ class Game {
   Seat jammed_race_winner() const;
   void apply_bare_king(Seat mover, std::vector<Ruling>& out);
   bool insufficient_material() const;
+  // chess.com FFA (issue 17 items 4, 5): draws that pay the live players,
+  // and a walking king's points shared among them.
+  void draw_end(const std::string& reason, int points, std::vector<Ruling>& out);
+  void share_points(int amount, PointsShare share, const std::string& why, std::vector<Ruling>& out);
+  bool walking(Seat s) const;  // a walking king (DeadKingWalking) on the board
   std::vector<Seat> ranking_by_points() const;
   Seat credit_for_mate(Seat victim) const;
   bool has_legal_move_for(Seat s) const;

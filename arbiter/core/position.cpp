@@ -464,7 +464,11 @@ void Position::make(const Move& m) {
       u.captured = at(cap_sq);
       u.captured_on = u.captured.empty() ? kNoSquare : cap_sq;
       if (!u.captured.empty()) {
-        resets_clock = true;
+        // chess.com FFA (issue 17 item 4): taking a dead piece does not
+        // reset the move rule.
+        Seat owner = u.captured.seat;
+        bool dead = !active_[index_of(owner)] || (king_only(owner) && u.captured.kind != royal_);
+        resets_clock = !(rules_->draws.move_rule_live_plies_only && dead);
         set_piece(cap_sq, kEmpty);
       }
       if (rules_->piece(p.kind).pawn) resets_clock = true;
@@ -519,7 +523,11 @@ void Position::make(const Move& m) {
     hash_ ^= zobrist::en_passant(skipped);
   }
 
-  halfmove_clock_ = resets_clock ? 0 : halfmove_clock_ + 1;
+  // chess.com FFA (issue 17 item 4): the move rule counts live players'
+  // plies only; a walking king's move leaves it as it is.
+  if (!(rules_->draws.move_rule_live_plies_only && king_only(mover))) {
+    halfmove_clock_ = resets_clock ? 0 : halfmove_clock_ + 1;
+  }
   to_move_ = next_active_after(mover);
   hash_ ^= zobrist::side(mover) ^ zobrist::side(to_move_);
   // A new round (fullmove) starts when the turn wraps past the end of the

@@ -103,6 +103,10 @@ struct DrawRules {
   int automatic_move_plies = 0;   // automatic (150 in chess)
   int automatic_repetitions = 0;  // automatic (5 in chess)
   bool insufficient_material = false;
+  // chess.com FFA: the move rule counts live players' plies only (a walking
+  // king's move neither resets nor advances it; taking a dead piece does not
+  // reset it).
+  bool move_rule_live_plies_only = false;
 };
 
 // ---- Checks and mates -------------------------------------------------------
@@ -146,6 +150,8 @@ struct Elimination {
 
 // ---- Ledger -----------------------------------------------------------------
 enum class LedgerKind : std::uint8_t { kNone, kPoints, kTokens };
+// How an amount goes to the players still live.
+enum class PointsShare : std::uint8_t { kNobody, kSplit, kEach };
 struct Ledger {
   LedgerKind kind = LedgerKind::kNone;
   int mate_points = 0;        // 002 rule 4
@@ -164,6 +170,13 @@ struct Ledger {
   // chess.com FFA: checks on walking (resigned, flagged) kings do not count
   // toward the double/triple check bonuses.
   bool check_bonus_live_kings_only = false;
+  // chess.com FFA draws (issue 17 item 4): points to each live player.
+  int draw_points = 0;                        // move rule, repetition
+  int insufficient_material_draw_points = 0;  // insufficient material
+  // A walking king's mate_points when it leaves without being taken or
+  // mated: stuck at its turn (item 5), or standing at a draw (item 4).
+  PointsShare stuck_walking_king_share = PointsShare::kNobody;
+  PointsShare draw_walking_king_share = PointsShare::kNobody;
   std::vector<Seat> tie_break;  // first wins a tie (002 rule 11)
 };
 

@@ -597,6 +597,7 @@ void Builder::build_rules() {
   rs_->draws.insufficient_material = v_.draws().insufficient_material();
   rs_->draws.automatic_move_plies = v_.draws().automatic_move_plies();
   rs_->draws.automatic_repetitions = v_.draws().automatic_repetitions();
+  rs_->draws.move_rule_live_plies_only = v_.draws().move_rule_live_plies_only();
   rs_->checks.mate_timing = v_.checks().mate_timing() == variant::MATE_TIMING_AFTER_EVERY_MOVE
                                 ? core::MateTiming::kAfterEveryMove
                                 : core::MateTiming::kStartOfTurn;
@@ -662,6 +663,17 @@ void Builder::build_rules() {
   rs_->ledger.triple_check_bonus = l.triple_check_bonus();
   rs_->ledger.triple_check_bonus_queen = l.triple_check_bonus_queen();
   rs_->ledger.check_bonus_live_kings_only = l.check_bonus_live_kings_only();
+  rs_->ledger.draw_points = l.draw_points();
+  rs_->ledger.insufficient_material_draw_points = l.insufficient_material_draw_points();
+  auto share = [](variant::PointsShare p) {
+    switch (p) {
+      case variant::POINTS_SHARE_SPLIT: return core::PointsShare::kSplit;
+      case variant::POINTS_SHARE_EACH: return core::PointsShare::kEach;
+      default: return core::PointsShare::kNobody;
+    }
+  };
+  rs_->ledger.stuck_walking_king_share = share(l.stuck_walking_king_share());
+  rs_->ledger.draw_walking_king_share = share(l.draw_walking_king_share());
   for (int i = 0; i < l.queen_check_piece_size(); ++i) {
     core::PieceKind k = piece(l.queen_check_piece(i), {{"ledger"}, {"queen_check_piece", i}});
     if (k != core::kNoKind) rs_->ledger.reduced_check_bonus_kinds.push_back(k);

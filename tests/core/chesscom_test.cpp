@@ -64,7 +64,7 @@ TEST_F(ChessComFfa, WalkingKingTakesItsOwnDeadPieceForNothing) {
   // Issue 17 item 1 (chess.com DeadKingWalking: the resigned player's "army
   // will become dead (grey) but their King remains live"): Kh1xg2 onto the
   // walker's own dead pawn is a move, worth 0 points.
-  Game g(rules_, setup(*rules_, 'r', {"h1:rK", "g2:rP", "a7:bK", "g14:yK", "n8:gK"}));
+  Game g(rules_, setup(*rules_, 'r', {"h1:rK", "g2:rP", "a7:bK", "b10:bP", "g14:yK", "n8:gK"}));
   g.resign(seat('r'));
   ASSERT_EQ(g.to_move(), seat('r')) << "the walking king moves on";
   ASSERT_TRUE(has_move(g.position(), "h1", "g2"));
@@ -169,6 +169,68 @@ TEST_F(ChessComFfa, The4PCoStartKeepsEveryRightUnderThe4PCRules) {
   Position pos = fen4(o);
   std::string written = to_fen4(pos);
   EXPECT_EQ(written.substr(0, 26), "R-0,0,0,0-1,1,1,1-1,1,1,1-") << written;
+}
+
+// ---- item 4: draws ----
+
+TEST_F(ChessComFfa, MoveRuleCountsLivePliesOnlyAndPaysTenToEachLivePlayer) {
+  // chess.com: "If 100 plys are made without a capture or pawn move the game
+  // will end immediately and award +10 to all remaining players"; issue 17
+  // item 4: over live players' plies only. Yellow's walking king moves do
+  // not count, Red's capture of Yellow's dead pawn does not reset.
+  Position pos = setup(*rules_, 'r', {"h1:rK", "d3:rR", "a7:bK", "g14:yK", "d10:yP", "n8:gK"});
+  pos.set_halfmove_clock(95);
+  Game g(rules_, pos);
+  g.resign(seat('y'));
+  g.play(move(g.position(), "d3", "d10"));  // takes a dead pawn: 96
+  EXPECT_EQ(g.position().halfmove_clock(), 96);
+  g.play(move(g.position(), "a7", "a8"));  // 97
+  g.play(move(g.position(), "g14", "h14"));  // the walking king: still 97
+  EXPECT_EQ(g.position().halfmove_clock(), 97);
+  g.play(move(g.position(), "n8", "n9"));  // 98
+  g.play(move(g.position(), "h1", "h2"));  // 99
+  EXPECT_FALSE(g.outcome().over);
+  g.play(move(g.position(), "a8", "a9"));  // 100
+  if (g.to_move() == seat('y')) g.play(*g.random_move(1));
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_TRUE(g.outcome().draw);
+  EXPECT_EQ(g.outcome().reason, "fifty-move rule");
+  EXPECT_EQ(g.points(seat('r')), 10);
+  EXPECT_EQ(g.points(seat('b')), 10);
+  EXPECT_EQ(g.points(seat('g')), 10);
+  EXPECT_EQ(g.points(seat('y')), 0) << "a resigned player's points are frozen";
+}
+
+TEST_F(ChessComFfa, OnlyKingsLeftIsADrawForNothing) {
+  // Issue 17 item 4: the game ends when only kings are left that can move;
+  // chess.com club post "Draw rules" (Martin0): "Insufficient material (only
+  // kings left): 0 points for each player". Blue takes Red's last rook (+5).
+  Game g(rules_, setup(*rules_, 'b', {"h1:rK", "b8:rR", "a7:bK", "g14:yK", "n8:gK"}));
+  g.play(move(g.position(), "a7", "b8"));
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_TRUE(g.outcome().draw);
+  EXPECT_EQ(g.outcome().reason, "insufficient material");
+  EXPECT_EQ(g.points(seat('b')), 5);
+  EXPECT_EQ(g.points(seat('r')) + g.points(seat('y')) + g.points(seat('g')), 0);
+}
+
+// ---- item 5: a walking king with no legal move is removed ----
+
+TEST_F(ChessComFfa, StuckWalkingKingIsRemovedAndItsTwentySplit) {
+  // Issue 17 item 5: Yellow's walking king on d14 has no move (d13 and e13
+  // are Red's k13 rook's, e14 the e2 rook's) and is not in check: at its
+  // turn it is taken off, and the three live players share its 20 (6 each,
+  // rounded down: ledger.stuck_walking_king_share: POINTS_SHARE_SPLIT).
+  Game g(rules_, setup(*rules_, 'b', {"h1:rK", "e2:rR", "k13:rR", "a7:bK", "d14:yK", "n8:gK"}));
+  g.resign(seat('y'));
+  auto rs = g.play(move(g.position(), "a7", "a8"));
+  EXPECT_TRUE(has(rs, RulingKind::kStalemate));
+  EXPECT_EQ(g.position().king_square(seat('y')), kNoSquare);
+  EXPECT_EQ(g.points(seat('r')), 6);
+  EXPECT_EQ(g.points(seat('b')), 6);
+  EXPECT_EQ(g.points(seat('g')), 6);
+  EXPECT_EQ(g.to_move(), seat('g'));
+  EXPECT_FALSE(g.outcome().over);
 }
 
 }  // namespace
