@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 
 namespace tabula::oracle {
 namespace {
@@ -72,6 +73,15 @@ class AlliesVassals : public Oracle {
       }
     last_mover_ = mover;
     to_move_ = next_in_game(mover);
+    // VARIANTS.md: a fivefold repetition ends the game, decided by tokens.
+    if (++seen_[position_key(board_, to_move_)] >= 5) {
+      over_ = true;
+      note_ = "fivefold repetition";
+      winner_ = 0;
+      for (int p = 1; p < 4; ++p)
+        if (tokens_[p] > tokens_[winner_]) winner_ = p;
+      return true;
+    }
     start_of_turn();
     return true;
   }
@@ -89,6 +99,20 @@ class AlliesVassals : public Oracle {
     if (over_) out.winners = {kNames[winner_]};
     if (!note_.empty()) out.notes.push_back(note_);
     return out;
+  }
+
+  std::string refusal(const std::string& text) const override {
+    OMove m;
+    if (over_) return "the game is over";
+    for (const OMove& x : moves(to_move_))
+      if (move_text(board_, x) == text) return "";
+    if (!find_move(board_,
+                   seat_moves(board_, to_move_, rules_,
+                              [&](int sq) { return attacked(board_, sq, to_move_); }),
+                   text, m))
+      return "not a move of the pieces";
+    std::string why = refusal(to_move_, m);
+    return why.empty() ? "the vassal's duty" : why;
   }
 
   std::string square_name(int file, int rank) const override {
@@ -140,22 +164,26 @@ class AlliesVassals : public Oracle {
 
   // Legal moves of a seat, without the placement of rule 5.
   std::vector<OMove> legal(int seat) const {
-    const Board& b = board_;
-    std::vector<OMove> pseudo =
-        seat_moves(b, seat, rules_, [&](int sq) { return attacked(b, sq, seat); });
-    std::vector<int> guarded;
-    for (int p : protected_kings(seat))
-      if (!in_check(b, p)) guarded.push_back(p);  // "exposes": attacked after, not before
     std::vector<OMove> out;
-    for (const OMove& m : pseudo) {
-      Board after = b;
-      apply(after, m);
-      if (in_check(after, seat)) continue;
-      if (std::any_of(guarded.begin(), guarded.end(), [&](int p) { return in_check(after, p); }))
-        continue;
-      out.push_back(m);
-    }
+    for (const OMove& m :
+         seat_moves(board_, seat, rules_, [&](int sq) { return attacked(board_, sq, seat); }))
+      if (refusal(seat, m).empty()) out.push_back(m);
     return out;
+  }
+
+  // Why `seat` may not play the pseudo-legal move `m` ("" when he may).
+  std::string refusal(int seat, const OMove& m) const {
+    Board after = board_;
+    apply(after, m);
+    if (in_check(after, seat)) return "own king attacked";
+    for (int p : protected_kings(seat)) {
+      if (in_check(board_, p) || !in_check(after, p))
+        continue;  // "exposes": attacked after, not before
+      if (suzerain_[p] >= 0 && suzerain_[p] != seat && ally_[seat] == suzerain_[p])
+        return std::string("exposes the king of his ally's vassal ") + kNames[p];
+      return std::string("exposes the king of ") + kNames[p];
+    }
+    return "";
   }
 
   // Rule 5: a stalemated player places a new piece of his own (not a king;
@@ -204,8 +232,20 @@ class AlliesVassals : public Oracle {
   // ---- mate and its consequences (rule 3) ----
   // The mater: the seat whose piece gives the check; with several, the one
   // who moved most recently.
-  int mater_of(int victim) const {
+  int mater_of(int victim) {
     int k = board_.king_of(victim);
+    int checkers = 0;
+    bool last_checks = false;
+    for (int s = 0; s < 4; ++s) {
+      if (s == victim || !in_game_[s] || friends(s, victim)) continue;
+      bool checks = false;
+      for (int sq : board_.squares())
+        checks |=
+            board_.at(sq).seat == s && !board_.at(sq).empty() && attacks(board_, sq, k, rules_.geo);
+      checkers += checks;
+      last_checks |= checks && s == last_mover_;
+    }
+    if (checkers > 1 && !last_checks) note_ = "several checkers, the last mover none of them";
     for (int back = 0; back < 4; ++back) {
       int s = (last_mover_ - back + 8) % 4;
       if (s == victim || !in_game_[s] || friends(s, victim)) continue;
@@ -329,7 +369,8 @@ class AlliesVassals : public Oracle {
   int to_move_ = 0;
   bool over_ = false;
   int winner_ = -1;
-  std::string note_;  // what the last move caused that a report may need
+  std::string note_;                 // what the last move caused that a report may need
+  std::map<std::string, int> seen_;  // positions after each move, for the repetition rule
 };
 
 }  // namespace

@@ -498,6 +498,17 @@ const char* status_name(Status s) {
   return "?";
 }
 
+std::string position_key(const Board& b, int to_move) {
+  std::string key = std::to_string(to_move) + ":" + std::to_string(b.ep.target) + ":";
+  for (int sq : b.squares()) {
+    const Man& m = b.at(sq);
+    if (m.empty()) continue;
+    key += b.name(sq) + m.kind + static_cast<char>('0' + m.seat) + (m.moved ? "m" : "") +
+           (m.corner_queen ? "c" : "") + ",";
+  }
+  return key;
+}
+
 Summary seats_summary(const char* const names[4], const Status status[4], int to_move, bool over) {
   Summary out;
   out.to_move = over ? "" : names[to_move];

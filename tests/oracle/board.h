@@ -208,6 +208,10 @@ struct Summary {
   std::vector<std::string> notes;
 };
 
+// A position for the repetition count: every man (with the flags that
+// change his moves), the seat to move and an open en passant square.
+std::string position_key(const Board& b, int to_move);
+
 // The common part of a four-seat summary: the seat to move (none once the
 // game is over) and each seat's name and status.
 Summary seats_summary(const char* const names[4], const Status status[4], int to_move, bool over);

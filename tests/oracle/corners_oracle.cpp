@@ -10,6 +10,7 @@
 // Short and long: 12x12, every cell a square, each 2x2 corner one corner
 // square. Mini: 8x8, the same corners, B Q K B and four pawns each.
 #include <algorithm>
+#include <map>
 
 #include "oracles.h"
 
@@ -82,6 +83,7 @@ class Corners : public Oracle {
     had_turn_[mover] = true;
     last_mover_ = mover;
     if (two_player_) area_reached_ = area_reached_ || all_in_area();
+    const bool repeated = two_player_ && ++seen_[position_key(board_, target_of(mover))] >= 5;
 
     const int target = target_of(mover);
     if (in_check(board_, target) && legal(board_, target, 0).empty()) {
@@ -104,6 +106,10 @@ class Corners : public Oracle {
       int checked = first_checked_after(mover, true);
       to_move_ = checked >= 0 ? checked : next_live(target);
       if (checked == mover) note_ = "the removal put the mater in check";
+    } else if (repeated) {
+      // VARIANTS.md: with two left ("played as Chess"), a fivefold repetition draws.
+      finish(-1);
+      return true;
     } else {
       // "Other Kings may be placed in check only, with the next move going
       // to the player that is in check"; with several, the first in turn
@@ -409,7 +415,8 @@ class Corners : public Oracle {
   int to_move_ = 0;
   bool over_ = false;
   std::set<std::string> winners_;
-  std::string note_;  // what the last move did that a report may need
+  std::string note_;                 // what the last move did that a report may need
+  std::map<std::string, int> seen_;  // positions of the two-player phase, for the repetition draw
 };
 
 }  // namespace

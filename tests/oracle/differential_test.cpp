@@ -188,6 +188,15 @@ const Known* known_move_difference(const Context& ctx, const Oracle& o,
     for (const auto& m : only_oracle) all = all && o.move_kind(m) == "en passant";
     if (all) return &kItem16;
   }
+  // 003: the suzerain's ally may not expose the vassal's king (issue 15
+  // item 8); Tabula lets him.
+  static const Known kItem8{8, "the suzerain's ally exposes the vassal's king"};
+  if (ctx.variant == "allies-vassals" && only_oracle.empty() && !only_tabula.empty()) {
+    bool all = true;
+    for (const auto& m : only_tabula)
+      all = all && o.refusal(m).find("exposes the king of his ally's vassal") == 0;
+    if (all) return &kItem8;
+  }
   const bool corners = ctx.variant.rfind("corners-", 0) == 0;
   // 000: corner queens that reverted to bishops are not captured queens
   // (issue 15 item 1): Tabula narrows the king's seat to the corner duty.
@@ -214,6 +223,17 @@ const Known* known_summary_difference(const Context& ctx, const Summary& tabula,
   static const Known kItem14{14, "two players removed at once by new opponents"};
   if (ctx.variant == "allies-vassals" && noted(oracle, "several removed at once by new opponents"))
     return &kItem14;
+  // 003: the mater when several give check and the last mover is none of
+  // them (issue 15 item 14); Tabula takes the first in its own listing.
+  static const Known kItem14b{14, "the mater among several checkers"};
+  if (ctx.variant == "allies-vassals" &&
+      noted(oracle, "several checkers, the last mover none of them"))
+    return &kItem14b;
+  // 003: a fivefold repetition ends the game decided by tokens, as
+  // docs/VARIANTS.md says (issue 15 item 11); Tabula rules a draw.
+  static const Known kItem11{11, "fivefold repetition drawn instead of decided by tokens"};
+  if (ctx.variant == "allies-vassals" && noted(oracle, "fivefold repetition") && tabula.over)
+    return &kItem11;
   static const Known kItem2{2, "a removal that checks the mater"};
   // 000: a mate judged with the game's own refusals, or a checked player
   // left with no reply the game allows (issue 15 item 3): Tabula judges
@@ -256,7 +276,10 @@ Figures soak(const std::string& variant) {
   EXPECT_TRUE(start.ok());
   if (!start.ok()) return fig;
 
-  // TABULA_ORACLE_GAMES / TABULA_ORACLE_FIRST_SEED widen the soak by hand.
+  // TABULA_ORACLE_GAMES / TABULA_ORACLE_FIRST_SEED / TABULA_ORACLE_PLIES widen the soak by hand.
+  const int max_plies = std::getenv("TABULA_ORACLE_PLIES")
+                            ? std::atoi(std::getenv("TABULA_ORACLE_PLIES"))
+                            : kMaxPlies;
   const int games =
       std::getenv("TABULA_ORACLE_GAMES") ? std::atoi(std::getenv("TABULA_ORACLE_GAMES")) : kGames;
   const int first = std::getenv("TABULA_ORACLE_FIRST_SEED")
@@ -290,7 +313,7 @@ Figures soak(const std::string& variant) {
       continue;
     }
     for (int ply = 0;; ++ply) {
-      if (ply == kMaxPlies || game.outcome().over) {
+      if (ply == max_plies || game.outcome().over) {
         for (int i = 0; i < loaded.rules->seat_count(); ++i) {
           core::Seat s = core::seat_at(i);
           fig.eliminations += game.status(s) != core::SeatStatus::kLive;
