@@ -212,40 +212,37 @@ const Known* known_move_difference(const Context& ctx, const Oracle& o,
   return nullptr;
 }
 
-// A summary difference Tabula is known to have after `move`.
+// A summary difference Tabula is known to have after the last move.
 const Known* known_summary_difference(const Context& ctx, const Summary& tabula,
                                       const Summary& oracle) {
+  const bool corners = ctx.variant.rfind("corners-", 0) == 0;
+  const bool relations = ctx.variant == "allies-vassals";
   // 000 long game: the removal of the mated colour checks the mater, who
   // moves next (issue 15 item 2); Tabula gives the move to the next player.
-  // 003: two players attacked by new opponents at once are removed together
-  // (issue 15 item 14); Tabula removes them one at a time, so the second
-  // may survive.
-  static const Known kItem14{14, "two players removed at once by new opponents"};
-  if (ctx.variant == "allies-vassals" && noted(oracle, "several removed at once by new opponents"))
-    return &kItem14;
-  // 003: the mater when several give check and the last mover is none of
-  // them (issue 15 item 14); Tabula takes the first in its own listing.
-  static const Known kItem14b{14, "the mater among several checkers"};
-  if (ctx.variant == "allies-vassals" &&
-      noted(oracle, "several checkers, the last mover none of them"))
-    return &kItem14b;
-  // 003: a fivefold repetition ends the game decided by tokens, as
-  // docs/VARIANTS.md says (issue 15 item 11); Tabula rules a draw.
-  static const Known kItem11{11, "fivefold repetition drawn instead of decided by tokens"};
-  if (ctx.variant == "allies-vassals" && noted(oracle, "fivefold repetition") && tabula.over)
-    return &kItem11;
   static const Known kItem2{2, "a removal that checks the mater"};
+  if (corners && noted(oracle, "the removal put the mater in check") &&
+      tabula.to_move != oracle.to_move)
+    return &kItem2;
   // 000: a mate judged with the game's own refusals, or a checked player
   // left with no reply the game allows (issue 15 item 3): Tabula judges
   // with the position's legality and rules the mate later, or not at all.
   static const Known kItem3{3, "mate judged without the game's own legality"};
-  if (ctx.variant.rfind("corners-", 0) == 0 &&
-      (noted(oracle, "a mate by the game's refusals only") ||
-       noted(oracle, "a checked player with no legal reply passes")))
+  if (corners && (noted(oracle, "a mate by the game's refusals only") ||
+                  noted(oracle, "a checked player with no legal reply passes")))
     return &kItem3;
-  if (ctx.variant.rfind("corners-", 0) == 0 &&
-      noted(oracle, "the removal put the mater in check") && tabula.to_move != oracle.to_move)
-    return &kItem2;
+  // 003: a fivefold repetition ends the game decided by tokens, as
+  // docs/VARIANTS.md says (issue 15 item 11); Tabula rules a draw.
+  static const Known kItem11{11, "fivefold repetition drawn instead of decided by tokens"};
+  if (relations && noted(oracle, "fivefold repetition") && tabula.over) return &kItem11;
+  // 003: two players attacked by new opponents at once are removed together
+  // (issue 15 item 14); Tabula removes them one at a time, so the second
+  // may survive.
+  static const Known kItem14{14, "two players removed at once by new opponents"};
+  if (relations && noted(oracle, "several removed at once by new opponents")) return &kItem14;
+  // 003: the mater when several give check and the last mover is none of
+  // them (issue 15 item 14); Tabula takes the first in its own listing.
+  static const Known kItem14b{14, "the mater among several checkers"};
+  if (relations && noted(oracle, "several checkers, the last mover none of them")) return &kItem14b;
   return nullptr;
 }
 
