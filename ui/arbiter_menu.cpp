@@ -1,17 +1,37 @@
-// Arbiter menu and PIN pad popups (state table in the header).
+// The screens over the main one (state table and zones in the header).
+// Section index:
+//   [helpers]  windows placed in a zone, touch buttons that record their spot
+//   [pin]      the PIN pad
+//   [menu]     the arbiter's menu: pages Game, Result, Board; Lock
+//   [players]  resign, offer a draw
+//   [confirm]  "Yes" / "No" for what ends or rewrites a game
+//   [keyboard] the on-screen keyboard of a text field
+//   [draw]     one frame
 #include "ui/arbiter_menu.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace tabula::ui {
 namespace {
 
-constexpr const char* kPinPopup = "##arbiter-pin";
-constexpr const char* kMenuPopup = "##arbiter-menu";
+// ---------------------------------------------------------------- [helpers]
+
+constexpr const char* kOverlay = "##overlay";
+
+ImGuiWindowFlags zone_flags() {
+  return ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
+         ImGuiWindowFlags_NoScrollWithMouse;
+}
+
+void place(const PixelRect& zone) {
+  ImGui::SetNextWindowPos({zone.x0, zone.y0}, ImGuiCond_Always);
+  ImGui::SetNextWindowSize({zone.width(), zone.height()}, ImGuiCond_Always);
+}
 
 void heading(const KioskFonts& fonts, const char* text) {
-  ImGui::Dummy({0, fonts.small->FontSize * 0.3f});
   ImGui::PushFont(fonts.small);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextMuted);
   ImGui::TextUnformatted(text);
@@ -19,9 +39,12 @@ void heading(const KioskFonts& fonts, const char* text) {
   ImGui::PopFont();
 }
 
-ImGuiWindowFlags popup_flags() {
-  return ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove |
-         ImGuiWindowFlags_NoSavedSettings;
+std::string plural(int n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+PixelRect above_exit(const ScreenLayout& layout) {
+  return {layout.quiet.x0, layout.quiet.y0, layout.quiet.x1, layout.exit.y0};
 }
 
 }  // namespace
@@ -31,18 +54,51 @@ ArbiterMenu::ArbiterMenu(std::string pin) : pin_pad_(std::move(pin)) {}
 void ArbiterMenu::open() {
   if (state_ != State::kLocked) return;
   state_ = State::kPinEntry;
+  pending_.reset();
   wrong_pin_ = false;
   pin_pad_.clear();
 }
 
-void ArbiterMenu::draw_pin_pad(const KioskFonts& fonts) {
-  const float body = fonts.body->FontSize;
-  const float key = body * 3.0f;
-  const float gap = ImGui::GetStyle().ItemSpacing.x;
-  const float width = key * 3 + gap * 2;
+void ArbiterMenu::open_players() {
+  if (state_ != State::kLocked) return;
+  state_ = State::kPlayers;
+}
 
-  ImGui::PushFont(fonts.title);
-  ImGui::TextUnformatted("Arbiter");
+bool ArbiterMenu::button(const char* label, ImVec2 size) {
+  const bool pressed = ImGui::Button(label, size);
+  const ImVec2 a = ImGui::GetItemRectMin();
+  const ImVec2 b = ImGui::GetItemRectMax();
+  hits_.push_back({a.x, a.y, b.x, b.y});
+  return pressed;
+}
+
+void ArbiterMenu::ask(Intent intent, std::string text, State back) {
+  pending_ = std::move(intent);
+  confirm_text_ = std::move(text);
+  back_ = back;
+  state_ = State::kConfirm;
+}
+
+// -------------------------------------------------------------------- [pin]
+
+void ArbiterMenu::draw_pin_pad(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout,
+                               std::optional<Intent>& intent) {
+  const PixelRect zone = above_exit(layout);
+  const float gap = std::max(4.0f, std::round(layout.touch * 0.12f));
+  const float pad = ImGui::GetStyle().WindowPadding.x;
+  // Three columns of digit keys and a column for erase, clear and cancel,
+  // as large as the zone allows and never under a touch target.
+  const float title_h = fonts.bold->FontSize * 1.3f + fonts.small->FontSize * 1.3f;
+  const float dots_h = fonts.body->FontSize * 1.4f;
+  const float key_h = std::max(layout.touch, std::min(layout.touch * 1.4f,
+                                                      (zone.height() - 2 * pad - title_h - dots_h - 3 * gap) / 4));
+  const float key_w = std::max(layout.touch, std::min(key_h * 1.3f, (zone.width() - 2 * pad - 3 * gap) / 4.6f));
+  const float side_w = std::max(layout.touch, zone.width() - 2 * pad - 3 * key_w - 3 * gap);
+
+  ImGui::PushFont(fonts.bold);
+  const Resign* resign = pending_ ? std::get_if<Resign>(&*pending_) : nullptr;
+  const SeatView* seat = resign ? view.seat(resign->seat) : nullptr;
+  ImGui::TextUnformatted(seat ? ("Arbiter PIN: " + seat->name + " resigns").c_str() : "Arbiter");
   ImGui::PopFont();
   ImGui::PushFont(fonts.small);
   ImGui::PushStyleColor(ImGuiCol_Text, wrong_pin_ ? palette::kIllegal : palette::kTextMuted);
@@ -52,176 +108,391 @@ void ArbiterMenu::draw_pin_pad(const KioskFonts& fonts) {
 
   // The dots: filled for digits entered.
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const auto length = static_cast<float>(pin_pad_.length());
-  const float r = body * 0.32f;
+  const float r = fonts.body->FontSize * 0.3f;
   const float step = r * 3.2f;
-  const float x0 = at.x + (width - step * (length - 1)) * 0.5f;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   for (std::size_t i = 0; i < pin_pad_.length(); ++i) {
-    const ImVec2 c{x0 + step * static_cast<float>(i), at.y + r * 2};
+    const ImVec2 c{at.x + r + step * static_cast<float>(i), at.y + dots_h * 0.5f};
     if (i < pin_pad_.entered()) {
       draw->AddCircleFilled(c, r, palette::kText, 20);
     } else {
       draw->AddCircle(c, r, palette::kTextMuted, 20, 2.0f);
     }
   }
-  ImGui::Dummy({width, r * 4});
+  ImGui::Dummy({1, dots_h});
 
   auto press = [&](char digit) {
     switch (pin_pad_.press(digit)) {
       case PinPad::Outcome::kIncomplete:
         break;
       case PinPad::Outcome::kAccepted:
-        state_ = State::kUnlocked;
         wrong_pin_ = false;
         last_sent_.clear();
-        ImGui::CloseCurrentPopup();
+        if (pending_) {
+          // The PIN confirms the resignation it was asked for.
+          intent = *pending_;
+          pending_.reset();
+          state_ = State::kLocked;
+        } else {
+          state_ = State::kUnlocked;
+        }
         break;
       case PinPad::Outcome::kRejected:
         wrong_pin_ = true;
         break;
     }
   };
+  const ImVec2 grid = ImGui::GetCursorScreenPos();
   ImGui::PushFont(fonts.title);
-  static constexpr char kKeys[] = "123456789<0C";
-  for (int i = 0; i < 12; ++i) {
-    if (i % 3 != 0) ImGui::SameLine();
-    const char k = kKeys[i];
-    const std::string label = k == '<' ? "\xE2\x86\x90" : std::string(1, k);  // ←
-    if (ImGui::Button((label + "##key" + std::to_string(i)).c_str(), {key, key * 0.8f})) {
-      if (k == '<') {
-        pin_pad_.erase();
-      } else if (k == 'C') {
-        pin_pad_.clear();
-      } else {
-        press(k);
-      }
-    }
+  static constexpr char kKeys[] = "1234567890";
+  // 1 2 3 / 4 5 6 / 7 8 9 / _ 0 _  (0 in the middle of the last row)
+  for (int i = 0; i < 10; ++i) {
+    const int row = i < 9 ? i / 3 : 3;
+    const int col = i < 9 ? i % 3 : 1;
+    ImGui::SetCursorScreenPos({grid.x + static_cast<float>(col) * (key_w + gap),
+                               grid.y + static_cast<float>(row) * (key_h + gap)});
+    const std::string label = std::string(1, kKeys[i]) + "##key";
+    if (button(label.c_str(), {key_w, key_h}) && state_ == State::kPinEntry) press(kKeys[i]);
   }
   ImGui::PopFont();
+  const float side_x = grid.x + 3 * (key_w + gap);
+  ImGui::SetCursorScreenPos({side_x, grid.y});
+  if (button("\xE2\x86\x90##erase", {side_w, key_h})) pin_pad_.erase();  // ←
+  ImGui::SetCursorScreenPos({side_x, grid.y + key_h + gap});
+  if (button("Clear##pin", {side_w, key_h})) pin_pad_.clear();
+  ImGui::SetCursorScreenPos({side_x, grid.y + 3 * (key_h + gap)});
+  if (button("Cancel##pin", {side_w, key_h})) {
+    state_ = State::kLocked;
+    pending_.reset();
+    pin_pad_.clear();
+  }
   // A keyboard works too.
   for (const ImWchar c : ImGui::GetIO().InputQueueCharacters) {
     if (c >= '0' && c <= '9' && state_ == State::kPinEntry) press(static_cast<char>(c));
   }
-  if (ImGui::Button("Cancel", {width, 0})) {
-    state_ = State::kLocked;
-    pin_pad_.clear();
-    ImGui::CloseCurrentPopup();
-  }
 }
 
-std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const KioskFonts& fonts) {
-  std::optional<Intent> intent;
-  const float body = fonts.body->FontSize;
-  const float width = body * 24.0f;
-  const float button = body * 7.5f;
-  const float field = width - button - ImGui::GetStyle().ItemSpacing.x;
+// ------------------------------------------------------------------- [menu]
 
-  ImGui::PushFont(fonts.title);
+std::string& ArbiterMenu::field(Field f) {
+  switch (f) {
+    case Field::kClock:
+      return time_control_;
+    case Field::kPlayers:
+      return players_;
+    case Field::kPosition:
+      break;
+  }
+  return position_;
+}
+
+void ArbiterMenu::text_field(const char* id, Field f, const char* hint, float width, float height) {
+  const std::string& text = field(f);
+  ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, {0.0f, 0.5f});
+  ImGui::PushStyleColor(ImGuiCol_Button, palette::kPanel);
+  ImGui::PushStyleColor(ImGuiCol_Text, text.empty() ? palette::kTextMuted : palette::kText);
+  const std::string label = (text.empty() ? std::string(hint) : text) + "##" + id;
+  if (button(label.c_str(), {width, height})) {
+    editing_ = f;
+    state_ = State::kKeyboard;
+  }
+  ImGui::PopStyleColor(2);
+  ImGui::PopStyleVar();
+}
+
+std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const KioskFonts& fonts,
+                                              const ScreenLayout& layout) {
+  std::optional<Intent> intent;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float h = layout.touch;
+  const float gap = style.ItemSpacing.x;
+  const float half = (width - gap) * 0.5f;
+  const float third = (width - 2 * gap) / 3.0f;
+
+  ImGui::PushFont(fonts.bold);
   ImGui::TextUnformatted("Arbiter menu");
   ImGui::PopFont();
+  // The pages: what starts or rewrites a game, how it ends, the board.
+  const std::pair<Page, const char*> tabs[] = {
+      {Page::kGame, "Game"}, {Page::kResult, "Result"}, {Page::kBoard, "Board"}};
+  for (int i = 0; i < 3; ++i) {
+    if (i > 0) ImGui::SameLine();
+    const bool on = page_ == tabs[i].first;
+    ImGui::PushStyleColor(ImGuiCol_Button, on ? palette::kInfo : palette::kPanelRaised);
+    if (button((std::string(tabs[i].second) + "##tab").c_str(), {third, h})) page_ = tabs[i].first;
+    ImGui::PopStyleColor();
+  }
+  ImGui::Dummy({0, style.ItemSpacing.y});
 
-  heading(fonts, "NEW GAME");
-  if (!view.variants.empty()) {
-    variant_index_ = std::clamp(variant_index_, 0, static_cast<int>(view.variants.size()) - 1);
-    ImGui::SetNextItemWidth(field);
-    const VariantChoice& chosen = view.variants[static_cast<std::size_t>(variant_index_)];
-    if (ImGui::BeginCombo("##variant", chosen.name.c_str())) {
-      for (int i = 0; i < static_cast<int>(view.variants.size()); ++i) {
-        const VariantChoice& v = view.variants[static_cast<std::size_t>(i)];
-        if (ImGui::Selectable(v.name.c_str(), i == variant_index_)) variant_index_ = i;
+  switch (page_) {
+    case Page::kGame: {
+      heading(fonts, "NEW GAME");
+      if (!view.variants.empty()) {
+        const int n = static_cast<int>(view.variants.size());
+        variant_index_ = std::clamp(variant_index_, 0, n - 1);
+        if (button("\xE2\x97\x80##variant", {h, h})) variant_index_ = (variant_index_ + n - 1) % n;  // ◀
+        ImGui::SameLine();
+        const VariantChoice& chosen = view.variants[static_cast<std::size_t>(variant_index_)];
+        ImGui::PushStyleColor(ImGuiCol_Button, palette::kPanel);
+        ImGui::Button((chosen.name + "##variant-name").c_str(), {width - 2 * (h + gap), h});
+        ImGui::PopStyleColor();
+        ImGui::SameLine();
+        if (button("\xE2\x96\xB6##variant", {h, h})) variant_index_ = (variant_index_ + 1) % n;  // ▶
+        text_field("clock", Field::kClock, "clock: 15+10, 5d3, 90 (none)", half, h);
+        ImGui::SameLine();
+        text_field("players", Field::kPlayers, "players: Ann,Bob,...", half, h);
+        if (button("Start a new game...", {width, h})) {
+          ask(NewGame{chosen.id, time_control_, players_},
+              "Start a new game of " + chosen.name +
+                  "? The game on the board ends here (its journal is kept).",
+              State::kUnlocked);
+        }
+      } else {
+        ImGui::TextDisabled("No variants offered");
       }
-      ImGui::EndCombo();
+      heading(fonts, "TAKE BACK");
+      if (button("\xE2\x88\x92##plies", {h, h})) takeback_plies_ = std::max(1, takeback_plies_ - 1);  // −
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Button, palette::kPanel);
+      ImGui::Button((plural(takeback_plies_, "move", "moves") + "##plies-n").c_str(), {half - 2 * (h + gap), h});
+      ImGui::PopStyleColor();
+      ImGui::SameLine();
+      if (button("+##plies", {h, h})) takeback_plies_ = std::min(40, takeback_plies_ + 1);
+      ImGui::SameLine();
+      if (button("Take back...", {half, h})) {
+        ask(TakeBack{takeback_plies_},
+            "Take back " + plural(takeback_plies_, "move", "moves") +
+                "? The pieces then go back on the board as they stood.",
+            State::kUnlocked);
+      }
+      break;
     }
-    ImGui::SameLine();
-    if (ImGui::Button("Start", {button, 0})) {
-      intent = NewGame{chosen.id, std::string(time_control_.data()), std::string(players_.data())};
+    case Page::kResult: {
+      heading(fonts, "ADJUDICATE");
+      if (button("Draw...", {width, h})) {
+        ask(Adjudicate{std::nullopt}, "Adjudicate a draw? This ends the game.", State::kUnlocked);
+      }
+      for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
+        if (i % 2 == 1) ImGui::SameLine();
+        const std::string& name = view.seats[static_cast<std::size_t>(i)].name;
+        if (button((name + " wins...##win" + std::to_string(i)).c_str(), {half, h})) {
+          ask(Adjudicate{SeatIndex{i}}, "Adjudicate: " + name + " wins? This ends the game.", State::kUnlocked);
+        }
+      }
+      heading(fonts, "CLOCK");
+      if (button("Stop the clock", {half, h})) intent = ClockCommand{true};
+      ImGui::SameLine();
+      if (button("Start the clock", {half, h})) intent = ClockCommand{false};
+      break;
     }
-    ImGui::SetNextItemWidth(field);
-    ImGui::InputTextWithHint("##clock", "clock: 15+10, 5d3, 90 (empty: none)", time_control_.data(),
-                             time_control_.size());
-    ImGui::SetNextItemWidth(field);
-    ImGui::InputTextWithHint("##players", "players: Ann,Bob,... (seat order)", players_.data(), players_.size());
-  } else {
-    ImGui::TextDisabled("No variants offered");
+    case Page::kBoard: {
+      heading(fonts, "TEACHING");
+      if (button(teaching_ ? "Destinations shown: hide them##teach" : "Destinations hidden: show them##teach",
+                 {width, h})) {
+        teaching_ = !teaching_;
+      }
+      heading(fonts, "BOARD");
+      if (button("Check the board against the game", {width, h})) intent = SetPosition{""};
+      if (button("Resume the recorded game...", {width, h})) {
+        ask(ResumeJournal{}, "Go back to the game recorded in the journal? The screen's game is replaced.",
+            State::kUnlocked);
+      }
+      heading(fonts, "SET POSITION");
+      text_field("position", Field::kPosition, "FEN or FEN4", width - (half * 0.6f) - gap, h);
+      ImGui::SameLine();
+      if (button("Set...", {half * 0.6f, h}) && !position_.empty()) {
+        ask(SetPosition{position_}, "Set up this position? The game goes on from it.", State::kUnlocked);
+      }
+      break;
+    }
   }
 
-  heading(fonts, "TAKE BACK");
-  ImGui::SetNextItemWidth(field);
-  ImGui::SliderInt("##plies", &takeback_plies_, 1, 20,
-                   takeback_plies_ == 1 ? "1 move" : "%d moves");
-  ImGui::SameLine();
-  if (ImGui::Button("Take back", {button, 0})) intent = TakeBack{takeback_plies_};
-
-  heading(fonts, "ADJUDICATE");
-  // Wins two to a row under a full-width Draw, so long seat names fit.
-  const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-  if (ImGui::Button("Draw", {width, 0})) intent = Adjudicate{std::nullopt};
-  for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
-    if (i % 2 == 1) ImGui::SameLine();
-    const std::string label =
-        view.seats[static_cast<std::size_t>(i)].name + " wins##win" + std::to_string(i);
-    if (ImGui::Button(label.c_str(), {half, 0})) intent = Adjudicate{SeatIndex{i}};
-  }
-
-  heading(fonts, "CLOCK");
-  if (ImGui::Button("Stop the clock", {half, 0})) intent = ClockCommand{true};
-  ImGui::SameLine();
-  if (ImGui::Button("Start the clock", {half, 0})) intent = ClockCommand{false};
-
-  heading(fonts, "TEACHING");
-  ImGui::Checkbox("Show where a lifted piece may go", &teaching_);
-
-  heading(fonts, "JOURNAL");
-  if (ImGui::Button("Resume the recorded game", {width, 0})) intent = ResumeJournal{};
-
-  heading(fonts, "SET POSITION");
-  ImGui::SetNextItemWidth(field);
-  ImGui::InputTextWithHint("##position", "FEN or FEN4", position_.data(), position_.size());
-  ImGui::SameLine();
-  if (ImGui::Button("Set", {button, 0}) && position_[0] != '\0') {
-    intent = SetPosition{std::string(position_.data())};
-  }
-  if (ImGui::Button("Check the board against the game", {width, 0})) intent = SetPosition{""};
-
-  ImGui::Dummy({0, body * 0.3f});
-  ImGui::Separator();
   if (intent) last_sent_ = describe(*intent);
   if (!last_sent_.empty()) {
     ImGui::PushFont(fonts.small);
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kGood);
-    ImGui::TextUnformatted(("Sent: " + last_sent_).c_str());
+    ImGui::TextWrapped("Sent: %s", last_sent_.c_str());
     ImGui::PopStyleColor();
     ImGui::PopFont();
-  }
-  if (ImGui::Button("Lock", {width, body * 2.0f})) {
-    state_ = State::kLocked;
-    ImGui::CloseCurrentPopup();
   }
   return intent;
 }
 
-std::optional<Intent> ArbiterMenu::draw(const KioskView& view, const KioskFonts& fonts,
-                                        ImVec2 center) {
-  std::optional<Intent> intent;
-  const float body = fonts.body->FontSize;
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {body * 1.2f, body * 1.0f});
-  if (state_ == State::kPinEntry) {
-    if (!ImGui::IsPopupOpen(kPinPopup)) ImGui::OpenPopup(kPinPopup);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Always, {0.5f, 0.5f});
-    if (ImGui::BeginPopupModal(kPinPopup, nullptr, popup_flags())) {
-      draw_pin_pad(fonts);
-      ImGui::EndPopup();
+// ---------------------------------------------------------------- [players]
+
+void ArbiterMenu::draw_players(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float h = layout.touch;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextUnformatted("Players");
+  ImGui::PopFont();
+  heading(fonts, "Only the player to move may resign without the arbiter's PIN.");
+  const float name_w = width * 0.38f;
+  const float action_w = (width - name_w - 2 * gap) * 0.5f;
+  for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
+    const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
+    ImGui::PushID(i);
+    ImGui::AlignTextToFramePadding();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy({name_w, h});
+    const std::string who = seat.player.empty() ? seat.name : seat.player + " (" + seat.name + ")";
+    ImGui::GetWindowDrawList()->AddText(fonts.bold, fonts.bold->FontSize,
+                                        {at.x, at.y + (h - fonts.bold->FontSize) * 0.5f},
+                                        to_imu32(accent(seat.colour)), who.c_str());
+    ImGui::SameLine();
+    if (seat.status != SeatStatus::kLive) {
+      ImGui::TextDisabled("%s", std::string(seat_status_name(seat.status)).c_str());
+    } else {
+      if (button("Resign...", {action_w, h})) {
+        const bool own = view.to_move && view.to_move->value == i;
+        if (own) {
+          ask(Resign{SeatIndex{i}}, seat.name + " resigns? This ends " + seat.name + "'s game.", State::kLocked);
+        } else {
+          // Resigning someone else: the arbiter's PIN confirms it.
+          pending_ = Resign{SeatIndex{i}};
+          state_ = State::kPinEntry;
+          wrong_pin_ = false;
+          pin_pad_.clear();
+        }
+      }
+      ImGui::SameLine();
+      if (button("Offer a draw", {action_w, h})) {
+        offer_ = OfferDraw{SeatIndex{i}};
+      }
     }
-  } else if (state_ == State::kUnlocked) {
-    if (!ImGui::IsPopupOpen(kMenuPopup)) ImGui::OpenPopup(kMenuPopup);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Always, {0.5f, 0.5f});
-    if (ImGui::BeginPopupModal(kMenuPopup, nullptr, popup_flags())) {
-      intent = draw_items(view, fonts);
-      ImGui::EndPopup();
-    }
+    ImGui::PopID();
   }
+}
+
+// ---------------------------------------------------------------- [confirm]
+
+std::optional<Intent> ArbiterMenu::draw_confirm(const KioskFonts& fonts, const ScreenLayout& layout) {
+  std::optional<Intent> intent;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float h = layout.touch;
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextUnformatted("Are you sure?");
+  ImGui::PopFont();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(confirm_text_.c_str());
+  ImGui::PopTextWrapPos();
+  // The buttons at the bottom of the zone, "No" first: a second tap on the
+  // spot that asked lands on nothing here.
+  const float gap = ImGui::GetStyle().ItemSpacing.y;
+  const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y - ImGui::GetStyle().WindowPadding.y;
+  ImGui::SetCursorScreenPos({ImGui::GetCursorScreenPos().x, std::max(ImGui::GetCursorScreenPos().y, bottom - 2 * h - gap)});
+  ImGui::PushStyleColor(ImGuiCol_Button, palette::kIllegalBg);
+  const bool yes = button("Yes##confirm", {width, h});
+  ImGui::PopStyleColor();
+  const bool no = button("No##confirm", {width, h});
+  if (yes && pending_) {
+    intent = *pending_;
+    last_sent_ = describe(*intent);
+  }
+  if (yes || no) {
+    pending_.reset();
+    confirm_text_.clear();
+    state_ = back_;
+  }
+  return intent;
+}
+
+// --------------------------------------------------------------- [keyboard]
+
+void ArbiterMenu::draw_keyboard(const KioskFonts& fonts, const ScreenLayout& layout) {
+  const char* what = editing_ == Field::kClock     ? "Time control (15+10, 5d3, 5b3, 90; empty: none)"
+                     : editing_ == Field::kPlayers ? "Players, in seat order, separated by commas"
+                                                   : "Position (FEN or FEN4)";
+  heading(fonts, what);
+  ImGui::PushFont(fonts.bold);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted((field(editing_) + "_").c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  const ImVec2 pos = ImGui::GetWindowPos();
+  const ImVec2 size = ImGui::GetWindowSize();
+  const float pad = ImGui::GetStyle().WindowPadding.x;
+  const float rows_h = 5 * layout.touch + 4 * std::max(4.0f, std::round(layout.touch * 0.1f));
+  const PixelRect keys{pos.x + pad, std::max(ImGui::GetCursorScreenPos().y, pos.y + size.y - pad - rows_h),
+                       pos.x + size.x - pad, pos.y + size.y - pad};
+  if (keyboard_.draw(field(editing_), keys, layout.touch, fonts, hits_) == TouchKeyboard::Result::kDone) {
+    state_ = State::kUnlocked;
+  }
+}
+
+// ------------------------------------------------------------------- [draw]
+
+std::optional<Intent> ArbiterMenu::draw(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout) {
+  std::optional<Intent> intent;
+  hits_.clear();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  // One modal over the whole screen (the main screen and the session's
+  // questions wait under it), with the current screen drawn in its zone.
+  if (state_ != State::kLocked && !ImGui::IsPopupOpen(kOverlay)) ImGui::OpenPopup(kOverlay);
+  place({0, 0, display.x, display.y});
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {0, 0});
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 120));
+  const bool open = ImGui::BeginPopupModal(kOverlay, nullptr, zone_flags());
+  ImGui::PopStyleColor();
   ImGui::PopStyleVar();
+  if (!open) return intent;
+  if (state_ == State::kLocked) {
+    ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return intent;
+  }
+  const float body = fonts.body->FontSize;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {body * 0.7f, body * 0.6f});
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, palette::kPanelRaised);
+  const State drawn = state_;
+  PixelRect zone = layout.board;
+  if (drawn == State::kPinEntry || drawn == State::kConfirm) zone = above_exit(layout);
+  if (drawn == State::kKeyboard) zone = {0, 0, display.x, display.y};
+  auto child = [&](const char* id, const PixelRect& r) {
+    ImGui::SetCursorScreenPos({r.x0, r.y0});
+    return ImGui::BeginChild(id, {r.width(), r.height()}, false,
+                             zone_flags() | ImGuiWindowFlags_AlwaysUseWindowPadding);
+  };
+  child("##zone", zone);
+  switch (drawn) {
+    case State::kPinEntry:
+      draw_pin_pad(view, fonts, layout, intent);
+      break;
+    case State::kUnlocked:
+      intent = draw_items(view, fonts, layout);
+      break;
+    case State::kPlayers:
+      draw_players(view, fonts, layout);
+      break;
+    case State::kConfirm:
+      intent = draw_confirm(fonts, layout);
+      break;
+    case State::kKeyboard:
+      draw_keyboard(fonts, layout);
+      break;
+    case State::kLocked:
+      break;
+  }
+  ImGui::EndChild();
+  // Lock / Close: in the exit strip, which the screens before and after
+  // leave free.
+  if (drawn == State::kUnlocked || drawn == State::kPlayers) {
+    child("##exit", layout.exit);
+    const char* label = drawn == State::kUnlocked ? "Lock##exit" : "Close##exit";
+    if (button(label, {ImGui::GetContentRegionAvail().x, layout.touch})) state_ = State::kLocked;
+    ImGui::EndChild();
+  }
+  ImGui::PopStyleColor();
+  ImGui::PopStyleVar();
+  if (offer_) {
+    intent = *offer_;
+    offer_.reset();
+    state_ = State::kLocked;
+  }
+  if (state_ == State::kLocked) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
   return intent;
 }
 

@@ -1,36 +1,58 @@
-// ArbiterMenu: the PIN-guarded menu from which the arbiter starts a new
-// game, takes moves back, adjudicates, resumes the journal or sets up a
-// position. Every item returns an Intent; the menu changes nothing itself.
+// ArbiterMenu: the screens over the main one -- the PIN pad, the arbiter's
+// menu, the players' screen (resign, offer a draw), the confirmation that
+// every action ending or rewriting a game asks for, and the on-screen
+// keyboard of the menu's text fields. Every action returns an Intent; the
+// menu changes nothing in the game itself.
 //
-//   state       event                      next        shows
-//   kLocked     open()                     kPinEntry   PIN pad popup
-//   kPinEntry   PIN accepted               kUnlocked   menu popup
-//   kPinEntry   PIN rejected               kPinEntry   "Wrong PIN", entry cleared
-//   kPinEntry   Cancel                     kLocked     -
-//   kUnlocked   an item                    kUnlocked   "Sent: ..." under the items
-//   kUnlocked   Lock                       kLocked     -
+//   state       event                                  next        zone (ui/screen_layout.h)
+//   kLocked     open() (header: Arbiter)               kPinEntry   Q, above E
+//   kLocked     open_players() (header: Players)       kPlayers    B, Close in E
+//   kPinEntry   PIN accepted, for the menu             kUnlocked   B, Lock in E
+//   kPinEntry   PIN accepted, for a resignation        kLocked     - (Resign sent: the PIN confirms it)
+//   kPinEntry   PIN rejected                           kPinEntry   "Wrong PIN", entry cleared
+//   kPinEntry   Cancel                                 kLocked     -
+//   kPlayers    Resign... the seat to move             kConfirm    Q, above E
+//   kPlayers    Resign... another seat                 kPinEntry   (resigning someone else needs the PIN)
+//   kPlayers    Offer a draw                           kLocked     - (OfferDraw sent: the others answer)
+//   kPlayers    Close                                  kLocked     -
+//   kUnlocked   new game / take back / adjudicate /    kConfirm    Q, above E
+//               resume / set position
+//   kUnlocked   clock, teaching, check the board       kUnlocked   "Sent: ..."
+//   kUnlocked   a text field                           kKeyboard   the keyboard (whole width)
+//   kKeyboard   Done                                   kUnlocked
+//   kUnlocked   Lock                                   kLocked     -
+//   kConfirm    Yes                                    back        the intent is sent
+//   kConfirm    No                                     back        nothing sent
+// ("back" is the menu when the confirmation came from it, else kLocked.)
 //
-// Owns its UI state only (PIN entry, form fields). Call draw() every frame
-// between ImGui::NewFrame() and ImGui::Render(), on the UI thread (ImGui is
-// single-threaded).
+// Without a PIN only the seat to move may resign: the kiosk cannot see who
+// taps, and at the board it is the player whose turn it is (judgement call,
+// docs/kiosk.md). hit_rects() lists the rectangles of this frame's actions,
+// so tests can check that consecutive screens never share a spot.
+//
+// Owns its UI state only (PIN entry, form fields, the pending action). Call
+// draw() every frame between ImGui::NewFrame() and ImGui::Render(), on the
+// UI thread (ImGui is single-threaded).
 #pragma once
 
 #include <imgui.h>
 
-#include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ui/intent.h"
 #include "ui/pin_pad.h"
+#include "ui/screen_layout.h"
 #include "ui/theme.h"
+#include "ui/touch_keyboard.h"
 #include "ui/view_model.h"
 
 namespace tabula::ui {
 
 class ArbiterMenu {
  public:
-  enum class State { kLocked, kPinEntry, kUnlocked };
+  enum class State { kLocked, kPinEntry, kUnlocked, kPlayers, kConfirm, kKeyboard };
 
   explicit ArbiterMenu(std::string pin);
 
@@ -39,23 +61,50 @@ class ArbiterMenu {
   bool teaching() const { return teaching_; }
   /// The header's Arbiter button: asks for the PIN (no-op unless locked).
   void open();
+  /// The header's Players button: resign, offer a draw (no-op unless locked).
+  void open_players();
 
-  std::optional<Intent> draw(const KioskView& view, const KioskFonts& fonts, ImVec2 center);
+  std::optional<Intent> draw(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
+
+  /// The rectangles of the actions drawn this frame (empty when locked).
+  const std::vector<PixelRect>& hit_rects() const { return hits_; }
+  /// The text of the pending confirmation ("" when none).
+  const std::string& confirm_text() const { return confirm_text_; }
 
  private:
-  void draw_pin_pad(const KioskFonts& fonts);
-  std::optional<Intent> draw_items(const KioskView& view, const KioskFonts& fonts);
+  enum class Page { kGame, kResult, kBoard };
+  enum class Field { kClock, kPlayers, kPosition };
+
+  bool button(const char* label, ImVec2 size);
+  void draw_pin_pad(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout,
+                    std::optional<Intent>& intent);
+  std::optional<Intent> draw_items(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
+  void draw_players(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
+  std::optional<Intent> draw_confirm(const KioskFonts& fonts, const ScreenLayout& layout);
+  void draw_keyboard(const KioskFonts& fonts, const ScreenLayout& layout);
+  void ask(Intent intent, std::string text, State back);
+  std::string& field(Field f);
+  void text_field(const char* id, Field f, const char* hint, float width, float height);
 
   PinPad pin_pad_;
   State state_ = State::kLocked;
   bool wrong_pin_ = false;
+  Page page_ = Page::kGame;
   int variant_index_ = 0;
   int takeback_plies_ = 1;
   bool teaching_ = true;
-  std::array<char, 512> position_{};
-  std::array<char, 32> time_control_{};
-  std::array<char, 256> players_{};
+  std::string position_;
+  std::string time_control_;
+  std::string players_;
+  Field editing_ = Field::kClock;
+  TouchKeyboard keyboard_;
   std::string last_sent_;
+  // A resignation waiting for the PIN, or an action waiting for "Yes".
+  std::optional<Intent> pending_;
+  std::optional<Intent> offer_;  // a draw offer, sent when the frame ends
+  std::string confirm_text_;
+  State back_ = State::kLocked;
+  std::vector<PixelRect> hits_;
 };
 
 }  // namespace tabula::ui

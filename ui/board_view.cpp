@@ -247,21 +247,44 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
     }
   }
 
-  // [margins]
+  // [margins] Seat strips along each seat's edge. The seat to move gets a
+  // thick bright strip with a halo and arrows pointing onto the board, so it
+  // is seen from across the table; the others a thin one.
   for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
     const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
-    const auto strip = layout.edge_strip(seat.edge, std::max(4.0f, cs * 0.13f), cs * 0.09f);
-    if (!strip) continue;
     const bool to_move = view.to_move && view.to_move->value == i;
     const bool out = seat.status != SeatStatus::kLive;
+    const float thickness = to_move ? std::max(8.0f, cs * 0.36f) : std::max(4.0f, cs * 0.1f);
+    const auto strip = layout.edge_strip(seat.edge, thickness, cs * 0.06f);
+    if (!strip) continue;
     const Rgb colour = out ? desaturate(accent(seat.colour), 0.8f) : accent(seat.colour);
     if (to_move) {
-      const PixelRect g = inset(*strip, -cs * 0.06f);
-      draw->AddRectFilled(im_min(g), im_max(g), to_imu32(colour, 70), cs * 0.12f);
+      const PixelRect g = inset(*strip, -cs * 0.1f);
+      draw->AddRectFilled(im_min(g), im_max(g), to_imu32(colour, 90), cs * 0.16f);
     }
-    draw->AddRectFilled(im_min(*strip), im_max(*strip), to_imu32(colour, out ? 110 : 255),
-                        cs * 0.07f);
+    draw->AddRectFilled(im_min(*strip), im_max(*strip), to_imu32(colour, out ? 110 : 255), cs * 0.07f);
     draw->AddRect(im_min(*strip), im_max(*strip), IM_COL32(0, 0, 0, 120), cs * 0.07f, 0, 1.0f);
+    if (!to_move) continue;
+    // Arrows on the strip, pointing at the board, every few squares.
+    const ImU32 ink = luminance(colour) > 0.5f ? IM_COL32(20, 20, 24, 230) : IM_COL32(250, 250, 250, 235);
+    const bool horizontal = strip->width() >= strip->height();
+    const float along = horizontal ? strip->width() : strip->height();
+    const float a = std::min(strip->width(), strip->height()) * 0.34f;
+    const PixelPoint c = strip->center();
+    const PixelPoint board_c = layout.grid_rect().center();
+    const float toward = horizontal ? (board_c.y > c.y ? 1.0f : -1.0f) : (board_c.x > c.x ? 1.0f : -1.0f);
+    const int arrows = std::max(1, static_cast<int>(along / (cs * 2.5f)));
+    for (int k = 0; k < arrows; ++k) {
+      const float t = (static_cast<float>(k) + 0.5f) / static_cast<float>(arrows);
+      const float p = (horizontal ? strip->x0 : strip->y0) + along * t;
+      if (horizontal) {
+        draw->AddTriangleFilled({p - a * 1.3f, c.y - a * toward}, {p + a * 1.3f, c.y - a * toward},
+                                {p, c.y + a * toward}, ink);
+      } else {
+        draw->AddTriangleFilled({c.x - a * toward, p - a * 1.3f}, {c.x - a * toward, p + a * 1.3f},
+                                {c.x + a * toward, p}, ink);
+      }
+    }
   }
   ImFont* font = fonts.small;
   const float label_size = std::clamp(cs * 0.3f, 11.0f, font->FontSize * 1.25f);

@@ -10,11 +10,33 @@
 
 namespace tabula::ui {
 
-KioskApp::KioskApp(KioskConfig config) : arbiter_(std::move(config.pin)) {}
+KioskApp::KioskApp(KioskConfig config) : arbiter_(std::move(config.pin)), dpi_(config.dpi) {}
 
-PixelRect KioskApp::board_area(float width, float height) {
-  const float panel = std::clamp(width - height, width * 0.34f, width * 0.46f);
-  return {0, 0, width - panel, height};
+ScreenLayout KioskApp::screen(float width, float height) const {
+  const float body = fonts_.body ? fonts_.body->FontSize : ImGui::GetFontSize();
+  return screen_layout(width, height, dpi_, body);
+}
+
+const std::vector<PixelRect>& KioskApp::hit_rects() const {
+  return arbiter_.state() == ArbiterMenu::State::kLocked ? main_hits_ : arbiter_.hit_rects();
+}
+
+std::string KioskApp::screen_name() const {
+  switch (arbiter_.state()) {
+    case ArbiterMenu::State::kLocked:
+      return "main";
+    case ArbiterMenu::State::kPinEntry:
+      return "pin";
+    case ArbiterMenu::State::kUnlocked:
+      return "menu";
+    case ArbiterMenu::State::kPlayers:
+      return "players";
+    case ArbiterMenu::State::kConfirm:
+      return "confirm";
+    case ArbiterMenu::State::kKeyboard:
+      return "keyboard";
+  }
+  return "?";
 }
 
 Edge KioskApp::bottom_edge(const KioskView& view) const {
@@ -25,7 +47,7 @@ Edge KioskApp::bottom_edge(const KioskView& view) const {
 }
 
 BoardLayout KioskApp::board_layout(const KioskView& view, float width, float height) const {
-  return BoardLayout(view.board, bottom_edge(view), board_area(width, height));
+  return BoardLayout(view.board, bottom_edge(view), screen(width, height).board);
 }
 
 std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
@@ -48,10 +70,13 @@ std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
   ImGui::Begin("##kiosk", nullptr, flags);
   ImGui::PopStyleVar();
 
-  const PixelRect board_rect = board_area(width, height);
+  const ScreenLayout screen_zones = screen(width, height);
+  const PixelRect board_rect = screen_zones.board;
+  main_hits_.clear();
   const std::vector<std::string> problems = validate(view);
   if (problems.empty()) {
     const BoardLayout layout(view.board, bottom_edge(view), board_rect);
+    main_hits_.push_back(layout.grid_rect());
     std::optional<Intent> clicked;
     if (arbiter_.teaching() || !view.teaching.lifted_from) {
       clicked = draw_board(view, layout, fonts_, time_s);
@@ -71,7 +96,7 @@ std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
     for (const std::string& problem : problems) ImGui::BulletText("%s", problem.c_str());
     ImGui::PopTextWrapPos();
   }
-  draw_panels(view, {board_rect.x1, 0, width, height}, intents);
+  draw_panels(view, screen_zones);
   ImGui::End();
 
   // The session's questions wait while the arbiter has the screen.
@@ -103,39 +128,42 @@ std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
     }
     if (auto answer = dialogs_.draw(view, fonts_, anchor, pivot)) intents.push_back(*answer);
   }
-  if (auto command = arbiter_.draw(view, fonts_, {width * 0.5f, height * 0.5f})) {
-    intents.push_back(*command);
-  }
+  if (auto command = arbiter_.draw(view, fonts_, screen_zones)) intents.push_back(*command);
   return intents;
 }
 
-void KioskApp::draw_panels(const KioskView& view, const PixelRect& area,
-                           std::vector<Intent>& intents) {
-  const float pad = std::round(fonts_.body->FontSize * 0.8f);
-  ImGui::SetCursorScreenPos({area.x0, area.y0 + pad});
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));
-  ImGui::BeginChild("##panels", {area.width() - pad, area.height() - 2 * pad}, false,
-                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  ImGui::PopStyleColor();
-
-  const HeaderActions header = draw_header(view, fonts_);
+void KioskApp::draw_panels(const KioskView& view, const ScreenLayout& layout) {
+  const HeaderActions header = draw_header(view, fonts_, layout.header, layout.touch, main_hits_);
   if (header.arbiter) arbiter_.open();
+  if (header.players) arbiter_.open_players();
   if (header.rotate && !view.seats.empty()) {
     const int current = orientation_.value_or(view.orientation).value;
     orientation_ = SeatIndex{(current + 1) % static_cast<int>(view.seats.size())};
   }
+  // The quiet zone: what the table reads, nothing to press.
+  const PixelRect& area = layout.quiet;
+  ImGui::SetCursorScreenPos({area.x0, area.y0});
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 0));
+  ImGui::BeginChild("##panels", {area.width(), area.height()}, false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PopStyleColor();
   draw_turn(view, fonts_);
   draw_ruling(view, fonts_);
 
-  // What is left is shared: earlier rulings, clocks and ledger at their
-  // natural height, the move list takes the rest.
+  // What is left is shared: earlier rulings (when there is room), clocks
+  // and ledger at their natural height, the move list takes the rest.
   const ImGuiStyle& style = ImGui::GetStyle();
   const float small_line = fonts_.small->FontSize + style.ItemSpacing.y;
-  const float history_h = small_line * 3.2f + style.WindowPadding.y;
-  ImGui::Dummy({0, 0});
-  draw_ruling_history(view, fonts_, history_h, panel_memory_);
-  draw_clocks(view, fonts_);
-  if (auto intent = draw_ledger(view, fonts_)) intents.push_back(*intent);
+  if (area.height() > fonts_.body->FontSize * 26) {
+    const float history_h = small_line * 3.2f + style.WindowPadding.y;
+    ImGui::Dummy({0, 0});
+    draw_ruling_history(view, fonts_, history_h, panel_memory_);
+  }
+  // A short screen (800x480) keeps the move list: the clock tiles carry the
+  // points, and the ledger shows only when there are no clocks.
+  const bool compact = area.height() < fonts_.body->FontSize * 27;
+  draw_clocks(view, fonts_, compact);
+  if (!compact || !view.clocks.enabled) draw_ledger(view, fonts_);
   const float rest = ImGui::GetContentRegionAvail().y - small_line;
   draw_move_list(view, fonts_, rest, panel_memory_);
   ImGui::EndChild();

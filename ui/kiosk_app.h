@@ -18,6 +18,7 @@
 #include "ui/dialogs.h"
 #include "ui/intent.h"
 #include "ui/panels.h"
+#include "ui/screen_layout.h"
 #include "ui/theme.h"
 #include "ui/view_model.h"
 
@@ -25,6 +26,7 @@ namespace tabula::ui {
 
 struct KioskConfig {
   std::string pin = "0000";
+  float dpi = 133;  // the panel's pixels per inch: touch targets are 9 mm (ui/screen_layout.h)
 };
 
 class KioskApp {
@@ -42,20 +44,27 @@ class KioskApp {
   /// marks (fixed in screenshots). Returns the frame's intents in order.
   std::vector<Intent> draw(const KioskView& view, double time_s);
 
-  /// The area the board is fitted into on a `width` x `height` screen.
-  static PixelRect board_area(float width, float height);
+  /// The zones of a `width` x `height` screen with the fonts in use.
+  ScreenLayout screen(float width, float height) const;
   /// The board layout draw() uses for `view` on that screen.
   BoardLayout board_layout(const KioskView& view, float width, float height) const;
+  /// The rectangles of the actions the last frame drew on its top screen
+  /// (the main screen's: the header's buttons and the board; or the
+  /// overlay's), and that screen's name ("main", "pin", "menu", ...).
+  const std::vector<PixelRect>& hit_rects() const;
+  std::string screen_name() const;
 
  private:
   Edge bottom_edge(const KioskView& view) const;
-  void draw_panels(const KioskView& view, const PixelRect& area, std::vector<Intent>& intents);
+  void draw_panels(const KioskView& view, const ScreenLayout& layout);
 
   KioskFonts fonts_;
   std::optional<SeatIndex> orientation_;
   DialogPresenter dialogs_;
   ArbiterMenu arbiter_;
   PanelMemory panel_memory_;
+  float dpi_;
+  std::vector<PixelRect> main_hits_;
 };
 
 }  // namespace tabula::ui

@@ -16,6 +16,7 @@
 #include "ui/demo_views.h"
 #include "ui/kiosk_app.h"
 #include "ui/platform_glfw.h"
+#include "ui/redraw_policy.h"
 #include "ui/theme.h"
 
 namespace tabula::ui {
@@ -28,6 +29,11 @@ using Clock = std::chrono::steady_clock;
 // the peak of the pulse of squares to fix.
 constexpr float kScreenshotDelta_s = 0.2f;
 constexpr double kScreenshotTime_s = 0.35;
+
+// The longest the loop sleeps between looks at the stop flag (a signal does
+// not wake GLFW's wait), the hub's actions and the board daemon's socket.
+constexpr double kMaxSleep_s = 0.5;
+constexpr double kLinkSleep_s = 0.05;
 
 // SIGINT / SIGTERM (Ctrl-C, systemd stop) end the loop cleanly, so every
 // RAII owner in run_kiosk() is unwound.
@@ -80,14 +86,17 @@ int run_kiosk(const KioskOptions& options) {
   std::fprintf(stderr, "tabula-kiosk: GL: %s\n", platform.gl_description().c_str());
 
   const std::string font_dir = options.font_dir.empty() ? kDefaultFontDir : options.font_dir;
-  int font_height = platform.window_height();
+  // Text is sized from the height, or from the width on a portrait screen
+  // (720x1280: the panels are 720 wide).
+  auto font_basis = [&] { return std::min(platform.window_height(), platform.framebuffer_width() * 13 / 10); };
+  int font_height = font_basis();
   auto load = [&](KioskApp& app) {
     const KioskFonts fonts = load_fonts(ImGui::GetIO(), font_height, font_dir);
     platform.upload_fonts();  // builds the atlas: font sizes are known after this
     apply_style(fonts.body->FontSize);
     app.set_fonts(fonts);
   };
-  KioskApp app(KioskConfig{options.pin});
+  KioskApp app(KioskConfig{options.pin, options.dpi});
   load(app);
   if (options.orient) app.set_orientation(SeatIndex{*options.orient});
 
@@ -144,21 +153,38 @@ int run_kiosk(const KioskOptions& options) {
 
   std::signal(SIGINT, request_stop);
   std::signal(SIGTERM, request_stop);
-  for (int frame = 0; !platform.should_close() && g_stop_requested == 0; ++frame) {
-    platform.poll_events();
-    if (platform.window_height() != font_height && platform.window_height() > 0) {
-      font_height = platform.window_height();
+  // Frames only when something changes (ui/redraw_policy.h); a screenshot
+  // draws every frame.
+  RedrawPolicy policy;
+  const bool paced = !options.screenshot;
+  auto seconds = [&](Clock::time_point t) { return std::chrono::duration<double>(t - started).count(); };
+  for (int frame = 0; !platform.should_close() && g_stop_requested == 0;) {
+    if (paced) {
+      const Clock::time_point before = Clock::now();
+      const double before_s = seconds(before);
+      std::optional<double> wait = policy.wait_s(before_s);
+      auto sooner = [&](double s) { wait = wait ? std::min(*wait, s) : s; };
+      if (platform.pointer_pending() || (real && real->dirty())) sooner(0.0);
+      if (real) {
+        // The session acts at its deadlines (a move settles, a flag falls)
+        // whether or not anything is drawn.
+        const auto kiosk_ms = std::chrono::duration_cast<std::chrono::milliseconds>(before - started);
+        if (const auto deadline = real->session().next_deadline()) {
+          sooner(std::max(0.0, static_cast<double>((*deadline - real->session_time(kiosk_ms)).count()) / 1000.0));
+        }
+      }
+      sooner(options.board_socket || options.broker ? kLinkSleep_s : kMaxSleep_s);
+      platform.wait_events(wait);
+    } else {
+      platform.poll_events();
+    }
+    if (font_basis() != font_height && font_basis() > 0) {
+      font_height = font_basis();
       load(app);
     }
     const Clock::time_point now = Clock::now();
-    FrameOverrides overrides;
-    double time_s = std::chrono::duration<double>(now - started).count();
-    if (options.screenshot) {
-      overrides.delta_s = kScreenshotDelta_s;
-      overrides.hide_mouse = true;
-      time_s = kScreenshotTime_s;
-    }
-    platform.new_frame(overrides);
+    const double now_s = seconds(now);
+    if (platform.take_activity()) policy.on_input(now_s);
     // Screenshots are reproducible: a frame is one second of session time.
     const auto ms = options.screenshot ? std::chrono::milliseconds(1000LL * frame)
                                        : std::chrono::duration_cast<std::chrono::milliseconds>(now - started);
@@ -191,9 +217,26 @@ int run_kiosk(const KioskOptions& options) {
         board->send_expectation(expected);
       }
     }
+    if (real && real->dirty()) policy.on_output(now_s);
+    if (paced && !policy.due(now_s) && !platform.pointer_pending()) continue;
+
+    FrameOverrides overrides;
+    double time_s = now_s;
+    if (options.screenshot) {
+      overrides.delta_s = kScreenshotDelta_s;
+      overrides.hide_mouse = true;
+      time_s = kScreenshotTime_s;
+    }
+    platform.new_frame(overrides);
     const KioskView& view = real ? real->view(ms) : sim ? sim->view() : *demo;
     const std::vector<Intent> intents = app.draw(view, time_s);
     platform.render();
+    policy.drew(now_s);
+    // The squares to fix pulse; a clock's face changes at its next step.
+    policy.set_animating(!view.fixes.empty());
+    const auto face = until_face_changes(view.clocks);
+    policy.set_next_change(face ? std::optional<double>(now_s + static_cast<double>(face->count()) / 1000.0)
+                                : std::nullopt);
 
     if (options.screenshot && frame + 1 >= options.frames) {
       const RgbaImage image = platform.read_pixels();
@@ -207,6 +250,7 @@ int run_kiosk(const KioskOptions& options) {
       return 0;
     }
     platform.present();
+    ++frame;
 
     for (const Intent& intent : intents) {
       std::fprintf(intent_log, "intent: %s\n", describe(intent).c_str());
@@ -216,14 +260,18 @@ int run_kiosk(const KioskOptions& options) {
         for (const std::string& line : sim->apply(intent, now)) std::printf("%s\n", line.c_str());
       }
     }
+    if (!intents.empty()) policy.on_output(now_s);
     if (sim) {
       if (const auto flag = sim->tick(now)) {
         std::fprintf(intent_log, "intent: %s\n", describe(*flag).c_str());
         sim->apply(*flag, now);
+        policy.on_output(now_s);
       }
     }
     std::fflush(stdout);
   }
+  // One line for measuring the redraw policy (docs/kiosk.md "Idle").
+  std::fprintf(stderr, "tabula-kiosk: %d frames in %.1f s\n", policy.frames(), seconds(Clock::now()));
   return 0;
 }
 

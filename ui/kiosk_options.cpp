@@ -45,6 +45,8 @@ std::string kiosk_usage() {
          "  --size WxH          window size, e.g. 1280x800\n"
          "  --orient SEAT       draw the board from seat SEAT's edge (0-based)\n"
          "  --pin DIGITS        arbiter menu PIN (default 0000)\n"
+         "  --dpi N             the screen's pixels per inch, for 9 mm touch targets (default 133,\n"
+         "                      the Raspberry Pi 7\" display; Touch Display 2: 210)\n"
          "  --font-dir DIR      where DejaVuSans*.ttf are (fonts-dejavu-core)\n"
          "  --list-demos        list the demo names and exit\n"
          "  --help              this text\n"
@@ -171,6 +173,15 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         return parsed;
       }
       o.orient = *seat;
+    } else if (arg == "--dpi") {
+      const auto v = value();
+      if (!v) return parsed;
+      const auto dpi = parse_int(*v);
+      if (!dpi || *dpi < 50 || *dpi > 1000) {
+        parsed.error = "--dpi wants pixels per inch from 50 to 1000, not '" + std::string(*v) + "'";
+        return parsed;
+      }
+      o.dpi = static_cast<float>(*dpi);
     } else if (arg == "--pin") {
       const auto v = value();
       if (!v) return parsed;

@@ -98,31 +98,42 @@ void seat_disc(Rgb colour, float radius, bool dim = false) {
 
 // ----------------------------------------------------------------- [header]
 
-HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts) {
+HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts, const PixelRect& area, float touch,
+                          std::vector<PixelRect>& hits) {
   HeaderActions actions;
-  const float width = content_width();
-  const ImVec2 start = ImGui::GetCursorPos();
-  ImGui::PushFont(fonts.title);
-  ImGui::TextUnformatted(view.title.empty() ? "Tabula" : view.title.c_str());
+  ImGui::SetCursorScreenPos({area.x0, area.y0});
+  // The title on its own line, never under the buttons: the small font
+  // when the bold one does not fit, clipped at the panel's edge.
+  const std::string title = view.title.empty() ? "Tabula" : view.title;
+  ImFont* font = fonts.title;
+  if (font->CalcTextSizeA(font->FontSize, 1e9f, 0, title.c_str()).x > area.width()) font = fonts.bold;
+  ImGui::PushClipRect({area.x0, area.y0}, {area.x1, area.y1}, true);
+  ImGui::PushFont(font);
+  ImGui::TextUnformatted(title.c_str());
   ImGui::PopFont();
-  if (!view.subtitle.empty()) {
-    ImGui::PushFont(fonts.small);
-    text_coloured(palette::kTextMuted, view.subtitle);
-    ImGui::PopFont();
-  }
-  const ImVec2 after = ImGui::GetCursorPos();
-
-  ImGui::PushFont(fonts.small);
+  ImGui::PopClipRect();
+  // Buttons along the bottom of the header, as wide as the panel allows.
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float rotate_w = ImGui::CalcTextSize("Rotate").x + style.FramePadding.x * 2;
-  const float arbiter_w = ImGui::CalcTextSize("Arbiter").x + style.FramePadding.x * 2;
-  ImGui::SetCursorPos({start.x + width - rotate_w - arbiter_w - style.ItemSpacing.x, start.y});
-  actions.rotate = ImGui::Button("Rotate");
-  ImGui::SameLine();
-  actions.arbiter = ImGui::Button("Arbiter");
+  const float gap = style.ItemSpacing.x;
+  const float w = (area.width() - 2 * gap) / 3.0f;
+  const float y = area.y1 - touch;
+  ImGui::PushFont(fonts.bold);
+  auto header_button = [&](const char* label, int i) {
+    const float x = area.x0 + static_cast<float>(i) * (w + gap);
+    ImGui::SetCursorScreenPos({x, y});
+    const bool pressed = ImGui::Button(label, {w, touch});
+    hits.push_back({x, y, x + w, y + touch});
+    return pressed;
+  };
+  actions.rotate = header_button("Rotate", 0);
+  actions.players = header_button("Players", 1);
+  actions.arbiter = header_button("Arbiter", 2);
   ImGui::PopFont();
-  ImGui::SetCursorPos(after);
   return actions;
+}
+
+std::string seat_label(const SeatView& seat) {
+  return seat.player.empty() ? seat.name : seat.player + " (" + seat.name + ")";
 }
 
 // ------------------------------------------------------------------- [turn]
@@ -137,11 +148,17 @@ void draw_turn(const KioskView& view, const KioskFonts& fonts) {
     if (seat) {
       seat_disc(seat->colour, ImGui::GetTextLineHeight() * 0.36f);
       ImGui::SameLine();
-      ImGui::TextUnformatted((seat->name + " to move").c_str());
+      ImGui::TextUnformatted((seat_label(*seat) + " to move").c_str());
     } else {
-      ImGui::TextUnformatted("Game over");
+      ImGui::TextUnformatted(view.subtitle == "over" || view.subtitle.empty() ? "Game over" : view.subtitle.c_str());
     }
     ImGui::PopFont();
+    if (seat && !view.subtitle.empty()) {
+      ImGui::SameLine();
+      ImGui::PushFont(fonts.small);
+      text_coloured(palette::kTextMuted, view.subtitle);
+      ImGui::PopFont();
+    }
   });
 }
 
@@ -235,7 +252,7 @@ void draw_ruling_history(const KioskView& view, const KioskFonts& fonts, float h
 
 // ----------------------------------------------------------------- [clocks]
 
-void draw_clocks(const KioskView& view, const KioskFonts& fonts) {
+void draw_clocks(const KioskView& view, const KioskFonts& fonts, bool compact) {
   if (!view.clocks.enabled) return;
   const ClockView& clocks = view.clocks;
   const int count = static_cast<int>(std::min(clocks.remaining.size(), view.seats.size()));
@@ -266,8 +283,11 @@ void draw_clocks(const KioskView& view, const KioskFonts& fonts) {
 
     const float pad = style.FramePadding.x;
     ImFont* small = fonts.small;
-    std::string caption = seat.name;
+    std::string caption = seat_label(seat);
     if (out) caption += " \xC2\xB7 " + std::string(seat_status_name(seat.status));
+    if (compact && view.ledger != LedgerKind::kNone) {
+      caption += " \xC2\xB7 " + std::to_string(seat.score) + (view.ledger == LedgerKind::kPoints ? " pts" : " tokens");
+    }
     draw->AddText(small, small->FontSize, {p0.x + bar + pad, p0.y + style.FramePadding.y},
                   out ? palette::kTextMuted : palette::kText, caption.c_str());
     if (running && clocks.delay_left.count() > 0) {
@@ -288,7 +308,7 @@ void draw_clocks(const KioskView& view, const KioskFonts& fonts) {
   }
   const int rows = (count + 1) / 2;
   ImGui::Dummy({width, static_cast<float>(rows) * (tile_h + gap) - gap});
-  if (!clocks.control_text.empty()) {
+  if (!clocks.control_text.empty() && !compact) {
     ImGui::PushFont(fonts.small);
     text_coloured(palette::kTextMuted, "Time control: " + clocks.control_text);
     ImGui::PopFont();
@@ -297,18 +317,17 @@ void draw_clocks(const KioskView& view, const KioskFonts& fonts) {
 
 // ----------------------------------------------------------------- [ledger]
 
-std::optional<Intent> draw_ledger(const KioskView& view, const KioskFonts& fonts) {
-  std::optional<Intent> intent;
+void draw_ledger(const KioskView& view, const KioskFonts& fonts) {
   const bool scores = view.ledger != LedgerKind::kNone;
   const bool relations = std::any_of(view.seats.begin(), view.seats.end(),
                                      [](const SeatView& s) { return !s.relation.empty(); });
-  const int columns = 3 + (scores ? 1 : 0) + (relations ? 1 : 0);
+  const int columns = 2 + (scores ? 1 : 0) + (relations ? 1 : 0);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp |
                                 ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_PadOuterX;
   ImGui::PushFont(fonts.body);
   if (!ImGui::BeginTable("##ledger", columns, flags)) {
     ImGui::PopFont();
-    return intent;
+    return;
   }
   ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthStretch, 1.3f);
   ImGui::TableSetupColumn("Status", ImGuiTableColumnFlags_WidthStretch, 1.1f);
@@ -317,8 +336,6 @@ std::optional<Intent> draw_ledger(const KioskView& view, const KioskFonts& fonts
                             ImGuiTableColumnFlags_WidthStretch, 0.7f);
   }
   if (relations) ImGui::TableSetupColumn("Relation", ImGuiTableColumnFlags_WidthStretch, 1.5f);
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed,
-                          ImGui::CalcTextSize("...").x + ImGui::GetStyle().FramePadding.x * 2);
   ImGui::PushFont(fonts.small);
   ImGui::TableHeadersRow();
   ImGui::PopFont();
@@ -331,7 +348,7 @@ std::optional<Intent> draw_ledger(const KioskView& view, const KioskFonts& fonts
     seat_disc(seat.colour, ImGui::GetTextLineHeight() * 0.32f, out);
     ImGui::SameLine();
     ImGui::PushFont(fonts.bold);
-    text_coloured(out ? palette::kTextMuted : palette::kText, seat.name);
+    text_coloured(out ? palette::kTextMuted : palette::kText, seat_label(seat));
     ImGui::PopFont();
     ImGui::TableNextColumn();
     text_coloured(status_colour(seat.status), std::string(seat_status_name(seat.status)));
@@ -347,22 +364,10 @@ std::optional<Intent> draw_ledger(const KioskView& view, const KioskFonts& fonts
       text_coloured(palette::kTextMuted, seat.relation);
       ImGui::PopFont();
     }
-    ImGui::TableNextColumn();
-    if (!out) {
-      if (ImGui::SmallButton("...")) ImGui::OpenPopup("seat-actions");
-      if (ImGui::BeginPopup("seat-actions")) {
-        ImGui::TextDisabled("%s", seat.name.c_str());
-        ImGui::Separator();
-        if (ImGui::Selectable("Resign")) intent = Resign{SeatIndex{i}};
-        if (ImGui::Selectable("Offer a draw")) intent = OfferDraw{SeatIndex{i}};
-        ImGui::EndPopup();
-      }
-    }
     ImGui::PopID();
   }
   ImGui::EndTable();
   ImGui::PopFont();
-  return intent;
 }
 
 // ------------------------------------------------------------------ [moves]
@@ -411,9 +416,19 @@ void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height
       ImGui::TextUnformatted(ply.c_str());
     }
   }
-  if (memory.rounds_seen != moves.rounds.size()) {
-    ImGui::SetScrollHereY(1.0f);
-    memory.rounds_seen = moves.rounds.size();
+  // The latest move stays in view: every new ply (not only a new round)
+  // scrolls to the end, for a few frames while the table learns its height.
+  std::size_t plies = 0;
+  for (const MoveRound& round : moves.rounds) {
+    for (const std::string& ply : round.plies) plies += ply.empty() ? 0 : 1;
+  }
+  if (memory.plies_seen != plies) {
+    memory.plies_seen = plies;
+    memory.follow_frames = 3;
+  }
+  if (memory.follow_frames > 0) {
+    --memory.follow_frames;
+    ImGui::SetScrollY(ImGui::GetScrollMaxY() + 1000.0f);
   }
   ImGui::EndTable();
   ImGui::PopFont();

@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "ui/board_geometry.h"
 #include "ui/intent.h"
 #include "ui/theme.h"
 #include "ui/view_model.h"
@@ -20,25 +21,34 @@ namespace tabula::ui {
 
 struct PanelMemory {
   std::size_t history_seen = static_cast<std::size_t>(-1);
-  std::size_t rounds_seen = static_cast<std::size_t>(-1);
+  std::size_t plies_seen = static_cast<std::size_t>(-1);
+  int follow_frames = 0;  // frames left to keep the latest move in view
 };
 
 struct HeaderActions {
   bool rotate = false;
+  bool players = false;
   bool arbiter = false;
 };
 
-HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts);
+/// The title over a row of touch-sized buttons (Rotate, Players, Arbiter)
+/// in `area`; the buttons' rectangles are appended to `hits`.
+HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts, const PixelRect& area, float touch,
+                          std::vector<PixelRect>& hits);
 void draw_turn(const KioskView& view, const KioskFonts& fonts);
 /// The current ruling, large and coloured by severity, with check and
 /// board-fix lines under it.
 void draw_ruling(const KioskView& view, const KioskFonts& fonts);
 void draw_ruling_history(const KioskView& view, const KioskFonts& fonts, float height,
                          PanelMemory& memory);
-void draw_clocks(const KioskView& view, const KioskFonts& fonts);
-/// Seats, statuses, points or tokens, relations; each live seat has a menu
-/// to resign or offer a draw.
-std::optional<Intent> draw_ledger(const KioskView& view, const KioskFonts& fonts);
+/// `compact` (a short screen): each tile also shows the seat's points or
+/// tokens, and the time control line is left out.
+void draw_clocks(const KioskView& view, const KioskFonts& fonts, bool compact = false);
+/// Seats (and who sits there), statuses, points or tokens, relations.
+/// Resigning and draw offers are on the Players screen (ui/arbiter_menu.h).
+void draw_ledger(const KioskView& view, const KioskFonts& fonts);
+/// "Ann (Red)", or "Red" when no name was given.
+std::string seat_label(const SeatView& seat);
 void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height,
                     PanelMemory& memory);
 

@@ -551,8 +551,12 @@ PieceStyle piece_style(Rgb seat_colour, PieceLife life, float alpha) {
       style.fill = desaturate(seat_colour, 0.7f);
       break;
   }
-  const bool dark = luminance(style.fill) < 0.3f;
+  const float lum = luminance(style.fill);
+  const bool dark = lum < 0.42f;
   style.outline = life == PieceLife::kDead ? IM_COL32(70, 72, 78, 255) : IM_COL32(18, 18, 22, 255);
+  // A fill as dark as the dark squares (Dark Brown: issue 18) would sink
+  // into them under a black outline: a light rim lifts it off the square.
+  if (life == PieceLife::kLive && lum > 0.2f && lum < 0.42f) style.outline = IM_COL32(246, 236, 214, 255);
   style.detail = dark ? IM_COL32(226, 226, 232, 255) : IM_COL32(24, 24, 28, 255);
   if (life == PieceLife::kDead) style.detail = IM_COL32(92, 94, 100, 255);
   return style;

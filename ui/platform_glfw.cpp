@@ -136,6 +136,7 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
     }
     glfwMakeContextCurrent(window);
     glfwSwapInterval(config.vsync ? 1 : 0);
+    install_callbacks(window);  // before ImGui's backend, which chains them
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -157,6 +158,9 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
       continue;
     }
     created.platform.reset(new GlfwPlatform(window, api));
+    glfwSetWindowUserPointer(window, created.platform.get());
+    // No blinking text cursor: it would need a frame twice a second.
+    io.ConfigInputTextCursorBlink = false;
     created.platform->gl_description_ =
         gl_string(GL_VERSION) + " (" + gl_string(GL_RENDERER) + "), ImGui " +
         (api == GlApi::kGl2 ? "OpenGL2" : "OpenGL3") + " backend" +
@@ -170,6 +174,69 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
 }
 
 GlfwPlatform::GlfwPlatform(GLFWwindow* window, GlApi api) : window_(window), api_(api) {}
+
+void GlfwPlatform::install_callbacks(GLFWwindow* window) {
+  glfwSetCursorPosCallback(window, &GlfwPlatform::on_cursor);
+  glfwSetMouseButtonCallback(window, &GlfwPlatform::on_button);
+  glfwSetKeyCallback(window, [](GLFWwindow* w, int, int, int, int) { on_other(w); });
+  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int) { on_other(w); });
+  glfwSetScrollCallback(window, [](GLFWwindow* w, double, double) { on_other(w); });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int) { on_other(w); });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int) { on_other(w); });
+  glfwSetWindowSizeCallback(window, [](GLFWwindow* w, int, int) { on_other(w); });
+  glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { on_other(w); });
+}
+
+GlfwPlatform* GlfwPlatform::of(GLFWwindow* window) {
+  return static_cast<GlfwPlatform*>(glfwGetWindowUserPointer(window));
+}
+
+void GlfwPlatform::on_cursor(GLFWwindow* window, double x, double y) {
+  if (GlfwPlatform* self = of(window)) {
+#if IMGUI_VERSION_NUM < 18700
+    self->pointer_.push({PointerEvent::Kind::kMove, static_cast<float>(x), static_cast<float>(y), 0});
+#else
+    (void)x, (void)y;
+#endif
+    self->activity_ = true;
+  }
+}
+
+void GlfwPlatform::on_button(GLFWwindow* window, int button, int action, int) {
+  GlfwPlatform* self = of(window);
+  if (self == nullptr) return;
+#if IMGUI_VERSION_NUM < 18700
+  // GLFW has handled every earlier motion: this is where the press was.
+  double x = 0;
+  double y = 0;
+  glfwGetCursorPos(window, &x, &y);
+  self->pointer_.push({action == GLFW_PRESS ? PointerEvent::Kind::kPress : PointerEvent::Kind::kRelease,
+                       static_cast<float>(x), static_cast<float>(y), button});
+#else
+  (void)button, (void)action;
+#endif
+  self->activity_ = true;
+}
+
+void GlfwPlatform::on_other(GLFWwindow* window) {
+  if (GlfwPlatform* self = of(window)) self->activity_ = true;
+}
+
+void GlfwPlatform::wait_events(std::optional<double> timeout_s) {
+  if (timeout_s && *timeout_s <= 0.0) {
+    glfwPollEvents();
+  } else if (timeout_s) {
+    glfwWaitEventsTimeout(*timeout_s);
+  } else {
+    glfwWaitEvents();
+  }
+}
+
+bool GlfwPlatform::take_activity() {
+  const bool was = activity_;
+  activity_ = false;
+  return was;
+}
 
 GlfwPlatform::~GlfwPlatform() {
   if (api_ == GlApi::kGl2) {
@@ -200,6 +267,16 @@ void GlfwPlatform::new_frame(const FrameOverrides& overrides) {
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   if (overrides.delta_s) io.DeltaTime = *overrides.delta_s;
+#if IMGUI_VERSION_NUM < 18700
+  // ImGui 1.86 (Debian 12) samples the pointer once a frame; the queue gives
+  // this frame its share of what happened instead, so no tap is lost
+  // (ui/pointer_queue.h). 1.87+ trickles its own event queue the same way.
+  const PointerState pointer = pointer_.next_frame();
+  if (pointer.known) {
+    io.MousePos = ImVec2(pointer.x, pointer.y);
+    for (int b = 0; b < PointerState::kButtons; ++b) io.MouseDown[b] = pointer.down[static_cast<std::size_t>(b)];
+  }
+#endif
   if (overrides.hide_mouse) {
 #if IMGUI_VERSION_NUM >= 18700
     // ImGui 1.87+ (Debian 13): input goes through the event queue, after the

@@ -8,7 +8,8 @@
 // process, used from the thread that created it.
 //
 // A frame, as in Dear ImGui's examples:
-//   platform.poll_events();
+//   platform.wait_events(timeout);   // sleeps until an event or the timeout
+//   platform.take_activity();        // did anything happen? (ui/redraw_policy.h)
 //   platform.new_frame(overrides);   // backends, then ImGui::NewFrame()
 //   app.draw(view, time);            // the app builds the frame
 //   platform.render();               // ImGui::Render(), GL draw
@@ -20,6 +21,7 @@
 #include <optional>
 #include <string>
 
+#include "ui/pointer_queue.h"
 #include "ui/screenshot.h"
 
 struct GLFWwindow;
@@ -65,6 +67,15 @@ class GlfwPlatform {
 
   bool should_close() const;
   void poll_events();
+  /// Sleeps until an event arrives or `timeout_s` passes (0: just polls;
+  /// nullopt: until an event), then handles the events.
+  void wait_events(std::optional<double> timeout_s);
+  /// Whether an input event (pointer, key, text, scroll, resize, focus)
+  /// came since the last call.
+  bool take_activity();
+  /// Pointer events not yet handed to ImGui (one button change per frame;
+  /// ImGui 1.86 only: 1.87+ queues them itself).
+  bool pointer_pending() const { return pointer_.pending(); }
   void new_frame(const FrameOverrides& overrides = {});
   void render();
   void present();
@@ -85,9 +96,16 @@ class GlfwPlatform {
 
  private:
   GlfwPlatform(GLFWwindow* window, GlApi api);
+  static GlfwPlatform* of(GLFWwindow* window);
+  static void on_cursor(GLFWwindow* window, double x, double y);
+  static void on_button(GLFWwindow* window, int button, int action, int mods);
+  static void on_other(GLFWwindow* window);
+  static void install_callbacks(GLFWwindow* window);
   GLFWwindow* window_;
   GlApi api_;
   std::string gl_description_;
+  PointerQueue pointer_;
+  bool activity_ = true;
 };
 
 struct GlfwPlatform::Created {

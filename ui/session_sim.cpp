@@ -58,6 +58,7 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
       return false;
     }
     options_.variant = contents.header.variant;
+    if (options_.players.empty()) options_.players = contents.header.players;
     stages_ = variants::load_stages(contents.header.variant, contents.header.start_name, error);
     if (stages_.empty()) return false;
     journal::Resumed r = journal::resume(contents, *options.journal, stages_);
@@ -171,6 +172,9 @@ const KioskView& SessionSim::view(session::Millis now) {
       }
     }
     view_.variants = variants_;
+    // Who sits where (--players, or the journal's names on a resume).
+    for (std::size_t i = 0; i < view_.seats.size() && i < options_.players.size(); ++i)
+      view_.seats[i].player = options_.players[i];
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
     if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())
       view_.dialog.reset();

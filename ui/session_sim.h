@@ -82,6 +82,9 @@ class SessionSim {
   void tick(session::Millis now);
 
   const session::Session& session() const { return *session_; }
+  // The session said something (or the game changed) since view() last
+  // rebuilt the screen: the kiosk draws a frame.
+  bool dirty() const { return dirty_; }
   const SessionSimOptions& options() const { return options_; }
   // The last journal problem ("" when none): shown on screen, the game goes on.
   const std::string& journal_error() const { return journal_error_; }

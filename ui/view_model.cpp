@@ -161,6 +161,24 @@ std::optional<PieceGlyph> parse_piece_letter(std::string_view letter) {
   return std::nullopt;
 }
 
+std::optional<std::chrono::milliseconds> until_face_changes(const ClockView& clocks) {
+  if (!clocks.enabled || !clocks.running) return std::nullopt;
+  const auto seat = static_cast<std::size_t>(clocks.running->value);
+  if (seat >= clocks.remaining.size()) return std::nullopt;
+  // format_clock: tenths (rounded down) under 10 s, whole seconds (rounded
+  // up) above; the face changes when the time left crosses a step.
+  auto step_of = [](long long ms) -> long long {
+    if (ms <= 0) return -1;
+    return ms > 10000 ? (ms - 1) % 1000 + 1 : ms % 100 + 1;
+  };
+  long long next = -1;
+  const long long delay = clocks.delay_left.count();
+  if (delay > 0) next = step_of(delay);  // the delay counts down first
+  else next = step_of(clocks.remaining[seat].count());
+  if (next < 0) return std::nullopt;
+  return std::chrono::milliseconds(next);
+}
+
 std::string_view seat_status_name(SeatStatus status) {
   switch (status) {
     case SeatStatus::kLive:

@@ -174,6 +174,7 @@ struct SeatView {
   SeatStatus status = SeatStatus::kLive;
   int score = 0;         // points or tokens, per KioskView::ledger
   std::string relation;  // free text: "team Light", "vassal of Red", "random mover"
+  std::string player;    // who sits there (--players), "" when not given
 };
 
 // ----------------------------------------------------------------- [marks]
@@ -249,6 +250,11 @@ struct ClockView {
   std::chrono::milliseconds delay_left{0};
   std::string control_text;  // "15 min + 10 s", "5 min, Bronstein 3 s"
 };
+
+/// How long until a running clock's face (or its delay) shows another
+/// figure (session::format_clock: whole seconds, tenths under 10 s);
+/// nullopt when no clock runs. The kiosk draws a frame then, and not before.
+std::optional<std::chrono::milliseconds> until_face_changes(const ClockView& clocks);
 
 // --------------------------------------------------------------- [dialogs]
 

@@ -9,6 +9,7 @@
 
 #include "ui/demo_sim.h"
 #include "ui/demo_views.h"
+#include "tests/ui/headless_kiosk.h"
 
 namespace tabula::ui {
 namespace {
@@ -18,77 +19,11 @@ using namespace std::chrono_literals;
 constexpr float kWidth = 1280;
 constexpr float kHeight = 800;
 
-/// An ImGui context with a built font atlas and a fixed display, driven by
-/// hand: one call is one frame with the mouse where the test says.
-class HeadlessKiosk {
- public:
-  HeadlessKiosk() : app_(KioskConfig{"2580"}) {
-    context_ = ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = {kWidth, kHeight};
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int w = 0;
-    int h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
-  ~HeadlessKiosk() { ImGui::DestroyContext(context_); }
-  HeadlessKiosk(const HeadlessKiosk&) = delete;
-  HeadlessKiosk& operator=(const HeadlessKiosk&) = delete;
-
-  KioskApp& app() { return app_; }
-
-  std::vector<Intent> frame(const KioskView& view, ImVec2 mouse = {-1000, -1000},
-                            int button_down = -1, const char* typed = "") {
-    ImGuiIO& io = ImGui::GetIO();
-#if IMGUI_VERSION_NUM >= 18700  // ImGui 1.87+ (Debian 13): the input event queue
-    io.AddMousePosEvent(mouse.x, mouse.y);
-    for (int b = 0; b < 5; ++b) io.AddMouseButtonEvent(b, b == button_down);
-#else
-    io.MousePos = mouse;
-    for (int b = 0; b < 5; ++b) io.MouseDown[b] = b == button_down;
-#endif
-    for (const char* c = typed; *c != '\0'; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
-    ImGui::NewFrame();
-    std::vector<Intent> intents = app_.draw(view, 0.0);
-    ImGui::Render();
-    return intents;
-  }
-
-  /// Hover, press, release: returns every intent of the three frames.
-  std::vector<Intent> click(const KioskView& view, ImVec2 at, int button = 0) {
-    std::vector<Intent> all = frame(view, at);
-    for (auto& i : frame(view, at, button)) all.push_back(i);
-    for (auto& i : frame(view, at)) all.push_back(i);
-    return all;
-  }
-
-  ImVec2 centre_of(const KioskView& view, const char* square) {
-    const BoardLayout layout = app_.board_layout(view, kWidth, kHeight);
-    const PixelPoint p = layout.square_rect(*parse_cell_name(square)).center();
-    return {p.x, p.y};
-  }
-
- private:
-  ImGuiContext* context_;
-  KioskApp app_;
-};
-
-/// The side panels' child window (not the move list's, nested inside it).
-ImGuiWindow* panels_window() {
-  for (ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
-    const std::string name = window->Name;
-    const std::size_t at = name.find("/##panels_");
-    if (at != std::string::npos && name.find('/', at + 1) == std::string::npos) return window;
-  }
-  return nullptr;
-}
-
-/// The Arbiter button: the top-right item of the panels.
-ImVec2 arbiter_button(const ImGuiWindow* panels) {
-  return {panels->Pos.x + panels->Size.x - panels->WindowPadding.x - 4,
-          panels->Pos.y + panels->WindowPadding.y + 4};
+/// The Arbiter button: the header's third button (after Rotate, Players),
+/// the main screen's actions being the board, then the header's buttons.
+ImVec2 arbiter_button(HeadlessKiosk& kiosk) {
+  const std::vector<PixelRect>& hits = kiosk.app().hit_rects();
+  return HeadlessKiosk::centre(hits.at(3));
 }
 
 TEST(KioskApp, ClickingASquareGivesSquareClicked) {
@@ -188,9 +123,7 @@ TEST(KioskApp, TheArbiterMenuOpensOnlyWithThePin) {
   HeadlessKiosk kiosk;
   const KioskView view = *make_demo("chess");
   kiosk.frame(view);
-  ImGuiWindow* panels = panels_window();
-  ASSERT_NE(panels, nullptr);
-  kiosk.click(view, arbiter_button(panels));
+  kiosk.click(view, arbiter_button(kiosk));
   ASSERT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kPinEntry);
   kiosk.frame(view, {-1000, -1000}, -1, "1111");
   EXPECT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kPinEntry);
@@ -202,9 +135,7 @@ TEST(KioskApp, ADialogWaitsWhileTheArbiterMenuIsOpenAndShowsAfterLock) {
   HeadlessKiosk kiosk;
   KioskView view = *make_demo("chess");
   kiosk.frame(view);
-  ImGuiWindow* panels = panels_window();
-  ASSERT_NE(panels, nullptr);
-  kiosk.click(view, arbiter_button(panels));
+  kiosk.click(view, arbiter_button(kiosk));
   kiosk.frame(view, {-1000, -1000}, -1, "2580");
   ASSERT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kUnlocked);
 
@@ -218,12 +149,10 @@ TEST(KioskApp, ADialogWaitsWhileTheArbiterMenuIsOpenAndShowsAfterLock) {
   kiosk.frame(view);
   ImGuiWindow* modal = ImGui::GetTopMostPopupModal();
   ASSERT_NE(modal, nullptr);
-  EXPECT_NE(std::string(modal->Name).find("arbiter-menu"), std::string::npos) << modal->Name;
+  EXPECT_NE(std::string(modal->Name).find("overlay"), std::string::npos) << modal->Name;
 
-  // The Lock button is the menu's last item.
-  const ImVec2 lock{modal->Pos.x + modal->Size.x * 0.5f,
-                    modal->Pos.y + modal->Size.y - modal->WindowPadding.y - 6};
-  kiosk.click(view, lock);
+  // The Lock button is the menu's last action, in the exit strip.
+  kiosk.click(view, HeadlessKiosk::centre(kiosk.app().hit_rects().back()));
   ASSERT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kLocked);
   kiosk.frame(view);
   kiosk.frame(view);

@@ -1,0 +1,44 @@
+// TouchKeyboard: an on-screen keyboard for the kiosk's text fields (time
+// control, players' names, FEN / FEN4), since a kiosk has no keyboard.
+//
+//   1 2 3 4 5 6 7 8 9 0
+//   q w e r t y u i o p
+//   a s d f g h j k l /
+//   ⇧ z x c v b n m , -
+//   +   space   ←  Clear  Done
+//
+// Shift gives the capitals (FEN's white pieces) for one key, then drops;
+// a physical keyboard types into the same text. press() is the key logic
+// (tested without ImGui); draw() lays the keys over an area with each key at
+// least `touch` pixels high. Not thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ui/board_geometry.h"
+#include "ui/theme.h"
+
+namespace tabula::ui {
+
+class TouchKeyboard {
+ public:
+  enum class Result { kTyping, kDone };
+
+  /// One key: a character, or "shift", "space", "back", "clear", "done".
+  Result press(std::string& text, std::string_view key);
+  bool shifted() const { return shift_; }
+
+  /// Draws the keys in `area` and edits `text`; kDone when Done (or Enter)
+  /// is pressed. The keys' rectangles are appended to `hits`.
+  Result draw(std::string& text, const PixelRect& area, float touch, const KioskFonts& fonts,
+              std::vector<PixelRect>& hits);
+
+  static constexpr std::size_t kMaxLength = 400;
+
+ private:
+  bool shift_ = false;
+};
+
+}  // namespace tabula::ui
