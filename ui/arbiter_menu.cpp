@@ -68,7 +68,7 @@ bool ArbiterMenu::button(const char* label, ImVec2 size) {
   const bool pressed = ImGui::Button(label, size);
   const ImVec2 a = ImGui::GetItemRectMin();
   const ImVec2 b = ImGui::GetItemRectMax();
-  hits_.push_back({a.x, a.y, b.x, b.y});
+  hits_.push_back({{a.x, a.y, b.x, b.y}, visible_label(label)});
   return pressed;
 }
 
@@ -337,7 +337,9 @@ void ArbiterMenu::draw_players(const KioskView& view, const KioskFonts& fonts, c
     ImGui::AlignTextToFramePadding();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::Dummy({name_w, h});
-    const std::string who = seat.player.empty() ? seat.name : seat.player + " (" + seat.name + ")";
+    const bool to_move = view.to_move && view.to_move->value == i;
+    const std::string who =
+        (seat.player.empty() ? seat.name : seat.player + " (" + seat.name + ")") + (to_move ? ", to move" : "");
     ImGui::GetWindowDrawList()->AddText(fonts.bold, fonts.bold->FontSize,
                                         {at.x, at.y + (h - fonts.bold->FontSize) * 0.5f},
                                         to_imu32(accent(seat.colour)), who.c_str());
@@ -346,8 +348,7 @@ void ArbiterMenu::draw_players(const KioskView& view, const KioskFonts& fonts, c
       ImGui::TextDisabled("%s", std::string(seat_status_name(seat.status)).c_str());
     } else {
       if (button("Resign...", {action_w, h})) {
-        const bool own = view.to_move && view.to_move->value == i;
-        if (own) {
+        if (to_move) {
           ask(Resign{SeatIndex{i}}, seat.name + " resigns? This ends " + seat.name + "'s game.", State::kLocked);
         } else {
           // Resigning someone else: the arbiter's PIN confirms it.
@@ -433,8 +434,10 @@ std::optional<Intent> ArbiterMenu::draw(const KioskView& view, const KioskFonts&
   if (state_ != State::kLocked && !ImGui::IsPopupOpen(kOverlay)) ImGui::OpenPopup(kOverlay);
   place({0, 0, display.x, display.y});
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {0, 0});
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 120));
+  ImGui::PushStyleColor(ImGuiCol_PopupBg, IM_COL32(0, 0, 0, 90));
+  ImGui::PushStyleColor(ImGuiCol_ModalWindowDimBg, IM_COL32(0, 0, 0, 0));
   const bool open = ImGui::BeginPopupModal(kOverlay, nullptr, zone_flags());
+  ImGui::PopStyleColor();
   ImGui::PopStyleColor();
   ImGui::PopStyleVar();
   if (!open) return intent;

@@ -64,10 +64,13 @@ class ArbiterMenu {
   /// The header's Players button: resign, offer a draw (no-op unless locked).
   void open_players();
 
+  /// Screenshots only (--screen menu): the menu without its PIN.
+  void unlock_for_picture() { state_ = State::kUnlocked; }
+
   std::optional<Intent> draw(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
 
   /// The rectangles of the actions drawn this frame (empty when locked).
-  const std::vector<PixelRect>& hit_rects() const { return hits_; }
+  const std::vector<HitRect>& hit_rects() const { return hits_; }
   /// The text of the pending confirmation ("" when none).
   const std::string& confirm_text() const { return confirm_text_; }
 
@@ -104,7 +107,7 @@ class ArbiterMenu {
   std::optional<Intent> offer_;  // a draw offer, sent when the frame ends
   std::string confirm_text_;
   State back_ = State::kLocked;
-  std::vector<PixelRect> hits_;
+  std::vector<HitRect> hits_;
 };
 
 }  // namespace tabula::ui

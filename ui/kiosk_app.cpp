@@ -17,7 +17,7 @@ ScreenLayout KioskApp::screen(float width, float height) const {
   return screen_layout(width, height, dpi_, body);
 }
 
-const std::vector<PixelRect>& KioskApp::hit_rects() const {
+const std::vector<HitRect>& KioskApp::hit_rects() const {
   return arbiter_.state() == ArbiterMenu::State::kLocked ? main_hits_ : arbiter_.hit_rects();
 }
 
@@ -76,7 +76,7 @@ std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
   const std::vector<std::string> problems = validate(view);
   if (problems.empty()) {
     const BoardLayout layout(view.board, bottom_edge(view), board_rect);
-    main_hits_.push_back(layout.grid_rect());
+    main_hits_.push_back({layout.grid_rect(), "board"});
     std::optional<Intent> clicked;
     if (arbiter_.teaching() || !view.teaching.lifted_from) {
       clicked = draw_board(view, layout, fonts_, time_s);

@@ -39,6 +39,12 @@ class KioskApp {
   /// follows KioskView::orientation.
   void set_orientation(std::optional<SeatIndex> seat) { orientation_ = seat; }
   const ArbiterMenu& arbiter_menu() const { return arbiter_; }
+  /// Shows an overlay at once: "pin", "players", or "menu" (screenshots).
+  void open_screen(const std::string& name) {
+    if (name == "pin") arbiter_.open();
+    if (name == "players") arbiter_.open_players();
+    if (name == "menu") arbiter_.unlock_for_picture();
+  }
 
   /// Draws `view` over the whole main viewport. `time_s` animates pulsing
   /// marks (fixed in screenshots). Returns the frame's intents in order.
@@ -51,7 +57,7 @@ class KioskApp {
   /// The rectangles of the actions the last frame drew on its top screen
   /// (the main screen's: the header's buttons and the board; or the
   /// overlay's), and that screen's name ("main", "pin", "menu", ...).
-  const std::vector<PixelRect>& hit_rects() const;
+  const std::vector<HitRect>& hit_rects() const;
   std::string screen_name() const;
 
  private:
@@ -64,7 +70,7 @@ class KioskApp {
   ArbiterMenu arbiter_;
   PanelMemory panel_memory_;
   float dpi_;
-  std::vector<PixelRect> main_hits_;
+  std::vector<HitRect> main_hits_;
 };
 
 }  // namespace tabula::ui

@@ -99,6 +99,7 @@ int run_kiosk(const KioskOptions& options) {
   KioskApp app(KioskConfig{options.pin, options.dpi});
   load(app);
   if (options.orient) app.set_orientation(SeatIndex{*options.orient});
+  if (!options.screen.empty()) app.open_screen(options.screen);
 
   const Clock::time_point started = Clock::now();
   // --variant: the real arbiter behind the virtual board.

@@ -40,6 +40,7 @@ std::string kiosk_usage() {
          "                      --broker-password-file F; --arbiter-key F for actions)\n"
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
+         "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu)\n"
          "  --fullscreen        full screen (the default, except with --screenshot)\n"
          "  --windowed          a window of --size\n"
          "  --size WxH          window size, e.g. 1280x800\n"
@@ -173,6 +174,14 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         return parsed;
       }
       o.orient = *seat;
+    } else if (arg == "--screen") {
+      const auto v = value();
+      if (!v) return parsed;
+      if (*v != "pin" && *v != "players" && *v != "menu") {
+        parsed.error = "--screen wants pin, players or menu, not '" + std::string(*v) + "'";
+        return parsed;
+      }
+      o.screen = std::string(*v);
     } else if (arg == "--dpi") {
       const auto v = value();
       if (!v) return parsed;
@@ -196,6 +205,10 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     }
   }
   o.fullscreen = fullscreen.value_or(!o.screenshot.has_value());
+  if (!o.screen.empty() && !o.screenshot) {
+    parsed.error = "--screen is for pictures: give --screenshot FILE too";
+    return parsed;
+  }
   if (o.broker && (!o.journal || o.hub_event.empty() || o.hub_board.empty())) {
     parsed.error = "--broker needs --journal FILE, --hub-event NAME and --hub-board NAME";
   }

@@ -99,7 +99,7 @@ void seat_disc(Rgb colour, float radius, bool dim = false) {
 // ----------------------------------------------------------------- [header]
 
 HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts, const PixelRect& area, float touch,
-                          std::vector<PixelRect>& hits) {
+                          std::vector<HitRect>& hits) {
   HeaderActions actions;
   ImGui::SetCursorScreenPos({area.x0, area.y0});
   // The title on its own line, never under the buttons: the small font
@@ -122,7 +122,7 @@ HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts, const 
     const float x = area.x0 + static_cast<float>(i) * (w + gap);
     ImGui::SetCursorScreenPos({x, y});
     const bool pressed = ImGui::Button(label, {w, touch});
-    hits.push_back({x, y, x + w, y + touch});
+    hits.push_back({{x, y, x + w, y + touch}, label});
     return pressed;
   };
   actions.rotate = header_button("Rotate", 0);

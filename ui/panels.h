@@ -14,6 +14,7 @@
 
 #include "ui/board_geometry.h"
 #include "ui/intent.h"
+#include "ui/screen_layout.h"
 #include "ui/theme.h"
 #include "ui/view_model.h"
 
@@ -34,7 +35,7 @@ struct HeaderActions {
 /// The title over a row of touch-sized buttons (Rotate, Players, Arbiter)
 /// in `area`; the buttons' rectangles are appended to `hits`.
 HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts, const PixelRect& area, float touch,
-                          std::vector<PixelRect>& hits);
+                          std::vector<HitRect>& hits);
 void draw_turn(const KioskView& view, const KioskFonts& fonts);
 /// The current ruling, large and coloured by severity, with check and
 /// board-fix lines under it.

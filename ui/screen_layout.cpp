@@ -34,6 +34,11 @@ ScreenLayout screen_layout(float width, float height, float dpi, float body_px) 
   return s;
 }
 
+std::string visible_label(const std::string& label) {
+  const std::size_t at = label.find("##");
+  return at == std::string::npos ? label : label.substr(0, at);
+}
+
 bool overlaps(const PixelRect& a, const PixelRect& b) {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }

@@ -31,6 +31,8 @@
 // Pure geometry; values only.
 #pragma once
 
+#include <string>
+
 #include "ui/board_geometry.h"
 
 namespace tabula::ui {
@@ -52,6 +54,16 @@ struct ScreenLayout {
 /// The layout of a `width` x `height` screen at `dpi`, with text
 /// `body_px` high. Portrait when the screen is taller than wide.
 ScreenLayout screen_layout(float width, float height, float dpi, float body_px);
+
+/// One action drawn this frame: where, and its label (ImGui's, without
+/// the "##id" part), so tests can find and press it.
+struct HitRect {
+  PixelRect rect;
+  std::string label;
+};
+
+/// `label` up to a "##" (ImGui's hidden id part).
+std::string visible_label(const std::string& label);
 
 /// Whether two rectangles share any pixel (touching edges do not).
 bool overlaps(const PixelRect& a, const PixelRect& b);

@@ -9,9 +9,10 @@
 namespace tabula::ui {
 namespace {
 
-// Latin-1 plus the punctuation, arrows and symbols the panels use.
-constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x2199,
-                                    0x2212, 0x2212, 0x2600, 0x2606, 0};
+// Latin-1 plus the punctuation, arrows, shapes (the menu's steppers) and
+// symbols the panels use.
+constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2212, 0x2212,
+                                    0x25A0, 0x25FF, 0x2600, 0x2606, 0};
 
 ImFont* add_font(ImGuiIO& io, const std::string& path, float size, bool& ok) {
   if (!ok) return nullptr;

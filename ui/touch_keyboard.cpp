@@ -1,6 +1,8 @@
 // The on-screen keyboard (layout in the header).
 #include "ui/touch_keyboard.h"
 
+#include "ui/screen_layout.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -40,7 +42,7 @@ TouchKeyboard::Result TouchKeyboard::press(std::string& text, std::string_view k
 }
 
 TouchKeyboard::Result TouchKeyboard::draw(std::string& text, const PixelRect& area, float touch,
-                                          const KioskFonts& fonts, std::vector<PixelRect>& hits) {
+                                          const KioskFonts& fonts, std::vector<HitRect>& hits) {
   Result result = Result::kTyping;
   const float gap = std::max(4.0f, std::round(touch * 0.1f));
   const float key_w = std::floor((area.width() - gap * 9) / 10);
@@ -48,7 +50,7 @@ TouchKeyboard::Result TouchKeyboard::draw(std::string& text, const PixelRect& ar
   auto key = [&](const std::string& label, const char* id, float x, float y, float w) {
     ImGui::SetCursorScreenPos({x, y});
     const bool pressed = ImGui::Button((label + "##kb" + id).c_str(), {w, key_h});
-    hits.push_back({x, y, x + w, y + key_h});
+    hits.push_back({{x, y, x + w, y + key_h}, std::string(id)});
     return pressed;
   };
   ImGui::PushFont(fonts.bold);

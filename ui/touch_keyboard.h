@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ui/board_geometry.h"
+#include "ui/screen_layout.h"
 #include "ui/theme.h"
 
 namespace tabula::ui {
@@ -33,7 +34,7 @@ class TouchKeyboard {
   /// Draws the keys in `area` and edits `text`; kDone when Done (or Enter)
   /// is pressed. The keys' rectangles are appended to `hits`.
   Result draw(std::string& text, const PixelRect& area, float touch, const KioskFonts& fonts,
-              std::vector<PixelRect>& hits);
+              std::vector<HitRect>& hits);
 
   static constexpr std::size_t kMaxLength = 400;
 

@@ -22,8 +22,7 @@ constexpr float kHeight = 800;
 /// The Arbiter button: the header's third button (after Rotate, Players),
 /// the main screen's actions being the board, then the header's buttons.
 ImVec2 arbiter_button(HeadlessKiosk& kiosk) {
-  const std::vector<PixelRect>& hits = kiosk.app().hit_rects();
-  return HeadlessKiosk::centre(hits.at(3));
+  return HeadlessKiosk::centre(kiosk.app().hit_rects().at(3).rect);
 }
 
 TEST(KioskApp, ClickingASquareGivesSquareClicked) {
@@ -152,7 +151,7 @@ TEST(KioskApp, ADialogWaitsWhileTheArbiterMenuIsOpenAndShowsAfterLock) {
   EXPECT_NE(std::string(modal->Name).find("overlay"), std::string::npos) << modal->Name;
 
   // The Lock button is the menu's last action, in the exit strip.
-  kiosk.click(view, HeadlessKiosk::centre(kiosk.app().hit_rects().back()));
+  kiosk.click(view, HeadlessKiosk::centre(kiosk.app().hit_rects().back().rect));
   ASSERT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kLocked);
   kiosk.frame(view);
   kiosk.frame(view);
