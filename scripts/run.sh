@@ -31,7 +31,10 @@ TXT
 fi
 state="${TABULA_STATE:-$HOME/.local/state/tabula}"
 mkdir -p "$state"
-game=(--journal "$state/current.db")
+# A damaged journal, or one of another variant than a --variant given here,
+# is kept aside by the kiosk (current.damaged-N.db, current-N.db) and a new
+# game starts: the appliance always comes up, and says so on screen.
+game=(--journal "$state/current.db" --set-aside "${TABULA_VARIANT:-chesscom-ffa}")
 if [[ ! -e "$state/current.db" ]]; then
   game+=(--variant "${TABULA_VARIANT:-chesscom-ffa}")
 else

@@ -110,6 +110,10 @@ int run_kiosk(const KioskOptions& options) {
     so.journal = options.journal;
     so.players = options.players;
     so.virtual_board = !options.board_socket;
+    if (options.set_aside) {
+      so.set_aside = true;
+      so.fallback_variant = *options.set_aside;
+    }
     if (options.clock) {
       std::string why;
       so.time_control = session::parse_time_control(*options.clock, why);

@@ -41,6 +41,9 @@ std::string kiosk_usage() {
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
          "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu)\n"
+         "  --set-aside VARIANT with --journal: a damaged journal, or one of another variant than\n"
+         "                      --variant, is kept under a new name and a new game starts (of\n"
+         "                      --variant, else VARIANT), saying so (scripts/run.sh)\n"
          "  --fullscreen        full screen (the default, except with --screenshot)\n"
          "  --windowed          a window of --size\n"
          "  --size WxH          window size, e.g. 1280x800\n"
@@ -174,6 +177,10 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         return parsed;
       }
       o.orient = *seat;
+    } else if (arg == "--set-aside") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.set_aside = std::string(*v);
     } else if (arg == "--screen") {
       const auto v = value();
       if (!v) return parsed;
@@ -205,6 +212,10 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     }
   }
   o.fullscreen = fullscreen.value_or(!o.screenshot.has_value());
+  if (o.set_aside && !o.journal) {
+    parsed.error = "--set-aside is about a journal: give --journal FILE too";
+    return parsed;
+  }
   if (!o.screen.empty() && !o.screenshot) {
     parsed.error = "--screen is for pictures: give --screenshot FILE too";
     return parsed;

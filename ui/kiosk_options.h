@@ -34,6 +34,7 @@ struct KioskOptions {
   std::string broker_password_file;
   std::string arbiter_key;
   std::string pin = "0000";                 // --pin DIGITS
+  std::optional<std::string> set_aside;     // --set-aside VARIANT (scripts/run.sh)
   std::string screen;                       // --screen pin|players|menu (screenshots only)
   float dpi = 133;                          // --dpi N: the panel's pixels per inch (touch targets 9 mm)
   std::string font_dir;                     // --font-dir DIR (empty: the default)

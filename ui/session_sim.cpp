@@ -1,6 +1,7 @@
 #include "ui/session_sim.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "journal/resume.h"
@@ -17,6 +18,17 @@ std::string archive_name(const std::string& path) {
   for (int n = 1;; ++n) {
     std::filesystem::path candidate =
         p.parent_path() / (p.stem().string() + "-" + std::to_string(n) + p.extension().string());
+    std::error_code ec;
+    if (!std::filesystem::exists(candidate, ec)) return candidate.string();
+  }
+}
+
+// "games/club.db" -> "games/club.damaged-1.db", the first name not taken.
+std::string damaged_name(const std::string& path) {
+  std::filesystem::path p(path);
+  for (int n = 1;; ++n) {
+    std::filesystem::path candidate =
+        p.parent_path() / (p.stem().string() + ".damaged-" + std::to_string(n) + p.extension().string());
     std::error_code ec;
     if (!std::filesystem::exists(candidate, ec)) return candidate.string();
   }
@@ -49,8 +61,17 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
     journal::JournalStatus st = journal::Journal::open(*options.journal, journal::Journal::Access::kAppend, j);
     if (st.ok()) st = j.load(contents);
     if (!st.ok()) {
+      if (options.set_aside) {
+        j = journal::Journal();  // closed before the rename
+        return start_aside(options, now, damaged_name(*options.journal), "is damaged (" + st.message + ")", error);
+      }
       error = st.message;
       return false;
+    }
+    if (!options.variant.empty() && contents.header.variant != options.variant && options.set_aside) {
+      j = journal::Journal();
+      return start_aside(options, now, archive_name(*options.journal), "holds a game of " + contents.header.variant,
+                         error);
     }
     if (!options.variant.empty() && contents.header.variant != options.variant) {
       error = *options.journal + ": this journal is a game of " + contents.header.variant + ", not " +
@@ -62,6 +83,10 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
     stages_ = variants::load_stages(contents.header.variant, contents.header.start_name, error);
     if (stages_.empty()) return false;
     journal::Resumed r = journal::resume(contents, *options.journal, stages_);
+    if (!r.session && options.set_aside) {
+      j = journal::Journal();
+      return start_aside(options, now, damaged_name(*options.journal), "cannot be resumed (" + r.error + ")", error);
+    }
     if (!r.session) {
       error = r.error;
       return false;
@@ -129,6 +154,29 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
     physical_ = snap.cells;
     feed(session::Input{snap});
   }
+  return true;
+}
+
+bool SessionSim::start_aside(SessionSimOptions options, session::Millis now, const std::string& keep,
+                             const std::string& why, std::string& error) {
+  const std::string path = *options.journal;
+  std::error_code ec;
+  std::filesystem::rename(path, keep, ec);
+  if (ec) {
+    error = path + " " + why + ", and it cannot be moved to " + keep + ": " + ec.message();
+    return false;
+  }
+  for (const char* side : {"-wal", "-shm"}) {  // SQLite's side files go along
+    std::error_code side_ec;
+    if (std::filesystem::exists(path + side, side_ec)) std::filesystem::rename(path + side, keep + side, side_ec);
+  }
+  options.set_aside = false;
+  if (options.variant.empty()) options.variant = options.fallback_variant;
+  if (!start(options, now, error)) return false;
+  const std::string line = path + " " + why + ": it is kept as " + keep + " and a new game of " + options.variant +
+                           " starts";
+  std::fprintf(stderr, "tabula-kiosk: %s\n", line.c_str());
+  add_notice(line);
   return true;
 }
 
@@ -278,6 +326,11 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
           if (physical_[core::index_of(c)]) lines.push_back(send(c, false, now));
         }
         hand_ = cell;
+      } else if (session_->snapshot().lifted.test(static_cast<std::size_t>(core::index_of(cell)))) {
+        // The session wants a piece here that no square holds (a captured
+        // piece after a takeback, a piece to set up): the hand takes it
+        // from the box beside the board (issue 18: a dead end before).
+        lines.push_back(send(cell, true, now));
       }
     } else if (click->modifier == ClickModifier::kSlide) {
       hand_.reset();  // the piece in the hand leaves the board

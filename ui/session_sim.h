@@ -55,6 +55,13 @@ struct SessionSimOptions {
   // event and board names in `info` (its header is filled in here). Needs
   // `journal`: the outbox lives in the journal's file.
   std::optional<hub::PublisherConfig> publish;
+  // The appliance's way (scripts/run.sh, --set-aside VARIANT): a damaged
+  // journal is renamed to "<stem>.damaged-<n>.db" and one of another variant
+  // than `variant` to "<stem>-<n>.db", and a new game starts (of `variant`,
+  // else of `fallback_variant`), saying so; without it such a journal is
+  // refused and left as it is.
+  bool set_aside = false;
+  std::string fallback_variant = "chesscom-ffa";
 };
 
 class SessionSim {
@@ -100,6 +107,8 @@ class SessionSim {
  private:
   SessionSim() = default;
   bool start(const SessionSimOptions& options, session::Millis now, std::string& error);
+  bool start_aside(SessionSimOptions options, session::Millis now, const std::string& keep, const std::string& why,
+                   std::string& error);
   session::Output feed(const session::Input& in);
   std::string send(core::Square q, bool occupied, session::Millis now);
   bool start_publishing(const journal::JournalContents& contents, std::string& error);

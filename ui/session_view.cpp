@@ -159,7 +159,9 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
       v.piece_at(cell_of(snap.tentative->to)) = pv;
     }
   }
-  if (snap.to_move != core::kNoSeat) v.to_move = SeatIndex{core::index_of(snap.to_move)};
+  // After a game-ending move nobody is to move (issue 18: the banner said so).
+  const bool over = snap.phase == session::Phase::kOver;
+  if (snap.to_move != core::kNoSeat && !over) v.to_move = SeatIndex{core::index_of(snap.to_move)};
   v.orientation = SeatIndex{0};
   if (snap.last_move && snap.last_move->move.from != core::kNoSquare) {
     v.last_move = LastMove{cell_of(snap.last_move->move.from), cell_of(snap.last_move->move.to)};
@@ -173,11 +175,12 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     cv.text = rules.seats[core::index_of(seat)].name + " is in check";
     v.checks.push_back(cv);
   }
-  // What the hands must do.
-  for (int i = 0; i < core::kMaxSquares; ++i) {
+  // What the hands must do; nothing once the game is over (the last move
+  // stands, whatever the sensors say).
+  for (int i = 0; i < core::kMaxSquares && !over; ++i) {
     if (snap.extra[i]) v.fixes.push_back({cell_of(static_cast<core::Square>(i)), FixAction::kRemovePiece});
   }
-  if (snap.tracker != inference::TrackerState::kInSync || snap.phase != session::Phase::kPlay) {
+  if (!over && (snap.tracker != inference::TrackerState::kInSync || snap.phase != session::Phase::kPlay)) {
     for (int i = 0; i < core::kMaxSquares; ++i) {
       if (snap.lifted[i] && !(snap.tentative && snap.tentative->from == static_cast<core::Square>(i))) {
         v.fixes.push_back({cell_of(static_cast<core::Square>(i)), FixAction::kPutPiece});

@@ -594,7 +594,8 @@ void Game::check_game_end(std::vector<Ruling>& out) {
           }
         }
         add_points(live.front(), kings * rules_->ledger.survivor_bonus_per_king,
-                   "last player left, " + std::to_string(kings) + " kings standing", out);
+                   "last player left, " + std::to_string(kings) + (kings == 1 ? " king" : " kings") + " standing",
+                   out);
       }
       finish(false, live.empty() ? reason : "last " + std::string(team_[0] >= 0 ? "team" : "player") + " standing", out);
       return;

@@ -486,19 +486,16 @@ void Session::handle_intent(const Intent& in, Output& out) {
       }
       settle_before_operator(out);
       int made = static_cast<int>(game().moves().size());
+      const std::string moves = std::to_string(in.count) + (in.count == 1 ? " move" : " moves");
       if (!match_.game().takeback(in.count)) {
-        return refuse("cannot take back " + std::to_string(in.count) +
-                          " move(s): " + std::to_string(made) + " made in this stage",
-                      out);
+        return refuse("cannot take back " + moves + ": " + std::to_string(made) + " made in this stage", out);
       }
       Ruling r;
       r.kind = RulingKind::kOperator;
-      r.text = "the arbiter takes back " + std::to_string(in.count) + " move(s); " +
-               game().seat_name(game().to_move()) + " to move";
+      r.text = "the arbiter takes back " + moves + "; " + game().seat_name(game().to_move()) + " to move";
       add(r, out);
       close_questions(out);
-      enter_setup(Phase::kRestore, game().position(),
-                  "put the board back as it was " + std::to_string(in.count) + " move(s) ago", out);
+      enter_setup(Phase::kRestore, game().position(), "put the board back as it was " + moves + " ago", out);
       return;
     }
     case IntentKind::kResign:
@@ -562,7 +559,11 @@ void Session::handle_intent(const Intent& in, Output& out) {
       return on_verified(true, out);
     }
     case IntentKind::kVerifyBoard:
-      if (phase_ != Phase::kPlay) return refuse("the board can be checked only during play", out);
+      // Also while the board is being restored (issue 18: refused there,
+      // a dead end after a takeback): the check starts again.
+      if (phase_ != Phase::kPlay && phase_ != Phase::kRestore) {
+        return refuse("the board can be checked only during play or while it is restored", out);
+      }
       settle_before_operator(out);
       close_questions(out);
       enter_setup(Phase::kRestore, game().position(),

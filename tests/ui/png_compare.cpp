@@ -1,6 +1,11 @@
 // png_compare: compares a rendered PNG with a golden PNG within a tolerance.
 //
 //   png_compare ACTUAL EXPECTED [--threshold T] [--max-fraction F] [--diff OUT.png]
+//               [--scale N] [--update]
+//
+// --scale N first shrinks ACTUAL by N in each direction (the mean of each
+// NxN block), so goldens are kept small; --update writes the (shrunk)
+// ACTUAL over EXPECTED instead of comparing (TABULA_UPDATE_GOLDEN=1).
 //
 // A pixel differs when any channel differs by more than T (default 40 of
 // 255); the comparison fails when more than F of the pixels differ (default
@@ -31,6 +36,30 @@ bool load(const char* path, Image& image) {
   return image.pixels != nullptr;
 }
 
+/// Shrinks `image` by `n` in each direction: each pixel the mean of an n x n
+/// block (a partial block at the right and bottom edges is dropped).
+void shrink(Image& image, int n) {
+  const int w = image.width / n;
+  const int h = image.height / n;
+  auto* out = static_cast<unsigned char*>(std::malloc(static_cast<std::size_t>(w) * h * 4));
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      for (int c = 0; c < 4; ++c) {
+        int sum = 0;
+        for (int dy = 0; dy < n; ++dy) {
+          for (int dx = 0; dx < n; ++dx) {
+            sum += image.pixels.get()[((static_cast<std::size_t>(y) * n + dy) * image.width + x * n + dx) * 4 + c];
+          }
+        }
+        out[(static_cast<std::size_t>(y) * w + x) * 4 + c] = static_cast<unsigned char>(sum / (n * n));
+      }
+    }
+  }
+  image.pixels.reset(out);  // stbi_image_free is free()
+  image.width = w;
+  image.height = h;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -43,9 +72,26 @@ int main(int argc, char** argv) {
   int threshold = 40;
   double max_fraction = 0.005;
   std::string diff_path;
-  for (int i = 3; i + 1 < argc; i += 2) {
+  int scale = 1;
+  bool update = false;
+  for (int i = 3; i < argc; i += 2) {
     const std::string flag = argv[i];
-    if (flag == "--threshold") {
+    if (flag == "--update") {
+      update = true;
+      --i;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "png_compare: %s wants a value\n", flag.c_str());
+      return 2;
+    }
+    if (flag == "--scale") {
+      scale = std::atoi(argv[i + 1]);
+      if (scale < 1 || scale > 8) {
+        std::fprintf(stderr, "png_compare: --scale wants 1 to 8, not %s\n", argv[i + 1]);
+        return 2;
+      }
+    } else if (flag == "--threshold") {
       threshold = std::atoi(argv[i + 1]);
     } else if (flag == "--max-fraction") {
       max_fraction = std::atof(argv[i + 1]);
@@ -61,6 +107,21 @@ int main(int argc, char** argv) {
   if (!load(argv[1], actual)) {
     std::fprintf(stderr, "png_compare: cannot read %s\n", argv[1]);
     return 2;
+  }
+  if (scale > 1) shrink(actual, scale);
+  if (update) {
+    // RGB, best compression: the goldens live in the repository.
+    stbi_write_png_compression_level = 9;
+    std::vector<unsigned char> rgb(static_cast<std::size_t>(actual.width) * actual.height * 3);
+    for (std::size_t p = 0; p < rgb.size() / 3; ++p) {
+      for (int c = 0; c < 3; ++c) rgb[p * 3 + c] = actual.pixels.get()[p * 4 + c];
+    }
+    if (stbi_write_png(argv[2], actual.width, actual.height, 3, rgb.data(), actual.width * 3) == 0) {
+      std::fprintf(stderr, "png_compare: cannot write %s\n", argv[2]);
+      return 2;
+    }
+    std::printf("png_compare: wrote %s (%dx%d)\n", argv[2], actual.width, actual.height);
+    return 0;
   }
   if (!load(argv[2], expected)) {
     std::fprintf(stderr,

@@ -1,0 +1,187 @@
+// Issue 18's dead ends and wording, played on the kiosk's virtual board
+// against the real session: a takeback of a capture can be put back, the
+// board can be checked while it is being restored, a game-ending move asks
+// for nothing and leaves nobody "to move", a damaged journal or one of
+// another variant is kept aside, and the words are right.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "ui/session_sim.h"
+
+namespace tabula::ui {
+namespace {
+
+using Ms = session::Millis;
+
+SquareClicked at(const char* name) { return SquareClicked{*parse_cell_name(name), ClickModifier::kNone}; }
+
+void play(SessionSim& sim, const char* from, const char* to, Ms& t) {
+  sim.apply(at(from), t += Ms(300));
+  sim.apply(at(to), t += Ms(300));
+  t += Ms(3000);
+  sim.tick(t);
+}
+
+std::unique_ptr<SessionSim> started(const std::string& variant, Ms& t) {
+  std::string error;
+  auto sim = SessionSim::create(variant, error);
+  EXPECT_TRUE(sim) << error;
+  if (sim) sim->tick(t += Ms(3000));
+  return sim;
+}
+
+struct Scratch {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("tabula-dead-ends-" + std::to_string(::getpid()) + "-" +
+                               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  Scratch() {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+  }
+  ~Scratch() { std::filesystem::remove_all(dir); }
+  std::string file(const std::string& name) const { return (dir / name).string(); }
+};
+
+std::string all_rulings(const KioskView& v) {
+  std::string text;
+  for (const RulingView& r : v.ruling_history) text += r.text + "\n";
+  if (v.ruling) text += v.ruling->text + "\n";
+  return text;
+}
+
+TEST(DeadEnds, ATakenBackCaptureIsPutBackOnTheVirtualBoard) {
+  Ms t(0);
+  auto sim = started("chess", t);
+  ASSERT_TRUE(sim);
+  play(*sim, "e2", "e4", t);
+  play(*sim, "d7", "d5", t);
+  play(*sim, "e4", "d5", t);  // exd5: the black pawn leaves the board
+  ASSERT_EQ(sim->session().moves().size(), 3U);
+  sim->apply(TakeBack{1}, t += Ms(100));
+  ASSERT_EQ(sim->session().phase(), session::Phase::kRestore);
+  // The hands: the white pawn back to e4, then the black pawn (from the
+  // box: the hand is empty) on d5, where the screen asks for it.
+  play(*sim, "d5", "e4", t);
+  ASSERT_FALSE(sim->view(t).fixes.empty()) << "d5 wants its pawn back";
+  sim->apply(at("d5"), t += Ms(300));
+  sim->tick(t += Ms(3000));
+  EXPECT_EQ(sim->session().phase(), session::Phase::kPlay) << all_rulings(sim->view(t));
+  EXPECT_TRUE(sim->view(t).fixes.empty());
+  // A square nobody asked for stays empty: an empty hand puts nothing there.
+  sim->apply(at("a4"), t += Ms(300));
+  sim->tick(t += Ms(3000));
+  EXPECT_TRUE(sim->view(t).fixes.empty());
+}
+
+TEST(DeadEnds, TheBoardCanBeCheckedWhileItIsBeingRestored) {
+  Ms t(0);
+  auto sim = started("chess", t);
+  ASSERT_TRUE(sim);
+  play(*sim, "e2", "e4", t);
+  sim->apply(TakeBack{1}, t += Ms(100));
+  ASSERT_EQ(sim->session().phase(), session::Phase::kRestore);
+  sim->apply(SetPosition{""}, t += Ms(100));  // "check the board against the game"
+  const std::string rulings = all_rulings(sim->view(t));
+  EXPECT_EQ(rulings.find("can be checked only"), std::string::npos) << rulings;
+  EXPECT_EQ(sim->session().phase(), session::Phase::kRestore);
+  play(*sim, "e4", "e2", t);
+  EXPECT_EQ(sim->session().phase(), session::Phase::kPlay);
+}
+
+TEST(DeadEnds, AfterMateNothingIsToBeUndoneAndNobodyIsToMove) {
+  Ms t(0);
+  auto sim = started("chess", t);
+  ASSERT_TRUE(sim);
+  play(*sim, "f2", "f3", t);
+  play(*sim, "e7", "e5", t);
+  play(*sim, "g2", "g4", t);
+  play(*sim, "d8", "h4", t);  // mate
+  ASSERT_TRUE(sim->session().game().outcome().over);
+  const KioskView& v = sim->view(t);
+  EXPECT_FALSE(v.to_move.has_value()) << "the banner says the game is over, not who is to move";
+  EXPECT_TRUE(v.fixes.empty()) << "nothing to put back: the mating move stands; fixes at "
+                               << (v.fixes.empty() ? std::string() : cell_name(v.fixes.front().cell))
+                               << " phase " << session::to_string(sim->session().phase()) << "\n"
+                               << all_rulings(v);
+  EXPECT_EQ(all_rulings(v).find("undo"), std::string::npos) << all_rulings(v);
+  EXPECT_FALSE(v.dialog.has_value());
+}
+
+TEST(DeadEnds, TakebackRulingsCountMovesInWords) {
+  Ms t(0);
+  auto sim = started("chess", t);
+  ASSERT_TRUE(sim);
+  play(*sim, "e2", "e4", t);
+  sim->apply(TakeBack{1}, t += Ms(100));
+  const std::string rulings = all_rulings(sim->view(t));
+  EXPECT_EQ(rulings.find("move(s)"), std::string::npos) << rulings;
+  EXPECT_NE(rulings.find("1 move ago"), std::string::npos) << rulings;
+}
+
+TEST(DeadEnds, AResignedFreeForAllPlayerShowsAsResigned) {
+  Ms t(0);
+  auto sim = started("chesscom-ffa", t);
+  ASSERT_TRUE(sim);
+  sim->apply(Resign{SeatIndex{1}}, t += Ms(100));
+  const KioskView& v = sim->view(t);
+  EXPECT_EQ(v.seats.at(1).status, SeatStatus::kResigned) << seat_status_name(v.seats.at(1).status);
+}
+
+TEST(DeadEnds, ATakebackAfterAResignationUndoesOnlyTheResignation) {
+  Ms t(0);
+  auto sim = started("chesscom-ffa", t);
+  ASSERT_TRUE(sim);
+  play(*sim, "h2", "h3", t);  // Red
+  sim->apply(Resign{SeatIndex{1}}, t += Ms(100));  // Blue resigns
+  ASSERT_EQ(sim->view(t).seats.at(1).status, SeatStatus::kResigned);
+  sim->apply(TakeBack{1}, t += Ms(100));
+  sim->tick(t += Ms(3000));
+  const KioskView& v = sim->view(t);
+  EXPECT_EQ(v.seats.at(1).status, SeatStatus::kLive) << all_rulings(v);
+  EXPECT_EQ(sim->session().moves().size(), 1U) << "Red's h3 stands";
+}
+
+TEST(DeadEnds, ADamagedJournalIsKeptAsideAndANewGameStarts) {
+  Scratch scratch;
+  const std::string path = scratch.file("current.db");
+  std::string error;
+  SessionSimOptions o;
+  o.variant = "chess";
+  o.journal = path;
+  { ASSERT_TRUE(SessionSim::create(o, Ms(0), error)) << error; }
+  std::filesystem::resize_file(path, 100);  // damaged
+  o.set_aside = true;
+  auto sim = SessionSim::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  EXPECT_TRUE(std::filesystem::exists(scratch.file("current.damaged-1.db")));
+  EXPECT_EQ(std::filesystem::file_size(scratch.file("current.damaged-1.db")), 100U) << "kept as it was";
+  EXPECT_NE(all_rulings(sim->view()).find("current.damaged-1.db"), std::string::npos) << all_rulings(sim->view());
+  EXPECT_EQ(sim->session().game().rules().id, "chess");
+}
+
+TEST(DeadEnds, AnotherVariantStartsAndTheJournaledGameIsKept) {
+  Scratch scratch;
+  const std::string path = scratch.file("current.db");
+  std::string error;
+  SessionSimOptions o;
+  o.variant = "chess";
+  o.journal = path;
+  { ASSERT_TRUE(SessionSim::create(o, Ms(0), error)) << error; }
+  o.variant = "chesscom-ffa";
+  o.set_aside = true;
+  auto sim = SessionSim::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  EXPECT_EQ(sim->session().game().rules().id, "chesscom-ffa");
+  EXPECT_TRUE(std::filesystem::exists(scratch.file("current-1.db")));
+  EXPECT_NE(all_rulings(sim->view()).find("current-1.db"), std::string::npos) << all_rulings(sim->view());
+  // The same variant resumes, keeping nothing aside.
+  sim.reset();
+  sim = SessionSim::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  EXPECT_FALSE(std::filesystem::exists(scratch.file("current-2.db")));
+}
+
+}  // namespace
+}  // namespace tabula::ui
