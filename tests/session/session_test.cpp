@@ -126,7 +126,7 @@ TEST(Takeback, OfMoreMovesThanWereMadeIsRefused) {
   Intent back = intent(IntentKind::kTakeback);
   back.count = 3;
   t.intent(back);
-  EXPECT_EQ(t.last_text(RulingKind::kOperator), "cannot take back 3 move(s): 1 made in this stage");
+  EXPECT_EQ(t.last_text(RulingKind::kOperator), "cannot take back 3 moves: 1 made in this stage");
   EXPECT_EQ(t.session().phase(), Phase::kPlay);
 }
 
