@@ -224,6 +224,9 @@ class Oracle {
   // Plays a legal move given as text; false (nothing changed) when it is not legal.
   virtual bool play(const std::string& move) = 0;
   virtual Summary summary() const = 0;
+  // The seat named resigns (002 rule 7); false when the sheet's oracle does
+  // not model resignation or the seat cannot resign now.
+  virtual bool resign(const std::string& /*seat*/) { return false; }
   // Why the seat to move may not play `move` (a reason in words, "" when he
   // may), for a mismatch report and to recognise a listed disagreement.
   virtual std::string refusal(const std::string& move) const {

@@ -81,6 +81,20 @@ class ChessFour : public Oracle {
     return out;
   }
 
+  bool resign(const std::string& seat) override {
+    for (int s = 0; s < 4; ++s)
+      if (seat == kNames[s] && live(s) && !over_) {
+        status_[s] = Status::kResigned;
+        if (team_beaten(s)) return true;
+        if (to_move_ == s) {
+          to_move_ = next_live(s);
+          start_of_turn();
+        }
+        return true;
+      }
+    return false;
+  }
+
   std::string move_kind(const std::string& text) const override {
     OMove m;
     if (over_ || !find_move(board_, legal(board_, to_move_), text, m)) return "";
@@ -138,19 +152,23 @@ class ChessFour : public Oracle {
   // Rule 10: mate is judged at the start of the player's own turn. RULINGS
   // 001 judgement call: a player with no legal move, not in check, passes;
   // the oracle passes for him at once (his turn is skipped, as Tabula does).
+  // RULINGS 001: the game ends when both players of a team are mated (or,
+  // VARIANTS.md, have resigned: a resigning player freezes like a mated one).
+  bool team_beaten(int s) {
+    if (live(s) || live(s ^ 2)) return false;
+    over_ = true;
+    int w = team(s) == 0 ? 1 : 0;
+    winners_ = {kNames[w], kNames[w + 2]};
+    return true;
+  }
+
   void start_of_turn() {
     for (int passes = 0; passes < 4;) {
       int s = to_move_;
       if (!legal(board_, s).empty()) return;
       if (in_check(board_, s)) {
         status_[s] = Status::kMated;
-        // RULINGS 001: the game ends when both players of a team are mated.
-        if (!live(s ^ 2)) {
-          over_ = true;
-          int w = team(s) == 0 ? 1 : 0;
-          winners_ = {kNames[w], kNames[w + 2]};
-          return;
-        }
+        if (team_beaten(s)) return;
       } else {
         ++passes;
         ep_[facing(s)] = {};  // his (empty) turn closes the facing window too

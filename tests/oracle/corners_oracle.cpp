@@ -131,6 +131,44 @@ class Corners : public Oracle {
     return out;
   }
 
+  // Short game: "proceeds until a checkmate or a player resigns"
+  // (VARIANTS.md: the player whose target he was wins). Long game: "That
+  // colour is then removed from the board. The next move is made by the next
+  // player to the left, or by the player whose King is in Check as a result
+  // of the pieces being removed."
+  bool resign(const std::string& seat) override {
+    int s = -1;
+    for (int i = 0; i < 4; ++i)
+      if (seat == kNames[i] && live(i)) s = i;
+    if (s < 0 || over_) return false;
+    note_.clear();
+    if (!long_) {
+      int attacker = -1;
+      for (int i = 0; i < 4; ++i)
+        if (live(i) && i != s && target_of(i) == s) attacker = i;
+      status_[s] = Status::kResigned;
+      finish(attacker);
+      return true;
+    }
+    const bool was_to_move = to_move_ == s;
+    remove(s, Status::kResigned);
+    if (live_count() == 1) {
+      finish(next_live(s));
+      return true;
+    }
+    if (live_count() == 2) enter_two_player();
+    int checked = -1;
+    for (int i = 0; i < 4 && checked < 0; ++i)
+      if (live((to_move_ + i) % 4) && in_check(board_, (to_move_ + i) % 4))
+        checked = (to_move_ + i) % 4;
+    if (checked >= 0)
+      to_move_ = checked;
+    else if (was_to_move)
+      to_move_ = next_live(s);
+    start_of_turn();
+    return true;
+  }
+
   std::string refusal(const std::string& text) const override {
     if (over_) return "the game is over";
     OMove m;

@@ -311,12 +311,33 @@ Figures soak(const std::string& variant) {
     }
     for (int ply = 0;; ++ply) {
       if (ply == max_plies || game.outcome().over) {
+        fig.ended += game.outcome().over;
         for (int i = 0; i < loaded.rules->seat_count(); ++i) {
           core::Seat s = core::seat_at(i);
           fig.eliminations += game.status(s) != core::SeatStatus::kLive;
           fig.vassals += game.vassalage().suzerain_of(s) != core::kNoSeat;
         }
         break;
+      }
+      // In every third game one live seat resigns once, where the sheet's
+      // oracle models it (002 rule 7: his pieces become a random mover).
+      if (seed % 3 == 0 && ply == 20 + seed % 40) {
+        std::vector<core::Seat> live;
+        for (int i = 0; i < loaded.rules->seat_count(); ++i)
+          if (game.status(core::seat_at(i)) == core::SeatStatus::kLive)
+            live.push_back(core::seat_at(i));
+        core::Seat who = live[rng() % live.size()];
+        if (orc->resign(game.seat_name(who))) {
+          game.resign(who);
+          history.push_back("(" + game.seat_name(who) + " resigns)");
+          Summary ts = summary_of(game), os = orc->summary();
+          if (std::string d = summary_difference(ts, os); !d.empty()) {
+            Context ctx{variant, game, history};
+            report("state after a resignation", d, known_summary_difference(ctx, ts, os));
+            break;
+          }
+          if (game.outcome().over) continue;
+        }
       }
       std::map<std::string, core::Move> tabula_moves;
       for (const core::Move& m : game.legal_moves()) tabula_moves[move_text(game, *orc, m)] = m;
@@ -358,7 +379,6 @@ Figures soak(const std::string& variant) {
         break;
       }
       ++fig.plies;
-      if (game.outcome().over) ++fig.ended;
       Summary ts = summary_of(game), os = orc->summary();
       if (std::string d = summary_difference(ts, os); !d.empty()) {
         Context ctx{variant, game, history};

@@ -39,9 +39,10 @@ class FourKingdoms : public Oracle {
     OMove chosen;
     if (!find_move(board_, legal(board_, mover), text, chosen)) return false;
     Man captured = apply(board_, chosen);
-    // Rule 3: points for a capture; rule 6: a mated player's pieces score nothing.
-    if (!captured.empty() && live(captured.seat)) {
-      points_[mover] += value(captured);
+    // Rule 3: points for a capture; rule 6: a mated player's pieces score
+    // nothing; rule 7: a resigned player's pieces score nothing, his king 20.
+    if (!captured.empty() && plays(captured.seat)) {
+      if (live(captured.seat) || captured.kind == 'K') add_points(mover, value(captured));
       // RULINGS 002: a king can be captured; his player leaves, his pieces
       // dead, as after a mate (Tabula words both "checkmated").
       if (captured.kind == 'K') status_[captured.seat] = Status::kMated;
@@ -51,14 +52,34 @@ class FourKingdoms : public Oracle {
     // move left, before anyone leaves (issue 15 item 6).
     std::vector<int> mated;
     for (int s = 0; s < 4; ++s)
-      if (s != mover && live(s) && in_check(board_, s) && legal(board_, s).empty())
+      if (s != mover && plays(s) && in_check(board_, s) && legal(board_, s).empty())
         mated.push_back(s);
     for (int s : mated) {
       status_[s] = Status::kMated;
-      points_[mover] += 20;
+      add_points(mover, 20);  // rule 7: mating a random mover's king is worth 20 too
     }
+    if (mated.size() > 1)
+      note_ = "one move mated several players";
+    else
+      note_.clear();
     advance(mover);
     return true;
+  }
+
+  // Rule 7: "When a player resigns ..., his pieces start making random
+  // moves"; rule 10: his points are frozen.
+  bool resign(const std::string& seat) override {
+    for (int s = 0; s < 4; ++s)
+      if (seat == kNames[s] && live(s) && !over_) {
+        status_[s] = Status::kResigned;
+        note_.clear();
+        if (!check_survivor()) {
+          // His turn goes on: the random mover plays it (or he is stalemated).
+          if (to_move_ == s) advance((s + 3) % 4);
+        }
+        return true;
+      }
+    return false;
   }
 
   Summary summary() const override {
@@ -71,6 +92,7 @@ class FourKingdoms : public Oracle {
         if (points_[s] >= points_[best]) best = s;
       out.winners = {kNames[best]};
     }
+    if (!note_.empty()) out.notes.push_back(note_);
     return out;
   }
 
@@ -81,6 +103,27 @@ class FourKingdoms : public Oracle {
 
  private:
   bool live(int s) const { return status_[s] == Status::kLive; }
+  // Takes turns and his pieces are alive: live, or resigned (a random mover).
+  bool plays(int s) const { return live(s) || status_[s] == Status::kResigned; }
+  // Rule 10: a resigned player's points are frozen.
+  void add_points(int s, int n) {
+    if (live(s)) points_[s] += n;
+  }
+
+  // Rule 8: when only one player who has not resigned is left, he gets 20
+  // for every king still on the board that was not mated or captured (the
+  // random movers' kings), and the game ends. With none left it ends too.
+  bool check_survivor() {
+    int alive = 0, last = -1;
+    for (int i = 0; i < 4; ++i)
+      if (live(i)) ++alive, last = i;
+    if (alive > 1) return false;
+    if (last >= 0)
+      for (int i = 0; i < 4; ++i)
+        if (status_[i] == Status::kResigned) points_[last] += 20;
+    over_ = true;
+    return true;
+  }
 
   // Rule 3 and rule 5: pawn 1, knight 3, bishop 5, rook 5, queen 9 (a
   // promoted queen 1), king 20.
@@ -105,7 +148,7 @@ class FourKingdoms : public Oracle {
   // A live piece of another seat attacks the square (dead pieces give no check).
   bool attacked(const Board& b, int sq, int seat, int also_dead = -1) const {
     return attacked_by(b, sq, rules_.geo, [&](const Man& m) {
-      return m.seat != seat && live(m.seat) && m.seat != also_dead;
+      return m.seat != seat && plays(m.seat) && m.seat != also_dead;
     });
   }
   bool in_check(const Board& b, int seat) const {
@@ -122,7 +165,7 @@ class FourKingdoms : public Oracle {
       Man captured = apply(after, m);
       // A captured king's player leaves: his pieces no longer attack (item 7).
       int gone =
-          (!captured.empty() && captured.kind == 'K' && live(captured.seat)) ? captured.seat : -1;
+          (!captured.empty() && captured.kind == 'K' && plays(captured.seat)) ? captured.seat : -1;
       int k = after.king_of(seat);
       if (k >= 0 && attacked(after, k, seat, gone)) continue;
       out.push_back(m);
@@ -133,19 +176,14 @@ class FourKingdoms : public Oracle {
   void advance(int mover) {
     int s = mover;
     for (;;) {
-      int alive = 0;
-      for (int i = 0; i < 4; ++i) alive += live(i);
-      // Rule 8 / RULINGS 002: the game ends when one player is left.
-      if (alive <= 1) {
-        over_ = true;
-        return;
-      }
+      // RULINGS 002: the game ends when one player is left (rule 8).
+      if (check_survivor()) return;
       s = (s + 1) % 4;
-      if (!live(s)) continue;
+      if (!plays(s)) continue;
       // Rule 9: stalemate at the start of the turn: 20 points, and he leaves.
       if (!in_check(board_, s) && legal(board_, s).empty()) {
+        add_points(s, 20);  // before he leaves: a random mover's points stay frozen
         status_[s] = Status::kStalemated;
-        points_[s] += 20;
         continue;
       }
       to_move_ = s;
@@ -159,6 +197,7 @@ class FourKingdoms : public Oracle {
   int points_[4] = {};
   int to_move_ = 0;
   bool over_ = false;
+  std::string note_;  // what the last move did that a report may need
 };
 
 }  // namespace
