@@ -127,6 +127,8 @@ void MoveTables::build(const Geometry& g, const std::vector<std::vector<Pattern>
     }
   }
 
+  build_attack_tries(g, kinds.size());
+
   // A kind is symmetric when every seat's reverse rays hit the same squares.
   for (std::size_t k = 0; k < kinds.size() && seats_ > 1; ++k) {
     for (int q = 0; q < kMaxSquares && symmetric_[k]; ++q) {
@@ -142,6 +144,52 @@ void MoveTables::build(const Geometry& g, const std::vector<std::vector<Pattern>
         if (other != first_seat) symmetric_[k] = false;
       }
     }
+  }
+}
+
+void MoveTables::build_attack_tries(const Geometry& g, std::size_t kinds) {
+  trie_.clear();
+  trie_slots_.assign(kMaxSquares, {});
+  struct Building {
+    Square square;
+    std::array<std::uint16_t, kMaxSeats> kinds{};
+    std::vector<std::size_t> children;
+  };
+  for (int q = 0; q < kMaxSquares; ++q) {
+    Square target = static_cast<Square>(q);
+    if (!g.playable(target)) continue;
+    std::vector<Building> nodes(1);  // nodes[0]: the target itself (not emitted)
+    for (std::size_t k = 0; k < kinds; ++k) {
+      for (int s = 0; s < seats_; ++s) {
+        for (const RayRef& r : attacks(kind_at(static_cast<int>(k)), seat_at(s), target)) {
+          std::size_t at = 0;
+          for (const RayStep& st : ray(r)) {
+            std::size_t next = 0;
+            for (std::size_t c : nodes[at].children) {
+              if (nodes[c].square == st.square) next = c;
+            }
+            if (next == 0) {
+              next = nodes.size();
+              nodes[at].children.push_back(next);
+              nodes.push_back({st.square, {}, {}});
+            }
+            if (st.flags != kStepPass) nodes[next].kinds[s] |= static_cast<std::uint16_t>(1U << k);
+            at = next;
+          }
+        }
+      }
+    }
+    // Depth-first order, each node's end one past its subtree.
+    Slot& slot = trie_slots_[q];
+    slot.first = static_cast<std::uint32_t>(trie_.size());
+    auto emit = [&](auto& self, std::size_t n) -> void {
+      std::size_t me = trie_.size();
+      trie_.push_back({nodes[n].square, nodes[n].kinds, 0});
+      for (std::size_t c : nodes[n].children) self(self, c);
+      trie_[me].end = static_cast<std::uint32_t>(trie_.size() - slot.first);
+    };
+    for (std::size_t c : nodes[0].children) emit(emit, c);
+    slot.count = static_cast<std::uint32_t>(trie_.size()) - slot.first;
   }
 }
 

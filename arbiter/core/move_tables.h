@@ -17,6 +17,7 @@
 // Immutable after build(); owned by the RuleSet; safe to read from any thread.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -40,6 +41,21 @@ struct RayRef {
   std::uint32_t count;
 };
 
+// One square of a target's attack trie (see MoveTables::attack_trie). The
+// reverse rays of every kind and seat that end on the target are merged by
+// their squares: rays that begin with the same squares share those nodes.
+// Nodes are in depth-first order; `end` is the index one past the node's
+// subtree, so a walk that meets an occupied square skips everything behind
+// it in one jump (the piece blocks every ray through its square).
+struct AttackNode {
+  Square square;
+  // kinds[s] bit k: a piece of kind k whose moves are those of seat s
+  // attacks the target from this square when every square before it on the
+  // path is empty (a landing step of one of its reverse capture rays).
+  std::array<std::uint16_t, kMaxSeats> kinds;
+  std::uint32_t end;
+};
+
 class MoveTables {
  public:
   using Ray = std::span<const RayStep>;
@@ -59,6 +75,13 @@ class MoveTables {
   // pieces), so one reverse lookup serves every attacking seat.
   bool symmetric(PieceKind kind) const { return symmetric_[index_of(kind)]; }
   int seat_count() const { return seats_; }
+  // Every reverse capture ray of every kind and seat ending on `target`,
+  // merged into one trie (issue 20: one walk answers "is this square
+  // attacked" for all kinds and seats at once, instead of one walk per kind).
+  std::span<const AttackNode> attack_trie(Square target) const {
+    const Slot& s = trie_slots_[index_of(target)];
+    return {trie_.data() + s.first, s.count};
+  }
 
  private:
   struct Slot {
@@ -77,6 +100,9 @@ class MoveTables {
   std::vector<Slot> move_slots_;
   std::vector<Slot> attack_slots_;
   std::vector<bool> symmetric_;
+  std::vector<AttackNode> trie_;  // node.end is relative to its target's first node
+  std::vector<Slot> trie_slots_;  // per target square
+  void build_attack_tries(const Geometry& g, std::size_t kinds);
 };
 
 }  // namespace tabula::core

@@ -132,34 +132,6 @@ std::uint8_t Position::attackers_of(Seat victim) const {
   return mask;
 }
 
-bool Position::attacked(Square target, std::uint8_t seats) const {
-  if (seats == 0) return false;
-  const MoveTables& t = rules_->tables;
-  int kinds = static_cast<int>(rules_->pieces.size());
-  int n = rules_->seat_count();
-  for (int k = 0; k < kinds; ++k) {
-    PieceKind kind = kind_at(k);
-    bool sym = t.symmetric(kind);
-    for (int s = 0; s < n; ++s) {
-      if (!sym && !((seats >> s) & 1U)) continue;
-      for (const RayRef& r : t.attacks(kind, frame_seat_[s], target)) {
-        for (const RayStep& st : t.ray(r)) {
-          const Piece& p = board_[index_of(st.square)];
-          if (p.empty()) continue;
-          if (st.flags != kStepPass && p.kind == kind &&
-              (sym ? ((seats >> index_of(p.seat)) & 1U) : p.seat == seat_at(s)) &&
-              (kind == royal_ || !king_only(p.seat))) {
-            return true;
-          }
-          break;
-        }
-      }
-      if (sym) break;
-    }
-  }
-  return false;
-}
-
 std::vector<Square> Position::attackers(Square target, std::uint8_t seats) const {
   std::vector<Square> out;
   const MoveTables& t = rules_->tables;
@@ -181,15 +153,6 @@ std::vector<Square> Position::attackers(Square target, std::uint8_t seats) const
     }
   }
   return out;
-}
-
-bool Position::in_check(Seat s) const {
-  Square k = king_[index_of(s)];
-  if (k == kNoSquare) return false;
-  // 000 short game: "Kings may enter their own coloured corner square and
-  // become immune from check or checkmate".
-  if (corners_ && rules_->corners.immune_in_corner && k == rules_->corners.own[index_of(s)]) return false;
-  return attacked(k, attackers_of(s));
 }
 
 // ---- generation -------------------------------------------------------------
@@ -349,42 +312,12 @@ void Position::generate_pseudo(MoveList& out) const {
   if (!rules_->castling.empty() && castling_rights_ != 0) generate_castling(out);
 }
 
-bool Position::leaves_king_attacked(const Move& m) const {
-  Position& self = const_cast<Position&>(*this);  // make/unmake restores exactly
-  Seat mover = to_move_;
-  self.make(m);
-  bool bad = in_check(mover);
-  self.unmake();
-  return bad;
-}
-
-bool Position::is_legal(const Move& m) const { return !leaves_king_attacked(m); }
-
 bool Position::king_attacked_after(const Move& m, Seat s) const {
   Position& self = const_cast<Position&>(*this);  // make/unmake restores exactly
   self.make(m);
   bool attacked_now = in_check(s);
   self.unmake();
   return attacked_now;
-}
-
-void Position::generate_legal(MoveList& out) const {
-  std::size_t start = out.size();
-  generate_pseudo(out);
-  std::size_t keep = start;
-  for (std::size_t i = start; i < out.size(); ++i) {
-    if (!leaves_king_attacked(out[i])) out[keep++] = out[i];
-  }
-  out.truncate(keep);
-}
-
-bool Position::has_legal_move() const {
-  MoveList list;
-  generate_pseudo(list);
-  for (const Move& m : list) {
-    if (!leaves_king_attacked(m)) return true;
-  }
-  return false;
 }
 
 bool Position::has_legal_move_for(Seat s) const {

@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -153,6 +154,13 @@ class Position {
   // The piece captured by the last move (kEmpty if none).
   Piece last_captured() const;
 
+  // ---- the reference path (legality.cpp) ----
+  // The plain answers the fast path above is tested against (issue 20): one
+  // reverse-ray walk per piece kind, and a full make/unmake per move.
+  bool attacked_reference(Square target, std::uint8_t seats) const;
+  bool in_check_reference(Seat s) const;
+  void generate_legal_reference(MoveList& out) const;
+
   // Debug/test invariant check; returns a description of the first problem.
   std::string consistency_problem() const;
 
@@ -173,6 +181,26 @@ class Position {
     Seat to_move;
     std::uint8_t converted = 0;  // 000: bishops made queens by this move (on converted_)
   };
+
+  // What the side to move's king faces, found once per node by one walk of
+  // its attack trie (legality.cpp). king == kNoSquare: nothing can attack it
+  // where it stands (no king, no enemy, immune), so only its own moves and
+  // the probed kinds of move need a test.
+  struct KingSafety {
+    Square king = kNoSquare;
+    bool probe_all = false;  // prove nothing: probe every move
+    int checks = 0;          // paths along which the king is attacked now
+    SquareSet evasions;      // with checks: where a plain move must land
+    SquareSet blockers;      // own pieces whose leaving may open a path to the king
+  };
+  KingSafety king_safety() const;
+  bool legal_with(const Move& m, const KingSafety& ks) const;
+  // A light make: whether m leaves the mover's king attacked (board only).
+  bool probe_exposes_king(const Move& m) const;
+  bool king_exposed(Seat s, Square king) const;  // in_check with the king on `king`
+  bool attacks_from(const AttackNode& node, const Piece& p, std::uint8_t seats) const;
+  bool attacked_in(std::span<const AttackNode> trie, std::uint32_t first, std::uint32_t last,
+                   std::uint8_t seats) const;
 
   void set_piece(Square s, Piece p);  // keeps hash and kings up to date
   std::uint64_t compute_hash() const;

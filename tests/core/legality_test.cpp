@@ -1,0 +1,184 @@
+// The fast legality path (checkers and blockers once per node, attack tries,
+// probes) against the reference path (one reverse-ray walk per piece kind, a
+// full make/unmake per move), on positions reached by seeded random play in
+// every shipped variant (issue 20). The game layer sets its levers on the
+// way: teams and alliances (may_capture), eliminations (dead pieces, walking
+// kings), captured kings, corner squares and 000's two-player phase; a seat
+// resigns now and then to reach the dead-piece states sooner.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/game.h"
+#include "core/position.h"
+#include "variants/variant_loader.h"
+
+namespace tabula {
+namespace {
+
+using core::Move;
+using core::MoveList;
+using core::Position;
+
+std::vector<Move> as_vector(const MoveList& list) { return {list.begin(), list.end()}; }
+
+// Every legality answer of the side to move, fast against reference.
+void compare_to_move(const Position& pos, const std::string& where) {
+  MoveList fast;
+  MoveList slow;
+  pos.generate_legal(fast);
+  pos.generate_legal_reference(slow);
+  ASSERT_EQ(as_vector(fast), as_vector(slow)) << where;
+  EXPECT_EQ(pos.has_legal_move(), !slow.empty()) << where;
+  MoveList pseudo;
+  pos.generate_pseudo(pseudo);
+  for (const Move& m : pseudo) {
+    bool legal = std::find(slow.begin(), slow.end(), m) != slow.end();
+    EXPECT_EQ(pos.leaves_king_attacked(m), !legal) << where;
+  }
+}
+
+// Attack questions for every square, by every seat's attackers and by all.
+void compare_attacks(const Position& pos, const std::string& where) {
+  const core::RuleSet& rules = pos.rules();
+  int n = rules.seat_count();
+  std::vector<std::uint8_t> masks{static_cast<std::uint8_t>((1U << n) - 1)};
+  for (int s = 0; s < n; ++s) {
+    masks.push_back(pos.attackers_of(core::seat_at(s)));
+    masks.push_back(static_cast<std::uint8_t>(1U << s));
+    EXPECT_EQ(pos.in_check(core::seat_at(s)), pos.in_check_reference(core::seat_at(s))) << where << " seat " << s;
+  }
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    core::Square sq = static_cast<core::Square>(q);
+    if (!rules.geometry.playable(sq)) continue;
+    for (std::uint8_t mask : masks) {
+      ASSERT_EQ(pos.attacked(sq, mask), pos.attacked_reference(sq, mask))
+          << where << " square " << rules.geometry.name(sq) << " seats " << int(mask);
+    }
+  }
+}
+
+struct Tally {
+  int positions = 0;
+  int in_check = 0;
+};
+
+void soak(const std::string& id, const std::string& start, int games, int plies, Tally& tally) {
+  auto loaded = variants::load_id(id, start);
+  ASSERT_TRUE(loaded.ok()) << loaded.error_text();
+  const core::RuleSet& rules = *loaded.rules;
+  auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen) : core::parse_fen(rules, rules.start_fen);
+  ASSERT_TRUE(pos.ok()) << id;
+  for (int g = 0; g < games; ++g) {
+    core::Game game(loaded.rules, *pos);
+    for (int ply = 0; ply < plies; ++ply) {
+      const Position& p = game.position();
+      std::string where = id + " " + start + " game " + std::to_string(g) + " ply " + std::to_string(ply);
+      compare_to_move(p, where);
+      compare_attacks(p, where);
+      if (::testing::Test::HasFatalFailure()) return;
+      ++tally.positions;
+      if (p.in_check()) ++tally.in_check;
+      // The same questions for every other seat, as if it were his turn.
+      for (int s = 0; s < rules.seat_count(); ++s) {
+        core::Seat seat = core::seat_at(s);
+        if (seat == p.to_move() || !p.active(seat)) continue;
+        Position other = p;
+        other.set_to_move(seat);
+        compare_to_move(other, where + " as seat " + std::to_string(s));
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+      std::uint64_t seed = static_cast<std::uint64_t>(g) * 7919U + static_cast<std::uint64_t>(ply);
+      // Now and then a seat of a four-player game resigns: dead pieces,
+      // walking kings and random movers come into play.
+      if (rules.seat_count() > 2 && seed % 29 == 28) {
+        game.resign(game.to_move());
+        continue;
+      }
+      auto m = game.random_move(seed);
+      if (!m) break;
+      game.play(*m);
+    }
+  }
+}
+
+TEST(Legality, FastPathMatchesTheReferenceInEveryVariant) {
+  Tally tally;
+  for (const std::string& id : variants::list_ids()) {
+    auto loaded = variants::load_id(id);
+    ASSERT_TRUE(loaded.ok()) << loaded.error_text();
+    std::vector<std::string> starts = loaded.rules->start_names;
+    if (starts.empty()) starts.push_back("");
+    for (const std::string& start : starts) {
+      soak(id, start, 4, 80, tally);
+      if (HasFatalFailure()) return;
+    }
+  }
+  // The soak must reach checks, or it proves little about evasions.
+  EXPECT_GT(tally.positions, 2000);
+  EXPECT_GT(tally.in_check, 50);
+  std::cout << tally.positions << " positions, " << tally.in_check << " with the side to move in check\n";
+}
+
+// Hand-made positions the random games rarely reach: pins along every line,
+// a lame piece's pass square shared with a rider's path, double checks, an en
+// passant capture that would open a rank, a pinned piece taking its pinner.
+TEST(Legality, PinsDoubleChecksAndLamePathsMatchTheReference) {
+  const char* chess[] = {
+      "4k3/8/8/8/4r3/8/4B3/4K3 w - - 0 1",              // a bishop pinned on the file
+      "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",              // a knight pinned on a diagonal
+      "4k3/8/8/8/8/8/r2RK3/8 w - - 0 1",                // a rook pinned on the rank, may take
+      "4k3/8/8/8/4r3/8/3n4/4K3 w - - 0 1",              // a double check
+      "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",               // en passant would open the rank
+      "4k3/8/8/8/4q3/8/4Q3/4K3 w - - 0 1",              // a queen pinned, may take the pinner
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",           // castling, both sides
+      "4k3/8/8/b7/8/8/3P4/4K3 w - - 0 1",               // a pawn pinned diagonally
+  };
+  auto loaded = variants::load_id("chess");
+  ASSERT_TRUE(loaded.ok());
+  for (const char* fen : chess) {
+    auto pos = core::parse_fen(*loaded.rules, fen);
+    ASSERT_TRUE(pos.ok()) << fen;
+    compare_to_move(*pos, fen);
+    compare_attacks(*pos, fen);
+  }
+  // Bipartite stage two: the swordsman's lame D shares its pass square with
+  // the orthogonal power piece's path; holes on a5 and e5.
+  const char* bipartite[] = {
+      "4k/5/5/5/*3*/2d2/5/2S2/2K2 w - - 0 1",
+      "2k2/5/2r2/5/*3*/5/2D2/2S2/2K2 w - - 0 1",
+      "2k2/5/5/5/*1b1*/5/5/4S/1K3 w - - 0 1",
+  };
+  auto stage2 = variants::load_id("bipartite-stage2");
+  ASSERT_TRUE(stage2.ok());
+  for (const char* fen : bipartite) {
+    auto pos = core::parse_fen(*stage2.rules, fen);
+    ASSERT_TRUE(pos.ok()) << fen << ": " << pos.error().message;
+    compare_to_move(*pos, fen);
+    compare_attacks(*pos, fen);
+  }
+  // chess.com FFA: taking Blue's king with the rook while Blue's queen
+  // checks Red's king is legal, since a seat without its king gives no check
+  // (king_capture_lifts_attacks); the probe must see the king go.
+  auto ffa = variants::load_id("chesscom-ffa");
+  ASSERT_TRUE(ffa.ok());
+  const char* ffa_fen =
+      "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-3,yK,10/14/14/14/6,bQ,7/14/10,bK,3/13,gK/14/14/"
+      "6,rK,3,rR,3/14/14/14";
+  auto pos = core::parse_fen4(*ffa.rules, ffa_fen);
+  ASSERT_TRUE(pos.ok()) << pos.error().message;
+  EXPECT_TRUE(pos->in_check());
+  compare_to_move(*pos, ffa_fen);
+  compare_attacks(*pos, ffa_fen);
+  core::Square k4 = ffa.rules->geometry.parse("k4");
+  core::Square k8 = ffa.rules->geometry.parse("k8");
+  EXPECT_FALSE(pos->leaves_king_attacked(Move{k4, k8, core::MoveKind::kNormal, core::kNoKind, 0}));
+}
+
+}  // namespace
+}  // namespace tabula
