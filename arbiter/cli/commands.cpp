@@ -17,6 +17,7 @@
 #include "core/match.h"
 #include "core/fen4.h"
 #include "core/notation.h"
+#include "core/game_perft.h"
 #include "core/perft.h"
 #include "core/pgn.h"
 #include "core/replay.h"
@@ -30,8 +31,11 @@ constexpr const char* kUsage = R"(usage: tabula <command> [options]
 commands:
   variants                          list the shipped variants
   check FILE                        validate a variant file
-  perft --variant ID [--start NAME] [--fen FEN | --fen4 FEN4] --depth N [--divide]
-                                    count leaf nodes of the legal move tree
+  perft --variant ID [--start NAME] [--fen FEN | --fen4 FEN4] --depth N [--divide] [--position]
+                                    count leaf nodes of the game's legal move tree (every
+                                    rule of the game layer: teams, dead seats, relations,
+                                    corner rules); --position counts the position's moves
+                                    only (move generation, without the game layer)
   selfplay --variant ID --seed N [--games G] [--max-plies P] [--check]
                                     seeded uniformly random games; --check verifies
                                     the position's invariants after every ply
@@ -57,7 +61,7 @@ std::shared_ptr<const core::RuleSet> load_variant(const Options& o, std::ostream
 
 // The start position, or the one given by --fen / --fen4.
 std::optional<core::Position> load_position(const core::RuleSet& rules, const Options& o,
-                                            std::ostream& err) {
+                                            std::ostream& err, core::SeatPoints* points = nullptr) {
   std::string text = rules.start_fen;
   bool four = rules.four_player_notation;
   if (auto it = o.values.find("fen"); it != o.values.end()) {
@@ -68,7 +72,7 @@ std::optional<core::Position> load_position(const core::RuleSet& rules, const Op
     text = it->second;
     four = true;
   }
-  auto pos = four ? core::parse_fen4(rules, text) : core::parse_fen(rules, text);
+  auto pos = four ? core::parse_fen4(rules, text, points) : core::parse_fen(rules, text);
   if (!pos.ok()) {
     err << "tabula: bad " << (four ? "FEN4" : "FEN");
     if (pos.error().column > 0) err << " at character " << pos.error().column;
@@ -121,17 +125,32 @@ int cmd_perft(const Options& o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   if (!number_option(o, "depth", 0, 12, depth, err)) return 2;
-  auto pos = load_position(*rules, o, err);
+  if (o.values.count("fen") && o.values.count("fen4")) {
+    err << "tabula: give --fen or --fen4, not both\n";
+    return 2;
+  }
+  core::SeatPoints points{};
+  auto pos = load_position(*rules, o, err, &points);
   if (!pos) return 1;
+  bool divide = o.values.count("divide") > 0;
   auto start = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
-  if (o.values.count("divide")) {
-    for (const auto& [move, count] : core::perft_divide(*pos, static_cast<int>(depth))) {
-      out << core::coordinate(*pos, move) << ": " << count << "\n";
-      total += count;
-    }
+  std::vector<std::pair<core::Move, std::uint64_t>> parts;
+  std::optional<core::Game> game;
+  if (o.values.count("position")) {
+    // Move generation alone: the position's moves, blind to the game layer.
+    if (divide) parts = core::perft_divide(*pos, static_cast<int>(depth));
+    else total = core::perft(*pos, static_cast<int>(depth));
   } else {
-    total = core::perft(*pos, static_cast<int>(depth));
+    game.emplace(rules, *pos, points);
+    if (divide) parts = core::game_perft_divide(*game, static_cast<int>(depth));
+    else total = core::game_perft(*game, static_cast<int>(depth));
+  }
+  // The game may have passed the turn over seats that are out.
+  const core::Position& root = game ? game->position() : *pos;
+  for (const auto& [move, count] : parts) {
+    out << core::coordinate(root, move) << ": " << count << "\n";
+    total += count;
   }
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   err << "perft " << depth << ": " << total << " nodes in " << ms << " ms\n";
@@ -353,7 +372,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return o ? cmd_check(*o, out, err) : 2;
   }
   if (cmd == "perft") {
-    auto o = parse_options(args, 1, {"variant", "start", "fen", "fen4", "depth"}, {"divide"}, args[0], err);
+    auto o = parse_options(args, 1, {"variant", "start", "fen", "fen4", "depth"}, {"divide", "position"}, args[0], err);
     if (!o) return 2;
     if (!o->positional.empty()) {
       err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";

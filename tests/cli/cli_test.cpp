@@ -79,6 +79,22 @@ TEST(Cli, PerftTakesAStartArray) {
   EXPECT_NE(bad.err.find("no start array is called \"4PX\"; the variant has 4PC, 4PCo"), std::string::npos) << bad.err;
 }
 
+TEST(Cli, PerftPlaysTheGameNotOnlyThePosition) {
+  // Issue 15 items 15 and 17: 001 rules 1 and 4, White may not take his
+  // teammate's pawn (21 moves, not 22); 003 rule 2, the alliances (7880 at
+  // depth 3 against the free-for-all 7800). --position counts the
+  // position's moves alone.
+  CliRun teams = run_cli({"perft", "--variant", "chess-four", "--depth", "1"});
+  EXPECT_EQ(teams.code, 0) << teams.err;
+  EXPECT_EQ(last_line(teams.out), "21");
+  CliRun blind = run_cli({"perft", "--variant", "chess-four", "--depth", "1", "--position"});
+  EXPECT_EQ(last_line(blind.out), "22");
+  CliRun allies = run_cli({"perft", "--variant", "allies-vassals", "--depth", "3"});
+  EXPECT_EQ(last_line(allies.out), "7880");
+  CliRun free_for_all = run_cli({"perft", "--variant", "allies-vassals", "--depth", "3", "--position"});
+  EXPECT_EQ(last_line(free_for_all.out), "7800");
+}
+
 TEST(Cli, BadInputGivesOneClearLineAndNonZeroExit) {
   struct Case {
     std::vector<std::string> args;
@@ -94,6 +110,9 @@ TEST(Cli, BadInputGivesOneClearLineAndNonZeroExit) {
       {{"perft", "--depth", "1"}, 1, "--variant ID is required"},
       {{"perft", "--variant", "chess", "--depth", "1", "--frob"}, 2, "unknown option --frob"},
       {{"perft", "--variant"}, 2, "option --variant needs a value"},
+      {{"perft", "--variant", "chess", "--depth", "1", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--fen4", "x"},
+       2, "give --fen or --fen4, not both"},
+      {{"perft", "--variant", "chess", "--depth", "1", "--start"}, 2, "option --start needs a value"},
       {{"selfplay", "--variant", "chess"}, 2, "selfplay needs --seed N"},
       {{"selfplay", "--variant", "chess", "--seed", "1", "--games", "0"}, 2, "--games must be a whole number from 1"},
       {{"frobnicate"}, 2, "unknown command \"frobnicate\""},
