@@ -25,6 +25,16 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
     // 003 rule 2: White + Blue and Black + Red start as allies.
     for (const auto& team : rules_->relations.teams)
       if (team.size() == 2) vassalage_.ally(team[0], team[1]);
+    // A start with seats out (a FEN4's dead field, as the arbiter's "set
+    // position" writes): in 003 a player out of the game is a removed one,
+    // and his alliance ends with him (rule 2).
+    for (int s = 0; s < rules_->seat_count(); ++s) {
+      if (status_[s] == SeatStatus::kLive) continue;
+      status_[s] = SeatStatus::kRemoved;
+      pos_.set_status(seat_at(s), SeatStatus::kRemoved);
+    }
+    for (int s = 0; s < rules_->seat_count(); ++s)
+      if (status_[s] == SeatStatus::kRemoved) vassalage_.leave(seat_at(s), in_game(), names());
     // 003 rule 4: whose edge each seat's last rank is.
     for (int s = 0; s < rules_->seat_count(); ++s)
       for (int t = 0; t < rules_->seat_count(); ++t)
@@ -33,6 +43,8 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
   }
   if (corners()) corners_setup();
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
+  // 003: the start may already be the end (one suzerain rules every seat in).
+  if (allies_vassals()) check_game_end(opening_);
   start_of_turn(opening_);
 }
 
@@ -92,6 +104,7 @@ MoveList Game::legal_moves() const {
   if (corners()) filter_corners(list);
   if (list.empty() && rules_->checks.stalemate == StalemateRule::kPlacement && !pos_.in_check()) {
     add_placements(list);
+    if (allies_vassals()) vassal_duty(list);
   }
   return list;
 }
@@ -272,11 +285,23 @@ void Game::advance_turn_after(Seat s) {
 }
 
 Seat Game::credit_for_mate(Seat victim) const {
-  std::vector<Square> by = checkers(victim);
-  for (Square q : by) {
-    if (pos_.at(q).seat == last_mover_) return last_mover_;
+  // A mate judged at the start of the victim's turn goes to the last mover
+  // when one of his pieces gives check. Otherwise (house rule
+  // checks.mate_credit) to a checker chosen by turn order, never by where
+  // the checking pieces stand: the one who moved most recently, or the
+  // first after the victim.
+  std::uint8_t checking = 0;
+  for (Square q : checkers(victim)) checking |= static_cast<std::uint8_t>(1U << index_of(pos_.at(q).seat));
+  auto gives_check = [&](Seat s) { return s != kNoSeat && ((checking >> index_of(s)) & 1U); };
+  if (gives_check(last_mover_) || checking == 0) return last_mover_;
+  const auto& order = rules_->turn_order;
+  const int n = static_cast<int>(order.size());
+  const bool latest = rules_->checks.mate_credit == MateCredit::kLatestChecker;
+  const int base = pos_.order_index(latest && last_mover_ != kNoSeat ? last_mover_ : victim);
+  for (int k = 1; k < n; ++k) {
+    Seat s = order[((latest ? base - k : base + k) % n + n) % n];
+    if (gives_check(s)) return s;
   }
-  if (!by.empty()) return pos_.at(by.front()).seat;
   return last_mover_;
 }
 
@@ -334,28 +359,56 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
 
 void Game::mates_after_move(Seat mover, std::vector<Ruling>& out) {
   // 002 rule 4: mate counts the moment the king has no way out, for every
-  // player, and the 20 points go to the player whose move made it so.
-  bool changed = true;
-  while (changed && !outcome_.over) {
+  // player, and the 20 points go to the player whose move made it so. Every
+  // mate the move causes is judged before the game's end (rule 8) is: the
+  // caller looks at the end afterwards.
+  const int n = static_cast<int>(rules_->turn_order.size());
+  const int from = pos_.order_index(mover);
+  auto mated_now = [&](Seat s) {
+    // 002 rule 7: a random mover's king can still be mated, for 20.
+    return s != mover && plays(s) && !checkers(s).empty() && !has_legal_move_for(s);
+  };
+  auto mate = [&](Seat s) {
+    Ruling r;
+    r.kind = RulingKind::kCheckmate;
+    r.seat = s;
+    r.by = mover;
+    r.squares = checkers(s);
+    r.text = seat_name(s) + " is checkmated by " + seat_name(mover) + "'s move";
+    out.push_back(r);
+    king_fallen_[index_of(s)] = true;
+    add_points(mover, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
+  };
+  if (rules_->checks.multiple_mates == MultipleMates::kSimultaneous) {
+    // House rule: every player mated in the position the move left is mated
+    // by it, at once, so seat order cannot decide who survives. (Should
+    // their going make another mate, that one is judged as a next batch.)
+    std::vector<Seat> mated;
+    do {
+      mated.clear();
+      for (int k = 1; k < n; ++k) {
+        Seat s = rules_->turn_order[(from + k) % n];
+        if (mated_now(s)) mated.push_back(s);
+      }
+      for (Seat s : mated) mate(s);
+      for (Seat s : mated) {
+        eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
+        pos_.set_king_only(s, false);
+      }
+    } while (!mated.empty());
+    return;
+  }
+  // House rule (the other reading): one at a time in turn order after the
+  // mover; an elimination (dead pieces give no check) may lift a later mate.
+  for (bool changed = true; changed;) {
     changed = false;
-    for (Seat s : rules_->turn_order) {
-      // 002 rule 7: a random mover's king can still be mated, for 20.
-      if (s == mover || !plays(s)) continue;
-      if (checkers(s).empty() || has_legal_move_for(s)) continue;
-      Ruling r;
-      r.kind = RulingKind::kCheckmate;
-      r.seat = s;
-      r.by = mover;
-      r.squares = checkers(s);
-      r.text = seat_name(s) + " is checkmated by " + seat_name(mover) + "'s move";
-      out.push_back(r);
-      king_fallen_[index_of(s)] = true;
-      add_points(mover, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
+    for (int k = 1; k < n; ++k) {
+      Seat s = rules_->turn_order[(from + k) % n];
+      if (!mated_now(s)) continue;
+      mate(s);
       eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
       pos_.set_king_only(s, false);
       changed = true;
-      check_game_end(out);
-      if (outcome_.over) return;
     }
   }
 }
@@ -850,9 +903,11 @@ std::vector<Ruling> Game::play(const Move& m) {
       }
     }
   }
+  // 003 rule 4: waiting pawns promote "at the end of the next move", so
+  // before the checks that move gives are announced.
+  if (allies_vassals()) promote_waiting(mover, out);
   report_checks(mover, moved, out);
   if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, out);
-  if (allies_vassals()) promote_waiting(mover, out);
   check_game_end(out);
   if (corners() && !outcome_.over) corners_after_move(mover, could_enter, entered, out);
   apply_bare_king(mover, out);
@@ -901,12 +956,12 @@ std::vector<Ruling> Game::play(const Move& m) {
     if (d.automatic_move_plies > 0 && pos_.halfmove_clock() >= d.automatic_move_plies) {
       // chess.com FFA: "If 100 plys are made without a capture or pawn move
       // the game will end immediately".
-      draw_end(d.automatic_move_plies == 150 ? "seventy-five-move rule"
+      automatic_end(d.automatic_move_plies == 150 ? "seventy-five-move rule"
                : d.automatic_move_plies == 100 ? "fifty-move rule"
                                                : std::to_string(d.automatic_move_plies / 2) + "-move rule",
-               rules_->ledger.draw_points, out);
+               out);
     } else if (d.automatic_repetitions > 0 && pos_.repetitions() + 1 >= d.automatic_repetitions) {
-      draw_end("fivefold repetition", rules_->ledger.draw_points, out);
+      automatic_end("fivefold repetition", out);
     } else if (d.insufficient_material && insufficient_material()) {
       draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out);
     } else if (std::string claim = claimable_draw(); !claim.empty()) {
@@ -991,6 +1046,22 @@ void Game::note_marker(Seat s, char marker) {
   } else {
     record_.push_back({pos_.fullmove_number(), s, std::string(1, marker)});
   }
+}
+
+void Game::automatic_end(const std::string& reason, std::vector<Ruling>& out) {
+  if (automatic_end_draws()) {
+    draw_end(reason, rules_->ledger.draw_points, out);
+  } else {
+    finish(false, reason, out);
+  }
+}
+
+bool Game::automatic_end_draws() const {
+  // draws.automatic_end: a draw, or (003 house rule) the game decided by the
+  // ledger as it stands, where equal leaders draw.
+  if (!rules_->draws.automatic_by_standing || rules_->ledger.kind == LedgerKind::kNone) return true;
+  std::vector<Seat> rank = ranking_by_points();
+  return rank.size() > 1 && points(rank[0]) == points(rank[1]);
 }
 
 std::string Game::claimable_draw() const {

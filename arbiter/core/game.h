@@ -120,6 +120,9 @@ class Game {
   void start_of_turn(std::vector<Ruling>& out);
   void check_game_end(std::vector<Ruling>& out);
   void finish(bool draw, const std::string& reason, std::vector<Ruling>& out, Seat winner = kNoSeat);
+  // An automatic draw rule ends the game: drawn, or by the standing (draws.automatic_end).
+  void automatic_end(const std::string& reason, std::vector<Ruling>& out);
+  bool automatic_end_draws() const;
   bool bare(Seat s) const;  // only royal pieces left
   Seat jammed_race_winner() const;
   void apply_bare_king(Seat mover, std::vector<Ruling>& out);
@@ -145,6 +148,8 @@ class Game {
   void add_placements(MoveList& list) const;
   void relation_mate(Seat victim, Seat mater, std::vector<Ruling>& out);
   void remove_seat(Seat s, const std::string& why, std::vector<Ruling>& out, int depth = 0);
+  void remove_seats(const std::vector<std::pair<Seat, std::string>>& seats, std::vector<Ruling>& out, int depth);
+  void vassal_duty(MoveList& list) const;
   void check_new_opponents(const std::array<std::array<bool, kMaxSeats>, kMaxSeats>& before,
                            std::vector<Ruling>& out, int depth);
   std::array<std::array<bool, kMaxSeats>, kMaxSeats> friendship() const;

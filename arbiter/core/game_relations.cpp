@@ -71,15 +71,19 @@ void Game::filter_by_relations(MoveList& list) const {
     if (ok) list[keep++] = list[i];
   }
   list.truncate(keep);
+  vassal_duty(list);
+}
+
+void Game::vassal_duty(MoveList& list) const {
   // 003 rule 3: the vassal's duty — while his suzerain is in check, a vassal
-  // who can end that check must.
-  Seat lord = vassalage_.suzerain_of(mover);
-  if (lord != kNoSeat && pos_.in_check(lord)) {
-    MoveList rescue;
-    for (const Move& m : list)
-      if (!pos_.king_attacked_after(m, lord)) rescue.push(m);
-    if (!rescue.empty()) list = rescue;
-  }
+  // who can end that check must. Rule 5 makes a stalemate placement his
+  // move, so the duty covers placements too (a placed piece can block).
+  Seat lord = vassalage_.suzerain_of(pos_.to_move());
+  if (lord == kNoSeat || !pos_.in_check(lord)) return;
+  MoveList rescue;
+  for (const Move& m : list)
+    if (!pos_.king_attacked_after(m, lord)) rescue.push(m);
+  if (!rescue.empty()) list = rescue;
 }
 
 void Game::add_placements(MoveList& list) const {
@@ -122,6 +126,7 @@ std::string Game::relation_violation(const Move& m) const {
     if (pos_.king_square(s) == kNoSquare || pos_.in_check(s)) continue;
     if (pos_.king_attacked_after(m, s)) {
       std::string who = vassalage_.ally_of(mover) == s        ? "his ally"
+                        : vassalage_.ally_of(mover) == vassalage_.suzerain_of(s) ? "his ally, his ally's vassal"
                         : vassalage_.suzerain_of(mover) == s  ? "his suzerain"
                         : vassalage_.suzerain_of(s) == vassalage_.suzerain_of(mover) ? "a fellow vassal"
                                                                                      : "his suzerain's ally";
@@ -143,43 +148,70 @@ std::string Game::relation_violation(const Move& m) const {
 }
 
 void Game::remove_seat(Seat s, const std::string& why, std::vector<Ruling>& out, int depth) {
-  if (status(s) == SeatStatus::kRemoved || depth > kMaxSeats) return;
+  remove_seats({{s, why}}, out, depth);
+}
+
+void Game::remove_seats(const std::vector<std::pair<Seat, std::string>>& seats, std::vector<Ruling>& out,
+                        int depth) {
+  if (depth > kMaxSeats) return;
   auto before = friendship();
+  std::vector<Seat> gone;
   std::vector<Seat> former_friends;
-  for (int b = 0; b < rules_->seat_count(); ++b)
-    if (b != index_of(s) && before[index_of(s)][b]) former_friends.push_back(seat_at(b));
-  Ruling r;
-  r.kind = RulingKind::kRemoval;
-  r.severity = Severity::kWarning;
-  r.seat = s;
-  r.text = "remove all of " + seat_name(s) + "'s pieces: " + why;
-  for (int i = 0; i < kMaxSquares; ++i) {
-    Piece p = pos_.at(static_cast<Square>(i));
-    if (!p.empty() && p.seat == s) r.squares.push_back(static_cast<Square>(i));
+  for (const auto& [s, why] : seats) {
+    if (status(s) == SeatStatus::kRemoved) continue;
+    gone.push_back(s);
+    for (int b = 0; b < rules_->seat_count(); ++b)
+      if (b != index_of(s) && before[index_of(s)][b]) former_friends.push_back(seat_at(b));
+    Ruling r;
+    r.kind = RulingKind::kRemoval;
+    r.severity = Severity::kWarning;
+    r.seat = s;
+    r.text = "remove all of " + seat_name(s) + "'s pieces: " + why;
+    for (int i = 0; i < kMaxSquares; ++i) {
+      Piece p = pos_.at(static_cast<Square>(i));
+      if (!p.empty() && p.seat == s) r.squares.push_back(static_cast<Square>(i));
+    }
+    out.push_back(r);
+    status_[index_of(s)] = SeatStatus::kRemoved;
+    pos_.set_status(s, SeatStatus::kRemoved);
+    pos_.set_active(s, false);
+    pos_.remove_pieces_of(s);
+    eliminated_.push_back(s);
   }
-  out.push_back(r);
-  status_[index_of(s)] = SeatStatus::kRemoved;
-  pos_.set_status(s, SeatStatus::kRemoved);
-  pos_.set_active(s, false);
-  pos_.remove_pieces_of(s);
-  eliminated_.push_back(s);
-  for (const std::string& t : vassalage_.leave(s, in_game(), names())) relation_ruling(t, out);
+  if (gone.empty()) return;
+  for (Seat s : gone)
+    for (const std::string& t : vassalage_.leave(s, in_game(), names())) relation_ruling(t, out);
   refresh_relations();
-  // 003 rule 3: "... or after the pieces of a suzerain, ally or vassal are
-  // removed": a former friend whose king now stands attacked goes too.
-  for (Seat f : former_friends) {
-    if (status(f) != SeatStatus::kRemoved && pos_.in_check(f)) {
-      remove_seat(f, "his king is attacked once " + seat_name(s) + "'s pieces are gone", out, depth + 1);
+  if (rules_->relations.removal_exposure == RemovalExposure::kAnyAttacker) {
+    // 003 rule 3, house rule (the wider reading of "... or after the pieces
+    // of a suzerain, ally or vassal are removed"): a former friend whose king
+    // now stands attacked, by anyone, goes too.
+    std::vector<std::pair<Seat, std::string>> exposed;
+    for (Seat f : former_friends) {
+      if (status(f) == SeatStatus::kRemoved || !pos_.in_check(f)) continue;
+      if (std::any_of(exposed.begin(), exposed.end(), [&](const auto& e) { return e.first == f; })) continue;
+      exposed.push_back({f, "his king is attacked once " + seat_name(gone.front()) + "'s pieces are gone"});
+    }
+    if (rules_->relations.removal_order == RemovalOrder::kSimultaneous) {
+      remove_seats(exposed, out, depth + 1);
+    } else {
+      for (const auto& e : exposed)
+        if (status(e.first) != SeatStatus::kRemoved && pos_.in_check(e.first)) remove_seat(e.first, e.second, out, depth + 1);
     }
   }
+  // The removal makes new opponents (freed vassals, spent alliances).
   check_new_opponents(before, out, depth + 1);
 }
 
 void Game::check_new_opponents(const std::array<std::array<bool, kMaxSeats>, kMaxSeats>& before,
                                std::vector<Ruling>& out, int depth) {
   // 003 rule 3: after relations change, a player whose king is attacked by
-  // a newly made opponent has all his pieces removed.
+  // a newly made opponent has all his pieces removed. House rule
+  // relations.removal_order: all such players at once (then what their
+  // removal causes), or one at a time in seat order.
   int n = rules_->seat_count();
+  bool at_once = rules_->relations.removal_order == RemovalOrder::kSimultaneous;
+  std::vector<std::pair<Seat, std::string>> victims;
   for (int p = 0; p < n; ++p) {
     Seat victim = seat_at(p);
     Square k = pos_.king_square(victim);
@@ -189,11 +221,14 @@ void Game::check_new_opponents(const std::array<std::array<bool, kMaxSeats>, kMa
       if (q == p || status(other) == SeatStatus::kRemoved) continue;
       if (!before[p][q] || vassalage_.friends(victim, other)) continue;  // not a new opponent
       if (pos_.attacked(k, static_cast<std::uint8_t>(1U << q))) {
-        remove_seat(victim, "his king is attacked by " + seat_name(other) + ", a new opponent", out, depth + 1);
+        std::string why = "his king is attacked by " + seat_name(other) + ", a new opponent";
+        if (at_once) victims.push_back({victim, why});
+        else remove_seat(victim, why, out, depth + 1);
         break;
       }
     }
   }
+  if (at_once) remove_seats(victims, out, depth + 1);
 }
 
 void Game::relation_mate(Seat victim, Seat mater, std::vector<Ruling>& out) {

@@ -164,13 +164,17 @@ MoveText split_annotations(std::string_view token) {
 }
 
 bool parse_move(const Position& pos, std::string_view text, Move& out, std::string& why) {
+  MoveList legal;
+  pos.generate_legal(legal);
+  return parse_move(pos, legal, text, out, why);
+}
+
+bool parse_move(const Position& pos, const MoveList& legal, std::string_view text, Move& out, std::string& why) {
   MoveText mt = split_annotations(text);
   if (mt.move.empty()) {
     why = "\"" + std::string(text) + "\" is a marker, not a move";
     return false;
   }
-  MoveList legal;
-  pos.generate_legal(legal);
   // The cheap notations first; SAN needs a legal-move generation per move.
   for (const Move& m : legal) {
     if (long_algebraic(pos, m) == mt.move || coordinate(pos, m) == mt.move) {

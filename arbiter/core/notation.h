@@ -36,5 +36,8 @@ MoveText split_annotations(std::string_view token);
 // Finds the legal move a token names (long algebraic or SAN, with or without
 // annotations). On failure returns false and says why in `why`.
 bool parse_move(const Position& pos, std::string_view text, Move& out, std::string& why);
+// The same among `legal`, the game layer's legal moves (Game::legal_moves:
+// with 003's placements, "Q@h5", and the relations' refusals).
+bool parse_move(const Position& pos, const MoveList& legal, std::string_view text, Move& out, std::string& why);
 
 }  // namespace tabula::core

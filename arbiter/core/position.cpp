@@ -180,16 +180,25 @@ bool Position::ep_capturable(Square target, Seat mover, Move& out_move) const {
     if (!may_capture(mover, seat_at(c))) continue;
     const Piece& victim = board_[index_of(e.victim)];
     if (victim.empty() || victim.seat != seat_at(c) || !rules_->piece(victim.kind).pawn) continue;
-    if (pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly) {
-      // 001 rule 11: only pawns moving directly against each other.
-      Frame a = frame_of(seat_def(mover).facing);
-      Frame b = frame_of(seat_def(seat_at(c)).facing);
-      if (a.forward_file != -b.forward_file || a.forward_rank != -b.forward_rank) continue;
-    }
+    // 001 rule 11: only pawns moving directly against each other.
+    if (pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly && !facing(mover, seat_at(c))) continue;
     out_move.kind = MoveKind::kEnPassant;
     return true;
   }
   return false;
+}
+
+bool Position::facing(Seat a, Seat b) const {
+  Frame fa = frame_of(seat_def(a).facing);
+  Frame fb = frame_of(seat_def(b).facing);
+  return fa.forward_file == -fb.forward_file && fa.forward_rank == -fb.forward_rank;
+}
+
+bool Position::frozen_king_capturable(Seat s) const {
+  // 001 rule 8: "the mated player's pieces cannot be moved but can be taken
+  // by the other team"; house rule elimination.frozen_king_capturable says
+  // whether his king is one of them.
+  return rules_->elimination.frozen_king_capturable && !active_[index_of(s)];
 }
 
 bool Position::may_enter_corner(Seat s, Square corner) const {
@@ -235,7 +244,7 @@ void Position::generate_piece(Square from, Piece p, MoveList& out) const {
       bool own_dead = occ.seat == p.seat && p.kind == royal_ && king_only(p.seat) &&
                       rules_->elimination.walking_king_takes_own_pieces;
       if ((st.flags & kStepCapture) && (may_capture(p.seat, occ.seat) || own_dead) &&
-          (king_capture_ || occ.kind != royal_)) {
+          (king_capture_ || occ.kind != royal_ || frozen_king_capturable(occ.seat))) {
         if (def.pawn) add_pawn_moves(from, st.square, MoveKind::kNormal, out);
         else out.push({from, st.square, MoveKind::kNormal, kNoKind, 0});
       }
@@ -444,7 +453,14 @@ void Position::make(const Move& m) {
     hash_ ^= zobrist::en_passant(e.target);
     e = {};
   };
-  if (rules_->pawns.en_passant == EnPassantWindow::kNextMoverOnly) {
+  if (rules_->pawns.en_passant == EnPassantWindow::kNextMoverOnly &&
+      rules_->pawns.en_passant_between == EnPassantBetween::kFacingSeatsOnly) {
+    // 001 rule 11: only the facing player may take, so the window is his
+    // next turn (he need not be the next mover): an entry closes when the
+    // seat facing its pawn has moved, or when its owner moves again.
+    for (int c = 0; c < rules_->seat_count(); ++c)
+      if (seat_at(c) == mover || facing(mover, seat_at(c))) close_ep(ep_[c]);
+  } else if (rules_->pawns.en_passant == EnPassantWindow::kNextMoverOnly) {
     for (EnPassantEntry& e : ep_) close_ep(e);
   } else {
     close_ep(ep_[index_of(mover)]);

@@ -209,6 +209,8 @@ class Position {
   void add_pawn_moves(Square from, Square to, MoveKind kind, MoveList& out) const;
   void generate_castling(MoveList& out) const;
   bool ep_capturable(Square target, Seat mover, Move& out_move) const;
+  bool facing(Seat a, Seat b) const;  // their pawns move directly against each other
+  bool frozen_king_capturable(Seat s) const;
   bool may_enter_corner(Seat s, Square corner) const;
 
   const RuleSet* rules_;

@@ -40,7 +40,10 @@ ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
       }
       Move m;
       std::string why;
-      if (!parse_move(game.position(), mt.move, m, why)) {
+      // The game's own moves first (003's placements are not the
+      // position's); else the position's, so that the game says why not.
+      if (!parse_move(game.position(), game.legal_moves(), mt.move, m, why) &&
+          !parse_move(game.position(), mt.move, m, why)) {
         // Say it the arbiter's way when the squares are known.
         fail(t, seat, why);
         return out;

@@ -102,6 +102,9 @@ struct DrawRules {
   int repetitions = 0;            // claimable (3 in chess)
   int automatic_move_plies = 0;   // automatic (150 in chess)
   int automatic_repetitions = 0;  // automatic (5 in chess)
+  // How an automatic rule ends the game: a draw, or the standing by the
+  // ledger (003 house rule; a tie at the top is a draw).
+  bool automatic_by_standing = false;
   bool insufficient_material = false;
   // chess.com FFA: the move rule counts live players' plies only (a walking
   // king's move neither resets nor advances it; taking a dead piece does not
@@ -120,12 +123,22 @@ enum class StalemateRule : std::uint8_t {
   kPass,              // 001 judgement call, 004 stage one
   kPlacement,         // 003 rule 5: he places a new piece
 };
+enum class MultipleMates : std::uint8_t {
+  kSimultaneous,  // 002 rule 4 house rule: all mates of one move at once
+  kInTurnOrder,   // one at a time; an elimination may lift the next mate
+};
+enum class MateCredit : std::uint8_t {
+  kLatestChecker,  // the last mover if he checks, else the checker who moved most recently
+  kNextChecker,    // the last mover if he checks, else the first checker after the victim
+};
 struct CheckRules {
   MateTiming mate_timing = MateTiming::kStartOfTurn;
   bool king_capture = false;  // 002: a king left attacked can be taken
   // chess.com FFA, 002 (issue 15 item 7): a seat without its king (it was
   // captured) gives no check; its owner is out at once.
   bool king_capture_lifts_attacks = false;
+  MultipleMates multiple_mates = MultipleMates::kSimultaneous;
+  MateCredit mate_credit = MateCredit::kLatestChecker;
   StalemateRule stalemate = StalemateRule::kDraw;
   bool bare_king = false;     // 004 stage two rule 6
 };
@@ -146,6 +159,7 @@ struct Elimination {
   // chess.com DeadKingWalking (issue 17 item 1): the walking king may take
   // its own dead pieces (for nothing), and such a capture is an escape.
   bool walking_king_takes_own_pieces = false;
+  bool frozen_king_capturable = false;  // 001 rule 8 house rule
 };
 
 // ---- Ledger -----------------------------------------------------------------
@@ -186,9 +200,14 @@ enum class RelationsKind : std::uint8_t {
   kFixedTeams,     // 001
   kAlliesVassals,  // 003: allies at the start, vassals after mates
 };
+// 003 rule 3 house rules (proto/variant.proto documents them).
+enum class RemovalExposure : std::uint8_t { kNewOpponentOnly, kAnyAttacker };
+enum class RemovalOrder : std::uint8_t { kSimultaneous, kInSeatOrder };
 struct Relations {
   RelationsKind kind = RelationsKind::kEveryoneAgainstEveryone;
   std::vector<std::vector<Seat>> teams;  // for kFixedTeams / initial allies
+  RemovalExposure removal_exposure = RemovalExposure::kNewOpponentOnly;
+  RemovalOrder removal_order = RemovalOrder::kSimultaneous;
 };
 
 // ---- Game end ---------------------------------------------------------------

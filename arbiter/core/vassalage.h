@@ -16,7 +16,8 @@
 //  - An alliance ends when one of its two is mated, or when no opponent of
 //    the alliance is left in the game (rule 2).
 //  - No player may expose the king of his ally, his suzerain, his suzerain's
-//    ally or a fellow vassal (rules 2 and 3) — his own vassals he may.
+//    ally or a fellow vassal (rules 2 and 3) — his own vassals he may. His
+//    ally's vassal is his ally too (rule 3), so him he may not expose.
 //
 // Invariants: suzerain chains have length at most one (a vassal who gains a
 // vassal is freed); alliances are symmetric. Not thread-safe; a value.

@@ -598,11 +598,21 @@ void Builder::build_rules() {
   rs_->draws.automatic_move_plies = v_.draws().automatic_move_plies();
   rs_->draws.automatic_repetitions = v_.draws().automatic_repetitions();
   rs_->draws.move_rule_live_plies_only = v_.draws().move_rule_live_plies_only();
+  rs_->draws.automatic_by_standing = v_.draws().automatic_end() == variant::DRAW_END_STANDING;
   rs_->checks.mate_timing = v_.checks().mate_timing() == variant::MATE_TIMING_AFTER_EVERY_MOVE
                                 ? core::MateTiming::kAfterEveryMove
                                 : core::MateTiming::kStartOfTurn;
   rs_->checks.king_capture = v_.checks().king_capture();
   rs_->checks.king_capture_lifts_attacks = v_.checks().king_capture_lifts_attacks();
+  if (rs_->checks.king_capture_lifts_attacks && !rs_->checks.king_capture) {
+    error({{"checks"}, {"king_capture_lifts_attacks"}}, "needs checks.king_capture: true");
+  }
+  rs_->checks.multiple_mates = v_.checks().multiple_mates() == variant::MULTIPLE_MATES_IN_TURN_ORDER
+                                   ? core::MultipleMates::kInTurnOrder
+                                   : core::MultipleMates::kSimultaneous;
+  rs_->checks.mate_credit = v_.checks().mate_credit() == variant::MATE_CREDIT_NEXT_CHECKER
+                                ? core::MateCredit::kNextChecker
+                                : core::MateCredit::kLatestChecker;
   rs_->checks.bare_king = v_.checks().bare_king();
   if (v_.stage_size() > 1) error({{"stage", 1}}, "at most one stage can follow a variant");
   for (int i = 0; i < v_.stage_size() && i < 1; ++i) {
@@ -646,6 +656,7 @@ void Builder::build_rules() {
   rs_->elimination.on_resign = policy(v_.elimination().on_resign());
   rs_->elimination.on_timeout = policy(v_.elimination().on_timeout());
   rs_->elimination.walking_king_takes_own_pieces = v_.elimination().walking_king_takes_own_pieces();
+  rs_->elimination.frozen_king_capturable = v_.elimination().frozen_king_capturable();
 
   const variant::Ledger& l = v_.ledger();
   switch (l.kind()) {
@@ -698,6 +709,12 @@ void Builder::build_rules() {
     }
     rs_->relations.teams.push_back(team);
   }
+  rs_->relations.removal_exposure = v_.relations().removal_exposure() == variant::REMOVAL_EXPOSURE_ANY_ATTACKER
+                                        ? core::RemovalExposure::kAnyAttacker
+                                        : core::RemovalExposure::kNewOpponentOnly;
+  rs_->relations.removal_order = v_.relations().removal_order() == variant::REMOVAL_ORDER_IN_SEAT_ORDER
+                                     ? core::RemovalOrder::kInSeatOrder
+                                     : core::RemovalOrder::kSimultaneous;
   switch (v_.game_end()) {
     case variant::GAME_END_ONE_SIDE_LEFT: rs_->game_end = core::GameEnd::kOneSideLeft; break;
     case variant::GAME_END_SUZERAIN_ONLY: rs_->game_end = core::GameEnd::kSuzerainOnly; break;

@@ -243,6 +243,176 @@ TEST_F(AlliesVassals, Rule5TheStalematedPlayerPlacesANewPiece) {
   EXPECT_EQ(g.seat_name(g.to_move()), "Black") << "the placement was his move";
 }
 
+TEST_F(AlliesVassals, Rule2TheSuzerainsAllyMayNotExposeTheVassalsKing) {
+  // Issue 15 item 8. White mates Black, so Black becomes White's vassal and,
+  // rule 3, "the ally of the suzerain's ally": Blue's. Rule 2: "An ally may
+  // not make a move that exposes his ally's king" — Blue's knight on c6 may
+  // not leave the line from Red's bishop on e8 to Black's king on a4.
+  Game g = game('w', black_mated_by_white({"e8:rB", "c6:uN", "e11:bP"}));
+  g.play(move(g.position(), "h1", "h2"));
+  ASSERT_EQ(g.vassalage().suzerain_of(seat('b')), seat('w'));
+  ASSERT_EQ(g.status(seat('b')), SeatStatus::kLive);
+  g.play(move(g.position(), "e11", "f11"));  // Black
+  g.play(move(g.position(), "g14", "g13"));  // Red
+  ASSERT_EQ(g.to_move(), seat('u'));
+  Move out = move(g.position(), "c6", "e5");
+  EXPECT_FALSE(g.is_legal(out));
+  std::string why = g.why_illegal(rules_->geometry.parse("c6"), rules_->geometry.parse("e5"));
+  EXPECT_NE(why.find("expose Black's king"), std::string::npos) << why;
+  auto rulings = g.play(out);
+  EXPECT_EQ(rulings.front().kind, RulingKind::kIllegalMove);
+}
+
+TEST_F(AlliesVassals, Rule5APlacementIsTheVassalsMoveSoItMustShieldHisSuzerain) {
+  // Issue 15 item 10. White's rook goes to k14: Red's king on d14 has no
+  // way out (e13 under White's rook on h13). Black, Red's ally, checks
+  // White's king on h1 with his bishop c4-d5. At Red's turn he is mated and
+  // becomes White's vassal; now Black's rook on e5 and bishop on g10 hold
+  // d13, e13 and e14, so Red is stalemated. Rule 5: he places a piece, and
+  // "this counts as his move"; rule 3: "The vassal's duty is to shield his
+  // suzerain's king from check": he must place it on e4, f3 or g2.
+  Game g = game('w', {"h1:wK", "a7:bK", "n8:uK", "d14:rK", "k5:wR", "h13:wR", "e5:bR", "g10:bB", "c4:bB"});
+  g.play(move(g.position(), "k5", "k14"));
+  g.play(move(g.position(), "c4", "d5"));
+  ASSERT_EQ(g.vassalage().suzerain_of(seat('r')), seat('w'));
+  ASSERT_EQ(g.to_move(), seat('r'));
+  ASSERT_TRUE(g.position().in_check(seat('w')));
+  MoveList legal = g.legal_moves();
+  ASSERT_FALSE(legal.empty());
+  for (const Move& m : legal) {
+    EXPECT_EQ(m.kind, MoveKind::kPlacement);
+    std::string to = rules_->geometry.name(m.to);
+    EXPECT_TRUE(to == "e4" || to == "f3" || to == "g2") << to;
+  }
+  Move astray{kNoSquare, rules_->geometry.parse("h5"), MoveKind::kPlacement, rules_->kind_by_letter('Q'), 0};
+  EXPECT_FALSE(g.is_legal(astray));
+}
+
+TEST_F(AlliesVassals, Rule4AWaitingPawnsPromotionChecksOnThatMove) {
+  // Issue 15 item 12. White's pawn waits on f14, Red's edge, and Red is an
+  // opponent: rule 4, "all of them may be exchanged for pieces at the end
+  // of the next move". The new queen checks Red's king on g14 at once: the
+  // check is that move's, not the next player's.
+  Game g = game('w', with_kings({"f14:wP"}));
+  auto rulings = g.play(move(g.position(), "h1", "h2"));
+  ASSERT_TRUE(has(rulings, RulingKind::kPromotion));
+  bool check = false;
+  for (const Ruling& r : rulings) check = check || (r.kind == RulingKind::kCheck && r.seat == seat('r'));
+  EXPECT_TRUE(check);
+  EXPECT_EQ(g.record().back().text, "Kh1-h2+") << "the record marks the check on this move";
+}
+
+TEST_F(AlliesVassals, FivefoldRepetitionEndsTheGameDecidedByTokens) {
+  // Issue 15 item 11. Rule 1: "The winner is whoever holds the most tokens";
+  // docs/VARIANTS.md: a fivefold repetition ends the game decided by tokens
+  // (draws.automatic_end: DRAW_END_STANDING).
+  Game g = game('w', with_kings({}), {6, 4, 3, 3});
+  const std::vector<std::pair<const char*, const char*>> there{{"h1", "h2"}, {"a7", "a8"}, {"g14", "f14"}, {"n8", "n9"}};
+  const std::vector<std::pair<const char*, const char*>> back{{"h2", "h1"}, {"a8", "a7"}, {"f14", "g14"}, {"n9", "n8"}};
+  for (int cycle = 0; cycle < 6 && !g.outcome().over; ++cycle) {
+    for (const auto& cycle_moves : {there, back}) {
+      for (const auto& [from, to] : cycle_moves) {
+        if (!g.outcome().over) g.play(move(g.position(), from, to));
+      }
+    }
+  }
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().reason, "fivefold repetition");
+  EXPECT_FALSE(g.outcome().draw);
+  EXPECT_EQ(g.outcome().ranking.front(), seat('w')) << "six tokens";
+  EXPECT_EQ(g.moves().size(), 32u);
+}
+
+TEST_F(AlliesVassals, ASeatOutInAFen4EndsItsAlliance) {
+  // Issue 15 item 13. A FEN4 with Black and Red out (as "set position"
+  // writes it): rule 2, "Alliances end at the moment ... the last of the
+  // opponents is mated", so White and Blue play on as opponents.
+  Position with_out = setup(*rules_, 'w', {"h1:wK", "n8:uK", "h5:wR", "k5:uP"}, "br");
+  auto pos = parse_fen4(*rules_, to_fen4(with_out, {4, 0, 0, 4}));
+  ASSERT_TRUE(pos.ok()) << pos.error().message;
+  Game g(rules_, *pos, {4, 0, 0, 4});
+  EXPECT_EQ(g.vassalage().ally_of(seat('w')), kNoSeat);
+  EXPECT_FALSE(g.outcome().over);
+  EXPECT_TRUE(g.is_legal(move(g.position(), "h5", "k5"))) << "White may take Blue's pawn";
+
+  // "The game goes on until only one suzerain is left at the table": with
+  // White alone in, the start is the end.
+  Position alone = setup(*rules_, 'w', {"h1:wK", "h5:wR"}, "bru");
+  auto pos2 = parse_fen4(*rules_, to_fen4(alone, {9, 0, 0, 0}));
+  ASSERT_TRUE(pos2.ok()) << pos2.error().message;
+  Game over(rules_, *pos2, {9, 0, 0, 0});
+  EXPECT_TRUE(over.outcome().over);
+  EXPECT_EQ(over.outcome().ranking.front(), seat('w'));
+}
+
+TEST_F(AlliesVassals, Rule3AFriendsRemovalLeavesAKingAttackedByAnOldOpponentInPlay) {
+  // Issue 15 item 14. Black, with no token, is mated by White: his pieces go
+  // (rule 3), and his knight on g10 no longer shields Red's king on g14 from
+  // White's rook on g5. Rule 3 removes a player whose king "ends up attacked
+  // by the pieces of a newly made opponent after alliances change, or after
+  // the pieces of a suzerain, ally or vassal are removed"; White is no new
+  // opponent of Red, so Red is only in check (house rule
+  // relations.removal_exposure: NEW_OPPONENT_ONLY).
+  auto pieces = black_mated_by_white({"g10:bN", "g5:wR"});
+  Game g = game('w', pieces, {4, 0, 4, 4});
+  g.play(move(g.position(), "h1", "h2"));
+  ASSERT_EQ(g.status(seat('b')), SeatStatus::kRemoved);
+  EXPECT_EQ(g.status(seat('r')), SeatStatus::kLive);
+  EXPECT_EQ(g.to_move(), seat('r'));
+  EXPECT_TRUE(g.position().in_check(seat('r')));
+
+  auto wide = std::make_shared<RuleSet>(*rules_);
+  wide->relations.removal_exposure = RemovalExposure::kAnyAttacker;
+  Game w(wide, setup(*wide, 'w', pieces), {4, 0, 4, 4});
+  w.play(move(w.position(), "h1", "h2"));
+  EXPECT_EQ(w.status(seat('r')), SeatStatus::kRemoved) << "the wider reading removes him";
+}
+
+TEST_F(AlliesVassals, Rule3TwoKingsAttackedByNewOpponentsAtOnceAreBothRemoved) {
+  // Issue 15 item 14. Black becomes White's vassal, so Black and Red are new
+  // opponents, and each one's bishop bears on the other's king (k10 on g14,
+  // e8 on a4). Rule 3: "all of a player's pieces are also removed if his
+  // king ends up attacked by the pieces of a newly made opponent" — both
+  // are, at that moment (relations.removal_order: SIMULTANEOUS); seat order
+  // must not save Red because Black's removal takes his bishop away.
+  auto pieces = black_mated_by_white({"k10:bB", "e8:rB"});
+  Game g = game('w', pieces);
+  g.play(move(g.position(), "h1", "h2"));
+  EXPECT_EQ(g.status(seat('b')), SeatStatus::kRemoved);
+  EXPECT_EQ(g.status(seat('r')), SeatStatus::kRemoved);
+
+  auto ordered = std::make_shared<RuleSet>(*rules_);
+  ordered->relations.removal_order = RemovalOrder::kInSeatOrder;
+  Game o(ordered, setup(*ordered, 'w', pieces), {4, 4, 4, 4});
+  o.play(move(o.position(), "h1", "h2"));
+  EXPECT_EQ(o.status(seat('b')), SeatStatus::kRemoved);
+  EXPECT_EQ(o.status(seat('r')), SeatStatus::kLive) << "in seat order Black goes first, and his bishop with him";
+}
+
+TEST_F(AlliesVassals, TheMaterAmongSeveralCheckersIsTheOneWhoMovedLast) {
+  // Issue 15 item 14. Red's king on d14 is mated by a White and a Blue rook
+  // at the start of his turn; the last mover, Black, is his ally and gives
+  // no check. Rule 3 pays "the player who mated him"; house rule
+  // checks.mate_credit: the checker who moved most recently (White, before
+  // Black), wherever the pieces stand. MATE_CREDIT_NEXT_CHECKER: the first
+  // checker after Red (Blue).
+  for (bool swapped : {false, true}) {
+    char a = swapped ? 'u' : 'w';
+    char b = swapped ? 'w' : 'u';
+    std::vector<std::string> pieces{"h1:wK", "a7:bK", "n8:uK", "d14:rK", std::string("k14:") + a + "R",
+                                    std::string("h13:") + a + "R", std::string("d5:") + b + "R"};
+    Game g = game('b', pieces);
+    g.play(move(g.position(), "a7", "a8"));
+    EXPECT_EQ(g.vassalage().suzerain_of(seat('r')), seat('w')) << (swapped ? "swapped" : "as set");
+
+    auto next = std::make_shared<RuleSet>(*rules_);
+    next->checks.mate_credit = MateCredit::kNextChecker;
+    Game n(next, setup(*next, 'b', pieces), {4, 4, 4, 4});
+    n.play(move(n.position(), "a7", "a8"));
+    EXPECT_EQ(n.vassalage().suzerain_of(seat('r')), seat('u')) << (swapped ? "swapped" : "as set");
+  }
+}
+
 TEST(Vassalage, AlliancesEndWhenTheLastOpponentIsMated) {
   Vassalage v;
   std::array<bool, kMaxSeats> all{true, true, true, true};

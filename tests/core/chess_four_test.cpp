@@ -125,6 +125,59 @@ TEST_F(ChessFour, Rule11EnPassantOnlyBetweenFacingSeats) {
   EXPECT_FALSE(has_move(adjacent.position(), "e9", "d10")) << "Yellow sits beside Black";
 }
 
+TEST_F(ChessFour, Rule11BlacksDoubleStepIsOpenOnWhitesNextTurn) {
+  // Issue 15 item 16. Rule 11: "The en passant rule applies only to directly
+  // opposite moving pieces": Black and White face each other, so each may
+  // take the other's pawn alike. After Black's double step Yellow and Dark
+  // Brown move before White: the window is White's next turn, not the next
+  // mover's.
+  Game g = game('b', with_kings({"e11:bP", "d9:wP"}));
+  g.play(move(g.position(), "e11", "e9"));
+  g.play(move(g.position(), "l7", "l8"));  // Yellow
+  g.play(move(g.position(), "a6", "a5"));  // Dark Brown
+  ASSERT_EQ(g.seat_name(g.to_move()), "White");
+  EXPECT_TRUE(has_move(g.position(), "d9", "e10")) << "White takes Black's pawn en passant";
+  auto rulings = g.play(move(g.position(), "d9", "e10"));
+  EXPECT_NE(rulings.front().kind, RulingKind::kIllegalMove);
+  EXPECT_TRUE(g.position().at(rules_->geometry.parse("e9")).empty()) << "the pawn on e9 is taken";
+
+  // The window is that one turn: if White plays elsewhere, it closes.
+  Game later = game('b', with_kings({"e11:bP", "d9:wP"}));
+  for (const auto& [from, to] : {std::pair{"e11", "e9"}, {"l7", "l8"}, {"a6", "a5"}, {"f1", "e1"},
+                                 {"g12", "g11"}, {"l8", "l7"}, {"a5", "a6"}}) {
+    later.play(move(later.position(), from, to));
+  }
+  ASSERT_EQ(later.seat_name(later.to_move()), "White");
+  EXPECT_FALSE(has_move(later.position(), "d9", "e10"));
+}
+
+TEST_F(ChessFour, Rule11DarkBrownsDoubleStepIsOpenOnYellowsNextTurn) {
+  // Dark Brown (west) and Yellow (east) face each other; White and Black
+  // move between Dark Brown's double step and Yellow's turn.
+  Game g = game('n', with_kings({"b6:nP", "d5:yP"}));
+  g.play(move(g.position(), "b6", "d6"));
+  g.play(move(g.position(), "f1", "e1"));
+  g.play(move(g.position(), "g12", "g11"));
+  ASSERT_EQ(g.seat_name(g.to_move()), "Yellow");
+  EXPECT_TRUE(has_move(g.position(), "d5", "c6")) << "Yellow takes Dark Brown's pawn en passant";
+}
+
+TEST_F(ChessFour, Rule8AMatedPlayersFrozenKingCanBeTakenByTheOtherTeam) {
+  // Rule 8: "the mated player's pieces cannot be moved but can be taken by
+  // the other team" — his king too (house rule
+  // elimination.frozen_king_capturable), never by his partner.
+  Game g = game('w', with_kings({"e6:wR", "a9:bR"}), "n");
+  EXPECT_TRUE(g.is_legal(move(g.position(), "e6", "a6"))) << "White takes Dark Brown's frozen king";
+  g.play(move(g.position(), "f1", "e1"));
+  ASSERT_EQ(g.seat_name(g.to_move()), "Black");
+  EXPECT_FALSE(has_move(g.position(), "a9", "a6")) << "Black is Dark Brown's partner";
+
+  auto strict = std::make_shared<RuleSet>(*rules_);
+  strict->elimination.frozen_king_capturable = false;
+  Game s(strict, setup(*strict, 'w', with_kings({"e6:wR"}), "n"));
+  EXPECT_FALSE(has_move(s.position(), "e6", "a6")) << "the switch off: the frozen king stays";
+}
+
 TEST_F(ChessFour, JudgementCallNoMoveAndNotInCheckPasses) {
   // Dark Brown's king on a3: a4 and b4 covered by White's rook, b3 by the bishop.
   Game g = game('n', with_kings({"a3:nK", "h4:wR", "d1:wB"}, "n"));

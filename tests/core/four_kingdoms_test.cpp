@@ -181,6 +181,59 @@ TEST_F(FourKingdoms, Rule11MostPointsWinTiesGoToTheLaterMover) {
   EXPECT_EQ(g.outcome().ranking[1], seat('r'));
 }
 
+TEST_F(FourKingdoms, Rule4OneMoveThatMatesBothRemainingPlayersMatesBoth) {
+  // Issue 15 item 6. Red and Blue have resigned (rule 7: random movers).
+  // Red's queen goes e4-h7: Yellow's king on h14 (boxed by his pawns) is
+  // mated along the h-file, Green's on a7 along rank 7. Rule 4: "the mated
+  // player leaves the game" — both of them, since "checkmate is counted at
+  // the moment the king has no way to retreat". Rule 8's "+20 for every king
+  // not yet defeated" is for a player who is left, and none is: Green, mated
+  // too, must not collect 40 for Red's and Blue's kings.
+  Game g = game('r',
+                {"h14:yK", "g14:yP", "i14:yP", "g13:yP", "i13:yP", "a7:gK", "a6:gP", "a8:gP", "b6:gP", "b8:gP",
+                 "e4:rQ", "h1:rK", "n8:bK"},
+                "", {0, 0, 30, 0});
+  g.resign(seat('r'));
+  g.resign(seat('b'));
+  ASSERT_EQ(g.to_move(), seat('r'));
+  auto rulings = g.play(move(g.position(), "e4", "h7"));
+  int mates = 0;
+  for (const Ruling& r : rulings) {
+    if (r.kind == RulingKind::kCheckmate) ++mates;
+    EXPECT_EQ(r.text.find("last player left"), std::string::npos) << r.text;
+  }
+  EXPECT_EQ(mates, 2);
+  EXPECT_EQ(g.status(seat('y')), SeatStatus::kCheckmated);
+  EXPECT_EQ(g.status(seat('g')), SeatStatus::kCheckmated);
+  EXPECT_EQ(g.points(seat('g')), 0);
+  EXPECT_EQ(g.points(seat('y')), 30);
+  EXPECT_EQ(g.points(seat('r')), 0) << "rule 10: a resigned player's points are frozen";
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().ranking.front(), seat('y')) << "rule 11: most points";
+}
+
+TEST_F(FourKingdoms, APinnedPieceMayTakeThePinnersKing) {
+  // Issue 15 item 7. RULINGS 002: "a king left attacked ... can be taken".
+  // Red's bishop on h4 is pinned to Red's king by Blue's rook on h10, and
+  // bears on Blue's king on k7. Taking that king takes Blue out (rule 4:
+  // "leaves the game"; rule 6: his pieces are dead), so the rook's attack
+  // ends with the capture (house rule checks.king_capture_lifts_attacks,
+  // as chess.com rules it).
+  Game g = game('r', {"h1:rK", "h4:rB", "h10:bR", "k7:bK", "g14:yK", "a7:gK"});
+  Move take{rules_->geometry.parse("h4"), rules_->geometry.parse("k7"), MoveKind::kNormal, kNoKind, 0};
+  ASSERT_TRUE(g.is_legal(take));
+  auto rulings = g.play(take);
+  EXPECT_TRUE(has(rulings, RulingKind::kKingCaptured));
+  EXPECT_EQ(g.status(seat('b')), SeatStatus::kCheckmated);
+  EXPECT_EQ(g.points(seat('r')), 20) << "rule 3: king 20";
+  EXPECT_FALSE(g.position().in_check(seat('r'))) << "Blue's rook is dead";
+
+  auto strict = std::make_shared<RuleSet>(*rules_);
+  strict->checks.king_capture_lifts_attacks = false;
+  Game s(strict, setup(*strict, 'r', {"h1:rK", "h4:rB", "h10:bR", "k7:bK", "g14:yK", "a7:gK"}));
+  EXPECT_FALSE(s.is_legal(take)) << "the switch off: the pinned bishop stays";
+}
+
 TEST_F(FourKingdoms, ChecksNameWhoChecksWhom) {
   Game g = game('r', with_kings({"e3:rB"}));
   auto rulings = g.play(move(g.position(), "e3", "c5"));

@@ -14,6 +14,7 @@
 #include "core/fen4.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "test_rules.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::core {
@@ -278,6 +279,40 @@ TEST(Notation, TheOperaGameReplaysToMate) {
   EXPECT_NE(written.find("12. O-O-O Rd8 13. Rxd7 Rxd7"), std::string::npos) << written;
   EXPECT_NE(written.find("16. Qb8+ Nxb8 17. Rd8# 1-0"), std::string::npos) << written;
   EXPECT_NE(written.find("[Result \"1-0\"]"), std::string::npos);
+}
+
+TEST(Replay, A003PlacementReadsBackInEverySpellingTheArbiterWrites) {
+  // Issue 15 item 9. Sheet 003 rule 5: "A stalemated player may place any
+  // new piece of his own anywhere on the board; this counts as his move".
+  // White's king on d1 cannot move and is not in check; he places a queen on
+  // h5, which checks Black's king on a5. The record the arbiter writes
+  // (Game::record, write_pgn as `tabula archive export` uses it) must read
+  // back, with and without the check mark.
+  auto rules = testing::shipped("allies-vassals");
+  ASSERT_TRUE(rules);
+  Position start = testing::setup(*rules, 'w', {"d1:wK", "a5:bK", "g14:rK", "n8:uK", "k2:bR", "e14:bR"});
+  Game played(rules, start);
+  Move q{kNoSquare, rules->geometry.parse("h5"), MoveKind::kPlacement, rules->kind_by_letter('Q'), 0};
+  ASSERT_NE(played.play(q).front().kind, RulingKind::kIllegalMove);
+  ASSERT_EQ(played.record().back().text, "Q@h5+");
+  std::string written = write_pgn(played, {{"Variant", "allies-vassals"}, {"StartFen4", to_fen4(start)}});
+  auto recs = parse_pgn(written);
+  ASSERT_TRUE(recs.ok()) << recs.error().message;
+  ReplayResult back = replay(rules, start, {}, recs->front());
+  EXPECT_TRUE(back.ok) << back.error << "\n" << written;
+  for (const char* token : {"Q@h5+", "Q@h5"}) {
+    PgnRecord rec;
+    rec.moves.push_back({token, 1, 1, 1});
+    ReplayResult r = replay(rules, start, {}, rec);
+    EXPECT_TRUE(r.ok) << token << ": " << r.error;
+    EXPECT_EQ(r.game->position().at(rules->geometry.parse("h5")).seat, seat_at(0)) << token;
+  }
+  // A placement the game does not allow is refused with the reason.
+  PgnRecord bad;
+  bad.moves.push_back({"K@h5", 1, 1, 1});
+  ReplayResult refused = replay(rules, start, {}, bad);
+  EXPECT_FALSE(refused.ok);
+  EXPECT_NE(refused.error.find("K@h5"), std::string::npos) << refused.error;
 }
 
 }  // namespace
