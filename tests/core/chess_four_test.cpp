@@ -162,20 +162,22 @@ TEST_F(ChessFour, Rule11DarkBrownsDoubleStepIsOpenOnYellowsNextTurn) {
   EXPECT_TRUE(has_move(g.position(), "d5", "c6")) << "Yellow takes Dark Brown's pawn en passant";
 }
 
-TEST_F(ChessFour, Rule8AMatedPlayersFrozenKingCanBeTakenByTheOtherTeam) {
+TEST_F(ChessFour, Rule8AMatedPlayersFrozenKingIsASwitch) {
   // Rule 8: "the mated player's pieces cannot be moved but can be taken by
-  // the other team" — his king too (house rule
-  // elimination.frozen_king_capturable), never by his partner.
+  // the other team"; rule 3: "All normal rules of chess apply", and a king
+  // is never taken. House rule elimination.frozen_king_capturable: off, the
+  // frozen king stays; on, the other team (never his partner) may take it.
   Game g = game('w', with_kings({"e6:wR", "a9:bR"}), "n");
-  EXPECT_TRUE(g.is_legal(move(g.position(), "e6", "a6"))) << "White takes Dark Brown's frozen king";
-  g.play(move(g.position(), "f1", "e1"));
-  ASSERT_EQ(g.seat_name(g.to_move()), "Black");
-  EXPECT_FALSE(has_move(g.position(), "a9", "a6")) << "Black is Dark Brown's partner";
+  EXPECT_FALSE(has_move(g.position(), "e6", "a6")) << "the shipped reading: the frozen king stays";
+  EXPECT_TRUE(has_move(g.position(), "e6", "c6"));
 
-  auto strict = std::make_shared<RuleSet>(*rules_);
-  strict->elimination.frozen_king_capturable = false;
-  Game s(strict, setup(*strict, 'w', with_kings({"e6:wR"}), "n"));
-  EXPECT_FALSE(has_move(s.position(), "e6", "a6")) << "the switch off: the frozen king stays";
+  auto takes = std::make_shared<RuleSet>(*rules_);
+  takes->elimination.frozen_king_capturable = true;
+  Game t(takes, setup(*takes, 'w', with_kings({"e6:wR", "a9:bR"}), "n"));
+  EXPECT_TRUE(t.is_legal(move(t.position(), "e6", "a6"))) << "White takes Dark Brown's frozen king";
+  t.play(move(t.position(), "f1", "e1"));
+  ASSERT_EQ(t.seat_name(t.to_move()), "Black");
+  EXPECT_FALSE(has_move(t.position(), "a9", "a6")) << "Black is Dark Brown's partner";
 }
 
 TEST_F(ChessFour, JudgementCallNoMoveAndNotInCheckPasses) {
