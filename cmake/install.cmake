@@ -18,10 +18,15 @@ set(TABULA_LIBEXEC_DIR ${CMAKE_INSTALL_FULL_LIBEXECDIR}/tabula)
 set(TABULA_DATA_DIR ${CMAKE_INSTALL_FULL_DATADIR}/tabula)
 set(TABULA_PROFILES_DIR ${TABULA_DATA_DIR}/profiles)
 set(TABULA_DOC_DIR ${CMAKE_INSTALL_FULL_DATADIR}/doc/tabula)
+# Destinations relative to the prefix; the paths written into the units are
+# the configured prefix's (configure with the prefix you install to).
+set(tabula_libexec_dest ${CMAKE_INSTALL_LIBEXECDIR}/tabula)
+set(tabula_data_dest ${CMAKE_INSTALL_DATADIR}/tabula)
+set(tabula_doc_dest ${CMAKE_INSTALL_DATADIR}/doc/tabula)
 # systemd and udev look under <prefix>/lib, not the multiarch libdir.
-set(tabula_systemd_dir ${CMAKE_INSTALL_PREFIX}/lib/systemd/system)
-set(tabula_udev_dir ${CMAKE_INSTALL_PREFIX}/lib/udev/rules.d)
-set(tabula_sysusers_dir ${CMAKE_INSTALL_PREFIX}/lib/sysusers.d)
+set(tabula_systemd_dir lib/systemd/system)
+set(tabula_udev_dir lib/udev/rules.d)
+set(tabula_sysusers_dir lib/sysusers.d)
 
 set(tabula_programs tabula tabula-boardd tabula-boardcat tabula-kiosk tabula-hub-screen)
 foreach(program IN LISTS tabula_programs)
@@ -37,19 +42,19 @@ foreach(unit tabula-boardd.service tabula-kiosk.service kiosk-session)
 endforeach()
 install(FILES ${tabula_units}/tabula-boardd.service ${tabula_units}/tabula-kiosk.service
         DESTINATION ${tabula_systemd_dir})
-install(PROGRAMS ${tabula_units}/kiosk-session DESTINATION ${TABULA_LIBEXEC_DIR})
-install(FILES ${tabula_hw}/systemd/kiosk.env DESTINATION ${TABULA_DATA_DIR})
+install(PROGRAMS ${tabula_units}/kiosk-session DESTINATION ${tabula_libexec_dest})
+install(FILES ${tabula_hw}/systemd/kiosk.env DESTINATION ${tabula_data_dest})
 install(FILES ${tabula_hw}/systemd/tabula.sysusers DESTINATION ${tabula_sysusers_dir}
         RENAME tabula.conf)
 install(FILES ${tabula_hw}/udev/60-tabula-gpio.rules DESTINATION ${tabula_udev_dir})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/arbiter/variants/ DESTINATION ${TABULA_DATA_DIR}/variants
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/arbiter/variants/ DESTINATION ${tabula_data_dest}/variants
         FILES_MATCHING PATTERN "*.txtpb")
-install(DIRECTORY ${tabula_hw}/profiles/ DESTINATION ${TABULA_PROFILES_DIR}
+install(DIRECTORY ${tabula_hw}/profiles/ DESTINATION ${tabula_data_dest}/profiles
         FILES_MATCHING PATTERN "*.textproto")
-install(DIRECTORY ${tabula_hw}/mosquitto/ DESTINATION ${TABULA_DATA_DIR}/mosquitto)
+install(DIRECTORY ${tabula_hw}/mosquitto/ DESTINATION ${tabula_data_dest}/mosquitto)
 install(FILES ${PROJECT_SOURCE_DIR}/docs/INSTALL.md ${PROJECT_SOURCE_DIR}/docs/firmware.md
               ${tabula_hw}/README.md
-        DESTINATION ${TABULA_DOC_DIR})
+        DESTINATION ${tabula_doc_dest})
 
 # ---- The Debian package.
 set(CPACK_GENERATOR DEB)
