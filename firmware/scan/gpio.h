@@ -1,5 +1,5 @@
 // The GPIO seam: the scanner talks to this and to nothing else. Two
-// implementations: GpiodGpio (firmware/gpiod/, libgpiod v1) and FakeMatrix
+// implementations: GpiodGpio (firmware/gpiod/, libgpiod v1 or v2) and FakeMatrix
 // (core/fake_matrix.h, a simulated reed matrix for tests, benchmarks and the
 // sim backend). libgpiod headers never appear above this line.
 #pragma once
