@@ -5,6 +5,7 @@
 #include "board.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 namespace tabula::oracle {
@@ -496,6 +497,57 @@ const char* status_name(Status s) {
       return "resigned";
   }
   return "?";
+}
+
+namespace {
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out(1);
+  for (char c : s)
+    if (c == sep)
+      out.emplace_back();
+    else
+      out.back() += c;
+  return out;
+}
+}  // namespace
+
+bool read_fen4(const std::string& text, const std::string& seat_letters, Board& b, Fen4& f) {
+  std::vector<std::string> fields = split(text, '-');
+  if (fields.size() < 7) return false;
+  const std::size_t seats = seat_letters.size();
+  std::size_t turn = seat_letters.find(static_cast<char>(std::tolower(fields[0][0])));
+  if (fields[0].size() != 1 || turn == std::string::npos) return false;
+  f.to_move = static_cast<int>(turn);
+  std::vector<std::string> dead = split(fields[1], ','), points = split(fields[4], ',');
+  if (dead.size() != seats || points.size() != seats) return false;
+  f.out.clear();
+  f.points.clear();
+  for (std::size_t i = 0; i < seats; ++i) {
+    f.out.push_back(dead[i] == "1");
+    f.points.push_back(std::atoi(points[i].c_str()));
+  }
+  std::vector<std::string> rows = split(fields.back(), '/');
+  if (static_cast<int>(rows.size()) != b.ranks()) return false;
+  for (int sq : b.squares()) b.at(sq) = {};
+  for (int r = 0; r < b.ranks(); ++r) {
+    int rank = b.ranks() - 1 - r, file = 0;
+    for (const std::string& cell : split(rows[r], ',')) {
+      if (cell.empty()) return false;
+      if (std::isdigit(static_cast<unsigned char>(cell[0]))) {
+        file += std::atoi(cell.c_str());
+        continue;
+      }
+      std::string piece = cell[0] == 'd' && cell.size() == 3 ? cell.substr(1) : cell;
+      std::size_t seat = seat_letters.find(piece[0]);
+      int sq = b.square(file, rank);
+      if (piece.size() != 2 || seat == std::string::npos || sq < 0) return false;
+      b.at(sq) = Man{piece[1], static_cast<int>(seat)};
+      b.at(sq).moved = true;
+      ++file;
+    }
+    if (file != b.files()) return false;
+  }
+  return true;
 }
 
 std::string position_key(const Board& b, int to_move) {

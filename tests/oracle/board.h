@@ -208,6 +208,17 @@ struct Summary {
   std::vector<std::string> notes;
 };
 
+// A FEN4 (arbiter/core/fen4.h documents the format; read here on its own):
+// `seat_letters` are the seats' letters in the oracle's seat order, lower
+// case ("rbyg"). Fills the men (every man marked as moved: no castling), the
+// seat to move, the seats out ("dead") and the points. False on bad text.
+struct Fen4 {
+  int to_move = 0;
+  std::vector<bool> out;
+  std::vector<int> points;
+};
+bool read_fen4(const std::string& text, const std::string& seat_letters, Board& b, Fen4& f);
+
 // A position for the repetition count: every man (with the flags that
 // change his moves), the seat to move and an open en passant square.
 std::string position_key(const Board& b, int to_move);
@@ -227,6 +238,9 @@ class Oracle {
   // The seat named resigns (002 rule 7); false when the sheet's oracle does
   // not model resignation or the seat cannot resign now.
   virtual bool resign(const std::string& /*seat*/) { return false; }
+  // Sets up a FEN4 position (seats out: as mated); false when this oracle
+  // does not read positions or the text is bad.
+  virtual bool load(const std::string& /*fen4*/) { return false; }
   // Why the seat to move may not play `move` (a reason in words, "" when he
   // may), for a mismatch report and to recognise a listed disagreement.
   virtual std::string refusal(const std::string& move) const {

@@ -75,6 +75,16 @@ class ChessFour : public Oracle {
     return true;
   }
 
+  bool load(const std::string& fen4) override {
+    Fen4 f;
+    if (!read_fen4(fen4, "wbyn", board_, f)) return false;
+    for (int s = 0; s < 4; ++s) status_[s] = f.out[s] ? Status::kMated : Status::kLive;
+    to_move_ = f.to_move;
+    over_ = false;
+    start_of_turn();
+    return true;
+  }
+
   Summary summary() const override {
     Summary out = seats_summary(kNames, status_, to_move_, over_);
     out.winners = winners_;

@@ -82,6 +82,25 @@ class FourKingdoms : public Oracle {
     return false;
   }
 
+  std::string move_kind(const std::string& text) const override {
+    OMove m;
+    if (over_ || !find_move(board_, legal(board_, to_move_), text, m)) return "";
+    return board_.at(m.to).kind == 'K' ? "king capture" : "";
+  }
+
+  bool load(const std::string& fen4) override {
+    Fen4 f;
+    if (!read_fen4(fen4, "rbyg", board_, f)) return false;
+    for (int s = 0; s < 4; ++s) {
+      status_[s] = f.out[s] ? Status::kMated : Status::kLive;
+      points_[s] = f.points[s];
+    }
+    to_move_ = f.to_move;
+    over_ = false;
+    advance((to_move_ + 3) % 4);  // the start-of-turn rulings of the seat to move
+    return true;
+  }
+
   Summary summary() const override {
     Summary out = seats_summary(kNames, status_, to_move_, over_);
     for (int s = 0; s < 4; ++s) out.seats[s].points = points_[s];
