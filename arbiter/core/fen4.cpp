@@ -121,6 +121,9 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
   }
 
   // Board.
+  std::array<bool, kMaxSeats> marked_dead{};
+  std::array<bool, kMaxSeats> marked_live{};
+  std::array<bool, kMaxSeats> live_king{};
   std::vector<Span> ranks = split(board, '/');
   if (static_cast<int>(ranks.size()) != g.height()) {
     return at(board, 0, "the board has " + std::to_string(ranks.size()) + " ranks, expected " +
@@ -164,10 +167,14 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
       }
       Square q = make_square(file, rank);
       if (!g.playable(q)) return at(cell, 0, "a piece on " + g.name(q) + ", which is not on the board");
-      // Dead pieces follow their seat's status (the dead field), so the
-      // prefix needs no state of its own; a live seat's dead piece is the
-      // walking king's army (chess.com DeadKingWalking).
-      (void)dead_piece;
+      // Issue 17 item 6: the prefix tells a walking king (its king without
+      // 'd', its army with) and a random mover (no 'd') from a dead seat.
+      if (dead_piece) {
+        marked_dead[index_of(seat)] = true;
+      } else {
+        marked_live[index_of(seat)] = true;
+        if (rules.piece(kind).royal) live_king[index_of(seat)] = true;
+      }
       pos.put(q, Piece{kind, seat, false});
       ++file;
     }
@@ -185,16 +192,45 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
     if ((cr.king_side ? castle_k[s] : castle_q[s]) != 0) rights |= 1U << c;
   }
   // A right whose king or rook is not in place is dropped, not refused:
-  // chess.com keeps the flags of eliminated seats.
+  // chess.com keeps the flags of eliminated seats. A dead seat's right in
+  // place is kept (it never castles: issue 17 item 6, the FEN4 reads back).
   pos.set_castling_rights(rights);
   for (std::size_t c = 0; c < rules.castling.size(); ++c) {
     const CastlingRule& cr = rules.castling[c];
     Piece k = pos.at(cr.king_from);
     Piece r = pos.at(cr.rook_from);
     bool in_place = !k.empty() && k.seat == cr.seat && k.kind == rules.royal_kind() && !r.empty() && r.seat == cr.seat;
-    if (!in_place || dead[index_of(cr.seat)]) rights &= ~(1U << c);
+    if (!in_place) rights &= ~(1U << c);
   }
   pos.set_castling_rights(rights);
+
+  // Who left the game how, from the extras: 'R' resigned, 'T' lost on time.
+  std::array<char, kMaxSeats> left{};
+  if (!extras.text.empty()) {
+    std::size_t key = extras.text.find("'left'");
+    if (key != std::string_view::npos) {
+      std::size_t open = extras.text.find('(', key);
+      std::size_t close = extras.text.find(')', key);
+      if (open == std::string_view::npos || close == std::string_view::npos || close < open) {
+        return at(extras, key, "left needs a list in parentheses");
+      }
+      Span list{extras.text.substr(open + 1, close - open - 1), extras.column + static_cast<int>(open) + 1};
+      std::vector<Span> items = split(list, ',');
+      if (static_cast<int>(items.size()) != n) return at(list, 0, "left needs " + std::to_string(n) + " entries");
+      for (int s = 0; s < n; ++s) {
+        std::string_view item = items[s].text;
+        while (!item.empty() && (item.front() == '\'' || item.front() == ' ')) item.remove_prefix(1);
+        while (!item.empty() && (item.back() == '\'' || item.back() == ' ')) item.remove_suffix(1);
+        if (item.empty()) continue;
+        if (item != "R" && item != "T") {
+          return at(items[s], 0, "left entry \"" + std::string(item) + "\" of " + rules.seats[s].name +
+                                     " must be R (resigned), T (time) or empty");
+        }
+        if (!dead[s]) return at(items[s], 0, rules.seats[s].name + " left the game but is not marked dead");
+        left[s] = item[0];
+      }
+    }
+  }
 
   // En passant from the extras.
   if (!extras.text.empty()) {
@@ -232,13 +268,25 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
   }
 
   for (int s = 0; s < n; ++s) {
-    if (dead[s]) pos.set_status(seat_at(s), SeatStatus::kCheckmated);
+    if (dead[s]) {
+      // A dead seat that left (the 'left' extra) or still has live pieces
+      // (a walking king, chess.com DeadKingWalking; a random mover, 002)
+      // resigned or lost on time; otherwise it was mated.
+      SeatStatus st = left[s] == 'T'                      ? SeatStatus::kFlagged
+                      : left[s] == 'R' || marked_live[s] ? SeatStatus::kResigned
+                                                          : SeatStatus::kCheckmated;
+      pos.set_status(seat_at(s), st);
+      pos.set_active(seat_at(s), marked_live[s]);
+      pos.set_king_only(seat_at(s), live_king[s] && marked_dead[s]);
+    }
     if (points) (*points)[s] = pts[s];
   }
   pos.set_to_move(turn);
   pos.set_halfmove_clock(halfmove);
   pos.finish_setup();
-  if (dead[index_of(turn)]) return at(head[0], 0, "the seat to move, " + rules.seats[index_of(turn)].name + ", is out of the game");
+  // A dead seat may stand to move: a finished game's last position (the
+  // mated seat after the last mate) is a state too; a Game set up from it
+  // passes the turn on (issue 17 item 6).
   // Kings are needed only for seats still in the game.
   if (auto problem = check_setup(pos)) return *problem;
   return pos;
@@ -267,13 +315,21 @@ std::string to_fen4(const Position& pos, const SeatPoints& points) {
   out += "-" + list([&](int s) { return points[s]; });
   out += "-" + std::to_string(pos.halfmove_clock()) + "-";
   bool any_ep = false;
-  std::string ep = "{'enPassant':(";
+  std::string ep = "'enPassant':(";
+  bool any_left = false;
+  std::string left = "'left':(";
   for (int s = 0; s < n; ++s) {
     const EnPassantEntry& e = pos.en_passant(seat_at(s));
     ep += (s ? "," : "") + std::string("'") + (e.open() ? g.name(e.target) + ":" + g.name(e.victim) : "") + "'";
     any_ep = any_ep || e.open();
+    SeatStatus st = pos.status(seat_at(s));
+    const char* mark = st == SeatStatus::kResigned ? "R" : st == SeatStatus::kFlagged ? "T" : "";
+    left += (s ? ",'" : "'") + std::string(mark) + "'";
+    any_left = any_left || *mark;
   }
-  if (any_ep) out += ep + ")}-";
+  if (any_ep || any_left) {
+    out += "{" + (any_ep ? ep + ")" : "") + (any_ep && any_left ? "," : "") + (any_left ? left + ")" : "") + "}-";
+  }
   for (int rank = g.height() - 1; rank >= 0; --rank) {
     int empty = 0;
     bool first = true;
@@ -290,7 +346,10 @@ std::string to_fen4(const Position& pos, const SeatPoints& points) {
       if (empty) emit(std::to_string(empty));
       empty = 0;
       std::string cell;
-      if (pos.status(p.seat) != SeatStatus::kLive) cell += 'd';
+      // Dead: an eliminated seat's piece, or a walking king's army.
+      bool dead_piece = pos.status(p.seat) != SeatStatus::kLive &&
+                        (!pos.active(p.seat) || (pos.king_only(p.seat) && p.kind != rules.royal_kind()));
+      if (dead_piece) cell += 'd';
       cell += static_cast<char>(std::tolower(static_cast<unsigned char>(rules.seats[index_of(p.seat)].letter)));
       cell += rules.piece(p.kind).letter;
       emit(cell);

@@ -14,8 +14,17 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
   for (int s = 0; s < rules_->seat_count(); ++s) {
     status_[s] = pos_.status(seat_at(s));
     if (status_[s] != SeatStatus::kLive) {
-      pos_.set_active(seat_at(s), false);
-      eliminated_.push_back(seat_at(s));
+      // A seat that resigned or lost on time (a FEN4's 'left', or its live
+      // pieces) plays on as the variant says: a walking king, a random
+      // mover, or dead; his points are frozen (002 rule 10).
+      Seat seat = seat_at(s);
+      bool left = status_[s] == SeatStatus::kResigned || status_[s] == SeatStatus::kFlagged;
+      frozen_[s] = left;
+      EliminationPolicy policy =
+          status_[s] == SeatStatus::kFlagged ? rules_->elimination.on_timeout : rules_->elimination.on_resign;
+      pos_.set_active(seat, plays(seat));
+      pos_.set_king_only(seat, left && plays(seat) && policy == EliminationPolicy::kDeadKingWalking);
+      eliminated_.push_back(seat);
     }
   }
   if (rules_->ledger.kind == LedgerKind::kTokens && points == std::array<int, kMaxSeats>{}) {

@@ -271,7 +271,8 @@ void Position::generate_castling(MoveList& out) const {
   const auto& rules = rules_->castling;
   for (std::size_t i = 0; i < rules.size(); ++i) {
     const CastlingRule& c = rules[i];
-    if (c.seat != to_move_ || !((castling_rights_ >> i) & 1U)) continue;
+    // A walking king's rook is dead: no castling (chess.com DeadKingWalking).
+    if (c.seat != to_move_ || !((castling_rights_ >> i) & 1U) || king_only(to_move_)) continue;
     Piece king = at(c.king_from);
     Piece rook = at(c.rook_from);
     if (king.empty() || king.seat != to_move_ || king.kind != royal_) continue;

@@ -11,6 +11,8 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "core/pgn.h"
+#include "core/replay.h"
 #include "test_rules.h"
 
 namespace tabula::core {
@@ -231,6 +233,109 @@ TEST_F(ChessComFfa, StuckWalkingKingIsRemovedAndItsTwentySplit) {
   EXPECT_EQ(g.points(seat('g')), 6);
   EXPECT_EQ(g.to_move(), seat('g'));
   EXPECT_FALSE(g.outcome().over);
+}
+
+// ---- item 6: FEN4 describes every state the game reaches ----
+
+TEST_F(ChessComFfa, Fen4WritesAndReadsAWalkingKing) {
+  // Issue 17 item 6: after Red resigns, his army is dead ("drP"), his king
+  // walks ("rK"); the FEN4 says he resigned and reads back to a game in which
+  // the king still moves (and may take its own dead pawn), points frozen.
+  Game g(rules_, setup(*rules_, 'r', {"h1:rK", "g2:rP", "h2:rP", "a7:bK", "b10:bP", "g14:yK", "n8:gK"}),
+         {7, 3, 0, 0});
+  g.resign(seat('r'));
+  std::string text = to_fen4(g.position(), {g.points(seat('r')), g.points(seat('b')), 0, 0});
+  EXPECT_NE(text.find("'left':('R','','','')"), std::string::npos) << text;
+  EXPECT_NE(text.find("drP,drP"), std::string::npos) << text;
+  EXPECT_NE(text.find("rK"), text.find("drK")) << text;
+  SeatPoints points{};
+  Position back = fen4(text, &points);
+  EXPECT_EQ(to_fen4(back, points), text);
+  Game again(rules_, back, points);
+  EXPECT_EQ(again.status(seat('r')), SeatStatus::kResigned);
+  EXPECT_TRUE(again.plays(seat('r')));
+  EXPECT_EQ(again.to_move(), seat('r'));
+  EXPECT_EQ(again.legal_moves().size(), g.legal_moves().size());
+  EXPECT_TRUE(has_move(again.position(), "h1", "g2"));
+  again.play(move(again.position(), "h1", "h2"));
+  EXPECT_EQ(again.points(seat('r')), 7) << "002 rule 10: frozen";
+}
+
+TEST_F(ChessComFfa, Fen4RefusesABadLeftEntry) {
+  const std::string board = "-6,yK,7/14/14/14/14/14/bK,13/13,gK/14/14/14/14/14/7,rK,6";
+  auto bad = parse_fen4(*rules_, "B-1,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'left':('X','','','')}" + board);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("left entry \"X\" of Red must be R (resigned), T (time) or empty"),
+            std::string::npos)
+      << bad.error().message;
+  auto live = parse_fen4(*rules_, "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'left':('R','','','')}" + board);
+  ASSERT_FALSE(live.ok());
+  EXPECT_NE(live.error().message.find("Red left the game but is not marked dead"), std::string::npos);
+  auto flagged = parse_fen4(*rules_, "R-1,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'left':('T','','','')}" + board);
+  ASSERT_TRUE(flagged.ok()) << flagged.error().message;
+  EXPECT_EQ(flagged->status(seat('r')), SeatStatus::kFlagged);
+  EXPECT_TRUE(flagged->king_only(seat('r')) == false) << "a lone king: nothing of his is dead";
+}
+
+// ---- the soak: PGN4 of random games reads back to the same end ----
+
+TEST_F(ChessComFfa, SoakRandomGamesWithResignationsAndTimeoutsReadBack) {
+  // Issue 17, "Done when": seeded random chesscom-ffa games, with
+  // resignations and timeouts (on the seat's own turn, as the clock runs
+  // only then, or right after his move: the "Kh13-g14R" suffix), written as
+  // PGN4 and replayed, end on the same FEN4 and ledger; the final FEN4 reads
+  // back to itself and to a game with the same legal moves.
+  auto pos = parse_fen4(*rules_, rules_->start_fen);
+  ASSERT_TRUE(pos.ok());
+  int walking_seen = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    Game g(rules_, *pos);
+    std::uint64_t x = seed * 0x9E3779B97F4A7C15ULL;
+    auto next = [&x]() {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      return x;
+    };
+    for (int ply = 0; ply < 1200 && !g.outcome().over; ++ply) {
+      std::uint64_t r = next() % 1000;
+      Seat s = g.to_move();
+      if (g.status(s) == SeatStatus::kLive && r < 4) {
+        g.resign(s);
+      } else if (g.status(s) == SeatStatus::kLive && r < 8) {
+        g.timeout(s);
+      } else {
+        auto m = g.random_move(next());
+        ASSERT_TRUE(m) << "seed " << seed << " ply " << ply;
+        g.play(*m);
+        if (r >= 996 && g.status(s) == SeatStatus::kLive) g.resign(s);
+      }
+      for (int k = 0; k < 4; ++k) walking_seen += g.status(seat_at(k)) == SeatStatus::kResigned;
+    }
+    SeatPoints points{};
+    for (int k = 0; k < 4; ++k) points[k] = g.points(seat_at(k));
+    std::string text = write_pgn(g, {{"Variant", "FFA"}, {"StartFen4", "4PC"}});
+    auto recs = parse_pgn(text);
+    ASSERT_TRUE(recs.ok()) << text;
+    ReplayResult back = replay(rules_, *pos, {}, recs->front());
+    ASSERT_TRUE(back.ok) << "seed " << seed << ": " << back.error << "\n" << text;
+    SeatPoints back_points{};
+    for (int k = 0; k < 4; ++k) back_points[k] = back.game->points(seat_at(k));
+    std::string end = to_fen4(g.position(), points);
+    EXPECT_EQ(to_fen4(back.game->position(), back_points), end) << "seed " << seed;
+    EXPECT_EQ(back.game->outcome().over, g.outcome().over) << "seed " << seed;
+    EXPECT_EQ(back.game->outcome().reason, g.outcome().reason) << "seed " << seed;
+    // Item 6: the FEN4 reads back.
+    SeatPoints read_points{};
+    auto read = parse_fen4(*rules_, end, &read_points);
+    ASSERT_TRUE(read.ok()) << end << ": " << read.error().message;
+    EXPECT_EQ(to_fen4(*read, read_points), end);
+    if (!g.outcome().over) {
+      Game from(rules_, *read, read_points);
+      EXPECT_EQ(from.legal_moves().size(), g.legal_moves().size()) << end;
+    }
+  }
+  EXPECT_GT(walking_seen, 0) << "the seeds must reach walking kings";
 }
 
 }  // namespace
