@@ -382,9 +382,8 @@ void BoardPublisher::on_ack(const MqttMessage& m) {
     hubs_[a->hub()] = HubMark{applied, now};
     // The state the hub holds is older than ours (or of another game): send
     // it again (at most once a second).
-    if (state_ && (!same_game || a->state_seq() < state_->through_seq() || a->state_wall_ms() < state_->wall_ms()) &&
-        now - state_sent_at_ >= kStateHoldoff) {
-      state_dirty_ = true;
+    if (state_ && (!same_game || a->state_seq() < state_->through_seq() || a->state_wall_ms() < state_->wall_ms())) {
+      state_wanted_ = true;
     }
     changed_.notify_all();
     // The hub asks, or it is behind, not moving, while this board has been
@@ -406,7 +405,7 @@ void BoardPublisher::on_sync(const MqttMessage& m) {
     status_.last_bad_message = error;
     return;
   }
-  if (state_ && SteadyClock::now() - state_sent_at_ >= kStateHoldoff) state_dirty_ = true;
+  state_wanted_ = true;
   presence_due_ = true;
 }
 
@@ -486,6 +485,12 @@ void BoardPublisher::run() {
     {
       std::lock_guard lock(mutex_);
       presence = std::exchange(presence_due_, false);
+      // A state asked for (a SyncRequest, an ack showing an older state) goes
+      // out at most once a second; a request within that is kept, not lost.
+      if (state_wanted_ && state_ && SteadyClock::now() - state_sent_at_ >= kStateHoldoff) {
+        state_dirty_ = true;
+        state_wanted_ = false;
+      }
     }
     if (presence && client->connected()) {
       client->publish(online_topic, encode(make_presence(true, wall_ms())), 1, true, error);

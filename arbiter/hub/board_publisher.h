@@ -156,6 +156,7 @@ class BoardPublisher {
   };
   std::map<std::string, HubMark> hubs_;  // at most kMaxHubs, the least recently heard evicted
   std::chrono::steady_clock::time_point state_sent_at_{};
+  bool state_wanted_ = false;  // a hub asked for the state; sent once the hold-off has passed
   bool presence_due_ = false;
 
   // Worker-only state.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <limits>
 #include <iterator>
 
 #include "../journal/journal_fixture.h"
@@ -11,6 +12,7 @@
 #include "hub/hub_client.h"
 #include "hub/sim_board.h"
 #include "hub/topics.h"
+#include "journal/outbox.h"
 
 namespace tabula::hub {
 namespace {
@@ -395,6 +397,90 @@ TEST(HubBroker, ABoardWithAThousandItemsQueuedCatchesUpWithoutStallingItsTable) 
   EXPECT_GE(fed_while_behind, 1) << "the table waited for the catch-up";
   EXPECT_LE(max_in_flight, 16);
   RecordProperty("slowest_input_ms", static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(slowest).count()));
+}
+
+// Issue 19: "resend from seq 3 of game G": the board answers a hub's request
+// from its outbox, in order, and sends its state to a hub that holds another
+// game's; a request that names no hub is refused and counted.
+TEST(HubBroker, ABoardAnswersAHubsRequestFromItsOutbox) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto t1 = open_board(dir, "t1", "chess", at(broker.port()));
+  for (const session::Input& in : script_inputs("chess", kScholarsMate, 41)) ASSERT_TRUE(t1->feed(in, error)) << error;
+  ASSERT_TRUE(t1->finish(error)) << error;
+  ASSERT_TRUE(t1->publisher().flush(kWait));
+  const std::int64_t last = t1->publisher().status().last_seq;
+  ASSERT_GE(last, 5);
+  journal::Outbox outbox;
+  ASSERT_TRUE(journal::Outbox::open(dir.file("t1.db"), outbox, false).ok());
+  std::vector<journal::OutboxItem> stored;
+  ASSERT_TRUE(outbox.range(1, 1000, stored).ok());
+
+  std::vector<MqttMessage> got;
+  bool subscribed = false;
+  MqttClient::Handlers h;
+  h.message = [&](const MqttMessage& m) { got.push_back(m); };
+  h.subscribed = [&] { subscribed = true; };
+  auto probe = MqttClient::create("probe", false, at(broker.port()), std::nullopt, h, error);
+  ASSERT_TRUE(probe) << error;
+  ASSERT_TRUE(eventually([&] { probe->loop(5ms); return probe->connected(); }, kWait));
+  ASSERT_TRUE(probe->subscribe(hub_filters("club"), 1, error)) << error;
+  ASSERT_TRUE(eventually([&] { probe->loop(5ms); return subscribed; }, kWait));
+  got.clear();  // the retained state and presence
+  wire::HubAck a;
+  a.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  a.set_event("club");
+  a.set_board("t1");
+  a.set_hub("probe");
+  a.set_game_id(t1->session().moves().empty() ? "" : game_id(BoardInfo{"club", "t1", t1->journal().header()}));
+  a.set_applied_seq(2);
+  a.set_resend(true);
+  a.set_state_seq(static_cast<std::uint64_t>(last));
+  a.set_state_wall_ms(std::numeric_limits<std::int64_t>::max());  // holds the latest state: no state needed
+  ASSERT_TRUE(probe->publish(topic("club", "t1", Leaf::kAck), encode(a), 0, false, error)) << error;
+  auto stream_seqs = [&] {
+    std::vector<std::uint64_t> seqs;
+    for (const MqttMessage& m : got) {
+      if (m.topic != topic("club", "t1", Leaf::kStream)) continue;
+      auto it = decode_item(m.payload, m.topic, error);
+      if (it) seqs.push_back(it->seq());
+    }
+    return seqs;
+  };
+  ASSERT_TRUE(eventually([&] { probe->loop(5ms); return stream_seqs().size() >= static_cast<std::size_t>(last - 2); }, kWait));
+  std::vector<std::uint64_t> want;
+  for (std::int64_t s = 3; s <= last; ++s) want.push_back(static_cast<std::uint64_t>(s));
+  EXPECT_EQ(stream_seqs(), want);
+  for (const MqttMessage& m : got) {
+    if (m.topic != topic("club", "t1", Leaf::kStream)) continue;
+    auto it = decode_item(m.payload, m.topic, error);
+    ASSERT_TRUE(it);
+    EXPECT_EQ(m.payload, stored[it->seq() - 1].payload) << "seq " << it->seq();  // the outbox's bytes
+  }
+  EXPECT_GE(t1->publisher().status().resends, 1u);
+  bool probe_known = false;
+  for (const HubProgress& p : t1->publisher().status().hubs) probe_known = probe_known || (p.hub == "probe" && p.applied_seq == 2);
+  EXPECT_TRUE(probe_known);
+
+  // A hub that holds another game gets this one's state.
+  got.clear();
+  a.set_game_id("2026.01.01 00:00:00 t1");
+  a.set_resend(false);
+  ASSERT_TRUE(probe->publish(topic("club", "t1", Leaf::kAck), encode(a), 0, false, error)) << error;
+  ASSERT_TRUE(eventually([&] {
+    probe->loop(5ms);
+    for (const MqttMessage& m : got) if (m.topic == topic("club", "t1", Leaf::kState)) return true;
+    return false;
+  }, kWait));
+
+  // An acknowledgement that names no hub is refused, and said so.
+  a.set_hub("");
+  ASSERT_TRUE(probe->publish(topic("club", "t1", Leaf::kAck), encode(a), 0, false, error)) << error;
+  ASSERT_TRUE(eventually([&] { probe->loop(5ms); return t1->publisher().status().bad_messages == 1; }, kWait));
+  EXPECT_NE(t1->publisher().status().last_bad_message.find("names no hub"), std::string::npos);
 }
 
 TEST(HubBroker, OnlyTheArbiterCanActOnABoard) {

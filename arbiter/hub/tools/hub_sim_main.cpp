@@ -167,8 +167,10 @@ int board(const cli::Options& o) {
   }
   long long game = 0;
   long long seed = 1;
-  cli::number_option(o, "game", 0, 1000000, game, std::cerr);
-  cli::number_option(o, "seed", 0, 1LL << 40, seed, std::cerr);
+  if (!cli::number_option(o, "game", 0, 1000000, game, std::cerr) ||
+      !cli::number_option(o, "seed", 0, 1LL << 40, seed, std::cerr)) {
+    return 2;
+  }
   const double speed = o.values.count("speed") ? std::max(0.01, std::atof(o.values.at("speed").c_str())) : 1.0;
   std::vector<session::Input> inputs = script_of(c.variant, o.values.at("pgn"), static_cast<int>(game),
                                                  static_cast<std::uint64_t>(seed), c.start_position, error);
@@ -178,8 +180,10 @@ int board(const cli::Options& o) {
   }
   long long wait_hubs = 0;
   long long flush_seconds = 60;
-  cli::number_option(o, "wait-hubs", 0, 16, wait_hubs, std::cerr);
-  cli::number_option(o, "flush-seconds", 1, 86400, flush_seconds, std::cerr);
+  if (!cli::number_option(o, "wait-hubs", 0, 16, wait_hubs, std::cerr) ||
+      !cli::number_option(o, "flush-seconds", 1, 86400, flush_seconds, std::cerr)) {
+    return 2;
+  }
   auto b = hub::SimBoard::open(c, error);
   if (!b) {
     std::cerr << "tabula-hub-sim: " << error << "\n";
@@ -239,8 +243,10 @@ int hub_main(const cli::Options& o) {
   if (o.values.count("client-id")) c.client_id = o.values.at("client-id");
   long long boards = 1;
   long long seconds = 600;
-  cli::number_option(o, "boards", 1, 10000, boards, std::cerr);
-  cli::number_option(o, "seconds", 1, 86400, seconds, std::cerr);
+  if (!cli::number_option(o, "boards", 1, 10000, boards, std::cerr) ||
+      !cli::number_option(o, "seconds", 1, 86400, seconds, std::cerr)) {
+    return 2;
+  }
   const sigset_t signals = block_signals();
   auto hub = hub::HubClient::start(c, error);
   if (!hub) {
@@ -363,7 +369,7 @@ int action(const cli::Options& o) {
   a.set_board(o.values.at("board"));
   const std::string kind = o.values.at("kind");
   long long seat = -1;
-  cli::number_option(o, "seat", -1, 3, seat, std::cerr);
+  if (!cli::number_option(o, "seat", -1, 3, seat, std::cerr)) return 2;
   a.set_winner(static_cast<int>(seat));
   a.set_count(1);
   a.set_kind(kind == "pause"      ? hub::wire::ACTION_KIND_PAUSE
