@@ -61,6 +61,7 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
   pc.broker = c.broker;
   pc.journal_path = c.journal_path;
   pc.key = c.key;
+  pc.window = c.window;
   b->publisher_ = BoardPublisher::start(pc, error);
   if (!b->publisher_) return nullptr;
   if (!b->publisher_->catch_up(contents, *b->session_, error)) return nullptr;

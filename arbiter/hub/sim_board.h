@@ -32,6 +32,7 @@ struct SimBoardConfig {
   BrokerConfig broker;
   std::optional<ArbiterKey> key;
   session::SessionSettings settings;
+  std::size_t window = 16;  // PublisherConfig::window
 };
 
 class SimBoard {
