@@ -2,8 +2,8 @@
 // from the seed sheets and RULINGS.md alone (issue 15), sharing no code with
 // the rules core it checks.
 //
-// Section index: Man, Board, Moves, Attacks, Oracle (the interface every
-// sheet's oracle implements), make_oracle.
+// Section index: Man, Board, Seats' edges, Moves, Attacks, Oracle (the
+// interface every sheet's oracle implements), make_oracle, FEN4.
 //
 // A Board is files x ranks cells; a cell is absent (the cut corners of 001,
 // 002 and 003), a plain square, or one cell of a merged corner square (000):
@@ -28,7 +28,7 @@ namespace tabula::oracle {
 struct Man {
   char kind = 0;
   int seat = -1;
-  bool promoted = false;      // 002 rule 5: a promoted queen scores 1
+  bool promoted = false;      // 002 rule 5: a promoted queen scores 1; 000: a reverted corner queen
   bool corner_queen = false;  // 000: a bishop made a queen in the corner square
   bool moved = false;         // castling: kings and rooks that have moved
   bool edge_pawn = false;     // 000: one of the two pawns at the ends of a seat's pawn row

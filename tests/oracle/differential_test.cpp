@@ -262,7 +262,8 @@ const Known* known_summary_difference(const Context& ctx, const Summary& tabula,
 // ---- The soak -------------------------------------------------------------------------
 struct Figures {
   int games = 0, plies = 0, positions = 0, ended = 0, eliminations = 0, vassals = 0;
-  std::map<std::string, int> mismatches;  // class -> count
+  int castles = 0, en_passant = 0, promotions = 0, placements = 0;  // moves played, for coverage
+  std::map<std::string, int> mismatches;                            // class -> count
 };
 
 std::string history_text(const std::vector<std::string>& h) {
@@ -386,7 +387,13 @@ Figures soak(const std::string& variant) {
       if (seed % 2 == 1 && !captures.empty() && rng() % 2 == 0) pool = captures;
       std::string chosen = pool[rng() % pool.size()];
       history.push_back(chosen);
-      game.play(tabula_moves[chosen]);
+      const core::Move& played = tabula_moves[chosen];
+      fig.castles += played.kind == core::MoveKind::kCastle;
+      fig.en_passant += played.kind == core::MoveKind::kEnPassant;
+      fig.placements += played.kind == core::MoveKind::kPlacement;
+      fig.promotions +=
+          played.kind != core::MoveKind::kPlacement && played.promotion != core::kNoKind;
+      game.play(played);
       if (!orc->play(chosen)) {
         report("oracle refused", chosen + "\n", nullptr);
         break;
@@ -406,6 +413,9 @@ Figures soak(const std::string& variant) {
       std::to_string(fig.ended) + " games ended, " + std::to_string(fig.eliminations) +
       " seats out at the end" +
       (fig.vassals ? ", " + std::to_string(fig.vassals) + " vassals at the end" : "");
+  line += "; played " + std::to_string(fig.castles) + " castles, " +
+          std::to_string(fig.en_passant) + " en passant, " + std::to_string(fig.promotions) +
+          " promotions, " + std::to_string(fig.placements) + " placements";
   for (const auto& [cls, n] : fig.mismatches) line += "; " + cls + ": " + std::to_string(n);
   std::printf("%s\n", line.c_str());
   return fig;
