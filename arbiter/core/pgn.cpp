@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/game.h"
+#include "core/notation.h"
 
 namespace tabula::core {
 
@@ -72,7 +73,18 @@ std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags) {
   out += "\n";
   std::string line;
   int round = -1;
-  for (const Game::RecordEntry& e : game.record()) {
+  std::string comment;  // two seats: how the game was left, before the result
+  for (Game::RecordEntry e : game.record()) {
+    if (!four) {
+      // Standard PGN (issue 17): a resignation or a flag fall is the result
+      // and a comment, never an "R" / "T" move token (pgn-extract refuses it).
+      MoveText mt = split_annotations(e.text);
+      if (mt.marker == 'R' || mt.marker == 'T') {
+        comment = "{" + game.seat_name(e.seat) + (mt.marker == 'R' ? " resigns" : " lost on time") + "} ";
+        if (mt.move.empty()) continue;
+        e.text.pop_back();
+      }
+    }
     std::string piece;
     if (e.round != round) {
       if (!line.empty()) {
@@ -89,7 +101,7 @@ std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags) {
     line += (line.empty() ? "" : " ") + piece;
   }
   if (!line.empty()) out += line + (four ? "\n" : " ");
-  if (!four) out += (o.over ? result : "*") + "\n";
+  if (!four) out += comment + (o.over ? result : "*") + "\n";
   return out;
 }
 

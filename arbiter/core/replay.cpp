@@ -76,6 +76,16 @@ ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
     }
     out.steps.push_back(std::move(step));
   }
+  // A standard two-seat PGN writes a resignation or a flag fall as the
+  // result (and a comment), with no move token for it: the loser leaves,
+  // on time when the Termination tag says so (as write_pgn writes it).
+  if (!game.outcome().over && rules->seat_count() == 2 && (record.result == "1-0" || record.result == "0-1")) {
+    Seat loser = seat_at(record.result == "1-0" ? 1 : 0);
+    bool time = record.tag("Termination") == "time" || record.tag("Termination") == "time forfeit";
+    ReplayStep step{record.moves.empty() ? 0 : record.moves.back().round, loser, record.result, {}};
+    step.rulings = time ? game.timeout(loser) : game.resign(loser);
+    out.steps.push_back(std::move(step));
+  }
   // chess.com records end without a marker when the last opponents leave on
   // time; the Termination tag "(Green +20)" then names who collected the
   // survivor bonus (002 rule 8). The others are taken to have left on time.
