@@ -82,7 +82,8 @@ ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
   if (!game.outcome().over && rules->seat_count() == 2 && (record.result == "1-0" || record.result == "0-1")) {
     Seat loser = seat_at(record.result == "1-0" ? 1 : 0);
     bool time = record.tag("Termination") == "time" || record.tag("Termination") == "time forfeit";
-    ReplayStep step{record.moves.empty() ? 0 : record.moves.back().round, loser, record.result, {}};
+    // A closing note, as below: no token of the record, only its rulings.
+    ReplayStep step{record.moves.empty() ? 0 : record.moves.back().round, kNoSeat, "(" + record.result + ")", {}};
     step.rulings = time ? game.timeout(loser) : game.resign(loser);
     out.steps.push_back(std::move(step));
   }
