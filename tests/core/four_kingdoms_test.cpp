@@ -212,6 +212,31 @@ TEST_F(FourKingdoms, Rule4OneMoveThatMatesBothRemainingPlayersMatesBoth) {
   EXPECT_EQ(g.outcome().ranking.front(), seat('y')) << "rule 11: most points";
 }
 
+TEST_F(FourKingdoms, Rule4MatesThatDependOnEachOtherAreAllJudgedAtOnce) {
+  // Issue 15 item 6. Red's queen goes e7-h10: it mates Yellow along the
+  // h-file, and by leaving rank 7 it opens Yellow's rook on f7 onto Green's
+  // king on a7, mated too. Rule 4: "Checkmate is counted at the moment the
+  // king has no way to retreat", and the 20 go to the player whose move made
+  // it so: both mates are Red's (checks.multiple_mates: SIMULTANEOUS). The
+  // other reading (IN_TURN_ORDER) takes Yellow out first; his rook is then
+  // dead and Green survives: 20 points that seat order alone decides.
+  const std::vector<std::string> pieces{"h14:yK", "g14:yP", "i14:yP", "g13:yP", "i13:yP", "f7:yR", "a7:gK",
+                                        "a6:gP",  "a8:gP",  "b6:gP",  "b8:gP",  "e7:rQ",  "h1:rK", "n8:bK"};
+  Game g = game('r', pieces);
+  g.play(move(g.position(), "e7", "h10"));
+  EXPECT_EQ(g.status(seat('y')), SeatStatus::kCheckmated);
+  EXPECT_EQ(g.status(seat('g')), SeatStatus::kCheckmated);
+  EXPECT_EQ(g.points(seat('r')), 40);
+
+  auto ordered = std::make_shared<RuleSet>(*rules_);
+  ordered->checks.multiple_mates = MultipleMates::kInTurnOrder;
+  Game o(ordered, setup(*ordered, 'r', pieces));
+  o.play(move(o.position(), "e7", "h10"));
+  EXPECT_EQ(o.status(seat('y')), SeatStatus::kCheckmated);
+  EXPECT_EQ(o.status(seat('g')), SeatStatus::kLive) << "Yellow's rook died with him";
+  EXPECT_EQ(o.points(seat('r')), 20);
+}
+
 TEST_F(FourKingdoms, APinnedPieceMayTakeThePinnersKing) {
   // Issue 15 item 7. RULINGS 002: "a king left attacked ... can be taken".
   // Red's bishop on h4 is pinned to Red's king by Blue's rook on h10, and
