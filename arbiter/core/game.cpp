@@ -829,7 +829,9 @@ std::vector<Ruling> Game::play(const Move& m) {
     r.severity = Severity::kIllegal;
     r.seat = pos_.to_move();
     r.squares = {m.from, m.to};
-    r.text = outcome_.over ? "the game is over" : why_illegal(m.from, m.to);
+    r.text = outcome_.over                       ? "the game is over"
+             : m.kind == MoveKind::kPlacement ? placement_violation(m)
+                                              : why_illegal(m.from, m.to);
     if (r.text.empty()) r.text = "that move is not legal here";
     out.push_back(r);
     return out;

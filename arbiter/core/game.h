@@ -150,6 +150,7 @@ class Game {
   void remove_seat(Seat s, const std::string& why, std::vector<Ruling>& out, int depth = 0);
   void remove_seats(const std::vector<std::pair<Seat, std::string>>& seats, std::vector<Ruling>& out, int depth);
   void vassal_duty(MoveList& list) const;
+  std::string placement_violation(const Move& m) const;  // why a placement is refused
   void check_new_opponents(const std::array<std::array<bool, kMaxSeats>, kMaxSeats>& before,
                            std::vector<Ruling>& out, int depth);
   std::array<std::array<bool, kMaxSeats>, kMaxSeats> friendship() const;

@@ -103,6 +103,34 @@ void Game::add_placements(MoveList& list) const {
   }
 }
 
+std::string Game::placement_violation(const Move& m) const {
+  // 003 rule 5, worded for the table.
+  const Geometry& g = rules_->geometry;
+  Seat mover = pos_.to_move();
+  std::string head = seat_name(mover) + " cannot place a piece";
+  if (rules_->checks.stalemate != StalemateRule::kPlacement) return head + ": this variant has no placements";
+  if (m.promotion == kNoKind || index_of(m.promotion) >= static_cast<int>(rules_->pieces.size())) {
+    return head + ": no such piece";
+  }
+  const PieceDef& d = rules_->piece(m.promotion);
+  head = seat_name(mover) + " cannot place a " + d.name;
+  if (!g.playable(m.to)) return head + ": that square is not on the board";
+  head += " on " + g.name(m.to);
+  if (!pos_.at(m.to).empty()) return head + ": the square holds " + piece_phrase(pos_.at(m.to), m.to);
+  if (d.royal) return head + ": a king is never placed";
+  if (d.pawn && rules_->seats[index_of(mover)].promotion_zone[index_of(m.to)]) return head + ": a pawn is never placed on its last rank";
+  MoveList plain;
+  pos_.generate_legal(plain);
+  if (allies_vassals()) filter_by_relations(plain);
+  if (!plain.empty() || pos_.in_check()) return head + ": only a stalemated player places a piece (rule 5)";
+  Seat lord = vassalage_.suzerain_of(mover);
+  if (lord != kNoSeat) {
+    return head + ": " + seat_name(mover) + " must end the check on " + seat_name(lord) +
+           "'s king (his suzerain), and a placement can";
+  }
+  return head;
+}
+
 bool Game::has_any_move() const {
   if (corners()) {
     // 000: the corner and mate rules; the first move that passes them will do.

@@ -286,6 +286,14 @@ TEST_F(AlliesVassals, Rule5APlacementIsTheVassalsMoveSoItMustShieldHisSuzerain) 
   }
   Move astray{kNoSquare, rules_->geometry.parse("h5"), MoveKind::kPlacement, rules_->kind_by_letter('Q'), 0};
   EXPECT_FALSE(g.is_legal(astray));
+  auto refused = g.play(astray);
+  EXPECT_EQ(refused.front().kind, RulingKind::kIllegalMove);
+  EXPECT_EQ(refused.front().text,
+            "Red cannot place a queen on h5: Red must end the check on White's king (his suzerain), and a placement can");
+  Move king{kNoSquare, rules_->geometry.parse("e4"), MoveKind::kPlacement, rules_->kind_by_letter('K'), 0};
+  EXPECT_EQ(g.play(king).front().text, "Red cannot place a king on e4: a king is never placed");
+  Move taken{kNoSquare, rules_->geometry.parse("d5"), MoveKind::kPlacement, rules_->kind_by_letter('N'), 0};
+  EXPECT_EQ(g.play(taken).front().text, "Red cannot place a knight on d5: the square holds Black's bishop on d5");
 }
 
 TEST_F(AlliesVassals, Rule4AWaitingPawnsPromotionChecksOnThatMove) {
@@ -334,6 +342,9 @@ TEST_F(AlliesVassals, ASeatOutInAFen4EndsItsAlliance) {
   EXPECT_EQ(g.vassalage().ally_of(seat('w')), kNoSeat);
   EXPECT_FALSE(g.outcome().over);
   EXPECT_TRUE(g.is_legal(move(g.position(), "h5", "k5"))) << "White may take Blue's pawn";
+  Move place{kNoSquare, rules_->geometry.parse("e4"), MoveKind::kPlacement, rules_->kind_by_letter('Q'), 0};
+  EXPECT_EQ(g.play(place).front().text,
+            "White cannot place a queen on e4: only a stalemated player places a piece (rule 5)");
 
   // "The game goes on until only one suzerain is left at the table": with
   // White alone in, the start is the end.
