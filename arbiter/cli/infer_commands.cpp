@@ -30,8 +30,10 @@ const char* const kInferUsage =
         [--promotion-timeout-ms N] [--random-moves requested|any] [--seed N] TRACE
                                     read a sensor trace: one line per accepted move
                                     and per ruling, then the final FEN/FEN4
-  trace --variant ID GAME --seed N [--game K] [--settle-ms N]
+  trace --variant ID GAME --seed N [--game K] [--settle-ms N] [--first-move-ms N]
                                     turn a PGN/PGN4 game into a realistic sensor trace
+                                    (--first-move-ms: the first move begins N ms after
+                                    the setup is laid out, settled or not)
 )";
 
 namespace {
@@ -456,7 +458,8 @@ int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostr
 // ---- tabula trace ---------------------------------------------------------------------
 
 int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  auto o = parse_options(args, "trace", {"variant", "seed", "game", "settle-ms"}, err);
+  auto o = parse_options(args, "trace", {"variant", "seed", "game", "settle-ms", "first-move-ms"},
+                         err);
   if (!o) return 2;
   if (o->positional.size() != 1) {
     err << "tabula: trace needs exactly one GAME file (PGN or PGN4)\n";
@@ -474,6 +477,11 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
       !number_option(*o, "game", 1, 1000000, game_no, err) ||
       !number_option(*o, "settle-ms", 10, 60000, settle, err)) {
     return 2;
+  }
+  if (o->values.count("first-move-ms")) {
+    long long first = 0;
+    if (!number_option(*o, "first-move-ms", 0, 3600000, first, err)) return 2;
+    gs.first_move_at = Millis{first};
   }
   gs.seed = static_cast<std::uint64_t>(seed);
   gs.settle = Millis{settle};

@@ -17,10 +17,15 @@ void TouchLog::summarize(std::uint64_t after, TouchSummary& out) const {
   out.last_up.fill(0);
   out.last_down.fill(0);
   out.first_up = core::kNoSquare;
+  std::array<Millis, core::kMaxSquares> previous;
+  previous.fill(Millis::min());
   for (const Touch& t : touches_) {
-    if (t.seq <= after) continue;
     int q = core::index_of(t.square);
+    bool flicker = previous[q] != Millis::min() && t.time - previous[q] < bounce_;
+    previous[q] = t.time;
+    if (t.seq <= after) continue;
     out.touched.set(q);
+    if (flicker) continue;
     if (t.occupied) {
       out.last_down[q] = t.seq;
     } else {

@@ -51,8 +51,16 @@ struct TouchSummary {
   core::Square first_up = core::kNoSquare;
 };
 
+// Contact bounce (issue 22): a reed that flips again within `bounce` of its
+// previous change on the same square is flickering as a magnet comes or
+// goes, not a hand: no hand lifts a piece and puts one down within a few
+// milliseconds. Such touches still count as touched, but never as a lift or a
+// fill, so a flicker of the capturing piece's reed cannot look like a piece
+// put back on its square (which would make a different capture appear).
 class TouchLog {
  public:
+  TouchLog() = default;
+  explicit TouchLog(Millis bounce) : bounce_(bounce) {}
   void add(const Touch& t) { touches_.push_back(t); }
   void clear() { touches_.clear(); }
   // Forgets every touch numbered `seq` or lower.
@@ -64,6 +72,7 @@ class TouchLog {
 
  private:
   std::vector<Touch> touches_;
+  Millis bounce_{0};
 };
 
 struct Evidence {

@@ -34,7 +34,10 @@ void TrackerUpdate::merge(TrackerUpdate other) {
 }
 
 Tracker::Tracker(const core::Geometry& geometry, TrackerSettings settings)
-    : settings_(settings), board_(geometry), health_(settings.health) {}
+    : settings_(settings),
+      board_(geometry),
+      health_(settings.health),
+      log_(settings.health.bounce_window) {}
 
 // ---- baselines ------------------------------------------------------------------
 
@@ -55,7 +58,15 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
     case Rebase::kFresh:
       log_.clear();
       break;
+    case Rebase::kAfterLayout:
+      if (layout_seq_) {
+        log_.drop_through(*layout_seq_);
+      } else {
+        log_.clear();  // confirmed by the arbiter without the board ever showing the layout
+      }
+      break;
   }
+  layout_seq_.reset();
   tentative_.reset();
   after_.reset();
   judged_ = false;
@@ -82,6 +93,8 @@ void Tracker::verify(const core::Position& layout) {
   clear_evidence();
   verified_ = false;
   judged_ = false;
+  layout_seq_.reset();
+  ruled_board_.reset();
   TrackerUpdate ignored;
   evaluate(nullptr, ignored);
 }
@@ -195,6 +208,15 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
     if (state_ == TrackerState::kInSync && !verified_ && quiet >= settings_.settle) {
       verified_ = true;
       up.verified = true;
+    } else if (state_ == TrackerState::kMismatch && !verified_ && !judged_ &&
+               quiet >= settings_.setup_report) {
+      // Nothing is dropped silently (issue 21): a board that rests set up
+      // part-way is told what differs, once for each board it rests in.
+      judged_ = true;
+      if (!ruled_board_ || *ruled_board_ != board_.occupied()) {
+        ruled_board_ = board_.occupied();
+        up.mismatch = describe_setup();
+      }
     }
     return up;
   }
@@ -243,7 +265,9 @@ TrackerUpdate Tracker::settle_now(const MoveSource* src) {
 
 std::optional<Millis> Tracker::next_deadline() const {
   if (mode_ == TrackerMode::kVerify) {
-    if (state_ == TrackerState::kInSync && !verified_) return last_change_ + settings_.settle;
+    if (verified_) return std::nullopt;
+    if (state_ == TrackerState::kInSync) return last_change_ + settings_.settle;
+    if (!judged_) return last_change_ + settings_.setup_report;
     return std::nullopt;
   }
   if (mode_ != TrackerMode::kTrack) return std::nullopt;
@@ -272,9 +296,16 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     if (in_sync) {
       fixes_.clear();
       state_ = TrackerState::kInSync;
+      layout_seq_ = seq_;
     } else {
       fixes_ = plan_fixes(*layout_, board_.occupied(), ignore, board_.stray());
       state_ = TrackerState::kMismatch;
+      if (layout_seq_ && !verified_) {
+        // Issue 21: the board showed the layout, and the hands went on before
+        // it settled: that is the first move, not a setup still under way.
+        verified_ = true;
+        up.verified = true;
+      }
     }
     return;
   }
@@ -292,6 +323,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   for (std::size_t i = 0; i < groups_.size(); ++i) {
     if (shows_result(groups_[i].footprint, ev)) matches.push_back(i);
   }
+  drop_impossible_after_tentative(matches);
   if (disturbed_) {
     // After a burst only the move seen before it may stand again.
     if (tentative_ && matches == tentative_->groups) {
@@ -347,6 +379,32 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   } else {
     refresh_fixes(src);
   }
+}
+
+void Tracker::drop_impossible_after_tentative(std::vector<std::size_t>& matches) const {
+  // Issue 22 item 2: the board showed T (a piece standing on T's landing
+  // square); the next player adjusts a piece, then lifts T's piece to take
+  // it. The occupancy may then also read as another capture by T's piece
+  // from its origin, onto the square just adjusted. That reading needs the
+  // piece to have left T's landing square before that square was refilled:
+  // follow where the piece went, or the fast recapture is lost.
+  if (!tentative_ || tentative_->groups.size() != 1) return;
+  std::size_t ti = tentative_->groups.front();
+  const Footprint& t = groups_[ti].footprint;
+  if (t.origin == core::kNoSquare) return;
+  SquareSet landing = (t.changed & ~expected_) | t.kept;
+  std::uint64_t left = 0;  // when T's piece last left where T put it
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (landing.test(q)) left = std::max(left, summary_.last_up[q]);
+  }
+  std::erase_if(matches, [&](std::size_t i) {
+    const Footprint& f = groups_[i].footprint;
+    if (i == ti || f.origin != t.origin || f.kept.none()) return false;
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (f.kept.test(q) && !ignored().test(q) && summary_.last_down[q] <= left) return true;
+    }
+    return false;
+  });
 }
 
 bool Tracker::touched_since(std::uint64_t seq, const SquareSet& squares) const {
@@ -543,6 +601,19 @@ Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) c
     m.text = "the board does not match the game (" + std::to_string(n) +
              (n == 1 ? " square differs" : " squares differ") + "): " + todo;
   }
+  return m;
+}
+
+Mismatch Tracker::describe_setup() const {
+  Mismatch m;
+  m.kind = MismatchKind::kNotSetUp;
+  m.severity = core::Severity::kInfo;
+  m.time = now_;
+  m.fixes = fixes_;
+  SquareSet differ = (board_.occupied() ^ expected_) & ~ignored();
+  int n = static_cast<int>(differ.count() + board_.stray().count());
+  m.text = "waiting for the board to show the position to set up (" + std::to_string(n) +
+           (n == 1 ? " square differs" : " squares differ") + "): " + fixes_sentence(fixes_);
   return m;
 }
 

@@ -54,8 +54,21 @@
 //                   order
 //
 // Mode kVerify (setup, stage change, after a takeback): the board is compared
-// with a given layout; fixes are always current; `verified` is reported once
-// when it matches and is settled. Mode kObserve (game over): sensors only.
+// with a given layout; fixes are always current; `verified` is reported once:
+//
+//   state (kVerify)        | input                                | output
+//   -----------------------+--------------------------------------+----------------------------
+//   board != layout        | change                               | (fixes refreshed)
+//   board != layout        | quiet for setup_report, a new board  | Mismatch kNotSetUp: what
+//                          |                                      |   differs and what to do
+//   board == layout        | quiet for the settle time            | verified
+//   board == layout (once) | change before the settle time        | verified, `from_layout`:
+//                          |                                      |   the touches since the board
+//                          |                                      |   showed the layout are kept
+//
+// So a first move begun before the setup settled is read as the first move
+// (issue 21): the session rebases with Rebase::kAfterLayout. Mode kObserve
+// (game over): sensors only.
 //
 // Ownership: the Tracker owns the physical board and the evidence; the
 // session owns the game and passes a MoveSource into every call, and calls
@@ -82,6 +95,7 @@ struct TrackerSettings {
   Millis settle{500};          // quiet time before a move is committed or a wrong board judged
   Millis settle_prefix{1500};  // ... when the move may be the first half of castling (rook first)
   Millis hold_warning{10000};  // a piece off its square this long, board quiet: reported
+  Millis setup_report{2000};   // kVerify: a board set up part-way and quiet this long: reported
   HealthSettings health;
 };
 
@@ -107,6 +121,7 @@ enum class MismatchKind : std::uint8_t {
   kIllegalMove,  // one piece was moved somewhere the rules refuse
   kLifted,       // a piece that may not move is off its square
   kOutOfSync,    // anything else: squares to fix
+  kNotSetUp,     // kVerify: the board does not show the layout yet (info; what differs)
 };
 
 struct Mismatch {
@@ -122,7 +137,7 @@ struct TrackerUpdate {
   std::optional<Commit> commit;
   std::optional<Mismatch> mismatch;
   bool back_in_order = false;  // a ruled mismatch has been fixed
-  bool verified = false;       // kVerify: the board shows the layout, settled
+  bool verified = false;       // kVerify: the board showed the layout (settled, or play began)
   std::vector<Observation> observations;
 
   void merge(TrackerUpdate other);
@@ -131,7 +146,8 @@ struct TrackerUpdate {
 enum class Rebase : std::uint8_t {
   kAfterCommit,   // the committed move's touches are dropped, later ones kept
   kKeepEvidence,  // the game changed without a move (a resignation)
-  kFresh,         // start over (a takeback, a verified setup)
+  kFresh,         // start over (a takeback)
+  kAfterLayout,   // a verified setup: touches after the board last showed the layout are kept
 };
 
 class Tracker {
@@ -203,11 +219,13 @@ class Tracker {
   void check_touch(core::Square q, const MoveSource* src, TrackerUpdate& up);
   void clear_evidence();
   bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
+  void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
   Commit commit_tentative();
   bool other_seat_acting(const MoveSource* src) const;
   const After* after(const MoveSource* src);
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
+  Mismatch describe_setup() const;
   void refresh_fixes(const MoveSource* src);
 
   TrackerSettings settings_;
@@ -241,6 +259,8 @@ class Tracker {
   bool pending_ = false;
   bool hold_warned_ = false;
   bool verified_ = false;
+  std::optional<std::uint64_t> layout_seq_;  // kVerify: the touch after which the board last
+                                             // showed the layout
   bool disturbed_ = false;
   std::optional<Attempt> ruled_attempt_;
   std::optional<core::SquareSet> ruled_board_;

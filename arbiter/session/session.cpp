@@ -198,8 +198,16 @@ void Session::process(inference::TrackerUpdate up, Output& out) {
   }
   if (up.mismatch) {
     Ruling r;
-    r.kind = up.mismatch->kind == inference::MismatchKind::kIllegalMove ? RulingKind::kIllegalMove
-                                                                        : RulingKind::kOutOfSync;
+    switch (up.mismatch->kind) {
+      case inference::MismatchKind::kIllegalMove:
+        r.kind = RulingKind::kIllegalMove;
+        break;
+      case inference::MismatchKind::kNotSetUp:
+        r.kind = RulingKind::kSetup;
+        break;
+      default:
+        r.kind = RulingKind::kOutOfSync;
+    }
     r.severity = up.mismatch->severity;
     r.text = up.mismatch->text;
     r.fixes = up.mismatch->fixes;
@@ -437,7 +445,9 @@ void Session::on_verified(bool forced, Output& out) {
   }
   phase_ = Phase::kPlay;
   Moves src(*this);
-  process(tracker_.rebase(src, inference::Rebase::kFresh), out);
+  // Issue 21: what the hands did after the board showed the layout (a first
+  // move begun before the setup settled) is read as play.
+  process(tracker_.rebase(src, inference::Rebase::kAfterLayout), out);
   request_random_move(out);
 }
 

@@ -126,6 +126,7 @@ class Generator {
       } else {
         clock_ = std::max(clock_, last_event_ + s_.settle + Millis{rng_.range(150, 1200)});
       }
+      if (script_.moves.empty() && s_.first_move_at) clock_ = *s_.first_move_at;
       bool asked = play(a.move);
       can_reply_fast = !asked;
       tidy_after_rules();

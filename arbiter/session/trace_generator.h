@@ -28,6 +28,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,9 @@ struct GeneratorSettings {
   int bounce = 20;
   int victim_first = 50;
   int swap_promoted = 70;
+  // When the first move's first touch comes (issue 21: a table that starts
+  // before the setup settles); none: the settle time plus 300-900 ms.
+  std::optional<Millis> first_move_at;
 };
 
 struct ScriptedMove {

@@ -70,14 +70,19 @@ void Table::feed(const session::Input& in) {
   session_->handle(in);
 }
 
-Table& Table::setup() {
+Table& Table::lay_out() {
+  const core::Position p = session_->snapshot().position;
   for (int i = 0; i < core::kMaxSquares; ++i) {
     core::Square q = static_cast<core::Square>(i);
-    const core::Position& p = session_->snapshot().position;
     if (rules_->geometry.playable(q) && !p.at(q).empty()) {
       feed(session::SquareEvent{Millis{now_}, rules_->geometry.cells_of(q).front(), true});
     }
   }
+  return *this;
+}
+
+Table& Table::setup() {
+  lay_out();
   return wait(session_->settings().tracker.settle.count() + 50);
 }
 
@@ -216,6 +221,43 @@ PreparedRecord prepare_record(const LoadedRecord& rec) {
     return out;
   }
   out.actions = actions.value();
+  return out;
+}
+
+PreparedRecord prepare_random_game(const std::string& variant, std::uint64_t seed, int max_plies) {
+  return prepare_game(
+      variant,
+      [seed](const core::Game& g, int ply) {
+        return g.random_move(seed * 7919 + static_cast<std::uint64_t>(ply));
+      },
+      max_plies);
+}
+
+PreparedRecord prepare_game(
+    const std::string& variant,
+    const std::function<std::optional<core::Move>(const core::Game&, int ply)>& pick,
+    int max_plies) {
+  PreparedRecord out;
+  auto base = variants::load_id(variant);
+  if (!base.ok()) {
+    out.error = base.error_text();
+    return out;
+  }
+  LoadedRecord& rec = out.loaded;
+  rec.rules = base.rules;
+  rec.start = position(*rec.rules, "");
+  core::Game g(rec.rules, *rec.start, rec.points);
+  for (int ply = 0; ply < max_plies && !g.outcome().over; ++ply) {
+    std::optional<core::Move> m = pick(g, ply);
+    if (!m) break;
+    out.expected.push_back(core::long_algebraic(g.position(), *m));
+    session::Action a;
+    a.move = *m;
+    a.seat = g.to_move();
+    out.actions.push_back(a);
+    g.play(*m);
+  }
+  out.expected_position = final_position(g);
   return out;
 }
 

@@ -6,7 +6,9 @@
 // the gap given (in ms) first. Everything the session says is kept.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +27,9 @@ class Table {
   explicit Table(std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
                  session::SessionSettings s = {});
 
-  // Puts every piece down at the current time and waits until it is verified.
+  // Puts every piece of the position to set up down at the current time.
+  Table& lay_out();
+  // lay_out(), then waits until it is verified.
   Table& setup();
   Table& up(const std::string& square, long gap_ms = 100);
   Table& down(const std::string& square, long gap_ms = 100);
@@ -80,6 +84,16 @@ struct PreparedRecord {
   std::string error;
 };
 PreparedRecord prepare_record(const LoadedRecord& rec);
+
+// A seeded random game of a variant (its own start), played by the rules
+// core (core::Game::random_move) for at most `max_plies` moves or to its end:
+// the expected moves and final position come from the core, as for a record.
+PreparedRecord prepare_random_game(const std::string& variant, std::uint64_t seed, int max_plies);
+// The same with the moves chosen by `pick` (none: the game stops there).
+PreparedRecord prepare_game(
+    const std::string& variant,
+    const std::function<std::optional<core::Move>(const core::Game&, int ply)>& pick,
+    int max_plies);
 
 // A prepared record through the generator and a session: the moves the
 // session accepted, and any illegal or out-of-sync rulings it gave.
