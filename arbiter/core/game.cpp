@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cassert>
+#include <optional>
 
 #include "core/notation.h"
+#include "core/zobrist.h"
 
 namespace tabula::core {
 
@@ -55,6 +57,7 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
   // 003: the start may already be the end (one suzerain rules every seat in).
   if (allies_vassals()) check_game_end(opening_);
   start_of_turn(opening_);
+  note_position();
 }
 
 // ---- relations ----------------------------------------------------------------
@@ -961,6 +964,7 @@ std::vector<Ruling> Game::play(const Move& m) {
     }
   }
 
+  note_position();
   // Draw rules (chess): mate on the last ply still counts, so they come last.
   if (!outcome_.over) {
     const DrawRules& d = rules_->draws;
@@ -971,7 +975,7 @@ std::vector<Ruling> Game::play(const Move& m) {
                : d.automatic_move_plies == 100 ? "fifty-move rule"
                                                : std::to_string(d.automatic_move_plies / 2) + "-move rule",
                out);
-    } else if (d.automatic_repetitions > 0 && pos_.repetitions() + 1 >= d.automatic_repetitions) {
+    } else if (d.automatic_repetitions > 0 && repetitions() + 1 >= d.automatic_repetitions) {
       automatic_end("fivefold repetition", out);
     } else if (d.insufficient_material && insufficient_material()) {
       draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out);
@@ -1079,7 +1083,7 @@ std::string Game::claimable_draw() const {
   const DrawRules& d = rules_->draws;
   if (outcome_.over) return {};
   if (d.fifty_move_plies > 0 && pos_.halfmove_clock() >= d.fifty_move_plies) return "fifty-move rule";
-  if (d.repetitions > 0 && pos_.repetitions() + 1 >= d.repetitions) return "threefold repetition";
+  if (d.repetitions > 0 && repetitions() + 1 >= d.repetitions) return "threefold repetition";
   return {};
 }
 
@@ -1100,6 +1104,55 @@ std::vector<Ruling> Game::claim_draw() {
   actions_.push_back({Action::Kind::kClaim, {}, pos_.to_move()});
   finish(true, claim, out);
   return out;
+}
+
+// FIDE 9.2.3: "Positions are considered the same if and only if the same
+// player has the move, pieces of the same kind and colour occupy the same
+// squares and the possible moves of all the pieces of both players are the
+// same"; an en passant square counts only when an en passant capture is
+// actually possible. The position's Zobrist key holds every open en passant
+// entry, so the key here takes out each that nobody can use: the player to
+// move (by the game's own legality), or, where the window stays open past
+// him (four-player), a later opponent's pawn standing ready to take.
+// Issue 22; the same for every variant with en passant.
+std::uint64_t Game::repetition_key() const {
+  std::uint64_t key = pos_.hash();
+  std::optional<MoveList> legal;
+  for (int c = 0; c < rules_->seat_count(); ++c) {
+    Seat creator = seat_at(c);
+    const EnPassantEntry& e = pos_.en_passant(creator);
+    if (!e.open()) continue;
+    if (!legal) legal = outcome_.over ? MoveList{} : legal_moves();
+    bool usable = std::any_of(legal->begin(), legal->end(), [&](const Move& m) {
+      return m.kind == MoveKind::kEnPassant && m.to == e.target;
+    });
+    if (!usable && rules_->pawns.en_passant == EnPassantWindow::kUntilOwnerMovesAgain) {
+      for (int o = 0; o < rules_->seat_count() && !usable; ++o) {
+        Seat s = seat_at(o);
+        if (s == creator || s == pos_.to_move() || !plays(s)) continue;
+        Position later = pos_;
+        later.set_to_move(s);
+        MoveList pseudo;
+        later.generate_pseudo(pseudo);
+        usable = std::any_of(pseudo.begin(), pseudo.end(), [&](const Move& m) {
+          return m.kind == MoveKind::kEnPassant && m.to == e.target;
+        });
+      }
+    }
+    if (!usable) key ^= zobrist::en_passant(e.target);
+  }
+  return key;
+}
+
+int Game::repetitions() const {
+  int count = 0;
+  int n = static_cast<int>(seen_.size());
+  if (n == 0) return 0;
+  int limit = std::min(n - 1, pos_.halfmove_clock());
+  for (int back = 1; back <= limit; ++back) {
+    if (seen_[static_cast<std::size_t>(n - 1 - back)] == seen_.back()) ++count;
+  }
+  return count;
 }
 
 bool Game::takeback(int n) {

@@ -75,6 +75,9 @@ class Game {
   std::vector<Ruling> claim_draw();
   // The claimable draw open now ("fifty-move rule", "threefold repetition"), or "".
   std::string claimable_draw() const;
+  // Times the current position occurred before with the same player to move
+  // and the same possible moves (FIDE 9.2.3), since the last irreversible move.
+  int repetitions() const;
   // Takes back the last n moves (replays the game from its start).
   bool takeback(int n);
 
@@ -111,6 +114,8 @@ class Game {
   std::string piece_phrase(Piece p, Square at) const;  // "Red's bishop on c9"
 
  private:
+  std::uint64_t repetition_key() const;
+  void note_position() { seen_.push_back(repetition_key()); }
   void setup_relations();
   void apply_capture_score(Seat mover, Piece captured, bool promoted, std::vector<Ruling>& out);
   void add_points(Seat s, int amount, const std::string& why, std::vector<Ruling>& out);
@@ -214,6 +219,9 @@ class Game {
   bool two_player_ = false;
   bool area_reached_ = false;
   Seat last_mater_ = kNoSeat;
+  // FIDE 9.2.3: each position the game reached, as a key that counts an en
+  // passant square only where a pawn can use it (repetition_key()).
+  std::vector<std::uint64_t> seen_;
 };
 
 }  // namespace tabula::core

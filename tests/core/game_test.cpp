@@ -133,6 +133,47 @@ TEST_F(ChessGame, RepetitionNeedsTheSameCastlingRights) {
   EXPECT_EQ(g.claimable_draw(), "threefold repetition");
 }
 
+// Issue 22 item 1, FIDE 9.2.3: an en passant square counts only when an en
+// passant capture is actually possible. After 1. e4 no black pawn can take on
+// e3, so the position after 1. e4 is the same as after 3. Ng1 and 5. Ng1.
+TEST_F(ChessGame, AnEnPassantSquareNoPawnCanUseDoesNotMakeAPositionNew) {
+  Game g = from(rules_->start_fen);
+  play(g, {"e2e4"});
+  std::vector<std::string> shuffle{"g8f6", "g1f3", "f6g8", "f3g1"};
+  play(g, shuffle);  // after 3. Ng1: second occurrence
+  EXPECT_EQ(g.claimable_draw(), "");
+  play(g, shuffle);  // after 5. Ng1: third occurrence, Black to move
+  EXPECT_EQ(g.claimable_draw(), "threefold repetition");
+  play(g, shuffle);
+  EXPECT_FALSE(g.outcome().over);
+  play(g, shuffle);  // after 9. Ng1: fifth occurrence (FIDE 9.6.1)
+  EXPECT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().reason, "fivefold repetition");
+}
+
+TEST_F(ChessGame, AnEnPassantSquareAPawnCanUseMakesThePositionNew) {
+  // 1... d4 2. e4: the black pawn on d4 can take on e3, so the position after
+  // 2. e4 differs from the same placement after the knights' walk.
+  Game g = from("rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2");
+  play(g, {"e2e4"});
+  std::vector<std::string> shuffle{"g8f6", "g1f3", "f6g8", "f3g1"};
+  play(g, shuffle);
+  play(g, shuffle);  // third placement, but the first had en passant possible
+  EXPECT_EQ(g.claimable_draw(), "");
+  play(g, shuffle);  // now three without it
+  EXPECT_EQ(g.claimable_draw(), "threefold repetition");
+}
+
+TEST_F(ChessGame, AnEnPassantCaptureThatIsIllegalDoesNotCount) {
+  // FEN with e3 as en passant square: the black pawn on d4 is pinned to its
+  // king by the rook on h4... along the fourth rank: taking on e3 would open
+  // it. The possible moves are those without the capture.
+  Game g = from("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1");
+  play(g, {"a4a5", "e1e2", "a5a4", "e2e1"});
+  play(g, {"a4a5", "e1e2", "a5a4", "e2e1"});  // the start placement a third time
+  EXPECT_EQ(g.claimable_draw(), "threefold repetition");
+}
+
 TEST_F(ChessGame, InsufficientMaterialIsADeadPosition) {
   for (const char* fen : {"4k3/8/8/8/8/8/8/4K2n w - - 0 1", "4k3/8/8/8/8/8/3b4/4K3 w - - 0 1"}) {
     Game g = from(fen);
