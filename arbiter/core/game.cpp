@@ -493,10 +493,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       r.text = seat_name(s) + "'s king must leave the corner square and no free square is safe: " +
                seat_name(s) + " misses a turn";
       out.push_back(r);
-      if (++passes > rules_->seat_count()) {
-        finish(true, "no player can move", out);
-        return;
-      }
+      if (++passes > rules_->seat_count()) return no_move_round(out);
       pos_.make_pass();
       continue;
     }
@@ -558,10 +555,9 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
             // goes to whoever has more pieces in the opponent's home rows; on
             // a tie to the second mover, against the first move's edge.
             finish(false, "no player can move", out, jammed_race_winner());
-          } else {
-            finish(true, "no player can move", out);
+            return;
           }
-          return;
+          return no_move_round(out);
         }
         pos_.make_pass();
         continue;
@@ -1153,6 +1149,22 @@ int Game::repetitions() const {
     if (seen_[static_cast<std::size_t>(n - 1 - back)] == seen_.back()) ++count;
   }
   return count;
+}
+
+// A whole round of passes (every seat in turn, back to the first passer):
+// nothing can change any more. The sheets are silent (001, 000): the
+// variant's draws.no_move_round decides.
+void Game::no_move_round(std::vector<Ruling>& out) {
+  if (rules_->draws.no_move_round == NoMoveRound::kDraw) {
+    finish(true, "no player can move", out);
+    return;
+  }
+  Ruling r;
+  r.kind = RulingKind::kPass;
+  r.severity = Severity::kWarning;
+  r.seat = pos_.to_move();
+  r.text = "no player can move: the game waits for the arbiter's adjudication";
+  out.push_back(r);
 }
 
 bool Game::takeback(int n) {

@@ -115,6 +115,7 @@ class Game {
 
  private:
   std::uint64_t repetition_key() const;
+  void no_move_round(std::vector<Ruling>& out);
   void note_position() { seen_.push_back(repetition_key()); }
   void setup_relations();
   void apply_capture_score(Seat mover, Piece captured, bool promoted, std::vector<Ruling>& out);

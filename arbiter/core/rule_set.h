@@ -97,7 +97,13 @@ struct Promotion {
 // FIDE 9.2/9.3: a draw may be claimed after 50 moves without capture or pawn
 // move, or on a threefold repetition; 9.6: it is automatic after 75 moves or
 // a fivefold repetition. Zero switches a rule off.
+// A whole round of passes: nobody can move any more (house rule, 001 silent).
+enum class NoMoveRound : std::uint8_t {
+  kDraw,     // the game is drawn
+  kArbiter,  // the game stops; the arbiter adjudicates
+};
 struct DrawRules {
+  NoMoveRound no_move_round = NoMoveRound::kDraw;
   int fifty_move_plies = 0;       // claimable (100 in chess)
   int repetitions = 0;            // claimable (3 in chess)
   int automatic_move_plies = 0;   // automatic (150 in chess)

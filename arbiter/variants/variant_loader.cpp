@@ -599,6 +599,9 @@ void Builder::build_rules() {
   rs_->draws.automatic_repetitions = v_.draws().automatic_repetitions();
   rs_->draws.move_rule_live_plies_only = v_.draws().move_rule_live_plies_only();
   rs_->draws.automatic_by_standing = v_.draws().automatic_end() == variant::DRAW_END_STANDING;
+  rs_->draws.no_move_round = v_.draws().no_move_round() == variant::NO_MOVE_ROUND_ARBITER
+                                 ? core::NoMoveRound::kArbiter
+                                 : core::NoMoveRound::kDraw;
   rs_->checks.mate_timing = v_.checks().mate_timing() == variant::MATE_TIMING_AFTER_EVERY_MOVE
                                 ? core::MateTiming::kAfterEveryMove
                                 : core::MateTiming::kStartOfTurn;

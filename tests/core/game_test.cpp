@@ -257,5 +257,38 @@ TEST_F(ChessGame, RandomMovesAreDeterministicPerSeed) {
   EXPECT_GT(differing, 10);
 }
 
+// Issue 22 item 3: a whole round in which no seat can move (001 is silent) is
+// a house rule, draws.no_move_round: a draw by default, or the game stops for
+// the arbiter. A one-file board: each king boxed in by his own blocked piece,
+// which moves (never captures) one square forward.
+class NoMoveRoundGame : public ::testing::Test {
+ protected:
+  static std::shared_ptr<RuleSet> jammed_rules(NoMoveRound reading) {
+    auto rules = testing::piece_lab(1, 4, {"mfW"});
+    rules->checks.stalemate = StalemateRule::kPass;
+    rules->draws.no_move_round = reading;
+    return rules;
+  }
+};
+
+TEST_F(NoMoveRoundGame, EveryonePassingInTurnIsADrawByDefault) {
+  auto rules = jammed_rules(NoMoveRound::kDraw);
+  Game g(rules, testing::setup(*rules, 's', {"a1:sK", "a2:sA", "a3:nA", "a4:nK"}));
+  EXPECT_TRUE(g.outcome().over);
+  EXPECT_TRUE(g.outcome().draw);
+  EXPECT_EQ(g.outcome().reason, "no player can move");
+}
+
+TEST_F(NoMoveRoundGame, OrTheGameStopsForTheArbiter) {
+  auto rules = jammed_rules(NoMoveRound::kArbiter);
+  Game g(rules, testing::setup(*rules, 's', {"a1:sK", "a2:sA", "a3:nA", "a4:nK"}));
+  EXPECT_FALSE(g.outcome().over);
+  ASSERT_FALSE(g.opening_rulings().empty());
+  EXPECT_NE(g.opening_rulings().back().text.find("arbiter"), std::string::npos);
+  EXPECT_TRUE(g.legal_moves().empty());
+  g.adjudicate(true, kNoSeat);
+  EXPECT_TRUE(g.outcome().over);
+}
+
 }  // namespace
 }  // namespace tabula::core
