@@ -1,6 +1,7 @@
 #include "core/fen4.h"
 
 #include <cctype>
+#include <optional>
 #include <vector>
 
 #include "core/fen.h"
@@ -56,6 +57,30 @@ std::string seat_letters(const RuleSet& rules) {
   std::string out;
   for (const SeatDef& s : rules.seats) out += s.letter;
   return out;
+}
+
+// One per-seat list of the extras, "'key':('a','',...)": its items, quotes
+// and spaces stripped, each keeping its column; none when the key is absent.
+std::optional<Error> extra_list(const Span& extras, const std::string& key, int n, std::vector<Span>& items) {
+  items.clear();
+  std::size_t at_key = extras.text.find("'" + key + "'");
+  if (extras.text.empty() || at_key == std::string_view::npos) return std::nullopt;
+  std::size_t open = extras.text.find('(', at_key);
+  std::size_t close = extras.text.find(')', at_key);
+  if (open == std::string_view::npos || close == std::string_view::npos || close < open) {
+    return at(extras, at_key, key + " needs a list in parentheses");
+  }
+  Span list{extras.text.substr(open + 1, close - open - 1), extras.column + static_cast<int>(open) + 1};
+  items = split(list, ',');
+  if (static_cast<int>(items.size()) != n) return at(list, 0, key + " needs " + std::to_string(n) + " entries");
+  for (Span& item : items) {
+    while (!item.text.empty() && (item.text.front() == '\'' || item.text.front() == ' ')) {
+      item.text.remove_prefix(1);
+      ++item.column;
+    }
+    while (!item.text.empty() && (item.text.back() == '\'' || item.text.back() == ' ')) item.text.remove_suffix(1);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -206,65 +231,36 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
 
   // Who left the game how, from the extras: 'R' resigned, 'T' lost on time.
   std::array<char, kMaxSeats> left{};
-  if (!extras.text.empty()) {
-    std::size_t key = extras.text.find("'left'");
-    if (key != std::string_view::npos) {
-      std::size_t open = extras.text.find('(', key);
-      std::size_t close = extras.text.find(')', key);
-      if (open == std::string_view::npos || close == std::string_view::npos || close < open) {
-        return at(extras, key, "left needs a list in parentheses");
-      }
-      Span list{extras.text.substr(open + 1, close - open - 1), extras.column + static_cast<int>(open) + 1};
-      std::vector<Span> items = split(list, ',');
-      if (static_cast<int>(items.size()) != n) return at(list, 0, "left needs " + std::to_string(n) + " entries");
-      for (int s = 0; s < n; ++s) {
-        std::string_view item = items[s].text;
-        while (!item.empty() && (item.front() == '\'' || item.front() == ' ')) item.remove_prefix(1);
-        while (!item.empty() && (item.back() == '\'' || item.back() == ' ')) item.remove_suffix(1);
-        if (item.empty()) continue;
-        if (item != "R" && item != "T") {
-          return at(items[s], 0, "left entry \"" + std::string(item) + "\" of " + rules.seats[s].name +
-                                     " must be R (resigned), T (time) or empty");
-        }
-        if (!dead[s]) return at(items[s], 0, rules.seats[s].name + " left the game but is not marked dead");
-        left[s] = item[0];
-      }
+  std::vector<Span> items;
+  if (auto e = extra_list(extras, "left", n, items)) return *e;
+  for (int s = 0; s < static_cast<int>(items.size()); ++s) {
+    std::string_view item = items[s].text;
+    if (item.empty()) continue;
+    if (item != "R" && item != "T") {
+      return at(items[s], 0, "left entry \"" + std::string(item) + "\" of " + rules.seats[s].name +
+                                 " must be R (resigned), T (time) or empty");
     }
+    if (!dead[s]) return at(items[s], 0, rules.seats[s].name + " left the game but is not marked dead");
+    left[s] = item[0];
   }
 
   // En passant from the extras.
-  if (!extras.text.empty()) {
-    std::size_t key = extras.text.find("'enPassant'");
-    if (key != std::string_view::npos) {
-      std::size_t open = extras.text.find('(', key);
-      std::size_t close = extras.text.find(')', key);
-      if (open == std::string_view::npos || close == std::string_view::npos || close < open) {
-        return at(extras, key, "enPassant needs a list in parentheses");
-      }
-      Span list{extras.text.substr(open + 1, close - open - 1), extras.column + static_cast<int>(open) + 1};
-      std::vector<Span> items = split(list, ',');
-      if (static_cast<int>(items.size()) != n) {
-        return at(list, 0, "enPassant needs " + std::to_string(n) + " entries");
-      }
-      for (int s = 0; s < n; ++s) {
-        std::string_view item = items[s].text;
-        while (!item.empty() && (item.front() == '\'' || item.front() == ' ')) item.remove_prefix(1);
-        while (!item.empty() && (item.back() == '\'' || item.back() == ' ')) item.remove_suffix(1);
-        if (item.empty()) continue;
-        std::size_t colon = item.find(':');
-        Square target = g.parse(item.substr(0, colon));
-        Frame fr = frame_of(rules.seats[s].facing);
-        Square victim = colon == std::string_view::npos
-                            ? make_square(file_of(target) + fr.forward_file, rank_of(target) + fr.forward_rank)
-                            : g.parse(item.substr(colon + 1));
-        if (target == kNoSquare || victim == kNoSquare || pos.at(victim).empty() ||
-            pos.at(victim).seat != seat_at(s)) {
-          return at(items[s], 0, "en passant entry \"" + std::string(item) + "\" of " + rules.seats[s].name +
-                                     " needs an empty square and that seat's pawn just past it");
-        }
-        pos.set_en_passant(seat_at(s), {target, victim});
-      }
+  if (auto e = extra_list(extras, "enPassant", n, items)) return *e;
+  for (int s = 0; s < static_cast<int>(items.size()); ++s) {
+    std::string_view item = items[s].text;
+    if (item.empty()) continue;
+    std::size_t colon = item.find(':');
+    Square target = g.parse(item.substr(0, colon));
+    Frame fr = frame_of(rules.seats[s].facing);
+    Square victim = colon == std::string_view::npos
+                        ? make_square(file_of(target) + fr.forward_file, rank_of(target) + fr.forward_rank)
+                        : g.parse(item.substr(colon + 1));
+    if (target == kNoSquare || victim == kNoSquare || pos.at(victim).empty() ||
+        pos.at(victim).seat != seat_at(s)) {
+      return at(items[s], 0, "en passant entry \"" + std::string(item) + "\" of " + rules.seats[s].name +
+                                 " needs an empty square and that seat's pawn just past it");
     }
+    pos.set_en_passant(seat_at(s), {target, victim});
   }
 
   for (int s = 0; s < n; ++s) {
