@@ -75,9 +75,68 @@ Fix remove_fix(const core::RuleSet& rules, Square from, const char* why) {
 
 }  // namespace
 
+Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touch>& touches) {
+  Provenance out;
+  // The origin of the piece on each square (its own square at the baseline),
+  // and whether that is known for sure.
+  std::array<Square, core::kMaxSquares> on;
+  on.fill(core::kNoSquare);
+  core::SquareSet known = baseline;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (baseline.test(q)) on[static_cast<std::size_t>(q)] = static_cast<Square>(q);
+  }
+  struct InHand {
+    Square origin;
+    bool known;
+  };
+  std::vector<InHand> air;  // the pieces in the hands, in lift order
+  for (const Touch& t : touches) {
+    std::size_t q = static_cast<std::size_t>(core::index_of(t.square));
+    if (!t.occupied) {
+      if (on[q] != core::kNoSquare) air.push_back({on[q], known.test(q)});
+      on[q] = core::kNoSquare;
+      known.reset(q);
+      out.from[q] = core::kNoSquare;
+      out.certain.reset(q);
+      continue;
+    }
+    out.from[q] = core::kNoSquare;
+    out.certain.reset(q);
+    known.reset(q);
+    on[q] = core::kNoSquare;
+    if (air.empty()) continue;  // a piece from off the board (a captured one, a spare)
+    // With several pieces in the hands the last one lifted is taken (a
+    // guess): from then on none of those left in the hands is known.
+    bool alone = air.size() == 1;
+    InHand p = air.back();
+    air.pop_back();
+    if (!alone) {
+      for (InHand& h : air) h.known = false;
+    }
+    on[q] = p.origin;
+    known.set(q, alone && p.known);
+    out.certain.set(q, alone && p.known);
+    out.from[q] = p.origin == static_cast<Square>(q) ? core::kNoSquare : p.origin;
+  }
+  return out;
+}
+
+core::SquareSet swapped_squares(const core::Position& expected, const Provenance& moved) {
+  core::SquareSet out;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    Square o = moved.from[static_cast<std::size_t>(q)];
+    if (o == core::kNoSquare) continue;
+    core::Piece here = expected.at(static_cast<Square>(q));
+    core::Piece came = expected.at(o);
+    if (here.empty() || came.empty()) continue;
+    if (here.seat != came.seat || here.kind != came.kind) out.set(q);
+  }
+  return out;
+}
+
 std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSet& physical,
                             const core::SquareSet& ignored, const core::SquareSet& stray,
-                            const std::optional<Attempt>& attempt) {
+                            const std::optional<Attempt>& attempt, const Provenance* moved) {
   const core::RuleSet& rules = expected.rules();
   core::SquareSet want;
   const core::SquareSet& playable = rules.geometry.playable_set();
@@ -102,6 +161,35 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
       } else {
         extra.reset(core::index_of(a.to));
       }
+    }
+  }
+
+  if (moved) {
+    // Pieces whose origin the touches show go back there (issue 18: the
+    // tracker saw d7 lifted and d4 filled, so the pawn on d4 is d7's).
+    for (Square x : squares_of(extra)) {
+      Square o = moved->from[static_cast<std::size_t>(core::index_of(x))];
+      if (o == core::kNoSquare || !moved->certain.test(core::index_of(x)) ||
+          !missing.test(core::index_of(o)))
+        continue;
+      out.push_back(move_fix(rules, x, o, expected.at(o), true));
+      missing.reset(core::index_of(o));
+      extra.reset(core::index_of(x));
+    }
+    // Right squares, wrong pieces: each swapped piece goes where it belongs.
+    core::SquareSet handled;
+    for (const Fix& f : out) {
+      if (f.from != core::kNoSquare) handled.set(core::index_of(f.from));
+      if (f.to != core::kNoSquare) handled.set(core::index_of(f.to));
+    }
+    core::SquareSet swapped =
+        swapped_squares(expected, *moved) & physical & want & ~ignored & ~handled;
+    for (Square q : squares_of(swapped)) {
+      Square o = moved->from[static_cast<std::size_t>(core::index_of(q))];
+      Fix f = move_fix(rules, q, o, expected.at(o), true);
+      f.text += " (" + piece_name_of(rules, expected.at(q)) + " belongs on " +
+                rules.geometry.name(q) + ")";
+      out.push_back(f);
     }
   }
 

@@ -17,6 +17,7 @@
 // square. Pure functions.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,11 +43,33 @@ struct Fix {
   friend bool operator==(const Fix&, const Fix&) = default;
 };
 
+// Where the pieces now standing came from, as the touches since the last
+// accepted move show (issue 18: follow each piece, do not only pair squares
+// by distance). For every square filled since, the square its piece was
+// lifted from (kNoSquare: not moved, or a piece from off the board), and
+// whether that is certain: only one piece was in the air when it was put down
+// (with more, the last one lifted is taken, a guess).
+struct Provenance {
+  std::array<core::Square, core::kMaxSquares> from;
+  core::SquareSet certain;
+  Provenance() { from.fill(core::kNoSquare); }
+};
+// Follows the pieces through `touches` (in order), from a board whose
+// occupied squares `baseline` hold their own pieces.
+Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touch>& touches);
+// Squares that hold (as far as the touches show, certain or not) a piece of
+// another seat or kind than the one `expected` has there: pieces swapped by
+// hands that restored the occupancy but not the pieces.
+core::SquareSet swapped_squares(const core::Position& expected, const Provenance& moved);
+
 // Actions that make `physical` show `expected`'s occupancy. `ignored` squares
-// are left alone; `stray` are occupied cells that are no square.
+// are left alone; `stray` are occupied cells that are no square. With
+// `moved`, a piece whose origin is known goes back to it before any pairing
+// by distance, and swapped pieces are named and exchanged.
 std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSet& physical,
                             const core::SquareSet& ignored, const core::SquareSet& stray,
-                            const std::optional<Attempt>& attempt = std::nullopt);
+                            const std::optional<Attempt>& attempt = std::nullopt,
+                            const Provenance* moved = nullptr);
 
 // "Blue's knight" (or "a piece" for an empty square).
 std::string piece_name_of(const core::RuleSet& rules, core::Piece p);

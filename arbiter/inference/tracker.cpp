@@ -121,6 +121,7 @@ void Tracker::set_masked(Square square, bool masked) {
 }
 
 void Tracker::clear_evidence() {
+  swapped_said_ = false;
   log_.clear();
   tentative_.reset();
   after_.reset();
@@ -314,7 +315,33 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   log_.summarize(0, summary_);
   Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
   if (ev.diff.none()) {
-    if (state_ == TrackerState::kMismatch) up.back_in_order = true;
+    if (state_ == TrackerState::kMismatch) {
+      // Issue 18: a board put back with the right squares filled may still
+      // hold the wrong pieces (Black's pawn on d2, White's on d7): follow the
+      // pieces through the touches before calling it in order.
+      const core::Position& pos = src->game().position();
+      Provenance moved = follow_pieces(expected_, log_.touches());
+      SquareSet swapped = swapped_squares(pos, moved) & ~ignore;
+      if (swapped.any()) {
+        fixes_ = plan_fixes(pos, board_.occupied(), ignore, board_.stray(), std::nullopt, &moved);
+        if (!ruled_board_ || *ruled_board_ != board_.occupied() || !swapped_said_) {
+          Mismatch m;
+          m.kind = MismatchKind::kOutOfSync;
+          m.time = now_;
+          m.fixes = fixes_;
+          m.text = "the squares are filled again, but the pieces on " +
+                   square_list(board_.geometry(), swapped) +
+                   " seem swapped: " + fixes_sentence(fixes_) +
+                   " (if they are right, lift and put back each one on its own)";
+          up.mismatch = std::move(m);
+          ruled_board_ = board_.occupied();
+          swapped_said_ = true;
+        }
+        judged_ = true;
+        return;
+      }
+      up.back_in_order = true;
+    }
     clear_evidence();
     state_ = TrackerState::kInSync;
     return;
@@ -555,7 +582,12 @@ Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) c
   const core::Geometry& g = pos.rules().geometry;
   Mismatch m;
   m.attempt = read_attempt(ev);
-  m.fixes = plan_fixes(pos, board_.occupied(), *ev.ignored, board_.stray(), m.attempt);
+  Provenance moved = follow_pieces(expected_, log_.touches());
+  if (!m.attempt && ruled_attempt_ && moved.from[core::index_of(ruled_attempt_->to)] ==
+                                          ruled_attempt_->from) {
+    m.attempt = ruled_attempt_;  // the move refused before, still on the board
+  }
+  m.fixes = plan_fixes(pos, board_.occupied(), *ev.ignored, board_.stray(), m.attempt, &moved);
   std::string todo = fixes_sentence(m.fixes);
   if (disturbed_) {
     // After a burst no move is read until the board is back in order.
@@ -619,7 +651,9 @@ Mismatch Tracker::describe_setup() const {
 
 void Tracker::refresh_fixes(const MoveSource* src) {
   std::optional<Attempt> hint = ruled_attempt_;
-  fixes_ = plan_fixes(src->game().position(), board_.occupied(), ignored(), board_.stray(), hint);
+  Provenance moved = follow_pieces(expected_, log_.touches());
+  fixes_ = plan_fixes(src->game().position(), board_.occupied(), ignored(), board_.stray(), hint,
+                      &moved);
 }
 
 void Tracker::check_touch(Square q, const MoveSource* src, TrackerUpdate& up) {

@@ -266,6 +266,7 @@ class Tracker {
   std::optional<core::SquareSet> ruled_board_;
   std::vector<Fix> fixes_;
   core::SquareSet warned_touch_;
+  bool swapped_said_ = false;  // the swap on this board has been ruled
 };
 
 }  // namespace tabula::inference
