@@ -41,7 +41,8 @@ commands:
                                     the position's invariants after every ply
   replay --variant ID FILE [--game N]
                                     replay a PGN or PGN4 record, printing every ruling;
-                                    the last line is the final ledger (or result)
+                                    the last line is the final ledger, else the result
+                                    (1-0 between two, the ranking among four)
 )";
 
 std::shared_ptr<const core::RuleSet> load_variant(const Options& o, std::ostream& err) {
@@ -288,9 +289,12 @@ std::string final_line(const core::Game& g) {
     return out;
   }
   const core::Outcome& o = g.outcome();
+  // Four seats: the ranking, as tabula selfplay prints it ("1-0" says
+  // nothing of who won among four).
+  if (rules.seat_count() > 2) return summary(g);
   if (!o.over) return "*";
   if (o.draw) return "1/2-1/2";
-  // 1-0: the first seat (or its team) won.
+  // 1-0: the first seat won.
   core::Seat winner = o.ranking.front();
   bool first = winner == core::seat_at(0) || g.teammates(winner, core::seat_at(0));
   return first ? "1-0" : "0-1";

@@ -10,8 +10,11 @@
 // history or several seats at once: targets, the mate restriction, the turn
 // passing to a checked player, the edge-pawn truce, the corner queens and the
 // duty to leave, and the long game's two-player phase. Every rule is a
-// switch of core::CornerRules (the sheet hides one false rule).
+// switch of core::CornerRules (the sheet hides one false rule). What
+// legality depends on lives in a CornerState (core/corners.h), so that the
+// mate rule can look ahead with the game layer's own legality.
 #include <algorithm>
+#include <optional>
 
 #include "core/game.h"
 
@@ -29,8 +32,14 @@ void Game::corners_setup() {
     update_area_reached(opening_);
   }
   // 000 short game: "Edge pawns may not capture edge pawns on the first round
-  // of moves." Judgement call (switch edge_pawn_truce): the edge pawns are
-  // those on the two end squares of each seat's pawn row at the start.
+  // of moves." Past move 1 every seat has had his first turn; at move 1 (a
+  // FEN4 written during the first round) the seats before the side to move
+  // in the turn order have had theirs.
+  for (Seat s : rules_->turn_order) {
+    if (pos_.fullmove_number() != 1 || pos_.order_index(s) < pos_.order_index(pos_.to_move())) corner_.note_turn(s);
+  }
+  // Judgement call (switch edge_pawn_truce): the edge pawns are those on the
+  // two end squares of each seat's pawn row at the start.
   if (!rules_->corners.edge_pawn_truce || pos_.fullmove_number() != 1) return;
   for (int s = 0; s < rules_->seat_count(); ++s) {
     const SeatDef& seat = rules_->seats[s];
@@ -47,8 +56,8 @@ void Game::corners_setup() {
       if (along < lo) lo = along, lo_sq = q;
       if (along > hi) hi = along, hi_sq = q;
     }
-    if (lo_sq != kNoSquare) edge_pawns_.set(index_of(lo_sq));
-    if (hi_sq != kNoSquare) edge_pawns_.set(index_of(hi_sq));
+    if (lo_sq != kNoSquare) corner_.edge_pawns.set(index_of(lo_sq));
+    if (hi_sq != kNoSquare) corner_.edge_pawns.set(index_of(hi_sq));
   }
 }
 
@@ -65,12 +74,70 @@ Seat Game::target_of(Seat s) const {
   return kNoSeat;
 }
 
-bool Game::king_must_leave(Seat s) const {
+bool Game::king_must_leave(Seat s, const CornerState& st) const {
   // 000 short game: "If two Queens are captured, the King must on his next
-  // move return to an unoccupied space around the corner square".
+  // move return to an unoccupied space around the corner square". Captured:
+  // a corner queen that reverted to a bishop in the long game's two-player
+  // phase was not captured, so then the duty never arises.
   const CornerRules& c = rules_->corners;
-  return c.must_leave_when_queens_lost && c.bishops_become_queens && corner_entered_[index_of(s)] &&
-         corner_queens_[index_of(s)].empty() && pos_.in_own_corner(s);
+  int i = index_of(s);
+  return c.must_leave_when_queens_lost && c.bishops_become_queens && st.entered[i] && st.queens[i].empty() &&
+         st.reverted[i] == 0 && pos_.in_own_corner(s);
+}
+
+bool Game::truce_on(Seat mover, const CornerState& st) const {
+  // 000 short game: "Edge pawns may not capture edge pawns on the first round
+  // of moves." Which moves are the first round is a switch (truce_round).
+  const CornerRules& c = rules_->corners;
+  if (!c.edge_pawn_truce || st.edge_pawns.none()) return false;
+  if (c.truce_round == TruceRound::kOwnFirstTurn) return !st.had_turn_of(mover);
+  // Until every seat still playing has had his first turn: a seat out of
+  // the game before his first turn does not keep the round going.
+  for (Seat s : rules_->turn_order)
+    if (plays(s) && !st.had_turn_of(s)) return true;
+  return false;
+}
+
+namespace {
+
+// The square of the piece a move captures, or kNoSquare.
+Square capture_square(const Position& pos, const Move& m) {
+  if (m.kind == MoveKind::kNormal && !pos.at(m.to).empty()) return m.to;
+  if (m.kind != MoveKind::kEnPassant) return kNoSquare;
+  for (int s = 0; s < pos.rules().seat_count(); ++s)
+    if (pos.en_passant(seat_at(s)).target == m.to) return pos.en_passant(seat_at(s)).victim;
+  return kNoSquare;
+}
+
+}  // namespace
+
+void Game::advance_corner_state(CornerState& st, Seat mover, const Move& m, Square captured_on, bool captured,
+                                const std::vector<Square>& converted) const {
+  if (mover != kNoSeat) st.note_turn(mover);
+  // The edge pawns of the first round move with their pawns.
+  if (st.edge_pawns.any()) {
+    if (captured && st.edge_pawns[index_of(captured_on)]) st.edge_pawns.reset(index_of(captured_on));
+    if (m.from != kNoSquare && st.edge_pawns[index_of(m.from)]) {
+      st.edge_pawns.reset(index_of(m.from));
+      st.edge_pawns.set(index_of(m.to));
+    }
+  }
+  // The corner queens move with their pieces and are lost when captured.
+  for (int s = 0; s < rules_->seat_count(); ++s) {
+    auto& queens = st.queens[s];
+    if (captured) {
+      auto it = std::find(queens.begin(), queens.end(), captured_on);
+      if (it != queens.end()) queens.erase(it);
+    }
+    if (seat_at(s) == mover && m.from != kNoSquare) std::replace(queens.begin(), queens.end(), m.from, m.to);
+  }
+  // 000 short game: "When a King enters his corner square, both of his
+  // Bishops become Queens instantly."
+  if (!converted.empty()) {
+    st.entered[index_of(mover)] = true;
+    st.queens[index_of(mover)] = converted;
+    st.reverted[index_of(mover)] = 0;
+  }
 }
 
 bool Game::all_in_area(Seat s, bool except_king) const {
@@ -86,44 +153,76 @@ bool Game::all_in_area(Seat s, bool except_king) const {
 
 // ---- legality -----------------------------------------------------------------
 
-bool Game::mates_non_target(const Move& m) const {
+// How many replies deep the mate rule judges with the whole game layer: the
+// checked player's replies are tested against the mate rule too, their own
+// replies against the other corner rules (truce, corner duty) only.
+constexpr int kMateProbeDepth = 2;
+
+bool Game::mates_non_target(const Move& m, const CornerState& st, int depth) const {
   // RULINGS 000: "Only the target may be checkmated: a move that would
-  // checkmate any other king is illegal."
+  // checkmate any other king is illegal." Checkmate as the game layer judges
+  // it: in check with no reply the game allows (the edge-pawn truce, this
+  // very rule, the corner duty), with the corner state after the move.
   Position& p = const_cast<Position&>(pos_);  // make/unmake restores exactly
   Seat mover = p.to_move();
   Seat target = target_of(mover);
+  Square captured_on = capture_square(p, m);
+  std::vector<Square> converted = corner_entry_bishops(mover, m);
   p.make(m);
   bool mates = false;
+  std::optional<CornerState> after;
   for (int i = 0; i < rules_->seat_count() && !mates; ++i) {
     Seat s = seat_at(i);
-    if (s == mover || s == target || !plays(s)) continue;
-    mates = p.in_check(s) && !p.has_legal_move_for(s);
+    if (s == mover || s == target || !plays(s) || !p.in_check(s)) continue;
+    if (!after) {
+      after = st;
+      advance_corner_state(*after, mover, m, captured_on, captured_on != kNoSquare, converted);
+    }
+    mates = !corner_reply_exists(s, *after, depth + 1);
   }
   p.unmake();
   return mates;
 }
 
-std::string Game::corner_violation(const Move& m) const {
+bool Game::corner_reply_exists(Seat s, const CornerState& st, int depth) const {
+  // Whether seat s, were it his turn now, has a move the game layer allows.
+  Position& p = const_cast<Position&>(pos_);  // the turn is given back below
+  Seat saved = p.to_move();
+  p.set_to_move(s);
+  MoveList list;
+  p.generate_legal(list);
+  bool any = false;
+  for (const Move& m : list) {
+    if (corner_violation(m, st, depth).empty()) {
+      any = true;
+      break;
+    }
+  }
+  p.set_to_move(saved);
+  return any;
+}
+
+std::string Game::corner_violation(const Move& m, const CornerState& st, int depth) const {
   const CornerRules& c = rules_->corners;
   Seat mover = pos_.to_move();
   const Geometry& g = rules_->geometry;
-  if (c.edge_pawn_truce && pos_.fullmove_number() == 1 && m.from != kNoSquare && edge_pawns_[index_of(m.from)]) {
+  if (m.from != kNoSquare && st.edge_pawns[index_of(m.from)] && truce_on(mover, st)) {
     Square victim = m.to;
     if (m.kind == MoveKind::kEnPassant) {
       for (int s = 0; s < rules_->seat_count(); ++s)
         if (pos_.en_passant(seat_at(s)).target == m.to) victim = pos_.en_passant(seat_at(s)).victim;
     }
     Piece v = pos_.at(victim);
-    if (!v.empty() && rules_->piece(v.kind).pawn && edge_pawns_[index_of(victim)] &&
+    if (!v.empty() && rules_->piece(v.kind).pawn && st.edge_pawns[index_of(victim)] &&
         rules_->piece(pos_.at(m.from).kind).pawn) {
       return "edge pawns may not capture edge pawns in the first round";
     }
   }
-  if (king_must_leave(mover) && m.from != pos_.king_square(mover)) {
+  if (king_must_leave(mover, st) && m.from != pos_.king_square(mover)) {
     return seat_name(mover) + "'s corner queens are gone: the king must leave the corner square now";
   }
   if (!c.may_leave_corner_at_will && !two_player_ && m.from != kNoSquare && m.from == pos_.king_square(mover) &&
-      g.merged(m.from) && !king_must_leave(mover)) {
+      g.merged(m.from) && !king_must_leave(mover, st)) {
     return "the king leaves his corner square only when both corner queens are lost (house rule)";
   }
   if (two_player_) {
@@ -131,7 +230,7 @@ std::string Game::corner_violation(const Move& m) const {
     bool from_in = m.from != kNoSquare && t.area[index_of(m.from)];
     bool to_in = m.to != kNoSquare && t.area[index_of(m.to)];
     if (t.stay_in_area && from_in && !to_in) return "a piece on the playing area may not leave it";
-    if (m.from != kNoSquare && g.merged(m.from) && !to_in) {
+    if (t.exit_corner_onto_area && m.from != kNoSquare && g.merged(m.from) && !to_in) {
       return "with two players left, the king leaves the corner square only onto the playing area";
     }
     if (t.no_check_until_inside && !area_reached_) {
@@ -143,7 +242,7 @@ std::string Game::corner_violation(const Move& m) const {
       }
     }
   }
-  if (c.only_target_may_be_mated && mates_non_target(m)) {
+  if (c.only_target_may_be_mated && depth < kMateProbeDepth && mates_non_target(m, st, depth)) {
     return "only " + seat_name(target_of(mover)) + "'s king (the target) may be checkmated";
   }
   return {};
@@ -187,43 +286,22 @@ bool Game::could_enter_area(Seat s) const {
 void Game::corners_after_make(Seat mover, const Move& m, Square captured_on, bool captured,
                               const std::vector<Square>& converted, std::vector<Ruling>& out) {
   const Geometry& g = rules_->geometry;
-  // The edge pawns of the first round move with their pawns.
-  if (edge_pawns_.any()) {
-    if (captured && edge_pawns_[index_of(captured_on)]) edge_pawns_.reset(index_of(captured_on));
-    if (m.from != kNoSquare && edge_pawns_[index_of(m.from)]) {
-      edge_pawns_.reset(index_of(m.from));
-      edge_pawns_.set(index_of(m.to));
-    }
-    if (pos_.fullmove_number() > 1) edge_pawns_.reset();
-  }
-  // The corner queens move with their pieces and are lost when captured.
+  std::array<bool, kMaxSeats> had_queens{};
+  for (int s = 0; s < rules_->seat_count(); ++s) had_queens[s] = !corner_.queens[s].empty();
+  advance_corner_state(corner_, mover, m, captured_on, captured, converted);
   for (int s = 0; s < rules_->seat_count(); ++s) {
-    auto& queens = corner_queens_[s];
-    if (queens.empty()) continue;
-    if (captured) {
-      auto it = std::find(queens.begin(), queens.end(), captured_on);
-      if (it != queens.end()) {
-        queens.erase(it);
-        if (queens.empty() && pos_.in_own_corner(seat_at(s)) && rules_->corners.must_leave_when_queens_lost) {
-          Ruling r;
-          r.kind = RulingKind::kRelation;
-          r.severity = Severity::kWarning;
-          r.seat = seat_at(s);
-          r.by = mover;
-          r.squares = {pos_.king_square(seat_at(s))};
-          r.text = seat_name(seat_at(s)) + " has lost both corner queens: his king must leave the corner square "
-                   "on his next move";
-          out.push_back(r);
-        }
-      }
-    }
-    if (seat_at(s) == mover && m.from != kNoSquare) std::replace(queens.begin(), queens.end(), m.from, m.to);
+    if (!had_queens[s] || !king_must_leave(seat_at(s))) continue;
+    Ruling r;
+    r.kind = RulingKind::kRelation;
+    r.severity = Severity::kWarning;
+    r.seat = seat_at(s);
+    r.by = mover;
+    r.squares = {pos_.king_square(seat_at(s))};
+    r.text = seat_name(seat_at(s)) + " has lost both corner queens: his king must leave the corner square "
+             "on his next move";
+    out.push_back(r);
   }
-  // 000 short game: "When a King enters his corner square, both of his
-  // Bishops become Queens instantly."
   if (!converted.empty()) {
-    corner_entered_[index_of(mover)] = true;
-    corner_queens_[index_of(mover)] = converted;
     Ruling r;
     r.kind = RulingKind::kPromotion;
     r.severity = Severity::kWarning;  // the table swaps the pieces
@@ -240,7 +318,7 @@ void Game::corners_after_make(Seat mover, const Move& m, Square captured_on, boo
 void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::vector<Ruling>& out) {
   const CornerRules& c = rules_->corners;
   for (int s = 0; s < rules_->seat_count(); ++s)
-    if (!plays(seat_at(s))) corner_queens_[s].clear();
+    if (!plays(seat_at(s))) corner_.queens[s].clear();
   int live = 0;
   for (Seat s : rules_->turn_order) live += plays(s) ? 1 : 0;
   if (c.two_player.enabled && !two_player_ && live == 2) {
@@ -265,9 +343,10 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
   // player whose King is in Check as a result of the pieces being removed".
   if (outcome_.over) return;
   // A king left in check once a colour's pieces came off (long game): the
-  // check is a ruling too, credited to the mover.
+  // check is a ruling too, credited to the mover; the mover's own king too
+  // (the mater's, exposed by the removal), credited to the checking colour.
   for (Seat s : rules_->turn_order) {
-    if (s == mover || !plays(s) || !pos_.in_check(s)) continue;
+    if (!plays(s) || !pos_.in_check(s)) continue;
     bool reported = std::any_of(out.begin(), out.end(), [s](const Ruling& r) {
       return r.kind == RulingKind::kCheck && r.seat == s;
     });
@@ -275,8 +354,8 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
     Ruling r;
     r.kind = RulingKind::kCheck;
     r.seat = s;
-    r.by = mover;
     r.squares = checkers(s);
+    r.by = s == mover ? pos_.at(r.squares.front()).seat : mover;
     r.text = seat_name(s) + " is in check once the pieces are removed";
     out.push_back(r);
   }
@@ -284,8 +363,10 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
   const auto& order = rules_->turn_order;
   int n = static_cast<int>(order.size());
   // After a resignation (no mover) the search starts with the seat to move.
+  // The mover himself comes last: "or by the player whose King is in Check
+  // as a result of the pieces being removed" may be the mater.
   int from = mover != kNoSeat ? pos_.order_index(mover) : (pos_.order_index(pos_.to_move()) + n - 1) % n;
-  for (int k = 1; k < n; ++k) {
+  for (int k = 1; k <= n; ++k) {
     Seat s = order[(from + k) % n];
     if (!plays(s) || !pos_.in_check(s)) continue;
     if (s == pos_.to_move()) return;
@@ -323,7 +404,9 @@ void Game::enter_two_player(std::vector<Ruling>& out) {
   // 000 long game: "When two colours remain, the game is played as Chess".
   const TwoPlayerRules& t = rules_->corners.two_player;
   two_player_ = true;
-  pos_.set_corner_entry_open(false);
+  // House rule stay_in_area ("played as Chess"): no king enters a corner
+  // square any more.
+  if (t.stay_in_area) pos_.set_corner_entry_open(false);
   std::vector<Seat> live;
   for (Seat s : rules_->turn_order)
     if (plays(s)) live.push_back(s);
@@ -373,7 +456,7 @@ void Game::revert_corner_queens(std::vector<Ruling>& out) {
   const TwoPlayerRules& t = rules_->corners.two_player;
   if (!t.corner_queens_revert) return;
   for (int s = 0; s < rules_->seat_count(); ++s) {
-    auto& queens = corner_queens_[s];
+    auto& queens = corner_.queens[s];
     for (auto it = queens.begin(); it != queens.end();) {
       if (!t.area[index_of(*it)]) {
         ++it;
@@ -389,6 +472,7 @@ void Game::revert_corner_queens(std::vector<Ruling>& out) {
                " (made in the corner square) reverts to a bishop on the playing area";
       out.push_back(r);
       it = queens.erase(it);
+      ++corner_.reverted[s];
     }
   }
 }

@@ -51,6 +51,20 @@ std::optional<Error> check_setup(const Position& pos) {
     if (p.kind == royal) ++kings[index_of(p.seat)];
     const PieceDef& def = rules.piece(p.kind);
     const SeatDef& seat = rules.seats[index_of(p.seat)];
+    // 000: only the owner's king ever stands on a corner square (RULINGS 000:
+    // "A king may enter his own corner square"; nothing else enters it).
+    if (rules.corners.enabled && g.merged(q)) {
+      int owner = -1;
+      for (int s = 0; s < rules.seat_count(); ++s)
+        if (rules.corners.own[s] == g.anchor(q)) owner = s;
+      if (p.kind != royal || index_of(p.seat) != owner) {
+        std::string where = owner < 0 ? "a corner square, where no piece may stand"
+                                      : rules.seats[owner].name + "'s corner square, where only " +
+                                            rules.seats[owner].name + "'s king may stand";
+        return make_error(rules.seats[index_of(p.seat)].name + "'s " + def.name + " on " + g.name(q) + " stands on " +
+                          where);
+      }
+    }
     if (def.pawn && rules.promotion.mandatory && rules.promotion.edge == PromotionEdge::kOwnZone &&
         seat.promotion_zone[i]) {
       return make_error(seat.name + "'s " + def.name + " on " + g.name(q) +

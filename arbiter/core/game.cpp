@@ -133,7 +133,10 @@ bool Game::is_legal(const Move& m) const {
          (!corners() || corner_violation(m).empty());
 }
 
-bool Game::has_legal_move_for(Seat s) const { return pos_.has_legal_move_for(s); }
+bool Game::has_legal_move_for(Seat s) const {
+  // 000: mate is judged with the game layer's legality (corners.cpp).
+  return corners() ? corner_reply_exists(s, corner_, 0) : pos_.has_legal_move_for(s);
+}
 
 std::vector<Square> Game::checkers(Seat s) const {
   Square k = pos_.king_square(s);
@@ -494,6 +497,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
                seat_name(s) + " misses a turn";
       out.push_back(r);
       if (++passes > rules_->seat_count()) return no_move_round(out);
+      corner_.note_turn(s);  // a missed turn is a turn (the truce's first round)
       pos_.make_pass();
       continue;
     }
@@ -559,6 +563,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
           }
           return no_move_round(out);
         }
+        if (corners()) corner_.note_turn(s);  // 000: a pass is a turn (the truce's first round)
         pos_.make_pass();
         continue;
       }

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "core/corners.h"
 #include "core/position.h"
 #include "core/rule_set.h"
 #include "core/ruling.h"
@@ -168,9 +169,15 @@ class Game {
   bool corners() const { return rules_->corners.enabled; }
   void corners_setup();
   Seat target_of(Seat s) const;  // the next seat in turn order still playing
-  bool king_must_leave(Seat s) const;
-  bool mates_non_target(const Move& m) const;
-  std::string corner_violation(const Move& m) const;
+  bool king_must_leave(Seat s, const CornerState& st) const;
+  bool king_must_leave(Seat s) const { return king_must_leave(s, corner_); }
+  bool truce_on(Seat mover, const CornerState& st) const;
+  void advance_corner_state(CornerState& st, Seat mover, const Move& m, Square captured_on, bool captured,
+                            const std::vector<Square>& converted) const;
+  bool mates_non_target(const Move& m, const CornerState& st, int depth) const;
+  bool corner_reply_exists(Seat s, const CornerState& st, int depth) const;
+  std::string corner_violation(const Move& m, const CornerState& st, int depth) const;
+  std::string corner_violation(const Move& m) const { return corner_violation(m, corner_, 0); }
   void filter_corners(MoveList& list) const;
   std::vector<Square> corner_entry_bishops(Seat mover, const Move& m) const;
   bool could_enter_area(Seat s) const;
@@ -211,12 +218,9 @@ class Game {
   Vassalage vassalage_;
   Seat tie_winner_ = kNoSeat;  // 003: first among equal token counts
   std::array<Seat, kMaxSeats> edge_owner_{kNoSeat, kNoSeat, kNoSeat, kNoSeat};  // 003 rule 4
-  // 000: the queens each seat's bishops became in his corner square, where
-  // they stand now; whether his king went in; the edge pawns of the first
-  // round; the two-player phase and whether both sides have reached its area.
-  std::array<std::vector<Square>, kMaxSeats> corner_queens_;
-  std::array<bool, kMaxSeats> corner_entered_{};
-  SquareSet edge_pawns_;
+  // 000: the corner state legality depends on (core/corners.h); the
+  // two-player phase and whether both sides have reached its area.
+  CornerState corner_;
   bool two_player_ = false;
   bool area_reached_ = false;
   Seat last_mater_ = kNoSeat;

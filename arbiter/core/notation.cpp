@@ -188,38 +188,82 @@ bool parse_move(const Position& pos, const MoveList& legal, std::string_view tex
       return true;
     }
   }
-  // Long algebraic that names the right squares but not the captured piece
-  // as we would: accept by squares and promotion, so records from other
-  // programs still read.
-  const Geometry& g = pos.rules().geometry;
+  // A pawn move that reaches the last rank written without its promotion
+  // ("e8", "e9-e10"): say so, rather than "no legal move".
+  const RuleSet& rules = pos.rules();
+  std::string choices;
+  for (PieceKind k : rules.promotion.choices) choices += (choices.empty() ? "" : " or ") + std::string(1, rules.piece(k).letter);
+  for (const Move& m : legal) {
+    if (m.promotion == kNoKind) continue;
+    std::string la = long_algebraic(pos, m);
+    std::string sa = san(pos, m);
+    std::string bare_la = la.substr(0, la.find('='));
+    if (bare_la == mt.move || sa.substr(0, sa.find('=')) == mt.move) {
+      why = "\"" + mt.move + "\": the pawn reaching " + rules.geometry.name(m.to) + " must promote; write " +
+            (bare_la == mt.move ? bare_la : sa.substr(0, sa.find('='))) + "=" + choices.substr(0, 1) +
+            (choices.size() > 1 ? " (promotes to " + choices + ")" : "");
+      return false;
+    }
+  }
+  // Long algebraic that names the right squares with another separator
+  // ('-' for 'x'), as some programs write it: accept by squares and
+  // promotion. The piece letters written must still be the pieces': PGN4
+  // writes the moving and the captured piece's letter, none for a pawn.
+  const Geometry& g = rules.geometry;
   std::string s = mt.move;
   std::size_t i = 0;
-  if (i < s.size() && std::isupper(static_cast<unsigned char>(s[i]))) ++i;
+  char mover_letter = 0;
+  if (i < s.size() && std::isupper(static_cast<unsigned char>(s[i]))) mover_letter = s[i++];
   std::size_t from_start = i;
   while (i < s.size() && (std::islower(static_cast<unsigned char>(s[i])) && i == from_start)) ++i;
   while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
   Square from = g.parse(s.substr(from_start, i - from_start));
   if (from != kNoSquare && i < s.size() && (s[i] == '-' || s[i] == 'x')) {
     ++i;
-    if (i < s.size() && std::isupper(static_cast<unsigned char>(s[i]))) ++i;
+    char captured_letter = 0;
+    if (i < s.size() && std::isupper(static_cast<unsigned char>(s[i]))) captured_letter = s[i++];
     std::size_t to_start = i;
     if (i < s.size() && std::islower(static_cast<unsigned char>(s[i]))) ++i;
     while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
     Square to = g.parse(s.substr(to_start, i - to_start));
     char promo = 0;
     if (i + 1 < s.size() && s[i] == '=') promo = s[i + 1];
+    auto letter_of = [&](Piece p) {
+      return p.empty() || is_pawn(pos, p) ? std::string("no letter") : std::string(1, rules.piece(p.kind).text_letter());
+    };
+    auto written = [&](char c) { return c == 0 ? std::string("no letter") : std::string(1, c); };
+    auto names = [&](char c, Piece p) {  // the letter written names piece p (its move or its FEN letter)
+      return written(c) == letter_of(p) || (!p.empty() && !is_pawn(pos, p) && c == rules.piece(p.kind).letter);
+    };
+    auto phrase = [&](Piece p) { return rules.seats[index_of(p.seat)].name + "'s " + rules.piece(p.kind).name; };
+    bool promotes = false;
     for (const Move& m : legal) {
-      if (m.from == from && m.to == to &&
-          (m.promotion == kNoKind ? promo == 0 : pos.rules().piece(m.promotion).letter == promo)) {
-        out = m;
-        return true;
+      if (m.from != from || m.to != to) continue;
+      if (m.promotion != kNoKind) promotes = true;
+      if (!(m.promotion == kNoKind ? promo == 0 : rules.piece(m.promotion).letter == promo)) continue;
+      Piece moving = pos.at(from);
+      if (!names(mover_letter, moving)) {
+        why = "\"" + mt.move + "\" writes " + written(mover_letter) + " for the moving piece, but the piece on " +
+              g.name(from) + " is " + phrase(moving) + " (" + letter_of(moving) + ")";
+        return false;
       }
+      Piece taken = captured_by(pos, m);
+      if (!names(captured_letter, taken)) {
+        why = "\"" + mt.move + "\" writes " + written(captured_letter) + " for the captured piece, but " +
+              (taken.empty() ? "nothing is captured on " + g.name(to)
+                             : "the piece captured is " + phrase(taken) + " (" + letter_of(taken) + ")");
+        return false;
+      }
+      out = m;
+      return true;
     }
     Piece p = pos.at(from);
     if (p.empty()) {
       why = "there is no piece on " + g.name(from);
     } else if (p.seat != pos.to_move()) {
       why = "the piece on " + g.name(from) + " is not the moving seat's";
+    } else if (promotes && promo != 0) {
+      why = "\"" + mt.move + "\": a pawn promotes to " + choices + " here, not " + std::string(1, promo);
     } else {
       why = "no legal move from " + g.name(from) + " to " + (to == kNoSquare ? "?" : g.name(to));
     }

@@ -246,11 +246,17 @@ struct TwoPlayerRules {
   SquareSet area;  // the chess playing area (000 long: the 64 central squares)
   bool enter_area_warning = false;
   bool stay_in_area = false;
+  bool exit_corner_onto_area = false;
   bool corner_queens_revert = false;
   bool no_check_until_inside = false;
   bool adjacent_survivors_switch = false;
   bool corner_king_mated_when_stuck = false;
   StalemateRule stalemate = StalemateRule::kDraw;
+};
+// 000: what "the first round of moves" of the edge-pawn truce is.
+enum class TruceRound : std::uint8_t {
+  kUntilEverySeatMoved,  // until every seat still playing has had his first turn
+  kOwnFirstTurn,         // each seat's own first turn
 };
 struct CornerRules {
   bool enabled = false;
@@ -261,6 +267,7 @@ struct CornerRules {
   bool turn_to_checked_player = false;
   bool check_credited_to_mover = false;
   bool edge_pawn_truce = false;
+  TruceRound truce_round = TruceRound::kUntilEverySeatMoved;
   bool king_enters_own_corner = false;
   bool bishops_become_queens = false;
   bool immune_in_corner = false;

@@ -761,6 +761,8 @@ void Builder::build_corners() {
   r.turn_to_checked_player = c.turn_to_checked_player();
   r.check_credited_to_mover = c.check_credited_to_mover();
   r.edge_pawn_truce = c.edge_pawn_truce();
+  r.truce_round = c.truce_round() == variant::TRUCE_ROUND_OWN_FIRST_TURN ? core::TruceRound::kOwnFirstTurn
+                                                                         : core::TruceRound::kUntilEverySeatMoved;
   r.king_enters_own_corner = c.king_enters_own_corner();
   r.bishops_become_queens = c.bishops_become_queens();
   r.immune_in_corner = c.immune_in_corner();
@@ -793,6 +795,7 @@ void Builder::build_corners() {
   }
   tp.enter_area_warning = t.enter_area_warning();
   tp.stay_in_area = t.stay_in_area();
+  tp.exit_corner_onto_area = t.exit_corner_onto_area();
   tp.corner_queens_revert = t.corner_queens_revert();
   tp.no_check_until_inside = t.no_check_until_inside();
   tp.adjacent_survivors_switch = t.adjacent_survivors_switch();

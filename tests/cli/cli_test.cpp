@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -170,6 +171,16 @@ TEST(Cli, BenchRefusesBadArguments) {
   EXPECT_EQ(extra.code, 2);
   EXPECT_NE(extra.err.find("unexpected argument \"foo\""), std::string::npos) << extra.err;
   EXPECT_EQ(run_cli({"bench", "--depth"}).code, 2);
+TEST(Cli, ReplayOfAFourPlayerGamePrintsTheRankingNotOneNil) {
+  // 000 short: "Checkmate of the King on the immediate left is needed to
+  // win": White mates Grey and wins. Among four, "1-0" says nothing; the
+  // last line is the ranking, as tabula selfplay prints it.
+  std::string path = ::testing::TempDir() + "/corners_mate.pgn4";
+  std::ofstream(path) << "[StartFen4 \"W-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-5,bK,6/12/12/12/gK,11/11,pK/12/12/"
+                         "1,wR,10/2,wR,9/12/6,wK,5\"]\n\n1. Rc3-a3#\n";
+  CliRun r = run_cli({"replay", "--variant", "corners-short", path});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(last_line(r.out), "ranking White Grey Black Pink (checkmate)") << r.out;
 }
 
 TEST(Cli, SelfplayIsDeterministicPerSeedAndPrintsOneLinePerGame) {

@@ -6,10 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 #include "core/fen4.h"
 #include "core/game.h"
 #include "test_rules.h"
+#include "variants/variant_loader.h"
 
 namespace tabula::core {
 namespace {
@@ -62,6 +65,22 @@ class Corners : public ::testing::Test {
       if (!p.empty() && p.seat == seat(seat_letter) && rules_->piece(p.kind).letter == piece) ++n;
     }
     return n;
+  }
+  // The shipped file with one switch changed (a copy of the file, as
+  // docs/VARIANTS.md says a club switches a rule off).
+  std::shared_ptr<const RuleSet> switched(const char* id, const std::string& from, const std::string& to) const {
+    std::string path = variants::variants_dir() + "/" + id + ".txtpb";
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string s = text.str();
+    auto at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at == std::string::npos) return nullptr;
+    s.replace(at, from.size(), to);
+    auto loaded = variants::load_text(s, path);
+    EXPECT_TRUE(loaded.ok()) << loaded.error_text();
+    return loaded.rules;
   }
   std::shared_ptr<const RuleSet> rules_;
 };
@@ -242,6 +261,115 @@ TEST_F(CornersLong, KingThatCannotReachThePlayingAreaIsMatedInTheCorner) {
   EXPECT_FALSE(h.outcome().over);
 }
 
+TEST_F(CornersLong, RevertedCornerQueensAreNotCapturedQueens) {
+  // 000 short: "If two Queens are captured, the King must on his next move
+  // return to an unoccupied space around the corner square". In the long
+  // game's two-player phase the corner queens revert to bishops ("If a player
+  // has two Queens remaining both Queens must revert to Bishops"): reverted,
+  // not captured, so White's king may stay in his corner square. Here they
+  // revert one at a time (e5 at once, h2 when it reaches h5).
+  Game g = game('w', {"j2:wK", "e5:wB", "h2:wB", "b4:wR", "c3:wR", "a8:gK", "e9:gP", "i12:bK", "j11:bP"}, "p");
+  three_queens_then_two_players(g);
+  g.play(move(g.position(), "j10", "j9"));
+  auto reverted = g.play(move(g.position(), "h2", "h5"));
+  ASSERT_EQ(count(g, 'w', 'Q'), 0);
+  for (const Ruling& r : reverted) EXPECT_EQ(r.text.find("lost both corner queens"), std::string::npos) << r.text;
+  g.play(move(g.position(), "j9", "j8"));
+  ASSERT_EQ(g.to_move(), seat('w'));
+  EXPECT_EQ(g.position().king_square(seat('w')), sq("k1"));
+  EXPECT_TRUE(legal(g, "b4", "b5")) << "no duty to leave the corner square: no queen was captured";
+  EXPECT_TRUE(legal(g, "h5", "g6"));
+}
+
+TEST_F(CornersLong, RemovalThatChecksTheMaterGivesHimTheMove) {
+  // 000 long: "The next move is made by the next player to the left, or by
+  // the player whose King is in Check as a result of the pieces being
+  // removed." White mates Grey; Grey's knight on g5 stood between Black's
+  // rook on g9 and White's king on g1: once it comes off, White is in check
+  // and moves next, Black and Pink passed over.
+  Game g = game('w', {"g1:wK", "b4:wR", "c3:wR", "a8:gK", "g5:gN", "g9:bR", "f12:bK", "l7:pK"});
+  auto rulings = g.play(move(g.position(), "c3", "a3"));
+  ASSERT_EQ(g.status(seat('g')), SeatStatus::kCheckmated);
+  ASSERT_EQ(letter(g, "g5"), '.');
+  const Ruling* check = nullptr;
+  for (const Ruling& r : rulings)
+    if (r.kind == RulingKind::kCheck && r.seat == seat('w')) check = &r;
+  ASSERT_NE(check, nullptr) << "the check on the mater is announced";
+  EXPECT_EQ(check->by, seat('b'));
+  EXPECT_EQ(check->squares, std::vector<Square>{sq("g9")});
+  EXPECT_EQ(g.to_move(), seat('w'));
+  int passed = 0;
+  for (const Ruling& r : rulings)
+    passed += r.kind == RulingKind::kTurnSkipped && (r.seat == seat('b') || r.seat == seat('p')) ? 1 : 0;
+  EXPECT_EQ(passed, 2) << "Black's and Pink's turns are passed over";
+  EXPECT_FALSE(legal(g, "a3", "a4")) << "White must answer the check";
+  g.play(move(g.position(), "g1", "h1"));
+  EXPECT_EQ(g.to_move(), seat('b')) << "play goes on to White's left";
+}
+
+TEST_F(CornersLong, TruceRoundEndsWhenEverySeatStillPlayingHasMoved) {
+  // 000 short: "Edge pawns may not capture edge pawns on the first round of
+  // moves." Move 1: White and Grey have moved; Black mates Pink, who never
+  // moved. Every seat still playing has had his first turn, so White's edge
+  // pawn c2 may take Grey's edge pawn b3.
+  Position pos = setup(*rules_, 'b', {"g1:wK", "c2:wP", "b3:gP", "a8:gK", "f12:bK", "k9:bR", "i10:bR", "l7:pK"});
+  ASSERT_EQ(pos.fullmove_number(), 1);
+  Game g(rules_, pos);
+  g.play(move(g.position(), "i10", "l10"));
+  ASSERT_EQ(g.status(seat('p')), SeatStatus::kCheckmated);
+  ASSERT_EQ(g.to_move(), seat('w'));
+  EXPECT_TRUE(legal(g, "c2", "b3")) << g.why_illegal(sq("c2"), sq("b3"));
+}
+
+TEST_F(CornersLong, TruceRoundReadingsAreASwitch) {
+  // The two readings of "the first round of moves" (switch truce_round).
+  // White checks Black (Grey is passed over); Black and Pink move; at
+  // White's second turn Grey has still not moved.
+  auto own = switched("corners-long", "truce_round: TRUCE_ROUND_UNTIL_EVERY_SEAT_MOVED",
+                      "truce_round: TRUCE_ROUND_OWN_FIRST_TURN");
+  ASSERT_TRUE(own);
+  for (bool every_seat : {true, false}) {
+    auto rules = every_seat ? rules_ : own;
+    Position pos = setup(*rules, 'w', {"g1:wK", "c2:wP", "b3:gP", "d6:wR", "a8:gK", "e12:bK", "l7:pK"});
+    Game g(rules, pos);
+    g.play(move(g.position(), "d6", "e6"));  // a check: the turn goes to Black
+    ASSERT_EQ(g.to_move(), seat('b'));
+    g.play(move(g.position(), "e12", "f12"));
+    g.play(move(g.position(), "l7", "l8"));
+    ASSERT_EQ(g.to_move(), seat('w'));
+    EXPECT_EQ(legal(g, "c2", "b3"), !every_seat) << (every_seat ? "Grey has not had his first turn" : "White's own second turn");
+  }
+}
+
+TEST_F(CornersLong, StayInAreaOffLiftsWhatTheDocsSay) {
+  // docs/VARIANTS.md: stay_in_area ("the game is played as Chess"): a piece
+  // on the playing area may not leave it, and no king enters a corner
+  // square. Switched off, both are lifted; the sheet's own "a King may only
+  // move onto the 64 squares area of Chess ... to exit the corner square"
+  // is its own switch, exit_corner_onto_area.
+  auto free = switched("corners-long", "stay_in_area: true", "stay_in_area: false");
+  ASSERT_TRUE(free);
+  std::vector<std::string> pieces{"j3:wK", "e1:wB", "h1:wB", "d4:wQ", "f9:bK"};  // the queens made on k1 give no check
+  Position strict_pos = setup(*rules_, 'w', pieces, "gp");
+  strict_pos.set_fullmove_number(5);
+  Game strict(rules_, strict_pos);
+  EXPECT_FALSE(legal(strict, "d4", "b4"));
+  EXPECT_FALSE(legal(strict, "j3", "k1"));
+  Position free_pos = setup(*free, 'w', pieces, "gp");
+  free_pos.set_fullmove_number(5);
+  Game g(free, free_pos);
+  EXPECT_TRUE(legal(g, "d4", "b4")) << "a piece may leave the playing area";
+  EXPECT_TRUE(legal(g, "j3", "k1")) << "the king may enter his corner square";
+  auto exit_free = switched("corners-long", "exit_corner_onto_area: true", "exit_corner_onto_area: false");
+  ASSERT_TRUE(exit_free);
+  Game corner_strict = game('w', {"k1:wK", "e4:wP", "e10:bK"}, "gp");
+  EXPECT_EQ(legal_from(corner_strict, "k1"), (std::vector<std::string>{"j3"}));
+  Position exit_pos = setup(*exit_free, 'w', {"k1:wK", "e4:wP", "e10:bK"}, "gp");
+  exit_pos.set_fullmove_number(5);
+  Game h(exit_free, exit_pos);
+  EXPECT_EQ(legal_from(h, "k1"), (std::vector<std::string>{"j1", "j2", "j3", "k3", "l3"}));
+}
+
 class CornersMini : public Corners {
  protected:
   void SetUp() override { load("corners-mini"); }
@@ -311,6 +439,26 @@ TEST_F(CornersMini, TwoPlayersUseEverySquareButTheCornerSquares) {
   Game two = game('w', {"f2:wK", "c1:wB", "f1:wB", "a3:wQ", "d6:bK"}, "gp");
   EXPECT_FALSE(legal(two, "f2", "g1"));
   EXPECT_TRUE(legal(two, "a3", "a5"));
+}
+
+TEST_F(CornersMini, RevertedCornerQueensAreNotCapturedQueens) {
+  // 000 short: "If two Queens are captured, the King must on his next move
+  // return"; 000 long: "If a player has two Queens remaining both Queens
+  // must revert to Bishops" (mini: "The same rules apply"). White's king
+  // goes into g1 (c4 and f1 become queens); White mates Grey (Pink is out);
+  // with two left both queens revert at once: nothing was captured, so the
+  // king need not leave his corner square.
+  Game g = game('w', {"f2:wK", "c4:wB", "f1:wB", "b3:wR", "h4:wR", "a5:gK", "d6:gP", "e8:bK"}, "p");
+  g.play(move(g.position(), "f2", "g1"));
+  ASSERT_EQ(letter(g, "c4"), 'Q');
+  g.play(move(g.position(), "d6", "e6"));
+  g.play(move(g.position(), "e8", "d8"));
+  g.play(move(g.position(), "h4", "h5"));
+  ASSERT_EQ(g.status(seat('g')), SeatStatus::kCheckmated);
+  ASSERT_EQ(count(g, 'w', 'Q'), 0) << "both corner queens reverted";
+  g.play(move(g.position(), "d8", "e8"));
+  ASSERT_EQ(g.to_move(), seat('w'));
+  EXPECT_TRUE(legal(g, "h5", "h6")) << "no duty to leave the corner square: no queen was captured";
 }
 
 TEST_F(CornersMini, KingMatedInTheLargeCornerSquare) {

@@ -383,6 +383,90 @@ TEST_F(CornersShort, EveryRuleIsASwitchForTheHiddenFalseRule) {
   EXPECT_TRUE(legal(g, "c2", "b3"));
 }
 
+TEST_F(CornersShort, CheckLeavingANonTargetOnlyRepliesTheGameRefusesIsRefused) {
+  // 000 short: "Checkmate of the King on the immediate left is needed to
+  // win"; RULINGS 000: "a move that would checkmate any other king is
+  // illegal". Mate as the game layer judges it: Grey's edge pawn b3-c3 checks
+  // White (not Grey's target); White's one reply, his edge pawn d2 taking it,
+  // is barred by "Edge pawns may not capture edge pawns on the first round
+  // of moves". So b3-c3 would mate White: illegal.
+  Game g = game('g', {"d4:wK", "d2:wP", "d3:wP", "e3:wP", "e4:wP", "e5:wP", "d5:wP", "c5:wP", "c4:wP", "b3:gP",
+                      "a3:gR", "a8:gK", "f12:bK", "l7:pK"},
+                true);
+  ASSERT_TRUE(has_move(g.position(), "b3", "c3")) << "a pawn step that checks White";
+  EXPECT_FALSE(legal(g, "b3", "c3"));
+  EXPECT_NE(g.why_illegal(sq("b3"), sq("c3")).find("target"), std::string::npos) << g.why_illegal(sq("b3"), sq("c3"));
+  auto rulings = g.play(move(g.position(), "b3", "c3"));
+  EXPECT_EQ(rulings.front().kind, RulingKind::kIllegalMove);
+  EXPECT_FALSE(g.outcome().over) << "nobody is declared mated";
+  // Past the first round the capture is a reply, and the check stands.
+  Game later = game('g', {"d4:wK", "d2:wP", "d3:wP", "e3:wP", "e4:wP", "e5:wP", "d5:wP", "c5:wP", "c4:wP", "b3:gP",
+                          "a3:gR", "a8:gK", "f12:bK", "l7:pK"});
+  EXPECT_TRUE(legal(later, "b3", "c3"));
+}
+
+TEST_F(CornersShort, Pgn4PieceLettersMustBeThePieces) {
+  // PGN4 writes the moving piece's letter and the captured piece's, none for
+  // a pawn: a token that names another piece is refused, naming the token.
+  Game g = start();
+  Move m;
+  std::string why;
+  EXPECT_FALSE(parse_move(g.position(), "Nf2-f4", m, why));
+  EXPECT_NE(why.find("Nf2-f4"), std::string::npos) << why;
+  EXPECT_NE(why.find("pawn"), std::string::npos) << why;
+  EXPECT_TRUE(parse_move(g.position(), "f2-f4", m, why)) << why;
+  EXPECT_FALSE(parse_move(g.position(), "i1-h3", m, why)) << "a knight move written without its letter";
+  EXPECT_NE(why.find("knight"), std::string::npos) << why;
+  Game c = game('w', {"g1:wK", "e5:wQ", "e8:bN", "c5:gP", "h5:pR", "a6:gK", "f12:bK", "l7:pK"});
+  EXPECT_TRUE(parse_move(c.position(), "Qe5xNe8", m, why)) << why;
+  EXPECT_TRUE(parse_move(c.position(), "Qe5-Ne8", m, why)) << "another separator is still read: " << why;
+  EXPECT_FALSE(parse_move(c.position(), "Qe5xBe8", m, why));
+  EXPECT_NE(why.find("Qe5xBe8"), std::string::npos) << why;
+  EXPECT_NE(why.find("Black's knight"), std::string::npos) << why;
+  EXPECT_FALSE(parse_move(c.position(), "Qe5xe8", m, why)) << "no letter is a pawn";
+  EXPECT_FALSE(parse_move(c.position(), "Qe5xNc5", m, why)) << "c5 holds a pawn";
+  EXPECT_FALSE(parse_move(c.position(), "Qe5xNe6", m, why)) << "nothing stands on e6";
+  EXPECT_NE(why.find("nothing is captured"), std::string::npos) << why;
+  EXPECT_TRUE(parse_move(c.position(), "Qe5xc5", m, why)) << why;
+  EXPECT_FALSE(parse_move(c.position(), "Re5xc5", m, why));
+}
+
+TEST_F(CornersShort, PromotionWithoutItsPieceIsRefusedWithTheReason) {
+  // 000 short: "Pawns must reach their 10th rank to become a Queen": e9-e10
+  // must be written e9-e10=Q.
+  Game g = game('w', {"g1:wK", "e9:wP", "a4:gK", "f12:bK", "l7:pK"});
+  Move m;
+  std::string why;
+  EXPECT_FALSE(parse_move(g.position(), "e9-e10", m, why));
+  EXPECT_NE(why.find("must promote"), std::string::npos) << why;
+  EXPECT_NE(why.find("e9-e10=Q"), std::string::npos) << why;
+  EXPECT_FALSE(parse_move(g.position(), "e9-e10=N", m, why));
+  EXPECT_NE(why.find("promotes to Q"), std::string::npos) << why;
+  EXPECT_TRUE(parse_move(g.position(), "e9-e10=Q", m, why)) << why;
+}
+
+TEST_F(CornersShort, Fen4RefusesImpossibleCornerOccupants) {
+  // RULINGS 000: only the owner's king enters his corner square ("Kings may
+  // enter their own coloured corner square"); nothing else stands there.
+  const std::string& fen = rules_->start_fen;
+  const std::string rank1 = "2,wR,wN,wB,wQ,wK,wB,wN,wR,2";
+  ASSERT_EQ(fen.substr(fen.size() - rank1.size()), rank1);
+  std::string base = fen.substr(0, fen.size() - rank1.size());
+  auto knight = parse_fen4(*rules_, base + "2,wR,wN,wB,wQ,wK,wB,wN,wR,wN,1");
+  ASSERT_FALSE(knight.ok());
+  EXPECT_NE(knight.error().message.find("knight on k1"), std::string::npos) << knight.error().message;
+  EXPECT_NE(knight.error().message.find("White's corner square"), std::string::npos) << knight.error().message;
+  std::string grey_out = base;
+  auto at = grey_out.find("gK,gP,8,pP,pQ");
+  ASSERT_NE(at, std::string::npos);
+  grey_out.replace(at, 2, "1");
+  auto grey_king = parse_fen4(*rules_, grey_out + "2,wR,wN,wB,wQ,wK,wB,wN,wR,gK,1");
+  ASSERT_FALSE(grey_king.ok());
+  EXPECT_NE(grey_king.error().message.find("Grey's king on k1"), std::string::npos) << grey_king.error().message;
+  auto own_king = parse_fen4(*rules_, base + "2,wR,wN,wB,wQ,1,wB,wN,wR,wK,1");
+  EXPECT_TRUE(own_king.ok()) << own_king.error().message;
+}
+
 TEST_F(CornersShort, RandomGamesEndWithExactlyOneMateOrRunOn) {
   // The issue: "Each short game ends with exactly one mate or at the ply
   // cap." Seeded random games; every generated move must be accepted.
