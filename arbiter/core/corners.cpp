@@ -169,19 +169,27 @@ bool Game::mates_non_target(const Move& m, const CornerState& st, int depth) con
   Square captured_on = capture_square(p, m);
   std::vector<Square> converted = corner_entry_bishops(mover, m);
   p.make(m);
-  bool mates = false;
+  std::uint8_t mated = 0;
   std::optional<CornerState> after;
-  for (int i = 0; i < rules_->seat_count() && !mates; ++i) {
+  for (int i = 0; i < rules_->seat_count(); ++i) {
     Seat s = seat_at(i);
     if (s == mover || s == target || !plays(s) || !p.in_check(s)) continue;
     if (!after) {
       after = st;
       advance_corner_state(*after, mover, m, captured_on, captured_on != kNoSquare, converted);
     }
-    mates = !corner_reply_exists(s, *after, depth + 1);
+    if (!corner_reply_exists(s, *after, depth + 1)) mated = static_cast<std::uint8_t>(mated | (1U << i));
   }
   p.unmake();
-  return mates;
+  // A king mated already before the move is not mated by it (the move that
+  // mates the target, whose other checks are looked at in the position after
+  // it, before the target is out).
+  for (int i = 0; i < rules_->seat_count(); ++i) {
+    if (!((mated >> i) & 1U)) continue;
+    Seat s = seat_at(i);
+    if (!p.in_check(s) || corner_reply_exists(s, st, depth + 1)) return true;
+  }
+  return false;
 }
 
 bool Game::corner_reply_exists(Seat s, const CornerState& st, int depth) const {

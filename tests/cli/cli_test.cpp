@@ -171,6 +171,8 @@ TEST(Cli, BenchRefusesBadArguments) {
   EXPECT_EQ(extra.code, 2);
   EXPECT_NE(extra.err.find("unexpected argument \"foo\""), std::string::npos) << extra.err;
   EXPECT_EQ(run_cli({"bench", "--depth"}).code, 2);
+}
+
 TEST(Cli, ReplayOfAFourPlayerGamePrintsTheRankingNotOneNil) {
   // 000 short: "Checkmate of the King on the immediate left is needed to
   // win": White mates Grey and wins. Among four, "1-0" says nothing; the

@@ -356,8 +356,12 @@ class Corners : public Oracle {
   int mated_non_target(const Board& before, const Board& after, int mover, int depth) const {
     for (int x = 0; x < 4; ++x) {
       if (x == mover || x == target_of(mover) || !live(x)) continue;
-      if (depth > 0 && in_check(before, x)) continue;
-      if (in_check(after, x) && legal(after, x, depth + 1).empty()) return x;
+      if (!in_check(after, x) || !legal(after, x, depth + 1).empty()) continue;
+      // A king mated already before the move is not mated by it (RULINGS
+      // 000: "a move that would checkmate any other king"); one only in
+      // check before it is.
+      if (in_check(before, x) && legal(before, x, depth + 1).empty()) continue;
+      return x;
     }
     return -1;
   }
