@@ -119,6 +119,14 @@ rm -rf "$root$clone"
 git clone -q --no-hardlinks "$repo" "$root$clone"
 git -C "$root$clone" checkout -q "$commit"
 
+# Like CI, a copy of shared/ (the seed records some tests read) beside the clone.
+shared=${TABULA_SHARED:-$repo/../shared}
+[[ -d "$shared" ]] || shared=/work/shared
+if [[ -d "$shared" ]]; then
+  rm -rf "$root/root/shared"
+  cp -a "$shared" "$root/root/shared"
+fi
+
 in_chroot() {
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
