@@ -23,6 +23,11 @@ class HeadlessKiosk {
     io.IniFilename = nullptr;
     io.DisplaySize = {width, height};
     io.DeltaTime = 1.0f / 60.0f;
+#if IMGUI_VERSION_NUM >= 18700
+    // A synthetic frame's mouse move, button and typed text all land in that
+    // frame (ImGui 1.87+ would otherwise trickle them over several frames).
+    io.ConfigInputTrickleEventQueue = false;
+#endif
     unsigned char* pixels = nullptr;
     int w = 0;
     int h = 0;
