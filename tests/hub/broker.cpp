@@ -45,25 +45,10 @@ int free_port() {
   return ntohs(a.sin_port);
 }
 
-namespace {
-int connect_to(int port) {
-  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  a.sin_port = htons(static_cast<std::uint16_t>(port));
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-}  // namespace
-
 bool port_open(int port, std::chrono::milliseconds timeout) {
   return eventually(
       [&] {
-        int fd = connect_to(port);
+        int fd = connect_loopback(port);
         if (fd < 0) return false;
         ::close(fd);
         return true;

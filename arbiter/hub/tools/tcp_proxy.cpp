@@ -11,8 +11,7 @@
 
 namespace tabula::hub {
 
-namespace {
-int connect_to(int port) {
+int connect_loopback(int port) {
   int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   sockaddr_in a{};
   a.sin_family = AF_INET;
@@ -24,7 +23,6 @@ int connect_to(int port) {
   }
   return fd;
 }
-}  // namespace
 
 TcpProxy::TcpProxy(int target, int listen_port) : target_(target) {
   listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -87,7 +85,7 @@ void TcpProxy::run() {
     if (fds[0].revents & POLLIN) {
       int c = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
       if (c >= 0) {
-        int up = cut_ ? -1 : connect_to(target_);
+        int up = cut_ ? -1 : connect_loopback(target_);
         if (up < 0) {
           ::close(c);
         } else {

@@ -14,6 +14,9 @@
 
 namespace tabula::hub {
 
+// A TCP connection to 127.0.0.1:port (close-on-exec); -1 when refused.
+int connect_loopback(int port);
+
 class TcpProxy {
  public:
   // listen_port 0: any free port (see port()).
