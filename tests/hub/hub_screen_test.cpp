@@ -2,6 +2,7 @@
 // ImGui frames (no window, no GPU).
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "../journal/journal_fixture.h"
 #include "hub/codec.h"
@@ -106,6 +107,52 @@ TEST(HubScreen, DrawsTheGridAndOpensTheBoardClicked) {
   ASSERT_TRUE(screen.opened());
   EXPECT_EQ(*screen.opened(), "t2");
   frame({-1, -1}, false);
+  ImGui::DestroyContext(ctx);
+}
+
+// Every window of the last frame whose content is wider than the window
+// (clipped at its right edge), by name.
+std::vector<std::string> clipped_windows() {
+  std::vector<std::string> out;
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+    if (!w->WasActive || w->Hidden) continue;
+    if (w->ContentSize.x > w->ContentRegionRect.GetWidth() + 1.0f) {
+      out.push_back(std::string(w->Name) + ": content " + std::to_string(w->ContentSize.x) + " px in " +
+                    std::to_string(w->ContentRegionRect.GetWidth()));
+    }
+  }
+  return out;
+}
+
+TEST(HubScreen, AnOpenedBoardAndTheAlertsFitAt1280x800) {
+  hub::HubModel model("club");
+  model.on_message("tabula/club/t2/state", hub::encode(played("chesscom-ffa", kFfaOpening, "t2")), 0);
+  ImGuiContext* ctx = ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = {1280, 800};
+  io.DeltaTime = 1.0f / 60;
+  io.FontGlobalScale = 1.4f;  // about the kiosk's own text size at 800 px
+  unsigned char* px = nullptr;
+  int w = 0;
+  int h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+  ImFont* f = io.Fonts->Fonts[0];
+  HubScreen screen;
+  screen.set_fonts(KioskFonts{f, f, f, f, f, f, f});
+  HubSide side;
+  side.can_act = true;
+  auto frame = [&](ImVec2 mouse, bool down) {
+    io.MousePos = mouse;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    screen.draw(model, side, 0.0);
+    ImGui::Render();
+  };
+  screen.open("t2");
+  frame({-1, -1}, false);
+  frame({-1, -1}, false);
+  EXPECT_EQ(clipped_windows(), std::vector<std::string>{});
   ImGui::DestroyContext(ctx);
 }
 

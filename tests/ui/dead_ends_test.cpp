@@ -143,6 +143,16 @@ TEST(DeadEnds, ATakebackAfterAResignationUndoesOnlyTheResignation) {
   EXPECT_EQ(sim->session().moves().size(), 1U) << "Red's h3 stands";
 }
 
+TEST(DeadEnds, ATeamsWinNamesTheTeam) {
+  Ms t(0);
+  auto sim = started("chesscom-teams", t);
+  ASSERT_TRUE(sim);
+  sim->apply(Adjudicate{SeatIndex{0}}, t += Ms(100));  // Red (with Yellow)
+  ASSERT_TRUE(sim->session().game().outcome().over);
+  const std::string rulings = all_rulings(sim->view(t));
+  EXPECT_NE(rulings.find("the team of Red and Yellow wins"), std::string::npos) << rulings;
+}
+
 TEST(DeadEnds, ADamagedJournalIsKeptAsideAndANewGameStarts) {
   Scratch scratch;
   const std::string path = scratch.file("current.db");

@@ -25,12 +25,30 @@ std::string seat_name(const hub::wire::BoardState& st, int i) {
   return i >= 0 && i < st.seats_size() ? st.seats(i).name() : "-";
 }
 
-// One line under a mini-board: who is to move, moves, the result.
+// The move (round) a ply belongs to: plies are counted one per seat, so a
+// round of a four-player game is one move (issue 18: the hub numbered plies
+// as moves). Rounds that skip a seat that is out count as full ones here.
+int move_number(const hub::wire::BoardState* st, int ply) {
+  const int seats = st != nullptr && st->seats_size() > 0 ? st->seats_size() : 2;
+  return (std::max(ply, 1) - 1) / seats + 1;
+}
+
+// The next item on this line when `width` more pixels fit, else below.
+void same_line_if(float width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+// One line under a mini-board: who is to move, the move, the result.
 std::string summary(const hub::BoardEntry& b) {
   if (!b.state) return "waiting for the board's state";
   const hub::wire::BoardState& st = *b.state;
   std::string s = st.over() ? "over: " + st.result_reason() : seat_name(st, st.to_move()) + " to move";
-  s += ", " + std::to_string(st.moves()) + " moves";
+  s += st.moves() == 0 ? ", no move yet" : ", move " + std::to_string(move_number(&st, st.moves() + (st.over() ? 0 : 1)));
   if (st.paused()) s += ", PAUSED";
   if (st.tracker() == hub::wire::TRACKER_STATE_OUT_OF_SYNC) s += ", OUT OF SYNC";
   return s;
@@ -153,30 +171,38 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
         in.action.set_winner(winner);
         intents.push_back(std::move(in));
       };
+      // Buttons flow onto the next line rather than past the panel's edge.
       act(st.paused() ? hub::wire::ACTION_KIND_RESUME : hub::wire::ACTION_KIND_PAUSE, st.paused() ? "Resume" : "Pause",
           0, false, -1);
-      ImGui::SameLine();
+      same_line_if(button_width("Take back 1"));
       act(hub::wire::ACTION_KIND_TAKEBACK, "Take back 1", 1, false, -1);
-      ImGui::SameLine();
+      same_line_if(button_width("Adjudicate draw"));
       act(hub::wire::ACTION_KIND_ADJUDICATE, "Adjudicate draw", 0, true, -1);
       for (int i = 0; i < st.seats_size(); ++i) {
+        const std::string label = st.seats(i).name() + " wins";
         ImGui::PushID(i);
-        act(hub::wire::ACTION_KIND_ADJUDICATE, (st.seats(i).name() + " wins").c_str(), 0, false, i);
+        if (i > 0) same_line_if(button_width(label.c_str()));
+        act(hub::wire::ACTION_KIND_ADJUDICATE, label.c_str(), 0, false, i);
         ImGui::PopID();
-        if (i + 1 < st.seats_size()) ImGui::SameLine();
       }
     }
     ImGui::Separator();
     ImGui::TextUnformatted("Moves:");
     std::string moves;
-    for (int i = 0; i < st.record_size(); ++i) moves += (i ? " " : "") + st.record(i);
+    const int seats = std::max(1, st.seats_size());
+    for (int i = 0; i < st.record_size(); ++i) {
+      if (i % seats == 0) moves += (i ? " " : "") + std::to_string(i / seats + 1) + ".";
+      moves += " " + st.record(i);
+    }
     ImGui::TextWrapped("%s", moves.c_str());
   }
   ImGui::Separator();
   ImGui::TextUnformatted("Stream (newest first):");
   for (auto it = b.recent.rbegin(); it != b.recent.rend(); ++it) {
     if (it->has_move()) {
-      ImGui::Text("#%llu  %d. %s", static_cast<unsigned long long>(it->seq()), it->move().number(), it->move().text().c_str());
+      ImGui::TextWrapped("#%llu  %d. %s %s", static_cast<unsigned long long>(it->seq()),
+                         move_number(b.state ? &*b.state : nullptr, it->move().number()),
+                         b.state ? seat_name(*b.state, it->move().seat()).c_str() : "", it->move().text().c_str());
     } else if (it->has_ruling()) {
       ImGui::TextWrapped("#%llu  %s: %s", static_cast<unsigned long long>(it->seq()), it->ruling().severity().c_str(),
                          it->ruling().text().c_str());
@@ -198,9 +224,9 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
     if (it->acknowledged) continue;
     ImGui::PushID(static_cast<int>(it->id));
     ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", hub::to_string(it->kind));
-    ImGui::SameLine();
+    same_line_if(button_width("Open"));
     if (ImGui::SmallButton("Open")) open_ = it->board;
-    ImGui::SameLine();
+    same_line_if(button_width("OK"));
     if (ImGui::SmallButton("OK")) intents.push_back({HubIntentKind::kAcknowledge, it->id, {}});
     ImGui::TextWrapped("%s", it->text.c_str());
     ImGui::PopID();
@@ -257,7 +283,7 @@ std::vector<HubIntent> HubScreen::draw(const hub::HubModel& model, const HubSide
     draw_grid(model, x0, y0, x1 - side_w, y1, time_s);
   }
   ImGui::SetCursorScreenPos({x1 - side_w + 4, y0});
-  ImGui::BeginChild("##side", {side_w - 8, y1 - y0 - 4});
+  ImGui::BeginChild("##side", {side_w - 12, y1 - y0 - 12});
   draw_side(model, side, intents);
   ImGui::EndChild();
   ImGui::End();
