@@ -25,7 +25,7 @@ tools=(
   protobuf-compiler
   sqlite3
   mosquitto mosquitto-clients
-  xvfb xauth
+  xvfb xauth xdotool
   pgn-extract
 )
 # Libraries (and data) the programs link or load: of the target architecture.

@@ -1187,14 +1187,12 @@ void Game::no_move_round(std::vector<Ruling>& out) {
 }
 
 bool Game::takeback(int n) {
-  if (n <= 0 || n > static_cast<int>(moves_.size())) return false;
-  // Keep every action before the n-th last move.
-  std::size_t keep = actions_.size();
-  int seen = 0;
-  while (keep > 0) {
-    --keep;
-    if (actions_[keep].kind == Action::Kind::kMove && ++seen == n) break;
-  }
+  if (n <= 0 || n > static_cast<int>(actions_.size())) return false;
+  // Undo the n last actions: a move, or what ended a player's game after
+  // it (a resignation, a flag, a draw, an adjudication) -- a takeback after
+  // a resignation undoes the resignation only, not the move before it
+  // (issue 18). Everything before them is replayed.
+  const std::size_t keep = actions_.size() - static_cast<std::size_t>(n);
   std::vector<Action> replay(actions_.begin(), actions_.begin() + static_cast<std::ptrdiff_t>(keep));
   Game fresh(rules_, start_, start_points_);
   for (const Action& a : replay) {

@@ -79,7 +79,8 @@ class Game {
   // Times the current position occurred before with the same player to move
   // and the same possible moves (FIDE 9.2.3), since the last irreversible move.
   int repetitions() const;
-  // Takes back the last n moves (replays the game from its start).
+  // Takes back the last n actions (replays the game from its start): a move,
+  // or a resignation, flag, draw or adjudication after it, each one step.
   bool takeback(int n);
 
   // ---- queries ----

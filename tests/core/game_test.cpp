@@ -220,6 +220,18 @@ TEST_F(ChessGame, TakebackRestoresTheExactPosition) {
   EXPECT_EQ(mated.to_move(), seat_at(1));
 }
 
+TEST_F(ChessGame, ATakebackAfterAResignationUndoesOnlyTheResignation) {
+  Game g = from(rules_->start_fen);
+  play(g, {"e2e4"});
+  g.resign(seat_at(1));
+  ASSERT_TRUE(g.outcome().over);
+  ASSERT_TRUE(g.takeback(1));
+  EXPECT_FALSE(g.outcome().over);
+  EXPECT_EQ(g.status(seat_at(1)), SeatStatus::kLive);
+  EXPECT_EQ(g.moves().size(), 1u) << "1. e4 stands";
+  EXPECT_EQ(g.to_move(), seat_at(1));
+}
+
 TEST_F(ChessGame, IllegalMovesSayWhyAndChangeNothing) {
   Game g = from("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1");
   const Geometry& geo = rules_->geometry;

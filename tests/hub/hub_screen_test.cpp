@@ -36,6 +36,42 @@ hub::wire::BoardState played(const std::string& variant, const char* pgn, const 
   return hub::make_state(info, b->session(), 1, std::nullopt, false, 0);
 }
 
+/// The hub screen in an ImGui context without a window or GPU; one frame()
+/// is one frame with the mouse where the test says.
+struct HeadlessHub {
+  explicit HeadlessHub(ImVec2 size, float text_scale = 1.0f) : context(ImGui::CreateContext()) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = size;
+    io.DeltaTime = 1.0f / 60;
+    io.FontGlobalScale = text_scale;
+    unsigned char* px = nullptr;
+    int w = 0;
+    int h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+    ImFont* f = io.Fonts->Fonts[0];
+    screen.set_fonts(KioskFonts{f, f, f, f, f, f, f});
+    side.can_act = true;
+  }
+  ~HeadlessHub() { ImGui::DestroyContext(context); }
+  HeadlessHub(const HeadlessHub&) = delete;
+  HeadlessHub& operator=(const HeadlessHub&) = delete;
+
+  std::vector<HubIntent> frame(const hub::HubModel& model, ImVec2 mouse, bool down) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = mouse;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    std::vector<HubIntent> intents = screen.draw(model, side, 0.0);
+    ImGui::Render();
+    return intents;
+  }
+
+  ImGuiContext* context;
+  HubScreen screen;
+  HubSide side;
+};
+
 int pieces(const KioskView& v) {
   int n = 0;
   for (const auto& p : v.pieces) n += p ? 1 : 0;
@@ -75,28 +111,9 @@ TEST(HubScreen, DrawsTheGridAndOpensTheBoardClicked) {
   hub::HubModel model("club");
   model.on_message("tabula/club/t1/state", hub::encode(played("chess", kScholarsMate, "t1")), 0);
   model.on_message("tabula/club/t2/state", hub::encode(played("chesscom-ffa", kFfaOpening, "t2")), 0);
-  ImGuiContext* ctx = ImGui::CreateContext();
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;
-  io.DisplaySize = {1600, 900};
-  io.DeltaTime = 1.0f / 60;
-  unsigned char* px = nullptr;
-  int w = 0;
-  int h = 0;
-  io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-  ImFont* f = io.Fonts->Fonts[0];
-  HubScreen screen;
-  screen.set_fonts(KioskFonts{f, f, f, f, f, f, f});
-  HubSide side;
-  side.can_act = true;
-  auto frame = [&](ImVec2 mouse, bool down) {
-    io.MousePos = mouse;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    auto intents = screen.draw(model, side, 0.0);
-    ImGui::Render();
-    return intents;
-  };
+  HeadlessHub hub({1600, 900});
+  HubScreen& screen = hub.screen;
+  auto frame = [&](ImVec2 mouse, bool down) { return hub.frame(model, mouse, down); };
   frame({-1, -1}, false);
   EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 2000);  // two boards of squares and pieces
   // Two boards side by side in the grid left of the 380 px side panel: t2 is on the right.
@@ -107,7 +124,6 @@ TEST(HubScreen, DrawsTheGridAndOpensTheBoardClicked) {
   ASSERT_TRUE(screen.opened());
   EXPECT_EQ(*screen.opened(), "t2");
   frame({-1, -1}, false);
-  ImGui::DestroyContext(ctx);
 }
 
 // Every window of the last frame whose content is wider than the window
@@ -127,33 +143,10 @@ std::vector<std::string> clipped_windows() {
 TEST(HubScreen, AnOpenedBoardAndTheAlertsFitAt1280x800) {
   hub::HubModel model("club");
   model.on_message("tabula/club/t2/state", hub::encode(played("chesscom-ffa", kFfaOpening, "t2")), 0);
-  ImGuiContext* ctx = ImGui::CreateContext();
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;
-  io.DisplaySize = {1280, 800};
-  io.DeltaTime = 1.0f / 60;
-  io.FontGlobalScale = 1.4f;  // about the kiosk's own text size at 800 px
-  unsigned char* px = nullptr;
-  int w = 0;
-  int h = 0;
-  io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-  ImFont* f = io.Fonts->Fonts[0];
-  HubScreen screen;
-  screen.set_fonts(KioskFonts{f, f, f, f, f, f, f});
-  HubSide side;
-  side.can_act = true;
-  auto frame = [&](ImVec2 mouse, bool down) {
-    io.MousePos = mouse;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    screen.draw(model, side, 0.0);
-    ImGui::Render();
-  };
-  screen.open("t2");
-  frame({-1, -1}, false);
-  frame({-1, -1}, false);
+  HeadlessHub hub({1280, 800}, 1.4f);  // about the kiosk's own text size at 800 px
+  hub.screen.open("t2");
+  for (int i = 0; i < 3; ++i) hub.frame(model, {-1, -1}, false);
   EXPECT_EQ(clipped_windows(), std::vector<std::string>{});
-  ImGui::DestroyContext(ctx);
 }
 
 }  // namespace

@@ -140,7 +140,7 @@ TEST(DeadEnds, ATakebackAfterAResignationUndoesOnlyTheResignation) {
   sim->tick(t += Ms(3000));
   const KioskView& v = sim->view(t);
   EXPECT_EQ(v.seats.at(1).status, SeatStatus::kLive) << all_rulings(v);
-  EXPECT_EQ(sim->session().moves().size(), 1U) << "Red's h3 stands";
+  EXPECT_EQ(sim->session().game().moves().size(), 1U) << "Red's h3 stands";
 }
 
 TEST(DeadEnds, ATeamsWinNamesTheTeam) {

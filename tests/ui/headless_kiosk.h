@@ -85,6 +85,19 @@ class HeadlessKiosk {
     return all;
   }
 
+  /// One frame with the queue's share of the pointer events.
+  std::vector<Intent> queued_frame(const KioskView& view) {
+    const PointerState s = queue_.next_frame();
+    set_pointer(s.known ? ImVec2{s.x, s.y} : ImVec2{-1000, -1000}, [&](int b) {
+      return b < PointerState::kButtons && s.down[static_cast<std::size_t>(b)];
+    });
+    ImGui::NewFrame();
+    std::vector<Intent> intents = app_.draw(view, 0.0);
+    ImGui::Render();
+    return intents;
+  }
+  bool pending() const { return queue_.pending(); }
+
   ImVec2 centre_of(const KioskView& view, const char* square) {
     const BoardLayout layout = app_.board_layout(view, width_, height_);
     const PixelPoint p = layout.square_rect(*parse_cell_name(square)).center();

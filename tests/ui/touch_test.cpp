@@ -9,6 +9,7 @@
 
 #include "tests/ui/headless_kiosk.h"
 #include "ui/demo_views.h"
+#include "ui/session_sim.h"
 
 namespace tabula::ui {
 namespace {
@@ -282,6 +283,111 @@ TEST(Touch, TheTitleIsNeverUnderTheHeaderButtons) {
       EXPECT_GE(find(kiosk, label)->rect.y0, title_bottom) << name_of(size) << " " << label;
     }
   }
+}
+
+using Ms = session::Millis;
+
+// A whole game by touch on the virtual board against the real session, at
+// the Pi's 800x480: the kiosk's frames, the pointer queue and SessionSim as
+// the frame loop wires them, 50 ms a frame.
+class TouchGame {
+ public:
+  explicit TouchGame(const std::string& variant) : kiosk_(800, 480) {
+    std::string error;
+    sim_ = SessionSim::create(variant, error);
+    EXPECT_TRUE(sim_) << error;
+    run(Ms(3000));  // the start is verified
+  }
+  SessionSim& sim() { return *sim_; }
+  HeadlessKiosk& kiosk() { return kiosk_; }
+  const KioskView& view() { return sim_->view(t_); }
+
+  /// Frames for `time` (at least until the queued taps are drained).
+  void run(Ms time) {
+    const Ms until = t_ + time;
+    while (t_ < until || kiosk_.pending()) {
+      sim_->tick(t_);
+      for (const Intent& i : kiosk_.queued_frame(sim_->view(t_))) sim_->apply(i, t_);
+      t_ += Ms(50);
+    }
+  }
+  void tap_square(const char* square) { kiosk_.tap(kiosk_.centre_of(view(), square)); }
+  /// Taps the action labelled `label` on the current screen.
+  void tap(const std::string& label) {
+    run(Ms(100));
+    const HitRect* h = find(kiosk_, label);
+    ASSERT_NE(h, nullptr) << "no '" << label << "' on the " << kiosk_.app().screen_name() << " screen";
+    kiosk_.tap(HeadlessKiosk::centre(h->rect));
+    run(Ms(100));
+  }
+  /// from, to: two taps 0.15 s apart, then the move settles.
+  void move(const char* from, const char* to) {
+    tap_square(from);
+    run(Ms(150));
+    tap_square(to);
+    run(Ms(2000));
+  }
+
+ private:
+  HeadlessKiosk kiosk_;
+  std::unique_ptr<SessionSim> sim_;
+  Ms t_{0};
+};
+
+TEST(Touch, AWholeGameByTouchThroughATakenBackCaptureToMate) {
+  TouchGame game("chess");
+  game.move("f2", "f4");
+  game.move("e7", "e5");
+  game.move("f4", "e5");  // fxe5: a capture
+  ASSERT_EQ(game.sim().session().game().moves().size(), 3U);
+  // The arbiter takes it back: PIN, the Game page, Take back..., Yes.
+  game.tap("Arbiter");
+  for (const char* d : {"2", "5", "8", "0"}) game.tap(d);
+  game.tap("Take back...");
+  EXPECT_EQ(game.sim().session().game().moves().size(), 3U) << "nothing before the confirmation";
+  game.tap("Yes");
+  game.tap("Lock");
+  ASSERT_EQ(game.sim().session().game().moves().size(), 2U);
+  // The pawn goes back to f4, the captured one from the box onto e5.
+  game.move("e5", "f4");
+  EXPECT_FALSE(game.view().fixes.empty());
+  game.tap_square("e5");
+  game.run(Ms(2000));
+  EXPECT_TRUE(game.view().fixes.empty());
+  EXPECT_EQ(game.view().to_move, SeatIndex{0});
+  // "Check the board" while playing: the board matches, play goes on.
+  game.tap("Arbiter");
+  for (const char* d : {"2", "5", "8", "0"}) game.tap(d);
+  game.tap("Board");
+  game.tap("Check the board against the game");
+  game.tap("Lock");
+  game.run(Ms(2000));
+  EXPECT_EQ(game.sim().session().phase(), session::Phase::kPlay);
+  // 2. g4 Qh4#: mate, nobody to move, nothing to put back.
+  game.move("g2", "g4");
+  game.move("d8", "h4");
+  EXPECT_TRUE(game.sim().session().game().outcome().over);
+  EXPECT_FALSE(game.view().to_move.has_value());
+  EXPECT_TRUE(game.view().fixes.empty());
+  EXPECT_EQ(game.sim().session().game().moves().size(), 4U);
+}
+
+TEST(Touch, APlayerResignsOnTheirTurnByTouch) {
+  TouchGame game("chesscom-ffa");
+  game.move("h2", "h3");  // Red; Blue to move
+  game.tap("Players");
+  // Blue's row is the second: its Resign... is the second one.
+  std::vector<HitRect> resign;
+  for (const HitRect& h : game.kiosk().app().hit_rects()) {
+    if (h.label == "Resign...") resign.push_back(h);
+  }
+  ASSERT_EQ(resign.size(), 4U);
+  game.kiosk().tap(HeadlessKiosk::centre(resign[1].rect));
+  game.run(Ms(200));
+  game.tap("Yes");
+  game.run(Ms(2000));
+  EXPECT_EQ(game.view().seats.at(1).status, SeatStatus::kResigned);
+  EXPECT_EQ(game.kiosk().app().screen_name(), "main");
 }
 
 }  // namespace
