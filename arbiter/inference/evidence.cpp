@@ -17,12 +17,31 @@ void TouchLog::summarize(std::uint64_t after, TouchSummary& out) const {
   out.last_up.fill(0);
   out.last_down.fill(0);
   out.first_up = core::kNoSquare;
-  std::array<Millis, core::kMaxSquares> previous;
-  previous.fill(Millis::min());
-  for (const Touch& t : touches_) {
+  // A flicker is a flip and a flip back, each within the bounce window of
+  // the change before it: both are left out. A single quick flip is a real
+  // change (the virtual board lifts a victim and puts the capturer down at
+  // the same instant).
+  std::vector<bool> flickers(touches_.size(), false);
+  std::array<std::size_t, core::kMaxSquares> last;
+  last.fill(touches_.size());
+  std::array<std::size_t, core::kMaxSquares> before_last;
+  before_last.fill(touches_.size());
+  for (std::size_t i = 0; i < touches_.size(); ++i) {
+    std::size_t q = static_cast<std::size_t>(core::index_of(touches_[i].square));
+    std::size_t b = last[q];
+    std::size_t a = before_last[q];
+    if (a < touches_.size() && touches_[b].time - touches_[a].time < bounce_ &&
+        touches_[i].time - touches_[b].time < bounce_ && !flickers[a]) {
+      flickers[b] = true;
+      flickers[i] = true;
+    }
+    before_last[q] = b;
+    last[q] = i;
+  }
+  for (std::size_t i = 0; i < touches_.size(); ++i) {
+    const Touch& t = touches_[i];
     int q = core::index_of(t.square);
-    bool flicker = previous[q] != Millis::min() && t.time - previous[q] < bounce_;
-    previous[q] = t.time;
+    bool flicker = flickers[i];
     if (t.seq <= after) continue;
     out.touched.set(q);
     if (flicker) continue;

@@ -68,6 +68,7 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
   }
   layout_seq_.reset();
   tentative_.reset();
+  previous_.reset();
   after_.reset();
   judged_ = false;
   pending_ = false;
@@ -122,6 +123,7 @@ void Tracker::set_masked(Square square, bool masked) {
 
 void Tracker::clear_evidence() {
   swapped_said_ = false;
+  previous_.reset();
   log_.clear();
   tentative_.reset();
   after_.reset();
@@ -376,6 +378,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     Millis shown = now_;
     if (!tentative_ || tentative_->groups != matches) {
       after_.reset();
+      if (tentative_ && tentative_->groups.size() == 1) previous_ = tentative_;
     } else {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
     }
@@ -388,17 +391,32 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   }
   // Not one move from the position: perhaps the tentative move, then the
   // next player's fast reply.
+  auto reply_shown = [&]() {
+    const After* a = after(src);
+    if (a == nullptr) return false;
+    TouchSummary since;
+    log_.summarize(tentative_->seq, since);
+    Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
+    int replies = 0;
+    for (const CandidateGroup& g : a->groups) replies += shows_result(g.footprint, ev1) ? 1 : 0;
+    return replies == 1;
+  };
   if (tentative_ && !disturbed_) {
-    if (const After* a = after(src)) {
-      TouchSummary since;
-      log_.summarize(tentative_->seq, since);
-      Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
-      int replies = 0;
-      for (const CandidateGroup& g : a->groups) replies += shows_result(g.footprint, ev1) ? 1 : 0;
-      if (replies == 1) {
+    if (reply_shown()) {
+      up.commit = commit_tentative();
+      return;
+    }
+    // A reading that replaced the move shown before may have been momentary
+    // (a reed's flip and flip back, issue 22): that move, then a reply.
+    if (previous_ && previous_->groups != tentative_->groups) {
+      std::optional<Tentative> current = tentative_;
+      tentative_ = previous_;
+      if (reply_shown()) {
+        previous_.reset();
         up.commit = commit_tentative();
         return;
       }
+      tentative_ = current;
     }
   }
   if (state_ != TrackerState::kMismatch) {

@@ -250,6 +250,7 @@ class Tracker {
   Millis now_{0};
   Millis last_change_{0};
   std::optional<Tentative> tentative_;
+  std::optional<Tentative> previous_;  // the move shown before tentative_ replaced it
   std::uint64_t commit_seq_ = 0;
   std::optional<After> after_;
   core::Move after_key_;

@@ -160,5 +160,16 @@ TEST(FastRecapture, TheRecapturerAdjustsHisPawnFirst) {
   EXPECT_EQ(t.moves(), (std::vector<std::string>{"g2-g4", "j11-j9", "k10xj9"})) << t.transcript();
 }
 
+TEST(FastRecapture, AVictimLiftedAndTheCapturerPutDownAtOnceIsACapture) {
+  // The kiosk's virtual board lifts the victim and puts the capturer down in
+  // the same millisecond: one quick flip is a real change, not a bounce (a
+  // bounce flips and flips back).
+  Table t("chess");
+  t.setup();
+  t.move("e2", "e4").wait(1000).move("d7", "d5").wait(1000);
+  t.up("e4", 300).up("d5", 300).down("d5", 0).wait(3000);
+  EXPECT_EQ(t.moves(), (std::vector<std::string>{"e2-e4", "d7-d5", "e4xd5"})) << t.transcript();
+}
+
 }  // namespace
 }  // namespace tabula::testing

@@ -51,11 +51,7 @@ std::string all_rulings(const KioskView& v) {
   return text;
 }
 
-// Disabled: on main since the tracker's rework (issue 18 item 1, another
-// change), the virtual board's exd5 (e4 up, d5 up, d5 down) is no longer
-// accepted as a move, so the capture to take back never happens; enable
-// again when the click capture is accepted.
-TEST(DeadEnds, DISABLED_ATakenBackCaptureIsPutBackOnTheVirtualBoard) {
+TEST(DeadEnds, ATakenBackCaptureIsPutBackOnTheVirtualBoard) {
   Ms t(0);
   auto sim = started("chess", t);
   ASSERT_TRUE(sim);

@@ -334,9 +334,7 @@ class TouchGame {
   Ms t_{0};
 };
 
-// Disabled for now: see DeadEnds.DISABLED_ATakenBackCaptureIsPutBackOnTheVirtualBoard
-// (the virtual board's fxe5 is not accepted since the tracker's rework).
-TEST(Touch, DISABLED_AWholeGameByTouchThroughATakenBackCaptureToMate) {
+TEST(Touch, AWholeGameByTouchThroughATakenBackCaptureToMate) {
   TouchGame game("chess");
   game.move("f2", "f4");
   game.move("e7", "e5");
