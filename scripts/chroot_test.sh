@@ -8,7 +8,7 @@
 #     RELEASE  bookworm (Debian 12) or trixie (Debian 13, Raspberry Pi OS)
 #     ARCH     amd64: scripts/test.sh in the chroot (normal build, then ASan)
 #              arm64: cross-compiled in the amd64 chroot (crossbuild-essential-arm64,
-#                     the :arm64 -dev packages, cmake/aarch64-linux-gnu.cmake), every
+#                     the :arm64 -dev packages, scripts/cmake/aarch64-linux-gnu.cmake), every
 #                     test run under qemu-aarch64 through binfmt_misc
 #     --quick  amd64: the normal build's tests only (no ASan pass);
 #              arm64: the core, firmware and session tests only
@@ -156,7 +156,7 @@ else
   in_chroot '
     set -euo pipefail
     cd "$CLONE"
-    cmake -S . -B build-arm64 -G Ninja -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake \
+    cmake -S . -B build-arm64 -G Ninja -DCMAKE_TOOLCHAIN_FILE=scripts/cmake/aarch64-linux-gnu.cmake \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
     file_of() { od -An -tx1 -j18 -N2 "$1" | tr -d " "; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Debian package of the appliance: build/package/tabula_<version>_<arch>.deb
-# (CPack; cmake/install.cmake says what it holds). No test suites are built.
+# (CPack; scripts/cmake/install.cmake says what it holds). No test suites are built.
 # Usage: scripts/package.sh [--cross arm64]
 #   --cross arm64: cross-compiled for a Raspberry Pi (scripts/setup.sh --cross arm64
 #   installs what it needs), giving tabula_<version>_arm64.deb.
@@ -17,7 +17,7 @@ if [[ "${1:-}" == "--cross" ]]; then
   }
   bash scripts/setup.sh --cross arm64
   dir=${PACKAGE_BUILD_DIR:-build/package-arm64}
-  cmake_args=(-DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake)
+  cmake_args=(-DCMAKE_TOOLCHAIN_FILE=scripts/cmake/aarch64-linux-gnu.cmake)
 elif [[ $# -gt 0 ]]; then
   echo "package: unknown argument '$1' (usage: scripts/package.sh [--cross arm64])" >&2
   exit 2

@@ -6,7 +6,7 @@
 # Usage: scripts/setup.sh [--cross ARCH]
 #   --cross arm64: the tools for this machine plus the target's libraries
 #   (LIB:arm64) and crossbuild-essential-arm64, for a cross build with
-#   cmake/aarch64-linux-gnu.cmake whose tests run under qemu-user
+#   scripts/cmake/aarch64-linux-gnu.cmake whose tests run under qemu-user
 #   (scripts/chroot_test.sh trixie arm64).
 set -euo pipefail
 

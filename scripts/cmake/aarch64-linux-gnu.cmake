@@ -3,7 +3,7 @@
 # --cross arm64). Tests run under qemu-user: ctest and gtest_discover_tests
 # go through CMAKE_CROSSCOMPILING_EMULATOR; programs a test starts itself run
 # through binfmt_misc (scripts/chroot_test.sh registers it).
-#   cmake -S . -B build-arm64 -G Ninja -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake
+#   cmake -S . -B build-arm64 -G Ninja -DCMAKE_TOOLCHAIN_FILE=scripts/cmake/aarch64-linux-gnu.cmake
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
