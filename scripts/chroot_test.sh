@@ -14,12 +14,15 @@
 #              arm64: the core, firmware and session tests only
 # Environment: TABULA_CHROOTS (default /work/chroots) holds the chroots;
 #   TABULA_MIRROR (default http://deb.debian.org/debian); JOBS (default 2).
+# The chroot's ccache (/root/.cache/ccache inside it) is kept between runs and
+# the clone is always at the same place, so a rerun compiles only what changed
+# since the last one; the run's hits and misses are printed at the end.
 # Prints the wall time of each step and ctest's summary; exits non-zero on a
 # failure. Not part of .ci/run (it takes far longer than CI's budget).
 set -euo pipefail
 
 usage() {
-  sed -n '5,17p' "$0" >&2
+  sed -n '5,20p' "$0" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
@@ -127,13 +130,23 @@ if [[ -d "$shared" ]]; then
   cp -a "$shared" "$root/root/shared"
 fi
 
+# ccache as scripts/test.sh sets it (paths relative to the clone), for the
+# cross build too; the cache lives in the chroot, kept between runs.
 in_chroot() {
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    CCACHE_DIR=/root/.cache/ccache CCACHE_BASEDIR="$clone" CCACHE_NOHASHDIR=1 \
     JOBS="$jobs" QUICK="$quick" CLONE="$clone" /bin/bash -c "$1"
 }
+ccache_report() {
+  in_chroot 'command -v ccache >/dev/null && ccache --print-stats' 2>/dev/null |
+    awk -F'\t' '$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 } $1 == "cache_miss" { m = $2 }
+      END { if (NR) printf "chroot_test: ccache this run: %d hits, %d misses (the chroot'"'"'s /root/.cache/ccache)\n", h, m }' || true
+}
 
-# 4. Setup and tests.
+# 4. Setup and tests; the cache's counters start from zero for this run.
+in_chroot 'command -v ccache >/dev/null && ccache --zero-stats >/dev/null' || true
+trap 'ccache_report; cleanup' EXIT
 if [[ "$arch" == amd64 ]]; then
   step "scripts/setup.sh"
   in_chroot 'cd "$CLONE" && bash scripts/setup.sh'
