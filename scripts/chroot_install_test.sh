@@ -70,5 +70,29 @@ run 'id tabula && ls /usr/lib/udev/rules.d/60-tabula-gpio.rules'
 run 'tabula variants | head -n 3 && tabula perft --variant chess --depth 3 | tail -n 1'
 run 'for p in /usr/share/tabula/profiles/*.textproto; do tabula-boardd --check-profile "$p"; done'
 run 'tabula-kiosk --help >/dev/null && echo "tabula-kiosk: runs"'
+# What the kiosk unit runs, in cage (a Recommends, installed by apt): wlroots'
+# headless backend with its software renderer (no GPU, no seat in a chroot),
+# the kiosk on Mesa's llvmpipe. Twice: a new game journaled in the state
+# directory, then that game resumed. GLFW 3.4 (Debian 13) talks Wayland to
+# cage; GLFW 3.3 (Debian 12) goes through Xwayland.
+step "the installed kiosk session in cage, headless"
+want=Wayland
+[[ $release == bookworm ]] && want=X11
+run 'command -v cage >/dev/null || { echo "cage is not installed (the package recommends it)"; exit 1; }
+  export XDG_RUNTIME_DIR=/tmp/xdg WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
+    LIBGL_ALWAYS_SOFTWARE=1 TABULA_STATE=/tmp/state
+  mkdir -p -m 0700 "$XDG_RUNTIME_DIR"
+  rm -rf "$TABULA_STATE"
+  for round in new resumed; do
+    TABULA_KIOSK_ARGS="--screenshot /tmp/kiosk-$round.png --frames 3" \
+      timeout 180 cage -- /usr/libexec/tabula/kiosk-session >/tmp/cage.log 2>&1 || {
+      echo "cage -- kiosk-session failed ($round game):"; cat /tmp/cage.log; exit 1; }
+    grep -E "^(kiosk-session|tabula-kiosk): " /tmp/cage.log | sed "s/^/  $round: /"
+    grep -q "^tabula-kiosk: GL: .* on '"$want"'\$" /tmp/cage.log || {
+      echo "the kiosk did not report a GL context on '"$want"':"; cat /tmp/cage.log; exit 1; }
+    [[ -s /tmp/kiosk-$round.png ]] || { echo "no picture from the $round game"; exit 1; }
+  done
+  grep -q "resuming the game" /tmp/cage.log || { echo "the second start did not resume the game"; exit 1; }
+  ls -l /tmp/kiosk-new.png /tmp/kiosk-resumed.png "$TABULA_STATE/current.db"'
 run 'dpkg -s tabula | grep -E "^(Version|Architecture|Depends|Recommends):"'
 step "passed: $(basename "$deb") on $release"

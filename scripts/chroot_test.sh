@@ -58,6 +58,7 @@ jobs=${JOBS:-2}
 # arm64 is cross-built in the amd64 chroot of the same release.
 root="$chroots/$release-amd64"
 started=$(date +%s)
+failed=0
 
 step() { echo "chroot_test: [$(($(date +%s) - started)) s] $*"; }
 
@@ -144,7 +145,10 @@ ccache_report() {
       END { if (NR) printf "chroot_test: ccache this run: %d hits, %d misses (the chroot'"'"'s /root/.cache/ccache)\n", h, m }' || true
 }
 
-# 4. Setup and tests; the cache's counters start from zero for this run.
+# 4. Setup and tests, then the Debian package from the same build (only the
+# variant loader, which compiles in the install prefix, is rebuilt), copied to
+# $chroots/packages/RELEASE/ for scripts/chroot_install_test.sh; the package
+# is built even when a test failed. The cache's counters start from zero.
 in_chroot 'command -v ccache >/dev/null && ccache --zero-stats >/dev/null' || true
 trap 'ccache_report; cleanup' EXIT
 if [[ "$arch" == amd64 ]]; then
@@ -161,7 +165,9 @@ if [[ "$arch" == amd64 ]]; then
       (cd build && ctest --output-on-failure -j "$JOBS" --timeout 600)
     else
       bash scripts/test.sh
-    fi'
+    fi' || failed=1
+  build=build
+  package_args=()
 else
   step "scripts/setup.sh --cross arm64"
   in_chroot 'cd "$CLONE" && bash scripts/setup.sh && bash scripts/setup.sh --cross arm64'
@@ -184,6 +190,19 @@ else
       cmake --build build-arm64 -j "$JOBS"
       [[ $(file_of build-arm64/bin/tabula) == b700 ]] || { echo "not an arm64 build" >&2; exit 1; }
       (cd build-arm64 && ctest --output-on-failure -j "$JOBS" --timeout 1800)
-    fi'
+    fi' || failed=1
+  build=build-arm64
+  package_args=(--cross arm64)
+fi
+step "scripts/package.sh ${package_args[*]} (PACKAGE_BUILD_DIR=$build)"
+in_chroot "cd \"\$CLONE\" && PACKAGE_BUILD_DIR=$build JOBS=\$JOBS bash scripts/package.sh ${package_args[*]}" || failed=1
+mkdir -p "$chroots/packages/$release"
+for deb in "$root$clone/$build"/tabula_*.deb; do
+  [[ -e "$deb" ]] && cp "$deb" "$chroots/packages/$release/" &&
+    step "package: $chroots/packages/$release/$(basename "$deb")"
+done
+if [[ $failed == 1 ]]; then
+  step "FAILED: $release $arch ($commit)"
+  exit 1
 fi
 step "passed: $release $arch ($commit)"

@@ -26,6 +26,7 @@ tools=(
   sqlite3
   mosquitto mosquitto-clients
   xvfb xauth xdotool
+  cage  # the kiosk unit's compositor; tests/ui/platform_test.sh runs the kiosk in it
   pgn-extract
 )
 # Libraries (and data) the programs link or load: of the target architecture.

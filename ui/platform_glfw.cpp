@@ -8,8 +8,10 @@
 //   gl3  desktop OpenGL 3.0, "#version 130" shaders.
 //   gl2  whatever context the device gives (a 2.1 compatibility profile on
 //        older Mesa), drawn by the OpenGL2 backend (also in libimgui).
-// X11 and Wayland alike (GLFW picks the platform from DISPLAY and
-// WAYLAND_DISPLAY); gl_description() says which context it got.
+// X11 and Wayland alike: GLFW 3.4 (Debian 13) has both and takes Wayland
+// when a compositor answers on WAYLAND_DISPLAY, else X11 on DISPLAY; GLFW 3.3
+// (Debian 12) is X11 only (under a Wayland compositor, through Xwayland).
+// gl_description() says which context it got, on which platform.
 #include "ui/platform_glfw.h"
 
 #include <backends/imgui_impl_glfw.h>
@@ -84,6 +86,23 @@ bool init_renderer(GlApi api) {
       return ImGui_ImplOpenGL2_Init();
   }
   return false;
+}
+
+// "Wayland" or "X11": which of them GLFW connected to.
+std::string platform_name() {
+#if GLFW_VERSION_MAJOR > 3 || (GLFW_VERSION_MAJOR == 3 && GLFW_VERSION_MINOR >= 4)
+  switch (glfwGetPlatform()) {
+    case GLFW_PLATFORM_WAYLAND:
+      return "Wayland";
+    case GLFW_PLATFORM_X11:
+      return "X11";
+    default:
+      return "platform " + std::to_string(glfwGetPlatform());
+  }
+#else
+  // 3.3 is built for one platform; its version string names it.
+  return std::strstr(glfwGetVersionString(), "Wayland") != nullptr ? "Wayland" : "X11";
+#endif
 }
 
 std::string gl_string(GLenum name) {
@@ -164,7 +183,9 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
     created.platform->gl_description_ =
         gl_string(GL_VERSION) + " (" + gl_string(GL_RENDERER) + "), ImGui " +
         (api == GlApi::kGl2 ? "OpenGL2" : "OpenGL3") + " backend" +
-        (api == GlApi::kEs3 ? " with #version 300 es" : api == GlApi::kGl3 ? " with #version 130" : "");
+        (api == GlApi::kEs3 ? " with #version 300 es" : api == GlApi::kGl3 ? " with #version 130" : "") +
+        ", GLFW " + std::to_string(GLFW_VERSION_MAJOR) + "." + std::to_string(GLFW_VERSION_MINOR) +
+        " on " + platform_name();
     return created;
   }
   created.status = PlatformStatus{PlatformError::kWindow,

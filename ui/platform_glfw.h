@@ -89,8 +89,9 @@ class GlfwPlatform {
   int window_height() const;
   /// Blocks until the GPU has finished the frame (benchmarks).
   void finish() const;
-  /// Which context it got: "OpenGL ES 3.2 Mesa 24.2.8 (V3D 4.2), ImGui
-  /// OpenGL3 backend with #version 300 es". The kiosk logs it at start.
+  /// Which context it got, on which platform: "OpenGL ES 3.1 Mesa 24.2.8
+  /// (V3D 7.1), ImGui OpenGL3 backend with #version 300 es, GLFW 3.4 on
+  /// Wayland". The kiosk logs it at start.
   const std::string& gl_description() const { return gl_description_; }
   GlApi gl_api() const { return api_; }
 
