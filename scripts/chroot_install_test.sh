@@ -54,14 +54,16 @@ step "apt install $(basename "$deb")"
 run "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   /tmp/$(basename "$deb") >/tmp/apt.log 2>&1 || { tail -n 30 /tmp/apt.log; exit 1; }"
 step "the installed units"
-# systemctl cat wants a running systemd (PID 1); in a plain chroot the
-# installed files are shown instead, with the package's list of them.
-run 'systemctl cat tabula-boardd.service tabula-kiosk.service 2>/dev/null || {
-  echo "(no systemd running in the chroot: the units as dpkg installed them)"
-  dpkg -L tabula | grep -E "systemd|udev|sysusers|libexec"
-  for u in /usr/lib/systemd/system/tabula-boardd.service /usr/lib/systemd/system/tabula-kiosk.service; do
-    echo "# $u"; cat "$u"
-  done; }'
+# systemctl cat asks the running systemd (PID 1); a chroot has none, and
+# systemd 252/257 refuse `cat` with --root and in a chroot. systemd-analyze
+# cat-config reads the same files offline and prints them as systemctl cat
+# does: each unit file, then its drop-ins, each headed by its path.
+run 'units="tabula-boardd.service tabula-kiosk.service"
+  if systemctl cat $units 2>/dev/null; then :; else
+    echo "(no systemd running in the chroot: systemd-analyze cat-config, offline)"
+    for u in $units; do systemd-analyze cat-config "systemd/system/$u" || exit 1; done
+  fi
+  dpkg -L tabula | grep -E "systemd|udev|sysusers|libexec"'
 run 'systemd-analyze verify --man=no /usr/lib/systemd/system/tabula-boardd.service \
   /usr/lib/systemd/system/tabula-kiosk.service && echo "systemd-analyze verify: no complaints"'
 run 'systemctl --root=/ is-enabled tabula-boardd.service tabula-kiosk.service'
@@ -74,25 +76,27 @@ run 'tabula-kiosk --help >/dev/null && echo "tabula-kiosk: runs"'
 # headless backend with its software renderer (no GPU, no seat in a chroot),
 # the kiosk on Mesa's llvmpipe. Twice: a new game journaled in the state
 # directory, then that game resumed. GLFW 3.4 (Debian 13) talks Wayland to
-# cage; GLFW 3.3 (Debian 12) goes through Xwayland.
-step "the installed kiosk session in cage, headless"
-want=Wayland
-[[ $release == bookworm ]] && want=X11
-run 'command -v cage >/dev/null || { echo "cage is not installed (the package recommends it)"; exit 1; }
-  export XDG_RUNTIME_DIR=/tmp/xdg WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
-    LIBGL_ALWAYS_SOFTWARE=1 TABULA_STATE=/tmp/state
-  mkdir -p -m 0700 "$XDG_RUNTIME_DIR"
-  rm -rf "$TABULA_STATE"
-  for round in new resumed; do
-    TABULA_KIOSK_ARGS="--screenshot /tmp/kiosk-$round.png --frames 3" \
-      timeout 180 cage -- /usr/libexec/tabula/kiosk-session >/tmp/cage.log 2>&1 || {
-      echo "cage -- kiosk-session failed ($round game):"; cat /tmp/cage.log; exit 1; }
-    grep -E "^(kiosk-session|tabula-kiosk): " /tmp/cage.log | sed "s/^/  $round: /"
-    grep -q "^tabula-kiosk: GL: .* on '"$want"'\$" /tmp/cage.log || {
-      echo "the kiosk did not report a GL context on '"$want"':"; cat /tmp/cage.log; exit 1; }
-    [[ -s /tmp/kiosk-$round.png ]] || { echo "no picture from the $round game"; exit 1; }
-  done
-  grep -q "resuming the game" /tmp/cage.log || { echo "the second start did not resume the game"; exit 1; }
-  ls -l /tmp/kiosk-new.png /tmp/kiosk-resumed.png "$TABULA_STATE/current.db"'
+# cage, and the kiosk's GL line must say so.
+if [[ $release == bookworm ]]; then
+  step "the kiosk in cage: not run on Debian 12 (GLFW 3.3 talks X11 only: in cage it needs xwayland, docs/INSTALL.md)"
+else
+  step "the installed kiosk session in cage, headless"
+  run 'command -v cage >/dev/null || { echo "cage is not installed (the package recommends it)"; exit 1; }
+    export XDG_RUNTIME_DIR=/tmp/xdg WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
+      LIBGL_ALWAYS_SOFTWARE=1 TABULA_STATE=/tmp/state
+    mkdir -p -m 0700 "$XDG_RUNTIME_DIR"
+    rm -rf "$TABULA_STATE"
+    for round in new resumed; do
+      TABULA_KIOSK_ARGS="--screenshot /tmp/kiosk-$round.png --frames 3" \
+        timeout 180 cage -- /usr/libexec/tabula/kiosk-session >/tmp/cage.log 2>&1 || {
+        echo "cage -- kiosk-session failed ($round game):"; cat /tmp/cage.log; exit 1; }
+      grep -E "^(kiosk-session|tabula-kiosk): " /tmp/cage.log | sed "s/^/  $round: /"
+      grep -q "^tabula-kiosk: GL: .* on Wayland\$" /tmp/cage.log || {
+        echo "the kiosk did not report a GL context on Wayland:"; cat /tmp/cage.log; exit 1; }
+      [[ -s /tmp/kiosk-$round.png ]] || { echo "no picture from the $round game"; exit 1; }
+    done
+    grep -q "resuming the game" /tmp/cage.log || { echo "the second start did not resume the game"; exit 1; }
+    ls -l /tmp/kiosk-new.png /tmp/kiosk-resumed.png "$TABULA_STATE/current.db"'
+fi
 run 'dpkg -s tabula | grep -E "^(Version|Architecture|Depends|Recommends):"'
 step "passed: $(basename "$deb") on $release"

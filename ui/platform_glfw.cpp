@@ -131,6 +131,12 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
     return created;
   }
   glfwSetErrorCallback(on_glfw_error);
+#ifdef GLFW_WAYLAND_LIBDECOR
+  // Full screen (cage) has no title bar to draw: no libdecor, whose plugins a
+  // Lite image lacks ("No plugins found" on every start). A window on a
+  // desktop (labwc) keeps libdecor or the compositor's decorations.
+  if (config.fullscreen) glfwInitHint(GLFW_WAYLAND_LIBDECOR, GLFW_WAYLAND_DISABLE_LIBDECOR);
+#endif
   if (glfwInit() == GLFW_FALSE) {
     created.status =
         PlatformStatus{PlatformError::kGlfwInit, "cannot initialise GLFW: " + last_glfw_error()};
