@@ -197,11 +197,17 @@ enum class FixAction {
 };
 
 /// A square where the physical board disagrees with the game: the kiosk
-/// guides the hands until the list is empty. For kPutPiece the piece to put
-/// is the one KioskView::pieces holds there (drawn as a ghost).
+/// guides the hands until the list is empty. For kPutPiece, `piece` is the
+/// piece that belongs there (drawn as a ghost and named: issue 18, "put a
+/// piece on j2" must say which piece); nullopt only when the source does not
+/// know it. `text` is the source's own step for this square ("move Black's
+/// pawn from d4 back to d7"), "" when it has none; a step that covers two
+/// squares (a move back) is on both and said once.
 struct FixSquare {
   Cell cell;
   FixAction action = FixAction::kPutPiece;
+  std::optional<PieceView> piece;
+  std::string text;
 };
 
 /// Teaching mode: while a piece is lifted, where it may go.
