@@ -214,6 +214,18 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
     draw_piece(draw, piece->glyph, im(r.center()), size, style, fonts.glyph);
     draw_piece_marks(draw, *piece, im(r.center()), size);
   });
+  // The ghost of a piece to put back that the position does not show there
+  // (a piece in the air, a captured piece after a takeback): which piece it
+  // is, not only that one is missing.
+  for (const FixSquare& fix : view.fixes) {
+    const auto square = board.logical_square(fix.cell);
+    if (fix.action != FixAction::kPutPiece || !fix.piece || !square || view.piece_at(*square)) continue;
+    const SeatView* seat = view.seat(fix.piece->seat);
+    const PixelRect r = layout.square_rect(*square);
+    const PieceStyle style =
+        piece_style(seat ? seat->colour : Rgb{128, 128, 128}, fix.piece->life, 0.35f + 0.2f * pulse);
+    draw_piece(draw, fix.piece->glyph, im(r.center()), piece_size(board, *square, r, cs), style, fonts.glyph);
+  }
 
   // [over]
   for (const Cell destination : view.teaching.destinations) {

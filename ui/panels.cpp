@@ -165,23 +165,24 @@ void draw_turn(const KioskView& view, const KioskFonts& fonts) {
 // ----------------------------------------------------------------- [ruling]
 
 std::string describe_fixes(const KioskView& view) {
-  std::string text;
+  // The source's own steps where it gave them (a move back covers two
+  // squares and is said once), else the kiosk's words, always naming the
+  // piece to put (issue 18 item 1).
+  std::vector<std::string> steps;
   for (const FixSquare& fix : view.fixes) {
-    if (!text.empty()) text += " \xC2\xB7 ";
-    if (fix.action == FixAction::kRemovePiece) {
-      text += "lift the piece off " + cell_name(fix.cell);
-      continue;
+    std::string step = fix.text;
+    if (step.empty() && fix.action == FixAction::kRemovePiece) step = "lift the piece off " + cell_name(fix.cell);
+    if (step.empty()) {
+      const bool on_board = view.board.contains(fix.cell) && view.pieces.size() == view.board.cells.size();
+      const std::optional<PieceView> piece = fix.piece ? fix.piece : on_board ? view.piece_at(fix.cell) : std::nullopt;
+      step = piece ? "put " + seat_name(view, piece->seat) + "'s " + std::string(piece_name(piece->glyph)) + " on " +
+                         cell_name(fix.cell)
+                   : "put a piece on " + cell_name(fix.cell);
     }
-    const bool on_board =
-        view.board.contains(fix.cell) && view.pieces.size() == view.board.cells.size();
-    const std::optional<PieceView> piece = on_board ? view.piece_at(fix.cell) : std::nullopt;
-    if (piece) {
-      text += "put the " + seat_name(view, piece->seat) + " " +
-              std::string(piece_name(piece->glyph)) + " back on " + cell_name(fix.cell);
-    } else {
-      text += "put a piece on " + cell_name(fix.cell);
-    }
+    if (std::find(steps.begin(), steps.end(), step) == steps.end()) steps.push_back(step);
   }
+  std::string text;
+  for (const std::string& step : steps) text += (text.empty() ? "" : " \xC2\xB7 ") + step;
   return text;
 }
 

@@ -135,18 +135,21 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     v.seats.push_back(sv);
   }
   // Pieces: the rules position, less the pieces in the air.
-  v.pieces.assign(v.board.cells.size(), std::nullopt);
-  for (int i = 0; i < core::kMaxSquares; ++i) {
-    core::Square q = static_cast<core::Square>(i);
-    core::Piece p = snap.position.at(q);
-    if (p.empty() || snap.lifted[i]) continue;
+  auto piece_view = [&](core::Piece p) {
     PieceView pv;
     pv.glyph = glyph_of(rules.piece(p.kind));
     pv.seat = SeatIndex{core::index_of(p.seat)};
     pv.promoted = p.promoted;
     core::SeatStatus st = snap.statuses[core::index_of(p.seat)];
     if (st == core::SeatStatus::kCheckmated || st == core::SeatStatus::kStalemated) pv.life = PieceLife::kDead;
-    v.piece_at(cell_of(q)) = pv;
+    return pv;
+  };
+  v.pieces.assign(v.board.cells.size(), std::nullopt);
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    core::Square q = static_cast<core::Square>(i);
+    core::Piece p = snap.position.at(q);
+    if (p.empty() || snap.lifted[i]) continue;
+    v.piece_at(cell_of(q)) = piece_view(p);
   }
   // A move shown on the board but not yet settled: draw its result.
   if (snap.tentative && snap.tentative->to != core::kNoSquare) {
@@ -177,13 +180,29 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   }
   // What the hands must do; nothing once the game is over (the last move
   // stands, whatever the sensors say).
+  // Each square carries the session's own step for it (the fix plan follows
+  // where each piece went: issue 18 item 1) and, to put, the piece that
+  // belongs there, so the screen never says "put a piece on j2".
+  auto step_for = [&](core::Square q, FixAction action) {
+    for (const inference::Fix& f : snap.fixes) {
+      const bool to = f.to == q && (f.kind == inference::FixKind::kPut || f.kind == inference::FixKind::kMove);
+      const bool from = f.from == q && (f.kind == inference::FixKind::kRemove || f.kind == inference::FixKind::kMove);
+      if (action == FixAction::kPutPiece ? to : from) return f.text;
+    }
+    return std::string();
+  };
   for (int i = 0; i < core::kMaxSquares && !over; ++i) {
-    if (snap.extra[i]) v.fixes.push_back({cell_of(static_cast<core::Square>(i)), FixAction::kRemovePiece});
+    const auto q = static_cast<core::Square>(i);
+    if (snap.extra[i]) v.fixes.push_back({cell_of(q), FixAction::kRemovePiece, std::nullopt, step_for(q, FixAction::kRemovePiece)});
   }
   if (!over && (snap.tracker != inference::TrackerState::kInSync || snap.phase != session::Phase::kPlay)) {
     for (int i = 0; i < core::kMaxSquares; ++i) {
-      if (snap.lifted[i] && !(snap.tentative && snap.tentative->from == static_cast<core::Square>(i))) {
-        v.fixes.push_back({cell_of(static_cast<core::Square>(i)), FixAction::kPutPiece});
+      const auto q = static_cast<core::Square>(i);
+      if (snap.lifted[i] && !(snap.tentative && snap.tentative->from == q)) {
+        const core::Piece belongs = snap.position.at(q);
+        v.fixes.push_back({cell_of(q), FixAction::kPutPiece,
+                           belongs.empty() ? std::nullopt : std::optional<PieceView>(piece_view(belongs)),
+                           step_for(q, FixAction::kPutPiece)});
       }
     }
   }
