@@ -3,7 +3,10 @@
 # a board profile (/etc/tabula/board.textproto, or TABULA_PROFILE) and a GPIO
 # chip are present, otherwise the kiosk's clickable virtual board. The game is
 # journaled in $TABULA_STATE/current.db (default ~/.local/state/tabula): run
-# it again after a power cut and the game goes on where it stopped.
+# it again after a power cut and the game goes on where it stopped. It goes
+# straight to a board; TABULA_SETUP=1 shows the appliance's first-boot setup
+# screen instead (board profile, variant, clock, players; saved in the state
+# directory).
 # Usage: scripts/run.sh [extra kiosk options]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,7 +38,11 @@ mkdir -p "$state"
 # is kept aside by the kiosk (current.damaged-N.db, current-N.db) and a new
 # game starts: the appliance always comes up, and says so on screen.
 game=(--journal "$state/current.db" --set-aside "${TABULA_VARIANT:-chesscom-ffa}")
-if [[ ! -e "$state/current.db" ]]; then
+if [[ "${TABULA_SETUP:-0}" == 1 ]]; then
+  # The appliance's first-boot setup screen (docs/kiosk.md), saved in $state.
+  game+=(--setup "$state")
+  [[ -r "$state/board.textproto" ]] && TABULA_PROFILE=${TABULA_PROFILE:-$state/board.textproto}
+elif [[ ! -e "$state/current.db" ]]; then
   game+=(--variant "${TABULA_VARIANT:-chesscom-ffa}")
 else
   echo "run: resuming the game in $state/current.db (the arbiter menu starts a new one)" >&2

@@ -242,11 +242,21 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
         text_field("clock", Field::kClock, "clock: 15+10, 5d3, 90 (none)", half, h);
         ImGui::SameLine();
         text_field("players", Field::kPlayers, "players: Ann,Bob,...", half, h);
-        if (button("Start a new game...", {width, h})) {
+        if (button("Start a new game...", {setup_offered_ ? half : width, h})) {
           ask(NewGame{chosen.id, time_control_, players_},
               "Start a new game of " + chosen.name +
                   "? The game on the board ends here (its journal is kept).",
               State::kUnlocked);
+        }
+        if (setup_offered_) {
+          // The first-boot setup again (issue 16): another board, game, clock.
+          ImGui::SameLine();
+          if (button("Setup...", {half, h})) {
+            ask(OpenSetup{},
+                "Open the setup (board, game, clock, players)? When it is done a new game starts; the game on "
+                "the board keeps its journal.",
+                State::kLocked);
+          }
         }
       } else {
         ImGui::TextDisabled("No variants offered");

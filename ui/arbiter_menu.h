@@ -16,7 +16,7 @@
 //   kPlayers    Offer a draw                           kLocked     - (OfferDraw sent: the others answer)
 //   kPlayers    Close                                  kLocked     -
 //   kUnlocked   new game / take back / adjudicate /    kConfirm    Q, above E
-//               resume / set position
+//               resume / set position / setup
 //   kUnlocked   clock, teaching, check the board       kUnlocked   "Sent: ..."
 //   kUnlocked   a text field                           kKeyboard   the keyboard (whole width)
 //   kKeyboard   Done                                   kUnlocked
@@ -64,6 +64,9 @@ class ArbiterMenu {
   /// The header's Players button: resign, offer a draw (no-op unless locked).
   void open_players();
 
+  /// Offers "Setup..." (the first-boot setup again) on the Game page.
+  void offer_setup(bool offered) { setup_offered_ = offered; }
+
   /// Screenshots only (--screen menu): the menu without its PIN.
   void unlock_for_picture() { state_ = State::kUnlocked; }
 
@@ -96,6 +99,7 @@ class ArbiterMenu {
   int variant_index_ = 0;
   int takeback_plies_ = 1;
   bool teaching_ = true;
+  bool setup_offered_ = false;
   std::string position_;
   std::string time_control_;
   std::string players_;

@@ -61,6 +61,41 @@ core::Square grid_cell(const core::Geometry& g, const std::string& name) {
 
 }  // namespace
 
+BoardFit fit_board(const core::Geometry& geometry, const std::vector<std::string>& squares) {
+  // The names -> cells of the variant's grid, and the name of each of the
+  // variant's squares (for expectations).
+  BoardFit fit;
+  fit.names.assign(core::kMaxSquares, std::string());
+  std::string& problem = fit.problem;
+  for (const std::string& name : squares) {
+    const core::Square cell = grid_cell(geometry, name);
+    if (cell == core::kNoSquare) {
+      problem = "its square " + name + " is not on the variant's board";
+      return fit;
+    }
+    if (!fit.cells.emplace(name, cell).second) {
+      problem = "it lists " + name + " twice";
+      return fit;
+    }
+    const core::Square square = geometry.anchor(cell);
+    if (!geometry.playable(square)) continue;  // a hole, a cut corner: sensed for strays
+    std::string& owner = fit.names[static_cast<std::size_t>(core::index_of(square))];
+    if (!owner.empty()) {
+      problem = "its squares " + owner + " and " + name + " are one square of the variant's board";
+      return fit;
+    }
+    owner = name;
+  }
+  int missing = 0;
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    const auto square = static_cast<core::Square>(i);
+    if (!geometry.playable(square) || !fit.names[static_cast<std::size_t>(i)].empty()) continue;
+    if (missing++ == 0) problem = "it does not sense " + geometry.name(square);
+  }
+  if (missing > 1) problem += " and " + std::to_string(missing - 1) + " more squares";
+  return fit;
+}
+
 BoardLink::BoardLink(std::string socket_path, core::Geometry geometry)
     : path_(std::move(socket_path)),
       geometry_(std::move(geometry)),
@@ -183,39 +218,8 @@ void BoardLink::on_hello(const board::Hello& hello, session::Millis now) {
     return;
   }
   profile_ = hello.profile_id();
-  // The daemon's names -> cells of the variant's grid, and the daemon's name
-  // of each of the variant's squares (for expectations).
-  std::unordered_map<std::string, core::Square> cells;
-  std::vector<std::string> names(core::kMaxSquares);
-  std::string problem;
-  for (const std::string& name : hello.squares()) {
-    const core::Square cell = grid_cell(geometry_, name);
-    if (cell == core::kNoSquare) {
-      problem = "its square " + name + " is not on the variant's board";
-      break;
-    }
-    if (!cells.emplace(name, cell).second) {
-      problem = "it lists " + name + " twice";
-      break;
-    }
-    const core::Square square = geometry_.anchor(cell);
-    if (!geometry_.playable(square)) continue;  // a hole, a cut corner: sensed for strays
-    std::string& owner = names[static_cast<std::size_t>(core::index_of(square))];
-    if (!owner.empty()) {
-      problem = "its squares " + owner + " and " + name + " are one square of the variant's board";
-      break;
-    }
-    owner = name;
-  }
-  if (problem.empty()) {
-    int missing = 0;
-    for (int i = 0; i < core::kMaxSquares; ++i) {
-      const auto square = static_cast<core::Square>(i);
-      if (!geometry_.playable(square) || !names[static_cast<std::size_t>(i)].empty()) continue;
-      if (missing++ == 0) problem = "it does not sense " + geometry_.name(square);
-    }
-    if (missing > 1) problem += " and " + std::to_string(missing - 1) + " more squares";
-  }
+  BoardFit fit = fit_board(geometry_, std::vector<std::string>(hello.squares().begin(), hello.squares().end()));
+  const std::string& problem = fit.problem;
   if (!problem.empty()) {
     const std::string why = "the board daemon's profile " + hello.profile_id() + " (geometry " +
                             hello.geometry_id() + ", " + std::to_string(hello.squares_size()) +
@@ -226,8 +230,8 @@ void BoardLink::on_hello(const board::Hello& hello, session::Millis now) {
     warn_once("board: error: " + why);
     return;
   }
-  cells_ = std::move(cells);
-  names_ = std::move(names);
+  cells_ = std::move(fit.cells);
+  names_ = std::move(fit.names);
   state_ = State::kLive;
   reported_.clear();
   status_ = "board: connected to " + path_ + " (profile " + profile_ + ")";

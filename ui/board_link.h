@@ -64,6 +64,18 @@ class Hello;
 
 namespace tabula::ui {
 
+/// Whether a board sensing `squares` (the daemon's or a profile's square
+/// names, a merged corner square by its anchor) fits the variant's
+/// `geometry`: every name a cell of its grid, no two in one square, every
+/// square sensed. `problem` says why not ("" when it fits); `cells` maps each
+/// name to its cell and `names` gives each square's name (by index).
+struct BoardFit {
+  std::string problem;
+  std::unordered_map<std::string, core::Square> cells;
+  std::vector<std::string> names;
+};
+BoardFit fit_board(const core::Geometry& geometry, const std::vector<std::string>& squares);
+
 class BoardLink {
  public:
   static constexpr session::Millis kRetryInterval{1000};

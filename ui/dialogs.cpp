@@ -3,6 +3,7 @@
 #include "ui/dialogs.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "ui/piece_art.h"
@@ -38,7 +39,8 @@ bool piece_button(const DialogOption& option, Rgb colour, float side, const Kios
 }  // namespace
 
 std::optional<Intent> DialogPresenter::draw(const KioskView& view, const KioskFonts& fonts,
-                                            ImVec2 anchor, ImVec2 pivot) {
+                                            const PixelRect& zone, float touch) {
+  hits_.clear();
   const DialogView* dialog = view.dialog ? &*view.dialog : nullptr;
   if (answered_ && (!dialog || dialog->id != *answered_)) answered_.reset();
 
@@ -64,8 +66,10 @@ std::optional<Intent> DialogPresenter::draw(const KioskView& view, const KioskFo
   std::optional<Intent> answer;
 
   const float body = fonts.body->FontSize;
-  ImGui::SetNextWindowPos(anchor, ImGuiCond_Always, pivot);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {body * 1.2f, body * 1.0f});
+  const float pad = std::max(6.0f, std::round(body * 0.6f));
+  ImGui::SetNextWindowPos({zone.x0, zone.y0}, ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints({zone.width(), 0}, {zone.width(), zone.height()});
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {pad, pad});
   ImGui::PushStyleColor(ImGuiCol_Border, to_imu32(accent(colour)));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize,
                       std::max(2.0f, body * 0.12f));  // modals use the window border
@@ -73,11 +77,14 @@ std::optional<Intent> DialogPresenter::draw(const KioskView& view, const KioskFo
                                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings;
   if (ImGui::BeginPopupModal(name.c_str(), nullptr, flags)) {
     const bool pieces = all_pieces(*dialog);
-    const float side = body * 4.2f;
-    const float row_width = pieces ? static_cast<float>(dialog->options.size()) *
-                                         (side + ImGui::GetStyle().ItemSpacing.x)
-                                   : body * 22.0f;
-    const float width = std::max(row_width, body * 20.0f);
+    const float width = zone.width() - 2 * pad;
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const float n = static_cast<float>(dialog->options.size());
+    const float side = std::max(touch, std::min(body * 4.2f, (width - (n - 1) * spacing) / n));
+    // Answers in one column, or two when they would not fit the zone.
+    const float button_h = std::max(touch, body * 2.2f);
+    const int columns = !pieces && n * (button_h + ImGui::GetStyle().ItemSpacing.y) > zone.height() * 0.6f ? 2 : 1;
+    const float button_w = columns == 1 ? width : (width - spacing) * 0.5f;
 
     ImGui::PushFont(fonts.small);
     ImGui::PushStyleColor(ImGuiCol_Text, to_imu32(accent(colour)));
@@ -104,8 +111,12 @@ std::optional<Intent> DialogPresenter::draw(const KioskView& view, const KioskFo
         if (i > 0) ImGui::SameLine();
         pressed = piece_button(option, colour, side, fonts);
       } else {
-        pressed = ImGui::Button(option.label.c_str(), {width, body * 2.2f});
+        if (columns == 2 && i % 2 == 1) ImGui::SameLine();
+        pressed = ImGui::Button(option.label.c_str(), {button_w, button_h});
       }
+      const ImVec2 a = ImGui::GetItemRectMin();
+      const ImVec2 b = ImGui::GetItemRectMax();
+      hits_.push_back({{a.x, a.y, b.x, b.y}, option.label});
       if (pressed) answer = DialogAnswered{dialog->id, static_cast<int>(i)};
       ImGui::PopID();
     }

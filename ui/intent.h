@@ -78,6 +78,21 @@ struct OfferDraw {
   friend bool operator==(const OfferDraw&, const OfferDraw&) = default;
 };
 
+// The appliance's first-boot setup (ui/first_boot.h, ui/setup_screen.h).
+/// The setup screen is done: the board profile ("" the virtual board), the
+/// variant, the clock ("" none) and the players (comma-separated).
+struct SetupDone {
+  std::string board_profile;
+  std::string variant_id;
+  std::string time_control;
+  std::string players;
+  friend bool operator==(const SetupDone&, const SetupDone&) = default;
+};
+/// The arbiter asks for the setup screen again (behind the PIN).
+struct OpenSetup {
+  friend bool operator==(const OpenSetup&, const OpenSetup&) = default;
+};
+
 /// The kiosk's clock saw `seat`'s time run out (ui/clock.h).
 struct FlagFell {
   SeatIndex seat;
@@ -85,13 +100,15 @@ struct FlagFell {
 };
 
 using Intent = std::variant<SquareClicked, DialogAnswered, NewGame, TakeBack, Adjudicate,
-                            ResumeJournal, SetPosition, ClockCommand, Resign, OfferDraw, FlagFell>;
+                            ResumeJournal, SetPosition, ClockCommand, Resign, OfferDraw, FlagFell,
+                            SetupDone, OpenSetup>;
 
 /// One line for logs and tests: "square e4", "square e4 slide", "dialog 7
 /// option 0", "new-game chess", "takeback 2", "adjudicate draw",
 /// "adjudicate win seat 1", "resume-journal", "set-position <fen>",
 /// "set-position from-board", "resign seat 2", "offer-draw seat 1",
-/// "flag seat 3", "clock stop", "clock start".
+/// "flag seat 3", "clock stop", "clock start", "setup board cross-14-decoder
+/// variant chesscom-ffa", "open-setup".
 std::string describe(const Intent& intent);
 
 }  // namespace tabula::ui

@@ -18,12 +18,17 @@ ScreenLayout KioskApp::screen(float width, float height) const {
 }
 
 const std::vector<HitRect>& KioskApp::hit_rects() const {
-  return arbiter_.state() == ArbiterMenu::State::kLocked ? main_hits_ : arbiter_.hit_rects();
+  if (setup_.is_open()) return setup_.hit_rects();
+  if (arbiter_.state() != ArbiterMenu::State::kLocked) return arbiter_.hit_rects();
+  // A question is modal: the board and the header wait under it.
+  return dialogs_.hit_rects().empty() ? main_hits_ : dialogs_.hit_rects();
 }
 
 std::string KioskApp::screen_name() const {
+  if (setup_.is_open()) return setup_.page_name();
   switch (arbiter_.state()) {
     case ArbiterMenu::State::kLocked:
+      if (const auto id = dialogs_.shown()) return "dialog " + std::to_string(*id);
       return "main";
     case ArbiterMenu::State::kPinEntry:
       return "pin";
@@ -50,11 +55,56 @@ BoardLayout KioskApp::board_layout(const KioskView& view, float width, float hei
   return BoardLayout(view.board, bottom_edge(view), screen(width, height).board);
 }
 
+void KioskApp::guard_taps(double time_s) {
+  if (time_s - changed_at_s_ >= kTapGuard_s || guarded_.empty()) return;
+  ImGuiIO& io = ImGui::GetIO();
+  for (int b = 0; b < 2; ++b) {
+    if (!io.MouseClicked[b]) continue;
+    const ImVec2 at = io.MouseClickedPos[b];
+    const bool on_old_action = std::any_of(guarded_.begin(), guarded_.end(), [&](const HitRect& h) {
+      return at.x >= h.rect.x0 && at.x < h.rect.x1 && at.y >= h.rect.y0 && at.y < h.rect.y1;
+    });
+    if (!on_old_action) continue;
+    // No widget of this frame sees the press (ImGui's buttons read
+    // MouseClicked, IsMouseClicked() a down duration of 0; later frames see
+    // a button held since before, which starts nothing).
+    io.MouseClicked[b] = false;
+    io.MouseClickedCount[b] = 0;
+    io.MouseDownDuration[b] = 1.0f;
+    ++guarded_taps_;
+  }
+}
+
+void KioskApp::note_screen(double time_s) {
+  const std::string now = screen_name();
+  if (now != last_screen_) {
+    // The board's squares change no screen themselves (a question a move
+    // raises opens in the quiet zone), and the players' screen and the menu
+    // lie over them: they are not guarded.
+    guarded_.clear();
+    for (const HitRect& h : last_hits_) {
+      if (h.label != "board") guarded_.push_back(h);
+    }
+    changed_at_s_ = time_s;
+    last_screen_ = now;
+  }
+  last_hits_ = hit_rects();
+}
+
 std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
   std::vector<Intent> intents;
   if (fonts_.body == nullptr)
     fonts_ = KioskFonts{ImGui::GetFont(), ImGui::GetFont(), ImGui::GetFont(), ImGui::GetFont(),
                         ImGui::GetFont(), ImGui::GetFont(), ImGui::GetFont(), true};
+  guard_taps(time_s);
+  if (setup_.is_open()) {
+    main_hits_.clear();
+    dialogs_.not_drawn();
+    if (auto done = setup_.draw(fonts_, screen(ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y).touch))
+      intents.push_back(*done);
+    note_screen(time_s);
+    return intents;
+  }
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float width = viewport->Size.x;
   const float height = viewport->Size.y;
@@ -99,36 +149,16 @@ std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
   draw_panels(view, screen_zones);
   ImGui::End();
 
-  // The session's questions wait while the arbiter has the screen.
+  // The session's questions wait while the arbiter has the screen. They
+  // take the top of the quiet zone, where the main screen has no action.
   if (problems.empty() && arbiter_.state() == ArbiterMenu::State::kLocked) {
-    // The question appears on the asked seat's side of the board, so the
-    // middle of the board stays in sight.
-    const BoardLayout layout(view.board, bottom_edge(view), board_rect);
-    const PixelRect grid = layout.grid_rect();
-    const PixelPoint mid = grid.center();
-    const float inset = layout.cell_size() * 0.5f;
-    ImVec2 anchor{mid.x, mid.y};
-    ImVec2 pivot{0.5f, 0.5f};
-    const SeatView* asked = view.dialog ? view.seat(view.dialog->seat) : nullptr;
-    if (asked != nullptr) {
-      switch (screen_side(asked->edge, layout.bottom())) {
-        case ScreenSide::kBottom:
-          anchor = {mid.x, grid.y1 - inset}, pivot = {0.5f, 1.0f};
-          break;
-        case ScreenSide::kTop:
-          anchor = {mid.x, grid.y0 + inset}, pivot = {0.5f, 0.0f};
-          break;
-        case ScreenSide::kLeft:
-          anchor = {grid.x0 + inset, mid.y}, pivot = {0.0f, 0.5f};
-          break;
-        case ScreenSide::kRight:
-          anchor = {grid.x1 - inset, mid.y}, pivot = {1.0f, 0.5f};
-          break;
-      }
-    }
-    if (auto answer = dialogs_.draw(view, fonts_, anchor, pivot)) intents.push_back(*answer);
+    const PixelRect zone{screen_zones.quiet.x0, screen_zones.quiet.y0, screen_zones.quiet.x1, screen_zones.exit.y0};
+    if (auto answer = dialogs_.draw(view, fonts_, zone, screen_zones.touch)) intents.push_back(*answer);
+  } else {
+    dialogs_.not_drawn();
   }
   if (auto command = arbiter_.draw(view, fonts_, screen_zones)) intents.push_back(*command);
+  note_screen(time_s);
   return intents;
 }
 

@@ -3,7 +3,15 @@
 //
 // Holds only presentation state: the fonts in use, a local orientation
 // override (the Rotate button, --orient), the dialog presenter, the arbiter
-// menu and list scroll positions. No game state: the snapshot is passed to
+// menu, the first-boot setup screen and list scroll positions.
+//
+// The tap guard: when the top screen changes (main, a session question, an
+// overlay of the arbiter menu, a setup page), a press in the first
+// kTapGuard_s on a spot where the screen before had an action does nothing,
+// so the second tap of a double tap never acts on the next screen (issue
+// 18: the PIN pad's "0" over "Green wins"). Most screens already keep their
+// actions off each other's spots (ui/screen_layout.h); the guard covers the
+// rest (a setup page's Next after the last, a question after a confirmation). No game state: the snapshot is passed to
 // every draw() and may change completely between frames. Needs a current
 // ImGui context; call draw() between ImGui::NewFrame() and ImGui::Render().
 // Not thread-safe.
@@ -19,6 +27,7 @@
 #include "ui/intent.h"
 #include "ui/panels.h"
 #include "ui/screen_layout.h"
+#include "ui/setup_screen.h"
 #include "ui/theme.h"
 #include "ui/view_model.h"
 
@@ -31,6 +40,8 @@ struct KioskConfig {
 
 class KioskApp {
  public:
+  static constexpr double kTapGuard_s = 0.35;
+
   explicit KioskApp(KioskConfig config);
 
   /// Fonts to draw with; they point into the ImGui atlas (ui/theme.h).
@@ -39,12 +50,18 @@ class KioskApp {
   /// follows KioskView::orientation.
   void set_orientation(std::optional<SeatIndex> seat) { orientation_ = seat; }
   const ArbiterMenu& arbiter_menu() const { return arbiter_; }
+  ArbiterMenu& arbiter_menu() { return arbiter_; }
   /// Shows an overlay at once: "pin", "players", or "menu" (screenshots).
   void open_screen(const std::string& name) {
     if (name == "pin") arbiter_.open();
     if (name == "players") arbiter_.open_players();
     if (name == "menu") arbiter_.unlock_for_picture();
   }
+
+  /// The first-boot setup (ui/setup_screen.h): while open it is the whole
+  /// screen and draw() returns its SetupDone.
+  SetupScreen& setup() { return setup_; }
+  const SetupScreen& setup() const { return setup_; }
 
   /// Draws `view` over the whole main viewport. `time_s` animates pulsing
   /// marks (fixed in screenshots). Returns the frame's intents in order.
@@ -56,12 +73,17 @@ class KioskApp {
   BoardLayout board_layout(const KioskView& view, float width, float height) const;
   /// The rectangles of the actions the last frame drew on its top screen
   /// (the main screen's: the header's buttons and the board; or the
-  /// overlay's), and that screen's name ("main", "pin", "menu", ...).
+  /// overlay's, the session question's or the setup page's), and that
+  /// screen's name ("main", "dialog", "pin", "menu", "setup-board", ...).
   const std::vector<HitRect>& hit_rects() const;
   std::string screen_name() const;
+  /// Presses the tap guard swallowed (tests).
+  int guarded_taps() const { return guarded_taps_; }
 
  private:
   Edge bottom_edge(const KioskView& view) const;
+  void guard_taps(double time_s);
+  void note_screen(double time_s);
   void draw_panels(const KioskView& view, const ScreenLayout& layout);
 
   KioskFonts fonts_;
@@ -71,6 +93,14 @@ class KioskApp {
   PanelMemory panel_memory_;
   float dpi_;
   std::vector<HitRect> main_hits_;
+  SetupScreen setup_;
+  // The tap guard: the screen drawn last frame and its actions, and the
+  // actions of the screen before it, until kTapGuard_s after the change.
+  std::string last_screen_;
+  std::vector<HitRect> last_hits_;
+  std::vector<HitRect> guarded_;
+  double changed_at_s_ = -1e9;
+  int guarded_taps_ = 0;
 };
 
 }  // namespace tabula::ui

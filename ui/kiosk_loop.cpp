@@ -6,11 +6,13 @@
 
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <cstdio>
 #include <optional>
 #include <string>
 
 #include "ui/demo_sim.h"
+#include "ui/first_boot.h"
 #include "ui/board_link.h"
 #include "ui/session_sim.h"
 #include "ui/demo_views.h"
@@ -34,6 +36,9 @@ constexpr double kScreenshotTime_s = 0.35;
 // not wake GLFW's wait), the hub's actions and the board daemon's socket.
 constexpr double kMaxSleep_s = 0.5;
 constexpr double kLinkSleep_s = 0.05;
+
+// Where tabula-boardd listens under systemd (hardware/systemd).
+constexpr const char* kBoardSocket = "/run/tabula/board.sock";
 
 // SIGINT / SIGTERM (Ctrl-C, systemd stop) end the loop cleanly, so every
 // RAII owner in run_kiosk() is unwound.
@@ -102,14 +107,16 @@ int run_kiosk(const KioskOptions& options) {
   if (!options.screen.empty()) app.open_screen(options.screen);
 
   const Clock::time_point started = Clock::now();
-  // --variant: the real arbiter behind the virtual board.
-  std::unique_ptr<SessionSim> real;
-  if (options.variant || options.journal) {
+  // Where the daemon's events come from, when a board is used: --board, or
+  // the first-boot setup's board profile.
+  std::optional<std::string> board_socket = options.board_socket;
+  // The session's options as the command line gives them.
+  auto base_options = [&](std::string& error) -> std::optional<SessionSimOptions> {
     SessionSimOptions so;
     so.variant = options.variant.value_or("");
     so.journal = options.journal;
     so.players = options.players;
-    so.virtual_board = !options.board_socket;
+    so.virtual_board = !board_socket;
     if (options.set_aside) {
       so.set_aside = true;
       so.fallback_variant = *options.set_aside;
@@ -118,7 +125,6 @@ int run_kiosk(const KioskOptions& options) {
       std::string why;
       so.time_control = session::parse_time_control(*options.clock, why);
     }
-    std::string error;
     if (options.broker) {
       hub::PublisherConfig pc;
       pc.info.event = options.hub_event;
@@ -126,13 +132,67 @@ int run_kiosk(const KioskOptions& options) {
       if (!hub::configure({*options.broker, options.broker_ca, options.broker_user, options.broker_password_file,
                            options.arbiter_key},
                           pc, error)) {
-        std::fprintf(stderr, "tabula-kiosk: %s\n", error.c_str());
-        return 2;
+        return std::nullopt;
       }
       so.publish = pc;
     }
-    real = SessionSim::create(so, std::chrono::milliseconds{0}, error);
-    if (!real) {
+    return so;
+  };
+  std::unique_ptr<SessionSim> real;
+  // --setup DIR: the appliance's first-boot setup (ui/first_boot.h). Without
+  // a journaled game or a saved setup, or with a bad setup, the setup screen
+  // comes first; a good one starts (or resumes) the game as it says.
+  SetupChoices choices;
+  std::optional<SetupDone> saved;
+  auto setup_board = [&](const SetupDone& s) {
+    board_socket = s.board_profile.empty() ? std::nullopt
+                                           : std::optional<std::string>(options.board_socket.value_or(kBoardSocket));
+  };
+  bool game_pending = options.variant || options.journal;
+  if (options.setup_dir) {
+    choices = setup_choices(options.profiles_dir.empty() ? default_profiles_dir() : options.profiles_dir,
+                            default_admin_profile());
+    app.arbiter_menu().offer_setup(true);
+    LoadedSetup loaded = load_setup(*options.setup_dir, choices);
+    std::error_code ec;
+    const bool journaled = std::filesystem::exists(*options.journal, ec);
+    if (loaded.setup) {
+      saved = loaded.setup;
+      setup_board(*saved);
+    }
+    if (!loaded.problem.empty() || (!loaded.exists && !journaled) || options.screen == "setup") {
+      if (!loaded.problem.empty()) std::fprintf(stderr, "tabula-kiosk: %s\n", loaded.problem.c_str());
+      app.setup().open(choices, loaded.problem.empty() ? "" : "The saved setup cannot be used: " + loaded.problem,
+                       std::nullopt, false);
+      game_pending = false;
+    } else if (!journaled && saved) {
+      game_pending = true;  // a new game as the setup says
+    }
+  }
+  auto start_game = [&](const std::optional<SetupDone>& setup, std::string& error) {
+    std::optional<SessionSimOptions> so = base_options(error);
+    if (!so) return false;
+    // A damaged journal is kept aside and a new game of the setup's variant starts.
+    if (saved) so->fallback_variant = saved->variant_id;
+    if (setup) {
+      so->variant = setup->variant_id;
+      so->players.clear();
+      if (!setup->players.empty()) so->players = split_players(setup->players);
+      so->time_control.reset();
+      if (!setup->time_control.empty()) {
+        std::string why;
+        so->time_control = session::parse_time_control(setup->time_control, why);
+      }
+    }
+    real = SessionSim::create(*so, std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started),
+                              error);
+    return real != nullptr;
+  };
+  if (game_pending) {
+    std::string error;
+    std::error_code ec;
+    const bool fresh = options.setup_dir && saved && !std::filesystem::exists(*options.journal, ec);
+    if (!start_game(fresh ? saved : std::nullopt, error)) {
       std::fprintf(stderr, "tabula-kiosk: %s\n", error.c_str());
       return 2;
     }
@@ -142,6 +202,33 @@ int run_kiosk(const KioskOptions& options) {
                    options.journal->c_str(), real->session().moves().size());
     }
   }
+  // The setup screen is done: save it, keep the game on the board aside
+  // (its journal under a new name), start the game it describes.
+  auto finish_setup = [&](const SetupDone& done) {
+    const std::string problem = save_setup(*options.setup_dir, done, choices);
+    if (!problem.empty()) {
+      app.setup().set_message("The setup could not be saved: " + problem);
+      return;
+    }
+    std::fprintf(stderr, "tabula-kiosk: setup saved in %s\n", setup_file(*options.setup_dir).c_str());
+    saved = done;
+    setup_board(done);
+    std::error_code ec;
+    if (real) {
+      real.reset();  // closes the journal before the rename
+      if (std::filesystem::exists(*options.journal, ec)) {
+        const std::string keep = journal_archive_name(*options.journal);
+        std::filesystem::rename(*options.journal, keep, ec);
+        if (!ec) std::fprintf(stderr, "tabula-kiosk: the game on the board is kept in %s\n", keep.c_str());
+      }
+    }
+    std::string error;
+    if (ec || !start_game(done, error)) {
+      app.setup().set_message("The game could not start: " + (ec ? *options.journal + ": " + ec.message() : error));
+      return;
+    }
+    app.setup().close();
+  };
   std::optional<DemoSim> sim;
   if (options.sim && !real) {
     sim.emplace(
@@ -178,7 +265,7 @@ int run_kiosk(const KioskOptions& options) {
           sooner(std::max(0.0, static_cast<double>((*deadline - real->session_time(kiosk_ms)).count()) / 1000.0));
         }
       }
-      sooner(options.board_socket || options.broker ? kLinkSleep_s : kMaxSleep_s);
+      sooner(board_socket || options.broker ? kLinkSleep_s : kMaxSleep_s);
       platform.wait_events(wait);
     } else {
       platform.poll_events();
@@ -194,10 +281,12 @@ int run_kiosk(const KioskOptions& options) {
     const auto ms = options.screenshot ? std::chrono::milliseconds(1000LL * frame)
                                        : std::chrono::duration_cast<std::chrono::milliseconds>(now - started);
     if (real) real->tick(ms);
-    if (real && options.board_socket) {
+    if (!board_socket) board.reset();
+    if (real && board_socket) {
       const core::RuleSet& rules = real->session().game().rules();
-      if (!board || board_variant != rules.id) {  // a new game may change the board
-        board = std::make_unique<BoardLink>(*options.board_socket, rules.geometry);
+      if (!board || board_variant != rules.id || board->socket_path() != *board_socket) {
+        // A new game may change the board.
+        board = std::make_unique<BoardLink>(*board_socket, rules.geometry);
         board_variant = rules.id;
       }
       std::vector<session::Input> inputs;
@@ -233,6 +322,7 @@ int run_kiosk(const KioskOptions& options) {
       time_s = kScreenshotTime_s;
     }
     platform.new_frame(overrides);
+    // (No game yet: the setup screen covers everything; the demo stands under it.)
     const KioskView& view = real ? real->view(ms) : sim ? sim->view() : *demo;
     const std::vector<Intent> intents = app.draw(view, time_s);
     platform.render();
@@ -259,7 +349,13 @@ int run_kiosk(const KioskOptions& options) {
 
     for (const Intent& intent : intents) {
       std::fprintf(intent_log, "intent: %s\n", describe(intent).c_str());
-      if (real) {
+      if (const auto* done = std::get_if<SetupDone>(&intent); done && options.setup_dir) {
+        finish_setup(*done);
+      } else if (std::get_if<OpenSetup>(&intent) && options.setup_dir) {
+        choices = setup_choices(options.profiles_dir.empty() ? default_profiles_dir() : options.profiles_dir,
+                                default_admin_profile());
+        app.setup().open(choices, "", saved, real != nullptr);
+      } else if (real) {
         for (const std::string& line : real->apply(intent, ms)) std::printf("%s\n", line.c_str());
       } else if (sim) {
         for (const std::string& line : sim->apply(intent, now)) std::printf("%s\n", line.c_str());

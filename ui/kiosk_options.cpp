@@ -40,10 +40,18 @@ std::string kiosk_usage() {
          "                      --broker-password-file F; --arbiter-key F for actions)\n"
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
-         "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu)\n"
+         "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu,\n"
+         "                      setup: the setup's first page, with --setup)\n"
          "  --set-aside VARIANT with --journal: a damaged journal, or one of another variant than\n"
          "                      --variant, is kept under a new name and a new game starts (of\n"
          "                      --variant, else VARIANT), saying so (scripts/run.sh)\n"
+         "  --setup DIR         the appliance's first-boot setup, saved in DIR (the state\n"
+         "                      directory; with --journal): without a journaled game or a\n"
+         "                      saved setup, or with a bad one, the setup screen comes first\n"
+         "                      (board profile, variant, clock, players); the arbiter menu\n"
+         "                      reopens it. A board profile chosen there reads the pieces\n"
+         "                      from --board SOCKET (default /run/tabula/board.sock)\n"
+         "  --profiles DIR      the board profiles the setup offers (default: the installed ones)\n"
          "  --fullscreen        full screen (the default, except with --screenshot)\n"
          "  --windowed          a window of --size\n"
          "  --size WxH          window size, e.g. 1280x800\n"
@@ -177,6 +185,14 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         return parsed;
       }
       o.orient = *seat;
+    } else if (arg == "--setup") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.setup_dir = std::string(*v);
+    } else if (arg == "--profiles") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.profiles_dir = std::string(*v);
     } else if (arg == "--set-aside") {
       const auto v = value();
       if (!v) return parsed;
@@ -184,8 +200,8 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     } else if (arg == "--screen") {
       const auto v = value();
       if (!v) return parsed;
-      if (*v != "pin" && *v != "players" && *v != "menu") {
-        parsed.error = "--screen wants pin, players or menu, not '" + std::string(*v) + "'";
+      if (*v != "pin" && *v != "players" && *v != "menu" && *v != "setup") {
+        parsed.error = "--screen wants pin, players, menu or setup, not '" + std::string(*v) + "'";
         return parsed;
       }
       o.screen = std::string(*v);
@@ -216,6 +232,14 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     parsed.error = "--set-aside is about a journal: give --journal FILE too";
     return parsed;
   }
+  if (o.setup_dir && !o.journal) {
+    parsed.error = "--setup keeps the game in the state directory: give --journal FILE too";
+    return parsed;
+  }
+  if (o.screen == "setup" && !o.setup_dir) {
+    parsed.error = "--screen setup needs --setup DIR";
+    return parsed;
+  }
   if (!o.screen.empty() && !o.screenshot) {
     parsed.error = "--screen is for pictures: give --screenshot FILE too";
     return parsed;
@@ -223,7 +247,7 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
   if (o.broker && (!o.journal || o.hub_event.empty() || o.hub_board.empty())) {
     parsed.error = "--broker needs --journal FILE, --hub-event NAME and --hub-board NAME";
   }
-  if (o.board_socket && !o.variant && !o.journal) {
+  if (o.board_socket && !o.variant && !o.journal && !o.setup_dir) {
     parsed.error = "--board needs --variant ID (a new game) or --journal FILE (a game to resume)";
   }
   return parsed;

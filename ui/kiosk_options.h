@@ -35,7 +35,9 @@ struct KioskOptions {
   std::string arbiter_key;
   std::string pin = "0000";                 // --pin DIGITS
   std::optional<std::string> set_aside;     // --set-aside VARIANT (scripts/run.sh)
-  std::string screen;                       // --screen pin|players|menu (screenshots only)
+  std::optional<std::string> setup_dir;     // --setup DIR: the first-boot setup (ui/first_boot.h)
+  std::string profiles_dir;                 // --profiles DIR ("" : default_profiles_dir())
+  std::string screen;                       // --screen pin|players|menu|setup (screenshots only)
   float dpi = 133;                          // --dpi N: the panel's pixels per inch (touch targets 9 mm)
   std::string font_dir;                     // --font-dir DIR (empty: the default)
   std::optional<int> orient;                // --orient SEAT

@@ -5,15 +5,13 @@
 #include <filesystem>
 
 #include "journal/resume.h"
+#include "ui/first_boot.h"
 #include "ui/session_view.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::ui {
 
-namespace {
-
-// "games/club.db" -> "games/club-1.db", the first name not taken.
-std::string archive_name(const std::string& path) {
+std::string journal_archive_name(const std::string& path) {
   std::filesystem::path p(path);
   for (int n = 1;; ++n) {
     std::filesystem::path candidate =
@@ -22,6 +20,8 @@ std::string archive_name(const std::string& path) {
     if (!std::filesystem::exists(candidate, ec)) return candidate.string();
   }
 }
+
+namespace {
 
 // "games/club.db" -> "games/club.damaged-1.db", the first name not taken.
 std::string damaged_name(const std::string& path) {
@@ -70,7 +70,7 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
     }
     if (!options.variant.empty() && contents.header.variant != options.variant && options.set_aside) {
       j = journal::Journal();
-      return start_aside(options, now, archive_name(*options.journal), "holds a game of " + contents.header.variant,
+      return start_aside(options, now, journal_archive_name(*options.journal), "holds a game of " + contents.header.variant,
                          error);
     }
     if (!options.variant.empty() && contents.header.variant != options.variant) {
@@ -286,16 +286,10 @@ void SessionSim::new_game(const NewGame& game, session::Millis now) {
   } else {
     next.time_control.reset();
   }
-  next.players.clear();
-  for (std::size_t at = 0; !game.players.empty() && at <= game.players.size();) {
-    std::size_t comma = game.players.find(',', at);
-    next.players.push_back(game.players.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
-    if (comma == std::string::npos) break;
-    at = comma + 1;
-  }
+  next.players = split_players(game.players);
   if (options_.journal) {
     // The finished (or abandoned) game keeps its journal under a new name.
-    std::string keep = archive_name(*options_.journal);
+    std::string keep = journal_archive_name(*options_.journal);
     journal_.reset();  // closes the file (and checkpoints its WAL) before the rename
     std::error_code ec;
     std::filesystem::rename(*options_.journal, keep, ec);

@@ -64,6 +64,10 @@ struct SessionSimOptions {
   std::string fallback_variant = "chesscom-ffa";
 };
 
+/// "games/club.db" -> "games/club-1.db", the first name not taken: where a
+/// game's journal is kept when another game starts in its place.
+std::string journal_archive_name(const std::string& path);
+
 class SessionSim {
  public:
   // Loads the variant (and its later stages), resumes or creates the

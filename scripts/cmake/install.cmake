@@ -4,12 +4,14 @@
 #
 #   <prefix>/bin/                      tabula, tabula-kiosk, tabula-boardd, tabula-boardcat,
 #                                      tabula-hub-screen
-#   <prefix>/libexec/tabula/           kiosk-session (what the kiosk unit starts in cage)
+#   <prefix>/libexec/tabula/           kiosk-session (what the kiosk unit starts in cage),
+#                                      boardd-session (the board daemon on the profile in use)
 #   <prefix>/share/tabula/variants/    the variant files (found there by the loader)
 #   <prefix>/share/tabula/profiles/    board profiles (copy one to /etc/tabula/board.textproto)
 #   <prefix>/share/tabula/mosquitto/   the broker example of the hub (hardware/mosquitto)
 #   <prefix>/share/tabula/kiosk.env    the kiosk unit's settings (copy to /etc/tabula/)
-#   <prefix>/lib/systemd/system/       tabula-boardd.service, tabula-kiosk.service
+#   <prefix>/lib/systemd/system/       tabula-boardd.service, tabula-kiosk.service,
+#                                      tabula-boardd.path (+ -restart.service: the setup's profile)
 #   <prefix>/lib/udev/rules.d/         60-tabula-gpio.rules
 #   <prefix>/lib/sysusers.d/           tabula.conf (the user tabula, group gpio)
 #   <prefix>/share/doc/tabula/         INSTALL.md, firmware.md, hardware notes
@@ -37,12 +39,13 @@ endforeach()
 
 set(tabula_hw ${PROJECT_SOURCE_DIR}/hardware)
 set(tabula_units ${CMAKE_BINARY_DIR}/systemd)
-foreach(unit tabula-boardd.service tabula-kiosk.service kiosk-session)
+foreach(unit tabula-boardd.service tabula-kiosk.service kiosk-session boardd-session)
   configure_file(${tabula_hw}/systemd/${unit}.in ${tabula_units}/${unit} @ONLY)
 endforeach()
 install(FILES ${tabula_units}/tabula-boardd.service ${tabula_units}/tabula-kiosk.service
+              ${tabula_hw}/systemd/tabula-boardd.path ${tabula_hw}/systemd/tabula-boardd-restart.service
         DESTINATION ${tabula_systemd_dir})
-install(PROGRAMS ${tabula_units}/kiosk-session DESTINATION ${tabula_libexec_dest})
+install(PROGRAMS ${tabula_units}/kiosk-session ${tabula_units}/boardd-session DESTINATION ${tabula_libexec_dest})
 install(FILES ${tabula_hw}/systemd/kiosk.env DESTINATION ${tabula_data_dest})
 install(FILES ${tabula_hw}/systemd/tabula.sysusers DESTINATION ${tabula_sysusers_dir}
         RENAME tabula.conf)

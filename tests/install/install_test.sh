@@ -16,22 +16,32 @@ prefix=$(sed -n 's/^CMAKE_INSTALL_PREFIX:PATH=//p' "$build/CMakeCache.txt")
 pre=${prefix#/}
 
 for f in bin/tabula bin/tabula-boardd bin/tabula-boardcat \
-  libexec/tabula/kiosk-session share/tabula/kiosk.env \
+  libexec/tabula/kiosk-session libexec/tabula/boardd-session share/tabula/kiosk.env \
   lib/systemd/system/tabula-boardd.service lib/systemd/system/tabula-kiosk.service \
+  lib/systemd/system/tabula-boardd.path lib/systemd/system/tabula-boardd-restart.service \
   lib/udev/rules.d/60-tabula-gpio.rules lib/sysusers.d/tabula.conf \
   share/tabula/variants/chesscom-ffa.txtpb share/tabula/profiles/cross-14-decoder.textproto \
   share/tabula/mosquitto/mosquitto.conf share/doc/tabula/INSTALL.md; do
   [[ -e "$root/$pre/$f" ]] || fail "missing $prefix/$f"
 done
 [[ -x "$root/$pre/libexec/tabula/kiosk-session" ]] || fail "kiosk-session is not executable"
+[[ -x "$root/$pre/libexec/tabula/boardd-session" ]] || fail "boardd-session is not executable"
 unit=$root/$pre/lib/systemd/system
 grep -qx "ExecStart=/usr/bin/cage -s -- $prefix/libexec/tabula/kiosk-session" "$unit/tabula-kiosk.service" ||
   fail "tabula-kiosk.service does not start $prefix/libexec/tabula/kiosk-session in cage"
 grep -qx 'StateDirectory=tabula' "$unit/tabula-kiosk.service" || fail "no StateDirectory"
 grep -qx 'Restart=always' "$unit/tabula-kiosk.service" || fail "the kiosk is not restarted"
-grep -q "^ExecStart=$prefix/bin/tabula-boardd --profile /etc/tabula/board.textproto " \
-  "$unit/tabula-boardd.service" || fail "tabula-boardd.service does not start $prefix/bin/tabula-boardd"
-if grep -q '@[A-Z_]*@' "$unit"/*.service "$root/$pre/libexec/tabula/kiosk-session"; then
+grep -qx "ExecStart=$prefix/libexec/tabula/boardd-session" "$unit/tabula-boardd.service" ||
+  fail "tabula-boardd.service does not start $prefix/libexec/tabula/boardd-session"
+# The daemon runs on either profile, and restarts when the setup saves one.
+grep -qx 'ConditionPathExists=|/etc/tabula/board.textproto' "$unit/tabula-boardd.service" ||
+  fail "tabula-boardd.service does not run on /etc/tabula/board.textproto"
+grep -qx 'ConditionPathExists=|/var/lib/tabula/board.textproto' "$unit/tabula-boardd.service" ||
+  fail "tabula-boardd.service does not run on the setup's profile"
+grep -qx 'PathChanged=/var/lib/tabula/board.textproto' "$unit/tabula-boardd.path" || fail "no path unit on the setup's profile"
+grep -qx 'Unit=tabula-boardd-restart.service' "$unit/tabula-boardd.path" || fail "the path unit restarts nothing"
+if grep -q '@[A-Z_]*@' "$unit"/*.service "$root/$pre/libexec/tabula/kiosk-session" \
+  "$root/$pre/libexec/tabula/boardd-session"; then
   fail "an unconfigured @VARIABLE@ is left in a unit"
 fi
 n=$(find "$root/$pre/share/tabula/variants" -name '*.txtpb' | wc -l)
@@ -50,16 +60,34 @@ session() {
   TABULA_KIOSK=$stub TABULA_STATE=$state TABULA_PROFILE=$1 TABULA_VARIANT=chess \
     TABULA_KIOSK_ARGS="--pin 4711" sh "$root/$pre/libexec/tabula/kiosk-session" 2>/dev/null
 }
+setup="--setup $state --profiles $prefix/share/tabula/profiles --set-aside chess"
 got=$(session /nonexistent)
-[[ "$got" == "--fullscreen --journal $state/current.db --variant chess --pin 4711" ]] ||
-  fail "new game, virtual board: got '$got'"
+[[ "$got" == "--fullscreen --journal $state/current.db $setup --pin 4711" ]] ||
+  fail "first boot (the setup screen), virtual board: got '$got'"
 touch "$state/current.db"
 got=$(session /nonexistent)
-[[ "$got" == "--fullscreen --journal $state/current.db --pin 4711" ]] ||
+[[ "$got" == "--fullscreen --journal $state/current.db $setup --pin 4711" ]] ||
   fail "resume: got '$got'"
 profile=$root/board.textproto
 touch "$profile"
 got=$(session "$profile")
-[[ "$got" == "--fullscreen --journal $state/current.db --board /run/tabula/board.sock --pin 4711" ]] ||
-  fail "resume with a board: got '$got'"
+[[ "$got" == "--fullscreen --journal $state/current.db $setup --board /run/tabula/board.sock --pin 4711" ]] ||
+  fail "resume with the administrator's board: got '$got'"
+# The profile the kiosk's setup saved in the state directory.
+touch "$state/board.textproto"
+got=$(session /nonexistent)
+[[ "$got" == "--fullscreen --journal $state/current.db $setup --board /run/tabula/board.sock --pin 4711" ]] ||
+  fail "resume with the setup's board: got '$got'"
+
+# The daemon launcher, with a stub daemon: /etc's profile wins, else the setup's.
+boardd() {
+  TABULA_BOARDD=$stub TABULA_STATE=$state TABULA_PROFILE=$1 sh "$root/$pre/libexec/tabula/boardd-session" "${@:2}"
+}
+got=$(boardd "$profile")
+[[ "$got" == "--profile $profile --socket /run/tabula/board.sock" ]] || fail "boardd on /etc's profile: got '$got'"
+got=$(boardd /nonexistent)
+[[ "$got" == "--profile $state/board.textproto --socket /run/tabula/board.sock" ]] ||
+  fail "boardd on the setup's profile: got '$got'"
+got=$(boardd /nonexistent --check)
+[[ "$got" == "--check-profile $state/board.textproto" ]] || fail "boardd --check: got '$got'"
 echo "install_test: ok ($n variant files)"

@@ -8,29 +8,13 @@
 
 #include "tests/ui/headless_kiosk.h"
 #include "ui/panels.h"
+#include "tests/ui/virtual_board_play.h"
 #include "ui/session_sim.h"
 
 namespace tabula::ui {
 namespace {
 
 using Ms = session::Millis;
-
-SquareClicked at(const char* name) { return SquareClicked{*parse_cell_name(name), ClickModifier::kNone}; }
-
-void play(SessionSim& sim, const char* from, const char* to, Ms& t) {
-  sim.apply(at(from), t += Ms(300));
-  sim.apply(at(to), t += Ms(300));
-  t += Ms(3000);
-  sim.tick(t);
-}
-
-std::unique_ptr<SessionSim> started(const std::string& variant, Ms& t) {
-  std::string error;
-  auto sim = SessionSim::create(variant, error);
-  EXPECT_TRUE(sim) << error;
-  if (sim) sim->tick(t += Ms(3000));
-  return sim;
-}
 
 const FixSquare* fix_at(const KioskView& v, const char* square, FixAction action) {
   for (const FixSquare& f : v.fixes) {

@@ -1,12 +1,16 @@
 // HeadlessKiosk: a KioskApp driven frame by frame in an ImGui context with
 // a built font atlas and no window or GPU. One frame() call is one frame
 // with the pointer where the test says; tap() goes through the kiosk's
-// PointerQueue, as the touch screen's events do.
+// PointerQueue, as the touch screen's events do. Each frame is kFrame_s of
+// the kiosk's time (its tap guard counts it).
 #pragma once
 
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <gtest/gtest.h>
+
+#include <string>
 #include <vector>
 
 #include "ui/kiosk_app.h"
@@ -14,8 +18,19 @@
 
 namespace tabula::ui {
 
+/// A screen size of the layouts the tests walk, named "800x480".
+struct ScreenSize {
+  float width;
+  float height;
+  std::string name() const {
+    return std::to_string(static_cast<int>(width)) + "x" + std::to_string(static_cast<int>(height));
+  }
+};
+
 class HeadlessKiosk {
  public:
+  static constexpr double kFrame_s = 0.1;
+
   explicit HeadlessKiosk(float width = 1280, float height = 800, std::string pin = "2580")
       : app_(KioskConfig{std::move(pin)}), width_(width), height_(height) {
     context_ = ImGui::CreateContext();
@@ -47,7 +62,7 @@ class HeadlessKiosk {
     set_pointer(mouse, [&](int b) { return b == button_down; });
     for (const char* c = typed; *c != '\0'; ++c) io.AddInputCharacter(static_cast<unsigned>(*c));
     ImGui::NewFrame();
-    std::vector<Intent> intents = app_.draw(view, 0.0);
+    std::vector<Intent> intents = app_.draw(view, next_time());
     ImGui::Render();
     return intents;
   }
@@ -78,7 +93,7 @@ class HeadlessKiosk {
         return b < PointerState::kButtons && s.down[static_cast<std::size_t>(b)];
       });
       ImGui::NewFrame();
-      for (Intent& i : app_.draw(view_of(all), 0.0)) all.push_back(std::move(i));
+      for (Intent& i : app_.draw(view_of(all), next_time())) all.push_back(std::move(i));
       ImGui::Render();
     }
     for (Intent& i : frame(view_of(all))) all.push_back(std::move(i));
@@ -92,7 +107,7 @@ class HeadlessKiosk {
       return b < PointerState::kButtons && s.down[static_cast<std::size_t>(b)];
     });
     ImGui::NewFrame();
-    std::vector<Intent> intents = app_.draw(view, 0.0);
+    std::vector<Intent> intents = app_.draw(view, next_time());
     ImGui::Render();
     return intents;
   }
@@ -104,10 +119,33 @@ class HeadlessKiosk {
     return {p.x, p.y};
   }
 
+  /// The action labelled `label` on the current screen, or null.
+  const HitRect* find(const std::string& label) const {
+    for (const HitRect& h : app_.hit_rects()) {
+      if (h.label == label) return &h;
+    }
+    return nullptr;
+  }
+  /// Clicks the action labelled `label`; the two frames after it let the
+  /// next screen draw (and size) itself. All the intents of those frames.
+  std::vector<Intent> press(const KioskView& view, const std::string& label) {
+    const HitRect* h = find(label);
+    EXPECT_NE(h, nullptr) << "no '" << label << "' on the " << app_.screen_name() << " screen";
+    if (h == nullptr) return {};
+    std::vector<Intent> intents = click(view, centre(h->rect));
+    for (Intent& i : frame(view)) intents.push_back(std::move(i));
+    for (Intent& i : frame(view)) intents.push_back(std::move(i));
+    return intents;
+  }
+
   /// The middle of an action's rectangle (KioskApp::hit_rects()).
   static ImVec2 centre(const PixelRect& r) { return {(r.x0 + r.x1) * 0.5f, (r.y0 + r.y1) * 0.5f}; }
 
  private:
+  double next_time() {
+    time_s_ += kFrame_s;
+    return time_s_;
+  }
   template <typename Down>
   static void set_pointer(ImVec2 at, Down&& down) {
     ImGuiIO& io = ImGui::GetIO();
@@ -125,6 +163,7 @@ class HeadlessKiosk {
   float width_;
   float height_;
   PointerQueue queue_;
+  double time_s_ = 0;
 };
 
 }  // namespace tabula::ui

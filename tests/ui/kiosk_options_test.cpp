@@ -75,5 +75,16 @@ TEST(KioskOptions, ErrorsNameTheOptionAndTheBadValue) {
   EXPECT_EQ(parse({"--frobnicate"}).error, "unknown option '--frobnicate' (see --help)");
 }
 
+TEST(KioskOptions, TheFirstBootSetupKeepsTheGameInItsStateDirectory) {
+  const ParsedOptions ok = parse({"--journal", "/s/current.db", "--setup", "/s", "--profiles", "/p"});
+  ASSERT_EQ(ok.error, "");
+  EXPECT_EQ(ok.options.setup_dir, std::optional<std::string>("/s"));
+  EXPECT_EQ(ok.options.profiles_dir, "/p");
+  EXPECT_NE(parse({"--setup", "/s"}).error.find("give --journal FILE too"), std::string::npos);
+  EXPECT_NE(parse({"--screenshot", "a.png", "--screen", "setup"}).error.find("--screen setup needs --setup"),
+            std::string::npos);
+  EXPECT_EQ(parse({"--journal", "/s/c.db", "--setup", "/s", "--board", "/run/b.sock"}).error, "");
+}
+
 }  // namespace
 }  // namespace tabula::ui

@@ -9,21 +9,12 @@
 #include <filesystem>
 
 #include "journal/resume.h"
+#include "tests/ui/virtual_board_play.h"
 
 namespace tabula::ui {
 namespace {
 
 using Ms = session::Millis;
-
-SquareClicked at(const char* name) { return SquareClicked{*parse_cell_name(name), ClickModifier::kNone}; }
-
-// Clicks from -> to, then lets the board settle.
-void play(SessionSim& sim, const char* from, const char* to, Ms& t) {
-  sim.apply(at(from), t += Ms(300));
-  sim.apply(at(to), t += Ms(300));
-  t += Ms(3000);
-  sim.tick(t);
-}
 
 TEST(SessionSim, ClicksBecomeSensorEventsAndTheArbiterAcceptsTheMove) {
   std::string error;

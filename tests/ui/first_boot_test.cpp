@@ -1,0 +1,241 @@
+// The appliance's first-boot setup (issue 16): the boards on offer and the
+// variants each fits (from the variant files' boards and the profiles'
+// geometries), the saved file and the board profile copied beside it, bad
+// saved setups in words, and the setup screen by touch at 800x480 and
+// 720x1280.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/ui/headless_kiosk.h"
+#include "ui/first_boot.h"
+
+namespace tabula::ui {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Scratch {
+  fs::path dir = fs::temp_directory_path() / ("tabula-first-boot-" + std::to_string(::getpid()) + "-" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  Scratch() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() { fs::remove_all(dir); }
+  std::string path(const std::string& name) const { return (dir / name).string(); }
+  void write(const std::string& name, const std::string& text) const { std::ofstream(path(name)) << text; }
+};
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+const SetupChoices& installed() {
+  static const SetupChoices choices = setup_choices(default_profiles_dir(), "/nonexistent/board.textproto");
+  return choices;
+}
+
+TEST(FirstBoot, TheVirtualBoardComesFirstAndFitsEveryVariant) {
+  const SetupChoices& c = installed();
+  ASSERT_FALSE(c.boards.empty());
+  EXPECT_EQ(c.boards.front().id, "");
+  EXPECT_EQ(c.boards.front().variants.size(), c.variants.size());
+  EXPECT_GE(c.variants.size(), 10U);
+  EXPECT_TRUE(c.problems.empty()) << c.problems.front();
+  EXPECT_EQ(c.clocks.front(), "") << "no clock first";
+}
+
+TEST(FirstBoot, EachProfileOffersTheVariantsOfItsShape) {
+  // From the variant files: chess is 8x8; chesscom-ffa, chesscom-teams,
+  // four-kingdoms and allies-vassals are 14x14 less 3x3 corners; chess-four
+  // is 12x12 less 2x2 corners; corners-mini merges 8x8's corners.
+  const SetupChoices& c = installed();
+  const BoardOption* chess = c.board("chess-8x8-matrix");
+  const BoardOption* cross14 = c.board("cross-14-decoder");
+  const BoardOption* cross12 = c.board("cross-12-matrix");
+  const BoardOption* mini = c.board("mini-8x8-corners-matrix");
+  ASSERT_TRUE(chess && cross14 && cross12 && mini);
+  EXPECT_EQ(chess->geometry, "chess-8x8");
+  EXPECT_EQ(chess->variants, (std::vector<std::string>{"chess"}));
+  EXPECT_EQ(cross14->variants,
+            (std::vector<std::string>{"allies-vassals", "chesscom-ffa", "chesscom-teams", "four-kingdoms"}));
+  EXPECT_EQ(cross12->variants, (std::vector<std::string>{"chess-four"}));
+  EXPECT_EQ(mini->variants, (std::vector<std::string>{"corners-mini"}));
+  EXPECT_EQ(c.seat_names("chesscom-ffa"), (std::vector<std::string>{"Red", "Blue", "Yellow", "Green"}));
+}
+
+TEST(FirstBoot, TheAdministratorsProfileIsTheOnlyBoardOffered) {
+  Scratch s;
+  fs::copy_file(fs::path(default_profiles_dir()) / "chess-8x8-matrix.textproto", s.path("board.textproto"));
+  const SetupChoices c = setup_choices(default_profiles_dir(), s.path("board.textproto"));
+  ASSERT_EQ(c.boards.size(), 2U);
+  EXPECT_EQ(c.boards[1].id, "chess-8x8-matrix");
+  EXPECT_TRUE(c.boards[1].administrator);
+  // A broken one is not offered, and says why.
+  s.write("broken.textproto", "id: \"x\"\ngeometry: 7\n");
+  const SetupChoices b = setup_choices(default_profiles_dir(), s.path("broken.textproto"));
+  EXPECT_EQ(b.boards.size(), 1U);
+  ASSERT_EQ(b.problems.size(), 1U);
+  EXPECT_NE(b.problems[0].find("broken.textproto:2:"), std::string::npos) << b.problems[0];
+}
+
+TEST(FirstBoot, ASavedSetupComesBackWithTheProfileBesideIt) {
+  Scratch s;
+  const SetupDone chosen{"cross-14-decoder", "chesscom-ffa", "15+10", "Ann,Bob"};
+  ASSERT_EQ(save_setup(s.dir.string(), chosen, installed()), "");
+  EXPECT_EQ(read(board_file(s.dir.string())), read(installed().board("cross-14-decoder")->file));
+  const std::string text = read(setup_file(s.dir.string()));
+  EXPECT_NE(text.find("board_profile: \"cross-14-decoder\""), std::string::npos) << text;
+  EXPECT_NE(text.find("players: \"Bob\""), std::string::npos) << text;
+  const LoadedSetup back = load_setup(s.dir.string(), installed());
+  EXPECT_TRUE(back.exists);
+  EXPECT_EQ(back.problem, "");
+  EXPECT_EQ(back.setup, chosen);
+  // The virtual board: tabula-boardd has no profile of the setup's.
+  ASSERT_EQ(save_setup(s.dir.string(), SetupDone{"", "chess", "", ""}, installed()), "");
+  EXPECT_FALSE(fs::exists(board_file(s.dir.string())));
+  EXPECT_EQ(load_setup(s.dir.string(), installed()).setup, (SetupDone{"", "chess", "", ""}));
+  EXPECT_FALSE(fs::exists(setup_file(s.dir.string()) + ".new")) << "no temporary file left";
+}
+
+TEST(FirstBoot, NoSavedSetupIsNoProblem) {
+  Scratch s;
+  const LoadedSetup none = load_setup(s.dir.string(), installed());
+  EXPECT_FALSE(none.exists);
+  EXPECT_FALSE(none.setup.has_value());
+  EXPECT_EQ(none.problem, "");
+}
+
+TEST(FirstBoot, ABadSavedSetupSaysWhatIsWrongAndWhere) {
+  Scratch s;
+  const std::string dir = s.dir.string();
+  auto problem_of = [&](const std::string& text) {
+    s.write("setup.textproto", text);
+    const LoadedSetup l = load_setup(dir, installed());
+    EXPECT_TRUE(l.exists);
+    EXPECT_FALSE(l.setup.has_value()) << text;
+    return l.problem;
+  };
+  std::string p = problem_of("variant: \"chess\"\nboard_profile: chess-8x8\n");
+  EXPECT_NE(p.find("setup.textproto:2:"), std::string::npos) << p;
+  p = problem_of("variant: \"chess\"\ncolour: \"red\"\n");
+  EXPECT_NE(p.find("setup.textproto:2:"), std::string::npos) << p;
+  EXPECT_NE(p.find("colour"), std::string::npos) << p;
+  p = problem_of("variant: \"shogi\"\n");
+  EXPECT_NE(p.find("the variant shogi is not installed"), std::string::npos) << p;
+  p = problem_of("board_profile: \"chess-8x8-matrix\"\nvariant: \"chesscom-ffa\"\n");
+  EXPECT_NE(p.find("does not fit the board chess-8x8-matrix"), std::string::npos) << p;
+  p = problem_of("board_profile: \"lost-board\"\nvariant: \"chess\"\n");
+  EXPECT_NE(p.find("lost-board is not installed"), std::string::npos) << p;
+  p = problem_of("variant: \"chess\"\ntime_control: \"15+x\"\n");
+  EXPECT_NE(p.find("the clock 15+x is not a time control"), std::string::npos) << p;
+  p = problem_of("variant: \"chess\"\nplayers: [\"A\", \"B\", \"C\"]\n");
+  EXPECT_NE(p.find("3 players for the 2 seats of chess"), std::string::npos) << p;
+  p = problem_of("board_profile: \"chess-8x8-matrix\"\nvariant: \"chess\"\n");  // board.textproto gone
+  EXPECT_NE(p.find("board.textproto is missing"), std::string::npos) << p;
+  p = problem_of("");
+  EXPECT_NE(p.find("no variant is chosen"), std::string::npos) << p;
+  EXPECT_NE(p.find(setup_file(dir)), std::string::npos) << "the file is named: " << p;
+  // Unreadable (a directory in its place).
+  fs::remove(s.path("setup.textproto"));
+  fs::create_directories(s.path("setup.textproto"));
+  const LoadedSetup l = load_setup(dir, installed());
+  EXPECT_FALSE(l.setup.has_value());
+  EXPECT_NE(l.problem, "");
+}
+
+TEST(FirstBoot, ASaveThatCannotBeWrittenSaysSo) {
+  Scratch s;
+  fs::create_directories(s.path("setup.textproto.new/x"));  // the temporary name is taken by a directory
+  const std::string e = save_setup(s.dir.string(), SetupDone{"", "chess", "", ""}, installed());
+  EXPECT_NE(e.find("setup.textproto"), std::string::npos) << e;
+  EXPECT_NE(save_setup(s.dir.string(), SetupDone{"", "chesscom-ffa", "", "A,B,C,D,E"}, installed()), "");
+}
+
+// ---- The screen, by touch.
+
+const HitRect* find(HeadlessKiosk& kiosk, const std::string& label) { return kiosk.find(label); }
+std::vector<Intent> press(HeadlessKiosk& kiosk, const KioskView& view, const std::string& label) {
+  return kiosk.press(view, label);
+}
+
+std::vector<std::string> small_targets(HeadlessKiosk& kiosk) {
+  std::vector<std::string> small;
+  for (const HitRect& h : kiosk.app().hit_rects()) {
+    if (h.rect.width() < 47.5f || h.rect.height() < 47.5f)
+      small.push_back(kiosk.app().screen_name() + " '" + h.label + "'");
+  }
+  return small;
+}
+
+TEST(FirstBoot, TheSetupIsChosenByTouchAtThePisLayouts) {
+  for (const auto& [w, h] : {std::pair{800.0f, 480.0f}, std::pair{720.0f, 1280.0f}}) {
+    SCOPED_TRACE(std::to_string(static_cast<int>(w)) + "x" + std::to_string(static_cast<int>(h)));
+    HeadlessKiosk kiosk(w, h);
+    KioskView view;  // no game yet: the setup covers the screen
+    kiosk.app().setup().open(installed(), "", std::nullopt, false);
+    kiosk.frame(view);
+    kiosk.frame(view);
+    EXPECT_EQ(kiosk.app().screen_name(), "setup-board");
+    EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
+    EXPECT_EQ(find(kiosk, "Next"), nullptr) << "nothing chosen yet";
+    EXPECT_EQ(find(kiosk, "Cancel"), nullptr) << "the first boot cannot be cancelled";
+    press(kiosk, view, "cross-14-decoder");
+    press(kiosk, view, "Next");
+    ASSERT_EQ(kiosk.app().screen_name(), "setup-variant");
+    EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
+    EXPECT_EQ(find(kiosk, "Chess"), nullptr) << "chess does not fit the 14x14 board";
+    press(kiosk, view, "Four-player FFA (chess.com)");
+    press(kiosk, view, "Next");
+    ASSERT_EQ(kiosk.app().screen_name(), "setup-clock");
+    EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
+    press(kiosk, view, "15+10");
+    press(kiosk, view, "Next");
+    ASSERT_EQ(kiosk.app().screen_name(), "setup-players");
+    EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
+    press(kiosk, view, "Blue");
+    ASSERT_EQ(kiosk.app().screen_name(), "setup-keyboard");
+    for (const char* key : {"shift", "b", "o", "b", "done"}) press(kiosk, view, key);
+    press(kiosk, view, "Red");
+    for (const char* key : {"shift", "a", "n", "n", "done"}) press(kiosk, view, key);
+    EXPECT_EQ(press(kiosk, view, "Start"), (std::vector<Intent>{SetupDone{"cross-14-decoder", "chesscom-ffa", "15+10",
+                                                                          "Ann,Bob"}}));
+  }
+}
+
+TEST(FirstBoot, ADoubleTapOnNextPassesOnePage) {
+  HeadlessKiosk kiosk(800, 480);
+  KioskView view;
+  kiosk.app().setup().open(installed(), "", SetupDone{"", "chess", "", ""}, false);  // Next is on every page
+  kiosk.frame(view);
+  kiosk.frame(view);
+  const ImVec2 next = HeadlessKiosk::centre(find(kiosk, "Next")->rect);
+  auto drain = [&] { kiosk.drain([&](const std::vector<Intent>&) -> const KioskView& { return view; }); };
+  kiosk.tap(next);
+  drain();
+  kiosk.tap(next);  // the second tap of a double tap, 0.2 s later
+  drain();
+  EXPECT_EQ(kiosk.app().screen_name(), "setup-variant");
+  EXPECT_GE(kiosk.app().guarded_taps(), 1);
+}
+
+TEST(FirstBoot, AReopenedSetupStartsFromTheSavedOneAndCanBeCancelled) {
+  HeadlessKiosk kiosk(800, 480);
+  KioskView view;
+  kiosk.app().setup().open(installed(), "The saved setup cannot be used: x", SetupDone{"", "chess", "5+3", ""}, true);
+  kiosk.frame(view);
+  press(kiosk, view, "Next");
+  EXPECT_EQ(kiosk.app().screen_name(), "setup-variant") << "the saved board is chosen";
+  press(kiosk, view, "Cancel");
+  EXPECT_FALSE(kiosk.app().setup().is_open());
+}
+
+}  // namespace
+}  // namespace tabula::ui

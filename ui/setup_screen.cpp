@@ -1,0 +1,281 @@
+// The first-boot setup's pages (state table in the header). Section index:
+//   [state]    open, page names, players' fields
+//   [widgets]  touch buttons that record their spot, the choice grid
+//   [draw]     one frame: title, message, summary, the page, Back / Next
+#include "ui/setup_screen.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tabula::ui {
+namespace {
+
+const char* page_title(SetupScreen::Page page) {
+  switch (page) {
+    case SetupScreen::Page::kBoard: return "Which board?";
+    case SetupScreen::Page::kVariant: return "Which game?";
+    case SetupScreen::Page::kClock: return "Which clock?";
+    case SetupScreen::Page::kPlayers: return "Who plays?";
+    case SetupScreen::Page::kKeyboard: return "Who plays?";
+  }
+  return "";
+}
+
+std::string clock_text(const std::string& tc) { return tc.empty() ? "no clock" : tc; }
+
+std::string clock_description(const std::string& tc) {
+  if (tc.empty()) return "untimed";
+  const std::size_t plus = tc.find('+');
+  return tc.substr(0, plus) + " min each, " + tc.substr(plus + 1) + " s added per move";
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ [state]
+
+void SetupScreen::open(SetupChoices choices, std::string message, std::optional<SetupDone> start, bool cancellable) {
+  choices_ = std::move(choices);
+  message_ = std::move(message);
+  cancellable_ = cancellable;
+  answers_ = start.value_or(SetupDone{});
+  board_chosen_ = start.has_value() && choices_.board(answers_.board_profile) != nullptr;
+  if (!board_chosen_) answers_ = SetupDone{};
+  page_ = Page::kBoard;
+  open_ = true;
+}
+
+std::string SetupScreen::page_name() const {
+  switch (page_) {
+    case Page::kBoard: return "setup-board";
+    case Page::kVariant: return "setup-variant";
+    case Page::kClock: return "setup-clock";
+    case Page::kPlayers: return "setup-players";
+    case Page::kKeyboard: return "setup-keyboard";
+  }
+  return "setup";
+}
+
+std::vector<std::string> SetupScreen::player_fields() const {
+  std::vector<std::string> fields(choices_.seat_names(answers_.variant_id).size());
+  std::size_t seat = 0;
+  for (std::size_t at = 0; seat < fields.size() && !answers_.players.empty();) {
+    const std::size_t comma = answers_.players.find(',', at);
+    fields[seat++] = answers_.players.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  return fields;
+}
+
+void SetupScreen::set_player(std::size_t seat, const std::string& name) {
+  std::vector<std::string> fields = player_fields();
+  if (seat >= fields.size()) return;
+  std::string clean = name;
+  clean.erase(std::remove(clean.begin(), clean.end(), ','), clean.end());  // commas separate the names
+  fields[seat] = clean;
+  while (!fields.empty() && fields.back().empty()) fields.pop_back();  // trailing unnamed seats
+  answers_.players.clear();
+  for (std::size_t i = 0; i < fields.size(); ++i) answers_.players += (i > 0 ? "," : "") + fields[i];
+}
+
+// ---------------------------------------------------------------- [widgets]
+
+bool SetupScreen::button(const std::string& label, const PixelRect& r, bool chosen, bool enabled) {
+  ImGui::SetCursorScreenPos({r.x0, r.y0});
+  if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, palette::kInfo);
+  if (!enabled) ImGui::BeginDisabled();
+  const bool pressed = ImGui::Button(label.c_str(), {r.width(), r.height()});
+  if (!enabled) ImGui::EndDisabled();
+  if (chosen) ImGui::PopStyleColor();
+  if (enabled) hits_.push_back({r, visible_label(label)});
+  return pressed && enabled;
+}
+
+std::optional<std::size_t> SetupScreen::choice_grid(const std::vector<std::pair<std::string, std::string>>& items,
+                                                    const std::vector<bool>& chosen, const PixelRect& area,
+                                                    float touch, const KioskFonts& fonts) {
+  std::optional<std::size_t> tapped;
+  if (items.empty()) return tapped;
+  const float gap = std::max(4.0f, std::round(touch * 0.12f));
+  const float line_h = fonts.bold->FontSize + fonts.small->FontSize;
+  const float min_h = std::max(touch, line_h + gap);
+  // Columns: two on a landscape screen, more when the rows would not fit.
+  const int rows_fit = std::max(1, static_cast<int>((area.height() + gap) / (min_h + gap)));
+  const int n = static_cast<int>(items.size());
+  int cols = std::max(area.width() > area.height() * 1.2f ? 2 : 1, (n + rows_fit - 1) / rows_fit);
+  cols = std::min(cols, n);
+  const int rows = (n + cols - 1) / cols;
+  const float w = (area.width() - static_cast<float>(cols - 1) * gap) / static_cast<float>(cols);
+  const float h = std::clamp((area.height() - static_cast<float>(rows - 1) * gap) / static_cast<float>(rows), min_h,
+                             std::max(min_h, touch * 1.6f));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (int i = 0; i < n; ++i) {
+    const int col = i / rows;  // down the first column, then the next
+    const int row = i % rows;
+    const PixelRect r{area.x0 + static_cast<float>(col) * (w + gap), area.y0 + static_cast<float>(row) * (h + gap),
+                      area.x0 + static_cast<float>(col) * (w + gap) + w,
+                      area.y0 + static_cast<float>(row) * (h + gap) + h};
+    const auto& [title, description] = items[static_cast<std::size_t>(i)];
+    ImGui::PushID(i);
+    if (button("##choice" + title, r, chosen[static_cast<std::size_t>(i)])) tapped = static_cast<std::size_t>(i);
+    ImGui::PopID();
+    hits_.back().label = title;
+    const float pad = gap * 1.5f;
+    const float top = r.y0 + (h - line_h) * 0.5f;
+    draw->PushClipRect({r.x0 + pad * 0.5f, r.y0}, {r.x1 - pad * 0.5f, r.y1}, true);
+    draw->AddText(fonts.bold, fonts.bold->FontSize, {r.x0 + pad, top}, palette::kText, title.c_str());
+    draw->AddText(fonts.small, fonts.small->FontSize, {r.x0 + pad, top + fonts.bold->FontSize},
+                  chosen[static_cast<std::size_t>(i)] ? palette::kText : palette::kTextMuted, description.c_str());
+    draw->PopClipRect();
+  }
+  return tapped;
+}
+
+// ------------------------------------------------------------------- [draw]
+
+std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
+  std::optional<Intent> intent;
+  hits_.clear();
+  if (!open_) return intent;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos({0, 0});
+  ImGui::SetNextWindowSize(display);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, palette::kPanel);
+  ImGui::Begin("##setup", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PopStyleColor();
+  const float pad = std::max(8.0f, std::round(touch * 0.25f));
+  const float gap = std::max(4.0f, std::round(touch * 0.12f));
+  const float width = display.x - 2 * pad;
+  ImGui::SetCursorScreenPos({pad, pad});
+  ImGui::PushTextWrapPos(display.x - pad);
+  ImGui::PushFont(fonts.bold);
+  const int step = page_ == Page::kKeyboard ? 4 : static_cast<int>(page_) + 1;
+  ImGui::TextUnformatted(("Setup " + std::to_string(step) + " of 4: " + page_title(page_)).c_str());
+  ImGui::PopFont();
+  ImGui::PushFont(fonts.small);
+  if (!message_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kIllegal);
+    ImGui::TextWrapped("%s", message_.c_str());
+    ImGui::PopStyleColor();
+  }
+  const BoardOption* board = board_chosen_ ? choices_.board(answers_.board_profile) : nullptr;
+  std::string summary = "Board: " + (board ? board->title : std::string("-"));
+  summary += "  \xC2\xB7  Game: " + (answers_.variant_id.empty() ? "-" : choices_.variant_name(answers_.variant_id));
+  summary += "  \xC2\xB7  Clock: " + clock_text(answers_.time_control);
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextMuted);
+  ImGui::TextWrapped("%s", summary.c_str());
+  for (const std::string& p : choices_.problems) ImGui::TextWrapped("Not offered: %s", p.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  ImGui::PopTextWrapPos();
+
+  const float nav_y = display.y - pad - touch;
+  const PixelRect area{pad, ImGui::GetCursorScreenPos().y + gap, pad + width, nav_y - gap};
+  ImGui::PushFont(fonts.bold);
+  switch (page_) {
+    case Page::kBoard: {
+      std::vector<std::pair<std::string, std::string>> items;
+      std::vector<bool> chosen;
+      for (const BoardOption& b : choices_.boards) {
+        std::string fits = std::to_string(b.variants.size()) + (b.variants.size() == 1 ? " game: " : " games: ");
+        for (std::size_t i = 0; i < b.variants.size(); ++i)
+          fits += (i > 0 ? ", " : "") + choices_.variant_name(b.variants[i]);
+        items.emplace_back(b.title, (b.geometry.empty() ? std::string() : b.geometry + " \xC2\xB7 ") + fits);
+        chosen.push_back(board_chosen_ && b.id == answers_.board_profile);
+      }
+      if (const auto i = choice_grid(items, chosen, area, touch, fonts)) {
+        const BoardOption& b = choices_.boards[*i];
+        answers_.board_profile = b.id;
+        board_chosen_ = true;
+        if (std::find(b.variants.begin(), b.variants.end(), answers_.variant_id) == b.variants.end())
+          answers_.variant_id = b.variants.size() == 1 ? b.variants.front() : std::string();
+      }
+      break;
+    }
+    case Page::kVariant: {
+      std::vector<std::pair<std::string, std::string>> items;
+      std::vector<bool> chosen;
+      const std::vector<std::string> ids = board ? board->variants : std::vector<std::string>{};
+      for (const std::string& id : ids) {
+        const std::vector<std::string> seats = choices_.seat_names(id);
+        std::string who = std::to_string(seats.size()) + " players: ";
+        for (std::size_t i = 0; i < seats.size(); ++i) who += (i > 0 ? ", " : "") + seats[i];
+        items.emplace_back(choices_.variant_name(id), who);
+        chosen.push_back(id == answers_.variant_id);
+      }
+      if (const auto i = choice_grid(items, chosen, area, touch, fonts)) {
+        if (answers_.variant_id != ids[*i]) answers_.players.clear();  // other seats
+        answers_.variant_id = ids[*i];
+      }
+      break;
+    }
+    case Page::kClock: {
+      std::vector<std::pair<std::string, std::string>> items;
+      std::vector<bool> chosen;
+      for (const std::string& tc : choices_.clocks) {
+        items.emplace_back(clock_text(tc), clock_description(tc));
+        chosen.push_back(tc == answers_.time_control);
+      }
+      if (const auto i = choice_grid(items, chosen, area, touch, fonts)) answers_.time_control = choices_.clocks[*i];
+      break;
+    }
+    case Page::kPlayers: {
+      std::vector<std::pair<std::string, std::string>> items;
+      const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
+      const std::vector<std::string> names = player_fields();
+      for (std::size_t i = 0; i < seats.size(); ++i)
+        items.emplace_back(seats[i], names[i].empty() ? "tap to type a name (or leave it)" : names[i]);
+      if (const auto i = choice_grid(items, std::vector<bool>(items.size(), false), area, touch, fonts)) {
+        editing_ = *i;
+        editing_text_ = names[*i];
+        page_ = Page::kKeyboard;
+      }
+      break;
+    }
+    case Page::kKeyboard: {
+      const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
+      ImGui::SetCursorScreenPos({area.x0, area.y0});
+      ImGui::TextUnformatted(
+          ("Name of " + (editing_ < seats.size() ? seats[editing_] : std::string("the")) + "'s player: " +
+           editing_text_ + "_")
+              .c_str());
+      const float rows_h = 5 * touch + 4 * std::max(4.0f, std::round(touch * 0.1f));
+      const PixelRect keys{area.x0, std::max(ImGui::GetCursorScreenPos().y + gap, display.y - pad - rows_h),
+                           area.x1, display.y - pad};
+      if (keyboard_.draw(editing_text_, keys, touch, fonts, hits_) == TouchKeyboard::Result::kDone) {
+        set_player(editing_, editing_text_);
+        page_ = Page::kPlayers;
+      }
+      break;
+    }
+  }
+  // Cancel, Back, Next (Start) along the bottom, in thirds; the keyboard
+  // has its own Done.
+  if (page_ != Page::kKeyboard) {
+    const float third = (width - 2 * gap) / 3.0f;
+    auto at = [&](int i) {
+      const float x = pad + static_cast<float>(i) * (third + gap);
+      return PixelRect{x, nav_y, x + third, nav_y + touch};
+    };
+    if (cancellable_ && button("Cancel##setup", at(0), false)) open_ = false;
+    if (page_ != Page::kBoard && button("Back##setup", at(1), false))
+      page_ = static_cast<Page>(static_cast<int>(page_) - 1);
+    const bool ready = page_ == Page::kBoard     ? board_chosen_
+                       : page_ == Page::kVariant ? !answers_.variant_id.empty()
+                                                 : true;
+    if (page_ == Page::kPlayers) {
+      if (button("Start##setup", at(2), true)) intent = answers_;
+    } else if (button("Next##setup", at(2), false, ready)) {
+      page_ = static_cast<Page>(static_cast<int>(page_) + 1);
+    }
+  }
+  ImGui::PopFont();
+  ImGui::End();
+  return intent;
+}
+
+}  // namespace tabula::ui

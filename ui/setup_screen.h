@@ -1,0 +1,84 @@
+// SetupScreen: the appliance's first-boot setup (issue 16) as full-screen
+// pages operated by touch: the board (the installed profiles, each with its
+// shape and the variants it fits, or the virtual board), the variant (only
+// those that fit the chosen board), the clock (none or a preset) and the
+// players' names (the on-screen keyboard).
+//
+//   page       event                              next
+//   board      tap a board                        board (chosen; the variant is
+//                                                 dropped if it does not fit)
+//   board      Next (a board chosen)              variant
+//   variant    tap a variant / Back / Next        variant / board / clock
+//   clock      tap a preset / Back / Next         clock / variant / players
+//   players    tap a seat's name                  keyboard (that seat)
+//   keyboard   Done                               players
+//   players    Back / Start                       clock / closed: SetupDone sent
+//   any page   Cancel (only when reopened         closed, nothing sent
+//              from the arbiter menu)
+//
+// Next stands at the same spot on every page: the kiosk's tap guard
+// (ui/kiosk_app.h) keeps a second tap of a double tap from passing a page.
+// hit_rects() lists the actions drawn this frame (tests, the guard).
+// Owns its UI state only (choices, page, fields). Call draw() between
+// ImGui::NewFrame() and ImGui::Render(), on the UI thread.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ui/first_boot.h"
+#include "ui/intent.h"
+#include "ui/screen_layout.h"
+#include "ui/theme.h"
+#include "ui/touch_keyboard.h"
+
+namespace tabula::ui {
+
+class SetupScreen {
+ public:
+  enum class Page { kBoard, kVariant, kClock, kPlayers, kKeyboard };
+
+  /// Shows the setup with `choices`; `message` (a saved setup's problem, or
+  /// "") is shown on every page; `start` preselects a saved setup's answers;
+  /// `cancellable` adds Cancel (reopened from the arbiter menu).
+  void open(SetupChoices choices, std::string message, std::optional<SetupDone> start, bool cancellable);
+  void close() { open_ = false; }
+  bool is_open() const { return open_; }
+  Page page() const { return page_; }
+  /// "setup-board", "setup-variant", "setup-clock", "setup-players", "setup-keyboard".
+  std::string page_name() const;
+  /// Replaces the message (a failed save).
+  void set_message(std::string message) { message_ = std::move(message); }
+
+  /// Draws the current page over the whole display; returns SetupDone when
+  /// Start is pressed (the screen stays open until the caller closes it,
+  /// so a failed save can be shown on it).
+  std::optional<Intent> draw(const KioskFonts& fonts, float touch);
+
+  const std::vector<HitRect>& hit_rects() const { return hits_; }
+  const SetupDone& answers() const { return answers_; }
+
+ private:
+  bool button(const std::string& label, const PixelRect& r, bool chosen, bool enabled = true);
+  /// Two-line choice buttons in a grid filling `area`; returns the index tapped.
+  std::optional<std::size_t> choice_grid(const std::vector<std::pair<std::string, std::string>>& items,
+                                         const std::vector<bool>& chosen, const PixelRect& area, float touch,
+                                         const KioskFonts& fonts);
+  std::vector<std::string> player_fields() const;
+  void set_player(std::size_t seat, const std::string& name);
+
+  bool open_ = false;
+  bool cancellable_ = false;
+  Page page_ = Page::kBoard;
+  SetupChoices choices_;
+  std::string message_;
+  SetupDone answers_;
+  bool board_chosen_ = false;
+  std::size_t editing_ = 0;  // the seat whose name the keyboard edits
+  std::string editing_text_;
+  TouchKeyboard keyboard_;
+  std::vector<HitRect> hits_;
+};
+
+}  // namespace tabula::ui
