@@ -74,8 +74,8 @@ run 'for p in /usr/share/tabula/profiles/*.textproto; do tabula-boardd --check-p
 run 'tabula-kiosk --help >/dev/null && echo "tabula-kiosk: runs"'
 # What the kiosk unit runs, in cage (a Recommends, installed by apt): wlroots'
 # headless backend with its software renderer (no GPU, no seat in a chroot),
-# the kiosk on Mesa's llvmpipe. Twice: a new game journaled in the state
-# directory, then that game resumed. GLFW 3.4 (Debian 13) talks Wayland to
+# the kiosk on Mesa's llvmpipe. Twice: a new game of the saved setup
+# journaled in the state directory, then that game resumed. GLFW 3.4 (Debian 13) talks Wayland to
 # cage, and the kiosk's GL line must say so.
 if [[ $release == bookworm ]]; then
   step "the kiosk in cage: not run on Debian 12 (GLFW 3.3 talks X11 only: in cage it needs xwayland, docs/INSTALL.md)"
@@ -86,6 +86,9 @@ else
       LIBGL_ALWAYS_SOFTWARE=1 TABULA_STATE=/tmp/state
     mkdir -p -m 0700 "$XDG_RUNTIME_DIR"
     rm -rf "$TABULA_STATE"
+    # A saved first-boot setup (docs/INSTALL.md step 5): without it the kiosk
+    # shows the setup screen and journals nothing.
+    mkdir -p "$TABULA_STATE" && printf "variant: \"chesscom-ffa\"\n" >"$TABULA_STATE/setup.textproto"
     for round in new resumed; do
       TABULA_KIOSK_ARGS="--screenshot /tmp/kiosk-$round.png --frames 3" \
         timeout 180 cage -- /usr/libexec/tabula/kiosk-session >/tmp/cage.log 2>&1 || {
