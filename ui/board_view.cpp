@@ -178,6 +178,17 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
       }
     }
   }
+  // The move the board shows and the arbiter has not ruled on: outlined
+  // squares (the ruled move fills them), an open arrow over the pieces.
+  const float pending_w = std::max(2.0f, std::round(cs * 0.06f));
+  if (view.tentative) {
+    for (const Cell cell : {view.tentative->from, view.tentative->to}) {
+      if (const auto square = board.logical_square(cell)) {
+        const PixelRect r = inset(layout.square_rect(*square), pending_w * 0.5f);
+        draw->AddRect(im_min(r), im_max(r), palette::kInfo, 0, 0, pending_w);
+      }
+    }
+  }
   if (view.teaching.lifted_from) {
     if (const auto square = board.logical_square(*view.teaching.lifted_from)) {
       const PixelRect r = layout.square_rect(*square);
@@ -228,6 +239,27 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
   }
 
   // [over]
+  if (view.tentative && view.tentative->from != view.tentative->to) {
+    const auto from = board.logical_square(view.tentative->from);
+    const auto to = board.logical_square(view.tentative->to);
+    if (from && to) {
+      const PixelPoint a = layout.square_rect(*from).center();
+      const PixelPoint b = layout.square_rect(*to).center();
+      const float dx = b.x - a.x;
+      const float dy = b.y - a.y;
+      const float len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
+      const float ux = dx / len;
+      const float uy = dy / len;
+      const float head = cs * 0.32f;
+      // Stop short of the piece's middle; the head is an outline, not a fill.
+      const ImVec2 tip{b.x - ux * cs * 0.2f, b.y - uy * cs * 0.2f};
+      const ImVec2 base{tip.x - ux * head, tip.y - uy * head};
+      const ImU32 colour = with_alpha(palette::kInfo, 0.9f);
+      draw->AddLine({a.x + ux * cs * 0.2f, a.y + uy * cs * 0.2f}, base, colour, pending_w);
+      draw->AddTriangle(tip, {base.x - uy * head * 0.55f, base.y + ux * head * 0.55f},
+                        {base.x + uy * head * 0.55f, base.y - ux * head * 0.55f}, colour, pending_w);
+    }
+  }
   for (const Cell destination : view.teaching.destinations) {
     const auto square = board.logical_square(destination);
     if (!square) continue;

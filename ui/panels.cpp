@@ -159,7 +159,21 @@ void draw_turn(const KioskView& view, const KioskFonts& fonts) {
       text_coloured(palette::kTextMuted, view.subtitle);
       ImGui::PopFont();
     }
+    // The move the board shows before the arbiter rules on it: the turn has
+    // not passed yet, and the screen says so.
+    if (const std::string pending = tentative_text(view); !pending.empty()) {
+      ImGui::PushFont(fonts.small);
+      text_coloured(palette::kInfo, pending);
+      ImGui::PopFont();
+    }
   });
+}
+
+std::string tentative_text(const KioskView& view) {
+  if (!view.tentative) return "";
+  const LastMove& t = *view.tentative;
+  const std::string what = t.from == t.to ? "a piece on " + cell_name(t.to) : cell_name(t.from) + "-" + cell_name(t.to);
+  return what + " \xE2\x80\xA6 not yet ruled";
 }
 
 // ----------------------------------------------------------------- [ruling]

@@ -53,7 +53,11 @@ std::string seat_label(const SeatView& seat);
 void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height,
                     PanelMemory& memory);
 
-/// "put the Blue king back on a7 · lift the piece off b7".
+/// "put Blue's king on a7 · lift the piece off b7" (the source's own steps
+/// where it gave them).
 std::string describe_fixes(const KioskView& view);
+/// The move the board shows and the arbiter has not ruled on yet, for the
+/// banner: "e2-e4 \u2026 not yet ruled"; "" when there is none.
+std::string tentative_text(const KioskView& view);
 
 }  // namespace tabula::ui

@@ -161,6 +161,8 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
       pv.seat = SeatIndex{core::index_of(mover.seat)};
       v.piece_at(cell_of(snap.tentative->to)) = pv;
     }
+    const core::Square from = snap.tentative->from == core::kNoSquare ? snap.tentative->to : snap.tentative->from;
+    v.tentative = LastMove{cell_of(from), cell_of(snap.tentative->to)};
   }
   // After a game-ending move nobody is to move (issue 18: the banner said so).
   const bool over = snap.phase == session::Phase::kOver;

@@ -329,6 +329,10 @@ std::vector<std::string> validate(const KioskView& view) {
     check_cell(view.last_move->from, "last move origin");
     check_cell(view.last_move->to, "last move destination");
   }
+  if (view.tentative) {
+    check_cell(view.tentative->from, "unruled move origin");
+    check_cell(view.tentative->to, "unruled move destination");
+  }
   for (const CheckView& check : view.checks) {
     check_cell(check.king, "checked king square");
     for (const Cell checker : check.checkers) check_cell(checker, "checker square");

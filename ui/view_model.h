@@ -313,6 +313,12 @@ struct KioskView {
   SeatIndex orientation{};  // whose edge is drawn at the bottom
   std::optional<SeatIndex> to_move;
   std::optional<LastMove> last_move;
+  /// The move the board shows that the arbiter has not ruled on yet (a
+  /// correction within the settle time may still change it): drawn with its
+  /// result on the board, outlined, and "not yet ruled" in the banner; it
+  /// becomes `last_move` when it stands. Where it came from: `from` == `to`
+  /// for a piece put on the board (003's placement).
+  std::optional<LastMove> tentative;
   std::vector<CheckView> checks;
   std::vector<FixSquare> fixes;
   TeachingView teaching;
