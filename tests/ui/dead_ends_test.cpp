@@ -59,6 +59,40 @@ TEST(DeadEnds, ATakenBackCaptureIsPutBackOnTheVirtualBoard) {
   EXPECT_TRUE(sim->view(t).fixes.empty());
 }
 
+TEST(DeadEnds, ARestartInTheMiddleOfPuttingBackACaptureCanStillFinishIt) {
+  // Issue 18: "a restart resumes the same dead end". The journaled game,
+  // restarted while the captured pawn is still off the board, takes it from
+  // the box and plays on.
+  Scratch scratch;
+  SessionSimOptions o;
+  o.variant = "chess";
+  o.journal = scratch.file("current.db");
+  std::string error;
+  Ms t(0);
+  {
+    auto sim = SessionSim::create(o, t, error);
+    ASSERT_TRUE(sim) << error;
+    sim->tick(t += Ms(3000));
+    play(*sim, "e2", "e4", t);
+    play(*sim, "d7", "d5", t);
+    play(*sim, "e4", "d5", t);
+    sim->apply(TakeBack{1}, t += Ms(100));
+    play(*sim, "d5", "e4", t);
+    ASSERT_FALSE(sim->view(t).fixes.empty());
+  }  // the power goes
+  Ms k(0);
+  auto again = SessionSim::create(o, k, error);
+  ASSERT_TRUE(again) << error;
+  ASSERT_EQ(again->session().phase(), session::Phase::kRestore);
+  ASSERT_FALSE(again->view(k).fixes.empty()) << "d5 still wants its pawn";
+  again->apply(at("d5"), k += Ms(300));
+  again->tick(k += Ms(3000));
+  EXPECT_EQ(again->session().phase(), session::Phase::kPlay) << all_rulings(again->view(k));
+  EXPECT_TRUE(again->view(k).fixes.empty());
+  play(*again, "e4", "e5", k);
+  EXPECT_EQ(again->session().game().moves().size(), 3U) << all_rulings(again->view(k));
+}
+
 TEST(DeadEnds, TheBoardCanBeCheckedWhileItIsBeingRestored) {
   Ms t(0);
   auto sim = started("chess", t);

@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "journal/resume.h"
+#include "ui/panels.h"
 #include "tests/ui/virtual_board_play.h"
 
 namespace tabula::ui {
@@ -86,6 +87,25 @@ SessionSimOptions journaled(const std::string& variant, const std::string& path)
   o.time_control = session::TimeControl{Ms(300000), Ms(2000), session::TimingMode::kIncrement};
   o.players = {"Ann", "Bob"};
   return o;
+}
+
+TEST(SessionSim, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
+  // Issue 18 item 5: names given with --players never appeared on screen.
+  SessionSimOptions o;
+  o.variant = "chess";
+  o.players = {"Ann", "Bob"};
+  std::string error;
+  auto sim = SessionSim::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  const KioskView& v = sim->view(Ms(3000));
+  ASSERT_EQ(v.seats.size(), 2U);
+  EXPECT_EQ(v.seats[0].player, "Ann");
+  EXPECT_EQ(v.seats[1].player, "Bob");
+  // The turn banner, the clock tiles and the ledger all label seats so.
+  EXPECT_EQ(seat_label(v.seats[0]), "Ann (White)");
+  SeatView unnamed = v.seats[1];
+  unnamed.player.clear();
+  EXPECT_EQ(seat_label(unnamed), "Black");
 }
 
 TEST(SessionSim, TheKioskJournalsTheGameAndResumesItExactly) {
