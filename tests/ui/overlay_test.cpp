@@ -189,6 +189,22 @@ TEST(Overlays, ADoubleTapOnWhatOpensOrClosesAScreenActsOnce) {
     table.tap("Draw...");
     EXPECT_EQ(table.tap("Yes", 2), (std::vector<Intent>{Adjudicate{std::nullopt}}));
     EXPECT_EQ(table.screen(), "menu");
+    // New game: asks first; the keyboard over the menu types nothing with
+    // the second tap; set position asks first.
+    table.tap("Game");
+    EXPECT_EQ(table.tap("Start a new game...", 2), std::vector<Intent>{});
+    EXPECT_EQ(table.screen(), "confirm");
+    table.tap("No");
+    table.tap("Board");
+    EXPECT_EQ(table.tap("FEN or FEN4", 2), std::vector<Intent>{});
+    ASSERT_EQ(table.screen(), "keyboard");
+    for (const char* key : {"8", "/", "8"}) table.tap(key);
+    EXPECT_EQ(table.tap("done", 2), std::vector<Intent>{});
+    ASSERT_EQ(table.screen(), "menu");
+    EXPECT_NE(table.kiosk().find("8/8"), nullptr) << "typed once each: 8/8";
+    EXPECT_EQ(table.tap("Set...", 2), std::vector<Intent>{});
+    EXPECT_EQ(table.screen(), "confirm");
+    EXPECT_EQ(table.tap("Yes", 2), (std::vector<Intent>{SetPosition{"8/8"}}));
     EXPECT_EQ(table.tap("Lock", 2), std::vector<Intent>{});
     EXPECT_EQ(table.screen(), "main");
     EXPECT_EQ(table.tap("Players", 2), std::vector<Intent>{});
