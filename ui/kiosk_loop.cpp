@@ -219,12 +219,7 @@ int run_kiosk(const KioskOptions& options) {
     // one (a bad saved setup): that game is kept, not resumed.
     if (std::filesystem::exists(*options.journal, ec)) {
       const std::string keep = journal_archive_name(*options.journal);
-      std::filesystem::rename(*options.journal, keep, ec);
-      for (const char* side : {"-wal", "-shm"}) {  // SQLite's side files go along
-        std::error_code side_ec;
-        if (std::filesystem::exists(*options.journal + side, side_ec))
-          std::filesystem::rename(*options.journal + side, keep + side, side_ec);
-      }
+      ec = move_journal(*options.journal, keep);
       if (!ec) std::fprintf(stderr, "tabula-kiosk: the game on the board is kept in %s\n", keep.c_str());
     }
     std::string error;

@@ -21,6 +21,17 @@ std::string journal_archive_name(const std::string& path) {
   }
 }
 
+std::error_code move_journal(const std::string& from, const std::string& to) {
+  std::error_code ec;
+  std::filesystem::rename(from, to, ec);
+  if (ec) return ec;
+  for (const char* side : {"-wal", "-shm"}) {  // SQLite's side files go along
+    std::error_code side_ec;
+    if (std::filesystem::exists(from + side, side_ec)) std::filesystem::rename(from + side, to + side, side_ec);
+  }
+  return ec;
+}
+
 namespace {
 
 // "games/club.db" -> "games/club.damaged-1.db", the first name not taken.
@@ -160,15 +171,9 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
 bool SessionSim::start_aside(SessionSimOptions options, session::Millis now, const std::string& keep,
                              const std::string& why, std::string& error) {
   const std::string path = *options.journal;
-  std::error_code ec;
-  std::filesystem::rename(path, keep, ec);
-  if (ec) {
+  if (const std::error_code ec = move_journal(path, keep)) {
     error = path + " " + why + ", and it cannot be moved to " + keep + ": " + ec.message();
     return false;
-  }
-  for (const char* side : {"-wal", "-shm"}) {  // SQLite's side files go along
-    std::error_code side_ec;
-    if (std::filesystem::exists(path + side, side_ec)) std::filesystem::rename(path + side, keep + side, side_ec);
   }
   options.set_aside = false;
   if (options.variant.empty()) options.variant = options.fallback_variant;

@@ -33,6 +33,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "hub/board_publisher.h"
@@ -67,6 +68,9 @@ struct SessionSimOptions {
 /// "games/club.db" -> "games/club-1.db", the first name not taken: where a
 /// game's journal is kept when another game starts in its place.
 std::string journal_archive_name(const std::string& path);
+/// Renames a journal and its SQLite side files (-wal, -shm) that exist;
+/// the journal's own rename's error, if any. The journal must be closed.
+std::error_code move_journal(const std::string& from, const std::string& to);
 
 class SessionSim {
  public:
