@@ -7,7 +7,10 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <string>
+
 #include "ui/demo_sim.h"
+#include "ui/piece_art.h"
 #include "ui/demo_views.h"
 #include "tests/ui/headless_kiosk.h"
 
@@ -158,6 +161,46 @@ TEST(KioskApp, ADialogWaitsWhileTheArbiterMenuIsOpenAndShowsAfterLock) {
   modal = ImGui::GetTopMostPopupModal();
   ASSERT_NE(modal, nullptr);
   EXPECT_NE(std::string(modal->Name).find("dialog-9"), std::string::npos) << modal->Name;
+}
+
+TEST(PieceArt, ADarkBrownPieceStandsOutOnTheDarkSquares) {
+  // Issue 18 item 5: Dark Brown pieces on dark squares had low contrast.
+  // The squares' and the rim's luminance (sRGB weights, as ui/theme.h).
+  auto lum = [](ImU32 c) {
+    return luminance(Rgb{static_cast<std::uint8_t>(c >> IM_COL32_R_SHIFT), static_cast<std::uint8_t>(c >> IM_COL32_G_SHIFT),
+                         static_cast<std::uint8_t>(c >> IM_COL32_B_SHIFT)});
+  };
+  const Rgb dark_brown{110, 72, 44};
+  const PieceStyle style = piece_style(dark_brown, PieceLife::kLive);
+  EXPECT_GT(lum(style.outline) - lum(palette::kSquareDark), 0.25f) << "a light rim against the dark square";
+  // A white piece keeps its dark outline (it contrasts already).
+  EXPECT_LT(lum(piece_style(Rgb{236, 232, 222}, PieceLife::kLive).outline), 0.1f);
+}
+
+ImGuiWindow* moves_window() {
+  for (ImGuiWindow* w : GImGui->Windows) {
+    if (std::string(w->Name).find("##moves") != std::string::npos) return w;
+  }
+  return nullptr;
+}
+
+TEST(MoveList, FollowsTheLatestMove) {
+  // Issue 18 item 5: the move list did not follow the latest move.
+  HeadlessKiosk kiosk(800, 480);
+  KioskView view = *make_demo("four-player");
+  view.dialog.reset();
+  for (int r = 0; r < 12; ++r) view.moves.rounds.push_back({r + 1, {"e2-e4", "b7-c7", "h13-h12", "m7-l7"}});
+  for (int f = 0; f < 5; ++f) kiosk.frame(view);
+  ImGuiWindow* list = moves_window();
+  ASSERT_NE(list, nullptr);
+  ASSERT_GT(list->ScrollMax.y, 0.0f) << "more rounds than the list shows";
+  EXPECT_FLOAT_EQ(list->Scroll.y, list->ScrollMax.y);
+  // One more ply (Red's, a round of its own): still the end in sight.
+  view.moves.rounds.push_back({13, {"d2-d3", "", "", ""}});
+  for (int f = 0; f < 5; ++f) kiosk.frame(view);
+  list = moves_window();
+  ASSERT_NE(list, nullptr);
+  EXPECT_FLOAT_EQ(list->Scroll.y, list->ScrollMax.y);
 }
 
 }  // namespace
