@@ -8,6 +8,7 @@
 
 #include <filesystem>
 
+#include "journal/journal.h"
 #include "tests/ui/virtual_board_play.h"
 #include "ui/session_sim.h"
 
@@ -125,6 +126,41 @@ TEST(DeadEnds, AfterMateNothingIsToBeUndoneAndNobodyIsToMove) {
                                << all_rulings(v);
   EXPECT_EQ(all_rulings(v).find("undo"), std::string::npos) << all_rulings(v);
   EXPECT_FALSE(v.dialog.has_value());
+}
+
+TEST(DeadEnds, AfterADrawByMaterialNothingIsToBeUndoneAndNobodyIsToMove) {
+  // Issue 18 item 3: after a game-ending move (mate, a draw by material) the
+  // kiosk asked to undo it, and the banner said who was "to move". A game
+  // from a journal whose start is White Ke1, Black Ke8 and Qd2: Kxd2 leaves
+  // the kings alone (FIDE 5.2.2: no mate is possible, a draw).
+  Scratch scratch;
+  const std::string path = scratch.file("current.db");
+  {
+    journal::JournalHeader h;
+    h.variant = "chess";
+    h.start_position = "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1";
+    h.created = journal::utc_timestamp();
+    journal::Journal j;
+    ASSERT_TRUE(journal::Journal::create(path, h, j).ok());
+  }
+  SessionSimOptions o;
+  o.journal = path;
+  std::string error;
+  Ms t(0);
+  auto sim = SessionSim::create(o, t, error);
+  ASSERT_TRUE(sim) << error;
+  // The three pieces from the box onto the squares the setup asks for.
+  for (const char* square : {"e1", "e8", "d2"}) sim->apply(at(square), t += Ms(300));
+  sim->tick(t += Ms(3000));
+  ASSERT_EQ(sim->session().phase(), session::Phase::kPlay) << all_rulings(sim->view(t));
+  play(*sim, "e1", "d2", t);  // Kxd2
+  ASSERT_TRUE(sim->session().game().outcome().over) << all_rulings(sim->view(t));
+  const KioskView& v = sim->view(t);
+  EXPECT_FALSE(v.to_move.has_value());
+  EXPECT_TRUE(v.fixes.empty());
+  EXPECT_EQ(all_rulings(v).find("undo"), std::string::npos) << all_rulings(v);
+  EXPECT_FALSE(v.dialog.has_value());
+  EXPECT_NE(all_rulings(v).find("material"), std::string::npos) << all_rulings(v);
 }
 
 TEST(DeadEnds, TakebackRulingsCountMovesInWords) {
