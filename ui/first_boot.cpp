@@ -27,13 +27,16 @@ constexpr const char* kBoardName = "board.textproto";
 
 // The presets of the setup's clock page (as --clock takes them): blitz,
 // rapid and the common club controls; "" is no clock.
-const std::vector<std::string> kClockPresets = {"", "5+3", "10+5", "15+10", "25+10", "60+30", "90+30"};
+const std::vector<std::string> kClockPresets = {"",      "5+3",   "10+5", "15+10",
+                                                "25+10", "60+30", "90+30"};
 
 class Collector final : public pb::io::ErrorCollector {
  public:
   explicit Collector(std::string file) : file_(std::move(file)) {}
   void AddError(int line, pb::io::ColumnNumber column, const std::string& message) override {
-    if (first_.empty()) first_ = file_ + ":" + std::to_string(line + 1) + ":" + std::to_string(column + 1) + ": " + message;
+    if (first_.empty())
+      first_ = file_ + ":" + std::to_string(line + 1) + ":" + std::to_string(column + 1) + ": " +
+               message;
   }
   const std::string& first() const { return first_; }
 
@@ -71,7 +74,6 @@ std::string write_atomically(const std::string& path, const std::string& text) {
   if (ec) return "cannot rename " + temp + " to " + path + ": " + ec.message();
   return "";
 }
-
 
 struct VariantShape {
   std::string id;
@@ -142,8 +144,12 @@ std::vector<std::string> split_players(const std::string& text) {
   return out;
 }
 
-std::string setup_file(const std::string& state_dir) { return (fs::path(state_dir) / kSetupName).string(); }
-std::string board_file(const std::string& state_dir) { return (fs::path(state_dir) / kBoardName).string(); }
+std::string setup_file(const std::string& state_dir) {
+  return (fs::path(state_dir) / kSetupName).string();
+}
+std::string board_file(const std::string& state_dir) {
+  return (fs::path(state_dir) / kBoardName).string();
+}
 
 SetupChoices setup_choices(const std::string& profiles_dir, const std::string& admin_profile) {
   SetupChoices c;
@@ -157,7 +163,8 @@ SetupChoices setup_choices(const std::string& profiles_dir, const std::string& a
     if (!r.ok()) continue;
     c.variants.push_back(VariantChoice{id, r.rules->name});
     std::vector<std::string> seats;
-    for (int i = 0; i < r.rules->seat_count(); ++i) seats.push_back(r.rules->seats[static_cast<std::size_t>(i)].name);
+    for (int i = 0; i < r.rules->seat_count(); ++i)
+      seats.push_back(r.rules->seats[static_cast<std::size_t>(i)].name);
     c.seats.push_back(seats);
     shapes.push_back(VariantShape{id, r.rules->geometry});
     virtual_board.variants.push_back(id);
@@ -173,8 +180,9 @@ SetupChoices setup_choices(const std::string& profiles_dir, const std::string& a
       b.title += " (set in " + admin_profile + ")";
       c.boards.push_back(b);
     } else {
-      c.problems.push_back(admin_profile + ": " +
-                           (load.diagnostics.empty() ? "cannot be read" : load.diagnostics.front().to_string()));
+      c.problems.push_back(
+          admin_profile + ": " +
+          (load.diagnostics.empty() ? "cannot be read" : load.diagnostics.front().to_string()));
     }
     return c;
   }
@@ -199,12 +207,15 @@ SetupChoices setup_choices(const std::string& profiles_dir, const std::string& a
 std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
   const BoardOption* board = choices.board(setup.board_profile);
   if (board == nullptr) {
-    return "the board profile " + setup.board_profile + " is not installed (or not the one in /etc/tabula)";
+    return "the board profile " + setup.board_profile +
+           " is not installed (or not the one in /etc/tabula)";
   }
   if (setup.variant_id.empty()) return "no variant is chosen";
-  if (std::find(board->variants.begin(), board->variants.end(), setup.variant_id) == board->variants.end()) {
-    const bool known = std::any_of(choices.variants.begin(), choices.variants.end(),
-                                   [&](const VariantChoice& v) { return v.id == setup.variant_id; });
+  if (std::find(board->variants.begin(), board->variants.end(), setup.variant_id) ==
+      board->variants.end()) {
+    const bool known =
+        std::any_of(choices.variants.begin(), choices.variants.end(),
+                    [&](const VariantChoice& v) { return v.id == setup.variant_id; });
     if (!known) return "the variant " + setup.variant_id + " is not installed";
     return "the variant " + setup.variant_id + " does not fit the board " + board->title;
   }
@@ -217,8 +228,8 @@ std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
   const std::vector<std::string> players = split_players(setup.players);
   const std::size_t seats = choices.seat_names(setup.variant_id).size();
   if (players.size() > seats) {
-    return std::to_string(players.size()) + " players for the " + std::to_string(seats) + " seats of " +
-           setup.variant_id;
+    return std::to_string(players.size()) + " players for the " + std::to_string(seats) +
+           " seats of " + setup.variant_id;
   }
   return "";
 }
@@ -253,15 +264,16 @@ LoadedSetup load_setup(const std::string& state_dir, const SetupChoices& choices
   }
   if (!s.board_profile.empty() && !choices.board(s.board_profile)->administrator &&
       !fs::exists(board_file(state_dir), ec)) {
-    out.problem = path + ": the board profile " + s.board_profile + " is chosen but " + board_file(state_dir) +
-                  " is missing";
+    out.problem = path + ": the board profile " + s.board_profile + " is chosen but " +
+                  board_file(state_dir) + " is missing";
     return out;
   }
   out.setup = s;
   return out;
 }
 
-std::string save_setup(const std::string& state_dir, const SetupDone& setup, const SetupChoices& choices) {
+std::string save_setup(const std::string& state_dir, const SetupDone& setup,
+                       const SetupChoices& choices) {
   if (std::string why = check_setup(setup, choices); !why.empty()) return why;
   std::error_code ec;
   fs::create_directories(state_dir, ec);
@@ -283,8 +295,9 @@ std::string save_setup(const std::string& state_dir, const SetupDone& setup, con
   for (const std::string& p : split_players(setup.players)) proto.add_players(p);
   std::string text;
   pb::TextFormat::PrintToString(proto, &text);
-  return write_atomically(setup_file(state_dir),
-                          "# The kiosk's first-boot setup (proto/setup.proto); the arbiter menu changes it.\n" + text);
+  return write_atomically(
+      setup_file(state_dir),
+      "# The kiosk's first-boot setup (proto/setup.proto); the arbiter menu changes it.\n" + text);
 }
 
 }  // namespace tabula::ui

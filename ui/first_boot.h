@@ -34,11 +34,11 @@ namespace tabula::ui {
 
 /// One board the setup offers.
 struct BoardOption {
-  std::string id;           // the profile's id; "" for the virtual board
-  std::string title;        // "cross-14-decoder", "Virtual board (no sensors)"
-  std::string description;  // the profile's own description
-  std::string geometry;     // "cross-14"; "" for the virtual board
-  std::string file;         // the profile file; "" for the virtual board
+  std::string id;                     // the profile's id; "" for the virtual board
+  std::string title;                  // "cross-14-decoder", "Virtual board (no sensors)"
+  std::string description;            // the profile's own description
+  std::string geometry;               // "cross-14"; "" for the virtual board
+  std::string file;                   // the profile file; "" for the virtual board
   bool administrator = false;         // /etc/tabula/board.textproto
   std::vector<std::string> variants;  // ids of the variants that fit it
 };
@@ -88,6 +88,7 @@ std::string check_setup(const SetupDone& setup, const SetupChoices& choices);
 
 /// Saves `setup` (checked first) and copies or removes board.textproto;
 /// returns "" or what went wrong, naming the file.
-std::string save_setup(const std::string& state_dir, const SetupDone& setup, const SetupChoices& choices);
+std::string save_setup(const std::string& state_dir, const SetupDone& setup,
+                       const SetupChoices& choices);
 
 }  // namespace tabula::ui

@@ -14,16 +14,23 @@ namespace {
 
 const char* page_title(SetupScreen::Page page) {
   switch (page) {
-    case SetupScreen::Page::kBoard: return "Which board?";
-    case SetupScreen::Page::kVariant: return "Which game?";
-    case SetupScreen::Page::kClock: return "Which clock?";
-    case SetupScreen::Page::kPlayers: return "Who plays?";
-    case SetupScreen::Page::kKeyboard: return "Who plays?";
+    case SetupScreen::Page::kBoard:
+      return "Which board?";
+    case SetupScreen::Page::kVariant:
+      return "Which game?";
+    case SetupScreen::Page::kClock:
+      return "Which clock?";
+    case SetupScreen::Page::kPlayers:
+      return "Who plays?";
+    case SetupScreen::Page::kKeyboard:
+      return "Who plays?";
   }
   return "";
 }
 
-std::string clock_text(const std::string& tc) { return tc.empty() ? "no clock" : tc; }
+std::string clock_text(const std::string& tc) {
+  return tc.empty() ? "no clock" : tc;
+}
 
 std::string clock_description(const std::string& tc) {
   if (tc.empty()) return "untimed";
@@ -35,7 +42,8 @@ std::string clock_description(const std::string& tc) {
 
 // ------------------------------------------------------------------ [state]
 
-void SetupScreen::open(SetupChoices choices, std::string message, std::optional<SetupDone> start, bool cancellable) {
+void SetupScreen::open(SetupChoices choices, std::string message, std::optional<SetupDone> start,
+                       bool cancellable) {
   choices_ = std::move(choices);
   message_ = std::move(message);
   cancellable_ = cancellable;
@@ -48,11 +56,16 @@ void SetupScreen::open(SetupChoices choices, std::string message, std::optional<
 
 std::string SetupScreen::page_name() const {
   switch (page_) {
-    case Page::kBoard: return "setup-board";
-    case Page::kVariant: return "setup-variant";
-    case Page::kClock: return "setup-clock";
-    case Page::kPlayers: return "setup-players";
-    case Page::kKeyboard: return "setup-keyboard";
+    case Page::kBoard:
+      return "setup-board";
+    case Page::kVariant:
+      return "setup-variant";
+    case Page::kClock:
+      return "setup-clock";
+    case Page::kPlayers:
+      return "setup-players";
+    case Page::kKeyboard:
+      return "setup-keyboard";
   }
   return "setup";
 }
@@ -62,7 +75,8 @@ std::vector<std::string> SetupScreen::player_fields() const {
   std::size_t seat = 0;
   for (std::size_t at = 0; seat < fields.size() && !answers_.players.empty();) {
     const std::size_t comma = answers_.players.find(',', at);
-    fields[seat++] = answers_.players.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    fields[seat++] =
+        answers_.players.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
     if (comma == std::string::npos) break;
     at = comma + 1;
   }
@@ -73,11 +87,13 @@ void SetupScreen::set_player(std::size_t seat, const std::string& name) {
   std::vector<std::string> fields = player_fields();
   if (seat >= fields.size()) return;
   std::string clean = name;
-  clean.erase(std::remove(clean.begin(), clean.end(), ','), clean.end());  // commas separate the names
+  clean.erase(std::remove(clean.begin(), clean.end(), ','),
+              clean.end());  // commas separate the names
   fields[seat] = clean;
   while (!fields.empty() && fields.back().empty()) fields.pop_back();  // trailing unnamed seats
   answers_.players.clear();
-  for (std::size_t i = 0; i < fields.size(); ++i) answers_.players += (i > 0 ? "," : "") + fields[i];
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    answers_.players += (i > 0 ? "," : "") + fields[i];
 }
 
 // ---------------------------------------------------------------- [widgets]
@@ -93,9 +109,9 @@ bool SetupScreen::button(const std::string& label, const PixelRect& r, bool chos
   return pressed && enabled;
 }
 
-std::optional<std::size_t> SetupScreen::choice_grid(const std::vector<std::pair<std::string, std::string>>& items,
-                                                    const std::vector<bool>& chosen, const PixelRect& area,
-                                                    float touch, const KioskFonts& fonts) {
+std::optional<std::size_t> SetupScreen::choice_grid(
+    const std::vector<std::pair<std::string, std::string>>& items, const std::vector<bool>& chosen,
+    const PixelRect& area, float touch, const KioskFonts& fonts) {
   std::optional<std::size_t> tapped;
   if (items.empty()) return tapped;
   const float gap = std::max(4.0f, std::round(touch * 0.12f));
@@ -108,26 +124,31 @@ std::optional<std::size_t> SetupScreen::choice_grid(const std::vector<std::pair<
   cols = std::min(cols, n);
   const int rows = (n + cols - 1) / cols;
   const float w = (area.width() - static_cast<float>(cols - 1) * gap) / static_cast<float>(cols);
-  const float h = std::clamp((area.height() - static_cast<float>(rows - 1) * gap) / static_cast<float>(rows), min_h,
-                             std::max(min_h, touch * 1.6f));
+  const float h =
+      std::clamp((area.height() - static_cast<float>(rows - 1) * gap) / static_cast<float>(rows),
+                 min_h, std::max(min_h, touch * 1.6f));
   ImDrawList* draw = ImGui::GetWindowDrawList();
   for (int i = 0; i < n; ++i) {
     const int col = i / rows;  // down the first column, then the next
     const int row = i % rows;
-    const PixelRect r{area.x0 + static_cast<float>(col) * (w + gap), area.y0 + static_cast<float>(row) * (h + gap),
+    const PixelRect r{area.x0 + static_cast<float>(col) * (w + gap),
+                      area.y0 + static_cast<float>(row) * (h + gap),
                       area.x0 + static_cast<float>(col) * (w + gap) + w,
                       area.y0 + static_cast<float>(row) * (h + gap) + h};
     const auto& [title, description] = items[static_cast<std::size_t>(i)];
     ImGui::PushID(i);
-    if (button("##choice" + title, r, chosen[static_cast<std::size_t>(i)])) tapped = static_cast<std::size_t>(i);
+    if (button("##choice" + title, r, chosen[static_cast<std::size_t>(i)]))
+      tapped = static_cast<std::size_t>(i);
     ImGui::PopID();
     hits_.back().label = title;
     const float pad = gap * 1.5f;
     const float top = r.y0 + (h - line_h) * 0.5f;
     draw->PushClipRect({r.x0 + pad * 0.5f, r.y0}, {r.x1 - pad * 0.5f, r.y1}, true);
-    draw->AddText(fonts.bold, fonts.bold->FontSize, {r.x0 + pad, top}, palette::kText, title.c_str());
+    draw->AddText(fonts.bold, fonts.bold->FontSize, {r.x0 + pad, top}, palette::kText,
+                  title.c_str());
     draw->AddText(fonts.small, fonts.small->FontSize, {r.x0 + pad, top + fonts.bold->FontSize},
-                  chosen[static_cast<std::size_t>(i)] ? palette::kText : palette::kTextMuted, description.c_str());
+                  chosen[static_cast<std::size_t>(i)] ? palette::kText : palette::kTextMuted,
+                  description.c_str());
     draw->PopClipRect();
   }
   return tapped;
@@ -144,8 +165,8 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
   ImGui::SetNextWindowSize(display);
   ImGui::PushStyleColor(ImGuiCol_WindowBg, palette::kPanel);
   ImGui::Begin("##setup", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoScrollWithMouse);
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleColor();
   const float pad = std::max(8.0f, std::round(touch * 0.25f));
   const float gap = std::max(4.0f, std::round(touch * 0.12f));
@@ -164,7 +185,8 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
   }
   const BoardOption* board = board_chosen_ ? choices_.board(answers_.board_profile) : nullptr;
   std::string summary = "Board: " + (board ? board->title : std::string("-"));
-  summary += "  \xC2\xB7  Game: " + (answers_.variant_id.empty() ? "-" : choices_.variant_name(answers_.variant_id));
+  summary += "  \xC2\xB7  Game: " +
+             (answers_.variant_id.empty() ? "-" : choices_.variant_name(answers_.variant_id));
   summary += "  \xC2\xB7  Clock: " + clock_text(answers_.time_control);
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextMuted);
   ImGui::TextWrapped("%s", summary.c_str());
@@ -181,17 +203,20 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
       std::vector<std::pair<std::string, std::string>> items;
       std::vector<bool> chosen;
       for (const BoardOption& b : choices_.boards) {
-        std::string fits = std::to_string(b.variants.size()) + (b.variants.size() == 1 ? " game: " : " games: ");
+        std::string fits =
+            std::to_string(b.variants.size()) + (b.variants.size() == 1 ? " game: " : " games: ");
         for (std::size_t i = 0; i < b.variants.size(); ++i)
           fits += (i > 0 ? ", " : "") + choices_.variant_name(b.variants[i]);
-        items.emplace_back(b.title, (b.geometry.empty() ? std::string() : b.geometry + " \xC2\xB7 ") + fits);
+        items.emplace_back(b.title,
+                           (b.geometry.empty() ? std::string() : b.geometry + " \xC2\xB7 ") + fits);
         chosen.push_back(board_chosen_ && b.id == answers_.board_profile);
       }
       if (const auto i = choice_grid(items, chosen, area, touch, fonts)) {
         const BoardOption& b = choices_.boards[*i];
         answers_.board_profile = b.id;
         board_chosen_ = true;
-        if (std::find(b.variants.begin(), b.variants.end(), answers_.variant_id) == b.variants.end())
+        if (std::find(b.variants.begin(), b.variants.end(), answers_.variant_id) ==
+            b.variants.end())
           answers_.variant_id = b.variants.size() == 1 ? b.variants.front() : std::string();
       }
       break;
@@ -220,7 +245,8 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
         items.emplace_back(clock_text(tc), clock_description(tc));
         chosen.push_back(tc == answers_.time_control);
       }
-      if (const auto i = choice_grid(items, chosen, area, touch, fonts)) answers_.time_control = choices_.clocks[*i];
+      if (const auto i = choice_grid(items, chosen, area, touch, fonts))
+        answers_.time_control = choices_.clocks[*i];
       break;
     }
     case Page::kPlayers: {
@@ -228,8 +254,10 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
       const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
       const std::vector<std::string> names = player_fields();
       for (std::size_t i = 0; i < seats.size(); ++i)
-        items.emplace_back(seats[i], names[i].empty() ? "tap to type a name (or leave it)" : names[i]);
-      if (const auto i = choice_grid(items, std::vector<bool>(items.size(), false), area, touch, fonts)) {
+        items.emplace_back(seats[i],
+                           names[i].empty() ? "tap to type a name (or leave it)" : names[i]);
+      if (const auto i =
+              choice_grid(items, std::vector<bool>(items.size(), false), area, touch, fonts)) {
         editing_ = *i;
         editing_text_ = names[*i];
         page_ = Page::kKeyboard;
@@ -239,14 +267,16 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
     case Page::kKeyboard: {
       const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
       ImGui::SetCursorScreenPos({area.x0, area.y0});
-      ImGui::TextUnformatted(
-          ("Name of " + (editing_ < seats.size() ? seats[editing_] : std::string("the")) + "'s player: " +
-           editing_text_ + "_")
-              .c_str());
+      ImGui::TextUnformatted(("Name of " +
+                              (editing_ < seats.size() ? seats[editing_] : std::string("the")) +
+                              "'s player: " + editing_text_ + "_")
+                                 .c_str());
       const float rows_h = 5 * touch + 4 * std::max(4.0f, std::round(touch * 0.1f));
-      const PixelRect keys{area.x0, std::max(ImGui::GetCursorScreenPos().y + gap, display.y - pad - rows_h),
+      const PixelRect keys{area.x0,
+                           std::max(ImGui::GetCursorScreenPos().y + gap, display.y - pad - rows_h),
                            area.x1, display.y - pad};
-      if (keyboard_.draw(editing_text_, keys, touch, fonts, hits_) == TouchKeyboard::Result::kDone) {
+      if (keyboard_.draw(editing_text_, keys, touch, fonts, hits_) ==
+          TouchKeyboard::Result::kDone) {
         set_player(editing_, editing_text_);
         page_ = Page::kPlayers;
       }

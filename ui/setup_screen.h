@@ -42,7 +42,8 @@ class SetupScreen {
   /// Shows the setup with `choices`; `message` (a saved setup's problem, or
   /// "") is shown on every page; `start` preselects a saved setup's answers;
   /// `cancellable` adds Cancel (reopened from the arbiter menu).
-  void open(SetupChoices choices, std::string message, std::optional<SetupDone> start, bool cancellable);
+  void open(SetupChoices choices, std::string message, std::optional<SetupDone> start,
+            bool cancellable);
   void close() { open_ = false; }
   bool is_open() const { return open_; }
   Page page() const { return page_; }
@@ -62,9 +63,9 @@ class SetupScreen {
  private:
   bool button(const std::string& label, const PixelRect& r, bool chosen, bool enabled = true);
   /// Two-line choice buttons in a grid filling `area`; returns the index tapped.
-  std::optional<std::size_t> choice_grid(const std::vector<std::pair<std::string, std::string>>& items,
-                                         const std::vector<bool>& chosen, const PixelRect& area, float touch,
-                                         const KioskFonts& fonts);
+  std::optional<std::size_t> choice_grid(
+      const std::vector<std::pair<std::string, std::string>>& items,
+      const std::vector<bool>& chosen, const PixelRect& area, float touch, const KioskFonts& fonts);
   std::vector<std::string> player_fields() const;
   void set_player(std::size_t seat, const std::string& name);
 

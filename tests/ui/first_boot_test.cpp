@@ -19,15 +19,18 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("tabula-first-boot-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  fs::path dir =
+      fs::temp_directory_path() / ("tabula-first-boot-" + std::to_string(::getpid()) + "-" +
+                                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
   Scratch() {
     fs::remove_all(dir);
     fs::create_directories(dir);
   }
   ~Scratch() { fs::remove_all(dir); }
   std::string path(const std::string& name) const { return (dir / name).string(); }
-  void write(const std::string& name, const std::string& text) const { std::ofstream(path(name)) << text; }
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream(path(name)) << text;
+  }
 };
 
 std::string read(const std::string& path) {
@@ -38,7 +41,8 @@ std::string read(const std::string& path) {
 }
 
 const SetupChoices& installed() {
-  static const SetupChoices choices = setup_choices(default_profiles_dir(), "/nonexistent/board.textproto");
+  static const SetupChoices choices =
+      setup_choices(default_profiles_dir(), "/nonexistent/board.textproto");
   return choices;
 }
 
@@ -64,16 +68,18 @@ TEST(FirstBoot, EachProfileOffersTheVariantsOfItsShape) {
   ASSERT_TRUE(chess && cross14 && cross12 && mini);
   EXPECT_EQ(chess->geometry, "chess-8x8");
   EXPECT_EQ(chess->variants, (std::vector<std::string>{"chess"}));
-  EXPECT_EQ(cross14->variants,
-            (std::vector<std::string>{"allies-vassals", "chesscom-ffa", "chesscom-teams", "four-kingdoms"}));
+  EXPECT_EQ(cross14->variants, (std::vector<std::string>{"allies-vassals", "chesscom-ffa",
+                                                         "chesscom-teams", "four-kingdoms"}));
   EXPECT_EQ(cross12->variants, (std::vector<std::string>{"chess-four"}));
   EXPECT_EQ(mini->variants, (std::vector<std::string>{"corners-mini"}));
-  EXPECT_EQ(c.seat_names("chesscom-ffa"), (std::vector<std::string>{"Red", "Blue", "Yellow", "Green"}));
+  EXPECT_EQ(c.seat_names("chesscom-ffa"),
+            (std::vector<std::string>{"Red", "Blue", "Yellow", "Green"}));
 }
 
 TEST(FirstBoot, TheAdministratorsProfileIsTheOnlyBoardOffered) {
   Scratch s;
-  fs::copy_file(fs::path(default_profiles_dir()) / "chess-8x8-matrix.textproto", s.path("board.textproto"));
+  fs::copy_file(fs::path(default_profiles_dir()) / "chess-8x8-matrix.textproto",
+                s.path("board.textproto"));
   const SetupChoices c = setup_choices(default_profiles_dir(), s.path("board.textproto"));
   ASSERT_EQ(c.boards.size(), 2U);
   EXPECT_EQ(c.boards[1].id, "chess-8x8-matrix");
@@ -138,7 +144,8 @@ TEST(FirstBoot, ABadSavedSetupSaysWhatIsWrongAndWhere) {
   EXPECT_NE(p.find("the clock 15+x is not a time control"), std::string::npos) << p;
   p = problem_of("variant: \"chess\"\nplayers: [\"A\", \"B\", \"C\"]\n");
   EXPECT_NE(p.find("3 players for the 2 seats of chess"), std::string::npos) << p;
-  p = problem_of("board_profile: \"chess-8x8-matrix\"\nvariant: \"chess\"\n");  // board.textproto gone
+  p = problem_of(
+      "board_profile: \"chess-8x8-matrix\"\nvariant: \"chess\"\n");  // board.textproto gone
   EXPECT_NE(p.find("board.textproto is missing"), std::string::npos) << p;
   p = problem_of("");
   EXPECT_NE(p.find("no variant is chosen"), std::string::npos) << p;
@@ -153,15 +160,19 @@ TEST(FirstBoot, ABadSavedSetupSaysWhatIsWrongAndWhere) {
 
 TEST(FirstBoot, ASaveThatCannotBeWrittenSaysSo) {
   Scratch s;
-  fs::create_directories(s.path("setup.textproto.new/x"));  // the temporary name is taken by a directory
+  fs::create_directories(
+      s.path("setup.textproto.new/x"));  // the temporary name is taken by a directory
   const std::string e = save_setup(s.dir.string(), SetupDone{"", "chess", "", ""}, installed());
   EXPECT_NE(e.find("setup.textproto"), std::string::npos) << e;
-  EXPECT_NE(save_setup(s.dir.string(), SetupDone{"", "chesscom-ffa", "", "A,B,C,D,E"}, installed()), "");
+  EXPECT_NE(save_setup(s.dir.string(), SetupDone{"", "chesscom-ffa", "", "A,B,C,D,E"}, installed()),
+            "");
 }
 
 // ---- The screen, by touch.
 
-const HitRect* find(HeadlessKiosk& kiosk, const std::string& label) { return kiosk.find(label); }
+const HitRect* find(HeadlessKiosk& kiosk, const std::string& label) {
+  return kiosk.find(label);
+}
 std::vector<Intent> press(HeadlessKiosk& kiosk, const KioskView& view, const std::string& label) {
   return kiosk.press(view, label);
 }
@@ -205,19 +216,23 @@ TEST(FirstBoot, TheSetupIsChosenByTouchAtThePisLayouts) {
     for (const char* key : {"shift", "b", "o", "b", "done"}) press(kiosk, view, key);
     press(kiosk, view, "Red");
     for (const char* key : {"shift", "a", "n", "n", "done"}) press(kiosk, view, key);
-    EXPECT_EQ(press(kiosk, view, "Start"), (std::vector<Intent>{SetupDone{"cross-14-decoder", "chesscom-ffa", "15+10",
-                                                                          "Ann,Bob"}}));
+    EXPECT_EQ(
+        press(kiosk, view, "Start"),
+        (std::vector<Intent>{SetupDone{"cross-14-decoder", "chesscom-ffa", "15+10", "Ann,Bob"}}));
   }
 }
 
 TEST(FirstBoot, ADoubleTapOnNextPassesOnePage) {
   HeadlessKiosk kiosk(800, 480);
   KioskView view;
-  kiosk.app().setup().open(installed(), "", SetupDone{"", "chess", "", ""}, false);  // Next is on every page
+  kiosk.app().setup().open(installed(), "", SetupDone{"", "chess", "", ""},
+                           false);  // Next is on every page
   kiosk.frame(view);
   kiosk.frame(view);
   const ImVec2 next = HeadlessKiosk::centre(find(kiosk, "Next")->rect);
-  auto drain = [&] { kiosk.drain([&](const std::vector<Intent>&) -> const KioskView& { return view; }); };
+  auto drain = [&] {
+    kiosk.drain([&](const std::vector<Intent>&) -> const KioskView& { return view; });
+  };
   kiosk.tap(next);
   drain();
   kiosk.tap(next);  // the second tap of a double tap, 0.2 s later
@@ -229,7 +244,8 @@ TEST(FirstBoot, ADoubleTapOnNextPassesOnePage) {
 TEST(FirstBoot, AReopenedSetupStartsFromTheSavedOneAndCanBeCancelled) {
   HeadlessKiosk kiosk(800, 480);
   KioskView view;
-  kiosk.app().setup().open(installed(), "The saved setup cannot be used: x", SetupDone{"", "chess", "5+3", ""}, true);
+  kiosk.app().setup().open(installed(), "The saved setup cannot be used: x",
+                           SetupDone{"", "chess", "5+3", ""}, true);
   kiosk.frame(view);
   press(kiosk, view, "Next");
   EXPECT_EQ(kiosk.app().screen_name(), "setup-variant") << "the saved board is chosen";

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "tests/ui/headless_kiosk.h"
-#include "ui/panels.h"
 #include "tests/ui/virtual_board_play.h"
+#include "ui/panels.h"
 #include "ui/session_sim.h"
 
 namespace tabula::ui {
@@ -60,7 +60,7 @@ TEST(FixGuidance, ARefusedMoveThenATouchNamesEachPieceWhereItBelongs) {
   auto sim = started("chess", t);
   ASSERT_TRUE(sim);
   play(*sim, "e2", "e4", t);
-  play(*sim, "d7", "d4", t);  // refused
+  play(*sim, "d7", "d4", t);           // refused
   sim->apply(at("d2"), t += Ms(300));  // White lifts the d-pawn
   sim->tick(t += Ms(1000));
   const KioskView& v = sim->view(t);

@@ -20,9 +20,12 @@ namespace {
 using Size = ScreenSize;
 constexpr Size kSmall[] = {{800, 480}, {720, 1280}, {1280, 800}};
 
-std::string name_of(const Size& s) { return s.name(); }
+std::string name_of(const Size& s) {
+  return s.name();
+}
 
-std::vector<std::string> shared_spots(const std::vector<HitRect>& a, const std::vector<HitRect>& b) {
+std::vector<std::string> shared_spots(const std::vector<HitRect>& a,
+                                      const std::vector<HitRect>& b) {
   std::vector<std::string> out;
   for (const HitRect& x : a) {
     for (const HitRect& y : b) {
@@ -72,7 +75,8 @@ DialogView question(DialogKind kind, std::uint32_t id) {
 }
 
 constexpr DialogKind kQuestions[] = {DialogKind::kPromotion, DialogKind::kStalematePlacement,
-                                     DialogKind::kPowerPiece, DialogKind::kDrawOffer, DialogKind::kRandomMove};
+                                     DialogKind::kPowerPiece, DialogKind::kDrawOffer,
+                                     DialogKind::kRandomMove};
 
 /// A kiosk on the four-player demo without its promotion question, Red to
 /// move; `view_of` gives each frame's snapshot from the intents since the
@@ -277,7 +281,9 @@ TEST(Overlays, AQuestionRaisedByAnOverlaysLastTapIsNotAnsweredByItsSecond) {
       first.dialog = question(DialogKind::kPromotion, 20);
       KioskView second = table.plain();
       second.dialog = question(DialogKind::kDrawOffer, 21);
-      table.show([&](const std::vector<Intent>& so_far) -> const KioskView& { return so_far.empty() ? first : second; });
+      table.show([&](const std::vector<Intent>& so_far) -> const KioskView& {
+        return so_far.empty() ? first : second;
+      });
       table.settle();
       EXPECT_EQ(table.tap("queen", 2), (std::vector<Intent>{DialogAnswered{20, 0}}));
       EXPECT_EQ(table.screen(), "dialog 21");

@@ -15,7 +15,9 @@ namespace {
 
 using Ms = session::Millis;
 
-Cell cell(const char* name) { return *parse_cell_name(name); }
+Cell cell(const char* name) {
+  return *parse_cell_name(name);
+}
 
 struct Frame {
   Ms time;
@@ -45,8 +47,8 @@ std::vector<Frame> put_and_watch(SessionSim& sim, const char* from, const char* 
     if (redraws) redraws->push_back(sim.dirty());
     const KioskView& v = sim.view(t);
     kiosk.frame(v);
-    frames.push_back({t, v.piece_at(cell(to)).has_value(), !v.piece_at(cell(from)).has_value(), v.tentative,
-                      v.last_move, tentative_text(v), validate(v).empty()});
+    frames.push_back({t, v.piece_at(cell(to)).has_value(), !v.piece_at(cell(from)).has_value(),
+                      v.tentative, v.last_move, tentative_text(v), validate(v).empty()});
   }
   return frames;
 }
@@ -55,8 +57,9 @@ std::vector<Frame> put_and_watch(SessionSim& sim, const char* from, const char* 
 std::unique_ptr<SessionSim> ready_to_castle(Ms& t) {
   auto sim = started("chess", t);
   if (!sim) return sim;
-  for (const auto& [from, to] : {std::pair{"e2", "e4"}, std::pair{"e7", "e5"}, std::pair{"g1", "f3"},
-                                 std::pair{"b8", "c6"}, std::pair{"f1", "c4"}, std::pair{"f8", "c5"}}) {
+  for (const auto& [from, to] :
+       {std::pair{"e2", "e4"}, std::pair{"e7", "e5"}, std::pair{"g1", "f3"}, std::pair{"b8", "c6"},
+        std::pair{"f1", "c4"}, std::pair{"f8", "c5"}}) {
     play(*sim, from, to, t);
   }
   EXPECT_EQ(sim->session().moves().size(), 6U);
@@ -71,7 +74,8 @@ TEST(Tentative, ARookMoveThatMayBeginCastlingIsShownAsNotYetRuled) {
   ASSERT_TRUE(sim);
   std::vector<bool> redraws;
   const std::vector<Frame> frames = put_and_watch(*sim, "h1", "f1", t, &redraws);
-  ASSERT_TRUE(same(frames.front().tentative, "h1", "f1")) << "the board shows Rh1-f1 at the put-down";
+  ASSERT_TRUE(same(frames.front().tentative, "h1", "f1"))
+      << "the board shows Rh1-f1 at the put-down";
   EXPECT_TRUE(redraws.front()) << "the put-down redraws the screen";
   EXPECT_EQ(frames.front().banner, "h1-f1 \xE2\x80\xA6 not yet ruled");
   EXPECT_TRUE(frames.front().valid);

@@ -12,7 +12,9 @@
 
 namespace tabula::ui {
 
-inline SquareClicked at(const char* name) { return SquareClicked{*parse_cell_name(name), ClickModifier::kNone}; }
+inline SquareClicked at(const char* name) {
+  return SquareClicked{*parse_cell_name(name), ClickModifier::kNone};
+}
 
 /// Clicks `from` then `to`, then lets the board settle.
 inline void play(SessionSim& sim, const char* from, const char* to, session::Millis& t) {
