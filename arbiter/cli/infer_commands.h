@@ -2,8 +2,8 @@
 // in-process like the other commands (commands.h).
 //
 //   tabula infer --variant ID [--start NAME] [--fen FEN | --fen4 FEN4]
-//                [--settle-ms N] [--promotion-timeout-ms N]
-//                [--random-moves requested|any] [--seed N] TRACE
+//                [--settle-ms N] [--settle-slide-ms N] [--commit-at-once on|off]
+//                [--promotion-timeout-ms N] [--random-moves requested|any] [--seed N] TRACE
 //     Reads a sensor trace (firmware/trace/trace.h; operator intents as "#!"
 //     lines, docs/INFERENCE.md; the board daemon's "# snapshot" lines, so its
 //     --stdout --text output reads too), runs it through a Session, and prints one

@@ -2,7 +2,8 @@
 // in-process like the other commands (commands.h).
 //
 //   tabula play --variant ID --journal FILE --trace TRACE [--start NAME]
-//               [--fen FEN | --fen4 FEN4] [--settle-ms N] [--promotion-timeout-ms N]
+//               [--fen FEN | --fen4 FEN4] [--settle-ms N] [--settle-slide-ms N]
+//               [--commit-at-once on|off] [--promotion-timeout-ms N]
 //               [--random-moves requested|any] [--seed N] [--event TEXT] [--site TEXT]
 //     A headless session: sensor events (and "#!" operator intents) from the
 //     trace in, one line per accepted move and ruling out, then the final

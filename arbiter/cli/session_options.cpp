@@ -11,13 +11,23 @@ bool read_session_settings(const Options& o, session::SessionSettings& settings,
   long long settle = settings.tracker.settle.count();
   long long timeout = settings.promotion_timeout.count();
   long long seed = 0;
+  long long slide = settings.tracker.settle_slide.count();
   if (!number_option(o, "settle-ms", 10, 60000, settle, err) ||
+      !number_option(o, "settle-slide-ms", 10, 60000, slide, err) ||
       !number_option(o, "promotion-timeout-ms", 0, 3600000, timeout, err) ||
       !number_option(o, "seed", 0, 1LL << 62, seed, err)) {
     return false;
   }
   settings.tracker.settle = session::Millis{settle};
   settings.tracker.settle_prefix = std::max(settings.tracker.settle_prefix, session::Millis{settle});
+  settings.tracker.settle_slide = session::Millis{slide};
+  if (auto it = o.values.find("commit-at-once"); it != o.values.end()) {
+    if (it->second != "on" && it->second != "off") {
+      err << "tabula: --commit-at-once must be \"on\" or \"off\", got \"" << it->second << "\"\n";
+      return false;
+    }
+    settings.tracker.commit_at_once = it->second == "on";
+  }
   settings.promotion_timeout = session::Millis{timeout};
   settings.random_seed = static_cast<std::uint64_t>(seed);
   if (auto it = o.values.find("random-moves"); it != o.values.end()) {

@@ -13,7 +13,8 @@
 
 namespace tabula::cli {
 
-// --settle-ms, --promotion-timeout-ms, --seed, --random-moves requested|any
+// --settle-ms, --settle-slide-ms, --commit-at-once on|off,
+// --promotion-timeout-ms, --seed, --random-moves requested|any
 // and --clock TC into `settings` (defaults where absent). False after saying
 // what is wrong on `err` (usage: exit 2).
 bool read_session_settings(const Options& o, session::SessionSettings& settings, std::ostream& err);

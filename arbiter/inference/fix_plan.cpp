@@ -167,15 +167,18 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
   if (moved) {
     // Pieces whose origin the touches show go back there (issue 18: the
     // tracker saw d7 lifted and d4 filled, so the pawn on d4 is d7's).
-    for (Square x : squares_of(extra)) {
-      Square o = moved->from[static_cast<std::size_t>(core::index_of(x))];
-      if (o == core::kNoSquare || !moved->certain.test(core::index_of(x)) ||
-          !missing.test(core::index_of(o)))
-        continue;
-      out.push_back(move_fix(rules, x, o, expected.at(o), true));
-      missing.reset(core::index_of(o));
-      extra.reset(core::index_of(x));
-    }
+    auto back_home = [&] {
+      for (Square x : squares_of(extra)) {
+        Square o = moved->from[static_cast<std::size_t>(core::index_of(x))];
+        if (o == core::kNoSquare || !moved->certain.test(core::index_of(x)) ||
+            !missing.test(core::index_of(o)))
+          continue;
+        out.push_back(move_fix(rules, x, o, expected.at(o), true));
+        missing.reset(core::index_of(o));
+        extra.reset(core::index_of(x));
+      }
+    };
+    back_home();
     // Right squares, wrong pieces: each swapped piece goes where it belongs.
     core::SquareSet handled;
     for (const Fix& f : out) {
@@ -184,13 +187,24 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
     }
     core::SquareSet swapped =
         swapped_squares(expected, *moved) & physical & want & ~ignored & ~handled;
+    core::SquareSet refilled;  // squares a swapped piece goes back to
+    for (Square q : squares_of(swapped))
+      refilled.set(core::index_of(moved->from[static_cast<std::size_t>(core::index_of(q))]));
     for (Square q : squares_of(swapped)) {
       Square o = moved->from[static_cast<std::size_t>(core::index_of(q))];
       Fix f = move_fix(rules, q, o, expected.at(o), true);
       f.text += " (" + piece_name_of(rules, expected.at(q)) + " belongs on " +
                 rules.geometry.name(q) + ")";
       out.push_back(f);
+      if (missing.test(core::index_of(o))) {
+        // A chain, not an exchange: o is filled, q is left for its own
+        // piece (the knight taken back to c3 goes to d5 once the pawn on d5
+        // is back on e4).
+        missing.reset(core::index_of(o));
+        if (!refilled.test(core::index_of(q))) missing.set(core::index_of(q));
+      }
     }
+    back_home();
   }
 
   // Pair each missing piece with the nearest extra square, nearest pairs first.

@@ -1,6 +1,8 @@
 #include "inference/tracker.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <numeric>
 
 namespace tabula::inference {
 
@@ -21,6 +23,20 @@ const char* to_string(TrackerState s) {
       return "awaiting-choice";
     case TrackerState::kMismatch:
       return "mismatch";
+  }
+  return "?";
+}
+
+const char* to_string(Wait w) {
+  switch (w) {
+    case Wait::kNone:
+      return "at once";
+    case Wait::kSlide:
+      return "slide";
+    case Wait::kPrefix:
+      return "prefix";
+    case Wait::kSettle:
+      return "settle";
   }
   return "?";
 }
@@ -57,6 +73,7 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
       break;
     case Rebase::kFresh:
       log_.clear();
+      placed_.reset();
       break;
     case Rebase::kAfterLayout:
       if (layout_seq_) {
@@ -66,6 +83,7 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
       }
       break;
   }
+  if (how == Rebase::kAfterLayout) placed_.reset();
   layout_seq_.reset();
   tentative_.reset();
   previous_.reset();
@@ -91,6 +109,7 @@ void Tracker::verify(const core::Position& layout) {
   targets_.reset();
   mover_ = layout.to_move();
   awaiting_.reset();  // the layout is the whole truth now: every square is compared
+  placed_.reset();
   clear_evidence();
   verified_ = false;
   judged_ = false;
@@ -196,6 +215,8 @@ TrackerUpdate Tracker::on_event(const SquareEvent& e, const MoveSource* src) {
   last_change_ = t;
   judged_ = false;
   hold_warned_ = false;
+  previous_flip_ = last_flip_[static_cast<std::size_t>(core::index_of(q))];
+  last_flip_[static_cast<std::size_t>(core::index_of(q))] = t;
   if (masked_.test(core::index_of(q))) return up;  // a faulty sensor gives no evidence
   log_.add(Touch{++seq_, t, q, e.occupied});
   if (!e.occupied && mode_ == TrackerMode::kTrack && src != nullptr) check_touch(q, src, up);
@@ -228,13 +249,9 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
     case TrackerState::kInSync:
     case TrackerState::kAwaitingChoice:
       return up;
-    case TrackerState::kMatched: {
-      Millis need = tentative_->prefix ? settings_.settle_prefix : settings_.settle;
-      if (quiet >= need) {
-        up.commit = commit_tentative();
-      }
+    case TrackerState::kMatched:
+      if (quiet >= quiet_needed()) up.commit = commit_tentative();
       return up;
-    }
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
       if (!judged_ && quiet >= settings_.settle) {
@@ -276,7 +293,7 @@ std::optional<Millis> Tracker::next_deadline() const {
   if (mode_ != TrackerMode::kTrack) return std::nullopt;
   switch (state_) {
     case TrackerState::kMatched:
-      return last_change_ + (tentative_->prefix ? settings_.settle_prefix : settings_.settle);
+      return last_change_ + quiet_needed();
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
       if (!judged_) return last_change_ + settings_.settle;
@@ -353,6 +370,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     if (shows_result(groups_[i].footprint, ev)) matches.push_back(i);
   }
   drop_impossible_after_tentative(matches);
+  const bool after_burst = disturbed_;
   if (disturbed_) {
     // After a burst only the move seen before it may stand again.
     if (tentative_ && matches == tentative_->groups) {
@@ -362,6 +380,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     }
   }
   if (!matches.empty()) {
+    const std::size_t readings = matches.size();
     std::uint64_t seq = seq_;
     if (tentative_ && tentative_->groups.size() == 1 &&
         std::find(matches.begin(), matches.end(), tentative_->groups.front()) != matches.end() &&
@@ -373,8 +392,6 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       seq = tentative_->seq;
     }
     if (matches.size() > 1) matches = completed_last(matches);
-    bool prefix = false;
-    for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
     Millis shown = now_;
     if (!tentative_ || tentative_->groups != matches) {
       after_.reset();
@@ -382,11 +399,13 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     } else {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
     }
-    tentative_ = Tentative{matches, seq, prefix, shown};
+    tentative_ = Tentative{matches, seq, shown, wait_for(matches, readings, after_burst)};
     state_ = TrackerState::kMatched;
     fixes_.clear();
     ruled_attempt_.reset();
     ruled_board_.reset();
+    if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
+      up.commit = commit_tentative();
     return;
   }
   // Not one move from the position: perhaps the tentative move, then the
@@ -402,7 +421,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     return replies == 1;
   };
   if (tentative_ && !disturbed_) {
-    if (reply_shown()) {
+    if (reply_shown() || next_seat_began(src)) {
       up.commit = commit_tentative();
       return;
     }
@@ -480,6 +499,73 @@ std::vector<std::size_t> Tracker::completed_last(const std::vector<std::size_t>&
   return out;
 }
 
+Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
+                      bool after_burst) const {
+  // The table "When a matched move commits" (tracker.h), row by row.
+  bool prefix = false;
+  for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
+  if (prefix) return Wait::kPrefix;
+  if (!settings_.commit_at_once) return Wait::kSettle;
+  if (readings != 1 || matches.size() != 1 || after_burst || board_.stray().any())
+    return Wait::kSettle;
+  const CandidateGroup& g = groups_[matches.front()];
+  const Move& m = g.moves.front();
+  if (g.moves.size() > 1) return Wait::kSettle;  // a promotion or placement: which piece
+  // A promoted piece is swapped in on its square: that lift and put-down
+  // belong to the move.
+  if (m.promotion != core::kNoKind && m.kind != core::MoveKind::kPlacement) return Wait::kSettle;
+  if ((g.footprint.touched() & ignored()).any()) return Wait::kSettle;  // part of it unseen
+  if (waypoint(g)) return Wait::kSlide;
+  return Wait::kNone;
+}
+
+namespace {
+
+// `d` lies strictly between `o` and `e` on one line of equal steps (a rank,
+// a file, a diagonal, or a rider's leap repeated).
+bool strictly_between(Square o, Square d, Square e) {
+  int ef = core::file_of(e) - core::file_of(o);
+  int er = core::rank_of(e) - core::rank_of(o);
+  int n = std::gcd(std::abs(ef), std::abs(er));
+  if (n < 2) return false;
+  int sf = ef / n;
+  int sr = er / n;
+  int df = core::file_of(d) - core::file_of(o);
+  int dr = core::rank_of(d) - core::rank_of(o);
+  int k = sf != 0 ? df / sf : dr / sr;
+  return k > 0 && k < n && df == k * sf && dr == k * sr;
+}
+
+}  // namespace
+
+bool Tracker::waypoint(const CandidateGroup& g) const {
+  // A piece put down where another legal move of the same piece from the
+  // same origin would pass over: a slide may still be under way (the square
+  // brushed on the way to a longer move). Castling's halves are prefixes.
+  const Move& m = g.moves.front();
+  Square o = g.footprint.origin;
+  if (o == core::kNoSquare || m.kind == core::MoveKind::kCastle) return false;
+  for (const CandidateGroup& h : groups_) {
+    if (&h == &g || h.footprint.origin != o) continue;
+    if (strictly_between(o, m.to, h.moves.front().to)) return true;
+  }
+  return false;
+}
+
+Millis Tracker::quiet_needed() const {
+  switch (tentative_->wait) {
+    case Wait::kNone:
+      return settings_.health.bounce_window;
+    case Wait::kSlide:
+      return settings_.settle_slide;
+    case Wait::kPrefix:
+      return settings_.settle_prefix;
+    case Wait::kSettle:
+      break;
+  }
+  return settings_.settle;
+}
+
 Commit Tracker::commit_tentative() {
   Commit c;
   c.time = now_;
@@ -494,6 +580,9 @@ Commit Tracker::commit_tentative() {
                                                                     : ChoiceKind::kPromotion;
   }
   commit_seq_ = tentative_->seq;
+  const Footprint& f = groups_[tentative_->groups.front()].footprint;
+  placed_ = (f.changed & ~expected_) | f.kept;
+  placed_until_ = tentative_->shown + settings_.settle;
   state_ = c.choice == ChoiceKind::kNone ? TrackerState::kMoving : TrackerState::kAwaitingChoice;
   return c;
 }
@@ -522,6 +611,31 @@ const Tracker::After* Tracker::after(const MoveSource* src) {
 }
 
 // ---- judgement ------------------------------------------------------------------
+
+bool Tracker::next_seat_began(const MoveSource* src) const {
+  // T waits only because the hands may still be on their way to a longer
+  // move (a slide, the other half of castling). A piece of another seat
+  // lifted since, on a square no longer move of T's piece could capture,
+  // while T's squares stand untouched: the mover is done, T was the move.
+  if (tentative_->groups.size() != 1) return false;
+  if (tentative_->wait != Wait::kSlide && tentative_->wait != Wait::kPrefix) return false;
+  const CandidateGroup& t = groups_[tentative_->groups.front()];
+  if (touched_since(tentative_->seq, t.footprint.touched())) return false;
+  SquareSet reach;  // what longer moves of T's piece would capture on
+  for (const CandidateGroup& g : groups_) {
+    if (g.footprint.origin != t.footprint.origin) continue;
+    reach |= g.footprint.kept | (g.footprint.changed & expected_);
+  }
+  const core::Position& pos = src->game().position();
+  for (const Touch& touch : log_.touches()) {
+    if (touch.seq <= tentative_->seq || touch.occupied) continue;
+    int i = core::index_of(touch.square);
+    if (reach.test(i) || !expected_.test(i)) continue;
+    Piece p = pos.at(touch.square);
+    if (p.seat != core::kNoSeat && p.seat != mover_) return true;
+  }
+  return false;
+}
 
 bool Tracker::other_seat_acting(const MoveSource* src) const {
   const CandidateGroup& t = groups_[tentative_->groups.front()];
@@ -601,6 +715,13 @@ Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) c
   Mismatch m;
   m.attempt = read_attempt(ev);
   Provenance moved = follow_pieces(expected_, log_.touches());
+  if (m.attempt && !m.attempt->capture) {
+    // The piece on `to` is known to have come from elsewhere (a committed
+    // piece taken back to its old square while another piece left `from`):
+    // no one piece went from `from` to `to`.
+    int to = core::index_of(m.attempt->to);
+    if (moved.certain.test(to) && moved.from[to] != m.attempt->from) m.attempt.reset();
+  }
   if (!m.attempt && ruled_attempt_ && moved.from[core::index_of(ruled_attempt_->to)] ==
                                           ruled_attempt_->from) {
     m.attempt = ruled_attempt_;  // the move refused before, still on the board
@@ -621,6 +742,11 @@ Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) c
     if (why.empty())
       why = game.piece_phrase(pos.at(m.attempt->from), m.attempt->from) + " may not go to " +
             g.name(m.attempt->to) + " now";
+    if (placed_.test(core::index_of(m.attempt->from)) && pos.at(m.attempt->from).seat != mover_) {
+      // Moved on after a move committed at once: that move was made.
+      why += "; the move before was made when the piece was set down on " +
+             g.name(m.attempt->from) + " (FIDE 4.7)";
+    }
     m.text = why + ". Put it back: " + todo;
     return m;
   }
@@ -677,6 +803,13 @@ void Tracker::refresh_fixes(const MoveSource* src) {
 void Tracker::check_touch(Square q, const MoveSource* src, TrackerUpdate& up) {
   int i = core::index_of(q);
   if (warned_touch_.test(i) || awaiting_.test(i)) return;
+  // The mover straightening the piece his move just put down, within the
+  // settle time after the board showed it (the time the move would have
+  // waited without commit_at_once).
+  if (placed_.test(i) && now_ < placed_until_) return;
+  // A reed flipping within the bounce window of its last change is a magnet
+  // settling as the piece is put down (evidence.h), not a hand lifting it.
+  if (now_ - previous_flip_ < settings_.health.bounce_window) return;
   const core::Game& game = src->game();
   Piece p = game.position().at(q);
   if (tentative_ && tentative_->groups.size() == 1) {

@@ -1,14 +1,16 @@
 // tracker.h — from lifts and placements to moves (issue 5).
 //
-// Section index: TrackerSettings, TrackerMode, TrackerState, ChoiceKind,
-// Commit, MismatchKind, Mismatch, TrackerUpdate, Tracker.
+// Section index: TrackerSettings, TrackerMode, TrackerState, Wait,
+// ChoiceKind, Commit, MismatchKind, Mismatch, TrackerUpdate, Tracker.
 //
 // The Tracker keeps the physical occupancy beside the committed position and,
 // on every sensor change, matches the squares touched since the last accepted
 // move against the footprint of every legal move (footprint.h, evidence.h).
-// It commits a move once the board has been quiet for the settle time in
-// exactly one legal move's result; it never commits a slide that brushed a
-// square, an adjustment (lift and put back), or a piece held in the air.
+// It commits a move once the board shows exactly one legal move's result and
+// has been quiet for as long as that move needs (at once when nothing else
+// can be under way; see "When a matched move commits"); it never commits a
+// slide that brushed a square, an adjustment (lift and put back), or a piece
+// held in the air.
 //
 // A fast reply: when the board no longer shows the tentative move T but does
 // show T followed by one legal move M of the next player (judged only on the
@@ -17,30 +19,29 @@
 // time, a board that shows T plus someone else's unfinished or wrong action
 // also commits T first, so the reply is judged from the position after T.
 //
-// State machine (mode kTrack; "settled" = no sensor change for the settle
-// time, or settle_prefix when T may be the first half of castling):
+// State machine (mode kTrack; "settled" = no sensor change for the quiet
+// time the tentative move T needs: see "When a matched move commits" below;
+// a board showing no move is judged after `settle`):
 //
 //   state           | input                              | next            | output
-//   ----------------+------------------------------------+-----------------+------------------------
+//   ----------------+------------------------------------+-----------------+--------------------
 //   kInSync         | change, board shows move(s)        | kMatched        | (T := the match)
 //   kInSync         | change, anything else              | kMoving         |
 //   kMoving         | change, board equals the position  | kInSync         | evidence cleared
 //   kMoving         | change, board shows move(s)        | kMatched        | (T := the match)
 //   kMoving         | change, board shows T then reply M | kMoving         | Commit T (session
-//   rebases;
-//                   |                                    |                 |   M becomes T)
+//                   |                                    |                 |   rebases; M is T)
 //   kMoving         | settled, T stands, other seat acts | kMoving         | Commit T
 //   kMoving         | settled, on the way to a move      | kMoving         | (pending; after
 //                   |   (a piece in the air)             |                 |   hold_warning:
-//                   kHeldTooLong)
-//   kMoving         | settled, anything else             | kMismatch       | Mismatch (illegal move
-//   or
-//                   |                                    |                 |   out of sync, with
-//                   fixes)
+//                   |                                    |                 |   kHeldTooLong)
+//   kMoving         | settled, anything else             | kMismatch       | Mismatch (illegal
+//                   |                                    |                 |   move or out of
+//                   |                                    |                 |   sync, with fixes)
 //   kMatched        | change                             | (as kMoving)    |
 //   kMatched        | settled, one move                  | kMoving         | Commit (session
-//   rebases) kMatched        | settled, choices (promotion,       | kAwaitingChoice | Commit with
-//   options
+//                   |                                    |                 |   rebases)
+//   kMatched        | settled, choices (promotion,       | kAwaitingChoice | Commit with options
 //                   |   placement kind, ambiguity)       |                 |
 //   kAwaitingChoice | change                             | kAwaitingChoice | (logged for later)
 //   kAwaitingChoice | rebase (the session played one)    | (re-evaluated)  |
@@ -48,10 +49,51 @@
 //   kMismatch       | change, board shows move(s)        | kMatched        |
 //   kMismatch       | change, anything else              | kMismatch       | fixes refreshed
 //   kMismatch       | settled in a new wrong state       | kMismatch       | Mismatch again
-//   any             | burst (many squares at once)       | (same)          | kBurst; no new move is
-//                   |                                    |                 |   matched until the
-//                   board |                                    |                 |   is back in
-//                   order
+//   any             | burst (many squares at once)       | (same)          | kBurst; no new move
+//                   |                                    |                 |   is matched until
+//                   |                                    |                 |   the board is back
+//                   |                                    |                 |   in order
+//
+// When a matched move commits (issue 18, `commit_at_once`; `Wait`). FIDE 4.7:
+// a move is made when the hand releases the piece; the board sees only the
+// reed, so a move commits at the placement when the board's state can only
+// be that one legal move, and waits where the hands may still be under way.
+// Every hand of the trace generator (trace_generator.h) is a row:
+//
+//   the board shows ...                          | wait      | why
+//   ---------------------------------------------+-----------+-----------------------------------
+//   a step, leap or capture onto a square no     | kNone:    | one legal move; nothing else in
+//     longer legal move of the piece passes over |  bounce   |   the air (shows_result: the board
+//     (Nf3, exd5, Rxa8, Kf2; captures with the   |  window   |   differs exactly on its squares);
+//     victim or the mover lifted first; en       |  (10 ms)  |   the quiet wait lets a reed's
+//     passant in any order; castling once both   |           |   flicker (a flip and a flip back
+//     pieces stand, any order; a placement of    |           |   within it) come back first
+//     one kind)                                  |           |
+//   a square a longer legal move of the same     | kSlide:   | a slide brushing the square on its
+//     piece from the same origin passes over     |  settle_  |   way (each brush a short down and
+//     (e2-e3 with e2-e4 legal; Ra1-a3 with a4    |  slide    |   up); a sliding hand leaves it
+//     legal; the first square a slide brushes)   |  (250 ms) |   within a fraction of that
+//   a move that is the first half of another     | kPrefix:  | the rook of a rook-first castling,
+//     (footprint `prefix`)                       |  settle_  |   the king stepping over its
+//                                                |  prefix   |   castling square (king first with
+//                                                |  (1500 ms)|   a slide)
+//   a promotion                                  | kSettle   | the promoted piece is swapped in on
+//                                                |  (500 ms) |   the square; which piece, if asked
+//   several moves alike; a promotion's or a      | kSettle   | a choice is pending: the kiosk asks
+//     placement's kinds                          |           |   after it settles
+//   a move with a square not compared (a masked  | kSettle   | part of the move is unseen
+//     sensor, a removal not yet done), a stray   |           |
+//     piece, the first reading after a burst     |           |
+//   commit_at_once off                           | kSettle   | the behaviour before issue 18
+//
+// Not moves, so never committed at once: an adjustment (lift and put back:
+// the board returns to the position), a piece in the air, a slide's brushed
+// square (kSlide above), the half-done castling or en passant (no legal
+// move's footprint). After a move committed at once, its mover straightening
+// the piece (a lift and put-down of its square within `settle`) is no touch
+// out of turn; moving it on to another square is: the move was made (FIDE
+// 4.7), and the board is ruled out of order after `settle` with the fixes to
+// put it back.
 //
 // Mode kVerify (setup, stage change, after a takeback): the board is compared
 // with a given layout; fixes are always current; `verified` is reported once:
@@ -77,6 +119,7 @@
 // Not thread-safe. Deterministic: the same calls give the same updates.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -94,6 +137,14 @@ namespace tabula::inference {
 struct TrackerSettings {
   Millis settle{500};          // quiet time before a move is committed or a wrong board judged
   Millis settle_prefix{1500};  // ... when the move may be the first half of castling (rook first)
+  // Issue 18: a move the board can only be read one way (Wait::kNone, the
+  // table above) is committed once no reed can still flicker back
+  // (health.bounce_window), not after `settle`. Off: every move waits `settle`.
+  bool commit_at_once = true;
+  // commit_at_once: a move whose square a slide of the same piece could pass
+  // over on the way to another legal move waits this long: a sliding hand
+  // leaves a square within a fraction of it (docs/INFERENCE.md, "Settling").
+  Millis settle_slide{250};
   Millis hold_warning{10000};  // a piece off its square this long, board quiet: reported
   Millis setup_report{2000};   // kVerify: a board set up part-way and quiet this long: reported
   HealthSettings health;
@@ -102,6 +153,16 @@ struct TrackerSettings {
 enum class TrackerMode : std::uint8_t { kTrack, kVerify, kObserve };
 enum class TrackerState : std::uint8_t { kInSync, kMoving, kMatched, kAwaitingChoice, kMismatch };
 const char* to_string(TrackerState s);
+
+// Why a move the board shows is not committed yet (the table "When a
+// matched move commits" above).
+enum class Wait : std::uint8_t {
+  kNone,    // final: committed once quiet for the bounce window
+  kSlide,   // a waypoint of a longer move of the same piece: settle_slide
+  kPrefix,  // the first half of another move (castling): settle_prefix
+  kSettle,  // a choice, several readings, unseen squares, a burst, or commit_at_once off: settle
+};
+const char* to_string(Wait w);
 
 enum class ChoiceKind : std::uint8_t {
   kNone,
@@ -196,14 +257,18 @@ class Tracker {
   std::optional<Millis> tentative_shown() const {
     return tentative_ ? std::optional<Millis>(tentative_->shown) : std::nullopt;
   }
+  // Why the tentative move waits (kNone: it commits at once), if there is one.
+  std::optional<Wait> tentative_wait() const {
+    return tentative_ ? std::optional<Wait>(tentative_->wait) : std::nullopt;
+  }
   const TrackerSettings& settings() const { return settings_; }
 
  private:
   struct Tentative {
     std::vector<std::size_t> groups;  // indices into groups_; more than one: ambiguous
     std::uint64_t seq = 0;            // the touch after which the board showed it
-    bool prefix = false;
     Millis shown{0};  // when the board first showed it (the clock's move time)
+    Wait wait = Wait::kSettle;
   };
   // The game one tentative move further, for fast replies.
   struct After {
@@ -222,7 +287,12 @@ class Tracker {
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
   Commit commit_tentative();
+  Wait wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
+                bool after_burst) const;
+  bool waypoint(const CandidateGroup& g) const;
+  Millis quiet_needed() const;
   bool other_seat_acting(const MoveSource* src) const;
+  bool next_seat_began(const MoveSource* src) const;
   const After* after(const MoveSource* src);
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
   Mismatch describe_setup() const;
@@ -254,6 +324,18 @@ class Tracker {
   std::uint64_t commit_seq_ = 0;
   std::optional<After> after_;
   core::Move after_key_;
+  // The squares the last move committed at once filled: until `placed_until_`
+  // a touch there is its mover straightening the piece, not a touch out of turn.
+  core::SquareSet placed_;
+  Millis placed_until_{0};
+  // When each square's occupancy last flipped (bounce: check_touch), and the
+  // flip before the one being handled.
+  std::array<Millis, core::kMaxSquares> last_flip_ = [] {
+    std::array<Millis, core::kMaxSquares> a;
+    a.fill(Millis{-1000000});
+    return a;
+  }();
+  Millis previous_flip_{-1000000};
 
   // Judgement.
   bool judged_ = false;

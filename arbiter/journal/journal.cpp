@@ -26,6 +26,8 @@ session::SessionSettings JournalHeader::settings() const {
   session::SessionSettings s;
   s.tracker.settle = session::Millis{settle_ms};
   s.tracker.settle_prefix = session::Millis{settle_prefix_ms};
+  s.tracker.commit_at_once = commit_at_once;
+  s.tracker.settle_slide = session::Millis{settle_slide_ms};
   s.tracker.hold_warning = session::Millis{hold_warning_ms};
   s.promotion_timeout = session::Millis{promotion_timeout_ms};
   s.random_moves = random_any ? session::RandomMoves::kAcceptAnyLegal : session::RandomMoves::kRequireRequested;
@@ -43,6 +45,8 @@ session::SessionSettings JournalHeader::settings() const {
 void JournalHeader::set_settings(const session::SessionSettings& s) {
   settle_ms = s.tracker.settle.count();
   settle_prefix_ms = s.tracker.settle_prefix.count();
+  commit_at_once = s.tracker.commit_at_once;
+  settle_slide_ms = s.tracker.settle_slide.count();
   hold_warning_ms = s.tracker.hold_warning.count();
   promotion_timeout_ms = s.promotion_timeout.count();
   random_any = s.random_moves == session::RandomMoves::kAcceptAnyLegal;
@@ -79,6 +83,8 @@ std::map<std::string, std::string> header_rows(const JournalHeader& h) {
           {"start_position", h.start_position},
           {"settle_ms", std::to_string(h.settle_ms)},
           {"settle_prefix_ms", std::to_string(h.settle_prefix_ms)},
+          {"commit_at_once", h.commit_at_once ? "on" : "off"},
+          {"settle_slide_ms", std::to_string(h.settle_slide_ms)},
           {"hold_warning_ms", std::to_string(h.hold_warning_ms)},
           {"promotion_timeout_ms", std::to_string(h.promotion_timeout_ms)},
           {"random_moves", h.random_any ? "any" : "requested"},
@@ -257,6 +263,18 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     h.start_name = m["start_name"];
     h.start_position = m["start_position"];
     h.random_any = m["random_moves"] == "any";
+    // Written before issue 18's commit at once: off, as it was played.
+    if (m.count("commit_at_once") != 0 && m["commit_at_once"] != "on" && m["commit_at_once"] != "off") {
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's commit_at_once \"" +
+                                                             m["commit_at_once"] +
+                                                             "\" is neither on nor off; it is left as it is");
+    }
+    h.commit_at_once = m["commit_at_once"] == "on";
+    if (m.count("settle_slide_ms") != 0 && !read_int(m, "settle_slide_ms", h.settle_slide_ms)) {
+      return JournalStatus::fail(JournalError::kCorrupt,
+                                 path + ": the journal's settle_slide_ms \"" + m["settle_slide_ms"] +
+                                     "\" is not a number; it is left as it is");
+    }
     h.time_control = m["time_control"];
     if (!h.time_control.empty() && !h.settings().time_control) {
       return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time control \"" + h.time_control +

@@ -50,6 +50,11 @@ struct JournalHeader {
   std::string start_position;  // FEN (two seats) or FEN4 (four seats)
   std::int64_t settle_ms = 500;
   std::int64_t settle_prefix_ms = 1500;
+  // Issue 18: moves committed at once (TrackerSettings::commit_at_once). A
+  // journal written before it has no such row and is read as off, so it
+  // replays as it was played.
+  bool commit_at_once = true;
+  std::int64_t settle_slide_ms = 250;
   std::int64_t hold_warning_ms = 10000;
   std::int64_t promotion_timeout_ms = 30000;
   bool random_any = false;  // RandomMoves::kAcceptAnyLegal

@@ -161,6 +161,7 @@ class Generator {
     push(SquareEvent{clock_, cell, occupied}, std::move(note));
     physical_.set(i, occupied);
     last_event_ = clock_;
+    last_edge_ = clock_;
     if (rng_.chance(s_.bounce)) {
       // The reed flickers as the magnet comes or goes.
       ++script_.stats.bounces;
@@ -303,7 +304,12 @@ class Generator {
       note.clear();
       if (k + 1 == steps.size()) break;
       if (st.brush) {
-        wait(10, 40);
+        // The magnet passing over the reed, then on to the next square.
+        if (st.occupied) {
+          wait(20, 160);
+        } else {
+          wait(5, 60);
+        }
       } else if (!st.occupied && hesitate) {
         // A piece held in the air longer than the settle time: not a move.
         hesitate = false;
@@ -313,6 +319,7 @@ class Generator {
         wait(120, short_gap());
       }
     }
+    Millis placed = last_edge_;
     // The promoted piece swapped in, or the moved piece straightened.
     bool promotion = m.promotion != core::kNoKind && m.kind != MoveKind::kPlacement;
     if ((promotion && rng_.chance(s_.swap_promoted)) || rng_.chance(s_.adjust / 2)) {
@@ -332,7 +339,7 @@ class Generator {
       }
     }
     game_.play(m);
-    script_.moves.push_back({m, seat, text, done});
+    script_.moves.push_back({m, seat, text, done, placed});
     if (choices > 1) {
       clock_ = done + s_.settle + Millis{rng_.range(100, 400)};
       Intent in;
@@ -371,6 +378,7 @@ class Generator {
   std::array<Square, core::kMaxSquares> cell_{};
   Millis clock_{0};
   Millis last_event_{0};
+  Millis last_edge_{0};  // the first edge of the last reed event (before its bounce)
 };
 
 }  // namespace

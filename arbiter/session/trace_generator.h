@@ -11,7 +11,9 @@
 //   - captures with the victim or the mover lifted first; en passant in any
 //     order; castling king first, rook first or both lifted;
 //   - slides: a sliding piece brushes the empty squares on its way (a down
-//     and an up on each);
+//     and an up on each: the reed closed 20-160 ms while the magnet passes,
+//     then open 5-60 ms before the next square's, a hand sliding a piece at
+//     0.15-1 m/s over 40-57 mm squares);
 //   - adjustments: an own piece lifted and put back before the move, the moved
 //     piece straightened after it;
 //   - hesitations: a piece held in the air for longer than the settle time;
@@ -75,6 +77,10 @@ struct ScriptedMove {
   core::Seat seat = core::kNoSeat;
   std::string text;  // long algebraic, as `tabula infer` prints it
   Millis done{0};    // the last sensor event of the move
+  // The placement that completes the move: the first reed edge of its last
+  // hand step (before the reed's bounce and any straightening after it).
+  // Issue 18's latency is measured from here.
+  Millis placed{0};
 };
 
 // What the script contains, to show a test exercised the hard cases.

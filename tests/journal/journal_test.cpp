@@ -204,6 +204,39 @@ TEST(Journal, KeepsTheTimeControlAndRefusesABrokenOne) {
   expect_refused(dir.file("g.db"), JournalError::kCorrupt, "time control \"5 minutes\"");
 }
 
+TEST(Journal, KeepsCommitAtOnceAndReadsAnOlderJournalAsOff) {
+  // Issue 18: a journal written before moves were committed at once has no
+  // commit_at_once row; it replays as it was played, with the setting off.
+  ScratchDir dir;
+  JournalHeader h = sample_header();
+  session::SessionSettings st = h.settings();
+  EXPECT_TRUE(st.tracker.commit_at_once);  // new games: on
+  st.tracker.settle_slide = Millis{300};
+  h.set_settings(st);
+  { Journal j; ASSERT_TRUE(Journal::create(dir.file("g.db"), h, j).ok()); }
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::open(dir.file("g.db"), Journal::Access::kRead, j).ok());
+    EXPECT_TRUE(j.header().settings().tracker.commit_at_once);
+    EXPECT_EQ(j.header().settings().tracker.settle_slide, Millis{300});
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(dir.file("g.db").c_str(), &db), SQLITE_OK);
+  sqlite3_exec(db, "DELETE FROM header WHERE key IN ('commit_at_once', 'settle_slide_ms')", nullptr,
+               nullptr, nullptr);
+  sqlite3_close(db);
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::open(dir.file("g.db"), Journal::Access::kRead, j).ok());
+    EXPECT_FALSE(j.header().settings().tracker.commit_at_once);
+  }
+  ASSERT_EQ(sqlite3_open(dir.file("g.db").c_str(), &db), SQLITE_OK);
+  sqlite3_exec(db, "INSERT INTO header (key, value) VALUES ('commit_at_once', 'yes')", nullptr,
+               nullptr, nullptr);
+  sqlite3_close(db);
+  expect_refused(dir.file("g.db"), JournalError::kCorrupt, "commit_at_once \"yes\" is neither on nor off");
+}
+
 TEST(Journal, RefusesATruncatedJournal) {
   ScratchDir dir;
   {
