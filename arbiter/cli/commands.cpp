@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include "cli/bench.h"
+#include "cli/latency_bench.h"
 #include "cli/infer_commands.h"
 #include "cli/options.h"
 #include "cli/play_commands.h"
@@ -366,7 +367,7 @@ int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.empty() || args[0] == "help" || args[0] == "--help") {
-    (args.empty() ? err : out) << kUsage << kBenchUsage << kInferUsage << kPlayUsage;
+    (args.empty() ? err : out) << kUsage << kBenchUsage << kBenchLatencyUsage << kInferUsage << kPlayUsage;
     return args.empty() ? 2 : 0;
   }
   const std::string& cmd = args[0];
@@ -385,6 +386,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return cmd_perft(*o, out, err);
   }
   if (cmd == "bench") return cmd_bench(args, out, err);
+  if (cmd == "bench-latency") return cmd_bench_latency(args, out, err);
   if (cmd == "infer") return cmd_infer(args, out, err);
   if (cmd == "trace") return cmd_trace(args, out, err);
   if (cmd == "play") return cmd_play(args, out, err);

@@ -2,6 +2,7 @@
 // traces written by `trace` read back by `infer` give the record's moves and
 // final position; bad input is named by file and line; usage errors exit 2.
 #include "cli/infer_commands.h"
+#include "cli/latency_bench.h"
 
 #include <gtest/gtest.h>
 
@@ -271,6 +272,10 @@ TEST(InferCli, BadUsageExitsTwo) {
   EXPECT_EQ(infer({"--variant", "chess", "--random-moves", "sometimes", "x.trace"}).code, 2);
   EXPECT_EQ(infer({"--variant", "chess", "--settle-ms", "fast", "x.trace"}).code, 2);
   EXPECT_EQ(infer({"--variant", "chess", "--bogus", "x.trace"}).code, 2);
+  CliRun c = infer({"--variant", "chess", "--commit-at-once", "maybe", "x.trace"});
+  EXPECT_EQ(c.code, 2);
+  EXPECT_EQ(c.err, "tabula: --commit-at-once must be \"on\" or \"off\", got \"maybe\"\n");
+  EXPECT_EQ(infer({"--variant", "chess", "--settle-slide-ms", "0", "x.trace"}).code, 2);
   EXPECT_EQ(trace({"--variant", "chess", famous()}).code, 2);  // no --seed
   EXPECT_EQ(trace({"--seed", "1", famous()}).code, 2);         // no --variant
 }
@@ -287,6 +292,46 @@ TEST(InferCli, InputProblemsExitOne) {
   EXPECT_NE(t.err.find("the record is refused: round 2, White, Ke3"), std::string::npos) << t.err;
   std::filesystem::remove(bad);
   EXPECT_EQ(trace({"--variant", "chess", famous(), "--seed", "1", "--game", "99"}).code, 1);
+}
+
+// Issue 18: `tabula bench-latency` reads generated games back with
+// commit_at_once on and off; a short run, checked for its verdicts only.
+TEST(BenchLatency, ReadsEveryMoveAndCommitsMostAtOnce) {
+  std::ostringstream out;
+  std::ostringstream err;
+  int code = cli::cmd_bench_latency(
+      {"bench-latency", "--variants", "chess,chesscom-ffa", "--seeds", "2", "--plies", "24"}, out,
+      err);
+  ASSERT_EQ(code, 0) << err.str();
+  int rows = 0;
+  for (const std::string& l : lines(out.str())) {
+    std::istringstream in(l);
+    std::string variant, mode;
+    int moves = 0, at_once = 0, slide = 0, prefix = 0, settle = 0, same = 0, misread = -1;
+    int illegal = -1;
+    if (!(in >> variant >> mode >> moves >> at_once >> slide >> prefix >> settle >> same >>
+          misread >> illegal) ||
+        (mode != "on" && mode != "off")) {
+      continue;
+    }
+    ++rows;
+    EXPECT_EQ(misread, 0) << l;
+    EXPECT_EQ(illegal, 0) << l;
+    if (variant == "all") {
+      EXPECT_EQ(moves, 2 * 2 * 24) << l;
+    }
+    if (mode == "on") {
+      EXPECT_GT(at_once, moves / 3) << l;
+    } else {
+      EXPECT_EQ(at_once, 0) << l;
+    }
+  }
+  EXPECT_EQ(rows, 6) << out.str();
+  EXPECT_NE(out.str().find("compute per reed event, commit_at_once on: p50 "), std::string::npos);
+  std::ostringstream bad;
+  EXPECT_EQ(cli::cmd_bench_latency({"bench-latency", "--seeds", "0"}, out, bad), 2);
+  EXPECT_EQ(cli::cmd_bench_latency({"bench-latency", "--variants", "nope"}, out, bad), 1);
+  EXPECT_NE(bad.str().find("nope"), std::string::npos) << bad.str();
 }
 
 }  // namespace

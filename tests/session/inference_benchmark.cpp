@@ -8,9 +8,10 @@
 //
 // SettleToRuling: the time from the settling event (the last reed event of a
 // move) to the ruling that accepts it: handling that event, then the tick at
-// the settle deadline that commits the move (the Game plays it and the
-// Tracker rebases onto the new position). The wall-clock wait of the settle
-// time itself (500 ms) is policy, not computation, and is not counted.
+// the deadline that commits the move (the Game plays it and the Tracker
+// rebases onto the new position). The wait itself (10 ms for a move committed
+// at once, else settle_slide, settle or settle_prefix) is policy, not
+// computation, and is not counted; `tabula bench-latency` measures it.
 // Reported as counters median_us and p99_us.
 //
 // EventsPerSecond: every input of the whole 140-ply script (reed events,
