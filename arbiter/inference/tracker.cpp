@@ -583,6 +583,7 @@ Commit Tracker::commit_tentative() {
   const Footprint& f = groups_[tentative_->groups.front()].footprint;
   placed_ = (f.changed & ~expected_) | f.kept;
   placed_until_ = tentative_->shown + settings_.settle;
+  regrip_ = false;
   state_ = c.choice == ChoiceKind::kNone ? TrackerState::kMoving : TrackerState::kAwaitingChoice;
   return c;
 }
@@ -612,13 +613,17 @@ const Tracker::After* Tracker::after(const MoveSource* src) {
 
 // ---- judgement ------------------------------------------------------------------
 
-bool Tracker::next_seat_began(const MoveSource* src) const {
+bool Tracker::next_seat_began(const MoveSource* src) {
   // T waits only because the hands may still be on their way to a longer
-  // move (a slide, the other half of castling). A piece of another seat
-  // lifted since, on a square no longer move of T's piece could capture,
-  // while T's squares stand untouched: the mover is done, T was the move.
+  // move (a slide, the other half of castling). A piece of the seat to move
+  // after T lifted since, on a square no longer move of T's piece could
+  // capture, while T's squares stand untouched: the mover is done, T was the
+  // move. (Another seat touching a piece out of turn proves nothing.)
   if (tentative_->groups.size() != 1) return false;
   if (tentative_->wait != Wait::kSlide && tentative_->wait != Wait::kPrefix) return false;
+  const After* a = after(src);
+  if (a == nullptr) return false;
+  const core::Seat next = a->game->to_move();
   const CandidateGroup& t = groups_[tentative_->groups.front()];
   if (touched_since(tentative_->seq, t.footprint.touched())) return false;
   SquareSet reach;  // what longer moves of T's piece would capture on
@@ -632,7 +637,7 @@ bool Tracker::next_seat_began(const MoveSource* src) const {
     int i = core::index_of(touch.square);
     if (reach.test(i) || !expected_.test(i)) continue;
     Piece p = pos.at(touch.square);
-    if (p.seat != core::kNoSeat && p.seat != mover_) return true;
+    if (p.seat == next && next != mover_) return true;
   }
   return false;
 }
@@ -742,7 +747,8 @@ Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) c
     if (why.empty())
       why = game.piece_phrase(pos.at(m.attempt->from), m.attempt->from) + " may not go to " +
             g.name(m.attempt->to) + " now";
-    if (placed_.test(core::index_of(m.attempt->from)) && pos.at(m.attempt->from).seat != mover_) {
+    if (regrip_ && placed_.test(core::index_of(m.attempt->from)) &&
+        pos.at(m.attempt->from).seat != mover_) {
       // Moved on after a move committed at once: that move was made.
       why += "; the move before was made when the piece was set down on " +
              g.name(m.attempt->from) + " (FIDE 4.7)";
@@ -806,7 +812,10 @@ void Tracker::check_touch(Square q, const MoveSource* src, TrackerUpdate& up) {
   // The mover straightening the piece his move just put down, within the
   // settle time after the board showed it (the time the move would have
   // waited without commit_at_once).
-  if (placed_.test(i) && now_ < placed_until_) return;
+  if (placed_.test(i) && now_ < placed_until_) {
+    regrip_ = true;
+    return;
+  }
   // A reed flipping within the bounce window of its last change is a magnet
   // settling as the piece is put down (evidence.h), not a hand lifting it.
   if (now_ - previous_flip_ < settings_.health.bounce_window) return;

@@ -86,6 +86,11 @@
 //     piece, the first reading after a burst     |           |
 //   commit_at_once off                           | kSettle   | the behaviour before issue 18
 //
+// kSlide and kPrefix end early when the seat to move after T lifts a piece
+// that no longer move of T's piece could capture while T's squares stand:
+// the mover's hand is off the board (a lift the slide could still capture
+// on may be the mover taking the victim: it waits).
+//
 // Not moves, so never committed at once: an adjustment (lift and put back:
 // the board returns to the position), a piece in the air, a slide's brushed
 // square (kSlide above), the half-done castling or en passant (no legal
@@ -292,7 +297,7 @@ class Tracker {
   bool waypoint(const CandidateGroup& g) const;
   Millis quiet_needed() const;
   bool other_seat_acting(const MoveSource* src) const;
-  bool next_seat_began(const MoveSource* src) const;
+  bool next_seat_began(const MoveSource* src);
   const After* after(const MoveSource* src);
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
   Mismatch describe_setup() const;
@@ -328,6 +333,7 @@ class Tracker {
   // a touch there is its mover straightening the piece, not a touch out of turn.
   core::SquareSet placed_;
   Millis placed_until_{0};
+  bool regrip_ = false;  // its mover lifted that piece again within the time
   // When each square's occupancy last flipped (bounce: check_touch), and the
   // flip before the one being handled.
   std::array<Millis, core::kMaxSquares> last_flip_ = [] {

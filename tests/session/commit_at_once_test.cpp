@@ -90,6 +90,33 @@ TEST(CommitAtOnce, APawnStepThatADoubleStepPassesOverWaitsForTheSlide) {
   EXPECT_EQ(accepted_at(t, 0), placed + kSlide);
 }
 
+TEST(CommitAtOnce, AMoveWaitingForTheSlideIsCommittedWhenTheNextPlayerLiftsHisPiece) {
+  Table t("chess");
+  t.setup();
+  t.up("e2").down("e3", 300);
+  const long placed = t.now();
+  t.up("e7", 100);  // Black begins: White's hand is off the board
+  EXPECT_EQ(accepted_at(t, 0), placed + 100) << t.transcript();
+  t.down("e5", 250).wait(700);
+  EXPECT_EQ(t.moves(), (Strings{"e2-e3", "e7-e5"})) << t.transcript();
+  EXPECT_TRUE(t.rulings(RulingKind::kTouchOutOfTurn).empty()) << t.transcript();
+}
+
+TEST(CommitAtOnce, ASlideGoingOnToCaptureAfterTheVictimIsLiftedIsTheCapture) {
+  // The rook stops on a3 (Ra1-a3 is legal, and Ra1xa5 passes over it); the
+  // hand lifts the rook on a5 and slides on to take it. A lift of a piece the
+  // slide could still capture does not end the wait.
+  Table t("chess", "4k3/8/8/r7/8/8/8/R3K3 w - - 0 1");
+  t.setup();
+  t.up("a1").down("a3", 300);
+  EXPECT_EQ(t.session().tracker().tentative_wait(), Wait::kSlide);
+  t.up("a5", 100);
+  EXPECT_TRUE(t.moves().empty()) << t.transcript();
+  t.up("a3", 80).down("a4", 20).up("a4", 60).down("a5", 20).wait(700);
+  EXPECT_EQ(t.moves(), (Strings{"Ra1xRa5"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 TEST(CommitAtOnce, ASlideBrushingLegalDestinationsIsReadAsTheWholeSlide) {
   // After 1. e4 e5 the bishop slides f1-e2-d3-c4-b5-a6; e2, d3, c4 and b5 are
   // each a legal destination the board shows for a moment. The hand rests

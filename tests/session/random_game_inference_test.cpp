@@ -45,6 +45,26 @@ TEST_P(RandomGameInference, EveryMoveIsInferredOverFiftySeeds) {
   EXPECT_GE(early_starts, 10);  // the soak does start games before the setup settles
 }
 
+// Issue 18: with commit_at_once off (a journal written before it replays
+// so) every move waits the settle time, and the games still read back.
+TEST_P(RandomGameInference, EveryMoveIsInferredWithCommitAtOnceOff) {
+  const std::string& variant = GetParam();
+  inference::TrackerSettings off;
+  off.commit_at_once = false;
+  for (int seed = 1; seed <= 10; ++seed) {
+    PreparedRecord prep = prepare_random_game(variant, static_cast<std::uint64_t>(seed), kMaxPlies);
+    ASSERT_TRUE(prep.error.empty()) << prep.error;
+    session::GeneratorSettings gs;
+    gs.seed = static_cast<std::uint64_t>(seed);
+    RecordRun run = run_record(prep, gs, off);
+    ASSERT_TRUE(run.error.empty()) << run.error;
+    std::string problems;
+    for (const std::string& p : run.problems) problems += p + "\n";
+    ASSERT_EQ(run.inferred, prep.expected) << variant << " seed " << seed << ":\n" << problems;
+    EXPECT_TRUE(run.problems.empty()) << variant << " seed " << seed << ":\n" << problems;
+  }
+}
+
 // Issue 22 item 2, for every variant: a move, then the next seat at once
 // capturing the piece that just moved, before the first move settled; the
 // victim or the capturing piece lifted first (the generator draws both), and

@@ -261,7 +261,8 @@ PreparedRecord prepare_game(
   return out;
 }
 
-RecordRun run_record(const PreparedRecord& prep, const session::GeneratorSettings& gs) {
+RecordRun run_record(const PreparedRecord& prep, const session::GeneratorSettings& gs,
+                     inference::TrackerSettings tracker) {
   RecordRun run;
   const LoadedRecord& rec = prep.loaded;
   auto script = session::generate_script(rec.rules, *rec.start, prep.actions, gs);
@@ -270,6 +271,7 @@ RecordRun run_record(const PreparedRecord& prep, const session::GeneratorSetting
     return run;
   }
   session::SessionSettings settings;
+  settings.tracker = tracker;
   settings.tracker.settle = gs.settle;
   settings.random_moves = session::RandomMoves::kAcceptAnyLegal;  // records made elsewhere
   session::Session s({rec.rules}, *rec.start, settings);

@@ -104,7 +104,9 @@ struct RecordRun {
   std::size_t inputs = 0;
   std::string error;
 };
-RecordRun run_record(const PreparedRecord& rec, const session::GeneratorSettings& gs);
+// `tracker` gives the session's tracker settings (their settle is the generator's).
+RecordRun run_record(const PreparedRecord& rec, const session::GeneratorSettings& gs,
+                     inference::TrackerSettings tracker = {});
 
 // shared/data/pgn4/<rel>, or "" when the shared data is not present.
 std::string shared_data(const std::string& rel);
