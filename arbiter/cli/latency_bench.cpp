@@ -4,13 +4,16 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <optional>
+#include <sstream>
 
 #include "cli/options.h"
 #include "cli/session_options.h"
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "core/game.h"
+#include "core/pgn.h"
 #include "session/session.h"
 #include "session/trace_generator.h"
 #include "variants/variant_loader.h"
@@ -18,7 +21,8 @@
 namespace tabula::cli {
 
 const char* const kBenchLatencyUsage =
-    R"(  bench-latency [--variants ID,ID] [--seeds N] [--plies N] [--settle-ms N] [--settle-slide-ms N]
+    R"(  bench-latency [--variants ID,ID] [--seeds N] [--plies N] [--record FILE]
+                [--settle-ms N] [--settle-slide-ms N]
                                     placement-to-move latency over generated traces,
                                     commit_at_once on and off (docs/BENCH.md)
 )";
@@ -179,11 +183,100 @@ std::vector<std::string> split_ids(const std::string& text) {
   return out;
 }
 
+// One game to read back: its rules, start and what the table does.
+struct BenchGame {
+  std::shared_ptr<const core::RuleSet> rules;
+  std::optional<core::Position> start;
+  std::vector<session::Action> actions;
+};
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+// Every game of a PGN/PGN4 file, started as `tabula replay` reads it.
+bool record_games(const std::string& id, const std::string& path, std::vector<BenchGame>& games,
+                  std::ostream& err) {
+  std::string text;
+  if (!read_file(path, text)) {
+    err << "tabula: " << path << ": cannot read the file\n";
+    return false;
+  }
+  auto records = core::parse_pgn(text);
+  if (!records.ok()) {
+    err << path << ":" << records.error().line << ":" << records.error().column << ": "
+        << records.error().message << "\n";
+    return false;
+  }
+  for (std::size_t n = 0; n < records->size(); ++n) {
+    const core::PgnRecord& record = (*records)[n];
+    std::string why;
+    variants::RecordStart rs =
+        variants::record_start(id, record.tag("StartFen4"), record.tag("FEN"), why);
+    if (!rs.rules) {
+      err << "tabula: " << path << " game " << n + 1 << ": " << why;
+      return false;
+    }
+    core::SeatPoints points{};
+    auto pos = rs.rules->four_player_notation ? core::parse_fen4(*rs.rules, rs.position, &points)
+                                              : core::parse_fen(*rs.rules, rs.position);
+    if (!pos.ok()) {
+      err << "tabula: " << path << " game " << n + 1 << ": bad start: " << pos.error().message
+          << "\n";
+      return false;
+    }
+    auto actions = session::actions_from_record(rs.rules, pos.value(), points, record);
+    if (!actions.ok()) {
+      err << path << ":" << actions.error().line
+          << ": the record is refused: " << actions.error().message << "\n";
+      return false;
+    }
+    games.push_back({rs.rules, pos.value(), actions.value()});
+  }
+  return true;
+}
+
+// `seeds` seeded random games of at most `plies` plies from the variant's start.
+bool random_games(const std::string& id, long long seeds, long long plies,
+                  std::vector<BenchGame>& games, std::ostream& err) {
+  variants::LoadResult loaded = variants::load_id(id);
+  if (!loaded.ok()) {
+    err << "tabula: bench-latency: " << loaded.error_text();
+    return false;
+  }
+  const core::RuleSet& rules = *loaded.rules;
+  auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen)
+                                        : core::parse_fen(rules, rules.start_fen);
+  if (!pos.ok()) {
+    err << "tabula: bench-latency: " << id << ": bad start: " << pos.error().message << "\n";
+    return false;
+  }
+  for (long long seed = 1; seed <= seeds; ++seed) {
+    core::Game g(loaded.rules, pos.value());
+    BenchGame game{loaded.rules, pos.value(), {}};
+    for (long long ply = 0; ply < plies && !g.outcome().over; ++ply) {
+      std::optional<core::Move> m =
+          g.random_move(static_cast<std::uint64_t>(seed) * 7919 + static_cast<std::uint64_t>(ply));
+      if (!m) break;
+      game.actions.push_back({session::Action::Kind::kMove, *m, g.to_move()});
+      g.play(*m);
+    }
+    games.push_back(std::move(game));
+  }
+  return true;
+}
+
 }  // namespace
 
 int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   auto o = parse_options(args, "bench-latency",
-                         {"variants", "seeds", "plies", "settle-ms", "settle-slide-ms"}, err);
+                         {"variants", "seeds", "plies", "record", "settle-ms", "settle-slide-ms"},
+                         err);
   if (!o) return 2;
   if (!o->positional.empty()) {
     err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";
@@ -197,7 +290,7 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
   }
   session::SessionSettings base;
   if (!read_session_settings(*o, base, err)) return 2;
-  base.random_moves = session::RandomMoves::kAcceptAnyLegal;  // the generated games' moves, all
+  base.random_moves = session::RandomMoves::kAcceptAnyLegal;  // the games' moves, all of them
   std::vector<std::string> ids = {"chess", "chesscom-ffa", "chesscom-teams", "chess-four",
                                   "corners-short"};
   if (auto it = o->values.find("variants"); it != o->values.end()) ids = split_ids(it->second);
@@ -205,12 +298,23 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
     err << "tabula: --variants needs at least one variant id\n";
     return 2;
   }
+  const bool records = o->values.count("record") != 0;
+  if (records && (ids.size() != 1 || o->values.count("variants") == 0)) {
+    err << "tabula: --record FILE needs the one variant of its games (--variants ID)\n";
+    return 2;
+  }
 
   out << "placement-to-move latency, virtual ms from the placement that completes a move "
          "(issue 18)\n";
-  out << seeds << " seeded random games of at most " << plies << " plies per variant; settle "
-      << base.tracker.settle.count() << " ms, settle_slide " << base.tracker.settle_slide.count()
-      << " ms, settle_prefix " << base.tracker.settle_prefix.count() << " ms, bounce window "
+  if (records) {
+    out << "the games of " << o->values.at("record") << ", each through " << seeds
+        << " seeded traces";
+  } else {
+    out << seeds << " seeded random games of at most " << plies << " plies per variant";
+  }
+  out << "; settle " << base.tracker.settle.count() << " ms, settle_slide "
+      << base.tracker.settle_slide.count() << " ms, settle_prefix "
+      << base.tracker.settle_prefix.count() << " ms, bounce window "
       << base.tracker.health.bounce_window.count() << " ms\n";
   out << "                                                                      placement to"
          "                 last event to\n";
@@ -220,42 +324,28 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
          "     p50  p99       p50  p99        p50  p99\n";
   Tally all[2];
   for (const std::string& id : ids) {
-    variants::LoadResult loaded = variants::load_id(id);
-    if (!loaded.ok()) {
-      err << "tabula: bench-latency: " << loaded.error_text();
-      return 1;
-    }
-    const core::RuleSet& rules = *loaded.rules;
-    auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen)
-                                          : core::parse_fen(rules, rules.start_fen);
-    if (!pos.ok()) {
-      err << "tabula: bench-latency: " << id << ": bad start: " << pos.error().message << "\n";
-      return 1;
-    }
+    std::vector<BenchGame> games;
+    bool ok = records ? record_games(id, o->values.at("record"), games, err)
+                      : random_games(id, seeds, plies, games, err);
+    if (!ok) return 1;
     Tally per[2];
-    for (long long seed = 1; seed <= seeds; ++seed) {
-      core::Game g(loaded.rules, pos.value());
-      std::vector<session::Action> actions;
-      for (long long ply = 0; ply < plies && !g.outcome().over; ++ply) {
-        std::optional<core::Move> m =
-            g.random_move(static_cast<std::uint64_t>(seed) * 7919 + static_cast<std::uint64_t>(ply));
-        if (!m) break;
-        actions.push_back({session::Action::Kind::kMove, *m, g.to_move()});
-        g.play(*m);
-      }
-      session::GeneratorSettings gs;
-      gs.seed = static_cast<std::uint64_t>(seed);
-      gs.settle = base.tracker.settle;
-      auto script = session::generate_script(loaded.rules, pos.value(), actions, gs);
-      if (!script.ok()) {
-        err << "tabula: bench-latency: " << id << " seed " << seed << ": "
-            << script.error().message << "\n";
-        return 1;
-      }
-      for (int on = 1; on >= 0; --on) {
-        session::SessionSettings settings = base;
-        settings.tracker.commit_at_once = on == 1;
-        measure(loaded.rules, pos.value(), script.value(), settings, per[on]);
+    for (std::size_t n = 0; n < games.size(); ++n) {
+      const BenchGame& game = games[n];
+      for (long long seed = 1; seed <= (records ? seeds : 1); ++seed) {
+        session::GeneratorSettings gs;
+        gs.seed = static_cast<std::uint64_t>(records ? seed : static_cast<long long>(n) + 1);
+        gs.settle = base.tracker.settle;
+        auto script = session::generate_script(game.rules, *game.start, game.actions, gs);
+        if (!script.ok()) {
+          err << "tabula: bench-latency: " << id << " game " << n + 1 << ": "
+              << script.error().message << "\n";
+          return 1;
+        }
+        for (int on = 1; on >= 0; --on) {
+          session::SessionSettings settings = base;
+          settings.tracker.commit_at_once = on == 1;
+          measure(game.rules, *game.start, script.value(), settings, per[on]);
+        }
       }
     }
     for (int on = 1; on >= 0; --on) {

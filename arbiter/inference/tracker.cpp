@@ -582,7 +582,7 @@ Commit Tracker::commit_tentative() {
   commit_seq_ = tentative_->seq;
   const Footprint& f = groups_[tentative_->groups.front()].footprint;
   placed_ = (f.changed & ~expected_) | f.kept;
-  placed_until_ = tentative_->shown + settings_.settle;
+  placed_until_ = now_ + settings_.settle;
   regrip_ = false;
   state_ = c.choice == ChoiceKind::kNone ? TrackerState::kMoving : TrackerState::kAwaitingChoice;
   return c;
@@ -810,8 +810,8 @@ void Tracker::check_touch(Square q, const MoveSource* src, TrackerUpdate& up) {
   int i = core::index_of(q);
   if (warned_touch_.test(i) || awaiting_.test(i)) return;
   // The mover straightening the piece his move just put down, within the
-  // settle time after the board showed it (the time the move would have
-  // waited without commit_at_once).
+  // settle time after the commit (without commit_at_once the move waited
+  // that long after the last touch, straightening included).
   if (placed_.test(i) && now_ < placed_until_) {
     regrip_ = true;
     return;

@@ -94,9 +94,10 @@
 // Not moves, so never committed at once: an adjustment (lift and put back:
 // the board returns to the position), a piece in the air, a slide's brushed
 // square (kSlide above), the half-done castling or en passant (no legal
-// move's footprint). After a move committed at once, its mover straightening
-// the piece (a lift and put-down of its square within `settle`) is no touch
-// out of turn; moving it on to another square is: the move was made (FIDE
+// move's footprint). After a move is committed, its mover straightening the
+// piece (a lift of its square within `settle` of the commit; a reed's flip
+// within the bounce window is never one) is no touch out of turn; moving it
+// on to another square is: the move was made (FIDE
 // 4.7), and the board is ruled out of order after `settle` with the fixes to
 // put it back.
 //

@@ -235,6 +235,13 @@ TEST(Journal, KeepsCommitAtOnceAndReadsAnOlderJournalAsOff) {
                nullptr, nullptr);
   sqlite3_close(db);
   expect_refused(dir.file("g.db"), JournalError::kCorrupt, "commit_at_once \"yes\" is neither on nor off");
+  ASSERT_EQ(sqlite3_open(dir.file("g.db").c_str(), &db), SQLITE_OK);
+  sqlite3_exec(db,
+               "UPDATE header SET value = 'on' WHERE key = 'commit_at_once'; "
+               "INSERT INTO header (key, value) VALUES ('settle_slide_ms', 'fast')",
+               nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+  expect_refused(dir.file("g.db"), JournalError::kCorrupt, "settle_slide_ms \"fast\" is not a number");
 }
 
 TEST(Journal, RefusesATruncatedJournal) {

@@ -222,6 +222,20 @@ TEST(CommitAtOnce, StraighteningThePieceJustMovedIsNoTouchOutOfTurn) {
   EXPECT_EQ(t.moves(), (Strings{"Ng1-f3", "e7-e5"})) << t.transcript();
 }
 
+TEST(CommitAtOnce, StraighteningIsCountedFromTheCommitNotFromAFlickerThatShowedTheMove) {
+  // The victim's reed bounces as it is lifted: for 2 ms the board shows
+  // e4xf5 before the pawn lands. The straightening 400 ms after the landing
+  // is still within the settle time of the commit (a real FFA game).
+  Table t("chess");
+  t.setup().move("e2", "e4").wait(700).move("f7", "f5").wait(700);
+  t.up("e4").up("f5", 300).down("f5", 2).up("f5", 2).down("f5", 300);
+  const long placed = t.now();
+  t.up("f5", 400).down("f5", 200).wait(700);
+  EXPECT_EQ(t.moves(), (Strings{"e2-e4", "f7-f5", "e4xf5"})) << t.transcript();
+  EXPECT_EQ(accepted_at(t, 2), placed + kBounce);
+  EXPECT_TRUE(t.rulings(RulingKind::kTouchOutOfTurn).empty()) << t.transcript();
+}
+
 TEST(CommitAtOnce, AfterTheSettleTimeTouchingThatPieceIsOutOfTurnAgain) {
   Table t("chess");
   t.setup();

@@ -328,7 +328,29 @@ TEST(BenchLatency, ReadsEveryMoveAndCommitsMostAtOnce) {
   }
   EXPECT_EQ(rows, 6) << out.str();
   EXPECT_NE(out.str().find("compute per reed event, commit_at_once on: p50 "), std::string::npos);
+  // Real games: the seven two-player records, one trace each.
+  std::ostringstream rec;
+  ASSERT_EQ(cli::cmd_bench_latency({"bench-latency", "--variants", "chess", "--record", famous(),
+                                    "--seeds", "1"},
+                                   rec, err),
+            0)
+      << err.str();
+  bool all_on = false;
+  for (const std::string& l : lines(rec.str())) {
+    std::istringstream in(l);
+    std::string variant, mode;
+    int moves = 0, at_once = 0, slide = 0, prefix = 0, settle = 0, same = 0, misread = -1;
+    in >> variant >> mode >> moves >> at_once >> slide >> prefix >> settle >> same >> misread;
+    if (variant != "all" || mode != "on") continue;
+    all_on = true;
+    EXPECT_EQ(misread, 0) << l;
+    EXPECT_GT(moves, 200) << l;
+  }
+  EXPECT_TRUE(all_on) << rec.str();
   std::ostringstream bad;
+  EXPECT_EQ(cli::cmd_bench_latency({"bench-latency", "--record", famous()}, out, bad), 2);
+  EXPECT_NE(bad.str().find("--record FILE needs the one variant"), std::string::npos) << bad.str();
+  EXPECT_EQ(cli::cmd_bench_latency({"bench-latency", "--variants", "chess", "--record", "/nonexistent.pgn"}, out, bad), 1);
   EXPECT_EQ(cli::cmd_bench_latency({"bench-latency", "--seeds", "0"}, out, bad), 2);
   EXPECT_EQ(cli::cmd_bench_latency({"bench-latency", "--variants", "nope"}, out, bad), 1);
   EXPECT_NE(bad.str().find("nope"), std::string::npos) << bad.str();
