@@ -79,7 +79,8 @@ bool same_move(const core::Move& a, const core::Move& b) {
 
 // One script through a session; every move's times into `tally`.
 void measure(const std::shared_ptr<const core::RuleSet>& rules, const core::Position& start,
-             const session::Script& script, const session::SessionSettings& settings, Tally& tally) {
+             const session::Script& script, const session::SessionSettings& settings,
+             Tally& tally) {
   session::Session s({rules}, start, settings);
   const std::size_t n = script.moves.size();
   std::vector<std::optional<Millis>> shown(n);
@@ -153,15 +154,17 @@ void measure(const std::shared_ptr<const core::RuleSet>& rules, const core::Posi
 // The share of samples at or below `limit`, in percent.
 double within(const std::vector<double>& v, double limit) {
   if (v.empty()) return 0;
-  return 100.0 * static_cast<double>(std::count_if(v.begin(), v.end(),
-                                                   [&](double x) { return x <= limit; })) /
+  return 100.0 *
+         static_cast<double>(
+             std::count_if(v.begin(), v.end(), [&](double x) { return x <= limit; })) /
          static_cast<double>(v.size());
 }
 
 void print_row(std::ostream& out, const std::string& variant, bool on, const Tally& t) {
   char line[240];
   std::snprintf(line, sizeof line,
-                "%-15s %-4s %6d %7d %5d %6d %6d %5d %7d %7d %5d %8.0f %4.0f %9.0f %4.0f %5.0f%% %8.0f %4.0f\n",
+                "%-15s %-4s %6d %7d %5d %6d %6d %5d %7d %7d %5d %8.0f %4.0f %9.0f %4.0f %5.0f%% "
+                "%8.0f %4.0f\n",
                 variant.c_str(), on ? "on" : "off", t.moves, t.at_once, t.slide, t.prefix, t.settle,
                 t.same_input, t.misread, t.illegal, t.warnings, percentile(t.shown_ms, 0.5),
                 percentile(t.shown_ms, 0.99), percentile(t.commit_ms, 0.5),
@@ -274,9 +277,9 @@ bool random_games(const std::string& id, long long seeds, long long plies,
 }  // namespace
 
 int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  auto o = parse_options(args, "bench-latency",
-                         {"variants", "seeds", "plies", "record", "settle-ms", "settle-slide-ms"},
-                         err);
+  auto o =
+      parse_options(args, "bench-latency",
+                    {"variants", "seeds", "plies", "record", "settle-ms", "settle-slide-ms"}, err);
   if (!o) return 2;
   if (!o->positional.empty()) {
     err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";
@@ -356,10 +359,11 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
   for (int on = 1; on >= 0; --on) print_row(out, "all", on == 1, all[on]);
   for (int on = 1; on >= 0; --on) {
     char line[200];
-    std::snprintf(line, sizeof line,
-                  "compute per reed event, commit_at_once %s: p50 %.1f us, p99 %.1f us (%zu events)\n",
-                  on ? "on" : "off", percentile(all[on].event_us, 0.5),
-                  percentile(all[on].event_us, 0.99), all[on].event_us.size());
+    std::snprintf(
+        line, sizeof line,
+        "compute per reed event, commit_at_once %s: p50 %.1f us, p99 %.1f us (%zu events)\n",
+        on ? "on" : "off", percentile(all[on].event_us, 0.5), percentile(all[on].event_us, 0.99),
+        all[on].event_us.size());
     out << line;
   }
   return 0;

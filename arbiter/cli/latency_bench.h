@@ -5,9 +5,10 @@
 //                        [--record FILE] [--settle-ms N] [--settle-slide-ms N]
 //     Seeded random games of each variant (default: chess, chesscom-ffa,
 //     chesscom-teams, chess-four (001), corners-short (000); --seeds N games
-//     each, default 20, of at most --plies N plies, default 60) are turned into sensor traces by the trace generator
-//     (session/trace_generator.h: captures in both orders, castling in every
-//     order, slides, adjustments, hesitations, fast replies, bounce) and read
+//     each, default 20, of at most --plies N plies, default 60) are turned
+//     into sensor traces by the trace generator (session/trace_generator.h:
+//     captures in both orders, castling in every order, slides, adjustments,
+//     hesitations, fast replies, bounce) and read
 //     by a Session, once with commit_at_once on and once off. With --record
 //     FILE (and --variants naming its one variant) the games of that PGN or
 //     PGN4 file are read instead, each through --seeds traces. For every move,

@@ -500,7 +500,7 @@ std::vector<std::size_t> Tracker::completed_last(const std::vector<std::size_t>&
 }
 
 Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
-                      bool after_burst) const {
+                       bool after_burst) const {
   // The table "When a matched move commits" (tracker.h), row by row.
   bool prefix = false;
   for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;

@@ -141,7 +141,8 @@
 namespace tabula::inference {
 
 struct TrackerSettings {
-  Millis settle{500};          // quiet time before a move is committed or a wrong board judged
+  Millis settle{500};          // quiet time before a wrong board is judged, or a move committed
+                               // that may still change (Wait::kSettle)
   Millis settle_prefix{1500};  // ... when the move may be the first half of castling (rook first)
   // Issue 18: a move the board can only be read one way (Wait::kNone, the
   // table above) is committed once no reed can still flicker back
@@ -273,7 +274,7 @@ class Tracker {
   struct Tentative {
     std::vector<std::size_t> groups;  // indices into groups_; more than one: ambiguous
     std::uint64_t seq = 0;            // the touch after which the board showed it
-    Millis shown{0};  // when the board first showed it (the clock's move time)
+    Millis shown{0};                  // when the board first showed it (the clock's move time)
     Wait wait = Wait::kSettle;
   };
   // The game one tentative move further, for fast replies.

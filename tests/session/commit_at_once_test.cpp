@@ -255,8 +255,9 @@ TEST(CommitAtOnce, APieceMovedOnAfterItWasSetDownIsRuledAndPutBack) {
   EXPECT_EQ(t.moves(), (Strings{"Ng1-h3"})) << t.transcript();
   auto r = t.rulings(RulingKind::kIllegalMove);
   ASSERT_EQ(r.size(), 1U) << t.transcript();
-  EXPECT_NE(r.front().text.find("the move before was made when the piece was set down on h3 (FIDE 4.7)"),
-            std::string::npos)
+  EXPECT_NE(
+      r.front().text.find("the move before was made when the piece was set down on h3 (FIDE 4.7)"),
+      std::string::npos)
       << r.front().text;
   EXPECT_NE(r.front().text.find("move White's knight from f3 back to h3"), std::string::npos)
       << r.front().text;
@@ -277,7 +278,8 @@ TEST(CommitAtOnce, ACaptureTakenBackAfterItWasMadeIsRuledWithTheRightPieces) {
   t.up("d5", 150).up("e4", 150).down("d5", 200).wait(700);
   EXPECT_EQ(t.moves(), (Strings{"e2-e4", "d7-d5", "Nb1-c3", "Ng8-f6", "Nc3xd5"})) << t.transcript();
   std::string text = t.last_text(RulingKind::kOutOfSync);
-  EXPECT_NE(text.find("move White's knight from c3 back to d5"), std::string::npos) << t.transcript();
+  EXPECT_NE(text.find("move White's knight from c3 back to d5"), std::string::npos)
+      << t.transcript();
   EXPECT_NE(text.find("move White's pawn from d5 back to e4"), std::string::npos) << t.transcript();
   EXPECT_EQ(text.find("from c3 back to e4"), std::string::npos) << t.transcript();
 }
