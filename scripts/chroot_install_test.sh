@@ -2,23 +2,37 @@
 # Proves the Debian package installs on a clean Debian: copies a pristine
 # minbase chroot (debootstrapped once into $TABULA_CHROOTS/RELEASE-clean),
 # installs the .deb there with apt (which fetches its dependencies), then
-# shows the units (systemctl cat), verifies them (systemd-analyze verify) and
-# runs the installed programs on the installed data.
+# shows the units (systemctl cat, or offline in the chroot systemd-analyze
+# cat-config), verifies them (systemd-analyze verify), runs the installed
+# programs on the installed data, and (Debian 13) the kiosk session in cage.
 #
 # Usage (as root): scripts/chroot_install_test.sh RELEASE DEB
-#   e.g. scripts/chroot_install_test.sh trixie build/package/tabula_0.1.0_amd64.deb
+#   e.g. scripts/chroot_install_test.sh trixie /work/chroots/packages/trixie/tabula_0.1.0_amd64.deb
 # The .deb comes from scripts/package.sh built on the same release (in the
-# chroot of scripts/chroot_test.sh). Environment: TABULA_CHROOTS (default
-# /work/chroots), TABULA_MIRROR (default http://deb.debian.org/debian).
+# chroot of scripts/chroot_test.sh, which copies it to $TABULA_CHROOTS/packages).
+# An arm64 package on an amd64 machine goes into an arm64 chroot
+# (RELEASE-arm64-clean: debootstrap --foreign, its second stage and every
+# program under qemu-aarch64, scripts/qemu_binfmt.sh). Environment:
+# TABULA_CHROOTS (default /work/chroots), TABULA_MIRROR (default
+# http://deb.debian.org/debian).
 set -euo pipefail
 [[ $# -eq 2 ]] || {
-  sed -n '8,12p' "$0" >&2
+  sed -n '9,17p' "$0" >&2
   exit 2
 }
 release=$1
-deb=$(realpath "$2")
-[[ -r "$deb" ]] || {
+case "$release" in bookworm | trixie) ;; *)
+  echo "chroot_install_test: unknown release '$release': expected bookworm or trixie" >&2
+  exit 2
+  ;;
+esac
+[[ -r "$2" ]] || {
   echo "chroot_install_test: no package at $2" >&2
+  exit 1
+}
+deb=$(realpath "$2")
+arch=$(dpkg-deb -f "$deb" Architecture 2>/dev/null) || {
+  echo "chroot_install_test: $2 is not a Debian package (dpkg-deb cannot read it)" >&2
   exit 1
 }
 [[ $(id -u) -eq 0 ]] || {
@@ -27,14 +41,33 @@ deb=$(realpath "$2")
 }
 chroots=${TABULA_CHROOTS:-/work/chroots}
 mirror=${TABULA_MIRROR:-http://deb.debian.org/debian}
-pristine=$chroots/$release-clean
-root=$chroots/$release-install
+name=$release
+if [[ $arch != "$(dpkg --print-architecture)" ]]; then
+  [[ $arch == arm64 ]] || {
+    echo "chroot_install_test: $2 is for $arch; only this machine's architecture and arm64 are known" >&2
+    exit 1
+  }
+  source "$(dirname "$0")/qemu_binfmt.sh"
+  qemu_binfmt_arm64 chroot_install_test || exit 1
+  name=$release-arm64
+fi
+pristine=$chroots/$name-clean
+root=$chroots/$name-install
 started=$(date +%s)
 step() { echo "chroot_install_test: [$(($(date +%s) - started)) s] $*"; }
 
-if [[ ! -x "$pristine/usr/bin/apt-get" ]]; then
-  step "debootstrap $release into $pristine"
-  debootstrap --variant=minbase "$release" "$pristine" "$mirror" >"$pristine.log" 2>&1
+if [[ ! -x "$pristine/usr/bin/apt-get" || -d "$pristine/debootstrap" ]]; then
+  step "debootstrap $release $arch into $pristine"
+  if [[ $name == "$release" ]]; then
+    debootstrap --variant=minbase "$release" "$pristine" "$mirror" >"$pristine.log" 2>&1
+  else
+    [[ -d "$pristine/debootstrap" ]] ||
+      debootstrap --foreign --arch="$arch" --variant=minbase "$release" "$pristine" "$mirror" >"$pristine.log" 2>&1
+    chroot "$pristine" /debootstrap/debootstrap --second-stage >>"$pristine.log" 2>&1
+  fi || {
+    echo "chroot_install_test: debootstrap failed, see $pristine.log" >&2
+    exit 1
+  }
 fi
 step "copying the clean chroot to $root"
 rm -rf "$root"

@@ -101,23 +101,10 @@ bind /dev/pts /dev/pts --bind
 bind shm /dev/shm -t tmpfs
 bind sys /sys -t sysfs
 
-# arm64 programs run through qemu: register it with the F flag, so the
-# interpreter is the host's and works inside the chroot.
+# arm64 programs run through qemu (binfmt_misc, scripts/qemu_binfmt.sh).
 if [[ "$arch" == arm64 ]]; then
-  [[ -e /proc/sys/fs/binfmt_misc/register ]] ||
-    mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-  if [[ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]]; then
-    conf=/usr/lib/binfmt.d/qemu-aarch64.conf
-    [[ -r "$conf" ]] || {
-      echo "chroot_test: $conf is missing (apt-get install qemu-user-static)" >&2
-      exit 1
-    }
-    cat "$conf" >/proc/sys/fs/binfmt_misc/register
-  fi
-  grep -q '^flags:.*F' /proc/sys/fs/binfmt_misc/qemu-aarch64 || {
-    echo "chroot_test: qemu-aarch64 is registered without the F flag; it cannot run in a chroot" >&2
-    exit 1
-  }
+  source "$repo/scripts/qemu_binfmt.sh"
+  qemu_binfmt_arm64 chroot_test || exit 1
 fi
 
 # 3. A clean clone of this repository's HEAD.
