@@ -118,9 +118,11 @@ git -C "$root$clone" checkout -q "$commit"
 # Like CI, a copy of shared/ (the seed records some tests read) beside the clone.
 shared=${TABULA_SHARED:-$repo/../shared}
 [[ -d "$shared" ]] || shared=/work/shared
+# Its contents: shared/ itself may be a symlink, which would dangle in the chroot.
 if [[ -d "$shared" ]]; then
   rm -rf "$root/root/shared"
-  cp -a "$shared" "$root/root/shared"
+  mkdir "$root/root/shared"
+  cp -a "$(realpath "$shared")/." "$root/root/shared/"
 fi
 
 # ccache as scripts/test.sh sets it (paths relative to the clone), for the
