@@ -75,8 +75,10 @@ cp -a "$pristine" "$root"
 printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 chmod +x "$root/usr/sbin/policy-rc.d"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# /proc, and /dev/shm as on a booted system (cage's buffers, for user tabula).
 mount -t proc proc "$root/proc"
-trap 'umount "$root/proc" 2>/dev/null || umount -l "$root/proc"' EXIT
+mount -t tmpfs -o mode=1777 shm "$root/dev/shm"
+trap 'for m in dev/shm proc; do umount "$root/$m" 2>/dev/null || umount -l "$root/$m"; done' EXIT
 cp "$deb" "$root/tmp/"
 run() {
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
@@ -105,34 +107,42 @@ run 'id tabula && ls /usr/lib/udev/rules.d/60-tabula-gpio.rules'
 run 'tabula variants | head -n 3 && tabula perft --variant chess --depth 3 | tail -n 1'
 run 'for p in /usr/share/tabula/profiles/*.textproto; do tabula-boardd --check-profile "$p"; done'
 run 'tabula-kiosk --help >/dev/null && echo "tabula-kiosk: runs"'
-# What the kiosk unit runs, in cage (a Recommends, installed by apt): wlroots'
-# headless backend with its software renderer (no GPU, no seat in a chroot),
-# the kiosk on Mesa's llvmpipe. Twice: a new game of the saved setup
-# journaled in the state directory, then that game resumed. GLFW 3.4 (Debian 13) talks Wayland to
-# cage, and the kiosk's GL line must say so.
+# What the kiosk unit runs, in cage (a Recommends, installed by apt), as the
+# unit's user tabula: wlroots' headless backend with its software renderer
+# (no GPU, no seat in a chroot), the kiosk on Mesa's llvmpipe. Twice: a new
+# game of the saved setup journaled in the state directory, then that game
+# resumed. GLFW 3.4 (Debian 13) talks Wayland to cage, and the kiosk's GL
+# line must say so.
 if [[ $release == bookworm ]]; then
   step "the kiosk in cage: not run on Debian 12 (GLFW 3.3 talks X11 only: in cage it needs xwayland, docs/INSTALL.md)"
 else
-  step "the installed kiosk session in cage, headless"
+  step "the installed kiosk session in cage, headless, as user tabula"
   run 'command -v cage >/dev/null || { echo "cage is not installed (the package recommends it)"; exit 1; }
-    export XDG_RUNTIME_DIR=/tmp/xdg WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
-      LIBGL_ALWAYS_SOFTWARE=1 TABULA_STATE=/tmp/state
-    mkdir -p -m 0700 "$XDG_RUNTIME_DIR"
-    rm -rf "$TABULA_STATE"
+    # What systemd and tmpfiles make on a booted system: the unit'"'"'s state
+    # directory (StateDirectory=tabula, also the home of user tabula), a runtime
+    # directory, and the X11 socket directory (for Xwayland).
+    state=/var/lib/tabula xdg=/tmp/xdg
+    rm -rf "$state" "$xdg"
+    install -d -o tabula -g tabula -m 0750 "$state"
+    install -d -o tabula -g tabula -m 0700 "$xdg"
+    install -d -m 1777 /tmp/.X11-unix
     # A saved first-boot setup (docs/INSTALL.md step 5): without it the kiosk
     # shows the setup screen and journals nothing.
-    mkdir -p "$TABULA_STATE" && printf "variant: \"chesscom-ffa\"\n" >"$TABULA_STATE/setup.textproto"
+    printf "variant: \"chesscom-ffa\"\n" >"$state/setup.textproto"
+    chown tabula:tabula "$state/setup.textproto"
     for round in new resumed; do
-      TABULA_KIOSK_ARGS="--screenshot /tmp/kiosk-$round.png --frames 3" \
-        timeout 180 cage -- /usr/libexec/tabula/kiosk-session >/tmp/cage.log 2>&1 || {
+      runuser -u tabula -- env XDG_RUNTIME_DIR="$xdg" WLR_BACKENDS=headless WLR_RENDERER=pixman \
+        WLR_LIBINPUT_NO_DEVICES=1 LIBGL_ALWAYS_SOFTWARE=1 TABULA_STATE="$state" \
+        TABULA_KIOSK_ARGS="--screenshot /tmp/kiosk-$round.png --frames 3" \
+        timeout 300 cage -s -- /usr/libexec/tabula/kiosk-session >/tmp/cage.log 2>&1 || {
         echo "cage -- kiosk-session failed ($round game):"; cat /tmp/cage.log; exit 1; }
       grep -E "^(kiosk-session|tabula-kiosk): " /tmp/cage.log | sed "s/^/  $round: /"
       grep -q "^tabula-kiosk: GL: .* on Wayland\$" /tmp/cage.log || {
         echo "the kiosk did not report a GL context on Wayland:"; cat /tmp/cage.log; exit 1; }
-      [[ -s /tmp/kiosk-$round.png ]] || { echo "no picture from the $round game"; exit 1; }
+      [[ -s /tmp/kiosk-$round.png ]] || { echo "no picture from the $round game"; cat /tmp/cage.log; exit 1; }
     done
     grep -q "resuming the game" /tmp/cage.log || { echo "the second start did not resume the game"; exit 1; }
-    ls -l /tmp/kiosk-new.png /tmp/kiosk-resumed.png "$TABULA_STATE/current.db"'
+    ls -l /tmp/kiosk-*.png "$state"'
 fi
 run 'dpkg -s tabula | grep -E "^(Version|Architecture|Depends|Recommends):"'
 step "passed: $(basename "$deb") on $release"

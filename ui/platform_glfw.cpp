@@ -145,10 +145,14 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
   GLFWmonitor* monitor = config.fullscreen ? glfwGetPrimaryMonitor() : nullptr;
   int width = config.width;
   int height = config.height;
-  if (monitor != nullptr && (width <= 0 || height <= 0)) {
-    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
-    width = mode->width;
-    height = mode->height;
+  if (width <= 0 || height <= 0) {
+    // Full screen at the monitor's size. Without a monitor or a mode (a
+    // Wayland output that is not up yet), any size: the compositor (cage)
+    // gives a full-screen window the output's size anyway.
+    const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
+    const bool known = mode != nullptr && mode->width > 0 && mode->height > 0;
+    width = known ? mode->width : 1280;
+    height = known ? mode->height : 800;
   }
   std::string failures;  // why each context was refused, for the message
   for (GlApi api : tries) {

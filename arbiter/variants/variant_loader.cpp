@@ -914,11 +914,17 @@ LoadResult load_file(const std::string& path, const std::string& start) {
   return load_text(text, path, start);
 }
 
+std::string choose_variants_dir(const char* env, const std::string& source,
+                                const std::string& installed) {
+  if (env != nullptr && *env != '\0') return env;
+  std::error_code ec;  // the throwing overload would end the program on EACCES
+  if (!source.empty() && fs::is_directory(source, ec)) return source;
+  return installed;
+}
+
 std::string variants_dir() {
-  if (const char* env = std::getenv("TABULA_VARIANTS_DIR"); env && *env) return env;
-  std::string source = TABULA_SOURCE_VARIANTS_DIR;
-  if (!source.empty() && fs::is_directory(source)) return source;
-  return TABULA_INSTALLED_VARIANTS_DIR;  // cmake --install, the .deb
+  return choose_variants_dir(std::getenv("TABULA_VARIANTS_DIR"), TABULA_SOURCE_VARIANTS_DIR,
+                             TABULA_INSTALLED_VARIANTS_DIR);
 }
 
 std::vector<std::string> list_ids() {
@@ -940,7 +946,8 @@ LoadResult load_id(const std::string& id, const std::string& start) {
     }
   }
   fs::path path = fs::path(variants_dir()) / (id + ".txtpb");
-  if (!fs::exists(path)) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
     LoadResult r;
     std::string known;
     for (const auto& k : list_ids()) known += (known.empty() ? "" : ", ") + k;

@@ -51,6 +51,13 @@ LoadResult load_id(const std::string& id, const std::string& start = "");
 
 // The directory of shipped variant files, and the ids found there, sorted.
 std::string variants_dir();
+// variants_dir()'s choice: `env` (TABULA_VARIANTS_DIR; null or empty: unset),
+// else `source` (this build's arbiter/variants) when it is a directory this
+// process can see, else `installed` (cmake --install, the .deb). A source
+// path that cannot be looked at (EACCES: an installed kiosk, user tabula, and
+// a package built under /root; ELOOP, ENAMETOOLONG) counts as absent.
+std::string choose_variants_dir(const char* env, const std::string& source,
+                                const std::string& installed);
 std::vector<std::string> list_ids();
 
 // A variant and the stages that follow it (004's next_stage chain), as

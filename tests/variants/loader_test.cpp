@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <unistd.h>
+
 namespace tabula::variants {
 namespace {
 
@@ -44,6 +46,28 @@ TEST(VariantLoader, EveryShippedVariantLoads) {
       EXPECT_EQ(r.rules->id, id);
     }
   }
+}
+
+// The installed kiosk runs as user tabula; a package built under /root
+// compiles in a source path that user may not look at (EACCES there ended
+// the kiosk with "filesystem error: status: Permission denied"). A path that
+// cannot be looked at falls back to the installed directory; root bypasses
+// EACCES, so a symlink loop (ELOOP) stands in for it here.
+TEST(VariantLoader, ASourceDirThatCannotBeLookedAtFallsBackToTheInstalledOne) {
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / ("tabula-variants-dir-" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "variants");
+  fs::create_symlink("loop", tmp / "loop");  // loop -> loop
+  const std::string installed = "/usr/share/tabula/variants";
+  EXPECT_EQ(choose_variants_dir(nullptr, (tmp / "loop" / "variants").string(), installed), installed);
+  EXPECT_EQ(choose_variants_dir(nullptr, std::string(5000, 'x'), installed), installed);  // ENAMETOOLONG
+  EXPECT_EQ(choose_variants_dir(nullptr, (tmp / "absent").string(), installed), installed);
+  EXPECT_EQ(choose_variants_dir(nullptr, "", installed), installed);
+  EXPECT_EQ(choose_variants_dir(nullptr, (tmp / "variants").string(), installed), (tmp / "variants").string());
+  EXPECT_EQ(choose_variants_dir("", (tmp / "variants").string(), installed), (tmp / "variants").string());
+  EXPECT_EQ(choose_variants_dir("/elsewhere", (tmp / "variants").string(), installed), "/elsewhere");
+  fs::remove_all(tmp);
 }
 
 TEST(VariantLoader, GoodMiniVariantLoads) {
