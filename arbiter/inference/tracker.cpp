@@ -396,9 +396,10 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     if (!tentative_ || tentative_->groups != matches) {
       after_.reset();
       if (tentative_ && tentative_->groups.size() == 1) previous_ = tentative_;
-    } else {
+    } else if (!tentative_->left ||
+               *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
-    }
+    }  // else it was first shown by a reed's flicker (a victim's bouncing lift): made now
     tentative_ = Tentative{matches, seq, shown, wait_for(matches, readings, after_burst)};
     state_ = TrackerState::kMatched;
     fixes_.clear();
@@ -438,6 +439,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       tentative_ = current;
     }
   }
+  if (tentative_ && !tentative_->left) tentative_->left = now_;
   if (state_ != TrackerState::kMismatch) {
     state_ = TrackerState::kMoving;
   } else {

@@ -276,6 +276,7 @@ class Tracker {
     std::uint64_t seq = 0;            // the touch after which the board showed it
     Millis shown{0};                  // when the board first showed it (the clock's move time)
     Wait wait = Wait::kSettle;
+    std::optional<Millis> left;  // when the board first stopped showing it
   };
   // The game one tentative move further, for fast replies.
   struct After {

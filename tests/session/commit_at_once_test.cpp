@@ -230,6 +230,8 @@ TEST(CommitAtOnce, StraighteningIsCountedFromTheCommitNotFromAFlickerThatShowedT
   t.setup().move("e2", "e4").wait(700).move("f7", "f5").wait(700);
   t.up("e4").up("f5", 300).down("f5", 2).up("f5", 2).down("f5", 300);
   const long placed = t.now();
+  // The move was made when the pawn landed, not at the flicker (the clock's time).
+  EXPECT_EQ(t.session().tracker().tentative_shown(), session::Millis{placed});
   t.up("f5", 400).down("f5", 200).wait(700);
   EXPECT_EQ(t.moves(), (Strings{"e2-e4", "f7-f5", "e4xf5"})) << t.transcript();
   EXPECT_EQ(accepted_at(t, 2), placed + kBounce);
