@@ -18,11 +18,6 @@ constexpr std::size_t kMaxHubs = 8;      // hubs an event has: the arbiter's scr
 constexpr std::size_t kMaxActions = 64;  // verified actions waiting for the shell
 constexpr std::chrono::milliseconds kStateHoldoff{1000};  // a requested state at most once a second
 
-std::int64_t wall_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 void apply_clocks(wire::BoardState& st, const std::optional<ClockReading>& clocks, bool paused) {
   st.set_clocks_known(clocks.has_value());
   st.set_clock_running(clocks ? clocks->running : -1);
@@ -108,21 +103,21 @@ bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox
   // the stream goes, also after a reply that changed nothing else.
   if (state_) {
     state_->set_through_seq(static_cast<std::uint64_t>(last_seq_));
-    state_->set_wall_ms(wall_ms());
+    state_->set_wall_ms(epoch_ms());
     state_dirty_ = true;
   }
   return true;
 }
 
 void BoardPublisher::set_state(const session::Session& s) {
-  state_ = make_state(config_.info, s, static_cast<std::uint64_t>(last_seq_), clocks_, paused_, wall_ms());
+  state_ = make_state(config_.info, s, static_cast<std::uint64_t>(last_seq_), clocks_, paused_, epoch_ms());
   state_dirty_ = true;
 }
 
 bool BoardPublisher::on_recorded(std::int64_t input_seq, const session::Output& out, const session::Session& s,
                                  std::string& error) {
   const int moves_before = static_cast<int>(s.moves().size() - out.moves.size());
-  std::vector<wire::StreamItem> items = make_items(config_.info, input_seq, out, moves_before, wall_ms());
+  std::vector<wire::StreamItem> items = make_items(config_.info, input_seq, out, moves_before, epoch_ms());
   bool ok = true;
   {
     std::lock_guard lock(mutex_);
@@ -149,7 +144,7 @@ bool BoardPublisher::catch_up(const journal::JournalContents& contents, const se
       error = st.message;
       return false;
     }
-    std::vector<wire::StreamItem> items = items_from_journal(config_.info, contents, input_seq, wall_ms());
+    std::vector<wire::StreamItem> items = items_from_journal(config_.info, contents, input_seq, epoch_ms());
     // One outbox transaction per input, as on_recorded() writes them.
     std::size_t i = 0;
     while (ok && i < items.size()) {
@@ -171,7 +166,7 @@ void BoardPublisher::set_clocks(std::optional<ClockReading> clocks) {
     clocks_ = std::move(clocks);
     if (state_) {
       apply_clocks(*state_, clocks_, paused_);
-      state_->set_wall_ms(wall_ms());
+      state_->set_wall_ms(epoch_ms());
       state_dirty_ = true;
     }
   }
@@ -184,7 +179,7 @@ void BoardPublisher::set_paused(bool paused) {
     paused_ = paused;
     if (state_) {
       apply_clocks(*state_, clocks_, paused_);
-      state_->set_wall_ms(wall_ms());
+      state_->set_wall_ms(epoch_ms());
       state_dirty_ = true;
     }
   }
@@ -204,7 +199,7 @@ bool BoardPublisher::reply(std::uint64_t action_id, bool accepted, const std::st
   it.set_event(config_.info.event);
   it.set_board(config_.info.board);
   it.set_game_id(game_id(config_.info));
-  it.set_wall_ms(wall_ms());
+  it.set_wall_ms(epoch_ms());
   wire::ActionReply* r = it.mutable_reply();
   r->set_action_id(action_id);
   r->set_accepted(accepted);
@@ -260,7 +255,7 @@ std::string describe(const PublisherStatus& s) {
 // ---- worker ---------------------------------------------------------------------
 
 void BoardPublisher::on_action(const MqttMessage& m, journal::Outbox& outbox) {
-  ActionGate::Verdict v = gate_.check(m.payload, wall_ms());
+  ActionGate::Verdict v = gate_.check(m.payload, epoch_ms());
   std::lock_guard lock(mutex_);
   if (v.action && actions_.size() >= kMaxActions) {
     v.error = describe(*v.action) + ": refused, " + std::to_string(kMaxActions) +
@@ -279,7 +274,7 @@ void BoardPublisher::on_action(const MqttMessage& m, journal::Outbox& outbox) {
   it.set_event(config_.info.event);
   it.set_board(config_.info.board);
   it.set_game_id(game_id(config_.info));
-  it.set_wall_ms(wall_ms());
+  it.set_wall_ms(epoch_ms());
   wire::ActionReply* r = it.mutable_reply();
   r->set_action_id(v.id);
   r->set_accepted(false);
@@ -469,7 +464,7 @@ void BoardPublisher::run() {
       client->subscribe(action_topic, 1, error);
       client->subscribe(ack_topic, 0, error);
       client->subscribe(sync, 0, error);
-      client->publish(online_topic, encode(make_presence(true, wall_ms())), 1, true, error);
+      client->publish(online_topic, encode(make_presence(true, epoch_ms())), 1, true, error);
       std::lock_guard lock(mutex_);
       status_.connected = true;
       status_.last_error.clear();
@@ -493,7 +488,7 @@ void BoardPublisher::run() {
       }
     }
     if (presence && client->connected()) {
-      client->publish(online_topic, encode(make_presence(true, wall_ms())), 1, true, error);
+      client->publish(online_topic, encode(make_presence(true, epoch_ms())), 1, true, error);
     }
     // Acknowledgements are noted in memory at once and written to the
     // outbox in one transaction at most every 250 ms: the journal's writes
@@ -517,7 +512,7 @@ void BoardPublisher::run() {
   }
   flush_acks(outbox);
   if (client->connected()) {
-    client->publish(online_topic, encode(make_presence(false, wall_ms())), 1, true, error);
+    client->publish(online_topic, encode(make_presence(false, epoch_ms())), 1, true, error);
     for (int i = 0; i < 20 && acks.empty(); ++i) client->loop(std::chrono::milliseconds(10));
     client->disconnect();
   }

@@ -191,6 +191,12 @@ std::vector<wire::StreamItem> items_from_journal(const BoardInfo& info, const jo
   return items;
 }
 
+std::int64_t epoch_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 wire::Presence make_presence(bool online, std::int64_t wall_ms) {
   wire::Presence p;
   p.set_version(wire::PAYLOAD_VERSION_CURRENT);

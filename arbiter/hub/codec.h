@@ -78,6 +78,9 @@ std::uint64_t digest_step(std::uint64_t digest, std::string_view payload);
 
 wire::Presence make_presence(bool online, std::int64_t wall_ms);
 
+// The wall clock in ms since the epoch: the time every hub message carries.
+std::int64_t epoch_ms();
+
 // The game id of a journal: "<created> <board>" (one game of one board).
 std::string game_id(const BoardInfo& info);
 

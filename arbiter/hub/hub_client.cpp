@@ -8,12 +8,6 @@
 
 namespace tabula::hub {
 
-namespace {
-std::int64_t wall_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-}  // namespace
 
 HubClient::HubClient(HubConfig config)
     : config_(std::move(config)),
@@ -91,7 +85,7 @@ bool HubClient::send(wire::Action action, std::string& error) {
               "); not sent";
       return false;
     }
-    const std::int64_t now = wall_ms();
+    const std::int64_t now = epoch_ms();
     last_action_id_ = std::max(last_action_id_ + 1, static_cast<std::uint64_t>(now));
     action.set_event(config_.event);
     action.set_id(last_action_id_);
@@ -154,7 +148,7 @@ void HubClient::run() {
       status_.connected = client->connected();
       status_.subscribed = status_.connected && suback;
       if (status_.connected) status_.last_error.clear();
-      const std::int64_t now = wall_ms();
+      const std::int64_t now = epoch_ms();
       for (const MqttMessage& m : messages) {
         model_.on_message(m.topic, m.payload, now);
         ++status_.messages;

@@ -11,7 +11,7 @@
 namespace tabula::firmware {
 namespace {
 
-constexpr std::size_t kReadChunk = 8192;
+constexpr std::size_t kClientReadChunk = 8192;
 // One read() hands back at most this much, so a flood cannot hold the
 // caller's loop; the rest waits in the kernel for the next call.
 constexpr std::size_t kMaxReadPerCall = 256 * 1024;
@@ -79,7 +79,7 @@ IoStatus BoardClient::read(std::vector<board::Frame>& out) {
   // 1. Take what the kernel has.
   bool end_of_file = false;
   IoStatus read_error;
-  char buf[kReadChunk];
+  char buf[kClientReadChunk];
   std::size_t taken = 0;
   while (taken < kMaxReadPerCall) {
     const ssize_t n = ::recv(fd_.get(), buf, sizeof buf, MSG_DONTWAIT);

@@ -13,7 +13,7 @@
 namespace tabula::firmware {
 namespace {
 
-constexpr std::size_t kReadChunk = 4096;
+constexpr std::size_t kServerReadChunk = 4096;
 
 bool fill_address(const std::string& path, sockaddr_un& addr) {
   addr = {};
@@ -185,12 +185,12 @@ void FrameServer::accept_all(std::vector<SinkEvent>& events) {
 }
 
 void FrameServer::read_from(Client& client, std::vector<SinkEvent>& events) {
-  char buf[kReadChunk];
+  char buf[kServerReadChunk];
   for (;;) {
     const ssize_t n = ::recv(client.fd.get(), buf, sizeof buf, MSG_DONTWAIT);
     if (n > 0) {
       client.decoder.feed(std::string_view(buf, static_cast<std::size_t>(n)));
-      if (client.decoder.buffered() > kMaxFrameBytes + kReadChunk) break;  // decode first
+      if (client.decoder.buffered() > kMaxFrameBytes + kServerReadChunk) break;  // decode first
       continue;
     }
     if (n < 0 && errno == EINTR) continue;

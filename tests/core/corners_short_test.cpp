@@ -22,7 +22,7 @@ using testing::has_move;
 using testing::move;
 using testing::setup;
 
-const Ruling* find(const std::vector<Ruling>& rs, RulingKind k) {
+const Ruling* first_ruling(const std::vector<Ruling>& rs, RulingKind k) {
   for (const auto& r : rs)
     if (r.kind == k) return &r;
   return nullptr;
@@ -111,13 +111,13 @@ TEST_F(CornersShort, WhiteMovesFirstAndPlayProceedsClockwise) {
 }
 
 // White's rooks b4 and c3 against Grey's king a8: Rc3-a3 is mate.
-const std::vector<std::string> kMateGrey{"g1:wK", "b4:wR", "c3:wR", "a8:gK", "f12:bK", "l7:pK"};
+const std::vector<std::string> kShortMateGrey{"g1:wK", "b4:wR", "c3:wR", "a8:gK", "f12:bK", "l7:pK"};
 
 TEST_F(CornersShort, MatingTheKingOnTheLeftWins) {
   // 000 short: "Checkmate of the King on the immediate left is needed to win."
-  Game g = game('w', kMateGrey);
+  Game g = game('w', kShortMateGrey);
   auto rulings = g.play(move(g.position(), "c3", "a3"));
-  const Ruling* mate = find(rulings, RulingKind::kCheckmate);
+  const Ruling* mate = first_ruling(rulings, RulingKind::kCheckmate);
   ASSERT_NE(mate, nullptr);
   EXPECT_EQ(mate->seat, seat('g'));
   EXPECT_EQ(mate->by, seat('w'));
@@ -146,11 +146,11 @@ TEST_F(CornersShort, CheckingAnotherKingGivesHimTheNextMove) {
   // going to the player that is in check." Rd5-f5 checks Black (north) on f12.
   Game g = game('w', {"g1:wK", "d5:wR", "a6:gK", "f12:bK", "l7:pK"});
   auto rulings = g.play(move(g.position(), "d5", "f5"));
-  const Ruling* check = find(rulings, RulingKind::kCheck);
+  const Ruling* check = first_ruling(rulings, RulingKind::kCheck);
   ASSERT_NE(check, nullptr);
   EXPECT_EQ(check->seat, seat('b'));
   EXPECT_EQ(g.to_move(), seat('b')) << "Grey, next in order, is passed over";
-  const Ruling* skip = find(rulings, RulingKind::kTurnSkipped);
+  const Ruling* skip = first_ruling(rulings, RulingKind::kTurnSkipped);
   ASSERT_NE(skip, nullptr);
   EXPECT_EQ(skip->seat, seat('g'));
   g.play(move(g.position(), "f12", "e12"));
@@ -171,7 +171,7 @@ TEST_F(CornersShort, OpposingPiecesMayGiveTheCheckCreditedToTheMover) {
   // a8; moving it away checks Grey with Black's rook, credited to White.
   Game g = game('w', {"g1:wK", "b8:wN", "c8:bR", "a8:gK", "f12:bK", "l7:pK"});
   auto rulings = g.play(move(g.position(), "b8", "d7"));
-  const Ruling* check = find(rulings, RulingKind::kCheck);
+  const Ruling* check = first_ruling(rulings, RulingKind::kCheck);
   ASSERT_NE(check, nullptr);
   EXPECT_EQ(check->seat, seat('g'));
   EXPECT_EQ(check->by, seat('w')) << "RULINGS 000: credited to the mover";
@@ -194,7 +194,7 @@ TEST_F(CornersShort, PawnStillChecksAKingOnTheOutermostFile) {
   // 000 short: "A Pawn may check or checkmate a King occupying these spaces."
   Game g = game('w', {"g1:wK", "b4:wP", "a6:gK", "f12:bK", "l7:pK"});
   auto rulings = g.play(move(g.position(), "b4", "b5"));
-  const Ruling* check = find(rulings, RulingKind::kCheck);
+  const Ruling* check = first_ruling(rulings, RulingKind::kCheck);
   ASSERT_NE(check, nullptr);
   EXPECT_EQ(check->seat, seat('g'));
   EXPECT_TRUE(g.position().in_check(seat('g')));
@@ -265,7 +265,7 @@ TEST_F(CornersShort, EnteringTheCornerMakesBothBishopsQueens) {
   EXPECT_EQ(g.position().king_square(seat('w')), sq("k1"));
   EXPECT_EQ(letter(g, "e1"), 'Q');
   EXPECT_EQ(letter(g, "h1"), 'Q');
-  const Ruling* r = find(rulings, RulingKind::kPromotion);
+  const Ruling* r = first_ruling(rulings, RulingKind::kPromotion);
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->severity, Severity::kWarning) << "the table swaps the pieces";
   EXPECT_EQ(r->squares, (std::vector<Square>{sq("e1"), sq("h1")}));
@@ -281,7 +281,7 @@ TEST_F(CornersShort, KingMustLeaveWhenBothCornerQueensAreLost) {
   g.play(move(g.position(), "j2", "k1"));
   g.play(move(g.position(), "e5", "e1"));  // Grey takes one queen
   auto rulings = g.play(move(g.position(), "h8", "h1"));  // Black the other
-  const Ruling* warn = find(rulings, RulingKind::kRelation);
+  const Ruling* warn = first_ruling(rulings, RulingKind::kRelation);
   ASSERT_NE(warn, nullptr);
   EXPECT_EQ(warn->seat, seat('w'));
   g.play(move(g.position(), "l7", "l6"));
@@ -302,7 +302,7 @@ TEST_F(CornersShort, KingWithNoFreeSquareMissesHisTurn) {
   g.play(move(g.position(), "e5", "e1"));
   g.play(move(g.position(), "h8", "h1"));
   auto rulings = g.play(move(g.position(), "l7", "l6"));
-  const Ruling* skip = find(rulings, RulingKind::kTurnSkipped);
+  const Ruling* skip = first_ruling(rulings, RulingKind::kTurnSkipped);
   ASSERT_NE(skip, nullptr);
   EXPECT_EQ(skip->seat, seat('w'));
   EXPECT_EQ(g.to_move(), seat('g')) << "White misses his turn";

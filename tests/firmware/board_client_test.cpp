@@ -21,24 +21,14 @@
 
 #include "wire/frame_convert.h"
 #include "wire/frame_server.h"
+#include "test_files.h"
 
 namespace tabula::firmware {
 namespace {
 
 using ::testing::HasSubstr;
 
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/tmp/tabula-bc-XXXXXX";
-    path_ = ::mkdtemp(tmpl);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using tabula::testing::TempDir;
 
 constexpr auto kTimeout = std::chrono::milliseconds(1500);
 
@@ -104,7 +94,7 @@ board::Frame event(const std::string& square, bool occupied) {
 
 // A server with one connected BoardClient.
 struct Connected {
-  TempDir dir;
+  TempDir dir{"bc"};
   std::unique_ptr<FrameServer> server;
   std::unique_ptr<BoardClient> client;
   std::vector<SinkEvent> events;
@@ -238,7 +228,7 @@ TEST(BoardClient, DaemonGoingAwayIsPeerClosedAfterTheLastFrames) {
 }
 
 TEST(BoardClient, CorruptStreamNamesTheFrameAndCloses) {
-  TempDir dir;
+  TempDir dir{"bc"};
   const std::string path = dir.file("raw.sock");
   RawServer raw(path);
   std::unique_ptr<BoardClient> client;
@@ -257,7 +247,7 @@ TEST(BoardClient, CorruptStreamNamesTheFrameAndCloses) {
 }
 
 TEST(BoardClient, EndInTheMiddleOfAFrameSaysSo) {
-  TempDir dir;
+  TempDir dir{"bc"};
   const std::string path = dir.file("raw.sock");
   RawServer raw(path);
   std::unique_ptr<BoardClient> client;
@@ -276,7 +266,7 @@ TEST(BoardClient, EndInTheMiddleOfAFrameSaysSo) {
 }
 
 TEST(BoardClient, SequenceGapIsReportedAndTheStreamGoesOn) {
-  TempDir dir;
+  TempDir dir{"bc"};
   const std::string path = dir.file("raw.sock");
   RawServer raw(path);
   std::unique_ptr<BoardClient> client;
@@ -300,7 +290,7 @@ TEST(BoardClient, SequenceGapIsReportedAndTheStreamGoesOn) {
 }
 
 TEST(BoardClient, MissingSocketNamesThePath) {
-  TempDir dir;
+  TempDir dir{"bc"};
   const std::string path = dir.file("board.sock");
   std::unique_ptr<BoardClient> client;
   const IoStatus st = BoardClient::connect(path, client);
@@ -310,7 +300,7 @@ TEST(BoardClient, MissingSocketNamesThePath) {
 }
 
 TEST(BoardClient, StaleSocketMeansTheDaemonIsNotRunning) {
-  TempDir dir;
+  TempDir dir{"bc"};
   const std::string path = dir.file("board.sock");
   {
     // Bound but never listening: what a crashed daemon leaves behind.
@@ -327,7 +317,7 @@ TEST(BoardClient, StaleSocketMeansTheDaemonIsNotRunning) {
 }
 
 TEST(BoardClient, ARegularFileIsNotASocket) {
-  TempDir dir;
+  TempDir dir{"bc"};
   const std::string path = dir.file("board.sock");
   std::ofstream(path) << "not a socket\n";
   std::unique_ptr<BoardClient> client;
@@ -365,7 +355,7 @@ std::string connect_as(uid_t uid, const std::string& path) {
 }
 
 TEST(BoardClient, PermissionDeniedNamesThePath) {
-  TempDir dir;
+  TempDir dir{"bc"};
   ServerOptions options;
   options.path = dir.file("board.sock");
   options.mode = 0600;  // the owner's only

@@ -15,9 +15,7 @@ using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using testing::Rig;
 
-constexpr Micros ms(std::int64_t n) {
-  return Micros(n * 1000);
-}
+using testing::ms;
 
 std::vector<std::string> chess_setup() {
   std::vector<std::string> out;

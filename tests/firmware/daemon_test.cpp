@@ -16,6 +16,7 @@
 
 #include "socket_client.h"
 #include "wire/frame_codec.h"
+#include "test_files.h"
 
 namespace tabula::firmware {
 namespace {
@@ -25,10 +26,7 @@ using ::testing::HasSubstr;
 const std::string kSource = TABULA_SOURCE_DIR;
 const std::string kBoardd = TABULA_BOARDD_PATH;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+using tabula::testing::read_file;
 
 class Process {
  public:

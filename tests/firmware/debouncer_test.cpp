@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "rig.h"
+
 namespace tabula::firmware {
 namespace {
 
-constexpr Micros ms(std::int64_t n) {
-  return Micros(n * 1000);
-}
+using testing::ms;
 
 // Feeds one square a sequence of readings, one per 10 ms scan, from t = 0.
 struct OneSquare {

@@ -12,24 +12,14 @@
 
 #include "socket_client.h"
 #include "wire/frame_convert.h"
+#include "test_files.h"
 
 namespace tabula::firmware {
 namespace {
 
 using testing::SocketClient;
 
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/tmp/tabula-fw-XXXXXX";
-    path_ = ::mkdtemp(tmpl);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using tabula::testing::TempDir;
 
 // Polls the server until `n` events arrived or 5 s passed.
 std::vector<SinkEvent> service(FrameServer& server, std::size_t n, int timeout_ms = 5000) {
@@ -54,7 +44,7 @@ board::Frame big_snapshot(std::uint64_t i) {
 }
 
 TEST(FrameServer, StalledClientIsDroppedWhileTheOtherGetsEveryFrameAndNothingBlocks) {
-  TempDir dir;
+  TempDir dir{"fw"};
   ServerOptions options;
   options.path = dir.file("board.sock");
   options.max_queued_bytes = 16 * 1024;
@@ -110,7 +100,7 @@ TEST(FrameServer, StalledClientIsDroppedWhileTheOtherGetsEveryFrameAndNothingBlo
 }
 
 TEST(FrameServer, RequestsArriveAsEvents) {
-  TempDir dir;
+  TempDir dir{"fw"};
   std::unique_ptr<FrameServer> server;
   ASSERT_TRUE(FrameServer::open({dir.file("s"), 4, 4096, 0660}, server).is_ok());
   SocketClient c;
@@ -127,7 +117,7 @@ TEST(FrameServer, RequestsArriveAsEvents) {
 }
 
 TEST(FrameServer, WrongVersionAndCorruptRequestsGetAProtocolErrorAndAreClosed) {
-  TempDir dir;
+  TempDir dir{"fw"};
   std::unique_ptr<FrameServer> server;
   ASSERT_TRUE(FrameServer::open({dir.file("s"), 4, 4096, 0660}, server).is_ok());
   SocketClient old_client, noisy_client;
@@ -156,7 +146,7 @@ TEST(FrameServer, WrongVersionAndCorruptRequestsGetAProtocolErrorAndAreClosed) {
 }
 
 TEST(FrameServer, TooManyClientsAreTurnedAwayWithAReason) {
-  TempDir dir;
+  TempDir dir{"fw"};
   std::unique_ptr<FrameServer> server;
   ASSERT_TRUE(FrameServer::open({dir.file("s"), 1, 4096, 0660}, server).is_ok());
   SocketClient first, second;
@@ -170,7 +160,7 @@ TEST(FrameServer, TooManyClientsAreTurnedAwayWithAReason) {
 }
 
 TEST(FrameServer, SocketFileIsOwnedReplacedWhenStaleAndNeverStolen) {
-  TempDir dir;
+  TempDir dir{"fw"};
   const std::string path = dir.file("s");
   {
     std::unique_ptr<FrameServer> first;

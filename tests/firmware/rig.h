@@ -14,6 +14,11 @@
 
 namespace tabula::firmware::testing {
 
+// Simulated time in milliseconds.
+constexpr Micros ms(std::int64_t n) {
+  return Micros(n * 1000);
+}
+
 inline std::string profile_path(const std::string& name) {
   return std::string(TABULA_SOURCE_DIR) + "/hardware/profiles/" + name + ".textproto";
 }

@@ -14,9 +14,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using testing::Rig;
 
-constexpr Micros ms(std::int64_t n) {
-  return Micros(n * 1000);
-}
+using testing::ms;
 
 TEST(Scanner, RequestsOpenDrainRowsAndPulledUpColumnsDeselected) {
   Rig rig("chess-8x8-matrix");

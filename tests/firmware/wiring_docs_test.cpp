@@ -9,16 +9,14 @@
 #include <fstream>
 
 #include "rig.h"
+#include "test_files.h"
 
 namespace tabula::firmware {
 namespace {
 
 using ::testing::HasSubstr;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+using tabula::testing::read_file;
 
 class WiringDocs : public ::testing::TestWithParam<const char*> {};
 

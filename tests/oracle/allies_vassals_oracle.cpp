@@ -19,8 +19,8 @@
 namespace tabula::oracle {
 namespace {
 
-const char* kNames[4] = {"White", "Black", "Red", "Blue"};
-const Edge kEdges[4] = {Edge::kSouth, Edge::kWest, Edge::kNorth, Edge::kEast};
+const char* kAvNames[4] = {"White", "Black", "Red", "Blue"};
+const Edge kAvEdges[4] = {Edge::kSouth, Edge::kWest, Edge::kNorth, Edge::kEast};
 // The seat whose edge a seat's pawns walk to: the one opposite.
 int opposite(int s) {
   return (s + 2) % 4;
@@ -29,8 +29,8 @@ int opposite(int s) {
 class AlliesVassals : public Oracle {
  public:
   AlliesVassals() : board_(cross_board(14, 3)) {
-    for (int s = 0; s < 4; ++s) setup_seat(board_, s, kEdges[s], 3, "RNBQKBNR");
-    for (int s = 0; s < 4; ++s) rules_.geo.push_back(pawn_geometry(board_, kEdges[s], 2, 14));
+    for (int s = 0; s < 4; ++s) setup_seat(board_, s, kAvEdges[s], 3, "RNBQKBNR");
+    for (int s = 0; s < 4; ++s) rules_.geo.push_back(pawn_geometry(board_, kAvEdges[s], 2, 14));
     ally_[0] = 3, ally_[3] = 0, ally_[1] = 2, ally_[2] = 1;
     // RULINGS 003: allies and vassals do not capture each other; kings are
     // never taken ("the basic rules are those of classical chess").
@@ -88,15 +88,15 @@ class AlliesVassals : public Oracle {
 
   Summary summary() const override {
     Summary out;
-    out.to_move = over_ ? "" : kNames[to_move_];
+    out.to_move = over_ ? "" : kAvNames[to_move_];
     for (int s = 0; s < 4; ++s) {
-      SeatSummary ss{kNames[s], in_game_[s] ? Status::kLive : Status::kRemoved, tokens_[s], "", ""};
-      if (suzerain_[s] >= 0) ss.suzerain = kNames[suzerain_[s]];
-      if (ally_[s] >= 0) ss.ally = kNames[ally_[s]];
+      SeatSummary ss{kAvNames[s], in_game_[s] ? Status::kLive : Status::kRemoved, tokens_[s], "", ""};
+      if (suzerain_[s] >= 0) ss.suzerain = kAvNames[suzerain_[s]];
+      if (ally_[s] >= 0) ss.ally = kAvNames[ally_[s]];
       out.seats.push_back(ss);
     }
     out.over = over_;
-    if (over_) out.winners = {kNames[winner_]};
+    if (over_) out.winners = {kAvNames[winner_]};
     if (!note_.empty()) out.notes.push_back(note_);
     return out;
   }
@@ -180,8 +180,8 @@ class AlliesVassals : public Oracle {
       if (in_check(board_, p) || !in_check(after, p))
         continue;  // "exposes": attacked after, not before
       if (suzerain_[p] >= 0 && suzerain_[p] != seat && ally_[seat] == suzerain_[p])
-        return std::string("exposes the king of his ally's vassal ") + kNames[p];
-      return std::string("exposes the king of ") + kNames[p];
+        return std::string("exposes the king of his ally's vassal ") + kAvNames[p];
+      return std::string("exposes the king of ") + kAvNames[p];
     }
     return "";
   }

@@ -9,8 +9,8 @@
 namespace tabula::oracle {
 namespace {
 
-const char* kNames[4] = {"White", "Black", "Yellow", "Dark Brown"};
-const Edge kEdges[4] = {Edge::kSouth, Edge::kNorth, Edge::kEast, Edge::kWest};
+const char* kChessFourNames[4] = {"White", "Black", "Yellow", "Dark Brown"};
+const Edge kChessFourEdges[4] = {Edge::kSouth, Edge::kNorth, Edge::kEast, Edge::kWest};
 int team(int seat) {
   return seat % 2;
 }  // White, Yellow 0; Black, Dark Brown 1
@@ -24,13 +24,13 @@ class ChessFour : public Oracle {
     for (int s = 0; s < 4; ++s) {
       // Rule 5: as in a two-man game from the seat's own left; rule 6: a king
       // on a dark square (a1 is dark) swaps with his queen.
-      setup_seat(board_, s, kEdges[s], 2, "RNBQKBNR");
-      int k = seat_square(board_, kEdges[s], 1, 7), q = seat_square(board_, kEdges[s], 1, 6);
+      setup_seat(board_, s, kChessFourEdges[s], 2, "RNBQKBNR");
+      int k = seat_square(board_, kChessFourEdges[s], 1, 7), q = seat_square(board_, kChessFourEdges[s], 1, 6);
       bool dark = (board_.file_of(k) + board_.rank_of(k)) % 2 == 0;
       if (dark) std::swap(board_.at(k), board_.at(q));
     }
     // Rule 3 ("all normal rules of chess"), VARIANTS.md: promotion on the far edge.
-    for (int s = 0; s < 4; ++s) rules_.geo.push_back(pawn_geometry(board_, kEdges[s], 2, 12));
+    for (int s = 0; s < 4; ++s) rules_.geo.push_back(pawn_geometry(board_, kChessFourEdges[s], 2, 12));
     // Rules 1, 4 and 8: only the other team's pieces are taken, a mated
     // player's too; a king is never taken (normal chess).
     rules_.may_capture = [this](const Man& mover, const Man& victim) {
@@ -86,14 +86,14 @@ class ChessFour : public Oracle {
   }
 
   Summary summary() const override {
-    Summary out = seats_summary(kNames, status_, to_move_, over_);
+    Summary out = seats_summary(kChessFourNames, status_, to_move_, over_);
     out.winners = winners_;
     return out;
   }
 
   bool resign(const std::string& seat) override {
     for (int s = 0; s < 4; ++s)
-      if (seat == kNames[s] && live(s) && !over_) {
+      if (seat == kChessFourNames[s] && live(s) && !over_) {
         status_[s] = Status::kResigned;
         if (team_beaten(s)) return true;
         if (to_move_ == s) {
@@ -168,7 +168,7 @@ class ChessFour : public Oracle {
     if (live(s) || live(s ^ 2)) return false;
     over_ = true;
     int w = team(s) == 0 ? 1 : 0;
-    winners_ = {kNames[w], kNames[w + 2]};
+    winners_ = {kChessFourNames[w], kChessFourNames[w + 2]};
     return true;
   }
 

@@ -17,8 +17,8 @@
 namespace tabula::oracle {
 namespace {
 
-const char* kNames[4] = {"White", "Grey", "Black", "Pink"};
-const Edge kEdges[4] = {Edge::kSouth, Edge::kWest, Edge::kNorth, Edge::kEast};
+const char* kCornersNames[4] = {"White", "Grey", "Black", "Pink"};
+const Edge kCornersEdges[4] = {Edge::kSouth, Edge::kWest, Edge::kNorth, Edge::kEast};
 
 class Corners : public Oracle {
  public:
@@ -35,12 +35,12 @@ class Corners : public Oracle {
     // seat's own left (mini: B Q K B on the four middle squares).
     const std::string back = mini_ ? "BQKB" : "RNBQKBNR";
     for (int s = 0; s < 4; ++s) {
-      setup_seat(board_, s, kEdges[s], 2, back);
+      setup_seat(board_, s, kCornersEdges[s], 2, back);
       // VARIANTS.md: the edge pawns are the two at the ends of the pawn row.
-      board_.at(seat_square(board_, kEdges[s], 2, 3)).edge_pawn = true;
-      board_.at(seat_square(board_, kEdges[s], 2, 2 + static_cast<int>(back.size()))).edge_pawn =
+      board_.at(seat_square(board_, kCornersEdges[s], 2, 3)).edge_pawn = true;
+      board_.at(seat_square(board_, kCornersEdges[s], 2, 2 + static_cast<int>(back.size()))).edge_pawn =
           true;
-      frame_[s] = kEdges[s];
+      frame_[s] = kCornersEdges[s];
     }
     rules_.geo.resize(4);
     for (int s = 0; s < 4; ++s) set_geometry(s);
@@ -122,7 +122,7 @@ class Corners : public Oracle {
   }
 
   Summary summary() const override {
-    Summary out = seats_summary(kNames, status_, to_move_, over_);
+    Summary out = seats_summary(kCornersNames, status_, to_move_, over_);
     out.winners = winners_;
     if (!note_.empty()) out.notes.push_back(note_);
     if (!over_ && king_in_corner(board_, to_move_) && has_reverted(to_move_))
@@ -139,7 +139,7 @@ class Corners : public Oracle {
   bool resign(const std::string& seat) override {
     int s = -1;
     for (int i = 0; i < 4; ++i)
-      if (seat == kNames[i] && live(i)) s = i;
+      if (seat == kCornersNames[i] && live(i)) s = i;
     if (s < 0 || over_) return false;
     note_.clear();
     if (!long_) {
@@ -385,7 +385,7 @@ class Corners : public Oracle {
 
   void finish(int winner) {
     over_ = true;
-    if (winner >= 0) winners_ = {kNames[winner]};
+    if (winner >= 0) winners_ = {kCornersNames[winner]};
   }
 
   // "When two colours remain, the game is played as Chess."
@@ -402,7 +402,7 @@ class Corners : public Oracle {
     if ((a + 2) % 4 != b) {
       int mover = (a + 1) % 4 == b ? a : b;
       int other = mover == a ? b : a;
-      frame_[mover] = kEdges[(other + 2) % 4];
+      frame_[mover] = kCornersEdges[(other + 2) % 4];
       set_geometry(mover);
     }
     revert_corner_queens(board_);

@@ -10,16 +10,16 @@
 namespace tabula::oracle {
 namespace {
 
-const char* kNames[4] = {"Red", "Blue", "Yellow", "Green"};
-const Edge kEdges[4] = {Edge::kSouth, Edge::kEast, Edge::kNorth, Edge::kWest};
+const char* kKingdomsNames[4] = {"Red", "Blue", "Yellow", "Green"};
+const Edge kKingdomsEdges[4] = {Edge::kSouth, Edge::kEast, Edge::kNorth, Edge::kWest};
 
 class FourKingdoms : public Oracle {
  public:
   FourKingdoms() : board_(cross_board(14, 3)) {
     // RULINGS 002: R N B Q K B N R from each seat's own left.
-    for (int s = 0; s < 4; ++s) setup_seat(board_, s, kEdges[s], 3, "RNBQKBNR");
+    for (int s = 0; s < 4; ++s) setup_seat(board_, s, kKingdomsEdges[s], 3, "RNBQKBNR");
     // 002 rule 5: pawns promote on the 8th rank counted from their own edge.
-    for (int s = 0; s < 4; ++s) rules_.geo.push_back(pawn_geometry(board_, kEdges[s], 2, 8));
+    for (int s = 0; s < 4; ++s) rules_.geo.push_back(pawn_geometry(board_, kKingdomsEdges[s], 2, 8));
     // 002 rule 6: the pieces of a mated player stay; any player may take them.
     rules_.may_capture = [](const Man& mover, const Man& victim) {
       return victim.seat != mover.seat;
@@ -70,7 +70,7 @@ class FourKingdoms : public Oracle {
   // moves"; rule 10: his points are frozen.
   bool resign(const std::string& seat) override {
     for (int s = 0; s < 4; ++s)
-      if (seat == kNames[s] && live(s) && !over_) {
+      if (seat == kKingdomsNames[s] && live(s) && !over_) {
         status_[s] = Status::kResigned;
         note_.clear();
         if (!check_survivor()) {
@@ -102,14 +102,14 @@ class FourKingdoms : public Oracle {
   }
 
   Summary summary() const override {
-    Summary out = seats_summary(kNames, status_, to_move_, over_);
+    Summary out = seats_summary(kKingdomsNames, status_, to_move_, over_);
     for (int s = 0; s < 4; ++s) out.seats[s].points = points_[s];
     if (over_) {
       // Rule 11: most points; on equal points the later mover (G, Y, B, R).
       int best = 0;
       for (int s = 1; s < 4; ++s)
         if (points_[s] >= points_[best]) best = s;
-      out.winners = {kNames[best]};
+      out.winners = {kKingdomsNames[best]};
     }
     if (!note_.empty()) out.notes.push_back(note_);
     return out;

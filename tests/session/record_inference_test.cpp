@@ -14,7 +14,7 @@
 namespace tabula::testing {
 namespace {
 
-constexpr int kSeeds = 20;
+constexpr int kRecordSeeds = 20;
 
 struct RecordCase {
   const char* variant;
@@ -41,7 +41,7 @@ TEST_P(RecordInference, EveryMoveIsInferredExactlyOverTwentySeeds) {
   PreparedRecord prep = prepare_record(rec);
   ASSERT_TRUE(prep.error.empty()) << prep.error;
   ASSERT_FALSE(prep.expected.empty());
-  for (int seed = 1; seed <= kSeeds; ++seed) {
+  for (int seed = 1; seed <= kRecordSeeds; ++seed) {
     session::GeneratorSettings gs;
     gs.seed = static_cast<std::uint64_t>(seed);
     RecordRun run = run_record(prep, gs);
@@ -85,7 +85,7 @@ TEST(RecordInference, TheTracesExerciseEveryHardCase) {
     if (path.empty()) continue;
     PreparedRecord prep = prepare_record(load_record(c.variant, path, c.game));
     ASSERT_TRUE(prep.error.empty()) << prep.error;
-    for (int seed = 1; seed <= kSeeds; ++seed) {
+    for (int seed = 1; seed <= kRecordSeeds; ++seed) {
       session::GeneratorSettings gs;
       gs.seed = static_cast<std::uint64_t>(seed);
       auto script =

@@ -20,6 +20,7 @@
 #include "geometry/board_geometry.h"
 #include "variants/variant_loader.h"
 #include "wire/frame_server.h"
+#include "test_files.h"
 
 namespace tabula::ui {
 namespace {
@@ -30,18 +31,7 @@ using Ms = session::Millis;
 using firmware::FrameServer;
 using firmware::SinkEvent;
 
-class TempDir {
- public:
-  TempDir() {
-    char tmpl[] = "/tmp/tabula-link-XXXXXX";
-    path_ = ::mkdtemp(tmpl);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using tabula::testing::TempDir;
 
 core::Geometry variant_geometry(const std::string& id) {
   const variants::LoadResult loaded = variants::load_id(id);
@@ -136,7 +126,7 @@ std::vector<std::string> chess_start() {
 }
 
 TEST(BoardLink, ChessFramesBecomeSessionInputsAtTheKiosksTime) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   FakeDaemon daemon(path, "chess-8x8", chess_start());
   BoardLink link(path, variant_geometry("chess"));
@@ -162,7 +152,7 @@ TEST(BoardLink, ChessFramesBecomeSessionInputsAtTheKiosksTime) {
 }
 
 TEST(BoardLink, ACornerSquareIsItsAnchorCell) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   const core::Geometry geometry = variant_geometry("corners-short");
   ASSERT_EQ(geometry.playable_count(), 132);
@@ -189,7 +179,7 @@ TEST(BoardLink, ACornerSquareIsItsAnchorCell) {
 }
 
 TEST(BoardLink, ADaemonOfAnotherBoardIsRefusedWithTheReason) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   FakeDaemon daemon(path, "cross-14", {"d1"});
   BoardLink link(path, variant_geometry("chess"));
@@ -220,7 +210,7 @@ TEST(BoardLink, ADaemonOfAnotherBoardIsRefusedWithTheReason) {
 }
 
 TEST(BoardLink, ADaemonWithTooFewSquaresIsRefused) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   FakeDaemon daemon(path, "mini-8x8-corners");  // every name is a chess square, 52 of 64
   BoardLink link(path, variant_geometry("chess"));
@@ -238,7 +228,7 @@ TEST(BoardLink, ADaemonWithTooFewSquaresIsRefused) {
 }
 
 TEST(BoardLink, ACornerSquareBoardWithoutItsCornersIsRefused) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   FakeDaemon daemon(path, "cross-12");  // 128 squares, the corners cut off
   BoardLink link(path, variant_geometry("corners-short"));
@@ -257,7 +247,7 @@ TEST(BoardLink, ACornerSquareBoardWithoutItsCornersIsRefused) {
 TEST(BoardLink, SensedCellsThatAreNoSquareArePassedOnAsStrays) {
   // Bipartite's board senses all 45 cells; the variant has holes on c1 and
   // c9 (and stage 2 moves them), so a piece there is the session's business.
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   const core::Geometry geometry = variant_geometry("bipartite");
   ASSERT_EQ(geometry.playable_count(), 43);
@@ -284,7 +274,7 @@ TEST(BoardLink, SensedCellsThatAreNoSquareArePassedOnAsStrays) {
 }
 
 TEST(BoardLink, NoDaemonMeansAStatusAndARetryOnceASecond) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   BoardLink link(path, variant_geometry("chess"));
   std::vector<session::Input> inputs;
@@ -301,7 +291,7 @@ TEST(BoardLink, NoDaemonMeansAStatusAndARetryOnceASecond) {
 }
 
 TEST(BoardLink, ReconnectsAfterTheDaemonRestartsAndSendsTheExpectationAgain) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   auto daemon = std::make_unique<FakeDaemon>(path, "chess-8x8", chess_start());
   BoardLink link(path, variant_geometry("chess"));
@@ -333,7 +323,7 @@ TEST(BoardLink, ReconnectsAfterTheDaemonRestartsAndSendsTheExpectationAgain) {
 }
 
 TEST(BoardLink, TheExpectationNamesEachSquareOnceInTheDaemonsNames) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   FakeDaemon daemon(path, "cross-12-corners");
   BoardLink link(path, variant_geometry("corners-short"));
@@ -350,7 +340,7 @@ TEST(BoardLink, TheExpectationNamesEachSquareOnceInTheDaemonsNames) {
 }
 
 TEST(BoardLink, FaultsBecomeWarningsAndAProtocolErrorAnErrorLine) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   FakeDaemon daemon(path, "chess-8x8");
   BoardLink link(path, variant_geometry("chess"));
@@ -395,7 +385,7 @@ TEST(BoardLink, FaultsBecomeWarningsAndAProtocolErrorAnErrorLine) {
 }
 
 TEST(BoardLink, ADaemonThatRefusesEveryConnectionIsReportedOnce) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   firmware::ServerOptions options;
   options.path = path;
@@ -430,7 +420,7 @@ TEST(BoardLink, ADaemonThatRefusesEveryConnectionIsReportedOnce) {
 }
 
 TEST(BoardLink, ASnapshotWithUnsettledSquaresIsNotPassedOn) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   FakeDaemon daemon(path, "chess-8x8", {"e2"});
   BoardLink link(path, variant_geometry("chess"));
@@ -499,7 +489,7 @@ class Boardd {
 };
 
 TEST(BoardLink, TheRealDaemonsFramesBecomeTheBoardTheTraceDescribes) {
-  TempDir dir;
+  TempDir dir{"link"};
   const std::string path = dir.file("board.sock");
   // The move comes late enough (3 s) that even a loaded machine is connected by then.
   Boardd boardd(dir.file(""), "0 e2 down\n0 d7 down\n2800 e2 up\n3000 e4 down\n", path);
