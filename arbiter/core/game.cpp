@@ -620,17 +620,17 @@ void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out
   if (!draw && !outcome_.ranking.empty()) {
     // 001: a team wins together; the ruling names every member (issue 18:
     // it named one player).
-    const Seat winner = outcome_.ranking.front();
+    const Seat first = outcome_.ranking.front();
     std::string team;
     if (rules_->relations.kind == RelationsKind::kFixedTeams) {
       for (const std::vector<Seat>& members : rules_->relations.teams) {
-        if (std::find(members.begin(), members.end(), winner) == members.end() || members.size() < 2) continue;
+        if (std::find(members.begin(), members.end(), first) == members.end() || members.size() < 2) continue;
         for (std::size_t i = 0; i < members.size(); ++i) {
           team += (i == 0 ? "" : i + 1 == members.size() ? " and " : ", ") + seat_name(members[i]);
         }
       }
     }
-    r.text += ": " + (team.empty() ? seat_name(winner) + " wins" : "the team of " + team + " wins");
+    r.text += ": " + (team.empty() ? seat_name(first) + " wins" : "the team of " + team + " wins");
   }
   out.push_back(r);
 }

@@ -679,8 +679,8 @@ void Builder::build_rules() {
   rs_->ledger.check_bonus_live_kings_only = l.check_bonus_live_kings_only();
   rs_->ledger.draw_points = l.draw_points();
   rs_->ledger.insufficient_material_draw_points = l.insufficient_material_draw_points();
-  auto share = [](variant::PointsShare p) {
-    switch (p) {
+  auto share = [](variant::PointsShare ps) {
+    switch (ps) {
       case variant::POINTS_SHARE_SPLIT: return core::PointsShare::kSplit;
       case variant::POINTS_SHARE_EACH: return core::PointsShare::kEach;
       default: return core::PointsShare::kNobody;

@@ -12,7 +12,8 @@ session::Input round_trip(const session::Input& in) {
   EncodedInput e = encode(in);
   auto back = decode(static_cast<std::int64_t>(e.kind), e.time_ms, e.payload);
   EXPECT_TRUE(back.has_value()) << e.payload;
-  return back.value_or(session::Input{session::Tick{}});
+  if (!back) return session::Input{session::Tick{}};
+  return *back;
 }
 
 TEST(InputCodec, SquareEventRoundTrips) {
