@@ -79,10 +79,13 @@ INSTANTIATE_TEST_SUITE_P(Records, RecordInference, ::testing::ValuesIn(kRecords)
 // exercise every hard case: a change to the generator that stopped making
 // fast replies or rook-first castling would fail here, not go unnoticed.
 TEST(RecordInference, TheTracesExerciseEveryHardCase) {
+  // The counts below need every record: without shared/ they cannot be met.
+  for (const RecordCase& c : kRecords) {
+    if (path_of(c).empty()) GTEST_SKIP() << "shared/data/pgn4 is not present (" << c.path << ")";
+  }
   session::ScriptStats sum;
   for (const RecordCase& c : kRecords) {
     std::string path = path_of(c);
-    if (path.empty()) continue;
     PreparedRecord prep = prepare_record(load_record(c.variant, path, c.game));
     ASSERT_TRUE(prep.error.empty()) << prep.error;
     for (int seed = 1; seed <= kRecordSeeds; ++seed) {
