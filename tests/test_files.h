@@ -25,6 +25,10 @@ class TempDir {
   TempDir& operator=(const TempDir&) = delete;
   std::string file(const std::string& name) const { return path_ + "/" + name; }
   const std::string& path() const { return path_; }
+  // Writes `text` to the file `name` in the directory.
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream(file(name), std::ios::binary) << text;
+  }
 
  private:
   std::string path_;

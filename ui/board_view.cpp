@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <string>
 
 #include "ui/piece_art.h"
@@ -17,7 +18,6 @@
 namespace tabula::ui {
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
 
 ImVec2 im(PixelPoint p) {
   return {p.x, p.y};
@@ -58,7 +58,7 @@ void radial_glow(ImDrawList* draw, ImVec2 center, float radius, ImU32 inner) {
   const auto base = static_cast<unsigned>(draw->_VtxCurrentIdx);
   draw->PrimWriteVtx(center, uv, inner);
   for (int i = 0; i < kSegments; ++i) {
-    const float a = 2 * kPi * static_cast<float>(i) / kSegments;
+    const float a = 2 * std::numbers::pi_v<float> * static_cast<float>(i) / kSegments;
     draw->PrimWriteVtx({center.x + radius * std::cos(a), center.y + radius * std::sin(a)}, uv,
                        outer);
   }
@@ -133,7 +133,7 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
   }
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float cs = layout.cell_size();
-  const float pulse = 0.5f + 0.5f * static_cast<float>(std::sin(time_s * 2.0 * kPi / 1.4));
+  const float pulse = 0.5f + 0.5f * static_cast<float>(std::sin(time_s * 2.0 * std::numbers::pi_v<float> / 1.4));
 
   // [frame] Only cells on the board's outline get a rim under them: the
   // squares cover the rest, and software GL pays for every pixel filled.

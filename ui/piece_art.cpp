@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,6 @@ namespace tabula::ui {
 namespace {
 
 // --------------------------------------------------------------- [geometry]
-
-constexpr float kPi = 3.14159265358979f;
 
 struct Vec {
   float x = 0;
@@ -84,7 +83,7 @@ class PathBuilder {
 std::vector<Vec> circle(float cx, float cy, float r, int segments) {
   std::vector<Vec> points;
   for (int i = 0; i < segments; ++i) {
-    const float a = 2 * kPi * static_cast<float>(i) / static_cast<float>(segments);
+    const float a = 2 * std::numbers::pi_v<float> * static_cast<float>(i) / static_cast<float>(segments);
     points.push_back({cx + r * std::cos(a), cy + r * std::sin(a)});
   }
   return points;
@@ -93,7 +92,7 @@ std::vector<Vec> circle(float cx, float cy, float r, int segments) {
 std::vector<Vec> regular_polygon(float cx, float cy, float r, int sides, float start_angle) {
   std::vector<Vec> points;
   for (int i = 0; i < sides; ++i) {
-    const float a = start_angle + 2 * kPi * static_cast<float>(i) / static_cast<float>(sides);
+    const float a = start_angle + 2 * std::numbers::pi_v<float> * static_cast<float>(i) / static_cast<float>(sides);
     points.push_back({cx + r * std::cos(a), cy + r * std::sin(a)});
   }
   return points;
@@ -414,11 +413,11 @@ Art make_art(PieceGlyph glyph, Detail d) {
                            .close(),
                        "G", 36);
     case PieceGlyph::kSoldier:
-      return token_art(regular_polygon(50, 55, 37, 5, -kPi / 2), "S", 34);
+      return token_art(regular_polygon(50, 55, 37, 5, -std::numbers::pi_v<float> / 2), "S", 34);
     case PieceGlyph::kSwordsman:
       return token_art({{50, 12}, {89, 52}, {50, 92}, {11, 52}}, "D", 34);
     case PieceGlyph::kPowerB3:
-      return token_art(regular_polygon(50, 52, 38, 8, kPi / 8), "B3", 30);
+      return token_art(regular_polygon(50, 52, 38, 8, std::numbers::pi_v<float> / 8), "B3", 30);
     case PieceGlyph::kPowerR3:
       return token_art(PathBuilder(d)
                            .move(26, 18)
@@ -525,7 +524,7 @@ void ellipse(ImDrawList* draw, ImVec2 center, float rx, float ry, ImU32 colour) 
   constexpr int kSegments = 20;
   ImVec2 points[kSegments];
   for (int i = 0; i < kSegments; ++i) {
-    const float a = 2 * kPi * static_cast<float>(i) / kSegments;
+    const float a = 2 * std::numbers::pi_v<float> * static_cast<float>(i) / kSegments;
     points[i] = {center.x + rx * std::cos(a), center.y + ry * std::sin(a)};
   }
   // A faint shadow needs no anti-aliased rim (half the vertices).
@@ -615,7 +614,7 @@ void draw_piece_marks(ImDrawList* draw, const PieceView& piece, ImVec2 center, f
     const ImVec2 c{center.x + size * 0.32f, center.y - size * 0.32f};
     ImVec2 points[10];
     for (int i = 0; i < 10; ++i) {
-      const float a = -kPi / 2 + kPi * static_cast<float>(i) / 5.0f;
+      const float a = -std::numbers::pi_v<float> / 2 + std::numbers::pi_v<float> * static_cast<float>(i) / 5.0f;
       const float radius = i % 2 == 0 ? r : r * 0.45f;
       points[i] = {c.x + radius * std::cos(a), c.y + radius * std::sin(a)};
     }
@@ -631,7 +630,7 @@ void draw_piece_marks(ImDrawList* draw, const PieceView& piece, ImVec2 center, f
     const ImVec2 c{center.x + size * 0.32f, center.y + size * 0.30f};
     draw->AddCircleFilled(c, r * 1.1f, IM_COL32(40, 90, 150, 230), 16);
     for (int i = 0; i < 3; ++i) {
-      const float a = kPi * static_cast<float>(i) / 3.0f;
+      const float a = std::numbers::pi_v<float> * static_cast<float>(i) / 3.0f;
       const ImVec2 d{std::cos(a) * r * 0.8f, std::sin(a) * r * 0.8f};
       draw->AddLine({c.x - d.x, c.y - d.y}, {c.x + d.x, c.y + d.y}, IM_COL32(235, 245, 255, 255),
                     std::max(1.0f, size * 0.02f));

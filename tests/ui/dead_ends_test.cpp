@@ -11,23 +11,14 @@
 #include "journal/journal.h"
 #include "tests/ui/virtual_board_play.h"
 #include "ui/session_sim.h"
+#include "test_files.h"
 
 namespace tabula::ui {
 namespace {
 
 using Ms = session::Millis;
 
-struct Scratch {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                              ("tabula-dead-ends-" + std::to_string(::getpid()) + "-" +
-                               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  Scratch() {
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-  }
-  ~Scratch() { std::filesystem::remove_all(dir); }
-  std::string file(const std::string& name) const { return (dir / name).string(); }
-};
+using Scratch = tabula::testing::TempDir;
 
 std::string all_rulings(const KioskView& v) {
   std::string text;

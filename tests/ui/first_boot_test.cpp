@@ -12,26 +12,14 @@
 
 #include "tests/ui/headless_kiosk.h"
 #include "ui/first_boot.h"
+#include "test_files.h"
 
 namespace tabula::ui {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Scratch {
-  fs::path dir =
-      fs::temp_directory_path() / ("tabula-first-boot-" + std::to_string(::getpid()) + "-" +
-                                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  Scratch() {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() { fs::remove_all(dir); }
-  std::string path(const std::string& name) const { return (dir / name).string(); }
-  void write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name)) << text;
-  }
-};
+using Scratch = tabula::testing::TempDir;
 
 std::string read(const std::string& path) {
   std::ifstream in(path);
@@ -79,14 +67,14 @@ TEST(FirstBoot, EachProfileOffersTheVariantsOfItsShape) {
 TEST(FirstBoot, TheAdministratorsProfileIsTheOnlyBoardOffered) {
   Scratch s;
   fs::copy_file(fs::path(default_profiles_dir()) / "chess-8x8-matrix.textproto",
-                s.path("board.textproto"));
-  const SetupChoices c = setup_choices(default_profiles_dir(), s.path("board.textproto"));
+                s.file("board.textproto"));
+  const SetupChoices c = setup_choices(default_profiles_dir(), s.file("board.textproto"));
   ASSERT_EQ(c.boards.size(), 2U);
   EXPECT_EQ(c.boards[1].id, "chess-8x8-matrix");
   EXPECT_TRUE(c.boards[1].administrator);
   // A broken one is not offered, and says why.
   s.write("broken.textproto", "id: \"x\"\ngeometry: 7\n");
-  const SetupChoices b = setup_choices(default_profiles_dir(), s.path("broken.textproto"));
+  const SetupChoices b = setup_choices(default_profiles_dir(), s.file("broken.textproto"));
   EXPECT_EQ(b.boards.size(), 1U);
   ASSERT_EQ(b.problems.size(), 1U);
   EXPECT_NE(b.problems[0].find("broken.textproto:2:"), std::string::npos) << b.problems[0];
@@ -95,25 +83,25 @@ TEST(FirstBoot, TheAdministratorsProfileIsTheOnlyBoardOffered) {
 TEST(FirstBoot, ASavedSetupComesBackWithTheProfileBesideIt) {
   Scratch s;
   const SetupDone chosen{"cross-14-decoder", "chesscom-ffa", "15+10", "Ann,Bob"};
-  ASSERT_EQ(save_setup(s.dir.string(), chosen, installed()), "");
-  EXPECT_EQ(read(board_file(s.dir.string())), read(installed().board("cross-14-decoder")->file));
-  const std::string text = read(setup_file(s.dir.string()));
+  ASSERT_EQ(save_setup(s.path(), chosen, installed()), "");
+  EXPECT_EQ(read(board_file(s.path())), read(installed().board("cross-14-decoder")->file));
+  const std::string text = read(setup_file(s.path()));
   EXPECT_NE(text.find("board_profile: \"cross-14-decoder\""), std::string::npos) << text;
   EXPECT_NE(text.find("players: \"Bob\""), std::string::npos) << text;
-  const LoadedSetup back = load_setup(s.dir.string(), installed());
+  const LoadedSetup back = load_setup(s.path(), installed());
   EXPECT_TRUE(back.exists);
   EXPECT_EQ(back.problem, "");
   EXPECT_EQ(back.setup, chosen);
   // The virtual board: tabula-boardd has no profile of the setup's.
-  ASSERT_EQ(save_setup(s.dir.string(), SetupDone{"", "chess", "", ""}, installed()), "");
-  EXPECT_FALSE(fs::exists(board_file(s.dir.string())));
-  EXPECT_EQ(load_setup(s.dir.string(), installed()).setup, (SetupDone{"", "chess", "", ""}));
-  EXPECT_FALSE(fs::exists(setup_file(s.dir.string()) + ".new")) << "no temporary file left";
+  ASSERT_EQ(save_setup(s.path(), SetupDone{"", "chess", "", ""}, installed()), "");
+  EXPECT_FALSE(fs::exists(board_file(s.path())));
+  EXPECT_EQ(load_setup(s.path(), installed()).setup, (SetupDone{"", "chess", "", ""}));
+  EXPECT_FALSE(fs::exists(setup_file(s.path()) + ".new")) << "no temporary file left";
 }
 
 TEST(FirstBoot, NoSavedSetupIsNoProblem) {
   Scratch s;
-  const LoadedSetup none = load_setup(s.dir.string(), installed());
+  const LoadedSetup none = load_setup(s.path(), installed());
   EXPECT_FALSE(none.exists);
   EXPECT_FALSE(none.setup.has_value());
   EXPECT_EQ(none.problem, "");
@@ -121,7 +109,7 @@ TEST(FirstBoot, NoSavedSetupIsNoProblem) {
 
 TEST(FirstBoot, ABadSavedSetupSaysWhatIsWrongAndWhere) {
   Scratch s;
-  const std::string dir = s.dir.string();
+  const std::string dir = s.path();
   auto problem_of = [&](const std::string& text) {
     s.write("setup.textproto", text);
     const LoadedSetup l = load_setup(dir, installed());
@@ -151,8 +139,8 @@ TEST(FirstBoot, ABadSavedSetupSaysWhatIsWrongAndWhere) {
   EXPECT_NE(p.find("no variant is chosen"), std::string::npos) << p;
   EXPECT_NE(p.find(setup_file(dir)), std::string::npos) << "the file is named: " << p;
   // Unreadable (a directory in its place).
-  fs::remove(s.path("setup.textproto"));
-  fs::create_directories(s.path("setup.textproto"));
+  fs::remove(s.file("setup.textproto"));
+  fs::create_directories(s.file("setup.textproto"));
   const LoadedSetup l = load_setup(dir, installed());
   EXPECT_FALSE(l.setup.has_value());
   EXPECT_NE(l.problem, "");
@@ -161,21 +149,15 @@ TEST(FirstBoot, ABadSavedSetupSaysWhatIsWrongAndWhere) {
 TEST(FirstBoot, ASaveThatCannotBeWrittenSaysSo) {
   Scratch s;
   fs::create_directories(
-      s.path("setup.textproto.new/x"));  // the temporary name is taken by a directory
-  const std::string e = save_setup(s.dir.string(), SetupDone{"", "chess", "", ""}, installed());
+      s.file("setup.textproto.new/x"));  // the temporary name is taken by a directory
+  const std::string e = save_setup(s.path(), SetupDone{"", "chess", "", ""}, installed());
   EXPECT_NE(e.find("setup.textproto"), std::string::npos) << e;
-  EXPECT_NE(save_setup(s.dir.string(), SetupDone{"", "chesscom-ffa", "", "A,B,C,D,E"}, installed()),
+  EXPECT_NE(save_setup(s.path(), SetupDone{"", "chesscom-ffa", "", "A,B,C,D,E"}, installed()),
             "");
 }
 
 // ---- The screen, by touch.
 
-const HitRect* find(HeadlessKiosk& kiosk, const std::string& label) {
-  return kiosk.find(label);
-}
-std::vector<Intent> press(HeadlessKiosk& kiosk, const KioskView& view, const std::string& label) {
-  return kiosk.press(view, label);
-}
 
 std::vector<std::string> small_targets(HeadlessKiosk& kiosk) {
   std::vector<std::string> small;

@@ -166,4 +166,13 @@ class HeadlessKiosk {
   double time_s_ = 0;
 };
 
+// The same as free functions, as the touch tests write them.
+inline const HitRect* find(HeadlessKiosk& kiosk, const std::string& label) {
+  return kiosk.find(label);
+}
+inline std::vector<Intent> press(HeadlessKiosk& kiosk, const KioskView& view,
+                                 const std::string& label) {
+  return kiosk.press(view, label);
+}
+
 }  // namespace tabula::ui

@@ -11,6 +11,7 @@
 #include "journal/resume.h"
 #include "ui/panels.h"
 #include "tests/ui/virtual_board_play.h"
+#include "test_files.h"
 
 namespace tabula::ui {
 namespace {
@@ -67,18 +68,7 @@ TEST(SessionSim, FourPlayerCaptureByClickingTheVictim) {
   EXPECT_EQ(sim->view().to_move->value, 0);
 }
 
-// A fresh directory under /tmp, removed at the end.
-struct Scratch {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                              ("tabula-kiosk-test-" + std::to_string(::getpid()) + "-" +
-                               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  Scratch() {
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-  }
-  ~Scratch() { std::filesystem::remove_all(dir); }
-  std::string file(const std::string& name) const { return (dir / name).string(); }
-};
+using Scratch = tabula::testing::TempDir;
 
 SessionSimOptions journaled(const std::string& variant, const std::string& path) {
   SessionSimOptions o;

@@ -20,11 +20,6 @@ constexpr Size kLayouts[] = {{800, 480}, {720, 1280}, {1280, 800}, {1920, 1080}}
 
 std::string name_of(const Size& s) { return s.name(); }
 
-const HitRect* find(HeadlessKiosk& kiosk, const std::string& label) { return kiosk.find(label); }
-
-std::vector<Intent> press(HeadlessKiosk& kiosk, const KioskView& view, const std::string& label) {
-  return kiosk.press(view, label);
-}
 
 /// Every pair of actions, one of each screen, that share a pixel.
 std::vector<std::string> shared_spots(const std::string& a_name, const std::vector<HitRect>& a,
