@@ -9,7 +9,7 @@
 //   gl2  whatever context the device gives (a 2.1 compatibility profile on
 //        older Mesa), drawn by the OpenGL2 backend (also in libimgui).
 // X11 and Wayland alike: GLFW 3.4 (Debian 13) has both and takes Wayland
-// when a compositor answers on WAYLAND_DISPLAY, else X11 on DISPLAY; GLFW 3.3
+// when WAYLAND_DISPLAY is set and answers, else X11 on DISPLAY; GLFW 3.3
 // (Debian 12) is X11 only (under a Wayland compositor, through Xwayland).
 // gl_description() says which context it got, on which platform.
 #include "ui/platform_glfw.h"
@@ -131,6 +131,12 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
     return created;
   }
   glfwSetErrorCallback(on_glfw_error);
+#ifdef GLFW_PLATFORM
+  // GLFW 3.4 tries Wayland first even where only DISPLAY is set, and
+  // libwayland then prints "XDG_RUNTIME_DIR is invalid or not set" on every
+  // start under X11 (Xvfb): without WAYLAND_DISPLAY, X11 directly.
+  glfwInitHint(GLFW_PLATFORM, env_set("WAYLAND_DISPLAY") ? GLFW_ANY_PLATFORM : GLFW_PLATFORM_X11);
+#endif
 #ifdef GLFW_WAYLAND_LIBDECOR
   // Full screen (cage) has no title bar to draw: no libdecor, whose plugins a
   // Lite image lacks ("No plugins found" on every start). A window on a

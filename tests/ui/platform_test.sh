@@ -51,6 +51,9 @@ for gl in default es3 gl3 gl2; do
   expect_line "$out/$gl.log" "^tabula-kiosk: GL: .*, GLFW 3\.[0-9]* on X11$" "TABULA_GL=$gl"
 done
 expect_line "$out/default.log" "GL: OpenGL ES 3\..*ImGui OpenGL3 backend with #version 300 es" "default (es3 first)"
+# GLFW 3.4 must not try Wayland where only DISPLAY is set (libwayland would
+# complain of XDG_RUNTIME_DIR on every start).
+! grep -q "XDG_RUNTIME_DIR" "$out/default.log" || fail "under Xvfb the kiosk tried Wayland: $(grep XDG_RUNTIME_DIR "$out/default.log")"
 expect_line "$out/es3.log" "GL: OpenGL ES 3\..*ImGui OpenGL3 backend with #version 300 es" "TABULA_GL=es3"
 expect_line "$out/gl3.log" "ImGui OpenGL3 backend with #version 130" "TABULA_GL=gl3"
 expect_line "$out/gl2.log" "ImGui OpenGL2 backend" "TABULA_GL=gl2"
