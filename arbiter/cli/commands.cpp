@@ -270,15 +270,6 @@ int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
-bool read_text_file(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
-
 // The final ledger in seat order, or the result where there is no ledger.
 std::string final_line(const core::Game& g) {
   const core::RuleSet& rules = g.rules();

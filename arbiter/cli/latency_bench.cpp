@@ -193,20 +193,11 @@ struct BenchGame {
   std::vector<session::Action> actions;
 };
 
-bool read_file(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
-
 // Every game of a PGN/PGN4 file, started as `tabula replay` reads it.
 bool record_games(const std::string& id, const std::string& path, std::vector<BenchGame>& games,
                   std::ostream& err) {
   std::string text;
-  if (!read_file(path, text)) {
+  if (!read_text_file(path, text)) {
     err << "tabula: " << path << ": cannot read the file\n";
     return false;
   }

@@ -1,6 +1,8 @@
 #include "cli/options.h"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 namespace tabula::cli {
 
@@ -59,6 +61,15 @@ bool number_option(const Options& o, const std::string& name, long long min, lon
         << ", got \"" << it->second << "\"\n";
     return false;
   }
+  return true;
+}
+
+bool read_text_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
   return true;
 }
 
