@@ -54,8 +54,6 @@ if ! wait "$asan_build"; then
   exit 1
 fi
 trap - EXIT
-# Finish it in the foreground (nothing left to do, or a step to retry visibly).
-cmake --build build/asan -j "$jobs" | tail -n 3
 phase "sanitizer build"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$jobs" --timeout 900 -LE no_asan)
 phase "sanitizer tests"
