@@ -31,6 +31,8 @@ grep -qx "ExecStart=/usr/bin/cage -s -- $prefix/libexec/tabula/kiosk-session" "$
   fail "tabula-kiosk.service does not start $prefix/libexec/tabula/kiosk-session in cage"
 grep -qx 'StateDirectory=tabula' "$unit/tabula-kiosk.service" || fail "no StateDirectory"
 grep -qx 'Restart=always' "$unit/tabula-kiosk.service" || fail "the kiosk is not restarted"
+grep -qx 'Environment=XDG_RUNTIME_DIR=/run/tabula-kiosk' "$unit/tabula-kiosk.service" ||
+  fail "tabula-kiosk.service gives cage no XDG_RUNTIME_DIR of its own"
 grep -qx "ExecStart=$prefix/libexec/tabula/boardd-session" "$unit/tabula-boardd.service" ||
   fail "tabula-boardd.service does not start $prefix/libexec/tabula/boardd-session"
 # The daemon runs on either profile, and restarts when the setup saves one.
