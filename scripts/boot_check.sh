@@ -55,7 +55,7 @@ if [[ $release != trixie ]]; then
 fi
 
 echo "== tabula-kiosk.service at boot"
-resumed="journaling to /var/lib/tabula/current.db (8 moves)"
+resumed="resumed /var/lib/tabula/current.db (8 moves)"
 wait_kiosk "$resumed" 180 1 || fail "the kiosk did not come up on the journaled game within 180 s"
 systemctl --no-pager status tabula-kiosk.service | sed -n '1,12p'
 journalctl -b --no-pager -o cat -u tabula-kiosk.service | grep -E "^(kiosk-session|tabula-kiosk): "
