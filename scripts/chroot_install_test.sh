@@ -150,41 +150,49 @@ run 'dpkg -s tabula | grep -E "^(Version|Architecture|Depends|Recommends):"'
 # (systemd-nspawn, Debian package systemd-container) on the chroot. A pseudo
 # terminal stands in for tty1 (the kiosk unit's TTYPath, and its condition);
 # /etc/tabula/kiosk.env selects wlroots' headless backend, there being no GPU.
-# Inside, scripts/boot_check.sh (run by a unit of the test, after
-# multi-user.target) shows the units with `systemctl cat`, checks the board
-# daemon is skipped without a profile, and on Debian 13 that the kiosk came
-# up at boot on a journaled game of eight moves (on Wayland; Debian 12: on
-# X11, through Xwayland) and came back on it after SIGKILL; then it powers
-# the container off. Not for a foreign
+# Booted twice; each time scripts/boot_check.sh (run by a unit of the test,
+# after multi-user.target) checks, then powers the container off. First with
+# no board profile: the units shown by `systemctl cat`, the board daemon
+# skipped, the kiosk up at boot on a journaled game of eight moves (on
+# Wayland; Debian 12: on X11, through Xwayland) and back on it after
+# SIGKILL. Then with a profile, the board daemon on its simulated grid
+# replaying hands that play two rounds: the kiosk journals them from the
+# board, and comes back on them after SIGKILL. Not for a foreign
 # architecture: systemd as PID 1 under qemu-user is not a boot.
 if [[ $name != "$release" ]]; then
   step "boot: not run for $arch (systemd under qemu-user is not a boot)"
 elif ! command -v systemd-nspawn >/dev/null || ! command -v python3 >/dev/null; then
   step "boot: not run: it needs systemd-nspawn and python3 (apt-get install systemd-container python3)"
 else
-  step "boot the installed system (systemd-nspawn): the units, the kiosk at boot and after SIGKILL"
   install -m 0755 "$(dirname "$0")/boot_check.sh" "$root/usr/local/sbin/tabula-boot-check"
-  printf '[Unit]\nDescription=Tabula boot check (scripts/chroot_install_test.sh)\nAfter=multi-user.target\n[Service]\nType=oneshot\nEnvironment=RELEASE=%s\nExecStart=/usr/local/sbin/tabula-boot-check\n[Install]\nWantedBy=multi-user.target\n' \
-    "$release" >"$root/etc/systemd/system/tabula-boot-check.service"
   ln -sf /etc/systemd/system/tabula-boot-check.service "$root/etc/systemd/system/multi-user.target.wants/"
-  mkdir -p "$root/etc/tabula"
+  mkdir -p "$root/etc/tabula" "$root/usr/local/share/tabula-test"
   printf 'TABULA_VARIANT=chesscom-ffa\nWLR_BACKENDS=headless\nWLR_RENDERER=pixman\nWLR_LIBINPUT_NO_DEVICES=1\nLIBGL_ALWAYS_SOFTWARE=1\n' \
     >"$root/etc/tabula/kiosk.env"
-  # A game in progress: two rounds of four-player chess, played on the
-  # installed programs into the kiosk's journal (as user tabula, its owner).
+  # Two rounds of four-player chess, as sensor traces of hands on the board
+  # (tabula trace): one played at once into the kiosk's journal by the
+  # installed programs (as user tabula, its owner), a game in progress for
+  # the first boot; one for the board daemon's simulated grid in the second,
+  # its first move 30 s in (the kiosk is connected by then).
   printf '[Variant "FFA"]\n[StartFen4 "4PC"]\n\n1. k2-k4 .. b9-c9 .. d13-d11 .. m8-l8\n2. f2-f4 .. b7-c7 .. i13-i12 .. m11-k11\n' \
     >"$root/tmp/opening.pgn4"
   run 'set -e; state=/var/lib/tabula; rm -f "$state"/current.db*
     install -d -o tabula -g tabula -m 0750 "$state"
     printf "variant: \"chesscom-ffa\"\n" >"$state/setup.textproto"
     tabula trace --variant chesscom-ffa /tmp/opening.pgn4 --seed 1 >/tmp/opening.trace
+    tabula trace --variant chesscom-ffa /tmp/opening.pgn4 --seed 2 --first-move-ms 30000 \
+      >/usr/local/share/tabula-test/board.trace
     chown -R tabula:tabula "$state"
     runuser -u tabula -- tabula play --variant chesscom-ffa --journal "$state/current.db" --trace /tmp/opening.trace >/dev/null
     tabula archive list --journal "$state/current.db" | grep -x "moves 8"'
+  # The board daemon's simulated grid, for the second boot: the unit's own
+  # boardd-session runs it (TABULA_BOARDD) on the installed profile.
+  printf '#!/bin/sh\ncase "${1:-}" in --check-profile) exec /usr/bin/tabula-boardd "$@" ;; esac\nexec /usr/bin/tabula-boardd --backend sim --trace /usr/local/share/tabula-test/board.trace --hold "$@"\n' \
+    >"$root/usr/local/bin/tabula-boardd-sim"
+  chmod 0755 "$root/usr/local/bin/tabula-boardd-sim"
   # nspawn mounts its own /proc and /dev.
   for m in dev/shm proc; do umount "$root/$m" 2>/dev/null || umount -l "$root/$m" 2>/dev/null || true; done
   trap - EXIT
-  rm -f "$root/root/boot-check.log"
   pty_out=$(mktemp)
   python3 -c 'import os, sys, select
 m, s = os.openpty()
@@ -194,18 +202,38 @@ while True:
         try: os.read(m, 4096)
         except OSError: pass' >"$pty_out" &
   pty_pid=$!
-  for _ in 1 2 3 4 5 6 7 8 9 10; do [[ -s $pty_out ]] && break; sleep 0.2; done
+  trap 'kill "$pty_pid" 2>/dev/null; rm -f "$pty_out"' EXIT
+  for ((i = 0; i < 100; i++)); do [[ -s $pty_out ]] && break; sleep 0.1; done
   pty=$(cat "$pty_out")
-  # systemd 257 needs the unified cgroup hierarchy; on a hybrid host nspawn
-  # gives the container one when asked.
-  SYSTEMD_NSPAWN_UNIFIED_HIERARCHY=1 timeout 600 systemd-nspawn -D "$root" --register=no --keep-unit \
-    -b --console=read-only --bind="$pty:/dev/tty1" >"$root.boot.log" 2>&1 || true
-  kill "$pty_pid" 2>/dev/null || true
-  rm -f "$pty_out"
-  if [[ -r $root/root/boot-check.log ]]; then cat "$root/root/boot-check.log"; fi
-  grep -qx "BOOT-CHECK PASSED" "$root/root/boot-check.log" 2>/dev/null || {
-    echo "chroot_install_test: the boot check did not pass; the container's console: $root.boot.log" >&2
+  [[ -c $pty ]] || {
+    echo "chroot_install_test: no pseudo terminal for tty1 (python3 printed '$pty')" >&2
     exit 1
   }
+  boot() {
+    printf '[Unit]\nDescription=Tabula boot check (scripts/chroot_install_test.sh)\nAfter=multi-user.target\n[Service]\nType=oneshot\nEnvironment=RELEASE=%s PHASE=%s\nExecStart=/usr/local/sbin/tabula-boot-check\n[Install]\nWantedBy=multi-user.target\n' \
+      "$release" "$1" >"$root/etc/systemd/system/tabula-boot-check.service"
+    rm -f "$root/root/boot-check.log"
+    # systemd 257 needs the unified cgroup hierarchy; on a hybrid host nspawn
+    # gives the container one when asked.
+    SYSTEMD_NSPAWN_UNIFIED_HIERARCHY=1 timeout 600 systemd-nspawn -D "$root" --register=no --keep-unit \
+      -b --console=read-only --bind="$pty:/dev/tty1" >"$root.boot-$1.log" 2>&1 || true
+    if [[ -r $root/root/boot-check.log ]]; then cat "$root/root/boot-check.log"; fi
+    grep -qx "BOOT-CHECK PASSED" "$root/root/boot-check.log" 2>/dev/null || {
+      echo "chroot_install_test: the boot check ($1) did not pass; the container's console: $root.boot-$1.log" >&2
+      exit 1
+    }
+  }
+  step "boot 1 (systemd-nspawn), no board profile: the units, the kiosk at boot on the journaled game, after SIGKILL"
+  boot virtual
+  step "boot 2, a board profile, the board daemon's simulated grid: the kiosk journals two rounds played on it, after SIGKILL"
+  rm -f "$root"/var/lib/tabula/current.db*
+  cp "$root/usr/share/tabula/profiles/cross-14-decoder.textproto" "$root/etc/tabula/board.textproto"
+  # The setup as the kiosk saves it when that board is chosen (a setup that
+  # chose the virtual board keeps it: docs/INSTALL.md step 3).
+  printf 'board_profile: "cross-14-decoder"\nvariant: "chesscom-ffa"\n' >"$root/var/lib/tabula/setup.textproto"
+  mkdir -p "$root/etc/systemd/system/tabula-boardd.service.d"
+  printf '[Service]\nEnvironment=TABULA_BOARDD=/usr/local/bin/tabula-boardd-sim\n' \
+    >"$root/etc/systemd/system/tabula-boardd.service.d/sim.conf"
+  boot board
 fi
 step "passed: $(basename "$deb") on $release"
