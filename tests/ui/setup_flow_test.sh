@@ -17,6 +17,14 @@ for tool in xvfb-run xdotool; do
     exit 77
   fi
 done
+# Seconds between taps, past the tap guard. Under an emulator (the arm64
+# cross build's tests under qemu-user) a frame of the kiosk takes seconds, and
+# a tap (press and release) needs two: there the taps come 15 s apart.
+gap=0.8
+if [[ -n "${TABULA_UNDER_EMULATOR:-}" ]]; then
+  gap=15
+  echo "under an emulator ($TABULA_UNDER_EMULATOR): taps $gap s apart"
+fi
 state=$(mktemp -d)
 trap '[[ -n "${KEEP:-}" ]] || rm -rf "$state"' EXIT; echo "state: $state"
 fail() {
@@ -24,21 +32,21 @@ fail() {
   cat "$state/log" >&2
   exit 1
 }
-# One kiosk run: taps (x y pairs, 0.8 s apart: past the tap guard), then stops it.
+# One kiosk run: taps (x y pairs, $gap s apart), then stops it.
 run() {
   LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 800x480x24" bash -c '
-    kiosk=$1 state=$2; shift 2
+    kiosk=$1 state=$2 gap=$3; shift 3
     "$kiosk" --journal "$state/current.db" --setup "$state" --windowed --size 800x480 >"$state/log" 2>&1 &
     pid=$!
     xdotool search --sync --onlyvisible --name Tabula >/dev/null
-    sleep 1
+    sleep "$gap"
     while (($# >= 2)); do
       xdotool mousemove "$1" "$2" click 1
-      sleep 0.8
+      sleep "$gap"
       shift 2
     done
     sleep 1
-    kill "$pid"; wait "$pid" || true' flow "$kiosk" "$state" "$@"
+    kill "$pid"; wait "$pid" || true' flow "$kiosk" "$state" "$gap" "$@"
 }
 virtual="200 100" next="660 443" chess="200 268"
 # shellcheck disable=SC2086  # the spots are pairs of words
