@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -159,6 +160,17 @@ int run_kiosk(const KioskOptions& options) {
     if (loaded.setup) {
       saved = loaded.setup;
       setup_board(*saved);
+      // A board profile installed after the setup chose the virtual board
+      // (docs/INSTALL.md step 3): the daemon reads the board, the game does
+      // not, until the setup chooses that board. Said, not silently ignored.
+      const auto admin = std::find_if(choices.boards.begin(), choices.boards.end(),
+                                      [](const BoardOption& b) { return b.administrator; });
+      if (saved->board_profile.empty() && admin != choices.boards.end()) {
+        std::fprintf(stderr,
+                     "tabula-kiosk: the saved setup chose the virtual board: the board of %s is not read "
+                     "until the setup chooses it (arbiter menu, Setup...)\n",
+                     admin->file.c_str());
+      }
     }
     if (!loaded.problem.empty() || (!loaded.exists && !journaled) || options.screen == "setup") {
       if (!loaded.problem.empty()) std::fprintf(stderr, "tabula-kiosk: %s\n", loaded.problem.c_str());

@@ -2,7 +2,9 @@
 # The first-boot setup in the real kiosk loop (issue 16): under Xvfb at
 # 800x480, an empty state directory shows the setup; xdotool taps the virtual
 # board, Next, Chess, Next, Next (no clock), Start; the setup is saved and the
-# game journaled. A second start resumes it without the setup; a saved setup
+# game journaled. A second start resumes it without the setup; a third, with
+# an administrator's board profile installed since, says the setup's virtual
+# board keeps it from being read; a saved setup
 # that does not fit brings the setup back, saying why, and Start keeps the
 # journaled game aside. The spots are the setup's at 800x480 (the golden
 # tests/ui/golden/800x480/setup.png).
@@ -57,6 +59,12 @@ grep -qx 'variant: "chess"' "$state/setup.textproto" || fail "setup.textproto: $
 [[ ! -e "$state/board.textproto" ]] || fail "a board profile for the virtual board"
 run
 grep -q "tabula-kiosk: resumed $state/current.db" "$state/log" || fail "the second start did not resume the game"
+# A board profile installed after the setup chose the virtual board: said.
+profile=$(cd "$(dirname "$0")/../../hardware/profiles" && pwd)/chess-8x8-matrix.textproto
+TABULA_PROFILE=$profile run
+grep -q "the saved setup chose the virtual board: the board of $profile is not read" "$state/log" ||
+  fail "the administrator's profile was ignored silently"
+grep -q "tabula-kiosk: resumed $state/current.db" "$state/log" || fail "the third start did not resume the game"
 printf 'board_profile: "chess-8x8-matrix"\nvariant: "chesscom-ffa"\n' >"$state/setup.textproto"
 # shellcheck disable=SC2086
 run $virtual $next $chess $next $next $next
