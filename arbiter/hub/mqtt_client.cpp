@@ -118,6 +118,7 @@ MqttClient::~MqttClient() {
 void MqttClient::try_connect() {
   // The first connect stores host, port and keepalive in libmosquitto even
   // when it fails; every later attempt is a reconnect.
+  refused_ = false;
   int rc = ever_tried_ ? mosquitto_reconnect(mosq_)
                        : mosquitto_connect(mosq_, broker_.host.c_str(), broker_.port, broker_.keepalive_s);
   ever_tried_ = true;
@@ -129,6 +130,12 @@ void MqttClient::try_connect() {
   if (handlers_.lost) handlers_.lost(last_error_);
   next_attempt_ = Clock::now() + backoff_;
   backoff_ = std::min(backoff_ * 2, kMaxBackoff);
+}
+
+void MqttClient::attempt_failed(int rc) {
+  if (refused_) return;
+  last_error_ = "cannot connect to the broker at " + broker_.describe() + ": " + mqtt_error(rc);
+  if (handlers_.lost) handlers_.lost(last_error_);
 }
 
 namespace {
@@ -172,8 +179,12 @@ void MqttClient::loop(std::chrono::milliseconds timeout, int wake_fd) {
     // The connection is gone (reset, refused CONNACK, keepalive): note it and
     // try again after the back-off.
     socket_open_ = false;
-    if (connected_ || last_error_.empty()) last_error_ = "connection to " + broker_.describe() + " lost: " + mqtt_error(rc);
-    if (connected_ && handlers_.lost) handlers_.lost(last_error_);
+    if (connected_) {
+      last_error_ = "connection to " + broker_.describe() + " lost: " + mqtt_error(rc);
+      if (handlers_.lost) handlers_.lost(last_error_);
+    } else {
+      attempt_failed(rc);
+    }
     connected_ = false;
     next_attempt_ = Clock::now() + backoff_;
     backoff_ = std::min(backoff_ * 2, kMaxBackoff);
@@ -234,6 +245,7 @@ void MqttClient::on_connect(mosquitto*, void* self, int rc, int flags) {
     c->last_error_ = "the broker at " + c->broker_.describe() + " refused the connection: " +
                      mosquitto_connack_string(rc);
     if (c->handlers_.lost) c->handlers_.lost(c->last_error_);
+    c->refused_ = true;
     c->next_attempt_ = Clock::now() + kMaxBackoff;
     return;
   }
@@ -252,6 +264,8 @@ void MqttClient::on_disconnect(mosquitto*, void* self, int rc) {
   if (was) {
     c->last_error_ = "connection to " + c->broker_.describe() + " lost: " + mqtt_error(rc);
     if (c->handlers_.lost) c->handlers_.lost(c->last_error_);
+  } else {
+    c->attempt_failed(rc);
   }
   c->next_attempt_ = std::max(c->next_attempt_, Clock::now() + c->backoff_);
   c->backoff_ = std::min(c->backoff_ * 2, kMaxBackoff);

@@ -98,6 +98,10 @@ class MqttClient {
  private:
   MqttClient() = default;
   void try_connect();
+  // An attempt that ended before the broker's CONNACK (TLS refused, the
+  // socket closed): said to the owner like a lost connection, unless the
+  // broker's refusal already said why.
+  void attempt_failed(int rc);
   static void on_connect(mosquitto*, void* self, int rc, int flags);
   static void on_disconnect(mosquitto*, void* self, int rc);
   static void on_publish(mosquitto*, void* self, int mid);
@@ -111,6 +115,7 @@ class MqttClient {
   bool socket_open_ = false;
   bool stopped_ = false;
   bool ever_tried_ = false;
+  bool refused_ = false;  // this attempt's CONNACK refused us (on_connect said why)
   std::chrono::steady_clock::time_point next_attempt_{};
   std::chrono::milliseconds backoff_{100};
   std::string last_error_ = "not connected yet";
