@@ -210,7 +210,7 @@ int run_kiosk(const KioskOptions& options) {
     }
     if (options.journal) {
       std::fprintf(stderr, "tabula-kiosk: %s %s (%zu moves)\n",
-                   real->session().now().count() > 0 ? "resumed" : "journaling to",
+                   real->resumed() ? "resumed" : "journaling to",
                    options.journal->c_str(), real->session().moves().size());
     }
   }

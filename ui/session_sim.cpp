@@ -59,6 +59,7 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
   publisher_.reset();
   journal_.reset();
   journal_error_.clear();
+  resumed_ = false;
   hand_.reset();
   accepted_.clear();
   dirty_ = true;
@@ -108,6 +109,7 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
     offset_ = r.last_input_time - now;
     // The virtual board holds what the sensors last reported.
     physical_ = session_->tracker().board().cells();
+    resumed_ = true;
     return true;
   }
   if (options.variant.empty()) {

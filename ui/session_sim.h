@@ -101,6 +101,9 @@ class SessionSim {
   // rebuilt the screen: the kiosk draws a frame.
   bool dirty() const { return dirty_; }
   const SessionSimOptions& options() const { return options_; }
+  // The game came from the journal file that was there (not a new game, nor
+  // one started because that file was set aside), however few its moves.
+  bool resumed() const { return resumed_; }
   // The last journal problem ("" when none): shown on screen, the game goes on.
   const std::string& journal_error() const { return journal_error_; }
   // Accepted moves since the last call (the kiosk sends the daemon an
@@ -145,6 +148,7 @@ class SessionSim {
   std::optional<session::Snapshot> snapshot_;
   KioskView view_;
   bool dirty_ = true;
+  bool resumed_ = false;
 };
 
 }  // namespace tabula::ui

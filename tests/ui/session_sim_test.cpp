@@ -133,6 +133,31 @@ TEST(SessionSim, TheKioskJournalsTheGameAndResumesItExactly) {
   EXPECT_EQ(sim->session().moves().size(), 3U) << "an empty hand puts nothing down";
 }
 
+TEST(SessionSim, AGameWithoutMovesIsResumedFromItsJournalNotStartedAgain) {
+  // The kiosk said "journaling to" (a new game) for a journal it had resumed
+  // when the journal held no time yet (seen under qemu: a first run of three
+  // frames).
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  {
+    auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+    ASSERT_TRUE(sim) << error;
+    EXPECT_FALSE(sim->resumed());
+  }
+  auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  EXPECT_TRUE(sim->resumed());
+  EXPECT_TRUE(sim->session().moves().empty());
+  // A journal of another game set aside: the game is new.
+  SessionSimOptions other = journaled("chesscom-ffa", path);
+  other.set_aside = true;
+  auto fresh = SessionSim::create(other, Ms(0), error);
+  ASSERT_TRUE(fresh) << error;
+  EXPECT_FALSE(fresh->resumed());
+  EXPECT_TRUE(std::filesystem::exists(scratch.file("game-1.db"))) << "the chess game was not kept aside";
+}
+
 TEST(SessionSim, AJournalOfAnotherVariantIsRefusedAndLeftAlone) {
   Scratch scratch;
   const std::string path = scratch.file("game.db");
