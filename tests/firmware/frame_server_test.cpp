@@ -79,7 +79,12 @@ TEST(FrameServer, StalledClientIsDroppedWhileTheOtherGetsEveryFrameAndNothingBlo
   EXPECT_EQ(server->clients_dropped(), 1u);
   EXPECT_EQ(server->client_count(), 1u);
   EXPECT_LE(max_queued, options.max_queued_bytes) << "no unbounded buffering";
-  EXPECT_LT(slowest, std::chrono::milliseconds(100)) << "a broadcast never waits for a client";
+  // A broadcast that waited for the staller (which never reads) would not
+  // return at all: this bound only catches a wait with a timeout. It is
+  // loose because a scheduler's hiccup is not a wait (seen: 317 ms under
+  // qemu-aarch64 on a loaded machine); the speed is measured by
+  // firmware_benchmark, not here.
+  EXPECT_LT(slowest, std::chrono::seconds(2)) << "a broadcast waited for a client";
 
   // The reader gets all of them, in order, without gaps.
   server->drain(2000);
