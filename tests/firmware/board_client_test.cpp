@@ -178,7 +178,9 @@ TEST(BoardClient, ReadWithNothingThereReturnsAtOnce) {
   const IoStatus st = c.client->read(frames);
   EXPECT_TRUE(st.is_ok()) << st.message();
   EXPECT_TRUE(frames.empty());
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(50));
+  // A read that waited would wait for ever (nothing is sent): the bound is
+  // loose, as a scheduler's hiccup (under qemu, on a loaded machine) is not a wait.
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2));
 }
 
 TEST(BoardClient, SnapshotRequestAndExpectationReachTheServer) {
