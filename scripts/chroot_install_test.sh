@@ -162,7 +162,8 @@ run 'dpkg -s tabula | grep -E "^(Version|Architecture|Depends|Recommends):"'
 if [[ $name != "$release" ]]; then
   step "boot: not run for $arch (systemd under qemu-user is not a boot)"
 elif ! command -v systemd-nspawn >/dev/null || ! command -v python3 >/dev/null; then
-  step "boot: not run: it needs systemd-nspawn and python3 (apt-get install systemd-container python3)"
+  echo "chroot_install_test: the boot needs systemd-nspawn and python3 (apt-get install systemd-container python3)" >&2
+  exit 1
 else
   install -m 0755 "$(dirname "$0")/boot_check.sh" "$root/usr/local/sbin/tabula-boot-check"
   ln -sf /etc/systemd/system/tabula-boot-check.service "$root/etc/systemd/system/multi-user.target.wants/"
