@@ -116,8 +116,10 @@ run 'tabula-kiosk --help >/dev/null && echo "tabula-kiosk: runs"'
 # xwayland there). The kiosk's GL line must say which.
 platform=Wayland
 [[ $release == bookworm ]] && platform=X11
+# The kiosk's environment without a GPU or a seat, here and in the boot's kiosk.env.
+headless=(WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 LIBGL_ALWAYS_SOFTWARE=1)
 step "the installed kiosk session in cage, headless, as user tabula (on $platform)"
-run "platform=$platform"'
+run "platform=$platform headless='${headless[*]}'"'
   command -v cage >/dev/null || { echo "cage is not installed (the package recommends it)"; exit 1; }
     # What systemd and tmpfiles make on a booted system: the unit'"'"'s state
     # directory (StateDirectory=tabula, also the home of user tabula), a runtime
@@ -132,8 +134,8 @@ run "platform=$platform"'
     printf "variant: \"chesscom-ffa\"\n" >"$state/setup.textproto"
     chown tabula:tabula "$state/setup.textproto"
     for round in new resumed; do
-      runuser -u tabula -- env XDG_RUNTIME_DIR="$xdg" WLR_BACKENDS=headless WLR_RENDERER=pixman \
-        WLR_LIBINPUT_NO_DEVICES=1 LIBGL_ALWAYS_SOFTWARE=1 TABULA_STATE="$state" \
+      # shellcheck disable=SC2086  # $headless is a list of NAME=VALUE words
+      runuser -u tabula -- env XDG_RUNTIME_DIR="$xdg" $headless TABULA_STATE="$state" \
         TABULA_KIOSK_ARGS="--screenshot /tmp/kiosk-$round.png --frames 3" \
         timeout 300 cage -s -- /usr/libexec/tabula/kiosk-session >/tmp/cage.log 2>&1 || {
         echo "cage -- kiosk-session failed ($round game):"; cat /tmp/cage.log; exit 1; }
@@ -168,8 +170,7 @@ else
   install -m 0755 "$(dirname "$0")/boot_check.sh" "$root/usr/local/sbin/tabula-boot-check"
   ln -sf /etc/systemd/system/tabula-boot-check.service "$root/etc/systemd/system/multi-user.target.wants/"
   mkdir -p "$root/etc/tabula" "$root/usr/local/share/tabula-test"
-  printf 'TABULA_VARIANT=chesscom-ffa\nWLR_BACKENDS=headless\nWLR_RENDERER=pixman\nWLR_LIBINPUT_NO_DEVICES=1\nLIBGL_ALWAYS_SOFTWARE=1\n' \
-    >"$root/etc/tabula/kiosk.env"
+  printf '%s\n' TABULA_VARIANT=chesscom-ffa "${headless[@]}" >"$root/etc/tabula/kiosk.env"
   # Two rounds of four-player chess, as sensor traces of hands on the board
   # (tabula trace): one played at once into the kiosk's journal by the
   # installed programs (as user tabula, its owner), a game in progress for
