@@ -1,12 +1,53 @@
 #include "core/replay.h"
 
+#include <cctype>
+
 #include "core/notation.h"
 
 namespace tabula::core {
 
+std::string record_date(const PgnRecord& record) {
+  // PGN "2022.03.19"; chess.com's PGN4 "Sat Mar 19 2022 14:59:06 GMT+0000".
+  std::string d = record.tag("Date");
+  auto digits = [&](std::size_t at, std::size_t n) {
+    if (at + n > d.size()) return false;
+    for (std::size_t i = at; i < at + n; ++i)
+      if (!std::isdigit(static_cast<unsigned char>(d[i]))) return false;
+    return true;
+  };
+  if (digits(0, 4) && d.size() >= 10 && d[4] == '.' && d[7] == '.' && digits(5, 2) && digits(8, 2)) {
+    return d.substr(0, 4) + "-" + d.substr(5, 2) + "-" + d.substr(8, 2);
+  }
+  static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  // "Www Mmm DD YYYY"
+  if (d.size() >= 15 && d[3] == ' ' && d[7] == ' ' && d[10] == ' ' && digits(8, 2) && digits(11, 4)) {
+    for (int m = 0; m < 12; ++m) {
+      if (d.compare(4, 3, kMonths[m]) != 0) continue;
+      std::string mm = (m < 9 ? "0" : "") + std::to_string(m + 1);
+      return d.substr(11, 4) + "-" + mm + "-" + d.substr(8, 2);
+    }
+  }
+  return {};
+}
+
+std::shared_ptr<const RuleSet> rules_for_date(std::shared_ptr<const RuleSet> rules, const std::string& date) {
+  if (date.empty() || rules->draws.repetition_eras.empty()) return rules;
+  for (const DrawRules::RepetitionEra& era : rules->draws.repetition_eras) {
+    if (date > era.until) continue;
+    if (era.automatic_repetitions == rules->draws.automatic_repetitions) return rules;
+    auto dated = std::make_shared<RuleSet>(*rules);
+    dated->draws.automatic_repetitions = era.automatic_repetitions;
+    return dated;
+  }
+  return rules;
+}
+
 ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
                     const std::array<int, kMaxSeats>& points, const PgnRecord& record) {
   ReplayResult out;
+  // chess.com's repetition rule as it stood on the record's date (issue 31 item 7).
+  rules = rules_for_date(std::move(rules), record_date(record));
   out.game.emplace(rules, start, points);
   Game& game = *out.game;
   auto fail = [&](const PgnToken& t, Seat seat, const std::string& why) {
@@ -33,6 +74,23 @@ ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
       out.steps.push_back(step);
       continue;
     }
+    bool flagged_first = mt.marker == 'T' && !mt.move.empty();
+    if (flagged_first) {
+      // chess.com marks with T the walking king's move it makes at once for a
+      // player whose time ran out in his turn ("Kh1-g1T", FFA 12085418): the
+      // player leaves first, so the move is a walking king's, not a live ply
+      // for the move rule (issue 31 item 6).
+      auto rs = game.timeout(seat);
+      if (rs.empty() && !game.outcome().over) {
+        fail(t, seat, "cannot lose on time: that seat is no longer playing");
+        return out;
+      }
+      step.rulings = rs;
+      if (game.outcome().over) {
+        out.steps.push_back(std::move(step));
+        continue;
+      }
+    }
     if (!mt.move.empty()) {
       if (game.outcome().over) {
         fail(t, seat, "the game is already over (" + game.outcome().reason + ")");
@@ -48,13 +106,16 @@ ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
         fail(t, seat, why);
         return out;
       }
-      step.rulings = game.play(m);
-      if (!step.rulings.empty() && step.rulings.front().kind == RulingKind::kIllegalMove) {
-        fail(t, seat, step.rulings.front().text);
+      auto played = game.play(m);
+      if (!played.empty() && played.front().kind == RulingKind::kIllegalMove) {
+        fail(t, seat, played.front().text);
         return out;
       }
+      step.rulings.insert(step.rulings.end(), played.begin(), played.end());
     }
-    if (mt.marker == 'R' || mt.marker == 'T') {
+    if (flagged_first) {
+      // done above
+    } else if (mt.marker == 'R' || mt.marker == 'T') {
       // A suffix marker belongs to the seat that just moved.
       Seat who = mt.move.empty() ? seat : step.seat;
       auto rs = mt.marker == 'R' ? game.resign(who) : game.timeout(who);
@@ -66,9 +127,15 @@ ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
       step.rulings.insert(step.rulings.end(), rs.begin(), rs.end());
     } else if (mt.marker == 'S' && mt.move.empty()) {
       // The arbiter finds stalemates itself at the start of a turn.
+      // The step belongs to the stalemated seat (issue 31 item 12: it was
+      // printed under the next seat's name): the latest stalemate ruling's.
       bool found = false;
       for (const auto& s : out.steps)
-        for (const Ruling& r : s.rulings) found = found || r.kind == RulingKind::kStalemate;
+        for (const Ruling& r : s.rulings)
+          if (r.kind == RulingKind::kStalemate) {
+            found = true;
+            step.seat = r.seat;
+          }
       if (!found) {
         fail(t, seat, "the record says stalemate, but the arbiter finds a legal move");
         return out;

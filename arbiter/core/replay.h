@@ -33,6 +33,13 @@ struct ReplayResult {
   int line = 0;
 };
 
+// The record's Date tag as YYYY-MM-DD (PGN "2022.03.19", chess.com's
+// "Sat Mar 19 2022 ..."), or "" when absent or unreadable.
+std::string record_date(const PgnRecord& record);
+// The rules as they stood on `date` (draws.repetition_eras); `rules` itself
+// when no era applies.
+std::shared_ptr<const RuleSet> rules_for_date(std::shared_ptr<const RuleSet> rules, const std::string& date);
+
 ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
                     const std::array<int, kMaxSeats>& points, const PgnRecord& record);
 
