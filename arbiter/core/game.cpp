@@ -1182,8 +1182,12 @@ bool Game::automatic_end_draws() const {
 std::string Game::claimable_draw() const {
   const DrawRules& d = rules_->draws;
   if (outcome_.over) return {};
-  if (d.fifty_move_plies > 0 && pos_.halfmove_clock() >= d.fifty_move_plies) return "fifty-move rule";
-  if (d.repetitions > 0 && repetitions() + 1 >= d.repetitions) return "threefold repetition";
+  // Issue 31 item 10: when both can be claimed, the ruling names both.
+  bool fifty = d.fifty_move_plies > 0 && pos_.halfmove_clock() >= d.fifty_move_plies;
+  bool threefold = d.repetitions > 0 && repetitions() + 1 >= d.repetitions;
+  if (fifty && threefold) return "fifty-move rule and threefold repetition";
+  if (fifty) return "fifty-move rule";
+  if (threefold) return "threefold repetition";
   return {};
 }
 

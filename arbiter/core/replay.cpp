@@ -43,6 +43,55 @@ std::shared_ptr<const RuleSet> rules_for_date(std::shared_ptr<const RuleSet> rul
   return rules;
 }
 
+RecordedEnd recorded_end(const PgnRecord& record) {
+  RecordedEnd end;
+  const std::string& result = record.result;
+  if (result != "1-0" && result != "0-1" && result != "1/2-1/2") {
+    end.error = "not a finished game's result";
+    return end;
+  }
+  end.draw = result == "1/2-1/2";
+  if (!end.draw) {
+    end.winner = seat_at(result == "1-0" ? 0 : 1);
+    end.loser = seat_at(result == "1-0" ? 1 : 0);
+  }
+  // The Termination tag as Tabula writes it ("resignation", "time",
+  // "agreement", "threefold repetition", "fifty-move rule", "adjudicated by
+  // the arbiter", "checkmate", "stalemate", ...), the PGN standard's
+  // ("normal", "time forfeit", "adjudication") and chess.com's or lichess's
+  // sentences ("won by resignation", "Game drawn by repetition", "won on
+  // time"), lower-cased.
+  const std::string tag = record.tag("Termination");
+  std::string term = tag;
+  for (char& c : term) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto says = [&](const char* word) { return term.find(word) != std::string::npos; };
+  using Kind = RecordedEnd::Kind;
+  if (says("checkmate") || says("stalemate") || says("insufficient") || says("dead position") ||
+      says("seventy-five") || says("fivefold") || says("bare king")) {
+    end.kind = Kind::kOnTheBoard;
+    end.said = "ended on the board: \"" + tag + "\"";
+  } else if (says("time")) {
+    end.kind = end.draw ? Kind::kAgreement : Kind::kTime;
+    end.said = end.draw ? "drawn although a flag fell (\"" + tag + "\"), taken as agreed" : "won on time";
+  } else if (says("adjudicat")) {
+    end.kind = Kind::kAdjudication;
+    end.said = end.draw ? "drawn by adjudication" : "won by adjudication";
+  } else if (says("repetition") || says("fifty") || says("50") || says("claim")) {
+    end.kind = end.draw ? Kind::kClaim : Kind::kResignation;
+    end.said = end.draw ? "a draw claimed (\"" + tag + "\")" : "won by resignation";
+  } else if (says("agree") || end.draw) {
+    // A draw with no reason given ("normal", or no tag): by agreement.
+    end.kind = Kind::kAgreement;
+    end.said = "drawn by agreement";
+  } else {
+    // A decisive game with no reason, or "normal", "resignation", "won by
+    // resignation": the loser resigned (the usual reading of a PGN result).
+    end.kind = Kind::kResignation;
+    end.said = "won by resignation";
+  }
+  return end;
+}
+
 ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
                     const std::array<int, kMaxSeats>& points, const PgnRecord& record) {
   ReplayResult out;
@@ -143,15 +192,37 @@ ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
     }
     out.steps.push_back(std::move(step));
   }
-  // A standard two-seat PGN writes a resignation or a flag fall as the
-  // result (and a comment), with no move token for it: the loser leaves,
-  // on time when the Termination tag says so (as write_pgn writes it).
-  if (!game.outcome().over && rules->seat_count() == 2 && (record.result == "1-0" || record.result == "0-1")) {
-    Seat loser = seat_at(record.result == "1-0" ? 1 : 0);
-    bool time = record.tag("Termination") == "time" || record.tag("Termination") == "time forfeit";
-    // A closing note, as below: no token of the record, only its rulings.
+  // A standard two-seat PGN writes how the game ended as its result and its
+  // Termination tag, with no move token for it (issue 31 item 8): apply it.
+  if (!game.outcome().over && rules->seat_count() == 2 && !record.result.empty() && record.result != "*") {
     ReplayStep step{record.moves.empty() ? 0 : record.moves.back().round, kNoSeat, "(" + record.result + ")", {}};
-    step.rulings = time ? game.timeout(loser) : game.resign(loser);
+    RecordedEnd end = recorded_end(record);
+    if (!end.error.empty()) {
+      out.ok = false;
+      out.line = record.line;
+      out.error = "the result " + record.result + ": " + end.error;
+      return out;
+    }
+    std::vector<Ruling> rs;
+    switch (end.kind) {
+      case RecordedEnd::Kind::kResignation: rs = game.resign(end.loser); break;
+      case RecordedEnd::Kind::kTime: rs = game.timeout(end.loser); break;
+      case RecordedEnd::Kind::kAgreement: rs = game.agree_draw(); break;
+      case RecordedEnd::Kind::kClaim: rs = game.claim_draw(); break;
+      case RecordedEnd::Kind::kAdjudication: rs = game.adjudicate(end.draw, end.winner); break;
+      case RecordedEnd::Kind::kOnTheBoard: break;
+    }
+    if (end.kind == RecordedEnd::Kind::kOnTheBoard || (!rs.empty() && rs.front().kind == RulingKind::kIllegalMove)) {
+      out.ok = false;
+      out.line = record.line;
+      out.error = "the record ends " + record.result + " (" + end.said + "), but " +
+                  (rs.empty() ? "the arbiter finds the game still on after the last move"
+                              : "the arbiter refuses it: " + rs.front().text);
+      return out;
+    }
+    // The closing note says which end it was: "(1/2-1/2, drawn by agreement)".
+    step.token = "(" + record.result + ", " + end.said + ")";
+    step.rulings = rs;
     out.steps.push_back(std::move(step));
   }
   // chess.com records end without a marker when the last opponents leave on
