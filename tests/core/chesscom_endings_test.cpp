@@ -262,5 +262,23 @@ TEST_F(ChessComEndings, StalemateMarkerIsWrittenInTheStalematedSeatsSlot) {
   EXPECT_NE(text.find("1. Kh1-g1 .. Ka7-a8 .. S .. Kn8-n9"), std::string::npos) << text;
 }
 
+TEST_F(ChessComEndings, Fen4LeavesOutAnEnPassantEntryWhosePawnWasTaken) {
+  // Issue 31 item 12: `tabula infer` wrote a final FEN4 with an en passant
+  // entry that Tabula's own reader refused. Blue's b8-d8 opens c8; Yellow's
+  // rook takes the pawn on d8 by an ordinary capture before Blue moves
+  // again (an eliminated seat never does): the entry can never be used and
+  // is not written, so the FEN4 reads back.
+  Game g(rules_, setup(*rules_, 'b', {"h1:rK", "a7:bK", "b8:bP", "g14:yK", "d10:yR", "n8:gK"}));
+  g.play(move(g.position(), "b8", "d8"));
+  EXPECT_NE(to_fen4(g.position()).find("'enPassant':('','c8:d8','','')"), std::string::npos)
+      << "open while the pawn stands: " << to_fen4(g.position());
+  g.play(move(g.position(), "d10", "d8"));
+  std::string text = to_fen4(g.position());
+  EXPECT_EQ(text.find("enPassant"), std::string::npos) << text;
+  auto back = parse_fen4(*rules_, text);
+  ASSERT_TRUE(back.ok()) << text << ": " << back.error().message;
+  EXPECT_EQ(to_fen4(*back), text);
+}
+
 }  // namespace
 }  // namespace tabula::core
