@@ -41,6 +41,13 @@ class ChessComEndings : public ::testing::Test {
     EXPECT_TRUE(records.ok());
     return replay(rules_, start, {}, records->front());
   }
+  // The game ended drawn on insufficient material, paying 10 to each of `paid`.
+  void expect_material_draw_paying_ten(const Game& g, const std::vector<char>& paid) const {
+    ASSERT_TRUE(g.outcome().over);
+    EXPECT_TRUE(g.outcome().draw);
+    EXPECT_EQ(g.outcome().reason, "insufficient material");
+    for (char c : paid) EXPECT_EQ(g.points(seat(c)), 10) << c;
+  }
   static bool has(const std::vector<Ruling>& rs, RulingKind k) {
     for (const auto& r : rs)
       if (r.kind == k) return true;
@@ -58,12 +65,8 @@ TEST_F(ChessComEndings, LastOpponentResigningIntoKingAgainstKingPaysTenToBoth) {
   // player left)". Yellow and Green were mated earlier (dead kings).
   Game g(rules_, fen4("B-0,0,1,1-0,0,0,0-0,0,0,0-0,0,0,0-0-"
                       "6,dyK,7/14/14/14/14/14/13,dgK/bK,13/14/14/14/14/14/3,rR,3,rK,6"));
-  auto rs = g.resign(seat('r'));
-  ASSERT_TRUE(g.outcome().over);
-  EXPECT_TRUE(g.outcome().draw);
-  EXPECT_EQ(g.outcome().reason, "insufficient material");
-  EXPECT_EQ(g.points(seat('r')), 10);
-  EXPECT_EQ(g.points(seat('b')), 10);
+  g.resign(seat('r'));
+  expect_material_draw_paying_ten(g, {'r', 'b'});
 }
 
 TEST_F(ChessComEndings, TwoLivePlayersOneWithABareKingIsInsufficientMaterial) {
@@ -73,11 +76,7 @@ TEST_F(ChessComEndings, TwoLivePlayersOneWithABareKingIsInsufficientMaterial) {
   Game g(rules_, fen4("R-0,1,1,0-0,0,0,0-0,0,0,0-0,0,0,0-0-"
                       "6,dyK,7/14/14/14/14/14/13,gK/dbK,13/14/14/3,rD,10/14/14/5,rB,1,rK,6"));
   g.play(move(g.position(), "h1", "h2"));
-  ASSERT_TRUE(g.outcome().over);
-  EXPECT_TRUE(g.outcome().draw);
-  EXPECT_EQ(g.outcome().reason, "insufficient material");
-  EXPECT_EQ(g.points(seat('r')), 10);
-  EXPECT_EQ(g.points(seat('g')), 10);
+  expect_material_draw_paying_ten(g, {'r', 'g'});
 }
 
 TEST_F(ChessComEndings, ABareKingAmongThreeLivePlayersPlaysOn) {
