@@ -15,6 +15,8 @@
 #include "hub/hub_client.h"
 #include "hub/sim_board.h"
 #include "hub/topics.h"
+#include "hub/tournament.h"
+#include "hub/codec.h"
 #include "journal/outbox.h"
 
 namespace tabula::hub {
@@ -225,6 +227,120 @@ TEST(HubAttack, ARefusalFloodIsCountedAndTheJournalStaysSmall) {
                                         "\"arbiter\"))");
   for (const auto& r : rows) EXPECT_LT(r.payload.size(), 400u);
   EXPECT_LT(journal_bytes(dir.file("t1.db")), bytes_before + 256 * 1024);
+}
+
+// The documented broker: hardware/mosquitto/acl and the client-id line of
+// hardware/mosquitto/mosquitto.conf, with a board, the hub, the recorder and
+// a spectator.
+BrokerOptions documented_broker() {
+  BrokerOptions o;
+  o.users = {{"arbiter", "apw"}, {"recorder", "rpw"}, {"spectator", "spw"}, {"t1", "t1pw"}};
+  std::ifstream acl(std::string(TABULA_SOURCE_DIR) + "/hardware/mosquitto/acl");
+  EXPECT_TRUE(acl) << "hardware/mosquitto/acl";
+  o.acl.assign(std::istreambuf_iterator<char>(acl), {});
+  std::ifstream conf(std::string(TABULA_SOURCE_DIR) + "/hardware/mosquitto/mosquitto.conf");
+  for (std::string line; std::getline(conf, line);) {
+    if (line.rfind("use_username_as_clientid", 0) == 0) o.extra_conf += line + "\n";
+  }
+  EXPECT_EQ(o.extra_conf, "use_username_as_clientid true\n") << "hardware/mosquitto/mosquitto.conf";
+  return o;
+}
+
+std::unique_ptr<HubClient> arbiter_hub(const TempDir& dir, int port) {
+  HubConfig hc;
+  hc.event = "club";
+  hc.broker = login(port, "arbiter", "apw");
+  hc.key = event_key();
+  hc.record_path = dir.file("event.db");
+  std::string error;
+  auto hub = HubClient::start(hc, error);
+  EXPECT_TRUE(hub) << error;
+  EXPECT_TRUE(eventually([&] { return hub && hub->status().subscribed; }, kPatience));
+  return hub;
+}
+
+// Issue 28 item 2: `pattern write tabula/+/%u/...` applied to every login,
+// so the spectator published a rated game "mallory vs t6-black" as board
+// "spectator" and it entered the ladder.
+TEST(HubAttack, OnTheDocumentedBrokerNoOtherLoginPublishesAsABoardNamedAfterItself) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path(), documented_broker());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = arbiter_hub(dir, broker.port());
+  std::vector<std::pair<std::string, std::string>> intruders = {
+      {"spectator", "spw"}, {"recorder", "rpw"}, {"arbiter", "apw"}};
+  std::vector<std::unique_ptr<RawClient>> clients;
+  for (const auto& [user, password] : intruders) {
+    clients.push_back(std::make_unique<RawClient>());
+    ASSERT_TRUE(clients.back()->open("forger-" + user, login(broker.port(), user, password))) << user;
+    wire::BoardState st;
+    st.set_version(wire::PAYLOAD_VERSION_CURRENT);
+    st.set_event("club");
+    st.set_board(user);
+    st.set_variant("chess");
+    st.set_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    st.set_game_id("1-" + user);
+    st.set_over(true);
+    st.add_ranking(0);
+    st.add_ranking(1);
+    st.add_seats()->set_player("mallory");
+    st.add_seats()->set_player("t6-black");
+    ASSERT_TRUE(clients.back()->client->publish(topic("club", user, Leaf::kState), encode(st), 1, true, error));
+    clients.back()->pump();
+  }
+  // The board's own state, published after the forgeries, shows the hub is up to date.
+  auto t1 = chess_board(dir, "t1", login(broker.port(), "t1", "t1pw"));
+  play_two_moves(*t1);
+  ASSERT_TRUE(t1->publisher().flush(kPatience, 1));
+  hub->read([&](const HubModel& m) {
+    ASSERT_NE(m.board("t1"), nullptr);
+    for (const auto& [user, password] : intruders) EXPECT_EQ(m.board(user), nullptr) << user << " played as a board";
+  });
+  std::vector<RecordedGame> games;
+  hub->with_record([&](TournamentRecord* r) {
+    ASSERT_NE(r, nullptr);
+    ASSERT_TRUE(r->games("club", games).ok());
+  });
+  EXPECT_TRUE(games.empty()) << games.size() << " forged games in the record";
+  // A later subscriber finds no retained forgery either.
+  RawClient late;
+  ASSERT_TRUE(late.open("late", login(broker.port(), "recorder", "rpw")));
+  ASSERT_TRUE(late.client->subscribe("tabula/club/+/state", 1, error));
+  late.pump(100);
+  ASSERT_FALSE(late.received.empty());
+  for (const MqttMessage& m : late.received) EXPECT_EQ(m.topic, topic("club", "t1", Leaf::kState));
+}
+
+// Issue 28 item 2: the spectator login, reusing a board's or the hub's
+// client id, kicked it off the broker ten times in five seconds.
+TEST(HubAttack, OnTheDocumentedBrokerALoginCannotTakeOverAnotherClientsId) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path(), documented_broker());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = arbiter_hub(dir, broker.port());
+  auto t1 = chess_board(dir, "t1", login(broker.port(), "t1", "t1pw"));
+  ASSERT_TRUE(eventually([&] { return t1->publisher().status().connected; }, kPatience));
+  int board_down = 0, hub_down = 0;
+  for (int i = 0; i < 10; ++i) {
+    // The ids the board and the hub ask for, and their logins (the ids the broker gives them).
+    for (const char* id : {"tabula-club-t1", "tabula-hub-club", "t1", "arbiter"}) {
+      RawClient mallory;
+      ASSERT_TRUE(mallory.open(id, login(broker.port(), "spectator", "spw"))) << id;
+      mallory.pump(4);
+      board_down += t1->publisher().status().connected ? 0 : 1;
+      hub_down += hub->status().connected ? 0 : 1;
+    }
+  }
+  EXPECT_EQ(board_down, 0);
+  EXPECT_EQ(hub_down, 0);
+  EXPECT_EQ(broker.log().find("already connected"), std::string::npos) << broker.log();
+  // Both still work: the board's items reach the hub.
+  play_two_moves(*t1);
+  EXPECT_TRUE(t1->publisher().flush(kPatience, 1));
 }
 
 }  // namespace

@@ -103,6 +103,7 @@ bool Broker::start(std::string& error) {
     }
     conf << "cafile " << d << "/ca.crt\ncertfile " << d << "/broker.crt\nkeyfile " << d << "/broker.key\n";
   }
+  conf << options_.extra_conf;
   if (options_.users.empty()) {
     conf << "allow_anonymous true\n";
   } else {

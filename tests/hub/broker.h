@@ -43,6 +43,7 @@ struct BrokerOptions {
   // and the ACL file text.
   std::vector<std::pair<std::string, std::string>> users;
   std::string acl;
+  std::string extra_conf;  // lines added to the generated mosquitto.conf
   // TLS on the listener with a fresh CA and a certificate for 127.0.0.1
   // (made with the openssl command); ca_file() names the CA for clients.
   bool tls = false;
