@@ -32,19 +32,23 @@ using testing::TempDir;
 
 constexpr auto kPatience = 20s;
 
-ArbiterKey event_key() {
-  ArbiterKey k;
-  k.secret = "fedcba9876543210fedcba9876543210";
-  return k;
+ArbiterKey event_key() { return testing::test_arbiter_key(); }
+using testing::loopback_broker;
+BrokerConfig login(int port, const std::string& user = "", const std::string& password = "") {
+  return loopback_broker(port, user, password);
 }
 
-BrokerConfig login(int port, const std::string& user = "", const std::string& password = "") {
-  BrokerConfig b;
-  b.port = port;
-  b.username = user;
-  b.password = password;
-  b.keepalive_s = 5;
-  return b;
+std::unique_ptr<HubClient> hub_on(const TempDir& dir, const BrokerConfig& broker) {
+  HubConfig hc;
+  hc.event = "club";
+  hc.broker = broker;
+  hc.key = event_key();
+  hc.record_path = dir.file("event.db");
+  std::string error;
+  auto hub = HubClient::start(hc, error);
+  EXPECT_TRUE(hub) << error;
+  EXPECT_TRUE(eventually([&] { return hub && hub->status().subscribed; }, kPatience));
+  return hub;
 }
 
 std::unique_ptr<SimBoard> chess_board(const TempDir& dir, const std::string& name, const BrokerConfig& broker) {
@@ -121,13 +125,8 @@ TEST(HubAttack, ACapturedPauseReplayedAfterTheBoardRestartedIsRefused) {
   RawClient sniffer;
   ASSERT_TRUE(sniffer.open("sniffer", login(broker.port())));
   ASSERT_TRUE(sniffer.client->subscribe(topic("club", "t1", Leaf::kAction), 1, error)) << error;
-  HubConfig hc;
-  hc.event = "club";
-  hc.broker = login(broker.port());
-  hc.key = event_key();
-  hc.record_path = dir.file("event.db");
-  auto hub = HubClient::start(hc, error);
-  ASSERT_TRUE(hub) << error;
+  auto hub = hub_on(dir, login(broker.port()));
+  ASSERT_TRUE(hub);
   auto t1 = chess_board(dir, "t1", login(broker.port()));
   play_two_moves(*t1);
   ASSERT_TRUE(eventually([&] { return t1->publisher().status().connected; }, kPatience));
@@ -247,16 +246,7 @@ BrokerOptions documented_broker() {
 }
 
 std::unique_ptr<HubClient> arbiter_hub(const TempDir& dir, int port) {
-  HubConfig hc;
-  hc.event = "club";
-  hc.broker = login(port, "arbiter", "apw");
-  hc.key = event_key();
-  hc.record_path = dir.file("event.db");
-  std::string error;
-  auto hub = HubClient::start(hc, error);
-  EXPECT_TRUE(hub) << error;
-  EXPECT_TRUE(eventually([&] { return hub && hub->status().subscribed; }, kPatience));
-  return hub;
+  return hub_on(dir, login(port, "arbiter", "apw"));
 }
 
 // Issue 28 item 2: `pattern write tabula/+/%u/...` applied to every login,

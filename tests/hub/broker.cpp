@@ -154,4 +154,19 @@ void Broker::stop() {
   pid_ = -1;
 }
 
+ArbiterKey test_arbiter_key() {
+  ArbiterKey k;
+  k.secret = "0123456789abcdef0123456789abcdef";
+  return k;
+}
+
+BrokerConfig loopback_broker(int port, const std::string& user, const std::string& password) {
+  BrokerConfig b;
+  b.port = port;
+  b.username = user;
+  b.password = password;
+  b.keepalive_s = 5;
+  return b;
+}
+
 }  // namespace tabula::hub::testing

@@ -29,19 +29,10 @@ using testing::TempDir;
 
 constexpr auto kWait = 20s;
 
-ArbiterKey arbiter_key() {
-  ArbiterKey k;
-  k.secret = "0123456789abcdef0123456789abcdef";
-  return k;
-}
+ArbiterKey arbiter_key() { return testing::test_arbiter_key(); }
 
 BrokerConfig at(int port, const std::string& user = "", const std::string& password = "") {
-  BrokerConfig b;
-  b.port = port;
-  b.username = user;
-  b.password = password;
-  b.keepalive_s = 5;
-  return b;
+  return testing::loopback_broker(port, user, password);
 }
 
 std::unique_ptr<SimBoard> open_board(const TempDir& dir, const std::string& name, const std::string& variant,

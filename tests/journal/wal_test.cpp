@@ -21,9 +21,7 @@ using testing::write_bytes;
 JournalHeader wal_journal_header() {
   JournalHeader h;
   h.variant = "chess";
-  h.start_position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  h.seed = 7;
-  h.created = "2026.12.04 12:00:00";
+  h.start_position = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
   return h;
 }
 
