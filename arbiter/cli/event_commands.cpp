@@ -1,5 +1,6 @@
 #include "cli/event_commands.h"
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -10,7 +11,14 @@
 #include "event/seating.h"
 #include "event/standings.h"
 #include "event/trf.h"
+#include "event/board_assignment.h"
+#include "hub/action_auth.h"
+#include "hub/mqtt_client.h"
+#include "hub/topics.h"
 #include "hub/tournament.h"
+
+#include <chrono>
+#include <thread>
 
 namespace tabula::cli {
 
@@ -36,6 +44,7 @@ constexpr const char* kForms = R"(usage: tabula event <what> --file F ...
   standings --section S [--out FILE]
   trf --section S [--out FILE]
   pairings --section S PAIRINGS
+  publish --section S --broker ADDR --arbiter-key F [--broker-user U --broker-password-file P] [--broker-ca CA]
   quality [--from 8] [--to 64] [--rounds 7] [--events 5] [--seed 1]   (no --file)
 )";
 
@@ -122,6 +131,78 @@ int collect(Event& e, const std::string& record_path, std::ostream& out, std::os
   return 0;
 }
 
+// Each table of the open round to its board, signed, retained, QoS 1; waits
+// (10 s at most) for the broker to take them all.
+int publish(const Event& e, const Section& s, const Options& o, std::ostream& out, std::ostream& err) {
+  if (s.played.empty()) {
+    err << "tabula event: section " << s.name << " has no round seated\n";
+    return 1;
+  }
+  std::string error = hub::check_name("event", e.name);
+  for (const event::Table& t : s.played.back().tables) {
+    if (error.empty()) error = hub::check_name("board", t.board);
+  }
+  if (!error.empty()) {
+    err << "tabula event: " << error << "\n";
+    return 1;
+  }
+  auto key = hub::load_key(opt(o, "arbiter-key"), error);
+  if (!key) {
+    err << "tabula event: " << (opt(o, "arbiter-key").empty() ? "--arbiter-key FILE is required" : error) << "\n";
+    return opt(o, "arbiter-key").empty() ? 2 : 1;
+  }
+  hub::BrokerConfig broker;
+  broker.ca_file = opt(o, "broker-ca");
+  broker.username = opt(o, "broker-user");
+  if (const std::string pw = opt(o, "broker-password-file"); !pw.empty()) {
+    if (!read_text_file(pw, broker.password)) {
+      err << "tabula event: " << pw << ": cannot be read\n";
+      return 1;
+    }
+    while (!broker.password.empty() && (broker.password.back() == '\n' || broker.password.back() == '\r')) {
+      broker.password.pop_back();
+    }
+  }
+  if (std::string why = broker.parse(opt(o, "broker")); !why.empty()) {
+    err << "tabula event: --broker: " << why << "\n";
+    return 2;
+  }
+  int acked = 0;
+  hub::MqttClient::Handlers handlers;
+  handlers.acknowledged = [&](int) { ++acked; };
+  auto client = hub::MqttClient::create("tabula-event-" + e.name, false, broker, std::nullopt, handlers, error);
+  if (!client) {
+    err << "tabula event: " << error << "\n";
+    return 1;
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!client->connected() && std::chrono::steady_clock::now() < deadline) client->loop(std::chrono::milliseconds(50));
+  if (!client->connected()) {
+    err << "tabula event: " << broker.describe() << ": " << client->last_error() << "\n";
+    return 1;
+  }
+  const auto now_ms = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+  const std::vector<event::wire::Assignment> all = event::assignments_of(e, s, now_ms);
+  for (const event::wire::Assignment& a : all) {
+    if (!client->publish(hub::assignment_topic(a.event(), a.board()), event::sign_assignment(a, *key), 1, true, error)) {
+      err << "tabula event: board " << a.board() << ": " << error << "\n";
+      return 1;
+    }
+    out << "board " << a.board() << ": " << event::describe(a) << "\n";
+  }
+  while (acked < static_cast<int>(all.size()) && std::chrono::steady_clock::now() < deadline) {
+    client->loop(std::chrono::milliseconds(50));
+  }
+  client->disconnect();
+  if (acked < static_cast<int>(all.size())) {
+    err << "tabula event: the broker took " << acked << " of " << all.size() << " assignments in 10 s\n";
+    return 1;
+  }
+  out << all.size() << " boards assigned (retained: a board switched on later gets its game)\n";
+  return 0;
+}
+
 int quality(const Options& o, std::ostream& out, std::ostream& err) {
   long long from = 8, to = 64, rounds = 7, events = 5, seed = 1;
   if (!number_option(o, "from", 4, 512, from, err) || !number_option(o, "to", 4, 512, to, err) ||
@@ -182,7 +263,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const std::string what = args[1];
   auto o = parse_options(args, 2,
                          {"file", "name", "boards", "variant", "format", "rounds", "bye-points", "section", "rating",
-                          "club", "team", "record", "board", "ranks", "out", "from", "to", "events", "seed"},
+                          "club", "team", "record", "board", "ranks", "out", "from", "to", "events", "seed", "broker",
+                          "broker-user", "broker-password-file", "broker-ca", "arbiter-key"},
                          {}, "event " + what, err);
   if (!o) return 2;
   if (what == "quality") return quality(*o, out, err);
@@ -368,6 +450,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       return 1;
     }
     if (!write_out(*o, event::write_trf(event::trf_of(e, *s)), out, err)) return 1;
+  } else if (what == "publish") {
+    rc = publish(e, *s, *o, out, err);
   } else if (what == "pairings") {
     if (o->positional.size() != 1) {
       err << "tabula event pairings: one PAIRINGS file is needed\n";

@@ -13,6 +13,8 @@
 //   tabula event standings --file F --section S [--out FILE]
 //   tabula event trf --file F --section S [--out FILE]        TRF-16 for Swiss-Manager, JaVaFo, bbpPairings
 //   tabula event pairings --file F --section S PAIRINGS       their pairings for the next round
+//   tabula event publish --file F --section S --broker ADDR --arbiter-key F [--broker-user U
+//                        --broker-password-file P] [--broker-ca CA]   each board its game, signed, retained
 //   tabula event quality [--from 8] [--to 64] [--rounds 7] [--events 5] [--seed 1]
 //
 // Exit codes: 0 done, 1 a problem with the input (named), 2 bad usage.
