@@ -1,6 +1,7 @@
 #include "event/event_store.h"
 
 #include "event/event_file.h"
+#include "event/standings.h"
 #include "hub/tournament.h"
 
 namespace tabula::event {
@@ -59,6 +60,22 @@ JournalStatus EventStore::names(std::vector<std::string>& out) {
     out.push_back(st->column_text(0));
   }
   return JournalStatus::good();
+}
+
+std::vector<std::string> standings_in_record(const std::string& path, const std::string& event) {
+  std::vector<std::string> out;
+  journal::Database db;
+  if (!db.open(path, journal::Database::Mode::kReadOnly).ok()) return out;
+  JournalStatus s;
+  auto app = db.query_int("PRAGMA application_id", s);
+  if (!s.ok() || app.value_or(0) != hub::kTournamentApplicationId) return out;
+  auto st = db.prepare("SELECT text FROM event_files WHERE name = ?1", s);
+  if (!st || !st->bind(1, event).ok() || st->step() != Statement::Step::kRow) return out;
+  std::vector<std::string> errors;
+  auto e = from_text(st->column_text(0), path, errors);
+  if (!e) return out;
+  for (const Section& section : e->sections) out.push_back(format_standings(*e, section));
+  return out;
 }
 
 }  // namespace tabula::event

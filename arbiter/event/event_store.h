@@ -27,4 +27,9 @@ class EventStore {
   journal::Database db_;
 };
 
+// The standings of every section of `event` kept in the record at `path`
+// (read-only, for the hub screen), one format_standings() text per section;
+// empty when the record has no such event or cannot be read now.
+std::vector<std::string> standings_in_record(const std::string& path, const std::string& event);
+
 }  // namespace tabula::event

@@ -246,7 +246,11 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
     }
     ImGui::EndTable();
   }
-  if (!side.standings.empty()) {
+  for (const std::string& section : side.event_standings) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(section.c_str());
+  }
+  if (side.event_standings.empty() && !side.standings.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted("Standings");
     for (std::size_t i = 0; i < side.standings.size() && i < 40; ++i) {

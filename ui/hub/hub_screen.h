@@ -38,6 +38,10 @@ struct HubSide {
   bool can_act = false;               // the hub holds the arbiter key
   std::vector<hub::Rating> ladder;    // best first
   std::vector<hub::Standing> standings;
+  // The event's standings by section (tabula event, issue 35), as
+  // event::format_standings() writes them; empty when no event is kept in
+  // the record.
+  std::vector<std::string> event_standings;
 };
 
 class HubScreen {
