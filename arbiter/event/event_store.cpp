@@ -62,8 +62,8 @@ JournalStatus EventStore::names(std::vector<std::string>& out) {
   return JournalStatus::good();
 }
 
-std::vector<std::string> standings_in_record(const std::string& path, const std::string& event) {
-  std::vector<std::string> out;
+std::vector<StandingsTable> standings_in_record(const std::string& path, const std::string& event) {
+  std::vector<StandingsTable> out;
   journal::Database db;
   if (!db.open(path, journal::Database::Mode::kReadOnly).ok()) return out;
   JournalStatus s;
@@ -74,7 +74,7 @@ std::vector<std::string> standings_in_record(const std::string& path, const std:
   std::vector<std::string> errors;
   auto e = from_text(st->column_text(0), path, errors);
   if (!e) return out;
-  for (const Section& section : e->sections) out.push_back(format_standings(*e, section));
+  for (const Section& section : e->sections) out.push_back(standings_table(*e, section));
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "event/event.h"
+#include "event/standings.h"
 #include "journal/database.h"
 #include "journal/journal_status.h"
 
@@ -28,8 +29,8 @@ class EventStore {
 };
 
 // The standings of every section of `event` kept in the record at `path`
-// (read-only, for the hub screen), one format_standings() text per section;
-// empty when the record has no such event or cannot be read now.
-std::vector<std::string> standings_in_record(const std::string& path, const std::string& event);
+// (read-only, for the hub screen), one table per section; empty when the
+// record has no such event or cannot be read now.
+std::vector<StandingsTable> standings_in_record(const std::string& path, const std::string& event);
 
 }  // namespace tabula::event

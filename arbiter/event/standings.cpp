@@ -89,25 +89,36 @@ std::vector<StandingRow> standings_of(const Section& s) {
   return rows;
 }
 
-std::string format_standings(const Event& e, const Section& s) {
-  std::ostringstream out;
-  out << "Standings of " << e.name << ", section " << s.name << " (" << s.variant << ", " << to_string(s.format)
-      << ") after round " << rounds_finished(s) << " of " << s.rounds << "\n";
+StandingsTable standings_table(const Event& e, const Section& s) {
+  StandingsTable t;
+  t.title = "Standings of " + e.name + ", section " + s.name + " (" + s.variant + ", " + to_string(s.format) +
+            ") after round " + std::to_string(rounds_finished(s)) + " of " + std::to_string(s.rounds);
   const bool two = s.format == Format::kTwoPlayer;
-  char line[256];
-  std::snprintf(line, sizeof line, "%-6s %-24s %-12s %6s %5s %8s %8s %6s\n", "place", "player",
-                s.format == Format::kFourPlayerTeams ? "team" : "club", "points", "games", "buchholz",
-                two ? "s-b" : "", "firsts");
-  out << line;
+  t.columns = {"place", "player", s.format == Format::kFourPlayerTeams ? "team" : "club", "points", "games",
+               "buchholz", two ? "s-b" : "", "firsts"};
   for (const StandingRow& r : standings_of(s)) {
     const Player& p = s.player(r.player);
-    const std::string place =
-        r.place == r.place_last ? std::to_string(r.place) : std::to_string(r.place) + "-" + std::to_string(r.place_last);
-    std::snprintf(line, sizeof line, "%-6s %-24s %-12s %6s %5d %8s %8s %6d\n", place.c_str(), p.name.c_str(),
-                  (s.format == Format::kFourPlayerTeams ? p.team : p.club).c_str(), number(r.points).c_str(), r.games,
-                  number(r.buchholz).c_str(), two ? number(r.sonneborn_berger).c_str() : "", r.firsts);
-    out << line;
+    t.rows.push_back({r.place == r.place_last ? std::to_string(r.place)
+                                              : std::to_string(r.place) + "-" + std::to_string(r.place_last),
+                      p.name, s.format == Format::kFourPlayerTeams ? p.team : p.club, number(r.points),
+                      std::to_string(r.games), number(r.buchholz), two ? number(r.sonneborn_berger) : "",
+                      std::to_string(r.firsts)});
   }
+  return t;
+}
+
+std::string format_standings(const Event& e, const Section& s) {
+  const StandingsTable t = standings_table(e, s);
+  std::ostringstream out;
+  out << t.title << "\n";
+  char line[256];
+  auto put = [&](const std::vector<std::string>& c) {
+    std::snprintf(line, sizeof line, "%-6s %-24s %-12s %6s %5s %8s %8s %6s\n", c[0].c_str(), c[1].c_str(),
+                  c[2].c_str(), c[3].c_str(), c[4].c_str(), c[5].c_str(), c[6].c_str(), c[7].c_str());
+    out << line;
+  };
+  put(t.columns);
+  for (const auto& row : t.rows) put(row);
   return out.str();
 }
 

@@ -37,6 +37,17 @@ struct StandingRow {
 
 std::vector<StandingRow> standings_of(const Section& s);
 
+// The standings as cells, for a screen's table: the title ("Standings of
+// club, section ffa (chesscom-ffa, four) after round 2 of 3"), the column
+// names and one row per player (place, player, club or team, points, games,
+// buchholz, s-b for two-player or "", firsts).
+struct StandingsTable {
+  std::string title;
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;
+};
+StandingsTable standings_table(const Event& e, const Section& s);
+
 // A plain-text table for the screen and the file ("Standings of ... after
 // round N"), one line per player.
 std::string format_standings(const Event& e, const Section& s);

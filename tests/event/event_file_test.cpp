@@ -128,10 +128,10 @@ TEST(EventStore, TheHubsRecordKeepsTheEventAndRefusesAForeignFile) {
   EXPECT_EQ(names, std::vector<std::string>{"club"});
 
   // The hub screen's read: every section's standings, as format_standings writes them.
-  std::vector<std::string> panels = standings_in_record(record, "club");
+  std::vector<StandingsTable> panels = standings_in_record(record, "club");
   ASSERT_EQ(panels.size(), 2u);
-  EXPECT_EQ(panels[0].rfind("Standings of club, section open (chesscom-ffa, four) after round 2 of 3", 0), 0u)
-      << panels[0];
+  EXPECT_EQ(panels[0].title, "Standings of club, section open (chesscom-ffa, four) after round 2 of 3");
+  EXPECT_EQ(panels[0].rows.size(), 13u);
   EXPECT_TRUE(standings_in_record(record, "other").empty());
   EXPECT_TRUE(standings_in_record(dir.path() + "/none.db", "club").empty());
 

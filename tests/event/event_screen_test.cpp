@@ -49,7 +49,7 @@ TEST(EventScreen, TheHubScreenShowsTheEventsStandings) {
   HubSide with;
   with.event_standings = event::standings_in_record(record, "club");
   ASSERT_EQ(with.event_standings.size(), 1u);
-  EXPECT_NE(with.event_standings[0].find("after round 2 of 2"), std::string::npos);
+  EXPECT_NE(with.event_standings[0].title.find("after round 2 of 2"), std::string::npos);
   const int plain = vertices_drawn(screen, without);
   const int panel = vertices_drawn(screen, with);
   // 17 lines of text (a header, the column names, 16 players) at least.

@@ -140,7 +140,7 @@ int run_hub_screen(const HubScreenOptions& options) {
   std::signal(SIGTERM, hub_stop);
   const auto started = std::chrono::steady_clock::now();
   auto next_event_read = started;
-  std::vector<std::string> event_standings;
+  std::vector<event::StandingsTable> event_standings;
   for (int frame = 0; !platform.should_close() && g_stop == 0; ++frame) {
     platform.poll_events();
     if (platform.window_height() != font_height && platform.window_height() > 0) {
