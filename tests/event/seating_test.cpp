@@ -91,7 +91,7 @@ void expect_clean_then_bounded(Section s, int tables, std::uint32_t seed, std::s
   for (const auto& [p, n] : c.byes) EXPECT_EQ(n, 1) << "nobody gets a second bye while others have none";
 }
 
-TEST(Seating, ThirtyTwoPlayersSevenRoundsMeetNoOneTwiceAndSitBalanced) {
+TEST(Seating, ThirtyTwoPlayersMeetNoOneTwiceAndSitBalancedForSixRoundsAndNearlyInTheSeventh) {
   for (std::uint32_t seed : {1u, 2u, 3u}) expect_clean_then_bounded(make_section(32, Format::kFourPlayer, 7, seed), 8, seed, 0);
 }
 
