@@ -38,6 +38,7 @@ libs=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev
   libmosquitto-dev libssl-dev
+  libcpp-httplib-dev  # tabula-hub-web (issue 34)
 )
 # Libraries are named with their architecture: once a foreign one is added
 # (--cross), the bare name would ask about both.
