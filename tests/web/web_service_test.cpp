@@ -79,12 +79,7 @@ Web open_web(const BrokerConfig& broker, WebOptions o, const std::string& id) {
   w.client = HubClient::start(c, error);
   EXPECT_TRUE(w.client) << error;
   EXPECT_TRUE(eventually([&] { return w.client->status().subscribed; }, kWait));
-  HubClient* h = w.client.get();
-  HubAccess a;
-  a.read = [h](const std::function<void(const HubModel&)>& f) { h->read(f); };
-  a.send = [h](wire::Action act, std::string& e) { return h->send(std::move(act), e); };
-  a.acknowledge = [h](std::uint64_t alert) { h->acknowledge(alert); };
-  a.status = [h] { return h->status(); };
+  HubAccess a = access_of(*w.client);
   o.port = 0;
   o.www_dir = TABULA_WWW_DIR;
   if (o.arbiter_token.empty()) o.arbiter_token = kToken;

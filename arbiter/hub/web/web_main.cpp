@@ -153,13 +153,7 @@ int main(int argc, char** argv) {
 
   auto client = hub::HubClient::start(hc, error);
   if (!client) return std::cerr << "tabula-hub-web: " << error << "\n", 1;
-  hub::HubClient* c = client.get();
-  hub::web::HubAccess access;
-  access.read = [c](const std::function<void(const hub::HubModel&)>& f) { c->read(f); };
-  access.send = [c](hub::wire::Action a, std::string& e) { return c->send(std::move(a), e); };
-  access.acknowledge = [c](std::uint64_t id) { c->acknowledge(id); };
-  access.status = [c] { return c->status(); };
-  auto web = hub::web::WebService::start(wo, access, error);
+  auto web = hub::web::WebService::start(wo, hub::web::access_of(*client), error);
   if (!web) return std::cerr << "tabula-hub-web: " << error << "\n", 1;
   std::printf("tabula-hub-web: serving event %s on %s://%s:%d/ (broker %s, delay %lld s)\n", hc.event.c_str(),
               wo.tls_cert.empty() ? "http" : "https", wo.bind.c_str(), web->port(), hc.broker.describe().c_str(), delay);

@@ -138,7 +138,15 @@ struct WebService::Impl {
         changed.notify_all();
         if (!options.push_url.empty()) queue_pushes();
       }
-      changed.wait_for(lock, std::chrono::milliseconds(250), [&] { return stop || poked; });
+      if (hub.wait) {
+        // Woken by the hub's own change, so a move reaches the streams at
+        // once; at least every 100 ms to see stop and release delayed moves.
+        lock.unlock();
+        hub.wait(std::chrono::milliseconds(100));
+        lock.lock();
+      } else {
+        changed.wait_for(lock, std::chrono::milliseconds(250), [&] { return stop || poked; });
+      }
       poked = false;
     }
   }
@@ -481,6 +489,31 @@ void add_arbiter_routes(WebService::Impl& s, httplib::Server& svr) {
 }  // namespace
 
 // ---- start / stop -----------------------------------------------------------------------
+
+HubAccess access_of(HubClient& client) {
+  HubClient* c = &client;
+  HubAccess a;
+  a.read = [c](const std::function<void(const HubModel&)>& f) { c->read(f); };
+  a.send = [c](wire::Action act, std::string& e) { return c->send(std::move(act), e); };
+  a.acknowledge = [c](std::uint64_t alert) { c->acknowledge(alert); };
+  a.status = [c] { return c->status(); };
+  // A change is any new item, state or presence: their sum moves.
+  auto signature = [](const HubModel& m) {
+    std::uint64_t sig = m.alerts().size();
+    for (const auto& [name, b] : m.boards()) {
+      (void)name;
+      sig += b.items + b.duplicates + (b.state ? static_cast<std::uint64_t>(b.state->wall_ms()) : 0) +
+             (b.online ? (*b.online ? 3 : 5) : 0);
+    }
+    return sig;
+  };
+  a.wait = [c, signature](std::chrono::milliseconds most) {
+    std::uint64_t before = 0;
+    c->read([&](const HubModel& m) { before = signature(m); });
+    c->wait_until([&](const HubModel& m) { return signature(m) != before; }, most);
+  };
+  return a;
+}
 
 WebService::WebService(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 

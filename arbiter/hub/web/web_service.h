@@ -64,7 +64,13 @@ struct HubAccess {
   std::function<bool(wire::Action, std::string&)> send;  // signs and sends
   std::function<void(std::uint64_t)> acknowledge;
   std::function<HubStatus()> status;
+  // Returns when the model may have changed, or after `most` (optional: the
+  // service then looks every 250 ms).
+  std::function<void(std::chrono::milliseconds most)> wait;
 };
+
+// HubAccess over a running HubClient (the program's and the tests').
+HubAccess access_of(HubClient& client);
 
 struct PushStatus {
   std::uint64_t pushed = 0;   // answers 2xx

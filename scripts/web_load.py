@@ -1,0 +1,77 @@
+#!/usr/bin/python3
+"""Spectators for tabula-hub-web's benchmark (scripts/web_bench.sh, issue 34).
+
+  web_load.py PORT STREAMS SECONDS
+
+Opens STREAMS server-sent-event streams to 127.0.0.1:PORT/events at once
+(asyncio, one process), reads them for SECONDS, and prints one line:
+  streams=N refused=N events=N moves=N p50_ms= p95_ms= p99_ms= max_ms=
+where a move's latency is the time this client received the board event
+that first shows a new move, minus the board's own wall clock when it
+published that state (BoardState.wall_ms; same machine, same clock). Every
+stream's events count: with 1000 streams a move is measured 1000 times.
+Loopback only; ends by itself.
+"""
+import asyncio
+import json
+import sys
+import time
+
+port, streams, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+lat = []
+counts = {"events": 0, "refused": 0, "open": 0}
+
+
+async def one(i):
+    try:
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+    except OSError:
+        counts["refused"] += 1
+        return
+    w.write(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+    await w.drain()
+    status = await r.readline()
+    if b" 200 " not in status:
+        counts["refused"] += 1
+        w.close()
+        return
+    counts["open"] += 1
+    seen = {}
+    event = None
+    end = time.time() + seconds
+    try:
+        while time.time() < end:
+            line = await asyncio.wait_for(r.readline(), timeout=max(0.1, end - time.time()))
+            if not line:
+                break
+            line = line.strip()
+            if line.startswith(b"event: "):
+                event = line[7:]
+            elif line.startswith(b"data: ") and event == b"board":
+                now = time.time() * 1000
+                counts["events"] += 1
+                b = json.loads(line[6:])
+                key = (b["board"], b["game"])
+                # The first sighting of a game on a stream is its past, not a move.
+                if key in seen and b["moves"] > seen[key]:
+                    lat.append(now - b["wall_ms"])
+                seen[key] = b["moves"]
+    except (asyncio.TimeoutError, ConnectionError):
+        pass
+    w.close()
+
+
+async def main():
+    await asyncio.gather(*(one(i) for i in range(streams)))
+
+
+asyncio.run(main())
+lat.sort()
+
+
+def pct(p):
+    return int(lat[min(len(lat) - 1, int(len(lat) * p))]) if lat else -1
+
+
+print(f"streams={counts['open']} refused={counts['refused']} events={counts['events']} moves={len(lat)} "
+      f"p50_ms={pct(0.5)} p95_ms={pct(0.95)} p99_ms={pct(0.99)} max_ms={int(lat[-1]) if lat else -1}")
