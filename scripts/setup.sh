@@ -29,6 +29,10 @@ tools=(
   xvfb xauth xdotool
   cage  # the kiosk unit's compositor; tests/ui/platform_test.sh runs the kiosk in it
   pgn-extract
+  # The browser page's test (tests/web/page_test.py, issue 34): Debian's
+  # chromium driven through chromium-driver by python3-selenium; python3-pil
+  # compares its screenshots with the goldens.
+  chromium chromium-driver python3-selenium python3-pil
 )
 # Libraries (and data) the programs link or load: of the target architecture.
 libs=(
