@@ -57,7 +57,7 @@ done
 wait "$load"
 rss=$(awk '/VmHWM/ { print $2 }' "/proc/$web/status")
 cpu=$(awk -v t="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / t }' "/proc/$web/stat")
-kill -TERM "$hub"; wait "$hub" || true
+kill -TERM "$hub" 2>/dev/null || true; wait "$hub" || true
 echo "== web_bench: $boards boards (speed x4), $streams spectator streams, ${seconds} s, $(nproc) cores, $(date -u '+%F %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "page: $(cat "$work/load.out")"
 grep "^hub: move latency" "$work/hub.out" | sed 's/^/beside: /' || true

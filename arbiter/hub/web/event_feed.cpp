@@ -83,6 +83,7 @@ void EventFeed::update_view(std::map<std::string, Shown>& view, const std::strin
   }
   Shown& s = view[board];
   s.json = board_json(sample->state, sample->online, sample->rulings, settings_.default_round, variants_);
+  s.frame = "event: board\ndata: " + s.json + "\n\n";
   s.version = version_;
 }
 

@@ -54,6 +54,7 @@ class EventFeed {
   // Board name -> (its JSON, a number that grows with every change of it).
   struct Shown {
     std::string json;
+    std::string frame;  // the server-sent event carrying it, built once for every stream
     std::uint64_t version = 0;
   };
   const std::map<std::string, Shown>& public_boards() const { return public_; }

@@ -97,6 +97,8 @@ struct WebService::Impl {
   std::string hub_error;
   bool stop = false;
   bool poked = false;
+  std::string status_public;   // status_json(false) and (true) as of the last look
+  std::string status_arbiter;
   std::atomic<std::size_t> streams{0};
 
   // Arbiter sessions: cookie -> expiry (wall ms); failed logins per address.
@@ -134,6 +136,8 @@ struct WebService::Impl {
         feed.observe(m, now);
       });
       lock.lock();
+      status_public = status_json(false);
+      status_arbiter = status_json(true);
       if (feed.version() != before || was != connected) {
         changed.notify_all();
         if (!options.push_url.empty()) queue_pushes();
@@ -331,9 +335,9 @@ void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
           {
             std::unique_lock<std::mutex> lock(s.mutex);
             const std::uint64_t version = s.feed.version();
+            const std::string& status = arbiter ? s.status_arbiter : s.status_public;
             auto fresh = [&] {
-              const std::string st = s.status_json(arbiter);
-              if (st != seen->status) return true;
+              if (status != seen->status) return true;
               const auto& view = arbiter ? s.feed.live_boards() : s.feed.public_boards();
               for (const auto& [n, b] : view) {
                 auto it = seen->boards.find(n);
@@ -346,17 +350,16 @@ void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
             }
             seen->first = false;
             if (s.stop) return false;
-            const std::string st = s.status_json(arbiter);
-            if (st != seen->status) {
-              seen->status = st;
-              out += "event: status\ndata: " + st + "\n\n";
+            if (status != seen->status) {
+              seen->status = status;
+              out += "event: status\ndata: " + status + "\n\n";
             }
             const auto& view = arbiter ? s.feed.live_boards() : s.feed.public_boards();
             for (const auto& [n, b] : view) {
               auto it = seen->boards.find(n);
               if (it != seen->boards.end() && it->second == b.version) continue;
               seen->boards[n] = b.version;
-              out += "event: board\ndata: " + b.json + "\n\n";
+              out += b.frame;
             }
             for (auto it = seen->boards.begin(); it != seen->boards.end();) {
               if (view.count(it->first)) {
