@@ -68,6 +68,7 @@ TEST(BoardJson, TheChessBoardHasSixtyFourSquaresAndThirtyTwoPieces) {
   EXPECT_EQ(count(j, "false]"), 32) << j;  // every piece live
   EXPECT_NE(j.find("\"last\":[[4,1],[4,3]]"), std::string::npos) << j;  // e2 -> e4
   EXPECT_NE(j.find("\"error\":\"\""), std::string::npos);
+  EXPECT_NE(j.find("\"ledger\":\"\""), std::string::npos);  // chess keeps no ledger
 }
 
 TEST(BoardJson, TheFourPlayerCrossHas160SquaresWithItsCornersCut) {
@@ -85,6 +86,7 @@ TEST(BoardJson, TheFourPlayerCrossHas160SquaresWithItsCornersCut) {
   for (char c : j.substr(j.find("\"cells\""), j.find("\"ledger\"") - j.find("\"cells\""))) squares += c == '1';
   EXPECT_EQ(squares, 160);
   EXPECT_EQ(count(j, "\"K\","), 4);
+  EXPECT_NE(j.find("\"ledger\":\"points\""), std::string::npos);  // chess.com FFA scores points
   EXPECT_EQ(count(j, ",false]"), 64);  // 16 pieces a seat, all live
 }
 

@@ -6,25 +6,8 @@
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "hub/web/json_writer.h"
-#include "variants/variant_loader.h"
 
 namespace tabula::hub::web {
-
-std::shared_ptr<const core::RuleSet> VariantCache::get(const std::string& id, std::string& error) {
-  if (auto it = rules_.find(id); it != rules_.end()) return it->second;
-  if (auto it = errors_.find(id); it != errors_.end()) {
-    error = it->second;
-    return nullptr;
-  }
-  variants::LoadResult r = variants::load_id(id);
-  if (!r.ok()) {
-    error = "variant " + id + ": " + r.error_text();
-    errors_[id] = error;
-    return nullptr;
-  }
-  rules_[id] = r.rules;
-  return r.rules;
-}
 
 const char* status_word(wire::SeatStatus s) {
   switch (s) {
@@ -113,7 +96,9 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
       w.value(row);
     }
     w.end_array();
-    w.key("ledger").value(rules->ledger.kind != core::LedgerKind::kNone);
+    w.key("ledger").value(rules->ledger.kind == core::LedgerKind::kPoints   ? "points"
+                          : rules->ledger.kind == core::LedgerKind::kTokens ? "tokens"
+                                                                            : "");
   }
   w.key("pieces").begin_array();
   if (pos) {

@@ -13,7 +13,7 @@
 //    "pieces":[[file,rank,seat,"K",dead],...], file and rank from a1 = [0,0]
 //    "last":[[f,r],[f,r]] or null, "last_move":"e2-e4", "moves":12,
 //    "seats":[{"name":"White","player":"Ann","status":"live","points":0,"clock_ms":123}],
-//    "ledger":false, "to_move":0, "clocks":true, "clock_running":0, "paused":false,
+//    "ledger":"points" | "tokens" | "", "to_move":0, "clocks":true, "clock_running":0, "paused":false,
 //    "tracker":"in sync", "online":true, "over":false, "draw":false, "reason":"",
 //    "ranking":[0,1], "round":1, "game":"...", "wall_ms":..., "error":"" ,
 //    "rulings":[{"severity":"illegal","text":"..."}]}
@@ -30,18 +30,11 @@
 
 #include "core/rule_set.h"
 #include "tabula_proto/hub.pb.h"
+#include "variants/variant_cache.h"
 
 namespace tabula::hub::web {
 
-class VariantCache {
- public:
-  // nullptr and `error` when the variant cannot be loaded.
-  std::shared_ptr<const core::RuleSet> get(const std::string& id, std::string& error);
-
- private:
-  std::map<std::string, std::shared_ptr<const core::RuleSet>> rules_;
-  std::map<std::string, std::string> errors_;
-};
+using variants::VariantCache;
 
 struct RulingLine {
   std::string severity;  // "illegal", "warning", "info"
