@@ -43,7 +43,7 @@ int move_number(std::string_view t, std::size_t& consumed) {
 
 }  // namespace
 
-std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags) {
+std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags, const std::vector<std::string>& move_comments) {
   const RuleSet& rules = game.rules();
   bool four = rules.seat_count() > 2;
   std::string out;
@@ -84,7 +84,9 @@ std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags) {
   std::string line;
   int round = -1;
   std::string comment;  // two seats: how the game was left, before the result
+  std::size_t entry = 0;
   for (Game::RecordEntry e : game.record()) {
+    const std::size_t index = entry++;
     if (!four) {
       // Standard PGN (issue 17): a resignation or a flag fall is the result
       // and a comment, never an "R" / "T" move token (pgn-extract refuses it).
@@ -108,6 +110,7 @@ std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags) {
     } else {
       piece = four ? ".. " + e.text : e.text;
     }
+    if (index < move_comments.size() && !move_comments[index].empty()) piece += " {" + move_comments[index] + "}";
     line += (line.empty() ? "" : " ") + piece;
   }
   if (!line.empty()) out += line + (four ? "\n" : " ");
