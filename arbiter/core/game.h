@@ -180,6 +180,7 @@ class Game {
   std::string corner_violation(const Move& m, const CornerState& st, int depth) const;
   std::string corner_violation(const Move& m) const { return corner_violation(m, corner_, 0); }
   void filter_corners(MoveList& list) const;
+  bool gives_check_on_area(const Move& m, Seat mover, const CornerState& st) const;
   std::vector<Square> corner_entry_bishops(Seat mover, const Move& m) const;
   bool could_enter_area(Seat s) const;
   void corners_after_make(Seat mover, const Move& m, Square captured_on, bool captured,
