@@ -493,7 +493,7 @@ void Game::revert_corner_queens(std::vector<Ruling>& out) {
         ++it;
         continue;
       }
-      pos_.transform(*it, Piece{rules_->corners.bishop, seat_at(s), false});
+      edit_square(*it, Piece{rules_->corners.bishop, seat_at(s), false});
       Ruling r;
       r.kind = RulingKind::kPromotion;
       r.severity = Severity::kWarning;  // the table swaps the piece
