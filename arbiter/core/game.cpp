@@ -878,13 +878,12 @@ bool Game::insufficient_material() const {
     // Issue 31 item 1 (draws.insufficient_material_last_two_bare_king): or
     // two live players are left and one of them has a bare king.
     int live = 0;
-    bool bare_live = false;
-    for (Seat s : rules_->turn_order) {
-      if (status(s) != SeatStatus::kLive) continue;
-      ++live;
-      bare_live = bare_live || bare(s);
+    for (Seat s : rules_->turn_order) live += status(s) == SeatStatus::kLive ? 1 : 0;
+    if (rules_->draws.insufficient_material_last_two_bare_king && live == 2) {
+      // (bare() scans the board: only when it can matter; this runs after every move.)
+      for (Seat s : rules_->turn_order)
+        if (status(s) == SeatStatus::kLive && bare(s)) return true;
     }
-    if (rules_->draws.insufficient_material_last_two_bare_king && live == 2 && bare_live) return true;
     for (int i = 0; i < kMaxSquares; ++i) {
       Piece p = pos_.at(static_cast<Square>(i));
       if (p.empty() || rules_->piece(p.kind).royal || !pos_.active(p.seat) || pos_.king_only(p.seat)) continue;
@@ -1283,6 +1282,9 @@ std::uint64_t Game::repetition_key() const {
       for (int o = 0; o < rules_->seat_count() && !usable; ++o) {
         Seat s = seat_at(o);
         if (s == creator || s == saved || !plays(s)) continue;
+        // A pawn capture lands on a square its seat attacks: where none of
+        // the seat's pieces attacks the target, no move of his can use it.
+        if (!pos_.attacked(e.target, static_cast<std::uint8_t>(1U << index_of(s)))) continue;
         later.set_to_move(s);
         MoveList pseudo;
         later.generate_pseudo(pseudo);
