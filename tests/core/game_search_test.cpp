@@ -104,12 +104,17 @@ INSTANTIATE_TEST_SUITE_P(Shipped, GameSearch, ::testing::ValuesIn(variants::list
                            return name;
                          });
 
-TEST(GameSearchApi, LegalMovesIntoTheCallersListEqualTheReturnedList) {
+// Chess from its start.
+Game chess_game() {
   auto loaded = variants::load_id("chess");
-  ASSERT_TRUE(loaded.ok());
+  EXPECT_TRUE(loaded.ok());
   auto start = start_of(*loaded.rules);
-  ASSERT_TRUE(start.ok());
-  Game g(loaded.rules, *start);
+  EXPECT_TRUE(start.ok());
+  return Game(loaded.rules, *start);
+}
+
+TEST(GameSearchApi, LegalMovesIntoTheCallersListEqualTheReturnedList) {
+  Game g = chess_game();
   MoveList mine;
   g.legal_moves(mine);
   MoveList returned = g.legal_moves();
@@ -121,12 +126,8 @@ TEST(GameSearchApi, LegalMovesIntoTheCallersListEqualTheReturnedList) {
 TEST(GameSearchApi, FoolsMateMadeEndsTheGameAndUnmakeReopensIt) {
   // 1. f3 e5 2. g4 Qh4#: the outcome after make() is play()'s, and a
   // different key; unmake() reopens the game with Black to move.
-  auto loaded = variants::load_id("chess");
-  ASSERT_TRUE(loaded.ok());
-  auto start = start_of(*loaded.rules);
-  ASSERT_TRUE(start.ok());
-  Game g(loaded.rules, *start);
-  const Geometry& geo = loaded.rules->geometry;
+  Game g = chess_game();
+  const Geometry& geo = g.rules().geometry;
   auto find = [&](const char* from, const char* to) {
     MoveList list;
     g.legal_moves(list);
