@@ -4,6 +4,7 @@
 #include <cassert>
 #include <optional>
 
+#include "core/dead_position.h"
 #include "core/notation.h"
 #include "core/zobrist.h"
 
@@ -1100,6 +1101,9 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
                     out);
     } else if (d.insufficient_material && insufficient_material()) {
       draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out);
+    } else if (d.insufficient_material && dead_by_blocked_pawns(pos_)) {
+      // FIDE 5.2.2: a pawn wall no king can cross (issue 31 item 9).
+      draw_end("dead position (blocked pawns)", rules_->ledger.insufficient_material_draw_points, out);
     } else if (quiet_) {
       // A claim is the player's to make: nothing for the search.
     } else if (std::string claim = claimable_draw(); !claim.empty()) {
@@ -1133,7 +1137,7 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
     // FIDE 6.9: the flag fell, but the opponent cannot checkmate by any
     // series of legal moves (a bare king, or a dead position): a draw.
     Seat other = seat_at(1 - index_of(s));
-    if (bare(other) || insufficient_material()) {
+    if (bare(other) || insufficient_material() || dead_by_blocked_pawns(pos_)) {
       finish(true, "time forfeit, but " + seat_name(other) + " cannot checkmate (FIDE 6.9)", out);
       return out;
     }

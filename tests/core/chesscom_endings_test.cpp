@@ -7,11 +7,15 @@
 // north, Green east; order R, B, Y, G.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "core/fen4.h"
 #include "core/game.h"
 #include "core/pgn.h"
 #include "core/replay.h"
 #include "test_rules.h"
+#include "variants/variant_loader.h"
 
 namespace tabula::core {
 namespace {
@@ -260,6 +264,65 @@ TEST_F(ChessComEndings, StalemateMarkerIsWrittenInTheStalematedSeatsSlot) {
   EXPECT_EQ(r.game->points(seat('y')), 20) << "chess.com: stalemated, +20";
   std::string text = write_pgn(*r.game, {});
   EXPECT_NE(text.find("1. Kh1-g1 .. Ka7-a8 .. S .. Kn8-n9"), std::string::npos) << text;
+}
+
+TEST_F(ChessComEndings, Record12079115ReplaysWithTheStalemateInRedsSlot) {
+  // A real record (tests/core/data/pgn4/SOURCES.md): chess.com's final
+  // scores, the S of round 74 under Red, and the export equal to the record
+  // token for token.
+  std::ifstream in(std::string(TABULA_SOURCE_DIR) + "/tests/core/data/pgn4/ffa-12079115.pgn4");
+  ASSERT_TRUE(in) << "tests/core/data/pgn4/ffa-12079115.pgn4";
+  std::stringstream text;
+  text << in.rdbuf();
+  auto records = parse_pgn(text.str());
+  ASSERT_TRUE(records.ok());
+  const PgnRecord& rec = records->front();
+  auto rules = variants::load_id("chesscom-ffa", rec.tag("StartFen4"));
+  ASSERT_TRUE(rules.ok()) << rules.error_text();
+  SeatPoints points{};
+  auto start = parse_fen4(*rules.rules, rules.rules->start_fen, &points);
+  ASSERT_TRUE(start.ok());
+  ReplayResult r = replay(rules.rules, *start, points, rec);
+  ASSERT_TRUE(r.ok) << r.error;
+  const Game& g = *r.game;
+  EXPECT_TRUE(g.outcome().over);
+  // "LazyImp: 62 - SirMullih: 49 - RicharCG: 75 - Riba: 9" (Red, Blue, Yellow, Green).
+  EXPECT_EQ(g.points(seat('r')), 62);
+  EXPECT_EQ(g.points(seat('b')), 49);
+  EXPECT_EQ(g.points(seat('y')), 75);
+  EXPECT_EQ(g.points(seat('g')), 9);
+  bool s_seen = false;
+  for (const ReplayStep& st : r.steps) {
+    if (st.round == 74 && st.token == "S") {
+      s_seen = true;
+      EXPECT_EQ(st.seat, seat('r'));
+    }
+  }
+  EXPECT_TRUE(s_seen);
+  auto again = parse_pgn(write_pgn(g, {}));
+  ASSERT_TRUE(again.ok());
+  ASSERT_GE(again->front().moves.size(), rec.moves.size());
+  for (std::size_t i = 0; i < rec.moves.size(); ++i) {
+    EXPECT_EQ(again->front().moves[i].text, rec.moves[i].text) << "token " << i << ", round " << rec.moves[i].round;
+  }
+}
+
+TEST_F(ChessComEndings, Fen4LeavesOutAnEnPassantEntryWhosePawnWasTaken) {
+  // Issue 31 item 12: `tabula infer` wrote a final FEN4 with an en passant
+  // entry that Tabula's own reader refused. Blue's b8-d8 opens c8; Yellow's
+  // rook takes the pawn on d8 by an ordinary capture before Blue moves
+  // again (an eliminated seat never does): the entry can never be used and
+  // is not written, so the FEN4 reads back.
+  Game g(rules_, setup(*rules_, 'b', {"h1:rK", "a7:bK", "b8:bP", "g14:yK", "d10:yR", "n8:gK"}));
+  g.play(move(g.position(), "b8", "d8"));
+  EXPECT_NE(to_fen4(g.position()).find("'enPassant':('','c8:d8','','')"), std::string::npos)
+      << "open while the pawn stands: " << to_fen4(g.position());
+  g.play(move(g.position(), "d10", "d8"));
+  std::string text = to_fen4(g.position());
+  EXPECT_EQ(text.find("enPassant"), std::string::npos) << text;
+  auto back = parse_fen4(*rules_, text);
+  ASSERT_TRUE(back.ok()) << text << ": " << back.error().message;
+  EXPECT_EQ(to_fen4(*back), text);
 }
 
 }  // namespace
