@@ -111,7 +111,22 @@ std::string Game::piece_phrase(Piece p, Square at) const {
 
 MoveList Game::legal_moves() const {
   MoveList list;
-  if (outcome_.over) return list;
+  legal_moves(list);
+  return list;
+}
+
+void Game::legal_moves(MoveList& list) const {
+  list.clear();
+  if (outcome_.over) return;
+  if (legal_cached_) {
+    list = legal_cache_;
+    return;
+  }
+  compute_legal(list);
+}
+
+void Game::compute_legal(MoveList& list) const {
+  list.clear();
   pos_.generate_legal(list);
   if (allies_vassals()) filter_by_relations(list);
   if (corners()) filter_corners(list);
@@ -119,7 +134,6 @@ MoveList Game::legal_moves() const {
     add_placements(list);
     if (allies_vassals()) vassal_duty(list);
   }
-  return list;
 }
 
 bool Game::is_legal(const Move& m) const {
@@ -142,7 +156,11 @@ bool Game::has_legal_move_for(Seat s) const {
 std::vector<Square> Game::checkers(Seat s) const {
   Square k = pos_.king_square(s);
   if (k == kNoSquare) return {};
-  return pos_.attackers(k, pos_.attackers_of(s));
+  std::uint8_t by = pos_.attackers_of(s);
+  // The yes-or-no test first: most kings are not attacked, and it neither
+  // lists nor allocates (issue 30: this runs for every seat after every move).
+  if (!pos_.attacked(k, by)) return {};
+  return pos_.attackers(k, by);
 }
 
 std::string Game::why_illegal(Square from, Square to) const {
@@ -233,7 +251,7 @@ void Game::add_points(Seat s, int amount, const std::string& why, std::vector<Ru
   r.kind = RulingKind::kPoints;
   r.seat = s;
   r.amount = amount;
-  r.text = seat_name(s) + " +" + std::to_string(amount) + " (" + why + ")";
+  if (!quiet_) r.text = seat_name(s) + " +" + std::to_string(amount) + " (" + why + ")";
   out.push_back(r);
 }
 
@@ -244,10 +262,10 @@ void Game::apply_capture_score(Seat mover, Piece captured, bool promoted, std::v
   int value = promoted ? def.promoted_value : def.value;
   if (status(victim) == SeatStatus::kLive) {
     // 002 rule 3 (and rule 5 for a promoted queen).
-    add_points(mover, value, "captures " + seat_name(victim) + "'s " + def.name, out);
+    add_points(mover, value, quiet_ ? std::string() : "captures " + seat_name(victim) + "'s " + def.name, out);
   } else if (random_mover(victim) && def.royal) {
     // 002 rule 7: a random mover's pieces score nothing, but his king still does.
-    add_points(mover, value, "captures " + seat_name(victim) + "'s king", out);
+    add_points(mover, value, quiet_ ? std::string() : "captures " + seat_name(victim) + "'s king", out);
   }
   // 002 rule 6: dead pieces score nothing.
 }
@@ -274,7 +292,7 @@ void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, 
       break;
     case EliminationPolicy::kRemoved:
       pos_.set_active(s, false);
-      pos_.remove_pieces_of(s);
+      remove_pieces(s);
       r.text = seat_name(s) + " is out; remove all of " + seat_name(s) + "'s pieces";
       break;
     case EliminationPolicy::kRandomMover:
@@ -338,13 +356,13 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
     r.kind = RulingKind::kCheck;
     r.severity = Severity::kInfo;
     r.seat = s;
-    r.squares = by;
     r.by = pos_.at(by.front()).seat;
     bool mover_checks = false;
     bool mover_queen = false;
     std::string from_text;
     for (std::size_t i = 0; i < by.size(); ++i) {
-      from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(pos_.at(by[i]), by[i]);
+      if (!quiet_)
+        from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(pos_.at(by[i]), by[i]);
       if (pos_.at(by[i]).seat == mover) {
         mover_checks = true;
         mover_queen = mover_queen || reduced_kind(pos_.at(by[i]).kind);
@@ -354,8 +372,9 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
     // RULINGS 000: a move that leaves a king in check is credited to the
     // mover, whoever's pieces give the check.
     if (corners() && rules_->corners.check_credited_to_mover) r.by = mover;
-    r.text = seat_name(s) + " is in check from " + from_text;
-    out.push_back(r);
+    if (!quiet_) r.text = seat_name(s) + " is in check from " + from_text;
+    r.squares = std::move(by);
+    out.push_back(std::move(r));
     // chess.com FFA (issue 17 item 3): "checking resigned kings does not
     // count for double- or triplechecks".
     bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
@@ -524,7 +543,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       r.text = seat_name(s) + "'s walking king has no legal move and is removed";
       out.push_back(r);
       note_stalemate(s);
-      pos_.transform(pos_.king_square(s), kEmpty);
+      edit_square(pos_.king_square(s), kEmpty);
       pos_.set_king_only(s, false);
       status_[index_of(s)] = SeatStatus::kStalemated;
       pos_.set_status(s, SeatStatus::kStalemated);
@@ -654,9 +673,18 @@ void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out
 
 void Game::check_game_end(std::vector<Ruling>& out) {
   if (outcome_.over) return;
-  std::vector<Seat> live;
+  // The seats still live, in turn order (a fixed array: this runs after every move).
+  struct Live {
+    std::array<Seat, kMaxSeats> seats{};
+    std::size_t n = 0;
+    std::size_t size() const { return n; }
+    bool empty() const { return n == 0; }
+    Seat front() const { return seats[0]; }
+    const Seat* begin() const { return seats.data(); }
+    const Seat* end() const { return seats.data() + n; }
+  } live;
   for (Seat s : rules_->turn_order) {
-    if (status(s) == SeatStatus::kLive) live.push_back(s);
+    if (status(s) == SeatStatus::kLive) live.seats[live.n++] = s;
   }
   std::string reason = "checkmate";
   if (!eliminated_.empty()) {
@@ -687,12 +715,12 @@ void Game::check_game_end(std::vector<Ruling>& out) {
     case GameEnd::kOneSideLeft: {
       // 001: the game ends when both players of a team are out; 002: when
       // one player is left.
-      std::vector<int> sides;
+      int first_side = -1;
       for (Seat s : live) {
         int side = team_[index_of(s)] >= 0 ? team_[index_of(s)] : 100 + index_of(s);
-        if (std::find(sides.begin(), sides.end(), side) == sides.end()) sides.push_back(side);
+        if (first_side >= 0 && side != first_side) return;  // two sides still play
+        first_side = side;
       }
-      if (sides.size() > 1) return;
       if (live.size() == 1 && rules_->ledger.survivor_bonus_per_king > 0) {
         // 002 rule 8: +20 for every king still on the board not mated or captured.
         int kings = 0;
@@ -851,13 +879,12 @@ bool Game::insufficient_material() const {
     // Issue 31 item 1 (draws.insufficient_material_last_two_bare_king): or
     // two live players are left and one of them has a bare king.
     int live = 0;
-    bool bare_live = false;
-    for (Seat s : rules_->turn_order) {
-      if (status(s) != SeatStatus::kLive) continue;
-      ++live;
-      bare_live = bare_live || bare(s);
+    for (Seat s : rules_->turn_order) live += status(s) == SeatStatus::kLive ? 1 : 0;
+    if (rules_->draws.insufficient_material_last_two_bare_king && live == 2) {
+      // (bare() scans the board: only when it can matter; this runs after every move.)
+      for (Seat s : rules_->turn_order)
+        if (status(s) == SeatStatus::kLive && bare(s)) return true;
     }
-    if (rules_->draws.insufficient_material_last_two_bare_king && live == 2 && bare_live) return true;
     for (int i = 0; i < kMaxSquares; ++i) {
       Piece p = pos_.at(static_cast<Square>(i));
       if (p.empty() || rules_->piece(p.kind).royal || !pos_.active(p.seat) || pos_.king_only(p.seat)) continue;
@@ -906,6 +933,11 @@ std::vector<Ruling> Game::play(const Move& m) {
     out.push_back(r);
     return out;
   }
+  apply(m, out);
+  return out;
+}
+
+void Game::apply(const Move& m, std::vector<Ruling>& out) {
   Seat mover = pos_.to_move();
   Piece moved = m.kind == MoveKind::kCastle      ? pos_.at(rules_->castling[m.castle].king_from)
                 : m.kind == MoveKind::kPlacement ? Piece{m.promotion, mover, false}
@@ -926,8 +958,8 @@ std::vector<Ruling> Game::play(const Move& m) {
   Ruling mv;
   mv.kind = RulingKind::kMove;
   mv.seat = mover;
-  mv.squares = {m.from, m.to};
-  if (m.kind == MoveKind::kPass) {
+  if (quiet_) {
+  } else if (m.kind == MoveKind::kPass) {
     mv.text = seat_name(mover) + " passes";
   } else if (m.kind == MoveKind::kPlacement) {
     // 003 rule 5: the stalemated player's placement is his move.
@@ -936,13 +968,16 @@ std::vector<Ruling> Game::play(const Move& m) {
   } else {
     mv.text = piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
   }
-  if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
-  out.push_back(mv);
+  if (!quiet_) {
+    if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
+    mv.squares = {m.from, m.to};
+    out.push_back(mv);
+  }
 
   std::array<bool, kMaxSeats> playing_before{};
   for (int s = 0; s < rules_->seat_count(); ++s) playing_before[s] = plays(seat_at(s));
-  RecordEntry entry{pos_.fullmove_number(), mover,
-                    rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m)};
+  RecordEntry entry{pos_.fullmove_number(), mover, {}};
+  if (!quiet_) entry.text = rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m);
   std::vector<Square> converted;
   bool could_enter = false;
   bool entered = false;
@@ -955,6 +990,7 @@ std::vector<Ruling> Game::play(const Move& m) {
   // Where the move's record entry goes: before any marker the rulings after
   // it write (a stalemate's S in the next seat's slot).
   const std::size_t entry_at = record_.size();
+  legal_cached_ = false;
   pos_.make(m);
   moves_.push_back(m);
   actions_.push_back({Action::Kind::kMove, m, mover});
@@ -965,8 +1001,10 @@ std::vector<Ruling> Game::play(const Move& m) {
     Ruling r;
     r.kind = RulingKind::kPromotion;
     r.seat = mover;
-    r.squares = {m.to};
-    r.text = seat_name(mover) + "'s pawn promotes to a " + rules_->piece(m.promotion).name;
+    if (!quiet_) {
+      r.squares = {m.to};
+      r.text = seat_name(mover) + "'s pawn promotes to a " + rules_->piece(m.promotion).name;
+    }
     out.push_back(r);
   }
   if (!captured.empty()) {
@@ -1003,31 +1041,33 @@ std::vector<Ruling> Game::play(const Move& m) {
   // a walking king's or the mated king's included: `Qh8xc8+#` in FFA
   // 100532097), none for a check another player's piece keeps giving
   // (`Qd5-d9#` in FFA 104038635); '#' per king mated by this move.
-  int mates = 0;
-  int checks = 0;
-  for (const Ruling& r : out) {
-    if (r.kind == RulingKind::kCheckmate) ++mates;
+  if (!quiet_) {
+    int mates = 0;
+    int checks = 0;
+    for (const Ruling& r : out) {
+      if (r.kind == RulingKind::kCheckmate) ++mates;
+    }
+    auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
+    for (Seat s : rules_->turn_order) {
+      if (s == mover || !playing_before[index_of(s)]) continue;
+      Square k = pos_.king_square(s);
+      if (k != kNoSquare && (pos_.attackers_of(s) & mover_bit) && pos_.attacked(k, mover_bit)) ++checks;
+    }
+    if (rules_->seat_count() == 2 && mates > 0) checks = 0;
+    entry.text += std::string(static_cast<std::size_t>(checks), '+') + std::string(static_cast<std::size_t>(mates), '#');
+    std::size_t at = entry_at;
+    if (actions_.size() >= 2 && actions_[actions_.size() - 2].kind == Action::Kind::kTimeout &&
+        actions_[actions_.size() - 2].seat == mover && at > 0 && record_[at - 1].seat == mover &&
+        record_[at - 1].text == "T") {
+      // chess.com writes the walking king's move made at once for a player
+      // whose time ran out in his turn as that move marked T ("Kh1-g1T").
+      record_.erase(record_.begin() + static_cast<std::ptrdiff_t>(--at));
+      entry.text += 'T';
+    }
+    record_.insert(record_.begin() + static_cast<std::ptrdiff_t>(at), entry);
   }
-  auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
-  for (Seat s : rules_->turn_order) {
-    if (s == mover || !playing_before[index_of(s)]) continue;
-    Square k = pos_.king_square(s);
-    if (k != kNoSquare && (pos_.attackers_of(s) & mover_bit) && pos_.attacked(k, mover_bit)) ++checks;
-  }
-  if (rules_->seat_count() == 2 && mates > 0) checks = 0;
-  entry.text += std::string(static_cast<std::size_t>(checks), '+') + std::string(static_cast<std::size_t>(mates), '#');
-  std::size_t at = entry_at;
-  if (actions_.size() >= 2 && actions_[actions_.size() - 2].kind == Action::Kind::kTimeout &&
-      actions_[actions_.size() - 2].seat == mover && at > 0 && record_[at - 1].seat == mover &&
-      record_[at - 1].text == "T") {
-    // chess.com writes the walking king's move made at once for a player
-    // whose time ran out in his turn as that move marked T ("Kh1-g1T").
-    record_.erase(record_.begin() + static_cast<std::ptrdiff_t>(--at));
-    entry.text += 'T';
-  }
-  record_.insert(record_.begin() + static_cast<std::ptrdiff_t>(at), entry);
   // Seats passed over because they are out of the game.
-  if (!outcome_.over) {
+  if (!outcome_.over && !quiet_) {
     const auto& order = rules_->turn_order;
     int from = pos_.order_index(mover);
     int n = static_cast<int>(order.size());
@@ -1064,6 +1104,8 @@ std::vector<Ruling> Game::play(const Move& m) {
     } else if (d.insufficient_material && dead_by_blocked_pawns(pos_)) {
       // FIDE 5.2.2: a pawn wall no king can cross (issue 31 item 9).
       draw_end("dead position (blocked pawns)", rules_->ledger.insufficient_material_draw_points, out);
+    } else if (quiet_) {
+      // A claim is the player's to make: nothing for the search.
     } else if (std::string claim = claimable_draw(); !claim.empty()) {
       Ruling r;
       r.kind = RulingKind::kDraw;
@@ -1073,7 +1115,6 @@ std::vector<Ruling> Game::play(const Move& m) {
       out.push_back(r);
     }
   }
-  return out;
 }
 
 // ---- operator actions -------------------------------------------------------------
@@ -1084,6 +1125,7 @@ std::vector<Ruling> Game::timeout(Seat s) { return leave_game(s, false); }
 std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
   std::vector<Ruling> out;
   if (outcome_.over || status(s) != SeatStatus::kLive) return out;
+  legal_cached_ = false;
   Ruling r;
   r.kind = resigned ? RulingKind::kResignation : RulingKind::kTimeout;
   r.seat = s;
@@ -1154,7 +1196,7 @@ std::vector<Ruling> Game::adjudicate(bool draw, Seat winner) {
 void Game::note_stalemate(Seat s) {
   // PGN4: chess.com writes "S" in the stalemated seat's slot (FFA 12079115,
   // round 74), a walking king's removal included. Two seats: the result says it.
-  if (rules_->seat_count() > 2) record_.push_back({pos_.fullmove_number(), s, "S"});
+  if (rules_->seat_count() > 2 && !quiet_) record_.push_back({pos_.fullmove_number(), s, "S"});
 }
 
 void Game::note_marker(Seat s, char marker) {
@@ -1225,23 +1267,32 @@ std::vector<Ruling> Game::claim_draw() {
 // Issue 22; the same for every variant with en passant.
 std::uint64_t Game::repetition_key() const {
   std::uint64_t key = pos_.hash();
-  std::optional<MoveList> legal;
+  MoveList found;                    // the legal moves, found at most once
+  const MoveList* legal = nullptr;   // (the start-of-turn test's list when it has one)
   for (int c = 0; c < rules_->seat_count(); ++c) {
     Seat creator = seat_at(c);
     const EnPassantEntry& e = pos_.en_passant(creator);
     if (!e.open()) continue;
-    if (!legal) legal = outcome_.over ? MoveList{} : legal_moves();
+    if (!legal) {
+      legal = legal_cached_ && !outcome_.over ? &legal_cache_ : &found;
+      if (legal == &found) legal_moves(found);
+    }
     bool usable = std::any_of(legal->begin(), legal->end(), [&](const Move& m) {
       return m.kind == MoveKind::kEnPassant && m.to == e.target;
     });
     if (!usable && rules_->pawns.en_passant == EnPassantWindow::kUntilOwnerMovesAgain) {
+      Position& later = const_cast<Position&>(pos_);  // the turn is given back below
+      const Seat saved = later.to_move();
       for (int o = 0; o < rules_->seat_count() && !usable; ++o) {
         Seat s = seat_at(o);
-        if (s == creator || s == pos_.to_move() || !plays(s)) continue;
-        Position later = pos_;
+        if (s == creator || s == saved || !plays(s)) continue;
+        // A pawn capture lands on a square its seat attacks: where none of
+        // the seat's pieces attacks the target, no move of his can use it.
+        if (!pos_.attacked(e.target, static_cast<std::uint8_t>(1U << index_of(s)))) continue;
         later.set_to_move(s);
         MoveList pseudo;
         later.generate_pseudo(pseudo);
+        later.set_to_move(saved);
         usable = std::any_of(pseudo.begin(), pseudo.end(), [&](const Move& m) {
           return m.kind == MoveKind::kEnPassant && m.to == e.target;
         });

@@ -63,6 +63,39 @@ class Game {
   // A uniformly random legal move (the 002 random mover), from a seed.
   std::optional<Move> random_move(std::uint64_t seed) const;
 
+  // ---- search (issue 30 item 2) ----
+  // The engine's way through the game layer: every rule of the variant
+  // (eliminations, relations, ledgers, the corners, the draw rules), no
+  // record and no ruling text for a move, and no heap allocation once the
+  // buffers have grown to the search's depth. Search on a copy of the
+  // session's Game, never on the session's own:
+  //
+  //   Game g = session_game;               // copy once, then make/unmake
+  //   MoveList list;                       // the caller's list
+  //   g.legal_moves(list);
+  //   for (const Move& m : list) {
+  //     g.make(m);                          // m from legal_moves(), not checked again
+  //     if (g.outcome().over) { ... g.outcome().draw, g.outcome().ranking ... }
+  //     else { ... g.to_move(), g.status(s), g.points(s), g.hash(), g.repetitions() ... }
+  //     g.unmake();
+  //   }
+  //
+  // make() plays a legal move as play() would (the same rules, the same
+  // state after it: turn, statuses, points, relations, corner state, the
+  // outcome); unmake() takes back the last make(), exactly. moves() and
+  // repetitions() include the made moves; record() and the rulings do not
+  // (ruling text is written only by play(), for the session). Do not call
+  // play(), resign() or takeback() between a make() and its unmake().
+  void legal_moves(MoveList& out) const;
+  void make(const Move& m);
+  void unmake();
+  int made() const { return depth_; }  // make()s not yet unmade
+  // A Zobrist key of everything legality depends on: the position's key
+  // (pieces, seat to move, castling, en passant usable or not, as
+  // repetitions() counts it) with the seats' statuses, the relations (003)
+  // and the corner state (000). Points are not in it.
+  std::uint64_t hash() const;
+
   // ---- operator actions ----
   std::vector<Ruling> resign(Seat s);
   std::vector<Ruling> timeout(Seat s);
@@ -118,6 +151,10 @@ class Game {
   std::string piece_phrase(Piece p, Square at) const;  // "Red's bishop on c9"
 
  private:
+  void apply(const Move& m, std::vector<Ruling>& out);  // play() of a legal move
+  void compute_legal(MoveList& list) const;
+  void edit_square(Square q, Piece p);  // a change beside make(), undone by unmake()
+  void remove_pieces(Seat s);
   std::uint64_t repetition_key() const;
   void no_move_round(std::vector<Ruling>& out);
   void note_position() { seen_.push_back(repetition_key()); }
@@ -183,6 +220,7 @@ class Game {
   std::string corner_violation(const Move& m, const CornerState& st, int depth) const;
   std::string corner_violation(const Move& m) const { return corner_violation(m, corner_, 0); }
   void filter_corners(MoveList& list) const;
+  bool gives_check_on_area(const Move& m, Seat mover, const CornerState& st) const;
   std::vector<Square> corner_entry_bishops(Seat mover, const Move& m) const;
   bool could_enter_area(Seat s) const;
   void corners_after_make(Seat mover, const Move& m, Square captured_on, bool captured,
@@ -231,6 +269,35 @@ class Game {
   // FIDE 9.2.3: each position the game reached, as a key that counts an en
   // passant square only where a pawn can use it (repetition_key()).
   std::vector<std::uint64_t> seen_;
+  // ---- search (make/unmake) ----
+  // The legal moves of the position reached, found by the start-of-turn
+  // test that the player to move can move; the next legal_moves() reuses
+  // them. Valid until the game changes.
+  mutable MoveList legal_cache_;
+  mutable bool legal_cached_ = false;
+  bool quiet_ = false;  // inside make(): no ruling text, no record
+  // What make() changes beside the Position's own make/unmake, to put back.
+  struct SearchFrame {
+    Position::Settings settings;
+    int ply;
+    std::size_t edits, actions, moves, eliminated, seen;
+    std::array<SeatStatus, kMaxSeats> status;
+    std::array<int, kMaxSeats> points;
+    std::array<bool, kMaxSeats> king_fallen, frozen;
+    Seat last_mover, bare_pending, tie_winner, last_mater;
+    Vassalage vassalage;
+    CornerState corner;
+    bool two_player, area_reached, over;
+  };
+  struct Edit {
+    Square at;
+    Piece was;
+    int ply;  // the Position's ply when the square was changed
+  };
+  std::vector<SearchFrame> frames_;
+  std::vector<Edit> edits_;
+  std::vector<Ruling> scratch_;  // make()'s rulings, kinds only, reused
+  int depth_ = 0;
 };
 
 }  // namespace tabula::core

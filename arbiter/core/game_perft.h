@@ -7,8 +7,8 @@
 //
 // Position-level perft (core/perft.h) stays the proof of move generation;
 // this is the proof that the game layer's legal moves are what it plays.
-// Each node copies the Game (it has no unmake), so it is meant for small
-// depths. Pure; deterministic; not thread-safe on a shared Game.
+// It walks the tree with Game::make/unmake on one copy of the Game (issue
+// 30). Pure; deterministic; not thread-safe on a shared Game.
 #pragma once
 
 #include <cstdint>

@@ -141,8 +141,11 @@ bool Game::has_any_move() const {
     return false;
   }
 
-  if (!allies_vassals() && rules_->checks.stalemate != StalemateRule::kPlacement) return pos_.has_legal_move();
-  return !legal_moves().empty();
+  // The whole list, kept for the legal_moves() that follows (issue 30): the
+  // player to move is asked for his moves next, so they are found once.
+  compute_legal(legal_cache_);
+  legal_cached_ = !legal_cache_.empty();
+  return legal_cached_;
 }
 
 std::string Game::relation_violation(const Move& m) const {
@@ -203,7 +206,7 @@ void Game::remove_seats(const std::vector<std::pair<Seat, std::string>>& seats, 
     status_[index_of(s)] = SeatStatus::kRemoved;
     pos_.set_status(s, SeatStatus::kRemoved);
     pos_.set_active(s, false);
-    pos_.remove_pieces_of(s);
+    remove_pieces(s);
     eliminated_.push_back(s);
   }
   if (gone.empty()) return;
@@ -297,7 +300,7 @@ void Game::promote_waiting(Seat mover, std::vector<Ruling>& out) {
   for (int i = 0; i < kMaxSquares; ++i) {
     Piece p = pos_.at(static_cast<Square>(i));
     if (p.empty() || p.seat != mover || !zone[i] || !rules_->piece(p.kind).pawn) continue;
-    pos_.transform(static_cast<Square>(i), Piece{rules_->promotion.choices.front(), mover, true});
+    edit_square(static_cast<Square>(i), Piece{rules_->promotion.choices.front(), mover, true});
     Ruling r;
     r.kind = RulingKind::kPromotion;
     r.seat = mover;

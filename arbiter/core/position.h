@@ -95,6 +95,40 @@ class Position {
   }
   void remove_pieces_of(Seat s);
 
+  // What the game layer sets beside make() (statuses, activity, relations,
+  // the seat to move...): saved before a search's Game::make and put back by
+  // its unmake once the moves are unmade (issue 30). Trivially copyable.
+  struct Settings {
+    Seat to_move;
+    int fullmove_number;
+    std::uint64_t hash;
+    std::array<bool, kMaxSeats> active;
+    std::array<SeatStatus, kMaxSeats> status;
+    std::array<std::uint8_t, kMaxSeats> may_capture;
+    bool king_capture;
+    std::uint8_t king_only;
+    std::array<bool, kMaxSeats> promotion_blocked;
+    std::array<Seat, kMaxSeats> frame_seat;
+    bool corner_entry_open;
+  };
+  Settings settings() const {
+    return {to_move_,     fullmove_number_, hash_,     active_,           status_,     may_capture_,
+            king_capture_, king_only_,      promotion_blocked_, frame_seat_, corner_entry_open_};
+  }
+  void restore(const Settings& s) {
+    to_move_ = s.to_move;
+    fullmove_number_ = s.fullmove_number;
+    hash_ = s.hash;
+    active_ = s.active;
+    status_ = s.status;
+    may_capture_ = s.may_capture;
+    king_capture_ = s.king_capture;
+    king_only_ = s.king_only;
+    promotion_blocked_ = s.promotion_blocked;
+    frame_seat_ = s.frame_seat;
+    corner_entry_open_ = s.corner_entry_open;
+  }
+
   // ---- queries ----
   const RuleSet& rules() const { return *rules_; }
   Piece at(Square s) const { return is_valid(s) ? board_[index_of(s)] : kEmpty; }

@@ -214,6 +214,32 @@ TEST_F(CornersLong, NoCheckUntilTheMoveAfterBothSidesAreInside) {
   EXPECT_NE(find(rulings, RulingKind::kCheck), nullptr);
 }
 
+TEST_F(CornersLong, ACornerQueenLandingOnThePlayingAreaChecksAsTheBishopItBecomes) {
+  // 000 long: "If a player has two Queens remaining both Queens must revert
+  // to Bishops on the Chess playing area" and "A check or checkmate may not
+  // occur intentionally until the move after both sides are on the Chess
+  // playing area." Black's king enters a11 (his bishops e12 and h9 become
+  // queens); the queen e12 then lands on g10, on the area, where it is a
+  // bishop at once: a bishop on g10 does not attack White's king on g1, so
+  // no check is given and the move stands (issue 30 item 4; the queen would
+  // have checked down the g-file).
+  auto start = parse_fen4(*rules_,
+                          "B-0,0,0,1-0,0,0,0-0,0,0,0-0,0,0,0-0-4,bB,7/2,bK,9/12/3,wN,3,bB,4/3,bQ,8/"
+                          "gR,gP,10/gK,gP,10/gR,gP,10/12/12/12/6,wK,5");
+  ASSERT_TRUE(start.ok()) << start.error().message;
+  Game g(rules_, *start);
+  for (const char* mv : {"c11-a11", "d9-b8"}) {
+    std::string text(mv);
+    Move m = move(g.position(), text.substr(0, text.find('-')).c_str(), text.substr(text.find('-') + 1).c_str());
+    ASSERT_EQ(g.play(m).front().kind, RulingKind::kMove) << mv;
+  }
+  ASSERT_EQ(letter(g, "e12"), 'Q') << "the bishop became a queen when the king entered a11";
+  ASSERT_TRUE(legal(g, "e12", "g10")) << g.why_illegal(sq("e12"), sq("g10"));
+  auto rulings = g.play(move(g.position(), "e12", "g10"));
+  EXPECT_EQ(letter(g, "g10"), 'B');
+  for (const Ruling& r : rulings) EXPECT_NE(r.kind, RulingKind::kCheck) << r.text;
+}
+
 TEST_F(CornersLong, OppositeSurvivorsKeepTheirPawnDirections) {
   // 000 long: "Pawn movement direction remains the same if players are
   // opposites."

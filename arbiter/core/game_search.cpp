@@ -1,0 +1,139 @@
+// game_search.cpp — the Game's search path (issue 30 item 2): make() and
+// unmake() through every rule of the game layer, without ruling text or
+// record, and the game-layer key.
+//
+// make() runs the very code play() runs (Game::apply) with quiet_ set: the
+// rules are the same; only the words and the record are left out. What it
+// changes is put back by unmake() from a Frame: the Position by its own
+// unmake() (and, for the few squares the game layer changes beside a move,
+// an edit log), the rest by value. Frames, the edit log and the rulings
+// buffer are kept between calls, so a search allocates only while its
+// depth grows.
+#include <algorithm>
+
+#include "core/game.h"
+
+namespace tabula::core {
+
+void Game::make(const Move& m) {
+  if (static_cast<std::size_t>(depth_) == frames_.size()) frames_.emplace_back();
+  SearchFrame& f = frames_[static_cast<std::size_t>(depth_++)];
+  f.settings = pos_.settings();
+  f.ply = pos_.ply();
+  f.edits = edits_.size();
+  f.actions = actions_.size();
+  f.moves = moves_.size();
+  f.eliminated = eliminated_.size();
+  f.seen = seen_.size();
+  f.status = status_;
+  f.points = points_;
+  f.king_fallen = king_fallen_;
+  f.frozen = frozen_;
+  f.last_mover = last_mover_;
+  f.bare_pending = bare_pending_;
+  f.tie_winner = tie_winner_;
+  f.last_mater = last_mater_;
+  f.vassalage = vassalage_;
+  if (rules_->corners.enabled) f.corner = corner_;
+  f.two_player = two_player_;
+  f.area_reached = area_reached_;
+  f.over = outcome_.over;
+  scratch_.clear();
+  quiet_ = true;
+  apply(m, scratch_);
+  quiet_ = false;
+}
+
+void Game::unmake() {
+  SearchFrame& f = frames_[static_cast<std::size_t>(--depth_)];
+  // The Position's moves (the move, and passes the turn made) and the
+  // squares changed beside them, in the reverse of their order.
+  while (pos_.ply() > f.ply || edits_.size() > f.edits) {
+    if (edits_.size() > f.edits && edits_.back().ply == pos_.ply()) {
+      pos_.transform(edits_.back().at, edits_.back().was);
+      edits_.pop_back();
+    } else {
+      pos_.unmake();
+    }
+  }
+  pos_.restore(f.settings);
+  actions_.erase(actions_.begin() + static_cast<std::ptrdiff_t>(f.actions), actions_.end());
+  moves_.erase(moves_.begin() + static_cast<std::ptrdiff_t>(f.moves), moves_.end());
+  eliminated_.erase(eliminated_.begin() + static_cast<std::ptrdiff_t>(f.eliminated), eliminated_.end());
+  seen_.erase(seen_.begin() + static_cast<std::ptrdiff_t>(f.seen), seen_.end());
+  status_ = f.status;
+  points_ = f.points;
+  king_fallen_ = f.king_fallen;
+  frozen_ = f.frozen;
+  last_mover_ = f.last_mover;
+  bare_pending_ = f.bare_pending;
+  tie_winner_ = f.tie_winner;
+  last_mater_ = f.last_mater;
+  vassalage_ = f.vassalage;
+  if (rules_->corners.enabled) corner_ = f.corner;
+  two_player_ = f.two_player;
+  area_reached_ = f.area_reached;
+  if (!f.over && outcome_.over) {
+    outcome_.over = false;
+    outcome_.draw = false;
+    outcome_.reason.clear();
+    outcome_.ranking.clear();
+  }
+  legal_cached_ = false;
+}
+
+void Game::edit_square(Square q, Piece p) {
+  if (depth_ > 0) edits_.push_back({q, pos_.at(q), pos_.ply()});
+  pos_.transform(q, p);
+}
+
+void Game::remove_pieces(Seat s) {
+  for (int i = 0; i < kMaxSquares; ++i) {
+    auto q = static_cast<Square>(i);
+    Piece p = pos_.at(q);
+    if (!p.empty() && p.seat == s) edit_square(q, kEmpty);
+  }
+}
+
+namespace {
+
+// splitmix64: spreads a small value over 64 bits.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+std::uint64_t Game::hash() const {
+  // The position's key as repetitions() counts it (seen_.back(), written
+  // after every move), with the seat to move (an operator action may have
+  // moved the turn on since).
+  std::uint64_t h = seen_.empty() ? pos_.hash() : seen_.back();
+  h ^= mix(0x100U + static_cast<std::uint64_t>(index_of(pos_.to_move())));
+  for (int i = 0; i < rules_->seat_count(); ++i) {
+    Seat s = seat_at(i);
+    std::uint64_t seat = static_cast<std::uint64_t>(i) << 8;
+    h ^= mix(0x1000U + seat + static_cast<std::uint64_t>(status_[static_cast<std::size_t>(i)]));
+    h ^= mix(0x2000U + seat + static_cast<std::uint64_t>(index_of(vassalage_.ally_of(s))));
+    h ^= mix(0x3000U + seat + static_cast<std::uint64_t>(index_of(vassalage_.suzerain_of(s))));
+  }
+  if (bare_pending_ != kNoSeat) h ^= mix(0x4000U + static_cast<std::uint64_t>(index_of(bare_pending_)));
+  if (rules_->corners.enabled) {
+    h ^= mix(0x5000U + corner_.had_turn + (two_player_ ? 0x10U : 0U) + (area_reached_ ? 0x20U : 0U));
+    for (int i = 0; i < rules_->seat_count(); ++i) {
+      std::uint64_t seat = static_cast<std::uint64_t>(i) << 8;
+      auto& st = corner_;
+      h ^= mix(0x6000U + seat + (st.entered[static_cast<std::size_t>(i)] ? 1U : 0U) +
+               2U * st.reverted[static_cast<std::size_t>(i)]);
+      for (Square q : st.queens[static_cast<std::size_t>(i)]) h ^= mix(0x70000U + seat * 0x100U + index_of(q));
+    }
+    for (int i = 0; i < kMaxSquares; ++i)
+      if (corner_.edge_pawns[static_cast<std::size_t>(i)]) h ^= mix(0x80000U + static_cast<std::uint64_t>(i));
+  }
+  return h;
+}
+
+}  // namespace tabula::core

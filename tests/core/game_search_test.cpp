@@ -1,0 +1,162 @@
+// Game's search path (issue 30 item 2): make()/unmake() against play(), the
+// session's path, which the rule tests, the oracles and the replayed records
+// check. In random games of every shipped variant (seats resign now and then,
+// so random movers, walking kings and removals come in), every legal move is
+// made and compared with a copy of the game that plays it: the same turn,
+// statuses, points, outcome, key and legal moves after it; and unmake()
+// gives back the very state before it.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/game.h"
+#include "variants/variant_loader.h"
+
+namespace tabula::core {
+namespace {
+
+Result<Position> start_of(const RuleSet& rules) {
+  return rules.four_player_notation ? parse_fen4(rules, rules.start_fen) : parse_fen(rules, rules.start_fen);
+}
+
+// Everything the search reads, written out for a readable comparison.
+std::string state_of(const Game& g) {
+  std::ostringstream out;
+  const RuleSet& r = g.rules();
+  out << "to move " << index_of(g.to_move()) << " round " << g.position().fullmove_number() << " clock "
+      << g.position().halfmove_clock() << " key " << g.hash() << " position " << g.position().hash()
+      << " repetitions " << g.repetitions() << " moves " << g.moves().size() << "\n";
+  for (int i = 0; i < r.seat_count(); ++i) {
+    Seat s = seat_at(i);
+    out << r.seats[static_cast<std::size_t>(i)].name << ": status " << static_cast<int>(g.status(s)) << " points "
+        << g.points(s) << " plays " << g.plays(s) << " ally " << index_of(g.vassalage().ally_of(s)) << " suzerain "
+        << index_of(g.vassalage().suzerain_of(s)) << " active " << g.position().active(s) << " king-only "
+        << g.position().king_only(s) << "\n";
+  }
+  const Outcome& o = g.outcome();
+  out << "over " << o.over << " draw " << o.draw << " reason '" << o.reason << "' ranking";
+  for (Seat s : o.ranking) out << " " << index_of(s);
+  out << "\nlegal";
+  MoveList list;
+  g.legal_moves(list);
+  for (const Move& m : list) out << " " << int(m.from) << "-" << int(m.to) << ":" << int(m.kind) << int(m.promotion);
+  out << "\nboard";
+  for (int i = 0; i < kMaxSquares; ++i) {
+    Piece p = g.position().at(static_cast<Square>(i));
+    if (!p.empty()) out << " " << i << ":" << int(p.kind) << int(index_of(p.seat)) << p.promoted;
+  }
+  return out.str();
+}
+
+class GameSearch : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GameSearch, MakeReachesWhatPlayReachesAndUnmakeGivesBackTheStateBefore) {
+  auto loaded = variants::load_id(GetParam());
+  ASSERT_TRUE(loaded.ok()) << loaded.error_text();
+  auto start = start_of(*loaded.rules);
+  ASSERT_TRUE(start.ok());
+  int made = 0;
+  for (int seed = 1; seed <= 4; ++seed) {
+    Game game(loaded.rules, *start);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    for (int ply = 0; ply < 100 && !game.outcome().over; ++ply) {
+      if (seed % 2 == 0 && ply == 12 + 9 * seed) game.resign(game.to_move());  // random movers, walking kings
+      if (game.outcome().over) break;
+      const std::string before = state_of(game);
+      MoveList list;
+      game.legal_moves(list);
+      for (const Move& m : list) {
+        Game played = game;
+        played.play(m);
+        game.make(m);
+        ++made;
+        ASSERT_EQ(state_of(game), state_of(played)) << GetParam() << " seed " << seed << " ply " << ply;
+        if (!game.outcome().over) {
+          // One more level: the made game goes on as the played one does.
+          MoveList next;
+          game.legal_moves(next);
+          if (!next.empty()) {
+            const Move& reply = next[rng() % next.size()];
+            played.play(reply);
+            game.make(reply);
+            ASSERT_EQ(state_of(game), state_of(played)) << GetParam() << " seed " << seed << " ply " << ply;
+            game.unmake();
+          }
+        }
+        game.unmake();
+        ASSERT_EQ(state_of(game), before) << GetParam() << " seed " << seed << " ply " << ply;
+      }
+      ASSERT_EQ(game.made(), 0);
+      if (list.empty()) break;
+      game.play(list[rng() % list.size()]);
+    }
+  }
+  EXPECT_GT(made, 500);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, GameSearch, ::testing::ValuesIn(variants::list_ids()),
+                         [](const auto& info) {
+                           std::string name;
+                           for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           return name;
+                         });
+
+// Chess from its start.
+Game chess_game() {
+  auto loaded = variants::load_id("chess");
+  EXPECT_TRUE(loaded.ok());
+  auto start = start_of(*loaded.rules);
+  EXPECT_TRUE(start.ok());
+  return Game(loaded.rules, *start);
+}
+
+TEST(GameSearchApi, LegalMovesIntoTheCallersListEqualTheReturnedList) {
+  Game g = chess_game();
+  MoveList mine;
+  g.legal_moves(mine);
+  MoveList returned = g.legal_moves();
+  ASSERT_EQ(mine.size(), 20U);
+  ASSERT_EQ(returned.size(), 20U);
+  for (std::size_t i = 0; i < mine.size(); ++i) EXPECT_EQ(mine[i], returned[i]);
+}
+
+TEST(GameSearchApi, FoolsMateMadeEndsTheGameAndUnmakeReopensIt) {
+  // 1. f3 e5 2. g4 Qh4#: the outcome after make() is play()'s, and a
+  // different key; unmake() reopens the game with Black to move.
+  Game g = chess_game();
+  const Geometry& geo = g.rules().geometry;
+  auto find = [&](const char* from, const char* to) {
+    MoveList list;
+    g.legal_moves(list);
+    for (const Move& m : list)
+      if (m.from == geo.parse(from) && m.to == geo.parse(to)) return m;
+    ADD_FAILURE() << from << "-" << to;
+    return Move{};
+  };
+  g.make(find("f2", "f3"));
+  g.make(find("e7", "e5"));
+  g.make(find("g2", "g4"));
+  const std::uint64_t key = g.hash();
+  const Seat black = g.to_move();
+  g.make(find("d8", "h4"));
+  EXPECT_TRUE(g.outcome().over);
+  EXPECT_FALSE(g.outcome().draw);
+  ASSERT_FALSE(g.outcome().ranking.empty());
+  EXPECT_EQ(g.outcome().ranking.front(), black);
+  EXPECT_EQ(g.made(), 4);
+  EXPECT_TRUE(g.legal_moves().empty());
+  g.unmake();
+  EXPECT_FALSE(g.outcome().over);
+  EXPECT_EQ(g.to_move(), black);
+  EXPECT_EQ(g.hash(), key);
+  EXPECT_EQ(g.record().size(), 0U) << "make() writes no record";
+  for (int i = 0; i < 3; ++i) g.unmake();
+  EXPECT_EQ(g.made(), 0);
+  EXPECT_EQ(g.legal_moves().size(), 20U);
+}
+
+}  // namespace
+}  // namespace tabula::core
