@@ -29,6 +29,7 @@ tools=(
   xvfb xauth xdotool
   cage  # the kiosk unit's compositor; tests/ui/platform_test.sh runs the kiosk in it
   pgn-extract
+  stockfish  # the strong two-player bot over UCI (tabula match --b uci:/usr/games/stockfish)
 )
 # Libraries (and data) the programs link or load: of the target architecture.
 libs=(

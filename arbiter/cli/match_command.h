@@ -1,0 +1,42 @@
+// match_command.h — `tabula match` and `tabula analyse` (issue 32 item 4).
+//
+//   tabula match --variant ID --a SPEC --b SPEC [--games N] [--movetime-ms M]
+//                [--seed S] [--max-plies P] [--openings random:K | FILE]
+//                [--pgn OUT] [--table-mb N] [--check]
+//     Engine against engine. SPEC: greedy | level:N | paranoid:N | maxn:N |
+//     two-sided:N | uci:PATH[,elo=N][,Name=value] | fourp:PATH. Seats
+//     rotate: between two seats or two teams A takes the first side in even
+//     games; in free-for-all A takes one seat (seat g mod 4 in game g) and B
+//     the other three. Each pair (or round of four) of games starts from the
+//     same opening: K seeded random plies, or the next line of FILE (moves in
+//     the variant's notation, space-separated). A game not finished after P
+//     plies is adjudicated by the engine's evaluation (a side ahead by 3 pawns
+//     wins; in free-for-all the seats are ranked by value). A's score per
+//     game: 1 win, 1/2 draw, 0 loss; among four seats by its place
+//     (1, 2/3, 1/3, 0; 1/2 is par). The last line: games, A's score with its
+//     95% error margin, the Elo difference, and the counts of moves, refused
+//     moves and engine failures.
+//
+//   tabula analyse --variant ID FILE [--game N] [--movetime-ms M] [--level L]
+//                  [--mark-cp C]
+//     Per move of a PGN/PGN4 record: the engine's value before it (for the
+//     mover's side), its best move, the value after the move played, and
+//     "??" where the move lost at least C centipawns (default 150), "?" for
+//     half that.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace tabula::cli {
+
+int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int cmd_analyse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `tabula search`: one search of a position (kSearchUsage), for benchmarks and bot moves.
+int cmd_search(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+extern const char* const kSearchUsage;
+
+extern const char* const kMatchUsage;
+
+}  // namespace tabula::cli
