@@ -130,10 +130,17 @@ class TextEngine : public Player {
       : path_(std::move(path)), options_(std::move(options)), fallback_(make_tabula_player(8, engine::Family::kAuto, table_mb)) {}
 
   void new_game() override {
+    given_up_.clear();
     if (process_) process_->send(new_game_command());
   }
 
   Choice choose(const core::Game& game, std::int64_t budget_us, std::uint64_t seed) override {
+    if (!given_up_.empty()) {
+      // Failed twice in this game: Tabula's engine plays its moves until the next game.
+      Choice c = fallback_->choose(game, budget_us, seed);
+      c.ruling = name() + ": replaced for the rest of the game (" + given_up_ + "); Tabula's engine (level 8) made this move";
+      return c;
+    }
     std::string problem;
     for (int attempt = 0; attempt < 2; ++attempt) {
       if (!process_ && !start(problem)) continue;
@@ -144,6 +151,7 @@ class TextEngine : public Player {
       }
       process_.reset();  // kill and restart once
     }
+    given_up_ = problem;
     Choice c = fallback_->choose(game, budget_us, seed);
     c.ruling = name() + ": " + problem + "; Tabula's engine (level 8) made this move";
     return c;
@@ -153,6 +161,13 @@ class TextEngine : public Player {
   virtual std::string new_game_command() const = 0;
   virtual bool handshake(ChildProcess& p, std::string& problem) = 0;
   virtual std::string position_command(const core::Game& game, std::string& problem) const = 0;
+  // "go movetime N", or the spec's go=... (an engine that only searches by depth).
+  std::string go_command(std::int64_t ms) const {
+    for (const auto& [k, v] : options_) {
+      if (k == "go") return "go " + v;
+    }
+    return "go movetime " + std::to_string(ms);
+  }
   // The legal move `text` names, or false.
   virtual bool read_move(const core::Game& game, const std::string& text, core::Move& m) const = 0;
 
@@ -173,7 +188,7 @@ class TextEngine : public Player {
     std::string position = position_command(game, problem);
     if (position.empty()) return false;
     std::int64_t ms = std::max<std::int64_t>(1, budget_us / 1000);
-    if (!process_->send(position) || !process_->send("go movetime " + std::to_string(ms))) {
+    if (!process_->send(position) || !process_->send(go_command(ms))) {
       problem = "the engine's input is closed (it died)";
       return false;
     }
@@ -216,6 +231,7 @@ class TextEngine : public Player {
 
   std::unique_ptr<ChildProcess> process_;
   std::unique_ptr<Player> fallback_;
+  std::string given_up_;  // why the engine was given up in this game ("" while it plays)
 };
 
 class UciEngine : public TextEngine {
@@ -235,7 +251,9 @@ class UciEngine : public TextEngine {
       problem = path_ + " did not answer uci with uciok";
       return false;
     }
-    for (const auto& [k, v] : options_) p.send("setoption name " + k + " value " + v);
+    for (const auto& [k, v] : options_) {
+      if (k != "go") p.send("setoption name " + k + " value " + v);
+    }
     if (!p.send("isready") || !wait_for(p, "readyok", Clock::now() + std::chrono::seconds(10), nullptr, line)) {
       problem = path_ + " did not answer isready";
       return false;

@@ -11,10 +11,15 @@
 //                      protocol: position startpos moves d2-d4 ..., go
 //                      movetime N (only movetime: its go parser lets the
 //                      increments overwrite the times), bestmove d2-d4.
+//                      "PATH,go=depth 2" sends "go depth 2" instead (an
+//                      engine such as FreyjaNellora/Hornet that searches by
+//                      depth only); so does a UCI spec.
 // A move that is not legal in the game, or no answer within the move time
 // plus a grace of 2 s, or a dead process: the engine is restarted once and
 // asked again; then Tabula's engine (level 8) moves and the choice carries a
-// ruling that says so. Every such event is in the ruling text.
+// ruling that says so, and it keeps moving for that engine until the next
+// game (new_game) without asking the broken engine again. Every such event is
+// in the ruling text.
 #pragma once
 
 #include <memory>

@@ -21,7 +21,7 @@
 
 namespace tabula::cli {
 
-const char* const kMatchUsage = R"(  match --variant ID --a SPEC --b SPEC [--games N] [--movetime-ms M] [--seed S]
+const char* const kMatchUsage = R"(  match --variant ID --a SPEC --b SPEC [--games N] [--moves M] [--movetime-ms M] [--seed S]
         [--max-plies P] [--openings random:K|FILE] [--pgn OUT] [--table-mb N] [--check]
                                     engine against engine; SPEC: greedy, level:N (1-8),
                                     paranoid:N, maxn:N, two-sided:N, uci:PATH[,elo=N],
@@ -163,7 +163,7 @@ struct Tally {
 }  // namespace
 
 int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  auto o = parse_options(args, 1, {"variant", "a", "b", "games", "movetime-ms", "seed", "max-plies", "openings", "pgn", "table-mb"},
+  auto o = parse_options(args, 1, {"variant", "a", "b", "games", "moves", "movetime-ms", "seed", "max-plies", "openings", "pgn", "table-mb"},
                          {"check"}, args[0], err);
   if (!o) return 2;
   if (!o->positional.empty()) {
@@ -176,8 +176,8 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
       return 2;
     }
   }
-  long long games = 2, movetime = 100, seed = 1, max_plies = 300, table_mb = 16;
-  if (!number_option(*o, "games", 1, 1000000, games, err) || !number_option(*o, "movetime-ms", 1, 3600000, movetime, err) ||
+  long long games = 2, movetime = 100, seed = 1, max_plies = 300, table_mb = 16, moves_cap = 0;
+  if (!number_option(*o, "games", 1, 1000000, games, err) || !number_option(*o, "moves", 1, 1LL << 40, moves_cap, err) || !number_option(*o, "movetime-ms", 1, 3600000, movetime, err) ||
       !number_option(*o, "seed", 0, 1LL << 62, seed, err) || !number_option(*o, "max-plies", 1, 100000, max_plies, err) ||
       !number_option(*o, "table-mb", 1, 4096, table_mb, err)) {
     return 2;
@@ -226,7 +226,7 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
   int n = rules.seat_count();
   long long round_size = engine::family_for(rules) == engine::Family::kTwoSided ? 2 : n;
   Tally t;
-  for (long long g = 0; g < games; ++g) {
+  for (long long g = 0; g < games && (moves_cap == 0 || t.moves < moves_cap); ++g) {
     unsigned mask = seats_of_a(rules, g);
     core::Match match(stages, *position);
     a->new_game();

@@ -1,6 +1,6 @@
 // match_command.h — `tabula match` and `tabula analyse` (issue 32 item 4).
 //
-//   tabula match --variant ID --a SPEC --b SPEC [--games N] [--movetime-ms M]
+//   tabula match --variant ID --a SPEC --b SPEC [--games N] [--moves M] [--movetime-ms M]
 //                [--seed S] [--max-plies P] [--openings random:K | FILE]
 //                [--pgn OUT] [--table-mb N] [--check]
 //     Engine against engine. SPEC: greedy | level:N | paranoid:N | maxn:N |
@@ -15,7 +15,8 @@
 //     game: 1 win, 1/2 draw, 0 loss; among four seats by its place
 //     (1, 2/3, 1/3, 0; 1/2 is par). The last line: games, A's score with its
 //     95% error margin, the Elo difference, and the counts of moves, refused
-//     moves and engine failures.
+//     moves and engine failures. --moves M: no new game once M moves were
+//     played (the 10,000-move legality run). Exit 1 when a move was refused.
 //
 //   tabula analyse --variant ID FILE [--game N] [--movetime-ms M] [--level L]
 //                  [--mark-cp C]

@@ -17,9 +17,9 @@ LevelSettings level_settings(int level, std::int64_t budget_us, std::uint64_t se
       {1, 0, 120, true},            // 2
       {2, 0, 60, true},             // 3
       {3, 0, 25, true},             // 4
-      {4, 40000, 0, true},          // 5
-      {64, 200000, 0, true},        // 6
-      {64, 1000000, 0, true},       // 7
+      {4, 10000, 0, true},          // 5
+      {64, 40000, 0, true},         // 6
+      {64, 150000, 0, true},        // 7
       {64, 0, 0, true},             // 8
   };
   const Row& r = kRows[std::clamp(level, 0, kMaxLevel)];

@@ -9,9 +9,9 @@
 //   2     | 1 ply + quiescence             | +-120 cp   | keeps its pieces, no plan
 //   3     | 2 plies + quiescence           | +-60 cp    | sees one reply
 //   4     | 3 plies + quiescence           | +-25 cp    | a club beginner
-//   5     | 4 plies, 40,000 nodes          | none       |
-//   6     | 200,000 nodes                  | none       |
-//   7     | 1,000,000 nodes                | none       |
+//   5     | 4 plies, 10,000 nodes          | none       |
+//   6     | 40,000 nodes                   | none       |
+//   7     | 150,000 nodes                  | none       |
 //   8     | the time budget only           | none       | full strength
 // Levels 1-7 are bounded by depth and nodes only, so under a seed they are
 // deterministic (a journaled game replays to the same bot moves); a time

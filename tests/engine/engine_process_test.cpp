@@ -121,6 +121,10 @@ TEST(UciPlayer, ASilentEngineIsGivenUpAfterItsGrace) {
   ASSERT_TRUE(c.move);
   EXPECT_TRUE(g.is_legal(*c.move));
   EXPECT_NE(c.ruling.find("silent or crashed"), std::string::npos) << c.ruling;
+  // Given up for the rest of the game: the next move does not wait again.
+  Choice next = p->choose(g, 1000, 2);
+  ASSERT_TRUE(next.move);
+  EXPECT_NE(next.ruling.find("replaced for the rest of the game"), std::string::npos) << next.ruling;
 }
 
 TEST(UciPlayer, AProgramThatIsNoEngineIsReplaced) {
