@@ -174,11 +174,11 @@ int cmd_search(const std::vector<std::string>& args, std::ostream& out, std::ost
   s.options.family = family;
   if (depth > 0) s.limits.max_depth = static_cast<int>(depth);
   if (nodes > 0) s.limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  engine::Engine e(16);  // the table is cleared before the clock starts
   auto start = std::chrono::steady_clock::now();
   s.limits.elapsed_us = [start] {
     return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
   };
-  engine::Engine e(16);
   engine::SearchResult res = e.search(game, s.limits, s.options);
   auto us = std::max<std::int64_t>(1, s.limits.elapsed_us());
   if (!res.best) {

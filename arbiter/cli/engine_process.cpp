@@ -10,6 +10,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 #include <vector>
@@ -161,6 +162,13 @@ class TextEngine : public Player {
   virtual std::string new_game_command() const = 0;
   virtual bool handshake(ChildProcess& p, std::string& problem) = 0;
   virtual std::string position_command(const core::Game& game, std::string& problem) const = 0;
+  // How long past the move time an answer may take: 2 s, or the spec's grace-ms=N.
+  std::int64_t grace_ms() const {
+    for (const auto& [k, v] : options_) {
+      if (k == "grace-ms") return std::max(0LL, std::atoll(v.c_str()));
+    }
+    return 2000;
+  }
   // "go movetime N", or the spec's go=... (an engine that only searches by depth).
   std::string go_command(std::int64_t ms) const {
     for (const auto& [k, v] : options_) {
@@ -194,9 +202,10 @@ class TextEngine : public Player {
     }
     std::vector<std::string> info;
     std::string line;
-    auto deadline = Clock::now() + std::chrono::milliseconds(ms + 2000);
+    std::int64_t wait_ms = ms + grace_ms();
+    auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
     if (!wait_for(*process_, "bestmove", deadline, &info, line)) {
-      problem = "no bestmove within " + std::to_string(ms + 2000) + " ms (silent or crashed)";
+      problem = "no bestmove within " + std::to_string(wait_ms) + " ms (silent or crashed)";
       return false;
     }
     std::istringstream words(line);
@@ -252,7 +261,7 @@ class UciEngine : public TextEngine {
       return false;
     }
     for (const auto& [k, v] : options_) {
-      if (k != "go") p.send("setoption name " + k + " value " + v);
+      if (k != "go" && k != "grace-ms") p.send("setoption name " + k + " value " + v);
     }
     if (!p.send("isready") || !wait_for(p, "readyok", Clock::now() + std::chrono::seconds(10), nullptr, line)) {
       problem = path_ + " did not answer isready";

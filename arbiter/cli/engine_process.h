@@ -13,10 +13,11 @@
 //                      increments overwrite the times), bestmove d2-d4.
 //                      "PATH,go=depth 2" sends "go depth 2" instead (an
 //                      engine such as FreyjaNellora/Hornet that searches by
-//                      depth only); so does a UCI spec.
+//                      depth only); so does a UCI spec. "grace-ms=N" sets
+//                      the grace past the move time (default 2000).
 // A move that is not legal in the game, or no answer within the move time
-// plus a grace of 2 s, or a dead process: the engine is restarted once and
-// asked again; then Tabula's engine (level 8) moves and the choice carries a
+// plus the grace, or a dead process: the engine is restarted once and asked
+// again; then Tabula's engine (level 8) moves and the choice carries a
 // ruling that says so, and it keeps moving for that engine until the next
 // game (new_game) without asking the broken engine again. Every such event is
 // in the ruling text.

@@ -162,6 +162,13 @@ struct Tally {
 
 }  // namespace
 
+ScoreInterval wilson_interval(double mean, long long games) {
+  double n = static_cast<double>(std::max(1LL, games)), z = 1.96;
+  double centre = (mean + z * z / (2 * n)) / (1 + z * z / n);
+  double half = z * std::sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
 int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   auto o = parse_options(args, 1, {"variant", "a", "b", "games", "moves", "movetime-ms", "seed", "max-plies", "openings", "pgn", "table-mb"},
                          {"check"}, args[0], err);
@@ -297,8 +304,7 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
     out.flush();
   }
   double mean = t.score / static_cast<double>(t.games);
-  double var = t.games > 1 ? (t.score_sq - t.score * mean) / static_cast<double>(t.games - 1) : 0.0;
-  double margin = 1.96 * std::sqrt(std::max(0.0, var) / static_cast<double>(t.games));
+  auto [lo, hi] = wilson_interval(mean, t.games);
   auto elo = [](double p) {
     p = std::clamp(p, 0.001, 0.999);
     return -400.0 * std::log10(1.0 / p - 1.0);
@@ -307,8 +313,8 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
   line.setf(std::ios::fixed);
   line.precision(1);
   line << "A " << a->name() << " vs B " << b->name() << ": " << t.games << " games, A scores " << t.score << " ("
-       << 100.0 * mean << "% +- " << 100.0 * margin << "%), Elo " << elo(mean) << " [" << elo(mean - margin) << ", "
-       << elo(mean + margin) << "]; " << t.moves << " moves, " << t.refused << " refused, " << t.failures
+       << 100.0 * mean << "%, 95% interval " << 100.0 * lo << "-" << 100.0 * hi << "%), Elo " << elo(mean) << " ["
+       << elo(lo) << ", " << elo(hi) << "]; " << t.moves << " moves, " << t.refused << " refused, " << t.failures
        << " engine failures; " << movetime << " ms per move";
   out << line.str() << "\n";
   return t.refused > 0 ? 1 : 0;

@@ -14,9 +14,10 @@
 //     wins; in free-for-all the seats are ranked by value). A's score per
 //     game: 1 win, 1/2 draw, 0 loss; among four seats by its place
 //     (1, 2/3, 1/3, 0; 1/2 is par). The last line: games, A's score with its
-//     95% error margin, the Elo difference, and the counts of moves, refused
-//     moves and engine failures. --moves M: no new game once M moves were
-//     played (the 10,000-move legality run). Exit 1 when a move was refused.
+//     95% interval (Wilson's), the Elo difference with its interval, and
+//     the counts of moves, refused moves and engine failures. --moves M: no
+//     new game once M moves were played (the 10,000-move legality run).
+//     Exit 1 when a move was refused.
 //
 //   tabula analyse --variant ID FILE [--game N] [--movetime-ms M] [--level L]
 //                  [--mark-cp C]
@@ -39,5 +40,12 @@ int cmd_search(const std::vector<std::string>& args, std::ostream& out, std::ost
 extern const char* const kSearchUsage;
 
 extern const char* const kMatchUsage;
+
+// Wilson's 95% interval of a mean score over `games` games: honest at 0% and
+// 100% and in short matches, where the sample's own spread says +-0.
+struct ScoreInterval {
+  double lo = 0, hi = 1;
+};
+ScoreInterval wilson_interval(double mean, long long games);
 
 }  // namespace tabula::cli

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/match_command.h"
 #include "test_files.h"
 
 namespace tabula::cli {
@@ -37,6 +38,20 @@ TEST(MatchCommand, PlaysGamesAndScoresSideA) {
   std::string last = last_line(r.out);
   EXPECT_NE(last.find("2 games"), std::string::npos) << last;
   EXPECT_NE(last.find(" 0 refused, 0 engine failures"), std::string::npos) << last;
+  EXPECT_NE(last.find("95% interval"), std::string::npos) << last;
+}
+
+TEST(MatchCommand, TheIntervalIsWilsons) {
+  // Worked by hand from Wilson's formula with z = 1.96: 4 of 4 gives
+  // centre (1 + z^2/8) / (1 + z^2/4) = 0.7551, half width
+  // z * sqrt(z^2/64) / (1 + z^2/4) = 0.2450; 50 of 100 gives
+  // 0.5 +- 1.96 * sqrt(0.0025 + 0.000096) / 1.038416 = 0.5 +- 0.0962.
+  ScoreInterval full = wilson_interval(1.0, 4);
+  EXPECT_NEAR(full.lo, 0.5101, 0.0005);
+  EXPECT_NEAR(full.hi, 1.0, 1e-9);
+  ScoreInterval half = wilson_interval(0.5, 100);
+  EXPECT_NEAR(half.lo, 0.4038, 0.0005);
+  EXPECT_NEAR(half.hi, 0.5962, 0.0005);
 }
 
 TEST(MatchCommand, FourSeatsRotateSideAAndWritePgn4) {
