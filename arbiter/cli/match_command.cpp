@@ -296,6 +296,15 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (pgn.is_open()) {
       std::vector<core::PgnTag> tags{{"Event", "tabula match"}, {"Site", "Tabula"}, {"Round", std::to_string(g + 1)}};
       const core::RuleSet& stage_rules = match.game().rules();
+      // The start, so that the record replays (a variant's untagged records
+      // may start from another array, as chess.com's older 4PCo).
+      tags.push_back({"Variant", stage_rules.id});
+      if (stage_rules.four_player_notation) {
+        tags.push_back({"StartFen4", core::to_fen4(match.game().start())});
+      } else {
+        tags.push_back({"SetUp", "1"});
+        tags.push_back({"FEN", core::to_fen(match.game().start())});
+      }
       for (int i = 0; i < stage_rules.seat_count(); ++i) {
         tags.push_back({stage_rules.seats[static_cast<std::size_t>(i)].name, ((mask >> i) & 1U) ? a->name() : b->name()});
       }

@@ -70,6 +70,24 @@ TEST(MatchCommand, FourSeatsRotateSideAAndWritePgn4) {
   EXPECT_EQ(replay.code, 0) << replay.err;
 }
 
+TEST(MatchCommand, TeamsAndBipartiteRecordsReplay) {
+  // chess.com Teams records without a start tag start from the older 4PCo
+  // array; the match writes its start, so its records replay.
+  testing::TempDir dir("match");
+  CliRun r = tabula({"match", "--variant", "chesscom-teams", "--a", "level:1", "--b", "greedy", "--games", "2",
+                  "--max-plies", "24", "--pgn", dir.file("t.pgn4")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* game : {"1", "2"}) {
+    CliRun replay = tabula({"replay", "--variant", "chesscom-teams", dir.file("t.pgn4"), "--game", game});
+    EXPECT_EQ(replay.code, 0) << replay.err;
+  }
+  r = tabula({"match", "--variant", "bipartite-stage2", "--a", "level:1", "--b", "greedy", "--games", "1", "--max-plies",
+              "12", "--pgn", dir.file("b.pgn")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  CliRun replay = tabula({"replay", "--variant", "bipartite-stage2", dir.file("b.pgn")});
+  EXPECT_EQ(replay.code, 0) << replay.err;
+}
+
 TEST(MatchCommand, ListedOpeningsArePlayedAndABadOneIsNamed) {
   testing::TempDir dir("match");
   dir.write("open.txt", "# openings\ne4 e5\nd4 d5\n");
