@@ -2,6 +2,7 @@
 // Section index: seats and scores, openings, one game, the command.
 #include "cli/match_command.h"
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -21,7 +22,7 @@
 
 namespace tabula::cli {
 
-const char* const kMatchUsage = R"(  match --variant ID --a SPEC --b SPEC [--games N] [--moves M] [--movetime-ms M] [--seed S]
+const char* const kMatchUsage = R"(  match --variant ID --a SPEC --b SPEC [--games N] [--moves M] [--movetime-ms M | --clock B+I] [--seed S]
         [--max-plies P] [--openings random:K|FILE] [--pgn OUT] [--table-mb N] [--check]
                                     engine against engine; SPEC: greedy, level:N (1-8),
                                     paranoid:N, maxn:N, two-sided:N, uci:PATH[,elo=N],
@@ -170,7 +171,7 @@ ScoreInterval wilson_interval(double mean, long long games) {
 }
 
 int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  auto o = parse_options(args, 1, {"variant", "a", "b", "games", "moves", "movetime-ms", "seed", "max-plies", "openings", "pgn", "table-mb"},
+  auto o = parse_options(args, 1, {"variant", "a", "b", "games", "moves", "movetime-ms", "clock", "seed", "max-plies", "openings", "pgn", "table-mb"},
                          {"check"}, args[0], err);
   if (!o) return 2;
   if (!o->positional.empty()) {
@@ -188,6 +189,19 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
       !number_option(*o, "seed", 0, 1LL << 62, seed, err) || !number_option(*o, "max-plies", 1, 100000, max_plies, err) ||
       !number_option(*o, "table-mb", 1, 4096, table_mb, err)) {
     return 2;
+  }
+  // --clock BASE_MS+INC_MS: each seat's clock; a move's budget is a share of it.
+  std::int64_t clock_base_us = 0, clock_inc_us = 0;
+  if (auto it = o->values.find("clock"); it != o->values.end()) {
+    auto plus = it->second.find('+');
+    long long base = 0, inc = 0;
+    if (!parse_number(it->second.substr(0, plus), 1, 86400000, base) ||
+        (plus != std::string::npos && !parse_number(it->second.substr(plus + 1), 0, 3600000, inc))) {
+      err << "tabula: --clock " << it->second << ": expected BASE_MS or BASE_MS+INCREMENT_MS\n";
+      return 2;
+    }
+    clock_base_us = base * 1000;
+    clock_inc_us = inc * 1000;
   }
   Openings openings;
   std::string why;
@@ -245,6 +259,8 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     int plies = 0;
     long long refused = 0, failures = 0;
+    std::array<std::int64_t, core::kMaxSeats> clock_us;
+    clock_us.fill(clock_base_us);
     std::string notes;
     while (match.state() != core::Match::State::kFinished && plies < max_plies) {
       std::uint64_t ply_seed = static_cast<std::uint64_t>(seed) * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(g) * 7919ULL +
@@ -256,9 +272,23 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
         match.setup_confirmed();
         continue;
       }
+      // A game ended outside a move (a flag fell) is not seen by the Match.
+      if (match.game().outcome().over) break;
       core::Seat mover = match.game().to_move();
       Player& p = ((mask >> index_of(mover)) & 1U) ? *a : *b;
-      Choice c = p.choose(match.game(), movetime * 1000, ply_seed);
+      auto& left = clock_us[static_cast<std::size_t>(index_of(mover))];
+      std::int64_t budget = clock_base_us > 0 ? engine::budget_from_clock(left, clock_inc_us, 0) : movetime * 1000;
+      auto started = std::chrono::steady_clock::now();
+      Choice c = p.choose(match.game(), budget, ply_seed);
+      if (clock_base_us > 0) {
+        left -= std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
+        if (left < 0) {
+          // The flag fell before the move was made: the seat loses on time.
+          for (const core::Ruling& r : match.game().timeout(mover)) out << "  " << core::to_string(r.kind) << ": " << r.text << "\n";
+          continue;
+        }
+        left += clock_inc_us;
+      }
       if (!c.ruling.empty()) {
         ++failures;
         out << "  ruling: " << c.ruling << "\n";
@@ -324,7 +354,8 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
   line << "A " << a->name() << " vs B " << b->name() << ": " << t.games << " games, A scores " << t.score << " ("
        << 100.0 * mean << "%, 95% interval " << 100.0 * lo << "-" << 100.0 * hi << "%), Elo " << elo(mean) << " ["
        << elo(lo) << ", " << elo(hi) << "]; " << t.moves << " moves, " << t.refused << " refused, " << t.failures
-       << " engine failures; " << movetime << " ms per move";
+       << " engine failures; "
+       << (clock_base_us > 0 ? "clock " + o->values["clock"] + " ms" : std::to_string(movetime) + " ms per move");
   out << line.str() << "\n";
   return t.refused > 0 ? 1 : 0;
 }

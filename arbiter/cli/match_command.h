@@ -1,10 +1,15 @@
 // match_command.h — `tabula match` and `tabula analyse` (issue 32 item 4).
 //
-//   tabula match --variant ID --a SPEC --b SPEC [--games N] [--moves M] [--movetime-ms M]
-//                [--seed S] [--max-plies P] [--openings random:K | FILE]
-//                [--pgn OUT] [--table-mb N] [--check]
-//     Engine against engine. SPEC: greedy | level:N | paranoid:N | maxn:N |
-//     two-sided:N | uci:PATH[,elo=N][,Name=value] | fourp:PATH. Seats
+//   tabula match --variant ID --a SPEC --b SPEC [--games N] [--moves M]
+//                [--movetime-ms M | --clock BASE_MS+INC_MS] [--seed S]
+//                [--max-plies P] [--openings random:K | FILE] [--pgn OUT]
+//                [--table-mb N] [--check]
+//     Engine against engine, at a time per move or on clocks (each seat's
+//     own; a move's budget is a share of what is left, engine::
+//     budget_from_clock; a seat whose flag falls loses on time, Game::
+//     timeout, and among four the game goes on). SPEC: greedy | level:N |
+//     paranoid:N | maxn:N | two-sided:N | uci:PATH[,elo=N][,Name=value] |
+//     fourp:PATH. Seats
 //     rotate: between two seats or two teams A takes the first side in even
 //     games; in free-for-all A takes one seat (seat g mod 4 in game g) and B
 //     the other three. Each pair (or round of four) of games starts from the

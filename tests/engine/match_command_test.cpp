@@ -2,6 +2,8 @@
 // bad inputs.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <sstream>
 
@@ -99,6 +101,25 @@ TEST(MatchCommand, ListedOpeningsArePlayedAndABadOneIsNamed) {
   r = tabula({"match", "--variant", "chess", "--a", "greedy", "--b", "greedy", "--openings", dir.file("bad.txt")});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("opening line 1, \"e4\""), std::string::npos) << r.err;
+}
+
+TEST(MatchCommand, ClocksRunOutAndTheSeatLosesOnTime) {
+  // A UCI engine that thinks 300 ms per move on a 500 ms clock flags on its
+  // second move at the latest; Tabula's greedy bot uses far less.
+  testing::TempDir dir("clock");
+  dir.write("slow.sh", "#!/bin/sh\nwhile read line; do case \"$line\" in\n"
+                       "  uci) echo uciok;; isready) echo readyok;;\n"
+                       "  go*) sleep 0.3; echo 'bestmove a7a6';;\n"
+                       "esac; done\n");
+  chmod(dir.file("slow.sh").c_str(), 0755);
+  CliRun r = tabula({"match", "--variant", "chess", "--a", "greedy", "--b", "uci:" + dir.file("slow.sh"), "--games", "1",
+                     "--clock", "500+0", "--max-plies", "20", "--openings", "random:0"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("A scores 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("clock 500+0 ms"), std::string::npos) << r.out;
+  r = tabula({"match", "--variant", "chess", "--a", "greedy", "--b", "greedy", "--clock", "fast"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("BASE_MS+INCREMENT_MS"), std::string::npos) << r.err;
 }
 
 TEST(MatchCommand, BadUsageIsNamed) {
