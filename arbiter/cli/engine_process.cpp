@@ -162,6 +162,15 @@ class TextEngine : public Player {
   virtual std::string new_game_command() const = 0;
   virtual bool handshake(ChildProcess& p, std::string& problem) = 0;
   virtual std::string position_command(const core::Game& game, std::string& problem) const = 0;
+  // "uci" answered by "uciok" within 10 s.
+  bool greet(ChildProcess& p, std::string& problem) const {
+    std::string line;
+    if (!p.send("uci") || !wait_for(p, "uciok", Clock::now() + std::chrono::seconds(10), nullptr, line)) {
+      problem = path_ + " did not answer uci with uciok";
+      return false;
+    }
+    return true;
+  }
   // How long past the move time an answer may take: 2 s, or the spec's grace-ms=N.
   std::int64_t grace_ms() const {
     for (const auto& [k, v] : options_) {
@@ -256,10 +265,7 @@ class UciEngine : public TextEngine {
   std::string new_game_command() const override { return "ucinewgame"; }
   bool handshake(ChildProcess& p, std::string& problem) override {
     std::string line;
-    if (!p.send("uci") || !wait_for(p, "uciok", Clock::now() + std::chrono::seconds(10), nullptr, line)) {
-      problem = path_ + " did not answer uci with uciok";
-      return false;
-    }
+    if (!greet(p, problem)) return false;
     for (const auto& [k, v] : options_) {
       if (k != "go" && k != "grace-ms") p.send("setoption name " + k + " value " + v);
     }
@@ -296,15 +302,8 @@ class FourpEngine : public TextEngine {
 
  protected:
   std::string new_game_command() const override { return "ucinewgame"; }
-  bool handshake(ChildProcess& p, std::string& problem) override {
-    // 4pchess answers "uci" with its id lines and "uciok" like a UCI engine.
-    std::string line;
-    if (!p.send("uci") || !wait_for(p, "uciok", Clock::now() + std::chrono::seconds(10), nullptr, line)) {
-      problem = path_ + " did not answer uci with uciok";
-      return false;
-    }
-    return true;
-  }
+  // 4pchess (and Hornet) answer "uci" with id lines and "uciok" like a UCI engine.
+  bool handshake(ChildProcess& p, std::string& problem) override { return greet(p, problem); }
   std::string position_command(const core::Game& game, std::string& problem) const override {
     if (game.rules().seat_count() != 4 || !game.rules().four_player_notation) {
       problem = "a 4pchess-protocol engine plays chess.com's four-player boards only";

@@ -88,6 +88,19 @@ TEST(UciPlayer, AnIllegalMoveIsRefusedAndTabulaMovesInstead) {
   EXPECT_NE(c.ruling.find("Tabula's engine"), std::string::npos) << c.ruling;
 }
 
+// The choice of a UCI engine made from `path` for the start position, which
+// must be a legal move (the engine's or Tabula's in its place).
+Choice replaced_choice(const std::string& path, std::unique_ptr<Player>& p, std::int64_t budget_us) {
+  std::string why;
+  p = make_player("uci:" + path, 1, why);
+  EXPECT_TRUE(p) << why;
+  if (!p) return {};
+  core::Game g = chess_start();
+  Choice c = p->choose(g, budget_us, 1);
+  EXPECT_TRUE(c.move && g.is_legal(*c.move));
+  return c;
+}
+
 TEST(UciPlayer, AnEngineThatCrashesIsRestartedThenReplaced) {
   testing::TempDir dir("uci");
   std::string starts = dir.file("starts");
@@ -96,13 +109,8 @@ TEST(UciPlayer, AnEngineThatCrashesIsRestartedThenReplaced) {
                             "while read line; do case \"$line\" in\n"
                             "  uci) echo uciok;; isready) echo readyok;; go*) exit 3;;\n"
                             "esac; done\n");
-  std::string why;
-  auto p = make_player("uci:" + path, 1, why);
-  ASSERT_TRUE(p) << why;
-  core::Game g = chess_start();
-  Choice c = p->choose(g, 10000, 1);
-  ASSERT_TRUE(c.move);
-  EXPECT_TRUE(g.is_legal(*c.move));
+  std::unique_ptr<Player> p;
+  Choice c = replaced_choice(path, p, 10000);
   EXPECT_NE(c.ruling.find("no bestmove"), std::string::npos) << c.ruling;
   EXPECT_EQ(testing::read_file(starts), "start\nstart\n");  // restarted once
 }
@@ -113,27 +121,19 @@ TEST(UciPlayer, ASilentEngineIsGivenUpAfterItsGrace) {
                             "while read line; do case \"$line\" in\n"
                             "  uci) echo uciok;; isready) echo readyok;;\n"
                             "esac; done\n");
-  std::string why;
-  auto p = make_player("uci:" + path, 1, why);
-  ASSERT_TRUE(p) << why;
-  core::Game g = chess_start();
-  Choice c = p->choose(g, 1000, 1);
-  ASSERT_TRUE(c.move);
-  EXPECT_TRUE(g.is_legal(*c.move));
+  std::unique_ptr<Player> p;
+  Choice c = replaced_choice(path, p, 1000);
   EXPECT_NE(c.ruling.find("silent or crashed"), std::string::npos) << c.ruling;
   // Given up for the rest of the game: the next move does not wait again.
-  Choice next = p->choose(g, 1000, 2);
+  ASSERT_TRUE(p);
+  Choice next = p->choose(chess_start(), 1000, 2);
   ASSERT_TRUE(next.move);
   EXPECT_NE(next.ruling.find("replaced for the rest of the game"), std::string::npos) << next.ruling;
 }
 
 TEST(UciPlayer, AProgramThatIsNoEngineIsReplaced) {
-  std::string why;
-  auto p = make_player("uci:/bin/true", 1, why);
-  ASSERT_TRUE(p) << why;
-  core::Game g = chess_start();
-  Choice c = p->choose(g, 1000, 1);
-  ASSERT_TRUE(c.move);
+  std::unique_ptr<Player> p;
+  Choice c = replaced_choice("/bin/true", p, 1000);
   EXPECT_NE(c.ruling.find("did not answer uci"), std::string::npos) << c.ruling;
 }
 
