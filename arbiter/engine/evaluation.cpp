@@ -111,28 +111,6 @@ SeatValues Evaluator::terminal(const GameAdapter& g) const {
   return v;
 }
 
-int Evaluator::king_danger(const core::Position& pos, Seat s, int enemy_material) const {
-  core::Square k = pos.king_square(s);
-  if (k == core::kNoSquare) return 0;
-  int danger = pos.in_check(s) ? 30 : 0;
-  // With the enemies' officers on the board (a queen and more): the squares
-  // around the king they attack, and a king that has left his home rows.
-  if (enemy_material < 1500) return danger;
-  std::uint8_t enemies = pos.attackers_of(s);
-  int attacked = 0;
-  for (int df = -1; df <= 1; ++df) {
-    for (int dr = -1; dr <= 1; ++dr) {
-      if (df == 0 && dr == 0) continue;
-      int f = core::file_of(k) + df, r = core::rank_of(k) + dr;
-      if (!rules_->geometry.contains(f, r)) continue;
-      core::Square n = core::make_square(f, r);
-      if (rules_->geometry.playable(n) && pos.attacked(n, enemies)) ++attacked;
-    }
-  }
-  int advanced = std::max(0, progress_[static_cast<std::size_t>(index_of(s))][static_cast<std::size_t>(index_of(k))] - 1);
-  return danger + attacked * 20 + advanced * 25;
-}
-
 SeatValues Evaluator::evaluate(const GameAdapter& g) const {
   if (g.over()) return terminal(g);
   SeatValues v{};
@@ -166,20 +144,6 @@ SeatValues Evaluator::evaluate(const GameAdapter& g) const {
     if (two_player_area && rules.corners.two_player.area.test(static_cast<std::size_t>(sq))) val += 25;
     v[i] += val;
   }
-  // The material (without pawns) of the seats that may capture each seat's
-  // pieces: what makes an exposed king dangerous.
-  SeatValues officers{};
-  for (int sq = 0; sq < core::kMaxSquares; ++sq) {
-    core::Piece p = pos.at(static_cast<core::Square>(sq));
-    if (p.empty() || p.seat == core::kNoSeat || index_of(p.seat) >= seats || !playing[static_cast<std::size_t>(index_of(p.seat))]) continue;
-    if (!rules.piece(p.kind).pawn) officers[static_cast<std::size_t>(index_of(p.seat))] += value_[static_cast<std::size_t>(index_of(p.kind))];
-  }
-  SeatValues enemy_material{};
-  for (int i = 0; i < seats; ++i) {
-    for (int j = 0; j < seats; ++j) {
-      if (i != j && pos.may_capture(core::seat_at(j), core::seat_at(i))) enemy_material[static_cast<std::size_t>(i)] += officers[static_cast<std::size_t>(j)];
-    }
-  }
   for (int i = 0; i < seats; ++i) {
     Seat s = core::seat_at(i);
     auto u = static_cast<std::size_t>(i);
@@ -191,7 +155,7 @@ SeatValues Evaluator::evaluate(const GameAdapter& g) const {
     if (!playing[u]) v[u] -= kEliminated;
     // 000: inside his own corner square the king cannot be checked.
     if (rules.corners.enabled && playing[u] && pos.in_own_corner(s)) v[u] += 150;
-    if (playing[u]) v[u] -= king_danger(pos, s, enemy_material[u]);
+    if (playing[u] && pos.king_square(s) != core::kNoSquare && pos.in_check(s)) v[u] -= 30;
   }
   return v;
 }

@@ -6,9 +6,6 @@
 //  - the ledger: points (002, chess.com: every point of the sheet's scale is
 //    worth a pawn, so a capture that scores counts twice, as the sheet's
 //    goal and as the material it removes) or tokens (003);
-//  - king safety: in check, the squares around the king the enemies
-//    attack, the rows the king has left home (while the enemies keep a
-//    queen's worth of officers);
 //  - the goal's features: pawn progress toward promotion, central pieces;
 //    000: the king on his own corner square and, in the two-player phase,
 //    pieces on the central area; 004 stage one: the race of the messengers
@@ -44,10 +41,6 @@ class Evaluator {
 
  private:
   SeatValues terminal(const GameAdapter& g) const;
-  // What an exposed king costs its seat: in check, the squares around it the
-  // enemies attack, the rows it has left home (with the enemies' officers on
-  // the board).
-  int king_danger(const core::Position& pos, Seat s, int enemy_material) const;
 
   const core::RuleSet* rules_;
   std::array<int, core::kMaxPieceKinds> value_{};
