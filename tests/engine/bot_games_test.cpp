@@ -77,8 +77,8 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, BotGames,
                          ::testing::Values("chess", "chesscom-ffa", "chesscom-teams", "four-kingdoms", "chess-four",
                                            "allies-vassals", "bipartite", "bipartite-stage2", "corners-short",
                                            "corners-long", "corners-mini"),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
                            for (char& c : n) c = c == '-' ? '_' : c;
                            return n;
                          });
