@@ -121,8 +121,9 @@ namespace tabula::cli {
 
 const char* const kSearchUsage = R"(  search --variant ID [--fen FEN | --fen4 FEN4] [--level L] [--movetime-ms M]
          [--depth D] [--nodes N] [--family auto|two-sided|paranoid|maxn] [--seed S]
-                                    one engine search: depth by depth the value, best
-                                    move and pv; the last line: nodes and nodes per second
+                                    one engine search (level 0: greedy): the family,
+                                    depth reached, value, best move and pv; then the
+                                    nodes and nodes per second
 )";
 
 int cmd_search(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

@@ -27,7 +27,7 @@ const char* const kMatchUsage = R"(  match --variant ID --a SPEC --b SPEC [--gam
                                     engine against engine; SPEC: greedy, level:N (1-8),
                                     paranoid:N, maxn:N, two-sided:N, uci:PATH[,elo=N],
                                     fourp:PATH (a 4pchess-protocol engine); A's score
-                                    with its 95% margin
+                                    with its 95% interval
   analyse --variant ID FILE [--game N] [--movetime-ms M] [--level L] [--mark-cp C]
                                     per move of a PGN/PGN4 record: the engine's value,
                                     its best move, ?/?? on moves that lose much
