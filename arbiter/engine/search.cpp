@@ -124,10 +124,14 @@ struct Engine::Impl {
   // ---- table ----
   std::uint64_t key() const { return g->hash() ^ root_key; }
   Entry& slot(std::uint64_t k) { return table[k % table.size()]; }
-  void store(std::uint64_t k, int depth, int value, Bound b, const Move& m) {
+  // A won or lost value is stored as the distance from this node, not from
+  // the root, so that it stays true when the node is reached at another ply.
+  static int to_table(int v, int ply) { return v > kWin / 2 ? v + ply : v < -kWin / 2 ? v - ply : v; }
+  static int from_table(int v, int ply) { return v > kWin / 2 ? v - ply : v < -kWin / 2 ? v + ply : v; }
+  void store(std::uint64_t k, int depth, int value, Bound b, const Move& m, int ply) {
     Entry& e = slot(k);
     if (e.key == k && e.depth > depth && b != Bound::kExact) return;
-    e = Entry{k, value, static_cast<std::int16_t>(depth), b, m};
+    e = Entry{k, to_table(value, ply), static_cast<std::int16_t>(depth), b, m};
   }
 
   // ---- ordering ----
@@ -200,9 +204,10 @@ struct Engine::Impl {
       tt_move = e.move;
       have_tt = e.bound != Bound::kNone;
       if (ply > 0 && e.depth >= depth) {
-        if (e.bound == Bound::kExact) return e.value;
-        if (e.bound == Bound::kLower && e.value >= beta) return e.value;
-        if (e.bound == Bound::kUpper && e.value <= alpha) return e.value;
+        int v = from_table(e.value, ply);
+        if (e.bound == Bound::kExact) return v;
+        if (e.bound == Bound::kLower && v >= beta) return v;
+        if (e.bound == Bound::kUpper && v <= alpha) return v;
       }
     }
     MoveList moves;
@@ -233,7 +238,7 @@ struct Engine::Impl {
     }
     if (best == kInf || best == -kInf) return leaf(ply);
     Bound b = best <= a0 ? Bound::kUpper : best >= b0 ? Bound::kLower : Bound::kExact;
-    store(k, depth, best, b, best_move);
+    store(k, depth, best, b, best_move, ply);
     return best;
   }
 
@@ -334,7 +339,7 @@ struct Engine::Impl {
       }
     }
     if (!any) return leaf_values(ply);
-    if (!quiet) store(k, depth, 0, Bound::kNone, best_move);
+    if (!quiet) store(k, depth, 0, Bound::kNone, best_move, ply);
     return best;
   }
 

@@ -41,6 +41,23 @@ TEST(Search, FindsTheScholarsMate) {
   EXPECT_EQ(r.family, Family::kTwoSided);
 }
 
+TEST(Search, PlaysTheLadderMateThroughWithOneTable) {
+  // Two rooks against the bare king: 1.Rb7 Kg8 2.Ra8# (mate in two). One
+  // engine (one table) plays both sides; the mate must come on White's
+  // second move, not be put off by values stored at other plies.
+  core::Game g = chess_game("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+  Engine e(1);
+  for (int ply = 0; ply < 3 && !g.outcome().over; ++ply) {
+    SearchResult r = e.search(g, depth(5));
+    ASSERT_TRUE(r.best);
+    if (ply == 0) EXPECT_GT(r.value, kWin / 2);
+    g.play(*r.best);
+  }
+  EXPECT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().reason, "checkmate");
+  EXPECT_EQ(g.moves().size(), 3U);
+}
+
 TEST(Search, TakesAHangingQueen) {
   // Black's queen on d4 hangs to the knight on f3, and nothing of Black's
   // takes back on d4.
