@@ -215,6 +215,7 @@ class TextEngine : public Player {
     auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
     if (!wait_for(*process_, "bestmove", deadline, &info, line)) {
       problem = "no bestmove within " + std::to_string(wait_ms) + " ms (silent or crashed)";
+      if (!info.empty()) problem += "; its last line: \"" + info.back().substr(0, 200) + "\"";
       return false;
     }
     std::istringstream words(line);
