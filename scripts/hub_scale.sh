@@ -21,8 +21,11 @@
 # board journaled that the hub lacks), duplicates (items the hub applied
 # twice), boards whose journal and the hub's view differ (digest), the time
 # from the last fault's end until the last item recorded before it reached
-# the hub, and the CPU of the broker, the hub and the boards. Exits 1 when
-# anything was lost, doubled or differs.
+# the hub, and the CPU of the broker, the hub and the boards; then (issue
+# 28) whether every board's retained state at the broker, as a hub that
+# subscribes afterwards sees it, is the hub's final state of that board, and
+# whether the tournament record holds every game the hub saw end. Exits 1
+# when anything was lost, doubled or differs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 boards=${1:-50}
@@ -123,6 +126,10 @@ for i in "${!pids[@]}"; do wait "${pids[$i]}" || fail=$((fail + 1)); done
 end=$(now_ms)
 kill -TERM "$hub"
 wait "$hub" || true
+# Issue 28: what a screen that subscribes now sees. A late hub straight on
+# the broker reads the retained states; each must be the board's final one.
+"$sim" hub --broker "127.0.0.1:$port" --event scale --boards "$boards" --seconds 3 --client-id tabula-late \
+  > "$work/late.out" 2>&1 || true
 broker_cpu=$(echo "$broker_cpu + $(cpu_of "$broker")" | bc)
 load_after=$(load)
 
@@ -142,6 +149,20 @@ read -r moves items_journal agree gaps dups_applied board_cpu slowest resends < 
     if (hi > hs) dups += hi - hs
     if (v(b, "digest") != "" && v(b, "digest") == v(h, "digest") && bs == hs) ok++ }
   END { printf "%d %d %d %d %d %.1f %d %d\n", moves, items, ok, gaps, dups, cpu, slow, res }' "$work/compare.txt")
+# Retained states (the late hub's view) against the hub's final states, and
+# the tournament record against the games the hub saw end.
+read -r retained_ok over_at_hub < <(for i in $(seq 1 "$boards"); do
+    h=$(grep "^hubboard b$i " "$work/hub.out" || true)
+    l=$(grep "^hubboard b$i " "$work/late.out" || true)
+    echo "${h:-none} || ${l:-none}"
+  done | awk '
+  function v(line, key,   m) { if (match(line, key "=[0-9-]+")) return substr(line, RSTART + length(key) + 1, RLENGTH - length(key) - 1); return "" }
+  { split($0, parts, / \|\| /); h = parts[1]; l = parts[2]
+    if (v(h, "state_seq") != "" && v(h, "state_seq") == v(l, "state_seq") && v(h, "state_moves") == v(l, "state_moves") &&
+        v(h, "over") == v(l, "over")) ok++
+    over += v(h, "over") }
+  END { printf "%d %d\n", ok, over }')
+recorded=$(sed -n 's/^hub: recorded=\([0-9-]*\)$/\1/p' "$work/hub.out")
 hubline=$(grep "^hub: complete=" "$work/hub.out" || echo "hub: none")
 hv() { echo "$hubline" | sed -n "s/.* $1=\([0-9-]*\).*/\1/p"; }
 applied=$(hv items)
@@ -161,4 +182,5 @@ hub_cpu=$(sed -n 's/^hub: cpu \([0-9.]*\) s over \([0-9.]*\) s.*/\1 s over \2 s/
 echo "cpu: broker $broker_cpu s (every instance), hub $hub_cpu, boards $board_cpu s (last process of each); slowest table input ${slowest} ms; board go-backs $resends; wall $(echo "scale=1; ($end - $start) / 1000" | bc) s"
 grep -h "NOT flushed" "$work"/b*.out || true
 [[ $fail -eq 0 ]] || echo "hub_scale: $fail board processes failed" >&2
-[[ $fail -eq 0 && $gaps -eq 0 && $dups_applied -eq 0 && $agree -eq $boards ]] || { cp -r "$work" "$work.kept"; echo "hub_scale: kept $work.kept" >&2; exit 1; }
+echo "retained: boards whose retained state at the broker is the hub's final one: $retained_ok of $boards; tournament record: ${recorded:-none} games, the hub saw $over_at_hub end"
+[[ $fail -eq 0 && $gaps -eq 0 && $dups_applied -eq 0 && $agree -eq $boards && $retained_ok -eq $boards && "${recorded:-x}" == "$over_at_hub" ]] || { cp -r "$work" "$work.kept"; echo "hub_scale: kept $work.kept" >&2; exit 1; }

@@ -29,6 +29,10 @@ tools=(
   xvfb xauth xdotool
   cage  # the kiosk unit's compositor; tests/ui/platform_test.sh runs the kiosk in it
   pgn-extract
+  # The browser page's test (tests/web/page_test.py, issue 34): Debian's
+  # chromium driven through chromium-driver by python3-selenium; python3-pil
+  # compares its screenshots with the goldens.
+  chromium chromium-driver python3-selenium python3-pil
   stockfish  # the strong two-player bot over UCI (tabula match --b uci:/usr/games/stockfish)
 )
 # Libraries (and data) the programs link or load: of the target architecture.
@@ -39,6 +43,7 @@ libs=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev
   libmosquitto-dev libssl-dev
+  libcpp-httplib-dev  # tabula-hub-web (issue 34)
 )
 # Libraries are named with their architecture: once a foreign one is added
 # (--cross), the bare name would ask about both.

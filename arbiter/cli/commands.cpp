@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include "cli/bench.h"
+#include "cli/event_commands.h"
 #include "cli/latency_bench.h"
 #include "cli/match_command.h"
 #include "cli/infer_commands.h"
@@ -359,7 +360,7 @@ int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.empty() || args[0] == "help" || args[0] == "--help") {
-    (args.empty() ? err : out) << kUsage << kBenchUsage << kBenchLatencyUsage << kInferUsage << kPlayUsage << kMatchUsage << kSearchUsage;
+    (args.empty() ? err : out) << kUsage << kBenchUsage << kBenchLatencyUsage << kInferUsage << kPlayUsage << kEventUsage << kMatchUsage << kSearchUsage;
     return args.empty() ? 2 : 0;
   }
   const std::string& cmd = args[0];
@@ -386,6 +387,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (cmd == "match") return cmd_match(args, out, err);
   if (cmd == "analyse") return cmd_analyse(args, out, err);
   if (cmd == "search") return cmd_search(args, out, err);
+  if (cmd == "event") return cmd_event(args, out, err);
   if (cmd == "replay") {
     auto o = parse_options(args, 1, {"variant", "game"}, {}, args[0], err);
     return o ? cmd_replay(*o, out, err) : 2;

@@ -183,6 +183,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
       err << "tabula: " << s.message << "\n";
       return 1;
     }
+    if (!j.wal_warning().empty()) err << "tabula: warning: " << j.wal_warning() << "\n";
     if (contents.header.variant != variant) {
       err << "tabula: " << path << ": this journal is a game of " << contents.header.variant << ", not " << variant
           << "; it is left as it is\n";
@@ -334,6 +335,7 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
     err << "tabula: " << st.message << "\n";
     return 1;
   }
+  if (!j.wal_warning().empty()) err << "tabula: warning: " << j.wal_warning() << "\n";
   const journal::JournalHeader& h = c.header;
   if (what == "list" || what == "show") {
     out << "journal " << path << "\nvariant " << h.variant << "\nstart " << h.start_position << "\ncreated "

@@ -316,8 +316,14 @@ std::string to_fen4(const Position& pos, const SeatPoints& points) {
   std::string left = "'left':(";
   for (int s = 0; s < n; ++s) {
     const EnPassantEntry& e = pos.en_passant(seat_at(s));
-    ep += (s ? "," : "") + std::string("'") + (e.open() ? g.name(e.target) + ":" + g.name(e.victim) : "") + "'";
-    any_ep = any_ep || e.open();
+    // An entry whose pawn is gone (taken by an ordinary capture while the
+    // window was open, as an eliminated seat's stays open for good) can never
+    // be used and is not written: the reader refuses it (issue 31 item 12,
+    // a final FEN4 of `tabula infer`).
+    const Piece victim = e.open() ? pos.at(e.victim) : kEmpty;
+    bool live = e.open() && !victim.empty() && victim.seat == seat_at(s) && rules.piece(victim.kind).pawn;
+    ep += (s ? "," : "") + std::string("'") + (live ? g.name(e.target) + ":" + g.name(e.victim) : "") + "'";
+    any_ep = any_ep || live;
     SeatStatus st = pos.status(seat_at(s));
     const char* mark = st == SeatStatus::kResigned ? "R" : st == SeatStatus::kFlagged ? "T" : "";
     left += (s ? ",'" : "'") + std::string(mark) + "'";

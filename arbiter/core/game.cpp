@@ -4,6 +4,7 @@
 #include <cassert>
 #include <optional>
 
+#include "core/dead_position.h"
 #include "core/notation.h"
 #include "core/zobrist.h"
 
@@ -323,6 +324,12 @@ Seat Game::credit_for_mate(Seat victim) const {
 void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
   int checked_by_mover = 0;
   std::vector<Seat> checked;
+  const Ledger& ledger = rules_->ledger;
+  auto reduced_kind = [&](PieceKind k) {
+    return std::find(ledger.reduced_check_bonus_kinds.begin(), ledger.reduced_check_bonus_kinds.end(), k) !=
+           ledger.reduced_check_bonus_kinds.end();
+  };
+  bool queen_checks = false;  // a reduced-bonus piece of the mover gives a counted check
   for (Seat s : rules_->turn_order) {
     if (s == mover || !plays(s)) continue;
     std::vector<Square> by = checkers(s);
@@ -334,11 +341,13 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
     r.squares = by;
     r.by = pos_.at(by.front()).seat;
     bool mover_checks = false;
+    bool mover_queen = false;
     std::string from_text;
     for (std::size_t i = 0; i < by.size(); ++i) {
       from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(pos_.at(by[i]), by[i]);
       if (pos_.at(by[i]).seat == mover) {
         mover_checks = true;
+        mover_queen = mover_queen || reduced_kind(pos_.at(by[i]).kind);
         r.by = mover;
       }
     }
@@ -353,12 +362,15 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
     if (mover_checks && counts) {
       ++checked_by_mover;
       checked.push_back(s);
+      queen_checks = queen_checks || mover_queen;
     }
   }
   if (checked_by_mover >= 2) {
-    const Ledger& l = rules_->ledger;
-    bool queen = std::find(l.reduced_check_bonus_kinds.begin(), l.reduced_check_bonus_kinds.end(),
-                           moved.kind) != l.reduced_check_bonus_kinds.end();
+    const Ledger& l = ledger;
+    // chess.com FFA: "with a queen" -- the moved piece, or (issue 31 item 3,
+    // ledger.queen_check_bonus_any_checker) any queen giving one of the
+    // checks, a discovered one included: Bi4-h3++ uncovering a queen, +1.
+    bool queen = reduced_kind(moved.kind) || (l.queen_check_bonus_any_checker && queen_checks);
     Ruling r;
     r.kind = RulingKind::kDoubleCheck;
     r.seat = mover;
@@ -511,6 +523,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       r.squares = {pos_.king_square(s)};
       r.text = seat_name(s) + "'s walking king has no legal move and is removed";
       out.push_back(r);
+      note_stalemate(s);
       pos_.transform(pos_.king_square(s), kEmpty);
       pos_.set_king_only(s, false);
       status_[index_of(s)] = SeatStatus::kStalemated;
@@ -539,6 +552,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
         r.seat = s;
         r.text = seat_name(s) + " is stalemated";
         out.push_back(r);
+        note_stalemate(s);
         add_points(s, rules_->ledger.stalemate_points, "stalemated", out);
         eliminate(s, SeatStatus::kStalemated, rules_->elimination.on_stalemate, kNoSeat, out);
         check_game_end(out);
@@ -596,8 +610,11 @@ void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out
   outcome_.reason = reason;
   if (winner != kNoSeat) {
     outcome_.ranking.push_back(winner);
+    // The winner's teammates next (001: a team wins together).
     for (Seat s : rules_->turn_order)
-      if (s != winner) outcome_.ranking.push_back(s);
+      if (teammates(s, winner)) outcome_.ranking.push_back(s);
+    for (Seat s : rules_->turn_order)
+      if (s != winner && !teammates(s, winner)) outcome_.ranking.push_back(s);
   } else if (rules_->ledger.kind == LedgerKind::kPoints || rules_->ledger.kind == LedgerKind::kTokens) {
     outcome_.ranking = ranking_by_points();
   } else {
@@ -651,7 +668,21 @@ void Game::check_game_end(std::vector<Ruling>& out) {
   switch (rules_->game_end) {
     case GameEnd::kFirstMate:
       // 000 short game: the first mate ends the game; the mater wins.
-      if (!eliminated_.empty()) finish(false, reason, out, corners() ? first_mate_winner() : kNoSeat);
+      // 001 / chess.com Teams: the side of the first player out loses (issue
+      // 31 item 5: Yellow resigned, Blue and Green won).
+      if (!eliminated_.empty()) {
+        Seat winner = corners() ? first_mate_winner() : kNoSeat;
+        if (winner == kNoSeat && rules_->relations.kind == RelationsKind::kFixedTeams) {
+          Seat out_first = eliminated_.front();
+          const auto& order = rules_->turn_order;
+          const int n = static_cast<int>(order.size());
+          for (int k = 1; k < n && winner == kNoSeat; ++k) {
+            Seat c = order[static_cast<std::size_t>((pos_.order_index(out_first) + k) % n)];
+            if (!teammates(c, out_first)) winner = c;
+          }
+        }
+        finish(false, reason, out, winner);
+      }
       return;
     case GameEnd::kOneSideLeft: {
       // 001: the game ends when both players of a team are out; 002: when
@@ -778,7 +809,11 @@ void Game::share_points(int amount, PointsShare share, const std::string& why, s
   for (Seat s : rules_->turn_order)
     if (status(s) == SeatStatus::kLive) live.push_back(s);
   if (live.empty() || share == PointsShare::kNobody) return;
-  int each = share == PointsShare::kEach ? amount : amount / static_cast<int>(live.size());
+  const int n = static_cast<int>(live.size());
+  // chess.com FFA (issue 31 item 2): 20 split three ways pays 7 each.
+  int each = share == PointsShare::kEach            ? amount
+             : share == PointsShare::kSplitRoundedUp ? (amount + n - 1) / n
+                                                     : amount / n;
   for (Seat s : live) add_points(s, each, why, out);
 }
 
@@ -786,15 +821,22 @@ bool Game::walking(Seat s) const {
   return random_mover(s) && pos_.king_only(s) && pos_.king_square(s) != kNoSquare;
 }
 
-void Game::draw_end(const std::string& reason, int points, std::vector<Ruling>& out) {
+void Game::draw_end(const std::string& reason, int points, std::vector<Ruling>& out, Seat leaver) {
   // chess.com FFA (issue 17 item 4): a draw pays each live player (+10 for
   // the move rule and repetitions); a walking king still standing is worth
-  // its 20 to whom the variant says.
+  // its 20 to whom the variant says. Issue 31 item 1: the player whose
+  // leaving drew the game is paid as one still in, and his king is no
+  // walking king's 20 to share.
   for (Seat s : rules_->turn_order) {
     if (status(s) == SeatStatus::kLive) add_points(s, points, "draw: " + reason, out);
+    if (s == leaver) {
+      frozen_[index_of(s)] = false;
+      add_points(s, points, "draw: " + reason + ", as his leaving drew the game", out);
+      frozen_[index_of(s)] = true;
+    }
   }
   for (Seat s : rules_->turn_order) {
-    if (walking(s)) {
+    if (walking(s) && s != leaver) {
       share_points(rules_->ledger.mate_points, rules_->ledger.draw_walking_king_share,
                    seat_name(s) + "'s king still stands at the draw", out);
     }
@@ -806,6 +848,16 @@ bool Game::insufficient_material() const {
   if (rules_->seat_count() > 2) {
     // chess.com FFA (issue 17 item 4): only kings are left that can move
     // (a walking king's army is dead, an eliminated seat's pieces too).
+    // Issue 31 item 1 (draws.insufficient_material_last_two_bare_king): or
+    // two live players are left and one of them has a bare king.
+    int live = 0;
+    bool bare_live = false;
+    for (Seat s : rules_->turn_order) {
+      if (status(s) != SeatStatus::kLive) continue;
+      ++live;
+      bare_live = bare_live || bare(s);
+    }
+    if (rules_->draws.insufficient_material_last_two_bare_king && live == 2 && bare_live) return true;
     for (int i = 0; i < kMaxSquares; ++i) {
       Piece p = pos_.at(static_cast<Square>(i));
       if (p.empty() || rules_->piece(p.kind).royal || !pos_.active(p.seat) || pos_.king_only(p.seat)) continue;
@@ -900,6 +952,9 @@ std::vector<Ruling> Game::play(const Move& m) {
     const SquareSet& area = rules_->corners.two_player.area;
     entered = m.from != kNoSquare && !area[index_of(m.from)] && area[index_of(m.to)];
   }
+  // Where the move's record entry goes: before any marker the rulings after
+  // it write (a stalemate's S in the next seat's slot).
+  const std::size_t entry_at = record_.size();
   pos_.make(m);
   moves_.push_back(m);
   actions_.push_back({Action::Kind::kMove, m, mover});
@@ -961,7 +1016,16 @@ std::vector<Ruling> Game::play(const Move& m) {
   }
   if (rules_->seat_count() == 2 && mates > 0) checks = 0;
   entry.text += std::string(static_cast<std::size_t>(checks), '+') + std::string(static_cast<std::size_t>(mates), '#');
-  record_.push_back(entry);
+  std::size_t at = entry_at;
+  if (actions_.size() >= 2 && actions_[actions_.size() - 2].kind == Action::Kind::kTimeout &&
+      actions_[actions_.size() - 2].seat == mover && at > 0 && record_[at - 1].seat == mover &&
+      record_[at - 1].text == "T") {
+    // chess.com writes the walking king's move made at once for a player
+    // whose time ran out in his turn as that move marked T ("Kh1-g1T").
+    record_.erase(record_.begin() + static_cast<std::ptrdiff_t>(--at));
+    entry.text += 'T';
+  }
+  record_.insert(record_.begin() + static_cast<std::ptrdiff_t>(at), entry);
   // Seats passed over because they are out of the game.
   if (!outcome_.over) {
     const auto& order = rules_->turn_order;
@@ -991,9 +1055,15 @@ std::vector<Ruling> Game::play(const Move& m) {
                                                : std::to_string(d.automatic_move_plies / 2) + "-move rule",
                out);
     } else if (d.automatic_repetitions > 0 && repetitions() + 1 >= d.automatic_repetitions) {
-      automatic_end("fivefold repetition", out);
+      automatic_end(d.automatic_repetitions == 3   ? "threefold repetition"
+                    : d.automatic_repetitions == 5 ? "fivefold repetition"
+                                                   : std::to_string(d.automatic_repetitions) + "-fold repetition",
+                    out);
     } else if (d.insufficient_material && insufficient_material()) {
       draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out);
+    } else if (d.insufficient_material && dead_by_blocked_pawns(pos_)) {
+      // FIDE 5.2.2: a pawn wall no king can cross (issue 31 item 9).
+      draw_end("dead position (blocked pawns)", rules_->ledger.insufficient_material_draw_points, out);
     } else if (std::string claim = claimable_draw(); !claim.empty()) {
       Ruling r;
       r.kind = RulingKind::kDraw;
@@ -1025,7 +1095,7 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
     // FIDE 6.9: the flag fell, but the opponent cannot checkmate by any
     // series of legal moves (a bare king, or a dead position): a draw.
     Seat other = seat_at(1 - index_of(s));
-    if (bare(other) || insufficient_material()) {
+    if (bare(other) || insufficient_material() || dead_by_blocked_pawns(pos_)) {
       finish(true, "time forfeit, but " + seat_name(other) + " cannot checkmate (FIDE 6.9)", out);
       return out;
     }
@@ -1037,6 +1107,19 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
   } else {
     eliminate(s, resigned ? SeatStatus::kResigned : SeatStatus::kFlagged,
               resigned ? rules_->elimination.on_resign : rules_->elimination.on_timeout, kNoSeat, out);
+  }
+  if (rules_->ledger.draw_pays_leaving_player && rules_->seat_count() > 2 && rules_->draws.insufficient_material &&
+      insufficient_material()) {
+    // chess.com FFA (issue 31 item 1): the last live opponent resigns leaving
+    // king against king: a draw, +10 to both, the resigner included (not the
+    // survivor's +20); the resigner's king is not a walking king's 20 to share.
+    draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out, s);
+    return out;
+  }
+  if (resigned && rules_->elimination.resign_in_turn_passes_turn && s == pos_.to_move() && plays(s)) {
+    // chess.com (issue 31 item 4): resigning at one's own turn ends the turn
+    // (`20. R .. Qc4-d5`); the walking king moves from the next round.
+    advance_turn_after(s);
   }
   check_game_end(out);
   // chess.com FFA: a resignation can leave only kings that can move.
@@ -1068,6 +1151,12 @@ std::vector<Ruling> Game::adjudicate(bool draw, Seat winner) {
   return out;
 }
 
+void Game::note_stalemate(Seat s) {
+  // PGN4: chess.com writes "S" in the stalemated seat's slot (FFA 12079115,
+  // round 74), a walking king's removal included. Two seats: the result says it.
+  if (rules_->seat_count() > 2) record_.push_back({pos_.fullmove_number(), s, "S"});
+}
+
 void Game::note_marker(Seat s, char marker) {
   // PGN4: a marker right after the seat's own move is a suffix ("Kh13-g14R");
   // otherwise it stands alone in the seat's slot.
@@ -1097,8 +1186,12 @@ bool Game::automatic_end_draws() const {
 std::string Game::claimable_draw() const {
   const DrawRules& d = rules_->draws;
   if (outcome_.over) return {};
-  if (d.fifty_move_plies > 0 && pos_.halfmove_clock() >= d.fifty_move_plies) return "fifty-move rule";
-  if (d.repetitions > 0 && repetitions() + 1 >= d.repetitions) return "threefold repetition";
+  // Issue 31 item 10: when both can be claimed, the ruling names both.
+  bool fifty = d.fifty_move_plies > 0 && pos_.halfmove_clock() >= d.fifty_move_plies;
+  bool threefold = d.repetitions > 0 && repetitions() + 1 >= d.repetitions;
+  if (fifty && threefold) return "fifty-move rule and threefold repetition";
+  if (fifty) return "fifty-move rule";
+  if (threefold) return "threefold repetition";
   return {};
 }
 

@@ -97,7 +97,9 @@ class Game {
 
   // The game as a record: one entry per move or marker, in the variant's
   // notation (PGN4 long algebraic for four seats, SAN for two), with check
-  // and mate marks; markers are "R" (resigned), "T" (time).
+  // and mate marks; markers are "R" (resigned), "T" (time), and in four-seat
+  // games "S" (stalemated, in the stalemated seat's slot); a walking king's
+  // move made at once after a flag is written with its T ("Kh1-g1T").
   struct RecordEntry {
     int round = 0;
     Seat seat = kNoSeat;
@@ -137,7 +139,7 @@ class Game {
   bool insufficient_material() const;
   // chess.com FFA (issue 17 items 4, 5): draws that pay the live players,
   // and a walking king's points shared among them.
-  void draw_end(const std::string& reason, int points, std::vector<Ruling>& out);
+  void draw_end(const std::string& reason, int points, std::vector<Ruling>& out, Seat leaver = kNoSeat);
   void share_points(int amount, PointsShare share, const std::string& why, std::vector<Ruling>& out);
   bool walking(Seat s) const;  // a walking king (DeadKingWalking) on the board
   std::vector<Seat> ranking_by_points() const;
@@ -165,6 +167,7 @@ class Game {
   void promote_waiting(Seat mover, std::vector<Ruling>& out);
   void relation_ruling(const std::string& text, std::vector<Ruling>& out);
   void note_marker(Seat s, char marker);
+  void note_stalemate(Seat s);
   std::vector<Ruling> leave_game(Seat s, bool resigned);
   // ---- 000 corner squares (corners.cpp) ----
   bool corners() const { return rules_->corners.enabled; }

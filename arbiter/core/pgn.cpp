@@ -21,11 +21,21 @@ namespace {
 bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
 // "12." or "12..." -> 12; otherwise -1.
+// The largest move number read; a longer one is an error, never an overflow.
+constexpr int kMaxMoveNumber = 99999;
+
+// -1: not a move number; -2: a move number above kMaxMoveNumber.
 int move_number(std::string_view t, std::size_t& consumed) {
   std::size_t i = 0;
   int n = 0;
-  while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) n = n * 10 + (t[i++] - '0');
+  bool too_large = false;
+  while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) {
+    if (n > kMaxMoveNumber) too_large = true;
+    else n = n * 10 + (t[i] - '0');
+    ++i;
+  }
   if (i == 0 || i >= t.size() || t[i] != '.') return -1;
+  if (too_large || n > kMaxMoveNumber) return -2;
   while (i < t.size() && t[i] == '.') ++i;
   consumed = i;
   return n;
@@ -33,7 +43,7 @@ int move_number(std::string_view t, std::size_t& consumed) {
 
 }  // namespace
 
-std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags) {
+std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags, const std::vector<std::string>& move_comments) {
   const RuleSet& rules = game.rules();
   bool four = rules.seat_count() > 2;
   std::string out;
@@ -74,7 +84,9 @@ std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags) {
   std::string line;
   int round = -1;
   std::string comment;  // two seats: how the game was left, before the result
+  std::size_t entry = 0;
   for (Game::RecordEntry e : game.record()) {
+    const std::size_t index = entry++;
     if (!four) {
       // Standard PGN (issue 17): a resignation or a flag fall is the result
       // and a comment, never an "R" / "T" move token (pgn-extract refuses it).
@@ -98,6 +110,7 @@ std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags) {
     } else {
       piece = four ? ".. " + e.text : e.text;
     }
+    if (index < move_comments.size() && !move_comments[index].empty()) piece += " {" + move_comments[index] + "}";
     line += (line.empty() ? "" : " ") + piece;
   }
   if (!line.empty()) out += line + (four ? "\n" : " ");
@@ -206,6 +219,11 @@ Result<std::vector<PgnRecord>> parse_pgn(std::string_view text) {
     if (tok[0] == '$') continue;  // NAG
     std::size_t consumed = 0;
     int n = move_number(tok, consumed);
+    if (n == -2) {
+      return make_error("move number '" + std::string(tok.substr(0, std::min<std::size_t>(tok.size(), 24))) +
+                            "' is too large (at most " + std::to_string(kMaxMoveNumber) + ")",
+                        tl, tc);
+    }
     if (n >= 0) {
       round = n;
       tok.remove_prefix(consumed);

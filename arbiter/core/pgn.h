@@ -47,7 +47,10 @@ class Game;
 // R/T markers). `tags` come first, in order; Result is added when absent:
 // "1-0"/"0-1"/"1/2-1/2"/"*" for two seats (1-0: seat one or his team won),
 // chess.com's "name: score - ..." in seat order for a points ledger.
-std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags);
+// `move_comments[i]`, when given and not empty, follows the i-th entry of
+// game.record() as a {comment} (the broadcast feed's "[%clk 0:09:10]").
+std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags,
+                      const std::vector<std::string>& move_comments = {});
 
 // Splits a file into records. Errors (an unclosed tag, comment or variation)
 // carry the line and column.

@@ -33,6 +33,26 @@ struct ReplayResult {
   int line = 0;
 };
 
+// How a finished two-seat record says it ended (its result and Termination
+// tag; issue 31 item 8): the action that ends the game that way.
+struct RecordedEnd {
+  enum class Kind : std::uint8_t { kResignation, kTime, kAgreement, kClaim, kAdjudication, kOnTheBoard };
+  Kind kind = Kind::kResignation;
+  bool draw = false;
+  Seat winner = kNoSeat;
+  Seat loser = kNoSeat;
+  std::string said;   // "won by resignation", "drawn by agreement", ...
+  std::string error;  // not a finished game's result
+};
+RecordedEnd recorded_end(const PgnRecord& record);
+
+// The record's Date tag as YYYY-MM-DD (PGN "2022.03.19", chess.com's
+// "Sat Mar 19 2022 ..."), or "" when absent or unreadable.
+std::string record_date(const PgnRecord& record);
+// The rules as they stood on `date` (draws.repetition_eras); `rules` itself
+// when no era applies.
+std::shared_ptr<const RuleSet> rules_for_date(std::shared_ptr<const RuleSet> rules, const std::string& date);
+
 ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
                     const std::array<int, kMaxSeats>& points, const PgnRecord& record);
 

@@ -116,6 +116,16 @@ struct DrawRules {
   // king's move neither resets nor advances it; taking a dead piece does not
   // reset it).
   bool move_rule_live_plies_only = false;
+  // chess.com FFA (issue 31 item 1): two live players left and one of them
+  // with a bare king is insufficient material.
+  bool insufficient_material_last_two_bare_king = false;
+  // chess.com's repetition count by date (issue 31 item 7): games played up
+  // to `until` (YYYY-MM-DD, inclusive) used `automatic_repetitions`.
+  struct RepetitionEra {
+    std::string until;
+    int automatic_repetitions = 0;
+  };
+  std::vector<RepetitionEra> repetition_eras;  // oldest first
 };
 
 // ---- Checks and mates -------------------------------------------------------
@@ -166,12 +176,14 @@ struct Elimination {
   // its own dead pieces (for nothing), and such a capture is an escape.
   bool walking_king_takes_own_pieces = false;
   bool frozen_king_capturable = false;  // 001 rule 8 house rule
+  // chess.com (issue 31 item 4): resigning at one's own turn ends the turn.
+  bool resign_in_turn_passes_turn = false;
 };
 
 // ---- Ledger -----------------------------------------------------------------
 enum class LedgerKind : std::uint8_t { kNone, kPoints, kTokens };
 // How an amount goes to the players still live.
-enum class PointsShare : std::uint8_t { kNobody, kSplit, kEach };
+enum class PointsShare : std::uint8_t { kNobody, kSplit, kEach, kSplitRoundedUp };
 struct Ledger {
   LedgerKind kind = LedgerKind::kNone;
   int mate_points = 0;        // 002 rule 4
@@ -197,6 +209,12 @@ struct Ledger {
   // mated: stuck at its turn (item 5), or standing at a draw (item 4).
   PointsShare stuck_walking_king_share = PointsShare::kNobody;
   PointsShare draw_walking_king_share = PointsShare::kNobody;
+  // chess.com FFA (issue 31 item 3): the reduced bonus when any checking
+  // piece is one of reduced_check_bonus_kinds, not only the moved one.
+  bool queen_check_bonus_any_checker = false;
+  // chess.com FFA (issue 31 item 1): a leaving player whose leaving draws
+  // the game is paid the draw's points too.
+  bool draw_pays_leaving_player = false;
   std::vector<Seat> tie_break;  // first wins a tie (002 rule 11)
 };
 

@@ -74,6 +74,24 @@ std::string sign_action(const wire::Action& action, const ArbiterKey& key) {
   return s.SerializeAsString();
 }
 
+std::string quote_short(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size() && i < kMaxQuoted; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  out += "\"";
+  if (text.size() > kMaxQuoted) out += "... (" + std::to_string(text.size()) + " bytes)";
+  return out;
+}
+
 std::string describe(const wire::Action& a) {
   switch (a.kind()) {
     case wire::ACTION_KIND_PAUSE: return "pause";
@@ -92,6 +110,11 @@ ActionGate::ActionGate(std::string event, std::string board, std::optional<Arbit
 
 ActionGate::Verdict ActionGate::check(std::string_view payload, std::int64_t now_wall_ms) {
   Verdict v;
+  if (payload.size() > kMaxActionBytes) {
+    v.error = "refused an action: " + std::to_string(payload.size()) + " bytes, more than the " +
+              std::to_string(kMaxActionBytes) + " an action takes; not read";
+    return v;
+  }
   wire::SignedAction s;
   if (!s.ParseFromArray(payload.data(), static_cast<int>(payload.size()))) {
     v.error = "refused an action: the payload is not a SignedAction";
@@ -112,7 +135,7 @@ ActionGate::Verdict ActionGate::check(std::string_view payload, std::int64_t now
   const std::string expected = hmac_sha256(key_->secret, s.action());
   if (s.hmac_sha256().size() != expected.size() ||
       CRYPTO_memcmp(expected.data(), s.hmac_sha256().data(), expected.size()) != 0) {
-    v.error = "refused an action: its signature is not the arbiter's (key '" + s.key_id() + "')";
+    v.error = "refused an action: its signature is not the arbiter's (key " + quote_short(s.key_id()) + ")";
     return v;
   }
   if (!readable) {
@@ -120,8 +143,8 @@ ActionGate::Verdict ActionGate::check(std::string_view payload, std::int64_t now
     return v;
   }
   if (a.event() != event_ || a.board() != board_) {
-    v.error = "refused an action: it is for board " + a.board() + " of event " + a.event() + ", this is " + board_ +
-              " of " + event_;
+    v.error = "refused an action: it is for board " + quote_short(a.board()) + " of event " + quote_short(a.event()) +
+              ", this is " + board_ + " of " + event_;
     return v;
   }
   if (a.id() <= last_id_) {

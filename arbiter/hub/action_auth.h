@@ -18,6 +18,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,6 +29,14 @@
 namespace tabula::hub {
 
 inline constexpr std::chrono::milliseconds kFreshness{std::chrono::minutes(2)};
+// A signed action is about 100 bytes; anything much longer is refused unread.
+inline constexpr std::size_t kMaxActionBytes = 4096;
+// Names and ids from a refused payload are quoted at most this long.
+inline constexpr std::size_t kMaxQuoted = 32;
+
+// `text` for a message: printable ASCII as it is, other bytes as \xNN, at most
+// kMaxQuoted characters, then "... (N bytes)"; in double quotes.
+std::string quote_short(std::string_view text);
 
 struct ArbiterKey {
   std::string id = "arbiter";
@@ -55,6 +64,10 @@ class ActionGate {
     std::string error;                   // why it was refused
   };
   Verdict check(std::string_view payload, std::int64_t now_wall_ms);
+  // The replay guard: the last accepted id (issue 28: kept in the journal by
+  // the publisher, so a captured action is refused after a restart too).
+  std::uint64_t last_id() const { return last_id_; }
+  void resume_after(std::uint64_t last_id) { last_id_ = last_id; }
 
  private:
   std::string event_;

@@ -16,6 +16,9 @@ namespace {
 using SteadyClock = std::chrono::steady_clock;
 constexpr std::size_t kMaxHubs = 8;      // hubs an event has: the arbiter's screen, the recorder, a spare
 constexpr std::size_t kMaxActions = 64;  // verified actions waiting for the shell
+// Refused actions recorded one by one per window; the rest are counted.
+constexpr int kRefusalsRecorded = 5;
+constexpr std::chrono::seconds kRefusalWindow{10};
 constexpr std::chrono::milliseconds kStateHoldoff{1000};  // a requested state at most once a second
 
 void apply_clocks(wire::BoardState& st, const std::optional<ClockReading>& clocks, bool paused) {
@@ -50,6 +53,9 @@ std::unique_ptr<BoardPublisher> BoardPublisher::start(PublisherConfig config, st
   }
   p->status_.last_seq = p->last_seq_;
   if (s.ok()) s = p->writer_.unacked_count(p->status_.unacked);
+  std::uint64_t guard = 0;
+  if (s.ok()) s = p->writer_.last_action_id(guard);
+  p->gate_.resume_after(guard);
   if (!s.ok()) {
     error = s.message;
     return nullptr;
@@ -264,11 +270,52 @@ void BoardPublisher::on_action(const MqttMessage& m, journal::Outbox& outbox) {
     v.action.reset();
   }
   if (v.action) {
+    // The replay guard reaches the journal (durably) before the action the
+    // table: a captured action replayed after a restart stays refused.
+    journal::JournalStatus g = writer_.set_last_action_id(gate_.last_id());
+    if (!g.ok()) {
+      v.error = describe(*v.action) + ": refused, its replay guard could not be recorded: " + g.message;
+      v.id = v.action->id();
+      v.action.reset();
+    }
+  }
+  if (v.action) {
     actions_.push_back(std::move(*v.action));
     changed_.notify_all();
     return;
   }
   ++status_.refused_actions;
+  record_refusal(v.id, v.error, outbox);
+}
+
+void BoardPublisher::record_refusal(std::uint64_t action_id, const std::string& why, journal::Outbox& outbox) {
+  const auto now = SteadyClock::now();
+  if (now - refusal_window_ >= kRefusalWindow) {
+    flush_refusals(outbox, true);  // what the last window counted
+    refusal_window_ = now;
+    refusals_recorded_ = 0;
+  }
+  if (refusals_recorded_ >= kRefusalsRecorded) {
+    ++refusals_counted_;
+    last_refusal_ = why;
+    return;
+  }
+  ++refusals_recorded_;
+  append_refusal(action_id, why, outbox);
+}
+
+void BoardPublisher::flush_refusals(journal::Outbox& outbox, bool force) {
+  if (refusals_counted_ == 0 || (!force && SteadyClock::now() - refusal_window_ < kRefusalWindow)) return;
+  const std::uint64_t n = refusals_counted_;
+  refusals_counted_ = 0;
+  append_refusal(0,
+                 std::to_string(n) + " more refused action" + (n == 1 ? "" : "s") + " within " +
+                     std::to_string(std::chrono::duration_cast<std::chrono::seconds>(kRefusalWindow).count()) +
+                     " s, counted, not recorded one by one (the last: " + last_refusal_ + ")",
+                 outbox);
+}
+
+void BoardPublisher::append_refusal(std::uint64_t action_id, const std::string& why, journal::Outbox& outbox) {
   wire::StreamItem it;
   it.set_version(wire::PAYLOAD_VERSION_CURRENT);
   it.set_event(config_.info.event);
@@ -276,9 +323,9 @@ void BoardPublisher::on_action(const MqttMessage& m, journal::Outbox& outbox) {
   it.set_game_id(game_id(config_.info));
   it.set_wall_ms(epoch_ms());
   wire::ActionReply* r = it.mutable_reply();
-  r->set_action_id(v.id);
+  r->set_action_id(action_id);
   r->set_accepted(false);
-  r->set_text(v.error);
+  r->set_text(why);
   std::string error;
   append({std::move(it)}, outbox, 0, error);
 }
@@ -480,6 +527,7 @@ void BoardPublisher::run() {
     {
       std::lock_guard lock(mutex_);
       presence = std::exchange(presence_due_, false);
+      flush_refusals(outbox, false);
       // A state asked for (a SyncRequest, an ack showing an older state) goes
       // out at most once a second; a request within that is kept, not lost.
       if (state_wanted_ && state_ && SteadyClock::now() - state_sent_at_ >= kStateHoldoff) {

@@ -82,7 +82,7 @@ struct PublisherStatus {
   std::vector<HubProgress> hubs;    // every hub heard from, most recent first
   std::uint64_t states_sent = 0;
   std::uint64_t resends = 0;        // times the board went back for a hub
-  std::uint64_t refused_actions = 0;
+  std::uint64_t refused_actions = 0;  // every refusal, recorded one by one or counted
   std::uint64_t bad_messages = 0;   // acknowledgements or requests refused by the decoder
   std::string last_bad_message;
 };
@@ -131,6 +131,10 @@ class BoardPublisher {
   void run();
   void publish_pending(MqttClient& client, journal::Outbox& outbox);
   void on_action(const MqttMessage& m, journal::Outbox& outbox);
+  // A refusal's reply, or only counted when too many came at once (with mutex_ held).
+  void record_refusal(std::uint64_t action_id, const std::string& why, journal::Outbox& outbox);
+  void flush_refusals(journal::Outbox& outbox, bool force);  // with mutex_ held
+  void append_refusal(std::uint64_t action_id, const std::string& why, journal::Outbox& outbox);
   void on_ack(const MqttMessage& m);
   void on_sync(const MqttMessage& m);
   void go_back(std::int64_t first_seq, bool forced);
@@ -167,6 +171,12 @@ class BoardPublisher {
   std::chrono::steady_clock::time_point last_send_{};  // when an item was last handed over
   std::int64_t last_back_to_ = 0;                      // the last go-back's first seq, and when
   std::chrono::steady_clock::time_point last_back_at_{};
+  // Refusals (issue 28 item 4): at most kRefusalsRecorded replies per
+  // kRefusalWindow; the rest are counted and said in one reply after it.
+  std::chrono::steady_clock::time_point refusal_window_{};
+  int refusals_recorded_ = 0;
+  std::uint64_t refusals_counted_ = 0;
+  std::string last_refusal_;
 
   int wake_fd_ = -1;
   std::thread worker_;

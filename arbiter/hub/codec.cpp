@@ -119,6 +119,7 @@ wire::BoardState make_state(const BoardInfo& info, const session::Session& s, st
   st.set_wall_ms(wall_ms);
   st.set_site(info.header.site);
   st.set_game_id(game_id(info));
+  st.set_start_position(info.header.start_name.empty() ? info.header.start_position : info.header.start_name);
   if (snap.outcome.over) st.set_pgn(journal::export_record(info.header, game));
   return st;
 }

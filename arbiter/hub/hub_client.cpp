@@ -180,6 +180,10 @@ void HubClient::run() {
         journal::JournalStatus s = record_->record(config_.event, g.state, config_.rated, added);
         if (!s.ok()) status_.record_error = s.message;
       }
+      // A stale retained state at the broker: the newest the hub holds goes back.
+      for (auto& [t, payload] : model_.take_repairs()) {
+        if (client->connected()) client->publish(t, payload, 1, true, error);
+      }
       while (!outgoing_.empty() && client->connected()) {
         if (!client->publish(outgoing_.front().first, outgoing_.front().second, 1, false, error)) break;
         outgoing_.pop_front();

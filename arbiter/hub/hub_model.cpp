@@ -43,6 +43,13 @@ void HubModel::acknowledge(std::uint64_t alert_id) {
 
 std::vector<FinishedGame> HubModel::take_finished() { return std::exchange(finished_, {}); }
 
+std::vector<std::pair<std::string, std::string>> HubModel::take_repairs() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (auto& [board, payload] : repairs_) out.emplace_back(topic(event_, board, Leaf::kState), std::move(payload));
+  repairs_.clear();
+  return out;
+}
+
 void HubModel::raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now) {
   Alert a;
   a.id = alerts_.size() + 1;
@@ -229,7 +236,10 @@ void HubModel::apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now)
   if (st.game_id() != b.game) return;  // an older game's state, late
   if (b.state && b.state->game_id() == b.game &&
       std::pair(st.through_seq(), st.wall_ms()) < std::pair(b.state->through_seq(), b.state->wall_ms())) {
-    return;  // older than the one held: a stale retained copy (a broker's snapshot)
+    // Older than the one held: a stale retained copy (a broker's snapshot).
+    ++b.stale_states;
+    repairs_[b.board] = encode(*b.state);
+    return;
   }
   b.head = std::max(b.head, st.through_seq());
   b.last_applied_wall_ms = now;

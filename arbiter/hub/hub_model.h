@@ -94,6 +94,7 @@ struct BoardEntry {
   std::uint64_t missing = 0;               // seqs skipped after give_up_ms (never came)
   std::uint64_t requests = 0;              // resend requests sent to the board
   std::uint64_t early_dropped = 0;         // items dropped because the buffer ahead was full
+  std::uint64_t stale_states = 0;          // states older than the one held (a broker's stale snapshot)
   std::int64_t last_heard_wall_ms = 0;
   std::int64_t last_applied_wall_ms = 0;   // when the view of this board last changed (item or state)
   // The stream and state are complete as far as the board has said.
@@ -132,6 +133,11 @@ class HubModel {
   void acknowledge(std::uint64_t alert_id);
   // Games that ended since the last call (each game once: by game id).
   std::vector<FinishedGame> take_finished();
+  // States to publish again, retained, on their board's state topic (topic,
+  // payload): a state older than the one held arrived, so the broker holds a
+  // stale retained copy (its snapshot predates the board's last state and
+  // the board may be gone). The hub puts the newest back (issue 28 item 5).
+  std::vector<std::pair<std::string, std::string>> take_repairs();
   // The acknowledgements due now (event, board, game, applied, resend,
   // state held; the client adds the hub id and its clock), one per board at
   // most, and the holes given up on. Call it every few hundred ms.
@@ -158,6 +164,7 @@ class HubModel {
   void drain_early(BoardEntry& b, std::int64_t now);
   void start_game(BoardEntry& b, const std::string& game, std::int64_t now);
   void apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now);
+  std::map<std::string, std::string> repairs_;  // board -> its newest state's payload
   void raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now);
 
   std::string event_;

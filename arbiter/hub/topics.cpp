@@ -56,6 +56,10 @@ std::vector<std::string> hub_filters(std::string_view event) {
 
 std::string sync_topic(std::string_view event) { return std::string(kTopicRoot) + "/" + std::string(event) + "/sync"; }
 
+std::string assignment_topic(std::string_view event, std::string_view board) {
+  return std::string(kTopicRoot) + "/" + std::string(event) + "/" + std::string(board) + "/assignment";
+}
+
 std::optional<ParsedTopic> parse_topic(std::string_view t) {
   std::string_view parts[4];
   for (int i = 0; i < 4; ++i) {

@@ -36,6 +36,9 @@ std::string event_filter(std::string_view event);
 std::vector<std::string> hub_filters(std::string_view event);
 // The event-wide topic a hub asks every board for its state on: "tabula/<event>/sync".
 std::string sync_topic(std::string_view event);
+// A board's game for the round (issue 35, arbiter/event/board_assignment.h):
+// "tabula/<event>/<board>/assignment", retained, written by the arbiter only.
+std::string assignment_topic(std::string_view event, std::string_view board);
 
 struct ParsedTopic {
   std::string event;

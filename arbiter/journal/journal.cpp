@@ -13,6 +13,7 @@
 
 #include "core/ruling.h"
 #include "journal/input_codec.h"
+#include "journal/wal_check.h"
 
 // Section index: header <-> settings, file checks, schema, Journal.
 
@@ -174,7 +175,29 @@ struct Journal::Prepared {
 Journal::Journal() = default;
 Journal::Journal(Journal&&) noexcept = default;
 Journal& Journal::operator=(Journal&&) noexcept = default;
-Journal::~Journal() = default;
+Journal::~Journal() {
+  // A clean close: the file says nobody writes it any more, so a missing
+  // -wal is no loss (SQLite checkpoints and removes it as the last
+  // connection closes).
+  if (prepared_ && marked_) {
+    prepared_.reset();
+    db_.exec("INSERT OR REPLACE INTO header(key, value) VALUES('writer_open', '0')", "closing the journal");
+  }
+}
+
+bool Journal::checkpoint() {
+  if (!prepared_) return false;
+  since_checkpoint_ = 0;
+  // The marker first: once checkpointed, the file itself says how many
+  // inputs it holds and that a -wal may hold more.
+  JournalStatus s = db_.exec("INSERT OR REPLACE INTO header(key, value) VALUES('writer_open', '1'),"
+                             " ('checkpointed_inputs', '" + std::to_string(next_seq_ - 1) + "')",
+                             "marking the checkpoint");
+  if (!s.ok()) return false;
+  marked_ = true;
+  auto busy = db_.query_int("PRAGMA wal_checkpoint(TRUNCATE)", s);
+  return s.ok() && busy.value_or(1) == 0;
+}
 
 JournalStatus Journal::create(const std::string& path, const JournalHeader& header, Journal& out) {
   std::error_code ec;
@@ -217,6 +240,7 @@ JournalStatus Journal::create(const std::string& path, const JournalHeader& head
 JournalStatus Journal::open(const std::string& path, Access access, Journal& out) {
   JournalStatus s = check_file(path);
   if (!s.ok()) return s;
+  const WalCheck wal = check_wal(path + "-wal");
   Journal j;
   {
     Database ro;
@@ -295,6 +319,16 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     auto last = ro.query_int("SELECT COALESCE(MAX(seq), 0) FROM inputs", s);
     if (!s.ok()) return s;
     j.next_seq_ = last.value_or(0) + 1;
+    const std::string held = std::to_string(j.next_seq_ - 1) + " inputs";
+    const std::string at_checkpoint = m.count("checkpointed_inputs") != 0 ? m["checkpointed_inputs"] : "0";
+    if (wal.damaged) {
+      j.wal_warning_ = path + ": its -wal file is damaged (" + wal.why + "); the journal holds " + held + " (" +
+                       at_checkpoint + " at its last checkpoint), what the -wal held after the damage is lost";
+    } else if (!wal.exists && m["writer_open"] == "1") {
+      j.wal_warning_ = path + ": its -wal file is missing though the journal was being written (copied without it, "
+                       "or lost); the journal holds the " + held + " up to its last checkpoint, anything recorded "
+                       "after that is not in this file";
+    }
   }
   s = j.db_.open(path, access == Access::kRead ? Database::Mode::kReadOnly : Database::Mode::kReadWrite);
   if (!s.ok()) return s;
@@ -303,6 +337,9 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     if (!s.ok()) return s;
     s = j.prepare_writes();
     if (!s.ok()) return s;
+    // The first record() checkpoints and marks the file as being written;
+    // a journal only opened (then refused by the shell) is left as it is.
+    j.since_checkpoint_ = kCheckpointEvery - 1;
   }
   out = std::move(j);
   return JournalStatus::good();
@@ -371,6 +408,10 @@ JournalStatus Journal::record(const session::Input& in, const session::Output& o
     return s;
   }
   ++next_seq_;
+  // Safe points: a finished game, and a bound (issue 28 item 8).
+  bool over = false;
+  for (const session::Ruling& r : out.rulings) over = over || (r.game && r.game->kind == core::RulingKind::kGameOver);
+  if (over || ++since_checkpoint_ >= kCheckpointEvery) checkpoint();
   return s;
 }
 

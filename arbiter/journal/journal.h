@@ -120,6 +120,16 @@ class Journal {
   // The connection's durability as SQLite reports it: journal_mode ("wal")
   // and synchronous (2 = FULL), for tests and `tabula archive show`.
   JournalStatus durability(std::string& journal_mode, std::int64_t& synchronous);
+  // Moves the WAL into the journal file (PRAGMA wal_checkpoint(TRUNCATE)),
+  // so that the file alone holds every input recorded so far; record() does
+  // it at the first input, after each finished game and every
+  // kCheckpointEvery inputs. false when a reader kept it from
+  // finishing (it is tried again later).
+  bool checkpoint();
+  // Said when the journal was opened: its -wal file was missing though it
+  // was being written, or damaged (wal_check.h); "" when all is well. What
+  // the file holds is read as it is; the shell shows this.
+  const std::string& wal_warning() const { return wal_warning_; }
 
  private:
   struct Prepared;
@@ -128,8 +138,15 @@ class Journal {
   Database db_;
   JournalHeader header_;
   std::int64_t next_seq_ = 1;
+  std::int64_t since_checkpoint_ = 0;
+  bool marked_ = false;  // this connection marked the file as being written (header writer_open)
+  std::string wal_warning_;
   std::unique_ptr<Prepared> prepared_;
 };
+
+// The bound on inputs between checkpoints (issue 28 item 8): a copy of the
+// journal file alone, or a lost -wal, misses at most this many inputs.
+inline constexpr std::int64_t kCheckpointEvery = 64;
 
 // Wall-clock milliseconds since the epoch, for the journal's `wall_ms`.
 std::int64_t wall_clock_ms();

@@ -58,7 +58,9 @@ JournalStatus Outbox::open(const std::string& path, Outbox& out, bool durable) {
   s = o.db_.exec(
       std::string("PRAGMA journal_mode = WAL; PRAGMA synchronous = ") + (durable ? "FULL;" : "NORMAL;") +
       "CREATE TABLE IF NOT EXISTS hub_outbox(seq INTEGER PRIMARY KEY, input_seq INTEGER NOT NULL,"
-      " payload TEXT NOT NULL, acked INTEGER NOT NULL DEFAULT 0);",
+      " payload TEXT NOT NULL, acked INTEGER NOT NULL DEFAULT 0);"
+      "CREATE TABLE IF NOT EXISTS hub_action_guard(one INTEGER PRIMARY KEY CHECK(one = 1),"
+      " last_action_id INTEGER NOT NULL);",
       "creating the hub outbox");
   if (!s.ok()) return s;
   out = std::move(o);
@@ -179,6 +181,21 @@ JournalStatus Outbox::unacked_count(std::int64_t& n) {
   JournalStatus s;
   n = db_.query_int("SELECT COUNT(*) FROM hub_outbox WHERE acked = 0", s).value_or(0);
   return s;
+}
+
+JournalStatus Outbox::last_action_id(std::uint64_t& id) {
+  JournalStatus s;
+  id = static_cast<std::uint64_t>(
+      db_.query_int("SELECT IFNULL((SELECT last_action_id FROM hub_action_guard WHERE one = 1), 0)", s).value_or(0));
+  return s;
+}
+
+JournalStatus Outbox::set_last_action_id(std::uint64_t id) {
+  JournalStatus s;
+  auto q = db_.prepare("INSERT OR REPLACE INTO hub_action_guard(one, last_action_id) VALUES(1, ?1)", s);
+  if (!q) return s;
+  q->bind(1, static_cast<std::int64_t>(id));
+  return run(*q);
 }
 
 }  // namespace tabula::journal

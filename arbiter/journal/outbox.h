@@ -11,6 +11,9 @@
 // Table (created on first open; the journal's schema version is unchanged,
 // older builds open such a journal as before):
 //   hub_outbox(seq INTEGER PRIMARY KEY, input_seq INTEGER, payload TEXT, acked INTEGER)
+//   hub_action_guard(one INTEGER PRIMARY KEY CHECK(one = 1), last_action_id INTEGER)
+//     the id of the last arbiter action the board accepted (issue 28: the
+//     replay guard survives a restart).
 // seq numbers the board's items from 1 without gaps; input_seq is the
 // journal input that produced it (0 for items that come from no input);
 // payload is the item's bytes in hex (readable with the sqlite3 shell).
@@ -65,6 +68,11 @@ class Outbox {
   // when all are).
   JournalStatus acked_through(std::int64_t& seq);
   JournalStatus unacked_count(std::int64_t& n);
+  // The replay guard: the last accepted action id (0: none yet). Set it
+  // before the action is carried out; the write is durable on a durable
+  // connection.
+  JournalStatus last_action_id(std::uint64_t& id);
+  JournalStatus set_last_action_id(std::uint64_t id);
 
  private:
   JournalStatus select(const char* sql, std::int64_t seq, std::size_t limit, std::vector<OutboxItem>& out);

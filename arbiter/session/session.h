@@ -24,7 +24,9 @@
 //
 // Requests: promotion / placement / which-move questions (answered by the
 // kiosk; a promotion or placement defaults to the variant's first choice
-// after `promotion_timeout`), the power piece (004), the random move to play
+// after `promotion_timeout`, or at once when the next move begins -- a touch
+// away from the promotion square -- so play never waits for it; the arbiter
+// may change the piece afterwards by choosing one with no question open), the power piece (004), the random move to play
 // for a random mover (002 rule 7; by default only that move is accepted),
 // pieces the rules removed (003 rule 3; closed when the sensors see them
 // gone), and the board to set up or restore.
@@ -106,6 +108,9 @@ class Session {
                    Output& out);
   void on_verified(bool forced, Output& out);
   void answer(Request req, int option, Output& out);
+  // Issue 31 item 11: a promotion never holds the table up.
+  void default_open_choice_on_next_move(const SquareEvent& e, Output& out);
+  void change_last_promotion(core::PieceKind piece, Output& out);
   void open_request(Request r, Output& out);
   void close_requests(RequestKind kind, Output& out);
   void close_questions(Output& out);

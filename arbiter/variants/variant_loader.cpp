@@ -598,6 +598,19 @@ void Builder::build_rules() {
   rs_->draws.automatic_move_plies = v_.draws().automatic_move_plies();
   rs_->draws.automatic_repetitions = v_.draws().automatic_repetitions();
   rs_->draws.move_rule_live_plies_only = v_.draws().move_rule_live_plies_only();
+  rs_->draws.insufficient_material_last_two_bare_king = v_.draws().insufficient_material_last_two_bare_king();
+  for (int i = 0; i < v_.draws().repetition_era_size(); ++i) {
+    const auto& era = v_.draws().repetition_era(i);
+    const std::string& d = era.until();
+    bool date = d.size() == 10 && d[4] == '-' && d[7] == '-' &&
+                std::all_of(d.begin(), d.end(), [](char c) { return c == '-' || (c >= '0' && c <= '9'); });
+    if (!date) error({{"draws"}, {"repetition_era", i}, {"until"}}, "\"" + d + "\" is not a date YYYY-MM-DD");
+    if (i > 0 && d <= v_.draws().repetition_era(i - 1).until())
+      error({{"draws"}, {"repetition_era", i}, {"until"}}, "the eras must be in date order, oldest first");
+    if (era.automatic_repetitions() < 0)
+      error({{"draws"}, {"repetition_era", i}, {"automatic_repetitions"}}, "must not be negative");
+    rs_->draws.repetition_eras.push_back({d, era.automatic_repetitions()});
+  }
   rs_->draws.automatic_by_standing = v_.draws().automatic_end() == variant::DRAW_END_STANDING;
   rs_->draws.no_move_round = v_.draws().no_move_round() == variant::NO_MOVE_ROUND_ARBITER
                                  ? core::NoMoveRound::kArbiter
@@ -660,6 +673,7 @@ void Builder::build_rules() {
   rs_->elimination.on_timeout = policy(v_.elimination().on_timeout());
   rs_->elimination.walking_king_takes_own_pieces = v_.elimination().walking_king_takes_own_pieces();
   rs_->elimination.frozen_king_capturable = v_.elimination().frozen_king_capturable();
+  rs_->elimination.resign_in_turn_passes_turn = v_.elimination().resign_in_turn_passes_turn();
 
   const variant::Ledger& l = v_.ledger();
   switch (l.kind()) {
@@ -683,11 +697,14 @@ void Builder::build_rules() {
     switch (ps) {
       case variant::POINTS_SHARE_SPLIT: return core::PointsShare::kSplit;
       case variant::POINTS_SHARE_EACH: return core::PointsShare::kEach;
+      case variant::POINTS_SHARE_SPLIT_ROUNDED_UP: return core::PointsShare::kSplitRoundedUp;
       default: return core::PointsShare::kNobody;
     }
   };
   rs_->ledger.stuck_walking_king_share = share(l.stuck_walking_king_share());
   rs_->ledger.draw_walking_king_share = share(l.draw_walking_king_share());
+  rs_->ledger.queen_check_bonus_any_checker = l.queen_check_bonus_any_checker();
+  rs_->ledger.draw_pays_leaving_player = l.draw_pays_leaving_player();
   for (int i = 0; i < l.queen_check_piece_size(); ++i) {
     core::PieceKind k = piece(l.queen_check_piece(i), {{"ledger"}, {"queen_check_piece", i}});
     if (k != core::kNoKind) rs_->ledger.reduced_check_bonus_kinds.push_back(k);

@@ -39,7 +39,8 @@ tabula.board.Frame messages (proto/board.proto).
   --scan-hz N           override the profile's scan rate
   --debounce-ms N       override the profile's debounce time
   --heartbeat-s N       override the profile's heartbeat period
-  --max-clients N       socket clients served at once (default 16)
+  --max-clients N       socket clients served at once (default 16; a new one
+                        then closes the one idle longest)
   --max-queued-kib N    unread bytes a client may leave queued before it is dropped (default 256)
   --check-profile FILE... validate profiles; file:line:column messages, exit 1 on any error
   --wiring-svg FILE     print the profile's wiring diagram (SVG)

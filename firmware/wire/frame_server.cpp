@@ -167,7 +167,7 @@ void FrameServer::accept_all(std::vector<SinkEvent>& events) {
       if (errno == EINTR) continue;
       return;  // EAGAIN, or a transient error (EMFILE): try at the next poll
     }
-    if (clients_.size() >= options_.max_clients) {
+    if (clients_.size() >= options_.max_clients && !evict_longest_idle(events)) {
       std::string bytes;
       board::Frame refuse =
           make_protocol_error("too many clients (" + std::to_string(options_.max_clients) + ")");
@@ -179,9 +179,30 @@ void FrameServer::accept_all(std::vector<SinkEvent>& events) {
     auto client = std::make_unique<Client>();
     client->id = next_id_++;
     client->fd = std::move(fd);
+    client->last_request = std::chrono::steady_clock::now();
     events.push_back({SinkEvent::Kind::kConnected, client->id, {}, {}});
     clients_.push_back(std::move(client));
   }
+}
+
+bool FrameServer::evict_longest_idle(std::vector<SinkEvent>& events) {
+  Client* victim = nullptr;
+  for (auto& c : clients_) {
+    // Oldest request first; among equals the earliest connected (lowest id).
+    if (!c->closing && (victim == nullptr || c->last_request < victim->last_request)) victim = c.get();
+  }
+  if (victim == nullptr) return false;
+  const auto idle = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                          victim->last_request);
+  std::string reason = "closed to let a new client in: " + std::to_string(options_.max_clients) +
+                       " clients at once, this one idle longest (" + std::to_string(idle.count()) + " ms)";
+  board::Frame last_words = make_protocol_error(reason);
+  enqueue(*victim, last_words);
+  victim->closing = true;
+  if (victim->close_reason.empty()) victim->close_reason = std::move(reason);
+  ++evicted_;
+  reap(events);
+  return true;
 }
 
 void FrameServer::read_from(Client& client, std::vector<SinkEvent>& events) {
@@ -222,6 +243,7 @@ void FrameServer::read_from(Client& client, std::vector<SinkEvent>& events) {
       if (client.close_reason.empty()) client.close_reason = problem;
       break;
     }
+    client.last_request = std::chrono::steady_clock::now();
     SinkEvent ev;
     ev.kind = SinkEvent::Kind::kRequest;
     ev.client = client.id;

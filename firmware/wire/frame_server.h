@@ -5,13 +5,18 @@
 // waits; each client's unsent bytes stay below max_queued_bytes: a client
 // that lets its queue fill (it stopped reading) is disconnected, never
 // buffered for. A client's Frame::sequence counts from 1 without gaps, so a
-// client can tell it saw everything. Owns the listening socket (unlinked on
+// client can tell it saw everything. At max_clients a new connection is
+// always let in: the client idle longest (no request for the longest time,
+// counting from its connect) is closed with a reason, so idle connections can
+// never lock the kiosk out (issue 28 item 6; the kiosk asks for a snapshot as
+// it connects and sends an expectation on every move). Owns the listening socket (unlinked on
 // destruction if it is still ours) and every client fd. Not thread-safe: one
 // loop drives it.
 #pragma once
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +52,8 @@ class FrameServer final : public FrameSink {
 
   const std::string& path() const { return options_.path; }
   std::uint64_t clients_dropped() const { return dropped_; }
+  // Clients closed to let a newer one in.
+  std::uint64_t clients_evicted() const { return evicted_; }
   // Unsent bytes queued for a client (0 for an unknown one).
   std::size_t queued_bytes(ClientId client) const;
 
@@ -58,6 +65,7 @@ class FrameServer final : public FrameSink {
     std::size_t out_start = 0;
     std::uint64_t sequence = 0;
     FrameDecoder decoder;
+    std::chrono::steady_clock::time_point last_request;  // or the connect, before any request
     bool closing = false;  // drop after the queue is flushed
     std::string close_reason;
   };
@@ -67,6 +75,7 @@ class FrameServer final : public FrameSink {
   void flush(Client& client);
   void read_from(Client& client, std::vector<SinkEvent>& events);
   void accept_all(std::vector<SinkEvent>& events);
+  bool evict_longest_idle(std::vector<SinkEvent>& events);
   void reap(std::vector<SinkEvent>& events);
 
   ServerOptions options_;
@@ -79,6 +88,7 @@ class FrameServer final : public FrameSink {
   std::size_t fd_count_ = 0;
   ClientId next_id_ = 1;
   std::uint64_t dropped_ = 0;
+  std::uint64_t evicted_ = 0;
   std::string scratch_;
 };
 

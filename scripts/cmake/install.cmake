@@ -30,7 +30,7 @@ set(tabula_systemd_dir lib/systemd/system)
 set(tabula_udev_dir lib/udev/rules.d)
 set(tabula_sysusers_dir lib/sysusers.d)
 
-set(tabula_programs tabula tabula-boardd tabula-boardcat tabula-kiosk tabula-hub-screen)
+set(tabula_programs tabula tabula-boardd tabula-boardcat tabula-kiosk tabula-hub-screen tabula-hub-web)
 foreach(program IN LISTS tabula_programs)
   if(TARGET ${program})
     install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -55,6 +55,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/arbiter/variants/ DESTINATION ${tabula_d
 install(DIRECTORY ${tabula_hw}/profiles/ DESTINATION ${tabula_data_dest}/profiles
         FILES_MATCHING PATTERN "*.textproto")
 install(DIRECTORY ${tabula_hw}/mosquitto/ DESTINATION ${tabula_data_dest}/mosquitto)
+# The browser page of tabula-hub-web (issue 34).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/arbiter/hub/web/www/ DESTINATION ${tabula_data_dest}/www)
 install(FILES ${PROJECT_SOURCE_DIR}/docs/INSTALL.md ${PROJECT_SOURCE_DIR}/docs/firmware.md
               ${tabula_hw}/README.md
         DESTINATION ${tabula_doc_dest})

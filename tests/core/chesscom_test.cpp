@@ -66,8 +66,11 @@ TEST_F(ChessComFfa, WalkingKingTakesItsOwnDeadPieceForNothing) {
   // Issue 17 item 1 (chess.com DeadKingWalking: the resigned player's "army
   // will become dead (grey) but their King remains live"): Kh1xg2 onto the
   // walker's own dead pawn is a move, worth 0 points.
-  Game g(rules_, setup(*rules_, 'r', {"h1:rK", "g2:rP", "a7:bK", "b10:bP", "g14:yK", "n8:gK"}));
+  // Red resigns at Green's turn (a resignation at his own turn ends it, issue
+  // 31 item 4); after Green's move the walking king moves on.
+  Game g(rules_, setup(*rules_, 'g', {"h1:rK", "g2:rP", "a7:bK", "b10:bP", "g14:yK", "n8:gK"}));
   g.resign(seat('r'));
+  g.play(move(g.position(), "n8", "n9"));
   ASSERT_EQ(g.to_move(), seat('r')) << "the walking king moves on";
   ASSERT_TRUE(has_move(g.position(), "h1", "g2"));
   auto rs = g.play(move(g.position(), "h1", "g2"));
@@ -197,23 +200,27 @@ TEST_F(ChessComFfa, MoveRuleCountsLivePliesOnlyAndPaysTenToEachLivePlayer) {
   ASSERT_TRUE(g.outcome().over);
   EXPECT_TRUE(g.outcome().draw);
   EXPECT_EQ(g.outcome().reason, "fifty-move rule");
-  EXPECT_EQ(g.points(seat('r')), 10);
-  EXPECT_EQ(g.points(seat('b')), 10);
-  EXPECT_EQ(g.points(seat('g')), 10);
+  // +10 each, and Yellow's walking king, standing at the draw, split three
+  // ways: 7 each (issue 31 items 1 and 2).
+  EXPECT_EQ(g.points(seat('r')), 17);
+  EXPECT_EQ(g.points(seat('b')), 17);
+  EXPECT_EQ(g.points(seat('g')), 17);
   EXPECT_EQ(g.points(seat('y')), 0) << "a resigned player's points are frozen";
 }
 
-TEST_F(ChessComFfa, OnlyKingsLeftIsADrawForNothing) {
-  // Issue 17 item 4: the game ends when only kings are left that can move;
-  // chess.com club post "Draw rules" (Martin0): "Insufficient material (only
-  // kings left): 0 points for each player". Blue takes Red's last rook (+5).
+TEST_F(ChessComFfa, OnlyKingsLeftIsADrawForTenEach) {
+  // Issue 17 item 4: the game ends when only kings are left that can move.
+  // The club post "Draw rules" (Martin0) said 0 points; the records pay +10
+  // to every live player (issue 31 item 1). Blue takes Red's last rook (+5).
   Game g(rules_, setup(*rules_, 'b', {"h1:rK", "b8:rR", "a7:bK", "g14:yK", "n8:gK"}));
   g.play(move(g.position(), "a7", "b8"));
   ASSERT_TRUE(g.outcome().over);
   EXPECT_TRUE(g.outcome().draw);
   EXPECT_EQ(g.outcome().reason, "insufficient material");
-  EXPECT_EQ(g.points(seat('b')), 5);
-  EXPECT_EQ(g.points(seat('r')) + g.points(seat('y')) + g.points(seat('g')), 0);
+  EXPECT_EQ(g.points(seat('b')), 15);
+  EXPECT_EQ(g.points(seat('r')), 10);
+  EXPECT_EQ(g.points(seat('y')), 10);
+  EXPECT_EQ(g.points(seat('g')), 10);
 }
 
 // ---- item 5: a walking king with no legal move is removed ----
@@ -221,16 +228,16 @@ TEST_F(ChessComFfa, OnlyKingsLeftIsADrawForNothing) {
 TEST_F(ChessComFfa, StuckWalkingKingIsRemovedAndItsTwentySplit) {
   // Issue 17 item 5: Yellow's walking king on d14 has no move (d13 and e13
   // are Red's k13 rook's, e14 the e2 rook's) and is not in check: at its
-  // turn it is taken off, and the three live players share its 20 (6 each,
-  // rounded down: ledger.stuck_walking_king_share: POINTS_SHARE_SPLIT).
+  // turn it is taken off, and the three live players share its 20 (7 each,
+  // as chess.com pays, issue 31 item 2: POINTS_SHARE_SPLIT_ROUNDED_UP).
   Game g(rules_, setup(*rules_, 'b', {"h1:rK", "e2:rR", "k13:rR", "a7:bK", "d14:yK", "n8:gK"}));
   g.resign(seat('y'));
   auto rs = g.play(move(g.position(), "a7", "a8"));
   EXPECT_TRUE(has(rs, RulingKind::kStalemate));
   EXPECT_EQ(g.position().king_square(seat('y')), kNoSquare);
-  EXPECT_EQ(g.points(seat('r')), 6);
-  EXPECT_EQ(g.points(seat('b')), 6);
-  EXPECT_EQ(g.points(seat('g')), 6);
+  EXPECT_EQ(g.points(seat('r')), 7);
+  EXPECT_EQ(g.points(seat('b')), 7);
+  EXPECT_EQ(g.points(seat('g')), 7);
   EXPECT_EQ(g.to_move(), seat('g'));
   EXPECT_FALSE(g.outcome().over);
 }
@@ -241,9 +248,10 @@ TEST_F(ChessComFfa, Fen4WritesAndReadsAWalkingKing) {
   // Issue 17 item 6: after Red resigns, his army is dead ("drP"), his king
   // walks ("rK"); the FEN4 says he resigned and reads back to a game in which
   // the king still moves (and may take its own dead pawn), points frozen.
-  Game g(rules_, setup(*rules_, 'r', {"h1:rK", "g2:rP", "h2:rP", "a7:bK", "b10:bP", "g14:yK", "n8:gK"}),
+  Game g(rules_, setup(*rules_, 'g', {"h1:rK", "g2:rP", "h2:rP", "a7:bK", "b10:bP", "g14:yK", "n8:gK"}),
          {7, 3, 0, 0});
-  g.resign(seat('r'));
+  g.resign(seat('r'));  // at Green's turn (issue 31 item 4: at his own, the turn would pass)
+  g.play(move(g.position(), "n8", "n9"));
   std::string text = to_fen4(g.position(), {g.points(seat('r')), g.points(seat('b')), 0, 0});
   EXPECT_NE(text.find("'left':('R','','','')"), std::string::npos) << text;
   EXPECT_NE(text.find("drP,drP"), std::string::npos) << text;

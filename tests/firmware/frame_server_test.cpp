@@ -150,18 +150,70 @@ TEST(FrameServer, WrongVersionAndCorruptRequestsGetAProtocolErrorAndAreClosed) {
   EXPECT_EQ(server->client_count(), 0u);
 }
 
-TEST(FrameServer, TooManyClientsAreTurnedAwayWithAReason) {
+TEST(FrameServer, AtTheLimitTheLongestIdleClientMakesRoomWithAReason) {
   TempDir dir{"fw"};
   std::unique_ptr<FrameServer> server;
   ASSERT_TRUE(FrameServer::open({dir.file("s"), 1, 4096, 0660}, server).is_ok());
   SocketClient first, second;
   ASSERT_TRUE(first.connect_to(dir.file("s")));
+  service(*server, 1, 300);
   ASSERT_TRUE(second.connect_to(dir.file("s")));
-  service(*server, 2, 300);
+  service(*server, 3, 300);
   EXPECT_EQ(server->client_count(), 1u);
-  ASSERT_TRUE(second.wait_for([&] { return second.closed(); }));
-  ASSERT_EQ(second.frames.size(), 1u);
-  EXPECT_EQ(second.frames[0].protocol_error().message(), "too many clients (1)");
+  EXPECT_EQ(server->clients_evicted(), 1u);
+  ASSERT_TRUE(first.wait_for([&] { return first.closed(); }));
+  ASSERT_EQ(first.frames.size(), 1u);
+  EXPECT_THAT(first.frames[0].protocol_error().message(),
+              ::testing::StartsWith("closed to let a new client in: 1 clients at once, this one idle longest ("));
+  EXPECT_FALSE(second.closed());
+}
+
+// Issue 28 item 6: sixteen idle connections locked the daemon ("too many
+// clients (16)") and the kiosk with it. Now the kiosk always gets in, and
+// idle connections arriving after it go before it does.
+TEST(FrameServer, SixteenIdleConnectionsDoNotLockOutTheKiosk) {
+  TempDir dir{"fw"};
+  std::unique_ptr<FrameServer> server;
+  ASSERT_TRUE(FrameServer::open({dir.file("s"), 16, 4096, 0660}, server).is_ok());
+  std::vector<std::unique_ptr<SocketClient>> idle;
+  for (int i = 0; i < 16; ++i) {
+    idle.push_back(std::make_unique<SocketClient>());
+    ASSERT_TRUE(idle.back()->connect_to(dir.file("s")));
+  }
+  service(*server, 16);
+  ASSERT_EQ(server->client_count(), 16u);
+  SocketClient kiosk;
+  ASSERT_TRUE(kiosk.connect_to(dir.file("s")));
+  board::Request snapshot;
+  snapshot.set_protocol_version(board::PROTOCOL_VERSION_CURRENT);
+  snapshot.mutable_snapshot();
+  ASSERT_TRUE(kiosk.send(snapshot));
+  auto events = service(*server, 3);  // one idle client out, the kiosk in, its request
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[0].kind, SinkEvent::Kind::kDisconnected);
+  EXPECT_EQ(events[0].client, 1u);  // the first idle one
+  EXPECT_EQ(events[1].kind, SinkEvent::Kind::kConnected);
+  EXPECT_EQ(events[2].kind, SinkEvent::Kind::kRequest);
+  EXPECT_EQ(events[2].client, events[1].client);
+  const ClientId kiosk_id = events[1].client;
+  // Fifteen more idle connections: each pushes out an older idle one, never the kiosk.
+  std::vector<std::unique_ptr<SocketClient>> more;
+  for (int i = 0; i < 15; ++i) {
+    more.push_back(std::make_unique<SocketClient>());
+    ASSERT_TRUE(more.back()->connect_to(dir.file("s")));
+  }
+  events = service(*server, 30);
+  EXPECT_EQ(server->client_count(), 16u);
+  EXPECT_EQ(server->clients_evicted(), 16u);
+  for (const SinkEvent& e : events) {
+    if (e.kind == SinkEvent::Kind::kDisconnected) EXPECT_NE(e.client, kiosk_id) << "the kiosk was closed";
+  }
+  board::Frame f;
+  f.mutable_hello();
+  server->send(kiosk_id, f);
+  ASSERT_TRUE(kiosk.wait_for([&] { return !kiosk.frames.empty(); }));
+  EXPECT_FALSE(kiosk.closed());
+  EXPECT_TRUE(kiosk.frames[0].has_hello());
 }
 
 TEST(FrameServer, SocketFileIsOwnedReplacedWhenStaleAndNeverStolen) {

@@ -51,7 +51,7 @@ TEST(ActionAuth, AcceptsTheArbitersActionOnceAndRefusesReplays) {
 TEST(ActionAuth, RefusesForgeriesOtherBoardsStaleActionsAndBoardsWithoutAKey) {
   ActionGate gate("club", "t1", key());
   auto v = gate.check(sign_action(action(1), key('x')), kNow);
-  EXPECT_EQ(v.error, "refused an action: its signature is not the arbiter's (key 'arbiter')");
+  EXPECT_EQ(v.error, "refused an action: its signature is not the arbiter's (key \"arbiter\")");
   EXPECT_EQ(v.id, 1u);
 
   // A signed action whose bytes were changed on the way.
@@ -63,7 +63,7 @@ TEST(ActionAuth, RefusesForgeriesOtherBoardsStaleActionsAndBoardsWithoutAKey) {
   EXPECT_NE(gate.check(s.SerializeAsString(), kNow).error.find("signature is not the arbiter's"), std::string::npos);
 
   v = gate.check(sign_action(action(3, "t2"), key()), kNow);
-  EXPECT_EQ(v.error, "refused an action: it is for board t2 of event club, this is t1 of club");
+  EXPECT_EQ(v.error, "refused an action: it is for board \"t2\" of event \"club\", this is t1 of club");
   v = gate.check(sign_action(action(4), key()), kNow + 10 * 60 * 1000);
   EXPECT_NE(v.error.find("more than the 120 s allowed"), std::string::npos) << v.error;
   EXPECT_EQ(gate.check("not a proto \xff", kNow).error, "refused an action: the payload is not a SignedAction");
@@ -90,6 +90,39 @@ TEST(ActionAuth, KeyFilesSayWhatIsWrong) {
   EXPECT_EQ(error, "key.txt:1: the secret has 'z', which is not a hexadecimal digit");
   EXPECT_FALSE(load_key("/nonexistent/key", error));
   EXPECT_EQ(error, "/nonexistent/key: cannot read the arbiter key file");
+}
+
+// Issue 28 item 4: a 4 MiB forged action was quoted whole in its refusal,
+// journaled and streamed to the hub (0.8 -> 17.9 MB).
+TEST(ActionAuth, AHugePayloadIsRefusedUnreadAndForeignTextIsQuotedShortAndEscaped) {
+  ActionGate gate("club", "t1", key());
+  wire::SignedAction s;
+  ASSERT_TRUE(s.ParseFromString(sign_action(action(1), key('x'))));
+  s.set_key_id(std::string(4 << 20, 'A'));
+  const std::string huge = s.SerializeAsString();
+  ASSERT_GT(huge.size(), 4u << 20);
+  auto v = gate.check(huge, kNow);
+  EXPECT_FALSE(v.action);
+  EXPECT_EQ(v.error, "refused an action: " + std::to_string(huge.size()) +
+                         " bytes, more than the 4096 an action takes; not read");
+  s.set_key_id(std::string("ev\"il\n\x01") + std::string(100, 'B'));
+  v = gate.check(s.SerializeAsString(), kNow);
+  EXPECT_EQ(v.error, "refused an action: its signature is not the arbiter's (key \"ev\\x22il\\x0a\\x01" +
+                         std::string(25, 'B') + "\"... (107 bytes))");
+  EXPECT_EQ(quote_short(""), "\"\"");
+}
+
+// Issue 28 item 3: the guard is given back after a restart (the publisher
+// keeps it in the journal), so a captured action stays refused.
+TEST(ActionAuth, AGuardResumedAfterARestartRefusesTheCapturedAction) {
+  std::string captured = sign_action(action(10), key());
+  ActionGate before("club", "t1", key());
+  ASSERT_TRUE(before.check(captured, kNow).action);
+  ActionGate after("club", "t1", key());
+  after.resume_after(before.last_id());
+  auto v = after.check(captured, kNow + 1000);
+  EXPECT_FALSE(v.action);
+  EXPECT_EQ(v.error, "refused an action: id 10 is not newer than the last accepted (10); a replay");
 }
 
 }  // namespace

@@ -103,6 +103,7 @@ bool Broker::start(std::string& error) {
     }
     conf << "cafile " << d << "/ca.crt\ncertfile " << d << "/broker.crt\nkeyfile " << d << "/broker.key\n";
   }
+  conf << options_.extra_conf;
   if (options_.users.empty()) {
     conf << "allow_anonymous true\n";
   } else {
@@ -151,6 +152,21 @@ void Broker::stop() {
   int status = 0;
   ::waitpid(pid_, &status, 0);
   pid_ = -1;
+}
+
+ArbiterKey test_arbiter_key() {
+  ArbiterKey k;
+  k.secret = "0123456789abcdef0123456789abcdef";
+  return k;
+}
+
+BrokerConfig loopback_broker(int port, const std::string& user, const std::string& password) {
+  BrokerConfig b;
+  b.port = port;
+  b.username = user;
+  b.password = password;
+  b.keepalive_s = 5;
+  return b;
 }
 
 }  // namespace tabula::hub::testing

@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "hub/action_auth.h"
+#include "hub/mqtt_client.h"
 #include "hub/tools/tcp_proxy.h"
 
 namespace tabula::hub::testing {
@@ -43,6 +45,7 @@ struct BrokerOptions {
   // and the ACL file text.
   std::vector<std::pair<std::string, std::string>> users;
   std::string acl;
+  std::string extra_conf;  // lines added to the generated mosquitto.conf
   // TLS on the listener with a fresh CA and a certificate for 127.0.0.1
   // (made with the openssl command); ca_file() names the CA for clients.
   bool tls = false;
@@ -68,5 +71,10 @@ class Broker {
 };
 
 using hub::TcpProxy;  // arbiter/hub/tools/tcp_proxy.h
+
+// The tests' event key (hub and boards), and a broker address on loopback
+// with an optional login (keepalive 5 s).
+ArbiterKey test_arbiter_key();
+BrokerConfig loopback_broker(int port, const std::string& user = "", const std::string& password = "");
 
 }  // namespace tabula::hub::testing

@@ -29,19 +29,10 @@ using testing::TempDir;
 
 constexpr auto kWait = 20s;
 
-ArbiterKey arbiter_key() {
-  ArbiterKey k;
-  k.secret = "0123456789abcdef0123456789abcdef";
-  return k;
-}
+ArbiterKey arbiter_key() { return testing::test_arbiter_key(); }
 
 BrokerConfig at(int port, const std::string& user = "", const std::string& password = "") {
-  BrokerConfig b;
-  b.port = port;
-  b.username = user;
-  b.password = password;
-  b.keepalive_s = 5;
-  return b;
+  return testing::loopback_broker(port, user, password);
 }
 
 std::unique_ptr<SimBoard> open_board(const TempDir& dir, const std::string& name, const std::string& variant,
@@ -606,6 +597,56 @@ TEST(HubBroker, OnlyTheArbiterCanActOnABoard) {
     return seen;
   }, kWait));
   hub->read([](const HubModel& m) { EXPECT_TRUE(m.board("t1")->state->draw()); });
+}
+
+// Issue 28 item 5: a board that ended its game just before a broker crash
+// left a stale retained state (the broker came back with an earlier
+// snapshot, and no board was left to publish again): the hub puts back the
+// newest state it holds, so a later subscriber sees the finished game.
+TEST(HubBroker, TheHubRepairsAStaleRetainedStateAfterABrokerCrash) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = open_hub(dir, at(broker.port()));
+  auto t1 = open_board(dir, "t1", "chess", at(broker.port()));
+  std::vector<session::Input> inputs = script_inputs("chess", kScholarsMate, 17);
+  std::size_t i = 0;
+  for (; i < inputs.size() && t1->session().moves().size() < 3; ++i) ASSERT_TRUE(t1->feed(inputs[i], error)) << error;
+  ASSERT_TRUE(t1->publisher().flush(kWait, 1));
+  broker.stop();  // the snapshot holds the state after three moves
+  ASSERT_TRUE(broker.start(error)) << error;
+  for (; i < inputs.size(); ++i) ASSERT_TRUE(t1->feed(inputs[i], error)) << error;
+  ASSERT_TRUE(t1->finish(error)) << error;
+  ASSERT_TRUE(t1->session().game().outcome().over);
+  ASSERT_TRUE(t1->publisher().flush(kWait, 1));
+  t1.reset();     // the board leaves
+  broker.kill();  // with the final state only in memory
+  ASSERT_TRUE(broker.start(error)) << error;
+  ASSERT_TRUE(eventually([&] {
+    bool stale_seen = false;
+    hub->read([&](const HubModel& m) { stale_seen = m.board("t1")->stale_states > 0; });
+    return stale_seen;
+  }, kWait)) << "the broker did not come back with the older state";
+  MqttClient::Handlers h;
+  std::vector<MqttMessage> got;
+  h.message = [&](const MqttMessage& m) { got.push_back(m); };
+  auto late = MqttClient::create("late-screen", false, at(broker.port()), std::nullopt, h, error);
+  ASSERT_TRUE(late) << error;
+  ASSERT_TRUE(eventually([&] { late->loop(5ms); return late->connected(); }, kWait));
+  std::optional<wire::BoardState> seen;
+  ASSERT_TRUE(eventually([&] {
+    got.clear();
+    late->subscribe(topic("club", "t1", Leaf::kState), 1, error);
+    for (int k = 0; k < 20; ++k) late->loop(5ms);
+    for (const MqttMessage& m : got) {
+      if (m.retained) seen = decode_state(m.payload, m.topic, error);
+    }
+    return seen && seen->over();
+  }, kWait)) << (seen ? "the retained state is still the stale one" : "no retained state");
+  EXPECT_EQ(seen->moves(), 7);
+  EXPECT_EQ(seen->result_reason(), "checkmate");
 }
 
 TEST(HubBroker, PublishesOverTlsAndRefusesAnUntrustedBroker) {

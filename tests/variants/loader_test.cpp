@@ -113,6 +113,21 @@ TEST(VariantLoader, UnknownSeatInTurnOrderListsTheSeats) {
       << d.message;
 }
 
+TEST(VariantLoader, BadRepetitionEraIsNamed) {
+  // Issue 31 item 7: the era's date must be YYYY-MM-DD, the eras in order.
+  Diagnostic d = first_error(kGood + "draws { repetition_era { until: \"19.03.2022\" automatic_repetitions: 5 } }\n");
+  EXPECT_EQ(d.line, 10);
+  EXPECT_NE(d.message.find("\"19.03.2022\" is not a date YYYY-MM-DD"), std::string::npos) << d.message;
+  d = first_error(kGood + "draws { repetition_era { until: \"2021-12-31\" automatic_repetitions: 5 }\n"
+                          "  repetition_era { until: \"2020-01-01\" automatic_repetitions: 4 } }\n");
+  EXPECT_NE(d.message.find("oldest first"), std::string::npos) << d.message;
+  LoadResult ok = load_text(kGood + "draws { repetition_era { until: \"2021-12-31\" automatic_repetitions: 5 } }\n",
+                            "mini.txtpb");
+  ASSERT_TRUE(ok.ok()) << ok.error_text();
+  ASSERT_EQ(ok.rules->draws.repetition_eras.size(), 1u);
+  EXPECT_EQ(ok.rules->draws.repetition_eras[0].automatic_repetitions, 5);
+}
+
 TEST(VariantLoader, ImpossibleStartPositionIsRejected) {
   Diagnostic d = first_error(replace(kGood, "k3/4/4/1R1K w", "4/4/4/1R1K w"));
   EXPECT_EQ(d.line, 9);

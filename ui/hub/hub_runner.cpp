@@ -8,6 +8,7 @@
 #include <fstream>
 #include <thread>
 
+#include "event/event_store.h"
 #include "hub/hub_client.h"
 #include "ui/hub/hub_screen.h"
 #include "ui/platform_glfw.h"
@@ -138,6 +139,8 @@ int run_hub_screen(const HubScreenOptions& options) {
   std::signal(SIGINT, hub_stop);
   std::signal(SIGTERM, hub_stop);
   const auto started = std::chrono::steady_clock::now();
+  auto next_event_read = started;
+  std::vector<event::StandingsTable> event_standings;
   for (int frame = 0; !platform.should_close() && g_stop == 0; ++frame) {
     platform.poll_events();
     if (platform.window_height() != font_height && platform.window_height() > 0) {
@@ -160,6 +163,12 @@ int run_hub_screen(const HubScreenOptions& options) {
       r->ladder(side.ladder);
       r->standings(cfg.event, side.standings);
     });
+    // The event's own standings (tabula event), read again every 2 s.
+    if (!cfg.record_path.empty() && std::chrono::steady_clock::now() >= next_event_read) {
+      next_event_read = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+      event_standings = event::standings_in_record(cfg.record_path, cfg.event);
+    }
+    side.event_standings = event_standings;
     const double time_s = options.screenshot ? 0.35 : std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::vector<HubIntent> intents;
     client->read([&](const hub::HubModel& m) { intents = screen.draw(m, side, time_s); });

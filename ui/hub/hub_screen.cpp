@@ -246,7 +246,27 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
     }
     ImGui::EndTable();
   }
-  if (!side.standings.empty()) {
+  // The event's standings: place, player, points, games, Buchholz, firsts
+  // (the side panel is narrow; the file and `tabula event standings` have
+  // every column).
+  for (const event::StandingsTable& t : side.event_standings) {
+    ImGui::Separator();
+    ImGui::TextWrapped("%s", t.title.c_str());
+    constexpr int kShown[] = {0, 1, 3, 4, 5, 7};
+    if (ImGui::BeginTable(("##event_" + t.title).c_str(), 6, ImGuiTableFlags_SizingFixedFit)) {
+      for (int c : kShown) ImGui::TableSetupColumn(t.columns[static_cast<std::size_t>(c)].c_str());
+      ImGui::TableHeadersRow();
+      for (std::size_t i = 0; i < t.rows.size() && i < 64; ++i) {
+        ImGui::TableNextRow();
+        for (int c : kShown) {
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(t.rows[i][static_cast<std::size_t>(c)].c_str());
+        }
+      }
+      ImGui::EndTable();
+    }
+  }
+  if (side.event_standings.empty() && !side.standings.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted("Standings");
     for (std::size_t i = 0; i < side.standings.size() && i < 40; ++i) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "event/standings.h"
 #include "hub/hub_model.h"
 #include "hub/tournament.h"
 #include "ui/hub/hub_view.h"
@@ -38,6 +39,9 @@ struct HubSide {
   bool can_act = false;               // the hub holds the arbiter key
   std::vector<hub::Rating> ladder;    // best first
   std::vector<hub::Standing> standings;
+  // The event's standings by section (tabula event, issue 35); empty when
+  // no event is kept in the record.
+  std::vector<event::StandingsTable> event_standings;
 };
 
 class HubScreen {

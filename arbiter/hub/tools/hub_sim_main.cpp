@@ -41,6 +41,7 @@
 #include "core/pgn.h"
 #include "hub/hub_client.h"
 #include "hub/sim_board.h"
+#include "hub/tournament.h"
 #include "hub/tools/tcp_proxy.h"
 #include "session/trace_generator.h"
 #include "variants/variant_loader.h"
@@ -284,6 +285,13 @@ int hub_main(const cli::Options& o) {
   const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
   const double cpu = cpu_seconds() - cpu0;
   const hub::HubStatus hs = hub->status();
+  // The games in the tournament record (-1 without --record).
+  long long recorded = -1;
+  hub->with_record([&](hub::TournamentRecord* r) {
+    std::vector<hub::RecordedGame> games;
+    if (r != nullptr && r->games(c.event, games).ok()) recorded = static_cast<long long>(games.size());
+  });
+  std::printf("hub: recorded=%lld\n", recorded);
   hub->read([&](const hub::HubModel& m) {
     std::uint64_t items = 0, dups = 0, missing = 0, requests = 0;
     std::int64_t last_record = 0;
@@ -293,12 +301,13 @@ int hub_main(const cli::Options& o) {
       missing += b.missing;
       requests += b.requests;
       if (!b.recent.empty()) last_record = std::max(last_record, b.recent.back().wall_ms());
-      std::printf("hubboard %s seq=%llu items=%llu digest=%016llx dups=%llu requests=%llu missing=%llu early_dropped=%llu over=%d caught_up=%d\n",
+      std::printf("hubboard %s seq=%llu items=%llu digest=%016llx dups=%llu requests=%llu missing=%llu early_dropped=%llu over=%d caught_up=%d state_seq=%llu state_moves=%d\n",
                   name.c_str(), static_cast<unsigned long long>(b.applied_seq), static_cast<unsigned long long>(b.items),
                   static_cast<unsigned long long>(b.digest), static_cast<unsigned long long>(b.duplicates),
                   static_cast<unsigned long long>(b.requests), static_cast<unsigned long long>(b.missing),
                   static_cast<unsigned long long>(b.early_dropped), b.state && b.state->over() ? 1 : 0,
-                  b.caught_up() ? 1 : 0);
+                  b.caught_up() ? 1 : 0, static_cast<unsigned long long>(b.state ? b.state->through_seq() : 0),
+                  b.state ? b.state->moves() : -1);
     }
     std::vector<std::int64_t> lat = m.move_latencies_ms();
     std::sort(lat.begin(), lat.end());

@@ -1,0 +1,91 @@
+#include "event/board_assignment.h"
+
+#include <openssl/crypto.h>
+
+namespace tabula::event {
+
+std::vector<wire::Assignment> assignments_of(const Event& e, const Section& s, std::uint64_t now_ms) {
+  std::vector<wire::Assignment> out;
+  if (s.played.empty()) return out;
+  for (const Table& t : s.played.back().tables) {
+    wire::Assignment a;
+    a.set_version(1);
+    a.set_event(e.name);
+    a.set_board(t.board);
+    a.set_section(s.name);
+    a.set_round(static_cast<std::uint32_t>(s.played.size()));
+    a.set_table(static_cast<std::uint32_t>(t.number));
+    a.set_variant(s.variant);
+    for (PlayerId id : t.seats) {
+      wire::AssignedSeat* seat = a.add_seats();
+      seat->set_seat_player(s.player(id).name);
+      seat->set_rating(s.player(id).rating);
+      seat->set_club(s.player(id).club);
+    }
+    a.set_issued_ms(now_ms);
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+std::string sign_assignment(const wire::Assignment& a, const hub::ArbiterKey& key) {
+  wire::SignedAssignment signed_a;
+  signed_a.set_assignment(a.SerializeAsString());
+  signed_a.set_key_id(key.id);
+  signed_a.set_hmac_sha256(hub::hmac_sha256(key.secret, signed_a.assignment()));
+  return signed_a.SerializeAsString();
+}
+
+AssignmentGate::AssignmentGate(std::string event, std::string board, std::optional<hub::ArbiterKey> key)
+    : event_(std::move(event)), board_(std::move(board)), key_(std::move(key)) {}
+
+AssignmentGate::Verdict AssignmentGate::check(std::string_view payload) {
+  Verdict v;
+  if (!key_) {
+    v.error = "no arbiter key on this board: the assignment cannot be checked and is ignored";
+    return v;
+  }
+  wire::SignedAssignment signed_a;
+  if (!signed_a.ParseFromArray(payload.data(), static_cast<int>(payload.size()))) {
+    v.error = "the assignment does not parse; it is ignored";
+    return v;
+  }
+  const std::string mac = hub::hmac_sha256(key_->secret, signed_a.assignment());
+  if (signed_a.key_id() != key_->id || mac.size() != signed_a.hmac_sha256().size() ||
+      CRYPTO_memcmp(mac.data(), signed_a.hmac_sha256().data(), mac.size()) != 0) {
+    v.error = "the assignment's signature is not the arbiter's (key " + key_->id + "); it is ignored";
+    return v;
+  }
+  wire::Assignment a;
+  if (!a.ParseFromString(signed_a.assignment())) {
+    v.error = "the signed assignment does not parse; it is ignored";
+    return v;
+  }
+  if (a.version() != 1) {
+    v.error = "assignment version " + std::to_string(a.version()) + ", this build reads version 1; it is ignored";
+    return v;
+  }
+  if (a.event() != event_ || a.board() != board_) {
+    v.error = "the assignment is for " + a.event() + "/" + a.board() + ", this is " + event_ + "/" + board_ +
+              "; it is ignored";
+    return v;
+  }
+  auto it = last_round_.find(a.section());
+  if (it != last_round_.end() && a.round() < it->second) {
+    v.error = "the assignment is for round " + std::to_string(a.round()) + " of section " + a.section() +
+              ", this board already has round " + std::to_string(it->second) + "; it is ignored";
+    return v;
+  }
+  last_round_[a.section()] = a.round();
+  v.assignment = std::move(a);
+  return v;
+}
+
+std::string describe(const wire::Assignment& a) {
+  std::string out = a.event() + ", section " + a.section() + ", round " + std::to_string(a.round()) + ", table " +
+                    std::to_string(a.table()) + ": " + a.variant() + ":";
+  for (int i = 0; i < a.seats_size(); ++i) out += (i ? ", " : " ") + a.seats(i).seat_player();
+  return out;
+}
+
+}  // namespace tabula::event

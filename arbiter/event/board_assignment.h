@@ -1,0 +1,54 @@
+// board_assignment.h — the hub tells each board its game for the round
+// (issue 35): variant, section, round, table and the players in seat order,
+// signed with the event's arbiter key (hub/action_auth.h: the same key file
+// and HMAC-SHA256), published retained on hub::assignment_topic().
+//
+// The board's check (AssignmentGate) takes a signature by the key, the
+// event's and the board's own names, version 1, and a round not older than
+// the last it accepted in that section (a stale retained copy from a
+// broker's snapshot cannot take the board back a round). There is no time
+// window, unlike actions: the message is retained precisely so that a board
+// switched on after the round started still gets its game; replaying it
+// elsewhere fails on the board name, and it gives no command, only names.
+// The ACL must let `arbiter` write and each board read its own
+// tabula/+/<board>/assignment (hardware/mosquitto/acl, i28's).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "event/event.h"
+#include "hub/action_auth.h"
+#include "tabula_proto/event_wire.pb.h"
+
+namespace tabula::event {
+
+// The open round of `s` as one assignment per table.
+std::vector<wire::Assignment> assignments_of(const Event& e, const Section& s, std::uint64_t now_ms);
+std::string sign_assignment(const wire::Assignment& a, const hub::ArbiterKey& key);
+
+// The board side; not thread-safe (one per board).
+class AssignmentGate {
+ public:
+  AssignmentGate(std::string event, std::string board, std::optional<hub::ArbiterKey> key);
+  struct Verdict {
+    std::optional<wire::Assignment> assignment;  // set when accepted
+    std::string error;                           // why not
+  };
+  Verdict check(std::string_view payload);
+
+ private:
+  std::string event_;
+  std::string board_;
+  std::optional<hub::ArbiterKey> key_;
+  std::map<std::string, std::uint32_t> last_round_;  // per section
+};
+
+// One line for the board's setup screen: "club, section ffa, round 3, table 2: chesscom-ffa — Red Ann, Blue Bob, ...".
+std::string describe(const wire::Assignment& a);
+
+}  // namespace tabula::event

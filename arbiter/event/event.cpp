@@ -1,0 +1,166 @@
+#include "event/event.h"
+
+#include <map>
+#include <set>
+
+namespace tabula::event {
+
+std::string to_string(Format f) {
+  switch (f) {
+    case Format::kFourPlayer: return "four";
+    case Format::kFourPlayerTeams: return "teams";
+    case Format::kTwoPlayer: return "two";
+  }
+  return "?";
+}
+
+std::optional<Format> parse_format(const std::string& text) {
+  if (text == "four") return Format::kFourPlayer;
+  if (text == "teams") return Format::kFourPlayerTeams;
+  if (text == "two") return Format::kTwoPlayer;
+  return std::nullopt;
+}
+
+int seats_of(Format f) { return f == Format::kTwoPlayer ? 2 : 4; }
+
+std::optional<PlayerId> Section::find(const std::string& wanted) const {
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    if (players[i].name == wanted) return PlayerId{static_cast<int>(i)};
+  }
+  return std::nullopt;
+}
+
+bool Section::round_open() const {
+  if (played.empty()) return false;
+  for (const Table& t : played.back().tables) {
+    if (!t.finished()) return true;
+  }
+  return false;
+}
+
+Section* Event::section(const std::string& n) {
+  for (Section& s : sections) {
+    if (s.name == n) return &s;
+  }
+  return nullptr;
+}
+
+const Section* Event::section(const std::string& n) const {
+  for (const Section& s : sections) {
+    if (s.name == n) return &s;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> check(const Event& e) {
+  std::vector<std::string> out;
+  std::set<std::string> section_names;
+  for (const Section& s : e.sections) {
+    const std::string where = "section " + s.name;
+    if (s.name.empty()) out.push_back("a section without a name");
+    if (!section_names.insert(s.name).second) out.push_back(where + ": the name is used twice");
+    if (s.rounds < 0) out.push_back(where + ": rounds is negative");
+    std::set<std::string> names;
+    std::map<std::string, int> team_size;
+    for (const Player& p : s.players) {
+      if (p.name.empty()) out.push_back(where + ": a player without a name");
+      if (!names.insert(p.name).second) out.push_back(where + ": player " + p.name + " is registered twice");
+      if (s.format == Format::kFourPlayerTeams) {
+        if (p.team.empty()) out.push_back(where + ": player " + p.name + " has no team (a teams section)");
+        else ++team_size[p.team];
+      }
+    }
+    for (const auto& [team, n] : team_size) {
+      if (n != 2) out.push_back(where + ": team " + team + " has " + std::to_string(n) + " players, a team is 2");
+    }
+    const int n = static_cast<int>(s.players.size());
+    for (std::size_t r = 0; r < s.played.size(); ++r) {
+      const std::string rw = where + ", round " + std::to_string(r + 1);
+      std::set<int> seen;
+      auto take = [&](PlayerId id, const std::string& at) {
+        if (id.value < 0 || id.value >= n) {
+          out.push_back(at + ": player number " + std::to_string(id.value + 1) + " is not registered");
+          return;
+        }
+        if (!seen.insert(id.value).second) out.push_back(at + ": " + s.player(id).name + " is seated twice");
+      };
+      for (const Table& t : s.played[r].tables) {
+        const std::string tw = rw + ", table " + std::to_string(t.number);
+        if (static_cast<int>(t.seats.size()) != seats_of(s.format)) {
+          out.push_back(tw + ": " + std::to_string(t.seats.size()) + " seats, the format has " +
+                        std::to_string(seats_of(s.format)));
+        }
+        if (!t.ranks.empty() && t.ranks.size() != t.seats.size()) {
+          out.push_back(tw + ": " + std::to_string(t.ranks.size()) + " ranks for " + std::to_string(t.seats.size()) +
+                        " seats");
+        }
+        for (int rank : t.ranks) {
+          if (rank < 0 || rank >= static_cast<int>(t.seats.size())) {
+            out.push_back(tw + ": rank " + std::to_string(rank) + " is out of range");
+          }
+        }
+        for (PlayerId id : t.seats) take(id, tw);
+      }
+      for (PlayerId id : s.played[r].byes) take(id, rw + ", byes");
+    }
+  }
+  return out;
+}
+
+double points_of(Format f, const Table& t, std::size_t seat) {
+  if (!t.finished() || seat >= t.ranks.size()) return 0;
+  const int mine = t.ranks[seat];
+  double points = 0;
+  int opponents = 0;
+  for (std::size_t j = 0; j < t.ranks.size(); ++j) {
+    if (j == seat) continue;
+    if (f == Format::kFourPlayerTeams && j % 2 == seat % 2) continue;  // the partner
+    ++opponents;
+    if (mine < t.ranks[j]) points += 1;
+    else if (mine == t.ranks[j]) points += 0.5;
+  }
+  // Teams: two opponents, one result: 2, 1 or 0 pairwise points make 1, 0.5, 0.
+  if (f == Format::kFourPlayerTeams && opponents > 0) points /= opponents;
+  return points;
+}
+
+double bye_points_of(const Section& s) {
+  if (s.bye_points >= 0) return s.bye_points;
+  return s.format == Format::kFourPlayer ? 1.5 : 1.0;
+}
+
+History history_of(const Section& s) {
+  const std::size_t n = s.players.size();
+  const std::size_t seats = static_cast<std::size_t>(seats_of(s.format));
+  History h;
+  h.score.assign(n, 0.0);
+  h.met.assign(n, std::vector<int>(n, 0));
+  h.seat_count.assign(n, std::vector<int>(seats, 0));
+  h.byes.assign(n, 0);
+  h.last_seat.assign(n, -1);
+  const double bye = bye_points_of(s);
+  for (const Round& r : s.played) {
+    for (const Table& t : r.tables) {
+      for (std::size_t i = 0; i < t.seats.size() && i < seats; ++i) {
+        const auto a = static_cast<std::size_t>(t.seats[i].value);
+        if (a >= n) continue;
+        ++h.seat_count[a][i];
+        h.last_seat[a] = static_cast<int>(i);
+        h.score[a] += points_of(s.format, t, i);
+        for (std::size_t j = 0; j < t.seats.size(); ++j) {
+          const auto b = static_cast<std::size_t>(t.seats[j].value);
+          if (j != i && b < n) ++h.met[a][b];
+        }
+      }
+    }
+    for (PlayerId id : r.byes) {
+      const auto a = static_cast<std::size_t>(id.value);
+      if (a >= n) continue;
+      ++h.byes[a];
+      h.score[a] += bye;
+    }
+  }
+  return h;
+}
+
+}  // namespace tabula::event

@@ -1,0 +1,113 @@
+// event.h — an event run by the hub (issue 35): its players, its sections
+// (one variant and one format each), the rounds seated so far and their
+// results. Pure: standard library only, no clock, no I/O (event_file.h reads
+// and writes it, event_store.h keeps it in the hub's record).
+//
+// Section index: PlayerId, Player, Format, Table, Round, Section, Event,
+// History (what the seating needs from the rounds played), scoring.
+//
+// Invariants (check() lists every breach): names are unique within a section;
+// a table's seats hold distinct players of its section, 4 for the
+// four-player formats and 2 for two-player; a player is seated or has a bye
+// at most once per round; ranks, when set, have one entry per seat; in a
+// teams section every team has exactly two players. Values; not thread-safe.
+#pragma once
+
+#include <compare>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tabula::event {
+
+// A player's index in its section's `players` (its start number - 1).
+struct PlayerId {
+  int value = -1;
+  auto operator<=>(const PlayerId&) const = default;
+};
+
+struct Player {
+  std::string name;
+  int rating = 0;
+  std::string club;
+  std::string team;        // teams sections: the two partners share it
+  bool withdrawn = false;  // not seated from the next round on
+};
+
+enum class Format {
+  kFourPlayer,       // every player for themself (FFA, solo): tables of 4
+  kFourPlayerTeams,  // fixed partners opposite each other (Chess Four, chess.com Teams)
+  kTwoPlayer,        // chess and the like: pairs
+};
+std::string to_string(Format f);
+std::optional<Format> parse_format(const std::string& text);
+
+// Seats of a four-player table, in the board's seat order (Red, Blue, Yellow,
+// Green); teams sit 0+2 against 1+3. Two-player: White, Black.
+int seats_of(Format f);
+
+struct Table {
+  int number = 0;                  // 1.. within the round, best scores first
+  std::string board;               // the hub's board name
+  std::vector<PlayerId> seats;     // seat order
+  std::vector<int> ranks;          // seat order, 0 best, ties equal; empty = not played yet
+  std::string game_id;             // the board's game, once it reported
+  bool finished() const { return !ranks.empty(); }
+};
+
+struct Round {
+  std::vector<Table> tables;
+  std::vector<PlayerId> byes;
+};
+
+struct Section {
+  std::string name;
+  std::string variant;  // the variant id the boards play (`tabula variants`)
+  Format format = Format::kFourPlayer;
+  int rounds = 0;       // planned
+  double bye_points = -1;  // < 0: the format's default (bye_points_of)
+  std::vector<Player> players;
+  std::vector<Round> played;  // seated rounds, the last possibly unfinished
+
+  const Player& player(PlayerId id) const { return players[static_cast<std::size_t>(id.value)]; }
+  std::optional<PlayerId> find(const std::string& name) const;
+  bool round_open() const;  // the last round has a table without its result
+};
+
+struct Event {
+  std::string name;                 // the hub's event name
+  std::vector<std::string> boards;  // the boards available, in the order tables take them
+  std::vector<Section> sections;
+
+  Section* section(const std::string& name);
+  const Section* section(const std::string& name) const;
+};
+
+// Every breach of the invariants above, one line each naming where
+// ("section ffa, round 2, table 3: seat 2 repeats Ann"); empty when sound.
+std::vector<std::string> check(const Event& e);
+
+// ---- scoring ---------------------------------------------------------------
+// Points a seat takes from a finished table. Four-player: one point per
+// opponent finished behind and a half per opponent level (3, 2, 1, 0 for a
+// clean ranking; the hub's standings share times 3). Two-player: 1, 0.5, 0.
+// Teams: the team's result against the other team, 1, 0.5, 0, for both
+// partners.
+double points_of(Format f, const Table& t, std::size_t seat);
+// What a bye is worth unless the section says: half the points at stake
+// (1.5 of 3 among four: neither a reward nor a penalty for sitting out);
+// two-player and teams a full point (FIDE C.04 default for the pairing bye).
+double bye_points_of(const Section& s);
+
+// What the seating needs to know of the rounds played (finished or not: an
+// unfinished round's meetings and seats count, its points do not).
+struct History {
+  std::vector<double> score;                 // per player
+  std::vector<std::vector<int>> met;         // met[a][b]: tables shared
+  std::vector<std::vector<int>> seat_count;  // seat_count[p][seat]
+  std::vector<int> byes;                     // per player
+  std::vector<int> last_seat;                // per player, -1 before any game
+};
+History history_of(const Section& s);
+
+}  // namespace tabula::event

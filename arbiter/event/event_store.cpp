@@ -1,0 +1,81 @@
+#include "event/event_store.h"
+
+#include "event/event_file.h"
+#include "event/standings.h"
+#include "hub/tournament.h"
+
+namespace tabula::event {
+
+using journal::JournalStatus;
+using journal::Statement;
+
+JournalStatus EventStore::open(const std::string& record_path, EventStore& out) {
+  {
+    hub::TournamentRecord record;  // creates the record or refuses a foreign file
+    JournalStatus s = hub::TournamentRecord::open(record_path, record);
+    if (!s.ok()) return s;
+  }
+  EventStore store;
+  JournalStatus s = store.db_.open(record_path, journal::Database::Mode::kCreate);
+  if (!s.ok()) return s;
+  s = store.db_.exec("PRAGMA synchronous = FULL; CREATE TABLE IF NOT EXISTS event_files(name TEXT PRIMARY KEY,"
+                     " text TEXT NOT NULL)",
+                     "setting up the event table");
+  if (!s.ok()) return s;
+  out = std::move(store);
+  return s;
+}
+
+JournalStatus EventStore::save(const Event& e) {
+  JournalStatus s;
+  auto st = db_.prepare("INSERT INTO event_files(name, text) VALUES(?1, ?2)"
+                        " ON CONFLICT(name) DO UPDATE SET text = excluded.text",
+                        s);
+  if (!st) return s;
+  if (!(s = st->bind(1, e.name)).ok() || !(s = st->bind(2, to_text(e))).ok()) return s;
+  return st->step() == Statement::Step::kError ? st->status() : JournalStatus::good();
+}
+
+std::optional<Event> EventStore::load(const std::string& name, JournalStatus& status, std::vector<std::string>& errors) {
+  auto st = db_.prepare("SELECT text FROM event_files WHERE name = ?1", status);
+  if (!st) return std::nullopt;
+  if (!(status = st->bind(1, name)).ok()) return std::nullopt;
+  const Statement::Step step = st->step();
+  if (step == Statement::Step::kError) {
+    status = st->status();
+    return std::nullopt;
+  }
+  if (step != Statement::Step::kRow) return std::nullopt;
+  return from_text(st->column_text(0), db_.path() + " (event " + name + ")", errors);
+}
+
+JournalStatus EventStore::names(std::vector<std::string>& out) {
+  JournalStatus s;
+  auto st = db_.prepare("SELECT name FROM event_files ORDER BY name", s);
+  if (!st) return s;
+  for (;;) {
+    const Statement::Step step = st->step();
+    if (step == Statement::Step::kError) return st->status();
+    if (step != Statement::Step::kRow) break;
+    out.push_back(st->column_text(0));
+  }
+  return JournalStatus::good();
+}
+
+std::vector<StandingsTable> standings_in_record(const std::string& path, const std::string& event) {
+  std::vector<StandingsTable> out;
+  journal::Database db;
+  if (!db.open(path, journal::Database::Mode::kReadOnly).ok()) return out;
+  JournalStatus s;
+  auto app = db.query_int("PRAGMA application_id", s);
+  if (!s.ok() || app.value_or(0) != hub::kTournamentApplicationId) return out;
+  auto st = db.prepare("SELECT text FROM event_files WHERE name = ?1", s);
+  if (!st || !st->bind(1, event).ok() || st->step() != Statement::Step::kRow) return out;
+  std::vector<std::string> errors;
+  auto e = from_text(st->column_text(0), path, errors);
+  if (!e) return out;
+  for (const Section& section : e->sections) out.push_back(standings_table(*e, section));
+  return out;
+}
+
+}  // namespace tabula::event

@@ -1,0 +1,36 @@
+// event_store.h — events kept in the hub's tournament record (the SQLite file
+// of hub::TournamentRecord, application id "TBHT"): one row per event, its
+// file text (event_file.h), written in one transaction. A thin layer: the
+// record's identity checks are TournamentRecord::open()'s. Not thread-safe.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "event/event.h"
+#include "event/standings.h"
+#include "journal/database.h"
+#include "journal/journal_status.h"
+
+namespace tabula::event {
+
+class EventStore {
+ public:
+  static journal::JournalStatus open(const std::string& record_path, EventStore& out);
+
+  journal::JournalStatus save(const Event& e);
+  // nullopt with `status` good when the record has no such event.
+  std::optional<Event> load(const std::string& name, journal::JournalStatus& status, std::vector<std::string>& errors);
+  journal::JournalStatus names(std::vector<std::string>& out);
+
+ private:
+  journal::Database db_;
+};
+
+// The standings of every section of `event` kept in the record at `path`
+// (read-only, for the hub screen), one table per section; empty when the
+// record has no such event or cannot be read now.
+std::vector<StandingsTable> standings_in_record(const std::string& path, const std::string& event);
+
+}  // namespace tabula::event

@@ -1,0 +1,355 @@
+#include "event/trf.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+#include <sstream>
+
+#include "event/standings.h"
+
+namespace tabula::event {
+namespace {
+
+constexpr int kMaxNumber = 9999;  // four columns
+
+std::string trim(const std::string& s) {
+  const auto a = s.find_first_not_of(' ');
+  if (a == std::string::npos) return "";
+  return s.substr(a, s.find_last_not_of(' ') - a + 1);
+}
+
+std::string cols(const std::string& line, std::size_t first, std::size_t last) {  // 1-based, inclusive
+  if (line.size() < first) return "";
+  return line.substr(first - 1, std::min(last, line.size()) - first + 1);
+}
+
+// A whole number (blank = 0) in a field; false when it is not one.
+bool number_in(const std::string& field, int& out) {
+  const std::string t = trim(field);
+  out = 0;
+  if (t.empty()) return true;
+  if (t.size() > 6) return false;
+  for (char c : t) {
+    if (c < '0' || c > '9') return false;
+    out = out * 10 + (c - '0');
+  }
+  return true;
+}
+
+bool points_in(const std::string& field, double& out) {
+  const std::string t = trim(field);
+  out = 0;
+  if (t.empty()) return true;
+  int whole = 0, tenth = 0;
+  const auto dot = t.find('.');
+  if (!number_in(t.substr(0, dot), whole)) return false;
+  if (dot != std::string::npos) {
+    const std::string frac = t.substr(dot + 1);
+    if (frac.size() != 1 || !number_in(frac, tenth)) return false;
+  }
+  out = whole + tenth / 10.0;
+  return true;
+}
+
+void put(std::string& line, std::size_t first, const std::string& text) {  // 1-based column
+  if (line.size() < first - 1 + text.size()) line.resize(first - 1 + text.size(), ' ');
+  line.replace(first - 1, text.size(), text);
+}
+
+std::string right(int v, int width, bool blank_zero) {
+  if (blank_zero && v == 0) return std::string(static_cast<std::size_t>(width), ' ');
+  std::string s = std::to_string(v);
+  return std::string(static_cast<std::size_t>(std::max(0, width - static_cast<int>(s.size()))), ' ') + s;
+}
+
+std::string player_line(const TrfPlayer& p) {
+  std::string line = "001";
+  put(line, 5, right(p.number, 4, false));
+  put(line, 10, p.sex_title);
+  put(line, 15, p.name.substr(0, 33));
+  put(line, 49, right(p.rating, 4, true));
+  put(line, 54, p.federation);
+  put(line, 58, p.fide_id);
+  put(line, 70, p.birth);
+  char pts[16];
+  std::snprintf(pts, sizeof pts, "%4.1f", p.points);
+  put(line, 81, pts);
+  put(line, 86, right(p.rank, 4, true));
+  for (std::size_t r = 0; r < p.games.size(); ++r) {
+    const TrfGame& g = p.games[r];
+    const std::size_t at = 92 + 10 * r;
+    put(line, at, g.blank_opponent ? "    " : g.opponent == 0 ? "0000" : right(g.opponent, 4, false));
+    put(line, at + 5, std::string(1, g.colour));
+    put(line, at + 7, std::string(1, g.result));
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+bool parse_player(const std::string& line, TrfPlayer& p, std::string& error) {
+  auto fail = [&](std::size_t col, const std::string& what) {
+    error = "column " + std::to_string(col) + ": " + what;
+    return false;
+  };
+  if (line.size() < 84) return fail(line.size() + 1, "a 001 line is at least 84 characters (through the points)");
+  if (!number_in(cols(line, 5, 8), p.number) || p.number < 1) {
+    return fail(5, "start number '" + cols(line, 5, 8) + "' is not a number from 1");
+  }
+  p.sex_title = cols(line, 10, 13);
+  p.name = trim(cols(line, 15, 47));
+  if (p.name.empty()) return fail(15, "the name is empty");
+  if (!number_in(cols(line, 49, 52), p.rating)) return fail(49, "rating '" + cols(line, 49, 52) + "' is not a number");
+  p.federation = cols(line, 54, 56);
+  p.fide_id = cols(line, 58, 68);
+  p.birth = cols(line, 70, 79);
+  if (!points_in(cols(line, 81, 84), p.points)) return fail(81, "points '" + cols(line, 81, 84) + "' are not a number");
+  if (!number_in(cols(line, 86, 89), p.rank)) return fail(86, "rank '" + cols(line, 86, 89) + "' is not a number");
+  for (std::size_t at = 92; at <= line.size(); at += 10) {
+    if (cols(line, at - 2, at - 1).find_first_not_of(' ') != std::string::npos) {
+      return fail(at - 2, "a round's block starts at column " + std::to_string(at) + "; found '" +
+                              cols(line, at - 2, at - 1) + "' before it");
+    }
+    TrfGame g;
+    const std::string opp = cols(line, at, at + 3);
+    g.blank_opponent = trim(opp).empty();
+    if (!number_in(opp, g.opponent) || g.opponent > kMaxNumber) {
+      return fail(at, "opponent '" + opp + "' is not a start number");
+    }
+    if (g.opponent == p.number) return fail(at, "a player cannot meet themself");
+    const std::string c = cols(line, at + 5, at + 5);
+    g.colour = c.empty() ? ' ' : c[0];
+    if (std::string("wb- ").find(g.colour) == std::string::npos) {
+      return fail(at + 5, std::string("colour '") + g.colour + "' is not w, b or -");
+    }
+    const std::string r = cols(line, at + 7, at + 7);
+    g.result = r.empty() ? ' ' : r[0];
+    if (std::string("10=+-WDLHFUZ ").find(g.result) == std::string::npos) {
+      return fail(at + 7, std::string("result '") + g.result + "' is not one of 1 0 = + - W D L H F U Z");
+    }
+    if (trim(cols(line, at + 4, at + 4) + cols(line, at + 6, at + 6)) != "") {
+      return fail(at + 4, "a round's block is 'NNNN c r' with single spaces");
+    }
+    p.games.push_back(g);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<TrfDocument> parse_trf(const std::string& text, std::string& error) {
+  TrfDocument doc;
+  doc.crlf = text.find("\r\n") != std::string::npos;
+  doc.final_newline = !text.empty() && text.back() == '\n';
+  std::istringstream in(text);
+  std::set<int> numbers;
+  int line_no = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find('\0') != std::string::npos) {
+      error = "line " + std::to_string(line_no) + ": a NUL byte; this is not a TRF text file";
+      return std::nullopt;
+    }
+    if (line.rfind("001", 0) == 0) {
+      TrfPlayer p;
+      std::string why;
+      if (!parse_player(line, p, why)) {
+        error = "line " + std::to_string(line_no) + ", " + why;
+        return std::nullopt;
+      }
+      if (!numbers.insert(p.number).second) {
+        error = "line " + std::to_string(line_no) + ": start number " + std::to_string(p.number) + " is used twice";
+        return std::nullopt;
+      }
+      doc.lines.push_back({static_cast<int>(doc.players.size()), ""});
+      doc.players.push_back(std::move(p));
+    } else {
+      doc.lines.push_back({-1, line});
+    }
+  }
+  for (std::size_t i = 0; i < doc.players.size(); ++i) {
+    for (std::size_t r = 0; r < doc.players[i].games.size(); ++r) {
+      const int o = doc.players[i].games[r].opponent;
+      if (o != 0 && !numbers.count(o)) {
+        error = "player " + std::to_string(doc.players[i].number) + ", round " + std::to_string(r + 1) +
+                ": opponent " + std::to_string(o) + " has no 001 line";
+        return std::nullopt;
+      }
+    }
+  }
+  return doc;
+}
+
+std::string write_trf(const TrfDocument& doc) {
+  const std::string eol = doc.crlf ? "\r\n" : "\n";
+  std::string out;
+  for (std::size_t i = 0; i < doc.lines.size(); ++i) {
+    const auto& l = doc.lines[i];
+    out += l.player >= 0 ? player_line(doc.players[static_cast<std::size_t>(l.player)]) : l.text;
+    if (i + 1 < doc.lines.size() || doc.final_newline) out += eol;
+  }
+  return out;
+}
+
+TrfDocument trf_of(const Event& e, const Section& s) {
+  TrfDocument doc;
+  doc.lines.push_back({-1, "012 " + e.name + " " + s.name});
+  doc.lines.push_back({-1, "062 " + std::to_string(s.players.size())});
+  doc.lines.push_back({-1, "XXR " + std::to_string(s.rounds)});
+  std::vector<StandingRow> rows = standings_of(s);
+  for (std::size_t p = 0; p < s.players.size(); ++p) {
+    TrfPlayer tp;
+    tp.number = static_cast<int>(p + 1);
+    tp.name = s.players[p].name;
+    tp.rating = s.players[p].rating;
+    doc.players.push_back(tp);
+  }
+  for (const StandingRow& r : rows) {
+    TrfPlayer& tp = doc.players[static_cast<std::size_t>(r.player.value)];
+    tp.points = r.points;
+    tp.rank = r.place;
+  }
+  for (const Round& round : s.played) {
+    for (TrfPlayer& tp : doc.players) tp.games.push_back({0, false, '-', 'Z'});  // absent unless seated
+    for (const Table& t : round.tables) {
+      for (std::size_t i = 0; i < 2 && t.seats.size() == 2; ++i) {
+        TrfGame& g = doc.players[static_cast<std::size_t>(t.seats[i].value)].games.back();
+        g.opponent = t.seats[1 - i].value + 1;
+        g.colour = i == 0 ? 'w' : 'b';
+        if (!t.finished()) g.result = ' ';
+        else if (t.ranks[i] == t.ranks[1 - i]) g.result = '=';
+        else g.result = t.ranks[i] < t.ranks[1 - i] ? '1' : '0';
+      }
+    }
+    for (PlayerId id : round.byes) {
+      TrfGame& g = doc.players[static_cast<std::size_t>(id.value)].games.back();
+      g.result = bye_points_of(s) >= 1 ? 'U' : bye_points_of(s) > 0 ? 'H' : 'Z';
+    }
+  }
+  for (std::size_t p = 0; p < doc.players.size(); ++p) doc.lines.push_back({static_cast<int>(p), ""});
+  return doc;
+}
+
+PairingImport import_pairings(const Section& s, const std::string& text, const std::vector<std::string>& boards) {
+  PairingImport out;
+  const int n = static_cast<int>(s.players.size());
+  std::vector<std::pair<int, int>> pairs;  // start numbers, white first
+  std::vector<int> byes;
+  std::istringstream probe(text);
+  std::string first;
+  while (std::getline(probe, first) && trim(first).empty()) {}
+  if (!first.empty() && first.back() == '\r') first.pop_back();
+  int count = 0;
+  if (!trim(first).empty() && number_in(first, count)) {
+    // The pairing list: "N", then N lines "WHITE BLACK".
+    std::istringstream in(text);
+    int line_no = 0;
+    bool seen_count = false;
+    for (std::string line; std::getline(in, line);) {
+      ++line_no;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (trim(line).empty()) continue;
+      if (!seen_count) {
+        seen_count = true;
+        continue;
+      }
+      std::istringstream fields(line);
+      std::string a, b, extra;
+      fields >> a >> b >> extra;
+      int w = 0, k = 0;
+      if (b.empty() || !extra.empty() || !number_in(a, w) || !number_in(b, k)) {
+        out.error = "line " + std::to_string(line_no) + ": '" + line + "' is not two start numbers";
+        return out;
+      }
+      if (k == 0) byes.push_back(w);
+      else pairs.emplace_back(w, k);
+    }
+    if (static_cast<int>(pairs.size() + byes.size()) != count) {
+      out.error = "line 1 announces " + std::to_string(count) + " pairs, the file has " +
+                  std::to_string(pairs.size() + byes.size());
+      return out;
+    }
+  } else {
+    std::string why;
+    auto doc = parse_trf(text, why);
+    if (!doc) {
+      out.error = why;
+      return out;
+    }
+    const std::size_t r = s.played.size();  // the round to read, 0-based
+    for (const TrfPlayer& p : doc->players) {
+      if (p.games.size() <= r) continue;
+      const TrfGame& g = p.games[r];
+      if (g.opponent == 0) {
+        if (g.result == 'U' || g.result == 'F') byes.push_back(p.number);
+        continue;
+      }
+      if (g.colour == 'w') pairs.emplace_back(p.number, g.opponent);
+      else if (g.colour != 'b') {
+        out.error = "player " + std::to_string(p.number) + ", round " + std::to_string(r + 1) + ": no colour for the game";
+        return out;
+      }
+      // the black side is checked against its white partner's line below
+      bool found = false;
+      for (const TrfPlayer& q : doc->players) {
+        if (q.number != g.opponent) continue;
+        found = q.games.size() > r && q.games[r].opponent == p.number && q.games[r].colour != g.colour &&
+                q.games[r].colour != '-';
+      }
+      if (!found) {
+        out.error = "player " + std::to_string(p.number) + ", round " + std::to_string(r + 1) + ": opponent " +
+                    std::to_string(g.opponent) + "'s line does not name them back with the other colour";
+        return out;
+      }
+    }
+    if (pairs.empty() && byes.empty()) {
+      out.error = "the file has no pairings for round " + std::to_string(r + 1);
+      return out;
+    }
+  }
+  std::vector<int> seen(static_cast<std::size_t>(n) + 1, 0);
+  auto take = [&](int number) {
+    if (number < 1 || number > n) {
+      out.error = "start number " + std::to_string(number) + " is not registered (1-" + std::to_string(n) + ")";
+      return false;
+    }
+    if (s.players[static_cast<std::size_t>(number - 1)].withdrawn) {
+      out.error = "start number " + std::to_string(number) + " (" + s.players[static_cast<std::size_t>(number - 1)].name +
+                  ") has withdrawn";
+      return false;
+    }
+    if (++seen[static_cast<std::size_t>(number)] > 1) {
+      out.error = "start number " + std::to_string(number) + " is paired twice";
+      return false;
+    }
+    return true;
+  };
+  for (auto [w, b] : pairs) {
+    if (!take(w) || !take(b)) return out;
+  }
+  for (int b : byes) {
+    if (!take(b)) return out;
+  }
+  for (int p = 1; p <= n; ++p) {
+    if (!s.players[static_cast<std::size_t>(p - 1)].withdrawn && seen[static_cast<std::size_t>(p)] == 0) {
+      out.error = "start number " + std::to_string(p) + " (" + s.players[static_cast<std::size_t>(p - 1)].name +
+                  ") is neither paired nor given a bye";
+      return out;
+    }
+  }
+  if (pairs.size() > boards.size()) {
+    out.error = std::to_string(pairs.size()) + " pairs but " + std::to_string(boards.size()) + " boards";
+    return out;
+  }
+  for (std::size_t t = 0; t < pairs.size(); ++t) {
+    Table table;
+    table.number = static_cast<int>(t + 1);
+    table.board = boards[t];
+    table.seats = {PlayerId{pairs[t].first - 1}, PlayerId{pairs[t].second - 1}};
+    out.round.tables.push_back(std::move(table));
+  }
+  for (int b : byes) out.round.byes.push_back(PlayerId{b - 1});
+  return out;
+}
+
+}  // namespace tabula::event

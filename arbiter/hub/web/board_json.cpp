@@ -1,0 +1,163 @@
+#include "hub/web/board_json.h"
+
+#include <cctype>
+#include <deque>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "hub/web/json_writer.h"
+
+namespace tabula::hub::web {
+
+const char* status_word(wire::SeatStatus s) {
+  switch (s) {
+    case wire::SEAT_STATUS_CHECKMATED: return "checkmated";
+    case wire::SEAT_STATUS_STALEMATED: return "stalemated";
+    case wire::SEAT_STATUS_RESIGNED: return "resigned";
+    case wire::SEAT_STATUS_FLAGGED: return "flagged";
+    case wire::SEAT_STATUS_REMOVED: return "removed";
+    default: return "live";
+  }
+}
+
+namespace {
+
+const char* tracker_word(wire::TrackerState t) {
+  switch (t) {
+    case wire::TRACKER_STATE_MOVE_IN_PROGRESS: return "move in progress";
+    case wire::TRACKER_STATE_ILLEGAL: return "illegal move";
+    case wire::TRACKER_STATE_OUT_OF_SYNC: return "out of sync";
+    default: return "in sync";
+  }
+}
+
+}  // namespace
+
+std::vector<RulingLine> rulings_through(const std::deque<wire::StreamItem>& items, std::uint64_t through_seq,
+                                        std::size_t max) {
+  std::vector<RulingLine> out;
+  for (const wire::StreamItem& it : items) {
+    if (it.seq() > through_seq || !it.has_ruling()) continue;
+    out.push_back({it.ruling().severity(), it.ruling().text()});
+  }
+  if (out.size() > max) out.erase(out.begin(), out.end() - static_cast<std::ptrdiff_t>(max));
+  return out;
+}
+
+std::vector<std::pair<int, int>> squares_named(const core::RuleSet& rules, const std::string& text) {
+  std::vector<std::pair<int, int>> out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (!std::isalpha(static_cast<unsigned char>(text[i]))) continue;
+    std::size_t j = i + 1;
+    while (j < text.size() && j - i <= 2 && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+    if (j == i + 1) continue;
+    core::Square s = rules.geometry.parse(std::string_view(text).substr(i, j - i));
+    if (s == core::kNoSquare) continue;
+    out.emplace_back(core::file_of(s), core::rank_of(s));
+    i = j - 1;
+  }
+  return out;
+}
+
+std::string board_json(const wire::BoardState& st, std::optional<bool> online, const std::vector<RulingLine>& rulings,
+                       int default_round, VariantCache& variants) {
+  JsonWriter w;
+  w.begin_object();
+  w.key("board").value(st.board());
+  w.key("variant").value(st.variant());
+  w.key("game").value(st.game_id());
+  w.key("round").value(st.round() > 0 ? st.round() : default_round);
+  w.key("wall_ms").value(static_cast<std::int64_t>(st.wall_ms()));
+  w.key("online");
+  if (online) w.value(*online); else w.null();
+
+  std::string error;
+  const std::string id = st.stage_variant().empty() ? st.variant() : st.stage_variant();
+  std::shared_ptr<const core::RuleSet> rules = variants.get(id, error);
+  std::optional<core::Position> pos;
+  if (rules) {
+    core::Result<core::Position> r = rules->four_player_notation ? core::parse_fen4(*rules, st.position())
+                                                                 : core::parse_fen(*rules, st.position());
+    if (r.ok()) {
+      pos = std::move(*r);
+    } else {
+      error = "position '" + st.position().substr(0, 200) + "': " + r.error().message;
+    }
+  }
+  w.key("error").value(error);
+  if (rules) {
+    const core::Geometry& g = rules->geometry;
+    w.key("w").value(g.width());
+    w.key("h").value(g.height());
+    w.key("cells").begin_array();
+    for (int rank = g.height() - 1; rank >= 0; --rank) {
+      std::string row;
+      for (int file = 0; file < g.width(); ++file) row += g.playable(core::make_square(file, rank)) ? '1' : '0';
+      w.value(row);
+    }
+    w.end_array();
+    w.key("ledger").value(rules->ledger.kind == core::LedgerKind::kPoints   ? "points"
+                          : rules->ledger.kind == core::LedgerKind::kTokens ? "tokens"
+                                                                            : "");
+  }
+  w.key("pieces").begin_array();
+  if (pos) {
+    const core::Geometry& g = rules->geometry;
+    for (int rank = 0; rank < g.height(); ++rank) {
+      for (int file = 0; file < g.width(); ++file) {
+        core::Piece p = pos->at(core::make_square(file, rank));
+        if (p.kind == core::kNoKind || p.seat == core::kNoSeat) continue;
+        const int seat = core::index_of(p.seat);
+        // A four-seat game goes on around an eliminated seat's pieces (dead
+        // obstacles, or removed); a two-seat game ends with its loser, whose
+        // pieces are not dead.
+        const bool dead = st.seats_size() > 2 && seat < st.seats_size() &&
+                          st.seats(seat).status() != wire::SEAT_STATUS_LIVE &&
+                          st.seats(seat).status() != wire::SEAT_STATUS_UNSPECIFIED;
+        w.begin_array().value(file).value(rank).value(seat);
+        w.value(std::string(1, rules->piece(p.kind).letter)).value(dead).end_array();
+      }
+    }
+  }
+  w.end_array();
+  w.key("last");
+  std::vector<std::pair<int, int>> last = rules ? squares_named(*rules, st.last_move()) : std::vector<std::pair<int, int>>{};
+  if (last.size() >= 2) {
+    w.begin_array();
+    for (std::size_t i = 0; i < 2; ++i) w.begin_array().value(last[i].first).value(last[i].second).end_array();
+    w.end_array();
+  } else {
+    w.null();
+  }
+  w.key("last_move").value(st.last_move());
+  w.key("moves").value(st.moves());
+  w.key("seats").begin_array();
+  for (const wire::Seat& s : st.seats()) {
+    w.begin_object();
+    w.key("name").value(s.name());
+    w.key("player").value(s.player());
+    w.key("status").value(status_word(s.status()));
+    w.key("points").value(s.points());
+    w.key("clock_ms").value(static_cast<std::int64_t>(s.clock_ms()));
+    w.end_object();
+  }
+  w.end_array();
+  w.key("to_move").value(st.to_move());
+  w.key("clocks").value(st.clocks_known());
+  w.key("clock_running").value(st.clock_running());
+  w.key("paused").value(st.paused());
+  w.key("tracker").value(tracker_word(st.tracker()));
+  w.key("over").value(st.over());
+  w.key("draw").value(st.draw());
+  w.key("reason").value(st.result_reason());
+  w.key("ranking").begin_array();
+  for (int r : st.ranking()) w.value(r);
+  w.end_array();
+  w.key("rulings").begin_array();
+  for (const RulingLine& r : rulings) w.begin_object().key("severity").value(r.severity).key("text").value(r.text).end_object();
+  w.end_array();
+  w.end_object();
+  return w.take();
+}
+
+}  // namespace tabula::hub::web

@@ -1,0 +1,101 @@
+// web_service.h — the event in a browser (issue 34): an HTTP service beside
+// the hub, on cpp-httplib (Debian's libcpp-httplib-dev, header only).
+//
+// What it serves (bind address and port are options; TLS when given a
+// certificate and key):
+//   /                    the spectator page (www/index.html, app.js, style.css)
+//   /arbiter.html        the arbiter's page (the same script, arbiter mode)
+//   /api/boards          every board as JSON (board_json.h), public (delayed)
+//   /api/status          the event, the hub's connection, the delay, the rounds
+//   /events              server-sent events: "board" (a board's JSON, on each
+//                        change), "status" (connection), a comment every 15 s
+//   /round-N.pgn         round N's two-seat games, the whole round (broadcast polls)
+//   /round-N.pgn4        round N's four-seat games
+//   /api/arbiter/...     login (the arbiter's token -> a session cookie),
+//                        logout, alerts, ack, action (pause, resume, takeback,
+//                        draw, win): sent to the board signed with the
+//                        arbiter's key, as the hub screen sends them
+//
+// Safe to open to a hall's Wi-Fi: spectators only read (every write is
+// under /api/arbiter and needs the session cookie, which only the token
+// buys, and a custom header that a foreign page cannot send); nothing outside
+// the page's folder is served; requests over the size limits are refused
+// with a status and a line saying which limit; at most `max_streams` event
+// streams at once (then 503), each holding no queue: a stream is sent the
+// latest JSON of each board it has not seen, so a slow reader gets fewer,
+// newer messages and a stalled one is cut by the write timeout.
+//
+// Threads: start() spawns the HTTP server's threads (a pool, one per open
+// stream plus a few), one worker that watches the hub's model and builds the
+// feed, and one that pushes round feeds when --push is set. All state the
+// handlers read is guarded by one lock; the model is read through the hub's
+// own read(). Destruction stops and joins them.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "hub/hub_client.h"
+#include "hub/web/event_feed.h"
+
+namespace tabula::hub::web {
+
+struct WebOptions {
+  std::string bind = "127.0.0.1";
+  int port = 8080;             // 0: any free port (tests)
+  std::string www_dir;         // the page's files
+  FeedSettings feed;
+  std::string arbiter_token;   // "" : the arbiter's page is refused
+  std::size_t max_streams = 1000;
+  std::size_t max_body = 16 * 1024;  // bytes of a request body
+  std::string tls_cert;        // both set: HTTPS
+  std::string tls_key;
+  std::string push_url;        // "" none; "{round}" is replaced by the round number
+  std::string push_token;      // sent as "Authorization: Bearer TOKEN"
+  bool push_four = false;      // push the PGN4 feed instead of the PGN one
+};
+
+// What the service needs of the hub (HubClient in the program; a fake in tests).
+struct HubAccess {
+  std::function<void(const std::function<void(const HubModel&)>&)> read;
+  std::function<bool(wire::Action, std::string&)> send;  // signs and sends
+  std::function<void(std::uint64_t)> acknowledge;
+  std::function<HubStatus()> status;
+  // Returns when the model may have changed, or after `most` (optional: the
+  // service then looks every 250 ms).
+  std::function<void(std::chrono::milliseconds most)> wait;
+};
+
+// HubAccess over a running HubClient (the program's and the tests').
+HubAccess access_of(HubClient& client);
+
+struct PushStatus {
+  std::uint64_t pushed = 0;   // answers 2xx
+  std::uint64_t failed = 0;
+  std::string last_error;
+};
+
+class WebService {
+ public:
+  static std::unique_ptr<WebService> start(WebOptions options, HubAccess hub, std::string& error);
+  ~WebService();
+  WebService(const WebService&) = delete;
+  WebService& operator=(const WebService&) = delete;
+
+  int port() const;
+  std::size_t open_streams() const;
+  PushStatus push_status() const;
+  // Wakes the worker now (the program calls it when the hub changed).
+  void poke();
+
+  struct Impl;
+
+ private:
+  explicit WebService(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tabula::hub::web

@@ -1,0 +1,304 @@
+// app.js — the live boards of an event (issue 34). No library: the page is
+// served by tabula-hub-web from the package's files, nothing is fetched from
+// elsewhere. Boards arrive as JSON (board_json.h) over server-sent events
+// (/events); the arbiter's page (arbiter.html) adds alerts and actions.
+'use strict';
+
+const ARBITER = document.body.dataset.mode === 'arbiter';
+const boards = new Map();     // name -> {data, received}
+let focused = null;           // the board shown large
+let status = {};
+
+const SEAT_COLOURS = {
+  Red: '#d23c3c', Blue: '#2f6fd6', Yellow: '#e0b400', Green: '#2f9e4a',
+  White: '#f4f1ea', Black: '#2a2a2a', 'Light Brown': '#d8b27a', 'Dark Brown': '#7a4a25',
+};
+const FALLBACK = ['#d23c3c', '#2f6fd6', '#e0b400', '#2f9e4a'];
+const GLYPHS = { K: '♚', Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟', D: '♛' };
+const SVG = 'http://www.w3.org/2000/svg';
+
+function colourOf(b, seat) {
+  const s = b.seats[seat];
+  return (s && SEAT_COLOURS[s.name]) || FALLBACK[seat % 4];
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function svg(tag, attrs) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  return e;
+}
+
+function clockText(ms) {
+  if (ms < 0) ms = 0;
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+  const mm = String(m).padStart(h ? 2 : 1, '0'), ss = String(sec).padStart(2, '0');
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+function clockNow(entry, seat) {
+  const b = entry.data;
+  const base = b.seats[seat].clock_ms;
+  if (b.clock_running === seat && !b.paused && !b.over) return base - (Date.now() - entry.received);
+  return base;
+}
+
+function drawBoard(b, big) {
+  const W = b.w || 8, H = b.h || 8;
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board' + (big ? ' big' : ''), role: 'img',
+                            'aria-label': `board ${b.board}` });
+  const cells = b.cells || [];
+  for (let r = 0; r < H; r++) {
+    const row = cells[r] || '';
+    for (let f = 0; f < W; f++) {
+      if (row[f] !== '1') continue;
+      const rank = H - 1 - r;
+      root.appendChild(svg('rect', { x: f, y: r, width: 1, height: 1,
+                                     class: (f + rank) % 2 ? 'light' : 'dark' }));
+    }
+  }
+  if (b.last) {
+    for (const [f, rk] of b.last) root.appendChild(svg('rect', { x: f, y: H - 1 - rk, width: 1, height: 1, class: 'last' }));
+  }
+  for (const [f, rk, seat, letter, dead] of b.pieces) {
+    const glyph = GLYPHS[letter];
+    const t = svg('text', { x: f + 0.5, y: H - 1 - rk + 0.8, 'text-anchor': 'middle',
+                            class: 'piece' + (dead ? ' dead' : '') + (glyph ? '' : ' letter'),
+                            fill: dead ? '#9a9a9a' : colourOf(b, seat) });
+    t.textContent = glyph || letter;
+    root.appendChild(t);
+  }
+  return root;
+}
+
+function resultLine(b) {
+  if (!b.over) {
+    const who = b.to_move >= 0 && b.seats[b.to_move] ? b.seats[b.to_move].name : '';
+    const bits = [];
+    if (who) bits.push(`${who} to move`);
+    if (b.paused) bits.push('paused by the arbiter');
+    if (b.tracker !== 'in sync') bits.push(b.tracker);
+    if (b.online === false) bits.push('offline');
+    return bits.join(' · ');
+  }
+  if (b.draw) return `draw (${b.reason})`;
+  const names = b.ranking.map(i => b.seats[i] ? b.seats[i].name : '?');
+  return `${names.length ? names[0] + ' wins' : 'over'}${b.reason ? ' (' + b.reason + ')' : ''}`;
+}
+
+function seatList(entry) {
+  const b = entry.data;
+  const ul = el('ul', 'seats');
+  b.seats.forEach((s, i) => {
+    const li = el('li', 'seat' + (i === b.to_move && !b.over ? ' to-move' : '') + (s.status !== 'live' ? ' out' : ''));
+    const chip = el('span', 'chip');
+    chip.style.background = colourOf(b, i);
+    li.appendChild(chip);
+    li.appendChild(el('span', 'name', s.player ? `${s.player} (${s.name})` : s.name));
+    if (b.ledger) li.appendChild(el('span', 'points', b.ledger === 'tokens' ? `${s.points} tokens` : `${s.points} pt`));
+    if (s.status !== 'live') li.appendChild(el('span', 'status', s.status));
+    if (b.clocks) {
+      const c = el('span', 'clock', clockText(clockNow(entry, i)));
+      c.dataset.board = b.board;
+      c.dataset.seat = i;
+      li.appendChild(c);
+    }
+    ul.appendChild(li);
+  });
+  return ul;
+}
+
+function card(entry) {
+  const b = entry.data;
+  const c = el('article', 'card' + (b.over ? ' over' : ''));
+  c.tabIndex = 0;
+  c.dataset.board = b.board;
+  const h = el('h2', '', `${b.board}`);
+  h.appendChild(el('span', 'sub', ` round ${b.round} · ${b.variant}`));
+  c.appendChild(h);
+  if (b.error) c.appendChild(el('p', 'error', b.error));
+  c.appendChild(drawBoard(b, false));
+  c.appendChild(el('p', 'line', resultLine(b)));
+  c.appendChild(el('p', 'last', b.last_move ? `${b.moves}. ${b.last_move}` : 'no move yet'));
+  c.appendChild(seatList(entry));
+  c.addEventListener('click', () => openFocus(b.board));
+  c.addEventListener('keydown', e => { if (e.key === 'Enter') openFocus(b.board); });
+  return c;
+}
+
+function renderAll() {
+  const main = document.getElementById('boards');
+  const names = [...boards.keys()].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  main.replaceChildren(...names.map(n => card(boards.get(n))));
+  if (!names.length) main.appendChild(el('p', 'note', 'No board has reported yet.'));
+  if (focused) renderFocus();
+}
+
+function renderOne(name) {
+  const main = document.getElementById('boards');
+  const old = main.querySelector(`article[data-board="${CSS.escape(name)}"]`);
+  if (!old) return renderAll();
+  old.replaceWith(card(boards.get(name)));
+  if (focused === name) renderFocus();
+}
+
+function openFocus(name) {
+  focused = name;
+  document.getElementById('focus').hidden = false;
+  renderFocus();
+}
+
+function renderFocus() {
+  const entry = boards.get(focused);
+  const body = document.getElementById('focus-body');
+  if (!entry) { body.replaceChildren(el('p', 'note', `${focused} is not shown now.`)); return; }
+  const b = entry.data;
+  const h = el('h2', '', b.board);
+  h.appendChild(el('span', 'sub', ` round ${b.round} · ${b.variant}`));
+  const wrap = el('div', 'focus-grid');
+  wrap.appendChild(drawBoard(b, true));
+  const side = el('div', 'side');
+  side.appendChild(el('p', 'line', resultLine(b)));
+  side.appendChild(el('p', 'last', b.last_move ? `last move ${b.moves}. ${b.last_move}` : 'no move yet'));
+  side.appendChild(seatList(entry));
+  const rul = el('ul', 'rulings');
+  for (const r of b.rulings) rul.appendChild(el('li', 'ruling ' + r.severity, r.text));
+  side.appendChild(el('h3', '', 'Latest rulings'));
+  side.appendChild(rul);
+  if (ARBITER) side.appendChild(actions(b));
+  wrap.appendChild(side);
+  body.replaceChildren(h, wrap);
+}
+
+function tickClocks() {
+  for (const c of document.querySelectorAll('.clock')) {
+    const entry = boards.get(c.dataset.board);
+    if (entry) c.textContent = clockText(clockNow(entry, Number(c.dataset.seat)));
+  }
+}
+
+function setConn(text, ok) {
+  const c = document.getElementById('conn');
+  c.textContent = text;
+  c.className = 'conn ' + (ok ? 'ok' : 'bad');
+}
+
+function applyStatus(s) {
+  status = s;
+  if (s.event) document.getElementById('event').textContent = (ARBITER ? 'Arbiter · ' : '') + s.event;
+  document.title = `Tabula — ${s.event || 'live boards'}`;
+  setConn(s.connected ? 'live' : 'reconnecting to the hub…', s.connected);
+  document.getElementById('delay').textContent = s.delay_s ? `moves shown ${s.delay_s} s late` : '';
+  const feeds = document.getElementById('feeds');
+  if (feeds) {
+    feeds.replaceChildren();
+    for (const r of s.rounds || []) {
+      for (const ext of ['pgn', 'pgn4']) {
+        const a = el('a', '', `round ${r} .${ext}`);
+        a.href = `round-${r}.${ext}`;
+        feeds.appendChild(a);
+      }
+    }
+  }
+}
+
+function connect() {
+  const src = new EventSource(ARBITER ? 'events?arbiter=1' : 'events');
+  src.addEventListener('board', e => {
+    const data = JSON.parse(e.data);
+    const had = boards.has(data.board);
+    boards.set(data.board, { data, received: Date.now() });
+    had ? renderOne(data.board) : renderAll();
+  });
+  src.addEventListener('gone', e => { boards.delete(JSON.parse(e.data)); renderAll(); });
+  src.addEventListener('status', e => applyStatus(JSON.parse(e.data)));
+  src.onopen = () => setConn(status.connected === false ? 'reconnecting to the hub…' : 'live', status.connected !== false);
+  src.onerror = () => setConn('reconnecting…', false);
+}
+
+// ---- the arbiter ------------------------------------------------------------
+
+async function post(path, params) {
+  const res = await fetch(path, { method: 'POST', credentials: 'same-origin',
+    headers: { 'X-Tabula-Arbiter': '1', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params) });
+  return { ok: res.ok, status: res.status, text: (await res.text()).trim() };
+}
+
+function actions(b) {
+  const box = el('div', 'actions');
+  const say = t => { document.getElementById('action-result').textContent = t; };
+  const button = (label, params) => {
+    const btn = el('button', '', label);
+    btn.addEventListener('click', async () => {
+      if (['draw', 'win'].includes(params.kind) && !confirm(`${label} on ${b.board}?`)) return;
+      const r = await post('api/arbiter/action', { board: b.board, ...params });
+      say(r.text);
+    });
+    box.appendChild(btn);
+  };
+  button(b.paused ? 'Resume' : 'Pause', { kind: b.paused ? 'resume' : 'pause' });
+  button('Take back 1', { kind: 'takeback', count: '1' });
+  button('Adjudicate draw', { kind: 'draw' });
+  b.seats.forEach((s, i) => button(`${s.name} wins`, { kind: 'win', seat: String(i) }));
+  return box;
+}
+
+async function loadAlerts() {
+  const res = await fetch('api/arbiter/alerts', { credentials: 'same-origin' });
+  if (res.status === 401) return showLogin();
+  const list = await res.json();
+  const ul = document.getElementById('alert-list');
+  ul.replaceChildren();
+  for (const a of list.filter(x => !x.acknowledged).slice(-50).reverse()) {
+    const li = el('li', 'alert ' + a.kind, `${a.board}: ${a.text}`);
+    const ack = el('button', 'small', 'Acknowledge');
+    ack.addEventListener('click', async () => { await post('api/arbiter/ack', { id: String(a.id) }); loadAlerts(); });
+    li.appendChild(ack);
+    ul.appendChild(li);
+  }
+  if (!ul.children.length) ul.appendChild(el('li', 'note', 'No open alert.'));
+}
+
+function showLogin() {
+  document.getElementById('login').hidden = false;
+  document.getElementById('alerts').hidden = true;
+  document.getElementById('logout').hidden = true;
+}
+
+async function startArbiter() {
+  const form = document.getElementById('login');
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    const r = await post('api/arbiter/login', { token: document.getElementById('token').value });
+    if (!r.ok) { document.getElementById('login-error').textContent = r.text; return; }
+    location.reload();
+  });
+  document.getElementById('logout').addEventListener('click', async () => {
+    await post('api/arbiter/logout', {});
+    location.reload();
+  });
+  const res = await fetch('api/status', { credentials: 'same-origin' });
+  const s = await res.json();
+  if (!s.arbiter) return showLogin();
+  document.getElementById('alerts').hidden = false;
+  document.getElementById('logout').hidden = false;
+  loadAlerts();
+  setInterval(loadAlerts, 3000);
+  connect();
+}
+
+document.getElementById('close').addEventListener('click', () => {
+  focused = null;
+  document.getElementById('focus').hidden = true;
+});
+document.addEventListener('keydown', e => { if (e.key === 'Escape') document.getElementById('close').click(); });
+setInterval(tickClocks, 500);
+if (ARBITER) startArbiter(); else connect();

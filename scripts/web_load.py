@@ -1,0 +1,107 @@
+#!/usr/bin/python3
+"""Spectators for tabula-hub-web's benchmark (scripts/web_bench.sh, issue 34).
+
+  web_load.py PORT STREAMS SECONDS
+
+Opens STREAMS server-sent-event streams to 127.0.0.1:PORT/events at once
+(asyncio, one process), reads them for SECONDS, and prints one line:
+  streams=N refused=N events=N moves=N p50_ms= p95_ms= p99_ms= max_ms=
+where a move's latency is the time this client received the board event
+that first shows a new move, minus the board's own wall clock when it
+published that state (BoardState.wall_ms; same machine, same clock). The first
+20 streams time every move; the others drain their bytes unparsed, so that
+the client's own CPU is not what is measured.
+Loopback only; ends by itself.
+"""
+import asyncio
+import json
+import sys
+import time
+
+port, streams, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+lat = []
+counts = {"events": 0, "refused": 0, "open": 0, "retries": 0, "bytes": 0}
+MEASURED = 20  # streams whose every move is timed
+
+
+async def connect():
+    """A stream, retried as a browser's EventSource retries (the service's
+    listen backlog is cpp-httplib's, small: a burst of connects is reset)."""
+    for attempt in range(8):
+        try:
+            r, w = await asyncio.open_connection("127.0.0.1", port)
+            w.write(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+            await w.drain()
+            status = await r.readline()
+            if b" 200 " in status:
+                return r, w
+            w.close()
+            if b" 503 " in status:
+                return None
+        except OSError:
+            counts["retries"] += 1
+        await asyncio.sleep(0.2 * (attempt + 1))
+    return None
+
+
+async def one(i):
+    await asyncio.sleep(i // 50 * 0.05)  # spectators arrive 50 at a time, 1000 a second
+    conn = await connect()
+    if conn is None:
+        counts["refused"] += 1
+        return
+    r, w = conn
+    counts["open"] += 1
+    if i >= MEASURED:
+        # The rest only drain their streams (bytes counted, nothing parsed), so
+        # the client's own CPU does not become the latency measured.
+        end = time.time() + seconds
+        try:
+            while time.time() < end:
+                data = await asyncio.wait_for(r.read(65536), timeout=max(0.1, end - time.time()))
+                if not data:
+                    break
+                counts["bytes"] += len(data)
+        except (asyncio.TimeoutError, ConnectionError):
+            pass
+        w.close()
+        return
+    seen = {}
+    event = None
+    end = time.time() + seconds
+    try:
+        while time.time() < end:
+            line = await asyncio.wait_for(r.readline(), timeout=max(0.1, end - time.time()))
+            if not line:
+                break
+            line = line.strip()
+            if line.startswith(b"event: "):
+                event = line[7:]
+            elif line.startswith(b"data: ") and event == b"board":
+                now = time.time() * 1000
+                counts["events"] += 1
+                b = json.loads(line[6:])
+                key = (b["board"], b["game"])
+                # The first sighting of a game on a stream is its past, not a move.
+                if key in seen and b["moves"] > seen[key]:
+                    lat.append(now - b["wall_ms"])
+                seen[key] = b["moves"]
+    except (asyncio.TimeoutError, ConnectionError):
+        pass
+    w.close()
+
+
+async def main():
+    await asyncio.gather(*(one(i) for i in range(streams)))
+
+
+asyncio.run(main())
+lat.sort()
+
+
+def pct(p):
+    return int(lat[min(len(lat) - 1, int(len(lat) * p))]) if lat else -1
+
+
+print(f"streams={counts['open']} refused={counts['refused']} retried_connects={counts['retries']} drained_mib={counts['bytes'] / 1048576:.0f} events={counts['events']} moves={len(lat)} "
+      f"p50_ms={pct(0.5)} p95_ms={pct(0.95)} p99_ms={pct(0.99)} max_ms={int(lat[-1]) if lat else -1}")

@@ -1,0 +1,138 @@
+// The hub tells each board its game: signed, retained, checked at the board.
+#include "event/board_assignment.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "hub/broker.h"
+#include "cli/event_commands.h"
+#include "event/event_file.h"
+#include "event/seating.h"
+#include "event_sim.h"
+#include "hub/mqtt_client.h"
+#include "hub/topics.h"
+
+namespace tabula::event {
+namespace {
+
+// The key as the key file holds it (hex), read the way the boards read it.
+hub::ArbiterKey key(const std::string& hex = "00112233445566778899aabbccddeeff") {
+  std::string error;
+  auto k = hub::parse_key(hex, "test.key", error);
+  EXPECT_TRUE(k) << error;
+  return k.value_or(hub::ArbiterKey{});
+}
+
+Event seated_event() {
+  Event e;
+  e.name = "club";
+  e.boards = sim::boards(3);
+  Section s = sim::make_section(12, Format::kFourPlayer, 3, 4);
+  SeatingResult r = seat_next_round(s, e.boards);
+  EXPECT_TRUE(r.ok());
+  s.played.push_back(r.round);
+  e.sections.push_back(s);
+  return e;
+}
+
+TEST(Assignment, TheBoardAcceptsItsOwnSignedGameAndRefusesTheRest) {
+  const Event e = seated_event();
+  const Section& s = e.sections[0];
+  std::vector<wire::Assignment> all = assignments_of(e, s, 1000);
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[1].board(), "b2");
+  EXPECT_EQ(all[1].round(), 1u);
+  ASSERT_EQ(all[1].seats_size(), 4);
+  EXPECT_EQ(all[1].seats(2).seat_player(), s.player(s.played[0].tables[1].seats[2]).name);
+
+  AssignmentGate gate("club", "b2", key());
+  auto ok = gate.check(sign_assignment(all[1], key()));
+  ASSERT_TRUE(ok.assignment) << ok.error;
+  EXPECT_EQ(ok.assignment->variant(), "chesscom-ffa");
+  EXPECT_EQ(gate.check(sign_assignment(all[0], key())).error,
+            "the assignment is for club/b1, this is club/b2; it is ignored");
+  EXPECT_EQ(gate.check(sign_assignment(all[1], key("ffeeddccbbaa99887766554433221100"))).error,
+            "the assignment's signature is not the arbiter's (key arbiter); it is ignored");
+  std::string tampered = sign_assignment(all[1], key());
+  tampered[tampered.size() / 2] ^= 0x20;
+  EXPECT_FALSE(gate.check(tampered).assignment);
+  EXPECT_EQ(gate.check("not a protobuf \xff\xff").error, "the assignment does not parse; it is ignored");
+  wire::Assignment later = all[1];
+  later.set_round(3);
+  EXPECT_TRUE(gate.check(sign_assignment(later, key())).assignment);
+  EXPECT_EQ(gate.check(sign_assignment(all[1], key())).error,
+            "the assignment is for round 1 of section open, this board already has round 3; it is ignored");
+  wire::Assignment v2 = later;
+  v2.set_version(2);
+  EXPECT_EQ(gate.check(sign_assignment(v2, key())).error,
+            "assignment version 2, this build reads version 1; it is ignored");
+  AssignmentGate keyless("club", "b2", std::nullopt);
+  EXPECT_FALSE(keyless.check(sign_assignment(all[1], key())).assignment);
+}
+
+TEST(Assignment, ABoardSwitchedOnAfterTheRoundStartsGetsItsGameAcrossABrokerRestart) {
+  if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  hub::testing::TempDir dir;
+  hub::testing::Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  const std::string file = dir.file("club.event");
+  ASSERT_TRUE(save_event(seated_event(), file, error)) << error;
+  std::ofstream(dir.file("arbiter.key")) << "00112233445566778899aabbccddeeff\n";
+  std::ostringstream out, err;
+  const int rc = cli::cmd_event({"event", "publish", "--file", file, "--section", "open", "--broker",
+                                 "127.0.0.1:" + std::to_string(broker.port()), "--arbiter-key", dir.file("arbiter.key")},
+                                out, err);
+  ASSERT_EQ(rc, 0) << err.str();
+  EXPECT_NE(out.str().find("3 boards assigned"), std::string::npos) << out.str();
+
+  broker.stop();  // SIGTERM: the snapshot keeps the retained assignments
+  ASSERT_TRUE(broker.start(error)) << error;
+
+  // Board b3 comes online only now.
+  std::string received;
+  hub::BrokerConfig config;
+  ASSERT_EQ(config.parse("127.0.0.1:" + std::to_string(broker.port())), "");
+  hub::MqttClient::Handlers h;
+  h.message = [&](const hub::MqttMessage& m) {
+    if (m.topic == hub::assignment_topic("club", "b3")) received = m.payload;
+  };
+  auto board = hub::MqttClient::create("b3", false, config, std::nullopt, h, error);
+  ASSERT_TRUE(board) << error;
+  bool subscribed = false;
+  ASSERT_TRUE(hub::testing::eventually(
+      [&] {
+        board->loop(std::chrono::milliseconds(20));
+        if (board->connected() && !subscribed) subscribed = board->subscribe(hub::assignment_topic("club", "b3"), 1, error);
+        return !received.empty();
+      },
+      std::chrono::seconds(10)));
+  AssignmentGate gate("club", "b3", key());
+  auto v = gate.check(received);
+  ASSERT_TRUE(v.assignment) << v.error;
+  EXPECT_EQ(v.assignment->table(), 3u);
+  EXPECT_EQ(v.assignment->seats_size(), 4);
+  board->disconnect();
+}
+
+TEST(Assignment, PublishRefusesAMissingKeyAndAnUnreachableBroker) {
+  hub::testing::TempDir dir;
+  std::string error;
+  const std::string file = dir.file("club.event");
+  ASSERT_TRUE(save_event(seated_event(), file, error));
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::cmd_event({"event", "publish", "--file", file, "--section", "open", "--broker", "127.0.0.1:1"}, out, err), 2);
+  EXPECT_EQ(err.str(), "tabula event: --arbiter-key FILE is required\n");
+  std::ofstream(dir.file("short.key")) << "0011\n";
+  std::ostringstream err2;
+  EXPECT_EQ(cli::cmd_event({"event", "publish", "--file", file, "--section", "open", "--broker", "127.0.0.1:1",
+                            "--arbiter-key", dir.file("short.key")},
+                           out, err2),
+            1);
+  EXPECT_NE(err2.str().find("at least 16"), std::string::npos) << err2.str();
+}
+
+}  // namespace
+}  // namespace tabula::event

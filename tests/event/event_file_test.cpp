@@ -1,0 +1,150 @@
+#include "event/event_file.h"
+
+#include <gtest/gtest.h>
+
+#include <sqlite3.h>
+
+#include "event/event_store.h"
+#include "event_sim.h"
+#include "test_files.h"
+
+namespace tabula::event {
+namespace {
+
+Event sample() {
+  Event e;
+  e.name = "club";
+  e.boards = sim::boards(8);
+  Section s = sim::make_section(13, Format::kFourPlayer, 3, 2);
+  s.players[3].withdrawn = true;
+  EXPECT_EQ(sim::play_all(s, 8, 5), "");
+  s.played.back().tables[0].ranks.clear();  // one table still playing
+  s.played.back().tables[1].game_id = "1733300000000-b2";
+  e.sections.push_back(s);
+  Section t = sim::make_section(8, Format::kFourPlayerTeams, 2, 3);
+  t.name = "teams";
+  t.bye_points = 0.5;
+  e.sections.push_back(t);
+  return e;
+}
+
+void expect_same(const Event& a, const Event& b) {
+  EXPECT_EQ(a.name, b.name);
+  EXPECT_EQ(a.boards, b.boards);
+  ASSERT_EQ(a.sections.size(), b.sections.size());
+  for (std::size_t i = 0; i < a.sections.size(); ++i) {
+    const Section& x = a.sections[i];
+    const Section& y = b.sections[i];
+    EXPECT_EQ(x.name, y.name);
+    EXPECT_EQ(x.format, y.format);
+    EXPECT_EQ(x.bye_points, y.bye_points);
+    ASSERT_EQ(x.players.size(), y.players.size());
+    for (std::size_t p = 0; p < x.players.size(); ++p) {
+      EXPECT_EQ(x.players[p].name, y.players[p].name);
+      EXPECT_EQ(x.players[p].rating, y.players[p].rating);
+      EXPECT_EQ(x.players[p].team, y.players[p].team);
+      EXPECT_EQ(x.players[p].withdrawn, y.players[p].withdrawn);
+    }
+    ASSERT_EQ(x.played.size(), y.played.size());
+    for (std::size_t r = 0; r < x.played.size(); ++r) {
+      ASSERT_EQ(x.played[r].tables.size(), y.played[r].tables.size());
+      for (std::size_t t = 0; t < x.played[r].tables.size(); ++t) {
+        EXPECT_EQ(x.played[r].tables[t].seats, y.played[r].tables[t].seats);
+        EXPECT_EQ(x.played[r].tables[t].ranks, y.played[r].tables[t].ranks);
+        EXPECT_EQ(x.played[r].tables[t].board, y.played[r].tables[t].board);
+        EXPECT_EQ(x.played[r].tables[t].game_id, y.played[r].tables[t].game_id);
+      }
+      EXPECT_EQ(x.played[r].byes, y.played[r].byes);
+    }
+  }
+}
+
+TEST(EventFile, AnEventReadsBackAsItWasWritten) {
+  const Event e = sample();
+  std::vector<std::string> errors;
+  auto back = from_text(to_text(e), "club.event", errors);
+  ASSERT_TRUE(back) << (errors.empty() ? "" : errors[0]);
+  expect_same(e, *back);
+  EXPECT_EQ(to_text(*back), to_text(e));
+}
+
+TEST(EventFile, BadFilesNameWhatIsWrong) {
+  std::vector<std::string> errors;
+  EXPECT_FALSE(from_text("name: \"x\"\nsections { name: \"a\" format: \"five\" }\n", "x.event", errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "x.event: section a: format \"five\" is not four, teams or two");
+  errors.clear();
+  EXPECT_FALSE(from_text("sections { name: \"a\" format: \"two\" players { name: \"A\" } players { name: \"B\" }"
+                         " played { tables { number: 1 seats: \"A\" seats: \"Zed\" } } }",
+                         "x.event", errors));
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1: Zed is not registered");
+  errors.clear();
+  EXPECT_FALSE(from_text("sections { name: \"a\" format: \"two\" players { name: \"A\" } players { name: \"A\" } }",
+                         "x.event", errors));
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0], "x.event: section a: player A is registered twice");
+  errors.clear();
+  EXPECT_FALSE(from_text("sections { name: \"a\" format: \"two\" players { name: \"A\" } players { name: \"B\" }"
+                         " played { tables { number: 1 seats: \"A\" seats: \"A\" ranks: 0 ranks: 5 } } }",
+                         "x.event", errors));
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1: rank 5 is out of range");
+  EXPECT_EQ(errors[1], "x.event: section a, round 1, table 1: A is seated twice");
+  errors.clear();
+  EXPECT_FALSE(from_text("sections { name: \"t\" format: \"teams\" players { name: \"A\" team: \"X\" } }", "x.event",
+                         errors));
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0], "x.event: section t: team X has 1 players, a team is 2");
+  errors.clear();
+  EXPECT_FALSE(load_event("/nonexistent/club.event", errors));
+  EXPECT_EQ(errors[0], "/nonexistent/club.event: cannot be read");
+}
+
+TEST(EventStore, TheHubsRecordKeepsTheEventAndRefusesAForeignFile) {
+  tabula::testing::TempDir dir("event");
+  const std::string record = dir.path() + "/hub.db";
+  const Event e = sample();
+  {
+    EventStore store;
+    ASSERT_TRUE(EventStore::open(record, store).ok());
+    ASSERT_TRUE(store.save(e).ok());
+    Event again = e;
+    again.boards.push_back("extra");
+    ASSERT_TRUE(store.save(again).ok()) << "saving again replaces";
+  }
+  EventStore store;
+  ASSERT_TRUE(EventStore::open(record, store).ok());
+  journal::JournalStatus st;
+  std::vector<std::string> errors;
+  auto back = store.load("club", st, errors);
+  ASSERT_TRUE(st.ok());
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->boards.back(), "extra");
+  EXPECT_FALSE(store.load("other", st, errors));
+  EXPECT_TRUE(st.ok());
+  std::vector<std::string> names;
+  ASSERT_TRUE(store.names(names).ok());
+  EXPECT_EQ(names, std::vector<std::string>{"club"});
+
+  // The hub screen's read: every section's standings, as format_standings writes them.
+  std::vector<StandingsTable> panels = standings_in_record(record, "club");
+  ASSERT_EQ(panels.size(), 2u);
+  EXPECT_EQ(panels[0].title, "Standings of club, section open (chesscom-ffa, four) after round 2 of 3");
+  EXPECT_EQ(panels[0].rows.size(), 13u);
+  EXPECT_TRUE(standings_in_record(record, "other").empty());
+  EXPECT_TRUE(standings_in_record(dir.path() + "/none.db", "club").empty());
+
+  const std::string foreign = dir.path() + "/other.db";
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(foreign.c_str(), &db), SQLITE_OK);
+  sqlite3_exec(db, "CREATE TABLE t(x)", nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+  EventStore refused;
+  journal::JournalStatus bad = EventStore::open(foreign, refused);
+  EXPECT_FALSE(bad.ok());
+  EXPECT_NE(bad.message.find("not a Tabula tournament record"), std::string::npos) << bad.message;
+}
+
+}  // namespace
+}  // namespace tabula::event

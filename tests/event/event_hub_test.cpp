@@ -1,0 +1,210 @@
+// An event run end to end through the hub (issue 35): 24 players on 12
+// simulated boards over 5 rounds. Each round is seated, each board's game is
+// published signed and retained, every board takes its players from the
+// assignment it receives (checked by the AssignmentGate), plays a recorded
+// game through a journaled session and its publisher, the hub records the
+// finished games, and `tabula event collect` takes the results from the
+// hub's record. In round 3 the broker is killed (kill -9) with half the
+// boards' games in flight. The standings are then checked against points
+// computed apart, from the boards' own journal files.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "cli/event_commands.h"
+#include "event/board_assignment.h"
+#include "event/event_file.h"
+#include "event/standings.h"
+#include "hub/broker.h"
+#include "hub/hub_client.h"
+#include "hub/mqtt_client.h"
+#include "hub/sim_board.h"
+#include "hub/topics.h"
+#include "journal/journal.h"
+#include "journal/journal_fixture.h"
+
+namespace tabula::event {
+namespace {
+
+using namespace std::chrono_literals;
+constexpr const char* kHexKey = "0123456789abcdef0123456789abcdef";
+constexpr int kBoards = 12;
+constexpr int kRounds = 5;
+// White mates (scholar's) on even tables, Black (fool's) on odd ones.
+constexpr const char* kBlackMates = "1. f3 e5 2. g4 Qh4# 0-1\n";
+
+hub::BrokerConfig at(int port) {
+  hub::BrokerConfig b;
+  b.port = port;
+  b.keepalive_s = 5;
+  return b;
+}
+
+int cli(const std::vector<std::string>& args, std::string* out_text = nullptr) {
+  std::ostringstream out, err;
+  const int rc = cli::cmd_event(args, out, err);
+  if (out_text) *out_text = out.str();
+  EXPECT_EQ(rc, 0) << err.str();
+  return rc;
+}
+
+TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
+  if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  hub::testing::TempDir dir;
+  hub::testing::BrokerOptions options;
+  options.autosave_interval_s = 1;
+  hub::testing::Broker broker(dir.path(), options);
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  const std::string address = "127.0.0.1:" + std::to_string(broker.port());
+  auto key = hub::parse_key(kHexKey, "key", error);
+  ASSERT_TRUE(key) << error;
+  std::ofstream(dir.file("arbiter.key")) << kHexKey << "\n";
+
+  hub::HubConfig hc;
+  hc.event = "club";
+  hc.broker = at(broker.port());
+  hc.key = key;
+  hc.record_path = dir.file("hub.db");
+  auto hub_client = hub::HubClient::start(hc, error);
+  ASSERT_TRUE(hub_client) << error;
+  ASSERT_TRUE(hub::testing::eventually([&] { return hub_client->status().subscribed; }, 20s));
+
+  // The event: 24 players, two-player chess, 12 boards.
+  const std::string file = dir.file("club.event");
+  cli({"event", "new", "--file", file, "--name", "club", "--boards", "12"});
+  cli({"event", "section", "--file", file, "--name", "open", "--variant", "chess", "--format", "two", "--rounds", "5"});
+  for (int i = 1; i <= 2 * kBoards; ++i) {
+    cli({"event", "register", "--file", file, "--section", "open", "--name", "Player" + std::to_string(i), "--rating",
+         std::to_string(2400 - 30 * i)});
+  }
+
+  // Each board listens for its assignment (as a board's shell would).
+  std::map<std::string, std::string> latest;  // board -> payload
+  std::vector<std::unique_ptr<hub::MqttClient>> listeners;
+  std::vector<bool> subscribed(kBoards, false);  // again after every (re)connect
+  for (int b = 1; b <= kBoards; ++b) {
+    const std::string board = "t" + std::to_string(b);
+    hub::MqttClient::Handlers h;
+    h.message = [&latest, board](const hub::MqttMessage& m) { latest[board] = m.payload; };
+    h.connected = [&subscribed, b](bool) { subscribed[static_cast<std::size_t>(b - 1)] = false; };
+    listeners.push_back(hub::MqttClient::create("listen-" + board, false, at(broker.port()), std::nullopt, h, error));
+    ASSERT_TRUE(listeners.back()) << error;
+  }
+  auto pump = [&] {
+    for (int b = 0; b < kBoards; ++b) {
+      listeners[static_cast<std::size_t>(b)]->loop(1ms);
+      if (listeners[static_cast<std::size_t>(b)]->connected() && !subscribed[static_cast<std::size_t>(b)]) {
+        subscribed[static_cast<std::size_t>(b)] = listeners[static_cast<std::size_t>(b)]->subscribe(
+            hub::assignment_topic("club", "t" + std::to_string(b + 1)), 1, error);
+      }
+    }
+  };
+  std::map<std::string, AssignmentGate> gates;
+  for (int b = 1; b <= kBoards; ++b) gates.emplace("t" + std::to_string(b), AssignmentGate("club", "t" + std::to_string(b), key));
+
+  std::vector<std::string> journals;
+  for (int round = 1; round <= kRounds; ++round) {
+    cli({"event", "seat", "--file", file, "--section", "open"});
+    cli({"event", "publish", "--file", file, "--section", "open", "--broker", address, "--arbiter-key",
+         dir.file("arbiter.key")});
+    // Every board has this round's assignment, signed by the arbiter.
+    std::map<std::string, wire::Assignment> game;
+    ASSERT_TRUE(hub::testing::eventually(
+        [&] {
+          pump();
+          for (auto& [board, payload] : latest) {
+            if (game.count(board)) continue;
+            auto v = gates.at(board).check(payload);
+            if (v.assignment && v.assignment->round() == static_cast<std::uint32_t>(round)) game[board] = *v.assignment;
+          }
+          return game.size() == static_cast<std::size_t>(kBoards);
+        },
+        20s))
+        << "round " << round << ": " << game.size() << " boards assigned";
+
+    // The boards play. A board's game id is its journal's creation second:
+    // a new round starts in a new second.
+    std::this_thread::sleep_for(1100ms);
+    std::vector<std::unique_ptr<hub::SimBoard>> boards;
+    for (int b = 1; b <= kBoards; ++b) {
+      const wire::Assignment& a = game.at("t" + std::to_string(b));
+      hub::SimBoardConfig c;
+      c.variant = a.variant();
+      c.journal_path = dir.file("r" + std::to_string(round) + "-" + a.board() + ".db");
+      journals.push_back(c.journal_path);
+      c.event = "club";
+      c.board = a.board();
+      for (const wire::AssignedSeat& s : a.seats()) c.players.push_back(s.seat_player());
+      c.broker = at(broker.port());
+      c.key = key;
+      boards.push_back(hub::SimBoard::open(c, error));
+      ASSERT_TRUE(boards.back()) << error;
+      const char* pgn = a.table() % 2 == 0 ? journal::testing::kScholarsMate : kBlackMates;
+      for (const session::Input& in : journal::testing::script_inputs("chess", pgn, 7 * round + b)) {
+        ASSERT_TRUE(boards.back()->feed(in, error)) << error;
+      }
+      ASSERT_TRUE(boards.back()->finish(error)) << error;
+      if (round == 3 && b == kBoards / 2) {
+        broker.kill();  // half the boards' games in flight, the rest played while it is down
+      }
+    }
+    if (round == 3) {
+      std::this_thread::sleep_for(500ms);
+      ASSERT_TRUE(broker.start(error)) << error;
+    }
+    for (auto& b : boards) EXPECT_TRUE(b->publisher().flush(20s, 1)) << "round " << round;
+    ASSERT_TRUE(hub::testing::eventually(
+        [&] {
+          std::size_t n = 0;
+          hub_client->with_record([&](hub::TournamentRecord* r) {
+            std::vector<hub::RecordedGame> games;
+            if (r && r->games("club", games).ok()) n = games.size();
+          });
+          return n == static_cast<std::size_t>(kBoards * round);
+        },
+        20s))
+        << "round " << round;
+    std::string collected;
+    cli({"event", "collect", "--file", file, "--record", dir.file("hub.db")}, &collected);
+    EXPECT_NE(collected.find(std::to_string(kBoards) + " results collected"), std::string::npos) << collected;
+  }
+
+  // Points apart: from every board's journal, the players in its header and
+  // the winner (the side that made the last move, when a ruling says mate).
+  std::map<std::string, double> from_journals;
+  std::map<std::string, int> games_from_journals;
+  for (const std::string& path : journals) {
+    journal::Journal j;
+    ASSERT_TRUE(journal::Journal::open(path, journal::Journal::Access::kRead, j).ok()) << path;
+    journal::JournalContents contents;
+    ASSERT_TRUE(j.load(contents).ok()) << path;
+    bool mate = false;
+    for (const journal::StoredRuling& r : contents.rulings) mate = mate || r.kind == "checkmate";
+    ASSERT_TRUE(mate) << path;
+    ASSERT_FALSE(contents.moves.empty());
+    const int winner = contents.moves.back().seat;
+    ASSERT_EQ(contents.header.players.size(), 2u);
+    from_journals[contents.header.players[static_cast<std::size_t>(winner)]] += 1;
+    from_journals[contents.header.players[static_cast<std::size_t>(1 - winner)]] += 0;
+    for (const std::string& p : contents.header.players) ++games_from_journals[p];
+  }
+  std::vector<std::string> errors;
+  auto e = load_event(file, errors);
+  ASSERT_TRUE(e) << errors[0];
+  const Section& s = e->sections[0];
+  ASSERT_EQ(s.played.size(), static_cast<std::size_t>(kRounds));
+  for (const StandingRow& row : standings_of(s)) {
+    const std::string& name = s.player(row.player).name;
+    EXPECT_DOUBLE_EQ(row.points, from_journals[name]) << name;
+    EXPECT_EQ(row.games, games_from_journals[name]) << name;
+  }
+  EXPECT_EQ(from_journals.size(), static_cast<std::size_t>(2 * kBoards));
+}
+
+}  // namespace
+}  // namespace tabula::event

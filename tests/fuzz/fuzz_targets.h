@@ -1,0 +1,22 @@
+// fuzz_targets.h — the project's parsers as fuzz targets (issue 28 item 9):
+// each takes any bytes and must return (a refusal is fine), never crash,
+// hang or trip a sanitizer.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tabula::fuzz {
+
+struct FuzzTarget {
+  std::string name;  // also the corpus folder: tests/fuzz/corpus/<name>/
+  std::function<void(std::string_view)> run;
+};
+
+// fen, fen4, pgn, pgn4, variant, profile, setup, trace, hub_payload,
+// board_frame.
+const std::vector<FuzzTarget>& fuzz_targets();
+
+}  // namespace tabula::fuzz

@@ -1,0 +1,36 @@
+"""Drives Debian's chromium (chromium-driver, python3-selenium) against a live
+tabula-hub-web: the helpers the page tests share (issue 34)."""
+import os
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+
+def browser(width, height):
+    """A headless chromium of the given window size, with no network but loopback."""
+    o = Options()
+    o.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--hide-scrollbars", f"--window-size={width},{height}",
+                 f"--user-data-dir={tempfile.mkdtemp(prefix='tabula-chromium-')}"):
+        o.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+def wait_for(what, predicate, seconds=20.0):
+    """Polls predicate() until it returns something true; raises naming `what`."""
+    end = time.time() + seconds
+    last = None
+    while time.time() < end:
+        try:
+            last = predicate()
+            if last:
+                return last
+        except Exception as e:  # the page is still loading
+            last = e
+        time.sleep(0.1)
+    raise AssertionError(f"timed out after {seconds} s waiting for {what} (last: {last!r})")

@@ -1,0 +1,203 @@
+#!/usr/bin/python3
+"""The spectator and arbiter pages in a real browser (issue 34): Debian's
+chromium, driven through chromium-driver by python3-selenium, against a live
+tabula-hub-web with simulated boards on a real Mosquitto.
+
+  page_test.py BIN_DIR WWW_DIR GOLDEN_DIR OUT_DIR
+
+Checks: the page shows a move made on a board without a reload; the
+arbiter signs in on its page and its Pause reaches the board (the board's
+state comes back paused); a delayed service shows nothing of a game younger
+than its delay; screenshots of a finished round at 390x844 (a phone) and
+1920x1080 (a projector) match the goldens within a tolerance
+(TABULA_UPDATE_GOLDENS=1 writes them). Every process is on loopback and is
+stopped at the end.
+"""
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser import browser, wait_for  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+BIN, WWW, GOLDEN, OUT = sys.argv[1:5]
+work = tempfile.mkdtemp(prefix="tabula-page-")
+procs = []
+FFA = """[Variant "FFA"]
+[StartFen4 "4PC"]
+
+1. k2-k4 .. b9-c9 .. d13-d11 .. m8-l8
+2. f2-f4 .. b7-c7 .. i13-i12 .. m11-k11
+"""
+FAMOUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "session", "data", "famous.pgn")
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+
+def start(args, name):
+    log = open(os.path.join(work, name + ".log"), "w")
+    p = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+    procs.append(p)
+    return p
+
+
+def wait_port(port):
+    wait_for(f"port {port}", lambda: socket.create_connection(("127.0.0.1", port), 0.2).close() or True)
+
+
+def stop_all():
+    for p in procs:
+        if p.poll() is None:
+            p.send_signal(signal.SIGTERM)
+    for p in procs:
+        try:
+            p.wait(5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
+def board(event, name, game_args):
+    return start([os.path.join(BIN, "tabula-hub-sim"), "board", "--broker", f"127.0.0.1:{broker}", "--event", event,
+                  "--board", name, "--journal", os.path.join(work, f"{event}-{name}.db"),
+                  "--arbiter-key", key, "--flush-seconds", "5"] + game_args, f"{event}-{name}")
+
+
+def web(event, port, extra):
+    start([os.path.join(BIN, "tabula-hub-web"), "--broker", f"127.0.0.1:{broker}", "--event", event, "--port", str(port),
+           "--www", WWW, "--client-id", f"web-{event}-{port}"] + extra, f"web-{port}")
+    wait_port(port)
+
+
+def cards(d):
+    return {c.get_attribute("data-board"): c.text for c in d.find_elements(By.CSS_SELECTOR, "article.card")}
+
+
+def phone_size(d):
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+
+
+def compare(name, d):
+    """The screenshot against its golden: under 2% of pixels differing by more than 48 in a channel."""
+    from PIL import Image, ImageChops
+    shot = os.path.join(OUT, name)
+    d.save_screenshot(shot)
+    golden = os.path.join(GOLDEN, name)
+    if os.environ.get("TABULA_UPDATE_GOLDENS") == "1" or not os.path.exists(golden):
+        if os.environ.get("TABULA_UPDATE_GOLDENS") != "1":
+            raise AssertionError(f"no golden {golden} (TABULA_UPDATE_GOLDENS=1 writes it from {shot})")
+        Image.open(shot).convert("RGB").save(golden)
+        return
+    a = Image.open(shot).convert("RGB")
+    b = Image.open(golden).convert("RGB")
+    if a.size != b.size:
+        raise AssertionError(f"{name}: {a.size} against the golden's {b.size} ({shot})")
+    diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 48 else 0)
+    bad = sum(1 for v in diff.getdata() if v) / (a.size[0] * a.size[1])
+    if bad > 0.02:
+        raise AssertionError(f"{name}: {bad:.1%} of pixels differ from {golden} (see {shot})")
+
+
+failures = []
+try:
+    os.makedirs(OUT, exist_ok=True)
+    broker = free_port()
+    with open(os.path.join(work, "m.conf"), "w") as f:
+        f.write(f"listener {broker} 127.0.0.1\nallow_anonymous true\n")
+        if os.getuid() == 0:
+            f.write("user root\n")
+    start(["/usr/sbin/mosquitto", "-c", os.path.join(work, "m.conf")], "mosquitto")
+    wait_port(broker)
+    key = os.path.join(work, "arbiter.key")
+    with open(key, "w") as f:
+        f.write("arbiter 00112233445566778899aabbccddeeff\n")
+    token = os.path.join(work, "token")
+    with open(token, "w") as f:
+        f.write("page-test-token-42\n")
+    ffa = os.path.join(work, "ffa.pgn4")
+    with open(ffa, "w") as f:
+        f.write(FFA)
+
+    # Event "shots": two short games that end; their screenshots are goldens.
+    shots = free_port()
+    web("shots", shots, [])
+    # Event "live": a long game for the live and arbiter checks, and a
+    # second service on it with a 10-minute delay.
+    live, delayed = free_port(), free_port()
+    web("live", live, ["--arbiter-key", key, "--arbiter-token-file", token])
+    web("live", delayed, ["--delay", "600"])
+    board("live", "t5", ["--pgn", FAMOUS, "--game", "1", "--speed", "3", "--seed", "5"])
+    board("shots", "t1", ["--pgn", FAMOUS, "--game", "2", "--speed", "20", "--seed", "1"])
+    board("shots", "t2", ["--pgn", ffa, "--variant", "chesscom-ffa", "--speed", "20", "--seed", "2"])
+
+    # 1. A move made on a board reaches the open page without a reload.
+    d = browser(1280, 900)
+    d.get(f"http://127.0.0.1:{live}/")
+    first = wait_for("board t5 with a move", lambda: (cards(d).get("t5") or "") if " no move yet" not in (cards(d).get("t5") or " no move yet") else None)
+    wait_for("a later move of t5 on the same page", lambda: cards(d).get("t5") != first, 60)
+    # The delayed service holds the game back: nothing of it is public yet.
+    d2 = browser(1280, 900)
+    d2.get(f"http://127.0.0.1:{delayed}/")
+    wait_for("the delay note", lambda: "600 s late" in d2.find_element(By.ID, "delay").text)
+    time.sleep(1.5)
+    if cards(d2):
+        failures.append(f"the 600 s delay showed boards at once: {cards(d2)}")
+    d2.quit()
+
+    # 2. The arbiter signs in and pauses t5; the board's state comes back paused.
+    d.get(f"http://127.0.0.1:{live}/arbiter.html")
+    wait_for("the sign-in form", lambda: d.find_element(By.ID, "login").is_displayed())
+    d.find_element(By.ID, "token").send_keys("wrong-token-000")
+    d.find_element(By.CSS_SELECTOR, "#login button").click()
+    wait_for("a refusal", lambda: "wrong arbiter token" in d.find_element(By.ID, "login-error").text)
+    d.find_element(By.ID, "token").clear()
+    d.find_element(By.ID, "token").send_keys("page-test-token-42")
+    d.find_element(By.CSS_SELECTOR, "#login button").click()
+    wait_for("the alerts", lambda: d.find_element(By.ID, "alerts").is_displayed())
+    card = wait_for("t5 on the arbiter's page", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t5"]'))
+    card.click()
+    pause = wait_for("the Pause button", lambda: [b for b in d.find_elements(By.CSS_SELECTOR, ".actions button")
+                                                  if b.text == "Pause"][0])
+    pause.click()
+    wait_for("the action sent", lambda: "sent pause to t5" in d.find_element(By.ID, "action-result").text)
+    wait_for("t5 paused by the arbiter", lambda: "paused by the arbiter" in d.find_element(By.ID, "focus-body").text, 30)
+    d.save_screenshot(os.path.join(OUT, "arbiter-1280x900.png"))
+    d.quit()
+
+    # 3. Screenshots of the finished round, phone and projector.
+    for (w, h) in ((390, 844), (1920, 1080)):
+        d = browser(w, h)
+        if w < 500:
+            phone_size(d)
+        d.get(f"http://127.0.0.1:{shots}/")
+        wait_for("both shots boards finished", lambda: "White wins (checkmate)" in (cards(d).get("t1") or "")
+                 and "8. m11-k11" in (cards(d).get("t2") or ""), 90)
+        time.sleep(0.5)
+        compare(f"spectators-{w}x{h}.png", d)
+        d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t2"]').click()
+        wait_for("the large board", lambda: d.find_element(By.ID, "focus").is_displayed())
+        time.sleep(0.3)
+        compare(f"board-t2-{w}x{h}.png", d)
+        d.quit()
+except Exception as e:  # noqa: BLE001 - reported as the test's failure
+    failures.append(f"{type(e).__name__}: {e}")
+finally:
+    stop_all()
+
+if failures:
+    for f in failures:
+        print("FAIL:", f)
+    print(f"logs in {work}")
+    sys.exit(1)
+print("page_test: the live move, the arbiter's pause, the delay and 4 screenshots passed")

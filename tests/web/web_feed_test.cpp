@@ -1,0 +1,256 @@
+// The browser page's model (arbiter/hub/web): board JSON, the public delay,
+// the round feeds. Pure: states are fed to a HubModel as the broker would
+// deliver them.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/pgn.h"
+#include "core/replay.h"
+#include "hub/hub_model.h"
+#include "hub/web/board_json.h"
+#include "hub/web/event_feed.h"
+#include "hub/web/json_writer.h"
+#include "hub/web/round_feed.h"
+#include "variants/variant_loader.h"
+
+namespace tabula::hub::web {
+namespace {
+
+// A board's retained state as a board publishes it.
+wire::BoardState state(const std::string& board, const std::string& variant, const std::string& position,
+                       const std::vector<std::string>& record, int seats) {
+  wire::BoardState st;
+  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  st.set_event("club");
+  st.set_board(board);
+  st.set_variant(variant);
+  st.set_position(position);
+  st.set_game_id("g-" + board);
+  st.set_phase(wire::PHASE_PLAY);
+  st.set_moves(static_cast<int>(record.size()));
+  for (const std::string& m : record) st.add_record(m);
+  if (!record.empty()) st.set_last_move(record.back());
+  st.set_through_seq(record.size());
+  st.set_wall_ms(1796000000000 + static_cast<std::int64_t>(record.size()));
+  static const char* kNames[] = {"Red", "Blue", "Yellow", "Green"};
+  for (int i = 0; i < seats; ++i) {
+    wire::Seat* s = st.add_seats();
+    s->set_name(seats == 2 ? (i == 0 ? "White" : "Black") : kNames[i]);
+    s->set_status(wire::SEAT_STATUS_LIVE);
+  }
+  return st;
+}
+
+void deliver(HubModel& m, const wire::BoardState& st, std::int64_t now) {
+  m.on_message("tabula/club/" + st.board() + "/state", st.SerializeAsString(), now);
+}
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+TEST(JsonWriter, EscapesQuotesControlCharactersAndTheEndOfAScript) {
+  EXPECT_EQ(json_quote("a\"b\\c\n\x01</script>"), "\"a\\\"b\\\\c\\n\\u0001\\u003c/script>\"");
+  JsonWriter w;
+  w.begin_object().key("a").value(1).key("b").begin_array().value(true).null().value("x").end_array().end_object();
+  EXPECT_EQ(w.text(), "{\"a\":1,\"b\":[true,null,\"x\"]}");
+}
+
+TEST(BoardJson, TheChessBoardHasSixtyFourSquaresAndThirtyTwoPieces) {
+  VariantCache cache;
+  const std::string j = board_json(state("t1", "chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                                         {"e2-e4"}, 2),
+                                   true, {}, 1, cache);
+  EXPECT_EQ(count(j, "11111111"), 8) << j;
+  EXPECT_EQ(count(j, "false]"), 32) << j;  // every piece live
+  EXPECT_NE(j.find("\"last\":[[4,1],[4,3]]"), std::string::npos) << j;  // e2 -> e4
+  EXPECT_NE(j.find("\"error\":\"\""), std::string::npos);
+  EXPECT_NE(j.find("\"ledger\":\"\""), std::string::npos);  // chess keeps no ledger
+}
+
+TEST(BoardJson, TheFourPlayerCrossHas160SquaresWithItsCornersCut) {
+  // chess.com's board: 14x14 less four 3x3 corners = 160 squares.
+  variants::LoadResult r = variants::load_id("chesscom-ffa");
+  ASSERT_TRUE(r.ok()) << r.error_text();
+  VariantCache cache;
+  const std::string fen4 = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-"
+                           "3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,yP,3/14/bR,bP,10,gP,gR/bN,bP,10,gP,gN/"
+                           "bB,bP,10,gP,gB/bK,bP,10,gP,gQ/bQ,bP,10,gP,gK/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/"
+                           "14/3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3";
+  const std::string j = board_json(state("t2", "chesscom-ffa", fen4, {}, 4), true, {}, 1, cache);
+  ASSERT_NE(j.find("\"error\":\"\""), std::string::npos) << j;
+  int squares = 0;
+  for (char c : j.substr(j.find("\"cells\""), j.find("\"ledger\"") - j.find("\"cells\""))) squares += c == '1';
+  EXPECT_EQ(squares, 160);
+  EXPECT_EQ(count(j, "\"K\","), 4);
+  EXPECT_NE(j.find("\"ledger\":\"points\""), std::string::npos);  // chess.com FFA scores points
+  EXPECT_EQ(count(j, ",false]"), 64);  // 16 pieces a seat, all live
+}
+
+TEST(BoardJson, AnEliminatedSeatsArmyIsDeadOnlyInAFourSeatGame) {
+  VariantCache cache;
+  wire::BoardState two = state("t1", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", {}, 2);
+  two.mutable_seats(1)->set_status(wire::SEAT_STATUS_RESIGNED);
+  EXPECT_EQ(count(board_json(two, true, {}, 1, cache), ",true]"), 0);  // chess: the loser's pieces are not "dead"
+}
+
+TEST(BoardJson, AnUnknownVariantIsListedWithTheReason) {
+  VariantCache cache;
+  const std::string j = board_json(state("t9", "no-such-variant", "x", {}, 2), std::nullopt, {}, 3, cache);
+  EXPECT_NE(j.find("\"board\":\"t9\""), std::string::npos);
+  EXPECT_NE(j.find("no-such-variant"), std::string::npos);
+  EXPECT_NE(j.find("\"round\":3"), std::string::npos);
+  EXPECT_NE(j.find("\"online\":null"), std::string::npos);
+}
+
+TEST(BoardJson, BipartiteSquaresAreNamedInItsOwnNotation) {
+  variants::LoadResult r = variants::load_id("bipartite");
+  ASSERT_TRUE(r.ok()) << r.error_text();
+  // 004: rows A.. from the top, columns 1.. from the left; coordinate names work too.
+  std::vector<std::pair<int, int>> sq = squares_named(*r.rules, "a1-b2");
+  ASSERT_EQ(sq.size(), 2u);
+  EXPECT_EQ(sq[0], (std::pair<int, int>{0, 0}));
+  EXPECT_TRUE(squares_named(*r.rules, "O-O").empty());
+}
+
+TEST(RoundFeed, ClocksAndDatesAreWrittenAsBroadcastsReadThem) {
+  EXPECT_EQ(clk_comment(3723999), "[%clk 1:02:03]");
+  EXPECT_EQ(clk_comment(59000), "[%clk 0:00:59]");
+  EXPECT_EQ(clk_comment(-5), "[%clk 0:00:00]");
+  EXPECT_EQ(pgn_date(0), "????.??.??");
+  EXPECT_EQ(pgn_date(1796342400000), "2026.12.04");  // date -u -d @1796342400: 2026-12-04T00:00:00Z
+  EXPECT_TRUE(natural_less("t2", "t10"));
+  EXPECT_FALSE(natural_less("t10", "t2"));
+  EXPECT_TRUE(natural_less("a", "b"));
+}
+
+TEST(RoundFeed, ATwoSeatGameIsStandardPgnWithSanClocksAndTheBoardsResult) {
+  wire::BoardState st = state("t1", "chess", "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+                              {"e2-e4", "e7-e5", "Bf1-c4", "Nb8-c6", "Qd1-h5", "Ng8-f6", "Qh5xf7#"}, 2);
+  st.set_over(true);
+  st.add_ranking(0);
+  st.add_ranking(1);
+  st.set_result_reason("checkmate");
+  st.mutable_seats(0)->set_player("Ann");
+  ClockMarks clocks{{1, 600000}, {7, 61500}};
+  std::string error;
+  const std::string pgn = game_record(st, "Club night", 2, clocks, error);
+  EXPECT_EQ(error, "");
+  EXPECT_NE(pgn.find("[White \"Ann\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Black \"?\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Round \"2\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos) << pgn;
+  // The scholar's mate in SAN, as every chess program writes it.
+  EXPECT_NE(pgn.find("1. e4 {[%clk 0:10:00]} e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {[%clk 0:01:01]} 1-0"), std::string::npos)
+      << pgn;
+  auto parsed = core::parse_pgn(pgn);
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed->front().result, "1-0");
+}
+
+TEST(RoundFeed, AGameEndedOffTheRecordIsClosedAsTheBoardSays) {
+  wire::BoardState st = state("t1", "chess", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+                              {"e2-e4", "e7-e5"}, 2);
+  st.set_over(true);
+  st.set_draw(true);
+  st.set_result_reason("draw agreed");
+  std::string error;
+  const std::string pgn = game_record(st, "e", 1, {}, error);
+  EXPECT_NE(pgn.find("[Result \"1/2-1/2\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("1. e4 e5 1/2-1/2"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Termination \"draw agreed\"]"), std::string::npos) << pgn;
+}
+
+TEST(RoundFeed, ARecordThatDoesNotReplayStillGivesTagsAndSaysWhy) {
+  wire::BoardState st = state("t1", "chess", "8/8/8/8/8/8/8/8 w - - 0 1", {"e2-e4", "e2-e4"}, 2);
+  std::string error;
+  const std::string pgn = game_record(st, "e", 1, {}, error);
+  EXPECT_NE(error, "");
+  EXPECT_NE(pgn.find("[Board \"t1\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("{the record does not replay here:"), std::string::npos) << pgn;
+  auto parsed = core::parse_pgn(pgn);
+  EXPECT_TRUE(parsed.ok()) << pgn;  // still a well-formed PGN
+}
+
+TEST(RoundFeed, AFourSeatRoundIsPgn4ThatReplaysToTheBoardsPosition) {
+  variants::LoadResult r = variants::load_id("chesscom-ffa", "4PC");
+  ASSERT_TRUE(r.ok()) << r.error_text();
+  wire::BoardState st = state("t3", "chesscom-ffa", "", {"k2-k4", "b9-c9", "d13-d11", "m8-l8"}, 4);
+  st.set_start_position("4PC");
+  std::string error;
+  const std::string pgn4 = game_record(st, "club", 1, {}, error);
+  ASSERT_EQ(error, "") << pgn4;
+  EXPECT_NE(pgn4.find("1. k2-k4 .. b9-c9 .. d13-d11 .. m8-l8"), std::string::npos) << pgn4;
+  EXPECT_NE(pgn4.find("[StartFen4 \"4PC\"]"), std::string::npos) << pgn4;
+  auto parsed = core::parse_pgn(pgn4);
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed->front().moves.size(), 4u);
+}
+
+TEST(EventFeed, ThePublicSeesAChangeOnlyAfterTheDelayTheArbiterAtOnce) {
+  HubModel model("club");
+  FeedSettings s;
+  s.delay_ms = 5000;
+  EventFeed feed(s);
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  deliver(model, state("t1", "chess", start, {}, 2), 1000);
+  feed.observe(model, 1000);
+  EXPECT_EQ(feed.live_boards().count("t1"), 1u);
+  EXPECT_EQ(feed.public_boards().count("t1"), 0u);  // not yet 5 s old
+  deliver(model, state("t1", "chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", {"e2-e4"}, 2),
+          3000);
+  feed.observe(model, 3000);
+  EXPECT_NE(feed.live_boards().at("t1").json.find("\"moves\":1"), std::string::npos);
+  feed.observe(model, 5999);
+  EXPECT_EQ(feed.public_boards().count("t1"), 0u);
+  feed.observe(model, 6000);  // the first state is 5 s old
+  ASSERT_EQ(feed.public_boards().count("t1"), 1u);
+  EXPECT_NE(feed.public_boards().at("t1").json.find("\"moves\":0"), std::string::npos);
+  EXPECT_EQ(feed.round_text(1, false).find("e4"), std::string::npos);  // the feed is held back too
+  feed.observe(model, 8000);
+  EXPECT_NE(feed.public_boards().at("t1").json.find("\"moves\":1"), std::string::npos);
+  EXPECT_NE(feed.round_text(1, false).find("1. e4 *"), std::string::npos) << feed.round_text(1, false);
+}
+
+TEST(EventFeed, ABoardChangingFasterThanItsBoundSkipsAheadButShowsTheNewest) {
+  HubModel model("club");
+  FeedSettings s;
+  s.delay_ms = 1000;
+  s.max_samples = 4;
+  EventFeed feed(s);
+  std::vector<std::string> record;
+  const char* moves[] = {"e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-b5", "a7-a6", "Bb5-a4", "Ng8-f6"};
+  for (int i = 0; i < 8; ++i) {
+    record.push_back(moves[i]);
+    wire::BoardState st = state("t1", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", record, 2);
+    deliver(model, st, 100 + i * 10);
+    feed.observe(model, 100 + i * 10);
+  }
+  feed.observe(model, 5000);
+  EXPECT_NE(feed.public_boards().at("t1").json.find("\"moves\":8"), std::string::npos);
+}
+
+TEST(EventFeed, TheRoundsFeedsSplitTwoSeatAndFourSeatBoardsInTableOrder) {
+  HubModel model("club");
+  EventFeed feed(FeedSettings{});
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  deliver(model, state("t10", "chess", start, {"d2-d4"}, 2), 1);
+  deliver(model, state("t2", "chess", start, {"c2-c4"}, 2), 1);
+  wire::BoardState four = state("t3", "chesscom-ffa", "", {"k2-k4"}, 4);
+  four.set_start_position("4PC");
+  four.set_round(2);
+  deliver(model, four, 1);
+  feed.observe(model, 10);
+  EXPECT_EQ(feed.rounds(), (std::set<int>{1, 2}));
+  const std::string r1 = feed.round_text(1, false);
+  ASSERT_NE(r1.find("1. c4"), std::string::npos) << r1;
+  EXPECT_LT(r1.find("1. c4"), r1.find("1. d4"));  // t2 before t10
+  EXPECT_EQ(feed.round_text(1, true), "");
+  EXPECT_NE(feed.round_text(2, true).find("1. k2-k4"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tabula::hub::web

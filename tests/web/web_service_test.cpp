@@ -1,0 +1,392 @@
+// tabula-hub-web's service against a real Mosquitto and journaled boards
+// (issue 34): spectators see every board live, the feeds parse in
+// pgn-extract and replay in `tabula replay`, the arbiter's action reaches the
+// board, the delay holds, a broker kill shows "reconnecting" and loses
+// nothing, hostile requests are refused, the push reaches a broadcast mock.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "../hub/broker.h"
+#include "../journal/journal_fixture.h"
+#include "hub/hub_client.h"
+#include "hub/sim_board.h"
+#include "hub/web/web_service.h"
+
+namespace tabula::hub::web {
+namespace {
+
+using namespace std::chrono_literals;
+using hub::testing::Broker;
+using hub::testing::eventually;
+using hub::testing::TempDir;
+using journal::testing::kFfaOpening;
+using journal::testing::kScholarsMate;
+using journal::testing::script_inputs;
+
+constexpr auto kWait = 20s;
+const char* const kToken = "arbiter-token-0123";
+
+ArbiterKey arbiter_key() {
+  ArbiterKey k;
+  k.secret = "0123456789abcdef0123456789abcdef";
+  return k;
+}
+
+BrokerConfig at(int port) {
+  BrokerConfig b;
+  b.port = port;
+  b.keepalive_s = 5;
+  return b;
+}
+
+std::unique_ptr<SimBoard> open_board(const TempDir& dir, const std::string& name, const std::string& variant,
+                                     const BrokerConfig& broker) {
+  SimBoardConfig c;
+  c.variant = variant;
+  c.journal_path = dir.file(name + ".db");
+  c.event = "club";
+  c.board = name;
+  c.players = variant == "chess" ? std::vector<std::string>{"Ann", "Bob"}
+                                 : std::vector<std::string>{"Ann", "Bob", "Cid", "Dee"};
+  c.broker = broker;
+  c.key = arbiter_key();
+  std::string error;
+  auto b = SimBoard::open(c, error);
+  EXPECT_TRUE(b) << error;
+  return b;
+}
+
+// A hub client and the web service on it, as tabula-hub-web composes them.
+struct Web {
+  std::unique_ptr<HubClient> client;
+  std::unique_ptr<WebService> service;
+  std::string base() const { return "http://127.0.0.1:" + std::to_string(service->port()); }
+};
+
+Web open_web(const BrokerConfig& broker, WebOptions o, const std::string& id) {
+  HubConfig c;
+  c.event = "club";
+  c.broker = broker;
+  c.key = arbiter_key();
+  c.client_id = id;
+  std::string error;
+  Web w;
+  w.client = HubClient::start(c, error);
+  EXPECT_TRUE(w.client) << error;
+  EXPECT_TRUE(eventually([&] { return w.client->status().subscribed; }, kWait));
+  HubAccess a = access_of(*w.client);
+  o.port = 0;
+  o.www_dir = TABULA_WWW_DIR;
+  if (o.arbiter_token.empty()) o.arbiter_token = kToken;
+  w.service = WebService::start(o, a, error);
+  EXPECT_TRUE(w.service) << error;
+  return w;
+}
+
+// Feeds the inputs; `finish`: then ticks until the last move settled.
+void play(SimBoard& b, const std::vector<session::Input>& inputs, bool finish = true) {
+  std::string error;
+  for (const auto& in : inputs) ASSERT_TRUE(b.feed(in, error)) << error;
+  if (finish) {
+    ASSERT_TRUE(b.finish(error)) << error;
+  }
+}
+
+std::string get(const std::string& base, const std::string& path, int* status = nullptr,
+                const httplib::Headers& headers = {}) {
+  httplib::Client c(base);
+  c.set_read_timeout(10, 0);
+  auto r = c.Get(path.c_str(), headers);
+  if (status) *status = r ? r->status : -1;
+  return r ? r->body : "";
+}
+
+httplib::Result post(const std::string& base, const std::string& path, const httplib::Params& params,
+                     const httplib::Headers& headers = {}) {
+  httplib::Client c(base);
+  c.set_read_timeout(10, 0);
+  return c.Post(path.c_str(), headers, params);
+}
+
+std::string arbiter_cookie(const std::string& base) {
+  auto r = post(base, "/api/arbiter/login", {{"token", kToken}});
+  if (!r || r->status != 200) return {};
+  const std::string set = r->get_header_value("Set-Cookie");
+  return set.substr(0, set.find(';'));
+}
+
+std::string file_text(const std::string& p) {
+  std::ifstream in(p);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class WebServiceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh installs it)";
+    broker_ = std::make_unique<Broker>(dir_.path());
+    std::string error;
+    ASSERT_TRUE(broker_->start(error)) << error;
+  }
+  TempDir dir_;
+  std::unique_ptr<Broker> broker_;
+};
+
+TEST_F(WebServiceTest, SpectatorsSeeEveryBoardAndEachNewMoveOnAnOpenStream) {
+  Web web = open_web(at(broker_->port()), {}, "web-1");
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  auto t2 = open_board(dir_, "t2", "chesscom-ffa", at(broker_->port()));
+  auto chess = script_inputs("chess", kScholarsMate, 7);
+  // All but the mate first; a stream is open when the mate comes.
+  const std::size_t cut = chess.size() - 6;
+  play(*t1, {chess.begin(), chess.begin() + static_cast<std::ptrdiff_t>(cut)}, false);
+  play(*t2, script_inputs("chesscom-ffa", kFfaOpening, 7));
+  ASSERT_TRUE(eventually(
+      [&] {
+        const std::string b = get(web.base(), "/api/boards");
+        return b.find("\"board\":\"t1\"") != std::string::npos && b.find("\"board\":\"t2\"") != std::string::npos &&
+               b.find("\"moves\":8") != std::string::npos;
+      },
+      kWait))
+      << get(web.base(), "/api/boards");
+
+  std::string stream;
+  std::mutex m;
+  std::atomic<bool> done{false};
+  std::thread reader([&] {
+    httplib::Client c(web.base());
+    c.set_read_timeout(30, 0);
+    c.Get("/events", [&](const char* data, std::size_t n) {
+      std::lock_guard<std::mutex> g(m);
+      stream.append(data, n);
+      return !done.load();
+    });
+  });
+  ASSERT_TRUE(eventually([&] { std::lock_guard<std::mutex> g(m); return stream.find("\"board\":\"t2\"") != std::string::npos; }, kWait));
+  play(*t1, {chess.begin() + static_cast<std::ptrdiff_t>(cut), chess.end()});
+  EXPECT_TRUE(eventually(
+      [&] {
+        std::lock_guard<std::mutex> g(m);
+        return stream.find("\"last_move\":\"Qh5xf7\"") != std::string::npos &&
+               stream.find("\"reason\":\"checkmate\"") != std::string::npos;
+      },
+      kWait))
+      << stream;
+  done = true;
+  web.service.reset();  // ends the stream
+  reader.join();
+  EXPECT_NE(stream.find("event: status"), std::string::npos);
+}
+
+TEST_F(WebServiceTest, TheRoundFeedsParseInPgnExtractAndReplayInTabula) {
+  Web web = open_web(at(broker_->port()), {}, "web-2");
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  auto t2 = open_board(dir_, "t2", "chesscom-ffa", at(broker_->port()));
+  play(*t1, script_inputs("chess", kScholarsMate, 3));
+  play(*t2, script_inputs("chesscom-ffa", kFfaOpening, 3));
+  std::string pgn, pgn4;
+  ASSERT_TRUE(eventually(
+      [&] {
+        pgn = get(web.base(), "/round-1.pgn");
+        pgn4 = get(web.base(), "/round-1.pgn4");
+        return pgn.find("Qxf7#") != std::string::npos && pgn4.find("m11-k11") != std::string::npos;
+      },
+      kWait))
+      << pgn << pgn4;
+  EXPECT_NE(pgn.find("[White \"Ann\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("1-0"), std::string::npos) << pgn;
+  std::filesystem::path d = dir_.path();
+  std::ofstream(d / "round-1.pgn") << pgn;
+  std::ofstream(d / "round-1.pgn4") << pgn4;
+  // pgn-extract, an independent reader: no error, one game out, the same moves.
+  std::string tool;
+  for (const char* p : {"/usr/bin/pgn-extract", "/usr/games/pgn-extract"})
+    if (std::filesystem::exists(p)) tool = p;
+  ASSERT_FALSE(tool.empty()) << "pgn-extract is not installed (scripts/setup.sh installs it)";
+  const std::string cmd = tool + " -s --nocomments -Wsan -o " + (d / "out.pgn").string() + " " +
+                          (d / "round-1.pgn").string() + " 2> " + (d / "err.txt").string();
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  EXPECT_EQ(file_text((d / "err.txt").string()), "");
+  EXPECT_NE(file_text((d / "out.pgn").string()).find("4. Qxf7# 1-0"), std::string::npos);
+  // tabula replay reads the four-player round back.
+  const std::string replay = std::string(TABULA_CLI) + " replay --variant chesscom-ffa " + (d / "round-1.pgn4").string() +
+                             " > " + (d / "replay.txt").string() + " 2>&1";
+  EXPECT_EQ(std::system(replay.c_str()), 0) << file_text((d / "replay.txt").string());
+}
+
+TEST_F(WebServiceTest, TheArbitersActionReachesTheBoardAndOnlyTheArbiterCanSendOne) {
+  Web web = open_web(at(broker_->port()), {}, "web-3");
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  auto chess = script_inputs("chess", kScholarsMate, 5);
+  play(*t1, {chess.begin(), chess.begin() + 10});
+  ASSERT_TRUE(eventually([&] { return get(web.base(), "/api/boards").find("\"board\":\"t1\"") != std::string::npos; },
+                         kWait));
+  const httplib::Params pause{{"board", "t1"}, {"kind", "pause"}};
+  // Without signing in: refused, and the board hears nothing.
+  auto r = post(web.base(), "/api/arbiter/action", pause, {{"X-Tabula-Arbiter", "1"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 401) << r->body;
+  // A wrong token, five times: then the address must wait.
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(post(web.base(), "/api/arbiter/login", {{"token", "guess"}})->status, 401);
+  EXPECT_EQ(post(web.base(), "/api/arbiter/login", {{"token", kToken}})->status, 429);
+  // Another address would be let in; this test's is loopback, so a fresh
+  // service stands for the wait being over.
+  WebOptions o;
+  Web web2 = open_web(at(broker_->port()), o, "web-3b");
+  const std::string cookie = arbiter_cookie(web2.base());
+  ASSERT_FALSE(cookie.empty());
+  // Signed in, but a request without the page's header (a foreign form): refused.
+  r = post(web2.base(), "/api/arbiter/action", pause, {{"Cookie", cookie}});
+  EXPECT_EQ(r->status, 403) << r->body;
+  r = post(web2.base(), "/api/arbiter/action", {{"board", "t1"}, {"kind", "explode"}},
+           {{"Cookie", cookie}, {"X-Tabula-Arbiter", "1"}});
+  EXPECT_EQ(r->status, 400);
+  EXPECT_NE(r->body.find("kind must be pause, resume, takeback, draw or win"), std::string::npos) << r->body;
+  std::string error;
+  EXPECT_EQ(t1->apply_actions(t1->session().snapshot().time, error), 0) << error;
+  r = post(web2.base(), "/api/arbiter/action", pause, {{"Cookie", cookie}, {"X-Tabula-Arbiter", "1"}});
+  ASSERT_EQ(r->status, 200) << r->body;
+  int applied = 0;
+  ASSERT_TRUE(eventually(
+      [&] {
+        applied += t1->apply_actions(t1->session().snapshot().time, error);
+        return applied == 1;
+      },
+      kWait))
+      << error;
+  EXPECT_TRUE(eventually(
+      [&] { return get(web2.base(), "/api/boards?arbiter=1", nullptr, {{"Cookie", cookie}}).find("\"paused\":true") != std::string::npos; },
+      kWait));
+  // Alerts are the arbiter's only.
+  int status = 0;
+  get(web2.base(), "/api/arbiter/alerts", &status);
+  EXPECT_EQ(status, 401);
+  EXPECT_EQ(get(web2.base(), "/api/arbiter/alerts", &status, {{"Cookie", cookie}}).front(), '[');
+  EXPECT_EQ(status, 200);
+}
+
+TEST_F(WebServiceTest, HostileRequestsAreRefusedClearly) {
+  WebOptions o;
+  o.max_streams = 2;
+  o.max_body = 1024;
+  Web web = open_web(at(broker_->port()), o, "web-4");
+  int status = 0;
+  // Nothing outside the page's folder.
+  for (const char* path : {"/../CMakeLists.txt", "/%2e%2e/CMakeLists.txt", "/..%2fweb_service.cpp", "/www/../../web_main.cpp",
+                           "/%2e%2e%2f%2e%2e%2fCMakeLists.txt"}) {
+    const std::string body = get(web.base(), path, &status);
+    EXPECT_NE(status, 200) << path;
+    EXPECT_EQ(body.find("add_library"), std::string::npos) << path;
+    EXPECT_EQ(body.find("#include"), std::string::npos) << path;
+  }
+  EXPECT_NE(get(web.base(), "/index.html", &status).find("<main id=\"boards\""), std::string::npos);
+  EXPECT_EQ(status, 200);
+  get(web.base(), "/no-such-page", &status);
+  EXPECT_EQ(status, 404);
+  // A body over the limit.
+  auto r = post(web.base(), "/api/arbiter/login", {{"token", std::string(4096, 'x')}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 413);
+  // A round number that is not one.
+  get(web.base(), "/round-99999999999.pgn", &status);
+  EXPECT_EQ(status, 404);
+  // Streams are bounded: the third is turned away while two are open.
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> open;
+  for (int i = 0; i < 2; ++i) {
+    open.emplace_back([&] {
+      httplib::Client c(web.base());
+      c.set_read_timeout(30, 0);
+      c.Get("/events", [&](const char*, std::size_t) { return !stop.load(); });
+    });
+  }
+  ASSERT_TRUE(eventually([&] { return web.service->open_streams() == 2; }, kWait));
+  const std::string refused = get(web.base(), "/events", &status);
+  EXPECT_EQ(status, 503);
+  EXPECT_NE(refused.find("too many open event streams (2)"), std::string::npos) << refused;
+  stop = true;
+  web.service.reset();
+  for (auto& t : open) t.join();
+}
+
+TEST_F(WebServiceTest, TheDelayHoldsMovesBackFromThePublicNotFromTheArbiter) {
+  WebOptions o;
+  o.feed.delay_ms = 3000;
+  Web web = open_web(at(broker_->port()), o, "web-5");
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  const std::string cookie = arbiter_cookie(web.base());
+  play(*t1, script_inputs("chess", kScholarsMate, 9));
+  ASSERT_TRUE(eventually(
+      [&] { return get(web.base(), "/api/boards?arbiter=1", nullptr, {{"Cookie", cookie}}).find("\"moves\":7") != std::string::npos; },
+      kWait));
+  // The arbiter sees the mate; the public does not, yet.
+  EXPECT_EQ(get(web.base(), "/api/boards").find("\"moves\":7"), std::string::npos);
+  EXPECT_EQ(get(web.base(), "/round-1.pgn").find("Qxf7#"), std::string::npos);
+  EXPECT_TRUE(eventually([&] { return get(web.base(), "/api/boards").find("\"moves\":7") != std::string::npos; }, kWait));
+  EXPECT_NE(get(web.base(), "/round-1.pgn").find("Qxf7#"), std::string::npos);
+  EXPECT_NE(get(web.base(), "/api/status").find("\"delay_s\":3"), std::string::npos);
+}
+
+TEST_F(WebServiceTest, ABrokerKillShowsReconnectingThenLosesNothing) {
+  Web web = open_web(at(broker_->port()), {}, "web-6");
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  auto chess = script_inputs("chess", kScholarsMate, 11);
+  play(*t1, {chess.begin(), chess.begin() + 8});
+  ASSERT_TRUE(eventually([&] { return get(web.base(), "/api/status").find("\"connected\":true") != std::string::npos; }, kWait));
+  broker_->kill();
+  EXPECT_TRUE(eventually([&] { return get(web.base(), "/api/status").find("\"connected\":false") != std::string::npos; }, kWait));
+  play(*t1, {chess.begin() + 8, chess.end()});  // the board plays on while the broker is down
+  std::string error;
+  ASSERT_TRUE(broker_->start(error)) << error;
+  EXPECT_TRUE(eventually(
+      [&] {
+        const std::string b = get(web.base(), "/api/boards");
+        return b.find("\"moves\":7") != std::string::npos && b.find("checkmate") != std::string::npos;
+      },
+      kWait))
+      << get(web.base(), "/api/boards");
+  EXPECT_NE(get(web.base(), "/api/status").find("\"connected\":true"), std::string::npos);
+}
+
+TEST_F(WebServiceTest, ThePushSendsTheWholeRoundToTheBroadcastUrlWithTheToken) {
+  httplib::Server mock;
+  std::mutex m;
+  std::vector<std::pair<std::string, std::string>> got;  // path + auth, body
+  mock.Post(R"(/api/broadcast/round/(\w+)/push)", [&](const httplib::Request& req, httplib::Response& res) {
+    std::lock_guard<std::mutex> g(m);
+    got.emplace_back(req.path + " " + req.get_header_value("Authorization"), req.body);
+    res.set_content("{\"moves\":1}", "application/json");
+  });
+  const int port = mock.bind_to_any_port("127.0.0.1");
+  std::thread serve([&] { mock.listen_after_bind(); });
+  WebOptions o;
+  o.push_url = "http://127.0.0.1:" + std::to_string(port) + "/api/broadcast/round/r{round}/push";
+  o.push_token = "lip_secret";
+  Web web = open_web(at(broker_->port()), o, "web-7");
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  play(*t1, script_inputs("chess", kScholarsMate, 13));
+  EXPECT_TRUE(eventually(
+      [&] {
+        std::lock_guard<std::mutex> g(m);
+        for (const auto& [head, body] : got) {
+          if (head == "/api/broadcast/round/r1/push Bearer lip_secret" && body.find("4. Qxf7# 1-0") != std::string::npos)
+            return true;
+        }
+        return false;
+      },
+      kWait));
+  EXPECT_GE(web.service->push_status().pushed, 1u);
+  web.service.reset();
+  mock.stop();
+  serve.join();
+}
+
+}  // namespace
+}  // namespace tabula::hub::web
