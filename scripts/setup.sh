@@ -33,6 +33,7 @@ tools=(
   # chromium driven through chromium-driver by python3-selenium; python3-pil
   # compares its screenshots with the goldens.
   chromium chromium-driver python3-selenium python3-pil
+  stockfish  # the strong two-player bot over UCI (tabula match --b uci:/usr/games/stockfish)
 )
 # Libraries (and data) the programs link or load: of the target architecture.
 libs=(

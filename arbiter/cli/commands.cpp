@@ -3,6 +3,7 @@
 #include "cli/bench.h"
 #include "cli/event_commands.h"
 #include "cli/latency_bench.h"
+#include "cli/match_command.h"
 #include "cli/infer_commands.h"
 #include "cli/options.h"
 #include "cli/play_commands.h"
@@ -359,7 +360,7 @@ int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.empty() || args[0] == "help" || args[0] == "--help") {
-    (args.empty() ? err : out) << kUsage << kBenchUsage << kBenchLatencyUsage << kInferUsage << kPlayUsage << kEventUsage;
+    (args.empty() ? err : out) << kUsage << kBenchUsage << kBenchLatencyUsage << kInferUsage << kPlayUsage << kEventUsage << kMatchUsage << kSearchUsage;
     return args.empty() ? 2 : 0;
   }
   const std::string& cmd = args[0];
@@ -383,6 +384,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (cmd == "trace") return cmd_trace(args, out, err);
   if (cmd == "play") return cmd_play(args, out, err);
   if (cmd == "archive") return cmd_archive(args, out, err);
+  if (cmd == "match") return cmd_match(args, out, err);
+  if (cmd == "analyse") return cmd_analyse(args, out, err);
+  if (cmd == "search") return cmd_search(args, out, err);
   if (cmd == "event") return cmd_event(args, out, err);
   if (cmd == "replay") {
     auto o = parse_options(args, 1, {"variant", "game"}, {}, args[0], err);

@@ -1,0 +1,54 @@
+// evaluation.h — what a position is worth to each seat, for every variant.
+//
+// The value of a seat (centipawns, higher is better for that seat) adds up:
+//  - material: each piece kind's worth (named kinds as in chess; a variant's
+//    own kinds from their Betza atoms), counted only while the seat plays;
+//  - the ledger: points (002, chess.com: every point of the sheet's scale is
+//    worth a pawn, so a capture that scores counts twice, as the sheet's
+//    goal and as the material it removes) or tokens (003);
+//  - the goal's features: pawn progress toward promotion, central pieces;
+//    000: the king on his own corner square and, in the two-player phase,
+//    pieces on the central area; 004 stage one: the race of the messengers
+//    to the far home rows;
+//  - an eliminated seat loses kEliminated; a finished game is worth kWin to
+//    the winner (and his team), the ranking below him in steps.
+// The search combines these per-seat values by the variant's relations
+// (search.h). Stateless after construction; thread-compatible.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/rule_set.h"
+#include "core/types.h"
+#include "engine/game_adapter.h"
+
+namespace tabula::engine {
+
+using SeatValues = std::array<int, core::kMaxSeats>;
+
+inline constexpr int kWin = 1000000;
+inline constexpr int kEliminated = 20000;
+
+class Evaluator {
+ public:
+  explicit Evaluator(const core::RuleSet& rules);
+
+  // Every seat's value of the game's current state.
+  SeatValues evaluate(const GameAdapter& g) const;
+  // The worth of a piece kind in centipawns (king: 0).
+  int piece_value(core::PieceKind k) const { return value_[static_cast<std::size_t>(index_of(k))]; }
+
+ private:
+  SeatValues terminal(const GameAdapter& g) const;
+
+  const core::RuleSet* rules_;
+  std::array<int, core::kMaxPieceKinds> value_{};
+  // Per seat and square: pawn progress (0 at the far side from promotion)
+  // and centrality, precomputed.
+  std::array<std::array<std::int8_t, core::kMaxSquares>, core::kMaxSeats> progress_{};
+  std::array<std::int8_t, core::kMaxSquares> centre_{};
+  bool race_ = false;  // 004 stage one
+};
+
+}  // namespace tabula::engine

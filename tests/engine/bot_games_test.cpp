@@ -1,0 +1,91 @@
+// Every variant's bot plays only legal moves: short bot games of every
+// shipped variant, each move checked by the game layer before it is played
+// (Game::is_legal) and by its ruling after. Bounded by depth and nodes, not
+// time. The long run (10,000 bot moves per variant) is `tabula match`
+// outside CI (docs/ENGINE.md).
+#include <gtest/gtest.h>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/match.h"
+#include "core/test_rules.h"
+#include "engine/levels.h"
+#include "engine/search.h"
+#include "variants/variant_loader.h"
+
+namespace tabula::engine {
+namespace {
+
+struct Played {
+  int moves = 0;
+  bool finished = false;
+};
+
+// One game of `plies` plies at most, every seat at `level`.
+Played play(const std::string& id, int level, int plies, std::uint64_t seed, Family family = Family::kAuto) {
+  std::vector<std::shared_ptr<const core::RuleSet>> stages{testing::shipped(id)};
+  while (!stages.back()->next_stage.empty()) stages.push_back(testing::shipped(stages.back()->next_stage.front().variant));
+  const core::RuleSet& rules = *stages.front();
+  auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen) : core::parse_fen(rules, rules.start_fen);
+  EXPECT_TRUE(pos.ok()) << id;
+  core::Match match(stages, *pos);
+  Engine engine(1);
+  Played out;
+  while (match.state() != core::Match::State::kFinished && out.moves < plies) {
+    if (match.state() == core::Match::State::kChoosing) {
+      auto options = match.options();
+      EXPECT_FALSE(match.choose(options.front()).has_value()) << id;
+      match.setup_confirmed();
+      continue;
+    }
+    LevelSettings s = level_settings(level, 0, seed + static_cast<std::uint64_t>(out.moves));
+    s.options.family = family;
+    s.limits.max_nodes = 3000;
+    SearchResult r = engine.search(match.game(), s.limits, s.options);
+    if (!r.best) {
+      ADD_FAILURE() << id << ": no move at ply " << out.moves << " in a game not over";
+      break;
+    }
+    EXPECT_TRUE(match.game().is_legal(*r.best)) << id << " ply " << out.moves;
+    auto rulings = match.play(*r.best);
+    EXPECT_TRUE(rulings.empty() || rulings.front().kind != core::RulingKind::kIllegalMove) << id << " ply " << out.moves;
+    EXPECT_EQ(match.game().position().consistency_problem(), "") << id;
+    ++out.moves;
+  }
+  out.finished = match.state() == core::Match::State::kFinished;
+  return out;
+}
+
+class BotGames : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BotGames, TheBeginnerPlaysOnlyLegalMoves) {
+  Played p = play(GetParam(), 1, 40, 7);
+  EXPECT_GT(p.moves, 0);
+}
+
+TEST_P(BotGames, TheSearchingBotPlaysOnlyLegalMoves) {
+  Played p = play(GetParam(), 5, 12, 11);
+  EXPECT_GT(p.moves, 0);
+}
+
+TEST_P(BotGames, MaxNPlaysOnlyLegalMoves) {
+  Played p = play(GetParam(), 4, 8, 13, Family::kMaxN);
+  EXPECT_GT(p.moves, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryVariant, BotGames,
+                         ::testing::Values("chess", "chesscom-ffa", "chesscom-teams", "four-kingdoms", "chess-four",
+                                           "allies-vassals", "bipartite", "bipartite-stage2", "corners-short",
+                                           "corners-long", "corners-mini"),
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
+                           for (char& c : n) c = c == '-' ? '_' : c;
+                           return n;
+                         });
+
+TEST(BotGames, EveryShippedVariantIsCovered) {
+  EXPECT_EQ(variants::list_ids().size(), 11U);
+}
+
+}  // namespace
+}  // namespace tabula::engine

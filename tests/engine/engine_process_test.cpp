@@ -1,0 +1,185 @@
+// Engines in other processes (arbiter/cli/engine_process.*): fake engines
+// written as shell scripts that misbehave in each way the adapter must
+// survive: an illegal move, silence, a crash, a missing file.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+#include "cli/engine_players.h"
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/game.h"
+#include "core/notation.h"
+#include "test_files.h"
+#include "variants/variant_loader.h"
+
+namespace tabula::cli {
+namespace {
+
+core::Game chess_start() {
+  auto r = variants::load_id("chess");
+  EXPECT_TRUE(r.ok());
+  auto pos = core::parse_fen(*r.rules, r.rules->start_fen);
+  return core::Game(r.rules, *pos);
+}
+
+std::string script(const testing::TempDir& dir, const std::string& name, const std::string& body) {
+  dir.write(name, "#!/bin/sh\n" + body);
+  chmod(dir.file(name).c_str(), 0755);
+  return dir.file(name);
+}
+
+// A UCI engine that answers every go with the given move; logs what it got.
+std::string uci_answering(const testing::TempDir& dir, const std::string& move) {
+  return script(dir, "engine.sh",
+                "while read line; do echo \"$line\" >> " + dir.file("log") + "\n"
+                "case \"$line\" in\n"
+                "  uci) echo 'id name fake'; echo uciok;;\n"
+                "  isready) echo readyok;;\n"
+                "  go*) echo 'info depth 1 score cp 31 pv " + move + "'; echo 'bestmove " + move + "';;\n"
+                "  quit) exit 0;;\n"
+                "esac\ndone\n");
+}
+
+TEST(UciPlayer, PlaysTheEnginesLegalMoveWithItsScore) {
+  testing::TempDir dir("uci");
+  std::string why;
+  auto p = make_player("uci:" + uci_answering(dir, "e2e4") + ",elo=1350", 1, why);
+  ASSERT_TRUE(p) << why;
+  core::Game g = chess_start();
+  Choice c = p->choose(g, 20000, 1);
+  ASSERT_TRUE(c.move);
+  EXPECT_EQ(core::coordinate(g.position(), *c.move), "e2e4");
+  EXPECT_EQ(c.value, 31);
+  EXPECT_EQ(c.ruling, "");
+  std::string log = testing::read_file(dir.file("log"));
+  EXPECT_NE(log.find("setoption name UCI_LimitStrength value true"), std::string::npos) << log;
+  EXPECT_NE(log.find("setoption name UCI_Elo value 1350"), std::string::npos) << log;
+  EXPECT_NE(log.find("go movetime 20"), std::string::npos) << log;
+}
+
+TEST(UciPlayer, SendsTheMovesPlayedSoFar) {
+  testing::TempDir dir("uci");
+  std::string why;
+  auto p = make_player("uci:" + uci_answering(dir, "g1f3"), 1, why);
+  ASSERT_TRUE(p) << why;
+  core::Game g = chess_start();
+  core::Move m;
+  ASSERT_TRUE(core::parse_coordinate(g.position(), "e2e4", m));
+  g.play(m);
+  ASSERT_TRUE(core::parse_coordinate(g.position(), "e7e5", m));
+  g.play(m);
+  Choice c = p->choose(g, 10000, 1);
+  ASSERT_TRUE(c.move);
+  std::string log = testing::read_file(dir.file("log"));
+  EXPECT_NE(log.find("moves e2e4 e7e5"), std::string::npos) << log;
+}
+
+TEST(UciPlayer, AnIllegalMoveIsRefusedAndTabulaMovesInstead) {
+  testing::TempDir dir("uci");
+  std::string why;
+  auto p = make_player("uci:" + uci_answering(dir, "e2e5"), 1, why);
+  ASSERT_TRUE(p) << why;
+  core::Game g = chess_start();
+  Choice c = p->choose(g, 10000, 1);
+  ASSERT_TRUE(c.move);
+  EXPECT_TRUE(g.is_legal(*c.move));
+  EXPECT_NE(c.ruling.find("refused the engine's illegal or unreadable move \"e2e5\""), std::string::npos) << c.ruling;
+  EXPECT_NE(c.ruling.find("Tabula's engine"), std::string::npos) << c.ruling;
+}
+
+// The choice of a UCI engine made from `path` for the start position, which
+// must be a legal move (the engine's or Tabula's in its place).
+Choice replaced_choice(const std::string& path, std::unique_ptr<Player>& p, std::int64_t budget_us) {
+  std::string why;
+  p = make_player("uci:" + path, 1, why);
+  EXPECT_TRUE(p) << why;
+  if (!p) return {};
+  core::Game g = chess_start();
+  Choice c = p->choose(g, budget_us, 1);
+  EXPECT_TRUE(c.move && g.is_legal(*c.move));
+  return c;
+}
+
+TEST(UciPlayer, AnEngineThatCrashesIsRestartedThenReplaced) {
+  testing::TempDir dir("uci");
+  std::string starts = dir.file("starts");
+  std::string path = script(dir, "crash.sh",
+                            "echo start >> " + starts + "\n"
+                            "while read line; do case \"$line\" in\n"
+                            "  uci) echo uciok;; isready) echo readyok;; go*) exit 3;;\n"
+                            "esac; done\n");
+  std::unique_ptr<Player> p;
+  Choice c = replaced_choice(path, p, 10000);
+  EXPECT_NE(c.ruling.find("no bestmove"), std::string::npos) << c.ruling;
+  EXPECT_EQ(testing::read_file(starts), "start\nstart\n");  // restarted once
+}
+
+TEST(UciPlayer, ASilentEngineIsGivenUpAfterItsGrace) {
+  testing::TempDir dir("uci");
+  std::string path = script(dir, "silent.sh",
+                            "while read line; do case \"$line\" in\n"
+                            "  uci) echo uciok;; isready) echo readyok;;\n"
+                            "esac; done\n");
+  std::unique_ptr<Player> p;
+  Choice c = replaced_choice(path, p, 1000);
+  EXPECT_NE(c.ruling.find("silent or crashed"), std::string::npos) << c.ruling;
+  // Given up for the rest of the game: the next move does not wait again.
+  ASSERT_TRUE(p);
+  Choice next = p->choose(chess_start(), 1000, 2);
+  ASSERT_TRUE(next.move);
+  EXPECT_NE(next.ruling.find("replaced for the rest of the game"), std::string::npos) << next.ruling;
+}
+
+TEST(UciPlayer, AProgramThatIsNoEngineIsReplaced) {
+  std::unique_ptr<Player> p;
+  Choice c = replaced_choice("/bin/true", p, 1000);
+  EXPECT_NE(c.ruling.find("did not answer uci"), std::string::npos) << c.ruling;
+}
+
+TEST(MakePlayer, BadSpecsAreNamed) {
+  std::string why;
+  EXPECT_FALSE(make_player("uci:/no/such/engine", 1, why));
+  EXPECT_NE(why.find("/no/such/engine"), std::string::npos) << why;
+  why.clear();
+  EXPECT_FALSE(make_player("level:9", 1, why));
+  EXPECT_NE(why.find("from 1 to 8"), std::string::npos) << why;
+  why.clear();
+  EXPECT_FALSE(make_player("wizard:3", 1, why));
+  EXPECT_NE(why.find("unknown kind \"wizard\""), std::string::npos) << why;
+  why.clear();
+  EXPECT_FALSE(make_player("uci:/bin/true,elo", 1, why));
+  EXPECT_NE(why.find("expected name=value"), std::string::npos) << why;
+  why.clear();
+  EXPECT_FALSE(make_player("uci:", 1, why));
+  EXPECT_NE(why.find("needs an engine path"), std::string::npos) << why;
+}
+
+TEST(FourpPlayer, SpeaksInFromDashToMoves) {
+  testing::TempDir dir("fourp");
+  std::string path = script(dir, "fourp.sh",
+                            "while read line; do echo \"$line\" >> " + dir.file("log") + "\n"
+                            "case \"$line\" in\n"
+                            "  uci) echo uciok;;\n"
+                            "  go*) echo 'info depth 1 time 1 nodes 5 pv h2-h3 score 12'; echo 'bestmove h2-h3';;\n"
+                            "esac; done\n");
+  std::string why;
+  auto p = make_player("fourp:" + path, 1, why);
+  ASSERT_TRUE(p) << why;
+  auto r = variants::load_id("chesscom-teams");
+  ASSERT_TRUE(r.ok());
+  auto pos = core::parse_fen4(*r.rules, r.rules->start_fen);
+  ASSERT_TRUE(pos.ok());
+  core::Game g(r.rules, *pos);
+  Choice c = p->choose(g, 10000, 1);
+  ASSERT_TRUE(c.move);
+  EXPECT_EQ(c.ruling, "");
+  EXPECT_EQ(c.value, 12);
+  EXPECT_EQ(c.pv, "h2-h3");
+  std::string log = testing::read_file(dir.file("log"));
+  EXPECT_NE(log.find("position startpos"), std::string::npos) << log;
+  EXPECT_NE(log.find("go movetime 10"), std::string::npos) << log;
+}
+
+}  // namespace
+}  // namespace tabula::cli

@@ -1,0 +1,99 @@
+// The evaluation: symmetric starts, the ledgers and the goals it must know.
+#include <gtest/gtest.h>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/test_rules.h"
+#include "engine/evaluation.h"
+#include "variants/variant_loader.h"
+
+namespace tabula::engine {
+namespace {
+
+core::Game start_of(const std::string& id) {
+  auto rules = testing::shipped(id);
+  auto pos = rules->four_player_notation ? core::parse_fen4(*rules, rules->start_fen) : core::parse_fen(*rules, rules->start_fen);
+  EXPECT_TRUE(pos.ok()) << id;
+  return core::Game(rules, *pos);
+}
+
+TEST(Evaluation, EverySeatIsWorthTheSameAtTheStartOfSymmetricVariants) {
+  for (const char* id : {"chess", "chesscom-ffa", "chesscom-teams", "four-kingdoms", "chess-four", "corners-short"}) {
+    core::Game g = start_of(id);
+    GameAdapter a(g);
+    Evaluator e(g.rules());
+    SeatValues v = e.evaluate(a);
+    for (int i = 1; i < g.rules().seat_count(); ++i) EXPECT_EQ(v[static_cast<std::size_t>(i)], v[0]) << id << " seat " << i;
+    EXPECT_GT(v[0], 3000) << id;  // the army's material
+  }
+}
+
+TEST(Evaluation, KnownPiecesHaveTheirChessWorth) {
+  auto rules = testing::shipped("chess");
+  Evaluator e(*rules);
+  EXPECT_EQ(e.piece_value(rules->kind_by_letter('Q')), 900);
+  EXPECT_EQ(e.piece_value(rules->kind_by_letter('R')), 500);
+  EXPECT_EQ(e.piece_value(rules->kind_by_letter('N')), 300);
+  EXPECT_EQ(e.piece_value(rules->kind_by_letter('P')), 100);
+  EXPECT_EQ(e.piece_value(rules->kind_by_letter('K')), 0);
+}
+
+TEST(Evaluation, BipartitesOwnPiecesAreValuedFromTheirMoves) {
+  // 004 stage two: the captain (knight + a step) is worth more than the
+  // soldier (a king that moves without capturing straight), the range-3
+  // power pieces less than a full rook or bishop.
+  auto rules = testing::shipped("bipartite-stage2");
+  Evaluator e(*rules);
+  int captain = e.piece_value(rules->kind_by_letter('C'));
+  int soldier = e.piece_value(rules->kind_by_letter('S'));
+  int rook3 = e.piece_value(rules->kind_by_letter('R'));
+  EXPECT_GT(captain, soldier);
+  EXPECT_GT(rook3, 200);
+  EXPECT_LT(rook3, 500);
+}
+
+TEST(Evaluation, TheRaceOfStageOneRewardsEveryStepForward) {
+  // 004 stage one: a messenger one row nearer the far home rows is worth more.
+  core::Game g = start_of("bipartite");
+  Evaluator e(g.rules());
+  GameAdapter before(g);
+  core::Seat mover = g.to_move();
+  int v0 = e.evaluate(before)[static_cast<std::size_t>(index_of(mover))];
+  core::MoveList moves = g.legal_moves();
+  ASSERT_FALSE(moves.empty());
+  g.play(moves[0]);
+  GameAdapter after(g);
+  EXPECT_GT(e.evaluate(after)[static_cast<std::size_t>(index_of(mover))], v0);
+}
+
+TEST(Evaluation, PointsOfTheLedgerCount) {
+  // chess.com FFA: the same board, but Red has 20 points more (a FEN4 ledger).
+  auto rules = testing::shipped("chesscom-ffa");
+  std::string fen = rules->start_fen;
+  core::SeatPoints zero{}, twenty{};
+  auto p0 = core::parse_fen4(*rules, fen, &zero);
+  ASSERT_TRUE(p0.ok());
+  twenty = zero;
+  twenty[0] += 20;
+  core::Game a(rules, *p0, zero), b(rules, *p0, twenty);
+  Evaluator e(*rules);
+  EXPECT_EQ(e.evaluate(GameAdapter(b))[0] - e.evaluate(GameAdapter(a))[0], 2000);
+}
+
+TEST(Evaluation, AFinishedGameIsAWinForTheWinnersTeam) {
+  // Chess: the scholar's mate is over; White has won.
+  auto rules = testing::shipped("chess");
+  auto pos = core::parse_fen(*rules, "r1bqkbnr/1ppp1Qpp/p1n5/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
+  ASSERT_TRUE(pos.ok());
+  core::Game g(rules, *pos);
+  ASSERT_TRUE(g.outcome().over);
+  Evaluator e(*rules);
+  SeatValues v = e.evaluate(GameAdapter(g));
+  EXPECT_EQ(v[0], kWin);
+  EXPECT_LT(v[1], -kWin / 2);
+}
+
+}  // namespace
+}  // namespace tabula::engine

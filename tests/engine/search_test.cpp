@@ -1,0 +1,177 @@
+// The search: known tactics from chess (positions any player knows), its
+// limits, determinism under a seed, and the table's bound.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "core/fen.h"
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/test_rules.h"
+#include "engine/levels.h"
+#include "engine/search.h"
+
+namespace tabula::engine {
+namespace {
+
+core::Game chess_game(const std::string& fen) {
+  auto rules = testing::shipped("chess");
+  auto pos = core::parse_fen(*rules, fen);
+  EXPECT_TRUE(pos.ok()) << fen;
+  return core::Game(rules, *pos);
+}
+
+std::string best_text(const core::Game& g, const SearchResult& r) {
+  return r.best ? core::coordinate(g.position(), *r.best) : "none";
+}
+
+Limits depth(int d) {
+  Limits l;
+  l.max_depth = d;
+  return l;
+}
+
+TEST(Search, FindsTheScholarsMate) {
+  // 1.e4 e5 2.Bc4 Nc6 3.Qf3 a6?: 4.Qxf7 is mate.
+  core::Game g = chess_game("r1bqkbnr/1ppp1ppp/p1n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 4");
+  Engine e(1);
+  SearchResult r = e.search(g, depth(3));
+  EXPECT_EQ(best_text(g, r), "f3f7");
+  EXPECT_GT(r.value, kWin / 2);
+  EXPECT_EQ(r.family, Family::kTwoSided);
+}
+
+TEST(Search, PlaysTheLadderMateThroughWithOneTable) {
+  // Two rooks against the bare king: 1.Rb7 Kg8 2.Ra8# (mate in two). One
+  // engine (one table) plays both sides; the mate must come on White's
+  // second move, not be put off by values stored at other plies.
+  core::Game g = chess_game("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+  Engine e(1);
+  for (int ply = 0; ply < 3 && !g.outcome().over; ++ply) {
+    SearchResult r = e.search(g, depth(5));
+    ASSERT_TRUE(r.best);
+    if (ply == 0) EXPECT_GT(r.value, kWin / 2);
+    g.play(*r.best);
+  }
+  EXPECT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().reason, "checkmate");
+  EXPECT_EQ(g.moves().size(), 3U);
+}
+
+TEST(Search, TakesAHangingQueen) {
+  // Black's queen on d4 hangs to the knight on f3, and nothing of Black's
+  // takes back on d4.
+  core::Game g = chess_game("rnb1kbnr/pppp1ppp/8/8/3qP3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4");
+  Engine e(1);
+  EXPECT_EQ(best_text(g, e.search(g, depth(2))), "f3d4");
+}
+
+TEST(Search, DoesNotTakeAPawnDefendedByAPawnWithTheQueenAtDepthOne) {
+  // Qd3xd5?? loses the queen to ...c6xd5 (quiescence sees the recapture);
+  // the greedy one-ply bot (no quiescence) takes it.
+  core::Game g = chess_game("rnbqkbnr/pp2pppp/2p5/3p4/8/3Q4/PPP1PPPP/RNB1KBNR w KQkq - 0 3");
+  Engine e(1);
+  Limits one = depth(1);
+  SearchOptions quiet;
+  EXPECT_NE(best_text(g, e.search(g, one, quiet)), "d3d5");
+  SearchOptions greedy;
+  greedy.quiescence = false;
+  EXPECT_EQ(best_text(g, e.search(g, one, greedy)), "d3d5");
+}
+
+TEST(Search, SameSeedSameMoveValueAndVariation) {
+  core::Game g = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  for (int level = 1; level <= 5; ++level) {
+    LevelSettings s = level_settings(level, 0, 42);
+    Engine a(1), b(1);
+    SearchResult x = a.search(g, s.limits, s.options);
+    SearchResult y = b.search(g, s.limits, s.options);
+    ASSERT_TRUE(x.best && y.best) << level;
+    EXPECT_EQ(*x.best, *y.best) << level;
+    EXPECT_EQ(x.value, y.value) << level;
+    EXPECT_EQ(x.pv, y.pv) << level;
+    EXPECT_EQ(x.nodes, y.nodes) << level;
+  }
+}
+
+TEST(Search, TheBeginnersNoiseDependsOnTheSeed) {
+  core::Game g = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  std::set<std::string> moves;
+  for (std::uint64_t seed = 0; seed < 12; ++seed) {
+    LevelSettings s = level_settings(1, 0, seed);
+    Engine e(1);
+    moves.insert(best_text(g, e.search(g, s.limits, s.options)));
+  }
+  EXPECT_GT(moves.size(), 1U);
+}
+
+TEST(Search, StopsAtTheNodeLimit) {
+  core::Game g = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  Engine e(1);
+  Limits l;
+  l.max_nodes = 500;
+  SearchResult r = e.search(g, l);
+  ASSERT_TRUE(r.best);
+  EXPECT_TRUE(g.is_legal(*r.best));
+  EXPECT_LE(r.nodes, 501U);
+}
+
+TEST(Search, AStopFlagSetBeforehandStillGivesALegalMove) {
+  core::Game g = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  Engine e(1);
+  std::atomic<bool> stop{true};
+  Limits l;
+  l.stop = &stop;
+  SearchResult r = e.search(g, l);
+  ASSERT_TRUE(r.best);
+  EXPECT_TRUE(g.is_legal(*r.best));
+  EXPECT_LT(r.nodes, 1000U);
+}
+
+TEST(Search, ABudgetOfTimeIsReadFromTheCallersClock) {
+  // A fake clock that runs 1 ms per call: the search stops by it.
+  core::Game g = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  Engine e(1);
+  std::int64_t now = 0;
+  Limits l;
+  l.budget_us = 50000;
+  l.elapsed_us = [&now] { return now += 1000; };
+  SearchResult r = e.search(g, l);
+  ASSERT_TRUE(r.best);
+  EXPECT_LT(r.depth, 64);
+  EXPECT_GE(now, 50000);
+}
+
+TEST(Search, NoMoveInAFinishedGame) {
+  core::Game g = chess_game("r1bqkbnr/1ppp1Qpp/p1n5/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
+  ASSERT_TRUE(g.outcome().over);
+  Engine e(1);
+  EXPECT_FALSE(e.search(g, depth(3)).best);
+}
+
+TEST(Search, TheTableSizeIsAnOption) {
+  Engine small(1), large(8);
+  EXPECT_GT(small.table_entries(), 1000U);
+  EXPECT_GE(large.table_entries(), small.table_entries() * 8);  // 8 MB over 24-byte entries
+  EXPECT_LE(large.table_entries(), small.table_entries() * 8 + 8);
+}
+
+TEST(Search, BudgetFromAClockIsAShareOfWhatIsLeft) {
+  EXPECT_EQ(budget_from_clock(60'000'000, 0, 0), 2'000'000);      // a minute, 30 moves
+  EXPECT_EQ(budget_from_clock(60'000'000, 0, 10), 6'000'000);
+  EXPECT_EQ(budget_from_clock(60'000'000, 1'000'000, 0), 2'750'000);
+  EXPECT_EQ(budget_from_clock(100'000, 0, 1), 50'000);             // never more than half
+}
+
+TEST(Search, FamiliesFollowTheRelations) {
+  EXPECT_EQ(family_for(*testing::shipped("chess")), Family::kTwoSided);
+  EXPECT_EQ(family_for(*testing::shipped("chesscom-teams")), Family::kTwoSided);
+  EXPECT_EQ(family_for(*testing::shipped("chess-four")), Family::kTwoSided);
+  EXPECT_EQ(family_for(*testing::shipped("bipartite-stage2")), Family::kTwoSided);
+  EXPECT_EQ(family_for(*testing::shipped("chesscom-ffa")), Family::kParanoid);
+  EXPECT_EQ(family_for(*testing::shipped("allies-vassals")), Family::kParanoid);
+  EXPECT_EQ(family_for(*testing::shipped("corners-short")), Family::kParanoid);
+}
+
+}  // namespace
+}  // namespace tabula::engine
