@@ -277,6 +277,9 @@ class Tracker {
     Millis shown{0};                  // when the board first showed it (the clock's move time)
     Wait wait = Wait::kSettle;
     std::optional<Millis> left;  // when the board first stopped showing it
+    // Squares of the next seat's reply begun before the board showed it
+    // (overlapping_reading): their touches belong to the reply.
+    core::SquareSet carry;
   };
   // The game one tentative move further, for fast replies.
   struct After {
@@ -302,6 +305,8 @@ class Tracker {
   bool other_seat_acting(const MoveSource* src) const;
   bool next_seat_began(const MoveSource* src);
   const After* after(const MoveSource* src);
+  After after_of(const CandidateGroup& t, const MoveSource& src) const;
+  std::optional<std::size_t> overlapping_reading(const MoveSource* src, const Evidence& ev) const;
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
   Mismatch describe_setup() const;
   void refresh_fixes(const MoveSource* src);
@@ -330,6 +335,7 @@ class Tracker {
   std::optional<Tentative> tentative_;
   std::optional<Tentative> previous_;  // the move shown before tentative_ replaced it
   std::uint64_t commit_seq_ = 0;
+  core::SquareSet commit_carry_;  // touches kept past commit_seq_ (Tentative::carry)
   std::optional<After> after_;
   core::Move after_key_;
   // The squares the last move committed at once filled: until `placed_until_`
