@@ -505,7 +505,7 @@ Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t read
   bool prefix = false;
   for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
   if (prefix) return Wait::kPrefix;
-  if (!settings_.commit_at_once) return Wait::kSettle;
+  if (!settings_.commit_at_once && !settings_.sliding) return Wait::kSettle;
   if (readings != 1 || matches.size() != 1 || after_burst || board_.stray().any())
     return Wait::kSettle;
   const CandidateGroup& g = groups_[matches.front()];
@@ -515,7 +515,10 @@ Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t read
   // belong to the move.
   if (m.promotion != core::kNoKind && m.kind != core::MoveKind::kPlacement) return Wait::kSettle;
   if ((g.footprint.touched() & ignored()).any()) return Wait::kSettle;  // part of it unseen
+  // Issue 27 item 10: with `sliding`, a rest on the way waits slide_rest
+  // whether or not moves commit at once.
   if (waypoint(g)) return Wait::kSlide;
+  if (!settings_.commit_at_once) return Wait::kSettle;
   return Wait::kNone;
 }
 
@@ -557,7 +560,9 @@ Millis Tracker::quiet_needed() const {
     case Wait::kNone:
       return settings_.health.bounce_window;
     case Wait::kSlide:
-      return settings_.settle_slide;
+      if (!settings_.sliding) return settings_.settle_slide;
+      return settings_.commit_at_once ? settings_.slide_rest
+                                      : std::max(settings_.slide_rest, settings_.settle);
     case Wait::kPrefix:
       return settings_.settle_prefix;
     case Wait::kSettle:

@@ -70,9 +70,11 @@
 //     pieces stand, any order; a placement of    |           |   within it) come back first
 //     one kind)                                  |           |
 //   a square a longer legal move of the same     | kSlide:   | a slide brushing the square on its
-//     piece from the same origin passes over     |  settle_  |   way (each brush a short down and
-//     (e2-e3 with e2-e4 legal; Ra1-a3 with a4    |  slide    |   up); a sliding hand leaves it
-//     legal; the first square a slide brushes)   |  (250 ms) |   within a fraction of that
+//     piece from the same origin passes over     |  slide_   |   way (each brush a short down and
+//     (e2-e3 with e2-e4 legal; Ra1-a3 with a4    |  rest     |   up), or a hand resting on the way
+//     legal; the first square a slide brushes)   |  (1500 ms;|   (0.3-0.9 s on real boards, issue
+//                                                |  sliding  |   27); `sliding` off: settle_slide
+//                                                |  off: 250)|   (250 ms), a sliding hand only
 //   a move that is the first half of another     | kPrefix:  | the rook of a rook-first castling,
 //     (footprint `prefix`)                       |  settle_  |   the king stepping over its
 //                                                |  prefix   |   castling square (king first with
@@ -152,6 +154,18 @@ struct TrackerSettings {
   // over on the way to another legal move waits this long: a sliding hand
   // leaves a square within a fraction of it (docs/INFERENCE.md, "Settling").
   Millis settle_slide{250};
+  // Issue 27 item 10, a hand that rests on the way (a pawn going e2-e4 stood
+  // on e3 for 0.3-0.9 s on real DGT recordings). FIDE 4.7: the move is made
+  // when the hand releases the piece, which a reed cannot see. On (the
+  // default, PicoChess's "sliding" reading): a piece standing where a longer
+  // legal move of the same piece passes over is still under way until it has
+  // rested there for `slide_rest` or the next seat begins; the board showing
+  // the longer move meanwhile is that move. Off: a rest of `settle_slide` is
+  // taken as the release, and going on is ruled (put it back) as a touch in
+  // the next seat's turn. Either way the move commits at its own landing time
+  // (the clock), and a ruled board is put right by following the guidance.
+  bool sliding = true;
+  Millis slide_rest{1500};
   Millis hold_warning{10000};  // a piece off its square this long, board quiet: reported
   Millis setup_report{2000};   // kVerify: a board set up part-way and quiet this long: reported
   HealthSettings health;
