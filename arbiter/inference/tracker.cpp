@@ -522,24 +522,6 @@ Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t read
   return Wait::kNone;
 }
 
-namespace {
-
-// `d` lies strictly between `o` and `e` on one line of equal steps (a rank,
-// a file, a diagonal, or a rider's leap repeated).
-bool strictly_between(Square o, Square d, Square e) {
-  int ef = core::file_of(e) - core::file_of(o);
-  int er = core::rank_of(e) - core::rank_of(o);
-  int n = std::gcd(std::abs(ef), std::abs(er));
-  if (n < 2) return false;
-  int sf = ef / n;
-  int sr = er / n;
-  int df = core::file_of(d) - core::file_of(o);
-  int dr = core::rank_of(d) - core::rank_of(o);
-  int k = sf != 0 ? df / sf : dr / sr;
-  return k > 0 && k < n && df == k * sf && dr == k * sr;
-}
-
-}  // namespace
 
 bool Tracker::waypoint(const CandidateGroup& g) const {
   // A piece put down where another legal move of the same piece from the
@@ -550,7 +532,7 @@ bool Tracker::waypoint(const CandidateGroup& g) const {
   if (o == core::kNoSquare || m.kind == core::MoveKind::kCastle) return false;
   for (const CandidateGroup& h : groups_) {
     if (&h == &g || h.footprint.origin != o) continue;
-    if (strictly_between(o, m.to, h.moves.front().to)) return true;
+    if (lies_between(o, m.to, h.moves.front().to)) return true;
   }
   return false;
 }

@@ -90,13 +90,18 @@ std::optional<std::size_t> Tracker::overlapping_reading(const MoveSource* src,
     const SquareSet rest = ev.diff & ~f.touched();
     if (rest.none()) continue;
     // Not a reading: the mover's own hand on a second piece, or a lifted
-    // piece that the moving piece could still take (a victim lifted first,
-    // the piece brushing a square on its way there).
+    // piece that the moving piece could still take: a victim lifted first
+    // while the piece brushes a square on its way there (Qd1 over e2 to
+    // take on f3), or while it is still at its origin.
     SquareSet reach;
+    const Square landing = groups_[i].moves.front().to;
     for (const CandidateGroup& h : groups_) {
-      if (h.footprint.origin == f.origin) reach |= h.footprint.kept | (h.footprint.changed & expected_);
+      if (h.footprint.origin != f.origin || f.origin == core::kNoSquare) continue;
+      if (groups_[i].moves.front().kind == core::MoveKind::kCastle ||
+          lies_between(f.origin, landing, h.moves.front().to))
+        reach |= h.footprint.kept | (h.footprint.changed & expected_);
     }
-    reach.reset(core::index_of(f.origin));
+    if (f.origin != core::kNoSquare) reach.reset(core::index_of(f.origin));
     bool mover_lifted = false;
     for (int q = 0; q < core::kMaxSquares; ++q) {
       if (rest.test(q) && expected_.test(q) && !board_.occupied().test(q) &&

@@ -195,5 +195,29 @@ TEST(RestOnTheWay, OnARestLongerThanSlideRestIsTheReleaseAndGoingOnIsPutRight) {
   going_on_after_the_step_is_ruled_and_can_be_put_right(t, 2000, false);
 }
 
+// ---- item 11: the trace generator's real hands ------------------------------------------
+
+TEST(RealHandsGenerator, OverlapsRestsAndLongerAirAreInTheScripts) {
+  session::ScriptStats sum;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    PreparedRecord prep = prepare_random_game("chess", seed, 60);
+    ASSERT_TRUE(prep.error.empty()) << prep.error;
+    session::GeneratorSettings gs;
+    gs.seed = seed;
+    gs.real_hands = true;
+    auto script = session::generate_script(prep.loaded.rules, *prep.loaded.start, prep.actions, gs);
+    ASSERT_TRUE(script.ok());
+    const session::Script& s = script.value();
+    sum.overlaps += s.stats.overlaps;
+    sum.rests += s.stats.rests;
+    sum.castle_king_first += s.stats.castle_king_first;
+    // Time order holds although overlapping moves begin before the move before ends.
+    for (std::size_t i = 1; i < s.inputs.size(); ++i)
+      ASSERT_LE(session::time_of(s.inputs[i - 1]), session::time_of(s.inputs[i]));
+  }
+  EXPECT_GT(sum.overlaps, 10);
+  EXPECT_GT(sum.rests, 3);
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
