@@ -401,13 +401,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
                *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
     }  // else it was first shown by a reed's flicker (a victim's bouncing lift): made now
-    tentative_ = Tentative{matches, seq, shown, wait_for(matches, readings, after_burst)};
-    state_ = TrackerState::kMatched;
-    fixes_.clear();
-    ruled_attempt_.reset();
-    ruled_board_.reset();
-    if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
-      up.commit = commit_tentative();
+    take_tentative(Tentative{matches, seq, shown, wait_for(matches, readings, after_burst)}, up);
     return;
   }
   // Not one move from the position: perhaps the tentative move, then the
@@ -451,15 +445,10 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         shown = tentative_->shown;
         seq = tentative_->seq;
       }
-      tentative_ = Tentative{one, seq, shown, wait_for(one, 1, false)};
-      tentative_->carry = ev.diff & ~groups_[*i].footprint.touched();
+      Tentative t{one, seq, shown, wait_for(one, 1, false)};
+      t.carry = ev.diff & ~groups_[*i].footprint.touched();
       after_.reset();
-      state_ = TrackerState::kMatched;
-      fixes_.clear();
-      ruled_attempt_.reset();
-      ruled_board_.reset();
-      if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
-        up.commit = commit_tentative();
+      take_tentative(std::move(t), up);
       return;
     }
   }
@@ -469,6 +458,17 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   } else {
     refresh_fixes(src);
   }
+}
+
+void Tracker::take_tentative(Tentative t, TrackerUpdate& up) {
+  // The board shows `t`: it waits as its row says, or commits at once.
+  tentative_ = std::move(t);
+  state_ = TrackerState::kMatched;
+  fixes_.clear();
+  ruled_attempt_.reset();
+  ruled_board_.reset();
+  if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
+    up.commit = commit_tentative();
 }
 
 bool Tracker::touched_since(std::uint64_t seq, const SquareSet& squares) const {

@@ -305,6 +305,7 @@ class Tracker {
   };
 
   void evaluate(const MoveSource* src, TrackerUpdate& up);
+  void take_tentative(Tentative t, TrackerUpdate& up);
   void judge(const MoveSource* src, TrackerUpdate& up);
   void check_touch(core::Square q, const MoveSource* src, TrackerUpdate& up);
   void clear_evidence();
