@@ -27,7 +27,7 @@ namespace tabula::cli {
 
 const char* const kInferUsage =
     R"(  infer --variant ID [--start NAME] [--fen FEN | --fen4 FEN4] [--settle-ms N]
-        [--settle-slide-ms N] [--commit-at-once on|off] [--promotion-timeout-ms N]
+        [--settle-slide-ms N] [--sliding on|off] [--slide-rest-ms N] [--commit-at-once on|off] [--promotion-timeout-ms N]
         [--random-moves requested|any] [--seed N] TRACE
                                     read a sensor trace: one line per accepted move
                                     and per ruling, then the final FEN/FEN4
@@ -366,7 +366,7 @@ std::string final_position(const core::Game& g) {
 
 int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   auto o = parse_options(args, "infer",
-                         {"variant", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "commit-at-once", "promotion-timeout-ms",
+                         {"variant", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "sliding", "slide-rest-ms", "commit-at-once", "promotion-timeout-ms",
                           "random-moves", "seed"},
                          err);
   if (!o) return 2;

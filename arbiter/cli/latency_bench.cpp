@@ -22,7 +22,7 @@ namespace tabula::cli {
 
 const char* const kBenchLatencyUsage =
     R"(  bench-latency [--variants ID,ID] [--seeds N] [--plies N] [--record FILE]
-                [--settle-ms N] [--settle-slide-ms N]
+                [--settle-ms N] [--settle-slide-ms N] [--sliding on|off] [--slide-rest-ms N]
                                     placement-to-move latency over generated traces,
                                     commit_at_once on and off (docs/BENCH.md)
 )";
@@ -270,7 +270,9 @@ bool random_games(const std::string& id, long long seeds, long long plies,
 int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   auto o =
       parse_options(args, "bench-latency",
-                    {"variants", "seeds", "plies", "record", "settle-ms", "settle-slide-ms"}, err);
+                    {"variants", "seeds", "plies", "record", "settle-ms", "settle-slide-ms",
+                     "sliding", "slide-rest-ms"},
+                    err);
   if (!o) return 2;
   if (!o->positional.empty()) {
     err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";
@@ -307,7 +309,9 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
     out << seeds << " seeded random games of at most " << plies << " plies per variant";
   }
   out << "; settle " << base.tracker.settle.count() << " ms, settle_slide "
-      << base.tracker.settle_slide.count() << " ms, settle_prefix "
+      << base.tracker.settle_slide.count() << " ms, sliding "
+      << (base.tracker.sliding ? "on" : "off") << " (slide_rest "
+      << base.tracker.slide_rest.count() << " ms), settle_prefix "
       << base.tracker.settle_prefix.count() << " ms, bounce window "
       << base.tracker.health.bounce_window.count() << " ms\n";
   out << "                                                                      placement to"

@@ -30,7 +30,7 @@ namespace tabula::cli {
 
 const char* const kPlayUsage =
     R"(  play --variant ID --journal FILE --trace TRACE [--start NAME] [--fen FEN | --fen4 FEN4]
-       [--settle-ms N] [--settle-slide-ms N] [--commit-at-once on|off] [--promotion-timeout-ms N]
+       [--settle-ms N] [--settle-slide-ms N] [--sliding on|off] [--slide-rest-ms N] [--commit-at-once on|off] [--promotion-timeout-ms N]
        [--random-moves requested|any] [--seed N]
        [--clock MIN+INC | MINdDELAY | MINbBRONSTEIN]
        [--broker HOST[:PORT]|mqtts://HOST --hub-event E --board B [--broker-ca F]
@@ -154,7 +154,7 @@ bool is_tick(const session::Input& in) { return std::holds_alternative<session::
 int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
   auto o = parse_options(args, first,
-                         {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "commit-at-once", "promotion-timeout-ms",
+                         {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "sliding", "slide-rest-ms", "commit-at-once", "promotion-timeout-ms",
                           "random-moves", "seed", "event", "site", "clock", "broker", "broker-ca", "broker-user",
                           "broker-password-file", "board", "hub-event", "arbiter-key"},
                          {}, "play", err);

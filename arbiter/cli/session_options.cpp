@@ -12,8 +12,10 @@ bool read_session_settings(const Options& o, session::SessionSettings& settings,
   long long timeout = settings.promotion_timeout.count();
   long long seed = 0;
   long long slide = settings.tracker.settle_slide.count();
+  long long rest = settings.tracker.slide_rest.count();
   if (!number_option(o, "settle-ms", 10, 60000, settle, err) ||
       !number_option(o, "settle-slide-ms", 10, 60000, slide, err) ||
+      !number_option(o, "slide-rest-ms", 10, 60000, rest, err) ||
       !number_option(o, "promotion-timeout-ms", 0, 3600000, timeout, err) ||
       !number_option(o, "seed", 0, 1LL << 62, seed, err)) {
     return false;
@@ -21,6 +23,14 @@ bool read_session_settings(const Options& o, session::SessionSettings& settings,
   settings.tracker.settle = session::Millis{settle};
   settings.tracker.settle_prefix = std::max(settings.tracker.settle_prefix, session::Millis{settle});
   settings.tracker.settle_slide = session::Millis{slide};
+  settings.tracker.slide_rest = session::Millis{rest};
+  if (auto it = o.values.find("sliding"); it != o.values.end()) {
+    if (it->second != "on" && it->second != "off") {
+      err << "tabula: --sliding must be \"on\" or \"off\", got \"" << it->second << "\"\n";
+      return false;
+    }
+    settings.tracker.sliding = it->second == "on";
+  }
   if (auto it = o.values.find("commit-at-once"); it != o.values.end()) {
     if (it->second != "on" && it->second != "off") {
       err << "tabula: --commit-at-once must be \"on\" or \"off\", got \"" << it->second << "\"\n";

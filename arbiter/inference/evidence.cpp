@@ -6,13 +6,14 @@ namespace tabula::inference {
 
 using core::Square;
 
-void TouchLog::drop_through(std::uint64_t seq) {
-  auto it =
-      std::find_if(touches_.begin(), touches_.end(), [seq](const Touch& t) { return t.seq > seq; });
-  touches_.erase(touches_.begin(), it);
+void TouchLog::drop_through(std::uint64_t seq, const core::SquareSet& keep) {
+  std::erase_if(touches_, [&](const Touch& t) {
+    return t.seq <= seq && !keep.test(core::index_of(t.square));
+  });
 }
 
-void TouchLog::summarize(std::uint64_t after, TouchSummary& out) const {
+void TouchLog::summarize(std::uint64_t after, TouchSummary& out,
+                         const core::SquareSet& keep) const {
   out.touched.reset();
   out.last_up.fill(0);
   out.last_down.fill(0);
@@ -42,7 +43,7 @@ void TouchLog::summarize(std::uint64_t after, TouchSummary& out) const {
     const Touch& t = touches_[i];
     int q = core::index_of(t.square);
     bool flicker = flickers[i];
-    if (t.seq <= after) continue;
+    if (t.seq <= after && !keep.test(q)) continue;
     out.touched.set(q);
     if (flicker) continue;
     if (t.occupied) {

@@ -63,12 +63,14 @@ class TouchLog {
   explicit TouchLog(Millis bounce) : bounce_(bounce) {}
   void add(const Touch& t) { touches_.push_back(t); }
   void clear() { touches_.clear(); }
-  // Forgets every touch numbered `seq` or lower.
-  void drop_through(std::uint64_t seq);
+  // Forgets every touch numbered `seq` or lower, except those on `keep`'s
+  // squares (the next seat's hand already under way, issue 27 item 9).
+  void drop_through(std::uint64_t seq, const core::SquareSet& keep = {});
   bool empty() const { return touches_.empty(); }
   const std::vector<Touch>& touches() const { return touches_; }
-  // The facts about the touches numbered above `after`.
-  void summarize(std::uint64_t after, TouchSummary& out) const;
+  // The facts about the touches numbered above `after`, and about every
+  // touch on `keep`'s squares.
+  void summarize(std::uint64_t after, TouchSummary& out, const core::SquareSet& keep = {}) const;
 
  private:
   std::vector<Touch> touches_;

@@ -1,5 +1,8 @@
 #include "inference/footprint.h"
 
+#include <cstdlib>
+#include <numeric>
+
 namespace tabula::inference {
 
 using core::Move;
@@ -123,5 +126,21 @@ core::SquareSet capture_targets(const std::vector<CandidateGroup>& groups,
   }
   return out;
 }
+
+// `d` lies strictly between `o` and `e` on one line of equal steps (a rank,
+// a file, a diagonal, or a rider's leap repeated).
+bool lies_between(Square o, Square d, Square e) {
+  int ef = core::file_of(e) - core::file_of(o);
+  int er = core::rank_of(e) - core::rank_of(o);
+  int n = std::gcd(std::abs(ef), std::abs(er));
+  if (n < 2) return false;
+  int sf = ef / n;
+  int sr = er / n;
+  int df = core::file_of(d) - core::file_of(o);
+  int dr = core::rank_of(d) - core::rank_of(o);
+  int k = sf != 0 ? df / sf : dr / sr;
+  return k > 0 && k < n && df == k * sf && dr == k * sr;
+}
+
 
 }  // namespace tabula::inference

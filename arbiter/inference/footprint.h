@@ -53,6 +53,11 @@ struct CandidateGroup {
 std::vector<CandidateGroup> candidate_groups(const core::Position& pos,
                                              const core::MoveList& moves);
 
+// `d` lies strictly between `o` and `e` on one line of equal steps (a rank,
+// a file, a diagonal, or a rider's leap repeated): a piece going from o to e
+// passes over d.
+bool lies_between(core::Square o, core::Square d, core::Square e);
+
 // Squares a candidate would capture on (kept squares and en passant victims):
 // touching an opponent's piece there is the start of a capture, not a touch
 // out of turn.

@@ -67,7 +67,7 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
   targets_ = capture_targets(groups_, expected_);
   switch (how) {
     case Rebase::kAfterCommit:
-      log_.drop_through(commit_seq_);
+      log_.drop_through(commit_seq_, commit_carry_);
       break;
     case Rebase::kKeepEvidence:
       break;
@@ -84,6 +84,7 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
       break;
   }
   if (how == Rebase::kAfterLayout) placed_.reset();
+  commit_carry_.reset();
   layout_seq_.reset();
   tentative_.reset();
   previous_.reset();
@@ -400,13 +401,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
                *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
     }  // else it was first shown by a reed's flicker (a victim's bouncing lift): made now
-    tentative_ = Tentative{matches, seq, shown, wait_for(matches, readings, after_burst)};
-    state_ = TrackerState::kMatched;
-    fixes_.clear();
-    ruled_attempt_.reset();
-    ruled_board_.reset();
-    if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
-      up.commit = commit_tentative();
+    take_tentative(Tentative{matches, seq, shown, wait_for(matches, readings, after_burst)}, up);
     return;
   }
   // Not one move from the position: perhaps the tentative move, then the
@@ -415,7 +410,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     const After* a = after(src);
     if (a == nullptr) return false;
     TouchSummary since;
-    log_.summarize(tentative_->seq, since);
+    log_.summarize(tentative_->seq, since, tentative_->carry);
     Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
     int replies = 0;
     for (const CandidateGroup& g : a->groups) replies += shows_result(g.footprint, ev1) ? 1 : 0;
@@ -439,6 +434,24 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       tentative_ = current;
     }
   }
+  // The next seat's hand began before the mover's move was seen whole
+  // (issue 27 item 9): that move, with the reply under way.
+  if (!disturbed_ && (!tentative_ || tentative_->carry.any())) {
+    if (std::optional<std::size_t> i = overlapping_reading(src, ev)) {
+      std::vector<std::size_t> one{*i};
+      Millis shown = now_;
+      std::uint64_t seq = seq_;
+      if (tentative_ && tentative_->groups == one) {
+        shown = tentative_->shown;
+        seq = tentative_->seq;
+      }
+      Tentative t{one, seq, shown, wait_for(one, 1, false)};
+      t.carry = ev.diff & ~groups_[*i].footprint.touched();
+      after_.reset();
+      take_tentative(std::move(t), up);
+      return;
+    }
+  }
   if (tentative_ && !tentative_->left) tentative_->left = now_;
   if (state_ != TrackerState::kMismatch) {
     state_ = TrackerState::kMoving;
@@ -447,30 +460,15 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   }
 }
 
-void Tracker::drop_impossible_after_tentative(std::vector<std::size_t>& matches) const {
-  // Issue 22 item 2: the board showed T (a piece standing on T's landing
-  // square); the next player adjusts a piece, then lifts T's piece to take
-  // it. The occupancy may then also read as another capture by T's piece
-  // from its origin, onto the square just adjusted. That reading needs the
-  // piece to have left T's landing square before that square was refilled:
-  // follow where the piece went, or the fast recapture is lost.
-  if (!tentative_ || tentative_->groups.size() != 1) return;
-  std::size_t ti = tentative_->groups.front();
-  const Footprint& t = groups_[ti].footprint;
-  if (t.origin == core::kNoSquare) return;
-  SquareSet landing = (t.changed & ~expected_) | t.kept;
-  std::uint64_t left = 0;  // when T's piece last left where T put it
-  for (int q = 0; q < core::kMaxSquares; ++q) {
-    if (landing.test(q)) left = std::max(left, summary_.last_up[q]);
-  }
-  std::erase_if(matches, [&](std::size_t i) {
-    const Footprint& f = groups_[i].footprint;
-    if (i == ti || f.origin != t.origin || f.kept.none()) return false;
-    for (int q = 0; q < core::kMaxSquares; ++q) {
-      if (f.kept.test(q) && !ignored().test(q) && summary_.last_down[q] <= left) return true;
-    }
-    return false;
-  });
+void Tracker::take_tentative(Tentative t, TrackerUpdate& up) {
+  // The board shows `t`: it waits as its row says, or commits at once.
+  tentative_ = std::move(t);
+  state_ = TrackerState::kMatched;
+  fixes_.clear();
+  ruled_attempt_.reset();
+  ruled_board_.reset();
+  if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
+    up.commit = commit_tentative();
 }
 
 bool Tracker::touched_since(std::uint64_t seq, const SquareSet& squares) const {
@@ -507,7 +505,7 @@ Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t read
   bool prefix = false;
   for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
   if (prefix) return Wait::kPrefix;
-  if (!settings_.commit_at_once) return Wait::kSettle;
+  if (!settings_.commit_at_once && !settings_.sliding) return Wait::kSettle;
   if (readings != 1 || matches.size() != 1 || after_burst || board_.stray().any())
     return Wait::kSettle;
   const CandidateGroup& g = groups_[matches.front()];
@@ -517,28 +515,13 @@ Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t read
   // belong to the move.
   if (m.promotion != core::kNoKind && m.kind != core::MoveKind::kPlacement) return Wait::kSettle;
   if ((g.footprint.touched() & ignored()).any()) return Wait::kSettle;  // part of it unseen
+  // Issue 27 item 10: with `sliding`, a rest on the way waits slide_rest
+  // whether or not moves commit at once.
   if (waypoint(g)) return Wait::kSlide;
+  if (!settings_.commit_at_once) return Wait::kSettle;
   return Wait::kNone;
 }
 
-namespace {
-
-// `d` lies strictly between `o` and `e` on one line of equal steps (a rank,
-// a file, a diagonal, or a rider's leap repeated).
-bool strictly_between(Square o, Square d, Square e) {
-  int ef = core::file_of(e) - core::file_of(o);
-  int er = core::rank_of(e) - core::rank_of(o);
-  int n = std::gcd(std::abs(ef), std::abs(er));
-  if (n < 2) return false;
-  int sf = ef / n;
-  int sr = er / n;
-  int df = core::file_of(d) - core::file_of(o);
-  int dr = core::rank_of(d) - core::rank_of(o);
-  int k = sf != 0 ? df / sf : dr / sr;
-  return k > 0 && k < n && df == k * sf && dr == k * sr;
-}
-
-}  // namespace
 
 bool Tracker::waypoint(const CandidateGroup& g) const {
   // A piece put down where another legal move of the same piece from the
@@ -549,7 +532,7 @@ bool Tracker::waypoint(const CandidateGroup& g) const {
   if (o == core::kNoSquare || m.kind == core::MoveKind::kCastle) return false;
   for (const CandidateGroup& h : groups_) {
     if (&h == &g || h.footprint.origin != o) continue;
-    if (strictly_between(o, m.to, h.moves.front().to)) return true;
+    if (lies_between(o, m.to, h.moves.front().to)) return true;
   }
   return false;
 }
@@ -559,7 +542,9 @@ Millis Tracker::quiet_needed() const {
     case Wait::kNone:
       return settings_.health.bounce_window;
     case Wait::kSlide:
-      return settings_.settle_slide;
+      if (!settings_.sliding) return settings_.settle_slide;
+      return settings_.commit_at_once ? settings_.slide_rest
+                                      : std::max(settings_.slide_rest, settings_.settle);
     case Wait::kPrefix:
       return settings_.settle_prefix;
     case Wait::kSettle:
@@ -582,6 +567,7 @@ Commit Tracker::commit_tentative() {
                                                                     : ChoiceKind::kPromotion;
   }
   commit_seq_ = tentative_->seq;
+  commit_carry_ = tentative_->carry;
   const Footprint& f = groups_[tentative_->groups.front()].footprint;
   placed_ = (f.changed & ~expected_) | f.kept;
   placed_until_ = now_ + settings_.settle;
@@ -590,252 +576,6 @@ Commit Tracker::commit_tentative() {
   return c;
 }
 
-const Tracker::After* Tracker::after(const MoveSource* src) {
-  if (!tentative_ || tentative_->groups.size() != 1 || src == nullptr) return nullptr;
-  const CandidateGroup& t = groups_[tentative_->groups.front()];
-  const Move& m = t.moves.front();
-  if (after_ && after_key_ == m) return after_->game ? &*after_ : nullptr;
-  after_key_ = m;
-  after_.emplace();
-  core::Game g = src->game();
-  std::vector<core::Ruling> rulings = g.play(m);
-  if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove ||
-      g.outcome().over) {
-    return nullptr;
-  }
-  after_->expected = occupancy_of(g.position());
-  // What the hands leave after T, and pieces the rules then add or remove.
-  SquareSet shown = expected_ ^ t.footprint.changed;
-  after_->ignored = ignored() | (shown ^ after_->expected);
-  after_->groups = candidate_groups(g.position(), src->moves(g));
-  after_->targets = capture_targets(after_->groups, after_->expected);
-  after_->game = std::move(g);
-  return &*after_;
-}
-
-// ---- judgement ------------------------------------------------------------------
-
-bool Tracker::next_seat_began(const MoveSource* src) {
-  // T waits only because the hands may still be on their way to a longer
-  // move (a slide, the other half of castling). A piece of the seat to move
-  // after T lifted since, on a square no longer move of T's piece could
-  // capture, while T's squares stand untouched: the mover is done, T was the
-  // move. (Another seat touching a piece out of turn proves nothing.)
-  if (tentative_->groups.size() != 1) return false;
-  if (tentative_->wait != Wait::kSlide && tentative_->wait != Wait::kPrefix) return false;
-  const After* a = after(src);
-  if (a == nullptr) return false;
-  const core::Seat next = a->game->to_move();
-  const CandidateGroup& t = groups_[tentative_->groups.front()];
-  if (touched_since(tentative_->seq, t.footprint.touched())) return false;
-  SquareSet reach;  // what longer moves of T's piece would capture on
-  for (const CandidateGroup& g : groups_) {
-    if (g.footprint.origin != t.footprint.origin) continue;
-    reach |= g.footprint.kept | (g.footprint.changed & expected_);
-  }
-  const core::Position& pos = src->game().position();
-  for (const Touch& touch : log_.touches()) {
-    if (touch.seq <= tentative_->seq || touch.occupied) continue;
-    int i = core::index_of(touch.square);
-    if (reach.test(i) || !expected_.test(i)) continue;
-    Piece p = pos.at(touch.square);
-    if (p.seat == next && next != mover_) return true;
-  }
-  return false;
-}
-
-bool Tracker::other_seat_acting(const MoveSource* src) const {
-  const CandidateGroup& t = groups_[tentative_->groups.front()];
-  const core::Position& pos = src->game().position();
-  SquareSet landing = (t.footprint.changed & ~expected_) | t.footprint.kept;
-  bool any_up = false;
-  SquareSet touched;
-  for (const Touch& touch : log_.touches()) {
-    if (touch.seq <= tentative_->seq) continue;
-    touched.set(core::index_of(touch.square));
-    if (touch.occupied) continue;
-    any_up = true;
-    Piece p = landing.test(core::index_of(touch.square)) ? Piece{core::kNoKind, mover_, false}
-                                                         : pos.at(touch.square);
-    if (p.seat != core::kNoSeat && p.seat != mover_) return true;
-  }
-  // Only pieces put down (nothing lifted): judge them after T if T is untouched.
-  return !any_up && touched.any() && (touched & t.footprint.touched()).none();
-}
-
-void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
-  SquareSet ignore = ignored();
-  log_.summarize(0, summary_);
-  Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
-  // A piece in the air on the way to a legal move from the position: pending.
-  pending_ = false;
-  if (!disturbed_ && board_.stray().none()) {
-    for (const CandidateGroup& g : groups_) {
-      if (on_the_way(g.footprint, ev)) {
-        pending_ = true;
-        break;
-      }
-    }
-  }
-  if (pending_) {
-    state_ = TrackerState::kMoving;
-    return;
-  }
-  // The tentative move stands and the next player is part-way through a
-  // reply (a victim lifted, a piece in the air), or someone else has acted:
-  // commit it; the rest is judged from the position after it.
-  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1) {
-    bool reply_under_way = false;
-    if (const After* a = after(src)) {
-      TouchSummary since;
-      log_.summarize(tentative_->seq, since);
-      Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
-      for (const CandidateGroup& g : a->groups) {
-        if (on_the_way(g.footprint, ev1)) {
-          reply_under_way = true;
-          break;
-        }
-      }
-    }
-    if (reply_under_way || other_seat_acting(src)) {
-      up.commit = commit_tentative();
-      return;
-    }
-  }
-  Mismatch m = describe_mismatch(src, ev);
-  bool same =
-      ruled_board_ && *ruled_board_ == board_.occupied() && state_ == TrackerState::kMismatch;
-  state_ = TrackerState::kMismatch;
-  ruled_attempt_ = m.attempt;
-  ruled_board_ = board_.occupied();
-  fixes_ = m.fixes;
-  if (!same) {
-    m.time = now_;
-    up.mismatch = std::move(m);
-  }
-}
-
-Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) const {
-  const core::Game& game = src->game();
-  const core::Position& pos = game.position();
-  const core::Geometry& g = pos.rules().geometry;
-  Mismatch m;
-  m.attempt = read_attempt(ev);
-  Provenance moved = follow_pieces(expected_, log_.touches());
-  if (m.attempt && !m.attempt->capture) {
-    // The piece on `to` is known to have come from elsewhere (a committed
-    // piece taken back to its old square while another piece left `from`):
-    // no one piece went from `from` to `to`.
-    int to = core::index_of(m.attempt->to);
-    if (moved.certain.test(to) && moved.from[to] != m.attempt->from) m.attempt.reset();
-  }
-  if (!m.attempt && ruled_attempt_ && moved.from[core::index_of(ruled_attempt_->to)] ==
-                                          ruled_attempt_->from) {
-    m.attempt = ruled_attempt_;  // the move refused before, still on the board
-  }
-  m.fixes = plan_fixes(pos, board_.occupied(), *ev.ignored, board_.stray(), m.attempt, &moved);
-  std::string todo = fixes_sentence(m.fixes);
-  if (disturbed_) {
-    // After a burst no move is read until the board is back in order.
-    m.attempt.reset();
-    m.fixes = plan_fixes(pos, board_.occupied(), *ev.ignored, board_.stray());
-    m.text = "many pieces were disturbed at once: put the board back as it was before (" +
-             fixes_sentence(m.fixes) + "), then play on";
-    return m;
-  }
-  if (m.attempt) {
-    m.kind = MismatchKind::kIllegalMove;
-    std::string why = src->why_not(game, m.attempt->from, m.attempt->to);
-    if (why.empty())
-      why = game.piece_phrase(pos.at(m.attempt->from), m.attempt->from) + " may not go to " +
-            g.name(m.attempt->to) + " now";
-    if (regrip_ && placed_.test(core::index_of(m.attempt->from)) &&
-        pos.at(m.attempt->from).seat != mover_) {
-      // Moved on after a move committed at once: that move was made.
-      why += "; the move before was made when the piece was set down on " +
-             g.name(m.attempt->from) + " (FIDE 4.7)";
-    }
-    m.text = why + ". Put it back: " + todo;
-    return m;
-  }
-  SquareSet missing = *ev.expected & ~*ev.physical & ~*ev.ignored;
-  SquareSet extra = *ev.physical & ~*ev.expected & ~*ev.ignored;
-  if (missing.count() == 1 && extra.none() && board_.stray().none() && !disturbed_) {
-    Square q = core::kNoSquare;
-    for (int i = 0; i < core::kMaxSquares; ++i) {
-      if (missing.test(i)) q = static_cast<Square>(i);
-    }
-    Piece p = pos.at(q);
-    m.kind = MismatchKind::kLifted;
-    m.severity = core::Severity::kWarning;
-    m.text = p.seat == mover_ ? game.piece_phrase(p, q) + " has no legal move now"
-                              : game.piece_phrase(p, q) + " may not be moved: it is " +
-                                    game.seat_name(mover_) + "'s turn";
-    m.text += "; " + todo;
-    return m;
-  }
-  m.kind = MismatchKind::kOutOfSync;
-  if (missing.none() && board_.stray().none() && extra.any()) {
-    m.text = "the board has a piece on " + square_list(g, extra) +
-             " that the game does not (if it came from another square, that square's sensor may be "
-             "stuck): " +
-             todo;
-  } else {
-    int n = static_cast<int>((missing | extra).count() + board_.stray().count());
-    m.text = "the board does not match the game (" + std::to_string(n) +
-             (n == 1 ? " square differs" : " squares differ") + "): " + todo;
-  }
-  return m;
-}
-
-Mismatch Tracker::describe_setup() const {
-  Mismatch m;
-  m.kind = MismatchKind::kNotSetUp;
-  m.severity = core::Severity::kInfo;
-  m.time = now_;
-  m.fixes = fixes_;
-  SquareSet differ = (board_.occupied() ^ expected_) & ~ignored();
-  int n = static_cast<int>(differ.count() + board_.stray().count());
-  m.text = "waiting for the board to show the position to set up (" + std::to_string(n) +
-           (n == 1 ? " square differs" : " squares differ") + "): " + fixes_sentence(fixes_);
-  return m;
-}
-
-void Tracker::refresh_fixes(const MoveSource* src) {
-  std::optional<Attempt> hint = ruled_attempt_;
-  Provenance moved = follow_pieces(expected_, log_.touches());
-  fixes_ = plan_fixes(src->game().position(), board_.occupied(), ignored(), board_.stray(), hint,
-                      &moved);
-}
-
-void Tracker::check_touch(Square q, const MoveSource* src, TrackerUpdate& up) {
-  int i = core::index_of(q);
-  if (warned_touch_.test(i) || awaiting_.test(i)) return;
-  // The mover straightening the piece his move just put down, within the
-  // settle time after the commit (without commit_at_once the move waited
-  // that long after the last touch, straightening included).
-  if (placed_.test(i) && now_ < placed_until_) {
-    regrip_ = true;
-    return;
-  }
-  // A reed flipping within the bounce window of its last change is a magnet
-  // settling as the piece is put down (evidence.h), not a hand lifting it.
-  if (now_ - previous_flip_ < settings_.health.bounce_window) return;
-  const core::Game& game = src->game();
-  Piece p = game.position().at(q);
-  if (tentative_ && tentative_->groups.size() == 1) {
-    const Footprint& f = groups_[tentative_->groups.front()].footprint;
-    if (((f.changed & ~expected_) | f.kept).test(i)) return;  // the piece T just put down
-  }
-  if (p.empty() || p.seat == mover_ || targets_.test(i)) return;
-  if (const After* a = after(src)) {
-    if (p.seat == a->game->to_move() || a->targets.test(i)) return;
-  }
-  warned_touch_.set(i);
-  Observation o{ObservationKind::kTouchOutOfTurn, core::Severity::kWarning, now_, {q}, {}};
-  o.text =
-      game.piece_phrase(p, q) + " was touched, but it is " + game.seat_name(mover_) + "'s turn";
-  up.observations.push_back(o);
-}
+// ---- judgement: tracker_judgement.cpp; fast replies: tracker_replies.cpp ----
 
 }  // namespace tabula::inference

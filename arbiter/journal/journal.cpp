@@ -29,6 +29,8 @@ session::SessionSettings JournalHeader::settings() const {
   s.tracker.settle_prefix = session::Millis{settle_prefix_ms};
   s.tracker.commit_at_once = commit_at_once;
   s.tracker.settle_slide = session::Millis{settle_slide_ms};
+  s.tracker.sliding = sliding;
+  s.tracker.slide_rest = session::Millis{slide_rest_ms};
   s.tracker.hold_warning = session::Millis{hold_warning_ms};
   s.promotion_timeout = session::Millis{promotion_timeout_ms};
   s.random_moves = random_any ? session::RandomMoves::kAcceptAnyLegal : session::RandomMoves::kRequireRequested;
@@ -48,6 +50,8 @@ void JournalHeader::set_settings(const session::SessionSettings& s) {
   settle_prefix_ms = s.tracker.settle_prefix.count();
   commit_at_once = s.tracker.commit_at_once;
   settle_slide_ms = s.tracker.settle_slide.count();
+  sliding = s.tracker.sliding;
+  slide_rest_ms = s.tracker.slide_rest.count();
   hold_warning_ms = s.tracker.hold_warning.count();
   promotion_timeout_ms = s.promotion_timeout.count();
   random_any = s.random_moves == session::RandomMoves::kAcceptAnyLegal;
@@ -86,6 +90,8 @@ std::map<std::string, std::string> header_rows(const JournalHeader& h) {
           {"settle_prefix_ms", std::to_string(h.settle_prefix_ms)},
           {"commit_at_once", h.commit_at_once ? "on" : "off"},
           {"settle_slide_ms", std::to_string(h.settle_slide_ms)},
+          {"sliding", h.sliding ? "on" : "off"},
+          {"slide_rest_ms", std::to_string(h.slide_rest_ms)},
           {"hold_warning_ms", std::to_string(h.hold_warning_ms)},
           {"promotion_timeout_ms", std::to_string(h.promotion_timeout_ms)},
           {"random_moves", h.random_any ? "any" : "requested"},
@@ -297,6 +303,17 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     if (m.count("settle_slide_ms") != 0 && !read_int(m, "settle_slide_ms", h.settle_slide_ms)) {
       return JournalStatus::fail(JournalError::kCorrupt,
                                  path + ": the journal's settle_slide_ms \"" + m["settle_slide_ms"] +
+                                     "\" is not a number; it is left as it is");
+    }
+    // Written before issue 27's sliding: off, as it was played.
+    if (m.count("sliding") != 0 && m["sliding"] != "on" && m["sliding"] != "off") {
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's sliding \"" + m["sliding"] +
+                                                             "\" is neither on nor off; it is left as it is");
+    }
+    h.sliding = m["sliding"] == "on";
+    if (m.count("slide_rest_ms") != 0 && !read_int(m, "slide_rest_ms", h.slide_rest_ms)) {
+      return JournalStatus::fail(JournalError::kCorrupt,
+                                 path + ": the journal's slide_rest_ms \"" + m["slide_rest_ms"] +
                                      "\" is not a number; it is left as it is");
     }
     h.time_control = m["time_control"];

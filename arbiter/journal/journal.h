@@ -55,6 +55,10 @@ struct JournalHeader {
   // replays as it was played.
   bool commit_at_once = true;
   std::int64_t settle_slide_ms = 250;
+  // Issue 27 item 10 (TrackerSettings::sliding): a journal without the row
+  // was played without it and is read as off.
+  bool sliding = true;
+  std::int64_t slide_rest_ms = 1500;
   std::int64_t hold_warning_ms = 10000;
   std::int64_t promotion_timeout_ms = 30000;
   bool random_any = false;  // RandomMoves::kAcceptAnyLegal

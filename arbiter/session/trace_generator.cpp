@@ -76,6 +76,8 @@ struct Step {
   Square square;
   bool occupied;
   bool brush = false;  // a sliding piece passing over (put down and lifted at once)
+  long long gap_lo = 0;  // the wait after this step, when not the usual one
+  long long gap_hi = 0;
 };
 
 class Generator {
@@ -120,18 +122,36 @@ class Generator {
         return core::make_error("move " + std::to_string(script_.moves.size() + 1) +
                                 " is not legal in the game");
       }
-      if (can_reply_fast && rng_.chance(s_.fast_reply)) {
+      const bool overlap =
+          s_.real_hands && can_reply_fast && prev_clean_ && rng_.chance(s_.overlap);
+      if (overlap) {
+        clock_ = last_event_;  // play() puts the first lift around the last landing
+      } else if (can_reply_fast && rng_.chance(s_.fast_reply)) {
         clock_ = last_event_ + Millis{rng_.range(80, s_.settle.count() * 8 / 10)};
         ++script_.stats.fast_replies;
       } else {
         clock_ = std::max(clock_, last_event_ + s_.settle + Millis{rng_.range(150, 1200)});
       }
       if (script_.moves.empty() && s_.first_move_at) clock_ = *s_.first_move_at;
-      bool asked = play(a.move);
+      bool asked = play(a.move, overlap);
       can_reply_fast = !asked;
       tidy_after_rules();
     }
-    return std::move(script_);
+    // An overlapping move's first lift may come before the events of the
+    // move before: the script is in time order.
+    std::vector<std::size_t> order(script_.inputs.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+      return time_of(script_.inputs[x]) < time_of(script_.inputs[y]);
+    });
+    Script sorted;
+    sorted.moves = std::move(script_.moves);
+    sorted.stats = script_.stats;
+    for (std::size_t i : order) {
+      sorted.inputs.push_back(script_.inputs[i]);
+      sorted.notes.push_back(script_.notes[i]);
+    }
+    return sorted;
   }
 
  private:
@@ -175,6 +195,12 @@ class Generator {
   }
 
   void wait(long long lo, long long hi) { clock_ += Millis{rng_.range(lo, hi)}; }
+  // A piece in the air from lift to landing: 220-900 ms, median about 560
+  // (issue 27 item 11: 564 ms on the DGT recordings).
+  void air() {
+    if (!s_.real_hands) return wait(120, short_gap());
+    clock_ += Millis{220 + rng_.range(0, 340) + rng_.range(0, 340)};
+  }
   long long short_gap() const { return s_.settle.count() * 6 / 10; }
 
   // The empty squares strictly between a and b on a straight line.
@@ -198,8 +224,24 @@ class Generator {
     if (!slide) return;
     std::vector<Square> on_the_way = path(from, to);
     if (!on_the_way.empty()) ++script_.stats.slides;
+    // A hand resting 0.3-0.9 s on one square of the path (issue 27 item 11),
+    // where the piece may legally stop: a rest on a square it may not stop on
+    // (a pinned piece, a check not blocked there) would be a wrong board.
+    std::optional<Square> rest;
+    if (s_.real_hands && !on_the_way.empty() && rng_.chance(s_.rest)) {
+      Square q = on_the_way[static_cast<std::size_t>(
+          rng_.range(0, static_cast<long long>(on_the_way.size()) - 1))];
+      for (const Move& o : game_.legal_moves()) {
+        if (o.from == from && o.to == q && o.kind == MoveKind::kNormal) rest = q;
+      }
+      if (rest) ++script_.stats.rests;
+    }
     for (Square q : on_the_way) {
-      steps.push_back({q, true, true});
+      if (rest && *rest == q) {
+        steps.push_back({q, true, true, 300, 900});
+      } else {
+        steps.push_back({q, true, true});
+      }
       steps.push_back({q, false, true});
     }
   }
@@ -217,7 +259,10 @@ class Generator {
         const core::CastlingRule& c = rules_->castling[m.castle];
         bool overlap = c.king_to == c.rook_from || c.rook_to == c.king_from ||
                        c.king_from == c.king_to || c.rook_from == c.rook_to;
-        long long order = overlap ? 2 : rng_.range(0, 2);
+        long long order = overlap          ? 2
+                          : !s_.real_hands ? rng_.range(0, 2)
+                          : rng_.chance(s_.castle_king_first) ? 0
+                                                              : rng_.range(1, 2);
         ++(order == 0   ? script_.stats.castle_king_first
            : order == 1 ? script_.stats.castle_rook_first
                         : script_.stats.castle_both_lifted);
@@ -260,9 +305,21 @@ class Generator {
         bool victim_first = capture && rng_.chance(s_.victim_first);
         if (capture) ++(victim_first ? script_.stats.victim_first : script_.stats.mover_first);
         if (victim_first) steps.push_back({m.to, false});
-        steps.push_back({m.from, false});
+        if (capture && !victim_first && s_.real_hands) {
+          // The capturer held in the air 0.4-0.9 s while the victim is
+          // removed (5 of 11 captures on the recordings).
+          steps.push_back({m.from, false, false, 150, 450});
+        } else {
+          steps.push_back({m.from, false});
+        }
         add_slide(steps, m.from, m.to, slide);
-        if (capture && !victim_first) steps.push_back({m.to, false});
+        if (capture && !victim_first) {
+          if (s_.real_hands) {
+            steps.push_back({m.to, false, false, 250, 450});
+          } else {
+            steps.push_back({m.to, false});
+          }
+        }
         steps.push_back({m.to, true});
         break;
       }
@@ -271,14 +328,14 @@ class Generator {
   }
 
   // Plays one move at the table. Returns whether the kiosk had to be answered.
-  bool play(const Move& m) {
+  bool play(const Move& m, bool overlap) {
     const core::Position& pos = game_.position();
     core::Seat seat = game_.to_move();
     std::string text = core::long_algebraic(pos, m);
     std::string note =
         std::to_string(pos.fullmove_number()) + ". " + game_.seat_name(seat) + " " + text;
     // An own piece straightened before the move.
-    if (rng_.chance(s_.adjust)) {
+    if (!overlap && rng_.chance(s_.adjust)) {
       std::vector<Square> own;
       for (int i = 0; i < core::kMaxSquares; ++i) {
         Square q = static_cast<Square>(i);
@@ -298,12 +355,32 @@ class Generator {
     }
     std::vector<Step> steps = steps_of(m);
     bool hesitate = rng_.chance(s_.hesitate);
+    // Overlapping (issue 27 item 11): the first lift of this move within
+    // 270 ms of the last landing of the move before, either side of it, but
+    // after that move's last lift, and not of a square it touched.
+    bool overlapped = false;
+    if (overlap && !steps.empty() && !steps.front().occupied && !steps.front().brush &&
+        !prev_squares_.test(core::index_of(steps.front().square)) &&
+        pos.at(steps.front().square).seat == seat) {
+      clock_ = std::max(prev_last_lift_ + Millis{1}, prev_placed_ + Millis{rng_.range(-270, 270)});
+      overlapped = true;
+      hesitate = false;
+      ++script_.stats.overlaps;
+    } else if (overlap) {
+      clock_ = std::max(clock_, last_event_ + Millis{rng_.range(80, s_.settle.count() * 8 / 10)});
+    }
+    Millis last_lift = clock_;
+    core::SquareSet squares;
     for (std::size_t k = 0; k < steps.size(); ++k) {
       const Step& st = steps[k];
       emit(st.square, st.occupied, note);
       note.clear();
+      squares.set(core::index_of(st.square));
+      if (!st.occupied) last_lift = last_edge_;
       if (k + 1 == steps.size()) break;
-      if (st.brush) {
+      if (st.gap_hi > 0) {
+        wait(st.gap_lo, st.gap_hi);
+      } else if (st.brush) {
         // The magnet passing over the reed, then on to the next square.
         if (st.occupied) {
           wait(20, 160);
@@ -315,14 +392,20 @@ class Generator {
         hesitate = false;
         ++script_.stats.hesitations;
         wait(s_.settle.count() * 12 / 10, s_.settle.count() * 3);
+      } else if (!st.occupied) {
+        air();
       } else {
         wait(120, short_gap());
       }
+      // The rest of an overlapping move comes after the move before is down.
+      if (overlapped && k == 0) clock_ = std::max(clock_, prev_done_ + Millis{30});
     }
     Millis placed = last_edge_;
     // The promoted piece swapped in, or the moved piece straightened.
     bool promotion = m.promotion != core::kNoKind && m.kind != MoveKind::kPlacement;
+    prev_clean_ = true;
     if ((promotion && rng_.chance(s_.swap_promoted)) || rng_.chance(s_.adjust / 2)) {
+      prev_clean_ = false;
       wait(120, short_gap());
       Square landing = m.kind == MoveKind::kCastle ? rules_->castling[m.castle].king_to : m.to;
       ++script_.stats.adjustments;
@@ -340,6 +423,10 @@ class Generator {
     }
     game_.play(m);
     script_.moves.push_back({m, seat, text, done, placed});
+    prev_placed_ = placed;
+    prev_done_ = std::max(done, prev_done_);
+    prev_last_lift_ = last_lift;
+    prev_squares_ = squares;
     if (choices > 1) {
       clock_ = done + s_.settle + Millis{rng_.range(100, 400)};
       Intent in;
@@ -359,6 +446,7 @@ class Generator {
     core::SquareSet off = physical_ & ~want;
     core::SquareSet on = want & ~physical_;
     if ((off | on).none()) return;
+    prev_clean_ = false;
     clock_ = std::max(clock_, last_event_ + s_.settle + Millis{rng_.range(200, 600)});
     std::string note = "the pieces the rules removed are taken off";
     for (int i = 0; i < core::kMaxSquares; ++i) {
@@ -379,6 +467,12 @@ class Generator {
   Millis clock_{0};
   Millis last_event_{0};
   Millis last_edge_{0};  // the first edge of the last reed event (before its bounce)
+  // The move before, for an overlapping next move (issue 27 item 11).
+  bool prev_clean_ = false;  // it ended with its landing (no straightening, nothing removed)
+  Millis prev_placed_{0};
+  Millis prev_done_{0};
+  Millis prev_last_lift_{0};
+  core::SquareSet prev_squares_;
 };
 
 }  // namespace

@@ -18,13 +18,20 @@
 //     piece straightened after it;
 //   - hesitations: a piece held in the air for longer than the settle time;
 //   - fast replies: the next player starts before the settle time has passed;
+//   - real hands (issue 27 item 11, measured on DGT recordings): a piece in
+//     the air 220-900 ms from lift to landing (median about 560 ms); the next
+//     player's lift within 270 ms of the last landing, before it or after it
+//     (overlapping); a capturer held in the air 0.4-0.9 s while the victim is
+//     removed; a slide resting 0.3-0.9 s on its path; castling mostly king
+//     first;
 //   - bounce: a reed flickering for a few milliseconds as a piece lands or leaves;
 //   - a promotion's piece swapped in, and the choice answered on the kiosk;
 //   - resignations and time losses as operator intents; pieces the rules
 //     remove, lifted after the move.
 // Timing keeps the rules of a real table that inference relies on: within a
 // move, a board showing some legal move's result never rests as long as the
-// settle time; a piece in the air may. Pure: no I/O, no clock; the same
+// settle time, except a rest on the path (shorter than slide_rest); a piece
+// in the air may. Pure: no I/O, no clock; the same
 // record and settings give the same script.
 #pragma once
 
@@ -67,6 +74,13 @@ struct GeneratorSettings {
   int bounce = 20;
   int victim_first = 50;
   int swap_promoted = 70;
+  // Issue 27 item 11, habits measured on real DGT recordings, used only with
+  // `real_hands` (not yet the default: the soaks with them do not read every
+  // move yet, see docs/INFERENCE.md):
+  bool real_hands = false;
+  int overlap = 35;        // the next player lifts within 270 ms of the last landing, either side
+  int rest = 30;           // a slide rests 0.3-0.9 s on one square of its path
+  int castle_king_first = 60;  // of castlings (the rest rook first or both lifted, alike)
   // When the first move's first touch comes (issue 21: a table that starts
   // before the setup settles); none: the settle time plus 300-900 ms.
   std::optional<Millis> first_move_at;
@@ -98,6 +112,8 @@ struct ScriptStats {
   int bounces = 0;           // reed events that flickered
   int choices_answered = 0;  // promotion (or placement) choices given on the kiosk
   int operator_actions = 0;  // resignations and time losses
+  int overlaps = 0;          // moves whose first lift came before the previous landing
+  int rests = 0;             // slides that rested 0.3-0.9 s on the way
 };
 
 struct Script {

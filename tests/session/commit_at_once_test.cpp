@@ -79,8 +79,16 @@ TEST(CommitAtOnce, OffEveryMoveWaitsTheSettleTime) {
   EXPECT_EQ(accepted_at(t, 0), placed + kSettle);
 }
 
+// Issue 27 item 10: the strict reading (`sliding` off) waits settle_slide on
+// a waypoint; the default waits slide_rest (real_hands_test.cpp).
+session::SessionSettings sliding_off() {
+  session::SessionSettings s;
+  s.tracker.sliding = false;
+  return s;
+}
+
 TEST(CommitAtOnce, APawnStepThatADoubleStepPassesOverWaitsForTheSlide) {
-  Table t("chess");
+  Table t("chess", "", sliding_off());
   t.setup();
   t.up("e2").down("e3", 300);
   const long placed = t.now();
@@ -137,7 +145,7 @@ TEST(CommitAtOnce, ASlideBrushingLegalDestinationsIsReadAsTheWholeSlide) {
 }
 
 TEST(CommitAtOnce, ASlideEndingWhereALongerMoveWouldPassWaitsForTheSlide) {
-  Table t("chess");
+  Table t("chess", "", sliding_off());
   t.setup().move("e2", "e4").wait(700).move("e7", "e5").wait(700);
   t.up("f1").down("e2", 150).up("e2", 60).down("d3", 20).up("d3", 90).down("c4", 20);
   const long placed = t.now();

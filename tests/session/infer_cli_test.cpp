@@ -276,6 +276,10 @@ TEST(InferCli, BadUsageExitsTwo) {
   EXPECT_EQ(c.code, 2);
   EXPECT_EQ(c.err, "tabula: --commit-at-once must be \"on\" or \"off\", got \"maybe\"\n");
   EXPECT_EQ(infer({"--variant", "chess", "--settle-slide-ms", "0", "x.trace"}).code, 2);
+  CliRun s = infer({"--variant", "chess", "--sliding", "sometimes", "x.trace"});
+  EXPECT_EQ(s.code, 2);
+  EXPECT_EQ(s.err, "tabula: --sliding must be \"on\" or \"off\", got \"sometimes\"\n");
+  EXPECT_EQ(infer({"--variant", "chess", "--slide-rest-ms", "-5", "x.trace"}).code, 2);
   EXPECT_EQ(trace({"--variant", "chess", famous()}).code, 2);  // no --seed
   EXPECT_EQ(trace({"--seed", "1", famous()}).code, 2);         // no --variant
 }

@@ -32,7 +32,8 @@ core::Move play_any(Table& t) {
     if ((m.kind == core::MoveKind::kNormal || m.kind == core::MoveKind::kDoubleStep) &&
         pos.at(m.to).empty()) {
       const core::Geometry& g = t.rules().geometry;
-      t.up(g.name(m.from), 200).down(g.name(m.to), 300).wait(700);
+      // A step that a double step passes over waits slide_rest (1500 ms).
+      t.up(g.name(m.from), 200).down(g.name(m.to), 300).wait(1600);
       return m;
     }
   }

@@ -224,7 +224,8 @@ TEST(NotAMove, ASlideBrushingSquaresIsOneMove) {
   Table t("chess");
   t.setup().move("e2", "e4").wait(700).move("e7", "e5").wait(700);
   // The bishop slides f1-e2-d3-c4: each square it passes reports down and up.
-  t.up("f1").down("e2", 60).up("e2", 20).down("d3", 40).up("d3", 20).down("c4", 40).wait(700);
+  // c4 lies on the way to b5 and a6: it commits after slide_rest (1500 ms).
+  t.up("f1").down("e2", 60).up("e2", 20).down("d3", 40).up("d3", 20).down("c4", 40).wait(1600);
   EXPECT_EQ(t.moves().back(), "Bf1-c4") << t.transcript();
   EXPECT_EQ(t.moves().size(), 3U);
 }

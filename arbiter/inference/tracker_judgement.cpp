@@ -1,0 +1,198 @@
+// tracker_judgement.cpp — the Tracker (tracker.h) judging a board that
+// shows no move: pending, illegal move, out of sync, set-up, touches out of turn.
+#include "inference/tracker.h"
+
+#include <algorithm>
+
+namespace tabula::inference {
+
+using core::Move;
+using core::Piece;
+using core::Square;
+using core::SquareSet;
+
+void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
+  SquareSet ignore = ignored();
+  log_.summarize(0, summary_);
+  Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
+  // A piece in the air on the way to a legal move from the position: pending.
+  pending_ = false;
+  if (!disturbed_ && board_.stray().none()) {
+    for (const CandidateGroup& g : groups_) {
+      if (on_the_way(g.footprint, ev)) {
+        pending_ = true;
+        break;
+      }
+    }
+  }
+  if (pending_) {
+    state_ = TrackerState::kMoving;
+    return;
+  }
+  // The tentative move stands and the next player is part-way through a
+  // reply (a victim lifted, a piece in the air), or someone else has acted:
+  // commit it; the rest is judged from the position after it.
+  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1) {
+    bool reply_under_way = false;
+    if (const After* a = after(src)) {
+      TouchSummary since;
+      log_.summarize(tentative_->seq, since, tentative_->carry);
+      Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
+      for (const CandidateGroup& g : a->groups) {
+        if (on_the_way(g.footprint, ev1)) {
+          reply_under_way = true;
+          break;
+        }
+      }
+    }
+    if (reply_under_way || other_seat_acting(src)) {
+      up.commit = commit_tentative();
+      return;
+    }
+  }
+  Mismatch m = describe_mismatch(src, ev);
+  bool same =
+      ruled_board_ && *ruled_board_ == board_.occupied() && state_ == TrackerState::kMismatch;
+  state_ = TrackerState::kMismatch;
+  ruled_attempt_ = m.attempt;
+  ruled_board_ = board_.occupied();
+  fixes_ = m.fixes;
+  if (!same) {
+    m.time = now_;
+    up.mismatch = std::move(m);
+  }
+}
+
+Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) const {
+  const core::Game& game = src->game();
+  const core::Position& pos = game.position();
+  const core::Geometry& g = pos.rules().geometry;
+  Mismatch m;
+  m.attempt = read_attempt(ev);
+  Provenance moved = follow_pieces(expected_, log_.touches());
+  if (m.attempt && !m.attempt->capture) {
+    // The piece on `to` is known to have come from elsewhere (a committed
+    // piece taken back to its old square while another piece left `from`):
+    // no one piece went from `from` to `to`.
+    int to = core::index_of(m.attempt->to);
+    if (moved.certain.test(to) && moved.from[to] != m.attempt->from) m.attempt.reset();
+  }
+  if (!m.attempt && ruled_attempt_ && moved.from[core::index_of(ruled_attempt_->to)] ==
+                                          ruled_attempt_->from) {
+    m.attempt = ruled_attempt_;  // the move refused before, still on the board
+  }
+  m.fixes = plan_fixes(pos, board_.occupied(), *ev.ignored, board_.stray(), m.attempt, &moved);
+  std::string todo = fixes_sentence(m.fixes);
+  if (disturbed_) {
+    // After a burst no move is read until the board is back in order.
+    m.attempt.reset();
+    m.fixes = plan_fixes(pos, board_.occupied(), *ev.ignored, board_.stray());
+    m.text = "many pieces were disturbed at once: put the board back as it was before (" +
+             fixes_sentence(m.fixes) + "), then play on";
+    return m;
+  }
+  if (m.attempt) {
+    m.kind = MismatchKind::kIllegalMove;
+    std::string why = src->why_not(game, m.attempt->from, m.attempt->to);
+    if (why.empty())
+      why = game.piece_phrase(pos.at(m.attempt->from), m.attempt->from) + " may not go to " +
+            g.name(m.attempt->to) + " now";
+    if (regrip_ && placed_.test(core::index_of(m.attempt->from)) &&
+        pos.at(m.attempt->from).seat != mover_) {
+      // Moved on after a move committed at once: that move was made.
+      why += "; the move before was made when the piece was set down on " +
+             g.name(m.attempt->from) + " (FIDE 4.7)";
+    }
+    m.text = why + ". Put it back: " + todo;
+    return m;
+  }
+  SquareSet missing = *ev.expected & ~*ev.physical & ~*ev.ignored;
+  SquareSet extra = *ev.physical & ~*ev.expected & ~*ev.ignored;
+  if (missing.count() == 1 && extra.none() && board_.stray().none() && !disturbed_) {
+    Square q = core::kNoSquare;
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      if (missing.test(i)) q = static_cast<Square>(i);
+    }
+    Piece p = pos.at(q);
+    m.kind = MismatchKind::kLifted;
+    m.severity = core::Severity::kWarning;
+    m.text = p.seat == mover_ ? game.piece_phrase(p, q) + " has no legal move now"
+                              : game.piece_phrase(p, q) + " may not be moved: it is " +
+                                    game.seat_name(mover_) + "'s turn";
+    m.text += "; " + todo;
+    return m;
+  }
+  m.kind = MismatchKind::kOutOfSync;
+  if (missing.none() && board_.stray().none() && extra.any()) {
+    m.text = "the board has a piece on " + square_list(g, extra) +
+             " that the game does not (if it came from another square, that square's sensor may be "
+             "stuck): " +
+             todo;
+  } else {
+    int n = static_cast<int>((missing | extra).count() + board_.stray().count());
+    m.text = "the board does not match the game (" + std::to_string(n) +
+             (n == 1 ? " square differs" : " squares differ") + "): " + todo;
+  }
+  return m;
+}
+
+Mismatch Tracker::describe_setup() const {
+  Mismatch m;
+  m.kind = MismatchKind::kNotSetUp;
+  m.severity = core::Severity::kInfo;
+  m.time = now_;
+  m.fixes = fixes_;
+  SquareSet differ = (board_.occupied() ^ expected_) & ~ignored();
+  int n = static_cast<int>(differ.count() + board_.stray().count());
+  m.text = "waiting for the board to show the position to set up (" + std::to_string(n) +
+           (n == 1 ? " square differs" : " squares differ") + "): " + fixes_sentence(fixes_);
+  return m;
+}
+
+void Tracker::refresh_fixes(const MoveSource* src) {
+  std::optional<Attempt> hint = ruled_attempt_;
+  Provenance moved = follow_pieces(expected_, log_.touches());
+  fixes_ = plan_fixes(src->game().position(), board_.occupied(), ignored(), board_.stray(), hint,
+                      &moved);
+}
+
+void Tracker::check_touch(Square q, const MoveSource* src, TrackerUpdate& up) {
+  int i = core::index_of(q);
+  if (warned_touch_.test(i) || awaiting_.test(i)) return;
+  // The mover straightening the piece his move just put down, within the
+  // settle time after the commit (without commit_at_once the move waited
+  // that long after the last touch, straightening included).
+  if (placed_.test(i) && now_ < placed_until_) {
+    regrip_ = true;
+    return;
+  }
+  // A reed flipping within the bounce window of its last change is a magnet
+  // settling as the piece is put down (evidence.h), not a hand lifting it.
+  if (now_ - previous_flip_ < settings_.health.bounce_window) return;
+  const core::Game& game = src->game();
+  Piece p = game.position().at(q);
+  if (tentative_ && tentative_->groups.size() == 1) {
+    const Footprint& f = groups_[tentative_->groups.front()].footprint;
+    if (((f.changed & ~expected_) | f.kept).test(i)) return;  // the piece T just put down
+  }
+  if (p.empty() || p.seat == mover_ || targets_.test(i)) return;
+  // The mover's piece is still in the air: on real boards the next player's
+  // hand often starts within the same poll as that piece lands (issue 27
+  // item 9, overlapping_reading). No warning yet: if no move is read, the
+  // board is judged after the settle time and the lift is named then.
+  const SquareSet off = expected_ & ~board_.occupied() & ~ignored();
+  for (int k = 0; k < core::kMaxSquares; ++k) {
+    if (k != i && off.test(k) && game.position().at(static_cast<Square>(k)).seat == mover_) return;
+  }
+  if (const After* a = after(src)) {
+    if (p.seat == a->game->to_move() || a->targets.test(i)) return;
+  }
+  warned_touch_.set(i);
+  Observation o{ObservationKind::kTouchOutOfTurn, core::Severity::kWarning, now_, {q}, {}};
+  o.text =
+      game.piece_phrase(p, q) + " was touched, but it is " + game.seat_name(mover_) + "'s turn";
+  up.observations.push_back(o);
+}
+
+
+}  // namespace tabula::inference

@@ -1,0 +1,180 @@
+// tracker_replies.cpp — the Tracker (tracker.h) where two seats' hands overlap:
+// fast replies, the game one tentative move further, and the next seat
+// beginning before the move before is seen whole (issues 18, 22, 27).
+#include "inference/tracker.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace tabula::inference {
+
+using core::Move;
+using core::Piece;
+using core::Square;
+using core::SquareSet;
+
+void Tracker::drop_impossible_after_tentative(std::vector<std::size_t>& matches) const {
+  // Issue 22 item 2: the board showed T (a piece standing on T's landing
+  // square); the next player adjusts a piece, then lifts T's piece to take
+  // it. The occupancy may then also read as another capture by T's piece
+  // from its origin, onto the square just adjusted. That reading needs the
+  // piece to have left T's landing square before that square was refilled:
+  // follow where the piece went, or the fast recapture is lost.
+  if (!tentative_ || tentative_->groups.size() != 1) return;
+  std::size_t ti = tentative_->groups.front();
+  const Footprint& t = groups_[ti].footprint;
+  if (t.origin == core::kNoSquare) return;
+  SquareSet landing = (t.changed & ~expected_) | t.kept;
+  std::uint64_t left = 0;  // when T's piece last left where T put it
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (landing.test(q)) left = std::max(left, summary_.last_up[q]);
+  }
+  std::erase_if(matches, [&](std::size_t i) {
+    const Footprint& f = groups_[i].footprint;
+    if (i == ti || f.origin != t.origin || f.kept.none()) return false;
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (f.kept.test(q) && !ignored().test(q) && summary_.last_down[q] <= left) return true;
+    }
+    return false;
+  });
+}
+
+
+const Tracker::After* Tracker::after(const MoveSource* src) {
+  if (!tentative_ || tentative_->groups.size() != 1 || src == nullptr) return nullptr;
+  const CandidateGroup& t = groups_[tentative_->groups.front()];
+  const Move& m = t.moves.front();
+  if (after_ && after_key_ == m) return after_->game ? &*after_ : nullptr;
+  after_key_ = m;
+  after_ = after_of(t, *src);
+  return after_->game ? &*after_ : nullptr;
+}
+
+Tracker::After Tracker::after_of(const CandidateGroup& t, const MoveSource& src) const {
+  After out;
+  core::Game g = src.game();
+  std::vector<core::Ruling> rulings = g.play(t.moves.front());
+  if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove ||
+      g.outcome().over) {
+    return out;
+  }
+  out.expected = occupancy_of(g.position());
+  // What the hands leave after T, and pieces the rules then add or remove.
+  SquareSet shown = expected_ ^ t.footprint.changed;
+  out.ignored = ignored() | (shown ^ out.expected);
+  out.groups = candidate_groups(g.position(), src.moves(g));
+  out.targets = capture_targets(out.groups, out.expected);
+  out.game = std::move(g);
+  return out;
+}
+
+std::optional<std::size_t> Tracker::overlapping_reading(const MoveSource* src,
+                                                         const Evidence& ev) const {
+  // Issue 27 item 9 (real DGT recordings): the next player's hand is often on
+  // his piece within the same poll as the last landing of the move before,
+  // and now and then before it (Ng8-f6 lands 40 ms after White lifts d2).
+  // The board then shows no move from the position, yet it can be read one
+  // way: move M whole (every square of its footprint as M leaves it, a
+  // capture's square refilled after the mover left), and the remaining
+  // differences the next seat's reply under way from the position after M
+  // (pieces lifted that are not the mover's, perhaps one already landed).
+  // Only a single such M is a reading; several, or none, are judged as before.
+  if (src == nullptr) return std::nullopt;
+  const core::Position& pos = src->game().position();
+  const SquareSet ignore = ignored();
+  std::optional<std::size_t> found;
+  for (std::size_t i = 0; i < groups_.size(); ++i) {
+    const Footprint& f = groups_[i].footprint;
+    const SquareSet own = f.changed & ~ignore;
+    if ((ev.diff & f.touched()) != own || own.none()) continue;
+    const SquareSet rest = ev.diff & ~f.touched();
+    if (rest.none()) continue;
+    // Not a reading: the mover's own hand on a second piece, or a lifted
+    // piece that the moving piece could still take: a victim lifted first
+    // while the piece brushes a square on its way there (Qd1 over e2 to
+    // take on f3), or while it is still at its origin.
+    SquareSet reach;
+    const Square landing = groups_[i].moves.front().to;
+    for (const CandidateGroup& h : groups_) {
+      if (h.footprint.origin != f.origin || f.origin == core::kNoSquare) continue;
+      if (groups_[i].moves.front().kind == core::MoveKind::kCastle ||
+          lies_between(f.origin, landing, h.moves.front().to))
+        reach |= h.footprint.kept | (h.footprint.changed & expected_);
+    }
+    if (f.origin != core::kNoSquare) reach.reset(core::index_of(f.origin));
+    bool mover_lifted = false;
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (rest.test(q) && expected_.test(q) && !board_.occupied().test(q) &&
+          (pos.at(static_cast<Square>(q)).seat == mover_ || reach.test(q)))
+        mover_lifted = true;
+    }
+    if (mover_lifted) continue;
+    if (!shows_result(f, Evidence::of(expected_, board_.occupied(), ignore | rest, summary_)))
+      continue;
+    After a = after_of(groups_[i], *src);
+    if (!a.game) continue;
+    Evidence ev1 = Evidence::of(a.expected, board_.occupied(), a.ignored, summary_);
+    bool reply = false;
+    for (const CandidateGroup& r : a.groups) {
+      if (on_the_way(r.footprint, ev1) || shows_result(r.footprint, ev1)) {
+        reply = true;
+        break;
+      }
+    }
+    if (!reply) continue;
+    if (found) return std::nullopt;  // two readings: judged, not guessed
+    found = i;
+  }
+  return found;
+}
+
+bool Tracker::next_seat_began(const MoveSource* src) {
+  // T waits only because the hands may still be on their way to a longer
+  // move (a slide, the other half of castling). A piece of the seat to move
+  // after T lifted since, on a square no longer move of T's piece could
+  // capture, while T's squares stand untouched: the mover is done, T was the
+  // move. (Another seat touching a piece out of turn proves nothing.)
+  if (tentative_->groups.size() != 1) return false;
+  if (tentative_->wait != Wait::kSlide && tentative_->wait != Wait::kPrefix) return false;
+  const After* a = after(src);
+  if (a == nullptr) return false;
+  const core::Seat next = a->game->to_move();
+  const CandidateGroup& t = groups_[tentative_->groups.front()];
+  if (touched_since(tentative_->seq, t.footprint.touched())) return false;
+  SquareSet reach;  // what longer moves of T's piece would capture on
+  for (const CandidateGroup& g : groups_) {
+    if (g.footprint.origin != t.footprint.origin) continue;
+    reach |= g.footprint.kept | (g.footprint.changed & expected_);
+  }
+  const core::Position& pos = src->game().position();
+  for (const Touch& touch : log_.touches()) {
+    if (touch.seq <= tentative_->seq || touch.occupied) continue;
+    int i = core::index_of(touch.square);
+    if (reach.test(i) || !expected_.test(i)) continue;
+    Piece p = pos.at(touch.square);
+    if (p.seat == next && next != mover_) return true;
+  }
+  return false;
+}
+
+bool Tracker::other_seat_acting(const MoveSource* src) const {
+  const CandidateGroup& t = groups_[tentative_->groups.front()];
+  const core::Position& pos = src->game().position();
+  SquareSet landing = (t.footprint.changed & ~expected_) | t.footprint.kept;
+  bool any_up = false;
+  SquareSet touched;
+  for (const Touch& touch : log_.touches()) {
+    if (touch.seq <= tentative_->seq) continue;
+    touched.set(core::index_of(touch.square));
+    if (touch.occupied) continue;
+    any_up = true;
+    Piece p = landing.test(core::index_of(touch.square)) ? Piece{core::kNoKind, mover_, false}
+                                                         : pos.at(touch.square);
+    if (p.seat != core::kNoSeat && p.seat != mover_) return true;
+  }
+  // Only pieces put down (nothing lifted): judge them after T if T is untouched.
+  return !any_up && touched.any() && (touched & t.footprint.touched()).none();
+}
+
+
+}  // namespace tabula::inference

@@ -1,0 +1,223 @@
+// Issue 27 items 9 and 10: what recordings of real hands on a DGT e-board
+// showed the inference still trips over. Each trace is the issue's, written
+// by hand (gaps in ms, as in tracker_test.cpp); the expected moves come from
+// the game, never from running the code under test.
+#include <gtest/gtest.h>
+
+#include "inference/tracker.h"
+#include "table.h"
+
+namespace tabula::testing {
+namespace real_hands {
+
+using session::RulingKind;
+using Strings = std::vector<std::string>;
+
+bool no_illegal(const Table& t) {
+  for (const auto& r : t.rulings()) {
+    if (r.severity == core::Severity::kIllegal) return false;
+  }
+  return true;
+}
+
+// 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3: Black to move.
+Table giuoco(session::SessionSettings s = {}) {
+  Table t("chess", "", s);
+  t.setup();
+  t.move("e2", "e4").wait(700).move("e7", "e5").wait(700);
+  t.move("g1", "f3").wait(700).move("b8", "c6").wait(700);
+  t.move("f1", "c4").wait(700).move("f8", "c5").wait(700);
+  t.move("c2", "c3").wait(700);
+  return t;
+}
+
+const Strings kGiuoco{"e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-c4", "Bf8-c5", "c2-c3"};
+
+Strings giuoco_and(const Strings& more) {
+  Strings out = kGiuoco;
+  out.insert(out.end(), more.begin(), more.end());
+  return out;
+}
+
+// ---- item 9: a fast reply loses the move before it ---------------------------------
+
+TEST(OverlappingHands, TheNextPlayersLift40MsBeforeTheLandingKeepsTheMove) {
+  // The recording: Black's knight in the air 564 ms (the median), White's
+  // pawn lifted 40 ms before the knight lands on f6.
+  Table t = giuoco();
+  t.up("g8").up("d2", 524).down("f6", 40).wait(2000);
+  EXPECT_EQ(t.moves(), giuoco_and({"Ng8-f6"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  EXPECT_TRUE(t.rulings(RulingKind::kTouchOutOfTurn).empty()) << t.transcript();
+  EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
+  // White's pawn is in the air: on its way, nothing to rule.
+  EXPECT_EQ(t.session().game().to_move(), core::seat_at(0));
+}
+
+TEST(OverlappingHands, TheLift200MsEarlierKeepsTheMoveAndThenTheReplyIsRead) {
+  Table t = giuoco();
+  t.up("g8").up("d2", 324).down("f6", 240);
+  t.down("d4", 480).wait(1000);
+  EXPECT_EQ(t.moves(), giuoco_and({"Ng8-f6", "d2-d4"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  EXPECT_TRUE(t.rulings(RulingKind::kTouchOutOfTurn).empty()) << t.transcript();
+}
+
+TEST(OverlappingHands, TheReplyLandingAtOnceIsReadAfterTheMoveBefore) {
+  Table t = giuoco();
+  t.up("g8").up("d2", 524).down("f6", 40).down("d4", 300).wait(1000);
+  EXPECT_EQ(t.moves(), giuoco_and({"Ng8-f6", "d2-d4"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(OverlappingHands, AReplyThatLandsBeforeTheMoveBeforeIsReadToo) {
+  // White's pawn is on d4 before Black's knight is down.
+  Table t = giuoco();
+  t.up("g8").up("d2", 300).down("d4", 200).down("f6", 40).wait(1000);
+  EXPECT_EQ(t.moves(), giuoco_and({"Ng8-f6", "d2-d4"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(OverlappingHands, ACaptureReplyBegunBeforeTheLandingIsRead) {
+  // 4... Nf6 5. d4: Black's hand is on the e5 pawn (to take on d4) before
+  // White's pawn lands there; then Black lifts the victim and lands.
+  Table t = giuoco();
+  t.move("g8", "f6").wait(700);
+  t.up("d2").up("e5", 500).down("d4", 40).up("d4", 300).down("d4", 400).wait(1000);
+  EXPECT_EQ(t.moves(), giuoco_and({"Ng8-f6", "d2-d4", "e5xd4"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  EXPECT_TRUE(t.rulings(RulingKind::kTouchOutOfTurn).empty()) << t.transcript();
+}
+
+TEST(OverlappingHands, AMoverLiftingTwoOfHisOwnPiecesIsNotGuessed) {
+  // Black's knight lands on f6 while Black's other hand holds the b-pawn:
+  // not one reading (White does not move Black's pawns); judged as before.
+  Table t = giuoco();
+  t.up("g8").up("b7", 300).down("f6", 200).wait(2000);
+  EXPECT_EQ(t.moves(), kGiuoco) << t.transcript();
+  t.down("b7", 300).wait(700);
+  EXPECT_EQ(t.moves(), giuoco_and({"Ng8-f6"})) << t.transcript();
+}
+
+TEST(OverlappingHands, ALiftWhileTheMoverPutsHisPieceBackIsRuledAfterTheSettleTime) {
+  // Nothing is lost: Black's knight goes back to g8, White's pawn stays in
+  // the air in Black's turn: named after the settle time.
+  Table t = giuoco();
+  t.up("g8").up("d2", 300).down("g8", 200).wait(1000);
+  EXPECT_EQ(t.moves(), kGiuoco) << t.transcript();
+  EXPECT_NE(t.transcript().find("(White's pawn on d2)"), std::string::npos) << t.transcript();
+  EXPECT_FALSE(no_illegal(t)) << t.transcript();
+}
+
+// ---- item 10: a hand that rests on the way ----------------------------------------------
+
+session::SessionSettings sliding(bool on) {
+  session::SessionSettings s;
+  s.tracker.sliding = on;
+  return s;
+}
+
+TEST(RestOnTheWay, APawnRestingOnE3OnItsWayToE4IsE2E4) {
+  // The recordings: the pawn stood on e3 for 0.3-0.9 s, then went on.
+  for (long rest : {300L, 600L, 900L}) {
+    Table t("chess");
+    t.setup();
+    t.up("e2").down("e3", 560).up("e3", rest).down("e4", 80).wait(2000);
+    EXPECT_EQ(t.moves(), (Strings{"e2-e4"})) << "rest " << rest << "\n" << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kTouchOutOfTurn).empty()) << t.transcript();
+  }
+}
+
+TEST(RestOnTheWay, ABishopRestingOnItsDiagonalIsTheWholeMove) {
+  Table t("chess");
+  t.setup().move("e2", "e4").wait(700).move("e7", "e5").wait(700);
+  t.up("f1").down("e2", 300).up("e2", 60).down("d3", 20).up("d3", 800).down("c4", 20);
+  t.up("c4", 60).down("b5", 20).up("b5", 70).down("a6", 20).wait(1000);
+  EXPECT_EQ(t.moves(), (Strings{"e2-e4", "e7-e5", "Bf1-a6"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RestOnTheWay, AStepThatStaysIsTheStepAndItsMoveTimeIsItsLanding) {
+  Table t("chess", "", sliding(true));
+  t.setup();
+  t.up("e2").down("e3", 560);
+  const long landed = t.now();
+  t.wait(1400);
+  EXPECT_TRUE(t.moves().empty()) << "the hand may still hold it";
+  t.wait(200);
+  EXPECT_EQ(t.moves(), (Strings{"e2-e3"})) << t.transcript();
+  EXPECT_EQ(t.session().moves().front().time.count(), landed + 1500);
+}
+
+TEST(RestOnTheWay, TheNextPlayerBeginningEndsTheWait) {
+  Table t("chess");
+  t.setup();
+  t.up("e2").down("e3", 560);
+  const long landed = t.now();
+  t.up("e7", 200);
+  EXPECT_EQ(t.moves(), (Strings{"e2-e3"})) << t.transcript();
+  EXPECT_EQ(t.session().moves().front().time.count(), landed + 200);
+  t.down("e5", 500).wait(1000);
+  EXPECT_EQ(t.moves(), (Strings{"e2-e3", "e7-e5"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+// Off, and a rest past slide_rest with it on: the step was made (FIDE 4.7),
+// going on is ruled, and following the guidance puts the table right.
+// (Within the settle time after the commit the ruling names FIDE 4.7; later
+// it is a touch in Black's turn.)
+void going_on_after_the_step_is_ruled_and_can_be_put_right(Table& t, long rest, bool fide_note) {
+  t.setup();
+  t.up("e2").down("e3", 560).up("e3", rest).down("e4", 80).wait(1000);
+  EXPECT_EQ(t.moves(), (Strings{"e2-e3"})) << t.transcript();
+  std::string text = t.last_text(RulingKind::kIllegalMove);
+  EXPECT_EQ(text.find("the move before was made when the piece was set down on e3 (FIDE 4.7)") !=
+                std::string::npos,
+            fide_note)
+      << t.transcript();
+  EXPECT_NE(text.find("move White's pawn from e4 back to e3"), std::string::npos) << text;
+  t.up("e4", 500).down("e3", 400).wait(700);
+  EXPECT_EQ(t.last_text(RulingKind::kBoardInOrder), "the board is back in order; Black to move")
+      << t.transcript();
+  t.up("e7", 300).down("e5", 500).wait(1000);
+  EXPECT_EQ(t.moves(), (Strings{"e2-e3", "e7-e5"})) << t.transcript();
+}
+
+TEST(RestOnTheWay, OffARestOfTheSlideTimeIsTheReleaseAndGoingOnIsPutRight) {
+  Table t("chess", "", sliding(false));
+  going_on_after_the_step_is_ruled_and_can_be_put_right(t, 600, true);
+}
+
+TEST(RestOnTheWay, OnARestLongerThanSlideRestIsTheReleaseAndGoingOnIsPutRight) {
+  Table t("chess", "", sliding(true));
+  going_on_after_the_step_is_ruled_and_can_be_put_right(t, 2000, false);
+}
+
+// ---- item 11: the trace generator's real hands ------------------------------------------
+
+TEST(RealHandsGenerator, OverlapsRestsAndLongerAirAreInTheScripts) {
+  session::ScriptStats sum;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    PreparedRecord prep = prepare_random_game("chess", seed, 60);
+    ASSERT_TRUE(prep.error.empty()) << prep.error;
+    session::GeneratorSettings gs;
+    gs.seed = seed;
+    gs.real_hands = true;
+    auto script = session::generate_script(prep.loaded.rules, *prep.loaded.start, prep.actions, gs);
+    ASSERT_TRUE(script.ok());
+    const session::Script& s = script.value();
+    sum.overlaps += s.stats.overlaps;
+    sum.rests += s.stats.rests;
+    sum.castle_king_first += s.stats.castle_king_first;
+    // Time order holds although overlapping moves begin before the move before ends.
+    for (std::size_t i = 1; i < s.inputs.size(); ++i)
+      ASSERT_LE(session::time_of(s.inputs[i - 1]), session::time_of(s.inputs[i]));
+  }
+  EXPECT_GT(sum.overlaps, 10);
+  EXPECT_GT(sum.rests, 3);
+}
+
+}  // namespace real_hands
+}  // namespace tabula::testing
