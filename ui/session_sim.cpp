@@ -110,6 +110,11 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
     // The virtual board holds what the sensors last reported.
     physical_ = session_->tracker().board().cells();
     resumed_ = true;
+    if (session_->clock() && session_->clock()->state() == session::GameClock::State::kRunning) {
+      add_notice("resumed after a restart: the clocks go on as they stood at the last journaled instant (at most " +
+                 std::to_string(kClockInstant.count() / 1000) +
+                 " s before the power went off); the time the kiosk was off is not charged");
+    }
     return true;
   }
   if (options.variant.empty()) {
@@ -465,6 +470,14 @@ void SessionSim::tick(session::Millis now) {
     std::optional<session::Millis> d = session_->next_deadline();
     if (!d || *d > session_time(now)) break;
     feed(session::Input{session::Tick{std::max(*d, session_->now())}});
+  }
+  // While a clock runs, an instant is journaled each kClockInstant, so a
+  // power cut gives back at most that much thinking time (issue 27 item 5:
+  // a resume went on from the last move's time, Green's 9:10 became 9:59).
+  const std::optional<session::GameClock>& clock = session_->clock();
+  if (journal_ && clock && clock->state() == session::GameClock::State::kRunning &&
+      session_time(now) - session_->now() >= kClockInstant) {
+    feed(session::Input{session::Tick{session_time(now)}});
   }
 }
 

@@ -20,7 +20,10 @@
 // Time: the caller passes the kiosk's time (ms since it started); session
 // time is that plus an offset fixed at creation, so a resumed game goes on
 // from the journal's last input time (the time the power was off is nobody's
-// clock time; the arbiter can set a clock).
+// clock time; the arbiter can set a clock). While a clock runs, tick()
+// journals an instant every kClockInstant: a power cut gives back at most
+// that much of the thinking time (the choice of issue 27 item 5: charge the
+// time up to the last journaled instant; the restart says so on screen).
 //
 // Journal: with `journal` set, an existing file is resumed (the same
 // position, clocks, ledger, relations and open questions; a foreign or
@@ -74,6 +77,8 @@ std::error_code move_journal(const std::string& from, const std::string& to);
 
 class SessionSim {
  public:
+  static constexpr session::Millis kClockInstant{1000};
+
   // Loads the variant (and its later stages), resumes or creates the
   // journal, and sets the start up on the virtual board. On failure returns
   // null and says why in `error` (naming the file for a journal problem).

@@ -326,9 +326,15 @@ void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
   out.moves.push_back(am);
   // The board is the clock: the mover's turn ends when the board first showed
   // the move, whoever is to move next (even the mover again).
-  if (clock_ && phase_ == Phase::kPlay && !clock_held_ &&
-      clock_->state() == GameClock::State::kRunning) {
-    clock_->switch_to(core::index_of(game().to_move()), std::max(made.value_or(now_), Millis{0}));
+  // The clocks start on the first move, as clubs do (issue 27 item 5): the
+  // next seat's time runs from the moment the board showed it.
+  if (clock_ && phase_ == Phase::kPlay && !clock_held_) {
+    const Millis at = std::max(made.value_or(now_), Millis{0});
+    if (clock_->state() == GameClock::State::kRunning) {
+      clock_->switch_to(core::index_of(game().to_move()), at);
+    } else if (clock_->state() == GameClock::State::kIdle) {
+      clock_->start(core::index_of(game().to_move()), at);
+    }
   }
   add_game_rulings(rs, out, static_cast<int>(out.moves.size()) - 1);
   close_questions(out);
@@ -833,7 +839,10 @@ void Session::sync_clock(Millis at) {
   int next = core::index_of(g.to_move());
   switch (clock_->state()) {
     case GameClock::State::kIdle:
-      return clock_->start(next, at);
+      // kFirstMove: idle until the first move (accept() starts it); a game
+      // that already has moves starts at once.
+      if (settings_.clock_start == ClockStart::kSetup || !moves_.empty()) clock_->start(next, at);
+      return;
     case GameClock::State::kRunning:
       if (clock_->running() != next) clock_->switch_to(next, at);
       return;

@@ -209,18 +209,65 @@ TEST(SessionSim, ArbiterMenuIntentsReachTheSession) {
   EXPECT_EQ(old.header().variant, "chess");
 }
 
-TEST(SessionSim, TheClockRunsOnScreenBetweenInputs) {
+TEST(SessionSim, TheClockRunsOnScreenBetweenInputsFromTheFirstMove) {
   std::string error;
   SessionSimOptions o;
   o.variant = "chess";
   o.time_control = session::TimeControl{Ms(60000), Ms(0), session::TimingMode::kSuddenDeath};
   auto sim = SessionSim::create(o, Ms(0), error);
   ASSERT_TRUE(sim) << error;
-  sim->tick(Ms(1000));  // the start settles at 500 ms: White's clock runs from then
-  EXPECT_EQ(sim->view(Ms(1000)).clocks.remaining.at(0), Ms(59500));
-  EXPECT_EQ(sim->view(Ms(11000)).clocks.remaining.at(0), Ms(49500));
-  ASSERT_TRUE(sim->view(Ms(11000)).clocks.running);
-  EXPECT_EQ(sim->view(Ms(11000)).clocks.running->value, 0);
+  sim->tick(Ms(1000));  // the start settles at 500 ms
+  // Issue 27 item 5: the clocks waited for nobody; now they start on the
+  // first move, as clubs do.
+  EXPECT_EQ(sim->view(Ms(11000)).clocks.remaining.at(0), Ms(60000));
+  EXPECT_FALSE(sim->view(Ms(11000)).clocks.running);
+  Ms t(11000);
+  play(*sim, "e2", "e4", t);  // e4 shown at 11600 ms: Black's time runs from then
+  sim->tick(t += Ms(10000));
+  const KioskView& v = sim->view(t);
+  ASSERT_TRUE(v.clocks.running);
+  EXPECT_EQ(v.clocks.running->value, 1);
+  EXPECT_EQ(v.clocks.remaining.at(0), Ms(60000));
+  EXPECT_EQ(v.clocks.remaining.at(1), Ms(60000) - (t - Ms(11600)));
+}
+
+TEST(SessionSim, APowerCutGivesBackNoMoreThanASecondOfThinkingTime) {
+  // Issue 27 item 5: FFA 10+5, Green to move with 9:10, kill -9: two
+  // seconds after the restart Green had 9:59 (the clock went back to the
+  // last move). The kiosk journals an instant every second while a clock
+  // runs, and the resume goes on from it.
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  Ms black_left(0);
+  {
+    SessionSimOptions o = journaled("chess", path);
+    o.time_control = session::TimeControl{Ms(600000), Ms(5000), session::TimingMode::kIncrement};
+    auto sim = SessionSim::create(o, Ms(0), error);
+    ASSERT_TRUE(sim) << error;
+    Ms t(0);
+    sim->tick(t += Ms(3000));
+    play(*sim, "e2", "e4", t);
+    // Black thinks 49 s; the kiosk's loop ticks every frame (at least
+    // each second while a clock runs).
+    for (int i = 0; i < 49 * 4; ++i) sim->tick(t += Ms(250));
+    black_left = sim->view(t).clocks.remaining.at(1);
+    ASSERT_LT(black_left, Ms(600000 - 48000));
+  }  // kill -9
+  SessionSimOptions again;
+  again.journal = path;
+  auto sim = SessionSim::create(again, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  const Ms after = sim->view(Ms(0)).clocks.remaining.at(1);
+  EXPECT_LE(after - black_left, SessionSim::kClockInstant) << "given back on the restart";
+  EXPECT_GE(after, black_left);
+  // The restart says so.
+  bool said = false;
+  for (const RulingView& r : sim->view(Ms(0)).ruling_history) said = said || r.text.find("resumed after a restart") != std::string::npos;
+  EXPECT_TRUE(said);
+  // And it runs on: two seconds later Black has two seconds less.
+  sim->tick(Ms(2000));
+  EXPECT_EQ(sim->view(Ms(2000)).clocks.remaining.at(1), after - Ms(2000));
 }
 
 TEST(SessionSim, NewGameOffersEveryVariantFile) {
