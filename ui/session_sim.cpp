@@ -193,11 +193,30 @@ bool SessionSim::start_aside(SessionSimOptions options, session::Millis now, con
 }
 
 session::Output SessionSim::feed(const session::Input& in) {
+  // Nothing shown is ever lost (issue 28 item 7): an input whose journal
+  // write fails is not taken; the session goes back to what is journaled
+  // and the screen says so.
+  std::optional<session::Session> before;
+  if (journal_) before.emplace(*session_);
   session::Output out = session_->handle(in);
+  fed_ = true;
   if (journal_) {
     // Written (and fsynced) before anything of it is shown.
     journal::JournalStatus st = journal_->record(in, out, journal::wall_clock_ms());
-    if (!st.ok()) journal_error_ = "the journal could not be written: " + st.message;
+    if (!st.ok()) {
+      journal_error_ = "the journal could not be written (" + st.message +
+                       "): the last input is not taken; the screen shows what is journaled";
+      write_failed_ = true;
+      *session_ = std::move(*before);
+      fed_ = false;
+      dirty_ = true;
+      return {};
+    }
+    if (write_failed_) {  // written again: the fault leaves the headline, a note stays
+      write_failed_ = false;
+      journal_error_.clear();
+      add_notice("the journal is written again; an input it could not write was not taken");
+    }
     std::string e;
     if (st.ok() && publisher_ && !publisher_->on_recorded(journal_->inputs_recorded(), out, *session_, e))
       add_notice("hub: " + e);
@@ -264,6 +283,7 @@ const KioskView& SessionSim::view(session::Millis now) {
 std::string SessionSim::send(core::Square q, bool occupied, session::Millis now) {
   physical_.set(core::index_of(q), occupied);
   feed(session::Input{session::SquareEvent{session_time(now), q, occupied}});
+  if (!fed_) physical_.set(core::index_of(q), !occupied);  // not taken: the virtual board stays as journaled
   return std::to_string(session_time(now).count()) + " " + session_->game().rules().geometry.name(q) +
          (occupied ? " down" : " up");
 }
@@ -331,7 +351,7 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
         for (core::Square c : geometry.cells_of(geometry.anchor(q))) {
           if (physical_[core::index_of(c)]) lines.push_back(send(c, false, now));
         }
-        hand_ = cell;
+        if (fed_) hand_ = cell;  // a lift not journaled leaves the piece where it stood
       } else if (session_->snapshot().lifted.test(static_cast<std::size_t>(core::index_of(cell)))) {
         // The session wants a piece here that no square holds (a captured
         // piece after a takeback, a piece to set up): the hand takes it

@@ -154,6 +154,8 @@ class SessionSim {
   KioskView view_;
   bool dirty_ = true;
   bool resumed_ = false;
+  bool fed_ = true;
+  bool write_failed_ = false;  // journal_error_ is a failed write  // the last feed() was journaled (or needed no journal)
 };
 
 }  // namespace tabula::ui

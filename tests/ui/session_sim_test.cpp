@@ -3,6 +3,7 @@
 #include "ui/session_sim.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -268,6 +269,46 @@ TEST(SessionSim, APowerCutGivesBackNoMoreThanASecondOfThinkingTime) {
   // And it runs on: two seconds later Black has two seconds less.
   sim->tick(Ms(2000));
   EXPECT_EQ(sim->view(Ms(2000)).clocks.remaining.at(1), after - Ms(2000));
+}
+
+TEST(SessionSim, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
+  // Issue 28 item 7: the kiosk showed a move whose journal write failed,
+  // which a power cut then lost. Another connection holds the journal's
+  // write lock (as a stuck backup or a failing card would refuse writes).
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  sim->tick(t += Ms(3000));
+  play(*sim, "e2", "e4", t);
+  ASSERT_EQ(sim->session().moves().size(), 1U);
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  sim->apply(at("e7"), t += Ms(300));  // the lift is not journaled: not taken
+  const KioskView& v = sim->view(t);
+  ASSERT_TRUE(v.ruling);
+  EXPECT_NE(v.ruling->text.find("the journal could not be written"), std::string::npos) << v.ruling->text;
+  EXPECT_EQ(v.ruling->severity, Severity::kIllegal);
+  EXPECT_TRUE(v.piece_at(*parse_cell_name("e7")).has_value()) << "the screen stays on what is journaled";
+  EXPECT_FALSE(sim->session().snapshot().lifted.test(core::index_of(core::make_square(4, 6))));
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+  // The journal works again: the move is made again and journaled; what the
+  // session holds is what a resume gets back.
+  play(*sim, "e7", "e5", t);
+  ASSERT_EQ(sim->session().moves().size(), 2U);
+  ASSERT_TRUE(sim->view(t).ruling);
+  EXPECT_EQ(sim->view(t).ruling->text.find("the journal could not be written"), std::string::npos);
+  const std::string now = journal::state_summary(sim->session());
+  sim.reset();
+  SessionSimOptions again;
+  again.journal = path;
+  auto resumed = SessionSim::create(again, Ms(0), error);
+  ASSERT_TRUE(resumed) << error;
+  EXPECT_EQ(journal::state_summary(resumed->session()), now);
 }
 
 TEST(SessionSim, NewGameOffersEveryVariantFile) {
