@@ -76,6 +76,35 @@ Severity severity_of(core::Severity s) {
 Cell cell_of(core::Square s) { return Cell{core::file_of(s), core::rank_of(s)}; }
 core::Square square_of(Cell c) { return core::make_square(c.file, c.rank); }
 
+namespace {
+
+// How a seat's pieces live on after it is out, by the variant's own policy
+// for how it went out (issue 27 item 3: a resigned chess.com FFA army stayed
+// in colour though its pieces are dead).
+PieceLife life_of(const core::RuleSet& rules, core::SeatStatus status, core::PieceKind kind) {
+  const core::Elimination& e = rules.elimination;
+  core::EliminationPolicy policy;
+  switch (status) {
+    case core::SeatStatus::kCheckmated: policy = e.on_mate; break;
+    case core::SeatStatus::kStalemated: policy = e.on_stalemate; break;
+    case core::SeatStatus::kResigned: policy = e.on_resign; break;
+    case core::SeatStatus::kFlagged: policy = e.on_timeout; break;
+    default: return PieceLife::kLive;
+  }
+  switch (policy) {
+    case core::EliminationPolicy::kDeadObstacles:
+      return PieceLife::kDead;
+    case core::EliminationPolicy::kDeadKingWalking:  // chess.com: the king walks on
+      return rules.piece(kind).royal ? PieceLife::kLive : PieceLife::kDead;
+    case core::EliminationPolicy::kFrozenCapturableByOpponents:
+      return PieceLife::kFrozen;
+    default:
+      return PieceLife::kLive;
+  }
+}
+
+}  // namespace
+
 KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   KioskView v;
   const core::Geometry& g = rules.geometry;
@@ -140,8 +169,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     pv.glyph = glyph_of(rules.piece(p.kind));
     pv.seat = SeatIndex{core::index_of(p.seat)};
     pv.promoted = p.promoted;
-    core::SeatStatus st = snap.statuses[core::index_of(p.seat)];
-    if (st == core::SeatStatus::kCheckmated || st == core::SeatStatus::kStalemated) pv.life = PieceLife::kDead;
+    pv.life = life_of(rules, snap.statuses[core::index_of(p.seat)], p.kind);
     return pv;
   };
   v.pieces.assign(v.board.cells.size(), std::nullopt);

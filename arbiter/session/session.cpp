@@ -77,6 +77,25 @@ class Session::Moves : public inference::MoveSource {
   const Session& s_;
 };
 
+namespace {
+
+// The variant's own rule for a player out who still moves, cited from its
+// data (issue 27 item 3: a chess.com game cited "002 rule 7"): 002 rule 7's
+// random mover, or chess.com's walking king, by how the seat went out.
+std::string random_mover_citation(const core::Game& g) {
+  const core::RuleSet& rules = g.rules();
+  const core::SeatStatus st = g.status(g.to_move());
+  const core::EliminationPolicy policy = st == core::SeatStatus::kFlagged  ? rules.elimination.on_timeout
+                                         : st == core::SeatStatus::kResigned ? rules.elimination.on_resign
+                                         : st == core::SeatStatus::kCheckmated ? rules.elimination.on_mate
+                                                                               : rules.elimination.on_stalemate;
+  if (policy == core::EliminationPolicy::kDeadKingWalking) return rules.name + ": the king of a player out walks on";
+  if (policy == core::EliminationPolicy::kRandomMover && rules.sheet == "002") return "002 rule 7";
+  return rules.name;
+}
+
+}  // namespace
+
 bool Session::random_mover(const core::Game& g, Seat s) const {
   return s != core::kNoSeat && g.plays(s) && g.status(s) != core::SeatStatus::kLive;
 }
@@ -406,7 +425,7 @@ void Session::request_random_move(Output& out) {
   r.seat = g.to_move();
   r.move = *m;
   r.squares = {m->from, m->to};
-  r.prompt = g.seat_name(r.seat) + " is a random mover (002 rule 7): play " +
+  r.prompt = g.seat_name(r.seat) + " is a random mover (" + random_mover_citation(g) + "): play " +
              core::long_algebraic(g.position(), *m) + " for " + g.seat_name(r.seat);
   open_request(r, out);
 }

@@ -192,6 +192,24 @@ TEST(SessionClock, AsClubsDoTheClocksStartOnTheFirstMove) {
   EXPECT_NE(left(t, 1), 5min - 600ms) << "Black's turn was charged and paid";
 }
 
+TEST(SessionCitations, AChessComWalkingKingCitesChessComNotSheet002) {
+  // Issue 27 item 3: a resigned chess.com FFA player's king walks on, and
+  // its move was asked "(002 rule 7)", another sheet's rule.
+  Table t("chesscom-ffa");
+  t.setup();
+  Intent resign{.kind = IntentKind::kResign};
+  resign.seat = core::seat_at(1);  // Blue
+  t.intent(resign);
+  t.move("h2", "h3", 1000).wait(600);  // Red's move: Blue's turn, its king walks
+  const session::Request* random = nullptr;
+  for (const session::Request& r : t.session().requests()) {
+    if (r.kind == session::RequestKind::kRandomMove) random = &r;
+  }
+  ASSERT_NE(random, nullptr) << t.transcript();
+  EXPECT_EQ(random->prompt.find("002"), std::string::npos) << random->prompt;
+  EXPECT_NE(random->prompt.find("Four-player FFA (chess.com)"), std::string::npos) << random->prompt;
+}
+
 TEST(SessionClock, AFlagFallIsALossOnTime) {
   Table t("chess", "", timed({1min, 0s, TimingMode::kSuddenDeath}));
   t.setup();

@@ -311,6 +311,23 @@ TEST(SessionSim, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
   EXPECT_EQ(journal::state_summary(resumed->session()), now);
 }
 
+TEST(SessionSim, AResignedChessComArmyIsGreyedAsDeadButItsKingWalks) {
+  // Issue 27 item 3: a resigned chess.com FFA player's army stayed in colour.
+  Ms t(0);
+  auto sim = started("chesscom-ffa", t);
+  ASSERT_TRUE(sim);
+  sim->apply(Resign{SeatIndex{1}}, t += Ms(100));  // Blue
+  const KioskView& v = sim->view(t);
+  int dead = 0, live_blue = 0;
+  for (const auto& p : v.pieces) {
+    if (!p || p->seat.value != 1) continue;
+    if (p->life == PieceLife::kDead) ++dead;
+    else ++live_blue;
+  }
+  EXPECT_EQ(dead, 15);
+  EXPECT_EQ(live_blue, 1) << "the king walks on";
+}
+
 TEST(SessionSim, NewGameOffersEveryVariantFile) {
   std::string error;
   auto sim = SessionSim::create("chess", error);
