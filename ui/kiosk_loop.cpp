@@ -70,6 +70,7 @@ int run_kiosk(const KioskOptions& options) {
   config.fullscreen = options.fullscreen;
   config.width = options.width.value_or(options.fullscreen ? 0 : 1280);
   config.height = options.height.value_or(options.fullscreen ? 0 : 800);
+  config.fit_monitor = !options.width;
   config.vsync = !options.screenshot;
   config.title = "Tabula \xE2\x80\x94 " + demo->title;
   GlfwPlatform::Created created = GlfwPlatform::create(config);
