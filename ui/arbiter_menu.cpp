@@ -59,6 +59,10 @@ void ArbiterMenu::open() {
   pending_.reset();
   wrong_pin_ = false;
   pin_pad_.clear();
+  // Always the Result page first (issue 27 items 4 and 8: it reopened on the
+  // last page, and the arbiter's draw took 9 taps; now Arbiter, the PIN,
+  // Draw..., Yes).
+  page_ = Page::kResult;
 }
 
 void ArbiterMenu::open_players() {
@@ -391,7 +395,14 @@ void ArbiterMenu::draw_players(const KioskView& view, const KioskFonts& fonts, c
         }
       }
       ImGui::SameLine();
-      if (button("Offer a draw", {action_w, h})) {
+      if (to_move && !view.claimable_draw.empty()) {
+        // FIDE 9.2/9.3: the seat to move claims (issue 27 item 4: shown, no
+        // way to claim it).
+        if (button("Claim a draw...", {action_w, h})) {
+          ask(ClaimDraw{SeatIndex{i}}, seat.name + " claims a draw (" + view.claimable_draw + ")? This ends the game.",
+              State::kLocked);
+        }
+      } else if (button("Offer a draw", {action_w, h})) {
         offer_ = OfferDraw{SeatIndex{i}};
       }
     }

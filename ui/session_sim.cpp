@@ -416,6 +416,9 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
   } else if (const auto* r = std::get_if<Resign>(&intent)) {
     in.kind = session::IntentKind::kResign;
     in.seat = core::seat_at(r->seat.value);
+  } else if (const auto* c = std::get_if<ClaimDraw>(&intent)) {
+    in.kind = session::IntentKind::kClaimDraw;
+    in.seat = core::seat_at(c->seat.value);
   } else if (const auto* t = std::get_if<TakeBack>(&intent)) {
     in.kind = session::IntentKind::kTakeback;
     in.count = t->plies;

@@ -103,6 +103,32 @@ PieceLife life_of(const core::RuleSet& rules, core::SeatStatus status, core::Pie
   }
 }
 
+// A finished game's result (issue 27 item 4: the end screen showed none):
+// "1-0 · White wins (checkmate)", "1/2-1/2 · a draw (adjudicated by the
+// arbiter)", or with more seats the ranking and the points.
+std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules) {
+  const core::Outcome& o = snap.outcome;
+  if (!o.over) return "";
+  const int n = rules.seat_count();
+  const std::string how = o.reason.empty() ? "" : " (" + o.reason + ")";
+  auto name = [&](core::Seat s) { return rules.seats[static_cast<std::size_t>(core::index_of(s))].name; };
+  if (n == 2) {
+    if (o.draw || o.ranking.empty()) return "1/2-1/2 \xC2\xB7 a draw" + how;
+    return std::string(core::index_of(o.ranking.front()) == 0 ? "1-0" : "0-1") + " \xC2\xB7 " +
+           name(o.ranking.front()) + " wins" + how;
+  }
+  const bool points = rules.ledger.kind == core::LedgerKind::kPoints;
+  std::string text = o.draw ? "a draw" + how + ":" : "";
+  for (std::size_t i = 0; i < o.ranking.size(); ++i) {
+    const core::Seat s = o.ranking[i];
+    if (!text.empty()) text += o.draw ? " " : " \xC2\xB7 ";
+    if (!o.draw) text += std::to_string(i + 1) + (i == 0 ? "st " : i == 1 ? "nd " : i == 2 ? "rd " : "th ");
+    text += name(s);
+    if (points) text += " " + std::to_string(snap.points[static_cast<std::size_t>(core::index_of(s))]) + " pts";
+  }
+  return o.draw ? text : text + how;
+}
+
 }  // namespace
 
 KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
@@ -110,6 +136,8 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   const core::Geometry& g = rules.geometry;
   v.title = rules.name;
   v.subtitle = std::string(session::to_string(snap.phase));
+  v.claimable_draw = snap.claimable_draw;
+  v.result = result_of(snap, rules);
   if (snap.phase == session::Phase::kPlay && !snap.record.empty()) {
     v.subtitle = "round " + std::to_string(snap.record.back().round);
   }

@@ -772,6 +772,7 @@ Snapshot Session::snapshot() const {
   s.fixes = tracker_.fixes();
   s.requests = requests_;
   if (!moves_.empty()) s.last_move = moves_.back();
+  if (phase_ == Phase::kPlay && !g.outcome().over) s.claimable_draw = g.claimable_draw();
   for (int i = 0; i < g.rules().seat_count(); ++i) {
     Seat seat = core::seat_at(i);
     s.points[static_cast<std::size_t>(i)] = g.points(seat);

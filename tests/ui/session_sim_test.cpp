@@ -328,6 +328,42 @@ TEST(SessionSim, AResignedChessComArmyIsGreyedAsDeadButItsKingWalks) {
   EXPECT_EQ(live_blue, 1) << "the king walks on";
 }
 
+TEST(SessionSim, ADrawThatMayBeClaimedIsClaimedAndTheEndScreenShowsTheResult) {
+  // Issue 27 item 4: "White may claim a draw (threefold repetition)" was
+  // shown but nothing claimed it, and the end screen showed no result.
+  Ms t(0);
+  auto sim = started("chess", t);
+  ASSERT_TRUE(sim);
+  for (int i = 0; i < 2; ++i) {
+    play(*sim, "g1", "f3", t);
+    play(*sim, "g8", "f6", t);
+    play(*sim, "f3", "g1", t);
+    play(*sim, "f6", "g8", t);
+  }
+  ASSERT_EQ(sim->session().moves().size(), 8U);
+  EXPECT_EQ(sim->view(t).claimable_draw, "threefold repetition");
+  EXPECT_EQ(sim->view(t).result, "");
+  sim->apply(ClaimDraw{SeatIndex{0}}, t += Ms(100));
+  const KioskView& v = sim->view(t);
+  EXPECT_TRUE(sim->session().game().outcome().over);
+  EXPECT_EQ(v.result.rfind("1/2-1/2", 0), 0U) << v.result;
+  EXPECT_NE(v.result.find("threefold repetition"), std::string::npos) << v.result;
+}
+
+TEST(SessionSim, TheEndScreenShowsTheResultOfAnAdjudicationAndAFourPlayerRanking) {
+  Ms t(0);
+  auto chess = started("chess", t);
+  ASSERT_TRUE(chess);
+  chess->apply(Adjudicate{std::nullopt}, t += Ms(100));
+  EXPECT_EQ(chess->view(t).result.rfind("1/2-1/2", 0), 0U) << chess->view(t).result;
+  auto ffa = started("chesscom-ffa", t);
+  ASSERT_TRUE(ffa);
+  ffa->apply(Adjudicate{SeatIndex{2}}, t += Ms(100));
+  const std::string r = ffa->view(t).result;
+  EXPECT_EQ(r.rfind("1st Yellow", 0), 0U) << r;
+  EXPECT_NE(r.find("pts"), std::string::npos) << r;
+}
+
 TEST(SessionSim, NewGameOffersEveryVariantFile) {
   std::string error;
   auto sim = SessionSim::create("chess", error);
