@@ -9,7 +9,7 @@
 
 #include "tests/ui/headless_kiosk.h"
 #include "ui/demo_views.h"
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 namespace tabula::ui {
 namespace {
@@ -304,17 +304,17 @@ TEST(Touch, TheTitleIsNeverUnderTheHeaderButtons) {
 using Ms = session::Millis;
 
 // A whole game by touch on the virtual board against the real session, at
-// the Pi's 800x480: the kiosk's frames, the pointer queue and SessionSim as
+// the Pi's 800x480: the kiosk's frames, the pointer queue and KioskGame as
 // the frame loop wires them, 50 ms a frame.
 class TouchGame {
  public:
   explicit TouchGame(const std::string& variant) : kiosk_(800, 480) {
     std::string error;
-    sim_ = SessionSim::create(variant, error);
+    sim_ = KioskGame::create(variant, error);
     EXPECT_TRUE(sim_) << error;
     run(Ms(3000));  // the start is verified
   }
-  SessionSim& sim() { return *sim_; }
+  KioskGame& sim() { return *sim_; }
   HeadlessKiosk& kiosk() { return kiosk_; }
   const KioskView& view() { return sim_->view(t_); }
 
@@ -346,7 +346,7 @@ class TouchGame {
 
  private:
   HeadlessKiosk kiosk_;
-  std::unique_ptr<SessionSim> sim_;
+  std::unique_ptr<KioskGame> sim_;
   Ms t_{0};
 };
 

@@ -1,4 +1,4 @@
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -47,14 +47,14 @@ std::string damaged_name(const std::string& path) {
 
 }  // namespace
 
-std::unique_ptr<SessionSim> SessionSim::create(const SessionSimOptions& options, session::Millis now,
+std::unique_ptr<KioskGame> KioskGame::create(const KioskGameOptions& options, session::Millis now,
                                                std::string& error) {
-  std::unique_ptr<SessionSim> sim(new SessionSim());
+  std::unique_ptr<KioskGame> sim(new KioskGame());
   if (!sim->start(options, now, error)) return nullptr;
   return sim;
 }
 
-bool SessionSim::start(const SessionSimOptions& options, session::Millis now, std::string& error) {
+bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std::string& error) {
   options_ = options;
   publisher_.reset();
   journal_.reset();
@@ -175,7 +175,7 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
   return true;
 }
 
-bool SessionSim::start_aside(SessionSimOptions options, session::Millis now, const std::string& keep,
+bool KioskGame::start_aside(KioskGameOptions options, session::Millis now, const std::string& keep,
                              const std::string& why, std::string& error) {
   const std::string path = *options.journal;
   if (const std::error_code ec = move_journal(path, keep)) {
@@ -192,7 +192,7 @@ bool SessionSim::start_aside(SessionSimOptions options, session::Millis now, con
   return true;
 }
 
-session::Output SessionSim::feed(const session::Input& in) {
+session::Output KioskGame::feed(const session::Input& in) {
   // Nothing shown is ever lost (issue 28 item 7): an input whose journal
   // write fails is not taken; the session goes back to what is journaled
   // and the screen says so.
@@ -227,19 +227,19 @@ session::Output SessionSim::feed(const session::Input& in) {
   return out;
 }
 
-void SessionSim::add_notice(std::string line) {
+void KioskGame::add_notice(std::string line) {
   notices_.push_back(std::move(line));
   if (notices_.size() > 5) notices_.erase(notices_.begin());
   dirty_ = true;
 }
 
-std::vector<session::AcceptedMove> SessionSim::take_accepted() {
+std::vector<session::AcceptedMove> KioskGame::take_accepted() {
   std::vector<session::AcceptedMove> out;
   out.swap(accepted_);
   return out;
 }
 
-const KioskView& SessionSim::view(session::Millis now) {
+const KioskView& KioskGame::view(session::Millis now) {
   last_now_ = std::max(last_now_, now);
   if (dirty_) {
     snapshot_.emplace(session_->snapshot());
@@ -280,7 +280,7 @@ const KioskView& SessionSim::view(session::Millis now) {
   return view_;
 }
 
-std::string SessionSim::send(core::Square q, bool occupied, session::Millis now) {
+std::string KioskGame::send(core::Square q, bool occupied, session::Millis now) {
   physical_.set(core::index_of(q), occupied);
   feed(session::Input{session::SquareEvent{session_time(now), q, occupied}});
   if (!fed_) physical_.set(core::index_of(q), !occupied);  // not taken: the virtual board stays as journaled
@@ -288,14 +288,14 @@ std::string SessionSim::send(core::Square q, bool occupied, session::Millis now)
          (occupied ? " down" : " up");
 }
 
-void SessionSim::feed_board(const session::Input& in, session::Millis now) {
+void KioskGame::feed_board(const session::Input& in, session::Millis now) {
   tick(now);
   feed(in);
 }
 
-void SessionSim::restart(SessionSimOptions options, session::Millis now) {
+void KioskGame::restart(KioskGameOptions options, session::Millis now) {
   std::string error;
-  SessionSim fresh;
+  KioskGame fresh;
   if (!fresh.start(options, now, error)) {
     // The game on screen goes on; the arbiter is told why.
     journal_error_ = error;
@@ -305,8 +305,8 @@ void SessionSim::restart(SessionSimOptions options, session::Millis now) {
   *this = std::move(fresh);
 }
 
-void SessionSim::new_game(const NewGame& game, session::Millis now) {
-  SessionSimOptions next = options_;
+void KioskGame::new_game(const NewGame& game, session::Millis now) {
+  KioskGameOptions next = options_;
   next.variant = game.variant_id;
   if (!game.time_control.empty()) {
     std::string why;
@@ -334,7 +334,7 @@ void SessionSim::new_game(const NewGame& game, session::Millis now) {
   restart(next, now);
 }
 
-std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis now) {
+std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis now) {
   std::vector<std::string> lines;
   tick(now);
   const core::Geometry& geometry = session_->game().rules().geometry;
@@ -381,7 +381,7 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
       dirty_ = true;
       return lines;
     }
-    SessionSimOptions again = options_;
+    KioskGameOptions again = options_;
     again.variant.clear();  // whatever game the journal holds
     restart(again, now);    // on failure the game on screen goes on, journaled as before
     return lines;
@@ -448,7 +448,7 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
   return lines;
 }
 
-bool SessionSim::start_publishing(const journal::JournalContents& contents, std::string& error) {
+bool KioskGame::start_publishing(const journal::JournalContents& contents, std::string& error) {
   hub::PublisherConfig config = *options_.publish;
   config.info.header = contents.header;
   config.journal_path = *options_.journal;
@@ -466,7 +466,7 @@ bool SessionSim::start_publishing(const journal::JournalContents& contents, std:
   return true;
 }
 
-void SessionSim::apply_hub_actions() {
+void KioskGame::apply_hub_actions() {
   if (!publisher_) return;
   for (const hub::wire::Action& a : publisher_->take_actions()) {
     std::string e;
@@ -484,7 +484,7 @@ void SessionSim::apply_hub_actions() {
   }
 }
 
-void SessionSim::tick(session::Millis now) {
+void KioskGame::tick(session::Millis now) {
   last_now_ = std::max(last_now_, now);
   apply_hub_actions();
   // The session acts at each of its deadlines; each is journaled as a tick

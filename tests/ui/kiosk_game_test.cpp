@@ -1,6 +1,6 @@
 // The kiosk's --variant mode: clicks on the virtual board become sensor
 // events for a real session, and what the session rules comes back on screen.
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -19,9 +19,9 @@ namespace {
 
 using Ms = session::Millis;
 
-TEST(SessionSim, ClicksBecomeSensorEventsAndTheArbiterAcceptsTheMove) {
+TEST(KioskGame, ClicksBecomeSensorEventsAndTheArbiterAcceptsTheMove) {
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -39,9 +39,9 @@ TEST(SessionSim, ClicksBecomeSensorEventsAndTheArbiterAcceptsTheMove) {
   EXPECT_FALSE(v.piece_at(*parse_cell_name("e2")).has_value());
 }
 
-TEST(SessionSim, AnIllegalMoveIsRuledIllegalOnScreen) {
+TEST(KioskGame, AnIllegalMoveIsRuledIllegalOnScreen) {
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -53,9 +53,9 @@ TEST(SessionSim, AnIllegalMoveIsRuledIllegalOnScreen) {
   EXPECT_FALSE(v.fixes.empty()) << "the screen says what to put back";
 }
 
-TEST(SessionSim, FourPlayerCaptureByClickingTheVictim) {
+TEST(KioskGame, FourPlayerCaptureByClickingTheVictim) {
   std::string error;
-  auto sim = SessionSim::create("chesscom-ffa", error);
+  auto sim = KioskGame::create("chesscom-ffa", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -71,8 +71,8 @@ TEST(SessionSim, FourPlayerCaptureByClickingTheVictim) {
 
 using Scratch = tabula::testing::TempDir;
 
-SessionSimOptions journaled(const std::string& variant, const std::string& path) {
-  SessionSimOptions o;
+KioskGameOptions journaled(const std::string& variant, const std::string& path) {
+  KioskGameOptions o;
   o.variant = variant;
   o.journal = path;
   o.time_control = session::TimeControl{Ms(300000), Ms(2000), session::TimingMode::kIncrement};
@@ -80,13 +80,13 @@ SessionSimOptions journaled(const std::string& variant, const std::string& path)
   return o;
 }
 
-TEST(SessionSim, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
+TEST(KioskGame, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
   // Issue 18 item 5: names given with --players never appeared on screen.
-  SessionSimOptions o;
+  KioskGameOptions o;
   o.variant = "chess";
   o.players = {"Ann", "Bob"};
   std::string error;
-  auto sim = SessionSim::create(o, Ms(0), error);
+  auto sim = KioskGame::create(o, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   const KioskView& v = sim->view(Ms(3000));
   ASSERT_EQ(v.seats.size(), 2U);
@@ -99,13 +99,13 @@ TEST(SessionSim, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
   EXPECT_EQ(seat_label(unnamed), "Black");
 }
 
-TEST(SessionSim, TheKioskJournalsTheGameAndResumesItExactly) {
+TEST(KioskGame, TheKioskJournalsTheGameAndResumesItExactly) {
   Scratch scratch;
   const std::string path = scratch.file("game.db");
   std::string error;
   std::string before;
   {
-    auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+    auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
     ASSERT_TRUE(sim) << error;
     Ms t(0);
     sim->tick(t += Ms(3000));
@@ -119,9 +119,9 @@ TEST(SessionSim, TheKioskJournalsTheGameAndResumesItExactly) {
     before = journal::state_summary(sim->session());
   }  // the power goes off: nothing is closed cleanly but the journal's commits
   // The kiosk starts again with the same --journal (no --variant).
-  SessionSimOptions again;
+  KioskGameOptions again;
   again.journal = path;
-  auto sim = SessionSim::create(again, Ms(0), error);
+  auto sim = KioskGame::create(again, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   EXPECT_EQ(journal::state_summary(sim->session()), before);
   EXPECT_EQ(sim->options().variant, "chess");
@@ -134,7 +134,7 @@ TEST(SessionSim, TheKioskJournalsTheGameAndResumesItExactly) {
   EXPECT_EQ(sim->session().moves().size(), 3U) << "an empty hand puts nothing down";
 }
 
-TEST(SessionSim, AGameWithoutMovesIsResumedFromItsJournalNotStartedAgain) {
+TEST(KioskGame, AGameWithoutMovesIsResumedFromItsJournalNotStartedAgain) {
   // The kiosk said "journaling to" (a new game) for a journal it had resumed
   // when the journal held no time yet (seen under qemu: a first run of three
   // frames).
@@ -142,42 +142,42 @@ TEST(SessionSim, AGameWithoutMovesIsResumedFromItsJournalNotStartedAgain) {
   const std::string path = scratch.file("game.db");
   std::string error;
   {
-    auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+    auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
     ASSERT_TRUE(sim) << error;
     EXPECT_FALSE(sim->resumed());
   }
-  auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+  auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
   ASSERT_TRUE(sim) << error;
   EXPECT_TRUE(sim->resumed());
   EXPECT_TRUE(sim->session().moves().empty());
   // A journal of another game set aside: the game is new.
-  SessionSimOptions other = journaled("chesscom-ffa", path);
+  KioskGameOptions other = journaled("chesscom-ffa", path);
   other.set_aside = true;
-  auto fresh = SessionSim::create(other, Ms(0), error);
+  auto fresh = KioskGame::create(other, Ms(0), error);
   ASSERT_TRUE(fresh) << error;
   EXPECT_FALSE(fresh->resumed());
   EXPECT_TRUE(std::filesystem::exists(scratch.file("game-1.db"))) << "the chess game was not kept aside";
 }
 
-TEST(SessionSim, AJournalOfAnotherVariantIsRefusedAndLeftAlone) {
+TEST(KioskGame, AJournalOfAnotherVariantIsRefusedAndLeftAlone) {
   Scratch scratch;
   const std::string path = scratch.file("game.db");
   std::string error;
-  { ASSERT_TRUE(SessionSim::create(journaled("chess", path), Ms(0), error)) << error; }
+  { ASSERT_TRUE(KioskGame::create(journaled("chess", path), Ms(0), error)) << error; }
   const auto size = std::filesystem::file_size(path);
-  EXPECT_FALSE(SessionSim::create(journaled("chesscom-ffa", path), Ms(0), error));
+  EXPECT_FALSE(KioskGame::create(journaled("chesscom-ffa", path), Ms(0), error));
   EXPECT_NE(error.find("this journal is a game of chess, not chesscom-ffa"), std::string::npos) << error;
   EXPECT_EQ(std::filesystem::file_size(path), size);
   std::filesystem::resize_file(path, 100);  // damaged
-  EXPECT_FALSE(SessionSim::create(journaled("chess", path), Ms(0), error));
+  EXPECT_FALSE(KioskGame::create(journaled("chess", path), Ms(0), error));
   EXPECT_NE(error.find(path), std::string::npos) << error;
   EXPECT_EQ(std::filesystem::file_size(path), 100U);
 }
 
-TEST(SessionSim, ArbiterMenuIntentsReachTheSession) {
+TEST(KioskGame, ArbiterMenuIntentsReachTheSession) {
   Scratch scratch;
   std::string error;
-  auto sim = SessionSim::create(journaled("chess", scratch.file("game.db")), Ms(0), error);
+  auto sim = KioskGame::create(journaled("chess", scratch.file("game.db")), Ms(0), error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -210,12 +210,12 @@ TEST(SessionSim, ArbiterMenuIntentsReachTheSession) {
   EXPECT_EQ(old.header().variant, "chess");
 }
 
-TEST(SessionSim, TheClockRunsOnScreenBetweenInputsFromTheFirstMove) {
+TEST(KioskGame, TheClockRunsOnScreenBetweenInputsFromTheFirstMove) {
   std::string error;
-  SessionSimOptions o;
+  KioskGameOptions o;
   o.variant = "chess";
   o.time_control = session::TimeControl{Ms(60000), Ms(0), session::TimingMode::kSuddenDeath};
-  auto sim = SessionSim::create(o, Ms(0), error);
+  auto sim = KioskGame::create(o, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   sim->tick(Ms(1000));  // the start settles at 500 ms
   // Issue 27 item 5: the clocks waited for nobody; now they start on the
@@ -232,7 +232,7 @@ TEST(SessionSim, TheClockRunsOnScreenBetweenInputsFromTheFirstMove) {
   EXPECT_EQ(v.clocks.remaining.at(1), Ms(60000) - (t - Ms(11600)));
 }
 
-TEST(SessionSim, APowerCutGivesBackNoMoreThanASecondOfThinkingTime) {
+TEST(KioskGame, APowerCutGivesBackNoMoreThanASecondOfThinkingTime) {
   // Issue 27 item 5: FFA 10+5, Green to move with 9:10, kill -9: two
   // seconds after the restart Green had 9:59 (the clock went back to the
   // last move). The kiosk journals an instant every second while a clock
@@ -242,9 +242,9 @@ TEST(SessionSim, APowerCutGivesBackNoMoreThanASecondOfThinkingTime) {
   std::string error;
   Ms black_left(0);
   {
-    SessionSimOptions o = journaled("chess", path);
+    KioskGameOptions o = journaled("chess", path);
     o.time_control = session::TimeControl{Ms(600000), Ms(5000), session::TimingMode::kIncrement};
-    auto sim = SessionSim::create(o, Ms(0), error);
+    auto sim = KioskGame::create(o, Ms(0), error);
     ASSERT_TRUE(sim) << error;
     Ms t(0);
     sim->tick(t += Ms(3000));
@@ -255,12 +255,12 @@ TEST(SessionSim, APowerCutGivesBackNoMoreThanASecondOfThinkingTime) {
     black_left = sim->view(t).clocks.remaining.at(1);
     ASSERT_LT(black_left, Ms(600000 - 48000));
   }  // kill -9
-  SessionSimOptions again;
+  KioskGameOptions again;
   again.journal = path;
-  auto sim = SessionSim::create(again, Ms(0), error);
+  auto sim = KioskGame::create(again, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   const Ms after = sim->view(Ms(0)).clocks.remaining.at(1);
-  EXPECT_LE(after - black_left, SessionSim::kClockInstant) << "given back on the restart";
+  EXPECT_LE(after - black_left, KioskGame::kClockInstant) << "given back on the restart";
   EXPECT_GE(after, black_left);
   // The restart says so.
   bool said = false;
@@ -271,14 +271,14 @@ TEST(SessionSim, APowerCutGivesBackNoMoreThanASecondOfThinkingTime) {
   EXPECT_EQ(sim->view(Ms(2000)).clocks.remaining.at(1), after - Ms(2000));
 }
 
-TEST(SessionSim, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
+TEST(KioskGame, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
   // Issue 28 item 7: the kiosk showed a move whose journal write failed,
   // which a power cut then lost. Another connection holds the journal's
   // write lock (as a stuck backup or a failing card would refuse writes).
   Scratch scratch;
   const std::string path = scratch.file("game.db");
   std::string error;
-  auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+  auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -304,14 +304,14 @@ TEST(SessionSim, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
   EXPECT_EQ(sim->view(t).ruling->text.find("the journal could not be written"), std::string::npos);
   const std::string now = journal::state_summary(sim->session());
   sim.reset();
-  SessionSimOptions again;
+  KioskGameOptions again;
   again.journal = path;
-  auto resumed = SessionSim::create(again, Ms(0), error);
+  auto resumed = KioskGame::create(again, Ms(0), error);
   ASSERT_TRUE(resumed) << error;
   EXPECT_EQ(journal::state_summary(resumed->session()), now);
 }
 
-TEST(SessionSim, AResignedChessComArmyIsGreyedAsDeadButItsKingWalks) {
+TEST(KioskGame, AResignedChessComArmyIsGreyedAsDeadButItsKingWalks) {
   // Issue 27 item 3: a resigned chess.com FFA player's army stayed in colour.
   Ms t(0);
   auto sim = started("chesscom-ffa", t);
@@ -328,7 +328,7 @@ TEST(SessionSim, AResignedChessComArmyIsGreyedAsDeadButItsKingWalks) {
   EXPECT_EQ(live_blue, 1) << "the king walks on";
 }
 
-TEST(SessionSim, ADrawThatMayBeClaimedIsClaimedAndTheEndScreenShowsTheResult) {
+TEST(KioskGame, ADrawThatMayBeClaimedIsClaimedAndTheEndScreenShowsTheResult) {
   // Issue 27 item 4: "White may claim a draw (threefold repetition)" was
   // shown but nothing claimed it, and the end screen showed no result.
   Ms t(0);
@@ -350,7 +350,7 @@ TEST(SessionSim, ADrawThatMayBeClaimedIsClaimedAndTheEndScreenShowsTheResult) {
   EXPECT_NE(v.result.find("threefold repetition"), std::string::npos) << v.result;
 }
 
-TEST(SessionSim, TheEndScreenShowsTheResultOfAnAdjudicationAndAFourPlayerRanking) {
+TEST(KioskGame, TheEndScreenShowsTheResultOfAnAdjudicationAndAFourPlayerRanking) {
   Ms t(0);
   auto chess = started("chess", t);
   ASSERT_TRUE(chess);
@@ -364,9 +364,9 @@ TEST(SessionSim, TheEndScreenShowsTheResultOfAnAdjudicationAndAFourPlayerRanking
   EXPECT_NE(r.find("pts"), std::string::npos) << r;
 }
 
-TEST(SessionSim, NewGameOffersEveryVariantFile) {
+TEST(KioskGame, NewGameOffersEveryVariantFile) {
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   const KioskView& v = sim->view(Ms(0));
   std::vector<std::string> ids;
@@ -376,9 +376,9 @@ TEST(SessionSim, NewGameOffersEveryVariantFile) {
   }
 }
 
-TEST(SessionSim, TeachingDotsComeFromTheSession) {
+TEST(KioskGame, TeachingDotsComeFromTheSession) {
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -389,11 +389,11 @@ TEST(SessionSim, TeachingDotsComeFromTheSession) {
   EXPECT_EQ(v.teaching.destinations.size(), 2U);
 }
 
-TEST(SessionSim, TheRandomMoversMoveIsShownAcknowledgedAndPlayed) {
+TEST(KioskGame, TheRandomMoversMoveIsShownAcknowledgedAndPlayed) {
   // 002 rule 7: Red resigns and goes on as a random mover; the kiosk shows
   // the drawn move (dialog + from/to hint), the table plays it on the board.
   std::string error;
-  auto sim = SessionSim::create("four-kingdoms", error);
+  auto sim = KioskGame::create("four-kingdoms", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -416,9 +416,9 @@ TEST(SessionSim, TheRandomMoversMoveIsShownAcknowledgedAndPlayed) {
   EXPECT_EQ(sim->view(t).to_move->value, 1);
 }
 
-TEST(SessionSim, ADrawOfferIsAskedOfTheOthersAndOnlyAnAcceptanceDraws) {
+TEST(KioskGame, ADrawOfferIsAskedOfTheOthersAndOnlyAnAcceptanceDraws) {
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -438,9 +438,9 @@ TEST(SessionSim, ADrawOfferIsAskedOfTheOthersAndOnlyAnAcceptanceDraws) {
   EXPECT_TRUE(sim->session().game().outcome().draw);
 }
 
-TEST(SessionSim, UnknownVariantSaysSo) {
+TEST(KioskGame, UnknownVariantSaysSo) {
   std::string error;
-  EXPECT_FALSE(SessionSim::create("no-such-variant", error));
+  EXPECT_FALSE(KioskGame::create("no-such-variant", error));
   EXPECT_NE(error.find("unknown variant"), std::string::npos) << error;
 }
 
