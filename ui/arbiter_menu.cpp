@@ -43,6 +43,8 @@ std::string plural(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+constexpr const char* kAdjudicateDraw = "Adjudicate a draw? This ends the game.";
+
 PixelRect above_exit(const ScreenLayout& layout) {
   return {layout.quiet.x0, layout.quiet.y0, layout.quiet.x1, layout.exit.y0};
 }
@@ -57,6 +59,10 @@ void ArbiterMenu::open() {
   pending_.reset();
   wrong_pin_ = false;
   pin_pad_.clear();
+  // Always the Result page first (issue 27 items 4 and 8: it reopened on the
+  // last page, and the arbiter's draw took 9 taps; now Arbiter, the PIN,
+  // Draw..., Yes).
+  page_ = Page::kResult;
 }
 
 void ArbiterMenu::open_players() {
@@ -64,11 +70,19 @@ void ArbiterMenu::open_players() {
   state_ = State::kPlayers;
 }
 
+void ArbiterMenu::open_for_picture(const std::string& name) {
+  state_ = State::kUnlocked;
+  page_ = name == "menu-result" ? Page::kResult : name == "menu-board" ? Page::kBoard : Page::kGame;
+  if (name == "confirm") ask(Adjudicate{std::nullopt}, kAdjudicateDraw, State::kUnlocked);
+  if (name == "keyboard") {
+    editing_ = Field::kClock;
+    state_ = State::kKeyboard;
+  }
+}
+
 bool ArbiterMenu::button(const char* label, ImVec2 size) {
   const bool pressed = ImGui::Button(label, size);
-  const ImVec2 a = ImGui::GetItemRectMin();
-  const ImVec2 b = ImGui::GetItemRectMax();
-  hits_.push_back({{a.x, a.y, b.x, b.y}, visible_label(label)});
+  hits_.push_back({visible_item_rect(), visible_label(label)});
   return pressed;
 }
 
@@ -86,14 +100,21 @@ void ArbiterMenu::draw_pin_pad(const KioskView& view, const KioskFonts& fonts, c
   const PixelRect zone = above_exit(layout);
   const float gap = std::max(4.0f, std::round(layout.touch * 0.12f));
   const float pad = ImGui::GetStyle().WindowPadding.x;
-  // Three columns of digit keys and a column for erase, clear and cancel,
-  // as large as the zone allows and never under a touch target.
   const float title_h = fonts.bold->FontSize * 1.3f + fonts.small->FontSize * 1.3f;
   const float dots_h = fonts.body->FontSize * 1.4f;
-  const float key_h = std::max(layout.touch, std::min(layout.touch * 1.4f,
-                                                      (zone.height() - 2 * pad - title_h - dots_h - 3 * gap) / 4));
-  const float key_w = std::max(layout.touch, std::min(key_h * 1.3f, (zone.width() - 2 * pad - 3 * gap) / 4.6f));
-  const float side_w = std::max(layout.touch, zone.width() - 2 * pad - 3 * key_w - 3 * gap);
+  const float room_h = zone.height() - 2 * pad - title_h - dots_h;
+  const float room_w = zone.width() - 2 * pad;
+  // The phone's pad (1 2 3 / 4 5 6 / 7 8 9 / 0, erase, clear and cancel in
+  // a fifth column) where four rows of 9 mm keys fit; else two rows of five
+  // digits with erase and clear, and cancel beside them (issue 27 item 1: at
+  // 720x1280 and 210 px/in the phone's pad lost its last rows, 0 and Cancel).
+  const bool phone = room_h >= 4 * layout.touch + 3 * gap;
+  const int rows = phone ? 4 : 2;
+  const float key_h = std::max(layout.touch, std::min(layout.touch * 1.4f, (room_h - (rows - 1) * gap) / rows));
+  const float key_w = phone ? std::max(layout.touch, std::min(key_h * 1.3f, (room_w - 3 * gap) / 4.6f))
+                            : std::max(layout.touch, std::min(key_h * 1.2f, (room_w - 6 * gap) / 7.0f));
+  const float side_w = phone ? std::max(layout.touch, room_w - 3 * key_w - 3 * gap)
+                             : std::max(layout.touch, (room_w - 5 * key_w - 6 * gap) / 2);
 
   ImGui::PushFont(fonts.bold);
   const Resign* resign = pending_ ? std::get_if<Resign>(&*pending_) : nullptr;
@@ -145,23 +166,28 @@ void ArbiterMenu::draw_pin_pad(const KioskView& view, const KioskFonts& fonts, c
   const ImVec2 grid = ImGui::GetCursorScreenPos();
   ImGui::PushFont(fonts.title);
   static constexpr char kKeys[] = "1234567890";
-  // 1 2 3 / 4 5 6 / 7 8 9 / _ 0 _  (0 in the middle of the last row)
+  // phone: 1 2 3 / 4 5 6 / 7 8 9 / _ 0 _ (0 in the middle of the last row);
+  // wide: 1 2 3 4 5 / 6 7 8 9 0.
   for (int i = 0; i < 10; ++i) {
-    const int row = i < 9 ? i / 3 : 3;
-    const int col = i < 9 ? i % 3 : 1;
+    const int row = phone ? (i < 9 ? i / 3 : 3) : i / 5;
+    const int col = phone ? (i < 9 ? i % 3 : 1) : i % 5;
     ImGui::SetCursorScreenPos({grid.x + static_cast<float>(col) * (key_w + gap),
                                grid.y + static_cast<float>(row) * (key_h + gap)});
     const std::string label = std::string(1, kKeys[i]) + "##key";
     if (button(label.c_str(), {key_w, key_h}) && state_ == State::kPinEntry) press(kKeys[i]);
   }
   ImGui::PopFont();
-  const float side_x = grid.x + 3 * (key_w + gap);
+  const float side_x = grid.x + static_cast<float>(phone ? 3 : 5) * (key_w + gap);
   ImGui::SetCursorScreenPos({side_x, grid.y});
   if (button("\xE2\x86\x90##erase", {side_w, key_h})) pin_pad_.erase();  // ←
   ImGui::SetCursorScreenPos({side_x, grid.y + key_h + gap});
   if (button("Clear##pin", {side_w, key_h})) pin_pad_.clear();
-  ImGui::SetCursorScreenPos({side_x, grid.y + 3 * (key_h + gap)});
-  if (button("Cancel##pin", {side_w, key_h})) {
+  if (phone) {
+    ImGui::SetCursorScreenPos({side_x, grid.y + 3 * (key_h + gap)});
+  } else {
+    ImGui::SetCursorScreenPos({side_x + side_w + gap, grid.y});
+  }
+  if (button("Cancel##pin", {side_w, phone ? key_h : 2 * key_h + gap})) {
     state_ = State::kLocked;
     pending_.reset();
     pin_pad_.clear();
@@ -281,7 +307,7 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
     case Page::kResult: {
       heading(fonts, "ADJUDICATE");
       if (button("Draw...", {width, h})) {
-        ask(Adjudicate{std::nullopt}, "Adjudicate a draw? This ends the game.", State::kUnlocked);
+        ask(Adjudicate{std::nullopt}, kAdjudicateDraw, State::kUnlocked);
       }
       for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
         if (i % 2 == 1) ImGui::SameLine();
@@ -369,7 +395,14 @@ void ArbiterMenu::draw_players(const KioskView& view, const KioskFonts& fonts, c
         }
       }
       ImGui::SameLine();
-      if (button("Offer a draw", {action_w, h})) {
+      if (to_move && !view.claimable_draw.empty()) {
+        // FIDE 9.2/9.3: the seat to move claims (issue 27 item 4: shown, no
+        // way to claim it).
+        if (button("Claim a draw...", {action_w, h})) {
+          ask(ClaimDraw{SeatIndex{i}}, seat.name + " claims a draw (" + view.claimable_draw + ")? This ends the game.",
+              State::kLocked);
+        }
+      } else if (button("Offer a draw", {action_w, h})) {
         offer_ = OfferDraw{SeatIndex{i}};
       }
     }
@@ -425,7 +458,9 @@ void ArbiterMenu::draw_keyboard(const KioskFonts& fonts, const ScreenLayout& lay
   const ImVec2 pos = ImGui::GetWindowPos();
   const ImVec2 size = ImGui::GetWindowSize();
   const float pad = ImGui::GetStyle().WindowPadding.x;
-  const float rows_h = 5 * layout.touch + 4 * std::max(4.0f, std::round(layout.touch * 0.1f));
+  const int rows = TouchKeyboard::rows_for(size.x - 2 * pad, layout.touch);
+  const float rows_h = static_cast<float>(rows) * layout.touch +
+                       static_cast<float>(rows - 1) * TouchKeyboard::gap_for(layout.touch);
   const PixelRect keys{pos.x + pad, std::max(ImGui::GetCursorScreenPos().y, pos.y + size.y - pad - rows_h),
                        pos.x + size.x - pad, pos.y + size.y - pad};
   if (keyboard_.draw(field(editing_), keys, layout.touch, fonts, hits_) == TouchKeyboard::Result::kDone) {

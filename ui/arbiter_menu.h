@@ -67,8 +67,10 @@ class ArbiterMenu {
   /// Offers "Setup..." (the first-boot setup again) on the Game page.
   void offer_setup(bool offered) { setup_offered_ = offered; }
 
-  /// Screenshots only (--screen menu): the menu without its PIN.
-  void unlock_for_picture() { state_ = State::kUnlocked; }
+  /// Screenshots only (--screen): "menu", "menu-result", "menu-board" (a
+  /// page of the menu without its PIN), "confirm" (the menu's draw asked),
+  /// "keyboard" (the time control's keyboard).
+  void open_for_picture(const std::string& name);
 
   std::optional<Intent> draw(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
 

@@ -114,9 +114,7 @@ std::optional<Intent> DialogPresenter::draw(const KioskView& view, const KioskFo
         if (columns == 2 && i % 2 == 1) ImGui::SameLine();
         pressed = ImGui::Button(option.label.c_str(), {button_w, button_h});
       }
-      const ImVec2 a = ImGui::GetItemRectMin();
-      const ImVec2 b = ImGui::GetItemRectMax();
-      hits_.push_back({{a.x, a.y, b.x, b.y}, option.label});
+      hits_.push_back({visible_item_rect(), option.label});
       if (pressed) answer = DialogAnswered{dialog->id, static_cast<int>(i)};
       ImGui::PopID();
     }

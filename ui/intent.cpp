@@ -40,6 +40,8 @@ std::string describe(const Intent& intent) {
           return "resign " + seat_word(value.seat);
         } else if constexpr (std::is_same_v<T, OfferDraw>) {
           return "offer-draw " + seat_word(value.seat);
+        } else if constexpr (std::is_same_v<T, ClaimDraw>) {
+          return "claim-draw " + seat_word(value.seat);
         } else if constexpr (std::is_same_v<T, SetupDone>) {
           return "setup board " + (value.board_profile.empty() ? std::string("virtual") : value.board_profile) +
                  " variant " + value.variant_id + (value.time_control.empty() ? "" : " clock " + value.time_control) +

@@ -77,6 +77,11 @@ struct OfferDraw {
   SeatIndex seat;
   friend bool operator==(const OfferDraw&, const OfferDraw&) = default;
 };
+/// The seat to move claims the draw that may be claimed (FIDE 9.2, 9.3).
+struct ClaimDraw {
+  SeatIndex seat;
+  friend bool operator==(const ClaimDraw&, const ClaimDraw&) = default;
+};
 
 // The appliance's first-boot setup (ui/first_boot.h, ui/setup_screen.h).
 /// The setup screen is done: the board profile ("" the virtual board), the
@@ -101,7 +106,7 @@ struct FlagFell {
 
 using Intent = std::variant<SquareClicked, DialogAnswered, NewGame, TakeBack, Adjudicate,
                             ResumeJournal, SetPosition, ClockCommand, Resign, OfferDraw, FlagFell,
-                            SetupDone, OpenSetup>;
+                            SetupDone, OpenSetup, ClaimDraw>;
 
 /// One line for logs and tests: "square e4", "square e4 slide", "dialog 7
 /// option 0", "new-game chess", "takeback 2", "adjudicate draw",

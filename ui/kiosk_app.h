@@ -51,11 +51,16 @@ class KioskApp {
   void set_orientation(std::optional<SeatIndex> seat) { orientation_ = seat; }
   const ArbiterMenu& arbiter_menu() const { return arbiter_; }
   ArbiterMenu& arbiter_menu() { return arbiter_; }
-  /// Shows an overlay at once: "pin", "players", or "menu" (screenshots).
+  /// Shows an overlay at once (screenshots): "pin", "players", or one of
+  /// ArbiterMenu::open_for_picture's.
   void open_screen(const std::string& name) {
-    if (name == "pin") arbiter_.open();
-    if (name == "players") arbiter_.open_players();
-    if (name == "menu") arbiter_.unlock_for_picture();
+    if (name == "pin") {
+      arbiter_.open();
+    } else if (name == "players") {
+      arbiter_.open_players();
+    } else {
+      arbiter_.open_for_picture(name);
+    }
   }
 
   /// The first-boot setup (ui/setup_screen.h): while open it is the whole

@@ -15,7 +15,7 @@
 #include "ui/demo_sim.h"
 #include "ui/first_boot.h"
 #include "ui/board_link.h"
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 #include "ui/demo_views.h"
 #include "ui/kiosk_app.h"
 #include "ui/platform_glfw.h"
@@ -70,6 +70,7 @@ int run_kiosk(const KioskOptions& options) {
   config.fullscreen = options.fullscreen;
   config.width = options.width.value_or(options.fullscreen ? 0 : 1280);
   config.height = options.height.value_or(options.fullscreen ? 0 : 800);
+  config.fit_monitor = !options.width;
   config.vsync = !options.screenshot;
   config.title = "Tabula \xE2\x80\x94 " + demo->title;
   GlfwPlatform::Created created = GlfwPlatform::create(config);
@@ -112,8 +113,8 @@ int run_kiosk(const KioskOptions& options) {
   // the first-boot setup's board profile.
   std::optional<std::string> board_socket = options.board_socket;
   // The session's options as the command line gives them.
-  auto base_options = [&](std::string& error) -> std::optional<SessionSimOptions> {
-    SessionSimOptions so;
+  auto base_options = [&](std::string& error) -> std::optional<KioskGameOptions> {
+    KioskGameOptions so;
     so.variant = options.variant.value_or("");
     so.journal = options.journal;
     so.players = options.players;
@@ -139,7 +140,7 @@ int run_kiosk(const KioskOptions& options) {
     }
     return so;
   };
-  std::unique_ptr<SessionSim> real;
+  std::unique_ptr<KioskGame> real;
   // --setup DIR: the appliance's first-boot setup (ui/first_boot.h). Without
   // a journaled game or a saved setup, or with a bad setup, the setup screen
   // comes first; a good one starts (or resumes) the game as it says.
@@ -182,7 +183,7 @@ int run_kiosk(const KioskOptions& options) {
     }
   }
   auto start_game = [&](const std::optional<SetupDone>& setup, std::string& error) {
-    std::optional<SessionSimOptions> so = base_options(error);
+    std::optional<KioskGameOptions> so = base_options(error);
     if (!so) return false;
     // A damaged journal is kept aside and a new game of the setup's variant starts.
     if (saved) so->fallback_variant = saved->variant_id;
@@ -196,7 +197,7 @@ int run_kiosk(const KioskOptions& options) {
         so->time_control = session::parse_time_control(setup->time_control, why);
       }
     }
-    real = SessionSim::create(*so, std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started),
+    real = KioskGame::create(*so, std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started),
                               error);
     return real != nullptr;
   };

@@ -41,7 +41,8 @@ std::string kiosk_usage() {
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
          "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu,\n"
-         "                      setup: the setup's first page, with --setup)\n"
+         "                      menu-result, menu-board, confirm, keyboard; setup: the\n"
+         "                      setup's first page, with --setup)\n"
          "  --set-aside VARIANT with --journal: a damaged journal, or one of another variant than\n"
          "                      --variant, is kept under a new name and a new game starts (of\n"
          "                      --variant, else VARIANT), saying so (scripts/run.sh)\n"
@@ -200,8 +201,10 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     } else if (arg == "--screen") {
       const auto v = value();
       if (!v) return parsed;
-      if (*v != "pin" && *v != "players" && *v != "menu" && *v != "setup") {
-        parsed.error = "--screen wants pin, players, menu or setup, not '" + std::string(*v) + "'";
+      if (*v != "pin" && *v != "players" && *v != "menu" && *v != "menu-result" && *v != "menu-board" &&
+          *v != "confirm" && *v != "keyboard" && *v != "setup") {
+        parsed.error = "--screen wants pin, players, menu, menu-result, menu-board, confirm, keyboard or setup, not '" +
+                       std::string(*v) + "'";
         return parsed;
       }
       o.screen = std::string(*v);

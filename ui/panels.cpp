@@ -151,6 +151,11 @@ void draw_turn(const KioskView& view, const KioskFonts& fonts) {
       ImGui::TextUnformatted((seat_label(*seat) + " to move").c_str());
     } else {
       ImGui::TextUnformatted(view.subtitle == "over" || view.subtitle.empty() ? "Game over" : view.subtitle.c_str());
+      if (!view.result.empty()) {  // the result of the finished game, whole
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(view.result.c_str());
+        ImGui::PopTextWrapPos();
+      }
     }
     ImGui::PopFont();
     if (seat && !view.subtitle.empty()) {

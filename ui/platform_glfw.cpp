@@ -23,7 +23,9 @@
 #include <GL/gl.h>
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cfloat>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -159,6 +161,24 @@ GlfwPlatform::Created GlfwPlatform::create(const PlatformConfig& config) {
     const bool known = mode != nullptr && mode->width > 0 && mode->height > 0;
     width = known ? mode->width : 1280;
     height = known ? mode->height : 800;
+  }
+  if (!config.fullscreen && config.fit_monitor) {
+    if (GLFWmonitor* primary = glfwGetPrimaryMonitor()) {
+      int x = 0, y = 0, w = 0, h = 0;
+      glfwGetMonitorWorkarea(primary, &x, &y, &w, &h);
+      if (w <= 0 || h <= 0) {
+        if (const GLFWvidmode* mode = glfwGetVideoMode(primary)) {
+          w = mode->width;
+          h = mode->height;
+        }
+      }
+      if (w > 0 && h > 0 && (width > w || height > h)) {
+        std::fprintf(stderr, "tabula-kiosk: the window is %dx%d, the screen's size (%dx%d was too large)\n",
+                     std::min(width, w), std::min(height, h), width, height);
+        width = std::min(width, w);
+        height = std::min(height, h);
+      }
+    }
   }
   std::string failures;  // why each context was refused, for the message
   for (GlApi api : tries) {

@@ -32,6 +32,10 @@ struct PlatformConfig {
   int width = 1280;
   int height = 800;
   bool fullscreen = false;
+  // A window (not full screen) no larger than the monitor's work area: a
+  // 1280x800 window on an 800x480 screen showed half the board and no
+  // buttons (issue 27 item 7). Off when the size was asked for (--size).
+  bool fit_monitor = false;
   bool vsync = true;
   std::string title = "Tabula";
 };

@@ -39,6 +39,14 @@ std::string visible_label(const std::string& label) {
   return at == std::string::npos ? label : label.substr(0, at);
 }
 
+PixelRect clipped(const PixelRect& r, const PixelRect& visible) {
+  PixelRect out{std::max(r.x0, visible.x0), std::max(r.y0, visible.y0), std::min(r.x1, visible.x1),
+                std::min(r.y1, visible.y1)};
+  out.x1 = std::max(out.x1, out.x0);
+  out.y1 = std::max(out.y1, out.y0);
+  return out;
+}
+
 bool overlaps(const PixelRect& a, const PixelRect& b) {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }

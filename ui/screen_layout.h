@@ -37,6 +37,23 @@
 
 namespace tabula::ui {
 
+/// The screens docs/kiosk.md documents, with their pixels per inch: every
+/// screen and overlay must fit each with 9 mm targets (tests/ui/screen_fit_test.cpp,
+/// and the goldens of tests/ui/golden).
+struct DocumentedScreen {
+  float width;
+  float height;
+  float dpi;
+  const char* what;
+};
+inline constexpr DocumentedScreen kDocumentedScreens[] = {
+    {800, 480, 133, "Raspberry Pi 7\" display"},
+    {720, 1280, 210, "Raspberry Pi Touch Display 2 (portrait)"},
+    {720, 1280, 133, "a 720x1280 portrait screen at the default dpi"},
+    {1280, 800, 133, "10\" tablet-class screen"},
+    {1920, 1080, 133, "HD monitor"},
+};
+
 /// The side in pixels of a 9 mm touch target at `dpi` pixels per inch.
 float touch_target_px(float dpi);
 
@@ -64,6 +81,11 @@ struct HitRect {
 
 /// `label` up to a "##" (ImGui's hidden id part).
 std::string visible_label(const std::string& label);
+
+/// The part of `r` inside `visible` (empty, x1 <= x0, when none): an action
+/// records only what its window shows, so a key cut by the window's edge is
+/// found too small or missing (issue 27 item 1).
+PixelRect clipped(const PixelRect& r, const PixelRect& visible);
 
 /// Whether two rectangles share any pixel (touching edges do not).
 bool overlaps(const PixelRect& a, const PixelRect& b);

@@ -76,11 +76,68 @@ Severity severity_of(core::Severity s) {
 Cell cell_of(core::Square s) { return Cell{core::file_of(s), core::rank_of(s)}; }
 core::Square square_of(Cell c) { return core::make_square(c.file, c.rank); }
 
+namespace {
+
+// How a seat's pieces live on after it is out, by the variant's own policy
+// for how it went out (issue 27 item 3: a resigned chess.com FFA army stayed
+// in colour though its pieces are dead).
+PieceLife life_of(const core::RuleSet& rules, core::SeatStatus status, core::PieceKind kind) {
+  const core::Elimination& e = rules.elimination;
+  core::EliminationPolicy policy;
+  switch (status) {
+    case core::SeatStatus::kCheckmated: policy = e.on_mate; break;
+    case core::SeatStatus::kStalemated: policy = e.on_stalemate; break;
+    case core::SeatStatus::kResigned: policy = e.on_resign; break;
+    case core::SeatStatus::kFlagged: policy = e.on_timeout; break;
+    default: return PieceLife::kLive;
+  }
+  switch (policy) {
+    case core::EliminationPolicy::kDeadObstacles:
+      return PieceLife::kDead;
+    case core::EliminationPolicy::kDeadKingWalking:  // chess.com: the king walks on
+      return rules.piece(kind).royal ? PieceLife::kLive : PieceLife::kDead;
+    case core::EliminationPolicy::kFrozenCapturableByOpponents:
+      return PieceLife::kFrozen;
+    default:
+      return PieceLife::kLive;
+  }
+}
+
+// A finished game's result (issue 27 item 4: the end screen showed none):
+// "1-0 · White wins (checkmate)", "1/2-1/2 · a draw (adjudicated by the
+// arbiter)", or with more seats the ranking and the points.
+std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules) {
+  const core::Outcome& o = snap.outcome;
+  if (!o.over) return "";
+  const int n = rules.seat_count();
+  const std::string how = o.reason.empty() ? "" : " (" + o.reason + ")";
+  auto name = [&](core::Seat s) { return rules.seats[static_cast<std::size_t>(core::index_of(s))].name; };
+  if (n == 2) {
+    if (o.draw || o.ranking.empty()) return "1/2-1/2 \xC2\xB7 a draw" + how;
+    return std::string(core::index_of(o.ranking.front()) == 0 ? "1-0" : "0-1") + " \xC2\xB7 " +
+           name(o.ranking.front()) + " wins" + how;
+  }
+  const bool points = rules.ledger.kind == core::LedgerKind::kPoints;
+  std::string text = o.draw ? "a draw" + how + ":" : "";
+  for (std::size_t i = 0; i < o.ranking.size(); ++i) {
+    const core::Seat s = o.ranking[i];
+    if (!text.empty()) text += o.draw ? " " : " \xC2\xB7 ";
+    if (!o.draw) text += std::to_string(i + 1) + (i == 0 ? "st " : i == 1 ? "nd " : i == 2 ? "rd " : "th ");
+    text += name(s);
+    if (points) text += " " + std::to_string(snap.points[static_cast<std::size_t>(core::index_of(s))]) + " pts";
+  }
+  return o.draw ? text : text + how;
+}
+
+}  // namespace
+
 KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   KioskView v;
   const core::Geometry& g = rules.geometry;
   v.title = rules.name;
   v.subtitle = std::string(session::to_string(snap.phase));
+  v.claimable_draw = snap.claimable_draw;
+  v.result = result_of(snap, rules);
   if (snap.phase == session::Phase::kPlay && !snap.record.empty()) {
     v.subtitle = "round " + std::to_string(snap.record.back().round);
   }
@@ -140,8 +197,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     pv.glyph = glyph_of(rules.piece(p.kind));
     pv.seat = SeatIndex{core::index_of(p.seat)};
     pv.promoted = p.promoted;
-    core::SeatStatus st = snap.statuses[core::index_of(p.seat)];
-    if (st == core::SeatStatus::kCheckmated || st == core::SeatStatus::kStalemated) pv.life = PieceLife::kDead;
+    pv.life = life_of(rules, snap.statuses[core::index_of(p.seat)], p.kind);
     return pv;
   };
   v.pieces.assign(v.board.cells.size(), std::nullopt);

@@ -105,7 +105,7 @@ bool SetupScreen::button(const std::string& label, const PixelRect& r, bool chos
   const bool pressed = ImGui::Button(label.c_str(), {r.width(), r.height()});
   if (!enabled) ImGui::EndDisabled();
   if (chosen) ImGui::PopStyleColor();
-  if (enabled) hits_.push_back({r, visible_label(label)});
+  if (enabled) hits_.push_back({visible_item_rect(), visible_label(label)});
   return pressed && enabled;
 }
 

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "ui/screen_layout.h"
+
 namespace tabula::ui {
 namespace {
 
@@ -31,6 +33,15 @@ std::uint8_t channel(float value) {
 }
 
 }  // namespace
+
+PixelRect visible_item_rect() {
+  const ImVec2 a = ImGui::GetItemRectMin();
+  const ImVec2 b = ImGui::GetItemRectMax();
+  const ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImVec2 c0 = list->GetClipRectMin();
+  const ImVec2 c1 = list->GetClipRectMax();
+  return clipped({a.x, a.y, b.x, b.y}, {c0.x, c0.y, c1.x, c1.y});
+}
 
 float body_font_size(int window_height) {
   return std::max(15.0f, static_cast<float>(window_height) / 44.0f);

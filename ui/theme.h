@@ -12,6 +12,7 @@
 
 #include <string>
 
+#include "ui/board_geometry.h"
 #include "ui/view_model.h"
 
 namespace tabula::ui {
@@ -29,6 +30,10 @@ struct KioskFonts {
   ImFont* glyph = nullptr;   // letters on fairy pieces, baked large, drawn at any size
   bool fallback = false;     // true when the built-in font stands in for DejaVu
 };
+
+/// The last item's rectangle as far as its window shows it (clipped; empty
+/// when hidden): what a finger can reach (ui/screen_layout.h clipped()).
+PixelRect visible_item_rect();
 
 /// Base text height in pixels for a window `height` pixels tall.
 float body_font_size(int window_height);

@@ -304,6 +304,12 @@ struct VariantChoice {
 struct KioskView {
   std::string title;     // "Four Kingdoms"
   std::string subtitle;  // "Round 12" or "Setup"
+  // The draw the seat to move may claim ("threefold repetition"), or "":
+  // the players' screen then offers "Claim a draw...".
+  std::string claimable_draw;
+  // A finished game's result: "1/2-1/2", "1-0 White wins" or the ranking
+  // with points, and how it ended; "" while it goes on.
+  std::string result;
   BoardView board;
   /// The game's position: what should stand on the board (same indexing as
   /// board.cells). Where the physical board differs, `fixes` says so.

@@ -77,6 +77,25 @@ class Session::Moves : public inference::MoveSource {
   const Session& s_;
 };
 
+namespace {
+
+// The variant's own rule for a player out who still moves, cited from its
+// data (issue 27 item 3: a chess.com game cited "002 rule 7"): 002 rule 7's
+// random mover, or chess.com's walking king, by how the seat went out.
+std::string random_mover_citation(const core::Game& g) {
+  const core::RuleSet& rules = g.rules();
+  const core::SeatStatus st = g.status(g.to_move());
+  const core::EliminationPolicy policy = st == core::SeatStatus::kFlagged  ? rules.elimination.on_timeout
+                                         : st == core::SeatStatus::kResigned ? rules.elimination.on_resign
+                                         : st == core::SeatStatus::kCheckmated ? rules.elimination.on_mate
+                                                                               : rules.elimination.on_stalemate;
+  if (policy == core::EliminationPolicy::kDeadKingWalking) return rules.name + ": the king of a player out walks on";
+  if (policy == core::EliminationPolicy::kRandomMover && rules.sheet == "002") return "002 rule 7";
+  return rules.name;
+}
+
+}  // namespace
+
 bool Session::random_mover(const core::Game& g, Seat s) const {
   return s != core::kNoSeat && g.plays(s) && g.status(s) != core::SeatStatus::kLive;
 }
@@ -327,9 +346,15 @@ void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
   out.moves.push_back(am);
   // The board is the clock: the mover's turn ends when the board first showed
   // the move, whoever is to move next (even the mover again).
-  if (clock_ && phase_ == Phase::kPlay && !clock_held_ &&
-      clock_->state() == GameClock::State::kRunning) {
-    clock_->switch_to(core::index_of(game().to_move()), std::max(made.value_or(now_), Millis{0}));
+  // The clocks start on the first move, as clubs do (issue 27 item 5): the
+  // next seat's time runs from the moment the board showed it.
+  if (clock_ && phase_ == Phase::kPlay && !clock_held_) {
+    const Millis at = std::max(made.value_or(now_), Millis{0});
+    if (clock_->state() == GameClock::State::kRunning) {
+      clock_->switch_to(core::index_of(game().to_move()), at);
+    } else if (clock_->state() == GameClock::State::kIdle) {
+      clock_->start(core::index_of(game().to_move()), at);
+    }
   }
   add_game_rulings(rs, out, static_cast<int>(out.moves.size()) - 1);
   close_questions(out);
@@ -401,7 +426,7 @@ void Session::request_random_move(Output& out) {
   r.seat = g.to_move();
   r.move = *m;
   r.squares = {m->from, m->to};
-  r.prompt = g.seat_name(r.seat) + " is a random mover (002 rule 7): play " +
+  r.prompt = g.seat_name(r.seat) + " is a random mover (" + random_mover_citation(g) + "): play " +
              core::long_algebraic(g.position(), *m) + " for " + g.seat_name(r.seat);
   open_request(r, out);
 }
@@ -840,6 +865,7 @@ Snapshot Session::snapshot() const {
   s.fixes = tracker_.fixes();
   s.requests = requests_;
   if (!moves_.empty()) s.last_move = moves_.back();
+  if (phase_ == Phase::kPlay && !g.outcome().over) s.claimable_draw = g.claimable_draw();
   for (int i = 0; i < g.rules().seat_count(); ++i) {
     Seat seat = core::seat_at(i);
     s.points[static_cast<std::size_t>(i)] = g.points(seat);
@@ -926,7 +952,10 @@ void Session::sync_clock(Millis at) {
   int next = core::index_of(g.to_move());
   switch (clock_->state()) {
     case GameClock::State::kIdle:
-      return clock_->start(next, at);
+      // kFirstMove: idle until the first move (accept() starts it); a game
+      // that already has moves starts at once.
+      if (settings_.clock_start == ClockStart::kSetup || !moves_.empty()) clock_->start(next, at);
+      return;
     case GameClock::State::kRunning:
       if (clock_->running() != next) clock_->switch_to(next, at);
       return;

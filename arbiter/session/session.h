@@ -55,6 +55,12 @@ enum class RandomMoves : std::uint8_t {
   kAcceptAnyLegal,    // any legal move (replaying records made elsewhere)
 };
 
+// When the game clock starts (issue 27 item 5).
+enum class ClockStart : std::uint8_t {
+  kFirstMove,  // as clubs do: when the board shows the first move; the next seat's time runs
+  kSetup,      // FIDE's way: the arbiter starts the first mover's clock when the setup is verified
+};
+
 struct SessionSettings {
   inference::TrackerSettings tracker;
   Millis promotion_timeout{30000};  // then the variant's first choice (RULINGS: a setting)
@@ -62,6 +68,7 @@ struct SessionSettings {
   std::uint64_t random_seed = 0;    // draws the random movers' moves
   std::size_t recent_rulings = 20;  // how many the snapshot carries
   std::optional<TimeControl> time_control;  // the game clock; none: untimed
+  ClockStart clock_start = ClockStart::kFirstMove;
 };
 
 class Session {

@@ -50,6 +50,8 @@ struct Snapshot {
   std::array<core::Seat, core::kMaxSeats> suzerains{core::kNoSeat, core::kNoSeat, core::kNoSeat, core::kNoSeat};
   std::vector<std::pair<core::Seat, std::vector<core::Square>>> checks;  // seat in check, checkers
   core::Outcome outcome;
+  // The draw the seat to move may claim now ("threefold repetition"), or "".
+  std::string claimable_draw;
   std::vector<core::Game::RecordEntry> record;
   std::vector<Ruling> recent;  // the latest rulings, oldest first
   // The game clock (none: untimed), as of `time`; the kiosk asks it for the

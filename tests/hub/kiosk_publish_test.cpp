@@ -1,12 +1,12 @@
 // The kiosk's own game on the hub (issue 11 through the kiosk of issue 6):
-// a SessionSim journaling to FILE publishes through the journal's outbox to a
+// a KioskGame journaling to FILE publishes through the journal's outbox to a
 // real mosquitto; the hub sees the move; a signed arbiter action from the hub
 // reaches the kiosk's session. No display needed.
 #include <gtest/gtest.h>
 
 #include "broker.h"
 #include "hub/hub_client.h"
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 namespace tabula::hub {
 namespace {
@@ -40,7 +40,7 @@ TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
   ASSERT_TRUE(hub) << error;
   ASSERT_TRUE(eventually([&] { return hub->status().subscribed; }, 10s)) << hub->status().last_error;
 
-  ui::SessionSimOptions o;
+  ui::KioskGameOptions o;
   o.variant = "chess";
   o.journal = dir.file("table1.db");
   PublisherConfig pc;
@@ -49,7 +49,7 @@ TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
   pc.broker = at;
   pc.key = key();
   o.publish = pc;
-  auto sim = ui::SessionSim::create(o, Ms(0), error);
+  auto sim = ui::KioskGame::create(o, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));

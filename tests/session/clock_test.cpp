@@ -131,9 +131,13 @@ TEST(GameClock, FaceTextRoundsTowardsWhatIsLeft) {
 
 // ---- the session's clock ------------------------------------------------------------
 
-session::SessionSettings timed(TimeControl tc) {
+// FIDE's way (the arbiter starts the first mover's clock when the setup is
+// verified), so a flag can fall before any move; ClockStart::kFirstMove, the
+// kiosk's default, is tested on its own below.
+session::SessionSettings timed(TimeControl tc, session::ClockStart start = session::ClockStart::kSetup) {
   session::SessionSettings s;
   s.time_control = tc;
+  s.clock_start = start;
   return s;
 }
 
@@ -164,6 +168,46 @@ TEST(SessionClock, StartsWhenTheSetupIsVerifiedAndPassesWhenTheBoardShowsTheMove
   EXPECT_EQ(left(t, 0), 5min - 1350ms + 3s);
   EXPECT_EQ(t.session().clock()->running(), 1);
   EXPECT_EQ(left(t, 1), 5min - 600ms);
+}
+
+TEST(SessionClock, AsClubsDoTheClocksStartOnTheFirstMove) {
+  // Issue 27 item 5: the clocks ran from the moment the kiosk started,
+  // before anyone sat down.
+  Table t("chess", "", timed({5min, 3s, TimingMode::kIncrement}, session::ClockStart::kFirstMove));
+  t.setup();  // verified at 500 ms; now 550 ms
+  t.wait(60000);
+  EXPECT_EQ(t.session().clock()->state(), GameClock::State::kIdle);
+  EXPECT_EQ(left(t, 0), 5min);
+  EXPECT_FALSE(t.session().clock()->flag_time());
+  t.up("e2", 1000).down("e4", 300);  // shown at 61850 ms
+  t.wait(600);                       // settles at 62350 ms; now 62450 ms
+  ASSERT_EQ(t.moves(), std::vector<std::string>{"e2-e4"});
+  // White's first move is not timed (nor paid its increment); Black's time
+  // runs from the moment the board showed it.
+  EXPECT_EQ(left(t, 0), 5min);
+  EXPECT_EQ(t.session().clock()->running(), 1);
+  EXPECT_EQ(left(t, 1), 5min - 600ms);
+  t.move("e7", "e5", 2000).wait(600);
+  EXPECT_EQ(t.session().clock()->running(), 0);
+  EXPECT_NE(left(t, 1), 5min - 600ms) << "Black's turn was charged and paid";
+}
+
+TEST(SessionCitations, AChessComWalkingKingCitesChessComNotSheet002) {
+  // Issue 27 item 3: a resigned chess.com FFA player's king walks on, and
+  // its move was asked "(002 rule 7)", another sheet's rule.
+  Table t("chesscom-ffa");
+  t.setup();
+  Intent resign{.kind = IntentKind::kResign};
+  resign.seat = core::seat_at(1);  // Blue
+  t.intent(resign);
+  t.move("h2", "h3", 1000).wait(600);  // Red's move: Blue's turn, its king walks
+  const session::Request* random = nullptr;
+  for (const session::Request& r : t.session().requests()) {
+    if (r.kind == session::RequestKind::kRandomMove) random = &r;
+  }
+  ASSERT_NE(random, nullptr) << t.transcript();
+  EXPECT_EQ(random->prompt.find("002"), std::string::npos) << random->prompt;
+  EXPECT_NE(random->prompt.find("Four-player FFA (chess.com)"), std::string::npos) << random->prompt;
 }
 
 TEST(SessionClock, AFlagFallIsALossOnTime) {

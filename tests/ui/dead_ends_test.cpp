@@ -10,7 +10,7 @@
 
 #include "journal/journal.h"
 #include "tests/ui/virtual_board_play.h"
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 #include "test_files.h"
 
 namespace tabula::ui {
@@ -56,13 +56,13 @@ TEST(DeadEnds, ARestartInTheMiddleOfPuttingBackACaptureCanStillFinishIt) {
   // restarted while the captured pawn is still off the board, takes it from
   // the box and plays on.
   Scratch scratch;
-  SessionSimOptions o;
+  KioskGameOptions o;
   o.variant = "chess";
   o.journal = scratch.file("current.db");
   std::string error;
   Ms t(0);
   {
-    auto sim = SessionSim::create(o, t, error);
+    auto sim = KioskGame::create(o, t, error);
     ASSERT_TRUE(sim) << error;
     sim->tick(t += Ms(3000));
     play(*sim, "e2", "e4", t);
@@ -73,7 +73,7 @@ TEST(DeadEnds, ARestartInTheMiddleOfPuttingBackACaptureCanStillFinishIt) {
     ASSERT_FALSE(sim->view(t).fixes.empty());
   }  // the power goes
   Ms k(0);
-  auto again = SessionSim::create(o, k, error);
+  auto again = KioskGame::create(o, k, error);
   ASSERT_TRUE(again) << error;
   ASSERT_EQ(again->session().phase(), session::Phase::kRestore);
   ASSERT_FALSE(again->view(k).fixes.empty()) << "d5 still wants its pawn";
@@ -134,11 +134,11 @@ TEST(DeadEnds, AfterADrawByMaterialNothingIsToBeUndoneAndNobodyIsToMove) {
     journal::Journal j;
     ASSERT_TRUE(journal::Journal::create(path, h, j).ok());
   }
-  SessionSimOptions o;
+  KioskGameOptions o;
   o.journal = path;
   std::string error;
   Ms t(0);
-  auto sim = SessionSim::create(o, t, error);
+  auto sim = KioskGame::create(o, t, error);
   ASSERT_TRUE(sim) << error;
   // The three pieces from the box onto the squares the setup asks for.
   for (const char* square : {"e1", "e8", "d2"}) sim->apply(at(square), t += Ms(300));
@@ -202,13 +202,13 @@ TEST(DeadEnds, ADamagedJournalIsKeptAsideAndANewGameStarts) {
   Scratch scratch;
   const std::string path = scratch.file("current.db");
   std::string error;
-  SessionSimOptions o;
+  KioskGameOptions o;
   o.variant = "chess";
   o.journal = path;
-  { ASSERT_TRUE(SessionSim::create(o, Ms(0), error)) << error; }
+  { ASSERT_TRUE(KioskGame::create(o, Ms(0), error)) << error; }
   std::filesystem::resize_file(path, 100);  // damaged
   o.set_aside = true;
-  auto sim = SessionSim::create(o, Ms(0), error);
+  auto sim = KioskGame::create(o, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   EXPECT_TRUE(std::filesystem::exists(scratch.file("current.damaged-1.db")));
   EXPECT_EQ(std::filesystem::file_size(scratch.file("current.damaged-1.db")), 100U) << "kept as it was";
@@ -220,20 +220,20 @@ TEST(DeadEnds, AnotherVariantStartsAndTheJournaledGameIsKept) {
   Scratch scratch;
   const std::string path = scratch.file("current.db");
   std::string error;
-  SessionSimOptions o;
+  KioskGameOptions o;
   o.variant = "chess";
   o.journal = path;
-  { ASSERT_TRUE(SessionSim::create(o, Ms(0), error)) << error; }
+  { ASSERT_TRUE(KioskGame::create(o, Ms(0), error)) << error; }
   o.variant = "chesscom-ffa";
   o.set_aside = true;
-  auto sim = SessionSim::create(o, Ms(0), error);
+  auto sim = KioskGame::create(o, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   EXPECT_EQ(sim->session().game().rules().id, "chesscom-ffa");
   EXPECT_TRUE(std::filesystem::exists(scratch.file("current-1.db")));
   EXPECT_NE(all_rulings(sim->view()).find("current-1.db"), std::string::npos) << all_rulings(sim->view());
   // The same variant resumes, keeping nothing aside.
   sim.reset();
-  sim = SessionSim::create(o, Ms(0), error);
+  sim = KioskGame::create(o, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   EXPECT_FALSE(std::filesystem::exists(scratch.file("current-2.db")));
 }

@@ -9,7 +9,7 @@
 #include "tests/ui/headless_kiosk.h"
 #include "tests/ui/virtual_board_play.h"
 #include "ui/panels.h"
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 namespace tabula::ui {
 namespace {

@@ -31,8 +31,8 @@ class HeadlessKiosk {
  public:
   static constexpr double kFrame_s = 0.1;
 
-  explicit HeadlessKiosk(float width = 1280, float height = 800, std::string pin = "2580")
-      : app_(KioskConfig{std::move(pin)}), width_(width), height_(height) {
+  explicit HeadlessKiosk(float width = 1280, float height = 800, std::string pin = "2580", float dpi = 133)
+      : app_(KioskConfig{std::move(pin), dpi}), width_(width), height_(height) {
     context_ = ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;

@@ -86,4 +86,12 @@ else
   grep '^tabula-kiosk: GL:' "$out/cage.log" | sed 's/^/cage: /' || true
 fi
 grep -h '^tabula-kiosk: GL:' "$out/default.log" | sed 's/^/Xvfb: /' || true
+# The README's first command on an 800x480 screen (issue 27 item 7): the
+# window fits the screen it finds (it was 1280x800: half the board, no
+# buttons); an asked --size is kept.
+LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 800x480x24" "$kiosk" --variant chesscom-ffa --windowed \
+  --screenshot "$out/fit.png" 2>"$out/fit.log" || fail "800x480 screen: the kiosk failed"
+size=$(od -An -tu1 -j16 -N8 "$out/fit.png" 2>/dev/null | awk '{printf "%dx%d", $3*256+$4, $7*256+$8}')
+[[ $size == 800x480 ]] || fail "800x480 screen: the window is $size, not 800x480"
+
 exit "$failed"

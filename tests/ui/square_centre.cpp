@@ -7,7 +7,7 @@
 
 #include "ui/board_geometry.h"
 #include "ui/screen_layout.h"
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 int main(int argc, char** argv) {
   using namespace tabula::ui;
@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::string error;
-  auto sim = SessionSim::create(argv[1], error);
+  auto sim = KioskGame::create(argv[1], error);
   if (!sim) {
     std::fprintf(stderr, "square_centre: %s\n", error.c_str());
     return 2;

@@ -8,7 +8,7 @@
 #include "tests/ui/headless_kiosk.h"
 #include "tests/ui/virtual_board_play.h"
 #include "ui/panels.h"
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 namespace tabula::ui {
 namespace {
@@ -35,7 +35,7 @@ bool same(const std::optional<LastMove>& m, const char* from, const char* to) {
 
 /// Puts the piece on `from` onto `to` and samples the screen every 50 ms
 /// for 3 s (a frame each), from the put-down on; each sample drawn at 800x480.
-std::vector<Frame> put_and_watch(SessionSim& sim, const char* from, const char* to, Ms& t,
+std::vector<Frame> put_and_watch(KioskGame& sim, const char* from, const char* to, Ms& t,
                                  std::vector<bool>* redraws = nullptr) {
   sim.apply(at(from), t += Ms(300));
   sim.view(t);
@@ -54,7 +54,7 @@ std::vector<Frame> put_and_watch(SessionSim& sim, const char* from, const char* 
 }
 
 /// The board is set up for white's short castling: e4 e5, Nf3 Nc6, Bc4 Bc5.
-std::unique_ptr<SessionSim> ready_to_castle(Ms& t) {
+std::unique_ptr<KioskGame> ready_to_castle(Ms& t) {
   auto sim = started("chess", t);
   if (!sim) return sim;
   for (const auto& [from, to] :

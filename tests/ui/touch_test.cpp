@@ -9,7 +9,7 @@
 
 #include "tests/ui/headless_kiosk.h"
 #include "ui/demo_views.h"
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 namespace tabula::ui {
 namespace {
@@ -146,6 +146,44 @@ TEST(Touch, TheSeatToMoveResignsWithAConfirmationAnyOtherSeatNeedsThePin) {
   EXPECT_EQ(kiosk.app().screen_name(), "main");
 }
 
+TEST(Touch, TheSeatToMoveClaimsADrawAndTheArbitersDrawTakesSevenTaps) {
+  // Issue 27 item 4: a claimable draw had no button; the arbiter's draw took
+  // 9 taps (the menu reopened on its last page).
+  HeadlessKiosk kiosk(800, 480);
+  KioskView view = *make_demo("chess");
+  view.dialog.reset();
+  view.to_move = SeatIndex{0};
+  view.claimable_draw = "threefold repetition";
+  kiosk.frame(view);
+  press(kiosk, view, "Players");
+  ASSERT_NE(find(kiosk, "Claim a draw..."), nullptr);
+  EXPECT_TRUE(press(kiosk, view, "Claim a draw...").empty());
+  EXPECT_EQ(kiosk.app().screen_name(), "confirm");
+  EXPECT_NE(kiosk.app().arbiter_menu().confirm_text().find("threefold repetition"), std::string::npos);
+  EXPECT_EQ(press(kiosk, view, "Yes"), (std::vector<Intent>{ClaimDraw{SeatIndex{0}}}));
+  // Nothing to claim: the players' screen offers a draw instead.
+  view.claimable_draw.clear();
+  press(kiosk, view, "Players");
+  EXPECT_EQ(find(kiosk, "Claim a draw..."), nullptr);
+  EXPECT_NE(find(kiosk, "Offer a draw"), nullptr);
+  press(kiosk, view, "Close");
+  // The arbiter's draw: Arbiter, four digits, Draw..., Yes; the menu opens
+  // on the Result page every time, whatever page it was left on.
+  int taps = 0;
+  std::vector<Intent> sent;
+  for (const char* label : {"Arbiter", "2", "5", "8", "0", "Draw...", "Yes"}) {
+    for (Intent& i : press(kiosk, view, label)) sent.push_back(i);
+    ++taps;
+  }
+  EXPECT_EQ(sent, (std::vector<Intent>{Adjudicate{std::nullopt}}));
+  EXPECT_EQ(taps, 7);
+  press(kiosk, view, "Board");
+  press(kiosk, view, "Lock");
+  press(kiosk, view, "Arbiter");
+  enter_pin(kiosk, view, "2580");
+  EXPECT_NE(find(kiosk, "Draw..."), nullptr) << "reopened on the Result page";
+}
+
 TEST(Touch, ConsecutiveScreensNeverPutAnActionUnderTheSameSpot) {
   for (const Size& size : kLayouts) {
     SCOPED_TRACE(name_of(size));
@@ -238,6 +276,7 @@ TEST(Touch, TheOnScreenKeyboardFillsTheMenusTextFields) {
   kiosk.frame(view);
   press(kiosk, view, "Arbiter");
   enter_pin(kiosk, view, "2580");
+  press(kiosk, view, "Game");
   press(kiosk, view, "clock: 15+10, 5d3, 90 (none)");
   ASSERT_EQ(kiosk.app().screen_name(), "keyboard");
   for (const char* key : {"1", "5", "plus", "1", "0", "done"}) press(kiosk, view, key);
@@ -265,17 +304,17 @@ TEST(Touch, TheTitleIsNeverUnderTheHeaderButtons) {
 using Ms = session::Millis;
 
 // A whole game by touch on the virtual board against the real session, at
-// the Pi's 800x480: the kiosk's frames, the pointer queue and SessionSim as
+// the Pi's 800x480: the kiosk's frames, the pointer queue and KioskGame as
 // the frame loop wires them, 50 ms a frame.
 class TouchGame {
  public:
   explicit TouchGame(const std::string& variant) : kiosk_(800, 480) {
     std::string error;
-    sim_ = SessionSim::create(variant, error);
+    sim_ = KioskGame::create(variant, error);
     EXPECT_TRUE(sim_) << error;
     run(Ms(3000));  // the start is verified
   }
-  SessionSim& sim() { return *sim_; }
+  KioskGame& sim() { return *sim_; }
   HeadlessKiosk& kiosk() { return kiosk_; }
   const KioskView& view() { return sim_->view(t_); }
 
@@ -307,7 +346,7 @@ class TouchGame {
 
  private:
   HeadlessKiosk kiosk_;
-  std::unique_ptr<SessionSim> sim_;
+  std::unique_ptr<KioskGame> sim_;
   Ms t_{0};
 };
 
@@ -320,6 +359,7 @@ TEST(Touch, AWholeGameByTouchThroughATakenBackCaptureToMate) {
   // The arbiter takes it back: PIN, the Game page, Take back..., Yes.
   game.tap("Arbiter");
   for (const char* d : {"2", "5", "8", "0"}) game.tap(d);
+  game.tap("Game");
   game.tap("Take back...");
   EXPECT_EQ(game.sim().session().game().moves().size(), 3U) << "nothing before the confirmation";
   game.tap("Yes");

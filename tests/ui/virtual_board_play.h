@@ -1,5 +1,5 @@
 // Moves on the kiosk's virtual board against the real session, for tests:
-// a click is a square's sensor event (ui/session_sim.h), a move two clicks
+// a click is a square's sensor event (ui/kiosk_game.h), a move two clicks
 // 0.3 s apart, then 3 s for the board to settle.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 namespace tabula::ui {
 
@@ -17,7 +17,7 @@ inline SquareClicked at(const char* name) {
 }
 
 /// Clicks `from` then `to`, then lets the board settle.
-inline void play(SessionSim& sim, const char* from, const char* to, session::Millis& t) {
+inline void play(KioskGame& sim, const char* from, const char* to, session::Millis& t) {
   sim.apply(at(from), t += session::Millis(300));
   sim.apply(at(to), t += session::Millis(300));
   t += session::Millis(3000);
@@ -25,9 +25,9 @@ inline void play(SessionSim& sim, const char* from, const char* to, session::Mil
 }
 
 /// A game of `variant` whose start is verified (3 s after it is set up).
-inline std::unique_ptr<SessionSim> started(const std::string& variant, session::Millis& t) {
+inline std::unique_ptr<KioskGame> started(const std::string& variant, session::Millis& t) {
   std::string error;
-  auto sim = SessionSim::create(variant, error);
+  auto sim = KioskGame::create(variant, error);
   EXPECT_TRUE(sim) << error;
   if (sim) sim->tick(t += session::Millis(3000));
   return sim;

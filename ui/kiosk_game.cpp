@@ -1,4 +1,4 @@
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -47,14 +47,14 @@ std::string damaged_name(const std::string& path) {
 
 }  // namespace
 
-std::unique_ptr<SessionSim> SessionSim::create(const SessionSimOptions& options, session::Millis now,
+std::unique_ptr<KioskGame> KioskGame::create(const KioskGameOptions& options, session::Millis now,
                                                std::string& error) {
-  std::unique_ptr<SessionSim> sim(new SessionSim());
+  std::unique_ptr<KioskGame> sim(new KioskGame());
   if (!sim->start(options, now, error)) return nullptr;
   return sim;
 }
 
-bool SessionSim::start(const SessionSimOptions& options, session::Millis now, std::string& error) {
+bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std::string& error) {
   options_ = options;
   publisher_.reset();
   journal_.reset();
@@ -110,6 +110,11 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
     // The virtual board holds what the sensors last reported.
     physical_ = session_->tracker().board().cells();
     resumed_ = true;
+    if (session_->clock() && session_->clock()->state() == session::GameClock::State::kRunning) {
+      add_notice("resumed after a restart: the clocks go on as they stood at the last journaled instant (at most " +
+                 std::to_string(kClockInstant.count() / 1000) +
+                 " s before the power went off); the time the kiosk was off is not charged");
+    }
     return true;
   }
   if (options.variant.empty()) {
@@ -170,7 +175,7 @@ bool SessionSim::start(const SessionSimOptions& options, session::Millis now, st
   return true;
 }
 
-bool SessionSim::start_aside(SessionSimOptions options, session::Millis now, const std::string& keep,
+bool KioskGame::start_aside(KioskGameOptions options, session::Millis now, const std::string& keep,
                              const std::string& why, std::string& error) {
   const std::string path = *options.journal;
   if (const std::error_code ec = move_journal(path, keep)) {
@@ -187,12 +192,31 @@ bool SessionSim::start_aside(SessionSimOptions options, session::Millis now, con
   return true;
 }
 
-session::Output SessionSim::feed(const session::Input& in) {
+session::Output KioskGame::feed(const session::Input& in) {
+  // Nothing shown is ever lost (issue 28 item 7): an input whose journal
+  // write fails is not taken; the session goes back to what is journaled
+  // and the screen says so.
+  std::optional<session::Session> before;
+  if (journal_) before.emplace(*session_);
   session::Output out = session_->handle(in);
+  fed_ = true;
   if (journal_) {
     // Written (and fsynced) before anything of it is shown.
     journal::JournalStatus st = journal_->record(in, out, journal::wall_clock_ms());
-    if (!st.ok()) journal_error_ = "the journal could not be written: " + st.message;
+    if (!st.ok()) {
+      journal_error_ = "the journal could not be written (" + st.message +
+                       "): the last input is not taken; the screen shows what is journaled";
+      write_failed_ = true;
+      *session_ = std::move(*before);
+      fed_ = false;
+      dirty_ = true;
+      return {};
+    }
+    if (write_failed_) {  // written again: the fault leaves the headline, a note stays
+      write_failed_ = false;
+      journal_error_.clear();
+      add_notice("the journal is written again; an input it could not write was not taken");
+    }
     std::string e;
     if (st.ok() && publisher_ && !publisher_->on_recorded(journal_->inputs_recorded(), out, *session_, e))
       add_notice("hub: " + e);
@@ -203,19 +227,19 @@ session::Output SessionSim::feed(const session::Input& in) {
   return out;
 }
 
-void SessionSim::add_notice(std::string line) {
+void KioskGame::add_notice(std::string line) {
   notices_.push_back(std::move(line));
   if (notices_.size() > 5) notices_.erase(notices_.begin());
   dirty_ = true;
 }
 
-std::vector<session::AcceptedMove> SessionSim::take_accepted() {
+std::vector<session::AcceptedMove> KioskGame::take_accepted() {
   std::vector<session::AcceptedMove> out;
   out.swap(accepted_);
   return out;
 }
 
-const KioskView& SessionSim::view(session::Millis now) {
+const KioskView& KioskGame::view(session::Millis now) {
   last_now_ = std::max(last_now_, now);
   if (dirty_) {
     snapshot_.emplace(session_->snapshot());
@@ -256,21 +280,22 @@ const KioskView& SessionSim::view(session::Millis now) {
   return view_;
 }
 
-std::string SessionSim::send(core::Square q, bool occupied, session::Millis now) {
+std::string KioskGame::send(core::Square q, bool occupied, session::Millis now) {
   physical_.set(core::index_of(q), occupied);
   feed(session::Input{session::SquareEvent{session_time(now), q, occupied}});
+  if (!fed_) physical_.set(core::index_of(q), !occupied);  // not taken: the virtual board stays as journaled
   return std::to_string(session_time(now).count()) + " " + session_->game().rules().geometry.name(q) +
          (occupied ? " down" : " up");
 }
 
-void SessionSim::feed_board(const session::Input& in, session::Millis now) {
+void KioskGame::feed_board(const session::Input& in, session::Millis now) {
   tick(now);
   feed(in);
 }
 
-void SessionSim::restart(SessionSimOptions options, session::Millis now) {
+void KioskGame::restart(KioskGameOptions options, session::Millis now) {
   std::string error;
-  SessionSim fresh;
+  KioskGame fresh;
   if (!fresh.start(options, now, error)) {
     // The game on screen goes on; the arbiter is told why.
     journal_error_ = error;
@@ -280,8 +305,8 @@ void SessionSim::restart(SessionSimOptions options, session::Millis now) {
   *this = std::move(fresh);
 }
 
-void SessionSim::new_game(const NewGame& game, session::Millis now) {
-  SessionSimOptions next = options_;
+void KioskGame::new_game(const NewGame& game, session::Millis now) {
+  KioskGameOptions next = options_;
   next.variant = game.variant_id;
   if (!game.time_control.empty()) {
     std::string why;
@@ -309,7 +334,7 @@ void SessionSim::new_game(const NewGame& game, session::Millis now) {
   restart(next, now);
 }
 
-std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis now) {
+std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis now) {
   std::vector<std::string> lines;
   tick(now);
   const core::Geometry& geometry = session_->game().rules().geometry;
@@ -326,7 +351,7 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
         for (core::Square c : geometry.cells_of(geometry.anchor(q))) {
           if (physical_[core::index_of(c)]) lines.push_back(send(c, false, now));
         }
-        hand_ = cell;
+        if (fed_) hand_ = cell;  // a lift not journaled leaves the piece where it stood
       } else if (session_->snapshot().lifted.test(static_cast<std::size_t>(core::index_of(cell)))) {
         // The session wants a piece here that no square holds (a captured
         // piece after a takeback, a piece to set up): the hand takes it
@@ -356,7 +381,7 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
       dirty_ = true;
       return lines;
     }
-    SessionSimOptions again = options_;
+    KioskGameOptions again = options_;
     again.variant.clear();  // whatever game the journal holds
     restart(again, now);    // on failure the game on screen goes on, journaled as before
     return lines;
@@ -391,6 +416,9 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
   } else if (const auto* r = std::get_if<Resign>(&intent)) {
     in.kind = session::IntentKind::kResign;
     in.seat = core::seat_at(r->seat.value);
+  } else if (const auto* c = std::get_if<ClaimDraw>(&intent)) {
+    in.kind = session::IntentKind::kClaimDraw;
+    in.seat = core::seat_at(c->seat.value);
   } else if (const auto* t = std::get_if<TakeBack>(&intent)) {
     in.kind = session::IntentKind::kTakeback;
     in.count = t->plies;
@@ -420,7 +448,7 @@ std::vector<std::string> SessionSim::apply(const Intent& intent, session::Millis
   return lines;
 }
 
-bool SessionSim::start_publishing(const journal::JournalContents& contents, std::string& error) {
+bool KioskGame::start_publishing(const journal::JournalContents& contents, std::string& error) {
   hub::PublisherConfig config = *options_.publish;
   config.info.header = contents.header;
   config.journal_path = *options_.journal;
@@ -438,7 +466,7 @@ bool SessionSim::start_publishing(const journal::JournalContents& contents, std:
   return true;
 }
 
-void SessionSim::apply_hub_actions() {
+void KioskGame::apply_hub_actions() {
   if (!publisher_) return;
   for (const hub::wire::Action& a : publisher_->take_actions()) {
     std::string e;
@@ -456,7 +484,7 @@ void SessionSim::apply_hub_actions() {
   }
 }
 
-void SessionSim::tick(session::Millis now) {
+void KioskGame::tick(session::Millis now) {
   last_now_ = std::max(last_now_, now);
   apply_hub_actions();
   // The session acts at each of its deadlines; each is journaled as a tick
@@ -465,6 +493,14 @@ void SessionSim::tick(session::Millis now) {
     std::optional<session::Millis> d = session_->next_deadline();
     if (!d || *d > session_time(now)) break;
     feed(session::Input{session::Tick{std::max(*d, session_->now())}});
+  }
+  // While a clock runs, an instant is journaled each kClockInstant, so a
+  // power cut gives back at most that much thinking time (issue 27 item 5:
+  // a resume went on from the last move's time, Green's 9:10 became 9:59).
+  const std::optional<session::GameClock>& clock = session_->clock();
+  if (journal_ && clock && clock->state() == session::GameClock::State::kRunning &&
+      session_time(now) - session_->now() >= kClockInstant) {
+    feed(session::Input{session::Tick{session_time(now)}});
   }
 }
 

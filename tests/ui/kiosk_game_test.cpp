@@ -1,8 +1,9 @@
 // The kiosk's --variant mode: clicks on the virtual board become sensor
 // events for a real session, and what the session rules comes back on screen.
-#include "ui/session_sim.h"
+#include "ui/kiosk_game.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,9 +19,9 @@ namespace {
 
 using Ms = session::Millis;
 
-TEST(SessionSim, ClicksBecomeSensorEventsAndTheArbiterAcceptsTheMove) {
+TEST(KioskGame, ClicksBecomeSensorEventsAndTheArbiterAcceptsTheMove) {
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -38,9 +39,9 @@ TEST(SessionSim, ClicksBecomeSensorEventsAndTheArbiterAcceptsTheMove) {
   EXPECT_FALSE(v.piece_at(*parse_cell_name("e2")).has_value());
 }
 
-TEST(SessionSim, AnIllegalMoveIsRuledIllegalOnScreen) {
+TEST(KioskGame, AnIllegalMoveIsRuledIllegalOnScreen) {
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -52,9 +53,9 @@ TEST(SessionSim, AnIllegalMoveIsRuledIllegalOnScreen) {
   EXPECT_FALSE(v.fixes.empty()) << "the screen says what to put back";
 }
 
-TEST(SessionSim, FourPlayerCaptureByClickingTheVictim) {
+TEST(KioskGame, FourPlayerCaptureByClickingTheVictim) {
   std::string error;
-  auto sim = SessionSim::create("chesscom-ffa", error);
+  auto sim = KioskGame::create("chesscom-ffa", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -70,8 +71,8 @@ TEST(SessionSim, FourPlayerCaptureByClickingTheVictim) {
 
 using Scratch = tabula::testing::TempDir;
 
-SessionSimOptions journaled(const std::string& variant, const std::string& path) {
-  SessionSimOptions o;
+KioskGameOptions journaled(const std::string& variant, const std::string& path) {
+  KioskGameOptions o;
   o.variant = variant;
   o.journal = path;
   o.time_control = session::TimeControl{Ms(300000), Ms(2000), session::TimingMode::kIncrement};
@@ -79,13 +80,13 @@ SessionSimOptions journaled(const std::string& variant, const std::string& path)
   return o;
 }
 
-TEST(SessionSim, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
+TEST(KioskGame, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
   // Issue 18 item 5: names given with --players never appeared on screen.
-  SessionSimOptions o;
+  KioskGameOptions o;
   o.variant = "chess";
   o.players = {"Ann", "Bob"};
   std::string error;
-  auto sim = SessionSim::create(o, Ms(0), error);
+  auto sim = KioskGame::create(o, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   const KioskView& v = sim->view(Ms(3000));
   ASSERT_EQ(v.seats.size(), 2U);
@@ -98,13 +99,13 @@ TEST(SessionSim, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
   EXPECT_EQ(seat_label(unnamed), "Black");
 }
 
-TEST(SessionSim, TheKioskJournalsTheGameAndResumesItExactly) {
+TEST(KioskGame, TheKioskJournalsTheGameAndResumesItExactly) {
   Scratch scratch;
   const std::string path = scratch.file("game.db");
   std::string error;
   std::string before;
   {
-    auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+    auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
     ASSERT_TRUE(sim) << error;
     Ms t(0);
     sim->tick(t += Ms(3000));
@@ -118,9 +119,9 @@ TEST(SessionSim, TheKioskJournalsTheGameAndResumesItExactly) {
     before = journal::state_summary(sim->session());
   }  // the power goes off: nothing is closed cleanly but the journal's commits
   // The kiosk starts again with the same --journal (no --variant).
-  SessionSimOptions again;
+  KioskGameOptions again;
   again.journal = path;
-  auto sim = SessionSim::create(again, Ms(0), error);
+  auto sim = KioskGame::create(again, Ms(0), error);
   ASSERT_TRUE(sim) << error;
   EXPECT_EQ(journal::state_summary(sim->session()), before);
   EXPECT_EQ(sim->options().variant, "chess");
@@ -133,7 +134,7 @@ TEST(SessionSim, TheKioskJournalsTheGameAndResumesItExactly) {
   EXPECT_EQ(sim->session().moves().size(), 3U) << "an empty hand puts nothing down";
 }
 
-TEST(SessionSim, AGameWithoutMovesIsResumedFromItsJournalNotStartedAgain) {
+TEST(KioskGame, AGameWithoutMovesIsResumedFromItsJournalNotStartedAgain) {
   // The kiosk said "journaling to" (a new game) for a journal it had resumed
   // when the journal held no time yet (seen under qemu: a first run of three
   // frames).
@@ -141,42 +142,42 @@ TEST(SessionSim, AGameWithoutMovesIsResumedFromItsJournalNotStartedAgain) {
   const std::string path = scratch.file("game.db");
   std::string error;
   {
-    auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+    auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
     ASSERT_TRUE(sim) << error;
     EXPECT_FALSE(sim->resumed());
   }
-  auto sim = SessionSim::create(journaled("chess", path), Ms(0), error);
+  auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
   ASSERT_TRUE(sim) << error;
   EXPECT_TRUE(sim->resumed());
   EXPECT_TRUE(sim->session().moves().empty());
   // A journal of another game set aside: the game is new.
-  SessionSimOptions other = journaled("chesscom-ffa", path);
+  KioskGameOptions other = journaled("chesscom-ffa", path);
   other.set_aside = true;
-  auto fresh = SessionSim::create(other, Ms(0), error);
+  auto fresh = KioskGame::create(other, Ms(0), error);
   ASSERT_TRUE(fresh) << error;
   EXPECT_FALSE(fresh->resumed());
   EXPECT_TRUE(std::filesystem::exists(scratch.file("game-1.db"))) << "the chess game was not kept aside";
 }
 
-TEST(SessionSim, AJournalOfAnotherVariantIsRefusedAndLeftAlone) {
+TEST(KioskGame, AJournalOfAnotherVariantIsRefusedAndLeftAlone) {
   Scratch scratch;
   const std::string path = scratch.file("game.db");
   std::string error;
-  { ASSERT_TRUE(SessionSim::create(journaled("chess", path), Ms(0), error)) << error; }
+  { ASSERT_TRUE(KioskGame::create(journaled("chess", path), Ms(0), error)) << error; }
   const auto size = std::filesystem::file_size(path);
-  EXPECT_FALSE(SessionSim::create(journaled("chesscom-ffa", path), Ms(0), error));
+  EXPECT_FALSE(KioskGame::create(journaled("chesscom-ffa", path), Ms(0), error));
   EXPECT_NE(error.find("this journal is a game of chess, not chesscom-ffa"), std::string::npos) << error;
   EXPECT_EQ(std::filesystem::file_size(path), size);
   std::filesystem::resize_file(path, 100);  // damaged
-  EXPECT_FALSE(SessionSim::create(journaled("chess", path), Ms(0), error));
+  EXPECT_FALSE(KioskGame::create(journaled("chess", path), Ms(0), error));
   EXPECT_NE(error.find(path), std::string::npos) << error;
   EXPECT_EQ(std::filesystem::file_size(path), 100U);
 }
 
-TEST(SessionSim, ArbiterMenuIntentsReachTheSession) {
+TEST(KioskGame, ArbiterMenuIntentsReachTheSession) {
   Scratch scratch;
   std::string error;
-  auto sim = SessionSim::create(journaled("chess", scratch.file("game.db")), Ms(0), error);
+  auto sim = KioskGame::create(journaled("chess", scratch.file("game.db")), Ms(0), error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -209,23 +210,163 @@ TEST(SessionSim, ArbiterMenuIntentsReachTheSession) {
   EXPECT_EQ(old.header().variant, "chess");
 }
 
-TEST(SessionSim, TheClockRunsOnScreenBetweenInputs) {
+TEST(KioskGame, TheClockRunsOnScreenBetweenInputsFromTheFirstMove) {
   std::string error;
-  SessionSimOptions o;
+  KioskGameOptions o;
   o.variant = "chess";
   o.time_control = session::TimeControl{Ms(60000), Ms(0), session::TimingMode::kSuddenDeath};
-  auto sim = SessionSim::create(o, Ms(0), error);
+  auto sim = KioskGame::create(o, Ms(0), error);
   ASSERT_TRUE(sim) << error;
-  sim->tick(Ms(1000));  // the start settles at 500 ms: White's clock runs from then
-  EXPECT_EQ(sim->view(Ms(1000)).clocks.remaining.at(0), Ms(59500));
-  EXPECT_EQ(sim->view(Ms(11000)).clocks.remaining.at(0), Ms(49500));
-  ASSERT_TRUE(sim->view(Ms(11000)).clocks.running);
-  EXPECT_EQ(sim->view(Ms(11000)).clocks.running->value, 0);
+  sim->tick(Ms(1000));  // the start settles at 500 ms
+  // Issue 27 item 5: the clocks waited for nobody; now they start on the
+  // first move, as clubs do.
+  EXPECT_EQ(sim->view(Ms(11000)).clocks.remaining.at(0), Ms(60000));
+  EXPECT_FALSE(sim->view(Ms(11000)).clocks.running);
+  Ms t(11000);
+  play(*sim, "e2", "e4", t);  // e4 shown at 11600 ms: Black's time runs from then
+  sim->tick(t += Ms(10000));
+  const KioskView& v = sim->view(t);
+  ASSERT_TRUE(v.clocks.running);
+  EXPECT_EQ(v.clocks.running->value, 1);
+  EXPECT_EQ(v.clocks.remaining.at(0), Ms(60000));
+  EXPECT_EQ(v.clocks.remaining.at(1), Ms(60000) - (t - Ms(11600)));
 }
 
-TEST(SessionSim, NewGameOffersEveryVariantFile) {
+TEST(KioskGame, APowerCutGivesBackNoMoreThanASecondOfThinkingTime) {
+  // Issue 27 item 5: FFA 10+5, Green to move with 9:10, kill -9: two
+  // seconds after the restart Green had 9:59 (the clock went back to the
+  // last move). The kiosk journals an instant every second while a clock
+  // runs, and the resume goes on from it.
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  Ms black_left(0);
+  {
+    KioskGameOptions o = journaled("chess", path);
+    o.time_control = session::TimeControl{Ms(600000), Ms(5000), session::TimingMode::kIncrement};
+    auto sim = KioskGame::create(o, Ms(0), error);
+    ASSERT_TRUE(sim) << error;
+    Ms t(0);
+    sim->tick(t += Ms(3000));
+    play(*sim, "e2", "e4", t);
+    // Black thinks 49 s; the kiosk's loop ticks every frame (at least
+    // each second while a clock runs).
+    for (int i = 0; i < 49 * 4; ++i) sim->tick(t += Ms(250));
+    black_left = sim->view(t).clocks.remaining.at(1);
+    ASSERT_LT(black_left, Ms(600000 - 48000));
+  }  // kill -9
+  KioskGameOptions again;
+  again.journal = path;
+  auto sim = KioskGame::create(again, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  const Ms after = sim->view(Ms(0)).clocks.remaining.at(1);
+  EXPECT_LE(after - black_left, KioskGame::kClockInstant) << "given back on the restart";
+  EXPECT_GE(after, black_left);
+  // The restart says so.
+  bool said = false;
+  for (const RulingView& r : sim->view(Ms(0)).ruling_history) said = said || r.text.find("resumed after a restart") != std::string::npos;
+  EXPECT_TRUE(said);
+  // And it runs on: two seconds later Black has two seconds less.
+  sim->tick(Ms(2000));
+  EXPECT_EQ(sim->view(Ms(2000)).clocks.remaining.at(1), after - Ms(2000));
+}
+
+TEST(KioskGame, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
+  // Issue 28 item 7: the kiosk showed a move whose journal write failed,
+  // which a power cut then lost. Another connection holds the journal's
+  // write lock (as a stuck backup or a failing card would refuse writes).
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  sim->tick(t += Ms(3000));
+  play(*sim, "e2", "e4", t);
+  ASSERT_EQ(sim->session().moves().size(), 1U);
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  sim->apply(at("e7"), t += Ms(300));  // the lift is not journaled: not taken
+  const KioskView& v = sim->view(t);
+  ASSERT_TRUE(v.ruling);
+  EXPECT_NE(v.ruling->text.find("the journal could not be written"), std::string::npos) << v.ruling->text;
+  EXPECT_EQ(v.ruling->severity, Severity::kIllegal);
+  EXPECT_TRUE(v.piece_at(*parse_cell_name("e7")).has_value()) << "the screen stays on what is journaled";
+  EXPECT_FALSE(sim->session().snapshot().lifted.test(core::index_of(core::make_square(4, 6))));
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+  // The journal works again: the move is made again and journaled; what the
+  // session holds is what a resume gets back.
+  play(*sim, "e7", "e5", t);
+  ASSERT_EQ(sim->session().moves().size(), 2U);
+  ASSERT_TRUE(sim->view(t).ruling);
+  EXPECT_EQ(sim->view(t).ruling->text.find("the journal could not be written"), std::string::npos);
+  const std::string now = journal::state_summary(sim->session());
+  sim.reset();
+  KioskGameOptions again;
+  again.journal = path;
+  auto resumed = KioskGame::create(again, Ms(0), error);
+  ASSERT_TRUE(resumed) << error;
+  EXPECT_EQ(journal::state_summary(resumed->session()), now);
+}
+
+TEST(KioskGame, AResignedChessComArmyIsGreyedAsDeadButItsKingWalks) {
+  // Issue 27 item 3: a resigned chess.com FFA player's army stayed in colour.
+  Ms t(0);
+  auto sim = started("chesscom-ffa", t);
+  ASSERT_TRUE(sim);
+  sim->apply(Resign{SeatIndex{1}}, t += Ms(100));  // Blue
+  const KioskView& v = sim->view(t);
+  int dead = 0, live_blue = 0;
+  for (const auto& p : v.pieces) {
+    if (!p || p->seat.value != 1) continue;
+    if (p->life == PieceLife::kDead) ++dead;
+    else ++live_blue;
+  }
+  EXPECT_EQ(dead, 15);
+  EXPECT_EQ(live_blue, 1) << "the king walks on";
+}
+
+TEST(KioskGame, ADrawThatMayBeClaimedIsClaimedAndTheEndScreenShowsTheResult) {
+  // Issue 27 item 4: "White may claim a draw (threefold repetition)" was
+  // shown but nothing claimed it, and the end screen showed no result.
+  Ms t(0);
+  auto sim = started("chess", t);
+  ASSERT_TRUE(sim);
+  for (int i = 0; i < 2; ++i) {
+    play(*sim, "g1", "f3", t);
+    play(*sim, "g8", "f6", t);
+    play(*sim, "f3", "g1", t);
+    play(*sim, "f6", "g8", t);
+  }
+  ASSERT_EQ(sim->session().moves().size(), 8U);
+  EXPECT_EQ(sim->view(t).claimable_draw, "threefold repetition");
+  EXPECT_EQ(sim->view(t).result, "");
+  sim->apply(ClaimDraw{SeatIndex{0}}, t += Ms(100));
+  const KioskView& v = sim->view(t);
+  EXPECT_TRUE(sim->session().game().outcome().over);
+  EXPECT_EQ(v.result.rfind("1/2-1/2", 0), 0U) << v.result;
+  EXPECT_NE(v.result.find("threefold repetition"), std::string::npos) << v.result;
+}
+
+TEST(KioskGame, TheEndScreenShowsTheResultOfAnAdjudicationAndAFourPlayerRanking) {
+  Ms t(0);
+  auto chess = started("chess", t);
+  ASSERT_TRUE(chess);
+  chess->apply(Adjudicate{std::nullopt}, t += Ms(100));
+  EXPECT_EQ(chess->view(t).result.rfind("1/2-1/2", 0), 0U) << chess->view(t).result;
+  auto ffa = started("chesscom-ffa", t);
+  ASSERT_TRUE(ffa);
+  ffa->apply(Adjudicate{SeatIndex{2}}, t += Ms(100));
+  const std::string r = ffa->view(t).result;
+  EXPECT_EQ(r.rfind("1st Yellow", 0), 0U) << r;
+  EXPECT_NE(r.find("pts"), std::string::npos) << r;
+}
+
+TEST(KioskGame, NewGameOffersEveryVariantFile) {
+  std::string error;
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   const KioskView& v = sim->view(Ms(0));
   std::vector<std::string> ids;
@@ -235,9 +376,9 @@ TEST(SessionSim, NewGameOffersEveryVariantFile) {
   }
 }
 
-TEST(SessionSim, TeachingDotsComeFromTheSession) {
+TEST(KioskGame, TeachingDotsComeFromTheSession) {
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -248,11 +389,11 @@ TEST(SessionSim, TeachingDotsComeFromTheSession) {
   EXPECT_EQ(v.teaching.destinations.size(), 2U);
 }
 
-TEST(SessionSim, TheRandomMoversMoveIsShownAcknowledgedAndPlayed) {
+TEST(KioskGame, TheRandomMoversMoveIsShownAcknowledgedAndPlayed) {
   // 002 rule 7: Red resigns and goes on as a random mover; the kiosk shows
   // the drawn move (dialog + from/to hint), the table plays it on the board.
   std::string error;
-  auto sim = SessionSim::create("four-kingdoms", error);
+  auto sim = KioskGame::create("four-kingdoms", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -275,9 +416,9 @@ TEST(SessionSim, TheRandomMoversMoveIsShownAcknowledgedAndPlayed) {
   EXPECT_EQ(sim->view(t).to_move->value, 1);
 }
 
-TEST(SessionSim, ADrawOfferIsAskedOfTheOthersAndOnlyAnAcceptanceDraws) {
+TEST(KioskGame, ADrawOfferIsAskedOfTheOthersAndOnlyAnAcceptanceDraws) {
   std::string error;
-  auto sim = SessionSim::create("chess", error);
+  auto sim = KioskGame::create("chess", error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -297,9 +438,9 @@ TEST(SessionSim, ADrawOfferIsAskedOfTheOthersAndOnlyAnAcceptanceDraws) {
   EXPECT_TRUE(sim->session().game().outcome().draw);
 }
 
-TEST(SessionSim, UnknownVariantSaysSo) {
+TEST(KioskGame, UnknownVariantSaysSo) {
   std::string error;
-  EXPECT_FALSE(SessionSim::create("no-such-variant", error));
+  EXPECT_FALSE(KioskGame::create("no-such-variant", error));
   EXPECT_NE(error.find("unknown variant"), std::string::npos) << error;
 }
 

@@ -1,5 +1,5 @@
-// session_sim.h — the kiosk's game: a real session::Session, journaled, fed
-// by the clickable virtual board (`--sim`) or by the board daemon (`--board`).
+// kiosk_game.h — the kiosk's game: a real session::Session, journaled, fed
+// by the clickable virtual board (`--variant`) or by the board daemon (`--board`).
 //
 // A clickable virtual board emits exactly the sensor events a real board
 // would; every input (square events, board snapshots, the session's own
@@ -20,7 +20,10 @@
 // Time: the caller passes the kiosk's time (ms since it started); session
 // time is that plus an offset fixed at creation, so a resumed game goes on
 // from the journal's last input time (the time the power was off is nobody's
-// clock time; the arbiter can set a clock).
+// clock time; the arbiter can set a clock). While a clock runs, tick()
+// journals an instant every kClockInstant: a power cut gives back at most
+// that much of the thinking time (the choice of issue 27 item 5: charge the
+// time up to the last journaled instant; the restart says so on screen).
 //
 // Journal: with `journal` set, an existing file is resumed (the same
 // position, clocks, ledger, relations and open questions; a foreign or
@@ -44,7 +47,7 @@
 
 namespace tabula::ui {
 
-struct SessionSimOptions {
+struct KioskGameOptions {
   std::string variant;
   std::optional<std::string> journal;  // FILE: resumed when it exists, else created
   std::optional<session::TimeControl> time_control;
@@ -72,15 +75,17 @@ std::string journal_archive_name(const std::string& path);
 /// the journal's own rename's error, if any. The journal must be closed.
 std::error_code move_journal(const std::string& from, const std::string& to);
 
-class SessionSim {
+class KioskGame {
  public:
+  static constexpr session::Millis kClockInstant{1000};
+
   // Loads the variant (and its later stages), resumes or creates the
   // journal, and sets the start up on the virtual board. On failure returns
   // null and says why in `error` (naming the file for a journal problem).
-  static std::unique_ptr<SessionSim> create(const SessionSimOptions& options, session::Millis now,
+  static std::unique_ptr<KioskGame> create(const KioskGameOptions& options, session::Millis now,
                                             std::string& error);
-  static std::unique_ptr<SessionSim> create(const std::string& variant, std::string& error) {
-    return create(SessionSimOptions{variant, std::nullopt, std::nullopt, {}, true}, session::Millis{0},
+  static std::unique_ptr<KioskGame> create(const std::string& variant, std::string& error) {
+    return create(KioskGameOptions{variant, std::nullopt, std::nullopt, {}, true}, session::Millis{0},
                   error);
   }
 
@@ -100,7 +105,7 @@ class SessionSim {
   // The session said something (or the game changed) since view() last
   // rebuilt the screen: the kiosk draws a frame.
   bool dirty() const { return dirty_; }
-  const SessionSimOptions& options() const { return options_; }
+  const KioskGameOptions& options() const { return options_; }
   // The game came from the journal file that was there (not a new game, nor
   // one started because that file was set aside), however few its moves.
   bool resumed() const { return resumed_; }
@@ -116,18 +121,18 @@ class SessionSim {
   void add_notice(std::string line);
 
  private:
-  SessionSim() = default;
-  bool start(const SessionSimOptions& options, session::Millis now, std::string& error);
-  bool start_aside(SessionSimOptions options, session::Millis now, const std::string& keep, const std::string& why,
+  KioskGame() = default;
+  bool start(const KioskGameOptions& options, session::Millis now, std::string& error);
+  bool start_aside(KioskGameOptions options, session::Millis now, const std::string& keep, const std::string& why,
                    std::string& error);
   session::Output feed(const session::Input& in);
   std::string send(core::Square q, bool occupied, session::Millis now);
   bool start_publishing(const journal::JournalContents& contents, std::string& error);
   void apply_hub_actions();
   void new_game(const NewGame& game, session::Millis now);
-  void restart(SessionSimOptions options, session::Millis now);
+  void restart(KioskGameOptions options, session::Millis now);
 
-  SessionSimOptions options_;
+  KioskGameOptions options_;
   std::vector<std::shared_ptr<const core::RuleSet>> stages_;
   std::unique_ptr<session::Session> session_;
   std::optional<journal::Journal> journal_;
@@ -149,6 +154,8 @@ class SessionSim {
   KioskView view_;
   bool dirty_ = true;
   bool resumed_ = false;
+  bool fed_ = true;
+  bool write_failed_ = false;  // journal_error_ is a failed write  // the last feed() was journaled (or needed no journal)
 };
 
 }  // namespace tabula::ui
