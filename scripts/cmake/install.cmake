@@ -30,6 +30,13 @@ set(tabula_systemd_dir lib/systemd/system)
 set(tabula_udev_dir lib/udev/rules.d)
 set(tabula_sysusers_dir lib/sysusers.d)
 
+# Fixed modes whatever the builder's umask (issue 29: a package built under
+# umask 0002 installed /usr/libexec/tabula, /usr/share/tabula and
+# /usr/share/doc/tabula group-writable): the directories install() creates
+# are 0755; files get install()'s own 0644 (FILES) and 0755 (PROGRAMS).
+set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
+                                                GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+
 set(tabula_programs tabula tabula-boardd tabula-boardcat tabula-kiosk tabula-hub-screen)
 foreach(program IN LISTS tabula_programs)
   if(TARGET ${program})
@@ -62,7 +69,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/docs/INSTALL.md ${PROJECT_SOURCE_DIR}/docs/f
 # ---- The Debian package.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME tabula)
-set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+include(${CMAKE_CURRENT_LIST_DIR}/version.cmake)  # TABULA_VERSION, from git
+set(CPACK_PACKAGE_VERSION ${TABULA_VERSION})
 set(CPACK_PACKAGE_CONTACT "Tabula maintainers <tabula@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "chess-variant arbiter for a reed-switch board: kiosk, board daemon, rules")
