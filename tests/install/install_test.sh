@@ -94,6 +94,9 @@ got=$(boardd "$profile")
 got=$(boardd /nonexistent)
 [[ "$got" == "--profile $state/board.textproto --socket /run/tabula/board.sock" ]] ||
   fail "boardd on the setup's profile: got '$got'"
+got=$(TABULA_BOARDD_ARGS="--backend serial --serial-device /dev/ttyACM0" boardd "$profile")
+[[ "$got" == "--profile $profile --socket /run/tabula/board.sock --backend serial --serial-device /dev/ttyACM0" ]] ||
+  fail "boardd with a serial board's options: got '$got'"
 got=$(boardd /nonexistent --check)
 [[ "$got" == "--check-profile $state/board.textproto" ]] || fail "boardd --check: got '$got'"
 echo "install_test: ok ($n variant files)"
