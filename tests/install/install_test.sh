@@ -34,6 +34,7 @@ unit=$root/$pre/lib/systemd/system
 grep -qx "ExecStart=/usr/bin/cage -s -- $prefix/libexec/tabula/kiosk-session" "$unit/tabula-kiosk.service" ||
   fail "tabula-kiosk.service does not start $prefix/libexec/tabula/kiosk-session in cage"
 grep -qx 'StateDirectory=tabula' "$unit/tabula-kiosk.service" || fail "no StateDirectory"
+grep -qx 'CacheDirectory=tabula' "$unit/tabula-kiosk.service" || fail "no CacheDirectory: Mesa's cache would go into the journal's directory"
 grep -qx 'Restart=always' "$unit/tabula-kiosk.service" || fail "the kiosk is not restarted"
 grep -qx 'Environment=XDG_RUNTIME_DIR=/run/tabula-kiosk' "$unit/tabula-kiosk.service" ||
   fail "tabula-kiosk.service gives cage no XDG_RUNTIME_DIR of its own"
