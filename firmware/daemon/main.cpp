@@ -44,6 +44,8 @@ int check_profiles(const std::vector<std::string>& files) {
       continue;
     }
     std::printf("%s: ok: %s\n", file.c_str(), tf::profile_summary(*profile).c_str());
+    for (const std::string& need : tf::header_requirements(*profile))
+      std::printf("%s: note: %s\n", file.c_str(), need.c_str());
   }
   if (failed > 0) std::fprintf(stderr, "%d of %zu profile(s) have errors\n", failed, files.size());
   return failed > 0 ? 1 : 0;
