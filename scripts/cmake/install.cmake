@@ -84,15 +84,16 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # library dependencies from dpkg-shlibde
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, libgl1-mesa-dri, systemd")
 # cage runs the kiosk (tabula-kiosk.service). GLFW before 3.4 (Debian 12's 3.3)
 # talks X11 only, so there cage must start Xwayland for it (docs/INSTALL.md).
-set(tabula_recommends "cage, gpiod")
+# wlr-randr turns the screen inside cage (kiosk.env: TABULA_ROTATE).
+set(tabula_recommends "cage, gpiod, wlr-randr")
 if(TABULA_BUILD_UI)
   pkg_check_modules(tabula_glfw QUIET glfw3)
   if(tabula_glfw_VERSION VERSION_LESS 3.4)
-    set(tabula_recommends "cage, xwayland, gpiod")
+    set(tabula_recommends "cage, xwayland, gpiod, wlr-randr")
   endif()
 endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "${tabula_recommends}")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "mosquitto")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "mosquitto, sqlite3")  # sqlite3: the journal's backup (docs/INSTALL.md)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${tabula_hw}/debian/postinst ${tabula_hw}/debian/prerm
                                        ${tabula_hw}/debian/postrm)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)

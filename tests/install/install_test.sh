@@ -86,6 +86,19 @@ got=$(session /nonexistent)
 [[ "$got" == "--fullscreen --journal $state/current.db $setup --board /run/tabula/board.sock --pin 4711" ]] ||
   fail "resume with the setup's board: got '$got'"
 
+# The screen turned inside cage with wlr-randr (a stub that prints its arguments).
+mkdir -p "$root/bin"
+printf '#!/bin/sh\necho "wlr-randr $*" >&2\n' >"$root/bin/wlr-randr"
+chmod +x "$root/bin/wlr-randr"
+got=$(PATH="$root/bin:$PATH" TABULA_ROTATE=90 TABULA_KIOSK=$stub TABULA_STATE=$state TABULA_PROFILE=/nonexistent \
+  sh "$root/$pre/libexec/tabula/kiosk-session" 2>&1 >/dev/null | grep wlr-randr)
+[[ "$got" == "wlr-randr --output DSI-1 --transform 90" ]] || fail "TABULA_ROTATE=90: got '$got'"
+got=$(PATH=/usr/bin:/bin TABULA_ROTATE=90 TABULA_KIOSK=$stub TABULA_STATE=$state TABULA_PROFILE=/nonexistent \
+  sh "$root/$pre/libexec/tabula/kiosk-session" 2>&1 >/dev/null | grep TABULA_ROTATE || true)
+if command -v wlr-randr >/dev/null 2>&1; then got="(wlr-randr is installed here)"; fi
+[[ "$got" == *"needs wlr-randr (sudo apt install wlr-randr)"* || "$got" == "(wlr-randr is installed here)" ]] ||
+  fail "TABULA_ROTATE without wlr-randr: got '$got'"
+
 # The daemon launcher, with a stub daemon: /etc's profile wins, else the setup's.
 boardd() {
   TABULA_BOARDD=$stub TABULA_STATE=$state TABULA_PROFILE=$1 sh "$root/$pre/libexec/tabula/boardd-session" "${@:2}"
