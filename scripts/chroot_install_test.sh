@@ -7,7 +7,7 @@
 # programs on the installed data, and (Debian 13) the kiosk session in cage.
 #
 # Usage (as root): scripts/chroot_install_test.sh RELEASE DEB
-#   e.g. scripts/chroot_install_test.sh trixie /work/chroots/packages/trixie/tabula_0.1.0_amd64.deb
+#   e.g. scripts/chroot_install_test.sh trixie /work/chroots/packages/trixie/tabula_<version>_amd64.deb
 # The .deb comes from scripts/package.sh built on the same release (in the
 # chroot of scripts/chroot_test.sh, which copies it to $TABULA_CHROOTS/packages).
 # An arm64 package on an amd64 machine goes into an arm64 chroot

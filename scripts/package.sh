@@ -29,6 +29,9 @@ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DCMAKE_INSTALL_PREFIX=/usr \
   -DTABULA_BUILD_UI=ON -DTABULA_BUILD_TESTS=OFF "${cmake_args[@]}" >/dev/null
 cmake --build "$dir" -j "${JOBS:-$(nproc)}"
+# The version comes from git (scripts/cmake/version.cmake): an older build's
+# package would sit beside this one under another name.
+rm -f "$dir"/tabula_*.deb
 (cd "$dir" && cpack -G DEB >/dev/null)
 deb=$(ls "$dir"/tabula_*.deb)
 echo "package: $deb in $((SECONDS - started)) s"

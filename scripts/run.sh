@@ -8,8 +8,58 @@
 # screen instead (board profile, variant, clock, players; saved in the state
 # directory).
 # Usage: scripts/run.sh [extra kiosk options]
+#
+# Where it shows the kiosk, said first, before anything is built (issue 29):
+#   a desktop (DISPLAY or WAYLAND_DISPLAY)  a window there;
+#   a Linux console with a seat (a VT, logged in on it: logind gives the
+#     session a seat)                       full screen in cage (setup.sh installs it),
+#     as the appliance does at boot;
+#   over SSH, or a console without a seat   nowhere it can be seen: it says what
+#     works there and stops without building.
+# TABULA_RUN=window|cage|xvfb forces one (xvfb: an invisible display, for
+# checking that it starts; the kiosk logs its GL line and runs until Ctrl+C).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+seat=${XDG_SEAT:-}
+if [[ -z "$seat" && -n "${XDG_SESSION_ID:-}" ]] && command -v loginctl >/dev/null 2>&1; then
+  seat=$(loginctl show-session "$XDG_SESSION_ID" -p Seat --value 2>/dev/null || true)
+fi
+terminal=$(tty 2>/dev/null) || terminal=""
+mode=${TABULA_RUN:-}
+if [[ -z "$mode" ]]; then
+  if [[ -n "${DISPLAY:-}" || -n "${WAYLAND_DISPLAY:-}" ]]; then
+    mode=window
+  elif [[ -z "${SSH_CONNECTION:-}" && "$terminal" == /dev/tty[0-9]* && -n "$seat" ]]; then
+    mode=cage
+  else
+    where="over SSH"
+    [[ -z "${SSH_CONNECTION:-}" ]] && where="on ${terminal:-this terminal} without a seat"
+    cat >&2 <<TXT
+run: no display $where: the kiosk cannot be shown here, so nothing is built.
+What works:
+  - on the Pi's own screen: log in on its console (a VT with a seat) and run
+    scripts/run.sh there: the kiosk runs full screen in cage, as at boot;
+  - the appliance (docs/INSTALL.md): sudo systemctl start tabula-kiosk
+    starts it on the Pi's screen from here;
+  - from a desktop: ssh -X to this machine, then scripts/run.sh opens a window
+    on your desktop;
+  - invisible, to check that it starts: TABULA_RUN=xvfb scripts/run.sh, or a
+    picture of it: xvfb-run -a build/bin/tabula-kiosk --demo four-player --screenshot kiosk.png --frames 3
+TXT
+    exit 2
+  fi
+fi
+case "$mode" in
+  window) echo "run: the kiosk in a window on ${WAYLAND_DISPLAY:-$DISPLAY}" >&2 ;;
+  cage) echo "run: no desktop on ${terminal:-this terminal} (seat ${seat:-none found}): the kiosk full screen in cage (-s: Ctrl+Alt+F2 reaches another console)" >&2 ;;
+  xvfb) echo "run: the kiosk on an invisible display (xvfb-run): nothing to see, it logs and runs until Ctrl+C" >&2 ;;
+  *)
+    echo "run: TABULA_RUN=$mode: expected window, cage or xvfb" >&2
+    exit 2
+    ;;
+esac
+
 bash scripts/setup.sh
 
 # Only what the appliance runs (not the test suites: scripts/test.sh builds those).
@@ -22,16 +72,12 @@ if [[ ! -x build/bin/tabula-kiosk ]]; then
   echo "run: the kiosk was not built; the rules core is ready: build/bin/tabula --help" >&2
   exit 1
 fi
-if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
-  cat >&2 <<'TXT'
-run: no display found. On the appliance the kiosk runs on the attached screen.
-Here you can run it in a virtual display:
-  xvfb-run -a build/bin/tabula-kiosk --variant chesscom-ffa
-or render a picture of it:
-  xvfb-run -a build/bin/tabula-kiosk --demo four-player --screenshot kiosk.png --frames 3
-TXT
-  exit 2
-fi
+# How the kiosk is started: in a window, inside cage, or inside xvfb-run.
+launch=()
+case "$mode" in
+  cage) launch=(cage -s --) ;;
+  xvfb) launch=(xvfb-run -a) ;;
+esac
 state="${TABULA_STATE:-$HOME/.local/state/tabula}"
 mkdir -p "$state"
 # A damaged journal, or one of another variant than a --variant given here,
@@ -53,8 +99,10 @@ if [[ -r "$profile" ]] && compgen -G "/dev/gpiochip*" >/dev/null; then
   build/bin/tabula-boardd --profile "$profile" --socket "$socket" &
   daemon=$!
   trap 'kill "$daemon" 2>/dev/null' EXIT
-  build/bin/tabula-kiosk "${game[@]}" --board "$socket" "$@"
+  "${launch[@]}" build/bin/tabula-kiosk "${game[@]}" --board "$socket" "$@"
 else
   echo "run: no board profile or GPIO chip: the virtual board (click to lift, click to place)" >&2
-  exec build/bin/tabula-kiosk "${game[@]}" --windowed "$@"
+  windowed=(--windowed)
+  [[ "$mode" == cage ]] && windowed=(--fullscreen)
+  exec "${launch[@]}" build/bin/tabula-kiosk "${game[@]}" "${windowed[@]}" "$@"
 fi

@@ -25,6 +25,7 @@ tools=(
   gpiod
   protobuf-compiler
   sqlite3
+  openssl  # tests/hub: the TLS broker test makes its certificates with it
   mosquitto mosquitto-clients
   xvfb xauth xdotool
   cage  # the kiosk unit's compositor; tests/ui/platform_test.sh runs the kiosk in it

@@ -16,6 +16,7 @@
 #include "gpiod/gpiod_gpio.h"
 #include "profile/profile_loader.h"
 #include "scan/fake_matrix.h"
+#include "serial/serial_board.h"
 #include "wire/frame_convert.h"
 #include "wire/frame_server.h"
 #include "wire/stream_sink.h"
@@ -43,6 +44,8 @@ int check_profiles(const std::vector<std::string>& files) {
       continue;
     }
     std::printf("%s: ok: %s\n", file.c_str(), tf::profile_summary(*profile).c_str());
+    for (const std::string& need : tf::header_requirements(*profile))
+      std::printf("%s: note: %s\n", file.c_str(), need.c_str());
   }
   if (failed > 0) std::fprintf(stderr, "%d of %zu profile(s) have errors\n", failed, files.size());
   return failed > 0 ? 1 : 0;
@@ -51,6 +54,9 @@ int check_profiles(const std::vector<std::string>& files) {
 int run(const tf::DaemonOptions& o) {
   auto profile = load_or_report(o.profile_path);
   if (!profile) return 1;
+  // A serial board reports squares: its wiring is virtual (serial_board.h).
+  if (o.backend == tf::Backend::kSerial)
+    profile->wiring = tf::serial::serial_wiring(profile->geometry, o.serial_device);
   if (auto problem = tf::apply_overrides(*profile, o)) {
     err(*problem);
     return 2;
@@ -89,6 +95,19 @@ int run(const tf::DaemonOptions& o) {
     settings.exit_at_trace_end = !o.hold;
     settings.settle_wait = &tf::no_wait;
     tf::BoardDaemon daemon(*profile, fake, *sink, &sim, settings);
+    return daemon.run();
+  }
+  if (o.backend == tf::Backend::kSerial) {
+    tf::serial::SerialSettings ss;
+    ss.device = o.serial_device;
+    ss.protocol = o.serial_protocol == tf::SerialProtocol::kDgt ? tf::serial::Protocol::kDgt
+                                                                : tf::serial::Protocol::kTabulaLine;
+    ss.baud = o.serial_baud;
+    tf::serial::SerialBoard board(profile->geometry, ss, err);
+    settings.backend = o.serial_protocol == tf::SerialProtocol::kDgt ? "serial-dgt" : "serial";
+    settings.settle_wait = &tf::no_wait;
+    err("serial board on " + o.serial_device + " at " + std::to_string(board.baud()) + " baud");
+    tf::BoardDaemon daemon(*profile, board, *sink, nullptr, settings);
     return daemon.run();
   }
   tf::GpiodGpio gpio;

@@ -20,6 +20,7 @@ std::string usage() {
   return R"(usage:
   tabula-boardd [--profile FILE] [--socket PATH | --stdout [--text]] [options]
   tabula-boardd --backend sim --trace FILE --profile FILE [--speed X] [--hold] ...
+  tabula-boardd --backend serial --serial-device TTY [--serial-protocol tabula|dgt] --profile FILE ...
   tabula-boardd --check-profile FILE...
   tabula-boardd --wiring-svg FILE | --pin-table FILE | --parts FILE
 
@@ -27,7 +28,12 @@ Publishes debounced square events from the reed grid as length-delimited
 tabula.board.Frame messages (proto/board.proto).
 
   --profile FILE        board profile (default /etc/tabula/board.textproto)
-  --backend gpiod|sim   real GPIO through libgpiod (default), or the simulated grid
+  --backend gpiod|sim|serial  real GPIO through libgpiod (default), the simulated
+                        grid, or a board that reports its squares over a serial line
+                        (the profile gives its geometry and timing; docs/firmware.md)
+  --serial-device TTY   serial: the board's device, e.g. /dev/ttyACM0
+  --serial-protocol P   serial: tabula (the line protocol, default) or dgt (a DGT e-board)
+  --serial-baud N       serial: the rate (default 115200 for tabula, 9600 for dgt)
   --trace FILE          sim: the sensor trace to replay (`<ms> <square> <up|down>`)
   --speed X             sim: X times real time; 0 = as fast as possible (default 1)
   --hold                sim: keep running after the trace ends
@@ -109,14 +115,30 @@ ParsedOptions parse_options(std::span<const std::string_view> args) {
       if (!value(v)) return fail("--profile needs a file");
       o.profile_path = v;
     } else if (arg == "--backend") {
-      if (!value(v)) return fail("--backend needs gpiod or sim");
+      if (!value(v)) return fail("--backend needs gpiod, sim or serial");
       if (v == "gpiod") {
         o.backend = Backend::kGpiod;
       } else if (v == "sim") {
         o.backend = Backend::kSim;
+      } else if (v == "serial") {
+        o.backend = Backend::kSerial;
       } else {
-        return fail("unknown backend '" + std::string(v) + "': expected gpiod or sim");
+        return fail("unknown backend '" + std::string(v) + "': expected gpiod, sim or serial");
       }
+    } else if (arg == "--serial-device") {
+      if (!value(v)) return fail("--serial-device needs a device, e.g. /dev/ttyACM0");
+      o.serial_device = v;
+    } else if (arg == "--serial-protocol") {
+      if (!value(v)) return fail("--serial-protocol needs tabula or dgt");
+      if (v == "tabula") {
+        o.serial_protocol = SerialProtocol::kTabulaLine;
+      } else if (v == "dgt") {
+        o.serial_protocol = SerialProtocol::kDgt;
+      } else {
+        return fail("unknown serial protocol '" + std::string(v) + "': expected tabula or dgt");
+      }
+    } else if (arg == "--serial-baud") {
+      if (!number(o.serial_baud, 9600, 921600)) return fail("--serial-baud needs 9600..921600");
     } else if (arg == "--trace") {
       if (!value(v)) return fail("--trace needs a file");
       o.trace_path = v;
@@ -166,6 +188,10 @@ ParsedOptions parse_options(std::span<const std::string_view> args) {
     if (o.backend != Backend::kSim && !o.trace_path.empty())
       return fail("--trace is for --backend sim");
     if (o.text && !o.to_stdout) return fail("--text is for --stdout");
+    if (o.backend == Backend::kSerial && o.serial_device.empty())
+      return fail("--backend serial needs --serial-device TTY (e.g. /dev/ttyACM0)");
+    if (o.backend != Backend::kSerial && !o.serial_device.empty())
+      return fail("--serial-device is for --backend serial");
   }
   return parsed;
 }

@@ -12,7 +12,8 @@
 namespace tabula::firmware {
 
 enum class Mode { kRun, kCheckProfile, kWiringSvg, kPinTable, kParts, kHelp, kVersion };
-enum class Backend { kGpiod, kSim };
+enum class Backend { kGpiod, kSim, kSerial };
+enum class SerialProtocol { kTabulaLine, kDgt };
 
 struct DaemonOptions {
   Mode mode = Mode::kRun;
@@ -30,6 +31,9 @@ struct DaemonOptions {
   std::optional<unsigned> heartbeat_s;
   unsigned sim_bounce_ms = 3;
   std::uint64_t seed = 1;
+  std::string serial_device;  // --backend serial: the board's tty
+  SerialProtocol serial_protocol = SerialProtocol::kTabulaLine;
+  unsigned serial_baud = 0;  // 0: the protocol's own
   unsigned max_clients = 16;
   unsigned max_queued_kib = 256;
 };

@@ -369,4 +369,29 @@ std::string parts_markdown(const BoardProfile& p) {
   return md;
 }
 
+std::vector<std::string> header_requirements(const BoardProfile& profile) {
+  const Wiring& w = profile.wiring;
+  std::vector<LineId> lines = w.output_lines();
+  lines.insert(lines.end(), w.input_lines.begin(), w.input_lines.end());
+  std::string spi, uart;
+  for (unsigned offset = 0; offset < 28; ++offset) {
+    bool used = false;
+    for (const LineId& l : lines)
+      used = used || (w.chips[l.chip].kind == ChipKind::kRpiHeader && l.offset == offset);
+    const bool of_spi = offset >= 7 && offset <= 11, of_uart = offset == 14 || offset == 15;
+    if (!used || (!of_spi && !of_uart)) continue;
+    std::string& list = of_spi ? spi : uart;
+    list += (list.empty() ? "GPIO " : ", ") + std::to_string(offset);
+  }
+  std::vector<std::string> out;
+  if (!spi.empty())
+    out.push_back("it uses " + spi + ", which SPI0 takes: /boot/firmware/config.txt needs dtparam=spi=off "
+                  "(and no SPI overlay), else the daemon finds them busy (line-busy)");
+  if (!uart.empty())
+    out.push_back("it uses " + uart + ", which the UART takes: /boot/firmware/config.txt needs enable_uart=0, "
+                  "and /boot/firmware/cmdline.txt no console=serial0,115200 (raspi-config: Interface "
+                  "Options, Serial Port, No and No)");
+  return out;
+}
+
 }  // namespace tabula::firmware

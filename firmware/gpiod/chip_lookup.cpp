@@ -9,6 +9,25 @@ bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// The chip behind the 40-pin header of each Raspberry Pi model: GPIO 2..27
+// are the same header pins on every one (issue 29: the kiosk's setup offers
+// the shipped profiles, written for a Pi 4, on a Pi 5 too).
+struct HeaderChip {
+  std::string_view label;
+  unsigned num_lines;
+};
+constexpr HeaderChip kHeaderChips[] = {
+    {"pinctrl-bcm2711", 58},  // Pi 4, Pi 400, CM4
+    {"pinctrl-rp1", 54},      // Pi 5, Pi 500, CM5
+    {"pinctrl-bcm2835", 54},  // Pi 3 and earlier, Zero 2 W
+};
+
+const HeaderChip* header_chip(std::string_view label) {
+  for (const HeaderChip& h : kHeaderChips)
+    if (h.label == label) return &h;
+  return nullptr;
+}
+
 }  // namespace
 
 ChipRef classify_chip_ref(std::string_view device) {
@@ -56,6 +75,14 @@ ChipPath resolve_chip(const ChipSpec& spec, const std::vector<ChipInfo>& chips) 
                    "); name one by path in the profile's device"}};
     found = &c;
   }
+  // A header chip named for another Pi model: this Pi's header chip.
+  if (found == nullptr && spec.kind == ChipKind::kRpiHeader && header_chip(spec.device) != nullptr) {
+    for (const ChipInfo& c : chips) {
+      if (header_chip(c.label) == nullptr) continue;
+      found = &c;
+      break;
+    }
+  }
   if (found == nullptr)
     return {{},
             {GpioError::kChipNotFound, "open chip " + chip_display_name(spec) +
@@ -66,6 +93,10 @@ ChipPath resolve_chip(const ChipSpec& spec, const std::vector<ChipInfo>& chips) 
 
 GpioStatus check_chip_lines(const ChipSpec& spec, const ChipInfo& opened) {
   if (opened.num_lines == spec.num_lines) return {};
+  // The header chip of another Pi model than the profile's: its own count.
+  const HeaderChip* header = header_chip(opened.label);
+  if (spec.kind == ChipKind::kRpiHeader && header != nullptr && opened.num_lines == header->num_lines)
+    return {};
   return {GpioError::kWrongChip,
           "chip " + chip_display_name(spec) + " is " + opened.name + " [" + opened.label +
               "] with " + std::to_string(opened.num_lines) + " lines; the profile says " +

@@ -10,8 +10,11 @@
 // lookup, so it lives here for both.
 //
 // Once opened, the chip must have exactly the profile's num_lines: a chip with
-// another count is another chip (another Pi model, an expander in the SoC's
-// place), and scanning it would read the wrong lines.
+// another count is another chip (an expander in the SoC's place), and scanning
+// it would read the wrong lines. Except the Pi's header (CHIP_KIND_RPI_HEADER
+// named by a Pi's header label): GPIO 2..27 are the same pins on a Pi 3, 4 and
+// 5, so a profile written for one model's header chip runs on another's (the
+// label looked up is then any Pi header chip, with that chip's own count).
 #pragma once
 
 #include <optional>

@@ -30,6 +30,13 @@ set(tabula_systemd_dir lib/systemd/system)
 set(tabula_udev_dir lib/udev/rules.d)
 set(tabula_sysusers_dir lib/sysusers.d)
 
+# Fixed modes whatever the builder's umask (issue 29: a package built under
+# umask 0002 installed /usr/libexec/tabula, /usr/share/tabula and
+# /usr/share/doc/tabula group-writable): the directories install() creates
+# are 0755; files get install()'s own 0644 (FILES) and 0755 (PROGRAMS).
+set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
+                                                GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+
 set(tabula_programs tabula tabula-boardd tabula-boardcat tabula-kiosk tabula-hub-screen tabula-hub-web)
 foreach(program IN LISTS tabula_programs)
   if(TARGET ${program})
@@ -64,7 +71,8 @@ install(FILES ${PROJECT_SOURCE_DIR}/docs/INSTALL.md ${PROJECT_SOURCE_DIR}/docs/f
 # ---- The Debian package.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME tabula)
-set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+include(${CMAKE_CURRENT_LIST_DIR}/version.cmake)  # TABULA_VERSION, from git
+set(CPACK_PACKAGE_VERSION ${TABULA_VERSION})
 set(CPACK_PACKAGE_CONTACT "Tabula maintainers <tabula@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "chess-variant arbiter for a reed-switch board: kiosk, board daemon, rules")
@@ -78,15 +86,16 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # library dependencies from dpkg-shlibde
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, libgl1-mesa-dri, systemd")
 # cage runs the kiosk (tabula-kiosk.service). GLFW before 3.4 (Debian 12's 3.3)
 # talks X11 only, so there cage must start Xwayland for it (docs/INSTALL.md).
-set(tabula_recommends "cage, gpiod")
+# wlr-randr turns the screen inside cage (kiosk.env: TABULA_ROTATE).
+set(tabula_recommends "cage, gpiod, wlr-randr")
 if(TABULA_BUILD_UI)
   pkg_check_modules(tabula_glfw QUIET glfw3)
   if(tabula_glfw_VERSION VERSION_LESS 3.4)
-    set(tabula_recommends "cage, xwayland, gpiod")
+    set(tabula_recommends "cage, xwayland, gpiod, wlr-randr")
   endif()
 endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "${tabula_recommends}")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "mosquitto")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "mosquitto, sqlite3")  # sqlite3: the journal's backup (docs/INSTALL.md)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${tabula_hw}/debian/postinst ${tabula_hw}/debian/prerm
                                        ${tabula_hw}/debian/postrm)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)

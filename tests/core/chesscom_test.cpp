@@ -1,7 +1,7 @@
 // chess.com fidelity (issue 17): the rules of chess.com's four-player FFA
 // with DeadKingWalking, one scenario per rule, each citing its source —
 // chess.com's rules page as quoted in issue 17, or a real record of
-// shared/data/pgn4 (see its SOURCES.md). Seats: Red south, Blue west,
+// tests/data/pgn4 (see its SOURCES.md). Seats: Red south, Blue west,
 // Yellow north, Green east; order R, B, Y, G.
 #include <gtest/gtest.h>
 

@@ -17,7 +17,7 @@ std::shared_ptr<const RuleSet> with_start(const std::string& id, const std::stri
 }
 
 TEST(Fen4, ChessComStartArraysPlaceKingsAndQueensAsRecorded) {
-  // shared/data/pgn4/SOURCES.md: 4PC has Blue K a7 Q a8, Green Q n7 K n8;
+  // tests/data/pgn4/SOURCES.md: 4PC has Blue K a7 Q a8, Green Q n7 K n8;
   // 4PCo has Blue K a8 Q a7, Green Q n8 K n7; Red and Yellow are the same.
   for (const auto& [start, bk, bq, gk, gq] :
        {std::tuple{"4PC", "a7", "a8", "n8", "n7"}, std::tuple{"4PCo", "a8", "a7", "n7", "n8"}}) {

@@ -1,4 +1,4 @@
-// Real recorded games (shared/data/pgn4, see its SOURCES.md) replayed through
+// Real recorded games (tests/data/pgn4, see its SOURCES.md) replayed through
 // the arbiter to the end. The expected scores are chess.com's own, read from
 // each record's Result tag; nothing here was produced by the code under test.
 #include "core/replay.h"
@@ -28,7 +28,7 @@ std::string read(const std::string& path) {
 }
 
 std::string data(const std::string& rel) {
-  return std::string(TABULA_SOURCE_DIR) + "/../shared/data/pgn4/" + rel;
+  return std::string(TABULA_SOURCE_DIR) + "/tests/data/pgn4/" + rel;
 }
 
 struct Replayed {
@@ -73,7 +73,7 @@ std::map<std::string, int> recorded_scores(const PgnRecord& rec) {
 class FfaRecord : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(FfaRecord, ReplaysToTheEndWithChessComsFinalScores) {
-  if (!std::filesystem::exists(data(GetParam()))) GTEST_SKIP() << "shared data not present";
+  ASSERT_TRUE(std::filesystem::exists(data(GetParam()))) << "tests/data/pgn4 is part of the repository";
   Replayed r = replay_file("chesscom-ffa", GetParam());
   ASSERT_TRUE(r.result.ok) << r.result.error;
   const Game& g = *r.result.game;
@@ -86,7 +86,7 @@ TEST_P(FfaRecord, ReplaysToTheEndWithChessComsFinalScores) {
 }
 
 TEST_P(FfaRecord, WrittenPgn4ReadsBackToTheSameGame) {
-  if (!std::filesystem::exists(data(GetParam()))) GTEST_SKIP() << "shared data not present";
+  ASSERT_TRUE(std::filesystem::exists(data(GetParam()))) << "tests/data/pgn4 is part of the repository";
   Replayed r = replay_file("chesscom-ffa", GetParam());
   ASSERT_TRUE(r.result.ok) << r.result.error;
   const Game& g = *r.result.game;
@@ -109,7 +109,7 @@ TEST_P(FfaRecord, WrittenPgn4ReadsBackToTheSameGame) {
 TEST_P(FfaRecord, ExportEqualsTheRecordTokenForToken) {
   // Issue 17, "Notation and export": the PGN4 Tabula writes for a replayed
   // record has chess.com's own move text, check and mate marks included.
-  if (!std::filesystem::exists(data(GetParam()))) GTEST_SKIP() << "shared data not present";
+  ASSERT_TRUE(std::filesystem::exists(data(GetParam()))) << "tests/data/pgn4 is part of the repository";
   Replayed r = replay_file("chesscom-ffa", GetParam());
   ASSERT_TRUE(r.result.ok) << r.result.error;
   auto again = parse_pgn(write_pgn(*r.result.game, {{"Variant", "FFA"}}));
@@ -136,7 +136,7 @@ INSTANTIATE_TEST_SUITE_P(ChessCom, FfaRecord,
 TEST(Replay, FfaMateTakesEffectAtOnce) {
   // SOURCES.md: in 100532097, round 17, Green's Qh8xc8+# mates Blue, whose
   // slot is missing from round 18 on although Red moved in between.
-  if (!std::filesystem::exists(data("ffa/ffa-100532097.pgn4"))) GTEST_SKIP();
+  ASSERT_TRUE(std::filesystem::exists(data("ffa/ffa-100532097.pgn4"))) << "tests/data/pgn4 is part of the repository";
   Replayed r = replay_file("chesscom-ffa", "ffa/ffa-100532097.pgn4");
   ASSERT_TRUE(r.result.ok) << r.result.error;
   bool mate_seen = false;
@@ -158,7 +158,7 @@ TEST(Replay, FfaMateTakesEffectAtOnce) {
 }
 
 TEST(Replay, TeamsGameEndsInTheRecordedMate) {
-  if (!std::filesystem::exists(data("teams/teams-519084.pgn4"))) GTEST_SKIP();
+  ASSERT_TRUE(std::filesystem::exists(data("teams/teams-519084.pgn4"))) << "tests/data/pgn4 is part of the repository";
   Replayed r = replay_file("chesscom-teams", "teams/teams-519084.pgn4");
   ASSERT_TRUE(r.result.ok) << r.result.error;
   const Game& g = *r.result.game;
@@ -173,7 +173,7 @@ TEST(Replay, TeamsGameEndsInTheRecordedMate) {
 TEST(Replay, TeamsExampleMatchesItsCurrentPositionTag) {
   // teams-example-2018 carries chess.com's own FEN4 for its CurrentMove
   // "4-2-1": the main line's first three moves and the variation 1... m8-k8.
-  if (!std::filesystem::exists(data("teams/teams-example-2018.pgn4"))) GTEST_SKIP();
+  ASSERT_TRUE(std::filesystem::exists(data("teams/teams-example-2018.pgn4"))) << "tests/data/pgn4 is part of the repository";
   Replayed r = replay_file("chesscom-teams", "teams/teams-example-2018.pgn4");
   ASSERT_TRUE(r.result.ok) << r.result.error;
   EXPECT_EQ(r.result.steps.size(), 4u) << "the variations are skipped";

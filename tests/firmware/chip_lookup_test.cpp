@@ -64,8 +64,28 @@ TEST(ChipLookup, TheLabelFindsThePi5HeaderBeforeAndAfterItWasRenumbered) {
   EXPECT_EQ(resolve_chip(spec("pinctrl-bcm2711", 58), kPi4).path, "/dev/gpiochip0");
 }
 
-TEST(ChipLookup, AMissingLabelSaysWhichChipsThereAre) {
+ChipSpec other(std::string device, unsigned lines) {
+  return {"soc", std::move(device), lines, ChipKind::kOther, ""};
+}
+
+TEST(ChipLookup, APi4ProfilesHeaderChipIsThePi5sHeaderChip) {
+  // Issue 29: the setup screen offers the shipped (Pi 4) profiles on a Pi 5;
+  // the one it saves must run there. The header's GPIO 2..27 are the same.
   const ChipPath p = resolve_chip(spec("pinctrl-bcm2711", 58), kPi5Kernel66);
+  ASSERT_TRUE(p.status.is_ok()) << p.status.to_string();
+  EXPECT_EQ(p.path, "/dev/gpiochip0");
+  EXPECT_EQ(resolve_chip(spec("pinctrl-bcm2711", 58), kPi5Kernel61).path, "/dev/gpiochip4");
+  EXPECT_TRUE(check_chip_lines(spec("pinctrl-bcm2711", 58), kPi5Kernel66[0]).is_ok());
+  EXPECT_EQ(resolve_chip(spec("pinctrl-rp1", 54), kPi4).path, "/dev/gpiochip0");
+  EXPECT_TRUE(check_chip_lines(spec("pinctrl-rp1", 54), kPi4[0]).is_ok());
+  // Not for a chip that is not a header chip, nor for a header chip with a
+  // count that is not its model's.
+  EXPECT_FALSE(check_chip_lines(spec("pinctrl-bcm2711", 58), {"/dev/gpiochip0", "gpiochip0", "pinctrl-rp1", 32}).is_ok());
+  EXPECT_EQ(resolve_chip(other("pinctrl-bcm2711", 58), kPi5Kernel66).status.code(), GpioError::kChipNotFound);
+}
+
+TEST(ChipLookup, AMissingLabelSaysWhichChipsThereAre) {
+  const ChipPath p = resolve_chip(other("pinctrl-bcm2711", 58), kPi5Kernel66);
   EXPECT_EQ(p.status.code(), GpioError::kChipNotFound);
   EXPECT_THAT(p.status.message(),
               HasSubstr("open chip soc (pinctrl-bcm2711): no GPIO chip has the label "
@@ -81,8 +101,8 @@ TEST(ChipLookup, TwoChipsWithTheLabelAskForAPath) {
 }
 
 TEST(ChipLookup, AChipWithAnotherLineCountIsTheWrongChip) {
-  // A Pi 4 profile (58 lines) on a Pi 5 whose header chip is named by number.
-  const GpioStatus st = check_chip_lines(spec("gpiochip0", 58), kPi5Kernel66[0]);
+  // A 58-line chip (not said to be the Pi's header) named by number on a Pi 5.
+  const GpioStatus st = check_chip_lines(other("gpiochip0", 58), kPi5Kernel66[0]);
   EXPECT_EQ(st.code(), GpioError::kWrongChip);
   EXPECT_EQ(st.to_string(),
             "wrong-chip: chip soc (gpiochip0) is gpiochip0 [pinctrl-rp1] with 54 lines; the "

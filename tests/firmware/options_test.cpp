@@ -31,7 +31,7 @@ TEST(Options, CheckProfileTakesSeveralFiles) {
 
 TEST(Options, MistakesAreNamed) {
   EXPECT_EQ(parse({"--backend", "sim"}).error, "--backend sim needs --trace FILE");
-  EXPECT_EQ(parse({"--backend", "usb"}).error, "unknown backend 'usb': expected gpiod or sim");
+  EXPECT_EQ(parse({"--backend", "usb"}).error, "unknown backend 'usb': expected gpiod, sim or serial");
   EXPECT_EQ(parse({"--scan-hz", "0"}).error, "--scan-hz needs 1..5000");
   EXPECT_EQ(parse({"--speed", "fast"}).error,
             "--speed 'fast': expected a number 0..1000 (0 = as fast as possible)");

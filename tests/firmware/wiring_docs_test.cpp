@@ -71,3 +71,27 @@ TEST(WiringDocs, PinNamesFollowTheHeaderAndTheExpander) {
 
 }  // namespace
 }  // namespace tabula::firmware
+
+namespace tabula::firmware {
+namespace {
+
+// Issue 29: three profiles need SPI and the UART off; --check-profile says so.
+TEST(HeaderRequirements, NameTheSpiAndUartLinesAProfileUsesAndHowToFreeThem) {
+  const std::vector<std::string> cross14 = header_requirements(testing::load_shipped("cross-14-decoder"));
+  ASSERT_EQ(cross14.size(), 2u);
+  EXPECT_EQ(cross14[0],
+            "it uses GPIO 7, 8, which SPI0 takes: /boot/firmware/config.txt needs dtparam=spi=off (and "
+            "no SPI overlay), else the daemon finds them busy (line-busy)");
+  EXPECT_EQ(cross14[1],
+            "it uses GPIO 14, 15, which the UART takes: /boot/firmware/config.txt needs enable_uart=0, "
+            "and /boot/firmware/cmdline.txt no console=serial0,115200 (raspi-config: Interface "
+            "Options, Serial Port, No and No)");
+  EXPECT_EQ(header_requirements(testing::load_shipped("cross-12-matrix")).front().substr(0, 29),
+            "it uses GPIO 7, 8, 9, 10, 11,");
+  EXPECT_EQ(header_requirements(testing::load_shipped("cross-12-corners-matrix")).size(), 2u);
+  EXPECT_TRUE(header_requirements(testing::load_shipped("chess-8x8-matrix")).empty());
+  EXPECT_TRUE(header_requirements(testing::load_shipped("bipartite-5x9-direct")).empty());
+}
+
+}  // namespace
+}  // namespace tabula::firmware

@@ -47,7 +47,7 @@ long long journal_inputs(const std::string& path);
 std::string final_state(const std::string& play_output);
 
 inline const char* const kScholarsMate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
-// Two rounds of four-player chess (chesscom-ffa), from shared/data's
+// Two rounds of four-player chess (chesscom-ffa), from tests/data's
 // ffa-100532097.pgn4.
 inline const char* const kFfaOpening = "[Variant \"FFA\"]\n[StartFen4 \"4PC\"]\n\n"
                                        "1. k2-k4 .. b9-c9 .. d13-d11 .. m8-l8\n"

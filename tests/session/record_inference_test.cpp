@@ -1,5 +1,5 @@
 // Every move of recorded games is inferred exactly from generated sensor
-// traces (issue 5, "Tests"): the four-player records of shared/data/pgn4 and
+// traces (issue 5, "Tests"): the four-player records of tests/data/pgn4 and
 // famous two-player games (tests/session/data/famous.pgn), over 20 seeds
 // each. The expected moves come from the records, replayed by the rules core
 // (core::replay), never from the code under test.
@@ -18,7 +18,7 @@ constexpr int kRecordSeeds = 20;
 
 struct RecordCase {
   const char* variant;
-  const char* path;  // under shared/data/pgn4, or "local:" + tests/session/data
+  const char* path;  // under tests/data/pgn4, or "local:" + tests/session/data
   int game;
   const char* name;
 };
@@ -35,7 +35,6 @@ class RecordInference : public ::testing::TestWithParam<RecordCase> {};
 TEST_P(RecordInference, EveryMoveIsInferredExactlyOverTwentySeeds) {
   const RecordCase& c = GetParam();
   std::string path = path_of(c);
-  if (path.empty()) GTEST_SKIP() << "shared/data/pgn4 is not present";
   LoadedRecord rec = load_record(c.variant, path, c.game);
   ASSERT_TRUE(rec.error.empty()) << rec.error;
   PreparedRecord prep = prepare_record(rec);
@@ -79,10 +78,6 @@ INSTANTIATE_TEST_SUITE_P(Records, RecordInference, ::testing::ValuesIn(kRecords)
 // exercise every hard case: a change to the generator that stopped making
 // fast replies or rook-first castling would fail here, not go unnoticed.
 TEST(RecordInference, TheTracesExerciseEveryHardCase) {
-  // The counts below need every record: without shared/ they cannot be met.
-  for (const RecordCase& c : kRecords) {
-    if (path_of(c).empty()) GTEST_SKIP() << "shared/data/pgn4 is not present (" << c.path << ")";
-  }
   session::ScriptStats sum;
   for (const RecordCase& c : kRecords) {
     std::string path = path_of(c);

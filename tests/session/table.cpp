@@ -152,8 +152,9 @@ std::string Table::last_text(session::RulingKind kind) const {
 // ---- records ------------------------------------------------------------------------
 
 std::string shared_data(const std::string& rel) {
-  std::string path = std::string(TABULA_SOURCE_DIR) + "/../shared/data/pgn4/" + rel;
-  return std::filesystem::exists(path) ? path : "";
+  // The records are part of the repository (tests/data/pgn4/SOURCES.md): a
+  // missing one is a failure (cannot read ...), not a skip.
+  return std::string(TABULA_SOURCE_DIR) + "/tests/data/pgn4/" + rel;
 }
 
 LoadedRecord load_record(const std::string& variant, const std::string& path, int game) {

@@ -108,7 +108,7 @@ struct RecordRun {
 RecordRun run_record(const PreparedRecord& rec, const session::GeneratorSettings& gs,
                      inference::TrackerSettings tracker = {});
 
-// shared/data/pgn4/<rel>, or "" when the shared data is not present.
+// tests/data/pgn4/<rel> (the records of its SOURCES.md).
 std::string shared_data(const std::string& rel);
 
 }  // namespace tabula::testing
