@@ -200,7 +200,9 @@ TEST(SessionCitations, AChessComWalkingKingCitesChessComNotSheet002) {
   Intent resign{.kind = IntentKind::kResign};
   resign.seat = core::seat_at(1);  // Blue
   t.intent(resign);
-  t.move("h2", "h3", 1000).wait(600);  // Red's move: Blue's turn, its king walks
+  // Red's move (a pawn that could go on: read after slide_rest, issue 27
+  // item 10): Blue's turn, its king walks.
+  t.move("h2", "h3", 1000).wait(1600);
   const session::Request* random = nullptr;
   for (const session::Request& r : t.session().requests()) {
     if (r.kind == session::RequestKind::kRandomMove) random = &r;

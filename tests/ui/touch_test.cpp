@@ -404,9 +404,12 @@ TEST(Touch, APlayerResignsOnTheirTurnByTouch) {
   game.tap("Yes");
   game.run(Ms(2000));
   EXPECT_EQ(game.view().seats.at(1).status, SeatStatus::kResigned);
-  // The players' screen is closed; Blue plays on as a random mover (002
-  // rule 7), whose move the session asks the table to play.
-  EXPECT_EQ(game.kiosk().app().screen_name().substr(0, 6), "dialog");
+  // The players' screen is closed. Resigning in one's own turn passes the
+  // turn (issue 31 item 4, chess.com's records: `20. R .. Qc4-d5`); Blue's
+  // walking king moves from the next round on.
+  EXPECT_EQ(game.kiosk().app().screen_name().substr(0, 4), "main");
+  ASSERT_TRUE(game.view().to_move.has_value());
+  EXPECT_EQ(game.view().to_move->value, 2);  // Yellow
 }
 
 }  // namespace
