@@ -83,6 +83,13 @@ def cards(d):
     return {c.get_attribute("data-board"): c.text for c in d.find_elements(By.CSS_SELECTOR, "article.card")}
 
 
+def click(d, what, find):
+    """Clicks what find() returns, again if the page re-rendered it between the
+    find and the click (a stale element: the page redraws its cards on every
+    change of a board)."""
+    wait_for(what, lambda: find().click() or True)
+
+
 def phone_size(d):
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                       {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
@@ -151,8 +158,9 @@ try:
     d2.get(f"http://127.0.0.1:{delayed}/")
     wait_for("the delay note", lambda: "600 s late" in d2.find_element(By.ID, "delay").text)
     time.sleep(1.5)
-    if cards(d2):
-        failures.append(f"the 600 s delay showed boards at once: {cards(d2)}")
+    shown = wait_for("the delayed page's cards", lambda: [cards(d2)])[0]
+    if shown:
+        failures.append(f"the 600 s delay showed boards at once: {shown}")
     d2.quit()
 
     # 2. The arbiter signs in and pauses t5; the board's state comes back paused.
@@ -165,11 +173,9 @@ try:
     d.find_element(By.ID, "token").send_keys("page-test-token-42")
     d.find_element(By.CSS_SELECTOR, "#login button").click()
     wait_for("the alerts", lambda: d.find_element(By.ID, "alerts").is_displayed())
-    card = wait_for("t5 on the arbiter's page", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t5"]'))
-    card.click()
-    pause = wait_for("the Pause button", lambda: [b for b in d.find_elements(By.CSS_SELECTOR, ".actions button")
-                                                  if b.text == "Pause"][0])
-    pause.click()
+    click(d, "t5 on the arbiter's page", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t5"]'))
+    click(d, "the Pause button", lambda: [b for b in d.find_elements(By.CSS_SELECTOR, ".actions button")
+                                         if b.text == "Pause"][0])
     wait_for("the action sent", lambda: "sent pause to t5" in d.find_element(By.ID, "action-result").text)
     wait_for("t5 paused by the arbiter", lambda: "paused by the arbiter" in d.find_element(By.ID, "focus-body").text, 30)
     d.save_screenshot(os.path.join(OUT, "arbiter-1280x900.png"))
@@ -185,7 +191,7 @@ try:
                  and "8. m11-k11" in (cards(d).get("t2") or ""), 90)
         time.sleep(0.5)
         compare(f"spectators-{w}x{h}.png", d)
-        d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t2"]').click()
+        click(d, "board t2", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t2"]'))
         wait_for("the large board", lambda: d.find_element(By.ID, "focus").is_displayed())
         time.sleep(0.3)
         compare(f"board-t2-{w}x{h}.png", d)
