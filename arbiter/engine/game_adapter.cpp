@@ -2,33 +2,12 @@
 
 namespace tabula::engine {
 
-GameAdapter::GameAdapter(const core::Game& root) {
-  stack_.reserve(64);
-  stack_.push_back(root);
-}
+GameAdapter::GameAdapter(const core::Game& root) : game_(root) {}
 
 void GameAdapter::legal_moves(MoveList& out) const {
   out.clear();
-  if (game().outcome().over) return;
-  out = game().legal_moves();
-}
-
-bool GameAdapter::make(const Move& m) {
-  auto next = static_cast<std::size_t>(top_ + 1);
-  if (next < stack_.size()) {
-    stack_[next] = stack_[next - 1];  // reuses the slot's buffers
-  } else {
-    core::Game copy = stack_[next - 1];
-    stack_.push_back(std::move(copy));
-  }
-  std::vector<core::Ruling> rulings = stack_[next].play(m);
-  if (!rulings.empty() && rulings.front().kind == core::RulingKind::kIllegalMove) return false;
-  ++top_;
-  return true;
-}
-
-void GameAdapter::unmake() {
-  if (top_ > 0) --top_;
+  if (game_.outcome().over) return;
+  game_.legal_moves(out);
 }
 
 bool GameAdapter::friends(Seat a, Seat b) const {
@@ -66,7 +45,7 @@ core::Piece GameAdapter::captured_by(const Move& m) const {
 }
 
 std::uint64_t GameAdapter::hash() const {
-  std::uint64_t h = position().hash();
+  std::uint64_t h = game_.hash();
   for (int i = 0; i < seat_count(); ++i) {
     Seat s = core::seat_at(i);
     std::uint64_t v = static_cast<std::uint64_t>(points(s) + 1000) * 2 + (plays(s) ? 1 : 0);

@@ -1,19 +1,17 @@
 // game_adapter.h — the engine's only door into the game layer (core::Game).
 //
-// Every call the search makes into the rules goes through this class, so
-// that the game layer's search-friendly API (make/unmake without heap
-// allocation or ruling text, issue 30) replaces today's one in this file
-// pair alone. Today it keeps a stack of Game copies: make() copies the
-// current game into the next slot (reusing that slot's buffers) and plays
-// the move there; unmake() pops the slot.
+// Every call the search makes into the rules goes through this class. It
+// searches on one copy of the caller's Game with the game layer's search
+// API (issue 30 item 2): Game::make/unmake (every rule, no ruling text, no
+// record, no heap allocation once the buffers have grown), the caller's
+// move list, Game::hash().
 //
 // Invariants: depth() == number of make() calls not yet unmade; game() is
-// the top of the stack. Not thread-safe; one adapter per search.
+// the root game with those moves made. Not thread-safe; one adapter per
+// search.
 #pragma once
 
-#include <array>
 #include <cstdint>
-#include <vector>
 
 #include "core/game.h"
 
@@ -29,14 +27,14 @@ class GameAdapter {
 
   // ---- moves ----
   void legal_moves(MoveList& out) const;
-  // Plays a legal move (from legal_moves). False (nothing changed) if the
-  // game layer refused it.
-  bool make(const Move& m);
-  void unmake();
-  int depth() const { return top_; }
+  // Plays a move from legal_moves() of this position (not checked again:
+  // the game layer's make() trusts its own list).
+  void make(const Move& m) { game_.make(m); }
+  void unmake() { game_.unmake(); }
+  int depth() const { return game_.made(); }
 
   // ---- the game ----
-  const core::Game& game() const { return stack_[static_cast<std::size_t>(top_)]; }
+  const core::Game& game() const { return game_; }
   const core::Position& position() const { return game().position(); }
   const core::RuleSet& rules() const { return game().rules(); }
   int seat_count() const { return rules().seat_count(); }
@@ -54,15 +52,14 @@ class GameAdapter {
   bool gives_check(const Move& m) const;
   // The piece a move captures (kEmpty if none), before it is made.
   core::Piece captured_by(const Move& m) const;
-  // A key of everything the search's value depends on: the position, the
-  // ledger and who still plays.
+  // A key of everything the search's value depends on: Game::hash() (the
+  // position, statuses, relations, corner state) with the ledger's points.
   std::uint64_t hash() const;
   // Moves played in the game so far (from its start), for the record.
   std::size_t game_length() const { return game().moves().size(); }
 
  private:
-  std::vector<core::Game> stack_;
-  int top_ = 0;
+  core::Game game_;
 };
 
 }  // namespace tabula::engine

@@ -220,7 +220,7 @@ struct Engine::Impl {
     int best = maximise ? -kInf : kInf;
     Move best_move = moves[0];
     for (const Move& m : moves) {
-      if (!g->make(m)) continue;
+      g->make(m);
       int v = alphabeta(depth - 1, alpha, beta, ply + 1);
       g->unmake();
       if (aborted) return 0;
@@ -273,7 +273,7 @@ struct Engine::Impl {
     order(moves, scores, Move{}, false, ply);
     int best = check ? (maximise ? -kInf : kInf) : stand;
     for (const Move& m : moves) {
-      if (!g->make(m)) continue;
+      g->make(m);
       int v = quiesce(alpha, beta, ply + 1, qdepth + 1);
       g->unmake();
       if (aborted) return 0;
@@ -327,7 +327,7 @@ struct Engine::Impl {
     }
     Move best_move;
     for (const Move& m : moves) {
-      if (!g->make(m)) continue;
+      g->make(m);
       SeatValues v = maxn(depth - 1, ply + 1, quiet ? qdepth + 1 : 0);
       g->unmake();
       if (aborted) return best;
@@ -357,11 +357,7 @@ struct Engine::Impl {
     int best = -kInf;
     std::size_t best_i = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      if (!g->make(moves[i])) {
-        values[i] = -kInf;
-        ++done;
-        continue;
-      }
+      g->make(moves[i]);
       int v = 0;
       if (family == Family::kMaxN) {
         v = side_value(maxn(depth - 1, 1, 0));
