@@ -2,12 +2,35 @@
 
 namespace tabula::engine {
 
-GameAdapter::GameAdapter(const core::Game& root) : game_(root) {}
+GameAdapter::GameAdapter(const core::Game& root)
+    : rules_(std::shared_ptr<const core::RuleSet>(), &root.rules()), stack_{root} {}
 
 void GameAdapter::legal_moves(MoveList& out) const {
   out.clear();
-  if (game_.outcome().over) return;
-  game_.legal_moves(out);
+  if (game().outcome().over) return;
+  game().legal_moves(out);
+}
+
+bool GameAdapter::out_of_turn_ok() const {
+  return rules().relations.kind == core::RelationsKind::kEveryoneAgainstEveryone && !rules().corners.enabled &&
+         seat_count() > 2;
+}
+
+void GameAdapter::push_turn(Seat s) {
+  core::Position p = position();
+  p.set_to_move(s);
+  std::array<int, core::kMaxSeats> ledger{};
+  for (int i = 0; i < seat_count(); ++i) ledger[static_cast<std::size_t>(i)] = points(core::seat_at(i));
+  ++top_;
+  if (top_ < stack_.size()) {
+    stack_[top_] = core::Game(rules_, p, ledger);
+  } else {
+    stack_.emplace_back(rules_, p, ledger);
+  }
+}
+
+void GameAdapter::pop_turn() {
+  if (top_ > 0) --top_;
 }
 
 bool GameAdapter::friends(Seat a, Seat b) const {
@@ -45,7 +68,7 @@ core::Piece GameAdapter::captured_by(const Move& m) const {
 }
 
 std::uint64_t GameAdapter::hash() const {
-  std::uint64_t h = game_.hash();
+  std::uint64_t h = game().hash();
   for (int i = 0; i < seat_count(); ++i) {
     Seat s = core::seat_at(i);
     std::uint64_t v = static_cast<std::uint64_t>(points(s) + 1000) * 2 + (plays(s) ? 1 : 0);

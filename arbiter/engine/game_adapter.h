@@ -6,12 +6,23 @@
 // record, no heap allocation once the buffers have grown), the caller's
 // move list, Game::hash().
 //
-// Invariants: depth() == number of make() calls not yet unmade; game() is
-// the root game with those moves made. Not thread-safe; one adapter per
-// search.
+// Best-reply search needs a move by a seat out of turn, which core::Game
+// does not make. push_turn(s) gives the turn to seat s by starting a new
+// Game from the current position with s to move and the ledger carried
+// (Game's constructor: position, statuses, points); pop_turn() returns to
+// the game below. Only where that new Game carries every rule state the
+// search depends on: free-for-all relations without the corner rules
+// (chess.com FFA, Four Kingdoms 002). In 003 (vassalage) and 000 (corner
+// state, two-player phase) a fresh Game would forget state the rules keep,
+// so out_of_turn_ok() is false there and the search plays paranoid.
+//
+// Invariants: depth() == number of make() calls not yet unmade on the top
+// game; game() is the top game. Not thread-safe; one adapter per search.
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "core/game.h"
 
@@ -29,12 +40,17 @@ class GameAdapter {
   void legal_moves(MoveList& out) const;
   // Plays a move from legal_moves() of this position (not checked again:
   // the game layer's make() trusts its own list).
-  void make(const Move& m) { game_.make(m); }
-  void unmake() { game_.unmake(); }
-  int depth() const { return game_.made(); }
+  void make(const Move& m) { top().make(m); }
+  void unmake() { top().unmake(); }
+  int depth() const { return top().made(); }
+  // ---- a move out of turn (best-reply search) ----
+  bool out_of_turn_ok() const;
+  // Seat s (still playing) moves next; undone by pop_turn().
+  void push_turn(Seat s);
+  void pop_turn();
 
   // ---- the game ----
-  const core::Game& game() const { return game_; }
+  const core::Game& game() const { return stack_[top_]; }
   const core::Position& position() const { return game().position(); }
   const core::RuleSet& rules() const { return game().rules(); }
   int seat_count() const { return rules().seat_count(); }
@@ -59,7 +75,11 @@ class GameAdapter {
   std::size_t game_length() const { return game().moves().size(); }
 
  private:
-  core::Game game_;
+  core::Game& top() { return stack_[top_]; }
+  const core::Game& top() const { return stack_[top_]; }
+  std::shared_ptr<const core::RuleSet> rules_;  // not owning: the caller's game keeps it
+  std::vector<core::Game> stack_;                // the root copy, then pushed turns
+  std::size_t top_ = 0;
 };
 
 }  // namespace tabula::engine

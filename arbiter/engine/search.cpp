@@ -47,6 +47,7 @@ const char* to_string(Family f) {
     case Family::kTwoSided: return "two-sided";
     case Family::kParanoid: return "paranoid";
     case Family::kMaxN: return "maxn";
+    case Family::kBestReply: return "brs";
   }
   return "?";
 }
@@ -289,6 +290,99 @@ struct Engine::Impl {
     return best;
   }
 
+  // ---- best-reply search ----
+  // `root_turn`: the root seat moves (the top game has it to move); else
+  // the opponents' layer: every move of every opponent still playing, each
+  // made out of turn, after which the root moves again.
+  int brs(int depth, int alpha, int beta, int ply, bool root_turn) {
+    pv_len[static_cast<std::size_t>(ply)] = 0;
+    ++nodes;
+    if (out_of_budget()) return 0;
+    if (g->over() || ply >= kMaxPly - 2 || !g->plays(root)) return leaf(ply);
+    if (depth <= 0) return opt.quiescence ? quiesce(alpha, beta, ply, 0) : leaf(ply);
+    std::uint64_t k = key() ^ (root_turn ? 0 : 0xD6E8FEB86659FD93ULL);
+    Entry& e = slot(k);
+    Move tt_move;
+    bool have_tt = false;
+    if (e.key == k) {
+      tt_move = e.move;
+      have_tt = e.bound != Bound::kNone;
+      if (e.depth >= depth) {
+        int v = from_table(e.value, ply);
+        if (e.bound == Bound::kExact) return v;
+        if (e.bound == Bound::kLower && v >= beta) return v;
+        if (e.bound == Bound::kUpper && v <= alpha) return v;
+      }
+    }
+    int a0 = alpha, b0 = beta;
+    int best = root_turn ? -kInf : kInf;
+    Move best_move;
+    std::array<int, MoveList::kCapacity> scores;
+    if (root_turn) {
+      MoveList moves;
+      g->legal_moves(moves);
+      if (moves.empty()) return leaf(ply);
+      order(moves, scores, tt_move, have_tt, ply);
+      best_move = moves[0];
+      for (const Move& m : moves) {
+        g->make(m);
+        int v = brs(depth - 1, alpha, beta, ply + 1, false);
+        g->unmake();
+        if (aborted) return 0;
+        if (v > best) {
+          best = v;
+          best_move = m;
+          set_pv(ply, m);
+          alpha = std::max(alpha, v);
+        }
+        if (alpha >= beta) {
+          reward(m, depth, ply);
+          break;
+        }
+      }
+    } else {
+      for (int i = 0; i < g->seat_count() && alpha < beta; ++i) {
+        Seat y = core::seat_at(i);
+        if (y == root || !g->plays(y)) continue;
+        bool pushed = y != g->to_move();
+        if (pushed) g->push_turn(y);
+        MoveList moves;
+        g->legal_moves(moves);
+        order(moves, scores, tt_move, have_tt, ply);
+        for (const Move& m : moves) {
+          g->make(m);
+          int v = 0;
+          if (g->over() || !g->plays(root)) {
+            v = leaf(ply + 1);
+          } else {
+            bool back = g->to_move() != root;
+            if (back) g->push_turn(root);
+            v = brs(depth - 1, alpha, beta, ply + 1, true);
+            if (back) g->pop_turn();
+          }
+          g->unmake();
+          if (aborted) break;
+          if (v < best) {
+            best = v;
+            best_move = m;
+            set_pv(ply, m);
+            beta = std::min(beta, v);
+          }
+          if (alpha >= beta) {
+            reward(m, depth, ply);
+            break;
+          }
+        }
+        if (pushed) g->pop_turn();
+        if (aborted) return 0;
+      }
+    }
+    if (best == kInf || best == -kInf) return leaf(ply);
+    Bound b = best <= a0 ? Bound::kUpper : best >= b0 ? Bound::kLower : Bound::kExact;
+    store(k, depth, best, b, best_move, ply);
+    return best;
+  }
+
   // ---- max^n ----
   SeatValues leaf_values(int ply) const {
     SeatValues v = eval->evaluate(*g);
@@ -361,6 +455,9 @@ struct Engine::Impl {
       int v = 0;
       if (family == Family::kMaxN) {
         v = side_value(maxn(depth - 1, 1, 0));
+      } else if (family == Family::kBestReply) {
+        int a = opt.noise_cp > 0 ? -kInf : alpha;
+        v = brs(depth - 1, a, kInf, 1, false);
       } else {
         // With noise every root move needs its exact value.
         int a = opt.noise_cp > 0 ? -kInf : alpha;
@@ -420,6 +517,7 @@ SearchResult Engine::search(const core::Game& game, const Limits& limits, const 
   s.family = options.family == Family::kAuto ? family_for(adapter.rules()) : options.family;
   s.root = options.perspective == core::kNoSeat ? adapter.to_move() : options.perspective;
   if (s.family == Family::kMaxN && s.root != adapter.to_move()) s.family = family_for(adapter.rules());
+  if (s.family == Family::kBestReply && (s.root != adapter.to_move() || !adapter.out_of_turn_ok())) s.family = Family::kParanoid;
   s.root_key = mix(static_cast<std::uint64_t>(index_of(s.root)) + 16 * static_cast<std::uint64_t>(s.family) + 1);
   s.opt = options;
   s.lim = &limits;
