@@ -25,11 +25,12 @@ constexpr int kCandidates = 4;
 constexpr int kLookahead = 3;
 constexpr int kPlanPerturbations = 30;
 // The field plan (seating_plan.h) is followed where the local search is
-// short of room: when each player would have fewer than kPlanSlack
-// opponents left unmet after the last round (n - 1 - 3 * rounds). Measured
-// (docs/EVENT.md): the local search alone meets no one twice over 7 rounds
-// from 36 players up, and falls short at 28-32.
-constexpr int kPlanSlack = 12;
+// short of room: when each player would have fewer than a third of the
+// others left unmet after the last round (3 * (n - 1 - 3 * rounds) < n - 1).
+// Measured (docs/EVENT.md): the local search alone meets no one twice over 7
+// rounds from 36 players up (14 of 35 left), and falls short at 28-32 (6 of
+// 27, 10 of 31) and at 64 players over 16 rounds (15 of 63).
+bool short_of_room(int players, int rounds) { return 3 * (players - 1 - 3 * rounds) < players - 1; }
 
 constexpr std::array<std::array<int, 4>, 24> kPermutations = [] {
   std::array<std::array<int, 4>, 24> out{};
@@ -328,7 +329,7 @@ SeatingResult seat_four(const Section& s, const History& h, std::vector<int> act
 
   FourSeater fs{h, false, allowed_seats(h)};
   const int n = static_cast<int>(s.players.size());
-  const bool tight = n - 1 - 3 * s.rounds < kPlanSlack;
+  const bool tight = short_of_room(n, s.rounds);
   std::vector<std::array<int, 4>> chosen;
   if (tight && left_over == 0 && static_cast<int>(active.size()) == n && plan_rounds(n) >= s.rounds) {
     if (s.played.empty()) {

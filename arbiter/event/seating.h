@@ -16,7 +16,7 @@
 // The search is a local search over swaps of two players between tables,
 // restarted from perturbations (iterated local search) with a fixed seed:
 // the same section always gets the same seating. Where it is short of room
-// (n - 1 - 3 * rounds < 12) and a finite-field plan exists (no byes, n = 4q,
+// (fewer than a third of the others left unmet after the last round) and a finite-field plan exists (no byes, n = 4q,
 // seating_plan.h), the rounds follow that repeat-free plan instead: each
 // round the unplayed class of the plan with the lowest cost above.
 //

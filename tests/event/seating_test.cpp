@@ -1,4 +1,5 @@
 #include "event/seating.h"
+#include "event/seating_plan.h"
 
 #include <gtest/gtest.h>
 
@@ -114,6 +115,55 @@ TEST(Seating, ThirtyTwoPlayersOverSevenRoundsMeetNoOneTwiceAndSitBalanced) {
 
 TEST(Seating, TwentyEightPlayersOverSevenRoundsMeetNoOneTwiceAndSitBalanced) {
   for (std::uint32_t seed = 1; seed <= 4; ++seed) expect_strict(make_section(28, Format::kFourPlayer, 7, seed), 7, seed);
+}
+
+// The plan holds for as many rounds as its field has elements: 32 players
+// over 8 rounds, 20 over 5, 64 over 16 (each player then meets 3 x 16 = 48
+// of 63). The counts that have no plan (24: no field of 6; 30: byes) get 0.
+TEST(Seating, TheFieldPlanGivesAsManyRepeatFreeRoundsAsTheFieldHasElements) {
+  EXPECT_EQ(plan_rounds(32), 8);
+  EXPECT_EQ(plan_rounds(28), 7);
+  EXPECT_EQ(plan_rounds(20), 5);
+  EXPECT_EQ(plan_rounds(64), 16);
+  EXPECT_EQ(plan_rounds(24), 0);
+  EXPECT_EQ(plan_rounds(30), 0);
+  EXPECT_EQ(plan_rounds(12), 0);
+  expect_strict(make_section(32, Format::kFourPlayer, 8, 21), 8, 21);
+  expect_strict(make_section(20, Format::kFourPlayer, 5, 22), 5, 22);
+  expect_strict(make_section(64, Format::kFourPlayer, 16, 23), 16, 23);
+}
+
+// A round the arbiter made by hand (off the plan) leaves the plan: the next
+// rounds come from the local search and are still whole and repeat-free.
+TEST(Seating, AHandMadeRoundLeavesThePlanAndTheSeatingGoesOn) {
+  Section s = make_section(32, Format::kFourPlayer, 7, 31);
+  std::mt19937 rng(31);
+  SeatingResult r1 = seat_next_round(s, boards(8));
+  ASSERT_TRUE(r1.ok()) << r1.error;
+  s.played.push_back(r1.round);
+  testing_results(s, rng);
+  // Round 2 by hand: player i of table t sits with table t+i's player i (a
+  // Latin square of the first round's tables, no pair of round one again).
+  Round hand;
+  for (std::size_t t = 0; t < 8; ++t) {
+    Table table;
+    table.number = static_cast<int>(t + 1);
+    table.board = "b" + std::to_string(t + 1);
+    for (std::size_t k = 0; k < 4; ++k) table.seats.push_back(r1.round.tables[(t + 2 * k) % 8].seats[(k + 1) % 4]);
+    hand.tables.push_back(table);
+  }
+  EXPECT_TRUE(unplayed_plan_rounds(s).size() == 7u) << "round one defines the plan";
+  s.played.push_back(hand);
+  testing_results(s, rng);
+  EXPECT_TRUE(unplayed_plan_rounds(s).empty()) << "the hand-made round is no class of the plan";
+  Counts before = count(s);
+  ASSERT_EQ(repeats(before), 0);
+  SeatingResult r3 = seat_next_round(s, boards(8));
+  ASSERT_TRUE(r3.ok()) << r3.error;
+  s.played.push_back(r3.round);
+  testing_results(s, rng);
+  EXPECT_EQ(repeats(count(s)), 0);
+  for (const auto& [p, games] : count(s).games) EXPECT_EQ(games, 3);
 }
 
 TEST(Seating, TwentyNinePlayersGiveOneByeARoundNeverTwiceToOnePlayer) {
