@@ -129,6 +129,17 @@ struct Engine::Impl {
   // the root, so that it stays true when the node is reached at another ply.
   static int to_table(int v, int ply) { return v > kWin / 2 ? v + ply : v < -kWin / 2 ? v - ply : v; }
   static int from_table(int v, int ply) { return v > kWin / 2 ? v - ply : v < -kWin / 2 ? v + ply : v; }
+  // The table's move for key k, and (when `may_cut`) true with its value v
+  // when the entry is deep enough and its bound decides the window.
+  bool probe(std::uint64_t k, int depth, int alpha, int beta, int ply, bool may_cut, Move& tt_move, bool& have_tt, int& v) {
+    const Entry& e = slot(k);
+    if (e.key != k) return false;
+    tt_move = e.move;
+    have_tt = e.bound != Bound::kNone;
+    if (!may_cut || e.depth < depth) return false;
+    v = from_table(e.value, ply);
+    return e.bound == Bound::kExact || (e.bound == Bound::kLower && v >= beta) || (e.bound == Bound::kUpper && v <= alpha);
+  }
   void store(std::uint64_t k, int depth, int value, Bound b, const Move& m, int ply) {
     Entry& e = slot(k);
     if (e.key == k && e.depth > depth && b != Bound::kExact) return;
@@ -188,6 +199,22 @@ struct Engine::Impl {
     pv_len[p] = std::min(child + 1, kMaxPly);
   }
 
+  // Takes the value v of move m at a maximising (or minimising) node: the
+  // best so far and the window. True when the window closed (a cut; the move
+  // is rewarded).
+  bool take(int v, const Move& m, bool maximise, int& best, Move& best_move, int& alpha, int& beta, int depth, int ply) {
+    if (maximise ? v > best : v < best) {
+      best = v;
+      best_move = m;
+      set_pv(ply, m);
+      if (maximise) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+    }
+    if (alpha < beta) return false;
+    reward(m, depth, ply);
+    return true;
+  }
+
   // ---- alpha-beta (two-sided and paranoid) ----
   int alphabeta(int depth, int alpha, int beta, int ply) {
     pv_len[static_cast<std::size_t>(ply)] = 0;
@@ -198,19 +225,9 @@ struct Engine::Impl {
     if (check && ply < 2 * 32) ++depth;  // check extension
     if (depth <= 0) return opt.quiescence ? quiesce(alpha, beta, ply, 0) : leaf(ply);
     std::uint64_t k = key();
-    Entry& e = slot(k);
     Move tt_move;
     bool have_tt = false;
-    if (e.key == k) {
-      tt_move = e.move;
-      have_tt = e.bound != Bound::kNone;
-      if (ply > 0 && e.depth >= depth) {
-        int v = from_table(e.value, ply);
-        if (e.bound == Bound::kExact) return v;
-        if (e.bound == Bound::kLower && v >= beta) return v;
-        if (e.bound == Bound::kUpper && v <= alpha) return v;
-      }
-    }
+    if (int v = 0; probe(k, depth, alpha, beta, ply, ply > 0, tt_move, have_tt, v)) return v;
     MoveList moves;
     g->legal_moves(moves);
     if (moves.empty()) return leaf(ply);
@@ -225,17 +242,7 @@ struct Engine::Impl {
       int v = alphabeta(depth - 1, alpha, beta, ply + 1);
       g->unmake();
       if (aborted) return 0;
-      if (maximise ? v > best : v < best) {
-        best = v;
-        best_move = m;
-        set_pv(ply, m);
-        if (maximise) alpha = std::max(alpha, v);
-        else beta = std::min(beta, v);
-      }
-      if (alpha >= beta) {
-        reward(m, depth, ply);
-        break;
-      }
+      if (take(v, m, maximise, best, best_move, alpha, beta, depth, ply)) break;
     }
     if (best == kInf || best == -kInf) return leaf(ply);
     Bound b = best <= a0 ? Bound::kUpper : best >= b0 ? Bound::kLower : Bound::kExact;
@@ -301,19 +308,9 @@ struct Engine::Impl {
     if (g->over() || ply >= kMaxPly - 2 || !g->plays(root)) return leaf(ply);
     if (depth <= 0) return opt.quiescence ? quiesce(alpha, beta, ply, 0) : leaf(ply);
     std::uint64_t k = key() ^ (root_turn ? 0 : 0xD6E8FEB86659FD93ULL);
-    Entry& e = slot(k);
     Move tt_move;
     bool have_tt = false;
-    if (e.key == k) {
-      tt_move = e.move;
-      have_tt = e.bound != Bound::kNone;
-      if (e.depth >= depth) {
-        int v = from_table(e.value, ply);
-        if (e.bound == Bound::kExact) return v;
-        if (e.bound == Bound::kLower && v >= beta) return v;
-        if (e.bound == Bound::kUpper && v <= alpha) return v;
-      }
-    }
+    if (int v = 0; probe(k, depth, alpha, beta, ply, true, tt_move, have_tt, v)) return v;
     int a0 = alpha, b0 = beta;
     int best = root_turn ? -kInf : kInf;
     Move best_move;
@@ -329,16 +326,7 @@ struct Engine::Impl {
         int v = brs(depth - 1, alpha, beta, ply + 1, false);
         g->unmake();
         if (aborted) return 0;
-        if (v > best) {
-          best = v;
-          best_move = m;
-          set_pv(ply, m);
-          alpha = std::max(alpha, v);
-        }
-        if (alpha >= beta) {
-          reward(m, depth, ply);
-          break;
-        }
+        if (take(v, m, true, best, best_move, alpha, beta, depth, ply)) break;
       }
     } else {
       for (int i = 0; i < g->seat_count() && alpha < beta; ++i) {
@@ -361,17 +349,7 @@ struct Engine::Impl {
             if (back) g->pop_turn();
           }
           g->unmake();
-          if (aborted) break;
-          if (v < best) {
-            best = v;
-            best_move = m;
-            set_pv(ply, m);
-            beta = std::min(beta, v);
-          }
-          if (alpha >= beta) {
-            reward(m, depth, ply);
-            break;
-          }
+          if (aborted || take(v, m, false, best, best_move, alpha, beta, depth, ply)) break;
         }
         if (pushed) g->pop_turn();
         if (aborted) return 0;
