@@ -1,0 +1,102 @@
+// The voice's controls on the kiosk (ui/voice_panel.h, issue 33 items 4-5):
+// the Players screen's queries, the keys, the menu's Voice page.
+#include "ui/voice_panel.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/ui/headless_kiosk.h"
+#include "ui/demo_views.h"
+#include "ui/kiosk_options.h"
+
+namespace tabula::ui {
+namespace {
+
+class VoiceControls : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    view_ = *make_demo("four-player");
+    view_.to_move = SeatIndex{0};
+    view_.dialog.reset();
+    kiosk_.frame(view_);
+    kiosk_.frame(view_);
+  }
+  VoicePanel& panel() { return kiosk_.app().arbiter_menu().voice(); }
+  HeadlessKiosk kiosk_{800, 480, "0000", 133};
+  KioskView view_;
+};
+
+TEST_F(VoiceControls, ThePlayersScreenAsksWithoutThePin) {
+  kiosk_.press(view_, "Players");
+  ASSERT_EQ(kiosk_.app().screen_name(), "players");
+  kiosk_.press(view_, "Clocks");
+  EXPECT_EQ(panel().take_query(), (VoiceQuery{voice::Query::kClocks, -1}));
+  EXPECT_EQ(panel().take_query(), std::nullopt);  // asked once
+  kiosk_.press(view_, "Last move");
+  EXPECT_EQ(panel().take_query(), (VoiceQuery{voice::Query::kLastMove, -1}));
+  kiosk_.press(view_, "Whose turn");
+  EXPECT_EQ(panel().take_query(), (VoiceQuery{voice::Query::kTurn, -1}));
+  kiosk_.press(view_, view_.seats[1].name);
+  EXPECT_EQ(panel().take_query(), (VoiceQuery{voice::Query::kPieces, 1}));
+}
+
+TEST_F(VoiceControls, KeysAskTheSameOnTheMainScreen) {
+  kiosk_.frame(view_, {-1000, -1000}, -1, "c");
+  EXPECT_EQ(panel().take_query(), (VoiceQuery{voice::Query::kClocks, -1}));
+  kiosk_.frame(view_, {-1000, -1000}, -1, "3");
+  EXPECT_EQ(panel().take_query(), (VoiceQuery{voice::Query::kPieces, 2}));
+  kiosk_.frame(view_, {-1000, -1000}, -1, "x9");
+  EXPECT_EQ(panel().take_query(), std::nullopt);
+}
+
+TEST(VoiceKeys, EachKeyAndNoOther) {
+  EXPECT_EQ(query_for_key('l', 4), (VoiceQuery{voice::Query::kLastMove, -1}));
+  EXPECT_EQ(query_for_key('T', 4), (VoiceQuery{voice::Query::kTurn, -1}));
+  EXPECT_EQ(query_for_key('1', 2), (VoiceQuery{voice::Query::kPieces, 0}));
+  EXPECT_EQ(query_for_key('3', 2), std::nullopt);  // a two-seat game has no third seat
+  EXPECT_EQ(query_for_key('0', 4), std::nullopt);
+  EXPECT_EQ(query_for_key(' ', 4), std::nullopt);
+}
+
+TEST_F(VoiceControls, TheMenusVoicePageMutesAndSetsTheVolume) {
+  kiosk_.press(view_, "Arbiter");
+  for (const char* d : {"0", "0", "0", "0"}) kiosk_.press(view_, d);
+  ASSERT_EQ(kiosk_.app().screen_name(), "menu");
+  kiosk_.press(view_, "Voice");
+  kiosk_.press(view_, "+");
+  EXPECT_EQ(panel().settings().volume_percent, 90);
+  kiosk_.press(view_, "+");
+  kiosk_.press(view_, "+");
+  EXPECT_EQ(panel().settings().volume_percent, 100);  // no further
+  kiosk_.press(view_, "\xE2\x88\x92");                // −
+  EXPECT_EQ(panel().settings().volume_percent, 90);
+  kiosk_.press(view_, "Voice on: mute it");
+  EXPECT_FALSE(panel().settings().on);
+  kiosk_.press(view_, "Voice muted: turn it on");
+  EXPECT_TRUE(panel().settings().on);
+}
+
+TEST(VoiceOptions, VoiceVolumeAndDevice) {
+  const char* args[] = {"--voice", "off", "--volume", "35", "--audio-device", "plughw:1"};
+  const ParsedOptions p = parse_kiosk_options(args);
+  ASSERT_EQ(p.error, "");
+  EXPECT_EQ(p.options.voice, false);
+  EXPECT_EQ(p.options.volume, 35);
+  EXPECT_EQ(p.options.audio_device, "plughw:1");
+  const ParsedOptions none = parse_kiosk_options({});
+  EXPECT_EQ(none.options.voice, std::nullopt);  // the saved setting decides
+  EXPECT_EQ(none.options.volume, std::nullopt);
+}
+
+TEST(VoiceOptions, BadValuesAreNamed) {
+  const char* loud[] = {"--volume", "250"};
+  EXPECT_EQ(parse_kiosk_options(loud).error, "--volume wants a percentage from 0 to 100, not '250'");
+  const char* word[] = {"--voice", "maybe"};
+  EXPECT_EQ(parse_kiosk_options(word).error, "--voice wants on or off, not 'maybe'");
+  const char* bare[] = {"--volume"};
+  EXPECT_EQ(parse_kiosk_options(bare).error, "--volume needs a value");
+  const char* picture[] = {"--screen", "menu-voice"};
+  EXPECT_EQ(parse_kiosk_options(picture).error, "--screen is for pictures: give --screenshot FILE too");
+}
+
+}  // namespace
+}  // namespace tabula::ui
