@@ -83,6 +83,22 @@ std::optional<std::string> promotion(std::string_view t, std::size_t& i, const P
   return std::string{};
 }
 
+// What ends every move token: the destination, a promotion, the marks.
+struct Ending {
+  std::string_view to;
+  std::string promotion;  // ", promotes to queen" or ""
+  std::string marks;      // ", check" or ""
+};
+std::optional<Ending> ending(std::string_view t, std::size_t i, const PieceNames& names) {
+  const auto to = square_at(t, i);
+  if (!to) return std::nullopt;
+  auto promo = promotion(t, i, names);
+  if (!promo) return std::nullopt;
+  auto mark = marks(t.substr(i));
+  if (!mark) return std::nullopt;
+  return Ending{*to, std::move(*promo), std::move(*mark)};
+}
+
 // Long algebraic (PGN4 and the screen): [P]from(-|x)[P]to[=P][+#].
 std::string long_algebraic(std::string_view t, const PieceNames& names) {
   std::size_t i = 0;
@@ -93,13 +109,10 @@ std::string long_algebraic(std::string_view t, const PieceNames& names) {
   const bool takes = t[i++] == 'x';
   std::string victim;
   if (i < t.size() && upper(t[i])) victim = piece_word(t[i++], names) + " ";
-  const auto to = square_at(t, i);
-  if (!to) return {};
-  const auto promo = promotion(t, i, names);
-  if (!promo) return {};
-  const auto mark = marks(t.substr(i));
-  if (!mark) return {};
-  return out + std::string(*from) + (takes ? " takes " : " to ") + victim + std::string(*to) + *promo + *mark;
+  const auto end = ending(t, i, names);
+  if (!end) return {};
+  return out + std::string(*from) + (takes ? " takes " : " to ") + victim + std::string(end->to) + end->promotion +
+         end->marks;
 }
 
 // SAN (two seats): [P][file][rank][x]to[=P][+#]. A bare square is not a
@@ -133,19 +146,16 @@ std::string san(std::string_view t, const PieceNames& names) {
     from = std::string(run.substr(0, k));
     i = start + k;
   }
-  const auto to = square_at(t, i);
-  if (!to) return {};
-  const auto promo = promotion(t, i, names);
-  if (!promo) return {};
-  const auto mark = marks(t.substr(i));
-  if (!mark) return {};
-  if (!piece && !takes && from.empty() && promo->empty() && mark->empty()) return {};  // "e4": a square
+  const auto end = ending(t, i, names);
+  if (!end) return {};
+  if (!piece && !takes && from.empty() && end->promotion.empty() && end->marks.empty()) return {};  // "e4": a square
   if (!from.empty() && from.find_first_not_of("abcdefghijklmn0123456789") != std::string::npos) return {};
   std::string s = out;
   if (!from.empty()) s += (s.empty() ? "" : " ") + from;
-  s += (s.empty() ? "" : takes ? " takes " : " ") + std::string(*to);
-  if (s == std::string(*to) && takes) s = "takes " + s;
-  return s + *promo + *mark;
+  const std::string to(end->to);
+  s += (s.empty() ? "" : takes ? " takes " : " ") + to;
+  if (s == to && takes) s = "takes " + s;
+  return s + end->promotion + end->marks;
 }
 
 }  // namespace

@@ -6,7 +6,10 @@
 
 #include "tests/ui/headless_kiosk.h"
 #include "ui/demo_views.h"
+#include "ui/kiosk_game.h"
 #include "ui/kiosk_options.h"
+#include "tests/ui/virtual_board_play.h"
+#include "voice/announcements.h"
 
 namespace tabula::ui {
 namespace {
@@ -96,6 +99,31 @@ TEST(VoiceOptions, BadValuesAreNamed) {
   EXPECT_EQ(parse_kiosk_options(bare).error, "--volume needs a value");
   const char* picture[] = {"--screen", "menu-voice"};
   EXPECT_EQ(parse_kiosk_options(picture).error, "--screen is for pictures: give --screenshot FILE too");
+}
+
+// No second vocabulary: what the kiosk's game hands the voice is what its
+// screen shows, ruling for ruling.
+TEST(KioskGameVoice, TheVoiceGetsTheScreensRulings) {
+  std::string error;
+  auto game = KioskGame::create("chess", error);
+  ASSERT_TRUE(game) << error;
+  session::Millis t(0);
+  game->tick(t += session::Millis(3000));
+  game->take_said();  // the setup's verification
+  play(*game, "e2", "e4", t);
+  game->tick(t += session::Millis(3000));
+  std::vector<std::string> said;
+  for (const auto& u : voice::announcements(game->take_said(), game->session().game())) said.push_back(u.text);
+  EXPECT_NE(std::find(said.begin(), said.end(), "White's pawn on e2 to e4"), said.end()) << ::testing::PrintToString(said);
+  EXPECT_EQ(said.back(), "Black to move");
+  play(*game, "d7", "d4", t);  // three squares: illegal
+  const KioskView& v = game->view();
+  ASSERT_TRUE(v.ruling.has_value());
+  const session::Output out = game->take_said();
+  bool same = false;
+  for (const auto& r : out.rulings) same = same || r.text == v.ruling->text;
+  EXPECT_TRUE(same) << "the screen's ruling: " << v.ruling->text;
+  EXPECT_TRUE(game->take_said().rulings.empty());  // taken once
 }
 
 }  // namespace
