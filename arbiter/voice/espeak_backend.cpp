@@ -10,7 +10,8 @@ std::string EspeakBackend::open() {
   probed_ = std::chrono::steady_clock::now();
   device_problem_ = player_->probe();
   if (!device_problem_.empty()) {
-    return "no sound output (" + device_problem_ + "); the kiosk goes on without a voice";
+    const std::string device = options_.device.empty() ? "ALSA's default device" : "ALSA device " + options_.device;
+    return "no sound output on " + device + " (" + device_problem_ + "); the kiosk goes on without a voice";
   }
   return {};
 }

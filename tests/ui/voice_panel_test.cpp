@@ -4,10 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "tests/ui/headless_kiosk.h"
 #include "ui/demo_views.h"
 #include "ui/kiosk_game.h"
 #include "ui/kiosk_options.h"
+#include "ui/kiosk_voice.h"
 #include "tests/ui/virtual_board_play.h"
 #include "voice/announcements.h"
 
@@ -124,6 +127,43 @@ TEST(KioskGameVoice, TheVoiceGetsTheScreensRulings) {
   for (const auto& r : out.rulings) same = same || r.text == v.ruling->text;
   EXPECT_TRUE(same) << "the screen's ruling: " << v.ruling->text;
   EXPECT_TRUE(game->take_said().rulings.empty());  // taken once
+}
+
+// No sound output (a device that does not exist, as on a machine without
+// a sound card): the kiosk goes on, and says so once among the screen's
+// notices, not per utterance.
+TEST(KioskGameVoice, NoSoundOutputIsSaidOnceOnScreen) {
+  std::string error;
+  auto game = KioskGame::create("chess", error);
+  ASSERT_TRUE(game) << error;
+  ArbiterMenu menu("0000");
+  KioskOptions options;
+  options.audio_device = "tabula-test-no-such-device";
+  KioskVoice voice(options, true);
+  menu.voice().set_settings(voice.settings());
+  session::Millis t(0);
+  auto notices = [&] {
+    int n = 0;
+    for (const RulingView& r : game->view(t).ruling_history) n += r.text.rfind("voice: no sound output", 0) == 0;
+    return n;
+  };
+  // The worker probes the device off this thread; moves go on meanwhile.
+  for (int i = 0; i < 500 && notices() == 0; ++i) {
+    game->tick(t += session::Millis(10));
+    voice.update(game.get(), menu, t);
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(notices(), 1);
+  EXPECT_NE(menu.voice().status().find("tabula-test-no-such-device"), std::string::npos) << menu.voice().status();
+  play(*game, "e2", "e4", t);
+  play(*game, "e7", "e5", t);
+  for (int i = 0; i < 30; ++i) {
+    game->tick(t += session::Millis(100));
+    voice.update(game.get(), menu, t);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(notices(), 1) << "said once, not per utterance";
+  EXPECT_EQ(game->view(t).moves.rounds.size(), 1u) << "the game went on";
 }
 
 }  // namespace
