@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <thread>
 
 #include "tests/ui/headless_kiosk.h"
@@ -164,6 +167,30 @@ TEST(KioskGameVoice, NoSoundOutputIsSaidOnceOnScreen) {
   }
   EXPECT_EQ(notices(), 1) << "said once, not per utterance";
   EXPECT_EQ(game->view(t).moves.rounds.size(), 1u) << "the game went on";
+}
+
+// The menu's change is kept in the state directory and comes back at the
+// next start; --voice and --volume win over it for their run.
+TEST(KioskGameVoice, SettingsAreKeptAcrossRestartsAndOptionsWin) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("tabula-kiosk-voice-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  KioskOptions options;
+  options.setup_dir = dir.string();
+  {
+    KioskVoice voice(options, false);
+    EXPECT_EQ(voice.settings(), (voice::SpeakerSettings{true, 80}));
+    ArbiterMenu menu("0000");
+    menu.voice().set_settings({false, 40});  // the Voice page's taps
+    voice.update(nullptr, menu, session::Millis{0});
+    EXPECT_EQ(voice.settings(), (voice::SpeakerSettings{false, 40}));
+  }
+  EXPECT_EQ(KioskVoice(options, false).settings(), (voice::SpeakerSettings{false, 40}));
+  options.voice = true;
+  options.volume = 70;
+  EXPECT_EQ(KioskVoice(options, false).settings(), (voice::SpeakerSettings{true, 70}));
+  fs::remove_all(dir);
 }
 
 }  // namespace
