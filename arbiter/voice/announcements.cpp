@@ -1,6 +1,8 @@
 // announcements.cpp — session output -> utterances (announcements.h).
 #include "voice/announcements.h"
 
+#include <algorithm>
+
 #include "voice/spoken_text.h"
 
 namespace tabula::voice {
@@ -47,7 +49,18 @@ std::vector<Utterance> announcements(const session::Output& out, const core::Gam
     if (text.empty()) return;
     said.push_back({spoken_text(text, names), p, made});
   };
-  for (const session::Ruling& r : out.rulings) add(r.text, priority_of(r));
+  for (const session::Ruling& r : out.rulings) {
+    add(r.text, priority_of(r));
+    // What to do, as the screen's "Board:" line gives it (ui/panels.cpp):
+    // the fixes' own steps, each once.
+    std::vector<std::string> steps;
+    for (const inference::Fix& f : r.fixes) {
+      if (!f.text.empty() && std::find(steps.begin(), steps.end(), f.text) == steps.end()) steps.push_back(f.text);
+    }
+    std::string board;
+    for (const std::string& step : steps) board += (board.empty() ? "Board: " : "; ") + step;
+    add(board, priority_of(r));
+  }
   for (const session::Request& q : out.opened) add(q.prompt, Priority::kNormal);
   if (!out.moves.empty() && !game.outcome().over) {
     const core::Seat next = game.position().to_move();

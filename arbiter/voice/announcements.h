@@ -3,9 +3,11 @@
 // and ranked (speech_queue.h). Issue 33 item 4.
 //
 // Every ruling the session emits is said with the very text the screen
-// shows (a move, a check, a mate, an elimination, points, an illegal move
-// and its fixes, a flag, the bot's move, whatever ruling a later feature
-// adds), then the questions it opened (their prompt), then, when a move was
+// shows (a move, a check, a mate, an elimination, points, an illegal move,
+// a flag, the bot's move, whatever ruling a later feature adds), followed
+// by its fixes' steps as the screen's "Board:" line has them ("Board: move
+// White's pawn from e5 back to e2"), then the questions it opened (their
+// prompt), then, when a move was
 // accepted and the game goes on, whose turn it is in the screen's words
 // ("Blue to move", ui/panels.cpp). No sentence is written here.
 //

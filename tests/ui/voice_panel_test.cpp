@@ -14,6 +14,7 @@
 #include "ui/kiosk_game.h"
 #include "ui/kiosk_options.h"
 #include "ui/kiosk_voice.h"
+#include "ui/panels.h"
 #include "tests/ui/virtual_board_play.h"
 #include "voice/announcements.h"
 
@@ -129,6 +130,11 @@ TEST(KioskGameVoice, TheVoiceGetsTheScreensRulings) {
   bool same = false;
   for (const auto& r : out.rulings) same = same || r.text == v.ruling->text;
   EXPECT_TRUE(same) << "the screen's ruling: " << v.ruling->text;
+  // And what to do, as the screen's "Board:" line says it.
+  std::vector<std::string> fix;
+  for (const auto& u : voice::announcements(out, game->session().game())) fix.push_back(u.text);
+  EXPECT_NE(std::find(fix.begin(), fix.end(), "Board: " + describe_fixes(v)), fix.end())
+      << ::testing::PrintToString(fix) << " / screen: " << describe_fixes(v);
   EXPECT_TRUE(game->take_said().rulings.empty());  // taken once
 }
 

@@ -95,6 +95,24 @@ TEST_F(Announcements, SessionRulingsAndQuestionsAreSaidWithTheirOwnWords) {
   EXPECT_EQ(said[1].priority, Priority::kNormal);
 }
 
+TEST_F(Announcements, AnIllegalMoveIsFollowedByWhatToDoEachStepOnce) {
+  core::Game g = from(rules_->start_fen);
+  session::Output out;
+  session::Ruling illegal;
+  illegal.kind = session::RulingKind::kIllegalMove;
+  illegal.severity = core::Severity::kIllegal;
+  illegal.text = "White's pawn cannot go from e2 to e5";
+  inference::Fix back;
+  back.text = "move White's pawn from e5 back to e2";
+  inference::Fix silent;  // no words of its own: nothing extra said
+  illegal.fixes = {back, back, silent};
+  out.rulings.push_back(illegal);
+  const auto said = announcements(out, g);
+  EXPECT_EQ(texts(said), (std::vector<std::string>{"White's pawn cannot go from e2 to e5",
+                                                   "Board: move White's pawn from e5 back to e2"}));
+  EXPECT_EQ(said[1].priority, Priority::kUrgent);
+}
+
 TEST_F(Announcements, AFlagAndASensorNoteAreRanked) {
   session::Ruling flag;
   flag.kind = session::RulingKind::kClock;
