@@ -44,15 +44,31 @@ Utterance said(const std::string& text, Priority p = Priority::kNormal) {
   return {text, p, std::chrono::steady_clock::now()};
 }
 
-TEST(Speaker, SayReturnsAtOnceWhileSpeechGoesOn) {
-  auto backend = std::make_unique<SlowBackend>(2000ms);
+// Speaks until the test opens the gate (or it is cancelled).
+class GateBackend : public SpeechBackend {
+ public:
+  std::string speak(const std::string&, int, const std::atomic<bool>& cancel,
+                    const std::function<void()>& started) override {
+    started();
+    while (!*gate_ && !cancel) std::this_thread::sleep_for(1ms);
+    return {};
+  }
+  std::shared_ptr<std::atomic<bool>> gate_ = std::make_shared<std::atomic<bool>>(false);
+};
+
+TEST(Speaker, SayReturnsWhileSpeechIsStillGoingOn) {
+  auto backend = std::make_unique<GateBackend>();
+  auto gate = backend->gate_;
   Speaker speaker(std::move(backend));
-  const auto before = std::chrono::steady_clock::now();
   speaker.say({said("Red's pawn on e2 to e4"), said("Blue to move")});
-  speaker.say({said("Blue's pawn on b7 to c7")});
-  // Two seconds of speech were queued; say() took a lock, no more.
-  EXPECT_LT(std::chrono::steady_clock::now() - before, 500ms);
+  while (speaker.spoken().empty()) std::this_thread::sleep_for(1ms);
+  // The worker is inside speak() and stays there until the gate opens: were
+  // say() to wait for speech, this line would never be reached.
+  speaker.say({said("Blue's pawn on b7 to c7", Priority::kLow)});
   EXPECT_FALSE(speaker.idle());
+  *gate = true;
+  ASSERT_TRUE(speaker.wait_idle(10s));
+  EXPECT_EQ(speaker.spoken(), (std::vector<std::string>{"Red's pawn on e2 to e4", "Blue's pawn on b7 to c7"}));
 }
 
 TEST(Speaker, ANewerMoveInterruptsTheStaleOne) {
