@@ -247,6 +247,10 @@ int cmd_voice(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "tabula: voice " << args[1] << " needs exactly one record FILE\n";
     return 2;
   }
+  long long number = 0;  // bad numbers are usage errors (checked again where used)
+  if (!number_option(*o, "game", 1, 1000000, number, err) || !number_option(*o, "plies", 1, 2000, number, err)) {
+    return 2;
+  }
   if (args[1] == "say") return cmd_say(*o, out, err);
   if (args[1] == "ask") return cmd_ask(*o, out, err);
   return cmd_bench(*o, out, err);

@@ -57,6 +57,9 @@ TEST(VoiceCommand, BadInputIsNamed) {
   EXPECT_EQ(r.err, "tabula: voice ask: --pieces Purple: no such seat (0-3 or a seat's name)\n");
   r = voice({"ask", record(), "--variant", "chesscom-ffa", "--turn", "--last-move"});
   EXPECT_EQ(r.code, 2);
+  r = voice({"say", record(), "--variant", "chesscom-ffa", "--plies", "0"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tabula: --plies must be a whole number from 1 to 2000, got \"0\"\n");
   r = voice({"say", record(), record(), "--variant", "chesscom-ffa"});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "tabula: voice say needs exactly one record FILE\n");
