@@ -340,9 +340,12 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // hold the wrong pieces (Black's pawn on d2, White's on d7): follow the
       // pieces through the touches before calling it in order.
       const core::Position& pos = src->game().position();
-      Provenance moved = follow_pieces(expected_, log_.touches());
+      Provenance moved = follow_pieces(expected_, log_.touches(), follow_context(pos));
       SquareSet swapped = swapped_squares(pos, moved) & ~ignore;
-      if (swapped.any()) {
+      if ((swapped & moved.certain).any()) {
+        // The sensors saw each piece go alone: the swap is certain, and the
+        // fixes exchange the pieces through a free square, one piece in the
+        // air at a time, so the sensors see the exchange too.
         fixes_ = plan_fixes(pos, board_.occupied(), ignore, board_.stray(), std::nullopt, &moved);
         if (!ruled_board_ || *ruled_board_ != board_.occupied() || !swapped_said_) {
           Mismatch m;
@@ -350,15 +353,34 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
           m.time = now_;
           m.fixes = fixes_;
           m.text = "the squares are filled again, but the pieces on " +
-                   square_list(board_.geometry(), swapped) +
-                   " seem swapped: " + fixes_sentence(fixes_) +
-                   " (if they are right, lift and put back each one on its own)";
+                   square_list(board_.geometry(), swapped) + " are swapped: " +
+                   fixes_sentence(fixes_);
           up.mismatch = std::move(m);
           ruled_board_ = board_.occupied();
           swapped_said_ = true;
         }
         judged_ = true;
         return;
+      }
+      if (swapped.any()) {
+        // Issue 27 item 2: several pieces were in the hands at once, and
+        // which one went where is a guess the sensors cannot confirm, nor
+        // any exchange made to put it right: the board is in order, and the
+        // table is asked to look (a warning, never a demand).
+        Mismatch m;
+        m.kind = MismatchKind::kOutOfSync;
+        m.severity = core::Severity::kWarning;
+        m.time = now_;
+        m.text = "the squares are filled again; several pieces were in the air at once, so "
+                 "check that each is on its own square: ";
+        std::string sep;
+        for (int q = 0; q < core::kMaxSquares; ++q) {
+          if (!swapped.test(q)) continue;
+          m.text += sep + pos.rules().geometry.name(static_cast<Square>(q)) + " holds " +
+                    piece_name_of(pos.rules(), pos.at(static_cast<Square>(q)));
+          sep = ", ";
+        }
+        up.mismatch = std::move(m);
       }
       up.back_in_order = true;
     }
