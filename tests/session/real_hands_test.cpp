@@ -229,5 +229,6 @@ TEST(RealHandsGenerator, OverlapsRestsAndLongerAirAreInTheScripts) {
   EXPECT_GT(sum.rests, 3);
 }
 
+
 }  // namespace real_hands
 }  // namespace tabula::testing
