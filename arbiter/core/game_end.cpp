@@ -152,12 +152,17 @@ void Game::check_game_end(std::vector<Ruling>& out) {
 }
 
 bool Game::bare(Seat s) const {
+  // The board's grid only, not the whole 16x16 mailbox (issue 30 item 3:
+  // 004 asks this after every move).
+  const Geometry& g = rules_->geometry;
   bool king = false;
-  for (int i = 0; i < kMaxSquares; ++i) {
-    Piece p = pos_.at(static_cast<Square>(i));
-    if (p.empty() || p.seat != s) continue;
-    if (!rules_->piece(p.kind).royal) return false;
-    king = true;
+  for (int r = 0; r < g.height(); ++r) {
+    for (int f = 0; f < g.width(); ++f) {
+      Piece p = pos_.at(make_square(f, r));
+      if (p.empty() || p.seat != s) continue;
+      if (!rules_->piece(p.kind).royal) return false;
+      king = true;
+    }
   }
   return king;
 }

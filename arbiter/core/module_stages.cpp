@@ -2,6 +2,8 @@
 // (core/rule_module.h): the messengers' race of stage one and the bare
 // king of stage two. The pieces, the holes and the stages' boards are data
 // (arbiter/variants/bipartite*.txtpb).
+#include <array>
+
 #include "core/game.h"
 
 namespace tabula::core {
@@ -39,10 +41,32 @@ class Modules::Stages final : public Modules::Module {
   // opponent's home rows wins the stage.
   bool check_end(Game& g, std::size_t live, const std::string& reason, std::vector<Ruling>& out) const override {
     if (g.rules_->game_end != GameEnd::kFillOpponentHome) return false;
-    for (Seat s : g.rules_->turn_order) {
-      int mine = 0;
-      const int inside = in_opponents_home(g, s, &mine);
-      if (mine > 0 && mine == inside) {
+    // One pass over the board's grid (not the 16x16 mailbox), stopping once
+    // every seat has a piece outside (issue 30 item 3: this runs after every
+    // move).
+    const RuleSet& rules = *g.rules_;
+    const int n = rules.seat_count();
+    std::array<const SquareSet*, kMaxSeats> target_home{};
+    for (int i = 0; i < n; ++i) target_home[i] = &rules.seats[index_of(g.pos_.next_active_after(seat_at(i)))].home;
+    std::array<int, kMaxSeats> pieces{};
+    std::array<bool, kMaxSeats> outside{};
+    int seats_outside = 0;
+    for (int r = 0; r < rules.geometry.height() && seats_outside < n; ++r) {
+      for (int f = 0; f < rules.geometry.width(); ++f) {
+        const Square q = make_square(f, r);
+        const Piece p = g.pos_.at(q);
+        if (p.empty()) continue;
+        const int i = index_of(p.seat);
+        ++pieces[i];
+        if (!outside[i] && !(*target_home[i])[index_of(q)]) {
+          outside[i] = true;
+          ++seats_outside;
+        }
+      }
+    }
+    for (Seat s : rules.turn_order) {
+      const int i = index_of(s);
+      if (pieces[i] > 0 && !outside[i]) {
         g.finish(false, "all pieces in the opponent's home rows", out, s);
         return true;
       }
