@@ -88,7 +88,7 @@ void Game::check_game_end(std::vector<Ruling>& out) {
   for (Seat s : rules_->turn_order) {
     if (status(s) == SeatStatus::kLive) live.seats[live.n++] = s;
   }
-  std::string reason = "checkmate";
+  const char* reason = "checkmate";  // (no string built unless the game ends: this runs after every move)
   if (!eliminated_.empty()) {
     SeatStatus last = status(eliminated_.back());
     if (last == SeatStatus::kResigned) reason = "resignation";
@@ -140,7 +140,7 @@ void Game::check_game_end(std::vector<Ruling>& out) {
                    "last player left, " + std::to_string(kings) + (kings == 1 ? " king" : " kings") + " standing",
                    out);
       }
-      finish(false, live.empty() ? reason : "last " + std::string(team_[0] >= 0 ? "team" : "player") + " standing", out);
+      finish(false, live.empty() ? std::string(reason) : "last " + std::string(team_[0] >= 0 ? "team" : "player") + " standing", out);
       return;
     }
     case GameEnd::kSuzerainOnly:     // 003

@@ -57,7 +57,7 @@ class Modules::Relations final : public Modules::Module {
 
   // 003: the game ends when every remaining player is one player's vassal;
   // the winner is decided by tokens.
-  bool check_end(Game& g, std::size_t /*live*/, const std::string& /*reason*/,
+  bool check_end(Game& g, std::size_t /*live*/, const char* /*reason*/,
                  std::vector<Ruling>& out) const override {
     if (g.rules_->game_end != GameEnd::kSuzerainOnly) return false;
     Seat head = g.vassalage_.sole_suzerain(g.in_game(), g.rules_->seat_count());

@@ -39,7 +39,7 @@ class Modules::Stages final : public Modules::Module {
 
   // 004 stage one rules 1 and 7: the first to get all his pieces into the
   // opponent's home rows wins the stage.
-  bool check_end(Game& g, std::size_t live, const std::string& reason, std::vector<Ruling>& out) const override {
+  bool check_end(Game& g, std::size_t live, const char* reason, std::vector<Ruling>& out) const override {
     if (g.rules_->game_end != GameEnd::kFillOpponentHome) return false;
     // One pass over the board's grid (not the 16x16 mailbox), stopping once
     // every seat has a piece outside (issue 30 item 3: this runs after every
@@ -51,7 +51,11 @@ class Modules::Stages final : public Modules::Module {
     std::array<int, kMaxSeats> pieces{};
     std::array<bool, kMaxSeats> outside{};
     int seats_outside = 0;
-    for (int r = 0; r < rules.geometry.height() && seats_outside < n; ++r) {
+    // Rows from both edges inward (0, h-1, 1, h-2, ...): each seat's pieces
+    // outside start near one edge, so both are usually found in a few rows.
+    const int h = rules.geometry.height();
+    for (int k = 0; k < h && seats_outside < n; ++k) {
+      const int r = k % 2 == 0 ? k / 2 : h - 1 - k / 2;
       for (int f = 0; f < rules.geometry.width(); ++f) {
         const Square q = make_square(f, r);
         const Piece p = g.pos_.at(q);

@@ -111,7 +111,7 @@ class Modules::Module {
   virtual std::optional<Seat> jammed_winner(const Game&) const { return std::nullopt; }
 
   // ---- the end
-  virtual bool check_end(Game&, std::size_t /*live*/, const std::string& /*reason*/, std::vector<Ruling>&) const {
+  virtual bool check_end(Game&, std::size_t /*live*/, const char* /*reason*/, std::vector<Ruling>&) const {
     return false;
   }
   virtual Seat first_mate_winner(const Game&) const { return kNoSeat; }
