@@ -132,7 +132,7 @@ int run_kiosk(const KioskOptions& options) {
       pc.info.event = options.hub_event;
       pc.info.board = options.hub_board;
       if (!hub::configure({*options.broker, options.broker_ca, options.broker_user, options.broker_password_file,
-                           options.arbiter_key},
+                           options.arbiter_key, options.board_key},
                           pc, error)) {
         return std::nullopt;
       }

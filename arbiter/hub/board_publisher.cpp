@@ -31,6 +31,13 @@ void apply_clocks(wire::BoardState& st, const std::optional<ClockReading>& clock
   st.set_paused(paused);
 }
 
+// The payload of `m` on `topic`, signed with the board's key when it has one.
+template <class Message>
+std::string seal(Message m, const std::string& topic, const std::optional<BoardKey>& key) {
+  if (key) sign_message(m, topic, *key);
+  return encode(m);
+}
+
 }  // namespace
 
 // ---- start and stop ---------------------------------------------------------------
@@ -90,11 +97,13 @@ bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox
                             std::string& error) {
   // Called with mutex_ held: numbering and writing are one step, so seq
   // order is commit order whichever thread appends.
+  // Each row is stored signed: a resend or a catch-up sends the same bytes.
   std::vector<journal::OutboxItem> rows;
   std::int64_t seq = last_seq_;
+  const std::string stream_topic = topic(config_.info.event, config_.info.board, Leaf::kStream);
   for (wire::StreamItem& it : items) {
     it.set_seq(static_cast<std::uint64_t>(++seq));
-    rows.push_back({seq, input_seq, encode(it)});
+    rows.push_back({seq, input_seq, seal(it, stream_topic, config_.board_key)});
   }
   journal::JournalStatus s = outbox.append(rows);
   if (!s.ok()) {
@@ -359,7 +368,8 @@ void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox
   }
   if (state) {
     std::string error;
-    if (client.publish(topic(config_.info.event, config_.info.board, Leaf::kState), encode(*state), 1, true, error)) {
+    const std::string state_topic = topic(config_.info.event, config_.info.board, Leaf::kState);
+    if (client.publish(state_topic, seal(*state, state_topic, config_.board_key), 1, true, error)) {
       std::lock_guard lock(mutex_);
       if (state_ && state_->SerializeAsString() == state->SerializeAsString()) state_dirty_ = false;
       state_sent_at_ = SteadyClock::now();
@@ -478,7 +488,7 @@ void BoardPublisher::run() {
   h.message = [&](const MqttMessage& m) { messages.push_back(m); };
   std::string error;
   auto client = MqttClient::create("tabula-" + config_.info.event + "-" + config_.info.board, /*persistent=*/true,
-                                   config_.broker, Will{online_topic, encode(make_presence(false, 0)), true}, h, error);
+                                   config_.broker, Will{online_topic, seal(make_presence(false, 0), online_topic, config_.board_key), true}, h, error);
   if (!client) {
     std::lock_guard lock(mutex_);
     status_.last_error = error;
@@ -511,7 +521,7 @@ void BoardPublisher::run() {
       client->subscribe(action_topic, 1, error);
       client->subscribe(ack_topic, 0, error);
       client->subscribe(sync, 0, error);
-      client->publish(online_topic, encode(make_presence(true, epoch_ms())), 1, true, error);
+      client->publish(online_topic, seal(make_presence(true, epoch_ms()), online_topic, config_.board_key), 1, true, error);
       std::lock_guard lock(mutex_);
       status_.connected = true;
       status_.last_error.clear();
@@ -536,7 +546,7 @@ void BoardPublisher::run() {
       }
     }
     if (presence && client->connected()) {
-      client->publish(online_topic, encode(make_presence(true, epoch_ms())), 1, true, error);
+      client->publish(online_topic, seal(make_presence(true, epoch_ms()), online_topic, config_.board_key), 1, true, error);
     }
     // Acknowledgements are noted in memory at once and written to the
     // outbox in one transaction at most every 250 ms: the journal's writes
@@ -560,7 +570,7 @@ void BoardPublisher::run() {
   }
   flush_acks(outbox);
   if (client->connected()) {
-    client->publish(online_topic, encode(make_presence(false, epoch_ms())), 1, true, error);
+    client->publish(online_topic, seal(make_presence(false, epoch_ms()), online_topic, config_.board_key), 1, true, error);
     for (int i = 0; i < 20 && acks.empty(); ++i) client->loop(std::chrono::milliseconds(10));
     client->disconnect();
   }
@@ -606,6 +616,10 @@ bool configure(const BrokerOptions& options, PublisherConfig& config, std::strin
   if (!options.key_file.empty()) {
     config.key = load_key(options.key_file, error);
     if (!config.key) return false;
+  }
+  if (!options.board_key_file.empty()) {
+    config.board_key = load_board_key(options.board_key_file, config.info.board, error);
+    if (!config.board_key) return false;
   }
   return true;
 }

@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "hub/action_auth.h"
+#include "hub/board_signature.h"
 #include "hub/codec.h"
 #include "hub/mqtt_client.h"
 #include "journal/outbox.h"
@@ -59,6 +60,10 @@ struct PublisherConfig {
   BrokerConfig broker;
   std::string journal_path;        // the outbox lives in this journal's file
   std::optional<ArbiterKey> key;   // without it every action is refused
+  // The board's own key (issue 28): every state, stream item and presence is
+  // signed with it (outbox rows are stored signed). Without it they go out
+  // unsigned, and a hub with enrolled keys refuses them.
+  std::optional<BoardKey> board_key;
   std::size_t window = 16;         // QoS 1 items in flight at once
   std::chrono::milliseconds hub_alive{15000};   // a hub unheard for longer is not waited for
   std::chrono::milliseconds resend_holdoff{1000};  // no second go-back to the same place within this
@@ -197,6 +202,7 @@ struct BrokerOptions {
   std::string user;
   std::string password_file;
   std::string key_file;
+  std::string board_key_file;  // the board's own signing key (tabula board-key)
 };
 bool configure(const BrokerOptions& options, PublisherConfig& config, std::string& error);
 

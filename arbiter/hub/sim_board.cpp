@@ -61,6 +61,7 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
   pc.broker = c.broker;
   pc.journal_path = c.journal_path;
   pc.key = c.key;
+  pc.board_key = c.board_key;
   pc.window = c.window;
   b->publisher_ = BoardPublisher::start(pc, error);
   if (!b->publisher_) return nullptr;

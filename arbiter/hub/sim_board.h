@@ -31,6 +31,7 @@ struct SimBoardConfig {
   std::vector<std::string> players;
   BrokerConfig broker;
   std::optional<ArbiterKey> key;
+  std::optional<BoardKey> board_key;  // signs what the board publishes (issue 28)
   session::SessionSettings settings;
   std::size_t window = 16;  // PublisherConfig::window
 };

@@ -25,6 +25,7 @@ extern "C" void hub_stop(int) { g_stop = 1; }
 std::string hub_usage() {
   return "tabula-hub-screen --broker ADDRESS [--event NAME] [--broker-user NAME --broker-password-file FILE]\n"
          "                  [--broker-ca FILE] [--arbiter-key FILE] [--record FILE]\n"
+         "                  [--board-keys FILE]\n"
          "                  [--windowed] [--size WxH] [--screenshot FILE [--frames N]] [--font-dir DIR]\n";
 }
 
@@ -57,6 +58,8 @@ ParsedHubOptions parse_hub_options(std::span<const char* const> args) {
       if (!value(o.ca_file)) return p;
     } else if (a == "--arbiter-key") {
       if (!value(o.key_file)) return p;
+    } else if (a == "--board-keys") {
+      if (!value(o.board_keys)) return p;
     } else if (a == "--record") {
       if (!value(o.record)) return p;
     } else if (a == "--font-dir") {
@@ -110,6 +113,13 @@ int run_hub_screen(const HubScreenOptions& options) {
   if (!options.key_file.empty()) {
     cfg.key = hub::load_key(options.key_file, error);
     if (!cfg.key) {
+      std::fprintf(stderr, "tabula-hub: %s\n", error.c_str());
+      return 2;
+    }
+  }
+  if (!options.board_keys.empty()) {
+    cfg.board_keys = hub::BoardKeyRing::load(options.board_keys, error);
+    if (!cfg.board_keys) {
       std::fprintf(stderr, "tabula-hub: %s\n", error.c_str());
       return 2;
     }

@@ -7,7 +7,7 @@
 //                  [--arbiter-key FILE --arbiter-token-file FILE]
 //                  [--tls-cert F --tls-key F]
 //                  [--push URL --push-token-file F [--push-pgn4]]
-//                  [--client-id ID] [--seconds S]
+//                  [--client-id ID] [--seconds S] [--board-keys FILE]
 //
 // A hub of its own on the broker (client id tabula-web-<event>): it follows
 // every board as the hub screen does, acknowledges them (so a broker that
@@ -57,7 +57,7 @@ int usage() {
                "                      [--round N] [--max-streams N] [--broker-user U --broker-password-file F]\n"
                "                      [--broker-ca F] [--arbiter-key FILE --arbiter-token-file FILE]\n"
                "                      [--tls-cert F --tls-key F] [--push URL --push-token-file F [--push-pgn4]]\n"
-               "                      [--client-id ID] [--seconds S]\n";
+               "                      [--client-id ID] [--seconds S] [--board-keys FILE]\n";
   return 2;
 }
 
@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   auto o = cli::parse_options(args, 0,
                               {"broker", "broker-ca", "broker-user", "broker-password-file", "event", "bind", "port",
                                "www", "delay", "round", "max-streams", "arbiter-key", "arbiter-token-file", "tls-cert",
-                               "tls-key", "push", "push-token-file", "client-id", "seconds"},
+                               "tls-key", "push", "push-token-file", "client-id", "seconds", "board-keys"},
                               {"push-pgn4"}, "tabula-hub-web", std::cerr);
   if (!o) return usage();
   std::string error;
@@ -131,6 +131,10 @@ int main(int argc, char** argv) {
                 << ": the arbiter token is " << wo.arbiter_token.size() << " characters, at least 12 are needed\n";
       return 2;
     }
+  }
+  if (o->values.count("board-keys")) {
+    hc.board_keys = hub::BoardKeyRing::load(o->values.at("board-keys"), error);
+    if (!hc.board_keys) return std::cerr << "tabula-hub-web: " << error << "\n", 2;
   }
   if (o->values.count("tls-cert")) wo.tls_cert = o->values.at("tls-cert");
   if (o->values.count("tls-key")) wo.tls_key = o->values.at("tls-key");
