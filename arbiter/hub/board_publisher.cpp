@@ -126,7 +126,43 @@ bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox
 
 void BoardPublisher::set_state(const session::Session& s) {
   state_ = make_state(config_.info, s, static_cast<std::uint64_t>(last_seq_), clocks_, paused_, epoch_ms());
+  apply_round();
   state_dirty_ = true;
+}
+
+void BoardPublisher::apply_round() {
+  // The round is the assignment's while this game is its game (the same
+  // variant and players in seat order): a game started before the
+  // assignment, or after it with other players, is not labelled with it.
+  if (!state_ || !assignment_) return;
+  const bool ours = assignment_->variant == config_.info.header.variant &&
+                    assignment_->players == config_.info.header.players;
+  const int round = ours ? static_cast<int>(assignment_->round) : 0;
+  if (state_->round() != round) {
+    state_->set_round(round);
+    state_dirty_ = true;
+  }
+}
+
+std::optional<SeatAssignment> BoardPublisher::assignment() const {
+  std::lock_guard lock(mutex_);
+  return assignment_;
+}
+
+void BoardPublisher::on_assignment(const MqttMessage& m, journal::Outbox& outbox) {
+  if (m.payload.empty()) return;  // a retained assignment cleared by the arbiter
+  std::string error;
+  std::optional<SeatAssignment> a = config_.check_assignment(m.payload, error);
+  std::lock_guard lock(mutex_);
+  if (!a) {
+    ++status_.refused_assignments;
+    record_refusal(0, "seat assignment refused: " + error, outbox);
+    changed_.notify_all();
+    return;
+  }
+  assignment_ = std::move(*a);
+  apply_round();
+  changed_.notify_all();
 }
 
 bool BoardPublisher::on_recorded(std::int64_t input_seq, const session::Output& out, const session::Session& s,
@@ -473,6 +509,7 @@ void BoardPublisher::run() {
   const std::string action_topic = topic(config_.info.event, config_.info.board, Leaf::kAction);
   const std::string ack_topic = topic(config_.info.event, config_.info.board, Leaf::kAck);
   const std::string sync = sync_topic(config_.info.event);
+  const std::string seat_topic = assignment_topic(config_.info.event, config_.info.board);
   bool just_connected = false;
   auto last_ack_write = SteadyClock::now();
   MqttClient::Handlers h;
@@ -521,6 +558,7 @@ void BoardPublisher::run() {
       client->subscribe(action_topic, 1, error);
       client->subscribe(ack_topic, 0, error);
       client->subscribe(sync, 0, error);
+      if (config_.check_assignment) client->subscribe(seat_topic, 1, error);
       client->publish(online_topic, seal(make_presence(true, epoch_ms()), online_topic, config_.board_key), 1, true, error);
       std::lock_guard lock(mutex_);
       status_.connected = true;
@@ -531,6 +569,7 @@ void BoardPublisher::run() {
       if (m.topic == action_topic) on_action(m, outbox);
       if (m.topic == ack_topic) on_ack(m);
       if (m.topic == sync) on_sync(m);
+      if (m.topic == seat_topic && config_.check_assignment) on_assignment(m, outbox);
     }
     messages.clear();
     bool presence = false;

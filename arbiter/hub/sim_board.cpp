@@ -62,6 +62,7 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
   pc.journal_path = c.journal_path;
   pc.key = c.key;
   pc.board_key = c.board_key;
+  pc.check_assignment = c.check_assignment;
   pc.window = c.window;
   b->publisher_ = BoardPublisher::start(pc, error);
   if (!b->publisher_) return nullptr;

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -69,6 +70,7 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   hc.event = "club";
   hc.broker = at(broker.port());
   hc.key = key;
+  hc.board_keys = hub::testing::test_board_keys();  // boards sign (issue 28)
   hc.record_path = dir.file("hub.db");
   auto hub_client = hub::HubClient::start(hc, error);
   ASSERT_TRUE(hub_client) << error;
@@ -142,6 +144,8 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
       for (const wire::AssignedSeat& s : a.seats()) c.players.push_back(s.seat_player());
       c.broker = at(broker.port());
       c.key = key;
+      c.board_key = hub::testing::test_board_key(a.board());
+      c.check_assignment = assignment_check("club", a.board(), key);
       boards.push_back(hub::SimBoard::open(c, error));
       ASSERT_TRUE(boards.back()) << error;
       const char* pgn = a.table() % 2 == 0 ? journal::testing::kScholarsMate : kBlackMates;
@@ -158,6 +162,14 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
       ASSERT_TRUE(broker.start(error)) << error;
     }
     for (auto& b : boards) EXPECT_TRUE(b->publisher().flush(20s, 1)) << "round " << round;
+    // Each board took its assignment too, so its state carries the round.
+    EXPECT_TRUE(hub_client->wait_until([&](const hub::HubModel& m) {
+      for (int b = 1; b <= kBoards; ++b) {
+        const hub::BoardEntry* e = m.board("t" + std::to_string(b));
+        if (!e || !e->state || e->state->round() != round) return false;
+      }
+      return true;
+    }, 20s)) << "round " << round;
     ASSERT_TRUE(hub::testing::eventually(
         [&] {
           std::size_t n = 0;
@@ -204,6 +216,114 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
     EXPECT_EQ(row.games, games_from_journals[name]) << name;
   }
   EXPECT_EQ(from_journals.size(), static_cast<std::size_t>(2 * kBoards));
+}
+
+// Issue 35, the board's side: the board's publisher subscribes to its seat
+// assignment and checks the arbiter's signature (AssignmentGate); the game
+// started with the assignment's players carries its round in its state; a
+// forged assignment is refused and the hub is told.
+TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
+  if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  hub::testing::TempDir dir;
+  hub::testing::Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  const std::string address = "127.0.0.1:" + std::to_string(broker.port());
+  auto key = hub::parse_key(kHexKey, "key", error);
+  ASSERT_TRUE(key) << error;
+  std::ofstream(dir.file("arbiter.key")) << kHexKey << "\n";
+  hub::HubConfig hc;
+  hc.event = "club";
+  hc.broker = at(broker.port());
+  hc.key = key;
+  hc.board_keys = hub::testing::test_board_keys();
+  auto hub_client = hub::HubClient::start(hc, error);
+  ASSERT_TRUE(hub_client) << error;
+  ASSERT_TRUE(hub::testing::eventually([&] { return hub_client->status().subscribed; }, 20s));
+
+  const std::string file = dir.file("club.event");
+  cli({"event", "new", "--file", file, "--name", "club", "--boards", "1"});
+  cli({"event", "section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
+       "--rounds", "2"});
+  for (const char* p : {"Ann", "Bob", "Cid", "Dee"}) cli({"event", "register", "--file", file, "--section", "ffa", "--name", p});
+  cli({"event", "seat", "--file", file, "--section", "ffa"});
+  cli({"event", "publish", "--file", file, "--section", "ffa", "--broker", address, "--arbiter-key",
+       dir.file("arbiter.key")});
+
+  // The board is switched on before its game: it gets the retained assignment.
+  auto open = [&](const std::string& journal, std::vector<std::string> players) {
+    hub::SimBoardConfig c;
+    c.variant = "chesscom-ffa";
+    c.journal_path = dir.file(journal);
+    c.event = "club";
+    c.board = "t1";
+    c.players = std::move(players);
+    c.broker = at(broker.port());
+    c.key = key;
+    c.board_key = hub::testing::test_board_key("t1");
+    c.check_assignment = assignment_check("club", "t1", key);
+    auto b = hub::SimBoard::open(c, error);
+    EXPECT_TRUE(b) << error;
+    return b;
+  };
+  auto idle = open("idle.db", {});
+  ASSERT_TRUE(hub::testing::eventually([&] { return idle->publisher().assignment().has_value(); }, 20s));
+  const hub::SeatAssignment a = *idle->publisher().assignment();
+  EXPECT_EQ(a.round, 1u);
+  EXPECT_EQ(a.variant, "chesscom-ffa");
+  ASSERT_EQ(a.players.size(), 4u);
+  EXPECT_EQ(std::set<std::string>(a.players.begin(), a.players.end()),
+            (std::set<std::string>{"Ann", "Bob", "Cid", "Dee"}));
+  EXPECT_NE(a.text.find("round 1, table 1"), std::string::npos) << a.text;
+  idle.reset();
+
+  // The game with the assignment's players: its state says round 1.
+  std::this_thread::sleep_for(1100ms);  // a new game id (the journal's creation second)
+  auto t1 = open("r1.db", a.players);
+  for (const session::Input& in : journal::testing::script_inputs("chesscom-ffa", journal::testing::kFfaOpening, 5)) {
+    ASSERT_TRUE(t1->feed(in, error)) << error;
+  }
+  ASSERT_TRUE(t1->finish(error)) << error;
+  ASSERT_TRUE(t1->publisher().flush(20s, 1));
+  ASSERT_TRUE(hub_client->wait_until([](const hub::HubModel& m) {
+    const hub::BoardEntry* b = m.board("t1");
+    return b && b->state && b->state->round() == 1 && b->state->moves() == 8;
+  }, 20s));
+  hub_client->read([&](const hub::HubModel& m) {
+    const hub::wire::BoardState& st = *m.board("t1")->state;
+    ASSERT_EQ(st.seats_size(), 4);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(st.seats(i).player(), a.players[static_cast<std::size_t>(i)]);
+  });
+
+  // A forged assignment (another key) on the board's topic: refused, said on
+  // the stream, an alert at the hub; the board keeps round 1.
+  wire::Assignment forged;
+  forged.set_version(1);
+  forged.set_event("club");
+  forged.set_board("t1");
+  forged.set_section("ffa");
+  forged.set_round(2);
+  forged.set_variant("chesscom-ffa");
+  for (const char* p : {"mallory", "Bob", "Cid", "Dee"}) forged.add_seats()->set_seat_player(p);
+  auto wrong = hub::parse_key("ffeeddccbbaa99887766554433221100", "wrong", error);
+  ASSERT_TRUE(wrong) << error;
+  hub::MqttClient::Handlers h;
+  auto mallory = hub::MqttClient::create("mallory", false, at(broker.port()), std::nullopt, h, error);
+  ASSERT_TRUE(mallory) << error;
+  ASSERT_TRUE(hub::testing::eventually([&] { mallory->loop(5ms); return mallory->connected(); }, 20s));
+  ASSERT_TRUE(mallory->publish(hub::assignment_topic("club", "t1"), sign_assignment(forged, *wrong), 1, true, error));
+  for (int i = 0; i < 20; ++i) mallory->loop(5ms);
+  ASSERT_TRUE(hub::testing::eventually([&] { return t1->publisher().status().refused_assignments == 1; }, 20s));
+  EXPECT_EQ(t1->publisher().assignment()->round, 1u);
+  ASSERT_TRUE(hub_client->wait_until([](const hub::HubModel& m) {
+    for (const hub::Alert& al : m.alerts()) {
+      if (al.kind == hub::AlertKind::kActionRefused && al.text.find("seat assignment refused") != std::string::npos &&
+          al.text.find("not the arbiter's") != std::string::npos) {
+        return true;
+      }
+    }
+    return false;
+  }, 20s));
 }
 
 }  // namespace
