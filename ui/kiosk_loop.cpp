@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "event/board_assignment.h"
 #include "ui/demo_sim.h"
 #include "ui/first_boot.h"
 #include "ui/board_link.h"
@@ -136,6 +137,9 @@ int run_kiosk(const KioskOptions& options) {
                           pc, error)) {
         return std::nullopt;
       }
+      // The board follows its seat assignment (issue 35) when it can check
+      // the arbiter's signature.
+      if (pc.key) pc.check_assignment = event::assignment_check(pc.info.event, pc.info.board, pc.key);
       so.publish = pc;
     }
     return so;
