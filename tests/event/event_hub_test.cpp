@@ -129,9 +129,9 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
         20s))
         << "round " << round << ": " << game.size() << " boards assigned";
 
-    // The boards play. A board's game id is its journal's creation second:
-    // a new round starts in a new second.
-    std::this_thread::sleep_for(1100ms);
+    // The boards play at once: a board's game id is its journal's creation
+    // time to the millisecond, so a round's games never take the last
+    // round's ids.
     std::vector<std::unique_ptr<hub::SimBoard>> boards;
     for (int b = 1; b <= kBoards; ++b) {
       const wire::Assignment& a = game.at("t" + std::to_string(b));
@@ -278,7 +278,6 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
   idle.reset();
 
   // The game with the assignment's players: its state says round 1.
-  std::this_thread::sleep_for(1100ms);  // a new game id (the journal's creation second)
   auto t1 = open("r1.db", a.players);
   for (const session::Input& in : journal::testing::script_inputs("chesscom-ffa", journal::testing::kFfaOpening, 5)) {
     ASSERT_TRUE(t1->feed(in, error)) << error;
