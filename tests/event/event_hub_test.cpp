@@ -53,6 +53,26 @@ int cli(const std::vector<std::string>& args, std::string* out_text = nullptr) {
   return rc;
 }
 
+// The event's hub on the test's broker: the arbiter key (also written to
+// DIR/arbiter.key for the CLI), the boards t1..t16 enrolled (they sign).
+std::unique_ptr<hub::HubClient> event_hub(const hub::testing::TempDir& dir, int port, const std::string& record,
+                                          std::optional<hub::ArbiterKey>& key) {
+  std::string error;
+  key = hub::parse_key(kHexKey, "key", error);
+  EXPECT_TRUE(key) << error;
+  std::ofstream(dir.file("arbiter.key")) << kHexKey << "\n";
+  hub::HubConfig hc;
+  hc.event = "club";
+  hc.broker = at(port);
+  hc.key = key;
+  hc.board_keys = hub::testing::test_board_keys();  // boards sign (issue 28)
+  hc.record_path = record;
+  auto hub_client = hub::HubClient::start(hc, error);
+  EXPECT_TRUE(hub_client) << error;
+  EXPECT_TRUE(hub_client && hub::testing::eventually([&] { return hub_client->status().subscribed; }, 20s));
+  return hub_client;
+}
+
 TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
   hub::testing::TempDir dir;
@@ -62,19 +82,9 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   std::string error;
   ASSERT_TRUE(broker.start(error)) << error;
   const std::string address = "127.0.0.1:" + std::to_string(broker.port());
-  auto key = hub::parse_key(kHexKey, "key", error);
-  ASSERT_TRUE(key) << error;
-  std::ofstream(dir.file("arbiter.key")) << kHexKey << "\n";
-
-  hub::HubConfig hc;
-  hc.event = "club";
-  hc.broker = at(broker.port());
-  hc.key = key;
-  hc.board_keys = hub::testing::test_board_keys();  // boards sign (issue 28)
-  hc.record_path = dir.file("hub.db");
-  auto hub_client = hub::HubClient::start(hc, error);
-  ASSERT_TRUE(hub_client) << error;
-  ASSERT_TRUE(hub::testing::eventually([&] { return hub_client->status().subscribed; }, 20s));
+  std::optional<hub::ArbiterKey> key;
+  auto hub_client = event_hub(dir, broker.port(), dir.file("hub.db"), key);
+  ASSERT_TRUE(hub_client && key);
 
   // The event: 24 players, two-player chess, 12 boards.
   const std::string file = dir.file("club.event");
@@ -229,17 +239,9 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
   std::string error;
   ASSERT_TRUE(broker.start(error)) << error;
   const std::string address = "127.0.0.1:" + std::to_string(broker.port());
-  auto key = hub::parse_key(kHexKey, "key", error);
-  ASSERT_TRUE(key) << error;
-  std::ofstream(dir.file("arbiter.key")) << kHexKey << "\n";
-  hub::HubConfig hc;
-  hc.event = "club";
-  hc.broker = at(broker.port());
-  hc.key = key;
-  hc.board_keys = hub::testing::test_board_keys();
-  auto hub_client = hub::HubClient::start(hc, error);
-  ASSERT_TRUE(hub_client) << error;
-  ASSERT_TRUE(hub::testing::eventually([&] { return hub_client->status().subscribed; }, 20s));
+  std::optional<hub::ArbiterKey> key;
+  auto hub_client = event_hub(dir, broker.port(), "", key);
+  ASSERT_TRUE(hub_client && key);
 
   const std::string file = dir.file("club.event");
   cli({"event", "new", "--file", file, "--name", "club", "--boards", "1"});

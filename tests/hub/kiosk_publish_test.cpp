@@ -26,6 +26,20 @@ ArbiterKey key() {
   return k;
 }
 
+// A hub of event "club" on the test's broker, subscribed.
+std::unique_ptr<HubClient> club_hub(const BrokerConfig& at, std::optional<BoardKeyRing> board_keys = std::nullopt) {
+  HubConfig hc;
+  hc.event = "club";
+  hc.broker = at;
+  hc.key = key();
+  hc.board_keys = std::move(board_keys);
+  std::string error;
+  auto hub = HubClient::start(hc, error);
+  EXPECT_TRUE(hub) << error;
+  EXPECT_TRUE(hub && eventually([&] { return hub->status().subscribed; }, 10s));
+  return hub;
+}
+
 TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
   if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
   TempDir dir;
@@ -34,14 +48,8 @@ TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
   ASSERT_TRUE(broker.start(error)) << error;
   BrokerConfig at;
   at.port = broker.port();
-
-  HubConfig hc;
-  hc.event = "club";
-  hc.broker = at;
-  hc.key = key();
-  auto hub = HubClient::start(hc, error);
-  ASSERT_TRUE(hub) << error;
-  ASSERT_TRUE(eventually([&] { return hub->status().subscribed; }, 10s)) << hub->status().last_error;
+  auto hub = club_hub(at);
+  ASSERT_TRUE(hub);
 
   ui::KioskGameOptions o;
   o.variant = "chess";
@@ -99,14 +107,8 @@ TEST(KioskPublish, TheKioskSaysItsSignedSeatAssignmentAtTheTable) {
   ASSERT_TRUE(broker.start(error)) << error;
   BrokerConfig at;
   at.port = broker.port();
-  HubConfig hc;
-  hc.event = "club";
-  hc.broker = at;
-  hc.key = key();
-  hc.board_keys = testing::test_board_keys(0, {"table1"});
-  auto hub = HubClient::start(hc, error);
-  ASSERT_TRUE(hub) << error;
-  ASSERT_TRUE(eventually([&] { return hub->status().subscribed; }, 10s)) << hub->status().last_error;
+  auto hub = club_hub(at, testing::test_board_keys(0, {"table1"}));
+  ASSERT_TRUE(hub);
 
   // The arbiter's assignment, retained, before the kiosk starts.
   event::wire::Assignment a;

@@ -112,14 +112,20 @@ TEST(Outbox, RefusesAFileThatIsNotAJournal) {
   EXPECT_NE(s.message.find("not a Tabula journal"), std::string::npos) << s.message;
 }
 
-TEST(Outbox, ACrashBeforeTheOutboxCommitIsRepairedFromTheJournal) {
-  ScratchDir dir;
+// Board t1 of club, chess, journaled in DIR/t1.db, with no broker (port 1).
+SimBoardConfig offline_board(const ScratchDir& dir) {
   SimBoardConfig c;
   c.variant = "chess";
   c.journal_path = dir.file("t1.db");
   c.event = "club";
   c.board = "t1";
   c.broker.port = 1;
+  return c;
+}
+
+TEST(Outbox, ACrashBeforeTheOutboxCommitIsRepairedFromTheJournal) {
+  ScratchDir dir;
+  SimBoardConfig c = offline_board(dir);
   std::string error;
   std::vector<std::string> before;
   {
@@ -162,12 +168,7 @@ TEST(Outbox, ACrashBeforeTheOutboxCommitIsRepairedFromTheJournal) {
 // rows repaired from the journal after a crash are signed too.
 TEST(Outbox, RowsAreStoredSignedByTheBoardAndRepairedRowsToo) {
   ScratchDir dir;
-  SimBoardConfig c;
-  c.variant = "chess";
-  c.journal_path = dir.file("t1.db");
-  c.event = "club";
-  c.board = "t1";
-  c.broker.port = 1;
+  SimBoardConfig c = offline_board(dir);
   std::string error;
   c.board_key = board_key_from_seed("t1", std::string(kBoardSeedBytes, 's'), error);
   ASSERT_TRUE(c.board_key) << error;
