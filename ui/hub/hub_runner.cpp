@@ -123,6 +123,11 @@ int run_hub_screen(const HubScreenOptions& options) {
       std::fprintf(stderr, "tabula-hub: %s\n", error.c_str());
       return 2;
     }
+    std::fprintf(stderr, "tabula-hub: %zu boards enrolled: only their signed payloads are believed\n",
+                 cfg.board_keys->size());
+  } else {
+    std::fprintf(stderr, "tabula-hub: no --board-keys: board signatures are not checked, every payload is "
+                         "believed as read (docs/HUB.md, \"Board signatures\")\n");
   }
   cfg.record_path = options.record;
   std::unique_ptr<hub::HubClient> client = hub::HubClient::start(cfg, error);

@@ -144,6 +144,10 @@ int main(int argc, char** argv) {
   if (o->values.count("board-keys")) {
     hc.board_keys = hub::BoardKeyRing::load(o->values.at("board-keys"), error);
     if (!hc.board_keys) return std::cerr << "tabula-hub-web: " << error << "\n", 2;
+    std::cerr << "tabula-hub-web: " << hc.board_keys->size() << " boards enrolled: only their signed payloads are believed\n";
+  } else {
+    std::cerr << "tabula-hub-web: no --board-keys: board signatures are not checked, every payload is believed as "
+                 "read (docs/HUB.md, \"Board signatures\")\n";
   }
   if (o->values.count("tls-cert")) wo.tls_cert = o->values.at("tls-cert");
   if (o->values.count("tls-key")) wo.tls_key = o->values.at("tls-key");
