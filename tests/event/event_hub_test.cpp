@@ -1,12 +1,14 @@
-// An event run end to end through the hub (issue 35): 24 players on 12
-// simulated boards over 5 rounds. Each round is seated, each board's game is
-// published signed and retained, every board takes its players from the
-// assignment it receives (checked by the AssignmentGate), plays a recorded
-// game through a journaled session and its publisher, the hub records the
-// finished games, and `tabula event collect` takes the results from the
-// hub's record. In round 3 the broker is killed (kill -9) with half the
-// boards' games in flight. The standings are then checked against points
-// computed apart, from the boards' own journal files.
+// An event run end to end through the hub (issue 35): 48 players of a
+// four-player section (chesscom-ffa) on 12 simulated boards over 5 rounds.
+// Each round is seated, each board's game is published signed and retained,
+// every board takes its players from the assignment it receives (checked by
+// the AssignmentGate; its publisher follows it too) and plays two rounds of
+// a recorded chess.com game through a journaled session and its publisher,
+// signed; the arbiter ends each game from the hub with a signed adjudication;
+// the hub records the finished games, and `tabula event collect` takes the
+// results from the hub's record. In round 3 the broker is killed (kill -9)
+// with half the boards' games in flight. The standings are then checked
+// against points computed apart, from the boards' own journal files.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -35,8 +37,6 @@ using namespace std::chrono_literals;
 constexpr const char* kHexKey = "0123456789abcdef0123456789abcdef";
 constexpr int kBoards = 12;
 constexpr int kRounds = 5;
-// White mates (scholar's) on even tables, Black (fool's) on odd ones.
-constexpr const char* kBlackMates = "1. f3 e5 2. g4 Qh4# 0-1\n";
 
 hub::BrokerConfig at(int port) {
   hub::BrokerConfig b;
@@ -86,13 +86,14 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   auto hub_client = event_hub(dir, broker.port(), dir.file("hub.db"), key);
   ASSERT_TRUE(hub_client && key);
 
-  // The event: 24 players, two-player chess, 12 boards.
+  // The event: 48 players, four-player chess (chesscom-ffa), 12 boards.
   const std::string file = dir.file("club.event");
   cli({"event", "new", "--file", file, "--name", "club", "--boards", "12"});
-  cli({"event", "section", "--file", file, "--name", "open", "--variant", "chess", "--format", "two", "--rounds", "5"});
-  for (int i = 1; i <= 2 * kBoards; ++i) {
+  cli({"event", "section", "--file", file, "--name", "open", "--variant", "chesscom-ffa", "--format", "four", "--rounds",
+       "5"});
+  for (int i = 1; i <= 4 * kBoards; ++i) {
     cli({"event", "register", "--file", file, "--section", "open", "--name", "Player" + std::to_string(i), "--rating",
-         std::to_string(2400 - 30 * i)});
+         std::to_string(2400 - 15 * i)});
   }
 
   // Each board listens for its assignment (as a board's shell would).
@@ -158,8 +159,9 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
       c.check_assignment = assignment_check("club", a.board(), key);
       boards.push_back(hub::SimBoard::open(c, error));
       ASSERT_TRUE(boards.back()) << error;
-      const char* pgn = a.table() % 2 == 0 ? journal::testing::kScholarsMate : kBlackMates;
-      for (const session::Input& in : journal::testing::script_inputs("chess", pgn, 7 * round + b)) {
+      // Two rounds of moves of a recorded chess.com game.
+      for (const session::Input& in :
+           journal::testing::script_inputs("chesscom-ffa", journal::testing::kFfaOpening, 7 * round + b)) {
         ASSERT_TRUE(boards.back()->feed(in, error)) << error;
       }
       ASSERT_TRUE(boards.back()->finish(error)) << error;
@@ -170,6 +172,23 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
     if (round == 3) {
       std::this_thread::sleep_for(500ms);
       ASSERT_TRUE(broker.start(error)) << error;
+    }
+    // The arbiter ends each game from the hub (a signed adjudication, as the
+    // hub screen sends it): a different seat wins on each table and round.
+    for (int b = 1; b <= kBoards; ++b) {
+      hub::wire::Action adjudicate;
+      adjudicate.set_board("t" + std::to_string(b));
+      adjudicate.set_kind(hub::wire::ACTION_KIND_ADJUDICATE);
+      adjudicate.set_winner((b + round) % 4);
+      ASSERT_TRUE(hub_client->send(adjudicate, error)) << error;
+    }
+    for (auto& b : boards) {
+      int done = 0;
+      ASSERT_TRUE(hub::testing::eventually([&] {
+        done += std::max(b->apply_actions(b->session().now() + session::Millis{10}, error), 0);
+        return done == 1;
+      }, 20s)) << "round " << round << ": " << error;
+      ASSERT_TRUE(b->session().game().outcome().over);
     }
     for (auto& b : boards) EXPECT_TRUE(b->publisher().flush(20s, 1)) << "round " << round;
     // Each board took its assignment too, so its state carries the round.
@@ -197,7 +216,9 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   }
 
   // Points apart: from every board's journal, the players in its header and
-  // the winner (the side that made the last move, when a ruling says mate).
+  // the arbiter's adjudication stored as its last input: the winner first,
+  // the other seats after in turn order (chesscom-ffa: Red, Blue, Yellow,
+  // Green, the seats' order), 3/2/1/0 points by place (docs/EVENT.md).
   std::map<std::string, double> from_journals;
   std::map<std::string, int> games_from_journals;
   for (const std::string& path : journals) {
@@ -205,14 +226,21 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
     ASSERT_TRUE(journal::Journal::open(path, journal::Journal::Access::kRead, j).ok()) << path;
     journal::JournalContents contents;
     ASSERT_TRUE(j.load(contents).ok()) << path;
-    bool mate = false;
-    for (const journal::StoredRuling& r : contents.rulings) mate = mate || r.kind == "checkmate";
-    ASSERT_TRUE(mate) << path;
-    ASSERT_FALSE(contents.moves.empty());
-    const int winner = contents.moves.back().seat;
-    ASSERT_EQ(contents.header.players.size(), 2u);
-    from_journals[contents.header.players[static_cast<std::size_t>(winner)]] += 1;
-    from_journals[contents.header.players[static_cast<std::size_t>(1 - winner)]] += 0;
+    ASSERT_EQ(contents.header.players.size(), 4u) << path;
+    EXPECT_EQ(contents.moves.size(), 8u) << path;
+    int winner = -1;
+    for (const session::Input& in : contents.inputs) {
+      const auto* intent = std::get_if<session::Intent>(&in);
+      if (intent && intent->kind == session::IntentKind::kAdjudicate) winner = core::index_of(intent->seat);
+    }
+    ASSERT_GE(winner, 0) << path << ": no adjudication journaled";
+    std::vector<int> order = {winner};
+    for (int seat = 0; seat < 4; ++seat) {
+      if (seat != winner) order.push_back(seat);
+    }
+    for (std::size_t place = 0; place < order.size(); ++place) {
+      from_journals[contents.header.players[static_cast<std::size_t>(order[place])]] += 3.0 - static_cast<double>(place);
+    }
     for (const std::string& p : contents.header.players) ++games_from_journals[p];
   }
   std::vector<std::string> errors;
@@ -225,7 +253,7 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
     EXPECT_DOUBLE_EQ(row.points, from_journals[name]) << name;
     EXPECT_EQ(row.games, games_from_journals[name]) << name;
   }
-  EXPECT_EQ(from_journals.size(), static_cast<std::size_t>(2 * kBoards));
+  EXPECT_EQ(from_journals.size(), static_cast<std::size_t>(4 * kBoards));
 }
 
 // Issue 35, the board's side: the board's publisher subscribes to its seat
