@@ -45,6 +45,7 @@ libs=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev
   libmosquitto-dev libssl-dev
+  libsodium-dev  # boards sign what they publish (Ed25519, issue 28)
   libcpp-httplib-dev  # tabula-hub-web (issue 34)
   libespeak-ng-dev  # the voice (issue 33, arbiter/voice)
 )

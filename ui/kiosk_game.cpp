@@ -475,6 +475,12 @@ bool KioskGame::start_publishing(const journal::JournalContents& contents, std::
 
 void KioskGame::apply_hub_actions() {
   if (!publisher_) return;
+  // The seat assignment the board accepted (issue 35: checked against the
+  // arbiter's key by the publisher): said once at the table when it comes.
+  if (std::optional<hub::SeatAssignment> a = publisher_->assignment(); a && a->text != assignment_shown_) {
+    assignment_shown_ = a->text;
+    add_notice("seating from the arbiter: " + a->text);
+  }
   for (const hub::wire::Action& a : publisher_->take_actions()) {
     std::string e;
     std::optional<session::Intent> in =

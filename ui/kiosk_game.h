@@ -142,6 +142,7 @@ class KioskGame {
   std::unique_ptr<hub::BoardPublisher> publisher_;
   std::string journal_error_;
   std::vector<std::string> notices_;
+  std::string assignment_shown_;  // the last seat assignment said at the table
   std::vector<VariantChoice> variants_;  // what "new game" offers: every variant file
   std::vector<std::uint32_t> acknowledged_;  // instructions the table has seen (random moves)
   // A draw offer waiting for the other players' answer (the kiosk's own

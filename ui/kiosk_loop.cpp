@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "event/board_assignment.h"
 #include "ui/demo_sim.h"
 #include "ui/first_boot.h"
 #include "ui/board_link.h"
@@ -136,10 +137,13 @@ int run_kiosk(const KioskOptions& options) {
       pc.info.event = options.hub_event;
       pc.info.board = options.hub_board;
       if (!hub::configure({*options.broker, options.broker_ca, options.broker_user, options.broker_password_file,
-                           options.arbiter_key},
+                           options.arbiter_key, options.board_key},
                           pc, error)) {
         return std::nullopt;
       }
+      // The board follows its seat assignment (issue 35) when it can check
+      // the arbiter's signature.
+      if (pc.key) pc.check_assignment = event::assignment_check(pc.info.event, pc.info.board, pc.key);
       so.publish = pc;
     }
     return so;

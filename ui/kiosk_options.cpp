@@ -37,7 +37,8 @@ std::string kiosk_usage() {
          "  --hub BROKER        the arbiter's hub: every board of the event (docs/HUB.md)\n"
          "  --broker ADDRESS    publish this board to the hub (with --journal, --hub-event E,\n"
          "                      --hub-board B; TLS: --broker-ca F; --broker-user U,\n"
-         "                      --broker-password-file F; --arbiter-key F for actions)\n"
+         "                      --broker-password-file F; --arbiter-key F for actions;\n"
+         "                      --board-key F signs what it publishes: tabula board-key)\n"
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
          "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu,\n"
@@ -143,7 +144,8 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       if (!v) return parsed;
       o.hub = std::string(*v);
     } else if (arg == "--broker" || arg == "--hub-event" || arg == "--hub-board" || arg == "--broker-ca" ||
-               arg == "--broker-user" || arg == "--broker-password-file" || arg == "--arbiter-key") {
+               arg == "--broker-user" || arg == "--broker-password-file" || arg == "--arbiter-key" ||
+               arg == "--board-key") {
       const auto v = value();
       if (!v) return parsed;
       const std::string text(*v);
@@ -154,6 +156,7 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       if (arg == "--broker-user") o.broker_user = text;
       if (arg == "--broker-password-file") o.broker_password_file = text;
       if (arg == "--arbiter-key") o.arbiter_key = text;
+      if (arg == "--board-key") o.board_key = text;
     } else if (arg == "--font-dir") {
       const auto v = value();
       if (!v) return parsed;

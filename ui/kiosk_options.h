@@ -33,6 +33,7 @@ struct KioskOptions {
   std::string broker_user;
   std::string broker_password_file;
   std::string arbiter_key;
+  std::string board_key;                    // --board-key F: signs what this board publishes (issue 28)
   std::string pin = "0000";                 // --pin DIGITS
   std::optional<std::string> set_aside;     // --set-aside VARIANT (scripts/run.sh)
   std::optional<std::string> setup_dir;     // --setup DIR: the first-boot setup (ui/first_boot.h)
