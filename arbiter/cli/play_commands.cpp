@@ -1,5 +1,6 @@
 #include "cli/play_commands.h"
 
+#include "cli/bot_play_command.h"
 #include "cli/options.h"
 #include "cli/session_options.h"
 
@@ -9,6 +10,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -37,6 +39,8 @@ const char* const kPlayUsage =
         [--broker-user U --broker-password-file F] [--arbiter-key F]]
                                     headless session, journaled; resumes from FILE;
                                     with --broker, published to the hub (docs/HUB.md)
+  play --variant ID --bots SEAT=LEVEL,... [--journal FILE] [--seed N] [--movetime-ms M]
+                                    humans type moves, bots answer (docs/BOTS.md)
   archive list|show|export --journal FILE [--out F]
                                     the journaled game; export as PGN or PGN4
 )";
@@ -156,13 +160,15 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   auto o = parse_options(args, first,
                          {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "sliding", "slide-rest-ms", "commit-at-once", "promotion-timeout-ms",
                           "random-moves", "seed", "event", "site", "clock", "broker", "broker-ca", "broker-user",
-                          "broker-password-file", "board", "hub-event", "arbiter-key"},
+                          "broker-password-file", "board", "hub-event", "arbiter-key", "bots", "movetime-ms", "max-plies"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty()) {
     err << "tabula: play takes no positional arguments (got \"" << o->positional.front() << "\")\n";
     return 2;
   }
+  // Issue 33: without a trace, humans type moves and bots answer.
+  if (!o->values.count("trace") && o->values.count("bots")) return cmd_play_typed(args, std::cin, out, err);
   for (const char* need : {"variant", "journal", "trace"}) {
     if (!o->values.count(need)) {
       err << "tabula: play needs --" << need << "\n" << kPlayUsage;
