@@ -118,6 +118,9 @@ int run_kiosk(const KioskOptions& options) {
     so.variant = options.variant.value_or("");
     so.journal = options.journal;
     so.players = options.players;
+    so.bots = options.bots;
+    so.hints = options.hints;
+    so.blunder_check = options.blunder_check;
     so.virtual_board = !board_socket;
     if (options.set_aside) {
       so.set_aside = true;
