@@ -26,7 +26,8 @@ void draw_arrows(ImDrawList* draw, const KioskView& view, const BoardLayout& lay
     const float uy = dy / len;
     const float width = std::max(4.0f, cs * 0.16f);
     const float head = std::max(12.0f, cs * 0.5f);
-    const ImVec2 start{a.x, a.y};
+    // From the edge of the piece, so the piece that moves stays visible.
+    const ImVec2 start{a.x + ux * cs * 0.36f, a.y + uy * cs * 0.36f};
     const ImVec2 tip{b.x, b.y};
     const ImVec2 base{tip.x - ux * head, tip.y - uy * head};
     const ImVec2 left{base.x - uy * head * 0.6f, base.y + ux * head * 0.6f};
@@ -43,7 +44,7 @@ void draw_arrows(ImDrawList* draw, const KioskView& view, const BoardLayout& lay
       // Dashed: a hint, not a move anyone must make.
       const float dash = std::max(6.0f, cs * 0.22f);
       const float shaft = std::max(0.0f, len - head);
-      for (float t = 0; t < shaft; t += dash * 2) {
+      for (float t = cs * 0.36f; t < shaft; t += dash * 2) {
         const float e = std::min(shaft, t + dash);
         draw->AddLine(ImVec2{a.x + ux * t, a.y + uy * t}, ImVec2{a.x + ux * e, a.y + uy * e}, fill, width);
       }

@@ -42,6 +42,7 @@ std::optional<session::Intent> BotDriver::poll(const session::Session& s, sessio
     }
     moves_seen_ = moves;
   }
+  if (options_.synchronous) worker_.wait_idle();
   if (std::optional<BotResult> r = worker_.take()) {
     const bool current = job_key_ && *job_key_ == key;
     job_key_.reset();

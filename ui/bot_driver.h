@@ -24,6 +24,7 @@ struct BotOptions {
   bool hints = false;          // the Hint button works (teaching)
   bool blunder_check = false;  // warn a human mover who lost much
   std::int64_t top_level_budget_us = 3000000;  // level 8's time per move
+  bool synchronous = false;    // screenshots: each poll waits for the search
 };
 
 class BotDriver {

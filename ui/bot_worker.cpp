@@ -52,6 +52,11 @@ std::optional<BotResult> BotWorker::take() {
   return out;
 }
 
+void BotWorker::wait_idle() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  idle_.wait(lock, [&] { return !pending_ && !running_; });
+}
+
 void BotWorker::run() {
   engine::Engine engine(16);
   for (;;) {
@@ -92,6 +97,7 @@ void BotWorker::run() {
     // A stopped job, or one replaced while it ran, says nothing.
     if (!stop_ && !pending_) done_ = std::move(r);
     stop_ = false;
+    idle_.notify_all();
   }
 }
 

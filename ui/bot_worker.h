@@ -50,12 +50,15 @@ class BotWorker {
   // The job under way (or waiting), if any.
   std::optional<BotJob> current() const;
   std::optional<BotResult> take();
+  // Blocks until no job is under way (screenshots: reproducible frames).
+  void wait_idle();
 
  private:
   void run();
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
+  std::condition_variable idle_;
   std::optional<BotJob> pending_;
   std::optional<BotJob> running_;
   std::optional<BotResult> done_;

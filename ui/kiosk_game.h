@@ -73,6 +73,7 @@ struct KioskGameOptions {
   std::string bots;
   bool hints = false;
   bool blunder_check = false;
+  bool bots_wait = false;  // screenshots: a search finishes within the frame
 };
 
 /// "games/club.db" -> "games/club-1.db", the first name not taken: where a

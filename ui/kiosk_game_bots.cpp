@@ -18,6 +18,7 @@ bool KioskGame::start_bots(const std::string& text, std::string& error) {
   o.seats = *seats;
   o.hints = options_.hints;
   o.blunder_check = options_.blunder_check;
+  o.synchronous = options_.bots_wait;
   bots_ = std::make_unique<BotDriver>(o);
   return true;
 }

@@ -217,8 +217,8 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       const auto v = value();
       if (!v) return parsed;
       if (*v != "pin" && *v != "players" && *v != "menu" && *v != "menu-result" && *v != "menu-board" &&
-          *v != "confirm" && *v != "keyboard" && *v != "setup") {
-        parsed.error = "--screen wants pin, players, menu, menu-result, menu-board, confirm, keyboard or setup, not '" +
+          *v != "confirm" && *v != "keyboard" && *v != "setup" && *v != "hint") {
+        parsed.error = "--screen wants pin, players, menu, menu-result, menu-board, confirm, keyboard, setup or hint, not '" +
                        std::string(*v) + "'";
         return parsed;
       }
