@@ -6,6 +6,8 @@
 #include <optional>
 
 #include "cli/options.h"
+#include "cli/play_header.h"
+#include "cli/play_commands.h"
 #include "cli/session_options.h"
 #include "core/notation.h"
 #include "engine/search.h"
@@ -214,21 +216,8 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     session::SessionSettings settings;
     if (!read_session_settings(*o, settings, err)) return 2;
     journal::JournalHeader& h = contents.header;
-    h.variant = variant;
-    h.start_name = start_name;
-    h.start_position = o->values.count("fen")    ? o->values.at("fen")
-                       : o->values.count("fen4") ? o->values.at("fen4")
-                                                 : rules.start_fen;
-    std::string why;
-    if (!journal::start_position(h, rules, why)) {
-      err << "tabula: " << why << "\n";
-      return 1;
-    }
-    h.set_settings(settings);
+    if (!new_journal_header(*o, rules, variant, start_name, settings, h, err)) return 1;
     h.bots = session::to_text(*bots, rules);
-    h.created = journal::utc_timestamp();
-    if (o->values.count("event")) h.event = o->values.at("event");
-    if (o->values.count("site")) h.site = o->values.at("site");
     if (!path.empty()) {
       journal::JournalStatus s = journal::Journal::create(path, h, j);
       if (!s.ok()) {
