@@ -7,7 +7,12 @@ namespace tabula::ui {
 
 bool KioskGame::start_bots(const std::string& text, std::string& error) {
   bots_.reset();
-  auto seats = session::parse_bot_seats(text, session_->game().rules());
+  // No --bots: players named "bot 3" on the setup or Players screen are bots.
+  const std::string given =
+      text.empty() ? session::to_text(session::bots_from_names(options_.players, session_->game().rules()),
+                                      session_->game().rules())
+                   : text;
+  auto seats = session::parse_bot_seats(given, session_->game().rules());
   if (!seats.ok()) {
     error = seats.error().message;
     return false;

@@ -106,6 +106,25 @@ std::string to_text(const BotSeats& bots, const core::RuleSet& rules) {
   return out;
 }
 
+BotSeats bots_from_names(const std::vector<std::string>& names, const core::RuleSet& rules) {
+  BotSeats out;
+  for (std::size_t i = 0; i < names.size() && i < rules.seats.size(); ++i) {
+    const std::string n = lower(trim(names[i]));
+    if (n.rfind("bot", 0) != 0) continue;
+    const std::string rest = trim(n.substr(3));
+    int level = -1;
+    if (rest.empty()) {
+      level = 3;
+    } else if (rest == "greedy") {
+      level = kGreedyLevel;
+    } else if (rest.size() == 1 && rest[0] >= '1' && rest[0] <= '0' + kBotMaxLevel) {
+      level = rest[0] - '0';
+    }
+    if (level >= 0) out.set(core::seat_at(static_cast<int>(i)), level);
+  }
+  return out;
+}
+
 std::string level_name(int level) {
   return level == kGreedyLevel ? std::string("greedy") : "level " + std::to_string(level);
 }

@@ -49,6 +49,10 @@ core::Result<BotSeats> parse_bot_seats(const std::string& text, const core::Rule
 
 // The journal's and the options' form: "Blue=3,Green=greedy" ("" for none).
 std::string to_text(const BotSeats& bots, const core::RuleSet& rules);
+// The kiosk's setup and Players screens: a player named "bot" (level 3),
+// "bot 5" or "bot greedy" (any case) is a bot in that seat; names in seat
+// order. Other names are people.
+BotSeats bots_from_names(const std::vector<std::string>& names, const core::RuleSet& rules);
 // "level 3", "greedy"
 std::string level_name(int level);
 // The engine as the records name it: "Tabula level 3", "Tabula greedy".

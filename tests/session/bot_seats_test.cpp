@@ -39,6 +39,13 @@ TEST(BotSeats, ParsesNamesNumbersAndGreedy) {
   EXPECT_EQ(session::engine_name(5), "Tabula level 5");
 }
 
+TEST(BotSeats, PlayersNamedBotAreBots) {
+  auto rules = rules_of("chesscom-ffa");
+  const BotSeats b = session::bots_from_names({"Ann", "Bot 5", "bot", "BOT greedy"}, *rules);
+  EXPECT_EQ(session::to_text(b, *rules), "Blue=5,Yellow=3,Green=greedy");
+  EXPECT_TRUE(session::bots_from_names({"Bothwell", "bot 9", "robot"}, *rules).empty());
+}
+
 TEST(BotSeats, BadTextNamesTheItemAndTheFault) {
   auto rules = rules_of("chesscom-ffa");
   auto msg = [&](const std::string& t) {

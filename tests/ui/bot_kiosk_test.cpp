@@ -88,6 +88,22 @@ TEST(BotKiosk, TheBotsMoveIsAnnouncedWithItsArrowAndOnlyItIsAccepted) {
   EXPECT_FALSE(has_bot_arrow(g->view(t)));
 }
 
+TEST(BotKiosk, APlayerNamedBotOnTheSetupOrPlayersScreenIsABot) {
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.players = {"Ann", "Bot 1"};
+  std::string error;
+  auto g = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(g) << error;
+  Ms t(0);
+  g->tick(t += Ms(3000));
+  g->apply(click("d2"), t += Ms(100));
+  g->apply(click("d4"), t += Ms(400));
+  g->tick(t += Ms(3000));
+  wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); });
+  EXPECT_TRUE(has_bot_arrow(g->view(t)));
+}
+
 TEST(BotKiosk, HintsOnlyWhenTheArbiterAllowsThem) {
   KioskGameOptions o;
   o.variant = "chess";
