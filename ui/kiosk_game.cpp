@@ -322,6 +322,9 @@ void KioskGame::new_game(const NewGame& game, session::Millis now) {
     next.time_control.reset();
   }
   next.players = split_players(game.players);
+  // Issue 33: the bot seats stay for another game of the same variant; for
+  // another variant they come from the players' names ("bot 3").
+  if (next.variant != options_.variant) next.bots.clear();
   if (options_.journal) {
     // The finished (or abandoned) game keeps its journal under a new name.
     std::string keep = journal_archive_name(*options_.journal);
