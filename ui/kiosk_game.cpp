@@ -224,6 +224,7 @@ session::Output KioskGame::feed(const session::Input& in) {
       add_notice("hub: " + e);
   }
   for (const session::AcceptedMove& m : out.moves) accepted_.push_back(m);
+  said_.append(out);
   if (!out.moves.empty() && draw_offer_) draw_offer_.reset();  // a move answers an offer: declined
   dirty_ = true;
   return out;
@@ -238,6 +239,12 @@ void KioskGame::add_notice(std::string line) {
 std::vector<session::AcceptedMove> KioskGame::take_accepted() {
   std::vector<session::AcceptedMove> out;
   out.swap(accepted_);
+  return out;
+}
+
+session::Output KioskGame::take_said() {
+  session::Output out;
+  std::swap(out, said_);
   return out;
 }
 

@@ -122,6 +122,9 @@ class KioskGame {
   // Accepted moves since the last call (the kiosk sends the daemon an
   // expectation after each, and the hub publishes them).
   std::vector<session::AcceptedMove> take_accepted();
+  // Everything the session said since the last call, journaled (the voice
+  // speaks it: arbiter/voice/announcements.h).
+  session::Output take_said();
   session::Millis session_time(session::Millis now) const { return now + offset_; }
   // A line from outside the session (the board daemon's status, a sensor
   // fault): shown among the rulings as a kiosk warning, not journaled. The
@@ -163,6 +166,7 @@ class KioskGame {
   core::SquareSet physical_;
   std::optional<core::Square> hand_;
   std::vector<session::AcceptedMove> accepted_;
+  session::Output said_;
   std::optional<session::Snapshot> snapshot_;
   KioskView view_;
   bool dirty_ = true;

@@ -16,6 +16,7 @@
 #include "ui/first_boot.h"
 #include "ui/board_link.h"
 #include "ui/kiosk_game.h"
+#include "ui/kiosk_voice.h"
 #include "ui/demo_views.h"
 #include "ui/kiosk_app.h"
 #include "ui/platform_glfw.h"
@@ -107,6 +108,9 @@ int run_kiosk(const KioskOptions& options) {
   load(app);
   if (options.orient) app.set_orientation(SeatIndex{*options.orient});
   if (!options.screen.empty() && options.screen != "hint") app.open_screen(options.screen);
+  // The voice (docs/VOICE.md): silent in pictures.
+  KioskVoice voice(options, !options.screenshot);
+  app.arbiter_menu().voice().set_settings(voice.settings());
 
   const Clock::time_point started = Clock::now();
   // Where the daemon's events come from, when a board is used: --board, or
@@ -330,6 +334,7 @@ int run_kiosk(const KioskOptions& options) {
         board->send_expectation(expected);
       }
     }
+    voice.update(real.get(), app.arbiter_menu(), ms);  // what the session said, spoken
     if (real && real->dirty()) policy.on_output(now_s);
     if (paced && !policy.due(now_s) && !platform.pointer_pending()) continue;
 
@@ -380,6 +385,7 @@ int run_kiosk(const KioskOptions& options) {
         for (const std::string& line : sim->apply(intent, now)) std::printf("%s\n", line.c_str());
       }
     }
+    voice.update(real.get(), app.arbiter_menu(), ms);  // the frame's answers, settings, queries
     if (!intents.empty()) policy.on_output(now_s);
     if (sim) {
       if (const auto flag = sim->tick(now)) {

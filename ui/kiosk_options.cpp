@@ -61,6 +61,9 @@ std::string kiosk_usage() {
          "  --size WxH          window size, e.g. 1280x800\n"
          "  --orient SEAT       draw the board from seat SEAT's edge (0-based)\n"
          "  --pin DIGITS        arbiter menu PIN (default 0000)\n"
+         "  --voice on|off      speak the rulings (espeak-ng; default: as saved, else on)\n"
+         "  --volume N          the voice's volume, 0 to 100 (default: as saved, else 80)\n"
+         "  --audio-device NAME ALSA device for the voice (aplay -D; default: ALSA's default)\n"
          "  --dpi N             the screen's pixels per inch, for 9 mm touch targets (default 133,\n"
          "                      the Raspberry Pi 7\" display; Touch Display 2: 210)\n"
          "  --font-dir DIR      where DejaVuSans*.ttf are (fonts-dejavu-core)\n"
@@ -216,6 +219,10 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     } else if (arg == "--screen") {
       const auto v = value();
       if (!v) return parsed;
+      if (*v == "menu-voice") {  // the arbiter menu's Voice page (docs/VOICE.md)
+        o.screen = std::string(*v);
+        continue;
+      }
       if (*v != "pin" && *v != "players" && *v != "menu" && *v != "menu-result" && *v != "menu-board" &&
           *v != "confirm" && *v != "keyboard" && *v != "setup" && *v != "hint") {
         parsed.error = "--screen wants pin, players, menu, menu-result, menu-board, confirm, keyboard, setup or hint, not '" +
@@ -232,6 +239,26 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         return parsed;
       }
       o.dpi = static_cast<float>(*dpi);
+    } else if (arg == "--voice" || arg == "--volume" || arg == "--audio-device") {
+      // The voice (docs/VOICE.md).
+      const auto v = value();
+      if (!v) return parsed;
+      if (arg == "--audio-device") {
+        o.audio_device = std::string(*v);
+      } else if (arg == "--voice") {
+        if (*v != "on" && *v != "off") {
+          parsed.error = "--voice wants on or off, not '" + std::string(*v) + "'";
+          return parsed;
+        }
+        o.voice = *v == "on";
+      } else {
+        const auto n = parse_int(*v);
+        if (!n || *n < 0 || *n > 100) {
+          parsed.error = "--volume wants a percentage from 0 to 100, not '" + std::string(*v) + "'";
+          return parsed;
+        }
+        o.volume = *n;
+      }
     } else if (arg == "--pin") {
       const auto v = value();
       if (!v) return parsed;

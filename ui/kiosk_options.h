@@ -44,6 +44,11 @@ struct KioskOptions {
   float dpi = 133;                          // --dpi N: the panel's pixels per inch (touch targets 9 mm)
   std::string font_dir;                     // --font-dir DIR (empty: the default)
   std::optional<int> orient;                // --orient SEAT
+  // The voice (docs/VOICE.md): --voice on|off, --volume 0-100 (unset: the
+  // saved setting, else on at 80), --audio-device NAME (aplay -D).
+  std::optional<bool> voice;
+  std::optional<int> volume;
+  std::string audio_device;
   bool help = false;                        // --help
   bool list_demos = false;                  // --list-demos
 };

@@ -54,8 +54,13 @@ TEST(TypedPlay, FourBotsPlayAFourPlayerGameJournaledAndExported) {
                 db, "--seed", "2", "--max-plies", "40"},
                "");
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(count(r.out, "'s bot plays "), 40) << r.out;
-  EXPECT_NE(r.out.find("stopped after 40 plies"), std::string::npos) << r.out;
+  // Played to its end, or stopped at the cap (the engine's games change as it improves).
+  const int played = count(r.out, "'s bot plays ");
+  EXPECT_GT(played, 8) << r.out;
+  EXPECT_LE(played, 40) << r.out;
+  EXPECT_TRUE(played == 40 ? r.out.find("stopped after 40 plies") != std::string::npos
+                           : r.out.find("[Result \"*\"]") == std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("[Bots \"Red=1,Blue=greedy,Yellow=1,Green=greedy\"]"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("[Red \"Tabula level 1\"]"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("[BlueType \"program\"]"), std::string::npos) << r.out;
