@@ -13,6 +13,7 @@
 #include <numbers>
 #include <string>
 
+#include "ui/bot_arrows.h"
 #include "ui/piece_art.h"
 
 namespace tabula::ui {
@@ -260,6 +261,7 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
                         {base.x + uy * head * 0.55f, base.y - ux * head * 0.55f}, colour, pending_w);
     }
   }
+  draw_arrows(draw, view, layout);  // issue 33: a bot's move, a hint
   for (const Cell destination : view.teaching.destinations) {
     const auto square = board.logical_square(destination);
     if (!square) continue;

@@ -32,6 +32,8 @@ std::string describe(const Intent& intent) {
           return value.winner ? "adjudicate win " + seat_word(*value.winner) : "adjudicate draw";
         } else if constexpr (std::is_same_v<T, ResumeJournal>) {
           return "resume-journal";
+        } else if constexpr (std::is_same_v<T, AskHint>) {
+          return "hint";
         } else if constexpr (std::is_same_v<T, SetPosition>) {
           return "set-position " + (value.position.empty() ? "from-board" : value.position);
         } else if constexpr (std::is_same_v<T, ClockCommand>) {

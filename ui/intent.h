@@ -104,9 +104,14 @@ struct FlagFell {
   friend bool operator==(const FlagFell&, const FlagFell&) = default;
 };
 
+/// Issue 33: the Hint button (the best move for the seat to move).
+struct AskHint {
+  friend bool operator==(const AskHint&, const AskHint&) = default;
+};
+
 using Intent = std::variant<SquareClicked, DialogAnswered, NewGame, TakeBack, Adjudicate,
                             ResumeJournal, SetPosition, ClockCommand, Resign, OfferDraw, FlagFell,
-                            SetupDone, OpenSetup, ClaimDraw>;
+                            SetupDone, OpenSetup, ClaimDraw, AskHint>;
 
 /// One line for logs and tests: "square e4", "square e4 slide", "dialog 7
 /// option 0", "new-game chess", "takeback 2", "adjudicate draw",

@@ -147,6 +147,8 @@ std::vector<Intent> KioskApp::draw(const KioskView& view, double time_s) {
     ImGui::PopTextWrapPos();
   }
   draw_panels(view, screen_zones);
+  if (hint_asked_) intents.push_back(AskHint{});
+  hint_asked_ = false;
   ImGui::End();
 
   // The session's questions wait while the arbiter has the screen. They
@@ -166,6 +168,7 @@ void KioskApp::draw_panels(const KioskView& view, const ScreenLayout& layout) {
   const HeaderActions header = draw_header(view, fonts_, layout.header, layout.touch, main_hits_);
   if (header.arbiter) arbiter_.open();
   if (header.players) arbiter_.open_players();
+  if (header.hint) hint_asked_ = true;
   if (header.rotate && !view.seats.empty()) {
     const int current = orientation_.value_or(view.orientation).value;
     orientation_ = SeatIndex{(current + 1) % static_cast<int>(view.seats.size())};

@@ -92,6 +92,7 @@ class KioskApp {
   void draw_panels(const KioskView& view, const ScreenLayout& layout);
 
   KioskFonts fonts_;
+  bool hint_asked_ = false;  // issue 33: the header's Hint button this frame
   std::optional<SeatIndex> orientation_;
   DialogPresenter dialogs_;
   ArbiterMenu arbiter_;

@@ -115,7 +115,7 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
                  std::to_string(kClockInstant.count() / 1000) +
                  " s before the power went off); the time the kiosk was off is not charged");
     }
-    return true;
+    return start_bots(options_.bots.empty() ? contents.header.bots : options_.bots, error);
   }
   if (options.variant.empty()) {
     error = "no variant to play (give --variant ID, or --journal FILE of a game to resume)";
@@ -137,6 +137,8 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
   session_ = std::make_unique<session::Session>(stages_, *start, settings);
   offset_ = -now;
   physical_.reset();
+  if (!start_bots(options.bots, error)) return false;
+  h.bots = options_.bots;
   if (options.journal) {
     h.set_settings(settings);
     h.created = journal::utc_timestamp();
@@ -258,6 +260,7 @@ const KioskView& KioskGame::view(session::Millis now) {
       }
     }
     view_.variants = variants_;
+    view_.hints = bots_ && bots_->options().hints;
     // Who sits where (--players, or the journal's names on a resume).
     for (std::size_t i = 0; i < view_.seats.size() && i < options_.players.size(); ++i)
       view_.seats[i].player = options_.players[i];
@@ -326,6 +329,9 @@ void KioskGame::new_game(const NewGame& game, session::Millis now) {
     next.time_control.reset();
   }
   next.players = split_players(game.players);
+  // Issue 33: the bot seats stay for another game of the same variant; for
+  // another variant they come from the players' names ("bot 3").
+  if (next.variant != options_.variant) next.bots.clear();
   if (options_.journal) {
     // The finished (or abandoned) game keeps its journal under a new name.
     std::string keep = journal_archive_name(*options_.journal);
@@ -423,6 +429,9 @@ std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis 
   } else if (const auto* r = std::get_if<Resign>(&intent)) {
     in.kind = session::IntentKind::kResign;
     in.seat = core::seat_at(r->seat.value);
+  } else if (std::holds_alternative<AskHint>(intent)) {
+    ask_hint();  // issue 33 (ui/kiosk_game_bots.cpp)
+    return lines;
   } else if (const auto* c = std::get_if<ClaimDraw>(&intent)) {
     in.kind = session::IntentKind::kClaimDraw;
     in.seat = core::seat_at(c->seat.value);
@@ -515,6 +524,7 @@ void KioskGame::tick(session::Millis now) {
       session_time(now) - session_->now() >= kClockInstant) {
     feed(session::Input{session::Tick{session_time(now)}});
   }
+  poll_bots(now);  // issue 33: a bot's move or advice, searched off the frame loop
 }
 
 }  // namespace tabula::ui

@@ -42,6 +42,7 @@
 #include "hub/board_publisher.h"
 #include "journal/journal.h"
 #include "session/session.h"
+#include "ui/bot_driver.h"
 #include "ui/intent.h"
 #include "ui/view_model.h"
 
@@ -66,6 +67,13 @@ struct KioskGameOptions {
   // refused and left as it is.
   bool set_aside = false;
   std::string fallback_variant = "chesscom-ffa";
+  // Issue 33: bot seats ("Blue=3,Green=greedy"; journaled: a resume keeps
+  // the journal's when this is empty), the Hint button (teaching; off in a
+  // rated game) and the blunder check after a human's move.
+  std::string bots;
+  bool hints = false;
+  bool blunder_check = false;
+  bool bots_wait = false;  // screenshots: a search finishes within the frame
 };
 
 /// "games/club.db" -> "games/club-1.db", the first name not taken: where a
@@ -133,6 +141,10 @@ class KioskGame {
   bool start_publishing(const journal::JournalContents& contents, std::string& error);
   void apply_hub_actions();
   void new_game(const NewGame& game, session::Millis now);
+  // Issue 33 (ui/kiosk_game_bots.cpp).
+  bool start_bots(const std::string& text, std::string& error);
+  void poll_bots(session::Millis now);
+  void ask_hint();
   void restart(KioskGameOptions options, session::Millis now);
 
   KioskGameOptions options_;
@@ -140,6 +152,7 @@ class KioskGame {
   std::unique_ptr<session::Session> session_;
   std::optional<journal::Journal> journal_;
   std::unique_ptr<hub::BoardPublisher> publisher_;
+  std::unique_ptr<BotDriver> bots_;  // issue 33: none without bot seats or hints
   std::string journal_error_;
   std::vector<std::string> notices_;
   std::string assignment_shown_;  // the last seat assignment said at the table

@@ -108,7 +108,7 @@ int run_kiosk(const KioskOptions& options) {
   KioskApp app(KioskConfig{options.pin, options.dpi});
   load(app);
   if (options.orient) app.set_orientation(SeatIndex{*options.orient});
-  if (!options.screen.empty()) app.open_screen(options.screen);
+  if (!options.screen.empty() && options.screen != "hint") app.open_screen(options.screen);
   // The voice (docs/VOICE.md): silent in pictures.
   KioskVoice voice(options, !options.screenshot);
   app.arbiter_menu().voice().set_settings(voice.settings());
@@ -123,6 +123,10 @@ int run_kiosk(const KioskOptions& options) {
     so.variant = options.variant.value_or("");
     so.journal = options.journal;
     so.players = options.players;
+    so.bots = options.bots;
+    so.hints = options.hints;
+    so.blunder_check = options.blunder_check;
+    so.bots_wait = options.screenshot.has_value();
     so.virtual_board = !board_socket;
     if (options.set_aside) {
       so.set_aside = true;
@@ -302,6 +306,8 @@ int run_kiosk(const KioskOptions& options) {
     const auto ms = options.screenshot ? std::chrono::milliseconds(1000LL * frame)
                                        : std::chrono::duration_cast<std::chrono::milliseconds>(now - started);
     if (real) real->tick(ms);
+    // Issue 33: a picture of a hint presses the Hint button once play began.
+    if (real && options.screen == "hint" && frame == 1) real->apply(AskHint{}, ms);
     if (!board_socket) board.reset();
     if (real && board_socket) {
       const core::RuleSet& rules = real->session().game().rules();

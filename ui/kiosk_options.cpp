@@ -34,6 +34,9 @@ std::string kiosk_usage() {
          "  --clock TC          game clock: MIN+INC (15+10), MINdDELAY (5d3), MINbBRONSTEIN\n"
          "                      (5b3) or MIN (90); the board is the clock\n"
          "  --players A,B,...   player names in seat order (for the journal and exports)\n"
+         "  --bots SEAT=LEVEL,...  bot seats, levels 1-8 or greedy (e.g. Blue=3,Green=1)\n"
+         "  --hints on|off      the Hint button (teaching; off in rated games)\n"
+         "  --blunder-check on|off  warn a player whose move lost much\n"
          "  --hub BROKER        the arbiter's hub: every board of the event (docs/HUB.md)\n"
          "  --broker ADDRESS    publish this board to the hub (with --journal, --hub-event E,\n"
          "                      --hub-board B; TLS: --broker-ca F; --broker-user U,\n"
@@ -124,6 +127,18 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         return parsed;
       }
       o.clock = std::string(*v);
+    } else if (arg == "--bots") {
+      const auto v = value();
+      if (!v) return parsed;
+      o.bots = std::string(*v);  // the seats are checked against the variant when the game starts
+    } else if (arg == "--hints" || arg == "--blunder-check") {
+      const auto v = value();
+      if (!v) return parsed;
+      if (*v != "on" && *v != "off") {
+        parsed.error = std::string(arg) + " wants on or off, not '" + std::string(*v) + "'";
+        return parsed;
+      }
+      (arg == "--hints" ? o.hints : o.blunder_check) = *v == "on";
     } else if (arg == "--players") {
       const auto v = value();
       if (!v) return parsed;
@@ -212,8 +227,8 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         continue;
       }
       if (*v != "pin" && *v != "players" && *v != "menu" && *v != "menu-result" && *v != "menu-board" &&
-          *v != "confirm" && *v != "keyboard" && *v != "setup") {
-        parsed.error = "--screen wants pin, players, menu, menu-result, menu-board, confirm, keyboard or setup, not '" +
+          *v != "confirm" && *v != "keyboard" && *v != "setup" && *v != "hint") {
+        parsed.error = "--screen wants pin, players, menu, menu-result, menu-board, confirm, keyboard, setup or hint, not '" +
                        std::string(*v) + "'";
         return parsed;
       }

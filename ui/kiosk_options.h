@@ -22,6 +22,9 @@ struct KioskOptions {
   std::optional<std::string> journal;       // --journal FILE: resume it, or record the game there
   std::optional<std::string> clock;         // --clock TC ("15+10", "5d3", "90")
   std::vector<std::string> players;         // --players "Ann,Bob,..."
+  std::string bots;                         // --bots SEAT=LEVEL,... (issue 33; checked against the variant)
+  bool hints = false;                       // --hints on|off (teaching; off in rated games)
+  bool blunder_check = false;               // --blunder-check on|off
   std::optional<std::string> hub;           // --hub BROKER (the arbiter's hub screen)
   // Publishing this board to the hub (docs/HUB.md): --broker ADDRESS with
   // --hub-event E --hub-board B, and optionally --broker-ca, --broker-user,

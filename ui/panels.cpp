@@ -115,7 +115,8 @@ HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts, const 
   // Buttons along the bottom of the header, as wide as the panel allows.
   const ImGuiStyle& style = ImGui::GetStyle();
   const float gap = style.ItemSpacing.x;
-  const float w = (area.width() - 2 * gap) / 3.0f;
+  const int buttons = view.hints ? 4 : 3;  // issue 33: Hint
+  const float w = (area.width() - static_cast<float>(buttons - 1) * gap) / static_cast<float>(buttons);
   const float y = area.y1 - touch;
   ImGui::PushFont(fonts.bold);
   auto header_button = [&](const char* label, int i) {
@@ -128,6 +129,7 @@ HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts, const 
   actions.rotate = header_button("Rotate", 0);
   actions.players = header_button("Players", 1);
   actions.arbiter = header_button("Arbiter", 2);
+  if (view.hints) actions.hint = header_button("Hint", 3);
   ImGui::PopFont();
   return actions;
 }

@@ -30,6 +30,7 @@ struct HeaderActions {
   bool rotate = false;
   bool players = false;
   bool arbiter = false;
+  bool hint = false;  // issue 33: shown when the arbiter allows hints
 };
 
 /// The title over a row of touch-sized buttons (Rotate, Players, Arbiter)

@@ -1,4 +1,5 @@
 #include "ui/session_view.h"
+#include "ui/bot_view.h"
 
 #include <cctype>
 
@@ -227,6 +228,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   if (snap.last_move && snap.last_move->move.from != core::kNoSquare) {
     v.last_move = LastMove{cell_of(snap.last_move->move.from), cell_of(snap.last_move->move.to)};
   }
+  add_bot_arrows(snap, v);  // issue 33 (ui/bot_view.cpp)
   for (const auto& [seat, checkers] : snap.checks) {
     core::Square k = snap.position.king_square(seat);
     if (k == core::kNoSquare) continue;

@@ -184,6 +184,15 @@ struct LastMove {
   Cell to;
 };
 
+/// Issue 33: an arrow over the board: a bot's announced move (`hint` false),
+/// or the hint for the seat to move; drawn in `seat`'s colour.
+struct ArrowView {
+  Cell from;
+  Cell to;
+  SeatIndex seat;
+  bool hint = false;
+};
+
 /// One king in check. A four-player position may hold several.
 struct CheckView {
   Cell king;
@@ -325,6 +334,8 @@ struct KioskView {
   /// becomes `last_move` when it stands. Where it came from: `from` == `to`
   /// for a piece put on the board (003's placement).
   std::optional<LastMove> tentative;
+  std::vector<ArrowView> arrows;  // issue 33: bots' moves to make, a hint
+  bool hints = false;             // issue 33: the Hint button is offered
   std::vector<CheckView> checks;
   std::vector<FixSquare> fixes;
   TeachingView teaching;

@@ -1,6 +1,8 @@
 #include "cli/play_commands.h"
 
+#include "cli/bot_play_command.h"
 #include "cli/options.h"
+#include "cli/play_header.h"
 #include "cli/session_options.h"
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -37,6 +40,8 @@ const char* const kPlayUsage =
         [--broker-user U --broker-password-file F] [--arbiter-key F] [--board-key F]]
                                     headless session, journaled; resumes from FILE;
                                     with --broker, published to the hub (docs/HUB.md)
+  play --variant ID --bots SEAT=LEVEL,... [--journal FILE] [--seed N] [--movetime-ms M]
+                                    humans type moves, bots answer (docs/BOTS.md)
   archive list|show|export --journal FILE [--out F]
                                     the journaled game; export as PGN or PGN4
 )";
@@ -151,16 +156,43 @@ bool is_tick(const session::Input& in) { return std::holds_alternative<session::
 
 // ---- tabula play ------------------------------------------------------------------------
 
+bool new_journal_header(const Options& o, const core::RuleSet& rules, const std::string& variant,
+                        const std::string& start_name, const session::SessionSettings& settings,
+                        journal::JournalHeader& h, std::ostream& err) {
+  h.variant = variant;
+  h.start_name = start_name;
+  h.start_position = o.values.count("fen")    ? o.values.at("fen")
+                     : o.values.count("fen4") ? o.values.at("fen4")
+                                              : rules.start_fen;
+  std::string why;
+  if (!journal::start_position(h, rules, why)) {
+    err << "tabula: " << why << "\n";
+    return false;
+  }
+  h.set_settings(settings);
+  h.created = journal::utc_timestamp();
+  if (o.values.count("event")) h.event = o.values.at("event");
+  if (o.values.count("site")) h.site = o.values.at("site");
+  return true;
+}
+
 int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
   auto o = parse_options(args, first,
                          {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "sliding", "slide-rest-ms", "commit-at-once", "promotion-timeout-ms",
                           "random-moves", "seed", "event", "site", "clock", "broker", "broker-ca", "broker-user",
-                          "broker-password-file", "board", "hub-event", "arbiter-key", "board-key"},
+                          "broker-password-file", "board", "hub-event", "arbiter-key", "board-key", "bots", "movetime-ms", "max-plies"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty()) {
     err << "tabula: play takes no positional arguments (got \"" << o->positional.front() << "\")\n";
+    return 2;
+  }
+  // Issue 33: without a trace, humans type moves and bots answer.
+  if (!o->values.count("trace") && o->values.count("bots")) return cmd_play_typed(args, std::cin, out, err);
+  if (o->values.count("bots") || o->values.count("movetime-ms") || o->values.count("max-plies")) {
+    err << "tabula: play with --trace reads the table's moves from the trace; --bots, --movetime-ms and --max-plies "
+           "are for typed play (without --trace)\n";
     return 2;
   }
   for (const char* need : {"variant", "journal", "trace"}) {
@@ -197,20 +229,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     if (stages.empty()) return 1;
     const core::RuleSet& rules = *stages.front();
     journal::JournalHeader h;
-    h.variant = variant;
-    h.start_name = start_name;
-    h.start_position = o->values.count("fen")    ? o->values.at("fen")
-                       : o->values.count("fen4") ? o->values.at("fen4")
-                                                 : rules.start_fen;
-    std::string why;
-    if (!journal::start_position(h, rules, why)) {
-      err << "tabula: " << why << "\n";
-      return 1;
-    }
-    h.set_settings(settings);
-    h.created = journal::utc_timestamp();
-    if (o->values.count("event")) h.event = o->values.at("event");
-    if (o->values.count("site")) h.site = o->values.at("site");
+    if (!new_journal_header(*o, rules, variant, start_name, settings, h, err)) return 1;
     journal::JournalStatus s = journal::Journal::create(path, h, j);
     if (!s.ok()) {
       err << "tabula: " << s.message << "\n";

@@ -1,6 +1,7 @@
 #include "journal/archive.h"
 
 #include "core/fen.h"
+#include "session/bot_seats.h"
 
 namespace tabula::journal {
 
@@ -9,10 +10,22 @@ std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& 
   const bool four = rules.seat_count() > 2;
   // "2026.11.29 13:07:05" -> "2026.11.29"
   std::string date = h.created.size() >= 10 ? h.created.substr(0, 10) : "????.??.??";
+  // Issue 33: a bot seat is named by its engine and level when no player
+  // name was given, and typed "program" (PGN's WhiteType/BlackType).
+  auto bots = session::parse_bot_seats(h.bots, rules);
+  auto bot = [&](int i) -> const session::BotSeat* { return bots.ok() ? bots->find(core::seat_at(i)) : nullptr; };
   auto player = [&](int i) {
-    return static_cast<std::size_t>(i) < h.players.size() && !h.players[static_cast<std::size_t>(i)].empty()
-               ? h.players[static_cast<std::size_t>(i)]
-               : (four ? rules.seats[static_cast<std::size_t>(i)].name : std::string("?"));
+    if (static_cast<std::size_t>(i) < h.players.size() && !h.players[static_cast<std::size_t>(i)].empty()) {
+      return h.players[static_cast<std::size_t>(i)];
+    }
+    if (const session::BotSeat* b = bot(i)) return session::engine_name(b->level);
+    return four ? rules.seats[static_cast<std::size_t>(i)].name : std::string("?");
+  };
+  auto bot_tags = [&](std::vector<core::PgnTag>& tags) {
+    for (int i = 0; i < rules.seat_count(); ++i) {
+      if (bot(i) != nullptr) tags.push_back({rules.seats[static_cast<std::size_t>(i)].name + "Type", "program"});
+    }
+    if (bots.ok() && !bots->empty()) tags.push_back({"Bots", session::to_text(*bots, rules)});
   };
   std::vector<core::PgnTag> tags;
   if (!four) {
@@ -25,6 +38,7 @@ std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& 
       tags.push_back({"FEN", start});
     }
     tags.push_back({"Variant", h.variant == "chess" ? "Standard" : h.variant});
+    bot_tags(tags);
   } else {
     tags = {{"Variant", h.variant}, {"StartFen4", h.start_name.empty() ? h.start_position : h.start_name}};
     for (int i = 0; i < rules.seat_count(); ++i) tags.push_back({rules.seats[static_cast<std::size_t>(i)].name, player(i)});
@@ -32,6 +46,7 @@ std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& 
     tags.push_back({"Site", h.site});
     tags.push_back({"Date", date});
     tags.push_back({"CurrentMove", std::to_string(game.record().size())});
+    bot_tags(tags);
   }
   // PGN's TimeControl (seconds): "900+10" increment; delays have no PGN
   // form and are written as the base time ("300"), as club software reads it.

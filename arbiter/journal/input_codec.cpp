@@ -108,7 +108,7 @@ std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, co
       session::Intent i;
       i.time = t;
       if (!read_numbers(payload, kIntentNumbers, n, &i.text)) return std::nullopt;
-      if (!in_range(n[0], 0, static_cast<int>(session::IntentKind::kSetPosition))) return std::nullopt;
+      if (!in_range(n[0], 0, static_cast<int>(session::IntentKind::kAdvice))) return std::nullopt;
       i.kind = static_cast<session::IntentKind>(n[0]);
       i.request = static_cast<std::uint32_t>(n[1]);
       i.option = static_cast<int>(n[2]);

@@ -108,7 +108,8 @@ std::map<std::string, std::string> header_rows(const JournalHeader& h) {
           {"created", h.created},
           {"event", h.event},
           {"site", h.site},
-          {"players", players}};
+          {"players", players},
+          {"bots", h.bots}};
 }
 
 bool read_int(const std::map<std::string, std::string>& m, const std::string& key, std::int64_t& out) {
@@ -333,6 +334,7 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     h.created = m["created"];
     h.event = m["event"];
     h.site = m["site"];
+    h.bots = m["bots"];  // issue 33; none in journals written before bots
     h.players.clear();
     const std::string& p = m["players"];
     for (std::size_t at = 0; !p.empty() && at <= p.size();) {

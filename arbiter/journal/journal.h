@@ -70,6 +70,9 @@ struct JournalHeader {
   std::string event = "Tabula game";
   std::string site = "Tabula board";
   std::vector<std::string> players;  // seat order; empty: "?"
+  // Issue 33: the bot seats as "SEAT=LEVEL,..." (session/bot_seats.h); ""
+  // for none (and in journals written before bots).
+  std::string bots;
 
   session::SessionSettings settings() const;
   void set_settings(const session::SessionSettings& s);

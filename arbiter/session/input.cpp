@@ -40,6 +40,10 @@ const char* to_string(IntentKind k) {
       return "adjudicate";
     case IntentKind::kSetPosition:
       return "set-position";
+    case IntentKind::kBotMove:
+      return "bot-move";
+    case IntentKind::kAdvice:
+      return "advice";
   }
   return "?";
 }
@@ -92,6 +96,11 @@ std::string describe(const Input& in, const core::Geometry& g) {
       break;
     case IntentKind::kSetPosition:
       out += " " + i.text;
+      break;
+    case IntentKind::kBotMove:
+    case IntentKind::kAdvice:
+      out += " seat " + std::to_string(core::index_of(i.seat)) + " " + g.name(i.move.from) + g.name(i.move.to) +
+             " " + i.text;
       break;
     case IntentKind::kSensorFault:
     case IntentKind::kSensorRepaired:

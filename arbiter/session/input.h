@@ -60,6 +60,10 @@ enum class IntentKind : std::uint8_t {
                     // (kNoSeat: the standing as it is, e.g. by the ledger)
   kSetPosition,     // the arbiter sets the game to the FEN/FEN4 in `text`; the
                     // table then sets the board to it
+  kBotMove,         // issue 33: the bot of `seat` plays `move` (`text`: its engine and
+                    // level); announced, and only that move is accepted until it stands
+  kAdvice,          // issue 33: a hint or a blunder warning for `seat` (`text`), with
+                    // `move` to draw as an arrow (none for a warning without one)
 };
 const char* to_string(IntentKind k);
 

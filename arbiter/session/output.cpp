@@ -30,6 +30,10 @@ const char* to_string(RulingKind k) {
       return "operator";
     case RulingKind::kClock:
       return "clock";
+    case RulingKind::kBotMove:
+      return "bot-move";
+    case RulingKind::kAdvice:
+      return "advice";
   }
   return "?";
 }
@@ -50,6 +54,8 @@ const char* to_string(RequestKind k) {
       return "remove-pieces";
     case RequestKind::kSetBoard:
       return "set-board";
+    case RequestKind::kBotMove:
+      return "bot-move";
   }
   return "?";
 }

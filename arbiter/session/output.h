@@ -41,6 +41,8 @@ enum class RulingKind : std::uint8_t {
   kRemoval,         // pieces the rules removed: asked for, then confirmed
   kOperator,        // an operator intent was done or refused
   kClock,           // the clock: a flag fell, the arbiter stopped, started or set it
+  kBotMove,         // issue 33: a bot's move announced ("Blue's bot plays Nb8-c6: move it for Blue")
+  kAdvice,          // issue 33: a hint or a blunder warning for a seat (teaching)
 };
 const char* to_string(RulingKind k);
 
@@ -63,6 +65,7 @@ enum class RequestKind : std::uint8_t {
   kRandomMove,    // 002 rule 7: play this move for a random mover (instruction)
   kRemovePieces,  // take these pieces off (instruction; closes when done)
   kSetBoard,      // set up or restore the board (instruction; closes when verified)
+  kBotMove,       // issue 33: play the bot's move for its seat (instruction; `move`)
 };
 const char* to_string(RequestKind k);
 

@@ -51,6 +51,12 @@ class Session::Moves : public inference::MoveSource {
   explicit Moves(const Session& s) : s_(s) {}
   const core::Game& game() const override { return s_.match_.game(); }
   core::MoveList moves(const core::Game& g) const override {
+    // Issue 33: a bot's announced move is the one move the table may play.
+    if (const Request* b = s_.bot_request(g)) {
+      core::MoveList only;
+      only.push(b->move);
+      return only;
+    }
     // 002 rule 7: the table plays the random mover's drawn move, nothing else.
     if (s_.settings_.random_moves == RandomMoves::kRequireRequested &&
         s_.random_mover(g, g.to_move())) {
@@ -62,6 +68,7 @@ class Session::Moves : public inference::MoveSource {
   }
   std::string why_not(const core::Game& g, Square from, Square to) const override {
     std::string why = g.why_illegal(from, to);
+    if (const Request* b = s_.bot_request(g)) return s_.bot_why_not(*b, g, from, to, why);
     if (why.empty() && s_.settings_.random_moves == RandomMoves::kRequireRequested &&
         s_.random_mover(g, g.to_move())) {
       if (auto m = s_.random_move_for(g)) {
@@ -359,11 +366,13 @@ void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
   add_game_rulings(rs, out, static_cast<int>(out.moves.size()) - 1);
   close_questions(out);
   close_requests(RequestKind::kRandomMove, out);
+  resume_after_bot_move(made.value_or(now_));
   after_game_change(shown, inference::Rebase::kAfterCommit, out);
 }
 
 void Session::after_game_change(const SquareSet& shown, inference::Rebase how, Output& out) {
   const core::Game& g = game();
+  close_requests(RequestKind::kBotMove, out);  // issue 33: the game changed; announced anew
   if (match_.state() == core::Match::State::kChoosing) {
     // 004 rule 7: the stage winner picks the power piece for stage two.
     phase_ = Phase::kChoosing;
@@ -439,6 +448,7 @@ void Session::enter_setup(Phase phase, const core::Position& layout, const std::
   close_requests(RequestKind::kSetBoard, out);
   close_requests(RequestKind::kRemovePieces, out);
   close_requests(RequestKind::kRandomMove, out);
+  close_requests(RequestKind::kBotMove, out);
   tracker_.set_geometry(layout.rules().geometry);
   tracker_.verify(layout);
   Request r;
@@ -616,6 +626,10 @@ void Session::handle_intent(const Intent& in, Output& out) {
       return adjudicate(in, out);
     case IntentKind::kSetPosition:
       return set_position(in, out);
+    case IntentKind::kBotMove:
+      return announce_bot_move(in, out);
+    case IntentKind::kAdvice:
+      return advise(in, out);
     case IntentKind::kSensorFault:
     case IntentKind::kSensorRepaired: {
       Square q = tracker_.board().square_of(in.square);
@@ -791,7 +805,7 @@ void Session::open_request(Request r, Output& out) {
   note.kind = RulingKind::kRequest;
   note.text = r.prompt;
   note.squares = r.squares;
-  if (!r.prompt.empty() && r.kind != RequestKind::kRemovePieces) add(note, out);
+  if (!r.prompt.empty() && r.kind != RequestKind::kRemovePieces && r.kind != RequestKind::kBotMove) add(note, out);
 }
 
 void Session::close_requests(RequestKind kind, Output& out) {
@@ -948,7 +962,9 @@ void Session::sync_clock(Millis at) {
     clock_->set_retired(i, !g.plays(s) || random_mover(g, s), at);
   }
   if (phase_ == Phase::kOver || g.outcome().over) return clock_->stop(at);
-  if (phase_ != Phase::kPlay || clock_held_) return clock_->pause(at);
+  // Issue 33: a bot's clock stops when its move is announced; the next
+  // seat's starts when the move stands on the board (accept()).
+  if (phase_ != Phase::kPlay || clock_held_ || bot_request(g) != nullptr) return clock_->pause(at);
   int next = core::index_of(g.to_move());
   switch (clock_->state()) {
     case GameClock::State::kIdle:

@@ -137,6 +137,17 @@ class Session {
   void set_position(const Intent& in, Output& out);
   void adjudicate(const Intent& in, Output& out);
   void clock_intent(const Intent& in, Output& out);
+  // ---- issue 33: bots (session_bot.cpp) ----
+ public:
+  // The open announcement of a bot's move for the seat to move in `g`, if any.
+  const Request* bot_request(const core::Game& g) const;
+
+ private:
+  std::string bot_why_not(const Request& bot, const core::Game& g, core::Square from, core::Square to,
+                          const std::string& rules_why) const;
+  void announce_bot_move(const Intent& in, Output& out);
+  void advise(const Intent& in, Output& out);
+  void resume_after_bot_move(Millis at);
 
   SessionSettings settings_;
   std::vector<std::shared_ptr<const core::RuleSet>> stages_;

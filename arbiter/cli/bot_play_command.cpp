@@ -1,0 +1,324 @@
+#include "cli/bot_play_command.h"
+
+#include <cctype>
+#include <chrono>
+#include <filesystem>
+#include <optional>
+
+#include "cli/options.h"
+#include "cli/play_header.h"
+#include "cli/play_commands.h"
+#include "cli/session_options.h"
+#include "core/notation.h"
+#include "engine/search.h"
+#include "journal/archive.h"
+#include "journal/journal.h"
+#include "journal/resume.h"
+#include "session/bot_advice.h"
+#include "session/bot_player.h"
+#include "session/bot_seats.h"
+#include "session/virtual_hands.h"
+
+// Section index: the table (session, journal, virtual hands), typed moves,
+// tabula play (typed).
+
+namespace tabula::cli {
+
+namespace {
+
+using session::Millis;
+
+// ---- the table ------------------------------------------------------------------------
+
+// The session, its journal (when kept) and the virtual hands' time.
+class TypedTable {
+ public:
+  TypedTable(session::Session& s, journal::Journal* j, std::ostream& out, std::ostream& err)
+      : s_(s), j_(j), out_(out), err_(err) {}
+
+  bool feed(const session::Input& in) {
+    session::Output res = s_.handle(in);
+    if (j_ != nullptr) {
+      journal::JournalStatus st = j_->record(in, res, journal::wall_clock_ms());
+      if (!st.ok()) {
+        err_ << "tabula: " << st.message << "\n";
+        return false;
+      }
+    }
+    for (const session::Ruling& r : res.rulings) {
+      if (r.severity == core::Severity::kInfo && r.kind == session::RulingKind::kRequest) continue;
+      out_ << "  " << r.text << "\n";
+    }
+    return true;
+  }
+  // Time passes: the session acts at its deadlines up to now + ms.
+  bool wait(long ms) {
+    const Millis until = s_.now() + Millis{ms};
+    for (int guard = 0; guard < 1000; ++guard) {
+      std::optional<Millis> d = s_.next_deadline();
+      if (!d || *d > until) break;
+      if (!feed(session::Input{session::Tick{*d}})) return false;
+    }
+    return feed(session::Input{session::Tick{until}});
+  }
+  bool events(const std::vector<session::SquareEvent>& evs) {
+    for (const session::SquareEvent& e : evs) {
+      if (!feed(session::Input{e})) return false;
+    }
+    return wait(2000);  // past the settle and slide-rest times
+  }
+  bool move(const core::Move& m) {
+    if (!events(session::hand_events(s_.game(), m, s_.now() + Millis{200}))) return false;
+    // The piece a pawn became, as the table would say it.
+    for (const session::Request& r : s_.requests()) {
+      if (r.options.empty() || m.promotion == core::kNoKind) continue;
+      session::Intent c;
+      c.time = s_.now();
+      c.kind = session::IntentKind::kChoosePiece;
+      c.piece = m.promotion;
+      return feed(session::Input{c}) && wait(300);
+    }
+    return true;
+  }
+  bool intent(session::Intent i) {
+    i.time = s_.now();
+    return feed(session::Input{i});
+  }
+  // Lays out what the session asks for (the start, or a board to restore),
+  // and lifts pieces the rules took off.
+  bool tidy() {
+    const core::SquareSet want = inference::occupancy_of(s_.snapshot().position);
+    const core::SquareSet& have = s_.tracker().board().cells();
+    std::vector<session::SquareEvent> evs;
+    Millis t = s_.now() + Millis{100};
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      if (want.test(static_cast<std::size_t>(i)) != have.test(static_cast<std::size_t>(i))) {
+        evs.push_back(session::SquareEvent{t, static_cast<core::Square>(i), want.test(static_cast<std::size_t>(i))});
+        t += Millis{20};
+      }
+    }
+    return evs.empty() ? true : events(evs);
+  }
+
+ private:
+  session::Session& s_;
+  journal::Journal* j_;
+  std::ostream& out_;
+  std::ostream& err_;
+};
+
+// ---- typed moves ----------------------------------------------------------------------
+
+std::string squeeze(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c != '-' && c != 'x' && c != ' ' && c != '=' && c != '+' && c != '#') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+// The legal move the words name: its long algebraic text (any case), or its
+// squares with an optional promotion letter ("e7e8q").
+std::optional<core::Move> typed_move(const core::Game& g, const std::string& words) {
+  const core::Geometry& geo = g.rules().geometry;
+  const std::string want = squeeze(words);
+  for (const core::Move& m : g.legal_moves()) {
+    if (squeeze(core::long_algebraic(g.position(), m)) == want) return m;
+  }
+  for (const core::Move& m : g.legal_moves()) {
+    std::string sq = geo.name(m.from) + geo.name(m.to);
+    if (m.promotion != core::kNoKind) {
+      const auto& def = g.rules().pieces[static_cast<std::size_t>(core::index_of(m.promotion))];
+      if (want == sq + static_cast<char>(std::tolower(static_cast<unsigned char>(def.letter)))) return m;
+      continue;
+    }
+    if (want == sq) return m;
+  }
+  return std::nullopt;
+}
+
+std::string some_moves(const core::Game& g) {
+  std::string out;
+  int n = 0;
+  for (const core::Move& m : g.legal_moves()) {
+    if (n++ == 8) return out + ", ...";
+    out += (out.empty() ? "" : ", ") + core::long_algebraic(g.position(), m);
+  }
+  return out;
+}
+
+}  // namespace
+
+// ---- tabula play (typed) ------------------------------------------------------------
+
+int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+  std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
+  auto o = parse_options(args, first,
+                         {"variant", "journal", "bots", "start", "fen", "fen4", "seed", "movetime-ms", "clock", "event",
+                          "site", "max-plies"},
+                         {}, "play", err);
+  if (!o) return 2;
+  if (!o->positional.empty() || !o->values.count("variant") || !o->values.count("bots")) {
+    err << "tabula: play without --trace needs --variant ID and --bots SEAT=LEVEL,...\n";
+    return 2;
+  }
+  long movetime_ms = 1000;
+  if (o->values.count("movetime-ms")) {
+    const std::string& v = o->values.at("movetime-ms");
+    char* end = nullptr;
+    movetime_ms = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || movetime_ms < 1 || movetime_ms > 600000) {
+      err << "tabula: --movetime-ms \"" << v << "\" is not a time in milliseconds (1-600000)\n";
+      return 2;
+    }
+  }
+  long max_plies = 2000;  // bots alone may shuffle bare kings for ever
+  if (o->values.count("max-plies")) {
+    const std::string& v = o->values.at("max-plies");
+    char* end = nullptr;
+    max_plies = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || max_plies < 1) {
+      err << "tabula: --max-plies \"" << v << "\" is not a number of plies (1 or more)\n";
+      return 2;
+    }
+  }
+  const std::string variant = o->values.at("variant");
+  const std::string path = o->values.count("journal") ? o->values.at("journal") : "";
+  journal::Journal j;
+  journal::JournalContents contents;
+  std::error_code ec;
+  const bool resuming = !path.empty() && std::filesystem::exists(path, ec);
+  if (resuming) {
+    journal::JournalStatus s = journal::Journal::open(path, journal::Journal::Access::kAppend, j);
+    if (s.ok()) s = j.load(contents);
+    if (!s.ok()) {
+      err << "tabula: " << s.message << "\n";
+      return 1;
+    }
+    if (contents.header.variant != variant) {
+      err << "tabula: " << path << ": this journal is a game of " << contents.header.variant << ", not " << variant
+          << "; it is left as it is\n";
+      return 1;
+    }
+  }
+  const std::string start_name = resuming ? contents.header.start_name
+                                 : o->values.count("start") ? o->values.at("start")
+                                                            : "";
+  auto stages = load_stages(variant, start_name, err);
+  if (stages.empty()) return 1;
+  const core::RuleSet& rules = *stages.front();
+  auto bots = session::parse_bot_seats(resuming ? contents.header.bots : o->values.at("bots"), rules);
+  if (!bots.ok()) {
+    err << "tabula: " << (resuming ? path + ": the journal's " : std::string("--")) << bots.error().message << "\n";
+    return resuming ? 1 : 2;
+  }
+  if (!resuming) {
+    session::SessionSettings settings;
+    if (!read_session_settings(*o, settings, err)) return 2;
+    journal::JournalHeader& h = contents.header;
+    if (!new_journal_header(*o, rules, variant, start_name, settings, h, err)) return 1;
+    h.bots = session::to_text(*bots, rules);
+    if (!path.empty()) {
+      journal::JournalStatus s = journal::Journal::create(path, h, j);
+      if (!s.ok()) {
+        err << "tabula: " << s.message << "\n";
+        return 1;
+      }
+    }
+  }
+  journal::Resumed r = journal::resume(contents, path.empty() ? "(no journal)" : path, stages);
+  if (!r.session) {
+    err << "tabula: " << r.error << "\n";
+    return 1;
+  }
+  session::Session& s = *r.session;
+  TypedTable table(s, path.empty() ? nullptr : &j, out, err);
+  out << rules.name << "; bots: " << (bots->empty() ? "none" : session::to_text(*bots, rules)) << "\n";
+  if (r.inputs > 0) out << "resumed " << r.inputs << " inputs, " << s.moves().size() << " moves from " << path << "\n";
+  engine::Engine engine(16);
+  const auto started = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
+  };
+  for (int guard = 0; guard < 100000; ++guard) {
+    if (!table.tidy()) return 1;
+    const core::Game& g = s.game();
+    if (s.phase() == session::Phase::kOver || g.outcome().over) break;
+    if (static_cast<long>(s.moves().size()) >= max_plies) {
+      out << "stopped after " << max_plies << " plies (--max-plies)\n";
+      break;
+    }
+    if (s.phase() != session::Phase::kPlay) {
+      if (!table.wait(1000)) return 1;
+      continue;
+    }
+    std::optional<core::Move> table_move;
+    for (const session::Request& q : s.requests()) {
+      if (q.kind == session::RequestKind::kRandomMove || q.kind == session::RequestKind::kBotMove) table_move = q.move;
+    }
+    if (!table_move) {
+      if (auto task = session::bot_task(s, *bots)) {
+        const std::int64_t from = elapsed();
+        session::SearchClock clock{[&] { return elapsed() - from; }, nullptr, movetime_ms * 1000};
+        auto choice = session::search_bot_move(engine, *task, clock);
+        if (!choice) {
+          err << "tabula: " << g.seat_name(task->seat) << "'s bot found no move\n";
+          return 1;
+        }
+        if (!table.intent(session::bot_intent(*task, choice->move, s.now()))) return 1;
+        continue;  // the announcement is a request the table now plays
+      }
+    }
+    if (table_move) {
+      if (!table.move(*table_move)) return 1;
+      continue;
+    }
+    out << g.seat_name(g.to_move()) << " to move> " << std::flush;
+    std::string line;
+    if (!std::getline(in, line)) {
+      out << "\n";
+      break;
+    }
+    const std::string word = squeeze(line);
+    if (word.empty()) continue;
+    if (word == "quit") break;
+    if (word == "hint") {
+      session::SearchClock clock{};
+      if (auto h = session::hint_for(engine, g, clock)) {
+        if (!table.intent(session::advice_intent(h->seat, h->move, h->text, s.now()))) return 1;
+      }
+      continue;
+    }
+    if (word == "resign" || word == "takeback") {
+      session::Intent i;
+      i.kind = word == "resign" ? session::IntentKind::kResign : session::IntentKind::kTakeback;
+      i.seat = g.to_move();
+      i.count = 1;
+      if (word == "takeback") {  // back to this seat's own last move (past the bots' answers)
+        int count = 0;
+        const auto& rec = s.moves();
+        for (auto it = rec.rbegin(); it != rec.rend(); ++it) {
+          ++count;
+          if (it->seat == g.to_move()) break;
+        }
+        i.count = std::max(1, count);
+      }
+      if (!table.intent(i)) return 1;
+      continue;
+    }
+    std::optional<core::Move> m = typed_move(g, line);
+    if (!m) {
+      out << "  '" << line << "' is not a move of " << g.seat_name(g.to_move()) << " here; legal: " << some_moves(g)
+          << "\n";
+      continue;
+    }
+    if (!table.move(*m)) return 1;
+  }
+  out << journal::state_summary(s);
+  if (!s.moves().empty()) {
+    out << journal::export_record(contents.header, s.game());
+  }
+  return 0;
+}
+
+}  // namespace tabula::cli

@@ -1,0 +1,94 @@
+// Issue 33: `tabula play` without a trace: humans type moves, bots answer.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "cli/bot_play_command.h"
+
+namespace tabula::testing {
+namespace {
+
+struct PlayRun {
+  int code = 0;
+  std::string out;
+  std::string err;
+};
+
+PlayRun play(const std::vector<std::string>& args, const std::string& typed) {
+  std::istringstream in(typed);
+  std::ostringstream out;
+  std::ostringstream err;
+  PlayRun r;
+  r.code = cli::cmd_play_typed(args, in, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(TypedPlay, AHumanTypesMovesAndTheBotAnswers) {
+  PlayRun r = play({"play", "--variant", "chess", "--bots", "black=1", "--seed", "3"}, "e2e4\nNg1-f3\nhint\nquit\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("White's pawn on e2 to e4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("White's knight on g1 to f3"), std::string::npos) << r.out;
+  EXPECT_EQ(count(r.out, "Black's bot plays "), 2) << r.out;
+  EXPECT_NE(r.out.find("Hint for White: "), std::string::npos) << r.out;
+}
+
+TEST(TypedPlay, AWrongWordNamesTheSeatAndLegalMoves) {
+  PlayRun r = play({"play", "--variant", "chess", "--bots", "Black=1"}, "e2e5\nquit\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("'e2e5' is not a move of White here; legal: "), std::string::npos) << r.out;
+}
+
+TEST(TypedPlay, FourBotsPlayAFourPlayerGameJournaledAndExported) {
+  const std::string db = (std::filesystem::temp_directory_path() / "tabula_bot_play_test.db").string();
+  for (const char* side : {"", "-wal", "-shm"}) std::filesystem::remove(db + side);
+  PlayRun r = play({"play", "--variant", "chesscom-teams", "--bots", "Red=1,Blue=greedy,Yellow=1,Green=greedy", "--journal",
+                db, "--seed", "2", "--max-plies", "40"},
+               "");
+  ASSERT_EQ(r.code, 0) << r.err;
+  // Played to its end, or stopped at the cap (the engine's games change as it improves).
+  const int played = count(r.out, "'s bot plays ");
+  EXPECT_GT(played, 8) << r.out;
+  EXPECT_LE(played, 40) << r.out;
+  EXPECT_TRUE(played == 40 ? r.out.find("stopped after 40 plies") != std::string::npos
+                           : r.out.find("[Result \"*\"]") == std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("[Bots \"Red=1,Blue=greedy,Yellow=1,Green=greedy\"]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[Red \"Tabula level 1\"]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[BlueType \"program\"]"), std::string::npos) << r.out;
+  // Resumed: the same game, nothing new to play.
+  PlayRun again = play({"play", "--variant", "chesscom-teams", "--bots", "Red=1", "--journal", db, "--max-plies", "40"}, "");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("bots: Red=1,Blue=greedy,Yellow=1,Green=greedy"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("resumed "), std::string::npos) << again.out;
+  EXPECT_EQ(count(again.out, "'s bot plays "), 0) << again.out;
+  for (const char* side : {"", "-wal", "-shm"}) std::filesystem::remove(db + side);
+}
+
+TEST(TypedPlay, BadOptionsAreNamed) {
+  PlayRun a = play({"play", "--variant", "chesscom-ffa", "--bots", "Pink=2"}, "");
+  EXPECT_EQ(a.code, 2);
+  EXPECT_NE(a.err.find("no seat 'Pink' in Four-player FFA (chess.com)"), std::string::npos) << a.err;
+  PlayRun b = play({"play", "--variant", "chess", "--bots", "White=12"}, "");
+  EXPECT_EQ(b.code, 2);
+  EXPECT_NE(b.err.find("level '12' is not one of 1-8 or greedy"), std::string::npos) << b.err;
+  PlayRun c = play({"play", "--variant", "chess"}, "");
+  EXPECT_EQ(c.code, 2);
+  EXPECT_NE(c.err.find("needs --variant ID and --bots"), std::string::npos) << c.err;
+  PlayRun d = play({"play", "--variant", "chess", "--bots", "Black=1", "--movetime-ms", "fast"}, "");
+  EXPECT_EQ(d.code, 2);
+  EXPECT_NE(d.err.find("--movetime-ms \"fast\""), std::string::npos) << d.err;
+  PlayRun e = play({"play", "--variant", "nosuch", "--bots", "Black=1"}, "");
+  EXPECT_EQ(e.code, 1);
+}
+
+}  // namespace
+}  // namespace tabula::testing

@@ -1,0 +1,132 @@
+// Issue 33 at the kiosk: --bots/--hints options, a bot's move searched off the
+// frame loop and announced with its arrow, the table making it by clicks, a
+// wrong click refused; hints allowed only when switched on.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "ui/kiosk_game.h"
+#include "ui/kiosk_options.h"
+
+namespace tabula::ui {
+namespace {
+
+using Ms = session::Millis;
+
+Intent click(const std::string& name) { return SquareClicked{*parse_cell_name(name)}; }
+
+// Ticks until the worker's answer is in (the search runs on its thread).
+void wait_for(KioskGame& g, Ms& t, const std::function<bool()>& done) {
+  for (int i = 0; i < 200 && !done(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    g.tick(t += Ms(20));
+  }
+}
+
+bool has_bot_arrow(const KioskView& v) {
+  for (const ArrowView& a : v.arrows) {
+    if (!a.hint) return true;
+  }
+  return false;
+}
+
+TEST(BotKiosk, OptionsAreParsedAndBadOnesNamed) {
+  std::vector<const char*> args{"--sim", "--variant", "chess", "--bots", "Black=2", "--hints", "on"};
+  ParsedOptions p = parse_kiosk_options(args);
+  ASSERT_TRUE(p.error.empty()) << p.error;
+  EXPECT_EQ(p.options.bots, "Black=2");
+  EXPECT_TRUE(p.options.hints);
+  EXPECT_FALSE(p.options.blunder_check);
+  std::vector<const char*> bad{"--hints", "maybe"};
+  EXPECT_EQ(parse_kiosk_options(bad).error, "--hints wants on or off, not 'maybe'");
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.bots = "Pink=2";
+  std::string error;
+  EXPECT_FALSE(KioskGame::create(o, Ms(0), error));
+  EXPECT_EQ(error, "bots: 'Pink=2' (column 1): no seat 'Pink' in Chess; its seats are White (1), Black (2)");
+}
+
+TEST(BotKiosk, TheBotsMoveIsAnnouncedWithItsArrowAndOnlyItIsAccepted) {
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.bots = "Black=1";
+  std::string error;
+  auto g = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(g) << error;
+  Ms t(0);
+  g->tick(t += Ms(3000));
+  g->apply(click("e2"), t += Ms(100));
+  g->apply(click("e4"), t += Ms(400));
+  g->tick(t += Ms(3000));
+  wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); });
+  const KioskView& v = g->view(t);
+  ASSERT_TRUE(has_bot_arrow(v)) << "no announcement";
+  ASSERT_EQ(v.arrows.size(), 1u);
+  EXPECT_EQ(v.arrows[0].seat.value, 1);
+  const std::string from = cell_name(v.arrows[0].from);
+  const std::string to = cell_name(v.arrows[0].to);
+  ASSERT_TRUE(v.ruling.has_value());
+  EXPECT_EQ(v.ruling->text.find("Black's bot plays "), 0u) << v.ruling->text;
+  // A wrong move first: a7-a6 unless that is the bot's own.
+  const std::string wf = from == "a7" ? "h7" : "a7";
+  const std::string wt = from == "a7" ? "h6" : "a6";
+  g->apply(click(wf), t += Ms(100));
+  g->apply(click(wt), t += Ms(400));
+  g->tick(t += Ms(3000));
+  EXPECT_EQ(g->session().moves().size(), 1u);
+  ASSERT_TRUE(g->view(t).ruling.has_value());
+  EXPECT_NE(g->view(t).ruling->text.find("Black's bot plays "), std::string::npos) << g->view(t).ruling->text;
+  g->apply(click(wt), t += Ms(100));
+  g->apply(click(wf), t += Ms(400));
+  g->tick(t += Ms(3000));
+  g->apply(click(from), t += Ms(100));
+  g->apply(click(to), t += Ms(400));
+  g->tick(t += Ms(3000));
+  EXPECT_EQ(g->session().moves().size(), 2u);
+  EXPECT_FALSE(has_bot_arrow(g->view(t)));
+}
+
+TEST(BotKiosk, APlayerNamedBotOnTheSetupOrPlayersScreenIsABot) {
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.players = {"Ann", "Bot 1"};
+  std::string error;
+  auto g = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(g) << error;
+  Ms t(0);
+  g->tick(t += Ms(3000));
+  g->apply(click("d2"), t += Ms(100));
+  g->apply(click("d4"), t += Ms(400));
+  g->tick(t += Ms(3000));
+  wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); });
+  EXPECT_TRUE(has_bot_arrow(g->view(t)));
+}
+
+TEST(BotKiosk, HintsOnlyWhenTheArbiterAllowsThem) {
+  KioskGameOptions o;
+  o.variant = "chess";
+  std::string error;
+  auto off = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(off) << error;
+  Ms t(0);
+  off->tick(t += Ms(3000));
+  EXPECT_FALSE(off->view(t).hints);
+  off->apply(AskHint{}, t += Ms(100));
+  EXPECT_TRUE(off->view(t).arrows.empty());
+  o.hints = true;
+  auto on = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(on) << error;
+  Ms u(0);
+  on->tick(u += Ms(3000));
+  EXPECT_TRUE(on->view(u).hints);
+  on->apply(AskHint{}, u += Ms(100));
+  wait_for(*on, u, [&] { return !on->view(u).arrows.empty(); });
+  ASSERT_EQ(on->view(u).arrows.size(), 1u);
+  EXPECT_TRUE(on->view(u).arrows[0].hint);
+  EXPECT_EQ(on->view(u).ruling->text.find("Hint for White: "), 0u);
+}
+
+}  // namespace
+}  // namespace tabula::ui

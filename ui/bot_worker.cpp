@@ -1,0 +1,104 @@
+#include "ui/bot_worker.h"
+
+#include <chrono>
+
+#include "engine/search.h"
+
+namespace tabula::ui {
+
+BotWorker::BotWorker() : thread_([this] { run(); }) {}
+
+BotWorker::~BotWorker() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    quit_ = true;
+    stop_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+std::uint64_t BotWorker::start(BotJob job) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  job.id = next_id_++;
+  if (running_) stop_ = true;
+  pending_ = job;
+  done_.reset();
+  wake_.notify_all();
+  return job.id;
+}
+
+void BotWorker::cancel() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  pending_.reset();
+  done_.reset();
+  if (running_) stop_ = true;
+}
+
+bool BotWorker::busy() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return pending_.has_value() || running_.has_value();
+}
+
+std::optional<BotJob> BotWorker::current() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return pending_ ? pending_ : running_;
+}
+
+std::optional<BotResult> BotWorker::take() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::optional<BotResult> out = std::move(done_);
+  done_.reset();
+  return out;
+}
+
+void BotWorker::wait_idle() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  idle_.wait(lock, [&] { return !pending_ && !running_; });
+}
+
+void BotWorker::run() {
+  engine::Engine engine(16);
+  for (;;) {
+    BotJob job;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait(lock, [&] { return quit_ || pending_.has_value(); });
+      if (quit_) return;
+      job = *pending_;
+      pending_.reset();
+      running_ = job;
+      stop_ = false;
+    }
+    const auto began = std::chrono::steady_clock::now();
+    session::SearchClock clock;
+    clock.elapsed_us = [began] {
+      return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - began).count();
+    };
+    clock.stop = &stop_;
+    clock.budget_us = job.budget_us;
+    BotResult r;
+    r.job = job;
+    if (job.task.game) {
+      switch (job.kind) {
+        case BotJob::Kind::kMove:
+          r.choice = session::search_bot_move(engine, job.task, clock);
+          break;
+        case BotJob::Kind::kHint:
+          r.hint = session::hint_for(engine, *job.task.game, clock);
+          break;
+        case BotJob::Kind::kBlunderCheck:
+          r.warning = session::blunder_check(engine, *job.task.game, job.played, clock);
+          break;
+      }
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    running_.reset();
+    // A stopped job, or one replaced while it ran, says nothing.
+    if (!stop_ && !pending_) done_ = std::move(r);
+    stop_ = false;
+    idle_.notify_all();
+  }
+}
+
+}  // namespace tabula::ui

@@ -1,0 +1,44 @@
+// kiosk_game_bots.cpp — KioskGame's bots (issue 33): its BotDriver is made
+// from the options (or the journal's header on a resume), polled on every
+// tick; what it returns is fed and journaled like any other input.
+#include "ui/kiosk_game.h"
+
+namespace tabula::ui {
+
+bool KioskGame::start_bots(const std::string& text, std::string& error) {
+  bots_.reset();
+  // No --bots: players named "bot 3" on the setup or Players screen are bots.
+  const std::string given =
+      text.empty() ? session::to_text(session::bots_from_names(options_.players, session_->game().rules()),
+                                      session_->game().rules())
+                   : text;
+  auto seats = session::parse_bot_seats(given, session_->game().rules());
+  if (!seats.ok()) {
+    error = seats.error().message;
+    return false;
+  }
+  options_.bots = session::to_text(*seats, session_->game().rules());
+  if (seats->empty() && !options_.hints && !options_.blunder_check) return true;
+  BotOptions o;
+  o.seats = *seats;
+  o.hints = options_.hints;
+  o.blunder_check = options_.blunder_check;
+  o.synchronous = options_.bots_wait;
+  bots_ = std::make_unique<BotDriver>(o);
+  return true;
+}
+
+void KioskGame::poll_bots(session::Millis now) {
+  if (!bots_) return;
+  if (std::optional<session::Intent> in = bots_->poll(*session_, session_time(now))) {
+    in->time = std::max(in->time, session_->now());
+    feed(session::Input{*in});
+  }
+}
+
+void KioskGame::ask_hint() {
+  const std::string why = bots_ ? bots_->ask_hint(*session_) : "hints are off in this game (the arbiter's switch)";
+  if (!why.empty()) add_notice(why);
+}
+
+}  // namespace tabula::ui
