@@ -1,5 +1,6 @@
 #include "ui/session_view.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace tabula::ui {
@@ -129,18 +130,51 @@ std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules)
   return o.draw ? text : text + how;
 }
 
+// The round of the move to come (issue 27 item 8: the round of the last move
+// was shown, one behind once the turn came round), or what the table is
+// doing in words ("play" and "restore" were the session's tags).
+std::string phase_words(const session::Snapshot& snap, const core::RuleSet& rules) {
+  switch (snap.phase) {
+    case session::Phase::kSetup: return "setting up the board";
+    case session::Phase::kChoosing: return "choosing the power piece";
+    case session::Phase::kRestore: return "putting the board back";
+    case session::Phase::kOver: return "over";
+    case session::Phase::kPlay: break;
+  }
+  if (snap.record.empty()) return "round 1";
+  const core::Game::RecordEntry& last = snap.record.back();
+  auto place = [&](core::Seat s) {
+    return std::find(rules.turn_order.begin(), rules.turn_order.end(), s) - rules.turn_order.begin();
+  };
+  // The turn comes round when the seat to move sits at or before the last
+  // mover in the turn order.
+  const bool next_round = snap.to_move != core::kNoSeat && place(snap.to_move) <= place(last.seat);
+  return "round " + std::to_string(last.round + (next_round ? 1 : 0));
+}
+
+// A ply of the move list in words where chess.com's PGN4 has letters
+// (issue 27 item 8): "R" a resignation, "T" a timeout, a move marked T made
+// at once for a player whose time ran out.
+std::string ply_words(const std::string& text) {
+  if (text == "R") return "resigns";
+  if (text == "T") return "out of time";
+  if (text.size() > 1 && text.back() == 'T') return text.substr(0, text.size() - 1) + " (time)";
+  return text;
+}
+
+// The most rulings of one input the headline shows (the rest stay in the
+// history).
+constexpr std::size_t kHeadlineRulings = 5;
+
 }  // namespace
 
 KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   KioskView v;
   const core::Geometry& g = rules.geometry;
   v.title = rules.name;
-  v.subtitle = std::string(session::to_string(snap.phase));
+  v.subtitle = phase_words(snap, rules);
   v.claimable_draw = snap.claimable_draw;
   v.result = result_of(snap, rules);
-  if (snap.phase == session::Phase::kPlay && !snap.record.empty()) {
-    v.subtitle = "round " + std::to_string(snap.record.back().round);
-  }
   // The board: playable squares, holes, merged corner squares.
   v.board.width = g.width();
   v.board.height = g.height();
@@ -171,11 +205,17 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     sv.edge = edge_of(rules.seats[s].facing);
     sv.status = status_of(snap.statuses[s]);
     sv.score = snap.points[s];
-    for (std::size_t t = 0; t < rules.relations.teams.size(); ++t) {
-      for (core::Seat m : rules.relations.teams[t])
-        if (m == core::seat_at(s)) sv.relation = "team " + std::to_string(t + 1);
-    }
     auto name = [&](core::Seat x) { return rules.seats[static_cast<std::size_t>(core::index_of(x))].name; };
+    // A team by its members' names ("team 1/2" meant nothing at the table:
+    // issue 27 item 8).
+    for (const std::vector<core::Seat>& team : rules.relations.teams) {
+      if (std::find(team.begin(), team.end(), core::seat_at(s)) == team.end()) continue;
+      std::vector<std::string> mates;
+      for (core::Seat m : team)
+        if (m != core::seat_at(s)) mates.push_back(name(m));
+      for (std::size_t i = 0; i < mates.size(); ++i)
+        sv.relation += (i == 0 ? "with " : i + 1 == mates.size() ? " and " : ", ") + mates[i];
+    }
     std::vector<std::string> rel;
     if (snap.suzerains[s] != core::kNoSeat) rel.push_back("vassal of " + name(snap.suzerains[s]));
     if (snap.allies[s] != core::kNoSeat) rel.push_back("ally of " + name(snap.allies[s]));
@@ -269,6 +309,14 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   if (!v.ruling_history.empty()) {
     v.ruling = v.ruling_history.back();
     v.ruling_history.pop_back();
+    // What the same input said before it goes with it in the headline (a
+    // mate's points, a bonus at the end), up to kHeadlineRulings lines.
+    const session::Millis at = snap.recent.back().time;
+    for (std::size_t i = snap.recent.size() - 1; i-- > 0 && snap.recent[i].time == at &&
+                                                 v.ruling_also.size() + 1 < kHeadlineRulings;) {
+      v.ruling_also.insert(v.ruling_also.begin(), v.ruling_history.back());
+      v.ruling_history.pop_back();
+    }
   }
   // The move list in rounds, columns in turn order.
   for (core::Seat s : rules.turn_order) v.moves.columns.push_back(SeatIndex{core::index_of(s)});
@@ -277,7 +325,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
       v.moves.rounds.push_back(MoveRound{e.round, std::vector<std::string>(rules.turn_order.size())});
     }
     for (std::size_t c = 0; c < rules.turn_order.size(); ++c) {
-      if (rules.turn_order[c] == e.seat) v.moves.rounds.back().plies[c] = e.text;
+      if (rules.turn_order[c] == e.seat) v.moves.rounds.back().plies[c] = ply_words(e.text);
     }
   }
   // Teaching mode: the lifted piece's legal destinations (the session's).

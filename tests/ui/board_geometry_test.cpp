@@ -59,8 +59,8 @@ TEST(Orientation, ScreenSideOfEachBoardEdge) {
 
 class LayoutTest : public ::testing::Test {
  protected:
-  // 14 rows + 2 margins of 0.62 cells = 15.24 cells in 770 px: 50 px cells.
-  static constexpr PixelRect kArea{0, 0, 1000, 770};
+  // 14 rows + 2 margins of 0.78 cells = 15.56 cells in 780 px: 50 px cells.
+  static constexpr PixelRect kArea{0, 0, 1000, 780};
 };
 
 TEST_F(LayoutTest, CellsAreWholePixelsAndCentred) {
@@ -70,7 +70,45 @@ TEST_F(LayoutTest, CellsAreWholePixelsAndCentred) {
   const PixelRect grid = layout.grid_rect();
   EXPECT_FLOAT_EQ(grid.width(), 700.0f);
   EXPECT_FLOAT_EQ(grid.x0, 150.0f);
-  EXPECT_FLOAT_EQ(grid.y0, 35.0f);
+  EXPECT_FLOAT_EQ(grid.y0, 40.0f);
+}
+
+// Issue 27 item 8: the turn strip of the seat at the bottom (and at the
+// left) lay over the file letters (and rank numbers). On the boards of
+// every documented screen (the board zone of 800x480 and of a 720 px wide
+// portrait screen, down to the smallest cells) the coordinates, at their
+// smallest size, lie beyond the strip and inside the margin.
+TEST(BoardMargins, TheTurnStripLeavesTheCoordinatesInView) {
+  for (const int side : {8, 12, 14}) {
+    BoardView board;
+    board.width = side;
+    board.height = side;
+    board.cells.resize(static_cast<std::size_t>(side * side));
+    for (const PixelRect area : {PixelRect{0, 0, 470, 470}, PixelRect{0, 0, 720, 720}}) {
+      const BoardLayout layout(board, Edge::kSouth, area);
+      const float cs = layout.cell_size();
+      const float margin = cs * BoardLayout::kMarginCells;
+      const float text = std::max(BoardLayout::kLabelMinPx, cs * 0.3f);  // as board_view draws them
+      const PixelRect grid = layout.grid_rect();
+      const float thick = std::max(BoardLayout::kTurnStripMinPx, cs * BoardLayout::kTurnStripCells);
+      const auto bottom = layout.edge_strip(Edge::kSouth, thick, cs * BoardLayout::kStripInsetCells);
+      const auto left = layout.edge_strip(Edge::kWest, thick, cs * BoardLayout::kStripInsetCells);
+      ASSERT_TRUE(bottom && left);
+      const std::string where = std::to_string(side) + "x" + std::to_string(side) + " in " +
+                                std::to_string(static_cast<int>(area.x1)) + " px";
+      for (int col = 0; col < side; ++col) {
+        const PixelPoint c = layout.column_label_center(col);
+        EXPECT_GE(c.y - text * 0.5f, bottom->y1) << where << ": a file letter under the turn strip";
+        EXPECT_LE(c.y + text * 0.5f, grid.y1 + margin) << where;
+      }
+      for (int row = 0; row < side; ++row) {
+        const PixelPoint c = layout.row_label_center(row);
+        const float wide = text * 1.3f;  // "14": two digits
+        EXPECT_LE(c.x + wide * 0.5f, left->x0) << where << ": a rank number under the turn strip";
+        EXPECT_GE(c.x - wide * 0.5f, grid.x0 - margin) << where;
+      }
+    }
+  }
 }
 
 TEST_F(LayoutTest, HitTestFindsTheCellUnderEachCentreForEverySeat) {
