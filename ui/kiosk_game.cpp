@@ -262,6 +262,12 @@ const KioskView& KioskGame::view(session::Millis now) {
   if (dirty_) {
     snapshot_.emplace(session_->snapshot());
     view_ = view_of(*snapshot_, session_->game().rules());
+    // A move still being made is not undone (issue 27 item 8): what is left
+    // to finish it, or nothing while several moves are open.
+    if (snapshot_->phase == session::Phase::kPlay && snapshot_->tracker == inference::TrackerState::kMoving &&
+        !view_.fixes.empty()) {
+      if (auto steps = finishing_steps(session_->game(), session_->tracker().board().cells())) view_.fixes = *steps;
+    }
     if (variants_.empty()) {
       for (const std::string& id : variants::list_ids()) {
         variants::LoadResult r = variants::load_id(id);

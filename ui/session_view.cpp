@@ -130,10 +130,9 @@ std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules)
   return o.draw ? text : text + how;
 }
 
-// The round of the move to come (issue 27 item 8: the round of the last move
-// was shown, one behind once the turn came round), or what the table is
-// doing in words ("play" and "restore" were the session's tags).
-std::string phase_words(const session::Snapshot& snap, const core::RuleSet& rules) {
+// What the table is doing in words ("play" and "restore" were the session's
+// tags: issue 27 item 8); in play the round of the move to come.
+std::string phase_words(const session::Snapshot& snap) {
   switch (snap.phase) {
     case session::Phase::kSetup: return "setting up the board";
     case session::Phase::kChoosing: return "choosing the power piece";
@@ -141,15 +140,20 @@ std::string phase_words(const session::Snapshot& snap, const core::RuleSet& rule
     case session::Phase::kOver: return "over";
     case session::Phase::kPlay: break;
   }
-  if (snap.record.empty()) return "round 1";
-  const core::Game::RecordEntry& last = snap.record.back();
-  auto place = [&](core::Seat s) {
-    return std::find(rules.turn_order.begin(), rules.turn_order.end(), s) - rules.turn_order.begin();
-  };
-  // The turn comes round when the seat to move sits at or before the last
-  // mover in the turn order.
-  const bool next_round = snap.to_move != core::kNoSeat && place(snap.to_move) <= place(last.seat);
-  return "round " + std::to_string(last.round + (next_round ? 1 : 0));
+  return "";  // the round: round_to_come(), once the move list is built
+}
+
+// The round of the move to come (issue 27 item 8: the round of the last move
+// was shown, one behind once the turn came round): the last round of the move list, or the
+// next when the seat to move has already played in it (a resignation out of
+// turn fills another seat's place in the round, not the mover's).
+int round_to_come(const MoveListView& moves, core::Seat to_move) {
+  if (moves.rounds.empty()) return 1;
+  const MoveRound& last = moves.rounds.back();
+  for (std::size_t c = 0; c < moves.columns.size() && c < last.plies.size(); ++c) {
+    if (moves.columns[c].value == core::index_of(to_move)) return last.plies[c].empty() ? last.number : last.number + 1;
+  }
+  return last.number + 1;
 }
 
 // A ply of the move list in words where chess.com's PGN4 has letters
@@ -172,7 +176,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   KioskView v;
   const core::Geometry& g = rules.geometry;
   v.title = rules.name;
-  v.subtitle = phase_words(snap, rules);
+  v.subtitle = phase_words(snap);
   v.claimable_draw = snap.claimable_draw;
   v.result = result_of(snap, rules);
   // The board: playable squares, holes, merged corner squares.
@@ -328,6 +332,8 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
       if (rules.turn_order[c] == e.seat) v.moves.rounds.back().plies[c] = ply_words(e.text);
     }
   }
+  if (snap.phase == session::Phase::kPlay && snap.to_move != core::kNoSeat)
+    v.subtitle = "round " + std::to_string(round_to_come(v.moves, snap.to_move));
   // Teaching mode: the lifted piece's legal destinations (the session's).
   if (snap.lifted_piece != core::kNoSquare) {
     v.teaching.lifted_from = cell_of(snap.lifted_piece);
@@ -367,6 +373,80 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     break;
   }
   return v;
+}
+
+namespace {
+
+// "White's rook": the piece of a step, named.
+std::string seat_name_of(const core::Game& game, const PieceView& piece) {
+  return game.seat_name(core::seat_at(piece.seat.value)) + "'s " + std::string(piece_name(piece.glyph));
+}
+
+}  // namespace
+
+std::optional<std::vector<FixSquare>> finishing_steps(const core::Game& game, const core::SquareSet& board_cells) {
+  const core::RuleSet& rules = game.rules();
+  const core::Geometry& g = rules.geometry;
+  // A square is on the board when one of its cells is sensed.
+  auto sensed = [&](core::Square q) {
+    for (core::Square cell : g.cells_of(q))
+      if (board_cells.test(static_cast<std::size_t>(core::index_of(cell)))) return true;
+    return false;
+  };
+  std::vector<core::Square> squares;
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    const auto q = static_cast<core::Square>(i);
+    if (g.playable(q) && g.anchor(q) == q) squares.push_back(q);
+  }
+  const core::Position& now = game.position();
+  std::optional<std::vector<FixSquare>> found;
+  bool several = false;
+  for (const core::Move& m : game.legal_moves()) {
+    core::Game after = game;
+    after.play(m);
+    const core::Position& then = after.position();
+    bool fits = true;
+    std::vector<FixSquare> steps;
+    for (core::Square q : squares) {
+      const bool is = sensed(q);
+      const bool was = !now.at(q).empty();
+      const bool will = !then.at(q).empty();
+      if (is != was && is != will) {
+        fits = false;  // a change this move does not make
+        break;
+      }
+      if (is == will) continue;
+      const core::Piece p = will ? then.at(q) : now.at(q);
+      PieceView pv;
+      pv.glyph = glyph_of(rules.piece(p.kind));
+      pv.seat = SeatIndex{core::index_of(p.seat)};
+      const std::string piece = game.seat_name(p.seat) + "'s " + rules.piece(p.kind).name;
+      steps.push_back({cell_of(q), will ? FixAction::kPutPiece : FixAction::kRemovePiece, pv,
+                       (will ? "to finish the move, put " + piece + " on " : "to finish the move, take " + piece + " off ") +
+                           g.name(q)});
+    }
+    if (!fits || steps.empty()) continue;
+    // A piece to carry from one square to another is one step, said once.
+    if (steps.size() == 2 && steps[0].action != steps[1].action && steps[0].piece == steps[1].piece) {
+      const FixSquare& off = steps[0].action == FixAction::kRemovePiece ? steps[0] : steps[1];
+      const FixSquare& on = steps[0].action == FixAction::kPutPiece ? steps[0] : steps[1];
+      const std::string text = "to finish the move, move " + seat_name_of(game, *off.piece) + " from " +
+                               cell_name(off.cell) + " to " + cell_name(on.cell);
+      steps[0].text = text;
+      steps[1].text = text;
+    }
+    // Moves that differ only in what the pawn becomes leave the same steps.
+    auto same = [&](const std::vector<FixSquare>& a) {
+      if (a.size() != steps.size()) return false;
+      for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].cell != steps[i].cell || a[i].action != steps[i].action) return false;
+      return true;
+    };
+    if (found && !same(*found)) several = true;
+    if (!found) found = steps;
+  }
+  if (several) return std::vector<FixSquare>{};
+  return found;
 }
 
 ClockView clocks_of(const session::Snapshot& snap, session::Millis now) {

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 
 namespace tabula::ui {
 namespace {
@@ -64,7 +64,7 @@ class LayoutTest : public ::testing::Test {
 };
 
 TEST_F(LayoutTest, CellsAreWholePixelsAndCentred) {
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   const BoardLayout layout(view.board, Edge::kSouth, kArea);
   EXPECT_EQ(layout.cell_size(), 50.0f);
   const PixelRect grid = layout.grid_rect();
@@ -112,7 +112,7 @@ TEST(BoardMargins, TheTurnStripLeavesTheCoordinatesInView) {
 }
 
 TEST_F(LayoutTest, HitTestFindsTheCellUnderEachCentreForEverySeat) {
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   for (const Edge bottom : kEdges) {
     const BoardLayout layout(view.board, bottom, kArea);
     for (int rank = 0; rank < 14; ++rank) {
@@ -131,7 +131,7 @@ TEST_F(LayoutTest, HitTestFindsTheCellUnderEachCentreForEverySeat) {
 }
 
 TEST_F(LayoutTest, HitTestOnAnyQuarterOfAMergedSquareGivesItsAnchor) {
-  const KioskView view = *make_demo("corners");
+  const KioskView view = *make_scene("corners");
   for (const Edge bottom : kEdges) {
     const BoardLayout layout(view.board, bottom, kArea);
     for (const Cell part : {Cell{0, 0}, Cell{1, 0}, Cell{0, 1}, Cell{1, 1}}) {
@@ -145,7 +145,7 @@ TEST_F(LayoutTest, HitTestOnAnyQuarterOfAMergedSquareGivesItsAnchor) {
 }
 
 TEST_F(LayoutTest, MarginsAndHolesHitNothing) {
-  const KioskView view = *make_demo("bipartite");
+  const KioskView view = *make_scene("bipartite");
   const BoardLayout layout(view.board, Edge::kSouth, kArea);
   const PixelRect grid = layout.grid_rect();
   EXPECT_FALSE(layout.hit_test({grid.x0 - 1, grid.y0 + 10}));
@@ -162,7 +162,7 @@ TEST_F(LayoutTest, MarginsAndHolesHitNothing) {
 }
 
 TEST_F(LayoutTest, CoordinateLabelsFollowTheRotation) {
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   const BoardLayout south(view.board, Edge::kSouth, kArea);
   EXPECT_EQ(south.column_label(0), "a");
   EXPECT_EQ(south.row_label(0), "14");
@@ -178,7 +178,7 @@ TEST_F(LayoutTest, CoordinateLabelsFollowTheRotation) {
 }
 
 TEST_F(LayoutTest, EdgeStripsSpanTheArmOfACrossBoard) {
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   const BoardLayout layout(view.board, Edge::kSouth, kArea);
   const auto south = layout.edge_strip(Edge::kSouth, 6, 4);
   ASSERT_TRUE(south);

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "tests/ui/headless_kiosk.h"
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 
 namespace tabula::ui {
 namespace {
@@ -95,7 +95,7 @@ class Table {
  public:
   using ViewOf = std::function<const KioskView&(const std::vector<Intent>&)>;
   explicit Table(const Size& size) : kiosk_(size.width, size.height) {
-    plain_ = *make_demo("four-player");
+    plain_ = *make_scene("four-player");
     plain_.to_move = SeatIndex{0};
     plain_.dialog.reset();
     plain_.variants = {{"chesscom-ffa", "Four-player FFA (chess.com)"}};

@@ -13,6 +13,7 @@
 #include "tests/ui/virtual_board_play.h"
 #include "test_files.h"
 #include "ui/panels.h"
+#include "ui/scenes.h"
 
 namespace tabula::ui {
 namespace {
@@ -78,6 +79,7 @@ TEST(Words, AResignationIsWrittenOutInTheMoveList) {
     }
   }
   EXPECT_TRUE(said);
+  EXPECT_EQ(sim->view(t).subtitle, "round 1") << "Red has not moved yet";
 }
 
 TEST(Words, TeamsAreNamedByTheirPlayers) {
@@ -169,6 +171,51 @@ TEST(JournalNotice, AJournalSetAsideIsSaidAsADialog) {
   ASSERT_EQ(answer.size(), 1U);
   game->apply(answer.front(), Ms(100));
   EXPECT_FALSE(game->view(Ms(100)).dialog);
+}
+
+TEST(Guidance, AnEnPassantUnderWayIsFinishedNotUndone) {
+  // The capturer is down on d6, its victim still on d5: the kiosk said
+  // "lift the piece off d6 · put White's pawn on e5".
+  Ms t(0);
+  auto sim = started("chess", t);
+  ASSERT_TRUE(sim);
+  play(*sim, "e2", "e4", t);
+  play(*sim, "a7", "a6", t);
+  play(*sim, "e4", "e5", t);
+  play(*sim, "d7", "d5", t);
+  sim->apply(at("e5"), t += Ms(300));
+  EXPECT_EQ(describe_fixes(sim->view(t)), "") << "a pawn in the hand: its moves are open";
+  sim->apply(at("d6"), t += Ms(300));
+  sim->tick(t += Ms(4000));
+  const std::string steps = describe_fixes(sim->view(t));
+  EXPECT_EQ(steps, "to finish the move, take Black's pawn off d5") << steps;
+  sim->apply(at("d5"), t += Ms(300));
+  sim->apply(SquareClicked{*parse_cell_name("d5"), ClickModifier::kSlide}, t += Ms(300));
+  sim->tick(t += Ms(3000));
+  EXPECT_EQ(sim->session().moves().size(), 5U) << "exd6 e.p. played";
+}
+
+TEST(Guidance, CastlingKingFirstIsFinishedNotUndone) {
+  Ms t(0);
+  auto sim = started("chess", t);
+  ASSERT_TRUE(sim);
+  for (const auto& [from, to] : std::vector<std::pair<const char*, const char*>>{
+           {"e2", "e4"}, {"e7", "e5"}, {"g1", "f3"}, {"b8", "c6"}, {"f1", "c4"}, {"f8", "c5"}})
+    play(*sim, from, to, t);
+  sim->apply(at("e1"), t += Ms(300));
+  sim->apply(at("g1"), t += Ms(300));
+  sim->tick(t += Ms(4000));
+  const std::string steps = describe_fixes(sim->view(t));
+  EXPECT_EQ(steps, "to finish the move, move White's rook from h1 to f1")
+      << steps;
+  EXPECT_EQ(steps.find("king on e1"), std::string::npos) << "undoes the castling: " << steps;
+}
+
+TEST(Guidance, AMoveNoRuleAllowsIsStillPutBack) {
+  // The check scene: Black's a7-a6 leaves the king in check; the steps undo it.
+  const std::optional<KioskView> view = make_scene("check");
+  ASSERT_TRUE(view);
+  EXPECT_NE(describe_fixes(*view).find("back to a7"), std::string::npos) << describe_fixes(*view);
 }
 
 }  // namespace
