@@ -30,12 +30,9 @@ TEST(Headline, AMateSaysWhoIsMatedWithTheGameOver) {
   // Fool's mate: the last ruling is the game over; the mate itself came
   // with it from the same move (before, only "game over" was shown).
   Ms t(0);
-  auto sim = started("chess", t);
-  ASSERT_TRUE(sim);
-  play(*sim, "f2", "f3", t);
-  play(*sim, "e7", "e5", t);
-  play(*sim, "g2", "g4", t);
-  play(*sim, "d8", "h4", t);
+  std::string error;
+  auto sim = make_scene_game("mate", error);  // 1.f3 e5 2.g4 Qh4#
+  ASSERT_TRUE(sim) << error;
   ASSERT_TRUE(sim->session().game().outcome().over);
   const std::string headline = joined(headline_lines(sim->view(t)));
   EXPECT_NE(headline.find("White is checkmated"), std::string::npos) << headline;
