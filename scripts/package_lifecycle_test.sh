@@ -106,7 +106,7 @@ in_root 'getent passwd tabula' && fail "purge left the user tabula"
 for g in tabula gpio; do
   in_root "getent group $g" && fail "purge left the group $g, which the package created"
 done
-for g in dialout video render input; do
+for g in dialout video render input audio; do
   in_root "getent group $g" >/dev/null || fail "purge removed the system's group $g"
 done
 in_root 'test ! -e /var/cache/tabula && test ! -e /var/lib/tabula/.cache' || fail "purge left the Mesa cache"

@@ -35,6 +35,7 @@ tools=(
   # compares its screenshots with the goldens.
   chromium chromium-driver python3-selenium python3-pil
   stockfish  # the strong two-player bot over UCI (tabula match --b uci:/usr/games/stockfish)
+  alsa-utils espeak-ng sox  # the voice (docs/VOICE.md): aplay plays it; tests/voice checks its WAV files with sox
 )
 # Libraries (and data) the programs link or load: of the target architecture.
 libs=(
@@ -44,7 +45,9 @@ libs=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev
   libmosquitto-dev libssl-dev
+  libsodium-dev  # boards sign what they publish (Ed25519, issue 28)
   libcpp-httplib-dev  # tabula-hub-web (issue 34)
+  libespeak-ng-dev  # the voice (issue 33, arbiter/voice)
 )
 # Libraries are named with their architecture: once a foreign one is added
 # (--cross), the bare name would ask about both.

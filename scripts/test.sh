@@ -45,7 +45,8 @@ trap 'kill_tree "$asan_build"' EXIT
 
 cmake --build build -j "$jobs"
 phase "normal build"
-(cd build && ctest --output-on-failure -j "$jobs" --timeout 600)
+# Tests labelled asan_only (the selfplay soaks) run in the sanitizer pass only.
+(cd build && ctest --output-on-failure -j "$jobs" --timeout 600 -LE asan_only)
 phase "normal tests"
 
 if ! wait "$asan_build"; then

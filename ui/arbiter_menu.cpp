@@ -2,7 +2,7 @@
 // Section index:
 //   [helpers]  windows placed in a zone, touch buttons that record their spot
 //   [pin]      the PIN pad
-//   [menu]     the arbiter's menu: pages Game, Result, Board; Lock
+//   [menu]     the arbiter's menu: pages Game, Result, Board, Voice; Lock
 //   [players]  resign, offer a draw
 //   [confirm]  "Yes" / "No" for what ends or rewrites a game
 //   [keyboard] the on-screen keyboard of a text field
@@ -74,6 +74,7 @@ void ArbiterMenu::open_players() {
 void ArbiterMenu::open_for_picture(const std::string& name) {
   state_ = State::kUnlocked;
   page_ = name == "menu-result" ? Page::kResult : name == "menu-board" ? Page::kBoard : Page::kGame;
+  if (name == "menu-voice") page_ = Page::kVoice;
   if (name == "confirm") ask(Adjudicate{std::nullopt}, kAdjudicateDraw, State::kUnlocked);
   if (name == "keyboard") {
     editing_ = Field::kClock;
@@ -85,6 +86,11 @@ bool ArbiterMenu::button(const char* label, ImVec2 size) {
   const bool pressed = ImGui::Button(label, size);
   hits_.push_back({visible_item_rect(), visible_label(label)});
   return pressed;
+}
+
+VoicePanel::Widgets ArbiterMenu::widgets(const KioskFonts& fonts) {
+  return {[this](const char* label, ImVec2 size) { return button(label, size); },
+          [&fonts](const char* text) { heading(fonts, text); }};
 }
 
 void ArbiterMenu::ask(Intent intent, std::string text, State back) {
@@ -235,19 +241,19 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
   const float h = layout.touch;
   const float gap = style.ItemSpacing.x;
   const float half = (width - gap) * 0.5f;
-  const float third = (width - 2 * gap) / 3.0f;
+  const float quarter = (width - 3 * gap) / 4.0f;
 
   ImGui::PushFont(fonts.bold);
   ImGui::TextUnformatted("Arbiter menu");
   ImGui::PopFont();
-  // The pages: what starts or rewrites a game, how it ends, the board.
+  // The pages: what starts or rewrites a game, how it ends, the board, the voice.
   const std::pair<Page, const char*> tabs[] = {
-      {Page::kGame, "Game"}, {Page::kResult, "Result"}, {Page::kBoard, "Board"}};
-  for (int i = 0; i < 3; ++i) {
+      {Page::kGame, "Game"}, {Page::kResult, "Result"}, {Page::kBoard, "Board"}, {Page::kVoice, "Voice"}};
+  for (int i = 0; i < 4; ++i) {
     if (i > 0) ImGui::SameLine();
     const bool on = page_ == tabs[i].first;
     ImGui::PushStyleColor(ImGuiCol_Button, on ? palette::kInfo : palette::kPanelRaised);
-    if (button((std::string(tabs[i].second) + "##tab").c_str(), {third, h})) page_ = tabs[i].first;
+    if (button((std::string(tabs[i].second) + "##tab").c_str(), {quarter, h})) page_ = tabs[i].first;
     ImGui::PopStyleColor();
   }
   ImGui::Dummy({0, style.ItemSpacing.y});
@@ -348,6 +354,9 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
       }
       break;
     }
+    case Page::kVoice:
+      voice_.draw_settings(fonts, h, widgets(fonts));
+      break;
   }
 
   if (intent) last_sent_ = describe(*intent);
@@ -414,6 +423,8 @@ void ArbiterMenu::draw_players(const KioskView& view, const KioskFonts& fonts, c
     }
     ImGui::PopID();
   }
+  // Issue 33 item 5: the clocks, the last move, the pieces, said aloud.
+  voice_.draw_queries(view, h, widgets(fonts));
 }
 
 // ---------------------------------------------------------------- [confirm]
@@ -479,6 +490,7 @@ void ArbiterMenu::draw_keyboard(const KioskFonts& fonts, const ScreenLayout& lay
 std::optional<Intent> ArbiterMenu::draw(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout) {
   std::optional<Intent> intent;
   hits_.clear();
+  if (state_ == State::kLocked || state_ == State::kPlayers) voice_.read_keys(static_cast<int>(view.seats.size()));
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   // One modal over the whole screen (the main screen and the session's
   // questions wait under it), with the current screen drawn in its zone.

@@ -46,6 +46,7 @@
 #include "ui/screen_layout.h"
 #include "ui/theme.h"
 #include "ui/touch_keyboard.h"
+#include "ui/voice_panel.h"
 #include "ui/view_model.h"
 
 namespace tabula::ui {
@@ -64,10 +65,16 @@ class ArbiterMenu {
   /// The header's Players button: resign, offer a draw (no-op unless locked).
   void open_players();
 
+  /// The voice's controls (ui/voice_panel.h): the Voice page's settings,
+  /// the Players screen's and the keys' queries.
+  VoicePanel& voice() { return voice_; }
+  const VoicePanel& voice() const { return voice_; }
+
   /// Offers "Setup..." (the first-boot setup again) on the Game page.
   void offer_setup(bool offered) { setup_offered_ = offered; }
 
-  /// Screenshots only (--screen): "menu", "menu-result", "menu-board" (a
+  /// Screenshots only (--screen): "menu", "menu-result", "menu-board",
+  /// "menu-voice" (a
   /// page of the menu without its PIN), "confirm" (the menu's draw asked),
   /// "keyboard" (the time control's keyboard).
   void open_for_picture(const std::string& name);
@@ -80,10 +87,11 @@ class ArbiterMenu {
   const std::string& confirm_text() const { return confirm_text_; }
 
  private:
-  enum class Page { kGame, kResult, kBoard };
+  enum class Page { kGame, kResult, kBoard, kVoice };
   enum class Field { kClock, kPlayers, kPosition };
 
   bool button(const char* label, ImVec2 size);
+  VoicePanel::Widgets widgets(const KioskFonts& fonts);
   void draw_pin_pad(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout,
                     std::optional<Intent>& intent);
   std::optional<Intent> draw_items(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
@@ -115,6 +123,7 @@ class ArbiterMenu {
   std::string confirm_text_;
   State back_ = State::kLocked;
   std::vector<HitRect> hits_;
+  VoicePanel voice_;
 };
 
 }  // namespace tabula::ui

@@ -235,6 +235,7 @@ session::Output KioskGame::feed(const session::Input& in) {
       add_notice("hub: " + e);
   }
   for (const session::AcceptedMove& m : out.moves) accepted_.push_back(m);
+  said_.append(out);
   if (!out.moves.empty() && draw_offer_) draw_offer_.reset();  // a move answers an offer: declined
   dirty_ = true;
   return out;
@@ -254,6 +255,12 @@ void KioskGame::add_notice(std::string line) {
 std::vector<session::AcceptedMove> KioskGame::take_accepted() {
   std::vector<session::AcceptedMove> out;
   out.swap(accepted_);
+  return out;
+}
+
+session::Output KioskGame::take_said() {
+  session::Output out;
+  std::swap(out, said_);
   return out;
 }
 
@@ -511,6 +518,12 @@ bool KioskGame::start_publishing(const journal::JournalContents& contents, std::
 
 void KioskGame::apply_hub_actions() {
   if (!publisher_) return;
+  // The seat assignment the board accepted (issue 35: checked against the
+  // arbiter's key by the publisher): said once at the table when it comes.
+  if (std::optional<hub::SeatAssignment> a = publisher_->assignment(); a && a->text != assignment_shown_) {
+    assignment_shown_ = a->text;
+    add_notice("seating from the arbiter: " + a->text);
+  }
   for (const hub::wire::Action& a : publisher_->take_actions()) {
     std::string e;
     std::optional<session::Intent> in =

@@ -114,6 +114,9 @@ class KioskGame {
   // Accepted moves since the last call (the kiosk sends the daemon an
   // expectation after each, and the hub publishes them).
   std::vector<session::AcceptedMove> take_accepted();
+  // Everything the session said since the last call, journaled (the voice
+  // speaks it: arbiter/voice/announcements.h).
+  session::Output take_said();
   session::Millis session_time(session::Millis now) const { return now + offset_; }
   // A line from outside the session (the board daemon's status, a sensor
   // fault): shown among the rulings as a kiosk warning, not journaled. The
@@ -143,6 +146,7 @@ class KioskGame {
   std::unique_ptr<hub::BoardPublisher> publisher_;
   std::string journal_error_;
   std::vector<std::string> notices_;
+  std::string assignment_shown_;  // the last seat assignment said at the table
   std::vector<VariantChoice> variants_;  // what "new game" offers: every variant file
   std::vector<std::uint32_t> acknowledged_;  // instructions the table has seen (random moves)
   // A draw offer waiting for the other players' answer (the kiosk's own
@@ -160,6 +164,7 @@ class KioskGame {
   core::SquareSet physical_;
   std::optional<core::Square> hand_;
   std::vector<session::AcceptedMove> accepted_;
+  session::Output said_;
   std::optional<session::Snapshot> snapshot_;
   KioskView view_;
   bool dirty_ = true;

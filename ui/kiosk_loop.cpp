@@ -12,9 +12,11 @@
 #include <optional>
 #include <string>
 
+#include "event/board_assignment.h"
 #include "ui/first_boot.h"
 #include "ui/board_link.h"
 #include "ui/kiosk_game.h"
+#include "ui/kiosk_voice.h"
 #include "ui/kiosk_app.h"
 #include "ui/platform_glfw.h"
 #include "ui/redraw_policy.h"
@@ -107,6 +109,9 @@ int run_kiosk(const KioskOptions& options) {
   load(app);
   if (options.orient) app.set_orientation(SeatIndex{*options.orient});
   if (!options.screen.empty()) app.open_screen(options.screen);
+  // The voice (docs/VOICE.md): silent in pictures.
+  KioskVoice voice(options, !options.screenshot);
+  app.arbiter_menu().voice().set_settings(voice.settings());
 
   const Clock::time_point started = Clock::now();
   // Where the daemon's events come from, when a board is used: --board, or
@@ -132,10 +137,13 @@ int run_kiosk(const KioskOptions& options) {
       pc.info.event = options.hub_event;
       pc.info.board = options.hub_board;
       if (!hub::configure({*options.broker, options.broker_ca, options.broker_user, options.broker_password_file,
-                           options.arbiter_key},
+                           options.arbiter_key, options.board_key},
                           pc, error)) {
         return std::nullopt;
       }
+      // The board follows its seat assignment (issue 35) when it can check
+      // the arbiter's signature.
+      if (pc.key) pc.check_assignment = event::assignment_check(pc.info.event, pc.info.board, pc.key);
       so.publish = pc;
     }
     return so;
@@ -329,6 +337,7 @@ int run_kiosk(const KioskOptions& options) {
         board->send_expectation(expected);
       }
     }
+    voice.update(real.get(), app.arbiter_menu(), ms);  // what the session said, spoken
     if (real && real->dirty()) policy.on_output(now_s);
     if (paced && !policy.due(now_s) && !platform.pointer_pending()) continue;
 
@@ -377,6 +386,7 @@ int run_kiosk(const KioskOptions& options) {
         for (const std::string& line : real->apply(intent, ms)) std::printf("%s\n", line.c_str());
       }
     }
+    voice.update(real.get(), app.arbiter_menu(), ms);  // the frame's answers, settings, queries
     if (!intents.empty()) policy.on_output(now_s);
     std::fflush(stdout);
   }

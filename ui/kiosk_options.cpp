@@ -35,7 +35,8 @@ std::string kiosk_usage() {
          "  --hub BROKER        the arbiter's hub: every board of the event (docs/HUB.md)\n"
          "  --broker ADDRESS    publish this board to the hub (with --journal, --hub-event E,\n"
          "                      --hub-board B; TLS: --broker-ca F; --broker-user U,\n"
-         "                      --broker-password-file F; --arbiter-key F for actions)\n"
+         "                      --broker-password-file F; --arbiter-key F for actions;\n"
+         "                      --board-key F signs what it publishes: tabula board-key)\n"
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
          "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu,\n"
@@ -56,6 +57,9 @@ std::string kiosk_usage() {
          "  --size WxH          window size, e.g. 1280x800\n"
          "  --orient SEAT       draw the board from seat SEAT's edge (0-based)\n"
          "  --pin DIGITS        arbiter menu PIN (default 0000)\n"
+         "  --voice on|off      speak the rulings (espeak-ng; default: as saved, else on)\n"
+         "  --volume N          the voice's volume, 0 to 100 (default: as saved, else 80)\n"
+         "  --audio-device NAME ALSA device for the voice (aplay -D; default: ALSA's default)\n"
          "  --dpi N             the screen's pixels per inch, for 9 mm touch targets (default 133,\n"
          "                      the Raspberry Pi 7\" display; Touch Display 2: 210)\n"
          "  --font-dir DIR      where DejaVuSans*.ttf are (fonts-dejavu-core)\n"
@@ -134,7 +138,8 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       if (!v) return parsed;
       o.hub = std::string(*v);
     } else if (arg == "--broker" || arg == "--hub-event" || arg == "--hub-board" || arg == "--broker-ca" ||
-               arg == "--broker-user" || arg == "--broker-password-file" || arg == "--arbiter-key") {
+               arg == "--broker-user" || arg == "--broker-password-file" || arg == "--arbiter-key" ||
+               arg == "--board-key") {
       const auto v = value();
       if (!v) return parsed;
       const std::string text(*v);
@@ -145,6 +150,7 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       if (arg == "--broker-user") o.broker_user = text;
       if (arg == "--broker-password-file") o.broker_password_file = text;
       if (arg == "--arbiter-key") o.arbiter_key = text;
+      if (arg == "--board-key") o.board_key = text;
     } else if (arg == "--font-dir") {
       const auto v = value();
       if (!v) return parsed;
@@ -195,6 +201,10 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     } else if (arg == "--screen") {
       const auto v = value();
       if (!v) return parsed;
+      if (*v == "menu-voice") {  // the arbiter menu's Voice page (docs/VOICE.md)
+        o.screen = std::string(*v);
+        continue;
+      }
       if (*v != "pin" && *v != "players" && *v != "menu" && *v != "menu-result" && *v != "menu-board" &&
           *v != "confirm" && *v != "keyboard" && *v != "setup") {
         parsed.error = "--screen wants pin, players, menu, menu-result, menu-board, confirm, keyboard or setup, not '" +
@@ -211,6 +221,26 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         return parsed;
       }
       o.dpi = static_cast<float>(*dpi);
+    } else if (arg == "--voice" || arg == "--volume" || arg == "--audio-device") {
+      // The voice (docs/VOICE.md).
+      const auto v = value();
+      if (!v) return parsed;
+      if (arg == "--audio-device") {
+        o.audio_device = std::string(*v);
+      } else if (arg == "--voice") {
+        if (*v != "on" && *v != "off") {
+          parsed.error = "--voice wants on or off, not '" + std::string(*v) + "'";
+          return parsed;
+        }
+        o.voice = *v == "on";
+      } else {
+        const auto n = parse_int(*v);
+        if (!n || *n < 0 || *n > 100) {
+          parsed.error = "--volume wants a percentage from 0 to 100, not '" + std::string(*v) + "'";
+          return parsed;
+        }
+        o.volume = *n;
+      }
     } else if (arg == "--pin") {
       const auto v = value();
       if (!v) return parsed;

@@ -32,6 +32,7 @@ struct KioskOptions {
   std::string broker_user;
   std::string broker_password_file;
   std::string arbiter_key;
+  std::string board_key;                    // --board-key F: signs what this board publishes (issue 28)
   std::string pin = "0000";                 // --pin DIGITS
   std::optional<std::string> set_aside;     // --set-aside VARIANT (scripts/run.sh)
   std::optional<std::string> setup_dir;     // --setup DIR: the first-boot setup (ui/first_boot.h)
@@ -40,6 +41,11 @@ struct KioskOptions {
   float dpi = 133;                          // --dpi N: the panel's pixels per inch (touch targets 9 mm)
   std::string font_dir;                     // --font-dir DIR (empty: the default)
   std::optional<int> orient;                // --orient SEAT
+  // The voice (docs/VOICE.md): --voice on|off, --volume 0-100 (unset: the
+  // saved setting, else on at 80), --audio-device NAME (aplay -D).
+  std::optional<bool> voice;
+  std::optional<int> volume;
+  std::string audio_device;
   bool help = false;                        // --help
   bool list_demos = false;                  // --list-demos
 };

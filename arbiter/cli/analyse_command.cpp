@@ -120,7 +120,7 @@ int cmd_analyse(const std::vector<std::string>& args, std::ostream& out, std::os
 namespace tabula::cli {
 
 const char* const kSearchUsage = R"(  search --variant ID [--fen FEN | --fen4 FEN4] [--level L] [--movetime-ms M]
-         [--depth D] [--nodes N] [--family auto|two-sided|paranoid|maxn] [--seed S]
+         [--depth D] [--nodes N] [--family auto|two-sided|paranoid|maxn|brs] [--seed S]
                                     one engine search (level 0: greedy): the family,
                                     depth reached, value, best move and pv; then the
                                     nodes and nodes per second
@@ -150,8 +150,9 @@ int cmd_search(const std::vector<std::string>& args, std::ostream& out, std::ost
     if (f == "two-sided") family = engine::Family::kTwoSided;
     else if (f == "paranoid") family = engine::Family::kParanoid;
     else if (f == "maxn") family = engine::Family::kMaxN;
+    else if (f == "brs") family = engine::Family::kBestReply;
     else if (f != "auto") {
-      err << "tabula: --family " << f << ": expected auto, two-sided, paranoid or maxn\n";
+      err << "tabula: --family " << f << ": expected auto, two-sided, paranoid, maxn or brs\n";
       return 2;
     }
   }

@@ -7,6 +7,8 @@
 #include "cli/infer_commands.h"
 #include "cli/options.h"
 #include "cli/play_commands.h"
+#include "cli/voice_commands.h"
+#include "cli/board_key_command.h"
 
 #include <algorithm>
 #include <chrono>
@@ -360,7 +362,7 @@ int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.empty() || args[0] == "help" || args[0] == "--help") {
-    (args.empty() ? err : out) << kUsage << kBenchUsage << kBenchLatencyUsage << kInferUsage << kPlayUsage << kEventUsage << kMatchUsage << kSearchUsage;
+    (args.empty() ? err : out) << kUsage << kBenchUsage << kBenchLatencyUsage << kInferUsage << kPlayUsage << kBoardKeyUsage << kEventUsage << kMatchUsage << kSearchUsage << kVoiceUsage;
     return args.empty() ? 2 : 0;
   }
   const std::string& cmd = args[0];
@@ -388,6 +390,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (cmd == "analyse") return cmd_analyse(args, out, err);
   if (cmd == "search") return cmd_search(args, out, err);
   if (cmd == "event") return cmd_event(args, out, err);
+  if (cmd == "voice") return cmd_voice(args, out, err);
+  if (cmd == "board-key") return cmd_board_key(args, out, err);
   if (cmd == "replay") {
     auto o = parse_options(args, 1, {"variant", "game"}, {}, args[0], err);
     return o ? cmd_replay(*o, out, err) : 2;

@@ -63,9 +63,10 @@ std::unique_ptr<Player> make_player(const std::string& spec, std::size_t table_m
   engine::Family family = engine::Family::kAuto;
   if (kind == "paranoid") family = engine::Family::kParanoid;
   else if (kind == "maxn") family = engine::Family::kMaxN;
+  else if (kind == "brs") family = engine::Family::kBestReply;
   else if (kind == "two-sided") family = engine::Family::kTwoSided;
   else if (kind != "level") {
-    why = "player \"" + spec + "\": unknown kind \"" + kind + "\" (greedy, level:N, paranoid:N, maxn:N, two-sided:N, uci:PATH, fourp:PATH)";
+    why = "player \"" + spec + "\": unknown kind \"" + kind + "\" (greedy, level:N, paranoid:N, maxn:N, brs:N, two-sided:N, uci:PATH, fourp:PATH)";
     return nullptr;
   }
   long long level = 0;

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cli/child_guard.h"
 #include "core/fen.h"
 #include "core/notation.h"
 
@@ -24,7 +25,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // A child process with its stdin and stdout on pipes. The destructor closes
-// the pipes, kills the child if it still runs, and reaps it.
+// the pipes, kills the child if it still runs, and reaps it; a shell killed
+// by a signal takes the child with it (child_guard.h).
 class ChildProcess {
  public:
   explicit ChildProcess(const std::string& path) {
@@ -34,8 +36,10 @@ class ChildProcess {
       close(in[0]), close(in[1]);
       return;
     }
+    pid_t parent = getpid();
     pid_ = fork();
     if (pid_ == 0) {
+      in_child_after_fork(parent);
       dup2(in[0], 0);
       dup2(out[1], 1);
       int devnull = open("/dev/null", O_WRONLY);
@@ -50,6 +54,7 @@ class ChildProcess {
       close(in[1]), close(out[0]);
       return;
     }
+    guard_child(pid_);
     to_ = in[1];
     from_ = out[0];
     signal(SIGPIPE, SIG_IGN);  // a dead engine is an error value, not a signal
@@ -58,6 +63,7 @@ class ChildProcess {
     if (to_ >= 0) close(to_);
     if (from_ >= 0) close(from_);
     if (pid_ > 0) {
+      release_child(pid_);  // before the reap: the pid may be reused after it
       kill(pid_, SIGKILL);
       waitpid(pid_, nullptr, 0);
     }

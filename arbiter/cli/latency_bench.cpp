@@ -23,6 +23,7 @@ namespace tabula::cli {
 const char* const kBenchLatencyUsage =
     R"(  bench-latency [--variants ID,ID] [--seeds N] [--plies N] [--record FILE]
                 [--settle-ms N] [--settle-slide-ms N] [--sliding on|off] [--slide-rest-ms N]
+                [--real-hands on|off]
                                     placement-to-move latency over generated traces,
                                     commit_at_once on and off (docs/BENCH.md)
 )";
@@ -271,7 +272,7 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
   auto o =
       parse_options(args, "bench-latency",
                     {"variants", "seeds", "plies", "record", "settle-ms", "settle-slide-ms",
-                     "sliding", "slide-rest-ms"},
+                     "sliding", "slide-rest-ms", "real-hands"},
                     err);
   if (!o) return 2;
   if (!o->positional.empty()) {
@@ -286,6 +287,15 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
   }
   session::SessionSettings base;
   if (!read_session_settings(*o, base, err)) return 2;
+  // Issue 27 item 11: the hands of the DGT recordings (GeneratorSettings::real_hands).
+  bool real_hands = false;
+  if (auto it = o->values.find("real-hands"); it != o->values.end()) {
+    if (it->second != "on" && it->second != "off") {
+      err << "tabula: --real-hands must be \"on\" or \"off\", got \"" << it->second << "\"\n";
+      return 2;
+    }
+    real_hands = it->second == "on";
+  }
   base.random_moves = session::RandomMoves::kAcceptAnyLegal;  // the games' moves, all of them
   std::vector<std::string> ids = {"chess", "chesscom-ffa", "chesscom-teams", "chess-four",
                                   "corners-short"};
@@ -313,7 +323,8 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
       << (base.tracker.sliding ? "on" : "off") << " (slide_rest "
       << base.tracker.slide_rest.count() << " ms), settle_prefix "
       << base.tracker.settle_prefix.count() << " ms, bounce window "
-      << base.tracker.health.bounce_window.count() << " ms\n";
+      << base.tracker.health.bounce_window.count() << " ms; hands "
+      << (real_hands ? "real (issue 27 item 11)" : "the generator's default") << "\n";
   out << "                                                                      placement to"
          "                 last event to\n";
   out << "                                                                      shown      commit"
@@ -333,6 +344,7 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
         session::GeneratorSettings gs;
         gs.seed = static_cast<std::uint64_t>(records ? seed : static_cast<long long>(n) + 1);
         gs.settle = base.tracker.settle;
+        gs.real_hands = real_hands;
         auto script = session::generate_script(game.rules, *game.start, game.actions, gs);
         if (!script.ok()) {
           err << "tabula: bench-latency: " << id << " game " << n + 1 << ": "

@@ -34,7 +34,7 @@ const char* const kPlayUsage =
        [--random-moves requested|any] [--seed N]
        [--clock MIN+INC | MINdDELAY | MINbBRONSTEIN]
        [--broker HOST[:PORT]|mqtts://HOST --hub-event E --board B [--broker-ca F]
-        [--broker-user U --broker-password-file F] [--arbiter-key F]]
+        [--broker-user U --broker-password-file F] [--arbiter-key F] [--board-key F]]
                                     headless session, journaled; resumes from FILE;
                                     with --broker, published to the hub (docs/HUB.md)
   archive list|show|export --journal FILE [--out F]
@@ -156,7 +156,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   auto o = parse_options(args, first,
                          {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "sliding", "slide-rest-ms", "commit-at-once", "promotion-timeout-ms",
                           "random-moves", "seed", "event", "site", "clock", "broker", "broker-ca", "broker-user",
-                          "broker-password-file", "board", "hub-event", "arbiter-key"},
+                          "broker-password-file", "board", "hub-event", "arbiter-key", "board-key"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty()) {
@@ -246,7 +246,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     auto value = [&](const char* k) { return o->values.count(k) ? o->values.at(k) : std::string(); };
     std::string e;
     hub::configure({value("broker"), value("broker-ca"), value("broker-user"), value("broker-password-file"),
-                    value("arbiter-key")},
+                    value("arbiter-key"), value("board-key")},
                    pc, e);
     if (e.empty()) pub = hub::BoardPublisher::start(pc, e);
     if (!pub || !pub->catch_up(contents, s, e)) {

@@ -1,7 +1,7 @@
 #include "core/dead_position.h"
 
 #include <array>
-#include <vector>
+#include <span>
 
 namespace tabula::core {
 
@@ -40,7 +40,10 @@ bool dead_by_blocked_pawns(const Position& pos) {
     if (pos.en_passant(s).open()) return false;  // a capture may be open now
 
   // (1) Only orthodox kings and pawns.
-  std::vector<Square> pawns;
+  // (Fixed arrays, no allocation: Game runs this after pawn moves and
+  // captures, in search too.)
+  std::array<Square, kMaxSquares> pawn_at{};
+  std::size_t pawn_count = 0;
   for (int i = 0; i < kMaxSquares; ++i) {
     Square q = static_cast<Square>(i);
     Piece p = pos.at(q);
@@ -48,8 +51,9 @@ bool dead_by_blocked_pawns(const Position& pos) {
     const PieceDef& d = rules.piece(p.kind);
     if (d.royal && d.betza == "K") continue;
     if (!d.pawn || d.betza != "fmWfcF") return false;
-    pawns.push_back(q);
+    pawn_at[pawn_count++] = q;
   }
+  const auto pawns = std::span<const Square>(pawn_at.data(), pawn_count);
   for (Seat s : seats)
     if (pos.king_square(s) == kNoSquare) return false;
 
@@ -94,11 +98,12 @@ bool dead_by_blocked_pawns(const Position& pos) {
   for (Seat s : seats) {
     const auto& enemy_attacks = attacked[1 - index_of(s)];
     std::array<bool, kMaxSquares> seen{};
-    std::vector<Square> todo{pos.king_square(s)};
-    seen[index_of(todo.front())] = true;
-    while (!todo.empty()) {
-      Square q = todo.back();
-      todo.pop_back();
+    std::array<Square, kMaxSquares> todo{};  // each square is pushed once (seen)
+    std::size_t top = 0;
+    todo[top++] = pos.king_square(s);
+    seen[index_of(todo[0])] = true;
+    while (top > 0) {
+      Square q = todo[--top];
       for (int df = -1; df <= 1; ++df) {
         for (int dr = -1; dr <= 1; ++dr) {
           Square t = b.at(file_of(q) + df, rank_of(q) + dr);
@@ -107,7 +112,7 @@ bool dead_by_blocked_pawns(const Position& pos) {
           Piece p = pos.at(t);
           if (!p.empty() && p.seat == s && rules.piece(p.kind).pawn) continue;  // own pawn: a wall
           if (!p.empty() && p.seat != s && rules.piece(p.kind).pawn) return false;  // can take it
-          todo.push_back(t);
+          todo[top++] = t;
         }
       }
     }

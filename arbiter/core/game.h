@@ -30,6 +30,7 @@
 
 #include "core/corners.h"
 #include "core/position.h"
+#include "core/rule_module.h"
 #include "core/rule_set.h"
 #include "core/ruling.h"
 #include "core/vassalage.h"
@@ -151,6 +152,11 @@ class Game {
   std::string piece_phrase(Piece p, Square at) const;  // "Red's bishop on c9"
 
  private:
+  // The sheets' modules (core/rule_module.h) play with the private state.
+  friend struct Modules;
+  // ---- the seam's helpers: every chosen module, in the data's order
+  void module_filter(MoveList& list) const;
+  std::string module_refusal(const Move& m) const;
   void apply(const Move& m, std::vector<Ruling>& out);  // play() of a legal move
   void compute_legal(MoveList& list) const;
   void edit_square(Square q, Piece p);  // a change beside make(), undone by unmake()
@@ -171,21 +177,18 @@ class Game {
   void automatic_end(const std::string& reason, std::vector<Ruling>& out);
   bool automatic_end_draws() const;
   bool bare(Seat s) const;  // only royal pieces left
-  Seat jammed_race_winner() const;
-  void apply_bare_king(Seat mover, std::vector<Ruling>& out);
   bool insufficient_material() const;
+  bool blocked_pawns_can_change() const;  // the dead-position proof may differ after this move
   // chess.com FFA (issue 17 items 4, 5): draws that pay the live players,
   // and a walking king's points shared among them.
   void draw_end(const std::string& reason, int points, std::vector<Ruling>& out, Seat leaver = kNoSeat);
   void share_points(int amount, PointsShare share, const std::string& why, std::vector<Ruling>& out);
-  bool walking(Seat s) const;  // a walking king (DeadKingWalking) on the board
   std::vector<Seat> ranking_by_points() const;
   Seat credit_for_mate(Seat victim) const;
   bool has_legal_move_for(Seat s) const;
   void advance_turn_after(Seat s);
   bool random_mover(Seat s) const;
-  // ---- 003 (game_relations.cpp) ----
-  bool allies_vassals() const { return rules_->relations.kind == RelationsKind::kAlliesVassals; }
+  // ---- 003 (game_relations.cpp; the module: module_relations.cpp) ----
   std::array<bool, kMaxSeats> in_game() const;
   std::array<std::string, kMaxSeats> names() const;
   void refresh_relations();
@@ -206,8 +209,7 @@ class Game {
   void note_marker(Seat s, char marker);
   void note_stalemate(Seat s);
   std::vector<Ruling> leave_game(Seat s, bool resigned);
-  // ---- 000 corner squares (corners.cpp) ----
-  bool corners() const { return rules_->corners.enabled; }
+  // ---- 000 corner squares (corners.cpp; the module: module_corners.cpp) ----
   void corners_setup();
   Seat target_of(Seat s) const;  // the next seat in turn order still playing
   bool king_must_leave(Seat s, const CornerState& st) const;
@@ -235,6 +237,7 @@ class Game {
   StalemateRule stalemate_rule() const;
 
   std::shared_ptr<const RuleSet> rules_;
+  Modules::List modules_;  // chosen by the variant's data (RuleSet::modules)
   Position start_;
   Position pos_;
   std::array<SeatStatus, kMaxSeats> status_{};

@@ -34,7 +34,6 @@ void Game::relation_ruling(const std::string& text, std::vector<Ruling>& out) {
 }
 
 void Game::refresh_relations() {
-  if (!allies_vassals()) return;
   int n = rules_->seat_count();
   // 003 rule 2: allies and vassals do not capture or check each other.
   for (int a = 0; a < n; ++a)
@@ -121,7 +120,7 @@ std::string Game::placement_violation(const Move& m) const {
   if (d.pawn && rules_->seats[index_of(mover)].promotion_zone[index_of(m.to)]) return head + ": a pawn is never placed on its last rank";
   MoveList plain;
   pos_.generate_legal(plain);
-  if (allies_vassals()) filter_by_relations(plain);
+  module_filter(plain);
   if (!plain.empty() || pos_.in_check()) return head + ": only a stalemated player places a piece (rule 5)";
   Seat lord = vassalage_.suzerain_of(mover);
   if (lord != kNoSeat) {
@@ -131,25 +130,7 @@ std::string Game::placement_violation(const Move& m) const {
   return head;
 }
 
-bool Game::has_any_move() const {
-  if (corners()) {
-    // 000: the corner and mate rules; the first move that passes them will do.
-    MoveList list;
-    pos_.generate_pseudo(list);
-    for (const Move& m : list)
-      if (!pos_.leaves_king_attacked(m) && corner_violation(m).empty()) return true;
-    return false;
-  }
-
-  // The whole list, kept for the legal_moves() that follows (issue 30): the
-  // player to move is asked for his moves next, so they are found once.
-  compute_legal(legal_cache_);
-  legal_cached_ = !legal_cache_.empty();
-  return legal_cached_;
-}
-
 std::string Game::relation_violation(const Move& m) const {
-  if (!allies_vassals()) return {};
   Seat mover = pos_.to_move();
   for (int b = 0; b < rules_->seat_count(); ++b) {
     Seat s = seat_at(b);

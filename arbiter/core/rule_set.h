@@ -15,6 +15,7 @@
 // squares on the board; at most one royal kind.
 #pragma once
 
+#include <cstddef>
 #include <array>
 #include <optional>
 #include <string>
@@ -242,6 +243,17 @@ enum class GameEnd : std::uint8_t {
   kFillOpponentHome,  // 004 stage one: all of one's pieces in the enemy home rows
 };
 
+// ---- Rule modules (issue 30 item 1) ------------------------------------------
+// A sheet's special rules, played by a module Game calls at fixed points
+// (core/rule_module.h). The variant's data lists them (`modules:`).
+enum class RuleModule : std::uint8_t {
+  kCorners,    // 000: corner squares, only the target mated, the two-player phase
+  kRelations,  // 003: allies, vassals, tokens, placements, waiting pawns
+  kStages,     // 004: the bare king, the messengers' race
+  kChessCom,   // chess.com four-player: the walking king and its points
+};
+inline constexpr std::size_t kRuleModuleCount = 4;
+
 // ---- Stages -----------------------------------------------------------------
 // 004: the winner of a stage picks an option that selects the next stage's
 // named start.
@@ -320,6 +332,7 @@ struct RuleSet {
   std::vector<std::pair<std::string, std::string>> named_starts;  // name, FEN
   std::vector<NextStage> next_stage;     // at most one (004)
   CornerRules corners;                   // 000
+  std::vector<RuleModule> modules;        // the sheets' modules the game plays (no repeats)
   // Notation: "fen" (two seats, case = seat) or "fen4" (chess.com layout).
   bool four_player_notation = false;
 

@@ -2,32 +2,34 @@
 
 namespace tabula::engine {
 
-GameAdapter::GameAdapter(const core::Game& root) {
-  stack_.reserve(64);
-  stack_.push_back(root);
-}
+GameAdapter::GameAdapter(const core::Game& root)
+    : rules_(std::shared_ptr<const core::RuleSet>(), &root.rules()), stack_{root} {}
 
 void GameAdapter::legal_moves(MoveList& out) const {
   out.clear();
   if (game().outcome().over) return;
-  out = game().legal_moves();
+  game().legal_moves(out);
 }
 
-bool GameAdapter::make(const Move& m) {
-  auto next = static_cast<std::size_t>(top_ + 1);
-  if (next < stack_.size()) {
-    stack_[next] = stack_[next - 1];  // reuses the slot's buffers
-  } else {
-    core::Game copy = stack_[next - 1];
-    stack_.push_back(std::move(copy));
-  }
-  std::vector<core::Ruling> rulings = stack_[next].play(m);
-  if (!rulings.empty() && rulings.front().kind == core::RulingKind::kIllegalMove) return false;
+bool GameAdapter::out_of_turn_ok() const {
+  return rules().relations.kind == core::RelationsKind::kEveryoneAgainstEveryone && !rules().corners.enabled &&
+         seat_count() > 2;
+}
+
+void GameAdapter::push_turn(Seat s) {
+  core::Position p = position();
+  p.set_to_move(s);
+  std::array<int, core::kMaxSeats> ledger{};
+  for (int i = 0; i < seat_count(); ++i) ledger[static_cast<std::size_t>(i)] = points(core::seat_at(i));
   ++top_;
-  return true;
+  if (top_ < stack_.size()) {
+    stack_[top_] = core::Game(rules_, p, ledger);
+  } else {
+    stack_.emplace_back(rules_, p, ledger);
+  }
 }
 
-void GameAdapter::unmake() {
+void GameAdapter::pop_turn() {
   if (top_ > 0) --top_;
 }
 
@@ -66,7 +68,7 @@ core::Piece GameAdapter::captured_by(const Move& m) const {
 }
 
 std::uint64_t GameAdapter::hash() const {
-  std::uint64_t h = position().hash();
+  std::uint64_t h = game().hash();
   for (int i = 0; i < seat_count(); ++i) {
     Seat s = core::seat_at(i);
     std::uint64_t v = static_cast<std::uint64_t>(points(s) + 1000) * 2 + (plays(s) ? 1 : 0);

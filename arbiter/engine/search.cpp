@@ -47,6 +47,7 @@ const char* to_string(Family f) {
     case Family::kTwoSided: return "two-sided";
     case Family::kParanoid: return "paranoid";
     case Family::kMaxN: return "maxn";
+    case Family::kBestReply: return "brs";
   }
   return "?";
 }
@@ -128,6 +129,17 @@ struct Engine::Impl {
   // the root, so that it stays true when the node is reached at another ply.
   static int to_table(int v, int ply) { return v > kWin / 2 ? v + ply : v < -kWin / 2 ? v - ply : v; }
   static int from_table(int v, int ply) { return v > kWin / 2 ? v - ply : v < -kWin / 2 ? v + ply : v; }
+  // The table's move for key k, and (when `may_cut`) true with its value v
+  // when the entry is deep enough and its bound decides the window.
+  bool probe(std::uint64_t k, int depth, int alpha, int beta, int ply, bool may_cut, Move& tt_move, bool& have_tt, int& v) {
+    const Entry& e = slot(k);
+    if (e.key != k) return false;
+    tt_move = e.move;
+    have_tt = e.bound != Bound::kNone;
+    if (!may_cut || e.depth < depth) return false;
+    v = from_table(e.value, ply);
+    return e.bound == Bound::kExact || (e.bound == Bound::kLower && v >= beta) || (e.bound == Bound::kUpper && v <= alpha);
+  }
   void store(std::uint64_t k, int depth, int value, Bound b, const Move& m, int ply) {
     Entry& e = slot(k);
     if (e.key == k && e.depth > depth && b != Bound::kExact) return;
@@ -187,6 +199,22 @@ struct Engine::Impl {
     pv_len[p] = std::min(child + 1, kMaxPly);
   }
 
+  // Takes the value v of move m at a maximising (or minimising) node: the
+  // best so far and the window. True when the window closed (a cut; the move
+  // is rewarded).
+  bool take(int v, const Move& m, bool maximise, int& best, Move& best_move, int& alpha, int& beta, int depth, int ply) {
+    if (maximise ? v > best : v < best) {
+      best = v;
+      best_move = m;
+      set_pv(ply, m);
+      if (maximise) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+    }
+    if (alpha < beta) return false;
+    reward(m, depth, ply);
+    return true;
+  }
+
   // ---- alpha-beta (two-sided and paranoid) ----
   int alphabeta(int depth, int alpha, int beta, int ply) {
     pv_len[static_cast<std::size_t>(ply)] = 0;
@@ -197,19 +225,9 @@ struct Engine::Impl {
     if (check && ply < 2 * 32) ++depth;  // check extension
     if (depth <= 0) return opt.quiescence ? quiesce(alpha, beta, ply, 0) : leaf(ply);
     std::uint64_t k = key();
-    Entry& e = slot(k);
     Move tt_move;
     bool have_tt = false;
-    if (e.key == k) {
-      tt_move = e.move;
-      have_tt = e.bound != Bound::kNone;
-      if (ply > 0 && e.depth >= depth) {
-        int v = from_table(e.value, ply);
-        if (e.bound == Bound::kExact) return v;
-        if (e.bound == Bound::kLower && v >= beta) return v;
-        if (e.bound == Bound::kUpper && v <= alpha) return v;
-      }
-    }
+    if (int v = 0; probe(k, depth, alpha, beta, ply, ply > 0, tt_move, have_tt, v)) return v;
     MoveList moves;
     g->legal_moves(moves);
     if (moves.empty()) return leaf(ply);
@@ -220,21 +238,11 @@ struct Engine::Impl {
     int best = maximise ? -kInf : kInf;
     Move best_move = moves[0];
     for (const Move& m : moves) {
-      if (!g->make(m)) continue;
+      g->make(m);
       int v = alphabeta(depth - 1, alpha, beta, ply + 1);
       g->unmake();
       if (aborted) return 0;
-      if (maximise ? v > best : v < best) {
-        best = v;
-        best_move = m;
-        set_pv(ply, m);
-        if (maximise) alpha = std::max(alpha, v);
-        else beta = std::min(beta, v);
-      }
-      if (alpha >= beta) {
-        reward(m, depth, ply);
-        break;
-      }
+      if (take(v, m, maximise, best, best_move, alpha, beta, depth, ply)) break;
     }
     if (best == kInf || best == -kInf) return leaf(ply);
     Bound b = best <= a0 ? Bound::kUpper : best >= b0 ? Bound::kLower : Bound::kExact;
@@ -273,7 +281,7 @@ struct Engine::Impl {
     order(moves, scores, Move{}, false, ply);
     int best = check ? (maximise ? -kInf : kInf) : stand;
     for (const Move& m : moves) {
-      if (!g->make(m)) continue;
+      g->make(m);
       int v = quiesce(alpha, beta, ply + 1, qdepth + 1);
       g->unmake();
       if (aborted) return 0;
@@ -286,6 +294,70 @@ struct Engine::Impl {
       if (alpha >= beta) break;
     }
     if (best == kInf || best == -kInf) return stand;
+    return best;
+  }
+
+  // ---- best-reply search ----
+  // `root_turn`: the root seat moves (the top game has it to move); else
+  // the opponents' layer: every move of every opponent still playing, each
+  // made out of turn, after which the root moves again.
+  int brs(int depth, int alpha, int beta, int ply, bool root_turn) {
+    pv_len[static_cast<std::size_t>(ply)] = 0;
+    ++nodes;
+    if (out_of_budget()) return 0;
+    if (g->over() || ply >= kMaxPly - 2 || !g->plays(root)) return leaf(ply);
+    if (depth <= 0) return opt.quiescence ? quiesce(alpha, beta, ply, 0) : leaf(ply);
+    std::uint64_t k = key() ^ (root_turn ? 0 : 0xD6E8FEB86659FD93ULL);
+    Move tt_move;
+    bool have_tt = false;
+    if (int v = 0; probe(k, depth, alpha, beta, ply, true, tt_move, have_tt, v)) return v;
+    int a0 = alpha, b0 = beta;
+    int best = root_turn ? -kInf : kInf;
+    Move best_move;
+    std::array<int, MoveList::kCapacity> scores;
+    if (root_turn) {
+      MoveList moves;
+      g->legal_moves(moves);
+      if (moves.empty()) return leaf(ply);
+      order(moves, scores, tt_move, have_tt, ply);
+      best_move = moves[0];
+      for (const Move& m : moves) {
+        g->make(m);
+        int v = brs(depth - 1, alpha, beta, ply + 1, false);
+        g->unmake();
+        if (aborted) return 0;
+        if (take(v, m, true, best, best_move, alpha, beta, depth, ply)) break;
+      }
+    } else {
+      for (int i = 0; i < g->seat_count() && alpha < beta; ++i) {
+        Seat y = core::seat_at(i);
+        if (y == root || !g->plays(y)) continue;
+        bool pushed = y != g->to_move();
+        if (pushed) g->push_turn(y);
+        MoveList moves;
+        g->legal_moves(moves);
+        order(moves, scores, tt_move, have_tt, ply);
+        for (const Move& m : moves) {
+          g->make(m);
+          int v = 0;
+          if (g->over() || !g->plays(root)) {
+            v = leaf(ply + 1);
+          } else {
+            bool back = g->to_move() != root;
+            if (back) g->push_turn(root);
+            v = brs(depth - 1, alpha, beta, ply + 1, true);
+            if (back) g->pop_turn();
+          }
+          g->unmake();
+          if (aborted || take(v, m, false, best, best_move, alpha, beta, depth, ply)) break;
+        }
+        if (pushed) g->pop_turn();
+        if (aborted) return 0;
+      }
+    }
+    if (best == kInf || best == -kInf) return leaf(ply);
+    Bound b = best <= a0 ? Bound::kUpper : best >= b0 ? Bound::kLower : Bound::kExact;
+    store(k, depth, best, b, best_move, ply);
     return best;
   }
 
@@ -327,7 +399,7 @@ struct Engine::Impl {
     }
     Move best_move;
     for (const Move& m : moves) {
-      if (!g->make(m)) continue;
+      g->make(m);
       SeatValues v = maxn(depth - 1, ply + 1, quiet ? qdepth + 1 : 0);
       g->unmake();
       if (aborted) return best;
@@ -357,14 +429,13 @@ struct Engine::Impl {
     int best = -kInf;
     std::size_t best_i = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      if (!g->make(moves[i])) {
-        values[i] = -kInf;
-        ++done;
-        continue;
-      }
+      g->make(moves[i]);
       int v = 0;
       if (family == Family::kMaxN) {
         v = side_value(maxn(depth - 1, 1, 0));
+      } else if (family == Family::kBestReply) {
+        int a = opt.noise_cp > 0 ? -kInf : alpha;
+        v = brs(depth - 1, a, kInf, 1, false);
       } else {
         // With noise every root move needs its exact value.
         int a = opt.noise_cp > 0 ? -kInf : alpha;
@@ -424,6 +495,7 @@ SearchResult Engine::search(const core::Game& game, const Limits& limits, const 
   s.family = options.family == Family::kAuto ? family_for(adapter.rules()) : options.family;
   s.root = options.perspective == core::kNoSeat ? adapter.to_move() : options.perspective;
   if (s.family == Family::kMaxN && s.root != adapter.to_move()) s.family = family_for(adapter.rules());
+  if (s.family == Family::kBestReply && (s.root != adapter.to_move() || !adapter.out_of_turn_ok())) s.family = Family::kParanoid;
   s.root_key = mix(static_cast<std::uint64_t>(index_of(s.root)) + 16 * static_cast<std::uint64_t>(s.family) + 1);
   s.opt = options;
   s.lim = &limits;

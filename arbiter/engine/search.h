@@ -14,9 +14,12 @@
 //    and the mean of the others.
 //  - kMaxN: each seat maximises its own value (max^n, no pruning but the
 //    table's move); the root's value is its own minus the others' as above.
-// Best-reply search needs moves of a seat out of turn, which the game layer
-// does not offer (the Game moves only the seat whose turn it is); see
-// docs/ENGINE.md.
+//  - kBestReply: best-reply search (Schadd and Winands 2011): the root seat
+//    moves, then the single best reply of any one opponent as if he moved
+//    next (the others pass), then the root again; alpha-beta on the
+//    paranoid value. The opponents' moves out of turn come from
+//    GameAdapter::push_turn, so only where that carries the rules
+//    (free-for-all without the corner rules); elsewhere it plays paranoid.
 //
 // Every search: a transposition table (Limits are per call; the table's
 // size is an option and bounds the memory), move ordering (the table's
@@ -44,7 +47,7 @@
 
 namespace tabula::engine {
 
-enum class Family : std::uint8_t { kAuto, kTwoSided, kParanoid, kMaxN };
+enum class Family : std::uint8_t { kAuto, kTwoSided, kParanoid, kMaxN, kBestReply };
 const char* to_string(Family f);
 // kAuto resolved for a variant: two-sided for two seats or fixed teams.
 Family family_for(const core::RuleSet& rules);

@@ -1,5 +1,6 @@
 #include "event/board_assignment.h"
 
+#include <memory>
 #include <openssl/crypto.h>
 
 namespace tabula::event {
@@ -79,6 +80,26 @@ AssignmentGate::Verdict AssignmentGate::check(std::string_view payload) {
   last_round_[a.section()] = a.round();
   v.assignment = std::move(a);
   return v;
+}
+
+hub::AssignmentCheck assignment_check(std::string event, std::string board, std::optional<hub::ArbiterKey> key) {
+  auto gate = std::make_shared<AssignmentGate>(std::move(event), std::move(board), std::move(key));
+  return [gate](std::string_view payload, std::string& error) -> std::optional<hub::SeatAssignment> {
+    AssignmentGate::Verdict v = gate->check(payload);
+    if (!v.assignment) {
+      error = v.error;
+      return std::nullopt;
+    }
+    const wire::Assignment& a = *v.assignment;
+    hub::SeatAssignment s;
+    s.round = a.round();
+    s.section = a.section();
+    s.table = a.table();
+    s.variant = a.variant();
+    for (const wire::AssignedSeat& seat : a.seats()) s.players.push_back(seat.seat_player());
+    s.text = describe(a);
+    return s;
+  };
 }
 
 std::string describe(const wire::Assignment& a) {

@@ -23,6 +23,7 @@
 
 #include "event/event.h"
 #include "hub/action_auth.h"
+#include "hub/board_publisher.h"
 #include "tabula_proto/event_wire.pb.h"
 
 namespace tabula::event {
@@ -47,6 +48,10 @@ class AssignmentGate {
   std::optional<hub::ArbiterKey> key_;
   std::map<std::string, std::uint32_t> last_round_;  // per section
 };
+
+// The board publisher's check (hub::PublisherConfig::check_assignment): an
+// AssignmentGate of its own, the accepted assignment as the board shows it.
+hub::AssignmentCheck assignment_check(std::string event, std::string board, std::optional<hub::ArbiterKey> key);
 
 // One line for the board's setup screen: "club, section ffa, round 3, table 2: chesscom-ffa — Red Ann, Blue Bob, ...".
 std::string describe(const wire::Assignment& a);

@@ -7,6 +7,7 @@
 #include <random>
 #include <tuple>
 
+#include "event/seating_plan.h"
 #include "event/swiss.h"
 
 namespace tabula::event {
@@ -23,6 +24,13 @@ constexpr int kPerturbations = 300;
 constexpr int kCandidates = 4;
 constexpr int kLookahead = 3;
 constexpr int kPlanPerturbations = 30;
+// The field plan (seating_plan.h) is followed where the local search is
+// short of room: when each player would have fewer than a third of the
+// others left unmet after the last round (3 * (n - 1 - 3 * rounds) < n - 1).
+// Measured (docs/EVENT.md): the local search alone meets no one twice over 7
+// rounds from 36 players up (14 of 35 left), and falls short at 28-32 (6 of
+// 27, 10 of 31) and at 64 players over 16 rounds (15 of 63).
+bool short_of_room(int players, int rounds) { return 3 * (players - 1 - 3 * rounds) < players - 1; }
 
 constexpr std::array<std::array<int, 4>, 24> kPermutations = [] {
   std::array<std::array<int, 4>, 24> out{};
@@ -279,6 +287,26 @@ std::vector<int> ranked(const Section& s, const History& h, const std::vector<in
   return out;
 }
 
+// The round's tables (seat order), best scores first, on the boards in order.
+SeatingResult tables_of(const History& h, std::vector<std::array<int, 4>> orders, const std::vector<std::string>& boards,
+                        SeatingResult out) {
+  auto strength = [&](const std::array<int, 4>& t) {
+    double sum = 0;
+    for (int p : t) sum += h.score[static_cast<std::size_t>(p)];
+    return sum;
+  };
+  std::stable_sort(orders.begin(), orders.end(),
+                   [&](const auto& a, const auto& b) { return strength(a) > strength(b); });
+  for (std::size_t t = 0; t < orders.size(); ++t) {
+    Table table;
+    table.number = static_cast<int>(t + 1);
+    table.board = boards[t];
+    for (int p : orders[t]) table.seats.push_back(PlayerId{p});
+    out.round.tables.push_back(std::move(table));
+  }
+  return out;
+}
+
 SeatingResult seat_four(const Section& s, const History& h, std::vector<int> active,
                         const std::vector<std::string>& boards) {
   SeatingResult out;
@@ -300,10 +328,35 @@ SeatingResult seat_four(const Section& s, const History& h, std::vector<int> act
   for (std::size_t i = 0; i < active.size(); ++i) tables[i / 4][i % 4] = active[i];
 
   FourSeater fs{h, false, allowed_seats(h)};
+  const int n = static_cast<int>(s.players.size());
+  const bool tight = short_of_room(n, s.rounds);
+  std::vector<std::array<int, 4>> chosen;
+  if (tight && left_over == 0 && static_cast<int>(active.size()) == n && plan_rounds(n) >= s.rounds) {
+    if (s.played.empty()) {
+      chosen = tables;  // round one defines the plan's labels: by rating, 1-4, 5-8, ...
+    } else {
+      // Among the plan's classes not yet played, the best by the same cost.
+      std::int64_t best = 0;
+      for (const PlanRound& pr : unplayed_plan_rounds(s)) {
+        std::int64_t c = 0;
+        for (const auto& t : pr.tables) c += fs.cost(t);
+        if (chosen.empty() || c < best) {
+          best = c;
+          chosen = pr.tables;
+        }
+      }
+      // The plan's seats unless the history's counts want others.
+      bool fits = true;
+      for (const auto& t : chosen) {
+        for (std::size_t k = 0; k < 4; ++k) fits = fits && (fs.allowed_of(t[k]) & (1u << k));
+      }
+      if (!chosen.empty() && !fits) chosen = seat_orders(fs, chosen);
+    }
+  }
+  if (!chosen.empty()) return tables_of(h, chosen, boards, std::move(out));
   std::mt19937 rng(static_cast<std::uint32_t>(1 + s.played.size() * 7919 + s.players.size()));
   const int rounds_after = s.rounds - static_cast<int>(s.played.size()) - 1;
   const std::vector<std::array<int, 4>> start = tables;
-  std::vector<std::array<int, 4>> chosen;
   std::tuple<int, int, std::int64_t> chosen_key{0, 0, 0};
   for (int c = 0; c < kCandidates; ++c) {
     std::vector<std::array<int, 4>> cand = start;
@@ -327,23 +380,7 @@ SeatingResult seat_four(const Section& s, const History& h, std::vector<int> act
     }
     if (std::get<0>(key) == 0 && std::get<1>(key) == 0) break;
   }
-  std::vector<std::array<int, 4>> orders = chosen;
-  // Best scores first.
-  auto strength = [&](const std::array<int, 4>& t) {
-    double sum = 0;
-    for (int p : t) sum += h.score[static_cast<std::size_t>(p)];
-    return sum;
-  };
-  std::stable_sort(orders.begin(), orders.end(),
-                   [&](const auto& a, const auto& b) { return strength(a) > strength(b); });
-  for (std::size_t t = 0; t < orders.size(); ++t) {
-    Table table;
-    table.number = static_cast<int>(t + 1);
-    table.board = boards[t];
-    for (int p : orders[t]) table.seats.push_back(PlayerId{p});
-    out.round.tables.push_back(std::move(table));
-  }
-  return out;
+  return tables_of(h, chosen, boards, std::move(out));
 }
 
 SwissUnit unit_of(const History& h, const Section& s, int p, int white_a, int white_b, int black_a, int black_b) {

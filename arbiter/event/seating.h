@@ -15,7 +15,10 @@
 //      history round 1 seats by rating: 1-4, 5-8, ...).
 // The search is a local search over swaps of two players between tables,
 // restarted from perturbations (iterated local search) with a fixed seed:
-// the same section always gets the same seating.
+// the same section always gets the same seating. Where it is short of room
+// (fewer than a third of the others left unmet after the last round) and a finite-field plan exists (no byes, n = 4q,
+// seating_plan.h), the rounds follow that repeat-free plan instead: each
+// round the unplayed class of the plan with the lowest cost above.
 //
 // Byes (1-3 players left over when the count is not a multiple of four): the
 // lowest-ranked players with the fewest byes so far sit out (as FIDE C.04.1 c

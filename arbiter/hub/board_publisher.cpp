@@ -31,6 +31,13 @@ void apply_clocks(wire::BoardState& st, const std::optional<ClockReading>& clock
   st.set_paused(paused);
 }
 
+// The payload of `m` on `topic`, signed with the board's key when it has one.
+template <class Message>
+std::string seal(Message m, const std::string& topic, const std::optional<BoardKey>& key) {
+  if (key) sign_message(m, topic, *key);
+  return encode(m);
+}
+
 }  // namespace
 
 // ---- start and stop ---------------------------------------------------------------
@@ -90,11 +97,13 @@ bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox
                             std::string& error) {
   // Called with mutex_ held: numbering and writing are one step, so seq
   // order is commit order whichever thread appends.
+  // Each row is stored signed: a resend or a catch-up sends the same bytes.
   std::vector<journal::OutboxItem> rows;
   std::int64_t seq = last_seq_;
+  const std::string stream_topic = topic(config_.info.event, config_.info.board, Leaf::kStream);
   for (wire::StreamItem& it : items) {
     it.set_seq(static_cast<std::uint64_t>(++seq));
-    rows.push_back({seq, input_seq, encode(it)});
+    rows.push_back({seq, input_seq, seal(it, stream_topic, config_.board_key)});
   }
   journal::JournalStatus s = outbox.append(rows);
   if (!s.ok()) {
@@ -117,7 +126,43 @@ bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox
 
 void BoardPublisher::set_state(const session::Session& s) {
   state_ = make_state(config_.info, s, static_cast<std::uint64_t>(last_seq_), clocks_, paused_, epoch_ms());
+  apply_round();
   state_dirty_ = true;
+}
+
+void BoardPublisher::apply_round() {
+  // The round is the assignment's while this game is its game (the same
+  // variant and players in seat order): a game started before the
+  // assignment, or after it with other players, is not labelled with it.
+  if (!state_ || !assignment_) return;
+  const bool ours = assignment_->variant == config_.info.header.variant &&
+                    assignment_->players == config_.info.header.players;
+  const int round = ours ? static_cast<int>(assignment_->round) : 0;
+  if (state_->round() != round) {
+    state_->set_round(round);
+    state_dirty_ = true;
+  }
+}
+
+std::optional<SeatAssignment> BoardPublisher::assignment() const {
+  std::lock_guard lock(mutex_);
+  return assignment_;
+}
+
+void BoardPublisher::on_assignment(const MqttMessage& m, journal::Outbox& outbox) {
+  if (m.payload.empty()) return;  // a retained assignment cleared by the arbiter
+  std::string error;
+  std::optional<SeatAssignment> a = config_.check_assignment(m.payload, error);
+  std::lock_guard lock(mutex_);
+  if (!a) {
+    ++status_.refused_assignments;
+    record_refusal(0, "seat assignment refused: " + error, outbox);
+    changed_.notify_all();
+    return;
+  }
+  assignment_ = std::move(*a);
+  apply_round();
+  changed_.notify_all();
 }
 
 bool BoardPublisher::on_recorded(std::int64_t input_seq, const session::Output& out, const session::Session& s,
@@ -359,7 +404,8 @@ void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox
   }
   if (state) {
     std::string error;
-    if (client.publish(topic(config_.info.event, config_.info.board, Leaf::kState), encode(*state), 1, true, error)) {
+    const std::string state_topic = topic(config_.info.event, config_.info.board, Leaf::kState);
+    if (client.publish(state_topic, seal(*state, state_topic, config_.board_key), 1, true, error)) {
       std::lock_guard lock(mutex_);
       if (state_ && state_->SerializeAsString() == state->SerializeAsString()) state_dirty_ = false;
       state_sent_at_ = SteadyClock::now();
@@ -463,6 +509,7 @@ void BoardPublisher::run() {
   const std::string action_topic = topic(config_.info.event, config_.info.board, Leaf::kAction);
   const std::string ack_topic = topic(config_.info.event, config_.info.board, Leaf::kAck);
   const std::string sync = sync_topic(config_.info.event);
+  const std::string seat_topic = assignment_topic(config_.info.event, config_.info.board);
   bool just_connected = false;
   auto last_ack_write = SteadyClock::now();
   MqttClient::Handlers h;
@@ -478,7 +525,7 @@ void BoardPublisher::run() {
   h.message = [&](const MqttMessage& m) { messages.push_back(m); };
   std::string error;
   auto client = MqttClient::create("tabula-" + config_.info.event + "-" + config_.info.board, /*persistent=*/true,
-                                   config_.broker, Will{online_topic, encode(make_presence(false, 0)), true}, h, error);
+                                   config_.broker, Will{online_topic, seal(make_presence(false, 0), online_topic, config_.board_key), true}, h, error);
   if (!client) {
     std::lock_guard lock(mutex_);
     status_.last_error = error;
@@ -511,7 +558,8 @@ void BoardPublisher::run() {
       client->subscribe(action_topic, 1, error);
       client->subscribe(ack_topic, 0, error);
       client->subscribe(sync, 0, error);
-      client->publish(online_topic, encode(make_presence(true, epoch_ms())), 1, true, error);
+      if (config_.check_assignment) client->subscribe(seat_topic, 1, error);
+      client->publish(online_topic, seal(make_presence(true, epoch_ms()), online_topic, config_.board_key), 1, true, error);
       std::lock_guard lock(mutex_);
       status_.connected = true;
       status_.last_error.clear();
@@ -521,6 +569,7 @@ void BoardPublisher::run() {
       if (m.topic == action_topic) on_action(m, outbox);
       if (m.topic == ack_topic) on_ack(m);
       if (m.topic == sync) on_sync(m);
+      if (m.topic == seat_topic && config_.check_assignment) on_assignment(m, outbox);
     }
     messages.clear();
     bool presence = false;
@@ -536,7 +585,7 @@ void BoardPublisher::run() {
       }
     }
     if (presence && client->connected()) {
-      client->publish(online_topic, encode(make_presence(true, epoch_ms())), 1, true, error);
+      client->publish(online_topic, seal(make_presence(true, epoch_ms()), online_topic, config_.board_key), 1, true, error);
     }
     // Acknowledgements are noted in memory at once and written to the
     // outbox in one transaction at most every 250 ms: the journal's writes
@@ -560,7 +609,7 @@ void BoardPublisher::run() {
   }
   flush_acks(outbox);
   if (client->connected()) {
-    client->publish(online_topic, encode(make_presence(false, epoch_ms())), 1, true, error);
+    client->publish(online_topic, seal(make_presence(false, epoch_ms()), online_topic, config_.board_key), 1, true, error);
     for (int i = 0; i < 20 && acks.empty(); ++i) client->loop(std::chrono::milliseconds(10));
     client->disconnect();
   }
@@ -606,6 +655,10 @@ bool configure(const BrokerOptions& options, PublisherConfig& config, std::strin
   if (!options.key_file.empty()) {
     config.key = load_key(options.key_file, error);
     if (!config.key) return false;
+  }
+  if (!options.board_key_file.empty()) {
+    config.board_key = load_board_key(options.board_key_file, config.info.board, error);
+    if (!config.board_key) return false;
   }
   return true;
 }

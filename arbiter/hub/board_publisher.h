@@ -39,6 +39,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -48,17 +49,41 @@
 #include <vector>
 
 #include "hub/action_auth.h"
+#include "hub/board_signature.h"
 #include "hub/codec.h"
 #include "hub/mqtt_client.h"
 #include "journal/outbox.h"
 
 namespace tabula::hub {
 
+// The board's game for the round as the board accepted it (issue 35): what
+// the kiosk's setup shows, and the round its state carries.
+struct SeatAssignment {
+  std::uint32_t round = 0;
+  std::string section;
+  std::uint32_t table = 0;
+  std::string variant;
+  std::vector<std::string> players;  // seat order
+  std::string text;                  // one line for the screen
+};
+// Checks a payload of tabula/<event>/<board>/assignment: the assignment, or
+// nullopt and why not. The shell gives it (event::assignment_check():
+// signed with the event's arbiter key, this board, no older round).
+using AssignmentCheck = std::function<std::optional<SeatAssignment>(std::string_view payload, std::string& error)>;
+
 struct PublisherConfig {
   BoardInfo info;                  // event, board, journal header
   BrokerConfig broker;
   std::string journal_path;        // the outbox lives in this journal's file
   std::optional<ArbiterKey> key;   // without it every action is refused
+  // The board's own key (issue 28): every state, stream item and presence is
+  // signed with it (outbox rows are stored signed). Without it they go out
+  // unsigned, and a hub with enrolled keys refuses them.
+  std::optional<BoardKey> board_key;
+  // Set: the board subscribes to its seat assignment (retained: a board
+  // switched on late still gets it) and checks each with it; a refusal is
+  // answered on the stream like a refused action (the hub alerts).
+  AssignmentCheck check_assignment;
   std::size_t window = 16;         // QoS 1 items in flight at once
   std::chrono::milliseconds hub_alive{15000};   // a hub unheard for longer is not waited for
   std::chrono::milliseconds resend_holdoff{1000};  // no second go-back to the same place within this
@@ -83,6 +108,7 @@ struct PublisherStatus {
   std::uint64_t states_sent = 0;
   std::uint64_t resends = 0;        // times the board went back for a hub
   std::uint64_t refused_actions = 0;  // every refusal, recorded one by one or counted
+  std::uint64_t refused_assignments = 0;
   std::uint64_t bad_messages = 0;   // acknowledgements or requests refused by the decoder
   std::string last_bad_message;
 };
@@ -121,6 +147,9 @@ class BoardPublisher {
   // every item; false on timeout.
   bool flush(std::chrono::milliseconds timeout, std::size_t min_hubs = 0);
   PublisherStatus status() const;
+  // The last seat assignment accepted (nullopt: none yet). The state's
+  // round is its round while the game's players are its players.
+  std::optional<SeatAssignment> assignment() const;
 
  private:
   explicit BoardPublisher(PublisherConfig config);
@@ -136,6 +165,8 @@ class BoardPublisher {
   void flush_refusals(journal::Outbox& outbox, bool force);  // with mutex_ held
   void append_refusal(std::uint64_t action_id, const std::string& why, journal::Outbox& outbox);
   void on_ack(const MqttMessage& m);
+  void on_assignment(const MqttMessage& m, journal::Outbox& outbox);
+  void apply_round();  // with mutex_ held
   void on_sync(const MqttMessage& m);
   void go_back(std::int64_t first_seq, bool forced);
   void flush_acks(journal::Outbox& outbox);
@@ -152,6 +183,7 @@ class BoardPublisher {
   std::optional<ClockReading> clocks_;
   bool paused_ = false;
   std::deque<wire::Action> actions_;
+  std::optional<SeatAssignment> assignment_;
   PublisherStatus status_;
   bool stop_ = false;
   struct HubMark {
@@ -197,6 +229,7 @@ struct BrokerOptions {
   std::string user;
   std::string password_file;
   std::string key_file;
+  std::string board_key_file;  // the board's own signing key (tabula board-key)
 };
 bool configure(const BrokerOptions& options, PublisherConfig& config, std::string& error);
 

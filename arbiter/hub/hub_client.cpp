@@ -12,7 +12,9 @@ namespace tabula::hub {
 HubClient::HubClient(HubConfig config)
     : config_(std::move(config)),
       id_(config_.client_id.empty() ? "tabula-hub-" + config_.event : config_.client_id),
-      model_(config_.event, config_.timing) {}
+      model_(config_.event, config_.timing) {
+  if (config_.board_keys) model_.require_signatures(*config_.board_keys);
+}
 
 std::unique_ptr<HubClient> HubClient::start(HubConfig config, std::string& error) {
   error = check_name("event", config.event);

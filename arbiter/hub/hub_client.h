@@ -42,6 +42,10 @@ struct HubConfig {
   std::string event;
   BrokerConfig broker;
   std::optional<ArbiterKey> key;  // without it the hub cannot send actions
+  // The boards' public keys (--board-keys FILE, issue 28): with them only
+  // payloads signed by their board are believed; without, every payload is
+  // (the open mode, docs/HUB.md "Board signatures").
+  std::optional<BoardKeyRing> board_keys;
   std::string client_id;          // "" -> "tabula-hub-<event>"
   std::string record_path;        // the tournament record (SQLite); "" none
   bool rated = true;              // finished games with named players move the ladder

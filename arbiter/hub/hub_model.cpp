@@ -15,6 +15,7 @@ const char* to_string(AlertKind k) {
     case AlertKind::kActionRefused: return "action refused";
     case AlertKind::kGap: return "items lost";
     case AlertKind::kBadPayload: return "bad payload";
+    case AlertKind::kForged: return "forged payload";
   }
   return "?";
 }
@@ -60,9 +61,48 @@ void HubModel::raise(AlertKind kind, const std::string& board, std::string text,
   alerts_.push_back(std::move(a));
 }
 
+void HubModel::refuse_forged(BoardEntry& b, std::string_view topic, const std::string& why, std::int64_t now) {
+  const std::string& board = b.board;
+  // One open alert per board at a time: a flood of forgeries is counted, not
+  // listed one by one.
+  for (const Alert& a : alerts_) {
+    if (a.kind == AlertKind::kForged && a.board == board && !a.acknowledged) return;
+  }
+  raise(AlertKind::kForged, board,
+        "board " + board + ": a payload on " + std::string(topic) + " was refused: " + why +
+            " (" + std::to_string(b.refused_signatures) + " refused so far)",
+        now);
+}
+
+template <class Message>
+bool HubModel::signed_by_board(const Message& m, std::string_view topic, BoardEntry& b, std::int64_t now) {
+  if (!ring_) return true;
+  const std::string why = check_signature(m, topic, b.board, *ring_);
+  if (why.empty()) return true;
+  ++b.refused_signatures;
+  refuse_forged(b, topic, why, now);
+  return false;
+}
+
 void HubModel::on_message(std::string_view topic, std::string_view payload, std::int64_t now) {
   std::optional<ParsedTopic> t = parse_topic(topic);
   if (!t || t->event != event_ || t->leaf == Leaf::kAction || t->leaf == Leaf::kAck) return;
+  if (ring_ && !ring_->find(t->board) && !boards_.count(t->board)) {
+    // Not enrolled: no entry is made (names an attacker makes up do not
+    // become boards); one alert at a time for all of them.
+    if (payload.empty()) return;
+    ++unenrolled_payloads_;
+    const bool open = unenrolled_alert_ != 0 && !alerts_[unenrolled_alert_ - 1].acknowledged;
+    if (!open) {
+      raise(AlertKind::kForged, t->board,
+            "a payload on " + std::string(topic) + " was refused: board " + t->board +
+                " is not enrolled (no public key for it in the hub's --board-keys file; " +
+                std::to_string(unenrolled_payloads_) + " such payloads so far)",
+            now);
+      unenrolled_alert_ = alerts_.back().id;
+    }
+    return;
+  }
   BoardEntry& b = boards_[t->board];
   b.board = t->board;
   b.last_heard_wall_ms = now;
@@ -71,19 +111,20 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
     case Leaf::kState:
       if (payload.empty()) return;  // a retained state cleared by hand
       if (auto st = decode_state(payload, topic, error)) {
-        apply_state(b, std::move(*st), now);
+        if (signed_by_board(*st, topic, b, now)) apply_state(b, std::move(*st), now);
         return;
       }
       break;
     case Leaf::kStream:
       if (auto item = decode_item(payload, topic, error)) {
-        apply_item(b, std::move(*item), payload, now);
+        if (signed_by_board(*item, topic, b, now)) apply_item(b, std::move(*item), payload, now);
         return;
       }
       break;
     case Leaf::kOnline:
       if (payload.empty()) return;
       if (auto p = decode_presence(payload, topic, error)) {
+        if (!signed_by_board(*p, topic, b, now)) return;
         if (b.online.value_or(true) && !p->online()) raise(AlertKind::kOffline, b.board, "board " + b.board + " went offline", now);
         b.online = p->online();
         return;

@@ -41,6 +41,16 @@
 //   kActionRefused a board refused an arbiter action (the reply says why)
 //   kGap          stream items that did not come though asked for (give_up_ms)
 //   kBadPayload   a payload refused by the decoder (the text says why)
+//   kForged       a payload refused by the signature check (issue 28 item 1):
+//                 unsigned, signed by another key than the board's, or of a
+//                 board not enrolled; counted per board, raised again only
+//                 after the last one was acknowledged
+//
+// Signatures (board_signature.h): with board keys enrolled (require_signatures)
+// every state, stream item and presence must carry its board's signature
+// for its topic, else it is refused before it touches the board's view.
+// Without keys (the default, an open mode) payloads are believed as read,
+// as they were before issue 28: signatures_required() says which.
 //
 // Not thread-safe: the hub client guards it with its own lock.
 #pragma once
@@ -53,11 +63,12 @@
 #include <string_view>
 #include <vector>
 
+#include "hub/board_signature.h"
 #include "tabula_proto/hub.pb.h"
 
 namespace tabula::hub {
 
-enum class AlertKind { kIllegalMove, kOutOfSync, kFlag, kFinished, kOffline, kActionRefused, kGap, kBadPayload };
+enum class AlertKind { kIllegalMove, kOutOfSync, kFlag, kFinished, kOffline, kActionRefused, kGap, kBadPayload, kForged };
 const char* to_string(AlertKind k);
 
 struct Alert {
@@ -95,6 +106,7 @@ struct BoardEntry {
   std::uint64_t requests = 0;              // resend requests sent to the board
   std::uint64_t early_dropped = 0;         // items dropped because the buffer ahead was full
   std::uint64_t stale_states = 0;          // states older than the one held (a broker's stale snapshot)
+  std::uint64_t refused_signatures = 0;    // payloads refused: unsigned or not signed by this board's key
   std::int64_t last_heard_wall_ms = 0;
   std::int64_t last_applied_wall_ms = 0;   // when the view of this board last changed (item or state)
   // The stream and state are complete as far as the board has said.
@@ -121,6 +133,14 @@ class HubModel {
   static constexpr std::size_t kRecent = 50;
 
   explicit HubModel(std::string event, DeliveryTiming timing = {}) : event_(std::move(event)), timing_(timing) {}
+
+  // Boards sign what they publish: from now on only payloads signed by the
+  // board's enrolled key are believed (the others are refused, counted and
+  // alerted on).
+  void require_signatures(BoardKeyRing ring) { ring_ = std::move(ring); }
+  bool signatures_required() const { return ring_.has_value(); }
+  // Payloads for boards that are not enrolled (no entry is made for them).
+  std::uint64_t unenrolled_payloads() const { return unenrolled_payloads_; }
 
   // One MQTT message. Topics of other events or outside the tree are ignored.
   void on_message(std::string_view topic, std::string_view payload, std::int64_t now_wall_ms);
@@ -166,6 +186,14 @@ class HubModel {
   void apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now);
   std::map<std::string, std::string> repairs_;  // board -> its newest state's payload
   void raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now);
+  // With signatures required: true when `m` is signed by its board; else the
+  // refusal is counted and alerted on.
+  template <class Message>
+  bool signed_by_board(const Message& m, std::string_view topic, BoardEntry& b, std::int64_t now);
+  void refuse_forged(BoardEntry& b, std::string_view topic, const std::string& why, std::int64_t now);
+  std::optional<BoardKeyRing> ring_;
+  std::uint64_t unenrolled_payloads_ = 0;
+  std::uint64_t unenrolled_alert_ = 0;  // the last "not enrolled" alert's id (0 none)
 
   std::string event_;
   DeliveryTiming timing_;

@@ -26,12 +26,7 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
     h.variant = c.variant;
     h.start_position = c.start_position.empty() ? stages.front()->start_fen : c.start_position;
     h.set_settings(c.settings);
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y.%m.%d %H:%M:%S", &tm);
-    h.created = buf;
+    h.created = journal::utc_timestamp();
     h.event = c.event;
     h.site = c.board;
     h.players = c.players;
@@ -61,6 +56,8 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
   pc.broker = c.broker;
   pc.journal_path = c.journal_path;
   pc.key = c.key;
+  pc.board_key = c.board_key;
+  pc.check_assignment = c.check_assignment;
   pc.window = c.window;
   b->publisher_ = BoardPublisher::start(pc, error);
   if (!b->publisher_) return nullptr;

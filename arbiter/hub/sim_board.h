@@ -31,6 +31,8 @@ struct SimBoardConfig {
   std::vector<std::string> players;
   BrokerConfig broker;
   std::optional<ArbiterKey> key;
+  std::optional<BoardKey> board_key;  // signs what the board publishes (issue 28)
+  AssignmentCheck check_assignment;   // set: follows its seat assignment (issue 35)
   session::SessionSettings settings;
   std::size_t window = 16;  // PublisherConfig::window
 };

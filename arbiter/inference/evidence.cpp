@@ -12,40 +12,42 @@ void TouchLog::drop_through(std::uint64_t seq, const core::SquareSet& keep) {
   });
 }
 
+void TouchLog::add(const Touch& t) {
+  // A flicker is a flip and a flip back, each within the bounce window of
+  // the change before it: both are left out of the summaries. A single quick
+  // flip is a real change (the virtual board lifts a victim and puts the
+  // capturer down at the same instant). Marked now, while the touches before
+  // are still in the log (issue 27 item 11: a reed bouncing as a pawn lands
+  // while the next seat's hand is already on its knight).
+  touches_.push_back(t);
+  Touch* b = nullptr;
+  Touch* a = nullptr;
+  for (std::size_t i = touches_.size() - 1; i-- > 0;) {
+    if (touches_[i].square != t.square) continue;
+    if (b == nullptr) {
+      b = &touches_[i];
+    } else {
+      a = &touches_[i];
+      break;
+    }
+  }
+  if (a != nullptr && b->time - a->time < bounce_ && t.time - b->time < bounce_ && !a->flicker) {
+    b->flicker = true;
+    touches_.back().flicker = true;
+  }
+}
+
 void TouchLog::summarize(std::uint64_t after, TouchSummary& out,
                          const core::SquareSet& keep) const {
   out.touched.reset();
   out.last_up.fill(0);
   out.last_down.fill(0);
   out.first_up = core::kNoSquare;
-  // A flicker is a flip and a flip back, each within the bounce window of
-  // the change before it: both are left out. A single quick flip is a real
-  // change (the virtual board lifts a victim and puts the capturer down at
-  // the same instant).
-  std::vector<bool> flickers(touches_.size(), false);
-  std::array<std::size_t, core::kMaxSquares> last;
-  last.fill(touches_.size());
-  std::array<std::size_t, core::kMaxSquares> before_last;
-  before_last.fill(touches_.size());
-  for (std::size_t i = 0; i < touches_.size(); ++i) {
-    std::size_t q = static_cast<std::size_t>(core::index_of(touches_[i].square));
-    std::size_t b = last[q];
-    std::size_t a = before_last[q];
-    if (a < touches_.size() && touches_[b].time - touches_[a].time < bounce_ &&
-        touches_[i].time - touches_[b].time < bounce_ && !flickers[a]) {
-      flickers[b] = true;
-      flickers[i] = true;
-    }
-    before_last[q] = b;
-    last[q] = i;
-  }
-  for (std::size_t i = 0; i < touches_.size(); ++i) {
-    const Touch& t = touches_[i];
+  for (const Touch& t : touches_) {
     int q = core::index_of(t.square);
-    bool flicker = flickers[i];
     if (t.seq <= after && !keep.test(q)) continue;
     out.touched.set(q);
-    if (flicker) continue;
+    if (t.flicker) continue;
     if (t.occupied) {
       out.last_down[q] = t.seq;
     } else {

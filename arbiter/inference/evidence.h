@@ -41,6 +41,9 @@ struct Touch {
   Millis time{0};
   core::Square square = core::kNoSquare;
   bool occupied = false;
+  // Part of a flicker (TouchLog): set when the touch is logged, so that it
+  // stays one after the touches before it are dropped with a committed move.
+  bool flicker = false;
 };
 
 struct TouchSummary {
@@ -61,7 +64,7 @@ class TouchLog {
  public:
   TouchLog() = default;
   explicit TouchLog(Millis bounce) : bounce_(bounce) {}
-  void add(const Touch& t) { touches_.push_back(t); }
+  void add(const Touch& t);
   void clear() { touches_.clear(); }
   // Forgets every touch numbered `seq` or lower, except those on `keep`'s
   // squares (the next seat's hand already under way, issue 27 item 9).

@@ -75,7 +75,8 @@ Fix remove_fix(const core::RuleSet& rules, Square from, const char* why) {
 
 }  // namespace
 
-Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touch>& touches) {
+Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touch>& touches,
+                         const FollowContext& ctx) {
   Provenance out;
   // The origin of the piece on each square (its own square at the baseline),
   // and whether that is known for sure.
@@ -88,12 +89,23 @@ Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touc
   struct InHand {
     Square origin;
     bool known;
+    Square lifted_from;  // the square it was last lifted from
+    Millis lifted_at;
+    std::size_t lift;    // a number for this lift
+    std::size_t below;   // the lift of the piece last in the air before it (0: none)
   };
+  auto seat_of = [&](const InHand& h) {
+    return ctx.position == nullptr ? core::kNoSeat : ctx.position->at(h.origin).seat;
+  };
+  const core::Seat mover = ctx.position == nullptr ? core::kNoSeat : ctx.position->to_move();
   std::vector<InHand> air;  // the pieces in the hands, in lift order
+  std::size_t lifts = 0;
   for (const Touch& t : touches) {
     std::size_t q = static_cast<std::size_t>(core::index_of(t.square));
     if (!t.occupied) {
-      if (on[q] != core::kNoSquare) air.push_back({on[q], known.test(q)});
+      if (on[q] != core::kNoSquare)
+        air.push_back({on[q], known.test(q), t.square, t.time, ++lifts,
+                       air.empty() ? 0 : air.back().lift});
       on[q] = core::kNoSquare;
       known.reset(q);
       out.from[q] = core::kNoSquare;
@@ -105,17 +117,56 @@ Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touc
     known.reset(q);
     on[q] = core::kNoSquare;
     if (air.empty()) continue;  // a piece from off the board (a captured one, a spare)
-    // With several pieces in the hands the last one lifted is taken (a
-    // guess): from then on none of those left in the hands is known.
     bool alone = air.size() == 1;
-    InHand p = air.back();
-    air.pop_back();
+    bool sure = alone;                   // only one piece it can be
+    std::size_t pick = air.size() - 1;  // the last one lifted (a guess)
     if (!alone) {
+      // Several pieces in the hands (issue 27 item 2): which one is put down
+      // is a guess, read as hands behave. `own` is the piece last lifted
+      // from this very square, if it is still in the air.
+      std::optional<std::size_t> own;
+      for (std::size_t i = 0; i < air.size(); ++i) {
+        if (air[i].lifted_from == t.square) own = i;
+      }
+      auto index_of_lift = [&](std::size_t lift) -> std::optional<std::size_t> {
+        for (std::size_t i = 0; i < air.size(); ++i) {
+          if (air[i].lift == lift) return i;
+        }
+        return std::nullopt;
+      };
+      std::optional<std::size_t> under = own ? index_of_lift(air[*own].below) : std::nullopt;
+      if (own && under && t.time - air[*own].lifted_at < ctx.bounce) {
+        // No hand lifts a piece and puts it back within the bounce window:
+        // the piece held before lands and the one lifted from here is off
+        // (the virtual board's capture, the victim and the capturer at once).
+        pick = *under;
+        sure = air.size() == 2;
+      } else if (own && under && seat_of(air[*under]) == mover && mover != core::kNoSeat &&
+                 seat_of(air[*own]) != mover) {
+        // The mover's piece in the air, then another seat's piece lifted
+        // from here: a capture, the capturer lands.
+        pick = *under;
+      } else if (own && (!under || seat_of(air[*own]) == mover)) {
+        // A piece put back where it was lifted from, before (or without)
+        // the other pieces now in the air: it returns (the mover's knight
+        // back on g8 while White holds d2).
+        pick = *own;
+      } else {
+        // A piece going back to its own square (the guidance's usual ask).
+        for (std::size_t i = 0; i < air.size(); ++i) {
+          if (air[i].origin == t.square) pick = i;
+        }
+      }
+    }
+    InHand p = air[pick];
+    air.erase(air.begin() + static_cast<std::ptrdiff_t>(pick));
+    if (!sure) {
+      // From then on none of those left in the hands is known.
       for (InHand& h : air) h.known = false;
     }
     on[q] = p.origin;
-    known.set(q, alone && p.known);
-    out.certain.set(q, alone && p.known);
+    known.set(q, sure && p.known);
+    out.certain.set(q, sure && p.known);
     out.from[q] = p.origin == static_cast<Square>(q) ? core::kNoSquare : p.origin;
   }
   return out;
@@ -185,13 +236,35 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
       if (f.from != core::kNoSquare) handled.set(core::index_of(f.from));
       if (f.to != core::kNoSquare) handled.set(core::index_of(f.to));
     }
-    core::SquareSet swapped =
-        swapped_squares(expected, *moved) & physical & want & ~ignored & ~handled;
+    // Only what the sensors saw for certain: a guessed swap is never a
+    // demand (issue 27 item 2; the tracker warns instead).
+    core::SquareSet swapped = swapped_squares(expected, *moved) & moved->certain & physical & want &
+                              ~ignored & ~handled;
     core::SquareSet refilled;  // squares a swapped piece goes back to
     for (Square q : squares_of(swapped))
       refilled.set(core::index_of(moved->from[static_cast<std::size_t>(core::index_of(q))]));
+    core::SquareSet free = playable & ~physical & ~want & ~ignored & ~stray;
     for (Square q : squares_of(swapped)) {
+      if (handled.test(core::index_of(q))) continue;
       Square o = moved->from[static_cast<std::size_t>(core::index_of(q))];
+      if (swapped.test(core::index_of(o)) &&
+          moved->from[static_cast<std::size_t>(core::index_of(o))] == q && free.any()) {
+        // Two pieces exchanged: back through a free square, one piece in
+        // the hand at a time, so the sensors see where each goes (with
+        // both in the air they could not tell).
+        Square via = core::kNoSquare;
+        for (Square f : squares_of(free)) {
+          if (via == core::kNoSquare || distance(q, f) < distance(q, via)) via = f;
+        }
+        Fix aside = move_fix(rules, q, via, expected.at(o), false);
+        aside.text += " for a moment (it belongs on " + rules.geometry.name(o) + ")";
+        out.push_back(aside);
+        out.push_back(move_fix(rules, o, q, expected.at(q), true));
+        out.push_back(move_fix(rules, via, o, expected.at(o), false));
+        handled.set(core::index_of(q));
+        handled.set(core::index_of(o));
+        continue;
+      }
       Fix f = move_fix(rules, q, o, expected.at(o), true);
       f.text += " (" + piece_name_of(rules, expected.at(q)) + " belongs on " +
                 rules.geometry.name(q) + ")";

@@ -54,9 +54,24 @@ struct Provenance {
   core::SquareSet certain;
   Provenance() { from.fill(core::kNoSquare); }
 };
+// What follow_pieces may know beside the touches: the position the baseline
+// holds (whose pieces are in the air, who is to move) and the bounce window.
+struct FollowContext {
+  const core::Position* position = nullptr;
+  Millis bounce{0};
+};
 // Follows the pieces through `touches` (in order), from a board whose
-// occupied squares `baseline` hold their own pieces.
-Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touch>& touches);
+// occupied squares `baseline` hold their own pieces. With several pieces in
+// the hands, the one put down on a square is read as hands behave (issue 27
+// item 2), in this order: a square refilled within the bounce window of its
+// own lift takes the piece held before (no hand puts a piece back that fast:
+// the virtual board's capture); a square whose piece, not the mover's, was
+// lifted while the mover held one takes the mover's (a capture); a square
+// refilled while the piece lifted from it is in the air, lifted before the
+// others or the mover's own, takes it back; a square whose own piece (at the
+// baseline) is in the air takes it; otherwise the piece lifted last.
+Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touch>& touches,
+                         const FollowContext& ctx = {});
 // Squares that hold (as far as the touches show, certain or not) a piece of
 // another seat or kind than the one `expected` has there: pieces swapped by
 // hands that restored the occupancy but not the pieces.

@@ -340,9 +340,12 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // hold the wrong pieces (Black's pawn on d2, White's on d7): follow the
       // pieces through the touches before calling it in order.
       const core::Position& pos = src->game().position();
-      Provenance moved = follow_pieces(expected_, log_.touches());
+      Provenance moved = follow_pieces(expected_, log_.touches(), follow_context(pos));
       SquareSet swapped = swapped_squares(pos, moved) & ~ignore;
-      if (swapped.any()) {
+      if ((swapped & moved.certain).any()) {
+        // The sensors saw each piece go alone: the swap is certain, and the
+        // fixes exchange the pieces through a free square, one piece in the
+        // air at a time, so the sensors see the exchange too.
         fixes_ = plan_fixes(pos, board_.occupied(), ignore, board_.stray(), std::nullopt, &moved);
         if (!ruled_board_ || *ruled_board_ != board_.occupied() || !swapped_said_) {
           Mismatch m;
@@ -350,15 +353,34 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
           m.time = now_;
           m.fixes = fixes_;
           m.text = "the squares are filled again, but the pieces on " +
-                   square_list(board_.geometry(), swapped) +
-                   " seem swapped: " + fixes_sentence(fixes_) +
-                   " (if they are right, lift and put back each one on its own)";
+                   square_list(board_.geometry(), swapped) + " are swapped: " +
+                   fixes_sentence(fixes_);
           up.mismatch = std::move(m);
           ruled_board_ = board_.occupied();
           swapped_said_ = true;
         }
         judged_ = true;
         return;
+      }
+      if (swapped.any()) {
+        // Issue 27 item 2: several pieces were in the hands at once, and
+        // which one went where is a guess the sensors cannot confirm, nor
+        // any exchange made to put it right: the board is in order, and the
+        // table is asked to look (a warning, never a demand).
+        Mismatch m;
+        m.kind = MismatchKind::kOutOfSync;
+        m.severity = core::Severity::kWarning;
+        m.time = now_;
+        m.text = "the squares are filled again; several pieces were in the air at once, so "
+                 "check that each is on its own square: ";
+        std::string sep;
+        for (int q = 0; q < core::kMaxSquares; ++q) {
+          if (!swapped.test(q)) continue;
+          m.text += sep + pos.rules().geometry.name(static_cast<Square>(q)) + " holds " +
+                    piece_name_of(pos.rules(), pos.at(static_cast<Square>(q)));
+          sep = ", ";
+        }
+        up.mismatch = std::move(m);
       }
       up.back_in_order = true;
     }
@@ -414,6 +436,35 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
     int replies = 0;
     for (const CandidateGroup& g : a->groups) replies += shows_result(g.footprint, ev1) ? 1 : 0;
+    if (replies == 0) {
+      // The reply whole while the seat after it already lifts a piece (real
+      // hands, issue 27 item 11: each lift within 270 ms of the landing
+      // before it): T stands; the reply is read from the position after T.
+      const core::Position& after_pos = a->game->position();
+      const Footprint& tf = groups_[tentative_->groups.front()].footprint;
+      const SquareSet t_landing = (tf.changed & ~expected_) | tf.kept;
+      for (const CandidateGroup& g : a->groups) {
+        SquareSet rest = ev1.diff & ~g.footprint.touched();
+        // T's own piece lifted again is T going on (a slide), not a new move.
+        if (rest.none() || (rest & t_landing).any()) continue;
+        // Lifts of another seat's pieces, each after the reply's own piece
+        // left its square (that seat began once the reply was under way).
+        const Square o = g.footprint.origin;
+        if (o == core::kNoSquare) continue;
+        const std::uint64_t began = since.last_up[static_cast<std::size_t>(core::index_of(o))];
+        bool lifts_only = began != 0;
+        for (int q = 0; q < core::kMaxSquares && lifts_only; ++q) {
+          if (!rest.test(q)) continue;
+          lifts_only = a->expected.test(q) && !board_.occupied().test(q) &&
+                       after_pos.at(static_cast<Square>(q)).seat != after_pos.to_move() &&
+                       since.last_up[static_cast<std::size_t>(q)] > began;
+        }
+        if (!lifts_only) continue;
+        SquareSet skip = a->ignored | rest;
+        if (shows_result(g.footprint, Evidence::of(a->expected, board_.occupied(), skip, since)))
+          ++replies;
+      }
+    }
     return replies == 1;
   };
   if (tentative_ && !disturbed_) {
@@ -436,7 +487,12 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   }
   // The next seat's hand began before the mover's move was seen whole
   // (issue 27 item 9): that move, with the reply under way.
-  if (!disturbed_ && (!tentative_ || tentative_->carry.any())) {
+  // A waypoint shown before (a rest on the path, half a castling) that the
+  // board no longer shows is no reading any more: the piece went on (real
+  // hands, issue 27 item 11: d2-d3 brushed on the way to d4 while Black lifts).
+  const bool waypoint_left = tentative_ && tentative_->groups.size() == 1 &&
+                             (tentative_->wait == Wait::kSlide || tentative_->wait == Wait::kPrefix);
+  if (!disturbed_ && (!tentative_ || tentative_->carry.any() || waypoint_left)) {
     if (std::optional<std::size_t> i = overlapping_reading(src, ev)) {
       std::vector<std::size_t> one{*i};
       Millis shown = now_;

@@ -325,6 +325,9 @@ class Tracker {
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
   Mismatch describe_setup() const;
   void refresh_fixes(const MoveSource* src);
+  FollowContext follow_context(const core::Position& pos) const {
+    return {&pos, settings_.health.bounce_window};
+  }
 
   TrackerSettings settings_;
   PhysicalBoard board_;

@@ -69,13 +69,22 @@ Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) c
   const core::Geometry& g = pos.rules().geometry;
   Mismatch m;
   m.attempt = read_attempt(ev);
-  Provenance moved = follow_pieces(expected_, log_.touches());
+  Provenance moved = follow_pieces(expected_, log_.touches(), follow_context(src->game().position()));
   if (m.attempt && !m.attempt->capture) {
     // The piece on `to` is known to have come from elsewhere (a committed
     // piece taken back to its old square while another piece left `from`):
     // no one piece went from `from` to `to`.
     int to = core::index_of(m.attempt->to);
     if (moved.certain.test(to) && moved.from[to] != m.attempt->from) m.attempt.reset();
+  }
+  if (m.attempt && m.attempt->capture &&
+      moved.from[core::index_of(m.attempt->to)] == core::kNoSquare &&
+      pos.at(m.attempt->to).seat == mover_ && pos.at(m.attempt->from).seat != mover_) {
+    // The mover's piece, lifted first, put back on its square while another
+    // seat holds a piece (the knight back on g8 while White holds d2): no
+    // capture in the mover's turn by a seat not to move; the piece in the
+    // air is the one to name (follow_pieces reads the knight as back).
+    m.attempt.reset();
   }
   if (!m.attempt && ruled_attempt_ && moved.from[core::index_of(ruled_attempt_->to)] ==
                                           ruled_attempt_->from) {
@@ -151,7 +160,7 @@ Mismatch Tracker::describe_setup() const {
 
 void Tracker::refresh_fixes(const MoveSource* src) {
   std::optional<Attempt> hint = ruled_attempt_;
-  Provenance moved = follow_pieces(expected_, log_.touches());
+  Provenance moved = follow_pieces(expected_, log_.touches(), follow_context(src->game().position()));
   fixes_ = plan_fixes(src->game().position(), board_.occupied(), ignored(), board_.stray(), hint,
                       &moved);
 }

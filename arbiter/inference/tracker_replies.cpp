@@ -141,6 +141,12 @@ bool Tracker::next_seat_began(const MoveSource* src) {
   const core::Seat next = a->game->to_move();
   const CandidateGroup& t = groups_[tentative_->groups.front()];
   if (touched_since(tentative_->seq, t.footprint.touched())) return false;
+  // T's squares flickering (a reed bouncing as the piece leaves its rest):
+  // the piece may be on its way on, not resting; the next change tells.
+  for (auto it = log_.touches().rbegin(); it != log_.touches().rend(); ++it) {
+    if (now_ - it->time >= settings_.health.bounce_window) break;
+    if (t.footprint.touched().test(core::index_of(it->square))) return false;
+  }
   SquareSet reach;  // what longer moves of T's piece would capture on
   for (const CandidateGroup& g : groups_) {
     if (g.footprint.origin != t.footprint.origin) continue;

@@ -65,12 +65,20 @@ void JournalHeader::set_settings(const session::SessionSettings& s) {
 }
 
 std::string utc_timestamp() {
-  std::time_t t = std::time(nullptr);
+  const auto now = std::chrono::system_clock::now();  // one reading for the seconds and the milliseconds
+  std::time_t t = std::chrono::system_clock::to_time_t(now);
   std::tm tm{};
   gmtime_r(&t, &tm);
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y.%m.%d %H:%M:%S", &tm);
-  return buf;
+  // Milliseconds: the hub names a game by its journal's creation time and
+  // its board (hub::game_id), so two games of one board started within a
+  // second must not share a name. Text order is still time order, and an
+  // older "...:SS" sorts before any "...:SS.mmm" of the same second.
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+  char out[40];
+  std::snprintf(out, sizeof out, "%s.%03d", buf, static_cast<int>(ms));
+  return out;
 }
 
 std::int64_t wall_clock_ms() {

@@ -66,7 +66,7 @@ struct JournalHeader {
   // The clock: "" for none, else "INITIAL_MS BONUS_MS MODE" (clock.h's
   // TimingMode as a number). Journals written before clocks have none.
   std::string time_control;
-  std::string created;  // UTC, "YYYY.MM.DD HH:MM:SS" (wall clock of the shell)
+  std::string created;  // UTC, "YYYY.MM.DD HH:MM:SS.mmm" (wall clock of the shell; older journals: no .mmm)
   std::string event = "Tabula game";
   std::string site = "Tabula board";
   std::vector<std::string> players;  // seat order; empty: "?"

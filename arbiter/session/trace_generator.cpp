@@ -246,6 +246,40 @@ class Generator {
     }
   }
 
+  // What a move does to the squares, as the game plays it: the king's and
+  // the rook's squares of a castling (kNoSquare where a square is both left
+  // and entered), and the squares emptied besides the mover's own (the pawn
+  // taken en passant).
+  struct Changes {
+    Square king_from = core::kNoSquare;
+    Square king_to = core::kNoSquare;
+    Square rook_from = core::kNoSquare;
+    Square rook_to = core::kNoSquare;
+    std::vector<Square> victims;
+  };
+  Changes changes_of(const Move& m) const {
+    const core::Position& before = game_.position();
+    core::Game next = game_;
+    next.play(m);
+    const core::Position& after = next.position();
+    Changes c;
+    const core::Seat seat = game_.to_move();
+    const core::PieceKind king = rules_->royal_kind();
+    for (int i = 0; i < core::kMaxSquares; ++i) {
+      Square q = static_cast<Square>(i);
+      if (!rules_->geometry.playable(q)) continue;
+      const core::Piece was = before.at(q);
+      const core::Piece now = after.at(q);
+      const bool left = !was.empty() && now.empty();
+      const bool entered = was.empty() && !now.empty();
+      if (left && was.seat != seat) c.victims.push_back(q);
+      if (m.kind != MoveKind::kCastle || (was.seat != seat && now.seat != seat)) continue;
+      if (left) (was.kind == king ? c.king_from : c.rook_from) = q;
+      if (entered) (now.kind == king ? c.king_to : c.rook_to) = q;
+    }
+    return c;
+  }
+
   // The hand actions of a move, in one of the orders a person might use.
   std::vector<Step> steps_of(const Move& m) {
     const core::Position& pos = game_.position();
@@ -256,9 +290,18 @@ class Generator {
         steps.push_back({m.to, true});
         break;
       case MoveKind::kCastle: {
-        const core::CastlingRule& c = rules_->castling[m.castle];
-        bool overlap = c.king_to == c.rook_from || c.rook_to == c.king_from ||
-                       c.king_from == c.king_to || c.rook_from == c.rook_to;
+        // Which squares the king and the rook leave and take: from the game
+        // itself (issue 31 item 12), the position after the move against the
+        // one before, never from a rule table read here.
+        Changes c = changes_of(m);
+        bool overlap = c.king_from == core::kNoSquare || c.king_to == core::kNoSquare ||
+                       c.rook_from == core::kNoSquare || c.rook_to == core::kNoSquare;
+        if (overlap) {
+          // A square both left and entered (the king onto the rook's square):
+          // the rule's squares say which, the game's said the rest.
+          const core::CastlingRule& r = rules_->castling[m.castle];
+          c = Changes{r.king_from, r.king_to, r.rook_from, r.rook_to, {}};
+        }
         long long order = overlap          ? 2
                           : !s_.real_hands ? rng_.range(0, 2)
                           : rng_.chance(s_.castle_king_first) ? 0
@@ -286,18 +329,20 @@ class Generator {
         break;
       }
       case MoveKind::kEnPassant: {
-        Square victim = core::kNoSquare;
-        for (int s = 0; s < rules_->seat_count(); ++s) {
-          const core::EnPassantEntry& e = pos.en_passant(core::seat_at(s));
-          if (e.target == m.to) victim = e.victim;
-        }
+        // The captured pawn's square from the game (issue 31 item 12: on a
+        // four-player board several en passant entries may be open at once,
+        // of several seats; the game knows which pawn this one takes).
+        Changes c = changes_of(m);
         long long order = rng_.range(0, 2);
         ++script_.stats.en_passant;
-        if (order == 1) steps.push_back({victim, false});
+        for (std::size_t k = 0; k < c.victims.size() && order == 1; ++k)
+          steps.push_back({c.victims[k], false});
         steps.push_back({m.from, false});
-        if (order == 2) steps.push_back({victim, false});
+        for (std::size_t k = 0; k < c.victims.size() && order == 2; ++k)
+          steps.push_back({c.victims[k], false});
         steps.push_back({m.to, true});
-        if (order == 0) steps.push_back({victim, false});
+        for (std::size_t k = 0; k < c.victims.size() && order == 0; ++k)
+          steps.push_back({c.victims[k], false});
         break;
       }
       default: {

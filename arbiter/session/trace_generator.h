@@ -9,7 +9,8 @@
 //   - the setup at time 0 (the board daemon's sim convention: the board
 //     starts empty, events at 0 ms lay out the position);
 //   - captures with the victim or the mover lifted first; en passant in any
-//     order; castling king first, rook first or both lifted;
+//     order; castling king first, rook first or both lifted (what a move does
+//     to the squares comes from the game, which plays it: issue 31 item 12);
 //   - slides: a sliding piece brushes the empty squares on its way (a down
 //     and an up on each: the reed closed 20-160 ms while the magnet passes,
 //     then open 5-60 ms before the next square's, a hand sliding a piece at

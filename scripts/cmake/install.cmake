@@ -83,7 +83,11 @@ if(CMAKE_CROSSCOMPILING AND CMAKE_SYSTEM_PROCESSOR STREQUAL aarch64)
 endif()
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # library dependencies from dpkg-shlibdeps
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, libgl1-mesa-dri, systemd")
+# libsodium23: the boards' signatures (issue 28); dpkg-shlibdeps finds it too,
+# named here so a package built without shlibdeps still asks for it.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, libgl1-mesa-dri, systemd, libsodium23")
+# The voice (docs/VOICE.md): espeak-ng's data and aplay.
+string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", espeak-ng-data, alsa-utils")
 # cage runs the kiosk (tabula-kiosk.service). GLFW before 3.4 (Debian 12's 3.3)
 # talks X11 only, so there cage must start Xwayland for it (docs/INSTALL.md).
 # wlr-randr turns the screen inside cage (kiosk.env: TABULA_ROTATE).

@@ -47,6 +47,38 @@ TEST_F(DeadPosition, TheIssuesPawnWallIsADrawAfterTheFirstMove) {
   EXPECT_EQ(g.outcome().reason, "dead position (blocked pawns)");
 }
 
+// Issue 30 (s7): the game runs the proof only where its answer can change
+// (a pawn move or capture, the move after one, the game's first move), not
+// after every move. These are the cases a narrower gate would miss.
+TEST_F(DeadPosition, AWallIsDeadOnceTheEnPassantWindowOfItsLastDoubleStepCloses) {
+  // h7-h5 completes the wall but opens an en passant window (the proof
+  // says nothing while one is open); White's king move closes it: dead.
+  auto pos = parse_fen(*rules_, "8/7p/1k6/1p1p1p2/pPpPpPpP/P1P1P1P1/8/4K3 b - - 0 1");
+  ASSERT_TRUE(pos.ok());
+  Game g(rules_, *pos);
+  for (const char* san_text : {"h5", "Kd2"}) {
+    ASSERT_FALSE(g.outcome().over) << san_text;
+    Move m;
+    std::string why;
+    ASSERT_TRUE(parse_move(g.position(), san_text, m, why)) << why;
+    g.play(m);
+  }
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().reason, "dead position (blocked pawns)");
+}
+
+TEST_F(DeadPosition, AStartThatIsDeadAlreadyEndsAfterItsFirstMoveWhateverTheClock) {
+  auto pos = parse_fen(*rules_, "8/8/1k6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 37 80");
+  ASSERT_TRUE(pos.ok());
+  Game g(rules_, *pos);
+  Move m;
+  std::string why;
+  ASSERT_TRUE(parse_move(g.position(), "Kd2", m, why)) << why;
+  g.play(m);
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().reason, "dead position (blocked pawns)");
+}
+
 TEST_F(DeadPosition, AFlagInADeadPositionIsADraw) {
   // FIDE 6.9: the flag falls, but the opponent cannot mate by any series of
   // legal moves.

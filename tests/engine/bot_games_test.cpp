@@ -73,6 +73,13 @@ TEST_P(BotGames, MaxNPlaysOnlyLegalMoves) {
   EXPECT_GT(p.moves, 0);
 }
 
+// Best-reply search moves opponents out of turn (GameAdapter::push_turn);
+// where the variant does not allow that it plays paranoid.
+TEST_P(BotGames, BestReplyPlaysOnlyLegalMoves) {
+  Played p = play(GetParam(), 4, 8, 17, Family::kBestReply);
+  EXPECT_GT(p.moves, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryVariant, BotGames,
                          ::testing::Values("chess", "chesscom-ffa", "chesscom-teams", "four-kingdoms", "chess-four",
                                            "allies-vassals", "bipartite", "bipartite-stage2", "corners-short",

@@ -5,6 +5,7 @@
 #include <atomic>
 
 #include "core/fen.h"
+#include "core/fen4.h"
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/test_rules.h"
@@ -171,6 +172,32 @@ TEST(Search, FamiliesFollowTheRelations) {
   EXPECT_EQ(family_for(*testing::shipped("chesscom-ffa")), Family::kParanoid);
   EXPECT_EQ(family_for(*testing::shipped("allies-vassals")), Family::kParanoid);
   EXPECT_EQ(family_for(*testing::shipped("corners-short")), Family::kParanoid);
+}
+
+// Best-reply search runs where a fresh Game from the position carries every
+// rule state (free-for-all without corners), and plays paranoid where it
+// would not (003's vassalage, 000's corner state) or for two sides.
+TEST(Search, BestReplyRunsWhereATurnCanBeGivenElseParanoid) {
+  auto family_of = [](const std::string& id) {
+    auto rules = testing::shipped(id);
+    auto pos = rules->four_player_notation ? core::parse_fen4(*rules, rules->start_fen) : core::parse_fen(*rules, rules->start_fen);
+    EXPECT_TRUE(pos.ok()) << id;
+    core::Game g(rules, *pos);
+    Engine e(1);
+    Limits l;
+    l.max_depth = 3;
+    l.max_nodes = 20000;
+    SearchOptions o;
+    o.family = Family::kBestReply;
+    SearchResult r = e.search(g, l, o);
+    EXPECT_TRUE(r.best.has_value()) << id;
+    EXPECT_TRUE(r.best && g.is_legal(*r.best)) << id;
+    return r.family;
+  };
+  EXPECT_EQ(family_of("chesscom-ffa"), Family::kBestReply);
+  EXPECT_EQ(family_of("four-kingdoms"), Family::kBestReply);
+  EXPECT_EQ(family_of("allies-vassals"), Family::kParanoid);
+  EXPECT_EQ(family_of("corners-short"), Family::kParanoid);
 }
 
 }  // namespace

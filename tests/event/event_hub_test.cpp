@@ -1,17 +1,20 @@
-// An event run end to end through the hub (issue 35): 24 players on 12
-// simulated boards over 5 rounds. Each round is seated, each board's game is
-// published signed and retained, every board takes its players from the
-// assignment it receives (checked by the AssignmentGate), plays a recorded
-// game through a journaled session and its publisher, the hub records the
-// finished games, and `tabula event collect` takes the results from the
-// hub's record. In round 3 the broker is killed (kill -9) with half the
-// boards' games in flight. The standings are then checked against points
-// computed apart, from the boards' own journal files.
+// An event run end to end through the hub (issue 35): 48 players of a
+// four-player section (chesscom-ffa) on 12 simulated boards over 5 rounds.
+// Each round is seated, each board's game is published signed and retained,
+// every board takes its players from the assignment it receives (checked by
+// the AssignmentGate; its publisher follows it too) and plays two rounds of
+// a recorded chess.com game through a journaled session and its publisher,
+// signed; the arbiter ends each game from the hub with a signed adjudication;
+// the hub records the finished games, and `tabula event collect` takes the
+// results from the hub's record. In round 3 the broker is killed (kill -9)
+// with half the boards' games in flight. The standings are then checked
+// against points computed apart, from the boards' own journal files.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -34,8 +37,6 @@ using namespace std::chrono_literals;
 constexpr const char* kHexKey = "0123456789abcdef0123456789abcdef";
 constexpr int kBoards = 12;
 constexpr int kRounds = 5;
-// White mates (scholar's) on even tables, Black (fool's) on odd ones.
-constexpr const char* kBlackMates = "1. f3 e5 2. g4 Qh4# 0-1\n";
 
 hub::BrokerConfig at(int port) {
   hub::BrokerConfig b;
@@ -52,6 +53,26 @@ int cli(const std::vector<std::string>& args, std::string* out_text = nullptr) {
   return rc;
 }
 
+// The event's hub on the test's broker: the arbiter key (also written to
+// DIR/arbiter.key for the CLI), the boards t1..t16 enrolled (they sign).
+std::unique_ptr<hub::HubClient> event_hub(const hub::testing::TempDir& dir, int port, const std::string& record,
+                                          std::optional<hub::ArbiterKey>& key) {
+  std::string error;
+  key = hub::parse_key(kHexKey, "key", error);
+  EXPECT_TRUE(key) << error;
+  std::ofstream(dir.file("arbiter.key")) << kHexKey << "\n";
+  hub::HubConfig hc;
+  hc.event = "club";
+  hc.broker = at(port);
+  hc.key = key;
+  hc.board_keys = hub::testing::test_board_keys();  // boards sign (issue 28)
+  hc.record_path = record;
+  auto hub_client = hub::HubClient::start(hc, error);
+  EXPECT_TRUE(hub_client) << error;
+  EXPECT_TRUE(hub_client && hub::testing::eventually([&] { return hub_client->status().subscribed; }, 20s));
+  return hub_client;
+}
+
 TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
   hub::testing::TempDir dir;
@@ -61,26 +82,18 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   std::string error;
   ASSERT_TRUE(broker.start(error)) << error;
   const std::string address = "127.0.0.1:" + std::to_string(broker.port());
-  auto key = hub::parse_key(kHexKey, "key", error);
-  ASSERT_TRUE(key) << error;
-  std::ofstream(dir.file("arbiter.key")) << kHexKey << "\n";
+  std::optional<hub::ArbiterKey> key;
+  auto hub_client = event_hub(dir, broker.port(), dir.file("hub.db"), key);
+  ASSERT_TRUE(hub_client && key);
 
-  hub::HubConfig hc;
-  hc.event = "club";
-  hc.broker = at(broker.port());
-  hc.key = key;
-  hc.record_path = dir.file("hub.db");
-  auto hub_client = hub::HubClient::start(hc, error);
-  ASSERT_TRUE(hub_client) << error;
-  ASSERT_TRUE(hub::testing::eventually([&] { return hub_client->status().subscribed; }, 20s));
-
-  // The event: 24 players, two-player chess, 12 boards.
+  // The event: 48 players, four-player chess (chesscom-ffa), 12 boards.
   const std::string file = dir.file("club.event");
   cli({"event", "new", "--file", file, "--name", "club", "--boards", "12"});
-  cli({"event", "section", "--file", file, "--name", "open", "--variant", "chess", "--format", "two", "--rounds", "5"});
-  for (int i = 1; i <= 2 * kBoards; ++i) {
+  cli({"event", "section", "--file", file, "--name", "open", "--variant", "chesscom-ffa", "--format", "four", "--rounds",
+       "5"});
+  for (int i = 1; i <= 4 * kBoards; ++i) {
     cli({"event", "register", "--file", file, "--section", "open", "--name", "Player" + std::to_string(i), "--rating",
-         std::to_string(2400 - 30 * i)});
+         std::to_string(2400 - 15 * i)});
   }
 
   // Each board listens for its assignment (as a board's shell would).
@@ -127,9 +140,9 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
         20s))
         << "round " << round << ": " << game.size() << " boards assigned";
 
-    // The boards play. A board's game id is its journal's creation second:
-    // a new round starts in a new second.
-    std::this_thread::sleep_for(1100ms);
+    // The boards play at once: a board's game id is its journal's creation
+    // time to the millisecond, so a round's games never take the last
+    // round's ids.
     std::vector<std::unique_ptr<hub::SimBoard>> boards;
     for (int b = 1; b <= kBoards; ++b) {
       const wire::Assignment& a = game.at("t" + std::to_string(b));
@@ -142,10 +155,13 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
       for (const wire::AssignedSeat& s : a.seats()) c.players.push_back(s.seat_player());
       c.broker = at(broker.port());
       c.key = key;
+      c.board_key = hub::testing::test_board_key(a.board());
+      c.check_assignment = assignment_check("club", a.board(), key);
       boards.push_back(hub::SimBoard::open(c, error));
       ASSERT_TRUE(boards.back()) << error;
-      const char* pgn = a.table() % 2 == 0 ? journal::testing::kScholarsMate : kBlackMates;
-      for (const session::Input& in : journal::testing::script_inputs("chess", pgn, 7 * round + b)) {
+      // Two rounds of moves of a recorded chess.com game.
+      for (const session::Input& in :
+           journal::testing::script_inputs("chesscom-ffa", journal::testing::kFfaOpening, 7 * round + b)) {
         ASSERT_TRUE(boards.back()->feed(in, error)) << error;
       }
       ASSERT_TRUE(boards.back()->finish(error)) << error;
@@ -157,7 +173,32 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
       std::this_thread::sleep_for(500ms);
       ASSERT_TRUE(broker.start(error)) << error;
     }
+    // The arbiter ends each game from the hub (a signed adjudication, as the
+    // hub screen sends it): a different seat wins on each table and round.
+    for (int b = 1; b <= kBoards; ++b) {
+      hub::wire::Action adjudicate;
+      adjudicate.set_board("t" + std::to_string(b));
+      adjudicate.set_kind(hub::wire::ACTION_KIND_ADJUDICATE);
+      adjudicate.set_winner((b + round) % 4);
+      ASSERT_TRUE(hub_client->send(adjudicate, error)) << error;
+    }
+    for (auto& b : boards) {
+      int done = 0;
+      ASSERT_TRUE(hub::testing::eventually([&] {
+        done += std::max(b->apply_actions(b->session().now() + session::Millis{10}, error), 0);
+        return done == 1;
+      }, 20s)) << "round " << round << ": " << error;
+      ASSERT_TRUE(b->session().game().outcome().over);
+    }
     for (auto& b : boards) EXPECT_TRUE(b->publisher().flush(20s, 1)) << "round " << round;
+    // Each board took its assignment too, so its state carries the round.
+    EXPECT_TRUE(hub_client->wait_until([&](const hub::HubModel& m) {
+      for (int b = 1; b <= kBoards; ++b) {
+        const hub::BoardEntry* e = m.board("t" + std::to_string(b));
+        if (!e || !e->state || e->state->round() != round) return false;
+      }
+      return true;
+    }, 20s)) << "round " << round;
     ASSERT_TRUE(hub::testing::eventually(
         [&] {
           std::size_t n = 0;
@@ -175,7 +216,9 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   }
 
   // Points apart: from every board's journal, the players in its header and
-  // the winner (the side that made the last move, when a ruling says mate).
+  // the arbiter's adjudication stored as its last input: the winner first,
+  // the other seats after in turn order (chesscom-ffa: Red, Blue, Yellow,
+  // Green, the seats' order), 3/2/1/0 points by place (docs/EVENT.md).
   std::map<std::string, double> from_journals;
   std::map<std::string, int> games_from_journals;
   for (const std::string& path : journals) {
@@ -183,14 +226,21 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
     ASSERT_TRUE(journal::Journal::open(path, journal::Journal::Access::kRead, j).ok()) << path;
     journal::JournalContents contents;
     ASSERT_TRUE(j.load(contents).ok()) << path;
-    bool mate = false;
-    for (const journal::StoredRuling& r : contents.rulings) mate = mate || r.kind == "checkmate";
-    ASSERT_TRUE(mate) << path;
-    ASSERT_FALSE(contents.moves.empty());
-    const int winner = contents.moves.back().seat;
-    ASSERT_EQ(contents.header.players.size(), 2u);
-    from_journals[contents.header.players[static_cast<std::size_t>(winner)]] += 1;
-    from_journals[contents.header.players[static_cast<std::size_t>(1 - winner)]] += 0;
+    ASSERT_EQ(contents.header.players.size(), 4u) << path;
+    EXPECT_EQ(contents.moves.size(), 8u) << path;
+    int winner = -1;
+    for (const session::Input& in : contents.inputs) {
+      const auto* intent = std::get_if<session::Intent>(&in);
+      if (intent && intent->kind == session::IntentKind::kAdjudicate) winner = core::index_of(intent->seat);
+    }
+    ASSERT_GE(winner, 0) << path << ": no adjudication journaled";
+    std::vector<int> order = {winner};
+    for (int seat = 0; seat < 4; ++seat) {
+      if (seat != winner) order.push_back(seat);
+    }
+    for (std::size_t place = 0; place < order.size(); ++place) {
+      from_journals[contents.header.players[static_cast<std::size_t>(order[place])]] += 3.0 - static_cast<double>(place);
+    }
     for (const std::string& p : contents.header.players) ++games_from_journals[p];
   }
   std::vector<std::string> errors;
@@ -203,7 +253,106 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
     EXPECT_DOUBLE_EQ(row.points, from_journals[name]) << name;
     EXPECT_EQ(row.games, games_from_journals[name]) << name;
   }
-  EXPECT_EQ(from_journals.size(), static_cast<std::size_t>(2 * kBoards));
+  EXPECT_EQ(from_journals.size(), static_cast<std::size_t>(4 * kBoards));
+}
+
+// Issue 35, the board's side: the board's publisher subscribes to its seat
+// assignment and checks the arbiter's signature (AssignmentGate); the game
+// started with the assignment's players carries its round in its state; a
+// forged assignment is refused and the hub is told.
+TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
+  if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  hub::testing::TempDir dir;
+  hub::testing::Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  const std::string address = "127.0.0.1:" + std::to_string(broker.port());
+  std::optional<hub::ArbiterKey> key;
+  auto hub_client = event_hub(dir, broker.port(), "", key);
+  ASSERT_TRUE(hub_client && key);
+
+  const std::string file = dir.file("club.event");
+  cli({"event", "new", "--file", file, "--name", "club", "--boards", "1"});
+  cli({"event", "section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
+       "--rounds", "2"});
+  for (const char* p : {"Ann", "Bob", "Cid", "Dee"}) cli({"event", "register", "--file", file, "--section", "ffa", "--name", p});
+  cli({"event", "seat", "--file", file, "--section", "ffa"});
+  cli({"event", "publish", "--file", file, "--section", "ffa", "--broker", address, "--arbiter-key",
+       dir.file("arbiter.key")});
+
+  // The board is switched on before its game: it gets the retained assignment.
+  auto open = [&](const std::string& journal, std::vector<std::string> players) {
+    hub::SimBoardConfig c;
+    c.variant = "chesscom-ffa";
+    c.journal_path = dir.file(journal);
+    c.event = "club";
+    c.board = "t1";
+    c.players = std::move(players);
+    c.broker = at(broker.port());
+    c.key = key;
+    c.board_key = hub::testing::test_board_key("t1");
+    c.check_assignment = assignment_check("club", "t1", key);
+    auto b = hub::SimBoard::open(c, error);
+    EXPECT_TRUE(b) << error;
+    return b;
+  };
+  auto idle = open("idle.db", {});
+  ASSERT_TRUE(hub::testing::eventually([&] { return idle->publisher().assignment().has_value(); }, 20s));
+  const hub::SeatAssignment a = *idle->publisher().assignment();
+  EXPECT_EQ(a.round, 1u);
+  EXPECT_EQ(a.variant, "chesscom-ffa");
+  ASSERT_EQ(a.players.size(), 4u);
+  EXPECT_EQ(std::set<std::string>(a.players.begin(), a.players.end()),
+            (std::set<std::string>{"Ann", "Bob", "Cid", "Dee"}));
+  EXPECT_NE(a.text.find("round 1, table 1"), std::string::npos) << a.text;
+  idle.reset();
+
+  // The game with the assignment's players: its state says round 1.
+  auto t1 = open("r1.db", a.players);
+  for (const session::Input& in : journal::testing::script_inputs("chesscom-ffa", journal::testing::kFfaOpening, 5)) {
+    ASSERT_TRUE(t1->feed(in, error)) << error;
+  }
+  ASSERT_TRUE(t1->finish(error)) << error;
+  ASSERT_TRUE(t1->publisher().flush(20s, 1));
+  ASSERT_TRUE(hub_client->wait_until([](const hub::HubModel& m) {
+    const hub::BoardEntry* b = m.board("t1");
+    return b && b->state && b->state->round() == 1 && b->state->moves() == 8;
+  }, 20s));
+  hub_client->read([&](const hub::HubModel& m) {
+    const hub::wire::BoardState& st = *m.board("t1")->state;
+    ASSERT_EQ(st.seats_size(), 4);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(st.seats(i).player(), a.players[static_cast<std::size_t>(i)]);
+  });
+
+  // A forged assignment (another key) on the board's topic: refused, said on
+  // the stream, an alert at the hub; the board keeps round 1.
+  wire::Assignment forged;
+  forged.set_version(1);
+  forged.set_event("club");
+  forged.set_board("t1");
+  forged.set_section("ffa");
+  forged.set_round(2);
+  forged.set_variant("chesscom-ffa");
+  for (const char* p : {"mallory", "Bob", "Cid", "Dee"}) forged.add_seats()->set_seat_player(p);
+  auto wrong = hub::parse_key("ffeeddccbbaa99887766554433221100", "wrong", error);
+  ASSERT_TRUE(wrong) << error;
+  hub::MqttClient::Handlers h;
+  auto mallory = hub::MqttClient::create("mallory", false, at(broker.port()), std::nullopt, h, error);
+  ASSERT_TRUE(mallory) << error;
+  ASSERT_TRUE(hub::testing::eventually([&] { mallory->loop(5ms); return mallory->connected(); }, 20s));
+  ASSERT_TRUE(mallory->publish(hub::assignment_topic("club", "t1"), sign_assignment(forged, *wrong), 1, true, error));
+  for (int i = 0; i < 20; ++i) mallory->loop(5ms);
+  ASSERT_TRUE(hub::testing::eventually([&] { return t1->publisher().status().refused_assignments == 1; }, 20s));
+  EXPECT_EQ(t1->publisher().assignment()->round, 1u);
+  ASSERT_TRUE(hub_client->wait_until([](const hub::HubModel& m) {
+    for (const hub::Alert& al : m.alerts()) {
+      if (al.kind == hub::AlertKind::kActionRefused && al.text.find("seat assignment refused") != std::string::npos &&
+          al.text.find("not the arbiter's") != std::string::npos) {
+        return true;
+      }
+    }
+    return false;
+  }, 20s));
 }
 
 }  // namespace

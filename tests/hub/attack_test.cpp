@@ -43,6 +43,7 @@ std::unique_ptr<HubClient> hub_on(const TempDir& dir, const BrokerConfig& broker
   hc.event = "club";
   hc.broker = broker;
   hc.key = event_key();
+  hc.board_keys = testing::test_board_keys();
   hc.record_path = dir.file("event.db");
   std::string error;
   auto hub = HubClient::start(hc, error);
@@ -60,6 +61,7 @@ std::unique_ptr<SimBoard> chess_board(const TempDir& dir, const std::string& nam
   c.players = {"Ann", "Bob"};
   c.broker = broker;
   c.key = event_key();
+  c.board_key = testing::test_board_key(name);
   std::string error;
   auto b = SimBoard::open(c, error);
   EXPECT_TRUE(b) << error;
@@ -331,6 +333,107 @@ TEST(HubAttack, OnTheDocumentedBrokerALoginCannotTakeOverAnotherClientsId) {
   // Both still work: the board's items reach the hub.
   play_two_moves(*t1);
   EXPECT_TRUE(t1->publisher().flush(kPatience, 1));
+}
+
+// Issue 28 item 1: on an open broker (no ACL: the tests, hub_scale.sh, a
+// kiosk without --broker-user) a forged "over" state with the board's own
+// game id put "mallory wins" into the record, a made-up game id froze the
+// board at the hub, and five items published ahead of the board were applied
+// and the board's own dropped. With boards signing and the hub holding
+// their keys, each is refused and alerted on; the board's game goes on.
+TEST(HubAttack, OnAnOpenBrokerForgedStatesAndItemsAreRefusedWhenBoardsSign) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = hub_on(dir, login(broker.port()));
+  ASSERT_TRUE(hub);
+  auto t1 = chess_board(dir, "t1", login(broker.port()));
+  std::vector<session::Input> inputs = script_inputs("chess", kScholarsMate, 17);
+  std::size_t next = 0;
+  for (; next < inputs.size() && t1->session().moves().size() < 2; ++next) {
+    ASSERT_TRUE(t1->feed(inputs[next], error)) << error;
+  }
+  ASSERT_TRUE(t1->publisher().flush(kPatience, 1));
+  std::string game;
+  std::uint64_t applied = 0;
+  hub->read([&](const HubModel& m) {
+    game = m.board("t1")->game;
+    applied = m.board("t1")->applied_seq;
+  });
+  ASSERT_FALSE(game.empty());
+
+  RawClient mallory;
+  ASSERT_TRUE(mallory.open("mallory", login(broker.port())));
+  const std::string state_topic = topic("club", "t1", Leaf::kState);
+  const std::string stream_topic = topic("club", "t1", Leaf::kStream);
+  wire::BoardState st;
+  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  st.set_event("club");
+  st.set_board("t1");
+  st.set_variant("chess");
+  st.set_game_id(game);
+  st.set_through_seq(applied + 50);
+  st.set_wall_ms(now_ms() + 60000);
+  st.set_over(true);
+  st.set_result_reason("checkmate");
+  st.add_ranking(0);
+  st.add_ranking(1);
+  st.add_seats()->set_player("mallory");
+  st.add_seats()->set_player("Bob");
+  ASSERT_TRUE(mallory.client->publish(state_topic, encode(st), 1, true, error)) << error;
+  // Signed, but with another board's key (a board's login is not t1's).
+  wire::BoardState signed_by_t2 = st;
+  sign_message(signed_by_t2, state_topic, testing::test_board_key("t2"));
+  ASSERT_TRUE(mallory.client->publish(state_topic, encode(signed_by_t2), 1, true, error)) << error;
+  wire::BoardState made_up = st;
+  made_up.set_over(false);
+  made_up.set_game_id("9999-12-31T23:59:59Z t1");
+  ASSERT_TRUE(mallory.client->publish(state_topic, encode(made_up), 1, true, error)) << error;
+  for (std::uint64_t s = applied + 1; s <= applied + 5; ++s) {
+    wire::StreamItem it;
+    it.set_version(wire::PAYLOAD_VERSION_CURRENT);
+    it.set_event("club");
+    it.set_board("t1");
+    it.set_game_id(game);
+    it.set_seq(s);
+    it.mutable_ruling()->set_kind("checkmate");
+    it.mutable_ruling()->set_severity("info");
+    it.mutable_ruling()->set_text("mallory wins");
+    ASSERT_TRUE(mallory.client->publish(stream_topic, encode(it), 1, false, error)) << error;
+  }
+  mallory.pump();
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) { return m.board("t1")->refused_signatures >= 8; }, kPatience));
+
+  // The board plays its game to the end: every one of its items is applied.
+  for (; next < inputs.size(); ++next) ASSERT_TRUE(t1->feed(inputs[next], error)) << error;
+  ASSERT_TRUE(t1->finish(error)) << error;
+  ASSERT_TRUE(t1->publisher().flush(kPatience, 1));
+  const std::int64_t last = outbox_items(dir.file("t1.db"));
+  ASSERT_TRUE(hub->wait_until([&](const HubModel& m) {
+    const BoardEntry* b = m.board("t1");
+    return b->applied_seq == static_cast<std::uint64_t>(last) && b->state && b->state->over();
+  }, kPatience));
+  hub->read([&](const HubModel& m) {
+    const BoardEntry* b = m.board("t1");
+    EXPECT_EQ(b->game, game);
+    EXPECT_EQ(b->duplicates, 0u) << "the board's own items were taken for duplicates";
+    EXPECT_TRUE(b->caught_up());
+    for (const wire::StreamItem& it : b->recent) {
+      EXPECT_FALSE(it.has_ruling() && it.ruling().text() == "mallory wins");
+    }
+    std::size_t forged_alerts = 0;
+    for (const Alert& a : m.alerts()) forged_alerts += a.kind == AlertKind::kForged ? 1 : 0;
+    EXPECT_EQ(forged_alerts, 1u);  // one open alert, the rest counted
+  });
+  std::vector<RecordedGame> games;
+  hub->with_record([&](TournamentRecord* r) {
+    ASSERT_NE(r, nullptr);
+    ASSERT_TRUE(r->games("club", games).ok());
+  });
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].players, (std::vector<std::string>{"Ann", "Bob"}));
 }
 
 }  // namespace

@@ -160,6 +160,20 @@ ArbiterKey test_arbiter_key() {
   return k;
 }
 
+BoardKey test_board_key(const std::string& board) {
+  std::string seed = "tabula test board " + board;
+  seed.resize(kBoardSeedBytes, '#');
+  std::string error;
+  return *board_key_from_seed(board, seed, error);
+}
+
+BoardKeyRing test_board_keys(int boards, const std::vector<std::string>& more) {
+  BoardKeyRing ring;
+  for (int i = 1; i <= boards; ++i) ring.enrol("t" + std::to_string(i), test_board_key("t" + std::to_string(i)).public_key);
+  for (const std::string& b : more) ring.enrol(b, test_board_key(b).public_key);
+  return ring;
+}
+
 BrokerConfig loopback_broker(int port, const std::string& user, const std::string& password) {
   BrokerConfig b;
   b.port = port;

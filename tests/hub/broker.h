@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "hub/action_auth.h"
+#include "hub/board_signature.h"
 #include "hub/mqtt_client.h"
 #include "hub/tools/tcp_proxy.h"
 
@@ -75,6 +76,10 @@ using hub::TcpProxy;  // arbiter/hub/tools/tcp_proxy.h
 // The tests' event key (hub and boards), and a broker address on loopback
 // with an optional login (keepalive 5 s).
 ArbiterKey test_arbiter_key();
+// The tests' board keys (issue 28): a fixed key per board name, and the
+// hub's enrolment of boards t1..t<boards> and of the names in `more`.
+BoardKey test_board_key(const std::string& board);
+BoardKeyRing test_board_keys(int boards = 16, const std::vector<std::string>& more = {});
 BrokerConfig loopback_broker(int port, const std::string& user = "", const std::string& password = "");
 
 }  // namespace tabula::hub::testing

@@ -46,6 +46,7 @@ std::unique_ptr<SimBoard> open_board(const TempDir& dir, const std::string& name
                                  : std::vector<std::string>{"Ann", "Bob", "Cid", "Dee"};
   c.broker = broker;
   c.key = arbiter_key();
+  c.board_key = testing::test_board_key(name);  // boards sign, the hub checks (issue 28)
   c.window = window;
   std::string error;
   auto b = SimBoard::open(c, error);
@@ -59,6 +60,7 @@ std::unique_ptr<HubClient> open_hub(const TempDir& dir, const BrokerConfig& brok
   c.event = "club";
   c.broker = broker;
   c.key = arbiter_key();
+  c.board_keys = testing::test_board_keys();
   c.client_id = id;
   c.record_path = dir.file(record);
   std::string error;

@@ -2,6 +2,8 @@
 // anything that is not a payload of this version for this topic.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "../journal/journal_fixture.h"
 #include "core/fen.h"
 #include "hub/codec.h"
@@ -198,6 +200,37 @@ TEST(Codec, JournalCatchUpGivesTheItemsPublishedLive) {
     }
   }
   EXPECT_EQ(moves, 7);
+}
+
+// hub::game_id is the journal's creation time and the board: two games of one
+// board started within the same second were one game to the hub and its
+// record (noticed in issue 35's e2e, which slept a second between rounds).
+TEST(Codec, TwoGamesOfABoardStartedWithinASecondHaveTwoIdsInTheirOrder) {
+  ScratchDir dir;
+  std::string error;
+  std::vector<std::string> ids;
+  for (int i = 0; i < 6; ++i) {
+    SimBoardConfig c;
+    c.variant = "chess";
+    c.journal_path = dir.file("g" + std::to_string(i) + ".db");
+    c.event = "club";
+    c.board = "t1";
+    c.broker.port = 1;  // nothing listens there
+    auto b = SimBoard::open(c, error);
+    ASSERT_TRUE(b) << error;
+    b.reset();
+    journal::Journal j;
+    ASSERT_TRUE(journal::Journal::open(c.journal_path, journal::Journal::Access::kRead, j).ok());
+    journal::JournalContents contents;
+    ASSERT_TRUE(j.load(contents).ok());
+    ids.push_back(game_id(BoardInfo{"club", "t1", contents.header}));
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+  }
+  // Six games within about a fifth of a second: six ids, in the order made
+  // (the hub takes the greatest id as the board's current game).
+  for (std::size_t i = 1; i < ids.size(); ++i) EXPECT_LT(ids[i - 1], ids[i]) << ids[i - 1] << " / " << ids[i];
+  // A journal of before (seconds only) sorts before any of the same second.
+  EXPECT_LT(std::string("2026.12.04 15:00:00 t1"), std::string("2026.12.04 15:00:00.000 t1"));
 }
 
 }  // namespace

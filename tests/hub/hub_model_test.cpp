@@ -1,6 +1,7 @@
 // The hub's model: each item once, in order; gaps named; alerts raised once.
 #include <gtest/gtest.h>
 
+#include "hub/board_signature.h"
 #include "hub/codec.h"
 #include "hub/hub_model.h"
 
@@ -246,6 +247,208 @@ TEST(HubModel, ABadPayloadIsAnAlertAndChangesNothing) {
   m.on_message("elsewhere/x", "y", 0);
   EXPECT_EQ(m.boards().size(), 1u);
   EXPECT_EQ(m.alerts().size(), 2u);
+}
+
+// ---- board signatures (issue 28 item 1) -----------------------------------------
+
+BoardKey key_of(const std::string& board, char fill) {
+  std::string error;
+  auto k = board_key_from_seed(board, std::string(kBoardSeedBytes, fill), error);
+  EXPECT_TRUE(k) << error;
+  return *k;
+}
+
+// A hub with t1 and t2 enrolled.
+struct SignedEvent {
+  BoardKey t1 = key_of("t1", 'a');
+  BoardKey t2 = key_of("t2", 'b');
+  BoardKey mallory = key_of("t1", 'm');  // a key of her own, named after t1
+  HubModel m{"club"};
+  SignedEvent() {
+    BoardKeyRing ring;
+    ring.enrol("t1", t1.public_key);
+    ring.enrol("t2", t2.public_key);
+    m.require_signatures(ring);
+  }
+  template <class Message>
+  static std::string sealed(Message msg, const std::string& topic, const BoardKey& k) {
+    sign_message(msg, topic, k);
+    return encode(msg);
+  }
+  std::size_t forged_alerts() const {
+    std::size_t n = 0;
+    for (const Alert& a : m.alerts()) n += a.kind == AlertKind::kForged ? 1 : 0;
+    return n;
+  }
+};
+
+TEST(HubModel, AStateForgedByAnotherLoginIsRefusedAndNeverReachesTheRecord) {
+  SignedEvent e;
+  e.m.on_message("tabula/club/t1/state", e.sealed(state(), "tabula/club/t1/state", e.t1), 0);
+  ASSERT_TRUE(e.m.board("t1")->state);
+  EXPECT_TRUE(e.m.alerts().empty());
+  // "mallory wins": over, with the board's own game id; unsigned, then signed
+  // by a key of her own, then by board t2's (a board's login is not t1's).
+  wire::BoardState forged = state(/*over=*/true);
+  forged.set_result_reason("checkmate");
+  forged.set_through_seq(40);
+  forged.mutable_seats(0)->set_player("mallory");
+  e.m.on_message("tabula/club/t1/state", encode(forged), 1);
+  e.m.on_message("tabula/club/t1/state", e.sealed(forged, "tabula/club/t1/state", e.mallory), 2);
+  e.m.on_message("tabula/club/t1/state", e.sealed(forged, "tabula/club/t1/state", e.t2), 3);
+  const BoardEntry* b = e.m.board("t1");
+  EXPECT_FALSE(b->state->over());
+  EXPECT_EQ(b->state->through_seq(), 0u);
+  EXPECT_EQ(b->refused_signatures, 3u);
+  EXPECT_TRUE(e.m.take_finished().empty());
+  // One alert for the three (raised again only once acknowledged), naming why.
+  ASSERT_EQ(e.forged_alerts(), 1u);
+  EXPECT_NE(e.m.alerts()[0].text.find("unsigned"), std::string::npos) << e.m.alerts()[0].text;
+  e.m.acknowledge(e.m.alerts()[0].id);
+  e.m.on_message("tabula/club/t1/state", e.sealed(forged, "tabula/club/t1/state", e.mallory), 4);
+  ASSERT_EQ(e.forged_alerts(), 2u);
+  EXPECT_NE(e.m.alerts()[1].text.find("not signed by board t1's enrolled key"), std::string::npos)
+      << e.m.alerts()[1].text;
+  // The board's own over state still counts.
+  wire::BoardState real = state(true);
+  real.set_result_reason("checkmate");
+  e.m.on_message("tabula/club/t1/state", e.sealed(real, "tabula/club/t1/state", e.t1), 5);
+  EXPECT_EQ(e.m.take_finished().size(), 1u);
+}
+
+TEST(HubModel, AMadeUpGameIdDoesNotFreezeTheBoard) {
+  SignedEvent e;
+  e.m.on_message("tabula/club/t1/stream", e.sealed(item(1), "tabula/club/t1/stream", e.t1), 0);
+  wire::BoardState made_up = state();
+  made_up.set_game_id("99999999 t1");
+  e.m.on_message("tabula/club/t1/state", encode(made_up), 1);
+  EXPECT_EQ(e.m.board("t1")->game, "g1");  // still the board's own game
+  wire::BoardState own = state();
+  own.set_through_seq(2);
+  e.m.on_message("tabula/club/t1/state", e.sealed(own, "tabula/club/t1/state", e.t1), 2);
+  e.m.on_message("tabula/club/t1/stream", e.sealed(item(2), "tabula/club/t1/stream", e.t1), 3);
+  const BoardEntry* b = e.m.board("t1");
+  EXPECT_EQ(b->applied_seq, 2u);
+  EXPECT_TRUE(b->caught_up());
+  EXPECT_EQ(e.forged_alerts(), 1u);
+}
+
+TEST(HubModel, StreamItemsAheadOfTheBoardAreRefusedAndTheBoardsOwnApplied) {
+  SignedEvent e;
+  e.m.on_message("tabula/club/t1/stream", e.sealed(item(1), "tabula/club/t1/stream", e.t1), 0);
+  // Five items "ahead" of the board: unsigned, and signed by board t2.
+  for (std::uint64_t s = 2; s <= 6; ++s) {
+    wire::StreamItem forged = ruling(s, "checkmate", "info", "mallory wins");
+    e.m.on_message("tabula/club/t1/stream", encode(forged), 1);
+    e.m.on_message("tabula/club/t1/stream", e.sealed(forged, "tabula/club/t1/stream", e.t2), 1);
+  }
+  const BoardEntry* b = e.m.board("t1");
+  EXPECT_EQ(b->head, 1u);
+  EXPECT_TRUE(b->early.empty());
+  EXPECT_EQ(b->refused_signatures, 10u);
+  for (std::uint64_t s = 2; s <= 6; ++s) {
+    e.m.on_message("tabula/club/t1/stream", e.sealed(item(s), "tabula/club/t1/stream", e.t1), 2);
+  }
+  EXPECT_EQ(b->applied_seq, 6u);
+  EXPECT_EQ(b->duplicates, 0u);  // the board's own were not taken for duplicates
+  for (const wire::StreamItem& it : b->recent) EXPECT_TRUE(it.has_move());
+  EXPECT_EQ(e.forged_alerts(), 1u);
+}
+
+TEST(HubModel, AReplayedOldSignedItemIsOnlyADuplicateAndNeverCountsOnAnotherTopic) {
+  SignedEvent e;
+  std::vector<std::string> sent;
+  for (std::uint64_t s = 1; s <= 3; ++s) {
+    sent.push_back(e.sealed(item(s), "tabula/club/t1/stream", e.t1));
+    e.m.on_message("tabula/club/t1/stream", sent.back(), 0);
+  }
+  const std::uint64_t digest = e.m.board("t1")->digest;
+  e.m.on_message("tabula/club/t1/stream", sent[1], 1);  // captured and sent again
+  const BoardEntry* b = e.m.board("t1");
+  EXPECT_EQ(b->duplicates, 1u);
+  EXPECT_EQ(b->items, 3u);
+  EXPECT_EQ(b->digest, digest);
+  EXPECT_EQ(e.forged_alerts(), 0u);
+  // A board's signed offline presence (it names no board) replayed on board
+  // t2's topic: refused, the signature covers the topic.
+  e.m.on_message("tabula/club/t2/online", SignedEvent::sealed(make_presence(true, 1), "tabula/club/t2/online", e.t2), 2);
+  e.m.on_message("tabula/club/t2/online", SignedEvent::sealed(make_presence(false, 2), "tabula/club/t1/online", e.t1), 2);
+  EXPECT_EQ(e.m.board("t2")->online, std::optional<bool>(true));
+  EXPECT_EQ(e.m.board("t2")->refused_signatures, 1u);
+  // An old signed state of the game (through_seq 1 after one of 3) is stale:
+  // ignored, and the newest put back.
+  wire::BoardState newer = state();
+  newer.set_through_seq(3);
+  newer.set_wall_ms(300);
+  wire::BoardState older = state();
+  older.set_through_seq(1);
+  older.set_wall_ms(100);
+  e.m.on_message("tabula/club/t1/state", e.sealed(newer, "tabula/club/t1/state", e.t1), 3);
+  e.m.on_message("tabula/club/t1/state", e.sealed(older, "tabula/club/t1/state", e.t1), 4);
+  EXPECT_EQ(e.m.board("t1")->state->through_seq(), 3u);
+  EXPECT_EQ(e.m.board("t1")->stale_states, 1u);
+  // The repair re-sends the board's own signed state: still the board's signature.
+  auto repairs = e.m.take_repairs();
+  ASSERT_EQ(repairs.size(), 1u);
+  std::string error;
+  auto back = decode_state(repairs[0].second, repairs[0].first, error);
+  ASSERT_TRUE(back) << error;
+  BoardKeyRing ring;
+  ring.enrol("t1", e.t1.public_key);
+  EXPECT_EQ(check_signature(*back, repairs[0].first, "t1", ring), "");
+}
+
+TEST(HubModel, AKeyEnrolledForTheWrongBoardRefusesThatBoard) {
+  BoardKey t1 = key_of("t1", 'a');
+  BoardKey t2 = key_of("t2", 'b');
+  HubModel m("club");
+  BoardKeyRing ring;
+  ring.enrol("t1", t2.public_key);  // the enrolment file's line for t1 carries t2's key
+  m.require_signatures(ring);
+  m.on_message("tabula/club/t1/state", SignedEvent::sealed(state(), "tabula/club/t1/state", t1), 0);
+  EXPECT_FALSE(m.board("t1")->state);
+  ASSERT_EQ(m.alerts().size(), 1u);
+  EXPECT_EQ(m.alerts()[0].kind, AlertKind::kForged);
+  EXPECT_NE(m.alerts()[0].text.find("not signed by board t1's enrolled key"), std::string::npos) << m.alerts()[0].text;
+}
+
+TEST(HubModel, ABoardNotEnrolledGetsNoEntryAndOneAlertAtATime) {
+  SignedEvent e;
+  BoardKey t9 = key_of("t9", 'z');
+  for (int i = 0; i < 100; ++i) {
+    const std::string board = "x" + std::to_string(i);
+    wire::BoardState st = state();
+    st.set_board(board);
+    e.m.on_message("tabula/club/" + board + "/state", SignedEvent::sealed(st, "tabula/club/" + board + "/state", t9), i);
+  }
+  EXPECT_TRUE(e.m.boards().empty());
+  EXPECT_EQ(e.m.unenrolled_payloads(), 100u);
+  ASSERT_EQ(e.m.alerts().size(), 1u);
+  EXPECT_NE(e.m.alerts()[0].text.find("board x0 is not enrolled"), std::string::npos) << e.m.alerts()[0].text;
+  e.m.acknowledge(e.m.alerts()[0].id);
+  e.m.on_message("tabula/club/x1/online", encode(make_presence(true, 1)), 200);
+  EXPECT_EQ(e.m.alerts().size(), 2u);
+}
+
+TEST(HubModel, AnUnsignedOfflinePresenceIsRefused) {
+  SignedEvent e;
+  e.m.on_message("tabula/club/t1/online", SignedEvent::sealed(make_presence(true, 1), "tabula/club/t1/online", e.t1), 0);
+  e.m.on_message("tabula/club/t1/online", encode(make_presence(false, 2)), 1);
+  EXPECT_EQ(e.m.board("t1")->online, std::optional<bool>(true));
+  // The board's own last will (signed when it connected) counts.
+  e.m.on_message("tabula/club/t1/online", SignedEvent::sealed(make_presence(false, 0), "tabula/club/t1/online", e.t1), 2);
+  EXPECT_EQ(e.m.board("t1")->online, std::optional<bool>(false));
+  EXPECT_EQ(kinds(e.m), (std::vector<AlertKind>{AlertKind::kForged, AlertKind::kOffline}));
+}
+
+TEST(HubModel, WithoutEnrolledKeysEveryPayloadIsBelievedAsRead) {
+  // The open mode (docs/HUB.md "Board signatures"): no keys, no checks.
+  HubModel m("club");
+  EXPECT_FALSE(m.signatures_required());
+  wire::BoardState forged = state(true);
+  m.on_message("tabula/club/t1/state", encode(forged), 0);
+  EXPECT_EQ(m.take_finished().size(), 1u);
+  EXPECT_EQ(m.board("t1")->refused_signatures, 0u);
 }
 
 }  // namespace

@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include "broker.h"
+#include "event/board_assignment.h"
+#include "hub/mqtt_client.h"
+#include "hub/topics.h"
 #include "hub/hub_client.h"
 #include "ui/kiosk_game.h"
 
@@ -23,6 +26,20 @@ ArbiterKey key() {
   return k;
 }
 
+// A hub of event "club" on the test's broker, subscribed.
+std::unique_ptr<HubClient> club_hub(const BrokerConfig& at, std::optional<BoardKeyRing> board_keys = std::nullopt) {
+  HubConfig hc;
+  hc.event = "club";
+  hc.broker = at;
+  hc.key = key();
+  hc.board_keys = std::move(board_keys);
+  std::string error;
+  auto hub = HubClient::start(hc, error);
+  EXPECT_TRUE(hub) << error;
+  EXPECT_TRUE(hub && eventually([&] { return hub->status().subscribed; }, 10s));
+  return hub;
+}
+
 TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
   if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
   TempDir dir;
@@ -31,14 +48,8 @@ TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
   ASSERT_TRUE(broker.start(error)) << error;
   BrokerConfig at;
   at.port = broker.port();
-
-  HubConfig hc;
-  hc.event = "club";
-  hc.broker = at;
-  hc.key = key();
-  auto hub = HubClient::start(hc, error);
-  ASSERT_TRUE(hub) << error;
-  ASSERT_TRUE(eventually([&] { return hub->status().subscribed; }, 10s)) << hub->status().last_error;
+  auto hub = club_hub(at);
+  ASSERT_TRUE(hub);
 
   ui::KioskGameOptions o;
   o.variant = "chess";
@@ -83,6 +94,70 @@ TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
       },
       10s));
   EXPECT_TRUE(sim->session().game().outcome().draw);
+}
+
+// Issue 35: the kiosk's board follows its seat assignment, checked against
+// the arbiter's key, and says it at the table once; its state, signed with
+// the board's key (issue 28), reaches a hub that enrols it.
+TEST(KioskPublish, TheKioskSaysItsSignedSeatAssignmentAtTheTable) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  BrokerConfig at;
+  at.port = broker.port();
+  auto hub = club_hub(at, testing::test_board_keys(0, {"table1"}));
+  ASSERT_TRUE(hub);
+
+  // The arbiter's assignment, retained, before the kiosk starts.
+  event::wire::Assignment a;
+  a.set_version(1);
+  a.set_event("club");
+  a.set_board("table1");
+  a.set_section("open");
+  a.set_round(2);
+  a.set_table(1);
+  a.set_variant("chess");
+  a.add_seats()->set_seat_player("Ann");
+  a.add_seats()->set_seat_player("Bob");
+  MqttClient::Handlers h;
+  auto arbiter = MqttClient::create("arbiter-test", false, at, std::nullopt, h, error);
+  ASSERT_TRUE(arbiter) << error;
+  ASSERT_TRUE(eventually([&] { arbiter->loop(5ms); return arbiter->connected(); }, 10s));
+  ASSERT_TRUE(arbiter->publish(assignment_topic("club", "table1"), event::sign_assignment(a, key()), 1, true, error));
+  for (int i = 0; i < 20; ++i) arbiter->loop(5ms);
+
+  ui::KioskGameOptions o;
+  o.variant = "chess";
+  o.journal = dir.file("table1.db");
+  o.players = {"Ann", "Bob"};
+  PublisherConfig pc;
+  pc.info.event = "club";
+  pc.info.board = "table1";
+  pc.broker = at;
+  pc.key = key();
+  pc.board_key = testing::test_board_key("table1");
+  pc.check_assignment = event::assignment_check("club", "table1", key());
+  o.publish = pc;
+  auto sim = ui::KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  auto said = [&] {
+    std::size_t n = 0;
+    for (const ui::RulingView& r : sim->view().ruling_history) {
+      n += r.text == "seating from the arbiter: club, section open, round 2, table 1: chess: Ann, Bob" ? 1 : 0;
+    }
+    return n;
+  };
+  ASSERT_TRUE(eventually([&] { sim->tick(t += Ms(10)); return said() == 1; }, 10s));
+  for (int i = 0; i < 10; ++i) sim->tick(t += Ms(10));
+  EXPECT_EQ(said(), 1u);  // once, not every frame
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) {
+    const BoardEntry* b = m.board("table1");
+    return b && b->state && b->state->round() == 2;
+  }, 10s));
+  hub->read([](const HubModel& m) { EXPECT_EQ(m.board("table1")->refused_signatures, 0u); });
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <sqlite3.h>
 
 #include "../journal/journal_fixture.h"
+#include "hub/board_signature.h"
+#include "hub/codec.h"
 #include "hub/sim_board.h"
 #include "journal/journal.h"
 #include "journal/outbox.h"
@@ -110,14 +112,20 @@ TEST(Outbox, RefusesAFileThatIsNotAJournal) {
   EXPECT_NE(s.message.find("not a Tabula journal"), std::string::npos) << s.message;
 }
 
-TEST(Outbox, ACrashBeforeTheOutboxCommitIsRepairedFromTheJournal) {
-  ScratchDir dir;
+// Board t1 of club, chess, journaled in DIR/t1.db, with no broker (port 1).
+SimBoardConfig offline_board(const ScratchDir& dir) {
   SimBoardConfig c;
   c.variant = "chess";
   c.journal_path = dir.file("t1.db");
   c.event = "club";
   c.board = "t1";
   c.broker.port = 1;
+  return c;
+}
+
+TEST(Outbox, ACrashBeforeTheOutboxCommitIsRepairedFromTheJournal) {
+  ScratchDir dir;
+  SimBoardConfig c = offline_board(dir);
   std::string error;
   std::vector<std::string> before;
   {
@@ -153,6 +161,52 @@ TEST(Outbox, ACrashBeforeTheOutboxCommitIsRepairedFromTheJournal) {
     y.clear_wall_ms();
     EXPECT_EQ(x.SerializeAsString(), y.SerializeAsString()) << "item " << i + 1;
   }
+}
+
+// Issue 28 item 1: rows are stored signed, so what goes out (and out again
+// after a reconnect or a hub's request) is the board's signed bytes; the
+// rows repaired from the journal after a crash are signed too.
+TEST(Outbox, RowsAreStoredSignedByTheBoardAndRepairedRowsToo) {
+  ScratchDir dir;
+  SimBoardConfig c = offline_board(dir);
+  std::string error;
+  c.board_key = board_key_from_seed("t1", std::string(kBoardSeedBytes, 's'), error);
+  ASSERT_TRUE(c.board_key) << error;
+  BoardKeyRing ring;
+  ring.enrol("t1", c.board_key->public_key);
+  auto rows = [&] {
+    journal::Outbox o;
+    EXPECT_TRUE(journal::Outbox::open(c.journal_path, o).ok());
+    std::vector<journal::OutboxItem> items;
+    EXPECT_TRUE(o.pending(0, 1000, items).ok());
+    return items;
+  };
+  {
+    auto b = SimBoard::open(c, error);
+    ASSERT_TRUE(b) << error;
+    for (const session::Input& in : script_inputs("chess", kScholarsMate, 3)) ASSERT_TRUE(b->feed(in, error)) << error;
+    ASSERT_TRUE(b->finish(error)) << error;
+  }
+  const std::vector<journal::OutboxItem> before = rows();
+  ASSERT_GT(before.size(), 10u);
+  for (const journal::OutboxItem& r : before) {
+    auto it = decode_item(r.payload, "tabula/club/t1/stream", error);
+    ASSERT_TRUE(it) << error;
+    EXPECT_EQ(check_signature(*it, "tabula/club/t1/stream", "t1", ring), "") << "item " << r.seq;
+  }
+  sql(c.journal_path, "DELETE FROM hub_outbox WHERE input_seq >= (SELECT MAX(input_seq) - 3 FROM hub_outbox)");
+  ASSERT_TRUE(SimBoard::open(c, error)) << error;  // resume: catch_up() from the journal
+  const std::vector<journal::OutboxItem> after = rows();
+  ASSERT_EQ(after.size(), before.size());
+  std::size_t same = 0;
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    same += after[i].payload == before[i].payload ? 1 : 0;
+    auto it = decode_item(after[i].payload, "tabula/club/t1/stream", error);
+    ASSERT_TRUE(it) << error;
+    EXPECT_EQ(check_signature(*it, "tabula/club/t1/stream", "t1", ring), "") << "item " << i + 1;
+  }
+  EXPECT_GT(same, 0u);  // the rows kept are the very bytes first stored
+  EXPECT_LT(same, after.size());
 }
 
 }  // namespace

@@ -98,6 +98,17 @@ class Corners : public Oracle {
       // move is made by the next player to the left, or by the player whose
       // King is in Check as a result of the pieces being removed."
       remove(target, Status::kMated);
+      // The removal can leave the mover's next target -- now the king "on
+      // the immediate left" -- in check with no legal reply: he is
+      // checkmated too ("Checkmate of the King on the immediate left is
+      // needed to win"; "That colour is then removed from the board").
+      // Found by the differential: corners-mini seed 1108 ply 94, Pink's
+      // d3-c3=Q mates White, and with White's pieces gone Grey's king on b4
+      // has no square and no capture; the oracle had him pass.
+      for (int next = target_of(mover); next != mover && in_check(board_, next) &&
+                                        legal(board_, next, 0).empty();
+           next = target_of(mover))
+        remove(next, Status::kMated);
       if (live_count() == 1) {
         finish(mover);
         return true;

@@ -356,12 +356,13 @@ Difference scenario(const std::string& variant, const std::string& fen4,
                     const std::vector<std::string>& steps) {
   auto loaded = variants::load_id(variant);
   if (!loaded.ok()) return {loaded.error_text()};
+  // An empty FEN4: the variant's start (every oracle plays from it).
   core::SeatPoints points{};
-  auto pos = core::parse_fen4(*loaded.rules, fen4, &points);
+  auto pos = core::parse_fen4(*loaded.rules, fen4.empty() ? loaded.rules->start_fen : fen4, &points);
   if (!pos.ok()) return {"tabula refuses the FEN4: " + pos.error().message};
   core::Game game(loaded.rules, *pos, points);
   auto orc = oracle::make_oracle(variant);
-  if (!orc || !orc->load(fen4)) return {"the oracle refuses the FEN4"};
+  if (!orc || (!fen4.empty() && !orc->load(fen4))) return {"the oracle refuses the FEN4"};
   std::vector<std::string> history;
   auto state = [&]() -> Difference {
     Summary ts = summary_of(game), os = orc->summary();
@@ -446,6 +447,27 @@ TEST(Differential, ChessFourEnPassantByTheFacingSeatOnItsNextTurn) {
       "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-6,bK,5/3,bP,8/12/4,wP,7/12/11,yK/nK,11/12/12/12/"
       "12/5,wK,6",
       {"d11-d9", "l7-k7", "a6-b6", "e9-d10"}));
+}
+
+// Sheet 000 long game (the mini game follows it), found by the wide
+// differential at corners-mini seed 1108 ply 94: Pink's d3-c3=Q mates White
+// (his target); White's pieces come off, and Grey -- now the king on Pink's
+// immediate left -- is in check from the new queen with no square (Black's
+// queen on c6 covers the rest) and no capture: Grey is checkmated too
+// ("Checkmate of the King on the immediate left is needed to win"; "That
+// colour is then removed from the board"). The oracle had him pass.
+TEST(Differential, CornersMiniARemovalThatLeavesTheNextTargetMatedMatesHimToo) {
+  const std::vector<std::string> moves = {
+      "d2-d4", "b4-c4", "c1-d2", "b6-d6", "e7-d6", "g3-f3", "d4-d5", "b3-c2", "f7-f5", "h4-f2", "e1-f2",
+      "b5-c5", "e8-e5", "g4-f4", "d1-e1", "a5-c7", "d8-c7", "h3-f5", "d2-c1", "c4-d5", "e5-d5", "g6-e6",
+      "e1-b4", "a3-b4", "d5-c4", "f5-g4", "c1-e3", "a4-a3", "c4-e4", "g4-h3", "e3-f4", "c5-d5", "d7-e6",
+      "h5-h4", "f4-g3", "h4-h5", "g3-f4", "a3-a1", "e4-c4", "h5-g4", "f4-d6", "f8-d6", "g4-h5", "f2-f3",
+      "d5-e5", "c4-e4", "f3-g3", "b4-c3", "c7-a7", "e2-e3", "c3-b4", "c8-f8", "g5-f5", "f1-d3", "a6-a5",
+      "f8-f7", "h5-g5", "d3-c2", "b4-e4", "f7-c7", "h3-g4", "g3-f2", "a5-b5", "c7-c4", "g4-f3", "c2-d1",
+      "b5-a6", "c4-c7", "f5-e4", "f2-f3", "a6-a4", "d6-d3", "e4-d3", "d1-e2", "a4-h4", "g5-h4", "f3-e4",
+      "a1-a3", "c7-c6", "e4-e5", "a3-b4", "a7-c7", "h4-g5", "e2-d1", "b4-a3", "c6-b6", "g5-h4", "d1-c2",
+      "b6-c6", "h4-g4", "c2-b3", "a3-b4", "c7-d8", "d3-c3=Q"};
+  EXPECT_EQ(scenario("corners-mini", "", moves).text, "");
 }
 
 TEST(Differential, FourKingdomsAgreesWithTheSheet002Oracle) {

@@ -88,5 +88,48 @@ TEST_F(FixPlan, SentencesSayTheFirstActionsAndHowManyMore) {
   EXPECT_EQ(square_list(rules_->geometry, board_ ^ occupancy_of(*start_)), "a2, b2, c2, d2 and e2");
 }
 
+// Issue 27 item 2: which piece a hand holding several puts down. The start
+// position, White to move; touches written by hand.
+class FollowPieces : public FixPlan {
+ protected:
+  Touch touch(const char* n, bool occupied, long ms) {
+    return Touch{++seq_, Millis{ms}, rules_->geometry.parse(n), occupied};
+  }
+  core::Square sq(const char* n) { return rules_->geometry.parse(n); }
+  Provenance follow(const std::vector<Touch>& touches) {
+    return follow_pieces(board_, touches, FollowContext{&*start_, Millis{10}});
+  }
+  std::uint64_t seq_ = 0;
+};
+
+TEST_F(FollowPieces, ASquareRefilledInTheSameMillisecondTakesThePieceHeldBefore) {
+  // The virtual board: the bishop in the hand lands on f2, the pawn falls off.
+  Provenance p = follow({touch("f1", false, 0), touch("f2", false, 500), touch("f2", true, 500)});
+  EXPECT_EQ(p.from[static_cast<std::size_t>(core::index_of(sq("f2")))], sq("f1"));
+  EXPECT_TRUE(p.certain.test(core::index_of(sq("f2"))));
+  // Without the bounce window (a hand's pace) it is the pawn put back.
+  Provenance slow =
+      follow({touch("f1", false, 0), touch("f2", false, 500), touch("f2", true, 900)});
+  EXPECT_EQ(slow.from[static_cast<std::size_t>(core::index_of(sq("f2")))], core::kNoSquare);
+}
+
+TEST_F(FollowPieces, TheMoversPieceHeldOverAnotherSeatsLiftedPieceLandsThere) {
+  // White (to move) holds the knight from g1, lifts Black's pawn on e7 (a
+  // capture's gesture) and puts down on e7: the knight.
+  Provenance p = follow({touch("g1", false, 0), touch("e7", false, 300), touch("e7", true, 600)});
+  EXPECT_EQ(p.from[static_cast<std::size_t>(core::index_of(sq("e7")))], sq("g1"));
+  EXPECT_FALSE(p.certain.test(core::index_of(sq("e7"))));
+}
+
+TEST_F(FollowPieces, APieceLiftedFirstAndPutBackIsThatPiece) {
+  // White's knight lifted, Black's pawn lifted by the other hand, the knight
+  // put back on g1 (before: the pawn, the last one lifted).
+  Provenance p = follow({touch("g1", false, 0), touch("e7", false, 300), touch("g1", true, 600)});
+  EXPECT_EQ(p.from[static_cast<std::size_t>(core::index_of(sq("g1")))], core::kNoSquare);
+  // Black's pawn lifted first, White's knight, the pawn back on e7.
+  Provenance q = follow({touch("e7", false, 0), touch("g1", false, 300), touch("e7", true, 600)});
+  EXPECT_EQ(q.from[static_cast<std::size_t>(core::index_of(sq("e7")))], core::kNoSquare);
+}
+
 }  // namespace
 }  // namespace tabula::inference

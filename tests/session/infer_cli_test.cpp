@@ -299,6 +299,20 @@ TEST(InferCli, InputProblemsExitOne) {
 
 // Issue 18: `tabula bench-latency` reads generated games back with
 // commit_at_once on and off; a short run, checked for its verdicts only.
+TEST(BenchLatency, RealHandsIsOnOrOffAndSaysWhichHands) {
+  std::ostringstream out;
+  std::ostringstream err;
+  EXPECT_EQ(cli::cmd_bench_latency({"bench-latency", "--real-hands", "sometimes"}, out, err), 2);
+  EXPECT_EQ(err.str(), "tabula: --real-hands must be \"on\" or \"off\", got \"sometimes\"\n");
+  std::ostringstream on;
+  ASSERT_EQ(cli::cmd_bench_latency({"bench-latency", "--variants", "chess", "--seeds", "1",
+                                    "--plies", "4", "--real-hands", "on"},
+                                   on, err),
+            0)
+      << err.str();
+  EXPECT_NE(on.str().find("; hands real (issue 27 item 11)"), std::string::npos) << on.str();
+}
+
 TEST(BenchLatency, ReadsEveryMoveAndCommitsMostAtOnce) {
   std::ostringstream out;
   std::ostringstream err;

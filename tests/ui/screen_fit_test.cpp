@@ -78,7 +78,7 @@ TEST(ScreenFit, EveryScreenAndOverlayFitsEveryDocumentedScreenWithNineMillimetre
     walk.press("Arbiter");
     for (const char* d : {"0", "0", "0", "0"}) walk.press(d);
     ASSERT_EQ(walk.kiosk().app().screen_name(), "menu") << "the default PIN 0000 opens the menu";
-    for (const char* page : {"Game", "Result", "Board"}) {
+    for (const char* page : {"Game", "Result", "Board", "Voice"}) {
       walk.press(page);
       walk.check(std::string("menu ") + page);
       walk.expect_labels({"Lock"});
@@ -98,7 +98,7 @@ TEST(ScreenFit, EveryScreenAndOverlayFitsEveryDocumentedScreenWithNineMillimetre
     walk.press("Players");
     ASSERT_EQ(walk.kiosk().app().screen_name(), "players");
     walk.check("players");
-    walk.expect_labels({"Close", "Resign...", "Offer a draw"});
+    walk.expect_labels({"Close", "Resign...", "Offer a draw", "Clocks", "Last move", "Whose turn", "Red", "Green"});
     walk.press("Close");
     // The session's question with the most answers.
     DialogView d;

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <utility>
+#include <vector>
 
 #include <unistd.h>
 
@@ -126,6 +128,53 @@ TEST(VariantLoader, BadRepetitionEraIsNamed) {
   ASSERT_TRUE(ok.ok()) << ok.error_text();
   ASSERT_EQ(ok.rules->draws.repetition_eras.size(), 1u);
   EXPECT_EQ(ok.rules->draws.repetition_eras[0].automatic_repetitions, 5);
+}
+
+TEST(VariantLoader, RuleModulesAreCheckedAgainstTheData) {
+  // Issue 30 item 1: the data chooses the sheets' modules; a module the
+  // data needs must be listed, a listed one must have its data, none twice.
+  Diagnostic d = first_error(kGood + "checks { bare_king: true }\n");
+  EXPECT_NE(d.message.find("checks { bare_king: true } or game_end: GAME_END_FILL_OPPONENT_HOME, so it must list "
+                           "RULE_MODULE_STAGES"),
+            std::string::npos)
+      << d.message;
+  d = first_error(kGood + "modules: [RULE_MODULE_CORNERS]\n");
+  EXPECT_EQ(d.line, 10);
+  EXPECT_NE(d.message.find("RULE_MODULE_CORNERS is listed, but the variant has no corners { enabled: true }"),
+            std::string::npos)
+      << d.message;
+  d = first_error(kGood + "checks { bare_king: true }\nmodules: [RULE_MODULE_STAGES, RULE_MODULE_STAGES]\n");
+  EXPECT_NE(d.message.find("RULE_MODULE_STAGES is listed twice"), std::string::npos) << d.message;
+  d = first_error(kGood + "modules: [RULE_MODULE_UNSPECIFIED]\n");
+  EXPECT_NE(d.message.find("RULE_MODULE_UNSPECIFIED is not a rule module"), std::string::npos) << d.message;
+  d = first_error(kGood + "modules: [RULE_MODULE_NONSENSE]\n");
+  EXPECT_EQ(d.line, 10);
+  LoadResult ok = load_text(kGood + "checks { bare_king: true }\nmodules: [RULE_MODULE_STAGES]\n", "mini.txtpb");
+  ASSERT_TRUE(ok.ok()) << ok.error_text();
+  ASSERT_EQ(ok.rules->modules.size(), 1u);
+  EXPECT_EQ(ok.rules->modules[0], core::RuleModule::kStages);
+}
+
+TEST(VariantLoader, ShippedVariantsChooseTheirSheetsModules) {
+  // The data chooses: every shipped sheet variant names its module, chess none.
+  const std::pair<const char*, std::vector<core::RuleModule>> expected[] = {
+      {"chess", {}},
+      {"chess-four", {}},
+      {"four-kingdoms", {}},
+      {"chesscom-teams", {}},
+      {"corners-short", {core::RuleModule::kCorners}},
+      {"corners-long", {core::RuleModule::kCorners}},
+      {"corners-mini", {core::RuleModule::kCorners}},
+      {"allies-vassals", {core::RuleModule::kRelations}},
+      {"bipartite", {core::RuleModule::kStages}},
+      {"bipartite-stage2", {core::RuleModule::kStages}},
+      {"chesscom-ffa", {core::RuleModule::kChessCom}},
+  };
+  for (const auto& [id, modules] : expected) {
+    LoadResult r = load_id(id);
+    ASSERT_TRUE(r.ok()) << id << ": " << r.error_text();
+    EXPECT_EQ(r.rules->modules, modules) << id;
+  }
 }
 
 TEST(VariantLoader, ImpossibleStartPositionIsRejected) {

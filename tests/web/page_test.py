@@ -8,7 +8,8 @@ tabula-hub-web with simulated boards on a real Mosquitto.
 Checks: the page shows a move made on a board without a reload; the
 arbiter signs in on its page and its Pause reaches the board (the board's
 state comes back paused); a delayed service shows nothing of a game younger
-than its delay; screenshots of a finished round at 390x844 (a phone) and
+than its delay; the event's standings (issue 35) from the arbiter's event
+file, updated without a reload; screenshots of a finished round at 390x844 (a phone) and
 1920x1080 (a projector) match the goldens within a tolerance
 (TABULA_UPDATE_GOLDENS=1 writes them). Every process is on loopback and is
 stopped at the end.
@@ -196,6 +197,50 @@ try:
         time.sleep(0.3)
         compare(f"board-t2-{w}x{h}.png", d)
         d.quit()
+    # 4. The event's standings on the spectator page (issue 35): from the
+    # arbiter's event file, and again without a reload when it changes.
+    ev = os.path.join(work, "club.event")
+
+    def event(*args):
+        subprocess.run([os.path.join(BIN, "tabula"), "event", args[0], "--file", ev] + list(args[1:]), check=True,
+                       capture_output=True, timeout=30)
+
+    event("new", "--name", "shots", "--boards", "2")
+    event("section", "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four", "--rounds", "3")
+    for i, n in enumerate(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]):
+        event("register", "--section", "ffa", "--name", n, "--rating", str(1900 - 50 * i))
+    event("seat", "--section", "ffa")
+    event("result", "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3")
+    event("result", "--section", "ffa", "--board", "t2", "--ranks", "3,2,1,0")
+    table_port = free_port()
+    web("shots", table_port, ["--event-file", ev])
+    d = browser(1280, 900)
+    d.get(f"http://127.0.0.1:{table_port}/")
+
+    def standings():
+        """(title, the points column) as shown, once all 8 rows are there."""
+        sec = d.find_element(By.ID, "standings")
+        heads = [h.text for h in sec.find_elements(By.CSS_SELECTOR, ".standings-table th")]
+        rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")]
+                for r in sec.find_elements(By.CSS_SELECTOR, ".standings-table tbody tr")]
+        if len(rows) != 8 or "points" not in heads:
+            return None
+        return sec.find_element(By.TAG_NAME, "h2").text, [r[heads.index("points")] for r in rows]
+
+    title, points = wait_for("the standings after round 1", standings, 30)
+    # Four-player tables score 3/2/1/0 by rank (docs/EVENT.md): two tables.
+    if "after round 1" not in title or sorted(float(p) for p in points) != [0, 0, 1, 1, 2, 2, 3, 3]:
+        failures.append(f"standings after round 1: {title!r} {points}")
+    d.save_screenshot(os.path.join(OUT, "standings-1280x900.png"))
+    event("seat", "--section", "ffa")
+    event("result", "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3")
+    event("result", "--section", "ffa", "--board", "t2", "--ranks", "1,0,3,2")
+    title, points = wait_for("the standings after round 2, without a reload",
+                             lambda: (lambda t: t if t and "after round 2" in t[0] else None)(standings()), 20)
+    # Two rounds of two tables: 24 points in all, at most 6 each.
+    if sum(float(p) for p in points) != 24 or max(float(p) for p in points) > 6:
+        failures.append(f"standings after round 2: {title!r} {points}")
+    d.quit()
 except Exception as e:  # noqa: BLE001 - reported as the test's failure
     failures.append(f"{type(e).__name__}: {e}")
 finally:
@@ -206,4 +251,4 @@ if failures:
         print("FAIL:", f)
     print(f"logs in {work}")
     sys.exit(1)
-print("page_test: the live move, the arbiter's pause, the delay and 4 screenshots passed")
+print("page_test: the live move, the arbiter's pause, the delay, 4 screenshots and the standings passed")

@@ -55,6 +55,7 @@ std::unique_ptr<SimBoard> open_board(const TempDir& dir, const std::string& name
                                  : std::vector<std::string>{"Ann", "Bob", "Cid", "Dee"};
   c.broker = broker;
   c.key = arbiter_key();
+  c.board_key = hub::testing::test_board_key(name);  // boards sign, the hub checks (issue 28)
   std::string error;
   auto b = SimBoard::open(c, error);
   EXPECT_TRUE(b) << error;
@@ -73,6 +74,7 @@ Web open_web(const BrokerConfig& broker, WebOptions o, const std::string& id) {
   c.event = "club";
   c.broker = broker;
   c.key = arbiter_key();
+  c.board_keys = hub::testing::test_board_keys();
   c.client_id = id;
   std::string error;
   Web w;

@@ -25,6 +25,7 @@ extern "C" void hub_stop(int) { g_stop = 1; }
 std::string hub_usage() {
   return "tabula-hub-screen --broker ADDRESS [--event NAME] [--broker-user NAME --broker-password-file FILE]\n"
          "                  [--broker-ca FILE] [--arbiter-key FILE] [--record FILE]\n"
+         "                  [--board-keys FILE]\n"
          "                  [--windowed] [--size WxH] [--screenshot FILE [--frames N]] [--font-dir DIR]\n";
 }
 
@@ -57,6 +58,8 @@ ParsedHubOptions parse_hub_options(std::span<const char* const> args) {
       if (!value(o.ca_file)) return p;
     } else if (a == "--arbiter-key") {
       if (!value(o.key_file)) return p;
+    } else if (a == "--board-keys") {
+      if (!value(o.board_keys)) return p;
     } else if (a == "--record") {
       if (!value(o.record)) return p;
     } else if (a == "--font-dir") {
@@ -113,6 +116,18 @@ int run_hub_screen(const HubScreenOptions& options) {
       std::fprintf(stderr, "tabula-hub: %s\n", error.c_str());
       return 2;
     }
+  }
+  if (!options.board_keys.empty()) {
+    cfg.board_keys = hub::BoardKeyRing::load(options.board_keys, error);
+    if (!cfg.board_keys) {
+      std::fprintf(stderr, "tabula-hub: %s\n", error.c_str());
+      return 2;
+    }
+    std::fprintf(stderr, "tabula-hub: %zu boards enrolled: only their signed payloads are believed\n",
+                 cfg.board_keys->size());
+  } else {
+    std::fprintf(stderr, "tabula-hub: no --board-keys: board signatures are not checked, every payload is "
+                         "believed as read (docs/HUB.md, \"Board signatures\")\n");
   }
   cfg.record_path = options.record;
   std::unique_ptr<hub::HubClient> client = hub::HubClient::start(cfg, error);

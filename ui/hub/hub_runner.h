@@ -16,6 +16,7 @@ struct HubScreenOptions {
   std::string password_file;     // --broker-password-file FILE (first line; never on the command line)
   std::string ca_file;           // --broker-ca FILE (TLS)
   std::string key_file;          // --arbiter-key FILE (signs actions)
+  std::string board_keys;        // --board-keys FILE (the boards' public keys, issue 28)
   std::string record;            // --record FILE (tournament record, SQLite); "" none
   bool fullscreen = true;        // --windowed
   int width = 1600;              // --size WxH

@@ -7,7 +7,8 @@
 //                  [--arbiter-key FILE --arbiter-token-file FILE]
 //                  [--tls-cert F --tls-key F]
 //                  [--push URL --push-token-file F [--push-pgn4]]
-//                  [--client-id ID] [--seconds S]
+//                  [--client-id ID] [--seconds S] [--board-keys FILE]
+//                  [--event-file FILE]   (the event's standings on the page, issue 35)
 //
 // A hub of its own on the broker (client id tabula-web-<event>): it follows
 // every board as the hub screen does, acknowledges them (so a broker that
@@ -19,10 +20,12 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 #include "cli/options.h"
 #include "hub/hub_client.h"
+#include "hub/web/standings_json.h"
 #include "hub/web/web_service.h"
 
 namespace {
@@ -57,7 +60,8 @@ int usage() {
                "                      [--round N] [--max-streams N] [--broker-user U --broker-password-file F]\n"
                "                      [--broker-ca F] [--arbiter-key FILE --arbiter-token-file FILE]\n"
                "                      [--tls-cert F --tls-key F] [--push URL --push-token-file F [--push-pgn4]]\n"
-               "                      [--client-id ID] [--seconds S]\n";
+               "                      [--client-id ID] [--seconds S] [--board-keys FILE]\n"
+               "                      [--event-file FILE]\n";
   return 2;
 }
 
@@ -69,7 +73,7 @@ int main(int argc, char** argv) {
   auto o = cli::parse_options(args, 0,
                               {"broker", "broker-ca", "broker-user", "broker-password-file", "event", "bind", "port",
                                "www", "delay", "round", "max-streams", "arbiter-key", "arbiter-token-file", "tls-cert",
-                               "tls-key", "push", "push-token-file", "client-id", "seconds"},
+                               "tls-key", "push", "push-token-file", "client-id", "seconds", "board-keys", "event-file"},
                               {"push-pgn4"}, "tabula-hub-web", std::cerr);
   if (!o) return usage();
   std::string error;
@@ -131,6 +135,19 @@ int main(int argc, char** argv) {
                 << ": the arbiter token is " << wo.arbiter_token.size() << " characters, at least 12 are needed\n";
       return 2;
     }
+  }
+  std::shared_ptr<hub::web::StandingsFile> standings;
+  if (o->values.count("event-file")) {
+    standings = std::make_shared<hub::web::StandingsFile>(o->values.at("event-file"));
+    wo.standings = [standings] { return standings->json(); };
+  }
+  if (o->values.count("board-keys")) {
+    hc.board_keys = hub::BoardKeyRing::load(o->values.at("board-keys"), error);
+    if (!hc.board_keys) return std::cerr << "tabula-hub-web: " << error << "\n", 2;
+    std::cerr << "tabula-hub-web: " << hc.board_keys->size() << " boards enrolled: only their signed payloads are believed\n";
+  } else {
+    std::cerr << "tabula-hub-web: no --board-keys: board signatures are not checked, every payload is believed as "
+                 "read (docs/HUB.md, \"Board signatures\")\n";
   }
   if (o->values.count("tls-cert")) wo.tls_cert = o->values.at("tls-cert");
   if (o->values.count("tls-key")) wo.tls_key = o->values.at("tls-key");

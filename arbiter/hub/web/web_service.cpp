@@ -295,6 +295,10 @@ void add_public_routes(WebService::Impl& s, httplib::Server& svr) {
     std::lock_guard<std::mutex> g(s.mutex);
     json_reply(res, s.boards_json(arbiter));
   });
+  svr.Get("/api/standings", [&s](const httplib::Request&, httplib::Response& res) {
+    // Read outside the service's lock: the file is the arbiter's, not the hub's.
+    json_reply(res, s.options.standings ? s.options.standings() : std::string(R"({"event":"","error":"","sections":[]})"));
+  });
   svr.Get("/api/status", [&s](const httplib::Request& req, httplib::Response& res) {
     const bool arbiter = s.is_arbiter(req);
     std::lock_guard<std::mutex> g(s.mutex);

@@ -7,6 +7,8 @@
 //   /arbiter.html        the arbiter's page (the same script, arbiter mode)
 //   /api/boards          every board as JSON (board_json.h), public (delayed)
 //   /api/status          the event, the hub's connection, the delay, the rounds
+//   /api/standings       the event's standings (issue 35; WebOptions::standings,
+//                        standings_json.h), {"sections": []} without an event file
 //   /events              server-sent events: "board" (a board's JSON, on each
 //                        change), "status" (connection), a comment every 15 s
 //   /round-N.pgn         round N's two-seat games, the whole round (broadcast polls)
@@ -56,6 +58,7 @@ struct WebOptions {
   std::string push_url;        // "" none; "{round}" is replaced by the round number
   std::string push_token;      // sent as "Authorization: Bearer TOKEN"
   bool push_four = false;      // push the PGN4 feed instead of the PGN one
+  std::function<std::string()> standings;  // the standings' JSON (StandingsFile::json); empty: none
 };
 
 // What the service needs of the hub (HubClient in the program; a fake in tests).

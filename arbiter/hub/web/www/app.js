@@ -223,6 +223,47 @@ function connect() {
   src.onerror = () => setConn('reconnecting…', false);
 }
 
+// ---- the standings (issue 35) --------------------------------------------------
+// From api/standings (the arbiter's event file, read again when it changes),
+// every 5 s; each section's table as the hub screen and the file show it.
+
+let standingsText = '';
+
+function renderStandings(s) {
+  const box = document.getElementById('standings');
+  if (!box) return;
+  const text = JSON.stringify(s);
+  if (text === standingsText) return;  // unchanged: the page is not redrawn
+  standingsText = text;
+  const parts = [];
+  for (const sec of s.sections || []) {
+    parts.push(el('h2', '', sec.title));
+    const table = el('table', 'standings-table');
+    table.dataset.section = sec.name;
+    const head = el('tr');
+    for (const c of sec.columns) head.appendChild(el('th', '', c));
+    table.appendChild(el('thead')).appendChild(head);
+    const body = el('tbody');
+    for (const row of sec.rows) {
+      const tr = el('tr');
+      for (const cell of row) tr.appendChild(el('td', '', cell));
+      body.appendChild(tr);
+    }
+    table.appendChild(body);
+    parts.push(table);
+  }
+  if (s.error) parts.push(el('p', 'note', s.error));
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0;
+}
+
+async function loadStandings() {
+  try {
+    const res = await fetch('api/standings', { credentials: 'same-origin' });
+    if (res.ok) renderStandings(await res.json());
+  } catch (e) { /* the next try in 5 s */ }
+}
+
 // ---- the arbiter ------------------------------------------------------------
 
 async function post(path, params) {
@@ -301,4 +342,6 @@ document.getElementById('close').addEventListener('click', () => {
 });
 document.addEventListener('keydown', e => { if (e.key === 'Escape') document.getElementById('close').click(); });
 setInterval(tickClocks, 500);
+loadStandings();
+setInterval(loadStandings, 5000);
 if (ARBITER) startArbiter(); else connect();

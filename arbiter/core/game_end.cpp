@@ -1,0 +1,341 @@
+// game_end.cpp — Game: the end. The standing, the variant's game end, the
+// bare king (004), the draw rules (material, dead positions, repetitions).
+#include "core/game.h"
+
+#include <algorithm>
+
+#include "core/zobrist.h"
+
+namespace tabula::core {
+
+std::vector<Seat> Game::ranking_by_points() const {
+  std::vector<Seat> seats;
+  for (int s = 0; s < rules_->seat_count(); ++s) seats.push_back(seat_at(s));
+  const auto& tb = rules_->ledger.tie_break;
+  auto tie_rank = [&](Seat s) {
+    auto it = std::find(tb.begin(), tb.end(), s);
+    return it == tb.end() ? static_cast<int>(tb.size()) : static_cast<int>(it - tb.begin());
+  };
+  std::stable_sort(seats.begin(), seats.end(), [&](Seat a, Seat b) {
+    if (points(a) != points(b)) return points(a) > points(b);
+    // 003, judgement call: on equal tokens the ruling suzerain ranks first.
+    if ((a == tie_winner_) != (b == tie_winner_)) return a == tie_winner_;
+    return tie_rank(a) < tie_rank(b);  // 002 rule 11: the later mover first
+  });
+  return seats;
+}
+
+void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out, Seat winner) {
+  outcome_.over = true;
+  outcome_.draw = draw;
+  outcome_.reason = reason;
+  if (winner != kNoSeat) {
+    outcome_.ranking.push_back(winner);
+    // The winner's teammates next (001: a team wins together).
+    for (Seat s : rules_->turn_order)
+      if (teammates(s, winner)) outcome_.ranking.push_back(s);
+    for (Seat s : rules_->turn_order)
+      if (s != winner && !teammates(s, winner)) outcome_.ranking.push_back(s);
+  } else if (rules_->ledger.kind == LedgerKind::kPoints || rules_->ledger.kind == LedgerKind::kTokens) {
+    outcome_.ranking = ranking_by_points();
+  } else {
+    // Still-playing seats first, then the eliminated, last out first.
+    for (Seat s : rules_->turn_order) {
+      if (status(s) == SeatStatus::kLive) outcome_.ranking.push_back(s);
+    }
+    for (auto it = eliminated_.rbegin(); it != eliminated_.rend(); ++it) outcome_.ranking.push_back(*it);
+  }
+  if (draw) {
+    Ruling d;
+    d.kind = RulingKind::kDraw;
+    d.text = "draw: " + reason;
+    out.push_back(d);
+  }
+  Ruling r;
+  r.kind = RulingKind::kGameOver;
+  r.seats = outcome_.ranking;
+  r.text = "game over (" + reason + ")";
+  if (!draw && !outcome_.ranking.empty()) {
+    // 001: a team wins together; the ruling names every member (issue 18:
+    // it named one player).
+    const Seat first = outcome_.ranking.front();
+    std::string team;
+    if (rules_->relations.kind == RelationsKind::kFixedTeams) {
+      for (const std::vector<Seat>& members : rules_->relations.teams) {
+        if (std::find(members.begin(), members.end(), first) == members.end() || members.size() < 2) continue;
+        for (std::size_t i = 0; i < members.size(); ++i) {
+          team += (i == 0 ? "" : i + 1 == members.size() ? " and " : ", ") + seat_name(members[i]);
+        }
+      }
+    }
+    r.text += ": " + (team.empty() ? seat_name(first) + " wins" : "the team of " + team + " wins");
+  }
+  out.push_back(r);
+}
+
+void Game::check_game_end(std::vector<Ruling>& out) {
+  if (outcome_.over) return;
+  // The seats still live, in turn order (a fixed array: this runs after every move).
+  struct Live {
+    std::array<Seat, kMaxSeats> seats{};
+    std::size_t n = 0;
+    std::size_t size() const { return n; }
+    bool empty() const { return n == 0; }
+    Seat front() const { return seats[0]; }
+    const Seat* begin() const { return seats.data(); }
+    const Seat* end() const { return seats.data() + n; }
+  } live;
+  for (Seat s : rules_->turn_order) {
+    if (status(s) == SeatStatus::kLive) live.seats[live.n++] = s;
+  }
+  const char* reason = "checkmate";  // (no string built unless the game ends: this runs after every move)
+  if (!eliminated_.empty()) {
+    SeatStatus last = status(eliminated_.back());
+    if (last == SeatStatus::kResigned) reason = "resignation";
+    if (last == SeatStatus::kFlagged) reason = "time";
+    if (last == SeatStatus::kStalemated) reason = "stalemate";
+  }
+  switch (rules_->game_end) {
+    case GameEnd::kFirstMate:
+      // 000 short game: the first mate ends the game; the mater wins.
+      // 001 / chess.com Teams: the side of the first player out loses (issue
+      // 31 item 5: Yellow resigned, Blue and Green won).
+      if (!eliminated_.empty()) {
+        Seat winner = kNoSeat;  // a module's winner first (000: the mater)
+        for (const Modules::Module* mod : modules_)
+          if (winner == kNoSeat) winner = mod->first_mate_winner(*this);
+        if (winner == kNoSeat && rules_->relations.kind == RelationsKind::kFixedTeams) {
+          Seat out_first = eliminated_.front();
+          const auto& order = rules_->turn_order;
+          const int n = static_cast<int>(order.size());
+          for (int k = 1; k < n && winner == kNoSeat; ++k) {
+            Seat c = order[static_cast<std::size_t>((pos_.order_index(out_first) + k) % n)];
+            if (!teammates(c, out_first)) winner = c;
+          }
+        }
+        finish(false, reason, out, winner);
+      }
+      return;
+    case GameEnd::kOneSideLeft: {
+      // 001: the game ends when both players of a team are out; 002: when
+      // one player is left.
+      int first_side = -1;
+      for (Seat s : live) {
+        int side = team_[index_of(s)] >= 0 ? team_[index_of(s)] : 100 + index_of(s);
+        if (first_side >= 0 && side != first_side) return;  // two sides still play
+        first_side = side;
+      }
+      if (live.size() == 1 && rules_->ledger.survivor_bonus_per_king > 0) {
+        // 002 rule 8: +20 for every king still on the board not mated or captured.
+        int kings = 0;
+        for (int s = 0; s < rules_->seat_count(); ++s) {
+          if (seat_at(s) == live.front() || king_fallen_[s]) continue;
+          SeatStatus st = status_[s];
+          if ((st == SeatStatus::kResigned || st == SeatStatus::kFlagged) &&
+              pos_.king_square(seat_at(s)) != kNoSquare) {
+            ++kings;
+          }
+        }
+        add_points(live.front(), kings * rules_->ledger.survivor_bonus_per_king,
+                   "last player left, " + std::to_string(kings) + (kings == 1 ? " king" : " kings") + " standing",
+                   out);
+      }
+      finish(false, live.empty() ? std::string(reason) : "last " + std::string(team_[0] >= 0 ? "team" : "player") + " standing", out);
+      return;
+    }
+    case GameEnd::kSuzerainOnly:     // 003
+    case GameEnd::kFillOpponentHome:  // 004
+      for (const Modules::Module* mod : modules_)
+        if (mod->check_end(*this, live.size(), reason, out)) return;
+      return;
+  }
+}
+
+bool Game::bare(Seat s) const {
+  // The board's grid only, not the whole 16x16 mailbox (issue 30 item 3:
+  // 004 asks this after every move).
+  const Geometry& g = rules_->geometry;
+  bool king = false;
+  for (int r = 0; r < g.height(); ++r) {
+    for (int f = 0; f < g.width(); ++f) {
+      Piece p = pos_.at(make_square(f, r));
+      if (p.empty() || p.seat != s) continue;
+      if (!rules_->piece(p.kind).royal) return false;
+      king = true;
+    }
+  }
+  return king;
+}
+
+void Game::share_points(int amount, PointsShare share, const std::string& why, std::vector<Ruling>& out) {
+  std::vector<Seat> live;
+  for (Seat s : rules_->turn_order)
+    if (status(s) == SeatStatus::kLive) live.push_back(s);
+  if (live.empty() || share == PointsShare::kNobody) return;
+  const int n = static_cast<int>(live.size());
+  // chess.com FFA (issue 31 item 2): 20 split three ways pays 7 each.
+  int each = share == PointsShare::kEach            ? amount
+             : share == PointsShare::kSplitRoundedUp ? (amount + n - 1) / n
+                                                     : amount / n;
+  for (Seat s : live) add_points(s, each, why, out);
+}
+
+void Game::draw_end(const std::string& reason, int points, std::vector<Ruling>& out, Seat leaver) {
+  // chess.com FFA (issue 17 item 4): a draw pays each live player (+10 for
+  // the move rule and repetitions); a walking king still standing is worth
+  // its 20 to whom the variant says. Issue 31 item 1: the player whose
+  // leaving drew the game is paid as one still in, and his king is no
+  // walking king's 20 to share.
+  for (Seat s : rules_->turn_order) {
+    if (status(s) == SeatStatus::kLive) add_points(s, points, "draw: " + reason, out);
+    if (s == leaver) {
+      frozen_[index_of(s)] = false;
+      add_points(s, points, "draw: " + reason + ", as his leaving drew the game", out);
+      frozen_[index_of(s)] = true;
+    }
+  }
+  for (const Modules::Module* mod : modules_) mod->on_draw(*this, leaver, out);  // chess.com: walking kings
+  finish(true, reason, out);
+}
+
+bool Game::insufficient_material() const {
+  if (rules_->seat_count() > 2) {
+    // chess.com FFA (issue 17 item 4): only kings are left that can move
+    // (a walking king's army is dead, an eliminated seat's pieces too).
+    // Issue 31 item 1 (draws.insufficient_material_last_two_bare_king): or
+    // two live players are left and one of them has a bare king.
+    int live = 0;
+    for (Seat s : rules_->turn_order) live += status(s) == SeatStatus::kLive ? 1 : 0;
+    if (rules_->draws.insufficient_material_last_two_bare_king && live == 2) {
+      // (bare() scans the board: only when it can matter; this runs after every move.)
+      for (Seat s : rules_->turn_order)
+        if (status(s) == SeatStatus::kLive && bare(s)) return true;
+    }
+    for (int i = 0; i < kMaxSquares; ++i) {
+      Piece p = pos_.at(static_cast<Square>(i));
+      if (p.empty() || rules_->piece(p.kind).royal || !pos_.active(p.seat) || pos_.king_only(p.seat)) continue;
+      return false;
+    }
+    return true;
+  }
+  // FIDE 5.2.2 dead positions: K v K, K+minor v K, K+B v K+B on one colour.
+  if (rules_->seat_count() != 2) return false;
+  int minors = 0;
+  int bishops_light = 0;
+  int bishops_dark = 0;
+  for (int i = 0; i < kMaxSquares; ++i) {
+    Piece p = pos_.at(static_cast<Square>(i));
+    if (p.empty()) continue;
+    const PieceDef& d = rules_->piece(p.kind);
+    if (d.royal) continue;
+    if (d.name == "bishop") {
+      ++minors;
+      Square q = static_cast<Square>(i);
+      ((file_of(q) + rank_of(q)) % 2 ? bishops_light : bishops_dark)++;
+    } else if (d.name == "knight") {
+      ++minors;
+    } else {
+      return false;
+    }
+  }
+  if (minors <= 1) return true;
+  return minors == bishops_light || minors == bishops_dark;
+}
+
+// Issue 30 (s7): the blocked-pawn proof (core/dead_position.h) reads only
+// the pawns, the other material and whether an en passant capture is open;
+// a king move changes none of them, so the proof can change only on a pawn
+// move or a capture (they reset the move clock: 0), on the move after one
+// (an en passant window a double step opened closes: 1), or on the game's
+// first move (a start that was dead already). Every other move skips it.
+bool Game::blocked_pawns_can_change() const {
+  return pos_.halfmove_clock() <= 1 || moves_.size() <= 1;
+}
+
+void Game::automatic_end(const std::string& reason, std::vector<Ruling>& out) {
+  if (automatic_end_draws()) {
+    draw_end(reason, rules_->ledger.draw_points, out);
+  } else {
+    finish(false, reason, out);
+  }
+}
+
+bool Game::automatic_end_draws() const {
+  // draws.automatic_end: a draw, or (003 house rule) the game decided by the
+  // ledger as it stands, where equal leaders draw.
+  if (!rules_->draws.automatic_by_standing || rules_->ledger.kind == LedgerKind::kNone) return true;
+  std::vector<Seat> rank = ranking_by_points();
+  return rank.size() > 1 && points(rank[0]) == points(rank[1]);
+}
+
+std::string Game::claimable_draw() const {
+  const DrawRules& d = rules_->draws;
+  if (outcome_.over) return {};
+  // Issue 31 item 10: when both can be claimed, the ruling names both.
+  bool fifty = d.fifty_move_plies > 0 && pos_.halfmove_clock() >= d.fifty_move_plies;
+  bool threefold = d.repetitions > 0 && repetitions() + 1 >= d.repetitions;
+  if (fifty && threefold) return "fifty-move rule and threefold repetition";
+  if (fifty) return "fifty-move rule";
+  if (threefold) return "threefold repetition";
+  return {};
+}
+
+// FIDE 9.2.3: "Positions are considered the same if and only if the same
+// player has the move, pieces of the same kind and colour occupy the same
+// squares and the possible moves of all the pieces of both players are the
+// same"; an en passant square counts only when an en passant capture is
+// actually possible. The position's Zobrist key holds every open en passant
+// entry, so the key here takes out each that nobody can use: the player to
+// move (by the game's own legality), or, where the window stays open past
+// him (four-player), a later opponent's pawn standing ready to take.
+// Issue 22; the same for every variant with en passant.
+std::uint64_t Game::repetition_key() const {
+  std::uint64_t key = pos_.hash();
+  MoveList found;                    // the legal moves, found at most once
+  const MoveList* legal = nullptr;   // (the start-of-turn test's list when it has one)
+  for (int c = 0; c < rules_->seat_count(); ++c) {
+    Seat creator = seat_at(c);
+    const EnPassantEntry& e = pos_.en_passant(creator);
+    if (!e.open()) continue;
+    if (!legal) {
+      legal = legal_cached_ && !outcome_.over ? &legal_cache_ : &found;
+      if (legal == &found) legal_moves(found);
+    }
+    bool usable = std::any_of(legal->begin(), legal->end(), [&](const Move& m) {
+      return m.kind == MoveKind::kEnPassant && m.to == e.target;
+    });
+    if (!usable && rules_->pawns.en_passant == EnPassantWindow::kUntilOwnerMovesAgain) {
+      Position& later = const_cast<Position&>(pos_);  // the turn is given back below
+      const Seat saved = later.to_move();
+      for (int o = 0; o < rules_->seat_count() && !usable; ++o) {
+        Seat s = seat_at(o);
+        if (s == creator || s == saved || !plays(s)) continue;
+        // A pawn capture lands on a square its seat attacks: where none of
+        // the seat's pieces attacks the target, no move of his can use it.
+        if (!pos_.attacked(e.target, static_cast<std::uint8_t>(1U << index_of(s)))) continue;
+        later.set_to_move(s);
+        MoveList pseudo;
+        later.generate_pseudo(pseudo);
+        later.set_to_move(saved);
+        usable = std::any_of(pseudo.begin(), pseudo.end(), [&](const Move& m) {
+          return m.kind == MoveKind::kEnPassant && m.to == e.target;
+        });
+      }
+    }
+    if (!usable) key ^= zobrist::en_passant(e.target);
+  }
+  return key;
+}
+
+int Game::repetitions() const {
+  int count = 0;
+  int n = static_cast<int>(seen_.size());
+  if (n == 0) return 0;
+  int limit = std::min(n - 1, pos_.halfmove_clock());
+  for (int back = 1; back <= limit; ++back) {
+    if (seen_[static_cast<std::size_t>(n - 1 - back)] == seen_.back()) ++count;
+  }
+  return count;
+}
+
+}  // namespace tabula::core

@@ -1,0 +1,336 @@
+// game_turn.cpp — Game: the turn. Points, eliminations, checks and mates
+// after a move, and the start of a turn (who moves, who passes, who is mated).
+#include "core/game.h"
+
+#include <algorithm>
+#include <string>
+
+namespace tabula::core {
+
+void Game::add_points(Seat s, int amount, const std::string& why, std::vector<Ruling>& out) {
+  if (rules_->ledger.kind != LedgerKind::kPoints || amount == 0 || s == kNoSeat) return;
+  // 002 rule 10: a resigned or flagged player's points are frozen.
+  if (frozen_[index_of(s)]) return;
+  points_[index_of(s)] += amount;
+  Ruling r;
+  r.kind = RulingKind::kPoints;
+  r.seat = s;
+  r.amount = amount;
+  if (!quiet_) r.text = seat_name(s) + " +" + std::to_string(amount) + " (" + why + ")";
+  out.push_back(r);
+}
+
+void Game::apply_capture_score(Seat mover, Piece captured, bool promoted, std::vector<Ruling>& out) {
+  if (rules_->ledger.kind != LedgerKind::kPoints) return;
+  const PieceDef& def = rules_->piece(captured.kind);
+  Seat victim = captured.seat;
+  int value = promoted ? def.promoted_value : def.value;
+  if (status(victim) == SeatStatus::kLive) {
+    // 002 rule 3 (and rule 5 for a promoted queen).
+    add_points(mover, value, quiet_ ? std::string() : "captures " + seat_name(victim) + "'s " + def.name, out);
+  } else if (random_mover(victim) && def.royal) {
+    // 002 rule 7: a random mover's pieces score nothing, but his king still does.
+    add_points(mover, value, quiet_ ? std::string() : "captures " + seat_name(victim) + "'s king", out);
+  }
+  // 002 rule 6: dead pieces score nothing.
+}
+
+void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out) {
+  status_[index_of(s)] = why;
+  pos_.set_status(s, why);
+  eliminated_.push_back(s);
+  if (by != kNoSeat) last_mater_ = by;
+  Ruling r;
+  r.kind = RulingKind::kElimination;
+  r.seat = s;
+  r.by = by;
+  switch (policy) {
+    case EliminationPolicy::kDeadObstacles:
+      pos_.set_active(s, false);
+      r.text = seat_name(s) + " is out; the pieces stay as dead obstacles";
+      break;
+    case EliminationPolicy::kFrozenCapturableByOpponents:
+      pos_.set_active(s, false);
+      r.text = seat_name(s) + " is out; the pieces stay frozen, capturable by the other team";
+      break;
+    case EliminationPolicy::kRemoved:
+      pos_.set_active(s, false);
+      remove_pieces(s);
+      r.text = seat_name(s) + " is out; remove all of " + seat_name(s) + "'s pieces";
+      break;
+    case EliminationPolicy::kRandomMover:
+      r.text = seat_name(s) + " is out; the pieces go on as a random mover";
+      break;
+    case EliminationPolicy::kDeadKingWalking:
+      pos_.set_king_only(s, true);
+      r.text = seat_name(s) + " is out; the pieces are dead, the king walks on";
+      break;
+  }
+  if (rules_->seat_count() > 2) out.push_back(r);
+}
+
+void Game::advance_turn_after(Seat s) {
+  Seat next = pos_.next_active_after(s);
+  if (next == pos_.to_move()) return;
+  // Passing over the last seat of the turn order starts a new round, also
+  // when that seat has just gone out: in FFA 12100741 Yellow mates Green
+  // (last in order) in round 12 and Red's next move is round 13's.
+  if (pos_.order_index(next) <= pos_.order_index(pos_.to_move())) {
+    pos_.set_fullmove_number(pos_.fullmove_number() + 1);
+  }
+  pos_.set_to_move(next);
+}
+
+Seat Game::credit_for_mate(Seat victim) const {
+  // A mate judged at the start of the victim's turn goes to the last mover
+  // when one of his pieces gives check. Otherwise (house rule
+  // checks.mate_credit) to a checker chosen by turn order, never by where
+  // the checking pieces stand: the one who moved most recently, or the
+  // first after the victim.
+  std::uint8_t checking = 0;
+  for (Square q : checkers(victim)) checking |= static_cast<std::uint8_t>(1U << index_of(pos_.at(q).seat));
+  auto gives_check = [&](Seat s) { return s != kNoSeat && ((checking >> index_of(s)) & 1U); };
+  if (gives_check(last_mover_) || checking == 0) return last_mover_;
+  const auto& order = rules_->turn_order;
+  const int n = static_cast<int>(order.size());
+  const bool latest = rules_->checks.mate_credit == MateCredit::kLatestChecker;
+  const int base = pos_.order_index(latest && last_mover_ != kNoSeat ? last_mover_ : victim);
+  for (int k = 1; k < n; ++k) {
+    Seat s = order[((latest ? base - k : base + k) % n + n) % n];
+    if (gives_check(s)) return s;
+  }
+  return last_mover_;
+}
+
+void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
+  int checked_by_mover = 0;
+  std::vector<Seat> checked;
+  const Ledger& ledger = rules_->ledger;
+  auto reduced_kind = [&](PieceKind k) {
+    return std::find(ledger.reduced_check_bonus_kinds.begin(), ledger.reduced_check_bonus_kinds.end(), k) !=
+           ledger.reduced_check_bonus_kinds.end();
+  };
+  bool queen_checks = false;  // a reduced-bonus piece of the mover gives a counted check
+  for (Seat s : rules_->turn_order) {
+    if (s == mover || !plays(s)) continue;
+    std::vector<Square> by = checkers(s);
+    if (by.empty()) continue;
+    Ruling r;
+    r.kind = RulingKind::kCheck;
+    r.severity = Severity::kInfo;
+    r.seat = s;
+    r.by = pos_.at(by.front()).seat;
+    bool mover_checks = false;
+    bool mover_queen = false;
+    std::string from_text;
+    for (std::size_t i = 0; i < by.size(); ++i) {
+      if (!quiet_)
+        from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(pos_.at(by[i]), by[i]);
+      if (pos_.at(by[i]).seat == mover) {
+        mover_checks = true;
+        mover_queen = mover_queen || reduced_kind(pos_.at(by[i]).kind);
+        r.by = mover;
+      }
+    }
+    for (const Modules::Module* mod : modules_) r.by = mod->check_credit(*this, mover, r.by);
+    if (!quiet_) r.text = seat_name(s) + " is in check from " + from_text;
+    r.squares = std::move(by);
+    out.push_back(std::move(r));
+    // chess.com FFA (issue 17 item 3): "checking resigned kings does not
+    // count for double- or triplechecks".
+    bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
+    if (mover_checks && counts) {
+      ++checked_by_mover;
+      checked.push_back(s);
+      queen_checks = queen_checks || mover_queen;
+    }
+  }
+  if (checked_by_mover >= 2) {
+    const Ledger& l = ledger;
+    // chess.com FFA: "with a queen" -- the moved piece, or (issue 31 item 3,
+    // ledger.queen_check_bonus_any_checker) any queen giving one of the
+    // checks, a discovered one included: Bi4-h3++ uncovering a queen, +1.
+    bool queen = reduced_kind(moved.kind) || (l.queen_check_bonus_any_checker && queen_checks);
+    Ruling r;
+    r.kind = RulingKind::kDoubleCheck;
+    r.seat = mover;
+    r.by = mover;
+    r.seats = checked;
+    r.text = seat_name(mover) + " checks " + std::to_string(checked_by_mover) + " kings at once";
+    out.push_back(r);
+    int bonus = checked_by_mover == 2 ? (queen ? l.double_check_bonus_queen : l.double_check_bonus)
+                                      : (queen ? l.triple_check_bonus_queen : l.triple_check_bonus);
+    add_points(mover, bonus, std::to_string(checked_by_mover) + " kings in check", out);
+  }
+}
+
+void Game::mates_after_move(Seat mover, std::vector<Ruling>& out) {
+  // 002 rule 4: mate counts the moment the king has no way out, for every
+  // player, and the 20 points go to the player whose move made it so. Every
+  // mate the move causes is judged before the game's end (rule 8) is: the
+  // caller looks at the end afterwards.
+  const int n = static_cast<int>(rules_->turn_order.size());
+  const int from = pos_.order_index(mover);
+  auto mated_now = [&](Seat s) {
+    // 002 rule 7: a random mover's king can still be mated, for 20.
+    return s != mover && plays(s) && !checkers(s).empty() && !has_legal_move_for(s);
+  };
+  auto mate = [&](Seat s) {
+    Ruling r;
+    r.kind = RulingKind::kCheckmate;
+    r.seat = s;
+    r.by = mover;
+    r.squares = checkers(s);
+    r.text = seat_name(s) + " is checkmated by " + seat_name(mover) + "'s move";
+    out.push_back(r);
+    king_fallen_[index_of(s)] = true;
+    add_points(mover, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
+  };
+  if (rules_->checks.multiple_mates == MultipleMates::kSimultaneous) {
+    // House rule: every player mated in the position the move left is mated
+    // by it, at once, so seat order cannot decide who survives. (Should
+    // their going make another mate, that one is judged as a next batch.)
+    std::vector<Seat> mated;
+    do {
+      mated.clear();
+      for (int k = 1; k < n; ++k) {
+        Seat s = rules_->turn_order[(from + k) % n];
+        if (mated_now(s)) mated.push_back(s);
+      }
+      for (Seat s : mated) mate(s);
+      for (Seat s : mated) {
+        eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
+        pos_.set_king_only(s, false);
+      }
+    } while (!mated.empty());
+    return;
+  }
+  // House rule (the other reading): one at a time in turn order after the
+  // mover; an elimination (dead pieces give no check) may lift a later mate.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int k = 1; k < n; ++k) {
+      Seat s = rules_->turn_order[(from + k) % n];
+      if (!mated_now(s)) continue;
+      mate(s);
+      eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
+      pos_.set_king_only(s, false);
+      changed = true;
+    }
+  }
+}
+
+void Game::start_of_turn(std::vector<Ruling>& out) {
+  int passes = 0;
+  for (int guard = 0; guard < 4 * kMaxSeats && !outcome_.over; ++guard) {
+    Seat s = pos_.to_move();
+    if (!plays(s)) {
+      advance_turn_after(s);
+      if (!plays(pos_.to_move())) return;
+      continue;
+    }
+    // A module's own end of a turn before any move is looked at (000: a
+    // king stuck in his corner square is mated there).
+    Modules::Module::Turn turn = Modules::Module::Turn::kNotMine;
+    for (const Modules::Module* mod : modules_)
+      if (turn == Modules::Module::Turn::kNotMine) turn = mod->before_moves(*this, s, out);
+    if (turn == Modules::Module::Turn::kStop) return;
+    if (turn == Modules::Module::Turn::kAgain) continue;
+    if (has_any_move()) return;
+    if (!checkers(s).empty()) {
+      // 001 rule 10: mate judged at the start of the mated player's own turn.
+      Seat by = credit_for_mate(s);
+      Ruling r;
+      r.kind = RulingKind::kCheckmate;
+      r.seat = s;
+      r.by = by;
+      r.squares = checkers(s);
+      r.text = seat_name(s) + " is checkmated";
+      out.push_back(r);
+      bool handled = false;  // a module's own consequence of a mate (003: tokens and vassals)
+      for (const Modules::Module* mod : modules_)
+        handled = handled || mod->mated_at_turn_start(*this, s, by, out);
+      if (handled) continue;
+      king_fallen_[index_of(s)] = true;
+      add_points(by, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
+      eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, by, out);
+      check_game_end(out);
+      if (!outcome_.over) advance_turn_after(s);
+      continue;
+    }
+    // No move and not in check: a module's own reading first (004: a bared
+    // king; 000: a king that must leave his corner; chess.com: a walking
+    // king with no move).
+    for (const Modules::Module* mod : modules_)
+      if (turn == Modules::Module::Turn::kNotMine) turn = mod->no_move(*this, s, passes, out);
+    if (turn == Modules::Module::Turn::kStop) return;
+    if (turn == Modules::Module::Turn::kAgain) continue;
+    StalemateRule stalemate = rules_->checks.stalemate;
+    for (const Modules::Module* mod : modules_)
+      if (std::optional<StalemateRule> rule = mod->stalemate_rule(*this)) stalemate = *rule;
+    switch (stalemate) {
+      case StalemateRule::kDraw: {
+        Ruling r;
+        r.kind = RulingKind::kStalemate;
+        r.seat = s;
+        r.text = seat_name(s) + " has no legal move and is not in check: stalemate";
+        out.push_back(r);
+        finish(true, "stalemate", out);
+        return;
+      }
+      case StalemateRule::kEliminateWithPoints: {
+        // 002 rule 9: the stalemated player gets 20 points and leaves.
+        Ruling r;
+        r.kind = RulingKind::kStalemate;
+        r.seat = s;
+        r.text = seat_name(s) + " is stalemated";
+        out.push_back(r);
+        note_stalemate(s);
+        add_points(s, rules_->ledger.stalemate_points, "stalemated", out);
+        eliminate(s, SeatStatus::kStalemated, rules_->elimination.on_stalemate, kNoSeat, out);
+        check_game_end(out);
+        if (!outcome_.over) advance_turn_after(s);
+        continue;
+      }
+      case StalemateRule::kPass:
+      case StalemateRule::kPlacement: {
+        // 001 judgement call: a player with no move who is not in check passes.
+        Ruling r;
+        r.kind = RulingKind::kPass;
+        r.seat = s;
+        r.text = seat_name(s) + " has no legal move and passes";
+        out.push_back(r);
+        if (++passes > rules_->seat_count()) {
+          for (const Modules::Module* mod : modules_) {
+            if (std::optional<Seat> winner = mod->jammed_winner(*this)) {
+              finish(false, "no player can move", out, *winner);  // 004's jammed messengers
+              return;
+            }
+          }
+          return no_move_round(out);
+        }
+        for (const Modules::Module* mod : modules_) mod->on_pass(*this, s);
+        pos_.make_pass();
+        continue;
+      }
+    }
+  }
+}
+
+// A whole round of passes (every seat in turn, back to the first passer):
+// nothing can change any more. The sheets are silent (001, 000): the
+// variant's draws.no_move_round decides.
+void Game::no_move_round(std::vector<Ruling>& out) {
+  if (rules_->draws.no_move_round == NoMoveRound::kDraw) {
+    finish(true, "no player can move", out);
+    return;
+  }
+  Ruling r;
+  r.kind = RulingKind::kPass;
+  r.severity = Severity::kWarning;
+  r.seat = pos_.to_move();
+  r.text = "no player can move: the game waits for the arbiter's adjudication";
+  out.push_back(r);
+}
+
+}  // namespace tabula::core

@@ -1,0 +1,65 @@
+// module_chesscom.cpp — chess.com's four-player rules as a rule module
+// (core/rule_module.h): the walking king (DeadKingWalking) and what its
+// points are worth. chess.com's bonuses (double and triple checks, the
+// queen's reduced bonus, the live-kings-only count) and its draws (the
+// move rule, repetitions by date, insufficient material with walking
+// kings) are switches of the shared ledger and draw rules in the variant's
+// data (chesscom-ffa.txtpb, docs/VARIANTS.md); sources in issues 17 and 31.
+#include "core/game.h"
+
+namespace tabula::core {
+
+class Modules::ChessCom final : public Modules::Module {
+ public:
+  const char* sheet() const override { return "chess.com"; }
+
+  // chess.com FFA (issue 17 item 5): a walking king with no legal move at
+  // its turn is taken off, and its 20 go to the live players as the
+  // variant shares them.
+  Turn no_move(Game& g, Seat s, int& /*passes*/, std::vector<Ruling>& out) const override {
+    if (!walking(g, s)) return Turn::kNotMine;
+    Ruling r;
+    r.kind = RulingKind::kStalemate;
+    r.seat = s;
+    r.squares = {g.pos_.king_square(s)};
+    r.text = g.seat_name(s) + "'s walking king has no legal move and is removed";
+    out.push_back(r);
+    g.note_stalemate(s);
+    g.edit_square(g.pos_.king_square(s), kEmpty);
+    g.pos_.set_king_only(s, false);
+    g.status_[index_of(s)] = SeatStatus::kStalemated;
+    g.pos_.set_status(s, SeatStatus::kStalemated);
+    g.pos_.set_active(s, false);
+    g.share_points(g.rules_->ledger.mate_points, g.rules_->ledger.stuck_walking_king_share,
+                   g.seat_name(s) + "'s walking king is removed", out);
+    g.check_game_end(out);
+    if (!g.outcome_.over) g.advance_turn_after(s);
+    return Turn::kAgain;
+  }
+
+  // chess.com FFA (issue 17 item 4): at a draw a walking king still standing
+  // is worth its 20 to whom the variant says (draw_walking_king_share);
+  // issue 31 item 1: not the king of the player whose leaving drew the game.
+  void on_draw(Game& g, Seat leaver, std::vector<Ruling>& out) const override {
+    for (Seat s : g.rules_->turn_order) {
+      if (walking(g, s) && s != leaver) {
+        g.share_points(g.rules_->ledger.mate_points, g.rules_->ledger.draw_walking_king_share,
+                       g.seat_name(s) + "'s king still stands at the draw", out);
+      }
+    }
+  }
+
+ private:
+  // A walking king (DeadKingWalking) on the board: the seat left, his army
+  // is dead, his king moves on.
+  static bool walking(const Game& g, Seat s) {
+    return g.random_mover(s) && g.pos_.king_only(s) && g.pos_.king_square(s) != kNoSquare;
+  }
+};
+
+const Modules::Module& Modules::chesscom() {
+  static const ChessCom module;
+  return module;
+}
+
+}  // namespace tabula::core

@@ -1,0 +1,21 @@
+#include "core/rule_module.h"
+
+#include "core/game.h"
+
+namespace tabula::core {
+
+Modules::List Modules::chosen(const RuleSet& rules) {
+  List list;
+  for (RuleModule id : rules.modules) {
+    if (list.n == list.at.size()) break;  // the loader refuses repeats
+    switch (id) {
+      case RuleModule::kCorners: list.at[list.n++] = &corners(); break;
+      case RuleModule::kRelations: list.at[list.n++] = &relations(); break;
+      case RuleModule::kStages: list.at[list.n++] = &stages(); break;
+      case RuleModule::kChessCom: list.at[list.n++] = &chesscom(); break;
+    }
+  }
+  return list;
+}
+
+}  // namespace tabula::core

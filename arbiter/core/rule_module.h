@@ -1,0 +1,125 @@
+// rule_module.h — the one seam for every sheet's special rules (issue 30
+// item 1).
+//
+// Game plays what all the variants share: turns, checks, mates, the ledger,
+// eliminations, the draw rules. A sheet's own rules are a Module that Game
+// calls at fixed points; the variant's data chooses the modules
+// (RuleSet::modules, `modules:` in a variant file, proto/variant.proto), and
+// Game names no sheet. The points, in the order a move meets them:
+//
+//   legality       filter_legal, filter_placements, refusal, has_move_for, any_move
+//   a move         before_make -> (the Position moves) -> after_make ->
+//                  before_checks -> check_credit (per check) -> (mates, the
+//                  game's end) -> after_move
+//   a turn         before_moves -> (has the player a move?) ->
+//                  mated_at_turn_start | no_move -> stalemate_rule -> on_pass,
+//                  jammed_winner (a round of passes)
+//   the end        check_end (the data's game end), first_mate_winner, on_draw
+//   the operator   on_leave, after_leave
+//   the start      setup
+//
+// Modules are stateless (one instance each, shared by every game); the
+// state a module plays with lives in the Game, so that make/unmake and the
+// Game's copy keep it (core/game.h, SearchFrame). They are nested in
+// Modules, the one friend of Game, and each cites its sheet. Module files:
+// module_corners.cpp (000), module_relations.cpp (003), module_stages.cpp
+// (004), module_chesscom.cpp (chess.com's four-player rules). Chess needs
+// none.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "core/rule_set.h"
+#include "core/ruling.h"
+
+namespace tabula::core {
+
+class Game;
+
+// What a module notes before a move is made, for itself after it.
+struct MoveNotes {
+  Square captured_on = kNoSquare;  // filled by Game after the move
+  bool captured = false;
+  std::vector<Square> converted;   // pieces the move turns into others (000: corner bishops)
+  bool could_enter = false;        // the mover could still enter an area before the move (000)
+  bool entered = false;            // the move entered it (000)
+};
+
+struct Modules {
+  class Module;
+  class Corners;
+  class Relations;
+  class Stages;
+  class ChessCom;
+
+  // The chosen modules of a game, in the data's order.
+  struct List {
+    std::array<const Module*, kRuleModuleCount> at{};
+    std::size_t n = 0;
+    const Module* const* begin() const { return at.data(); }
+    const Module* const* end() const { return at.data() + n; }
+    bool empty() const { return n == 0; }
+  };
+  static List chosen(const RuleSet& rules);
+
+  static const Module& corners();
+  static const Module& relations();
+  static const Module& stages();
+  static const Module& chesscom();
+};
+
+class Modules::Module {
+ public:
+  virtual ~Module() = default;
+  virtual const char* sheet() const = 0;  // "000", ... or "chess.com"
+
+  // How a start-of-turn hook left the turn: it did nothing; it acted and the
+  // turn is looked at again; it acted and the start of the turn is over.
+  enum class Turn { kNotMine, kAgain, kStop };
+
+  // ---- the start: the Game's constructor, after the seats' statuses are read.
+  virtual void setup(Game&) const {}
+
+  // ---- legality
+  virtual void filter_legal(const Game&, MoveList&) const {}
+  virtual void filter_placements(const Game&, MoveList&) const {}
+  virtual bool needs_whole_list() const { return false; }  // is_legal must generate every legal move
+  virtual std::string refusal(const Game&, const Move&) const { return {}; }  // why a move is refused, or ""
+  virtual std::optional<bool> has_move_for(const Game&, Seat) const { return std::nullopt; }  // the mate test
+  virtual std::optional<bool> any_move(const Game&) const { return std::nullopt; }  // the seat to move
+
+  // ---- a move
+  virtual void before_make(const Game&, Seat /*mover*/, const Move&, MoveNotes&) const {}
+  virtual void after_make(Game&, Seat /*mover*/, const Move&, const MoveNotes&, std::vector<Ruling>&) const {}
+  virtual void before_checks(Game&, Seat /*mover*/, std::vector<Ruling>&) const {}
+  virtual Seat check_credit(const Game&, Seat /*mover*/, Seat by) const { return by; }
+  virtual void after_move(Game&, Seat /*mover*/, const MoveNotes&, std::vector<Ruling>&) const {}
+
+  // ---- the start of a turn
+  virtual Turn before_moves(Game&, Seat, std::vector<Ruling>&) const { return Turn::kNotMine; }
+  virtual bool mated_at_turn_start(Game&, Seat /*victim*/, Seat /*by*/, std::vector<Ruling>&) const {
+    return false;
+  }
+  virtual Turn no_move(Game&, Seat, int& /*passes*/, std::vector<Ruling>&) const { return Turn::kNotMine; }
+  virtual std::optional<StalemateRule> stalemate_rule(const Game&) const { return std::nullopt; }
+  virtual void on_pass(Game&, Seat) const {}
+  virtual std::optional<Seat> jammed_winner(const Game&) const { return std::nullopt; }
+
+  // ---- the end
+  virtual bool check_end(Game&, std::size_t /*live*/, const char* /*reason*/, std::vector<Ruling>&) const {
+    return false;
+  }
+  virtual Seat first_mate_winner(const Game&) const { return kNoSeat; }
+  virtual void on_draw(Game&, Seat /*leaver*/, std::vector<Ruling>&) const {}
+
+  // ---- the operator
+  virtual bool on_leave(Game&, Seat, bool /*resigned*/, std::vector<Ruling>&) const { return false; }
+  virtual void after_leave(Game&, std::vector<Ruling>&) const {}
+};
+
+}  // namespace tabula::core

@@ -1,0 +1,117 @@
+// espeak_voice.cpp — libespeak-ng in memory (espeak_voice.h). The only file
+// that sees <espeak-ng/speak_lib.h>.
+#include "voice/espeak_voice.h"
+
+#include <espeak-ng/speak_lib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+
+namespace tabula::voice {
+
+namespace {
+
+std::atomic<bool> g_open{false};
+
+// What the callback writes to; passed through espeak_Synth's user_data.
+struct Sink {
+  const EspeakVoice::Block* block = nullptr;
+  bool stopped = false;
+};
+
+int on_samples(short* wav, int count, espeak_EVENT* events) {
+  Sink* sink = events ? static_cast<Sink*>(events->user_data) : nullptr;
+  if (!sink || sink->stopped) return 1;
+  if (wav && count > 0) {
+    if (!(*sink->block)(std::span<const std::int16_t>(wav, static_cast<std::size_t>(count)))) {
+      sink->stopped = true;
+      return 1;  // abort the synthesis
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::unique_ptr<EspeakVoice> EspeakVoice::open(const std::string& voice, std::string& error) {
+  if (g_open.exchange(true)) {
+    error = "espeak-ng is already open in this process";
+    return nullptr;
+  }
+  // Synchronous: espeak_Synth returns when done and hands the samples over
+  // in blocks of 60 ms (the first audio is ready after one block).
+  const int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 60, nullptr, espeakINITIALIZE_DONT_EXIT);
+  if (rate <= 0) {
+    g_open = false;
+    error = "espeak-ng could not start (is the espeak-ng-data package installed?)";
+    return nullptr;
+  }
+  if (espeak_SetVoiceByName(voice.c_str()) != EE_OK) {
+    espeak_Terminate();
+    g_open = false;
+    error = "espeak-ng has no voice '" + voice + "'";
+    return nullptr;
+  }
+  espeak_SetSynthCallback(on_samples);
+  std::unique_ptr<EspeakVoice> v(new EspeakVoice());
+  v->rate_ = rate;
+  return v;
+}
+
+EspeakVoice::~EspeakVoice() {
+  espeak_Terminate();
+  g_open = false;
+}
+
+std::string EspeakVoice::synthesize(const std::string& text, int volume_percent, const Block& block) {
+  espeak_SetParameter(espeakVOLUME, std::clamp(volume_percent, 0, 100), 0);
+  Sink sink{&block, false};
+  const espeak_ERROR e = espeak_Synth(text.c_str(), text.size() + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8, nullptr,
+                                     &sink);
+  if (e != EE_OK && !sink.stopped) return "espeak-ng could not say '" + text + "' (error " + std::to_string(e) + ")";
+  return {};
+}
+
+std::vector<std::int16_t> EspeakVoice::render(const std::string& text, int volume_percent, std::string& error) {
+  std::vector<std::int16_t> pcm;
+  error = synthesize(text, volume_percent, [&](std::span<const std::int16_t> s) {
+    pcm.insert(pcm.end(), s.begin(), s.end());
+    return true;
+  });
+  return pcm;
+}
+
+std::string write_wav(const std::string& path, std::span<const std::int16_t> samples, int sample_rate) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return path + ": cannot write: " + std::strerror(errno);
+  auto u32 = [&](std::uint32_t v) {
+    const unsigned char b[4] = {static_cast<unsigned char>(v), static_cast<unsigned char>(v >> 8),
+                                static_cast<unsigned char>(v >> 16), static_cast<unsigned char>(v >> 24)};
+    std::fwrite(b, 1, 4, f);
+  };
+  auto u16 = [&](std::uint16_t v) {
+    const unsigned char b[2] = {static_cast<unsigned char>(v), static_cast<unsigned char>(v >> 8)};
+    std::fwrite(b, 1, 2, f);
+  };
+  const auto data = static_cast<std::uint32_t>(samples.size() * 2);
+  std::fwrite("RIFF", 1, 4, f);
+  u32(36 + data);
+  std::fwrite("WAVEfmt ", 1, 8, f);
+  u32(16);
+  u16(1);  // PCM
+  u16(1);  // mono
+  u32(static_cast<std::uint32_t>(sample_rate));
+  u32(static_cast<std::uint32_t>(sample_rate) * 2);
+  u16(2);
+  u16(16);
+  std::fwrite("data", 1, 4, f);
+  u32(data);
+  for (std::int16_t s : samples) u16(static_cast<std::uint16_t>(s));  // little-endian
+  const bool ok = std::ferror(f) == 0;
+  if (std::fclose(f) != 0 || !ok) return path + ": write failed";
+  return {};
+}
+
+}  // namespace tabula::voice

@@ -1,0 +1,109 @@
+// speaker.cpp — the queue's worker thread (speaker.h).
+#include "voice/speaker.h"
+
+#include <algorithm>
+
+namespace tabula::voice {
+
+Speaker::Speaker(std::unique_ptr<SpeechBackend> backend, Settings settings)
+    : backend_(std::move(backend)), settings_(settings), worker_([this] { run(); }) {}
+
+Speaker::~Speaker() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+    queue_.clear();
+    cancel_ = true;
+  }
+  wake_.notify_all();
+  worker_.join();
+}
+
+void Speaker::say(std::vector<Utterance> batch) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!settings_.on || settings_.volume_percent <= 0) return;
+    if (queue_.push(std::move(batch), speaking_)) cancel_ = true;
+  }
+  wake_.notify_all();
+}
+
+void Speaker::set(Settings settings) {
+  settings.volume_percent = std::clamp(settings.volume_percent, 0, 100);
+  std::lock_guard lock(mutex_);
+  settings_ = settings;
+  if (!settings.on || settings.volume_percent == 0) {  // mute: silence now
+    queue_.clear();
+    if (speaking_) cancel_ = true;
+  }
+}
+
+Speaker::Settings Speaker::settings() const {
+  std::lock_guard lock(mutex_);
+  return settings_;
+}
+
+std::string Speaker::take_problem() {
+  std::lock_guard lock(mutex_);
+  if (problem_.empty() || problem_reported_) return {};
+  problem_reported_ = true;
+  return problem_;
+}
+
+bool Speaker::idle() const {
+  std::lock_guard lock(mutex_);
+  return queue_.size() == 0 && !speaking_;
+}
+
+bool Speaker::wait_idle(std::chrono::milliseconds timeout) const {
+  std::unique_lock lock(mutex_);
+  return done_.wait_for(lock, timeout, [this] { return queue_.size() == 0 && !speaking_; });
+}
+
+std::vector<Speaker::Timing> Speaker::timings() const {
+  std::lock_guard lock(mutex_);
+  return timings_;
+}
+
+std::vector<std::string> Speaker::spoken() const {
+  std::lock_guard lock(mutex_);
+  return spoken_;
+}
+
+void Speaker::run() {
+  std::string problem = backend_->open();
+  {
+    std::lock_guard lock(mutex_);
+    if (!problem.empty() && problem_.empty()) problem_ = problem;
+  }
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [this] { return stop_ || queue_.size() > 0; });
+    if (stop_) break;
+    std::optional<Utterance> next = queue_.pop();
+    if (!next) continue;
+    speaking_ = next->priority;
+    cancel_ = false;
+    const int volume = settings_.volume_percent;
+    spoken_.push_back(next->text);
+    lock.unlock();
+    bool started_once = false;
+    const auto made = next->made;
+    const Priority priority = next->priority;
+    std::optional<std::chrono::steady_clock::duration> to_audio;
+    problem = backend_->speak(next->text, volume, cancel_, [&] {
+      if (started_once) return;
+      started_once = true;
+      to_audio = std::chrono::steady_clock::now() - made;
+    });
+    lock.lock();
+    if (to_audio) timings_.push_back({*to_audio, priority});
+    if (!problem.empty() && problem_.empty()) problem_ = problem;
+    speaking_.reset();
+    if (queue_.size() == 0) done_.notify_all();
+  }
+  speaking_.reset();
+  done_.notify_all();
+}
+
+}  // namespace tabula::voice

@@ -1,0 +1,126 @@
+// The Speaker (voice/speaker.h) over a scripted backend: say() never waits
+// for speech, a newer batch interrupts, mute silences at once, a problem is
+// reported once.
+#include "voice/speaker.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+namespace tabula::voice {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Speaks by waiting: each utterance "lasts" `length` unless cancelled.
+class SlowBackend : public SpeechBackend {
+ public:
+  SlowBackend(std::chrono::milliseconds length, std::string problem = "")
+      : length_(length), problem_(std::move(problem)) {}
+  std::string open() override { return problem_; }
+  std::string speak(const std::string& text, int, const std::atomic<bool>& cancel,
+                    const std::function<void()>& started) override {
+    started();
+    const auto until = std::chrono::steady_clock::now() + length_;
+    while (std::chrono::steady_clock::now() < until) {
+      if (cancel) {
+        std::lock_guard lock(*mutex_);
+        interrupted_->push_back(text);
+        return problem_;
+      }
+      std::this_thread::sleep_for(1ms);
+    }
+    return problem_;
+  }
+  std::shared_ptr<std::mutex> mutex_ = std::make_shared<std::mutex>();
+  std::shared_ptr<std::vector<std::string>> interrupted_ = std::make_shared<std::vector<std::string>>();
+
+ private:
+  std::chrono::milliseconds length_;
+  std::string problem_;
+};
+
+Utterance said(const std::string& text, Priority p = Priority::kNormal) {
+  return {text, p, std::chrono::steady_clock::now()};
+}
+
+// Speaks until the test opens the gate (or it is cancelled).
+class GateBackend : public SpeechBackend {
+ public:
+  std::string speak(const std::string&, int, const std::atomic<bool>& cancel,
+                    const std::function<void()>& started) override {
+    started();
+    while (!*gate_ && !cancel) std::this_thread::sleep_for(1ms);
+    return {};
+  }
+  std::shared_ptr<std::atomic<bool>> gate_ = std::make_shared<std::atomic<bool>>(false);
+};
+
+TEST(Speaker, SayReturnsWhileSpeechIsStillGoingOn) {
+  auto backend = std::make_unique<GateBackend>();
+  auto gate = backend->gate_;
+  Speaker speaker(std::move(backend));
+  speaker.say({said("Red's pawn on e2 to e4"), said("Blue to move")});
+  while (speaker.spoken().empty()) std::this_thread::sleep_for(1ms);
+  // The worker is inside speak() and stays there until the gate opens: were
+  // say() to wait for speech, this line would never be reached.
+  speaker.say({said("Blue's pawn on b7 to c7", Priority::kLow)});
+  EXPECT_FALSE(speaker.idle());
+  *gate = true;
+  ASSERT_TRUE(speaker.wait_idle(10s));
+  EXPECT_EQ(speaker.spoken(), (std::vector<std::string>{"Red's pawn on e2 to e4", "Blue's pawn on b7 to c7"}));
+}
+
+TEST(Speaker, ANewerMoveInterruptsTheStaleOne) {
+  auto backend = std::make_unique<SlowBackend>(1000ms);
+  auto interrupted = backend->interrupted_;
+  auto mutex = backend->mutex_;
+  Speaker speaker(std::move(backend));
+  speaker.say({said("Red's pawn on e2 to e4"), said("Blue to move")});
+  while (speaker.spoken().empty()) std::this_thread::sleep_for(1ms);
+  speaker.say({said("that move is not legal here", Priority::kUrgent)});
+  // The urgent one interrupts; "Blue to move" was stale and is never said.
+  ASSERT_TRUE(speaker.wait_idle(10s));
+  EXPECT_EQ(speaker.spoken(), (std::vector<std::string>{"Red's pawn on e2 to e4", "that move is not legal here"}));
+  std::lock_guard lock(*mutex);
+  EXPECT_EQ(*interrupted, (std::vector<std::string>{"Red's pawn on e2 to e4"}));
+}
+
+TEST(Speaker, MuteSilencesAtOnceAndDropsWhatComes) {
+  auto backend = std::make_unique<SlowBackend>(3000ms);
+  auto interrupted = backend->interrupted_;
+  Speaker speaker(std::move(backend));
+  speaker.say({said("Red's pawn on e2 to e4"), said("Blue to move")});
+  while (speaker.spoken().empty()) std::this_thread::sleep_for(1ms);
+  speaker.set({false, 80});
+  ASSERT_TRUE(speaker.wait_idle(2s));
+  speaker.say({said("Blue's pawn on b7 to c7")});
+  EXPECT_TRUE(speaker.idle());
+  EXPECT_EQ(speaker.spoken().size(), 1u);
+  speaker.set({true, 150});
+  EXPECT_EQ(speaker.settings().volume_percent, 100);  // clamped
+}
+
+TEST(Speaker, AProblemIsReportedOnceNotPerUtterance) {
+  auto backend = std::make_unique<SlowBackend>(1ms, "no sound output (aplay: no soundcards found)");
+  Speaker speaker(std::move(backend));
+  for (int i = 0; i < 3; ++i) {
+    speaker.say({said("Blue to move")});
+    ASSERT_TRUE(speaker.wait_idle(2s));
+  }
+  EXPECT_EQ(speaker.take_problem(), "no sound output (aplay: no soundcards found)");
+  EXPECT_EQ(speaker.take_problem(), "");
+}
+
+TEST(Speaker, TimesFromTheRulingToTheFirstAudio) {
+  Speaker speaker(std::make_unique<SlowBackend>(1ms));
+  Utterance late = said("Red to move");
+  late.made -= 100ms;  // made 100 ms ago
+  speaker.say({late});
+  ASSERT_TRUE(speaker.wait_idle(2s));
+  ASSERT_EQ(speaker.timings().size(), 1u);
+  EXPECT_GE(speaker.timings()[0].to_audio, 100ms);
+}
+
+}  // namespace
+}  // namespace tabula::voice
