@@ -63,6 +63,7 @@ void ArbiterMenu::open() {
   // last page, and the arbiter's draw took 9 taps; now Arbiter, the PIN,
   // Draw..., Yes).
   page_ = Page::kResult;
+  choose_current_ = true;
 }
 
 void ArbiterMenu::open_players() {
@@ -262,6 +263,11 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
       heading(fonts, "NEW GAME");
       if (!view.variants.empty()) {
         const int n = static_cast<int>(view.variants.size());
+        if (choose_current_) {  // the variant on the board, not the last one chosen (or the first)
+          choose_current_ = false;
+          for (int i = 0; i < n; ++i)
+            if (view.variants[static_cast<std::size_t>(i)].id == view.variant_id) variant_index_ = i;
+        }
         variant_index_ = std::clamp(variant_index_, 0, n - 1);
         if (button("\xE2\x97\x80##variant", {h, h})) variant_index_ = (variant_index_ + n - 1) % n;  // ◀
         ImGui::SameLine();

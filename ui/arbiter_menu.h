@@ -107,6 +107,7 @@ class ArbiterMenu {
   bool wrong_pin_ = false;
   Page page_ = Page::kGame;
   int variant_index_ = 0;
+  bool choose_current_ = true;  // New game offers the game on the board first (issue 27 item 8)
   int takeback_plies_ = 1;
   bool teaching_ = true;
   bool setup_offered_ = false;

@@ -124,15 +124,19 @@ std::string BoardLayout::row_label(int row) const {
   return files_run_across ? rank_label(cell.rank) : file_label(cell.file);
 }
 
+float BoardLayout::strip_reach() const {
+  return cell_ * kStripInsetCells + std::max(kTurnStripMinPx, cell_ * kTurnStripCells);
+}
+
 PixelPoint BoardLayout::column_label_center(int col) const {
   const PixelRect grid = grid_rect();
   return {grid.x0 + cell_ * (static_cast<float>(col) + 0.5f),
-          grid.y1 + cell_ * kMarginCells * 0.62f};
+          grid.y1 + (strip_reach() + cell_ * kMarginCells) * 0.5f};
 }
 
 PixelPoint BoardLayout::row_label_center(int row) const {
   const PixelRect grid = grid_rect();
-  return {grid.x0 - cell_ * kMarginCells * 0.62f,
+  return {grid.x0 - (strip_reach() + cell_ * kMarginCells) * 0.5f,
           grid.y0 + cell_ * (static_cast<float>(row) + 0.5f)};
 }
 

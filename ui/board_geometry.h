@@ -67,8 +67,20 @@ struct PixelRect {
 /// Immutable after construction; const use from several threads is safe.
 class BoardLayout {
  public:
-  /// Margin on each side of the grid, in cells.
-  static constexpr float kMarginCells = 0.62f;
+  /// Margin on each side of the grid, in cells: the seat strips nearest the
+  /// grid, the coordinates beyond them (issue 27 item 8: the turn strip lay
+  /// over the file letters).
+  static constexpr float kMarginCells = 0.78f;
+  /// The seat strips: off the grid by kStripInsetCells, kTurnStripCells thick
+  /// for the seat to move, kSeatStripCells for the others (at least
+  /// kTurnStripMinPx and kSeatStripMinPx pixels).
+  static constexpr float kStripInsetCells = 0.04f;
+  static constexpr float kTurnStripCells = 0.22f;
+  static constexpr float kSeatStripCells = 0.08f;
+  static constexpr float kTurnStripMinPx = 6.0f;
+  static constexpr float kSeatStripMinPx = 3.0f;
+  /// The smallest coordinate text, in pixels.
+  static constexpr float kLabelMinPx = 11.0f;
 
   BoardLayout(const BoardView& board, Edge bottom, PixelRect area);
 
@@ -89,8 +101,11 @@ class BoardLayout {
   /// "1".."16" for ranks) whatever the rotation.
   std::string column_label(int col) const;
   std::string row_label(int row) const;
+  /// Centred in the margin beyond the thickest strip.
   PixelPoint column_label_center(int col) const;
   PixelPoint row_label_center(int row) const;
+  /// How far the thickest seat strip reaches from the grid, in pixels.
+  float strip_reach() const;
 
   /// A strip in the margin along the outermost squares of `board_edge`,
   /// `inset` pixels off the grid and `thickness` thick; nullopt if that edge

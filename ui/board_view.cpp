@@ -300,12 +300,13 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
     const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
     const bool to_move = view.to_move && view.to_move->value == i;
     const bool out = seat.status != SeatStatus::kLive;
-    const float thickness = to_move ? std::max(8.0f, cs * 0.36f) : std::max(4.0f, cs * 0.1f);
-    const auto strip = layout.edge_strip(seat.edge, thickness, cs * 0.06f);
+    const float thickness = to_move ? std::max(BoardLayout::kTurnStripMinPx, cs * BoardLayout::kTurnStripCells)
+                                    : std::max(BoardLayout::kSeatStripMinPx, cs * BoardLayout::kSeatStripCells);
+    const auto strip = layout.edge_strip(seat.edge, thickness, cs * BoardLayout::kStripInsetCells);
     if (!strip) continue;
     const Rgb colour = out ? desaturate(accent(seat.colour), 0.8f) : accent(seat.colour);
     if (to_move) {
-      const PixelRect g = inset(*strip, -cs * 0.1f);
+      const PixelRect g = inset(*strip, -cs * 0.03f);
       draw->AddRectFilled(im_min(g), im_max(g), to_imu32(colour, 90), cs * 0.16f);
     }
     draw->AddRectFilled(im_min(*strip), im_max(*strip), to_imu32(colour, out ? 110 : 255), cs * 0.07f);
@@ -333,7 +334,7 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
     }
   }
   ImFont* font = fonts.small;
-  const float label_size = std::clamp(cs * 0.3f, 11.0f, font->FontSize * 1.25f);
+  const float label_size = std::clamp(cs * 0.3f, BoardLayout::kLabelMinPx, font->FontSize * 1.25f);
   const GridSize grid = layout.grid();
   for (int col = 0; col < grid.cols; ++col) {
     const std::string text = layout.column_label(col);

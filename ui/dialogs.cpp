@@ -62,7 +62,7 @@ std::optional<Intent> DialogPresenter::draw(const KioskView& view, const KioskFo
     open_ = dialog->id;
   }
   const SeatView* seat = view.seat(dialog->seat);
-  const Rgb colour = seat ? seat->colour : Rgb{200, 200, 200};
+  const Rgb colour = dialog->kind == DialogKind::kNotice ? Rgb{230, 160, 40} : seat ? seat->colour : Rgb{200, 200, 200};
   std::optional<Intent> answer;
 
   const float body = fonts.body->FontSize;
@@ -88,7 +88,7 @@ std::optional<Intent> DialogPresenter::draw(const KioskView& view, const KioskFo
 
     ImGui::PushFont(fonts.small);
     ImGui::PushStyleColor(ImGuiCol_Text, to_imu32(accent(colour)));
-    const std::string who = seat ? seat->name + " \xC2\xB7 " : std::string();
+    const std::string who = seat && dialog->kind != DialogKind::kNotice ? seat->name + " \xC2\xB7 " : std::string();
     ImGui::TextUnformatted((who + std::string(dialog_kind_name(dialog->kind))).c_str());
     ImGui::PopStyleColor();
     ImGui::PopFont();

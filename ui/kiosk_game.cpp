@@ -105,6 +105,17 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
     }
     session_ = std::make_unique<session::Session>(std::move(*r.session));
     journal_.emplace(std::move(j));
+    // The journal's -wal file was missing or damaged (issue 28 item 8): the
+    // game goes on from what the file holds; the table hears it once.
+    if (!journal_->wal_warning().empty()) {
+      std::fprintf(stderr, "tabula-kiosk: %s\n", journal_->wal_warning().c_str());
+      add_journal_notice("Journal warning",
+                         journal_->wal_warning() +
+                             ".\n\nWhat to do: the game goes on from what the journal holds. Check that the pieces "
+                             "stand as the screen shows them (Arbiter, Board, Check the board); a move made after "
+                             "that is not in the game: play it again. Keep the journal file for the arbiter's "
+                             "report.");
+    }
     if (options.publish && !start_publishing(contents, error)) return false;
     offset_ = r.last_input_time - now;
     // The virtual board holds what the sensors last reported.
@@ -190,7 +201,9 @@ bool KioskGame::start_aside(KioskGameOptions options, session::Millis now, const
   const std::string line = path + " " + why + ": it is kept as " + keep + " and a new game of " + options.variant +
                            " starts";
   std::fprintf(stderr, "tabula-kiosk: %s\n", line.c_str());
-  add_notice(line);
+  add_journal_notice("Journal set aside",
+                     line + ".\n\nWhat to do: set the board up for the new game. The earlier game is not lost: "
+                            "its moves can be read from " + keep + " (tabula replay, tabula archive).");
   return true;
 }
 
@@ -230,6 +243,11 @@ session::Output KioskGame::feed(const session::Input& in) {
   return out;
 }
 
+void KioskGame::add_journal_notice(std::string title, std::string text) {
+  journal_notices_.push_back({std::move(title), std::move(text)});
+  dirty_ = true;
+}
+
 void KioskGame::add_notice(std::string line) {
   notices_.push_back(std::move(line));
   if (notices_.size() > 5) notices_.erase(notices_.begin());
@@ -253,6 +271,12 @@ const KioskView& KioskGame::view(session::Millis now) {
   if (dirty_) {
     snapshot_.emplace(session_->snapshot());
     view_ = view_of(*snapshot_, session_->game().rules());
+    // A move still being made is not undone (issue 27 item 8): what is left
+    // to finish it, or nothing while several moves are open.
+    if (snapshot_->phase == session::Phase::kPlay && snapshot_->tracker == inference::TrackerState::kMoving &&
+        !view_.fixes.empty()) {
+      if (auto steps = finishing_steps(session_->game(), session_->tracker().board().cells())) view_.fixes = *steps;
+    }
     if (variants_.empty()) {
       for (const std::string& id : variants::list_ids()) {
         variants::LoadResult r = variants::load_id(id);
@@ -261,12 +285,22 @@ const KioskView& KioskGame::view(session::Millis now) {
     }
     view_.variants = variants_;
     view_.hints = bots_ && bots_->options().hints;
+    view_.variant_id = options_.variant;
     // Who sits where (--players, or the journal's names on a resume).
     for (std::size_t i = 0; i < view_.seats.size() && i < options_.players.size(); ++i)
       view_.seats[i].player = options_.players[i];
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
     if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())
       view_.dialog.reset();
+    if (!journal_notices_.empty() && !view_.dialog) {
+      DialogView d;
+      d.id = notice_id_;
+      d.kind = DialogKind::kNotice;
+      d.title = journal_notices_.front().title;
+      d.prompt = journal_notices_.front().text;
+      d.options = {{"Understood", std::nullopt}};
+      view_.dialog = d;
+    }
     if (draw_offer_ && !view_.dialog && !session_->game().outcome().over) {
       DialogView d;
       d.id = draw_offer_id_;
@@ -401,6 +435,15 @@ std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis 
   }
   session::Intent in;
   in.time = session_time(now);
+  if (const auto* a = std::get_if<DialogAnswered>(&intent);
+      a && !journal_notices_.empty() && a->dialog_id == notice_id_) {
+    // Heard once: it stays among the notices, not as a dialog.
+    add_notice(journal_notices_.front().title + ": " +
+               journal_notices_.front().text.substr(0, journal_notices_.front().text.find("\n\n")));
+    journal_notices_.erase(journal_notices_.begin());
+    ++notice_id_;
+    return lines;
+  }
   if (const auto* a = std::get_if<DialogAnswered>(&intent); a && draw_offer_ && a->dialog_id == draw_offer_id_) {
     const std::string who = session_->game().seat_name(core::seat_at(draw_offer_->value));
     draw_offer_.reset();

@@ -130,6 +130,10 @@ class KioskGame {
   // fault): shown among the rulings as a kiosk warning, not journaled. The
   // last five are kept.
   void add_notice(std::string line);
+  // What the table must hear once about the journal (its -wal file missing
+  // or damaged, Journal::wal_warning(); a journal set aside): shown as a
+  // dialog with what to do until acknowledged, then kept among the notices.
+  void add_journal_notice(std::string title, std::string text);
 
  private:
   KioskGame() = default;
@@ -160,6 +164,12 @@ class KioskGame {
   std::vector<std::uint32_t> acknowledged_;  // instructions the table has seen (random moves)
   // A draw offer waiting for the other players' answer (the kiosk's own
   // dialog; the session hears of it only when it is accepted).
+  struct JournalNotice {
+    std::string title;
+    std::string text;
+  };
+  std::vector<JournalNotice> journal_notices_;  // the first is the dialog
+  std::uint32_t notice_id_ = 0x40000000U;       // its dialog id (the session's ids are small)
   std::optional<SeatIndex> draw_offer_;
   std::uint32_t draw_offer_id_ = 0;
   session::Millis offset_{0};

@@ -13,15 +13,14 @@
 #include <string>
 
 #include "event/board_assignment.h"
-#include "ui/demo_sim.h"
 #include "ui/first_boot.h"
 #include "ui/board_link.h"
 #include "ui/kiosk_game.h"
 #include "ui/kiosk_voice.h"
-#include "ui/demo_views.h"
 #include "ui/kiosk_app.h"
 #include "ui/platform_glfw.h"
 #include "ui/redraw_policy.h"
+#include "ui/scenes.h"
 #include "ui/theme.h"
 
 namespace tabula::ui {
@@ -52,7 +51,7 @@ extern "C" void request_stop(int) {
 }
 
 void print_demo_names(std::FILE* out) {
-  for (const DemoInfo& demo : demo_list()) {
+  for (const SceneInfo& demo : scene_list()) {
     std::fprintf(out, "  %-12s %s\n", std::string(demo.name).c_str(),
                  std::string(demo.description).c_str());
   }
@@ -61,8 +60,9 @@ void print_demo_names(std::FILE* out) {
 }  // namespace
 
 int run_kiosk(const KioskOptions& options) {
-  std::optional<KioskView> demo = make_demo(options.demo);
-  if (!demo) {
+  const bool known = std::any_of(scene_list().begin(), scene_list().end(),
+                                 [&](const SceneInfo& s) { return s.name == options.demo; });
+  if (!known) {
     std::fprintf(stderr, "tabula-kiosk: unknown demo '%s'; the demos are:\n", options.demo.c_str());
     print_demo_names(stderr);
     return 2;
@@ -74,7 +74,7 @@ int run_kiosk(const KioskOptions& options) {
   config.height = options.height.value_or(options.fullscreen ? 0 : 800);
   config.fit_monitor = !options.width;
   config.vsync = !options.screenshot;
-  config.title = "Tabula \xE2\x80\x94 " + demo->title;
+  config.title = "Tabula";
   GlfwPlatform::Created created = GlfwPlatform::create(config);
   if (!created.platform) {
     const PlatformStatus& status = *created.status;
@@ -254,19 +254,24 @@ int run_kiosk(const KioskOptions& options) {
     }
     app.setup().close();
   };
-  std::optional<DemoSim> sim;
-  if (options.sim && !real) {
-    sim.emplace(
-        *demo,
-        session::TimeControl{std::chrono::minutes(10), std::chrono::seconds(5), session::TimingMode::kIncrement},
-        started);
+  // --demo: a scene of a real game (ui/scenes.h), played on from there; it
+  // also stands under the setup screen while there is no game yet.
+  std::unique_ptr<KioskGame> scene;
+  if (!real) {
+    std::string error;
+    scene = make_scene_game(options.demo, error);
+    if (!scene) {
+      std::fprintf(stderr, "tabula-kiosk: %s\n", error.c_str());
+      return 2;
+    }
+    if (!app.setup().is_open()) real = std::move(scene);
   }
   // --board: the daemon's sensors instead of the virtual board.
   std::unique_ptr<BoardLink> board;
   std::string board_variant;
   std::string board_status;
-  // In --sim mode stdout carries the sensor trace only; intents go to stderr.
-  std::FILE* intent_log = (sim || real) ? stderr : stdout;
+  // With a game, stdout carries the sensor trace only; intents go to stderr.
+  std::FILE* intent_log = real ? stderr : stdout;
 
   std::signal(SIGINT, request_stop);
   std::signal(SIGTERM, request_stop);
@@ -351,7 +356,7 @@ int run_kiosk(const KioskOptions& options) {
     }
     platform.new_frame(overrides);
     // (No game yet: the setup screen covers everything; the demo stands under it.)
-    const KioskView& view = real ? real->view(ms) : sim ? sim->view() : *demo;
+    const KioskView& view = real ? real->view(ms) : scene->view(ms);
     const std::vector<Intent> intents = app.draw(view, time_s);
     platform.render();
     policy.drew(now_s);
@@ -385,19 +390,10 @@ int run_kiosk(const KioskOptions& options) {
         app.setup().open(choices, "", saved, real != nullptr);
       } else if (real) {
         for (const std::string& line : real->apply(intent, ms)) std::printf("%s\n", line.c_str());
-      } else if (sim) {
-        for (const std::string& line : sim->apply(intent, now)) std::printf("%s\n", line.c_str());
       }
     }
     voice.update(real.get(), app.arbiter_menu(), ms);  // the frame's answers, settings, queries
     if (!intents.empty()) policy.on_output(now_s);
-    if (sim) {
-      if (const auto flag = sim->tick(now)) {
-        std::fprintf(intent_log, "intent: %s\n", describe(*flag).c_str());
-        sim->apply(*flag, now);
-        policy.on_output(now_s);
-      }
-    }
     std::fflush(stdout);
   }
   // One line for measuring the redraw policy (docs/kiosk.md "Idle").

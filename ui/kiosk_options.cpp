@@ -21,12 +21,10 @@ std::optional<int> parse_int(std::string_view text) {
 
 std::string kiosk_usage() {
   return "usage: tabula-kiosk [options]\n"
-         "  --demo NAME         show a built-in demo snapshot (--list-demos)\n"
+         "  --demo NAME         show a scene of a real game, played on (--list-demos)\n"
          "  --variant ID        play ID on the virtual board against the real arbiter:\n"
          "                      click a piece to lift it, click a square to put it\n"
          "                      down, slide-click (right/shift) to take it off\n"
-         "  --sim               demo adapter: clicks lift and place pieces locally and\n"
-         "                      print the sensor trace (\"<ms> <square> <up|down>\")\n"
          "  --board SOCKET      read the pieces from the board daemon (tabula-boardd)\n"
          "                      instead of the virtual board; needs --variant or --journal\n"
          "  --journal FILE      record the game in FILE (SQLite); an existing FILE is\n"
@@ -90,8 +88,6 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       o.help = true;
     } else if (arg == "--list-demos") {
       o.list_demos = true;
-    } else if (arg == "--sim") {
-      o.sim = true;
     } else if (arg == "--fullscreen") {
       fullscreen = true;
     } else if (arg == "--windowed") {
@@ -100,7 +96,6 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       const auto v = value();
       if (!v) return parsed;
       o.variant = *v;
-      o.sim = true;
     } else if (arg == "--demo") {
       const auto v = value();
       if (!v) return parsed;
@@ -117,7 +112,6 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       const auto v = value();
       if (!v) return parsed;
       o.journal = std::string(*v);
-      o.sim = true;
     } else if (arg == "--clock") {
       const auto v = value();
       if (!v) return parsed;

@@ -16,8 +16,7 @@ struct KioskOptions {
   bool fullscreen = true;                 // --fullscreen / --windowed
   std::optional<int> width;               // --size WxH
   std::optional<int> height;
-  bool sim = false;                         // --sim
-  std::optional<std::string> variant;       // --variant ID: a real session (with --sim)
+  std::optional<std::string> variant;       // --variant ID: a real session
   std::optional<std::string> board_socket;  // --board SOCKET
   std::optional<std::string> journal;       // --journal FILE: resume it, or record the game there
   std::optional<std::string> clock;         // --clock TC ("15+10", "5d3", "90")

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 #include "ui/hub/hub_runner.h"
 #include "ui/kiosk_loop.h"
 #include "ui/kiosk_options.h"
@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (parsed.options.list_demos) {
-    for (const DemoInfo& demo : demo_list()) {
+    for (const SceneInfo& demo : scene_list()) {
       std::printf("%-12s %s\n", std::string(demo.name).c_str(),
                   std::string(demo.description).c_str());
     }

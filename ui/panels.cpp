@@ -207,6 +207,14 @@ std::string describe_fixes(const KioskView& view) {
   return text;
 }
 
+std::vector<std::string> headline_lines(const KioskView& view) {
+  if (!view.ruling) return {"No ruling"};
+  std::vector<std::string> lines;
+  for (const RulingView& also : view.ruling_also) lines.push_back(also.text);
+  lines.push_back(view.ruling->text);
+  return lines;
+}
+
 void draw_ruling(const KioskView& view, const KioskFonts& fonts) {
   const float pad = ImGui::GetStyle().WindowPadding.x;
   if (view.ruling) {
@@ -218,8 +226,14 @@ void draw_ruling(const KioskView& view, const KioskFonts& fonts) {
                                                                   : "RULING";
       text_coloured(severity_colour(ruling.severity), label);
       ImGui::PopFont();
+      // What the same input said before it, in order (issue 27 item 6), then
+      // the ruling itself, large.
+      const std::vector<std::string> lines = headline_lines(view);
+      ImGui::PushFont(fonts.body);
+      for (std::size_t i = 0; i + 1 < lines.size(); ++i) ImGui::TextWrapped("%s", lines[i].c_str());
+      ImGui::PopFont();
       ImGui::PushFont(fonts.ruling);
-      ImGui::TextWrapped("%s", ruling.text.c_str());
+      ImGui::TextWrapped("%s", lines.back().c_str());
       ImGui::PopFont();
     });
   } else {
@@ -369,8 +383,10 @@ void draw_ledger(const KioskView& view, const KioskFonts& fonts) {
     ImGui::TableNextColumn();
     seat_disc(seat.colour, ImGui::GetTextLineHeight() * 0.32f, out);
     ImGui::SameLine();
+    // Names and relations wrap in their column rather than being cut
+    // ("Dark Browr", "team 2, vassal of W": issue 27 item 8).
     ImGui::PushFont(fonts.bold);
-    text_coloured(out ? palette::kTextMuted : palette::kText, seat_label(seat));
+    wrapped(seat_label(seat), out ? palette::kTextMuted : palette::kText);
     ImGui::PopFont();
     ImGui::TableNextColumn();
     text_coloured(status_colour(seat.status), std::string(seat_status_name(seat.status)));
@@ -383,7 +399,7 @@ void draw_ledger(const KioskView& view, const KioskFonts& fonts) {
     if (relations) {
       ImGui::TableNextColumn();
       ImGui::PushFont(fonts.small);
-      text_coloured(palette::kTextMuted, seat.relation);
+      wrapped(seat.relation, palette::kTextMuted);
       ImGui::PopFont();
     }
     ImGui::PopID();
@@ -435,7 +451,12 @@ void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height
     ImGui::PopFont();
     for (const std::string& ply : round.plies) {
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(ply.c_str());
+      // A long ply ("Qm7xKn8#", "resigns") in the small font, else wrapped,
+      // never cut at the column's edge (issue 27 item 8).
+      const bool wide = ImGui::CalcTextSize(ply.c_str()).x > ImGui::GetContentRegionAvail().x;
+      if (wide) ImGui::PushFont(fonts.small);
+      wrapped(ply);
+      if (wide) ImGui::PopFont();
     }
   }
   // The latest move stays in view: every new ply (not only a new round)

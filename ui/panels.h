@@ -60,5 +60,8 @@ std::string describe_fixes(const KioskView& view);
 /// The move the board shows and the arbiter has not ruled on yet, for the
 /// banner: "e2-e4 \u2026 not yet ruled"; "" when there is none.
 std::string tentative_text(const KioskView& view);
+/// What the headline says, in order: the rulings the last input made before
+/// the current one, then the current one (issue 27 item 6); "No ruling".
+std::vector<std::string> headline_lines(const KioskView& view);
 
 }  // namespace tabula::ui

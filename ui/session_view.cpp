@@ -1,6 +1,7 @@
 #include "ui/session_view.h"
 #include "ui/bot_view.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace tabula::ui {
@@ -130,18 +131,55 @@ std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules)
   return o.draw ? text : text + how;
 }
 
+// What the table is doing in words ("play" and "restore" were the session's
+// tags: issue 27 item 8); in play the round of the move to come.
+std::string phase_words(const session::Snapshot& snap) {
+  switch (snap.phase) {
+    case session::Phase::kSetup: return "setting up the board";
+    case session::Phase::kChoosing: return "choosing the power piece";
+    case session::Phase::kRestore: return "putting the board back";
+    case session::Phase::kOver: return "over";
+    case session::Phase::kPlay: break;
+  }
+  return "";  // the round: round_to_come(), once the move list is built
+}
+
+// The round of the move to come (issue 27 item 8: the round of the last move
+// was shown, one behind once the turn came round): the last round of the move list, or the
+// next when the seat to move has already played in it (a resignation out of
+// turn fills another seat's place in the round, not the mover's).
+int round_to_come(const MoveListView& moves, core::Seat to_move) {
+  if (moves.rounds.empty()) return 1;
+  const MoveRound& last = moves.rounds.back();
+  for (std::size_t c = 0; c < moves.columns.size() && c < last.plies.size(); ++c) {
+    if (moves.columns[c].value == core::index_of(to_move)) return last.plies[c].empty() ? last.number : last.number + 1;
+  }
+  return last.number + 1;
+}
+
+// A ply of the move list in words where chess.com's PGN4 has letters
+// (issue 27 item 8): "R" a resignation, "T" a timeout, a move marked T made
+// at once for a player whose time ran out.
+std::string ply_words(const std::string& text) {
+  if (text == "R") return "resigns";
+  if (text == "T") return "out of time";
+  if (text.size() > 1 && text.back() == 'T') return text.substr(0, text.size() - 1) + " (time)";
+  return text;
+}
+
+// The most rulings of one input the headline shows (the rest stay in the
+// history).
+constexpr std::size_t kHeadlineRulings = 5;
+
 }  // namespace
 
 KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   KioskView v;
   const core::Geometry& g = rules.geometry;
   v.title = rules.name;
-  v.subtitle = std::string(session::to_string(snap.phase));
+  v.subtitle = phase_words(snap);
   v.claimable_draw = snap.claimable_draw;
   v.result = result_of(snap, rules);
-  if (snap.phase == session::Phase::kPlay && !snap.record.empty()) {
-    v.subtitle = "round " + std::to_string(snap.record.back().round);
-  }
   // The board: playable squares, holes, merged corner squares.
   v.board.width = g.width();
   v.board.height = g.height();
@@ -172,11 +210,17 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     sv.edge = edge_of(rules.seats[s].facing);
     sv.status = status_of(snap.statuses[s]);
     sv.score = snap.points[s];
-    for (std::size_t t = 0; t < rules.relations.teams.size(); ++t) {
-      for (core::Seat m : rules.relations.teams[t])
-        if (m == core::seat_at(s)) sv.relation = "team " + std::to_string(t + 1);
-    }
     auto name = [&](core::Seat x) { return rules.seats[static_cast<std::size_t>(core::index_of(x))].name; };
+    // A team by its members' names ("team 1/2" meant nothing at the table:
+    // issue 27 item 8).
+    for (const std::vector<core::Seat>& team : rules.relations.teams) {
+      if (std::find(team.begin(), team.end(), core::seat_at(s)) == team.end()) continue;
+      std::vector<std::string> mates;
+      for (core::Seat m : team)
+        if (m != core::seat_at(s)) mates.push_back(name(m));
+      for (std::size_t i = 0; i < mates.size(); ++i)
+        sv.relation += (i == 0 ? "with " : i + 1 == mates.size() ? " and " : ", ") + mates[i];
+    }
     std::vector<std::string> rel;
     if (snap.suzerains[s] != core::kNoSeat) rel.push_back("vassal of " + name(snap.suzerains[s]));
     if (snap.allies[s] != core::kNoSeat) rel.push_back("ally of " + name(snap.allies[s]));
@@ -271,6 +315,14 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   if (!v.ruling_history.empty()) {
     v.ruling = v.ruling_history.back();
     v.ruling_history.pop_back();
+    // What the same input said before it goes with it in the headline (a
+    // mate's points, a bonus at the end), up to kHeadlineRulings lines.
+    const session::Millis at = snap.recent.back().time;
+    for (std::size_t i = snap.recent.size() - 1; i-- > 0 && snap.recent[i].time == at &&
+                                                 v.ruling_also.size() + 1 < kHeadlineRulings;) {
+      v.ruling_also.insert(v.ruling_also.begin(), v.ruling_history.back());
+      v.ruling_history.pop_back();
+    }
   }
   // The move list in rounds, columns in turn order.
   for (core::Seat s : rules.turn_order) v.moves.columns.push_back(SeatIndex{core::index_of(s)});
@@ -279,9 +331,11 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
       v.moves.rounds.push_back(MoveRound{e.round, std::vector<std::string>(rules.turn_order.size())});
     }
     for (std::size_t c = 0; c < rules.turn_order.size(); ++c) {
-      if (rules.turn_order[c] == e.seat) v.moves.rounds.back().plies[c] = e.text;
+      if (rules.turn_order[c] == e.seat) v.moves.rounds.back().plies[c] = ply_words(e.text);
     }
   }
+  if (snap.phase == session::Phase::kPlay && snap.to_move != core::kNoSeat)
+    v.subtitle = "round " + std::to_string(round_to_come(v.moves, snap.to_move));
   // Teaching mode: the lifted piece's legal destinations (the session's).
   if (snap.lifted_piece != core::kNoSquare) {
     v.teaching.lifted_from = cell_of(snap.lifted_piece);
@@ -321,6 +375,80 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     break;
   }
   return v;
+}
+
+namespace {
+
+// "White's rook": the piece of a step, named.
+std::string seat_name_of(const core::Game& game, const PieceView& piece) {
+  return game.seat_name(core::seat_at(piece.seat.value)) + "'s " + std::string(piece_name(piece.glyph));
+}
+
+}  // namespace
+
+std::optional<std::vector<FixSquare>> finishing_steps(const core::Game& game, const core::SquareSet& board_cells) {
+  const core::RuleSet& rules = game.rules();
+  const core::Geometry& g = rules.geometry;
+  // A square is on the board when one of its cells is sensed.
+  auto sensed = [&](core::Square q) {
+    for (core::Square cell : g.cells_of(q))
+      if (board_cells.test(static_cast<std::size_t>(core::index_of(cell)))) return true;
+    return false;
+  };
+  std::vector<core::Square> squares;
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    const auto q = static_cast<core::Square>(i);
+    if (g.playable(q) && g.anchor(q) == q) squares.push_back(q);
+  }
+  const core::Position& now = game.position();
+  std::optional<std::vector<FixSquare>> found;
+  bool several = false;
+  for (const core::Move& m : game.legal_moves()) {
+    core::Game after = game;
+    after.play(m);
+    const core::Position& then = after.position();
+    bool fits = true;
+    std::vector<FixSquare> steps;
+    for (core::Square q : squares) {
+      const bool is = sensed(q);
+      const bool was = !now.at(q).empty();
+      const bool will = !then.at(q).empty();
+      if (is != was && is != will) {
+        fits = false;  // a change this move does not make
+        break;
+      }
+      if (is == will) continue;
+      const core::Piece p = will ? then.at(q) : now.at(q);
+      PieceView pv;
+      pv.glyph = glyph_of(rules.piece(p.kind));
+      pv.seat = SeatIndex{core::index_of(p.seat)};
+      const std::string piece = game.seat_name(p.seat) + "'s " + rules.piece(p.kind).name;
+      steps.push_back({cell_of(q), will ? FixAction::kPutPiece : FixAction::kRemovePiece, pv,
+                       (will ? "to finish the move, put " + piece + " on " : "to finish the move, take " + piece + " off ") +
+                           g.name(q)});
+    }
+    if (!fits || steps.empty()) continue;
+    // A piece to carry from one square to another is one step, said once.
+    if (steps.size() == 2 && steps[0].action != steps[1].action && steps[0].piece == steps[1].piece) {
+      const FixSquare& off = steps[0].action == FixAction::kRemovePiece ? steps[0] : steps[1];
+      const FixSquare& on = steps[0].action == FixAction::kPutPiece ? steps[0] : steps[1];
+      const std::string text = "to finish the move, move " + seat_name_of(game, *off.piece) + " from " +
+                               cell_name(off.cell) + " to " + cell_name(on.cell);
+      steps[0].text = text;
+      steps[1].text = text;
+    }
+    // Moves that differ only in what the pawn becomes leave the same steps.
+    auto same = [&](const std::vector<FixSquare>& a) {
+      if (a.size() != steps.size()) return false;
+      for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].cell != steps[i].cell || a[i].action != steps[i].action) return false;
+      return true;
+    };
+    if (found && !same(*found)) several = true;
+    if (!found) found = steps;
+  }
+  if (several) return std::vector<FixSquare>{};
+  return found;
 }
 
 ClockView clocks_of(const session::Snapshot& snap, session::Millis now) {

@@ -3,6 +3,10 @@
 // arbiter's types; pure (no ImGui, no I/O), so it is unit-tested.
 #pragma once
 
+#include <optional>
+#include <vector>
+
+#include "core/game.h"
 #include "session/snapshot.h"
 #include "ui/view_model.h"
 
@@ -16,6 +20,14 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules);
 // it every frame: the snapshot is only rebuilt when an input changes it).
 ClockView clocks_of(const session::Snapshot& snap, session::Millis now);
 ClockView clock_view(const session::GameClock& clock, session::Millis now, bool held = false);
+
+// While the board is on its way to a legal move of the seat to move (an en
+// passant capturer put down before its victim is lifted, a king castled
+// before its rook: issue 27 item 8), what is left to finish the move, in
+// place of steps that would undo it: the steps of the one move the board can
+// still become, or none while several are open. nullopt when no legal move
+// fits the board (the fixes stand). `board_cells`: the sensed cells.
+std::optional<std::vector<FixSquare>> finishing_steps(const core::Game& game, const core::SquareSet& board_cells);
 
 // The kiosk cell of a core square, and back.
 Cell cell_of(core::Square s);

@@ -223,6 +223,8 @@ std::string_view dialog_kind_name(DialogKind kind) {
       return "resignation";
     case DialogKind::kDrawOffer:
       return "draw offer";
+    case DialogKind::kNotice:
+      return "notice";
   }
   return "?";
 }

@@ -282,6 +282,7 @@ enum class DialogKind {
   kRandomMove,          // 002 rule 7: the random mover's move to play
   kResignation,         // confirm a resignation
   kDrawOffer,           // accept or decline a draw offer
+  kNotice,              // the kiosk tells the table something once (a journal problem): acknowledged
 };
 std::string_view dialog_kind_name(DialogKind kind);
 
@@ -312,6 +313,7 @@ struct VariantChoice {
 /// them and skips what it cannot draw, so a bad snapshot never crashes it.
 struct KioskView {
   std::string title;     // "Four Kingdoms"
+  std::string variant_id;  // "four-kingdoms": the game on the board (the menu's New game starts from it)
   std::string subtitle;  // "Round 12" or "Setup"
   // The draw the seat to move may claim ("threefold repetition"), or "":
   // the players' screen then offers "Claim a draw...".
@@ -340,7 +342,12 @@ struct KioskView {
   std::vector<FixSquare> fixes;
   TeachingView teaching;
   std::optional<RulingView> ruling;        // the current ruling, shown large
-  std::vector<RulingView> ruling_history;  // oldest first, excludes `ruling`
+  // The rulings made by the same input before `ruling`, oldest first (a mate:
+  // "Green is checkmated by Blue's move", "Blue +20 (checkmates Green)"
+  // before "Green is out; ..."): the headline shows them with it (issue 27
+  // item 6: at 800x480, where there is no history, they were not shown).
+  std::vector<RulingView> ruling_also;
+  std::vector<RulingView> ruling_history;  // oldest first, excludes `ruling` and `ruling_also`
   MoveListView moves;
   ClockView clocks;
   std::optional<DialogView> dialog;

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 
 namespace tabula::ui {
 namespace {
@@ -59,22 +59,60 @@ TEST(Orientation, ScreenSideOfEachBoardEdge) {
 
 class LayoutTest : public ::testing::Test {
  protected:
-  // 14 rows + 2 margins of 0.62 cells = 15.24 cells in 770 px: 50 px cells.
-  static constexpr PixelRect kArea{0, 0, 1000, 770};
+  // 14 rows + 2 margins of 0.78 cells = 15.56 cells in 780 px: 50 px cells.
+  static constexpr PixelRect kArea{0, 0, 1000, 780};
 };
 
 TEST_F(LayoutTest, CellsAreWholePixelsAndCentred) {
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   const BoardLayout layout(view.board, Edge::kSouth, kArea);
   EXPECT_EQ(layout.cell_size(), 50.0f);
   const PixelRect grid = layout.grid_rect();
   EXPECT_FLOAT_EQ(grid.width(), 700.0f);
   EXPECT_FLOAT_EQ(grid.x0, 150.0f);
-  EXPECT_FLOAT_EQ(grid.y0, 35.0f);
+  EXPECT_FLOAT_EQ(grid.y0, 40.0f);
+}
+
+// Issue 27 item 8: the turn strip of the seat at the bottom (and at the
+// left) lay over the file letters (and rank numbers). On the boards of
+// every documented screen (the board zone of 800x480 and of a 720 px wide
+// portrait screen, down to the smallest cells) the coordinates, at their
+// smallest size, lie beyond the strip and inside the margin.
+TEST(BoardMargins, TheTurnStripLeavesTheCoordinatesInView) {
+  for (const int side : {8, 12, 14}) {
+    BoardView board;
+    board.width = side;
+    board.height = side;
+    board.cells.resize(static_cast<std::size_t>(side * side));
+    for (const PixelRect area : {PixelRect{0, 0, 470, 470}, PixelRect{0, 0, 720, 720}}) {
+      const BoardLayout layout(board, Edge::kSouth, area);
+      const float cs = layout.cell_size();
+      const float margin = cs * BoardLayout::kMarginCells;
+      const float text = std::max(BoardLayout::kLabelMinPx, cs * 0.3f);  // as board_view draws them
+      const PixelRect grid = layout.grid_rect();
+      const float thick = std::max(BoardLayout::kTurnStripMinPx, cs * BoardLayout::kTurnStripCells);
+      const auto bottom = layout.edge_strip(Edge::kSouth, thick, cs * BoardLayout::kStripInsetCells);
+      const auto left = layout.edge_strip(Edge::kWest, thick, cs * BoardLayout::kStripInsetCells);
+      ASSERT_TRUE(bottom && left);
+      const std::string where = std::to_string(side) + "x" + std::to_string(side) + " in " +
+                                std::to_string(static_cast<int>(area.x1)) + " px";
+      for (int col = 0; col < side; ++col) {
+        const PixelPoint c = layout.column_label_center(col);
+        EXPECT_GE(c.y - text * 0.5f, bottom->y1) << where << ": a file letter under the turn strip";
+        EXPECT_LE(c.y + text * 0.5f, grid.y1 + margin) << where;
+      }
+      for (int row = 0; row < side; ++row) {
+        const PixelPoint c = layout.row_label_center(row);
+        const float wide = text * 1.3f;  // "14": two digits
+        EXPECT_LE(c.x + wide * 0.5f, left->x0) << where << ": a rank number under the turn strip";
+        EXPECT_GE(c.x - wide * 0.5f, grid.x0 - margin) << where;
+      }
+    }
+  }
 }
 
 TEST_F(LayoutTest, HitTestFindsTheCellUnderEachCentreForEverySeat) {
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   for (const Edge bottom : kEdges) {
     const BoardLayout layout(view.board, bottom, kArea);
     for (int rank = 0; rank < 14; ++rank) {
@@ -93,7 +131,7 @@ TEST_F(LayoutTest, HitTestFindsTheCellUnderEachCentreForEverySeat) {
 }
 
 TEST_F(LayoutTest, HitTestOnAnyQuarterOfAMergedSquareGivesItsAnchor) {
-  const KioskView view = *make_demo("corners");
+  const KioskView view = *make_scene("corners");
   for (const Edge bottom : kEdges) {
     const BoardLayout layout(view.board, bottom, kArea);
     for (const Cell part : {Cell{0, 0}, Cell{1, 0}, Cell{0, 1}, Cell{1, 1}}) {
@@ -107,7 +145,7 @@ TEST_F(LayoutTest, HitTestOnAnyQuarterOfAMergedSquareGivesItsAnchor) {
 }
 
 TEST_F(LayoutTest, MarginsAndHolesHitNothing) {
-  const KioskView view = *make_demo("bipartite");
+  const KioskView view = *make_scene("bipartite");
   const BoardLayout layout(view.board, Edge::kSouth, kArea);
   const PixelRect grid = layout.grid_rect();
   EXPECT_FALSE(layout.hit_test({grid.x0 - 1, grid.y0 + 10}));
@@ -124,7 +162,7 @@ TEST_F(LayoutTest, MarginsAndHolesHitNothing) {
 }
 
 TEST_F(LayoutTest, CoordinateLabelsFollowTheRotation) {
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   const BoardLayout south(view.board, Edge::kSouth, kArea);
   EXPECT_EQ(south.column_label(0), "a");
   EXPECT_EQ(south.row_label(0), "14");
@@ -140,7 +178,7 @@ TEST_F(LayoutTest, CoordinateLabelsFollowTheRotation) {
 }
 
 TEST_F(LayoutTest, EdgeStripsSpanTheArmOfACrossBoard) {
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   const BoardLayout layout(view.board, Edge::kSouth, kArea);
   const auto south = layout.edge_strip(Edge::kSouth, 6, 4);
   ASSERT_TRUE(south);

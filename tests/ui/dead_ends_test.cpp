@@ -23,7 +23,9 @@ using Scratch = tabula::testing::TempDir;
 std::string all_rulings(const KioskView& v) {
   std::string text;
   for (const RulingView& r : v.ruling_history) text += r.text + "\n";
+  for (const RulingView& r : v.ruling_also) text += r.text + "\n";
   if (v.ruling) text += v.ruling->text + "\n";
+  if (v.dialog) text += v.dialog->prompt + "\n";  // a journal notice, until acknowledged
   return text;
 }
 

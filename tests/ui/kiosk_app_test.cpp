@@ -1,6 +1,6 @@
 // KioskApp frames run headless (an ImGui context without a window or GPU):
 // simulated mouse clicks and keys must come out as the right intents, and
-// board clicks fed to the --sim demo adapter as the right sensor events.
+// board clicks fed to the real game as the right sensor events.
 #include "ui/kiosk_app.h"
 
 #include <gtest/gtest.h>
@@ -9,9 +9,8 @@
 
 #include <string>
 
-#include "ui/demo_sim.h"
 #include "ui/piece_art.h"
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 #include "tests/ui/headless_kiosk.h"
 
 namespace tabula::ui {
@@ -30,7 +29,7 @@ ImVec2 arbiter_button(HeadlessKiosk& kiosk) {
 
 TEST(KioskApp, ClickingASquareGivesSquareClicked) {
   HeadlessKiosk kiosk;
-  const KioskView view = *make_demo("chess");
+  const KioskView view = *make_scene("chess");
   kiosk.frame(view);
   EXPECT_EQ(kiosk.click(view, kiosk.centre_of(view, "e2")),
             (std::vector<Intent>{SquareClicked{*parse_cell_name("e2"), ClickModifier::kNone}}));
@@ -40,7 +39,7 @@ TEST(KioskApp, ClickingASquareGivesSquareClicked) {
 
 TEST(KioskApp, HolesAndMarginsGiveNothing) {
   HeadlessKiosk kiosk;
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   kiosk.frame(view);
   const BoardLayout layout = kiosk.app().board_layout(view, kWidth, kHeight);
   const PixelPoint hole = layout.cell_rect({0, 0}).center();
@@ -51,7 +50,7 @@ TEST(KioskApp, HolesAndMarginsGiveNothing) {
 
 TEST(KioskApp, AMergedCornerSquareIsClickedAnywhereAsItsAnchor) {
   HeadlessKiosk kiosk;
-  const KioskView view = *make_demo("corners");
+  const KioskView view = *make_scene("corners");
   kiosk.frame(view);
   const BoardLayout layout = kiosk.app().board_layout(view, kWidth, kHeight);
   const PixelPoint quarter = layout.cell_rect({11, 0}).center();  // l1, part of k1
@@ -61,7 +60,7 @@ TEST(KioskApp, AMergedCornerSquareIsClickedAnywhereAsItsAnchor) {
 
 TEST(KioskApp, ClicksFollowTheRotation) {
   HeadlessKiosk kiosk;
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   kiosk.app().set_orientation(SeatIndex{1});  // Blue, west, at the bottom
   kiosk.frame(view);
   const BoardLayout layout = kiosk.app().board_layout(view, kWidth, kHeight);
@@ -73,57 +72,55 @@ TEST(KioskApp, ClicksFollowTheRotation) {
 }
 
 TEST(KioskApp, TheDialogAnswersWithItsIdAndOption) {
+  // The session's promotion question (a pawn reached h8).
   HeadlessKiosk kiosk;
-  const KioskView view = *make_demo("check");
+  const KioskView view = *make_scene("promotion");
+  ASSERT_TRUE(view.dialog);
+  ASSERT_GE(view.dialog->options.size(), 2U);
   kiosk.frame(view);
   kiosk.frame(view);  // the popup sizes itself
   // Board clicks are blocked while the dialog is open.
   EXPECT_TRUE(kiosk.click(view, kiosk.centre_of(view, "d2")).empty());
-  ImGuiWindow* popup = ImGui::FindWindowByName("##dialog-42");
-  ASSERT_NE(popup, nullptr);
-  // The four piece buttons are the last row: click the second (Rook).
-  const float body = ImGui::GetFont()->FontSize;
-  const float side = body * 4.2f;
-  const float pad_x = body * 1.2f;
-  const float pad_y = body * 1.0f;
-  const float button_h = side + ImGui::GetFont()->FontSize * 1.4f;
-  const ImVec2 rook{popup->Pos.x + pad_x + side * 1.5f + ImGui::GetStyle().ItemSpacing.x,
-                    popup->Pos.y + popup->Size.y - pad_y - button_h * 0.5f};
-  EXPECT_EQ(kiosk.click(view, rook), (std::vector<Intent>{DialogAnswered{42, 1}}));
+  ASSERT_NE(ImGui::GetTopMostPopupModal(), nullptr);
+  // The second answer, by its label.
+  EXPECT_EQ(press(kiosk, view, view.dialog->options[1].label),
+            (std::vector<Intent>{DialogAnswered{view.dialog->id, 1}}));
   // Answered: the popup stays closed although the snapshot still holds it.
   kiosk.frame(view);
   EXPECT_EQ(ImGui::GetTopMostPopupModal(), nullptr);
 }
 
-TEST(KioskApp, SimBoardClicksBecomeSensorEvents) {
-  // The --sim loop: the kiosk draws the adapter's view, the adapter takes
-  // the kiosk's intents and answers with trace lines.
+TEST(KioskApp, BoardClicksBecomeSensorEventsOfTheRealGame) {
+  // The frame loop with a game: the kiosk draws the game's view, the game
+  // takes the kiosk's intents and answers with trace lines (the --sim
+  // adapter did this without rules until issue 30 item 5).
   HeadlessKiosk kiosk;
-  const DemoSim::TimePoint t0{};
-  DemoSim sim(*make_demo("four-player"), session::TimeControl{10min, 5s, session::TimingMode::kIncrement}, t0);
+  std::string error;
+  auto game = make_scene_game("chess", error);
+  ASSERT_TRUE(game) << error;
   std::vector<std::string> trace;
-  auto play = [&](const char* square, int button, std::chrono::milliseconds at) {
-    for (const Intent& intent :
-         kiosk.click(sim.view(), kiosk.centre_of(sim.view(), square), button)) {
-      for (const std::string& line : sim.apply(intent, t0 + at)) trace.push_back(line);
+  session::Millis t(0);
+  auto tap = [&](const char* square, int button) {
+    const KioskView view = game->view(t);
+    for (const Intent& intent : kiosk.click(view, kiosk.centre_of(view, square), button)) {
+      for (const std::string& line : game->apply(intent, t += session::Millis(300)))
+        trace.push_back(line.substr(line.find(' ') + 1));  // the square and the edge
     }
   };
-  kiosk.frame(sim.view());
-  play("e1", 0, 1200ms);  // Red lifts the knight
-  play("f3", 0, 1900ms);  // and puts it on f3
-  play("b8", 0, 4000ms);  // Blue lifts a pawn
-  play("e8", 1, 4600ms);  // and slides it three squares (right click)
-  play("a1", 0, 5000ms);  // a hole: nothing
-  EXPECT_EQ(trace,
-            (std::vector<std::string>{"1200 e1 up", "1900 f3 down", "4000 b8 up", "4600 c8 down",
-                                      "4600 c8 up", "4600 d8 down", "4600 d8 up", "4600 e8 down"}));
-  EXPECT_EQ(sim.view().to_move, SeatIndex{2});
-  EXPECT_EQ(sim.view().moves.rounds.back().plies, (std::vector<std::string>{"Ne1-f3", "b8-e8"}));
+  kiosk.frame(game->view(t));
+  tap("g1", 0);  // White lifts the knight
+  tap("f3", 0);  // and puts it on f3
+  game->tick(t += session::Millis(3000));
+  tap("e7", 0);  // Black lifts a pawn
+  tap("e5", 1);  // and takes it off the board (right click): no reed sees it go
+  EXPECT_EQ(trace, (std::vector<std::string>{"g1 up", "f3 down", "e7 up"}));
+  EXPECT_EQ(game->view(t).moves.rounds.back().plies.front(), "Nf3");
+  EXPECT_EQ(game->view(t).to_move, SeatIndex{1});
 }
 
 TEST(KioskApp, TheArbiterMenuOpensOnlyWithThePin) {
   HeadlessKiosk kiosk;
-  const KioskView view = *make_demo("chess");
+  const KioskView view = *make_scene("chess");
   kiosk.frame(view);
   kiosk.click(view, arbiter_button(kiosk));
   ASSERT_EQ(kiosk.app().arbiter_menu().state(), ArbiterMenu::State::kPinEntry);
@@ -135,7 +132,7 @@ TEST(KioskApp, TheArbiterMenuOpensOnlyWithThePin) {
 
 TEST(KioskApp, ADialogWaitsWhileTheArbiterMenuIsOpenAndShowsAfterLock) {
   HeadlessKiosk kiosk;
-  KioskView view = *make_demo("chess");
+  KioskView view = *make_scene("chess");
   kiosk.frame(view);
   kiosk.click(view, arbiter_button(kiosk));
   kiosk.frame(view, {-1000, -1000}, -1, "2580");
@@ -187,7 +184,7 @@ ImGuiWindow* moves_window() {
 TEST(MoveList, FollowsTheLatestMove) {
   // Issue 18 item 5: the move list did not follow the latest move.
   HeadlessKiosk kiosk(800, 480);
-  KioskView view = *make_demo("four-player");
+  KioskView view = *make_scene("four-player");
   view.dialog.reset();
   for (int r = 0; r < 12; ++r) view.moves.rounds.push_back({r + 1, {"e2-e4", "b7-c7", "h13-h12", "m7-l7"}});
   for (int f = 0; f < 5; ++f) kiosk.frame(view);

@@ -15,7 +15,7 @@
 
 #include <memory>
 
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 #include "ui/kiosk_app.h"
 #include "ui/platform_glfw.h"
 #include "ui/theme.h"
@@ -65,7 +65,7 @@ void BM_BuildFrame(benchmark::State& state, const char* demo) {
     state.SkipWithError(f.error.c_str());
     return;
   }
-  const KioskView view = *make_demo(demo);
+  const KioskView view = *make_scene(demo);
   for (auto _ : state) {
     build(f, view);
     ImGui::Render();
@@ -79,7 +79,7 @@ void BM_DrawFrame(benchmark::State& state, const char* demo) {
     state.SkipWithError(f.error.c_str());
     return;
   }
-  const KioskView view = *make_demo(demo);
+  const KioskView view = *make_scene(demo);
   for (auto _ : state) {
     build(f, view);
     f.platform->render();
@@ -93,7 +93,7 @@ void BM_RenderFrame(benchmark::State& state, const char* demo) {
     state.SkipWithError(f.error.c_str());
     return;
   }
-  const KioskView view = *make_demo(demo);
+  const KioskView view = *make_scene(demo);
   for (auto _ : state) {
     build(f, view);
     f.platform->render();

@@ -39,7 +39,6 @@ TEST(KioskOptions, SimBoardPinOrient) {
   const ParsedOptions parsed =
       parse({"--variant", "chess", "--board", "/run/tabula.sock", "--pin", "4711", "--orient", "2"});
   ASSERT_EQ(parsed.error, "");
-  EXPECT_TRUE(parsed.options.sim);
   EXPECT_EQ(parsed.options.board_socket, "/run/tabula.sock");
   EXPECT_EQ(parsed.options.pin, "4711");
   EXPECT_EQ(parsed.options.orient, 2);

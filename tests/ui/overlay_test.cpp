@@ -12,7 +12,7 @@
 #include <string>
 
 #include "tests/ui/headless_kiosk.h"
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 
 namespace tabula::ui {
 namespace {
@@ -66,6 +66,16 @@ DialogView question(DialogKind kind, std::uint32_t id) {
       d.prompt = "Blue is a random mover: play h7-h6 for Blue";
       d.options = {{"I will play it on the board", {}}};
       break;
+    case DialogKind::kNotice:  // the longest the kiosk says: a journal's missing -wal
+      d.title = "Journal warning";
+      d.prompt =
+          "/var/lib/tabula/current.db: its -wal file is missing though the journal was being written (copied "
+          "without it, or lost); the journal holds the 65 inputs up to its last checkpoint, anything recorded after "
+          "that is not in this file.\n\nWhat to do: the game goes on from what the journal holds. Check that the "
+          "pieces stand as the screen shows them (Arbiter, Board, Check the board); a move made after that is not in "
+          "the game: play it again. Keep the journal file for the arbiter's report.";
+      d.options = {{"Understood", {}}};
+      break;
     case DialogKind::kResignation:
       d.title = "resignation";
       d.options = {{"Yes", {}}, {"No", {}}};
@@ -76,7 +86,7 @@ DialogView question(DialogKind kind, std::uint32_t id) {
 
 constexpr DialogKind kQuestions[] = {DialogKind::kPromotion, DialogKind::kStalematePlacement,
                                      DialogKind::kPowerPiece, DialogKind::kDrawOffer,
-                                     DialogKind::kRandomMove};
+                                     DialogKind::kRandomMove, DialogKind::kNotice};
 
 /// A kiosk on the four-player demo without its promotion question, Red to
 /// move; `view_of` gives each frame's snapshot from the intents since the
@@ -85,7 +95,7 @@ class Table {
  public:
   using ViewOf = std::function<const KioskView&(const std::vector<Intent>&)>;
   explicit Table(const Size& size) : kiosk_(size.width, size.height) {
-    plain_ = *make_demo("four-player");
+    plain_ = *make_scene("four-player");
     plain_.to_move = SeatIndex{0};
     plain_.dialog.reset();
     plain_.variants = {{"chesscom-ffa", "Four-player FFA (chess.com)"}};

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "tests/ui/headless_kiosk.h"
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 
 namespace tabula::ui {
 namespace {
@@ -24,7 +24,7 @@ class Walk {
  public:
   explicit Walk(const DocumentedScreen& screen)
       : screen_(screen), kiosk_(screen.width, screen.height, "0000", screen.dpi) {
-    view_ = *make_demo("four-player");
+    view_ = *make_scene("four-player");
     view_.to_move = SeatIndex{0};
     view_.dialog.reset();
     kiosk_.frame(view_);

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "tests/ui/headless_kiosk.h"
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 #include "ui/kiosk_game.h"
 
 namespace tabula::ui {
@@ -48,7 +48,7 @@ TEST(Touch, TwentyFastBoardTapsAreTwentyClicks) {
   // frame. Each must count (issue 18: 14 of 20 were lost).
   for (const Size& size : kLayouts) {
     HeadlessKiosk kiosk(size.width, size.height);
-    const KioskView view = *make_demo("chess");
+    const KioskView view = *make_scene("chess");
     kiosk.frame(view);
     const char* squares[] = {"e2", "e4", "d7", "d5", "g1", "f3", "b8", "c6", "f1", "c4"};
     std::vector<Intent> expected;
@@ -65,7 +65,7 @@ TEST(Touch, TwentyFastBoardTapsAreTwentyClicks) {
 TEST(Touch, FourPinDigitsTappedWithinOneFrameUnlockTheMenu) {
   for (const Size& size : kLayouts) {
     HeadlessKiosk kiosk(size.width, size.height);
-    const KioskView view = *make_demo("chess");
+    const KioskView view = *make_scene("chess");
     kiosk.frame(view);
     press(kiosk, view, "Arbiter");
     ASSERT_EQ(kiosk.app().screen_name(), "pin");
@@ -78,7 +78,7 @@ TEST(Touch, FourPinDigitsTappedWithinOneFrameUnlockTheMenu) {
 
 TEST(Touch, EveryActionThatEndsOrRewritesAGameAsksFirst) {
   HeadlessKiosk kiosk(800, 480);
-  const KioskView view = *make_demo("four-player");
+  const KioskView view = *make_scene("four-player");
   kiosk.frame(view);
   press(kiosk, view, "Arbiter");
   enter_pin(kiosk, view, "2580");
@@ -112,7 +112,7 @@ TEST(Touch, EveryActionThatEndsOrRewritesAGameAsksFirst) {
 
 TEST(Touch, TheSeatToMoveResignsWithAConfirmationAnyOtherSeatNeedsThePin) {
   HeadlessKiosk kiosk(800, 480);
-  KioskView view = *make_demo("four-player");
+  KioskView view = *make_scene("four-player");
   view.to_move = SeatIndex{0};
   kiosk.frame(view);
   press(kiosk, view, "Players");
@@ -150,7 +150,7 @@ TEST(Touch, TheSeatToMoveClaimsADrawAndTheArbitersDrawTakesSevenTaps) {
   // Issue 27 item 4: a claimable draw had no button; the arbiter's draw took
   // 9 taps (the menu reopened on its last page).
   HeadlessKiosk kiosk(800, 480);
-  KioskView view = *make_demo("chess");
+  KioskView view = *make_scene("chess");
   view.dialog.reset();
   view.to_move = SeatIndex{0};
   view.claimable_draw = "threefold repetition";
@@ -188,7 +188,7 @@ TEST(Touch, ConsecutiveScreensNeverPutAnActionUnderTheSameSpot) {
   for (const Size& size : kLayouts) {
     SCOPED_TRACE(name_of(size));
     HeadlessKiosk kiosk(size.width, size.height);
-    KioskView view = *make_demo("four-player");
+    KioskView view = *make_scene("four-player");
     view.to_move = SeatIndex{0};
     kiosk.frame(view);
     kiosk.frame(view);
@@ -237,7 +237,7 @@ TEST(Touch, EveryTouchTargetIsAtLeastNineMillimetres) {
   for (const Size& size : kLayouts) {
     SCOPED_TRACE(name_of(size));
     HeadlessKiosk kiosk(size.width, size.height);
-    const KioskView view = *make_demo("four-player");
+    const KioskView view = *make_scene("four-player");
     kiosk.frame(view);
     std::vector<std::string> small;
     auto check = [&](const char* screen) {
@@ -271,7 +271,7 @@ TEST(Touch, EveryTouchTargetIsAtLeastNineMillimetres) {
 
 TEST(Touch, TheOnScreenKeyboardFillsTheMenusTextFields) {
   HeadlessKiosk kiosk(800, 480);
-  KioskView view = *make_demo("chess");
+  KioskView view = *make_scene("chess");
   view.variants = {{"chess", "Chess"}};
   kiosk.frame(view);
   press(kiosk, view, "Arbiter");
@@ -289,7 +289,7 @@ TEST(Touch, TheOnScreenKeyboardFillsTheMenusTextFields) {
 TEST(Touch, TheTitleIsNeverUnderTheHeaderButtons) {
   for (const Size& size : kLayouts) {
     HeadlessKiosk kiosk(size.width, size.height);
-    KioskView view = *make_demo("four-player");
+    KioskView view = *make_scene("four-player");
     view.title = "Four-player FFA (chess.com) with a long club name";
     kiosk.frame(view);
     const ScreenLayout zones = kiosk.app().screen(size.width, size.height);

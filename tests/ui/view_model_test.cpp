@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 
 namespace tabula::ui {
 namespace {
@@ -74,18 +74,19 @@ TEST(BoardView, HolesAndOffBoardCellsAreNoSquare) {
   EXPECT_TRUE(board.logical_square({3, 0}));
 }
 
-TEST(Validate, EveryDemoIsConsistent) {
-  for (const DemoInfo& demo : demo_list()) {
-    const auto view = make_demo(demo.name);
+TEST(Validate, EverySceneIsConsistent) {
+  for (const SceneInfo& demo : scene_list()) {
+    const auto view = make_scene(demo.name);
     ASSERT_TRUE(view) << demo.name;
     const std::vector<std::string> problems = validate(*view);
     EXPECT_TRUE(problems.empty()) << demo.name << ": " << problems.front();
   }
-  EXPECT_FALSE(make_demo("no-such-demo"));
+  EXPECT_FALSE(make_scene("no-such-demo"));
+  EXPECT_FALSE(make_scene("gallery")) << "retired: a picture no game reaches";
 }
 
 TEST(Validate, ReportsAPieceOnAHoleAndABadSeatReadably) {
-  KioskView view = *make_demo("four-player");
+  KioskView view = *make_scene("four-player");
   view.piece_at({0, 0}) = PieceView{PieceGlyph::kKing, SeatIndex{0}};
   view.piece_at({5, 5}) = PieceView{PieceGlyph::kQueen, SeatIndex{7}};
   const std::vector<std::string> problems = validate(view);
@@ -95,7 +96,7 @@ TEST(Validate, ReportsAPieceOnAHoleAndABadSeatReadably) {
 }
 
 TEST(Validate, RejectsAPieceOffTheAnchorOfAMergedSquare) {
-  KioskView view = *make_demo("corners");
+  KioskView view = *make_scene("corners");
   view.piece_at({1, 1}) = PieceView{PieceGlyph::kKing, SeatIndex{0}};
   const std::vector<std::string> problems = validate(view);
   ASSERT_EQ(problems.size(), 1u);
@@ -103,15 +104,15 @@ TEST(Validate, RejectsAPieceOffTheAnchorOfAMergedSquare) {
 }
 
 TEST(Validate, StopsAtAMisSizedBoard) {
-  KioskView view = *make_demo("chess");
+  KioskView view = *make_scene("chess");
   view.pieces.pop_back();
   const std::vector<std::string> problems = validate(view);
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_EQ(problems[0], "pieces has 63 entries; expected 64");
 }
 
-TEST(Demos, FourPlayerStartMatchesChessComLayout) {
-  const KioskView view = *make_demo("four-player");
+TEST(Scenes, FourPlayerStartMatchesChessComLayout) {
+  const KioskView view = *make_scene("four-player");
   auto at = [&](const char* name) { return view.piece_at(*parse_cell_name(name)); };
   EXPECT_EQ(at("h1"), (PieceView{PieceGlyph::kKing, SeatIndex{0}}));
   EXPECT_EQ(at("g1"), (PieceView{PieceGlyph::kQueen, SeatIndex{0}}));
@@ -129,8 +130,8 @@ TEST(Demos, FourPlayerStartMatchesChessComLayout) {
   EXPECT_EQ(at("m4"), (PieceView{PieceGlyph::kPawn, SeatIndex{3}}));
 }
 
-TEST(Demos, ChessFourKingsStartOnLightSquares) {
-  const KioskView view = *make_demo("chess-four");
+TEST(Scenes, ChessFourKingsStartOnLightSquares) {
+  const KioskView view = *make_scene("chess-four");
   int kings = 0;
   for (int rank = 0; rank < 12; ++rank) {
     for (int file = 0; file < 12; ++file) {
@@ -144,30 +145,19 @@ TEST(Demos, ChessFourKingsStartOnLightSquares) {
   EXPECT_EQ(kings, 4);
 }
 
-TEST(Demos, BipartiteStageTwoReadsTheSheetRows) {
-  const KioskView view = *make_demo("bipartite");
+TEST(Scenes, BipartiteStageTwoReadsTheSheetRows) {
+  const KioskView view = *make_scene("bipartite");
   EXPECT_EQ(view.board.at(*parse_cell_name("a5")).kind, CellKind::kHole);
   EXPECT_EQ(view.board.at(*parse_cell_name("e5")).kind, CellKind::kHole);
   EXPECT_EQ(view.board.at(*parse_cell_name("c5")).kind, CellKind::kPlayable);
-  const SeatIndex black{0};
-  const SeatIndex white{1};
+  const SeatIndex white{0};  // the variant file's seat order
+  const SeatIndex black{1};
   EXPECT_EQ(view.piece_at(*parse_cell_name("a9")), (PieceView{PieceGlyph::kSwordsman, black}));
   EXPECT_EQ(view.piece_at(*parse_cell_name("b9")), (PieceView{PieceGlyph::kPowerB3, black}));
   EXPECT_EQ(view.piece_at(*parse_cell_name("c1")), (PieceView{PieceGlyph::kKing, white}));
   EXPECT_EQ(view.piece_at(*parse_cell_name("d1")), (PieceView{PieceGlyph::kPowerR3, white}));
   EXPECT_EQ(view.piece_at(*parse_cell_name("b2")), (PieceView{PieceGlyph::kMessenger, white}));
   EXPECT_EQ(view.to_move, black);  // 004: Black moves first
-}
-
-TEST(PlaceRows, RejectsRowsThatDoNotFitTheBoard) {
-  KioskView view;
-  view.board = make_rect_board(5, 9);
-  view.pieces.resize(view.board.cells.size());
-  view.seats.resize(2);
-  EXPECT_FALSE(place_rows(view, "6/5/5/5/5/5/5/5/5", SeatIndex{1}, SeatIndex{0}, bipartite_letter));
-  EXPECT_FALSE(place_rows(view, "5/5", SeatIndex{1}, SeatIndex{0}, bipartite_letter));
-  EXPECT_FALSE(
-      place_rows(view, "X4/5/5/5/5/5/5/5/5", SeatIndex{1}, SeatIndex{0}, bipartite_letter));
 }
 
 }  // namespace

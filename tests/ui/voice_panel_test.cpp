@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "tests/ui/headless_kiosk.h"
-#include "ui/demo_views.h"
+#include "ui/scenes.h"
 #include "ui/kiosk_game.h"
 #include "ui/kiosk_options.h"
 #include "ui/kiosk_voice.h"
@@ -24,7 +24,7 @@ namespace {
 class VoiceControls : public ::testing::Test {
  protected:
   void SetUp() override {
-    view_ = *make_demo("four-player");
+    view_ = *make_scene("four-player");
     view_.to_move = SeatIndex{0};
     view_.dialog.reset();
     kiosk_.frame(view_);
