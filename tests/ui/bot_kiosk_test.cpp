@@ -32,7 +32,7 @@ bool has_bot_arrow(const KioskView& v) {
 }
 
 TEST(BotKiosk, OptionsAreParsedAndBadOnesNamed) {
-  std::vector<const char*> args{"--sim", "--variant", "chess", "--bots", "Black=2", "--hints", "on"};
+  std::vector<const char*> args{"--variant", "chess", "--bots", "Black=2", "--hints", "on"};
   ParsedOptions p = parse_kiosk_options(args);
   ASSERT_TRUE(p.error.empty()) << p.error;
   EXPECT_EQ(p.options.bots, "Black=2");
