@@ -172,6 +172,11 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
     if (round == 3) {
       std::this_thread::sleep_for(500ms);
       ASSERT_TRUE(broker.start(error)) << error;
+      // A broker killed before its snapshot loses its retained messages: the
+      // arbiter publishes the round again (docs/EVENT.md), so the boards that
+      // started while it was down get their assignment.
+      cli({"event", "publish", "--file", file, "--section", "open", "--broker", address, "--arbiter-key",
+           dir.file("arbiter.key")});
     }
     // The arbiter ends each game from the hub (a signed adjudication, as the
     // hub screen sends it): a different seat wins on each table and round.
@@ -198,7 +203,17 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
         if (!e || !e->state || e->state->round() != round) return false;
       }
       return true;
-    }, 20s)) << "round " << round;
+    }, 20s)) << "round " << round << ": " << [&] {
+      std::string seen;
+      hub_client->wait_until([&](const hub::HubModel& m) {
+        for (int b = 1; b <= kBoards; ++b) {
+          const hub::BoardEntry* e = m.board("t" + std::to_string(b));
+          seen += " t" + std::to_string(b) + "=" + (e && e->state ? std::to_string(e->state->round()) : "none");
+        }
+        return true;
+      }, 1s);
+      return "the hub's rounds:" + seen;
+    }();
     ASSERT_TRUE(hub::testing::eventually(
         [&] {
           std::size_t n = 0;
