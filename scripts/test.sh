@@ -1,6 +1,18 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test: once in the normal build (build/), once
 # under AddressSanitizer + UBSan (build/asan/). Usage: scripts/test.sh
+#
+# What each pass covers (docs/BENCH.md, "The test command"):
+#   normal pass: every test, one process per GoogleTest case, the kiosk's
+#     screenshots, taps and setup under Xvfb, the browser page, the crash test's
+#     200 kills; not the selfplay soaks (label asan_only).
+#   sanitizer pass: memory errors and undefined behaviour in the core, the
+#     variants, inference and the session, the parsers (fuzzing 1 s a target),
+#     the journal (16 kills), the hub's and the event's decoding, the engine's
+#     search, the voice, and the 1000-game selfplay soaks; each suite in a few
+#     processes (shards, tests/CMakeLists.txt). Not there: the kiosk (ui/), the
+#     browser, benchmarks, and the suites that time real processes (a broker
+#     killed, the HTTP service, engines as children: tabula_sanitizer_skip).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -9,8 +21,15 @@ bash scripts/setup.sh
 # clone, so that a second clone of the same sources hits the cache.
 export CCACHE_BASEDIR="$PWD"
 export CCACHE_NOHASHDIR=1
-# Each phase's time, for the README's figure (issue 20: under ten minutes).
-phase() { echo "test.sh: $1 done at ${SECONDS} s"; }
+# Each phase's time, for the README's figure (issue 20: under ten minutes),
+# and the CPU (user+sys) of the steps finished so far (on a shared machine the
+# wall time says little; the sanitizer build counts once it is waited for).
+phase() {
+  local cpu
+  times >build/.times  # the builtin in this shell: a pipe would run it in a subshell
+  cpu=$(awk 'NR == 2 { split($1 " " $2, t, /[ms ]+/); printf "%.0f", t[1] * 60 + t[2] + t[3] * 60 + t[4] }' build/.times)
+  echo "test.sh: $1 done at ${SECONDS} s (CPU so far ${cpu} s)"
+}
 
 jobs=$(nproc)
 # Unity builds (CMake's CMAKE_UNITY_BUILD, 8 files per translation unit): a
@@ -23,8 +42,8 @@ unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
 # readable failures and sanitizer reports, and much cheaper to compile.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON "${unity[@]}" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
-# The sanitizer pass covers everything but the kiosk (ui/, tested in the
-# normal pass; the session it shows is covered here).
+# The sanitizer build has no kiosk (ui/, tested in the normal pass; the
+# session it shows is covered here).
 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTABULA_SANITIZE=ON "${unity[@]}" \
   -DTABULA_BUILD_UI=OFF -DCMAKE_CXX_FLAGS="-O1" -DCMAKE_CXX_FLAGS_DEBUG="-g1" >/dev/null
 
@@ -33,7 +52,9 @@ cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTABULA_SANITIZE=ON 
 # idle (a link, a test waiting on a socket, a timer or Xvfb), so the normal
 # tests' timing is not disturbed and the whole command is shorter (issue 20).
 # Its output goes to build/asan/build.log, shown when it fails.
-nice -n 19 bash -c 'cmake --build build/asan -j "$1" >build/asan/build.log 2>&1' _ "$jobs" &
+# It builds only what its tests run (target tabula_sanitizer_suite,
+# tests/CMakeLists.txt): no benchmarks, no programs no test there starts.
+nice -n 19 bash -c 'cmake --build build/asan -j "$1" --target tabula_sanitizer_suite >build/asan/build.log 2>&1' _ "$jobs" &
 asan_build=$!
 # On a failure of the normal pass, stop the background build and its compilers.
 kill_tree() {
@@ -46,7 +67,8 @@ trap 'kill_tree "$asan_build"' EXIT
 cmake --build build -j "$jobs"
 phase "normal build"
 # Tests labelled asan_only (the selfplay soaks) run in the sanitizer pass only.
-(cd build && ctest --output-on-failure -j "$jobs" --timeout 600 -LE asan_only)
+# Two slots more than cores: some tests wait on a socket, a sleep or Xvfb.
+(cd build && ctest --output-on-failure -j $((jobs + 2)) --timeout 600 -LE asan_only)
 phase "normal tests"
 
 if ! wait "$asan_build"; then
@@ -56,5 +78,5 @@ if ! wait "$asan_build"; then
 fi
 trap - EXIT
 phase "sanitizer build"
-(cd build/asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$jobs" --timeout 900 -LE no_asan)
+(cd build/asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $((jobs + 2)) --timeout 900 -LE no_asan)
 phase "sanitizer tests"

@@ -35,7 +35,7 @@ using testing::read_bytes;
 using testing::ScratchDir;
 
 #ifndef TABULA_CRASH_DEFAULT_RUNS
-#define TABULA_CRASH_DEFAULT_RUNS 200  // issue 7: at least 200 in CI (the sanitizer pass runs 40)
+#define TABULA_CRASH_DEFAULT_RUNS 200  // issue 7: at least 200 in CI (the sanitizer pass runs 16)
 #endif
 
 constexpr int kParallel = 4;  // fsync-bound: four players at once keep two cores busy

@@ -39,7 +39,7 @@ expect_line "$out/none.log" "xvfb-run" "no display"
 [[ ! -e "$out/none.png" ]] || fail "no display: a picture was written"
 
 # Under Xvfb: each context, and a wrong name.
-LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 640x400x24" bash -c '
+LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -n "${TABULA_XVFB_SERVER:-99}" -s "-screen 0 640x400x24" bash -c '
   kiosk=$1 out=$2
   for gl in default es3 gl3 gl2 bogus; do
     if [[ $gl == default ]]; then unset TABULA_GL; else export TABULA_GL=$gl; fi
@@ -89,7 +89,7 @@ grep -h '^tabula-kiosk: GL:' "$out/default.log" | sed 's/^/Xvfb: /' || true
 # The README's first command on an 800x480 screen (issue 27 item 7): the
 # window fits the screen it finds (it was 1280x800: half the board, no
 # buttons); an asked --size is kept.
-LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 800x480x24" "$kiosk" --variant chesscom-ffa --windowed \
+LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -n "${TABULA_XVFB_SERVER:-99}" -s "-screen 0 800x480x24" "$kiosk" --variant chesscom-ffa --windowed \
   --screenshot "$out/fit.png" 2>"$out/fit.log" || fail "800x480 screen: the kiosk failed"
 size=$(od -An -tu1 -j16 -N8 "$out/fit.png" 2>/dev/null | awk '{printf "%dx%d", $3*256+$4, $7*256+$8}')
 [[ $size == 800x480 ]] || fail "800x480 screen: the window is $size, not 800x480"

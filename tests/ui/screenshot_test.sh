@@ -18,7 +18,7 @@ if ! command -v xvfb-run >/dev/null 2>&1; then
 fi
 mkdir -p "$out_dir" "$golden_dir"
 # One X server for the whole set: starting one costs more than a picture.
-LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 ${size}x24" bash -c '
+LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -n "${TABULA_XVFB_SERVER:-99}" -s "-screen 0 ${size}x24" bash -c '
   kiosk=$1 out_dir=$2 size=$3; shift 3
   for entry in "$@"; do
     read -r -a words <<<"$entry"

@@ -36,7 +36,7 @@ fail() {
 }
 # One kiosk run: taps (x y pairs, $gap s apart), then stops it.
 run() {
-  LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 800x480x24" bash -c '
+  LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -n "${TABULA_XVFB_SERVER:-99}" -s "-screen 0 800x480x24" bash -c '
     kiosk=$1 state=$2 gap=$3; shift 3
     "$kiosk" --journal "$state/current.db" --setup "$state" --windowed --size 800x480 >"$state/log" 2>&1 &
     pid=$!

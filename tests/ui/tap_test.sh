@@ -25,7 +25,7 @@ out=$(mktemp -d)
 trap '[[ -n "${KEEP:-}" ]] || rm -rf "$out"' EXIT; echo "out: $out"
 read -r e2x e2y < <("$centre" chess 1280x800 e2)
 read -r e4x e4y < <("$centre" chess 1280x800 e4)
-LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -n "${TABULA_XVFB_SERVER:-99}" -s "-screen 0 1280x800x24" bash -c '
   kiosk=$1 out=$2; shift 2
   "$kiosk" --variant chess --windowed --size 1280x800 >"$out/trace" 2>"$out/log" &
   pid=$!
