@@ -467,6 +467,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     }
     return replies == 1;
   };
+  reshow_after_flicker();
   if (tentative_ && !disturbed_) {
     if (reply_shown() || next_seat_began(src)) {
       up.commit = commit_tentative();
@@ -525,6 +526,30 @@ void Tracker::take_tentative(Tentative t, TrackerUpdate& up) {
   ruled_board_.reset();
   if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
     up.commit = commit_tentative();
+}
+
+void Tracker::reshow_after_flicker() {
+  // A move the board first showed only for a reed's flicker (a victim's
+  // lift bouncing while the capturer is in the air, issue 22) is shown for
+  // real when its squares show it again, hand touches, not flickers: from
+  // that touch on, what the hands do is the next seat's. Without this, the
+  // capturer's real landing counted as the reply's refill of that square
+  // (issue 27 item 11, corners-mini: the king lifted before the queen landed
+  // beside it read as the king taking the queen).
+  if (!tentative_ || tentative_->groups.size() != 1 || !tentative_->left ||
+      *tentative_->left - tentative_->shown >= settings_.health.bounce_window)
+    return;
+  const Footprint& f = groups_[tentative_->groups.front()].footprint;
+  const SquareSet squares = f.touched() & ~ignored();
+  if (((board_.occupied() ^ expected_) & squares) != (f.changed & squares)) return;
+  const Touch* last = nullptr;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq > tentative_->seq && !t.flicker && squares.test(core::index_of(t.square))) last = &t;
+  }
+  if (last == nullptr || !last->occupied) return;
+  tentative_->seq = last->seq;
+  tentative_->shown = last->time;
+  tentative_->left.reset();
 }
 
 bool Tracker::touched_since(std::uint64_t seq, const SquareSet& squares) const {

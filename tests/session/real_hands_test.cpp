@@ -269,5 +269,30 @@ TEST(RealHandsSoak, AReedBouncingAsThePawnLandsIsNoCaptureOfIt) {
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, ACapturerRestingOnItsPathWithTheVictimInTheHandIsNoWrongBoard) {
+  // corners-long seed 19, chess-four 17, four-kingdoms 6 of the soak: the
+  // victim lifted first, then the bishop slides and rests 0.3-0.9 s on a
+  // square of its path before it lands on the victim's square. Before: the
+  // board (victim in the air, bishop on the path) was ruled out of sync at
+  // the settle time, and the capture read only when it landed.
+  Table t = giuoco();
+  t.up("f2").up("c5", 300).down("e3", 400).up("e3", 700).down("f2", 150).wait(2000);
+  EXPECT_EQ(t.moves(), giuoco_and({"Bc5xf2"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, AKingLiftedBeforeTheQueenLandsBesideItIsNoCaptureOfTheQueen) {
+  // corners-mini seed 12 of the soak: the queen takes on e2 (held in the air
+  // while the victim is removed, its reed bouncing); White lifts his king on d1 before the queen
+  // lands beside it, and puts it on c1. Before: the queen's landing was read
+  // as the king's capture too (Kd1xQe2), and the board fell out of sync.
+  Table t("chess", "4k3/8/8/8/8/4q3/4P3/3K4 b - - 0 1");
+  t.setup();
+  t.up("e3").up("e2", 300).down("e2", 2).up("e2", 4).up("d1", 170).down("e2", 260);
+  t.down("c1", 350).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qe3xe2", "Kd1-c1"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
