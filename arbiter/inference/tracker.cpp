@@ -536,9 +536,21 @@ void Tracker::reshow_after_flicker() {
   // capturer's real landing counted as the reply's refill of that square
   // (issue 27 item 11, corners-mini: the king lifted before the queen landed
   // beside it read as the king taking the queen).
-  if (!tentative_ || tentative_->groups.size() != 1 || !tentative_->left ||
-      *tentative_->left - tentative_->shown >= settings_.health.bounce_window)
-    return;
+  if (!tentative_ || tentative_->groups.size() != 1 || !tentative_->left) return;
+  // The touch that first showed it is a flicker's first flip, the reed's
+  // flip back next on that square (another seat's lift in the same
+  // millisecond is no flicker; nor a landing's bounce ending on the landing,
+  // nor a flicker showing again a move shown before).
+  const Touch* shown_by = nullptr;
+  bool by_flicker = false;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq == tentative_->seq && t.flicker && t.time == tentative_->shown) shown_by = &t;
+    if (shown_by != nullptr && t.seq > shown_by->seq && t.square == shown_by->square) {
+      by_flicker = t.flicker;
+      break;
+    }
+  }
+  if (!by_flicker) return;
   const Footprint& f = groups_[tentative_->groups.front()].footprint;
   const SquareSet squares = f.touched() & ~ignored();
   if (((board_.occupied() ^ expected_) & squares) != (f.changed & squares)) return;
