@@ -441,14 +441,14 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // hands, issue 27 item 11: each lift within 270 ms of the landing
       // before it): T stands; the reply is read from the position after T.
       const core::Position& after_pos = a->game->position();
-      const Footprint& tf = groups_[tentative_->groups.front()].footprint;
-      const SquareSet t_landing = (tf.changed & ~expected_) | tf.kept;
       for (const CandidateGroup& g : a->groups) {
         SquareSet rest = ev1.diff & ~g.footprint.touched();
-        // T's own piece lifted again is T going on (a slide), not a new move.
-        if (rest.none() || (rest & t_landing).any()) continue;
+        if (rest.none()) continue;
         // Lifts of another seat's pieces, each after the reply's own piece
-        // left its square (that seat began once the reply was under way).
+        // left its square (that seat began once the reply was under way):
+        // T's own piece among them too (its mover's next move, in a game of
+        // two; issue 27 item 11, chess seed 13: the queen lifted again after
+        // Black lifted f8 is no slide going on, Black had begun).
         const Square o = g.footprint.origin;
         if (o == core::kNoSquare) continue;
         const std::uint64_t began = since.last_up[static_cast<std::size_t>(core::index_of(o))];

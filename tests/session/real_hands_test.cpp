@@ -294,5 +294,19 @@ TEST(RealHandsSoak, AKingLiftedBeforeTheQueenLandsBesideItIsNoCaptureOfTheQueen)
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, TheMoverLiftingAgainAfterTheReplyBeganIsTheNextMoveNotTheSlideGoingOn) {
+  // chess seed 13 of the soak: the queen slides d3-d6 (brushing d4, d5; a
+  // longer capture on d7 keeps it waiting as a rest on the way), Black lifts
+  // f8 28 ms before it lands, White lifts the queen again (his next move)
+  // before Black's bishop lands on g7, then puts it on d4. Before: the
+  // queen's lift was read as the slide going on, and Qd3-d4 was read.
+  Table t("chess", "rnbqkbnr/pppp1p1p/8/6p1/8/3Q4/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+  t.setup();
+  t.up("d3").down("d4", 487).up("d4", 87).down("d5", 29).up("d5", 58).up("f8", 2);
+  t.down("d6", 28).up("d6", 285).down("g7", 83).down("d4", 538).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qd3-d6", "Bf8-g7", "Qd6-d4"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
