@@ -493,7 +493,11 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   // hands, issue 27 item 11: d2-d3 brushed on the way to d4 while Black lifts).
   const bool waypoint_left = tentative_ && tentative_->groups.size() == 1 &&
                              (tentative_->wait == Wait::kSlide || tentative_->wait == Wait::kPrefix);
-  if (!disturbed_ && (!tentative_ || tentative_->carry.any() || waypoint_left)) {
+  // So is a move only a flicker showed (a victim's lift bouncing, issue 22)
+  // that the board does not show now (real hands: the next seat lifting the
+  // bouncing piece before the mover's piece lands elsewhere).
+  if (!disturbed_ &&
+      (!tentative_ || tentative_->carry.any() || waypoint_left || shown_by_flicker())) {
     if (std::optional<std::size_t> i = overlapping_reading(src, ev)) {
       std::vector<std::size_t> one{*i};
       Millis shown = now_;
@@ -528,6 +532,21 @@ void Tracker::take_tentative(Tentative t, TrackerUpdate& up) {
     up.commit = commit_tentative();
 }
 
+bool Tracker::shown_by_flicker() const {
+  if (!tentative_ || tentative_->groups.size() != 1 || !tentative_->left) return false;
+  // The touch that first showed it is a flicker's first flip, the reed's
+  // flip back next on that square (another seat's lift in the same
+  // millisecond is no flicker; nor a landing's bounce ending on the landing,
+  // nor a flicker showing again a move shown before).
+  const Touch* shown_by = nullptr;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq == tentative_->seq && t.flicker && t.time == tentative_->shown) shown_by = &t;
+    if (shown_by != nullptr && t.seq > shown_by->seq && t.square == shown_by->square)
+      return t.flicker;
+  }
+  return false;
+}
+
 void Tracker::reshow_after_flicker() {
   // A move the board first showed only for a reed's flicker (a victim's
   // lift bouncing while the capturer is in the air, issue 22) is shown for
@@ -536,21 +555,7 @@ void Tracker::reshow_after_flicker() {
   // capturer's real landing counted as the reply's refill of that square
   // (issue 27 item 11, corners-mini: the king lifted before the queen landed
   // beside it read as the king taking the queen).
-  if (!tentative_ || tentative_->groups.size() != 1 || !tentative_->left) return;
-  // The touch that first showed it is a flicker's first flip, the reed's
-  // flip back next on that square (another seat's lift in the same
-  // millisecond is no flicker; nor a landing's bounce ending on the landing,
-  // nor a flicker showing again a move shown before).
-  const Touch* shown_by = nullptr;
-  bool by_flicker = false;
-  for (const Touch& t : log_.touches()) {
-    if (t.seq == tentative_->seq && t.flicker && t.time == tentative_->shown) shown_by = &t;
-    if (shown_by != nullptr && t.seq > shown_by->seq && t.square == shown_by->square) {
-      by_flicker = t.flicker;
-      break;
-    }
-  }
-  if (!by_flicker) return;
+  if (!shown_by_flicker()) return;
   const Footprint& f = groups_[tentative_->groups.front()].footprint;
   const SquareSet squares = f.touched() & ~ignored();
   if (((board_.occupied() ^ expected_) & squares) != (f.changed & squares)) return;

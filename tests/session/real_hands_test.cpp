@@ -308,5 +308,17 @@ TEST(RealHandsSoak, TheMoverLiftingAgainAfterTheReplyBeganIsTheNextMoveNotTheSli
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, TheNextSeatLiftingAPieceTheMoverCouldHaveTakenBeforeTheLandingKeepsTheMove) {
+  // corners-long seed 48 of the soak: White's bishop in the air from d4 to
+  // e3; Black lifts his knight on c5 (which the bishop could have taken)
+  // 112 ms before the bishop lands, and puts it on a4. Before: the board was
+  // ruled out of sync and Bd4xNc5 read afterwards.
+  Table t("chess", "4k3/8/8/2n5/3B4/8/8/4K3 w - - 0 1");
+  t.setup();
+  t.up("d4").up("c5", 632).down("c5", 1).up("c5", 1).down("e3", 110).down("a4", 561).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bd4-e3", "Nc5-a4"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
