@@ -320,5 +320,19 @@ TEST(RealHandsSoak, TheNextSeatLiftingAPieceTheMoverCouldHaveTakenBeforeTheLandi
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, APieceTheMoverCouldStillTakeLiftedAndPlayedByTheNextSeatKeepsTheMove) {
+  // four-kingdoms seed 36 of the soak: the bishop a9-b8 lands 83 ms after
+  // the next seat lifts a pawn on the same diagonal further on (which the
+  // bishop could have gone on to take), and that pawn lands two squares on.
+  // Here: White's bishop f1-e2 with Black's pawn on a6 (on the diagonal),
+  // Black lifting it before the bishop lands and putting it on a5. Before:
+  // nothing was read and the board was ruled out of sync.
+  Table t("chess", "4k3/8/p7/8/8/8/8/4KB2 w - - 0 1");
+  t.setup();
+  t.up("f1").up("a6", 768).down("e2", 83).down("a5", 202).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bf1-e2", "a6-a5"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
