@@ -4,6 +4,7 @@
 // the game, never from running the code under test.
 #include <gtest/gtest.h>
 
+#include "inference/sensor_health.h"
 #include "inference/tracker.h"
 #include "table.h"
 
@@ -332,6 +333,49 @@ TEST(RealHandsSoak, APieceTheMoverCouldStillTakeLiftedAndPlayedByTheNextSeatKeep
   t.up("f1").up("a6", 768).down("e2", 83).down("a5", 202).wait(2000);
   EXPECT_EQ(t.moves(), (Strings{"Bf1-e2", "a6-a5"})) << t.transcript();
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, ABrushedSquareWhoseReedBouncesAsThePieceLeavesIsNoKnockedPiece) {
+  // chess-four seed 34 of the soak, three seats' hands within 150 ms: a
+  // bishop brushing e6 (75 ms on it, the reed bouncing as it leaves), the
+  // next seat lifting c3 in the same instant, the seat after lifting g11
+  // 146 ms later. Before: "3 pieces left c3, e6 and g11 within 150 ms: were
+  // pieces knocked over?", and no move was read until the board was put
+  // back. The brushed square's piece never stood there. Three standing
+  // pieces leaving, one with a bouncing reed, are still a burst.
+  Table t("chess");
+  const core::Geometry& g = t.rules().geometry;
+  auto sq = [&](const char* n) { return t.sq(n); };
+  auto run = [&](inference::SensorHealth& h, core::SquareSet& board, const char* n, bool occupied,
+                 long ms) {
+    board.set(core::index_of(sq(n)), occupied);
+    return h.on_square(sq(n), occupied, session::Millis{ms}, board, g);
+  };
+  {
+    inference::SensorHealth h;
+    core::SquareSet board;
+    board.set(core::index_of(sq("c3")));
+    board.set(core::index_of(sq("g7")));
+    EXPECT_FALSE(run(h, board, "e6", true, 44606));
+    EXPECT_FALSE(run(h, board, "e6", false, 44681));
+    EXPECT_FALSE(run(h, board, "c3", false, 44682));
+    EXPECT_FALSE(run(h, board, "e6", true, 44683));
+    EXPECT_FALSE(run(h, board, "e6", false, 44687));
+    EXPECT_FALSE(run(h, board, "f5", true, 44748));
+    EXPECT_FALSE(run(h, board, "g7", false, 44828));
+  }
+  {
+    inference::SensorHealth h;
+    core::SquareSet board;
+    for (const char* n : {"a2", "b2", "c2"}) board.set(core::index_of(sq(n)));
+    EXPECT_FALSE(run(h, board, "a2", false, 1000));
+    EXPECT_FALSE(run(h, board, "a2", true, 1002));
+    EXPECT_FALSE(run(h, board, "a2", false, 1005));
+    EXPECT_FALSE(run(h, board, "b2", false, 1030));
+    auto o = run(h, board, "c2", false, 1060);
+    ASSERT_TRUE(o);
+    EXPECT_EQ(o->kind, inference::ObservationKind::kBurst);
+  }
 }
 
 }  // namespace real_hands
