@@ -70,7 +70,7 @@ std::optional<Observation> SensorHealth::on_square(core::Square square, bool occ
   for (const Change& c : recent_) {
     int q = core::index_of(c.square);
     const std::optional<Millis>& put = placed_[static_cast<std::size_t>(q)];
-    const bool stood = !put || *put > c.time || c.time - *put >= settings_.burst_window;
+    const bool stood = !put || *put > c.time || c.time - *put >= settings_.standing;
     if (c.occupied) {
       filled.set(q);
     } else if (!filled.test(q) && !board.test(q) && stood) {

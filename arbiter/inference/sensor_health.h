@@ -13,7 +13,7 @@
 //     `burst_window` and stay off (pieces knocked over, a sleeve sweeping a
 //     rank) — two hands lift two pieces at most; a slide brushing squares
 //     puts nothing down to stay, so it never counts (a brushed square's
-//     piece was put down less than the window before it left, even when
+//     piece was put down less than `standing` before it left, even when
 //     its reed bounces as it leaves: issue 27 item 11);
 // Each is reported once, then again only after the cell (or the board) has
 // been quiet for the window. Reports are values; nothing is dropped: the
@@ -61,6 +61,10 @@ struct HealthSettings {
   Millis bounce_window{10};
   int burst_pieces = 3;
   Millis burst_window{150};
+  // A piece put down less than this before it left was passing (a slide
+  // brushing the square: 20-160 ms; a hand resting on the way), not standing:
+  // its leaving is no part of a burst.
+  Millis standing{500};
 };
 
 class SensorHealth {
@@ -89,7 +93,7 @@ class SensorHealth {
   std::deque<Change> recent_;
   // When the piece on each square was put down (a flicker's flip back, within
   // bounce_window of a lift, is no placement); none: from before the first
-  // change seen. A piece put down less than burst_window before it left (a
+  // change seen. A piece put down less than `standing` before it left (a
   // slide brushing the square) was never standing.
   std::array<std::optional<Millis>, core::kMaxSquares> placed_{};
   std::array<std::optional<Millis>, core::kMaxSquares> lifted_{};

@@ -365,6 +365,17 @@ TEST(RealHandsSoak, ABrushedSquareWhoseReedBouncesAsThePieceLeavesIsNoKnockedPie
     EXPECT_FALSE(run(h, board, "g7", false, 44828));
   }
   {
+    // four-kingdoms seed 30: a brush of 159 ms (the generator's slides: 20-160).
+    inference::SensorHealth h;
+    core::SquareSet board;
+    board.set(core::index_of(sq("c3")));
+    board.set(core::index_of(sq("g7")));
+    EXPECT_FALSE(run(h, board, "f4", true, 22299));
+    EXPECT_FALSE(run(h, board, "f4", false, 22458));
+    EXPECT_FALSE(run(h, board, "c3", false, 22459));
+    EXPECT_FALSE(run(h, board, "g7", false, 22498));
+  }
+  {
     inference::SensorHealth h;
     core::SquareSet board;
     for (const char* n : {"a2", "b2", "c2"}) board.set(core::index_of(sq(n)));
