@@ -441,6 +441,16 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // hands, issue 27 item 11: each lift within 270 ms of the landing
       // before it): T stands; the reply is read from the position after T.
       const core::Position& after_pos = a->game->position();
+      const Footprint& tf = groups_[tentative_->groups.front()].footprint;
+      const SquareSet t_landing = (tf.changed & ~expected_) | tf.kept;
+      // Squares T's piece could still take on, going on from where it stands.
+      SquareSet t_reach;
+      const Square t_to = groups_[tentative_->groups.front()].moves.front().to;
+      for (const CandidateGroup& h : groups_) {
+        if (tf.origin != core::kNoSquare && h.footprint.origin == tf.origin &&
+            lies_between(tf.origin, t_to, h.moves.front().to))
+          t_reach |= h.footprint.kept;
+      }
       for (const CandidateGroup& g : a->groups) {
         SquareSet rest = ev1.diff & ~g.footprint.touched();
         if (rest.none()) continue;
@@ -448,9 +458,13 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         // left its square (that seat began once the reply was under way):
         // T's own piece among them too (its mover's next move, in a game of
         // two; issue 27 item 11, chess seed 13: the queen lifted again after
-        // Black lifted f8 is no slide going on, Black had begun).
+        // Black lifted f8 is no slide going on, Black had begun), unless the
+        // "reply" began on a square T's piece could still take on: then it is
+        // the victim lifted and T's piece going on over the reply's landing
+        // (Ra1-a3, a5 lifted, the rook on through a4 to take on a5).
         const Square o = g.footprint.origin;
         if (o == core::kNoSquare) continue;
+        if ((rest & t_landing).any() && t_reach.test(core::index_of(o))) continue;
         const std::uint64_t began = since.last_up[static_cast<std::size_t>(core::index_of(o))];
         bool lifts_only = began != 0;
         for (int q = 0; q < core::kMaxSquares && lifts_only; ++q) {
