@@ -25,7 +25,8 @@ const char* const kBenchLatencyUsage =
                 [--settle-ms N] [--settle-slide-ms N] [--sliding on|off] [--slide-rest-ms N]
                 [--real-hands on|off]
                                     placement-to-move latency over generated traces,
-                                    commit_at_once on and off (docs/BENCH.md)
+                                    commit_at_once on and off, real hands by default
+                                    (issue 27 item 11; docs/BENCH.md)
 )";
 
 namespace {
@@ -287,8 +288,9 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
   }
   session::SessionSettings base;
   if (!read_session_settings(*o, base, err)) return 2;
-  // Issue 27 item 11: the hands of the DGT recordings (GeneratorSettings::real_hands).
-  bool real_hands = false;
+  // Issue 27 item 11: the hands of the DGT recordings (GeneratorSettings::real_hands),
+  // on by default; `--real-hands off` gives the generator's tidy hands.
+  bool real_hands = true;
   if (auto it = o->values.find("real-hands"); it != o->values.end()) {
     if (it->second != "on" && it->second != "off") {
       err << "tabula: --real-hands must be \"on\" or \"off\", got \"" << it->second << "\"\n";

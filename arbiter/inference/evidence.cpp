@@ -81,8 +81,36 @@ bool shows_result(const Footprint& f, const Evidence& e) {
   return refilled_after_origin(f, e);
 }
 
+namespace {
+
+// Issue 27 item 11: a capturer resting on its path. On real boards a hand
+// that took the victim first may rest the capturing piece 0.3-0.9 s on a
+// square of its way (as a slide rests, docs/INFERENCE.md "A hand that rests
+// on the way"): the one square outside f's is filled, and lies between f's
+// origin (left) and a capture square whose victim is off the board.
+bool resting_on_the_path(const Footprint& f, const Evidence& e, const core::SquareSet& outside) {
+  if (outside.count() != 1 || f.origin == core::kNoSquare) return false;
+  const int o = core::index_of(f.origin);
+  if (!e.diff.test(o) || e.physical->test(o)) return false;  // the mover has left
+  Square rest = core::kNoSquare;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (outside.test(q)) rest = static_cast<Square>(q);
+  }
+  if (!e.physical->test(core::index_of(rest))) return false;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (f.kept.test(q) && e.diff.test(q) && !e.physical->test(q) &&
+        lies_between(f.origin, rest, static_cast<Square>(q)))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool on_the_way(const Footprint& f, const Evidence& e) {
-  if (e.diff.none() || (e.diff & ~f.touched()).any()) return false;
+  if (e.diff.none()) return false;
+  const core::SquareSet outside = e.diff & ~f.touched();
+  if (outside.any() && !resting_on_the_path(f, e, outside)) return false;
   // Hands put down only what they lifted: a piece appearing on the
   // destination while nothing has left is no move under way (a stuck reed).
   core::SquareSet fills = e.diff & *e.physical;

@@ -22,6 +22,8 @@
 //   on_the_way(f): every difference lies within f's squares, and no more
 //     pieces were put down than lifted: the hands are part-way through that
 //     move (a piece held in the air, a victim lifted, the rook of a castling).
+//     Also the capturer resting on a square of its path with the victim off
+//     the board (issue 27 item 11: the one difference outside f's squares).
 // Pure functions; the log is a value (not thread-safe).
 #pragma once
 

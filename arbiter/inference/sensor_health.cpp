@@ -58,14 +58,22 @@ std::optional<Observation> SensorHealth::on_square(core::Square square, bool occ
   while (!recent_.empty() && time - recent_.front().time >= settings_.burst_window)
     recent_.pop_front();
   recent_.push_back({time, square, occupied});
+  const std::size_t i = static_cast<std::size_t>(core::index_of(square));
+  if (!occupied) {
+    lifted_[i] = time;
+  } else if (!lifted_[i] || time - *lifted_[i] >= settings_.bounce_window) {
+    placed_[i] = time;
+  }
   // Standing pieces that left within the window and are still off.
   core::SquareSet filled;
   core::SquareSet off;
   for (const Change& c : recent_) {
     int q = core::index_of(c.square);
+    const std::optional<Millis>& put = placed_[static_cast<std::size_t>(q)];
+    const bool stood = !put || *put > c.time || c.time - *put >= settings_.standing;
     if (c.occupied) {
       filled.set(q);
-    } else if (!filled.test(q) && !board.test(q)) {
+    } else if (!filled.test(q) && !board.test(q) && stood) {
       off.set(q);
     }
   }

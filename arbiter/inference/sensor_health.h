@@ -12,7 +12,9 @@
 //   - a burst: `burst_pieces` standing pieces leave their squares within
 //     `burst_window` and stay off (pieces knocked over, a sleeve sweeping a
 //     rank) — two hands lift two pieces at most; a slide brushing squares
-//     puts nothing down to stay, so it never counts;
+//     puts nothing down to stay, so it never counts (a brushed square's
+//     piece was put down less than `standing` before it left, even when
+//     its reed bounces as it leaves: issue 27 item 11);
 // Each is reported once, then again only after the cell (or the board) has
 // been quiet for the window. Reports are values; nothing is dropped: the
 // events still reach the tracker, which is what keeps accepted moves safe.
@@ -59,6 +61,10 @@ struct HealthSettings {
   Millis bounce_window{10};
   int burst_pieces = 3;
   Millis burst_window{150};
+  // A piece put down less than this before it left was passing (a slide
+  // brushing the square: 20-160 ms; a hand resting on the way), not standing:
+  // its leaving is no part of a burst.
+  Millis standing{500};
 };
 
 class SensorHealth {
@@ -85,6 +91,12 @@ class SensorHealth {
   };
   std::array<CellHistory, core::kMaxSquares> cells_{};
   std::deque<Change> recent_;
+  // When the piece on each square was put down (a flicker's flip back, within
+  // bounce_window of a lift, is no placement); none: from before the first
+  // change seen. A piece put down less than `standing` before it left (a
+  // slide brushing the square) was never standing.
+  std::array<std::optional<Millis>, core::kMaxSquares> placed_{};
+  std::array<std::optional<Millis>, core::kMaxSquares> lifted_{};
   bool burst_reported_ = false;
 };
 

@@ -443,14 +443,28 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       const core::Position& after_pos = a->game->position();
       const Footprint& tf = groups_[tentative_->groups.front()].footprint;
       const SquareSet t_landing = (tf.changed & ~expected_) | tf.kept;
+      // Squares T's piece could still take on, going on from where it stands.
+      SquareSet t_reach;
+      const Square t_to = groups_[tentative_->groups.front()].moves.front().to;
+      for (const CandidateGroup& h : groups_) {
+        if (tf.origin != core::kNoSquare && h.footprint.origin == tf.origin &&
+            lies_between(tf.origin, t_to, h.moves.front().to))
+          t_reach |= h.footprint.kept;
+      }
       for (const CandidateGroup& g : a->groups) {
         SquareSet rest = ev1.diff & ~g.footprint.touched();
-        // T's own piece lifted again is T going on (a slide), not a new move.
-        if (rest.none() || (rest & t_landing).any()) continue;
+        if (rest.none()) continue;
         // Lifts of another seat's pieces, each after the reply's own piece
-        // left its square (that seat began once the reply was under way).
+        // left its square (that seat began once the reply was under way):
+        // T's own piece among them too (its mover's next move, in a game of
+        // two; issue 27 item 11, chess seed 13: the queen lifted again after
+        // Black lifted f8 is no slide going on, Black had begun), unless the
+        // "reply" began on a square T's piece could still take on: then it is
+        // the victim lifted and T's piece going on over the reply's landing
+        // (Ra1-a3, a5 lifted, the rook on through a4 to take on a5).
         const Square o = g.footprint.origin;
         if (o == core::kNoSquare) continue;
+        if ((rest & t_landing).any() && t_reach.test(core::index_of(o))) continue;
         const std::uint64_t began = since.last_up[static_cast<std::size_t>(core::index_of(o))];
         bool lifts_only = began != 0;
         for (int q = 0; q < core::kMaxSquares && lifts_only; ++q) {
@@ -467,6 +481,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     }
     return replies == 1;
   };
+  reshow_after_flicker();
   if (tentative_ && !disturbed_) {
     if (reply_shown() || next_seat_began(src)) {
       up.commit = commit_tentative();
@@ -492,7 +507,11 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   // hands, issue 27 item 11: d2-d3 brushed on the way to d4 while Black lifts).
   const bool waypoint_left = tentative_ && tentative_->groups.size() == 1 &&
                              (tentative_->wait == Wait::kSlide || tentative_->wait == Wait::kPrefix);
-  if (!disturbed_ && (!tentative_ || tentative_->carry.any() || waypoint_left)) {
+  // So is a move only a flicker showed (a victim's lift bouncing, issue 22)
+  // that the board does not show now (real hands: the next seat lifting the
+  // bouncing piece before the mover's piece lands elsewhere).
+  if (!disturbed_ &&
+      (!tentative_ || tentative_->carry.any() || waypoint_left || shown_by_flicker())) {
     if (std::optional<std::size_t> i = overlapping_reading(src, ev)) {
       std::vector<std::size_t> one{*i};
       Millis shown = now_;
@@ -525,6 +544,43 @@ void Tracker::take_tentative(Tentative t, TrackerUpdate& up) {
   ruled_board_.reset();
   if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
     up.commit = commit_tentative();
+}
+
+bool Tracker::shown_by_flicker() const {
+  if (!tentative_ || tentative_->groups.size() != 1 || !tentative_->left) return false;
+  // The touch that first showed it is a flicker's first flip, the reed's
+  // flip back next on that square (another seat's lift in the same
+  // millisecond is no flicker; nor a landing's bounce ending on the landing,
+  // nor a flicker showing again a move shown before).
+  const Touch* shown_by = nullptr;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq == tentative_->seq && t.flicker && t.time == tentative_->shown) shown_by = &t;
+    if (shown_by != nullptr && t.seq > shown_by->seq && t.square == shown_by->square)
+      return t.flicker;
+  }
+  return false;
+}
+
+void Tracker::reshow_after_flicker() {
+  // A move the board first showed only for a reed's flicker (a victim's
+  // lift bouncing while the capturer is in the air, issue 22) is shown for
+  // real when its squares show it again, hand touches, not flickers: from
+  // that touch on, what the hands do is the next seat's. Without this, the
+  // capturer's real landing counted as the reply's refill of that square
+  // (issue 27 item 11, corners-mini: the king lifted before the queen landed
+  // beside it read as the king taking the queen).
+  if (!shown_by_flicker()) return;
+  const Footprint& f = groups_[tentative_->groups.front()].footprint;
+  const SquareSet squares = f.touched() & ~ignored();
+  if (((board_.occupied() ^ expected_) & squares) != (f.changed & squares)) return;
+  const Touch* last = nullptr;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq > tentative_->seq && !t.flicker && squares.test(core::index_of(t.square))) last = &t;
+  }
+  if (last == nullptr || !last->occupied) return;
+  tentative_->seq = last->seq;
+  tentative_->shown = last->time;
+  tentative_->left.reset();
 }
 
 bool Tracker::touched_since(std::uint64_t seq, const SquareSet& squares) const {

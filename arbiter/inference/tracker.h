@@ -310,6 +310,8 @@ class Tracker {
   void check_touch(core::Square q, const MoveSource* src, TrackerUpdate& up);
   void clear_evidence();
   bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
+  bool shown_by_flicker() const;
+  void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
   Commit commit_tentative();

@@ -103,10 +103,11 @@ std::optional<std::size_t> Tracker::overlapping_reading(const MoveSource* src,
     }
     if (f.origin != core::kNoSquare) reach.reset(core::index_of(f.origin));
     bool mover_lifted = false;
+    bool victim_lifted = false;
     for (int q = 0; q < core::kMaxSquares; ++q) {
-      if (rest.test(q) && expected_.test(q) && !board_.occupied().test(q) &&
-          (pos.at(static_cast<Square>(q)).seat == mover_ || reach.test(q)))
-        mover_lifted = true;
+      if (!rest.test(q) || !expected_.test(q) || board_.occupied().test(q)) continue;
+      if (pos.at(static_cast<Square>(q)).seat == mover_) mover_lifted = true;
+      if (reach.test(q)) victim_lifted = true;
     }
     if (mover_lifted) continue;
     if (!shows_result(f, Evidence::of(expected_, board_.occupied(), ignore | rest, summary_)))
@@ -115,13 +116,22 @@ std::optional<std::size_t> Tracker::overlapping_reading(const MoveSource* src,
     if (!a.game) continue;
     Evidence ev1 = Evidence::of(a.expected, board_.occupied(), a.ignored, summary_);
     bool reply = false;
+    bool reply_whole = false;
+    const SquareSet m_landing = (f.changed & ~expected_) | f.kept;
     for (const CandidateGroup& r : a.groups) {
-      if (on_the_way(r.footprint, ev1) || shows_result(r.footprint, ev1)) {
-        reply = true;
-        break;
-      }
+      const bool whole = shows_result(r.footprint, ev1);
+      reply = reply || whole || on_the_way(r.footprint, ev1);
+      // A reply taking on M's landing square "shown" by M's own landing
+      // is the victim of M in the air (a victim lifted first): no proof.
+      reply_whole = reply_whole || (whole && (r.footprint.kept & m_landing).none());
     }
     if (!reply) continue;
+    // A lifted piece the moving piece could still take may be the victim of
+    // a longer capture under way (the piece resting on its way there); a
+    // reply seen whole says it was not (issue 27 item 11, four-kingdoms: the
+    // bishop resting on b8, Red's pawn lifted from h2 on its diagonal, is
+    // Ba9-b8 once that pawn stands on h4).
+    if (victim_lifted && !reply_whole) continue;
     if (found) return std::nullopt;  // two readings: judged, not guessed
     found = i;
   }

@@ -12,6 +12,7 @@
 #include "session/session.h"
 
 #include "core/notation.h"
+#include "session/session_moves.h"
 
 namespace tabula::session {
 
@@ -57,8 +58,8 @@ void Session::announce_bot_move(const Intent& in, Output& out) {
   if (question_open()) return refuse("a question is open; the bot's move waits for its answer", out);
   // The legal move with these squares (and promotion, when named): a shell
   // may name a double step or a castling by its squares alone.
-  std::optional<Move> legal;
-  for (const Move& m : g.legal_moves()) {
+  std::optional<core::Move> legal;
+  for (const core::Move& m : g.legal_moves()) {
     if (m.from != in.move.from || m.to != in.move.to) continue;
     if (in.move.promotion != core::kNoKind && m.promotion != in.move.promotion) continue;
     if (!legal || m == in.move) legal = m;

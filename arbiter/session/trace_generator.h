@@ -76,8 +76,9 @@ struct GeneratorSettings {
   int victim_first = 50;
   int swap_promoted = 70;
   // Issue 27 item 11, habits measured on real DGT recordings, used only with
-  // `real_hands` (not yet the default: the soaks with them do not read every
-  // move yet, see docs/INFERENCE.md):
+  // `real_hands` (on in `tabula bench-latency` and the real-hands soak; off
+  // here so the other soaks keep the hands they were written for: 10 of the
+  // soak's 550 games still misread with them, docs/INFERENCE.md):
   bool real_hands = false;
   int overlap = 35;        // the next player lifts within 270 ms of the last landing, either side
   int rest = 30;           // a slide rests 0.3-0.9 s on one square of its path

@@ -45,6 +45,44 @@ TEST_P(RandomGameInference, EveryMoveIsInferredOverFiftySeeds) {
   EXPECT_GE(early_starts, 10);  // the soak does start games before the setup settles
 }
 
+// Issue 27 item 11: the same games with the hands of the DGT recordings
+// (GeneratorSettings::real_hands: overlapping lifts, rests on the path,
+// longer air, capturers held over the victim, castling king first). Every
+// move is read, but for the games listed here, which still misread (each a
+// kind named in docs/INFERENCE.md, "Real hands in the trace generator"):
+// those are left out by name, so any other game misread fails the test.
+struct KnownMisread {
+  const char* variant;
+  int seed;
+};
+constexpr KnownMisread kRealHandsKnown[] = {
+    {"allies-vassals", 46}, {"chess", 26},         {"chess", 49},         {"chesscom-ffa", 44},
+    {"corners-mini", 2},    {"corners-mini", 32},  {"corners-mini", 35},  {"corners-mini", 36},
+    {"four-kingdoms", 1},   {"four-kingdoms", 30},
+};
+
+TEST_P(RandomGameInference, EveryMoveIsInferredWithRealHands) {
+  const std::string& variant = GetParam();
+  for (int seed = 1; seed <= kSeeds; ++seed) {
+    bool known = false;
+    for (const KnownMisread& k : kRealHandsKnown)
+      known = known || (variant == k.variant && seed == k.seed);
+    if (known) continue;
+    PreparedRecord prep = prepare_random_game(variant, static_cast<std::uint64_t>(seed), kMaxPlies);
+    ASSERT_TRUE(prep.error.empty()) << prep.error;
+    session::GeneratorSettings gs;
+    gs.seed = static_cast<std::uint64_t>(seed);
+    gs.real_hands = true;
+    if (seed % 2 == 0) gs.first_move_at = session::Millis{(seed * 37) % 1001};
+    RecordRun run = run_record(prep, gs);
+    ASSERT_TRUE(run.error.empty()) << run.error;
+    std::string problems;
+    for (const std::string& p : run.problems) problems += p + "\n";
+    ASSERT_EQ(run.inferred, prep.expected) << variant << " seed " << seed << ":\n" << problems;
+    EXPECT_TRUE(run.problems.empty()) << variant << " seed " << seed << ":\n" << problems;
+  }
+}
+
 // Issue 18: with commit_at_once off (a journal written before it replays
 // so) every move waits the settle time, and the games still read back.
 TEST_P(RandomGameInference, EveryMoveIsInferredWithCommitAtOnceOff) {

@@ -4,6 +4,7 @@
 // the game, never from running the code under test.
 #include <gtest/gtest.h>
 
+#include "inference/sensor_health.h"
 #include "inference/tracker.h"
 #include "table.h"
 
@@ -267,6 +268,125 @@ TEST(RealHandsSoak, AReedBouncingAsThePawnLandsIsNoCaptureOfIt) {
   t.down("g5", 3).down("f4", 476).wait(2000);
   EXPECT_EQ(t.moves(), (Strings{"g7-g5", "Nh3-f4"})) << t.transcript();
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, ACapturerRestingOnItsPathWithTheVictimInTheHandIsNoWrongBoard) {
+  // corners-long seed 19, chess-four 17, four-kingdoms 6 of the soak: the
+  // victim lifted first, then the bishop slides and rests 0.3-0.9 s on a
+  // square of its path before it lands on the victim's square. Before: the
+  // board (victim in the air, bishop on the path) was ruled out of sync at
+  // the settle time, and the capture read only when it landed.
+  Table t = giuoco();
+  t.up("f2").up("c5", 300).down("e3", 400).up("e3", 700).down("f2", 150).wait(2000);
+  EXPECT_EQ(t.moves(), giuoco_and({"Bc5xf2"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, AKingLiftedBeforeTheQueenLandsBesideItIsNoCaptureOfTheQueen) {
+  // corners-mini seed 12 of the soak: the queen takes on e2 (held in the air
+  // while the victim is removed, its reed bouncing); White lifts his king on d1 before the queen
+  // lands beside it, and puts it on c1. Before: the queen's landing was read
+  // as the king's capture too (Kd1xQe2), and the board fell out of sync.
+  Table t("chess", "4k3/8/8/8/8/4q3/4P3/3K4 b - - 0 1");
+  t.setup();
+  t.up("e3").up("e2", 300).down("e2", 2).up("e2", 4).up("d1", 170).down("e2", 260);
+  t.down("c1", 350).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qe3xe2", "Kd1-c1"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, TheMoverLiftingAgainAfterTheReplyBeganIsTheNextMoveNotTheSlideGoingOn) {
+  // chess seed 13 of the soak: the queen slides d3-d6 (brushing d4, d5; a
+  // longer capture on d7 keeps it waiting as a rest on the way), Black lifts
+  // f8 28 ms before it lands, White lifts the queen again (his next move)
+  // before Black's bishop lands on g7, then puts it on d4. Before: the
+  // queen's lift was read as the slide going on, and Qd3-d4 was read.
+  Table t("chess", "rnbqkbnr/pppp1p1p/8/6p1/8/3Q4/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+  t.setup();
+  t.up("d3").down("d4", 487).up("d4", 87).down("d5", 29).up("d5", 58).up("f8", 2);
+  t.down("d6", 28).up("d6", 285).down("g7", 83).down("d4", 538).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qd3-d6", "Bf8-g7", "Qd6-d4"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, TheNextSeatLiftingAPieceTheMoverCouldHaveTakenBeforeTheLandingKeepsTheMove) {
+  // corners-long seed 48 of the soak: White's bishop in the air from d4 to
+  // e3; Black lifts his knight on c5 (which the bishop could have taken)
+  // 112 ms before the bishop lands, and puts it on a4. Before: the board was
+  // ruled out of sync and Bd4xNc5 read afterwards.
+  Table t("chess", "4k3/8/8/2n5/3B4/8/8/4K3 w - - 0 1");
+  t.setup();
+  t.up("d4").up("c5", 632).down("c5", 1).up("c5", 1).down("e3", 110).down("a4", 561).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bd4-e3", "Nc5-a4"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, APieceTheMoverCouldStillTakeLiftedAndPlayedByTheNextSeatKeepsTheMove) {
+  // four-kingdoms seed 36 of the soak: the bishop a9-b8 lands 83 ms after
+  // the next seat lifts a pawn on the same diagonal further on (which the
+  // bishop could have gone on to take), and that pawn lands two squares on.
+  // Here: White's bishop f1-e2 with Black's pawn on a6 (on the diagonal),
+  // Black lifting it before the bishop lands and putting it on a5. Before:
+  // nothing was read and the board was ruled out of sync.
+  Table t("chess", "4k3/8/p7/8/8/8/8/4KB2 w - - 0 1");
+  t.setup();
+  t.up("f1").up("a6", 768).down("e2", 83).down("a5", 202).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bf1-e2", "a6-a5"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, ABrushedSquareWhoseReedBouncesAsThePieceLeavesIsNoKnockedPiece) {
+  // chess-four seed 34 of the soak, three seats' hands within 150 ms: a
+  // bishop brushing e6 (75 ms on it, the reed bouncing as it leaves), the
+  // next seat lifting c3 in the same instant, the seat after lifting g11
+  // 146 ms later. Before: "3 pieces left c3, e6 and g11 within 150 ms: were
+  // pieces knocked over?", and no move was read until the board was put
+  // back. The brushed square's piece never stood there. Three standing
+  // pieces leaving, one with a bouncing reed, are still a burst.
+  Table t("chess");
+  const core::Geometry& g = t.rules().geometry;
+  auto sq = [&](const char* n) { return t.sq(n); };
+  auto run = [&](inference::SensorHealth& h, core::SquareSet& board, const char* n, bool occupied,
+                 long ms) {
+    board.set(core::index_of(sq(n)), occupied);
+    return h.on_square(sq(n), occupied, session::Millis{ms}, board, g);
+  };
+  {
+    inference::SensorHealth h;
+    core::SquareSet board;
+    board.set(core::index_of(sq("c3")));
+    board.set(core::index_of(sq("g7")));
+    EXPECT_FALSE(run(h, board, "e6", true, 44606));
+    EXPECT_FALSE(run(h, board, "e6", false, 44681));
+    EXPECT_FALSE(run(h, board, "c3", false, 44682));
+    EXPECT_FALSE(run(h, board, "e6", true, 44683));
+    EXPECT_FALSE(run(h, board, "e6", false, 44687));
+    EXPECT_FALSE(run(h, board, "f5", true, 44748));
+    EXPECT_FALSE(run(h, board, "g7", false, 44828));
+  }
+  {
+    // four-kingdoms seed 30: a brush of 159 ms (the generator's slides: 20-160).
+    inference::SensorHealth h;
+    core::SquareSet board;
+    board.set(core::index_of(sq("c3")));
+    board.set(core::index_of(sq("g7")));
+    EXPECT_FALSE(run(h, board, "f4", true, 22299));
+    EXPECT_FALSE(run(h, board, "f4", false, 22458));
+    EXPECT_FALSE(run(h, board, "c3", false, 22459));
+    EXPECT_FALSE(run(h, board, "g7", false, 22498));
+  }
+  {
+    inference::SensorHealth h;
+    core::SquareSet board;
+    for (const char* n : {"a2", "b2", "c2"}) board.set(core::index_of(sq(n)));
+    EXPECT_FALSE(run(h, board, "a2", false, 1000));
+    EXPECT_FALSE(run(h, board, "a2", true, 1002));
+    EXPECT_FALSE(run(h, board, "a2", false, 1005));
+    EXPECT_FALSE(run(h, board, "b2", false, 1030));
+    auto o = run(h, board, "c2", false, 1060);
+    ASSERT_TRUE(o);
+    EXPECT_EQ(o->kind, inference::ObservationKind::kBurst);
+  }
 }
 
 }  // namespace real_hands

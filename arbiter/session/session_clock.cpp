@@ -1,0 +1,100 @@
+// session_clock.cpp — the Session's game clock: the flag's deadline, a flag
+// falling, the clock kept in step with the game, and the clock's intents.
+#include "session/session_moves.h"
+
+namespace tabula::session {
+
+using core::Seat;
+using core::SquareSet;
+
+// ---- the clock ----------------------------------------------------------------------
+
+std::optional<Millis> Session::flag_deadline() const {
+  if (!clock_ || phase_ != Phase::kPlay) return std::nullopt;
+  std::optional<Millis> f = clock_->flag_time();
+  if (!f) return std::nullopt;
+  // A move the board showed in time stands: it commits when it settles and
+  // stops the clock at the moment it was shown.
+  if (std::optional<Millis> shown = tracker_.tentative_shown(); shown && *shown <= *f)
+    return std::nullopt;
+  if (tracker_.state() == inference::TrackerState::kAwaitingChoice) return std::nullopt;
+  return f;
+}
+
+void Session::on_flag(Output& out) {
+  std::optional<int> i = clock_->flag(now_);
+  if (!i) return;
+  Seat s = core::seat_at(*i);
+  Ruling r;
+  r.kind = RulingKind::kClock;
+  r.severity = core::Severity::kWarning;
+  r.text = game().seat_name(s) + "'s flag has fallen (" + describe(clock_->control()) + ")";
+  add(r, out);
+  SquareSet shown = tracker_.expected();
+  std::vector<core::Ruling> rs = match_.game().timeout(s);
+  if (rs.empty()) return;
+  add_game_rulings(rs, out);
+  close_questions(out);
+  after_game_change(shown, inference::Rebase::kKeepEvidence, out);
+}
+
+void Session::sync_clock(Millis at) {
+  if (!clock_) return;
+  const core::Game& g = game();
+  for (int i = 0; i < g.rules().seat_count(); ++i) {
+    Seat s = core::seat_at(i);
+    // Out of the game, or a random mover whose moves the table plays (002 rule 7).
+    clock_->set_retired(i, !g.plays(s) || random_mover(g, s), at);
+  }
+  if (phase_ == Phase::kOver || g.outcome().over) return clock_->stop(at);
+  // Issue 33: a bot's clock stops when its move is announced; the next
+  // seat's starts when the move stands on the board (accept()).
+  if (phase_ != Phase::kPlay || clock_held_ || bot_request(g) != nullptr) return clock_->pause(at);
+  int next = core::index_of(g.to_move());
+  switch (clock_->state()) {
+    case GameClock::State::kIdle:
+      // kFirstMove: idle until the first move (accept() starts it); a game
+      // that already has moves starts at once.
+      if (settings_.clock_start == ClockStart::kSetup || !moves_.empty()) clock_->start(next, at);
+      return;
+    case GameClock::State::kRunning:
+      if (clock_->running() != next) clock_->switch_to(next, at);
+      return;
+    default:
+      return clock_->resume(next, at);
+  }
+}
+
+void Session::clock_intent(const Intent& in, Output& out) {
+  if (!clock_) return refuse("this game has no clock", out);
+  Ruling r;
+  r.kind = RulingKind::kClock;
+  switch (in.kind) {
+    case IntentKind::kPauseClock:
+      if (clock_held_) return refuse("the clock is already stopped", out);
+      clock_held_ = true;
+      clock_->pause(now_);
+      r.text = "the arbiter stops the clock";
+      break;
+    case IntentKind::kResumeClock:
+      if (!clock_held_) return refuse("the clock is not stopped", out);
+      clock_held_ = false;
+      sync_clock(now_);
+      r.text = "the arbiter starts the clock again";
+      break;
+    default: {
+      int i = core::index_of(in.seat);
+      if (in.seat == core::kNoSeat || i >= game().rules().seat_count())
+        return refuse("set the clock of which seat?", out);
+      if (in.count < 0) return refuse("a clock cannot be set below zero", out);
+      clock_->set_remaining(i, Millis{in.count}, now_);
+      r.severity = core::Severity::kWarning;
+      r.text = "the arbiter sets " + game().seat_name(in.seat) + "'s clock to " +
+               format_clock(Millis{in.count});
+      break;
+    }
+  }
+  add(r, out);
+}
+
+}  // namespace tabula::session
