@@ -188,6 +188,45 @@ bool Position::ep_capturable(Square target, Seat mover, Move& out_move) const {
   return false;
 }
 
+bool Position::en_passant_pseudo(Seat s, Square target) const {
+  // generate_pseudo's conditions for seat s: his pieces move, and not only
+  // his king.
+  if (!active_[index_of(s)] || king_only(s)) return false;
+  const MoveTables& t = rules_->tables;
+  const Seat frame = frame_seat_[index_of(s)];
+  const int kinds = static_cast<int>(rules_->pieces.size());
+  for (int k = 0; k < kinds; ++k) {
+    const PieceKind kind = kind_at(k);
+    if (!rules_->piece(kind).pawn) continue;
+    // Each pawn of s that attacks `target` (its reverse capture rays; most
+    // targets have none, so this comes first), then generate_piece's own
+    // walk from that pawn: a capture-only step onto the empty target with
+    // every step before it empty; then the capture open to him and the
+    // square not barred (add_pawn_moves; promotions land there as en
+    // passant moves too).
+    for (const RayRef& back : t.attacks(kind, frame, target)) {
+      Square from = kNoSquare;
+      for (const RayStep& st : t.ray(back)) {
+        const Piece& p = board_[index_of(st.square)];
+        if (p.empty()) continue;
+        if (st.flags != kStepPass && p.kind == kind && p.seat == s) from = st.square;
+        break;
+      }
+      if (from == kNoSquare) continue;
+      for (const RayRef& r : t.moves(kind, frame, from)) {
+        for (const RayStep& st : t.ray(r)) {
+          if (!board_[index_of(st.square)].empty()) break;
+          if (st.square != target || st.flags == kStepPass || (st.flags & kStepMove) || !(st.flags & kStepCapture))
+            continue;
+          Move ep{};
+          if (ep_capturable(target, s, ep) && !seat_def(s).pawn_barred[index_of(target)]) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
 bool Position::facing(Seat a, Seat b) const {
   Frame fa = frame_of(seat_def(a).facing);
   Frame fb = frame_of(seat_def(b).facing);

@@ -167,6 +167,10 @@ class Position {
   bool is_legal(const Move& m) const;  // m must come from generate_pseudo
   // A move's legality test without generating: any move of the side to move.
   bool leaves_king_attacked(const Move& m) const;
+  // Whether seat s, were it his turn, would have a pseudo-legal en passant
+  // capture landing on `target` (the very moves generate_pseudo would give
+  // him, found from target's reverse capture rays: no generation).
+  bool en_passant_pseudo(Seat s, Square target) const;
   // Whether seat s's king would be attacked (by seats that may capture it)
   // after the side to move plays m.
   bool king_attacked_after(const Move& m, Seat s) const;
