@@ -271,27 +271,26 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     }
   }
 
-  Ruling mv;
-  mv.kind = RulingKind::kMove;
-  mv.seat = mover;
-  if (quiet_) {
-  } else if (m.kind == MoveKind::kPass) {
-    mv.text = seat_name(mover) + " passes";
-  } else if (m.kind == MoveKind::kPlacement) {
-    // 003 rule 5: the stalemated player's placement is his move.
-    mv.text = seat_name(mover) + " places a new " + rules_->piece(m.promotion).name + " on " +
-              rules_->geometry.name(m.to);
-  } else {
-    mv.text = piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
-  }
-  if (!quiet_) {
+  if (!quiet_) {  // the move's ruling (a search has none)
+    Ruling mv;
+    mv.kind = RulingKind::kMove;
+    mv.seat = mover;
+    if (m.kind == MoveKind::kPass) {
+      mv.text = seat_name(mover) + " passes";
+    } else if (m.kind == MoveKind::kPlacement) {
+      // 003 rule 5: the stalemated player's placement is his move.
+      mv.text = seat_name(mover) + " places a new " + rules_->piece(m.promotion).name + " on " +
+                rules_->geometry.name(m.to);
+    } else {
+      mv.text = piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
+    }
     if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
     mv.squares = {m.from, m.to};
     out.push_back(mv);
   }
 
-  std::array<bool, kMaxSeats> playing_before{};
-  for (int s = 0; s < rules_->seat_count(); ++s) playing_before[s] = plays(seat_at(s));
+  std::array<bool, kMaxSeats> playing_before{};  // for the record's check marks (not in a search)
+  for (int s = 0; s < rules_->seat_count() && !quiet_; ++s) playing_before[s] = plays(seat_at(s));
   RecordEntry entry{pos_.fullmove_number(), mover, {}};
   if (!quiet_) entry.text = rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m);
   MoveNotes notes;

@@ -153,7 +153,8 @@ bool Game::insufficient_material() const {
     // Issue 31 item 1 (draws.insufficient_material_last_two_bare_king): or
     // two live players are left and one of them has a bare king.
     int live = 0;
-    for (Seat s : rules_->turn_order) live += status(s) == SeatStatus::kLive ? 1 : 0;
+    if (rules_->draws.insufficient_material_last_two_bare_king)
+      for (Seat s : rules_->turn_order) live += status(s) == SeatStatus::kLive ? 1 : 0;
     if (rules_->draws.insufficient_material_last_two_bare_king && live == 2) {
       // (bare() scans the board: only when it can matter; this runs after every move.)
       for (Seat s : rules_->turn_order)

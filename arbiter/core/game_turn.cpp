@@ -85,7 +85,14 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
            ledger.reduced_check_bonus_kinds.end();
   };
   const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
+  const auto all_seats = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
   bool queen_checks = false;  // a reduced-bonus piece of the mover gives a counted check
+  // A search needs the checks only for the mates judged after every move
+  // (002 rule 4) and the check bonuses; without either, nothing here
+  // changes the game, only its words.
+  const bool bonuses = ledger.double_check_bonus != 0 || ledger.double_check_bonus_queen != 0 ||
+                       ledger.triple_check_bonus != 0 || ledger.triple_check_bonus_queen != 0;
+  if (quiet_ && !bonuses && rules_->checks.mate_timing != MateTiming::kAfterEveryMove) return 0;
   for (Seat s : rules_->turn_order) {
     if (s == mover || !plays(s)) continue;
     // The yes-or-no test first (issue 30 item 3: every seat after every
@@ -93,6 +100,11 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
     // or when a bonus asks which of the mover's pieces give the check.
     const Square k = pos_.king_square(s);
     if (k == kNoSquare) continue;
+    // Most kings are attacked by nobody: asked of every other seat at once
+    // first (a superset of his attackers while his own pieces may not take
+    // him), the seats that may take him only when someone does.
+    const auto others = static_cast<std::uint8_t>(all_seats & ~(1U << index_of(s)));
+    if (!pos_.may_capture(s, s) && !pos_.attacked(k, others)) continue;
     const std::uint8_t attackers = pos_.attackers_of(s);
     if (!pos_.attacked(k, attackers)) continue;
     in_check |= static_cast<std::uint8_t>(1U << index_of(s));
@@ -161,6 +173,8 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
   // player, and the 20 points go to the player whose move made it so. Every
   // mate the move causes is judged before the game's end (rule 8) is: the
   // caller looks at the end afterwards.
+  // Nobody in check: nobody is mated (the test below needs a check).
+  if (in_check == 0) return;
   const int n = static_cast<int>(rules_->turn_order.size());
   const int from = pos_.order_index(mover);
   // `in_check`: the seats report_checks found in check, true until the

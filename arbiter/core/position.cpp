@@ -13,6 +13,8 @@ Position::Position(const RuleSet& rules) : rules_(&rules) {
     if (rules.geometry.playable(static_cast<Square>(i))) squares_.push_back(static_cast<Square>(i));
   }
   royal_ = rules.royal_kind();
+  for (std::size_t k = 0; k < rules.pieces.size() && k < 32; ++k)
+    if (rules.pieces[k].pawn) pawn_kinds_ |= 1U << k;
   corners_ = rules.corners.enabled;
   king_capture_ = rules.checks.king_capture;
   int n = rules.seat_count();
@@ -194,10 +196,8 @@ bool Position::en_passant_pseudo(Seat s, Square target) const {
   if (!active_[index_of(s)] || king_only(s)) return false;
   const MoveTables& t = rules_->tables;
   const Seat frame = frame_seat_[index_of(s)];
-  const int kinds = static_cast<int>(rules_->pieces.size());
-  for (int k = 0; k < kinds; ++k) {
-    const PieceKind kind = kind_at(k);
-    if (!rules_->piece(kind).pawn) continue;
+  for (std::uint32_t kinds = pawn_kinds_; kinds != 0; kinds &= kinds - 1) {
+    const PieceKind kind = kind_at(std::countr_zero(kinds));
     // Each pawn of s that attacks `target` (its reverse capture rays; most
     // targets have none, so this comes first), then generate_piece's own
     // walk from that pawn: a capture-only step onto the empty target with

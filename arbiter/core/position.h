@@ -268,6 +268,7 @@ class Position {
   std::uint8_t king_only_ = 0;  // bit per seat
   std::array<bool, kMaxSeats> promotion_blocked_{};
   PieceKind royal_ = kNoKind;
+  std::uint32_t pawn_kinds_ = 0;     // bit per pawn kind (en_passant_pseudo)
   std::array<Seat, kMaxSeats> frame_seat_{seat_at(0), seat_at(1), seat_at(2), seat_at(3)};
   bool corners_ = false;             // 000 corner squares in play
   bool corner_entry_open_ = true;
