@@ -18,7 +18,6 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
       pos_(start),
       points_(points),
       start_points_(points) {
-  setup_relations();
   for (int s = 0; s < rules_->seat_count(); ++s) {
     status_[s] = pos_.status(seat_at(s));
     if (status_[s] != SeatStatus::kLive) {
@@ -38,29 +37,14 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
   if (rules_->ledger.kind == LedgerKind::kTokens && points == std::array<int, kMaxSeats>{}) {
     points_.fill(rules_->ledger.tokens_per_seat);
   }
+  // The sheets' set-up (001: the teams' capture bans; 003: the alliances...).
   for (const Modules::Module* mod : modules_) mod->setup(*this);
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
   note_position();
 }
 
-// ---- relations ----------------------------------------------------------------
-
-void Game::setup_relations() {
-  // 001 rules 1, 4: light against dark; teammates never capture or check each
-  // other. 003 rule 2: allies likewise.
-  if (rules_->relations.kind == RelationsKind::kEveryoneAgainstEveryone) return;
-  for (std::size_t t = 0; t < rules_->relations.teams.size(); ++t) {
-    for (Seat s : rules_->relations.teams[t]) team_[index_of(s)] = static_cast<int>(t);
-  }
-  for (int a = 0; a < rules_->seat_count(); ++a) {
-    for (int b = 0; b < rules_->seat_count(); ++b) {
-      if (a != b && team_[a] >= 0 && team_[a] == team_[b]) {
-        pos_.set_may_capture(seat_at(a), seat_at(b), false);
-      }
-    }
-  }
-}
+// ---- sides ----------------------------------------------------------------------
 
 bool Game::teammates(Seat a, Seat b) const {
   return a != b && team_[index_of(a)] >= 0 && team_[index_of(a)] == team_[index_of(b)];
@@ -287,27 +271,26 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     }
   }
 
-  Ruling mv;
-  mv.kind = RulingKind::kMove;
-  mv.seat = mover;
-  if (quiet_) {
-  } else if (m.kind == MoveKind::kPass) {
-    mv.text = seat_name(mover) + " passes";
-  } else if (m.kind == MoveKind::kPlacement) {
-    // 003 rule 5: the stalemated player's placement is his move.
-    mv.text = seat_name(mover) + " places a new " + rules_->piece(m.promotion).name + " on " +
-              rules_->geometry.name(m.to);
-  } else {
-    mv.text = piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
-  }
-  if (!quiet_) {
+  if (!quiet_) {  // the move's ruling (a search has none)
+    Ruling mv;
+    mv.kind = RulingKind::kMove;
+    mv.seat = mover;
+    if (m.kind == MoveKind::kPass) {
+      mv.text = seat_name(mover) + " passes";
+    } else if (m.kind == MoveKind::kPlacement) {
+      // 003 rule 5: the stalemated player's placement is his move.
+      mv.text = seat_name(mover) + " places a new " + rules_->piece(m.promotion).name + " on " +
+                rules_->geometry.name(m.to);
+    } else {
+      mv.text = piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
+    }
     if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
     mv.squares = {m.from, m.to};
     out.push_back(mv);
   }
 
-  std::array<bool, kMaxSeats> playing_before{};
-  for (int s = 0; s < rules_->seat_count(); ++s) playing_before[s] = plays(seat_at(s));
+  std::array<bool, kMaxSeats> playing_before{};  // for the record's check marks (not in a search)
+  for (int s = 0; s < rules_->seat_count() && !quiet_; ++s) playing_before[s] = plays(seat_at(s));
   RecordEntry entry{pos_.fullmove_number(), mover, {}};
   if (!quiet_) entry.text = rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m);
   MoveNotes notes;
@@ -335,7 +318,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     out.push_back(r);
   }
   if (!captured.empty()) {
-    apply_capture_score(mover, captured, captured.promoted, out);
+    for (const Modules::Module* mod : modules_) mod->score_capture(*this, mover, captured, out);
     if (captured.kind == rules_->royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
         status(captured.seat) != SeatStatus::kStalemated) {
       // 002: a king left attacked can be taken by the one who moves first.
@@ -353,8 +336,8 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     }
   }
   for (const Modules::Module* mod : modules_) mod->before_checks(*this, mover, out);
-  report_checks(mover, moved, out);
-  if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, out);
+  const std::uint8_t in_check = report_checks(mover, moved, out);
+  if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
   check_game_end(out);
   for (const Modules::Module* mod : modules_)
     if (!outcome_.over) mod->after_move(*this, mover, notes, out);

@@ -164,12 +164,10 @@ class Game {
   std::uint64_t repetition_key() const;
   void no_move_round(std::vector<Ruling>& out);
   void note_position() { seen_.push_back(repetition_key()); }
-  void setup_relations();
-  void apply_capture_score(Seat mover, Piece captured, bool promoted, std::vector<Ruling>& out);
-  void add_points(Seat s, int amount, const std::string& why, std::vector<Ruling>& out);
   void eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out);
-  void report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out);
-  void mates_after_move(Seat mover, std::vector<Ruling>& out);
+  // The checks a move gives (rulings, bonuses); returns the seats in check.
+  std::uint8_t report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out);
+  void mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Ruling>& out);
   void start_of_turn(std::vector<Ruling>& out);
   void check_game_end(std::vector<Ruling>& out);
   void finish(bool draw, const std::string& reason, std::vector<Ruling>& out, Seat winner = kNoSeat);
@@ -179,10 +177,9 @@ class Game {
   bool bare(Seat s) const;  // only royal pieces left
   bool insufficient_material() const;
   bool blocked_pawns_can_change() const;  // the dead-position proof may differ after this move
-  // chess.com FFA (issue 17 items 4, 5): draws that pay the live players,
-  // and a walking king's points shared among them.
+  // A draw by a rule (material, the move rule...): the ledger's module pays
+  // `points` (chess.com FFA), then the game ends drawn.
   void draw_end(const std::string& reason, int points, std::vector<Ruling>& out, Seat leaver = kNoSeat);
-  void share_points(int amount, PointsShare share, const std::string& why, std::vector<Ruling>& out);
   std::vector<Seat> ranking_by_points() const;
   Seat credit_for_mate(Seat victim) const;
   bool has_legal_move_for(Seat s) const;
@@ -243,7 +240,7 @@ class Game {
   std::array<SeatStatus, kMaxSeats> status_{};
   std::array<int, kMaxSeats> points_{};
   std::array<int, kMaxSeats> start_points_{};
-  std::array<int, kMaxSeats> team_{-1, -1, -1, -1};
+  std::array<int, kMaxSeats> team_{-1, -1, -1, -1};  // each seat's side, set by a module (001); -1: his own
   std::array<bool, kMaxSeats> king_fallen_{};  // mated or captured (002 rule 8)
   std::array<bool, kMaxSeats> frozen_{};       // resigned or flagged (002 rule 10)
   // Everything that changed the game, for takeback by replay.

@@ -31,7 +31,7 @@ void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out
   outcome_.reason = reason;
   if (winner != kNoSeat) {
     outcome_.ranking.push_back(winner);
-    // The winner's teammates next (001: a team wins together).
+    // The winner's side next (the sides a module set: 001's teams win together).
     for (Seat s : rules_->turn_order)
       if (teammates(s, winner)) outcome_.ranking.push_back(s);
     for (Seat s : rules_->turn_order)
@@ -56,19 +56,12 @@ void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out
   r.seats = outcome_.ranking;
   r.text = "game over (" + reason + ")";
   if (!draw && !outcome_.ranking.empty()) {
-    // 001: a team wins together; the ruling names every member (issue 18:
-    // it named one player).
+    // The winner in a module's words (001: the whole team), else by name.
     const Seat first = outcome_.ranking.front();
-    std::string team;
-    if (rules_->relations.kind == RelationsKind::kFixedTeams) {
-      for (const std::vector<Seat>& members : rules_->relations.teams) {
-        if (std::find(members.begin(), members.end(), first) == members.end() || members.size() < 2) continue;
-        for (std::size_t i = 0; i < members.size(); ++i) {
-          team += (i == 0 ? "" : i + 1 == members.size() ? " and " : ", ") + seat_name(members[i]);
-        }
-      }
-    }
-    r.text += ": " + (team.empty() ? seat_name(first) + " wins" : "the team of " + team + " wins");
+    std::string words;
+    for (const Modules::Module* mod : modules_)
+      if (words.empty()) words = mod->winner_words(*this, first);
+    r.text += ": " + (words.empty() ? seat_name(first) + " wins" : words);
   }
   out.push_back(r);
 }
@@ -97,49 +90,26 @@ void Game::check_game_end(std::vector<Ruling>& out) {
   }
   switch (rules_->game_end) {
     case GameEnd::kFirstMate:
-      // 000 short game: the first mate ends the game; the mater wins.
-      // 001 / chess.com Teams: the side of the first player out loses (issue
-      // 31 item 5: Yellow resigned, Blue and Green won).
+      // The first player out ends the game: chess's mate; a module names the
+      // winner (000 short game: the mater; chess.com Teams: the other side).
       if (!eliminated_.empty()) {
-        Seat winner = kNoSeat;  // a module's winner first (000: the mater)
+        Seat winner = kNoSeat;
         for (const Modules::Module* mod : modules_)
           if (winner == kNoSeat) winner = mod->first_mate_winner(*this);
-        if (winner == kNoSeat && rules_->relations.kind == RelationsKind::kFixedTeams) {
-          Seat out_first = eliminated_.front();
-          const auto& order = rules_->turn_order;
-          const int n = static_cast<int>(order.size());
-          for (int k = 1; k < n && winner == kNoSeat; ++k) {
-            Seat c = order[static_cast<std::size_t>((pos_.order_index(out_first) + k) % n)];
-            if (!teammates(c, out_first)) winner = c;
-          }
-        }
         finish(false, reason, out, winner);
       }
       return;
     case GameEnd::kOneSideLeft: {
-      // 001: the game ends when both players of a team are out; 002: when
-      // one player is left.
+      // One side left (the sides a module set; else every seat its own): 001,
+      // both players of a team out; 002, one player left.
       int first_side = -1;
       for (Seat s : live) {
         int side = team_[index_of(s)] >= 0 ? team_[index_of(s)] : 100 + index_of(s);
         if (first_side >= 0 && side != first_side) return;  // two sides still play
         first_side = side;
       }
-      if (live.size() == 1 && rules_->ledger.survivor_bonus_per_king > 0) {
-        // 002 rule 8: +20 for every king still on the board not mated or captured.
-        int kings = 0;
-        for (int s = 0; s < rules_->seat_count(); ++s) {
-          if (seat_at(s) == live.front() || king_fallen_[s]) continue;
-          SeatStatus st = status_[s];
-          if ((st == SeatStatus::kResigned || st == SeatStatus::kFlagged) &&
-              pos_.king_square(seat_at(s)) != kNoSquare) {
-            ++kings;
-          }
-        }
-        add_points(live.front(), kings * rules_->ledger.survivor_bonus_per_king,
-                   "last player left, " + std::to_string(kings) + (kings == 1 ? " king" : " kings") + " standing",
-                   out);
-      }
+      if (live.size() == 1)
+        for (const Modules::Module* mod : modules_) mod->score_last_standing(*this, live.front(), out);
       finish(false, live.empty() ? std::string(reason) : "last " + std::string(team_[0] >= 0 ? "team" : "player") + " standing", out);
       return;
     }
@@ -167,34 +137,12 @@ bool Game::bare(Seat s) const {
   return king;
 }
 
-void Game::share_points(int amount, PointsShare share, const std::string& why, std::vector<Ruling>& out) {
-  std::vector<Seat> live;
-  for (Seat s : rules_->turn_order)
-    if (status(s) == SeatStatus::kLive) live.push_back(s);
-  if (live.empty() || share == PointsShare::kNobody) return;
-  const int n = static_cast<int>(live.size());
-  // chess.com FFA (issue 31 item 2): 20 split three ways pays 7 each.
-  int each = share == PointsShare::kEach            ? amount
-             : share == PointsShare::kSplitRoundedUp ? (amount + n - 1) / n
-                                                     : amount / n;
-  for (Seat s : live) add_points(s, each, why, out);
-}
-
 void Game::draw_end(const std::string& reason, int points, std::vector<Ruling>& out, Seat leaver) {
-  // chess.com FFA (issue 17 item 4): a draw pays each live player (+10 for
-  // the move rule and repetitions); a walking king still standing is worth
-  // its 20 to whom the variant says. Issue 31 item 1: the player whose
-  // leaving drew the game is paid as one still in, and his king is no
-  // walking king's 20 to share.
-  for (Seat s : rules_->turn_order) {
-    if (status(s) == SeatStatus::kLive) add_points(s, points, "draw: " + reason, out);
-    if (s == leaver) {
-      frozen_[index_of(s)] = false;
-      add_points(s, points, "draw: " + reason + ", as his leaving drew the game", out);
-      frozen_[index_of(s)] = true;
-    }
-  }
-  for (const Modules::Module* mod : modules_) mod->on_draw(*this, leaver, out);  // chess.com: walking kings
+  // What a draw pays (chess.com FFA, issue 17 item 4: each live player;
+  // issue 31 item 1: the one whose leaving drew it too), then a module's own
+  // (chess.com: a walking king's 20).
+  for (const Modules::Module* mod : modules_) mod->score_draw(*this, reason, points, leaver, out);
+  for (const Modules::Module* mod : modules_) mod->on_draw(*this, leaver, out);
   finish(true, reason, out);
 }
 
@@ -205,7 +153,8 @@ bool Game::insufficient_material() const {
     // Issue 31 item 1 (draws.insufficient_material_last_two_bare_king): or
     // two live players are left and one of them has a bare king.
     int live = 0;
-    for (Seat s : rules_->turn_order) live += status(s) == SeatStatus::kLive ? 1 : 0;
+    if (rules_->draws.insufficient_material_last_two_bare_king)
+      for (Seat s : rules_->turn_order) live += status(s) == SeatStatus::kLive ? 1 : 0;
     if (rules_->draws.insufficient_material_last_two_bare_king && live == 2) {
       // (bare() scans the board: only when it can matter; this runs after every move.)
       for (Seat s : rules_->turn_order)
@@ -297,29 +246,28 @@ std::uint64_t Game::repetition_key() const {
     Seat creator = seat_at(c);
     const EnPassantEntry& e = pos_.en_passant(creator);
     if (!e.open()) continue;
-    if (!legal) {
-      legal = legal_cached_ && !outcome_.over ? &legal_cache_ : &found;
-      if (legal == &found) legal_moves(found);
+    // The player to move: his legal list is looked at only when his
+    // pseudo-legal moves hold such a capture (the list is a part of them;
+    // issue 30 item 3: no scan of the list after every double step).
+    bool usable = false;
+    if (pos_.en_passant_pseudo(pos_.to_move(), e.target)) {
+      if (!legal) {
+        legal = legal_cached_ && !outcome_.over ? &legal_cache_ : &found;
+        if (legal == &found) legal_moves(found);
+      }
+      usable = std::any_of(legal->begin(), legal->end(), [&](const Move& m) {
+        return m.kind == MoveKind::kEnPassant && m.to == e.target;
+      });
     }
-    bool usable = std::any_of(legal->begin(), legal->end(), [&](const Move& m) {
-      return m.kind == MoveKind::kEnPassant && m.to == e.target;
-    });
     if (!usable && rules_->pawns.en_passant == EnPassantWindow::kUntilOwnerMovesAgain) {
-      Position& later = const_cast<Position&>(pos_);  // the turn is given back below
-      const Seat saved = later.to_move();
+      // A later opponent's pawn standing ready to take: the en passant
+      // moves his generate_pseudo would give him, found from the target's
+      // capture rays (issue 30 item 3: no generation per position).
+      const Seat to_move = pos_.to_move();
       for (int o = 0; o < rules_->seat_count() && !usable; ++o) {
         Seat s = seat_at(o);
-        if (s == creator || s == saved || !plays(s)) continue;
-        // A pawn capture lands on a square its seat attacks: where none of
-        // the seat's pieces attacks the target, no move of his can use it.
-        if (!pos_.attacked(e.target, static_cast<std::uint8_t>(1U << index_of(s)))) continue;
-        later.set_to_move(s);
-        MoveList pseudo;
-        later.generate_pseudo(pseudo);
-        later.set_to_move(saved);
-        usable = std::any_of(pseudo.begin(), pseudo.end(), [&](const Move& m) {
-          return m.kind == MoveKind::kEnPassant && m.to == e.target;
-        });
+        if (s == creator || s == to_move || !plays(s)) continue;
+        usable = pos_.en_passant_pseudo(s, e.target);
       }
     }
     if (!usable) key ^= zobrist::en_passant(e.target);

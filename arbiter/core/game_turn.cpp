@@ -1,39 +1,12 @@
-// game_turn.cpp — Game: the turn. Points, eliminations, checks and mates
-// after a move, and the start of a turn (who moves, who passes, who is mated).
+// game_turn.cpp — Game: the turn. Eliminations, checks and mates after a
+// move, and the start of a turn (who moves, who passes, who is mated). What
+// each is worth is the ledger's module's (score_* hooks, core/rule_module.h).
 #include "core/game.h"
 
 #include <algorithm>
 #include <string>
 
 namespace tabula::core {
-
-void Game::add_points(Seat s, int amount, const std::string& why, std::vector<Ruling>& out) {
-  if (rules_->ledger.kind != LedgerKind::kPoints || amount == 0 || s == kNoSeat) return;
-  // 002 rule 10: a resigned or flagged player's points are frozen.
-  if (frozen_[index_of(s)]) return;
-  points_[index_of(s)] += amount;
-  Ruling r;
-  r.kind = RulingKind::kPoints;
-  r.seat = s;
-  r.amount = amount;
-  if (!quiet_) r.text = seat_name(s) + " +" + std::to_string(amount) + " (" + why + ")";
-  out.push_back(r);
-}
-
-void Game::apply_capture_score(Seat mover, Piece captured, bool promoted, std::vector<Ruling>& out) {
-  if (rules_->ledger.kind != LedgerKind::kPoints) return;
-  const PieceDef& def = rules_->piece(captured.kind);
-  Seat victim = captured.seat;
-  int value = promoted ? def.promoted_value : def.value;
-  if (status(victim) == SeatStatus::kLive) {
-    // 002 rule 3 (and rule 5 for a promoted queen).
-    add_points(mover, value, quiet_ ? std::string() : "captures " + seat_name(victim) + "'s " + def.name, out);
-  } else if (random_mover(victim) && def.royal) {
-    // 002 rule 7: a random mover's pieces score nothing, but his king still does.
-    add_points(mover, value, quiet_ ? std::string() : "captures " + seat_name(victim) + "'s king", out);
-  }
-  // 002 rule 6: dead pieces score nothing.
-}
 
 void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out) {
   status_[index_of(s)] = why;
@@ -102,19 +75,48 @@ Seat Game::credit_for_mate(Seat victim) const {
   return last_mover_;
 }
 
-void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
+std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
   int checked_by_mover = 0;
-  std::vector<Seat> checked;
+  std::array<Seat, kMaxSeats> checked{};
+  std::uint8_t in_check = 0;  // every seat found in check (mates_after_move reuses it)
   const Ledger& ledger = rules_->ledger;
   auto reduced_kind = [&](PieceKind k) {
     return std::find(ledger.reduced_check_bonus_kinds.begin(), ledger.reduced_check_bonus_kinds.end(), k) !=
            ledger.reduced_check_bonus_kinds.end();
   };
+  const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
+  const auto all_seats = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
   bool queen_checks = false;  // a reduced-bonus piece of the mover gives a counted check
+  // A search needs the checks only for the mates judged after every move
+  // (002 rule 4) and the check bonuses; without either, nothing here
+  // changes the game, only its words.
+  const bool bonuses = ledger.double_check_bonus != 0 || ledger.double_check_bonus_queen != 0 ||
+                       ledger.triple_check_bonus != 0 || ledger.triple_check_bonus_queen != 0;
+  if (quiet_ && !bonuses && rules_->checks.mate_timing != MateTiming::kAfterEveryMove) return 0;
   for (Seat s : rules_->turn_order) {
     if (s == mover || !plays(s)) continue;
-    std::vector<Square> by = checkers(s);
-    if (by.empty()) continue;
+    // The yes-or-no test first (issue 30 item 3: every seat after every
+    // move); the checking squares are listed only for the ruling's words,
+    // or when a bonus asks which of the mover's pieces give the check.
+    const Square k = pos_.king_square(s);
+    if (k == kNoSquare) continue;
+    // Most kings are attacked by nobody: asked of every other seat at once
+    // first (a superset of his attackers while his own pieces may not take
+    // him), the seats that may take him only when someone does.
+    const auto others = static_cast<std::uint8_t>(all_seats & ~(1U << index_of(s)));
+    if (!pos_.may_capture(s, s) && !pos_.attacked(k, others)) continue;
+    const std::uint8_t attackers = pos_.attackers_of(s);
+    if (!pos_.attacked(k, attackers)) continue;
+    in_check |= static_cast<std::uint8_t>(1U << index_of(s));
+    // chess.com FFA (issue 17 item 3): "checking resigned kings does not
+    // count for double- or triplechecks".
+    const bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
+    if (quiet_) {
+      // The search: no ruling words; whether the mover gives this check.
+      if (counts && (attackers & mover_bit) && pos_.attacked(k, mover_bit)) checked[checked_by_mover++] = s;
+      continue;
+    }
+    std::vector<Square> by = pos_.attackers(k, attackers);
     Ruling r;
     r.kind = RulingKind::kCheck;
     r.severity = Severity::kInfo;
@@ -124,8 +126,7 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
     bool mover_queen = false;
     std::string from_text;
     for (std::size_t i = 0; i < by.size(); ++i) {
-      if (!quiet_)
-        from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(pos_.at(by[i]), by[i]);
+      from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(pos_.at(by[i]), by[i]);
       if (pos_.at(by[i]).seat == mover) {
         mover_checks = true;
         mover_queen = mover_queen || reduced_kind(pos_.at(by[i]).kind);
@@ -133,20 +134,24 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
       }
     }
     for (const Modules::Module* mod : modules_) r.by = mod->check_credit(*this, mover, r.by);
-    if (!quiet_) r.text = seat_name(s) + " is in check from " + from_text;
+    r.text = seat_name(s) + " is in check from " + from_text;
     r.squares = std::move(by);
     out.push_back(std::move(r));
-    // chess.com FFA (issue 17 item 3): "checking resigned kings does not
-    // count for double- or triplechecks".
-    bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
     if (mover_checks && counts) {
-      ++checked_by_mover;
-      checked.push_back(s);
+      checked[checked_by_mover++] = s;
       queen_checks = queen_checks || mover_queen;
     }
   }
   if (checked_by_mover >= 2) {
     const Ledger& l = ledger;
+    if (quiet_ && l.queen_check_bonus_any_checker) {
+      // The search skipped the checkers' kinds above: a queen among the
+      // mover's checking pieces (rare: two kings checked at once).
+      for (int i = 0; i < checked_by_mover && !queen_checks; ++i) {
+        for (Square q : pos_.attackers(pos_.king_square(checked[i]), mover_bit))
+          queen_checks = queen_checks || reduced_kind(pos_.at(q).kind);
+      }
+    }
     // chess.com FFA: "with a queen" -- the moved piece, or (issue 31 item 3,
     // ledger.queen_check_bonus_any_checker) any queen giving one of the
     // checks, a discovered one included: Bi4-h3++ uncovering a queen, +1.
@@ -155,36 +160,45 @@ void Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& ou
     r.kind = RulingKind::kDoubleCheck;
     r.seat = mover;
     r.by = mover;
-    r.seats = checked;
-    r.text = seat_name(mover) + " checks " + std::to_string(checked_by_mover) + " kings at once";
+    r.seats.assign(checked.begin(), checked.begin() + checked_by_mover);
+    if (!quiet_) r.text = seat_name(mover) + " checks " + std::to_string(checked_by_mover) + " kings at once";
     out.push_back(r);
-    int bonus = checked_by_mover == 2 ? (queen ? l.double_check_bonus_queen : l.double_check_bonus)
-                                      : (queen ? l.triple_check_bonus_queen : l.triple_check_bonus);
-    add_points(mover, bonus, std::to_string(checked_by_mover) + " kings in check", out);
+    for (const Modules::Module* mod : modules_) mod->score_checks(*this, mover, checked_by_mover, queen, out);
   }
+  return in_check;
 }
 
-void Game::mates_after_move(Seat mover, std::vector<Ruling>& out) {
+void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Ruling>& out) {
   // 002 rule 4: mate counts the moment the king has no way out, for every
   // player, and the 20 points go to the player whose move made it so. Every
   // mate the move causes is judged before the game's end (rule 8) is: the
   // caller looks at the end afterwards.
+  // Nobody in check: nobody is mated (the test below needs a check).
+  if (in_check == 0) return;
   const int n = static_cast<int>(rules_->turn_order.size());
   const int from = pos_.order_index(mover);
+  // `in_check`: the seats report_checks found in check, true until the
+  // first elimination here changes the board (issue 30 item 3: each seat's
+  // check is tested once per move).
+  bool checks_known = true;
   auto mated_now = [&](Seat s) {
     // 002 rule 7: a random mover's king can still be mated, for 20.
-    return s != mover && plays(s) && !checkers(s).empty() && !has_legal_move_for(s);
+    if (s == mover || !plays(s)) return false;
+    const bool checked = checks_known ? ((in_check >> index_of(s)) & 1U) != 0 : !checkers(s).empty();
+    return checked && !has_legal_move_for(s);
   };
   auto mate = [&](Seat s) {
     Ruling r;
     r.kind = RulingKind::kCheckmate;
     r.seat = s;
     r.by = mover;
-    r.squares = checkers(s);
-    r.text = seat_name(s) + " is checkmated by " + seat_name(mover) + "'s move";
+    if (!quiet_) {
+      r.squares = checkers(s);
+      r.text = seat_name(s) + " is checkmated by " + seat_name(mover) + "'s move";
+    }
     out.push_back(r);
     king_fallen_[index_of(s)] = true;
-    add_points(mover, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
+    for (const Modules::Module* mod : modules_) mod->score_mate(*this, s, mover, out);
   };
   if (rules_->checks.multiple_mates == MultipleMates::kSimultaneous) {
     // House rule: every player mated in the position the move left is mated
@@ -201,6 +215,7 @@ void Game::mates_after_move(Seat mover, std::vector<Ruling>& out) {
       for (Seat s : mated) {
         eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
         pos_.set_king_only(s, false);
+        checks_known = false;
       }
     } while (!mated.empty());
     return;
@@ -215,6 +230,7 @@ void Game::mates_after_move(Seat mover, std::vector<Ruling>& out) {
       mate(s);
       eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
       pos_.set_king_only(s, false);
+      checks_known = false;
       changed = true;
     }
   }
@@ -252,7 +268,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
         handled = handled || mod->mated_at_turn_start(*this, s, by, out);
       if (handled) continue;
       king_fallen_[index_of(s)] = true;
-      add_points(by, rules_->ledger.mate_points, "checkmates " + seat_name(s), out);
+      for (const Modules::Module* mod : modules_) mod->score_mate(*this, s, by, out);
       eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, by, out);
       check_game_end(out);
       if (!outcome_.over) advance_turn_after(s);
@@ -279,14 +295,14 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
         return;
       }
       case StalemateRule::kEliminateWithPoints: {
-        // 002 rule 9: the stalemated player gets 20 points and leaves.
+        // 002 rule 9: the stalemated player leaves (and is paid: the ledger's module).
         Ruling r;
         r.kind = RulingKind::kStalemate;
         r.seat = s;
         r.text = seat_name(s) + " is stalemated";
         out.push_back(r);
         note_stalemate(s);
-        add_points(s, rules_->ledger.stalemate_points, "stalemated", out);
+        for (const Modules::Module* mod : modules_) mod->score_stalemate(*this, s, out);
         eliminate(s, SeatStatus::kStalemated, rules_->elimination.on_stalemate, kNoSeat, out);
         check_game_end(out);
         if (!outcome_.over) advance_turn_after(s);

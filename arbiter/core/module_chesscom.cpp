@@ -5,6 +5,8 @@
 // move rule, repetitions by date, insufficient material with walking
 // kings) are switches of the shared ledger and draw rules in the variant's
 // data (chesscom-ffa.txtpb, docs/VARIANTS.md); sources in issues 17 and 31.
+#include <array>
+
 #include "core/game.h"
 
 namespace tabula::core {
@@ -30,8 +32,8 @@ class Modules::ChessCom final : public Modules::Module {
     g.status_[index_of(s)] = SeatStatus::kStalemated;
     g.pos_.set_status(s, SeatStatus::kStalemated);
     g.pos_.set_active(s, false);
-    g.share_points(g.rules_->ledger.mate_points, g.rules_->ledger.stuck_walking_king_share,
-                   g.seat_name(s) + "'s walking king is removed", out);
+    share_points(g, g.rules_->ledger.mate_points, g.rules_->ledger.stuck_walking_king_share,
+                 g.seat_name(s) + "'s walking king is removed", out);
     g.check_game_end(out);
     if (!g.outcome_.over) g.advance_turn_after(s);
     return Turn::kAgain;
@@ -43,13 +45,28 @@ class Modules::ChessCom final : public Modules::Module {
   void on_draw(Game& g, Seat leaver, std::vector<Ruling>& out) const override {
     for (Seat s : g.rules_->turn_order) {
       if (walking(g, s) && s != leaver) {
-        g.share_points(g.rules_->ledger.mate_points, g.rules_->ledger.draw_walking_king_share,
-                       g.seat_name(s) + "'s king still stands at the draw", out);
+        share_points(g, g.rules_->ledger.mate_points, g.rules_->ledger.draw_walking_king_share,
+                     g.seat_name(s) + "'s king still stands at the draw", out);
       }
     }
   }
 
  private:
+  // `amount` shared among the live players as the variant says (the
+  // ledger's add_points pays each).
+  static void share_points(Game& g, int amount, PointsShare share, const std::string& why, std::vector<Ruling>& out) {
+    std::array<Seat, kMaxSeats> live{};
+    int n = 0;
+    for (Seat s : g.rules_->turn_order)
+      if (g.status(s) == SeatStatus::kLive) live[static_cast<std::size_t>(n++)] = s;
+    if (n == 0 || share == PointsShare::kNobody) return;
+    // chess.com FFA (issue 31 item 2): 20 split three ways pays 7 each.
+    const int each = share == PointsShare::kEach            ? amount
+                     : share == PointsShare::kSplitRoundedUp ? (amount + n - 1) / n
+                                                             : amount / n;
+    for (int i = 0; i < n; ++i) add_points(g, live[static_cast<std::size_t>(i)], each, why, out);
+  }
+
   // A walking king (DeadKingWalking) on the board: the seat left, his army
   // is dead, his king moves on.
   static bool walking(const Game& g, Seat s) {

@@ -13,6 +13,8 @@ Position::Position(const RuleSet& rules) : rules_(&rules) {
     if (rules.geometry.playable(static_cast<Square>(i))) squares_.push_back(static_cast<Square>(i));
   }
   royal_ = rules.royal_kind();
+  for (std::size_t k = 0; k < rules.pieces.size() && k < 32; ++k)
+    if (rules.pieces[k].pawn) pawn_kinds_ |= 1U << k;
   corners_ = rules.corners.enabled;
   king_capture_ = rules.checks.king_capture;
   int n = rules.seat_count();
@@ -184,6 +186,43 @@ bool Position::ep_capturable(Square target, Seat mover, Move& out_move) const {
     if (pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly && !facing(mover, seat_at(c))) continue;
     out_move.kind = MoveKind::kEnPassant;
     return true;
+  }
+  return false;
+}
+
+bool Position::en_passant_pseudo(Seat s, Square target) const {
+  // generate_pseudo's conditions for seat s: his pieces move, and not only
+  // his king.
+  if (!active_[index_of(s)] || king_only(s)) return false;
+  const MoveTables& t = rules_->tables;
+  const Seat frame = frame_seat_[index_of(s)];
+  for (std::uint32_t kinds = pawn_kinds_; kinds != 0; kinds &= kinds - 1) {
+    const PieceKind kind = kind_at(std::countr_zero(kinds));
+    // Each pawn of s that attacks `target` (its reverse capture rays; most
+    // targets have none, so this comes first), then generate_piece's own
+    // walk from that pawn: a capture-only step onto the empty target with
+    // every step before it empty; then the capture open to him and the
+    // square not barred (add_pawn_moves; promotions land there as en
+    // passant moves too).
+    for (const RayRef& back : t.attacks(kind, frame, target)) {
+      Square from = kNoSquare;
+      for (const RayStep& st : t.ray(back)) {
+        const Piece& p = board_[index_of(st.square)];
+        if (p.empty()) continue;
+        if (st.flags != kStepPass && p.kind == kind && p.seat == s) from = st.square;
+        break;
+      }
+      if (from == kNoSquare) continue;
+      for (const RayRef& r : t.moves(kind, frame, from)) {
+        for (const RayStep& st : t.ray(r)) {
+          if (!board_[index_of(st.square)].empty()) break;
+          if (st.square != target || st.flags == kStepPass || (st.flags & kStepMove) || !(st.flags & kStepCapture))
+            continue;
+          Move ep{};
+          if (ep_capturable(target, s, ep) && !seat_def(s).pawn_barred[index_of(target)]) return true;
+        }
+      }
+    }
   }
   return false;
 }

@@ -167,6 +167,10 @@ class Position {
   bool is_legal(const Move& m) const;  // m must come from generate_pseudo
   // A move's legality test without generating: any move of the side to move.
   bool leaves_king_attacked(const Move& m) const;
+  // Whether seat s, were it his turn, would have a pseudo-legal en passant
+  // capture landing on `target` (the very moves generate_pseudo would give
+  // him, found from target's reverse capture rays: no generation).
+  bool en_passant_pseudo(Seat s, Square target) const;
   // Whether seat s's king would be attacked (by seats that may capture it)
   // after the side to move plays m.
   bool king_attacked_after(const Move& m, Seat s) const;
@@ -264,6 +268,7 @@ class Position {
   std::uint8_t king_only_ = 0;  // bit per seat
   std::array<bool, kMaxSeats> promotion_blocked_{};
   PieceKind royal_ = kNoKind;
+  std::uint32_t pawn_kinds_ = 0;     // bit per pawn kind (en_passant_pseudo)
   std::array<Seat, kMaxSeats> frame_seat_{seat_at(0), seat_at(1), seat_at(2), seat_at(3)};
   bool corners_ = false;             // 000 corner squares in play
   bool corner_entry_open_ = true;

@@ -13,6 +13,8 @@ Modules::List Modules::chosen(const RuleSet& rules) {
       case RuleModule::kRelations: list.at[list.n++] = &relations(); break;
       case RuleModule::kStages: list.at[list.n++] = &stages(); break;
       case RuleModule::kChessCom: list.at[list.n++] = &chesscom(); break;
+      case RuleModule::kTeams: list.at[list.n++] = &teams(); break;
+      case RuleModule::kPoints: list.at[list.n++] = &points(); break;
     }
   }
   return list;

@@ -9,12 +9,15 @@
 //
 //   legality       filter_legal, filter_placements, refusal, has_move_for, any_move
 //   a move         before_make -> (the Position moves) -> after_make ->
-//                  before_checks -> check_credit (per check) -> (mates, the
-//                  game's end) -> after_move
+//                  score_capture -> before_checks -> check_credit (per
+//                  check) -> score_checks -> (mates: score_mate; the game's
+//                  end) -> after_move
 //   a turn         before_moves -> (has the player a move?) ->
-//                  mated_at_turn_start | no_move -> stalemate_rule -> on_pass,
+//                  mated_at_turn_start | score_mate | no_move ->
+//                  stalemate_rule -> score_stalemate | on_pass,
 //                  jammed_winner (a round of passes)
-//   the end        check_end (the data's game end), first_mate_winner, on_draw
+//   the end        check_end (the data's game end), first_mate_winner,
+//                  score_last_standing, score_draw -> on_draw, winner_words
 //   the operator   on_leave, after_leave
 //   the start      setup
 //
@@ -56,6 +59,8 @@ struct Modules {
   class Relations;
   class Stages;
   class ChessCom;
+  class Teams;
+  class Points;
 
   // The chosen modules of a game, in the data's order.
   struct List {
@@ -71,6 +76,13 @@ struct Modules {
   static const Module& relations();
   static const Module& stages();
   static const Module& chesscom();
+  static const Module& teams();
+  static const Module& points();
+
+  // The ledger's one way to pay (module_points.cpp): `amount` to seat s,
+  // unless the variant keeps no points or s's points are frozen (002 rule
+  // 10); `why` is the ruling's words (none in a search).
+  static void add_points(Game& g, Seat s, int amount, const std::string& why, std::vector<Ruling>& out);
 };
 
 class Modules::Module {
@@ -99,6 +111,12 @@ class Modules::Module {
   virtual void before_checks(Game&, Seat /*mover*/, std::vector<Ruling>&) const {}
   virtual Seat check_credit(const Game&, Seat /*mover*/, Seat by) const { return by; }
   virtual void after_move(Game&, Seat /*mover*/, const MoveNotes&, std::vector<Ruling>&) const {}
+  // What the ledger pays: a capture (the piece as it stood), the checks the
+  // mover gives at once (2 or 3; `queen`: with a reduced-bonus piece), a
+  // mate credited to `by` (after the move or at the victim's turn).
+  virtual void score_capture(Game&, Seat /*mover*/, Piece /*captured*/, std::vector<Ruling>&) const {}
+  virtual void score_checks(Game&, Seat /*mover*/, int /*kings*/, bool /*queen*/, std::vector<Ruling>&) const {}
+  virtual void score_mate(Game&, Seat /*victim*/, Seat /*by*/, std::vector<Ruling>&) const {}
 
   // ---- the start of a turn
   virtual Turn before_moves(Game&, Seat, std::vector<Ruling>&) const { return Turn::kNotMine; }
@@ -107,6 +125,7 @@ class Modules::Module {
   }
   virtual Turn no_move(Game&, Seat, int& /*passes*/, std::vector<Ruling>&) const { return Turn::kNotMine; }
   virtual std::optional<StalemateRule> stalemate_rule(const Game&) const { return std::nullopt; }
+  virtual void score_stalemate(Game&, Seat, std::vector<Ruling>&) const {}
   virtual void on_pass(Game&, Seat) const {}
   virtual std::optional<Seat> jammed_winner(const Game&) const { return std::nullopt; }
 
@@ -115,7 +134,16 @@ class Modules::Module {
     return false;
   }
   virtual Seat first_mate_winner(const Game&) const { return kNoSeat; }
+  // One player (or side) is left: what the survivor is paid.
+  virtual void score_last_standing(Game&, Seat /*survivor*/, std::vector<Ruling>&) const {}
+  // An automatic draw (or one a leaving player made): what the ledger pays
+  // each (score_draw, every module first), then a module's own (on_draw).
+  virtual void score_draw(Game&, const std::string& /*reason*/, int /*points*/, Seat /*leaver*/,
+                          std::vector<Ruling>&) const {}
   virtual void on_draw(Game&, Seat /*leaver*/, std::vector<Ruling>&) const {}
+  // The result's words for a win by `first` ("the team of A and B wins"),
+  // or "" for Game's own ("A wins").
+  virtual std::string winner_words(const Game&, Seat /*first*/) const { return {}; }
 
   // ---- the operator
   virtual bool on_leave(Game&, Seat, bool /*resigned*/, std::vector<Ruling>&) const { return false; }

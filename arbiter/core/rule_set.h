@@ -251,8 +251,10 @@ enum class RuleModule : std::uint8_t {
   kRelations,  // 003: allies, vassals, tokens, placements, waiting pawns
   kStages,     // 004: the bare king, the messengers' race
   kChessCom,   // chess.com four-player: the walking king and its points
+  kTeams,      // 001: teams (capture bans, a side wins or loses together)
+  kPoints,     // 002: points (captures, mates, stalemates, survivors, bonuses, draws)
 };
-inline constexpr std::size_t kRuleModuleCount = 4;
+inline constexpr std::size_t kRuleModuleCount = 6;
 
 // ---- Stages -----------------------------------------------------------------
 // 004: the winner of a stage picks an option that selects the next stage's

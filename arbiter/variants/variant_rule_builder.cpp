@@ -295,6 +295,11 @@ void Builder::build_modules() {
        "checks { bare_king: true } or game_end: GAME_END_FILL_OPPONENT_HOME", true},
       {variant::RULE_MODULE_CHESSCOM, core::RuleModule::kChessCom, "RULE_MODULE_CHESSCOM", walking,
        "an ELIMINATION_POLICY_DEAD_KING_WALKING policy", true},
+      {variant::RULE_MODULE_TEAMS, core::RuleModule::kTeams, "RULE_MODULE_TEAMS",
+       rs_->relations.kind != core::RelationsKind::kEveryoneAgainstEveryone && !rs_->relations.teams.empty(),
+       "teams (relations { team { ... } })", true},
+      {variant::RULE_MODULE_POINTS, core::RuleModule::kPoints, "RULE_MODULE_POINTS",
+       rs_->ledger.kind == core::LedgerKind::kPoints, "ledger { kind: LEDGER_KIND_POINTS }", true},
   };
   std::array<bool, core::kRuleModuleCount> listed{};
   for (int i = 0; i < v_.modules_size(); ++i) {
@@ -304,7 +309,8 @@ void Builder::build_modules() {
     if (!need) {
       error({{"modules", i}}, "modules: " + std::string(variant::RuleModule_Name(v_.modules(i))) +
                                   " is not a rule module (expected one of RULE_MODULE_CORNERS, "
-                                  "RULE_MODULE_RELATIONS, RULE_MODULE_STAGES, RULE_MODULE_CHESSCOM)");
+                                  "RULE_MODULE_RELATIONS, RULE_MODULE_STAGES, RULE_MODULE_CHESSCOM, "
+                                  "RULE_MODULE_TEAMS, RULE_MODULE_POINTS)");
       continue;
     }
     auto at = static_cast<std::size_t>(need->module);

@@ -27,6 +27,9 @@ using core::Position;
 
 std::vector<Move> as_vector(const MoveList& list) { return {list.begin(), list.end()}; }
 
+int en_passant_asked = 0;  // open en passant entries compared (compare_to_move)
+int en_passant_found = 0;  // ... of which the seat could take
+
 // Every legality answer of the side to move, fast against reference.
 void compare_to_move(const Position& pos, const std::string& where) {
   MoveList fast;
@@ -40,6 +43,18 @@ void compare_to_move(const Position& pos, const std::string& where) {
   for (const Move& m : pseudo) {
     bool legal = std::find(slow.begin(), slow.end(), m) != slow.end();
     EXPECT_EQ(pos.leaves_king_attacked(m), !legal) << where;
+  }
+  // The en passant question without generation (issue 30 item 3: the
+  // repetition key asks it of later opponents) against the generated moves.
+  for (int c = 0; c < pos.rules().seat_count(); ++c) {
+    const core::EnPassantEntry& e = pos.en_passant(core::seat_at(c));
+    if (!e.open()) continue;
+    bool generated = std::any_of(pseudo.begin(), pseudo.end(), [&](const Move& m) {
+      return m.kind == core::MoveKind::kEnPassant && m.to == e.target;
+    });
+    EXPECT_EQ(pos.en_passant_pseudo(pos.to_move(), e.target), generated) << where << " target " << int(e.target);
+    ++en_passant_asked;
+    if (generated) ++en_passant_found;
   }
 }
 
@@ -122,6 +137,10 @@ TEST(Legality, FastPathMatchesTheReferenceInEveryVariant) {
   // The soak must reach checks, or it proves little about evasions.
   EXPECT_GT(tally.positions, 2000);
   EXPECT_GT(tally.in_check, 50);
+  // ... and en passant captures open to the seat asked, and closed to him.
+  EXPECT_GT(en_passant_found, 10);
+  EXPECT_GT(en_passant_asked - en_passant_found, 10);
+  std::cout << en_passant_asked << " open en passant entries asked, " << en_passant_found << " takeable\n";
   std::cout << tally.positions << " positions, " << tally.in_check << " with the side to move in check\n";
 }
 

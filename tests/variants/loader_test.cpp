@@ -149,6 +149,35 @@ TEST(VariantLoader, RuleModulesAreCheckedAgainstTheData) {
   EXPECT_NE(d.message.find("RULE_MODULE_UNSPECIFIED is not a rule module"), std::string::npos) << d.message;
   d = first_error(kGood + "modules: [RULE_MODULE_NONSENSE]\n");
   EXPECT_EQ(d.line, 10);
+  // 001's teams and 002's points are modules too (issue 30 item 1, s8).
+  const std::string teams =
+      "relations { kind: RELATIONS_KIND_FIXED_TEAMS team { name: \"s\" seat: [\"South\"] } "
+      "team { name: \"n\" seat: [\"North\"] } }\n";
+  d = first_error(kGood + teams);
+  EXPECT_NE(d.message.find("modules: the variant has teams (relations { team { ... } }), so it must list "
+                           "RULE_MODULE_TEAMS"),
+            std::string::npos)
+      << d.message;
+  d = first_error(kGood + "modules: [RULE_MODULE_TEAMS]\n");
+  EXPECT_EQ(d.line, 10);
+  EXPECT_NE(d.message.find("RULE_MODULE_TEAMS is listed, but the variant has no teams"), std::string::npos)
+      << d.message;
+  d = first_error(kGood + "ledger { kind: LEDGER_KIND_POINTS mate_points: 20 }\n");
+  EXPECT_NE(d.message.find("ledger { kind: LEDGER_KIND_POINTS }, so it must list RULE_MODULE_POINTS"),
+            std::string::npos)
+      << d.message;
+  d = first_error(kGood + "ledger { kind: LEDGER_KIND_TOKENS }\nmodules: [RULE_MODULE_POINTS]\n");
+  EXPECT_EQ(d.line, 11);
+  EXPECT_NE(d.message.find("RULE_MODULE_POINTS is listed, but the variant has no ledger { kind: "
+                           "LEDGER_KIND_POINTS } for it to play"),
+            std::string::npos)
+      << d.message;
+  d = first_error(kGood + teams + "modules: [RULE_MODULE_TEAMS, RULE_MODULE_POINTS, RULE_MODULE_TEAMS]\n");
+  EXPECT_NE(d.message.find("RULE_MODULE_POINTS is listed, but"), std::string::npos) << d.message;
+  LoadResult points = load_text(kGood + teams + "ledger { kind: LEDGER_KIND_POINTS }\n"
+                                "modules: [RULE_MODULE_TEAMS, RULE_MODULE_POINTS]\n", "mini.txtpb");
+  ASSERT_TRUE(points.ok()) << points.error_text();
+  EXPECT_EQ(points.rules->modules, (std::vector<core::RuleModule>{core::RuleModule::kTeams, core::RuleModule::kPoints}));
   LoadResult ok = load_text(kGood + "checks { bare_king: true }\nmodules: [RULE_MODULE_STAGES]\n", "mini.txtpb");
   ASSERT_TRUE(ok.ok()) << ok.error_text();
   ASSERT_EQ(ok.rules->modules.size(), 1u);
@@ -159,16 +188,16 @@ TEST(VariantLoader, ShippedVariantsChooseTheirSheetsModules) {
   // The data chooses: every shipped sheet variant names its module, chess none.
   const std::pair<const char*, std::vector<core::RuleModule>> expected[] = {
       {"chess", {}},
-      {"chess-four", {}},
-      {"four-kingdoms", {}},
-      {"chesscom-teams", {}},
+      {"chess-four", {core::RuleModule::kTeams}},
+      {"four-kingdoms", {core::RuleModule::kPoints}},
+      {"chesscom-teams", {core::RuleModule::kTeams}},
       {"corners-short", {core::RuleModule::kCorners}},
       {"corners-long", {core::RuleModule::kCorners}},
       {"corners-mini", {core::RuleModule::kCorners}},
-      {"allies-vassals", {core::RuleModule::kRelations}},
+      {"allies-vassals", {core::RuleModule::kTeams, core::RuleModule::kRelations}},
       {"bipartite", {core::RuleModule::kStages}},
       {"bipartite-stage2", {core::RuleModule::kStages}},
-      {"chesscom-ffa", {core::RuleModule::kChessCom}},
+      {"chesscom-ffa", {core::RuleModule::kPoints, core::RuleModule::kChessCom}},
   };
   for (const auto& [id, modules] : expected) {
     LoadResult r = load_id(id);
