@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/check_lines.h"
 #include "core/game.h"
 
 namespace tabula::core {
@@ -158,11 +159,14 @@ bool Game::all_in_area(Seat s, bool except_king) const {
 // replies against the other corner rules (truce, corner duty) only.
 constexpr int kMateProbeDepth = 2;
 
-bool Game::mates_non_target(const Move& m, const CornerState& st, int depth) const {
+bool Game::mates_non_target(const Move& m, const CornerState& st, int depth, const SeatLines* lines) const {
   // RULINGS 000: "Only the target may be checkmated: a move that would
   // checkmate any other king is illegal." Checkmate as the game layer judges
   // it: in check with no reply the game allows (the edge-pawn truce, this
   // very rule, the corner duty), with the corner state after the move.
+  // A move that checks none of the other kings mates none (the lines, built
+  // by the caller for every seat looked at below, prove it unmade).
+  if (lines && !lines->may_check(pos_, m)) return false;
   Position& p = const_cast<Position&>(pos_);  // make/unmake restores exactly
   Seat mover = p.to_move();
   Seat target = target_of(mover);
@@ -210,7 +214,7 @@ bool Game::corner_reply_exists(Seat s, const CornerState& st, int depth) const {
   return any;
 }
 
-std::string Game::corner_violation(const Move& m, const CornerState& st, int depth) const {
+std::string Game::corner_violation(const Move& m, const CornerState& st, int depth, const SeatLines* lines) const {
   const CornerRules& c = rules_->corners;
   Seat mover = pos_.to_move();
   const Geometry& g = rules_->geometry;
@@ -245,7 +249,7 @@ std::string Game::corner_violation(const Move& m, const CornerState& st, int dep
       return "no check may be given until both sides are on the playing area";
     }
   }
-  if (c.only_target_may_be_mated && depth < kMateProbeDepth && mates_non_target(m, st, depth)) {
+  if (c.only_target_may_be_mated && depth < kMateProbeDepth && mates_non_target(m, st, depth, lines)) {
     return "only " + seat_name(target_of(mover)) + "'s king (the target) may be checkmated";
   }
   return {};
@@ -275,10 +279,27 @@ bool Game::gives_check_on_area(const Move& m, Seat mover, const CornerState& st)
   return check;
 }
 
+// The lines to the kings a move of the side to move could mate against the
+// rule (every seat playing but the mover and his target), once per node.
+void Game::non_target_lines(SeatLines& lines) const {
+  lines.built = 0;
+  if (!rules_->corners.only_target_may_be_mated) return;
+  Seat mover = pos_.to_move();
+  Seat target = target_of(mover);
+  for (int i = 0; i < rules_->seat_count(); ++i) {
+    Seat s = seat_at(i);
+    if (s == mover || s == target || !plays(s)) continue;
+    lines.seat[static_cast<std::size_t>(i)].build(pos_, s);
+    lines.built = static_cast<std::uint8_t>(lines.built | (1U << i));
+  }
+}
+
 void Game::filter_corners(MoveList& list) const {
+  SeatLines lines;
+  non_target_lines(lines);
   std::size_t keep = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    if (corner_violation(list[i]).empty()) list[keep++] = list[i];
+    if (corner_violation(list[i], corner_, 0, &lines).empty()) list[keep++] = list[i];
   }
   list.truncate(keep);
 }

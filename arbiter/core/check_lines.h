@@ -1,0 +1,60 @@
+// check_lines.h — whether a move of the side to move leaves another seat's
+// king attacked, proved from lines found once per node (issue 30 item 3).
+//
+// The game layer asks this of every legal move: 000's "only the target may
+// be checkmated" (does the move check a non-target?), 003's "no move may
+// expose a protected king". Making every move to ask it cost more than the
+// move generation itself. CheckLines walks the king's attack trie once (as
+// Position::king_safety does for the mover's own king) and answers for a
+// plain move without making it; what it cannot prove it says so, and the
+// caller makes the move as before. The answer is the one Position::in_check
+// gives after Position::make, by the argument at the top of legality.cpp: a
+// piece attacks along a path whose squares before it are all empty, and a
+// plain move empties only `from` and fills only `to`.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/position.h"
+
+namespace tabula::core {
+
+class CheckLines {
+ public:
+  enum class Answer { kNo, kYes, kMake };  // kMake: make the move to know
+
+  // The lines to seat s's king in pos; s is not the side to move.
+  void build(const Position& pos, Seat s);
+  // Whether s's king is attacked after m, a legal move of pos's side to move
+  // (pos as it was at build()).
+  Answer after(const Position& pos, const Move& m) const;
+  // Whether s's king is attacked now (then every move is kMake).
+  bool attacked() const { return attacked_; }
+
+ private:
+  bool safe_ = false;      // nothing can attack the king (none, immune, no enemy)
+  bool attacked_ = false;  // in check now
+  bool make_all_ = false;  // nothing proved: make every move
+  std::uint8_t enemies_ = 0;
+  SquareSet seen_;     // the first occupied square of a path: moving it may open the path
+  SquareSet reached_;  // squares a path reaches with every square before them empty
+  // reach_[q][f]: kinds that attack the king from q when their moves are
+  // seat f's (valid where reached_[q]).
+  std::array<std::array<std::uint16_t, kMaxSeats>, kMaxSquares> reach_;
+};
+
+// The lines to several seats' kings at once, built for the seats in `built`
+// (one bit per seat index).
+struct SeatLines {
+  std::array<CheckLines, kMaxSeats> seat;
+  std::uint8_t built = 0;
+  // Whether m may leave one of those kings attacked (kYes or kMake for one).
+  bool may_check(const Position& pos, const Move& m) const {
+    for (int i = 0; i < kMaxSeats; ++i)
+      if (((built >> i) & 1U) && seat[static_cast<std::size_t>(i)].after(pos, m) != CheckLines::Answer::kNo) return true;
+    return false;
+  }
+};
+
+}  // namespace tabula::core
