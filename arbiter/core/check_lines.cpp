@@ -21,6 +21,7 @@ void CheckLines::build(const Position& pos, Seat s) {
     return;
   }
   const PieceKind royal = rules.royal_kind();
+  royal_ = royal;
   auto trie = rules.tables.attack_trie(k);
   const auto size = static_cast<std::uint32_t>(trie.size());
   const int seats = rules.seat_count();
@@ -48,27 +49,6 @@ void CheckLines::build(const Position& pos, Seat s) {
     seen_.set(q);
     i = node.end;  // the piece blocks every path through its square
   }
-}
-
-CheckLines::Answer CheckLines::after(const Position& pos, const Move& m) const {
-  if (safe_) return Answer::kNo;  // no move of another seat changes that
-  if (make_all_) return Answer::kMake;
-  const RuleSet& rules = pos.rules();
-  const PieceKind royal = rules.royal_kind();
-  // Plain moves only: en passant, castling, placements, promotions, a king's
-  // move (000: a king entering his corner turns bishops into queens) and the
-  // capture of a king (who attacks may change) are made.
-  if ((m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) || m.promotion != kNoKind) return Answer::kMake;
-  Piece p = pos.at(m.from);
-  if (p.empty() || p.kind == royal || pos.at(m.to).kind == royal) return Answer::kMake;
-  // Emptying a square no path reaches first opens nothing.
-  if (seen_[index_of(m.from)]) return Answer::kMake;
-  const std::size_t to = index_of(m.to);
-  if (!reached_[to]) return Answer::kNo;
-  bool attacks = ((enemies_ >> index_of(p.seat)) & 1U) &&
-                 ((reach_[to][index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
-                 (p.kind == royal || !pos.king_only(p.seat));
-  return attacks ? Answer::kYes : Answer::kNo;
 }
 
 }  // namespace tabula::core

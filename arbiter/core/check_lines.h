@@ -28,7 +28,26 @@ class CheckLines {
   void build(const Position& pos, Seat s);
   // Whether s's king is attacked after m, a legal move of pos's side to move
   // (pos as it was at build()).
-  Answer after(const Position& pos, const Move& m) const;
+  Answer after(const Position& pos, const Move& m) const {
+    if (safe_) return Answer::kNo;  // no move of another seat changes that
+    if (make_all_) return Answer::kMake;
+    // Plain moves only: en passant, castling, placements, promotions, a
+    // king's move (000: a king entering his corner turns bishops into
+    // queens) and the capture of a king (who attacks may change) are made.
+    if ((m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) || m.promotion != kNoKind) {
+      return Answer::kMake;
+    }
+    Piece p = pos.at(m.from);
+    if (p.empty() || p.kind == royal_ || pos.at(m.to).kind == royal_) return Answer::kMake;
+    // Emptying a square no path reaches first opens nothing.
+    if (seen_[index_of(m.from)]) return Answer::kMake;
+    const std::size_t to = index_of(m.to);
+    if (!reached_[to]) return Answer::kNo;
+    bool attacks = ((enemies_ >> index_of(p.seat)) & 1U) &&
+                   ((reach_[to][index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
+                   !pos.king_only(p.seat);  // p is not royal
+    return attacks ? Answer::kYes : Answer::kNo;
+  }
   // Whether s's king is attacked now (then every move is kMake).
   bool attacked() const { return attacked_; }
 
@@ -37,6 +56,7 @@ class CheckLines {
   bool attacked_ = false;  // in check now
   bool make_all_ = false;  // nothing proved: make every move
   std::uint8_t enemies_ = 0;
+  PieceKind royal_ = kNoKind;
   SquareSet seen_;     // the first occupied square of a path: moving it may open the path
   SquareSet reached_;  // squares a path reaches with every square before them empty
   // reach_[q][f]: kinds that attack the king from q when their moves are

@@ -394,11 +394,15 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
   // move going to the player that is in check." The long game: "or by the
   // player whose King is in Check as a result of the pieces being removed".
   if (outcome_.over) return;
+  // The seats in check, looked at once for both rules below.
+  std::uint8_t checked = 0;
+  for (Seat s : rules_->turn_order)
+    if (plays(s) && pos_.in_check(s)) checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
   // A king left in check once a colour's pieces came off (long game): the
   // check is a ruling too, credited to the mover; the mover's own king too
   // (the mater's, exposed by the removal), credited to the checking colour.
   for (Seat s : rules_->turn_order) {
-    if (!plays(s) || !pos_.in_check(s)) continue;
+    if (!((checked >> index_of(s)) & 1U)) continue;
     bool reported = std::any_of(out.begin(), out.end(), [s](const Ruling& r) {
       return r.kind == RulingKind::kCheck && r.seat == s;
     });
@@ -408,7 +412,7 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
     r.seat = s;
     r.squares = checkers(s);
     r.by = s == mover ? pos_.at(r.squares.front()).seat : mover;
-    r.text = seat_name(s) + " is in check once the pieces are removed";
+    if (!quiet_) r.text = seat_name(s) + " is in check once the pieces are removed";
     out.push_back(r);
   }
   if (!c.turn_to_checked_player) return;
@@ -420,7 +424,7 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
   int from = mover != kNoSeat ? pos_.order_index(mover) : (pos_.order_index(pos_.to_move()) + n - 1) % n;
   for (int k = 1; k <= n; ++k) {
     Seat s = order[(from + k) % n];
-    if (!plays(s) || !pos_.in_check(s)) continue;
+    if (!((checked >> index_of(s)) & 1U)) continue;
     if (s == pos_.to_move()) return;
     for (int j = 1; j < k; ++j) {
       Seat skipped = order[(from + j) % n];
@@ -429,7 +433,7 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
       r.kind = RulingKind::kTurnSkipped;
       r.seat = skipped;
       r.by = mover;
-      r.text = seat_name(s) + " is in check and moves next; " + seat_name(skipped) + "'s turn is passed over";
+      if (!quiet_) r.text = seat_name(s) + " is in check and moves next; " + seat_name(skipped) + "'s turn is passed over";
       out.push_back(r);
     }
     pos_.set_to_move(s);
