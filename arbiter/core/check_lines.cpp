@@ -5,6 +5,7 @@ namespace tabula::core {
 
 void CheckLines::build(const Position& pos, Seat s) {
   const RuleSet& rules = pos.rules();
+  royal_ = rules.royal_kind();
   safe_ = false;
   attacked_ = false;
   make_all_ = false;
@@ -20,8 +21,7 @@ void CheckLines::build(const Position& pos, Seat s) {
     safe_ = true;
     return;
   }
-  const PieceKind royal = rules.royal_kind();
-  royal_ = royal;
+  const PieceKind royal = royal_;
   auto trie = rules.tables.attack_trie(k);
   const auto size = static_cast<std::uint32_t>(trie.size());
   const int seats = rules.seat_count();

@@ -52,6 +52,7 @@ class CheckLines {
   bool attacked() const { return attacked_; }
 
  private:
+  friend class SeatLines;
   bool safe_ = false;      // nothing can attack the king (none, immune, no enemy)
   bool attacked_ = false;  // in check now
   bool make_all_ = false;  // nothing proved: make every move
@@ -65,16 +66,47 @@ class CheckLines {
 };
 
 // The lines to several seats' kings at once, built for the seats in `built`
-// (one bit per seat index).
-struct SeatLines {
-  std::array<CheckLines, kMaxSeats> seat;
-  std::uint8_t built = 0;
+// (one bit per seat index), with the union of their squares: a plain move
+// that leaves no seen square and lands on no reached one checks none of
+// them, whatever the seats (one test instead of one per seat).
+class SeatLines {
+ public:
+  std::uint8_t built() const { return built_; }
+  void clear() {
+    built_ = 0;
+    make_all_ = false;
+    seen_.reset();
+    reached_.reset();
+  }
+  void add(const Position& pos, Seat s) {
+    CheckLines& l = seat_[index_of(s)];
+    l.build(pos, s);
+    built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
+    make_all_ = make_all_ || l.make_all_;
+    seen_ |= l.seen_;
+    reached_ |= l.reached_;
+    royal_ = l.royal_;
+  }
   // Whether m may leave one of those kings attacked (kYes or kMake for one).
   bool may_check(const Position& pos, const Move& m) const {
+    if (built_ == 0) return false;
+    if (!make_all_ && (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
+        m.promotion == kNoKind && !seen_[index_of(m.from)] && !reached_[index_of(m.to)]) {
+      Piece p = pos.at(m.from);
+      if (!p.empty() && p.kind != royal_ && pos.at(m.to).kind != royal_) return false;
+    }
     for (int i = 0; i < kMaxSeats; ++i)
-      if (((built >> i) & 1U) && seat[static_cast<std::size_t>(i)].after(pos, m) != CheckLines::Answer::kNo) return true;
+      if (((built_ >> i) & 1U) && seat_[static_cast<std::size_t>(i)].after(pos, m) != CheckLines::Answer::kNo) return true;
     return false;
   }
+
+ private:
+  std::array<CheckLines, kMaxSeats> seat_;
+  std::uint8_t built_ = 0;
+  bool make_all_ = false;
+  SquareSet seen_;
+  SquareSet reached_;
+  PieceKind royal_ = kNoKind;
 };
 
 }  // namespace tabula::core

@@ -282,15 +282,14 @@ bool Game::gives_check_on_area(const Move& m, Seat mover, const CornerState& st)
 // The lines to the kings a move of the side to move could mate against the
 // rule (every seat playing but the mover and his target), once per node.
 void Game::non_target_lines(SeatLines& lines) const {
-  lines.built = 0;
+  lines.clear();
   if (!rules_->corners.only_target_may_be_mated) return;
   Seat mover = pos_.to_move();
   Seat target = target_of(mover);
   for (int i = 0; i < rules_->seat_count(); ++i) {
     Seat s = seat_at(i);
     if (s == mover || s == target || !plays(s)) continue;
-    lines.seat[static_cast<std::size_t>(i)].build(pos_, s);
-    lines.built = static_cast<std::uint8_t>(lines.built | (1U << i));
+    lines.add(pos_, s);
   }
 }
 

@@ -37,7 +37,7 @@
 
 namespace tabula::core {
 
-struct SeatLines;  // core/check_lines.h
+class SeatLines;  // core/check_lines.h
 
 struct Outcome {
   bool over = false;

@@ -5,6 +5,7 @@
 // shipped variant, for every legal move and every other seat.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <iostream>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "core/fen4.h"
 #include "core/game.h"
 #include "core/position.h"
+#include "test_rules.h"
 #include "variants/variant_loader.h"
 
 namespace tabula {
@@ -32,6 +34,23 @@ struct Tally {
 void compare(const Position& pos, const std::string& where, Tally& tally) {
   MoveList legal;
   pos.generate_legal(legal);
+  // SeatLines' one test over the union of the seats' squares says what
+  // asking each seat would.
+  core::SeatLines all;
+  all.clear();
+  std::array<CheckLines, core::kMaxSeats> each;
+  for (int s = 0; s < pos.rules().seat_count(); ++s) {
+    if (core::seat_at(s) == pos.to_move()) continue;
+    all.add(pos, core::seat_at(s));
+    each[static_cast<std::size_t>(s)].build(pos, core::seat_at(s));
+  }
+  for (const Move& m : legal) {
+    bool any = false;
+    for (int s = 0; s < pos.rules().seat_count(); ++s)
+      if (core::seat_at(s) != pos.to_move())
+        any = any || each[static_cast<std::size_t>(s)].after(pos, m) != CheckLines::Answer::kNo;
+    ASSERT_EQ(all.may_check(pos, m), any) << where;
+  }
   for (int s = 0; s < pos.rules().seat_count(); ++s) {
     core::Seat seat = core::seat_at(s);
     if (seat == pos.to_move()) continue;
@@ -55,44 +74,12 @@ void compare(const Position& pos, const std::string& where, Tally& tally) {
   }
 }
 
-void soak(const std::string& id, const std::string& start, int games, int plies, Tally& tally) {
-  auto loaded = variants::load_id(id, start);
-  ASSERT_TRUE(loaded.ok()) << loaded.error_text();
-  const core::RuleSet& rules = *loaded.rules;
-  auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen) : core::parse_fen(rules, rules.start_fen);
-  ASSERT_TRUE(pos.ok()) << id;
-  for (int g = 0; g < games; ++g) {
-    core::Game game(loaded.rules, *pos);
-    for (int ply = 0; ply < plies; ++ply) {
-      std::string where = id + " " + start + " game " + std::to_string(g) + " ply " + std::to_string(ply);
-      compare(game.position(), where, tally);
-      if (::testing::Test::HasFatalFailure()) return;
-      std::uint64_t seed = static_cast<std::uint64_t>(g) * 7919U + static_cast<std::uint64_t>(ply) + 17U;
-      // Now and then a seat of a four-player game resigns: dead pieces and
-      // walking kings (who attacks whom) come into play.
-      if (rules.seat_count() > 2 && seed % 31 == 30) {
-        game.resign(game.to_move());
-        continue;
-      }
-      auto m = game.random_move(seed);
-      if (!m) break;
-      game.play(*m);
-    }
-  }
-}
-
 TEST(CheckLines, AnswersAsAMadeMoveDoesInEveryVariant) {
   Tally tally;
-  for (const std::string& id : variants::list_ids()) {
-    auto loaded = variants::load_id(id);
-    ASSERT_TRUE(loaded.ok()) << loaded.error_text();
-    std::vector<std::string> starts = loaded.rules->start_names;
-    if (starts.empty()) starts.push_back("");
-    for (const std::string& start : starts) {
-      soak(id, start, 3, 80, tally);
-      if (HasFatalFailure()) return;
-    }
-  }
+  testing::soak_variants(3, 80, 17, 31, [&](const core::Game& game, const std::string& where) {
+    compare(game.position(), where, tally);
+  });
+  if (HasFatalFailure()) return;
   // The soak must reach checks given and refused, or it proves little; and
   // the lines must prove most moves, or they save nothing.
   EXPECT_GT(tally.yes, 200);
@@ -138,7 +125,9 @@ TEST(CheckLines, DiscoveriesAndMovesAlongTheLineAreNotMissed) {
     CheckLines::Answer a = lines.after(*pos, m);
     std::string what = std::string(c.fen) + " " + c.from + "-" + c.to;
     EXPECT_EQ(a != CheckLines::Answer::kMake, c.proven) << what;
-    if (a != CheckLines::Answer::kMake) EXPECT_EQ(a == CheckLines::Answer::kYes, c.check) << what;
+    if (a != CheckLines::Answer::kMake) {
+      EXPECT_EQ(a == CheckLines::Answer::kYes, c.check) << what;
+    }
     Position after = *pos;
     after.make(m);
     EXPECT_EQ(after.in_check_reference(other), c.check) << what;
