@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/check_lines.h"
 #include "core/game.h"
 
 namespace tabula::core {
@@ -158,11 +159,14 @@ bool Game::all_in_area(Seat s, bool except_king) const {
 // replies against the other corner rules (truce, corner duty) only.
 constexpr int kMateProbeDepth = 2;
 
-bool Game::mates_non_target(const Move& m, const CornerState& st, int depth) const {
+bool Game::mates_non_target(const Move& m, const CornerState& st, int depth, const SeatLines* lines) const {
   // RULINGS 000: "Only the target may be checkmated: a move that would
   // checkmate any other king is illegal." Checkmate as the game layer judges
   // it: in check with no reply the game allows (the edge-pawn truce, this
   // very rule, the corner duty), with the corner state after the move.
+  // A move that checks none of the other kings mates none (the lines, built
+  // by the caller for every seat looked at below, prove it unmade).
+  if (lines && !lines->may_check(pos_, m)) return false;
   Position& p = const_cast<Position&>(pos_);  // make/unmake restores exactly
   Seat mover = p.to_move();
   Seat target = target_of(mover);
@@ -210,7 +214,7 @@ bool Game::corner_reply_exists(Seat s, const CornerState& st, int depth) const {
   return any;
 }
 
-std::string Game::corner_violation(const Move& m, const CornerState& st, int depth) const {
+std::string Game::corner_violation(const Move& m, const CornerState& st, int depth, const SeatLines* lines) const {
   const CornerRules& c = rules_->corners;
   Seat mover = pos_.to_move();
   const Geometry& g = rules_->geometry;
@@ -245,7 +249,7 @@ std::string Game::corner_violation(const Move& m, const CornerState& st, int dep
       return "no check may be given until both sides are on the playing area";
     }
   }
-  if (c.only_target_may_be_mated && depth < kMateProbeDepth && mates_non_target(m, st, depth)) {
+  if (c.only_target_may_be_mated && depth < kMateProbeDepth && mates_non_target(m, st, depth, lines)) {
     return "only " + seat_name(target_of(mover)) + "'s king (the target) may be checkmated";
   }
   return {};
@@ -275,10 +279,26 @@ bool Game::gives_check_on_area(const Move& m, Seat mover, const CornerState& st)
   return check;
 }
 
+// The lines to the kings a move of the side to move could mate against the
+// rule (every seat playing but the mover and his target), once per node.
+void Game::non_target_lines(SeatLines& lines) const {
+  lines.clear();
+  if (!rules_->corners.only_target_may_be_mated) return;
+  Seat mover = pos_.to_move();
+  Seat target = target_of(mover);
+  for (int i = 0; i < rules_->seat_count(); ++i) {
+    Seat s = seat_at(i);
+    if (s == mover || s == target || !plays(s)) continue;
+    lines.add(pos_, s);
+  }
+}
+
 void Game::filter_corners(MoveList& list) const {
+  SeatLines lines;
+  non_target_lines(lines);
   std::size_t keep = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    if (corner_violation(list[i]).empty()) list[keep++] = list[i];
+    if (corner_violation(list[i], corner_, 0, &lines).empty()) list[keep++] = list[i];
   }
   list.truncate(keep);
 }
@@ -373,11 +393,15 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
   // move going to the player that is in check." The long game: "or by the
   // player whose King is in Check as a result of the pieces being removed".
   if (outcome_.over) return;
+  // The seats in check, looked at once for both rules below.
+  std::uint8_t checked = 0;
+  for (Seat s : rules_->turn_order)
+    if (plays(s) && pos_.in_check(s)) checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
   // A king left in check once a colour's pieces came off (long game): the
   // check is a ruling too, credited to the mover; the mover's own king too
   // (the mater's, exposed by the removal), credited to the checking colour.
   for (Seat s : rules_->turn_order) {
-    if (!plays(s) || !pos_.in_check(s)) continue;
+    if (!((checked >> index_of(s)) & 1U)) continue;
     bool reported = std::any_of(out.begin(), out.end(), [s](const Ruling& r) {
       return r.kind == RulingKind::kCheck && r.seat == s;
     });
@@ -387,7 +411,7 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
     r.seat = s;
     r.squares = checkers(s);
     r.by = s == mover ? pos_.at(r.squares.front()).seat : mover;
-    r.text = seat_name(s) + " is in check once the pieces are removed";
+    if (!quiet_) r.text = seat_name(s) + " is in check once the pieces are removed";
     out.push_back(r);
   }
   if (!c.turn_to_checked_player) return;
@@ -399,7 +423,7 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
   int from = mover != kNoSeat ? pos_.order_index(mover) : (pos_.order_index(pos_.to_move()) + n - 1) % n;
   for (int k = 1; k <= n; ++k) {
     Seat s = order[(from + k) % n];
-    if (!plays(s) || !pos_.in_check(s)) continue;
+    if (!((checked >> index_of(s)) & 1U)) continue;
     if (s == pos_.to_move()) return;
     for (int j = 1; j < k; ++j) {
       Seat skipped = order[(from + j) % n];
@@ -408,7 +432,7 @@ void Game::corners_after_move(Seat mover, bool could_enter, bool entered, std::v
       r.kind = RulingKind::kTurnSkipped;
       r.seat = skipped;
       r.by = mover;
-      r.text = seat_name(s) + " is in check and moves next; " + seat_name(skipped) + "'s turn is passed over";
+      if (!quiet_) r.text = seat_name(s) + " is in check and moves next; " + seat_name(skipped) + "'s turn is passed over";
       out.push_back(r);
     }
     pos_.set_to_move(s);

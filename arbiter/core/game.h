@@ -37,6 +37,8 @@
 
 namespace tabula::core {
 
+class SeatLines;  // core/check_lines.h
+
 struct Outcome {
   bool over = false;
   bool draw = false;
@@ -214,11 +216,13 @@ class Game {
   bool truce_on(Seat mover, const CornerState& st) const;
   void advance_corner_state(CornerState& st, Seat mover, const Move& m, Square captured_on, bool captured,
                             const std::vector<Square>& converted) const;
-  bool mates_non_target(const Move& m, const CornerState& st, int depth) const;
+  bool mates_non_target(const Move& m, const CornerState& st, int depth, const SeatLines* lines = nullptr) const;
   bool corner_reply_exists(Seat s, const CornerState& st, int depth) const;
-  std::string corner_violation(const Move& m, const CornerState& st, int depth) const;
+  std::string corner_violation(const Move& m, const CornerState& st, int depth,
+                               const SeatLines* lines = nullptr) const;
   std::string corner_violation(const Move& m) const { return corner_violation(m, corner_, 0); }
   void filter_corners(MoveList& list) const;
+  void non_target_lines(SeatLines& lines) const;
   bool gives_check_on_area(const Move& m, Seat mover, const CornerState& st) const;
   std::vector<Square> corner_entry_bishops(Seat mover, const Move& m) const;
   bool could_enter_area(Seat s) const;

@@ -126,7 +126,11 @@ bool Game::bare(Seat s) const {
   // 004 asks this after every move).
   const Geometry& g = rules_->geometry;
   bool king = false;
-  for (int r = 0; r < g.height(); ++r) {
+  // Rows from both edges inward (0, h-1, 1, h-2, ...): a seat's pieces
+  // start near one edge, so the first one that is not a king is found soon.
+  const int h = g.height();
+  for (int k = 0; k < h; ++k) {
+    const int r = k % 2 == 0 ? k / 2 : h - 1 - k / 2;
     for (int f = 0; f < g.width(); ++f) {
       Piece p = pos_.at(make_square(f, r));
       if (p.empty() || p.seat != s) continue;

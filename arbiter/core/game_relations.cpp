@@ -2,7 +2,9 @@
 // relations, tokens, removals, the vassal's duty, hostile-edge promotion and
 // the stalemate placement. The relation state itself is core/vassalage.h.
 #include <algorithm>
+#include <bit>
 
+#include "core/check_lines.h"
 #include "core/game.h"
 
 namespace tabula::core {
@@ -55,18 +57,28 @@ void Game::filter_by_relations(MoveList& list) const {
   Seat mover = pos_.to_move();
   int n = rules_->seat_count();
   // 003 rules 2 and 3: no move may expose the king of an ally, of the
-  // suzerain, of the suzerain's ally or of a fellow vassal.
-  std::vector<Seat> guarded;
+  // suzerain, of the suzerain's ally or of a fellow vassal. The lines to
+  // each guarded king are found once for the list (issue 30 item 3); a move
+  // they cannot judge is made.
+  std::array<CheckLines, kMaxSeats> lines;
+  std::array<Seat, kMaxSeats> guarded{};
+  int count = 0;
   for (int b = 0; b < n; ++b) {
     Seat s = seat_at(b);
     if (!vassalage_.protects(mover, s) || status(s) == SeatStatus::kRemoved) continue;
-    if (pos_.king_square(s) == kNoSquare || pos_.in_check(s)) continue;  // nothing to expose
-    guarded.push_back(s);
+    if (pos_.king_square(s) == kNoSquare) continue;  // nothing to expose
+    lines[static_cast<std::size_t>(count)].build(pos_, s);
+    if (lines[static_cast<std::size_t>(count)].attacked()) continue;  // in check: nothing to expose
+    guarded[static_cast<std::size_t>(count++)] = s;
   }
   std::size_t keep = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
     bool ok = true;
-    for (Seat s : guarded) ok = ok && !pos_.king_attacked_after(list[i], s);
+    for (int g = 0; g < count && ok; ++g) {
+      CheckLines::Answer a = lines[static_cast<std::size_t>(g)].after(pos_, list[i]);
+      ok = a == CheckLines::Answer::kNo ||
+           (a == CheckLines::Answer::kMake && !pos_.king_attacked_after(list[i], guarded[static_cast<std::size_t>(g)]));
+    }
     if (ok) list[keep++] = list[i];
   }
   list.truncate(keep);
@@ -277,19 +289,24 @@ void Game::promote_waiting(Seat mover, std::vector<Ruling>& out) {
   // move once its edge is hostile; the default piece is the first choice.
   if (rules_->promotion.edge != PromotionEdge::kHostileEdgeOnly || rules_->promotion.choices.empty()) return;
   if (!pos_.promotion_allowed(mover)) return;
+  // The zone's squares only, in the board's order (this runs after every
+  // move: issue 30 item 3).
   const SquareSet& zone = rules_->seats[index_of(mover)].promotion_zone;
-  for (int i = 0; i < kMaxSquares; ++i) {
-    Piece p = pos_.at(static_cast<Square>(i));
-    if (p.empty() || p.seat != mover || !zone[i] || !rules_->piece(p.kind).pawn) continue;
-    edit_square(static_cast<Square>(i), Piece{rules_->promotion.choices.front(), mover, true});
-    Ruling r;
-    r.kind = RulingKind::kPromotion;
-    r.seat = mover;
-    r.squares = {static_cast<Square>(i)};
-    r.text = seat_name(mover) + "'s waiting pawn on " + rules_->geometry.name(static_cast<Square>(i)) +
-             " promotes to a " + rules_->piece(rules_->promotion.choices.front()).name +
-             ": the edge is an opponent's now";
-    out.push_back(r);
+  for (std::size_t base = 0; base < zone.size(); base += 64) {
+    for (std::uint64_t w = ((zone >> base) & SquareSet(~0ULL)).to_ullong(); w != 0; w &= w - 1) {
+      const auto i = static_cast<int>(base + static_cast<std::size_t>(std::countr_zero(w)));
+      Piece p = pos_.at(static_cast<Square>(i));
+      if (p.empty() || p.seat != mover || !rules_->piece(p.kind).pawn) continue;
+      edit_square(static_cast<Square>(i), Piece{rules_->promotion.choices.front(), mover, true});
+      Ruling r;
+      r.kind = RulingKind::kPromotion;
+      r.seat = mover;
+      r.squares = {static_cast<Square>(i)};
+      r.text = seat_name(mover) + "'s waiting pawn on " + rules_->geometry.name(static_cast<Square>(i)) +
+               " promotes to a " + rules_->piece(rules_->promotion.choices.front()).name +
+               ": the edge is an opponent's now";
+      out.push_back(r);
+    }
   }
 }
 

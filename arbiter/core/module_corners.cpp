@@ -21,14 +21,9 @@ class Modules::Corners final : public Modules::Module {
   std::optional<bool> has_move_for(const Game& g, Seat s) const override {
     return g.corner_reply_exists(s, g.corner_, 0);
   }
-  std::optional<bool> any_move(const Game& g) const override {
-    // The first move that passes the corner and mate rules will do.
-    MoveList list;
-    g.pos_.generate_pseudo(list);
-    for (const Move& m : list)
-      if (!g.pos_.leaves_king_attacked(m) && g.corner_violation(m).empty()) return true;
-    return false;
-  }
+  // No any_move: the seat to move's whole list (Game::has_any_move) is the
+  // one his turn, the repetition key's en passant test and a search use
+  // next, so it is found once (issue 30 item 3).
 
   void before_make(const Game& g, Seat mover, const Move& m, MoveNotes& notes) const override {
     // "When a King enters his corner square, both of his Bishops become

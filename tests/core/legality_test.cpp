@@ -16,6 +16,7 @@
 #include "core/fen4.h"
 #include "core/game.h"
 #include "core/position.h"
+#include "test_rules.h"
 #include "variants/variant_loader.h"
 
 namespace tabula {
@@ -83,57 +84,27 @@ struct Tally {
   int in_check = 0;
 };
 
-void soak(const std::string& id, const std::string& start, int games, int plies, Tally& tally) {
-  auto loaded = variants::load_id(id, start);
-  ASSERT_TRUE(loaded.ok()) << loaded.error_text();
-  const core::RuleSet& rules = *loaded.rules;
-  auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen) : core::parse_fen(rules, rules.start_fen);
-  ASSERT_TRUE(pos.ok()) << id;
-  for (int g = 0; g < games; ++g) {
-    core::Game game(loaded.rules, *pos);
-    for (int ply = 0; ply < plies; ++ply) {
-      const Position& p = game.position();
-      std::string where = id + " " + start + " game " + std::to_string(g) + " ply " + std::to_string(ply);
-      compare_to_move(p, where);
-      compare_attacks(p, where);
-      if (::testing::Test::HasFatalFailure()) return;
-      ++tally.positions;
-      if (p.in_check()) ++tally.in_check;
-      // The same questions for every other seat, as if it were his turn.
-      for (int s = 0; s < rules.seat_count(); ++s) {
-        core::Seat seat = core::seat_at(s);
-        if (seat == p.to_move() || !p.active(seat)) continue;
-        Position other = p;
-        other.set_to_move(seat);
-        compare_to_move(other, where + " as seat " + std::to_string(s));
-        if (::testing::Test::HasFatalFailure()) return;
-      }
-      std::uint64_t seed = static_cast<std::uint64_t>(g) * 7919U + static_cast<std::uint64_t>(ply);
-      // Now and then a seat of a four-player game resigns: dead pieces,
-      // walking kings and random movers come into play.
-      if (rules.seat_count() > 2 && seed % 29 == 28) {
-        game.resign(game.to_move());
-        continue;
-      }
-      auto m = game.random_move(seed);
-      if (!m) break;
-      game.play(*m);
-    }
-  }
-}
-
 TEST(Legality, FastPathMatchesTheReferenceInEveryVariant) {
   Tally tally;
-  for (const std::string& id : variants::list_ids()) {
-    auto loaded = variants::load_id(id);
-    ASSERT_TRUE(loaded.ok()) << loaded.error_text();
-    std::vector<std::string> starts = loaded.rules->start_names;
-    if (starts.empty()) starts.push_back("");
-    for (const std::string& start : starts) {
-      soak(id, start, 4, 80, tally);
-      if (HasFatalFailure()) return;
+  testing::soak_variants(4, 80, 0, 29, [&](const core::Game& game, const std::string& where) {
+    const Position& p = game.position();
+    const core::RuleSet& rules = p.rules();
+    compare_to_move(p, where);
+    compare_attacks(p, where);
+    if (::testing::Test::HasFatalFailure()) return;
+    ++tally.positions;
+    if (p.in_check()) ++tally.in_check;
+    // The same questions for every other seat, as if it were his turn.
+    for (int s = 0; s < rules.seat_count(); ++s) {
+      core::Seat seat = core::seat_at(s);
+      if (seat == p.to_move() || !p.active(seat)) continue;
+      Position other = p;
+      other.set_to_move(seat);
+      compare_to_move(other, where + " as seat " + std::to_string(s));
+      if (::testing::Test::HasFatalFailure()) return;
     }
-  }
+  });
+  if (HasFatalFailure()) return;
   // The soak must reach checks, or it proves little about evasions.
   EXPECT_GT(tally.positions, 2000);
   EXPECT_GT(tally.in_check, 50);

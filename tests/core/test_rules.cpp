@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "core/fen.h"
+#include "core/fen4.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::testing {
@@ -116,6 +118,39 @@ std::vector<std::string> destinations(const core::Position& pos, const std::stri
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+void soak_variants(int games, int plies, std::uint64_t salt, std::uint64_t resign_every,
+                   const std::function<void(const core::Game&, const std::string&)>& visit) {
+  for (const std::string& id : variants::list_ids()) {
+    auto any = variants::load_id(id);
+    ASSERT_TRUE(any.ok()) << any.error_text();
+    std::vector<std::string> starts = any.rules->start_names;
+    if (starts.empty()) starts.push_back("");
+    for (const std::string& start : starts) {
+      auto loaded = variants::load_id(id, start);
+      ASSERT_TRUE(loaded.ok()) << loaded.error_text();
+      const core::RuleSet& rules = *loaded.rules;
+      auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen)
+                                            : core::parse_fen(rules, rules.start_fen);
+      ASSERT_TRUE(pos.ok()) << id;
+      for (int g = 0; g < games; ++g) {
+        core::Game game(loaded.rules, *pos);
+        for (int ply = 0; ply < plies; ++ply) {
+          visit(game, id + " " + start + " game " + std::to_string(g) + " ply " + std::to_string(ply));
+          if (::testing::Test::HasFatalFailure()) return;
+          std::uint64_t seed = static_cast<std::uint64_t>(g) * 7919U + static_cast<std::uint64_t>(ply) + salt;
+          if (rules.seat_count() > 2 && seed % resign_every == resign_every - 1) {
+            game.resign(game.to_move());
+            continue;
+          }
+          auto m = game.random_move(seed);
+          if (!m) break;
+          game.play(*m);
+        }
+      }
+    }
+  }
 }
 
 }  // namespace tabula::testing

@@ -2,10 +2,13 @@
 // small hand-built rule sets for piece tests.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/game.h"
 #include "core/position.h"
 #include "core/rule_set.h"
 
@@ -31,5 +34,13 @@ bool has_move(const core::Position& pos, const std::string& from, const std::str
 
 // The destination names of every pseudo-legal move from `from`, sorted.
 std::vector<std::string> destinations(const core::Position& pos, const std::string& from);
+
+// Positions reached by seeded random play in every shipped variant and
+// start: `games` games of up to `plies` plies each, visit(game, where) at
+// each; with seed = game * 7919 + ply + salt, a seat of a four-player game
+// resigns where seed % resign_every == resign_every - 1 (dead pieces,
+// walking kings, random movers). Stops at a fatal failure.
+void soak_variants(int games, int plies, std::uint64_t salt, std::uint64_t resign_every,
+                   const std::function<void(const core::Game&, const std::string&)>& visit);
 
 }  // namespace tabula::testing

@@ -1,0 +1,54 @@
+// check_lines.cpp — see check_lines.h.
+#include "core/check_lines.h"
+
+namespace tabula::core {
+
+void CheckLines::build(const Position& pos, Seat s) {
+  const RuleSet& rules = pos.rules();
+  royal_ = rules.royal_kind();
+  safe_ = false;
+  attacked_ = false;
+  make_all_ = false;
+  seen_.reset();
+  reached_.reset();
+  Square k = pos.king_square(s);
+  enemies_ = pos.attackers_of(s);
+  // 000 short game: "Kings may enter their own coloured corner square and
+  // become immune from check or checkmate" (Position::king_exposed); a plain
+  // move of another seat does not move this king.
+  if (k == kNoSquare || enemies_ == 0 ||
+      (rules.corners.enabled && rules.corners.immune_in_corner && k == rules.corners.own[index_of(s)])) {
+    safe_ = true;
+    return;
+  }
+  const PieceKind royal = royal_;
+  auto trie = rules.tables.attack_trie(k);
+  const auto size = static_cast<std::uint32_t>(trie.size());
+  const int seats = rules.seat_count();
+  for (std::uint32_t i = 0; i < size;) {
+    const AttackNode& node = trie[i];
+    const std::size_t q = index_of(node.square);
+    if (!reached_[q]) {
+      reached_.set(q);
+      reach_[q] = node.kinds;
+    } else {
+      for (int f = 0; f < seats; ++f) reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
+    }
+    Piece p = pos.at(node.square);
+    if (p.empty()) {
+      ++i;
+      continue;
+    }
+    int ps = index_of(p.seat);
+    if (((enemies_ >> ps) & 1U) && ((node.kinds[index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
+        (p.kind == royal || !pos.king_only(p.seat))) {
+      attacked_ = true;
+      make_all_ = true;
+      return;
+    }
+    seen_.set(q);
+    i = node.end;  // the piece blocks every path through its square
+  }
+}
+
+}  // namespace tabula::core
