@@ -276,6 +276,41 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
 // assignment and checks the arbiter's signature (AssignmentGate); the game
 // started with the assignment's players carries its round in its state; a
 // forged assignment is refused and the hub is told.
+// Event club, one board, a chesscom-ffa section "ffa" of Ann, Bob, Cid, Dee:
+// round 1 seated and published (signed, retained) to the broker at `address`.
+void seat_and_publish_one_table(const hub::testing::TempDir& dir, const std::string& address) {
+  const std::string file = dir.file("club.event");
+  cli({"event", "new", "--file", file, "--name", "club", "--boards", "1"});
+  cli({"event", "section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
+       "--rounds", "2"});
+  for (const char* p : {"Ann", "Bob", "Cid", "Dee"}) cli({"event", "register", "--file", file, "--section", "ffa", "--name", p});
+  cli({"event", "seat", "--file", file, "--section", "ffa"});
+  cli({"event", "publish", "--file", file, "--section", "ffa", "--broker", address, "--arbiter-key",
+       dir.file("arbiter.key")});
+}
+
+// A round-2 assignment for board t1 of club signed with a key that is not
+// the arbiter's, published (retained) by another client.
+void publish_forged_assignment(int port) {
+  std::string error;
+  wire::Assignment forged;
+  forged.set_version(1);
+  forged.set_event("club");
+  forged.set_board("t1");
+  forged.set_section("ffa");
+  forged.set_round(2);
+  forged.set_variant("chesscom-ffa");
+  for (const char* p : {"mallory", "Bob", "Cid", "Dee"}) forged.add_seats()->set_seat_player(p);
+  auto wrong = hub::parse_key("ffeeddccbbaa99887766554433221100", "wrong", error);
+  ASSERT_TRUE(wrong) << error;
+  hub::MqttClient::Handlers h;
+  auto mallory = hub::MqttClient::create("mallory", false, at(port), std::nullopt, h, error);
+  ASSERT_TRUE(mallory) << error;
+  ASSERT_TRUE(hub::testing::eventually([&] { mallory->loop(5ms); return mallory->connected(); }, 20s));
+  ASSERT_TRUE(mallory->publish(hub::assignment_topic("club", "t1"), sign_assignment(forged, *wrong), 1, true, error));
+  for (int i = 0; i < 20; ++i) mallory->loop(5ms);
+}
+
 TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
   if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
   hub::testing::TempDir dir;
@@ -287,14 +322,7 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
   auto hub_client = event_hub(dir, broker.port(), "", key);
   ASSERT_TRUE(hub_client && key);
 
-  const std::string file = dir.file("club.event");
-  cli({"event", "new", "--file", file, "--name", "club", "--boards", "1"});
-  cli({"event", "section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
-       "--rounds", "2"});
-  for (const char* p : {"Ann", "Bob", "Cid", "Dee"}) cli({"event", "register", "--file", file, "--section", "ffa", "--name", p});
-  cli({"event", "seat", "--file", file, "--section", "ffa"});
-  cli({"event", "publish", "--file", file, "--section", "ffa", "--broker", address, "--arbiter-key",
-       dir.file("arbiter.key")});
+  seat_and_publish_one_table(dir, address);
 
   // The board is switched on before its game: it gets the retained assignment.
   auto open = [&](const std::string& journal, std::vector<std::string> players) {
@@ -342,22 +370,7 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
 
   // A forged assignment (another key) on the board's topic: refused, said on
   // the stream, an alert at the hub; the board keeps round 1.
-  wire::Assignment forged;
-  forged.set_version(1);
-  forged.set_event("club");
-  forged.set_board("t1");
-  forged.set_section("ffa");
-  forged.set_round(2);
-  forged.set_variant("chesscom-ffa");
-  for (const char* p : {"mallory", "Bob", "Cid", "Dee"}) forged.add_seats()->set_seat_player(p);
-  auto wrong = hub::parse_key("ffeeddccbbaa99887766554433221100", "wrong", error);
-  ASSERT_TRUE(wrong) << error;
-  hub::MqttClient::Handlers h;
-  auto mallory = hub::MqttClient::create("mallory", false, at(broker.port()), std::nullopt, h, error);
-  ASSERT_TRUE(mallory) << error;
-  ASSERT_TRUE(hub::testing::eventually([&] { mallory->loop(5ms); return mallory->connected(); }, 20s));
-  ASSERT_TRUE(mallory->publish(hub::assignment_topic("club", "t1"), sign_assignment(forged, *wrong), 1, true, error));
-  for (int i = 0; i < 20; ++i) mallory->loop(5ms);
+  publish_forged_assignment(broker.port());
   ASSERT_TRUE(hub::testing::eventually([&] { return t1->publisher().status().refused_assignments == 1; }, 20s));
   EXPECT_EQ(t1->publisher().assignment()->round, 1u);
   ASSERT_TRUE(hub_client->wait_until([](const hub::HubModel& m) {
@@ -404,14 +417,7 @@ TEST(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItReturn
   EXPECT_FALSE(listener->status().connected);
 
   ASSERT_TRUE(broker.start(error)) << error;
-  const std::string file = dir.file("club.event");
-  cli({"event", "new", "--file", file, "--name", "club", "--boards", "1"});
-  cli({"event", "section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
-       "--rounds", "2"});
-  for (const char* p : {"Ann", "Bob", "Cid", "Dee"}) cli({"event", "register", "--file", file, "--section", "ffa", "--name", p});
-  cli({"event", "seat", "--file", file, "--section", "ffa"});
-  cli({"event", "publish", "--file", file, "--section", "ffa", "--broker", address, "--arbiter-key",
-       dir.file("arbiter.key")});
+  seat_and_publish_one_table(dir, address);
   ASSERT_TRUE(hub::testing::eventually([&] { return listener->assignment().has_value(); }, 20s))
       << listener->status().last_error;
   const hub::SeatAssignment a = *listener->assignment();
@@ -420,22 +426,7 @@ TEST(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItReturn
   EXPECT_EQ(a.variant, "chesscom-ffa");
   EXPECT_EQ(std::set<std::string>(a.players.begin(), a.players.end()), (std::set<std::string>{"Ann", "Bob", "Cid", "Dee"}));
 
-  wire::Assignment forged;
-  forged.set_version(1);
-  forged.set_event("club");
-  forged.set_board("t1");
-  forged.set_section("ffa");
-  forged.set_round(2);
-  forged.set_variant("chesscom-ffa");
-  for (const char* p : {"mallory", "Bob", "Cid", "Dee"}) forged.add_seats()->set_seat_player(p);
-  auto wrong = hub::parse_key("ffeeddccbbaa99887766554433221100", "wrong", error);
-  ASSERT_TRUE(wrong) << error;
-  hub::MqttClient::Handlers h;
-  auto mallory = hub::MqttClient::create("mallory", false, at(broker.port()), std::nullopt, h, error);
-  ASSERT_TRUE(mallory) << error;
-  ASSERT_TRUE(hub::testing::eventually([&] { mallory->loop(5ms); return mallory->connected(); }, 20s));
-  ASSERT_TRUE(mallory->publish(hub::assignment_topic("club", "t1"), sign_assignment(forged, *wrong), 1, true, error));
-  for (int i = 0; i < 20; ++i) mallory->loop(5ms);
+  publish_forged_assignment(broker.port());
   ASSERT_TRUE(hub::testing::eventually([&] { return listener->status().refused == 1; }, 20s));
   EXPECT_NE(listener->status().last_refusal.find("not the arbiter's"), std::string::npos) << listener->status().last_refusal;
   EXPECT_EQ(listener->assignment()->round, 1u);
