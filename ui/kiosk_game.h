@@ -117,6 +117,10 @@ class KioskGame {
   // The game came from the journal file that was there (not a new game, nor
   // one started because that file was set aside), however few its moves.
   bool resumed() const { return resumed_; }
+  /// The seat assignment the board's publisher accepted (issue 35), if any.
+  std::optional<hub::SeatAssignment> assignment() const {
+    return publisher_ ? publisher_->assignment() : std::nullopt;
+  }
   // The last journal problem ("" when none): shown on screen, the game goes on.
   const std::string& journal_error() const { return journal_error_; }
   // Accepted moves since the last call (the kiosk sends the daemon an

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "event/board_assignment.h"
+#include "hub/assignment_listener.h"
 #include "ui/first_boot.h"
 #include "ui/board_link.h"
 #include "ui/kiosk_game.h"
@@ -108,7 +109,7 @@ int run_kiosk(const KioskOptions& options) {
   KioskApp app(KioskConfig{options.pin, options.dpi});
   load(app);
   if (options.orient) app.set_orientation(SeatIndex{*options.orient});
-  if (!options.screen.empty() && options.screen != "hint") app.open_screen(options.screen);
+  if (!options.screen.empty() && options.screen != "hint" && options.screen != "setup-seating") app.open_screen(options.screen);
   // The voice (docs/VOICE.md): silent in pictures.
   KioskVoice voice(options, !options.screenshot);
   app.arbiter_menu().voice().set_settings(voice.settings());
@@ -185,7 +186,8 @@ int run_kiosk(const KioskOptions& options) {
                      admin->file.c_str());
       }
     }
-    if (!loaded.problem.empty() || (!loaded.exists && !journaled) || options.screen == "setup") {
+    if (!loaded.problem.empty() || (!loaded.exists && !journaled) || options.screen == "setup" ||
+        options.screen == "setup-seating") {
       if (!loaded.problem.empty()) std::fprintf(stderr, "tabula-kiosk: %s\n", loaded.problem.c_str());
       app.setup().open(choices, loaded.problem.empty() ? "" : "The saved setup cannot be used: " + loaded.problem,
                        std::nullopt, false);
@@ -227,6 +229,34 @@ int run_kiosk(const KioskOptions& options) {
                    options.journal->c_str(), real->session().moves().size());
     }
   }
+  // The board's seat assignment on the setup screen (issue 35): the game's
+  // publisher hears it during a game; before one, a listener of its own
+  // (hub/assignment_listener.h), stopped before a game's publisher starts
+  // (on the documented broker both would be the board's login).
+  std::unique_ptr<hub::AssignmentListener> seat_listener;
+  bool seat_listener_tried = false;
+  auto setup_assignment = [&]() -> std::optional<SetupAssignment> {
+    if (options.screen == "setup-seating") {  // pictures: a sample assignment
+      return SetupAssignment{"round 2, table 3 (section open)", "chesscom-ffa", {"Ann", "Bob", "Cem", "Dee"}};
+    }
+    std::optional<hub::SeatAssignment> a;
+    if (real) {
+      a = real->assignment();
+    } else if (options.broker) {
+      if (!seat_listener_tried) {
+        seat_listener_tried = true;
+        std::string error;
+        std::optional<KioskGameOptions> so = base_options(error);
+        if (so && so->publish) seat_listener = hub::AssignmentListener::start(*so->publish, error);
+        if (!seat_listener) std::fprintf(stderr, "tabula-kiosk: no seat assignment from the hub: %s\n", error.c_str());
+      }
+      if (seat_listener) a = seat_listener->assignment();
+    }
+    if (!a) return std::nullopt;
+    return SetupAssignment{"round " + std::to_string(a->round) + ", table " + std::to_string(a->table) +
+                               (a->section.empty() ? "" : " (section " + a->section + ")"),
+                           a->variant, a->players};
+  };
   // The setup screen is done: save it, keep the game on the board aside
   // (its journal under a new name), start the game it describes.
   auto finish_setup = [&](const SetupDone& done) {
@@ -240,6 +270,8 @@ int run_kiosk(const KioskOptions& options) {
     setup_board(done);
     std::error_code ec;
     real.reset();  // closes the journal before the rename
+    seat_listener.reset();
+    seat_listener_tried = true;  // the game's publisher listens from now on
     // Start is a new game, also when the setup came back over a journaled
     // one (a bad saved setup): that game is kept, not resumed.
     if (std::filesystem::exists(*options.journal, ec)) {
@@ -354,6 +386,7 @@ int run_kiosk(const KioskOptions& options) {
       overrides.hide_mouse = true;
       time_s = kScreenshotTime_s;
     }
+    if (app.setup().is_open()) app.setup().set_assignment(setup_assignment());
     platform.new_frame(overrides);
     // (No game yet: the setup screen covers everything; the demo stands under it.)
     const KioskView& view = real ? real->view(ms) : scene->view(ms);

@@ -220,6 +220,10 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         o.screen = std::string(*v);
         continue;
       }
+      if (*v == "setup-seating") {  // the setup with a sample seat assignment from the hub (issue 35)
+        o.screen = std::string(*v);
+        continue;
+      }
       if (*v != "pin" && *v != "players" && *v != "menu" && *v != "menu-result" && *v != "menu-board" &&
           *v != "confirm" && *v != "keyboard" && *v != "setup" && *v != "hint") {
         parsed.error = "--screen wants pin, players, menu, menu-result, menu-board, confirm, keyboard, setup or hint, not '" +
@@ -278,8 +282,8 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     parsed.error = "--setup keeps the game in the state directory: give --journal FILE too";
     return parsed;
   }
-  if (o.screen == "setup" && !o.setup_dir) {
-    parsed.error = "--screen setup needs --setup DIR";
+  if ((o.screen == "setup" || o.screen == "setup-seating") && !o.setup_dir) {
+    parsed.error = "--screen " + o.screen + " needs --setup DIR";
     return parsed;
   }
   if (!o.screen.empty() && !o.screenshot) {

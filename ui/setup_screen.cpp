@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace tabula::ui {
@@ -96,6 +97,37 @@ void SetupScreen::set_player(std::size_t seat, const std::string& name) {
     answers_.players += (i > 0 ? "," : "") + fields[i];
 }
 
+// The seat assignment (issue 35): its game when the chosen board (or else
+// the first that fits it) offers it, and its players by seat.
+void SetupScreen::accept_assignment() {
+  if (!assignment_) return;
+  const SetupAssignment& a = *assignment_;
+  auto offers = [&](const BoardOption& b) {
+    return std::find(b.variants.begin(), b.variants.end(), a.variant_id) != b.variants.end();
+  };
+  const BoardOption* board = board_chosen_ ? choices_.board(answers_.board_profile) : nullptr;
+  if (!board || !offers(*board)) {
+    const auto fit = std::find_if(choices_.boards.begin(), choices_.boards.end(), offers);
+    if (fit != choices_.boards.end()) {
+      answers_.board_profile = fit->id;
+      board_chosen_ = true;
+      board = &*fit;
+    }
+  }
+  if (!board || !offers(*board)) {
+    message_ = "The arbiter's game (" + a.variant_id + ") is not offered on this kiosk's boards";
+    return;
+  }
+  answers_.variant_id = a.variant_id;
+  answers_.players.clear();
+  for (std::size_t i = 0; i < a.players.size(); ++i) {
+    std::string name = a.players[i];
+    name.erase(std::remove(name.begin(), name.end(), ','), name.end());  // commas separate the names
+    answers_.players += (i > 0 ? "," : "") + name;
+  }
+  page_ = Page::kPlayers;
+}
+
 // ---------------------------------------------------------------- [widgets]
 
 bool SetupScreen::button(const std::string& label, const PixelRect& r, bool chosen, bool enabled) {
@@ -156,6 +188,32 @@ std::optional<std::size_t> SetupScreen::choice_grid(
 
 // ------------------------------------------------------------------- [draw]
 
+float SetupScreen::draw_assignment(const KioskFonts& fonts, float touch, float x0, float x1, float y) {
+  const SetupAssignment& a = *assignment_;
+  const float gap = std::max(4.0f, std::round(touch * 0.12f));
+  const std::vector<std::string> seats = choices_.seat_names(a.variant_id);
+  const std::string game = choices_.variant_name(a.variant_id);
+  std::string who = (game.empty() ? a.variant_id : game) + ":  ";
+  for (std::size_t i = 0; i < a.players.size(); ++i) {
+    who += (i > 0 ? "  \xC2\xB7  " : "") + (i < seats.size() ? seats[i] + " " : std::string()) + a.players[i];
+  }
+  const std::string line1 = "From the arbiter: " + a.heading;
+  const float button_w = std::min((x1 - x0) * 0.34f, touch * 4.2f);
+  const float text_w = x1 - x0 - button_w - 3 * gap;
+  const ImVec2 size1 = fonts.bold->CalcTextSizeA(fonts.bold->FontSize, FLT_MAX, text_w, line1.c_str());
+  const ImVec2 size2 = fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, text_w, who.c_str());
+  const float h = std::max(touch, size1.y + size2.y) + 2 * gap;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled({x0, y}, {x1, y + h}, palette::kPanelRaised, gap);
+  draw->AddRect({x0, y}, {x1, y + h}, palette::kInfo, gap, 0, std::max(1.0f, std::round(touch * 0.04f)));
+  draw->AddText(fonts.bold, fonts.bold->FontSize, {x0 + gap, y + gap}, palette::kText, line1.c_str(), nullptr, text_w);
+  draw->AddText(fonts.small, fonts.small->FontSize, {x0 + gap, y + gap + size1.y}, palette::kText, who.c_str(), nullptr,
+                text_w);
+  const float by = y + (h - touch) * 0.5f;
+  if (button("Use this seating##assignment", {x1 - gap - button_w, by, x1 - gap, by + touch}, false)) accept_assignment();
+  return y + h;
+}
+
 std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
   std::optional<Intent> intent;
   hits_.clear();
@@ -196,7 +254,13 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
   ImGui::PopTextWrapPos();
 
   const float nav_y = display.y - pad - touch;
-  const PixelRect area{pad, ImGui::GetCursorScreenPos().y + gap, pad + width, nav_y - gap};
+  float top = ImGui::GetCursorScreenPos().y;
+  if (assignment_ && page_ != Page::kKeyboard) {
+    ImGui::PushFont(fonts.bold);
+    top = draw_assignment(fonts, touch, pad, pad + width, top + gap);
+    ImGui::PopFont();
+  }
+  const PixelRect area{pad, top + gap, pad + width, nav_y - gap};
   ImGui::PushFont(fonts.bold);
   switch (page_) {
     case Page::kBoard: {

@@ -35,6 +35,15 @@
 
 namespace tabula::ui {
 
+/// The board's seat assignment from the hub (issue 35), as the setup shows
+/// it: "round 2, table 3 (section open)", the variant, the players by seat.
+struct SetupAssignment {
+  std::string heading;
+  std::string variant_id;
+  std::vector<std::string> players;  // seat order
+  friend bool operator==(const SetupAssignment&, const SetupAssignment&) = default;
+};
+
 class SetupScreen {
  public:
   enum class Page { kBoard, kVariant, kClock, kPlayers, kKeyboard };
@@ -51,6 +60,11 @@ class SetupScreen {
   std::string page_name() const;
   /// Replaces the message (a failed save).
   void set_message(std::string message) { message_ = std::move(message); }
+  /// The board's seat assignment (or none): shown on every page above the
+  /// choices with "Use this seating", which takes its game (on a board that
+  /// fits it) and its players by seat, and goes to the players' page, where
+  /// the arbiter can still change any name.
+  void set_assignment(std::optional<SetupAssignment> a) { assignment_ = std::move(a); }
 
   /// Draws the current page over the whole display; returns SetupDone when
   /// Start is pressed (the screen stays open until the caller closes it,
@@ -67,6 +81,9 @@ class SetupScreen {
       const std::vector<std::pair<std::string, std::string>>& items,
       const std::vector<bool>& chosen, const PixelRect& area, float touch, const KioskFonts& fonts);
   std::vector<std::string> player_fields() const;
+  /// The assignment's strip below the summary; returns its bottom edge.
+  float draw_assignment(const KioskFonts& fonts, float touch, float x0, float x1, float y);
+  void accept_assignment();
   void set_player(std::size_t seat, const std::string& name);
 
   bool open_ = false;
@@ -79,6 +96,7 @@ class SetupScreen {
   std::size_t editing_ = 0;  // the seat whose name the keyboard edits
   std::string editing_text_;
   TouchKeyboard keyboard_;
+  std::optional<SetupAssignment> assignment_;
   std::vector<HitRect> hits_;
 };
 

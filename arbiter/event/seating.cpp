@@ -311,6 +311,7 @@ SeatingResult seat_four(const Section& s, const History& h, std::vector<int> act
                         const std::vector<std::string>& boards) {
   SeatingResult out;
   active = ranked(s, h, active);
+  const bool everyone = active.size() == s.players.size();  // nobody withdrawn
   const std::size_t left_over = active.size() % 4;
   // Byes: from the bottom, the fewest byes first.
   for (std::size_t k = 0; k < left_over; ++k) {
@@ -331,26 +332,39 @@ SeatingResult seat_four(const Section& s, const History& h, std::vector<int> act
   const int n = static_cast<int>(s.players.size());
   const bool tight = short_of_room(n, s.rounds);
   std::vector<std::array<int, 4>> chosen;
-  if (tight && left_over == 0 && static_cast<int>(active.size()) == n && plan_rounds(n) >= s.rounds) {
-    if (s.played.empty()) {
-      chosen = tables;  // round one defines the plan's labels: by rating, 1-4, 5-8, ...
-    } else {
-      // Among the plan's classes not yet played, the best by the same cost.
-      std::int64_t best = 0;
-      for (const PlanRound& pr : unplayed_plan_rounds(s)) {
-        std::int64_t c = 0;
-        for (const auto& t : pr.tables) c += fs.cost(t);
-        if (chosen.empty() || c < best) {
-          best = c;
-          chosen = pr.tables;
-        }
-      }
-      // The plan's seats unless the history's counts want others.
-      bool fits = true;
-      for (const auto& t : chosen) {
+  if (tight && everyone && plan_rounds(n) >= s.rounds && !s.played.empty()) {
+    // Among the plan's classes not yet played, the best by the same cost
+    // (round one, seated above by rating with the lowest-ranked on the bye,
+    // defines the plan's labels). A class's byes are the plan's.
+    // Where the rows' rotation cannot seat a class (a bye broke it, or the
+    // 24 design has no rows) its seats are planned with the rest of the plan
+    // in view, and the classes compare by (misfits now, the fewest the next
+    // round must have, cost): seat balance stays above like scores.
+    std::tuple<int, int, std::int64_t> best{0, 0, 0};
+    const PlanRound* pick = nullptr;
+    std::vector<std::array<int, 4>> pick_orders;
+    const std::vector<PlanRound> classes = unplayed_plan_rounds(s);
+    for (const PlanRound& pr : classes) {
+      std::int64_t c = 0;
+      for (const auto& t : pr.tables) c += fs.cost(t) % kSeat;
+      bool fits = pr.rows && pr.byes.empty();
+      for (const auto& t : pr.tables) {
         for (std::size_t k = 0; k < 4; ++k) fits = fits && (fs.allowed_of(t[k]) & (1u << k));
       }
-      if (!chosen.empty() && !fits) chosen = seat_orders(fs, chosen);
+      PlanSeats seats;
+      seats.orders = pr.tables;
+      if (!fits) seats = seat_plan_round(h.seat_count, pr, classes);
+      const std::tuple<int, int, std::int64_t> key{seats.misfits, seats.next_misfits, c};
+      if (!pick || key < best) {
+        best = key;
+        pick = &pr;
+        pick_orders = seats.orders;
+      }
+    }
+    if (pick) {
+      chosen = pick_orders;
+      out.round.byes.clear();
+      for (int p : pick->byes) out.round.byes.push_back(PlayerId{p});
     }
   }
   if (!chosen.empty()) return tables_of(h, chosen, boards, std::move(out));

@@ -1,8 +1,10 @@
-// seating_plan.cpp — Section index: the field, labels, classes.
+// seating_plan.cpp — Section index: the field, the plans (field, field with
+// extra players, the 24-point design), labels from round one, classes.
 #include "event/seating_plan.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <set>
 
 namespace tabula::event {
@@ -46,64 +48,332 @@ Field field_of(int q) {
   return {};
 }
 
+// g with g + k != 0 for every row k = 0..3 (seating_plan.h), or 0: none.
+int extra_step(const Field& f) {
+  for (int g = 1; g < f.q; ++g) {
+    bool fits = true;
+    for (int k = 0; k < 4; ++k) fits = fits && f.add(g, k) != 0;
+    if (fits) return g;
+  }
+  return 0;
+}
+
+struct Class {
+  std::vector<std::array<int, 4>> tables;
+  std::vector<int> byes;
+};
+
+struct Design {
+  std::vector<Class> classes;  // class 0: table t seat k is point 4t + k, byes 4q, 4q + 1, ...
+  bool rows = false;
+};
+
+// Renumbers the points so that class 0 reads 0, 1, 2, ... (tables, then byes).
+Design normalised(Design d, int points) {
+  std::vector<int> id(static_cast<std::size_t>(points), -1);
+  int next = 0;
+  for (const auto& t : d.classes.front().tables) {
+    for (int p : t) id[static_cast<std::size_t>(p)] = next++;
+  }
+  for (int p : d.classes.front().byes) id[static_cast<std::size_t>(p)] = next++;
+  for (Class& c : d.classes) {
+    for (auto& t : c.tables) {
+      for (int& p : t) p = id[static_cast<std::size_t>(p)];
+    }
+    for (int& p : c.byes) p = id[static_cast<std::size_t>(p)];
+  }
+  return d;
+}
+
+// The field plan of 4q labels with `extra` players taking the byes' places.
+Design field_design(const Field& f, int extra) {
+  const int g = extra ? extra_step(f) : 0;
+  Design d;
+  d.rows = true;
+  auto label = [](int row, int col) { return 4 * col + row; };
+  for (int r = 0; r < f.q; ++r) {
+    Class c;
+    c.tables.assign(static_cast<std::size_t>(f.q), {});
+    for (int t = 0; t < f.q; ++t) {
+      for (int k = 0; k < 4; ++k) c.tables[static_cast<std::size_t>(t)][static_cast<std::size_t>(k)] = label(k, f.add(t, f.mul(k, r)));
+    }
+    for (int e = 0; e < extra; ++e) {
+      const int a = f.q - 1 - e;
+      const int bye = label(e, f.add(a, f.mul(f.add(e, g), r)));
+      const int table = f.add(a, f.mul(g, r));  // (bye's column) - e*r
+      auto& seat = c.tables[static_cast<std::size_t>(table)][static_cast<std::size_t>(e)];
+      seat = 4 * f.q + e;  // E_e
+      c.byes.push_back(bye);
+    }
+    d.classes.push_back(std::move(c));
+  }
+  return normalised(std::move(d), 4 * f.q + extra);
+}
+
+// 24 points: the resolvable 4-GDD of type 3^8 (seating_plan.h). Points
+// (i, a) = 3i + a for i in Z7, a in 0..2, and 21, 22, 23 (three fixed
+// points). The base class below (found by an exhaustive search over the
+// blocks whose differences mod 7 within and between the three kinds a are
+// all different and never 0, each fixed point with one of each kind) is
+// developed by i -> i + d mod 7 for d = 0..6. The groups: {(i,0),(i,1),(i,2)}
+// and {21, 22, 23}; every other pair shares exactly one block.
+Design design_24() {
+  constexpr int kFixed = -1;
+  constexpr std::array<std::array<std::array<int, 2>, 4>, 6> kBase{{
+      {{{kFixed, 0}, {0, 0}, {5, 1}, {1, 2}}},
+      {{{kFixed, 1}, {1, 0}, {4, 1}, {3, 2}}},
+      {{{kFixed, 2}, {2, 0}, {1, 1}, {6, 2}}},
+      {{{3, 0}, {4, 0}, {6, 0}, {2, 2}}},
+      {{{5, 0}, {0, 1}, {2, 1}, {6, 1}}},
+      {{{3, 1}, {0, 2}, {4, 2}, {5, 2}}},
+  }};
+  Design d;
+  for (int shift = 0; shift < 7; ++shift) {
+    Class c;
+    for (const auto& block : kBase) {
+      std::array<int, 4> t{};
+      for (std::size_t k = 0; k < 4; ++k) {
+        const auto [i, a] = block[k];
+        t[k] = i == kFixed ? 21 + a : 3 * ((i + shift) % 7) + a;
+      }
+      c.tables.push_back(t);
+    }
+    d.classes.push_back(std::move(c));
+  }
+  return normalised(std::move(d), 24);
+}
+
+// The plan for `players`, or no classes.
+Design design_of(int players) {
+  if (players == 24) return design_24();
+  if (players < 16) return {};
+  const Field f = field_of(players / 4);
+  const int extra = players % 4;
+  if (f.q == 0 || (extra && extra_step(f) == 0)) return {};
+  return field_design(f, extra);
+}
+
 }  // namespace
 
-int plan_rounds(int players) {
-  if (players < 16 || players % 4 != 0) return 0;
-  return field_of(players / 4).q;
-}
+int plan_rounds(int players) { return static_cast<int>(design_of(players).classes.size()); }
 
 std::vector<PlanRound> unplayed_plan_rounds(const Section& s) {
   const int n = static_cast<int>(s.players.size());
-  const Field f = field_of(plan_rounds(n) ? n / 4 : 0);
-  if (f.q == 0 || s.played.empty()) return {};
+  const Design d = design_of(n);
+  if (d.classes.empty() || s.played.empty()) return {};
   for (const Player& p : s.players) {
     if (p.withdrawn) return {};
   }
-  // ---- labels: round one's table i is column i, its seat k row k ----
-  std::vector<int> row(static_cast<std::size_t>(n), -1), col(static_cast<std::size_t>(n), -1);
+  // ---- labels: round one's table t seat k is point 4t + k, its byes follow ----
+  const Class& zero = d.classes.front();
+  std::vector<int> point(static_cast<std::size_t>(n), -1);  // player -> point
+  std::vector<int> player(static_cast<std::size_t>(n), -1);  // point -> player
   const Round& first = s.played.front();
-  if (static_cast<int>(first.tables.size()) != f.q || !first.byes.empty()) return {};
-  for (std::size_t t = 0; t < first.tables.size(); ++t) {
-    const Table& table = first.tables[t];
+  if (first.tables.size() != zero.tables.size() || first.byes.size() != zero.byes.size()) return {};
+  int next = 0;
+  auto label = [&](PlayerId p) {
+    const auto i = static_cast<std::size_t>(p.value);
+    if (p.value < 0 || i >= point.size() || point[i] >= 0) return false;
+    point[i] = next;
+    player[static_cast<std::size_t>(next++)] = p.value;
+    return true;
+  };
+  for (const Table& table : first.tables) {
     if (table.seats.size() != 4) return {};
-    for (std::size_t k = 0; k < 4; ++k) {
-      const auto p = static_cast<std::size_t>(table.seats[k].value);
-      if (p >= row.size() || row[p] >= 0) return {};
-      row[p] = static_cast<int>(k);
-      col[p] = static_cast<int>(t);
+    for (PlayerId p : table.seats) {
+      if (!label(p)) return {};
     }
   }
-  // ---- classes ----
-  // The table of player p in class r: x - k*r (its column in class 0).
-  auto table_in = [&](int r, std::size_t p) { return f.sub(col[p], f.mul(row[p], r)); };
-  std::set<int> played;
+  for (PlayerId p : first.byes) {
+    if (!label(p)) return {};
+  }
+  // ---- which class each played round is ----
+  std::vector<std::vector<int>> table_of(d.classes.size(), std::vector<int>(static_cast<std::size_t>(n), -1));
+  for (std::size_t c = 0; c < d.classes.size(); ++c) {
+    for (std::size_t t = 0; t < d.classes[c].tables.size(); ++t) {
+      for (int p : d.classes[c].tables[t]) table_of[c][static_cast<std::size_t>(p)] = static_cast<int>(t);
+    }
+  }
+  std::set<std::size_t> played;
   for (const Round& round : s.played) {
-    if (!round.byes.empty() || static_cast<int>(round.tables.size()) != f.q) return {};
-    int which = -1;
-    for (int r = 0; r < f.q && which < 0; ++r) {
+    if (round.tables.size() != zero.tables.size() || round.byes.size() != zero.byes.size()) return {};
+    std::size_t which = d.classes.size();
+    for (std::size_t c = 0; c < d.classes.size() && which == d.classes.size(); ++c) {
       bool all = true;
       for (const Table& table : round.tables) {
         if (table.seats.size() != 4) return {};
-        const int t = table_in(r, static_cast<std::size_t>(table.seats[0].value));
-        for (PlayerId p : table.seats) all = all && table_in(r, static_cast<std::size_t>(p.value)) == t;
+        const auto at = [&](PlayerId p) { return table_of[c][static_cast<std::size_t>(point[static_cast<std::size_t>(p.value)])]; };
+        const int t = at(table.seats[0]);
+        for (PlayerId p : table.seats) all = all && t >= 0 && at(p) == t;
       }
-      if (all) which = r;
+      std::set<int> byes;
+      for (PlayerId p : round.byes) byes.insert(point[static_cast<std::size_t>(p.value)]);
+      all = all && byes == std::set<int>(d.classes[c].byes.begin(), d.classes[c].byes.end());
+      if (all) which = c;
     }
-    if (which < 0 || !played.insert(which).second) return {};  // off the plan
+    if (which == d.classes.size() || !played.insert(which).second) return {};  // off the plan
   }
-  const int j = static_cast<int>(s.played.size());
+  const std::size_t j = s.played.size();
   std::vector<PlanRound> out;
-  for (int r = 0; r < f.q; ++r) {
-    if (played.count(r)) continue;
+  for (std::size_t c = 0; c < d.classes.size(); ++c) {
+    if (played.count(c)) continue;
     PlanRound pr;
-    pr.tables.assign(static_cast<std::size_t>(f.q), {-1, -1, -1, -1});
-    for (std::size_t p = 0; p < static_cast<std::size_t>(n); ++p) {
-      const auto seat = static_cast<std::size_t>((row[p] + j) % 4);
-      pr.tables[static_cast<std::size_t>(table_in(r, p))][seat] = static_cast<int>(p);
+    pr.rows = d.rows;
+    for (const auto& t : d.classes[c].tables) {
+      std::array<int, 4> seated{};
+      for (std::size_t k = 0; k < 4; ++k) {
+        const std::size_t seat = d.rows ? (k + j) % 4 : k;
+        seated[seat] = player[static_cast<std::size_t>(t[k])];
+      }
+      pr.tables.push_back(seated);
     }
+    for (int p : d.classes[c].byes) pr.byes.push_back(player[static_cast<std::size_t>(p)]);
     out.push_back(std::move(pr));
   }
+  return out;
+}
+
+namespace {
+
+using Counts = std::vector<std::vector<int>>;
+
+// Bit k set when seat k is one of p's least used.
+unsigned allowed_of(const Counts& counts, int p) {
+  const auto& c = counts[static_cast<std::size_t>(p)];
+  const int low = *std::min_element(c.begin(), c.end());
+  unsigned out = 0;
+  for (std::size_t k = 0; k < 4; ++k) out |= c[k] == low ? 1u << k : 0u;
+  return out;
+}
+
+// The orders of `t` with the fewest players outside their least-used seats.
+std::vector<std::array<int, 4>> fitting_orders(const Counts& counts, std::array<int, 4> t, int& misfits) {
+  std::sort(t.begin(), t.end());
+  std::vector<std::array<int, 4>> out;
+  misfits = 5;
+  do {
+    int m = 0;
+    for (std::size_t k = 0; k < 4; ++k) m += (allowed_of(counts, t[k]) & (1u << k)) ? 0 : 1;
+    if (m < misfits) {
+      misfits = m;
+      out.clear();
+    }
+    if (m == misfits) out.push_back(t);
+  } while (std::next_permutation(t.begin(), t.end()));
+  return out;
+}
+
+void sit(Counts& counts, const std::vector<std::array<int, 4>>& orders) {
+  for (const auto& t : orders) {
+    for (std::size_t k = 0; k < 4; ++k) ++counts[static_cast<std::size_t>(t[k])][k];
+  }
+}
+
+// Seats one class: a random fitting order per table; returns the misfits.
+int seat_randomly(const Counts& counts, const std::vector<std::array<int, 4>>& tables, std::mt19937& rng,
+                  std::vector<std::array<int, 4>>& orders) {
+  int total = 0;
+  orders.clear();
+  for (const auto& t : tables) {
+    int m = 0;
+    const auto options = fitting_orders(counts, t, m);
+    total += m;
+    orders.push_back(options[rng() % options.size()]);
+  }
+  return total;
+}
+
+// The fewest misfits any class of `rest` has next (exact: a table's best
+// order does not depend on the other tables').
+int next_misfits(const Counts& counts, const std::vector<const PlanRound*>& rest, std::size_t* which = nullptr) {
+  int best = -1;
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    int m = 0;
+    for (const auto& t : rest[i]->tables) {
+      int tm = 0;
+      fitting_orders(counts, t, tm);
+      m += tm;
+    }
+    if (best < 0 || m < best) {
+      best = m;
+      if (which) *which = i;
+    }
+  }
+  return std::max(best, 0);
+}
+
+// The rest of the plan seated greedily after `counts`: each step the class
+// with the fewest misfits; the misfits of each step, nearest first.
+std::vector<int> rest_misfits(Counts counts, std::vector<const PlanRound*> rest, std::mt19937& rng) {
+  std::vector<int> out;
+  std::vector<std::array<int, 4>> orders;
+  while (!rest.empty()) {
+    std::size_t best = 0;
+    next_misfits(counts, rest, &best);
+    out.push_back(seat_randomly(counts, rest[best]->tables, rng, orders));
+    sit(counts, orders);
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(best));
+  }
+  return out;
+}
+
+constexpr int kSeatTries = 20;
+
+}  // namespace
+
+PlanSeats seat_plan_round(const Counts& seat_count, const PlanRound& next, const std::vector<PlanRound>& rest) {
+  std::vector<const PlanRound*> others;
+  for (const PlanRound& pr : rest) {
+    if (&pr != &next) others.push_back(&pr);
+  }
+  std::mt19937 rng(static_cast<std::uint32_t>(seat_count.size() * 131 + rest.size()));
+  std::vector<std::array<int, 4>> best = next.tables, orders;
+  std::vector<int> best_key;  // misfits now, then each later round's
+  for (int attempt = 0; attempt < kSeatTries; ++attempt) {
+    std::vector<int> key{seat_randomly(seat_count, next.tables, rng, orders)};
+    if (!best_key.empty() && key[0] > best_key[0]) continue;
+    // Climb: one table's order at a time, while the next round's fewest
+    // misfits (exact) go down.
+    Counts after = seat_count;
+    sit(after, orders);
+    int ahead = next_misfits(after, others);
+    for (bool better = ahead > 0; better;) {
+      better = false;
+      for (std::size_t t = 0; t < orders.size() && ahead > 0; ++t) {
+        int m = 0;
+        for (const auto& option : fitting_orders(seat_count, orders[t], m)) {
+          const std::array<int, 4> was = orders[t];
+          for (std::size_t k = 0; k < 4; ++k) {
+            --after[static_cast<std::size_t>(was[k])][k];
+            ++after[static_cast<std::size_t>(option[k])][k];
+          }
+          orders[t] = option;
+          const int a = next_misfits(after, others);
+          if (a < ahead) {
+            ahead = a;
+            better = true;
+            continue;
+          }
+          for (std::size_t k = 0; k < 4; ++k) {
+            --after[static_cast<std::size_t>(option[k])][k];
+            ++after[static_cast<std::size_t>(was[k])][k];
+          }
+          orders[t] = was;
+        }
+      }
+    }
+    const std::vector<int> later = rest_misfits(after, others, rng);
+    key.insert(key.end(), later.begin(), later.end());
+    if (best_key.empty() || key < best_key) {
+      best_key = key;
+      best = orders;
+    }
+    if (std::all_of(key.begin(), key.end(), [](int m) { return m == 0; })) break;
+  }
+  PlanSeats out;
+  out.orders = best;
+  out.misfits = best_key.empty() ? 0 : best_key[0];
+  out.next_misfits = best_key.size() > 1 ? best_key[1] : 0;
   return out;
 }
 

@@ -1,23 +1,47 @@
-// seating_plan.h — a repeat-free plan of four-player rounds from a finite
-// field (issue 35: 32 players over 7 rounds meet no one twice).
+// seating_plan.h — repeat-free plans of four-player rounds (issue 35: 32
+// players over 7 rounds meet no one twice; 24 and 29-31 too).
 //
-// For n = 4q players where q is a prime of at least 5 or 4, 8 or 16 (the
-// fields GF(q)), label each player (row k in 0..3, column x in GF(q)).
-// Round class r (r in GF(q)) seats at table t the four players
-// (k, t + k*r), k = 0..3. Two players of one row never share a table; two
-// players (k1, x1), (k2, x2) of different rows share one in the class r with
-// x2 - x1 = (k2 - k1) * r only, and k2 - k1 is not zero in the field, so r
-// is unique: over the q classes nobody meets anyone twice. q rounds: 20
-// players 5, 28 players 7, 32 players 8, 44 players 11, 64 players 16.
+// A plan is a list of classes (rounds) over the points 0..n-1, each class
+// q tables of four and the points left over on a bye; no two points share a
+// table in two classes. Class 0 is round one as played: its table t seat k
+// is point 4t + k, its byes (in their order) the points 4q, 4q + 1, ...
 //
-// The labels come from the first round as played: table i (its order in
-// the round) is column i, seat k is row k, so round one is class 0 whatever
-// it was. A later round stays on the plan while every round played so far
-// is one of its classes; the seating then picks, among the classes not yet
-// played, the one that best puts like scores together. Seats: row k sits
-// in seat (k + j) mod 4 in the round with j rounds before it, so every
-// player takes each seat once in any four consecutive rounds (counts within
-// one at every moment), and a table's four rows take four different seats.
+// The field plan: n = 4q players, q a prime of at least 5 or 4, 8, 16 (the
+// fields GF(q)). Label each point (row k in 0..3, column x in GF(q)); class
+// r (r in GF(q)) seats at table t the four points (k, t + k*r). Two points of
+// one row never share a table; (k1, x1), (k2, x2) of different rows share one
+// in the class r with x2 - x1 = (k2 - k1) * r only, and k2 - k1 is not zero
+// in the field, so r is unique: q repeat-free rounds (20 players 5, 28
+// players 7, 32 players 8, 44 players 11, 64 players 16).
+//
+// With byes (n = 4q + m, m = 1..3 left over): the field plan of the 4q
+// labels, and m extra players E_e (e = 0..m-1) who each round take the place
+// of a label that then has the bye. E_e replaces in class r the label
+// (row e, a_e + (e + g)*r), a_e = q-1-e, g a field element with g + k != 0
+// for every row k (g = 1 in a prime field of at least 5, g = 4 in GF(8),
+// GF(16); none in GF(4), so 17-19 players have no plan). Then:
+//   - E_e's table in class r is a_e + g*r: the extras never share a table;
+//   - E_e's table-mates (k, a_e + (g + k)*r), k != e, differ from class to
+//     class (g + k != 0): an extra meets nobody twice either;
+//   - E_e's bye labels (e, a_e + (e + g)*r) are q different points of row e
+//     (e + g != 0): over q rounds every player of rows 0..m-1 has exactly one
+//     bye, nobody a second while others have none; row 3 never has one.
+// 29-31 players: 7 repeat-free rounds, 1-3 byes each. An extra sits where
+// the label it replaces would, so its seats rotate like that row's.
+//
+// 24 players (no field of 6): a resolvable 4-GDD of type 3^8 (8 groups of 3,
+// blocks of four meeting each group at most once, resolvable into 7 parallel
+// classes: exists, the existence theorem for block size 4 and group size 3
+// leaves out only type 3^4). Each player meets the 21 players outside their
+// group once. Found here by a small exhaustive search over a base class on
+// Z7 x {0,1,2} plus three fixed points, developed mod 7 (seating_plan.cpp).
+//
+// A later round stays on the plan while every round played so far is one of
+// its classes (tables as sets, byes as a set); the seating then picks, among
+// the classes not yet played, the one that best puts like scores together.
+// Seats: in the field plans row k sits in seat (k + j) mod 4 in the round
+// with j rounds before it (every seat once in any four consecutive rounds);
+// the 24 design has no rows, its seats come from the seating's own balancing.
 #pragma once
 
 #include <array>
@@ -27,18 +51,35 @@
 
 namespace tabula::event {
 
-// How many repeat-free rounds the plan gives `players` (0: no plan: not a
-// multiple of four, or no field of that size).
+// How many repeat-free rounds the plan gives `players` (0: no plan).
 int plan_rounds(int players);
 
 struct PlanRound {
   std::vector<std::array<int, 4>> tables;  // player indices in seat order
+  std::vector<int> byes;                   // the players sitting out
+  bool rows = false;                       // the seats rotate by rows (the field plans)
 };
 
 // The plan's classes not yet played, seated for the next round, when `s` is
-// on the plan: every player active and seated in every round (no byes),
-// plan_rounds(players) >= 1, and every played round one of the classes.
-// Empty otherwise (and for the first round, which defines the labels).
+// on the plan: nobody withdrawn, plan_rounds(players) >= 1, and every played
+// round one of the classes. Empty otherwise (and before round one, which
+// defines the labels).
 std::vector<PlanRound> unplayed_plan_rounds(const Section& s);
+
+// The seat order of `next` (one of the plan's classes) given each player's
+// seat counts so far (seat_count[p][seat]): every player in a seat they have
+// had least where possible (counts within one), chosen so that the classes in
+// `rest` (the plan's other unplayed classes, in whatever order they come) can
+// still be seated so. A bye breaks the rows' rotation (the player's next seat
+// is taken at their table) and the 24 design has no rows: a random search
+// over each table's fitting orders, each tried against the rest of the plan
+// seated greedily (fixed seed: the same history gives the same seats).
+struct PlanSeats {
+  std::vector<std::array<int, 4>> orders;  // the tables in seat order
+  int misfits = 0;                         // players outside a least-used seat now
+  int next_misfits = 0;                    // the fewest the best class after it must have
+};
+PlanSeats seat_plan_round(const std::vector<std::vector<int>>& seat_count, const PlanRound& next,
+                          const std::vector<PlanRound>& rest);
 
 }  // namespace tabula::event

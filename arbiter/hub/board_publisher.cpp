@@ -524,8 +524,23 @@ void BoardPublisher::run() {
   std::vector<MqttMessage> messages;
   h.message = [&](const MqttMessage& m) { messages.push_back(m); };
   std::string error;
+  // Presence sequences (proto/hub.proto Presence.sequence; issue 28: a
+  // replayed signed "offline" is refused as older): each connection's
+  // "online" and its will are reserved as a pair before it connects, the
+  // will the newer, so the broker's will of connection k is newer than its
+  // "online" and older than connection k+1's.
+  std::uint64_t last_sequence = 0;
+  auto reserve = [&] {
+    last_sequence = std::max(last_sequence + 1, static_cast<std::uint64_t>(std::max<std::int64_t>(epoch_ms(), 0)));
+    return last_sequence;
+  };
+  std::uint64_t online_seq = reserve(), will_seq = reserve();  // this (the next) connection's
+  std::uint64_t connected_online_seq = online_seq, connected_will_seq = will_seq;
+  auto presence = [&](bool online, std::uint64_t seq) {
+    return seal(make_presence(online, online ? epoch_ms() : 0, seq), online_topic, config_.board_key);
+  };
   auto client = MqttClient::create("tabula-" + config_.info.event + "-" + config_.info.board, /*persistent=*/true,
-                                   config_.broker, Will{online_topic, seal(make_presence(false, 0), online_topic, config_.board_key), true}, h, error);
+                                   config_.broker, Will{online_topic, presence(false, will_seq), true}, h, error);
   if (!client) {
     std::lock_guard lock(mutex_);
     status_.last_error = error;
@@ -559,7 +574,12 @@ void BoardPublisher::run() {
       client->subscribe(ack_topic, 0, error);
       client->subscribe(sync, 0, error);
       if (config_.check_assignment) client->subscribe(seat_topic, 1, error);
-      client->publish(online_topic, seal(make_presence(true, epoch_ms()), online_topic, config_.board_key), 1, true, error);
+      connected_online_seq = online_seq;
+      connected_will_seq = will_seq;
+      client->publish(online_topic, presence(true, connected_online_seq), 1, true, error);
+      online_seq = reserve();
+      will_seq = reserve();
+      client->set_will(Will{online_topic, presence(false, will_seq), true}, error);
       std::lock_guard lock(mutex_);
       status_.connected = true;
       status_.last_error.clear();
@@ -572,10 +592,10 @@ void BoardPublisher::run() {
       if (m.topic == seat_topic && config_.check_assignment) on_assignment(m, outbox);
     }
     messages.clear();
-    bool presence = false;
+    bool presence_wanted = false;
     {
       std::lock_guard lock(mutex_);
-      presence = std::exchange(presence_due_, false);
+      presence_wanted = std::exchange(presence_due_, false);
       flush_refusals(outbox, false);
       // A state asked for (a SyncRequest, an ack showing an older state) goes
       // out at most once a second; a request within that is kept, not lost.
@@ -584,8 +604,8 @@ void BoardPublisher::run() {
         state_wanted_ = false;
       }
     }
-    if (presence && client->connected()) {
-      client->publish(online_topic, seal(make_presence(true, epoch_ms()), online_topic, config_.board_key), 1, true, error);
+    if (presence_wanted && client->connected()) {
+      client->publish(online_topic, presence(true, connected_online_seq), 1, true, error);  // the same "online" again
     }
     // Acknowledgements are noted in memory at once and written to the
     // outbox in one transaction at most every 250 ms: the journal's writes
@@ -609,7 +629,7 @@ void BoardPublisher::run() {
   }
   flush_acks(outbox);
   if (client->connected()) {
-    client->publish(online_topic, seal(make_presence(false, epoch_ms()), online_topic, config_.board_key), 1, true, error);
+    client->publish(online_topic, presence(false, connected_will_seq), 1, true, error);  // what the will would say
     for (int i = 0; i < 20 && acks.empty(); ++i) client->loop(std::chrono::milliseconds(10));
     client->disconnect();
   }

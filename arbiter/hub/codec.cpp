@@ -198,11 +198,12 @@ std::int64_t epoch_ms() {
       .count();
 }
 
-wire::Presence make_presence(bool online, std::int64_t wall_ms) {
+wire::Presence make_presence(bool online, std::int64_t wall_ms, std::uint64_t sequence) {
   wire::Presence p;
   p.set_version(wire::PAYLOAD_VERSION_CURRENT);
   p.set_online(online);
   p.set_wall_ms(wall_ms);
+  p.set_sequence(sequence);
   return p;
 }
 

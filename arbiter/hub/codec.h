@@ -76,7 +76,7 @@ std::optional<wire::SyncRequest> decode_sync(std::string_view payload, std::stri
 inline constexpr std::uint64_t kDigestStart = 14695981039346656037ULL;
 std::uint64_t digest_step(std::uint64_t digest, std::string_view payload);
 
-wire::Presence make_presence(bool online, std::int64_t wall_ms);
+wire::Presence make_presence(bool online, std::int64_t wall_ms, std::uint64_t sequence = 0);
 
 // The wall clock in ms since the epoch: the time every hub message carries.
 std::int64_t epoch_ms();

@@ -125,6 +125,24 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
       if (payload.empty()) return;
       if (auto p = decode_presence(payload, topic, error)) {
         if (!signed_by_board(*p, topic, b, now)) return;
+        // Issue 28: a presence older than the newest taken is a replay (the
+        // board's pairs of "online" and will are strictly increasing); the
+        // same one again (the board re-says "online", the will after its
+        // clean "offline") changes nothing. Boards before the sequence (0)
+        // are taken as before until a numbered presence has been seen.
+        const bool numbered = p->sequence() != 0 || b.presence_seq != 0;
+        if (numbered && (p->sequence() < b.presence_seq ||
+                         (p->sequence() == b.presence_seq && b.online && *b.online != p->online()))) {
+          ++b.stale_presences;
+          if (ring_) {
+            refuse_forged(b, topic,
+                          "a presence with sequence " + std::to_string(p->sequence()) + " after " +
+                              std::to_string(b.presence_seq) + " (a replayed presence)",
+                          now);
+          }
+          return;
+        }
+        b.presence_seq = p->sequence();
         if (b.online.value_or(true) && !p->online()) raise(AlertKind::kOffline, b.board, "board " + b.board + " went offline", now);
         b.online = p->online();
         return;

@@ -107,6 +107,8 @@ struct BoardEntry {
   std::uint64_t early_dropped = 0;         // items dropped because the buffer ahead was full
   std::uint64_t stale_states = 0;          // states older than the one held (a broker's stale snapshot)
   std::uint64_t refused_signatures = 0;    // payloads refused: unsigned or not signed by this board's key
+  std::uint64_t presence_seq = 0;          // the newest presence taken (Presence.sequence)
+  std::uint64_t stale_presences = 0;       // presences refused as older than that (a replay, issue 28)
   std::int64_t last_heard_wall_ms = 0;
   std::int64_t last_applied_wall_ms = 0;   // when the view of this board last changed (item or state)
   // The stream and state are complete as far as the board has said.

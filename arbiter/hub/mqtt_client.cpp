@@ -100,15 +100,18 @@ std::unique_ptr<MqttClient> MqttClient::create(const std::string& client_id, boo
       return nullptr;
     }
   }
-  if (will) {
-    rc = mosquitto_will_set(c->mosq_, will->topic.c_str(), static_cast<int>(will->payload.size()),
-                            will->payload.data(), 1, will->retain);
-    if (rc != MOSQ_ERR_SUCCESS) {
-      error = "MQTT last will on " + will->topic + ": " + mqtt_error(rc);
-      return nullptr;
-    }
-  }
+  if (will && !c->set_will(*will, error)) return nullptr;
   return c;
+}
+
+bool MqttClient::set_will(const Will& will, std::string& error) {
+  const int rc = mosquitto_will_set(mosq_, will.topic.c_str(), static_cast<int>(will.payload.size()),
+                                    will.payload.data(), 1, will.retain);
+  if (rc != MOSQ_ERR_SUCCESS) {
+    error = "MQTT last will on " + will.topic + ": " + mqtt_error(rc);
+    return false;
+  }
+  return true;
 }
 
 MqttClient::~MqttClient() {

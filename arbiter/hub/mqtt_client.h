@@ -92,6 +92,9 @@ class MqttClient {
   bool subscribe(const std::string& filter, int qos, std::string& error);
   // Several filters in one SUBSCRIBE (one SUBACK).
   bool subscribe(const std::vector<std::string>& filters, int qos, std::string& error);
+  // The last will sent with the next CONNECT (a reconnect too); the
+  // connection already made keeps the one it was made with.
+  bool set_will(const Will& will, std::string& error);
   // Sends DISCONNECT (the will is not published) and stops reconnecting.
   void disconnect();
 

@@ -22,6 +22,7 @@
 #include "event/board_assignment.h"
 #include "event/event_file.h"
 #include "event/standings.h"
+#include "hub/assignment_listener.h"
 #include "hub/broker.h"
 #include "hub/hub_client.h"
 #include "hub/mqtt_client.h"
@@ -275,6 +276,41 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
 // assignment and checks the arbiter's signature (AssignmentGate); the game
 // started with the assignment's players carries its round in its state; a
 // forged assignment is refused and the hub is told.
+// Event club, one board, a chesscom-ffa section "ffa" of Ann, Bob, Cid, Dee:
+// round 1 seated and published (signed, retained) to the broker at `address`.
+void seat_and_publish_one_table(const hub::testing::TempDir& dir, const std::string& address) {
+  const std::string file = dir.file("club.event");
+  cli({"event", "new", "--file", file, "--name", "club", "--boards", "1"});
+  cli({"event", "section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
+       "--rounds", "2"});
+  for (const char* p : {"Ann", "Bob", "Cid", "Dee"}) cli({"event", "register", "--file", file, "--section", "ffa", "--name", p});
+  cli({"event", "seat", "--file", file, "--section", "ffa"});
+  cli({"event", "publish", "--file", file, "--section", "ffa", "--broker", address, "--arbiter-key",
+       dir.file("arbiter.key")});
+}
+
+// A round-2 assignment for board t1 of club signed with a key that is not
+// the arbiter's, published (retained) by another client.
+void publish_forged_assignment(int port) {
+  std::string error;
+  wire::Assignment forged;
+  forged.set_version(1);
+  forged.set_event("club");
+  forged.set_board("t1");
+  forged.set_section("ffa");
+  forged.set_round(2);
+  forged.set_variant("chesscom-ffa");
+  for (const char* p : {"mallory", "Bob", "Cid", "Dee"}) forged.add_seats()->set_seat_player(p);
+  auto wrong = hub::parse_key("ffeeddccbbaa99887766554433221100", "wrong", error);
+  ASSERT_TRUE(wrong) << error;
+  hub::MqttClient::Handlers h;
+  auto mallory = hub::MqttClient::create("mallory", false, at(port), std::nullopt, h, error);
+  ASSERT_TRUE(mallory) << error;
+  ASSERT_TRUE(hub::testing::eventually([&] { mallory->loop(5ms); return mallory->connected(); }, 20s));
+  ASSERT_TRUE(mallory->publish(hub::assignment_topic("club", "t1"), sign_assignment(forged, *wrong), 1, true, error));
+  for (int i = 0; i < 20; ++i) mallory->loop(5ms);
+}
+
 TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
   if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
   hub::testing::TempDir dir;
@@ -286,14 +322,7 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
   auto hub_client = event_hub(dir, broker.port(), "", key);
   ASSERT_TRUE(hub_client && key);
 
-  const std::string file = dir.file("club.event");
-  cli({"event", "new", "--file", file, "--name", "club", "--boards", "1"});
-  cli({"event", "section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
-       "--rounds", "2"});
-  for (const char* p : {"Ann", "Bob", "Cid", "Dee"}) cli({"event", "register", "--file", file, "--section", "ffa", "--name", p});
-  cli({"event", "seat", "--file", file, "--section", "ffa"});
-  cli({"event", "publish", "--file", file, "--section", "ffa", "--broker", address, "--arbiter-key",
-       dir.file("arbiter.key")});
+  seat_and_publish_one_table(dir, address);
 
   // The board is switched on before its game: it gets the retained assignment.
   auto open = [&](const std::string& journal, std::vector<std::string> players) {
@@ -341,22 +370,7 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
 
   // A forged assignment (another key) on the board's topic: refused, said on
   // the stream, an alert at the hub; the board keeps round 1.
-  wire::Assignment forged;
-  forged.set_version(1);
-  forged.set_event("club");
-  forged.set_board("t1");
-  forged.set_section("ffa");
-  forged.set_round(2);
-  forged.set_variant("chesscom-ffa");
-  for (const char* p : {"mallory", "Bob", "Cid", "Dee"}) forged.add_seats()->set_seat_player(p);
-  auto wrong = hub::parse_key("ffeeddccbbaa99887766554433221100", "wrong", error);
-  ASSERT_TRUE(wrong) << error;
-  hub::MqttClient::Handlers h;
-  auto mallory = hub::MqttClient::create("mallory", false, at(broker.port()), std::nullopt, h, error);
-  ASSERT_TRUE(mallory) << error;
-  ASSERT_TRUE(hub::testing::eventually([&] { mallory->loop(5ms); return mallory->connected(); }, 20s));
-  ASSERT_TRUE(mallory->publish(hub::assignment_topic("club", "t1"), sign_assignment(forged, *wrong), 1, true, error));
-  for (int i = 0; i < 20; ++i) mallory->loop(5ms);
+  publish_forged_assignment(broker.port());
   ASSERT_TRUE(hub::testing::eventually([&] { return t1->publisher().status().refused_assignments == 1; }, 20s));
   EXPECT_EQ(t1->publisher().assignment()->round, 1u);
   ASSERT_TRUE(hub_client->wait_until([](const hub::HubModel& m) {
@@ -368,6 +382,55 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
     }
     return false;
   }, 20s));
+}
+
+// Issue 35 item 3, the setup screen's side: before any game (no journal, no
+// publisher) the board hears its signed assignment. The board is switched on
+// while the broker is down (offline at the start); the round is seated and
+// published while it is away; when the broker is back the board gets the
+// retained assignment. A forged one (another key) is refused and counted,
+// the arbiter's is kept.
+TEST(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItReturns) {
+  if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  hub::testing::TempDir dir;
+  hub::testing::Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  const std::string address = "127.0.0.1:" + std::to_string(broker.port());
+  std::optional<hub::ArbiterKey> key;
+  auto hub_client = event_hub(dir, broker.port(), "", key);
+  ASSERT_TRUE(hub_client && key);
+  broker.stop();  // the board starts while the broker is away
+
+  hub::PublisherConfig pc;
+  pc.info.event = "club";
+  pc.info.board = "t1";
+  pc.broker = at(broker.port());
+  pc.check_assignment = assignment_check("club", "t1", key);
+  auto listener = hub::AssignmentListener::start(pc, error);
+  ASSERT_TRUE(listener) << error;
+  hub::PublisherConfig unchecked = pc;
+  unchecked.check_assignment = nullptr;
+  EXPECT_FALSE(hub::AssignmentListener::start(unchecked, error)) << "an assignment is never believed unchecked";
+  EXPECT_NE(error.find("arbiter key"), std::string::npos) << error;
+  std::this_thread::sleep_for(300ms);
+  EXPECT_FALSE(listener->status().connected);
+
+  ASSERT_TRUE(broker.start(error)) << error;
+  seat_and_publish_one_table(dir, address);
+  ASSERT_TRUE(hub::testing::eventually([&] { return listener->assignment().has_value(); }, 20s))
+      << listener->status().last_error;
+  const hub::SeatAssignment a = *listener->assignment();
+  EXPECT_EQ(a.round, 1u);
+  EXPECT_EQ(a.table, 1u);
+  EXPECT_EQ(a.variant, "chesscom-ffa");
+  EXPECT_EQ(std::set<std::string>(a.players.begin(), a.players.end()), (std::set<std::string>{"Ann", "Bob", "Cid", "Dee"}));
+
+  publish_forged_assignment(broker.port());
+  ASSERT_TRUE(hub::testing::eventually([&] { return listener->status().refused == 1; }, 20s));
+  EXPECT_NE(listener->status().last_refusal.find("not the arbiter's"), std::string::npos) << listener->status().last_refusal;
+  EXPECT_EQ(listener->assignment()->round, 1u);
+  EXPECT_EQ(listener->assignment()->players, a.players);
 }
 
 }  // namespace

@@ -164,6 +164,58 @@ TEST(HubAttack, ACapturedPauseReplayedAfterTheBoardRestartedIsRefused) {
   }, kPatience));
 }
 
+// Issue 28's leftover: a board's own signed "offline" (here its clean stop
+// before a restart, captured off the broker) published again once the board
+// is back: the hub keeps the board online (the presence's sequence is older
+// than the "online" since), counts it and alerts.
+TEST(HubAttack, ABoardsCapturedOfflinePresenceReplayedAfterItCameBackIsRefused) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  const std::string online_topic = topic("club", "t1", Leaf::kOnline);
+  RawClient sniffer;
+  ASSERT_TRUE(sniffer.open("sniffer", login(broker.port())));
+  ASSERT_TRUE(sniffer.client->subscribe(online_topic, 1, error)) << error;
+  auto hub = hub_on(dir, login(broker.port()));
+  ASSERT_TRUE(hub);
+  auto online = [&](bool want) {
+    return hub->wait_until([&](const HubModel& m) {
+      return m.board("t1") && m.board("t1")->online == std::optional<bool>(want);
+    }, kPatience);
+  };
+  auto t1 = chess_board(dir, "t1", login(broker.port()));
+  play_two_moves(*t1);
+  ASSERT_TRUE(online(true));
+  t1.reset();  // a clean stop: the board says "offline"
+  ASSERT_TRUE(online(false));
+  std::string captured;
+  ASSERT_TRUE(eventually([&] {
+    sniffer.pump(1);
+    for (const MqttMessage& m : sniffer.received) {
+      std::string why;
+      auto p = decode_presence(m.payload, m.topic, why);
+      if (p && !p->online()) captured = m.payload;
+    }
+    return !captured.empty();
+  }, kPatience));
+  t1 = chess_board(dir, "t1", login(broker.port()));  // back (a restart resumes the journal)
+  ASSERT_TRUE(online(true));
+  RawClient mallory;
+  ASSERT_TRUE(mallory.open("mallory", login(broker.port())));
+  ASSERT_TRUE(mallory.client->publish(online_topic, captured, 1, true, error)) << error;
+  mallory.pump();
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) { return m.board("t1")->online == std::optional<bool>(false) || m.board("t1")->stale_presences >= 1; }, kPatience))
+      << "the replayed offline was not refused";
+  hub->read([](const HubModel& m) {
+    EXPECT_EQ(m.board("t1")->online, std::optional<bool>(true)) << "the replay showed the board offline";
+    bool alerted = false;
+    for (const Alert& al : m.alerts()) alerted = alerted || (al.kind == AlertKind::kForged && al.text.find("replayed presence") != std::string::npos);
+    EXPECT_TRUE(alerted);
+  });
+}
+
 // Issue 28 item 4: one 4 MiB forged action grew a journal from 0.8 to
 // 17.9 MB; 2,001 forged actions in 0.3 s became 2,005 journal rows.
 TEST(HubAttack, ARefusalFloodIsCountedAndTheJournalStaysSmall) {

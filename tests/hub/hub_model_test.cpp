@@ -441,6 +441,38 @@ TEST(HubModel, AnUnsignedOfflinePresenceIsRefused) {
   EXPECT_EQ(kinds(e.m), (std::vector<AlertKind>{AlertKind::kForged, AlertKind::kOffline}));
 }
 
+// Issue 28's leftover: the board's own signed "offline" (its last will, or
+// its clean stop) captured and published again after the board came back
+// online. Its sequence is older than the "online" taken since: refused,
+// counted, alerted; the board stays online. The same "online" said again
+// (a SyncRequest) is harmless; a newer will is believed.
+TEST(HubModel, AReplayedSignedOfflinePresenceIsRefusedAsOlder) {
+  SignedEvent e;
+  const std::string topic = "tabula/club/t1/online";
+  const std::string online1 = SignedEvent::sealed(make_presence(true, 1, 100), topic, e.t1);
+  const std::string will1 = SignedEvent::sealed(make_presence(false, 0, 101), topic, e.t1);
+  const std::string online2 = SignedEvent::sealed(make_presence(true, 5, 102), topic, e.t1);
+  const std::string will2 = SignedEvent::sealed(make_presence(false, 0, 103), topic, e.t1);
+  e.m.on_message(topic, online1, 0);
+  e.m.on_message(topic, will1, 1);  // the link dropped: the broker's will
+  EXPECT_EQ(e.m.board("t1")->online, std::optional<bool>(false));
+  e.m.on_message(topic, online2, 2);  // back
+  EXPECT_EQ(e.m.board("t1")->online, std::optional<bool>(true));
+  e.m.on_message(topic, will1, 3);  // the attack: the captured will again
+  EXPECT_EQ(e.m.board("t1")->online, std::optional<bool>(true)) << "a replayed offline shows the board offline";
+  e.m.on_message(topic, online1, 3);  // an older online: refused too
+  EXPECT_EQ(e.m.board("t1")->stale_presences, 2u);
+  EXPECT_EQ(e.m.board("t1")->refused_signatures, 0u) << "the signatures are good: refused for the sequence";
+  ASSERT_EQ(kinds(e.m), (std::vector<AlertKind>{AlertKind::kOffline, AlertKind::kForged}));
+  EXPECT_NE(e.m.alerts().back().text.find("replayed presence"), std::string::npos) << e.m.alerts().back().text;
+  e.m.on_message(topic, online2, 4);  // the board re-says online (SyncRequest)
+  EXPECT_EQ(e.m.board("t1")->stale_presences, 2u);
+  e.m.on_message(topic, will2, 5);  // the board really goes
+  EXPECT_EQ(e.m.board("t1")->online, std::optional<bool>(false));
+  e.m.on_message(topic, online2, 6);  // and the old online cannot bring it back
+  EXPECT_EQ(e.m.board("t1")->online, std::optional<bool>(false));
+}
+
 TEST(HubModel, WithoutEnrolledKeysEveryPayloadIsBelievedAsRead) {
   // The open mode (docs/HUB.md "Board signatures"): no keys, no checks.
   HubModel m("club");

@@ -204,6 +204,51 @@ TEST(FirstBoot, TheSetupIsChosenByTouchAtThePisLayouts) {
   }
 }
 
+// Issue 35: the board's seat assignment from the hub is shown on the setup
+// (its round, table, game and players by seat) and taken with one tap: the
+// game on a board that fits it, the players by seat; the arbiter can still
+// change a name. A game no board here offers is said, nothing taken.
+TEST(FirstBoot, TheHubsSeatAssignmentIsShownAndTakenWithOneTap) {
+  for (const auto& [w, h] : {std::pair{800.0f, 480.0f}, std::pair{720.0f, 1280.0f}}) {
+    SCOPED_TRACE(std::to_string(static_cast<int>(w)) + "x" + std::to_string(static_cast<int>(h)));
+    HeadlessKiosk kiosk(w, h);
+    KioskView view;
+    kiosk.app().setup().open(installed(), "", std::nullopt, false);
+    kiosk.frame(view);
+    kiosk.frame(view);
+    EXPECT_EQ(find(kiosk, "Use this seating"), nullptr) << "no assignment, no button";
+    kiosk.app().setup().set_assignment(
+        SetupAssignment{"round 2, table 3 (section open)", "chesscom-ffa", {"Ann", "Bob", "Cem", "Dee"}});
+    kiosk.frame(view);
+    press(kiosk, view, "cross-14-decoder");  // the arbiter had chosen the board
+    EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
+    press(kiosk, view, "Use this seating");
+    ASSERT_EQ(kiosk.app().screen_name(), "setup-players");
+    EXPECT_EQ(kiosk.app().setup().answers().variant_id, "chesscom-ffa");
+    EXPECT_EQ(kiosk.app().setup().answers().players, "Ann,Bob,Cem,Dee");
+    press(kiosk, view, "Red");  // still the arbiter's to change
+    for (const char* key : {"x", "done"}) press(kiosk, view, key);
+    EXPECT_EQ(kiosk.app().setup().answers().board_profile, "cross-14-decoder");
+    EXPECT_EQ(kiosk.app().setup().answers().players, "Annx,Bob,Cem,Dee");
+    EXPECT_EQ(press(kiosk, view, "Start"),
+              (std::vector<Intent>{SetupDone{"cross-14-decoder", "chesscom-ffa", "", "Annx,Bob,Cem,Dee"}}));
+  }
+  HeadlessKiosk kiosk(800, 480);
+  KioskView view;
+  kiosk.app().setup().open(installed(), "", std::nullopt, false);
+  kiosk.app().setup().set_assignment(SetupAssignment{"round 1, table 1", "chess", {"Ann", "Bob"}});
+  kiosk.frame(view);
+  kiosk.frame(view);
+  press(kiosk, view, "Use this seating");  // no board chosen: the first that offers chess
+  EXPECT_EQ(kiosk.app().screen_name(), "setup-players");
+  EXPECT_EQ(kiosk.app().setup().answers().variant_id, "chess");
+  EXPECT_EQ(kiosk.app().setup().answers().players, "Ann,Bob");
+  kiosk.app().setup().set_assignment(SetupAssignment{"round 1, table 1", "no-such-game", {"Ann", "Bob"}});
+  press(kiosk, view, "Back");
+  press(kiosk, view, "Use this seating");
+  EXPECT_EQ(kiosk.app().setup().answers().variant_id, "chess") << "nothing taken";
+}
+
 TEST(FirstBoot, ADoubleTapOnNextPassesOnePage) {
   HeadlessKiosk kiosk(800, 480);
   KioskView view;

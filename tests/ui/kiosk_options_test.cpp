@@ -82,6 +82,9 @@ TEST(KioskOptions, TheFirstBootSetupKeepsTheGameInItsStateDirectory) {
   EXPECT_NE(parse({"--setup", "/s"}).error.find("give --journal FILE too"), std::string::npos);
   EXPECT_NE(parse({"--screenshot", "a.png", "--screen", "setup"}).error.find("--screen setup needs --setup"),
             std::string::npos);
+  EXPECT_NE(parse({"--screenshot", "a.png", "--screen", "setup-seating"}).error.find("--screen setup-seating needs --setup"),
+            std::string::npos);
+  EXPECT_EQ(parse({"--screenshot", "a.png", "--screen", "setup-seating", "--journal", "/s/c.db", "--setup", "/s"}).error, "");
   EXPECT_EQ(parse({"--journal", "/s/c.db", "--setup", "/s", "--board", "/run/b.sock"}).error, "");
 }
 
