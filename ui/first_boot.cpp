@@ -80,11 +80,25 @@ struct VariantShape {
   core::Geometry geometry;
 };
 
+}  // namespace
+
+// Issue 27 item 8: the club reads a board by the words of its profile's own
+// description (before the wiring after ':', without the parenthesis), not by
+// its id.
+std::string board_title(const std::string& id, const std::string& description) {
+  std::string title = description.substr(0, description.find(':'));
+  if (const std::size_t paren = title.find(" ("); paren != std::string::npos) title.erase(paren);
+  while (!title.empty() && (title.back() == ' ' || title.back() == '.')) title.pop_back();
+  return title.empty() ? id : title;
+}
+
+namespace {
+
 BoardOption option_of(const firmware::BoardProfile& profile, const std::string& file,
                       const std::vector<VariantShape>& variants) {
   BoardOption b;
   b.id = profile.id;
-  b.title = profile.id;
+  b.title = board_title(profile.id, profile.description);
   b.description = profile.description;
   b.geometry = profile.geometry.id();
   b.file = file;
@@ -201,6 +215,14 @@ SetupChoices setup_choices(const std::string& profiles_dir, const std::string& a
     }
     c.boards.push_back(option_of(*load.profile, f.string(), shapes));
   }
+  // Two profiles that read the same (two wirings of one board) keep their ids.
+  for (std::size_t i = 1; i < c.boards.size(); ++i) {
+    for (std::size_t j = 1; j < c.boards.size(); ++j) {
+      if (i != j && board_title(c.boards[i].id, c.boards[i].description) ==
+                        board_title(c.boards[j].id, c.boards[j].description))
+        c.boards[i].title = board_title(c.boards[i].id, c.boards[i].description) + " (" + c.boards[i].id + ")";
+    }
+  }
   return c;
 }
 
@@ -217,7 +239,7 @@ std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
         std::any_of(choices.variants.begin(), choices.variants.end(),
                     [&](const VariantChoice& v) { return v.id == setup.variant_id; });
     if (!known) return "the variant " + setup.variant_id + " is not installed";
-    return "the variant " + setup.variant_id + " does not fit the board " + board->title;
+    return "the variant " + setup.variant_id + " does not fit the board " + board->id;
   }
   if (!setup.time_control.empty()) {
     std::string why;

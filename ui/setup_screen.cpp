@@ -207,8 +207,7 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
             std::to_string(b.variants.size()) + (b.variants.size() == 1 ? " game: " : " games: ");
         for (std::size_t i = 0; i < b.variants.size(); ++i)
           fits += (i > 0 ? ", " : "") + choices_.variant_name(b.variants[i]);
-        items.emplace_back(b.title,
-                           (b.geometry.empty() ? std::string() : b.geometry + " \xC2\xB7 ") + fits);
+        items.emplace_back(b.title, fits);  // no profile id or geometry id (issue 27 item 8)
         chosen.push_back(board_chosen_ && b.id == answers_.board_profile);
       }
       if (const auto i = choice_grid(items, chosen, area, touch, fonts)) {

@@ -168,6 +168,47 @@ std::vector<std::string> small_targets(HeadlessKiosk& kiosk) {
   return small;
 }
 
+TEST(FirstBoot, BoardsAreNamedInTheirProfilesWordsNotByTheirIds) {
+  // Issue 27 item 8: the words are the profiles' own descriptions
+  // (hardware/profiles/*.textproto), read by hand for this test.
+  const SetupChoices& c = installed();
+  const std::pair<const char*, const char*> expected[] = {
+      {"chess-8x8-matrix", "8x8 chess board"},
+      {"cross-14-decoder", "14x14 cross"},
+      {"cross-12-matrix", "12x12 cross without corners"},
+      {"bipartite-5x9-direct", "5x9 Bipartite board"},
+      {"mini-8x8-corners-matrix", "8x8 board whose four 2x2 corners are one square each"}};
+  for (const auto& [id, words] : expected) {
+    const BoardOption* b = c.board(id);
+    ASSERT_NE(b, nullptr) << id;
+    EXPECT_EQ(b->title, words);
+  }
+  // On the page: the words, and neither the id nor the geometry's id.
+  HeadlessKiosk kiosk(800, 480);
+  KioskView view;
+  kiosk.app().setup().open(c, "", std::nullopt, false);
+  kiosk.frame(view);
+  kiosk.frame(view);
+  EXPECT_NE(find(kiosk, "14x14 cross"), nullptr);
+  for (const HitRect& h : kiosk.app().hit_rects()) {
+    EXPECT_EQ(h.label.find("-matrix"), std::string::npos) << h.label;
+    EXPECT_EQ(h.label.find("-decoder"), std::string::npos) << h.label;
+  }
+  // A profile without a description reads as its id; two that read the same
+  // keep their ids, so the club can tell them apart.
+  EXPECT_EQ(board_title("x-1", ""), "x-1");
+  Scratch s;
+  const std::string chess = read((fs::path(default_profiles_dir()) / "chess-8x8-matrix.textproto").string());
+  s.write("a.textproto", chess);
+  std::string other = chess;
+  other.replace(other.find("id: \"chess-8x8-matrix\""), 22, "id: \"chess-8x8-other\"");
+  s.write("b.textproto", other);
+  const SetupChoices two = setup_choices(s.path(), "/nonexistent/board.textproto");
+  ASSERT_EQ(two.boards.size(), 3U) << (two.problems.empty() ? "" : two.problems.front());
+  EXPECT_EQ(two.boards[1].title, "8x8 chess board (chess-8x8-matrix)");
+  EXPECT_EQ(two.boards[2].title, "8x8 chess board (chess-8x8-other)");
+}
+
 TEST(FirstBoot, TheSetupIsChosenByTouchAtThePisLayouts) {
   for (const auto& [w, h] : {std::pair{800.0f, 480.0f}, std::pair{720.0f, 1280.0f}}) {
     SCOPED_TRACE(std::to_string(static_cast<int>(w)) + "x" + std::to_string(static_cast<int>(h)));
@@ -180,7 +221,7 @@ TEST(FirstBoot, TheSetupIsChosenByTouchAtThePisLayouts) {
     EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
     EXPECT_EQ(find(kiosk, "Next"), nullptr) << "nothing chosen yet";
     EXPECT_EQ(find(kiosk, "Cancel"), nullptr) << "the first boot cannot be cancelled";
-    press(kiosk, view, "cross-14-decoder");
+    press(kiosk, view, "14x14 cross");
     press(kiosk, view, "Next");
     ASSERT_EQ(kiosk.app().screen_name(), "setup-variant");
     EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
