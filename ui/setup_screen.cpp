@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace tabula::ui {
@@ -36,6 +37,24 @@ std::string clock_description(const std::string& tc) {
   if (tc.empty()) return "untimed";
   const std::size_t plus = tc.find('+');
   return tc.substr(0, plus) + " min each, " + tc.substr(plus + 1) + " s added per move";
+}
+
+/// `text` as it fits `width` in `font`: whole, or cut at a character with
+/// "\u2026" after it, never cut by the box's edge (issue 27 item 8).
+std::string elided(const ImFont* font, const std::string& text, float width) {
+  auto fits = [&](const std::string& t) {
+    return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, t.c_str()).x <= width;
+  };
+  if (fits(text)) return text;
+  std::string cut = text;
+  while (!cut.empty()) {
+    do cut.pop_back();  // a whole UTF-8 character
+    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80);
+    if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0x80) != 0) cut.pop_back();
+    while (!cut.empty() && (cut.back() == ' ' || cut.back() == ',')) cut.pop_back();
+    if (fits(cut + "\xE2\x80\xA6")) return cut + "\xE2\x80\xA6";
+  }
+  return "";
 }
 
 }  // namespace
@@ -142,13 +161,28 @@ std::optional<std::size_t> SetupScreen::choice_grid(
     ImGui::PopID();
     hits_.back().label = title;
     const float pad = gap * 1.5f;
-    const float top = r.y0 + (h - line_h) * 0.5f;
+    const float room = r.width() - 2 * pad;
+    // A long title takes a second line when the button has room for it
+    // ("8x8 board whose four 2x2 corners are one square each"), else ends in "...".
+    std::vector<std::string> lines{elided(fonts.bold, title, room)};
+    if (lines[0] != title && h >= line_h + fonts.bold->FontSize + gap) {
+      std::size_t cut = title.size();
+      while ((cut = title.rfind(' ', cut - 1)) != std::string::npos && cut > 0 &&
+             elided(fonts.bold, title.substr(0, cut), room) != title.substr(0, cut)) {
+      }
+      if (cut != std::string::npos && cut > 0)
+        lines = {title.substr(0, cut), elided(fonts.bold, title.substr(cut + 1), room)};
+    }
+    const float text_h = line_h + static_cast<float>(lines.size() - 1) * fonts.bold->FontSize;
+    const float top = r.y0 + (h - text_h) * 0.5f;
     draw->PushClipRect({r.x0 + pad * 0.5f, r.y0}, {r.x1 - pad * 0.5f, r.y1}, true);
-    draw->AddText(fonts.bold, fonts.bold->FontSize, {r.x0 + pad, top}, palette::kText,
-                  title.c_str());
-    draw->AddText(fonts.small, fonts.small->FontSize, {r.x0 + pad, top + fonts.bold->FontSize},
+    for (std::size_t l = 0; l < lines.size(); ++l)
+      draw->AddText(fonts.bold, fonts.bold->FontSize, {r.x0 + pad, top + static_cast<float>(l) * fonts.bold->FontSize},
+                    palette::kText, lines[l].c_str());
+    draw->AddText(fonts.small, fonts.small->FontSize,
+                  {r.x0 + pad, top + static_cast<float>(lines.size()) * fonts.bold->FontSize},
                   chosen[static_cast<std::size_t>(i)] ? palette::kText : palette::kTextMuted,
-                  description.c_str());
+                  elided(fonts.small, description, room).c_str());
     draw->PopClipRect();
   }
   return tapped;
@@ -207,6 +241,8 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
             std::to_string(b.variants.size()) + (b.variants.size() == 1 ? " game: " : " games: ");
         for (std::size_t i = 0; i < b.variants.size(); ++i)
           fits += (i > 0 ? ", " : "") + choices_.variant_name(b.variants[i]);
+        if (b.variants.size() == choices_.variants.size() && b.variants.size() > 1)
+          fits = "every game (" + std::to_string(b.variants.size()) + ")";
         items.emplace_back(b.title, fits);  // no profile id or geometry id (issue 27 item 8)
         chosen.push_back(board_chosen_ && b.id == answers_.board_profile);
       }
