@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "profile/profile_loader.h"
+#include "session/bot_seats.h"
 #include "session/clock.h"
 #include "tabula_proto/setup.pb.h"
 #include "ui/board_link.h"
@@ -253,6 +254,12 @@ std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
     return std::to_string(players.size()) + " players for the " + std::to_string(seats) +
            " seats of " + setup.variant_id;
   }
+  if (!setup.bots.empty()) {  // issue 33: read as --bots reads it
+    variants::LoadResult v = variants::load_id(setup.variant_id);
+    if (!v.ok()) return "the variant " + setup.variant_id + " cannot be loaded";
+    auto bots = session::parse_bot_seats(setup.bots, *v.rules);
+    if (!bots.ok()) return "the bots " + setup.bots + ": " + bots.error().message;
+  }
   return "";
 }
 
@@ -280,6 +287,7 @@ LoadedSetup load_setup(const std::string& state_dir, const SetupChoices& choices
   s.variant_id = proto.variant();
   s.time_control = proto.time_control();
   for (int i = 0; i < proto.players_size(); ++i) s.players += (i > 0 ? "," : "") + proto.players(i);
+  s.bots = proto.bots();
   if (std::string why = check_setup(s, choices); !why.empty()) {
     out.problem = path + ": " + why;
     return out;
@@ -315,6 +323,7 @@ std::string save_setup(const std::string& state_dir, const SetupDone& setup,
   proto.set_variant(setup.variant_id);
   proto.set_time_control(setup.time_control);
   for (const std::string& p : split_players(setup.players)) proto.add_players(p);
+  proto.set_bots(setup.bots);
   std::string text;
   pb::TextFormat::PrintToString(proto, &text);
   return write_atomically(

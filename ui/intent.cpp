@@ -47,7 +47,8 @@ std::string describe(const Intent& intent) {
         } else if constexpr (std::is_same_v<T, SetupDone>) {
           return "setup board " + (value.board_profile.empty() ? std::string("virtual") : value.board_profile) +
                  " variant " + value.variant_id + (value.time_control.empty() ? "" : " clock " + value.time_control) +
-                 (value.players.empty() ? "" : " players " + value.players);
+                 (value.players.empty() ? "" : " players " + value.players) +
+                 (value.bots.empty() ? "" : " bots " + value.bots);
         } else if constexpr (std::is_same_v<T, OpenSetup>) {
           return "open-setup";
         } else {

@@ -91,6 +91,7 @@ struct SetupDone {
   std::string variant_id;
   std::string time_control;
   std::string players;
+  std::string bots;  // issue 33: "Blue=3,Green=greedy" as --bots takes it; "" none
   friend bool operator==(const SetupDone&, const SetupDone&) = default;
 };
 /// The arbiter asks for the setup screen again (behind the PIN).

@@ -39,6 +39,20 @@ std::string clock_description(const std::string& tc) {
   return tc.substr(0, plus) + " min each, " + tc.substr(plus + 1) + " s added per move";
 }
 
+// Issue 33: what a seat's control steps through, weakest bot first.
+constexpr int kSeatSteps = 10;  // a person, the greedy bot, levels 1..8
+
+std::string step_value(int step) {  // --bots's level: "greedy", "3"
+  return step == 1 ? "greedy" : std::to_string(step - 1);
+}
+
+/// The words on a seat's control.
+std::string step_words(int step) {
+  if (step == 0) return "a person";
+  if (step == 1) return "bot, greedy";
+  return "bot, level " + std::to_string(step - 1);
+}
+
 /// `text` as it fits `width` in `font`: whole, or cut at a character with
 /// "\u2026" after it, never cut by the box's edge (issue 27 item 8).
 std::string elided(const ImFont* font, const std::string& text, float width) {
@@ -115,6 +129,30 @@ void SetupScreen::set_player(std::size_t seat, const std::string& name) {
     answers_.players += (i > 0 ? "," : "") + fields[i];
 }
 
+int SetupScreen::seat_step(const std::string& seat) const {
+  for (std::size_t at = 0; at < answers_.bots.size();) {
+    std::size_t comma = answers_.bots.find(',', at);
+    if (comma == std::string::npos) comma = answers_.bots.size();
+    const std::string item = answers_.bots.substr(at, comma - at);
+    const std::size_t eq = item.find('=');
+    if (eq != std::string::npos && item.substr(0, eq) == seat) {
+      for (int step = 1; step < kSeatSteps; ++step)
+        if (item.substr(eq + 1) == step_value(step)) return step;
+    }
+    at = comma + 1;
+  }
+  return 0;
+}
+
+void SetupScreen::set_seat_step(const std::string& seat, int step) {
+  std::string bots;
+  for (const std::string& s : choices_.seat_names(answers_.variant_id)) {
+    const int st = s == seat ? step : seat_step(s);
+    if (st > 0) bots += (bots.empty() ? "" : ",") + s + "=" + step_value(st);
+  }
+  answers_.bots = bots;
+}
+
 // ---------------------------------------------------------------- [widgets]
 
 bool SetupScreen::button(const std::string& label, const PixelRect& r, bool chosen, bool enabled) {
@@ -186,6 +224,48 @@ std::optional<std::size_t> SetupScreen::choice_grid(
     draw->PopClipRect();
   }
   return tapped;
+}
+
+/// One row per seat: its name (tap: the keyboard) and, at the right, who
+/// plays it: - / + step through a person, the greedy bot and bot levels 1-8
+/// (issue 33; the same seats and levels as --bots).
+void SetupScreen::draw_seats(const PixelRect& area, float touch, const KioskFonts& fonts) {
+  const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
+  const std::vector<std::string> names = player_fields();
+  if (seats.empty()) return;
+  const float gap = std::max(4.0f, std::round(touch * 0.12f));
+  const float words_w = ImGui::CalcTextSize(step_words(kSeatSteps - 1).c_str()).x + 2 * gap;
+  const float control_w = 2 * touch + words_w + 2 * gap;
+  const float n = static_cast<float>(seats.size());
+  const float row_h = std::clamp((area.height() - (n - 1) * gap) / n, touch, touch * 1.6f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const float y = area.y0 + static_cast<float>(i) * (row_h + gap);
+    const PixelRect name_r{area.x0, y, area.x1 - control_w - gap, y + row_h};
+    const std::vector<std::pair<std::string, std::string>> item{
+        {seats[i], names[i].empty() ? "tap to type a name (or leave it)" : names[i]}};
+    ImGui::PushID(static_cast<int>(i));
+    if (choice_grid(item, {false}, name_r, touch, fonts)) {
+      editing_ = i;
+      editing_text_ = names[i];
+      page_ = Page::kKeyboard;
+    }
+    const int step = seat_step(seats[i]);
+    const float cy = y + (row_h - touch) * 0.5f;
+    const float x = area.x1 - control_w;
+    if (button("\xE2\x88\x92##less", {x, cy, x + touch, cy + touch}, false, step > 0))
+      set_seat_step(seats[i], step - 1);
+    if (step > 0) hits_.back().label = seats[i] + " weaker";
+    const std::string words = step_words(step);
+    const ImVec2 size = ImGui::CalcTextSize(words.c_str());
+    draw->AddText({x + touch + gap + (words_w - size.x) * 0.5f, y + (row_h - size.y) * 0.5f},
+                  palette::kText, words.c_str());
+    const float px = area.x1 - touch;
+    if (button("+##more", {px, cy, px + touch, cy + touch}, false, step < kSeatSteps - 1))
+      set_seat_step(seats[i], step + 1);
+    if (step < kSeatSteps - 1) hits_.back().label = seats[i] + " stronger";
+    ImGui::PopID();
+  }
 }
 
 // ------------------------------------------------------------------- [draw]
@@ -268,7 +348,10 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
         chosen.push_back(id == answers_.variant_id);
       }
       if (const auto i = choice_grid(items, chosen, area, touch, fonts)) {
-        if (answers_.variant_id != ids[*i]) answers_.players.clear();  // other seats
+        if (answers_.variant_id != ids[*i]) {  // other seats
+          answers_.players.clear();
+          answers_.bots.clear();
+        }
         answers_.variant_id = ids[*i];
       }
       break;
@@ -284,21 +367,9 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
         answers_.time_control = choices_.clocks[*i];
       break;
     }
-    case Page::kPlayers: {
-      std::vector<std::pair<std::string, std::string>> items;
-      const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
-      const std::vector<std::string> names = player_fields();
-      for (std::size_t i = 0; i < seats.size(); ++i)
-        items.emplace_back(seats[i],
-                           names[i].empty() ? "tap to type a name (or leave it)" : names[i]);
-      if (const auto i =
-              choice_grid(items, std::vector<bool>(items.size(), false), area, touch, fonts)) {
-        editing_ = *i;
-        editing_text_ = names[*i];
-        page_ = Page::kKeyboard;
-      }
+    case Page::kPlayers:
+      draw_seats(area, touch, fonts);
       break;
-    }
     case Page::kKeyboard: {
       const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
       ImGui::SetCursorScreenPos({area.x0, area.y0});

@@ -11,6 +11,8 @@
 //   variant    tap a variant / Back / Next        variant / board / clock
 //   clock      tap a preset / Back / Next         clock / variant / players
 //   players    tap a seat's name                  keyboard (that seat)
+//   players    - / + beside a seat                players (person, bot greedy,
+//                                                 bot level 1..8; issue 33)
 //   keyboard   Done                               players
 //   players    Back / Start                       clock / closed: SetupDone sent
 //   any page   Cancel (only when reopened         closed, nothing sent
@@ -47,6 +49,8 @@ class SetupScreen {
   void close() { open_ = false; }
   bool is_open() const { return open_; }
   Page page() const { return page_; }
+  /// Goes to `page` (pictures of a page: --screen setup-players).
+  void show_page(Page page) { page_ = page; }
   /// "setup-board", "setup-variant", "setup-clock", "setup-players", "setup-keyboard".
   std::string page_name() const;
   /// Replaces the message (a failed save).
@@ -68,6 +72,11 @@ class SetupScreen {
       const std::vector<bool>& chosen, const PixelRect& area, float touch, const KioskFonts& fonts);
   std::vector<std::string> player_fields() const;
   void set_player(std::size_t seat, const std::string& name);
+  // Issue 33: a seat's player as a step of kSeatSteps (0 a person, 1 the
+  // greedy bot, 2.. bot levels 1..8), kept in answers_.bots.
+  int seat_step(const std::string& seat) const;
+  void set_seat_step(const std::string& seat, int step);
+  void draw_seats(const PixelRect& area, float touch, const KioskFonts& fonts);
 
   bool open_ = false;
   bool cancellable_ = false;

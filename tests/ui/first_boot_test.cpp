@@ -11,7 +11,9 @@
 #include <sstream>
 
 #include "tests/ui/headless_kiosk.h"
+#include "journal/journal.h"
 #include "ui/first_boot.h"
+#include "ui/kiosk_game.h"
 #include "test_files.h"
 
 namespace tabula::ui {
@@ -243,6 +245,59 @@ TEST(FirstBoot, TheSetupIsChosenByTouchAtThePisLayouts) {
         press(kiosk, view, "Start"),
         (std::vector<Intent>{SetupDone{"cross-14-decoder", "chesscom-ffa", "15+10", "Ann,Bob"}}));
   }
+}
+
+TEST(FirstBoot, EachSeatIsAPersonOrABotWithItsLevelByTouch) {
+  // Issue 33 item 1: - / + beside each seat step through a person, the greedy
+  // bot and levels 1-8; Start hands them over as --bots takes them.
+  for (const DocumentedScreen& screen : kDocumentedScreens) {
+    SCOPED_TRACE(std::to_string(static_cast<int>(screen.width)) + "x" + std::to_string(static_cast<int>(screen.height)) +
+                 " at " + std::to_string(static_cast<int>(screen.dpi)));
+    HeadlessKiosk kiosk(screen.width, screen.height, "2580", screen.dpi);
+    KioskView view;
+    kiosk.app().setup().open(installed(), "", SetupDone{"", "chesscom-ffa", "", "Ann"}, false);
+    kiosk.app().setup().show_page(SetupScreen::Page::kPlayers);
+    kiosk.frame(view);
+    kiosk.frame(view);
+    EXPECT_EQ(find(kiosk, "Blue weaker"), nullptr) << "a person is the first step";
+    for (int i = 0; i < 4; ++i) press(kiosk, view, "Blue stronger");  // greedy, 1, 2, 3
+    for (int i = 0; i < 9; ++i) press(kiosk, view, "Green stronger");  // ... level 8
+    EXPECT_EQ(find(kiosk, "Green stronger"), nullptr) << "level 8 is the last step";
+    press(kiosk, view, "Red stronger");
+    press(kiosk, view, "Red weaker");  // back to a person
+    // Every control at least 9 mm at this screen's dpi.
+    const float touch = touch_target_px(screen.dpi) - 0.5f;
+    for (const HitRect& h : kiosk.app().hit_rects()) {
+      EXPECT_GE(h.rect.width(), touch) << h.label;
+      EXPECT_GE(h.rect.height(), touch) << h.label;
+      EXPECT_LE(h.rect.x1, screen.width) << h.label;
+      EXPECT_LE(h.rect.y1, screen.height) << h.label;
+    }
+    EXPECT_EQ(press(kiosk, view, "Start"),
+              (std::vector<Intent>{SetupDone{"", "chesscom-ffa", "", "Ann", "Blue=3,Green=8"}}));
+  }
+  // The saved setup keeps them; bad ones are named as --bots names them.
+  Scratch s;
+  const SetupDone chosen{"", "chesscom-ffa", "", "Ann", "Blue=greedy,Green=8"};
+  ASSERT_EQ(save_setup(s.path(), chosen, installed()), "");
+  EXPECT_NE(read(setup_file(s.path())).find("bots: \"Blue=greedy,Green=8\""), std::string::npos);
+  const LoadedSetup back = load_setup(s.path(), installed());
+  ASSERT_TRUE(back.setup) << back.problem;
+  EXPECT_EQ(back.setup->bots, "Blue=greedy,Green=8");
+  EXPECT_NE(check_setup(SetupDone{"", "chesscom-ffa", "", "", "Blue=9"}, installed()).find("level '9'"),
+            std::string::npos);
+  EXPECT_NE(check_setup(SetupDone{"", "chesscom-ffa", "", "", "White=3"}, installed()).find("White"),
+            std::string::npos);
+  // The choice reaches the game as --bots does: the journal's header (the PGN tags come from it).
+  KioskGameOptions o;
+  o.variant = "chesscom-ffa";
+  o.bots = back.setup->bots;
+  o.journal = s.file("g.db");
+  std::string error;
+  ASSERT_TRUE(KioskGame::create(o, session::Millis(0), error)) << error;
+  journal::Journal j;
+  ASSERT_TRUE(journal::Journal::open(s.file("g.db"), journal::Journal::Access::kRead, j).ok());
+  EXPECT_EQ(j.header().bots, "Blue=greedy,Green=8");
 }
 
 TEST(FirstBoot, ADoubleTapOnNextPassesOnePage) {
