@@ -34,6 +34,9 @@ std::string describe(const Intent& intent) {
           return "resume-journal";
         } else if constexpr (std::is_same_v<T, AskHint>) {
           return "hint";
+        } else if constexpr (std::is_same_v<T, SetAdvice>) {
+          return std::string("advice hints ") + (value.hints ? "on" : "off") + " blunder-check " +
+                 (value.blunder_check ? "on" : "off");
         } else if constexpr (std::is_same_v<T, SetPosition>) {
           return "set-position " + (value.position.empty() ? "from-board" : value.position);
         } else if constexpr (std::is_same_v<T, ClockCommand>) {
