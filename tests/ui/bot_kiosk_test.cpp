@@ -10,6 +10,7 @@
 
 #include "journal/journal.h"
 #include "test_files.h"
+#include "tests/ui/virtual_board_play.h"
 #include "ui/kiosk_game.h"
 #include "ui/kiosk_options.h"
 
@@ -154,10 +155,7 @@ TEST(BotKiosk, TheArbitersHintsSwitchIsJournaledAndKeptByAResume) {
     EXPECT_EQ(game->view(t).ruling->text.find("Hint for White: "), 0u);
     game->apply(SetAdvice{true, false}, t += Ms(100));
     // The power goes: what is on disk is the journal and its -wal.
-    for (const char* ext : {"", "-wal"}) {
-      if (std::filesystem::exists(dir.file(std::string("g.db") + ext)))
-        std::filesystem::copy_file(dir.file(std::string("g.db") + ext), dir.file(std::string("cut.db") + ext));
-    }
+    copy_after_a_power_cut(dir.file("g.db"), dir.file("cut.db"));
   }
   KioskGameOptions again;
   again.journal = dir.file("cut.db");  // no --hints: the journal says

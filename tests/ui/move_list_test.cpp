@@ -55,10 +55,7 @@ TEST(MoveList, AResumedGameKeepsItsLatestMovesInViewWhenTheHeadlineGrows) {
     }
     ASSERT_EQ(game->view(t).moves.rounds.size(), 16U);
     // The power goes: what is on disk is the journal and its -wal, as they stand.
-    for (const char* ext : {"", "-wal"}) {
-      if (std::filesystem::exists(dir.file(std::string("g.db") + ext)))
-        std::filesystem::copy_file(dir.file(std::string("g.db") + ext), dir.file(std::string("cut.db") + ext));
-    }
+    copy_after_a_power_cut(dir.file("g.db"), dir.file("cut.db"));
   }
   KioskGameOptions again = o;
   again.variant.clear();
