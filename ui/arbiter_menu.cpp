@@ -340,6 +340,24 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
                  {width, h})) {
         teaching_ = !teaching_;
       }
+      // Issue 33 item 3: the arbiter's switches for this game (journaled);
+      // off in rated games, on for teaching.
+      if (button(view.hints ? "Hints allowed: forbid...##advice" : "Hints forbidden: allow...##advice", {half, h})) {
+        ask(SetAdvice{!view.hints, view.blunder_check},
+            view.hints ? "Forbid hints in this game? The Hint button goes away."
+                       : "Allow hints in this game? A Hint button shows the best move for the seat to move (not in "
+                         "rated games).",
+            State::kUnlocked);
+      }
+      ImGui::SameLine();
+      if (button(view.blunder_check ? "Blunder check on: stop...##advice" : "Blunder check off: start...##advice",
+                 {half, h})) {
+        ask(SetAdvice{view.hints, !view.blunder_check},
+            view.blunder_check ? "Stop the blunder check in this game?"
+                               : "Warn each player after a move that loses much (\"that hangs your queen\")? Not in "
+                                 "rated games.",
+            State::kUnlocked);
+      }
       heading(fonts, "BOARD");
       if (button("Check the board against the game", {width, h})) intent = SetPosition{""};
       if (button("Resume the recorded game...", {width, h})) {

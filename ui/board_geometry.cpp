@@ -175,4 +175,22 @@ std::optional<PixelRect> BoardLayout::edge_strip(Edge board_edge, float thicknes
   return std::nullopt;
 }
 
+ArrowShape arrow_shape(PixelPoint a, PixelPoint b, float start_off, float tip_back, float head, float half_width) {
+  ArrowShape s;
+  const float dx = b.x - a.x;
+  const float dy = b.y - a.y;
+  const float len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
+  s.ux = dx / len;
+  s.uy = dy / len;
+  s.start = {a.x + s.ux * start_off, a.y + s.uy * start_off};
+  s.tip = {b.x - s.ux * tip_back, b.y - s.uy * tip_back};
+  s.length = std::max(0.0f, len - start_off - tip_back);
+  const float h = std::min(head, s.length * 0.55f);
+  const float w = half_width * h / std::max(head, 1.0f);  // a shorter head is as much narrower
+  s.base = {s.tip.x - s.ux * h, s.tip.y - s.uy * h};
+  s.left = {s.base.x - s.uy * w, s.base.y + s.ux * w};
+  s.right = {s.base.x + s.uy * w, s.base.y - s.ux * w};
+  return s;
+}
+
 }  // namespace tabula::ui

@@ -120,4 +120,17 @@ class BoardLayout {
   PixelPoint origin_;  // top-left of the grid
 };
 
+/// An arrow from one square's centre `a` to another's `b`: the shaft from
+/// `start` (set `start_off` pixels off a) to `base`, the head from `base` to
+/// `tip` (`tip_back` short of b), `left` and `right` its corners. The head
+/// is `head` long, but at most 55% of the arrow, so a one-square move keeps
+/// a shaft nearly as long as its head (issue 33: k2-k3 was a head alone). Used by
+/// the tentative move's arrow and the bots' (ui/board_view.cpp, ui/bot_arrows.cpp).
+struct ArrowShape {
+  PixelPoint start, base, tip, left, right;
+  float ux = 0, uy = 0;  // unit vector from a to b
+  float length = 0;      // start to tip
+};
+ArrowShape arrow_shape(PixelPoint a, PixelPoint b, float start_off, float tip_back, float head, float half_width);
+
 }  // namespace tabula::ui

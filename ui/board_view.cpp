@@ -244,21 +244,12 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
     const auto from = board.logical_square(view.tentative->from);
     const auto to = board.logical_square(view.tentative->to);
     if (from && to) {
-      const PixelPoint a = layout.square_rect(*from).center();
-      const PixelPoint b = layout.square_rect(*to).center();
-      const float dx = b.x - a.x;
-      const float dy = b.y - a.y;
-      const float len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
-      const float ux = dx / len;
-      const float uy = dy / len;
-      const float head = cs * 0.32f;
       // Stop short of the piece's middle; the head is an outline, not a fill.
-      const ImVec2 tip{b.x - ux * cs * 0.2f, b.y - uy * cs * 0.2f};
-      const ImVec2 base{tip.x - ux * head, tip.y - uy * head};
+      const ArrowShape arrow = arrow_shape(layout.square_rect(*from).center(), layout.square_rect(*to).center(),
+                                           cs * 0.2f, cs * 0.2f, cs * 0.32f, cs * 0.32f * 0.55f);
       const ImU32 colour = with_alpha(palette::kInfo, 0.9f);
-      draw->AddLine({a.x + ux * cs * 0.2f, a.y + uy * cs * 0.2f}, base, colour, pending_w);
-      draw->AddTriangle(tip, {base.x - uy * head * 0.55f, base.y + ux * head * 0.55f},
-                        {base.x + uy * head * 0.55f, base.y - ux * head * 0.55f}, colour, pending_w);
+      draw->AddLine(im(arrow.start), im(arrow.base), colour, pending_w);
+      draw->AddTriangle(im(arrow.tip), im(arrow.left), im(arrow.right), colour, pending_w);
     }
   }
   draw_arrows(draw, view, layout);  // issue 33: a bot's move, a hint

@@ -18,20 +18,17 @@ void draw_arrows(ImDrawList* draw, const KioskView& view, const BoardLayout& lay
     const SeatView* seat = view.seat(arrow.seat);
     const Rgb colour = seat ? seat->colour : Rgb{230, 230, 230};
     const PixelPoint a = layout.square_rect(*from).center();
-    const PixelPoint b = layout.square_rect(*to).center();
-    const float dx = b.x - a.x;
-    const float dy = b.y - a.y;
-    const float len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
-    const float ux = dx / len;
-    const float uy = dy / len;
     const float width = std::max(4.0f, cs * 0.16f);
     const float head = std::max(12.0f, cs * 0.5f);
     // From the edge of the piece, so the piece that moves stays visible.
-    const ImVec2 start{a.x + ux * cs * 0.36f, a.y + uy * cs * 0.36f};
-    const ImVec2 tip{b.x, b.y};
-    const ImVec2 base{tip.x - ux * head, tip.y - uy * head};
-    const ImVec2 left{base.x - uy * head * 0.6f, base.y + ux * head * 0.6f};
-    const ImVec2 right{base.x + uy * head * 0.6f, base.y - ux * head * 0.6f};
+    const ArrowShape shape = arrow_shape(a, layout.square_rect(*to).center(), cs * 0.36f, 0.0f, head, head * 0.6f);
+    const float ux = shape.ux;
+    const float uy = shape.uy;
+    const ImVec2 start{shape.start.x, shape.start.y};
+    const ImVec2 tip{shape.tip.x, shape.tip.y};
+    const ImVec2 base{shape.base.x, shape.base.y};
+    const ImVec2 left{shape.left.x, shape.left.y};
+    const ImVec2 right{shape.right.x, shape.right.y};
     // A dark halo under the seat's colour, so a yellow or white arrow reads
     // on light squares too.
     const ImU32 halo = IM_COL32(10, 10, 10, 200);
@@ -43,7 +40,7 @@ void draw_arrows(ImDrawList* draw, const KioskView& view, const BoardLayout& lay
     if (arrow.hint) {
       // Dashed: a hint, not a move anyone must make.
       const float dash = std::max(6.0f, cs * 0.22f);
-      const float shaft = std::max(0.0f, len - head);
+      const float shaft = cs * 0.36f + std::max(0.0f, shape.length - std::hypot(tip.x - base.x, tip.y - base.y));
       for (float t = cs * 0.36f; t < shaft; t += dash * 2) {
         const float e = std::min(shaft, t + dash);
         draw->AddLine(ImVec2{a.x + ux * t, a.y + uy * t}, ImVec2{a.x + ux * e, a.y + uy * e}, fill, width);
@@ -53,6 +50,13 @@ void draw_arrows(ImDrawList* draw, const KioskView& view, const BoardLayout& lay
     }
     draw->AddCircleFilled(start, width * 0.6f, fill, 20);
     draw->AddTriangleFilled(tip, left, right, fill);
+    if (!arrow.hint) {
+      // The piece to move, ringed in the seat's colour over a dark halo:
+      // with a one-square move's short shaft the arrow alone is small.
+      const float ring = cs * 0.46f;
+      draw->AddCircle(ImVec2{a.x, a.y}, ring, halo, 40, std::max(3.0f, cs * 0.09f));
+      draw->AddCircle(ImVec2{a.x, a.y}, ring, fill, 40, std::max(2.0f, cs * 0.05f));
+    }
   }
 }
 

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "profile/profile_loader.h"
+#include "session/bot_seats.h"
 #include "session/clock.h"
 #include "tabula_proto/setup.pb.h"
 #include "ui/board_link.h"
@@ -80,11 +81,25 @@ struct VariantShape {
   core::Geometry geometry;
 };
 
+}  // namespace
+
+// Issue 27 item 8: the club reads a board by the words of its profile's own
+// description (before the wiring after ':', without the parenthesis), not by
+// its id.
+std::string board_title(const std::string& id, const std::string& description) {
+  std::string title = description.substr(0, description.find(':'));
+  if (const std::size_t paren = title.find(" ("); paren != std::string::npos) title.erase(paren);
+  while (!title.empty() && (title.back() == ' ' || title.back() == '.')) title.pop_back();
+  return title.empty() ? id : title;
+}
+
+namespace {
+
 BoardOption option_of(const firmware::BoardProfile& profile, const std::string& file,
                       const std::vector<VariantShape>& variants) {
   BoardOption b;
   b.id = profile.id;
-  b.title = profile.id;
+  b.title = board_title(profile.id, profile.description);
   b.description = profile.description;
   b.geometry = profile.geometry.id();
   b.file = file;
@@ -201,6 +216,14 @@ SetupChoices setup_choices(const std::string& profiles_dir, const std::string& a
     }
     c.boards.push_back(option_of(*load.profile, f.string(), shapes));
   }
+  // Two profiles that read the same (two wirings of one board) keep their ids.
+  for (std::size_t i = 1; i < c.boards.size(); ++i) {
+    for (std::size_t j = 1; j < c.boards.size(); ++j) {
+      if (i != j && board_title(c.boards[i].id, c.boards[i].description) ==
+                        board_title(c.boards[j].id, c.boards[j].description))
+        c.boards[i].title = board_title(c.boards[i].id, c.boards[i].description) + " (" + c.boards[i].id + ")";
+    }
+  }
   return c;
 }
 
@@ -217,7 +240,7 @@ std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
         std::any_of(choices.variants.begin(), choices.variants.end(),
                     [&](const VariantChoice& v) { return v.id == setup.variant_id; });
     if (!known) return "the variant " + setup.variant_id + " is not installed";
-    return "the variant " + setup.variant_id + " does not fit the board " + board->title;
+    return "the variant " + setup.variant_id + " does not fit the board " + board->id;
   }
   if (!setup.time_control.empty()) {
     std::string why;
@@ -230,6 +253,12 @@ std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
   if (players.size() > seats) {
     return std::to_string(players.size()) + " players for the " + std::to_string(seats) +
            " seats of " + setup.variant_id;
+  }
+  if (!setup.bots.empty()) {  // issue 33: read as --bots reads it
+    variants::LoadResult v = variants::load_id(setup.variant_id);
+    if (!v.ok()) return "the variant " + setup.variant_id + " cannot be loaded";
+    auto bots = session::parse_bot_seats(setup.bots, *v.rules);
+    if (!bots.ok()) return "the bots " + setup.bots + ": " + bots.error().message;
   }
   return "";
 }
@@ -258,6 +287,7 @@ LoadedSetup load_setup(const std::string& state_dir, const SetupChoices& choices
   s.variant_id = proto.variant();
   s.time_control = proto.time_control();
   for (int i = 0; i < proto.players_size(); ++i) s.players += (i > 0 ? "," : "") + proto.players(i);
+  s.bots = proto.bots();
   if (std::string why = check_setup(s, choices); !why.empty()) {
     out.problem = path + ": " + why;
     return out;
@@ -293,6 +323,7 @@ std::string save_setup(const std::string& state_dir, const SetupDone& setup,
   proto.set_variant(setup.variant_id);
   proto.set_time_control(setup.time_control);
   for (const std::string& p : split_players(setup.players)) proto.add_players(p);
+  proto.set_bots(setup.bots);
   std::string text;
   pb::TextFormat::PrintToString(proto, &text);
   return write_atomically(

@@ -35,7 +35,7 @@ namespace tabula::ui {
 /// One board the setup offers.
 struct BoardOption {
   std::string id;                     // the profile's id; "" for the virtual board
-  std::string title;                  // "cross-14-decoder", "Virtual board (no sensors)"
+  std::string title;                  // "14x14 cross", "Virtual board (no sensors)" (board_title)
   std::string description;            // the profile's own description
   std::string geometry;               // "cross-14"; "" for the virtual board
   std::string file;                   // the profile file; "" for the virtual board
@@ -57,6 +57,11 @@ struct SetupChoices {
   /// The seats' names of a variant ("Red", "Blue", ...); empty when unknown.
   std::vector<std::string> seat_names(const std::string& id) const;
 };
+
+/// The words a club player reads for a profile: its description up to the
+/// wiring (':') without a parenthesis ("14x14 cross"); the id when there is
+/// no description. setup_choices() adds the id when two boards would read the same.
+std::string board_title(const std::string& id, const std::string& description);
 
 /// Reads every *.textproto of `profiles_dir` (sorted by file name) with the
 /// board daemon's loader, and `admin_profile` if it exists; judges each

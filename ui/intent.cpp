@@ -34,6 +34,9 @@ std::string describe(const Intent& intent) {
           return "resume-journal";
         } else if constexpr (std::is_same_v<T, AskHint>) {
           return "hint";
+        } else if constexpr (std::is_same_v<T, SetAdvice>) {
+          return std::string("advice hints ") + (value.hints ? "on" : "off") + " blunder-check " +
+                 (value.blunder_check ? "on" : "off");
         } else if constexpr (std::is_same_v<T, SetPosition>) {
           return "set-position " + (value.position.empty() ? "from-board" : value.position);
         } else if constexpr (std::is_same_v<T, ClockCommand>) {
@@ -47,7 +50,8 @@ std::string describe(const Intent& intent) {
         } else if constexpr (std::is_same_v<T, SetupDone>) {
           return "setup board " + (value.board_profile.empty() ? std::string("virtual") : value.board_profile) +
                  " variant " + value.variant_id + (value.time_control.empty() ? "" : " clock " + value.time_control) +
-                 (value.players.empty() ? "" : " players " + value.players);
+                 (value.players.empty() ? "" : " players " + value.players) +
+                 (value.bots.empty() ? "" : " bots " + value.bots);
         } else if constexpr (std::is_same_v<T, OpenSetup>) {
           return "open-setup";
         } else {

@@ -91,6 +91,7 @@ struct SetupDone {
   std::string variant_id;
   std::string time_control;
   std::string players;
+  std::string bots;  // issue 33: "Blue=3,Green=greedy" as --bots takes it; "" none
   friend bool operator==(const SetupDone&, const SetupDone&) = default;
 };
 /// The arbiter asks for the setup screen again (behind the PIN).
@@ -109,9 +110,17 @@ struct AskHint {
   friend bool operator==(const AskHint&, const AskHint&) = default;
 };
 
+/// Issue 33 item 3: the arbiter allows or forbids hints and the blunder
+/// check in this game (journaled: a resume keeps them).
+struct SetAdvice {
+  bool hints = false;
+  bool blunder_check = false;
+  friend bool operator==(const SetAdvice&, const SetAdvice&) = default;
+};
+
 using Intent = std::variant<SquareClicked, DialogAnswered, NewGame, TakeBack, Adjudicate,
                             ResumeJournal, SetPosition, ClockCommand, Resign, OfferDraw, FlagFell,
-                            SetupDone, OpenSetup, ClaimDraw, AskHint>;
+                            SetupDone, OpenSetup, ClaimDraw, AskHint, SetAdvice>;
 
 /// One line for logs and tests: "square e4", "square e4 slide", "dialog 7
 /// option 0", "new-game chess", "takeback 2", "adjudicate draw",

@@ -126,6 +126,9 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
                  std::to_string(kClockInstant.count() / 1000) +
                  " s before the power went off); the time the kiosk was off is not charged");
     }
+    // The arbiter's switches as the journal last said them (issue 33 item 3).
+    if (contents.header.hints) options_.hints = *contents.header.hints;
+    if (contents.header.blunder_check) options_.blunder_check = *contents.header.blunder_check;
     return start_bots(options_.bots.empty() ? contents.header.bots : options_.bots, error);
   }
   if (options.variant.empty()) {
@@ -150,6 +153,8 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
   physical_.reset();
   if (!start_bots(options.bots, error)) return false;
   h.bots = options_.bots;
+  h.hints = options_.hints;
+  h.blunder_check = options_.blunder_check;
   if (options.journal) {
     h.set_settings(settings);
     h.created = journal::utc_timestamp();
@@ -285,6 +290,7 @@ const KioskView& KioskGame::view(session::Millis now) {
     }
     view_.variants = variants_;
     view_.hints = bots_ && bots_->options().hints;
+    view_.blunder_check = bots_ && bots_->options().blunder_check;
     view_.variant_id = options_.variant;
     // Who sits where (--players, or the journal's names on a resume).
     for (std::size_t i = 0; i < view_.seats.size() && i < options_.players.size(); ++i)
@@ -474,6 +480,9 @@ std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis 
     in.seat = core::seat_at(r->seat.value);
   } else if (std::holds_alternative<AskHint>(intent)) {
     ask_hint();  // issue 33 (ui/kiosk_game_bots.cpp)
+    return lines;
+  } else if (const auto* advice = std::get_if<SetAdvice>(&intent)) {
+    set_advice(*advice);  // issue 33 item 3 (ui/kiosk_game_bots.cpp)
     return lines;
   } else if (const auto* c = std::get_if<ClaimDraw>(&intent)) {
     in.kind = session::IntentKind::kClaimDraw;

@@ -152,6 +152,7 @@ class KioskGame {
   // Issue 33 (ui/kiosk_game_bots.cpp).
   bool start_bots(const std::string& text, std::string& error);
   void poll_bots(session::Millis now);
+  void set_advice(const SetAdvice& advice);
   void ask_hint();
   void restart(KioskGameOptions options, session::Millis now);
 

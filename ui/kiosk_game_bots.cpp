@@ -28,6 +28,21 @@ bool KioskGame::start_bots(const std::string& text, std::string& error) {
   return true;
 }
 
+void KioskGame::set_advice(const SetAdvice& advice) {
+  if (advice.hints == options_.hints && advice.blunder_check == options_.blunder_check) return;
+  options_.hints = advice.hints;
+  options_.blunder_check = advice.blunder_check;
+  std::string error;
+  if (!start_bots(options_.bots, error)) add_notice("the hints switch failed: " + error);
+  if (journal_) {
+    const journal::JournalStatus st = journal_->set_advice(advice.hints, advice.blunder_check);
+    if (!st.ok()) journal_error_ = st.message;
+  }
+  add_notice(std::string("the arbiter ") + (advice.hints ? "allows" : "does not allow") + " hints and turned the blunder check " +
+             (advice.blunder_check ? "on" : "off") + " for this game");
+  dirty_ = true;
+}
+
 void KioskGame::poll_bots(session::Millis now) {
   if (!bots_) return;
   if (std::optional<session::Intent> in = bots_->poll(*session_, session_time(now))) {

@@ -186,11 +186,19 @@ int run_kiosk(const KioskOptions& options) {
                      admin->file.c_str());
       }
     }
+    // Issue 33: --screen setup-players pictures the seats' controls with --variant, --players and --bots.
+    const bool seats_shot = options.screen == "setup-players";
     if (!loaded.problem.empty() || (!loaded.exists && !journaled) || options.screen == "setup" ||
-        options.screen == "setup-seating") {
+        options.screen == "setup-seating" || seats_shot) {
       if (!loaded.problem.empty()) std::fprintf(stderr, "tabula-kiosk: %s\n", loaded.problem.c_str());
+      std::optional<SetupDone> shown;
+      if (seats_shot) {
+        shown = SetupDone{"", options.variant.value_or(""), "", "", options.bots};
+        for (const std::string& p : options.players) shown->players += (shown->players.empty() ? "" : ",") + p;
+      }
       app.setup().open(choices, loaded.problem.empty() ? "" : "The saved setup cannot be used: " + loaded.problem,
-                       std::nullopt, false);
+                       shown, false);
+      if (seats_shot) app.setup().show_page(SetupScreen::Page::kPlayers);
       game_pending = false;
     } else if (!journaled && saved) {
       game_pending = true;  // a new game as the setup says
@@ -205,6 +213,7 @@ int run_kiosk(const KioskOptions& options) {
       so->variant = setup->variant_id;
       so->players.clear();
       if (!setup->players.empty()) so->players = split_players(setup->players);
+      so->bots = setup->bots;  // issue 33: the setup's seat controls, as --bots
       so->time_control.reset();
       if (!setup->time_control.empty()) {
         std::string why;

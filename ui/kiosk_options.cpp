@@ -216,7 +216,7 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     } else if (arg == "--screen") {
       const auto v = value();
       if (!v) return parsed;
-      if (*v == "menu-voice") {  // the arbiter menu's Voice page (docs/VOICE.md)
+      if (*v == "menu-voice" || *v == "setup-players") {  // the Voice page (docs/VOICE.md); the setup's seats (issue 33)
         o.screen = std::string(*v);
         continue;
       }
@@ -282,7 +282,7 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     parsed.error = "--setup keeps the game in the state directory: give --journal FILE too";
     return parsed;
   }
-  if ((o.screen == "setup" || o.screen == "setup-seating") && !o.setup_dir) {
+  if ((o.screen == "setup" || o.screen == "setup-seating" || o.screen == "setup-players") && !o.setup_dir) {
     parsed.error = "--screen " + o.screen + " needs --setup DIR";
     return parsed;
   }

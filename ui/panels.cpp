@@ -461,12 +461,17 @@ void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height
   }
   // The latest move stays in view: every new ply (not only a new round)
   // scrolls to the end, for a few frames while the table learns its height.
+  // So does a list made shorter by what grows above it (issue 27 item 8: a
+  // resumed game's list was scrolled to its end in its first frames, then a
+  // two-line bot announcement or a notice took a row and the last round
+  // went out of view).
   std::size_t plies = 0;
   for (const MoveRound& round : moves.rounds) {
     for (const std::string& ply : round.plies) plies += ply.empty() ? 0 : 1;
   }
-  if (memory.plies_seen != plies) {
+  if (memory.plies_seen != plies || memory.moves_height != height) {
     memory.plies_seen = plies;
+    memory.moves_height = height;
     memory.follow_frames = 3;
   }
   if (memory.follow_frames > 0) {

@@ -24,6 +24,7 @@ struct PanelMemory {
   std::size_t history_seen = static_cast<std::size_t>(-1);
   std::size_t plies_seen = static_cast<std::size_t>(-1);
   int follow_frames = 0;  // frames left to keep the latest move in view
+  float moves_height = -1;  // the move list's height last drawn
 };
 
 struct HeaderActions {

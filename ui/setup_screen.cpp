@@ -39,6 +39,38 @@ std::string clock_description(const std::string& tc) {
   return tc.substr(0, plus) + " min each, " + tc.substr(plus + 1) + " s added per move";
 }
 
+// Issue 33: what a seat's control steps through, weakest bot first.
+constexpr int kSeatSteps = 10;  // a person, the greedy bot, levels 1..8
+
+std::string step_value(int step) {  // --bots's level: "greedy", "3"
+  return step == 1 ? "greedy" : std::to_string(step - 1);
+}
+
+/// The words on a seat's control.
+std::string step_words(int step) {
+  if (step == 0) return "a person";
+  if (step == 1) return "bot, greedy";
+  return "bot, level " + std::to_string(step - 1);
+}
+
+/// `text` as it fits `width` in `font`: whole, or cut at a character with
+/// "\u2026" after it, never cut by the box's edge (issue 27 item 8).
+std::string elided(const ImFont* font, const std::string& text, float width) {
+  auto fits = [&](const std::string& t) {
+    return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, t.c_str()).x <= width;
+  };
+  if (fits(text)) return text;
+  std::string cut = text;
+  while (!cut.empty()) {
+    do cut.pop_back();  // a whole UTF-8 character
+    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80);
+    if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0x80) != 0) cut.pop_back();
+    while (!cut.empty() && (cut.back() == ' ' || cut.back() == ',')) cut.pop_back();
+    if (fits(cut + "\xE2\x80\xA6")) return cut + "\xE2\x80\xA6";
+  }
+  return "";
+}
+
 }  // namespace
 
 // ------------------------------------------------------------------ [state]
@@ -125,7 +157,32 @@ void SetupScreen::accept_assignment() {
     name.erase(std::remove(name.begin(), name.end(), ','), name.end());  // commas separate the names
     answers_.players += (i > 0 ? "," : "") + name;
   }
+  answers_.bots.clear();  // the arbiter's seating names people; bots chosen before for another game go
   page_ = Page::kPlayers;
+}
+
+int SetupScreen::seat_step(const std::string& seat) const {
+  for (std::size_t at = 0; at < answers_.bots.size();) {
+    std::size_t comma = answers_.bots.find(',', at);
+    if (comma == std::string::npos) comma = answers_.bots.size();
+    const std::string item = answers_.bots.substr(at, comma - at);
+    const std::size_t eq = item.find('=');
+    if (eq != std::string::npos && item.substr(0, eq) == seat) {
+      for (int step = 1; step < kSeatSteps; ++step)
+        if (item.substr(eq + 1) == step_value(step)) return step;
+    }
+    at = comma + 1;
+  }
+  return 0;
+}
+
+void SetupScreen::set_seat_step(const std::string& seat, int step) {
+  std::string bots;
+  for (const std::string& s : choices_.seat_names(answers_.variant_id)) {
+    const int st = s == seat ? step : seat_step(s);
+    if (st > 0) bots += (bots.empty() ? "" : ",") + s + "=" + step_value(st);
+  }
+  answers_.bots = bots;
 }
 
 // ---------------------------------------------------------------- [widgets]
@@ -174,16 +231,73 @@ std::optional<std::size_t> SetupScreen::choice_grid(
     ImGui::PopID();
     hits_.back().label = title;
     const float pad = gap * 1.5f;
-    const float top = r.y0 + (h - line_h) * 0.5f;
+    const float room = r.width() - 2 * pad;
+    // A long title takes a second line when the button has room for it
+    // ("8x8 board whose four 2x2 corners are one square each"), else ends in "...".
+    std::vector<std::string> lines{elided(fonts.bold, title, room)};
+    if (lines[0] != title && h >= line_h + fonts.bold->FontSize + gap) {
+      std::size_t cut = title.size();
+      while ((cut = title.rfind(' ', cut - 1)) != std::string::npos && cut > 0 &&
+             elided(fonts.bold, title.substr(0, cut), room) != title.substr(0, cut)) {
+      }
+      if (cut != std::string::npos && cut > 0)
+        lines = {title.substr(0, cut), elided(fonts.bold, title.substr(cut + 1), room)};
+    }
+    const float text_h = line_h + static_cast<float>(lines.size() - 1) * fonts.bold->FontSize;
+    const float top = r.y0 + (h - text_h) * 0.5f;
     draw->PushClipRect({r.x0 + pad * 0.5f, r.y0}, {r.x1 - pad * 0.5f, r.y1}, true);
-    draw->AddText(fonts.bold, fonts.bold->FontSize, {r.x0 + pad, top}, palette::kText,
-                  title.c_str());
-    draw->AddText(fonts.small, fonts.small->FontSize, {r.x0 + pad, top + fonts.bold->FontSize},
+    for (std::size_t l = 0; l < lines.size(); ++l)
+      draw->AddText(fonts.bold, fonts.bold->FontSize, {r.x0 + pad, top + static_cast<float>(l) * fonts.bold->FontSize},
+                    palette::kText, lines[l].c_str());
+    draw->AddText(fonts.small, fonts.small->FontSize,
+                  {r.x0 + pad, top + static_cast<float>(lines.size()) * fonts.bold->FontSize},
                   chosen[static_cast<std::size_t>(i)] ? palette::kText : palette::kTextMuted,
-                  description.c_str());
+                  elided(fonts.small, description, room).c_str());
     draw->PopClipRect();
   }
   return tapped;
+}
+
+/// One row per seat: its name (tap: the keyboard) and, at the right, who
+/// plays it: - / + step through a person, the greedy bot and bot levels 1-8
+/// (issue 33; the same seats and levels as --bots).
+void SetupScreen::draw_seats(const PixelRect& area, float touch, const KioskFonts& fonts) {
+  const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
+  const std::vector<std::string> names = player_fields();
+  if (seats.empty()) return;
+  const float gap = std::max(4.0f, std::round(touch * 0.12f));
+  const float words_w = ImGui::CalcTextSize(step_words(kSeatSteps - 1).c_str()).x + 2 * gap;
+  const float control_w = 2 * touch + words_w + 2 * gap;
+  const float n = static_cast<float>(seats.size());
+  const float row_h = std::clamp((area.height() - (n - 1) * gap) / n, touch, touch * 1.6f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const float y = area.y0 + static_cast<float>(i) * (row_h + gap);
+    const PixelRect name_r{area.x0, y, area.x1 - control_w - gap, y + row_h};
+    const std::vector<std::pair<std::string, std::string>> item{
+        {seats[i], names[i].empty() ? "tap to type a name (or leave it)" : names[i]}};
+    ImGui::PushID(static_cast<int>(i));
+    if (choice_grid(item, {false}, name_r, touch, fonts)) {
+      editing_ = i;
+      editing_text_ = names[i];
+      page_ = Page::kKeyboard;
+    }
+    const int step = seat_step(seats[i]);
+    const float cy = y + (row_h - touch) * 0.5f;
+    const float x = area.x1 - control_w;
+    if (button("\xE2\x88\x92##less", {x, cy, x + touch, cy + touch}, false, step > 0))
+      set_seat_step(seats[i], step - 1);
+    if (step > 0) hits_.back().label = seats[i] + " weaker";
+    const std::string words = step_words(step);
+    const ImVec2 size = ImGui::CalcTextSize(words.c_str());
+    draw->AddText({x + touch + gap + (words_w - size.x) * 0.5f, y + (row_h - size.y) * 0.5f},
+                  palette::kText, words.c_str());
+    const float px = area.x1 - touch;
+    if (button("+##more", {px, cy, px + touch, cy + touch}, false, step < kSeatSteps - 1))
+      set_seat_step(seats[i], step + 1);
+    if (step < kSeatSteps - 1) hits_.back().label = seats[i] + " stronger";
+    ImGui::PopID();
+  }
 }
 
 // ------------------------------------------------------------------- [draw]
@@ -271,8 +385,9 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
             std::to_string(b.variants.size()) + (b.variants.size() == 1 ? " game: " : " games: ");
         for (std::size_t i = 0; i < b.variants.size(); ++i)
           fits += (i > 0 ? ", " : "") + choices_.variant_name(b.variants[i]);
-        items.emplace_back(b.title,
-                           (b.geometry.empty() ? std::string() : b.geometry + " \xC2\xB7 ") + fits);
+        if (b.variants.size() == choices_.variants.size() && b.variants.size() > 1)
+          fits = "every game (" + std::to_string(b.variants.size()) + ")";
+        items.emplace_back(b.title, fits);  // no profile id or geometry id (issue 27 item 8)
         chosen.push_back(board_chosen_ && b.id == answers_.board_profile);
       }
       if (const auto i = choice_grid(items, chosen, area, touch, fonts)) {
@@ -297,7 +412,10 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
         chosen.push_back(id == answers_.variant_id);
       }
       if (const auto i = choice_grid(items, chosen, area, touch, fonts)) {
-        if (answers_.variant_id != ids[*i]) answers_.players.clear();  // other seats
+        if (answers_.variant_id != ids[*i]) {  // other seats
+          answers_.players.clear();
+          answers_.bots.clear();
+        }
         answers_.variant_id = ids[*i];
       }
       break;
@@ -313,21 +431,9 @@ std::optional<Intent> SetupScreen::draw(const KioskFonts& fonts, float touch) {
         answers_.time_control = choices_.clocks[*i];
       break;
     }
-    case Page::kPlayers: {
-      std::vector<std::pair<std::string, std::string>> items;
-      const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
-      const std::vector<std::string> names = player_fields();
-      for (std::size_t i = 0; i < seats.size(); ++i)
-        items.emplace_back(seats[i],
-                           names[i].empty() ? "tap to type a name (or leave it)" : names[i]);
-      if (const auto i =
-              choice_grid(items, std::vector<bool>(items.size(), false), area, touch, fonts)) {
-        editing_ = *i;
-        editing_text_ = names[*i];
-        page_ = Page::kKeyboard;
-      }
+    case Page::kPlayers:
+      draw_seats(area, touch, fonts);
       break;
-    }
     case Page::kKeyboard: {
       const std::vector<std::string> seats = choices_.seat_names(answers_.variant_id);
       ImGui::SetCursorScreenPos({area.x0, area.y0});

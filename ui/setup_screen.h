@@ -11,6 +11,8 @@
 //   variant    tap a variant / Back / Next        variant / board / clock
 //   clock      tap a preset / Back / Next         clock / variant / players
 //   players    tap a seat's name                  keyboard (that seat)
+//   players    - / + beside a seat                players (person, bot greedy,
+//                                                 bot level 1..8; issue 33)
 //   keyboard   Done                               players
 //   players    Back / Start                       clock / closed: SetupDone sent
 //   any page   Cancel (only when reopened         closed, nothing sent
@@ -56,6 +58,8 @@ class SetupScreen {
   void close() { open_ = false; }
   bool is_open() const { return open_; }
   Page page() const { return page_; }
+  /// Goes to `page` (pictures of a page: --screen setup-players).
+  void show_page(Page page) { page_ = page; }
   /// "setup-board", "setup-variant", "setup-clock", "setup-players", "setup-keyboard".
   std::string page_name() const;
   /// Replaces the message (a failed save).
@@ -85,6 +89,11 @@ class SetupScreen {
   float draw_assignment(const KioskFonts& fonts, float touch, float x0, float x1, float y);
   void accept_assignment();
   void set_player(std::size_t seat, const std::string& name);
+  // Issue 33: a seat's player as a step of kSeatSteps (0 a person, 1 the
+  // greedy bot, 2.. bot levels 1..8), kept in answers_.bots.
+  int seat_step(const std::string& seat) const;
+  void set_seat_step(const std::string& seat, int step);
+  void draw_seats(const PixelRect& area, float touch, const KioskFonts& fonts);
 
   bool open_ = false;
   bool cancellable_ = false;

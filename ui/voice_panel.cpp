@@ -73,7 +73,7 @@ void VoicePanel::draw_queries(const KioskView& view, float touch, const Widgets&
   const float width = ImGui::GetContentRegionAvail().x;
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const float third = (width - 2 * gap) / 3.0f;
-  ui.heading(settings_.on ? "SAY ALOUD" : "SAY ALOUD (the voice is muted: arbiter menu, Voice)");
+  ui.heading(settings_.on ? "SAY ALOUD" : "SAY ALOUD (the table's voice is muted; answers are still said)");
   if (ui.button("Clocks##say", {third, touch})) query_ = VoiceQuery{voice::Query::kClocks};
   ImGui::SameLine();
   if (ui.button("Last move##say", {third, touch})) query_ = VoiceQuery{voice::Query::kLastMove};

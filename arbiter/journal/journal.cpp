@@ -109,7 +109,9 @@ std::map<std::string, std::string> header_rows(const JournalHeader& h) {
           {"event", h.event},
           {"site", h.site},
           {"players", players},
-          {"bots", h.bots}};
+          {"bots", h.bots},
+          {"hints", h.hints ? (*h.hints ? "on" : "off") : ""},
+          {"blunder_check", h.blunder_check ? (*h.blunder_check ? "on" : "off") : ""}};
 }
 
 bool read_int(const std::map<std::string, std::string>& m, const std::string& key, std::int64_t& out) {
@@ -198,6 +200,18 @@ Journal::~Journal() {
     prepared_.reset();
     db_.exec("INSERT OR REPLACE INTO header(key, value) VALUES('writer_open', '0')", "closing the journal");
   }
+}
+
+JournalStatus Journal::set_advice(bool hints, bool blunder_check) {
+  if (!prepared_) return JournalStatus::fail(JournalError::kInternal, path() + ": the journal is open for reading only");
+  JournalStatus s = db_.exec(std::string("INSERT OR REPLACE INTO header(key, value) VALUES('hints', '") +
+                                 (hints ? "on" : "off") + "'), ('blunder_check', '" + (blunder_check ? "on" : "off") +
+                                 "')",
+                             "writing the arbiter's hints switch");
+  if (!s.ok()) return s;
+  header_.hints = hints;
+  header_.blunder_check = blunder_check;
+  return s;
 }
 
 bool Journal::checkpoint() {
@@ -335,6 +349,16 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     h.event = m["event"];
     h.site = m["site"];
     h.bots = m["bots"];  // issue 33; none in journals written before bots
+    // Issue 33 item 3: "" (written before the switches) leaves them to the kiosk's options.
+    for (auto [key, field] : {std::pair{"hints", &h.hints}, std::pair{"blunder_check", &h.blunder_check}}) {
+      const std::string& v = m[key];
+      if (v.empty()) continue;
+      if (v != "on" && v != "off") {
+        return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's " + key + " \"" + v +
+                                                               "\" is neither on nor off; it is left as it is");
+      }
+      *field = v == "on";
+    }
     h.players.clear();
     const std::string& p = m["players"];
     for (std::size_t at = 0; !p.empty() && at <= p.size();) {

@@ -73,6 +73,11 @@ struct JournalHeader {
   // Issue 33: the bot seats as "SEAT=LEVEL,..." (session/bot_seats.h); ""
   // for none (and in journals written before bots).
   std::string bots;
+  // Issue 33 item 3: the arbiter's hints and blunder-check switches as they
+  // stand (set_advice() rewrites them during the game); nullopt in journals
+  // written before them (the kiosk's options then decide).
+  std::optional<bool> hints;
+  std::optional<bool> blunder_check;
 
   session::SessionSettings settings() const;
   void set_settings(const session::SessionSettings& s);
@@ -123,6 +128,9 @@ class Journal {
   // One input and what it made the session say, in one durable transaction.
   JournalStatus record(const session::Input& in, const session::Output& out, std::int64_t wall_ms);
   JournalStatus load(JournalContents& out);
+  // Issue 33 item 3: the arbiter switched hints or the blunder check during
+  // the game; the header's rows say so, durably, for a resume.
+  JournalStatus set_advice(bool hints, bool blunder_check);
   std::int64_t inputs_recorded() const { return next_seq_ - 1; }
   // The connection's durability as SQLite reports it: journal_mode ("wal")
   // and synchronous (2 = FULL), for tests and `tabula archive show`.

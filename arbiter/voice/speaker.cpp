@@ -22,7 +22,10 @@ Speaker::~Speaker() {
 void Speaker::say(std::vector<Utterance> batch) {
   {
     std::lock_guard lock(mutex_);
-    if (!settings_.on || settings_.volume_percent <= 0) return;
+    const bool asked = !batch.empty() && std::all_of(batch.begin(), batch.end(), [](const Utterance& u) {
+      return u.priority == Priority::kAsked;
+    });
+    if ((!settings_.on || settings_.volume_percent <= 0) && !asked) return;
     if (queue_.push(std::move(batch), speaking_)) cancel_ = true;
   }
   wake_.notify_all();
@@ -84,7 +87,9 @@ void Speaker::run() {
     if (!next) continue;
     speaking_ = next->priority;
     cancel_ = false;
-    const int volume = settings_.volume_percent;
+    const bool muted = !settings_.on || settings_.volume_percent <= 0;  // only an answer is left to say
+    const int volume = muted ? (settings_.volume_percent > 0 ? settings_.volume_percent : kAskedVolumePercent)
+                             : settings_.volume_percent;
     spoken_.push_back(next->text);
     lock.unlock();
     bool started_once = false;

@@ -45,6 +45,12 @@ class SpeechBackend {
                             const std::function<void()>& started) = 0;
 };
 
+/// The volume of a query's answer while the table's voice is muted by a
+/// volume of 0 (FIDE Laws, Appendix D: a visually impaired player who asks
+/// is answered; muting silences the table's announcements, not the answers
+/// a player asked for on purpose). docs/VOICE.md.
+inline constexpr int kAskedVolumePercent = 60;
+
 /// Mute and volume (arbiter menu, kiosk options, voice_settings.h).
 struct SpeakerSettings {
   bool on = true;
@@ -66,7 +72,9 @@ class Speaker {
   Speaker(const Speaker&) = delete;
   Speaker& operator=(const Speaker&) = delete;
 
-  /// Queues a batch (dropped while muted); may interrupt what is spoken.
+  /// Queues a batch (dropped while muted, except a query's answer: a batch
+  /// all of Priority::kAsked is said even then, at kAskedVolumePercent when
+  /// the volume is 0); may interrupt what is spoken.
   void say(std::vector<Utterance> batch);
   void set(Settings settings);
   Settings settings() const;

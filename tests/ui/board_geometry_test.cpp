@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "ui/scenes.h"
 
 namespace tabula::ui {
@@ -192,4 +194,24 @@ TEST_F(LayoutTest, EdgeStripsSpanTheArmOfACrossBoard) {
 }
 
 }  // namespace
+TEST(ArrowShape, AOneSquareMoveKeepsAShaftBesideItsHead) {
+  // Issue 33: a bot's k2-k3 (squares 60 px apart, the bot arrow's 0.36-cell
+  // start and half-cell head) was a head alone: 30 px of head after a 21.6 px start.
+  const ArrowShape one = arrow_shape({100, 100}, {100, 40}, 21.6f, 0, 30, 18);
+  EXPECT_FLOAT_EQ(one.length, 38.4f);
+  const float head = one.base.y - one.tip.y;
+  const float shaft = one.start.y - one.base.y;
+  EXPECT_NEAR(head, 38.4f * 0.55f, 0.01f);
+  EXPECT_GT(shaft, 0.8f * head) << "a visible shaft";
+  EXPECT_FLOAT_EQ(one.tip.y, 40);
+  // Its head is narrowed with it (the corners at the base, either side).
+  EXPECT_NEAR(std::abs(one.right.x - one.left.x), 2 * 18 * head / 30, 0.01f);
+  // A long arrow keeps the head it asks for.
+  const ArrowShape far = arrow_shape({0, 0}, {300, 0}, 20, 10, 30, 18);
+  EXPECT_FLOAT_EQ(far.tip.x - far.base.x, 30);
+  EXPECT_FLOAT_EQ(far.start.x, 20);
+  EXPECT_FLOAT_EQ(far.tip.x, 290);
+  EXPECT_FLOAT_EQ(far.ux, 1);
+}
+
 }  // namespace tabula::ui

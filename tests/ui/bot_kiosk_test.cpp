@@ -6,6 +6,11 @@
 #include <chrono>
 #include <thread>
 
+#include <filesystem>
+
+#include "journal/journal.h"
+#include "test_files.h"
+#include "tests/ui/virtual_board_play.h"
 #include "ui/kiosk_game.h"
 #include "ui/kiosk_options.h"
 
@@ -126,6 +131,51 @@ TEST(BotKiosk, HintsOnlyWhenTheArbiterAllowsThem) {
   ASSERT_EQ(on->view(u).arrows.size(), 1u);
   EXPECT_TRUE(on->view(u).arrows[0].hint);
   EXPECT_EQ(on->view(u).ruling->text.find("Hint for White: "), 0u);
+}
+
+TEST(BotKiosk, TheArbitersHintsSwitchIsJournaledAndKeptByAResume) {
+  // Issue 33 item 3: the arbiter menu's switch (the menu is behind the PIN)
+  // sends SetAdvice; the journal's header keeps it for a resume.
+  tabula::testing::TempDir dir;
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.journal = dir.file("g.db");
+  std::string error;
+  Ms t(0);
+  {
+    auto game = KioskGame::create(o, t, error);
+    ASSERT_TRUE(game) << error;
+    game->tick(t += Ms(3000));
+    EXPECT_FALSE(game->view(t).hints) << "off by default, as in rated games";
+    game->apply(SetAdvice{true, true}, t += Ms(100));
+    EXPECT_TRUE(game->view(t).hints);
+    EXPECT_TRUE(game->view(t).blunder_check);
+    game->apply(AskHint{}, t += Ms(100));
+    wait_for(*game, t, [&] { return !game->view(t).arrows.empty(); });
+    EXPECT_EQ(game->view(t).ruling->text.find("Hint for White: "), 0u);
+    game->apply(SetAdvice{true, false}, t += Ms(100));
+    // The power goes: what is on disk is the journal and its -wal.
+    copy_after_a_power_cut(dir.file("g.db"), dir.file("cut.db"));
+  }
+  KioskGameOptions again;
+  again.journal = dir.file("cut.db");  // no --hints: the journal says
+  auto resumed = KioskGame::create(again, t, error);
+  ASSERT_TRUE(resumed) << error;
+  EXPECT_TRUE(resumed->view(t).hints) << "the arbiter's switch survives the restart";
+  EXPECT_FALSE(resumed->view(t).blunder_check);
+  resumed->apply(SetAdvice{false, false}, t += Ms(100));
+  EXPECT_FALSE(resumed->view(t).hints);
+  resumed->apply(AskHint{}, t += Ms(100));
+  bool refused = false;
+  for (const RulingView& r : resumed->view(t).ruling_history)
+    refused = refused || r.text.find("hints are off in this game") != std::string::npos;
+  EXPECT_TRUE(refused) << "forbidden again";
+  EXPECT_EQ(describe(SetAdvice{true, false}), "advice hints on blunder-check off");
+  // A journal written before the switches has no rows: the options decide.
+  journal::Journal j;
+  ASSERT_TRUE(journal::Journal::open(dir.file("g.db"), journal::Journal::Access::kRead, j).ok());
+  EXPECT_EQ(j.header().hints, std::optional<bool>(true));
+  EXPECT_EQ(j.header().blunder_check, std::optional<bool>(false));
 }
 
 }  // namespace

@@ -11,7 +11,9 @@
 #include <sstream>
 
 #include "tests/ui/headless_kiosk.h"
+#include "journal/journal.h"
 #include "ui/first_boot.h"
+#include "ui/kiosk_game.h"
 #include "test_files.h"
 
 namespace tabula::ui {
@@ -168,6 +170,47 @@ std::vector<std::string> small_targets(HeadlessKiosk& kiosk) {
   return small;
 }
 
+TEST(FirstBoot, BoardsAreNamedInTheirProfilesWordsNotByTheirIds) {
+  // Issue 27 item 8: the words are the profiles' own descriptions
+  // (hardware/profiles/*.textproto), read by hand for this test.
+  const SetupChoices& c = installed();
+  const std::pair<const char*, const char*> expected[] = {
+      {"chess-8x8-matrix", "8x8 chess board"},
+      {"cross-14-decoder", "14x14 cross"},
+      {"cross-12-matrix", "12x12 cross without corners"},
+      {"bipartite-5x9-direct", "5x9 Bipartite board"},
+      {"mini-8x8-corners-matrix", "8x8 board whose four 2x2 corners are one square each"}};
+  for (const auto& [id, words] : expected) {
+    const BoardOption* b = c.board(id);
+    ASSERT_NE(b, nullptr) << id;
+    EXPECT_EQ(b->title, words);
+  }
+  // On the page: the words, and neither the id nor the geometry's id.
+  HeadlessKiosk kiosk(800, 480);
+  KioskView view;
+  kiosk.app().setup().open(c, "", std::nullopt, false);
+  kiosk.frame(view);
+  kiosk.frame(view);
+  EXPECT_NE(find(kiosk, "14x14 cross"), nullptr);
+  for (const HitRect& h : kiosk.app().hit_rects()) {
+    EXPECT_EQ(h.label.find("-matrix"), std::string::npos) << h.label;
+    EXPECT_EQ(h.label.find("-decoder"), std::string::npos) << h.label;
+  }
+  // A profile without a description reads as its id; two that read the same
+  // keep their ids, so the club can tell them apart.
+  EXPECT_EQ(board_title("x-1", ""), "x-1");
+  Scratch s;
+  const std::string chess = read((fs::path(default_profiles_dir()) / "chess-8x8-matrix.textproto").string());
+  s.write("a.textproto", chess);
+  std::string other = chess;
+  other.replace(other.find("id: \"chess-8x8-matrix\""), 22, "id: \"chess-8x8-other\"");
+  s.write("b.textproto", other);
+  const SetupChoices two = setup_choices(s.path(), "/nonexistent/board.textproto");
+  ASSERT_EQ(two.boards.size(), 3U) << (two.problems.empty() ? "" : two.problems.front());
+  EXPECT_EQ(two.boards[1].title, "8x8 chess board (chess-8x8-matrix)");
+  EXPECT_EQ(two.boards[2].title, "8x8 chess board (chess-8x8-other)");
+}
+
 TEST(FirstBoot, TheSetupIsChosenByTouchAtThePisLayouts) {
   for (const auto& [w, h] : {std::pair{800.0f, 480.0f}, std::pair{720.0f, 1280.0f}}) {
     SCOPED_TRACE(std::to_string(static_cast<int>(w)) + "x" + std::to_string(static_cast<int>(h)));
@@ -180,7 +223,7 @@ TEST(FirstBoot, TheSetupIsChosenByTouchAtThePisLayouts) {
     EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
     EXPECT_EQ(find(kiosk, "Next"), nullptr) << "nothing chosen yet";
     EXPECT_EQ(find(kiosk, "Cancel"), nullptr) << "the first boot cannot be cancelled";
-    press(kiosk, view, "cross-14-decoder");
+    press(kiosk, view, "14x14 cross");
     press(kiosk, view, "Next");
     ASSERT_EQ(kiosk.app().screen_name(), "setup-variant");
     EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
@@ -247,6 +290,59 @@ TEST(FirstBoot, TheHubsSeatAssignmentIsShownAndTakenWithOneTap) {
   press(kiosk, view, "Back");
   press(kiosk, view, "Use this seating");
   EXPECT_EQ(kiosk.app().setup().answers().variant_id, "chess") << "nothing taken";
+}
+
+TEST(FirstBoot, EachSeatIsAPersonOrABotWithItsLevelByTouch) {
+  // Issue 33 item 1: - / + beside each seat step through a person, the greedy
+  // bot and levels 1-8; Start hands them over as --bots takes them.
+  for (const DocumentedScreen& screen : kDocumentedScreens) {
+    SCOPED_TRACE(std::to_string(static_cast<int>(screen.width)) + "x" + std::to_string(static_cast<int>(screen.height)) +
+                 " at " + std::to_string(static_cast<int>(screen.dpi)));
+    HeadlessKiosk kiosk(screen.width, screen.height, "2580", screen.dpi);
+    KioskView view;
+    kiosk.app().setup().open(installed(), "", SetupDone{"", "chesscom-ffa", "", "Ann"}, false);
+    kiosk.app().setup().show_page(SetupScreen::Page::kPlayers);
+    kiosk.frame(view);
+    kiosk.frame(view);
+    EXPECT_EQ(find(kiosk, "Blue weaker"), nullptr) << "a person is the first step";
+    for (int i = 0; i < 4; ++i) press(kiosk, view, "Blue stronger");  // greedy, 1, 2, 3
+    for (int i = 0; i < 9; ++i) press(kiosk, view, "Green stronger");  // ... level 8
+    EXPECT_EQ(find(kiosk, "Green stronger"), nullptr) << "level 8 is the last step";
+    press(kiosk, view, "Red stronger");
+    press(kiosk, view, "Red weaker");  // back to a person
+    // Every control at least 9 mm at this screen's dpi.
+    const float touch = touch_target_px(screen.dpi) - 0.5f;
+    for (const HitRect& h : kiosk.app().hit_rects()) {
+      EXPECT_GE(h.rect.width(), touch) << h.label;
+      EXPECT_GE(h.rect.height(), touch) << h.label;
+      EXPECT_LE(h.rect.x1, screen.width) << h.label;
+      EXPECT_LE(h.rect.y1, screen.height) << h.label;
+    }
+    EXPECT_EQ(press(kiosk, view, "Start"),
+              (std::vector<Intent>{SetupDone{"", "chesscom-ffa", "", "Ann", "Blue=3,Green=8"}}));
+  }
+  // The saved setup keeps them; bad ones are named as --bots names them.
+  Scratch s;
+  const SetupDone chosen{"", "chesscom-ffa", "", "Ann", "Blue=greedy,Green=8"};
+  ASSERT_EQ(save_setup(s.path(), chosen, installed()), "");
+  EXPECT_NE(read(setup_file(s.path())).find("bots: \"Blue=greedy,Green=8\""), std::string::npos);
+  const LoadedSetup back = load_setup(s.path(), installed());
+  ASSERT_TRUE(back.setup) << back.problem;
+  EXPECT_EQ(back.setup->bots, "Blue=greedy,Green=8");
+  EXPECT_NE(check_setup(SetupDone{"", "chesscom-ffa", "", "", "Blue=9"}, installed()).find("level '9'"),
+            std::string::npos);
+  EXPECT_NE(check_setup(SetupDone{"", "chesscom-ffa", "", "", "White=3"}, installed()).find("White"),
+            std::string::npos);
+  // The choice reaches the game as --bots does: the journal's header (the PGN tags come from it).
+  KioskGameOptions o;
+  o.variant = "chesscom-ffa";
+  o.bots = back.setup->bots;
+  o.journal = s.file("g.db");
+  std::string error;
+  ASSERT_TRUE(KioskGame::create(o, session::Millis(0), error)) << error;
+  journal::Journal j;
+  ASSERT_TRUE(journal::Journal::open(s.file("g.db"), journal::Journal::Access::kRead, j).ok());
+  EXPECT_EQ(j.header().bots, "Blue=greedy,Green=8");
 }
 
 TEST(FirstBoot, ADoubleTapOnNextPassesOnePage) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -22,6 +23,14 @@ inline void play(KioskGame& sim, const char* from, const char* to, session::Mill
   sim.apply(at(to), t += session::Millis(300));
   t += session::Millis(3000);
   sim.tick(t);
+}
+
+/// What a power cut leaves of the journal `from` (the file and its -wal as
+/// they stand), copied to `to` for a resume.
+inline void copy_after_a_power_cut(const std::string& from, const std::string& to) {
+  for (const char* ext : {"", "-wal"}) {
+    if (std::filesystem::exists(from + ext)) std::filesystem::copy_file(from + ext, to + ext);
+  }
 }
 
 /// A game of `variant` whose start is verified (3 s after it is set up).

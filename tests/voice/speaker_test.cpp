@@ -101,6 +101,38 @@ TEST(Speaker, MuteSilencesAtOnceAndDropsWhatComes) {
   EXPECT_EQ(speaker.settings().volume_percent, 100);  // clamped
 }
 
+// Records what it was asked to say and at what volume.
+class VolumeBackend : public SpeechBackend {
+ public:
+  std::string speak(const std::string& text, int volume, const std::atomic<bool>&,
+                    const std::function<void()>& started) override {
+    started();
+    std::lock_guard lock(*mutex_);
+    said_->push_back(text + " @" + std::to_string(volume));
+    return {};
+  }
+  std::shared_ptr<std::mutex> mutex_ = std::make_shared<std::mutex>();
+  std::shared_ptr<std::vector<std::string>> said_ = std::make_shared<std::vector<std::string>>();
+};
+
+TEST(Speaker, AQueryAskedWhileMutedIsStillAnswered) {
+  // FIDE Appendix D: a player who asks is answered; mute silences the table's
+  // announcements only (docs/VOICE.md).
+  auto backend = std::make_unique<VolumeBackend>();
+  auto heard = backend->said_;
+  auto lock = backend->mutex_;
+  Speaker speaker(std::move(backend), {false, 70});
+  speaker.say({said("Red's pawn on e2 to e4"), said("Blue to move")});
+  speaker.say({said("Red 9 minutes 58 seconds", Priority::kAsked)});
+  ASSERT_TRUE(speaker.wait_idle(2s));
+  speaker.set({true, 0});  // muted by the volume: the answer at kAskedVolumePercent
+  speaker.say({said("Blue to move")});
+  speaker.say({said("Blue: king h14", Priority::kAsked)});
+  ASSERT_TRUE(speaker.wait_idle(2s));
+  std::lock_guard guard(*lock);
+  EXPECT_EQ(*heard, (std::vector<std::string>{"Red 9 minutes 58 seconds @70", "Blue: king h14 @60"}));
+}
+
 TEST(Speaker, AProblemIsReportedOnceNotPerUtterance) {
   auto backend = std::make_unique<SlowBackend>(1ms, "no sound output (aplay: no soundcards found)");
   Speaker speaker(std::move(backend));
