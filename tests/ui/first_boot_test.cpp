@@ -263,7 +263,7 @@ TEST(FirstBoot, TheHubsSeatAssignmentIsShownAndTakenWithOneTap) {
     kiosk.app().setup().set_assignment(
         SetupAssignment{"round 2, table 3 (section open)", "chesscom-ffa", {"Ann", "Bob", "Cem", "Dee"}});
     kiosk.frame(view);
-    press(kiosk, view, "cross-14-decoder");  // the arbiter had chosen the board
+    press(kiosk, view, "14x14 cross");  // the arbiter had chosen the board
     EXPECT_EQ(small_targets(kiosk), std::vector<std::string>{});
     press(kiosk, view, "Use this seating");
     ASSERT_EQ(kiosk.app().screen_name(), "setup-players");
