@@ -8,6 +8,7 @@
 //   [keyboard] the on-screen keyboard of a text field
 //   [draw]     one frame
 #include "ui/arbiter_menu.h"
+#include "ui/seat_steps.h"
 
 #include <algorithm>
 #include <cmath>
@@ -69,6 +70,13 @@ void ArbiterMenu::open() {
 void ArbiterMenu::open_players() {
   if (state_ != State::kLocked) return;
   state_ = State::kPlayers;
+  bots_draft_.reset();  // taken from the game at the first frame
+}
+
+void ArbiterMenu::open_who_plays() {
+  if (state_ != State::kPlayers) return;
+  bots_draft_.reset();  // taken from the game at its first frame
+  state_ = State::kWhoPlays;
 }
 
 void ArbiterMenu::open_for_picture(const std::string& name) {
@@ -126,7 +134,10 @@ void ArbiterMenu::draw_pin_pad(const KioskView& view, const KioskFonts& fonts, c
   ImGui::PushFont(fonts.bold);
   const Resign* resign = pending_ ? std::get_if<Resign>(&*pending_) : nullptr;
   const SeatView* seat = resign ? view.seat(resign->seat) : nullptr;
-  ImGui::TextUnformatted(seat ? ("Arbiter PIN: " + seat->name + " resigns").c_str() : "Arbiter");
+  const bool bots = pending_ && std::holds_alternative<SetBots>(*pending_);
+  ImGui::TextUnformatted(seat   ? ("Arbiter PIN: " + seat->name + " resigns").c_str()
+                         : bots ? "Arbiter PIN: change who plays"
+                                : "Arbiter");
   ImGui::PopFont();
   ImGui::PushFont(fonts.small);
   ImGui::PushStyleColor(ImGuiCol_Text, wrong_pin_ ? palette::kIllegal : palette::kTextMuted);
@@ -441,8 +452,67 @@ void ArbiterMenu::draw_players(const KioskView& view, const KioskFonts& fonts, c
     }
     ImGui::PopID();
   }
+  // Issue 33 item 1: who plays each seat, a person or a bot (its own screen).
+  if (button("Who plays: a person or a bot...", {width, h})) open_who_plays();
   // Issue 33 item 5: the clocks, the last move, the pieces, said aloud.
   voice_.draw_queries(view, h, widgets(fonts));
+}
+
+// Issue 33 item 1: each live seat a person or a bot with its level, stepped
+// with - / + as on the setup page; "Change who plays..." asks the arbiter's
+// PIN and sends them (journaled). A seat whose bot's move is announced keeps
+// its bot until the move is made (the table is making it).
+void ArbiterMenu::draw_who_plays(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float h = layout.touch;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  if (!bots_draft_) bots_draft_ = view.bots;
+  std::vector<std::string> seats;
+  for (const SeatView& s : view.seats) seats.push_back(s.name);
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextUnformatted("Who plays");
+  ImGui::PopFont();
+  heading(fonts, "Each seat a person or a bot; changing it needs the arbiter's PIN.");
+  const float words_w = ImGui::CalcTextSize(seat_step_words(kSeatSteps - 1).c_str()).x + 2 * gap;
+  for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
+    const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
+    if (seat.status != SeatStatus::kLive) continue;
+    bool announced = false;
+    for (const ArrowView& a : view.arrows) announced = announced || (!a.hint && a.seat.value == i);
+    ImGui::PushID(100 + i);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy({std::max(1.0f, width - 2 * h - words_w - 3 * gap), h});
+    ImGui::GetWindowDrawList()->AddText(fonts.bold, fonts.bold->FontSize,
+                                        {at.x, at.y + (h - fonts.bold->FontSize) * 0.5f},
+                                        to_imu32(accent(seat.colour)),
+                                        (seat.name + (announced ? " (its move is being made)" : "")).c_str());
+    const int step = seat_step(*bots_draft_, seat.name);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(announced || step == 0);
+    if (button(("\xE2\x88\x92##weaker" + std::to_string(i)).c_str(), {h, h}))  // −
+      bots_draft_ = with_seat_step(*bots_draft_, seats, seat.name, step - 1);
+    hits_.back().label = seat.name + " weaker";
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Button, palette::kPanel);
+    ImGui::Button((seat_step_words(step) + "##who" + std::to_string(i)).c_str(), {words_w, h});
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(announced || step == kSeatSteps - 1);
+    if (button(("+##stronger" + std::to_string(i)).c_str(), {h, h}))
+      bots_draft_ = with_seat_step(*bots_draft_, seats, seat.name, step + 1);
+    hits_.back().label = seat.name + " stronger";
+    ImGui::EndDisabled();
+    ImGui::PopID();
+  }
+  ImGui::BeginDisabled(*bots_draft_ == view.bots);
+  if (button("Change who plays...", {width, h})) {
+    pending_ = SetBots{*bots_draft_};
+    state_ = State::kPinEntry;
+    wrong_pin_ = false;
+    pin_pad_.clear();
+  }
+  ImGui::EndDisabled();
 }
 
 // ---------------------------------------------------------------- [confirm]
@@ -550,6 +620,9 @@ std::optional<Intent> ArbiterMenu::draw(const KioskView& view, const KioskFonts&
     case State::kPlayers:
       draw_players(view, fonts, layout);
       break;
+    case State::kWhoPlays:
+      draw_who_plays(view, fonts, layout);
+      break;
     case State::kConfirm:
       intent = draw_confirm(fonts, layout);
       break;
@@ -562,10 +635,12 @@ std::optional<Intent> ArbiterMenu::draw(const KioskView& view, const KioskFonts&
   ImGui::EndChild();
   // Lock / Close: in the exit strip, which the screens before and after
   // leave free.
-  if (drawn == State::kUnlocked || drawn == State::kPlayers) {
+  if (drawn == State::kUnlocked || drawn == State::kPlayers || drawn == State::kWhoPlays) {
     child("##exit", layout.exit);
-    const char* label = drawn == State::kUnlocked ? "Lock##exit" : "Close##exit";
-    if (button(label, {ImGui::GetContentRegionAvail().x, layout.touch})) state_ = State::kLocked;
+    const char* label = drawn == State::kUnlocked ? "Lock##exit" : drawn == State::kWhoPlays ? "Back##exit" : "Close##exit";
+    if (button(label, {ImGui::GetContentRegionAvail().x, layout.touch})) {
+      state_ = drawn == State::kWhoPlays ? State::kPlayers : State::kLocked;
+    }
     ImGui::EndChild();
   }
   ImGui::PopStyleColor();

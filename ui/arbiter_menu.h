@@ -15,6 +15,10 @@
 //   kPlayers    Resign... another seat                 kPinEntry   (resigning someone else needs the PIN)
 //   kPlayers    Offer a draw                           kLocked     - (OfferDraw sent: the others answer)
 //   kPlayers    Close                                  kLocked     -
+//   kPlayers    Who plays...                           kWhoPlays   B, Back in E (issue 33 item 1)
+//   kWhoPlays   - / + a seat                           kWhoPlays   nothing sent yet
+//   kWhoPlays   Change who plays...                    kPinEntry   (SetBots sent once the PIN is right)
+//   kWhoPlays   Back                                   kPlayers    nothing sent
 //   kUnlocked   new game / take back / adjudicate /    kConfirm    Q, above E
 //               resume / set position / setup
 //   kUnlocked   clock, teaching, check the board       kUnlocked   "Sent: ..."
@@ -53,7 +57,7 @@ namespace tabula::ui {
 
 class ArbiterMenu {
  public:
-  enum class State { kLocked, kPinEntry, kUnlocked, kPlayers, kConfirm, kKeyboard };
+  enum class State { kLocked, kPinEntry, kUnlocked, kPlayers, kConfirm, kKeyboard, kWhoPlays };
 
   explicit ArbiterMenu(std::string pin);
 
@@ -78,6 +82,8 @@ class ArbiterMenu {
   /// page of the menu without its PIN), "confirm" (the menu's draw asked),
   /// "keyboard" (the time control's keyboard).
   void open_for_picture(const std::string& name);
+  /// From the Players screen: who plays each seat (issue 33 item 1).
+  void open_who_plays();
 
   std::optional<Intent> draw(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
 
@@ -96,6 +102,7 @@ class ArbiterMenu {
                     std::optional<Intent>& intent);
   std::optional<Intent> draw_items(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
   void draw_players(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
+  void draw_who_plays(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout);
   std::optional<Intent> draw_confirm(const KioskFonts& fonts, const ScreenLayout& layout);
   void draw_keyboard(const KioskFonts& fonts, const ScreenLayout& layout);
   void ask(Intent intent, std::string text, State back);
@@ -120,6 +127,7 @@ class ArbiterMenu {
   // A resignation waiting for the PIN, or an action waiting for "Yes".
   std::optional<Intent> pending_;
   std::optional<Intent> offer_;  // a draw offer, sent when the frame ends
+  std::optional<std::string> bots_draft_;  // the Players screen's who-plays steps, not yet sent
   std::string confirm_text_;
   State back_ = State::kLocked;
   std::vector<HitRect> hits_;

@@ -37,6 +37,8 @@ std::string describe(const Intent& intent) {
         } else if constexpr (std::is_same_v<T, SetAdvice>) {
           return std::string("advice hints ") + (value.hints ? "on" : "off") + " blunder-check " +
                  (value.blunder_check ? "on" : "off");
+        } else if constexpr (std::is_same_v<T, SetBots>) {
+          return "bots " + (value.bots.empty() ? std::string("none") : value.bots);
         } else if constexpr (std::is_same_v<T, SetPosition>) {
           return "set-position " + (value.position.empty() ? "from-board" : value.position);
         } else if constexpr (std::is_same_v<T, ClockCommand>) {

@@ -118,9 +118,17 @@ struct SetAdvice {
   friend bool operator==(const SetAdvice&, const SetAdvice&) = default;
 };
 
+/// Issue 33 item 1: the arbiter changes who plays during the game (the
+/// Players screen, behind the PIN): the bot seats as --bots writes them
+/// ("Blue=3,Green=greedy"; "" for people only). Journaled: a resume keeps it.
+struct SetBots {
+  std::string bots;
+  friend bool operator==(const SetBots&, const SetBots&) = default;
+};
+
 using Intent = std::variant<SquareClicked, DialogAnswered, NewGame, TakeBack, Adjudicate,
                             ResumeJournal, SetPosition, ClockCommand, Resign, OfferDraw, FlagFell,
-                            SetupDone, OpenSetup, ClaimDraw, AskHint, SetAdvice>;
+                            SetupDone, OpenSetup, ClaimDraw, AskHint, SetAdvice, SetBots>;
 
 /// One line for logs and tests: "square e4", "square e4 slide", "dialog 7
 /// option 0", "new-game chess", "takeback 2", "adjudicate draw",

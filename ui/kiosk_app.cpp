@@ -40,6 +40,8 @@ std::string KioskApp::screen_name() const {
       return "confirm";
     case ArbiterMenu::State::kKeyboard:
       return "keyboard";
+    case ArbiterMenu::State::kWhoPlays:
+      return "who-plays";
   }
   return "?";
 }

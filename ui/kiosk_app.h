@@ -58,6 +58,9 @@ class KioskApp {
       arbiter_.open();
     } else if (name == "players") {
       arbiter_.open_players();
+    } else if (name == "who-plays") {
+      arbiter_.open_players();
+      arbiter_.open_who_plays();
     } else {
       arbiter_.open_for_picture(name);
     }

@@ -129,7 +129,11 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
     // The arbiter's switches as the journal last said them (issue 33 item 3).
     if (contents.header.hints) options_.hints = *contents.header.hints;
     if (contents.header.blunder_check) options_.blunder_check = *contents.header.blunder_check;
-    return start_bots(options_.bots.empty() ? contents.header.bots : options_.bots, error);
+    // Who plays: a journal that records the arbiter's switches (every kiosk
+    // game since issue 33 item 3) says it, as the arbiter may have changed it
+    // during the game (issue 33 item 1); an older one: the options, or its row.
+    const bool journal_says = contents.header.hints.has_value();
+    return start_bots(journal_says || options_.bots.empty() ? contents.header.bots : options_.bots, error);
   }
   if (options.variant.empty()) {
     error = "no variant to play (give --variant ID, or --journal FILE of a game to resume)";
@@ -291,6 +295,7 @@ const KioskView& KioskGame::view(session::Millis now) {
     view_.variants = variants_;
     view_.hints = bots_ && bots_->options().hints;
     view_.blunder_check = bots_ && bots_->options().blunder_check;
+    view_.bots = options_.bots;
     view_.variant_id = options_.variant;
     // Who sits where (--players, or the journal's names on a resume).
     for (std::size_t i = 0; i < view_.seats.size() && i < options_.players.size(); ++i)
@@ -483,6 +488,9 @@ std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis 
     return lines;
   } else if (const auto* advice = std::get_if<SetAdvice>(&intent)) {
     set_advice(*advice);  // issue 33 item 3 (ui/kiosk_game_bots.cpp)
+    return lines;
+  } else if (const auto* change = std::get_if<SetBots>(&intent)) {
+    set_bots(*change);  // issue 33 item 1 (ui/kiosk_game_bots.cpp)
     return lines;
   } else if (const auto* c = std::get_if<ClaimDraw>(&intent)) {
     in.kind = session::IntentKind::kClaimDraw;

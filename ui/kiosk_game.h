@@ -153,6 +153,7 @@ class KioskGame {
   bool start_bots(const std::string& text, std::string& error);
   void poll_bots(session::Millis now);
   void set_advice(const SetAdvice& advice);
+  void set_bots(const SetBots& change);
   void ask_hint();
   void restart(KioskGameOptions options, session::Millis now);
 

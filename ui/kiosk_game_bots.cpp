@@ -43,6 +43,26 @@ void KioskGame::set_advice(const SetAdvice& advice) {
   dirty_ = true;
 }
 
+void KioskGame::set_bots(const SetBots& change) {
+  const std::string before = options_.bots;
+  std::string error;
+  if (!start_bots(change.bots, error)) {
+    add_notice("who plays is not changed: " + error);
+    std::string again;
+    start_bots(before, again);  // the bots as they were
+    dirty_ = true;
+    return;
+  }
+  if (options_.bots == before) return;
+  if (journal_) {
+    const journal::JournalStatus st = journal_->set_bots(options_.bots);
+    if (!st.ok()) journal_error_ = st.message;
+  }
+  add_notice(options_.bots.empty() ? "the arbiter changed who plays: people at every seat"
+                                   : "the arbiter changed who plays: bots " + options_.bots);
+  dirty_ = true;
+}
+
 void KioskGame::poll_bots(session::Millis now) {
   if (!bots_) return;
   if (std::optional<session::Intent> in = bots_->poll(*session_, session_time(now))) {

@@ -224,9 +224,9 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         o.screen = std::string(*v);
         continue;
       }
-      if (*v != "pin" && *v != "players" && *v != "menu" && *v != "menu-result" && *v != "menu-board" &&
+      if (*v != "pin" && *v != "players" && *v != "who-plays" && *v != "menu" && *v != "menu-result" && *v != "menu-board" &&
           *v != "confirm" && *v != "keyboard" && *v != "setup" && *v != "hint") {
-        parsed.error = "--screen wants pin, players, menu, menu-result, menu-board, confirm, keyboard, setup or hint, not '" +
+        parsed.error = "--screen wants pin, players, who-plays, menu, menu-result, menu-board, confirm, keyboard, setup or hint, not '" +
                        std::string(*v) + "'";
         return parsed;
       }

@@ -3,6 +3,7 @@
 //   [widgets]  touch buttons that record their spot, the choice grid
 //   [draw]     one frame: title, message, summary, the page, Back / Next
 #include "ui/setup_screen.h"
+#include "ui/seat_steps.h"
 
 #include <imgui.h>
 
@@ -37,20 +38,6 @@ std::string clock_description(const std::string& tc) {
   if (tc.empty()) return "untimed";
   const std::size_t plus = tc.find('+');
   return tc.substr(0, plus) + " min each, " + tc.substr(plus + 1) + " s added per move";
-}
-
-// Issue 33: what a seat's control steps through, weakest bot first.
-constexpr int kSeatSteps = 10;  // a person, the greedy bot, levels 1..8
-
-std::string step_value(int step) {  // --bots's level: "greedy", "3"
-  return step == 1 ? "greedy" : std::to_string(step - 1);
-}
-
-/// The words on a seat's control.
-std::string step_words(int step) {
-  if (step == 0) return "a person";
-  if (step == 1) return "bot, greedy";
-  return "bot, level " + std::to_string(step - 1);
 }
 
 /// `text` as it fits `width` in `font`: whole, or cut at a character with
@@ -161,28 +148,10 @@ void SetupScreen::accept_assignment() {
   page_ = Page::kPlayers;
 }
 
-int SetupScreen::seat_step(const std::string& seat) const {
-  for (std::size_t at = 0; at < answers_.bots.size();) {
-    std::size_t comma = answers_.bots.find(',', at);
-    if (comma == std::string::npos) comma = answers_.bots.size();
-    const std::string item = answers_.bots.substr(at, comma - at);
-    const std::size_t eq = item.find('=');
-    if (eq != std::string::npos && item.substr(0, eq) == seat) {
-      for (int step = 1; step < kSeatSteps; ++step)
-        if (item.substr(eq + 1) == step_value(step)) return step;
-    }
-    at = comma + 1;
-  }
-  return 0;
-}
+int SetupScreen::seat_step(const std::string& seat) const { return ui::seat_step(answers_.bots, seat); }
 
 void SetupScreen::set_seat_step(const std::string& seat, int step) {
-  std::string bots;
-  for (const std::string& s : choices_.seat_names(answers_.variant_id)) {
-    const int st = s == seat ? step : seat_step(s);
-    if (st > 0) bots += (bots.empty() ? "" : ",") + s + "=" + step_value(st);
-  }
-  answers_.bots = bots;
+  answers_.bots = with_seat_step(answers_.bots, choices_.seat_names(answers_.variant_id), seat, step);
 }
 
 // ---------------------------------------------------------------- [widgets]
@@ -266,7 +235,7 @@ void SetupScreen::draw_seats(const PixelRect& area, float touch, const KioskFont
   const std::vector<std::string> names = player_fields();
   if (seats.empty()) return;
   const float gap = std::max(4.0f, std::round(touch * 0.12f));
-  const float words_w = ImGui::CalcTextSize(step_words(kSeatSteps - 1).c_str()).x + 2 * gap;
+  const float words_w = ImGui::CalcTextSize(seat_step_words(kSeatSteps - 1).c_str()).x + 2 * gap;
   const float control_w = 2 * touch + words_w + 2 * gap;
   const float n = static_cast<float>(seats.size());
   const float row_h = std::clamp((area.height() - (n - 1) * gap) / n, touch, touch * 1.6f);
@@ -288,7 +257,7 @@ void SetupScreen::draw_seats(const PixelRect& area, float touch, const KioskFont
     if (button("\xE2\x88\x92##less", {x, cy, x + touch, cy + touch}, false, step > 0))
       set_seat_step(seats[i], step - 1);
     if (step > 0) hits_.back().label = seats[i] + " weaker";
-    const std::string words = step_words(step);
+    const std::string words = seat_step_words(step);
     const ImVec2 size = ImGui::CalcTextSize(words.c_str());
     draw->AddText({x + touch + gap + (words_w - size.x) * 0.5f, y + (row_h - size.y) * 0.5f},
                   palette::kText, words.c_str());

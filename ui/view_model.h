@@ -339,6 +339,7 @@ struct KioskView {
   std::vector<ArrowView> arrows;  // issue 33: bots' moves to make, a hint
   bool hints = false;             // issue 33: the Hint button is offered
   bool blunder_check = false;     // issue 33: the blunder check warns after a person's move
+  std::string bots;               // issue 33: who is a bot, as --bots ("Blue=3"); "" people only
   std::vector<CheckView> checks;
   std::vector<FixSquare> fixes;
   TeachingView teaching;

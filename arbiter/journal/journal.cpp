@@ -214,6 +214,17 @@ JournalStatus Journal::set_advice(bool hints, bool blunder_check) {
   return s;
 }
 
+JournalStatus Journal::set_bots(const std::string& bots) {
+  if (!prepared_) return JournalStatus::fail(JournalError::kInternal, path() + ": the journal is open for reading only");
+  JournalStatus s;
+  auto st = db_.prepare("INSERT OR REPLACE INTO header(key, value) VALUES('bots', ?1)", s);
+  if (!st) return s;
+  st->bind(1, bots);
+  if (st->step() == Statement::Step::kError) return st->status();
+  header_.bots = bots;
+  return s;
+}
+
 bool Journal::checkpoint() {
   if (!prepared_) return false;
   since_checkpoint_ = 0;

@@ -131,6 +131,9 @@ class Journal {
   // Issue 33 item 3: the arbiter switched hints or the blunder check during
   // the game; the header's rows say so, durably, for a resume.
   JournalStatus set_advice(bool hints, bool blunder_check);
+  // Issue 33 item 1: the arbiter changed who plays (a seat a person or a bot)
+  // during the game; the header's bots row says so, durably, for a resume.
+  JournalStatus set_bots(const std::string& bots);
   std::int64_t inputs_recorded() const { return next_seq_ - 1; }
   // The connection's durability as SQLite reports it: journal_mode ("wal")
   // and synchronous (2 = FULL), for tests and `tabula archive show`.

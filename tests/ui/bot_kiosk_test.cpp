@@ -178,5 +178,48 @@ TEST(BotKiosk, TheArbitersHintsSwitchIsJournaledAndKeptByAResume) {
   EXPECT_EQ(j.header().blunder_check, std::optional<bool>(false));
 }
 
+
+TEST(BotKiosk, TheArbiterChangesWhoPlaysAndAResumeKeepsIt) {
+  // Issue 33 item 1: SetBots (the Players screen, behind the PIN) makes a
+  // seat a bot or a person during the game; the journal's header keeps it,
+  // and a resume takes it over the kiosk's options.
+  tabula::testing::TempDir dir;
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.bots = "Black=1";
+  o.journal = dir.file("g.db");
+  std::string error;
+  Ms t(0);
+  {
+    auto game = KioskGame::create(o, t, error);
+    ASSERT_TRUE(game) << error;
+    game->tick(t += Ms(3000));
+    EXPECT_EQ(game->view(t).bots, "Black=1");
+    game->apply(SetBots{"Pink=2"}, t += Ms(100));  // no such seat: named, nothing changed
+    EXPECT_EQ(game->view(t).bots, "Black=1");
+    bool named = false;
+    for (const RulingView& r : game->view(t).ruling_history)
+      named = named || r.text.find("who plays is not changed: bots: 'Pink=2'") != std::string::npos;
+    EXPECT_TRUE(named) << "the bad seat is named";
+    game->apply(SetBots{"White=greedy"}, t += Ms(100));  // Black a person, White a bot
+    EXPECT_EQ(game->view(t).bots, "White=greedy");
+    // White's bot moves: the announcement comes for White.
+    wait_for(*game, t, [&] { return !game->view(t).arrows.empty(); });
+    ASSERT_FALSE(game->view(t).arrows.empty());
+    EXPECT_EQ(game->view(t).arrows[0].seat.value, 0);
+    copy_after_a_power_cut(dir.file("g.db"), dir.file("cut.db"));
+  }
+  journal::Journal j;
+  ASSERT_TRUE(journal::Journal::open(dir.file("cut.db"), journal::Journal::Access::kRead, j).ok());
+  EXPECT_EQ(j.header().bots, "White=greedy");
+  KioskGameOptions again = o;  // the same command line: --bots Black=1
+  again.journal = dir.file("cut.db");
+  auto resumed = KioskGame::create(again, t, error);
+  ASSERT_TRUE(resumed) << error;
+  EXPECT_EQ(resumed->view(t).bots, "White=greedy") << "the arbiter's change survives the restart";
+  resumed->apply(SetBots{""}, t += Ms(100));
+  EXPECT_EQ(resumed->view(t).bots, "");
+}
+
 }  // namespace
 }  // namespace tabula::ui

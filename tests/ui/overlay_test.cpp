@@ -301,6 +301,52 @@ TEST(Overlays, AQuestionRaisedByAnOverlaysLastTapIsNotAnsweredByItsSecond) {
   }
 }
 
+// Issue 33 item 1: on the Players screen each live seat is a person or a bot
+// with its level (- / + as on the setup page); "Change who plays..." asks the
+// arbiter's PIN, then sends the seats as --bots writes them.
+TEST(Overlays, ThePlayersScreenMakesASeatABotWithItsLevelBehindThePin) {
+  for (const Size& size : kSmall) {
+    SCOPED_TRACE(name_of(size));
+    Table table(size);
+    table.tap("Players");
+    ASSERT_EQ(table.screen(), "players");
+    EXPECT_EQ(table.tap("Who plays: a person or a bot...", 2), std::vector<Intent>{});
+    ASSERT_EQ(table.screen(), "who-plays");
+    EXPECT_EQ(table.tap("Back"), std::vector<Intent>{});
+    EXPECT_EQ(table.screen(), "players") << "Back: nothing sent";
+    table.tap("Who plays: a person or a bot...");
+    EXPECT_EQ(table.tap("Blue stronger"), std::vector<Intent>{});  // the greedy bot
+    EXPECT_EQ(table.tap("Blue stronger"), std::vector<Intent>{});  // level 1
+    for (int i = 0; i < 9; ++i) table.tap("Green stronger");       // ... level 8, the last step
+    EXPECT_EQ(table.screen(), "who-plays") << "nothing sent before the PIN";
+    EXPECT_EQ(table.tap("Change who plays..."), std::vector<Intent>{});
+    ASSERT_EQ(table.screen(), "pin");
+    for (const char* d : {"2", "5", "8"}) table.tap(d);
+    EXPECT_EQ(table.tap("0"), (std::vector<Intent>{SetBots{"Blue=1,Green=8"}}));
+    EXPECT_EQ(table.screen(), "main");
+    // A bot made a person again: back to "" (people only).
+    KioskView with_bots = table.plain();
+    with_bots.bots = "Blue=1";
+    table.show([&](const std::vector<Intent>&) -> const KioskView& { return with_bots; });
+    table.tap("Players");
+    table.tap("Who plays: a person or a bot...");
+    table.tap("Blue weaker");
+    table.tap("Blue weaker");
+    table.tap("Change who plays...");
+    for (const char* d : {"2", "5", "8"}) table.tap(d);
+    EXPECT_EQ(table.tap("0"), (std::vector<Intent>{SetBots{""}}));
+    // A wrong PIN sends nothing.
+    table.tap("Players");
+    table.tap("Who plays: a person or a bot...");
+    table.tap("Red stronger");
+    table.tap("Change who plays...");
+    for (const char* d : {"1", "1", "1"}) table.tap(d);
+    EXPECT_EQ(table.tap("1"), std::vector<Intent>{});
+  }
+  EXPECT_EQ(describe(SetBots{"Blue=1"}), "bots Blue=1");
+  EXPECT_EQ(describe(SetBots{""}), "bots none");
+}
+
 TEST(Overlays, ConsecutiveScreensOfTheMenuNeverShareASpot) {
   for (const Size& size : kSmall) {
     SCOPED_TRACE(name_of(size));

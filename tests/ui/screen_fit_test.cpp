@@ -98,7 +98,14 @@ TEST(ScreenFit, EveryScreenAndOverlayFitsEveryDocumentedScreenWithNineMillimetre
     walk.press("Players");
     ASSERT_EQ(walk.kiosk().app().screen_name(), "players");
     walk.check("players");
-    walk.expect_labels({"Close", "Resign...", "Offer a draw", "Clocks", "Last move", "Whose turn", "Red", "Green"});
+    walk.expect_labels({"Close", "Resign...", "Offer a draw", "Who plays: a person or a bot...", "Clocks",
+                        "Last move", "Whose turn", "Red", "Green"});
+    // Issue 33 item 1: who plays each seat, its own screen.
+    walk.press("Who plays: a person or a bot...");
+    ASSERT_EQ(walk.kiosk().app().screen_name(), "who-plays");
+    walk.check("who-plays");
+    walk.expect_labels({"Back", "Red stronger", "Green stronger", "Change who plays..."});
+    walk.press("Back");
     walk.press("Close");
     // The session's question with the most answers.
     DialogView d;
