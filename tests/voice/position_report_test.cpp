@@ -7,6 +7,7 @@
 
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "core/notation.h"
 #include "session/table.h"
 #include "variants/variant_loader.h"
 
