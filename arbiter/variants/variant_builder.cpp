@@ -89,10 +89,14 @@ void Builder::choose_start() {
 }
 
 // The seat's king square in a start position (castling without king_from).
+// The start is read with no castling rules (those being built): they are set
+// aside for the read, not copied with the whole rule set (its move tables: a
+// copy per castling entry was most of a variant's load time under ASan).
 Square Builder::start_king(Seat seat, const std::string& fen) {
-  core::RuleSet probe = *rs_;
-  probe.castling.clear();
-  auto pos = probe.four_player_notation ? core::parse_fen4(probe, fen) : core::parse_fen(probe, fen);
+  std::vector<core::CastlingRule> built = std::move(rs_->castling);
+  rs_->castling.clear();
+  auto pos = rs_->four_player_notation ? core::parse_fen4(*rs_, fen) : core::parse_fen(*rs_, fen);
+  rs_->castling = std::move(built);
   if (!pos.ok()) return core::kNoSquare;  // reported when the start is checked
   return pos->king_square(seat);
 }
