@@ -21,6 +21,7 @@ fi
 # Tools that run on this machine.
 tools=(
   build-essential cmake ninja-build pkg-config git ccache
+  lld  # the linker (CMakeLists.txt, TABULA_USE_LLD): half GNU ld's CPU for the test programs
   file  # CPack's dpkg-shlibdeps step (scripts/package.sh) needs it
   gpiod
   protobuf-compiler
