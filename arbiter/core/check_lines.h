@@ -50,6 +50,13 @@ class CheckLines {
   }
   // Whether s's king is attacked now (then every move is kMake).
   bool attacked() const { return attacked_; }
+  // What after() reads, for a caller that tests a move against several
+  // kings' lines at once (003's relation filter: the union of them).
+  bool safe() const { return safe_; }
+  bool make_all() const { return make_all_; }
+  std::uint8_t enemies() const { return enemies_; }
+  const SquareSet& seen() const { return seen_; }
+  const SquareSet& reached() const { return reached_; }
 
  private:
   friend class SeatLines;

@@ -14,6 +14,7 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
            const std::array<int, kMaxSeats>& points)
     : rules_(std::move(rules)),
       modules_(Modules::chosen(*rules_)),
+      hot_(Modules::hot_lists(modules_)),
       start_(start),
       pos_(start),
       points_(points),
@@ -118,9 +119,27 @@ bool Game::is_legal(const Move& m) const {
 
 bool Game::has_legal_move_for(Seat s) const {
   // A module may judge mate with the game's own legality (000).
-  for (const Modules::Module* mod : modules_)
+  for (const Modules::Module* mod : hot_[Hot::kHasMoveFor])
     if (std::optional<bool> has = mod->has_move_for(*this, s)) return *has;
   return pos_.has_legal_move_for(s);
+}
+
+bool Game::checked(Seat s) const {
+  Square k = pos_.king_square(s);
+  return k != kNoSquare && pos_.attacked(k, pos_.attackers_of(s));
+}
+
+std::uint8_t Game::checking_seats(Seat s) const {
+  // checkers()'s seats, one yes-or-no test per seat that may take him.
+  Square k = pos_.king_square(s);
+  if (k == kNoSquare) return 0;
+  const std::uint8_t by = pos_.attackers_of(s);
+  std::uint8_t out = 0;
+  for (int i = 0; i < kMaxSeats; ++i) {
+    const auto bit = static_cast<std::uint8_t>(1U << i);
+    if ((by & bit) && pos_.attacked(k, bit)) out |= bit;
+  }
+  return out;
 }
 
 std::vector<Square> Game::checkers(Seat s) const {
@@ -192,7 +211,7 @@ std::string Game::why_illegal(Square from, Square to) const {
 }
 
 void Game::module_filter(MoveList& list) const {
-  for (const Modules::Module* mod : modules_) mod->filter_legal(*this, list);
+  for (const Modules::Module* mod : hot_[Hot::kFilterLegal]) mod->filter_legal(*this, list);
 }
 
 std::string Game::module_refusal(const Move& m) const {
@@ -204,8 +223,6 @@ std::string Game::module_refusal(const Move& m) const {
 }
 
 bool Game::has_any_move() const {
-  for (const Modules::Module* mod : modules_)
-    if (std::optional<bool> any = mod->any_move(*this)) return *any;
   // The whole list, kept for the legal_moves() that follows (issue 30): the
   // player to move is asked for his moves next, so they are found once.
   compute_legal(legal_cache_);
@@ -291,10 +308,13 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
 
   std::array<bool, kMaxSeats> playing_before{};  // for the record's check marks (not in a search)
   for (int s = 0; s < rules_->seat_count() && !quiet_; ++s) playing_before[s] = plays(seat_at(s));
-  RecordEntry entry{pos_.fullmove_number(), mover, {}};
-  if (!quiet_) entry.text = rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m);
+  std::optional<RecordEntry> entry;  // the record's (a search keeps none)
+  if (!quiet_) {
+    entry.emplace(RecordEntry{pos_.fullmove_number(), mover,
+                              rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m)});
+  }
   MoveNotes notes;
-  for (const Modules::Module* mod : modules_) mod->before_make(*this, mover, m, notes);
+  for (const Modules::Module* mod : hot_[Hot::kBeforeMake]) mod->before_make(*this, mover, m, notes);
   // Where the move's record entry goes: before any marker the rulings after
   // it write (a stalemate's S in the next seat's slot).
   const std::size_t entry_at = record_.size();
@@ -306,7 +326,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
 
   notes.captured_on = captured_on;
   notes.captured = !captured.empty();
-  for (const Modules::Module* mod : modules_) mod->after_make(*this, mover, m, notes, out);
+  for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
   if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) {
     Ruling r;
     r.kind = RulingKind::kPromotion;
@@ -335,11 +355,11 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
       }
     }
   }
-  for (const Modules::Module* mod : modules_) mod->before_checks(*this, mover, out);
+  for (const Modules::Module* mod : hot_[Hot::kBeforeChecks]) mod->before_checks(*this, mover, out);
   const std::uint8_t in_check = report_checks(mover, moved, out);
   if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
   check_game_end(out);
-  for (const Modules::Module* mod : modules_)
+  for (const Modules::Module* mod : hot_[Hot::kAfterMove])
     if (!outcome_.over) mod->after_move(*this, mover, notes, out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
   if (!outcome_.over) start_of_turn(out);
@@ -362,7 +382,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
       if (k != kNoSquare && (pos_.attackers_of(s) & mover_bit) && pos_.attacked(k, mover_bit)) ++checks;
     }
     if (rules_->seat_count() == 2 && mates > 0) checks = 0;
-    entry.text += std::string(static_cast<std::size_t>(checks), '+') + std::string(static_cast<std::size_t>(mates), '#');
+    entry->text += std::string(static_cast<std::size_t>(checks), '+') + std::string(static_cast<std::size_t>(mates), '#');
     std::size_t at = entry_at;
     if (actions_.size() >= 2 && actions_[actions_.size() - 2].kind == Action::Kind::kTimeout &&
         actions_[actions_.size() - 2].seat == mover && at > 0 && record_[at - 1].seat == mover &&
@@ -370,9 +390,9 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
       // chess.com writes the walking king's move made at once for a player
       // whose time ran out in his turn as that move marked T ("Kh1-g1T").
       record_.erase(record_.begin() + static_cast<std::ptrdiff_t>(--at));
-      entry.text += 'T';
+      entry->text += 'T';
     }
-    record_.insert(record_.begin() + static_cast<std::ptrdiff_t>(at), entry);
+    record_.insert(record_.begin() + static_cast<std::ptrdiff_t>(at), std::move(*entry));
   }
   // Seats passed over because they are out of the game.
   if (!outcome_.over && !quiet_) {

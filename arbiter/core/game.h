@@ -185,6 +185,10 @@ class Game {
   std::vector<Seat> ranking_by_points() const;
   Seat credit_for_mate(Seat victim) const;
   bool has_legal_move_for(Seat s) const;
+  // checkers() without the list (issue 30 item 2: no vector in a search):
+  // whether s is in check; the seats (one bit per seat index) giving it.
+  bool checked(Seat s) const;
+  std::uint8_t checking_seats(Seat s) const;
   void advance_turn_after(Seat s);
   bool random_mover(Seat s) const;
   // ---- 003 (game_relations.cpp; the module: module_relations.cpp) ----
@@ -239,6 +243,7 @@ class Game {
 
   std::shared_ptr<const RuleSet> rules_;
   Modules::List modules_;  // chosen by the variant's data (RuleSet::modules)
+  Modules::Hooks hot_;     // those of them each hot hook calls
   Position start_;
   Position pos_;
   std::array<SeatStatus, kMaxSeats> status_{};
@@ -264,6 +269,9 @@ class Game {
   Vassalage vassalage_;
   Seat tie_winner_ = kNoSeat;  // 003: first among equal token counts
   std::array<Seat, kMaxSeats> edge_owner_{kNoSeat, kNoSeat, kNoSeat, kNoSeat};  // 003 rule 4
+  // 003 rule 4: seats (one bit per seat index) that may have a pawn waiting
+  // on their last rank: promotion was barred to them since their last look.
+  std::uint8_t waiting_pawns_ = 0xFU;
   // 000: the corner state legality depends on (core/corners.h); the
   // two-player phase and whether both sides have reached its area.
   CornerState corner_;
@@ -289,6 +297,7 @@ class Game {
     std::array<int, kMaxSeats> points;
     std::array<bool, kMaxSeats> king_fallen, frozen;
     Seat last_mover, bare_pending, tie_winner, last_mater;
+    std::uint8_t waiting_pawns;
     Vassalage vassalage;
     CornerState corner;
     bool two_player, area_reached, over;

@@ -48,11 +48,15 @@ void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out
   if (draw) {
     Ruling d;
     d.kind = RulingKind::kDraw;
-    d.text = "draw: " + reason;
+    if (!quiet_) d.text = "draw: " + reason;
     out.push_back(d);
   }
   Ruling r;
   r.kind = RulingKind::kGameOver;
+  if (quiet_) {  // a search reads the outcome, not the ruling's words (issue 30 item 2)
+    out.push_back(r);
+    return;
+  }
   r.seats = outcome_.ranking;
   r.text = "game over (" + reason + ")";
   if (!draw && !outcome_.ranking.empty()) {
@@ -78,8 +82,10 @@ void Game::check_game_end(std::vector<Ruling>& out) {
     const Seat* begin() const { return seats.data(); }
     const Seat* end() const { return seats.data() + n; }
   } live;
-  for (Seat s : rules_->turn_order) {
-    if (status(s) == SeatStatus::kLive) live.seats[live.n++] = s;
+  // (002's one side left and 004's stage end read it; 000 and 003 do not.)
+  if (rules_->game_end == GameEnd::kOneSideLeft || rules_->game_end == GameEnd::kFillOpponentHome) {
+    for (Seat s : rules_->turn_order)
+      if (status(s) == SeatStatus::kLive) live.seats[live.n++] = s;
   }
   const char* reason = "checkmate";  // (no string built unless the game ends: this runs after every move)
   if (!eliminated_.empty()) {
@@ -115,7 +121,7 @@ void Game::check_game_end(std::vector<Ruling>& out) {
     }
     case GameEnd::kSuzerainOnly:     // 003
     case GameEnd::kFillOpponentHome:  // 004
-      for (const Modules::Module* mod : modules_)
+      for (const Modules::Module* mod : hot_[Hot::kCheckEnd])
         if (mod->check_end(*this, live.size(), reason, out)) return;
       return;
   }

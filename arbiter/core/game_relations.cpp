@@ -9,6 +9,20 @@
 
 namespace tabula::core {
 
+namespace {
+
+// Calls f(square) for each square of a set, in the board's order (a walk of
+// its 64-bit words: these sets hold a few squares of 256).
+template <typename F>
+void for_each_square(const SquareSet& set, F&& f) {
+  for (std::size_t base = 0; base < set.size(); base += 64) {
+    for (std::uint64_t w = ((set >> base) & SquareSet(~0ULL)).to_ullong(); w != 0; w &= w - 1)
+      f(static_cast<Square>(base + static_cast<std::size_t>(std::countr_zero(w))));
+  }
+}
+
+}  // namespace
+
 std::array<bool, kMaxSeats> Game::in_game() const {
   std::array<bool, kMaxSeats> out{};
   for (int s = 0; s < rules_->seat_count(); ++s) out[s] = status_[s] != SeatStatus::kRemoved;
@@ -31,7 +45,7 @@ std::array<std::array<bool, kMaxSeats>, kMaxSeats> Game::friendship() const {
 void Game::relation_ruling(const std::string& text, std::vector<Ruling>& out) {
   Ruling r;
   r.kind = RulingKind::kRelation;
-  r.text = text;
+  if (!quiet_) r.text = text;
   out.push_back(r);
 }
 
@@ -49,6 +63,7 @@ void Game::refresh_relations() {
       Seat owner = edge_owner_[s];
       bool hostile = owner == kNoSeat || !present[index_of(owner)] || !vassalage_.friends(seat_at(s), owner);
       pos_.set_promotion_allowed(seat_at(s), hostile);
+      if (!hostile) waiting_pawns_ = static_cast<std::uint8_t>(waiting_pawns_ | (1U << s));
     }
   }
 }
@@ -60,26 +75,58 @@ void Game::filter_by_relations(MoveList& list) const {
   // suzerain, of the suzerain's ally or of a fellow vassal. The lines to
   // each guarded king are found once for the list (issue 30 item 3); a move
   // they cannot judge is made.
-  std::array<CheckLines, kMaxSeats> lines;
-  std::array<Seat, kMaxSeats> guarded{};
+  std::array<CheckLines, kMaxSeats - 1> lines;  // (no seat guards himself)
+  std::array<Seat, kMaxSeats - 1> guarded{};
   int count = 0;
+  // Their union: one test of a move against every guarded king at once.
+  SquareSet seen;
+  SquareSet reached;
+  std::uint8_t enemies = 0;
+  bool make_all = false;
   for (int b = 0; b < n; ++b) {
     Seat s = seat_at(b);
     if (!vassalage_.protects(mover, s) || status(s) == SeatStatus::kRemoved) continue;
     if (pos_.king_square(s) == kNoSquare) continue;  // nothing to expose
-    lines[static_cast<std::size_t>(count)].build(pos_, s);
-    if (lines[static_cast<std::size_t>(count)].attacked()) continue;  // in check: nothing to expose
+    CheckLines& l = lines[static_cast<std::size_t>(count)];
+    l.build(pos_, s);
+    if (l.attacked() || l.safe()) continue;  // in check, or no move reaches him: nothing to expose
+    seen |= l.seen();
+    reached |= l.reached();
+    enemies = static_cast<std::uint8_t>(enemies | l.enemies());
+    make_all = make_all || l.make_all();
     guarded[static_cast<std::size_t>(count++)] = s;
   }
+  if (count == 0) return vassal_duty(list);
+  // CheckLines::after's kNo for every guarded king at once, as two sets: a
+  // plain move (no promotion) from a square no line meets first, taking no
+  // king, and (when the mover's pieces could attack one of those kings: they
+  // are his friends, so never in 003) landing where no line reaches. One
+  // royal piece per seat (Position's invariant).
+  SquareSet bad_from = seen;
+  SquareSet bad_to;
+  if ((enemies >> index_of(mover)) & 1U) bad_to = reached;
+  for (int b = 0; b < n; ++b) {
+    const Square k = pos_.king_square(seat_at(b));
+    if (k != kNoSquare) bad_to[index_of(k)] = true;
+  }
+  // A king's plain move is like any piece's (it empties `from`, fills `to`),
+  // but in the corner games (000) it may turn bishops into queens.
+  if (rules_->corners.enabled && pos_.king_square(mover) != kNoSquare)
+    bad_from[index_of(pos_.king_square(mover))] = true;
   std::size_t keep = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
+    const Move& m = list[i];
+    const bool plain = !make_all && (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
+                       m.promotion == kNoKind && !bad_from[index_of(m.from)] && !bad_to[index_of(m.to)];
     bool ok = true;
-    for (int g = 0; g < count && ok; ++g) {
-      CheckLines::Answer a = lines[static_cast<std::size_t>(g)].after(pos_, list[i]);
+    for (int g = 0; g < count && ok && !plain; ++g) {
+      CheckLines::Answer a = lines[static_cast<std::size_t>(g)].after(pos_, m);
       ok = a == CheckLines::Answer::kNo ||
-           (a == CheckLines::Answer::kMake && !pos_.king_attacked_after(list[i], guarded[static_cast<std::size_t>(g)]));
+           (a == CheckLines::Answer::kMake && !pos_.king_attacked_after(m, guarded[static_cast<std::size_t>(g)]));
     }
-    if (ok) list[keep++] = list[i];
+    if (!ok) continue;
+    if (keep != i) list[keep] = m;
+    ++keep;
   }
   list.truncate(keep);
   vassal_duty(list);
@@ -190,10 +237,12 @@ void Game::remove_seats(const std::vector<std::pair<Seat, std::string>>& seats, 
     r.kind = RulingKind::kRemoval;
     r.severity = Severity::kWarning;
     r.seat = s;
-    r.text = "remove all of " + seat_name(s) + "'s pieces: " + why;
-    for (int i = 0; i < kMaxSquares; ++i) {
-      Piece p = pos_.at(static_cast<Square>(i));
-      if (!p.empty() && p.seat == s) r.squares.push_back(static_cast<Square>(i));
+    if (!quiet_) {  // (a search writes no words: issue 30 item 2)
+      r.text = "remove all of " + seat_name(s) + "'s pieces: " + why;
+      for (int i = 0; i < kMaxSquares; ++i) {
+        Piece p = pos_.at(static_cast<Square>(i));
+        if (!p.empty() && p.seat == s) r.squares.push_back(static_cast<Square>(i));
+      }
     }
     out.push_back(r);
     status_[index_of(s)] = SeatStatus::kRemoved;
@@ -269,8 +318,10 @@ void Game::relation_mate(Seat victim, Seat mater, std::vector<Ruling>& out) {
     r.seat = mater;
     r.by = victim;
     r.amount = pay;
-    r.text = seat_name(victim) + " pays " + std::to_string(pay) + (pay == 1 ? " token" : " tokens") + " to " +
-             seat_name(mater);
+    if (!quiet_) {
+      r.text = seat_name(victim) + " pays " + std::to_string(pay) + (pay == 1 ? " token" : " tokens") + " to " +
+               seat_name(mater);
+    }
     out.push_back(r);
     broke = rules_->ledger.removed_when_no_tokens_left && tokens == 0;
   }
@@ -289,25 +340,27 @@ void Game::promote_waiting(Seat mover, std::vector<Ruling>& out) {
   // move once its edge is hostile; the default piece is the first choice.
   if (rules_->promotion.edge != PromotionEdge::kHostileEdgeOnly || rules_->promotion.choices.empty()) return;
   if (!pos_.promotion_allowed(mover)) return;
+  // A pawn waits only where promotion was barred when it arrived: none
+  // since this seat's last look (issue 30 item 3: this runs after every move).
+  const auto bit = static_cast<std::uint8_t>(1U << index_of(mover));
+  if ((waiting_pawns_ & bit) == 0) return;
+  waiting_pawns_ = static_cast<std::uint8_t>(waiting_pawns_ & ~bit);  // every waiting pawn promotes below
   // The zone's squares only, in the board's order (this runs after every
   // move: issue 30 item 3).
-  const SquareSet& zone = rules_->seats[index_of(mover)].promotion_zone;
-  for (std::size_t base = 0; base < zone.size(); base += 64) {
-    for (std::uint64_t w = ((zone >> base) & SquareSet(~0ULL)).to_ullong(); w != 0; w &= w - 1) {
-      const auto i = static_cast<int>(base + static_cast<std::size_t>(std::countr_zero(w)));
-      Piece p = pos_.at(static_cast<Square>(i));
-      if (p.empty() || p.seat != mover || !rules_->piece(p.kind).pawn) continue;
-      edit_square(static_cast<Square>(i), Piece{rules_->promotion.choices.front(), mover, true});
-      Ruling r;
-      r.kind = RulingKind::kPromotion;
-      r.seat = mover;
-      r.squares = {static_cast<Square>(i)};
-      r.text = seat_name(mover) + "'s waiting pawn on " + rules_->geometry.name(static_cast<Square>(i)) +
-               " promotes to a " + rules_->piece(rules_->promotion.choices.front()).name +
-               ": the edge is an opponent's now";
-      out.push_back(r);
+  for_each_square(rules_->seats[index_of(mover)].promotion_zone, [&](Square q) {
+    Piece p = pos_.at(q);
+    if (p.empty() || p.seat != mover || !rules_->piece(p.kind).pawn) return;
+    edit_square(q, Piece{rules_->promotion.choices.front(), mover, true});
+    Ruling r;
+    r.kind = RulingKind::kPromotion;
+    r.seat = mover;
+    if (!quiet_) {  // (a search writes no words)
+      r.squares = {q};
+      r.text = seat_name(mover) + "'s waiting pawn on " + rules_->geometry.name(q) + " promotes to a " +
+               rules_->piece(rules_->promotion.choices.front()).name + ": the edge is an opponent's now";
     }
-  }
+    out.push_back(r);
+  });
 }
 
 }  // namespace tabula::core

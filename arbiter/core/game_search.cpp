@@ -33,6 +33,7 @@ void Game::make(const Move& m) {
   f.bare_pending = bare_pending_;
   f.tie_winner = tie_winner_;
   f.last_mater = last_mater_;
+  f.waiting_pawns = waiting_pawns_;
   f.vassalage = vassalage_;
   if (rules_->corners.enabled) f.corner = corner_;
   f.two_player = two_player_;
@@ -69,6 +70,7 @@ void Game::unmake() {
   bare_pending_ = f.bare_pending;
   tie_winner_ = f.tie_winner;
   last_mater_ = f.last_mater;
+  waiting_pawns_ = f.waiting_pawns;
   vassalage_ = f.vassalage;
   if (rules_->corners.enabled) corner_ = f.corner;
   two_player_ = f.two_player;

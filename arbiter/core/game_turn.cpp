@@ -20,26 +20,26 @@ void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, 
   switch (policy) {
     case EliminationPolicy::kDeadObstacles:
       pos_.set_active(s, false);
-      r.text = seat_name(s) + " is out; the pieces stay as dead obstacles";
+      if (!quiet_) r.text = seat_name(s) + " is out; the pieces stay as dead obstacles";
       break;
     case EliminationPolicy::kFrozenCapturableByOpponents:
       pos_.set_active(s, false);
-      r.text = seat_name(s) + " is out; the pieces stay frozen, capturable by the other team";
+      if (!quiet_) r.text = seat_name(s) + " is out; the pieces stay frozen, capturable by the other team";
       break;
     case EliminationPolicy::kRemoved:
       pos_.set_active(s, false);
       remove_pieces(s);
-      r.text = seat_name(s) + " is out; remove all of " + seat_name(s) + "'s pieces";
+      if (!quiet_) r.text = seat_name(s) + " is out; remove all of " + seat_name(s) + "'s pieces";
       break;
     case EliminationPolicy::kRandomMover:
-      r.text = seat_name(s) + " is out; the pieces go on as a random mover";
+      if (!quiet_) r.text = seat_name(s) + " is out; the pieces go on as a random mover";
       break;
     case EliminationPolicy::kDeadKingWalking:
       pos_.set_king_only(s, true);
-      r.text = seat_name(s) + " is out; the pieces are dead, the king walks on";
+      if (!quiet_) r.text = seat_name(s) + " is out; the pieces are dead, the king walks on";
       break;
   }
-  if (rules_->seat_count() > 2) out.push_back(r);
+  if (rules_->seat_count() > 2) out.push_back(r);  // (a search's ruling has no words: issue 30 item 2)
 }
 
 void Game::advance_turn_after(Seat s) {
@@ -60,8 +60,7 @@ Seat Game::credit_for_mate(Seat victim) const {
   // checks.mate_credit) to a checker chosen by turn order, never by where
   // the checking pieces stand: the one who moved most recently, or the
   // first after the victim.
-  std::uint8_t checking = 0;
-  for (Square q : checkers(victim)) checking |= static_cast<std::uint8_t>(1U << index_of(pos_.at(q).seat));
+  const std::uint8_t checking = checking_seats(victim);
   auto gives_check = [&](Seat s) { return s != kNoSeat && ((checking >> index_of(s)) & 1U); };
   if (gives_check(last_mover_) || checking == 0) return last_mover_;
   const auto& order = rules_->turn_order;
@@ -76,10 +75,16 @@ Seat Game::credit_for_mate(Seat victim) const {
 }
 
 std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
+  const Ledger& ledger = rules_->ledger;
+  // A search needs the checks only for the mates judged after every move
+  // (002 rule 4) and the check bonuses; without either, nothing here
+  // changes the game, only its words.
+  const bool bonuses = ledger.double_check_bonus != 0 || ledger.double_check_bonus_queen != 0 ||
+                       ledger.triple_check_bonus != 0 || ledger.triple_check_bonus_queen != 0;
+  if (quiet_ && !bonuses && rules_->checks.mate_timing != MateTiming::kAfterEveryMove) return 0;
   int checked_by_mover = 0;
   std::array<Seat, kMaxSeats> checked{};
   std::uint8_t in_check = 0;  // every seat found in check (mates_after_move reuses it)
-  const Ledger& ledger = rules_->ledger;
   auto reduced_kind = [&](PieceKind k) {
     return std::find(ledger.reduced_check_bonus_kinds.begin(), ledger.reduced_check_bonus_kinds.end(), k) !=
            ledger.reduced_check_bonus_kinds.end();
@@ -87,12 +92,6 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
   const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
   const auto all_seats = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
   bool queen_checks = false;  // a reduced-bonus piece of the mover gives a counted check
-  // A search needs the checks only for the mates judged after every move
-  // (002 rule 4) and the check bonuses; without either, nothing here
-  // changes the game, only its words.
-  const bool bonuses = ledger.double_check_bonus != 0 || ledger.double_check_bonus_queen != 0 ||
-                       ledger.triple_check_bonus != 0 || ledger.triple_check_bonus_queen != 0;
-  if (quiet_ && !bonuses && rules_->checks.mate_timing != MateTiming::kAfterEveryMove) return 0;
   for (Seat s : rules_->turn_order) {
     if (s == mover || !plays(s)) continue;
     // The yes-or-no test first (issue 30 item 3: every seat after every
@@ -160,8 +159,10 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
     r.kind = RulingKind::kDoubleCheck;
     r.seat = mover;
     r.by = mover;
-    r.seats.assign(checked.begin(), checked.begin() + checked_by_mover);
-    if (!quiet_) r.text = seat_name(mover) + " checks " + std::to_string(checked_by_mover) + " kings at once";
+    if (!quiet_) {  // (a search writes no words: issue 30 item 2)
+      r.seats.assign(checked.begin(), checked.begin() + checked_by_mover);
+      r.text = seat_name(mover) + " checks " + std::to_string(checked_by_mover) + " kings at once";
+    }
     out.push_back(r);
     for (const Modules::Module* mod : modules_) mod->score_checks(*this, mover, checked_by_mover, queen, out);
   }
@@ -184,8 +185,8 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
   auto mated_now = [&](Seat s) {
     // 002 rule 7: a random mover's king can still be mated, for 20.
     if (s == mover || !plays(s)) return false;
-    const bool checked = checks_known ? ((in_check >> index_of(s)) & 1U) != 0 : !checkers(s).empty();
-    return checked && !has_legal_move_for(s);
+    const bool in = checks_known ? ((in_check >> index_of(s)) & 1U) != 0 : checked(s);
+    return in && !has_legal_move_for(s);
   };
   auto mate = [&](Seat s) {
     Ruling r;
@@ -204,20 +205,22 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
     // House rule: every player mated in the position the move left is mated
     // by it, at once, so seat order cannot decide who survives. (Should
     // their going make another mate, that one is judged as a next batch.)
-    std::vector<Seat> mated;
+    std::array<Seat, kMaxSeats> mated{};  // (a fixed array: no allocation in a search)
+    int count = 0;
     do {
-      mated.clear();
+      count = 0;
       for (int k = 1; k < n; ++k) {
         Seat s = rules_->turn_order[(from + k) % n];
-        if (mated_now(s)) mated.push_back(s);
+        if (mated_now(s)) mated[static_cast<std::size_t>(count++)] = s;
       }
-      for (Seat s : mated) mate(s);
-      for (Seat s : mated) {
+      for (int i = 0; i < count; ++i) mate(mated[static_cast<std::size_t>(i)]);
+      for (int i = 0; i < count; ++i) {
+        const Seat s = mated[static_cast<std::size_t>(i)];
         eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
         pos_.set_king_only(s, false);
         checks_known = false;
       }
-    } while (!mated.empty());
+    } while (count > 0);
     return;
   }
   // House rule (the other reading): one at a time in turn order after the
@@ -248,20 +251,22 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
     // A module's own end of a turn before any move is looked at (000: a
     // king stuck in his corner square is mated there).
     Modules::Module::Turn turn = Modules::Module::Turn::kNotMine;
-    for (const Modules::Module* mod : modules_)
+    for (const Modules::Module* mod : hot_[Hot::kBeforeMoves])
       if (turn == Modules::Module::Turn::kNotMine) turn = mod->before_moves(*this, s, out);
     if (turn == Modules::Module::Turn::kStop) return;
     if (turn == Modules::Module::Turn::kAgain) continue;
     if (has_any_move()) return;
-    if (!checkers(s).empty()) {
+    if (checked(s)) {
       // 001 rule 10: mate judged at the start of the mated player's own turn.
       Seat by = credit_for_mate(s);
       Ruling r;
       r.kind = RulingKind::kCheckmate;
       r.seat = s;
       r.by = by;
-      r.squares = checkers(s);
-      r.text = seat_name(s) + " is checkmated";
+      if (!quiet_) {
+        r.squares = checkers(s);
+        r.text = seat_name(s) + " is checkmated";
+      }
       out.push_back(r);
       bool handled = false;  // a module's own consequence of a mate (003: tokens and vassals)
       for (const Modules::Module* mod : modules_)
@@ -289,7 +294,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
         Ruling r;
         r.kind = RulingKind::kStalemate;
         r.seat = s;
-        r.text = seat_name(s) + " has no legal move and is not in check: stalemate";
+        if (!quiet_) r.text = seat_name(s) + " has no legal move and is not in check: stalemate";
         out.push_back(r);
         finish(true, "stalemate", out);
         return;
@@ -299,7 +304,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
         Ruling r;
         r.kind = RulingKind::kStalemate;
         r.seat = s;
-        r.text = seat_name(s) + " is stalemated";
+        if (!quiet_) r.text = seat_name(s) + " is stalemated";
         out.push_back(r);
         note_stalemate(s);
         for (const Modules::Module* mod : modules_) mod->score_stalemate(*this, s, out);
@@ -314,7 +319,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
         Ruling r;
         r.kind = RulingKind::kPass;
         r.seat = s;
-        r.text = seat_name(s) + " has no legal move and passes";
+        if (!quiet_) r.text = seat_name(s) + " has no legal move and passes";
         out.push_back(r);
         if (++passes > rules_->seat_count()) {
           for (const Modules::Module* mod : modules_) {

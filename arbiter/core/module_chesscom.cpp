@@ -14,6 +14,7 @@ namespace tabula::core {
 class Modules::ChessCom final : public Modules::Module {
  public:
   const char* sheet() const override { return "chess.com"; }
+  std::uint32_t hot() const override { return 0; }  // (its hooks are the turn's end and the draws)
 
   // chess.com FFA (issue 17 item 5): a walking king with no legal move at
   // its turn is taken off, and its 20 go to the live players as the
@@ -23,8 +24,10 @@ class Modules::ChessCom final : public Modules::Module {
     Ruling r;
     r.kind = RulingKind::kStalemate;
     r.seat = s;
-    r.squares = {g.pos_.king_square(s)};
-    r.text = g.seat_name(s) + "'s walking king has no legal move and is removed";
+    if (!g.quiet_) {  // (a search writes no words: issue 30 item 2)
+      r.squares = {g.pos_.king_square(s)};
+      r.text = g.seat_name(s) + "'s walking king has no legal move and is removed";
+    }
     out.push_back(r);
     g.note_stalemate(s);
     g.edit_square(g.pos_.king_square(s), kEmpty);
@@ -33,7 +36,7 @@ class Modules::ChessCom final : public Modules::Module {
     g.pos_.set_status(s, SeatStatus::kStalemated);
     g.pos_.set_active(s, false);
     share_points(g, g.rules_->ledger.mate_points, g.rules_->ledger.stuck_walking_king_share,
-                 g.seat_name(s) + "'s walking king is removed", out);
+                 g.quiet_ ? std::string() : g.seat_name(s) + "'s walking king is removed", out);
     g.check_game_end(out);
     if (!g.outcome_.over) g.advance_turn_after(s);
     return Turn::kAgain;

@@ -8,6 +8,9 @@ namespace tabula::core {
 class Modules::Relations final : public Modules::Module {
  public:
   const char* sheet() const override { return "003"; }
+  std::uint32_t hot() const override {
+    return hot_bit(Hot::kFilterLegal) | hot_bit(Hot::kBeforeChecks) | hot_bit(Hot::kCheckEnd);
+  }
 
   void setup(Game& g) const override {
     const RuleSet& rules = *g.rules_;
@@ -28,6 +31,15 @@ class Modules::Relations final : public Modules::Module {
     for (int s = 0; s < rules.seat_count(); ++s)
       for (int t = 0; t < rules.seat_count(); ++t)
         if (t != s && (rules.seats[s].promotion_zone & rules.seats[t].home).any()) g.edge_owner_[s] = seat_at(t);
+    // 003 rule 4: the pawns already waiting on their last rank (a set
+    // position); refresh_relations adds each seat promotion is barred to.
+    g.waiting_pawns_ = 0;
+    for (int s = 0; s < rules.seat_count(); ++s)
+      for (int q = 0; q < kMaxSquares; ++q) {
+        const Piece p = g.pos_.at(static_cast<Square>(q));
+        if (rules.seats[s].promotion_zone[q] && !p.empty() && p.seat == seat_at(s) && rules.piece(p.kind).pawn)
+          g.waiting_pawns_ = static_cast<std::uint8_t>(g.waiting_pawns_ | (1U << s));
+      }
     g.refresh_relations();
     // The start may already be the end: one suzerain rules every seat in.
     g.check_game_end(g.opening_);
@@ -60,6 +72,13 @@ class Modules::Relations final : public Modules::Module {
   bool check_end(Game& g, std::size_t /*live*/, const char* /*reason*/,
                  std::vector<Ruling>& out) const override {
     if (g.rules_->game_end != GameEnd::kSuzerainOnly) return false;
+    // A sole suzerain is the one seat in the game with no suzerain: two
+    // such seats and nobody rules them all (this runs after every move).
+    int free_seats = 0;
+    const int n = g.rules_->seat_count();
+    for (int s = 0; s < n; ++s)
+      if (g.status_[s] != SeatStatus::kRemoved && g.vassalage_.suzerain_of(seat_at(s)) == kNoSeat) ++free_seats;
+    if (free_seats != 1) return true;
     Seat head = g.vassalage_.sole_suzerain(g.in_game(), g.rules_->seat_count());
     if (head != kNoSeat) {
       g.tie_winner_ = head;

@@ -20,4 +20,12 @@ Modules::List Modules::chosen(const RuleSet& rules) {
   return list;
 }
 
+Modules::Hooks Modules::hot_lists(const List& chosen) {
+  Hooks hooks;
+  for (std::size_t h = 0; h < hooks.at.size(); ++h)
+    for (const Module* mod : chosen)
+      if (mod->hot() & hot_bit(static_cast<Hot>(h))) hooks.at[h].at[hooks.at[h].n++] = mod;
+  return hooks;
+}
+
 }  // namespace tabula::core

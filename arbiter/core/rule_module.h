@@ -7,7 +7,7 @@
 // (RuleSet::modules, `modules:` in a variant file, proto/variant.proto), and
 // Game names no sheet. The points, in the order a move meets them:
 //
-//   legality       filter_legal, filter_placements, refusal, has_move_for, any_move
+//   legality       filter_legal, filter_placements, refusal, has_move_for
 //   a move         before_make -> (the Position moves) -> after_make ->
 //                  score_capture -> before_checks -> check_credit (per
 //                  check) -> score_checks -> (mates: score_mate; the game's
@@ -32,6 +32,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,22 @@ struct MoveNotes {
   bool entered = false;            // the move entered it (000)
 };
 
+// The hooks Game meets at every node or after every move. A module names
+// those it overrides (Module::hot); Game calls each only on the modules that
+// name it (issue 30 item 3: no call that does nothing in a search).
+enum class Hot : std::uint8_t {
+  kFilterLegal,
+  kHasMoveFor,
+  kBeforeMake,
+  kAfterMake,
+  kBeforeChecks,
+  kAfterMove,
+  kBeforeMoves,
+  kCheckEnd,
+  kCount
+};
+constexpr std::uint32_t hot_bit(Hot h) { return 1U << static_cast<unsigned>(h); }
+
 struct Modules {
   class Module;
   class Corners;
@@ -71,6 +88,12 @@ struct Modules {
     bool empty() const { return n == 0; }
   };
   static List chosen(const RuleSet& rules);
+  // The chosen modules that name each hot hook, in the data's order.
+  struct Hooks {
+    std::array<List, static_cast<std::size_t>(Hot::kCount)> at{};
+    const List& operator[](Hot h) const { return at[static_cast<std::size_t>(h)]; }
+  };
+  static Hooks hot_lists(const List& chosen);
 
   static const Module& corners();
   static const Module& relations();
@@ -89,6 +112,9 @@ class Modules::Module {
  public:
   virtual ~Module() = default;
   virtual const char* sheet() const = 0;  // "000", ... or "chess.com"
+  // The hot hooks (enum Hot) this module overrides, as hot_bit()s; every
+  // one unless it says (a hook left out is never called).
+  virtual std::uint32_t hot() const { return ~0U; }
 
   // How a start-of-turn hook left the turn: it did nothing; it acted and the
   // turn is looked at again; it acted and the start of the turn is over.
@@ -103,7 +129,6 @@ class Modules::Module {
   virtual bool needs_whole_list() const { return false; }  // is_legal must generate every legal move
   virtual std::string refusal(const Game&, const Move&) const { return {}; }  // why a move is refused, or ""
   virtual std::optional<bool> has_move_for(const Game&, Seat) const { return std::nullopt; }  // the mate test
-  virtual std::optional<bool> any_move(const Game&) const { return std::nullopt; }  // the seat to move
 
   // ---- a move
   virtual void before_make(const Game&, Seat /*mover*/, const Move&, MoveNotes&) const {}

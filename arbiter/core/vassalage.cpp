@@ -19,20 +19,6 @@ bool Vassalage::friends(Seat a, Seat b) const {
   return ha == hb || ally_[index_of(ha)] == hb;
 }
 
-bool Vassalage::protects(Seat a, Seat b) const {
-  if (a == b) return false;
-  Seat sa = suzerain_[index_of(a)];
-  if (ally_[index_of(a)] == b) return true;             // his ally
-  // 003 rule 3: the vassal becomes "the ally of the suzerain's ally", so he
-  // is a's ally when his suzerain is (rule 2: not to be exposed).
-  Seat sb = suzerain_[index_of(b)];
-  if (sb != kNoSeat && ally_[index_of(a)] == sb) return true;
-  if (sa == kNoSeat) return false;
-  return sa == b ||                                     // his suzerain
-         ally_[index_of(sa)] == b ||                    // the suzerain's ally
-         suzerain_[index_of(b)] == sa;                  // a fellow vassal
-}
-
 void Vassalage::end_spent_alliances(const std::array<bool, kMaxSeats>& in_game,
                                     const std::array<std::string, kMaxSeats>& names,
                                     std::vector<std::string>& out) {

@@ -62,4 +62,19 @@ class Vassalage {
   std::array<Seat, kMaxSeats> suzerain_;
 };
 
+// (Inline: the relation filter asks it of every seat at every node, issue 30.)
+inline bool Vassalage::protects(Seat a, Seat b) const {
+  if (a == b) return false;
+  Seat sa = suzerain_[index_of(a)];
+  if (ally_[index_of(a)] == b) return true;             // his ally
+  // 003 rule 3: the vassal becomes "the ally of the suzerain's ally", so he
+  // is a's ally when his suzerain is (rule 2: not to be exposed).
+  Seat sb = suzerain_[index_of(b)];
+  if (sb != kNoSeat && ally_[index_of(a)] == sb) return true;
+  if (sa == kNoSeat) return false;
+  return sa == b ||                                     // his suzerain
+         ally_[index_of(sa)] == b ||                    // the suzerain's ally
+         suzerain_[index_of(b)] == sa;                  // a fellow vassal
+}
+
 }  // namespace tabula::core
