@@ -131,19 +131,17 @@ void Modules::Corners::advance_corner_state(const Game& g, CornerState& st, Seat
   }
   // The corner queens move with their pieces and are lost when captured.
   for (int s = 0; s < g.rules_->seat_count(); ++s) {
-    auto& queens = st.queens[s];
-    if (captured) {
-      auto it = std::find(queens.begin(), queens.end(), captured_on);
-      if (it != queens.end()) queens.erase(it);
-    }
-    if (seat_at(s) == mover && m.from != kNoSquare)
-      std::replace(queens.begin(), queens.end(), m.from, m.to);
+    CornerQueens& queens = st.queens[s];
+    if (queens.empty()) continue;
+    if (captured) queens.erase(captured_on);
+    if (seat_at(s) == mover && m.from != kNoSquare) queens.move(m.from, m.to);
   }
   // 000 short game: "When a King enters his corner square, both of his
   // Bishops become Queens instantly."
   if (!converted.empty()) {
     st.entered[index_of(mover)] = true;
-    st.queens[index_of(mover)] = converted;
+    st.queens[index_of(mover)].clear();
+    for (Square q : converted) st.queens[index_of(mover)].insert(q);
     st.reverted[index_of(mover)] = 0;
   }
 }
@@ -167,14 +165,11 @@ bool Modules::Corners::all_in_area(const Game& g, Seat s, bool except_king) {
 constexpr int kMateProbeDepth = 2;
 
 bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const CornerState& st,
-                                        int depth, const SeatLines* lines) {
+                                        int depth, std::uint8_t seats) {
   // RULINGS 000: "Only the target may be checkmated: a move that would
   // checkmate any other king is illegal." Checkmate as the game layer judges
   // it: in check with no reply the game allows (the edge-pawn truce, this
   // very rule, the corner duty), with the corner state after the move.
-  // A move that checks none of the other kings mates none (the lines, built
-  // by the caller for every seat looked at below, prove it unmade).
-  if (lines && !lines->may_check(g.pos_, m)) return false;
   Position& p = const_cast<Position&>(g.pos_);  // make/unmake restores exactly
   Seat mover = p.to_move();
   Seat target = target_of(g, mover);
@@ -185,7 +180,8 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   std::optional<CornerState> after;
   for (int i = 0; i < g.rules_->seat_count(); ++i) {
     Seat s = seat_at(i);
-    if (s == mover || s == target || !g.plays(s) || !p.in_check(s)) continue;
+    if (!((seats >> i) & 1U) || s == mover || s == target || !g.plays(s) || !p.in_check(s))
+      continue;
     if (!after) {
       after = st;
       advance_corner_state(g, *after, mover, m, captured_on, captured_on != kNoSquare, converted);
@@ -207,29 +203,41 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
 
 bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerState& st,
                                            int depth) {
-  // Whether seat s, were it his turn now, has a move the game layer allows.
+  // Whether seat s, were it his turn now, has a move the game layer allows:
+  // the first one found is the proof (his king's moves first: a checked
+  // king most often steps away), not his whole list (issue 30 item 3).
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
   Seat saved = p.to_move();
   p.set_to_move(s);
-  MoveList list;
-  p.generate_legal(list);
-  bool any = false;
-  for (const Move& m : list) {
-    if (corner_violation(g, m, st, depth).empty()) {
-      any = true;
-      break;
-    }
-  }
+  const Node node = node_of(g, st, depth, nullptr);
+  bool any = p.any_legal([&](const Move& m) { return refused(g, m, st, node) == Refusal::kNone; });
   p.set_to_move(saved);
   return any;
 }
 
-std::string Modules::Corners::corner_violation(const Game& g, const Move& m, const CornerState& st,
-                                               int depth, const SeatLines* lines) {
+Modules::Corners::Node Modules::Corners::node_of(const Game& g, const CornerState& st, int depth,
+                                                 const SeatLines* lines) {
   const CornerRules& c = g.rules_->corners;
-  Seat mover = g.pos_.to_move();
-  const Geometry& geo = g.rules_->geometry;
-  if (m.from != kNoSquare && st.edge_pawns[index_of(m.from)] && truce_on(g, mover, st)) {
+  Node n;
+  n.mover = g.pos_.to_move();
+  n.king = g.pos_.king_square(n.mover);
+  n.truce = st.edge_pawns.any() && truce_on(g, n.mover, st);
+  n.must_leave = king_must_leave(g, n.mover, st);
+  // House rule may_leave_corner_at_will off: the king stays in his corner
+  // square until both corner queens are lost.
+  n.stay_in_corner = !c.may_leave_corner_at_will && !g.two_player_ && n.king != kNoSquare &&
+                     g.rules_->geometry.merged(n.king) && !n.must_leave;
+  n.mate_rule = c.only_target_may_be_mated && depth < kMateProbeDepth;
+  n.depth = depth;
+  n.lines = lines;
+  return n;
+}
+
+Modules::Corners::Refusal Modules::Corners::refused(const Game& g, const Move& m,
+                                                    const CornerState& st, const Node& n) {
+  // 000 short game: "Edge pawns may not capture edge pawns on the first
+  // round of moves."
+  if (n.truce && m.from != kNoSquare && st.edge_pawns[index_of(m.from)]) {
     Square victim = m.to;
     if (m.kind == MoveKind::kEnPassant) {
       for (int s = 0; s < g.rules_->seat_count(); ++s)
@@ -239,34 +247,63 @@ std::string Modules::Corners::corner_violation(const Game& g, const Move& m, con
     Piece v = g.pos_.at(victim);
     if (!v.empty() && g.rules_->piece(v.kind).pawn && st.edge_pawns[index_of(victim)] &&
         g.rules_->piece(g.pos_.at(m.from).kind).pawn) {
-      return "edge pawns may not capture edge pawns in the first round";
+      return Refusal::kEdgePawnTruce;
     }
   }
-  if (king_must_leave(g, mover, st) && m.from != g.pos_.king_square(mover)) {
-    return g.seat_name(mover) +
-           "'s corner queens are gone: the king must leave the corner square now";
-  }
-  if (!c.may_leave_corner_at_will && !g.two_player_ && m.from != kNoSquare &&
-      m.from == g.pos_.king_square(mover) && geo.merged(m.from) && !king_must_leave(g, mover, st)) {
-    return "the king leaves his corner square only when both corner queens are lost (house rule)";
-  }
+  // "If two Queens are captured, the King must on his next move return to
+  // an unoccupied space around the corner square".
+  if (n.must_leave && m.from != n.king) return Refusal::kMustLeaveCorner;
+  if (n.stay_in_corner && m.from != kNoSquare && m.from == n.king) return Refusal::kStayInCorner;
   if (g.two_player_) {
-    const TwoPlayerRules& t = c.two_player;
+    const TwoPlayerRules& t = g.rules_->corners.two_player;
     bool from_in = m.from != kNoSquare && t.area[index_of(m.from)];
     bool to_in = m.to != kNoSquare && t.area[index_of(m.to)];
-    if (t.stay_in_area && from_in && !to_in) return "a piece on the playing area may not leave it";
-    if (t.exit_corner_onto_area && m.from != kNoSquare && geo.merged(m.from) && !to_in) {
-      return "with two players left, the king leaves the corner square only onto the playing area";
+    if (t.stay_in_area && from_in && !to_in) return Refusal::kLeaveArea;
+    if (t.exit_corner_onto_area && m.from != kNoSquare && g.rules_->geometry.merged(m.from) &&
+        !to_in) {
+      return Refusal::kExitCornerOffArea;
     }
-    if (t.no_check_until_inside && !g.area_reached_ && gives_check_on_area(g, m, mover, st)) {
-      return "no check may be given until both sides are on the playing area";
+    if (t.no_check_until_inside && !g.area_reached_ && gives_check_on_area(g, m, n.mover, st)) {
+      return Refusal::kNoCheckYet;
     }
   }
-  if (c.only_target_may_be_mated && depth < kMateProbeDepth &&
-      mates_non_target(g, m, st, depth, lines)) {
-    return "only " + g.seat_name(target_of(g, mover)) + "'s king (the target) may be checkmated";
+  // A move that checks none of the other kings mates none (the lines, built
+  // for every seat the mate rule looks at, prove it without making it).
+  if (n.mate_rule) {
+    const std::uint8_t seats =
+        n.lines == nullptr ? kEverySeat : n.lines->may_check_seats(g.pos_, m);
+    if (seats != 0 && mates_non_target(g, m, st, n.depth, seats)) return Refusal::kMatesNonTarget;
+  }
+  return Refusal::kNone;
+}
+
+std::string Modules::Corners::refusal_words(const Game& g, Refusal r, Seat mover) {
+  switch (r) {
+    case Refusal::kNone:
+      return {};
+    case Refusal::kEdgePawnTruce:
+      return "edge pawns may not capture edge pawns in the first round";
+    case Refusal::kMustLeaveCorner:
+      return g.seat_name(mover) +
+             "'s corner queens are gone: the king must leave the corner square now";
+    case Refusal::kStayInCorner:
+      return "the king leaves his corner square only when both corner queens are lost (house rule)";
+    case Refusal::kLeaveArea:
+      return "a piece on the playing area may not leave it";
+    case Refusal::kExitCornerOffArea:
+      return "with two players left, the king leaves the corner square only onto the playing area";
+    case Refusal::kNoCheckYet:
+      return "no check may be given until both sides are on the playing area";
+    case Refusal::kMatesNonTarget:
+      return "only " + g.seat_name(target_of(g, mover)) + "'s king (the target) may be checkmated";
   }
   return {};
+}
+
+std::string Modules::Corners::corner_violation(const Game& g, const Move& m, const CornerState& st,
+                                               int depth) {
+  const Node node = node_of(g, st, depth, nullptr);
+  return refusal_words(g, refused(g, m, st, node), node.mover);
 }
 
 bool Modules::Corners::gives_check_on_area(const Game& g, const Move& m, Seat mover,
@@ -277,9 +314,8 @@ bool Modules::Corners::gives_check_on_area(const Game& g, const Move& m, Seat mo
   // a player has two Queens remaining both Queens must revert to Bishops on
   // the Chess playing area"), and checks as one (issue 30 item 4).
   const TwoPlayerRules& t = g.rules_->corners.two_player;
-  const auto& queens = st.queens[index_of(mover)];
   bool reverts = t.corner_queens_revert && m.kind == MoveKind::kNormal && t.area[index_of(m.to)] &&
-                 std::find(queens.begin(), queens.end(), m.from) != queens.end();
+                 st.queens[index_of(mover)].contains(m.from);
   Position& p = const_cast<Position&>(g.pos_);  // make/unmake restores exactly
   p.make(m);
   Piece landed = p.at(m.to);
@@ -311,9 +347,28 @@ void Modules::Corners::non_target_lines(const Game& g, SeatLines& lines) {
 void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
   SeatLines lines;
   non_target_lines(g, lines);
+  // What the rules ask of this node is found once, not per move (issue 30
+  // item 3); a node none of them bears on keeps its whole list.
+  const Node node = node_of(g, g.corner_, 0, &lines);
+  if (!node.truce && !node.must_leave && !node.stay_in_corner && !g.two_player_ &&
+      (!node.mate_rule || lines.built() == 0)) {
+    return;
+  }
+  // Most nodes: only the mate rule bears on a move but an edge pawn's (the
+  // truce); a move the lines prove checks no non-target is kept at once.
+  const bool mates_only = !node.must_leave && !node.stay_in_corner && !g.two_player_;
+  const SquareSet& edge = g.corner_.edge_pawns;
   std::size_t keep = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    if (corner_violation(g, list[i], g.corner_, 0, &lines).empty()) list[keep++] = list[i];
+    const Move& m = list[i];
+    bool ok = true;
+    if (!mates_only || (node.truce && m.from != kNoSquare && edge[index_of(m.from)])) {
+      ok = refused(g, m, g.corner_, node) == Refusal::kNone;
+    } else if (node.mate_rule) {
+      const std::uint8_t seats = lines.may_check_seats(g.pos_, m);
+      ok = seats == 0 || !mates_non_target(g, m, g.corner_, 0, seats);
+    }
+    if (ok) list[keep++] = m;
   }
   list.truncate(keep);
 }
@@ -417,15 +472,23 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
   // move going to the player that is in check." The long game: "or by the
   // player whose King is in Check as a result of the pieces being removed".
   if (g.outcome_.over) return;
-  // The seats in check, looked at once for both rules below.
+  // The seats in check, looked at once for both rules below. The mover's
+  // own king is attacked after his legal move only once pieces came off (an
+  // elimination: its ruling is in `out`); after a resignation nobody moved.
+  const bool removed = mover == kNoSeat || g.rules_->seat_count() <= 2 ||
+                       std::any_of(out.begin(), out.end(), [](const Ruling& r) {
+                         return r.kind == RulingKind::kElimination;
+                       });
   std::uint8_t checked = 0;
   for (Seat s : g.rules_->turn_order)
-    if (g.plays(s) && g.pos_.in_check(s))
+    if ((removed || s != mover) && g.plays(s) && g.pos_.in_check(s))
       checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
   // A king left in check once a colour's pieces came off (long game): the
   // check is a ruling too, credited to the mover; the mover's own king too
   // (the mater's, exposed by the removal), credited to the checking colour.
+  // A search (quiet) writes no rulings: only the turn below matters there.
   for (Seat s : g.rules_->turn_order) {
+    if (g.quiet_) break;
     if (!((checked >> index_of(s)) & 1U)) continue;
     bool reported = std::any_of(out.begin(), out.end(), [s](const Ruling& r) {
       return r.kind == RulingKind::kCheck && r.seat == s;
@@ -436,7 +499,7 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
     r.seat = s;
     r.squares = g.checkers(s);
     r.by = s == mover ? g.pos_.at(r.squares.front()).seat : mover;
-    if (!g.quiet_) r.text = g.seat_name(s) + " is in check once the pieces are removed";
+    r.text = g.seat_name(s) + " is in check once the pieces are removed";
     out.push_back(r);
   }
   if (!c.turn_to_checked_player) return;
@@ -451,16 +514,15 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
     Seat s = order[(from + k) % n];
     if (!((checked >> index_of(s)) & 1U)) continue;
     if (s == g.pos_.to_move()) return;
-    for (int j = 1; j < k; ++j) {
+    for (int j = 1; j < k && !g.quiet_; ++j) {
       Seat skipped = order[(from + j) % n];
       if (!g.plays(skipped) || skipped == mover) continue;
       Ruling r;
       r.kind = RulingKind::kTurnSkipped;
       r.seat = skipped;
       r.by = mover;
-      if (!g.quiet_)
-        r.text = g.seat_name(s) + " is in check and moves next; " + g.seat_name(skipped) +
-                 "'s turn is passed over";
+      r.text = g.seat_name(s) + " is in check and moves next; " + g.seat_name(skipped) +
+               "'s turn is passed over";
       out.push_back(r);
     }
     g.pos_.set_to_move(s);
@@ -539,22 +601,22 @@ void Modules::Corners::revert_corner_queens(Game& g, std::vector<Ruling>& out) {
   const TwoPlayerRules& t = g.rules_->corners.two_player;
   if (!t.corner_queens_revert) return;
   for (int s = 0; s < g.rules_->seat_count(); ++s) {
-    auto& queens = g.corner_.queens[s];
-    for (auto it = queens.begin(); it != queens.end();) {
-      if (!t.area[index_of(*it)]) {
-        ++it;
-        continue;
-      }
-      g.edit_square(*it, Piece{g.rules_->corners.bishop, seat_at(s), false});
+    CornerQueens& queens = g.corner_.queens[s];
+    if (queens.empty()) continue;
+    // In square order (several revert at once when the phase begins).
+    const CornerQueens before = queens;
+    for (Square q : before) {
+      if (!t.area[index_of(q)]) continue;
+      g.edit_square(q, Piece{g.rules_->corners.bishop, seat_at(s), false});
       Ruling r;
       r.kind = RulingKind::kPromotion;
       r.severity = Severity::kWarning;  // the table swaps the piece
       r.seat = seat_at(s);
-      r.squares = {*it};
-      r.text = g.seat_name(seat_at(s)) + "'s queen on " + g.rules_->geometry.name(*it) +
+      r.squares = {q};
+      r.text = g.seat_name(seat_at(s)) + "'s queen on " + g.rules_->geometry.name(q) +
                " (made in the corner square) reverts to a bishop on the playing area";
       out.push_back(r);
-      it = queens.erase(it);
+      queens.erase(q);
       ++g.corner_.reverted[s];
     }
   }

@@ -10,6 +10,7 @@
 // its area.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,11 +52,41 @@ class Modules::Corners final : public Modules::Module {
   static void advance_corner_state(const Game& g, CornerState& st, Seat mover, const Move& m,
                                    Square captured_on, bool captured,
                                    const std::vector<Square>& converted);
+  // Why a move is refused, as a code: the words are written only when a
+  // ruling asks for them (refusal_words), never per move of a search.
+  enum class Refusal : std::uint8_t {
+    kNone,
+    kEdgePawnTruce,
+    kMustLeaveCorner,
+    kStayInCorner,
+    kLeaveArea,
+    kExitCornerOffArea,
+    kNoCheckYet,
+    kMatesNonTarget,
+  };
+  // What the rules ask of every move of one node (the side to move, the
+  // corner state, how deep the mate rule looks), found once per node.
+  struct Node {
+    Seat mover = kNoSeat;
+    Square king = kNoSquare;
+    bool truce = false;           // the edge pawns' truce holds for the mover
+    bool must_leave = false;      // his king must leave the corner square now
+    bool stay_in_corner = false;  // his king may not leave it (house rule)
+    bool mate_rule = false;       // the mate rule is judged at this depth
+    int depth = 0;
+    const SeatLines* lines = nullptr;  // the non-targets' lines (may be none)
+  };
+  static Node node_of(const Game& g, const CornerState& st, int depth, const SeatLines* lines);
+  static Refusal refused(const Game& g, const Move& m, const CornerState& st, const Node& node);
+  static std::string refusal_words(const Game& g, Refusal r, Seat mover);
+  // `seats`: the seats the move may check, whose mates are looked at (the
+  // lines prove the others unchecked).
+  static constexpr std::uint8_t kEverySeat = 0xFF;
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
-                               const SeatLines* lines = nullptr);
+                               std::uint8_t seats = kEverySeat);
   static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth);
   static std::string corner_violation(const Game& g, const Move& m, const CornerState& st,
-                                      int depth, const SeatLines* lines = nullptr);
+                                      int depth);
   static void filter_corners(const Game& g, MoveList& list);
   static void non_target_lines(const Game& g, SeatLines& lines);
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
