@@ -3,7 +3,7 @@
 
 namespace tabula::core {
 
-void CheckLines::build(const Position& pos, Seat s) {
+void CheckLines::build(const Position& pos, Seat s, std::uint16_t* kinds) {
   const RuleSet& rules = pos.rules();
   royal_ = rules.royal_kind();
   safe_ = false;
@@ -17,11 +17,18 @@ void CheckLines::build(const Position& pos, Seat s) {
   // become immune from check or checkmate" (Position::king_exposed); a plain
   // move of another seat does not move this king.
   if (k == kNoSquare || enemies_ == 0 ||
-      (rules.corners.enabled && rules.corners.immune_in_corner && k == rules.corners.own[index_of(s)])) {
+      (rules.corners.enabled && rules.corners.immune_in_corner &&
+       k == rules.corners.own[index_of(s)])) {
     safe_ = true;
     return;
   }
   const PieceKind royal = royal_;
+  // The union's kinds: those of the side to move's pieces, when he may
+  // capture this king (a non-royal piece of a king-only seat attacks nothing:
+  // leaving it in is only cautious).
+  const Seat mover = pos.to_move();
+  if (!((enemies_ >> index_of(mover)) & 1U)) kinds = nullptr;
+  const std::size_t mover_frame = static_cast<std::size_t>(index_of(pos.frame_seat(mover)));
   auto trie = rules.tables.attack_trie(k);
   const auto size = static_cast<std::uint32_t>(trie.size());
   const int seats = rules.seat_count();
@@ -32,15 +39,18 @@ void CheckLines::build(const Position& pos, Seat s) {
       reached_.set(q);
       reach_[q] = node.kinds;
     } else {
-      for (int f = 0; f < seats; ++f) reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
+      for (int f = 0; f < seats; ++f)
+        reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
     }
+    if (kinds) kinds[q] = static_cast<std::uint16_t>(kinds[q] | node.kinds[mover_frame]);
     Piece p = pos.at(node.square);
     if (p.empty()) {
       ++i;
       continue;
     }
     int ps = index_of(p.seat);
-    if (((enemies_ >> ps) & 1U) && ((node.kinds[index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
+    if (((enemies_ >> ps) & 1U) &&
+        ((node.kinds[index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
         (p.kind == royal || !pos.king_only(p.seat))) {
       attacked_ = true;
       make_all_ = true;

@@ -24,8 +24,10 @@ class CheckLines {
  public:
   enum class Answer { kNo, kYes, kMake };  // kMake: make the move to know
 
-  // The lines to seat s's king in pos; s is not the side to move.
-  void build(const Position& pos, Seat s);
+  // The lines to seat s's king in pos; s is not the side to move. With
+  // `kinds`, the kinds of the side to move that attack the king from each
+  // square a path reaches are added to kinds[square] (SeatLines' union).
+  void build(const Position& pos, Seat s, std::uint16_t* kinds = nullptr);
   // Whether s's king is attacked after m, a legal move of pos's side to move
   // (pos as it was at build()).
   Answer after(const Position& pos, const Move& m) const {
@@ -34,7 +36,8 @@ class CheckLines {
     // Plain moves only: en passant, castling, placements, promotions, a
     // king's move (000: a king entering his corner turns bishops into
     // queens) and the capture of a king (who attacks may change) are made.
-    if ((m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) || m.promotion != kNoKind) {
+    if ((m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) ||
+        m.promotion != kNoKind) {
       return Answer::kMake;
     }
     Piece p = pos.at(m.from);
@@ -73,9 +76,10 @@ class CheckLines {
 };
 
 // The lines to several seats' kings at once, built for the seats in `built`
-// (one bit per seat index), with the union of their squares: a plain move
-// that leaves no seen square and lands on no reached one checks none of
-// them, whatever the seats (one test instead of one per seat).
+// (one bit per seat index), with the union of their squares: a plain move of
+// the side to move that leaves no seen square and lands where its kind
+// attacks none of those kings checks none of them, whatever the seats (one
+// test instead of one per seat).
 class SeatLines {
  public:
   std::uint8_t built() const { return built_; }
@@ -83,36 +87,47 @@ class SeatLines {
     built_ = 0;
     make_all_ = false;
     seen_.reset();
-    reached_.reset();
+    kinds_.fill(0);
   }
   void add(const Position& pos, Seat s) {
     CheckLines& l = seat_[index_of(s)];
-    l.build(pos, s);
+    l.build(pos, s, kinds_.data());
     built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
     make_all_ = make_all_ || l.make_all_;
     seen_ |= l.seen_;
-    reached_ |= l.reached_;
     royal_ = l.royal_;
   }
-  // Whether m may leave one of those kings attacked (kYes or kMake for one).
-  bool may_check(const Position& pos, const Move& m) const {
-    if (built_ == 0) return false;
+  // The seats (one bit per seat index) whose kings m, a move of the side to
+  // move as it was at add(), may leave attacked (kYes or kMake): no other
+  // built seat's king is attacked after m.
+  std::uint8_t may_check_seats(const Position& pos, const Move& m) const {
+    if (built_ == 0) return 0;
     if (!make_all_ && (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
-        m.promotion == kNoKind && !seen_[index_of(m.from)] && !reached_[index_of(m.to)]) {
+        m.promotion == kNoKind && !seen_[index_of(m.from)]) {
       Piece p = pos.at(m.from);
-      if (!p.empty() && p.kind != royal_ && pos.at(m.to).kind != royal_) return false;
+      if (!p.empty() && p.kind != royal_ && pos.at(m.to).kind != royal_ &&
+          !((kinds_[static_cast<std::size_t>(index_of(m.to))] >> index_of(p.kind)) & 1U)) {
+        return 0;
+      }
     }
+    std::uint8_t seats = 0;
     for (int i = 0; i < kMaxSeats; ++i)
-      if (((built_ >> i) & 1U) && seat_[static_cast<std::size_t>(i)].after(pos, m) != CheckLines::Answer::kNo) return true;
-    return false;
+      if (((built_ >> i) & 1U) &&
+          seat_[static_cast<std::size_t>(i)].after(pos, m) != CheckLines::Answer::kNo)
+        seats = static_cast<std::uint8_t>(seats | (1U << i));
+    return seats;
   }
+  // Whether m may leave one of those kings attacked.
+  bool may_check(const Position& pos, const Move& m) const { return may_check_seats(pos, m) != 0; }
 
  private:
   std::array<CheckLines, kMaxSeats> seat_;
   std::uint8_t built_ = 0;
   bool make_all_ = false;
   SquareSet seen_;
-  SquareSet reached_;
+  // kinds_[q]: the side to move's kinds that attack one of the kings from q
+  // along a path open now.
+  std::array<std::uint16_t, kMaxSquares> kinds_{};
   PieceKind royal_ = kNoKind;
 };
 

@@ -7,16 +7,59 @@
 // (core/corners.cpp). Legality looks ahead with copies of it: whether a
 // check leaves a non-target without a legal reply is judged with the state
 // as it would be after the move (RULINGS 000: "a move that would checkmate
-// any other king is illegal"). A plain value; cheap to copy.
+// any other king is illegal"). A plain value of fixed size: copied into a
+// search's frames without a heap allocation (issue 30 item 2).
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "core/types.h"
 
 namespace tabula::core {
+
+// The squares of one seat's corner queens: a set of squares, walked in
+// square order by a range-for. Fixed size, no heap.
+class CornerQueens {
+ public:
+  bool empty() const { return set_.none(); }
+  std::size_t size() const { return set_.count(); }
+  bool contains(Square q) const { return q != kNoSquare && set_[index_of(q)]; }
+  void insert(Square q) { set_.set(index_of(q)); }
+  void erase(Square q) { set_.reset(index_of(q)); }
+  void clear() { set_.reset(); }
+  // A queen that moved from `from` stands on `to` now.
+  void move(Square from, Square to) {
+    if (!contains(from)) return;
+    erase(from);
+    insert(to);
+  }
+
+  class Iterator {
+   public:
+    Iterator(const SquareSet* set, int i) : set_(set), i_(i) { skip(); }
+    Square operator*() const { return static_cast<Square>(i_); }
+    Iterator& operator++() {
+      ++i_;
+      skip();
+      return *this;
+    }
+    bool operator!=(const Iterator& o) const { return i_ != o.i_; }
+
+   private:
+    void skip() {
+      while (i_ < kMaxSquares && !(*set_)[static_cast<std::size_t>(i_)]) ++i_;
+    }
+    const SquareSet* set_;
+    int i_;
+  };
+  Iterator begin() const { return {&set_, 0}; }
+  Iterator end() const { return {&set_, kMaxSquares}; }
+
+ private:
+  SquareSet set_;
+};
 
 struct CornerState {
   // 000 short game: "Edge pawns may not capture edge pawns on the first round
@@ -30,7 +73,7 @@ struct CornerState {
   // stand now; whether his king went in; how many of those queens reverted to
   // bishops in the long game's two-player phase (reverted queens were not
   // captured: "If two Queens are captured").
-  std::array<std::vector<Square>, kMaxSeats> queens;
+  std::array<CornerQueens, kMaxSeats> queens;
   std::array<bool, kMaxSeats> entered{};
   std::array<std::uint8_t, kMaxSeats> reverted{};
 

@@ -37,8 +37,6 @@
 
 namespace tabula::core {
 
-class SeatLines;  // core/check_lines.h
-
 struct Outcome {
   bool over = false;
   bool draw = false;
@@ -212,34 +210,6 @@ class Game {
   void note_marker(Seat s, char marker);
   void note_stalemate(Seat s);
   std::vector<Ruling> leave_game(Seat s, bool resigned);
-  // ---- 000 corner squares (corners.cpp; the module: module_corners.cpp) ----
-  void corners_setup();
-  Seat target_of(Seat s) const;  // the next seat in turn order still playing
-  bool king_must_leave(Seat s, const CornerState& st) const;
-  bool king_must_leave(Seat s) const { return king_must_leave(s, corner_); }
-  bool truce_on(Seat mover, const CornerState& st) const;
-  void advance_corner_state(CornerState& st, Seat mover, const Move& m, Square captured_on, bool captured,
-                            const std::vector<Square>& converted) const;
-  bool mates_non_target(const Move& m, const CornerState& st, int depth, const SeatLines* lines = nullptr) const;
-  bool corner_reply_exists(Seat s, const CornerState& st, int depth) const;
-  std::string corner_violation(const Move& m, const CornerState& st, int depth,
-                               const SeatLines* lines = nullptr) const;
-  std::string corner_violation(const Move& m) const { return corner_violation(m, corner_, 0); }
-  void filter_corners(MoveList& list) const;
-  void non_target_lines(SeatLines& lines) const;
-  bool gives_check_on_area(const Move& m, Seat mover, const CornerState& st) const;
-  std::vector<Square> corner_entry_bishops(Seat mover, const Move& m) const;
-  bool could_enter_area(Seat s) const;
-  void corners_after_make(Seat mover, const Move& m, Square captured_on, bool captured,
-                          const std::vector<Square>& converted, std::vector<Ruling>& out);
-  void corners_after_move(Seat mover, bool could_enter, bool entered, std::vector<Ruling>& out);
-  void enter_two_player(std::vector<Ruling>& out);
-  void revert_corner_queens(std::vector<Ruling>& out);
-  void update_area_reached(std::vector<Ruling>& out);
-  bool all_in_area(Seat s, bool except_king) const;
-  bool stuck_in_corner(Seat s) const;
-  Seat first_mate_winner() const;
-  StalemateRule stalemate_rule() const;
 
   std::shared_ptr<const RuleSet> rules_;
   Modules::List modules_;  // chosen by the variant's data (RuleSet::modules)
@@ -273,7 +243,8 @@ class Game {
   // on their last rank: promotion was barred to them since their last look.
   std::uint8_t waiting_pawns_ = 0xFU;
   // 000: the corner state legality depends on (core/corners.h); the
-  // two-player phase and whether both sides have reached its area.
+  // two-player phase and whether both sides have reached its area. The
+  // rules that play with them: core/module_corners.h.
   CornerState corner_;
   bool two_player_ = false;
   bool area_reached_ = false;

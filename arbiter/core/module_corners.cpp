@@ -1,102 +1,105 @@
 // module_corners.cpp — sheet 000's corner-square games as a rule module
-// (core/rule_module.h): where Game meets the corner rules. The rules
-// themselves, and the corner state, are in core/corners.cpp and
-// core/corners.h.
-#include "core/game.h"
+// (core/module_corners.h): where Game meets the corner rules. The rules
+// themselves are in core/corners.cpp, the corner state in core/corners.h.
+#include "core/module_corners.h"
 
 namespace tabula::core {
 
-class Modules::Corners final : public Modules::Module {
- public:
-  const char* sheet() const override { return "000"; }
+// 000 short game: "Only the target may be checkmated", the edge pawns'
+// truce, the corner square and its queens, the two-player phase.
+std::string Modules::Corners::refusal(const Game& g, const Move& m) const {
+  return corner_violation(g, m, g.corner_, 0);
+}
 
-  void setup(Game& g) const override { g.corners_setup(); }
+// Mate is judged with the game's own legality (a king in his corner square
+// cannot be checked; a reply that mates a non-target is refused).
+std::optional<bool> Modules::Corners::has_move_for(const Game& g, Seat s) const {
+  return corner_reply_exists(g, s, g.corner_, 0);
+}
+// No any_move: the seat to move's whole list (Game::has_any_move) is the one
+// his turn, the repetition key's en passant test and a search use next, so
+// it is found once (issue 30 item 3).
 
-  // 000 short game: "Only the target may be checkmated", the edge pawns'
-  // truce, the corner square and its queens, the two-player phase.
-  void filter_legal(const Game& g, MoveList& list) const override { g.filter_corners(list); }
-  std::string refusal(const Game& g, const Move& m) const override { return g.corner_violation(m); }
-  // Mate is judged with the game's own legality (a king in his corner
-  // square cannot be checked; a reply that mates a non-target is refused).
-  std::optional<bool> has_move_for(const Game& g, Seat s) const override {
-    return g.corner_reply_exists(s, g.corner_, 0);
-  }
-  // No any_move: the seat to move's whole list (Game::has_any_move) is the
-  // one his turn, the repetition key's en passant test and a search use
-  // next, so it is found once (issue 30 item 3).
+void Modules::Corners::before_make(const Game& g, Seat mover, const Move& m,
+                                   MoveNotes& notes) const {
+  // "When a King enters his corner square, both of his Bishops become
+  // Queens instantly"; the long game's "as soon as possible" duty.
+  notes.converted = corner_entry_bishops(g, mover, m);
+  notes.could_enter = could_enter_area(g, mover);
+  const SquareSet& area = g.rules_->corners.two_player.area;
+  notes.entered = m.from != kNoSquare && !area[index_of(m.from)] && area[index_of(m.to)];
+}
 
-  void before_make(const Game& g, Seat mover, const Move& m, MoveNotes& notes) const override {
-    // "When a King enters his corner square, both of his Bishops become
-    // Queens instantly"; the long game's "as soon as possible" duty.
-    notes.converted = g.corner_entry_bishops(mover, m);
-    notes.could_enter = g.could_enter_area(mover);
-    const SquareSet& area = g.rules_->corners.two_player.area;
-    notes.entered = m.from != kNoSquare && !area[index_of(m.from)] && area[index_of(m.to)];
-  }
-  void after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
-                  std::vector<Ruling>& out) const override {
-    g.corners_after_make(mover, m, notes.captured_on, notes.captured, notes.converted, out);
-  }
-  // RULINGS 000: a move that leaves a king in check is credited to the
-  // mover, whoever's pieces give the check.
-  Seat check_credit(const Game& g, Seat mover, Seat by) const override {
-    return g.rules_->corners.check_credited_to_mover ? mover : by;
-  }
-  void after_move(Game& g, Seat mover, const MoveNotes& notes, std::vector<Ruling>& out) const override {
-    g.corners_after_move(mover, notes.could_enter, notes.entered, out);
-  }
+void Modules::Corners::after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
+                                  std::vector<Ruling>& out) const {
+  corners_after_make(g, mover, m, notes.captured_on, notes.captured, notes.converted, out);
+}
 
-  Turn before_moves(Game& g, Seat s, std::vector<Ruling>& out) const override {
-    if (!g.stuck_in_corner(s)) return Turn::kNotMine;
-    // 000 long game: "If all his other players are on the 64 squares area
-    // and the King cannot move onto the Chess playing area then he is
-    // checkmated in the corner square."
-    Seat by = g.last_mover_ != kNoSeat && g.last_mover_ != s ? g.last_mover_ : g.target_of(s);
-    Ruling r;
-    r.kind = RulingKind::kCheckmate;
-    r.seat = s;
-    r.by = by;
-    r.squares = {g.pos_.king_square(s)};
-    r.text = g.seat_name(s) + " is checkmated in the corner square: his king cannot reach the playing area";
-    out.push_back(r);
-    g.king_fallen_[index_of(s)] = true;
-    g.eliminate(s, SeatStatus::kCheckmated, g.rules_->elimination.on_mate, by, out);
-    g.check_game_end(out);
-    if (!g.outcome_.over) g.advance_turn_after(s);
-    return Turn::kAgain;
-  }
-  Turn no_move(Game& g, Seat s, int& passes, std::vector<Ruling>& out) const override {
-    if (!g.king_must_leave(s)) return Turn::kNotMine;
-    // 000 short game: "If the King cannot re-enter then he must wait (miss
-    // a turn) until a square is available."
-    Ruling r;
-    r.kind = RulingKind::kTurnSkipped;
-    r.seat = s;
-    r.squares = {g.pos_.king_square(s)};
-    r.text = g.seat_name(s) + "'s king must leave the corner square and no free square is safe: " +
-             g.seat_name(s) + " misses a turn";
-    out.push_back(r);
-    if (++passes > g.rules_->seat_count()) {
-      g.no_move_round(out);
-      return Turn::kStop;
-    }
-    g.corner_.note_turn(s);  // a missed turn is a turn (the truce's first round)
-    g.pos_.make_pass();
-    return Turn::kAgain;
-  }
-  // 000 long game: with two left the game "is played as Chess".
-  std::optional<StalemateRule> stalemate_rule(const Game& g) const override { return g.stalemate_rule(); }
-  void on_pass(Game& g, Seat s) const override { g.corner_.note_turn(s); }  // a pass is a turn (the truce's first round)
+// RULINGS 000: a move that leaves a king in check is credited to the mover,
+// whoever's pieces give the check.
+Seat Modules::Corners::check_credit(const Game& g, Seat mover, Seat by) const {
+  return g.rules_->corners.check_credited_to_mover ? mover : by;
+}
 
-  // 000 short game: the first mate ends the game; the mater wins.
-  Seat first_mate_winner(const Game& g) const override { return g.first_mate_winner(); }
+void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes,
+                                  std::vector<Ruling>& out) const {
+  corners_after_move(g, mover, notes.could_enter, notes.entered, out);
+}
 
-  // 000 long game: a resigning colour is removed like a mated one; the
-  // sheet's order rules and the two-player phase follow.
-  void after_leave(Game& g, std::vector<Ruling>& out) const override {
-    g.corners_after_move(kNoSeat, false, false, out);
+Modules::Module::Turn Modules::Corners::before_moves(Game& g, Seat s,
+                                                     std::vector<Ruling>& out) const {
+  if (!stuck_in_corner(g, s)) return Turn::kNotMine;
+  // 000 long game: "If all his other players are on the 64 squares area
+  // and the King cannot move onto the Chess playing area then he is
+  // checkmated in the corner square."
+  Seat by = g.last_mover_ != kNoSeat && g.last_mover_ != s ? g.last_mover_ : target_of(g, s);
+  Ruling r;
+  r.kind = RulingKind::kCheckmate;
+  r.seat = s;
+  r.by = by;
+  r.squares = {g.pos_.king_square(s)};
+  r.text = g.seat_name(s) +
+           " is checkmated in the corner square: his king cannot reach the playing area";
+  out.push_back(r);
+  g.king_fallen_[index_of(s)] = true;
+  g.eliminate(s, SeatStatus::kCheckmated, g.rules_->elimination.on_mate, by, out);
+  g.check_game_end(out);
+  if (!g.outcome_.over) g.advance_turn_after(s);
+  return Turn::kAgain;
+}
+
+Modules::Module::Turn Modules::Corners::no_move(Game& g, Seat s, int& passes,
+                                                std::vector<Ruling>& out) const {
+  if (!king_must_leave(g, s)) return Turn::kNotMine;
+  // 000 short game: "If the King cannot re-enter then he must wait (miss a
+  // turn) until a square is available."
+  Ruling r;
+  r.kind = RulingKind::kTurnSkipped;
+  r.seat = s;
+  r.squares = {g.pos_.king_square(s)};
+  r.text = g.seat_name(s) +
+           "'s king must leave the corner square and no free square is safe: " + g.seat_name(s) +
+           " misses a turn";
+  out.push_back(r);
+  if (++passes > g.rules_->seat_count()) {
+    g.no_move_round(out);
+    return Turn::kStop;
   }
-};
+  g.corner_.note_turn(s);  // a missed turn is a turn (the truce's first round)
+  g.pos_.make_pass();
+  return Turn::kAgain;
+}
+
+// A pass is a turn (the truce's first round).
+void Modules::Corners::on_pass(Game& g, Seat s) const {
+  g.corner_.note_turn(s);
+}
+
+// 000 long game: a resigning colour is removed like a mated one; the sheet's
+// order rules and the two-player phase follow.
+void Modules::Corners::after_leave(Game& g, std::vector<Ruling>& out) const {
+  corners_after_move(g, kNoSeat, false, false, out);
+}
 
 const Modules::Module& Modules::corners() {
   static const Corners module;

@@ -162,6 +162,12 @@ class Position {
   // Legal moves: those that do not leave the mover's king attacked.
   void generate_legal(MoveList& out) const;
   bool has_legal_move() const;
+  // Calls accept(m) for the legal moves of the side to move, the king's
+  // first, then piece by piece and castling, until it returns true; whether
+  // one did. A proof that a reply exists stops at the first one the caller
+  // allows, without the whole list (issue 30 item 3: 000's mate rule).
+  template <class Accept>
+  bool any_legal(Accept&& accept) const;
   // The same question for another seat, as if it were his turn.
   bool has_legal_move_for(Seat s) const;
   bool is_legal(const Move& m) const;  // m must come from generate_pseudo
@@ -278,5 +284,35 @@ class Position {
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> history_;  // hash before each move
 };
+
+template <class Accept>
+bool Position::any_legal(Accept&& accept) const {
+  // The same moves as generate_legal, in another order.
+  if (!active_[index_of(to_move_)]) return false;
+  const KingSafety ks = king_safety();
+  MoveList list;
+  auto first_accepted = [&]() {
+    for (const Move& m : list)
+      if (legal_with(m, ks) && accept(m)) return true;
+    return false;
+  };
+  const Square k = king_[index_of(to_move_)];
+  if (k != kNoSquare) {
+    generate_piece(k, board_[index_of(k)], list);
+    if (first_accepted()) return true;
+  }
+  const bool only_king = king_only(to_move_);
+  for (Square q : squares_) {
+    const Piece& p = board_[index_of(q)];
+    if (q == k || p.empty() || p.seat != to_move_ || (only_king && p.kind != royal_)) continue;
+    list.clear();
+    generate_piece(q, p, list);
+    if (first_accepted()) return true;
+  }
+  if (rules_->castling.empty() || castling_rights_ == 0) return false;
+  list.clear();
+  generate_castling(list);
+  return first_accepted();
+}
 
 }  // namespace tabula::core

@@ -45,11 +45,12 @@ void compare(const Position& pos, const std::string& where, Tally& tally) {
     each[static_cast<std::size_t>(s)].build(pos, core::seat_at(s));
   }
   for (const Move& m : legal) {
-    bool any = false;
+    std::uint8_t seats = 0;  // the seats whose own lines say the move may check them
     for (int s = 0; s < pos.rules().seat_count(); ++s)
-      if (core::seat_at(s) != pos.to_move())
-        any = any || each[static_cast<std::size_t>(s)].after(pos, m) != CheckLines::Answer::kNo;
-    ASSERT_EQ(all.may_check(pos, m), any) << where;
+      if (core::seat_at(s) != pos.to_move() && each[static_cast<std::size_t>(s)].after(pos, m) != CheckLines::Answer::kNo)
+        seats = static_cast<std::uint8_t>(seats | (1U << s));
+    ASSERT_EQ(all.may_check_seats(pos, m), seats) << where;
+    ASSERT_EQ(all.may_check(pos, m), seats != 0) << where;
   }
   for (int s = 0; s < pos.rules().seat_count(); ++s) {
     core::Seat seat = core::seat_at(s);

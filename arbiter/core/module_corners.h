@@ -1,0 +1,107 @@
+// module_corners.h — sheet 000's corner-square games as a rule module
+// (core/rule_module.h), private to the core: the module's hooks
+// (module_corners.cpp) and the rules behind them (corners.cpp), as static
+// helpers that play with the Game's state (issue 30 item 1: Game names no
+// sheet; its header declares none of these).
+//
+// The state the rules depend on stays in the Game, so that make/unmake and
+// the Game's copy keep it: the CornerState (core/corners.h), whether the
+// long game's two-player phase has begun and whether both sides have reached
+// its area.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace tabula::core {
+
+class SeatLines;  // core/check_lines.h
+
+class Modules::Corners final : public Modules::Module {
+ public:
+  const char* sheet() const override { return "000"; }
+
+  // ---- the hooks (module_corners.cpp)
+  void setup(Game& g) const override { corners_setup(g); }
+  void filter_legal(const Game& g, MoveList& list) const override { filter_corners(g, list); }
+  std::string refusal(const Game& g, const Move& m) const override;
+  std::optional<bool> has_move_for(const Game& g, Seat s) const override;
+  void before_make(const Game& g, Seat mover, const Move& m, MoveNotes& notes) const override;
+  void after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
+                  std::vector<Ruling>& out) const override;
+  Seat check_credit(const Game& g, Seat mover, Seat by) const override;
+  void after_move(Game& g, Seat mover, const MoveNotes& notes,
+                  std::vector<Ruling>& out) const override;
+  Turn before_moves(Game& g, Seat s, std::vector<Ruling>& out) const override;
+  Turn no_move(Game& g, Seat s, int& passes, std::vector<Ruling>& out) const override;
+  std::optional<StalemateRule> stalemate_rule(const Game& g) const override;  // corners.cpp
+  void on_pass(Game& g, Seat s) const override;
+  Seat first_mate_winner(const Game& g) const override;  // corners.cpp
+  void after_leave(Game& g, std::vector<Ruling>& out) const override;
+
+  // ---- the rules (corners.cpp)
+  static void corners_setup(Game& g);
+  static Seat target_of(const Game& g, Seat s);  // the next seat in turn order still playing
+  static bool king_must_leave(const Game& g, Seat s, const CornerState& st);
+  static bool king_must_leave(const Game& g, Seat s) { return king_must_leave(g, s, g.corner_); }
+  static bool truce_on(const Game& g, Seat mover, const CornerState& st);
+  static void advance_corner_state(const Game& g, CornerState& st, Seat mover, const Move& m,
+                                   Square captured_on, bool captured,
+                                   const std::vector<Square>& converted);
+  // Why a move is refused, as a code: the words are written only when a
+  // ruling asks for them (refusal_words), never per move of a search.
+  enum class Refusal : std::uint8_t {
+    kNone,
+    kEdgePawnTruce,
+    kMustLeaveCorner,
+    kStayInCorner,
+    kLeaveArea,
+    kExitCornerOffArea,
+    kNoCheckYet,
+    kMatesNonTarget,
+  };
+  // What the rules ask of every move of one node (the side to move, the
+  // corner state, how deep the mate rule looks), found once per node.
+  struct Node {
+    Seat mover = kNoSeat;
+    Square king = kNoSquare;
+    bool truce = false;           // the edge pawns' truce holds for the mover
+    bool must_leave = false;      // his king must leave the corner square now
+    bool stay_in_corner = false;  // his king may not leave it (house rule)
+    bool mate_rule = false;       // the mate rule is judged at this depth
+    int depth = 0;
+    const SeatLines* lines = nullptr;  // the non-targets' lines (may be none)
+  };
+  static Node node_of(const Game& g, const CornerState& st, int depth, const SeatLines* lines);
+  static Refusal refused(const Game& g, const Move& m, const CornerState& st, const Node& node);
+  static std::string refusal_words(const Game& g, Refusal r, Seat mover);
+  // `seats`: the seats the move may check, whose mates are looked at (the
+  // lines prove the others unchecked).
+  static constexpr std::uint8_t kEverySeat = 0xFF;
+  static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
+                               std::uint8_t seats = kEverySeat);
+  static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth);
+  static std::string corner_violation(const Game& g, const Move& m, const CornerState& st,
+                                      int depth);
+  static void filter_corners(const Game& g, MoveList& list);
+  static void non_target_lines(const Game& g, SeatLines& lines);
+  static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
+  static std::vector<Square> corner_entry_bishops(const Game& g, Seat mover, const Move& m);
+  static bool could_enter_area(const Game& g, Seat s);
+  static void corners_after_make(Game& g, Seat mover, const Move& m, Square captured_on,
+                                 bool captured, const std::vector<Square>& converted,
+                                 std::vector<Ruling>& out);
+  static void corners_after_move(Game& g, Seat mover, bool could_enter, bool entered,
+                                 std::vector<Ruling>& out);
+  static void enter_two_player(Game& g, std::vector<Ruling>& out);
+  static void revert_corner_queens(Game& g, std::vector<Ruling>& out);
+  static void update_area_reached(Game& g, std::vector<Ruling>& out);
+  static bool all_in_area(const Game& g, Seat s, bool except_king);
+  static bool stuck_in_corner(const Game& g, Seat s);
+};
+
+}  // namespace tabula::core
