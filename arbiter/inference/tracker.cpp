@@ -440,7 +440,6 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // The reply whole while the seat after it already lifts a piece (real
       // hands, issue 27 item 11: each lift within 270 ms of the landing
       // before it): T stands; the reply is read from the position after T.
-      const core::Position& after_pos = a->game->position();
       const Footprint& tf = groups_[tentative_->groups.front()].footprint;
       const SquareSet t_landing = (tf.changed & ~expected_) | tf.kept;
       // Squares T's piece could still take on, going on from where it stands.
@@ -465,18 +464,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         const Square o = g.footprint.origin;
         if (o == core::kNoSquare) continue;
         if ((rest & t_landing).any() && t_reach.test(core::index_of(o))) continue;
-        const std::uint64_t began = since.last_up[static_cast<std::size_t>(core::index_of(o))];
-        bool lifts_only = began != 0;
-        for (int q = 0; q < core::kMaxSquares && lifts_only; ++q) {
-          if (!rest.test(q)) continue;
-          lifts_only = a->expected.test(q) && !board_.occupied().test(q) &&
-                       after_pos.at(static_cast<Square>(q)).seat != after_pos.to_move() &&
-                       since.last_up[static_cast<std::size_t>(q)] > began;
-        }
-        if (!lifts_only) continue;
-        SquareSet skip = a->ignored | rest;
-        if (shows_result(g.footprint, Evidence::of(a->expected, board_.occupied(), skip, since)))
-          ++replies;
+        if (whole_with_later_lifts(g, *a, since)) ++replies;
       }
     }
     return replies == 1;
@@ -512,8 +500,8 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   // bouncing piece before the mover's piece lands elsewhere).
   if (!disturbed_ &&
       (!tentative_ || tentative_->carry.any() || waypoint_left || shown_by_flicker())) {
-    if (std::optional<std::size_t> i = overlapping_reading(src, ev)) {
-      std::vector<std::size_t> one{*i};
+    if (std::optional<Overlap> o = overlapping_reading(src, ev)) {
+      std::vector<std::size_t> one{o->group};
       Millis shown = now_;
       std::uint64_t seq = seq_;
       if (tentative_ && tentative_->groups == one) {
@@ -521,9 +509,13 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         seq = tentative_->seq;
       }
       Tentative t{one, seq, shown, wait_for(one, 1, false)};
-      t.carry = ev.diff & ~groups_[*i].footprint.touched();
+      t.carry = ev.diff & ~groups_[o->group].footprint.touched();
       after_.reset();
       take_tentative(std::move(t), up);
+      // The reply seen whole proves the move was made: a waypoint's wait
+      // (the piece resting on its path) is over, and the reply, with any
+      // hand after it, is read from the position after it.
+      if (o->proven && !up.commit) up.commit = commit_tentative();
       return;
     }
   }

@@ -323,7 +323,15 @@ class Tracker {
   bool next_seat_began(const MoveSource* src);
   const After* after(const MoveSource* src);
   After after_of(const CandidateGroup& t, const MoveSource& src) const;
-  std::optional<std::size_t> overlapping_reading(const MoveSource* src, const Evidence& ev) const;
+  // A move M read with the next seat's reply under way; `proven`: that reply
+  // is seen whole (perhaps with the seat after it already lifting).
+  struct Overlap {
+    std::size_t group = 0;
+    bool proven = false;
+  };
+  std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev) const;
+  bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
+                              const TouchSummary& touches) const;
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
   Mismatch describe_setup() const;
   void refresh_fixes(const MoveSource* src);

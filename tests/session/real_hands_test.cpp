@@ -389,5 +389,21 @@ TEST(RealHandsSoak, ABrushedSquareWhoseReedBouncesAsThePieceLeavesIsNoKnockedPie
   }
 }
 
+// ---- session s9: the soak's last misread games, written out by hand ----------------------
+
+TEST(RealHandsSoak, TheMoverLiftingHisNextPieceWhileTheReplyIsUnderWayKeepsBothMoves) {
+  // chess seed 49 of the soak: the bishop brushes g4 and f5 on its way
+  // h3-e6; Black lifts d7 (which the bishop could have gone on to take)
+  // 28 ms before it lands; White lifts his rook on h2 (his next move) before
+  // Black's pawn lands on d6. Before: Bh3-f5 was committed (the last
+  // waypoint shown) and the board ruled out of sync.
+  Table t("chess", "r2k4/pbqppp1p/npp2b2/P6n/1r5p/RPP2PPB/1B1PP2R/1N1QK1N1 w - - 13 17");
+  t.setup();
+  t.up("h3").down("g4", 487).up("g4", 87).down("f5", 29).up("f5", 58).up("d7", 2);
+  t.down("e6", 28).up("h2", 285).down("d6", 83).down("g2", 538).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bh3-e6", "d7-d6", "Rh2-g2"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
