@@ -539,16 +539,42 @@ void Tracker::take_tentative(Tentative t, TrackerUpdate& up) {
 }
 
 bool Tracker::shown_by_flicker() const {
-  if (!tentative_ || tentative_->groups.size() != 1 || !tentative_->left) return false;
+  if (!tentative_ || tentative_->groups.size() != 1) return false;
   // The touch that first showed it is a flicker's first flip, the reed's
   // flip back next on that square (another seat's lift in the same
   // millisecond is no flicker; nor a landing's bounce ending on the landing,
-  // nor a flicker showing again a move shown before).
+  // nor a flicker showing again a move shown before). Or it came while
+  // another square's reed was between a flicker's flip and its flip back
+  // (real hands, issue 27 item 11, chess: the rook's reed bouncing as Black
+  // lifts it, the queen landing on g8 in that instant): the board showed
+  // the move only because that reed was bouncing.
   const Touch* shown_by = nullptr;
+  std::array<const Touch*, core::kMaxSquares> last{};
   for (const Touch& t : log_.touches()) {
-    if (t.seq == tentative_->seq && t.flicker && t.time == tentative_->shown) shown_by = &t;
+    const int q = core::index_of(t.square);
+    if (t.seq == tentative_->seq && t.time == tentative_->shown) {
+      if (!t.flicker) {
+        for (const Touch* b : last) {
+          if (b != nullptr && b->flicker && b->seq < t.seq && b->square != t.square &&
+              next_flips_back(*b))
+            return true;
+        }
+        return false;
+      }
+      if (!tentative_->left) return false;  // it still shows the move
+      shown_by = &t;
+    }
     if (shown_by != nullptr && t.seq > shown_by->seq && t.square == shown_by->square)
       return t.flicker;
+    last[static_cast<std::size_t>(q)] = &t;
+  }
+  return false;
+}
+
+bool Tracker::next_flips_back(const Touch& b) const {
+  // b's next touch on its square is a flicker's flip back (b its first flip).
+  for (const Touch& t : log_.touches()) {
+    if (t.seq > b.seq && t.square == b.square) return t.flicker && t.occupied != b.occupied;
   }
   return false;
 }

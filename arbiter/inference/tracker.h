@@ -311,6 +311,7 @@ class Tracker {
   void clear_evidence();
   bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
   bool shown_by_flicker() const;
+  bool next_flips_back(const Touch& b) const;
   void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;

@@ -56,7 +56,7 @@ struct KnownMisread {
   int seed;
 };
 constexpr KnownMisread kRealHandsKnown[] = {
-    {"chess", 26},        {"corners-mini", 2},  {"corners-mini", 35},
+    {"corners-mini", 2},  {"corners-mini", 35},
     {"corners-mini", 36}, {"four-kingdoms", 1},
 };
 

@@ -405,5 +405,22 @@ TEST(RealHandsSoak, TheMoverLiftingHisNextPieceWhileTheReplyIsUnderWayKeepsBothM
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, AMoveShownWhileAnotherReedBouncesIsReadWithTheReplyUnderWay) {
+  // chess seed 26 of the soak: the queen slides d5-g8 (brushing e6, resting
+  // 434 ms on f7); Black lifts his rook on h8 1 ms after the queen leaves f7,
+  // the rook's reed bouncing (down 2 ms later, up again 3 ms after that),
+  // and the queen lands on g8 between that bounce's flips. The rook then
+  // takes the queen (victim lifted, rook down on g8). Before: the board
+  // showed Qd5-g8 only while h8's reed bounced, the bounce's flip back was
+  // no lift of the rook, and Rh8xQg8 was never read (out of sync).
+  Table t("chess", "1rb2b1r/pp1pp3/2n3kn/3Q1p1p/Pp3p1P/2P1P3/RP1PBKP1/2B3NR w - - 3 19");
+  t.setup();
+  t.up("d5").down("e6", 357).up("e6", 59).down("f7", 57).up("f7", 434).up("h8", 1);
+  t.down("h8", 2).down("g8", 3).up("h8", 0).up("g8", 271).down("g8", 263);
+  t.up("e2", 229).down("a6", 429).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qd5-g8", "Rh8xQg8", "Be2-a6"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
