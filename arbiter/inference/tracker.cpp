@@ -500,7 +500,13 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   // bouncing piece before the mover's piece lands elsewhere).
   if (!disturbed_ &&
       (!tentative_ || tentative_->carry.any() || waypoint_left || shown_by_flicker())) {
-    if (std::optional<Overlap> o = overlapping_reading(src, ev)) {
+    // A piece that stood on a waypoint and left it went on along its line:
+    // read no other move of that piece (real hands, issue 27 item 11,
+    // corners-mini: the queen stood on c5, Grey lifted it to take it, and
+    // Grey's bishop brushing d6 was no Qc6-d6, which never passes c5).
+    std::optional<std::size_t> went_on;
+    if (waypoint_left && tentative_->wait == Wait::kSlide) went_on = tentative_->groups.front();
+    if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on)) {
       std::vector<std::size_t> one{o->group};
       Millis shown = now_;
       std::uint64_t seq = seq_;
@@ -509,13 +515,16 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         seq = tentative_->seq;
       }
       Tentative t{one, seq, shown, wait_for(one, 1, false)};
+      // The reply seen whole proves the move was made: a waypoint's wait
+      // (the piece resting on its path) is over; it commits as a move shown
+      // one way does (once no reed can flicker back: the "reply" may be a
+      // bounce), and the reply, with any hand after it, is read from the
+      // position after it.
+      if (o->proven && (t.wait == Wait::kSlide || t.wait == Wait::kPrefix))
+        t.wait = settings_.commit_at_once ? Wait::kNone : Wait::kSettle;
       t.carry = ev.diff & ~groups_[o->group].footprint.touched();
       after_.reset();
       take_tentative(std::move(t), up);
-      // The reply seen whole proves the move was made: a waypoint's wait
-      // (the piece resting on its path) is over, and the reply, with any
-      // hand after it, is read from the position after it.
-      if (o->proven && !up.commit) up.commit = commit_tentative();
       return;
     }
   }

@@ -330,7 +330,9 @@ class Tracker {
     std::size_t group = 0;
     bool proven = false;
   };
-  std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev) const;
+  // `went_on`: a waypoint left; the same piece's reading must pass over it.
+  std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev,
+                                             std::optional<std::size_t> went_on) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
                               const TouchSummary& touches) const;
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;

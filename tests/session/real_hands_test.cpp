@@ -422,5 +422,23 @@ TEST(RealHandsSoak, AMoveShownWhileAnotherReedBouncesIsReadWithTheReplyUnderWay)
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, APieceThatStoodOnAWaypointAndLeftIsNoMoveElsewhereOfThatPiece) {
+  // corners-mini seed 35 of the soak: the queen stands on c5 for 204 ms (a
+  // waypoint: c4 is free) and Grey lifts it to take it with the bishop from
+  // f8, which brushes e7 and d6 on its way; the next seat lifts its piece as
+  // the bishop leaves d6 (d6's reed bouncing) and the bishop lands on c5.
+  // Here: White's queen c3-c4, Black's bishop f1 over e2 and d3 takes it on
+  // c4, White lifting his king as the bishop leaves d3. Before: the brush on
+  // d3 read as Qc3-d3 (a move of the queen that never passes c4), then
+  // Bf1xQd3, and the board fell out of sync.
+  Table t("chess", "k7/7p/8/8/8/P1Q5/8/5b1K w - - 0 1");
+  t.setup();
+  t.up("c3").down("c4", 645).up("c4", 204).up("f1", 649).down("e2", 496).up("e2", 65);
+  t.down("d3", 57).up("d3", 159).up("h1", 1).down("d3", 2).up("d3", 4).down("c4", 38);
+  t.down("g1", 660).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qc3-c4", "Bf1xQc4", "Kh1-g1"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
