@@ -29,7 +29,6 @@ struct KnownMisread {
 };
 constexpr KnownMisread kRealHandsKnown[] = {
     {"corners-mini", 2},
-    {"corners-mini", 36},
     {"four-kingdoms", 1},
 };
 bool known_misread(const std::string& variant, int seed) {

@@ -457,5 +457,44 @@ TEST(RealHandsSoak, ALiftWhoseReedBouncesAcrossTheLandingBeforeItIsTheRecaptures
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, APieceRestingOnItsPathAsTwoPiecesAreLiftedIsNoKnockedPiece) {
+  // corners-mini seed 36 of the soak: the queen rests 697 ms on c2 on its
+  // way d1-b3 (the rests measured: 0.3-0.9 s), Grey lifts the victim on b3
+  // 39 ms after it leaves, and Grey's king on a4 71 ms later. Before: "3
+  // pieces left c2, b3 and a4 within 150 ms", and no move was read. Three
+  // pieces that stood for a second or more, leaving so, are still a burst.
+  Table t("chess");
+  auto sq = [&](const char* n) { return t.sq(n); };
+  const core::Geometry& g = t.rules().geometry;
+  auto run = [&](inference::SensorHealth& h, core::SquareSet& board, const char* n, bool occupied,
+                 long ms) {
+    board.set(core::index_of(sq(n)), occupied);
+    return h.on_square(sq(n), occupied, session::Millis{ms}, board, g);
+  };
+  {
+    inference::SensorHealth h;
+    core::SquareSet board;
+    for (const char* n : {"d1", "b3", "a4"}) board.set(core::index_of(sq(n)));
+    EXPECT_FALSE(run(h, board, "d1", false, 36000));
+    EXPECT_FALSE(run(h, board, "c2", true, 37134));
+    EXPECT_FALSE(run(h, board, "c2", false, 37831));
+    EXPECT_FALSE(run(h, board, "c2", true, 37832));
+    EXPECT_FALSE(run(h, board, "c2", false, 37833));
+    EXPECT_FALSE(run(h, board, "b3", false, 37872));
+    EXPECT_FALSE(run(h, board, "a4", false, 37943));
+  }
+  {
+    inference::SensorHealth h;
+    core::SquareSet board;
+    for (const char* n : {"b3", "a4"}) board.set(core::index_of(sq(n)));
+    EXPECT_FALSE(run(h, board, "c2", true, 36000));
+    EXPECT_FALSE(run(h, board, "c2", false, 37100));
+    EXPECT_FALSE(run(h, board, "b3", false, 37139));
+    auto o = run(h, board, "a4", false, 37210);
+    ASSERT_TRUE(o);
+    EXPECT_EQ(o->kind, inference::ObservationKind::kBurst);
+  }
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
