@@ -32,9 +32,12 @@ const char* const kInferUsage =
                                     read a sensor trace: one line per accepted move
                                     and per ruling, then the final FEN/FEN4
   trace --variant ID GAME --seed N [--game K] [--settle-ms N] [--first-move-ms N]
+        [--real-hands on|off]
                                     turn a PGN/PGN4 game into a realistic sensor trace
                                     (--first-move-ms: the first move begins N ms after
-                                    the setup is laid out, settled or not)
+                                    the setup is laid out, settled or not; --real-hands
+                                    off: the tidy hands, without the DGT recordings'
+                                    overlaps and rests)
 )";
 
 namespace {
@@ -450,8 +453,8 @@ int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostr
 // ---- tabula trace ---------------------------------------------------------------------
 
 int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  auto o = parse_options(args, "trace", {"variant", "seed", "game", "settle-ms", "first-move-ms"},
-                         err);
+  auto o = parse_options(args, "trace",
+                         {"variant", "seed", "game", "settle-ms", "first-move-ms", "real-hands"}, err);
   if (!o) return 2;
   if (o->positional.size() != 1) {
     err << "tabula: trace needs exactly one GAME file (PGN or PGN4)\n";
@@ -474,6 +477,13 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
     long long first = 0;
     if (!number_option(*o, "first-move-ms", 0, 3600000, first, err)) return 2;
     gs.first_move_at = Millis{first};
+  }
+  if (auto it = o->values.find("real-hands"); it != o->values.end()) {
+    if (it->second != "on" && it->second != "off") {
+      err << "tabula: --real-hands must be \"on\" or \"off\", got \"" << it->second << "\"\n";
+      return 2;
+    }
+    gs.real_hands = it->second == "on";
   }
   gs.seed = static_cast<std::uint64_t>(seed);
   gs.settle = Millis{settle};
@@ -542,7 +552,7 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
     infer += " --settle-ms " + std::to_string(settle);
   if (any_random) infer += " --random-moves any";
   out << "# tabula trace --variant " << id << " " << path << " --game " << game_no << " --seed "
-      << seed << "\n";
+      << seed << (gs.real_hands ? "" : " --real-hands off") << "\n";
   out << "# " << script->moves.size() << " moves; settle time " << gs.settle.count()
       << " ms. Read it back with:\n";
   out << "#   " << infer << " FILE\n";

@@ -311,6 +311,7 @@ class Tracker {
   void clear_evidence();
   bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
   bool shown_by_flicker() const;
+  bool next_flips_back(const Touch& b) const;
   void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
@@ -323,7 +324,17 @@ class Tracker {
   bool next_seat_began(const MoveSource* src);
   const After* after(const MoveSource* src);
   After after_of(const CandidateGroup& t, const MoveSource& src) const;
-  std::optional<std::size_t> overlapping_reading(const MoveSource* src, const Evidence& ev) const;
+  // A move M read with the next seat's reply under way; `proven`: that reply
+  // is seen whole (perhaps with the seat after it already lifting).
+  struct Overlap {
+    std::size_t group = 0;
+    bool proven = false;
+  };
+  // `went_on`: a waypoint left; the same piece's reading must pass over it.
+  std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev,
+                                             std::optional<std::size_t> went_on) const;
+  bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
+                              const TouchSummary& touches) const;
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
   Mismatch describe_setup() const;
   void refresh_fixes(const MoveSource* src);

@@ -68,8 +68,32 @@ Tracker::After Tracker::after_of(const CandidateGroup& t, const MoveSource& src)
   return out;
 }
 
-std::optional<std::size_t> Tracker::overlapping_reading(const MoveSource* src,
-                                                         const Evidence& ev) const {
+bool Tracker::whole_with_later_lifts(const CandidateGroup& r, const After& a,
+                                     const TouchSummary& touches) const {
+  // The reply r seen whole from the position after T, and every other
+  // difference a piece lifted by a seat other than r's, each after r's own
+  // piece left its square: the seat after r has begun (real hands, issue 27
+  // item 11: each lift within 270 ms of the landing before it).
+  const Evidence ev1 = Evidence::of(a.expected, board_.occupied(), a.ignored, touches);
+  const SquareSet rest = ev1.diff & ~r.footprint.touched();
+  const Square o = r.footprint.origin;
+  if (rest.none() || o == core::kNoSquare) return false;
+  const core::Position& after_pos = a.game->position();
+  const std::uint64_t began = touches.last_up[static_cast<std::size_t>(core::index_of(o))];
+  if (began == 0) return false;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (!rest.test(q)) continue;
+    if (!a.expected.test(q) || board_.occupied().test(q) ||
+        after_pos.at(static_cast<Square>(q)).seat == after_pos.to_move() ||
+        touches.last_up[static_cast<std::size_t>(q)] <= began)
+      return false;
+  }
+  const SquareSet skip = a.ignored | rest;
+  return shows_result(r.footprint, Evidence::of(a.expected, board_.occupied(), skip, touches));
+}
+
+std::optional<Tracker::Overlap> Tracker::overlapping_reading(
+    const MoveSource* src, const Evidence& ev, std::optional<std::size_t> went_on) const {
   // Issue 27 item 9 (real DGT recordings): the next player's hand is often on
   // his piece within the same poll as the last landing of the move before,
   // and now and then before it (Ng8-f6 lands 40 ms after White lifts d2).
@@ -77,22 +101,33 @@ std::optional<std::size_t> Tracker::overlapping_reading(const MoveSource* src,
   // way: move M whole (every square of its footprint as M leaves it, a
   // capture's square refilled after the mover left), and the remaining
   // differences the next seat's reply under way from the position after M
-  // (pieces lifted that are not the mover's, perhaps one already landed).
+  // (pieces lifted that are not the mover's, perhaps one already landed), or
+  // that reply whole with the seat after it already lifting (a third hand:
+  // the mover's next piece in a game of two).
   // Only a single such M is a reading; several, or none, are judged as before.
   if (src == nullptr) return std::nullopt;
   const core::Position& pos = src->game().position();
   const SquareSet ignore = ignored();
-  std::optional<std::size_t> found;
+  std::optional<Overlap> found;
   for (std::size_t i = 0; i < groups_.size(); ++i) {
     const Footprint& f = groups_[i].footprint;
     const SquareSet own = f.changed & ~ignore;
     if ((ev.diff & f.touched()) != own || own.none()) continue;
     const SquareSet rest = ev.diff & ~f.touched();
     if (rest.none()) continue;
-    // Not a reading: the mover's own hand on a second piece, or a lifted
-    // piece that the moving piece could still take: a victim lifted first
-    // while the piece brushes a square on its way there (Qd1 over e2 to
-    // take on f3), or while it is still at its origin.
+    if (went_on) {
+      // The piece that stood on a waypoint stays, or goes on over it, or
+      // it is not the piece that moved: a move of it elsewhere is no reading.
+      const CandidateGroup& w = groups_[*went_on];
+      if (i != *went_on && f.origin == w.footprint.origin &&
+          !lies_between(f.origin, w.moves.front().to, groups_[i].moves.front().to))
+        continue;
+    }
+    // Not a reading: the mover's own hand on a second piece (unless the
+    // reply is seen whole and that lift came after it began: his next
+    // move), or a lifted piece that the moving piece could still take: a
+    // victim lifted first while the piece brushes a square on its way there
+    // (Qd1 over e2 to take on f3), or while it is still at its origin.
     SquareSet reach;
     const Square landing = groups_[i].moves.front().to;
     for (const CandidateGroup& h : groups_) {
@@ -109,7 +144,6 @@ std::optional<std::size_t> Tracker::overlapping_reading(const MoveSource* src,
       if (pos.at(static_cast<Square>(q)).seat == mover_) mover_lifted = true;
       if (reach.test(q)) victim_lifted = true;
     }
-    if (mover_lifted) continue;
     if (!shows_result(f, Evidence::of(expected_, board_.occupied(), ignore | rest, summary_)))
       continue;
     After a = after_of(groups_[i], *src);
@@ -117,15 +151,18 @@ std::optional<std::size_t> Tracker::overlapping_reading(const MoveSource* src,
     Evidence ev1 = Evidence::of(a.expected, board_.occupied(), a.ignored, summary_);
     bool reply = false;
     bool reply_whole = false;
+    bool later_lifts = false;
     const SquareSet m_landing = (f.changed & ~expected_) | f.kept;
     for (const CandidateGroup& r : a.groups) {
       const bool whole = shows_result(r.footprint, ev1);
-      reply = reply || whole || on_the_way(r.footprint, ev1);
+      const bool lifted_on = !whole && whole_with_later_lifts(r, a, summary_);
+      later_lifts = later_lifts || lifted_on;
+      reply = reply || whole || lifted_on || on_the_way(r.footprint, ev1);
       // A reply taking on M's landing square "shown" by M's own landing
       // is the victim of M in the air (a victim lifted first): no proof.
-      reply_whole = reply_whole || (whole && (r.footprint.kept & m_landing).none());
+      reply_whole = reply_whole || ((whole || lifted_on) && (r.footprint.kept & m_landing).none());
     }
-    if (!reply) continue;
+    if (!reply || (mover_lifted && !later_lifts)) continue;
     // A lifted piece the moving piece could still take may be the victim of
     // a longer capture under way (the piece resting on its way there); a
     // reply seen whole says it was not (issue 27 item 11, four-kingdoms: the
@@ -133,7 +170,7 @@ std::optional<std::size_t> Tracker::overlapping_reading(const MoveSource* src,
     // Ba9-b8 once that pawn stands on h4).
     if (victim_lifted && !reply_whole) continue;
     if (found) return std::nullopt;  // two readings: judged, not guessed
-    found = i;
+    found = Overlap{i, reply_whole};
   }
   return found;
 }

@@ -75,11 +75,11 @@ struct GeneratorSettings {
   int bounce = 20;
   int victim_first = 50;
   int swap_promoted = 70;
-  // Issue 27 item 11, habits measured on real DGT recordings, used only with
-  // `real_hands` (on in `tabula bench-latency` and the real-hands soak; off
-  // here so the other soaks keep the hands they were written for: 10 of the
-  // soak's 550 games still misread with them, docs/INFERENCE.md):
-  bool real_hands = false;
+  // Issue 27 item 11, habits measured on real DGT recordings, used with
+  // `real_hands` (the default: every soak, `tabula trace` and `tabula
+  // bench-latency`; off gives the tidy hands the soaks were first written
+  // with, `--real-hands off`):
+  bool real_hands = true;
   int overlap = 35;        // the next player lifts within 270 ms of the last landing, either side
   int rest = 30;           // a slide rests 0.3-0.9 s on one square of its path
   int castle_king_first = 60;  // of castlings (the rest rook first or both lifted, alike)

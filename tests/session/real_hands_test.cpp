@@ -389,5 +389,112 @@ TEST(RealHandsSoak, ABrushedSquareWhoseReedBouncesAsThePieceLeavesIsNoKnockedPie
   }
 }
 
+// ---- session s9: the soak's last misread games, written out by hand ----------------------
+
+TEST(RealHandsSoak, TheMoverLiftingHisNextPieceWhileTheReplyIsUnderWayKeepsBothMoves) {
+  // chess seed 49 of the soak: the bishop brushes g4 and f5 on its way
+  // h3-e6; Black lifts d7 (which the bishop could have gone on to take)
+  // 28 ms before it lands; White lifts his rook on h2 (his next move) before
+  // Black's pawn lands on d6. Before: Bh3-f5 was committed (the last
+  // waypoint shown) and the board ruled out of sync.
+  Table t("chess", "r2k4/pbqppp1p/npp2b2/P6n/1r5p/RPP2PPB/1B1PP2R/1N1QK1N1 w - - 13 17");
+  t.setup();
+  t.up("h3").down("g4", 487).up("g4", 87).down("f5", 29).up("f5", 58).up("d7", 2);
+  t.down("e6", 28).up("h2", 285).down("d6", 83).down("g2", 538).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bh3-e6", "d7-d6", "Rh2-g2"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, AMoveShownWhileAnotherReedBouncesIsReadWithTheReplyUnderWay) {
+  // chess seed 26 of the soak: the queen slides d5-g8 (brushing e6, resting
+  // 434 ms on f7); Black lifts his rook on h8 1 ms after the queen leaves f7,
+  // the rook's reed bouncing (down 2 ms later, up again 3 ms after that),
+  // and the queen lands on g8 between that bounce's flips. The rook then
+  // takes the queen (victim lifted, rook down on g8). Before: the board
+  // showed Qd5-g8 only while h8's reed bounced, the bounce's flip back was
+  // no lift of the rook, and Rh8xQg8 was never read (out of sync).
+  Table t("chess", "1rb2b1r/pp1pp3/2n3kn/3Q1p1p/Pp3p1P/2P1P3/RP1PBKP1/2B3NR w - - 3 19");
+  t.setup();
+  t.up("d5").down("e6", 357).up("e6", 59).down("f7", 57).up("f7", 434).up("h8", 1);
+  t.down("h8", 2).down("g8", 3).up("h8", 0).up("g8", 271).down("g8", 263);
+  t.up("e2", 229).down("a6", 429).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qd5-g8", "Rh8xQg8", "Be2-a6"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, APieceThatStoodOnAWaypointAndLeftIsNoMoveElsewhereOfThatPiece) {
+  // corners-mini seed 35 of the soak: the queen stands on c5 for 204 ms (a
+  // waypoint: c4 is free) and Grey lifts it to take it with the bishop from
+  // f8, which brushes e7 and d6 on its way; the next seat lifts its piece as
+  // the bishop leaves d6 (d6's reed bouncing) and the bishop lands on c5.
+  // Here: White's queen c3-c4, Black's bishop f1 over e2 and d3 takes it on
+  // c4, White lifting his king as the bishop leaves d3. Before: the brush on
+  // d3 read as Qc3-d3 (a move of the queen that never passes c4), then
+  // Bf1xQd3, and the board fell out of sync.
+  Table t("chess", "k7/7p/8/8/8/P1Q5/8/5b1K w - - 0 1");
+  t.setup();
+  t.up("c3").down("c4", 645).up("c4", 204).up("f1", 649).down("e2", 496).up("e2", 65);
+  t.down("d3", 57).up("d3", 159).up("h1", 1).down("d3", 2).up("d3", 4).down("c4", 38);
+  t.down("g1", 660).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qc3-c4", "Bf1xQc4", "Kh1-g1"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, ALiftWhoseReedBouncesAcrossTheLandingBeforeItIsTheRecapturesLift) {
+  // The fast-recapture soak with real hands (chess game 2, trace seed 2):
+  // the knight lands on c3, White lifts d2 1 ms later; both reeds bounce,
+  // so the board shows Ne4-c3 again (c3's flip back) while d2's reed is
+  // between its flips, then d2 reads empty again. The pawn takes on c3 (the
+  // knight lifted, the pawn put down, both bouncing). Before: d2's flip back
+  // was a flicker of the span after the move, the pawn's real lift came
+  // before that span, and d2xNc3 was never read (the pawn "held too long").
+  Table t("chess", "rnbqkb1r/pppppppp/8/8/4n3/NP6/P1PPPPPP/1RBQKBNR b Kkq - 0 3");
+  t.setup();
+  t.up("e4").down("e4", 2).up("e4", 1).down("c3", 725).up("d2", 1).up("c3", 1).down("d2", 2);
+  t.down("c3", 1).up("d2", 3).up("c3", 341).down("c3", 1).up("c3", 1).down("c3", 347);
+  t.up("c3", 1).down("c3", 1).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Ne4-c3", "d2xNc3"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, APieceRestingOnItsPathAsTwoPiecesAreLiftedIsNoKnockedPiece) {
+  // corners-mini seed 36 of the soak: the queen rests 697 ms on c2 on its
+  // way d1-b3 (the rests measured: 0.3-0.9 s), Grey lifts the victim on b3
+  // 39 ms after it leaves, and Grey's king on a4 71 ms later. Before: "3
+  // pieces left c2, b3 and a4 within 150 ms", and no move was read. Three
+  // pieces that stood for a second or more, leaving so, are still a burst.
+  Table t("chess");
+  auto sq = [&](const char* n) { return t.sq(n); };
+  const core::Geometry& g = t.rules().geometry;
+  auto run = [&](inference::SensorHealth& h, core::SquareSet& board, const char* n, bool occupied,
+                 long ms) {
+    board.set(core::index_of(sq(n)), occupied);
+    return h.on_square(sq(n), occupied, session::Millis{ms}, board, g);
+  };
+  {
+    inference::SensorHealth h;
+    core::SquareSet board;
+    for (const char* n : {"d1", "b3", "a4"}) board.set(core::index_of(sq(n)));
+    EXPECT_FALSE(run(h, board, "d1", false, 36000));
+    EXPECT_FALSE(run(h, board, "c2", true, 37134));
+    EXPECT_FALSE(run(h, board, "c2", false, 37831));
+    EXPECT_FALSE(run(h, board, "c2", true, 37832));
+    EXPECT_FALSE(run(h, board, "c2", false, 37833));
+    EXPECT_FALSE(run(h, board, "b3", false, 37872));
+    EXPECT_FALSE(run(h, board, "a4", false, 37943));
+  }
+  {
+    inference::SensorHealth h;
+    core::SquareSet board;
+    for (const char* n : {"b3", "a4"}) board.set(core::index_of(sq(n)));
+    EXPECT_FALSE(run(h, board, "c2", true, 36000));
+    EXPECT_FALSE(run(h, board, "c2", false, 37100));
+    EXPECT_FALSE(run(h, board, "b3", false, 37139));
+    auto o = run(h, board, "a4", false, 37210);
+    ASSERT_TRUE(o);
+    EXPECT_EQ(o->kind, inference::ObservationKind::kBurst);
+  }
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
