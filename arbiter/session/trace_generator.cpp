@@ -191,6 +191,7 @@ class Generator {
       push(SquareEvent{t, cell, occupied}, "");
       last_event_ = t;
     }
+    if (occupied) filled_[static_cast<std::size_t>(i)] = last_event_;
     clock_ = last_event_ + Millis{1};
   }
 
@@ -408,6 +409,13 @@ class Generator {
         !prev_squares_.test(core::index_of(steps.front().square)) &&
         pos.at(steps.front().square).seat == seat) {
       clock_ = std::max(prev_last_lift_ + Millis{1}, prev_placed_ + Millis{rng_.range(-270, 270)});
+      // Never before its piece stood there: a piece the move before the last
+      // put down may land after the last move's first lift (three moves
+      // overlapping: famous.pgn game 2, 39. Qxh8 Rd3 40. Qa8 lifted the queen
+      // from h8 before it landed there).
+      clock_ = std::max(clock_, filled_[static_cast<std::size_t>(
+                                    core::index_of(steps.front().square))] +
+                                    Millis{30});
       overlapped = true;
       hesitate = false;
       ++script_.stats.overlaps;
@@ -518,6 +526,8 @@ class Generator {
   Millis prev_done_{0};
   Millis prev_last_lift_{0};
   core::SquareSet prev_squares_;
+  // When each square was last filled (its landing's last reed event).
+  std::array<Millis, core::kMaxSquares> filled_{};
 };
 
 }  // namespace
