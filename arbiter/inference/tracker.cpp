@@ -500,7 +500,13 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   // bouncing piece before the mover's piece lands elsewhere).
   if (!disturbed_ &&
       (!tentative_ || tentative_->carry.any() || waypoint_left || shown_by_flicker())) {
-    if (std::optional<Overlap> o = overlapping_reading(src, ev)) {
+    // A piece that stood on a waypoint and left it went on along its line:
+    // read no other move of that piece (real hands, issue 27 item 11,
+    // corners-mini: the queen stood on c5, Grey lifted it to take it, and
+    // Grey's bishop brushing d6 was no Qc6-d6, which never passes c5).
+    std::optional<std::size_t> went_on;
+    if (waypoint_left && tentative_->wait == Wait::kSlide) went_on = tentative_->groups.front();
+    if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on)) {
       std::vector<std::size_t> one{o->group};
       Millis shown = now_;
       std::uint64_t seq = seq_;
@@ -509,13 +515,16 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         seq = tentative_->seq;
       }
       Tentative t{one, seq, shown, wait_for(one, 1, false)};
+      // The reply seen whole proves the move was made: a waypoint's wait
+      // (the piece resting on its path) is over; it commits as a move shown
+      // one way does (once no reed can flicker back: the "reply" may be a
+      // bounce), and the reply, with any hand after it, is read from the
+      // position after it.
+      if (o->proven && (t.wait == Wait::kSlide || t.wait == Wait::kPrefix))
+        t.wait = settings_.commit_at_once ? Wait::kNone : Wait::kSettle;
       t.carry = ev.diff & ~groups_[o->group].footprint.touched();
       after_.reset();
       take_tentative(std::move(t), up);
-      // The reply seen whole proves the move was made: a waypoint's wait
-      // (the piece resting on its path) is over, and the reply, with any
-      // hand after it, is read from the position after it.
-      if (o->proven && !up.commit) up.commit = commit_tentative();
       return;
     }
   }
@@ -539,16 +548,42 @@ void Tracker::take_tentative(Tentative t, TrackerUpdate& up) {
 }
 
 bool Tracker::shown_by_flicker() const {
-  if (!tentative_ || tentative_->groups.size() != 1 || !tentative_->left) return false;
+  if (!tentative_ || tentative_->groups.size() != 1) return false;
   // The touch that first showed it is a flicker's first flip, the reed's
   // flip back next on that square (another seat's lift in the same
   // millisecond is no flicker; nor a landing's bounce ending on the landing,
-  // nor a flicker showing again a move shown before).
+  // nor a flicker showing again a move shown before). Or it came while
+  // another square's reed was between a flicker's flip and its flip back
+  // (real hands, issue 27 item 11, chess: the rook's reed bouncing as Black
+  // lifts it, the queen landing on g8 in that instant): the board showed
+  // the move only because that reed was bouncing.
   const Touch* shown_by = nullptr;
+  std::array<const Touch*, core::kMaxSquares> last{};
   for (const Touch& t : log_.touches()) {
-    if (t.seq == tentative_->seq && t.flicker && t.time == tentative_->shown) shown_by = &t;
+    const int q = core::index_of(t.square);
+    if (t.seq == tentative_->seq && t.time == tentative_->shown) {
+      if (!t.flicker) {
+        for (const Touch* b : last) {
+          if (b != nullptr && b->flicker && b->seq < t.seq && b->square != t.square &&
+              next_flips_back(*b))
+            return true;
+        }
+        return false;
+      }
+      if (!tentative_->left) return false;  // it still shows the move
+      shown_by = &t;
+    }
     if (shown_by != nullptr && t.seq > shown_by->seq && t.square == shown_by->square)
       return t.flicker;
+    last[static_cast<std::size_t>(q)] = &t;
+  }
+  return false;
+}
+
+bool Tracker::next_flips_back(const Touch& b) const {
+  // b's next touch on its square is a flicker's flip back (b its first flip).
+  for (const Touch& t : log_.touches()) {
+    if (t.seq > b.seq && t.square == b.square) return t.flicker && t.occupied != b.occupied;
   }
   return false;
 }

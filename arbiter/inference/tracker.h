@@ -312,6 +312,7 @@ class Tracker {
   void clear_evidence();
   bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
   bool shown_by_flicker() const;
+  bool next_flips_back(const Touch& b) const;
   void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
@@ -330,7 +331,9 @@ class Tracker {
     std::size_t group = 0;
     bool proven = false;
   };
-  std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev) const;
+  // `went_on`: a waypoint left; the same piece's reading must pass over it.
+  std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev,
+                                             std::optional<std::size_t> went_on) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
                               const TouchSummary& touches) const;
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;

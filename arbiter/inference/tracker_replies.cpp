@@ -92,8 +92,8 @@ bool Tracker::whole_with_later_lifts(const CandidateGroup& r, const After& a,
   return shows_result(r.footprint, Evidence::of(a.expected, board_.occupied(), skip, touches));
 }
 
-std::optional<Tracker::Overlap> Tracker::overlapping_reading(const MoveSource* src,
-                                                             const Evidence& ev) const {
+std::optional<Tracker::Overlap> Tracker::overlapping_reading(
+    const MoveSource* src, const Evidence& ev, std::optional<std::size_t> went_on) const {
   // Issue 27 item 9 (real DGT recordings): the next player's hand is often on
   // his piece within the same poll as the last landing of the move before,
   // and now and then before it (Ng8-f6 lands 40 ms after White lifts d2).
@@ -115,6 +115,14 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(const MoveSource* s
     if ((ev.diff & f.touched()) != own || own.none()) continue;
     const SquareSet rest = ev.diff & ~f.touched();
     if (rest.none()) continue;
+    if (went_on) {
+      // The piece that stood on a waypoint stays, or goes on over it, or
+      // it is not the piece that moved: a move of it elsewhere is no reading.
+      const CandidateGroup& w = groups_[*went_on];
+      if (i != *went_on && f.origin == w.footprint.origin &&
+          !lies_between(f.origin, w.moves.front().to, groups_[i].moves.front().to))
+        continue;
+    }
     // Not a reading: the mover's own hand on a second piece (unless the
     // reply is seen whole and that lift came after it began: his next
     // move), or a lifted piece that the moving piece could still take: a

@@ -405,5 +405,40 @@ TEST(RealHandsSoak, TheMoverLiftingHisNextPieceWhileTheReplyIsUnderWayKeepsBothM
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, AMoveShownWhileAnotherReedBouncesIsReadWithTheReplyUnderWay) {
+  // chess seed 26 of the soak: the queen slides d5-g8 (brushing e6, resting
+  // 434 ms on f7); Black lifts his rook on h8 1 ms after the queen leaves f7,
+  // the rook's reed bouncing (down 2 ms later, up again 3 ms after that),
+  // and the queen lands on g8 between that bounce's flips. The rook then
+  // takes the queen (victim lifted, rook down on g8). Before: the board
+  // showed Qd5-g8 only while h8's reed bounced, the bounce's flip back was
+  // no lift of the rook, and Rh8xQg8 was never read (out of sync).
+  Table t("chess", "1rb2b1r/pp1pp3/2n3kn/3Q1p1p/Pp3p1P/2P1P3/RP1PBKP1/2B3NR w - - 3 19");
+  t.setup();
+  t.up("d5").down("e6", 357).up("e6", 59).down("f7", 57).up("f7", 434).up("h8", 1);
+  t.down("h8", 2).down("g8", 3).up("h8", 0).up("g8", 271).down("g8", 263);
+  t.up("e2", 229).down("a6", 429).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qd5-g8", "Rh8xQg8", "Be2-a6"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, APieceThatStoodOnAWaypointAndLeftIsNoMoveElsewhereOfThatPiece) {
+  // corners-mini seed 35 of the soak: the queen stands on c5 for 204 ms (a
+  // waypoint: c4 is free) and Grey lifts it to take it with the bishop from
+  // f8, which brushes e7 and d6 on its way; the next seat lifts its piece as
+  // the bishop leaves d6 (d6's reed bouncing) and the bishop lands on c5.
+  // Here: White's queen c3-c4, Black's bishop f1 over e2 and d3 takes it on
+  // c4, White lifting his king as the bishop leaves d3. Before: the brush on
+  // d3 read as Qc3-d3 (a move of the queen that never passes c4), then
+  // Bf1xQd3, and the board fell out of sync.
+  Table t("chess", "k7/7p/8/8/8/P1Q5/8/5b1K w - - 0 1");
+  t.setup();
+  t.up("c3").down("c4", 645).up("c4", 204).up("f1", 649).down("e2", 496).up("e2", 65);
+  t.down("d3", 57).up("d3", 159).up("h1", 1).down("d3", 2).up("d3", 4).down("c4", 38);
+  t.down("g1", 660).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qc3-c4", "Bf1xQc4", "Kh1-g1"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
