@@ -208,7 +208,7 @@ TrackerUpdate Tracker::on_event(const SquareEvent& e, const MoveSource* src) {
 
   Square q = board_.square_of(e.square);
   if (mode_ == TrackerMode::kTrack) {
-    if (auto burst = health_.on_square(q, e.occupied, t, board_.occupied(), g)) {
+    if (auto burst = health_.on_square(q, e.occupied, t, board_.occupied(), g, &expected_)) {
       up.observations.push_back(*burst);
       disturbed_ = true;
     }

@@ -416,6 +416,10 @@ class Generator {
       clock_ = std::max(clock_, filled_[static_cast<std::size_t>(
                                     core::index_of(steps.front().square))] +
                                     Millis{30});
+      // Nor before the seat's own move before is done (in a game of two, the
+      // move before the last: Black lifting his bishop while his castling
+      // rook was still in the air, famous.pgn game 5).
+      clock_ = std::max(clock_, seat_done_[static_cast<std::size_t>(seat)] + Millis{30});
       overlapped = true;
       hesitate = false;
       ++script_.stats.overlaps;
@@ -478,6 +482,7 @@ class Generator {
     script_.moves.push_back({m, seat, text, done, placed});
     prev_placed_ = placed;
     prev_done_ = std::max(done, prev_done_);
+    seat_done_[static_cast<std::size_t>(seat)] = done;
     prev_last_lift_ = last_lift;
     prev_squares_ = squares;
     if (choices > 1) {
@@ -528,6 +533,8 @@ class Generator {
   core::SquareSet prev_squares_;
   // When each square was last filled (its landing's last reed event).
   std::array<Millis, core::kMaxSquares> filled_{};
+  // When each seat's last move was done (its last reed event).
+  std::array<Millis, core::kMaxSeats> seat_done_{};
 };
 
 }  // namespace

@@ -113,18 +113,57 @@ TEST(RealRecordsHands, AReplyShownWholeWhileTheThirdSeatLiftsProvesTheMoveBefore
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+// ---- a piece resting on its path is no standing piece to knock over ---------------------
+
+// famous.pgn game 4 (12. Qxb5: the queen rests 0.7 s on b4, goes on, the
+// victim on b5 is lifted 41 ms later and Black lifts a8 71 ms after that),
+// chess.com FFA 100532097 (Bg2xe4 resting on f3) and 104038635 (Qd5-d9
+// resting on d8): three squares left within 150 ms were ruled "pieces knocked
+// over", and no move was read after it. The resting piece stood on a square
+// the position has empty: it is the move under way, not a piece of the board.
+TEST(RealRecordsHands, APieceLeavingItsRestAsTheVictimAndTheNextSeatsPieceAreLiftedIsNoBurst) {
+  // 1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7: the queen rests on g6 on its way.
+  Table t("chess");
+  t.setup();
+  t.move("e2", "e4").wait(700).move("e7", "e5").wait(700);
+  t.move("d1", "h5").wait(700).move("b8", "c6").wait(700);
+  t.up("h5").down("g6", 280).up("g6", 700);  // the queen rests 0.7 s on g6
+  t.up("f7", 41).up("e8", 71);               // the victim off; Black's king up
+  t.down("f7", 200).up("f7", 300).down("f7", 400).wait(1500);
+  EXPECT_EQ(t.moves(), (Strings{"e2-e4", "e7-e5", "Qd1-h5", "Nb8-c6", "Qh5xf7", "Ke8xQf7"}))
+      << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  for (const auto& r : t.rulings(RulingKind::kSensor))
+    EXPECT_EQ(r.text.find("knocked over"), std::string::npos) << t.transcript();
+}
+
+TEST(RealRecordsHands, ThreeStandingPiecesLeavingAtOnceAreStillABurst) {
+  // The rule the fix above must keep: pieces of the position (the queen has
+  // stood on h5 since its move) leaving within 150 ms are a burst.
+  Table t("chess");
+  t.setup();
+  t.move("e2", "e4").wait(700).move("e7", "e5").wait(700);
+  t.move("d1", "h5").wait(700).move("b8", "c6").wait(700);
+  t.up("h5").up("f7", 41).up("e8", 71).wait(1000);
+  bool burst = false;
+  for (const auto& r : t.rulings(RulingKind::kSensor))
+    burst = burst || r.text.find("knocked over") != std::string::npos;
+  EXPECT_TRUE(burst) << t.transcript();
+}
+
 // ---- the generator: hands that a table could have --------------------------------------
 
 // famous.pgn game 2, seed 1: three moves overlapping (39. Qxh8 Rd3 40. Qa8)
 // had White lift the queen from h8 before it landed there: an "up" for an
 // empty square, which no hand can make. Every event of a real-hands script
-// flips its square (a bounce flips it and flips it back).
+// flips its square (a bounce flips it and flips it back), and every move
+// begins after its seat's move before is done.
 TEST(RealRecordsHands, TheGeneratorsRealHandsLiftOnlyPiecesThatStand) {
   std::string famous = std::string(TABULA_SOURCE_DIR) + "/tests/session/data/famous.pgn";
   for (int game = 1; game <= 7; ++game) {
     PreparedRecord prep = prepare_record(load_record("chess", famous, game));
     ASSERT_TRUE(prep.error.empty()) << prep.error;
-    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       session::GeneratorSettings gs;
       gs.seed = seed;
       gs.real_hands = true;
@@ -133,9 +172,24 @@ TEST(RealRecordsHands, TheGeneratorsRealHandsLiftOnlyPiecesThatStand) {
       std::map<core::Square, bool> on;
       int bad = 0;
       std::string first;
-      for (const session::Input& in : script->inputs) {
+      std::size_t move = 0;  // the moves' notes are on their first events, in order
+      for (std::size_t i = 0; i < script->inputs.size(); ++i) {
+        const session::Input& in = script->inputs[i];
         const auto* e = std::get_if<session::SquareEvent>(&in);
         if (e == nullptr) continue;
+        const std::string& note = script->notes[i];
+        if (!note.empty() && note[0] >= '1' && note[0] <= '9' && move < script->moves.size()) {
+          // famous.pgn game 5, seed 16: Black lifted his bishop for 9... Bb7
+          // while his castling rook was still in the air. No seat begins a
+          // move before its own move before is done.
+          for (std::size_t k = move; k-- > 0;) {
+            if (script->moves[k].seat != script->moves[move].seat) continue;
+            EXPECT_GT(e->time, script->moves[k].done)
+                << "game " << game << " seed " << seed << ": " << note;
+            break;
+          }
+          ++move;
+        }
         if (on[e->square] == e->occupied) {
           if (bad++ == 0)
             first = std::to_string(e->time.count()) + " ms " +
