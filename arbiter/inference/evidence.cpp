@@ -7,6 +7,7 @@ namespace tabula::inference {
 using core::Square;
 
 void TouchLog::drop_through(std::uint64_t seq, const core::SquareSet& keep) {
+  dropped_ = seq;
   std::erase_if(touches_, [&](const Touch& t) {
     return t.seq <= seq && !keep.test(core::index_of(t.square));
   });
@@ -34,6 +35,7 @@ void TouchLog::add(const Touch& t) {
   if (a != nullptr && b->time - a->time < bounce_ && t.time - b->time < bounce_ && !a->flicker) {
     b->flicker = true;
     touches_.back().flicker = true;
+    touches_.back().first_flip = b->seq;
   }
 }
 
@@ -43,11 +45,23 @@ void TouchLog::summarize(std::uint64_t after, TouchSummary& out,
   out.last_up.fill(0);
   out.last_down.fill(0);
   out.first_up = core::kNoSquare;
+  // The last touch summarised on each square: a flicker's flip back whose
+  // first flip came before the span's first touch (before `after`, or
+  // dropped with a committed move) is the square's one real change in the
+  // span: the span began while the reed was bouncing (real hands, issue 27
+  // item 11: a lift's reed bouncing as the move before lands), and the
+  // square holds the flip back's state for real. A first flip that is the
+  // span's boundary itself (the touch that showed a move) stays a flicker.
+  const std::uint64_t boundary = std::max(after, dropped_);
+  std::array<std::uint64_t, core::kMaxSquares> last_in{};
   for (const Touch& t : touches_) {
     int q = core::index_of(t.square);
     if (t.seq <= after && !keep.test(q)) continue;
     out.touched.set(q);
-    if (t.flicker) continue;
+    const std::uint64_t before = last_in[static_cast<std::size_t>(q)];
+    last_in[static_cast<std::size_t>(q)] = t.seq;
+    if (t.flicker && (t.first_flip == 0 || before == t.first_flip || t.first_flip == boundary))
+      continue;
     if (t.occupied) {
       out.last_down[q] = t.seq;
     } else {

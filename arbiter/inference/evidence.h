@@ -46,6 +46,8 @@ struct Touch {
   // Part of a flicker (TouchLog): set when the touch is logged, so that it
   // stays one after the touches before it are dropped with a committed move.
   bool flicker = false;
+  // A flicker's flip back: the seq of its first flip (0 for any other touch).
+  std::uint64_t first_flip = 0;
 };
 
 struct TouchSummary {
@@ -67,7 +69,10 @@ class TouchLog {
   TouchLog() = default;
   explicit TouchLog(Millis bounce) : bounce_(bounce) {}
   void add(const Touch& t);
-  void clear() { touches_.clear(); }
+  void clear() {
+    touches_.clear();
+    dropped_ = 0;
+  }
   // Forgets every touch numbered `seq` or lower, except those on `keep`'s
   // squares (the next seat's hand already under way, issue 27 item 9).
   void drop_through(std::uint64_t seq, const core::SquareSet& keep = {});
@@ -80,6 +85,7 @@ class TouchLog {
  private:
   std::vector<Touch> touches_;
   Millis bounce_{0};
+  std::uint64_t dropped_ = 0;  // drop_through's last seq
 };
 
 struct Evidence {

@@ -440,5 +440,22 @@ TEST(RealHandsSoak, APieceThatStoodOnAWaypointAndLeftIsNoMoveElsewhereOfThatPiec
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, ALiftWhoseReedBouncesAcrossTheLandingBeforeItIsTheRecapturesLift) {
+  // The fast-recapture soak with real hands (chess game 2, trace seed 2):
+  // the knight lands on c3, White lifts d2 1 ms later; both reeds bounce,
+  // so the board shows Ne4-c3 again (c3's flip back) while d2's reed is
+  // between its flips, then d2 reads empty again. The pawn takes on c3 (the
+  // knight lifted, the pawn put down, both bouncing). Before: d2's flip back
+  // was a flicker of the span after the move, the pawn's real lift came
+  // before that span, and d2xNc3 was never read (the pawn "held too long").
+  Table t("chess", "rnbqkb1r/pppppppp/8/8/4n3/NP6/P1PPPPPP/1RBQKBNR b Kkq - 0 3");
+  t.setup();
+  t.up("e4").down("e4", 2).up("e4", 1).down("c3", 725).up("d2", 1).up("c3", 1).down("d2", 2);
+  t.down("c3", 1).up("d2", 3).up("c3", 341).down("c3", 1).up("c3", 1).down("c3", 347);
+  t.up("c3", 1).down("c3", 1).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Ne4-c3", "d2xNc3"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
