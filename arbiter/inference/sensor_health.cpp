@@ -54,7 +54,8 @@ std::optional<Observation> SensorHealth::on_cell(core::Square cell, Millis time,
 
 std::optional<Observation> SensorHealth::on_square(core::Square square, bool occupied, Millis time,
                                                    const core::SquareSet& board,
-                                                   const core::Geometry& g) {
+                                                   const core::Geometry& g,
+                                                   const core::SquareSet* position) {
   while (!recent_.empty() && time - recent_.front().time >= settings_.burst_window)
     recent_.pop_front();
   recent_.push_back({time, square, occupied});
@@ -71,9 +72,14 @@ std::optional<Observation> SensorHealth::on_square(core::Square square, bool occ
     int q = core::index_of(c.square);
     const std::optional<Millis>& put = placed_[static_cast<std::size_t>(q)];
     const bool stood = !put || *put > c.time || c.time - *put >= settings_.standing;
+    // Issue 27 item 11 (real records through real hands): a piece resting
+    // 0.3-0.9 s on its path stood longer than `standing`, yet its square is
+    // empty in the position: its leaving is the hand going on (famous.pgn
+    // game 4, the queen leaving b4 as b5's victim and Black's a8 are lifted).
+    const bool of_position = position == nullptr || position->test(q);
     if (c.occupied) {
       filled.set(q);
-    } else if (!filled.test(q) && !board.test(q) && stood) {
+    } else if (!filled.test(q) && !board.test(q) && stood && of_position) {
       off.set(q);
     }
   }

@@ -75,9 +75,13 @@ class SensorHealth {
   // A reed changed. Returns a report the first time the cell turns noisy.
   std::optional<Observation> on_cell(core::Square cell, Millis time, const core::Geometry& g);
   // A square's occupancy changed (`occupied`: now); `board` is the occupancy
-  // after the change. Returns a report when a burst begins.
+  // after the change; `position` (when given) the squares the committed
+  // position fills: a piece leaving a square outside it stood there on its
+  // way (a rest on the path), a move under way, no piece knocked over.
+  // Returns a report when a burst begins.
   std::optional<Observation> on_square(core::Square square, bool occupied, Millis time,
-                                       const core::SquareSet& board, const core::Geometry& g);
+                                       const core::SquareSet& board, const core::Geometry& g,
+                                       const core::SquareSet* position = nullptr);
 
  private:
   HealthSettings settings_;

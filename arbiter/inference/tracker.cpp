@@ -208,7 +208,7 @@ TrackerUpdate Tracker::on_event(const SquareEvent& e, const MoveSource* src) {
 
   Square q = board_.square_of(e.square);
   if (mode_ == TrackerMode::kTrack) {
-    if (auto burst = health_.on_square(q, e.occupied, t, board_.occupied(), g)) {
+    if (auto burst = health_.on_square(q, e.occupied, t, board_.occupied(), g, &expected_)) {
       up.observations.push_back(*burst);
       disturbed_ = true;
     }
@@ -605,6 +605,11 @@ void Tracker::reshow_after_flicker() {
     if (t.seq > tentative_->seq && !t.flicker && squares.test(core::index_of(t.square))) last = &t;
   }
   if (last == nullptr || !last->occupied) return;
+  // A hand that began before the landing belongs to the reply, as in
+  // overlapping_reading: its touches are kept past the new show (issue 27
+  // item 11: famous.pgn game 1, Black's knight lifted between the bishop's
+  // bouncing victim and its landing on d7, then taking it there).
+  tentative_->carry |= (board_.occupied() ^ expected_) & ~f.touched() & ~ignored();
   tentative_->seq = last->seq;
   tentative_->shown = last->time;
   tentative_->left.reset();

@@ -91,7 +91,8 @@
 // kSlide and kPrefix end early when the seat to move after T lifts a piece
 // that no longer move of T's piece could capture while T's squares stand:
 // the mover's hand is off the board (a lift the slide could still capture
-// on may be the mover taking the victim: it waits).
+// on may be the mover taking the victim: it waits; so does a lift while the
+// mover holds another piece of his own, the king of a rook-first castling).
 //
 // Not moves, so never committed at once: an adjustment (lift and put back:
 // the board returns to the position), a piece in the air, a slide's brushed

@@ -200,6 +200,15 @@ bool Tracker::next_seat_began(const MoveSource* src) {
     reach |= g.footprint.kept | (g.footprint.changed & expected_);
   }
   const core::Position& pos = src->game().position();
+  // The mover still holds a piece of his own besides T's (the king of a
+  // rook-first castling, lifted after the rook landed): his hand is not off
+  // the board, whoever else begins (issue 27 item 11: famous.pgn game 5,
+  // 8... O-O read as Rh8-f8 when White lifted his bishop 200 ms before the
+  // king landed).
+  const SquareSet held = expected_ & ~board_.occupied() & ~t.footprint.touched() & ~ignored();
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    if (held.test(i) && pos.at(static_cast<Square>(i)).seat == mover_) return false;
+  }
   for (const Touch& touch : log_.touches()) {
     if (touch.seq <= tentative_->seq || touch.occupied) continue;
     int i = core::index_of(touch.square);

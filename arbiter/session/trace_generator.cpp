@@ -191,6 +191,7 @@ class Generator {
       push(SquareEvent{t, cell, occupied}, "");
       last_event_ = t;
     }
+    if (occupied) filled_[static_cast<std::size_t>(i)] = last_event_;
     clock_ = last_event_ + Millis{1};
   }
 
@@ -408,6 +409,17 @@ class Generator {
         !prev_squares_.test(core::index_of(steps.front().square)) &&
         pos.at(steps.front().square).seat == seat) {
       clock_ = std::max(prev_last_lift_ + Millis{1}, prev_placed_ + Millis{rng_.range(-270, 270)});
+      // Never before its piece stood there: a piece the move before the last
+      // put down may land after the last move's first lift (three moves
+      // overlapping: famous.pgn game 2, 39. Qxh8 Rd3 40. Qa8 lifted the queen
+      // from h8 before it landed there).
+      clock_ = std::max(clock_, filled_[static_cast<std::size_t>(
+                                    core::index_of(steps.front().square))] +
+                                    Millis{30});
+      // Nor before the seat's own move before is done (in a game of two, the
+      // move before the last: Black lifting his bishop while his castling
+      // rook was still in the air, famous.pgn game 5).
+      clock_ = std::max(clock_, seat_done_[static_cast<std::size_t>(seat)] + Millis{30});
       overlapped = true;
       hesitate = false;
       ++script_.stats.overlaps;
@@ -470,6 +482,7 @@ class Generator {
     script_.moves.push_back({m, seat, text, done, placed});
     prev_placed_ = placed;
     prev_done_ = std::max(done, prev_done_);
+    seat_done_[static_cast<std::size_t>(seat)] = done;
     prev_last_lift_ = last_lift;
     prev_squares_ = squares;
     if (choices > 1) {
@@ -518,6 +531,10 @@ class Generator {
   Millis prev_done_{0};
   Millis prev_last_lift_{0};
   core::SquareSet prev_squares_;
+  // When each square was last filled (its landing's last reed event).
+  std::array<Millis, core::kMaxSquares> filled_{};
+  // When each seat's last move was done (its last reed event).
+  std::array<Millis, core::kMaxSeats> seat_done_{};
 };
 
 }  // namespace

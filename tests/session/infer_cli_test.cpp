@@ -376,27 +376,43 @@ TEST(BenchLatency, ReadsEveryMoveAndCommitsMostAtOnce) {
   }
   EXPECT_EQ(rows, 6) << out.str();
   EXPECT_NE(out.str().find("compute per reed event, commit_at_once on: p50 "), std::string::npos);
-  // Real games: the seven two-player records, one trace each, with the
-  // generator's tidy hands: with real hands (the default) these records
-  // still misread (issue 27 item 11 left open: docs/BENCH.md).
-  std::ostringstream rec;
-  ASSERT_EQ(cli::cmd_bench_latency({"bench-latency", "--variants", "chess", "--record", famous(),
-                                    "--seeds", "1", "--real-hands", "off"},
-                                   rec, err),
-            0)
-      << err.str();
-  bool all_on = false;
-  for (const std::string& l : lines(rec.str())) {
-    std::istringstream in(l);
-    std::string variant, mode;
-    int moves = 0, at_once = 0, slide = 0, prefix = 0, settle = 0, same = 0, misread = -1;
-    in >> variant >> mode >> moves >> at_once >> slide >> prefix >> settle >> same >> misread;
-    if (variant != "all" || mode != "on") continue;
-    all_on = true;
-    EXPECT_EQ(misread, 0) << l;
-    EXPECT_GT(moves, 200) << l;
+  // Real games through real hands (the default; issue 27 item 11): the
+  // seven two-player records and two chess.com four-player records (Teams
+  // 519084 and FFA 104038635 misread before: three seats' hands in a chain,
+  // a rook-first castling), three traces each, every move read, nothing
+  // ruled illegal, in both modes.
+  struct RecordCase {
+    std::string variant;
+    std::string path;
+    int min_moves;
+  };
+  for (const RecordCase& c :
+       {RecordCase{"chess", famous(), 3 * 280},
+        RecordCase{"chesscom-teams", shared_data("teams/teams-519084.pgn4"), 3 * 28},
+        RecordCase{"chesscom-ffa", shared_data("ffa/ffa-104038635.pgn4"), 3 * 70}}) {
+    std::ostringstream rec;
+    ASSERT_EQ(cli::cmd_bench_latency({"bench-latency", "--variants", c.variant, "--record", c.path,
+                                      "--seeds", "3"},
+                                     rec, err),
+              0)
+        << err.str();
+    EXPECT_NE(rec.str().find("; hands real (issue 27 item 11)"), std::string::npos) << rec.str();
+    int all_rows = 0;
+    for (const std::string& l : lines(rec.str())) {
+      std::istringstream in(l);
+      std::string variant, mode;
+      int moves = 0, at_once = 0, slide = 0, prefix = 0, settle = 0, same = 0, misread = -1;
+      int illegal = -1;
+      in >> variant >> mode >> moves >> at_once >> slide >> prefix >> settle >> same >> misread >>
+          illegal;
+      if (variant != "all") continue;
+      ++all_rows;
+      EXPECT_EQ(misread, 0) << c.path << "\n" << l;
+      EXPECT_EQ(illegal, 0) << c.path << "\n" << l;
+      EXPECT_GE(moves, c.min_moves) << c.path << "\n" << l;
+    }
+    EXPECT_EQ(all_rows, 2) << rec.str();
   }
-  EXPECT_TRUE(all_on) << rec.str();
   std::ostringstream bad;
   EXPECT_EQ(cli::cmd_bench_latency({"bench-latency", "--record", famous()}, out, bad), 2);
   EXPECT_NE(bad.str().find("--record FILE needs the one variant"), std::string::npos) << bad.str();
