@@ -29,6 +29,7 @@ tools=(
   openssl  # tests/hub: the TLS broker test makes its certificates with it
   mosquitto mosquitto-clients
   xvfb xauth xdotool
+  x11-apps  # xwd: tests/ui/setup_flow_test.sh waits for the page to be drawn anew after each tap
   cage  # the kiosk unit's compositor; tests/ui/platform_test.sh runs the kiosk in it
   pgn-extract
   # The browser page's test (tests/web/page_test.py, issue 34): Debian's

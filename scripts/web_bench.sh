@@ -7,6 +7,9 @@
 # slowest table input, and the service's CPU and memory. Loopback only.
 #
 #   scripts/web_bench.sh [BOARDS=50] [STREAMS=1000] [SECONDS=40] [BUILD=build]
+#   WEB_RCVBUF=BYTES: each spectator's receive buffer (web_load.py's RCVBUF)
+#   WEB_OPTIONS="--stream-pace-ms 0 --send-buffer 0": the service as before
+#   its pacing (tabula-hub-web's options)
 #
 # Run it twice, with STREAMS 1 and 1000, to see what the spectators cost.
 set -euo pipefail
@@ -37,7 +40,7 @@ webport=$(free_port)
 pids+=($!)
 for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.05; done
 
-"$webbin" --broker "127.0.0.1:$port" --event bench --port "$webport" --max-streams $((streams + 16)) > "$work/web.out" 2>&1 &
+"$webbin" --broker "127.0.0.1:$port" --event bench --port "$webport" --max-streams $((streams + 16)) ${WEB_OPTIONS:-} > "$work/web.out" 2>&1 &
 web=$!
 pids+=("$web")
 "$sim" hub --broker "127.0.0.1:$port" --event bench --boards "$boards" --seconds $((seconds + 30)) > "$work/hub.out" 2>&1 &
@@ -45,7 +48,7 @@ hub=$!
 pids+=("$hub")
 for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$webport) 2>/dev/null && break; sleep 0.05; done
 sleep 1
-python3 scripts/web_load.py "$webport" "$streams" "$seconds" > "$work/load.out" &
+/usr/bin/time -o "$work/load.time" -f "%U %S" python3 scripts/web_load.py "$webport" "$streams" "$seconds" "${WEB_RCVBUF:-0}" > "$work/load.out" &
 load=$!
 sleep 2
 for i in $(seq 1 "$boards"); do
@@ -58,8 +61,9 @@ wait "$load"
 rss=$(awk '/VmHWM/ { print $2 }' "/proc/$web/status")
 cpu=$(awk -v t="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / t }' "/proc/$web/stat")
 kill -TERM "$hub" 2>/dev/null || true; wait "$hub" || true
-echo "== web_bench: $boards boards (speed x4), $streams spectator streams, ${seconds} s, $(nproc) cores, $(date -u '+%F %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== web_bench: $boards boards (speed x4), $streams spectator streams (receive buffer ${WEB_RCVBUF:-kernel}; ${WEB_OPTIONS:-paced}), ${seconds} s, $(nproc) cores, $(date -u '+%F %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "page: $(cat "$work/load.out")"
 grep "^hub: move latency" "$work/hub.out" | sed 's/^/beside: /' || true
 slow=$(grep -ho "slowest_ms=[0-9]*" "$work"/b*.out 2>/dev/null | cut -d= -f2 | sort -n | tail -1)
 echo "boards: slowest table input ${slow:-?} ms (of those that finished); tabula-hub-web: cpu ${cpu} s, peak RSS $((rss / 1024)) MiB"
+echo "spectators (web_load.py, one process): cpu $(awk '{ printf "%.1f", $1 + $2 }' "$work/load.time") s"

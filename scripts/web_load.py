@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Spectators for tabula-hub-web's benchmark (scripts/web_bench.sh, issue 34).
 
-  web_load.py PORT STREAMS SECONDS
+  web_load.py PORT STREAMS SECONDS [RCVBUF]
 
 Opens STREAMS server-sent-event streams to 127.0.0.1:PORT/events at once
 (asyncio, one process), reads them for SECONDS, and prints one line:
@@ -11,14 +11,21 @@ that first shows a new move, minus the board's own wall clock when it
 published that state (BoardState.wall_ms; same machine, same clock). The first
 20 streams time every move; the others drain their bytes unparsed, so that
 the client's own CPU is not what is measured.
+RCVBUF (bytes, default 0: the kernel's own, autotuned to megabytes on
+loopback) bounds each stream's receive buffer, as a phone's small window on
+a hall's Wi-Fi would: then a spectator this one process cannot read fast
+enough makes the service's writer wait and skip to the newest boards, rather
+than megabytes of old ones waiting in this process's sockets.
 Loopback only; ends by itself.
 """
 import asyncio
 import json
+import socket
 import sys
 import time
 
 port, streams, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+rcvbuf = int(sys.argv[4]) if len(sys.argv) > 4 else 0
 lat = []
 counts = {"events": 0, "refused": 0, "open": 0, "retries": 0, "bytes": 0}
 MEASURED = 20  # streams whose every move is timed
@@ -29,7 +36,19 @@ async def connect():
     listen backlog is cpp-httplib's, small: a burst of connects is reset)."""
     for attempt in range(8):
         try:
-            r, w = await asyncio.open_connection("127.0.0.1", port)
+            sock = None
+            if rcvbuf:
+                sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)  # before connect: the window
+                sock.setblocking(False)
+                try:
+                    await asyncio.wait_for(asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port)), 5)
+                except asyncio.TimeoutError:
+                    sock.close()
+                    raise OSError("connect timed out")
+                r, w = await asyncio.open_connection(sock=sock)
+            else:
+                r, w = await asyncio.open_connection("127.0.0.1", port)
             w.write(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
             await w.drain()
             status = await r.readline()

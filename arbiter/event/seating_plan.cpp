@@ -117,7 +117,8 @@ Design field_design(const Field& f, int extra) {
 // all different and never 0, each fixed point with one of each kind) is
 // developed by i -> i + d mod 7 for d = 0..6. The groups: {(i,0),(i,1),(i,2)}
 // and {21, 22, 23}; every other pair shares exactly one block.
-Design design_24() {
+// Not normalised: the 23 and 25-27 plans below are made from it.
+Design raw_24() {
   constexpr int kFixed = -1;
   constexpr std::array<std::array<std::array<int, 2>, 4>, 6> kBase{{
       {{{kFixed, 0}, {0, 0}, {5, 1}, {1, 2}}},
@@ -140,12 +141,58 @@ Design design_24() {
     }
     d.classes.push_back(std::move(c));
   }
-  return normalised(std::move(d), 24);
+  return d;
+}
+
+// 23 points: the 24 design without point 23; its table in each class sits
+// out (seating_plan.h). Point 23 meets the 21 points outside its group once
+// each, so those 21 have one bye each and 21, 22 none.
+Design design_23() {
+  Design d = raw_24();
+  for (Class& c : d.classes) {
+    auto it = std::find_if(c.tables.begin(), c.tables.end(),
+                           [](const std::array<int, 4>& t) { return std::find(t.begin(), t.end(), 23) != t.end(); });
+    for (int p : *it) {
+      if (p != 23) c.byes.push_back(p);
+    }
+    c.tables.erase(it);
+  }
+  return normalised(std::move(d), 23);
+}
+
+// 25-27 points: the 24 design and `extra` points 24 + e that each class
+// take the place (and seat) of the point kExtraByes[e][class], which then
+// has the bye (seating_plan.h). Found by a small backtracking search over
+// the 24 design's classes: the 7 x 3 points replaced are all different, two
+// extras are never at one table of a class, and an extra's 21 table-mates
+// over the 7 classes are all different (checked again by the tests, which
+// count every pair met).
+Design design_24_extra(int extra) {
+  constexpr std::array<std::array<int, 7>, 3> kExtraByes{{
+      {0, 1, 9, 8, 3, 2, 20},
+      {4, 6, 14, 11, 7, 16, 22},
+      {13, 23, 10, 17, 5, 15, 12},
+  }};
+  Design d = raw_24();
+  for (std::size_t r = 0; r < d.classes.size(); ++r) {
+    Class& c = d.classes[r];
+    for (int e = 0; e < extra; ++e) {
+      const int bye = kExtraByes[static_cast<std::size_t>(e)][r];
+      for (auto& t : c.tables) {
+        for (int& p : t) {
+          if (p == bye) p = 24 + e;
+        }
+      }
+      c.byes.push_back(bye);
+    }
+  }
+  return normalised(std::move(d), 24 + extra);
 }
 
 // The plan for `players`, or no classes.
 Design design_of(int players) {
-  if (players == 24) return design_24();
+  if (players == 23) return design_23();
+  if (players >= 24 && players <= 27) return players == 24 ? normalised(raw_24(), 24) : design_24_extra(players - 24);
   if (players < 16) return {};
   const Field f = field_of(players / 4);
   const int extra = players % 4;

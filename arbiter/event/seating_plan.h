@@ -1,5 +1,5 @@
 // seating_plan.h — repeat-free plans of four-player rounds (issue 35: 32
-// players over 7 rounds meet no one twice; 24 and 29-31 too).
+// players over 7 rounds meet no one twice; 23-31 too, 22 not).
 //
 // A plan is a list of classes (rounds) over the points 0..n-1, each class
 // q tables of four and the points left over on a bye; no two points share a
@@ -35,6 +35,24 @@
 // leaves out only type 3^4). Each player meets the 21 players outside their
 // group once. Found here by a small exhaustive search over a base class on
 // Z7 x {0,1,2} plus three fixed points, developed mod 7 (seating_plan.cpp).
+//
+// 23 players: the 24 design without one point (23): each class, its three
+// table-mates sit out. Point 23 meets the 21 players outside its group once
+// each, so 21 players have one bye over 7 rounds and 2 none.
+// 25-27 players: the 24 design and 1-3 extra players that each class take
+// the place (and seat) of a point who then has the bye, as in the field
+// plans with byes; which point, a table of 7 x 3 found by a small
+// backtracking search (seating_plan.cpp): the 7m points replaced are all
+// different, two extras never share a table, an extra's 21 table-mates are
+// all different.
+// How many rounds can be repeat-free: a player without a bye over R rounds
+// meets 3R others, so 3R <= n - 1 while some player has had no bye (fair
+// byes: while m*R < n). 22 players: R <= 7 (8 rounds give 16 byes < 22,
+// and 3 x 8 > 21); 23 and 25-27: R <= 8 by the same count, 7 reached here
+// (the events play 7). 22 players have no plan: none exists on Z7 x 3 + 1
+// (an exhaustive search over base classes developed mod 7), and a local
+// search found none over 7 rounds (best 7 repeats); they take the seating's
+// local search (docs/EVENT.md's table).
 //
 // A later round stays on the plan while every round played so far is one of
 // its classes (tables as sets, byes as a set); the seating then picks, among

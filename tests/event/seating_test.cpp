@@ -125,11 +125,21 @@ TEST(Seating, TwentyFourPlayersOverSevenRoundsMeetNoOneTwiceAndEndBalanced) {
   for (std::uint32_t seed = 1; seed <= 3; ++seed) expect_plan(make_section(24, Format::kFourPlayer, 7, seed), 6, seed, 0);
 }
 
+// 23 and 25-27 players (3, 1, 2, 3 byes a round): the 24 design without one
+// point, or with 1-3 extra players taking labels' places (seating_plan.h):
+// 7 rounds, no repeat, nobody a second bye.
+TEST(Seating, TwentyThreeAndTwentyFiveToTwentySevenPlayersOverSevenRoundsMeetNoOneTwice) {
+  expect_plan(make_section(23, Format::kFourPlayer, 7, 81), 5, 81, 3);
+  expect_plan(make_section(25, Format::kFourPlayer, 7, 82), 6, 82, 1);
+  expect_plan(make_section(26, Format::kFourPlayer, 7, 83), 6, 83, 2);
+  expect_plan(make_section(27, Format::kFourPlayer, 7, 84), 6, 84, 3);
+}
+
 // The plan holds for as many rounds as its field has elements: 32 players
 // over 8 rounds, 20 over 5, 64 over 16 (each player then meets 3 x 16 = 48
-// of 63); with 1-3 byes a round the same (29-31 over 7, 21-23 over 5). The
-// counts without a plan get 0: 12 (no field of 3), 17-19 (GF(4) has no room
-// for the extra players), 25-27 (the 24 design takes no extra players).
+// of 63); with 1-3 byes a round the same (29-31 over 7, 21 over 5); 23-27
+// over 7 from the 24 design. The counts without a plan get 0: 12 (no field
+// of 3), 17-19 (GF(4) has no room for the extra players).
 TEST(Seating, TheFieldPlanGivesAsManyRepeatFreeRoundsAsTheFieldHasElements) {
   EXPECT_EQ(plan_rounds(32), 8);
   EXPECT_EQ(plan_rounds(28), 7);
@@ -139,11 +149,14 @@ TEST(Seating, TheFieldPlanGivesAsManyRepeatFreeRoundsAsTheFieldHasElements) {
   EXPECT_EQ(plan_rounds(29), 7);
   EXPECT_EQ(plan_rounds(30), 7);
   EXPECT_EQ(plan_rounds(31), 7);
-  EXPECT_EQ(plan_rounds(23), 5);
+  EXPECT_EQ(plan_rounds(23), 7);
+  EXPECT_EQ(plan_rounds(25), 7);
+  EXPECT_EQ(plan_rounds(26), 7);
+  EXPECT_EQ(plan_rounds(27), 7);
+  EXPECT_EQ(plan_rounds(21), 5);
   EXPECT_EQ(plan_rounds(35), 8);
   EXPECT_EQ(plan_rounds(12), 0);
   EXPECT_EQ(plan_rounds(18), 0);
-  EXPECT_EQ(plan_rounds(26), 0);
   expect_strict(make_section(32, Format::kFourPlayer, 8, 21), 8, 21);
   expect_strict(make_section(20, Format::kFourPlayer, 5, 22), 5, 22);
   expect_strict(make_section(64, Format::kFourPlayer, 16, 23), 16, 23);

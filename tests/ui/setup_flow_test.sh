@@ -13,16 +13,17 @@
 # Exit 77 (ctest SKIP) without xvfb-run or xdotool.
 set -euo pipefail
 kiosk=$1
-for tool in xvfb-run xdotool; do
+for tool in xvfb-run xdotool xwd; do
   if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "SKIP: $tool is not installed (Debian packages xvfb, xauth, xdotool)"
+    echo "SKIP: $tool is not installed (Debian packages xvfb, xauth, xdotool, x11-apps)"
     exit 77
   fi
 done
-# Seconds between taps, past the tap guard. Under an emulator (the arm64
-# cross build's tests under qemu-user) a frame of the kiosk takes seconds, and
-# a tap (press and release) needs two: there the taps come 15 s apart.
-gap=0.8
+# Seconds after a tap the page took, past the tap guard (0.35 s; the next tap
+# also waits for the screen to settle). Under an emulator (the arm64 cross
+# build's tests under qemu-user) a frame of the kiosk takes seconds, and a
+# tap (press and release) needs two: there the taps come 15 s apart.
+gap=0.4
 if [[ -n "${TABULA_UNDER_EMULATOR:-}" ]]; then
   gap=15
   echo "under an emulator ($TABULA_UNDER_EMULATOR): taps $gap s apart"
@@ -34,16 +35,50 @@ fail() {
   cat "$state/log" >&2
   exit 1
 }
-# One kiosk run: taps (x y pairs, $gap s apart), then stops it.
+# One kiosk run: taps (x y pairs), then stops it. Each tap waits for the
+# screen to settle (two pictures of the display 0.2 s apart alike: the
+# pointer's hover drawn), taps, and waits for the page to be drawn anew; a tap
+# the page did not take (a loaded machine's slow frame, the tap guard of a
+# screen just changed) is tapped again, at most 3 times, so a tap is never
+# lost nor doubled on a page that did take it. The pictures are xwd's of the
+# whole screen, compared by checksum.
 run() {
   LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -n "${TABULA_XVFB_SERVER:-99}" -s "-screen 0 800x480x24" bash -c '
     kiosk=$1 state=$2 gap=$3; shift 3
     "$kiosk" --journal "$state/current.db" --setup "$state" --windowed --size 800x480 >"$state/log" 2>&1 &
     pid=$!
     xdotool search --sync --onlyvisible --name Tabula >/dev/null
-    sleep "$gap"
+    shot() { local h; read -r h _ < <(xwd -root -silent | md5sum); echo "$h"; }
+    settle() {  # prints the settled picture; gives up after 60 s (a picture that keeps moving)
+      local a b i
+      a=$(shot)
+      for ((i = 0; i < 200; i++)); do
+        sleep 0.2
+        b=$(shot)
+        [[ $a == "$b" ]] && break
+        a=$b
+      done
+      echo "$a"
+    }
+    # The first page drawn (a blank screen packs into about 2 KB, a page into
+    # about 30), then settled.
+    for ((i = 0; i < 200; i++)); do
+      (($(xwd -root -silent | gzip -1 | wc -c) > 10000)) && break
+      sleep 0.3
+    done
     while (($# >= 2)); do
-      xdotool mousemove "$1" "$2" click 1
+      xdotool mousemove "$1" "$2"
+      before=$(settle)
+      taken=""
+      for ((try = 1; try <= 3 && !taken; try++)); do
+        xdotool click 1
+        # Wait at least 6 s (36 under an emulator) for a new picture.
+        for ((i = 0; i < 30 + 10 * ${gap%.*}; i++)); do
+          sleep 0.2
+          [[ $(shot) != "$before" ]] && { taken=1; break; }
+        done
+        [[ $taken ]] || echo "setup_flow_test: the tap at $1 $2 changed nothing (try $try)" >&2
+      done
       sleep "$gap"
       shift 2
     done

@@ -3,8 +3,14 @@
 // pgn-extract and replay in `tabula replay`, the arbiter's action reaches the
 // board, the delay holds, a broker kill shows "reconnecting" and loses
 // nothing, hostile requests are refused, the push reaches a broadcast mock.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <atomic>
 #include <filesystem>
@@ -129,6 +135,20 @@ std::string file_text(const std::string& p) {
   return ss.str();
 }
 
+// A spectator's stream: /events appended to `stream` (under `m`) until
+// `done` or the service ends it.
+std::thread read_events(const std::string& base, std::string& stream, std::mutex& m, std::atomic<bool>& done) {
+  return std::thread([&stream, &m, &done, base] {
+    httplib::Client c(base);
+    c.set_read_timeout(30, 0);
+    c.Get("/events", [&](const char* data, std::size_t n) {
+      std::lock_guard<std::mutex> g(m);
+      stream.append(data, n);
+      return !done.load();
+    });
+  });
+}
+
 class WebServiceTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -162,15 +182,7 @@ TEST_F(WebServiceTest, SpectatorsSeeEveryBoardAndEachNewMoveOnAnOpenStream) {
   std::string stream;
   std::mutex m;
   std::atomic<bool> done{false};
-  std::thread reader([&] {
-    httplib::Client c(web.base());
-    c.set_read_timeout(30, 0);
-    c.Get("/events", [&](const char* data, std::size_t n) {
-      std::lock_guard<std::mutex> g(m);
-      stream.append(data, n);
-      return !done.load();
-    });
-  });
+  std::thread reader = read_events(web.base(), stream, m, done);
   ASSERT_TRUE(eventually([&] { std::lock_guard<std::mutex> g(m); return stream.find("\"board\":\"t2\"") != std::string::npos; }, kWait));
   play(*t1, {chess.begin() + static_cast<std::ptrdiff_t>(cut), chess.end()});
   EXPECT_TRUE(eventually(
@@ -355,6 +367,97 @@ TEST_F(WebServiceTest, ABrokerKillShowsReconnectingThenLosesNothing) {
       kWait))
       << get(web.base(), "/api/boards");
   EXPECT_NE(get(web.base(), "/api/status").find("\"connected\":true"), std::string::npos);
+}
+
+// A raw connection to the service that sends `request` and then never reads
+// (its receive window `rcvbuf` bytes, set before connecting), or -1.
+int never_reading(int port, const std::string& request, int rcvbuf) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(static_cast<std::uint16_t>(port));
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof(a)) != 0 ||
+      ::send(fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// True once the service has closed `fd` (everything it sent drained, then
+// end of stream or a reset).
+bool closed_by_peer(int fd) {
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
+    if (n == 0) return true;
+    if (n < 0) return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+  }
+}
+
+// Spectators who never read their stream (a phone that went to sleep, or a
+// hostile client) and half-open requests (the head never finished) hold
+// back no other spectator: a reading stream sees every move at once, the
+// stalled streams are cut by the write timeout once their small buffers are
+// full, the half-open requests by the read timeout, and their slots come
+// back.
+TEST_F(WebServiceTest, SpectatorsWhoNeverReadOrNeverFinishTheirRequestHoldBackNoOne) {
+  WebOptions o;
+  o.send_buffer = 4096;  // the kernel's least: a few board frames fill it
+  o.max_streams = 12;
+  Web web = open_web(at(broker_->port()), o, "web-8");
+  const int port = web.service->port();
+  std::vector<int> stalled, half_open;
+  for (int i = 0; i < 10; ++i) {
+    stalled.push_back(never_reading(port, "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 2048));
+    ASSERT_GE(stalled.back(), 0);
+  }
+  for (int i = 0; i < 5; ++i) {
+    half_open.push_back(never_reading(port, "GET /events HTTP/1.1\r\nHost: 127.0", 2048));
+    ASSERT_GE(half_open.back(), 0);
+  }
+  ASSERT_TRUE(eventually([&] { return web.service->open_streams() == 10; }, kWait)) << web.service->open_streams();
+
+  std::string stream;
+  std::mutex m;
+  std::atomic<bool> done{false};
+  std::thread reader = read_events(web.base(), stream, m, done);
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  auto t2 = open_board(dir_, "t2", "chesscom-ffa", at(broker_->port()));
+  play(*t2, script_inputs("chesscom-ffa", kFfaOpening, 7));
+  play(*t1, script_inputs("chess", kScholarsMate, 7));
+  EXPECT_TRUE(eventually(
+      [&] {
+        std::lock_guard<std::mutex> g(m);
+        return stream.find("\"last_move\":\"Qh5xf7\"") != std::string::npos &&
+               stream.find("\"reason\":\"checkmate\"") != std::string::npos &&
+               stream.find("\"board\":\"t2\"") != std::string::npos;
+      },
+      kWait))
+      << stream;
+  // The stalled streams are cut (their writes time out after 5 s), only the
+  // reader's is left; the half-open requests are closed (read timeout).
+  EXPECT_TRUE(eventually([&] { return web.service->open_streams() == 1; }, kWait)) << web.service->open_streams();
+  for (int fd : half_open) EXPECT_TRUE(eventually([&] { return closed_by_peer(fd); }, kWait));
+  for (int fd : stalled) EXPECT_TRUE(eventually([&] { return closed_by_peer(fd); }, kWait));
+  // Their slots are free again: a new spectator gets a stream.
+  int status = 0;
+  std::thread late([&] {
+    httplib::Client c(web.base());
+    c.set_read_timeout(5, 0);
+    auto r = c.Get("/events", [&](const char*, std::size_t) { return false; });
+    status = r ? r->status : (r.error() == httplib::Error::Canceled ? 200 : -1);
+  });
+  late.join();
+  EXPECT_EQ(status, 200);
+  for (int fd : stalled) ::close(fd);
+  for (int fd : half_open) ::close(fd);
+  done = true;
+  web.service.reset();
+  reader.join();
 }
 
 TEST_F(WebServiceTest, ThePushSendsTheWholeRoundToTheBroadcastUrlWithTheToken) {

@@ -3,6 +3,7 @@
 #include "hub/web/web_service.h"
 
 #include <sys/random.h>
+#include <sys/socket.h>
 
 #include <atomic>
 #include <condition_variable>
@@ -92,6 +93,7 @@ struct WebService::Impl {
 
   mutable std::mutex mutex;
   std::condition_variable changed;  // the feed's version moved, or stop
+  std::condition_variable stopped;  // stop only (a stream's pause between batches)
   EventFeed feed;
   bool connected = false;
   std::string hub_error;
@@ -330,6 +332,7 @@ void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
       std::map<std::string, std::uint64_t> boards;
       std::string status;
       bool first = true;
+      Clock::time_point sent{};
     };
     auto seen = std::make_shared<Seen>();
     res.set_chunked_content_provider(
@@ -338,6 +341,13 @@ void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
           std::string out;
           {
             std::unique_lock<std::mutex> lock(s.mutex);
+            // The pause between batches: changes in it are merged into the
+            // next (a board's newest JSON once). Woken by stop only, so a
+            // thousand pausing streams cost nothing at each change.
+            if (!seen->first && s.options.stream_pace_ms > 0) {
+              s.stopped.wait_until(lock, seen->sent + std::chrono::milliseconds(s.options.stream_pace_ms),
+                                   [&] { return s.stop; });
+            }
             const std::uint64_t version = s.feed.version();
             const std::string& status = arbiter ? s.status_arbiter : s.status_public;
             auto fresh = [&] {
@@ -375,6 +385,7 @@ void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
             }
           }
           if (out.empty()) out = ": keepalive\n\n";
+          seen->sent = Clock::now();
           return sink.write(out.data(), out.size());
         },
         [&s](bool) { s.streams.fetch_sub(1); });
@@ -551,6 +562,13 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
   svr.set_read_timeout(5, 0);
   svr.set_write_timeout(5, 0);
   svr.set_keep_alive_timeout(5);
+  // Accepted connections inherit the listener's send buffer (Linux): a
+  // bounded one makes a slow reader's writer block early, so its stream
+  // skips to the newest boards rather than queue seconds of old ones.
+  svr.set_socket_options([buffer = s.options.send_buffer](socket_t sock) {
+    httplib::default_socket_options(sock);
+    if (buffer > 0) setsockopt(sock, SOL_SOCKET, SO_SNDBUF, &buffer, sizeof(buffer));
+  });
   svr.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                            {"X-Frame-Options", "DENY"},
                            {"Referrer-Policy", "no-referrer"},
@@ -594,6 +612,7 @@ WebService::~WebService() {
     impl_->stop = true;
   }
   impl_->changed.notify_all();
+  impl_->stopped.notify_all();
   impl_->push_wake.notify_all();
   impl_->server->stop();
   if (impl_->listener.joinable()) impl_->listener.join();

@@ -27,6 +27,14 @@
 // latest JSON of each board it has not seen, so a slow reader gets fewer,
 // newer messages and a stalled one is cut by the write timeout.
 //
+// Many spectators (issue 34's bench: 1000 streams fell seconds behind): a
+// stream is sent at most one batch every `stream_pace_ms` (the changes in
+// between merged, the newest JSON of each board once), and each connection's
+// kernel send buffer is `send_buffer` bytes, not the kernel's autotuned
+// megabytes: a reader slower than the changes blocks its own writer within a
+// few batches, which then skips to the newest state instead of queueing
+// seconds of stale ones. Docs: docs/HUB.md, docs/BENCH.md.
+//
 // Threads: start() spawns the HTTP server's threads (a pool, one per open
 // stream plus a few), one worker that watches the hub's model and builds the
 // feed, and one that pushes round feeds when --push is set. All state the
@@ -52,6 +60,8 @@ struct WebOptions {
   FeedSettings feed;
   std::string arbiter_token;   // "" : the arbiter's page is refused
   std::size_t max_streams = 1000;
+  int stream_pace_ms = 250;          // a stream's batches at least this far apart (0: at every change)
+  int send_buffer = 32 * 1024;       // SO_SNDBUF of every connection (0: the kernel's own)
   std::size_t max_body = 16 * 1024;  // bytes of a request body
   std::string tls_cert;        // both set: HTTPS
   std::string tls_key;
