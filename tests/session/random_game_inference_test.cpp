@@ -28,7 +28,6 @@ struct KnownMisread {
   int seed;
 };
 constexpr KnownMisread kRealHandsKnown[] = {
-    {"corners-mini", 2},
     {"four-kingdoms", 1},
 };
 bool known_misread(const std::string& variant, int seed) {
