@@ -27,27 +27,10 @@ long accepted_at(const Table& t, std::size_t n) {
   return n < moves.size() ? static_cast<long>(moves[n].time.count()) : -1;
 }
 
-bool no_illegal(const Table& t) {
-  for (const auto& r : t.rulings()) {
-    if (r.severity == core::Severity::kIllegal) return false;
-  }
-  return true;
-}
-
 session::SessionSettings old_behaviour() {
   session::SessionSettings s;
   s.tracker.commit_at_once = false;
   return s;
-}
-
-// 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5: both sides may castle short.
-Table italian(session::SessionSettings s = {}) {
-  Table t("chess", "", s);
-  t.setup();
-  t.move("e2", "e4").wait(700).move("e7", "e5").wait(700);
-  t.move("g1", "f3").wait(700).move("b8", "c6").wait(700);
-  t.move("f1", "c4").wait(700).move("f8", "c5").wait(700);
-  return t;
 }
 
 TEST(CommitAtOnce, APlainMoveCommitsAtItsPlacement) {

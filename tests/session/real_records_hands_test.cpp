@@ -18,13 +18,6 @@ namespace real_records {
 using session::RulingKind;
 using Strings = std::vector<std::string>;
 
-bool no_illegal(const Table& t) {
-  for (const auto& r : t.rulings()) {
-    if (r.severity == core::Severity::kIllegal) return false;
-  }
-  return true;
-}
-
 Strings plus(Strings a, const Strings& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;
@@ -32,14 +25,7 @@ Strings plus(Strings a, const Strings& b) {
 
 // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5: White may castle short.
 const Strings kItalian{"e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-c4", "Bf8-c5"};
-Table italian() {
-  Table t("chess");
-  t.setup();
-  t.move("e2", "e4").wait(700).move("e7", "e5").wait(700);
-  t.move("g1", "f3").wait(700).move("b8", "c6").wait(700);
-  t.move("f1", "c4").wait(700).move("f8", "c5").wait(700);
-  return t;
-}
+// (the table: italian(), table.h)
 
 // ---- castling rook first, the king in the air as the next seat begins ------------------
 

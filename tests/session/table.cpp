@@ -296,4 +296,20 @@ RecordRun run_record(const PreparedRecord& prep, const session::GeneratorSetting
   return run;
 }
 
+bool no_illegal(const Table& t) {
+  for (const auto& r : t.rulings()) {
+    if (r.severity == core::Severity::kIllegal) return false;
+  }
+  return true;
+}
+
+Table italian(session::SessionSettings s) {
+  Table t("chess", "", s);
+  t.setup();
+  t.move("e2", "e4").wait(700).move("e7", "e5").wait(700);
+  t.move("g1", "f3").wait(700).move("b8", "c6").wait(700);
+  t.move("f1", "c4").wait(700).move("f8", "c5").wait(700);
+  return t;
+}
+
 }  // namespace tabula::testing

@@ -108,6 +108,13 @@ struct RecordRun {
 RecordRun run_record(const PreparedRecord& rec, const session::GeneratorSettings& gs,
                      inference::TrackerSettings tracker = {});
 
+// Whether no ruling the table gave so far was an illegal move.
+bool no_illegal(const Table& t);
+
+// A chess table after 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5, each move 700 ms after
+// the last: both sides may castle short.
+Table italian(session::SessionSettings s = {});
+
 // tests/data/pgn4/<rel> (the records of its SOURCES.md).
 std::string shared_data(const std::string& rel);
 

@@ -16,22 +16,7 @@ namespace {
 using session::RulingKind;
 using Strings = std::vector<std::string>;
 
-// 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5: both sides may castle short.
-Table italian() {
-  Table t("chess");
-  t.setup();
-  t.move("e2", "e4").wait(700).move("e7", "e5").wait(700);
-  t.move("g1", "f3").wait(700).move("b8", "c6").wait(700);
-  t.move("f1", "c4").wait(700).move("f8", "c5").wait(700);
-  return t;
-}
-
-bool no_illegal(const Table& t) {
-  for (const auto& r : t.rulings()) {
-    if (r.severity == core::Severity::kIllegal) return false;
-  }
-  return true;
-}
+// italian(): 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 (table.h).
 
 // ---- captures ----------------------------------------------------------------------
 
