@@ -438,8 +438,18 @@ TEST_F(WebServiceTest, SpectatorsWhoNeverReadOrNeverFinishTheirRequestHoldBackNo
       },
       kWait))
       << stream;
-  // The stalled streams are cut (their writes time out after 5 s), only the
-  // reader's is left; the half-open requests are closed (read timeout).
+  // The stalled streams are cut (their writes time out after 5 s) once their
+  // small buffers are full. A loaded machine merges more changes into each
+  // paced batch (a stream sends at most one per 250 ms), so fewer bytes go
+  // out: more boards play on until the buffers are full (each batch carries a
+  // board's whole frame, ~2.5 KB; 20 more boards at most).
+  std::vector<std::unique_ptr<SimBoard>> more;
+  for (int i = 3; i <= 22 && web.service->open_streams() > 1; ++i) {
+    more.push_back(open_board(dir_, "t" + std::to_string(i), "chess", at(broker_->port())));
+    play(*more.back(), script_inputs("chess", kScholarsMate, 7));
+    eventually([&] { return web.service->open_streams() == 1; }, 2s);
+  }
+  // Only the reader's stream is left; the half-open requests are closed (read timeout).
   EXPECT_TRUE(eventually([&] { return web.service->open_streams() == 1; }, kWait)) << web.service->open_streams();
   for (int fd : half_open) EXPECT_TRUE(eventually([&] { return closed_by_peer(fd); }, kWait));
   for (int fd : stalled) EXPECT_TRUE(eventually([&] { return closed_by_peer(fd); }, kWait));
