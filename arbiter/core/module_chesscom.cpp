@@ -14,7 +14,7 @@ namespace tabula::core {
 class Modules::ChessCom final : public Modules::Module {
  public:
   const char* sheet() const override { return "chess.com"; }
-  std::uint32_t hot() const override { return 0; }  // (its hooks are the turn's end and the draws)
+  std::uint32_t hot() const override { return hot_hooks_of<ChessCom>(); }
 
   // chess.com FFA (issue 17 item 5): a walking king with no legal move at
   // its turn is taken off, and its 20 go to the live players as the

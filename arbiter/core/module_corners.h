@@ -24,6 +24,7 @@ class SeatLines;  // core/check_lines.h
 class Modules::Corners final : public Modules::Module {
  public:
   const char* sheet() const override { return "000"; }
+  std::uint32_t hot() const override { return hot_hooks_of<Corners>(); }
 
   // ---- the hooks (module_corners.cpp)
   void setup(Game& g) const override { corners_setup(g); }

@@ -27,7 +27,7 @@ void Modules::add_points(Game& g, Seat s, int amount, const std::string& why, st
 class Modules::Points final : public Modules::Module {
  public:
   const char* sheet() const override { return "002"; }
-  std::uint32_t hot() const override { return 0; }  // (it pays at events: captures, checks, mates)
+  std::uint32_t hot() const override { return hot_hooks_of<Points>(); }
 
   void score_capture(Game& g, Seat mover, Piece captured, std::vector<Ruling>& out) const override {
     const PieceDef& def = g.rules_->piece(captured.kind);

@@ -8,9 +8,7 @@ namespace tabula::core {
 class Modules::Relations final : public Modules::Module {
  public:
   const char* sheet() const override { return "003"; }
-  std::uint32_t hot() const override {
-    return hot_bit(Hot::kFilterLegal) | hot_bit(Hot::kBeforeChecks) | hot_bit(Hot::kCheckEnd);
-  }
+  std::uint32_t hot() const override { return hot_hooks_of<Relations>(); }
 
   void setup(Game& g) const override {
     const RuleSet& rules = *g.rules_;

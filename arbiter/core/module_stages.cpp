@@ -11,7 +11,7 @@ namespace tabula::core {
 class Modules::Stages final : public Modules::Module {
  public:
   const char* sheet() const override { return "004"; }
-  std::uint32_t hot() const override { return hot_bit(Hot::kCheckEnd) | hot_bit(Hot::kAfterMove); }
+  std::uint32_t hot() const override { return hot_hooks_of<Stages>(); }
 
   // 004 stage two rule 6: the bared king cannot reply at all, so cannot
   // bare back.

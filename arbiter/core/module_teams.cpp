@@ -16,7 +16,7 @@ namespace tabula::core {
 class Modules::Teams final : public Modules::Module {
  public:
   const char* sheet() const override { return "001"; }
-  std::uint32_t hot() const override { return 0; }  // (set-up and the end only)
+  std::uint32_t hot() const override { return hot_hooks_of<Teams>(); }
 
   // 001 rules 1 and 4: light against dark; teammates never capture or
   // check each other. (003 rule 2: allies likewise, at the start.)

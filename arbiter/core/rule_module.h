@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/position.h"
@@ -54,9 +55,9 @@ struct MoveNotes {
   bool entered = false;            // the move entered it (000)
 };
 
-// The hooks Game meets at every node or after every move. A module names
-// those it overrides (Module::hot); Game calls each only on the modules that
-// name it (issue 30 item 3: no call that does nothing in a search).
+// The hooks Game meets at every node or after every move. A module's type
+// tells those it overrides (Module::hot, hot_hooks_of); Game calls each only
+// on the modules that override it (issue 30 item 3: no call that does nothing in a search).
 enum class Hot : std::uint8_t {
   kFilterLegal,
   kHasMoveFor,
@@ -112,8 +113,8 @@ class Modules::Module {
  public:
   virtual ~Module() = default;
   virtual const char* sheet() const = 0;  // "000", ... or "chess.com"
-  // The hot hooks (enum Hot) this module overrides, as hot_bit()s; every
-  // one unless it says (a hook left out is never called).
+  // The hot hooks (enum Hot) this module overrides, as hot_bit()s: every
+  // module returns hot_hooks_of<itself>() (below); every one unless it says.
   virtual std::uint32_t hot() const { return ~0U; }
 
   // How a start-of-turn hook left the turn: it did nothing; it acted and the
@@ -174,5 +175,31 @@ class Modules::Module {
   virtual bool on_leave(Game&, Seat, bool /*resigned*/, std::vector<Ruling>&) const { return false; }
   virtual void after_leave(Game&, std::vector<Ruling>&) const {}
 };
+
+// The hot hooks a module class overrides, read from its type: a hook it
+// does not declare is Module's own member, of Module's member type. Each
+// module's hot() returns this, so that a hook a module gains is never skipped.
+template <class M>
+constexpr std::uint32_t hot_hooks_of() {
+  using B = Modules::Module;
+  std::uint32_t bits = 0;
+  if constexpr (!std::is_same_v<decltype(&M::filter_legal), decltype(&B::filter_legal)>)
+    bits |= hot_bit(Hot::kFilterLegal);
+  if constexpr (!std::is_same_v<decltype(&M::has_move_for), decltype(&B::has_move_for)>)
+    bits |= hot_bit(Hot::kHasMoveFor);
+  if constexpr (!std::is_same_v<decltype(&M::before_make), decltype(&B::before_make)>)
+    bits |= hot_bit(Hot::kBeforeMake);
+  if constexpr (!std::is_same_v<decltype(&M::after_make), decltype(&B::after_make)>)
+    bits |= hot_bit(Hot::kAfterMake);
+  if constexpr (!std::is_same_v<decltype(&M::before_checks), decltype(&B::before_checks)>)
+    bits |= hot_bit(Hot::kBeforeChecks);
+  if constexpr (!std::is_same_v<decltype(&M::after_move), decltype(&B::after_move)>)
+    bits |= hot_bit(Hot::kAfterMove);
+  if constexpr (!std::is_same_v<decltype(&M::before_moves), decltype(&B::before_moves)>)
+    bits |= hot_bit(Hot::kBeforeMoves);
+  if constexpr (!std::is_same_v<decltype(&M::check_end), decltype(&B::check_end)>)
+    bits |= hot_bit(Hot::kCheckEnd);
+  return bits;
+}
 
 }  // namespace tabula::core
