@@ -35,10 +35,7 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
       eliminated_.push_back(seat);
     }
   }
-  if (rules_->ledger.kind == LedgerKind::kTokens && points == std::array<int, kMaxSeats>{}) {
-    points_.fill(rules_->ledger.tokens_per_seat);
-  }
-  // The sheets' set-up (001: the teams' capture bans; 003: the alliances...).
+  // The sheets' set-up (001: the teams' capture bans; 003: the tokens, the alliances...).
   for (const Modules::Module* mod : modules_) mod->setup(*this);
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);

@@ -30,6 +30,9 @@ void for_each_square(const SquareSet& set, F&& f) {
 
 void Modules::Relations::setup(Game& g) const {
   const RuleSet& rules = *g.rules_;
+  // 003 rule 1: four tokens each, unless the start carries a ledger (a FEN4).
+  if (rules.ledger.kind == LedgerKind::kTokens && g.points_ == std::array<int, kMaxSeats>{})
+    g.points_.fill(rules.ledger.tokens_per_seat);
   // 003 rule 2: White + Blue and Black + Red start as allies.
   for (const auto& team : rules.relations.teams)
     if (team.size() == 2) g.vassalage_.ally(team[0], team[1]);
