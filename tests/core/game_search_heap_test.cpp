@@ -1,8 +1,10 @@
 // Game's search path allocates nothing (issue 30 item 2): once make()'s
 // buffers have grown to the search's depth, a make()/unmake() walk of the
 // same tree again takes nothing from the heap (no ruling text, no record
-// entry, no checkers list). The heap is watched by this file's global
-// operator new, which counts while a walk is watched.
+// entry, no checkers list), the makes that end the game included (the
+// outcome a code and a kept ranking, no reason words) and 003's mates
+// (relation changes and removals as codes). The heap is watched by this
+// file's global operator new, which counts while a walk is watched.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
