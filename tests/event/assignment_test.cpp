@@ -76,24 +76,23 @@ TEST(Assignment, TheBoardAcceptsItsOwnSignedGameAndRefusesTheRest) {
 class AssignmentOnBroker : public testing::EventHubFixture {};
 
 TEST_F(AssignmentOnBroker, ABoardSwitchedOnAfterTheRoundStartsGetsItsGameAcrossABrokerRestart) {
-  hub::testing::Broker& broker = this->broker();
   std::string error;
-  const std::string file = dir_.file("club.event");
+  const std::string file = dir.file("club.event");
   ASSERT_TRUE(save_event(seated_event(), file, error)) << error;
   std::ostringstream out, err;
-  const int rc = cli::cmd_event({"event", "publish", "--file", file, "--section", "open", "--broker", address(),
+  const int rc = cli::cmd_event({"event", "publish", "--file", file, "--section", "open", "--broker", address,
                                  "--arbiter-key", key_file()},
                                 out, err);
   ASSERT_EQ(rc, 0) << err.str();
   EXPECT_NE(out.str().find("3 boards assigned"), std::string::npos) << out.str();
 
-  broker.stop();  // SIGTERM: the snapshot keeps the retained assignments
-  ASSERT_TRUE(broker.start(error)) << error;
+  broker->stop();  // SIGTERM: the snapshot keeps the retained assignments
+  ASSERT_TRUE(broker->start(error)) << error;
 
   // Board b3 comes online only now.
   std::string received;
   hub::BrokerConfig config;
-  ASSERT_EQ(config.parse(address()), "");
+  ASSERT_EQ(config.parse(address), "");
   hub::MqttClient::Handlers h;
   h.message = [&](const hub::MqttMessage& m) {
     if (m.topic == hub::assignment_topic("club", "b3")) received = m.payload;
@@ -108,7 +107,7 @@ TEST_F(AssignmentOnBroker, ABoardSwitchedOnAfterTheRoundStartsGetsItsGameAcrossA
         return !received.empty();
       },
       std::chrono::seconds(10)));
-  AssignmentGate gate("club", "b3", key_);
+  AssignmentGate gate("club", "b3", key);
   auto v = gate.check(received);
   ASSERT_TRUE(v.assignment) << v.error;
   EXPECT_EQ(v.assignment->table(), 3u);

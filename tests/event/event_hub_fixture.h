@@ -28,32 +28,32 @@ inline hub::BrokerConfig broker_at(int port) {
   return b;
 }
 
+// The members are the tests' own names: `dir`, `broker` (kept on its port
+// across stop/start), `key`, `address` ("127.0.0.1:PORT").
 class EventHubFixture : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh installs it)";
     hub::testing::BrokerOptions options;
     options.autosave_interval_s = 1;
-    broker_ = std::make_unique<hub::testing::Broker>(dir_.path(), options);
+    broker = std::make_unique<hub::testing::Broker>(dir.path(), options);
     std::string error;
-    ASSERT_TRUE(broker_->start(error)) << error;
-    key_ = hub::parse_key(kArbiterHexKey, "key", error);
-    ASSERT_TRUE(key_) << error;
+    ASSERT_TRUE(broker->start(error)) << error;
+    address = "127.0.0.1:" + std::to_string(broker->port());
+    key = hub::parse_key(kArbiterHexKey, "key", error);
+    ASSERT_TRUE(key) << error;
     std::ofstream(key_file()) << kArbiterHexKey << "\n";
   }
 
-  hub::testing::Broker& broker() { return *broker_; }
-  int port() const { return broker_->port(); }
-  std::string address() const { return "127.0.0.1:" + std::to_string(broker_->port()); }
-  std::string key_file() const { return dir_.file("arbiter.key"); }
+  std::string key_file() const { return dir.file("arbiter.key"); }
 
   // The event "club"'s hub on the broker, subscribed; `record`: its
   // tournament record's file ("" none).
   std::unique_ptr<hub::HubClient> start_hub(const std::string& record = "") {
     hub::HubConfig hc;
     hc.event = "club";
-    hc.broker = broker_at(port());
-    hc.key = key_;
+    hc.broker = broker_at(broker->port());
+    hc.key = key;
     hc.board_keys = hub::testing::test_board_keys();
     hc.record_path = record;
     std::string error;
@@ -64,9 +64,10 @@ class EventHubFixture : public ::testing::Test {
     return hub_client;
   }
 
-  hub::testing::TempDir dir_;
-  std::unique_ptr<hub::testing::Broker> broker_;
-  std::optional<hub::ArbiterKey> key_;
+  hub::testing::TempDir dir;
+  std::unique_ptr<hub::testing::Broker> broker;
+  std::optional<hub::ArbiterKey> key;
+  std::string address;
 };
 
 }  // namespace tabula::event::testing

@@ -52,11 +52,7 @@ int cli(const std::vector<std::string>& args, std::string* out_text = nullptr) {
 class EventHub : public testing::EventHubFixture {};
 
 TEST_F(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
-  const hub::testing::TempDir& dir = dir_;
-  hub::testing::Broker& broker = this->broker();
-  const std::optional<hub::ArbiterKey>& key = key_;
   std::string error;
-  const std::string address = this->address();
   auto hub_client = start_hub(dir.file("hub.db"));
   ASSERT_TRUE(hub_client);
 
@@ -79,7 +75,7 @@ TEST_F(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
     hub::MqttClient::Handlers h;
     h.message = [&latest, board](const hub::MqttMessage& m) { latest[board] = m.payload; };
     h.connected = [&subscribed, b](bool) { subscribed[static_cast<std::size_t>(b - 1)] = false; };
-    listeners.push_back(hub::MqttClient::create("listen-" + board, false, broker_at(broker.port()), std::nullopt, h, error));
+    listeners.push_back(hub::MqttClient::create("listen-" + board, false, broker_at(broker->port()), std::nullopt, h, error));
     ASSERT_TRUE(listeners.back()) << error;
   }
   auto pump = [&] {
@@ -127,7 +123,7 @@ TEST_F(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
       c.event = "club";
       c.board = a.board();
       for (const wire::AssignedSeat& s : a.seats()) c.players.push_back(s.seat_player());
-      c.broker = broker_at(broker.port());
+      c.broker = broker_at(broker->port());
       c.key = key;
       c.board_key = hub::testing::test_board_key(a.board());
       c.check_assignment = assignment_check("club", a.board(), key);
@@ -140,12 +136,12 @@ TEST_F(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
       }
       ASSERT_TRUE(boards.back()->finish(error)) << error;
       if (round == 3 && b == kBoards / 2) {
-        broker.kill();  // half the boards' games in flight, the rest played while it is down
+        broker->kill();  // half the boards' games in flight, the rest played while it is down
       }
     }
     if (round == 3) {
       std::this_thread::sleep_for(500ms);
-      ASSERT_TRUE(broker.start(error)) << error;
+      ASSERT_TRUE(broker->start(error)) << error;
       // A broker killed before its snapshot loses its retained messages: the
       // arbiter publishes the round again (docs/EVENT.md), so the boards that
       // started while it was down get their assignment.
@@ -285,11 +281,7 @@ void publish_forged_assignment(int port) {
 }
 
 TEST_F(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
-  const hub::testing::TempDir& dir = dir_;
-  hub::testing::Broker& broker = this->broker();
-  const std::optional<hub::ArbiterKey>& key = key_;
   std::string error;
-  const std::string address = this->address();
   auto hub_client = start_hub();
   ASSERT_TRUE(hub_client);
 
@@ -303,7 +295,7 @@ TEST_F(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound)
     c.event = "club";
     c.board = "t1";
     c.players = std::move(players);
-    c.broker = broker_at(broker.port());
+    c.broker = broker_at(broker->port());
     c.key = key;
     c.board_key = hub::testing::test_board_key("t1");
     c.check_assignment = assignment_check("club", "t1", key);
@@ -341,7 +333,7 @@ TEST_F(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound)
 
   // A forged assignment (another key) on the board's topic: refused, said on
   // the stream, an alert at the hub; the board keeps round 1.
-  publish_forged_assignment(broker.port());
+  publish_forged_assignment(broker->port());
   ASSERT_TRUE(hub::testing::eventually([&] { return t1->publisher().status().refused_assignments == 1; }, 20s));
   EXPECT_EQ(t1->publisher().assignment()->round, 1u);
   ASSERT_TRUE(hub_client->wait_until([](const hub::HubModel& m) {
@@ -362,19 +354,15 @@ TEST_F(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound)
 // retained assignment. A forged one (another key) is refused and counted,
 // the arbiter's is kept.
 TEST_F(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItReturns) {
-  const hub::testing::TempDir& dir = dir_;
-  hub::testing::Broker& broker = this->broker();
-  const std::optional<hub::ArbiterKey>& key = key_;
   std::string error;
-  const std::string address = this->address();
   auto hub_client = start_hub();
   ASSERT_TRUE(hub_client);
-  broker.stop();  // the board starts while the broker is away
+  broker->stop();  // the board starts while the broker is away
 
   hub::PublisherConfig pc;
   pc.info.event = "club";
   pc.info.board = "t1";
-  pc.broker = broker_at(broker.port());
+  pc.broker = broker_at(broker->port());
   pc.check_assignment = assignment_check("club", "t1", key);
   auto listener = hub::AssignmentListener::start(pc, error);
   ASSERT_TRUE(listener) << error;
@@ -385,7 +373,7 @@ TEST_F(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItRetu
   std::this_thread::sleep_for(300ms);
   EXPECT_FALSE(listener->status().connected);
 
-  ASSERT_TRUE(broker.start(error)) << error;
+  ASSERT_TRUE(broker->start(error)) << error;
   seat_and_publish_one_table(dir, address);
   ASSERT_TRUE(hub::testing::eventually([&] { return listener->assignment().has_value(); }, 20s))
       << listener->status().last_error;
@@ -395,7 +383,7 @@ TEST_F(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItRetu
   EXPECT_EQ(a.variant, "chesscom-ffa");
   EXPECT_EQ(std::set<std::string>(a.players.begin(), a.players.end()), (std::set<std::string>{"Ann", "Bob", "Cid", "Dee"}));
 
-  publish_forged_assignment(broker.port());
+  publish_forged_assignment(broker->port());
   ASSERT_TRUE(hub::testing::eventually([&] { return listener->status().refused == 1; }, 20s));
   EXPECT_NE(listener->status().last_refusal.find("not the arbiter's"), std::string::npos) << listener->status().last_refusal;
   EXPECT_EQ(listener->assignment()->round, 1u);

@@ -159,6 +159,16 @@ std::thread read_events(const std::string& base, std::string& stream, std::mutex
   });
 }
 
+// t2 plays the FFA opening, then t1 the scholar's mate to the end.
+std::vector<std::unique_ptr<SimBoard>> play_mate_and_ffa(const TempDir& dir, int port) {
+  std::vector<std::unique_ptr<SimBoard>> boards;
+  boards.push_back(open_board(dir, "t1", "chess", at(port)));
+  boards.push_back(open_board(dir, "t2", "chesscom-ffa", at(port)));
+  play(*boards[1], script_inputs("chesscom-ffa", kFfaOpening, 7));
+  play(*boards[0], script_inputs("chess", kScholarsMate, 7));
+  return boards;
+}
+
 class WebServiceTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -284,10 +294,7 @@ TEST_F(WebServiceTest, AStreamOfPatchesBuildsTheSameBoardsAsTheWholeJsonWithEver
   std::mutex m;
   std::atomic<bool> done{false};
   std::thread reader = read_events(web.base(), stream, m, done);
-  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
-  auto t2 = open_board(dir_, "t2", "chesscom-ffa", at(broker_->port()));
-  play(*t2, script_inputs("chesscom-ffa", kFfaOpening, 7));
-  play(*t1, script_inputs("chess", kScholarsMate, 7));
+  auto boards_played = play_mate_and_ffa(dir_, broker_->port());
   std::vector<std::string_view> whole;
   std::string boards;
   // Until the page from the stream is the service's own boards, field for field.
@@ -549,10 +556,7 @@ TEST_F(WebServiceTest, SpectatorsWhoNeverReadOrNeverFinishTheirRequestHoldBackNo
   std::mutex m;
   std::atomic<bool> done{false};
   std::thread reader = read_events(web.base(), stream, m, done);
-  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
-  auto t2 = open_board(dir_, "t2", "chesscom-ffa", at(broker_->port()));
-  play(*t2, script_inputs("chesscom-ffa", kFfaOpening, 7));
-  play(*t1, script_inputs("chess", kScholarsMate, 7));
+  auto boards_played = play_mate_and_ffa(dir_, broker_->port());
   EXPECT_TRUE(eventually(
       [&] {
         std::lock_guard<std::mutex> g(m);

@@ -58,62 +58,56 @@ std::string_view square_of(std::string_view piece) {
 
 }  // namespace
 
-bool split_fields(std::string_view json, std::vector<std::pair<std::string_view, std::string_view>>& out) {
+namespace {
+
+// The members of the one object (`open` '{': "name":value) or array ('[':
+// value) that is all of `json`, in order; an array's names are empty.
+bool split_members(std::string_view json, char open, std::vector<std::pair<std::string_view, std::string_view>>& out) {
   out.clear();
+  const char close = open == '{' ? '}' : ']';
   std::size_t i = 0;
   skip_space(json, i);
-  if (i >= json.size() || json[i] != '{') return false;
+  if (i >= json.size() || json[i] != open) return false;
   ++i;
   skip_space(json, i);
-  if (i < json.size() && json[i] == '}') return ++i, skip_space(json, i), i == json.size();
-  for (;;) {
+  bool more = i >= json.size() || json[i] != close;
+  if (!more) ++i;
+  while (more) {
     skip_space(json, i);
-    if (i >= json.size() || json[i] != '"') return false;
-    const std::size_t name = i + 1;
-    if (!skip_string(json, i)) return false;
-    const std::string_view key = json.substr(name, i - 1 - name);
-    skip_space(json, i);
-    if (i >= json.size() || json[i] != ':') return false;
-    ++i;
-    skip_space(json, i);
+    std::string_view key;
+    if (open == '{') {
+      if (i >= json.size() || json[i] != '"') return false;
+      const std::size_t name = i + 1;
+      if (!skip_string(json, i)) return false;
+      key = json.substr(name, i - 1 - name);
+      skip_space(json, i);
+      if (i >= json.size() || json[i] != ':') return false;
+      ++i;
+      skip_space(json, i);
+    }
     const std::size_t value = i;
     if (!skip_value(json, i)) return false;
     out.emplace_back(key, json.substr(value, i - value));
     skip_space(json, i);
-    if (i >= json.size()) return false;
-    if (json[i] == '}') {
-      ++i;
-      skip_space(json, i);
-      return i == json.size();
-    }
-    if (json[i] != ',') return false;
-    ++i;
+    if (i >= json.size() || (json[i] != ',' && json[i] != close)) return false;
+    more = json[i++] == ',';
   }
+  skip_space(json, i);
+  return i == json.size();
+}
+
+}  // namespace
+
+bool split_fields(std::string_view json, std::vector<std::pair<std::string_view, std::string_view>>& out) {
+  return split_members(json, '{', out);
 }
 
 bool split_elements(std::string_view json, std::vector<std::string_view>& out) {
+  std::vector<std::pair<std::string_view, std::string_view>> members;
   out.clear();
-  std::size_t i = 0;
-  skip_space(json, i);
-  if (i >= json.size() || json[i] != '[') return false;
-  ++i;
-  skip_space(json, i);
-  if (i < json.size() && json[i] == ']') return ++i, skip_space(json, i), i == json.size();
-  for (;;) {
-    skip_space(json, i);
-    const std::size_t start = i;
-    if (!skip_value(json, i)) return false;
-    out.push_back(json.substr(start, i - start));
-    skip_space(json, i);
-    if (i >= json.size()) return false;
-    if (json[i] == ']') {
-      ++i;
-      skip_space(json, i);
-      return i == json.size();
-    }
-    if (json[i] != ',') return false;
-    ++i;
-  }
+  if (!split_members(json, '[', members)) return false;
+  for (const auto& [name, value] : members) out.push_back(value);
+  return true;
 }
 
 std::string board_patch(std::string_view before, std::string_view after) {
