@@ -20,7 +20,23 @@ TEST(BoardPatch, AMoveSendsTheFieldsThatChangedAndItsSquaresNotTheWholeBoard) {
       R"([4,7,1,"K",false]],"last":[[4,1],[4,3]],"moves":1,"seats":[{"name":"White","clock_ms":59000}]})";
   EXPECT_EQ(board_patch(before, after),
             R"({"board":"t1","pieces_del":[[4,1]],"pieces_add":[[4,3,0,"P",false]],"last":[[4,1],[4,3]],)"
-            R"("moves":1,"seats":[{"name":"White","clock_ms":59000}]})");
+            R"("moves":1,"seats":[{"name":"White","clock_ms":59000}]})");  // one seat: whole is shorter
+}
+
+TEST(BoardPatch, OnlyTheSeatsThatChangedAreSent) {
+  const std::string seats = R"({"name":"Red","player":"Ann","status":"live","points":0,"clock_ms":60000},)"
+                            R"({"name":"Blue","player":"Bob","status":"live","points":0,"clock_ms":60000},)"
+                            R"({"name":"Yellow","player":"Cid","status":"live","points":0,"clock_ms":60000})";
+  const std::string after = R"({"name":"Red","player":"Ann","status":"live","points":0,"clock_ms":60000},)"
+                            R"({"name":"Blue","player":"Bob","status":"live","points":3,"clock_ms":57500},)"
+                            R"({"name":"Yellow","player":"Cid","status":"live","points":0,"clock_ms":60000})";
+  EXPECT_EQ(board_patch(R"({"board":"t2","seats":[)" + seats + "]}", R"({"board":"t2","seats":[)" + after + "]}"),
+            R"({"board":"t2","seats_at":[[1,{"name":"Blue","player":"Bob","status":"live","points":3,"clock_ms":57500}]]})");
+  // A seat more or fewer: the seats go whole.
+  const std::string two = R"({"name":"Red","player":"Ann","status":"live","points":0,"clock_ms":60000},)"
+                          R"({"name":"Blue","player":"Bob","status":"live","points":3,"clock_ms":57500})";
+  EXPECT_EQ(board_patch(R"({"board":"t2","seats":[)" + seats + "]}", R"({"board":"t2","seats":[)" + two + "]}"),
+            R"({"board":"t2","seats":[)" + two + "]}");
 }
 
 TEST(BoardPatch, ACaptureAddsThePieceOnTheSquareTakenAndEmptiesTheSquareLeft) {

@@ -266,7 +266,20 @@ Page page_of(const std::string& stream) {
       EXPECT_TRUE(page.boards.count(name)) << "a patch before its board: " << data;
       Fields& b = page.boards[name];
       for (const auto& [k, v] : f) {
-        if (k != "pieces_del" && k != "pieces_add") b[k] = v;
+        if (k != "pieces_del" && k != "pieces_add" && k != "seats_at") b[k] = v;
+      }
+      if (f.count("seats_at")) {
+        std::vector<std::string_view> seats, changed, pair;
+        EXPECT_TRUE(split_elements(b["seats"], seats)) << b["seats"];
+        EXPECT_TRUE(split_elements(f["seats_at"], changed)) << data;
+        std::vector<std::string> now(seats.begin(), seats.end());
+        for (std::string_view c : changed) {
+          EXPECT_TRUE(split_elements(c, pair) && pair.size() == 2) << data;
+          now.at(std::stoul(std::string(pair[0]))) = std::string(pair[1]);
+        }
+        std::string text;
+        for (const std::string& seat : now) text += (text.empty() ? "" : ",") + seat;
+        b["seats"] = "[" + text + "]";
       }
       if (f.count("pieces_del")) {
         std::set<std::string> taken;
@@ -321,6 +334,7 @@ TEST_F(WebServiceTest, AStreamOfPatchesBuildsTheSameBoardsAsTheWholeJsonWithEver
   EXPECT_TRUE(same) << boards << "\n----\n" << stream;
   EXPECT_NE(stream.find("event: patch"), std::string::npos);
   EXPECT_NE(stream.find("\"pieces_del\":"), std::string::npos);
+  EXPECT_NE(stream.find("\"seats_at\":"), std::string::npos);  // the mated seat's status
   // The board's whole frame (its cells) went once per board, not at each move.
   EXPECT_EQ(count_of(stream, "\"cells\":"), 2) << stream;
   Page page = page_of(stream);

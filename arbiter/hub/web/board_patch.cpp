@@ -143,6 +143,17 @@ std::string board_patch(std::string_view before, std::string_view after) {
         continue;
       }
     }
+    if (name == "seats" && split_elements(old_fields[k].second, was) && split_elements(value, now) &&
+        was.size() == now.size()) {
+      std::string at;
+      for (std::size_t i = 0; i < now.size(); ++i) {
+        if (now[i] != was[i]) (at += at.empty() ? "[" : ",[") += std::to_string(i) + "," + std::string(now[i]) + "]";
+      }
+      if (at.size() + 12 < value.size()) {
+        out += ",\"seats_at\":[" + at + "]";
+        continue;
+      }
+    }
     out += ",\"";
     out += name;
     out += "\":";

@@ -8,9 +8,13 @@
 // "pieces", which goes as
 //   "pieces_del":[[file,rank],...]           squares left empty
 //   "pieces_add":[[file,rank,seat,"K",dead],...]  squares whose piece is new
-// (a capture is an add on the square taken). Applying it: replace the fields
-// named, drop the pieces on every square named in pieces_del and pieces_add,
-// then add pieces_add (app.js `applyPatch`).
+// (a capture is an add on the square taken), and "seats", when the board
+// has as many seats as before, as
+//   "seats_at":[[index,{seat}],...]         the seats whose text changed
+// (a move changes its mover's clock: one seat of two or four). Either goes
+// whole when that is not shorter. Applying it: replace the fields named,
+// drop the pieces on every square named in pieces_del and pieces_add, then
+// add pieces_add, and replace each seat of seats_at (app.js `applyPatch`).
 //
 // No patch ("") when `before` and `after` do not have the same fields in the
 // same order (a variant that stopped reading drops its geometry), or either

@@ -212,7 +212,8 @@ function applyStatus(s) {
 }
 
 // A board's patch (board_patch.h): the fields it names replace the board's;
-// pieces_del and pieces_add empty their squares, then pieces_add is added.
+// pieces_del and pieces_add empty their squares, then pieces_add is added;
+// each [index, seat] of seats_at replaces that seat.
 function applyPatch(b, p) {
   const out = Object.assign({}, b, p);
   if (p.pieces_del || p.pieces_add) {
@@ -221,6 +222,11 @@ function applyPatch(b, p) {
     out.pieces = b.pieces.filter(q => !taken.has(`${q[0]},${q[1]}`)).concat(add);
     delete out.pieces_del;
     delete out.pieces_add;
+  }
+  if (p.seats_at) {
+    out.seats = b.seats.slice();
+    for (const [i, seat] of p.seats_at) out.seats[i] = seat;
+    delete out.seats_at;
   }
   return out;
 }
