@@ -64,6 +64,6 @@ kill -TERM "$hub" 2>/dev/null || true; wait "$hub" || true
 echo "== web_bench: $boards boards (speed x4), $streams spectator streams (receive buffer ${WEB_RCVBUF:-kernel}; ${WEB_OPTIONS:-paced}), ${seconds} s, $(nproc) cores, $(date -u '+%F %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "page: $(cat "$work/load.out")"
 grep "^hub: move latency" "$work/hub.out" | sed 's/^/beside: /' || true
-slow=$(grep -ho "slowest_ms=[0-9]*" "$work"/b*.out 2>/dev/null | cut -d= -f2 | sort -n | tail -1)
+slow=$(grep -ho "slowest_ms=[0-9]*" "$work"/b*.out 2>/dev/null | cut -d= -f2 | sort -n | tail -1 || true)  # none finished: "?"
 echo "boards: slowest table input ${slow:-?} ms (of those that finished); tabula-hub-web: cpu ${cpu} s, peak RSS $((rss / 1024)) MiB"
 echo "spectators (web_load.py, one process): cpu $(awk '{ printf "%.1f", $1 + $2 }' "$work/load.time") s"

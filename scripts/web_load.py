@@ -7,7 +7,7 @@ Opens STREAMS server-sent-event streams to 127.0.0.1:PORT/events at once
 (asyncio, one process), reads them for SECONDS, and prints one line:
   streams=N refused=N events=N moves=N p50_ms= p95_ms= p99_ms= max_ms=
 where a move's latency is the time this client received the board event
-that first shows a new move, minus the board's own wall clock when it
+(a whole board, or a patch of what changed) that first shows a new move, minus the board's own wall clock when it
 published that state (BoardState.wall_ms; same machine, same clock). The first
 20 streams time every move; the others drain their bytes unparsed, so that
 the client's own CPU is not what is measured.
@@ -96,15 +96,18 @@ async def one(i):
             line = line.strip()
             if line.startswith(b"event: "):
                 event = line[7:]
-            elif line.startswith(b"data: ") and event == b"board":
+            elif line.startswith(b"data: ") and event in (b"board", b"patch"):
                 now = time.time() * 1000
                 counts["events"] += 1
                 b = json.loads(line[6:])
-                key = (b["board"], b["game"])
+                # A patch carries only what changed of its board (board_patch.h).
+                was = seen.get(b["board"])
+                game = b.get("game", was[0] if was else None)
+                moves = b.get("moves", was[1] if was else 0)
                 # The first sighting of a game on a stream is its past, not a move.
-                if key in seen and b["moves"] > seen[key]:
+                if was and was[0] == game and moves > was[1]:
                     lat.append(now - b["wall_ms"])
-                seen[key] = b["moves"]
+                seen[b["board"]] = (game, moves)
     except (asyncio.TimeoutError, ConnectionError):
         pass
     w.close()

@@ -6,10 +6,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "hub/broker.h"
 #include "cli/event_commands.h"
 #include "event/event_file.h"
 #include "event/seating.h"
+#include "event_hub_fixture.h"
 #include "event_sim.h"
 #include "hub/mqtt_client.h"
 #include "hub/topics.h"
@@ -72,29 +72,27 @@ TEST(Assignment, TheBoardAcceptsItsOwnSignedGameAndRefusesTheRest) {
   EXPECT_FALSE(keyless.check(sign_assignment(all[1], key())).assignment);
 }
 
-TEST(Assignment, ABoardSwitchedOnAfterTheRoundStartsGetsItsGameAcrossABrokerRestart) {
-  if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
-  hub::testing::TempDir dir;
-  hub::testing::Broker broker(dir.path());
+// A real mosquitto and the arbiter's key (event_hub_fixture.h).
+class AssignmentOnBroker : public testing::EventHubFixture {};
+
+TEST_F(AssignmentOnBroker, ABoardSwitchedOnAfterTheRoundStartsGetsItsGameAcrossABrokerRestart) {
   std::string error;
-  ASSERT_TRUE(broker.start(error)) << error;
   const std::string file = dir.file("club.event");
   ASSERT_TRUE(save_event(seated_event(), file, error)) << error;
-  std::ofstream(dir.file("arbiter.key")) << "00112233445566778899aabbccddeeff\n";
   std::ostringstream out, err;
-  const int rc = cli::cmd_event({"event", "publish", "--file", file, "--section", "open", "--broker",
-                                 "127.0.0.1:" + std::to_string(broker.port()), "--arbiter-key", dir.file("arbiter.key")},
+  const int rc = cli::cmd_event({"event", "publish", "--file", file, "--section", "open", "--broker", address,
+                                 "--arbiter-key", key_file()},
                                 out, err);
   ASSERT_EQ(rc, 0) << err.str();
   EXPECT_NE(out.str().find("3 boards assigned"), std::string::npos) << out.str();
 
-  broker.stop();  // SIGTERM: the snapshot keeps the retained assignments
-  ASSERT_TRUE(broker.start(error)) << error;
+  broker->stop();  // SIGTERM: the snapshot keeps the retained assignments
+  ASSERT_TRUE(broker->start(error)) << error;
 
   // Board b3 comes online only now.
   std::string received;
   hub::BrokerConfig config;
-  ASSERT_EQ(config.parse("127.0.0.1:" + std::to_string(broker.port())), "");
+  ASSERT_EQ(config.parse(address), "");
   hub::MqttClient::Handlers h;
   h.message = [&](const hub::MqttMessage& m) {
     if (m.topic == hub::assignment_topic("club", "b3")) received = m.payload;
@@ -109,7 +107,7 @@ TEST(Assignment, ABoardSwitchedOnAfterTheRoundStartsGetsItsGameAcrossABrokerRest
         return !received.empty();
       },
       std::chrono::seconds(10)));
-  AssignmentGate gate("club", "b3", key());
+  AssignmentGate gate("club", "b3", key);
   auto v = gate.check(received);
   ASSERT_TRUE(v.assignment) << v.error;
   EXPECT_EQ(v.assignment->table(), 3u);

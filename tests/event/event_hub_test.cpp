@@ -30,21 +30,15 @@
 #include "hub/topics.h"
 #include "journal/journal.h"
 #include "journal/journal_fixture.h"
+#include "event_hub_fixture.h"
 
 namespace tabula::event {
 namespace {
 
 using namespace std::chrono_literals;
-constexpr const char* kHexKey = "0123456789abcdef0123456789abcdef";
+using testing::broker_at;
 constexpr int kBoards = 12;
 constexpr int kRounds = 5;
-
-hub::BrokerConfig at(int port) {
-  hub::BrokerConfig b;
-  b.port = port;
-  b.keepalive_s = 5;
-  return b;
-}
 
 int cli(const std::vector<std::string>& args, std::string* out_text = nullptr) {
   std::ostringstream out, err;
@@ -54,38 +48,13 @@ int cli(const std::vector<std::string>& args, std::string* out_text = nullptr) {
   return rc;
 }
 
-// The event's hub on the test's broker: the arbiter key (also written to
-// DIR/arbiter.key for the CLI), the boards t1..t16 enrolled (they sign).
-std::unique_ptr<hub::HubClient> event_hub(const hub::testing::TempDir& dir, int port, const std::string& record,
-                                          std::optional<hub::ArbiterKey>& key) {
-  std::string error;
-  key = hub::parse_key(kHexKey, "key", error);
-  EXPECT_TRUE(key) << error;
-  std::ofstream(dir.file("arbiter.key")) << kHexKey << "\n";
-  hub::HubConfig hc;
-  hc.event = "club";
-  hc.broker = at(port);
-  hc.key = key;
-  hc.board_keys = hub::testing::test_board_keys();  // boards sign (issue 28)
-  hc.record_path = record;
-  auto hub_client = hub::HubClient::start(hc, error);
-  EXPECT_TRUE(hub_client) << error;
-  EXPECT_TRUE(hub_client && hub::testing::eventually([&] { return hub_client->status().subscribed; }, 20s));
-  return hub_client;
-}
+// Every test here: a real mosquitto, the arbiter's key (event_hub_fixture.h).
+class EventHub : public testing::EventHubFixture {};
 
-TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
-  if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
-  hub::testing::TempDir dir;
-  hub::testing::BrokerOptions options;
-  options.autosave_interval_s = 1;
-  hub::testing::Broker broker(dir.path(), options);
+TEST_F(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   std::string error;
-  ASSERT_TRUE(broker.start(error)) << error;
-  const std::string address = "127.0.0.1:" + std::to_string(broker.port());
-  std::optional<hub::ArbiterKey> key;
-  auto hub_client = event_hub(dir, broker.port(), dir.file("hub.db"), key);
-  ASSERT_TRUE(hub_client && key);
+  auto hub_client = start_hub(dir.file("hub.db"));
+  ASSERT_TRUE(hub_client);
 
   // The event: 48 players, four-player chess (chesscom-ffa), 12 boards.
   const std::string file = dir.file("club.event");
@@ -106,7 +75,7 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
     hub::MqttClient::Handlers h;
     h.message = [&latest, board](const hub::MqttMessage& m) { latest[board] = m.payload; };
     h.connected = [&subscribed, b](bool) { subscribed[static_cast<std::size_t>(b - 1)] = false; };
-    listeners.push_back(hub::MqttClient::create("listen-" + board, false, at(broker.port()), std::nullopt, h, error));
+    listeners.push_back(hub::MqttClient::create("listen-" + board, false, broker_at(broker->port()), std::nullopt, h, error));
     ASSERT_TRUE(listeners.back()) << error;
   }
   auto pump = [&] {
@@ -125,7 +94,7 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
   for (int round = 1; round <= kRounds; ++round) {
     cli({"event", "seat", "--file", file, "--section", "open"});
     cli({"event", "publish", "--file", file, "--section", "open", "--broker", address, "--arbiter-key",
-         dir.file("arbiter.key")});
+         key_file()});
     // Every board has this round's assignment, signed by the arbiter.
     std::map<std::string, wire::Assignment> game;
     ASSERT_TRUE(hub::testing::eventually(
@@ -154,7 +123,7 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
       c.event = "club";
       c.board = a.board();
       for (const wire::AssignedSeat& s : a.seats()) c.players.push_back(s.seat_player());
-      c.broker = at(broker.port());
+      c.broker = broker_at(broker->port());
       c.key = key;
       c.board_key = hub::testing::test_board_key(a.board());
       c.check_assignment = assignment_check("club", a.board(), key);
@@ -167,17 +136,17 @@ TEST(EventHub, TwelveBoardsFiveRoundsThroughTheHubWithABrokerKill) {
       }
       ASSERT_TRUE(boards.back()->finish(error)) << error;
       if (round == 3 && b == kBoards / 2) {
-        broker.kill();  // half the boards' games in flight, the rest played while it is down
+        broker->kill();  // half the boards' games in flight, the rest played while it is down
       }
     }
     if (round == 3) {
       std::this_thread::sleep_for(500ms);
-      ASSERT_TRUE(broker.start(error)) << error;
+      ASSERT_TRUE(broker->start(error)) << error;
       // A broker killed before its snapshot loses its retained messages: the
       // arbiter publishes the round again (docs/EVENT.md), so the boards that
       // started while it was down get their assignment.
       cli({"event", "publish", "--file", file, "--section", "open", "--broker", address, "--arbiter-key",
-           dir.file("arbiter.key")});
+           key_file()});
     }
     // The arbiter ends each game from the hub (a signed adjudication, as the
     // hub screen sends it): a different seat wins on each table and round.
@@ -304,23 +273,17 @@ void publish_forged_assignment(int port) {
   auto wrong = hub::parse_key("ffeeddccbbaa99887766554433221100", "wrong", error);
   ASSERT_TRUE(wrong) << error;
   hub::MqttClient::Handlers h;
-  auto mallory = hub::MqttClient::create("mallory", false, at(port), std::nullopt, h, error);
+  auto mallory = hub::MqttClient::create("mallory", false, broker_at(port), std::nullopt, h, error);
   ASSERT_TRUE(mallory) << error;
   ASSERT_TRUE(hub::testing::eventually([&] { mallory->loop(5ms); return mallory->connected(); }, 20s));
   ASSERT_TRUE(mallory->publish(hub::assignment_topic("club", "t1"), sign_assignment(forged, *wrong), 1, true, error));
   for (int i = 0; i < 20; ++i) mallory->loop(5ms);
 }
 
-TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
-  if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
-  hub::testing::TempDir dir;
-  hub::testing::Broker broker(dir.path());
+TEST_F(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
   std::string error;
-  ASSERT_TRUE(broker.start(error)) << error;
-  const std::string address = "127.0.0.1:" + std::to_string(broker.port());
-  std::optional<hub::ArbiterKey> key;
-  auto hub_client = event_hub(dir, broker.port(), "", key);
-  ASSERT_TRUE(hub_client && key);
+  auto hub_client = start_hub();
+  ASSERT_TRUE(hub_client);
 
   seat_and_publish_one_table(dir, address);
 
@@ -332,7 +295,7 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
     c.event = "club";
     c.board = "t1";
     c.players = std::move(players);
-    c.broker = at(broker.port());
+    c.broker = broker_at(broker->port());
     c.key = key;
     c.board_key = hub::testing::test_board_key("t1");
     c.check_assignment = assignment_check("club", "t1", key);
@@ -370,7 +333,7 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
 
   // A forged assignment (another key) on the board's topic: refused, said on
   // the stream, an alert at the hub; the board keeps round 1.
-  publish_forged_assignment(broker.port());
+  publish_forged_assignment(broker->port());
   ASSERT_TRUE(hub::testing::eventually([&] { return t1->publisher().status().refused_assignments == 1; }, 20s));
   EXPECT_EQ(t1->publisher().assignment()->round, 1u);
   ASSERT_TRUE(hub_client->wait_until([](const hub::HubModel& m) {
@@ -390,22 +353,16 @@ TEST(EventHub, ABoardFollowsItsSignedSeatAssignmentAndItsStateCarriesTheRound) {
 // published while it is away; when the broker is back the board gets the
 // retained assignment. A forged one (another key) is refused and counted,
 // the arbiter's is kept.
-TEST(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItReturns) {
-  if (!hub::testing::Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
-  hub::testing::TempDir dir;
-  hub::testing::Broker broker(dir.path());
+TEST_F(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItReturns) {
   std::string error;
-  ASSERT_TRUE(broker.start(error)) << error;
-  const std::string address = "127.0.0.1:" + std::to_string(broker.port());
-  std::optional<hub::ArbiterKey> key;
-  auto hub_client = event_hub(dir, broker.port(), "", key);
-  ASSERT_TRUE(hub_client && key);
-  broker.stop();  // the board starts while the broker is away
+  auto hub_client = start_hub();
+  ASSERT_TRUE(hub_client);
+  broker->stop();  // the board starts while the broker is away
 
   hub::PublisherConfig pc;
   pc.info.event = "club";
   pc.info.board = "t1";
-  pc.broker = at(broker.port());
+  pc.broker = broker_at(broker->port());
   pc.check_assignment = assignment_check("club", "t1", key);
   auto listener = hub::AssignmentListener::start(pc, error);
   ASSERT_TRUE(listener) << error;
@@ -416,7 +373,7 @@ TEST(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItReturn
   std::this_thread::sleep_for(300ms);
   EXPECT_FALSE(listener->status().connected);
 
-  ASSERT_TRUE(broker.start(error)) << error;
+  ASSERT_TRUE(broker->start(error)) << error;
   seat_and_publish_one_table(dir, address);
   ASSERT_TRUE(hub::testing::eventually([&] { return listener->assignment().has_value(); }, 20s))
       << listener->status().last_error;
@@ -426,7 +383,7 @@ TEST(EventHub, BeforeItsGameABoardOfflineAtTheStartGetsItsAssignmentWhenItReturn
   EXPECT_EQ(a.variant, "chesscom-ffa");
   EXPECT_EQ(std::set<std::string>(a.players.begin(), a.players.end()), (std::set<std::string>{"Ann", "Bob", "Cid", "Dee"}));
 
-  publish_forged_assignment(broker.port());
+  publish_forged_assignment(broker->port());
   ASSERT_TRUE(hub::testing::eventually([&] { return listener->status().refused == 1; }, 20s));
   EXPECT_NE(listener->status().last_refusal.find("not the arbiter's"), std::string::npos) << listener->status().last_refusal;
   EXPECT_EQ(listener->assignment()->round, 1u);

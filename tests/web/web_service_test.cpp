@@ -12,7 +12,10 @@
 
 #include <cerrno>
 
+#include <algorithm>
 #include <atomic>
+#include <map>
+#include <set>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -21,6 +24,7 @@
 #include "../journal/journal_fixture.h"
 #include "hub/hub_client.h"
 #include "hub/sim_board.h"
+#include "hub/web/board_patch.h"
 #include "hub/web/web_service.h"
 
 namespace tabula::hub::web {
@@ -128,6 +132,12 @@ std::string arbiter_cookie(const std::string& base) {
   return set.substr(0, set.find(';'));
 }
 
+int count_of(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
 std::string file_text(const std::string& p) {
   std::ifstream in(p);
   std::ostringstream ss;
@@ -147,6 +157,16 @@ std::thread read_events(const std::string& base, std::string& stream, std::mutex
       return !done.load();
     });
   });
+}
+
+// t2 plays the FFA opening, then t1 the scholar's mate to the end.
+std::vector<std::unique_ptr<SimBoard>> play_mate_and_ffa(const TempDir& dir, int port) {
+  std::vector<std::unique_ptr<SimBoard>> boards;
+  boards.push_back(open_board(dir, "t1", "chess", at(port)));
+  boards.push_back(open_board(dir, "t2", "chesscom-ffa", at(port)));
+  play(*boards[1], script_inputs("chesscom-ffa", kFfaOpening, 7));
+  play(*boards[0], script_inputs("chess", kScholarsMate, 7));
+  return boards;
 }
 
 class WebServiceTest : public ::testing::Test {
@@ -197,6 +217,131 @@ TEST_F(WebServiceTest, SpectatorsSeeEveryBoardAndEachNewMoveOnAnOpenStream) {
   web.service.reset();  // ends the stream
   reader.join();
   EXPECT_NE(stream.find("event: status"), std::string::npos);
+}
+
+// A spectator's page from its stream alone, as app.js builds it: every
+// "board" replaces a board, every "patch" replaces the fields it names and
+// empties then fills the squares of pieces_del / pieces_add, "reset" clears.
+// Board -> field -> text (pieces as the set of their texts, in order of text).
+using Fields = std::map<std::string, std::string>;
+struct Page {
+  std::map<std::string, Fields> boards;
+  std::map<std::string, std::vector<int>> moves;  // board -> "moves" after each of its events
+};
+
+Fields fields_of(const std::string& json) {
+  std::vector<std::pair<std::string_view, std::string_view>> f;
+  EXPECT_TRUE(split_fields(json, f)) << json;
+  Fields out;
+  for (const auto& [k, v] : f) out[std::string(k)] = std::string(v);
+  return out;
+}
+
+std::set<std::string> pieces_of(const std::string& array) {
+  std::vector<std::string_view> e;
+  EXPECT_TRUE(split_elements(array, e)) << array;
+  return {e.begin(), e.end()};
+}
+
+std::string square_of(const std::string& piece) {  // "[4,3,0,..." -> "4,3"
+  const std::size_t a = piece.find(','), b = piece.find(',', a + 1);
+  return piece.substr(1, (b == std::string::npos ? piece.size() - 1 : b) - 1);
+}
+
+Page page_of(const std::string& stream) {
+  Page page;
+  std::size_t pos = 0;
+  for (std::size_t end; (end = stream.find("\n\n", pos)) != std::string::npos; pos = end + 2) {
+    const std::string frame = stream.substr(pos, end - pos);
+    if (frame.rfind("event: ", 0) != 0) continue;  // a keepalive comment
+    const std::string event = frame.substr(7, frame.find('\n') - 7);
+    const std::string data = frame.substr(frame.find("\ndata: ") + 7);
+    if (event == "reset") page.boards.clear();
+    if (event != "board" && event != "patch") continue;
+    Fields f = fields_of(data);
+    const std::string name = f["board"];
+    if (event == "board") {
+      page.boards[name] = f;
+    } else {
+      EXPECT_TRUE(page.boards.count(name)) << "a patch before its board: " << data;
+      Fields& b = page.boards[name];
+      for (const auto& [k, v] : f) {
+        if (k != "pieces_del" && k != "pieces_add" && k != "seats_at") b[k] = v;
+      }
+      if (f.count("seats_at")) {
+        std::vector<std::string_view> seats, changed, pair;
+        EXPECT_TRUE(split_elements(b["seats"], seats)) << b["seats"];
+        EXPECT_TRUE(split_elements(f["seats_at"], changed)) << data;
+        std::vector<std::string> now(seats.begin(), seats.end());
+        for (std::string_view c : changed) {
+          EXPECT_TRUE(split_elements(c, pair) && pair.size() == 2) << data;
+          now.at(std::stoul(std::string(pair[0]))) = std::string(pair[1]);
+        }
+        std::string text;
+        for (const std::string& seat : now) text += (text.empty() ? "" : ",") + seat;
+        b["seats"] = "[" + text + "]";
+      }
+      if (f.count("pieces_del")) {
+        std::set<std::string> taken;
+        for (const std::string& q : pieces_of(f["pieces_del"])) taken.insert(square_of(q));
+        for (const std::string& q : pieces_of(f["pieces_add"])) taken.insert(square_of(q));
+        std::string kept;
+        for (const std::string& q : pieces_of(b["pieces"])) {
+          if (!taken.count(square_of(q))) kept += (kept.empty() ? "" : ",") + q;
+        }
+        for (const std::string& q : pieces_of(f["pieces_add"])) kept += (kept.empty() ? "" : ",") + q;
+        b["pieces"] = "[" + kept + "]";
+      }
+    }
+    if (f.count("moves")) page.moves[name].push_back(std::stoi(f["moves"]));
+  }
+  return page;
+}
+
+// The stream sends a board whole once, then only what changed of it; the
+// page built from the stream alone is /api/boards' board for board, field
+// for field, and the moves came in order.
+TEST_F(WebServiceTest, AStreamOfPatchesBuildsTheSameBoardsAsTheWholeJsonWithEveryMoveInOrder) {
+  Web web = open_web(at(broker_->port()), {}, "web-9");
+  std::string stream;
+  std::mutex m;
+  std::atomic<bool> done{false};
+  std::thread reader = read_events(web.base(), stream, m, done);
+  auto boards_played = play_mate_and_ffa(dir_, broker_->port());
+  std::vector<std::string_view> whole;
+  std::string boards;
+  // Until the page from the stream is the service's own boards, field for field.
+  const bool same = eventually(
+      [&] {
+        boards = get(web.base(), "/api/boards");
+        if (boards.find("checkmate") == std::string::npos || !split_elements(boards, whole) || whole.size() != 2) return false;
+        std::lock_guard<std::mutex> g(m);
+        Page page = page_of(stream);
+        for (std::string_view b : whole) {
+          Fields want = fields_of(std::string(b));
+          Fields& got = page.boards[want["board"]];
+          if (got.size() != want.size()) return false;
+          for (const auto& [k, v] : want) {
+            if (k == "pieces" ? pieces_of(got[k]) != pieces_of(v) : got[k] != v) return false;
+          }
+        }
+        return true;
+      },
+      kWait);
+  done = true;
+  web.service.reset();
+  reader.join();
+  EXPECT_TRUE(same) << boards << "\n----\n" << stream;
+  EXPECT_NE(stream.find("event: patch"), std::string::npos);
+  EXPECT_NE(stream.find("\"pieces_del\":"), std::string::npos);
+  EXPECT_NE(stream.find("\"seats_at\":"), std::string::npos);  // the mated seat's status
+  // The board's whole frame (its cells) went once per board, not at each move.
+  EXPECT_EQ(count_of(stream, "\"cells\":"), 2) << stream;
+  Page page = page_of(stream);
+  const std::vector<int>& moves = page.moves["\"t1\""];  // names as JSON text
+  ASSERT_FALSE(moves.empty());
+  EXPECT_TRUE(std::is_sorted(moves.begin(), moves.end())) << ::testing::PrintToString(moves);
+  EXPECT_EQ(moves.back(), 7);
 }
 
 TEST_F(WebServiceTest, TheRoundFeedsParseInPgnExtractAndReplayInTabula) {
@@ -425,10 +570,7 @@ TEST_F(WebServiceTest, SpectatorsWhoNeverReadOrNeverFinishTheirRequestHoldBackNo
   std::mutex m;
   std::atomic<bool> done{false};
   std::thread reader = read_events(web.base(), stream, m, done);
-  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
-  auto t2 = open_board(dir_, "t2", "chesscom-ffa", at(broker_->port()));
-  play(*t2, script_inputs("chesscom-ffa", kFfaOpening, 7));
-  play(*t1, script_inputs("chess", kScholarsMate, 7));
+  auto boards_played = play_mate_and_ffa(dir_, broker_->port());
   EXPECT_TRUE(eventually(
       [&] {
         std::lock_guard<std::mutex> g(m);

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "hub/web/board_patch.h"
+#include "hub/web/json_writer.h"
+
 namespace tabula::hub::web {
 
 EventFeed::EventFeed(FeedSettings settings) : settings_(settings) {
@@ -77,14 +80,19 @@ void EventFeed::observe(const HubModel& model, std::int64_t now_ms) {
 
 void EventFeed::update_view(std::map<std::string, Shown>& view, const std::string& board, const Sample* sample) {
   ++version_;
+  StreamLog& log = &view == &live_ ? live_log_ : public_log_;
   if (!sample) {
-    view.erase(board);
+    if (view.erase(board)) log.append("event: gone\ndata: " + json_quote(board) + "\n\n");
     return;
   }
-  Shown& s = view[board];
-  s.json = board_json(sample->state, sample->online, sample->rulings, settings_.default_round, variants_);
+  auto [it, added] = view.try_emplace(board);
+  Shown& s = it->second;
+  std::string json = board_json(sample->state, sample->online, sample->rulings, settings_.default_round, variants_);
+  const std::string patch = added ? std::string() : board_patch(s.json, json);
+  s.json = std::move(json);
   s.frame = "event: board\ndata: " + s.json + "\n\n";
   s.version = version_;
+  log.append(patch.empty() ? s.frame : "event: patch\ndata: " + patch + "\n\n");
 }
 
 std::set<int> EventFeed::rounds() const {

@@ -30,6 +30,7 @@
 #include "hub/hub_model.h"
 #include "hub/web/board_json.h"
 #include "hub/web/round_feed.h"
+#include "hub/web/stream_log.h"
 
 namespace tabula::hub::web {
 
@@ -61,6 +62,12 @@ class EventFeed {
   const std::map<std::string, Shown>& live_boards() const { return live_; }
   // Grows whenever any board of either view changed.
   std::uint64_t version() const { return version_; }
+  // Every change of a view as the frame a stream is sent (stream_log.h): a
+  // new board's whole frame ("event: board"), a changed board's patch
+  // ("event: patch", board_patch.h; the whole frame when no patch fits), a
+  // board gone ("event: gone", its name). The service adds its status frames.
+  StreamLog& log(bool live) { return live ? live_log_ : public_log_; }
+  const StreamLog& log(bool live) const { return live ? live_log_ : public_log_; }
 
   // The public view of round `round`: every board with two seats (PGN) or
   // with more (PGN4), in table order. "" when the round has no such board.
@@ -94,6 +101,8 @@ class EventFeed {
   std::map<std::string, Track> tracks_;
   std::map<std::string, Shown> public_;
   std::map<std::string, Shown> live_;
+  StreamLog public_log_;
+  StreamLog live_log_;
   std::map<std::string, std::string> public_keys_;  // board -> key of the sample shown
   std::map<std::string, std::string> live_keys_;
   std::uint64_t version_ = 0;

@@ -138,9 +138,11 @@ struct WebService::Impl {
         feed.observe(m, now);
       });
       lock.lock();
-      status_public = status_json(false);
-      status_arbiter = status_json(true);
-      if (feed.version() != before || was != connected) {
+      const std::uint64_t logged = feed.log(false).last() + feed.log(true).last();
+      set_status(false, status_json(false));
+      set_status(true, status_json(true));
+      if (feed.version() != before || was != connected ||
+          feed.log(false).last() + feed.log(true).last() != logged) {
         changed.notify_all();
         if (!options.push_url.empty()) queue_pushes();
       }
@@ -155,6 +157,36 @@ struct WebService::Impl {
       }
       poked = false;
     }
+  }
+
+  // Under the lock: a view's status, logged for its streams when it changed.
+  void set_status(bool arbiter, std::string json) {
+    std::string& held = arbiter ? status_arbiter : status_public;
+    if (held == json) return;
+    held = std::move(json);
+    feed.log(arbiter).append("event: status\ndata: " + held + "\n\n");
+  }
+
+  // Under the lock: what a new spectator (or one too far behind for the
+  // log) is sent: a reset, the status, every board of its view whole.
+  std::string whole_state(bool arbiter) const {
+    std::string out = "event: reset\ndata: {}\n\n";
+    const std::string& status = arbiter ? status_arbiter : status_public;
+    if (!status.empty()) out += "event: status\ndata: " + status + "\n\n";
+    const auto& view = arbiter ? feed.live_boards() : feed.public_boards();
+    std::vector<std::string> names;
+    for (const auto& [n, b] : view) names.push_back(n);
+    std::sort(names.begin(), names.end(), natural_less);
+    for (const std::string& n : names) out += view.at(n).frame;
+    return out;
+  }
+
+  // Under the lock: about the size of whole_state (a stream further behind
+  // than that is sent the whole state instead of its log's frames).
+  std::size_t whole_bytes(bool arbiter) const {
+    std::size_t n = 64 + (arbiter ? status_arbiter : status_public).size();
+    for (const auto& [name, b] : arbiter ? feed.live_boards() : feed.public_boards()) n += b.frame.size();
+    return n;
   }
 
   // Under the lock: every round whose feed text changed is due to be pushed.
@@ -315,8 +347,12 @@ void add_public_routes(WebService::Impl& s, httplib::Server& svr) {
   });
 }
 
-// Server-sent events: each stream is sent, on every change, the JSON of the
-// boards whose version it has not seen, and the status when it changed.
+// Server-sent events. A new stream is sent the whole state of its view
+// (whole_state); then, at most every stream_pace_ms, every frame its view's
+// log holds after the last one it wrote (stream_log.h: board patches, whole
+// boards, boards gone, status; each encoded once for all streams), so it
+// sees every change in order. A stream too far behind for the log is sent
+// the whole state again.
 void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
   svr.Get("/events", [&s](const httplib::Request& req, httplib::Response& res) {
     if (s.streams.fetch_add(1) >= s.options.max_streams) {
@@ -329,8 +365,7 @@ void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
     res.set_header("Cache-Control", "no-store");
     res.set_header("X-Accel-Buffering", "no");
     struct Seen {
-      std::map<std::string, std::uint64_t> boards;
-      std::string status;
+      std::uint64_t frame = 0;  // the last of the log's frames written
       bool first = true;
       Clock::time_point sent{};
     };
@@ -341,48 +376,21 @@ void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
           std::string out;
           {
             std::unique_lock<std::mutex> lock(s.mutex);
-            // The pause between batches: changes in it are merged into the
-            // next (a board's newest JSON once). Woken by stop only, so a
-            // thousand pausing streams cost nothing at each change.
+            // The pause between batches: the frames logged in it go in the
+            // next one. Woken by stop only, so a thousand pausing streams
+            // cost nothing at each change.
             if (!seen->first && s.options.stream_pace_ms > 0) {
               s.stopped.wait_until(lock, seen->sent + std::chrono::milliseconds(s.options.stream_pace_ms),
                                    [&] { return s.stop; });
             }
-            const std::uint64_t version = s.feed.version();
-            const std::string& status = arbiter ? s.status_arbiter : s.status_public;
-            auto fresh = [&] {
-              if (status != seen->status) return true;
-              const auto& view = arbiter ? s.feed.live_boards() : s.feed.public_boards();
-              for (const auto& [n, b] : view) {
-                auto it = seen->boards.find(n);
-                if (it == seen->boards.end() || it->second != b.version) return true;
-              }
-              return false;
-            };
+            const StreamLog& log = s.feed.log(arbiter);
             if (!seen->first) {
-              s.changed.wait_for(lock, kStreamKeepalive, [&] { return s.stop || s.feed.version() != version || fresh(); });
+              s.changed.wait_for(lock, kStreamKeepalive, [&] { return s.stop || log.last() != seen->frame; });
             }
-            seen->first = false;
             if (s.stop) return false;
-            if (status != seen->status) {
-              seen->status = status;
-              out += "event: status\ndata: " + status + "\n\n";
-            }
-            const auto& view = arbiter ? s.feed.live_boards() : s.feed.public_boards();
-            for (const auto& [n, b] : view) {
-              auto it = seen->boards.find(n);
-              if (it != seen->boards.end() && it->second == b.version) continue;
-              seen->boards[n] = b.version;
-              out += b.frame;
-            }
-            for (auto it = seen->boards.begin(); it != seen->boards.end();) {
-              if (view.count(it->first)) {
-                ++it;
-                continue;
-              }
-              out += "event: gone\ndata: " + json_quote(it->first) + "\n\n";
-              it = seen->boards.erase(it);
-            }
+            if (seen->first || !log.since(seen->frame, out, s.whole_bytes(arbiter))) out = s.whole_state(arbiter);
+            seen->first = false;
+            seen->frame = log.last();
           }
           if (out.empty()) out = ": keepalive\n\n";
           seen->sent = Clock::now();

@@ -9,8 +9,11 @@
 //   /api/status          the event, the hub's connection, the delay, the rounds
 //   /api/standings       the event's standings (issue 35; WebOptions::standings,
 //                        standings_json.h), {"sections": []} without an event file
-//   /events              server-sent events: "board" (a board's JSON, on each
-//                        change), "status" (connection), a comment every 15 s
+//   /events              server-sent events: on opening "reset", "status" and
+//                        every board whole ("board"); then each change in
+//                        order: "patch" (what changed of a board,
+//                        board_patch.h), "board" (a new one), "gone",
+//                        "status"; a comment every 15 s
 //   /round-N.pgn         round N's two-seat games, the whole round (broadcast polls)
 //   /round-N.pgn4        round N's four-seat games
 //   /api/arbiter/...     login (the arbiter's token -> a session cookie),
@@ -23,23 +26,30 @@
 // buys, and a custom header that a foreign page cannot send); nothing outside
 // the page's folder is served; requests over the size limits are refused
 // with a status and a line saying which limit; at most `max_streams` event
-// streams at once (then 503), each holding no queue: a stream is sent the
-// latest JSON of each board it has not seen, so a slow reader gets fewer,
-// newer messages and a stalled one is cut by the write timeout.
+// streams at once (then 503).
 //
-// Many spectators (issue 34's bench: 1000 streams fell seconds behind): a
-// stream is sent at most one batch every `stream_pace_ms` (the changes in
-// between merged, the newest JSON of each board once), and each connection's
-// kernel send buffer is `send_buffer` bytes, not the kernel's autotuned
-// megabytes: a reader slower than the changes blocks its own writer within a
-// few batches, which then skips to the newest state instead of queueing
-// seconds of stale ones. Docs: docs/HUB.md, docs/BENCH.md.
+// Many spectators (issue 34's bench: 1000 streams fell seconds behind):
+// every change is encoded once, as a frame in its view's log
+// (stream_log.h), and a board's change is only what changed of it (a move:
+// a few fields and two or three pieces, ~0.2-0.5 KB instead of a 1-2.5 KB
+// board); a stream is sent at most one batch every `stream_pace_ms`: the
+// log's frames after the last it wrote, copied as they are. Each
+// connection's kernel send buffer is `send_buffer` bytes, not the kernel's
+// autotuned megabytes: a reader slower than the changes blocks its own
+// writer; once the frames it has not had are more bytes than the whole
+// state, it is sent the whole current state (the newest) instead of stale
+// changes; a stalled one is cut by the write timeout. Docs: docs/HUB.md,
+// docs/BENCH.md.
 //
 // Threads: start() spawns the HTTP server's threads (a pool, one per open
-// stream plus a few), one worker that watches the hub's model and builds the
-// feed, and one that pushes round feeds when --push is set. All state the
-// handlers read is guarded by one lock; the model is read through the hub's
-// own read(). Destruction stops and joins them.
+// stream plus a few: cpp-httplib serves each connection on one thread from
+// its first byte to its close, and a stream's content provider writes from
+// that thread; it has no event loop or hand-over of a connection, so the
+// streams keep a thread each, which only sleeps and copies the log's
+// bytes), one worker that watches the hub's model and builds the feed, and
+// one that pushes round feeds when --push is set. All state the handlers
+// read is guarded by one lock; the model is read through the hub's own
+// read(). Destruction stops and joins them.
 #pragma once
 
 #include <chrono>

@@ -1,7 +1,9 @@
 // app.js — the live boards of an event (issue 34). No library: the page is
 // served by tabula-hub-web from the package's files, nothing is fetched from
 // elsewhere. Boards arrive as JSON (board_json.h) over server-sent events
-// (/events); the arbiter's page (arbiter.html) adds alerts and actions.
+// (/events): "reset" then each board whole ("board") when the stream opens,
+// then only what changed of a board ("patch", board_patch.h), "gone",
+// "status"; the arbiter's page (arbiter.html) adds alerts and actions.
 'use strict';
 
 const ARBITER = document.body.dataset.mode === 'arbiter';
@@ -209,13 +211,41 @@ function applyStatus(s) {
   }
 }
 
+// A board's patch (board_patch.h): the fields it names replace the board's;
+// pieces_del and pieces_add empty their squares, then pieces_add is added;
+// each [index, seat] of seats_at replaces that seat.
+function applyPatch(b, p) {
+  const out = Object.assign({}, b, p);
+  if (p.pieces_del || p.pieces_add) {
+    const add = p.pieces_add || [];
+    const taken = new Set([...(p.pieces_del || []), ...add].map(q => `${q[0]},${q[1]}`));
+    out.pieces = b.pieces.filter(q => !taken.has(`${q[0]},${q[1]}`)).concat(add);
+    delete out.pieces_del;
+    delete out.pieces_add;
+  }
+  if (p.seats_at) {
+    out.seats = b.seats.slice();
+    for (const [i, seat] of p.seats_at) out.seats[i] = seat;
+    delete out.seats_at;
+  }
+  return out;
+}
+
 function connect() {
   const src = new EventSource(ARBITER ? 'events?arbiter=1' : 'events');
+  src.addEventListener('reset', () => { boards.clear(); renderAll(); });
   src.addEventListener('board', e => {
     const data = JSON.parse(e.data);
     const had = boards.has(data.board);
     boards.set(data.board, { data, received: Date.now() });
     had ? renderOne(data.board) : renderAll();
+  });
+  src.addEventListener('patch', e => {
+    const p = JSON.parse(e.data);
+    const entry = boards.get(p.board);
+    if (!entry) return;  // not sent before its board: the service never does that
+    boards.set(p.board, { data: applyPatch(entry.data, p), received: Date.now() });
+    renderOne(p.board);
   });
   src.addEventListener('gone', e => { boards.delete(JSON.parse(e.data)); renderAll(); });
   src.addEventListener('status', e => applyStatus(JSON.parse(e.data)));
