@@ -210,7 +210,16 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   Seat saved = p.to_move();
   p.set_to_move(s);
   const Node node = node_of(g, st, depth, nullptr);
-  bool any = p.any_legal([&](const Move& m) { return refused(g, m, st, node) == Refusal::kNone; });
+  // The piece that proved his last reply first: most checks of one node are
+  // answered by the same block or capture.
+  Square& from = g.reply_from_[static_cast<std::size_t>(index_of(s))];
+  bool any = p.any_legal(
+      [&](const Move& m) {
+        if (refused(g, m, st, node) != Refusal::kNone) return false;
+        from = m.from;
+        return true;
+      },
+      from);
   p.set_to_move(saved);
   return any;
 }
@@ -480,9 +489,20 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
                          return r.kind == RulingKind::kElimination;
                        });
   std::uint8_t checked = 0;
-  for (Seat s : g.rules_->turn_order)
-    if ((removed || s != mover) && g.plays(s) && g.pos_.in_check(s))
-      checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+  if (!removed && g.checks_ply_ == g.pos_.ply()) {
+    // The board report_checks looked at (issue 30 item 3: each king tested
+    // once per move): its seats but a king immune in his corner square
+    // (Position::in_check's exception).
+    const bool immune = c.immune_in_corner;
+    for (Seat s : g.rules_->turn_order)
+      if (s != mover && ((g.checks_found_ >> index_of(s)) & 1U) && g.plays(s) &&
+          !(immune && g.pos_.king_square(s) == c.own[index_of(s)]))
+        checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+  } else {
+    for (Seat s : g.rules_->turn_order)
+      if ((removed || s != mover) && g.plays(s) && g.pos_.in_check(s))
+        checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+  }
   // A king left in check once a colour's pieces came off (long game): the
   // check is a ruling too, credited to the mover; the mover's own king too
   // (the mater's, exposed by the removal), credited to the checking colour.

@@ -166,8 +166,10 @@ class Position {
   // first, then piece by piece and castling, until it returns true; whether
   // one did. A proof that a reply exists stops at the first one the caller
   // allows, without the whole list (issue 30 item 3: 000's mate rule).
+  // `first`: a square whose piece (the side to move's, not his king) is
+  // walked before the king, where the caller's last proof was found.
   template <class Accept>
-  bool any_legal(Accept&& accept) const;
+  bool any_legal(Accept&& accept, Square first = kNoSquare) const;
   // The same question for another seat, as if it were his turn.
   bool has_legal_move_for(Seat s) const;
   bool is_legal(const Move& m) const;  // m must come from generate_pseudo
@@ -286,7 +288,7 @@ class Position {
 };
 
 template <class Accept>
-bool Position::any_legal(Accept&& accept) const {
+bool Position::any_legal(Accept&& accept, Square first) const {
   // The same moves as generate_legal, in another order.
   if (!active_[index_of(to_move_)]) return false;
   const KingSafety ks = king_safety();
@@ -297,14 +299,23 @@ bool Position::any_legal(Accept&& accept) const {
     return false;
   };
   const Square k = king_[index_of(to_move_)];
+  const bool only_king = king_only(to_move_);
+  auto skip = [&](Square q, const Piece& p) {  // not a piece walked piece by piece
+    return q == k || p.empty() || p.seat != to_move_ || (only_king && p.kind != royal_);
+  };
+  if (first != kNoSquare && skip(first, board_[index_of(first)])) first = kNoSquare;
+  if (first != kNoSquare) {
+    generate_piece(first, board_[index_of(first)], list);
+    if (first_accepted()) return true;
+    list.clear();
+  }
   if (k != kNoSquare) {
     generate_piece(k, board_[index_of(k)], list);
     if (first_accepted()) return true;
   }
-  const bool only_king = king_only(to_move_);
   for (Square q : squares_) {
     const Piece& p = board_[index_of(q)];
-    if (q == k || p.empty() || p.seat != to_move_ || (only_king && p.kind != royal_)) continue;
+    if (q == first || skip(q, p)) continue;
     list.clear();
     generate_piece(q, p, list);
     if (first_accepted()) return true;
