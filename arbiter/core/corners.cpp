@@ -98,8 +98,8 @@ bool Modules::Corners::truce_on(const Game& g, Seat mover, const CornerState& st
   if (c.truce_round == TruceRound::kOwnFirstTurn) return !st.had_turn_of(mover);
   // Until every seat still playing has had his first turn: a seat out of
   // the game before his first turn does not keep the round going.
-  for (Seat s : g.rules_->turn_order)
-    if (g.plays(s) && !st.had_turn_of(s)) return true;
+  for (int i = 0; i < g.rules_->seat_count(); ++i)
+    if (!((st.had_turn >> i) & 1U) && g.plays(seat_at(i))) return true;
   return false;
 }
 
@@ -173,6 +173,15 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   Position& p = const_cast<Position&>(g.pos_);  // make/unmake restores exactly
   Seat mover = p.to_move();
   Seat target = target_of(g, mover);
+  if (seats == kEverySeat && p.plain_move(m)) {
+    // No lines (a reply's test): a plain move that checks nobody mates
+    // nobody, found without the make below (most replies check nobody).
+    std::uint8_t others = 0;
+    for (int i = 0; i < g.rules_->seat_count(); ++i)
+      if (seat_at(i) != mover && seat_at(i) != target && g.plays(seat_at(i)))
+        others = static_cast<std::uint8_t>(others | (1U << i));
+    if (others == 0 || p.checks_after_plain(m, others) == 0) return false;
+  }
   Square captured_on = capture_square(p, m);
   std::vector<Square> converted = corner_entry_bishops(g, mover, m);
   p.make(m);
@@ -417,13 +426,17 @@ void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Sq
                                           std::vector<Ruling>& out) {
   const Geometry& geo = g.rules_->geometry;
   std::array<bool, kMaxSeats> had_queens{};
-  for (int s = 0; s < g.rules_->seat_count(); ++s) had_queens[s] = !g.corner_.queens[s].empty();
+  bool any_queens = false;  // no seat has corner queens: most moves
+  for (int s = 0; s < g.rules_->seat_count(); ++s) {
+    had_queens[s] = !g.corner_.queens[s].empty();
+    any_queens = any_queens || had_queens[s];
+  }
   advance_corner_state(g, g.corner_, mover, m, captured_on, captured, converted);
   // 000 long game: a corner queen that lands on the playing area is a bishop
   // there at once, before the checks the move gives are judged (issue 30
   // item 4: they were judged with the queen).
   if (g.two_player_) revert_corner_queens(g, out);
-  for (int s = 0; s < g.rules_->seat_count(); ++s) {
+  for (int s = 0; s < g.rules_->seat_count() && any_queens; ++s) {
     if (!had_queens[s] || !king_must_leave(g, seat_at(s))) continue;
     Ruling r;
     r.kind = RulingKind::kRelation;
@@ -456,7 +469,7 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
                                           std::vector<Ruling>& out) {
   const CornerRules& c = g.rules_->corners;
   for (int s = 0; s < g.rules_->seat_count(); ++s)
-    if (!g.plays(seat_at(s))) g.corner_.queens[s].clear();
+    if (!g.corner_.queens[s].empty() && !g.plays(seat_at(s))) g.corner_.queens[s].clear();
   int live = 0;
   for (Seat s : g.rules_->turn_order) live += g.plays(s) ? 1 : 0;
   if (c.two_player.enabled && !g.two_player_ && live == 2) {
@@ -508,7 +521,7 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
   // (the mater's, exposed by the removal), credited to the checking colour.
   // A search (quiet) writes no rulings: only the turn below matters there.
   for (Seat s : g.rules_->turn_order) {
-    if (g.quiet_) break;
+    if (g.quiet_ || checked == 0) break;
     if (!((checked >> index_of(s)) & 1U)) continue;
     bool reported = std::any_of(out.begin(), out.end(), [s](const Ruling& r) {
       return r.kind == RulingKind::kCheck && r.seat == s;
@@ -522,7 +535,7 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
     r.text = g.seat_name(s) + " is in check once the pieces are removed";
     out.push_back(r);
   }
-  if (!c.turn_to_checked_player) return;
+  if (!c.turn_to_checked_player || checked == 0) return;
   const auto& order = g.rules_->turn_order;
   int n = static_cast<int>(order.size());
   // After a resignation (no mover) the search starts with the seat to move.

@@ -182,6 +182,24 @@ class Position {
   // Whether seat s's king would be attacked (by seats that may capture it)
   // after the side to move plays m.
   bool king_attacked_after(const Move& m, Seat s) const;
+  // 000: whether a king's move may change squares beside its own two (his
+  // bishops become queens as he enters his corner square). A caller that
+  // reasons from a plain move's two squares makes the king's moves instead
+  // (game_relations.cpp's relation filter may ask this, not the sheet).
+  bool king_move_converts() const { return corners_ && rules_->corners.bishops_become_queens; }
+  // Whether m is plain: a normal move or a double step, no promotion, of a
+  // piece that is not royal, taking no royal piece. Such a move changes the
+  // board on its two squares only.
+  bool plain_move(const Move& m) const {
+    return (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
+           m.promotion == kNoKind && is_valid(m.from) && is_valid(m.to) &&
+           !board_[index_of(m.from)].empty() && board_[index_of(m.from)].kind != royal_ &&
+           board_[index_of(m.to)].kind != royal_;
+  }
+  // The seats of `seats` whose kings are attacked after m, a plain move of
+  // the side to move, found from the board alone (its two squares changed
+  // and put back; no make): in_check's answers after make(m), cheaper.
+  std::uint8_t checks_after_plain(const Move& m, std::uint8_t seats) const;
   // Replaces what stands on a square outside of make/unmake (003's waiting
   // pawns promoting, 000's bishops turning into queens). Keeps the hash.
   void transform(Square s, Piece p) { set_piece(s, p); }
