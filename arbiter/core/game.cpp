@@ -35,10 +35,7 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
       eliminated_.push_back(seat);
     }
   }
-  if (rules_->ledger.kind == LedgerKind::kTokens && points == std::array<int, kMaxSeats>{}) {
-    points_.fill(rules_->ledger.tokens_per_seat);
-  }
-  // The sheets' set-up (001: the teams' capture bans; 003: the alliances...).
+  // The sheets' set-up (001: the teams' capture bans; 003: the tokens, the alliances...).
   for (const Modules::Module* mod : modules_) mod->setup(*this);
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
@@ -97,10 +94,9 @@ void Game::compute_legal(MoveList& list) const {
   list.clear();
   pos_.generate_legal(list);
   module_filter(list);
-  if (list.empty() && rules_->checks.stalemate == StalemateRule::kPlacement && !pos_.in_check()) {
-    add_placements(list);
-    for (const Modules::Module* mod : modules_) mod->filter_placements(*this, list);
-  }
+  // No move and not in check: a module's own moves (003: a placement).
+  if (list.empty() && !pos_.in_check())
+    for (const Modules::Module* mod : modules_) mod->stalemate_moves(*this, list);
 }
 
 bool Game::is_legal(const Move& m) const {
@@ -222,6 +218,26 @@ std::string Game::module_refusal(const Move& m) const {
   return {};
 }
 
+std::string Game::placement_refusal(const Move& m) const {
+  for (const Modules::Module* mod : modules_) {
+    std::string why = mod->placement_refusal(*this, m);
+    if (!why.empty()) return why;
+  }
+  return seat_name(pos_.to_move()) + " cannot place a piece: this variant has no placements";
+}
+
+std::array<bool, kMaxSeats> Game::in_game() const {
+  std::array<bool, kMaxSeats> out{};
+  for (int s = 0; s < rules_->seat_count(); ++s) out[s] = status_[s] != SeatStatus::kRemoved;
+  return out;
+}
+
+std::array<std::string, kMaxSeats> Game::names() const {
+  std::array<std::string, kMaxSeats> out;
+  for (int s = 0; s < rules_->seat_count(); ++s) out[s] = rules_->seats[s].name;
+  return out;
+}
+
 bool Game::has_any_move() const {
   // The whole list, kept for the legal_moves() that follows (issue 30): the
   // player to move is asked for his moves next, so they are found once.
@@ -260,7 +276,7 @@ std::vector<Ruling> Game::play(const Move& m) {
     r.seat = pos_.to_move();
     r.squares = {m.from, m.to};
     r.text = outcome_.over                       ? "the game is over"
-             : m.kind == MoveKind::kPlacement ? placement_violation(m)
+             : m.kind == MoveKind::kPlacement ? placement_refusal(m)
                                               : why_illegal(m.from, m.to);
     if (r.text.empty()) r.text = "that move is not legal here";
     out.push_back(r);
@@ -295,7 +311,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     if (m.kind == MoveKind::kPass) {
       mv.text = seat_name(mover) + " passes";
     } else if (m.kind == MoveKind::kPlacement) {
-      // 003 rule 5: the stalemated player's placement is his move.
+      // A placement (a module's stalemate move: 003 rule 5) is his move.
       mv.text = seat_name(mover) + " places a new " + rules_->piece(m.promotion).name + " on " +
                 rules_->geometry.name(m.to);
     } else {
@@ -346,7 +362,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
       r.kind = RulingKind::kKingCaptured;
       r.seat = captured.seat;
       r.by = mover;
-      r.text = seat_name(mover) + " captures " + seat_name(captured.seat) + "'s king";
+      if (!quiet_) r.text = seat_name(mover) + " captures " + seat_name(captured.seat) + "'s king";
       out.push_back(r);
       king_fallen_[index_of(captured.seat)] = true;
       if (plays(captured.seat)) {
@@ -418,20 +434,14 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     if (d.automatic_move_plies > 0 && pos_.halfmove_clock() >= d.automatic_move_plies) {
       // chess.com FFA: "If 100 plys are made without a capture or pawn move
       // the game will end immediately".
-      automatic_end(d.automatic_move_plies == 150 ? "seventy-five-move rule"
-               : d.automatic_move_plies == 100 ? "fifty-move rule"
-                                               : std::to_string(d.automatic_move_plies / 2) + "-move rule",
-               out);
+      automatic_end({EndReason::Kind::kMoveRule, d.automatic_move_plies}, out);
     } else if (d.automatic_repetitions > 0 && repetitions() + 1 >= d.automatic_repetitions) {
-      automatic_end(d.automatic_repetitions == 3   ? "threefold repetition"
-                    : d.automatic_repetitions == 5 ? "fivefold repetition"
-                                                   : std::to_string(d.automatic_repetitions) + "-fold repetition",
-                    out);
+      automatic_end({EndReason::Kind::kRepetition, d.automatic_repetitions}, out);
     } else if (d.insufficient_material && insufficient_material()) {
-      draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out);
+      draw_end({EndReason::Kind::kInsufficientMaterial}, rules_->ledger.insufficient_material_draw_points, out);
     } else if (d.insufficient_material && blocked_pawns_can_change() && dead_by_blocked_pawns(pos_)) {
       // FIDE 5.2.2: a pawn wall no king can cross (issue 31 item 9).
-      draw_end("dead position (blocked pawns)", rules_->ledger.insufficient_material_draw_points, out);
+      draw_end({EndReason::Kind::kDeadPosition}, rules_->ledger.insufficient_material_draw_points, out);
     } else if (quiet_) {
       // A claim is the player's to make: nothing for the search.
     } else if (std::string claim = claimable_draw(); !claim.empty()) {

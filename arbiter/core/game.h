@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/corners.h"
+#include "core/outcome.h"
 #include "core/position.h"
 #include "core/rule_module.h"
 #include "core/rule_set.h"
@@ -44,13 +45,6 @@ struct ModuleFrame {
   CornerState corner;
   bool two_player = false;
   bool area_reached = false;
-};
-
-struct Outcome {
-  bool over = false;
-  bool draw = false;
-  std::string reason;         // "checkmate", "stalemate", "fifty-move rule", ...
-  std::vector<Seat> ranking;  // best first; for a decisive 2-seat game the winner first
 };
 
 class Game {
@@ -119,6 +113,8 @@ class Game {
   std::vector<Ruling> claim_draw();
   // The claimable draw open now ("fifty-move rule", "threefold repetition"), or "".
   std::string claimable_draw() const;
+  // The words of a reason the game ended for ("checkmate", ...).
+  std::string reason_words(const EndReason& why) const;
   // Times the current position occurred before with the same player to move
   // and the same possible moves (FIDE 9.2.3), since the last irreversible move.
   int repetitions() const;
@@ -179,17 +175,30 @@ class Game {
   void mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Ruling>& out);
   void start_of_turn(std::vector<Ruling>& out);
   void check_game_end(std::vector<Ruling>& out);
-  void finish(bool draw, const std::string& reason, std::vector<Ruling>& out, Seat winner = kNoSeat);
+  void finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Seat winner = kNoSeat);
+  void finish(bool draw, EndReason::Kind why, std::vector<Ruling>& out, Seat winner = kNoSeat) {
+    finish(draw, EndReason{why}, out, winner);
+  }
+  EndReason claimable() const;  // claimable_draw() as a code (kNone: none)
   // An automatic draw rule ends the game: drawn, or by the standing (draws.automatic_end).
-  void automatic_end(const std::string& reason, std::vector<Ruling>& out);
+  void automatic_end(const EndReason& why, std::vector<Ruling>& out);
   bool automatic_end_draws() const;
   bool bare(Seat s) const;  // only royal pieces left
   bool insufficient_material() const;
   bool blocked_pawns_can_change() const;  // the dead-position proof may differ after this move
   // A draw by a rule (material, the move rule...): the ledger's module pays
   // `points` (chess.com FFA), then the game ends drawn.
-  void draw_end(const std::string& reason, int points, std::vector<Ruling>& out, Seat leaver = kNoSeat);
-  std::vector<Seat> ranking_by_points() const;
+  void draw_end(const EndReason& why, int points, std::vector<Ruling>& out, Seat leaver = kNoSeat);
+  // The seats by the ledger, best first (a fixed array: a search's game end).
+  struct Ranking {
+    std::array<Seat, kMaxSeats> at{};
+    std::size_t n = 0;
+    Seat operator[](std::size_t i) const { return at[i]; }
+    std::size_t size() const { return n; }
+    const Seat* begin() const { return at.data(); }
+    const Seat* end() const { return at.data() + n; }
+  };
+  Ranking ranking_by_points() const;
   Seat credit_for_mate(Seat victim) const;
   bool has_legal_move_for(Seat s) const;
   // checkers() without the list (issue 30 item 2: no vector in a search):
@@ -198,24 +207,12 @@ class Game {
   std::uint8_t checking_seats(Seat s) const;
   void advance_turn_after(Seat s);
   bool random_mover(Seat s) const;
-  // ---- 003 (game_relations.cpp; the module: module_relations.cpp) ----
+  // Seats still in the game (not removed), by seat index.
   std::array<bool, kMaxSeats> in_game() const;
-  std::array<std::string, kMaxSeats> names() const;
-  void refresh_relations();
+  std::array<std::string, kMaxSeats> names() const;  // the seats' names, by seat index
   bool has_any_move() const;
-  std::string relation_violation(const Move& m) const;
-  void filter_by_relations(MoveList& list) const;
-  void add_placements(MoveList& list) const;
-  void relation_mate(Seat victim, Seat mater, std::vector<Ruling>& out);
-  void remove_seat(Seat s, const std::string& why, std::vector<Ruling>& out, int depth = 0);
-  void remove_seats(const std::vector<std::pair<Seat, std::string>>& seats, std::vector<Ruling>& out, int depth);
-  void vassal_duty(MoveList& list) const;
-  std::string placement_violation(const Move& m) const;  // why a placement is refused
-  void check_new_opponents(const std::array<std::array<bool, kMaxSeats>, kMaxSeats>& before,
-                           std::vector<Ruling>& out, int depth);
-  std::array<std::array<bool, kMaxSeats>, kMaxSeats> friendship() const;
-  void promote_waiting(Seat mover, std::vector<Ruling>& out);
-  void relation_ruling(const std::string& text, std::vector<Ruling>& out);
+  // Why a placement is refused: a module's words, else this variant has none.
+  std::string placement_refusal(const Move& m) const;
   void note_marker(Seat s, char marker);
   void note_stalemate(Seat s);
   std::vector<Ruling> leave_game(Seat s, bool resigned);
@@ -245,11 +242,14 @@ class Game {
   std::vector<Ruling> opening_;
   Seat last_mover_ = kNoSeat;
   Seat bare_pending_ = kNoSeat;  // 004: bared the other king; wins unless bared back
+  // 003: the relations, the tie's winner (first among equal token counts),
+  // whose edge each seat promotes on (rule 4) and the seats (one bit per
+  // seat index) that may have a pawn waiting on their last rank: promotion
+  // was barred to them since their last look. The rules that play with
+  // them: core/module_relations.h.
   Vassalage vassalage_;
-  Seat tie_winner_ = kNoSeat;  // 003: first among equal token counts
-  std::array<Seat, kMaxSeats> edge_owner_{kNoSeat, kNoSeat, kNoSeat, kNoSeat};  // 003 rule 4
-  // 003 rule 4: seats (one bit per seat index) that may have a pawn waiting
-  // on their last rank: promotion was barred to them since their last look.
+  Seat tie_winner_ = kNoSeat;
+  std::array<Seat, kMaxSeats> edge_owner_{kNoSeat, kNoSeat, kNoSeat, kNoSeat};
   std::uint8_t waiting_pawns_ = 0xFU;
   // 000: the corner state legality depends on (core/corners.h); the
   // two-player phase and whether both sides have reached its area. The

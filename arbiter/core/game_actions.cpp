@@ -26,7 +26,7 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
     // series of legal moves (a bare king, or a dead position): a draw.
     Seat other = seat_at(1 - index_of(s));
     if (bare(other) || insufficient_material() || dead_by_blocked_pawns(pos_)) {
-      finish(true, "time forfeit, but " + seat_name(other) + " cannot checkmate (FIDE 6.9)", out);
+      finish(true, {EndReason::Kind::kTimeForfeitNoMate, 0, other}, out);
       return out;
     }
   }
@@ -42,7 +42,7 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
     // chess.com FFA (issue 31 item 1): the last live opponent resigns leaving
     // king against king: a draw, +10 to both, the resigner included (not the
     // survivor's +20); the resigner's king is not a walking king's 20 to share.
-    draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out, s);
+    draw_end({EndReason::Kind::kInsufficientMaterial}, rules_->ledger.insufficient_material_draw_points, out, s);
     return out;
   }
   if (resigned && rules_->elimination.resign_in_turn_passes_turn && s == pos_.to_move() && plays(s)) {
@@ -53,7 +53,7 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
   check_game_end(out);
   // chess.com FFA: a resignation can leave only kings that can move.
   if (!outcome_.over && rules_->seat_count() > 2 && rules_->draws.insufficient_material && insufficient_material()) {
-    draw_end("insufficient material", rules_->ledger.insufficient_material_draw_points, out);
+    draw_end({EndReason::Kind::kInsufficientMaterial}, rules_->ledger.insufficient_material_draw_points, out);
   }
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   for (const Modules::Module* mod : modules_)
@@ -66,7 +66,7 @@ std::vector<Ruling> Game::agree_draw() {
   std::vector<Ruling> out;
   if (outcome_.over) return out;
   actions_.push_back({Action::Kind::kDraw, {}, kNoSeat});
-  finish(true, "agreement", out);
+  finish(true, EndReason::Kind::kAgreement, out);
   return out;
 }
 
@@ -75,7 +75,7 @@ std::vector<Ruling> Game::adjudicate(bool draw, Seat winner) {
   if (outcome_.over) return out;
   if (winner != kNoSeat && (index_of(winner) >= rules_->seat_count() || draw)) return out;
   actions_.push_back({draw ? Action::Kind::kAdjudicateDraw : Action::Kind::kAdjudicate, {}, winner});
-  finish(draw, "adjudicated by the arbiter", out, winner);
+  finish(draw, EndReason::Kind::kAdjudicated, out, winner);
   return out;
 }
 
@@ -97,8 +97,8 @@ void Game::note_marker(Seat s, char marker) {
 
 std::vector<Ruling> Game::claim_draw() {
   std::vector<Ruling> out;
-  std::string claim = claimable_draw();
-  if (claim.empty()) {
+  const EndReason claim = claimable();
+  if (claim.kind == EndReason::Kind::kNone) {
     Ruling r;
     r.kind = RulingKind::kIllegalMove;
     r.severity = Severity::kIllegal;

@@ -3,32 +3,77 @@
 #include "core/game.h"
 
 #include <algorithm>
+#include <string>
 
 #include "core/zobrist.h"
 
 namespace tabula::core {
 
-std::vector<Seat> Game::ranking_by_points() const {
-  std::vector<Seat> seats;
-  for (int s = 0; s < rules_->seat_count(); ++s) seats.push_back(seat_at(s));
+Game::Ranking Game::ranking_by_points() const {
+  Ranking seats;
+  for (int s = 0; s < rules_->seat_count(); ++s) seats.at[seats.n++] = seat_at(s);
   const auto& tb = rules_->ledger.tie_break;
   auto tie_rank = [&](Seat s) {
     auto it = std::find(tb.begin(), tb.end(), s);
     return it == tb.end() ? static_cast<int>(tb.size()) : static_cast<int>(it - tb.begin());
   };
-  std::stable_sort(seats.begin(), seats.end(), [&](Seat a, Seat b) {
+  auto before = [&](Seat a, Seat b) {
     if (points(a) != points(b)) return points(a) > points(b);
     // 003, judgement call: on equal tokens the ruling suzerain ranks first.
     if ((a == tie_winner_) != (b == tie_winner_)) return a == tie_winner_;
     return tie_rank(a) < tie_rank(b);  // 002 rule 11: the later mover first
-  });
+  };
+  // A stable insertion sort of at most four seats (std::stable_sort would
+  // ask the heap for a buffer: a search's game end allocates nothing).
+  for (std::size_t i = 1; i < seats.n; ++i)
+    for (std::size_t j = i; j > 0 && before(seats.at[j], seats.at[j - 1]); --j) std::swap(seats.at[j], seats.at[j - 1]);
   return seats;
 }
 
-void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out, Seat winner) {
+std::string Game::reason_words(const EndReason& why) const {
+  using K = EndReason::Kind;
+  switch (why.kind) {
+    case K::kNone: return {};
+    case K::kCheckmate: return "checkmate";
+    case K::kResignation: return "resignation";
+    case K::kTime: return "time";
+    case K::kStalemate: return "stalemate";
+    case K::kLastPlayerStanding: return "last player standing";
+    case K::kLastTeamStanding: return "last team standing";
+    case K::kMoveRule:
+      return why.n == 150 ? "seventy-five-move rule"
+             : why.n == 100 ? "fifty-move rule"
+                            : std::to_string(why.n / 2) + "-move rule";
+    case K::kRepetition:
+      return why.n == 3 ? "threefold repetition"
+             : why.n == 5 ? "fivefold repetition"
+                          : std::to_string(why.n) + "-fold repetition";
+    case K::kInsufficientMaterial: return "insufficient material";
+    case K::kDeadPosition: return "dead position (blocked pawns)";
+    case K::kTimeForfeitNoMate: return "time forfeit, but " + seat_name(why.seat) + " cannot checkmate (FIDE 6.9)";
+    case K::kAgreement: return "agreement";
+    case K::kAdjudicated: return "adjudicated by the arbiter";
+    case K::kClaim:
+      return why.n == 3 ? "fifty-move rule and threefold repetition"
+             : why.n == 1 ? "fifty-move rule"
+                          : "threefold repetition";
+    case K::kNoPlayerCanMove: return "no player can move";
+    case K::kRulesEveryone: return seat_name(why.seat) + " rules every remaining player";
+    case K::kBareKing: return "bare king";
+    case K::kBaredBack: return "bare kings: " + seat_name(why.seat) + " bared the king back at once";
+    case K::kOpponentHome: return "all pieces in the opponent's home rows";
+  }
+  return {};
+}
+
+void Game::finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Seat winner) {
   outcome_.over = true;
   outcome_.draw = draw;
-  outcome_.reason = reason;
+  outcome_.why = why;
+  // The words only for the session (issue 30 item 2: a search's make()
+  // writes none; the ranking's vector keeps its capacity between makes).
+  if (!quiet_) outcome_.reason = reason_words(why);
+  outcome_.ranking.clear();
   if (winner != kNoSeat) {
     outcome_.ranking.push_back(winner);
     // The winner's side next (the sides a module set: 001's teams win together).
@@ -37,7 +82,8 @@ void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out
     for (Seat s : rules_->turn_order)
       if (s != winner && !teammates(s, winner)) outcome_.ranking.push_back(s);
   } else if (rules_->ledger.kind == LedgerKind::kPoints || rules_->ledger.kind == LedgerKind::kTokens) {
-    outcome_.ranking = ranking_by_points();
+    const Ranking rank = ranking_by_points();
+    outcome_.ranking.assign(rank.begin(), rank.end());
   } else {
     // Still-playing seats first, then the eliminated, last out first.
     for (Seat s : rules_->turn_order) {
@@ -48,7 +94,7 @@ void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out
   if (draw) {
     Ruling d;
     d.kind = RulingKind::kDraw;
-    if (!quiet_) d.text = "draw: " + reason;
+    if (!quiet_) d.text = "draw: " + outcome_.reason;
     out.push_back(d);
   }
   Ruling r;
@@ -58,7 +104,7 @@ void Game::finish(bool draw, const std::string& reason, std::vector<Ruling>& out
     return;
   }
   r.seats = outcome_.ranking;
-  r.text = "game over (" + reason + ")";
+  r.text = "game over (" + outcome_.reason + ")";
   if (!draw && !outcome_.ranking.empty()) {
     // The winner in a module's words (001: the whole team), else by name.
     const Seat first = outcome_.ranking.front();
@@ -87,12 +133,12 @@ void Game::check_game_end(std::vector<Ruling>& out) {
     for (Seat s : rules_->turn_order)
       if (status(s) == SeatStatus::kLive) live.seats[live.n++] = s;
   }
-  const char* reason = "checkmate";  // (no string built unless the game ends: this runs after every move)
+  EndReason::Kind reason = EndReason::Kind::kCheckmate;  // (a code: this runs after every move)
   if (!eliminated_.empty()) {
     SeatStatus last = status(eliminated_.back());
-    if (last == SeatStatus::kResigned) reason = "resignation";
-    if (last == SeatStatus::kFlagged) reason = "time";
-    if (last == SeatStatus::kStalemated) reason = "stalemate";
+    if (last == SeatStatus::kResigned) reason = EndReason::Kind::kResignation;
+    if (last == SeatStatus::kFlagged) reason = EndReason::Kind::kTime;
+    if (last == SeatStatus::kStalemated) reason = EndReason::Kind::kStalemate;
   }
   switch (rules_->game_end) {
     case GameEnd::kFirstMate:
@@ -116,7 +162,11 @@ void Game::check_game_end(std::vector<Ruling>& out) {
       }
       if (live.size() == 1)
         for (const Modules::Module* mod : modules_) mod->score_last_standing(*this, live.front(), out);
-      finish(false, live.empty() ? std::string(reason) : "last " + std::string(team_[0] >= 0 ? "team" : "player") + " standing", out);
+      finish(false,
+             live.empty()       ? reason
+             : team_[0] >= 0 ? EndReason::Kind::kLastTeamStanding
+                             : EndReason::Kind::kLastPlayerStanding,
+             out);
       return;
     }
     case GameEnd::kSuzerainOnly:     // 003
@@ -147,13 +197,13 @@ bool Game::bare(Seat s) const {
   return king;
 }
 
-void Game::draw_end(const std::string& reason, int points, std::vector<Ruling>& out, Seat leaver) {
+void Game::draw_end(const EndReason& why, int points, std::vector<Ruling>& out, Seat leaver) {
   // What a draw pays (chess.com FFA, issue 17 item 4: each live player;
   // issue 31 item 1: the one whose leaving drew it too), then a module's own
   // (chess.com: a walking king's 20).
-  for (const Modules::Module* mod : modules_) mod->score_draw(*this, reason, points, leaver, out);
+  for (const Modules::Module* mod : modules_) mod->score_draw(*this, why, points, leaver, out);
   for (const Modules::Module* mod : modules_) mod->on_draw(*this, leaver, out);
-  finish(true, reason, out);
+  finish(true, why, out);
 }
 
 bool Game::insufficient_material() const {
@@ -211,11 +261,11 @@ bool Game::blocked_pawns_can_change() const {
   return pos_.halfmove_clock() <= 1 || moves_.size() <= 1;
 }
 
-void Game::automatic_end(const std::string& reason, std::vector<Ruling>& out) {
+void Game::automatic_end(const EndReason& why, std::vector<Ruling>& out) {
   if (automatic_end_draws()) {
-    draw_end(reason, rules_->ledger.draw_points, out);
+    draw_end(why, rules_->ledger.draw_points, out);
   } else {
-    finish(false, reason, out);
+    finish(false, why, out);
   }
 }
 
@@ -223,21 +273,21 @@ bool Game::automatic_end_draws() const {
   // draws.automatic_end: a draw, or (003 house rule) the game decided by the
   // ledger as it stands, where equal leaders draw.
   if (!rules_->draws.automatic_by_standing || rules_->ledger.kind == LedgerKind::kNone) return true;
-  std::vector<Seat> rank = ranking_by_points();
+  const Ranking rank = ranking_by_points();
   return rank.size() > 1 && points(rank[0]) == points(rank[1]);
 }
 
-std::string Game::claimable_draw() const {
+EndReason Game::claimable() const {
   const DrawRules& d = rules_->draws;
   if (outcome_.over) return {};
   // Issue 31 item 10: when both can be claimed, the ruling names both.
   bool fifty = d.fifty_move_plies > 0 && pos_.halfmove_clock() >= d.fifty_move_plies;
   bool threefold = d.repetitions > 0 && repetitions() + 1 >= d.repetitions;
-  if (fifty && threefold) return "fifty-move rule and threefold repetition";
-  if (fifty) return "fifty-move rule";
-  if (threefold) return "threefold repetition";
-  return {};
+  if (!fifty && !threefold) return {};
+  return {EndReason::Kind::kClaim, (fifty ? 1 : 0) + (threefold ? 2 : 0)};
 }
+
+std::string Game::claimable_draw() const { return reason_words(claimable()); }
 
 // FIDE 9.2.3: "Positions are considered the same if and only if the same
 // player has the move, pieces of the same kind and colour occupy the same

@@ -75,6 +75,7 @@ void Game::unmake() {
   if (!f.over && outcome_.over) {
     outcome_.over = false;
     outcome_.draw = false;
+    outcome_.why = {};
     outcome_.reason.clear();
     outcome_.ranking.clear();
   }

@@ -8,6 +8,27 @@
 
 namespace tabula::core {
 
+namespace {
+
+// Whether a piece of `kind` of seat s attacks `target`: Position::attackers'
+// walk for one kind and seat, without the list (issue 30 item 2: a search's
+// make allocates nothing; chess.com's bonus asks it at a double check).
+bool attacked_by_kind(const Position& pos, const RuleSet& rules, Square target, Seat s, PieceKind kind) {
+  const MoveTables& t = rules.tables;
+  for (const RayRef& r : t.attacks(kind, pos.frame_seat(s), target)) {
+    for (const RayStep& st : t.ray(r)) {
+      const Piece& p = pos.at(st.square);
+      if (p.empty()) continue;
+      if (st.flags != kStepPass && p.kind == kind && p.seat == s && (p.kind == rules.royal_kind() || !pos.king_only(s)))
+        return true;
+      break;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out) {
   status_[index_of(s)] = why;
   pos_.set_status(s, why);
@@ -147,10 +168,9 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
     if (quiet_ && l.queen_check_bonus_any_checker) {
       // The search skipped the checkers' kinds above: a queen among the
       // mover's checking pieces (rare: two kings checked at once).
-      for (int i = 0; i < checked_by_mover && !queen_checks; ++i) {
-        for (Square q : pos_.attackers(pos_.king_square(checked[i]), mover_bit))
-          queen_checks = queen_checks || reduced_kind(pos_.at(q).kind);
-      }
+      for (int i = 0; i < checked_by_mover && !queen_checks; ++i)
+        for (PieceKind k : ledger.reduced_check_bonus_kinds)
+          queen_checks = queen_checks || attacked_by_kind(pos_, *rules_, pos_.king_square(checked[i]), mover, k);
     }
     // chess.com FFA: "with a queen" -- the moved piece, or (issue 31 item 3,
     // ledger.queen_check_bonus_any_checker) any queen giving one of the
@@ -300,7 +320,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
         r.seat = s;
         if (!quiet_) r.text = seat_name(s) + " has no legal move and is not in check: stalemate";
         out.push_back(r);
-        finish(true, "stalemate", out);
+        finish(true, EndReason::Kind::kStalemate, out);
         return;
       }
       case StalemateRule::kEliminateWithPoints: {
@@ -328,7 +348,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
         if (++passes > rules_->seat_count()) {
           for (const Modules::Module* mod : modules_) {
             if (std::optional<Seat> winner = mod->jammed_winner(*this)) {
-              finish(false, "no player can move", out, *winner);  // 004's jammed messengers
+              finish(false, EndReason::Kind::kNoPlayerCanMove, out, *winner);  // 004's jammed messengers
               return;
             }
           }
@@ -347,7 +367,7 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
 // variant's draws.no_move_round decides.
 void Game::no_move_round(std::vector<Ruling>& out) {
   if (rules_->draws.no_move_round == NoMoveRound::kDraw) {
-    finish(true, "no player can move", out);
+    finish(true, EndReason::Kind::kNoPlayerCanMove, out);
     return;
   }
   Ruling r;

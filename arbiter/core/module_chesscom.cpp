@@ -49,7 +49,7 @@ class Modules::ChessCom final : public Modules::Module {
     for (Seat s : g.rules_->turn_order) {
       if (walking(g, s) && s != leaver) {
         share_points(g, g.rules_->ledger.mate_points, g.rules_->ledger.draw_walking_king_share,
-                     g.seat_name(s) + "'s king still stands at the draw", out);
+                     g.quiet_ ? std::string() : g.seat_name(s) + "'s king still stands at the draw", out);
       }
     }
   }

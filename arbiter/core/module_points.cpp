@@ -61,7 +61,7 @@ class Modules::Points final : public Modules::Module {
 
   // 002 rule 9: "If a player is stalemated, he gets 20 points".
   void score_stalemate(Game& g, Seat s, std::vector<Ruling>& out) const override {
-    add_points(g, s, g.rules_->ledger.stalemate_points, "stalemated", out);
+    add_points(g, s, g.rules_->ledger.stalemate_points, g.quiet_ ? std::string() : "stalemated", out);
   }
 
   // 002 rule 8: the player left alone after resignations or flags gets +20
@@ -78,19 +78,23 @@ class Modules::Points final : public Modules::Module {
       }
     }
     add_points(g, survivor, kings * per_king,
-               "last player left, " + std::to_string(kings) + (kings == 1 ? " king" : " kings") + " standing", out);
+               g.quiet_ ? std::string()
+                        : "last player left, " + std::to_string(kings) + (kings == 1 ? " king" : " kings") + " standing",
+               out);
   }
 
   // chess.com FFA (issue 17 item 4): a draw pays each live player (+10 for
   // the move rule and repetitions). Issue 31 item 1: the player whose
   // leaving drew the game is paid as one still in.
-  void score_draw(Game& g, const std::string& reason, int points, Seat leaver,
+  void score_draw(Game& g, const EndReason& why, int points, Seat leaver,
                   std::vector<Ruling>& out) const override {
+    // (The words only for the session: a search's game end allocates nothing.)
+    const std::string reason = g.quiet_ ? std::string() : g.reason_words(why);
     for (Seat s : g.rules_->turn_order) {
-      if (g.status(s) == SeatStatus::kLive) add_points(g, s, points, "draw: " + reason, out);
+      if (g.status(s) == SeatStatus::kLive) add_points(g, s, points, g.quiet_ ? std::string() : "draw: " + reason, out);
       if (s == leaver) {
         g.frozen_[index_of(s)] = false;
-        add_points(g, s, points, "draw: " + reason + ", as his leaving drew the game", out);
+        add_points(g, s, points, g.quiet_ ? std::string() : "draw: " + reason + ", as his leaving drew the game", out);
         g.frozen_[index_of(s)] = true;
       }
     }

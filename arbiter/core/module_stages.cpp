@@ -17,7 +17,7 @@ class Modules::Stages final : public Modules::Module {
   // bare back.
   Turn no_move(Game& g, Seat s, int& /*passes*/, std::vector<Ruling>& out) const override {
     if (g.bare_pending_ == kNoSeat || g.bare_pending_ == s) return Turn::kNotMine;
-    g.finish(false, "bare king", out, g.bare_pending_);
+    g.finish(false, EndReason::Kind::kBareKing, out, g.bare_pending_);
     return Turn::kStop;
   }
 
@@ -40,7 +40,7 @@ class Modules::Stages final : public Modules::Module {
 
   // 004 stage one rules 1 and 7: the first to get all his pieces into the
   // opponent's home rows wins the stage.
-  bool check_end(Game& g, std::size_t live, const char* reason, std::vector<Ruling>& out) const override {
+  bool check_end(Game& g, std::size_t live, EndReason::Kind reason, std::vector<Ruling>& out) const override {
     if (g.rules_->game_end != GameEnd::kFillOpponentHome) return false;
     // One pass over the board's grid (not the 16x16 mailbox), stopping once
     // every seat has a piece outside (issue 30 item 3: this runs after every
@@ -72,7 +72,7 @@ class Modules::Stages final : public Modules::Module {
     for (Seat s : rules.turn_order) {
       const int i = index_of(s);
       if (pieces[i] > 0 && !outside[i]) {
-        g.finish(false, "all pieces in the opponent's home rows", out, s);
+        g.finish(false, EndReason::Kind::kOpponentHome, out, s);
         return true;
       }
     }
@@ -88,9 +88,9 @@ class Modules::Stages final : public Modules::Module {
     if (g.bare_pending_ == other) {
       g.bare_pending_ = kNoSeat;
       if (g.bare(other)) {
-        g.finish(true, "bare kings: " + g.seat_name(mover) + " bared the king back at once", out);
+        g.finish(true, {EndReason::Kind::kBaredBack, 0, mover}, out);
       } else {
-        g.finish(false, "bare king", out, other);
+        g.finish(false, EndReason::Kind::kBareKing, out, other);
       }
       return;
     }
@@ -101,8 +101,10 @@ class Modules::Stages final : public Modules::Module {
       r.severity = Severity::kWarning;
       r.seat = other;
       r.by = mover;
-      r.text = g.seat_name(other) + "'s king is bare: " + g.seat_name(mover) + " wins unless " +
-               g.seat_name(other) + " bares " + g.seat_name(mover) + "'s king with the very next move";
+      if (!g.quiet_) {  // (a search writes no words: issue 30 item 2)
+        r.text = g.seat_name(other) + "'s king is bare: " + g.seat_name(mover) + " wins unless " +
+                 g.seat_name(other) + " bares " + g.seat_name(mover) + "'s king with the very next move";
+      }
       out.push_back(r);
     }
   }

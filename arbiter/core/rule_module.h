@@ -7,7 +7,8 @@
 // (RuleSet::modules, `modules:` in a variant file, proto/variant.proto), and
 // Game names no sheet. The points, in the order a move meets them:
 //
-//   legality       filter_legal, filter_placements, refusal, has_move_for
+//   legality       filter_legal, stalemate_moves, refusal, placement_refusal,
+//                  has_move_for
 //   a move         before_make -> (the Position moves) -> after_make ->
 //                  score_capture -> before_checks -> check_credit (per
 //                  check) -> score_checks -> (mates: score_mate; the game's
@@ -40,6 +41,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/outcome.h"
 #include "core/position.h"
 #include "core/rule_set.h"
 #include "core/ruling.h"
@@ -130,9 +132,13 @@ class Modules::Module {
 
   // ---- legality
   virtual void filter_legal(const Game&, MoveList&) const {}
-  virtual void filter_placements(const Game&, MoveList&) const {}
+  // The mover has no legal move and is not in check: a module's own moves
+  // for him (003 rule 5: placements), added to the empty list.
+  virtual void stalemate_moves(const Game&, MoveList&) const {}
   virtual bool needs_whole_list() const { return false; }  // is_legal must generate every legal move
   virtual std::string refusal(const Game&, const Move&) const { return {}; }  // why a move is refused, or ""
+  // Why a placement (MoveKind::kPlacement) is refused, or "" (not the module's).
+  virtual std::string placement_refusal(const Game&, const Move&) const { return {}; }
   virtual std::optional<bool> has_move_for(const Game&, Seat) const { return std::nullopt; }  // the mate test
 
   // ---- a move
@@ -160,7 +166,7 @@ class Modules::Module {
   virtual std::optional<Seat> jammed_winner(const Game&) const { return std::nullopt; }
 
   // ---- the end
-  virtual bool check_end(Game&, std::size_t /*live*/, const char* /*reason*/, std::vector<Ruling>&) const {
+  virtual bool check_end(Game&, std::size_t /*live*/, EndReason::Kind /*reason*/, std::vector<Ruling>&) const {
     return false;
   }
   virtual Seat first_mate_winner(const Game&) const { return kNoSeat; }
@@ -168,7 +174,7 @@ class Modules::Module {
   virtual void score_last_standing(Game&, Seat /*survivor*/, std::vector<Ruling>&) const {}
   // An automatic draw (or one a leaving player made): what the ledger pays
   // each (score_draw, every module first), then a module's own (on_draw).
-  virtual void score_draw(Game&, const std::string& /*reason*/, int /*points*/, Seat /*leaver*/,
+  virtual void score_draw(Game&, const EndReason& /*why*/, int /*points*/, Seat /*leaver*/,
                           std::vector<Ruling>&) const {}
   virtual void on_draw(Game&, Seat /*leaver*/, std::vector<Ruling>&) const {}
   // The result's words for a win by `first` ("the team of A and B wins"),

@@ -24,6 +24,8 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -44,19 +46,44 @@ class Vassalage {
   // Whether a may not expose b's king.
   bool protects(Seat a, Seat b) const;
 
+  // What a change of relations did, as codes (issue 30 item 2: a search's
+  // mate writes no sentence and allocates nothing); words() says each.
+  struct Change {
+    enum class Kind : std::uint8_t {
+      kAllianceEnds,      // a and b: one of them was mated or left
+      kAllianceSpent,     // a and b: no opponent is left
+      kFreedByMate,       // a is freed: b, the suzerain, is mated
+      kFreedByLeave,      // a is freed: b has left the game
+      kFreedByGain,       // a gains a vassal and is freed from b
+      kBecomesVassal,     // a becomes b's vassal
+    } kind;
+    Seat a;
+    Seat b;
+  };
+  struct Changes {
+    std::array<Change, 3 * kMaxSeats> at{};
+    std::size_t n = 0;
+    void push(Change c) { at[n++] = c; }
+    const Change* begin() const { return at.data(); }
+    const Change* end() const { return at.data() + n; }
+  };
+  static std::string words(const Change& c, const std::array<std::string, kMaxSeats>& names);
+
   // `victim` is mated by `mater` and stays in the game as his vassal.
-  // `in_game[s]`: whether seat s is still in the game. Returns sentences.
+  // `in_game[s]`: whether seat s is still in the game.
+  Changes vassalize(Seat victim, Seat mater, const std::array<bool, kMaxSeats>& in_game);
+  // A seat leaves the game: its alliance ends and its vassals are freed.
+  Changes leave(Seat s, const std::array<bool, kMaxSeats>& in_game);
+  // The same, as sentences.
   std::vector<std::string> vassalize(Seat victim, Seat mater, const std::array<bool, kMaxSeats>& in_game,
                                      const std::array<std::string, kMaxSeats>& names);
-  // A seat leaves the game: its alliance ends and its vassals are freed.
   std::vector<std::string> leave(Seat s, const std::array<bool, kMaxSeats>& in_game,
                                  const std::array<std::string, kMaxSeats>& names);
   // Whether one seat heads every seat still in the game (003: the end).
   Seat sole_suzerain(const std::array<bool, kMaxSeats>& in_game, int seats) const;
 
  private:
-  void end_spent_alliances(const std::array<bool, kMaxSeats>& in_game,
-                           const std::array<std::string, kMaxSeats>& names, std::vector<std::string>& out);
+  void end_spent_alliances(const std::array<bool, kMaxSeats>& in_game, Changes& out);
 
   std::array<Seat, kMaxSeats> ally_;
   std::array<Seat, kMaxSeats> suzerain_;

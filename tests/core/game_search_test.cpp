@@ -37,7 +37,9 @@ std::string state_of(const Game& g) {
         << g.position().king_only(s) << "\n";
   }
   const Outcome& o = g.outcome();
-  out << "over " << o.over << " draw " << o.draw << " reason '" << o.reason << "' ranking";
+  // (The reason as its code and its words: make() writes no words, play() does.)
+  out << "over " << o.over << " draw " << o.draw << " reason " << static_cast<int>(o.why.kind) << "/" << o.why.n
+      << "/" << index_of(o.why.seat) << " '" << g.reason_words(o.why) << "' ranking";
   for (Seat s : o.ranking) out << " " << index_of(s);
   out << "\nlegal";
   MoveList list;
