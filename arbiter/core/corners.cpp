@@ -98,8 +98,8 @@ bool Modules::Corners::truce_on(const Game& g, Seat mover, const CornerState& st
   if (c.truce_round == TruceRound::kOwnFirstTurn) return !st.had_turn_of(mover);
   // Until every seat still playing has had his first turn: a seat out of
   // the game before his first turn does not keep the round going.
-  for (Seat s : g.rules_->turn_order)
-    if (g.plays(s) && !st.had_turn_of(s)) return true;
+  for (int i = 0; i < g.rules_->seat_count(); ++i)
+    if (!((st.had_turn >> i) & 1U) && g.plays(seat_at(i))) return true;
   return false;
 }
 
@@ -173,6 +173,15 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   Position& p = const_cast<Position&>(g.pos_);  // make/unmake restores exactly
   Seat mover = p.to_move();
   Seat target = target_of(g, mover);
+  if (seats == kEverySeat && p.plain_move(m)) {
+    // No lines (a reply's test): a plain move that checks nobody mates
+    // nobody, found without the make below (most replies check nobody).
+    std::uint8_t others = 0;
+    for (int i = 0; i < g.rules_->seat_count(); ++i)
+      if (seat_at(i) != mover && seat_at(i) != target && g.plays(seat_at(i)))
+        others = static_cast<std::uint8_t>(others | (1U << i));
+    if (others == 0 || p.checks_after_plain(m, others) == 0) return false;
+  }
   Square captured_on = capture_square(p, m);
   std::vector<Square> converted = corner_entry_bishops(g, mover, m);
   p.make(m);
@@ -210,7 +219,16 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   Seat saved = p.to_move();
   p.set_to_move(s);
   const Node node = node_of(g, st, depth, nullptr);
-  bool any = p.any_legal([&](const Move& m) { return refused(g, m, st, node) == Refusal::kNone; });
+  // The piece that proved his last reply first: most checks of one node are
+  // answered by the same block or capture.
+  Square& from = g.reply_from_[static_cast<std::size_t>(index_of(s))];
+  bool any = p.any_legal(
+      [&](const Move& m) {
+        if (refused(g, m, st, node) != Refusal::kNone) return false;
+        from = m.from;
+        return true;
+      },
+      from);
   p.set_to_move(saved);
   return any;
 }
@@ -408,13 +426,17 @@ void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Sq
                                           std::vector<Ruling>& out) {
   const Geometry& geo = g.rules_->geometry;
   std::array<bool, kMaxSeats> had_queens{};
-  for (int s = 0; s < g.rules_->seat_count(); ++s) had_queens[s] = !g.corner_.queens[s].empty();
+  bool any_queens = false;  // no seat has corner queens: most moves
+  for (int s = 0; s < g.rules_->seat_count(); ++s) {
+    had_queens[s] = !g.corner_.queens[s].empty();
+    any_queens = any_queens || had_queens[s];
+  }
   advance_corner_state(g, g.corner_, mover, m, captured_on, captured, converted);
   // 000 long game: a corner queen that lands on the playing area is a bishop
   // there at once, before the checks the move gives are judged (issue 30
   // item 4: they were judged with the queen).
   if (g.two_player_) revert_corner_queens(g, out);
-  for (int s = 0; s < g.rules_->seat_count(); ++s) {
+  for (int s = 0; s < g.rules_->seat_count() && any_queens; ++s) {
     if (!had_queens[s] || !king_must_leave(g, seat_at(s))) continue;
     Ruling r;
     r.kind = RulingKind::kRelation;
@@ -447,7 +469,7 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
                                           std::vector<Ruling>& out) {
   const CornerRules& c = g.rules_->corners;
   for (int s = 0; s < g.rules_->seat_count(); ++s)
-    if (!g.plays(seat_at(s))) g.corner_.queens[s].clear();
+    if (!g.corner_.queens[s].empty() && !g.plays(seat_at(s))) g.corner_.queens[s].clear();
   int live = 0;
   for (Seat s : g.rules_->turn_order) live += g.plays(s) ? 1 : 0;
   if (c.two_player.enabled && !g.two_player_ && live == 2) {
@@ -480,15 +502,26 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
                          return r.kind == RulingKind::kElimination;
                        });
   std::uint8_t checked = 0;
-  for (Seat s : g.rules_->turn_order)
-    if ((removed || s != mover) && g.plays(s) && g.pos_.in_check(s))
-      checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+  if (!removed && g.checks_ply_ == g.pos_.ply()) {
+    // The board report_checks looked at (issue 30 item 3: each king tested
+    // once per move): its seats but a king immune in his corner square
+    // (Position::in_check's exception).
+    const bool immune = c.immune_in_corner;
+    for (Seat s : g.rules_->turn_order)
+      if (s != mover && ((g.checks_found_ >> index_of(s)) & 1U) && g.plays(s) &&
+          !(immune && g.pos_.king_square(s) == c.own[index_of(s)]))
+        checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+  } else {
+    for (Seat s : g.rules_->turn_order)
+      if ((removed || s != mover) && g.plays(s) && g.pos_.in_check(s))
+        checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+  }
   // A king left in check once a colour's pieces came off (long game): the
   // check is a ruling too, credited to the mover; the mover's own king too
   // (the mater's, exposed by the removal), credited to the checking colour.
   // A search (quiet) writes no rulings: only the turn below matters there.
   for (Seat s : g.rules_->turn_order) {
-    if (g.quiet_) break;
+    if (g.quiet_ || checked == 0) break;
     if (!((checked >> index_of(s)) & 1U)) continue;
     bool reported = std::any_of(out.begin(), out.end(), [s](const Ruling& r) {
       return r.kind == RulingKind::kCheck && r.seat == s;
@@ -502,7 +535,7 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
     r.text = g.seat_name(s) + " is in check once the pieces are removed";
     out.push_back(r);
   }
-  if (!c.turn_to_checked_player) return;
+  if (!c.turn_to_checked_player || checked == 0) return;
   const auto& order = g.rules_->turn_order;
   int n = static_cast<int>(order.size());
   // After a resignation (no mover) the search starts with the seat to move.

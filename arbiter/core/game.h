@@ -38,6 +38,15 @@
 
 namespace tabula::core {
 
+// The modules' own state in a search frame (Module::save_state): the corner
+// state of sheet 000 (core/module_corners.h), the only module that keeps
+// state of its own beside the Game's.
+struct ModuleFrame {
+  CornerState corner;
+  bool two_player = false;
+  bool area_reached = false;
+};
+
 class Game {
  public:
   // `points` is the ledger at the start (a FEN4 carries one).
@@ -248,6 +257,14 @@ class Game {
   CornerState corner_;
   bool two_player_ = false;
   bool area_reached_ = false;
+  // The seats report_checks found in check after the last move, while the
+  // board is the one it looked at (checks_ply_ is the Position's ply then;
+  // -1: not known): 000's turn rule reads them instead of testing again.
+  std::uint8_t checks_found_ = 0;
+  int checks_ply_ = -1;
+  // 000's reply proofs: where each seat's last proven reply came from,
+  // walked first next time (Position::any_legal's `first`; order only).
+  mutable std::array<Square, kMaxSeats> reply_from_{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
   Seat last_mater_ = kNoSeat;
   // FIDE 9.2.3: each position the game reached, as a key that counts an en
   // passant square only where a pawn can use it (repetition_key()).
@@ -270,8 +287,8 @@ class Game {
     Seat last_mover, bare_pending, tie_winner, last_mater;
     std::uint8_t waiting_pawns;
     Vassalage vassalage;
-    CornerState corner;
-    bool two_player, area_reached, over;
+    ModuleFrame modules;  // saved and put back by the modules (Hot::kSearchState)
+    bool over;
   };
   struct Edit {
     Square at;

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "core/game.h"
+#include "core/zobrist.h"
 
 namespace tabula::core {
 
@@ -35,9 +36,7 @@ void Game::make(const Move& m) {
   f.last_mater = last_mater_;
   f.waiting_pawns = waiting_pawns_;
   f.vassalage = vassalage_;
-  if (rules_->corners.enabled) f.corner = corner_;
-  f.two_player = two_player_;
-  f.area_reached = area_reached_;
+  for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->save_state(*this, f.modules);
   f.over = outcome_.over;
   scratch_.clear();
   quiet_ = true;
@@ -72,9 +71,7 @@ void Game::unmake() {
   last_mater_ = f.last_mater;
   waiting_pawns_ = f.waiting_pawns;
   vassalage_ = f.vassalage;
-  if (rules_->corners.enabled) corner_ = f.corner;
-  two_player_ = f.two_player;
-  area_reached_ = f.area_reached;
+  for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->restore_state(*this, f.modules);
   if (!f.over && outcome_.over) {
     outcome_.over = false;
     outcome_.draw = false;
@@ -86,6 +83,7 @@ void Game::unmake() {
 }
 
 void Game::edit_square(Square q, Piece p) {
+  checks_ply_ = -1;  // report_checks' seats in check may be stale now
   if (depth_ > 0) edits_.push_back({q, pos_.at(q), pos_.ply()});
   pos_.transform(q, p);
 }
@@ -98,19 +96,8 @@ void Game::remove_pieces(Seat s) {
   }
 }
 
-namespace {
-
-// splitmix64: spreads a small value over 64 bits.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
-
 std::uint64_t Game::hash() const {
+  using zobrist::mix;
   // The position's key as repetitions() counts it (seen_.back(), written
   // after every move), with the seat to move (an operator action may have
   // moved the turn on since).
@@ -124,18 +111,7 @@ std::uint64_t Game::hash() const {
     h ^= mix(0x3000U + seat + static_cast<std::uint64_t>(index_of(vassalage_.suzerain_of(s))));
   }
   if (bare_pending_ != kNoSeat) h ^= mix(0x4000U + static_cast<std::uint64_t>(index_of(bare_pending_)));
-  if (rules_->corners.enabled) {
-    h ^= mix(0x5000U + corner_.had_turn + (two_player_ ? 0x10U : 0U) + (area_reached_ ? 0x20U : 0U));
-    for (int i = 0; i < rules_->seat_count(); ++i) {
-      std::uint64_t seat = static_cast<std::uint64_t>(i) << 8;
-      auto& st = corner_;
-      h ^= mix(0x6000U + seat + (st.entered[static_cast<std::size_t>(i)] ? 1U : 0U) +
-               2U * st.reverted[static_cast<std::size_t>(i)]);
-      for (Square q : st.queens[static_cast<std::size_t>(i)]) h ^= mix(0x70000U + seat * 0x100U + index_of(q));
-    }
-    for (int i = 0; i < kMaxSquares; ++i)
-      if (corner_.edge_pawns[static_cast<std::size_t>(i)]) h ^= mix(0x80000U + static_cast<std::uint64_t>(i));
-  }
+  for (const Modules::Module* mod : hot_[Hot::kSearchState]) h ^= mod->state_key(*this);
   return h;
 }
 

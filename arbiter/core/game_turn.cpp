@@ -102,6 +102,7 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
   // changes the game, only its words.
   const bool bonuses = ledger.double_check_bonus != 0 || ledger.double_check_bonus_queen != 0 ||
                        ledger.triple_check_bonus != 0 || ledger.triple_check_bonus_queen != 0;
+  checks_ply_ = -1;  // the seats in check are known again only at the end
   if (quiet_ && !bonuses && rules_->checks.mate_timing != MateTiming::kAfterEveryMove) return 0;
   int checked_by_mover = 0;
   std::array<Seat, kMaxSeats> checked{};
@@ -186,6 +187,9 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
     out.push_back(r);
     for (const Modules::Module* mod : modules_) mod->score_checks(*this, mover, checked_by_mover, queen, out);
   }
+  // Kept for a module's turn rule (000), while this board stands.
+  checks_found_ = in_check;
+  checks_ply_ = pos_.ply();
   return in_check;
 }
 

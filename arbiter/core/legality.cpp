@@ -203,6 +203,23 @@ bool Position::probe_exposes_king(const Move& m) const {
   return exposed;
 }
 
+std::uint8_t Position::checks_after_plain(const Move& m, std::uint8_t seats) const {
+  // A plain move empties `from` and fills `to` (a capture is overwritten);
+  // no king moves or leaves, no status changes (Position::make), so each
+  // king's attack test reads the board as make() would leave it.
+  Position& self = const_cast<Position&>(*this);  // the two squares are put back
+  const Piece moved = board_[index_of(m.from)];
+  const Piece was = board_[index_of(m.to)];
+  self.board_[index_of(m.from)] = kEmpty;
+  self.board_[index_of(m.to)] = moved;
+  std::uint8_t out = 0;
+  for (int i = 0; i < rules_->seat_count(); ++i)
+    if (((seats >> i) & 1U) && in_check(seat_at(i))) out = static_cast<std::uint8_t>(out | (1U << i));
+  self.board_[index_of(m.to)] = was;
+  self.board_[index_of(m.from)] = moved;
+  return out;
+}
+
 bool Position::leaves_king_attacked(const Move& m) const { return probe_exposes_king(m); }
 
 bool Position::is_legal(const Move& m) const { return !leaves_king_attacked(m); }

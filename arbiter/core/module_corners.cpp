@@ -3,6 +3,8 @@
 // themselves are in core/corners.cpp, the corner state in core/corners.h.
 #include "core/module_corners.h"
 
+#include "core/zobrist.h"
+
 namespace tabula::core {
 
 // 000 short game: "Only the target may be checkmated", the edge pawns'
@@ -99,6 +101,36 @@ void Modules::Corners::on_pass(Game& g, Seat s) const {
 // order rules and the two-player phase follow.
 void Modules::Corners::after_leave(Game& g, std::vector<Ruling>& out) const {
   corners_after_move(g, kNoSeat, false, false, out);
+}
+
+// The corner state is the game's as much as the board is: a search's
+// frame keeps it (Game::make/unmake) and the game's key counts it.
+void Modules::Corners::save_state(const Game& g, ModuleFrame& f) const {
+  f.corner = g.corner_;
+  f.two_player = g.two_player_;
+  f.area_reached = g.area_reached_;
+}
+
+void Modules::Corners::restore_state(Game& g, const ModuleFrame& f) const {
+  g.corner_ = f.corner;
+  g.two_player_ = f.two_player;
+  g.area_reached_ = f.area_reached;
+}
+
+std::uint64_t Modules::Corners::state_key(const Game& g) const {
+  using zobrist::mix;
+  const CornerState& st = g.corner_;
+  std::uint64_t h =
+      mix(0x5000U + st.had_turn + (g.two_player_ ? 0x10U : 0U) + (g.area_reached_ ? 0x20U : 0U));
+  for (int i = 0; i < g.rules_->seat_count(); ++i) {
+    const std::uint64_t seat = static_cast<std::uint64_t>(i) << 8;
+    const auto at = static_cast<std::size_t>(i);
+    h ^= mix(0x6000U + seat + (st.entered[at] ? 1U : 0U) + 2U * st.reverted[at]);
+    for (Square q : st.queens[at]) h ^= mix(0x70000U + seat * 0x100U + index_of(q));
+  }
+  for (int i = 0; i < kMaxSquares; ++i)
+    if (st.edge_pawns[static_cast<std::size_t>(i)]) h ^= mix(0x80000U + static_cast<std::uint64_t>(i));
+  return h;
 }
 
 const Modules::Module& Modules::corners() {

@@ -43,6 +43,10 @@ class Modules::Corners final : public Modules::Module {
   void on_pass(Game& g, Seat s) const override;
   Seat first_mate_winner(const Game& g) const override;  // corners.cpp
   void after_leave(Game& g, std::vector<Ruling>& out) const override;
+  // A search's frames keep the corner state (module_corners.cpp).
+  void save_state(const Game& g, ModuleFrame& f) const override;
+  void restore_state(Game& g, const ModuleFrame& f) const override;
+  std::uint64_t state_key(const Game& g) const override;
 
   // ---- the rules (corners.cpp)
   static void corners_setup(Game& g);

@@ -166,8 +166,10 @@ class Position {
   // first, then piece by piece and castling, until it returns true; whether
   // one did. A proof that a reply exists stops at the first one the caller
   // allows, without the whole list (issue 30 item 3: 000's mate rule).
+  // `first`: a square whose piece (the side to move's, not his king) is
+  // walked before the king, where the caller's last proof was found.
   template <class Accept>
-  bool any_legal(Accept&& accept) const;
+  bool any_legal(Accept&& accept, Square first = kNoSquare) const;
   // The same question for another seat, as if it were his turn.
   bool has_legal_move_for(Seat s) const;
   bool is_legal(const Move& m) const;  // m must come from generate_pseudo
@@ -180,6 +182,24 @@ class Position {
   // Whether seat s's king would be attacked (by seats that may capture it)
   // after the side to move plays m.
   bool king_attacked_after(const Move& m, Seat s) const;
+  // 000: whether a king's move may change squares beside its own two (his
+  // bishops become queens as he enters his corner square). A caller that
+  // reasons from a plain move's two squares makes the king's moves instead
+  // (game_relations.cpp's relation filter may ask this, not the sheet).
+  bool king_move_converts() const { return corners_ && rules_->corners.bishops_become_queens; }
+  // Whether m is plain: a normal move or a double step, no promotion, of a
+  // piece that is not royal, taking no royal piece. Such a move changes the
+  // board on its two squares only.
+  bool plain_move(const Move& m) const {
+    return (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
+           m.promotion == kNoKind && is_valid(m.from) && is_valid(m.to) &&
+           !board_[index_of(m.from)].empty() && board_[index_of(m.from)].kind != royal_ &&
+           board_[index_of(m.to)].kind != royal_;
+  }
+  // The seats of `seats` whose kings are attacked after m, a plain move of
+  // the side to move, found from the board alone (its two squares changed
+  // and put back; no make): in_check's answers after make(m), cheaper.
+  std::uint8_t checks_after_plain(const Move& m, std::uint8_t seats) const;
   // Replaces what stands on a square outside of make/unmake (003's waiting
   // pawns promoting, 000's bishops turning into queens). Keeps the hash.
   void transform(Square s, Piece p) { set_piece(s, p); }
@@ -286,7 +306,7 @@ class Position {
 };
 
 template <class Accept>
-bool Position::any_legal(Accept&& accept) const {
+bool Position::any_legal(Accept&& accept, Square first) const {
   // The same moves as generate_legal, in another order.
   if (!active_[index_of(to_move_)]) return false;
   const KingSafety ks = king_safety();
@@ -297,14 +317,23 @@ bool Position::any_legal(Accept&& accept) const {
     return false;
   };
   const Square k = king_[index_of(to_move_)];
+  const bool only_king = king_only(to_move_);
+  auto skip = [&](Square q, const Piece& p) {  // not a piece walked piece by piece
+    return q == k || p.empty() || p.seat != to_move_ || (only_king && p.kind != royal_);
+  };
+  if (first != kNoSquare && skip(first, board_[index_of(first)])) first = kNoSquare;
+  if (first != kNoSquare) {
+    generate_piece(first, board_[index_of(first)], list);
+    if (first_accepted()) return true;
+    list.clear();
+  }
   if (k != kNoSquare) {
     generate_piece(k, board_[index_of(k)], list);
     if (first_accepted()) return true;
   }
-  const bool only_king = king_only(to_move_);
   for (Square q : squares_) {
     const Piece& p = board_[index_of(q)];
-    if (q == k || p.empty() || p.seat != to_move_ || (only_king && p.kind != royal_)) continue;
+    if (q == first || skip(q, p)) continue;
     list.clear();
     generate_piece(q, p, list);
     if (first_accepted()) return true;

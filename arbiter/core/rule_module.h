@@ -21,6 +21,8 @@
 //                  score_last_standing, score_draw -> on_draw, winner_words
 //   the operator   on_leave, after_leave
 //   the start      setup
+//   a search       save_state -> (make ... unmake) -> restore_state;
+//                  state_key (Game::hash)
 //
 // Modules are stateless (one instance each, shared by every game); the
 // state a module plays with lives in the Game, so that make/unmake and the
@@ -47,6 +49,7 @@
 namespace tabula::core {
 
 class Game;
+struct ModuleFrame;  // core/game.h: the modules' own state in a search frame
 
 // What a module notes before a move is made, for itself after it.
 struct MoveNotes {
@@ -69,6 +72,7 @@ enum class Hot : std::uint8_t {
   kAfterMove,
   kBeforeMoves,
   kCheckEnd,
+  kSearchState,  // save_state, restore_state, state_key: a module with state of its own
   kCount
 };
 constexpr std::uint32_t hot_bit(Hot h) { return 1U << static_cast<unsigned>(h); }
@@ -180,6 +184,15 @@ class Modules::Module {
   // ---- the operator
   virtual bool on_leave(Game&, Seat, bool /*resigned*/, std::vector<Ruling>&) const { return false; }
   virtual void after_leave(Game&, std::vector<Ruling>&) const {}
+
+  // ---- a search (Game::make, unmake, hash): a module whose rules keep state
+  // of their own in the Game saves it into the frame make() pushes, puts it
+  // back at unmake(), and folds it into the game's key (issue 30 item 1: Game
+  // asks no sheet which state to keep). Called only on the modules that
+  // override save_state (Hot::kSearchState); those override all three.
+  virtual void save_state(const Game&, ModuleFrame&) const {}
+  virtual void restore_state(Game&, const ModuleFrame&) const {}
+  virtual std::uint64_t state_key(const Game&) const { return 0; }
 };
 
 // The hot hooks a module class overrides, read from its type: a hook it
@@ -205,6 +218,8 @@ constexpr std::uint32_t hot_hooks_of() {
     bits |= hot_bit(Hot::kBeforeMoves);
   if constexpr (!std::is_same_v<decltype(&M::check_end), decltype(&B::check_end)>)
     bits |= hot_bit(Hot::kCheckEnd);
+  if constexpr (!std::is_same_v<decltype(&M::save_state), decltype(&B::save_state)>)
+    bits |= hot_bit(Hot::kSearchState);
   return bits;
 }
 

@@ -34,4 +34,13 @@ inline std::uint64_t castling(int rule_index) { return kKeys.castle[rule_index %
 inline std::uint64_t en_passant(Square target) { return kKeys.ep[index_of(target)]; }
 inline std::uint64_t side(Seat s) { return kKeys.side[index_of(s)]; }
 
+// splitmix64's finaliser: spreads a small value over 64 bits (the game
+// layer's key: Game::hash and the modules' state_key).
+inline constexpr std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
 }  // namespace tabula::core::zobrist

@@ -70,5 +70,40 @@ TEST(AnyLegal, VisitsTheLegalMovesKingFirstAndStopsAtTheFirstAccepted) {
   EXPECT_GT(king_first, 100);
 }
 
+// `first` (000's reply proofs walk the piece of the last proof first): the
+// same legal moves, each once, that piece's before the king's; a square
+// holding no piece of the side to move, or his king, changes nothing.
+TEST(AnyLegal, WalksTheGivenPieceFirstAndStillVisitsEveryLegalMoveOnce) {
+  int hinted = 0;
+  testing::soak_variants(2, 40, 31, 37, [&](const core::Game& game, const std::string& where) {
+    const Position& pos = game.position();
+    MoveList legal;
+    pos.generate_legal(legal);
+    const auto all = sorted(std::vector<Move>(legal.begin(), legal.end()));
+    const core::Square king = pos.king_square(pos.to_move());
+    for (const Move& lm : legal) {
+      // Each piece that has a legal move once, and a square it moves to
+      // (empty or another seat's piece).
+      if (lm.from == core::kNoSquare) continue;
+      for (const core::Square first : {lm.from, lm.to}) {
+        std::vector<Move> seen;
+        EXPECT_FALSE(pos.any_legal(
+            [&](const Move& m) {
+              seen.push_back(m);
+              return false;
+            },
+            first))
+            << where;
+        ASSERT_EQ(sorted(seen), all) << where << " first " << core::index_of(first);
+        if (first == lm.from && first != king) {
+          EXPECT_EQ(seen.front().from, first) << where << ": the given piece's moves come first";
+          ++hinted;
+        }
+      }
+    }
+  });
+  EXPECT_GT(hinted, 1000);
+}
+
 }  // namespace
 }  // namespace tabula
