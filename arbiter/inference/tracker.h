@@ -313,6 +313,7 @@ class Tracker {
   bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
   bool shown_by_flicker() const;
   bool next_flips_back(const Touch& b) const;
+  bool may_flip_back() const;
   void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
@@ -375,6 +376,10 @@ class Tracker {
   core::SquareSet placed_;
   Millis placed_until_{0};
   bool regrip_ = false;  // its mover lifted that piece again within the time
+  // The board showed T followed by a reply only since a flip that may be a
+  // reed's flicker (its flip back not yet come): T commits once no reed can
+  // flicker back (on_tick after the bounce window), if the reply still shows.
+  bool reply_due_ = false;
   // When each square's occupancy last flipped (bounce: check_touch), and the
   // flip before the one being handled.
   std::array<Millis, core::kMaxSquares> last_flip_ = [] {

@@ -485,5 +485,23 @@ TEST(RealHandsSoak, APieceRestingOnItsPathAsTwoPiecesAreLiftedIsNoKnockedPiece) 
   }
 }
 
+TEST(RealHandsSoak, AReplyShownOnlyByTheFirstFlipOfABouncingReedIsNoReply) {
+  // four-kingdoms game 1 of the fast-recapture soak, trace seed 2: Green's
+  // pawn rests 418 ms on c4 on its way b4-d4, and its reed bounces as it
+  // leaves (up, down 2 ms later, up 3 ms after that); Red lifts his bishop
+  // on f1 in the 1 ms between. The bounce's first flip showed b4-c4 followed
+  // by Bf1xc4 (the pawn lifted, a piece down on c4 after the bishop left),
+  // and b4-c4 was committed at once: the pawn's landing on d4 was then ruled
+  // "Red's bishop cannot go from f1 to d4". The same hands here: c2-c4 with
+  // a rest on c3, Black's bishop on b4 (which could take on c3) lifted in
+  // the bounce.
+  Table t("chess", "rnbqk1nr/pppp1ppp/4p3/8/1b2P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  t.setup();
+  t.up("c2").down("c3", 300).up("c3", 418).up("b4", 1).down("c3", 1).up("c3", 3);
+  t.down("c4", 25).down("e7", 500).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"c2-c4", "Bb4-e7"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
