@@ -539,7 +539,12 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       std::vector<std::size_t> one{o->group};
       Millis shown = now_;
       std::uint64_t seq = seq_;
-      if (tentative_ && tentative_->groups == one) {
+      if (o->landed_seq != 0) {
+        // The reply took on M's landing square after M's piece landed: M
+        // was made at that landing, and the touches since are the reply's.
+        shown = o->landed_at;
+        seq = o->landed_seq;
+      } else if (tentative_ && tentative_->groups == one) {
         shown = tentative_->shown;
         seq = tentative_->seq;
       }

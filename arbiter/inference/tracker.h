@@ -331,10 +331,15 @@ class Tracker {
   struct Overlap {
     std::size_t group = 0;
     bool proven = false;
+    // Proven by a reply that took on M's landing square after M's piece
+    // landed there: that landing (the touches after it are the reply's).
+    std::uint64_t landed_seq = 0;
+    Millis landed_at{0};
   };
   // `went_on`: a waypoint left; the same piece's reading must pass over it.
   std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev,
                                              std::optional<std::size_t> went_on) const;
+  const Touch* landed_again(const core::SquareSet& squares) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
                               const TouchSummary& touches) const;
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;

@@ -503,5 +503,35 @@ TEST(RealHandsSoak, AReplyShownOnlyByTheFirstFlipOfABouncingReedIsNoReply) {
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, TheNextSeatTakingOnTheLandingOfAPieceThatCouldHaveGoneOnReadsBothMoves) {
+  // four-kingdoms seed 1 of the soak (move 29) and corners-mini game 3 of
+  // the fast-recapture soak: the bishop goes h2-k5, where it could have
+  // gone on to take Blue's pawn on l6; Blue lifts that pawn before the
+  // bishop lands, lifts the bishop off k5 and puts his pawn there. The
+  // lifted pawn may have been the victim of a longer capture, so the
+  // bishop's landing alone proves nothing; but the landing square emptied
+  // and filled again, and no longer bishop move can show that. Before: no
+  // move was read (held too long, then out of sync). The same hands here:
+  // Bf1-c4 with Black's pawn on b5 lifted before the bishop lands, once
+  // with the victim's reed bouncing as it is lifted (corners-mini).
+  const std::string fen = "rnbqkbnr/p1pppppp/8/1p6/4P3/8/PPPP1PPP/RNBQKBNR w KQkq b6 0 2";
+  {
+    Table t("chess", fen);
+    t.setup();
+    t.up("f1").up("b5", 492).down("c4", 143).up("c4", 192).down("c4", 439).wait(2000);
+    EXPECT_EQ(t.moves(), (Strings{"Bf1-c4", "b5xBc4"})) << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  }
+  {
+    Table t("chess", fen);
+    t.setup();
+    t.up("f1").up("b5", 692).down("b5", 1).up("b5", 2).down("c4", 22).up("c4", 2).down("c4", 4);
+    t.up("c4", 305).down("c4", 3).up("c4", 4).down("c4", 388).up("c4", 1).down("c4", 3);
+    t.wait(2000);
+    EXPECT_EQ(t.moves(), (Strings{"Bf1-c4", "b5xBc4"})) << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  }
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
