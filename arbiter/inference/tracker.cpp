@@ -556,7 +556,12 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // position after it.
       if (o->proven && (t.wait == Wait::kSlide || t.wait == Wait::kPrefix))
         t.wait = settings_.commit_at_once ? Wait::kNone : Wait::kSettle;
-      t.carry = ev.diff & ~groups_[o->group].footprint.touched();
+      // The reply's touches are kept past M's commit: the pieces it lifted
+      // (the differences outside M) and the squares of a reply seen whole
+      // (a victim's square lifted and refilled: chess soak seed 130,
+      // Qe6xd6 shown whole as Bc8-d7 landed, its refill of d6 dropped with
+      // the commit, then read as Qe6xBd7).
+      t.carry = (ev.diff & ~groups_[o->group].footprint.touched()) | o->reply;
       after_.reset();
       take_tentative(std::move(t), up);
       return;

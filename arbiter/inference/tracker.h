@@ -335,6 +335,9 @@ class Tracker {
     // landed there: that landing (the touches after it are the reply's).
     std::uint64_t landed_seq = 0;
     Millis landed_at{0};
+    // The squares of the reply seen whole, outside M's: their touches are
+    // the reply's (a victim lifted and its square refilled by the capturer).
+    core::SquareSet reply;
   };
   // `went_on`: a waypoint left; the same piece's reading must pass over it.
   std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev,

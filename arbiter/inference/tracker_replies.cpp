@@ -153,6 +153,7 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     bool reply_whole = false;
     bool later_lifts = false;
     const Touch* landed = nullptr;  // M's landing, when the reply took on it later
+    SquareSet shown_reply;          // the squares of the replies seen whole
     const SquareSet m_landing = (f.changed & ~expected_) | f.kept;
     for (const CandidateGroup& r : a.groups) {
       const bool whole = shows_result(r.footprint, ev1);
@@ -165,6 +166,7 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
       // landed there (the victim lifted from it, the capturer put down).
       const SquareSet on_landing = r.footprint.kept & m_landing;
       if (!(whole || lifted_on)) continue;
+      shown_reply |= r.footprint.touched();
       if (on_landing.none()) {
         reply_whole = true;
       } else if (const Touch* l = landed_again(on_landing)) {
@@ -181,6 +183,7 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     if (victim_lifted && !reply_whole) continue;
     if (found) return std::nullopt;  // two readings: judged, not guessed
     found = Overlap{i, reply_whole};
+    found->reply = shown_reply & ~f.touched();
     if (landed != nullptr) {
       found->landed_seq = landed->seq;
       found->landed_at = landed->time;

@@ -533,5 +533,21 @@ TEST(RealHandsSoak, TheNextSeatTakingOnTheLandingOfAPieceThatCouldHaveGoneOnRead
   }
 }
 
+TEST(RealHandsSoak, AReplySeenWholeAsTheMoveBeforeLandsKeepsItsVictimsSquare) {
+  // chess seed 130 of the soak (seeds past the fiftieth): Black's bishop
+  // goes c8-d7, where it could have gone on to take the queen on e6; White
+  // lifts the queen (its reed bouncing) before the bishop lands, lifts
+  // Black's pawn on d6 and puts the queen there. Bc8-d7 was read with
+  // Qe6xd6 seen whole, but only the lifted queen's square was kept past its
+  // commit: d6's lift and refill were dropped, Qe6xd6 was never read, and
+  // Black straightening his bishop on d7 made it read as Qe6xBd7.
+  Table t("chess", "rnb1k2r/ppp1bppp/3pQ3/8/8/8/PPPP1PPP/RNB1K1NR b KQkq - 0 1");
+  t.setup();
+  t.up("c8").up("e6", 416).down("e6", 1).up("e6", 3).down("d7", 9).up("d6", 253);
+  t.down("d6", 423).up("d7", 993).down("d7", 158).up("a7", 254).down("a6", 500).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bc8-d7", "Qe6xd6", "a7-a6"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
