@@ -274,5 +274,34 @@ TEST(RealRecordsHands, TheGeneratorsRealHandsLiftOnlyPiecesThatStand) {
   }
 }
 
+// bot_games_test: a bot's move is made once the kiosk announces it, after
+// the move before is read. The generator began it within 270 ms of the last
+// landing, as real hands overlap, and the test's wrong execution spliced in
+// before it lifted a piece already in the air. An announced move's first
+// event comes after the move before is done and has settled.
+TEST(RealRecordsHands, TheGeneratorMakesAnAnnouncedMoveOnlyAfterTheMoveBeforeSettled) {
+  std::string famous = std::string(TABULA_SOURCE_DIR) + "/tests/session/data/famous.pgn";
+  PreparedRecord prep = prepare_record(load_record("chess", famous, 2));
+  ASSERT_TRUE(prep.error.empty()) << prep.error;
+  for (std::size_t k = 1; k < prep.actions.size(); k += 2) prep.actions[k].announced = true;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    session::GeneratorSettings gs;
+    gs.seed = seed;
+    auto script = session::generate_script(prep.loaded.rules, *prep.loaded.start, prep.actions, gs);
+    ASSERT_TRUE(script.ok()) << script.error().message;
+    std::size_t move = 0;  // the moves' notes are on their first events, in order
+    for (std::size_t i = 0; i < script->inputs.size() && move < script->moves.size(); ++i) {
+      const std::string& note = script->notes[i];
+      if (note.empty() || note[0] < '1' || note[0] > '9') continue;
+      if (move % 2 == 1) {
+        EXPECT_GT(session::time_of(script->inputs[i]), script->moves[move - 1].done + gs.settle)
+            << "seed " << seed << ": " << note;
+      }
+      ++move;
+    }
+    EXPECT_EQ(move, script->moves.size()) << "seed " << seed;
+  }
+}
+
 }  // namespace real_records
 }  // namespace tabula::testing
