@@ -255,6 +255,10 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
       return up;
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
+      if (reply_due_ && quiet >= settings_.health.bounce_window) {
+        evaluate(src, up);  // no flicker came back: T and the reply stand
+        return up;
+      }
       if (!judged_ && quiet >= judge_quiet()) {
         judged_ = true;
         judge(src, up);
@@ -297,6 +301,7 @@ std::optional<Millis> Tracker::next_deadline() const {
       return last_change_ + quiet_needed();
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
+      if (reply_due_) return last_change_ + settings_.health.bounce_window;
       if (!judged_) return last_change_ + judge_quiet();
       if (pending_ && !hold_warned_) return last_change_ + settings_.hold_warning;
       return std::nullopt;
@@ -332,6 +337,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   }
   if (state_ == TrackerState::kAwaitingChoice || src == nullptr) return;
 
+  reply_due_ = false;
   log_.summarize(0, summary_);
   Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
   if (ev.diff.none()) {
@@ -478,23 +484,46 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     return replies == 1;
   };
   reshow_after_flicker();
+  // A reply the board shows only since a flip that may be a reed's first
+  // flip of a flicker (within the bounce window of that square's change
+  // before) may be gone at the flip back: T commits when the reed has had
+  // time to come back (on_tick), as a move shown one way does (real hands,
+  // issue 27 item 11, four-kingdoms: the pawn leaving its rest on c4 bounced
+  // as Red lifted his bishop, and the flip showed Bf1xc4 as the reply to
+  // b4-c4; b4-d4 was lost).
+  auto commit_after_reply = [&]() {
+    if (may_flip_back()) {
+      reply_due_ = true;
+      return false;
+    }
+    up.commit = commit_tentative();
+    return true;
+  };
   if (tentative_ && !disturbed_) {
-    if (reply_shown() || next_seat_began(src)) {
+    if (reply_shown()) {
+      if (commit_after_reply()) return;
+    } else if (next_seat_began(src)) {
       up.commit = commit_tentative();
       return;
     }
     // A reading that replaced the move shown before may have been momentary
     // (a reed's flip and flip back, issue 22): that move, then a reply.
-    if (previous_ && previous_->groups != tentative_->groups) {
+    if (!reply_due_ && previous_ && previous_->groups != tentative_->groups) {
       std::optional<Tentative> current = tentative_;
       tentative_ = previous_;
       if (reply_shown()) {
-        previous_.reset();
-        up.commit = commit_tentative();
-        return;
+        if (commit_after_reply()) {
+          previous_.reset();
+          return;
+        }
       }
       tentative_ = current;
     }
+  }
+  if (reply_due_) {
+    if (!tentative_->left) tentative_->left = now_;
+    if (state_ != TrackerState::kMismatch) state_ = TrackerState::kMoving;
+    return;
   }
   // The next seat's hand began before the mover's move was seen whole
   // (issue 27 item 9): that move, with the reply under way.
@@ -518,7 +547,12 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       std::vector<std::size_t> one{o->group};
       Millis shown = now_;
       std::uint64_t seq = seq_;
-      if (tentative_ && tentative_->groups == one) {
+      if (o->landed_seq != 0) {
+        // The reply took on M's landing square after M's piece landed: M
+        // was made at that landing, and the touches since are the reply's.
+        shown = o->landed_at;
+        seq = o->landed_seq;
+      } else if (tentative_ && tentative_->groups == one) {
         shown = tentative_->shown;
         seq = tentative_->seq;
       }
@@ -530,7 +564,12 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // position after it.
       if (o->proven && (t.wait == Wait::kSlide || t.wait == Wait::kPrefix))
         t.wait = settings_.commit_at_once ? Wait::kNone : Wait::kSettle;
-      t.carry = ev.diff & ~groups_[o->group].footprint.touched();
+      // The reply's touches are kept past M's commit: the pieces it lifted
+      // (the differences outside M) and the squares of a reply seen whole
+      // (a victim's square lifted and refilled: chess soak seed 130,
+      // Qe6xd6 shown whole as Bc8-d7 landed, its refill of d6 dropped with
+      // the commit, then read as Qe6xBd7).
+      t.carry = (ev.diff & ~groups_[o->group].footprint.touched()) | o->reply;
       after_.reset();
       take_tentative(std::move(t), up);
       return;
@@ -586,6 +625,13 @@ bool Tracker::shown_by_flicker() const {
     last[static_cast<std::size_t>(q)] = &t;
   }
   return false;
+}
+
+bool Tracker::may_flip_back() const {
+  // The last touch came within the bounce window of its square's change
+  // before, at this instant: it may be a flicker's first flip, its flip
+  // back still to come (TouchLog::add marks a flicker only at the flip back).
+  return last_change_ == now_ && now_ - previous_flip_ < settings_.health.bounce_window;
 }
 
 bool Tracker::next_flips_back(const Touch& b) const {

@@ -313,6 +313,7 @@ class Tracker {
   bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
   bool shown_by_flicker() const;
   bool next_flips_back(const Touch& b) const;
+  bool may_flip_back() const;
   void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
@@ -333,10 +334,18 @@ class Tracker {
   struct Overlap {
     std::size_t group = 0;
     bool proven = false;
+    // Proven by a reply that took on M's landing square after M's piece
+    // landed there: that landing (the touches after it are the reply's).
+    std::uint64_t landed_seq = 0;
+    Millis landed_at{0};
+    // The squares of the reply seen whole, outside M's: their touches are
+    // the reply's (a victim lifted and its square refilled by the capturer).
+    core::SquareSet reply;
   };
   // `went_on`: a waypoint left; the same piece's reading must pass over it.
   std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev,
                                              std::optional<std::size_t> went_on) const;
+  const Touch* landed_again(const core::SquareSet& squares) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
                               const TouchSummary& touches) const;
   bool whole_with_a_later_move(const CandidateGroup& r, const After& a, const TouchSummary& touches,
@@ -380,6 +389,10 @@ class Tracker {
   core::SquareSet placed_;
   Millis placed_until_{0};
   bool regrip_ = false;  // its mover lifted that piece again within the time
+  // The board showed T followed by a reply only since a flip that may be a
+  // reed's flicker (its flip back not yet come): T commits once no reed can
+  // flicker back (on_tick after the bounce window), if the reply still shows.
+  bool reply_due_ = false;
   // When each square's occupancy last flipped (bounce: check_touch), and the
   // flip before the one being handled.
   std::array<Millis, core::kMaxSquares> last_flip_ = [] {
