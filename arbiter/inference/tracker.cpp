@@ -259,7 +259,7 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
         evaluate(src, up);  // no flicker came back: T and the reply stand
         return up;
       }
-      if (!judged_ && quiet >= settings_.settle) {
+      if (!judged_ && quiet >= judge_quiet()) {
         judged_ = true;
         judge(src, up);
       } else if (judged_ && pending_ && !hold_warned_ && quiet >= settings_.hold_warning) {
@@ -302,7 +302,7 @@ std::optional<Millis> Tracker::next_deadline() const {
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
       if (reply_due_) return last_change_ + settings_.health.bounce_window;
-      if (!judged_) return last_change_ + settings_.settle;
+      if (!judged_) return last_change_ + judge_quiet();
       if (pending_ && !hold_warned_) return last_change_ + settings_.hold_warning;
       return std::nullopt;
     default:
@@ -429,7 +429,14 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
                *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
     }  // else it was first shown by a reed's flicker (a victim's bouncing lift): made now
-    take_tentative(Tentative{matches, seq, shown, wait_for(matches, readings, after_burst)}, up);
+    Tentative t{matches, seq, shown, wait_for(matches, readings, after_burst)};
+    // The same move read again, its squares untouched since (a flicker
+    // elsewhere showed it alone for a moment): the squares carried with it
+    // stay the reply's (issue 27 item 11, FFA 100532097: Blue's rook lifted
+    // as Nf3-d4 was read, its reed falling back for 1 ms; the lift was lost).
+    if (tentative_ && tentative_->groups == matches && seq == tentative_->seq)
+      t.carry = tentative_->carry;
+    take_tentative(std::move(t), up);
     return;
   }
   // Not one move from the position: perhaps the tentative move, then the
@@ -470,7 +477,8 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         const Square o = g.footprint.origin;
         if (o == core::kNoSquare) continue;
         if ((rest & t_landing).any() && t_reach.test(core::index_of(o))) continue;
-        if (whole_with_later_lifts(g, *a, since)) ++replies;
+        if (whole_with_later_lifts(g, *a, since) || whole_with_a_later_move(g, *a, since, *src))
+          ++replies;
       }
     }
     return replies == 1;
@@ -732,14 +740,24 @@ Millis Tracker::quiet_needed() const {
     case Wait::kNone:
       return settings_.health.bounce_window;
     case Wait::kSlide:
-      if (!settings_.sliding) return settings_.settle_slide;
-      return settings_.commit_at_once ? settings_.slide_rest
-                                      : std::max(settings_.slide_rest, settings_.settle);
+      return slide_wait();
     case Wait::kPrefix:
       return settings_.settle_prefix;
     case Wait::kSettle:
       break;
   }
+  return settings_.settle;
+}
+
+Millis Tracker::slide_wait() const {
+  if (!settings_.sliding) return settings_.settle_slide;
+  return settings_.commit_at_once ? settings_.slide_rest
+                                  : std::max(settings_.slide_rest, settings_.settle);
+}
+
+Millis Tracker::judge_quiet() const {
+  if (resting_since_ && *resting_since_ == last_change_)
+    return std::max(settings_.settle, slide_wait());
   return settings_.settle;
 }
 

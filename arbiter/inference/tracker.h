@@ -322,6 +322,9 @@ class Tracker {
                 bool after_burst) const;
   bool waypoint(const CandidateGroup& g) const;
   Millis quiet_needed() const;
+  Millis slide_wait() const;
+  Millis judge_quiet() const;
+  bool resting_on_a_path(const Evidence& ev) const;
   bool other_seat_acting(const MoveSource* src) const;
   bool next_seat_began(const MoveSource* src);
   const After* after(const MoveSource* src);
@@ -345,6 +348,8 @@ class Tracker {
   const Touch* landed_again(const core::SquareSet& squares) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
                               const TouchSummary& touches) const;
+  bool whole_with_a_later_move(const CandidateGroup& r, const After& a, const TouchSummary& touches,
+                               const MoveSource& src) const;
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
   Mismatch describe_setup() const;
   void refresh_fixes(const MoveSource* src);
@@ -399,6 +404,9 @@ class Tracker {
 
   // Judgement.
   bool judged_ = false;
+  // The board (as it stood since this change) shows a piece resting on the
+  // path of a legal move: judged after slide_wait(), not settle.
+  std::optional<Millis> resting_since_;
   bool pending_ = false;
   bool hold_warned_ = false;
   bool verified_ = false;

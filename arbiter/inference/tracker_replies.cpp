@@ -92,6 +92,43 @@ bool Tracker::whole_with_later_lifts(const CandidateGroup& r, const After& a,
   return shows_result(r.footprint, Evidence::of(a.expected, board_.occupied(), skip, touches));
 }
 
+bool Tracker::whole_with_a_later_move(const CandidateGroup& r, const After& a,
+                                      const TouchSummary& touches, const MoveSource& src) const {
+  // The reply r seen whole from the position after T, and every other
+  // difference the move of the seat after r, whole or under way, begun
+  // after r's piece left its square: three hands in a row, none of them
+  // settled (real hands with commit_at_once off, issue 27 item 11: FFA
+  // 104038635, Qd5-d9 resting on d8, Yellow's j13-j12 and Red's Bm9-h4
+  // landing within 450 ms of the queen).
+  if (r.moves.size() != 1) return false;
+  const SquareSet rest =
+      Evidence::of(a.expected, board_.occupied(), a.ignored, touches).diff & ~r.footprint.touched();
+  const Square o = r.footprint.origin;
+  if (rest.none() || o == core::kNoSquare) return false;
+  const std::uint64_t began = touches.last_up[static_cast<std::size_t>(core::index_of(o))];
+  if (began == 0) return false;
+  if (!shows_result(r.footprint,
+                    Evidence::of(a.expected, board_.occupied(), a.ignored | rest, touches)))
+    return false;
+  core::Game g = *a.game;
+  std::vector<core::Ruling> rulings = g.play(r.moves.front());
+  if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove ||
+      g.outcome().over)
+    return false;
+  const SquareSet expected = occupancy_of(g.position());
+  const SquareSet ignore = a.ignored | ((a.expected ^ r.footprint.changed) ^ expected);
+  const Evidence ev2 = Evidence::of(expected, board_.occupied(), ignore, touches);
+  if ((ev2.diff & ~rest).any()) return false;
+  for (const CandidateGroup& m : candidate_groups(g.position(), src.moves(g))) {
+    const Square mo = m.footprint.origin;
+    if (mo == core::kNoSquare ||
+        touches.last_up[static_cast<std::size_t>(core::index_of(mo))] <= began)
+      continue;
+    if (shows_result(m.footprint, ev2) || on_the_way(m.footprint, ev2)) return true;
+  }
+  return false;
+}
+
 std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     const MoveSource* src, const Evidence& ev, std::optional<std::size_t> went_on) const {
   // Issue 27 item 9 (real DGT recordings): the next player's hand is often on
