@@ -87,6 +87,7 @@
 //     sensor, a removal not yet done), a stray   |           |
 //     piece, the first reading after a burst     |           |
 //   commit_at_once off                           | kSettle   | the behaviour before issue 18
+//   a move proven by a reply seen whole after it | kNone     | as a fast reply (either mode)
 //
 // kSlide and kPrefix end early when the seat to move after T lifts a piece
 // that no longer move of T's piece could capture while T's squares stand:
