@@ -255,7 +255,11 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
       return up;
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
-      if (!judged_ && quiet >= settings_.settle) {
+      if (reply_due_ && quiet >= settings_.health.bounce_window) {
+        evaluate(src, up);  // no flicker came back: T and the reply stand
+        return up;
+      }
+      if (!judged_ && quiet >= judge_quiet()) {
         judged_ = true;
         judge(src, up);
       } else if (judged_ && pending_ && !hold_warned_ && quiet >= settings_.hold_warning) {
@@ -297,7 +301,8 @@ std::optional<Millis> Tracker::next_deadline() const {
       return last_change_ + quiet_needed();
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
-      if (!judged_) return last_change_ + settings_.settle;
+      if (reply_due_) return last_change_ + settings_.health.bounce_window;
+      if (!judged_) return last_change_ + judge_quiet();
       if (pending_ && !hold_warned_) return last_change_ + settings_.hold_warning;
       return std::nullopt;
     default:
@@ -332,6 +337,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   }
   if (state_ == TrackerState::kAwaitingChoice || src == nullptr) return;
 
+  reply_due_ = false;
   log_.summarize(0, summary_);
   Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
   if (ev.diff.none()) {
@@ -423,7 +429,14 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
                *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
     }  // else it was first shown by a reed's flicker (a victim's bouncing lift): made now
-    take_tentative(Tentative{matches, seq, shown, wait_for(matches, readings, after_burst)}, up);
+    Tentative t{matches, seq, shown, wait_for(matches, readings, after_burst)};
+    // The same move read again, its squares untouched since (a flicker
+    // elsewhere showed it alone for a moment): the squares carried with it
+    // stay the reply's (issue 27 item 11, FFA 100532097: Blue's rook lifted
+    // as Nf3-d4 was read, its reed falling back for 1 ms; the lift was lost).
+    if (tentative_ && tentative_->groups == matches && seq == tentative_->seq)
+      t.carry = tentative_->carry;
+    take_tentative(std::move(t), up);
     return;
   }
   // Not one move from the position: perhaps the tentative move, then the
@@ -464,29 +477,53 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         const Square o = g.footprint.origin;
         if (o == core::kNoSquare) continue;
         if ((rest & t_landing).any() && t_reach.test(core::index_of(o))) continue;
-        if (whole_with_later_lifts(g, *a, since)) ++replies;
+        if (whole_with_later_lifts(g, *a, since) || whole_with_a_later_move(g, *a, since, *src))
+          ++replies;
       }
     }
     return replies == 1;
   };
   reshow_after_flicker();
+  // A reply the board shows only since a flip that may be a reed's first
+  // flip of a flicker (within the bounce window of that square's change
+  // before) may be gone at the flip back: T commits when the reed has had
+  // time to come back (on_tick), as a move shown one way does (real hands,
+  // issue 27 item 11, four-kingdoms: the pawn leaving its rest on c4 bounced
+  // as Red lifted his bishop, and the flip showed Bf1xc4 as the reply to
+  // b4-c4; b4-d4 was lost).
+  auto commit_after_reply = [&]() {
+    if (may_flip_back()) {
+      reply_due_ = true;
+      return false;
+    }
+    up.commit = commit_tentative();
+    return true;
+  };
   if (tentative_ && !disturbed_) {
-    if (reply_shown() || next_seat_began(src)) {
+    if (reply_shown()) {
+      if (commit_after_reply()) return;
+    } else if (next_seat_began(src)) {
       up.commit = commit_tentative();
       return;
     }
     // A reading that replaced the move shown before may have been momentary
     // (a reed's flip and flip back, issue 22): that move, then a reply.
-    if (previous_ && previous_->groups != tentative_->groups) {
+    if (!reply_due_ && previous_ && previous_->groups != tentative_->groups) {
       std::optional<Tentative> current = tentative_;
       tentative_ = previous_;
       if (reply_shown()) {
-        previous_.reset();
-        up.commit = commit_tentative();
-        return;
+        if (commit_after_reply()) {
+          previous_.reset();
+          return;
+        }
       }
       tentative_ = current;
     }
+  }
+  if (reply_due_) {
+    if (!tentative_->left) tentative_->left = now_;
+    if (state_ != TrackerState::kMismatch) state_ = TrackerState::kMoving;
+    return;
   }
   // The next seat's hand began before the mover's move was seen whole
   // (issue 27 item 9): that move, with the reply under way.
@@ -510,19 +547,31 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       std::vector<std::size_t> one{o->group};
       Millis shown = now_;
       std::uint64_t seq = seq_;
-      if (tentative_ && tentative_->groups == one) {
+      if (o->landed_seq != 0) {
+        // The reply took on M's landing square after M's piece landed: M
+        // was made at that landing, and the touches since are the reply's.
+        shown = o->landed_at;
+        seq = o->landed_seq;
+      } else if (tentative_ && tentative_->groups == one) {
         shown = tentative_->shown;
         seq = tentative_->seq;
       }
-      Tentative t{one, seq, shown, wait_for(one, 1, false)};
       // The reply seen whole proves the move was made: a waypoint's wait
-      // (the piece resting on its path) is over; it commits as a move shown
-      // one way does (once no reed can flicker back: the "reply" may be a
-      // bounce), and the reply, with any hand after it, is read from the
-      // position after it.
-      if (o->proven && (t.wait == Wait::kSlide || t.wait == Wait::kPrefix))
-        t.wait = settings_.commit_at_once ? Wait::kNone : Wait::kSettle;
-      t.carry = ev.diff & ~groups_[o->group].footprint.touched();
+      // (the piece resting on its path) is over, and so is the settle time
+      // of commit_at_once off, as for a fast reply (reply_shown commits at
+      // once in either mode; corners-long seed 80 with it off: Pink's move
+      // proven by White's pawn landing waited, Grey lifted that pawn to take
+      // it, and the board was ruled out of sync at the settle tick). It
+      // commits once no reed can flicker back (the "reply" may be a bounce),
+      // and the reply, with any hand after it, is read from the position
+      // after it.
+      Tentative t{one, seq, shown, wait_for(one, 1, false, o->proven)};
+      // The reply's touches are kept past M's commit: the pieces it lifted
+      // (the differences outside M) and the squares of a reply seen whole
+      // (a victim's square lifted and refilled: chess soak seed 130,
+      // Qe6xd6 shown whole as Bc8-d7 landed, its refill of d6 dropped with
+      // the commit, then read as Qe6xBd7).
+      t.carry = (ev.diff & ~groups_[o->group].footprint.touched()) | o->reply;
       after_.reset();
       take_tentative(std::move(t), up);
       return;
@@ -578,6 +627,13 @@ bool Tracker::shown_by_flicker() const {
     last[static_cast<std::size_t>(q)] = &t;
   }
   return false;
+}
+
+bool Tracker::may_flip_back() const {
+  // The last touch came within the bounce window of its square's change
+  // before, at this instant: it may be a flicker's first flip, its flip
+  // back still to come (TouchLog::add marks a flicker only at the flip back).
+  return last_change_ == now_ && now_ - previous_flip_ < settings_.health.bounce_window;
 }
 
 bool Tracker::next_flips_back(const Touch& b) const {
@@ -644,12 +700,14 @@ std::vector<std::size_t> Tracker::completed_last(const std::vector<std::size_t>&
 }
 
 Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
-                       bool after_burst) const {
+                       bool after_burst, bool proven) const {
   // The table "When a matched move commits" (tracker.h), row by row.
+  // `proven`: a reply seen whole after it (overlapping_reading): no hand
+  // can still be on the way to a longer move, in either mode.
   bool prefix = false;
   for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
-  if (prefix) return Wait::kPrefix;
-  if (!settings_.commit_at_once && !settings_.sliding) return Wait::kSettle;
+  if (prefix && !proven) return Wait::kPrefix;
+  if (!settings_.commit_at_once && !settings_.sliding && !proven) return Wait::kSettle;
   if (readings != 1 || matches.size() != 1 || after_burst || board_.stray().any())
     return Wait::kSettle;
   const CandidateGroup& g = groups_[matches.front()];
@@ -661,6 +719,7 @@ Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t read
   if ((g.footprint.touched() & ignored()).any()) return Wait::kSettle;  // part of it unseen
   // Issue 27 item 10: with `sliding`, a rest on the way waits slide_rest
   // whether or not moves commit at once.
+  if (proven) return Wait::kNone;
   if (waypoint(g)) return Wait::kSlide;
   if (!settings_.commit_at_once) return Wait::kSettle;
   return Wait::kNone;
@@ -686,14 +745,24 @@ Millis Tracker::quiet_needed() const {
     case Wait::kNone:
       return settings_.health.bounce_window;
     case Wait::kSlide:
-      if (!settings_.sliding) return settings_.settle_slide;
-      return settings_.commit_at_once ? settings_.slide_rest
-                                      : std::max(settings_.slide_rest, settings_.settle);
+      return slide_wait();
     case Wait::kPrefix:
       return settings_.settle_prefix;
     case Wait::kSettle:
       break;
   }
+  return settings_.settle;
+}
+
+Millis Tracker::slide_wait() const {
+  if (!settings_.sliding) return settings_.settle_slide;
+  return settings_.commit_at_once ? settings_.slide_rest
+                                  : std::max(settings_.slide_rest, settings_.settle);
+}
+
+Millis Tracker::judge_quiet() const {
+  if (resting_since_ && *resting_since_ == last_change_)
+    return std::max(settings_.settle, slide_wait());
   return settings_.settle;
 }
 

@@ -87,6 +87,7 @@
 //     sensor, a removal not yet done), a stray   |           |
 //     piece, the first reading after a burst     |           |
 //   commit_at_once off                           | kSettle   | the behaviour before issue 18
+//   a move proven by a reply seen whole after it | kNone     | as a fast reply (either mode)
 //
 // kSlide and kPrefix end early when the seat to move after T lifts a piece
 // that no longer move of T's piece could capture while T's squares stand:
@@ -313,14 +314,18 @@ class Tracker {
   bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
   bool shown_by_flicker() const;
   bool next_flips_back(const Touch& b) const;
+  bool may_flip_back() const;
   void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
   Commit commit_tentative();
   Wait wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
-                bool after_burst) const;
+                bool after_burst, bool proven = false) const;
   bool waypoint(const CandidateGroup& g) const;
   Millis quiet_needed() const;
+  Millis slide_wait() const;
+  Millis judge_quiet() const;
+  bool resting_on_a_path(const Evidence& ev) const;
   bool other_seat_acting(const MoveSource* src) const;
   bool next_seat_began(const MoveSource* src);
   const After* after(const MoveSource* src);
@@ -330,12 +335,22 @@ class Tracker {
   struct Overlap {
     std::size_t group = 0;
     bool proven = false;
+    // Proven by a reply that took on M's landing square after M's piece
+    // landed there: that landing (the touches after it are the reply's).
+    std::uint64_t landed_seq = 0;
+    Millis landed_at{0};
+    // The squares of the reply seen whole, outside M's: their touches are
+    // the reply's (a victim lifted and its square refilled by the capturer).
+    core::SquareSet reply;
   };
   // `went_on`: a waypoint left; the same piece's reading must pass over it.
   std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev,
                                              std::optional<std::size_t> went_on) const;
+  const Touch* landed_again(const core::SquareSet& squares) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
                               const TouchSummary& touches) const;
+  bool whole_with_a_later_move(const CandidateGroup& r, const After& a, const TouchSummary& touches,
+                               const MoveSource& src) const;
   Mismatch describe_mismatch(const MoveSource* src, const Evidence& ev) const;
   Mismatch describe_setup() const;
   void refresh_fixes(const MoveSource* src);
@@ -375,6 +390,10 @@ class Tracker {
   core::SquareSet placed_;
   Millis placed_until_{0};
   bool regrip_ = false;  // its mover lifted that piece again within the time
+  // The board showed T followed by a reply only since a flip that may be a
+  // reed's flicker (its flip back not yet come): T commits once no reed can
+  // flicker back (on_tick after the bounce window), if the reply still shows.
+  bool reply_due_ = false;
   // When each square's occupancy last flipped (bounce: check_touch), and the
   // flip before the one being handled.
   std::array<Millis, core::kMaxSquares> last_flip_ = [] {
@@ -386,6 +405,9 @@ class Tracker {
 
   // Judgement.
   bool judged_ = false;
+  // The board (as it stood since this change) shows a piece resting on the
+  // path of a legal move: judged after slide_wait(), not settle.
+  std::optional<Millis> resting_since_;
   bool pending_ = false;
   bool hold_warned_ = false;
   bool verified_ = false;

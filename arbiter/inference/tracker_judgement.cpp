@@ -29,6 +29,20 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
     state_ = TrackerState::kMoving;
     return;
   }
+  // A piece resting on the path of a legal move of its own, on a square
+  // that is no legal move itself (the one move a bot announced, a check the
+  // square does not block): the hand rests on its way as on a waypoint
+  // (Wait::kSlide; real hands rest 0.3-0.9 s, issue 27 item 11). It is
+  // judged once it has rested as long as a waypoint waits: FIDE 4.7, the
+  // move is made when the hand lets go, which the reed cannot see.
+  if (!(resting_since_ && *resting_since_ == last_change_) && !disturbed_ &&
+      board_.stray().none() && resting_on_a_path(ev)) {
+    resting_since_ = last_change_;
+    if (now_ - last_change_ < judge_quiet()) {
+      judged_ = false;
+      return;
+    }
+  }
   // The tentative move stands and the next player is part-way through a
   // reply (a victim lifted, a piece in the air), or someone else has acted:
   // commit it; the rest is judged from the position after it.
@@ -61,6 +75,24 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
     m.time = now_;
     up.mismatch = std::move(m);
   }
+}
+
+bool Tracker::resting_on_a_path(const Evidence& ev) const {
+  if (ev.diff.count() != 2) return false;
+  for (const CandidateGroup& g : groups_) {
+    const Square o = g.footprint.origin;
+    const Move& m = g.moves.front();
+    if (o == core::kNoSquare || m.kind == core::MoveKind::kCastle) continue;
+    if (!ev.diff.test(core::index_of(o)) || board_.occupied().test(core::index_of(o))) continue;
+    SquareSet rest = ev.diff;
+    rest.reset(static_cast<std::size_t>(core::index_of(o)));
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (rest.test(q) && board_.occupied().test(q) && !expected_.test(q) &&
+          lies_between(o, static_cast<Square>(q), m.to))
+        return true;
+    }
+  }
+  return false;
 }
 
 Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) const {

@@ -92,6 +92,51 @@ bool Tracker::whole_with_later_lifts(const CandidateGroup& r, const After& a,
   return shows_result(r.footprint, Evidence::of(a.expected, board_.occupied(), skip, touches));
 }
 
+bool Tracker::whole_with_a_later_move(const CandidateGroup& r, const After& a,
+                                      const TouchSummary& touches, const MoveSource& src) const {
+  // The reply r seen whole from the position after T, and every other
+  // difference the move of the seat after r, whole or under way, begun
+  // after r's piece left its square: three hands in a row, none of them
+  // settled (real hands with commit_at_once off, issue 27 item 11: FFA
+  // 104038635, Qd5-d9 resting on d8, Yellow's j13-j12 and Red's Bm9-h4
+  // landing within 450 ms of the queen).
+  if (r.moves.size() != 1) return false;
+  const SquareSet rest =
+      Evidence::of(a.expected, board_.occupied(), a.ignored, touches).diff & ~r.footprint.touched();
+  const Square o = r.footprint.origin;
+  if (rest.none() || o == core::kNoSquare) return false;
+  const std::uint64_t began = touches.last_up[static_cast<std::size_t>(core::index_of(o))];
+  if (began == 0) return false;
+  // Every other difference is a touch after r began (allies-vassals, the
+  // bench's seed 48: the queen brushing k8 on its way to l8 was no Qj8-k8
+  // with k8 lifted by the seat after next, long before Blue began).
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (rest.test(q) && std::max(touches.last_up[static_cast<std::size_t>(q)],
+                                 touches.last_down[static_cast<std::size_t>(q)]) <= began)
+      return false;
+  }
+  if (!shows_result(r.footprint,
+                    Evidence::of(a.expected, board_.occupied(), a.ignored | rest, touches)))
+    return false;
+  core::Game g = *a.game;
+  std::vector<core::Ruling> rulings = g.play(r.moves.front());
+  if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove ||
+      g.outcome().over)
+    return false;
+  const SquareSet expected = occupancy_of(g.position());
+  const SquareSet ignore = a.ignored | ((a.expected ^ r.footprint.changed) ^ expected);
+  const Evidence ev2 = Evidence::of(expected, board_.occupied(), ignore, touches);
+  if ((ev2.diff & ~rest).any()) return false;
+  for (const CandidateGroup& m : candidate_groups(g.position(), src.moves(g))) {
+    const Square mo = m.footprint.origin;
+    if (mo == core::kNoSquare ||
+        touches.last_up[static_cast<std::size_t>(core::index_of(mo))] <= began)
+      continue;
+    if (shows_result(m.footprint, ev2) || on_the_way(m.footprint, ev2)) return true;
+  }
+  return false;
+}
+
 std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     const MoveSource* src, const Evidence& ev, std::optional<std::size_t> went_on) const {
   // Issue 27 item 9 (real DGT recordings): the next player's hand is often on
@@ -152,6 +197,8 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     bool reply = false;
     bool reply_whole = false;
     bool later_lifts = false;
+    const Touch* landed = nullptr;  // M's landing, when the reply took on it later
+    SquareSet shown_reply;          // the squares of the replies seen whole
     const SquareSet m_landing = (f.changed & ~expected_) | f.kept;
     for (const CandidateGroup& r : a.groups) {
       const bool whole = shows_result(r.footprint, ev1);
@@ -159,8 +206,18 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
       later_lifts = later_lifts || lifted_on;
       reply = reply || whole || lifted_on || on_the_way(r.footprint, ev1);
       // A reply taking on M's landing square "shown" by M's own landing
-      // is the victim of M in the air (a victim lifted first): no proof.
-      reply_whole = reply_whole || ((whole || lifted_on) && (r.footprint.kept & m_landing).none());
+      // is the victim of M in the air (a victim lifted first): no proof,
+      // unless that square was emptied and filled again after M's piece
+      // landed there (the victim lifted from it, the capturer put down).
+      const SquareSet on_landing = r.footprint.kept & m_landing;
+      if (!(whole || lifted_on)) continue;
+      shown_reply |= r.footprint.touched();
+      if (on_landing.none()) {
+        reply_whole = true;
+      } else if (const Touch* l = landed_again(on_landing)) {
+        reply_whole = true;
+        landed = l;
+      }
     }
     if (!reply || (mover_lifted && !later_lifts)) continue;
     // A lifted piece the moving piece could still take may be the victim of
@@ -171,8 +228,46 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     if (victim_lifted && !reply_whole) continue;
     if (found) return std::nullopt;  // two readings: judged, not guessed
     found = Overlap{i, reply_whole};
+    found->reply = shown_reply & ~f.touched();
+    if (landed != nullptr) {
+      found->landed_seq = landed->seq;
+      found->landed_at = landed->time;
+    }
   }
   return found;
+}
+
+const Touch* Tracker::landed_again(const SquareSet& squares) const {
+  // Each square was lifted and filled again after a move's piece landed on
+  // it: a lift more than the position's own piece there could make (none on
+  // an empty square, the victim's on a capture's), and filled last; a
+  // flicker's flips are no lift. Real hands, issue 27 item 11, corners-mini
+  // (fast-recapture soak game 3): the queen lands on c2 after Grey lifted
+  // b3, which the queen could go on to take; Grey lifts the queen off c2
+  // and puts his pawn there: Qd1-c2 then b3xQc2, which no longer queen move
+  // can show (the queen would stand on b3). Returns the move's landing (the
+  // fill before the last lift; the latest of the squares'), or none.
+  const Touch* landing = nullptr;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (!squares.test(q)) continue;
+    int lifts = 0;
+    const Touch* fill = nullptr;
+    const Touch* before_lift = nullptr;
+    for (const Touch& t : log_.touches()) {
+      if (core::index_of(t.square) != q || t.flicker) continue;
+      if (t.occupied) {
+        fill = &t;
+      } else {
+        ++lifts;
+        before_lift = fill;
+        fill = nullptr;
+      }
+    }
+    if (fill == nullptr || before_lift == nullptr || lifts < (expected_.test(q) ? 2 : 1))
+      return nullptr;
+    if (landing == nullptr || before_lift->seq > landing->seq) landing = before_lift;
+  }
+  return landing;
 }
 
 bool Tracker::next_seat_began(const MoveSource* src) {

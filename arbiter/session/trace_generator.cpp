@@ -122,6 +122,7 @@ class Generator {
         return core::make_error("move " + std::to_string(script_.moves.size() + 1) +
                                 " is not legal in the game");
       }
+      if (a.announced) can_reply_fast = false;  // the hands wait for the announcement
       const bool overlap =
           s_.real_hands && can_reply_fast && prev_clean_ && rng_.chance(s_.overlap);
       if (overlap) {

@@ -55,6 +55,9 @@ struct Action {
   Kind kind = Kind::kMove;
   core::Move move;
   core::Seat seat = core::kNoSeat;
+  // A bot's move (issue 33): the hands make it once the kiosk announces it,
+  // after the move before is read: never a fast reply, never overlapping.
+  bool announced = false;
 };
 
 // Replays `record` from `start` (core::replay) and lists its moves and the

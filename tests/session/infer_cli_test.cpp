@@ -106,11 +106,8 @@ std::vector<std::string> header_options(const std::string& trace_text, const std
 TEST(InferCli, ReadsBackWhatTraceWroteForATwoPlayerGame) {
   for (int game :
        {2, 7}) {  // Kasparov-Topalov; the underpromotions (answered with "#! ... promote")
-    // Real records through real hands are still read with misreadings
-    // (issue 27 item 11, docs/INFERENCE.md): this round trip checks the
-    // tools with the tidy hands.
-    CliRun t = trace({"--variant", "chess", famous(), "--game", std::to_string(game), "--seed", "5",
-                      "--real-hands", "off"});
+    CliRun t =
+        trace({"--variant", "chess", famous(), "--game", std::to_string(game), "--seed", "5"});
     ASSERT_EQ(t.code, 0) << t.err;
     std::string path = write_temp("game" + std::to_string(game) + ".trace", t.out);
     CliRun r = infer(header_options(t.out, path));

@@ -20,22 +20,7 @@ constexpr int kMaxPlies = 40;
 // Issue 27 item 11: the generator's hands are those of the DGT recordings
 // by default (GeneratorSettings::real_hands: overlapping lifts, rests on the
 // path, longer air, capturers held over the victim, castling king first).
-// Every move is read, but for the games listed here, which still misread
-// (each a kind named in docs/INFERENCE.md, "Real hands in the trace
-// generator"): they are left out by name, so any other game misread fails.
-struct KnownMisread {
-  const char* variant;
-  int seed;
-};
-constexpr KnownMisread kRealHandsKnown[] = {
-    {"four-kingdoms", 1},
-};
-bool known_misread(const std::string& variant, int seed) {
-  for (const KnownMisread& k : kRealHandsKnown) {
-    if (variant == k.variant && seed == k.seed) return true;
-  }
-  return false;
-}
+// Every move of every game is read: no game is left out.
 
 class RandomGameInference : public ::testing::TestWithParam<std::string> {};
 
@@ -43,7 +28,6 @@ TEST_P(RandomGameInference, EveryMoveIsInferredOverFiftySeeds) {
   const std::string& variant = GetParam();
   int early_starts = 0;
   for (int seed = 1; seed <= kSeeds; ++seed) {
-    if (known_misread(variant, seed)) continue;
     PreparedRecord prep = prepare_random_game(variant, static_cast<std::uint64_t>(seed), kMaxPlies);
     ASSERT_TRUE(prep.error.empty()) << prep.error;
     ASSERT_FALSE(prep.expected.empty()) << variant << " seed " << seed;
@@ -102,7 +86,6 @@ TEST_P(RandomGameInference, EveryMoveIsInferredWithCommitAtOnceOff) {
   inference::TrackerSettings off;
   off.commit_at_once = false;
   for (int seed = 1; seed <= 10; ++seed) {
-    if (known_misread(variant, seed)) continue;
     PreparedRecord prep = prepare_random_game(variant, static_cast<std::uint64_t>(seed), kMaxPlies);
     ASSERT_TRUE(prep.error.empty()) << prep.error;
     session::GeneratorSettings gs;
@@ -166,11 +149,6 @@ TEST_P(RandomGameInference, AFastRecaptureOfThePieceJustMovedIsRead) {
     if (!done) continue;
     ++found;
     for (std::uint64_t trace_seed = 1; trace_seed <= 10; ++trace_seed) {
-      // Real hands (the default) still misread these traces (kinds of
-      // docs/INFERENCE.md's list left, as kRealHandsKnown's).
-      if ((variant == "corners-mini" && seed == 3 && trace_seed >= 3) ||
-          (variant == "four-kingdoms" && seed == 1 && trace_seed == 2))
-        continue;
       session::GeneratorSettings gs;
       gs.seed = trace_seed;
       gs.fast_reply = 100;

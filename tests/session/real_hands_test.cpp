@@ -485,5 +485,111 @@ TEST(RealHandsSoak, APieceRestingOnItsPathAsTwoPiecesAreLiftedIsNoKnockedPiece) 
   }
 }
 
+TEST(RealHandsSoak, AReplyShownOnlyByTheFirstFlipOfABouncingReedIsNoReply) {
+  // four-kingdoms game 1 of the fast-recapture soak, trace seed 2: Green's
+  // pawn rests 418 ms on c4 on its way b4-d4, and its reed bounces as it
+  // leaves (up, down 2 ms later, up 3 ms after that); Red lifts his bishop
+  // on f1 in the 1 ms between. The bounce's first flip showed b4-c4 followed
+  // by Bf1xc4 (the pawn lifted, a piece down on c4 after the bishop left),
+  // and b4-c4 was committed at once: the pawn's landing on d4 was then ruled
+  // "Red's bishop cannot go from f1 to d4". The same hands here: c2-c4 with
+  // a rest on c3, Black's bishop on b4 (which could take on c3) lifted in
+  // the bounce.
+  Table t("chess", "rnbqk1nr/pppp1ppp/4p3/8/1b2P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  t.setup();
+  t.up("c2").down("c3", 300).up("c3", 418).up("b4", 1).down("c3", 1).up("c3", 3);
+  t.down("c4", 25).down("e7", 500).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"c2-c4", "Bb4-e7"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, TheNextSeatTakingOnTheLandingOfAPieceThatCouldHaveGoneOnReadsBothMoves) {
+  // four-kingdoms seed 1 of the soak (move 29) and corners-mini game 3 of
+  // the fast-recapture soak: the bishop goes h2-k5, where it could have
+  // gone on to take Blue's pawn on l6; Blue lifts that pawn before the
+  // bishop lands, lifts the bishop off k5 and puts his pawn there. The
+  // lifted pawn may have been the victim of a longer capture, so the
+  // bishop's landing alone proves nothing; but the landing square emptied
+  // and filled again, and no longer bishop move can show that. Before: no
+  // move was read (held too long, then out of sync). The same hands here:
+  // Bf1-c4 with Black's pawn on b5 lifted before the bishop lands, once
+  // with the victim's reed bouncing as it is lifted (corners-mini).
+  const std::string fen = "rnbqkbnr/p1pppppp/8/1p6/4P3/8/PPPP1PPP/RNBQKBNR w KQkq b6 0 2";
+  {
+    Table t("chess", fen);
+    t.setup();
+    t.up("f1").up("b5", 492).down("c4", 143).up("c4", 192).down("c4", 439).wait(2000);
+    EXPECT_EQ(t.moves(), (Strings{"Bf1-c4", "b5xBc4"})) << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  }
+  {
+    Table t("chess", fen);
+    t.setup();
+    t.up("f1").up("b5", 692).down("b5", 1).up("b5", 2).down("c4", 22).up("c4", 2).down("c4", 4);
+    t.up("c4", 305).down("c4", 3).up("c4", 4).down("c4", 388).up("c4", 1).down("c4", 3);
+    t.wait(2000);
+    EXPECT_EQ(t.moves(), (Strings{"Bf1-c4", "b5xBc4"})) << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  }
+}
+
+TEST(RealHandsSoak, AReplySeenWholeAsTheMoveBeforeLandsKeepsItsVictimsSquare) {
+  // chess seed 130 of the soak (seeds past the fiftieth): Black's bishop
+  // goes c8-d7, where it could have gone on to take the queen on e6; White
+  // lifts the queen (its reed bouncing) before the bishop lands, lifts
+  // Black's pawn on d6 and puts the queen there. Bc8-d7 was read with
+  // Qe6xd6 seen whole, but only the lifted queen's square was kept past its
+  // commit: d6's lift and refill were dropped, Qe6xd6 was never read, and
+  // Black straightening his bishop on d7 made it read as Qe6xBd7.
+  Table t("chess", "rnb1k2r/ppp1bppp/3pQ3/8/8/8/PPPP1PPP/RNB1K1NR b KQkq - 0 1");
+  t.setup();
+  t.up("c8").up("e6", 416).down("e6", 1).up("e6", 3).down("d7", 9).up("d6", 253);
+  t.down("d6", 423).up("d7", 993).down("d7", 158).up("a7", 254).down("a6", 500).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bc8-d7", "Qe6xd6", "a7-a6"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, ASquareBrushedBeforeTheNextSeatBeganIsNoVictimOfTheSeatAfterIt) {
+  // allies-vassals, bench-latency's game 48: Red's queen goes j8-l8
+  // brushing k8; Blue lifts his bishop on k9 1.3 s later (to j8), and White
+  // his queen on h8 after that. Read with three hands in a row (Qj8-k8,
+  // Bk9-l8 "whole", White's Qh8xk8 under way, k8 "lifted"): but k8 was
+  // left before Blue began, so it is nobody's lift in that chain. Before:
+  // Qj8-k8 and Bk9-l8 were committed and the board ruled out of sync.
+  Table t("allies-vassals",
+          "R-0,0,0,0-1,0,1,0-1,0,1,0-0,0,0,0-0-3,rR,1,rB,rK,1,rB,rN,rR,3/3,rP,1,rP,rP,rP,1,rP,4/"
+          "3,rN,4,rP,5/bR,1,bP,1,rP,7,uP,uR/bN,bP,8,rP,1,uP,uN/bB,2,bP,5,uQ,uB,1,uP,uB/"
+          "bK,bP,5,wQ,1,rQ,4/1,bP,8,uP,2,uK/bB,bP,9,uN,uP,1/bN,bR,1,bP,8,uP,1/"
+          "3,bP,wP,3,wP,3,uP,uR/5,wP,3,wP,wP,3/3,wP,2,wP,7/3,wR,wN,wB,1,wK,wB,wN,wR,3");
+  t.setup();
+  t.up("j8").down("k8", 609).up("k8", 66).down("l8", 41).up("k9", 1327).up("h8", 554);
+  t.down("j8", 126).down("h7", 575).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qj8-l8", "Bk9-j8", "Qh8-h7"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, AMoveProvenByAReplySeenWholeCommitsAtOnceWithCommitAtOnceOff) {
+  // corners-long / corners-short seed 80 of the soak with commit_at_once
+  // off: Pink's bishop lands while White's pawn is in the air; the pawn
+  // lands (the reply seen whole: Pink's move was made), then Grey lifts
+  // that pawn to take it and his knight. Pink's move waited the settle
+  // time; at the settle tick it was committed and the rest (a pawn landed
+  // and lifted again) ruled out of sync, until Grey's knight landed. A
+  // reply seen whole proves the move as a fast reply does: it commits once
+  // no reed can flicker back, in either mode. The same hands here:
+  // Black's bishop landing on c5 while White's pawn on a3 (which the
+  // bishop could have gone on to take) is in the air, a3-a4, and Black
+  // lifting that pawn and his b5 pawn to take it.
+  session::SessionSettings off;
+  off.tracker.commit_at_once = false;
+  Table t("chess", "rnbqkbnr/p1pp1ppp/8/1p2p3/4P3/P4N2/1PPP1PPP/RNBQKB1R b KQkq - 0 3", off);
+  t.setup();
+  t.up("f8").up("a3", 300).down("c5", 100).down("a4", 250).up("a4", 240).up("b5", 300);
+  t.down("a4", 600).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bf8-c5", "a3-a4", "b5xa4"})) << t.transcript();
+  EXPECT_TRUE(t.rulings(session::RulingKind::kOutOfSync).empty()) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing

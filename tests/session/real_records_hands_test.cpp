@@ -137,6 +137,92 @@ TEST(RealRecordsHands, ThreeStandingPiecesLeavingAtOnceAreStillABurst) {
   EXPECT_TRUE(burst) << t.transcript();
 }
 
+// ---- past the tenth trace seed, commit_at_once off ------------------------------------
+
+// The chess.com FFA records' first plies, made one at a time (900 ms apart).
+Table ffa_after(const std::vector<std::pair<const char*, const char*>>& plies) {
+  session::SessionSettings s;
+  s.tracker.commit_at_once = false;
+  s.random_moves = session::RandomMoves::kAcceptAnyLegal;  // records made elsewhere
+  Table t("chesscom-ffa", "", s);
+  t.setup();
+  for (auto [from, to] : plies) t.move(from, to).wait(900);
+  return t;
+}
+
+// FFA 100532097, round 6 (10 of 200 trace seeds): Green's Ql9-j7 and Red's
+// Nf3-d4 land 190 ms apart, Blue lifts his rook (its reed bounces: down and
+// up again within 2 ms) and takes on a6. Blue's lift committed Ql9-j7, and
+// Nf3-d4 was read with that lift carried as the reply's; the bounce's first
+// flip showed Nf3-d4 alone again, and the move taken anew forgot the
+// carried lift: Ra4xBa6 was never seen whole.
+TEST(RealRecordsHands, AReplysLiftWhoseReedBouncesAsTheMoveBeforeIsReadAgainStaysTheReplys) {
+  Table t = ffa_after({{"k2", "k4"}, {"b9", "c9"}, {"d13", "d11"}, {"m8", "l8"},
+                       {"f2", "f4"}, {"b7", "c7"}, {"i13", "i12"}, {"m11", "k11"},
+                       {"e1", "f3"}, {"a8", "c6"}, {"j14", "k12"}, {"n7", "l9"},
+                       {"h2", "h3"}, {"a5", "b7"}, {"h13", "h11"}, {"n5", "l6"},
+                       {"j1", "i3"}, {"b7", "c5"}});
+  t.move("i14", "a6");                                             // Yellow takes on a6
+  t.up("l9", 95).up("f3", 359).down("f3", 3).up("f3", 4);          // Green, then Red lift
+  t.down("j7", 237).down("d4", 190);                               // both land
+  t.up("a4", 314).down("a4", 1).up("a4", 1);                       // Blue's rook; its reed bounces
+  t.up("a6", 320).down("a6", 393).wait(1500);                      // the bishop off; the rook on a6
+  const Strings opening{"k2-k4", "b9-c9", "d13-d11", "m8-l8", "f2-f4", "b7-c7",
+                        "i13-i12", "m11-k11", "Ne1-f3", "Qa8-c6", "Nj14-k12", "Qn7-l9",
+                        "h2-h3", "Na5-b7", "h13-h11", "Nn5-l6", "Nj1-i3", "Nb7-c5"};
+  EXPECT_EQ(t.moves(), plus(opening, {"Bi14xBa6", "Ql9-j7", "Nf3-d4", "Ra4xBa6"}))
+      << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+// FFA 104038635, round 4 (7 of 200 trace seeds): Blue's queen rests 0.6 s on
+// d8 on its way to d9; Yellow and Red lift as it leaves, and Yellow's pawn
+// and Red's bishop land within 450 ms of the queen, none settled (500 ms),
+// and Blue's hand is on his knight before the settle time. Three moves
+// whole in a row were no reading: ruled out of sync.
+TEST(RealRecordsHands, ThreeMovesLandingInARowBeforeAnySettlesAreRead) {
+  Table t = ffa_after({{"h2", "h3"}, {"b7", "c7"}, {"d13", "d11"}, {"m11", "k11"},
+                       {"i1", "g3"}, {"b4", "d4"}, {"e14", "f12"}, {"m10", "l10"},
+                       {"k2", "k4"}, {"a8", "d5"}, {"e13", "e12"}, {"m5", "l5"}});
+  t.up("m9").up("g3", 547).up("d5", 303).down("m9", 126);  // Bg3xm9; Blue's queen up
+  t.down("d6", 268).up("d6", 70).down("d7", 43).up("d7", 138);  // the queen slides
+  t.down("d7", 1).up("d7", 3).down("d8", 43).up("d8", 643);     // rests 0.6 s on d8
+  t.up("j13", 1).up("m9", 39).down("d9", 18);                            // Yellow, Red lift; Qd9
+  t.down("j12", 238).down("h4", 196);                                    // j12, then Bh4
+  t.up("a10", 273).down("a10", 219).up("a10", 126).down("c9", 352).wait(1500);  // Blue again
+  const Strings opening{"h2-h3", "b7-c7", "d13-d11", "m11-k11", "Bi1-g3", "b4-d4", "Ne14-f12",
+                        "m10-l10", "k2-k4", "Qa8-d5", "e13-e12", "m5-l5", "Bg3xm9"};
+  EXPECT_EQ(t.moves(), plus(opening, {"Qd5-d9", "j13-j12", "Bm9-h4", "Na10-c9"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+// ---- a rest on the path of the one move allowed ------------------------------------------
+
+// bot_games_test (chess.com FFA, Blue=1, seed 3): Blue's bot announced
+// Ra11-a9, and the hand slid the rook resting 0.6 s on a10. With the bot's
+// move the only one allowed, the rest was no move at all, and it was ruled
+// "not a11-a10" after the settle time, though a waypoint of a legal move
+// waits slide_rest. The same with no bot: a rook going to block a check
+// rests on a square of its path that does not block it.
+TEST(RealRecordsHands, APieceRestingOnThePathOfItsOnlyLegalMoveIsNoIllegalMove) {
+  Table t("chess", "7k/8/8/3R4/8/8/8/K6r w - - 0 1");  // Rh1+: only Rd1 blocks
+  t.setup();
+  t.up("d5").down("d3", 300).up("d3", 700);  // rests 0.7 s on d3 (no block)
+  t.down("d2", 30).up("d2", 40).down("d1", 30).wait(1500);
+  EXPECT_EQ(t.moves(), (Strings{"Rd5-d1"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealRecordsHands, APieceLeftOnThePathOfItsOnlyLegalMoveIsStillRuled) {
+  // The rule the fix above must keep: left there past slide_rest, the rook
+  // on d3 is the move made (FIDE 4.7), and it is illegal.
+  Table t("chess", "7k/8/8/3R4/8/8/8/K6r w - - 0 1");
+  t.setup();
+  t.up("d5").down("d3", 300).wait(2000);
+  EXPECT_TRUE(t.moves().empty()) << t.transcript();
+  EXPECT_FALSE(t.rulings(RulingKind::kIllegalMove).empty()) << t.transcript();
+}
+
 // ---- the generator: hands that a table could have --------------------------------------
 
 // famous.pgn game 2, seed 1: three moves overlapping (39. Qxh8 Rd3 40. Qa8)
@@ -185,6 +271,35 @@ TEST(RealRecordsHands, TheGeneratorsRealHandsLiftOnlyPiecesThatStand) {
       }
       EXPECT_EQ(bad, 0) << "game " << game << " seed " << seed << ": first at " << first;
     }
+  }
+}
+
+// bot_games_test: a bot's move is made once the kiosk announces it, after
+// the move before is read. The generator began it within 270 ms of the last
+// landing, as real hands overlap, and the test's wrong execution spliced in
+// before it lifted a piece already in the air. An announced move's first
+// event comes after the move before is done and has settled.
+TEST(RealRecordsHands, TheGeneratorMakesAnAnnouncedMoveOnlyAfterTheMoveBeforeSettled) {
+  std::string famous = std::string(TABULA_SOURCE_DIR) + "/tests/session/data/famous.pgn";
+  PreparedRecord prep = prepare_record(load_record("chess", famous, 2));
+  ASSERT_TRUE(prep.error.empty()) << prep.error;
+  for (std::size_t k = 1; k < prep.actions.size(); k += 2) prep.actions[k].announced = true;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    session::GeneratorSettings gs;
+    gs.seed = seed;
+    auto script = session::generate_script(prep.loaded.rules, *prep.loaded.start, prep.actions, gs);
+    ASSERT_TRUE(script.ok()) << script.error().message;
+    std::size_t move = 0;  // the moves' notes are on their first events, in order
+    for (std::size_t i = 0; i < script->inputs.size() && move < script->moves.size(); ++i) {
+      const std::string& note = script->notes[i];
+      if (note.empty() || note[0] < '1' || note[0] > '9') continue;
+      if (move % 2 == 1) {
+        EXPECT_GT(session::time_of(script->inputs[i]), script->moves[move - 1].done + gs.settle)
+            << "seed " << seed << ": " << note;
+      }
+      ++move;
+    }
+    EXPECT_EQ(move, script->moves.size()) << "seed " << seed;
   }
 }
 

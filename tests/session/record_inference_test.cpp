@@ -1,7 +1,8 @@
 // Every move of recorded games is inferred exactly from generated sensor
 // traces (issue 5, "Tests"): the four-player records of tests/data/pgn4 and
 // famous two-player games (tests/session/data/famous.pgn), over 20 seeds
-// each. The expected moves come from the records, replayed by the rules core
+// each, made by the generator's real hands (its default; issue 27 item 11).
+// The expected moves come from the records, replayed by the rules core
 // (core::replay), never from the code under test.
 #include <gtest/gtest.h>
 
@@ -43,9 +44,6 @@ TEST_P(RecordInference, EveryMoveIsInferredExactlyOverTwentySeeds) {
   for (int seed = 1; seed <= kRecordSeeds; ++seed) {
     session::GeneratorSettings gs;
     gs.seed = static_cast<std::uint64_t>(seed);
-    // Real records through real hands still misread (issue 27 item 11,
-    // docs/INFERENCE.md; s9-records' part): the tidy hands here.
-    gs.real_hands = false;
     RecordRun run = run_record(prep, gs);
     ASSERT_TRUE(run.error.empty()) << run.error;
     ASSERT_EQ(run.inferred, prep.expected) << c.name << " seed " << seed;
@@ -89,7 +87,6 @@ TEST(RecordInference, TheTracesExerciseEveryHardCase) {
     for (int seed = 1; seed <= kRecordSeeds; ++seed) {
       session::GeneratorSettings gs;
       gs.seed = static_cast<std::uint64_t>(seed);
-      gs.real_hands = false;  // the traces of the test above
       auto script =
           session::generate_script(prep.loaded.rules, *prep.loaded.start, prep.actions, gs);
       ASSERT_TRUE(script.ok());
