@@ -556,14 +556,16 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         shown = tentative_->shown;
         seq = tentative_->seq;
       }
-      Tentative t{one, seq, shown, wait_for(one, 1, false)};
       // The reply seen whole proves the move was made: a waypoint's wait
-      // (the piece resting on its path) is over; it commits as a move shown
-      // one way does (once no reed can flicker back: the "reply" may be a
-      // bounce), and the reply, with any hand after it, is read from the
-      // position after it.
-      if (o->proven && (t.wait == Wait::kSlide || t.wait == Wait::kPrefix))
-        t.wait = settings_.commit_at_once ? Wait::kNone : Wait::kSettle;
+      // (the piece resting on its path) is over, and so is the settle time
+      // of commit_at_once off, as for a fast reply (reply_shown commits at
+      // once in either mode; corners-long seed 80 with it off: Pink's move
+      // proven by White's pawn landing waited, Grey lifted that pawn to take
+      // it, and the board was ruled out of sync at the settle tick). It
+      // commits once no reed can flicker back (the "reply" may be a bounce),
+      // and the reply, with any hand after it, is read from the position
+      // after it.
+      Tentative t{one, seq, shown, wait_for(one, 1, false, o->proven)};
       // The reply's touches are kept past M's commit: the pieces it lifted
       // (the differences outside M) and the squares of a reply seen whole
       // (a victim's square lifted and refilled: chess soak seed 130,
@@ -698,12 +700,14 @@ std::vector<std::size_t> Tracker::completed_last(const std::vector<std::size_t>&
 }
 
 Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
-                       bool after_burst) const {
+                       bool after_burst, bool proven) const {
   // The table "When a matched move commits" (tracker.h), row by row.
+  // `proven`: a reply seen whole after it (overlapping_reading): no hand
+  // can still be on the way to a longer move, in either mode.
   bool prefix = false;
   for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
-  if (prefix) return Wait::kPrefix;
-  if (!settings_.commit_at_once && !settings_.sliding) return Wait::kSettle;
+  if (prefix && !proven) return Wait::kPrefix;
+  if (!settings_.commit_at_once && !settings_.sliding && !proven) return Wait::kSettle;
   if (readings != 1 || matches.size() != 1 || after_burst || board_.stray().any())
     return Wait::kSettle;
   const CandidateGroup& g = groups_[matches.front()];
@@ -715,6 +719,7 @@ Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t read
   if ((g.footprint.touched() & ignored()).any()) return Wait::kSettle;  // part of it unseen
   // Issue 27 item 10: with `sliding`, a rest on the way waits slide_rest
   // whether or not moves commit at once.
+  if (proven) return Wait::kNone;
   if (waypoint(g)) return Wait::kSlide;
   if (!settings_.commit_at_once) return Wait::kSettle;
   return Wait::kNone;

@@ -322,7 +322,7 @@ class Tracker {
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
   Commit commit_tentative();
   Wait wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
-                bool after_burst) const;
+                bool after_burst, bool proven = false) const;
   bool waypoint(const CandidateGroup& g) const;
   Millis quiet_needed() const;
   Millis slide_wait() const;

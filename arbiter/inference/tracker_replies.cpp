@@ -107,6 +107,14 @@ bool Tracker::whole_with_a_later_move(const CandidateGroup& r, const After& a,
   if (rest.none() || o == core::kNoSquare) return false;
   const std::uint64_t began = touches.last_up[static_cast<std::size_t>(core::index_of(o))];
   if (began == 0) return false;
+  // Every other difference is a touch after r began (allies-vassals, the
+  // bench's seed 48: the queen brushing k8 on its way to l8 was no Qj8-k8
+  // with k8 lifted by the seat after next, long before Blue began).
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (rest.test(q) && std::max(touches.last_up[static_cast<std::size_t>(q)],
+                                 touches.last_down[static_cast<std::size_t>(q)]) <= began)
+      return false;
+  }
   if (!shows_result(r.footprint,
                     Evidence::of(a.expected, board_.occupied(), a.ignored | rest, touches)))
     return false;

@@ -549,5 +549,47 @@ TEST(RealHandsSoak, AReplySeenWholeAsTheMoveBeforeLandsKeepsItsVictimsSquare) {
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, ASquareBrushedBeforeTheNextSeatBeganIsNoVictimOfTheSeatAfterIt) {
+  // allies-vassals, bench-latency's game 48: Red's queen goes j8-l8
+  // brushing k8; Blue lifts his bishop on k9 1.3 s later (to j8), and White
+  // his queen on h8 after that. Read with three hands in a row (Qj8-k8,
+  // Bk9-l8 "whole", White's Qh8xk8 under way, k8 "lifted"): but k8 was
+  // left before Blue began, so it is nobody's lift in that chain. Before:
+  // Qj8-k8 and Bk9-l8 were committed and the board ruled out of sync.
+  Table t("allies-vassals",
+          "R-0,0,0,0-1,0,1,0-1,0,1,0-0,0,0,0-0-3,rR,1,rB,rK,1,rB,rN,rR,3/3,rP,1,rP,rP,rP,1,rP,4/"
+          "3,rN,4,rP,5/bR,1,bP,1,rP,7,uP,uR/bN,bP,8,rP,1,uP,uN/bB,2,bP,5,uQ,uB,1,uP,uB/"
+          "bK,bP,5,wQ,1,rQ,4/1,bP,8,uP,2,uK/bB,bP,9,uN,uP,1/bN,bR,1,bP,8,uP,1/"
+          "3,bP,wP,3,wP,3,uP,uR/5,wP,3,wP,wP,3/3,wP,2,wP,7/3,wR,wN,wB,1,wK,wB,wN,wR,3");
+  t.setup();
+  t.up("j8").down("k8", 609).up("k8", 66).down("l8", 41).up("k9", 1327).up("h8", 554);
+  t.down("j8", 126).down("h7", 575).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Qj8-l8", "Bk9-j8", "Qh8-h7"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, AMoveProvenByAReplySeenWholeCommitsAtOnceWithCommitAtOnceOff) {
+  // corners-long / corners-short seed 80 of the soak with commit_at_once
+  // off: Pink's bishop lands while White's pawn is in the air; the pawn
+  // lands (the reply seen whole: Pink's move was made), then Grey lifts
+  // that pawn to take it and his knight. Pink's move waited the settle
+  // time; at the settle tick it was committed and the rest (a pawn landed
+  // and lifted again) ruled out of sync, until Grey's knight landed. A
+  // reply seen whole proves the move as a fast reply does: it commits once
+  // no reed can flicker back, in either mode. The same hands here:
+  // Black's bishop landing on c5 while White's pawn on a3 (which the
+  // bishop could have gone on to take) is in the air, a3-a4, and Black
+  // lifting that pawn and his b5 pawn to take it.
+  session::SessionSettings off;
+  off.tracker.commit_at_once = false;
+  Table t("chess", "rnbqkbnr/p1pp1ppp/8/1p2p3/4P3/P4N2/1PPP1PPP/RNBQKB1R b KQkq - 0 3", off);
+  t.setup();
+  t.up("f8").up("a3", 300).down("c5", 100).down("a4", 250).up("a4", 240).up("b5", 300);
+  t.down("a4", 600).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bf8-c5", "a3-a4", "b5xa4"})) << t.transcript();
+  EXPECT_TRUE(t.rulings(session::RulingKind::kOutOfSync).empty()) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
