@@ -35,6 +35,9 @@
 //   kMoving         | settled, on the way to a move      | kMoving         | (pending; after
 //                   |   (a piece in the air)             |                 |   hold_warning:
 //                   |                                    |                 |   kHeldTooLong)
+//   kMoving         | settled, a piece resting on the    | kMoving         | (judged once it
+//                   |   path of a legal move of its own  |                 |   has rested as
+//                   |   (the rest square no legal move)  |                 |   long as kSlide)
 //   kMoving         | settled, anything else             | kMismatch       | Mismatch (illegal
 //                   |                                    |                 |   move or out of
 //                   |                                    |                 |   sync, with fixes)
