@@ -4,7 +4,7 @@
 # clones this repository into it, runs scripts/setup.sh and the test suite.
 #
 # Usage (as root; debootstrap and qemu-user-static are Debian packages):
-#   scripts/chroot_test.sh RELEASE ARCH [--quick]
+#   scripts/chroot_test.sh RELEASE ARCH [--quick | --core]
 #     RELEASE  bookworm (Debian 12) or trixie (Debian 13, Raspberry Pi OS)
 #     ARCH     amd64: scripts/test.sh in the chroot (normal build, then ASan)
 #              arm64: cross-compiled in the amd64 chroot (crossbuild-essential-arm64,
@@ -12,6 +12,9 @@
 #                     test run under qemu-aarch64 through binfmt_misc
 #     --quick  amd64: the normal build's tests only (no ASan pass);
 #              arm64: the core, firmware and session tests only
+#     --core   the arbiter core only: core_tests and variants_tests built and
+#              run (arm64: under qemu-aarch64), each one's time printed; no
+#              package (the quickest check of another architecture)
 #   arm64 has no sanitizer pass: under qemu-user (qemu-aarch64 7.2, Debian 12's
 #   qemu-user-static) an ASan-instrumented program, even a three-line one,
 #   dies of SIGSEGV in the ASan runtime's start-up, before main.
@@ -27,14 +30,23 @@
 set -euo pipefail
 
 usage() {
-  sed -n '5,26p' "$0" >&2
+  sed -n '5,29p' "$0" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
 release=$1
 arch=$2
 quick=0
-[[ "${3:-}" == "--quick" ]] && quick=1
+core=0
+case "${3:-}" in
+  "") ;;
+  --quick) quick=1 ;;
+  --core) core=1 ;;
+  *)
+    echo "chroot_test: unknown option '$3': expected --quick or --core" >&2
+    exit 2
+    ;;
+esac
 case "$release" in bookworm | trixie) ;; *)
   echo "chroot_test: unknown release '$release': expected bookworm or trixie" >&2
   exit 2
@@ -121,11 +133,22 @@ rm -rf "$root/root/shared"
 
 # ccache as scripts/test.sh sets it (paths relative to the clone), for the
 # cross build too; the cache lives in the chroot, kept between runs.
+# The core's suites (--core), each timed: run in the build folder $1's tests/.
+core_suites='
+    core_suites=(core_tests variants_tests)
+    run_suites() {
+      local t s
+      for t in "${core_suites[@]}"; do
+        s=$SECONDS
+        (cd "$1/tests" && "./$t" --gtest_brief=1) || return 1
+        echo "chroot_test: $t passed in $((SECONDS - s)) s"
+      done
+    }'
 in_chroot() {
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     CCACHE_DIR=/root/.cache/ccache CCACHE_BASEDIR="$clone" CCACHE_NOHASHDIR=1 \
-    JOBS="$jobs" QUICK="$quick" CLONE="$clone" /bin/bash -c "$1"
+    JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" /bin/bash -c "$1"
 }
 ccache_report() {
   in_chroot 'command -v ccache >/dev/null && ccache --print-stats' 2>/dev/null |
@@ -142,11 +165,17 @@ trap 'ccache_report; cleanup' EXIT
 if [[ "$arch" == amd64 ]]; then
   step "scripts/setup.sh"
   in_chroot 'cd "$CLONE" && bash scripts/setup.sh'
-  step "tests ($([[ $quick == 1 ]] && echo 'normal build only' || echo 'scripts/test.sh'))"
-  in_chroot '
+  step "tests ($( ((core)) && echo 'the core only' || { ((quick)) && echo 'normal build only'; } || echo 'scripts/test.sh'))"
+  in_chroot "$core_suites"'
     set -euo pipefail
     cd "$CLONE"
-    if [[ $QUICK == 1 ]]; then
+    if [[ $CORE == 1 ]]; then
+      cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
+      cmake --build build -j "$JOBS" --target "${core_suites[@]}"
+      echo "chroot_test: the core built at ${SECONDS} s"
+      run_suites build
+    elif [[ $QUICK == 1 ]]; then
       cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
       cmake --build build -j "$JOBS"
@@ -160,7 +189,7 @@ else
   step "scripts/setup.sh --cross arm64"
   in_chroot 'cd "$CLONE" && bash scripts/setup.sh && bash scripts/setup.sh --cross arm64'
   step "cross build and tests under qemu-aarch64"
-  in_chroot '
+  in_chroot "$core_suites"'
     set -euo pipefail
     cd "$CLONE"
     # Unity builds as in scripts/test.sh: the cross compiler has the same two cores.
@@ -169,7 +198,12 @@ else
       -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
     file_of() { od -An -tx1 -j18 -N2 "$1" | tr -d " "; }
-    if [[ $QUICK == 1 ]]; then
+    if [[ $CORE == 1 ]]; then
+      cmake --build build-arm64 -j "$JOBS" --target "${core_suites[@]}"
+      echo "chroot_test: the core built at ${SECONDS} s"
+      [[ $(file_of build-arm64/tests/core_tests) == b700 ]] || { echo "not an arm64 build" >&2; exit 1; }
+      run_suites build-arm64
+    elif [[ $QUICK == 1 ]]; then
       suites=(core_tests firmware_test firmware_trace_test session_tests)
       cmake --build build-arm64 -j "$JOBS" --target tabula tabula-boardd "${suites[@]}"
       [[ $(file_of build-arm64/bin/tabula) == b700 ]] || { echo "not an arm64 build" >&2; exit 1; }
@@ -185,13 +219,17 @@ else
   build=build-arm64
   package_args=(--cross arm64)
 fi
-step "scripts/package.sh ${package_args[*]} (PACKAGE_BUILD_DIR=$build)"
-in_chroot "cd \"\$CLONE\" && PACKAGE_BUILD_DIR=$build JOBS=\$JOBS bash scripts/package.sh ${package_args[*]}" || failed=1
-mkdir -p "$chroots/packages/$release"
-for deb in "$root$clone/$build"/tabula_*.deb; do
-  [[ -e "$deb" ]] && cp "$deb" "$chroots/packages/$release/" &&
-    step "package: $chroots/packages/$release/$(basename "$deb")"
-done
+if ((core)); then
+  step "no package (--core)"
+else
+  step "scripts/package.sh ${package_args[*]} (PACKAGE_BUILD_DIR=$build)"
+  in_chroot "cd \"\$CLONE\" && PACKAGE_BUILD_DIR=$build JOBS=\$JOBS bash scripts/package.sh ${package_args[*]}" || failed=1
+  mkdir -p "$chroots/packages/$release"
+  for deb in "$root$clone/$build"/tabula_*.deb; do
+    [[ -e "$deb" ]] && cp "$deb" "$chroots/packages/$release/" &&
+      step "package: $chroots/packages/$release/$(basename "$deb")"
+  done
+fi
 if [[ $failed == 1 ]]; then
   step "FAILED: $release $arch ($commit)"
   exit 1

@@ -515,8 +515,8 @@ std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis 
     if (in.text.empty()) {
       in.kind = session::IntentKind::kVerifyBoard;  // "adopt the board": check it against the game
     }
-  } else if (const auto* c = std::get_if<ClockCommand>(&intent)) {
-    in.kind = c->stop ? session::IntentKind::kPauseClock : session::IntentKind::kResumeClock;
+  } else if (const auto* clock_command = std::get_if<ClockCommand>(&intent)) {
+    in.kind = clock_command->stop ? session::IntentKind::kPauseClock : session::IntentKind::kResumeClock;
   } else {
     return lines;  // a flag seen by a kiosk clock: the session's own clock decides
   }

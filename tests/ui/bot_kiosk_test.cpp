@@ -138,14 +138,10 @@ TEST(BotKiosk, TheArbitersHintsSwitchIsJournaledAndKeptByAResume) {
   // sends SetAdvice; the journal's header keeps it for a resume.
   tabula::testing::TempDir dir;
   KioskGameOptions o;
-  o.variant = "chess";
-  o.journal = dir.file("g.db");
-  std::string error;
   Ms t(0);
   {
-    auto game = KioskGame::create(o, t, error);
-    ASSERT_TRUE(game) << error;
-    game->tick(t += Ms(3000));
+    auto game = journaled_chess_game(dir, o, t);
+    ASSERT_TRUE(game);
     EXPECT_FALSE(game->view(t).hints) << "off by default, as in rated games";
     game->apply(SetAdvice{true, true}, t += Ms(100));
     EXPECT_TRUE(game->view(t).hints);
@@ -159,6 +155,7 @@ TEST(BotKiosk, TheArbitersHintsSwitchIsJournaledAndKeptByAResume) {
   }
   KioskGameOptions again;
   again.journal = dir.file("cut.db");  // no --hints: the journal says
+  std::string error;
   auto resumed = KioskGame::create(again, t, error);
   ASSERT_TRUE(resumed) << error;
   EXPECT_TRUE(resumed->view(t).hints) << "the arbiter's switch survives the restart";
@@ -185,15 +182,11 @@ TEST(BotKiosk, TheArbiterChangesWhoPlaysAndAResumeKeepsIt) {
   // and a resume takes it over the kiosk's options.
   tabula::testing::TempDir dir;
   KioskGameOptions o;
-  o.variant = "chess";
   o.bots = "Black=1";
-  o.journal = dir.file("g.db");
-  std::string error;
   Ms t(0);
   {
-    auto game = KioskGame::create(o, t, error);
-    ASSERT_TRUE(game) << error;
-    game->tick(t += Ms(3000));
+    auto game = journaled_chess_game(dir, o, t);
+    ASSERT_TRUE(game);
     EXPECT_EQ(game->view(t).bots, "Black=1");
     game->apply(SetBots{"Pink=2"}, t += Ms(100));  // no such seat: named, nothing changed
     EXPECT_EQ(game->view(t).bots, "Black=1");
@@ -214,6 +207,7 @@ TEST(BotKiosk, TheArbiterChangesWhoPlaysAndAResumeKeepsIt) {
   EXPECT_EQ(j.header().bots, "White=greedy");
   KioskGameOptions again = o;  // the same command line: --bots Black=1
   again.journal = dir.file("cut.db");
+  std::string error;
   auto resumed = KioskGame::create(again, t, error);
   ASSERT_TRUE(resumed) << error;
   EXPECT_EQ(resumed->view(t).bots, "White=greedy") << "the arbiter's change survives the restart";

@@ -59,14 +59,10 @@ TEST(DeadEnds, ARestartInTheMiddleOfPuttingBackACaptureCanStillFinishIt) {
   // the box and plays on.
   Scratch scratch;
   KioskGameOptions o;
-  o.variant = "chess";
-  o.journal = scratch.file("current.db");
-  std::string error;
   Ms t(0);
   {
-    auto sim = KioskGame::create(o, t, error);
-    ASSERT_TRUE(sim) << error;
-    sim->tick(t += Ms(3000));
+    auto sim = journaled_chess_game(scratch, o, t);
+    ASSERT_TRUE(sim);
     play(*sim, "e2", "e4", t);
     play(*sim, "d7", "d5", t);
     play(*sim, "e4", "d5", t);
@@ -75,6 +71,7 @@ TEST(DeadEnds, ARestartInTheMiddleOfPuttingBackACaptureCanStillFinishIt) {
     ASSERT_FALSE(sim->view(t).fixes.empty());
   }  // the power goes
   Ms k(0);
+  std::string error;
   auto again = KioskGame::create(o, k, error);
   ASSERT_TRUE(again) << error;
   ASSERT_EQ(again->session().phase(), session::Phase::kRestore);

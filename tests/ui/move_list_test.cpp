@@ -35,15 +35,11 @@ std::string at_end() {
 
 TEST(MoveList, AResumedGameKeepsItsLatestMovesInViewWhenTheHeadlineGrows) {
   tabula::testing::TempDir dir;
-  std::string error;
   KioskGameOptions o;
-  o.variant = "chess";
-  o.journal = dir.file("g.db");
   Ms t(0);
   {
-    auto game = KioskGame::create(o, t, error);
-    ASSERT_TRUE(game) << error;
-    game->tick(t += Ms(3000));
+    auto game = journaled_chess_game(dir, o, t);
+    ASSERT_TRUE(game);
     // Sixteen rounds of pawn steps, each file in turn, one square then another.
     const char* files = "abcdefgh";
     for (int step = 0; step < 2; ++step) {
@@ -60,6 +56,7 @@ TEST(MoveList, AResumedGameKeepsItsLatestMovesInViewWhenTheHeadlineGrows) {
   KioskGameOptions again = o;
   again.variant.clear();
   again.journal = dir.file("cut.db");
+  std::string error;
   auto resumed = KioskGame::create(again, t, error);
   ASSERT_TRUE(resumed) << error;
   KioskView view = resumed->view(t);

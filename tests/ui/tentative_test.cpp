@@ -107,7 +107,9 @@ TEST(Tentative, TheShownMoveBecomesTheRuledMoveWithoutAFlicker) {
         EXPECT_TRUE(redraws[i]) << "the ruling redraws the screen";
         EXPECT_FALSE(f.tentative.has_value()) << "ruled: no longer marked";
       }
-      if (ruled) EXPECT_TRUE(same(f.last_move, from, to)) << "once ruled it stays ruled";
+      if (ruled) {
+        EXPECT_TRUE(same(f.last_move, from, to)) << "once ruled it stays ruled";
+      }
     }
     EXPECT_TRUE(ruled);
   }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "test_files.h"
 #include "ui/kiosk_game.h"
 
 namespace tabula::ui {
@@ -40,6 +41,21 @@ inline std::unique_ptr<KioskGame> started(const std::string& variant, session::M
   EXPECT_TRUE(sim) << error;
   if (sim) sim->tick(t += session::Millis(3000));
   return sim;
+}
+
+/// A chess game journaled to `dir`'s g.db, its start verified (3 s after it
+/// is set up): the first half of the resume tests. `o` brings the other
+/// options (bots, hints) and gets the variant and the journal, for a resume
+/// from the same journal or a copy. Null, the error said, when it cannot start.
+inline std::unique_ptr<KioskGame> journaled_chess_game(const tabula::testing::TempDir& dir, KioskGameOptions& o,
+                                                       session::Millis& t) {
+  o.variant = "chess";
+  o.journal = dir.file("g.db");
+  std::string error;
+  auto game = KioskGame::create(o, t, error);
+  EXPECT_TRUE(game) << error;
+  if (game) game->tick(t += session::Millis(3000));
+  return game;
 }
 
 }  // namespace tabula::ui

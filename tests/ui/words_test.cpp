@@ -116,19 +116,16 @@ TEST(Words, NewGameOffersTheGameOnTheBoard) {
 
 TEST(JournalNotice, AJournalWithoutItsWalIsSaidOnceWithWhatToDo) {
   tabula::testing::TempDir dir;
-  std::string error;
   KioskGameOptions o;
-  o.variant = "chess";
-  o.journal = dir.file("g.db");
   Ms t(0);
-  auto game = KioskGame::create(o, t, error);
-  ASSERT_TRUE(game) << error;
-  game->tick(t += Ms(3000));
+  auto game = journaled_chess_game(dir, o, t);
+  ASSERT_TRUE(game);
   play(*game, "e2", "e4", t);
   // The file copied alone while the game is written: its -wal stays behind.
   std::filesystem::copy_file(dir.file("g.db"), dir.file("copy.db"));
   KioskGameOptions copy = o;
   copy.journal = dir.file("copy.db");
+  std::string error;
   auto resumed = KioskGame::create(copy, t, error);
   ASSERT_TRUE(resumed) << error;
   const KioskView view = resumed->view(t);
