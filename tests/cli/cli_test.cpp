@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -125,6 +126,30 @@ TEST(Cli, BadInputGivesOneClearLineAndNonZeroExit) {
     EXPECT_NE(r.err.find(c.says), std::string::npos) << "stderr was: " << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
+}
+
+// A directory where a file is wanted: before, `replay DIR` said "DIR holds
+// 0 game(s)", `infer DIR` read an empty trace, and `play --trace DIR` ran a
+// session on nothing and exited 0. Each now names the path and what it is.
+TEST(Cli, ADirectoryGivenAsAFileIsRefusedByName) {
+  std::string dir = ::testing::TempDir();
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  const std::string journal = ::testing::TempDir() + "/cli_dir_as_file.db";
+  std::remove(journal.c_str());
+  const std::vector<std::vector<std::string>> cases = {
+      {"replay", "--variant", "chess", dir},
+      {"infer", "--variant", "chess", dir},
+      {"trace", "--variant", "chess", dir, "--seed", "1"},
+      {"play", "--variant", "chess", "--journal", journal, "--trace", dir},
+  };
+  for (const auto& args : cases) {
+    CliRun r = run_cli(args);
+    EXPECT_NE(r.code, 0) << args[0] << ": " << r.out;
+    EXPECT_NE(r.err.find(dir + ":"), std::string::npos) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find("is a directory, not a file"), std::string::npos)
+        << args[0] << ": " << r.err;
+  }
+  std::remove(journal.c_str());
 }
 
 // `tabula bench` (issue 20). The quick run (--depth-cut 2) is cheap enough for
