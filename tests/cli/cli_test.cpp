@@ -152,6 +152,50 @@ TEST(Cli, ADirectoryGivenAsAFileIsRefusedByName) {
   std::remove(journal.c_str());
 }
 
+// Event text goes into TRF-16 lines, the standings and the hub: an event
+// name with a newline wrote its own TRF line ("012 Ev" then "XXX 999"), and
+// a player's club or team, a section or a board name were not checked at
+// all. Every such text is one line of printable characters, 64 at most.
+TEST(Cli, EventTextIsOneLineWithoutControlCharacters) {
+  const std::string file = ::testing::TempDir() + "/cli_event_text.json";
+  std::remove(file.c_str());
+  struct Case {
+    std::vector<std::string> args;
+    const char* says;
+  };
+  const Case refused[] = {
+      {{"event", "new", "--file", file, "--name", "Ev\nXXX 999", "--boards", "2"}, "--name"},
+      {{"event", "new", "--file", file, "--name", "Ev", "--boards", "t1,t\r2"}, "--boards"},
+      {{"event", "new", "--file", file, "--name", std::string(65, 'E'), "--boards", "2"}, "--name"},
+  };
+  for (const Case& c : refused) {
+    CliRun r = run_cli(c.args);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find(std::string(c.says) + ": one line of printable text"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("at most 64"), std::string::npos) << r.err;
+  }
+  std::ifstream none(file);
+  EXPECT_FALSE(none.good()) << "a refused event file was written";
+  ASSERT_EQ(run_cli({"event", "new", "--file", file, "--name", "Ev", "--boards", "2"}).code, 0);
+  CliRun section = run_cli({"event", "section", "--file", file, "--name", "s\tx", "--variant", "chess", "--format",
+                            "two", "--rounds", "3"});
+  EXPECT_EQ(section.code, 2) << section.err;
+  ASSERT_EQ(run_cli({"event", "section", "--file", file, "--name", "s", "--variant", "chess", "--format", "two",
+                     "--rounds", "3"}).code,
+            0);
+  for (const std::vector<std::string>& extra : std::vector<std::vector<std::string>>{
+           {"--name", "Bob\x1b[2J"}, {"--name", "Bob", "--club", "C\n001 x"}, {"--name", "Bob", "--team", "T\r"}}) {
+    std::vector<std::string> args = {"event", "register", "--file", file, "--section", "s", "--rating", "1500"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliRun r = run_cli(args);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("one line of printable text"), std::string::npos) << r.err;
+  }
+  CliRun trf = run_cli({"event", "trf", "--file", file, "--section", "s"});
+  EXPECT_EQ(trf.out.find("Bob"), std::string::npos) << trf.out;  // nothing refused was recorded
+  std::remove(file.c_str());
+}
+
 // `tabula bench` (issue 20). The quick run (--depth-cut 2) is cheap enough for
 // the sanitizer pass; the chess lines are checked against the Chess
 // Programming Wiki's published perft counts, not against this code.
