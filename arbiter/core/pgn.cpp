@@ -196,21 +196,27 @@ Result<std::vector<PgnRecord>> parse_pgn(std::string_view text) {
       }
       std::string value;
       std::size_t close = std::string_view::npos;
-      for (std::size_t k = q1 + 1; k < eol; ++k) {
-        char d = text[k];
-        if (d == '\\' && k + 1 < eol && (text[k + 1] == '"' || text[k + 1] == '\\')) {
-          value += text[++k];
-          continue;
-        }
-        if (d == '"') {
-          std::size_t after = k + 1;
-          while (after < eol && (text[after] == ' ' || text[after] == '\t' || text[after] == '\r')) ++after;
-          if (after < eol && text[after] == ']') {
-            close = after;
-            break;
+      // First with the escapes; a value that only closes without them (a
+      // site's "C:\" ending in a backslash) is read as written.
+      for (bool escapes : {true, false}) {
+        value.clear();
+        for (std::size_t k = q1 + 1; k < eol && close == std::string_view::npos; ++k) {
+          char d = text[k];
+          if (escapes && d == '\\' && k + 1 < eol && (text[k + 1] == '"' || text[k + 1] == '\\')) {
+            value += text[++k];
+            continue;
           }
+          if (d == '"') {
+            std::size_t after = k + 1;
+            while (after < eol && (text[after] == ' ' || text[after] == '\t' || text[after] == '\r')) ++after;
+            if (after < eol && text[after] == ']') {
+              close = after;
+              break;
+            }
+          }
+          value += d;
         }
-        value += d;
+        if (close != std::string_view::npos) break;
       }
       if (close == std::string_view::npos) {
         if (text.substr(q1 + 1, eol - q1 - 1).find(']') == std::string_view::npos) {

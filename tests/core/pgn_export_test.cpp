@@ -120,6 +120,9 @@ TEST(PgnExport, TagValuesAreReadAsStringTokens) {
   EXPECT_EQ(recs->front().tag("Event"), "a]b \"q\" c\\d");
   EXPECT_EQ(recs->front().tag("Site"), "s");
   EXPECT_EQ(recs->front().tag("White"), "x \"y\" z");  // unescaped inner quotes, as some sites write them
+  auto path = parse_pgn("[Site \"C:\\\"]\n\n1. e4 *\n");  // a value ending in an unescaped backslash
+  ASSERT_TRUE(path.ok()) << path.error().message;
+  EXPECT_EQ(path->front().tag("Site"), "C:\\");
   ASSERT_EQ(recs->front().moves.size(), 1u);
 }
 
