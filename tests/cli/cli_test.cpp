@@ -196,6 +196,33 @@ TEST(Cli, EventTextIsOneLineWithoutControlCharacters) {
   std::remove(file.c_str());
 }
 
+// `archive export --out` over the journal it reads (or over any other
+// SQLite database) replaced the recorded game with its PGN text: the
+// journal was lost. An export never overwrites a database.
+TEST(Cli, AnExportNeverOverwritesAJournal) {
+  const std::string dir = ::testing::TempDir();
+  const std::string pgn = dir + "/cli_export_over.pgn", trace = dir + "/cli_export_over.trace",
+                    journal = dir + "/cli_export_over.db", other = dir + "/cli_export_other.db";
+  for (const std::string& f : {journal, other}) std::remove(f.c_str());
+  std::ofstream(pgn) << "[Event \"x\"]\n\n1. e4 e5 *\n";
+  CliRun t = run_cli({"trace", "--variant", "chess", pgn, "--seed", "1"});
+  ASSERT_EQ(t.code, 0) << t.err;
+  std::ofstream(trace) << t.out;
+  ASSERT_EQ(run_cli({"play", "--variant", "chess", "--journal", journal, "--trace", trace}).code, 0);
+  ASSERT_EQ(run_cli({"play", "--variant", "chess", "--journal", other, "--trace", trace}).code, 0);
+  for (const std::string& dest : {journal, other}) {
+    CliRun r = run_cli({"archive", "export", "--journal", journal, "--out", dest});
+    EXPECT_EQ(r.code, 1) << dest;
+    EXPECT_NE(r.err.find(dest + ": is an SQLite database (a journal?); an export never overwrites it"),
+              std::string::npos)
+        << r.err;
+    CliRun still = run_cli({"archive", "list", "--journal", dest});
+    EXPECT_EQ(still.code, 0) << still.err;
+    EXPECT_NE(still.out.find("moves 2"), std::string::npos) << still.out;
+  }
+  for (const std::string& f : {pgn, trace, journal, other}) std::remove(f.c_str());
+}
+
 // `tabula bench` (issue 20). The quick run (--depth-cut 2) is cheap enough for
 // the sanitizer pass; the chess lines are checked against the Chess
 // Programming Wiki's published perft counts, not against this code.
