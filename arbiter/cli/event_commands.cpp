@@ -79,6 +79,10 @@ bool write_out(const Options& o, const std::string& text, std::ostream& out, std
     out << text;
     return true;
   }
+  if (std::string problem = overwrite_problem(path, opt(o, "file")); !problem.empty()) {
+    err << "tabula event: " << path << ": " << problem << "\n";
+    return false;
+  }
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   f << text;
   if (!f.flush()) {

@@ -87,4 +87,17 @@ bool read_text_file(const std::string& path, std::string& out, std::string* why)
   return true;
 }
 
+std::string overwrite_problem(const std::string& dest, const std::string& input) {
+  std::error_code ec;
+  if (!input.empty() && std::filesystem::equivalent(dest, input, ec)) {
+    return "is the file this command reads; an output never overwrites it";
+  }
+  std::ifstream existing(dest, std::ios::binary);
+  char magic[16] = {};
+  if (existing.read(magic, sizeof magic) && std::string(magic, sizeof magic) == std::string("SQLite format 3\0", 16)) {
+    return "is an SQLite database (a journal?); an export never overwrites it";
+  }
+  return {};
+}
+
 }  // namespace tabula::cli

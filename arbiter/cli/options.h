@@ -38,4 +38,9 @@ bool number_option(const Options& o, const std::string& name, long long min, lon
 // not a file", "cannot read the file (Permission denied)".
 bool read_text_file(const std::string& path, std::string& out, std::string* why = nullptr);
 
+// Why an output (--out, an export) must not be written at `dest`, or "" when
+// it may: an output never replaces the file the command reads (`input`) nor
+// any SQLite database (a journal): the recorded game would be lost.
+std::string overwrite_problem(const std::string& dest, const std::string& input);
+
 }  // namespace tabula::cli

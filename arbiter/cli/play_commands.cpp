@@ -384,15 +384,9 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
     return 0;
   }
   const std::string& dest = o->values.at("out");
-  {
-    // An export never replaces a database: `--out` naming the journal it
-    // reads (or another) would lose the recorded game. SQLite's header.
-    std::ifstream existing(dest, std::ios::binary);
-    char magic[16] = {};
-    if (existing.read(magic, sizeof magic) && std::string(magic, sizeof magic) == std::string("SQLite format 3\0", 16)) {
-      err << "tabula: " << dest << ": is an SQLite database (a journal?); an export never overwrites it\n";
-      return 1;
-    }
+  if (std::string problem = overwrite_problem(dest, path); !problem.empty()) {
+    err << "tabula: " << dest << ": " << problem << "\n";
+    return 1;
   }
   const std::string tmp = dest + ".tmp";
   {

@@ -213,14 +213,29 @@ TEST(Cli, AnExportNeverOverwritesAJournal) {
   for (const std::string& dest : {journal, other}) {
     CliRun r = run_cli({"archive", "export", "--journal", journal, "--out", dest});
     EXPECT_EQ(r.code, 1) << dest;
-    EXPECT_NE(r.err.find(dest + ": is an SQLite database (a journal?); an export never overwrites it"),
-              std::string::npos)
-        << r.err;
+    const std::string says = dest == journal ? ": is the file this command reads; an output never overwrites it"
+                                             : ": is an SQLite database (a journal?); an export never overwrites it";
+    EXPECT_NE(r.err.find(dest + says), std::string::npos) << r.err;
     CliRun still = run_cli({"archive", "list", "--journal", dest});
     EXPECT_EQ(still.code, 0) << still.err;
     EXPECT_NE(still.out.find("moves 2"), std::string::npos) << still.out;
   }
-  for (const std::string& f : {pgn, trace, journal, other}) std::remove(f.c_str());
+  // The same for an event's outputs: never over a journal, never over the event file itself.
+  const std::string event = dir + "/cli_export_event.txt";
+  std::remove(event.c_str());
+  ASSERT_EQ(run_cli({"event", "new", "--file", event, "--name", "Ev", "--boards", "2"}).code, 0);
+  ASSERT_EQ(run_cli({"event", "section", "--file", event, "--name", "s", "--variant", "chess", "--format", "two",
+                     "--rounds", "3"}).code,
+            0);
+  CliRun over_journal = run_cli({"event", "trf", "--file", event, "--section", "s", "--out", journal});
+  EXPECT_NE(over_journal.code, 0);
+  EXPECT_NE(over_journal.err.find("is an SQLite database"), std::string::npos) << over_journal.err;
+  CliRun over_event = run_cli({"event", "standings", "--file", event, "--section", "s", "--out", event});
+  EXPECT_NE(over_event.code, 0);
+  EXPECT_NE(over_event.err.find("is the file this command reads"), std::string::npos) << over_event.err;
+  EXPECT_EQ(run_cli({"archive", "list", "--journal", journal}).code, 0);
+  EXPECT_EQ(run_cli({"event", "trf", "--file", event, "--section", "s"}).code, 0);
+  for (const std::string& f : {pgn, trace, journal, other, event}) std::remove(f.c_str());
 }
 
 // `tabula bench` (issue 20). The quick run (--depth-cut 2) is cheap enough for
