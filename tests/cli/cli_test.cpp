@@ -233,6 +233,10 @@ TEST(Cli, AnExportNeverOverwritesAJournal) {
   CliRun over_event = run_cli({"event", "standings", "--file", event, "--section", "s", "--out", event});
   EXPECT_NE(over_event.code, 0);
   EXPECT_NE(over_event.err.find("is the file this command reads"), std::string::npos) << over_event.err;
+  CliRun match = run_cli({"match", "--variant", "chess", "--a", "greedy", "--b", "greedy", "--games", "1", "--moves",
+                          "2", "--pgn", journal});  // appended PGN text would damage the journal
+  EXPECT_EQ(match.code, 1);
+  EXPECT_NE(match.err.find("is an SQLite database"), std::string::npos) << match.err;
   EXPECT_EQ(run_cli({"archive", "list", "--journal", journal}).code, 0);
   EXPECT_EQ(run_cli({"event", "trf", "--file", event, "--section", "s"}).code, 0);
   for (const std::string& f : {pgn, trace, journal, other, event}) std::remove(f.c_str());
