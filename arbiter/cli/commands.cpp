@@ -308,9 +308,9 @@ int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
   }
   long long game_no = 1;
   if (!number_option(o, "game", 1, 1000000, game_no, err)) return 2;
-  std::string text;
-  if (!read_text_file(o.positional[0], text)) {
-    err << "tabula: " << o.positional[0] << ": cannot read the file\n";
+  std::string text, problem;
+  if (!read_text_file(o.positional[0], text, &problem)) {
+    err << "tabula: " << o.positional[0] << ": " << problem << "\n";
     return 1;
   }
   auto records = core::parse_pgn(text);

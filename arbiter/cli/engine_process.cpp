@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <sstream>
 #include <vector>
 
@@ -85,10 +86,21 @@ class ChildProcess {
     }
     return true;
   }
-  // The next line, or false on timeout or end of file.
+  // The longest line read: an engine's longest (an info line with a long pv,
+  // an option) is a few KiB; past this the engine is broken, and its text is
+  // not buffered on (a flood without a newline would fill memory).
+  static constexpr std::size_t kMaxLine = 65536;
+
+  // The next line, or false on timeout, end of file or a line longer than
+  // kMaxLine (then overlong() is true).
   bool read_line(std::string& line, Clock::time_point deadline) {
     for (;;) {
       auto nl = buffer_.find('\n');
+      if ((nl == std::string::npos ? buffer_.size() : nl) > kMaxLine) {
+        overlong_ = true;
+        buffer_.clear();
+        return false;
+      }
       if (nl != std::string::npos) {
         line = buffer_.substr(0, nl);
         if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -108,22 +120,43 @@ class ChildProcess {
       buffer_.append(chunk, static_cast<std::size_t>(n));
     }
   }
+  bool overlong() const { return overlong_; }
 
  private:
   pid_t pid_ = -1;
   int to_ = -1;
   int from_ = -1;
   std::string buffer_;
+  bool overlong_ = false;
 };
 
-// Waits for a line starting with `word`; the lines before it go to `seen`.
-bool wait_for(ChildProcess& p, const std::string& word, Clock::time_point deadline, std::vector<std::string>* seen,
-              std::string& line) {
+// Waits for a line whose first word is `word`; each line before it goes to
+// `seen` (when given), which keeps only what it needs.
+bool wait_for(ChildProcess& p, const std::string& word, Clock::time_point deadline,
+              const std::function<void(const std::string&)>& seen, std::string& line) {
   while (p.read_line(line, deadline)) {
-    if (line.rfind(word, 0) == 0) return true;
-    if (seen) seen->push_back(line);
+    if (line.rfind(word, 0) == 0 && (line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t'))
+      return true;
+    if (seen) seen(line);
   }
   return false;
+}
+
+// A score that fits an int, else the one read before is kept.
+void read_score(std::istringstream& in, int& value) {
+  long long v = 0;
+  if (in >> v && v >= -1000000 && v <= 1000000) value = static_cast<int>(v);
+  else in.clear();
+}
+
+// What a broken engine's output says in a ruling: at most 200 bytes, no
+// control character (the ruling is journaled, shown and exported).
+std::string quoted_text(const std::string& text) {
+  std::string out = text.substr(0, 200);
+  for (char& c : out) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  }
+  return "\"" + out + "\"";
 }
 
 std::string square_text(core::Square s) {
@@ -215,13 +248,38 @@ class TextEngine : public Player {
       problem = "the engine's input is closed (it died)";
       return false;
     }
-    std::vector<std::string> info;
+    // The last score and pv, read line by line (a flood of info lines is
+    // not kept), and the last line for a ruling.
+    std::string last;
+    auto read_info = [&](const std::string& l) {
+      last = l;
+      std::istringstream in(l);
+      std::string w;
+      while (in >> w) {
+        if (w == "cp") read_score(in, c.value);  // UCI: "score cp N"
+        if (w == "pv") {
+          c.pv.clear();
+          std::string mv;
+          while (in >> mv) {
+            if (mv == "score") {  // 4pchess: "... pv MOVES score N"
+              read_score(in, c.value);
+              break;
+            }
+            c.pv += (c.pv.empty() ? "" : " ") + mv;
+          }
+        }
+      }
+    };
     std::string line;
     std::int64_t wait_ms = ms + grace_ms();
     auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
-    if (!wait_for(*process_, "bestmove", deadline, &info, line)) {
+    if (!wait_for(*process_, "bestmove", deadline, read_info, line)) {
+      if (process_->overlong()) {
+        problem = "the engine wrote a line longer than " + std::to_string(ChildProcess::kMaxLine) + " bytes";
+        return false;
+      }
       problem = "no bestmove within " + std::to_string(wait_ms) + " ms (silent or crashed)";
-      if (!info.empty()) problem += "; its last line: \"" + info.back().substr(0, 200) + "\"";
+      if (!last.empty()) problem += "; its last line: " + quoted_text(last);
       return false;
     }
     std::istringstream words(line);
@@ -229,28 +287,10 @@ class TextEngine : public Player {
     words >> word >> text;
     core::Move m;
     if (!read_move(game, text, m)) {
-      problem = "refused the engine's illegal or unreadable move \"" + text + "\"";
+      problem = "refused the engine's illegal or unreadable move " + quoted_text(text);
       return false;
     }
     c.move = m;
-    for (const std::string& l : info) {  // the last score and pv
-      std::istringstream in(l);
-      std::string w;
-      while (in >> w) {
-        if (w == "cp") in >> c.value;  // UCI: "score cp N"
-        if (w == "pv") {
-          c.pv.clear();
-          std::string mv;
-          while (in >> mv) {
-            if (mv == "score") {  // 4pchess: "... pv MOVES score N"
-              in >> c.value;
-              break;
-            }
-            c.pv += (c.pv.empty() ? "" : " ") + mv;
-          }
-        }
-      }
-    }
     return true;
   }
 

@@ -58,6 +58,16 @@ std::string need(const Options& o, const std::string& name, bool& ok, std::ostre
   return it->second;
 }
 
+// Text that an event writes into TRF-16 lines, standings and the hub (an
+// event, section, board, player, club or team name): one line of printable
+// characters, at most 64 bytes, so that no value can start a line of its own.
+bool one_line(const std::string& option, const std::string& text, std::ostream& err) {
+  bool printable = text.size() <= 64;
+  for (char c : text) printable = printable && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
+  if (!printable) err << "tabula event: " << option << ": one line of printable text, at most 64 characters\n";
+  return printable;
+}
+
 std::string opt(const Options& o, const std::string& name) {
   auto it = o.values.find(name);
   return it == o.values.end() ? "" : it->second;
@@ -68,6 +78,10 @@ bool write_out(const Options& o, const std::string& text, std::ostream& out, std
   if (path.empty()) {
     out << text;
     return true;
+  }
+  if (std::string problem = overwrite_problem(path, opt(o, "file")); !problem.empty()) {
+    err << "tabula event: " << path << ": " << problem << "\n";
+    return false;
   }
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   f << text;
@@ -286,6 +300,10 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
         if (!b.empty()) e.boards.push_back(b);
       }
     }
+    if (!one_line("--name", e.name, err)) return 2;
+    for (const std::string& b : e.boards) {
+      if (!one_line("--boards", b, err)) return 2;
+    }
     std::ifstream exists(path);
     if (exists) {
       err << "tabula event: " << path << " exists; an event file is never overwritten by `new`\n";
@@ -323,6 +341,7 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const std::string format = need(*o, "format", ok, err);
     long long rounds = 0;
     if (!ok || !number_option(*o, "rounds", 1, 99, rounds, err)) return 2;
+    if (!one_line("--name", add.name, err)) return 2;
     auto f = event::parse_format(format);
     if (!f) {
       err << "tabula event: --format " << format << ": four, teams or two\n";
@@ -356,10 +375,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     p.rating = static_cast<int>(rating);
     p.club = opt(*o, "club");
     p.team = opt(*o, "team");
-    if (p.name.find('\n') != std::string::npos || p.name.size() > 64) {
-      err << "tabula event: a name is one line of at most 64 characters\n";
+    if (!one_line("--name", p.name, err) || !one_line("--club", p.club, err) || !one_line("--team", p.team, err))
       return 2;
-    }
     if (s->find(p.name)) {
       err << "tabula event: " << p.name << " is already registered in section " << s->name << "\n";
       return 1;

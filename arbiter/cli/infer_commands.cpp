@@ -403,9 +403,9 @@ int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (!start) return 1;
 
   const std::string& path = o->positional.front();
-  std::string text;
-  if (!read_text_file(path, text)) {
-    err << "tabula: " << path << ": cannot read the trace\n";
+  std::string text, why;
+  if (!read_text_file(path, text, &why)) {
+    err << "tabula: " << path << ": cannot read the trace: " << why << "\n";
     return 1;
   }
   std::vector<std::string> errors;
@@ -488,9 +488,9 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
   gs.seed = static_cast<std::uint64_t>(seed);
   gs.settle = Millis{settle};
   const std::string& path = o->positional.front();
-  std::string text;
-  if (!read_text_file(path, text)) {
-    err << "tabula: " << path << ": cannot read the file\n";
+  std::string text, problem;
+  if (!read_text_file(path, text, &problem)) {
+    err << "tabula: " << path << ": " << problem << "\n";
     return 1;
   }
   auto records = core::parse_pgn(text);

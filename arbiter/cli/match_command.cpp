@@ -231,6 +231,11 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
   }
   std::ofstream pgn;
   if (auto it = o->values.find("pgn"); it != o->values.end()) {
+    if (std::string problem = overwrite_problem(it->second, o->values.count("openings") ? o->values.at("openings") : "");
+        !problem.empty()) {  // appended text would damage a journal
+      err << "tabula: " << it->second << ": " << problem << "\n";
+      return 1;
+    }
     pgn.open(it->second, std::ios::app);
     if (!pgn) {
       err << "tabula: " << it->second << ": cannot write\n";

@@ -1,6 +1,9 @@
 #include "cli/options.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -64,13 +67,37 @@ bool number_option(const Options& o, const std::string& name, long long min, lon
   return true;
 }
 
-bool read_text_file(const std::string& path, std::string& out) {
+bool read_text_file(const std::string& path, std::string& out, std::string* why) {
+  auto fail = [&](const std::string& what) {
+    if (why) *why = what;
+    return false;
+  };
+  std::error_code ec;
+  // A directory opens as a stream on Linux and reads as nothing: say what it is.
+  if (std::filesystem::is_directory(path, ec)) return fail("is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
+  if (!in) {
+    const bool exists = std::filesystem::exists(path, ec);
+    return fail(exists ? "cannot read the file (" + std::string(std::strerror(errno)) + ")" : "no such file");
+  }
   std::ostringstream ss;
   ss << in.rdbuf();
+  if (in.bad()) return fail("cannot read the file");
   out = ss.str();
   return true;
+}
+
+std::string overwrite_problem(const std::string& dest, const std::string& input) {
+  std::error_code ec;
+  if (!input.empty() && std::filesystem::equivalent(dest, input, ec)) {
+    return "is the file this command reads; an output never overwrites it";
+  }
+  std::ifstream existing(dest, std::ios::binary);
+  char magic[16] = {};
+  if (existing.read(magic, sizeof magic) && std::string(magic, sizeof magic) == std::string("SQLite format 3\0", 16)) {
+    return "is an SQLite database (a journal?); an export never overwrites it";
+  }
+  return {};
 }
 
 }  // namespace tabula::cli

@@ -33,7 +33,14 @@ bool parse_number(const std::string& text, long long min, long long max, long lo
 bool number_option(const Options& o, const std::string& name, long long min, long long max,
                    long long& out, std::ostream& err);
 
-// The whole file at `path` into `out`; false when it cannot be opened.
-bool read_text_file(const std::string& path, std::string& out);
+// The whole file at `path` into `out`; false when it cannot be read, with
+// `why` (when given) saying what is wrong: "no such file", "is a directory,
+// not a file", "cannot read the file (Permission denied)".
+bool read_text_file(const std::string& path, std::string& out, std::string* why = nullptr);
+
+// Why an output (--out, an export) must not be written at `dest`, or "" when
+// it may: an output never replaces the file the command reads (`input`) nor
+// any SQLite database (a journal): the recorded game would be lost.
+std::string overwrite_problem(const std::string& dest, const std::string& input);
 
 }  // namespace tabula::cli

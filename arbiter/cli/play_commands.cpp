@@ -384,6 +384,10 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
     return 0;
   }
   const std::string& dest = o->values.at("out");
+  if (std::string problem = overwrite_problem(dest, path); !problem.empty()) {
+    err << "tabula: " << dest << ": " << problem << "\n";
+    return 1;
+  }
   const std::string tmp = dest + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);

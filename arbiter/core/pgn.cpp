@@ -41,7 +41,35 @@ int move_number(std::string_view t, std::size_t& consumed) {
   return n;
 }
 
+bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }
+
+// A {comment}'s text: no '}' to close it early, no '{', no line break or
+// other control character (each becomes a space).
+std::string comment_text(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c == '{' || c == '}' || is_control(c)) c = ' ';
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string pgn_tag_line(std::string_view name, std::string_view value) {
+  // PGN standard 8.1.1: a tag name is letters, digits and underscores.
+  std::string out = "[";
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') out += c;
+  }
+  // PGN standard 7: in a string token '"' and '\\' are escaped with a
+  // backslash; a non-printing character is not allowed (a space instead).
+  out += " \"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += is_control(c) ? ' ' : c;
+  }
+  return out + "\"]\n";
+}
 
 std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags, const std::vector<std::string>& move_comments) {
   const RuleSet& rules = game.rules();
@@ -72,13 +100,13 @@ std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags, const s
   }
   for (const PgnTag& t : tags) {
     if (t.name == "Result") has_result = true;
-    out += "[" + t.name + " \"" + t.value + "\"]\n";
+    out += pgn_tag_line(t.name, t.value);
   }
-  if (!has_result) out += "[Result \"" + result + "\"]\n";
+  if (!has_result) out += pgn_tag_line("Result", result);
   if (o.over && !o.reason.empty()) {
     bool has_term = false;
     for (const PgnTag& t : tags) has_term = has_term || t.name == "Termination";
-    if (!has_term) out += "[Termination \"" + o.reason + "\"]\n";
+    if (!has_term) out += pgn_tag_line("Termination", o.reason);
   }
   out += "\n";
   std::string line;
@@ -92,7 +120,7 @@ std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags, const s
       // and a comment, never an "R" / "T" move token (pgn-extract refuses it).
       MoveText mt = split_annotations(e.text);
       if (mt.marker == 'R' || mt.marker == 'T') {
-        comment = "{" + game.seat_name(e.seat) + (mt.marker == 'R' ? " resigns" : " lost on time") + "} ";
+        comment = "{" + comment_text(game.seat_name(e.seat) + (mt.marker == 'R' ? " resigns" : " lost on time")) + "} ";
         if (mt.move.empty()) continue;
         e.text.pop_back();
       }
@@ -110,7 +138,7 @@ std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags, const s
     } else {
       piece = four ? ".. " + e.text : e.text;
     }
-    if (index < move_comments.size() && !move_comments[index].empty()) piece += " {" + move_comments[index] + "}";
+    if (index < move_comments.size() && !move_comments[index].empty()) piece += " {" + comment_text(move_comments[index]) + "}";
     line += (line.empty() ? "" : " ") + piece;
   }
   if (!line.empty()) out += line + (four ? "\n" : " ");
@@ -152,19 +180,54 @@ Result<std::vector<PgnRecord>> parse_pgn(std::string_view text) {
       if (in_moves) flush();
       int tl = line;
       int tc = col;
-      std::size_t close = text.find(']', i);
+      // [Name "value"]: the value is a string token (PGN standard 7), \" and
+      // \\ escaped, so a ']' inside it does not end the tag. The
+      // closing quote is the one followed by ']' (a site's unescaped inner
+      // quotes are kept). The whole tag is on one line.
       std::size_t eol = text.find('\n', i);
-      if (close == std::string_view::npos || (eol != std::string_view::npos && close > eol)) {
-        return make_error("tag is not closed with ']' on its line", tl, tc);
+      if (eol == std::string_view::npos) eol = text.size();
+      std::size_t q1 = text.find('"', i);
+      if (q1 == std::string_view::npos || q1 > eol) {
+        std::size_t close = text.find(']', i);
+        if (close == std::string_view::npos || close > eol) {
+          return make_error("tag is not closed with ']' on its line", tl, tc);
+        }
+        return make_error("tag needs a quoted value: [Name \"value\"]", tl, tc);
       }
-      std::string_view body = text.substr(i + 1, close - i - 1);
-      std::size_t q1 = body.find('"');
-      std::size_t q2 = body.rfind('"');
-      if (q1 == std::string_view::npos || q2 == q1) return make_error("tag needs a quoted value: [Name \"value\"]", tl, tc);
-      std::string name(body.substr(0, q1));
+      std::string value;
+      std::size_t close = std::string_view::npos;
+      // First with the escapes; a value that only closes without them (a
+      // site's "C:\" ending in a backslash) is read as written.
+      for (bool escapes : {true, false}) {
+        value.clear();
+        for (std::size_t k = q1 + 1; k < eol && close == std::string_view::npos; ++k) {
+          char d = text[k];
+          if (escapes && d == '\\' && k + 1 < eol && (text[k + 1] == '"' || text[k + 1] == '\\')) {
+            value += text[++k];
+            continue;
+          }
+          if (d == '"') {
+            std::size_t after = k + 1;
+            while (after < eol && (text[after] == ' ' || text[after] == '\t' || text[after] == '\r')) ++after;
+            if (after < eol && text[after] == ']') {
+              close = after;
+              break;
+            }
+          }
+          value += d;
+        }
+        if (close != std::string_view::npos) break;
+      }
+      if (close == std::string_view::npos) {
+        if (text.substr(q1 + 1, eol - q1 - 1).find(']') == std::string_view::npos) {
+          return make_error("tag is not closed with ']' on its line", tl, tc);
+        }
+        return make_error("tag needs a quoted value: [Name \"value\"]", tl, tc);
+      }
+      std::string name(text.substr(i + 1, q1 - i - 1));
       while (!name.empty() && name.back() == ' ') name.pop_back();
       if (cur.tags.empty() && cur.moves.empty()) cur.line = tl;
-      cur.tags.push_back({name, std::string(body.substr(q1 + 1, q2 - q1 - 1))});
+      cur.tags.push_back({name, std::move(value)});
       advance(close - i + 1);
       continue;
     }

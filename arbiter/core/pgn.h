@@ -52,6 +52,11 @@ class Game;
 std::string write_pgn(const Game& game, const std::vector<PgnTag>& tags,
                       const std::vector<std::string>& move_comments = {});
 
+// One tag pair line, "[Name \"value\"]\n", that stays one tag whatever the
+// value holds: '"' and '\\' escaped, control characters as spaces, the name
+// kept to letters, digits and '_' (every tag write_pgn writes goes through it).
+std::string pgn_tag_line(std::string_view name, std::string_view value);
+
 // Splits a file into records. Errors (an unclosed tag, comment or variation)
 // carry the line and column.
 Result<std::vector<PgnRecord>> parse_pgn(std::string_view text);

@@ -24,6 +24,12 @@ JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const 
   int primary = rc & 0xFF;
   if (primary == SQLITE_OK || primary == SQLITE_ROW || primary == SQLITE_DONE) return JournalStatus::good();
   std::string detail = db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+  // SQLite's message may quote a damaged file's own bytes (a corrupted
+  // schema's names): no control byte or broken UTF-8 reaches a terminal or
+  // the journal; each non-ASCII or control byte shows as '?'.
+  for (char& c : detail) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  }
   std::string prefix = path + ": while " + doing + ": ";
   switch (primary) {
     case SQLITE_NOTADB:

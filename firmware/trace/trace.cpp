@@ -1,6 +1,7 @@
 #include "trace/trace.h"
 
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -120,6 +121,12 @@ TraceParse parse_trace(std::string_view text, std::string_view file) {
 }
 
 TraceParse read_trace_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {  // it would open and read as an empty trace
+    TraceParse result;
+    result.errors.push_back({path, 0, "is a directory, not a file"});
+    return result;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     TraceParse result;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -125,6 +126,120 @@ TEST(Cli, BadInputGivesOneClearLineAndNonZeroExit) {
     EXPECT_NE(r.err.find(c.says), std::string::npos) << "stderr was: " << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
+}
+
+// A directory where a file is wanted: before, `replay DIR` said "DIR holds
+// 0 game(s)", `infer DIR` read an empty trace, and `play --trace DIR` ran a
+// session on nothing and exited 0. Each now names the path and what it is.
+TEST(Cli, ADirectoryGivenAsAFileIsRefusedByName) {
+  std::string dir = ::testing::TempDir();
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  const std::string journal = ::testing::TempDir() + "/cli_dir_as_file.db";
+  std::remove(journal.c_str());
+  const std::vector<std::vector<std::string>> cases = {
+      {"replay", "--variant", "chess", dir},
+      {"infer", "--variant", "chess", dir},
+      {"trace", "--variant", "chess", dir, "--seed", "1"},
+      {"play", "--variant", "chess", "--journal", journal, "--trace", dir},
+  };
+  for (const auto& args : cases) {
+    CliRun r = run_cli(args);
+    EXPECT_NE(r.code, 0) << args[0] << ": " << r.out;
+    EXPECT_NE(r.err.find(dir + ":"), std::string::npos) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find("is a directory, not a file"), std::string::npos)
+        << args[0] << ": " << r.err;
+  }
+  std::remove(journal.c_str());
+}
+
+// Event text goes into TRF-16 lines, the standings and the hub: an event
+// name with a newline wrote its own TRF line ("012 Ev" then "XXX 999"), and
+// a player's club or team, a section or a board name were not checked at
+// all. Every such text is one line of printable characters, 64 at most.
+TEST(Cli, EventTextIsOneLineWithoutControlCharacters) {
+  const std::string file = ::testing::TempDir() + "/cli_event_text.json";
+  std::remove(file.c_str());
+  struct Case {
+    std::vector<std::string> args;
+    const char* says;
+  };
+  const Case refused[] = {
+      {{"event", "new", "--file", file, "--name", "Ev\nXXX 999", "--boards", "2"}, "--name"},
+      {{"event", "new", "--file", file, "--name", "Ev", "--boards", "t1,t\r2"}, "--boards"},
+      {{"event", "new", "--file", file, "--name", std::string(65, 'E'), "--boards", "2"}, "--name"},
+  };
+  for (const Case& c : refused) {
+    CliRun r = run_cli(c.args);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find(std::string(c.says) + ": one line of printable text"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("at most 64"), std::string::npos) << r.err;
+  }
+  std::ifstream none(file);
+  EXPECT_FALSE(none.good()) << "a refused event file was written";
+  ASSERT_EQ(run_cli({"event", "new", "--file", file, "--name", "Ev", "--boards", "2"}).code, 0);
+  CliRun section = run_cli({"event", "section", "--file", file, "--name", "s\tx", "--variant", "chess", "--format",
+                            "two", "--rounds", "3"});
+  EXPECT_EQ(section.code, 2) << section.err;
+  ASSERT_EQ(run_cli({"event", "section", "--file", file, "--name", "s", "--variant", "chess", "--format", "two",
+                     "--rounds", "3"}).code,
+            0);
+  for (const std::vector<std::string>& extra : std::vector<std::vector<std::string>>{
+           {"--name", "Bob\x1b[2J"}, {"--name", "Bob", "--club", "C\n001 x"}, {"--name", "Bob", "--team", "T\r"}}) {
+    std::vector<std::string> args = {"event", "register", "--file", file, "--section", "s", "--rating", "1500"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliRun r = run_cli(args);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("one line of printable text"), std::string::npos) << r.err;
+  }
+  CliRun trf = run_cli({"event", "trf", "--file", file, "--section", "s"});
+  EXPECT_EQ(trf.out.find("Bob"), std::string::npos) << trf.out;  // nothing refused was recorded
+  std::remove(file.c_str());
+}
+
+// `archive export --out` over the journal it reads (or over any other
+// SQLite database) replaced the recorded game with its PGN text: the
+// journal was lost. An export never overwrites a database.
+TEST(Cli, AnExportNeverOverwritesAJournal) {
+  const std::string dir = ::testing::TempDir();
+  const std::string pgn = dir + "/cli_export_over.pgn", trace = dir + "/cli_export_over.trace",
+                    journal = dir + "/cli_export_over.db", other = dir + "/cli_export_other.db";
+  for (const std::string& f : {journal, other}) std::remove(f.c_str());
+  std::ofstream(pgn) << "[Event \"x\"]\n\n1. e4 e5 *\n";
+  CliRun t = run_cli({"trace", "--variant", "chess", pgn, "--seed", "1"});
+  ASSERT_EQ(t.code, 0) << t.err;
+  std::ofstream(trace) << t.out;
+  ASSERT_EQ(run_cli({"play", "--variant", "chess", "--journal", journal, "--trace", trace}).code, 0);
+  ASSERT_EQ(run_cli({"play", "--variant", "chess", "--journal", other, "--trace", trace}).code, 0);
+  for (const std::string& dest : {journal, other}) {
+    CliRun r = run_cli({"archive", "export", "--journal", journal, "--out", dest});
+    EXPECT_EQ(r.code, 1) << dest;
+    const std::string says = dest == journal ? ": is the file this command reads; an output never overwrites it"
+                                             : ": is an SQLite database (a journal?); an export never overwrites it";
+    EXPECT_NE(r.err.find(dest + says), std::string::npos) << r.err;
+    CliRun still = run_cli({"archive", "list", "--journal", dest});
+    EXPECT_EQ(still.code, 0) << still.err;
+    EXPECT_NE(still.out.find("moves 2"), std::string::npos) << still.out;
+  }
+  // The same for an event's outputs: never over a journal, never over the event file itself.
+  const std::string event = dir + "/cli_export_event.txt";
+  std::remove(event.c_str());
+  ASSERT_EQ(run_cli({"event", "new", "--file", event, "--name", "Ev", "--boards", "2"}).code, 0);
+  ASSERT_EQ(run_cli({"event", "section", "--file", event, "--name", "s", "--variant", "chess", "--format", "two",
+                     "--rounds", "3"}).code,
+            0);
+  CliRun over_journal = run_cli({"event", "trf", "--file", event, "--section", "s", "--out", journal});
+  EXPECT_NE(over_journal.code, 0);
+  EXPECT_NE(over_journal.err.find("is an SQLite database"), std::string::npos) << over_journal.err;
+  CliRun over_event = run_cli({"event", "standings", "--file", event, "--section", "s", "--out", event});
+  EXPECT_NE(over_event.code, 0);
+  EXPECT_NE(over_event.err.find("is the file this command reads"), std::string::npos) << over_event.err;
+  CliRun match = run_cli({"match", "--variant", "chess", "--a", "greedy", "--b", "greedy", "--games", "1", "--moves",
+                          "2", "--pgn", journal});  // appended PGN text would damage the journal
+  EXPECT_EQ(match.code, 1);
+  EXPECT_NE(match.err.find("is an SQLite database"), std::string::npos) << match.err;
+  EXPECT_EQ(run_cli({"archive", "list", "--journal", journal}).code, 0);
+  EXPECT_EQ(run_cli({"event", "trf", "--file", event, "--section", "s"}).code, 0);
+  for (const std::string& f : {pgn, trace, journal, other, event}) std::remove(f.c_str());
 }
 
 // `tabula bench` (issue 20). The quick run (--depth-cut 2) is cheap enough for

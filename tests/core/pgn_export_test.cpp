@@ -79,6 +79,53 @@ TEST(PgnExport, AFlagFallIsTheResultTooAndReadsBackAsTime) {
   EXPECT_EQ(back.game->status(seat_at(1)), SeatStatus::kFlagged);
 }
 
+// Hostile names and events (a journal's header, a setup screen's player
+// names, the hub's payload) must not break out of their tag: a quote, a
+// backslash, a ']' , a newline or an escape character in a value stays
+// inside it (PGN standard 7: '\"' and '\\' in a string token; no
+// non-printing character), and a comment never closes early.
+TEST(PgnExport, HostileTagValuesAndCommentsStayInsideTheirTokens) {
+  auto rules = testing::shipped("chess");
+  ASSERT_TRUE(rules);
+  Game g = chess_game(rules, {"e4", "e5"});
+  const std::string event = "Evil\"] [Result \"1-0\n[X \"y";
+  const std::string white = "A\"B\\C]D\x1b\tE";
+  std::string text = write_pgn(g, {{"Event", event}, {"White", white}, {"Bad Name\"]", "v"}},
+                               {"bad} 1. d4 {", "%line\n[Y \"z\"]"});
+  EXPECT_EQ(text.find("\n[X"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\n[Y"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+  auto recs = parse_pgn(text);
+  ASSERT_TRUE(recs.ok()) << recs.error().message << "\n" << text;
+  ASSERT_EQ(recs->size(), 1u) << text;
+  const PgnRecord& r = recs->front();
+  std::vector<std::string> names;
+  for (const PgnTag& t : r.tags) names.push_back(t.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"Event", "White", "BadName", "Result"})) << text;
+  // The value reads back whole; control characters became spaces.
+  EXPECT_EQ(r.tag("Event"), "Evil\"] [Result \"1-0 [X \"y") << text;
+  EXPECT_EQ(r.tag("White"), "A\"B\\C]D  E") << text;
+  EXPECT_EQ(r.tag("Result"), "*") << text;
+  std::vector<std::string> tokens;
+  for (const PgnToken& t : r.moves) tokens.push_back(t.text);
+  EXPECT_EQ(tokens, (std::vector<std::string>{"e4", "e5"})) << text;
+}
+
+// A reader of other programs' PGN: a ']' inside a quoted value, an escaped
+// quote, and two tags on one line.
+TEST(PgnExport, TagValuesAreReadAsStringTokens) {
+  auto recs = parse_pgn("[Event \"a]b \\\"q\\\" c\\\\d\"] [Site \"s\"]\n[White \"x \"y\" z\"]\n\n1. e4 *\n");
+  ASSERT_TRUE(recs.ok()) << recs.error().message;
+  ASSERT_EQ(recs->size(), 1u);
+  EXPECT_EQ(recs->front().tag("Event"), "a]b \"q\" c\\d");
+  EXPECT_EQ(recs->front().tag("Site"), "s");
+  EXPECT_EQ(recs->front().tag("White"), "x \"y\" z");  // unescaped inner quotes, as some sites write them
+  auto path = parse_pgn("[Site \"C:\\\"]\n\n1. e4 *\n");  // a value ending in an unescaped backslash
+  ASSERT_TRUE(path.ok()) << path.error().message;
+  EXPECT_EQ(path->front().tag("Site"), "C:\\");
+  ASSERT_EQ(recs->front().moves.size(), 1u);
+}
+
 TEST(PgnExport, PgnExtractAcceptsSeededRandomGamesAndWritesTheSameSan) {
   std::string tool = pgn_extract();
   if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed (scripts/setup.sh installs it)";

@@ -131,6 +131,46 @@ TEST(UciPlayer, ASilentEngineIsGivenUpAfterItsGrace) {
   EXPECT_NE(next.ruling.find("replaced for the rest of the game"), std::string::npos) << next.ruling;
 }
 
+// A UCI engine that says `on_uci` before uciok and runs `on_go` for each go.
+std::string uci_script(const testing::TempDir& dir, const std::string& on_uci, const std::string& on_go) {
+  return script(dir, "engine.sh",
+                "while read line; do case \"$line\" in\n"
+                "  uci) " + on_uci + " echo uciok;; isready) echo readyok;;\n"
+                "  go*) " + on_go + ";;\n"
+                "esac; done\n");
+}
+
+// A broken engine that floods: a 2 MB line before its bestmove. Before,
+// the whole line was buffered and the move behind it played; an engine
+// writing without a newline filled memory until its deadline. A line is
+// at most 64 KiB: past that the engine is broken, restarted, then replaced.
+TEST(UciPlayer, AnEngineWritingAHugeLineIsReplaced) {
+  testing::TempDir dir("uci");
+  std::string path = uci_script(dir, "", "head -c 2000000 /dev/zero | tr '\\000' x; echo; echo 'bestmove e2e4'");
+  std::unique_ptr<Player> p;
+  Choice c = replaced_choice(path, p, 10000);
+  EXPECT_NE(c.ruling.find("a line longer than 65536 bytes"), std::string::npos) << c.ruling.substr(0, 400);
+  EXPECT_NE(c.ruling.find("Tabula's engine"), std::string::npos) << c.ruling.substr(0, 400);
+  EXPECT_LT(c.ruling.size(), 2000u);  // the engine's text is not copied whole into the ruling
+}
+
+// Garbage around the answer: lines that are no UCI, a score that overflows,
+// control characters. The move is still the engine's legal one; the score
+// is read only from a number that fits.
+TEST(UciPlayer, GarbageLinesAroundALegalAnswerAreIgnored) {
+  testing::TempDir dir("uci");
+  std::string path = uci_script(dir, "echo 'garbage'; printf '\\001\\033[2J\\n';",
+                                "echo 'info score cp 99999999999999999999 pv e2e4'; echo 'bestmovex a1a1';"
+                                " echo 'info score cp 12 pv d2d4 d7d5'; echo 'bestmove d2d4 ponder d7d5'");
+  std::unique_ptr<Player> p;
+  Choice c = replaced_choice(path, p, 10000);
+  ASSERT_TRUE(c.move);
+  EXPECT_EQ(core::coordinate(chess_start().position(), *c.move), "d2d4") << c.ruling;
+  EXPECT_EQ(c.ruling, "");
+  EXPECT_EQ(c.value, 12);
+  EXPECT_EQ(c.pv, "d2d4 d7d5");
+}
+
 TEST(UciPlayer, AProgramThatIsNoEngineIsReplaced) {
   std::unique_ptr<Player> p;
   Choice c = replaced_choice("/bin/true", p, 1000);

@@ -72,5 +72,11 @@ TEST(Trace, MissingFileIsOneError) {
   EXPECT_EQ(p.errors[0].to_string(), "/nonexistent/dir/x.trace:0: cannot open trace file");
 }
 
+TEST(Trace, ADirectoryIsOneErrorNamingIt) {
+  const TraceParse p = read_trace_file("/");
+  ASSERT_EQ(p.errors.size(), 1u);
+  EXPECT_EQ(p.errors[0].to_string(), "/:0: is a directory, not a file");
+}
+
 }  // namespace
 }  // namespace tabula::trace

@@ -274,3 +274,25 @@ TEST(Journal, RefusesAMissingFileWithItsName) {
 
 }  // namespace
 }  // namespace tabula::journal
+
+namespace tabula::journal {
+namespace {
+
+// SQLite's message quotes the damaged file's own bytes (a corrupted schema's
+// name, "malformed database schema (sqlite\x8eautoindex...)"): a message
+// printed on a terminal or journaled must carry no control byte or broken
+// UTF-8 from the file. Such bytes show as '?'.
+TEST(JournalStatus, SqlitesMessageCarriesNoControlBytesFromTheFile) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(":memory:", &db), SQLITE_OK);
+  int rc = sqlite3_exec(db, "SELECT * FROM \"a\x01\x1b[2J\x8e b\"", nullptr, nullptr, nullptr);
+  JournalStatus s = sqlite_status(rc, db, "g.db", "reading");
+  sqlite3_close(db);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message.find("g.db: while reading: "), std::string::npos) << s.message;
+  EXPECT_NE(s.message.find("no such table: a??[2J? b"), std::string::npos) << s.message;
+  for (char c : s.message) EXPECT_TRUE(static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f) << s.message;
+}
+
+}  // namespace
+}  // namespace tabula::journal
