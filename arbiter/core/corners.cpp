@@ -118,7 +118,7 @@ Square capture_square(const Position& pos, const Move& m) {
 
 void Modules::Corners::advance_corner_state(const Game& g, CornerState& st, Seat mover,
                                             const Move& m, Square captured_on, bool captured,
-                                            const std::vector<Square>& converted) {
+                                            const SquareSet& converted) {
   if (mover != kNoSeat) st.note_turn(mover);
   // The edge pawns of the first round move with their pawns.
   if (st.edge_pawns.any()) {
@@ -138,10 +138,11 @@ void Modules::Corners::advance_corner_state(const Game& g, CornerState& st, Seat
   }
   // 000 short game: "When a King enters his corner square, both of his
   // Bishops become Queens instantly."
-  if (!converted.empty()) {
+  if (converted.any()) {
     st.entered[index_of(mover)] = true;
     st.queens[index_of(mover)].clear();
-    for (Square q : converted) st.queens[index_of(mover)].insert(q);
+    for (int i = 0; i < kMaxSquares; ++i)
+      if (converted[static_cast<std::size_t>(i)]) st.queens[index_of(mover)].insert(static_cast<Square>(i));
     st.reverted[index_of(mover)] = 0;
   }
 }
@@ -183,7 +184,7 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
     if (others == 0 || p.checks_after_plain(m, others) == 0) return false;
   }
   Square captured_on = capture_square(p, m);
-  std::vector<Square> converted = corner_entry_bishops(g, mover, m);
+  const SquareSet converted = corner_entry_bishops(g, mover, m);
   p.make(m);
   std::uint8_t mated = 0;
   std::optional<CornerState> after;
@@ -391,11 +392,11 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
   list.truncate(keep);
 }
 
-std::vector<Square> Modules::Corners::corner_entry_bishops(const Game& g, Seat mover,
-                                                           const Move& m) {
+SquareSet Modules::Corners::corner_entry_bishops(const Game& g, Seat mover, const Move& m) {
   // The bishops that become queens when this move takes the king into his
-  // corner square (the Position turns them; the Game remembers them).
-  std::vector<Square> out;
+  // corner square (the Position turns them; the Game remembers them). A
+  // fixed set, no heap: it is asked in a search's makes (issue 30 item 2).
+  SquareSet out;
   const CornerRules& c = g.rules_->corners;
   if (!c.bishops_become_queens || m.kind != MoveKind::kNormal ||
       m.from != g.pos_.king_square(mover) || m.to != c.own[index_of(mover)]) {
@@ -403,7 +404,7 @@ std::vector<Square> Modules::Corners::corner_entry_bishops(const Game& g, Seat m
   }
   for (int i = 0; i < kMaxSquares; ++i) {
     Piece p = g.pos_.at(static_cast<Square>(i));
-    if (!p.empty() && p.seat == mover && p.kind == c.bishop) out.push_back(static_cast<Square>(i));
+    if (!p.empty() && p.seat == mover && p.kind == c.bishop) out.set(static_cast<std::size_t>(i));
   }
   return out;
 }
@@ -422,7 +423,7 @@ bool Modules::Corners::could_enter_area(const Game& g, Seat s) {
 // ---- after a move -------------------------------------------------------------------
 
 void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Square captured_on,
-                                          bool captured, const std::vector<Square>& converted,
+                                          bool captured, const SquareSet& converted,
                                           std::vector<Ruling>& out) {
   const Geometry& geo = g.rules_->geometry;
   std::array<bool, kMaxSeats> had_queens{};
@@ -443,24 +444,30 @@ void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Sq
     r.severity = Severity::kWarning;
     r.seat = seat_at(s);
     r.by = mover;
-    r.squares = {g.pos_.king_square(seat_at(s))};
-    r.text = g.seat_name(seat_at(s)) +
-             " has lost both corner queens: his king must leave the corner square "
-             "on his next move";
+    if (!g.quiet_) {  // (a search writes no words: issue 30 item 2)
+      r.squares = {g.pos_.king_square(seat_at(s))};
+      r.text = g.seat_name(seat_at(s)) +
+               " has lost both corner queens: his king must leave the corner square "
+               "on his next move";
+    }
     out.push_back(r);
   }
-  if (!converted.empty()) {
+  if (converted.any()) {
     Ruling r;
     r.kind = RulingKind::kPromotion;
     r.severity = Severity::kWarning;  // the table swaps the pieces
     r.seat = mover;
-    r.squares = converted;
-    r.text =
-        g.seat_name(mover) + "'s king enters his corner square, immune from check; his bishops on ";
-    for (std::size_t i = 0; i < converted.size(); ++i)
-      r.text +=
-          (i == 0 ? "" : (i + 1 == converted.size() ? " and " : ", ")) + geo.name(converted[i]);
-    r.text += " become queens";
+    if (!g.quiet_) {  // (a search writes no words: issue 30 item 2)
+      // The bishops in square order.
+      for (int i = 0; i < kMaxSquares; ++i)
+        if (converted[static_cast<std::size_t>(i)]) r.squares.push_back(static_cast<Square>(i));
+      r.text =
+          g.seat_name(mover) + "'s king enters his corner square, immune from check; his bishops on ";
+      for (std::size_t i = 0; i < r.squares.size(); ++i)
+        r.text +=
+            (i == 0 ? "" : (i + 1 == r.squares.size() ? " and " : ", ")) + geo.name(r.squares[i]);
+      r.text += " become queens";
+    }
     out.push_back(r);
   }
 }
@@ -482,9 +489,10 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
       r.kind = RulingKind::kRelation;
       r.severity = Severity::kWarning;
       r.seat = mover;
-      r.text = g.seat_name(mover) +
-               " could have brought a piece onto the playing area and must do so as soon "
-               "as possible";
+      if (!g.quiet_)
+        r.text = g.seat_name(mover) +
+                 " could have brought a piece onto the playing area and must do so as soon "
+                 "as possible";
       out.push_back(r);
     }
     revert_corner_queens(g, out);
@@ -574,7 +582,7 @@ void Modules::Corners::update_area_reached(Game& g, std::vector<Ruling>& out) {
   g.area_reached_ = true;
   Ruling r;
   r.kind = RulingKind::kRelation;
-  r.text = "both sides are on the playing area: checks may be given from the next move";
+  if (!g.quiet_) r.text = "both sides are on the playing area: checks may be given from the next move";
   out.push_back(r);
 }
 
@@ -585,15 +593,20 @@ void Modules::Corners::enter_two_player(Game& g, std::vector<Ruling>& out) {
   // House rule stay_in_area ("played as Chess"): no king enters a corner
   // square any more.
   if (t.stay_in_area) g.pos_.set_corner_entry_open(false);
-  std::vector<Seat> live;
+  // The two players left, in turn order (a fixed array: a search's make may
+  // enter the phase, issue 30 item 2).
+  std::array<Seat, 2> live{kNoSeat, kNoSeat};
+  std::size_t count = 0;
   for (Seat s : g.rules_->turn_order)
-    if (g.plays(s)) live.push_back(s);
+    if (g.plays(s) && count < live.size()) live[count++] = s;
   Ruling r;
   r.kind = RulingKind::kRelation;
   r.severity = Severity::kWarning;
-  r.seats = live;
-  r.text = "two players remain: " + g.seat_name(live[0]) + " and " + g.seat_name(live[1]) +
-           " play on as chess; every piece must enter the playing area as soon as possible";
+  if (!g.quiet_) {  // (a search writes no words)
+    r.seats.assign(live.begin(), live.end());
+    r.text = "two players remain: " + g.seat_name(live[0]) + " and " + g.seat_name(live[1]) +
+             " play on as chess; every piece must enter the playing area as soon as possible";
+  }
   out.push_back(r);
   const auto& order = g.rules_->turn_order;
   int n = static_cast<int>(order.size());
@@ -616,9 +629,11 @@ void Modules::Corners::enter_two_player(Game& g, std::vector<Ruling>& out) {
       sw.kind = RulingKind::kRelation;
       sw.severity = Severity::kWarning;
       sw.seat = mover;
-      sw.seats = {mover, other};
-      sw.text = g.seat_name(mover) + " moves to " + g.seat_name(vacated) + "'s seat; " +
-                g.seat_name(mover) + "'s pawns now move toward " + g.seat_name(other);
+      if (!g.quiet_) {
+        sw.seats = {mover, other};
+        sw.text = g.seat_name(mover) + " moves to " + g.seat_name(vacated) + "'s seat; " +
+                  g.seat_name(mover) + "'s pawns now move toward " + g.seat_name(other);
+      }
       out.push_back(sw);
     }
   }
@@ -645,9 +660,11 @@ void Modules::Corners::revert_corner_queens(Game& g, std::vector<Ruling>& out) {
       r.kind = RulingKind::kPromotion;
       r.severity = Severity::kWarning;  // the table swaps the piece
       r.seat = seat_at(s);
-      r.squares = {q};
-      r.text = g.seat_name(seat_at(s)) + "'s queen on " + g.rules_->geometry.name(q) +
-               " (made in the corner square) reverts to a bishop on the playing area";
+      if (!g.quiet_) {  // (a search writes no words)
+        r.squares = {q};
+        r.text = g.seat_name(seat_at(s)) + "'s queen on " + g.rules_->geometry.name(q) +
+                 " (made in the corner square) reverts to a bishop on the playing area";
+      }
       out.push_back(r);
       queens.erase(q);
       ++g.corner_.reverted[s];

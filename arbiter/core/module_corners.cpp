@@ -59,9 +59,10 @@ Modules::Module::Turn Modules::Corners::before_moves(Game& g, Seat s,
   r.kind = RulingKind::kCheckmate;
   r.seat = s;
   r.by = by;
-  r.squares = {g.pos_.king_square(s)};
-  r.text = g.seat_name(s) +
-           " is checkmated in the corner square: his king cannot reach the playing area";
+  if (!g.quiet_) {  // (a search writes no words: issue 30 item 2)
+    r.squares = {g.pos_.king_square(s)};
+    r.text = g.seat_name(s) + " is checkmated in the corner square: his king cannot reach the playing area";
+  }
   out.push_back(r);
   g.king_fallen_[index_of(s)] = true;
   g.eliminate(s, SeatStatus::kCheckmated, g.rules_->elimination.on_mate, by, out);
@@ -78,10 +79,11 @@ Modules::Module::Turn Modules::Corners::no_move(Game& g, Seat s, int& passes,
   Ruling r;
   r.kind = RulingKind::kTurnSkipped;
   r.seat = s;
-  r.squares = {g.pos_.king_square(s)};
-  r.text = g.seat_name(s) +
-           "'s king must leave the corner square and no free square is safe: " + g.seat_name(s) +
-           " misses a turn";
+  if (!g.quiet_) {  // (a search writes no words: issue 30 item 2)
+    r.squares = {g.pos_.king_square(s)};
+    r.text = g.seat_name(s) + "'s king must leave the corner square and no free square is safe: " +
+             g.seat_name(s) + " misses a turn";
+  }
   out.push_back(r);
   if (++passes > g.rules_->seat_count()) {
     g.no_move_round(out);

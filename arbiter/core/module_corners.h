@@ -55,8 +55,7 @@ class Modules::Corners final : public Modules::Module {
   static bool king_must_leave(const Game& g, Seat s) { return king_must_leave(g, s, g.corner_); }
   static bool truce_on(const Game& g, Seat mover, const CornerState& st);
   static void advance_corner_state(const Game& g, CornerState& st, Seat mover, const Move& m,
-                                   Square captured_on, bool captured,
-                                   const std::vector<Square>& converted);
+                                   Square captured_on, bool captured, const SquareSet& converted);
   // Why a move is refused, as a code: the words are written only when a
   // ruling asks for them (refusal_words), never per move of a search.
   enum class Refusal : std::uint8_t {
@@ -95,11 +94,10 @@ class Modules::Corners final : public Modules::Module {
   static void filter_corners(const Game& g, MoveList& list);
   static void non_target_lines(const Game& g, SeatLines& lines);
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
-  static std::vector<Square> corner_entry_bishops(const Game& g, Seat mover, const Move& m);
+  static SquareSet corner_entry_bishops(const Game& g, Seat mover, const Move& m);
   static bool could_enter_area(const Game& g, Seat s);
   static void corners_after_make(Game& g, Seat mover, const Move& m, Square captured_on,
-                                 bool captured, const std::vector<Square>& converted,
-                                 std::vector<Ruling>& out);
+                                 bool captured, const SquareSet& converted, std::vector<Ruling>& out);
   static void corners_after_move(Game& g, Seat mover, bool could_enter, bool entered,
                                  std::vector<Ruling>& out);
   static void enter_two_player(Game& g, std::vector<Ruling>& out);

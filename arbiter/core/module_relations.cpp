@@ -194,8 +194,9 @@ void Modules::Relations::filter_by_relations(const Game& g, MoveList& list) {
     if (k != kNoSquare) bad_to[index_of(k)] = true;
   }
   // A king's plain move is like any piece's (it empties `from`, fills `to`),
-  // but in the corner games (000) it may turn bishops into queens.
-  if (g.rules_->corners.enabled && g.pos_.king_square(mover) != kNoSquare)
+  // unless the Position says a king's move may change other squares too
+  // (Position::king_move_converts: 000's corner bishops becoming queens).
+  if (g.pos_.king_move_converts() && g.pos_.king_square(mover) != kNoSquare)
     bad_from[index_of(g.pos_.king_square(mover))] = true;
   std::size_t keep = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {

@@ -55,7 +55,7 @@ struct ModuleFrame;  // core/game.h: the modules' own state in a search frame
 struct MoveNotes {
   Square captured_on = kNoSquare;  // filled by Game after the move
   bool captured = false;
-  std::vector<Square> converted;   // pieces the move turns into others (000: corner bishops)
+  SquareSet converted;             // pieces the move turns into others (000: corner bishops)
   bool could_enter = false;        // the mover could still enter an area before the move (000)
   bool entered = false;            // the move entered it (000)
 };

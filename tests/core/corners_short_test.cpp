@@ -257,6 +257,37 @@ TEST_F(CornersShort, KingEntersHisOwnCornerWhileBothBishopsStand) {
   EXPECT_FALSE(g4.position().in_check(seat('w')));
 }
 
+TEST_F(CornersShort, KingInHisCornerSquareIsNotRuledInCheckByAPieceOnItsLine) {
+  // 000 short: "Kings may enter their own coloured corner square and become
+  // immune from check or checkmate". White's king enters k1; Black's rook
+  // c8-k8 then stands on the k file, which runs into the corner square
+  // (k3..k7 empty): no "White is in check" ruling (the kiosk shows it, the
+  // journal keeps it), and the turn does not pass to White. Game's check
+  // rulings (report_checks) and Position::in_check agree here because no
+  // attack reaches a corner square at all (MoveTables: "Nothing attacks a
+  // merged square"), not by a second test of the immunity.
+  Game g = game('w', {"j2:wK", "e1:wB", "h1:wB", "a6:gK", "c8:bR", "f12:bK", "l7:pK"});
+  g.play(move(g.position(), "j2", "k1"));
+  g.play(move(g.position(), "a6", "a7"));
+  ASSERT_EQ(g.to_move(), seat('b'));
+  auto rulings = g.play(move(g.position(), "c8", "k8"));
+  ASSERT_NE(rulings.front().kind, RulingKind::kIllegalMove) << rulings.front().text;
+  const auto black = static_cast<std::uint8_t>(1U << index_of(seat('b')));
+  ASSERT_TRUE(g.position().attacked(sq("k3"), black)) << "the rook's line reaches the corner square";
+  EXPECT_FALSE(g.position().attacked(sq("k1"), black));
+  EXPECT_FALSE(g.position().in_check(seat('w')));
+  for (const Ruling& r : rulings)
+    EXPECT_FALSE(r.kind == RulingKind::kCheck && r.seat == seat('w')) << r.text;
+  EXPECT_EQ(g.to_move(), seat('p')) << "Pink, next in order: nobody is in check";
+  // The same rook move against the king just outside it is a check.
+  Game out = game('b', {"k3:wK", "e1:wB", "h1:wB", "a7:gK", "c8:bR", "f12:bK", "l7:pK"});
+  auto checked = out.play(move(out.position(), "c8", "k8"));
+  const Ruling* check = first_ruling(checked, RulingKind::kCheck);
+  ASSERT_NE(check, nullptr);
+  EXPECT_EQ(check->seat, seat('w'));
+  EXPECT_EQ(out.to_move(), seat('w'));
+}
+
 TEST_F(CornersShort, EnteringTheCornerMakesBothBishopsQueens) {
   // 000 short: "When a King enters his corner square, both of his Bishops
   // become Queens instantly."

@@ -2,8 +2,9 @@
 // buffers have grown to the search's depth, a make()/unmake() walk of the
 // same tree again takes nothing from the heap (no ruling text, no record
 // entry, no checkers list), the makes that end the game included (the
-// outcome a code and a kept ranking, no reason words) and 003's mates
-// (relation changes and removals as codes). The heap is watched by this
+// outcome a code and a kept ranking, no reason words), 003's mates
+// (relation changes and removals as codes) and 000's corner entries and
+// two-player phase (a fixed set of squares, a fixed array of seats). The heap is watched by this
 // file's global operator new, which counts while a walk is watched.
 #include <gtest/gtest.h>
 
@@ -51,14 +52,22 @@ Result<Position> heap_test_start(const RuleSet& rules) {
 }
 
 // What a walk met: makes, the heap allocations they made, and how many of
-// them ended the game or changed the relations (003: a mate that makes a
-// vassal, a removal), so that a test can say it met them.
+// them ended the game, changed the relations (003: a mate that makes a
+// vassal, a removal) or took a seat out of play (000's long game: the mated
+// colour is removed and play goes on), so that a test can say it met them.
 struct Walked {
   long makes = 0;
   long allocations = 0;
   long ends = 0;
   long relation_changes = 0;
+  long leaves = 0;
 };
+
+int playing(const Game& g) {
+  int n = 0;
+  for (int i = 0; i < g.rules().seat_count(); ++i) n += g.plays(seat_at(i)) ? 1 : 0;
+  return n;
+}
 
 bool same_relations(const Game& a, const Vassalage& before) {
   for (int i = 0; i < a.rules().seat_count(); ++i) {
@@ -76,12 +85,14 @@ void walk(Game& g, int depth, Walked& w) {
   g.legal_moves(list);
   for (const Move& m : list) {
     const Vassalage relations = g.vassalage();
+    const int players = playing(g);
     const long before = g_allocations;
     g.make(m);
     w.allocations += g_allocations - before;
     ++w.makes;
     if (g.outcome().over) ++w.ends;
     if (!same_relations(g, relations)) ++w.relation_changes;
+    if (playing(g) < players) ++w.leaves;
     if (!g.outcome().over && depth > 1) walk(g, depth - 1, w);
     g.unmake();
   }
@@ -113,6 +124,7 @@ TEST_P(GameSearchHeap, AMadeMoveAllocatesNothingOnceTheBuffersHaveGrown) {
   long makes = 0;
   long ends = 0;
   long relation_changes = 0;
+  long leaves = 0;
   // Random games played to their end; two plies deep from each of the first
   // 30 positions, one ply deep from every later one (the games' ends: mates,
   // draws, the last player standing, 003's relations changing).
@@ -128,6 +140,7 @@ TEST_P(GameSearchHeap, AMadeMoveAllocatesNothingOnceTheBuffersHaveGrown) {
       makes += w.makes;
       ends += w.ends;
       relation_changes += w.relation_changes;
+      leaves += w.leaves;
       MoveList list;
       game.legal_moves(list);
       if (list.empty()) break;
@@ -136,7 +149,8 @@ TEST_P(GameSearchHeap, AMadeMoveAllocatesNothingOnceTheBuffersHaveGrown) {
   }
   EXPECT_GT(makes, 100);
   // (003's random games do not end in 600 plies: AlliesAndVassalsMatesAndEnds.)
-  EXPECT_GT(ends + relation_changes, 0) << GetParam() << ": no make ended the game or changed the relations";
+  EXPECT_GT(ends + relation_changes + leaves, 0)
+      << GetParam() << ": no make ended the game, changed the relations or took a seat out";
 }
 
 // Sheet 003: a make that mates at the start of the victim's turn (he pays
@@ -188,19 +202,43 @@ TEST(GameSearchHeap, AlliesAndVassalsMatesAndEndsAllocateNothing) {
   }
 }
 
-// Every shipped variant but the corner games (000): corners.cpp still lists
-// a move's corner bishops (corner_entry_bishops) and the two-player phase's
-// seats (enter_two_player) in vectors, in a make.
-std::vector<std::string> without_corners() {
-  std::vector<std::string> out;
-  for (const std::string& id : variants::list_ids()) {
-    auto loaded = variants::load_id(id);
-    if (loaded.ok() && !loaded.rules->corners.enabled) out.push_back(id);
-  }
-  return out;
+// Sheet 000, the long game: a make that takes the king into his corner
+// square (his bishops become queens, noted in a fixed set of squares), and
+// one that mates Grey with two colours left (Grey removed, the two-player
+// phase begins, a corner queen on the playing area reverts to a bishop).
+TEST(GameSearchHeap, CornerEntryAndTwoPlayerPhaseAllocateNothing) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "the sanitizer owns the heap";
+#endif
+  auto rules = testing::shipped("corners-long");
+  ASSERT_TRUE(rules);
+  // Pink out; White's king on j2 enters k1 (bishops e5, h2 become queens);
+  // Rc3-a3 then mates Grey's king a8 (tests/core/corners_long_test.cpp).
+  Position p = testing::setup(*rules, 'w',
+                              {"j2:wK", "e5:wB", "h2:wB", "b4:wR", "c3:wR", "a8:gK", "e9:gP", "i12:bK", "j11:bP"}, "p");
+  p.set_fullmove_number(5);
+  Game game(rules, p);
+  const Square j2 = rules->geometry.parse("j2");
+  const Square k1 = rules->geometry.parse("k1");
+  bool entry = false;
+  for (const Move& m : game.legal_moves()) entry = entry || (m.from == j2 && m.to == k1);
+  ASSERT_TRUE(entry) << "the walk makes the king's entry";
+  const Walked enter = watched_walk(game, 2);
+  EXPECT_EQ(enter.allocations, 0) << "a king entering his corner square";
+  game.play(testing::move(game.position(), "j2", "k1"));
+  game.play(testing::move(game.position(), "e9", "f9"));
+  game.play(testing::move(game.position(), "j11", "j10"));
+  ASSERT_EQ(game.to_move(), testing::seat_of(*rules, 'w'));
+  const Walked mate = watched_walk(game, 2);
+  EXPECT_EQ(mate.allocations, 0) << "a mate that leaves two players";
+  EXPECT_GT(mate.leaves, 0) << "the walk makes Rc3-a3, Grey's mate";
 }
 
-INSTANTIATE_TEST_SUITE_P(Shipped, GameSearchHeap, ::testing::ValuesIn(without_corners()),
+// Every shipped variant, the corner games (000) included: a king's entry
+// into his corner square notes its bishops in a fixed set of squares, the
+// two-player phase its seats in a fixed array, and their rulings' words are
+// written only outside a search.
+INSTANTIATE_TEST_SUITE_P(Shipped, GameSearchHeap, ::testing::ValuesIn(variants::list_ids()),
                          [](const auto& info) {
                            std::string name;
                            for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
