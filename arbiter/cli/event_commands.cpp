@@ -58,14 +58,12 @@ std::string need(const Options& o, const std::string& name, bool& ok, std::ostre
   return it->second;
 }
 
-// Text that an event writes into TRF-16 lines, standings and the hub (an
-// event, section, board, player, club or team name): one line of printable
-// characters, at most 64 bytes, so that no value can start a line of its own.
+// A name given on the command line is held to the rule event::check holds a
+// loaded file to (event::name_problem).
 bool one_line(const std::string& option, const std::string& text, std::ostream& err) {
-  bool printable = text.size() <= 64;
-  for (char c : text) printable = printable && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
-  if (!printable) err << "tabula event: " << option << ": one line of printable text, at most 64 characters\n";
-  return printable;
+  const std::string problem = event::name_problem(text);
+  if (!problem.empty()) err << "tabula event: " << option << ": one line of printable text, at most 64 characters (it " << problem << ")\n";
+  return problem.empty();
 }
 
 std::string opt(const Options& o, const std::string& name) {

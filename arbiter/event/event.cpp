@@ -52,17 +52,44 @@ const Section* Event::section(const std::string& n) const {
   return nullptr;
 }
 
+std::string name_problem(const std::string& text) {
+  if (text.size() > 64) return "longer than 64 characters";
+  for (char c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return "holds a control character (a line break?)";
+  }
+  return "";
+}
+
 std::vector<std::string> check(const Event& e) {
   std::vector<std::string> out;
+  // Names are quoted as the file has them, made printable: the message itself
+  // must not carry the line break it reports.
+  auto shown = [](const std::string& text) {
+    std::string v = text.substr(0, 64);
+    for (char& c : v) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    }
+    return "\"" + v + (text.size() > 64 ? "...\"" : "\"");
+  };
+  auto name_ok = [&](const std::string& what, const std::string& text) {
+    const std::string problem = name_problem(text);
+    if (!problem.empty()) out.push_back(what + " " + shown(text) + ": " + problem);
+    return problem.empty();
+  };
+  name_ok("the event's name", e.name);
+  for (const std::string& b : e.boards) name_ok("board", b);
   std::set<std::string> section_names;
   for (const Section& s : e.sections) {
-    const std::string where = "section " + s.name;
+    const std::string where = "section " + (name_ok("section", s.name) ? s.name : shown(s.name));
     if (s.name.empty()) out.push_back("a section without a name");
     if (!section_names.insert(s.name).second) out.push_back(where + ": the name is used twice");
     if (s.rounds < 0) out.push_back(where + ": rounds is negative");
     std::set<std::string> names;
     std::map<std::string, int> team_size;
     for (const Player& p : s.players) {
+      if (!name_ok(where + ": player", p.name) || !name_ok(where + ": club of a player", p.club) ||
+          !name_ok(where + ": team of a player", p.team))
+        continue;
       if (p.name.empty()) out.push_back(where + ": a player without a name");
       if (!names.insert(p.name).second) out.push_back(where + ": player " + p.name + " is registered twice");
       if (s.format == Format::kFourPlayerTeams) {

@@ -87,6 +87,13 @@ struct Event {
 // ("section ffa, round 2, table 3: seat 2 repeats Ann"); empty when sound.
 std::vector<std::string> check(const Event& e);
 
+// A name an event writes into TRF-16 lines, standings, PGN tags and the hub
+// (an event, section, board, player, club or team name) is one line of
+// printable characters, at most 64 bytes, so that no value can start a line
+// of its own: empty when `text` is one, else what is wrong. check() asks it of
+// every name, so a hand-edited event file is held to it as the CLI's options are.
+std::string name_problem(const std::string& text);
+
 // ---- scoring ---------------------------------------------------------------
 // Points a seat takes from a finished table. Four-player: one point per
 // opponent finished behind and a half per opponent level (3, 2, 1, 0 for a

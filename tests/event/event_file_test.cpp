@@ -97,6 +97,17 @@ TEST(EventFile, BadFilesNameWhatIsWrong) {
   ASSERT_FALSE(errors.empty());
   EXPECT_EQ(errors[0], "x.event: section t: team X has 1 players, a team is 2");
   errors.clear();
+  // A hand-edited file is held to the names' rule the CLI's options are
+  // (s10-attack: a line break in a name wrote lines of its own into the TRF).
+  EXPECT_FALSE(from_text("name: \"Ev\\r\\nXXX 1\" sections { name: \"a\" format: \"two\" players { name: \"Bob\\n001 9 m\" }"
+                         " players { name: \"B\" club: \"" + std::string(65, 'c') + "\" } }",
+                         "x.event", errors));
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_EQ(errors[0], "x.event: the event's name \"Ev??XXX 1\": holds a control character (a line break?)");
+  EXPECT_EQ(errors[1], "x.event: section a: player \"Bob?001 9 m\": holds a control character (a line break?)");
+  EXPECT_EQ(errors[2], "x.event: section a: club of a player \"" + std::string(64, 'c') +
+                           "...\": longer than 64 characters");
+  errors.clear();
   EXPECT_FALSE(load_event("/nonexistent/club.event", errors));
   EXPECT_EQ(errors[0], "/nonexistent/club.event: cannot be read");
 }

@@ -175,6 +175,31 @@ TEST(RoundFeed, ARecordThatDoesNotReplayStillGivesTagsAndSaysWhy) {
   EXPECT_TRUE(parsed.ok()) << pgn;  // still a well-formed PGN
 }
 
+TEST(RoundFeed, AHostileNameInARecordThatDoesNotReplayStaysInsideItsTag) {
+  // s10-attack's finding: the tags of a record that does not replay were
+  // written raw, so a quote and a line break in the event's name made tags of
+  // their own. Every value goes through core::pgn_tag_line as write_pgn's do.
+  wire::BoardState st = state("t1", "chess", "8/8/8/8/8/8/8/8 w - - 0 1", {"e2-e4", "e2-e4"}, 2);
+  std::string error;
+  const std::string pgn = game_record(st, "Open\"]\n[Result \"1-0", 1, {}, error);
+  EXPECT_NE(error, "");
+  EXPECT_EQ(pgn.find("\n[Result \"1-0\"]"), std::string::npos) << pgn;
+  auto parsed = core::parse_pgn(pgn);
+  ASSERT_TRUE(parsed.ok()) << pgn;
+  ASSERT_EQ(parsed->size(), 1u);
+  std::string event;
+  int results = 0;
+  for (const core::PgnTag& t : parsed->front().tags) {
+    if (t.name == "Event") event = t.value;
+    if (t.name == "Result") {
+      ++results;
+      EXPECT_EQ(t.value, "*") << pgn;  // the roster's own, not the name's "1-0"
+    }
+  }
+  EXPECT_EQ(results, 1) << pgn;
+  EXPECT_EQ(event, "Open\"] [Result \"1-0") << pgn;  // the line break a space, the quotes kept escaped
+}
+
 TEST(RoundFeed, AFourSeatRoundIsPgn4ThatReplaysToTheBoardsPosition) {
   variants::LoadResult r = variants::load_id("chesscom-ffa", "4PC");
   ASSERT_TRUE(r.ok()) << r.error_text();

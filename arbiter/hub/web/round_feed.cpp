@@ -133,7 +133,7 @@ std::string game_record(const wire::BoardState& st, const std::string& event, in
   if (st.over() && !st.result_reason().empty()) tags.push_back({"Termination", st.result_reason()});
   if (!game) {
     std::string out;
-    for (const core::PgnTag& t : tags) out += "[" + t.name + " \"" + t.value + "\"]\n";
+    for (const core::PgnTag& t : tags) out += core::pgn_tag_line(t.name, t.value);
     // The comment must not close early: '}' cannot appear inside a PGN comment.
     std::string why = error;
     for (char& c : why) {
