@@ -5,7 +5,7 @@ namespace tabula::core {
 
 void CheckLines::build(const Position& pos, Seat s, std::uint16_t* kinds) {
   const RuleSet& rules = pos.rules();
-  royal_ = rules.royal_kind();
+  royal_ = pos.royal_kind();
   safe_ = false;
   attacked_ = false;
   make_all_ = false;

@@ -14,6 +14,7 @@
 // legality depends on lives in a CornerState (core/corners.h), so that the
 // mate rule can look ahead with the game layer's own legality.
 #include <algorithm>
+#include <bit>
 #include <optional>
 
 #include "core/check_lines.h"
@@ -69,11 +70,14 @@ void Modules::Corners::corners_setup(Game& g) {
 Seat Modules::Corners::target_of(const Game& g, Seat s) {
   // RULINGS 000: "Each player's target is the player on his left, which is
   // the next seat in turn order" (of those still playing).
+  // (One pass from s's place on, wrapping: called at every node.)
   const auto& order = g.rules_->turn_order;
-  int i = g.pos_.order_index(s);
-  int n = static_cast<int>(order.size());
-  for (int k = 1; k < n; ++k) {
-    Seat t = order[(i + k) % n];
+  const std::size_t n = order.size();
+  std::size_t i = 0;
+  while (i < n && order[i] != s) ++i;
+  if (i == n) i = 0;  // Position::order_index's answer for a seat not in the order
+  for (std::size_t k = 1; k < n; ++k) {
+    Seat t = order[i + k < n ? i + k : i + k - n];
     if (g.plays(t)) return t;
   }
   return kNoSeat;
@@ -98,8 +102,10 @@ bool Modules::Corners::truce_on(const Game& g, Seat mover, const CornerState& st
   if (c.truce_round == TruceRound::kOwnFirstTurn) return !st.had_turn_of(mover);
   // Until every seat still playing has had his first turn: a seat out of
   // the game before his first turn does not keep the round going.
-  for (int i = 0; i < g.rules_->seat_count(); ++i)
-    if (!((st.had_turn >> i) & 1U) && g.plays(seat_at(i))) return true;
+  // (Only the seats without a turn yet are looked at: called at every node.)
+  for (unsigned left = ~st.had_turn & ((1U << g.rules_->seat_count()) - 1U); left != 0;
+       left &= left - 1U)
+    if (g.plays(seat_at(std::countr_zero(left)))) return true;
   return false;
 }
 
@@ -130,7 +136,7 @@ void Modules::Corners::advance_corner_state(const Game& g, CornerState& st, Seat
     }
   }
   // The corner queens move with their pieces and are lost when captured.
-  for (int s = 0; s < g.rules_->seat_count(); ++s) {
+  for (int s = 0; s < g.rules_->seat_count() && st.any_entered(); ++s) {
     CornerQueens& queens = st.queens[s];
     if (queens.empty()) continue;
     if (captured) queens.erase(captured_on);
@@ -166,14 +172,13 @@ bool Modules::Corners::all_in_area(const Game& g, Seat s, bool except_king) {
 constexpr int kMateProbeDepth = 2;
 
 bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const CornerState& st,
-                                        int depth, std::uint8_t seats) {
+                                        int depth, std::uint8_t seats, Seat target) {
   // RULINGS 000: "Only the target may be checkmated: a move that would
   // checkmate any other king is illegal." Checkmate as the game layer judges
   // it: in check with no reply the game allows (the edge-pawn truce, this
   // very rule, the corner duty), with the corner state after the move.
   Position& p = const_cast<Position&>(g.pos_);  // make/unmake restores exactly
   Seat mover = p.to_move();
-  Seat target = target_of(g, mover);
   if (seats == kEverySeat && p.plain_move(m)) {
     // No lines (a reply's test): a plain move that checks nobody mates
     // nobody, found without the make below (most replies check nobody).
@@ -247,6 +252,7 @@ Modules::Corners::Node Modules::Corners::node_of(const Game& g, const CornerStat
   n.stay_in_corner = !c.may_leave_corner_at_will && !g.two_player_ && n.king != kNoSquare &&
                      g.rules_->geometry.merged(n.king) && !n.must_leave;
   n.mate_rule = c.only_target_may_be_mated && depth < kMateProbeDepth;
+  n.target = n.mate_rule ? target_of(g, n.mover) : kNoSeat;
   n.depth = depth;
   n.lines = lines;
   return n;
@@ -291,7 +297,8 @@ Modules::Corners::Refusal Modules::Corners::refused(const Game& g, const Move& m
   if (n.mate_rule) {
     const std::uint8_t seats =
         n.lines == nullptr ? kEverySeat : n.lines->may_check_seats(g.pos_, m);
-    if (seats != 0 && mates_non_target(g, m, st, n.depth, seats)) return Refusal::kMatesNonTarget;
+    if (seats != 0 && mates_non_target(g, m, st, n.depth, seats, n.target))
+      return Refusal::kMatesNonTarget;
   }
   return Refusal::kNone;
 }
@@ -351,11 +358,10 @@ bool Modules::Corners::gives_check_on_area(const Game& g, const Move& m, Seat mo
 
 // The lines to the kings a move of the side to move could mate against the
 // rule (every seat playing but the mover and his target), once per node.
-void Modules::Corners::non_target_lines(const Game& g, SeatLines& lines) {
+void Modules::Corners::non_target_lines(const Game& g, Seat target, SeatLines& lines) {
   lines.clear();
   if (!g.rules_->corners.only_target_may_be_mated) return;
   Seat mover = g.pos_.to_move();
-  Seat target = target_of(g, mover);
   for (int i = 0; i < g.rules_->seat_count(); ++i) {
     Seat s = seat_at(i);
     if (s == mover || s == target || !g.plays(s)) continue;
@@ -365,10 +371,10 @@ void Modules::Corners::non_target_lines(const Game& g, SeatLines& lines) {
 
 void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
   SeatLines lines;
-  non_target_lines(g, lines);
   // What the rules ask of this node is found once, not per move (issue 30
   // item 3); a node none of them bears on keeps its whole list.
   const Node node = node_of(g, g.corner_, 0, &lines);
+  non_target_lines(g, node.target, lines);
   if (!node.truce && !node.must_leave && !node.stay_in_corner && !g.two_player_ &&
       (!node.mate_rule || lines.built() == 0)) {
     return;
@@ -385,7 +391,7 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
       ok = refused(g, m, g.corner_, node) == Refusal::kNone;
     } else if (node.mate_rule) {
       const std::uint8_t seats = lines.may_check_seats(g.pos_, m);
-      ok = seats == 0 || !mates_non_target(g, m, g.corner_, 0, seats);
+      ok = seats == 0 || !mates_non_target(g, m, g.corner_, 0, seats, node.target);
     }
     if (ok) list[keep++] = m;
   }
@@ -428,7 +434,7 @@ void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Sq
   const Geometry& geo = g.rules_->geometry;
   std::array<bool, kMaxSeats> had_queens{};
   bool any_queens = false;  // no seat has corner queens: most moves
-  for (int s = 0; s < g.rules_->seat_count(); ++s) {
+  for (int s = 0; s < g.rules_->seat_count() && g.corner_.any_entered(); ++s) {
     had_queens[s] = !g.corner_.queens[s].empty();
     any_queens = any_queens || had_queens[s];
   }
@@ -475,11 +481,14 @@ void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Sq
 void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter, bool entered,
                                           std::vector<Ruling>& out) {
   const CornerRules& c = g.rules_->corners;
-  for (int s = 0; s < g.rules_->seat_count(); ++s)
+  for (int s = 0; s < g.rules_->seat_count() && g.corner_.any_entered(); ++s)
     if (!g.corner_.queens[s].empty() && !g.plays(seat_at(s))) g.corner_.queens[s].clear();
-  int live = 0;
-  for (Seat s : g.rules_->turn_order) live += g.plays(s) ? 1 : 0;
-  if (c.two_player.enabled && !g.two_player_ && live == 2) {
+  auto live = [&g]() {
+    int n = 0;
+    for (Seat s : g.rules_->turn_order) n += g.plays(s) ? 1 : 0;
+    return n;
+  };
+  if (c.two_player.enabled && !g.two_player_ && live() == 2) {
     enter_two_player(g, out);
   } else if (g.two_player_) {
     if (could_enter && !entered) {

@@ -77,6 +77,13 @@ struct CornerState {
   std::array<bool, kMaxSeats> entered{};
   std::array<std::uint8_t, kMaxSeats> reverted{};
 
+  // Whether a seat's king ever entered his corner square: queens[s] is empty
+  // unless entered[s] (queens are made only there; entered is never unset),
+  // so a false answer spares the queens' scans (issue 30 item 3).
+  bool any_entered() const {
+    static_assert(kMaxSeats == 4);
+    return entered[0] || entered[1] || entered[2] || entered[3];
+  }
   bool had_turn_of(Seat s) const { return (had_turn >> index_of(s)) & 1U; }
   void note_turn(Seat s) { had_turn = static_cast<std::uint8_t>(had_turn | (1U << index_of(s))); }
 };

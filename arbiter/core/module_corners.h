@@ -78,21 +78,22 @@ class Modules::Corners final : public Modules::Module {
     bool stay_in_corner = false;  // his king may not leave it (house rule)
     bool mate_rule = false;       // the mate rule is judged at this depth
     int depth = 0;
+    Seat target = kNoSeat;  // the mover's target, where the mate rule is judged
     const SeatLines* lines = nullptr;  // the non-targets' lines (may be none)
   };
   static Node node_of(const Game& g, const CornerState& st, int depth, const SeatLines* lines);
   static Refusal refused(const Game& g, const Move& m, const CornerState& st, const Node& node);
   static std::string refusal_words(const Game& g, Refusal r, Seat mover);
   // `seats`: the seats the move may check, whose mates are looked at (the
-  // lines prove the others unchecked).
+  // lines prove the others unchecked); `target`: the mover's (target_of).
   static constexpr std::uint8_t kEverySeat = 0xFF;
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
-                               std::uint8_t seats = kEverySeat);
+                               std::uint8_t seats, Seat target);
   static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth);
   static std::string corner_violation(const Game& g, const Move& m, const CornerState& st,
                                       int depth);
   static void filter_corners(const Game& g, MoveList& list);
-  static void non_target_lines(const Game& g, SeatLines& lines);
+  static void non_target_lines(const Game& g, Seat target, SeatLines& lines);
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
   static SquareSet corner_entry_bishops(const Game& g, Seat mover, const Move& m);
   static bool could_enter_area(const Game& g, Seat s);

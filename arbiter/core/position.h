@@ -186,6 +186,7 @@ class Position {
   // bishops become queens as he enters his corner square). A caller that
   // reasons from a plain move's two squares makes the king's moves instead
   // (game_relations.cpp's relation filter may ask this, not the sheet).
+  PieceKind royal_kind() const { return royal_; }  // RuleSet::royal_kind(), kept
   bool king_move_converts() const { return corners_ && rules_->corners.bishops_become_queens; }
   // Whether m is plain: a normal move or a double step, no promotion, of a
   // piece that is not royal, taking no royal piece. Such a move changes the

@@ -347,6 +347,27 @@ TEST_F(CornersLong, TruceRoundEndsWhenEverySeatStillPlayingHasMoved) {
   EXPECT_TRUE(legal(g, "c2", "b3")) << g.why_illegal(sq("c2"), sq("b3"));
 }
 
+TEST_F(CornersLong, TruceRoundGoesOnPastASeatOutBeforeHisFirstTurn) {
+  // The same rule the other way round: White mates Grey (his target) on
+  // move 1, before Grey ever moved; Pink has not moved either and still
+  // plays, so the round is not over and Black's edge pawn j11 may not take
+  // Pink's edge pawn k10. (truce_on walks the seats without a turn: a seat
+  // out of the game does not end the search for one still playing.)
+  Position pos = setup(*rules_, 'w', {"g1:wK", "b9:wR", "d10:wR", "a6:gK", "f12:bK", "j11:bP",
+                                      "k10:pP", "l5:pK"});
+  ASSERT_EQ(pos.fullmove_number(), 1);
+  Game g(rules_, pos);
+  g.play(move(g.position(), "d10", "a10"));
+  ASSERT_EQ(g.status(seat('g')), SeatStatus::kCheckmated);
+  ASSERT_EQ(g.to_move(), seat('b'));
+  EXPECT_FALSE(legal(g, "j11", "k10")) << "Pink has not had his first turn";
+  g.play(move(g.position(), "f12", "e12"));
+  g.play(move(g.position(), "l5", "l4"));
+  g.play(move(g.position(), "g1", "h1"));
+  ASSERT_EQ(g.to_move(), seat('b'));
+  EXPECT_TRUE(legal(g, "j11", "k10")) << g.why_illegal(sq("j11"), sq("k10"));
+}
+
 TEST_F(CornersLong, TruceRoundReadingsAreASwitch) {
   // The two readings of "the first round of moves" (switch truce_round).
   // White checks Black (Grey is passed over); Black and Pink move; at
