@@ -302,35 +302,56 @@ Page page_of(const std::string& stream) {
 // page built from the stream alone is /api/boards' board for board, field
 // for field, and the moves came in order.
 TEST_F(WebServiceTest, AStreamOfPatchesBuildsTheSameBoardsAsTheWholeJsonWithEveryMoveInOrder) {
-  Web web = open_web(at(broker_->port()), {}, "web-9");
+  // Every change sent as it comes (no pace) and the boards played one after
+  // the other once the stream holds both whole: a stream that keeps up gets
+  // patches. (With the 250 ms pace a loaded machine let a whole game's
+  // patches pile up past the size of the whole state, and the service then
+  // rightly sent the whole state again: the fresh clone's run of session 10.)
+  WebOptions o;
+  o.stream_pace_ms = 0;
+  Web web = open_web(at(broker_->port()), o, "web-9");
   std::string stream;
   std::mutex m;
   std::atomic<bool> done{false};
   std::thread reader = read_events(web.base(), stream, m, done);
-  auto boards_played = play_mate_and_ffa(dir_, broker_->port());
-  std::vector<std::string_view> whole;
-  std::string boards;
-  // Until the page from the stream is the service's own boards, field for field.
-  const bool same = eventually(
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  auto t2 = open_board(dir_, "t2", "chesscom-ffa", at(broker_->port()));
+  const bool both_whole = eventually(
       [&] {
-        boards = get(web.base(), "/api/boards");
-        if (boards.find("checkmate") == std::string::npos || !split_elements(boards, whole) || whole.size() != 2) return false;
         std::lock_guard<std::mutex> g(m);
-        Page page = page_of(stream);
-        for (std::string_view b : whole) {
-          Fields want = fields_of(std::string(b));
-          Fields& got = page.boards[want["board"]];
-          if (got.size() != want.size()) return false;
-          for (const auto& [k, v] : want) {
-            if (k == "pieces" ? pieces_of(got[k]) != pieces_of(v) : got[k] != v) return false;
-          }
-        }
-        return true;
+        return count_of(stream, "\"cells\":") == 2;
       },
       kWait);
+  std::vector<std::string_view> whole;
+  std::string boards;
+  // Whether the page from the stream is the service's own boards, field for
+  // field (`over`: the mate is in).
+  auto page_is_service = [&](bool over) {
+    boards = get(web.base(), "/api/boards");
+    if ((over && boards.find("checkmate") == std::string::npos) || !split_elements(boards, whole) ||
+        whole.size() != 2)
+      return false;
+    std::lock_guard<std::mutex> g(m);
+    Page page = page_of(stream);
+    for (std::string_view b : whole) {
+      Fields want = fields_of(std::string(b));
+      Fields& got = page.boards[want["board"]];
+      if (got.size() != want.size()) return false;
+      for (const auto& [k, v] : want) {
+        if (k == "pieces" ? pieces_of(got[k]) != pieces_of(v) : got[k] != v) return false;
+      }
+    }
+    return true;
+  };
+  play(*t2, script_inputs("chesscom-ffa", kFfaOpening, 7));
+  const bool ffa_seen = eventually([&] { return page_is_service(false); }, kWait);
+  play(*t1, script_inputs("chess", kScholarsMate, 7));
+  const bool same = eventually([&] { return page_is_service(true); }, kWait);
   done = true;
   web.service.reset();
   reader.join();
+  EXPECT_TRUE(both_whole) << stream;
+  EXPECT_TRUE(ffa_seen) << boards << "\n----\n" << stream;
   EXPECT_TRUE(same) << boards << "\n----\n" << stream;
   EXPECT_NE(stream.find("event: patch"), std::string::npos);
   EXPECT_NE(stream.find("\"pieces_del\":"), std::string::npos);
