@@ -239,9 +239,9 @@ TEST(GameSearchHeap, CornerEntryAndTwoPlayerPhaseAllocateNothing) {
 // two-player phase its seats in a fixed array, and their rulings' words are
 // written only outside a search.
 INSTANTIATE_TEST_SUITE_P(Shipped, GameSearchHeap, ::testing::ValuesIn(variants::list_ids()),
-                         [](const auto& info) {
+                         [](const auto& test_info) {
                            std::string name;
-                           for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           for (char c : test_info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
                            return name;
                          });
 

@@ -100,9 +100,9 @@ TEST_P(GameSearch, MakeReachesWhatPlayReachesAndUnmakeGivesBackTheStateBefore) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, GameSearch, ::testing::ValuesIn(variants::list_ids()),
-                         [](const auto& info) {
+                         [](const auto& test_info) {
                            std::string name;
-                           for (char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           for (char c : test_info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
                            return name;
                          });
 

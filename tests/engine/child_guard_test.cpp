@@ -79,7 +79,9 @@ std::vector<pid_t> engines_left_after(int sig) {
   int status = 0;
   waitpid(match, &status, 0);
   EXPECT_TRUE(WIFSIGNALED(status)) << "status " << status;
-  if (WIFSIGNALED(status)) EXPECT_EQ(WTERMSIG(status), sig) << "the match dies of the signal it was sent";
+  if (WIFSIGNALED(status)) {
+    EXPECT_EQ(WTERMSIG(status), sig) << "the match dies of the signal it was sent";
+  }
   std::vector<pid_t> engines = pids_in(dir.file("pids"));
   EXPECT_FALSE(engines.empty());
   std::vector<pid_t> left;

@@ -51,7 +51,9 @@ TEST(Search, PlaysTheLadderMateThroughWithOneTable) {
   for (int ply = 0; ply < 3 && !g.outcome().over; ++ply) {
     SearchResult r = e.search(g, depth(5));
     ASSERT_TRUE(r.best);
-    if (ply == 0) EXPECT_GT(r.value, kWin / 2);
+    if (ply == 0) {
+      EXPECT_GT(r.value, kWin / 2);
+    }
     g.play(*r.best);
   }
   EXPECT_TRUE(g.outcome().over);

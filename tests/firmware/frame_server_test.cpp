@@ -206,7 +206,9 @@ TEST(FrameServer, SixteenIdleConnectionsDoNotLockOutTheKiosk) {
   EXPECT_EQ(server->client_count(), 16u);
   EXPECT_EQ(server->clients_evicted(), 16u);
   for (const SinkEvent& e : events) {
-    if (e.kind == SinkEvent::Kind::kDisconnected) EXPECT_NE(e.client, kiosk_id) << "the kiosk was closed";
+    if (e.kind == SinkEvent::Kind::kDisconnected) {
+      EXPECT_NE(e.client, kiosk_id) << "the kiosk was closed";
+    }
   }
   board::Frame f;
   f.mutable_hello();
