@@ -6,28 +6,9 @@
 #include <algorithm>
 #include <string>
 
+#include "core/attack_walk.h"
+
 namespace tabula::core {
-
-namespace {
-
-// Whether a piece of `kind` of seat s attacks `target`: Position::attackers'
-// walk for one kind and seat, without the list (issue 30 item 2: a search's
-// make allocates nothing; chess.com's bonus asks it at a double check).
-bool attacked_by_kind(const Position& pos, const RuleSet& rules, Square target, Seat s, PieceKind kind) {
-  const MoveTables& t = rules.tables;
-  for (const RayRef& r : t.attacks(kind, pos.frame_seat(s), target)) {
-    for (const RayStep& st : t.ray(r)) {
-      const Piece& p = pos.at(st.square);
-      if (p.empty()) continue;
-      if (st.flags != kStepPass && p.kind == kind && p.seat == s && (p.kind == rules.royal_kind() || !pos.king_only(s)))
-        return true;
-      break;
-    }
-  }
-  return false;
-}
-
-}  // namespace
 
 void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out) {
   status_[index_of(s)] = why;
@@ -170,7 +151,8 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
       // mover's checking pieces (rare: two kings checked at once).
       for (int i = 0; i < checked_by_mover && !queen_checks; ++i)
         for (PieceKind k : ledger.reduced_check_bonus_kinds)
-          queen_checks = queen_checks || attacked_by_kind(pos_, *rules_, pos_.king_square(checked[i]), mover, k);
+          queen_checks = queen_checks || walk_attackers(pos_, *rules_, pos_.king_square(checked[i]), mover, k,
+                                                        [](Square) { return true; });
     }
     // chess.com FFA: "with a queen" -- the moved piece, or (issue 31 item 3,
     // ledger.queen_check_bonus_any_checker) any queen giving one of the

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cassert>
 
+#include "core/attack_walk.h"
 #include "core/zobrist.h"
 
 namespace tabula::core {
@@ -136,22 +137,14 @@ std::uint8_t Position::attackers_of(Seat victim) const {
 
 std::vector<Square> Position::attackers(Square target, std::uint8_t seats) const {
   std::vector<Square> out;
-  const MoveTables& t = rules_->tables;
   int kinds = static_cast<int>(rules_->pieces.size());
   for (int k = 0; k < kinds; ++k) {
     for (int s = 0; s < rules_->seat_count(); ++s) {
       if (!((seats >> s) & 1U)) continue;
-      for (const RayRef& r : t.attacks(kind_at(k), frame_seat_[s], target)) {
-        for (const RayStep& st : t.ray(r)) {
-          const Piece& p = board_[index_of(st.square)];
-          if (p.empty()) continue;
-          if (st.flags != kStepPass && p.kind == kind_at(k) && p.seat == seat_at(s) &&
-              (p.kind == royal_ || !king_only(p.seat))) {
-            if (std::find(out.begin(), out.end(), st.square) == out.end()) out.push_back(st.square);
-          }
-          break;
-        }
-      }
+      walk_attackers(*this, *rules_, target, seat_at(s), kind_at(k), [&](Square sq) {
+        if (std::find(out.begin(), out.end(), sq) == out.end()) out.push_back(sq);
+        return false;
+      });
     }
   }
   return out;
