@@ -5,11 +5,64 @@
 
 namespace tabula::hub::web {
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no
+// overlong form, no surrogate, nothing above U+10FFFF), or 0.
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char c = at(i);
+  std::size_t n = 0;
+  unsigned char lo = 0x80;
+  unsigned char hi = 0xBF;
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    if (c == 0xE0) lo = 0xA0;  // overlong
+    if (c == 0xED) hi = 0x9F;  // a surrogate
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    if (c == 0xF0) lo = 0x90;  // overlong
+    if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (i + n > text.size()) return 0;
+  if (at(i + 1) < lo || at(i + 1) > hi) return 0;
+  for (std::size_t k = 2; k < n; ++k) {
+    if (at(i + k) < 0x80 || at(i + k) > 0xBF) return 0;
+  }
+  return n;
+}
+
+}  // namespace
+
 std::string json_quote(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);
   out += '"';
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80) {
+      // RFC 8259 section 8.1: JSON text is UTF-8. A byte that does not
+      // start a well-formed sequence becomes U+FFFD (a name cut inside a
+      // character, bytes that are not text); U+2028 and U+2029 are escaped
+      // (JSON allows them, a script's string literal did not).
+      const std::size_t n = utf8_length(text, i);
+      if (n == 0) {
+        out += "\\ufffd";
+      } else if (n == 3 && u == 0xE2 && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
+                 (static_cast<unsigned char>(text[i + 2]) | 1) == 0xA9) {
+        out += static_cast<unsigned char>(text[i + 2]) == 0xA8 ? "\\u2028" : "\\u2029";
+        i += 2;
+      } else {
+        out.append(text.substr(i, n));
+        i += n - 1;
+      }
+      continue;
+    }
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -17,9 +70,9 @@ std::string json_quote(std::string_view text) {
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
+        if (u < 0x20 || u == 0x7F) {
           char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
           out += buf;
         } else if (c == '<') {
           out += "\\u003c";  // never "</script>" inside a page

@@ -1,7 +1,9 @@
 // json_writer.h — JSON text for the browser page (issue 34): a small
-// streaming writer, values escaped per RFC 8259 (quotes, backslashes and
-// control characters; text that is not valid UTF-8 is passed through byte
-// for byte, which the page shows as it gets it).
+// streaming writer, values escaped per RFC 8259 (quotes, backslashes, control
+// characters and DEL; '<' as \u003c, so no "</script>"; U+2028/U+2029). The
+// text is always UTF-8 (RFC 8259 8.1): a byte of a value that does not start
+// a well-formed sequence (invalid bytes, overlong forms, surrogates, a name
+// cut inside a character) is written as \ufffd, never passed through.
 //
 // Usage: w.begin_object(); w.key("board"); w.value("t1"); w.end_object();
 // Commas are written by the writer. Misuse (a key outside an object, an

@@ -1,5 +1,6 @@
 #include "hub/web/round_feed.h"
 
+#include <algorithm>
 #include <cctype>
 #include <ctime>
 
@@ -63,6 +64,28 @@ std::string player_or(const wire::BoardState& st, int seat, const std::string& f
   return fallback;
 }
 
+// A four-seat record's player tag is named by the seat ([Red "Ann"]): the
+// variant's own name for it when the variant is known, else the board's; a
+// name that is not a tag name once cut to letters, digits and '_' (PGN 8.1.1),
+// or that is a tag already written ([Event], a seat named twice), is
+// "Seat<N>": what a board says cannot write or repeat another tag.
+std::string seat_tag(const core::RuleSet* rules, const wire::BoardState& st, int seat,
+                     const std::vector<core::PgnTag>& tags) {
+  const std::string& said =
+      rules && seat < rules->seat_count() ? rules->seats[static_cast<std::size_t>(seat)].name : st.seats(seat).name();
+  std::string name;
+  for (char c : said) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') name += c;
+  }
+  const bool taken = std::any_of(tags.begin(), tags.end(), [&](const core::PgnTag& t) { return t.name == name; });
+  static const char* kOthers[] = {"Event", "Site", "Date", "Round", "Board", "Result", "Termination", "FEN", "SetUp"};
+  const bool other = std::any_of(std::begin(kOthers), std::end(kOthers), [&](const char* t) { return name == t; });
+  if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0])) || taken || other) {
+    return "Seat" + std::to_string(seat + 1);
+  }
+  return name;
+}
+
 // The result tag as the board's state has it (two seats).
 std::string two_seat_result(const wire::BoardState& st) {
   if (!st.over()) return "*";
@@ -122,7 +145,7 @@ std::string game_record(const wire::BoardState& st, const std::string& event, in
   } else {
     tags = {{"Variant", st.variant()}, {"StartFen4", rs.named.empty() ? rs.position : rs.named}};
     for (int i = 0; i < st.seats_size(); ++i) {
-      if (!st.seats(i).player().empty()) tags.push_back({st.seats(i).name(), st.seats(i).player()});
+      if (!st.seats(i).player().empty()) tags.push_back({seat_tag(rs.rules.get(), st, i, tags), st.seats(i).player()});
     }
     tags.push_back({"Event", event});
     tags.push_back({"Site", st.site()});
