@@ -10,6 +10,7 @@
 //                  [--client-id ID] [--seconds S] [--board-keys FILE]
 //                  [--event-file FILE]   (the event's standings on the page, issue 35)
 //                  [--stream-pace-ms MS] [--send-buffer BYTES]  (many spectators: web_service.h)
+//                  [--max-per-address N]  (connections per client address; 0: no limit)
 //
 // A hub of its own on the broker (client id tabula-web-<event>): it follows
 // every board as the hub screen does, acknowledges them (so a broker that
@@ -62,7 +63,8 @@ int usage() {
                "                      [--broker-ca F] [--arbiter-key FILE --arbiter-token-file FILE]\n"
                "                      [--tls-cert F --tls-key F] [--push URL --push-token-file F [--push-pgn4]]\n"
                "                      [--client-id ID] [--seconds S] [--board-keys FILE]\n"
-               "                      [--event-file FILE] [--stream-pace-ms MS] [--send-buffer BYTES]\n";
+               "                      [--event-file FILE] [--stream-pace-ms MS] [--send-buffer BYTES]\n"
+               "                      [--max-per-address N]\n";
   return 2;
 }
 
@@ -75,7 +77,7 @@ int main(int argc, char** argv) {
                               {"broker", "broker-ca", "broker-user", "broker-password-file", "event", "bind", "port",
                                "www", "delay", "round", "max-streams", "arbiter-key", "arbiter-token-file", "tls-cert",
                                "tls-key", "push", "push-token-file", "client-id", "seconds", "board-keys", "event-file",
-                               "stream-pace-ms", "send-buffer"},
+                               "stream-pace-ms", "send-buffer", "max-per-address"},
                               {"push-pgn4"}, "tabula-hub-web", std::cerr);
   if (!o) return usage();
   std::string error;
@@ -103,13 +105,15 @@ int main(int argc, char** argv) {
   if (o->values.count("bind")) wo.bind = o->values.at("bind");
   long long port = 8080, delay = 0, round = 1, streams = 1000, seconds = 0;
   long long pace = wo.stream_pace_ms, send_buffer = wo.send_buffer;
+  long long per_address = static_cast<long long>(wo.max_per_address);
   if (!cli::number_option(*o, "port", 0, 65535, port, std::cerr) ||
       !cli::number_option(*o, "delay", 0, hub::web::kMaxDelayMs / 1000, delay, std::cerr) ||
       !cli::number_option(*o, "round", 1, 9999, round, std::cerr) ||
       !cli::number_option(*o, "max-streams", 1, 20000, streams, std::cerr) ||
       !cli::number_option(*o, "seconds", 0, 1000000000, seconds, std::cerr) ||
       !cli::number_option(*o, "stream-pace-ms", 0, 10000, pace, std::cerr) ||
-      !cli::number_option(*o, "send-buffer", 0, 64 * 1024 * 1024, send_buffer, std::cerr)) {
+      !cli::number_option(*o, "send-buffer", 0, 64 * 1024 * 1024, send_buffer, std::cerr) ||
+      !cli::number_option(*o, "max-per-address", 0, 20000, per_address, std::cerr)) {
     return 2;
   }
   wo.port = static_cast<int>(port);
@@ -118,6 +122,7 @@ int main(int argc, char** argv) {
   wo.max_streams = static_cast<std::size_t>(streams);
   wo.stream_pace_ms = static_cast<int>(pace);
   wo.send_buffer = static_cast<int>(send_buffer);
+  wo.max_per_address = static_cast<std::size_t>(per_address);
   if (o->values.count("www")) {
     wo.www_dir = o->values.at("www");
   } else {

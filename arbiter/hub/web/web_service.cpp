@@ -15,6 +15,7 @@
 
 #include <httplib.h>  // pkg-config's flags name Debian's build options (OpenSSL)
 
+#include "hub/web/guarded_server.h"
 #include "hub/web/json_writer.h"
 
 namespace tabula::hub::web {
@@ -561,7 +562,8 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
       return nullptr;
     }
   } else {
-    s.server = std::make_unique<httplib::Server>();
+    s.server = std::make_unique<GuardedServer>(s.options.max_per_address,
+                                               std::chrono::milliseconds(s.options.request_deadline_ms));
   }
   httplib::Server& svr = *s.server;
   const std::size_t threads = s.options.max_streams + 16;
@@ -586,6 +588,7 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
     error = "cannot serve the page's folder " + s.options.www_dir + " (is it a directory?)";
     return nullptr;
   }
+  guard_requests(svr);
   add_public_routes(s, svr);
   add_stream_route(s, svr);
   add_arbiter_routes(s, svr);

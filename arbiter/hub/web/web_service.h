@@ -26,7 +26,9 @@
 // buys, and a custom header that a foreign page cannot send); nothing outside
 // the page's folder is served; requests over the size limits are refused
 // with a status and a line saying which limit; at most `max_streams` event
-// streams at once (then 503).
+// streams at once (then 503); over plain HTTP, at most `max_per_address`
+// connections per client address (then 429) and `request_deadline_ms` to
+// send a request (slow senders cannot hold the threads: guarded_server.h).
 //
 // Many spectators (issue 34's bench: 1000 streams fell seconds behind):
 // every change is encoded once, as a frame in its view's log
@@ -73,6 +75,10 @@ struct WebOptions {
   int stream_pace_ms = 250;          // a stream's batches at least this far apart (0: at every change)
   int send_buffer = 32 * 1024;       // SO_SNDBUF of every connection (0: the kernel's own)
   std::size_t max_body = 16 * 1024;  // bytes of a request body
+  // Plain HTTP (guarded_server.h): connections open at once per client
+  // address (0: no limit), and the time a request's head and body may take.
+  std::size_t max_per_address = 64;
+  int request_deadline_ms = 10000;
   std::string tls_cert;        // both set: HTTPS
   std::string tls_key;
   std::string push_url;        // "" none; "{round}" is replaced by the round number

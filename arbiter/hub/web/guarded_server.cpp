@@ -1,0 +1,232 @@
+#include "hub/web/guarded_server.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace tabula::hub::web {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string address_of(const sockaddr_storage& a, int* port) {
+  char text[INET6_ADDRSTRLEN] = "";
+  if (a.ss_family == AF_INET) {
+    const auto& v4 = reinterpret_cast<const sockaddr_in&>(a);
+    inet_ntop(AF_INET, &v4.sin_addr, text, sizeof text);
+    if (port) *port = ntohs(v4.sin_port);
+  } else if (a.ss_family == AF_INET6) {
+    const auto& v6 = reinterpret_cast<const sockaddr_in6&>(a);
+    inet_ntop(AF_INET6, &v6.sin6_addr, text, sizeof text);
+    if (port) *port = ntohs(v6.sin6_port);
+  }
+  return text;
+}
+
+// poll() for `events` for at most `ms` (>= 0); true when ready.
+bool wait_for(socket_t sock, short events, long long ms) {
+  pollfd p{sock, events, 0};
+  for (;;) {
+    const int n = ::poll(&p, 1, static_cast<int>(std::clamp<long long>(ms, 0, 1 << 30)));
+    if (n < 0 && errno == EINTR) continue;
+    return n > 0 && (p.revents & (events | POLLHUP | POLLERR)) != 0;
+  }
+}
+
+// A connection's socket as the library's Stream, with one read buffer for
+// the connection's life and a deadline on the reads of each request.
+class GuardedStream : public httplib::Stream {
+ public:
+  GuardedStream(socket_t sock, std::chrono::seconds read_timeout, std::chrono::seconds write_timeout)
+      : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout) {}
+
+  // A request begins: its reads end at `t`; its answer's status is read
+  // from the first bytes written.
+  void set_deadline(Clock::time_point t) {
+    deadline_ = t;
+    status_ = 0;
+  }
+  int status() const { return status_; }
+  bool buffered() const { return begin_ < end_; }
+
+  bool is_readable() const override { return buffered() || wait_for(sock_, POLLIN, read_wait_ms()); }
+
+  bool is_writable() const override {
+    if (!wait_for(sock_, POLLOUT, std::chrono::duration_cast<std::chrono::milliseconds>(write_timeout_).count()))
+      return false;
+    pollfd p{sock_, POLLOUT, 0};
+    return ::poll(&p, 1, 0) >= 0 && (p.revents & (POLLERR | POLLHUP)) == 0;
+  }
+
+  ssize_t read(char* ptr, size_t size) override {
+    if (!buffered()) {
+      if (!wait_for(sock_, POLLIN, read_wait_ms())) return -1;  // timed out, or past the request's deadline
+      ssize_t n;
+      do {
+        n = ::recv(sock_, buffer_, sizeof buffer_, 0);
+      } while (n < 0 && errno == EINTR);
+      if (n <= 0) return n;
+      begin_ = 0;
+      end_ = static_cast<std::size_t>(n);
+    }
+    const std::size_t n = std::min(size, end_ - begin_);
+    std::memcpy(ptr, buffer_ + begin_, n);
+    begin_ += n;
+    return static_cast<ssize_t>(n);
+  }
+
+  ssize_t write(const char* ptr, size_t size) override {
+    if (status_ == 0 && size >= 12 && std::memcmp(ptr, "HTTP/1.", 7) == 0) status_ = std::atoi(std::string(ptr + 9, 3).c_str());
+    if (!is_writable()) return -1;
+    ssize_t n;
+    do {
+      n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
+    } while (n < 0 && errno == EINTR);
+    return n;
+  }
+
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    sockaddr_storage a{};
+    socklen_t len = sizeof a;
+    port = 0;
+    ip = ::getpeername(sock_, reinterpret_cast<sockaddr*>(&a), &len) == 0 ? address_of(a, &port) : "";
+  }
+
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    sockaddr_storage a{};
+    socklen_t len = sizeof a;
+    port = 0;
+    ip = ::getsockname(sock_, reinterpret_cast<sockaddr*>(&a), &len) == 0 ? address_of(a, &port) : "";
+  }
+
+  socket_t socket() const override { return sock_; }
+
+ private:
+  // The read timeout, cut short by the request's deadline.
+  long long read_wait_ms() const {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()).count();
+    return std::min<long long>(left, std::chrono::duration_cast<std::chrono::milliseconds>(read_timeout_).count());
+  }
+
+  socket_t sock_;
+  std::chrono::seconds read_timeout_;
+  std::chrono::seconds write_timeout_;
+  Clock::time_point deadline_ = Clock::time_point::max();
+  int status_ = 0;  // of the answer being written (0: none yet)
+  char buffer_[4096];
+  std::size_t begin_ = 0;
+  std::size_t end_ = 0;
+};
+
+void close_socket(socket_t sock) {
+  ::shutdown(sock, SHUT_RDWR);
+  ::close(sock);
+}
+
+}  // namespace
+
+GuardedServer::GuardedServer(std::size_t max_per_address, std::chrono::milliseconds request_deadline)
+    : max_per_address_(max_per_address), request_deadline_(request_deadline) {}
+
+std::size_t GuardedServer::refused() const {
+  std::lock_guard<std::mutex> g(mutex_);
+  return refused_;
+}
+
+bool GuardedServer::admit(const std::string& address) {
+  std::lock_guard<std::mutex> g(mutex_);
+  std::size_t& n = open_[address];
+  if (max_per_address_ > 0 && n >= max_per_address_) {
+    ++refused_;
+    if (n == 0) open_.erase(address);
+    return false;
+  }
+  ++n;
+  return true;
+}
+
+void GuardedServer::release(const std::string& address) {
+  std::lock_guard<std::mutex> g(mutex_);
+  auto it = open_.find(address);
+  if (it != open_.end() && --it->second == 0) open_.erase(it);
+}
+
+bool GuardedServer::process_and_close_socket(socket_t sock) {
+  sockaddr_storage peer{};
+  socklen_t len = sizeof peer;
+  const std::string address =
+      ::getpeername(sock, reinterpret_cast<sockaddr*>(&peer), &len) == 0 ? address_of(peer, nullptr) : "";
+  if (!admit(address)) {
+    const std::string body = "429 too many connections from your address (at most " +
+                             std::to_string(max_per_address_) + " at once): close some and try again\n";
+    const std::string reply = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                              "X-Content-Type-Options: nosniff\r\nRetry-After: 5\r\nConnection: close\r\n"
+                              "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    (void)::send(sock, reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    close_socket(sock);
+    return true;
+  }
+  GuardedStream strm(sock, std::chrono::seconds(read_timeout_sec_), std::chrono::seconds(write_timeout_sec_));
+  bool ok = true;
+  for (std::size_t count = keep_alive_max_count_; count > 0; --count) {
+    // The next request's first byte: within the keep-alive time, looking
+    // every 100 ms for the server's stop.
+    bool ready = strm.buffered();
+    for (auto until = Clock::now() + std::chrono::seconds(keep_alive_timeout_sec_); !ready;) {
+      if (svr_sock_ == INVALID_SOCKET || Clock::now() >= until) break;
+      ready = wait_for(sock, POLLIN, 100);
+    }
+    if (!ready || svr_sock_ == INVALID_SOCKET) break;
+    strm.set_deadline(Clock::now() + request_deadline_);
+    bool closed = false;
+    ok = process_request(strm, count == 1, closed, nullptr);
+    // After an answer of 400 or more the rest of what was sent is not read
+    // as another request (a body not read, bytes of a request that could not
+    // be read: what follows is not a request the client meant).
+    if (!ok || closed || strm.status() >= 400) break;
+  }
+  release(address);
+  close_socket(sock);
+  return ok;
+}
+
+void guard_requests(httplib::Server& server) {
+  server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+    // The address decoded: a NUL cut a file's name short ("/index.html%00.js"
+    // was index.html), another control character is no page's.
+    for (char c : req.path) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+        res.status = 400;
+        res.set_content("400 the address holds a control character (%00 to %1F or %7F)\n", "text/plain; charset=utf-8");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+    }
+    // A request the two framings of which disagree is refused (a proxy in
+    // front may read the other one: request smuggling); GuardedServer then
+    // closes the connection, as after every answer of 400 or more.
+    if (req.has_header("Transfer-Encoding") && req.has_header("Content-Length")) {
+      res.status = 400;
+      res.set_content("400 both Content-Length and Transfer-Encoding: one framing only\n", "text/plain; charset=utf-8");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    // Range is ignored, as RFC 9110 14.2 lets a server: the files and feeds
+    // are small, a stream has no ranges, and overlapping ranges made one small
+    // request a multipart answer many times the file (19 x "0-" of app.js:
+    // 280 KB). The request is the library's own, not const (only its view).
+    const_cast<httplib::Request&>(req).ranges.clear();
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+  server.set_post_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+    // The file handler still says 206 for a Range it was not asked to serve.
+    if (res.status == 206 && req.ranges.empty()) res.status = 200;
+  });
+}
+
+}  // namespace tabula::hub::web

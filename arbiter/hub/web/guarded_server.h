@@ -1,0 +1,67 @@
+// guarded_server.h — cpp-httplib's server with two guards its own connection
+// loop lacks (s11-event, the attacker's pass on the browser service):
+//
+// - Slow requests. cpp-httplib's read timeout is per read, so a client that
+//   sends one header line every few seconds keeps its connection's thread
+//   for ever; 1016 such connections (the pool: --max-streams + 16) stopped
+//   the service answering anyone (measured: a request timed out after 15 s).
+//   Here a request's head and body must arrive within `request_deadline`
+//   of its first byte, or the connection is closed.
+// - Many connections from one address. At most `max_per_address` open at
+//   once per client address (0: no limit); the next is answered 429 and
+//   closed before any of its bytes are read, so one machine cannot take the
+//   pool (nor every event stream) from the hall.
+//
+// It also keeps one read buffer for a connection's whole life, so pipelined
+// requests are each answered (cpp-httplib 0.11 dropped what it had buffered
+// past the first: the second answer was a 400), and closes a connection
+// after an answer of 400 or more: what follows a request that could not be
+// read (or whose body was not read) is not taken as the next request.
+//
+// The guards work by overriding the library's per-connection loop
+// (Server::process_and_close_socket, virtual) with one that drives the
+// library's own request parser and router (process_request) over this
+// file's socket stream. Plain HTTP only: with TLS (SSLServer) the library's
+// loop is used as it is (docs/HUB.md: put a proxy in front for a hostile
+// network).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include <httplib.h>
+
+namespace tabula::hub::web {
+
+// The request rules of every server of the service (plain or TLS): an
+// address holding a control character once decoded (a NUL cut a file's name
+// short: "/index.html%00.js" was index.html) is 400; a request with both
+// Content-Length and Transfer-Encoding is 400 (request smuggling through a
+// proxy that reads the other); Range is ignored (RFC 9110 14.2 lets a
+// server: overlapping ranges made one small request a multipart answer many
+// times the file), the whole answer is 200.
+void guard_requests(httplib::Server& server);
+
+class GuardedServer : public httplib::Server {
+ public:
+  GuardedServer(std::size_t max_per_address, std::chrono::milliseconds request_deadline);
+
+  // Connections refused so far for their address's limit.
+  std::size_t refused() const;
+
+ private:
+  bool process_and_close_socket(socket_t sock) override;
+  bool admit(const std::string& address);
+  void release(const std::string& address);
+
+  std::size_t max_per_address_;
+  std::chrono::milliseconds request_deadline_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::size_t> open_;  // client address -> connections open
+  std::size_t refused_ = 0;
+};
+
+}  // namespace tabula::hub::web
