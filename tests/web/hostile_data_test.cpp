@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <cctype>
 #include <set>
@@ -219,6 +220,9 @@ TEST(HostileData, EveryFrameAndFeedStaysValidWithHostileTextFromTheBoards) {
     }
   }
   ASSERT_EQ(feed.live_boards().size(), hostile().size() * 2);
+  // TABULA_HOSTILE_FRAMES=FILE keeps the public stream, to show it in a
+  // browser (docs/HUB.md "Hostile text": the screenshot was looked at).
+  if (const char* keep = std::getenv("TABULA_HOSTILE_FRAMES")) std::ofstream(keep, std::ios::binary) << frames[0];
   for (bool live : {false, true}) {
     std::string why;
     EXPECT_TRUE(server_sent_events_well_formed(frames[live], texts, why)) << why;

@@ -207,7 +207,11 @@ try:
 
     event("new", "--name", "shots", "--boards", "2")
     event("section", "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four", "--rounds", "3")
-    for i, n in enumerate(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]):
+    # Three players with hostile names (s11-event): markup, a script's end and
+    # quotes must show as text, never run or become elements.
+    hostile = ["<img src=x onerror=\"document.title='pwned'\">",
+               "</script><script>document.title='pwned'</script>", "Zo\u00eb \"Q\" \\ O'Neil &amp;"]
+    for i, n in enumerate(["Ann", "Bob", "Cid", "Dee", "Eve"] + hostile):
         event("register", "--section", "ffa", "--name", n, "--rating", str(1900 - 50 * i))
     event("seat", "--section", "ffa")
     event("result", "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3")
@@ -232,6 +236,13 @@ try:
     if "after round 1" not in title or sorted(float(p) for p in points) != [0, 0, 1, 1, 2, 2, 3, 3]:
         failures.append(f"standings after round 1: {title!r} {points}")
     d.save_screenshot(os.path.join(OUT, "standings-1280x900.png"))
+    shown = [c.text for c in d.find_elements(By.CSS_SELECTOR, "#standings td")]
+    for n in hostile:
+        if n not in shown:
+            failures.append(f"the hostile name {n!r} is not shown as it is: {shown}")
+    injected = d.find_elements(By.CSS_SELECTOR, "#standings img, #standings script, #standings b")
+    if injected or "pwned" in d.title:
+        failures.append(f"a player's name became markup: {len(injected)} elements, title {d.title!r}")
     event("seat", "--section", "ffa")
     event("result", "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3")
     event("result", "--section", "ffa", "--board", "t2", "--ranks", "1,0,3,2")
