@@ -158,6 +158,21 @@ void GuardedServer::release(const std::string& address) {
   if (it != open_.end() && --it->second == 0) open_.erase(it);
 }
 
+template <class S>
+bool GuardedServer::serve_one(S& strm, bool close_connection, bool& connection_closed) {
+  if constexpr (requires { this->process_request(strm, close_connection, connection_closed, nullptr); }) {
+    return process_request(strm, close_connection, connection_closed, nullptr);
+  } else {
+    std::string remote;
+    std::string local;
+    int remote_port = 0;
+    int local_port = 0;
+    strm.get_remote_ip_and_port(remote, remote_port);
+    strm.get_local_ip_and_port(local, local_port);
+    return process_request(strm, remote, remote_port, local, local_port, close_connection, connection_closed, nullptr);
+  }
+}
+
 bool GuardedServer::process_and_close_socket(socket_t sock) {
   sockaddr_storage peer{};
   socklen_t len = sizeof peer;
@@ -186,7 +201,7 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     if (!ready || svr_sock_ == INVALID_SOCKET) break;
     strm.set_deadline(Clock::now() + request_deadline_);
     bool closed = false;
-    ok = process_request(strm, count == 1, closed, nullptr);
+    ok = serve_one(strm, count == 1, closed);
     // After an answer of 400 or more the rest of what was sent is not read
     // as another request (a body not read, bytes of a request that could not
     // be read: what follows is not a request the client meant).

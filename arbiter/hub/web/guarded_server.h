@@ -54,6 +54,11 @@ class GuardedServer : public httplib::Server {
 
  private:
   bool process_and_close_socket(socket_t sock) override;
+  // The library's process_request, whichever of its signatures this
+  // cpp-httplib has (0.11: the stream gives the addresses; 0.18, Debian 13:
+  // they are passed in).
+  template <class S>
+  bool serve_one(S& strm, bool close_connection, bool& connection_closed);
   bool admit(const std::string& address);
   void release(const std::string& address);
 
