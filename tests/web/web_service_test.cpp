@@ -470,6 +470,20 @@ TEST_F(WebServiceTest, HostileRequestsAreRefusedClearly) {
   EXPECT_EQ(status, 200);
   get(web.base(), "/no-such-page", &status);
   EXPECT_EQ(status, 404);
+  // Another method than GET where spectators read: 405 naming it, not "no such page".
+  {
+    httplib::Client c(web.base());
+    for (const httplib::Result& w : {c.Post("/api/boards", "", "text/plain"), c.Put("/events", "", "text/plain"),
+                                     c.Delete("/round-1.pgn"), c.Options("/index.html"), c.Patch("/api/status", "", "text/plain")}) {
+      ASSERT_TRUE(w);
+      EXPECT_EQ(w->status, 405) << w->body;
+      EXPECT_EQ(w->get_header_value("Allow"), "GET, HEAD");
+      EXPECT_NE(w->body.find("is not taken at /"), std::string::npos) << w->body;
+    }
+    auto none = c.Post("/api/arbiter/nothing", "", "text/plain");
+    ASSERT_TRUE(none);
+    EXPECT_EQ(none->status, 404) << none->body;  // the arbiter's POSTs keep their 404
+  }
   // A body over the limit.
   auto r = post(web.base(), "/api/arbiter/login", {{"token", std::string(4096, 'x')}});
   ASSERT_TRUE(r);

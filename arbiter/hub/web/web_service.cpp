@@ -598,6 +598,17 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
     for (char& c : path) {
       if (static_cast<unsigned char>(c) < 0x20) c = '?';
     }
+    // Spectators only read: a method other than GET or HEAD outside the
+    // arbiter's POSTs is named as such, not as a page that does not exist.
+    if (res.status == 404 && req.method != "GET" && req.method != "HEAD" && path.rfind("/api/arbiter/", 0) != 0) {
+      res.status = 405;
+      res.set_header("Allow", "GET, HEAD");
+      res.set_content("405 " + req.method + " is not taken at " + path +
+                          ": the page and its feeds are read with GET (the arbiter's writes are POSTs under "
+                          "/api/arbiter/)\n",
+                      "text/plain; charset=utf-8");
+      return;
+    }
     const std::string why = res.status == 404   ? "no such page: " + path
                             : res.status == 413 ? "the request is larger than the service takes"
                             : res.status == 414 ? "the address is longer than the service takes"
