@@ -61,4 +61,17 @@ void CheckLines::build(const Position& pos, Seat s, std::uint16_t* kinds) {
   }
 }
 
+std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {
+  const Piece p = pos.at(m.from);
+  const bool plain = CheckLines::two_squares(pos, m, p);
+  std::uint8_t seats = 0;
+  for (int i = 0; i < kMaxSeats; ++i) {
+    const CheckLines& l = seat_[static_cast<std::size_t>(i)];
+    if (!((built_ >> i) & 1U) || l.safe_) continue;
+    if (l.make_all_ || !plain || l.after_plain(pos, m, p) != CheckLines::Answer::kNo)
+      seats = static_cast<std::uint8_t>(seats | (1U << i));
+  }
+  return seats;
+}
+
 }  // namespace tabula::core

@@ -33,22 +33,29 @@ class CheckLines {
   Answer after(const Position& pos, const Move& m) const {
     if (safe_) return Answer::kNo;  // no move of another seat changes that
     if (make_all_) return Answer::kMake;
-    // Plain moves only: en passant, castling, placements, promotions, a
-    // king's move (000: a king entering his corner turns bishops into
-    // queens) and the capture of a king (who attacks may change) are made.
-    if ((m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) ||
-        m.promotion != kNoKind) {
-      return Answer::kMake;
-    }
-    Piece p = pos.at(m.from);
-    if (p.empty() || p.kind == royal_ || pos.at(m.to).kind == royal_) return Answer::kMake;
+    const Piece p = pos.at(m.from);
+    return two_squares(pos, m, p) ? after_plain(pos, m, p) : Answer::kMake;
+  }
+  // Whether m changes the board on its two squares only, p its piece: then
+  // after_plain answers. En passant, castling, placements, promotions, a
+  // king entering his corner square (000: his bishops turn into queens,
+  // Position::converts) and the capture of a king (who attacks may change)
+  // are made. A king's other moves are plain: the king whose lines these
+  // are does not move, and who may attack him does not change.
+  static bool two_squares(const Position& pos, const Move& m, const Piece& p) {
+    return (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
+           m.promotion == kNoKind && !p.empty() && pos.at(m.to).kind != pos.royal_kind() &&
+           !(p.kind == pos.royal_kind() && pos.converts(m));
+  }
+  // after() for such a move (neither safe_ nor make_all_).
+  Answer after_plain(const Position& pos, const Move& m, const Piece& p) const {
     // Emptying a square no path reaches first opens nothing.
     if (seen_[index_of(m.from)]) return Answer::kMake;
     const std::size_t to = index_of(m.to);
     if (!reached_[to]) return Answer::kNo;
     bool attacks = ((enemies_ >> index_of(p.seat)) & 1U) &&
                    ((reach_[to][index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
-                   !pos.king_only(p.seat);  // p is not royal
+                   (p.kind == royal_ || !pos.king_only(p.seat));
     return attacks ? Answer::kYes : Answer::kNo;
   }
   // Whether s's king is attacked now (then every move is kMake).
@@ -104,23 +111,21 @@ class SeatLines {
     if (built_ == 0) return 0;
     if (!make_all_ && (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
         m.promotion == kNoKind && !seen_[index_of(m.from)]) {
-      Piece p = pos.at(m.from);
-      if (!p.empty() && p.kind != royal_ && pos.at(m.to).kind != royal_ &&
-          !((kinds_[static_cast<std::size_t>(index_of(m.to))] >> index_of(p.kind)) & 1U)) {
+      const Piece p = pos.at(m.from);
+      if (!p.empty() && !((kinds_[static_cast<std::size_t>(index_of(m.to))] >> index_of(p.kind)) & 1U) &&
+          pos.at(m.to).kind != royal_ && (p.kind != royal_ || !pos.converts(m))) {
         return 0;
       }
     }
-    std::uint8_t seats = 0;
-    for (int i = 0; i < kMaxSeats; ++i)
-      if (((built_ >> i) & 1U) &&
-          seat_[static_cast<std::size_t>(i)].after(pos, m) != CheckLines::Answer::kNo)
-        seats = static_cast<std::uint8_t>(seats | (1U << i));
-    return seats;
+    return each_seat(pos, m);  // (apart: the test above stays light)
   }
   // Whether m may leave one of those kings attacked.
   bool may_check(const Position& pos, const Move& m) const { return may_check_seats(pos, m) != 0; }
 
  private:
+  // may_check_seats asked of each seat's lines (check_lines.cpp).
+  std::uint8_t each_seat(const Position& pos, const Move& m) const;
+
   std::array<CheckLines, kMaxSeats> seat_;
   std::uint8_t built_ = 0;
   bool make_all_ = false;

@@ -225,16 +225,23 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   Seat saved = p.to_move();
   p.set_to_move(s);
   const Node node = node_of(g, st, depth, nullptr);
-  // The piece that proved his last reply first: most checks of one node are
-  // answered by the same block or capture.
-  Square& from = g.reply_from_[static_cast<std::size_t>(index_of(s))];
-  bool any = p.any_legal(
-      [&](const Move& m) {
-        if (refused(g, m, st, node) != Refusal::kNone) return false;
-        from = m.from;
-        return true;
-      },
-      from);
+  // His last proven reply first, then the piece that made it: sibling nodes'
+  // checks are most often answered by the same block, capture or step. The
+  // remembered move is only a candidate: it counts once the full rules allow
+  // it here (Position::legal, then refused).
+  Move& last = g.reply_[static_cast<std::size_t>(index_of(s))];
+  const Move tried = last;
+  bool any = tried.from != kNoSquare && p.legal(tried) &&
+             refused(g, tried, st, node) == Refusal::kNone;
+  if (!any) {
+    any = p.any_legal(
+        [&](const Move& m) {
+          if (m == tried || refused(g, m, st, node) != Refusal::kNone) return false;
+          last = m;
+          return true;
+        },
+        tried.from);
+  }
   p.set_to_move(saved);
   return any;
 }

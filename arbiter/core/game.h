@@ -262,9 +262,9 @@ class Game {
   // -1: not known): 000's turn rule reads them instead of testing again.
   std::uint8_t checks_found_ = 0;
   int checks_ply_ = -1;
-  // 000's reply proofs: where each seat's last proven reply came from,
-  // walked first next time (Position::any_legal's `first`; order only).
-  mutable std::array<Square, kMaxSeats> reply_from_{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
+  // 000's reply proofs: each seat's last proven reply, tried first next
+  // time (a candidate only: proven again by the full rules; order only).
+  mutable std::array<Move, kMaxSeats> reply_{};
   Seat last_mater_ = kNoSeat;
   // FIDE 9.2.3: each position the game reached, as a key that counts an en
   // passant square only where a pawn can use it (repetition_key()).

@@ -354,6 +354,68 @@ void Position::generate_pseudo(MoveList& out) const {
   if (!rules_->castling.empty() && castling_rights_ != 0) generate_castling(out);
 }
 
+bool Position::pseudo_legal(const Move& m) const {
+  // generate_pseudo's own walk, for one piece: the move is one of them.
+  if (!active_[index_of(to_move_)]) return false;
+  MoveList list;
+  if (m.kind == MoveKind::kCastle) {
+    if (rules_->castling.empty() || castling_rights_ == 0) return false;
+    generate_castling(list);
+    return std::find(list.begin(), list.end(), m) != list.end();
+  }
+  if (!is_valid(m.from) || !is_valid(m.to)) return false;
+  const Piece& p = board_[index_of(m.from)];
+  if (p.empty() || p.seat != to_move_ || (king_only(to_move_) && p.kind != royal_)) return false;
+  const bool pawn = rules_->piece(p.kind).pawn;
+  if (pawn && m.kind != MoveKind::kNormal) {
+    generate_piece(m.from, p, list);  // a double step, en passant
+    return std::find(list.begin(), list.end(), m) != list.end();
+  }
+  if (m.kind != MoveKind::kNormal || (!pawn && m.promotion != kNoKind)) return false;
+  // A normal move: generate_piece's walk along the piece's rays, stopping
+  // at m.to; add_pawn_moves' choice of the moves a pawn's step gives.
+  auto emitted = [&]() {
+    if (!pawn) return true;
+    const SeatDef& seat = seat_def(to_move_);
+    if (seat.pawn_barred[index_of(m.to)]) return false;
+    const auto& choices = rules_->promotion.choices;
+    if (seat.promotion_zone[index_of(m.to)] && !choices.empty() && !promotion_blocked_[index_of(to_move_)]) {
+      if (m.promotion == kNoKind) return !rules_->promotion.mandatory;
+      return std::find(choices.begin(), choices.end(), m.promotion) != choices.end();
+    }
+    return m.promotion == kNoKind;
+  };
+  const MoveTables& t = rules_->tables;
+  const bool corner_king = corners_ && p.kind == royal_;
+  for (const RayRef& r : t.moves(p.kind, frame_seat_[index_of(p.seat)], m.from)) {
+    for (const RayStep& st : t.ray(r)) {
+      const Piece& occ = board_[index_of(st.square)];
+      if (corner_king && rules_->geometry.merged(st.square)) {
+        if (st.square == m.to && occ.empty() && may_enter_corner(p.seat, st.square)) return true;
+        break;
+      }
+      if (st.flags == kStepPass) {
+        if (!occ.empty()) break;
+        continue;
+      }
+      if (occ.empty()) {
+        // (a pawn's capture step onto an empty square gives en passant only)
+        if (st.square == m.to && (st.flags & kStepMove) && emitted()) return true;
+        continue;
+      }
+      if (st.square == m.to && (st.flags & kStepCapture)) {
+        const bool own_dead = occ.seat == p.seat && p.kind == royal_ && king_only(p.seat) &&
+                              rules_->elimination.walking_king_takes_own_pieces;
+        if ((may_capture(p.seat, occ.seat) || own_dead) &&
+            (king_capture_ || occ.kind != royal_ || frozen_king_capturable(occ.seat)) && emitted())
+          return true;
+      }
+      break;
+    }
+  }
+  return false;
+}
+
 bool Position::king_attacked_after(const Move& m, Seat s) const {
   Position& self = const_cast<Position&>(*this);  // make/unmake restores exactly
   self.make(m);

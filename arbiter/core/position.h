@@ -175,6 +175,13 @@ class Position {
   bool is_legal(const Move& m) const;  // m must come from generate_pseudo
   // A move's legality test without generating: any move of the side to move.
   bool leaves_king_attacked(const Move& m) const;
+  // Whether m is one of the moves generate_pseudo gives the side to move,
+  // found from its own piece's moves (or castling) alone; and whether it is
+  // one of generate_legal's. Any Move may be asked (a move remembered from
+  // another position: 000's reply proofs try the last one first, issue 30
+  // item 3); a wrong one is answered false.
+  bool pseudo_legal(const Move& m) const;
+  bool legal(const Move& m) const { return pseudo_legal(m) && !leaves_king_attacked(m); }
   // Whether seat s, were it his turn, would have a pseudo-legal en passant
   // capture landing on `target` (the very moves generate_pseudo would give
   // him, found from target's reverse capture rays: no generation).
@@ -188,6 +195,14 @@ class Position {
   // (game_relations.cpp's relation filter may ask this, not the sheet).
   PieceKind royal_kind() const { return royal_; }  // RuleSet::royal_kind(), kept
   bool king_move_converts() const { return corners_ && rules_->corners.bishops_become_queens; }
+  // Whether m, a normal move of the side to move, is one of those: his king
+  // entering his own corner square (make() turns his bishops into queens).
+  // Any other move of a king changes its two squares only.
+  bool converts(const Move& m) const {
+    if (!king_move_converts() || !is_valid(m.from) || m.from == m.to) return false;
+    const Piece& p = board_[index_of(m.from)];
+    return !p.empty() && p.kind == royal_ && m.to == rules_->corners.own[index_of(p.seat)];
+  }
   // Whether m is plain: a normal move or a double step, no promotion, of a
   // piece that is not royal, taking no royal piece. Such a move changes the
   // board on its two squares only.

@@ -135,5 +135,38 @@ TEST(CheckLines, DiscoveriesAndMovesAlongTheLineAreNotMissed) {
   }
 }
 
+// A king's move changes its two squares only, and is proven like any
+// piece's, except the step into his own corner square: 000 short, "When a
+// King enters his corner square, both of his Bishops become Queens
+// instantly", and the queen e5 then checks Black along the e-file. Board as
+// in corners_short_test.cpp (corner square k1 is White's).
+TEST(CheckLines, AKingsStepIsProvenUnlessHisBishopsBecomeQueens) {
+  auto rules = testing::shipped("corners-short");
+  ASSERT_TRUE(rules);
+  Position pos = testing::setup(*rules, 'w', {"j2:wK", "e5:wB", "g3:wB", "a6:gK", "e12:bK", "l7:pK"});
+  pos.set_fullmove_number(2);
+  const core::Seat black = testing::seat_of(*rules, 'b');
+  const auto black_bit = static_cast<std::uint8_t>(1U << core::index_of(black));
+  CheckLines lines;
+  lines.build(pos, black);
+  core::SeatLines all;
+  all.clear();
+  all.add(pos, black);
+  const Move enter = testing::move(pos, "j2", "k1");
+  const Move step = testing::move(pos, "j2", "i2");
+  ASSERT_TRUE(pos.converts(enter));
+  ASSERT_FALSE(pos.converts(step));
+  EXPECT_NE(lines.after(pos, enter), CheckLines::Answer::kNo) << "the bishop e5 becomes a queen";
+  EXPECT_EQ(all.may_check_seats(pos, enter), black_bit);
+  EXPECT_EQ(lines.after(pos, step), CheckLines::Answer::kNo) << "proven without the move made";
+  EXPECT_EQ(all.may_check_seats(pos, step), 0);
+  Position entered = pos;
+  entered.make(enter);
+  EXPECT_TRUE(entered.in_check_reference(black));
+  Position stepped = pos;
+  stepped.make(step);
+  EXPECT_FALSE(stepped.in_check_reference(black));
+}
+
 }  // namespace
 }  // namespace tabula
