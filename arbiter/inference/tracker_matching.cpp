@@ -38,6 +38,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   if (state_ == TrackerState::kAwaitingChoice || src == nullptr) return;
 
   reply_due_ = false;
+  two_readings_ = false;
   log_.summarize(0, summary_);
   Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
   if (ev.diff.none()) {
@@ -243,7 +244,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     // Grey's bishop brushing d6 was no Qc6-d6, which never passes c5).
     std::optional<std::size_t> went_on;
     if (waypoint_left && tentative_->wait == Wait::kSlide) went_on = tentative_->groups.front();
-    if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on)) {
+    if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on, two_readings_)) {
       std::vector<std::size_t> one{o->group};
       Millis shown = now_;
       std::uint64_t seq = seq_;
