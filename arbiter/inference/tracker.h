@@ -360,6 +360,7 @@ class Tracker {
                                              std::optional<std::size_t> went_on,
                                              bool& two_readings) const;
   const Touch* landed_again(const core::SquareSet& squares) const;
+  bool landed_before_it_left(const CandidateGroup& g) const;
   bool capturer_resting_on(std::size_t m, std::size_t waypoint, const core::SquareSet& rest,
                            const MoveSource& src) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,

@@ -182,6 +182,7 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
       if (i != *went_on && filled_before_it_left(*went_on, i, (f.changed & ~expected_) | f.kept))
         continue;
     }
+    if (landed_before_it_left(groups_[i])) continue;
     // Not a reading: the mover's own hand on a second piece (unless the
     // reply is seen whole and that lift came after it began: his next
     // move), or a lifted piece that the moving piece could still take: a
@@ -257,6 +258,27 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     }
   }
   return found;
+}
+
+bool Tracker::landed_before_it_left(const CandidateGroup& g) const {
+  // A piece lands after it leaves: a move whose landing was last filled
+  // before its origin was first lifted (since the last commit; a flicker's
+  // flips are no lift or fill) is no move (real hands, corners-long and
+  // corners-short soak seed 980: Black's Rj10-j9 landed, then Black's
+  // knight on h10 was lifted by Pink to take it and Pink's rook brushed
+  // j10 on its way; that brush read as Nh10-j9 with Rl10xRj10, though j9
+  // was filled before the knight left h10). Castling's rook may land
+  // before the king is lifted: not checked.
+  const Move& m = g.moves.front();
+  const Square o = g.footprint.origin;
+  if (o == core::kNoSquare || m.kind == core::MoveKind::kCastle || !core::is_valid(m.to))
+    return false;
+  const std::uint64_t filled = summary_.last_down[static_cast<std::size_t>(core::index_of(m.to))];
+  if (filled == 0) return false;
+  for (const Touch& t : log_.touches()) {
+    if (t.square == o && !t.occupied && !t.flicker) return t.seq > filled;
+  }
+  return false;
 }
 
 bool Tracker::capturer_resting_on(std::size_t m, std::size_t waypoint, const SquareSet& rest,

@@ -661,5 +661,21 @@ TEST(RealHandsSoak, APieceStraightenedBeforeTheWaypointWasLeftIsNoLandingOfTheLo
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, APieceThatLandedBeforeItsOriginWasLiftedIsNoMove) {
+  // corners-long and corners-short seed 980 of the soak (commit_at_once on
+  // and off): Black's Rj10-j9 lands; Pink lifts Black's knight on h10 to
+  // take it and slides his rook from l10 over k10, j10 and i10. Its brush
+  // of j10 read as Nh10-j9 with Rl10xRj10 (j9 filled, h10 and l10 empty,
+  // j10 full), though j9 was filled before the knight left h10. The same
+  // hands here: Rd5-d6, White's Rh5xNb5 brushing d5 on its way.
+  Table t("chess", "k7/8/8/1n1r3R/8/8/8/7K b - - 0 1");
+  t.setup();
+  t.up("d5").down("d6", 697).up("b5", 144).up("h5", 420).down("g5", 100).up("g5", 60);
+  t.down("f5", 50).up("f5", 60).down("e5", 50).up("e5", 60).down("d5", 32).up("d5", 69);
+  t.down("c5", 24).up("c5", 53).down("b5", 22).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Rd5-d6", "Rh5xNb5"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing
