@@ -59,43 +59,6 @@ session::GeneratorSettings recapture_settings(const Options& o, int trace_seed) 
   return gs;
 }
 
-// random_game_inference_test's AFastRecaptureOfThePieceJustMovedIsRead game.
-PreparedRecord recapture_game(const std::string& variant, std::uint64_t seed, bool& done) {
-  std::optional<core::Move> recapture;
-  done = false;
-  auto pick = [&](const core::Game& g, int ply) -> std::optional<core::Move> {
-    if (done) return std::nullopt;
-    if (recapture) {
-      done = true;
-      return recapture;
-    }
-    const core::MoveList legal = g.legal_moves();
-    auto could_take = [&](core::Square from, core::Square to) {
-      for (const core::Move& x : legal) {
-        if (x.from == from && x.to == to) return true;
-      }
-      return false;
-    };
-    for (int hard = 1; hard >= 0; --hard) {
-      for (const core::Move& m : legal) {
-        if (m.kind == core::MoveKind::kPlacement) continue;
-        core::Game after = g;
-        after.play(m);
-        if (after.outcome().over) continue;
-        for (const core::Move& r : after.legal_moves()) {
-          if (r.to != m.to || r.kind == core::MoveKind::kPlacement) continue;
-          if (hard && !could_take(m.from, r.from)) continue;
-          recapture = r;
-          return m;
-        }
-      }
-      if (ply < 8) break;
-    }
-    return g.random_move(seed * 104729 + static_cast<std::uint64_t>(ply));
-  };
-  return prepare_game(variant, pick, 60);
-}
-
 void dump(const PreparedRecord& prep, const session::GeneratorSettings& gs,
           inference::TrackerSettings ts) {
   const LoadedRecord& rec = prep.loaded;
@@ -230,7 +193,7 @@ int run(int argc, char** argv) {
     if (o.recapture) {
       // --dump VARIANT GAME with --from giving the trace seed.
       bool done = false;
-      PreparedRecord prep = recapture_game(*o.dump_variant, static_cast<std::uint64_t>(o.dump_seed), done);
+      PreparedRecord prep = prepare_recapture_game(*o.dump_variant, static_cast<std::uint64_t>(o.dump_seed), done);
       dump(prep, recapture_settings(o, o.from), ts);
     } else {
       PreparedRecord prep =
@@ -250,7 +213,7 @@ int run(int argc, char** argv) {
       int found = 0;
       for (std::uint64_t game = 1; game <= 40 && found < 3; ++game) {
         bool done = false;
-        PreparedRecord prep = recapture_game(v, game, done);
+        PreparedRecord prep = prepare_recapture_game(v, game, done);
         if (!done) continue;
         ++found;
         for (int ts_seed = o.from; ts_seed <= o.to; ++ts_seed) {
