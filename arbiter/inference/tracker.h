@@ -35,6 +35,11 @@
 //   kMoving         | settled, on the way to a move      | kMoving         | (pending; after
 //                   |   (a piece in the air)             |                 |   hold_warning:
 //                   |                                    |                 |   kHeldTooLong)
+//   kMoving         | settled, a waypoint's move and a   | kMoving         | (pending until
+//                   |   longer one both fit, the next    |                 |   the capturer
+//                   |   seat's capturer resting on the   |                 |   lands)
+//                   |   longer one's landing or in the   |                 |
+//                   |   air (capturer_resting_on)        |                 |
 //   kMoving         | settled, a piece resting on the    | kMoving         | (judged once it
 //                   |   path of a legal move of its own  |                 |   has rested as
 //                   |   (the rest square no legal move)  |                 |   long as kSlide)
@@ -320,6 +325,7 @@ class Tracker {
   bool may_flip_back() const;
   void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
+  bool filled_before_it_left(std::size_t t, std::size_t m, const core::SquareSet& squares) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
   Commit commit_tentative();
   Wait wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
@@ -347,9 +353,16 @@ class Tracker {
     core::SquareSet reply;
   };
   // `went_on`: a waypoint left; the same piece's reading must pass over it.
+  // `two_readings`: set when a reading was refused because the piece on
+  // its landing may be the next seat's capturer resting on its way to the
+  // waypoint left (capturer_resting_on).
   std::optional<Overlap> overlapping_reading(const MoveSource* src, const Evidence& ev,
-                                             std::optional<std::size_t> went_on) const;
+                                             std::optional<std::size_t> went_on,
+                                             bool& two_readings) const;
   const Touch* landed_again(const core::SquareSet& squares) const;
+  bool landed_before_it_left(const CandidateGroup& g) const;
+  bool capturer_resting_on(std::size_t m, std::size_t waypoint, const core::SquareSet& rest,
+                           const MoveSource& src) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
                               const TouchSummary& touches) const;
   bool whole_with_a_later_move(const CandidateGroup& r, const After& a, const TouchSummary& touches,
@@ -397,6 +410,11 @@ class Tracker {
   // reed's flicker (its flip back not yet come): T commits once no reed can
   // flicker back (on_tick after the bounce window), if the reply still shows.
   bool reply_due_ = false;
+  // The board fits both a waypoint's move with the next seat's capturer
+  // resting on its way to take there, and the longer move with that
+  // capturer in the air (capturer_resting_on): nothing is committed, not
+  // even at the settle time (judge: pending), until the hands tell.
+  bool two_readings_ = false;
   // When each square's occupancy last flipped (bounce: check_touch), and the
   // flip before the one being handled.
   std::array<Millis, core::kMaxSquares> last_flip_ = [] {

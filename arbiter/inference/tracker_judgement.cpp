@@ -25,6 +25,10 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
       }
     }
   }
+  // A waypoint's move and a longer move of the same piece both fit, the
+  // next seat's capturer resting or in the air (two_readings_): no guess,
+  // pending until the capturer lands (corners-mini soak seed 229).
+  pending_ = pending_ || two_readings_;
   if (pending_) {
     state_ = TrackerState::kMoving;
     return;

@@ -21,22 +21,27 @@ void Tracker::drop_impossible_after_tentative(std::vector<std::size_t>& matches)
   // piece to have left T's landing square before that square was refilled:
   // follow where the piece went, or the fast recapture is lost.
   if (!tentative_ || tentative_->groups.size() != 1) return;
-  std::size_t ti = tentative_->groups.front();
-  const Footprint& t = groups_[ti].footprint;
-  if (t.origin == core::kNoSquare) return;
-  SquareSet landing = (t.changed & ~expected_) | t.kept;
+  const std::size_t ti = tentative_->groups.front();
+  std::erase_if(matches, [&](std::size_t i) {
+    return i != ti && filled_before_it_left(ti, i, groups_[i].footprint.kept);
+  });
+}
+
+bool Tracker::filled_before_it_left(std::size_t t, std::size_t m, const SquareSet& squares) const {
+  // M (another move of T's piece from the same origin) needs the piece to
+  // have left where T put it before M's `squares` were filled: one of them
+  // filled no later than that is another hand's.
+  const Footprint& tf = groups_[t].footprint;
+  if (tf.origin == core::kNoSquare || groups_[m].footprint.origin != tf.origin) return false;
+  const SquareSet landing = (tf.changed & ~expected_) | tf.kept;
   std::uint64_t left = 0;  // when T's piece last left where T put it
   for (int q = 0; q < core::kMaxSquares; ++q) {
     if (landing.test(q)) left = std::max(left, summary_.last_up[q]);
   }
-  std::erase_if(matches, [&](std::size_t i) {
-    const Footprint& f = groups_[i].footprint;
-    if (i == ti || f.origin != t.origin || f.kept.none()) return false;
-    for (int q = 0; q < core::kMaxSquares; ++q) {
-      if (f.kept.test(q) && !ignored().test(q) && summary_.last_down[q] <= left) return true;
-    }
-    return false;
-  });
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (squares.test(q) && !ignored().test(q) && summary_.last_down[q] <= left) return true;
+  }
+  return false;
 }
 
 
@@ -138,7 +143,8 @@ bool Tracker::whole_with_a_later_move(const CandidateGroup& r, const After& a,
 }
 
 std::optional<Tracker::Overlap> Tracker::overlapping_reading(
-    const MoveSource* src, const Evidence& ev, std::optional<std::size_t> went_on) const {
+    const MoveSource* src, const Evidence& ev, std::optional<std::size_t> went_on,
+    bool& two_readings) const {
   // Issue 27 item 9 (real DGT recordings): the next player's hand is often on
   // his piece within the same poll as the last landing of the move before,
   // and now and then before it (Ng8-f6 lands 40 ms after White lifts d2).
@@ -167,7 +173,16 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
       if (i != *went_on && f.origin == w.footprint.origin &&
           !lies_between(f.origin, w.moves.front().to, groups_[i].moves.front().to))
         continue;
+      // Going on, the piece left the waypoint before it landed: a landing
+      // filled before the waypoint's last lift was another hand's
+      // (drop_impossible_after_tentative's rule; corners-mini soak seed
+      // 472: Bd2-b4 resting where it could go on to take the queen on a5;
+      // Grey straightened that queen, then lifted the bishop off b4 to take
+      // it with his bishop from a3, and Bd2xQa5 was read).
+      if (i != *went_on && filled_before_it_left(*went_on, i, (f.changed & ~expected_) | f.kept))
+        continue;
     }
+    if (landed_before_it_left(groups_[i])) continue;
     // Not a reading: the mover's own hand on a second piece (unless the
     // reply is seen whole and that lift came after it began: his next
     // move), or a lifted piece that the moving piece could still take: a
@@ -226,6 +241,14 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     // bishop resting on b8, Red's pawn lifted from h2 on its diagonal, is
     // Ba9-b8 once that pawn stands on h4).
     if (victim_lifted && !reply_whole) continue;
+    // The waypoint left may have been lifted by the next seat taking the
+    // piece resting there, not by that piece going on; M's landing is then
+    // the capturer resting on its way to the waypoint (a reply not seen
+    // whole yet): two readings, judged as the hands go on.
+    if (went_on && i != *went_on && !reply_whole && capturer_resting_on(i, *went_on, rest, *src)) {
+      two_readings = true;
+      continue;
+    }
     if (found) return std::nullopt;  // two readings: judged, not guessed
     found = Overlap{i, reply_whole};
     found->reply = shown_reply & ~f.touched();
@@ -235,6 +258,59 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     }
   }
   return found;
+}
+
+bool Tracker::landed_before_it_left(const CandidateGroup& g) const {
+  // A piece lands after it leaves: a move whose landing was last filled
+  // before its origin was first lifted (since the last commit; a flicker's
+  // flips are no lift or fill) is no move (real hands, corners-long and
+  // corners-short soak seed 980: Black's Rj10-j9 landed, then Black's
+  // knight on h10 was lifted by Pink to take it and Pink's rook brushed
+  // j10 on its way; that brush read as Nh10-j9 with Rl10xRj10, though j9
+  // was filled before the knight left h10). Castling's rook may land
+  // before the king is lifted: not checked.
+  const Move& m = g.moves.front();
+  const Square o = g.footprint.origin;
+  if (o == core::kNoSquare || m.kind == core::MoveKind::kCastle || !core::is_valid(m.to))
+    return false;
+  const std::uint64_t filled = summary_.last_down[static_cast<std::size_t>(core::index_of(m.to))];
+  if (filled == 0) return false;
+  for (const Touch& t : log_.touches()) {
+    if (t.square == o && !t.occupied && !t.flicker) return t.seq > filled;
+  }
+  return false;
+}
+
+bool Tracker::capturer_resting_on(std::size_t m, std::size_t waypoint, const SquareSet& rest,
+                                  const MoveSource& src) const {
+  // Real hands, corners-mini soak seed 229 (commit_at_once on): Black's pawn
+  // goes d7-d6 resting there as on d7-d5's way; Pink lifts it to take it and
+  // his queen from d4 rests on d5 on its way to d6. With d5 filled, d6 and d4
+  // empty, d7-d5 with Pink's queen lifted fits as well as d7-d6 with Pink's
+  // queen resting on d5: M (d7-d5 here) is no reading while a piece of the
+  // seat after the waypoint move, lifted before M's landing filled, could
+  // take on the waypoint passing over that landing. The hands tell: the
+  // queen landing on d6 shows d7-d6 and its capture (a fast reply); landing
+  // elsewhere, M with its reply seen whole.
+  const CandidateGroup& w = groups_[waypoint];
+  const Square w_to = w.moves.front().to;
+  const Square landing = groups_[m].moves.front().to;
+  const int l = core::index_of(landing);
+  After a = after_of(w, src);
+  if (!a.game) return false;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (!rest.test(q) || !expected_.test(q) || board_.occupied().test(q)) continue;
+    if (summary_.last_up[static_cast<std::size_t>(q)] >=
+        summary_.last_down[static_cast<std::size_t>(l)])
+      continue;  // lifted after M's landing filled: not the piece resting there
+    const Square from = static_cast<Square>(q);
+    for (const CandidateGroup& r : a.groups) {
+      if (r.footprint.origin == from && r.moves.front().to == w_to &&
+          lies_between(from, landing, w_to))
+        return true;
+    }
+  }
+  return false;
 }
 
 const Touch* Tracker::landed_again(const SquareSet& squares) const {

@@ -591,5 +591,91 @@ TEST(RealHandsSoak, AMoveProvenByAReplySeenWholeCommitsAtOnceWithCommitAtOnceOff
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
 }
 
+TEST(RealHandsSoak, AStepTakenWhereItRestedAsTheCapturerRestsOnTheLongerStepIsTheStep) {
+  // corners-mini seed 229 of the soak (past the suite's fifty; commit_at_once
+  // on): Black's pawn goes d7-d6 (a rest on d7-d5's way, so it waits); Pink
+  // lifts it 379 ms after it lands, to take it, and his queen from d4 rests
+  // 440 ms on d5 on its way to d6. With d5 filled, d6 and d4 empty, d7-d5
+  // with the queen lifted fits as well as d7-d6 with the queen resting on
+  // d5; d7-d5 was read at once, and the queen's landing on d6 ruled out of
+  // sync. Black's knight lifted 1 ms after the queen left d5 (Black's king,
+  // in the game).
+  const std::string fen = "rnbqkbnr/pppppppp/8/8/3Q4/8/PPP1PPPP/RNB1KBNR b KQkq - 0 1";
+  Table t("chess", fen);
+  t.setup();
+  t.up("d7").down("d6", 417).up("d6", 379).up("d4", 704).down("d5", 348).up("d5", 3);
+  t.down("d5", 4).up("d5", 435).up("g8", 1).down("d6", 58).down("f6", 519).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"d7-d6", "Qd4xd6", "Ng8-f6"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, TheLongerStepWithTheCapturerLiftedBeforeItLandsIsStillTheLongerStep) {
+  // The other reading of the same board: the pawn rests on d6 and goes on to
+  // d5, White lifting his queen before it lands there; the queen then goes
+  // elsewhere, or takes the pawn on d5. The waiting reading above must not
+  // lose either.
+  const std::string fen = "rnbqkbnr/pppppppp/8/8/3Q4/8/PPP1PPPP/RNB1KBNR b KQkq - 0 1";
+  {
+    Table t("chess", fen);
+    t.setup();
+    t.up("d7").down("d6", 417).up("d6", 420).up("d4", 150).down("d5", 120).down("e3", 480);
+    t.wait(2000);
+    EXPECT_EQ(t.moves(), (Strings{"d7-d5", "Qd4-e3"})) << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  }
+  {
+    Table t("chess", fen);
+    t.setup();
+    t.up("d7").down("d6", 417).up("d6", 420).up("d4", 150).down("d5", 120).up("d5", 380);
+    t.down("d5", 300).wait(2000);
+    EXPECT_EQ(t.moves(), (Strings{"d7-d5", "Qd4xd5"})) << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  }
+  {
+    // The queen held in the air past the settle time before it lands.
+    Table t("chess", fen);
+    t.setup();
+    t.up("d7").down("d6", 417).up("d6", 420).up("d4", 150).down("d5", 120).down("e3", 1400);
+    t.wait(2000);
+    EXPECT_EQ(t.moves(), (Strings{"d7-d5", "Qd4-e3"})) << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  }
+}
+
+TEST(RealHandsSoak, APieceStraightenedBeforeTheWaypointWasLeftIsNoLandingOfTheLongerMove) {
+  // corners-mini seed 472 of the soak (commit_at_once on and off): White's
+  // Bd2-b4 rests where it could go on to take Grey's queen on a5; Grey
+  // straightens that queen (lifted 196 ms, its reed bouncing as it is put
+  // back), then lifts the bishop off b4 to take it with his bishop from a3.
+  // Read as Bd2xQa5 with Grey's bishop lifted: but a5 was filled again
+  // before the bishop left b4, so no bishop went on over b4 to a5. The same
+  // hands here: Bc1-e3 resting where it could go on to take the knight on
+  // f4; Black straightens that knight, lifts the bishop off e3 (its reed
+  // bouncing) and takes it with the queen from e7.
+  const std::string fen = "rnb1kb1r/ppppqppp/8/8/5n2/3P4/PPP1PPPP/RNBQKBNR w KQkq - 0 1";
+  Table t("chess", fen);
+  t.setup();
+  t.up("c1").down("e3", 330).up("f4", 694).down("f4", 196).up("f4", 1).down("f4", 4);
+  t.up("e3", 232).down("e3", 3).up("e3", 3).up("e7", 354).down("e3", 485).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Bc1-e3", "Qe7xBe3"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
+TEST(RealHandsSoak, APieceThatLandedBeforeItsOriginWasLiftedIsNoMove) {
+  // corners-long and corners-short seed 980 of the soak (commit_at_once on
+  // and off): Black's Rj10-j9 lands; Pink lifts Black's knight on h10 to
+  // take it and slides his rook from l10 over k10, j10 and i10. Its brush
+  // of j10 read as Nh10-j9 with Rl10xRj10 (j9 filled, h10 and l10 empty,
+  // j10 full), though j9 was filled before the knight left h10. The same
+  // hands here: Rd5-d6, White's Rh5xNb5 brushing d5 on its way.
+  Table t("chess", "k7/8/8/1n1r3R/8/8/8/7K b - - 0 1");
+  t.setup();
+  t.up("d5").down("d6", 697).up("b5", 144).up("h5", 420).down("g5", 100).up("g5", 60);
+  t.down("f5", 50).up("f5", 60).down("e5", 50).up("e5", 60).down("d5", 32).up("d5", 69);
+  t.down("c5", 24).up("c5", 53).down("b5", 22).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Rd5-d6", "Rh5xNb5"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+}
+
 }  // namespace real_hands
 }  // namespace tabula::testing

@@ -296,6 +296,44 @@ RecordRun run_record(const PreparedRecord& prep, const session::GeneratorSetting
   return run;
 }
 
+PreparedRecord prepare_recapture_game(const std::string& variant, std::uint64_t seed, bool& done) {
+  std::optional<core::Move> recapture;
+  done = false;
+  auto pick = [&](const core::Game& g, int ply) -> std::optional<core::Move> {
+    if (done) return std::nullopt;
+    if (recapture) {
+      done = true;
+      return recapture;
+    }
+    // Hardest first: the moved piece could instead have captured the
+    // recapturing piece, so a bounce of its reed shows that other capture.
+    const core::MoveList legal = g.legal_moves();
+    auto could_take = [&](core::Square from, core::Square to) {
+      for (const core::Move& x : legal) {
+        if (x.from == from && x.to == to) return true;
+      }
+      return false;
+    };
+    for (int hard = 1; hard >= 0; --hard) {
+      for (const core::Move& m : legal) {
+        if (m.kind == core::MoveKind::kPlacement) continue;
+        core::Game after = g;
+        after.play(m);
+        if (after.outcome().over) continue;
+        for (const core::Move& r : after.legal_moves()) {
+          if (r.to != m.to || r.kind == core::MoveKind::kPlacement) continue;
+          if (hard && !could_take(m.from, r.from)) continue;
+          recapture = r;
+          return m;
+        }
+      }
+      if (ply < 8) break;  // the easy kind only once the game has opened up
+    }
+    return g.random_move(seed * 104729 + static_cast<std::uint64_t>(ply));
+  };
+  return prepare_game(variant, pick, 60);
+}
+
 bool no_illegal(const Table& t) {
   for (const auto& r : t.rulings()) {
     if (r.severity == core::Severity::kIllegal) return false;

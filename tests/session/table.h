@@ -95,6 +95,12 @@ PreparedRecord prepare_game(
     const std::function<std::optional<core::Move>(const core::Game&, int ply)>& pick,
     int max_plies);
 
+// Issue 22 item 2's fast recapture: random moves until one can be recaptured
+// on its square by the next seat (hardest first: the moved piece could have
+// taken the recapturer), then that move and the recapture (`done`); none
+// found within the game: `done` false.
+PreparedRecord prepare_recapture_game(const std::string& variant, std::uint64_t seed, bool& done);
+
 // A prepared record through the generator and a session: the moves the
 // session accepted, and any illegal or out-of-sync rulings it gave.
 struct RecordRun {

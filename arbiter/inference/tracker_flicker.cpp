@@ -1,0 +1,89 @@
+// tracker_flicker.cpp — the Tracker (tracker.h) telling a reed's flicker (a flip
+// and a flip back within the bounce window) from a hand: a move shown only by
+// a flicker, a reply that may flip back, a move shown again for real.
+#include "inference/tracker.h"
+
+#include <array>
+
+namespace tabula::inference {
+
+using core::Move;
+using core::Square;
+using core::SquareSet;
+
+bool Tracker::shown_by_flicker() const {
+  if (!tentative_ || tentative_->groups.size() != 1) return false;
+  // The touch that first showed it is a flicker's first flip, the reed's
+  // flip back next on that square (another seat's lift in the same
+  // millisecond is no flicker; nor a landing's bounce ending on the landing,
+  // nor a flicker showing again a move shown before). Or it came while
+  // another square's reed was between a flicker's flip and its flip back
+  // (real hands, issue 27 item 11, chess: the rook's reed bouncing as Black
+  // lifts it, the queen landing on g8 in that instant): the board showed
+  // the move only because that reed was bouncing.
+  const Touch* shown_by = nullptr;
+  std::array<const Touch*, core::kMaxSquares> last{};
+  for (const Touch& t : log_.touches()) {
+    const int q = core::index_of(t.square);
+    if (t.seq == tentative_->seq && t.time == tentative_->shown) {
+      if (!t.flicker) {
+        for (const Touch* b : last) {
+          if (b != nullptr && b->flicker && b->seq < t.seq && b->square != t.square &&
+              next_flips_back(*b))
+            return true;
+        }
+        return false;
+      }
+      if (!tentative_->left) return false;  // it still shows the move
+      shown_by = &t;
+    }
+    if (shown_by != nullptr && t.seq > shown_by->seq && t.square == shown_by->square)
+      return t.flicker;
+    last[static_cast<std::size_t>(q)] = &t;
+  }
+  return false;
+}
+
+bool Tracker::may_flip_back() const {
+  // The last touch came within the bounce window of its square's change
+  // before, at this instant: it may be a flicker's first flip, its flip
+  // back still to come (TouchLog::add marks a flicker only at the flip back).
+  return last_change_ == now_ && now_ - previous_flip_ < settings_.health.bounce_window;
+}
+
+bool Tracker::next_flips_back(const Touch& b) const {
+  // b's next touch on its square is a flicker's flip back (b its first flip).
+  for (const Touch& t : log_.touches()) {
+    if (t.seq > b.seq && t.square == b.square) return t.flicker && t.occupied != b.occupied;
+  }
+  return false;
+}
+
+void Tracker::reshow_after_flicker() {
+  // A move the board first showed only for a reed's flicker (a victim's
+  // lift bouncing while the capturer is in the air, issue 22) is shown for
+  // real when its squares show it again, hand touches, not flickers: from
+  // that touch on, what the hands do is the next seat's. Without this, the
+  // capturer's real landing counted as the reply's refill of that square
+  // (issue 27 item 11, corners-mini: the king lifted before the queen landed
+  // beside it read as the king taking the queen).
+  if (!shown_by_flicker()) return;
+  const Footprint& f = groups_[tentative_->groups.front()].footprint;
+  const SquareSet squares = f.touched() & ~ignored();
+  if (((board_.occupied() ^ expected_) & squares) != (f.changed & squares)) return;
+  const Touch* last = nullptr;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq > tentative_->seq && !t.flicker && squares.test(core::index_of(t.square))) last = &t;
+  }
+  if (last == nullptr || !last->occupied) return;
+  // A hand that began before the landing belongs to the reply, as in
+  // overlapping_reading: its touches are kept past the new show (issue 27
+  // item 11: famous.pgn game 1, Black's knight lifted between the bishop's
+  // bouncing victim and its landing on d7, then taking it there).
+  tentative_->carry |= (board_.occupied() ^ expected_) & ~f.touched() & ~ignored();
+  tentative_->seq = last->seq;
+  tentative_->shown = last->time;
+  tentative_->left.reset();
+}
+
+}  // namespace tabula::inference

@@ -1,0 +1,328 @@
+// tracker_matching.cpp — the Tracker (tracker.h) matching the board against every
+// legal move's footprint on each change: the tentative move, a fast reply seen
+// after it, a move read with the next seat's hand already under way (evaluate).
+#include "inference/tracker.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace tabula::inference {
+
+using core::Move;
+using core::Square;
+using core::SquareSet;
+
+void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
+  if (mode_ == TrackerMode::kObserve) return;
+  // Squares the rules changed leave the waiting list once they show it.
+  awaiting_ &= board_.occupied() ^ expected_;
+  SquareSet ignore = ignored();
+  if (mode_ == TrackerMode::kVerify) {
+    bool in_sync = ((board_.occupied() ^ expected_) & ~ignore).none() && board_.stray().none();
+    if (in_sync) {
+      fixes_.clear();
+      state_ = TrackerState::kInSync;
+      layout_seq_ = seq_;
+    } else {
+      fixes_ = plan_fixes(*layout_, board_.occupied(), ignore, board_.stray());
+      state_ = TrackerState::kMismatch;
+      if (layout_seq_ && !verified_) {
+        // Issue 21: the board showed the layout, and the hands went on before
+        // it settled: that is the first move, not a setup still under way.
+        verified_ = true;
+        up.verified = true;
+      }
+    }
+    return;
+  }
+  if (state_ == TrackerState::kAwaitingChoice || src == nullptr) return;
+
+  reply_due_ = false;
+  two_readings_ = false;
+  log_.summarize(0, summary_);
+  Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
+  if (ev.diff.none()) {
+    if (state_ == TrackerState::kMismatch) {
+      // Issue 18: a board put back with the right squares filled may still
+      // hold the wrong pieces (Black's pawn on d2, White's on d7): follow the
+      // pieces through the touches before calling it in order.
+      const core::Position& pos = src->game().position();
+      Provenance moved = follow_pieces(expected_, log_.touches(), follow_context(pos));
+      SquareSet swapped = swapped_squares(pos, moved) & ~ignore;
+      if ((swapped & moved.certain).any()) {
+        // The sensors saw each piece go alone: the swap is certain, and the
+        // fixes exchange the pieces through a free square, one piece in the
+        // air at a time, so the sensors see the exchange too.
+        fixes_ = plan_fixes(pos, board_.occupied(), ignore, board_.stray(), std::nullopt, &moved);
+        if (!ruled_board_ || *ruled_board_ != board_.occupied() || !swapped_said_) {
+          Mismatch m;
+          m.kind = MismatchKind::kOutOfSync;
+          m.time = now_;
+          m.fixes = fixes_;
+          m.text = "the squares are filled again, but the pieces on " +
+                   square_list(board_.geometry(), swapped) + " are swapped: " +
+                   fixes_sentence(fixes_);
+          up.mismatch = std::move(m);
+          ruled_board_ = board_.occupied();
+          swapped_said_ = true;
+        }
+        judged_ = true;
+        return;
+      }
+      if (swapped.any()) {
+        // Issue 27 item 2: several pieces were in the hands at once, and
+        // which one went where is a guess the sensors cannot confirm, nor
+        // any exchange made to put it right: the board is in order, and the
+        // table is asked to look (a warning, never a demand).
+        Mismatch m;
+        m.kind = MismatchKind::kOutOfSync;
+        m.severity = core::Severity::kWarning;
+        m.time = now_;
+        m.text = "the squares are filled again; several pieces were in the air at once, so "
+                 "check that each is on its own square: ";
+        std::string sep;
+        for (int q = 0; q < core::kMaxSquares; ++q) {
+          if (!swapped.test(q)) continue;
+          m.text += sep + pos.rules().geometry.name(static_cast<Square>(q)) + " holds " +
+                    piece_name_of(pos.rules(), pos.at(static_cast<Square>(q)));
+          sep = ", ";
+        }
+        up.mismatch = std::move(m);
+      }
+      up.back_in_order = true;
+    }
+    clear_evidence();
+    state_ = TrackerState::kInSync;
+    return;
+  }
+  std::vector<std::size_t> matches;
+  for (std::size_t i = 0; i < groups_.size(); ++i) {
+    if (shows_result(groups_[i].footprint, ev)) matches.push_back(i);
+  }
+  drop_impossible_after_tentative(matches);
+  const bool after_burst = disturbed_;
+  if (disturbed_) {
+    // After a burst only the move seen before it may stand again.
+    if (tentative_ && matches == tentative_->groups) {
+      disturbed_ = false;
+    } else {
+      matches.clear();
+    }
+  }
+  if (!matches.empty()) {
+    const std::size_t readings = matches.size();
+    std::uint64_t seq = seq_;
+    if (tentative_ && tentative_->groups.size() == 1 &&
+        std::find(matches.begin(), matches.end(), tentative_->groups.front()) != matches.end() &&
+        !touched_since(tentative_->seq, groups_[tentative_->groups.front()].footprint.touched())) {
+      // The move seen before still stands and nobody has handled its squares
+      // since: later touches elsewhere (the next player straightening a piece
+      // the mover could also have taken) do not make it ambiguous.
+      matches = tentative_->groups;
+      seq = tentative_->seq;
+    }
+    if (matches.size() > 1) matches = completed_last(matches);
+    Millis shown = now_;
+    if (!tentative_ || tentative_->groups != matches) {
+      after_.reset();
+      if (tentative_ && tentative_->groups.size() == 1) previous_ = tentative_;
+    } else if (!tentative_->left ||
+               *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
+      shown = tentative_->shown;  // the same move, adjusted: made when first shown
+    }  // else it was first shown by a reed's flicker (a victim's bouncing lift): made now
+    Tentative t{matches, seq, shown, wait_for(matches, readings, after_burst)};
+    // The same move read again, its squares untouched since (a flicker
+    // elsewhere showed it alone for a moment): the squares carried with it
+    // stay the reply's (issue 27 item 11, FFA 100532097: Blue's rook lifted
+    // as Nf3-d4 was read, its reed falling back for 1 ms; the lift was lost).
+    if (tentative_ && tentative_->groups == matches && seq == tentative_->seq)
+      t.carry = tentative_->carry;
+    take_tentative(std::move(t), up);
+    return;
+  }
+  // Not one move from the position: perhaps the tentative move, then the
+  // next player's fast reply.
+  auto reply_shown = [&]() {
+    const After* a = after(src);
+    if (a == nullptr) return false;
+    TouchSummary since;
+    log_.summarize(tentative_->seq, since, tentative_->carry);
+    Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
+    int replies = 0;
+    for (const CandidateGroup& g : a->groups) replies += shows_result(g.footprint, ev1) ? 1 : 0;
+    if (replies == 0) {
+      // The reply whole while the seat after it already lifts a piece (real
+      // hands, issue 27 item 11: each lift within 270 ms of the landing
+      // before it): T stands; the reply is read from the position after T.
+      const Footprint& tf = groups_[tentative_->groups.front()].footprint;
+      const SquareSet t_landing = (tf.changed & ~expected_) | tf.kept;
+      // Squares T's piece could still take on, going on from where it stands.
+      SquareSet t_reach;
+      const Square t_to = groups_[tentative_->groups.front()].moves.front().to;
+      for (const CandidateGroup& h : groups_) {
+        if (tf.origin != core::kNoSquare && h.footprint.origin == tf.origin &&
+            lies_between(tf.origin, t_to, h.moves.front().to))
+          t_reach |= h.footprint.kept;
+      }
+      for (const CandidateGroup& g : a->groups) {
+        SquareSet rest = ev1.diff & ~g.footprint.touched();
+        if (rest.none()) continue;
+        // Lifts of another seat's pieces, each after the reply's own piece
+        // left its square (that seat began once the reply was under way):
+        // T's own piece among them too (its mover's next move, in a game of
+        // two; issue 27 item 11, chess seed 13: the queen lifted again after
+        // Black lifted f8 is no slide going on, Black had begun), unless the
+        // "reply" began on a square T's piece could still take on: then it is
+        // the victim lifted and T's piece going on over the reply's landing
+        // (Ra1-a3, a5 lifted, the rook on through a4 to take on a5).
+        const Square o = g.footprint.origin;
+        if (o == core::kNoSquare) continue;
+        if ((rest & t_landing).any() && t_reach.test(core::index_of(o))) continue;
+        if (whole_with_later_lifts(g, *a, since) || whole_with_a_later_move(g, *a, since, *src))
+          ++replies;
+      }
+    }
+    return replies == 1;
+  };
+  reshow_after_flicker();
+  // A reply the board shows only since a flip that may be a reed's first
+  // flip of a flicker (within the bounce window of that square's change
+  // before) may be gone at the flip back: T commits when the reed has had
+  // time to come back (on_tick), as a move shown one way does (real hands,
+  // issue 27 item 11, four-kingdoms: the pawn leaving its rest on c4 bounced
+  // as Red lifted his bishop, and the flip showed Bf1xc4 as the reply to
+  // b4-c4; b4-d4 was lost).
+  auto commit_after_reply = [&]() {
+    if (may_flip_back()) {
+      reply_due_ = true;
+      return false;
+    }
+    up.commit = commit_tentative();
+    return true;
+  };
+  if (tentative_ && !disturbed_) {
+    if (reply_shown()) {
+      if (commit_after_reply()) return;
+    } else if (next_seat_began(src)) {
+      up.commit = commit_tentative();
+      return;
+    }
+    // A reading that replaced the move shown before may have been momentary
+    // (a reed's flip and flip back, issue 22): that move, then a reply.
+    if (!reply_due_ && previous_ && previous_->groups != tentative_->groups) {
+      std::optional<Tentative> current = tentative_;
+      tentative_ = previous_;
+      if (reply_shown()) {
+        if (commit_after_reply()) {
+          previous_.reset();
+          return;
+        }
+      }
+      tentative_ = current;
+    }
+  }
+  if (reply_due_) {
+    if (!tentative_->left) tentative_->left = now_;
+    if (state_ != TrackerState::kMismatch) state_ = TrackerState::kMoving;
+    return;
+  }
+  // The next seat's hand began before the mover's move was seen whole
+  // (issue 27 item 9): that move, with the reply under way.
+  // A waypoint shown before (a rest on the path, half a castling) that the
+  // board no longer shows is no reading any more: the piece went on (real
+  // hands, issue 27 item 11: d2-d3 brushed on the way to d4 while Black lifts).
+  const bool waypoint_left = tentative_ && tentative_->groups.size() == 1 &&
+                             (tentative_->wait == Wait::kSlide || tentative_->wait == Wait::kPrefix);
+  // So is a move only a flicker showed (a victim's lift bouncing, issue 22)
+  // that the board does not show now (real hands: the next seat lifting the
+  // bouncing piece before the mover's piece lands elsewhere).
+  if (!disturbed_ &&
+      (!tentative_ || tentative_->carry.any() || waypoint_left || shown_by_flicker())) {
+    // A piece that stood on a waypoint and left it went on along its line:
+    // read no other move of that piece (real hands, issue 27 item 11,
+    // corners-mini: the queen stood on c5, Grey lifted it to take it, and
+    // Grey's bishop brushing d6 was no Qc6-d6, which never passes c5).
+    std::optional<std::size_t> went_on;
+    if (waypoint_left && tentative_->wait == Wait::kSlide) went_on = tentative_->groups.front();
+    if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on, two_readings_)) {
+      std::vector<std::size_t> one{o->group};
+      Millis shown = now_;
+      std::uint64_t seq = seq_;
+      if (o->landed_seq != 0) {
+        // The reply took on M's landing square after M's piece landed: M
+        // was made at that landing, and the touches since are the reply's.
+        shown = o->landed_at;
+        seq = o->landed_seq;
+      } else if (tentative_ && tentative_->groups == one) {
+        shown = tentative_->shown;
+        seq = tentative_->seq;
+      }
+      // The reply seen whole proves the move was made: a waypoint's wait
+      // (the piece resting on its path) is over, and so is the settle time
+      // of commit_at_once off, as for a fast reply (reply_shown commits at
+      // once in either mode; corners-long seed 80 with it off: Pink's move
+      // proven by White's pawn landing waited, Grey lifted that pawn to take
+      // it, and the board was ruled out of sync at the settle tick). It
+      // commits once no reed can flicker back (the "reply" may be a bounce),
+      // and the reply, with any hand after it, is read from the position
+      // after it.
+      Tentative t{one, seq, shown, wait_for(one, 1, false, o->proven)};
+      // The reply's touches are kept past M's commit: the pieces it lifted
+      // (the differences outside M) and the squares of a reply seen whole
+      // (a victim's square lifted and refilled: chess soak seed 130,
+      // Qe6xd6 shown whole as Bc8-d7 landed, its refill of d6 dropped with
+      // the commit, then read as Qe6xBd7).
+      t.carry = (ev.diff & ~groups_[o->group].footprint.touched()) | o->reply;
+      after_.reset();
+      take_tentative(std::move(t), up);
+      return;
+    }
+  }
+  if (tentative_ && !tentative_->left) tentative_->left = now_;
+  if (state_ != TrackerState::kMismatch) {
+    state_ = TrackerState::kMoving;
+  } else {
+    refresh_fixes(src);
+  }
+}
+
+void Tracker::take_tentative(Tentative t, TrackerUpdate& up) {
+  // The board shows `t`: it waits as its row says, or commits at once.
+  tentative_ = std::move(t);
+  state_ = TrackerState::kMatched;
+  fixes_.clear();
+  ruled_attempt_.reset();
+  ruled_board_.reset();
+  if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
+    up.commit = commit_tentative();
+}
+
+bool Tracker::touched_since(std::uint64_t seq, const SquareSet& squares) const {
+  for (const Touch& t : log_.touches()) {
+    if (t.seq > seq && squares.test(core::index_of(t.square))) return true;
+  }
+  return false;
+}
+
+std::vector<std::size_t> Tracker::completed_last(const std::vector<std::size_t>& matches) const {
+  // Of several moves the board shows alike (with no earlier tentative move
+  // standing untouched), the one whose squares were handled last is the one
+  // just finished. A tie stays a question for the kiosk.
+  std::vector<std::size_t> out;
+  std::uint64_t best = 0;
+  for (std::size_t i : matches) {
+    std::uint64_t last = 0;
+    const SquareSet touched = groups_[i].footprint.touched();
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (touched.test(q)) last = std::max({last, summary_.last_up[q], summary_.last_down[q]});
+    }
+    if (last > best) {
+      best = last;
+      out.clear();
+    }
+    if (last == best) out.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace tabula::inference

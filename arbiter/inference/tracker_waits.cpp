@@ -1,0 +1,104 @@
+// tracker_waits.cpp — the Tracker (tracker.h) deciding how long a matched move
+// waits before it commits (the table "When a matched move commits", Wait), and
+// the commit itself.
+#include "inference/tracker.h"
+
+#include <algorithm>
+
+namespace tabula::inference {
+
+using core::Move;
+using core::Square;
+using core::SquareSet;
+
+Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
+                       bool after_burst, bool proven) const {
+  // The table "When a matched move commits" (tracker.h), row by row.
+  // `proven`: a reply seen whole after it (overlapping_reading): no hand
+  // can still be on the way to a longer move, in either mode.
+  bool prefix = false;
+  for (std::size_t i : matches) prefix = prefix || groups_[i].prefix;
+  if (prefix && !proven) return Wait::kPrefix;
+  if (!settings_.commit_at_once && !settings_.sliding && !proven) return Wait::kSettle;
+  if (readings != 1 || matches.size() != 1 || after_burst || board_.stray().any())
+    return Wait::kSettle;
+  const CandidateGroup& g = groups_[matches.front()];
+  const Move& m = g.moves.front();
+  if (g.moves.size() > 1) return Wait::kSettle;  // a promotion or placement: which piece
+  // A promoted piece is swapped in on its square: that lift and put-down
+  // belong to the move.
+  if (m.promotion != core::kNoKind && m.kind != core::MoveKind::kPlacement) return Wait::kSettle;
+  if ((g.footprint.touched() & ignored()).any()) return Wait::kSettle;  // part of it unseen
+  // Issue 27 item 10: with `sliding`, a rest on the way waits slide_rest
+  // whether or not moves commit at once.
+  if (proven) return Wait::kNone;
+  if (waypoint(g)) return Wait::kSlide;
+  if (!settings_.commit_at_once) return Wait::kSettle;
+  return Wait::kNone;
+}
+
+
+bool Tracker::waypoint(const CandidateGroup& g) const {
+  // A piece put down where another legal move of the same piece from the
+  // same origin would pass over: a slide may still be under way (the square
+  // brushed on the way to a longer move). Castling's halves are prefixes.
+  const Move& m = g.moves.front();
+  Square o = g.footprint.origin;
+  if (o == core::kNoSquare || m.kind == core::MoveKind::kCastle) return false;
+  for (const CandidateGroup& h : groups_) {
+    if (&h == &g || h.footprint.origin != o) continue;
+    if (lies_between(o, m.to, h.moves.front().to)) return true;
+  }
+  return false;
+}
+
+Millis Tracker::quiet_needed() const {
+  switch (tentative_->wait) {
+    case Wait::kNone:
+      return settings_.health.bounce_window;
+    case Wait::kSlide:
+      return slide_wait();
+    case Wait::kPrefix:
+      return settings_.settle_prefix;
+    case Wait::kSettle:
+      break;
+  }
+  return settings_.settle;
+}
+
+Millis Tracker::slide_wait() const {
+  if (!settings_.sliding) return settings_.settle_slide;
+  return settings_.commit_at_once ? settings_.slide_rest
+                                  : std::max(settings_.slide_rest, settings_.settle);
+}
+
+Millis Tracker::judge_quiet() const {
+  if (resting_since_ && *resting_since_ == last_change_)
+    return std::max(settings_.settle, slide_wait());
+  return settings_.settle;
+}
+
+Commit Tracker::commit_tentative() {
+  Commit c;
+  c.time = now_;
+  c.made = tentative_->shown;
+  for (std::size_t i : tentative_->groups) {
+    for (const Move& m : groups_[i].moves) c.options.push_back(m);
+  }
+  if (tentative_->groups.size() > 1) {
+    c.choice = ChoiceKind::kWhichMove;
+  } else if (c.options.size() > 1) {
+    c.choice = c.options.front().kind == core::MoveKind::kPlacement ? ChoiceKind::kPlacement
+                                                                    : ChoiceKind::kPromotion;
+  }
+  commit_seq_ = tentative_->seq;
+  commit_carry_ = tentative_->carry;
+  const Footprint& f = groups_[tentative_->groups.front()].footprint;
+  placed_ = (f.changed & ~expected_) | f.kept;
+  placed_until_ = now_ + settings_.settle;
+  regrip_ = false;
+  state_ = c.choice == ChoiceKind::kNone ? TrackerState::kMoving : TrackerState::kAwaitingChoice;
+  return c;
+}
+
+}  // namespace tabula::inference
