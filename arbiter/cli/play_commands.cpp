@@ -3,6 +3,7 @@
 #include "cli/bot_play_command.h"
 #include "cli/options.h"
 #include "cli/play_header.h"
+#include "cli/resume_check.h"
 #include "cli/session_options.h"
 
 #include <algorithm>
@@ -38,7 +39,8 @@ const char* const kPlayUsage =
        [--clock MIN+INC | MINdDELAY | MINbBRONSTEIN]
        [--broker HOST[:PORT]|mqtts://HOST --hub-event E --board B [--broker-ca F]
         [--broker-user U --broker-password-file F] [--arbiter-key F] [--board-key F]]
-                                    headless session, journaled; resumes from FILE;
+                                    headless session, journaled; resumes from FILE
+                                    (options must then agree with the journal's);
                                     with --broker, published to the hub (docs/HUB.md)
   play --variant ID --bots SEAT=LEVEL,... [--journal FILE] [--seed N] [--movetime-ms M]
                                     humans type moves, bots answer (docs/BOTS.md)
@@ -221,6 +223,9 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
           << "; it is left as it is\n";
       return 1;
     }
+    auto stages = load_stages(variant, contents.header.start_name, err);
+    if (stages.empty()) return 1;
+    if (int agree = resume_options_agree(*o, contents.header, *stages.front(), path, err); agree != 0) return agree;
   } else {
     session::SessionSettings settings;
     if (!read_session_settings(*o, settings, err)) return 2;
