@@ -62,7 +62,15 @@ using session::Millis;
 // verify, takeback). Every problem is listed as file:line: message.
 std::vector<session::Input> read_inputs(const std::string& path, const core::RuleSet& rules,
                                         std::vector<std::string>& errors) {
-  trace::TraceParse parsed = trace::read_trace_file(path);
+  // Read once (at most trace::kMaxTraceBytes: /dev/zero was read for ever),
+  // then parsed for sensor events and scanned for intents.
+  std::string whole;
+  std::string problem;
+  if (!read_text_file(path, whole, &problem, trace::kMaxTraceBytes)) {
+    errors.push_back(path + ":0: " + problem);
+    return {};
+  }
+  trace::TraceParse parsed = trace::parse_trace(whole, path);
   for (const trace::TraceError& e : parsed.errors) errors.push_back(e.to_string());
   // Events and intents each come in line order; they are merged by line below.
   std::vector<std::pair<int, session::SquareEvent>> events;
@@ -81,7 +89,7 @@ std::vector<session::Input> read_inputs(const std::string& path, const core::Rul
     }
     events.emplace_back(e.line, session::SquareEvent{e.time, cell, e.motion == trace::Motion::kDown});
   }
-  std::ifstream in(path);
+  std::istringstream in(whole);
   std::string text;
   for (int n = 1; std::getline(in, text); ++n) {
     std::size_t at = text.find_first_not_of(" \t");
