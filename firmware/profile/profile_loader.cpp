@@ -544,9 +544,11 @@ ProfileLoad load_profile_file(const std::string& path) {
     return result;
   }
   // At most kMaxProfileBytes + 1 bytes are read: /dev/zero ends here too.
-  std::string text(kMaxProfileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
+  std::string text;
+  char chunk[65536];
+  while (text.size() <= kMaxProfileBytes && in.read(chunk, sizeof chunk).gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  }
   if (text.size() > kMaxProfileBytes) {
     result.diagnostics.push_back(
         {path, 0, 0, "more than " + std::to_string(kMaxProfileBytes) + " bytes; a profile is a few kilobytes"});
