@@ -218,6 +218,9 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   journal::Journal j;
   journal::JournalContents contents;
   std::error_code ec;
+  std::vector<std::string> errors;
+  std::vector<session::Input> inputs;
+  bool inputs_read = false;
   if (std::filesystem::exists(path, ec)) {
     journal::JournalStatus s = journal::Journal::open(path, journal::Journal::Access::kAppend, j);
     if (s.ok()) s = j.load(contents);
@@ -243,6 +246,15 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     const core::RuleSet& rules = *stages.front();
     journal::JournalHeader h;
     if (!new_journal_header(*o, rules, variant, start_name, settings, h, err)) return 1;
+    // The trace is read before the journal is made: a trace refused leaves
+    // no journal behind (whose settings a corrected command would then have
+    // to repeat).
+    inputs = read_inputs(trace_path, rules, errors);
+    inputs_read = true;
+    if (!errors.empty()) {
+      for (const std::string& e : errors) err << e << "\n";
+      return 1;
+    }
     journal::JournalStatus s = journal::Journal::create(path, h, j);
     if (!s.ok()) {
       err << "tabula: " << s.message << "\n";
@@ -287,8 +299,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
   }
 
-  std::vector<std::string> errors;
-  std::vector<session::Input> inputs = read_inputs(trace_path, *stages.front(), errors);
+  if (!inputs_read) inputs = read_inputs(trace_path, *stages.front(), errors);
   if (!errors.empty()) {
     for (const std::string& e : errors) err << e << "\n";
     return 1;

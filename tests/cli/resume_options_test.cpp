@@ -142,5 +142,20 @@ TEST(ResumeOptionsTyped, OtherBotSeatsOrClockAreRefused) {
   std::remove(journal.c_str());
 }
 
+// A new game whose trace is refused leaves no journal: before, the journal
+// was made first, and the corrected command (another --clock) was then a
+// resume that disagreed with it.
+TEST(ResumeOptionsNew, ARefusedTraceLeavesNoJournalBehind) {
+  const std::string dir = ::testing::TempDir();
+  const std::string trace = dir + "/resume_opts_bad.trace", journal = dir + "/resume_opts_bad.db";
+  std::remove(journal.c_str());
+  std::ofstream(trace) << "0 e2 sideways\n";
+  Ran r = tabula_says({"play", "--variant", "chess", "--journal", journal, "--trace", trace, "--clock", "5+3"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find(trace + ":1:"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::ifstream(journal).good()) << "a journal was left behind";
+  std::remove(trace.c_str());
+}
+
 }  // namespace
 }  // namespace tabula::cli
