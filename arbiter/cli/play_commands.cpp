@@ -181,8 +181,20 @@ bool new_journal_header(const Options& o, const core::RuleSet& rules, const std:
   }
   h.set_settings(settings);
   h.created = journal::utc_timestamp();
-  if (o.values.count("event")) h.event = o.values.at("event");
-  if (o.values.count("site")) h.site = o.values.at("site");
+  // The journal's header goes into the export's tags, `archive show` and the
+  // hub: one line of text (a line break wrote lines of its own there).
+  for (const char* name : {"event", "site"}) {
+    auto it = o.values.find(name);
+    if (it == o.values.end()) continue;
+    const bool control = std::any_of(it->second.begin(), it->second.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+    if (control || it->second.size() > 200) {
+      err << "tabula: --" << name << ": one line of text without control characters, at most 200 bytes\n";
+      return false;
+    }
+    (std::string(name) == "event" ? h.event : h.site) = it->second;
+  }
   return true;
 }
 

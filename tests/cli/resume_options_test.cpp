@@ -157,5 +157,29 @@ TEST(ResumeOptionsNew, ARefusedTraceLeavesNoJournalBehind) {
   std::remove(trace.c_str());
 }
 
+// --event and --site go into the journal's header, its export's tags and
+// `archive show`: before, a line break was journaled as given.
+TEST(ResumeOptionsNew, EventAndSiteAreOneLineOfText) {
+  const std::string dir = ::testing::TempDir();
+  const std::string pgn = dir + "/resume_opts_ev.pgn", trace = dir + "/resume_opts_ev.trace",
+                    journal = dir + "/resume_opts_ev.db";
+  std::remove(journal.c_str());
+  std::ofstream(pgn) << "[Event \"x\"]\n\n1. e4 e5 *\n";
+  Ran t = tabula_says({"trace", "--variant", "chess", pgn, "--seed", "1"});
+  ASSERT_EQ(t.code, 0) << t.err;
+  std::ofstream(trace) << t.out;
+  for (const char* option : {"--event", "--site"}) {
+    Ran r = tabula_says({"play", "--variant", "chess", "--journal", journal, "--trace", trace, option, "Club\nmoves 99"});
+    EXPECT_EQ(r.code, 1) << option;
+    EXPECT_NE(r.err.find(std::string(option) + ": one line of text without control characters"), std::string::npos)
+        << r.err;
+    EXPECT_FALSE(std::ifstream(journal).good()) << "nothing journaled";
+  }
+  EXPECT_EQ(tabula_says({"play", "--variant", "chess", "--journal", journal, "--trace", trace, "--event",
+                         "Club night \xC3\xA9t\xC3\xA9"}).code,
+            0);
+  std::remove(journal.c_str());
+}
+
 }  // namespace
 }  // namespace tabula::cli
