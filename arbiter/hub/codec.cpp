@@ -255,6 +255,10 @@ bool names_match(const M& m, std::string_view topic, std::string& error) {
 std::optional<wire::BoardState> decode_state(std::string_view payload, std::string_view topic, std::string& error) {
   auto m = decode<wire::BoardState>(payload, topic, "BoardState", error);
   if (m && !names_match(*m, topic, error)) return std::nullopt;
+  if (m && m->game_id().empty()) {  // every board names its game: the journal's creation time and the board
+    error = std::string(topic) + ": state without a game id; it is ignored";
+    return std::nullopt;
+  }
   return m;
 }
 
@@ -263,6 +267,10 @@ std::optional<wire::StreamItem> decode_item(std::string_view payload, std::strin
   if (m && !names_match(*m, topic, error)) return std::nullopt;
   if (m && m->seq() == 0) {
     error = std::string(topic) + ": stream item without a sequence number; it is ignored";
+    return std::nullopt;
+  }
+  if (m && m->game_id().empty()) {  // else each one would start "a new game" and be applied again
+    error = std::string(topic) + ": stream item without a game id; it is ignored";
     return std::nullopt;
   }
   return m;

@@ -105,5 +105,24 @@ TEST(HubModelAttack, APayloadOverTheLimitIsRefusedUnread) {
   EXPECT_EQ(m.board("t1")->applied_seq, 1u);
 }
 
+// A state or item without a game id (no board publishes one: the id is the
+// journal's creation time and the board) started "a new game" at each
+// message, so one item sent again was applied again, each time: not exactly
+// once. It is now a bad payload, and the board's view is unchanged.
+TEST(HubModelAttack, AnItemOrStateWithoutAGameIdIsRefused) {
+  HubModel m("club");
+  wire::StreamItem it = t1_item(1);
+  it.set_game_id("");
+  for (int i = 0; i < 3; ++i) m.on_message("tabula/club/t1/stream", encode(it), i);
+  wire::BoardState st = t1_state();
+  st.set_game_id("");
+  m.on_message("tabula/club/t1/state", encode(st), 3);
+  EXPECT_EQ(m.board("t1")->items, 0u);
+  EXPECT_FALSE(m.board("t1")->state.has_value());
+  EXPECT_EQ(m.board("t1")->bad_payloads, 4u);
+  ASSERT_FALSE(m.alerts().empty());
+  EXPECT_NE(m.alerts()[0].text.find("without a game id"), std::string::npos) << m.alerts()[0].text;
+}
+
 }  // namespace
 }  // namespace tabula::hub
