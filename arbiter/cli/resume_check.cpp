@@ -75,12 +75,21 @@ int resume_options_agree(const Options& o, const journal::JournalHeader& h, cons
       return 2;
     }
     const std::string says = session::to_text(*bots, rules);
-    if (says != h.bots) disagree("bots", quoted(says), h.bots.empty() ? "none" : quoted(h.bots));
+    // Typed play needs --bots to be typed play at all: the journal's is the
+    // one to give.
+    if (says != h.bots) {
+      problems.push_back("--bots says " + quoted(says) + ", but the journal's game was begun with " +
+                         (h.bots.empty() ? std::string("none") : quoted(h.bots)) +
+                         "; a resumed game keeps its journal's bots (give --bots " +
+                         (h.bots.empty() ? std::string("as the journal has them") : h.bots) + ")");
+    }
   }
   for (const std::string& p : problems) {
-    err << "tabula: " << path << ": " << p
-        << "; a resumed game keeps its journal's settings (leave the option out, or give the journal's); the "
-           "journal is left as it is\n";
+    err << "tabula: " << path << ": " << p;
+    if (p.rfind("--bots", 0) != 0) {
+      err << "; a resumed game keeps its journal's settings (leave the option out, or give the journal's)";
+    }
+    err << "; the journal is left as it is\n";
   }
   return problems.empty() ? 0 : 1;
 }
