@@ -290,7 +290,37 @@ SetupChoices setup_choices(const std::string& profiles_dir, const std::string& a
   return c;
 }
 
+namespace {
+
+std::string setup_problem(const SetupDone& setup, const SetupChoices& choices);
+
+// What check_setup says goes on the kiosk's screen and quotes the setup's
+// own words (a hand-edited file): control bytes as \xNN, at most 400 bytes.
+std::string printable(const std::string& text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && out.size() < 400; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out.size() < 400 ? out : out + "...";
+}
+
+}  // namespace
+
 std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
+  return printable(setup_problem(setup, choices));
+}
+
+namespace {
+
+std::string setup_problem(const SetupDone& setup, const SetupChoices& choices) {
   const BoardOption* board = choices.board(setup.board_profile);
   if (board == nullptr) {
     return "the board profile " + setup.board_profile +
@@ -336,6 +366,8 @@ std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
   }
   return "";
 }
+
+}  // namespace
 
 LoadedSetup load_setup(const std::string& state_dir, const SetupChoices& choices) {
   LoadedSetup out;

@@ -405,6 +405,16 @@ TEST(FirstBoot, PlayersNamesAreOneLineOfTextEachAtOneSeat) {
   const LoadedSetup l = load_setup(s.path(), installed());
   EXPECT_FALSE(l.setup.has_value());
   EXPECT_EQ(l.problem, setup_file(s.path()) + ": two seats are named \"Ann\" (White and Black)");
+  // What the file says is quoted made printable and short: a terminal escape
+  // in the variant, a clock of 100 KiB.
+  s.write("setup.textproto", "variant: \"ch\\x1b[2Jess\"\n");
+  std::string p = load_setup(s.path(), installed()).problem;
+  EXPECT_EQ(p.find('\x1b'), std::string::npos) << p;
+  EXPECT_NE(p.find("ch\\x1b[2Jess is not installed"), std::string::npos) << p;
+  s.write("setup.textproto", "variant: \"chess\"\ntime_control: \"" + std::string(100 << 10, '9') + "x\"\n");
+  p = load_setup(s.path(), installed()).problem;
+  EXPECT_LT(p.size(), 600u);
+  EXPECT_NE(p.find("the clock 999"), std::string::npos) << p.substr(0, 200);
   // Nothing refused is saved; a good setup with such names goes through whole.
   EXPECT_NE(save_setup(s.path(), SetupDone{"", "chess", "", "Ann\r,Bob"}, installed()), "");
   const SetupDone good{"", "chesscom-ffa", "", world};
