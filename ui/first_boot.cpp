@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "hub/action_auth.h"
 #include "profile/profile_loader.h"
 #include "session/bot_seats.h"
 #include "session/clock.h"
@@ -161,24 +162,6 @@ std::vector<std::string> split_players(const std::string& text) {
 }
 
 namespace {
-
-// `text` for a message: printable ASCII as it is, other bytes as \xNN, at
-// most 40 bytes (then "..."), in double quotes.
-std::string shown_name(const std::string& text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-      out += static_cast<char>(c);
-    } else {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out + (text.size() > 40 ? "...\"" : "\"");
-}
 
 std::string trimmed(const std::string& s) {
   const std::size_t a = s.find_first_not_of(' ');
@@ -350,7 +333,7 @@ std::string setup_problem(const SetupDone& setup, const SetupChoices& choices) {
   const std::vector<std::string> seat_names = choices.seat_names(setup.variant_id);
   for (std::size_t i = 0; i < players.size(); ++i) {
     if (std::string why = player_name_problem(players[i]); !why.empty()) {
-      return "player " + std::to_string(i + 1) + " (" + seat_names[i] + ") " + shown_name(players[i]) + ": " + why;
+      return "player " + std::to_string(i + 1) + " (" + seat_names[i] + ") " + hub::quote_short(players[i]) + ": " + why;
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (!trimmed(players[i]).empty() && trimmed(players[i]) == trimmed(players[j])) {

@@ -392,7 +392,7 @@ TEST(FirstBoot, PlayersNamesAreOneLineOfTextEachAtOneSeat) {
   EXPECT_EQ(problem("Ann,Bob,Cem\xE2\x80\xAEnna"),
             "player 3 (Yellow) \"Cem\\xe2\\x80\\xaenna\": holds an invisible format character (U+202E)");
   EXPECT_EQ(problem("Ann,Bob,Cem," + std::string(65, 'd')),
-            "player 4 (Green) \"" + std::string(40, 'd') + "...\": is longer than 64 bytes");
+            "player 4 (Green) \"" + std::string(32, 'd') + "\"... (65 bytes): is longer than 64 bytes");
   EXPECT_EQ(problem("Ann,Bob,Ann"), "two seats are named \"Ann\" (Red and Yellow)");
   EXPECT_EQ(problem(" Ann,Bob,Ann "), "two seats are named \"Ann\" (Red and Yellow)");
   // Any script, combining marks, emoji: text. Unnamed seats are not names.
