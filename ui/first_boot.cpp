@@ -5,11 +5,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "hub/action_auth.h"
 #include "profile/profile_loader.h"
 #include "session/bot_seats.h"
 #include "session/clock.h"
@@ -159,6 +161,50 @@ std::vector<std::string> split_players(const std::string& text) {
   return out;
 }
 
+namespace {
+
+std::string trimmed(const std::string& s) {
+  const std::size_t a = s.find_first_not_of(' ');
+  if (a == std::string::npos) return "";
+  return s.substr(a, s.find_last_not_of(' ') - a + 1);
+}
+
+}  // namespace
+
+std::string player_name_problem(const std::string& name) {
+  if (name.size() > kMaxPlayerName) return "is longer than " + std::to_string(kMaxPlayerName) + " bytes";
+  for (std::size_t i = 0; i < name.size();) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    if (c < 0x20 || c == 0x7f) return "holds a control character";
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    // One UTF-8 sequence: its length from the lead byte, continuation bytes
+    // 10xxxxxx, no overlong form, no surrogate, at most U+10FFFF.
+    const int len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
+    if (len == 0 || (len == 3 && c > 0xef) || i + static_cast<std::size_t>(len) > name.size())
+      return "is not UTF-8 text";
+    char32_t cp = c & (len == 2 ? 0x1f : len == 3 ? 0x0f : 0x07);
+    for (int k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(name[i + static_cast<std::size_t>(k)]);
+      if ((cc & 0xc0) != 0x80) return "is not UTF-8 text";
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+      return "is not UTF-8 text";
+    if (cp >= 0x80 && cp <= 0x9f) return "holds a control character";
+    if ((cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x2069) ||
+        cp == 0xfeff) {
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(cp));
+      return std::string("holds an invisible format character (") + hex + ")";
+    }
+    i += static_cast<std::size_t>(len);
+  }
+  return "";
+}
+
 std::string setup_file(const std::string& state_dir) {
   return (fs::path(state_dir) / kSetupName).string();
 }
@@ -227,7 +273,37 @@ SetupChoices setup_choices(const std::string& profiles_dir, const std::string& a
   return c;
 }
 
+namespace {
+
+std::string setup_problem(const SetupDone& setup, const SetupChoices& choices);
+
+// What check_setup says goes on the kiosk's screen and quotes the setup's
+// own words (a hand-edited file): control bytes as \xNN, at most 400 bytes.
+std::string printable(const std::string& text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && out.size() < 400; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out.size() < 400 ? out : out + "...";
+}
+
+}  // namespace
+
 std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
+  return printable(setup_problem(setup, choices));
+}
+
+namespace {
+
+std::string setup_problem(const SetupDone& setup, const SetupChoices& choices) {
   const BoardOption* board = choices.board(setup.board_profile);
   if (board == nullptr) {
     return "the board profile " + setup.board_profile +
@@ -254,6 +330,17 @@ std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
     return std::to_string(players.size()) + " players for the " + std::to_string(seats) +
            " seats of " + setup.variant_id;
   }
+  const std::vector<std::string> seat_names = choices.seat_names(setup.variant_id);
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    if (std::string why = player_name_problem(players[i]); !why.empty()) {
+      return "player " + std::to_string(i + 1) + " (" + seat_names[i] + ") " + hub::quote_short(players[i]) + ": " + why;
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (!trimmed(players[i]).empty() && trimmed(players[i]) == trimmed(players[j])) {
+        return "two seats are named \"" + trimmed(players[i]) + "\" (" + seat_names[j] + " and " + seat_names[i] + ")";
+      }
+    }
+  }
   if (!setup.bots.empty()) {  // issue 33: read as --bots reads it
     variants::LoadResult v = variants::load_id(setup.variant_id);
     if (!v.ok()) return "the variant " + setup.variant_id + " cannot be loaded";
@@ -262,6 +349,8 @@ std::string check_setup(const SetupDone& setup, const SetupChoices& choices) {
   }
   return "";
 }
+
+}  // namespace
 
 LoadedSetup load_setup(const std::string& state_dir, const SetupChoices& choices) {
   LoadedSetup out;

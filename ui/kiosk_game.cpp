@@ -91,7 +91,25 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
       return false;
     }
     options_.variant = contents.header.variant;
-    if (options_.players.empty()) options_.players = contents.header.players;
+    // A resumed game keeps its journal's clock and names (as `tabula play`
+    // does, docs/JOURNAL.md); options that say otherwise are not used, and
+    // the table hears so (the appliance comes up: it does not refuse).
+    const std::optional<session::TimeControl> kept_clock = contents.header.settings().time_control;
+    if (options.time_control && options.time_control != kept_clock) {
+      add_notice("this game keeps its journal's clock (" +
+                 (kept_clock ? session::describe(*kept_clock) : std::string("none")) + "); the clock " +
+                 session::describe(*options.time_control) + " given is not used");
+    }
+    auto names = [](const std::vector<std::string>& v) {
+      std::string out;
+      for (const std::string& n : v) out += (out.empty() ? "" : ", ") + n;
+      return out;
+    };
+    if (!contents.header.players.empty() && !options_.players.empty() && options_.players != contents.header.players) {
+      add_notice("this game keeps its journal's players (" + names(contents.header.players) + "); " +
+                 names(options_.players) + " given are not used");
+    }
+    if (!contents.header.players.empty() || options_.players.empty()) options_.players = contents.header.players;
     stages_ = variants::load_stages(contents.header.variant, contents.header.start_name, error);
     if (stages_.empty()) return false;
     journal::Resumed r = journal::resume(contents, *options.journal, stages_);

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "session/clock.h"
+#include "ui/first_boot.h"
 #include "ui/pin_pad.h"
 
 namespace tabula::ui {
@@ -147,6 +148,18 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       if (o.players.size() > 4) {
         parsed.error = "--players names at most four players, comma-separated";
         return parsed;
+      }
+      for (std::size_t seat = 0; seat < o.players.size(); ++seat) {
+        if (std::string why = player_name_problem(o.players[seat]); !why.empty()) {
+          parsed.error = "--players: player " + std::to_string(seat + 1) + ": " + why;
+          return parsed;
+        }
+        for (std::size_t j = 0; j < seat; ++j) {
+          if (!o.players[seat].empty() && o.players[seat] == o.players[j]) {
+            parsed.error = "--players: two players are named \"" + o.players[seat] + "\"";
+            return parsed;
+          }
+        }
       }
     } else if (arg == "--hub") {
       const auto v = value();

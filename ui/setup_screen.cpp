@@ -109,6 +109,11 @@ void SetupScreen::set_player(std::size_t seat, const std::string& name) {
   std::string clean = name;
   clean.erase(std::remove(clean.begin(), clean.end(), ','),
               clean.end());  // commas separate the names
+  // The spaces around a name are not part of it; a name is at most
+  // kMaxPlayerName bytes (first_boot.h; the keyboards type ASCII).
+  clean.erase(0, std::min(clean.size(), clean.find_first_not_of(' ')));
+  while (!clean.empty() && clean.back() == ' ') clean.pop_back();
+  if (clean.size() > kMaxPlayerName) clean.resize(kMaxPlayerName);
   fields[seat] = clean;
   while (!fields.empty() && fields.back().empty()) fields.pop_back();  // trailing unnamed seats
   answers_.players.clear();

@@ -49,8 +49,8 @@ int cmd_analyse(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   const std::string& file = o->positional[0];
   std::string text;
-  if (!read_text_file(file, text)) {
-    err << "tabula: " << file << ": cannot read the file\n";
+  if (std::string why; !read_text_file(file, text, &why)) {
+    err << "tabula: " << file << ": " << why << "\n";
     return 1;
   }
   auto records = core::parse_pgn(text);

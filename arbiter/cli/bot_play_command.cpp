@@ -8,6 +8,7 @@
 #include "cli/options.h"
 #include "cli/play_header.h"
 #include "cli/play_commands.h"
+#include "cli/resume_check.h"
 #include "cli/session_options.h"
 #include "core/notation.h"
 #include "engine/search.h"
@@ -207,6 +208,9 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   auto stages = load_stages(variant, start_name, err);
   if (stages.empty()) return 1;
   const core::RuleSet& rules = *stages.front();
+  if (resuming) {
+    if (int agree = resume_options_agree(*o, contents.header, rules, path, err); agree != 0) return agree;
+  }
   auto bots = session::parse_bot_seats(resuming ? contents.header.bots : o->values.at("bots"), rules);
   if (!bots.ok()) {
     err << "tabula: " << (resuming ? path + ": the journal's " : std::string("--")) << bots.error().message << "\n";

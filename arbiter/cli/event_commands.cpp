@@ -167,8 +167,8 @@ int publish(const Event& e, const Section& s, const Options& o, std::ostream& ou
   broker.ca_file = opt(o, "broker-ca");
   broker.username = opt(o, "broker-user");
   if (const std::string pw = opt(o, "broker-password-file"); !pw.empty()) {
-    if (!read_text_file(pw, broker.password)) {
-      err << "tabula event: " << pw << ": cannot be read\n";
+    if (std::string why; !read_text_file(pw, broker.password, &why, 4096)) {
+      err << "tabula event: " << pw << ": cannot be read: " << why << "\n";
       return 1;
     }
     while (!broker.password.empty() && (broker.password.back() == '\n' || broker.password.back() == '\r')) {
@@ -477,8 +477,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       return 1;
     }
     std::string text;
-    if (!read_text_file(o->positional[0], text)) {
-      err << "tabula event: " << o->positional[0] << ": cannot be read\n";
+    if (std::string why; !read_text_file(o->positional[0], text, &why)) {
+      err << "tabula event: " << o->positional[0] << ": cannot be read: " << why << "\n";
       return 1;
     }
     event::PairingImport got = event::import_pairings(*s, text, e.boards);

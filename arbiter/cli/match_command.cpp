@@ -114,8 +114,8 @@ bool parse_openings(const std::string& spec, Openings& o, std::string& why) {
     return true;
   }
   std::string text;
-  if (!read_text_file(spec, text)) {
-    why = spec + ": cannot read the openings file";
+  if (std::string problem; !read_text_file(spec, text, &problem)) {
+    why = spec + ": cannot read the openings file: " + problem;
     return false;
   }
   std::istringstream in(text);

@@ -67,7 +67,7 @@ bool number_option(const Options& o, const std::string& name, long long min, lon
   return true;
 }
 
-bool read_text_file(const std::string& path, std::string& out, std::string* why) {
+bool read_text_file(const std::string& path, std::string& out, std::string* why, std::size_t max_bytes) {
   auto fail = [&](const std::string& what) {
     if (why) *why = what;
     return false;
@@ -80,10 +80,16 @@ bool read_text_file(const std::string& path, std::string& out, std::string* why)
     const bool exists = std::filesystem::exists(path, ec);
     return fail(exists ? "cannot read the file (" + std::string(std::strerror(errno)) + ")" : "no such file");
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  std::string text;
+  char chunk[65536];
+  while (text.size() <= max_bytes && in.read(chunk, sizeof chunk).gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  }
   if (in.bad()) return fail("cannot read the file");
-  out = ss.str();
+  if (text.size() > max_bytes) {
+    return fail("more than " + std::to_string(max_bytes) + " bytes; not a file Tabula reads (an endless input?)");
+  }
+  out = std::move(text);
   return true;
 }
 

@@ -2,6 +2,7 @@
 // command, with one wording for every usage error.
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -36,7 +37,11 @@ bool number_option(const Options& o, const std::string& name, long long min, lon
 // The whole file at `path` into `out`; false when it cannot be read, with
 // `why` (when given) saying what is wrong: "no such file", "is a directory,
 // not a file", "cannot read the file (Permission denied)".
-bool read_text_file(const std::string& path, std::string& out, std::string* why = nullptr);
+// A file of more than `max_bytes` is refused unread ("more than N bytes; ...":
+// /dev/zero and other endless inputs were read for ever).
+inline constexpr std::size_t kMaxTextFileBytes = std::size_t{64} << 20;
+bool read_text_file(const std::string& path, std::string& out, std::string* why = nullptr,
+                    std::size_t max_bytes = kMaxTextFileBytes);
 
 // Why an output (--out, an export) must not be written at `dest`, or "" when
 // it may: an output never replaces the file the command reads (`input`) nor

@@ -3,6 +3,7 @@
 #include "cli/bot_play_command.h"
 #include "cli/options.h"
 #include "cli/play_header.h"
+#include "cli/resume_check.h"
 #include "cli/session_options.h"
 
 #include <algorithm>
@@ -38,7 +39,8 @@ const char* const kPlayUsage =
        [--clock MIN+INC | MINdDELAY | MINbBRONSTEIN]
        [--broker HOST[:PORT]|mqtts://HOST --hub-event E --board B [--broker-ca F]
         [--broker-user U --broker-password-file F] [--arbiter-key F] [--board-key F]]
-                                    headless session, journaled; resumes from FILE;
+                                    headless session, journaled; resumes from FILE
+                                    (options must then agree with the journal's);
                                     with --broker, published to the hub (docs/HUB.md)
   play --variant ID --bots SEAT=LEVEL,... [--journal FILE] [--seed N] [--movetime-ms M]
                                     humans type moves, bots answer (docs/BOTS.md)
@@ -60,7 +62,15 @@ using session::Millis;
 // verify, takeback). Every problem is listed as file:line: message.
 std::vector<session::Input> read_inputs(const std::string& path, const core::RuleSet& rules,
                                         std::vector<std::string>& errors) {
-  trace::TraceParse parsed = trace::read_trace_file(path);
+  // Read once (at most trace::kMaxTraceBytes: /dev/zero was read for ever),
+  // then parsed for sensor events and scanned for intents.
+  std::string whole;
+  std::string problem;
+  if (!read_text_file(path, whole, &problem, trace::kMaxTraceBytes)) {
+    errors.push_back(path + ":0: " + problem);
+    return {};
+  }
+  trace::TraceParse parsed = trace::parse_trace(whole, path);
   for (const trace::TraceError& e : parsed.errors) errors.push_back(e.to_string());
   // Events and intents each come in line order; they are merged by line below.
   std::vector<std::pair<int, session::SquareEvent>> events;
@@ -79,7 +89,7 @@ std::vector<session::Input> read_inputs(const std::string& path, const core::Rul
     }
     events.emplace_back(e.line, session::SquareEvent{e.time, cell, e.motion == trace::Motion::kDown});
   }
-  std::ifstream in(path);
+  std::istringstream in(whole);
   std::string text;
   for (int n = 1; std::getline(in, text); ++n) {
     std::size_t at = text.find_first_not_of(" \t");
@@ -171,8 +181,20 @@ bool new_journal_header(const Options& o, const core::RuleSet& rules, const std:
   }
   h.set_settings(settings);
   h.created = journal::utc_timestamp();
-  if (o.values.count("event")) h.event = o.values.at("event");
-  if (o.values.count("site")) h.site = o.values.at("site");
+  // The journal's header goes into the export's tags, `archive show` and the
+  // hub: one line of text (a line break wrote lines of its own there).
+  for (const char* name : {"event", "site"}) {
+    auto it = o.values.find(name);
+    if (it == o.values.end()) continue;
+    const bool control = std::any_of(it->second.begin(), it->second.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+    if (control || it->second.size() > 200) {
+      err << "tabula: --" << name << ": one line of text without control characters, at most 200 bytes\n";
+      return false;
+    }
+    (std::string(name) == "event" ? h.event : h.site) = it->second;
+  }
   return true;
 }
 
@@ -208,6 +230,9 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   journal::Journal j;
   journal::JournalContents contents;
   std::error_code ec;
+  std::vector<std::string> errors;
+  std::vector<session::Input> inputs;
+  bool inputs_read = false;
   if (std::filesystem::exists(path, ec)) {
     journal::JournalStatus s = journal::Journal::open(path, journal::Journal::Access::kAppend, j);
     if (s.ok()) s = j.load(contents);
@@ -221,6 +246,9 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
           << "; it is left as it is\n";
       return 1;
     }
+    auto stages = load_stages(variant, contents.header.start_name, err);
+    if (stages.empty()) return 1;
+    if (int agree = resume_options_agree(*o, contents.header, *stages.front(), path, err); agree != 0) return agree;
   } else {
     session::SessionSettings settings;
     if (!read_session_settings(*o, settings, err)) return 2;
@@ -230,6 +258,15 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     const core::RuleSet& rules = *stages.front();
     journal::JournalHeader h;
     if (!new_journal_header(*o, rules, variant, start_name, settings, h, err)) return 1;
+    // The trace is read before the journal is made: a trace refused leaves
+    // no journal behind (whose settings a corrected command would then have
+    // to repeat).
+    inputs = read_inputs(trace_path, rules, errors);
+    inputs_read = true;
+    if (!errors.empty()) {
+      for (const std::string& e : errors) err << e << "\n";
+      return 1;
+    }
     journal::JournalStatus s = journal::Journal::create(path, h, j);
     if (!s.ok()) {
       err << "tabula: " << s.message << "\n";
@@ -274,8 +311,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
   }
 
-  std::vector<std::string> errors;
-  std::vector<session::Input> inputs = read_inputs(trace_path, *stages.front(), errors);
+  if (!inputs_read) inputs = read_inputs(trace_path, *stages.front(), errors);
   if (!errors.empty()) {
     for (const std::string& e : errors) err << e << "\n";
     return 1;

@@ -54,8 +54,8 @@ std::optional<Spoken> replay_spoken(const Options& o, std::ostream& err) {
   }
   const std::string& file = o.positional[1];
   std::string text;
-  if (!read_text_file(file, text)) {
-    err << "tabula: voice: " << file << ": cannot read the file\n";
+  if (std::string why; !read_text_file(file, text, &why)) {
+    err << "tabula: voice: " << file << ": " << why << "\n";
     return std::nullopt;
   }
   auto records = core::parse_pgn(text);

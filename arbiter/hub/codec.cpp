@@ -5,6 +5,7 @@
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "core/ruling.h"
+#include "hub/action_auth.h"
 #include "journal/archive.h"
 
 // Section index: state, stream items, decoding.
@@ -220,6 +221,11 @@ std::optional<M> decode(std::string_view payload, std::string_view topic, const 
     error = std::string(topic) + ": empty payload, expected a " + what;
     return std::nullopt;
   }
+  if (payload.size() > kMaxPayloadBytes) {
+    error = std::string(topic) + ": the payload is " + std::to_string(payload.size()) + " bytes, more than the " +
+            std::to_string(kMaxPayloadBytes) + " a payload takes; not read";
+    return std::nullopt;
+  }
   if (!m.ParseFromArray(payload.data(), static_cast<int>(payload.size()))) {
     error = std::string(topic) + ": the payload (" + std::to_string(payload.size()) + " bytes) is not a " + what +
             "; it is ignored";
@@ -237,8 +243,8 @@ template <typename M>
 bool names_match(const M& m, std::string_view topic, std::string& error) {
   std::string want = std::string("tabula/") + m.event() + "/" + m.board() + "/";
   if (topic.substr(0, want.size()) != want) {
-    error = std::string(topic) + ": the payload names board " + m.board() + " of event " + m.event() +
-            ", not this topic's; it is ignored";
+    error = std::string(topic) + ": the payload names board " + quote_short(m.board()) + " of event " +
+            quote_short(m.event()) + ", not this topic's; it is ignored";
     return false;
   }
   return true;
@@ -249,6 +255,10 @@ bool names_match(const M& m, std::string_view topic, std::string& error) {
 std::optional<wire::BoardState> decode_state(std::string_view payload, std::string_view topic, std::string& error) {
   auto m = decode<wire::BoardState>(payload, topic, "BoardState", error);
   if (m && !names_match(*m, topic, error)) return std::nullopt;
+  if (m && m->game_id().empty()) {  // every board names its game: the journal's creation time and the board
+    error = std::string(topic) + ": state without a game id; it is ignored";
+    return std::nullopt;
+  }
   return m;
 }
 
@@ -257,6 +267,10 @@ std::optional<wire::StreamItem> decode_item(std::string_view payload, std::strin
   if (m && !names_match(*m, topic, error)) return std::nullopt;
   if (m && m->seq() == 0) {
     error = std::string(topic) + ": stream item without a sequence number; it is ignored";
+    return std::nullopt;
+  }
+  if (m && m->game_id().empty()) {  // else each one would start "a new game" and be applied again
+    error = std::string(topic) + ": stream item without a game id; it is ignored";
     return std::nullopt;
   }
   return m;
@@ -279,7 +293,8 @@ std::optional<wire::HubAck> decode_ack(std::string_view payload, std::string_vie
 std::optional<wire::SyncRequest> decode_sync(std::string_view payload, std::string_view topic, std::string& error) {
   auto m = decode<wire::SyncRequest>(payload, topic, "SyncRequest", error);
   if (m && topic != std::string("tabula/") + m->event() + "/sync") {
-    error = std::string(topic) + ": the request names event " + m->event() + ", not this topic's; it is ignored";
+    error = std::string(topic) + ": the request names event " + quote_short(m->event()) +
+            ", not this topic's; it is ignored";
     return std::nullopt;
   }
   return m;

@@ -59,7 +59,11 @@ std::vector<wire::StreamItem> items_from_journal(const BoardInfo& info, const jo
 std::string encode(const google::protobuf::MessageLite& m);
 
 // Decoding: nullopt and `error` set ("tabula/e/b/state: payload version 7,
-// this build reads version 1") when the payload is refused.
+// this build reads version 1") when the payload is refused. A payload over
+// kMaxPayloadBytes is refused unread (what Tabula publishes is kilobytes: a
+// state with a long game's record and PGN); names a refused payload carries
+// are quoted short and printable (action_auth.h's quote_short).
+inline constexpr std::size_t kMaxPayloadBytes = 1 << 20;
 std::optional<wire::BoardState> decode_state(std::string_view payload, std::string_view topic, std::string& error);
 std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error);
 std::optional<wire::Presence> decode_presence(std::string_view payload, std::string_view topic, std::string& error);

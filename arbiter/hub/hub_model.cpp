@@ -151,7 +151,15 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
     case Leaf::kAction:
     case Leaf::kAck: return;
   }
-  raise(AlertKind::kBadPayload, b.board, error, now);
+  // One open alert per board at a time: a flood of garbage (or a retained
+  // one redelivered at every reconnect) is counted, not listed one by one.
+  ++b.bad_payloads;
+  for (const Alert& a : alerts_) {
+    if (a.kind == AlertKind::kBadPayload && a.board == b.board && !a.acknowledged) return;
+  }
+  raise(AlertKind::kBadPayload, b.board,
+        error + (b.bad_payloads > 1 ? " (" + std::to_string(b.bad_payloads) + " bad payloads from this board so far)" : ""),
+        now);
 }
 
 void HubModel::start_game(BoardEntry& b, const std::string& game, std::int64_t now) {

@@ -40,7 +40,9 @@
 //   kOffline      the board's presence turned offline (last will or goodbye)
 //   kActionRefused a board refused an arbiter action (the reply says why)
 //   kGap          stream items that did not come though asked for (give_up_ms)
-//   kBadPayload   a payload refused by the decoder (the text says why)
+//   kBadPayload   a payload refused by the decoder (the text says why; over
+//                 codec.h's kMaxPayloadBytes it is not read); counted per
+//                 board (bad_payloads), one open alert per board at a time
 //   kForged       a payload refused by the signature check (issue 28 item 1):
 //                 unsigned, signed by another key than the board's, or of a
 //                 board not enrolled; counted per board, raised again only
@@ -107,6 +109,7 @@ struct BoardEntry {
   std::uint64_t early_dropped = 0;         // items dropped because the buffer ahead was full
   std::uint64_t stale_states = 0;          // states older than the one held (a broker's stale snapshot)
   std::uint64_t refused_signatures = 0;    // payloads refused: unsigned or not signed by this board's key
+  std::uint64_t bad_payloads = 0;          // payloads the decoder refused (one open kBadPayload alert at a time)
   std::uint64_t presence_seq = 0;          // the newest presence taken (Presence.sequence)
   std::uint64_t stale_presences = 0;       // presences refused as older than that (a replay, issue 28)
   std::int64_t last_heard_wall_ms = 0;

@@ -4,6 +4,7 @@
 #include <google/protobuf/text_format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -16,6 +17,47 @@ namespace {
 namespace pb = google::protobuf;
 using Tree = pb::TextFormat::ParseInfoTree;
 namespace tp = tabula::profile;
+
+// `text` for a message: printable ASCII as it is, other bytes as \xNN, at
+// most 40 bytes (then "..."), in double quotes.
+std::string quoted(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out + (text.size() > 40 ? "...\"" : "\"");
+}
+
+// Why `name` (a profile's or a chip's id) is not a name, or "": letters,
+// digits, '.', '_' or '-', at most 64 (the daemon's log, the setup screen and
+// the wiring documents show it).
+std::string name_problem(std::string_view what, std::string_view name) {
+  bool ok = !name.empty() && name.size() <= 64;
+  for (char c : name) {
+    ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+                c == '-');
+  }
+  return ok ? "" : std::string(what) + " " + quoted(name) + " is not a name: use letters, digits, '.', '_' or '-', at most 64";
+}
+
+// Why `text` (a description, a note, a device, a part) is not one line of
+// text, or "": no control characters, at most 500 bytes (UTF-8 is text).
+std::string text_problem(std::string_view what, std::string_view text) {
+  if (text.size() > 500) return std::string(what) + " is longer than 500 bytes";
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return std::string(what) + " " + quoted(text) + " is not one line of printable text";
+  }
+  return "";
+}
 
 struct Pos {
   int line = 0;
@@ -108,6 +150,14 @@ void Validator::check_chips() {
     if (c.id().empty()) {
       error(here, "chip has no id");
       continue;
+    }
+    if (std::string why = name_problem("chip id", c.id()); !why.empty()) {
+      error(w.at("id"), why);
+      continue;
+    }
+    for (const auto& [field, text] : {std::pair{"device", c.device()}, std::pair{"note", c.note()}}) {
+      if (std::string why = text_problem(std::string("chip ") + c.id() + " " + field, text); !why.empty())
+        error(w.at(field), why);
     }
     if (chip_index_.count(c.id())) {
       error(w.at("id"), "chip id '" + c.id() + "' is used twice");
@@ -356,7 +406,13 @@ std::optional<BoardProfile> Validator::run() {
   result_.source_file = file_;
   result_.id = proto_.id();
   result_.description = proto_.description();
-  if (proto_.id().empty()) error({1, 1}, "profile has no id");
+  if (proto_.id().empty()) {
+    error({1, 1}, "profile has no id");
+  } else if (std::string why = name_problem("profile id", proto_.id()); !why.empty()) {
+    error(root_.at("id"), why);
+  }
+  if (std::string why = text_problem("description", proto_.description()); !why.empty())
+    error(root_.at("description"), why);
 
   if (auto g = geometry::geometry_by_id(proto_.geometry())) {
     result_.geometry = std::move(*g);
@@ -403,6 +459,7 @@ std::optional<BoardProfile> Validator::run() {
       wiring.topology = Topology::kDecodedMatrix;
       wiring.bias = bias(d.input_bias());
       wiring.decoder_part = d.decoder();
+      if (std::string why = text_problem("decoder", d.decoder()); !why.empty()) error(w.at("decoder"), why);
       lines(d.address(), w, "address", "address bit", wiring.address_lines);
       if (d.has_enable()) {
         if (auto id = check_line(d.enable(), w.nested("enable"), w.at("enable"), "decoder enable"))
@@ -475,15 +532,29 @@ ProfileLoad load_profile_text(std::string_view text, std::string_view file) {
 }
 
 ProfileLoad load_profile_file(const std::string& path) {
+  ProfileLoad result;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    result.diagnostics.push_back({path, 0, 0, "is a directory, not a profile file"});
+    return result;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    ProfileLoad result;
     result.diagnostics.push_back({path, 0, 0, "cannot open profile file"});
     return result;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return load_profile_text(buffer.str(), path);
+  // At most kMaxProfileBytes + 1 bytes are read: /dev/zero ends here too.
+  std::string text;
+  char chunk[65536];
+  while (text.size() <= kMaxProfileBytes && in.read(chunk, sizeof chunk).gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  }
+  if (text.size() > kMaxProfileBytes) {
+    result.diagnostics.push_back(
+        {path, 0, 0, "more than " + std::to_string(kMaxProfileBytes) + " bytes; a profile is a few kilobytes"});
+    return result;
+  }
+  return load_profile_text(text, path);
 }
 
 }  // namespace tabula::firmware

@@ -34,6 +34,9 @@ struct ProfileLoad {
 
 // `file` names the source in diagnostics and in BoardProfile::source_file.
 ProfileLoad load_profile_text(std::string_view text, std::string_view file);
+// A profile is a few kilobytes; a file larger than this (or endless, like
+// /dev/zero) is refused unread, and so is a directory.
+inline constexpr std::size_t kMaxProfileBytes = 1 << 20;
 ProfileLoad load_profile_file(const std::string& path);
 
 }  // namespace tabula::firmware

@@ -120,7 +120,7 @@ TraceParse parse_trace(std::string_view text, std::string_view file) {
   return result;
 }
 
-TraceParse read_trace_file(const std::string& path) {
+TraceParse read_trace_file(const std::string& path, std::size_t max_bytes) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {  // it would open and read as an empty trace
     TraceParse result;
@@ -133,9 +133,17 @@ TraceParse read_trace_file(const std::string& path) {
     result.errors.push_back({path, 0, "cannot open trace file"});
     return result;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parse_trace(buffer.str(), path);
+  std::string text;
+  char chunk[65536];
+  while (text.size() <= max_bytes && in.read(chunk, sizeof chunk).gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  }
+  if (text.size() > max_bytes) {
+    TraceParse result;
+    result.errors.push_back({path, 0, "more than " + std::to_string(max_bytes) + " bytes; not a trace Tabula reads"});
+    return result;
+  }
+  return parse_trace(text, path);
 }
 
 }  // namespace tabula::trace

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -58,8 +59,11 @@ struct TraceParse {
 
 // Parses trace text; `file` only names the source in messages.
 TraceParse parse_trace(std::string_view text, std::string_view file = "<trace>");
-// Reads and parses a file; an unreadable file is one error at line 0.
-TraceParse read_trace_file(const std::string& path);
+// Reads and parses a file; an unreadable file is one error at line 0, and so
+// is a directory or a file of more than `max_bytes` (read no further: an
+// endless input such as /dev/zero is one endless line).
+inline constexpr std::size_t kMaxTraceBytes = std::size_t{64} << 20;
+TraceParse read_trace_file(const std::string& path, std::size_t max_bytes = kMaxTraceBytes);
 
 // One event as a trace line without newline: "850 e4 down".
 std::string format_event(const TraceEvent& event);

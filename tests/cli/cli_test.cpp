@@ -1,6 +1,7 @@
 // The `tabula` command line, run in-process: outputs, exit codes, and one
 // clear line on stderr for every kind of bad input.
 #include "cli/commands.h"
+#include "cli/options.h"
 
 #include <gtest/gtest.h>
 
@@ -317,6 +318,27 @@ TEST(Cli, SelfplayIsDeterministicPerSeedAndPrintsOneLinePerGame) {
 TEST(Cli, SelfplayStopsAtThePlyCap) {
   CliRun r = run_cli({"selfplay", "--variant", "chess", "--seed", "1", "--max-plies", "10"});
   EXPECT_EQ(r.out, "game 1: *, 10 plies\n");
+}
+
+// Session 11's attacker pass: /dev/zero (or any endless input) as a record
+// or a trace was read for ever, memory growing until the process was killed.
+TEST(Cli, AnEndlessInputIsRefusedNotReadForEver) {
+  const std::string journal = ::testing::TempDir() + "/cli_endless.db";
+  std::remove(journal.c_str());
+  const std::vector<std::vector<std::string>> commands = {
+      // Each reads 64 MiB before it stops: two of the four commands that
+      // read through cli::read_text_file (infer and analyse do as replay).
+      {"replay", "--variant", "chess", "/dev/zero"},
+      {"play", "--variant", "chess", "--journal", journal, "--trace", "/dev/zero"},
+  };
+  for (const auto& args : commands) {
+    CliRun r = run_cli(args);
+    EXPECT_NE(r.code, 0) << args[0];
+    EXPECT_NE(r.err.find("/dev/zero"), std::string::npos) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find("more than " + std::to_string(kMaxTextFileBytes) + " bytes"), std::string::npos)
+        << args[0] << ": " << r.err;
+  }
+  std::remove(journal.c_str());
 }
 
 }  // namespace

@@ -268,5 +268,55 @@ TEST(Profile, MissingFileIsReported) {
             "/nonexistent/p.textproto: error: cannot open profile file");
 }
 
+// Session 11's attacker pass. A directory read as an empty profile ("profile
+// has no id", ...), and /dev/zero was read for ever (memory growing until
+// killed): a profile is a few kilobytes, so more than kMaxProfileBytes is
+// refused unread.
+TEST(Profile, ADirectoryOrAnEndlessFileIsRefusedByName) {
+  const std::string dir = ::testing::TempDir();
+  ProfileLoad load = load_profile_file(dir);
+  ASSERT_EQ(load.diagnostics.size(), 1u);
+  EXPECT_EQ(load.diagnostics[0].to_string(), dir + ": error: is a directory, not a profile file");
+  const std::string big = dir + "/profile_big.textproto";
+  std::ofstream(big) << "description: \"" << std::string(kMaxProfileBytes, 'x') << "\"\n";
+  load = load_profile_file(big);
+  ASSERT_EQ(load.diagnostics.size(), 1u);
+  EXPECT_THAT(load.diagnostics[0].to_string(),
+              HasSubstr("error: more than " + std::to_string(kMaxProfileBytes) + " bytes; a profile is a few kilobytes"));
+  std::filesystem::remove(big);
+  load = load_profile_file("/dev/zero");
+  ASSERT_EQ(load.diagnostics.size(), 1u);
+  EXPECT_THAT(load.diagnostics[0].to_string(), HasSubstr("more than"));
+}
+
+// The profile's id and its chips' ids are names (the daemon's log, the setup
+// screen, the wiring documents); its description and notes are one line of
+// text. Before, an id holding a newline and a terminal escape was "ok" and
+// printed raw.
+TEST(Profile, NamesAndTextsAreOnePrintableLine) {
+  const std::string base = chess_profile() + "description: \"A board\"\n";
+  struct Case {
+    std::string text;
+    std::string needle;
+  };
+  const Case cases[] = {
+      {replace(base, "id: \"t\"", "id: \"t\\n\\x1b[2Jevil\""),
+       "profile id \"t\\x0a\\x1b[2Jevil\" is not a name: use letters, digits, '.', '_' or '-', at most 64"},
+      {replace(base, "id: \"t\"", "id: \"" + std::string(65, 'a') + "\""), "is not a name"},
+      {replace(base, "chips { id: \"soc\"", "chips { id: \"so c\""), "chip id \"so c\" is not a name"},
+      {replace(base, "\"A board\"", "\"A\\rboard\""),
+       "description \"A\\x0dboard\" is not one line of printable text"},
+      {replace(base, "\"A board\"", "\"" + std::string(600, 'd') + "\""),
+       "description is longer than 500 bytes"},
+  };
+  for (const Case& c : cases) {
+    const ProfileLoad load = load_profile_text(c.text, "t.textproto");
+    EXPECT_FALSE(load.ok()) << c.needle;
+    EXPECT_THAT(messages(load), ::testing::Contains(HasSubstr(c.needle)));
+  }
+  // Non-ASCII text (a board's name in its maker's language) is still text.
+  EXPECT_TRUE(load_profile_text(replace(base, "\"A board\"", "\"Échiquier d'Anna\""), "t.textproto").ok());
+}
+
 }  // namespace
 }  // namespace tabula::firmware

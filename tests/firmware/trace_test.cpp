@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+
 namespace tabula::trace {
 namespace {
 
@@ -76,6 +79,25 @@ TEST(Trace, ADirectoryIsOneErrorNamingIt) {
   const TraceParse p = read_trace_file("/");
   ASSERT_EQ(p.errors.size(), 1u);
   EXPECT_EQ(p.errors[0].to_string(), "/:0: is a directory, not a file");
+}
+
+// Session 11's attacker pass: /dev/zero as a trace was read for ever (one
+// endless line; the daemon's --trace, `tabula infer` and `play --trace`
+// hung, memory growing). More than max_bytes is one error, unread.
+TEST(Trace, AnEndlessOrOversizedFileIsOneErrorNotAHang) {
+  TraceParse p = read_trace_file("/dev/zero", 4096);
+  ASSERT_EQ(p.errors.size(), 1u);
+  EXPECT_EQ(p.errors[0].to_string(), "/dev/zero:0: more than 4096 bytes; not a trace Tabula reads");
+  const std::string big = ::testing::TempDir() + "/trace_big.trace";
+  {
+    std::ofstream f(big);
+    for (int i = 0; i < 500; ++i) f << i << " e2 up\n";
+  }
+  p = read_trace_file(big, 4096);
+  ASSERT_EQ(p.errors.size(), 1u);
+  EXPECT_EQ(p.errors[0].line, 0);
+  EXPECT_TRUE(read_trace_file(big).ok());  // the default limit is far above a real game's trace
+  std::remove(big.c_str());
 }
 
 }  // namespace

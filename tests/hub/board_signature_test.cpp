@@ -121,6 +121,7 @@ TEST(BoardSignature, TheSignatureCoversTheTopicAndEveryByte) {
   it.set_version(1);
   it.set_event("club");
   it.set_board("t1");
+  it.set_game_id("g1");  // every board's items name their game (the decoder refuses one without)
   it.set_seq(7);
   it.mutable_move()->set_text("e2-e4");
   const std::string topic = "tabula/club/t1/stream";

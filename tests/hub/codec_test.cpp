@@ -50,7 +50,7 @@ TEST(Codec, RefusesAcknowledgementsAndRequestsThatDoNotFitTheirTopic) {
   ASSERT_TRUE(ok) << error;
   EXPECT_EQ(ok->applied_seq(), 812u);
   EXPECT_FALSE(decode_ack(encode(a), "tabula/club/t2/ack", error));
-  EXPECT_NE(error.find("names board t1 of event club, not this topic's"), std::string::npos) << error;
+  EXPECT_NE(error.find("names board \"t1\" of event \"club\", not this topic's"), std::string::npos) << error;
   a.set_hub("");
   EXPECT_FALSE(decode_ack(encode(a), "tabula/club/t1/ack", error));
   EXPECT_EQ(error, "tabula/club/t1/ack: an acknowledgement that names no hub; it is ignored");
@@ -67,7 +67,7 @@ TEST(Codec, RefusesAcknowledgementsAndRequestsThatDoNotFitTheirTopic) {
   r.set_hub("h");
   EXPECT_TRUE(decode_sync(encode(r), "tabula/club/sync", error)) << error;
   EXPECT_FALSE(decode_sync(encode(r), "tabula/other/sync", error));
-  EXPECT_EQ(error, "tabula/other/sync: the request names event club, not this topic's; it is ignored");
+  EXPECT_EQ(error, "tabula/other/sync: the request names event \"club\", not this topic's; it is ignored");
 }
 
 TEST(Codec, TheDigestTellsOrderAndBoundaries) {
@@ -159,7 +159,7 @@ TEST(Codec, RefusesOtherVersionsCorruptBytesAndForeignNames) {
 
   st.set_version(wire::PAYLOAD_VERSION_CURRENT);
   EXPECT_FALSE(decode_state(encode(st), "tabula/club/t2/state", error));
-  EXPECT_NE(error.find("names board t1 of event club"), std::string::npos) << error;
+  EXPECT_NE(error.find("names board \"t1\" of event \"club\""), std::string::npos) << error;
 
   wire::StreamItem it;
   it.set_version(wire::PAYLOAD_VERSION_CURRENT);

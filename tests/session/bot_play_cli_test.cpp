@@ -64,8 +64,14 @@ TEST(TypedPlay, FourBotsPlayAFourPlayerGameJournaledAndExported) {
   EXPECT_NE(r.out.find("[Bots \"Red=1,Blue=greedy,Yellow=1,Green=greedy\"]"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("[Red \"Tabula level 1\"]"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("[BlueType \"program\"]"), std::string::npos) << r.out;
-  // Resumed: the same game, nothing new to play.
-  PlayRun again = play({"play", "--variant", "chesscom-teams", "--bots", "Red=1", "--journal", db, "--max-plies", "40"}, "");
+  // Resumed: the same game, nothing new to play. Other bots than the
+  // journal's are refused, naming both (session 11; they were taken silently).
+  PlayRun other = play({"play", "--variant", "chesscom-teams", "--bots", "Red=1", "--journal", db, "--max-plies", "40"}, "");
+  EXPECT_EQ(other.code, 1);
+  EXPECT_NE(other.err.find("give --bots Red=1,Blue=greedy,Yellow=1,Green=greedy"), std::string::npos) << other.err;
+  PlayRun again = play({"play", "--variant", "chesscom-teams", "--bots", "Red=1,Blue=greedy,Yellow=1,Green=greedy",
+                        "--journal", db, "--max-plies", "40"},
+                       "");
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_NE(again.out.find("bots: Red=1,Blue=greedy,Yellow=1,Green=greedy"), std::string::npos) << again.out;
   EXPECT_NE(again.out.find("resumed "), std::string::npos) << again.out;

@@ -376,5 +376,51 @@ TEST(FirstBoot, AReopenedSetupStartsFromTheSavedOneAndCanBeCancelled) {
   EXPECT_FALSE(kiosk.app().setup().is_open());
 }
 
+// Session 11's attacker pass: the players' names of a setup (typed, taken
+// from the hub's seating, or in a hand-edited setup.textproto) go into the
+// journal's header, its PGN/PGN4 export and the hub's feeds. Before, any
+// bytes were taken: a line break, invalid UTF-8, a right-to-left override
+// that shows "Ann" for another name, a name of a kilobyte, the same name at
+// two seats. Now each is refused naming the seat and the name (made
+// printable); names in any script, with combining marks or emoji, are text.
+TEST(FirstBoot, PlayersNamesAreOneLineOfTextEachAtOneSeat) {
+  auto problem = [](const std::string& players) {
+    return check_setup(SetupDone{"", "chesscom-ffa", "", players}, installed());
+  };
+  EXPECT_EQ(problem("Ann\nX,Bob"), "player 1 (Red) \"Ann\\x0aX\": holds a control character");
+  EXPECT_EQ(problem("Ann,\xff\xfe"), "player 2 (Blue) \"\\xff\\xfe\": is not UTF-8 text");
+  EXPECT_EQ(problem("Ann,Bob,Cem\xE2\x80\xAEnna"),
+            "player 3 (Yellow) \"Cem\\xe2\\x80\\xaenna\": holds an invisible format character (U+202E)");
+  EXPECT_EQ(problem("Ann,Bob,Cem," + std::string(65, 'd')),
+            "player 4 (Green) \"" + std::string(32, 'd') + "\"... (65 bytes): is longer than 64 bytes");
+  EXPECT_EQ(problem("Ann,Bob,Ann"), "two seats are named \"Ann\" (Red and Yellow)");
+  EXPECT_EQ(problem(" Ann,Bob,Ann "), "two seats are named \"Ann\" (Red and Yellow)");
+  // Any script, combining marks, emoji: text. Unnamed seats are not names.
+  const std::string world = "\xD7\x90\xD7\xA0\xD7\x94,Zoe\xCC\x88,\xF0\x9F\x99\x82 Dee,\xE6\x9D\x8E";
+  EXPECT_EQ(problem(world), "");
+  EXPECT_EQ(problem(",,Cem,"), "");
+  // A hand-edited file is held to the same rule, naming the file.
+  Scratch s;
+  s.write("setup.textproto", "variant: \"chess\"\nplayers: [\"Ann\", \"Ann\"]\n");
+  const LoadedSetup l = load_setup(s.path(), installed());
+  EXPECT_FALSE(l.setup.has_value());
+  EXPECT_EQ(l.problem, setup_file(s.path()) + ": two seats are named \"Ann\" (White and Black)");
+  // What the file says is quoted made printable and short: a terminal escape
+  // in the variant, a clock of 100 KiB.
+  s.write("setup.textproto", "variant: \"ch\\x1b[2Jess\"\n");
+  std::string p = load_setup(s.path(), installed()).problem;
+  EXPECT_EQ(p.find('\x1b'), std::string::npos) << p;
+  EXPECT_NE(p.find("ch\\x1b[2Jess is not installed"), std::string::npos) << p;
+  s.write("setup.textproto", "variant: \"chess\"\ntime_control: \"" + std::string(100 << 10, '9') + "x\"\n");
+  p = load_setup(s.path(), installed()).problem;
+  EXPECT_LT(p.size(), 600u);
+  EXPECT_NE(p.find("the clock 999"), std::string::npos) << p.substr(0, 200);
+  // Nothing refused is saved; a good setup with such names goes through whole.
+  EXPECT_NE(save_setup(s.path(), SetupDone{"", "chess", "", "Ann\r,Bob"}, installed()), "");
+  const SetupDone good{"", "chesscom-ffa", "", world};
+  ASSERT_EQ(save_setup(s.path(), good, installed()), "");
+  EXPECT_EQ(load_setup(s.path(), installed()).setup, good);
+}
+
 }  // namespace
 }  // namespace tabula::ui

@@ -444,5 +444,36 @@ TEST(KioskGame, UnknownVariantSaysSo) {
   EXPECT_NE(error.find("unknown variant"), std::string::npos) << error;
 }
 
+// Session 11's attacker pass: a resume with another --clock or --players
+// took the journal's clock silently, and showed the options' names on the
+// seats while the journal (and its export) kept the first ones. The kiosk is
+// the appliance (it must come up), so it takes the journal's and says so.
+TEST(KioskGame, AResumeKeepsItsJournalsClockAndPlayersAndSaysSo) {
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  { ASSERT_TRUE(KioskGame::create(journaled("chess", path), Ms(0), error)) << error; }
+  KioskGameOptions again = journaled("chess", path);
+  again.time_control = session::TimeControl{Ms(60000), Ms(0), session::TimingMode::kSuddenDeath};
+  again.players = {"Xan", "Yul"};
+  auto sim = KioskGame::create(again, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  const KioskView& v = sim->view(Ms(0));
+  EXPECT_EQ(v.clocks.remaining.at(0), Ms(300000));
+  EXPECT_EQ(v.seats.at(0).player, "Ann");
+  std::string said;
+  for (const RulingView& r : v.ruling_history) said += r.text + "\n";
+  EXPECT_NE(said.find("this game keeps its journal's clock (5 min + 2 s); the clock 1 min given is not used"),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("this game keeps its journal's players (Ann, Bob); Xan, Yul given are not used"),
+            std::string::npos)
+      << said;
+  // The same options again: nothing to say.
+  auto same = KioskGame::create(journaled("chess", path), Ms(0), error);
+  ASSERT_TRUE(same) << error;
+  for (const RulingView& r : same->view(Ms(0)).ruling_history) EXPECT_EQ(r.text.find("keeps its journal's"), std::string::npos) << r.text;
+}
+
 }  // namespace
 }  // namespace tabula::ui

@@ -72,6 +72,12 @@ TEST(KioskOptions, ErrorsNameTheOptionAndTheBadValue) {
   EXPECT_EQ(parse({"--orient", "4"}).error, "--orient wants a seat number 0..3, not '4'");
   EXPECT_EQ(parse({"--demo"}).error, "--demo needs a value");
   EXPECT_EQ(parse({"--frobnicate"}).error, "unknown option '--frobnicate' (see --help)");
+  // Session 11: the players' names are held to the setup's rule (first_boot.h);
+  // before, a line break or invalid UTF-8 went to the journal as given.
+  EXPECT_EQ(parse({"--players", "Ann\n,Bob"}).error, "--players: player 1: holds a control character");
+  EXPECT_EQ(parse({"--players", "Ann,\xff"}).error, "--players: player 2: is not UTF-8 text");
+  EXPECT_EQ(parse({"--players", "Ann,Bob,Ann"}).error, "--players: two players are named \"Ann\"");
+  EXPECT_EQ(parse({"--players", "Ann,,\xE6\x9D\x8E,"}).error, "");
 }
 
 TEST(KioskOptions, TheFirstBootSetupKeepsTheGameInItsStateDirectory) {

@@ -1,0 +1,128 @@
+// The hub's model under hostile MQTT payloads (session 11's attacker pass):
+// a flood of garbage on a board's topic, a payload naming another board with
+// hostile names, and payloads far larger than any Tabula publishes. What the
+// hub shows (its alerts) stays bounded and printable; the boards' views are
+// unchanged.
+#include <gtest/gtest.h>
+
+#include "hub/board_signature.h"
+#include "hub/codec.h"
+#include "hub/hub_model.h"
+
+namespace tabula::hub {
+namespace {
+
+wire::BoardState t1_state() {
+  wire::BoardState st;
+  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  st.set_event("club");
+  st.set_board("t1");
+  st.set_game_id("g1");
+  st.set_moves(3);
+  return st;
+}
+
+wire::StreamItem t1_item(std::uint64_t seq) {
+  wire::StreamItem it;
+  it.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  it.set_event("club");
+  it.set_board("t1");
+  it.set_game_id("g1");
+  it.set_seq(seq);
+  it.mutable_move()->set_text("e2-e4");
+  return it;
+}
+
+bool printable(const std::string& s) {
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) return false;
+  }
+  return true;
+}
+
+std::size_t open_of(const HubModel& m, AlertKind k) {
+  std::size_t n = 0;
+  for (const Alert& a : m.alerts()) n += a.kind == k && !a.acknowledged ? 1 : 0;
+  return n;
+}
+
+// Before: every garbage payload was an alert of its own (10,000 here), on the
+// hub's screen one under another; an attacker on an enrolled board's topic
+// buried the real alerts. Now one open alert per board counts them.
+TEST(HubModelAttack, AGarbageFloodIsOneOpenAlertThatCountsIt) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  for (int i = 0; i < 10000; ++i) m.on_message("tabula/club/t1/stream", "garbage " + std::to_string(i), i);
+  ASSERT_EQ(m.alerts().size(), 1u);
+  EXPECT_EQ(m.alerts()[0].kind, AlertKind::kBadPayload);
+  EXPECT_EQ(m.board("t1")->bad_payloads, 10000u);
+  EXPECT_EQ(m.board("t1")->state->moves(), 3);
+  // Once the arbiter has seen it, the next one is an alert again, with the count.
+  m.acknowledge(m.alerts()[0].id);
+  m.on_message("tabula/club/t1/state", "more garbage", 20000);
+  ASSERT_EQ(m.alerts().size(), 2u);
+  EXPECT_NE(m.alerts()[1].text.find("10001 bad payloads from this board so far"), std::string::npos)
+      << m.alerts()[1].text;
+  EXPECT_EQ(open_of(m, AlertKind::kBadPayload), 1u);
+}
+
+// A payload on t1's topic naming another board and event, with names of
+// 64 KiB holding newlines and escapes: before, the alert quoted them whole.
+TEST(HubModelAttack, APayloadNamingAnotherBoardIsQuotedShortAndPrintable) {
+  HubModel m("club");
+  wire::BoardState st = t1_state();
+  st.set_board("t2\n[ALERT] board t3 resigned\x1b[2J" + std::string(64 << 10, 'x'));
+  st.set_event(std::string("club\r\n", 6));
+  m.on_message("tabula/club/t1/state", encode(st), 0);
+  ASSERT_EQ(m.alerts().size(), 1u);
+  const std::string& text = m.alerts()[0].text;
+  EXPECT_LT(text.size(), 400u) << text.substr(0, 400);
+  EXPECT_TRUE(printable(text)) << text.substr(0, 400);
+  EXPECT_NE(text.find("not this topic's"), std::string::npos) << text.substr(0, 400);
+  EXPECT_EQ(m.board("t2"), nullptr);
+  EXPECT_FALSE(m.board("t1")->state.has_value());
+}
+
+// Nothing Tabula publishes is near a megabyte (a state with a long game's
+// record and PGN is some kilobytes). Before, a well-formed 2 MiB item ahead
+// of a hole was kept, and 256 of them per board: half a gigabyte held.
+TEST(HubModelAttack, APayloadOverTheLimitIsRefusedUnread) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  wire::StreamItem big = t1_item(5);
+  big.mutable_move()->set_text(std::string(2 << 20, 'e'));
+  const std::string payload = encode(big);
+  m.on_message("tabula/club/t1/stream", payload, 1);
+  ASSERT_EQ(m.alerts().size(), 1u);
+  EXPECT_NE(m.alerts()[0].text.find(std::to_string(payload.size()) + " bytes, more than the " +
+                                    std::to_string(kMaxPayloadBytes) + " a payload takes; not read"),
+            std::string::npos)
+      << m.alerts()[0].text;
+  EXPECT_TRUE(m.board("t1")->early.empty());
+  EXPECT_EQ(m.board("t1")->head, 0u);
+  // An item of ordinary size is still taken.
+  m.on_message("tabula/club/t1/stream", encode(t1_item(1)), 2);
+  EXPECT_EQ(m.board("t1")->applied_seq, 1u);
+}
+
+// A state or item without a game id (no board publishes one: the id is the
+// journal's creation time and the board) started "a new game" at each
+// message, so one item sent again was applied again, each time: not exactly
+// once. It is now a bad payload, and the board's view is unchanged.
+TEST(HubModelAttack, AnItemOrStateWithoutAGameIdIsRefused) {
+  HubModel m("club");
+  wire::StreamItem it = t1_item(1);
+  it.set_game_id("");
+  for (int i = 0; i < 3; ++i) m.on_message("tabula/club/t1/stream", encode(it), i);
+  wire::BoardState st = t1_state();
+  st.set_game_id("");
+  m.on_message("tabula/club/t1/state", encode(st), 3);
+  EXPECT_EQ(m.board("t1")->items, 0u);
+  EXPECT_FALSE(m.board("t1")->state.has_value());
+  EXPECT_EQ(m.board("t1")->bad_payloads, 4u);
+  ASSERT_FALSE(m.alerts().empty());
+  EXPECT_NE(m.alerts()[0].text.find("without a game id"), std::string::npos) << m.alerts()[0].text;
+}
+
+}  // namespace
+}  // namespace tabula::hub
