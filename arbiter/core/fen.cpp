@@ -1,4 +1,5 @@
 #include "core/fen.h"
+#include "core/quote.h"
 
 #include <cctype>
 #include <vector>
@@ -109,8 +110,8 @@ Result<Position> parse_fen(const RuleSet& rules, std::string_view fen) {
   }
   std::vector<Field> fields = split_fields(fen);
   if (fields.size() < 2) {
-    return make_error("FEN needs at least a board and the side to move, got \"" +
-                      std::string(fen) + "\"");
+    return make_error("FEN needs at least a board and the side to move, got " +
+                      quote_input(fen));
   }
   if (fields.size() > 6) return fen_error(fields[6], 0, "unexpected text after the fullmove number");
   Position pos(rules);
@@ -189,8 +190,8 @@ Result<Position> parse_fen(const RuleSet& rules, std::string_view fen) {
   }
   if (to_move == kNoSeat) {
     return fen_error(side, 0, std::string("side to move must be '") + rules.seats[0].letter +
-                                  "' or '" + rules.seats[1].letter + "', got \"" +
-                                  std::string(side.text) + "\"");
+                                  "' or '" + rules.seats[1].letter + "', got " +
+                                  quote_input(side.text));
   }
   pos.set_to_move(to_move);
 
@@ -223,7 +224,7 @@ Result<Position> parse_fen(const RuleSet& rules, std::string_view fen) {
     const Field& f = fields[3];
     Square target = g.parse(f.text);
     if (target == kNoSquare) {
-      return fen_error(f, 0, "en passant square \"" + std::string(f.text) + "\" is not a square");
+      return fen_error(f, 0, "en passant square " + quote_input(f.text) + " is not a square");
     }
     if (rules.pawns.en_passant == EnPassantWindow::kOff) {
       return fen_error(f, 0, rules.id + " has no en passant, so the field must be '-'");
@@ -245,10 +246,10 @@ Result<Position> parse_fen(const RuleSet& rules, std::string_view fen) {
   int halfmove = 0;
   int fullmove = 1;
   if (fields.size() > 4 && !parse_int(fields[4].text, halfmove)) {
-    return fen_error(fields[4], 0, "halfmove clock must be a number, got \"" + std::string(fields[4].text) + "\"");
+    return fen_error(fields[4], 0, "halfmove clock must be a number, got " + quote_input(fields[4].text));
   }
   if (fields.size() > 5 && (!parse_int(fields[5].text, fullmove) || fullmove < 1)) {
-    return fen_error(fields[5], 0, "fullmove number must be a number from 1, got \"" + std::string(fields[5].text) + "\"");
+    return fen_error(fields[5], 0, "fullmove number must be a number from 1, got " + quote_input(fields[5].text));
   }
   pos.set_halfmove_clock(halfmove);
   pos.set_fullmove_number(fullmove);

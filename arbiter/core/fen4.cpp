@@ -1,4 +1,5 @@
 #include "core/fen4.h"
+#include "core/quote.h"
 
 #include <cctype>
 #include <optional>
@@ -117,7 +118,7 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
 
   // Turn.
   if (head[0].text.size() != 1 || seat_by_letter(rules, head[0].text[0]) == kNoSeat) {
-    return at(head[0], 0, "turn must be one of " + seat_letters(rules) + ", got \"" + std::string(head[0].text) + "\"");
+    return at(head[0], 0, "turn must be one of " + seat_letters(rules) + ", got " + quote_input(head[0].text));
   }
   Seat turn = seat_by_letter(rules, head[0].text[0]);
 
@@ -130,7 +131,7 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
     }
     for (const Span& it : items) {
       int v = 0;
-      if (!to_int(it.text, v)) return at(it, 0, std::string(what) + " value \"" + std::string(it.text) + "\" is not a number");
+      if (!to_int(it.text, v)) return at(it, 0, std::string(what) + " value " + quote_input(it.text) + " is not a number");
       out.push_back(v);
     }
     return std::nullopt;
@@ -142,7 +143,7 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
   if (auto e = flags(head[4], "points", pts)) return *e;
   int halfmove = 0;
   if (!to_int(head[5].text, halfmove) || halfmove < 0) {
-    return at(head[5], 0, "halfmove clock must be a number, got \"" + std::string(head[5].text) + "\"");
+    return at(head[5], 0, "halfmove clock must be a number, got " + quote_input(head[5].text));
   }
 
   // Board.
@@ -161,7 +162,7 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
       if (cell.text.empty()) return at(cell, 0, "an empty cell in rank " + std::to_string(rank + 1));
       if (std::isdigit(static_cast<unsigned char>(cell.text[0]))) {
         int run = 0;
-        if (!to_int(cell.text, run) || run < 1) return at(cell, 0, "bad empty run \"" + std::string(cell.text) + "\"");
+        if (!to_int(cell.text, run) || run < 1) return at(cell, 0, "bad empty run " + quote_input(cell.text));
         file += run;
         if (file > g.width()) {
           return at(cell, 0, "rank " + std::to_string(rank + 1) + " is wider than " + std::to_string(g.width()));
@@ -175,17 +176,17 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
         tok.remove_prefix(1);
       }
       if (tok.size() != 2 || !std::isupper(static_cast<unsigned char>(tok[1]))) {
-        return at(cell, 0, "piece \"" + std::string(cell.text) + "\" must be a seat letter and a piece letter, e.g. rK (dead: drK)");
+        return at(cell, 0, "piece " + quote_input(cell.text) + " must be a seat letter and a piece letter, e.g. rK (dead: drK)");
       }
       Seat seat = seat_by_letter(rules, tok[0]);
       if (seat == kNoSeat) {
-        return at(cell, 0, "\"" + std::string(cell.text) + "\": no seat has the letter " + tok[0] + " (seats: " + seat_letters(rules) + ")");
+        return at(cell, 0, quote_input(cell.text) + ": no seat has the letter " + tok[0] + " (seats: " + seat_letters(rules) + ")");
       }
       PieceKind kind = rules.kind_by_letter(tok[1]);
       if (kind == kNoKind) {
         std::string letters;
         for (const PieceDef& p : rules.pieces) letters += p.letter;
-        return at(cell, 0, "\"" + std::string(cell.text) + "\": unknown piece letter " + tok[1] + " (" + rules.id + " knows " + letters + ")");
+        return at(cell, 0, quote_input(cell.text) + ": unknown piece letter " + tok[1] + " (" + rules.id + " knows " + letters + ")");
       }
       if (file >= g.width()) {
         return at(cell, 0, "rank " + std::to_string(rank + 1) + " is wider than " + std::to_string(g.width()));
@@ -237,7 +238,7 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
     std::string_view item = items[s].text;
     if (item.empty()) continue;
     if (item != "R" && item != "T") {
-      return at(items[s], 0, "left entry \"" + std::string(item) + "\" of " + rules.seats[s].name +
+      return at(items[s], 0, "left entry " + quote_input(item) + " of " + rules.seats[s].name +
                                  " must be R (resigned), T (time) or empty");
     }
     if (!dead[s]) return at(items[s], 0, rules.seats[s].name + " left the game but is not marked dead");
@@ -257,7 +258,7 @@ Result<Position> parse_fen4(const RuleSet& rules, std::string_view text, SeatPoi
                         : g.parse(item.substr(colon + 1));
     if (target == kNoSquare || victim == kNoSquare || pos.at(victim).empty() ||
         pos.at(victim).seat != seat_at(s)) {
-      return at(items[s], 0, "en passant entry \"" + std::string(item) + "\" of " + rules.seats[s].name +
+      return at(items[s], 0, "en passant entry " + quote_input(item) + " of " + rules.seats[s].name +
                                  " needs an empty square and that seat's pawn just past it");
     }
     pos.set_en_passant(seat_at(s), {target, victim});

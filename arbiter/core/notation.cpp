@@ -1,4 +1,5 @@
 #include "core/notation.h"
+#include "core/quote.h"
 
 #include <cctype>
 
@@ -172,7 +173,7 @@ bool parse_move(const Position& pos, std::string_view text, Move& out, std::stri
 bool parse_move(const Position& pos, const MoveList& legal, std::string_view text, Move& out, std::string& why) {
   MoveText mt = split_annotations(text);
   if (mt.move.empty()) {
-    why = "\"" + std::string(text) + "\" is a marker, not a move";
+    why = quote_input(text) + " is a marker, not a move";
     return false;
   }
   // The cheap notations first; SAN needs a legal-move generation per move.
@@ -199,7 +200,7 @@ bool parse_move(const Position& pos, const MoveList& legal, std::string_view tex
     std::string sa = san(pos, m);
     std::string bare_la = la.substr(0, la.find('='));
     if (bare_la == mt.move || sa.substr(0, sa.find('=')) == mt.move) {
-      why = "\"" + mt.move + "\": the pawn reaching " + rules.geometry.name(m.to) + " must promote; write " +
+      why = quote_input(mt.move) + ": the pawn reaching " + rules.geometry.name(m.to) + " must promote; write " +
             (bare_la == mt.move ? bare_la : sa.substr(0, sa.find('='))) + "=" + choices.substr(0, 1) +
             (choices.size() > 1 ? " (promotes to " + choices + ")" : "");
       return false;
@@ -243,13 +244,13 @@ bool parse_move(const Position& pos, const MoveList& legal, std::string_view tex
       if (!(m.promotion == kNoKind ? promo == 0 : rules.piece(m.promotion).letter == promo)) continue;
       Piece moving = pos.at(from);
       if (!names(mover_letter, moving)) {
-        why = "\"" + mt.move + "\" writes " + written(mover_letter) + " for the moving piece, but the piece on " +
+        why = quote_input(mt.move) + " writes " + written(mover_letter) + " for the moving piece, but the piece on " +
               g.name(from) + " is " + phrase(moving) + " (" + letter_of(moving) + ")";
         return false;
       }
       Piece taken = captured_by(pos, m);
       if (!names(captured_letter, taken)) {
-        why = "\"" + mt.move + "\" writes " + written(captured_letter) + " for the captured piece, but " +
+        why = quote_input(mt.move) + " writes " + written(captured_letter) + " for the captured piece, but " +
               (taken.empty() ? "nothing is captured on " + g.name(to)
                              : "the piece captured is " + phrase(taken) + " (" + letter_of(taken) + ")");
         return false;
@@ -263,13 +264,13 @@ bool parse_move(const Position& pos, const MoveList& legal, std::string_view tex
     } else if (p.seat != pos.to_move()) {
       why = "the piece on " + g.name(from) + " is not the moving seat's";
     } else if (promotes && promo != 0) {
-      why = "\"" + mt.move + "\": a pawn promotes to " + choices + " here, not " + std::string(1, promo);
+      why = quote_input(mt.move) + ": a pawn promotes to " + choices + " here, not " + std::string(1, promo);
     } else {
       why = "no legal move from " + g.name(from) + " to " + (to == kNoSquare ? "?" : g.name(to));
     }
     return false;
   }
-  why = "\"" + mt.move + "\" is not a legal move here";
+  why = quote_input(mt.move) + " is not a legal move here";
   return false;
 }
 

@@ -1,4 +1,5 @@
 #include "core/replay.h"
+#include "core/quote.h"
 
 #include <cctype>
 
@@ -102,7 +103,7 @@ ReplayResult replay(std::shared_ptr<const RuleSet> rules, const Position& start,
   auto fail = [&](const PgnToken& t, Seat seat, const std::string& why) {
     out.ok = false;
     out.line = t.line;
-    out.error = "round " + std::to_string(t.round) + ", " + game.seat_name(seat) + ", " + t.text + ": " + why;
+    out.error = "round " + std::to_string(t.round) + ", " + game.seat_name(seat) + ", " + printable_input(t.text) + ": " + why;
   };
   for (const PgnToken& t : record.moves) {
     Seat seat = game.to_move();

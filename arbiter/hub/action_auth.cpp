@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/quote.h"
+
 namespace tabula::hub {
 
 std::optional<ArbiterKey> parse_key(std::string_view text, const std::string& where, std::string& error) {
@@ -74,23 +76,7 @@ std::string sign_action(const wire::Action& action, const ArbiterKey& key) {
   return s.SerializeAsString();
 }
 
-std::string quote_short(std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size() && i < kMaxQuoted; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-      out += static_cast<char>(c);
-    } else {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  out += "\"";
-  if (text.size() > kMaxQuoted) out += "... (" + std::to_string(text.size()) + " bytes)";
-  return out;
-}
+std::string quote_short(std::string_view text) { return core::quote_input(text, kMaxQuoted); }
 
 std::string describe(const wire::Action& a) {
   switch (a.kind()) {
