@@ -9,10 +9,12 @@
 #   sanitizer pass: memory errors and undefined behaviour in the core, the
 #     variants, inference and the session, the parsers (fuzzing 1 s a target),
 #     the journal (16 kills), the hub's and the event's decoding, the engine's
-#     search, the voice, and the 1000-game selfplay soaks; each suite in a few
-#     processes (shards, tests/CMakeLists.txt). Not there: the kiosk (ui/), the
-#     browser, benchmarks, and the suites that time real processes (a broker
-#     killed, the HTTP service, engines as children: tabula_sanitizer_skip).
+#     search, the voice (through tabula), the serial decoders, and the
+#     1000-game selfplay soaks; each suite in a few processes (shards,
+#     tests/CMakeLists.txt); the test files with ASan only, not UBSan. Not
+#     there: the kiosk (ui/), the browser, benchmarks, the suites that time
+#     real processes (a broker killed, the HTTP service, engines as children),
+#     the board daemon's and the voice's own suites (tabula_sanitizer_skip).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
