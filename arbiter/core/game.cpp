@@ -287,6 +287,7 @@ std::vector<Ruling> Game::play(const Move& m) {
 }
 
 void Game::apply(const Move& m, std::vector<Ruling>& out) {
+  settle_position();  // the key of the position the move leaves
   Seat mover = pos_.to_move();
   Piece moved = m.kind == MoveKind::kCastle      ? pos_.at(rules_->castling[m.castle].king_from)
                 : m.kind == MoveKind::kPlacement ? Piece{m.promotion, mover, false}
