@@ -91,6 +91,9 @@ class Game {
   // (ruling text is written only by play(), for the session). Do not call
   // play(), resign() or takeback() between a make() and its unmake().
   void legal_moves(MoveList& out) const;
+  // How many legal moves legal_moves() gives, without copying them (a
+  // perft's count at its last ply).
+  std::size_t legal_move_count() const;
   void make(const Move& m);
   void unmake();
   int made() const { return depth_; }  // make()s not yet unmade
@@ -201,6 +204,15 @@ class Game {
   bool automatic_end_draws() const;
   bool bare(Seat s) const;  // only royal pieces left
   bool insufficient_material() const;
+  // The kinds FIDE 5.2.2's dead positions name, by their names, found once
+  // (one bit per kind).
+  std::uint32_t bishop_kinds_ = 0;
+  std::uint32_t knight_kinds_ = 0;
+  // The statuses for which check_game_end last found that two sides still
+  // play (002's one side left is read from the statuses alone): the same
+  // statuses, the same answer (issue 30 item 3: this runs after every move).
+  std::array<SeatStatus, kMaxSeats> sides_still_play_{};
+  bool sides_known_ = false;
   bool blocked_pawns_can_change() const;  // the dead-position proof may differ after this move
   // A draw by a rule (material, the move rule...): the ledger's module pays
   // `points` (chess.com FFA), then the game ends drawn.

@@ -119,6 +119,7 @@ void Game::finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Sea
 
 void Game::check_game_end(std::vector<Ruling>& out) {
   if (outcome_.over) return;
+  if (rules_->game_end == GameEnd::kOneSideLeft && sides_known_ && status_ == sides_still_play_) return;
   // The seats still live, in turn order (a fixed array: this runs after every move).
   struct Live {
     std::array<Seat, kMaxSeats> seats{};
@@ -158,7 +159,11 @@ void Game::check_game_end(std::vector<Ruling>& out) {
       int first_side = -1;
       for (Seat s : live) {
         int side = team_[index_of(s)] >= 0 ? team_[index_of(s)] : 100 + index_of(s);
-        if (first_side >= 0 && side != first_side) return;  // two sides still play
+        if (first_side >= 0 && side != first_side) {  // two sides still play
+          sides_still_play_ = status_;
+          sides_known_ = true;
+          return;
+        }
         first_side = side;
       }
       if (live.size() == 1)
@@ -237,13 +242,12 @@ bool Game::insufficient_material() const {
   for (int i = 0; i < kMaxSquares; ++i) {
     Piece p = pos_.at(static_cast<Square>(i));
     if (p.empty()) continue;
-    const PieceDef& d = rules_->piece(p.kind);
-    if (d.royal) continue;
-    if (d.name == "bishop") {
+    if (rules_->piece(p.kind).royal) continue;
+    if ((bishop_kinds_ >> index_of(p.kind)) & 1U) {
       ++minors;
       Square q = static_cast<Square>(i);
       ((file_of(q) + rank_of(q)) % 2 ? bishops_light : bishops_dark)++;
-    } else if (d.name == "knight") {
+    } else if ((knight_kinds_ >> index_of(p.kind)) & 1U) {
       ++minors;
     } else {
       return false;
