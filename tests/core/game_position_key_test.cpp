@@ -15,42 +15,34 @@
 namespace tabula::core {
 namespace {
 
-class GamePositionKey : public ::testing::Test {
- protected:
-  void SetUp() override {
-    rules_ = testing::shipped("chess");
-    ASSERT_TRUE(rules_);
-  }
-  Game from(const std::string& fen) {
-    auto pos = parse_fen(*rules_, fen);
-    EXPECT_TRUE(pos.ok()) << pos.error().message;
-    return Game(rules_, *pos);
-  }
-  void play(Game& g, const std::string& text) {
+// A chess game from `fen` with the coordinate moves played.
+Game chess_after(const std::string& fen, const std::vector<std::string>& moves) {
+  const auto rules = testing::shipped("chess");
+  auto pos = parse_fen(*rules, fen);
+  EXPECT_TRUE(pos.ok()) << fen;
+  Game g(rules, *pos);
+  for (const std::string& text : moves) {
     Move m;
-    ASSERT_TRUE(parse_coordinate(g.position(), text, m)) << text << " is not legal";
+    EXPECT_TRUE(parse_coordinate(g.position(), text, m)) << text << " is not legal";
     g.play(m);
   }
-  std::shared_ptr<const RuleSet> rules_;
-};
+  return g;
+}
 
 // 2... f5: White's pawn on e5 can take on f6 en passant, so the key counts f6.
 constexpr const char* kBeforeF5 = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
 
-TEST_F(GamePositionKey, AnEnPassantSquareAPawnCanUseIsInTheKeyAskedAtOnce) {
-  Game usable = from(kBeforeF5);
-  play(usable, "f7f5");
+TEST(GamePositionKey, AnEnPassantSquareAPawnCanUseIsInTheKeyAskedAtOnce) {
+  Game usable = chess_after(kBeforeF5, {"f7f5"});
   // The same placement, with f6 open but no pawn to use it (e5 stands on e4).
-  Game unusable = from("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
-  play(unusable, "f7f5");
-  Game none = from("rnbqkbnr/ppp1p1pp/8/3p1p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+  Game unusable = chess_after("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", {"f7f5"});
+  Game none = chess_after("rnbqkbnr/ppp1p1pp/8/3p1p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", {});
   EXPECT_EQ(unusable.hash(), none.hash());
   EXPECT_NE(usable.hash() ^ usable.position().hash(), unusable.hash() ^ unusable.position().hash());
 }
 
-TEST_F(GamePositionKey, IsTheSameAskedAfterTheGameEnds) {
-  Game g = from(kBeforeF5);
-  play(g, "f7f5");
+TEST(GamePositionKey, IsTheSameAskedAfterTheGameEnds) {
+  Game g = chess_after(kBeforeF5, {"f7f5"});
   Game drawn = g;
   Game adjudicated = g;
   const std::uint64_t at_once = g.hash();
@@ -62,9 +54,8 @@ TEST_F(GamePositionKey, IsTheSameAskedAfterTheGameEnds) {
   EXPECT_EQ(adjudicated.hash(), at_once);
 }
 
-TEST_F(GamePositionKey, IsTheSameAskedAfterASearchMadeAndUnmadeEveryMove) {
-  Game g = from(kBeforeF5);
-  play(g, "f7f5");
+TEST(GamePositionKey, IsTheSameAskedAfterASearchMadeAndUnmadeEveryMove) {
+  Game g = chess_after(kBeforeF5, {"f7f5"});
   const std::uint64_t at_once = Game(g).hash();
   MoveList list;
   g.legal_moves(list);
@@ -75,7 +66,7 @@ TEST_F(GamePositionKey, IsTheSameAskedAfterASearchMadeAndUnmadeEveryMove) {
   }
   EXPECT_EQ(g.hash(), at_once);
   // And a position reached by a make, asked only after the moves below it.
-  Game searched = from(kBeforeF5);
+  Game searched = chess_after(kBeforeF5, {});
   MoveList first;
   searched.legal_moves(first);
   Move f5;
@@ -89,17 +80,15 @@ TEST_F(GamePositionKey, IsTheSameAskedAfterASearchMadeAndUnmadeEveryMove) {
   EXPECT_EQ(searched.hash(), at_once);
 }
 
-TEST_F(GamePositionKey, RepetitionsCountTheKeyTheEnPassantPositionHad) {
+TEST(GamePositionKey, RepetitionsCountTheKeyTheEnPassantPositionHad) {
   // After 2... f5 the en passant capture is possible: the same placement
   // reached again by the knights' walk (f6 no longer open) is a new position,
   // so the third placement is only the second occurrence.
-  Game g = from(kBeforeF5);
-  play(g, "f7f5");
-  for (int i = 0; i < 2; ++i)
-    for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8"}) play(g, m);
+  Game g = chess_after(kBeforeF5, {"f7f5", "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"});
   EXPECT_EQ(g.repetitions(), 1);
   EXPECT_EQ(g.claimable_draw(), "");
-  for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8"}) play(g, m);
+  g = chess_after(kBeforeF5, {"f7f5", "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6",
+                              "f3g1", "f6g8"});
   EXPECT_EQ(g.repetitions(), 2);
   EXPECT_EQ(g.claimable_draw(), "threefold repetition");
 }
