@@ -35,6 +35,10 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
       eliminated_.push_back(seat);
     }
   }
+  for (std::size_t k = 0; k < rules_->pieces.size(); ++k) {
+    if (rules_->pieces[k].name == "bishop") bishop_kinds_ |= 1U << k;
+    if (rules_->pieces[k].name == "knight") knight_kinds_ |= 1U << k;
+  }
   // The sheets' set-up (001: the teams' capture bans; 003: the tokens, the alliances...).
   for (const Modules::Module* mod : modules_) mod->setup(*this);
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
@@ -88,6 +92,14 @@ void Game::legal_moves(MoveList& list) const {
     return;
   }
   compute_legal(list);
+}
+
+std::size_t Game::legal_move_count() const {
+  if (outcome_.over) return 0;
+  if (legal_cached_) return legal_cache_.size();
+  MoveList list;
+  compute_legal(list);
+  return list.size();
 }
 
 void Game::compute_legal(MoveList& list) const {
@@ -287,6 +299,7 @@ std::vector<Ruling> Game::play(const Move& m) {
 }
 
 void Game::apply(const Move& m, std::vector<Ruling>& out) {
+  settle_position();  // the key of the position the move leaves
   Seat mover = pos_.to_move();
   Piece moved = m.kind == MoveKind::kCastle      ? pos_.at(rules_->castling[m.castle].king_from)
                 : m.kind == MoveKind::kPlacement ? Piece{m.promotion, mover, false}

@@ -91,6 +91,9 @@ class Game {
   // (ruling text is written only by play(), for the session). Do not call
   // play(), resign() or takeback() between a make() and its unmake().
   void legal_moves(MoveList& out) const;
+  // How many legal moves legal_moves() gives, without copying them (a
+  // perft's count at its last ply).
+  std::size_t legal_move_count() const;
   void make(const Move& m);
   void unmake();
   int made() const { return depth_; }  // make()s not yet unmade
@@ -168,7 +171,23 @@ class Game {
   void remove_pieces(Seat s);
   std::uint64_t repetition_key() const;
   void no_move_round(std::vector<Ruling>& out);
-  void note_position() { seen_.push_back(repetition_key()); }
+  // The position reached is noted at once, its key found when first asked
+  // (issue 30 item 3: most positions of a search are never moved from, and
+  // nothing asks theirs). The key depends on the position and the legal
+  // moves, so every change of the game settles it first (settle_position).
+  void note_position() {
+    seen_.push_back(0);
+    seen_pending_ = true;
+  }
+  void settle_position() const {
+    if (!seen_pending_) return;
+    seen_.back() = repetition_key();
+    seen_pending_ = false;
+  }
+  // Whether an earlier position of the window (the last `limit`) may equal
+  // the pending one: its key is pos_'s with some of the open en passant
+  // squares taken out.
+  bool may_repeat(int limit) const;
   void eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out);
   // The checks a move gives (rulings, bonuses); returns the seats in check.
   std::uint8_t report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out);
@@ -185,6 +204,15 @@ class Game {
   bool automatic_end_draws() const;
   bool bare(Seat s) const;  // only royal pieces left
   bool insufficient_material() const;
+  // The kinds FIDE 5.2.2's dead positions name, by their names, found once
+  // (one bit per kind).
+  std::uint32_t bishop_kinds_ = 0;
+  std::uint32_t knight_kinds_ = 0;
+  // The statuses for which check_game_end last found that two sides still
+  // play (002's one side left is read from the statuses alone): the same
+  // statuses, the same answer (issue 30 item 3: this runs after every move).
+  std::array<SeatStatus, kMaxSeats> sides_still_play_{};
+  bool sides_known_ = false;
   bool blocked_pawns_can_change() const;  // the dead-position proof may differ after this move
   // A draw by a rule (material, the move rule...): the ledger's module pays
   // `points` (chess.com FFA), then the game ends drawn.
@@ -267,8 +295,10 @@ class Game {
   mutable std::array<Move, kMaxSeats> reply_{};
   Seat last_mater_ = kNoSeat;
   // FIDE 9.2.3: each position the game reached, as a key that counts an en
-  // passant square only where a pawn can use it (repetition_key()).
-  std::vector<std::uint64_t> seen_;
+  // passant square only where a pawn can use it (repetition_key()); the
+  // last one's is not found yet while seen_pending_ (note_position).
+  mutable std::vector<std::uint64_t> seen_;
+  mutable bool seen_pending_ = false;
   // ---- search (make/unmake) ----
   // The legal moves of the position reached, found by the start-of-turn
   // test that the player to move can move; the next legal_moves() reuses

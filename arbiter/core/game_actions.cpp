@@ -13,6 +13,7 @@ std::vector<Ruling> Game::timeout(Seat s) { return leave_game(s, false); }
 std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
   std::vector<Ruling> out;
   if (outcome_.over || status(s) != SeatStatus::kLive) return out;
+  settle_position();  // the key of the position before the seat leaves
   legal_cached_ = false;
   Ruling r;
   r.kind = resigned ? RulingKind::kResignation : RulingKind::kTimeout;

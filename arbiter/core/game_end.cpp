@@ -67,6 +67,7 @@ std::string Game::reason_words(const EndReason& why) const {
 }
 
 void Game::finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Seat winner) {
+  settle_position();  // (its key reads the legal moves: none once over)
   outcome_.over = true;
   outcome_.draw = draw;
   outcome_.why = why;
@@ -118,6 +119,7 @@ void Game::finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Sea
 
 void Game::check_game_end(std::vector<Ruling>& out) {
   if (outcome_.over) return;
+  if (rules_->game_end == GameEnd::kOneSideLeft && sides_known_ && status_ == sides_still_play_) return;
   // The seats still live, in turn order (a fixed array: this runs after every move).
   struct Live {
     std::array<Seat, kMaxSeats> seats{};
@@ -157,7 +159,11 @@ void Game::check_game_end(std::vector<Ruling>& out) {
       int first_side = -1;
       for (Seat s : live) {
         int side = team_[index_of(s)] >= 0 ? team_[index_of(s)] : 100 + index_of(s);
-        if (first_side >= 0 && side != first_side) return;  // two sides still play
+        if (first_side >= 0 && side != first_side) {  // two sides still play
+          sides_still_play_ = status_;
+          sides_known_ = true;
+          return;
+        }
         first_side = side;
       }
       if (live.size() == 1)
@@ -198,6 +204,7 @@ bool Game::bare(Seat s) const {
 }
 
 void Game::draw_end(const EndReason& why, int points, std::vector<Ruling>& out, Seat leaver) {
+  settle_position();  // (before a module's draw changes the game)
   // What a draw pays (chess.com FFA, issue 17 item 4: each live player;
   // issue 31 item 1: the one whose leaving drew it too), then a module's own
   // (chess.com: a walking king's 20).
@@ -235,13 +242,12 @@ bool Game::insufficient_material() const {
   for (int i = 0; i < kMaxSquares; ++i) {
     Piece p = pos_.at(static_cast<Square>(i));
     if (p.empty()) continue;
-    const PieceDef& d = rules_->piece(p.kind);
-    if (d.royal) continue;
-    if (d.name == "bishop") {
+    if (rules_->piece(p.kind).royal) continue;
+    if ((bishop_kinds_ >> index_of(p.kind)) & 1U) {
       ++minors;
       Square q = static_cast<Square>(i);
       ((file_of(q) + rank_of(q)) % 2 ? bishops_light : bishops_dark)++;
-    } else if (d.name == "knight") {
+    } else if ((knight_kinds_ >> index_of(p.kind)) & 1U) {
       ++minors;
     } else {
       return false;
@@ -335,11 +341,33 @@ std::uint64_t Game::repetition_key() const {
   return key;
 }
 
+bool Game::may_repeat(int limit) const {
+  // The pending key is pos_.hash() with the squares of some open en passant
+  // entries taken out (repetition_key): each subset's key is a candidate.
+  std::array<std::uint64_t, 1U << kMaxSeats> candidates{};
+  std::size_t count = 1;
+  candidates[0] = pos_.hash();
+  for (int c = 0; c < rules_->seat_count(); ++c) {
+    const EnPassantEntry& e = pos_.en_passant(seat_at(c));
+    if (!e.open()) continue;
+    for (std::size_t i = 0; i < count; ++i) candidates[count + i] = candidates[i] ^ zobrist::en_passant(e.target);
+    count *= 2;
+  }
+  const std::size_t n = seen_.size();
+  for (int back = 1; back <= limit; ++back)
+    for (std::size_t i = 0; i < count; ++i)
+      if (seen_[n - 1 - static_cast<std::size_t>(back)] == candidates[i]) return true;
+  return false;
+}
+
 int Game::repetitions() const {
   int count = 0;
   int n = static_cast<int>(seen_.size());
   if (n == 0) return 0;
   int limit = std::min(n - 1, pos_.halfmove_clock());
+  // (No earlier position can equal this one: its key is not needed yet.)
+  if (limit <= 0 || (seen_pending_ && !may_repeat(limit))) return 0;
+  settle_position();
   for (int back = 1; back <= limit; ++back) {
     if (seen_[static_cast<std::size_t>(n - 1 - back)] == seen_.back()) ++count;
   }

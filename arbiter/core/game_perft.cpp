@@ -5,9 +5,9 @@ namespace tabula::core {
 namespace {
 
 std::uint64_t perft_made(Game& game, int depth) {
+  if (depth == 1) return game.legal_move_count();
   MoveList moves;
   game.legal_moves(moves);
-  if (depth == 1) return moves.size();
   std::uint64_t nodes = 0;
   for (const Move& m : moves) {
     game.make(m);

@@ -61,6 +61,7 @@ void Game::unmake() {
   moves_.erase(moves_.begin() + static_cast<std::ptrdiff_t>(f.moves), moves_.end());
   eliminated_.erase(eliminated_.begin() + static_cast<std::ptrdiff_t>(f.eliminated), eliminated_.end());
   seen_.erase(seen_.begin() + static_cast<std::ptrdiff_t>(f.seen), seen_.end());
+  seen_pending_ = false;  // (the make's apply settled the key it moved from)
   status_ = f.status;
   points_ = f.points;
   king_fallen_ = f.king_fallen;
@@ -101,6 +102,7 @@ std::uint64_t Game::hash() const {
   // The position's key as repetitions() counts it (seen_.back(), written
   // after every move), with the seat to move (an operator action may have
   // moved the turn on since).
+  settle_position();
   std::uint64_t h = seen_.empty() ? pos_.hash() : seen_.back();
   h ^= mix(0x100U + static_cast<std::uint64_t>(index_of(pos_.to_move())));
   for (int i = 0; i < rules_->seat_count(); ++i) {

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# perft_ratio.sh — issue 30 item 3: the game layer's perft against the
+# position layer's, for every shipped variant, in one run.
+#
+#   scripts/perft_ratio.sh callgrind [BIN] [VARIANT:DEPTH ...]
+#   scripts/perft_ratio.sh cpu [BIN] [VARIANT:DEPTH ...]
+#
+# callgrind: instructions (valgrind --tool=callgrind), which do not depend on
+#   the machine's load: ratio = (Ir(--position, D) - Ir(--position, 1)) /
+#   (Ir(game, D) - Ir(game, 1)) (depth 1 takes out loading the variant).
+# cpu: user CPU seconds (/usr/bin/time -f %U), game layer and --position
+#   alternating, REPEAT times each (default 3), the median of each; ratio =
+#   position / game. Depths chosen so that a run takes ~1-5 s (the issue's
+#   table had the four-player games at d5: ~0.2 s now, too short to time).
+# BIN defaults to build/bin/tabula. Without VARIANT:DEPTH pairs, every
+# shipped variant at the mode's default depth.
+set -euo pipefail
+
+mode=${1:-callgrind}
+bin=${2:-build/bin/tabula}
+shift $(( $# >= 2 ? 2 : $# ))
+repeat=${REPEAT:-3}
+
+if [[ $# -gt 0 ]]; then
+  pairs=("$@")
+elif [[ $mode == callgrind ]]; then
+  pairs=(chess:4 chess-four:4 four-kingdoms:4 chesscom-ffa:4 chesscom-teams:4 allies-vassals:4
+         bipartite:4 bipartite-stage2:4 corners-short:4 corners-long:4 corners-mini:5)
+else
+  pairs=(chess:6 chess-four:6 four-kingdoms:6 chesscom-ffa:6 chesscom-teams:6 allies-vassals:6
+         bipartite:7 bipartite-stage2:7 corners-short:5 corners-long:5 corners-mini:8)
+fi
+
+ir() {  # instructions of one perft run
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" perft "$@" 2>&1 |
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+
+cpu() {  # user CPU seconds of one perft run; the node count on fd 3
+  /usr/bin/time -o /tmp/perft_ratio_time.$$ -f %U "$bin" perft "$@" 2>/dev/null | head -1 >&3
+  tail -1 /tmp/perft_ratio_time.$$
+}
+
+median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
+
+echo "# $(date -u +%FT%TZ) $(uname -m) load: $(cut -d' ' -f1-3 /proc/loadavg) bin: $bin"
+if [[ $mode == callgrind ]]; then
+  echo "| variant | depth | game M instr. | position M instr. | ratio |"
+  echo "| --- | --- | --- | --- | --- |"
+  for p in "${pairs[@]}"; do
+    v=${p%%:*} d=${p##*:}
+    g1=$(ir --variant "$v" --depth 1) gd=$(ir --variant "$v" --depth "$d")
+    p1=$(ir --variant "$v" --depth 1 --position) pd=$(ir --variant "$v" --depth "$d" --position)
+    awk -v v="$v" -v d="$d" -v g=$((gd - g1)) -v q=$((pd - p1)) \
+      'BEGIN { printf "| %s | %s | %.2f | %.2f | %.3f |\n", v, d, g / 1e6, q / 1e6, q / g }'
+  done
+else
+  echo "| variant | depth | nodes | game s (user) | position s (user) | ratio |"
+  echo "| --- | --- | --- | --- | --- | --- |"
+  for p in "${pairs[@]}"; do
+    v=${p%%:*} d=${p##*:}
+    gs=() ps=()
+    for ((i = 0; i < repeat; ++i)); do
+      gs+=("$(cpu --variant "$v" --depth "$d" 3>/tmp/perft_ratio_nodes.$$)")
+      gn=$(cat /tmp/perft_ratio_nodes.$$)
+      ps+=("$(cpu --variant "$v" --depth "$d" --position 3>/tmp/perft_ratio_nodes.$$)")
+      pn=$(cat /tmp/perft_ratio_nodes.$$)
+    done
+    # (The counts differ where the position layer does not know the sheet's
+    # rules: 001's teams, 003's relations.)
+    n=$gn; [[ $gn == "$pn" ]] || n="$gn game, $pn position"
+    g=$(median "${gs[@]}") q=$(median "${ps[@]}")
+    awk -v v="$v" -v d="$d" -v n="$n" -v g="$g" -v q="$q" -v gl="${gs[*]}" -v ql="${ps[*]}" \
+      'BEGIN { printf "| %s | %s | %s | %.2f (%s) | %.2f (%s) | %.3f |\n", v, d, n, g, gl, q, ql, (g > 0 ? q / g : 0) }'
+  done
+  rm -f /tmp/perft_ratio_time.$$ /tmp/perft_ratio_nodes.$$
+fi
