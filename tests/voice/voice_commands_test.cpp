@@ -48,7 +48,7 @@ TEST(VoiceCommand, BadInputIsNamed) {
   EXPECT_NE(r.err.find("voice wants say, ask or bench"), std::string::npos);
   r = voice({"say", "/nonexistent/x.pgn4", "--variant", "chesscom-ffa"});
   EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.err, "tabula: voice: /nonexistent/x.pgn4: cannot read the file\n");
+  EXPECT_EQ(r.err, "tabula: voice: /nonexistent/x.pgn4: no such file\n");
   r = voice({"say", record()});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("--variant ID is required"), std::string::npos);
