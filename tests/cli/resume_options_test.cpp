@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "test_files.h"
+
 namespace tabula::cli {
 namespace {
 
@@ -46,7 +48,8 @@ std::string journal_listing(const std::string& journal) {
 class ResumeOptions : public ::testing::Test {
  protected:
   void SetUp() override {
-    const std::string dir = ::testing::TempDir();
+    // A directory of its own: ctest runs this suite's tests at once.
+    const std::string dir = tmp_.path();
     pgn_ = dir + "/resume_opts.pgn";
     trace_ = dir + "/resume_opts.trace";
     journal_ = dir + "/resume_opts.db";
@@ -71,6 +74,7 @@ class ResumeOptions : public ::testing::Test {
     return a;
   }
 
+  tabula::testing::TempDir tmp_{"resume"};
   std::string pgn_, trace_, journal_;
 };
 
@@ -118,7 +122,8 @@ TEST_F(ResumeOptions, ABadValueIsStillAUsageError) {
 
 // The typed game with bots: the bot seats and the clock are the journal's too.
 TEST(ResumeOptionsTyped, OtherBotSeatsOrClockAreRefused) {
-  const std::string journal = ::testing::TempDir() + "/resume_opts_typed.db";
+  tabula::testing::TempDir tmp("resume");
+  const std::string journal = tmp.file("resume_opts_typed.db");
   std::remove(journal.c_str());
   Ran first = run_typed({"play", "--variant", "chess", "--bots", "Black=1", "--journal", journal, "--clock", "5+3",
                          "--movetime-ms", "20"},
@@ -146,7 +151,8 @@ TEST(ResumeOptionsTyped, OtherBotSeatsOrClockAreRefused) {
 // was made first, and the corrected command (another --clock) was then a
 // resume that disagreed with it.
 TEST(ResumeOptionsNew, ARefusedTraceLeavesNoJournalBehind) {
-  const std::string dir = ::testing::TempDir();
+  tabula::testing::TempDir tmp("resume");
+  const std::string dir = tmp.path();
   const std::string trace = dir + "/resume_opts_bad.trace", journal = dir + "/resume_opts_bad.db";
   std::remove(journal.c_str());
   std::ofstream(trace) << "0 e2 sideways\n";
@@ -160,7 +166,8 @@ TEST(ResumeOptionsNew, ARefusedTraceLeavesNoJournalBehind) {
 // --event and --site go into the journal's header, its export's tags and
 // `archive show`: before, a line break was journaled as given.
 TEST(ResumeOptionsNew, EventAndSiteAreOneLineOfText) {
-  const std::string dir = ::testing::TempDir();
+  tabula::testing::TempDir tmp("resume");
+  const std::string dir = tmp.path();
   const std::string pgn = dir + "/resume_opts_ev.pgn", trace = dir + "/resume_opts_ev.trace",
                     journal = dir + "/resume_opts_ev.db";
   std::remove(journal.c_str());
