@@ -106,7 +106,9 @@ class SeatLines {
   }
   // The seats (one bit per seat index) whose kings m, a move of the side to
   // move as it was at add(), may leave attacked (kYes or kMake): no other
-  // built seat's king is attacked after m.
+  // built seat's king is attacked after m. Beside after()'s answers, an en
+  // passant capture whose victim's square no path reaches first is proven
+  // too (each_seat).
   std::uint8_t may_check_seats(const Position& pos, const Move& m) const {
     if (built_ == 0) return 0;
     if (!make_all_ && (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
