@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "core/check_lines.h"
+#include "core/guard_lines.h"
 
 namespace tabula::core {
 
@@ -153,67 +153,52 @@ void Modules::Relations::refresh_relations(Game& g) {
 }
 
 void Modules::Relations::filter_by_relations(const Game& g, MoveList& list) {
-  Seat mover = g.pos_.to_move();
-  int n = g.rules_->seat_count();
+  const Position& pos = g.pos_;
+  const Seat mover = pos.to_move();
+  const int n = g.rules_->seat_count();
   // 003 rules 2 and 3: no move may expose the king of an ally, of the
-  // suzerain, of the suzerain's ally or of a fellow vassal. The lines to
-  // each guarded king are found once for the list (issue 30 item 3); a move
-  // they cannot judge is made.
-  std::array<CheckLines, kMaxSeats - 1> lines;  // (no seat guards himself)
+  // suzerain, of the suzerain's ally or of a fellow vassal. The pins on each
+  // guarded king are found once for the list (core/guard_lines.h, issue 30
+  // item 3); a move they cannot judge is made.
+  GuardLines lines;
+  std::array<SquareSet, kMaxSeats - 1> pins;  // (no seat guards himself)
   std::array<Seat, kMaxSeats - 1> guarded{};
   int count = 0;
-  // Their union: one test of a move against every guarded king at once.
-  SquareSet seen;
-  SquareSet reached;
-  std::uint8_t enemies = 0;
   bool make_all = false;
+  SquareSet bad_from;  // the pins' union
   for (int b = 0; b < n; ++b) {
-    Seat s = seat_at(b);
+    const Seat s = seat_at(b);
     if (!g.vassalage_.protects(mover, s) || g.status(s) == SeatStatus::kRemoved) continue;
-    if (g.pos_.king_square(s) == kNoSquare) continue;  // nothing to expose
-    CheckLines& l = lines[static_cast<std::size_t>(count)];
-    l.build(g.pos_, s);
-    if (l.attacked() || l.safe()) continue;  // in check, or no move reaches him: nothing to expose
-    seen |= l.seen();
-    reached |= l.reached();
-    enemies = static_cast<std::uint8_t>(enemies | l.enemies());
-    make_all = make_all || l.make_all();
+    if (pos.king_square(s) == kNoSquare) continue;  // nothing to expose
+    lines.build(pos, s);
+    if (lines.attacked() || lines.safe()) continue;  // in check, or nothing can attack him: nothing to expose
+    make_all = make_all || lines.make_all();
+    bad_from |= lines.pinned();
+    pins[static_cast<std::size_t>(count)] = lines.pinned();
     guarded[static_cast<std::size_t>(count++)] = s;
   }
   if (count == 0) return vassal_duty(g, list);
-  // CheckLines::after's kNo for every guarded king at once, as two sets: a
-  // plain move (no promotion) from a square no line meets first, taking no
-  // king, and (when the mover's pieces could attack one of those kings: they
-  // are his friends, so never in 003) landing where no line reaches. One
-  // royal piece per seat (Position's invariant).
-  SquareSet bad_from = seen;
-  SquareSet bad_to;
-  if ((enemies >> index_of(mover)) & 1U) bad_to = reached;
-  for (int b = 0; b < n; ++b) {
-    const Square k = g.pos_.king_square(seat_at(b));
-    if (k != kNoSquare) bad_to[index_of(k)] = true;
-  }
-  // A king's plain move is like any piece's (it empties `from`, fills `to`),
-  // unless the Position says a king's move may change other squares too
-  // (Position::king_move_converts: 000's corner bishops becoming queens).
-  if (g.pos_.king_move_converts() && g.pos_.king_square(mover) != kNoSquare)
-    bad_from[index_of(g.pos_.king_square(mover))] = true;
-  std::size_t keep = 0;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const Move& m = list[i];
-    const bool plain = !make_all && (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
-                       m.promotion == kNoKind && !bad_from[index_of(m.from)] && !bad_to[index_of(m.to)];
-    bool ok = true;
-    for (int j = 0; j < count && ok && !plain; ++j) {
-      CheckLines::Answer a = lines[static_cast<std::size_t>(j)].after(g.pos_, m);
-      ok = a == CheckLines::Answer::kNo ||
-           (a == CheckLines::Answer::kMake && !g.pos_.king_attacked_after(m, guarded[static_cast<std::size_t>(j)]));
+  // A move proven for every guarded king at once (GuardLines::proven for
+  // each) is kept without more; another is asked of each king.
+  const bool any_pin = bad_from.any();
+  auto kept = [&](const Move& m) {
+    if (!make_all && GuardLines::two_squares(m) && !(any_pin && bad_from[index_of(m.from)])) return true;
+    for (int j = 0; j < count; ++j) {
+      const auto at = static_cast<std::size_t>(j);
+      const bool proven = !make_all && GuardLines::two_squares(m) && !pins[at][index_of(m.from)];
+      if (!proven && pos.king_attacked_after(m, guarded[at])) return false;
     }
-    if (!ok) continue;
-    if (keep != i) list[keep] = m;
-    ++keep;
+    return true;
+  };
+  // The moves up to the first refused stay where they are.
+  std::size_t i = 0;
+  while (i < list.size() && kept(list[i])) ++i;
+  if (i < list.size()) {
+    std::size_t keep = i;
+    for (++i; i < list.size(); ++i)
+      if (kept(list[i])) list[keep++] = list[i];
+    list.truncate(keep);
   }
-  list.truncate(keep);
   vassal_duty(g, list);
 }
 
