@@ -3,6 +3,8 @@
 // king of stage two. The pieces, the holes and the stages' boards are data
 // (arbiter/variants/bipartite*.txtpb).
 #include <array>
+#include <cstdint>
+#include <vector>
 
 #include "core/game.h"
 
@@ -47,31 +49,45 @@ class Modules::Stages final : public Modules::Module {
     // move).
     const RuleSet& rules = *g.rules_;
     const int n = rules.seat_count();
+    const std::array<Seat, kMaxSeats> opponent = opponents(g);
     std::array<const SquareSet*, kMaxSeats> target_home{};
-    for (int i = 0; i < n; ++i) target_home[i] = &rules.seats[index_of(g.pos_.next_active_after(seat_at(i)))].home;
-    std::array<int, kMaxSeats> pieces{};
-    std::array<bool, kMaxSeats> outside{};
-    int seats_outside = 0;
+    for (int i = 0; i < n; ++i) target_home[i] = &rules.seats[index_of(opponent[i])].home;
+    // One bit per seat index: seats with a piece, seats with one outside.
+    std::uint8_t pieces = 0;
+    std::uint8_t outside = 0;
+    const auto all = static_cast<std::uint8_t>((1U << n) - 1U);
+    // The squares the last moves landed on first (two rounds of the seats):
+    // a piece still there and outside the home rows its seat races for
+    // shows that seat has not finished. Each is read on the board as it
+    // stands now, so a square emptied or taken since says nothing (issue 30
+    // item 3: most moves leave both seats so, and the board is not scanned).
+    const std::vector<Move>& moves = g.moves_;
+    for (std::size_t j = moves.size(), k = 0; j > 0 && k < 2U * static_cast<std::size_t>(n) && outside != all; --j, ++k) {
+      const Square q = moves[j - 1].to;
+      if (!is_valid(q)) continue;
+      const Piece p = g.pos_.at(q);
+      if (!p.empty() && !(*target_home[index_of(p.seat)])[index_of(q)])
+        outside = static_cast<std::uint8_t>(outside | (1U << index_of(p.seat)));
+    }
     // Rows from both edges inward (0, h-1, 1, h-2, ...): each seat's pieces
     // outside start near one edge, so both are usually found in a few rows.
     const int h = rules.geometry.height();
-    for (int k = 0; k < h && seats_outside < n; ++k) {
+    const int w = rules.geometry.width();
+    for (int k = 0; k < h && outside != all; ++k) {
       const int r = k % 2 == 0 ? k / 2 : h - 1 - k / 2;
-      for (int f = 0; f < rules.geometry.width(); ++f) {
+      for (int f = 0; f < w; ++f) {
         const Square q = make_square(f, r);
         const Piece p = g.pos_.at(q);
         if (p.empty()) continue;
         const int i = index_of(p.seat);
-        ++pieces[i];
-        if (!outside[i] && !(*target_home[i])[index_of(q)]) {
-          outside[i] = true;
-          ++seats_outside;
-        }
+        const auto bit = static_cast<std::uint8_t>(1U << i);
+        pieces |= bit;
+        if ((outside & bit) == 0 && !(*target_home[i])[index_of(q)]) outside |= bit;
       }
     }
     for (Seat s : rules.turn_order) {
-      const int i = index_of(s);
-      if (pieces[i] > 0 && !outside[i]) {
+      const auto bit = static_cast<std::uint8_t>(1U << index_of(s));
+      if ((pieces & bit) != 0 && (outside & bit) == 0) {
         g.finish(false, EndReason::Kind::kOpponentHome, out, s);
         return true;
       }
@@ -110,6 +126,26 @@ class Modules::Stages final : public Modules::Module {
   }
 
  private:
+  // The seat each seat plays against, by seat index: the next active one in
+  // the turn order (Position::next_active_after), for every seat in one pass.
+  static std::array<Seat, kMaxSeats> opponents(const Game& g) {
+    const std::vector<Seat>& order = g.rules_->turn_order;
+    const std::size_t m = order.size();
+    std::array<Seat, kMaxSeats> out{};
+    for (std::size_t j = 0; j < m; ++j) {
+      Seat next = order[j];  // (no other seat active: himself)
+      for (std::size_t d = 1; d <= m; ++d) {
+        const Seat c = order[j + d < m ? j + d : j + d - m];
+        if (g.pos_.active(c)) {
+          next = c;
+          break;
+        }
+      }
+      out[static_cast<std::size_t>(index_of(order[j]))] = next;
+    }
+    return out;
+  }
+
   // How many of s's pieces stand in the home rows of the seat he plays
   // against (and, into `mine`, how many he has).
   static int in_opponents_home(const Game& g, Seat s, int* mine) {
