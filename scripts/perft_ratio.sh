@@ -4,6 +4,7 @@
 #
 #   scripts/perft_ratio.sh callgrind [BIN] [VARIANT:DEPTH ...]
 #   scripts/perft_ratio.sh cpu [BIN] [VARIANT:DEPTH ...]
+#   scripts/perft_ratio.sh fairy [BIN] [DEPTH]
 #
 # callgrind: instructions (valgrind --tool=callgrind), which do not depend on
 #   the machine's load: ratio = (Ir(--position, D) - Ir(--position, 1)) /
@@ -12,8 +13,13 @@
 #   alternating, REPEAT times each (default 3), the median of each; ratio =
 #   position / game. Depths chosen so that a run takes ~1-5 s (the issue's
 #   table had the four-player games at d5: ~0.2 s now, too short to time).
+# fairy: chess perft from the start, Tabula's game layer against
+#   Fairy-Stockfish (Debian package fairy-stockfish, `go perft`), user CPU
+#   seconds alternating, REPEAT times each, medians (DEPTH default 6).
 # BIN defaults to build/bin/tabula. Without VARIANT:DEPTH pairs, every
-# shipped variant at the mode's default depth.
+# shipped variant at the mode's default depth; DEPTHS=issue takes the
+# issue's depths instead (issue 30: the four-player games d5, chess d6; the
+# two-player bipartite stages d7, a few seconds like chess d6).
 set -euo pipefail
 
 mode=${1:-callgrind}
@@ -21,8 +27,33 @@ bin=${2:-build/bin/tabula}
 shift $(( $# >= 2 ? 2 : $# ))
 repeat=${REPEAT:-3}
 
+if [[ $mode == fairy ]]; then
+  depth=${1:-6}
+  fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
+  [[ -x $fsf ]] || { echo "perft_ratio.sh: fairy-stockfish not found (Debian package fairy-stockfish)" >&2; exit 1; }
+  ts=() fs=()
+  for ((i = 0; i < repeat; ++i)); do
+    /usr/bin/time -o /tmp/perft_ratio_time.$$ -f %U "$bin" perft --variant chess --depth "$depth" >/tmp/perft_ratio_nodes.$$ 2>/dev/null
+    ts+=("$(tail -1 /tmp/perft_ratio_time.$$)") tn=$(head -1 /tmp/perft_ratio_nodes.$$)
+    printf 'uci\nposition startpos\ngo perft %s\nquit\n' "$depth" |
+      /usr/bin/time -o /tmp/perft_ratio_time.$$ -f %U "$fsf" >/tmp/perft_ratio_nodes.$$ 2>/dev/null
+    fs+=("$(tail -1 /tmp/perft_ratio_time.$$)")
+    fn=$(sed -n 's/^Nodes searched: *\([0-9]*\).*/\1/p' /tmp/perft_ratio_nodes.$$)
+  done
+  rm -f /tmp/perft_ratio_time.$$ /tmp/perft_ratio_nodes.$$
+  median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
+  echo "# $(date -u +%FT%TZ) $(uname -m) load: $(cut -d' ' -f1-3 /proc/loadavg) bin: $bin fsf: $fsf"
+  echo "| chess perft | nodes | Tabula game layer s (user) | Fairy-Stockfish s (user) |"
+  echo "| --- | --- | --- | --- |"
+  echo "| d$depth | $tn (Fairy-Stockfish: $fn) | $(median "${ts[@]}") (${ts[*]}) | $(median "${fs[@]}") (${fs[*]}) |"
+  exit 0
+fi
+
 if [[ $# -gt 0 ]]; then
   pairs=("$@")
+elif [[ ${DEPTHS:-} == issue ]]; then
+  pairs=(chess:6 chess-four:5 four-kingdoms:5 chesscom-ffa:5 chesscom-teams:5 allies-vassals:5
+         bipartite:7 bipartite-stage2:7 corners-short:5 corners-long:5 corners-mini:5)
 elif [[ $mode == callgrind ]]; then
   pairs=(chess:4 chess-four:4 four-kingdoms:4 chesscom-ffa:4 chesscom-teams:4 allies-vassals:4
          bipartite:4 bipartite-stage2:4 corners-short:4 corners-long:4 corners-mini:5)
