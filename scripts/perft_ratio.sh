@@ -11,15 +11,19 @@
 #   (Ir(game, D) - Ir(game, 1)) (depth 1 takes out loading the variant).
 # cpu: user CPU seconds (/usr/bin/time -f %U), game layer and --position
 #   alternating, REPEAT times each (default 3), the median of each; ratio =
-#   position / game. Depths chosen so that a run takes ~1-5 s (the issue's
+#   position / game. VARIANT:DEPTH:LOOPS times LOOPS runs in a row as one
+#   (a d5 run of ~0.2 s is too short for the clock's ticks); each run loads
+#   the variant (~30 ms), so LOOPS d1 runs are timed too and taken out of
+#   both before the ratio. Depths chosen so that a run takes ~1-5 s (the issue's
 #   table had the four-player games at d5: ~0.2 s now, too short to time).
 # fairy: chess perft from the start, Tabula's game layer against
 #   Fairy-Stockfish (Debian package fairy-stockfish, `go perft`), user CPU
 #   seconds alternating, REPEAT times each, medians (DEPTH default 6).
 # BIN defaults to build/bin/tabula. Without VARIANT:DEPTH pairs, every
 # shipped variant at the mode's default depth; DEPTHS=issue takes the
-# issue's depths instead (issue 30: the four-player games d5, chess d6; the
-# two-player bipartite stages d7, a few seconds like chess d6).
+# issue's depths instead (issue 30: the four-player games d5, ten runs in a
+# row, chess d6; the two-player bipartite stages d7, a few seconds like chess
+# d6; corners-mini d6 too).
 set -euo pipefail
 
 mode=${1:-callgrind}
@@ -52,8 +56,8 @@ fi
 if [[ $# -gt 0 ]]; then
   pairs=("$@")
 elif [[ ${DEPTHS:-} == issue ]]; then
-  pairs=(chess:6 chess-four:5 four-kingdoms:5 chesscom-ffa:5 chesscom-teams:5 allies-vassals:5
-         bipartite:7 bipartite-stage2:7 corners-short:5 corners-long:5 corners-mini:5)
+  pairs=(chess:6 chess-four:5:10 four-kingdoms:5:10 chesscom-ffa:5:10 chesscom-teams:5:10 allies-vassals:5:10
+         bipartite:7 bipartite-stage2:7 corners-short:5:10 corners-long:5:10 corners-mini:5:20 corners-mini:6:4)
 elif [[ $mode == callgrind ]]; then
   pairs=(chess:4 chess-four:4 four-kingdoms:4 chesscom-ffa:4 chesscom-teams:4 allies-vassals:4
          bipartite:4 bipartite-stage2:4 corners-short:4 corners-long:4 corners-mini:5)
@@ -67,8 +71,10 @@ ir() {  # instructions of one perft run
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
-cpu() {  # user CPU seconds of one perft run; the node count on fd 3
-  /usr/bin/time -o /tmp/perft_ratio_time.$$ -f %U "$bin" perft "$@" 2>/dev/null | head -1 >&3
+cpu() {  # user CPU seconds of $loops perft runs in a row; the node count on fd 3
+  /usr/bin/time -o /tmp/perft_ratio_time.$$ -f %U \
+    sh -c 'n=$1; shift; while [ "$n" -gt 0 ]; do "$@" 2>/dev/null | head -1; n=$((n - 1)); done' \
+    sh "$loops" "$bin" perft "$@" | head -1 >&3
   tail -1 /tmp/perft_ratio_time.$$
 }
 
@@ -89,7 +95,8 @@ else
   echo "| variant | depth | nodes | game s (user) | position s (user) | ratio |"
   echo "| --- | --- | --- | --- | --- | --- |"
   for p in "${pairs[@]}"; do
-    v=${p%%:*} d=${p##*:}
+    IFS=: read -r v d loops <<<"$p"
+    loops=${loops:-1}
     gs=() ps=()
     for ((i = 0; i < repeat; ++i)); do
       gs+=("$(cpu --variant "$v" --depth "$d" 3>/tmp/perft_ratio_nodes.$$)")
@@ -101,8 +108,22 @@ else
     # rules: 001's teams, 003's relations.)
     n=$gn; [[ $gn == "$pn" ]] || n="$gn game, $pn position"
     g=$(median "${gs[@]}") q=$(median "${ps[@]}")
+    # Several runs in a row: each loads the variant (as a d1 run does), in
+    # both layers alike; the ratio is taken without it (the d1 runs' medians).
+    g1=0 q1=0
+    if ((loops > 1)); then
+      g1s=() q1s=()
+      for ((i = 0; i < repeat; ++i)); do
+        g1s+=("$(cpu --variant "$v" --depth 1 3>/dev/null)")
+        q1s+=("$(cpu --variant "$v" --depth 1 --position 3>/dev/null)")
+      done
+      g1=$(median "${g1s[@]}") q1=$(median "${q1s[@]}")
+    fi
     awk -v v="$v" -v d="$d" -v n="$n" -v g="$g" -v q="$q" -v gl="${gs[*]}" -v ql="${ps[*]}" \
-      'BEGIN { printf "| %s | %s | %s | %.2f (%s) | %.2f (%s) | %.3f |\n", v, d, n, g, gl, q, ql, (g > 0 ? q / g : 0) }'
+      -v l="$loops" -v g1="$g1" -v q1="$q1" 'BEGIN {
+        load = l > 1 ? sprintf(" (less d1 x%d: %.2f / %.2f)", l, g1, q1) : ""
+        printf "| %s | %s%s | %s | %.2f (%s) | %.2f (%s) | %.3f%s |\n", v, d, (l > 1 ? " x" l : ""), n, g, gl, q, ql,
+               (g - g1 > 0 ? (q - q1) / (g - g1) : 0), load }'
   done
   rm -f /tmp/perft_ratio_time.$$ /tmp/perft_ratio_nodes.$$
 fi
