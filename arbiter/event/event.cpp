@@ -1,7 +1,10 @@
 #include "event/event.h"
 
+#include <cstdio>
 #include <map>
 #include <set>
+
+#include "event/utf8_text.h"
 
 namespace tabula::event {
 
@@ -57,6 +60,14 @@ std::string name_problem(const std::string& text) {
   for (char c : text) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return "holds a control character (a line break?)";
   }
+  // Every file the event writes is UTF-8 (JSON, PGN tags, TRF-16): a byte of
+  // another encoding (Latin-1's 0xEB for "ë" typed on an old terminal) would
+  // be unreadable, or replaced, in each (s12).
+  if (const std::size_t at = utf8_error_at(text); at != std::string::npos) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[at]));
+    return "is not UTF-8 text (byte " + std::to_string(at + 1) + " is " + byte + "; write names as UTF-8)";
+  }
   return "";
 }
 
@@ -84,6 +95,10 @@ std::vector<std::string> check(const Event& e) {
     if (s.name.empty()) out.push_back("a section without a name");
     if (!section_names.insert(s.name).second) out.push_back(where + ": the name is used twice");
     if (s.rounds < 0) out.push_back(where + ": rounds is negative");
+    if (s.players.size() > static_cast<std::size_t>(kMaxPlayers)) {
+      out.push_back(where + ": " + std::to_string(s.players.size()) + " players; a section takes at most " +
+                    std::to_string(kMaxPlayers) + " (TRF-16's start numbers are four digits): split it");
+    }
     std::set<std::string> names;
     std::map<std::string, int> team_size;
     for (const Player& p : s.players) {

@@ -60,6 +60,11 @@ struct Round {
   std::vector<PlayerId> byes;
 };
 
+// The most players a section takes: TRF-16 numbers players in four columns
+// (start numbers and opponents, 1-9999); a 10,000th player's number ran into
+// the next column and the exported file did not read back (s12).
+inline constexpr int kMaxPlayers = 9999;
+
 struct Section {
   std::string name;
   std::string variant;  // the variant id the boards play (`tabula variants`)

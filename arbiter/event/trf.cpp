@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "event/standings.h"
+#include "event/utf8_text.h"
 
 namespace tabula::event {
 namespace {
@@ -66,7 +67,7 @@ std::string player_line(const TrfPlayer& p) {
   std::string line = "001";
   put(line, 5, right(p.number, 4, false));
   put(line, 10, p.sex_title);
-  put(line, 15, p.name.substr(0, 33));
+  put(line, 15, std::string(utf8_prefix(p.name, 33)));  // columns 15-47, not cutting a character
   put(line, 49, right(p.rating, 4, true));
   put(line, 54, p.federation);
   put(line, 58, p.fide_id);
