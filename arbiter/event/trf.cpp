@@ -277,6 +277,22 @@ PairingImport import_pairings(const Section& s, const std::string& text, const s
       out.error = why;
       return out;
     }
+    // The file must be this section's: each start number the name this
+    // section registered under it (as trf_of wrote it: the first 33 columns).
+    // A TRF of another section or event numbers other people (s12).
+    for (const TrfPlayer& p : doc->players) {
+      if (p.number > n) {
+        out.error = "player " + std::to_string(p.number) + " (" + p.name + ") is not registered in section " + s.name +
+                    " (1-" + std::to_string(n) + "): is this the TRF of another section?";
+        return out;
+      }
+      const std::string mine = trim(std::string(utf8_prefix(s.players[static_cast<std::size_t>(p.number - 1)].name, 33)));
+      if (p.name != mine) {
+        out.error = "player " + std::to_string(p.number) + " is " + p.name + " in the file but " + mine +
+                    " in section " + s.name + ": is this the TRF of another section?";
+        return out;
+      }
+    }
     const std::size_t r = s.played.size();  // the round to read, 0-based
     for (const TrfPlayer& p : doc->players) {
       if (p.games.size() <= r) continue;

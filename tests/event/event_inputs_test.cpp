@@ -4,6 +4,10 @@
 // python3's codec), not produced by the code under test.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "event_sim.h"
+
 #include "event/event.h"
 #include "event/trf.h"
 
@@ -66,7 +70,7 @@ TEST(EventInputs, ASectionTakesAtMost9999PlayersAndTheirTrfReadsBack) {
   for (int p = 0; p + 1 < 9999; p += 2) {
     Table t;
     t.number = p / 2 + 1;
-    t.board = "t1";
+    t.board = "b" + std::to_string(t.number);
     t.seats = {PlayerId{p}, PlayerId{p + 1}};
     t.ranks = {0, 1};
     r.tables.push_back(t);
@@ -88,6 +92,80 @@ TEST(EventInputs, ASectionTakesAtMost9999PlayersAndTheirTrfReadsBack) {
   const std::vector<std::string> problems = check(e);
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_NE(problems[0].find("10000 players; a section takes at most 9999"), std::string::npos) << problems[0];
+}
+
+
+TEST(EventInputs, ByePointsThatAreNoNumberOrTooManyRoundsAreRefused) {
+  Event e = two_player_event({"Ann", "Bob"});
+  EXPECT_TRUE(check(e).empty());  // bye_points -1: the format's default
+  for (double bad : {std::nan(""), 3.5, 1e300, -std::nan("")}) {
+    e.sections[0].bye_points = bad;
+    const std::vector<std::string> problems = check(e);
+    ASSERT_EQ(problems.size(), 1u) << bad;
+    EXPECT_NE(problems[0].find("section open: bye points "), std::string::npos) << problems[0];
+    EXPECT_NE(problems[0].find("is not a number from 0 to 3"), std::string::npos) << problems[0];
+  }
+  for (double fine : {0.0, 0.5, 1.0, 3.0, -1.0}) {
+    e.sections[0].bye_points = fine;
+    EXPECT_TRUE(check(e).empty()) << fine;
+  }
+  e.sections[0].rounds = 2147483647;
+  ASSERT_EQ(check(e).size(), 1u);
+  EXPECT_EQ(check(e)[0], "section open: 2147483647 rounds; at most 99");
+}
+
+TEST(EventInputs, TwoTablesOfOneRoundOnOneBoardAreRefused) {
+  Event e = two_player_event({"Ann", "Bob", "Cy", "Di"});
+  e.boards = {"t1", "t2"};
+  Round r;
+  r.tables.push_back({1, "t1", {PlayerId{0}, PlayerId{1}}, {}, ""});
+  r.tables.push_back({2, "t1", {PlayerId{2}, PlayerId{3}}, {}, ""});
+  e.sections[0].played.push_back(r);
+  const std::vector<std::string> problems = check(e);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0], "section open, round 1, table 2: board t1 already holds another table of this round");
+  e.sections[0].played[0].tables[1].board = "t2";
+  EXPECT_TRUE(check(e).empty());
+  // The same board in the next round is its next game, not a clash.
+  r.tables[1].board = "t2";
+  e.sections[0].played.push_back(r);
+  EXPECT_TRUE(check(e).empty());
+}
+
+TEST(EventInputs, PairingsFromTheTrfOfAnotherSectionAreRefused) {
+  Section mine = sim::make_section(5, Format::kTwoPlayer, 3, 4);
+  Section other = sim::make_section(5, Format::kTwoPlayer, 3, 4);
+  other.players[1].name = "Someone Else";
+  Event e;
+  e.name = "club";
+  TrfDocument doc = trf_of(e, other);
+  auto set = [&](int p, int opp, char c, char r) { doc.players[static_cast<std::size_t>(p - 1)].games.push_back({opp, false, c, r}); };
+  set(1, 4, 'w', ' ');
+  set(4, 1, 'b', ' ');
+  set(5, 2, 'w', ' ');
+  set(2, 5, 'b', ' ');
+  set(3, 0, '-', 'U');
+  EXPECT_TRUE(import_pairings(other, write_trf(doc), sim::boards(2)).ok());
+  EXPECT_EQ(import_pairings(mine, write_trf(doc), sim::boards(2)).error,
+            "player 2 is Someone Else in the file but P2 in section open: is this the TRF of another section?");
+  // A sixth player the section does not have, paired or not.
+  TrfPlayer extra;
+  extra.number = 6;
+  extra.name = "P6";
+  extra.games = {{0, false, '-', 'Z'}};
+  doc.players.push_back(extra);
+  doc.lines.push_back({5, ""});
+  EXPECT_EQ(import_pairings(other, write_trf(doc), sim::boards(2)).error,
+            "player 6 (P6) is not registered in section open (1-5): is this the TRF of another section?");
+  // A long Unicode name comes back cut as trf_of cut it, and is the same player.
+  other.players[1].name = "Šķēle-Ļaudāre, Ēmīlija 😀 Ōkubo";
+  TrfDocument cut = trf_of(e, other);
+  for (auto [p, opp, c] : std::vector<std::tuple<int, int, char>>{{1, 4, 'w'}, {4, 1, 'b'}, {5, 2, 'w'}, {2, 5, 'b'}}) {
+    cut.players[static_cast<std::size_t>(p - 1)].games.push_back({opp, false, c, ' '});
+  }
+  cut.players[2].games.push_back({0, false, '-', 'U'});
+  const PairingImport back = import_pairings(other, write_trf(cut), sim::boards(2));
+  EXPECT_TRUE(back.ok()) << back.error;
 }
 
 }  // namespace
