@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <tuple>
 
 #include "event_sim.h"
 
@@ -132,6 +133,15 @@ TEST(EventInputs, TwoTablesOfOneRoundOnOneBoardAreRefused) {
   EXPECT_TRUE(check(e).empty());
 }
 
+// Round one of five players as a pairing program writes it back into the
+// TRF: 1-4, 5-2, 3 the bye.
+void pair_round_one(TrfDocument& doc) {
+  for (auto [p, opp, c, r] : std::vector<std::tuple<int, int, char, char>>{
+           {1, 4, 'w', ' '}, {4, 1, 'b', ' '}, {5, 2, 'w', ' '}, {2, 5, 'b', ' '}, {3, 0, '-', 'U'}}) {
+    doc.players[static_cast<std::size_t>(p - 1)].games.push_back({opp, false, c, r});
+  }
+}
+
 TEST(EventInputs, PairingsFromTheTrfOfAnotherSectionAreRefused) {
   Section mine = sim::make_section(5, Format::kTwoPlayer, 3, 4);
   Section other = sim::make_section(5, Format::kTwoPlayer, 3, 4);
@@ -139,12 +149,7 @@ TEST(EventInputs, PairingsFromTheTrfOfAnotherSectionAreRefused) {
   Event e;
   e.name = "club";
   TrfDocument doc = trf_of(e, other);
-  auto set = [&](int p, int opp, char c, char r) { doc.players[static_cast<std::size_t>(p - 1)].games.push_back({opp, false, c, r}); };
-  set(1, 4, 'w', ' ');
-  set(4, 1, 'b', ' ');
-  set(5, 2, 'w', ' ');
-  set(2, 5, 'b', ' ');
-  set(3, 0, '-', 'U');
+  pair_round_one(doc);
   EXPECT_TRUE(import_pairings(other, write_trf(doc), sim::boards(2)).ok());
   EXPECT_EQ(import_pairings(mine, write_trf(doc), sim::boards(2)).error,
             "player 2 is Someone Else in the file but P2 in section open: is this the TRF of another section?");
@@ -160,10 +165,7 @@ TEST(EventInputs, PairingsFromTheTrfOfAnotherSectionAreRefused) {
   // A long Unicode name comes back cut as trf_of cut it, and is the same player.
   other.players[1].name = "Šķēle-Ļaudāre, Ēmīlija 😀 Ōkubo";
   TrfDocument cut = trf_of(e, other);
-  for (auto [p, opp, c] : std::vector<std::tuple<int, int, char>>{{1, 4, 'w'}, {4, 1, 'b'}, {5, 2, 'w'}, {2, 5, 'b'}}) {
-    cut.players[static_cast<std::size_t>(p - 1)].games.push_back({opp, false, c, ' '});
-  }
-  cut.players[2].games.push_back({0, false, '-', 'U'});
+  pair_round_one(cut);
   const PairingImport back = import_pairings(other, write_trf(cut), sim::boards(2));
   EXPECT_TRUE(back.ok()) << back.error;
 }
