@@ -95,6 +95,10 @@ std::vector<std::string> check(const Event& e) {
     if (s.name.empty()) out.push_back("a section without a name");
     if (!section_names.insert(s.name).second) out.push_back(where + ": the name is used twice");
     if (s.rounds < 0) out.push_back(where + ": rounds is negative");
+    if (s.rounds > 0 && s.played.size() > static_cast<std::size_t>(s.rounds)) {
+      out.push_back(where + ": " + std::to_string(s.played.size()) + " rounds played of " + std::to_string(s.rounds) +
+                    " planned");
+    }
     if (s.rounds > kMaxRounds) {
       out.push_back(where + ": " + std::to_string(s.rounds) + " rounds; at most " + std::to_string(kMaxRounds));
     }

@@ -110,6 +110,12 @@ TEST(EventInputs, ByePointsThatAreNoNumberOrTooManyRoundsAreRefused) {
     e.sections[0].bye_points = fine;
     EXPECT_TRUE(check(e).empty()) << fine;
   }
+  // More rounds played than planned (a hand-edited file, rounds lowered).
+  e.sections[0].rounds = 1;
+  e.sections[0].played.resize(2);
+  ASSERT_EQ(check(e).size(), 1u);
+  EXPECT_EQ(check(e)[0], "section open: 2 rounds played of 1 planned");
+  e.sections[0].played.clear();
   e.sections[0].rounds = 2147483647;
   ASSERT_EQ(check(e).size(), 1u);
   EXPECT_EQ(check(e)[0], "section open: 2147483647 rounds; at most 99");
