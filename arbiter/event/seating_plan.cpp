@@ -365,7 +365,7 @@ std::vector<int> rest_misfits(Counts counts, std::vector<const PlanRound*> rest,
 }
 
 constexpr int kSeatTries = 20;
-constexpr long kAheadNodes = 20000;  // the exact search's budget per chain of classes
+constexpr long kAheadNodes = 8000;  // the exact search's budget per chain of classes
 
 // Exact, for a chain of classes after the next round: orders of the next
 // round's tables (each among its fitting orders), then of each class of the
