@@ -10,6 +10,9 @@
 #   WEB_RCVBUF=BYTES: each spectator's receive buffer (web_load.py's RCVBUF)
 #   WEB_OPTIONS="--stream-pace-ms 0 --send-buffer 0": the service as before
 #   its pacing (tabula-hub-web's options)
+#   WEB_CLIENT=py: the spectators in one Python process (scripts/web_load.py,
+#   sessions 9-11); by default scripts/web_load.cpp (one epoll thread, built
+#   here into BUILD/web_load), a client that is not the bottleneck
 #
 # Run it twice, with STREAMS 1 and 1000, to see what the spectators cost.
 set -euo pipefail
@@ -48,7 +51,14 @@ hub=$!
 pids+=("$hub")
 for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$webport) 2>/dev/null && break; sleep 0.05; done
 sleep 1
-/usr/bin/time -o "$work/load.time" -f "%U %S" python3 scripts/web_load.py "$webport" "$streams" "$seconds" "${WEB_RCVBUF:-0}" > "$work/load.out" &
+client=(python3 scripts/web_load.py)
+if [[ ${WEB_CLIENT:-cpp} != py ]]; then
+  if [[ ! -x "$build/web_load" || scripts/web_load.cpp -nt "$build/web_load" ]]; then
+    g++ -std=c++20 -O2 -o "$build/web_load" scripts/web_load.cpp
+  fi
+  client=("$build/web_load")
+fi
+/usr/bin/time -o "$work/load.time" -f "%U %S" "${client[@]}" "$webport" "$streams" "$seconds" "${WEB_RCVBUF:-0}" > "$work/load.out" &
 load=$!
 sleep 2
 for i in $(seq 1 "$boards"); do
@@ -66,4 +76,4 @@ echo "page: $(cat "$work/load.out")"
 grep "^hub: move latency" "$work/hub.out" | sed 's/^/beside: /' || true
 slow=$(grep -ho "slowest_ms=[0-9]*" "$work"/b*.out 2>/dev/null | cut -d= -f2 | sort -n | tail -1 || true)  # none finished: "?"
 echo "boards: slowest table input ${slow:-?} ms (of those that finished); tabula-hub-web: cpu ${cpu} s, peak RSS $((rss / 1024)) MiB"
-echo "spectators (web_load.py, one process): cpu $(awk '{ printf "%.1f", $1 + $2 }' "$work/load.time") s"
+echo "spectators (${client[*]##*/}, one process): cpu $(awk '{ printf "%.1f", $1 + $2 }' "$work/load.time") s"

@@ -90,8 +90,9 @@ void Game::edit_square(Square q, Piece p) {
 }
 
 void Game::remove_pieces(Seat s) {
-  for (int i = 0; i < kMaxSquares; ++i) {
-    auto q = static_cast<Square>(i);
+  // The playable squares only (issue 30 item 3: a search removes a mated
+  // seat's pieces at every mate; the mailbox has 256 squares).
+  for (Square q : pos_.squares()) {
     Piece p = pos_.at(q);
     if (!p.empty() && p.seat == s) edit_square(q, kEmpty);
   }

@@ -145,6 +145,8 @@ class Position {
     return (may_capture_[index_of(attacker)] >> index_of(victim)) & 1U;
   }
   int ply() const { return static_cast<int>(undo_.size()); }
+  // The playable squares, in square order: every piece stands on one.
+  const std::vector<Square>& squares() const { return squares_; }
 
   // Seats (bitmask) whose live pieces may capture a piece of `victim`.
   std::uint8_t attackers_of(Seat victim) const;

@@ -1,7 +1,10 @@
 #include "event/event.h"
 
+#include <cstdio>
 #include <map>
 #include <set>
+
+#include "event/utf8_text.h"
 
 namespace tabula::event {
 
@@ -57,6 +60,14 @@ std::string name_problem(const std::string& text) {
   for (char c : text) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return "holds a control character (a line break?)";
   }
+  // Every file the event writes is UTF-8 (JSON, PGN tags, TRF-16): a byte of
+  // another encoding (Latin-1's 0xEB for "ë" typed on an old terminal) would
+  // be unreadable, or replaced, in each (s12).
+  if (const std::size_t at = utf8_error_at(text); at != std::string::npos) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[at]));
+    return "is not UTF-8 text (byte " + std::to_string(at + 1) + " is " + byte + "; write names as UTF-8)";
+  }
   return "";
 }
 
@@ -84,6 +95,23 @@ std::vector<std::string> check(const Event& e) {
     if (s.name.empty()) out.push_back("a section without a name");
     if (!section_names.insert(s.name).second) out.push_back(where + ": the name is used twice");
     if (s.rounds < 0) out.push_back(where + ": rounds is negative");
+    if (s.rounds > 0 && s.played.size() > static_cast<std::size_t>(s.rounds)) {
+      out.push_back(where + ": " + std::to_string(s.played.size()) + " rounds played of " + std::to_string(s.rounds) +
+                    " planned");
+    }
+    if (s.rounds > kMaxRounds) {
+      out.push_back(where + ": " + std::to_string(s.rounds) + " rounds; at most " + std::to_string(kMaxRounds));
+    }
+    // < 0 is the format's default; NaN compares false both ways (a NaN from a
+    // hand-edited file or --bye-points nan was kept, then dropped on save).
+    if (!(s.bye_points < 0) && !(s.bye_points >= 0 && s.bye_points <= kMaxByePoints)) {
+      out.push_back(where + ": bye points " + std::to_string(s.bye_points) + " is not a number from 0 to " +
+                    std::to_string(static_cast<int>(kMaxByePoints)));
+    }
+    if (s.players.size() > static_cast<std::size_t>(kMaxPlayers)) {
+      out.push_back(where + ": " + std::to_string(s.players.size()) + " players; a section takes at most " +
+                    std::to_string(kMaxPlayers) + " (TRF-16's start numbers are four digits): split it");
+    }
     std::set<std::string> names;
     std::map<std::string, int> team_size;
     for (const Player& p : s.players) {
@@ -104,6 +132,7 @@ std::vector<std::string> check(const Event& e) {
     for (std::size_t r = 0; r < s.played.size(); ++r) {
       const std::string rw = where + ", round " + std::to_string(r + 1);
       std::set<int> seen;
+      std::set<std::string> boards_used;
       auto take = [&](PlayerId id, const std::string& at) {
         if (id.value < 0 || id.value >= n) {
           out.push_back(at + ": player number " + std::to_string(id.value + 1) + " is not registered");
@@ -127,6 +156,11 @@ std::vector<std::string> check(const Event& e) {
           }
         }
         for (PlayerId id : t.seats) take(id, tw);
+        // One board, one game at a time: a second table on it would get the
+        // same assignment and its result would be taken for the first's.
+        if (!t.board.empty() && !boards_used.insert(t.board).second) {
+          out.push_back(tw + ": board " + t.board + " already holds another table of this round");
+        }
       }
       for (PlayerId id : s.played[r].byes) take(id, rw + ", byes");
     }

@@ -60,6 +60,15 @@ struct Round {
   std::vector<PlayerId> byes;
 };
 
+// The most players a section takes: TRF-16 numbers players in four columns
+// (start numbers and opponents, 1-9999); a 10,000th player's number ran into
+// the next column and the exported file did not read back (s12).
+inline constexpr int kMaxPlayers = 9999;
+// The most rounds a section plans (the CLI's --rounds 1-99), and the most a
+// bye is worth (--bye-points 0-3: the points at stake among four).
+inline constexpr int kMaxRounds = 99;
+inline constexpr double kMaxByePoints = 3;
+
 struct Section {
   std::string name;
   std::string variant;  // the variant id the boards play (`tabula variants`)

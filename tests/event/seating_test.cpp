@@ -84,12 +84,15 @@ void expect_strict(Section s, int tables, std::uint32_t seed) {
 // The plans with byes (29-31 players, 1-3 left over) and the 24 design: no
 // repeat after every round, `byes_per_round` byes in every round and nobody a
 // second bye (7 rounds x 1-3 byes: 7-21 of 29-31 players); seat counts within
-// one after the last round. In between (rounds 4-5, where a bye or the 24
-// design's missing rows leave a table whose players all want the one seat)
-// at most 4 players may have a seat count two apart (seating_plan.h): the
-// figures reached over seeds 1-6, asserted as bounds (the end within one
-// holds for 7 rounds; 23 players over 5 end where a bye can leave two apart).
-void expect_plan(Section s, int tables, std::uint32_t seed, std::size_t byes_per_round, bool end_balanced = true) {
+// one after the last round, and after every round in between (`between` 1).
+// Before s12 the rounds 4-5 (where a bye or the 24 design's missing rows
+// leave a table whose players all want the one seat) had up to 3 players two
+// apart, asserted as a bound (`between` 2: at most 4 players); s12's exact
+// search two classes ahead (seating_plan.cpp) holds them within one except
+// where `between` 2 is still passed. 23 players over 5 rounds end inside a
+// four-round cycle, where a bye can leave two apart.
+void expect_plan(Section s, int tables, std::uint32_t seed, std::size_t byes_per_round, bool end_balanced = true,
+                 int between = 1) {
   const int rounds = s.rounds;
   std::mt19937 rng(seed);
   for (int r = 0; r < rounds; ++r) {
@@ -104,8 +107,8 @@ void expect_plan(Section s, int tables, std::uint32_t seed, std::size_t byes_per
     for (const auto& [p, seats] : c.seats) {
       if (*std::max_element(seats.begin(), seats.end()) - *std::min_element(seats.begin(), seats.end()) > 1) ++unbalanced;
     }
-    EXPECT_LE(worst_seat_spread(c), r + 1 == rounds && end_balanced ? 1 : 2) << "seed " << seed << ", after round " << r + 1;
-    EXPECT_LE(unbalanced, 4) << "seed " << seed << ", after round " << r + 1;
+    EXPECT_LE(worst_seat_spread(c), r + 1 == rounds && end_balanced ? 1 : between) << "seed " << seed << ", after round " << r + 1;
+    EXPECT_LE(unbalanced, between > 1 ? 4 : 0) << "seed " << seed << ", after round " << r + 1;
     for (const auto& [p, n] : c.byes) EXPECT_EQ(n, 1) << "nobody gets a second bye while others have none";
     for (const auto& [p, games] : c.games) EXPECT_EQ(games + (c.byes.count(p) ? c.byes.at(p) : 0), r + 1);
   }
@@ -229,7 +232,9 @@ TEST(Seating, ThirtyPlayersGiveTwoByesARoundAndTheByeScoresHalfTheTable) {
 
 TEST(Seating, ThirtyOnePlayersGiveThreeByes) {
   for (std::uint32_t seed = 1; seed <= 2; ++seed) {
-    expect_plan(make_section(31, Format::kFourPlayer, 7, 70 + seed), 8, 70 + seed, 3);
+    // Seed 71 keeps one player two apart after round 5 (the exact search of
+    // seating_plan.cpp looks two classes ahead; the trap here is set earlier).
+    expect_plan(make_section(31, Format::kFourPlayer, 7, 70 + seed), 8, 70 + seed, 3, true, 2);
   }
   Section s = make_section(31, Format::kFourPlayer, 5, 7);
   ASSERT_EQ(play_all(s, 8, 77), "");

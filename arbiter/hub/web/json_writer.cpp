@@ -3,40 +3,9 @@
 #include <cassert>
 #include <cstdio>
 
+#include "event/utf8_text.h"
+
 namespace tabula::hub::web {
-
-namespace {
-
-// The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no
-// overlong form, no surrogate, nothing above U+10FFFF), or 0.
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char c = at(i);
-  std::size_t n = 0;
-  unsigned char lo = 0x80;
-  unsigned char hi = 0xBF;
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    if (c == 0xE0) lo = 0xA0;  // overlong
-    if (c == 0xED) hi = 0x9F;  // a surrogate
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    if (c == 0xF0) lo = 0x90;  // overlong
-    if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
-  } else {
-    return 0;
-  }
-  if (i + n > text.size()) return 0;
-  if (at(i + 1) < lo || at(i + 1) > hi) return 0;
-  for (std::size_t k = 2; k < n; ++k) {
-    if (at(i + k) < 0x80 || at(i + k) > 0xBF) return 0;
-  }
-  return n;
-}
-
-}  // namespace
 
 std::string json_quote(std::string_view text) {
   std::string out;
@@ -50,7 +19,7 @@ std::string json_quote(std::string_view text) {
       // start a well-formed sequence becomes U+FFFD (a name cut inside a
       // character, bytes that are not text); U+2028 and U+2029 are escaped
       // (JSON allows them, a script's string literal did not).
-      const std::size_t n = utf8_length(text, i);
+      const std::size_t n = event::utf8_length(text, i);
       if (n == 0) {
         out += "\\ufffd";
       } else if (n == 3 && u == 0xE2 && static_cast<unsigned char>(text[i + 1]) == 0x80 &&

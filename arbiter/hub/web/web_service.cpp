@@ -77,6 +77,16 @@ void text_reply(httplib::Response& res, int status, const std::string& text) {
   res.set_content(text + "\n", "text/plain; charset=utf-8");
 }
 
+// At most `most` bytes of what a client sent, control characters as '?'
+// (a name echoed in an answer).
+std::string printable(const std::string& text, std::size_t most) {
+  std::string out = text.substr(0, most);
+  for (char& c : out) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  return out;
+}
+
 void json_reply(httplib::Response& res, std::string json) {
   res.set_header("Cache-Control", "no-store");
   res.set_content(std::move(json), "application/json");
@@ -339,12 +349,38 @@ void add_public_routes(WebService::Impl& s, httplib::Server& svr) {
     std::lock_guard<std::mutex> g(s.mutex);
     json_reply(res, s.status_json(arbiter));
   });
-  svr.Get(R"(/round-(\d{1,4})\.(pgn4?))", [&s](const httplib::Request& req, httplib::Response& res) {
-    const int round = std::stoi(req.matches[1].str());
+  // A round with no game of its kind is a 404 naming the round (an empty 200
+  // read as "the round has no games yet" to a broadcast that polls it).
+  svr.Get(R"(/round-([^/]*)\.(pgn4?))", [&s](const httplib::Request& req, httplib::Response& res) {
+    const std::string asked = req.matches[1].str();
     const bool four = req.matches[2].str() == "pgn4";
+    const std::string file = "round-" + printable(asked, 40) + "." + req.matches[2].str();
+    if (asked.empty() || asked.size() > 4 || asked.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoi(asked) < 1) {
+      text_reply(res, 404, "no such round: " + file + " (rounds are numbered from 1: /round-1.pgn, /round-2.pgn4 ...)");
+      return;
+    }
+    const int round = std::stoi(asked);
     std::lock_guard<std::mutex> g(s.mutex);
     res.set_header("Cache-Control", "no-store");
-    res.set_content(s.feed.round_text(round, four), four ? "text/plain; charset=utf-8" : "application/x-chess-pgn");
+    std::string text = s.feed.round_text(round, four);
+    if (text.empty()) {
+      const std::set<int> rounds = s.feed.rounds();
+      std::string known;
+      for (int r : rounds) known += (known.empty() ? "" : ", ") + std::to_string(r);
+      text_reply(res, 404,
+                 "no games for " + file + ": " +
+                     (rounds.count(round) ? "round " + std::to_string(round) + " has no " +
+                                                (four ? "board of more than two seats (its games are in /round-" +
+                                                            asked + ".pgn)"
+                                                      : "board of two seats (its games are in /round-" + asked +
+                                                            ".pgn4)")
+                                          : "round " + std::to_string(round) + " has no board yet (not paired, or not " +
+                                                "started)") +
+                     "; rounds with boards: " + (known.empty() ? "none yet" : known));
+      return;
+    }
+    res.set_content(std::move(text), four ? "text/plain; charset=utf-8" : "application/x-chess-pgn");
   });
 }
 
@@ -575,9 +611,11 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
   // Accepted connections inherit the listener's send buffer (Linux): a
   // bounded one makes a slow reader's writer block early, so its stream
   // skips to the newest boards rather than queue seconds of old ones.
-  svr.set_socket_options([buffer = s.options.send_buffer](socket_t sock) {
+  auto listener_fd = std::make_shared<std::atomic<int>>(-1);
+  svr.set_socket_options([buffer = s.options.send_buffer, listener_fd](socket_t sock) {
     httplib::default_socket_options(sock);
     if (buffer > 0) setsockopt(sock, SOL_SOCKET, SO_SNDBUF, &buffer, sizeof(buffer));
+    listener_fd->store(sock);
   });
   svr.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                            {"X-Frame-Options", "DENY"},
@@ -594,10 +632,7 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
   add_arbiter_routes(s, svr);
   svr.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
-    std::string path = req.path.substr(0, 120);
-    for (char& c : path) {
-      if (static_cast<unsigned char>(c) < 0x20) c = '?';
-    }
+    const std::string path = printable(req.path, 120);
     // Spectators only read: a method other than GET or HEAD outside the
     // arbiter's POSTs is named as such, not as a page that does not exist.
     if (res.status == 404 && req.method != "GET" && req.method != "HEAD" && path.rfind("/api/arbiter/", 0) != 0) {
@@ -621,6 +656,21 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
   if (s.port <= 0) {
     error = "cannot listen on " + s.options.bind + ":" + std::to_string(s.options.port) + " (in use, or not an address here)";
     return nullptr;
+  }
+  // cpp-httplib listens with a backlog of 5 (CPPHTTPLIB_LISTEN_BACKLOG, fixed
+  // in Debian's compiled library): a hall's spectators arriving together (a
+  // Wi-Fi blip reconnects every EventSource at once) overflowed it and their
+  // requests waited seconds on TCP's retransmissions, 20 of 1000 never served
+  // in 20 s (scripts/web_bench.sh 50 1000 20, session 12). Linux takes a new
+  // backlog from listen() on a socket already listening: the listener is the
+  // last socket the options were set on before the bind returned.
+  {
+    const int fd = listener_fd->load();
+    int listening = 0;
+    socklen_t len = sizeof(listening);
+    if (fd >= 0 && getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) == 0 && listening) {
+      ::listen(fd, static_cast<int>(std::min<std::size_t>(s.options.max_streams + 16, 4096)));
+    }
   }
   s.listener = std::thread([&s] { s.server->listen_after_bind(); });
   s.worker = std::thread([&s] { s.work(); });
