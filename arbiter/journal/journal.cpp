@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -301,13 +302,35 @@ JournalStatus Journal::create(const std::string& path, const JournalHeader& head
 JournalStatus Journal::open(const std::string& path, Access access, Journal& out) {
   JournalStatus s = check_file(path);
   if (!s.ok()) return s;
+  // Appending writes the file and, beside it, its -wal and -shm: said plainly
+  // before SQLite says "unable to open database file" of a file it can read.
+  if (access == Access::kAppend) {
+    const fs::path dir = fs::absolute(path).parent_path();
+    if (::access(path.c_str(), W_OK) != 0 || ::access(dir.c_str(), W_OK) != 0) {
+      return JournalStatus::fail(JournalError::kCannotOpen,
+                                 path + ": cannot be written here (" + std::strerror(errno) +
+                                     "); a game goes on only where its journal can be written: copy the file to "
+                                     "a writable place; it is left as it is");
+    }
+  }
   const WalCheck wal = check_wal(path + "-wal");
   Journal j;
+  bool immutable = false;
   {
     Database ro;
     s = ro.open(path, Database::Mode::kReadOnly);
     if (!s.ok()) return s;
     auto app = ro.query_int("PRAGMA application_id", s);
+    // A journal on a read-only medium (a read-only mount, a write-protected
+    // card): SQLite cannot make the -shm it wants beside a WAL journal, so
+    // the usual read fails. With no -wal there, nobody writes the file: it
+    // is read as immutable. (An append is refused as before: it would write.)
+    if (s.error == JournalError::kCannotOpen && access == Access::kRead && !wal.exists) {
+      s = ro.open(path, Database::Mode::kImmutable);
+      if (!s.ok()) return s;
+      app = ro.query_int("PRAGMA application_id", s);
+      immutable = s.ok();
+    }
     if (!s.ok()) return s;
     if (!app || *app != kApplicationId) {
       char buf[64];
@@ -441,7 +464,9 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
                        "after that is not in this file";
     }
   }
-  s = j.db_.open(path, access == Access::kRead ? Database::Mode::kReadOnly : Database::Mode::kReadWrite);
+  s = j.db_.open(path, access == Access::kAppend ? Database::Mode::kReadWrite
+                      : immutable                ? Database::Mode::kImmutable
+                                                 : Database::Mode::kReadOnly);
   if (!s.ok()) return s;
   if (access == Access::kAppend) {
     s = j.db_.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", "setting WAL mode");

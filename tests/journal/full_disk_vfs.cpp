@@ -1,4 +1,4 @@
-// full_disk_vfs.cpp — FullDisk (full_disk_vfs.h): every file method passes
+// full_disk_vfs.cpp — FullDisk and ReadOnlyMedium (full_disk_vfs.h): every file method passes
 // through to the default VFS's file; xWrite of a main database file refuses
 // to end past the limit.
 #include "full_disk_vfs.h"
@@ -13,6 +13,7 @@ sqlite3_vfs* g_real = nullptr;
 sqlite3_io_methods g_methods;
 std::int64_t g_limit = 0;
 int g_refused = 0;
+bool g_read_only = false;  // a read-only medium: no file written or made, no -shm
 
 // The wrapper file: our methods, then whether it is a main database, then
 // the real file (its size is the real VFS's szOsFile).
@@ -27,6 +28,7 @@ sqlite3_file* real(sqlite3_file* f) { return as(f)->real(); }
 int x_close(sqlite3_file* f) { return real(f)->pMethods->xClose(real(f)); }
 int x_read(sqlite3_file* f, void* b, int n, sqlite3_int64 o) { return real(f)->pMethods->xRead(real(f), b, n, o); }
 int x_write(sqlite3_file* f, const void* b, int n, sqlite3_int64 o) {
+  if (g_read_only) return SQLITE_READONLY;
   if (as(f)->main_db && o + n > g_limit) {
     ++g_refused;
     return SQLITE_FULL;
@@ -43,6 +45,7 @@ int x_control(sqlite3_file* f, int op, void* a) { return real(f)->pMethods->xFil
 int x_sector(sqlite3_file* f) { return real(f)->pMethods->xSectorSize(real(f)); }
 int x_chars(sqlite3_file* f) { return real(f)->pMethods->xDeviceCharacteristics(real(f)); }
 int x_shm_map(sqlite3_file* f, int pg, int sz, int ext, void volatile** p) {
+  if (g_read_only) return SQLITE_CANTOPEN;  // the -shm cannot be made beside the file
   return real(f)->pMethods->xShmMap(real(f), pg, sz, ext, p);
 }
 int x_shm_lock(sqlite3_file* f, int off, int n, int fl) { return real(f)->pMethods->xShmLock(real(f), off, n, fl); }
@@ -50,6 +53,7 @@ void x_shm_barrier(sqlite3_file* f) { real(f)->pMethods->xShmBarrier(real(f)); }
 int x_shm_unmap(sqlite3_file* f, int del) { return real(f)->pMethods->xShmUnmap(real(f), del); }
 
 int x_open(sqlite3_vfs*, const char* name, sqlite3_file* f, int flags, int* out_flags) {
+  if (g_read_only && (flags & (SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE)) != 0) return SQLITE_CANTOPEN;
   File* w = as(f);
   w->base.pMethods = nullptr;
   w->main_db = (flags & SQLITE_OPEN_MAIN_DB) != 0;
@@ -66,10 +70,9 @@ int x_time(sqlite3_vfs*, double* t) { return g_real->xCurrentTime(g_real, t); }
 int x_error(sqlite3_vfs*, int n, char* out) { return g_real->xGetLastError(g_real, n, out); }
 int x_time64(sqlite3_vfs*, sqlite3_int64* t) { return g_real->xCurrentTimeInt64(g_real, t); }
 
-}  // namespace
-
-FullDisk::FullDisk(std::int64_t limit_bytes) {
+void install(std::int64_t limit_bytes, bool read_only) {
   sqlite3_initialize();
+  g_read_only = read_only;
   g_real = sqlite3_vfs_find(nullptr);
   g_limit = limit_bytes;
   g_refused = 0;
@@ -108,11 +111,20 @@ FullDisk::FullDisk(std::int64_t limit_bytes) {
   sqlite3_vfs_register(&g_vfs, 1);
 }
 
+}  // namespace
+
+FullDisk::FullDisk(std::int64_t limit_bytes) { install(limit_bytes, false); }
 FullDisk::~FullDisk() {
   sqlite3_vfs_unregister(&g_vfs);
   sqlite3_vfs_register(g_real, 1);
 }
-
 int FullDisk::refused() const { return g_refused; }
+
+ReadOnlyMedium::ReadOnlyMedium() { install(0, true); }
+ReadOnlyMedium::~ReadOnlyMedium() {
+  g_read_only = false;
+  sqlite3_vfs_unregister(&g_vfs);
+  sqlite3_vfs_register(g_real, 1);
+}
 
 }  // namespace tabula::journal::testing

@@ -1,4 +1,5 @@
-// full_disk_vfs.h — a disk that fills, for the journal tests: an SQLite VFS
+// full_disk_vfs.h — a disk that fills and a read-only medium, for the
+// journal tests. FullDisk: an SQLite VFS
 // over the default one whose main database files cannot grow past a limit
 // (a write ending past it fails with SQLITE_FULL, as on a full disk; the
 // -wal and -shm files write as usual). Installed as the default VFS for the
@@ -20,6 +21,16 @@ class FullDisk {
   FullDisk& operator=(const FullDisk&) = delete;
   // How many writes were refused.
   int refused() const;
+};
+
+// A read-only medium (a read-only mount, a write-protected card): no file
+// can be written or made there, so SQLite cannot make a WAL file's -shm.
+class ReadOnlyMedium {
+ public:
+  ReadOnlyMedium();
+  ~ReadOnlyMedium();
+  ReadOnlyMedium(const ReadOnlyMedium&) = delete;
+  ReadOnlyMedium& operator=(const ReadOnlyMedium&) = delete;
 };
 
 }  // namespace tabula::journal::testing

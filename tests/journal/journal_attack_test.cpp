@@ -107,6 +107,41 @@ TEST(JournalAttack, ADiskFullDuringTheGameKeepsWhatWasRecorded) {
   EXPECT_GE(c.inputs.size(), 3u);
 }
 
+// Before: `tabula archive list/export` of a journal on a read-only mount
+// failed ("unable to open database file"): SQLite could not make the -shm
+// of a WAL journal there. It is now read as immutable; appending is
+// refused, the file is left byte for byte.
+TEST(JournalAttack, AJournalOnAReadOnlyMediumIsReadAndNotWritten) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+    for (int i = 0; i < 5; ++i) ASSERT_TRUE(j.record(session::Tick{Millis{i}}, {}, 0).ok());
+  }
+  ASSERT_FALSE(std::filesystem::exists(path + "-wal"));
+  const std::string before = read_bytes(path);
+  testing::ReadOnlyMedium medium;
+  {
+    Journal j;
+    JournalStatus s = Journal::open(path, Journal::Access::kRead, j);
+    ASSERT_TRUE(s.ok()) << s.message;
+    JournalContents c;
+    s = j.load(c);
+    ASSERT_TRUE(s.ok()) << s.message;
+    EXPECT_EQ(c.inputs.size(), 5u);
+    EXPECT_EQ(c.header.variant, "chess");
+  }
+  {
+    Journal j;
+    JournalStatus s = Journal::open(path, Journal::Access::kAppend, j);
+    EXPECT_FALSE(s.ok());
+    EXPECT_NE(s.message.find(path), std::string::npos) << s.message;
+  }
+  EXPECT_EQ(read_bytes(path), before);
+  EXPECT_FALSE(std::filesystem::exists(path + "-shm"));
+}
+
 // Before: the header's durations were read as any number: settle_ms
 // 9223372036854775807 made `tabula play` loop without end (every deadline
 // overflowed), a negative settle or hold warning was taken.
