@@ -541,6 +541,17 @@ JournalStatus Journal::record(const session::Input& in, const session::Output& o
   if (s.ok()) s = run(p.commit);
   if (!s.ok()) {
     run(p.rollback);
+    // Two writers on one journal (two kiosks, a kiosk and `tabula play`):
+    // the other took this input's number. Said as such, not as SQLite's
+    // "UNIQUE constraint failed".
+    JournalStatus q;
+    const auto last = db_.query_int("SELECT COALESCE(MAX(seq), 0) FROM inputs", q);
+    if (q.ok() && last && *last >= seq) {
+      return JournalStatus::fail(JournalError::kBusy,
+                                 path() + ": another program has written to this journal since it was opened "
+                                          "(it holds input " + std::to_string(*last) +
+                                     "): one game has one writer; this input is not recorded");
+    }
     return s;
   }
   ++next_seq_;
