@@ -115,7 +115,7 @@ std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, co
       // index its boards with it).
       auto square = [](std::int64_t v) { return in_range(v, 0, core::kMaxSquares - 1) || v == 0xFFFF; };
       auto kind = [](std::int64_t v) { return in_range(v, 0, core::kMaxPieceKinds - 1) || v == 0xFF; };
-      if (!in_range(n[1], 0, 0xFFFFFFFFLL) || !in_range(n[2], -1, 1 << 20) || !kind(n[3]) || !square(n[4]) ||
+      if (!in_range(n[1], 0, 0xFFFFFFFFLL) || !in_range(n[2], INT32_MIN, INT32_MAX) || !kind(n[3]) || !square(n[4]) ||
           !square(n[5]) || !in_range(n[6], 0, static_cast<int>(core::MoveKind::kPass)) || !kind(n[7]) ||
           !in_range(n[8], 0, 255) || !in_range(n[9], INT32_MIN, INT32_MAX) ||
           !(in_range(n[10], 0, core::kMaxSeats - 1) || n[10] == 0xFF) || !square(n[11]) || !in_range(n[12], 0, 1)) {
