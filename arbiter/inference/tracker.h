@@ -360,7 +360,8 @@ class Tracker {
                                              std::optional<std::size_t> went_on,
                                              bool& two_readings) const;
   const Touch* landed_again(const core::SquareSet& squares) const;
-  bool landed_before_it_left(const CandidateGroup& g) const;
+  // `rests`: squares filled where a rest on its path would be (none: the landing only).
+  bool landed_before_it_left(const CandidateGroup& g, const core::SquareSet& rests = {}) const;
   bool capturer_resting_on(std::size_t m, std::size_t waypoint, const core::SquareSet& rest,
                            const MoveSource& src) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
@@ -406,6 +407,10 @@ class Tracker {
   core::SquareSet placed_;
   Millis placed_until_{0};
   bool regrip_ = false;  // its mover lifted that piece again within the time
+  // The seat whose move that was: until `placed_until_` a lift of one of its
+  // own pieces is its hand leaving the board (a piece knocked and set
+  // straight), not a touch out of turn.
+  core::Seat placed_seat_ = core::kNoSeat;
   // The board showed T followed by a reply only since a flip that may be a
   // reed's flicker (its flip back not yet come): T commits once no reed can
   // flicker back (on_tick after the bounce window), if the reply still shows.

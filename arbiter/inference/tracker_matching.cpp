@@ -149,7 +149,10 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     log_.summarize(tentative_->seq, since, tentative_->carry);
     Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
     int replies = 0;
-    for (const CandidateGroup& g : a->groups) replies += shows_result(g.footprint, ev1) ? 1 : 0;
+    // A reply whose landing was filled before its piece left is none (a
+    // piece knocked off its square while T's landing stood: session 12).
+    for (const CandidateGroup& g : a->groups)
+      replies += shows_result(g.footprint, ev1) && !landed_before_it_left(g) ? 1 : 0;
     if (replies == 0) {
       // The reply whole while the seat after it already lifts a piece (real
       // hands, issue 27 item 11: each lift within 270 ms of the landing
@@ -176,7 +179,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         // the victim lifted and T's piece going on over the reply's landing
         // (Ra1-a3, a5 lifted, the rook on through a4 to take on a5).
         const Square o = g.footprint.origin;
-        if (o == core::kNoSquare) continue;
+        if (o == core::kNoSquare || landed_before_it_left(g)) continue;
         if ((rest & t_landing).any() && t_reach.test(core::index_of(o))) continue;
         if (whole_with_later_lifts(g, *a, since) || whole_with_a_later_move(g, *a, since, *src))
           ++replies;
