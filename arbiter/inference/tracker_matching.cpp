@@ -211,8 +211,14 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       return;
     }
     // A reading that replaced the move shown before may have been momentary
-    // (a reed's flip and flip back, issue 22): that move, then a reply.
-    if (!reply_due_ && previous_ && previous_->groups != tentative_->groups) {
+    // (a reed's flip and flip back, issue 22): that move, then a reply. Not
+    // one the board showed longer than a reed flickers: the piece went on
+    // to it (corners-mini soak seed 908, commit_at_once off: Qc5-a3 rested
+    // on b4 and stood on a3 330 ms; Grey's queen, taking it, brushed b4, and
+    // Qc5-b4 with Qd6xb4 was read).
+    const bool momentary =
+        tentative_->left && *tentative_->left - tentative_->shown < settings_.health.bounce_window;
+    if (!reply_due_ && previous_ && previous_->groups != tentative_->groups && momentary) {
       std::optional<Tentative> current = tentative_;
       tentative_ = previous_;
       if (reply_shown()) {

@@ -222,6 +222,87 @@ TEST(HandHabits, APawnKnockedOntoTheWaypointsLineWhereItCannotRestIsNoReply) {
              {"Bf5-e4", "Ke1-f1"});
 }
 
+// ---- the soak's misreads with commit_at_once off (session 11's list) -----------------
+
+TEST(SoakOff, AnEnPassantAfterADoublePushIsNoSidewaysPawnMoveOntoTheLanding) {
+  // allies-vassals seed 353 of the soak (commit_at_once off; on too with a
+  // reply's wait): White's d2-d4 brushes d3 and lands; Black's c4 pawn
+  // takes it en passant on d3, the victim lifted last. With d2 and c4 empty,
+  // d3 and d4 full, the board fits d2-d3 with Black's c4-d4 (a side seat's
+  // pawn going along the rank): read so, and the board ruled out of sync.
+  // But d4 was filled before c4 was lifted: no pawn of c4 landed there.
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s;
+    s.tracker.commit_at_once = at_once;
+    Table t("allies-vassals",
+            "W-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,rR,2,rK,rQ,rB,rN,rR,3/"
+            "3,rP,rP,rP,1,rP,rP,1,rP,3/5,rN,rP,7/bR,1,bP,6,rP,2,uP,uR/bN,bP,7,rB,1,uP,1,uN/"
+            "bB,bP,10,uP,uB/bQ,bP,10,uP,uK/bK,3,bP,7,uP,uQ/bB,bP,10,uP,uB/bN,bP,10,uP,uN/"
+            "bR,1,bP,2,wP,1,wP,3,uP,1,uR/14/3,wP,wP,wQ,wP,1,wP,wP,wP,3/"
+            "3,wR,wN,wB,1,wK,wB,wN,wR,3",
+            s);
+    t.setup();
+    t.up("d2").down("d3", 641).up("d3", 109).down("d4", 23).up("c4", 148).down("d3", 357);
+    t.up("d3", 1).down("d3", 4).up("d4", 134).wait(2500);
+    EXPECT_EQ(t.moves(), (Strings{"d2-d4", "c4xd3"})) << at_once << "\n" << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
+  }
+}
+
+TEST(SoakOff, AMoveThatStoodOnItsLandingIsNotTakenBackToTheRestBeforeIt) {
+  // corners-mini seed 908 of the soak (commit_at_once off): Black's
+  // Qc5-a3 rests 600 ms on b4, lands on a3 and stands there 330 ms; Grey
+  // lifts it to take it and slides his queen from d6 over c5 and b4. Its
+  // brush of b4 read as Qc5-b4 (the rest, shown before Qc5-a3) with
+  // Qd6xb4 as the reply: the fallback to the move shown before is for a
+  // reading a reed's flicker showed, not one the board stood on.
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s;
+    s.tracker.commit_at_once = at_once;
+    Table t("corners-mini",
+            "G-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-2-2,bB,bK,1,bB,2/2,bP,bP,1,pP,2/gB,gQ,2,bP,2,pB/"
+            "1,gP,bQ,2,wB,pP,pK/gK,1,gP,pP,3,pQ/1,gP,wP,1,wP,1,wP,1/3,wP,pB,wK,2/2,wB,wQ,4",
+            s);
+    t.setup();
+    t.up("b6").down("c6", 373).up("c6", 116).down("d6", 40);
+    t.up("c7", 1215).down("c7", 157).up("c5", 300).down("b4", 955).up("b4", 1).down("b4", 4);
+    t.up("b4", 597).down("a3", 27).up("a3", 330).up("d6", 728).down("c5", 330).up("c5", 3);
+    t.down("c5", 3).up("c5", 31).down("b4", 61).up("b4", 54).down("a3", 35).wait(2500);
+    EXPECT_EQ(t.moves(), (Strings{"Qb6-d6", "Qc5-a3", "Qd6xQa3"})) << at_once << "\n"
+                                                                   << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
+  }
+}
+
+TEST(SoakOff, ARookThatStoodOnItsLandingIsNotTakenBackToASquareItBrushed) {
+  // corners-long and corners-short seed 610 of the soak (commit_at_once
+  // off): Pink's Rj3-j9 slides up the file and stands on j9 244 ms; White
+  // lifts it to take it and slides his rook from j2 up over j3-j8. Its brush
+  // of j8 read as Rj3-j8 (brushed on the way, shown before Rj3-j9) with
+  // Rj2xRj8: the same mechanism as seed 908 above.
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s;
+    s.tracker.commit_at_once = at_once;
+    Table t("corners-long",
+            "P-0,0,0,0-0,1,1,1-0,1,1,0-0,0,0,0-0-2,bR,bN,bB,bK,1,bB,1,bR,2/"
+            "2,bP,gB,bP,bP,bP,bQ,1,bP,2/gR,2,gP,5,pP,pP,pR/gN,1,gP,4,bP,bP,2,pN/3,gP,6,pP,1/"
+            "gQ,2,gP,4,pP,2,pK/gK,gP,8,pP,pQ/gB,gP,8,pP,pB/gN,gP,4,wP,pB,2,pP,pN/"
+            "gR,gP,wP,5,wP,pR,2/2,wR,wP,wP,wP,1,wP,wB,wR,2/3,wN,wB,wQ,wK,1,wN,3",
+            s);
+    t.setup();
+    t.up("j3").down("j4", 822).up("j4", 81).down("j5", 51).up("j5", 113).down("j6", 29);
+    t.up("j6", 52).down("j7", 15).up("j7", 70).down("j8", 23).up("j8", 98).down("j9", 41);
+    t.up("j9", 244).up("j2", 650).down("j3", 297).up("j3", 695).down("j4", 47).up("j4", 95);
+    t.down("j5", 50).up("j5", 121).down("j6", 40).up("j6", 104).down("j7", 38).up("j7", 75);
+    t.down("j8", 12).up("j8", 94).down("j9", 51).wait(2500);
+    EXPECT_EQ(t.moves(), (Strings{"Rj3-j9", "Rj2xRj9"})) << at_once << "\n" << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
+  }
+}
+
 // ---- the generator draws each habit -------------------------------------------------
 
 TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {
