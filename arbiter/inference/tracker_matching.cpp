@@ -180,7 +180,13 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         // (Ra1-a3, a5 lifted, the rook on through a4 to take on a5).
         const Square o = g.footprint.origin;
         if (o == core::kNoSquare || landed_before_it_left(g)) continue;
-        if ((rest & t_landing).any() && t_reach.test(core::index_of(o))) continue;
+        // Only where the reply's landing lies on that way on (chess soak
+        // seed 1081: Qd8-g5 resting where it could take on h4, White's
+        // h4-h5 lands and Black lifts the queen again: h5 is not on the way
+        // from g5 to h4, so that pawn went on, it was not the victim).
+        if ((rest & t_landing).any() && t_reach.test(core::index_of(o)) &&
+            lies_between(t_to, g.moves.front().to, o))
+          continue;
         if (whole_with_later_lifts(g, *a, since) || whole_with_a_later_move(g, *a, since, *src))
           ++replies;
       }

@@ -303,6 +303,29 @@ TEST(SoakOff, ARookThatStoodOnItsLandingIsNotTakenBackToASquareItBrushed) {
   }
 }
 
+TEST(SoakOff, APawnGoingOnPastTheSquareAQueenCouldTakeOnIsTheReplyNotItsVictim) {
+  // chess seed 1081 of the soak (commit_at_once on and off): Black's
+  // Qd8-g5 rests on g5, where it could go on to take the h4 pawn; White
+  // lifts h4, Black lifts the queen again (to take on g2) and h4-h5 lands.
+  // The lifted h4 pawn was taken for the queen's victim, Qd8-g5 never
+  // committed, and the queen's capture on g2 read as Qg5-d2 after it.
+  // h5 is not on the queen's way from g5 to h4: the pawn went on.
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s;
+    s.tracker.commit_at_once = at_once;
+    Table t("chess", "rnbqkbnr/p4ppp/1pppp3/5P2/P2P3P/8/1PP1P1P1/RNBQKBNR b KQkq h3 0 5", s);
+    t.setup();
+    t.up("d8").down("e7", 594).up("e7", 55).down("f6", 59).up("f6", 65).down("g5", 17);
+    t.up("h4", 1409).up("g5", 500).down("h5", 152).down("g4", 58).up("g4", 123);
+    t.down("g3", 26).up("g3", 3).down("g3", 3).up("g3", 50).up("g2", 54).down("g2", 359);
+    t.up("g2", 3).down("g2", 3).up("b1", 332).down("d2", 264).wait(2500);
+    EXPECT_EQ(t.moves(), (Strings{"Qd8-g5", "h4-h5", "Qg5xg2", "Nb1-d2"}))
+        << at_once << "\n" << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
+  }
+}
+
 // ---- the generator draws each habit -------------------------------------------------
 
 TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {
