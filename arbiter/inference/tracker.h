@@ -326,6 +326,7 @@ class Tracker {
   void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   bool filled_before_it_left(std::size_t t, std::size_t m, const core::SquareSet& squares) const;
+  bool stands_on_tentative_landing(std::size_t m) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
   Commit commit_tentative();
   Wait wait_for(const std::vector<std::size_t>& matches, std::size_t readings,

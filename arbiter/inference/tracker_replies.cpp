@@ -45,6 +45,22 @@ bool Tracker::filled_before_it_left(std::size_t t, std::size_t m, const SquareSe
 }
 
 
+bool Tracker::stands_on_tentative_landing(std::size_t m) const {
+  // The tentative move T's piece stands on T's landing, untouched since the
+  // board showed T (a capture's victim lifted before): no other move M of
+  // that piece from the same origin was made.
+  if (!tentative_ || tentative_->groups.size() != 1) return false;
+  const Footprint& tf = groups_[tentative_->groups.front()].footprint;
+  if (tf.origin == core::kNoSquare || groups_[m].footprint.origin != tf.origin) return false;
+  const SquareSet landing = (tf.changed & ~expected_) | tf.kept;
+  if (landing.none()) return false;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (!landing.test(q)) continue;
+    if (!board_.occupied().test(q) || summary_.last_up[q] >= tentative_->seq) return false;
+  }
+  return true;
+}
+
 const Tracker::After* Tracker::after(const MoveSource* src) {
   if (!tentative_ || tentative_->groups.size() != 1 || src == nullptr) return nullptr;
   const CandidateGroup& t = groups_[tentative_->groups.front()];
@@ -183,6 +199,14 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
         continue;
     }
     if (landed_before_it_left(groups_[i])) continue;
+    // Nor another move of the tentative move's piece whose landing was
+    // filled while that piece stood on the tentative move's landing still
+    // (corners-mini soak seed 533, commit_at_once off: Qe6xg6 was read with
+    // Pink's queen lifted; that queen, taking it, brushed f5, and Qe6-f5
+    // with Pink's queen under way was read).
+    if (tentative_ && tentative_->groups.size() == 1 && tentative_->groups.front() != i &&
+        stands_on_tentative_landing(i))
+      continue;
     // Not a reading: the mover's own hand on a second piece (unless the
     // reply is seen whole and that lift came after it began: his next
     // move), or a lifted piece that the moving piece could still take: a

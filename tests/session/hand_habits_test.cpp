@@ -326,6 +326,30 @@ TEST(SoakOff, APawnGoingOnPastTheSquareAQueenCouldTakeOnIsTheReplyNotItsVictim) 
   }
 }
 
+TEST(SoakOff, AQueenStandingOnHerCaptureIsNotOnTheSquareHerCapturerBrushes) {
+  // corners-mini seed 533 of the soak (commit_at_once off): Black's Qe6xg6
+  // (the victim lifted first) lands as Pink has lifted his queen on e4 to
+  // take her; Pink's queen brushes f5 on its way. With e6 and e4 empty, f5
+  // and g6 full, the board fits Qe6-f5 with Pink's queen under way: read so,
+  // though Black's queen stood on g6, untouched since she landed there.
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s;
+    s.tracker.commit_at_once = at_once;
+    Table t("corners-mini",
+            "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-1-2,bB,bK,4/2,bP,bP,bB,bP,2/gB,1,gP,1,bQ,1,pP,pB/"
+            "gQ,gK,1,gP,pP,1,wB,pK/1,gP,1,wP,pQ,3/gB,wP,3,wP,pP,pB/4,wP,3/3,wQ,wK,wB,2",
+            s);
+    t.setup();
+    t.up("g6").up("e6", 606).down("f6", 414).up("f6", 124).up("e4", 1).down("e4", 2);
+    t.up("e4", 2).down("g6", 44).down("f5", 196).up("f5", 131).up("g6", 13).down("g6", 337);
+    t.up("g6", 2).down("g6", 3).up("g5", 1256).down("h4", 414).wait(2500);
+    EXPECT_EQ(t.moves(), (Strings{"Qe6xg6", "Qe4xQg6", "Bg5-h4"})) << at_once << "\n"
+                                                                   << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
+  }
+}
+
 // ---- the generator draws each habit -------------------------------------------------
 
 TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {
