@@ -19,27 +19,32 @@ using session::RulingKind;
 using Strings = std::vector<std::string>;
 
 // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3: Black to move.
-const std::string kGiuoco =
-    "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4";
+const std::string kGiuoco = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4";
 
 // Runs `hands` on a fresh table at `fen` in both commit_at_once modes and
 // checks the moves read, no illegal ruling and no out-of-sync ruling.
-void both_modes(const std::string& fen, const std::function<void(Table&)>& hands,
-                const Strings& want) {
+void both_modes(const std::string& variant, const std::string& fen,
+                const std::function<void(Table&)>& hands, const Strings& want) {
   for (bool at_once : {true, false}) {
     session::SessionSettings s;
     s.tracker.commit_at_once = at_once;
-    Table t("chess", fen, s);
+    Table t(variant, fen, s);
     t.setup();
     hands(t);
     t.wait(2500);
     EXPECT_EQ(t.moves(), want) << "commit_at_once " << at_once << "\n" << t.transcript();
     EXPECT_TRUE(no_illegal(t)) << "commit_at_once " << at_once << "\n" << t.transcript();
-    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty())
-        << "commit_at_once " << at_once << "\n" << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << "commit_at_once " << at_once << "\n"
+                                                           << t.transcript();
     EXPECT_TRUE(t.rulings(RulingKind::kTouchOutOfTurn).empty())
-        << "commit_at_once " << at_once << "\n" << t.transcript();
+        << "commit_at_once " << at_once << "\n"
+        << t.transcript();
   }
+}
+
+void both_modes(const std::string& fen, const std::function<void(Table&)>& hands,
+                const Strings& want) {
+  both_modes("chess", fen, hands, want);
 }
 
 // ---- a piece bouncing onto a neighbouring square, moved back onto its target -------
@@ -231,23 +236,18 @@ TEST(SoakOff, AnEnPassantAfterADoublePushIsNoSidewaysPawnMoveOntoTheLanding) {
   // d3 and d4 full, the board fits d2-d3 with Black's c4-d4 (a side seat's
   // pawn going along the rank): read so, and the board ruled out of sync.
   // But d4 was filled before c4 was lifted: no pawn of c4 landed there.
-  for (bool at_once : {true, false}) {
-    session::SessionSettings s;
-    s.tracker.commit_at_once = at_once;
-    Table t("allies-vassals",
-            "W-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,rR,2,rK,rQ,rB,rN,rR,3/"
-            "3,rP,rP,rP,1,rP,rP,1,rP,3/5,rN,rP,7/bR,1,bP,6,rP,2,uP,uR/bN,bP,7,rB,1,uP,1,uN/"
-            "bB,bP,10,uP,uB/bQ,bP,10,uP,uK/bK,3,bP,7,uP,uQ/bB,bP,10,uP,uB/bN,bP,10,uP,uN/"
-            "bR,1,bP,2,wP,1,wP,3,uP,1,uR/14/3,wP,wP,wQ,wP,1,wP,wP,wP,3/"
-            "3,wR,wN,wB,1,wK,wB,wN,wR,3",
-            s);
-    t.setup();
-    t.up("d2").down("d3", 641).up("d3", 109).down("d4", 23).up("c4", 148).down("d3", 357);
-    t.up("d3", 1).down("d3", 4).up("d4", 134).wait(2500);
-    EXPECT_EQ(t.moves(), (Strings{"d2-d4", "c4xd3"})) << at_once << "\n" << t.transcript();
-    EXPECT_TRUE(no_illegal(t)) << t.transcript();
-    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
-  }
+  both_modes("allies-vassals",
+             "W-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,rR,2,rK,rQ,rB,rN,rR,3/"
+             "3,rP,rP,rP,1,rP,rP,1,rP,3/5,rN,rP,7/bR,1,bP,6,rP,2,uP,uR/bN,bP,7,rB,1,uP,1,uN/"
+             "bB,bP,10,uP,uB/bQ,bP,10,uP,uK/bK,3,bP,7,uP,uQ/bB,bP,10,uP,uB/bN,bP,10,uP,uN/"
+             "bR,1,bP,2,wP,1,wP,3,uP,1,uR/14/3,wP,wP,wQ,wP,1,wP,wP,wP,3/"
+             "3,wR,wN,wB,1,wK,wB,wN,wR,3",
+             [](Table& t) {
+               t.up("d2").down("d3", 641).up("d3", 109).down("d4", 23).up("c4", 148).down("d3",
+                                                                                          357);
+               t.up("d3", 1).down("d3", 4).up("d4", 134);
+             },
+             {"d2-d4", "c4xd3"});
 }
 
 TEST(SoakOff, AMoveThatStoodOnItsLandingIsNotTakenBackToTheRestBeforeIt) {
@@ -257,23 +257,17 @@ TEST(SoakOff, AMoveThatStoodOnItsLandingIsNotTakenBackToTheRestBeforeIt) {
   // brush of b4 read as Qc5-b4 (the rest, shown before Qc5-a3) with
   // Qd6xb4 as the reply: the fallback to the move shown before is for a
   // reading a reed's flicker showed, not one the board stood on.
-  for (bool at_once : {true, false}) {
-    session::SessionSettings s;
-    s.tracker.commit_at_once = at_once;
-    Table t("corners-mini",
-            "G-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-2-2,bB,bK,1,bB,2/2,bP,bP,1,pP,2/gB,gQ,2,bP,2,pB/"
-            "1,gP,bQ,2,wB,pP,pK/gK,1,gP,pP,3,pQ/1,gP,wP,1,wP,1,wP,1/3,wP,pB,wK,2/2,wB,wQ,4",
-            s);
-    t.setup();
-    t.up("b6").down("c6", 373).up("c6", 116).down("d6", 40);
-    t.up("c7", 1215).down("c7", 157).up("c5", 300).down("b4", 955).up("b4", 1).down("b4", 4);
-    t.up("b4", 597).down("a3", 27).up("a3", 330).up("d6", 728).down("c5", 330).up("c5", 3);
-    t.down("c5", 3).up("c5", 31).down("b4", 61).up("b4", 54).down("a3", 35).wait(2500);
-    EXPECT_EQ(t.moves(), (Strings{"Qb6-d6", "Qc5-a3", "Qd6xQa3"})) << at_once << "\n"
-                                                                   << t.transcript();
-    EXPECT_TRUE(no_illegal(t)) << t.transcript();
-    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
-  }
+  both_modes(
+      "corners-mini",
+      "G-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-2-2,bB,bK,1,bB,2/2,bP,bP,1,pP,2/gB,gQ,2,bP,2,pB/"
+      "1,gP,bQ,2,wB,pP,pK/gK,1,gP,pP,3,pQ/1,gP,wP,1,wP,1,wP,1/3,wP,pB,wK,2/2,wB,wQ,4",
+      [](Table& t) {
+        t.up("b6").down("c6", 373).up("c6", 116).down("d6", 40);
+        t.up("c7", 1215).down("c7", 157).up("c5", 300).down("b4", 955).up("b4", 1).down("b4", 4);
+        t.up("b4", 597).down("a3", 27).up("a3", 330).up("d6", 728).down("c5", 330).up("c5", 3);
+        t.down("c5", 3).up("c5", 31).down("b4", 61).up("b4", 54).down("a3", 35);
+      },
+      {"Qb6-d6", "Qc5-a3", "Qd6xQa3"});
 }
 
 TEST(SoakOff, ARookThatStoodOnItsLandingIsNotTakenBackToASquareItBrushed) {
@@ -282,25 +276,20 @@ TEST(SoakOff, ARookThatStoodOnItsLandingIsNotTakenBackToASquareItBrushed) {
   // lifts it to take it and slides his rook from j2 up over j3-j8. Its brush
   // of j8 read as Rj3-j8 (brushed on the way, shown before Rj3-j9) with
   // Rj2xRj8: the same mechanism as seed 908 above.
-  for (bool at_once : {true, false}) {
-    session::SessionSettings s;
-    s.tracker.commit_at_once = at_once;
-    Table t("corners-long",
-            "P-0,0,0,0-0,1,1,1-0,1,1,0-0,0,0,0-0-2,bR,bN,bB,bK,1,bB,1,bR,2/"
-            "2,bP,gB,bP,bP,bP,bQ,1,bP,2/gR,2,gP,5,pP,pP,pR/gN,1,gP,4,bP,bP,2,pN/3,gP,6,pP,1/"
-            "gQ,2,gP,4,pP,2,pK/gK,gP,8,pP,pQ/gB,gP,8,pP,pB/gN,gP,4,wP,pB,2,pP,pN/"
-            "gR,gP,wP,5,wP,pR,2/2,wR,wP,wP,wP,1,wP,wB,wR,2/3,wN,wB,wQ,wK,1,wN,3",
-            s);
-    t.setup();
-    t.up("j3").down("j4", 822).up("j4", 81).down("j5", 51).up("j5", 113).down("j6", 29);
-    t.up("j6", 52).down("j7", 15).up("j7", 70).down("j8", 23).up("j8", 98).down("j9", 41);
-    t.up("j9", 244).up("j2", 650).down("j3", 297).up("j3", 695).down("j4", 47).up("j4", 95);
-    t.down("j5", 50).up("j5", 121).down("j6", 40).up("j6", 104).down("j7", 38).up("j7", 75);
-    t.down("j8", 12).up("j8", 94).down("j9", 51).wait(2500);
-    EXPECT_EQ(t.moves(), (Strings{"Rj3-j9", "Rj2xRj9"})) << at_once << "\n" << t.transcript();
-    EXPECT_TRUE(no_illegal(t)) << t.transcript();
-    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
-  }
+  both_modes(
+      "corners-long",
+      "P-0,0,0,0-0,1,1,1-0,1,1,0-0,0,0,0-0-2,bR,bN,bB,bK,1,bB,1,bR,2/"
+      "2,bP,gB,bP,bP,bP,bQ,1,bP,2/gR,2,gP,5,pP,pP,pR/gN,1,gP,4,bP,bP,2,pN/3,gP,6,pP,1/"
+      "gQ,2,gP,4,pP,2,pK/gK,gP,8,pP,pQ/gB,gP,8,pP,pB/gN,gP,4,wP,pB,2,pP,pN/"
+      "gR,gP,wP,5,wP,pR,2/2,wR,wP,wP,wP,1,wP,wB,wR,2/3,wN,wB,wQ,wK,1,wN,3",
+      [](Table& t) {
+        t.up("j3").down("j4", 822).up("j4", 81).down("j5", 51).up("j5", 113).down("j6", 29);
+        t.up("j6", 52).down("j7", 15).up("j7", 70).down("j8", 23).up("j8", 98).down("j9", 41);
+        t.up("j9", 244).up("j2", 650).down("j3", 297).up("j3", 695).down("j4", 47).up("j4", 95);
+        t.down("j5", 50).up("j5", 121).down("j6", 40).up("j6", 104).down("j7", 38).up("j7", 75);
+        t.down("j8", 12).up("j8", 94).down("j9", 51);
+      },
+      {"Rj3-j9", "Rj2xRj9"});
 }
 
 TEST(SoakOff, APawnGoingOnPastTheSquareAQueenCouldTakeOnIsTheReplyNotItsVictim) {
@@ -310,20 +299,14 @@ TEST(SoakOff, APawnGoingOnPastTheSquareAQueenCouldTakeOnIsTheReplyNotItsVictim) 
   // The lifted h4 pawn was taken for the queen's victim, Qd8-g5 never
   // committed, and the queen's capture on g2 read as Qg5-d2 after it.
   // h5 is not on the queen's way from g5 to h4: the pawn went on.
-  for (bool at_once : {true, false}) {
-    session::SessionSettings s;
-    s.tracker.commit_at_once = at_once;
-    Table t("chess", "rnbqkbnr/p4ppp/1pppp3/5P2/P2P3P/8/1PP1P1P1/RNBQKBNR b KQkq h3 0 5", s);
-    t.setup();
-    t.up("d8").down("e7", 594).up("e7", 55).down("f6", 59).up("f6", 65).down("g5", 17);
-    t.up("h4", 1409).up("g5", 500).down("h5", 152).down("g4", 58).up("g4", 123);
-    t.down("g3", 26).up("g3", 3).down("g3", 3).up("g3", 50).up("g2", 54).down("g2", 359);
-    t.up("g2", 3).down("g2", 3).up("b1", 332).down("d2", 264).wait(2500);
-    EXPECT_EQ(t.moves(), (Strings{"Qd8-g5", "h4-h5", "Qg5xg2", "Nb1-d2"}))
-        << at_once << "\n" << t.transcript();
-    EXPECT_TRUE(no_illegal(t)) << t.transcript();
-    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
-  }
+  both_modes("chess", "rnbqkbnr/p4ppp/1pppp3/5P2/P2P3P/8/1PP1P1P1/RNBQKBNR b KQkq h3 0 5",
+             [](Table& t) {
+               t.up("d8").down("e7", 594).up("e7", 55).down("f6", 59).up("f6", 65).down("g5", 17);
+               t.up("h4", 1409).up("g5", 500).down("h5", 152).down("g4", 58).up("g4", 123);
+               t.down("g3", 26).up("g3", 3).down("g3", 3).up("g3", 50).up("g2", 54).down("g2", 359);
+               t.up("g2", 3).down("g2", 3).up("b1", 332).down("d2", 264);
+             },
+             {"Qd8-g5", "h4-h5", "Qg5xg2", "Nb1-d2"});
 }
 
 TEST(SoakOff, AQueenStandingOnHerCaptureIsNotOnTheSquareHerCapturerBrushes) {
@@ -332,22 +315,16 @@ TEST(SoakOff, AQueenStandingOnHerCaptureIsNotOnTheSquareHerCapturerBrushes) {
   // take her; Pink's queen brushes f5 on its way. With e6 and e4 empty, f5
   // and g6 full, the board fits Qe6-f5 with Pink's queen under way: read so,
   // though Black's queen stood on g6, untouched since she landed there.
-  for (bool at_once : {true, false}) {
-    session::SessionSettings s;
-    s.tracker.commit_at_once = at_once;
-    Table t("corners-mini",
-            "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-1-2,bB,bK,4/2,bP,bP,bB,bP,2/gB,1,gP,1,bQ,1,pP,pB/"
-            "gQ,gK,1,gP,pP,1,wB,pK/1,gP,1,wP,pQ,3/gB,wP,3,wP,pP,pB/4,wP,3/3,wQ,wK,wB,2",
-            s);
-    t.setup();
-    t.up("g6").up("e6", 606).down("f6", 414).up("f6", 124).up("e4", 1).down("e4", 2);
-    t.up("e4", 2).down("g6", 44).down("f5", 196).up("f5", 131).up("g6", 13).down("g6", 337);
-    t.up("g6", 2).down("g6", 3).up("g5", 1256).down("h4", 414).wait(2500);
-    EXPECT_EQ(t.moves(), (Strings{"Qe6xg6", "Qe4xQg6", "Bg5-h4"})) << at_once << "\n"
-                                                                   << t.transcript();
-    EXPECT_TRUE(no_illegal(t)) << t.transcript();
-    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
-  }
+  both_modes("corners-mini",
+             "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-1-2,bB,bK,4/2,bP,bP,bB,bP,2/gB,1,gP,1,bQ,1,pP,pB/"
+             "gQ,gK,1,gP,pP,1,wB,pK/1,gP,1,wP,pQ,3/gB,wP,3,wP,pP,pB/4,wP,3/3,wQ,wK,wB,2",
+             [](Table& t) {
+               t.up("g6").up("e6", 606).down("f6", 414).up("f6", 124).up("e4", 1).down("e4", 2);
+               t.up("e4", 2).down("g6", 44).down("f5", 196).up("f5", 131).up("g6", 13).down("g6",
+                                                                                            337);
+               t.up("g6", 2).down("g6", 3).up("g5", 1256).down("h4", 414);
+             },
+             {"Qe6xg6", "Qe4xQg6", "Bg5-h4"});
 }
 
 // ---- the generator draws each habit -------------------------------------------------
@@ -358,8 +335,8 @@ TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {
   session::ScriptStats sum;
   int castlings = 0;
   for (int game = 1; game <= 7; ++game) {
-    LoadedRecord rec =
-        load_record("chess", std::string(TABULA_SOURCE_DIR) + "/tests/session/data/famous.pgn", game);
+    LoadedRecord rec = load_record(
+        "chess", std::string(TABULA_SOURCE_DIR) + "/tests/session/data/famous.pgn", game);
     ASSERT_TRUE(rec.error.empty()) << rec.error;
     PreparedRecord prep = prepare_record(rec);
     ASSERT_TRUE(prep.error.empty()) << prep.error;
@@ -375,8 +352,8 @@ TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {
       sum.push_captures += st.push_captures;
       sum.one_hand_castles += st.one_hand_castles;
       sum.chained += st.chained;
-      castlings += st.castle_king_first + st.castle_rook_first + st.castle_both_lifted +
-                   st.one_hand_castles;
+      castlings +=
+          st.castle_king_first + st.castle_rook_first + st.castle_both_lifted + st.one_hand_castles;
       const auto& in = script.value().inputs;
       for (std::size_t i = 1; i < in.size(); ++i)
         ASSERT_LE(session::time_of(in[i - 1]), session::time_of(in[i]));
