@@ -327,6 +327,27 @@ TEST(SoakOff, AQueenStandingOnHerCaptureIsNotOnTheSquareHerCapturerBrushes) {
              {"Qe6xg6", "Qe4xQg6", "Bg5-h4"});
 }
 
+TEST(HandHabits, ABishopLeavingAsTheNextSeatsReedBouncesIsNoCaptureOfThatPiece) {
+  // chesscom-ffa (and -teams) seed 210 of the soak with the habits, three
+  // seats' hands in a row: Blue's Ba9-d12 slides over b10 and c11, its reed
+  // on c11 bouncing as it leaves; Yellow lifts the e13 pawn in the same
+  // millisecond, its reed bouncing too. For 1 ms c11 was empty and e13 full
+  // again: Ba9xe13 (the pawn lifted and "refilled"), which stood although
+  // only a flicker showed it. Before: read Ba9xe13 and ruled out of sync.
+  both_modes("chesscom-ffa",
+             "B-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('','c10:d10','k12:k11','')}-"
+             "3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,4/14/bR,bP,8,yP,1,gP,gR/"
+             "bN,2,bP,8,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/"
+             "bN,bP,9,gP,1,gN/bR,bP,10,gP,gR/3,rP,5,rP,4/4,rP,rP,rP,rP,rP,1,rP,3/"
+             "3,rR,rN,rB,rQ,rK,rB,rN,rR,3",
+             [](Table& t) {
+               t.up("a9").down("b10", 245).up("b10", 57).down("c11", 18).up("c11", 75);
+               t.down("c11", 1).up("e13", 0).down("e13", 1).up("c11", 3).up("e13", 1);
+               t.down("d12", 47).down("e12", 629);
+             },
+             {"Ba9-d12", "e13-e12"});
+}
+
 // ---- the generator draws each habit -------------------------------------------------
 
 TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {

@@ -118,11 +118,6 @@ TEST_P(RandomGameInference, AFastRecaptureOfThePieceJustMovedIsRead) {
       gs.seed = trace_seed;
       gs.fast_reply = 100;
       gs.bounce = 100;
-      // Three overlapping hands in a row with every reed bouncing are not
-      // all read yet (docs/INFERENCE.md, "Hand habits", left: chess-four
-      // game 1 trace seed 8, four-kingdoms game 3 trace seed 3); the other
-      // soaks draw them.
-      gs.three_in_a_row = 0;
       RecordRun run = run_record(prep, gs);
       ASSERT_TRUE(run.error.empty()) << run.error;
       std::string problems;
