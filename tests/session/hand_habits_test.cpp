@@ -348,6 +348,22 @@ TEST(HandHabits, ABishopLeavingAsTheNextSeatsReedBouncesIsNoCaptureOfThatPiece) 
              {"Ba9-d12", "e13-e12"});
 }
 
+TEST(SoakOff, TheMoverLiftingHisQueenAgainBeforeTheReplyLandsIsReadInTurn) {
+  // chess seed 1618 of the soak (both modes; s11's three hands in a row in
+  // a game of two): Qf5-e5 lands (its reed bouncing as it leaves f5);
+  // Black lifts c5 (its reed bouncing) to take on d4, the victim lifted,
+  // and White lifts the queen off e5 again for Qe5-d5 before the pawn
+  // lands. Before: read as Qf5-d5 and c5xNd4, Black's next touch ruled.
+  both_modes("1nb1kb1r/r1qppppp/p6n/1pp2Q2/3NP3/1P5P/P1PP1PP1/RNB1KB1R w - - 9 12",
+             [](Table& t) {
+               t.up("f5").down("f5", 2).up("f5", 4).up("c5", 389).down("c5", 2).up("c5", 1);
+               t.down("e5", 62).up("d4", 331).down("d4", 3).up("d4", 2).up("e5", 236);
+               t.down("d4", 20).down("d5", 795).up("c7", 119).down("g3", 525).up("g3", 3);
+               t.down("g3", 2);
+             },
+             {"Qf5-e5", "c5xNd4", "Qe5-d5", "Qc7-g3"});
+}
+
 // ---- the generator draws each habit -------------------------------------------------
 
 TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {
