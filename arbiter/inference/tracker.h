@@ -108,10 +108,11 @@
 // square (kSlide above), the half-done castling or en passant (no legal
 // move's footprint). After a move is committed, its mover straightening the
 // piece (a lift of its square within `settle` of the commit; a reed's flip
-// within the bounce window is never one) is no touch out of turn; moving it
-// on to another square is: the move was made (FIDE
-// 4.7), and the board is ruled out of order after `settle` with the fixes to
-// put it back.
+// within the bounce window is never one) is no touch out of turn, nor is a
+// lift of another of its pieces then (its hand, withdrawing, knocked one and
+// sets it straight: session 12); moving it on to another square is: the
+// move was made (FIDE 4.7), and the board is ruled out of order after
+// `settle` with the fixes to put it back.
 //
 // Mode kVerify (setup, stage change, after a takeback): the board is compared
 // with a given layout; fixes are always current; `verified` is reported once:
