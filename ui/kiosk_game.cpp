@@ -73,7 +73,13 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
     journal::JournalStatus st = journal::Journal::open(*options.journal, journal::Journal::Access::kAppend, j);
     if (st.ok()) st = j.load(contents);
     if (!st.ok()) {
-      if (options.set_aside) {
+      // Only a file that is no usable journal is set aside; one that is
+      // held by another process, cannot be written here or met an I/O
+      // error is a journal to resume once that is mended: said, not moved.
+      using E = journal::JournalError;
+      const bool unusable = st.error == E::kCorrupt || st.error == E::kNotSqlite || st.error == E::kForeign ||
+                            st.error == E::kVersion;
+      if (options.set_aside && unusable) {
         j = journal::Journal();  // closed before the rename
         return start_aside(options, now, damaged_name(*options.journal), "is damaged (" + st.message + ")", error);
       }

@@ -21,7 +21,10 @@ constexpr std::array<int, 3> kSignals{SIGINT, SIGTERM, SIGHUP};
 extern "C" void kill_children_and_die(int sig) {
   for (auto& slot : g_children) {
     pid_t pid = slot.load(std::memory_order_relaxed);
-    if (pid > 0) kill(pid, SIGKILL);
+    if (pid > 0) {
+      kill(-pid, SIGKILL);  // an engine leads a process group of its own (engine_process.cpp)
+      kill(pid, SIGKILL);
+    }
   }
   signal(sig, SIG_DFL);
   raise(sig);

@@ -40,6 +40,9 @@ class ChildProcess {
     pid_t parent = getpid();
     pid_ = fork();
     if (pid_ == 0) {
+      // A process group of its own: what the engine starts (a wrapper
+      // script's engine, helpers) is killed with it.
+      setpgid(0, 0);
       in_child_after_fork(parent);
       dup2(in[0], 0);
       dup2(out[1], 1);
@@ -55,6 +58,7 @@ class ChildProcess {
       close(in[1]), close(out[0]);
       return;
     }
+    setpgid(pid_, pid_);  // also here: whichever of the two runs first
     guard_child(pid_);
     to_ = in[1];
     from_ = out[0];
@@ -65,6 +69,7 @@ class ChildProcess {
     if (from_ >= 0) close(from_);
     if (pid_ > 0) {
       release_child(pid_);  // before the reap: the pid may be reused after it
+      kill(-pid_, SIGKILL);  // the engine's whole process group
       kill(pid_, SIGKILL);
       waitpid(pid_, nullptr, 0);
     }
@@ -234,6 +239,10 @@ class TextEngine : public Player {
   bool start(std::string& problem) {
     process_ = std::make_unique<ChildProcess>(path_);
     if (!process_->started() || !handshake(*process_, problem)) {
+      if (process_->overlong()) {
+        problem = path_ + " wrote a line longer than " + std::to_string(ChildProcess::kMaxLine) +
+                  " bytes while starting";
+      }
       if (problem.empty()) problem = "cannot start " + path_;
       process_.reset();
       return false;

@@ -115,7 +115,7 @@ bool read_snapshot(const std::string& body, const core::Geometry& g, Item& it, s
   std::string word;
   words >> ms >> unit >> reason >> word;
   long long t = 0;
-  if (!parse_number(ms, 0, 1LL << 50, t) || unit != "ms" || word != "occupied") {
+  if (!parse_number(ms, 0, session::kMaxInputTime.count(), t) || unit != "ms" || word != "occupied") {
     why = "expected '# snapshot <ms> ms <REASON> occupied <n>: <squares>'";
     return false;
   }
@@ -213,7 +213,7 @@ std::vector<Item> read_items(const std::string& path, const std::string& text,
            (it.rest.back() == ' ' || it.rest.back() == '\t' || it.rest.back() == '\r'))
       it.rest.pop_back();
     long long t = 0;
-    if (!parse_number(ms, 0, 1LL << 50, t)) {
+    if (!parse_number(ms, 0, session::kMaxInputTime.count(), t)) {
       problems.emplace_back(n, path + ":" + std::to_string(n) + ": bad intent time '" + ms +
                                    "': expected '#! <milliseconds> <intent> [...]'");
       continue;

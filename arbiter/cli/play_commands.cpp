@@ -102,8 +102,9 @@ std::vector<session::Input> read_inputs(const std::string& path, const core::Rul
     session::Intent i;
     i.time = Millis{ms};
     auto fail = [&](const std::string& why) { errors.push_back(path + ":" + std::to_string(n) + ": " + why); };
-    if (ms < 0) {
-      fail("bad intent: expected '#! <milliseconds> <intent> [...]'");
+    static_assert(trace::kMaxTimeMs == session::kMaxInputTime.count());
+    if (ms < 0 || ms > session::kMaxInputTime.count()) {
+      fail("bad intent: expected '#! <milliseconds> <intent> [...]' (at most ten years of milliseconds)");
       continue;
     }
     if (verb == "resign" || verb == "timeout") {

@@ -176,6 +176,12 @@ Result<std::vector<PgnRecord>> parse_pgn(std::string_view text) {
       advance(1);
       continue;
     }
+    // A byte order mark (U+FEFF in UTF-8), as editors on Windows write at a
+    // file's start (and as files joined end to end carry inside): no text.
+    if (text.compare(i, 3, "\xEF\xBB\xBF") == 0) {
+      advance(3);
+      continue;
+    }
     if (c == '[') {
       if (in_moves) flush();
       int tl = line;

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/quote.h"
+
 namespace tabula::hub {
 
 namespace {
@@ -22,14 +24,19 @@ const char* to_string(Leaf leaf) {
 }
 
 std::string check_name(std::string_view what, std::string_view name) {
+  // The refused name is quoted printable and short (core/quote.h): it may be
+  // a megabyte, a NUL or a terminal escape, and the message is printed.
   if (name.empty()) return std::string(what) + " name is empty";
-  if (name.size() > 64) return std::string(what) + " name '" + std::string(name) + "' is longer than 64 characters";
+  if (name.size() > 64) {
+    return std::string(what) + " name '" + core::printable_input(name) + "' is longer than 64 characters (" +
+           std::to_string(name.size()) + ")";
+  }
   for (char c : name) {
     bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
               c == '-';
     if (!ok) {
-      return std::string(what) + " name '" + std::string(name) + "' contains '" + std::string(1, c) +
-             "'; use letters, digits, '.', '_' or '-'";
+      return std::string(what) + " name '" + core::printable_input(name) + "' contains '" +
+             core::printable_input(std::string_view(&c, 1)) + "'; use letters, digits, '.', '_' or '-'";
     }
   }
   return "";

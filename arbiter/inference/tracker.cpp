@@ -74,6 +74,7 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
     case Rebase::kFresh:
       log_.clear();
       placed_.reset();
+      placed_seat_ = core::kNoSeat;
       break;
     case Rebase::kAfterLayout:
       if (layout_seq_) {
@@ -83,7 +84,10 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
       }
       break;
   }
-  if (how == Rebase::kAfterLayout) placed_.reset();
+  if (how == Rebase::kAfterLayout) {
+    placed_.reset();
+    placed_seat_ = core::kNoSeat;
+  }
   commit_carry_.reset();
   layout_seq_.reset();
   tentative_.reset();
@@ -111,6 +115,7 @@ void Tracker::verify(const core::Position& layout) {
   mover_ = layout.to_move();
   awaiting_.reset();  // the layout is the whole truth now: every square is compared
   placed_.reset();
+  placed_seat_ = core::kNoSeat;
   clear_evidence();
   verified_ = false;
   judged_ = false;

@@ -108,10 +108,11 @@
 // square (kSlide above), the half-done castling or en passant (no legal
 // move's footprint). After a move is committed, its mover straightening the
 // piece (a lift of its square within `settle` of the commit; a reed's flip
-// within the bounce window is never one) is no touch out of turn; moving it
-// on to another square is: the move was made (FIDE
-// 4.7), and the board is ruled out of order after `settle` with the fixes to
-// put it back.
+// within the bounce window is never one) is no touch out of turn, nor is a
+// lift of another of its pieces then (its hand, withdrawing, knocked one and
+// sets it straight: session 12); moving it on to another square is: the
+// move was made (FIDE 4.7), and the board is ruled out of order after
+// `settle` with the fixes to put it back.
 //
 // Mode kVerify (setup, stage change, after a takeback): the board is compared
 // with a given layout; fixes are always current; `verified` is reported once:
@@ -326,6 +327,7 @@ class Tracker {
   void reshow_after_flicker();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   bool filled_before_it_left(std::size_t t, std::size_t m, const core::SquareSet& squares) const;
+  bool stands_on_tentative_landing(std::size_t m) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
   Commit commit_tentative();
   Wait wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
@@ -360,7 +362,8 @@ class Tracker {
                                              std::optional<std::size_t> went_on,
                                              bool& two_readings) const;
   const Touch* landed_again(const core::SquareSet& squares) const;
-  bool landed_before_it_left(const CandidateGroup& g) const;
+  // `rests`: squares filled where a rest on its path would be (none: the landing only).
+  bool landed_before_it_left(const CandidateGroup& g, const core::SquareSet& rests = {}) const;
   bool capturer_resting_on(std::size_t m, std::size_t waypoint, const core::SquareSet& rest,
                            const MoveSource& src) const;
   bool whole_with_later_lifts(const CandidateGroup& r, const After& a,
@@ -406,6 +409,10 @@ class Tracker {
   core::SquareSet placed_;
   Millis placed_until_{0};
   bool regrip_ = false;  // its mover lifted that piece again within the time
+  // The seat whose move that was: until `placed_until_` a lift of one of its
+  // own pieces is its hand leaving the board (a piece knocked and set
+  // straight), not a touch out of turn.
+  core::Seat placed_seat_ = core::kNoSeat;
   // The board showed T followed by a reply only since a flip that may be a
   // reed's flicker (its flip back not yet come): T commits once no reed can
   // flicker back (on_tick after the bounce window), if the reply still shows.

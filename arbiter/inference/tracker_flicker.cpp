@@ -26,14 +26,16 @@ bool Tracker::shown_by_flicker() const {
   for (const Touch& t : log_.touches()) {
     const int q = core::index_of(t.square);
     if (t.seq == tentative_->seq && t.time == tentative_->shown) {
-      if (!t.flicker) {
-        for (const Touch* b : last) {
-          if (b != nullptr && b->flicker && b->seq < t.seq && b->square != t.square &&
-              next_flips_back(*b))
-            return true;
-        }
-        return false;
+      // Checked for a showing touch that is itself a flip back too (a
+      // lift's bounce ending as another reed bounces: chesscom-ffa soak seed
+      // 210 with the hand habits, the bishop's reed on c11 settling as
+      // Yellow's lifted pawn's reed on e13 flipped back for 4 ms: Ba9xe13).
+      for (const Touch* b : last) {
+        if (b != nullptr && b->flicker && b->seq < t.seq && b->square != t.square &&
+            next_flips_back(*b))
+          return true;
       }
+      if (!t.flicker) return false;
       if (!tentative_->left) return false;  // it still shows the move
       shown_by = &t;
     }

@@ -221,6 +221,11 @@ void Tracker::check_touch(Square q, const MoveSource* src, TrackerUpdate& up) {
     if (((f.changed & ~expected_) | f.kept).test(i)) return;  // the piece T just put down
   }
   if (p.empty() || p.seat == mover_ || targets_.test(i)) return;
+  // The hand that just moved, withdrawing, knocks one of its own pieces and
+  // sets it straight (on its square, or back from a neighbour): no touch out
+  // of turn while it may still be over the board. A piece not put back is
+  // ruled with the board after the settle time.
+  if (p.seat == placed_seat_ && now_ < placed_until_) return;
   // The mover's piece is still in the air: on real boards the next player's
   // hand often starts within the same poll as that piece lands (issue 27
   // item 9, overlapping_reading). No warning yet: if no move is read, the

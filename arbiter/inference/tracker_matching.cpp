@@ -149,7 +149,10 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     log_.summarize(tentative_->seq, since, tentative_->carry);
     Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
     int replies = 0;
-    for (const CandidateGroup& g : a->groups) replies += shows_result(g.footprint, ev1) ? 1 : 0;
+    // A reply whose landing was filled before its piece left is none (a
+    // piece knocked off its square while T's landing stood: session 12).
+    for (const CandidateGroup& g : a->groups)
+      replies += shows_result(g.footprint, ev1) && !landed_before_it_left(g) ? 1 : 0;
     if (replies == 0) {
       // The reply whole while the seat after it already lifts a piece (real
       // hands, issue 27 item 11: each lift within 270 ms of the landing
@@ -176,8 +179,14 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         // the victim lifted and T's piece going on over the reply's landing
         // (Ra1-a3, a5 lifted, the rook on through a4 to take on a5).
         const Square o = g.footprint.origin;
-        if (o == core::kNoSquare) continue;
-        if ((rest & t_landing).any() && t_reach.test(core::index_of(o))) continue;
+        if (o == core::kNoSquare || landed_before_it_left(g)) continue;
+        // Only where the reply's landing lies on that way on (chess soak
+        // seed 1081: Qd8-g5 resting where it could take on h4, White's
+        // h4-h5 lands and Black lifts the queen again: h5 is not on the way
+        // from g5 to h4, so that pawn went on, it was not the victim).
+        if ((rest & t_landing).any() && t_reach.test(core::index_of(o)) &&
+            lies_between(t_to, g.moves.front().to, o))
+          continue;
         if (whole_with_later_lifts(g, *a, since) || whole_with_a_later_move(g, *a, since, *src))
           ++replies;
       }
@@ -208,8 +217,14 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       return;
     }
     // A reading that replaced the move shown before may have been momentary
-    // (a reed's flip and flip back, issue 22): that move, then a reply.
-    if (!reply_due_ && previous_ && previous_->groups != tentative_->groups) {
+    // (a reed's flip and flip back, issue 22): that move, then a reply. Not
+    // one the board showed longer than a reed flickers: the piece went on
+    // to it (corners-mini soak seed 908, commit_at_once off: Qc5-a3 rested
+    // on b4 and stood on a3 330 ms; Grey's queen, taking it, brushed b4, and
+    // Qc5-b4 with Qd6xb4 was read).
+    const bool momentary =
+        tentative_->left && *tentative_->left - tentative_->shown < settings_.health.bounce_window;
+    if (!reply_due_ && previous_ && previous_->groups != tentative_->groups && momentary) {
       std::optional<Tentative> current = tentative_;
       tentative_ = previous_;
       if (reply_shown()) {

@@ -45,6 +45,22 @@ bool Tracker::filled_before_it_left(std::size_t t, std::size_t m, const SquareSe
 }
 
 
+bool Tracker::stands_on_tentative_landing(std::size_t m) const {
+  // The tentative move T's piece stands on T's landing, untouched since the
+  // board showed T (a capture's victim lifted before): no other move M of
+  // that piece from the same origin was made.
+  if (!tentative_ || tentative_->groups.size() != 1) return false;
+  const Footprint& tf = groups_[tentative_->groups.front()].footprint;
+  if (tf.origin == core::kNoSquare || groups_[m].footprint.origin != tf.origin) return false;
+  const SquareSet landing = (tf.changed & ~expected_) | tf.kept;
+  if (landing.none()) return false;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (!landing.test(q)) continue;
+    if (!board_.occupied().test(q) || summary_.last_up[q] >= tentative_->seq) return false;
+  }
+  return true;
+}
+
 const Tracker::After* Tracker::after(const MoveSource* src) {
   if (!tentative_ || tentative_->groups.size() != 1 || src == nullptr) return nullptr;
   const CandidateGroup& t = groups_[tentative_->groups.front()];
@@ -183,6 +199,14 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
         continue;
     }
     if (landed_before_it_left(groups_[i])) continue;
+    // Nor another move of the tentative move's piece whose landing was
+    // filled while that piece stood on the tentative move's landing still
+    // (corners-mini soak seed 533, commit_at_once off: Qe6xg6 was read with
+    // Pink's queen lifted; that queen, taking it, brushed f5, and Qe6-f5
+    // with Pink's queen under way was read).
+    if (tentative_ && tentative_->groups.size() == 1 && tentative_->groups.front() != i &&
+        stands_on_tentative_landing(i))
+      continue;
     // Not a reading: the mover's own hand on a second piece (unless the
     // reply is seen whole and that lift came after it began: his next
     // move), or a lifted piece that the moving piece could still take: a
@@ -216,10 +240,13 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     SquareSet shown_reply;          // the squares of the replies seen whole
     const SquareSet m_landing = (f.changed & ~expected_) | f.kept;
     for (const CandidateGroup& r : a.groups) {
-      const bool whole = shows_result(r.footprint, ev1);
-      const bool lifted_on = !whole && whole_with_later_lifts(r, a, summary_);
+      // A piece lands after it leaves, the reply's too (session 12, a hand
+      // knocking g7 onto f6 after Qh6-g6 landed: g7-g6 "shown" with Qh6-f6).
+      const bool impossible = landed_before_it_left(r, ev1.diff & board_.occupied());
+      const bool whole = !impossible && shows_result(r.footprint, ev1);
+      const bool lifted_on = !whole && !impossible && whole_with_later_lifts(r, a, summary_);
       later_lifts = later_lifts || lifted_on;
-      reply = reply || whole || lifted_on || on_the_way(r.footprint, ev1);
+      reply = reply || whole || lifted_on || (!impossible && on_the_way(r.footprint, ev1));
       // A reply taking on M's landing square "shown" by M's own landing
       // is the victim of M in the air (a victim lifted first): no proof,
       // unless that square was emptied and filled again after M's piece
@@ -260,23 +287,39 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
   return found;
 }
 
-bool Tracker::landed_before_it_left(const CandidateGroup& g) const {
+bool Tracker::landed_before_it_left(const CandidateGroup& g, const SquareSet& rests) const {
   // A piece lands after it leaves: a move whose landing was last filled
   // before its origin was first lifted (since the last commit; a flicker's
   // flips are no lift or fill) is no move (real hands, corners-long and
   // corners-short soak seed 980: Black's Rj10-j9 landed, then Black's
   // knight on h10 was lifted by Pink to take it and Pink's rook brushed
   // j10 on its way; that brush read as Nh10-j9 with Rl10xRj10, though j9
-  // was filled before the knight left h10). Castling's rook may land
-  // before the king is lifted: not checked.
+  // was filled before the knight left h10). Nor does it rest on its way
+  // before it leaves: a square of `rests` on its path (a reply "resting"
+  // there) filled before the lift is no rest of it (session 12: a hand
+  // knocking White's d2 pawn onto c2 after Be4-d3 landed read as Be4-c2
+  // with d2-d4 resting on d3). Castling's rook may land before the king is
+  // lifted: not checked.
   const Move& m = g.moves.front();
   const Square o = g.footprint.origin;
   if (o == core::kNoSquare || m.kind == core::MoveKind::kCastle || !core::is_valid(m.to))
     return false;
-  const std::uint64_t filled = summary_.last_down[static_cast<std::size_t>(core::index_of(m.to))];
-  if (filled == 0) return false;
+  std::uint64_t lifted = 0;
   for (const Touch& t : log_.touches()) {
-    if (t.square == o && !t.occupied && !t.flicker) return t.seq > filled;
+    if (t.square == o && !t.occupied && !t.flicker) {
+      lifted = t.seq;
+      break;
+    }
+  }
+  if (lifted == 0) return false;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    const Square s = static_cast<Square>(q);
+    // Only where a piece stands now: a square filled and emptied again is
+    // no landing or rest of it.
+    if (!board_.occupied().test(q)) continue;
+    if (s != m.to && !(rests.test(q) && lies_between(o, s, m.to))) continue;
+    const std::uint64_t filled = summary_.last_down[static_cast<std::size_t>(q)];
+    if (filled != 0 && lifted > filled) return true;
   }
   return false;
 }

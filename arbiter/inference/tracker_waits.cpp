@@ -96,6 +96,7 @@ Commit Tracker::commit_tentative() {
   const Footprint& f = groups_[tentative_->groups.front()].footprint;
   placed_ = (f.changed & ~expected_) | f.kept;
   placed_until_ = now_ + settings_.settle;
+  placed_seat_ = mover_;
   regrip_ = false;
   state_ = c.choice == ChoiceKind::kNone ? TrackerState::kMoving : TrackerState::kAwaitingChoice;
   return c;

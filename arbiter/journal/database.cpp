@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <cstdio>
 #include <utility>
 
 namespace tabula::journal {
@@ -81,8 +82,24 @@ JournalStatus Database::open(const std::string& path, Mode mode) {
   path_ = path;
   int flags = mode == Mode::kReadOnly    ? SQLITE_OPEN_READONLY
               : mode == Mode::kReadWrite ? SQLITE_OPEN_READWRITE
+              : mode == Mode::kImmutable ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
                                          : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-  int rc = sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+  std::string name = path;
+  if (mode == Mode::kImmutable) {
+    // A URI: '%', '?' and '#' of the path are escaped.
+    name = "file:";
+    for (char c : path) {
+      if (c == '%' || c == '?' || c == '#') {
+        char hex[4];
+        std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+        name += hex;
+      } else {
+        name += c;
+      }
+    }
+    name += "?immutable=1";
+  }
+  int rc = sqlite3_open_v2(name.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     JournalStatus s = sqlite_status(rc, db_, path, "opening");
     close();

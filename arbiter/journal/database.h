@@ -49,7 +49,10 @@ class Statement {
 
 class Database {
  public:
-  enum class Mode { kReadOnly, kReadWrite, kCreate };
+  // kImmutable: read only, from a medium nobody writes (a read-only mount, a
+  // write-protected card): no locks and no -shm beside the file, which
+  // SQLite could not make there (SQLite's immutable=1).
+  enum class Mode { kReadOnly, kReadWrite, kCreate, kImmutable };
 
   Database() = default;
   Database(Database&& o) noexcept;

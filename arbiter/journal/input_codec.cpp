@@ -1,6 +1,7 @@
 #include "journal/input_codec.h"
 
 #include <charconv>
+#include <cstdint>
 #include <vector>
 
 namespace tabula::journal {
@@ -83,7 +84,7 @@ EncodedInput encode(const session::Input& in) { return std::visit(Encoder{}, in)
 
 std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, const std::string& payload) {
   session::Millis t{time_ms};
-  if (time_ms < 0) return std::nullopt;
+  if (time_ms < 0 || time_ms > session::kMaxInputTime.count()) return std::nullopt;
   std::vector<std::int64_t> n;
   switch (kind) {
     case static_cast<int>(InputKind::kEvent): {
@@ -109,6 +110,17 @@ std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, co
       i.time = t;
       if (!read_numbers(payload, kIntentNumbers, n, &i.text)) return std::nullopt;
       if (!in_range(n[0], 0, static_cast<int>(session::IntentKind::kAdvice))) return std::nullopt;
+      // Each field as the shell writes it: a square, seat, piece kind or move
+      // kind out of its range is a row edited or damaged (the session would
+      // index its boards with it).
+      auto square = [](std::int64_t v) { return in_range(v, 0, core::kMaxSquares - 1) || v == 0xFFFF; };
+      auto kind = [](std::int64_t v) { return in_range(v, 0, core::kMaxPieceKinds - 1) || v == 0xFF; };
+      if (!in_range(n[1], 0, 0xFFFFFFFFLL) || !in_range(n[2], INT32_MIN, INT32_MAX) || !kind(n[3]) || !square(n[4]) ||
+          !square(n[5]) || !in_range(n[6], 0, static_cast<int>(core::MoveKind::kPass)) || !kind(n[7]) ||
+          !in_range(n[8], 0, 255) || !in_range(n[9], INT32_MIN, INT32_MAX) ||
+          !(in_range(n[10], 0, core::kMaxSeats - 1) || n[10] == 0xFF) || !square(n[11]) || !in_range(n[12], 0, 1)) {
+        return std::nullopt;
+      }
       i.kind = static_cast<session::IntentKind>(n[0]);
       i.request = static_cast<std::uint32_t>(n[1]);
       i.option = static_cast<int>(n[2]);

@@ -6,10 +6,12 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <tuple>
 
 #include "core/ruling.h"
 #include "journal/input_codec.h"
@@ -245,33 +247,53 @@ JournalStatus Journal::create(const std::string& path, const JournalHeader& head
     return JournalStatus::fail(JournalError::kCannotOpen, path + ": exists already; a journal is never overwritten");
   }
   const std::string tmp = path + ".creating";
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(tmp + suffix, ec);
+  auto remove_tmp = [&] {
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(tmp + suffix, ec);
+  };
+  remove_tmp();
+  // A new journal that cannot be made whole (a full disk, an I/O error)
+  // leaves nothing behind: no FILE, no temporary files.
+  auto failed = [&](JournalStatus s) {
+    remove_tmp();
+    return JournalStatus::fail(s.error, path + ": the new journal cannot be made, nothing was written (" + s.message +
+                                            ")");
+  };
   {
     Database db;
     JournalStatus s = db.open(tmp, Database::Mode::kCreate);
-    if (!s.ok()) return s;
+    if (!s.ok()) return failed(s);
     s = db.exec("PRAGMA application_id = " + std::to_string(kApplicationId) +
                     "; PRAGMA user_version = " + std::to_string(kSchemaVersion) +
                     "; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;",
                 "setting up the journal");
-    if (!s.ok()) return s;
+    if (!s.ok()) return failed(s);
     s = db.exec(std::string("BEGIN;") + kSchema, "creating the tables");
-    if (!s.ok()) return s;
+    if (!s.ok()) return failed(s);
     auto ins = db.prepare("INSERT INTO header(key, value) VALUES(?1, ?2)", s);
-    if (!ins) return s;
+    if (!ins) return failed(s);
     for (const auto& [k, v] : header_rows(header)) {
       ins->bind(1, k);
       ins->bind(2, v);
-      if (ins->step() == Statement::Step::kError) return ins->status();
+      if (ins->step() == Statement::Step::kError) return failed(ins->status());
       ins->reset();
     }
     ins.reset();
     s = db.exec("COMMIT", "writing the header");
-    if (!s.ok()) return s;
-  }  // closing checkpoints the WAL into the file
+    if (!s.ok()) return failed(s);
+    // The tables are in the -wal: moved into the file here, checked. The
+    // checkpoint SQLite makes as the connection closes says nothing when it
+    // fails (a full disk), and the file alone is what is renamed.
+    auto busy = db.query_int("PRAGMA wal_checkpoint(TRUNCATE)", s);
+    if (!s.ok()) return failed(s);
+    if (busy.value_or(1) != 0) {
+      return failed(JournalStatus::fail(JournalError::kBusy, tmp + ": its -wal could not be moved into the file"));
+    }
+  }
   fs::rename(tmp, path, ec);
   if (ec) {
-    return JournalStatus::fail(JournalError::kIo, path + ": cannot move the new journal into place: " + ec.message());
+    const std::string why = ec.message();
+    remove_tmp();
+    return JournalStatus::fail(JournalError::kIo, path + ": cannot move the new journal into place: " + why);
   }
   sync_directory(path);
   return open(path, Access::kAppend, out);
@@ -280,13 +302,35 @@ JournalStatus Journal::create(const std::string& path, const JournalHeader& head
 JournalStatus Journal::open(const std::string& path, Access access, Journal& out) {
   JournalStatus s = check_file(path);
   if (!s.ok()) return s;
+  // Appending writes the file and, beside it, its -wal and -shm: said plainly
+  // before SQLite says "unable to open database file" of a file it can read.
+  if (access == Access::kAppend) {
+    const fs::path dir = fs::absolute(path).parent_path();
+    if (::access(path.c_str(), W_OK) != 0 || ::access(dir.c_str(), W_OK) != 0) {
+      return JournalStatus::fail(JournalError::kCannotOpen,
+                                 path + ": cannot be written here (" + std::strerror(errno) +
+                                     "); a game goes on only where its journal can be written: copy the file to "
+                                     "a writable place; it is left as it is");
+    }
+  }
   const WalCheck wal = check_wal(path + "-wal");
   Journal j;
+  bool immutable = false;
   {
     Database ro;
     s = ro.open(path, Database::Mode::kReadOnly);
     if (!s.ok()) return s;
     auto app = ro.query_int("PRAGMA application_id", s);
+    // A journal on a read-only medium (a read-only mount, a write-protected
+    // card): SQLite cannot make the -shm it wants beside a WAL journal, so
+    // the usual read fails. With no -wal there, nobody writes the file: it
+    // is read as immutable. (An append is refused as before: it would write.)
+    if (s.error == JournalError::kCannotOpen && access == Access::kRead && !wal.exists) {
+      s = ro.open(path, Database::Mode::kImmutable);
+      if (!s.ok()) return s;
+      app = ro.query_int("PRAGMA application_id", s);
+      immutable = s.ok();
+    }
     if (!s.ok()) return s;
     if (!app || *app != kApplicationId) {
       char buf[64];
@@ -307,7 +351,13 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     auto check = ro.query_text("PRAGMA quick_check", s);
     if (!s.ok()) return s;
     if (!check || *check != "ok") {
-      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal is damaged (" + check.value_or("?") +
+      // SQLite's report runs over lines ("*** in database main ***\nPage 2:
+      // ..."): one line here, printable.
+      std::string report = check.value_or("?");
+      for (char& c : report) {
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = ' ';
+      }
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal is damaged (" + report.substr(0, 300) +
                                                              "); it is left as it is");
     }
     auto rows = ro.prepare("SELECT key, value FROM header", s);
@@ -350,10 +400,32 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
                                  path + ": the journal's slide_rest_ms \"" + m["slide_rest_ms"] +
                                      "\" is not a number; it is left as it is");
     }
+    // Each duration within what the shells accept (session_options.cpp): a
+    // header edited to a huge or negative one would overflow every deadline.
+    for (auto [key, value, lo, hi] :
+         {std::tuple{"settle_ms", h.settle_ms, 10LL, 60000LL}, std::tuple{"settle_prefix_ms", h.settle_prefix_ms, 10LL, 60000LL},
+          std::tuple{"settle_slide_ms", h.settle_slide_ms, 10LL, 60000LL},
+          std::tuple{"slide_rest_ms", h.slide_rest_ms, 10LL, 60000LL},
+          std::tuple{"hold_warning_ms", h.hold_warning_ms, 0LL, 3600000LL},
+          std::tuple{"promotion_timeout_ms", h.promotion_timeout_ms, 0LL, 3600000LL}}) {
+      if (value < lo || value > hi) {
+        return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's " + key + " " +
+                                                               std::to_string(value) + " is not from " +
+                                                               std::to_string(lo) + " to " + std::to_string(hi) +
+                                                               "; it is left as it is");
+      }
+    }
     h.time_control = m["time_control"];
     if (!h.time_control.empty() && !h.settings().time_control) {
       return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time control \"" + h.time_control +
                                                              "\" is not one; it is left as it is");
+    }
+    // The largest a time control of `--clock` can be (clock.h's amount: 12
+    // digits of minutes, of seconds): past it the clock's sums overflow.
+    if (const auto tc = h.settings().time_control;
+        tc && (tc->initial.count() > 999999999999LL * 60000 || tc->bonus.count() > 999999999999LL * 1000)) {
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time_control \"" + h.time_control +
+                                                             "\" is larger than any clock; it is left as it is");
     }
     h.seed = static_cast<std::uint64_t>(seed);
     h.created = m["created"];
@@ -392,7 +464,9 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
                        "after that is not in this file";
     }
   }
-  s = j.db_.open(path, access == Access::kRead ? Database::Mode::kReadOnly : Database::Mode::kReadWrite);
+  s = j.db_.open(path, access == Access::kAppend ? Database::Mode::kReadWrite
+                      : immutable                ? Database::Mode::kImmutable
+                                                 : Database::Mode::kReadOnly);
   if (!s.ok()) return s;
   if (access == Access::kAppend) {
     s = j.db_.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;", "setting WAL mode");
@@ -467,6 +541,17 @@ JournalStatus Journal::record(const session::Input& in, const session::Output& o
   if (s.ok()) s = run(p.commit);
   if (!s.ok()) {
     run(p.rollback);
+    // Two writers on one journal (two kiosks, a kiosk and `tabula play`):
+    // the other took this input's number. Said as such, not as SQLite's
+    // "UNIQUE constraint failed".
+    JournalStatus q;
+    const auto last = db_.query_int("SELECT COALESCE(MAX(seq), 0) FROM inputs", q);
+    if (q.ok() && last && *last >= seq) {
+      return JournalStatus::fail(JournalError::kBusy,
+                                 path() + ": another program has written to this journal since it was opened "
+                                          "(it holds input " + std::to_string(*last) +
+                                     "): one game has one writer; this input is not recorded");
+    }
     return s;
   }
   ++next_seq_;
@@ -492,12 +577,30 @@ JournalStatus Journal::load(JournalContents& out) {
   auto in = db_.prepare("SELECT seq, kind, time_ms, payload FROM inputs ORDER BY seq", s);
   if (!in) return s;
   Statement::Step st;
+  std::int64_t last_seq = 0, last_time = 0;
   while ((st = in->step()) == Statement::Step::kRow) {
-    auto v = decode(in->column_int(1), in->column_int(2), in->column_text(3));
+    const std::int64_t seq = in->column_int(0), time = in->column_int(2);
+    const std::string where = path() + ": input " + std::to_string(seq);
+    const std::string kept = ": the journal was edited or damaged; it is left as it is";
+    // The shell records inputs as time goes: never back, never past any game.
+    if (time < 0 || time > session::kMaxInputTime.count()) {
+      return JournalStatus::fail(JournalError::kCorrupt, where + " is at " + std::to_string(time) +
+                                                             " ms, outside any game (0 to " +
+                                                             std::to_string(session::kMaxInputTime.count()) + ")" +
+                                                             kept);
+    }
+    if (last_seq != 0 && time < last_time) {
+      return JournalStatus::fail(JournalError::kCorrupt, where + " is at " + std::to_string(time) + " ms, before input " +
+                                                             std::to_string(last_seq) + " at " +
+                                                             std::to_string(last_time) + " ms" + kept);
+    }
+    last_seq = seq;
+    last_time = time;
+    auto v = decode(in->column_int(1), time, in->column_text(3));
     if (!v) {
-      return JournalStatus::fail(JournalError::kCorrupt, path() + ": input " + std::to_string(in->column_int(0)) +
-                                                              " cannot be read (kind " +
-                                                              std::to_string(in->column_int(1)) + ")");
+      return JournalStatus::fail(JournalError::kCorrupt, where + " cannot be read (kind " +
+                                                             std::to_string(in->column_int(1)) +
+                                                             ", a field out of range)" + kept);
     }
     out.inputs.push_back(*v);
   }

@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <cstring>
+
 namespace tabula::journal {
 
 const char* to_string(JournalError e) {
@@ -29,6 +31,12 @@ JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const 
   // the journal; each non-ASCII or control byte shows as '?'.
   for (char& c : detail) {
     if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  }
+  // What the system said (a full disk, a read-only file system, no
+  // permission): SQLite's own words are generic ("disk I/O error").
+  if (db != nullptr && (primary == SQLITE_IOERR || primary == SQLITE_FULL || primary == SQLITE_CANTOPEN ||
+                        primary == SQLITE_READONLY || primary == SQLITE_PERM)) {
+    if (const int e = sqlite3_system_errno(db); e != 0) detail += ": " + std::string(std::strerror(e));
   }
   std::string prefix = path + ": while " + doing + ": ";
   switch (primary) {

@@ -32,6 +32,18 @@ Resumed resume(const JournalContents& contents, const std::string& path,
   for (const session::Input& in : contents.inputs) {
     session::Output o = r.session->handle(in);
     for (const session::AcceptedMove& m : o.moves) {
+      // The moves table is checked whole against the replay: a row whose
+      // seat or stage was edited is as wrong as one whose text was.
+      if (move_index < contents.moves.size() && contents.moves[move_index].text == m.text &&
+          (contents.moves[move_index].seat != core::index_of(m.seat) || contents.moves[move_index].stage != m.stage)) {
+        r.error = path + ": resuming differs from the journal at move " + std::to_string(move_index + 1) + " (" +
+                  m.text + "): the journal has it by seat " + std::to_string(contents.moves[move_index].seat) +
+                  " in stage " + std::to_string(contents.moves[move_index].stage) + ", the session by seat " +
+                  std::to_string(core::index_of(m.seat)) + " in stage " + std::to_string(m.stage) +
+                  " (the journal was edited or damaged)";
+        r.session.reset();
+        return r;
+      }
       if (move_index >= contents.moves.size() || contents.moves[move_index].text != m.text) {
         r.error = path + ": resuming differs from the journal at move " + std::to_string(move_index + 1) +
                   ": the journal has \"" +

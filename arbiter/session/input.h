@@ -86,6 +86,11 @@ struct Intent {
 using Input = std::variant<SquareEvent, BoardSnapshot, Tick, Intent>;
 
 Millis time_of(const Input& in);
+
+// The latest time an input can have: ten years of one game in milliseconds.
+// A journal or trace past it was edited or damaged (and every deadline after
+// it would overflow); the readers refuse it.
+inline constexpr Millis kMaxInputTime{10LL * 366 * 24 * 3600 * 1000};
 // One line for logs and tests: "1400 e4 down", "5300 intent resign seat 1".
 std::string describe(const Input& in, const core::Geometry& g);
 

@@ -95,6 +95,14 @@ void Session::handle_intent(const Intent& in, Output& out) {
     case IntentKind::kAgreeDraw:
     case IntentKind::kClaimDraw: {
       if (phase_ != Phase::kPlay) return refuse("the game is not being played now", out);
+      // A seat the game does not have (an input edited, or made up) leaves
+      // nobody: the core would read past its seats.
+      if ((in.kind == IntentKind::kResign || in.kind == IntentKind::kTimeout) &&
+          (in.seat == core::kNoSeat || core::index_of(in.seat) >= game().rules().seat_count())) {
+        return refuse("there is no seat " + std::to_string(core::index_of(in.seat)) + " in this game to " +
+                          (in.kind == IntentKind::kResign ? "resign" : "lose on time"),
+                      out);
+      }
       settle_before_operator(out);
       if (phase_ != Phase::kPlay) return refuse("the game is over", out);
       SquareSet shown = tracker_.expected();

@@ -84,7 +84,11 @@ class Generator {
  public:
   Generator(std::shared_ptr<const core::RuleSet> rules, const core::Position& start,
             const GeneratorSettings& s)
-      : rules_(std::move(rules)), game_(rules_, start), s_(s), rng_(s.seed) {}
+      : rules_(std::move(rules)),
+        game_(rules_, start),
+        s_(s),
+        rng_(s.seed),
+        habits_(s.seed ^ 0x5EC7105712ULL) {}
 
   core::Result<Script> run(const std::vector<Action>& actions) {
     const core::Geometry& g = rules_->geometry;
@@ -123,8 +127,12 @@ class Generator {
                                 " is not legal in the game");
       }
       if (a.announced) can_reply_fast = false;  // the hands wait for the announcement
+      const bool may_overlap = s_.real_hands && can_reply_fast && prev_clean_;
+      const bool drawn = may_overlap && rng_.chance(s_.overlap);
+      // Three seats' hands in a row: after an overlapping move, the next
+      // seat begins before this one has settled too.
       const bool overlap =
-          s_.real_hands && can_reply_fast && prev_clean_ && rng_.chance(s_.overlap);
+          drawn || (may_overlap && prev_overlapped_ && habits_.chance(s_.three_in_a_row));
       if (overlap) {
         clock_ = last_event_;  // play() puts the first lift around the last landing
       } else if (can_reply_fast && rng_.chance(s_.fast_reply)) {
@@ -204,6 +212,95 @@ class Generator {
     clock_ += Millis{220 + rng_.range(0, 340) + rng_.range(0, 340)};
   }
   long long short_gap() const { return s_.settle.count() * 6 / 10; }
+  // A wait of the hand habits, drawn from their own stream.
+  void habit_wait(long long lo, long long hi) { clock_ += Millis{habits_.range(lo, hi)}; }
+
+  // The playable one-cell squares next to q (a king's step away) that are
+  // empty (`empty`) or full on the board now.
+  std::vector<Square> neighbours(Square q, bool empty) const {
+    const core::Geometry& g = rules_->geometry;
+    std::vector<Square> out;
+    for (int df = -1; df <= 1; ++df) {
+      for (int dr = -1; dr <= 1; ++dr) {
+        const int f = core::file_of(q) + df;
+        const int r = core::rank_of(q) + dr;
+        if ((df == 0 && dr == 0) || !g.contains(f, r)) continue;
+        const Square n = core::make_square(f, r);
+        if (!g.playable(n) || g.merged(n)) continue;
+        if (physical_.test(core::index_of(n)) != empty) out.push_back(n);
+      }
+    }
+    return out;
+  }
+  Square pick(const std::vector<Square>& from) {
+    return from[static_cast<std::size_t>(
+        habits_.range(0, static_cast<long long>(from.size()) - 1))];
+  }
+
+  // The piece lands on an empty neighbour of its square first, rests
+  // 120-400 ms (shorter than the settle time) and is slid on (session 12).
+  // Never a square the piece could legally go to: a released piece there
+  // would be that move (FIDE 4.7), which a reed cannot tell from a bounce
+  // (docs/INFERENCE.md, "Hand habits"), nor a square the move before touched.
+  void bounce_aside(const Move& m, core::SquareSet& squares) {
+    std::vector<Square> aside;
+    for (Square n : neighbours(m.to, true)) {
+      bool landing = n == m.from || prev_squares_.test(core::index_of(n));
+      for (const Move& o : game_.legal_moves()) landing = landing || (o.from == m.from && o.to == n);
+      if (!landing) aside.push_back(n);
+    }
+    if (aside.empty()) return;
+    const Square n = pick(aside);
+    ++script_.stats.bounced_aside;
+    emit(n, true);
+    habit_wait(120, 400);
+    emit(n, false);
+    habit_wait(40, 200);
+    squares.set(core::index_of(n));
+  }
+
+  // The withdrawing hand knocks a piece next to the landing and sets it
+  // straight (session 12): lifted and put back on its square, or knocked
+  // onto an empty neighbour (never a square that piece could go to in the
+  // next seat's turn: that would be a move) and put back. Every rest is
+  // shorter than the settle time.
+  void knock(const Move& m, Square landing, core::SquareSet& squares) {
+    core::Game next = game_;
+    next.play(m);
+    std::vector<Square> near;
+    for (Square q : neighbours(landing, false)) {
+      // Not a piece the rules take off after the move (the hands remove it).
+      if (!squares.test(core::index_of(q)) && !next.position().at(q).empty()) near.push_back(q);
+    }
+    if (near.empty()) return;
+    const Square q = pick(near);
+    std::vector<Square> aside;
+    if (habits_.chance(50)) {
+      const core::MoveList replies = next.legal_moves();
+      for (Square n : neighbours(q, true)) {
+        bool move = false;
+        for (const Move& o : replies) move = move || (o.from == q && o.to == n);
+        if (!move && !squares.test(core::index_of(n))) aside.push_back(n);
+      }
+    }
+    ++script_.stats.knocks;
+    habit_wait(30, 150);
+    emit(q, false);
+    if (!aside.empty()) {
+      const Square n = pick(aside);
+      ++script_.stats.knocked_aside;
+      habit_wait(15, 60);
+      emit(n, true);
+      habit_wait(200, 450);
+      emit(n, false);
+      habit_wait(80, 250);
+      squares.set(core::index_of(n));
+    } else {
+      habit_wait(150, 400);
+    }
+    emit(q, true);
+    squares.set(core::index_of(q));
+  }
 
   // The empty squares strictly between a and b on a straight line.
   std::vector<Square> path(Square a, Square b) const {
@@ -308,6 +405,21 @@ class Generator {
                           : !s_.real_hands ? rng_.range(0, 2)
                           : rng_.chance(s_.castle_king_first) ? 0
                                                               : rng_.range(1, 2);
+        if (!overlap && s_.real_hands && habits_.chance(s_.one_hand_castle)) {
+          // One hand takes king and rook together (5-60 ms apart, either
+          // first) and sets them down 20-120 ms apart, either first.
+          ++script_.stats.one_hand_castles;
+          const bool king_up_first = habits_.chance(50);
+          const bool king_down_first = habits_.chance(50);
+          const long long up_gap = habits_.range(5, 60);
+          const long long down_gap = habits_.range(20, 120);
+          steps.push_back({king_up_first ? c.king_from : c.rook_from, false, false, up_gap, up_gap});
+          steps.push_back({king_up_first ? c.rook_from : c.king_from, false});
+          steps.push_back(
+              {king_down_first ? c.king_to : c.rook_to, true, false, down_gap, down_gap});
+          steps.push_back({king_down_first ? c.rook_to : c.king_to, true});
+          break;
+        }
         ++(order == 0   ? script_.stats.castle_king_first
            : order == 1 ? script_.stats.castle_rook_first
                         : script_.stats.castle_both_lifted);
@@ -351,7 +463,20 @@ class Generator {
         bool capture = !pos.at(m.to).empty();
         bool victim_first = capture && rng_.chance(s_.victim_first);
         if (capture) ++(victim_first ? script_.stats.victim_first : script_.stats.mover_first);
+        // The capturer pushing the victim off its square: the reed opens
+        // 20-120 ms as one magnet leaves and the other comes, no lift of its own.
+        const bool push =
+            capture && !victim_first && s_.real_hands && habits_.chance(s_.push_capture);
         if (victim_first) steps.push_back({m.to, false});
+        if (push) {
+          ++script_.stats.push_captures;
+          steps.push_back({m.from, false});
+          add_slide(steps, m.from, m.to, slide);
+          const long long open = habits_.range(20, 120);
+          steps.push_back({m.to, false, false, open, open});
+          steps.push_back({m.to, true});
+          break;
+        }
         if (capture && !victim_first && s_.real_hands) {
           // The capturer held in the air 0.4-0.9 s while the victim is
           // removed (5 of 11 captures on the recordings).
@@ -401,6 +526,10 @@ class Generator {
       }
     }
     std::vector<Step> steps = steps_of(m);
+    // The move before has settled (no fast reply, no overlap): a bounce
+    // aside during a fast reply is not generated (docs/INFERENCE.md, "Hand
+    // habits": four-kingdoms fast recapture game 2 trace seed 5, left).
+    const bool settled_before = !overlap && clock_ >= prev_done_ + s_.settle;
     bool hesitate = rng_.chance(s_.hesitate);
     // Overlapping (issue 27 item 11): the first lift of this move within
     // 270 ms of the last landing of the move before, either side of it, but
@@ -424,13 +553,20 @@ class Generator {
       overlapped = true;
       hesitate = false;
       ++script_.stats.overlaps;
+      if (prev_overlapped_) ++script_.stats.chained;
     } else if (overlap) {
       clock_ = std::max(clock_, last_event_ + Millis{rng_.range(80, s_.settle.count() * 8 / 10)});
     }
     Millis last_lift = clock_;
     core::SquareSet squares;
+    const bool last_lands =
+        !steps.empty() && steps.back().occupied && steps.back().square == m.to &&
+        m.kind != MoveKind::kCastle && m.kind != MoveKind::kPlacement;
     for (std::size_t k = 0; k < steps.size(); ++k) {
       const Step& st = steps[k];
+      if (k + 1 == steps.size() && last_lands && settled_before && s_.real_hands &&
+          habits_.chance(s_.bounce_aside))
+        bounce_aside(m, squares);
       emit(st.square, st.occupied, note);
       note.clear();
       squares.set(core::index_of(st.square));
@@ -462,6 +598,10 @@ class Generator {
     // The promoted piece swapped in, or the moved piece straightened.
     bool promotion = m.promotion != core::kNoKind && m.kind != MoveKind::kPlacement;
     prev_clean_ = true;
+    if (!promotion && s_.real_hands && habits_.chance(s_.knock)) {
+      prev_clean_ = false;
+      knock(m, m.kind == MoveKind::kCastle ? rules_->castling[m.castle].king_to : m.to, squares);
+    }
     if ((promotion && rng_.chance(s_.swap_promoted)) || rng_.chance(s_.adjust / 2)) {
       prev_clean_ = false;
       wait(120, short_gap());
@@ -482,6 +622,7 @@ class Generator {
     game_.play(m);
     script_.moves.push_back({m, seat, text, done, placed});
     prev_placed_ = placed;
+    prev_overlapped_ = overlapped;
     prev_done_ = std::max(done, prev_done_);
     seat_done_[static_cast<std::size_t>(seat)] = done;
     prev_last_lift_ = last_lift;
@@ -520,6 +661,7 @@ class Generator {
   core::Game game_;
   GeneratorSettings s_;
   Rng rng_;
+  Rng habits_;  // session 12's hand habits: a stream of their own
   Script script_;
   core::SquareSet physical_;
   std::array<Square, core::kMaxSquares> cell_{};
@@ -528,6 +670,7 @@ class Generator {
   Millis last_edge_{0};  // the first edge of the last reed event (before its bounce)
   // The move before, for an overlapping next move (issue 27 item 11).
   bool prev_clean_ = false;  // it ended with its landing (no straightening, nothing removed)
+  bool prev_overlapped_ = false;  // its first lift overlapped the move before
   Millis prev_placed_{0};
   Millis prev_done_{0};
   Millis prev_last_lift_{0};

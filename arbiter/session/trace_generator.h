@@ -26,6 +26,16 @@
 //     removed; a slide resting 0.3-0.9 s on its path; castling mostly king
 //     first;
 //   - bounce: a reed flickering for a few milliseconds as a piece lands or leaves;
+//   - session 12's hand habits (their own chances, drawn from a stream of
+//     their own so that a script without them is the one it was before):
+//     a piece that bounces onto an empty neighbour of its landing and is
+//     slid back onto it; a neighbour knocked by the withdrawing hand and set
+//     straight (on its square, or back from a neighbour it was knocked
+//     onto); a capture pushing the victim off its square (the reed opens
+//     20-120 ms, no lift of its own); castling with one hand (king and rook
+//     lifted 5-60 ms apart, either first, and set down 20-120 ms apart,
+//     either first); three seats' hands in a row (after an overlapping move
+//     the next one overlaps too);
 //   - a promotion's piece swapped in, and the choice answered on the kiosk;
 //   - resignations and time losses as operator intents; pieces the rules
 //     remove, lifted after the move.
@@ -86,6 +96,12 @@ struct GeneratorSettings {
   int overlap = 35;        // the next player lifts within 270 ms of the last landing, either side
   int rest = 30;           // a slide rests 0.3-0.9 s on one square of its path
   int castle_king_first = 60;  // of castlings (the rest rook first or both lifted, alike)
+  // Session 12's hand habits (with `real_hands`), in percent:
+  int bounce_aside = 6;       // of landings: on an empty neighbour first, then slid on
+  int knock = 6;              // of moves: a neighbour of the landing knocked, set straight
+  int push_capture = 30;      // of captures with the mover lifted first: the victim pushed off
+  int one_hand_castle = 40;   // of castlings: king and rook in one hand
+  int three_in_a_row = 50;    // of moves after an overlapping one: overlapping too
   // When the first move's first touch comes (issue 21: a table that starts
   // before the setup settles); none: the settle time plus 300-900 ms.
   std::optional<Millis> first_move_at;
@@ -119,6 +135,12 @@ struct ScriptStats {
   int operator_actions = 0;  // resignations and time losses
   int overlaps = 0;          // moves whose first lift came before the previous landing
   int rests = 0;             // slides that rested 0.3-0.9 s on the way
+  int bounced_aside = 0;     // pieces that landed on a neighbour first
+  int knocks = 0;            // neighbours knocked and set straight
+  int knocked_aside = 0;     // ... of them knocked onto a neighbour first
+  int push_captures = 0;     // victims pushed off by the capturer
+  int one_hand_castles = 0;  // castlings with king and rook in one hand
+  int chained = 0;           // overlapping moves right after an overlapping one
 };
 
 struct Script {

@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/quote.h"
+
 namespace tabula::voice {
 
 namespace {
@@ -65,12 +67,42 @@ EspeakVoice::~EspeakVoice() {
   g_open = false;
 }
 
+std::string synthesizer_text(std::string_view text) {
+  // espeak-ng reads Ctrl-A (\x01) as the start of an embedded command
+  // ("\x01" "0A": amplitude 0, the rest silent) and stops at a NUL: every
+  // C0 control character, DEL and C1 control (U+0080..U+009F) is a space.
+  std::string out;
+  out.reserve(std::min(text.size(), kMaxSpokenBytes));
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+        static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      out += ' ';
+      ++i;
+    } else {
+      out += c < 0x20 || c == 0x7F ? ' ' : static_cast<char>(c);
+    }
+  }
+  // A text longer than any ruling is cut at a word (a quoted journal or
+  // engine text could otherwise be spoken for hours).
+  if (out.size() > kMaxSpokenBytes) {
+    std::size_t cut = out.rfind(' ', kMaxSpokenBytes);
+    out.resize(cut == std::string::npos || cut < kMaxSpokenBytes / 2 ? kMaxSpokenBytes : cut);
+    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();  // no half character
+    if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+  }
+  return out;
+}
+
 std::string EspeakVoice::synthesize(const std::string& text, int volume_percent, const Block& block) {
   espeak_SetParameter(espeakVOLUME, std::clamp(volume_percent, 0, 100), 0);
   Sink sink{&block, false};
-  const espeak_ERROR e = espeak_Synth(text.c_str(), text.size() + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8, nullptr,
+  const std::string said = synthesizer_text(text);
+  const espeak_ERROR e = espeak_Synth(said.c_str(), said.size() + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8, nullptr,
                                      &sink);
-  if (e != EE_OK && !sink.stopped) return "espeak-ng could not say '" + text + "' (error " + std::to_string(e) + ")";
+  if (e != EE_OK && !sink.stopped) {
+    return "espeak-ng could not say " + core::quote_input(said) + " (error " + std::to_string(e) + ")";
+  }
   return {};
 }
 

@@ -13,6 +13,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tabula::voice {
@@ -41,6 +42,13 @@ class EspeakVoice {
   EspeakVoice() = default;
   int rate_ = 22050;
 };
+
+/// The longest text said at once: about a minute of speech (a ruling says a
+/// few hundred bytes).
+inline constexpr std::size_t kMaxSpokenBytes = 1000;
+/// What espeak-ng is given for `text`: control characters as spaces (they
+/// are commands to it), at most kMaxSpokenBytes, cut at a word.
+std::string synthesizer_text(std::string_view text);
 
 /// Writes 16-bit mono PCM as a WAV file; "" or the error naming the file.
 std::string write_wav(const std::string& path, std::span<const std::int16_t> samples, int sample_rate);

@@ -91,6 +91,11 @@ TraceParse parse_trace(std::string_view text, std::string_view file) {
                         "': expected a non-negative whole number of milliseconds");
       continue;
     }
+    if (ms > kMaxTimeMs) {
+      fail(line_no, "bad time '" + std::string(t) + "': past ten years (" + std::to_string(kMaxTimeMs) +
+                        " ms), longer than any game");
+      continue;
+    }
     if (!valid_square_name(tokens[1])) {
       fail(line_no, "bad square '" + std::string(tokens[1]) +
                         "': expected a lowercase name such as a1 or n14");

@@ -63,6 +63,10 @@ TraceParse parse_trace(std::string_view text, std::string_view file = "<trace>")
 // is a directory or a file of more than `max_bytes` (read no further: an
 // endless input such as /dev/zero is one endless line).
 inline constexpr std::size_t kMaxTraceBytes = std::size_t{64} << 20;
+// The latest time a trace line may have: ten years of one game (the same
+// bound as session::kMaxInputTime, which a journal's inputs are held to;
+// play_commands.cpp checks that the two agree).
+inline constexpr std::int64_t kMaxTimeMs = 10LL * 366 * 24 * 3600 * 1000;
 TraceParse read_trace_file(const std::string& path, std::size_t max_bytes = kMaxTraceBytes);
 
 // One event as a trace line without newline: "850 e4 down".

@@ -126,6 +126,22 @@ TEST(PgnExport, TagValuesAreReadAsStringTokens) {
   ASSERT_EQ(recs->front().moves.size(), 1u);
 }
 
+// Before: a record saved with a byte order mark (Windows editors write one)
+// was refused: "\xef\xbb\xbf[Event" is not a legal move here. Also at the
+// start of a second record (files joined end to end), and with CRLF and
+// lone CR line ends.
+TEST(PgnExport, AByteOrderMarkAndAnyLineEndsReadAsText) {
+  auto recs = parse_pgn("\xEF\xBB\xBF[Event \"x\"]\r\n[White \"a\"]\r\n\r\n1. e4 e5\r2. Nf3 *\r\n\r\n"
+                        "\xEF\xBB\xBF[Event \"y\"]\n\n1. d4 *\n");
+  ASSERT_TRUE(recs.ok()) << recs.error().message;
+  ASSERT_EQ(recs->size(), 2u);
+  EXPECT_EQ(recs->at(0).tag("Event"), "x");
+  EXPECT_EQ(recs->at(0).tag("White"), "a");
+  EXPECT_EQ(recs->at(0).moves.size(), 3u);
+  EXPECT_EQ(recs->at(1).tag("Event"), "y");
+  EXPECT_EQ(recs->at(1).moves.size(), 1u);
+}
+
 TEST(PgnExport, PgnExtractAcceptsSeededRandomGamesAndWritesTheSameSan) {
   std::string tool = pgn_extract();
   if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed (scripts/setup.sh installs it)";

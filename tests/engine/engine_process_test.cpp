@@ -3,7 +3,12 @@
 // survive: an illegal move, silence, a crash, a missing file.
 #include <gtest/gtest.h>
 
+#include <signal.h>
 #include <sys/stat.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
 
 #include "cli/engine_players.h"
 #include "core/fen.h"
@@ -169,6 +174,52 @@ TEST(UciPlayer, GarbageLinesAroundALegalAnswerAreIgnored) {
   EXPECT_EQ(c.ruling, "");
   EXPECT_EQ(c.value, 12);
   EXPECT_EQ(c.pv, "d2d4 d7d5");
+}
+
+// Before: a flood during the handshake was said as "did not answer uci
+// with uciok"; it is said as what it is.
+TEST(UciPlayer, AFloodDuringTheHandshakeIsNamed) {
+  testing::TempDir dir("uci");
+  std::string path = uci_script(dir, "head -c 300000 /dev/zero | tr '\\000' x;", "echo 'bestmove e2e4'");
+  std::unique_ptr<Player> p;
+  Choice c = replaced_choice(path, p, 10000);
+  EXPECT_NE(c.ruling.find("a line longer than 65536 bytes"), std::string::npos) << c.ruling.substr(0, 400);
+}
+
+// True while process `pid` runs (a zombie waiting for its reaper does not).
+bool running(const std::string& pid) {
+  std::ifstream stat("/proc/" + pid + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const std::size_t paren = line.rfind(')');
+  return paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] != 'Z';
+}
+
+// Before: an engine behind a wrapper (a shell script that runs the engine
+// without exec) was killed alone: what it had started ran on, thinking,
+// after the game. The engine runs in a process group of its own, killed whole.
+TEST(UciPlayer, WhatTheEngineStartedIsStoppedWithIt) {
+  testing::TempDir dir("uci");
+  const std::string pid_file = dir.file("grandchild");
+  std::string path = uci_script(dir, "", "sleep 60 & echo $! > " + pid_file + "; wait");
+  std::unique_ptr<Player> p;
+  std::string why;
+  p = make_player("uci:" + path + ",grace-ms=100", 1, why);
+  ASSERT_TRUE(p) << why;
+  core::Game g = chess_start();
+  Choice c = p->choose(g, 1000, 1);
+  EXPECT_TRUE(c.move);
+  p.reset();
+  std::string pid;
+  std::ifstream(pid_file) >> pid;
+  ASSERT_FALSE(pid.empty());
+  bool alive = true;
+  for (int i = 0; i < 100 && alive; ++i) {
+    alive = running(pid);
+    if (alive) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_FALSE(alive) << "process " << pid << " still runs";
+  if (alive) kill(std::stoi(pid), SIGKILL);
 }
 
 TEST(UciPlayer, AProgramThatIsNoEngineIsReplaced) {

@@ -84,6 +84,17 @@ TEST(Trace, ADirectoryIsOneErrorNamingIt) {
 // Session 11's attacker pass: /dev/zero as a trace was read for ever (one
 // endless line; the daemon's --trace, `tabula infer` and `play --trace`
 // hung, memory growing). More than max_bytes is one error, unread.
+// Before: a time up to 9223372036854775807 ms was read; played, it was
+// journaled, and the journal (which refuses an input past ten years) could
+// not be resumed. The trace says so at its line.
+TEST(Trace, ATimePastTenYearsIsRefusedAtItsLine) {
+  TraceParse p = parse_trace("100 e2 up\n9223372036854775000 e4 down\n", "t.trace");
+  ASSERT_EQ(p.errors.size(), 1u);
+  EXPECT_EQ(p.errors[0].line, 2);
+  EXPECT_NE(p.errors[0].to_string().find("past ten years"), std::string::npos) << p.errors[0].to_string();
+  EXPECT_TRUE(parse_trace("315576000000 e2 up\n", "t.trace").ok());  // ten years of 365.25 days
+}
+
 TEST(Trace, AnEndlessOrOversizedFileIsOneErrorNotAHang) {
   TraceParse p = read_trace_file("/dev/zero", 4096);
   ASSERT_EQ(p.errors.size(), 1u);

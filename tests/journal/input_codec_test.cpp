@@ -65,5 +65,26 @@ TEST(InputCodec, RefusesRowsItCannotRead) {
   EXPECT_FALSE(decode(1, 10, "3 four").has_value());
 }
 
+// An intent's squares, seat, piece and move kind index the session's boards:
+// a row edited out of range is refused (before: seat 200 resigned and the
+// core wrote past its arrays). The values the shells write all read.
+TEST(InputCodec, IntentFieldsOutOfRangeAreRefusedAndTheShellsValuesRead) {
+  // kind request option piece from to mkind promo castle count seat square force
+  for (const char* bad : {"5 0 0 0 0 0 0 0 0 0 200 0 0 ", "11 0 0 0 0 0 0 0 0 0 0 60000 0 ",
+                          "11 0 0 0 0 0 0 0 0 0 0 -1 0 ", "18 0 0 0 250 70000 0 0 0 0 0 0 0 x",
+                          "18 0 0 0 -1 0 0 0 0 0 0 0 0 x", "1 0 0 99 0 0 0 0 0 0 0 0 0 ",
+                          "18 0 0 0 0 0 9 0 0 0 0 0 0 x", "18 0 0 0 0 0 0 0 300 0 0 0 0 x",
+                          "15 0 0 0 0 0 0 0 0 9999999999 0 0 0 ", "9 0 0 0 0 0 0 0 0 0 0 0 2 ",
+                          "0 -1 0 0 0 0 0 0 0 0 0 0 0 "}) {
+    EXPECT_FALSE(decode(3, 10, bad).has_value()) << bad;
+  }
+  for (const char* good : {"5 0 0 255 65535 65535 0 255 0 0 255 65535 0 ", "0 4294967295 -1 0 0 0 0 0 0 0 0 0 0 ",
+                           "15 0 0 0 0 0 0 0 0 2147483647 1 0 0 ", "4 0 0 0 0 0 5 0 255 -2147483648 3 0 1 x y"}) {
+    EXPECT_TRUE(decode(3, 10, good).has_value()) << good;
+  }
+  EXPECT_FALSE(decode(2, session::kMaxInputTime.count() + 1, "").has_value());
+  EXPECT_TRUE(decode(2, session::kMaxInputTime.count(), "").has_value());
+}
+
 }  // namespace
 }  // namespace tabula::journal

@@ -368,7 +368,10 @@ TEST(BenchLatency, ReadsEveryMoveAndCommitsMostAtOnce) {
     if (mode == "on") {
       EXPECT_GT(at_once, moves / 3) << l;
     } else {
-      EXPECT_EQ(at_once, 0) << l;
+      // Off: only a move proven by a reply seen whole after it commits at
+      // once (docs/INFERENCE.md, "When a matched move commits": either mode),
+      // as overlapping hands three in a row now do now and then.
+      EXPECT_LE(at_once, moves / 10) << l;
     }
   }
   EXPECT_EQ(rows, 6) << out.str();

@@ -6,8 +6,11 @@
 //
 //   inference_soak [--from N] [--to M] [--variant ID]... [--plies P]
 //                  [--commit-at-once on|off] [--tidy] [--recapture]
-//                  [--dump VARIANT SEED]
+//                  [--habits on|off] [--dump VARIANT SEED]
 //
+// --habits off: without session 12's hand habits (GeneratorSettings:
+// bounce_aside, knock, push_capture, one_hand_castle, three_in_a_row), the
+// scripts of the sessions before (their seeds' misreads reproduce).
 // --recapture: the fast-recapture soak (a move, then the next seat at once
 // capturing the piece just moved; 3 games a variant, trace seeds N-M).
 // --dump: one game's reed events with the session's moves, rulings and the
@@ -37,6 +40,7 @@ struct Options {
   bool commit_at_once = true;
   bool tidy = false;
   bool recapture = false;
+  bool habits = true;
   std::optional<std::string> dump_variant;
   int dump_seed = 0;
 };
@@ -46,6 +50,9 @@ session::GeneratorSettings soak_settings(const Options& o, int seed) {
   session::GeneratorSettings gs;
   gs.seed = static_cast<std::uint64_t>(seed);
   gs.real_hands = !o.tidy;
+  if (!o.habits) {
+    gs.bounce_aside = gs.knock = gs.push_capture = gs.one_hand_castle = gs.three_in_a_row = 0;
+  }
   if (seed % 2 == 0) gs.first_move_at = session::Millis{(seed * 37) % 1001};
   return gs;
 }
@@ -133,7 +140,8 @@ std::string verdict(const PreparedRecord& prep, const RecordRun& run) {
 int usage(const std::string& why) {
   std::cerr << "inference_soak: " << why
             << "\nusage: inference_soak [--from N] [--to M] [--variant ID]... [--plies P]"
-               " [--commit-at-once on|off] [--tidy] [--recapture] [--dump VARIANT SEED]\n";
+               " [--commit-at-once on|off] [--tidy] [--recapture] [--habits on|off]"
+               " [--dump VARIANT SEED]\n";
   return 2;
 }
 
@@ -171,6 +179,10 @@ int run(int argc, char** argv) {
       std::optional<std::string> v = value();
       if (!v || (*v != "on" && *v != "off")) return usage("--commit-at-once needs on or off");
       o.commit_at_once = *v == "on";
+    } else if (a == "--habits") {
+      std::optional<std::string> v = value();
+      if (!v || (*v != "on" && *v != "off")) return usage("--habits needs on or off");
+      o.habits = *v == "on";
     } else if (a == "--tidy") {
       o.tidy = true;
     } else if (a == "--recapture") {

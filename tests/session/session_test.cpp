@@ -143,6 +143,25 @@ TEST(Operator, AResignationWhileAMoveSettlesTakesTheMoveFirst) {
   EXPECT_TRUE(t.session().game().outcome().over);
 }
 
+// Before: seat 3 of a two-seat game resigned, and the game was
+// over "by resignation" (an intent edited into a journal, or made up).
+TEST(Operator, AResignationOrFlagOfASeatTheGameDoesNotHaveIsRefused) {
+  for (IntentKind k : {IntentKind::kResign, IntentKind::kTimeout}) {
+    for (int seat : {2, 3, 255}) {
+      Table t("chess");
+      t.setup();
+      Intent i = intent(k);
+      i.seat = static_cast<core::Seat>(seat);
+      t.intent(i);
+      EXPECT_EQ(t.session().phase(), Phase::kPlay) << seat;
+      EXPECT_FALSE(t.session().game().outcome().over) << seat;
+      EXPECT_NE(t.last_text(RulingKind::kOperator).find("there is no seat " + std::to_string(seat) + " in this game"),
+                std::string::npos)
+          << t.transcript();
+    }
+  }
+}
+
 TEST(Operator, ASensorMarkedFaultyIsNoLongerCompared) {
   Table t("chess");
   t.setup();

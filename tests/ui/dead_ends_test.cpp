@@ -4,6 +4,7 @@
 // for nothing and leaves nobody "to move", a damaged journal or one of
 // another variant is kept aside, and the words are right.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -213,6 +214,34 @@ TEST(DeadEnds, ADamagedJournalIsKeptAsideAndANewGameStarts) {
   EXPECT_EQ(std::filesystem::file_size(scratch.file("current.damaged-1.db")), 100U) << "kept as it was";
   EXPECT_NE(all_rulings(sim->view()).find("current.damaged-1.db"), std::string::npos) << all_rulings(sim->view());
   EXPECT_EQ(sim->session().game().rules().id, "chess");
+}
+
+// Before: a journal another process held (here: an exclusive lock) was set
+// aside as "damaged" and a new game started; the game was not resumed. Only
+// a file that is no usable journal is set aside; a lock is said, the file
+// stays where it is.
+TEST(DeadEnds, AJournalHeldByAnotherProcessIsNotSetAside) {
+  Scratch scratch;
+  const std::string path = scratch.file("current.db");
+  std::string error;
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.journal = path;
+  { ASSERT_TRUE(KioskGame::create(o, Ms(0), error)) << error; }
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; "
+                                "INSERT INTO header(key, value) VALUES('held', '1');",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  o.set_aside = true;
+  auto sim = KioskGame::create(o, Ms(0), error);
+  EXPECT_FALSE(sim);
+  EXPECT_NE(error.find("another process holds the journal"), std::string::npos) << error;
+  EXPECT_FALSE(std::filesystem::exists(scratch.file("current.damaged-1.db")));
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+  EXPECT_TRUE(std::filesystem::exists(path));
 }
 
 TEST(DeadEnds, AnotherVariantStartsAndTheJournaledGameIsKept) {

@@ -1,0 +1,251 @@
+// The journal file attacked (session 12): a disk that fills while a journal
+// is made, a header or rows edited by hand, a damaged page. Each is refused
+// with a message naming the file and what is wrong, and nothing recorded is
+// lost or written over.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+
+#include "full_disk_vfs.h"
+#include "journal/journal.h"
+#include "journal/resume.h"
+#include "journal_fixture.h"
+
+namespace tabula::journal {
+namespace {
+
+using session::Millis;
+using testing::read_bytes;
+using testing::ScratchDir;
+using testing::write_bytes;
+
+JournalHeader attack_header() {
+  JournalHeader h;
+  h.variant = "chess";
+  h.start_position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  h.created = "2026.12.05 06:00:00.000";
+  return h;
+}
+
+void sql(const std::string& path, const std::string& statements) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* error = nullptr;
+  EXPECT_EQ(sqlite3_exec(db, statements.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "");
+  sqlite3_free(error);
+  sqlite3_close(db);
+}
+
+// Opens `path` both ways; the refusal names the file and `words`, the file
+// is left byte for byte.
+void expect_refused(const std::string& path, const std::string& words) {
+  const std::string before = read_bytes(path);
+  for (Journal::Access a : {Journal::Access::kRead, Journal::Access::kAppend}) {
+    Journal j;
+    JournalStatus s = Journal::open(path, a, j);
+    if (s.ok()) {
+      JournalContents c;
+      s = j.load(c);
+    }
+    EXPECT_FALSE(s.ok()) << path;
+    EXPECT_NE(s.message.find(path), std::string::npos) << s.message;
+    EXPECT_NE(s.message.find(words), std::string::npos) << s.message;
+    EXPECT_EQ(s.message.find('\n'), std::string::npos) << s.message;
+  }
+  EXPECT_EQ(read_bytes(path), before);
+}
+
+// Before: the new journal's tables went into its -wal, the checkpoint at
+// close failed on the full disk without a word, and the file with only its
+// first page was renamed into place: "g.db" existed, every later open said
+// it was damaged, and a corrected command could not make the game again.
+TEST(JournalAttack, ADiskFullWhileCreatingLeavesNoJournalBehind) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  {
+    testing::FullDisk full(4096);  // room for the first page only
+    Journal j;
+    JournalStatus s = Journal::create(path, attack_header(), j);
+    EXPECT_FALSE(s.ok());
+    EXPECT_GT(full.refused(), 0);
+    EXPECT_NE(s.message.find(path), std::string::npos) << s.message;
+    EXPECT_NE(s.message.find("full"), std::string::npos) << s.message;
+  }
+  EXPECT_FALSE(std::filesystem::exists(path));
+  for (const std::string& left : {".creating", ".creating-wal", ".creating-shm", ".creating-journal"}) {
+    EXPECT_FALSE(std::filesystem::exists(path + left)) << left;
+  }
+  // Room again: the same command makes the game.
+  Journal j;
+  ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  EXPECT_EQ(c.header.variant, "chess");
+}
+
+// A disk that fills during the game: the input is refused, what was
+// recorded before stays readable.
+TEST(JournalAttack, ADiskFullDuringTheGameKeepsWhatWasRecorded) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(j.record(session::Tick{Millis{i}}, {}, 0).ok());
+    testing::FullDisk full(static_cast<std::int64_t>(std::filesystem::file_size(path)));
+    session::Output out;
+    session::Ruling big;
+    big.text = std::string(300000, 'r');  // the -wal fills the disk's pages: a checkpoint must grow the file
+    out.rulings.push_back(big);
+    for (int i = 3; i < 3 + 10; ++i) j.record(session::Tick{Millis{i}}, out, 0);
+  }
+  Journal j;
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kRead, j).ok());
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  EXPECT_GE(c.inputs.size(), 3u);
+}
+
+// Before: `tabula archive list/export` of a journal on a read-only mount
+// failed ("unable to open database file"): SQLite could not make the -shm
+// of a WAL journal there. It is now read as immutable; appending is
+// refused, the file is left byte for byte.
+TEST(JournalAttack, AJournalOnAReadOnlyMediumIsReadAndNotWritten) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+    for (int i = 0; i < 5; ++i) ASSERT_TRUE(j.record(session::Tick{Millis{i}}, {}, 0).ok());
+  }
+  ASSERT_FALSE(std::filesystem::exists(path + "-wal"));
+  const std::string before = read_bytes(path);
+  testing::ReadOnlyMedium medium;
+  {
+    Journal j;
+    JournalStatus s = Journal::open(path, Journal::Access::kRead, j);
+    ASSERT_TRUE(s.ok()) << s.message;
+    JournalContents c;
+    s = j.load(c);
+    ASSERT_TRUE(s.ok()) << s.message;
+    EXPECT_EQ(c.inputs.size(), 5u);
+    EXPECT_EQ(c.header.variant, "chess");
+  }
+  {
+    Journal j;
+    JournalStatus s = Journal::open(path, Journal::Access::kAppend, j);
+    EXPECT_FALSE(s.ok());
+    EXPECT_NE(s.message.find(path), std::string::npos) << s.message;
+  }
+  EXPECT_EQ(read_bytes(path), before);
+  EXPECT_FALSE(std::filesystem::exists(path + "-shm"));
+}
+
+// Before: the second writer's input failed with SQLite's "UNIQUE
+// constraint failed: inputs.seq (SQLite code 1555)".
+TEST(JournalAttack, ASecondWriterIsToldAnotherProgramWritesTheJournal) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  { Journal j; ASSERT_TRUE(Journal::create(path, attack_header(), j).ok()); }
+  Journal a, b;
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kAppend, a).ok());
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kAppend, b).ok());
+  ASSERT_TRUE(a.record(session::Tick{Millis{1}}, {}, 0).ok());
+  JournalStatus s = b.record(session::Tick{Millis{2}}, {}, 0);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message.find(path + ": another program has written to this journal"), std::string::npos) << s.message;
+  JournalContents c;
+  ASSERT_TRUE(a.load(c).ok());
+  ASSERT_EQ(c.inputs.size(), 1u);  // the first writer's input, whole
+  EXPECT_EQ(c.inputs[0], session::Input(session::Tick{Millis{1}}));
+}
+
+// Before: the header's durations were read as any number: settle_ms
+// 9223372036854775807 made `tabula play` loop without end (every deadline
+// overflowed), a negative settle or hold warning was taken.
+TEST(JournalAttack, HeaderDurationsOutOfRangeAreRefusedByName) {
+  for (const auto& [key, value] :
+       std::vector<std::pair<std::string, std::string>>{{"settle_ms", "9223372036854775807"},
+                                                        {"settle_ms", "-5"},
+                                                        {"settle_prefix_ms", "0"},
+                                                        {"settle_slide_ms", "99999999"},
+                                                        {"slide_rest_ms", "-1"},
+                                                        {"hold_warning_ms", "-9223372036854775807"},
+                                                        {"promotion_timeout_ms", "9223372036854775807"},
+                                                        {"time_control", "9223372036854775807 0 0"},
+                                                        {"time_control", "60000 9223372036854775807 1"}}) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.db");
+    { Journal j; ASSERT_TRUE(Journal::create(path, attack_header(), j).ok()); }
+    sql(path, "UPDATE header SET value = '" + value + "' WHERE key = '" + key + "'");
+    expect_refused(path, key);
+  }
+}
+
+// quick_check's report is several lines; the message is one.
+TEST(JournalAttack, ADamagedPageIsOneLineNamingTheFile) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+    for (int i = 0; i < 20; ++i) ASSERT_TRUE(j.record(session::Tick{Millis{i}}, {}, 0).ok());
+  }
+  std::string bytes = read_bytes(path);
+  ASSERT_GE(bytes.size(), 3u * 4096);
+  for (std::size_t i = 4096; i < 2 * 4096; ++i) bytes[i] = '\0';  // page 2 zeroed
+  write_bytes(path, bytes);
+  expect_refused(path, "damaged");
+}
+
+// Before: an input whose time lies before the one ahead of it (rows edited
+// or reordered) was replayed as if time had gone back, and an input at
+// 9223372036854775807 ms overflowed every deadline after it.
+TEST(JournalAttack, InputTimesGoingBackOrPastAnyGameAreRefused) {
+  struct Case {
+    std::string edit, words;
+  };
+  for (const Case& k : {Case{"UPDATE inputs SET time_ms = 0 WHERE seq = 5", "before input 4"},
+                        Case{"UPDATE inputs SET time_ms = 9223372036854775000 WHERE seq = 8", "input 8"},
+                        Case{"UPDATE inputs SET seq = 100 WHERE seq = 2", "input 100 is at 2000 ms"}}) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.db");
+    {
+      Journal j;
+      ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+      for (int i = 1; i <= 8; ++i) ASSERT_TRUE(j.record(session::Tick{Millis{i * 1000}}, {}, 0).ok());
+    }
+    sql(path, k.edit);
+    expect_refused(path, k.words);
+  }
+}
+
+// The moves table is checked against the replay: its seat and stage too,
+// not only the text.
+TEST(JournalAttack, AMovesSeatEditedIsFoundOnResume) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  auto rules = testing::rules_of("chess");
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+    Resumed r = resume(JournalContents{attack_header(), {}, {}, {}}, path, {rules});
+    ASSERT_TRUE(r.session);
+    for (const session::Input& in : testing::script_inputs("chess", testing::kScholarsMate, 1)) {
+      ASSERT_TRUE(j.record(in, r.session->handle(in), 0).ok());
+    }
+  }
+  sql(path, "UPDATE moves SET seat = 1 WHERE id = 1");
+  Journal j;
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kRead, j).ok());
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  Resumed r = resume(c, path, {rules});
+  EXPECT_FALSE(r.session);
+  EXPECT_NE(r.error.find("move 1"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("seat"), std::string::npos) << r.error;
+}
+
+}  // namespace
+}  // namespace tabula::journal

@@ -1,0 +1,420 @@
+// Session 12: habits of real hands the trace generator lacked (a piece
+// bouncing onto a neighbouring square and moved on, a knocked piece
+// straightened, a capture by pushing the victim off, castling with one hand,
+// three hands in a row). Each trace is written by hand (gaps in ms, as in
+// tracker_test.cpp) with the timings of real hands; the expected moves come
+// from the game, never from running the code under test. Each runs with
+// commit_at_once on and off.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "session/trace_generator.h"
+#include "table.h"
+
+namespace tabula::testing {
+namespace hand_habits {
+
+using session::RulingKind;
+using Strings = std::vector<std::string>;
+
+// 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3: Black to move.
+const std::string kGiuoco = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4";
+
+// Runs `hands` on a fresh table at `fen` in both commit_at_once modes and
+// checks the moves read, no illegal ruling and no out-of-sync ruling.
+void both_modes(const std::string& variant, const std::string& fen,
+                const std::function<void(Table&)>& hands, const Strings& want) {
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s;
+    s.tracker.commit_at_once = at_once;
+    Table t(variant, fen, s);
+    t.setup();
+    hands(t);
+    t.wait(2500);
+    EXPECT_EQ(t.moves(), want) << "commit_at_once " << at_once << "\n" << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << "commit_at_once " << at_once << "\n" << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << "commit_at_once " << at_once << "\n"
+                                                           << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kTouchOutOfTurn).empty())
+        << "commit_at_once " << at_once << "\n"
+        << t.transcript();
+  }
+}
+
+void both_modes(const std::string& fen, const std::function<void(Table&)>& hands,
+                const Strings& want) {
+  both_modes("chess", fen, hands, want);
+}
+
+// ---- a piece bouncing onto a neighbouring square, moved back onto its target -------
+
+TEST(HandHabits, AKnightBouncingOntoANeighbourNoMoveReachesIsMovedOnToItsSquare) {
+  // 4... Nf6: the knight lands on g6 (no knight move from g8 ends there),
+  // rests 240 ms and is slid back onto f6.
+  both_modes(kGiuoco, [](Table& t) { t.up("g8").down("g6", 560).up("g6", 240).down("f6", 140); },
+             {"Ng8-f6"});
+}
+
+TEST(HandHabits, AKnightBouncingOntoAnotherLegalLandingIsTheFinalSquareOrRuledNeverGuessed) {
+  // 4... Nf6: the knight bounces onto e7 (Ng8-e7 is legal too), the hand
+  // still on it; 180 ms later it is set on f6. A move is made when the hand
+  // releases the piece (FIDE 4.7), which a reed cannot see. commit_at_once
+  // off: the move waits the settle time and is Ng8-f6. On: Ng8-e7 is
+  // committed at its landing, and moving the knight on is ruled with the
+  // fix named (never read silently as either move).
+  {
+    session::SessionSettings off;
+    off.tracker.commit_at_once = false;
+    Table t("chess", kGiuoco, off);
+    t.setup();
+    t.up("g8").down("e7", 560).up("e7", 180).down("f6", 120).wait(2500);
+    EXPECT_EQ(t.moves(), (Strings{"Ng8-f6"})) << t.transcript();
+    EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  }
+  {
+    Table t("chess", kGiuoco);
+    t.setup();
+    t.up("g8").down("e7", 560).up("e7", 180).down("f6", 120).wait(2500);
+    EXPECT_EQ(t.moves(), (Strings{"Ng8-e7"})) << t.transcript();
+    EXPECT_NE(t.last_text(RulingKind::kIllegalMove).find("move Black's knight from f6 back to e7"),
+              std::string::npos)
+        << t.transcript();
+  }
+}
+
+// ---- a piece knocked by the hand and straightened ---------------------------------
+
+TEST(HandHabits, ANeighbourKnockedAndSetBackOnItsOwnSquareIsNoMove) {
+  // 4... Nf6: the hand brushes the g7 pawn as the knight lands; it is lifted
+  // and set straight 230 ms later (no White piece could take on g7: a lift
+  // of it can only be a hand's). Then White plays 5. d4.
+  both_modes(kGiuoco,
+             [](Table& t) {
+               t.up("g8").down("f6", 560).up("g7", 90).down("g7", 230);
+               t.up("d2", 900).down("d4", 520);
+             },
+             {"Ng8-f6", "d2-d4"});
+}
+
+TEST(HandHabits, APieceKnockedOntoANeighbourAndPutBackIsNoMove) {
+  // 4... Nf6: the hand knocks the d7 pawn onto d6 (the reeds 35 ms apart),
+  // notices and puts it back on d7 380 ms later.
+  both_modes(kGiuoco,
+             [](Table& t) {
+               t.up("g8").down("f6", 560).up("d7", 120).down("d6", 35).up("d6", 380);
+               t.down("d7", 160).up("d2", 900).down("d4", 520);
+             },
+             {"Ng8-f6", "d2-d4"});
+}
+
+// ---- a capture by pushing the victim off its square -------------------------------
+
+TEST(HandHabits, ACaptureThatPushesTheVictimOffIsTheCapture) {
+  // 4... Nf6 5. d4 exd4: the pawn from e5 pushes White's pawn off d4; the
+  // d4 reed opens for 45 ms as one magnet leaves and the other comes.
+  both_modes(kGiuoco,
+             [](Table& t) {
+               t.move("g8", "f6").wait(700).move("d2", "d4").wait(700);
+               t.up("e5").up("d4", 480).down("d4", 45);
+               t.up("c3", 900).up("d4", 300).down("d4", 420);
+             },
+             {"Ng8-f6", "d2-d4", "e5xd4", "c3xd4"});
+}
+
+TEST(HandHabits, ASlidingCaptureThatPushesTheVictimOffIsTheCapture) {
+  // 4... Nf6 5. d4 Bxd4?: the bishop slides c5-d4, pushing the pawn off; the
+  // reed opens 25 ms. Then 6. Nxd4 (the knight takes the bishop by hand).
+  both_modes(kGiuoco,
+             [](Table& t) {
+               t.move("g8", "f6").wait(700).move("d2", "d4").wait(700);
+               t.up("c5").up("d4", 300).down("d4", 25);
+               t.up("d4", 900).up("f3", 300).down("d4", 420);
+             },
+             {"Ng8-f6", "d2-d4", "Bc5xd4", "Nf3xBd4"});
+}
+
+// ---- castling with one hand -------------------------------------------------------
+
+// 4... Nf6: White to move, short castling open.
+const std::string kCastle =
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R w KQkq - 1 5";
+
+TEST(HandHabits, CastlingWithOneHandKingAndRookLiftedTogetherKingSetFirst) {
+  both_modes(kCastle,
+             [](Table& t) {
+               t.up("e1").up("h1", 25).down("g1", 420).down("f1", 60);
+               t.up("d7", 900).down("d6", 520);
+             },
+             {"O-O", "d7-d6"});
+}
+
+TEST(HandHabits, CastlingWithOneHandRookLiftedFirstAndSetFirst) {
+  both_modes(kCastle,
+             [](Table& t) {
+               t.up("h1").up("e1", 15).down("f1", 380).down("g1", 45);
+               t.up("d7", 900).down("d6", 520);
+             },
+             {"O-O", "d7-d6"});
+}
+
+TEST(HandHabits, CastlingWithOneHandKingLiftedFirstRookSetFirst) {
+  both_modes(kCastle,
+             [](Table& t) {
+               t.up("e1").up("h1", 30).down("f1", 400).down("g1", 50);
+               t.up("d7", 900).down("d6", 520);
+             },
+             {"O-O", "d7-d6"});
+}
+
+// ---- three seats' hands in a row ---------------------------------------------------
+
+TEST(HandHabits, TheMoverLiftingHisNextPieceBeforeTheReplyLandsIsReadInTurn) {
+  // 4... Nf6 5. d4 exd4 6. Nxd4: Black lifts e5 120 ms after d4 lands and
+  // the d4 pawn 380 ms later; White lifts his knight on f3 240 ms after
+  // that, before Black's pawn lands on d4; then White lifts the pawn and
+  // lands his knight there.
+  both_modes(kGiuoco,
+             [](Table& t) {
+               t.move("g8", "f6").wait(700);
+               t.up("d2").down("d4", 560).up("e5", 120).up("d4", 380).up("f3", 240);
+               t.down("d4", 130).up("d4", 300).down("d4", 420);
+             },
+             {"Ng8-f6", "d2-d4", "e5xd4", "Nf3xd4"});
+}
+
+TEST(HandHabits, APawnKnockedOntoANeighbourAfterTheQueenLandsIsNoOtherQueenMoveAndReply) {
+  // chess seed 17 of the suite's soak with the habits: Qh6-g6 lands; the
+  // hand knocks Black's g7 pawn onto f6 and puts it back. With h6 and g7
+  // empty, g6 and f6 full, the board fits Qh6-f6 with g7-g6 as the reply;
+  // but g6 was filled before g7 was lifted: no pawn went there. Before:
+  // read Qh6-f6, g7-g6, Qf6-g7.
+  both_modes("rnb1kbr1/ppqpppp1/2p4Q/P7/8/2P1P3/1P1PKPPP/RNB2BNR w q - 1 8",
+             [](Table& t) {
+               t.up("h6").down("g6", 426).up("g7", 124).down("f6", 21).up("f6", 256);
+               t.down("g7", 109).up("b7", 926).down("b5", 700);
+             },
+             {"Qh6-g6", "b7-b5"});
+}
+
+TEST(HandHabits, APieceKnockedOntoTheRestSquareOfAReplyIsNoReplyResting) {
+  // chess-four seed 21 with the habits: Dark Brown's Be4-d3 lands; the hand
+  // knocks White's d2 pawn onto c2 and puts it back. The board fits Be4-c2
+  // (over d3) with White's d2-d4 resting on d3; but d3 was filled before
+  // d2 was lifted. Before: read Be4-c2, d2-d3 and ruled.
+  Table t("chess-four",
+          "N-0,0,0,0-1,1,1,1-0,1,1,1-0,0,0,0-0-2,bR,1,bB,bQ,bK,bB,1,bR,2/2,bP,bP,bP,bP,bP,bP,bP,3/"
+          "nR,nP,4,yB,bN,2,yP,yR/nN,2,nP,5,bP,yP,yN/1,nP,3,bN,3,yP,1,yB/nQ,2,nP,6,yP,yK/"
+          "nK,nP,7,yP,1,yQ/nB,nP,6,yP,3/nN,nP,2,nB,5,yP,yN/nR,nP,wP,1,wP,4,wP,yP,yR/"
+          "3,wP,1,wP,wP,wP,wP,wR,2/2,wR,wN,wB,wK,wQ,wB,wN,3");
+  t.setup();
+  t.up("e4").down("d3", 696).up("d3", 2).down("d3", 3).up("d2", 59).down("c2", 25);
+  t.up("c2", 420).down("d2", 233).wait(2000);
+  EXPECT_EQ(t.moves(), (Strings{"Be4-d3"})) << t.transcript();
+  EXPECT_TRUE(no_illegal(t)) << t.transcript();
+  EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << t.transcript();
+}
+
+TEST(HandHabits, APawnKnockedOntoTheWaypointsLineWhereItCannotRestIsNoReply) {
+  // The two-player form of the case above (a guard: read before too): the
+  // bishop f5-e4 could go on to d3; White's e3 pawn, knocked onto d3 and put
+  // back, cannot go two squares.
+  both_modes("4k3/8/8/5b2/8/4P3/8/4K3 b - - 0 1",
+             [](Table& t) {
+               t.up("f5").down("e4", 500).up("e4", 2).down("e4", 3).up("e3", 59).down("d3", 25);
+               t.up("d3", 420).down("e3", 230).up("e1", 900).down("f1", 500);
+             },
+             {"Bf5-e4", "Ke1-f1"});
+}
+
+// ---- the soak's misreads with commit_at_once off (session 11's list) -----------------
+
+TEST(SoakOff, AnEnPassantAfterADoublePushIsNoSidewaysPawnMoveOntoTheLanding) {
+  // allies-vassals seed 353 of the soak (commit_at_once off; on too with a
+  // reply's wait): White's d2-d4 brushes d3 and lands; Black's c4 pawn
+  // takes it en passant on d3, the victim lifted last. With d2 and c4 empty,
+  // d3 and d4 full, the board fits d2-d3 with Black's c4-d4 (a side seat's
+  // pawn going along the rank): read so, and the board ruled out of sync.
+  // But d4 was filled before c4 was lifted: no pawn of c4 landed there.
+  both_modes("allies-vassals",
+             "W-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,rR,2,rK,rQ,rB,rN,rR,3/"
+             "3,rP,rP,rP,1,rP,rP,1,rP,3/5,rN,rP,7/bR,1,bP,6,rP,2,uP,uR/bN,bP,7,rB,1,uP,1,uN/"
+             "bB,bP,10,uP,uB/bQ,bP,10,uP,uK/bK,3,bP,7,uP,uQ/bB,bP,10,uP,uB/bN,bP,10,uP,uN/"
+             "bR,1,bP,2,wP,1,wP,3,uP,1,uR/14/3,wP,wP,wQ,wP,1,wP,wP,wP,3/"
+             "3,wR,wN,wB,1,wK,wB,wN,wR,3",
+             [](Table& t) {
+               t.up("d2").down("d3", 641).up("d3", 109).down("d4", 23).up("c4", 148).down("d3",
+                                                                                          357);
+               t.up("d3", 1).down("d3", 4).up("d4", 134);
+             },
+             {"d2-d4", "c4xd3"});
+}
+
+TEST(SoakOff, AMoveThatStoodOnItsLandingIsNotTakenBackToTheRestBeforeIt) {
+  // corners-mini seed 908 of the soak (commit_at_once off): Black's
+  // Qc5-a3 rests 600 ms on b4, lands on a3 and stands there 330 ms; Grey
+  // lifts it to take it and slides his queen from d6 over c5 and b4. Its
+  // brush of b4 read as Qc5-b4 (the rest, shown before Qc5-a3) with
+  // Qd6xb4 as the reply: the fallback to the move shown before is for a
+  // reading a reed's flicker showed, not one the board stood on.
+  both_modes(
+      "corners-mini",
+      "G-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-2-2,bB,bK,1,bB,2/2,bP,bP,1,pP,2/gB,gQ,2,bP,2,pB/"
+      "1,gP,bQ,2,wB,pP,pK/gK,1,gP,pP,3,pQ/1,gP,wP,1,wP,1,wP,1/3,wP,pB,wK,2/2,wB,wQ,4",
+      [](Table& t) {
+        t.up("b6").down("c6", 373).up("c6", 116).down("d6", 40);
+        t.up("c7", 1215).down("c7", 157).up("c5", 300).down("b4", 955).up("b4", 1).down("b4", 4);
+        t.up("b4", 597).down("a3", 27).up("a3", 330).up("d6", 728).down("c5", 330).up("c5", 3);
+        t.down("c5", 3).up("c5", 31).down("b4", 61).up("b4", 54).down("a3", 35);
+      },
+      {"Qb6-d6", "Qc5-a3", "Qd6xQa3"});
+}
+
+TEST(SoakOff, ARookThatStoodOnItsLandingIsNotTakenBackToASquareItBrushed) {
+  // corners-long and corners-short seed 610 of the soak (commit_at_once
+  // off): Pink's Rj3-j9 slides up the file and stands on j9 244 ms; White
+  // lifts it to take it and slides his rook from j2 up over j3-j8. Its brush
+  // of j8 read as Rj3-j8 (brushed on the way, shown before Rj3-j9) with
+  // Rj2xRj8: the same mechanism as seed 908 above.
+  both_modes(
+      "corners-long",
+      "P-0,0,0,0-0,1,1,1-0,1,1,0-0,0,0,0-0-2,bR,bN,bB,bK,1,bB,1,bR,2/"
+      "2,bP,gB,bP,bP,bP,bQ,1,bP,2/gR,2,gP,5,pP,pP,pR/gN,1,gP,4,bP,bP,2,pN/3,gP,6,pP,1/"
+      "gQ,2,gP,4,pP,2,pK/gK,gP,8,pP,pQ/gB,gP,8,pP,pB/gN,gP,4,wP,pB,2,pP,pN/"
+      "gR,gP,wP,5,wP,pR,2/2,wR,wP,wP,wP,1,wP,wB,wR,2/3,wN,wB,wQ,wK,1,wN,3",
+      [](Table& t) {
+        t.up("j3").down("j4", 822).up("j4", 81).down("j5", 51).up("j5", 113).down("j6", 29);
+        t.up("j6", 52).down("j7", 15).up("j7", 70).down("j8", 23).up("j8", 98).down("j9", 41);
+        t.up("j9", 244).up("j2", 650).down("j3", 297).up("j3", 695).down("j4", 47).up("j4", 95);
+        t.down("j5", 50).up("j5", 121).down("j6", 40).up("j6", 104).down("j7", 38).up("j7", 75);
+        t.down("j8", 12).up("j8", 94).down("j9", 51);
+      },
+      {"Rj3-j9", "Rj2xRj9"});
+}
+
+TEST(SoakOff, APawnGoingOnPastTheSquareAQueenCouldTakeOnIsTheReplyNotItsVictim) {
+  // chess seed 1081 of the soak (commit_at_once on and off): Black's
+  // Qd8-g5 rests on g5, where it could go on to take the h4 pawn; White
+  // lifts h4, Black lifts the queen again (to take on g2) and h4-h5 lands.
+  // The lifted h4 pawn was taken for the queen's victim, Qd8-g5 never
+  // committed, and the queen's capture on g2 read as Qg5-d2 after it.
+  // h5 is not on the queen's way from g5 to h4: the pawn went on.
+  both_modes("chess", "rnbqkbnr/p4ppp/1pppp3/5P2/P2P3P/8/1PP1P1P1/RNBQKBNR b KQkq h3 0 5",
+             [](Table& t) {
+               t.up("d8").down("e7", 594).up("e7", 55).down("f6", 59).up("f6", 65).down("g5", 17);
+               t.up("h4", 1409).up("g5", 500).down("h5", 152).down("g4", 58).up("g4", 123);
+               t.down("g3", 26).up("g3", 3).down("g3", 3).up("g3", 50).up("g2", 54).down("g2", 359);
+               t.up("g2", 3).down("g2", 3).up("b1", 332).down("d2", 264);
+             },
+             {"Qd8-g5", "h4-h5", "Qg5xg2", "Nb1-d2"});
+}
+
+TEST(SoakOff, AQueenStandingOnHerCaptureIsNotOnTheSquareHerCapturerBrushes) {
+  // corners-mini seed 533 of the soak (commit_at_once off): Black's Qe6xg6
+  // (the victim lifted first) lands as Pink has lifted his queen on e4 to
+  // take her; Pink's queen brushes f5 on its way. With e6 and e4 empty, f5
+  // and g6 full, the board fits Qe6-f5 with Pink's queen under way: read so,
+  // though Black's queen stood on g6, untouched since she landed there.
+  both_modes("corners-mini",
+             "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-1-2,bB,bK,4/2,bP,bP,bB,bP,2/gB,1,gP,1,bQ,1,pP,pB/"
+             "gQ,gK,1,gP,pP,1,wB,pK/1,gP,1,wP,pQ,3/gB,wP,3,wP,pP,pB/4,wP,3/3,wQ,wK,wB,2",
+             [](Table& t) {
+               t.up("g6").up("e6", 606).down("f6", 414).up("f6", 124).up("e4", 1).down("e4", 2);
+               t.up("e4", 2).down("g6", 44).down("f5", 196).up("f5", 131).up("g6", 13).down("g6",
+                                                                                            337);
+               t.up("g6", 2).down("g6", 3).up("g5", 1256).down("h4", 414);
+             },
+             {"Qe6xg6", "Qe4xQg6", "Bg5-h4"});
+}
+
+TEST(HandHabits, ABishopLeavingAsTheNextSeatsReedBouncesIsNoCaptureOfThatPiece) {
+  // chesscom-ffa (and -teams) seed 210 of the soak with the habits, three
+  // seats' hands in a row: Blue's Ba9-d12 slides over b10 and c11, its reed
+  // on c11 bouncing as it leaves; Yellow lifts the e13 pawn in the same
+  // millisecond, its reed bouncing too. For 1 ms c11 was empty and e13 full
+  // again: Ba9xe13 (the pawn lifted and "refilled"), which stood although
+  // only a flicker showed it. Before: read Ba9xe13 and ruled out of sync.
+  both_modes("chesscom-ffa",
+             "B-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('','c10:d10','k12:k11','')}-"
+             "3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,4/14/bR,bP,8,yP,1,gP,gR/"
+             "bN,2,bP,8,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/"
+             "bN,bP,9,gP,1,gN/bR,bP,10,gP,gR/3,rP,5,rP,4/4,rP,rP,rP,rP,rP,1,rP,3/"
+             "3,rR,rN,rB,rQ,rK,rB,rN,rR,3",
+             [](Table& t) {
+               t.up("a9").down("b10", 245).up("b10", 57).down("c11", 18).up("c11", 75);
+               t.down("c11", 1).up("e13", 0).down("e13", 1).up("c11", 3).up("e13", 1);
+               t.down("d12", 47).down("e12", 629);
+             },
+             {"Ba9-d12", "e13-e12"});
+}
+
+TEST(SoakOff, TheMoverLiftingHisQueenAgainBeforeTheReplyLandsIsReadInTurn) {
+  // chess seed 1618 of the soak (both modes; s11's three hands in a row in
+  // a game of two): Qf5-e5 lands (its reed bouncing as it leaves f5);
+  // Black lifts c5 (its reed bouncing) to take on d4, the victim lifted,
+  // and White lifts the queen off e5 again for Qe5-d5 before the pawn
+  // lands. Before: read as Qf5-d5 and c5xNd4, Black's next touch ruled.
+  both_modes("1nb1kb1r/r1qppppp/p6n/1pp2Q2/3NP3/1P5P/P1PP1PP1/RNB1KB1R w - - 9 12",
+             [](Table& t) {
+               t.up("f5").down("f5", 2).up("f5", 4).up("c5", 389).down("c5", 2).up("c5", 1);
+               t.down("e5", 62).up("d4", 331).down("d4", 3).up("d4", 2).up("e5", 236);
+               t.down("d4", 20).down("d5", 795).up("c7", 119).down("g3", 525).up("g3", 3);
+               t.down("g3", 2);
+             },
+             {"Qf5-e5", "c5xNd4", "Qe5-d5", "Qc7-g3"});
+}
+
+// ---- the generator draws each habit -------------------------------------------------
+
+TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {
+  // The seven famous games (tests/session/data/famous.pgn), five seeds each;
+  // what every one of them reads is record_inference_test's.
+  session::ScriptStats sum;
+  int castlings = 0;
+  for (int game = 1; game <= 7; ++game) {
+    LoadedRecord rec = load_record(
+        "chess", std::string(TABULA_SOURCE_DIR) + "/tests/session/data/famous.pgn", game);
+    ASSERT_TRUE(rec.error.empty()) << rec.error;
+    PreparedRecord prep = prepare_record(rec);
+    ASSERT_TRUE(prep.error.empty()) << prep.error;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      session::GeneratorSettings gs;
+      gs.seed = seed;
+      auto script = session::generate_script(rec.rules, *rec.start, prep.actions, gs);
+      ASSERT_TRUE(script.ok());
+      const session::ScriptStats& st = script.value().stats;
+      sum.bounced_aside += st.bounced_aside;
+      sum.knocks += st.knocks;
+      sum.knocked_aside += st.knocked_aside;
+      sum.push_captures += st.push_captures;
+      sum.one_hand_castles += st.one_hand_castles;
+      sum.chained += st.chained;
+      castlings +=
+          st.castle_king_first + st.castle_rook_first + st.castle_both_lifted + st.one_hand_castles;
+      const auto& in = script.value().inputs;
+      for (std::size_t i = 1; i < in.size(); ++i)
+        ASSERT_LE(session::time_of(in[i - 1]), session::time_of(in[i]));
+    }
+  }
+  EXPECT_GT(sum.bounced_aside, 5);
+  EXPECT_GT(sum.knocks, 5);
+  EXPECT_GT(sum.knocked_aside, 2);
+  EXPECT_GT(sum.push_captures, 10);
+  EXPECT_GT(sum.one_hand_castles, 3);
+  EXPECT_LT(sum.one_hand_castles, castlings);
+  EXPECT_GT(sum.chained, 3);
+}
+
+TEST(HandHabitsGenerator, WithTheHabitsOffTheScriptHasNone) {
+  PreparedRecord prep = prepare_random_game("chess", 3, 60);
+  ASSERT_TRUE(prep.error.empty()) << prep.error;
+  session::GeneratorSettings gs;
+  gs.bounce_aside = gs.knock = gs.push_capture = gs.one_hand_castle = gs.three_in_a_row = 0;
+  auto script = session::generate_script(prep.loaded.rules, *prep.loaded.start, prep.actions, gs);
+  ASSERT_TRUE(script.ok());
+  const session::ScriptStats& st = script.value().stats;
+  EXPECT_EQ(st.bounced_aside + st.knocks + st.push_captures + st.one_hand_castles + st.chained, 0);
+}
+
+}  // namespace hand_habits
+}  // namespace tabula::testing
