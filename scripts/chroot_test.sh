@@ -195,7 +195,7 @@ else
     # Unity builds as in scripts/test.sh: the cross compiler has the same two cores.
     cmake -S . -B build-arm64 -G Ninja -DCMAKE_TOOLCHAIN_FILE=scripts/cmake/aarch64-linux-gnu.cmake \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
-      -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
+      -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
     file_of() { od -An -tx1 -j18 -N2 "$1" | tr -d " "; }
     if [[ $CORE == 1 ]]; then

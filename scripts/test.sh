@@ -3,15 +3,18 @@
 # under AddressSanitizer + UBSan (build/asan/). Usage: scripts/test.sh
 #
 # What each pass covers (docs/BENCH.md, "The test command"):
-#   normal pass: every test, one process per GoogleTest case, the kiosk's
-#     screenshots, taps and setup under Xvfb, the browser page, the crash test's
-#     200 kills; not the selfplay soaks (label asan_only).
+#   normal pass: every test, the kiosk's screenshots (one kiosk process a
+#     set), taps and setup under Xvfb, the browser page, the crash test's 200
+#     kills; not the selfplay soaks (label asan_only). The pure suites run
+#     whole in shards (TABULA_TEST_WHOLE_SUITES), the kiosk's and those timing
+#     processes or sockets one process per GoogleTest case.
 #   sanitizer pass: memory errors and undefined behaviour in the core, the
 #     variants, inference and the session, the parsers (fuzzing 1 s a target),
 #     the journal (16 kills), the hub's and the event's decoding, the engine's
 #     search, the voice (through tabula), the serial decoders, and the
 #     1000-game selfplay soaks; each suite in a few processes (shards,
-#     tests/CMakeLists.txt); the test files with ASan only, not UBSan. Not
+#     tests/CMakeLists.txt); the test files with ASan only (no UBSan, no
+#     use-after-scope). Not
 #     there: the kiosk (ui/), the browser, benchmarks, the suites that time
 #     real processes (a broker killed, the HTTP service, engines as children),
 #     the board daemon's and the voice's own suites (tabula_sanitizer_skip).
@@ -39,11 +42,13 @@ jobs=$(nproc)
 # GoogleTest, standard-library and project code as its neighbours; compiled
 # together, that is done once per batch (issue 20: the cold build is about
 # half the command's time). File-local names must be unique within a target.
-unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
+# 16 files a batch, not 8 (session 12): the core's batches 0 and 1 as one
+# compile in 10-15 % less CPU, the kiosk's 5 %, test batches 28 % (docs/BENCH.md).
+unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16)
 # -g1 (line tables and function names) instead of full debug info: enough for
 # readable failures and sanitizer reports, and much cheaper to compile.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON "${unity[@]}" \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DTABULA_TEST_WHOLE_SUITES=ON >/dev/null
 # The sanitizer build has no kiosk (ui/, tested in the normal pass; the
 # session it shows is covered here). -Og, not -O1 (session 11): a library
 # batch compiles in 35 % less CPU under ASan+UBSan and ASan core_tests ran no

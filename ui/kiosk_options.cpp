@@ -43,6 +43,8 @@ std::string kiosk_usage() {
          "                      --board-key F signs what it publishes: tabula board-key)\n"
          "  --screenshot FILE   render --frames frames, write the last one as PNG, exit\n"
          "  --frames N          frames to render before the screenshot (default 3)\n"
+         "  --pictures          (alone) one picture per line of standard input: the\n"
+         "                      line's arguments, --screenshot FILE among them\n"
          "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu,\n"
          "                      menu-result, menu-board, confirm, keyboard; setup: the\n"
          "                      setup's first page, with --setup)\n"

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "test_files.h"
+
 namespace tabula::cli {
 namespace {
 
@@ -133,9 +135,9 @@ TEST(Cli, BadInputGivesOneClearLineAndNonZeroExit) {
 // 0 game(s)", `infer DIR` read an empty trace, and `play --trace DIR` ran a
 // session on nothing and exited 0. Each now names the path and what it is.
 TEST(Cli, ADirectoryGivenAsAFileIsRefusedByName) {
-  std::string dir = ::testing::TempDir();
-  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
-  const std::string journal = ::testing::TempDir() + "/cli_dir_as_file.db";
+  const tabula::testing::TempDir tmp("cli");
+  const std::string dir = tmp.path();
+  const std::string journal = tmp.file("cli_dir_as_file.db");
   std::remove(journal.c_str());
   const std::vector<std::vector<std::string>> cases = {
       {"replay", "--variant", "chess", dir},
@@ -158,7 +160,8 @@ TEST(Cli, ADirectoryGivenAsAFileIsRefusedByName) {
 // a player's club or team, a section or a board name were not checked at
 // all. Every such text is one line of printable characters, 64 at most.
 TEST(Cli, EventTextIsOneLineWithoutControlCharacters) {
-  const std::string file = ::testing::TempDir() + "/cli_event_text.json";
+  const tabula::testing::TempDir tmp("cli");
+  const std::string file = tmp.file("cli_event_text.json");
   std::remove(file.c_str());
   struct Case {
     std::vector<std::string> args;
@@ -201,7 +204,8 @@ TEST(Cli, EventTextIsOneLineWithoutControlCharacters) {
 // SQLite database) replaced the recorded game with its PGN text: the
 // journal was lost. An export never overwrites a database.
 TEST(Cli, AnExportNeverOverwritesAJournal) {
-  const std::string dir = ::testing::TempDir();
+  const tabula::testing::TempDir tmp("cli");
+  const std::string dir = tmp.path();
   const std::string pgn = dir + "/cli_export_over.pgn", trace = dir + "/cli_export_over.trace",
                     journal = dir + "/cli_export_over.db", other = dir + "/cli_export_other.db";
   for (const std::string& f : {journal, other}) std::remove(f.c_str());
@@ -293,7 +297,8 @@ TEST(Cli, ReplayOfAFourPlayerGamePrintsTheRankingNotOneNil) {
   // 000 short: "Checkmate of the King on the immediate left is needed to
   // win": White mates Grey and wins. Among four, "1-0" says nothing; the
   // last line is the ranking, as tabula selfplay prints it.
-  std::string path = ::testing::TempDir() + "/corners_mate.pgn4";
+  const tabula::testing::TempDir tmp("cli");
+  std::string path = tmp.file("corners_mate.pgn4");
   std::ofstream(path) << "[StartFen4 \"W-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-5,bK,6/12/12/12/gK,11/11,pK/12/12/"
                          "1,wR,10/2,wR,9/12/6,wK,5\"]\n\n1. Rc3-a3#\n";
   CliRun r = run_cli({"replay", "--variant", "corners-short", path});
@@ -323,7 +328,8 @@ TEST(Cli, SelfplayStopsAtThePlyCap) {
 // Session 11's attacker pass: /dev/zero (or any endless input) as a record
 // or a trace was read for ever, memory growing until the process was killed.
 TEST(Cli, AnEndlessInputIsRefusedNotReadForEver) {
-  const std::string journal = ::testing::TempDir() + "/cli_endless.db";
+  const tabula::testing::TempDir tmp("cli");
+  const std::string journal = tmp.file("cli_endless.db");
   std::remove(journal.c_str());
   const std::vector<std::vector<std::string>> commands = {
       // Each reads 64 MiB before it stops: two of the four commands that

@@ -144,7 +144,8 @@ TEST(Boardd, BinaryStdoutIsLengthDelimitedFrames) {
 }
 
 TEST(Boardd, BadTraceLinesAreReportedWithFileAndLine) {
-  const std::string dir = ::testing::TempDir();
+  const tabula::testing::TempDir tmp("boardd");
+  const std::string dir = tmp.path();
   const std::string trace = dir + "/bad.trace";
   std::ofstream(trace) << "0 a1 down\n10 o9 down\n20 e4 up\n30 a1 down\n";
   Process p({"--backend", "sim", "--trace", trace, "--profile", profile("chess-8x8-matrix"),
@@ -160,7 +161,8 @@ TEST(Boardd, CheckProfileExitsNonZeroWithFileLineMessages) {
   Process good({"--check-profile", profile("cross-14-decoder"), profile("bipartite-5x9-direct")});
   ASSERT_EQ(good.wait(), 0) << good.stderr_text;
   EXPECT_THAT(good.stdout_text, HasSubstr("cross-14-decoder: geometry cross-14 (160 squares)"));
-  const std::string bad = ::testing::TempDir() + "/bad.textproto";
+  const tabula::testing::TempDir tmp("boardd");
+  const std::string bad = tmp.file("bad.textproto");
   std::ofstream(bad) << "id: \"x\"\ngeometry: \"cross-14\"\nchips { id: \"soc\" device: \"g\" "
                         "num_lines: 58 kind: CHIP_KIND_RPI_HEADER }\ndirect {\n  sensors { line "
                         "{ chip: \"soc\" offset: 99 } square: \"d1\" }\n}\n";
@@ -171,7 +173,8 @@ TEST(Boardd, CheckProfileExitsNonZeroWithFileLineMessages) {
 }
 
 TEST(Boardd, ServesTwoClientsOneStalledAndStopsCleanlyOnSigterm) {
-  const std::string dir = ::testing::TempDir();
+  const tabula::testing::TempDir tmp("boardd");
+  const std::string dir = tmp.path();
   const std::string sock = dir + "/boardd-test.sock";
   const std::string trace = dir + "/short.trace";
   std::ofstream(trace) << "0 e2 down\n0 d7 down\n400 e2 up\n600 e4 down\n";

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "rig.h"
+#include "test_files.h"
 
 namespace tabula::firmware {
 namespace {
@@ -273,7 +274,8 @@ TEST(Profile, MissingFileIsReported) {
 // killed): a profile is a few kilobytes, so more than kMaxProfileBytes is
 // refused unread.
 TEST(Profile, ADirectoryOrAnEndlessFileIsRefusedByName) {
-  const std::string dir = ::testing::TempDir();
+  const tabula::testing::TempDir tmp("profile");
+  const std::string dir = tmp.path();
   ProfileLoad load = load_profile_file(dir);
   ASSERT_EQ(load.diagnostics.size(), 1u);
   EXPECT_EQ(load.diagnostics[0].to_string(), dir + ": error: is a directory, not a profile file");

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <fstream>
 
+#include "test_files.h"
+
 namespace tabula::trace {
 namespace {
 
@@ -99,7 +101,8 @@ TEST(Trace, AnEndlessOrOversizedFileIsOneErrorNotAHang) {
   TraceParse p = read_trace_file("/dev/zero", 4096);
   ASSERT_EQ(p.errors.size(), 1u);
   EXPECT_EQ(p.errors[0].to_string(), "/dev/zero:0: more than 4096 bytes; not a trace Tabula reads");
-  const std::string big = ::testing::TempDir() + "/trace_big.trace";
+  const tabula::testing::TempDir tmp("trace");
+  const std::string big = tmp.file("trace_big.trace");
   {
     std::ofstream f(big);
     for (int i = 0; i < 500; ++i) f << i << " e2 up\n";

@@ -20,7 +20,7 @@ namespace {
 using Size = ScreenSize;
 constexpr Size kSmall[] = {{800, 480}, {720, 1280}, {1280, 800}};
 
-std::string name_of(const Size& s) {
+std::string size_name(const Size& s) {
   return s.name();
 }
 
@@ -155,7 +155,7 @@ class Table {
 TEST(Overlays, TheSessionsQuestionsStayOffTheBoardAndTheHeader) {
   for (const Size& size : kSmall) {
     for (const DialogKind kind : kQuestions) {
-      SCOPED_TRACE(name_of(size) + " " + std::string(dialog_kind_name(kind)));
+      SCOPED_TRACE(size_name(size) + " " + std::string(dialog_kind_name(kind)));
       Table table(size);
       const std::vector<HitRect> main_hits = table.hits();
       KioskView asked = table.plain();
@@ -188,7 +188,7 @@ TEST(Overlays, TheSessionsQuestionsStayOffTheBoardAndTheHeader) {
 
 TEST(Overlays, ADoubleTapOnWhatOpensOrClosesAScreenActsOnce) {
   for (const Size& size : kSmall) {
-    SCOPED_TRACE(name_of(size));
+    SCOPED_TRACE(size_name(size));
     Table table(size);
     EXPECT_EQ(table.tap("Arbiter", 2), std::vector<Intent>{});
     EXPECT_EQ(table.screen(), "pin");
@@ -230,7 +230,7 @@ TEST(Overlays, ADoubleTapOnWhatOpensOrClosesAScreenActsOnce) {
 
 TEST(Overlays, AQuestionRaisedByAnOverlaysLastTapIsNotAnsweredByItsSecond) {
   for (const Size& size : kSmall) {
-    SCOPED_TRACE(name_of(size));
+    SCOPED_TRACE(size_name(size));
     // Offer a draw: the others' question opens at once (the players' screen
     // is over the board, the question in the quiet zone).
     {
@@ -306,7 +306,7 @@ TEST(Overlays, AQuestionRaisedByAnOverlaysLastTapIsNotAnsweredByItsSecond) {
 // arbiter's PIN, then sends the seats as --bots writes them.
 TEST(Overlays, ThePlayersScreenMakesASeatABotWithItsLevelBehindThePin) {
   for (const Size& size : kSmall) {
-    SCOPED_TRACE(name_of(size));
+    SCOPED_TRACE(size_name(size));
     Table table(size);
     table.tap("Players");
     ASSERT_EQ(table.screen(), "players");
@@ -349,7 +349,7 @@ TEST(Overlays, ThePlayersScreenMakesASeatABotWithItsLevelBehindThePin) {
 
 TEST(Overlays, ConsecutiveScreensOfTheMenuNeverShareASpot) {
   for (const Size& size : kSmall) {
-    SCOPED_TRACE(name_of(size));
+    SCOPED_TRACE(size_name(size));
     Table table(size);
     const std::vector<HitRect> main_hits = table.hits();
     table.tap("Arbiter");

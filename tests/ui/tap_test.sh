@@ -15,9 +15,9 @@ if [[ -n "${TABULA_UNDER_EMULATOR:-}" ]]; then
   echo "SKIP: the kiosk runs under an emulator ($TABULA_UNDER_EMULATOR), too slow for taps 0.1 s apart"
   exit 77
 fi
-for tool in xvfb-run xdotool; do
+for tool in xvfb-run xdotool xwd; do
   if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "SKIP: $tool is not installed (Debian packages xvfb, xauth, xdotool)"
+    echo "SKIP: $tool is not installed (Debian packages xvfb, xauth, xdotool, x11-apps)"
     exit 77
   fi
 done
@@ -30,13 +30,25 @@ LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -n "${TABULA_XVFB_SERVER:-99}" -s "-screen 0
   "$kiosk" --variant chess --windowed --size 1280x800 >"$out/trace" 2>"$out/log" &
   pid=$!
   xdotool search --sync --onlyvisible --name Tabula >/dev/null
-  sleep 2  # the setup settles
+  # The first page drawn (a blank screen packs into a few KB, the board into
+  # more; at most 60 s on a loaded machine), then the setup settles.
+  for ((i = 0; i < 200; i++)); do
+    (($(xwd -root -silent | gzip -1 | wc -c) > 10000)) && break
+    sleep 0.3
+  done
+  sleep 2
   gaps=(0.10 0.25 0.15 0.20 0.12 0.18 0.22 0.10 0.25 0.14)
   for i in $(seq 0 19); do
     if (( i % 2 == 0 )); then xdotool mousemove "$1" "$2" click 1; else xdotool mousemove "$3" "$4" click 1; fi
     sleep "${gaps[$((i % 10))]}"
   done
-  sleep 2
+  # Every tap comes out as a trace line: wait for the twentieth (at most 60 s:
+  # a loaded machine draws slowly), then a second more for a doubled one.
+  for ((i = 0; i < 300; i++)); do
+    (($(grep -cE " (e2|e4) (up|down)$" "$out/trace" || true) >= 20)) && break
+    sleep 0.2
+  done
+  sleep 1
   kill "$pid"; wait "$pid" || true' taps "$kiosk" "$out" "$e2x" "$e2y" "$e4x" "$e4y"
 taps=$(grep -cE " (e2|e4) (up|down)$" "$out/trace" || true)
 echo "tap_test: $taps trace lines for 20 taps ($(tail -1 "$out/log"))"
