@@ -20,7 +20,7 @@
 #   dies of SIGSEGV in the ASan runtime's start-up, before main.
 # Environment: TABULA_CHROOTS (default /work/chroots) holds the chroots;
 #   TABULA_MIRROR (default http://deb.debian.org/debian); JOBS (default 2);
-#   UNITY=1: amd64 --quick/--core in unity batches of 8 as scripts/test.sh
+#   UNITY=1: amd64 --quick/--core in unity batches of 16 as scripts/test.sh
 #   (about half the CPU; the default, no unity, also proves each file compiles alone).
 # One run at a time per chroot: a second run waits for the first (flock on
 #   RELEASE-amd64.lock), as both would use the same clone.
@@ -77,7 +77,7 @@ chroots=${TABULA_CHROOTS:-/work/chroots}
 mirror=${TABULA_MIRROR:-http://deb.debian.org/debian}
 jobs=${JOBS:-2}
 unity=()
-[[ ${UNITY:-0} == 1 ]] && unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
+[[ ${UNITY:-0} == 1 ]] && unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16)
 # arm64 is cross-built in the amd64 chroot of the same release.
 root="$chroots/$release-amd64"
 started=$(date +%s)
