@@ -19,7 +19,11 @@
 #   qemu-user-static) an ASan-instrumented program, even a three-line one,
 #   dies of SIGSEGV in the ASan runtime's start-up, before main.
 # Environment: TABULA_CHROOTS (default /work/chroots) holds the chroots;
-#   TABULA_MIRROR (default http://deb.debian.org/debian); JOBS (default 2).
+#   TABULA_MIRROR (default http://deb.debian.org/debian); JOBS (default 2);
+#   UNITY=1: amd64 --quick/--core in unity batches of 16 as scripts/test.sh
+#   (about half the CPU; the default, no unity, also proves each file compiles alone).
+# One run at a time per chroot: a second run waits for the first (flock on
+#   RELEASE-amd64.lock), as both would use the same clone.
 # The chroot's ccache (/root/.cache/ccache inside it) is kept between runs and
 # the clone is always at the same place, so a rerun compiles only what changed
 # since the last one; the run's hits and misses are printed at the end.
@@ -30,7 +34,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '5,29p' "$0" >&2
+  sed -n '5,33p' "$0" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
@@ -72,12 +76,22 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 chroots=${TABULA_CHROOTS:-/work/chroots}
 mirror=${TABULA_MIRROR:-http://deb.debian.org/debian}
 jobs=${JOBS:-2}
+unity=()
+[[ ${UNITY:-0} == 1 ]] && unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16)
 # arm64 is cross-built in the amd64 chroot of the same release.
 root="$chroots/$release-amd64"
 started=$(date +%s)
 failed=0
 
 step() { echo "chroot_test: [$(($(date +%s) - started)) s] $*"; }
+
+# Two runs in one chroot would remove each other's clone: the second waits.
+mkdir -p "$chroots"
+exec 9>"$root.lock"
+flock -n 9 || {
+  step "waiting for another run in $root (flock $root.lock)"
+  flock 9
+}
 
 # 1. The chroot, once.
 if [[ ! -x "$root/usr/bin/apt-get" ]]; then
@@ -148,7 +162,7 @@ in_chroot() {
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     CCACHE_DIR=/root/.cache/ccache CCACHE_BASEDIR="$clone" CCACHE_NOHASHDIR=1 \
-    JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" /bin/bash -c "$1"
+    JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" UNITY_FLAGS="${unity[*]}" /bin/bash -c "$1"
 }
 ccache_report() {
   in_chroot 'command -v ccache >/dev/null && ccache --print-stats' 2>/dev/null |
@@ -170,13 +184,13 @@ if [[ "$arch" == amd64 ]]; then
     set -euo pipefail
     cd "$CLONE"
     if [[ $CORE == 1 ]]; then
-      cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
+      cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON $UNITY_FLAGS \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
       cmake --build build -j "$JOBS" --target "${core_suites[@]}"
       echo "chroot_test: the core built at ${SECONDS} s"
       run_suites build
     elif [[ $QUICK == 1 ]]; then
-      cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON \
+      cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON $UNITY_FLAGS \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
       cmake --build build -j "$JOBS"
       (cd build && ctest --output-on-failure -j "$JOBS" --timeout 600)
