@@ -113,12 +113,12 @@ std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, co
       // Each field as the shell writes it: a square, seat, piece kind or move
       // kind out of its range is a row edited or damaged (the session would
       // index its boards with it).
-      auto square = [](std::int64_t v) { return in_range(v, 0, core::kMaxSquares - 1) || v == 0xFFFF; };
-      auto kind = [](std::int64_t v) { return in_range(v, 0, core::kMaxPieceKinds - 1) || v == 0xFF; };
-      if (!in_range(n[1], 0, 0xFFFFFFFFLL) || !in_range(n[2], INT32_MIN, INT32_MAX) || !kind(n[3]) || !square(n[4]) ||
-          !square(n[5]) || !in_range(n[6], 0, static_cast<int>(core::MoveKind::kPass)) || !kind(n[7]) ||
+      auto square_ok = [](std::int64_t v) { return in_range(v, 0, core::kMaxSquares - 1) || v == 0xFFFF; };
+      auto kind_ok = [](std::int64_t v) { return in_range(v, 0, core::kMaxPieceKinds - 1) || v == 0xFF; };
+      if (!in_range(n[1], 0, 0xFFFFFFFFLL) || !in_range(n[2], INT32_MIN, INT32_MAX) || !kind_ok(n[3]) || !square_ok(n[4]) ||
+          !square_ok(n[5]) || !in_range(n[6], 0, static_cast<int>(core::MoveKind::kPass)) || !kind_ok(n[7]) ||
           !in_range(n[8], 0, 255) || !in_range(n[9], INT32_MIN, INT32_MAX) ||
-          !(in_range(n[10], 0, core::kMaxSeats - 1) || n[10] == 0xFF) || !square(n[11]) || !in_range(n[12], 0, 1)) {
+          !(in_range(n[10], 0, core::kMaxSeats - 1) || n[10] == 0xFF) || !square_ok(n[11]) || !in_range(n[12], 0, 1)) {
         return std::nullopt;
       }
       i.kind = static_cast<session::IntentKind>(n[0]);

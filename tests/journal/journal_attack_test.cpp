@@ -73,7 +73,7 @@ TEST(JournalAttack, ADiskFullWhileCreatingLeavesNoJournalBehind) {
     EXPECT_NE(s.message.find("full"), std::string::npos) << s.message;
   }
   EXPECT_FALSE(std::filesystem::exists(path));
-  for (const std::string& left : {".creating", ".creating-wal", ".creating-shm", ".creating-journal"}) {
+  for (const char* left : {".creating", ".creating-wal", ".creating-shm", ".creating-journal"}) {
     EXPECT_FALSE(std::filesystem::exists(path + left)) << left;
   }
   // Room again: the same command makes the game.
