@@ -13,6 +13,7 @@
 #include "event/trf.h"
 #include "event/board_assignment.h"
 #include "hub/action_auth.h"
+#include "variants/variant_loader.h"
 #include "hub/mqtt_client.h"
 #include "hub/topics.h"
 #include "hub/tournament.h"
@@ -22,7 +23,7 @@
 
 namespace tabula::cli {
 
-const char* const kEventUsage = R"(  event new|section|register|withdraw|seat|result|collect|standings|trf|pairings|quality ...
+const char* const kEventUsage = R"(  event new|section|register|withdraw|seat|result|forfeit|clear|collect|standings|trf|pairings|quality ...
                                     run an event: register players, seat rounds (four-player
                                     tables, teams, two-player Swiss), results, standings,
                                     TRF-16 (docs/EVENT.md; `tabula event` alone lists the forms)
@@ -35,11 +36,14 @@ using event::Section;
 
 constexpr const char* kForms = R"(usage: tabula event <what> --file F ...
   new --name EVENT --boards N|b1,b2,...
-  section --name S --variant ID --format four|teams|two --rounds N [--bye-points P]
+  section --name S --variant ID --format four|teams|two --rounds N [--bye-points P] [--forfeit-points P]
   register --section S --name NAME [--rating R] [--club C] [--team T]
-  withdraw --section S --name NAME
+  unregister --section S --name NAME          (a player never seated: registered by mistake)
+  withdraw --section S --name NAME [--undo]
   seat --section S [--record R]
-  result --section S --board B --ranks 0,1,2,3
+  result --section S --board B --ranks 0,1,2,3 [--round N]
+  forfeit --section S --name NAME [--round N]  (NAME did not appear: the table's game is not played)
+  clear --section S --board B [--round N]      (undo a table's result or forfeit)
   collect --record R
   standings --section S [--out FILE]
   trf --section S [--out FILE]
@@ -88,6 +92,75 @@ bool write_out(const Options& o, const std::string& text, std::ostream& out, std
     return false;
   }
   out << "written " << path << "\n";
+  return true;
+}
+
+// `--round N` (1 to the rounds seated; default the last) as an index into
+// s.played; nullopt with the reason on `err`.
+std::optional<std::size_t> round_of(const Options& o, const Section& s, std::ostream& err) {
+  if (s.played.empty()) {
+    err << "tabula event: section " << s.name << " has no round seated\n";
+    return std::nullopt;
+  }
+  const std::string text = opt(o, "round");
+  if (text.empty()) return s.played.size() - 1;
+  long long r = 0;
+  if (!parse_number(text, 1, static_cast<long long>(s.played.size()), r)) {
+    err << "tabula event: --round " << text << ": section " << s.name << " has rounds 1 to " << s.played.size()
+        << " seated\n";
+    return std::nullopt;
+  }
+  return static_cast<std::size_t>(r - 1);
+}
+
+// A table's result as the arbiter typed it: "ranks 0,2,1,3" or "forfeit: Ann absent".
+std::string result_text(const Section& s, const event::Table& t) {
+  if (t.forfeited()) {
+    std::string names;
+    for (event::PlayerId id : t.absent) names += (names.empty() ? "" : ", ") + s.player(id).name;
+    return "forfeit, absent: " + names;
+  }
+  std::string ranks;
+  for (int r : t.ranks) ranks += (ranks.empty() ? "" : ",") + std::to_string(r);
+  return "ranks " + ranks + (t.game_id.empty() ? "" : " (game " + t.game_id + ")");
+}
+
+// A section's variant must be one this build ships, with the format's seats:
+// `--variant nosuch` was taken (s12) and only the boards found out.
+std::string variant_problem(const std::string& id, event::Format format) {
+  const std::vector<std::string> ids = variants::list_ids();
+  if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
+    std::string known;
+    for (const std::string& v : ids) known += (known.empty() ? "" : ", ") + v;
+    return "--variant " + id + ": not a shipped variant (" + (known.empty() ? "none found in " + variants::variants_dir() : known) + ")";
+  }
+  variants::LoadResult r = variants::load_id(id);
+  if (!r.ok()) return "--variant " + id + ": " + r.diagnostics.front().to_string();
+  const int seats = r.rules->seat_count();
+  if (seats != event::seats_of(format)) {
+    return "--variant " + id + " has " + std::to_string(seats) + " seats; a " + event::to_string(format) +
+           " section needs a " + std::to_string(event::seats_of(format)) + "-seat variant";
+  }
+  return "";
+}
+
+// A number option that must fill its whole text and lie in [0, max]
+// (`--bye-points 1.5x` had been read as 1.5).
+bool points_option(const Options& o, const std::string& name, double max, double& out, std::ostream& err) {
+  const std::string text = opt(o, name);
+  if (text.empty()) return true;
+  std::size_t used = 0;
+  double v = -1;
+  try {
+    v = std::stod(text, &used);
+  } catch (...) {
+    used = 0;
+  }
+  if (used != text.size() || !(v >= 0 && v <= max)) {
+    err << "tabula event: --" << name << " " << text << ": a number from 0 to " << max << "\n";
+    return false;
+  }
+  out = v;
   return true;
 }
 
@@ -276,8 +349,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
   auto o = parse_options(args, 2,
                          {"file", "name", "boards", "variant", "format", "rounds", "bye-points", "section", "rating",
                           "club", "team", "record", "board", "ranks", "out", "from", "to", "events", "seed", "broker",
-                          "broker-user", "broker-password-file", "broker-ca", "arbiter-key"},
-                         {}, "event " + what, err);
+                          "broker-user", "broker-password-file", "broker-ca", "arbiter-key", "round", "forfeit-points"},
+                         {"undo"}, "event " + what, err);
   if (!o) return 2;
   if (what == "quality") return quality(*o, out, err);
   bool ok = true;
@@ -290,12 +363,25 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const std::string boards = need(*o, "boards", ok, err);
     if (!ok) return 2;
     long long count = 0;
-    if (parse_number(boards, 1, 1000, count)) {
+    if (boards.find_first_not_of("0123456789") == std::string::npos) {
+      if (!parse_number(boards, 1, 1000, count)) {
+        err << "tabula event: --boards " << boards << ": a count from 1 to 1000, or the boards' names (t1,t2,...)\n";
+        return 2;
+      }
       for (long long b = 1; b <= count; ++b) e.boards.push_back("t" + std::to_string(b));
     } else {
       std::istringstream in(boards);
       for (std::string b; std::getline(in, b, ',');) {
-        if (!b.empty()) e.boards.push_back(b);
+        // "t1,,t2" or "t1,t1": a typing slip, not a board list.
+        if (b.empty()) {
+          err << "tabula event: --boards " << boards << ": an empty board name (two commas?)\n";
+          return 2;
+        }
+        if (std::find(e.boards.begin(), e.boards.end(), b) != e.boards.end()) {
+          err << "tabula event: --boards " << boards << ": board " << b << " is named twice\n";
+          return 2;
+        }
+        e.boards.push_back(b);
       }
     }
     if (!one_line("--name", e.name, err)) return 2;
@@ -347,16 +433,13 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     add.format = *f;
     add.rounds = static_cast<int>(rounds);
-    if (!opt(*o, "bye-points").empty()) {
-      try {
-        add.bye_points = std::stod(opt(*o, "bye-points"));
-      } catch (...) {
-        add.bye_points = -2;
-      }
-      if (add.bye_points < 0 || add.bye_points > 3) {
-        err << "tabula event: --bye-points " << opt(*o, "bye-points") << ": a number from 0 to 3\n";
-        return 2;
-      }
+    if (const std::string why = variant_problem(add.variant, add.format); !why.empty()) {
+      err << "tabula event: " << why << "\n";
+      return 2;
+    }
+    if (!points_option(*o, "bye-points", event::kMaxByePoints, add.bye_points, err) ||
+        !points_option(*o, "forfeit-points", event::max_points_of(add.format), add.forfeit_points, err)) {
+      return 2;
     }
     if (e.section(add.name)) {
       err << "tabula event: section " << add.name << " exists\n";
@@ -379,9 +462,31 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       err << "tabula event: " << p.name << " is already registered in section " << s->name << "\n";
       return 1;
     }
+    // "ann" after "Ann": the same player typed twice, not a second one.
+    auto folded = [](std::string text) {
+      for (char& c : text) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+      return text;
+    };
+    for (const event::Player& other : s->players) {
+      if (folded(other.name) == folded(p.name)) {
+        err << "tabula event: " << p.name << ": section " << s->name << " has " << other.name
+            << " registered already (names differing only in capitals are one player)\n";
+        return 1;
+      }
+    }
     if (s->format == event::Format::kFourPlayerTeams && p.team.empty()) {
       err << "tabula event: section " << s->name << " is a teams section: --team is required\n";
       return 2;
+    }
+    if (s->format != event::Format::kFourPlayerTeams && !p.team.empty()) {
+      err << "tabula event: --team " << p.team << ": section " << s->name << " is not a teams section ("
+          << event::to_string(s->format) << ")\n";
+      return 2;
+    }
+    if (!p.team.empty() && std::count_if(s->players.begin(), s->players.end(),
+                                         [&](const event::Player& q) { return q.team == p.team; }) >= 2) {
+      err << "tabula event: team " << p.team << " has two players already\n";
+      return 1;
     }
     s->players.push_back(p);
     changed = true;
@@ -394,9 +499,61 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       err << "tabula event: " << name << " is not registered in section " << s->name << "\n";
       return 1;
     }
-    s->players[static_cast<std::size_t>(id->value)].withdrawn = true;
+    event::Player& player = s->players[static_cast<std::size_t>(id->value)];
+    const bool undo = o->values.count("undo") > 0;
+    if (player.withdrawn != undo) {
+      err << "tabula event: " << name << (undo ? " has not withdrawn" : " has withdrawn already") << "\n";
+      return 1;
+    }
+    player.withdrawn = !undo;
     changed = true;
-    out << name << " withdrawn from the next round on\n";
+    out << name << (undo ? " back: seated again from the next round on\n" : " withdrawn from the next round on\n");
+    if (!undo && s->round_open()) {
+      for (const event::Table& t : s->played.back().tables) {
+        if (!t.finished() && std::find(t.seats.begin(), t.seats.end(), *id) != t.seats.end()) {
+          out << name << " is seated on board " << t.board << " in round " << s->played.size()
+              << ", not finished: if the game is not played, `tabula event forfeit --name " << name << "`\n";
+        }
+      }
+    }
+  } else if (what == "unregister") {
+    const std::string name = need(*o, "name", ok, err);
+    if (!ok) return 2;
+    auto id = s->find(name);
+    if (!id) {
+      err << "tabula event: " << name << " is not registered in section " << s->name << "\n";
+      return 1;
+    }
+    // Only a player never seated: one who sat at a table or had a bye is in the
+    // rounds' record (withdraw them instead).
+    for (std::size_t r = 0; r < s->played.size(); ++r) {
+      const event::Round& round = s->played[r];
+      bool in = std::find(round.byes.begin(), round.byes.end(), *id) != round.byes.end();
+      for (const event::Table& t : round.tables) in = in || std::find(t.seats.begin(), t.seats.end(), *id) != t.seats.end();
+      if (in) {
+        err << "tabula event: " << name << " is in round " << r + 1 << " of section " << s->name
+            << ": a player with a round is withdrawn, not unregistered (`tabula event withdraw`)\n";
+        return 1;
+      }
+    }
+    // Later start numbers move up by one: the rounds refer to them by index.
+    s->players.erase(s->players.begin() + id->value);
+    auto shift = [&](event::PlayerId& p) {
+      if (p.value > id->value) --p.value;
+    };
+    for (event::Round& round : s->played) {
+      for (event::PlayerId& b : round.byes) shift(b);
+      for (event::Table& t : round.tables) {
+        for (event::PlayerId& p : t.seats) shift(p);
+        for (event::PlayerId& p : t.absent) shift(p);
+      }
+    }
+    changed = true;
+    out << name << " unregistered (" << s->players.size() << " in section " << s->name << ")\n";
+  } else if (what == "seat" && !variant_problem(s->variant, s->format).empty()) {
+    // A hand-edited file's section: the boards could not play it.
+    err << "tabula event: section " << s->name << ": " << variant_problem(s->variant, s->format) << "\n";
+    return 1;
   } else if (what == "seat") {
     // Boards already taken by another section's open round are not offered.
     std::vector<std::string> boards;
@@ -420,17 +577,23 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const std::string board = need(*o, "board", ok, err);
     const std::string ranks = need(*o, "ranks", ok, err);
     if (!ok) return 2;
-    if (s->played.empty()) {
-      err << "tabula event: section " << s->name << " has no round seated\n";
-      return 1;
-    }
+    const auto r = round_of(*o, *s, err);
+    if (!r) return 1;
     event::Table* table = nullptr;
-    for (event::Table& t : s->played.back().tables) {
+    for (event::Table& t : s->played[*r].tables) {
       if (t.board == board) table = &t;
     }
     if (!table) {
-      err << "tabula event: round " << s->played.size() << " of section " << s->name << " has no table on board "
-          << board << "\n";
+      err << "tabula event: round " << *r + 1 << " of section " << s->name << " has no table on board " << board
+          << "\n";
+      return 1;
+    }
+    // A result is never replaced unseen: a board typed wrong would overwrite
+    // another table's (s13). Clear it first, which prints what it was.
+    if (table->finished()) {
+      err << "tabula event: round " << *r + 1 << ", board " << board << " has its result already ("
+          << result_text(*s, *table) << "); to correct it: tabula event clear --section " << s->name << " --board "
+          << board << " --round " << *r + 1 << "\n";
       return 1;
     }
     std::vector<int> parsed;
@@ -452,6 +615,72 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     table->ranks = parsed;
     changed = true;
     out << "board " << board << ": result recorded\n";
+    if (*r + 1 < s->played.size()) {
+      out << "round " << *r + 1 << " corrected after round " << s->played.size()
+          << " was seated: the standings change, the later rounds' seating stays as made\n";
+    }
+  } else if (what == "forfeit") {
+    const std::string name = need(*o, "name", ok, err);
+    if (!ok) return 2;
+    const auto r = round_of(*o, *s, err);
+    if (!r) return 1;
+    auto id = s->find(name);
+    if (!id) {
+      err << "tabula event: " << name << " is not registered in section " << s->name << "\n";
+      return 1;
+    }
+    event::Round& round = s->played[*r];
+    event::Table* table = nullptr;
+    for (event::Table& t : round.tables) {
+      if (std::find(t.seats.begin(), t.seats.end(), *id) != t.seats.end()) table = &t;
+    }
+    if (!table) {
+      const bool bye = std::find(round.byes.begin(), round.byes.end(), *id) != round.byes.end();
+      err << "tabula event: " << name << " has " << (bye ? "the bye" : "no table") << " in round " << *r + 1
+          << " of section " << s->name << ": nothing to forfeit\n";
+      return 1;
+    }
+    if (table->is_absent(*id)) {
+      err << "tabula event: " << name << " is recorded absent on board " << table->board << " in round " << *r + 1
+          << " already\n";
+      return 1;
+    }
+    if (!table->ranks.empty()) {
+      err << "tabula event: round " << *r + 1 << ", board " << table->board << " was played (" << result_text(*s, *table)
+          << "): a played game is not forfeited; if the result is wrong: tabula event clear --section " << s->name
+          << " --board " << table->board << " --round " << *r + 1 << "\n";
+      return 1;
+    }
+    table->absent.push_back(*id);
+    changed = true;
+    out << "round " << *r + 1 << ", board " << table->board << ": " << name
+        << " absent, the game is not played (" << result_text(*s, *table) << ")\n";
+    for (std::size_t i = 0; i < table->seats.size(); ++i) {
+      out << "  " << s->player(table->seats[i]).name << " " << event::points_of(*s, *table, i) << "\n";
+    }
+  } else if (what == "clear") {
+    const std::string board = need(*o, "board", ok, err);
+    if (!ok) return 2;
+    const auto r = round_of(*o, *s, err);
+    if (!r) return 1;
+    event::Table* table = nullptr;
+    for (event::Table& t : s->played[*r].tables) {
+      if (t.board == board) table = &t;
+    }
+    if (!table) {
+      err << "tabula event: round " << *r + 1 << " of section " << s->name << " has no table on board " << board
+          << "\n";
+      return 1;
+    }
+    if (!table->finished()) {
+      err << "tabula event: round " << *r + 1 << ", board " << board << " has no result to clear\n";
+      return 1;
+    }
+    out << "round " << *r + 1 << ", board " << board << ": cleared " << result_text(*s, *table) << "\n";
+    table->ranks.clear();
+    table->absent.clear();
+    table->game_id.clear();
+    changed = true;
   } else if (what == "collect") {
     const std::string record = need(*o, "record", ok, err);
     if (!ok) return 2;

@@ -1,5 +1,6 @@
 #include "event/event.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -25,6 +26,15 @@ std::optional<Format> parse_format(const std::string& text) {
 }
 
 int seats_of(Format f) { return f == Format::kTwoPlayer ? 2 : 4; }
+
+double max_points_of(Format f) { return f == Format::kFourPlayer ? 3 : 1; }
+
+bool Table::is_absent(PlayerId id) const {
+  for (PlayerId a : absent) {
+    if (a == id) return true;
+  }
+  return false;
+}
 
 std::optional<PlayerId> Section::find(const std::string& wanted) const {
   for (std::size_t i = 0; i < players.size(); ++i) {
@@ -108,6 +118,11 @@ std::vector<std::string> check(const Event& e) {
       out.push_back(where + ": bye points " + std::to_string(s.bye_points) + " is not a number from 0 to " +
                     std::to_string(static_cast<int>(kMaxByePoints)));
     }
+    if (!(s.forfeit_points < 0) && !(s.forfeit_points >= 0 && s.forfeit_points <= max_points_of(s.format))) {
+      out.push_back(where + ": forfeit points " + std::to_string(s.forfeit_points) + " is not a number from 0 to " +
+                    std::to_string(static_cast<int>(max_points_of(s.format))) + " (a " + to_string(s.format) +
+                    " section's game)");
+    }
     if (s.players.size() > static_cast<std::size_t>(kMaxPlayers)) {
       out.push_back(where + ": " + std::to_string(s.players.size()) + " players; a section takes at most " +
                     std::to_string(kMaxPlayers) + " (TRF-16's start numbers are four digits): split it");
@@ -125,8 +140,11 @@ std::vector<std::string> check(const Event& e) {
         else ++team_size[p.team];
       }
     }
+    // A team of one is a registration under way (the partner comes next; the
+    // CLI registers one player at a time: s13, every teams section had been
+    // refused at its first player); seating refuses it (seat_next_round).
     for (const auto& [team, n] : team_size) {
-      if (n != 2) out.push_back(where + ": team " + team + " has " + std::to_string(n) + " players, a team is 2");
+      if (n > 2) out.push_back(where + ": team " + team + " has " + std::to_string(n) + " players, a team is 2");
     }
     const int n = static_cast<int>(s.players.size());
     for (std::size_t r = 0; r < s.played.size(); ++r) {
@@ -156,6 +174,19 @@ std::vector<std::string> check(const Event& e) {
           }
         }
         for (PlayerId id : t.seats) take(id, tw);
+        // A forfeit: the absent are the table's own, each once, and the game
+        // was not played, so it has no ranks.
+        std::set<int> absent_seen;
+        for (PlayerId id : t.absent) {
+          const bool seated = std::find(t.seats.begin(), t.seats.end(), id) != t.seats.end();
+          if (!seated) {
+            out.push_back(tw + ": " + (id.value >= 0 && id.value < n ? s.player(id).name : "player number " + std::to_string(id.value + 1)) +
+                          " is absent but not seated at the table");
+          } else if (!absent_seen.insert(id.value).second) {
+            out.push_back(tw + ": " + s.player(id).name + " is absent twice");
+          }
+        }
+        if (t.forfeited() && !t.ranks.empty()) out.push_back(tw + ": ranks and absent players both (a forfeit is not played)");
         // One board, one game at a time: a second table on it would get the
         // same assignment and its result would be taken for the first's.
         if (!t.board.empty() && !boards_used.insert(t.board).second) {
@@ -185,6 +216,31 @@ double points_of(Format f, const Table& t, std::size_t seat) {
   return points;
 }
 
+double points_of(const Section& s, const Table& t, std::size_t seat) {
+  return t.forfeited() ? forfeit_points_of(s, t, seat) : points_of(s.format, t, seat);
+}
+
+double forfeit_points_of(const Section& s, const Table& t, std::size_t seat) {
+  if (!t.forfeited() || seat >= t.seats.size() || t.is_absent(t.seats[seat])) return 0;
+  if (s.format == Format::kFourPlayerTeams) {
+    // A team missing a partner forfeits; the complete team wins, if any.
+    auto complete = [&](std::size_t side) {
+      return !t.is_absent(t.seats[side]) && (side + 2 >= t.seats.size() || !t.is_absent(t.seats[side + 2]));
+    };
+    const std::size_t mine = seat % 2;
+    if (!complete(mine) || complete(1 - mine)) return 0;
+    return s.forfeit_points >= 0 ? s.forfeit_points : 1;
+  }
+  if (s.forfeit_points >= 0) return s.forfeit_points;
+  if (s.format == Format::kTwoPlayer) return 1;  // FIDE's forfeit win
+  // Four-player: 1 per absent opponent, a half per present one.
+  double points = 0;
+  for (std::size_t j = 0; j < t.seats.size(); ++j) {
+    if (j != seat) points += t.is_absent(t.seats[j]) ? 1 : 0.5;
+  }
+  return points;
+}
+
 double bye_points_of(const Section& s) {
   if (s.bye_points >= 0) return s.bye_points;
   return s.format == Format::kFourPlayer ? 1.5 : 1.0;
@@ -202,6 +258,18 @@ History history_of(const Section& s) {
   const double bye = bye_points_of(s);
   for (const Round& r : s.played) {
     for (const Table& t : r.tables) {
+      if (t.forfeited()) {
+        // Not played: no meeting, no seat; the points, and a present player's
+        // forfeit win counts as a bye (FIDE C.04.1.d).
+        for (std::size_t i = 0; i < t.seats.size(); ++i) {
+          const auto a = static_cast<std::size_t>(t.seats[i].value);
+          if (a >= n) continue;
+          const double points = forfeit_points_of(s, t, i);
+          h.score[a] += points;
+          if (points > 0) ++h.byes[a];
+        }
+        continue;
+      }
       for (std::size_t i = 0; i < t.seats.size() && i < seats; ++i) {
         const auto a = static_cast<std::size_t>(t.seats[i].value);
         if (a >= n) continue;

@@ -52,7 +52,13 @@ struct Table {
   std::vector<PlayerId> seats;     // seat order
   std::vector<int> ranks;          // seat order, 0 best, ties equal; empty = not played yet
   std::string game_id;             // the board's game, once it reported
-  bool finished() const { return !ranks.empty(); }
+  // Forfeit (s13): the table's players who did not appear at the board. The
+  // game is not played (no ranks, no meeting, no seat); the table is finished
+  // and scored by forfeit_points_of. Empty: no forfeit.
+  std::vector<PlayerId> absent;
+  bool forfeited() const { return !absent.empty(); }
+  bool is_absent(PlayerId id) const;
+  bool finished() const { return !ranks.empty() || forfeited(); }
 };
 
 struct Round {
@@ -68,6 +74,9 @@ inline constexpr int kMaxPlayers = 9999;
 // bye is worth (--bye-points 0-3: the points at stake among four).
 inline constexpr int kMaxRounds = 99;
 inline constexpr double kMaxByePoints = 3;
+// The most a game is worth to one player: 3 among four (one per opponent
+// finished behind), 1 for two-player and teams. --forfeit-points is 0..this.
+double max_points_of(Format f);
 
 struct Section {
   std::string name;
@@ -75,6 +84,9 @@ struct Section {
   Format format = Format::kFourPlayer;
   int rounds = 0;       // planned
   double bye_points = -1;  // < 0: the format's default (bye_points_of)
+  // What a player present at a forfeited table scores (the house rule,
+  // --forfeit-points); < 0: the default of forfeit_points_of.
+  double forfeit_points = -1;
   std::vector<Player> players;
   std::vector<Round> played;  // seated rounds, the last possibly unfinished
 
@@ -114,6 +126,33 @@ double points_of(Format f, const Table& t, std::size_t seat);
 // (1.5 of 3 among four: neither a reward nor a penalty for sitting out);
 // two-player and teams a full point (FIDE C.04 default for the pairing bye).
 double bye_points_of(const Section& s);
+
+// Points of a seat at a finished table, forfeits included (the one rule
+// history_of, standings and TRF-16 share).
+double points_of(const Section& s, const Table& t, std::size_t seat);
+
+// Forfeits (s13; docs/EVENT.md "Forfeits"). A player absent at the board
+// scores 0 (FIDE Handbook C.04.1 and TRF-16's "-": a forfeit loss). The
+// players present score, unless the section sets forfeit_points (a house rule,
+// 0 to max_points_of):
+//   two-player: 1, the forfeit win (FIDE; TRF-16 "+"); both absent: 0 each;
+//   teams: the complete team 1 (a team missing a partner cannot play and
+//     forfeits), both teams incomplete 0;
+//   four-player: the rule sheets (/work/shared/seeds, RULINGS.md) and FIDE
+//     are silent; Tabula scores each pairing within the table as FIDE scores
+//     a two-player forfeit, in the section's own scoring (one point per
+//     opponent beaten, a half per opponent level): a present player beats
+//     every absent one (the forfeit win, 1 each) and is level with every
+//     other present one (their game was not played: 0.5, as a draw, neither
+//     won nor lost): one absent 2, 2, 2, 0; two absent 2.5, 2.5, 0, 0; three
+//     absent 3. The table's 6 points are kept whenever someone played, a
+//     present player never scores less than the bye (1.5), and the absent
+//     score nothing among themselves (FIDE's double forfeit is 0-0).
+// A forfeited table is no meeting (FIDE C.04.1: a forfeited game is not
+// played; the players may be paired again), gives no seat or colour, and a
+// present player counts as having had a bye (C.04.1.d: a player who won by
+// forfeit does not get the pairing bye).
+double forfeit_points_of(const Section& s, const Table& t, std::size_t seat);
 
 // What the seating needs to know of the rounds played (finished or not: an
 // unfinished round's meetings and seats count, its points do not).

@@ -42,6 +42,10 @@ std::string to_text(const Event& e) {
       fs->set_bye_points(s.bye_points);
       fs->set_has_bye_points(true);
     }
+    if (s.forfeit_points >= 0) {
+      fs->set_forfeit_points(s.forfeit_points);
+      fs->set_has_forfeit_points(true);
+    }
     for (const Player& p : s.players) {
       file::Player* fp = fs->add_players();
       fp->set_name(p.name);
@@ -59,6 +63,7 @@ std::string to_text(const Event& e) {
         for (PlayerId id : t.seats) ft->add_seats(s.player(id).name);
         for (int rank : t.ranks) ft->add_ranks(rank);
         ft->set_game_id(t.game_id);
+        for (PlayerId id : t.absent) ft->add_absent(s.player(id).name);
       }
       for (PlayerId id : r.byes) fr->add_byes(s.player(id).name);
     }
@@ -94,6 +99,7 @@ std::optional<Event> from_text(const std::string& text, const std::string& where
     s.format = *format;
     s.rounds = fs.rounds();
     s.bye_points = fs.has_bye_points() ? fs.bye_points() : -1;
+    s.forfeit_points = fs.has_forfeit_points() ? fs.forfeit_points() : -1;
     for (const file::Player& fp : fs.players()) {
       s.players.push_back({fp.name(), fp.rating(), fp.club(), fp.team(), fp.withdrawn()});
     }
@@ -112,6 +118,7 @@ std::optional<Event> from_text(const std::string& text, const std::string& where
         for (const std::string& n : ft.seats()) t.seats.push_back(id_of(n, at + ", table " + std::to_string(t.number)));
         t.ranks.assign(ft.ranks().begin(), ft.ranks().end());
         t.game_id = ft.game_id();
+        for (const std::string& n : ft.absent()) t.absent.push_back(id_of(n, at + ", table " + std::to_string(t.number) + ", absent"));
         round.tables.push_back(std::move(t));
       }
       for (const std::string& n : fs.played(r).byes()) round.byes.push_back(id_of(n, at + ", byes"));

@@ -514,6 +514,17 @@ SeatingResult seat_next_round(const Section& s, const std::vector<std::string>& 
                 std::to_string(need);
     return out;
   }
+  if (s.format == Format::kFourPlayerTeams) {
+    // A team whose partner is not registered yet would be left out unsaid.
+    for (const Player& p : s.players) {
+      const auto partners = std::count_if(s.players.begin(), s.players.end(), [&](const Player& q) { return q.team == p.team; });
+      if (partners == 1) {
+        out.error = "section " + s.name + ": team " + p.team + " has one player (" + p.name +
+                    "): register the partner, or withdraw " + p.name;
+        return out;
+      }
+    }
+  }
   const History h = history_of(s);
   if (s.format == Format::kFourPlayer) {
     if (active.size() / 4 > boards.size()) {

@@ -38,6 +38,14 @@ std::vector<StandingRow> standings_of(const Section& s) {
   for (const Round& r : s.played) {
     for (const Table& t : r.tables) {
       if (!t.finished()) continue;
+      if (t.forfeited()) {
+        for (std::size_t i = 0; i < t.seats.size(); ++i) {
+          StandingRow& row = rows[static_cast<std::size_t>(t.seats[i].value)];
+          row.points += forfeit_points_of(s, t, i);
+          ++(t.is_absent(t.seats[i]) ? row.forfeits_lost : row.forfeits_won);
+        }
+        continue;
+      }
       for (std::size_t i = 0; i < t.seats.size(); ++i) {
         StandingRow& row = rows[static_cast<std::size_t>(t.seats[i].value)];
         const double pts = points_of(s.format, t, i);
@@ -56,7 +64,7 @@ std::vector<StandingRow> standings_of(const Section& s) {
   for (std::size_t p = 0; p < n; ++p) final_points[p] = rows[p].points;
   for (const Round& r : s.played) {
     for (const Table& t : r.tables) {
-      if (!t.finished()) continue;
+      if (!t.finished() || t.forfeited()) continue;  // a forfeit has no opponent to count
       for (std::size_t i = 0; i < t.seats.size(); ++i) {
         StandingRow& row = rows[static_cast<std::size_t>(t.seats[i].value)];
         for (std::size_t j = 0; j < t.seats.size(); ++j) {
@@ -98,10 +106,14 @@ StandingsTable standings_table(const Event& e, const Section& s) {
                "buchholz", two ? "s-b" : "", "firsts"};
   for (const StandingRow& r : standings_of(s)) {
     const Player& p = s.player(r.player);
+    std::string games = std::to_string(r.games);
+    if (r.forfeits_won > 0) games += " +" + std::to_string(r.forfeits_won);
+    if (r.forfeits_lost > 0) games += " -" + std::to_string(r.forfeits_lost);
     t.rows.push_back({r.place == r.place_last ? std::to_string(r.place)
                                               : std::to_string(r.place) + "-" + std::to_string(r.place_last),
-                      p.name, s.format == Format::kFourPlayerTeams ? p.team : p.club, number(r.points),
-                      std::to_string(r.games), number(r.buchholz), two ? number(r.sonneborn_berger) : "",
+                      p.withdrawn ? p.name + " (withdrawn)" : p.name,
+                      s.format == Format::kFourPlayerTeams ? p.team : p.club, number(r.points), games,
+                      number(r.buchholz), two ? number(r.sonneborn_berger) : "",
                       std::to_string(r.firsts)});
   }
   return t;
@@ -118,7 +130,12 @@ std::string format_standings(const Event& e, const Section& s) {
     out << line;
   };
   put(t.columns);
-  for (const auto& row : t.rows) put(row);
+  bool forfeits = false;
+  for (const auto& row : t.rows) {
+    put(row);
+    forfeits = forfeits || row[4].find(' ') != std::string::npos;
+  }
+  if (forfeits) out << "games: played; +N won by forfeit (an opponent absent), -N lost by forfeit (absent)\n";
   return out.str();
 }
 

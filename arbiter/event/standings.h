@@ -12,7 +12,10 @@
 //     (2) wins.
 //   Two-player: (1) Buchholz; (2) Sonneborn-Berger (opponents' points times
 //     the points scored against them); (3) wins (FIDE C.07 lists all three).
-// Byes score bye_points_of() and add nothing to tie-breaks (no opponent).
+// Byes score bye_points_of() and add nothing to tie-breaks (no opponent);
+// so do forfeits (forfeit_points_of: the game was not played), which are not
+// counted as games either: the games cell reads "3 +1 -1" (3 played, one won
+// by forfeit, one lost by absence), and a withdrawn player is "Gus (withdrawn)".
 // Unfinished tables count for nothing. Players equal on everything share a
 // place ("3-4"). Pure.
 #pragma once
@@ -33,6 +36,8 @@ struct StandingRow {
   double buchholz = 0;
   double sonneborn_berger = 0;  // two-player only
   int firsts = 0;               // tables won (rank 0 alone, or the winning team)
+  int forfeits_won = 0;         // tables forfeited while this player was present
+  int forfeits_lost = 0;        // tables this player did not appear at
 };
 
 std::vector<StandingRow> standings_of(const Section& s);

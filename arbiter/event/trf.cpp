@@ -217,7 +217,12 @@ TrfDocument trf_of(const Event& e, const Section& s) {
         TrfGame& g = doc.players[static_cast<std::size_t>(t.seats[i].value)].games.back();
         g.opponent = t.seats[1 - i].value + 1;
         g.colour = i == 0 ? 'w' : 'b';
-        if (!t.finished()) g.result = ' ';
+        // A forfeit keeps the scheduled opponent and colour, with TRF-16's
+        // "+" (forfeit win) or "-" (forfeit loss; both absent: both "-"): the
+        // pairing programs then know the game was not played (no meeting, no
+        // colour) and that the winner had a point without a game (no bye).
+        if (t.forfeited()) g.result = t.is_absent(t.seats[i]) || forfeit_points_of(s, t, i) <= 0 ? '-' : '+';
+        else if (!t.finished()) g.result = ' ';
         else if (t.ranks[i] == t.ranks[1 - i]) g.result = '=';
         else g.result = t.ranks[i] < t.ranks[1 - i] ? '1' : '0';
       }
@@ -225,6 +230,14 @@ TrfDocument trf_of(const Event& e, const Section& s) {
     for (PlayerId id : round.byes) {
       TrfGame& g = doc.players[static_cast<std::size_t>(id.value)].games.back();
       g.result = bye_points_of(s) >= 1 ? 'U' : bye_points_of(s) > 0 ? 'H' : 'Z';
+    }
+  }
+  // A withdrawn player is not to be paired in the next round: a zero-point
+  // bye there ("0000 - Z", as arbiters mark an absence for JaVaFo and
+  // bbpPairings: a round already filled in is not paired).
+  if (!s.round_open() && (s.rounds <= 0 || static_cast<int>(s.played.size()) < s.rounds)) {
+    for (std::size_t p = 0; p < s.players.size(); ++p) {
+      if (s.players[p].withdrawn) doc.players[p].games.push_back({0, false, '-', 'Z'});
     }
   }
   for (std::size_t p = 0; p < doc.players.size(); ++p) doc.lines.push_back({static_cast<int>(p), ""});

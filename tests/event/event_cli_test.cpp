@@ -108,5 +108,210 @@ TEST(EventCli, BadUsageAndBadInputAreNamed) {
   EXPECT_NE(record.err.find("/nonexistent/dir/hub.db"), std::string::npos) << record.err;
 }
 
+
+// s13: `section --variant nosuch` was taken (and only the boards found out);
+// so were a variant of the wrong seat count, --bye-points 1.5x (read as 1.5),
+// a board list with an empty or repeated name, --boards 0 (a board named "0"),
+// --team in a section without teams and "ann" after "Ann".
+TEST(EventCli, SectionAndEventOptionsAreCheckedAgainstWhatExists) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  CliRun zero = run({"new", "--file", file, "--name", "club", "--boards", "0"});
+  EXPECT_EQ(zero.rc, 2);
+  EXPECT_EQ(zero.err, "tabula event: --boards 0: a count from 1 to 1000, or the boards' names (t1,t2,...)\n");
+  CliRun empty = run({"new", "--file", file, "--name", "club", "--boards", "t1,,t2"});
+  EXPECT_EQ(empty.err, "tabula event: --boards t1,,t2: an empty board name (two commas?)\n");
+  CliRun twice = run({"new", "--file", file, "--name", "club", "--boards", "t1,t2,t1"});
+  EXPECT_EQ(twice.err, "tabula event: --boards t1,t2,t1: board t1 is named twice\n");
+  ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "t1,t2"}).rc, 0);
+
+  CliRun nosuch = run({"section", "--file", file, "--name", "s", "--variant", "nosuch", "--format", "four", "--rounds", "3"});
+  EXPECT_EQ(nosuch.rc, 2);
+  EXPECT_EQ(nosuch.err.rfind("tabula event: --variant nosuch: not a shipped variant (", 0), 0u) << nosuch.err;
+  for (const char* shipped : {"chess, ", "chesscom-ffa, ", "chess-four, ", "corners-short"}) {
+    EXPECT_NE(nosuch.err.find(shipped), std::string::npos) << shipped << " in " << nosuch.err;
+  }
+  CliRun seats = run({"section", "--file", file, "--name", "s", "--variant", "chess", "--format", "four", "--rounds", "3"});
+  EXPECT_EQ(seats.err, "tabula event: --variant chess has 2 seats; a four section needs a 4-seat variant\n");
+  CliRun bye = run({"section", "--file", file, "--name", "s", "--variant", "chess", "--format", "two", "--rounds", "3",
+                    "--bye-points", "1.5x"});
+  EXPECT_EQ(bye.err, "tabula event: --bye-points 1.5x: a number from 0 to 3\n");
+  CliRun forfeit = run({"section", "--file", file, "--name", "s", "--variant", "chess", "--format", "two", "--rounds",
+                        "3", "--forfeit-points", "1.5"});
+  EXPECT_EQ(forfeit.err, "tabula event: --forfeit-points 1.5: a number from 0 to 1\n");
+  std::vector<std::string> errors;
+  auto e = event::load_event(file, errors);
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(e->sections.empty()) << "nothing of a refused section is kept";
+
+  ASSERT_EQ(run({"section", "--file", file, "--name", "s", "--variant", "chess", "--format", "two", "--rounds", "3",
+                 "--forfeit-points", "0.5"}).rc, 0);
+  ASSERT_EQ(run({"register", "--file", file, "--section", "s", "--name", "Ann"}).rc, 0);
+  CliRun again = run({"register", "--file", file, "--section", "s", "--name", "ann"});
+  EXPECT_EQ(again.rc, 1);
+  EXPECT_EQ(again.err, "tabula event: ann: section s has Ann registered already (names differing only in capitals are one player)\n");
+  CliRun team = run({"register", "--file", file, "--section", "s", "--name", "Bob", "--team", "Rooks"});
+  EXPECT_EQ(team.err, "tabula event: --team Rooks: section s is not a teams section (two)\n");
+  e = event::load_event(file, errors);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->sections[0].players.size(), 1u);
+  EXPECT_EQ(e->sections[0].forfeit_points, 0.5);
+}
+
+// A teams section registered as the CLI registers, one player at a time (s13:
+// the first partner was refused, "team Rooks has 1 players"); a third player
+// for a team is refused, and a team still of one is not seated unsaid.
+TEST(EventCli, ATeamsSectionIsRegisteredOnePlayerAtATime) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "2"}).rc, 0);
+  ASSERT_EQ(run({"section", "--file", file, "--name", "t", "--variant", "chess-four", "--format", "teams", "--rounds",
+                 "2"}).rc, 0);
+  for (const auto& [player, team] : std::vector<std::pair<std::string, std::string>>{
+           {"Ann", "Rooks"}, {"Bob", "Rooks"}, {"Cat", "Pawns"}, {"Dan", "Pawns"}, {"Eve", "Kings"}}) {
+    CliRun r = run({"register", "--file", file, "--section", "t", "--name", player, "--team", team});
+    ASSERT_EQ(r.rc, 0) << player << ": " << r.err;
+  }
+  CliRun third = run({"register", "--file", file, "--section", "t", "--name", "Fay", "--team", "Rooks"});
+  EXPECT_EQ(third.rc, 1);
+  EXPECT_EQ(third.err, "tabula event: team Rooks has two players already\n");
+  CliRun alone = run({"seat", "--file", file, "--section", "t"});
+  EXPECT_EQ(alone.rc, 1);
+  EXPECT_EQ(alone.err, "tabula event: section t: team Kings has one player (Eve): register the partner, or withdraw Eve\n");
+  ASSERT_EQ(run({"register", "--file", file, "--section", "t", "--name", "Fay", "--team", "Kings"}).rc, 0);
+  CliRun seat = run({"seat", "--file", file, "--section", "t"});
+  EXPECT_EQ(seat.rc, 0) << seat.err;
+}
+
+// A hand-edited file's section with a variant this build does not ship is
+// not seated: the boards could not play it.
+TEST(EventCli, ASectionOfAVariantNotShippedIsNotSeated) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  event::Event e;
+  e.name = "club";
+  e.boards = {"t1"};
+  event::Section s;
+  s.name = "s";
+  s.variant = "chess960";
+  s.format = event::Format::kTwoPlayer;
+  s.rounds = 2;
+  s.players = {{"Ann", 0, "", "", false}, {"Bob", 0, "", "", false}};
+  e.sections.push_back(s);
+  std::string error;
+  ASSERT_TRUE(event::save_event(e, file, error)) << error;
+  CliRun seat = run({"seat", "--file", file, "--section", "s"});
+  EXPECT_EQ(seat.rc, 1);
+  EXPECT_EQ(seat.err.rfind("tabula event: section s: --variant chess960: not a shipped variant (", 0), 0u) << seat.err;
+}
+
+// Forfeits, corrections and withdrawals as an arbiter types them (s13): a
+// player absent, the same forfeit twice, a forfeit of a played game or of a
+// player with the bye, a result typed over another, a result for an earlier
+// round, a withdrawal undone, a player registered by mistake removed; every
+// refusal names what is wrong and changes nothing.
+TEST(EventCli, ForfeitsAndCorrectionsAsAnArbiterTypesThem) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "2"}).rc, 0);
+  ASSERT_EQ(run({"section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
+                 "--rounds", "3"}).rc, 0);
+  const std::vector<std::string> names{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    ASSERT_EQ(run({"register", "--file", file, "--section", "ffa", "--name", names[i], "--rating",
+                   std::to_string(2000 - 50 * static_cast<int>(i))}).rc, 0);
+  }
+  ASSERT_EQ(run({"register", "--file", file, "--section", "ffa", "--name", "Zed"}).rc, 0);
+  CliRun removed = run({"unregister", "--file", file, "--section", "ffa", "--name", "Zed"});
+  EXPECT_EQ(removed.rc, 0) << removed.err;
+  EXPECT_EQ(removed.out, "Zed unregistered (9 in section ffa)\n");
+  ASSERT_EQ(run({"seat", "--file", file, "--section", "ffa"}).rc, 0);
+  std::vector<std::string> errors;
+  auto e = event::load_event(file, errors);
+  ASSERT_TRUE(e);
+  const event::Section& s = e->sections[0];
+  ASSERT_EQ(s.played[0].tables.size(), 2u);
+  ASSERT_EQ(s.played[0].byes.size(), 1u);
+  const std::string bye = s.player(s.played[0].byes[0]).name;
+  const event::Table t1 = s.played[0].tables[0];
+  const event::Table t2 = s.played[0].tables[1];
+  auto name = [&](const event::Table& t, std::size_t seat) { return s.player(t.seats[seat]).name; };
+
+  CliRun seated = run({"unregister", "--file", file, "--section", "ffa", "--name", name(t1, 0)});
+  EXPECT_EQ(seated.rc, 1);
+  EXPECT_EQ(seated.err, "tabula event: " + name(t1, 0) +
+                            " is in round 1 of section ffa: a player with a round is withdrawn, not unregistered "
+                            "(`tabula event withdraw`)\n");
+
+  // Seat 1 of t1 does not appear.
+  CliRun absent = run({"forfeit", "--file", file, "--section", "ffa", "--name", name(t1, 1)});
+  ASSERT_EQ(absent.rc, 0) << absent.err;
+  EXPECT_EQ(absent.out, "round 1, board " + t1.board + ": " + name(t1, 1) + " absent, the game is not played (forfeit, absent: " +
+                            name(t1, 1) + ")\n  " + name(t1, 0) + " 2\n  " + name(t1, 1) + " 0\n  " + name(t1, 2) +
+                            " 2\n  " + name(t1, 3) + " 2\n");
+  CliRun again = run({"forfeit", "--file", file, "--section", "ffa", "--name", name(t1, 1)});
+  EXPECT_EQ(again.rc, 1);
+  EXPECT_EQ(again.err, "tabula event: " + name(t1, 1) + " is recorded absent on board " + t1.board +
+                           " in round 1 already\n");
+  CliRun nobody = run({"forfeit", "--file", file, "--section", "ffa", "--name", "Xavier"});
+  EXPECT_EQ(nobody.err, "tabula event: Xavier is not registered in section ffa\n");
+  CliRun on_bye = run({"forfeit", "--file", file, "--section", "ffa", "--name", bye});
+  EXPECT_EQ(on_bye.err, "tabula event: " + bye + " has the bye in round 1 of section ffa: nothing to forfeit\n");
+  CliRun no_round = run({"forfeit", "--file", file, "--section", "ffa", "--name", bye, "--round", "2"});
+  EXPECT_EQ(no_round.err, "tabula event: --round 2: section ffa has rounds 1 to 1 seated\n");
+  // A result on the forfeited table is refused, naming the forfeit.
+  CliRun over = run({"result", "--file", file, "--section", "ffa", "--board", t1.board, "--ranks", "0,1,2,3"});
+  EXPECT_EQ(over.rc, 1);
+  EXPECT_EQ(over.err, "tabula event: round 1, board " + t1.board + " has its result already (forfeit, absent: " +
+                          name(t1, 1) + "); to correct it: tabula event clear --section ffa --board " + t1.board +
+                          " --round 1\n");
+  // t2 is played; a forfeit of one of its players is refused; a second
+  // result typed over it too.
+  ASSERT_EQ(run({"result", "--file", file, "--section", "ffa", "--board", t2.board, "--ranks", "3,2,1,0"}).rc, 0);
+  CliRun played = run({"forfeit", "--file", file, "--section", "ffa", "--name", name(t2, 0)});
+  EXPECT_EQ(played.rc, 1);
+  EXPECT_EQ(played.err, "tabula event: round 1, board " + t2.board +
+                            " was played (ranks 3,2,1,0): a played game is not forfeited; if the result is wrong: "
+                            "tabula event clear --section ffa --board " + t2.board + " --round 1\n");
+  CliRun typed_over = run({"result", "--file", file, "--section", "ffa", "--board", t2.board, "--ranks", "0,1,2,3"});
+  EXPECT_EQ(typed_over.rc, 1);
+  e = event::load_event(file, errors);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->sections[0].played[0].tables[1].ranks, (std::vector<int>{3, 2, 1, 0})) << "nothing recorded lost";
+  EXPECT_EQ(e->sections[0].played[0].tables[0].absent, (std::vector<event::PlayerId>{t1.seats[1]}));
+
+  CliRun standings = run({"standings", "--file", file, "--section", "ffa"});
+  EXPECT_NE(standings.out.find("0 +1"), std::string::npos) << standings.out;
+  EXPECT_NE(standings.out.find("0 -1"), std::string::npos) << standings.out;
+  EXPECT_NE(standings.out.find("after round 1 of 3"), std::string::npos) << standings.out;
+
+  // Round 2 seated; then the arbiter finds round 1's t2 was entered wrong.
+  ASSERT_EQ(run({"seat", "--file", file, "--section", "ffa"}).rc, 0);
+  CliRun cleared = run({"clear", "--file", file, "--section", "ffa", "--board", t2.board, "--round", "1"});
+  ASSERT_EQ(cleared.rc, 0) << cleared.err;
+  EXPECT_EQ(cleared.out, "round 1, board " + t2.board + ": cleared ranks 3,2,1,0\n");
+  CliRun fixed = run({"result", "--file", file, "--section", "ffa", "--board", t2.board, "--ranks", "0,1,2,3",
+                      "--round", "1"});
+  ASSERT_EQ(fixed.rc, 0) << fixed.err;
+  EXPECT_EQ(fixed.out, "board " + t2.board + ": result recorded\nround 1 corrected after round 2 was seated: the "
+                       "standings change, the later rounds' seating stays as made\n");
+  CliRun nothing = run({"clear", "--file", file, "--section", "ffa", "--board", t2.board});
+  EXPECT_EQ(nothing.err, "tabula event: round 2, board " + t2.board + " has no result to clear\n");
+  e = event::load_event(file, errors);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->sections[0].played[0].tables[1].ranks, (std::vector<int>{0, 1, 2, 3}));
+
+  // A withdrawal, refused twice, undone.
+  CliRun gone = run({"withdraw", "--file", file, "--section", "ffa", "--name", "Ann"});
+  ASSERT_EQ(gone.rc, 0) << gone.err;
+  EXPECT_NE(gone.out.find("Ann withdrawn from the next round on\n"), std::string::npos);
+  EXPECT_EQ(run({"withdraw", "--file", file, "--section", "ffa", "--name", "Ann"}).err,
+            "tabula event: Ann has withdrawn already\n");
+  CliRun back = run({"withdraw", "--file", file, "--section", "ffa", "--name", "Ann", "--undo"});
+  EXPECT_EQ(back.out, "Ann back: seated again from the next round on\n");
+  EXPECT_EQ(run({"withdraw", "--file", file, "--section", "ffa", "--name", "Ann", "--undo"}).err,
+            "tabula event: Ann has not withdrawn\n");
+}
+
 }  // namespace
 }  // namespace tabula::cli

@@ -20,6 +20,10 @@ Event sample() {
   EXPECT_EQ(sim::play_all(s, 8, 5), "");
   s.played.back().tables[0].ranks.clear();  // one table still playing
   s.played.back().tables[1].game_id = "1733300000000-b2";
+  // A forfeit (s13): two absent at a table of round 1, and the house rule.
+  s.played.front().tables[1].ranks.clear();
+  s.played.front().tables[1].absent = {s.played.front().tables[1].seats[3], s.played.front().tables[1].seats[0]};
+  s.forfeit_points = 2.5;
   e.sections.push_back(s);
   Section t = sim::make_section(8, Format::kFourPlayerTeams, 2, 3);
   t.name = "teams";
@@ -38,6 +42,7 @@ void expect_same(const Event& a, const Event& b) {
     EXPECT_EQ(x.name, y.name);
     EXPECT_EQ(x.format, y.format);
     EXPECT_EQ(x.bye_points, y.bye_points);
+    EXPECT_EQ(x.forfeit_points, y.forfeit_points);
     ASSERT_EQ(x.players.size(), y.players.size());
     for (std::size_t p = 0; p < x.players.size(); ++p) {
       EXPECT_EQ(x.players[p].name, y.players[p].name);
@@ -53,6 +58,7 @@ void expect_same(const Event& a, const Event& b) {
         EXPECT_EQ(x.played[r].tables[t].ranks, y.played[r].tables[t].ranks);
         EXPECT_EQ(x.played[r].tables[t].board, y.played[r].tables[t].board);
         EXPECT_EQ(x.played[r].tables[t].game_id, y.played[r].tables[t].game_id);
+        EXPECT_EQ(x.played[r].tables[t].absent, y.played[r].tables[t].absent);
       }
       EXPECT_EQ(x.played[r].byes, y.played[r].byes);
     }
@@ -92,10 +98,16 @@ TEST(EventFile, BadFilesNameWhatIsWrong) {
   EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1: rank 5 is out of range");
   EXPECT_EQ(errors[1], "x.event: section a, round 1, table 1: A is seated twice");
   errors.clear();
-  EXPECT_FALSE(from_text("sections { name: \"t\" format: \"teams\" players { name: \"A\" team: \"X\" } }", "x.event",
+  EXPECT_FALSE(from_text("sections { name: \"t\" format: \"teams\" players { name: \"A\" team: \"X\" }"
+                         " players { name: \"B\" team: \"X\" } players { name: \"C\" team: \"X\" } }", "x.event",
                          errors));
   ASSERT_FALSE(errors.empty());
-  EXPECT_EQ(errors[0], "x.event: section t: team X has 1 players, a team is 2");
+  EXPECT_EQ(errors[0], "x.event: section t: team X has 3 players, a team is 2");
+  errors.clear();
+  // A team of one is a registration under way (s13: it was refused, so no
+  // teams section could be registered player by player).
+  EXPECT_TRUE(from_text("sections { name: \"t\" format: \"teams\" players { name: \"A\" team: \"X\" } }", "x.event",
+                        errors));
   errors.clear();
   // A hand-edited file is held to the names' rule the CLI's options are
   // (s10-attack: a line break in a name wrote lines of its own into the TRF).
@@ -110,6 +122,42 @@ TEST(EventFile, BadFilesNameWhatIsWrong) {
   errors.clear();
   EXPECT_FALSE(load_event("/nonexistent/club.event", errors));
   EXPECT_EQ(errors[0], "/nonexistent/club.event: cannot be read");
+}
+
+// A hand-edited forfeit (s13): the absent must be the table's own, once
+// each, and a forfeited game has no ranks; the house rule's points lie in
+// 0..the format's win.
+TEST(EventFile, AHandEditedForfeitIsHeldToTheRules) {
+  const std::string head = "sections { name: \"a\" format: \"two\" players { name: \"A\" } players { name: \"B\" }"
+                           " players { name: \"C\" } ";
+  std::vector<std::string> errors;
+  EXPECT_FALSE(from_text(head + "played { tables { number: 1 seats: \"A\" seats: \"B\" absent: \"C\" } } }",
+                         "x.event", errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1: C is absent but not seated at the table");
+  errors.clear();
+  EXPECT_FALSE(from_text(head + "played { tables { number: 1 seats: \"A\" seats: \"B\" absent: \"A\" absent: \"A\" } } }",
+                         "x.event", errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1: A is absent twice");
+  errors.clear();
+  EXPECT_FALSE(from_text(head + "played { tables { number: 1 seats: \"A\" seats: \"B\" ranks: 0 ranks: 1 absent: \"B\" } } }",
+                         "x.event", errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1: ranks and absent players both (a forfeit is not played)");
+  errors.clear();
+  EXPECT_FALSE(from_text(head + "played { tables { number: 1 seats: \"A\" seats: \"B\" absent: \"Zed\" } } }",
+                         "x.event", errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1, absent: Zed is not registered");
+  errors.clear();
+  EXPECT_FALSE(from_text(head + "forfeit_points: 1.5 has_forfeit_points: true }", "x.event", errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "x.event: section a: forfeit points 1.500000 is not a number from 0 to 1 (a two section's game)");
+  errors.clear();
+  EXPECT_TRUE(from_text(head + "forfeit_points: 1 has_forfeit_points: true played { tables { number: 1 seats: \"A\""
+                        " seats: \"B\" absent: \"B\" } } }", "x.event", errors));
+  EXPECT_TRUE(errors.empty()) << errors[0];
 }
 
 TEST(EventStore, TheHubsRecordKeepsTheEventAndRefusesAForeignFile) {
