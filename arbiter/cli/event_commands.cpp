@@ -23,7 +23,7 @@
 
 namespace tabula::cli {
 
-const char* const kEventUsage = R"(  event new|section|register|withdraw|seat|result|forfeit|clear|collect|standings|trf|pairings|quality ...
+const char* const kEventUsage = R"(  event new|section|register|withdraw|seat|result|forfeit|clear|... ...
                                     run an event: register players, seat rounds (four-player
                                     tables, teams, two-player Swiss), results, standings,
                                     TRF-16 (docs/EVENT.md; `tabula event` alone lists the forms)
@@ -41,6 +41,7 @@ constexpr const char* kForms = R"(usage: tabula event <what> --file F ...
   unregister --section S --name NAME          (a player never seated: registered by mistake)
   withdraw --section S --name NAME [--undo]
   seat --section S [--record R]
+  unseat --section S                           (take back the last round while none of it has a result)
   result --section S --board B --ranks 0,1,2,3 [--round N]
   forfeit --section S --name NAME [--round N]  (NAME did not appear: the table's game is not played)
   clear --section S --board B [--round N]      (undo a table's result or forfeit)
@@ -111,6 +112,22 @@ std::optional<std::size_t> round_of(const Options& o, const Section& s, std::ost
     return std::nullopt;
   }
   return static_cast<std::size_t>(r - 1);
+}
+
+// The player of that name; nullopt, said on `err`, when none.
+std::optional<event::PlayerId> registered(const Section& s, const std::string& name, std::ostream& err) {
+  auto id = s.find(name);
+  if (!id) err << "tabula event: " << name << " is not registered in section " << s.name << "\n";
+  return id;
+}
+
+// The table of round `r` (an index) on `board`; null, said on `err`, when none.
+event::Table* table_on(Section& s, std::size_t r, const std::string& board, std::ostream& err) {
+  for (event::Table& t : s.played[r].tables) {
+    if (t.board == board) return &t;
+  }
+  err << "tabula event: round " << r + 1 << " of section " << s.name << " has no table on board " << board << "\n";
+  return nullptr;
 }
 
 // A table's result as the arbiter typed it: "ranks 0,2,1,3" or "forfeit: Ann absent".
@@ -494,11 +511,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
   } else if (what == "withdraw") {
     const std::string name = need(*o, "name", ok, err);
     if (!ok) return 2;
-    auto id = s->find(name);
-    if (!id) {
-      err << "tabula event: " << name << " is not registered in section " << s->name << "\n";
-      return 1;
-    }
+    const auto id = registered(*s, name, err);
+    if (!id) return 1;
     event::Player& player = s->players[static_cast<std::size_t>(id->value)];
     const bool undo = o->values.count("undo") > 0;
     if (player.withdrawn != undo) {
@@ -519,11 +533,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
   } else if (what == "unregister") {
     const std::string name = need(*o, "name", ok, err);
     if (!ok) return 2;
-    auto id = s->find(name);
-    if (!id) {
-      err << "tabula event: " << name << " is not registered in section " << s->name << "\n";
-      return 1;
-    }
+    const auto id = registered(*s, name, err);
+    if (!id) return 1;
     // Only a player never seated: one who sat at a table or had a bye is in the
     // rounds' record (withdraw them instead).
     for (std::size_t r = 0; r < s->played.size(); ++r) {
@@ -573,21 +584,33 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     s->played.push_back(res.round);
     changed = true;
     print_round(*s, s->played.size() - 1, out);
+  } else if (what == "unseat") {
+    // A round seated too early (a late arrival, a withdrawal not yet typed, a
+    // pairing file of the wrong round): taken back while nothing of it is
+    // recorded; a result or forfeit is never dropped this way.
+    if (s->played.empty()) {
+      err << "tabula event: section " << s->name << " has no round seated\n";
+      return 1;
+    }
+    for (const event::Table& t : s->played.back().tables) {
+      if (t.finished()) {
+        err << "tabula event: round " << s->played.size() << ", board " << t.board << " has a result ("
+            << result_text(*s, t) << "): a round with results is not taken back (clear them first)\n";
+        return 1;
+      }
+    }
+    out << "round " << s->played.size() << " of section " << s->name << " taken back:\n";
+    print_round(*s, s->played.size() - 1, out);
+    s->played.pop_back();
+    changed = true;
   } else if (what == "result") {
     const std::string board = need(*o, "board", ok, err);
     const std::string ranks = need(*o, "ranks", ok, err);
     if (!ok) return 2;
     const auto r = round_of(*o, *s, err);
     if (!r) return 1;
-    event::Table* table = nullptr;
-    for (event::Table& t : s->played[*r].tables) {
-      if (t.board == board) table = &t;
-    }
-    if (!table) {
-      err << "tabula event: round " << *r + 1 << " of section " << s->name << " has no table on board " << board
-          << "\n";
-      return 1;
-    }
+    event::Table* table = table_on(*s, *r, board, err);
+    if (!table) return 1;
     // A result is never replaced unseen: a board typed wrong would overwrite
     // another table's (s13). Clear it first, which prints what it was.
     if (table->finished()) {
@@ -598,10 +621,10 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     std::vector<int> parsed;
     std::istringstream in(ranks);
-    for (std::string r; std::getline(in, r, ',');) {
+    for (std::string rank; std::getline(in, rank, ',');) {
       long long v = 0;
-      if (!parse_number(r, 0, static_cast<long long>(table->seats.size()) - 1, v)) {
-        err << "tabula event: --ranks " << ranks << ": '" << r << "' is not a rank from 0 to "
+      if (!parse_number(rank, 0, static_cast<long long>(table->seats.size()) - 1, v)) {
+        err << "tabula event: --ranks " << ranks << ": '" << rank << "' is not a rank from 0 to "
             << table->seats.size() - 1 << "\n";
         return 2;
       }
@@ -624,11 +647,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (!ok) return 2;
     const auto r = round_of(*o, *s, err);
     if (!r) return 1;
-    auto id = s->find(name);
-    if (!id) {
-      err << "tabula event: " << name << " is not registered in section " << s->name << "\n";
-      return 1;
-    }
+    const auto id = registered(*s, name, err);
+    if (!id) return 1;
     event::Round& round = s->played[*r];
     event::Table* table = nullptr;
     for (event::Table& t : round.tables) {
@@ -663,15 +683,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     if (!ok) return 2;
     const auto r = round_of(*o, *s, err);
     if (!r) return 1;
-    event::Table* table = nullptr;
-    for (event::Table& t : s->played[*r].tables) {
-      if (t.board == board) table = &t;
-    }
-    if (!table) {
-      err << "tabula event: round " << *r + 1 << " of section " << s->name << " has no table on board " << board
-          << "\n";
-      return 1;
-    }
+    event::Table* table = table_on(*s, *r, board, err);
+    if (!table) return 1;
     if (!table->finished()) {
       err << "tabula event: round " << *r + 1 << ", board " << board << " has no result to clear\n";
       return 1;

@@ -301,6 +301,26 @@ TEST(EventCli, ForfeitsAndCorrectionsAsAnArbiterTypesThem) {
   ASSERT_TRUE(e);
   EXPECT_EQ(e->sections[0].played[0].tables[1].ranks, (std::vector<int>{0, 1, 2, 3}));
 
+  // Round 2 has a result (t2 of round 1 was corrected, round 2's t1 is
+  // typed): not taken back; once cleared it is, and seated again.
+  e = event::load_event(file, errors);
+  ASSERT_TRUE(e);
+  const std::string r2_board = e->sections[0].played[1].tables[0].board;
+  ASSERT_EQ(run({"result", "--file", file, "--section", "ffa", "--board", r2_board, "--ranks", "0,1,2,3"}).rc, 0);
+  CliRun kept = run({"unseat", "--file", file, "--section", "ffa"});
+  EXPECT_EQ(kept.rc, 1);
+  EXPECT_EQ(kept.err, "tabula event: round 2, board " + r2_board +
+                          " has a result (ranks 0,1,2,3): a round with results is not taken back (clear them first)\n");
+  ASSERT_EQ(run({"clear", "--file", file, "--section", "ffa", "--board", r2_board}).rc, 0);
+  CliRun unseat = run({"unseat", "--file", file, "--section", "ffa"});
+  ASSERT_EQ(unseat.rc, 0) << unseat.err;
+  EXPECT_EQ(unseat.out.rfind("round 2 of section ffa taken back:\nRound 2 of section ffa (chesscom-ffa)\n", 0), 0u)
+      << unseat.out;
+  e = event::load_event(file, errors);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->sections[0].played.size(), 1u);
+  ASSERT_EQ(run({"seat", "--file", file, "--section", "ffa"}).rc, 0);
+
   // A withdrawal, refused twice, undone.
   CliRun gone = run({"withdraw", "--file", file, "--section", "ffa", "--name", "Ann"});
   ASSERT_EQ(gone.rc, 0) << gone.err;

@@ -130,30 +130,25 @@ TEST(EventFile, BadFilesNameWhatIsWrong) {
 TEST(EventFile, AHandEditedForfeitIsHeldToTheRules) {
   const std::string head = "sections { name: \"a\" format: \"two\" players { name: \"A\" } players { name: \"B\" }"
                            " players { name: \"C\" } ";
+  const std::vector<std::pair<std::string, std::string>> refused{
+      {"played { tables { number: 1 seats: \"A\" seats: \"B\" absent: \"C\" } } }",
+       "x.event: section a, round 1, table 1: C is absent but not seated at the table"},
+      {"played { tables { number: 1 seats: \"A\" seats: \"B\" absent: \"A\" absent: \"A\" } } }",
+       "x.event: section a, round 1, table 1: A is absent twice"},
+      {"played { tables { number: 1 seats: \"A\" seats: \"B\" ranks: 0 ranks: 1 absent: \"B\" } } }",
+       "x.event: section a, round 1, table 1: ranks and absent players both (a forfeit is not played)"},
+      {"played { tables { number: 1 seats: \"A\" seats: \"B\" absent: \"Zed\" } } }",
+       "x.event: section a, round 1, table 1, absent: Zed is not registered"},
+      {"forfeit_points: 1.5 has_forfeit_points: true }",
+       "x.event: section a: forfeit points 1.500000 is not a number from 0 to 1 (a two section's game)"},
+  };
   std::vector<std::string> errors;
-  EXPECT_FALSE(from_text(head + "played { tables { number: 1 seats: \"A\" seats: \"B\" absent: \"C\" } } }",
-                         "x.event", errors));
-  ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1: C is absent but not seated at the table");
-  errors.clear();
-  EXPECT_FALSE(from_text(head + "played { tables { number: 1 seats: \"A\" seats: \"B\" absent: \"A\" absent: \"A\" } } }",
-                         "x.event", errors));
-  ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1: A is absent twice");
-  errors.clear();
-  EXPECT_FALSE(from_text(head + "played { tables { number: 1 seats: \"A\" seats: \"B\" ranks: 0 ranks: 1 absent: \"B\" } } }",
-                         "x.event", errors));
-  ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1: ranks and absent players both (a forfeit is not played)");
-  errors.clear();
-  EXPECT_FALSE(from_text(head + "played { tables { number: 1 seats: \"A\" seats: \"B\" absent: \"Zed\" } } }",
-                         "x.event", errors));
-  ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0], "x.event: section a, round 1, table 1, absent: Zed is not registered");
-  errors.clear();
-  EXPECT_FALSE(from_text(head + "forfeit_points: 1.5 has_forfeit_points: true }", "x.event", errors));
-  ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0], "x.event: section a: forfeit points 1.500000 is not a number from 0 to 1 (a two section's game)");
+  for (const auto& [text, says] : refused) {
+    errors.clear();
+    EXPECT_FALSE(from_text(head + text, "x.event", errors)) << text;
+    ASSERT_EQ(errors.size(), 1u) << text;
+    EXPECT_EQ(errors[0], says);
+  }
   errors.clear();
   EXPECT_TRUE(from_text(head + "forfeit_points: 1 has_forfeit_points: true played { tables { number: 1 seats: \"A\""
                         " seats: \"B\" absent: \"B\" } } }", "x.event", errors));

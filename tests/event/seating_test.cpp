@@ -89,8 +89,8 @@ void expect_strict(Section s, int tables, std::uint32_t seed) {
 // Before s12 the rounds 4-5 (where a bye or the 24 design's missing rows
 // leave a table whose players all want the one seat) had up to 3 players two
 // apart, asserted as a bound (`between` 2: at most 4 players); s12's exact
-// search two classes ahead (seating_plan.cpp) holds them within one except
-// where `between` 2 is still passed. 23 players over 5 rounds end inside a
+// search two classes ahead (seating_plan.cpp) holds them within one in every
+// plan test here (s13: 31 players too); `between` 2 is the old bound. 23 players over 5 rounds end inside a
 // four-round cycle, where a bye can leave two apart.
 void expect_plan(Section s, int tables, std::uint32_t seed, std::size_t byes_per_round, bool end_balanced = true,
                  int between = 1) {
@@ -233,9 +233,11 @@ TEST(Seating, ThirtyPlayersGiveTwoByesARoundAndTheByeScoresHalfTheTable) {
 
 TEST(Seating, ThirtyOnePlayersGiveThreeByes) {
   for (std::uint32_t seed = 1; seed <= 2; ++seed) {
-    // Seed 71 keeps one player two apart after round 5 (the exact search of
-    // seating_plan.cpp looks two classes ahead; the trap here is set earlier).
-    expect_plan(make_section(31, Format::kFourPlayer, 7, 70 + seed), 8, 70 + seed, 3, true, 2);
+    // s13: within one after every round. Seed 71 had one player two apart
+    // after round 5 with s12's first budget of 20,000 nodes a chain (85d8545;
+    // checked again in s13); 250b621's 8,000 took another path and the bound
+    // here was left at "at most 4".
+    expect_plan(make_section(31, Format::kFourPlayer, 7, 70 + seed), 8, 70 + seed, 3);
   }
   Section s = make_section(31, Format::kFourPlayer, 5, 7);
   ASSERT_EQ(play_all(s, 8, 77), "");

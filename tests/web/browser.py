@@ -21,7 +21,13 @@ def browser(width, height):
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
 
 
-def wait_for(what, predicate, seconds=20.0):
+# How long a page may take to show what a test waits for: a loaded CI machine
+# (two cores, the whole test command beside it) took more than the 20 s this
+# was (s13). Only a failing wait runs this long.
+WAIT_SECONDS = 60.0
+
+
+def wait_for(what, predicate, seconds=WAIT_SECONDS):
     """Polls predicate() until it returns something true; raises naming `what`."""
     end = time.time() + seconds
     last = None
@@ -34,3 +40,21 @@ def wait_for(what, predicate, seconds=20.0):
             last = e
         time.sleep(0.1)
     raise AssertionError(f"timed out after {seconds} s waiting for {what} (last: {last!r})")
+
+
+def settled(d, seconds=WAIT_SECONDS):
+    """Waits until two screenshots 0.3 s apart are the same (the page has
+    finished drawing: fonts, transitions), instead of a fixed sleep that a
+    loaded machine outlasts; the last screenshot."""
+    last = d.get_screenshot_as_png()
+
+    def same():
+        nonlocal last
+        time.sleep(0.3)
+        now = d.get_screenshot_as_png()
+        stable = now == last
+        last = now
+        return stable
+
+    wait_for("the page to stop changing", same, seconds)
+    return last

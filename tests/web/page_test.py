@@ -23,7 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import browser, wait_for  # noqa: E402
+from browser import browser, settled, wait_for  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 BIN, WWW, GOLDEN, OUT = sys.argv[1:5]
@@ -153,7 +153,7 @@ try:
     d = browser(1280, 900)
     d.get(f"http://127.0.0.1:{live}/")
     first = wait_for("board t5 with a move", lambda: (cards(d).get("t5") or "") if " no move yet" not in (cards(d).get("t5") or " no move yet") else None)
-    wait_for("a later move of t5 on the same page", lambda: cards(d).get("t5") != first, 60)
+    wait_for("a later move of t5 on the same page", lambda: cards(d).get("t5") != first)
     # The delayed service holds the game back: nothing of it is public yet.
     d2 = browser(1280, 900)
     d2.get(f"http://127.0.0.1:{delayed}/")
@@ -178,7 +178,7 @@ try:
     click(d, "the Pause button", lambda: [b for b in d.find_elements(By.CSS_SELECTOR, ".actions button")
                                          if b.text == "Pause"][0])
     wait_for("the action sent", lambda: "sent pause to t5" in d.find_element(By.ID, "action-result").text)
-    wait_for("t5 paused by the arbiter", lambda: "paused by the arbiter" in d.find_element(By.ID, "focus-body").text, 30)
+    wait_for("t5 paused by the arbiter", lambda: "paused by the arbiter" in d.find_element(By.ID, "focus-body").text)
     d.save_screenshot(os.path.join(OUT, "arbiter-1280x900.png"))
     d.quit()
 
@@ -190,11 +190,11 @@ try:
         d.get(f"http://127.0.0.1:{shots}/")
         wait_for("both shots boards finished", lambda: "White wins (checkmate)" in (cards(d).get("t1") or "")
                  and "8. m11-k11" in (cards(d).get("t2") or ""), 90)
-        time.sleep(0.5)
+        settled(d)
         compare(f"spectators-{w}x{h}.png", d)
         click(d, "board t2", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t2"]'))
         wait_for("the large board", lambda: d.find_element(By.ID, "focus").is_displayed())
-        time.sleep(0.3)
+        settled(d)
         compare(f"board-t2-{w}x{h}.png", d)
         d.quit()
     # 4. The event's standings on the spectator page (issue 35): from the
@@ -202,8 +202,8 @@ try:
     ev = os.path.join(work, "club.event")
 
     def event(*args):
-        subprocess.run([os.path.join(BIN, "tabula"), "event", args[0], "--file", ev] + list(args[1:]), check=True,
-                       capture_output=True, timeout=30)
+        return subprocess.run([os.path.join(BIN, "tabula"), "event", args[0], "--file", ev] + list(args[1:]),
+                              check=True, capture_output=True, text=True, timeout=60).stdout
 
     event("new", "--name", "shots", "--boards", "2")
     event("section", "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four", "--rounds", "3")
@@ -229,9 +229,10 @@ try:
                 for r in sec.find_elements(By.CSS_SELECTOR, ".standings-table tbody tr")]
         if len(rows) != 8 or "points" not in heads:
             return None
-        return sec.find_element(By.TAG_NAME, "h2").text, [r[heads.index("points")] for r in rows]
+        return (sec.find_element(By.TAG_NAME, "h2").text, [r[heads.index("points")] for r in rows],
+                [r[heads.index("games")] for r in rows])
 
-    title, points = wait_for("the standings after round 1", standings, 30)
+    title, points, _ = wait_for("the standings after round 1", standings)
     # Four-player tables score 3/2/1/0 by rank (docs/EVENT.md): two tables.
     if "after round 1" not in title or sorted(float(p) for p in points) != [0, 0, 1, 1, 2, 2, 3, 3]:
         failures.append(f"standings after round 1: {title!r} {points}")
@@ -243,14 +244,20 @@ try:
     injected = d.find_elements(By.CSS_SELECTOR, "#standings img, #standings script, #standings b")
     if injected or "pwned" in d.title:
         failures.append(f"a player's name became markup: {len(injected)} elements, title {d.title!r}")
-    event("seat", "--section", "ffa")
+    seated = event("seat", "--section", "ffa")
     event("result", "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3")
-    event("result", "--section", "ffa", "--board", "t2", "--ranks", "1,0,3,2")
-    title, points = wait_for("the standings after round 2, without a reload",
-                             lambda: (lambda t: t if t and "after round 2" in t[0] else None)(standings()), 20)
-    # Two rounds of two tables: 24 points in all, at most 6 each.
+    # Round 2's t2: its second seat does not appear (s13: a forfeit, shown in
+    # the games cell: "1 -1" for the absent, "1 +1" for the three present).
+    at_t2 = [line for line in seated.splitlines() if "board t2:" in line][0].split(": ", 1)[1].split(", ")
+    event("forfeit", "--section", "ffa", "--name", at_t2[1])
+    title, points, games = wait_for("the standings after round 2, without a reload",
+                                    lambda: (lambda t: t if t and "after round 2" in t[0] else None)(standings()))
+    # Two rounds of two tables: 24 points in all (a forfeit keeps the table's
+    # 6: 2, 2, 2, 0), at most 6 each.
     if sum(float(p) for p in points) != 24 or max(float(p) for p in points) > 6:
         failures.append(f"standings after round 2: {title!r} {points}")
+    if sorted(games) != ["1 +1", "1 +1", "1 +1", "1 -1", "2", "2", "2", "2"]:
+        failures.append(f"the forfeit is not shown in the games column: {games}")
     d.quit()
 except Exception as e:  # noqa: BLE001 - reported as the test's failure
     failures.append(f"{type(e).__name__}: {e}")
