@@ -728,6 +728,26 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       err << "tabula event: " << o->positional[0] << ": " << got.error << "\n";
       return 1;
     }
+    // A pairing program given a stale TRF (exported before the last round's
+    // results, or of an earlier round) pairs players who have played each
+    // other: said, naming the round they met, so the arbiter can `unseat`
+    // (s13). A forfeited game is no meeting (FIDE C.04.1).
+    const event::History before = event::history_of(*s);
+    for (const event::Table& t : got.round.tables) {
+      const auto a = static_cast<std::size_t>(t.seats[0].value), b = static_cast<std::size_t>(t.seats[1].value);
+      if (before.met[a][b] == 0) continue;
+      for (std::size_t r = 0; r < s->played.size(); ++r) {
+        for (const event::Table& u : s->played[r].tables) {
+          const bool both = std::find(u.seats.begin(), u.seats.end(), t.seats[0]) != u.seats.end() &&
+                            std::find(u.seats.begin(), u.seats.end(), t.seats[1]) != u.seats.end();
+          if (both && !u.forfeited()) {
+            err << "tabula event: warning: " << s->player(t.seats[0]).name << " and " << s->player(t.seats[1]).name
+                << " played each other in round " << r + 1
+                << ": is this the pairing of a stale TRF? (`tabula event unseat` takes the round back)\n";
+          }
+        }
+      }
+    }
     s->played.push_back(got.round);
     changed = true;
     print_round(*s, s->played.size() - 1, out);

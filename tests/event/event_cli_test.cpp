@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "event/event_file.h"
@@ -181,6 +182,28 @@ TEST(EventCli, ATeamsSectionIsRegisteredOnePlayerAtATime) {
   ASSERT_EQ(run({"register", "--file", file, "--section", "t", "--name", "Fay", "--team", "Kings"}).rc, 0);
   CliRun seat = run({"seat", "--file", file, "--section", "t"});
   EXPECT_EQ(seat.rc, 0) << seat.err;
+}
+
+// A pairing list from a stale TRF (s13): the program paired players who have
+// played each other; the round is taken, with a warning naming the round
+// they met, and `unseat` takes it back. A forfeited game is no meeting.
+TEST(EventCli, APairingOfPlayersWhoMetIsNamedAndCanBeTakenBack) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  const std::string pairs = dir.path() + "/pairs.txt";
+  ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "2"}).rc, 0);
+  ASSERT_EQ(run({"section", "--file", file, "--name", "open", "--variant", "chess", "--format", "two", "--rounds", "3"}).rc, 0);
+  for (const char* n : {"Ann", "Bob", "Cat", "Dan"}) ASSERT_EQ(run({"register", "--file", file, "--section", "open", "--name", n}).rc, 0);
+  std::ofstream(pairs) << "2\n1 2\n3 4\n";
+  ASSERT_EQ(run({"pairings", "--file", file, "--section", "open", pairs}).rc, 0);
+  ASSERT_EQ(run({"result", "--file", file, "--section", "open", "--board", "t1", "--ranks", "0,1"}).rc, 0);
+  ASSERT_EQ(run({"forfeit", "--file", file, "--section", "open", "--name", "Dan"}).rc, 0);
+  std::ofstream(pairs) << "2\n2 1\n4 3\n";
+  CliRun stale = run({"pairings", "--file", file, "--section", "open", pairs});
+  EXPECT_EQ(stale.rc, 0) << stale.err;
+  EXPECT_EQ(stale.err, "tabula event: warning: Bob and Ann played each other in round 1: is this the pairing of a "
+                       "stale TRF? (`tabula event unseat` takes the round back)\n");
+  EXPECT_EQ(run({"unseat", "--file", file, "--section", "open"}).rc, 0);
 }
 
 // A hand-edited file's section with a variant this build does not ship is
