@@ -32,7 +32,7 @@ Event two_player_event(const std::vector<std::string>& names) {
 TEST(EventInputs, ANameThatIsNotUtf8IsRefusedNamingTheByte) {
   // Latin-1's "ë" (0xEB), a lone continuation byte, a cut 3-byte sequence,
   // an overlong "/", a surrogate.
-  for (const std::string bad : {std::string("Zo\xEB"), std::string("Ann \x80"), std::string("Bo\xE2\x82"),
+  for (const std::string& bad : {std::string("Zo\xEB"), std::string("Ann \x80"), std::string("Bo\xE2\x82"),
                                 std::string("\xC0\xAF"), std::string("x\xED\xA0\x80")}) {
     Event e = two_player_event({"Ann", bad});
     const std::vector<std::string> problems = check(e);
