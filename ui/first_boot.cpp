@@ -155,7 +155,8 @@ std::vector<std::string> split_players(const std::string& text) {
   std::size_t at = 0;
   for (;;) {
     const std::size_t comma = text.find(',', at);
-    out.push_back(text.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    // Typed names: the spaces around each are not part of it (core/player_name.h).
+    out.emplace_back(core::trim_spaces(std::string_view(text).substr(at, comma == std::string::npos ? std::string::npos : comma - at)));
     if (comma == std::string::npos) break;
     at = comma + 1;
   }

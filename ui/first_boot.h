@@ -76,7 +76,8 @@ std::string default_profiles_dir();
 /// The administrator's profile: $TABULA_PROFILE, else /etc/tabula/board.textproto.
 std::string default_admin_profile();
 
-/// "Ann,Bob" -> {"Ann", "Bob"}; "" -> {} (the players' names as typed).
+/// "Ann, Bob" -> {"Ann", "Bob"}; "" -> {} (the players' names as typed, without
+/// the spaces around each).
 std::vector<std::string> split_players(const std::string& text);
 
 

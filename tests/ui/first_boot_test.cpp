@@ -428,6 +428,9 @@ TEST(FirstBoot, PlayersNamesAreOneLineOfTextEachAtOneSeat) {
   const std::string world = "\xD7\x90\xD7\xA0\xD7\x94,Zoe\xCC\x88,\xF0\x9F\x99\x82 Dee,\xE6\x9D\x8E";
   EXPECT_EQ(problem(world), "");
   EXPECT_EQ(problem(",,Cem,"), "");
+  // The game takes the names as the rule checked them: without the spaces
+  // around each (a hand-edited " Ann" went into the journal as " Ann" before).
+  EXPECT_EQ(split_players(" Ann , Bob,,Cem "), (std::vector<std::string>{"Ann", "Bob", "", "Cem"}));
   // A hand-edited file is held to the same rule, naming the file.
   Scratch s;
   s.write("setup.textproto", "variant: \"chess\"\nplayers: [\"Ann\", \"Ann\"]\n");
