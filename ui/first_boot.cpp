@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/player_name.h"
 #include "hub/action_auth.h"
 #include "profile/profile_loader.h"
 #include "session/bot_seats.h"
@@ -154,55 +155,12 @@ std::vector<std::string> split_players(const std::string& text) {
   std::size_t at = 0;
   for (;;) {
     const std::size_t comma = text.find(',', at);
-    out.push_back(text.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    // Typed names: the spaces around each are not part of it (core/player_name.h).
+    out.emplace_back(core::trim_spaces(std::string_view(text).substr(at, comma == std::string::npos ? std::string::npos : comma - at)));
     if (comma == std::string::npos) break;
     at = comma + 1;
   }
   return out;
-}
-
-namespace {
-
-std::string trimmed(const std::string& s) {
-  const std::size_t a = s.find_first_not_of(' ');
-  if (a == std::string::npos) return "";
-  return s.substr(a, s.find_last_not_of(' ') - a + 1);
-}
-
-}  // namespace
-
-std::string player_name_problem(const std::string& name) {
-  if (name.size() > kMaxPlayerName) return "is longer than " + std::to_string(kMaxPlayerName) + " bytes";
-  for (std::size_t i = 0; i < name.size();) {
-    const auto c = static_cast<unsigned char>(name[i]);
-    if (c < 0x20 || c == 0x7f) return "holds a control character";
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    // One UTF-8 sequence: its length from the lead byte, continuation bytes
-    // 10xxxxxx, no overlong form, no surrogate, at most U+10FFFF.
-    const int len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
-    if (len == 0 || (len == 3 && c > 0xef) || i + static_cast<std::size_t>(len) > name.size())
-      return "is not UTF-8 text";
-    char32_t cp = c & (len == 2 ? 0x1f : len == 3 ? 0x0f : 0x07);
-    for (int k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(name[i + static_cast<std::size_t>(k)]);
-      if ((cc & 0xc0) != 0x80) return "is not UTF-8 text";
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-      return "is not UTF-8 text";
-    if (cp >= 0x80 && cp <= 0x9f) return "holds a control character";
-    if ((cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x2069) ||
-        cp == 0xfeff) {
-      char hex[16];
-      std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(cp));
-      return std::string("holds an invisible format character (") + hex + ")";
-    }
-    i += static_cast<std::size_t>(len);
-  }
-  return "";
 }
 
 std::string setup_file(const std::string& state_dir) {
@@ -332,12 +290,16 @@ std::string setup_problem(const SetupDone& setup, const SetupChoices& choices) {
   }
   const std::vector<std::string> seat_names = choices.seat_names(setup.variant_id);
   for (std::size_t i = 0; i < players.size(); ++i) {
-    if (std::string why = player_name_problem(players[i]); !why.empty()) {
+    // A seat without a name is allowed; the spaces around a typed name are
+    // not part of it (core/player_name.h).
+    const std::string_view name = core::trim_spaces(players[i]);
+    if (name.empty()) continue;
+    if (std::string why = core::player_name_problem(name); !why.empty()) {
       return "player " + std::to_string(i + 1) + " (" + seat_names[i] + ") " + hub::quote_short(players[i]) + ": " + why;
     }
     for (std::size_t j = 0; j < i; ++j) {
-      if (!trimmed(players[i]).empty() && trimmed(players[i]) == trimmed(players[j])) {
-        return "two seats are named \"" + trimmed(players[i]) + "\" (" + seat_names[j] + " and " + seat_names[i] + ")";
+      if (name == core::trim_spaces(players[j])) {
+        return "two seats are named \"" + std::string(name) + "\" (" + seat_names[j] + " and " + seat_names[i] + ")";
       }
     }
   }

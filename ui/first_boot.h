@@ -76,17 +76,10 @@ std::string default_profiles_dir();
 /// The administrator's profile: $TABULA_PROFILE, else /etc/tabula/board.textproto.
 std::string default_admin_profile();
 
-/// "Ann,Bob" -> {"Ann", "Bob"}; "" -> {} (the players' names as typed).
+/// "Ann, Bob" -> {"Ann", "Bob"}; "" -> {} (the players' names as typed, without
+/// the spaces around each).
 std::vector<std::string> split_players(const std::string& text);
 
-/// A player's name goes into the journal, its PGN/PGN4 export and the hub's
-/// feeds: at most kMaxPlayerName bytes of UTF-8 text on one line, without
-/// control characters or the invisible format characters that hide or
-/// reorder what is shown (U+200B..U+200F, U+202A..U+202E, U+2060..U+2069,
-/// U+FEFF). Any script, combining marks and emoji are text. "" when `name`
-/// is one, else why not ("holds a control character").
-inline constexpr std::size_t kMaxPlayerName = 64;
-std::string player_name_problem(const std::string& name);
 
 std::string setup_file(const std::string& state_dir);
 std::string board_file(const std::string& state_dir);
@@ -99,7 +92,8 @@ struct LoadedSetup {
 LoadedSetup load_setup(const std::string& state_dir, const SetupChoices& choices);
 
 /// Checks `setup` against `choices` ("" when it is fine): among the rest,
-/// every player's name (player_name_problem, naming the seat and the name
+/// every player's name (core::player_name_problem, the one name rule, on the
+/// name without the spaces around it; naming the seat and the name
 /// made printable) and no name at two seats (compared without the spaces
 /// around it).
 std::string check_setup(const SetupDone& setup, const SetupChoices& choices);

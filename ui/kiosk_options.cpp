@@ -4,6 +4,8 @@
 #include <charconv>
 #include <string_view>
 
+#include "core/player_name.h"
+#include "core/quote.h"
 #include "session/clock.h"
 #include "ui/first_boot.h"
 #include "ui/pin_pad.h"
@@ -152,8 +154,11 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         return parsed;
       }
       for (std::size_t seat = 0; seat < o.players.size(); ++seat) {
-        if (std::string why = player_name_problem(o.players[seat]); !why.empty()) {
-          parsed.error = "--players: player " + std::to_string(seat + 1) + ": " + why;
+        // Typed: the spaces around a name go; "" leaves the seat unnamed.
+        o.players[seat] = std::string(core::trim_spaces(o.players[seat]));
+        if (o.players[seat].empty()) continue;
+        if (std::string why = core::player_name_problem(o.players[seat]); !why.empty()) {
+          parsed.error = "--players: player " + std::to_string(seat + 1) + " " + core::quote_input(o.players[seat]) + ": " + why;
           return parsed;
         }
         for (std::size_t j = 0; j < seat; ++j) {

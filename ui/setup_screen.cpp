@@ -10,6 +10,10 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <string_view>
+
+#include "core/player_name.h"
+#include "core/utf8_text.h"
 
 namespace tabula::ui {
 namespace {
@@ -47,13 +51,12 @@ std::string elided(const ImFont* font, const std::string& text, float width) {
     return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, t.c_str()).x <= width;
   };
   if (fits(text)) return text;
-  std::string cut = text;
+  std::string_view cut = text;
   while (!cut.empty()) {
-    do cut.pop_back();  // a whole UTF-8 character
-    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80);
-    if (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0x80) != 0) cut.pop_back();
-    while (!cut.empty() && (cut.back() == ' ' || cut.back() == ',')) cut.pop_back();
-    if (fits(cut + "\xE2\x80\xA6")) return cut + "\xE2\x80\xA6";
+    cut = core::utf8_drop_last(cut);  // one whole character (an ASCII one is one byte)
+    while (!cut.empty() && (cut.back() == ' ' || cut.back() == ',')) cut.remove_suffix(1);
+    const std::string shown = std::string(cut) + "\xE2\x80\xA6";
+    if (fits(shown)) return shown;
   }
   return "";
 }
@@ -110,10 +113,8 @@ void SetupScreen::set_player(std::size_t seat, const std::string& name) {
   clean.erase(std::remove(clean.begin(), clean.end(), ','),
               clean.end());  // commas separate the names
   // The spaces around a name are not part of it; a name is at most
-  // kMaxPlayerName bytes (first_boot.h; the keyboards type ASCII).
-  clean.erase(0, std::min(clean.size(), clean.find_first_not_of(' ')));
-  while (!clean.empty() && clean.back() == ' ') clean.pop_back();
-  if (clean.size() > kMaxPlayerName) clean.resize(kMaxPlayerName);
+  // kMaxNameChars characters (core/player_name.h), cut between characters.
+  clean = std::string(core::utf8_prefix_chars(core::trim_spaces(clean), core::kMaxNameChars));
   fields[seat] = clean;
   while (!fields.empty() && fields.back().empty()) fields.pop_back();  // trailing unnamed seats
   answers_.players.clear();

@@ -10,6 +10,8 @@
 #include <cmath>
 #include <iterator>
 
+#include "core/utf8_text.h"
+
 namespace tabula::ui {
 namespace {
 
@@ -26,7 +28,7 @@ TouchKeyboard::Result TouchKeyboard::press(std::string& text, std::string_view k
     return Result::kTyping;
   }
   if (key == "back") {
-    if (!text.empty()) text.pop_back();
+    text.resize(core::utf8_drop_last(text).size());  // a whole character ("Zoë" -> "Zo", not half an ë)
     return Result::kTyping;
   }
   if (key == "clear") {
@@ -106,7 +108,7 @@ TouchKeyboard::Result TouchKeyboard::draw(std::string& text, const PixelRect& ar
   for (const ImWchar c : ImGui::GetIO().InputQueueCharacters) {
     if (c >= 32 && c < 127 && text.size() < kMaxLength) text += static_cast<char>(c);
   }
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace)) && !text.empty()) text.pop_back();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace))) press(text, "back");
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) result = Result::kDone;
   return result;
 }

@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "cli/options.h"
+#include "core/player_name.h"
+#include "core/quote.h"
 #include "event/event_file.h"
 #include "event/event_store.h"
 #include "event/seating.h"
@@ -64,10 +66,16 @@ std::string need(const Options& o, const std::string& name, bool& ok, std::ostre
 }
 
 // A name given on the command line is held to the rule event::check holds a
-// loaded file to (event::name_problem).
-bool one_line(const std::string& option, const std::string& text, std::ostream& err) {
-  const std::string problem = event::name_problem(text);
-  if (!problem.empty()) err << "tabula event: " << option << ": one line of printable text, at most 64 characters (it " << problem << ")\n";
+// loaded file to (event::name_problem, the one name rule of
+// core/player_name.h), after losing the spaces typed around it.
+bool one_line(const std::string& option, std::string& text, std::ostream& err) {
+  const bool blank = !text.empty() && core::trim_spaces(text).empty();
+  text = std::string(core::trim_spaces(text));
+  const std::string problem = blank ? "is blank (only spaces)" : event::name_problem(text);
+  if (!problem.empty()) {
+    err << "tabula event: " << option << ": one line of printable text, at most 64 characters ("
+        << core::quote_input(text) << " " << problem << ")\n";
+  }
   return problem.empty();
 }
 
@@ -402,7 +410,7 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       }
     }
     if (!one_line("--name", e.name, err)) return 2;
-    for (const std::string& b : e.boards) {
+    for (std::string& b : e.boards) {
       if (!one_line("--boards", b, err)) return 2;
     }
     std::ifstream exists(path);

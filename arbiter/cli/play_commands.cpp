@@ -20,6 +20,8 @@
 
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "core/player_name.h"
+#include "core/quote.h"
 #include "hub/board_publisher.h"
 #include "journal/archive.h"
 #include "journal/journal.h"
@@ -183,18 +185,20 @@ bool new_journal_header(const Options& o, const core::RuleSet& rules, const std:
   h.set_settings(settings);
   h.created = journal::utc_timestamp();
   // The journal's header goes into the export's tags, `archive show` and the
-  // hub: one line of text (a line break wrote lines of its own there).
+  // hub: one line of visible text (a line break wrote lines of its own there,
+  // a bidi override turned the hub's board list around): the name rule,
+  // core/player_name.h, at kMaxLineChars.
   for (const char* name : {"event", "site"}) {
     auto it = o.values.find(name);
     if (it == o.values.end()) continue;
-    const bool control = std::any_of(it->second.begin(), it->second.end(), [](char c) {
-      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-    });
-    if (control || it->second.size() > 200) {
-      err << "tabula: --" << name << ": one line of text without control characters, at most 200 bytes\n";
+    const std::string text(core::trim_spaces(it->second));  // typed: the spaces around it go
+    if (text.empty()) continue;
+    if (const std::string problem = core::text_problem(text, core::kMaxLineChars); !problem.empty()) {
+      err << "tabula: --" << name << ": one line of text without control characters or invisible format characters, "
+          << "at most " << core::kMaxLineChars << " characters; " << core::quote_input(text) << " " << problem << "\n";
       return false;
     }
-    (std::string(name) == "event" ? h.event : h.site) = it->second;
+    (std::string(name) == "event" ? h.event : h.site) = text;
   }
   return true;
 }

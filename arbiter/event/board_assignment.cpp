@@ -3,6 +3,8 @@
 #include <memory>
 #include <openssl/crypto.h>
 
+#include "core/player_name.h"
+
 namespace tabula::event {
 
 std::vector<wire::Assignment> assignments_of(const Event& e, const Section& s, std::uint64_t now_ms) {
@@ -96,7 +98,9 @@ hub::AssignmentCheck assignment_check(std::string event, std::string board, std:
     s.section = a.section();
     s.table = a.table();
     s.variant = a.variant();
-    for (const wire::AssignedSeat& seat : a.seats()) s.players.push_back(seat.seat_player());
+    // The one name rule (core/player_name.h): the kiosk shows and takes the
+    // names as the rule shows them, whatever a hub of another build signed.
+    for (const wire::AssignedSeat& seat : a.seats()) s.players.push_back(core::shown_text(seat.seat_player()));
     s.text = describe(a);
     return s;
   };
@@ -105,7 +109,7 @@ hub::AssignmentCheck assignment_check(std::string event, std::string board, std:
 std::string describe(const wire::Assignment& a) {
   std::string out = a.event() + ", section " + a.section() + ", round " + std::to_string(a.round()) + ", table " +
                     std::to_string(a.table()) + ": " + a.variant() + ":";
-  for (int i = 0; i < a.seats_size(); ++i) out += (i ? ", " : " ") + a.seats(i).seat_player();
+  for (int i = 0; i < a.seats_size(); ++i) out += (i ? ", " : " ") + core::shown_text(a.seats(i).seat_player());
   return out;
 }
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "event/utf8_text.h"
+#include "core/player_name.h"
 
 namespace tabula::event {
 
@@ -66,32 +66,16 @@ const Section* Event::section(const std::string& n) const {
 }
 
 std::string name_problem(const std::string& text) {
-  if (text.size() > 64) return "longer than 64 characters";
-  for (char c : text) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return "holds a control character (a line break?)";
-  }
-  // Every file the event writes is UTF-8 (JSON, PGN tags, TRF-16): a byte of
-  // another encoding (Latin-1's 0xEB for "ë" typed on an old terminal) would
-  // be unreadable, or replaced, in each (s12).
-  if (const std::size_t at = utf8_error_at(text); at != std::string::npos) {
-    char byte[8];
-    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[at]));
-    return "is not UTF-8 text (byte " + std::to_string(at + 1) + " is " + byte + "; write names as UTF-8)";
-  }
-  return "";
+  // An empty club or team is "none"; an empty event, section or player name
+  // is reported by check() in its own words.
+  return text.empty() ? "" : core::player_name_problem(text);
 }
 
 std::vector<std::string> check(const Event& e) {
   std::vector<std::string> out;
   // Names are quoted as the file has them, made printable: the message itself
   // must not carry the line break it reports.
-  auto shown = [](const std::string& text) {
-    std::string v = text.substr(0, 64);
-    for (char& c : v) {
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-    }
-    return "\"" + v + (text.size() > 64 ? "...\"" : "\"");
-  };
+  auto shown = [](const std::string& text) { return "\"" + core::shown_text(text) + "\""; };
   auto name_ok = [&](const std::string& what, const std::string& text) {
     const std::string problem = name_problem(text);
     if (!problem.empty()) out.push_back(what + " " + shown(text) + ": " + problem);

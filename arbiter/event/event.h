@@ -109,10 +109,12 @@ struct Event {
 std::vector<std::string> check(const Event& e);
 
 // A name an event writes into TRF-16 lines, standings, PGN tags and the hub
-// (an event, section, board, player, club or team name) is one line of
-// printable characters, at most 64 bytes, so that no value can start a line
-// of its own: empty when `text` is one, else what is wrong. check() asks it of
-// every name, so a hand-edited event file is held to it as the CLI's options are.
+// (an event, section, board, player, club or team name) is held to the one
+// name rule (core/player_name.h: one line of visible UTF-8 text, at most 64
+// characters, no control or invisible format character, no space at either
+// end): empty when `text` is one or is empty (check() reports a missing name
+// itself), else what is wrong. check() asks it of every name, so a
+// hand-edited event file is held to it as the CLI's options are.
 std::string name_problem(const std::string& text);
 
 // ---- scoring ---------------------------------------------------------------

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "event/standings.h"
-#include "event/utf8_text.h"
+#include "core/utf8_text.h"
 
 namespace tabula::event {
 namespace {
@@ -67,7 +67,7 @@ std::string player_line(const TrfPlayer& p) {
   std::string line = "001";
   put(line, 5, right(p.number, 4, false));
   put(line, 10, p.sex_title);
-  put(line, 15, std::string(utf8_prefix(p.name, 33)));  // columns 15-47, not cutting a character
+  put(line, 15, std::string(core::utf8_prefix(p.name, 33)));  // columns 15-47, not cutting a character
   put(line, 49, right(p.rating, 4, true));
   put(line, 54, p.federation);
   put(line, 58, p.fide_id);
@@ -299,7 +299,7 @@ PairingImport import_pairings(const Section& s, const std::string& text, const s
                     " (1-" + std::to_string(n) + "): is this the TRF of another section?";
         return out;
       }
-      const std::string mine = trim(std::string(utf8_prefix(s.players[static_cast<std::size_t>(p.number - 1)].name, 33)));
+      const std::string mine = trim(std::string(core::utf8_prefix(s.players[static_cast<std::size_t>(p.number - 1)].name, 33)));
       if (p.name != mine) {
         out.error = "player " + std::to_string(p.number) + " is " + p.name + " in the file but " + mine +
                     " in section " + s.name + ": is this the TRF of another section?";

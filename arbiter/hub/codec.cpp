@@ -4,6 +4,7 @@
 
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "core/player_name.h"
 #include "core/ruling.h"
 #include "hub/action_auth.h"
 #include "journal/archive.h"
@@ -260,6 +261,11 @@ std::optional<wire::BoardState> decode_state(std::string_view payload, std::stri
     return std::nullopt;
   }
   return m;
+}
+
+void show_names_safely(wire::BoardState& st) {
+  for (wire::Seat& seat : *st.mutable_seats()) seat.set_player(core::shown_text(seat.player()));
+  st.set_site(core::shown_text(st.site(), core::kMaxLineChars));
 }
 
 std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error) {

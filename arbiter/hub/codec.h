@@ -65,6 +65,12 @@ std::string encode(const google::protobuf::MessageLite& m);
 // are quoted short and printable (action_auth.h's quote_short).
 inline constexpr std::size_t kMaxPayloadBytes = 1 << 20;
 std::optional<wire::BoardState> decode_state(std::string_view payload, std::string_view topic, std::string& error);
+// A board's state as the hub shows and records it: each seat's player and the
+// site held to the one name rule (core/player_name.h), a name it refuses
+// shown as core::shown_text gives it ("Cem<U+202E>nna": a board whose journal
+// was written before the rule, or by a hand). Called after the signature is
+// checked (it covers what the board sent).
+void show_names_safely(wire::BoardState& st);
 std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error);
 std::optional<wire::Presence> decode_presence(std::string_view payload, std::string_view topic, std::string& error);
 // A hub's acknowledgement (tabula/<event>/<board>/ack): also refused when it

@@ -111,7 +111,10 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
     case Leaf::kState:
       if (payload.empty()) return;  // a retained state cleared by hand
       if (auto st = decode_state(payload, topic, error)) {
-        if (signed_by_board(*st, topic, b, now)) apply_state(b, std::move(*st), now);
+        if (signed_by_board(*st, topic, b, now)) {
+          show_names_safely(*st);  // after the signature: it covers the names as sent
+          apply_state(b, std::move(*st), now);
+        }
         return;
       }
       break;

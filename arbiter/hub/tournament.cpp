@@ -4,6 +4,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/player_name.h"
 #include "hub/elo.h"
 
 namespace tabula::hub {
@@ -86,7 +87,10 @@ JournalStatus TournamentRecord::record(const std::string& event, const wire::Boa
   std::vector<std::string> players;
   bool named = true;
   for (const wire::Seat& seat : st.seats()) {
-    players.push_back(seat.player().empty() ? st.board() + " " + seat.name() : seat.player());
+    // The one name rule (core/player_name.h): a name it refuses is recorded
+    // as shown ("Cem<U+202E>nna"), never with the character that turns the
+    // standings around or the line break that splits this list.
+    players.push_back(seat.player().empty() ? st.board() + " " + seat.name() : core::shown_text(seat.player()));
     named = named && !seat.player().empty();
   }
   const std::vector<int> ranks = ranks_of(st);
@@ -169,6 +173,7 @@ JournalStatus TournamentRecord::games(const std::string& event, std::vector<Reco
     g.game_id = q->column_text(1);
     g.variant = q->column_text(2);
     g.players = split(q->column_text(3));
+    for (std::string& p : g.players) p = core::shown_text(p);  // a record written before the rule
     for (const std::string& t : split(q->column_text(4))) g.ranks.push_back(std::stoi(t));
     g.reason = q->column_text(5);
     g.pgn = q->column_text(6);

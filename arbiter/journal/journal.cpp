@@ -13,6 +13,7 @@
 #include <map>
 #include <tuple>
 
+#include "core/player_name.h"
 #include "core/ruling.h"
 #include "journal/input_codec.h"
 #include "journal/wal_check.h"
@@ -429,8 +430,12 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     }
     h.seed = static_cast<std::uint64_t>(seed);
     h.created = m["created"];
-    h.event = m["event"];
-    h.site = m["site"];
+    // Names and texts recorded before the one name rule (core/player_name.h),
+    // or by a hand that edited the file, are shown safely: a bidi override or
+    // a line break as "<U+202E>", a stray byte as "<0xFF>". The file keeps
+    // what it holds; the moves replay as they were.
+    h.event = core::shown_text(m["event"], core::kMaxLineChars);
+    h.site = core::shown_text(m["site"], core::kMaxLineChars);
     h.bots = m["bots"];  // issue 33; none in journals written before bots
     // Issue 33 item 3: "" (written before the switches) leaves them to the kiosk's options.
     for (auto [key, field] : {std::pair{"hints", &h.hints}, std::pair{"blunder_check", &h.blunder_check}}) {
@@ -446,7 +451,7 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     const std::string& p = m["players"];
     for (std::size_t at = 0; !p.empty() && at <= p.size();) {
       std::size_t end = p.find('\t', at);
-      h.players.push_back(p.substr(at, end == std::string::npos ? std::string::npos : end - at));
+      h.players.push_back(core::shown_text(p.substr(at, end == std::string::npos ? std::string::npos : end - at)));
       if (end == std::string::npos) break;
       at = end + 1;
     }

@@ -10,12 +10,25 @@
 #include <cstring>
 
 #include "core/quote.h"
+#include "core/utf8_text.h"
 
 namespace tabula::voice {
 
 namespace {
 
+// libespeak-ng 1.51 (Debian 12) cannot be opened again once closed:
+// espeak_Initialize starts its command thread (fifo.c, even in synchronous
+// mode), espeak_Terminate stops it by setting my_terminate_is_required, and
+// the thread leaves with my_command_is_running still true (its loop never
+// ran). The next espeak_Initialize starts a new thread but keeps that flag,
+// so the next espeak_Terminate's fifo_stop waits for a stop acknowledgement
+// the idle thread never sends: the second close hangs for ever. Fixed in
+// espeak-ng 1.52 (commit 820b85ed: no thread in synchronous mode). So the
+// library is initialized once per process and never terminated: a voice
+// opened after another was closed reuses it; only one voice is open at a
+// time (the callback and the voice are process-wide).
 std::atomic<bool> g_open{false};
+int g_rate = 0;  // espeak_Initialize's sample rate, once it succeeded (guarded by g_open)
 
 // What the callback writes to; passed through espeak_Synth's user_data.
 struct Sink {
@@ -39,31 +52,34 @@ int on_samples(short* wav, int count, espeak_EVENT* events) {
 
 std::unique_ptr<EspeakVoice> EspeakVoice::open(const std::string& voice, std::string& error) {
   if (g_open.exchange(true)) {
-    error = "espeak-ng is already open in this process";
+    error = "espeak-ng is already open in this process (one voice at a time: close the other EspeakVoice first)";
     return nullptr;
   }
   // Synchronous: espeak_Synth returns when done and hands the samples over
-  // in blocks of 60 ms (the first audio is ready after one block).
-  const int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 60, nullptr, espeakINITIALIZE_DONT_EXIT);
-  if (rate <= 0) {
-    g_open = false;
-    error = "espeak-ng could not start (is the espeak-ng-data package installed?)";
-    return nullptr;
+  // in blocks of 60 ms (the first audio is ready after one block). Once per
+  // process (see g_open).
+  if (g_rate <= 0) {
+    const int rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 60, nullptr, espeakINITIALIZE_DONT_EXIT);
+    if (rate <= 0) {
+      g_open = false;
+      error = "espeak-ng could not start (is the espeak-ng-data package installed?)";
+      return nullptr;
+    }
+    g_rate = rate;
   }
   if (espeak_SetVoiceByName(voice.c_str()) != EE_OK) {
-    espeak_Terminate();
     g_open = false;
     error = "espeak-ng has no voice '" + voice + "'";
     return nullptr;
   }
   espeak_SetSynthCallback(on_samples);
   std::unique_ptr<EspeakVoice> v(new EspeakVoice());
-  v->rate_ = rate;
+  v->rate_ = g_rate;
   return v;
 }
 
 EspeakVoice::~EspeakVoice() {
-  espeak_Terminate();
+  // No espeak_Terminate (see g_open): the library stays for the next voice.
   g_open = false;
 }
 
@@ -84,12 +100,12 @@ std::string synthesizer_text(std::string_view text) {
     }
   }
   // A text longer than any ruling is cut at a word (a quoted journal or
-  // engine text could otherwise be spoken for hours).
+  // engine text could otherwise be spoken for hours), else between two
+  // characters (core::utf8_prefix: never half a character, a stray byte is one).
   if (out.size() > kMaxSpokenBytes) {
-    std::size_t cut = out.rfind(' ', kMaxSpokenBytes);
-    out.resize(cut == std::string::npos || cut < kMaxSpokenBytes / 2 ? kMaxSpokenBytes : cut);
-    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();  // no half character
-    if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+    const std::size_t cut = out.rfind(' ', kMaxSpokenBytes);
+    out.resize(cut == std::string::npos || cut < kMaxSpokenBytes / 2 ? core::utf8_prefix(out, kMaxSpokenBytes).size()
+                                                                      : cut);
   }
   return out;
 }

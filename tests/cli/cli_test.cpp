@@ -188,7 +188,11 @@ TEST(Cli, EventTextIsOneLineWithoutControlCharacters) {
                      "--rounds", "3"}).code,
             0);
   for (const std::vector<std::string>& extra : std::vector<std::vector<std::string>>{
-           {"--name", "Bob\x1b[2J"}, {"--name", "Bob", "--club", "C\n001 x"}, {"--name", "Bob", "--team", "T\r"}}) {
+           {"--name", "Bob\x1b[2J"}, {"--name", "Bob", "--club", "C\n001 x"}, {"--name", "Bob", "--team", "T\r"},
+           // Session 13: the one name rule (core/player_name.h): a bidi
+           // override, a zero-width joiner, a NUL-free C1 control, a blank name.
+           {"--name", "Bob\xE2\x80\xAE"}, {"--name", "B\xE2\x80\x8Dob"}, {"--name", "Bob", "--club", "C\xC2\x85"},
+           {"--name", "   "}}) {
     std::vector<std::string> args = {"event", "register", "--file", file, "--section", "s", "--rating", "1500"};
     args.insert(args.end(), extra.begin(), extra.end());
     CliRun r = run_cli(args);

@@ -175,12 +175,19 @@ TEST(ResumeOptionsNew, EventAndSiteAreOneLineOfText) {
   Ran t = tabula_says({"trace", "--variant", "chess", pgn, "--seed", "1"});
   ASSERT_EQ(t.code, 0) << t.err;
   std::ofstream(trace) << t.out;
+  // Session 13: the one name rule (core/player_name.h) at 200 characters: a
+  // bidi override or a zero-width space is refused too, naming its code.
   for (const char* option : {"--event", "--site"}) {
-    Ran r = tabula_says({"play", "--variant", "chess", "--journal", journal, "--trace", trace, option, "Club\nmoves 99"});
-    EXPECT_EQ(r.code, 1) << option;
-    EXPECT_NE(r.err.find(std::string(option) + ": one line of text without control characters"), std::string::npos)
-        << r.err;
-    EXPECT_FALSE(std::ifstream(journal).good()) << "nothing journaled";
+    for (const auto& [value, why] : {std::pair{"Club\nmoves 99", "(U+000A, a line break) at character 5"},
+                                     std::pair{"Club \xE2\x80\xAEnepO", "(U+202E, right-to-left override) at character 6"},
+                                     std::pair{"Cl\xE2\x80\x8Bub", "(U+200B, zero width space) at character 3"}}) {
+      Ran r = tabula_says({"play", "--variant", "chess", "--journal", journal, "--trace", trace, option, value});
+      EXPECT_EQ(r.code, 1) << option;
+      EXPECT_NE(r.err.find(std::string(option) + ": one line of text without control characters"), std::string::npos)
+          << r.err;
+      EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
+      EXPECT_FALSE(std::ifstream(journal).good()) << "nothing journaled";
+    }
   }
   EXPECT_EQ(tabula_says({"play", "--variant", "chess", "--journal", journal, "--trace", trace, "--event",
                          "Club night \xC3\xA9t\xC3\xA9"}).code,

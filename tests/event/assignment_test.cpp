@@ -72,6 +72,22 @@ TEST(Assignment, TheBoardAcceptsItsOwnSignedGameAndRefusesTheRest) {
   EXPECT_FALSE(keyless.check(sign_assignment(all[1], key())).assignment);
 }
 
+// Session 13: a signed assignment whose names the one name rule refuses (a
+// hub of another build) is shown and taken by the board with the character
+// named, never as the override that turns the seat list around.
+TEST(Assignment, ASignedAssignmentsHostileNameIsShownWithItsCharacterNamed) {
+  const Event e = seated_event();
+  std::vector<wire::Assignment> all = assignments_of(e, e.sections[0], 1000);
+  ASSERT_EQ(all.size(), 3u);
+  all[1].mutable_seats(0)->set_seat_player("Cem\xE2\x80\xAEnna");
+  std::string error;
+  std::optional<hub::SeatAssignment> a = assignment_check("club", "b2", key())(sign_assignment(all[1], key()), error);
+  ASSERT_TRUE(a) << error;
+  EXPECT_EQ(a->players[0], "Cem<U+202E>nna");
+  EXPECT_EQ(a->text.find("\xE2\x80\xAE"), std::string::npos) << a->text;
+  EXPECT_EQ(a->players[1], all[1].seats(1).seat_player());  // names the rule takes are as signed
+}
+
 // A real mosquitto and the arbiter's key (event_hub_fixture.h).
 class AssignmentOnBroker : public testing::EventHubFixture {};
 

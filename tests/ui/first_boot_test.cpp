@@ -14,6 +14,7 @@
 #include "journal/journal.h"
 #include "ui/first_boot.h"
 #include "ui/kiosk_game.h"
+#include "ui/touch_keyboard.h"
 #include "test_files.h"
 
 namespace tabula::ui {
@@ -383,22 +384,53 @@ TEST(FirstBoot, AReopenedSetupStartsFromTheSavedOneAndCanBeCancelled) {
 // that shows "Ann" for another name, a name of a kilobyte, the same name at
 // two seats. Now each is refused naming the seat and the name (made
 // printable); names in any script, with combining marks or emoji, are text.
+// Session 13: a name the setup holds (a saved "Zoë", a hub's seating) is
+// edited with the on-screen keyboard; its back key took one byte, leaving
+// half an "ë" that the name rule then refused as "not UTF-8 text".
+TEST(FirstBoot, TheKeyboardsBackKeyTakesAWholeCharacter) {
+  TouchKeyboard keys;
+  std::string text = "Zo\xC3\xAB";
+  keys.press(text, "back");
+  EXPECT_EQ(text, "Zo");
+  text = "\xE6\x9D\x8E\xF0\x9F\x98\x80";
+  keys.press(text, "back");
+  EXPECT_EQ(text, "\xE6\x9D\x8E");
+  keys.press(text, "back");
+  keys.press(text, "back");
+  EXPECT_EQ(text, "");
+}
+
 TEST(FirstBoot, PlayersNamesAreOneLineOfTextEachAtOneSeat) {
   auto problem = [](const std::string& players) {
     return check_setup(SetupDone{"", "chesscom-ffa", "", players}, installed());
   };
-  EXPECT_EQ(problem("Ann\nX,Bob"), "player 1 (Red) \"Ann\\x0aX\": holds a control character");
-  EXPECT_EQ(problem("Ann,\xff\xfe"), "player 2 (Blue) \"\\xff\\xfe\": is not UTF-8 text");
+  EXPECT_EQ(problem("Ann\nX,Bob"),
+            "player 1 (Red) \"Ann\\x0aX\": holds a control character (U+000A, a line break) at character 4");
+  EXPECT_EQ(problem("Ann,\xff\xfe"),
+            "player 2 (Blue) \"\\xff\\xfe\": is not UTF-8 text (byte 1 is 0xFF; write names as UTF-8)");
   EXPECT_EQ(problem("Ann,Bob,Cem\xE2\x80\xAEnna"),
-            "player 3 (Yellow) \"Cem\\xe2\\x80\\xaenna\": holds an invisible format character (U+202E)");
+            "player 3 (Yellow) \"Cem\\xe2\\x80\\xaenna\": holds an invisible format character (U+202E, "
+            "right-to-left override) at character 4: it hides or reorders the text shown around it");
   EXPECT_EQ(problem("Ann,Bob,Cem," + std::string(65, 'd')),
-            "player 4 (Green) \"" + std::string(32, 'd') + "\"... (65 bytes): is longer than 64 bytes");
+            "player 4 (Green) \"" + std::string(32, 'd') + "\"... (65 bytes): is 65 characters long; at most 64");
+  // Session 13: the one rule (core/player_name.h) counts characters, not
+  // bytes (64 Cyrillic letters are 128 bytes), and refuses what the kiosk
+  // took before: a NUL, the separators U+2028, a tag character.
+  std::string cyrillic;
+  for (int i = 0; i < 64; ++i) cyrillic += "\xD0\x96";
+  EXPECT_EQ(problem("Ann," + cyrillic), "");
+  EXPECT_NE(problem(std::string("A\0n,Bob", 7)).find("(U+0000, a NUL) at character 2"), std::string::npos);
+  EXPECT_NE(problem("Ann\xE2\x80\xA8,Bob").find("U+2028"), std::string::npos);
+  EXPECT_NE(problem("Ann,Bob\xF3\xA0\x80\x81").find("U+E0001"), std::string::npos);
   EXPECT_EQ(problem("Ann,Bob,Ann"), "two seats are named \"Ann\" (Red and Yellow)");
   EXPECT_EQ(problem(" Ann,Bob,Ann "), "two seats are named \"Ann\" (Red and Yellow)");
   // Any script, combining marks, emoji: text. Unnamed seats are not names.
   const std::string world = "\xD7\x90\xD7\xA0\xD7\x94,Zoe\xCC\x88,\xF0\x9F\x99\x82 Dee,\xE6\x9D\x8E";
   EXPECT_EQ(problem(world), "");
   EXPECT_EQ(problem(",,Cem,"), "");
+  // The game takes the names as the rule checked them: without the spaces
+  // around each (a hand-edited " Ann" went into the journal as " Ann" before).
+  EXPECT_EQ(split_players(" Ann , Bob,,Cem "), (std::vector<std::string>{"Ann", "Bob", "", "Cem"}));
   // A hand-edited file is held to the same rule, naming the file.
   Scratch s;
   s.write("setup.textproto", "variant: \"chess\"\nplayers: [\"Ann\", \"Ann\"]\n");

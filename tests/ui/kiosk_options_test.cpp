@@ -74,8 +74,22 @@ TEST(KioskOptions, ErrorsNameTheOptionAndTheBadValue) {
   EXPECT_EQ(parse({"--frobnicate"}).error, "unknown option '--frobnicate' (see --help)");
   // Session 11: the players' names are held to the setup's rule (first_boot.h);
   // before, a line break or invalid UTF-8 went to the journal as given.
-  EXPECT_EQ(parse({"--players", "Ann\n,Bob"}).error, "--players: player 1: holds a control character");
-  EXPECT_EQ(parse({"--players", "Ann,\xff"}).error, "--players: player 2: is not UTF-8 text");
+  EXPECT_EQ(parse({"--players", "Ann\n,Bob"}).error,
+            "--players: player 1 \"Ann\\x0a\": holds a control character (U+000A, a line break) at character 4");
+  EXPECT_EQ(parse({"--players", "Ann,\xff"}).error,
+            "--players: player 2 \"\\xff\": is not UTF-8 text (byte 1 is 0xFF; write names as UTF-8)");
+  // Session 13: the one name rule (core/player_name.h); typed names lose the
+  // spaces around them, so " Ann" and "Ann" are one name.
+  EXPECT_EQ(parse({"--players", "An\xE2\x80\x8Bn,Bob"}).error,
+            "--players: player 1 \"An\\xe2\\x80\\x8bn\": holds an invisible format character (U+200B, zero width "
+            "space) at character 3: it hides or reorders the text shown around it");
+  EXPECT_NE(parse({"--players", "Ann,\xE2\x80\x8D"}).error.find("U+200D, zero width joiner"), std::string::npos);
+  EXPECT_NE(parse({"--players", "Ann,B\xC2\x9B" "b"}).error.find("U+009B"), std::string::npos);
+  const std::string ten_kb(10240, 'a');
+  EXPECT_NE(parse({"--players", ten_kb.c_str()}).error.find("is 10240 characters long; at most 64"), std::string::npos);
+  EXPECT_EQ(parse({"--players", " Ann ,Ann"}).error, "--players: two players are named \"Ann\"");
+  EXPECT_EQ(parse({"--players", " Ann , Bob"}).options.players, (std::vector<std::string>{"Ann", "Bob"}));
+  EXPECT_EQ(parse({"--players", "Jose\xCC\x81,Bob"}).error, "");  // a combining mark is text
   EXPECT_EQ(parse({"--players", "Ann,Bob,Ann"}).error, "--players: two players are named \"Ann\"");
   EXPECT_EQ(parse({"--players", "Ann,,\xE6\x9D\x8E,"}).error, "");
 }

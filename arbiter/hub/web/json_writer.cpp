@@ -3,7 +3,7 @@
 #include <cassert>
 #include <cstdio>
 
-#include "event/utf8_text.h"
+#include "core/utf8_text.h"
 
 namespace tabula::hub::web {
 
@@ -19,7 +19,7 @@ std::string json_quote(std::string_view text) {
       // start a well-formed sequence becomes U+FFFD (a name cut inside a
       // character, bytes that are not text); U+2028 and U+2029 are escaped
       // (JSON allows them, a script's string literal did not).
-      const std::size_t n = event::utf8_length(text, i);
+      const std::size_t n = core::utf8_length(text, i);
       if (n == 0) {
         out += "\\ufffd";
       } else if (n == 3 && u == 0xE2 && static_cast<unsigned char>(text[i + 1]) == 0x80 &&

@@ -1,0 +1,77 @@
+// Session 13: names that reach the hub from boards (a board's state: its
+// seats' players, its site) are held to the one name rule
+// (core/player_name.h). A board whose journal holds a bidi override, a
+// zero-width space or a line break in a name (written before the rule, or by
+// a hand) is still shown and recorded, with the character named
+// ("Cem<U+202E>nna"): the hub's board list, the web page and the standings
+// are never turned around, and a line break never splits the record's list.
+#include <gtest/gtest.h>
+
+#include "hub/codec.h"
+#include "hub/hub_model.h"
+#include "hub/tournament.h"
+#include "../journal/journal_fixture.h"
+
+namespace tabula::hub {
+namespace {
+
+wire::BoardState hostile_state() {
+  wire::BoardState st;
+  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  st.set_event("club");
+  st.set_board("t1");
+  st.set_game_id("g1");
+  st.set_variant("chess");
+  st.set_over(true);
+  st.set_result_reason("checkmate");
+  st.set_site("Hall\xE2\x80\xAE" "A");
+  for (const char* name : {"Cem\xE2\x80\xAEnna", "Bob\nEve"}) {
+    wire::Seat* s = st.add_seats();
+    s->set_name("seat");
+    s->set_player(name);
+  }
+  st.add_ranking(0);
+  return st;
+}
+
+TEST(HubNames, ABoardsHostileNamesAreShownWithTheirCharactersNamed) {
+  wire::BoardState st = hostile_state();
+  st.add_seats()->set_player("Zo\xC3\xAB");  // a name the rule takes is left as it is
+  st.add_seats();                             // an unnamed seat stays unnamed
+  show_names_safely(st);
+  EXPECT_EQ(st.seats(0).player(), "Cem<U+202E>nna");
+  EXPECT_EQ(st.seats(1).player(), "Bob<U+000A>Eve");
+  EXPECT_EQ(st.seats(2).player(), "Zo\xC3\xAB");
+  EXPECT_EQ(st.seats(3).player(), "");
+  EXPECT_EQ(st.site(), "Hall<U+202E>A");
+}
+
+TEST(HubNames, TheHubModelHoldsTheSafeNamesOfAState) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(hostile_state()), 0);
+  const BoardEntry* b = m.board("t1");
+  ASSERT_TRUE(b && b->state);
+  EXPECT_EQ(b->state->seats(0).player(), "Cem<U+202E>nna");
+  EXPECT_EQ(b->state->seats(1).player(), "Bob<U+000A>Eve");
+}
+
+TEST(HubNames, TheTournamentRecordKeepsOnePlayerPerSeatWithoutTheOverride) {
+  journal::testing::ScratchDir dir;
+  TournamentRecord t;
+  ASSERT_TRUE(TournamentRecord::open(dir.file("event.db"), t).ok());
+  bool added = false;
+  ASSERT_TRUE(t.record("club", hostile_state(), true, added).ok());
+  std::vector<RecordedGame> games;
+  ASSERT_TRUE(t.games("club", games).ok());
+  ASSERT_EQ(games.size(), 1u);
+  // Before: "Bob\nEve" was stored as two lines and read back as two players
+  // (three players for two ranks: the game left the standings).
+  EXPECT_EQ(games[0].players, (std::vector<std::string>{"Cem<U+202E>nna", "Bob<U+000A>Eve"}));
+  std::vector<Standing> st;
+  ASSERT_TRUE(t.standings("club", st).ok());
+  ASSERT_EQ(st.size(), 2u);
+  for (const Standing& s : st) EXPECT_EQ(s.player.find("\xE2\x80\xAE"), std::string::npos) << s.player;
+}
+
+}  // namespace
+}  // namespace tabula::hub
