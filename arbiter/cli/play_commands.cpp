@@ -17,10 +17,12 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "hub/board_publisher.h"
+#include "hub/topics.h"
 #include "journal/archive.h"
 #include "journal/journal.h"
 #include "journal/resume.h"
@@ -163,6 +165,50 @@ void print(const session::Output& o, std::ostream& out) {
 
 bool is_tick(const session::Input& in) { return std::holds_alternative<session::Tick>(in); }
 
+// The hub's options of `tabula play` (docs/HUB.md), read and checked whole:
+// names, the broker's address, the password and key files. nullopt without
+// --broker; 0, or the exit code after saying what is wrong.
+int read_hub_options(const Options& o, std::optional<hub::PublisherConfig>& config, std::ostream& err) {
+  auto value = [&](const char* k) { return o.values.count(k) ? o.values.at(k) : std::string(); };
+  if (!o.values.count("broker")) {
+    // Before, these were ignored without a word: a game meant for the hub
+    // was played unpublished.
+    for (const char* k : {"hub-event", "board", "broker-ca", "broker-user", "broker-password-file", "arbiter-key",
+                          "board-key"}) {
+      if (o.values.count(k)) {
+        err << "tabula: --" << k << " is an option of the hub: give --broker too, or leave it out\n";
+        return 2;
+      }
+    }
+    return 0;
+  }
+  for (const char* need : {"hub-event", "board"}) {
+    if (!o.values.count(need)) {
+      err << "tabula: --broker needs --" << need << "\n";
+      return 2;
+    }
+  }
+  hub::PublisherConfig pc;
+  pc.info.event = value("hub-event");
+  pc.info.board = value("board");
+  for (const auto& [option, what, name] :
+       {std::tuple{"hub-event", "event", pc.info.event}, std::tuple{"board", "board", pc.info.board}}) {
+    if (const std::string why = hub::check_name(what, name); !why.empty()) {
+      err << "tabula: --" << option << ": " << why << "\n";
+      return 2;
+    }
+  }
+  std::string e;
+  if (!hub::configure({value("broker"), value("broker-ca"), value("broker-user"), value("broker-password-file"),
+                       value("arbiter-key"), value("board-key")},
+                      pc, e)) {
+    err << "tabula: hub: " << e << "\n";
+    return 1;
+  }
+  config = std::move(pc);
+  return 0;
+}
+
 }  // namespace
 
 // ---- tabula play ------------------------------------------------------------------------
@@ -227,6 +273,11 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const std::string& path = o->values.at("journal");
   const std::string& trace_path = o->values.at("trace");
   const std::string variant = o->values.at("variant");
+  // Every option is checked before a journal is opened or made: a refused
+  // hub option (`--board 'a/b'`, a key file unreadable) used to come after
+  // Journal::create and left a new journal behind (session 13).
+  std::optional<hub::PublisherConfig> hub_config;
+  if (int bad = read_hub_options(*o, hub_config, err); bad != 0) return bad;
 
   journal::Journal j;
   journal::JournalContents contents;
@@ -290,22 +341,11 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   // The hub (issue 11): every recorded input's moves and rulings go to the
   // broker through the journal's outbox, in order, each once.
   std::unique_ptr<hub::BoardPublisher> pub;
-  if (o->values.count("broker")) {
-    for (const char* need : {"hub-event", "board"}) {
-      if (!o->values.count(need)) {
-        err << "tabula: --broker needs --" << need << "\n";
-        return 2;
-      }
-    }
-    hub::PublisherConfig pc;
-    pc.info = hub::BoardInfo{o->values.at("hub-event"), o->values.at("board"), h};
-    pc.journal_path = path;
-    auto value = [&](const char* k) { return o->values.count(k) ? o->values.at(k) : std::string(); };
+  if (hub_config) {
+    hub_config->info.header = h;
+    hub_config->journal_path = path;
     std::string e;
-    hub::configure({value("broker"), value("broker-ca"), value("broker-user"), value("broker-password-file"),
-                    value("arbiter-key"), value("board-key")},
-                   pc, e);
-    if (e.empty()) pub = hub::BoardPublisher::start(pc, e);
+    pub = hub::BoardPublisher::start(*hub_config, e);
     if (!pub || !pub->catch_up(contents, s, e)) {
       err << "tabula: hub: " << e << "\n";
       return 1;

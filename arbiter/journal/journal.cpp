@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <tuple>
 
 #include "core/ruling.h"
@@ -193,7 +194,16 @@ struct Journal::Prepared {
 
 Journal::Journal() = default;
 Journal::Journal(Journal&&) noexcept = default;
-Journal& Journal::operator=(Journal&&) noexcept = default;
+// Not member by member: that would hand the old journal's lock back before
+// its database is closed (the kiosk closes a journal this way before it
+// renames it). The old journal is destroyed whole, in order, first.
+Journal& Journal::operator=(Journal&& o) noexcept {
+  if (this != &o) {
+    std::destroy_at(this);
+    std::construct_at(this, std::move(o));
+  }
+  return *this;
+}
 Journal::~Journal() {
   // A clean close: the file says nobody writes it any more, so a missing
   // -wal is no loss (SQLite checkpoints and removes it as the last
@@ -243,6 +253,14 @@ bool Journal::checkpoint() {
 
 JournalStatus Journal::create(const std::string& path, const JournalHeader& header, Journal& out) {
   std::error_code ec;
+  if (fs::exists(path, ec)) {
+    return JournalStatus::fail(JournalError::kCannotOpen, path + ": exists already; a journal is never overwritten");
+  }
+  // The lock before the file: of two programs making one journal at once,
+  // the second waits for nothing and is refused here (before, both made
+  // FILE.creating and the later rename replaced the earlier journal).
+  WriterLock lock;
+  if (JournalStatus s = WriterLock::acquire(path, lock); !s.ok()) return s;
   if (fs::exists(path, ec)) {
     return JournalStatus::fail(JournalError::kCannotOpen, path + ": exists already; a journal is never overwritten");
   }
@@ -296,10 +314,14 @@ JournalStatus Journal::create(const std::string& path, const JournalHeader& head
     return JournalStatus::fail(JournalError::kIo, path + ": cannot move the new journal into place: " + why);
   }
   sync_directory(path);
-  return open(path, Access::kAppend, out);
+  return open_locked(path, Access::kAppend, std::move(lock), out);
 }
 
 JournalStatus Journal::open(const std::string& path, Access access, Journal& out) {
+  return open_locked(path, access, WriterLock(), out);
+}
+
+JournalStatus Journal::open_locked(const std::string& path, Access access, WriterLock lock, Journal& out) {
   JournalStatus s = check_file(path);
   if (!s.ok()) return s;
   // Appending writes the file and, beside it, its -wal and -shm: said plainly
@@ -312,9 +334,16 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
                                      "); a game goes on only where its journal can be written: copy the file to "
                                      "a writable place; it is left as it is");
     }
+    // One writer: the lock before anything is read, so what is read (the
+    // last input's number) is what this writer goes on from.
+    if (!lock.held()) {
+      s = WriterLock::acquire(path, lock);
+      if (!s.ok()) return s;
+    }
   }
   const WalCheck wal = check_wal(path + "-wal");
   Journal j;
+  j.lock_ = std::move(lock);
   bool immutable = false;
   {
     Database ro;

@@ -142,24 +142,8 @@ TEST(JournalAttack, AJournalOnAReadOnlyMediumIsReadAndNotWritten) {
   EXPECT_FALSE(std::filesystem::exists(path + "-shm"));
 }
 
-// Before: the second writer's input failed with SQLite's "UNIQUE
-// constraint failed: inputs.seq (SQLite code 1555)".
-TEST(JournalAttack, ASecondWriterIsToldAnotherProgramWritesTheJournal) {
-  ScratchDir dir;
-  const std::string path = dir.file("g.db");
-  { Journal j; ASSERT_TRUE(Journal::create(path, attack_header(), j).ok()); }
-  Journal a, b;
-  ASSERT_TRUE(Journal::open(path, Journal::Access::kAppend, a).ok());
-  ASSERT_TRUE(Journal::open(path, Journal::Access::kAppend, b).ok());
-  ASSERT_TRUE(a.record(session::Tick{Millis{1}}, {}, 0).ok());
-  JournalStatus s = b.record(session::Tick{Millis{2}}, {}, 0);
-  EXPECT_FALSE(s.ok());
-  EXPECT_NE(s.message.find(path + ": another program has written to this journal"), std::string::npos) << s.message;
-  JournalContents c;
-  ASSERT_TRUE(a.load(c).ok());
-  ASSERT_EQ(c.inputs.size(), 1u);  // the first writer's input, whole
-  EXPECT_EQ(c.inputs[0], session::Input(session::Tick{Millis{1}}));
-}
+// Two writers on one journal: tests/journal/writer_lock_test.cpp (session 13:
+// refused at open; the collision check of record() stays, tested there).
 
 // Before: the header's durations were read as any number: settle_ms
 // 9223372036854775807 made `tabula play` loop without end (every deadline
