@@ -1,5 +1,8 @@
 #include "cli/play_commands.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "cli/bot_play_command.h"
 #include "cli/options.h"
 #include "cli/play_header.h"
@@ -7,7 +10,9 @@
 #include "cli/session_options.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -21,6 +26,7 @@
 
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "core/quote.h"
 #include "hub/board_publisher.h"
 #include "hub/topics.h"
 #include "journal/archive.h"
@@ -100,7 +106,12 @@ std::vector<session::Input> read_inputs(const std::string& path, const core::Rul
     long long ms = -1;
     std::string verb;
     std::string arg;
-    w >> ms >> verb >> arg;
+    w >> ms >> verb;
+    // The rest of the line is the argument, whole: "resign White Black" or
+    // "takeback 2x" is refused, not read as its first word (session 13).
+    std::getline(w, arg);
+    arg.erase(0, arg.find_first_not_of(" \t"));
+    while (!arg.empty() && (arg.back() == ' ' || arg.back() == '\t' || arg.back() == '\r')) arg.pop_back();
     session::Intent i;
     i.time = Millis{ms};
     auto fail = [&](const std::string& why) { errors.push_back(path + ":" + std::to_string(n) + ": " + why); };
@@ -115,20 +126,32 @@ std::vector<session::Input> read_inputs(const std::string& path, const core::Rul
         if (rules.seats[static_cast<std::size_t>(s)].name == arg) i.seat = core::seat_at(s);
       }
       if (i.seat == core::kNoSeat) {
-        fail("unknown seat '" + arg + "'");
+        fail("unknown seat '" + core::printable_input(arg) + "'");
         continue;
       }
     } else if (verb == "takeback") {
+      // As `tabula infer` reads it. Before, std::atoi and at least 1: "takeback
+      // abc", "takeback 0", "takeback -5" and "takeback 99999999999999999999"
+      // each took back one move, recorded as the arbiter's.
+      long long count = 0;
+      if (!parse_number(arg, 1, 10000, count)) {
+        fail("takeback needs a number of moves from 1 to 10000, got '" + core::printable_input(arg) + "'");
+        continue;
+      }
       i.kind = session::IntentKind::kTakeback;
-      i.count = std::max(1, std::atoi(arg.c_str()));
+      i.count = static_cast<int>(count);
     } else if (verb == "draw" || verb == "claim" || verb == "verify" || verb == "confirm" || verb == "force") {
+      if (!arg.empty()) {
+        fail("intent '" + verb + "' takes nothing after it, got '" + core::printable_input(arg) + "'");
+        continue;
+      }
       i.kind = verb == "draw"     ? session::IntentKind::kAgreeDraw
                : verb == "claim"  ? session::IntentKind::kClaimDraw
                : verb == "verify" ? session::IntentKind::kVerifyBoard
                                   : session::IntentKind::kConfirmSetup;
       i.force = verb == "force";
     } else {
-      fail("intent '" + verb + "' is not supported by `tabula play` yet (resign, timeout, takeback, draw, claim, "
+      fail("intent '" + core::printable_input(verb) + "' is not supported by `tabula play` yet (resign, timeout, takeback, draw, claim, "
            "verify, confirm, force)");
       continue;
     }
@@ -344,7 +367,11 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (hub_config) {
     hub_config->info.header = h;
     hub_config->journal_path = path;
-    std::string e;
+    std::string e = hub::outbox_names_problem(path, hub_config->info);
+    if (!e.empty()) {
+      err << "tabula: hub: " << e << "\n";
+      return 1;
+    }
     pub = hub::BoardPublisher::start(*hub_config, e);
     if (!pub || !pub->catch_up(contents, s, e)) {
       err << "tabula: hub: " << e << "\n";
@@ -466,16 +493,28 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
     return 1;
   }
   const std::string tmp = dest + ".tmp";
+  std::error_code ec;
   {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << record;
-    f.flush();
-    if (!f) {
-      err << "tabula: " << dest << ": cannot write the export\n";
+    // Made anew, never through what stands at DEST.tmp: a symbolic link
+    // planted there (to the journal itself) had its target truncated and
+    // written with the export (session 13).
+    std::filesystem::remove(tmp, ec);
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    std::size_t done = 0;
+    while (fd >= 0 && done < record.size()) {
+      const ssize_t n = ::write(fd, record.data() + done, record.size() - done);
+      if (n <= 0) break;
+      done += static_cast<std::size_t>(n);
+    }
+    const bool whole = fd >= 0 && done == record.size();
+    const std::string why = std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    if (!whole) {
+      std::filesystem::remove(tmp, ec);
+      err << "tabula: " << dest << ": cannot write the export (" << why << ")\n";
       return 1;
     }
   }
-  std::error_code ec;
   std::filesystem::rename(tmp, dest, ec);
   if (ec) {
     err << "tabula: " << dest << ": cannot write the export: " << ec.message() << "\n";

@@ -158,6 +158,38 @@ JournalStatus check_file(const std::string& path) {
   return JournalStatus::good();
 }
 
+// The file SQLite keeps its -wal and -shm beside: FILE with its symbolic
+// links resolved (SQLite's unix VFS resolves them).
+std::string sqlite_base(const std::string& path) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(path, ec);
+  return ec ? path : real.string();
+}
+
+// SQLite reads FILE-wal as the journal's latest transactions and maps
+// FILE-shm: a FIFO there hung every reader at open, a link to /dev/zero had
+// the -wal check read for ever (session 13). Each must be a plain file (or
+// absent); a symbolic link is refused too (a -wal of another game, linked).
+JournalStatus check_siblings(const std::string& path) {
+  const std::string base = sqlite_base(path);
+  for (const char* suffix : {"-wal", "-shm"}) {
+    const std::string sibling = base + suffix;
+    std::error_code ec;
+    const fs::file_status st = fs::symlink_status(sibling, ec);
+    if (ec || st.type() == fs::file_type::not_found || st.type() == fs::file_type::regular) continue;
+    const char* what = st.type() == fs::file_type::symlink   ? "a symbolic link"
+                       : st.type() == fs::file_type::fifo    ? "a FIFO"
+                       : st.type() == fs::file_type::directory ? "a directory"
+                       : st.type() == fs::file_type::socket  ? "a socket"
+                                                             : "a device";
+    return JournalStatus::fail(JournalError::kCorrupt,
+                               path + ": " + sibling + " is " + what + ", not the plain file SQLite keeps beside the "
+                                   "journal (it would be read as the journal's latest inputs); remove it if it is "
+                                   "not the journal's own; the journal is left as it is");
+  }
+  return JournalStatus::good();
+}
+
 void sync_directory(const std::string& path) {
   fs::path dir = fs::absolute(path).parent_path();
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
@@ -341,7 +373,9 @@ JournalStatus Journal::open_locked(const std::string& path, Access access, Write
       if (!s.ok()) return s;
     }
   }
-  const WalCheck wal = check_wal(path + "-wal");
+  s = check_siblings(path);
+  if (!s.ok()) return s;
+  const WalCheck wal = check_wal(sqlite_base(path) + "-wal");
   Journal j;
   j.lock_ = std::move(lock);
   bool immutable = false;

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <utility>
 
@@ -72,7 +73,13 @@ bool same_file(int fd, const std::string& path) {
 
 }  // namespace
 
-std::string writer_lock_path(const std::string& journal_path) { return journal_path + "-lock"; }
+std::string writer_lock_path(const std::string& journal_path) {
+  // Beside the file itself, as SQLite puts its -wal beside the file a
+  // symbolic link names: two links to one journal are one journal.
+  std::error_code ec;
+  const std::filesystem::path real = std::filesystem::weakly_canonical(journal_path, ec);
+  return (ec || real.empty() ? journal_path : real.string()) + "-lock";
+}
 
 // ---- WriterLock -------------------------------------------------------------------------
 

@@ -59,7 +59,8 @@ class WriterLock {
   std::string path_;  // the sidecar
 };
 
-// The sidecar beside `journal_path`: "FILE-lock".
+// The sidecar beside `journal_path`: "FILE-lock", FILE with its symbolic
+// links resolved (two links to one journal share one lock).
 std::string writer_lock_path(const std::string& journal_path);
 
 }  // namespace tabula::journal

@@ -2,6 +2,11 @@
 // is made, a header or rows edited by hand, a damaged page. Each is refused
 // with a message naming the file and what is wrong, and nothing recorded is
 // lost or written over.
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -229,6 +234,64 @@ TEST(JournalAttack, AMovesSeatEditedIsFoundOnResume) {
   EXPECT_FALSE(r.session);
   EXPECT_NE(r.error.find("move 1"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("seat"), std::string::npos) << r.error;
+}
+
+// Opens `path` both ways in a child process given 10 s (a hang is a
+// failure, not a stuck test): 0 when each open is refused with `words`
+// and the path in one line, 1 when one is not, else killed by the alarm.
+int refused_in_a_child(const std::string& path, const std::string& words) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::alarm(10);
+    int code = 0;
+    for (Journal::Access a : {Journal::Access::kRead, Journal::Access::kAppend}) {
+      Journal j;
+      JournalStatus s = Journal::open(path, a, j);
+      if (s.ok() || s.message.find(path + ": ") != 0 || s.message.find(words) == std::string::npos ||
+          s.message.find('\n') != std::string::npos) {
+        code = 1;
+      }
+    }
+    ::_exit(code);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// Before (session 13's round): SQLite opens FILE-wal and FILE-shm beside the
+// journal as they are. A FIFO as FILE-wal hung `tabula archive` and `tabula
+// play` at open, for ever; a symbolic link to /dev/zero had the -wal check
+// read without end. Now each is refused by name, at once, the journal left
+// as it is; a plain -wal is read as before.
+TEST(JournalAttack, AWalOrShmThatIsNoPlainFileIsRefusedNotWaitedOn) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(j.record(session::Tick{Millis{i}}, {}, 0).ok());
+  }
+  const std::string before = read_bytes(path);
+  struct Plant {
+    const char* suffix;
+    const char* what;
+    bool fifo;
+  };
+  for (const Plant& p : {Plant{"-wal", "a FIFO", true}, Plant{"-wal", "a symbolic link", false},
+                         Plant{"-shm", "a FIFO", true}, Plant{"-shm", "a symbolic link", false}}) {
+    const std::string sibling = path + p.suffix;
+    ASSERT_EQ(p.fifo ? ::mkfifo(sibling.c_str(), 0600) : ::symlink("/dev/zero", sibling.c_str()), 0);
+    EXPECT_EQ(refused_in_a_child(path, sibling + " is " + p.what + ", not the plain file SQLite keeps"), 0)
+        << p.suffix << " " << p.what;
+    std::filesystem::remove(sibling);
+  }
+  EXPECT_EQ(read_bytes(path), before);
+  Journal j;
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kAppend, j).ok());
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  EXPECT_EQ(c.inputs.size(), 3u);
 }
 
 }  // namespace

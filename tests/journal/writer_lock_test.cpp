@@ -192,6 +192,23 @@ TEST(WriterLock, TheSameProgramOpeningItTwiceIsRefusedAndReadersRead) {
   EXPECT_FALSE(fs::exists(sidecar(path)));
 }
 
+// Two symbolic links to one journal are one journal: one lock (SQLite too
+// keeps one -wal, beside the file the links name).
+TEST(WriterLock, TwoLinksToOneJournalShareItsLock) {
+  ScratchDir dir;
+  const std::string path = dir.file("real.db");
+  { Journal j; ASSERT_TRUE(Journal::create(path, lock_header(), j).ok()); }
+  ASSERT_EQ(::symlink(path.c_str(), dir.file("a.db").c_str()), 0);
+  ASSERT_EQ(::symlink(path.c_str(), dir.file("b.db").c_str()), 0);
+  Journal a;
+  ASSERT_TRUE(Journal::open(dir.file("a.db"), Journal::Access::kAppend, a).ok());
+  Journal b;
+  JournalStatus s = Journal::open(dir.file("b.db"), Journal::Access::kAppend, b);
+  EXPECT_EQ(s.error, JournalError::kBusy) << s.message;
+  EXPECT_NE(s.message.find(dir.file("b.db") + ": another program is writing this journal"), std::string::npos)
+      << s.message;
+}
+
 // A writer of an older build (no lock) still meets the collision check:
 // told in words, its input not recorded, the first writer's kept.
 TEST(WriterLock, AnInputWrittenBehindTheLockIsStillSaidAtTheNextWrite) {
