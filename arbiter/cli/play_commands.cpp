@@ -317,7 +317,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     if (!j.wal_warning().empty()) err << "tabula: warning: " << j.wal_warning() << "\n";
     if (contents.header.variant != variant) {
-      err << "tabula: " << path << ": this journal is a game of " << contents.header.variant << ", not " << variant
+      err << "tabula: " << path << ": this journal is a game of " << core::printable_input(contents.header.variant) << ", not " << variant
           << "; it is left as it is\n";
       return 1;
     }

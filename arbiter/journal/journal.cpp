@@ -14,6 +14,7 @@
 #include <memory>
 #include <tuple>
 
+#include "core/quote.h"
 #include "core/ruling.h"
 #include "journal/input_codec.h"
 #include "journal/wal_check.h"
@@ -442,26 +443,26 @@ JournalStatus Journal::open_locked(const std::string& path, Access access, Write
     h.random_any = m["random_moves"] == "any";
     // Written before issue 18's commit at once: off, as it was played.
     if (m.count("commit_at_once") != 0 && m["commit_at_once"] != "on" && m["commit_at_once"] != "off") {
-      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's commit_at_once \"" +
-                                                             m["commit_at_once"] +
-                                                             "\" is neither on nor off; it is left as it is");
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's commit_at_once " +
+                                                             core::quote_input(m["commit_at_once"]) +
+                                                             " is neither on nor off; it is left as it is");
     }
     h.commit_at_once = m["commit_at_once"] == "on";
     if (m.count("settle_slide_ms") != 0 && !read_int(m, "settle_slide_ms", h.settle_slide_ms)) {
       return JournalStatus::fail(JournalError::kCorrupt,
-                                 path + ": the journal's settle_slide_ms \"" + m["settle_slide_ms"] +
-                                     "\" is not a number; it is left as it is");
+                                 path + ": the journal's settle_slide_ms " + core::quote_input(m["settle_slide_ms"]) +
+                                     " is not a number; it is left as it is");
     }
     // Written before issue 27's sliding: off, as it was played.
     if (m.count("sliding") != 0 && m["sliding"] != "on" && m["sliding"] != "off") {
-      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's sliding \"" + m["sliding"] +
-                                                             "\" is neither on nor off; it is left as it is");
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's sliding " + core::quote_input(m["sliding"]) +
+                                                             " is neither on nor off; it is left as it is");
     }
     h.sliding = m["sliding"] == "on";
     if (m.count("slide_rest_ms") != 0 && !read_int(m, "slide_rest_ms", h.slide_rest_ms)) {
       return JournalStatus::fail(JournalError::kCorrupt,
-                                 path + ": the journal's slide_rest_ms \"" + m["slide_rest_ms"] +
-                                     "\" is not a number; it is left as it is");
+                                 path + ": the journal's slide_rest_ms " + core::quote_input(m["slide_rest_ms"]) +
+                                     " is not a number; it is left as it is");
     }
     // Each duration within what the shells accept (session_options.cpp): a
     // header edited to a huge or negative one would overflow every deadline.
@@ -480,15 +481,15 @@ JournalStatus Journal::open_locked(const std::string& path, Access access, Write
     }
     h.time_control = m["time_control"];
     if (!h.time_control.empty() && !h.settings().time_control) {
-      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time control \"" + h.time_control +
-                                                             "\" is not one; it is left as it is");
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time control " + core::quote_input(h.time_control) +
+                                                             " is not one; it is left as it is");
     }
     // The largest a time control of `--clock` can be (clock.h's amount: 12
     // digits of minutes, of seconds): past it the clock's sums overflow.
     if (const auto tc = h.settings().time_control;
         tc && (tc->initial.count() > 999999999999LL * 60000 || tc->bonus.count() > 999999999999LL * 1000)) {
-      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time_control \"" + h.time_control +
-                                                             "\" is larger than any clock; it is left as it is");
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time_control " + core::quote_input(h.time_control) +
+                                                             " is larger than any clock; it is left as it is");
     }
     h.seed = static_cast<std::uint64_t>(seed);
     h.created = m["created"];
@@ -500,8 +501,8 @@ JournalStatus Journal::open_locked(const std::string& path, Access access, Write
       const std::string& v = m[key];
       if (v.empty()) continue;
       if (v != "on" && v != "off") {
-        return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's " + key + " \"" + v +
-                                                               "\" is neither on nor off; it is left as it is");
+        return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's " + key + " " + core::quote_input(v) +
+                                                               " is neither on nor off; it is left as it is");
       }
       *field = v == "on";
     }

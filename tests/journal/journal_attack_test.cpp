@@ -25,13 +25,7 @@ using testing::read_bytes;
 using testing::ScratchDir;
 using testing::write_bytes;
 
-JournalHeader attack_header() {
-  JournalHeader h;
-  h.variant = "chess";
-  h.start_position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  h.created = "2026.12.05 06:00:00.000";
-  return h;
-}
+JournalHeader attack_header() { return testing::chess_header(); }
 
 void sql(const std::string& path, const std::string& statements) {
   sqlite3* db = nullptr;
@@ -234,6 +228,40 @@ TEST(JournalAttack, AMovesSeatEditedIsFoundOnResume) {
   EXPECT_FALSE(r.session);
   EXPECT_NE(r.error.find("move 1"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("seat"), std::string::npos) << r.error;
+}
+
+// Before: a header value edited by hand was quoted whole and raw in the
+// refusal: a megabyte, or a terminal escape printed to the arbiter's
+// terminal. Now quoted short and printable (core/quote.h).
+TEST(JournalAttack, HostileHeaderTextIsQuotedShortAndPrintable) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  const std::string hostile = "char(27) || ']0;owned' || char(7) || hex(zeroblob(50000))";
+  for (const char* key : {"commit_at_once", "sliding", "time_control", "hints", "settle_slide_ms"}) {
+    std::filesystem::remove(path);
+    { Journal j; ASSERT_TRUE(Journal::create(path, attack_header(), j).ok()); }
+    sql(path, "INSERT OR REPLACE INTO header(key, value) VALUES('" + std::string(key) + "', " + hostile + ")");
+    Journal j;
+    JournalStatus s = Journal::open(path, Journal::Access::kRead, j);
+    EXPECT_FALSE(s.ok()) << key;
+    EXPECT_NE(s.message.find(std::string("the journal's ") + (std::string(key) == "time_control" ? "time control" : key)),
+              std::string::npos) << s.message.substr(0, 200);
+    EXPECT_EQ(s.message.find('\x1b'), std::string::npos) << key;
+    EXPECT_EQ(s.message.find('\x07'), std::string::npos) << key;
+    EXPECT_LT(s.message.size(), 400u) << key;
+  }
+  std::filesystem::remove(path);
+  { Journal j; ASSERT_TRUE(Journal::create(path, attack_header(), j).ok()); }
+  sql(path, "UPDATE header SET value = " + hostile + " WHERE key = 'start_position'");
+  Journal j;
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kRead, j).ok());
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  Resumed r = resume(c, path, {testing::rules_of("chess")});
+  EXPECT_FALSE(r.session);
+  EXPECT_NE(r.error.find("bad start position"), std::string::npos) << r.error.substr(0, 200);
+  EXPECT_EQ(r.error.find('\x1b'), std::string::npos);
+  EXPECT_LT(r.error.size(), 400u);
 }
 
 // Opens `path` both ways in a child process given 10 s (a hang is a
