@@ -28,11 +28,21 @@ struct TraceRun {
   std::string out, err;
 };
 
-// The four moves of "1. e4 e5 2. Nf3 Nc6" as a sensor trace, then `extra`.
+// The four moves of "1. e4 e5 2. Nf3 Nc6" as a sensor trace (generated
+// once: the generator is most of a run's time under the sanitizers).
+const std::string& four_moves_trace() {
+  static const std::string text = [] {
+    ScratchDir d;
+    journal::testing::write_trace("chess", "1. e4 e5 2. Nf3 Nc6 *\n", 3, d.file("t.trace"));
+    return journal::testing::read_bytes(d.file("t.trace"));
+  }();
+  return text;
+}
+
+// That trace, then `extra`.
 TraceRun play_with(const ScratchDir& dir, const std::string& extra, const std::string& journal = "g.db") {
   const std::string trace = dir.file("t.trace");
-  journal::testing::write_trace("chess", "1. e4 e5 2. Nf3 Nc6 *\n", 3, trace);
-  std::ofstream(trace, std::ios::app) << extra;
+  journal::testing::write_bytes(trace, four_moves_trace() + extra);
   std::ostringstream out, err;
   TraceRun r;
   r.code = cmd_play({"play", "--variant", "chess", "--journal", dir.file(journal), "--trace", trace}, out, err);
