@@ -12,6 +12,7 @@
 #include "cli/session_options.h"
 #include "core/notation.h"
 #include "engine/search.h"
+#include "core/quote.h"
 #include "journal/archive.h"
 #include "journal/journal.h"
 #include "journal/resume.h"
@@ -197,7 +198,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
       return 1;
     }
     if (contents.header.variant != variant) {
-      err << "tabula: " << path << ": this journal is a game of " << contents.header.variant << ", not " << variant
+      err << "tabula: " << path << ": this journal is a game of " << core::printable_input(contents.header.variant) << ", not " << variant
           << "; it is left as it is\n";
       return 1;
     }

@@ -98,10 +98,30 @@ std::string overwrite_problem(const std::string& dest, const std::string& input)
   if (!input.empty() && std::filesystem::equivalent(dest, input, ec)) {
     return "is the file this command reads; an output never overwrites it";
   }
+  // The files SQLite and the writer lock keep beside the input (session 13:
+  // `archive export --journal g.db --out g.db-wal` replaced the -wal of a game
+  // in progress, up to 63 inputs, with the PGN). By name, the links resolved,
+  // whether they exist now or not.
+  if (!input.empty()) {
+    const std::filesystem::path in_real = std::filesystem::weakly_canonical(input, ec);
+    const std::filesystem::path out_real = std::filesystem::weakly_canonical(dest, ec);
+    for (const char* suffix : {"-wal", "-shm", "-journal", "-lock"}) {
+      if (!in_real.empty() && out_real.string() == in_real.string() + suffix) {
+        return std::string("is the ") + suffix + " file kept beside " + input + "; an output never overwrites it";
+      }
+    }
+  }
   std::ifstream existing(dest, std::ios::binary);
   char magic[16] = {};
-  if (existing.read(magic, sizeof magic) && std::string(magic, sizeof magic) == std::string("SQLite format 3\0", 16)) {
+  existing.read(magic, sizeof magic);
+  if (existing.gcount() == sizeof magic && std::string(magic, sizeof magic) == std::string("SQLite format 3\0", 16)) {
     return "is an SQLite database (a journal?); an export never overwrites it";
+  }
+  // An SQLite -wal (magic 0x377f0682 or 0x377f0683), of any journal.
+  if (existing.gcount() >= 4 && static_cast<unsigned char>(magic[0]) == 0x37 &&
+      static_cast<unsigned char>(magic[1]) == 0x7f && static_cast<unsigned char>(magic[2]) == 0x06 &&
+      (static_cast<unsigned char>(magic[3]) & 0xfe) == 0x82) {
+    return "is an SQLite -wal file (of a journal?); an export never overwrites it";
   }
   return {};
 }

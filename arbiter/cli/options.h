@@ -44,8 +44,9 @@ bool read_text_file(const std::string& path, std::string& out, std::string* why 
                     std::size_t max_bytes = kMaxTextFileBytes);
 
 // Why an output (--out, an export) must not be written at `dest`, or "" when
-// it may: an output never replaces the file the command reads (`input`) nor
-// any SQLite database (a journal): the recorded game would be lost.
+// it may: an output never replaces the file the command reads (`input`), the
+// files kept beside it (its -wal, -shm, -journal, -lock), nor any SQLite
+// database or -wal (a journal's): the recorded game would be lost.
 std::string overwrite_problem(const std::string& dest, const std::string& input);
 
 }  // namespace tabula::cli

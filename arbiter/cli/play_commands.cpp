@@ -1,5 +1,8 @@
 #include "cli/play_commands.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "cli/bot_play_command.h"
 #include "cli/options.h"
 #include "cli/play_header.h"
@@ -7,7 +10,9 @@
 #include "cli/session_options.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -17,12 +22,14 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "core/player_name.h"
 #include "core/quote.h"
 #include "hub/board_publisher.h"
+#include "hub/topics.h"
 #include "journal/archive.h"
 #include "journal/journal.h"
 #include "journal/resume.h"
@@ -100,7 +107,12 @@ std::vector<session::Input> read_inputs(const std::string& path, const core::Rul
     long long ms = -1;
     std::string verb;
     std::string arg;
-    w >> ms >> verb >> arg;
+    w >> ms >> verb;
+    // The rest of the line is the argument, whole: "resign White Black" or
+    // "takeback 2x" is refused, not read as its first word (session 13).
+    std::getline(w, arg);
+    arg.erase(0, arg.find_first_not_of(" \t"));
+    while (!arg.empty() && (arg.back() == ' ' || arg.back() == '\t' || arg.back() == '\r')) arg.pop_back();
     session::Intent i;
     i.time = Millis{ms};
     auto fail = [&](const std::string& why) { errors.push_back(path + ":" + std::to_string(n) + ": " + why); };
@@ -115,20 +127,32 @@ std::vector<session::Input> read_inputs(const std::string& path, const core::Rul
         if (rules.seats[static_cast<std::size_t>(s)].name == arg) i.seat = core::seat_at(s);
       }
       if (i.seat == core::kNoSeat) {
-        fail("unknown seat '" + arg + "'");
+        fail("unknown seat '" + core::printable_input(arg) + "'");
         continue;
       }
     } else if (verb == "takeback") {
+      // As `tabula infer` reads it. Before, std::atoi and at least 1: "takeback
+      // abc", "takeback 0", "takeback -5" and "takeback 99999999999999999999"
+      // each took back one move, recorded as the arbiter's.
+      long long count = 0;
+      if (!parse_number(arg, 1, 10000, count)) {
+        fail("takeback needs a number of moves from 1 to 10000, got '" + core::printable_input(arg) + "'");
+        continue;
+      }
       i.kind = session::IntentKind::kTakeback;
-      i.count = std::max(1, std::atoi(arg.c_str()));
+      i.count = static_cast<int>(count);
     } else if (verb == "draw" || verb == "claim" || verb == "verify" || verb == "confirm" || verb == "force") {
+      if (!arg.empty()) {
+        fail("intent '" + verb + "' takes nothing after it, got '" + core::printable_input(arg) + "'");
+        continue;
+      }
       i.kind = verb == "draw"     ? session::IntentKind::kAgreeDraw
                : verb == "claim"  ? session::IntentKind::kClaimDraw
                : verb == "verify" ? session::IntentKind::kVerifyBoard
                                   : session::IntentKind::kConfirmSetup;
       i.force = verb == "force";
     } else {
-      fail("intent '" + verb + "' is not supported by `tabula play` yet (resign, timeout, takeback, draw, claim, "
+      fail("intent '" + core::printable_input(verb) + "' is not supported by `tabula play` yet (resign, timeout, takeback, draw, claim, "
            "verify, confirm, force)");
       continue;
     }
@@ -164,6 +188,50 @@ void print(const session::Output& o, std::ostream& out) {
 }
 
 bool is_tick(const session::Input& in) { return std::holds_alternative<session::Tick>(in); }
+
+// The hub's options of `tabula play` (docs/HUB.md), read and checked whole:
+// names, the broker's address, the password and key files. nullopt without
+// --broker; 0, or the exit code after saying what is wrong.
+int read_hub_options(const Options& o, std::optional<hub::PublisherConfig>& config, std::ostream& err) {
+  auto value = [&](const char* k) { return o.values.count(k) ? o.values.at(k) : std::string(); };
+  if (!o.values.count("broker")) {
+    // Before, these were ignored without a word: a game meant for the hub
+    // was played unpublished.
+    for (const char* k : {"hub-event", "board", "broker-ca", "broker-user", "broker-password-file", "arbiter-key",
+                          "board-key"}) {
+      if (o.values.count(k)) {
+        err << "tabula: --" << k << " is an option of the hub: give --broker too, or leave it out\n";
+        return 2;
+      }
+    }
+    return 0;
+  }
+  for (const char* need : {"hub-event", "board"}) {
+    if (!o.values.count(need)) {
+      err << "tabula: --broker needs --" << need << "\n";
+      return 2;
+    }
+  }
+  hub::PublisherConfig pc;
+  pc.info.event = value("hub-event");
+  pc.info.board = value("board");
+  for (const auto& [option, what, name] :
+       {std::tuple{"hub-event", "event", pc.info.event}, std::tuple{"board", "board", pc.info.board}}) {
+    if (const std::string why = hub::check_name(what, name); !why.empty()) {
+      err << "tabula: --" << option << ": " << why << "\n";
+      return 2;
+    }
+  }
+  std::string e;
+  if (!hub::configure({value("broker"), value("broker-ca"), value("broker-user"), value("broker-password-file"),
+                       value("arbiter-key"), value("board-key")},
+                      pc, e)) {
+    err << "tabula: hub: " << e << "\n";
+    return 1;
+  }
+  config = std::move(pc);
+  return 0;
+}
 
 }  // namespace
 
@@ -231,6 +299,11 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const std::string& path = o->values.at("journal");
   const std::string& trace_path = o->values.at("trace");
   const std::string variant = o->values.at("variant");
+  // Every option is checked before a journal is opened or made: a refused
+  // hub option (`--board 'a/b'`, a key file unreadable) used to come after
+  // Journal::create and left a new journal behind (session 13).
+  std::optional<hub::PublisherConfig> hub_config;
+  if (int bad = read_hub_options(*o, hub_config, err); bad != 0) return bad;
 
   journal::Journal j;
   journal::JournalContents contents;
@@ -247,7 +320,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     if (!j.wal_warning().empty()) err << "tabula: warning: " << j.wal_warning() << "\n";
     if (contents.header.variant != variant) {
-      err << "tabula: " << path << ": this journal is a game of " << contents.header.variant << ", not " << variant
+      err << "tabula: " << path << ": this journal is a game of " << core::printable_input(contents.header.variant) << ", not " << variant
           << "; it is left as it is\n";
       return 1;
     }
@@ -294,22 +367,15 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   // The hub (issue 11): every recorded input's moves and rulings go to the
   // broker through the journal's outbox, in order, each once.
   std::unique_ptr<hub::BoardPublisher> pub;
-  if (o->values.count("broker")) {
-    for (const char* need : {"hub-event", "board"}) {
-      if (!o->values.count(need)) {
-        err << "tabula: --broker needs --" << need << "\n";
-        return 2;
-      }
+  if (hub_config) {
+    hub_config->info.header = h;
+    hub_config->journal_path = path;
+    std::string e = hub::outbox_names_problem(path, hub_config->info);
+    if (!e.empty()) {
+      err << "tabula: hub: " << e << "\n";
+      return 1;
     }
-    hub::PublisherConfig pc;
-    pc.info = hub::BoardInfo{o->values.at("hub-event"), o->values.at("board"), h};
-    pc.journal_path = path;
-    auto value = [&](const char* k) { return o->values.count(k) ? o->values.at(k) : std::string(); };
-    std::string e;
-    hub::configure({value("broker"), value("broker-ca"), value("broker-user"), value("broker-password-file"),
-                    value("arbiter-key"), value("board-key")},
-                   pc, e);
-    if (e.empty()) pub = hub::BoardPublisher::start(pc, e);
+    pub = hub::BoardPublisher::start(*hub_config, e);
     if (!pub || !pub->catch_up(contents, s, e)) {
       err << "tabula: hub: " << e << "\n";
       return 1;
@@ -430,16 +496,28 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
     return 1;
   }
   const std::string tmp = dest + ".tmp";
+  std::error_code ec;
   {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << record;
-    f.flush();
-    if (!f) {
-      err << "tabula: " << dest << ": cannot write the export\n";
+    // Made anew, never through what stands at DEST.tmp: a symbolic link
+    // planted there (to the journal itself) had its target truncated and
+    // written with the export (session 13).
+    std::filesystem::remove(tmp, ec);
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    std::size_t done = 0;
+    while (fd >= 0 && done < record.size()) {
+      const ssize_t n = ::write(fd, record.data() + done, record.size() - done);
+      if (n <= 0) break;
+      done += static_cast<std::size_t>(n);
+    }
+    const bool whole = fd >= 0 && done == record.size();
+    const std::string why = std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    if (!whole) {
+      std::filesystem::remove(tmp, ec);
+      err << "tabula: " << dest << ": cannot write the export (" << why << ")\n";
       return 1;
     }
   }
-  std::error_code ec;
   std::filesystem::rename(tmp, dest, ec);
   if (ec) {
     err << "tabula: " << dest << ": cannot write the export: " << ec.message() << "\n";

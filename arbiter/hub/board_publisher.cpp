@@ -660,6 +660,23 @@ std::optional<session::Intent> session_intent(const wire::Action& a, int seat_co
   }
 }
 
+std::string outbox_names_problem(const std::string& journal_path, const BoardInfo& info) {
+  std::optional<journal::OutboxItem> first;
+  journal::JournalStatus s = journal::Outbox::first_item(journal_path, first);
+  if (!s.ok()) return s.message;
+  if (!first) return "";
+  wire::StreamItem item;
+  if (!item.ParseFromString(first->payload)) {
+    return journal_path + ": its hub outbox's first item cannot be read; the journal is left as it is";
+  }
+  if (item.event() == info.event && item.board() == info.board && item.game_id() == game_id(info)) return "";
+  return journal_path + ": its hub outbox holds the items of board " + quote_short(item.board()) + " of event " +
+         quote_short(item.event()) + " (game " + quote_short(item.game_id()) +
+         "), sent again as they are stored; this is board " + quote_short(info.board) + " of event " +
+         quote_short(info.event) + ": every hub would refuse them and wait for them (a game is published under "
+         "the names it began with: give those, or play on without the hub); the journal is left as it is";
+}
+
 bool configure(const BrokerOptions& options, PublisherConfig& config, std::string& error) {
   config.broker.ca_file = options.ca_file;
   error = config.broker.parse(options.broker);

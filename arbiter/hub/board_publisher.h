@@ -233,4 +233,15 @@ struct BrokerOptions {
 };
 bool configure(const BrokerOptions& options, PublisherConfig& config, std::string& error);
 
+// The outbox's items name (and are signed for) the event, board and game
+// they were first published under, and are sent again byte for byte. A
+// journal resumed under other names, or copied from another board, would
+// send them where every hub refuses them ("names board t1, not this
+// topic's"), and its new items after them would wait at the hubs for the
+// ones that never come, until "items lost" (session 13). "" when the outbox
+// is empty or its items are `info`'s; else why not, naming both. Reads the
+// journal only. `tabula play` refuses such a start; a shell that must come
+// up (the kiosk) may show it instead.
+std::string outbox_names_problem(const std::string& journal_path, const BoardInfo& info);
+
 }  // namespace tabula::hub

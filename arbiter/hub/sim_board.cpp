@@ -59,6 +59,9 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
   pc.board_key = c.board_key;
   pc.check_assignment = c.check_assignment;
   pc.window = c.window;
+  // A game is published under the names it began with (as `tabula play`).
+  error = outbox_names_problem(c.journal_path, pc.info);
+  if (!error.empty()) return nullptr;
   b->publisher_ = BoardPublisher::start(pc, error);
   if (!b->publisher_) return nullptr;
   if (!b->publisher_->catch_up(contents, *b->session_, error)) return nullptr;

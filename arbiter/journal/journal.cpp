@@ -11,9 +11,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <tuple>
 
 #include "core/player_name.h"
+#include "core/quote.h"
 #include "core/ruling.h"
 #include "journal/input_codec.h"
 #include "journal/wal_check.h"
@@ -158,6 +160,38 @@ JournalStatus check_file(const std::string& path) {
   return JournalStatus::good();
 }
 
+// The file SQLite keeps its -wal and -shm beside: FILE with its symbolic
+// links resolved (SQLite's unix VFS resolves them).
+std::string sqlite_base(const std::string& path) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(path, ec);
+  return ec ? path : real.string();
+}
+
+// SQLite reads FILE-wal as the journal's latest transactions and maps
+// FILE-shm: a FIFO there hung every reader at open, a link to /dev/zero had
+// the -wal check read for ever (session 13). Each must be a plain file (or
+// absent); a symbolic link is refused too (a -wal of another game, linked).
+JournalStatus check_siblings(const std::string& path) {
+  const std::string base = sqlite_base(path);
+  for (const char* suffix : {"-wal", "-shm"}) {
+    const std::string sibling = base + suffix;
+    std::error_code ec;
+    const fs::file_status st = fs::symlink_status(sibling, ec);
+    if (ec || st.type() == fs::file_type::not_found || st.type() == fs::file_type::regular) continue;
+    const char* what = st.type() == fs::file_type::symlink   ? "a symbolic link"
+                       : st.type() == fs::file_type::fifo    ? "a FIFO"
+                       : st.type() == fs::file_type::directory ? "a directory"
+                       : st.type() == fs::file_type::socket  ? "a socket"
+                                                             : "a device";
+    return JournalStatus::fail(JournalError::kCorrupt,
+                               path + ": " + sibling + " is " + what + ", not the plain file SQLite keeps beside the "
+                                   "journal (it would be read as the journal's latest inputs); remove it if it is "
+                                   "not the journal's own; the journal is left as it is");
+  }
+  return JournalStatus::good();
+}
+
 void sync_directory(const std::string& path) {
   fs::path dir = fs::absolute(path).parent_path();
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
@@ -194,7 +228,16 @@ struct Journal::Prepared {
 
 Journal::Journal() = default;
 Journal::Journal(Journal&&) noexcept = default;
-Journal& Journal::operator=(Journal&&) noexcept = default;
+// Not member by member: that would hand the old journal's lock back before
+// its database is closed (the kiosk closes a journal this way before it
+// renames it). The old journal is destroyed whole, in order, first.
+Journal& Journal::operator=(Journal&& o) noexcept {
+  if (this != &o) {
+    std::destroy_at(this);
+    std::construct_at(this, std::move(o));
+  }
+  return *this;
+}
 Journal::~Journal() {
   // A clean close: the file says nobody writes it any more, so a missing
   // -wal is no loss (SQLite checkpoints and removes it as the last
@@ -244,6 +287,14 @@ bool Journal::checkpoint() {
 
 JournalStatus Journal::create(const std::string& path, const JournalHeader& header, Journal& out) {
   std::error_code ec;
+  if (fs::exists(path, ec)) {
+    return JournalStatus::fail(JournalError::kCannotOpen, path + ": exists already; a journal is never overwritten");
+  }
+  // The lock before the file: of two programs making one journal at once,
+  // the second waits for nothing and is refused here (before, both made
+  // FILE.creating and the later rename replaced the earlier journal).
+  WriterLock lock;
+  if (JournalStatus s = WriterLock::acquire(path, lock); !s.ok()) return s;
   if (fs::exists(path, ec)) {
     return JournalStatus::fail(JournalError::kCannotOpen, path + ": exists already; a journal is never overwritten");
   }
@@ -297,10 +348,14 @@ JournalStatus Journal::create(const std::string& path, const JournalHeader& head
     return JournalStatus::fail(JournalError::kIo, path + ": cannot move the new journal into place: " + why);
   }
   sync_directory(path);
-  return open(path, Access::kAppend, out);
+  return open_locked(path, Access::kAppend, std::move(lock), out);
 }
 
 JournalStatus Journal::open(const std::string& path, Access access, Journal& out) {
+  return open_locked(path, access, WriterLock(), out);
+}
+
+JournalStatus Journal::open_locked(const std::string& path, Access access, WriterLock lock, Journal& out) {
   JournalStatus s = check_file(path);
   if (!s.ok()) return s;
   // Appending writes the file and, beside it, its -wal and -shm: said plainly
@@ -313,9 +368,18 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
                                      "); a game goes on only where its journal can be written: copy the file to "
                                      "a writable place; it is left as it is");
     }
+    // One writer: the lock before anything is read, so what is read (the
+    // last input's number) is what this writer goes on from.
+    if (!lock.held()) {
+      s = WriterLock::acquire(path, lock);
+      if (!s.ok()) return s;
+    }
   }
-  const WalCheck wal = check_wal(path + "-wal");
+  s = check_siblings(path);
+  if (!s.ok()) return s;
+  const WalCheck wal = check_wal(sqlite_base(path) + "-wal");
   Journal j;
+  j.lock_ = std::move(lock);
   bool immutable = false;
   {
     Database ro;
@@ -380,26 +444,26 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     h.random_any = m["random_moves"] == "any";
     // Written before issue 18's commit at once: off, as it was played.
     if (m.count("commit_at_once") != 0 && m["commit_at_once"] != "on" && m["commit_at_once"] != "off") {
-      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's commit_at_once \"" +
-                                                             m["commit_at_once"] +
-                                                             "\" is neither on nor off; it is left as it is");
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's commit_at_once " +
+                                                             core::quote_input(m["commit_at_once"]) +
+                                                             " is neither on nor off; it is left as it is");
     }
     h.commit_at_once = m["commit_at_once"] == "on";
     if (m.count("settle_slide_ms") != 0 && !read_int(m, "settle_slide_ms", h.settle_slide_ms)) {
       return JournalStatus::fail(JournalError::kCorrupt,
-                                 path + ": the journal's settle_slide_ms \"" + m["settle_slide_ms"] +
-                                     "\" is not a number; it is left as it is");
+                                 path + ": the journal's settle_slide_ms " + core::quote_input(m["settle_slide_ms"]) +
+                                     " is not a number; it is left as it is");
     }
     // Written before issue 27's sliding: off, as it was played.
     if (m.count("sliding") != 0 && m["sliding"] != "on" && m["sliding"] != "off") {
-      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's sliding \"" + m["sliding"] +
-                                                             "\" is neither on nor off; it is left as it is");
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's sliding " + core::quote_input(m["sliding"]) +
+                                                             " is neither on nor off; it is left as it is");
     }
     h.sliding = m["sliding"] == "on";
     if (m.count("slide_rest_ms") != 0 && !read_int(m, "slide_rest_ms", h.slide_rest_ms)) {
       return JournalStatus::fail(JournalError::kCorrupt,
-                                 path + ": the journal's slide_rest_ms \"" + m["slide_rest_ms"] +
-                                     "\" is not a number; it is left as it is");
+                                 path + ": the journal's slide_rest_ms " + core::quote_input(m["slide_rest_ms"]) +
+                                     " is not a number; it is left as it is");
     }
     // Each duration within what the shells accept (session_options.cpp): a
     // header edited to a huge or negative one would overflow every deadline.
@@ -418,15 +482,15 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
     }
     h.time_control = m["time_control"];
     if (!h.time_control.empty() && !h.settings().time_control) {
-      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time control \"" + h.time_control +
-                                                             "\" is not one; it is left as it is");
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time control " + core::quote_input(h.time_control) +
+                                                             " is not one; it is left as it is");
     }
     // The largest a time control of `--clock` can be (clock.h's amount: 12
     // digits of minutes, of seconds): past it the clock's sums overflow.
     if (const auto tc = h.settings().time_control;
         tc && (tc->initial.count() > 999999999999LL * 60000 || tc->bonus.count() > 999999999999LL * 1000)) {
-      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time_control \"" + h.time_control +
-                                                             "\" is larger than any clock; it is left as it is");
+      return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's time_control " + core::quote_input(h.time_control) +
+                                                             " is larger than any clock; it is left as it is");
     }
     h.seed = static_cast<std::uint64_t>(seed);
     h.created = m["created"];
@@ -442,8 +506,8 @@ JournalStatus Journal::open(const std::string& path, Access access, Journal& out
       const std::string& v = m[key];
       if (v.empty()) continue;
       if (v != "on" && v != "off") {
-        return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's " + key + " \"" + v +
-                                                               "\" is neither on nor off; it is left as it is");
+        return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal's " + key + " " + core::quote_input(v) +
+                                                               " is neither on nor off; it is left as it is");
       }
       *field = v == "on";
     }

@@ -18,6 +18,12 @@
 // A journal is created under a temporary name and renamed into place, so a
 // file named FILE is always a complete journal.
 //
+// One writer (session 13): create() and open(kAppend) take the journal's
+// writer lock (writer_lock.h: a flock on FILE-lock, held until the Journal
+// is destroyed, after its database is closed); a second writer, in this
+// process or another, is refused at open, naming the holder. Readers
+// (kRead) take no lock and read while the game is written.
+//
 // Identity: PRAGMA application_id = kApplicationId, user_version =
 // kSchemaVersion. An existing file is first checked read-only (SQLite magic,
 // application id, schema version, quick_check, header); a file that fails is
@@ -35,6 +41,7 @@
 
 #include "journal/database.h"
 #include "journal/journal_status.h"
+#include "journal/writer_lock.h"
 #include "session/input.h"
 #include "session/output.h"
 #include "session/session.h"
@@ -117,9 +124,13 @@ class Journal {
   Journal& operator=(Journal&&) noexcept;
   ~Journal();
 
-  // Creates FILE (refused when it exists) with `header`, opened for append.
+  // Creates FILE (refused when it exists) with `header`, opened for append;
+  // the writer lock is taken first, so two programs creating one journal at
+  // once cannot both make it (the second is refused, nothing overwritten).
   static JournalStatus create(const std::string& path, const JournalHeader& header, Journal& out);
-  // Opens an existing journal after checking it read-only; kRead never writes.
+  // Opens an existing journal after checking it read-only; kRead never writes
+  // and takes no lock; kAppend takes the writer lock (kBusy when another
+  // writer holds it) before anything is read.
   static JournalStatus open(const std::string& path, Access access, Journal& out);
 
   const JournalHeader& header() const { return header_; }
@@ -152,7 +163,11 @@ class Journal {
  private:
   struct Prepared;
   JournalStatus prepare_writes();
+  static JournalStatus open_locked(const std::string& path, Access access, WriterLock lock, Journal& out);
 
+  // Declared before db_: destroyed after it, so the lock is given back only
+  // once the database is closed (its last checkpoint written).
+  WriterLock lock_;
   Database db_;
   JournalHeader header_;
   std::int64_t next_seq_ = 1;

@@ -67,6 +67,29 @@ JournalStatus Outbox::open(const std::string& path, Outbox& out, bool durable) {
   return JournalStatus::good();
 }
 
+JournalStatus Outbox::first_item(const std::string& path, std::optional<OutboxItem>& out) {
+  out.reset();
+  Database db;
+  JournalStatus s = db.open(path, Database::Mode::kReadOnly);
+  if (!s.ok()) return s;
+  const auto tables = db.query_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'hub_outbox'", s);
+  if (!s.ok() || tables.value_or(0) == 0) return s;
+  auto q = db.prepare("SELECT seq, input_seq, payload FROM hub_outbox ORDER BY seq LIMIT 1", s);
+  if (!q) return s;
+  const Statement::Step st = q->step();
+  if (st == Statement::Step::kError) return q->status();
+  if (st == Statement::Step::kDone) return s;
+  OutboxItem it;
+  it.seq = q->column_int(0);
+  it.input_seq = q->column_int(1);
+  if (!from_hex(q->column_text(2), it.payload)) {
+    return JournalStatus::fail(JournalError::kCorrupt, path + ": hub outbox item " + std::to_string(it.seq) +
+                                                           " is damaged (not hex); it is left as it is");
+  }
+  out = std::move(it);
+  return s;
+}
+
 JournalStatus Outbox::last(std::int64_t& seq, std::int64_t& input_seq) {
   JournalStatus s;
   seq = db_.query_int("SELECT IFNULL(MAX(seq), 0) FROM hub_outbox", s).value_or(0);

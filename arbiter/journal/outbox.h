@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,9 @@ class Outbox {
   // that only marks acknowledgements (one lost on a power cut means the item
   // is sent again, and the hub drops the duplicate).
   static JournalStatus open(const std::string& path, Outbox& out, bool durable = true);
+  // The first item of the outbox of the journal at `path`, read only (the
+  // journal is not written, even to add the table); nullopt when it has none.
+  static JournalStatus first_item(const std::string& path, std::optional<OutboxItem>& out);
 
   // The highest seq and input_seq stored (0 when empty).
   JournalStatus last(std::int64_t& seq, std::int64_t& input_seq);

@@ -2,13 +2,15 @@
 
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "core/quote.h"
 
 namespace tabula::journal {
 
 std::optional<core::Position> start_position(const JournalHeader& h, const core::RuleSet& rules, std::string& error) {
   auto pos = rules.four_player_notation ? core::parse_fen4(rules, h.start_position) : core::parse_fen(rules, h.start_position);
   if (!pos.ok()) {
-    error = "bad start position \"" + h.start_position + "\": " + pos.error().message;
+    // Quoted short and printable: an edited header may hold a megabyte or escapes.
+    error = "bad start position " + core::quote_input(h.start_position) + ": " + pos.error().message;
     return std::nullopt;
   }
   return std::move(pos.value());
@@ -46,9 +48,10 @@ Resumed resume(const JournalContents& contents, const std::string& path,
       }
       if (move_index >= contents.moves.size() || contents.moves[move_index].text != m.text) {
         r.error = path + ": resuming differs from the journal at move " + std::to_string(move_index + 1) +
-                  ": the journal has \"" +
-                  (move_index < contents.moves.size() ? contents.moves[move_index].text : std::string("nothing")) +
-                  "\", the session plays \"" + m.text + "\" (was the journal written by other rules?)";
+                  ": the journal has " +
+                  (move_index < contents.moves.size() ? core::quote_input(contents.moves[move_index].text)
+                                                      : std::string("nothing")) +
+                  ", the session plays " + core::quote_input(m.text) + " (was the journal written by other rules?)";
         r.session.reset();
         return r;
       }

@@ -123,6 +123,25 @@ SimBoardConfig offline_board(const ScratchDir& dir) {
   return c;
 }
 
+// A headless board (tabula-hub-sim, hub_scale.sh's boards) resumed under
+// another board's name is refused, as `tabula play` is: its stored items
+// name t1 and would be refused by every hub on t2's topics.
+TEST(Outbox, ASimBoardResumedUnderAnotherNameIsRefused) {
+  ScratchDir dir;
+  SimBoardConfig c = offline_board(dir);
+  std::string error;
+  {
+    auto b = SimBoard::open(c, error);
+    ASSERT_TRUE(b) << error;
+    for (const session::Input& in : script_inputs("chess", kScholarsMate, 3)) ASSERT_TRUE(b->feed(in, error)) << error;
+  }
+  c.board = "t2";
+  EXPECT_FALSE(SimBoard::open(c, error));
+  EXPECT_NE(error.find("its hub outbox holds the items of board \"t1\""), std::string::npos) << error;
+  c.board = "t1";
+  EXPECT_TRUE(SimBoard::open(c, error)) << error;
+}
+
 TEST(Outbox, ACrashBeforeTheOutboxCommitIsRepairedFromTheJournal) {
   ScratchDir dir;
   SimBoardConfig c = offline_board(dir);

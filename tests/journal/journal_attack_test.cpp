@@ -2,6 +2,11 @@
 // is made, a header or rows edited by hand, a damaged page. Each is refused
 // with a message naming the file and what is wrong, and nothing recorded is
 // lost or written over.
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -20,13 +25,7 @@ using testing::read_bytes;
 using testing::ScratchDir;
 using testing::write_bytes;
 
-JournalHeader attack_header() {
-  JournalHeader h;
-  h.variant = "chess";
-  h.start_position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  h.created = "2026.12.05 06:00:00.000";
-  return h;
-}
+JournalHeader attack_header() { return testing::chess_header(); }
 
 void sql(const std::string& path, const std::string& statements) {
   sqlite3* db = nullptr;
@@ -142,24 +141,8 @@ TEST(JournalAttack, AJournalOnAReadOnlyMediumIsReadAndNotWritten) {
   EXPECT_FALSE(std::filesystem::exists(path + "-shm"));
 }
 
-// Before: the second writer's input failed with SQLite's "UNIQUE
-// constraint failed: inputs.seq (SQLite code 1555)".
-TEST(JournalAttack, ASecondWriterIsToldAnotherProgramWritesTheJournal) {
-  ScratchDir dir;
-  const std::string path = dir.file("g.db");
-  { Journal j; ASSERT_TRUE(Journal::create(path, attack_header(), j).ok()); }
-  Journal a, b;
-  ASSERT_TRUE(Journal::open(path, Journal::Access::kAppend, a).ok());
-  ASSERT_TRUE(Journal::open(path, Journal::Access::kAppend, b).ok());
-  ASSERT_TRUE(a.record(session::Tick{Millis{1}}, {}, 0).ok());
-  JournalStatus s = b.record(session::Tick{Millis{2}}, {}, 0);
-  EXPECT_FALSE(s.ok());
-  EXPECT_NE(s.message.find(path + ": another program has written to this journal"), std::string::npos) << s.message;
-  JournalContents c;
-  ASSERT_TRUE(a.load(c).ok());
-  ASSERT_EQ(c.inputs.size(), 1u);  // the first writer's input, whole
-  EXPECT_EQ(c.inputs[0], session::Input(session::Tick{Millis{1}}));
-}
+// Two writers on one journal: tests/journal/writer_lock_test.cpp (session 13:
+// refused at open; the collision check of record() stays, tested there).
 
 // Before: the header's durations were read as any number: settle_ms
 // 9223372036854775807 made `tabula play` loop without end (every deadline
@@ -245,6 +228,98 @@ TEST(JournalAttack, AMovesSeatEditedIsFoundOnResume) {
   EXPECT_FALSE(r.session);
   EXPECT_NE(r.error.find("move 1"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("seat"), std::string::npos) << r.error;
+}
+
+// Before: a header value edited by hand was quoted whole and raw in the
+// refusal: a megabyte, or a terminal escape printed to the arbiter's
+// terminal. Now quoted short and printable (core/quote.h).
+TEST(JournalAttack, HostileHeaderTextIsQuotedShortAndPrintable) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  const std::string hostile = "char(27) || ']0;owned' || char(7) || hex(zeroblob(50000))";
+  for (const char* key : {"commit_at_once", "sliding", "time_control", "hints", "settle_slide_ms"}) {
+    std::filesystem::remove(path);
+    { Journal j; ASSERT_TRUE(Journal::create(path, attack_header(), j).ok()); }
+    sql(path, "INSERT OR REPLACE INTO header(key, value) VALUES('" + std::string(key) + "', " + hostile + ")");
+    Journal j;
+    JournalStatus s = Journal::open(path, Journal::Access::kRead, j);
+    EXPECT_FALSE(s.ok()) << key;
+    EXPECT_NE(s.message.find(std::string("the journal's ") + (std::string(key) == "time_control" ? "time control" : key)),
+              std::string::npos) << s.message.substr(0, 200);
+    EXPECT_EQ(s.message.find('\x1b'), std::string::npos) << key;
+    EXPECT_EQ(s.message.find('\x07'), std::string::npos) << key;
+    EXPECT_LT(s.message.size(), 400u) << key;
+  }
+  std::filesystem::remove(path);
+  { Journal j; ASSERT_TRUE(Journal::create(path, attack_header(), j).ok()); }
+  sql(path, "UPDATE header SET value = " + hostile + " WHERE key = 'start_position'");
+  Journal j;
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kRead, j).ok());
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  Resumed r = resume(c, path, {testing::rules_of("chess")});
+  EXPECT_FALSE(r.session);
+  EXPECT_NE(r.error.find("bad start position"), std::string::npos) << r.error.substr(0, 200);
+  EXPECT_EQ(r.error.find('\x1b'), std::string::npos);
+  EXPECT_LT(r.error.size(), 400u);
+}
+
+// Opens `path` both ways in a child process given 10 s (a hang is a
+// failure, not a stuck test): 0 when each open is refused with `words`
+// and the path in one line, 1 when one is not, else killed by the alarm.
+int refused_in_a_child(const std::string& path, const std::string& words) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::alarm(10);
+    int code = 0;
+    for (Journal::Access a : {Journal::Access::kRead, Journal::Access::kAppend}) {
+      Journal j;
+      JournalStatus s = Journal::open(path, a, j);
+      if (s.ok() || s.message.find(path + ": ") != 0 || s.message.find(words) == std::string::npos ||
+          s.message.find('\n') != std::string::npos) {
+        code = 1;
+      }
+    }
+    ::_exit(code);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// Before (session 13's round): SQLite opens FILE-wal and FILE-shm beside the
+// journal as they are. A FIFO as FILE-wal hung `tabula archive` and `tabula
+// play` at open, for ever; a symbolic link to /dev/zero had the -wal check
+// read without end. Now each is refused by name, at once, the journal left
+// as it is; a plain -wal is read as before.
+TEST(JournalAttack, AWalOrShmThatIsNoPlainFileIsRefusedNotWaitedOn) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(j.record(session::Tick{Millis{i}}, {}, 0).ok());
+  }
+  const std::string before = read_bytes(path);
+  struct Plant {
+    const char* suffix;
+    const char* what;
+    bool fifo;
+  };
+  for (const Plant& p : {Plant{"-wal", "a FIFO", true}, Plant{"-wal", "a symbolic link", false},
+                         Plant{"-shm", "a FIFO", true}, Plant{"-shm", "a symbolic link", false}}) {
+    const std::string sibling = path + p.suffix;
+    ASSERT_EQ(p.fifo ? ::mkfifo(sibling.c_str(), 0600) : ::symlink("/dev/zero", sibling.c_str()), 0);
+    EXPECT_EQ(refused_in_a_child(path, sibling + " is " + p.what + ", not the plain file SQLite keeps"), 0)
+        << p.suffix << " " << p.what;
+    std::filesystem::remove(sibling);
+  }
+  EXPECT_EQ(read_bytes(path), before);
+  Journal j;
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kAppend, j).ok());
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  EXPECT_EQ(c.inputs.size(), 3u);
 }
 
 }  // namespace

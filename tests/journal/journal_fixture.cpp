@@ -81,6 +81,15 @@ int write_trace(const std::string& variant, const std::string& pgn, std::uint64_
   return static_cast<int>(script->moves.size());
 }
 
+JournalHeader chess_header(const std::string& event) {
+  JournalHeader h;
+  h.variant = "chess";
+  h.start_position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  h.created = "2026.12.05 06:00:00.000";
+  h.event = event;
+  return h;
+}
+
 std::string read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream ss;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/rule_set.h"
+#include "journal/journal.h"
 #include "session/input.h"
 
 namespace tabula::journal::testing {
@@ -26,6 +27,9 @@ class ScratchDir {
 };
 
 std::shared_ptr<const core::RuleSet> rules_of(const std::string& variant);
+
+// A chess game's header from the usual start, for journals made by hand.
+JournalHeader chess_header(const std::string& event = "Tabula game");
 
 // Turns the first record of `pgn` into a realistic sensor trace file
 // (session::generate_script, seeded) and returns how many moves it holds.
