@@ -35,7 +35,7 @@
 #   Fairy-Stockfish (Debian package fairy-stockfish, `go perft`), user CPU
 #   seconds alternating, REPEAT times each, MIN and median (DEPTH default 6).
 # BIN defaults to build/bin/tabula. Run it on a machine as quiet as you can
-# get, with `nice -n 0` or less (a niced run loses more to the others).
+# get (`nice` changes when a run gets the CPU, not how much it needs).
 set -euo pipefail
 
 mode=${1:-callgrind}
