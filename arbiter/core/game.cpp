@@ -348,7 +348,9 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   // it write (a stalemate's S in the next seat's slot).
   const std::size_t entry_at = record_.size();
   legal_cached_ = false;
+  epoch_before_move_ = board_epoch_;
   pos_.make(m);
+  ++board_epoch_;
   moves_.push_back(m);
   actions_.push_back({Action::Kind::kMove, m, mover});
   last_mover_ = mover;

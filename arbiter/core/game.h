@@ -133,6 +133,12 @@ class Game {
   SeatStatus status(Seat s) const { return status_[index_of(s)]; }
   bool plays(Seat s) const;  // still takes turns
   int points(Seat s) const { return points_[index_of(s)]; }
+  // The seats (a bit per seat index) the last move's check report found in
+  // check: those it names in check rulings, as found before any mate it
+  // made was ruled (0 where the variant needs no checks after a move: a
+  // search of a sheet that judges mate at the turn's start, without check
+  // bonuses). Tests read what a search found through it.
+  std::uint8_t checks_after_move() const { return checks_found_; }
   bool teammates(Seat a, Seat b) const;
   const Outcome& outcome() const { return outcome_; }
   const std::vector<Move>& moves() const { return moves_; }
@@ -290,6 +296,23 @@ class Game {
   // -1: not known): 000's turn rule reads them instead of testing again.
   std::uint8_t checks_found_ = 0;
   int checks_ply_ = -1;
+  // The kings report_checks found attacked by no piece of another seat
+  // (issue 30 item 3): after the next move of a search, a king whose attack
+  // reach (MoveTables::attack_reach) holds neither of the move's squares is
+  // still attacked by nobody, untested. Valid while the board is the one it
+  // looked at plus that one move: board_epoch_ counts every change of the
+  // board (a move made or unmade, a square edited), and the record is used
+  // only one make() deeper than where it was found.
+  struct Unattacked {
+    std::uint8_t seats = 0;  // bit per seat index
+    std::array<Square, kMaxSeats> king{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
+    std::uint64_t settings = 0;  // Position::attack_settings() then
+    std::uint64_t epoch = 0;     // board_epoch_ then
+    int depth = -1;              // depth_ then; -1: not known
+  };
+  Unattacked unattacked_;
+  std::uint64_t board_epoch_ = 0;
+  std::uint64_t epoch_before_move_ = 0;  // board_epoch_ just before apply()'s Position::make
   // 000's reply proofs: each seat's last proven reply, tried first next
   // time (a candidate only: proven again by the full rules; order only).
   mutable std::array<Move, kMaxSeats> reply_{};
@@ -318,6 +341,7 @@ class Game {
     std::uint8_t waiting_pawns;
     Vassalage vassalage;
     ModuleFrame modules;  // saved and put back by the modules (Hot::kSearchState)
+    Unattacked unattacked;  // the record, if it was true of the board make() began from
     bool over;
   };
   struct Edit {

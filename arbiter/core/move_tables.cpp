@@ -150,6 +150,7 @@ void MoveTables::build(const Geometry& g, const std::vector<std::vector<Pattern>
 void MoveTables::build_attack_tries(const Geometry& g, std::size_t kinds) {
   trie_.clear();
   trie_slots_.assign(kMaxSquares, {});
+  trie_reach_.assign(kMaxSquares, {});
   struct Building {
     Square square;
     std::array<std::uint16_t, kMaxSeats> kinds{};
@@ -190,6 +191,7 @@ void MoveTables::build_attack_tries(const Geometry& g, std::size_t kinds) {
     };
     for (std::size_t c : nodes[0].children) emit(emit, c);
     slot.count = static_cast<std::uint32_t>(trie_.size()) - slot.first;
+    for (std::uint32_t i = slot.first; i < trie_.size(); ++i) trie_reach_[q].set(index_of(trie_[i].square));
   }
 }
 

@@ -82,6 +82,11 @@ class MoveTables {
     const Slot& s = trie_slots_[index_of(target)];
     return {trie_.data() + s.first, s.count};
   }
+  // Every square of `target`'s attack trie: the only squares whose pieces
+  // the walk looks at, so a board changed elsewhere leaves the answer of
+  // "is `target` attacked" as it was (issue 30 item 3: Game::report_checks
+  // tests again only the kings a move's squares can reach).
+  const SquareSet& attack_reach(Square target) const { return trie_reach_[index_of(target)]; }
 
  private:
   struct Slot {
@@ -102,6 +107,7 @@ class MoveTables {
   std::vector<bool> symmetric_;
   std::vector<AttackNode> trie_;  // node.end is relative to its target's first node
   std::vector<Slot> trie_slots_;  // per target square
+  std::vector<SquareSet> trie_reach_;  // per target square
   void build_attack_tries(const Geometry& g, std::size_t kinds);
 };
 

@@ -79,6 +79,15 @@ class Position {
   }
   bool promotion_allowed(Seat s) const { return !promotion_blocked_[index_of(s)]; }
   bool king_only(Seat s) const { return (king_only_ >> index_of(s)) & 1U; }
+  // What beside the board decides attacked()'s answer: the walking kings
+  // and each seat's frame. Equal keys and equal squares of a target's
+  // attack reach give equal answers (Game::report_checks, issue 30 item 3).
+  std::uint64_t attack_settings() const {
+    std::uint64_t key = king_only_;
+    for (int i = 0; i < kMaxSeats; ++i)
+      key |= static_cast<std::uint64_t>(index_of(frame_seat_[static_cast<std::size_t>(i)])) << (8 + 8 * i);
+    return key;
+  }
   // 000 two-player phase: seat s's pieces move as if he sat at `as` (his
   // pawns turn toward the opponent on his left; he takes the vacated seat).
   // Move tables, pawn zones and barred files are those of `as`.
