@@ -28,7 +28,8 @@ export CCACHE_BASEDIR="$PWD"
 export CCACHE_NOHASHDIR=1
 # Each phase's time, for the README's figure (issue 20: under ten minutes),
 # and the CPU (user+sys) of the steps finished so far (on a shared machine the
-# wall time says little; the sanitizer build counts once it is waited for).
+# wall time says little; the sanitizer pass, run in the background, counts once
+# it is waited for, at the end).
 # `times` prints the shell's own and then its children's user and sys time;
 # cpu_of FILE adds up the children's line.
 cpu_of() {
