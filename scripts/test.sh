@@ -28,12 +28,16 @@ export CCACHE_BASEDIR="$PWD"
 export CCACHE_NOHASHDIR=1
 # Each phase's time, for the README's figure (issue 20: under ten minutes),
 # and the CPU (user+sys) of the steps finished so far (on a shared machine the
-# wall time says little; the sanitizer build counts once it is waited for).
+# wall time says little; the sanitizer pass, run in the background, counts once
+# it is waited for, at the end).
+# `times` prints the shell's own and then its children's user and sys time;
+# cpu_of FILE adds up the children's line.
+cpu_of() {
+  awk 'NR == 2 { split($1 " " $2, t, /[ms ]+/); printf "%.0f", t[1] * 60 + t[2] + t[3] * 60 + t[4] }' "$1"
+}
 phase() {
-  local cpu
   times >build/.times  # the builtin in this shell: a pipe would run it in a subshell
-  cpu=$(awk 'NR == 2 { split($1 " " $2, t, /[ms ]+/); printf "%.0f", t[1] * 60 + t[2] + t[3] * 60 + t[4] }' build/.times)
-  echo "test.sh: $1 done at ${SECONDS} s (CPU so far ${cpu} s)"
+  echo "test.sh: $1 done at ${SECONDS} s (CPU so far $(cpu_of build/.times) s)"
 }
 
 jobs=$(nproc)
@@ -56,36 +60,70 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI
 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTABULA_SANITIZE=ON "${unity[@]}" \
   -DTABULA_BUILD_UI=OFF -DCMAKE_CXX_FLAGS="-Og" -DCMAKE_CXX_FLAGS_DEBUG="-g1" >/dev/null
 
-# The sanitizer build runs beside the normal pass at the lowest priority
-# (nice 19): it takes only the CPU that the normal build and its tests leave
-# idle (a link, a test waiting on a socket, a timer or Xvfb), so the normal
-# tests' timing is not disturbed and the whole command is shorter (issue 20).
-# Its output goes to build/asan/build.log, shown when it fails.
+# The sanitizer pass runs beside the normal pass, in the background: its build
+# at the lowest priority (nice 19: it takes only the CPU that the normal build
+# and its tests leave idle, a link, a test waiting on a socket, a timer or
+# Xvfb), then at once its tests (session 13: not after the normal tests; with
+# a warm ccache its build is done within the normal build and the two passes'
+# tests fill the two cores together). Its tests start once the normal pass's
+# tests labelled `alone` are done (the kiosk's taps under Xvfb, 0.1-0.8 s
+# apart, need the kiosk's frames: they run first, alone), and at the normal
+# priority: a test at nice 19 beside busy ones would be starved, and the
+# sanitizer pass's waits on sockets and children are bounded in seconds.
 # It builds only what its tests run (target tabula_sanitizer_suite,
 # tests/CMakeLists.txt): no benchmarks, no programs no test there starts.
-nice -n 19 bash -c 'cmake --build build/asan -j "$1" --target tabula_sanitizer_suite >build/asan/build.log 2>&1' _ "$jobs" &
-asan_build=$!
-# On a failure of the normal pass, stop the background build and its compilers.
+# Its output: build/asan/build.log (the build), build/asan/pass.log (its phase
+# lines and its tests' output, shown after the normal pass's).
+sanitizer_pass() {
+  rm -f build/asan/pass.log
+  if ! nice -n 19 cmake --build build/asan -j "$jobs" --target tabula_sanitizer_suite >build/asan/build.log 2>&1; then
+    echo "build" >build/asan/failed
+    return 1
+  fi
+  # This subshell's `times` counts only its own children: the sanitizer pass.
+  times >build/asan/.times
+  echo "test.sh: sanitizer build done at ${SECONDS} s (its CPU $(cpu_of build/asan/.times) s)" >build/asan/pass.log
+  while [[ ! -e build/.alone_done ]]; do sleep 1; done
+  if ! (cd build/asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $((jobs + 2)) \
+        --timeout 900 -LE no_asan >>pass.log 2>&1); then
+    echo "tests" >build/asan/failed
+  fi
+  times >build/asan/.times
+  echo "test.sh: sanitizer tests done at ${SECONDS} s (the pass's CPU $(cpu_of build/asan/.times) s)" >>build/asan/pass.log
+  [[ ! -e build/asan/failed ]]
+}
+rm -f build/asan/failed build/.alone_done
+sanitizer_pass &
+sanitizer=$!
+# On a failure of the normal pass, stop the sanitizer pass and its children.
 kill_tree() {
   local child
   for child in $(pgrep -P "$1"); do kill_tree "$child"; done
   kill "$1" 2>/dev/null || true
 }
-trap 'kill_tree "$asan_build"' EXIT
+trap 'kill_tree "$sanitizer"' EXIT
 
 cmake --build build -j "$jobs"
 phase "normal build"
-# Tests labelled asan_only (the selfplay soaks) run in the sanitizer pass only.
+# Tests labelled alone first (RUN_SERIAL, one at a time), then the rest but
+# those labelled asan_only (the selfplay soaks: the sanitizer pass only).
 # Two slots more than cores: some tests wait on a socket, a sleep or Xvfb.
-(cd build && ctest --output-on-failure -j $((jobs + 2)) --timeout 600 -LE asan_only)
+(cd build && ctest --output-on-failure --timeout 600 -L alone -LE asan_only)
+touch build/.alone_done
+(cd build && ctest --output-on-failure -j $((jobs + 2)) --timeout 600 -LE 'asan_only|alone')
 phase "normal tests"
 
-if ! wait "$asan_build"; then
+status=0
+wait "$sanitizer" || status=$?
+trap - EXIT
+if [[ $status -ne 0 && "$(cat build/asan/failed 2>/dev/null)" == build ]]; then
   tail -n 60 build/asan/build.log
   echo "test.sh: the sanitizer build failed (build/asan/build.log)" >&2
   exit 1
 fi
-trap - EXIT
-phase "sanitizer build"
-(cd build/asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $((jobs + 2)) --timeout 900 -LE no_asan)
-phase "sanitizer tests"
+cat build/asan/pass.log
+phase "sanitizer pass"
+if [[ $status -ne 0 ]]; then
+  echo "test.sh: the sanitizer tests failed (build/asan/pass.log)" >&2
+  exit 1
+fi

@@ -87,13 +87,14 @@ void compare(const Position& pos, const std::string& where, Tally& tally) {
 
 TEST(CheckLines, AnswersAsAMadeMoveDoesInEveryVariant) {
   Tally tally;
-  testing::soak_variants(3, 80, 17, 31, [&](const core::Game& game, const std::string& where) {
+  const int games = testing::sanitizer_size(3, 1);  // sanitizer_size.h
+  testing::soak_variants(games, 80, 17, 31, [&](const core::Game& game, const std::string& where) {
     compare(game.position(), where, tally);
   });
   if (HasFatalFailure()) return;
   // The soak must reach checks given and refused, or it proves little; and
   // the lines must prove most moves, or they save nothing.
-  EXPECT_GT(tally.yes, 200);
+  EXPECT_GT(tally.yes, 200);  // the sanitizer pass's first game of each start: 767
   EXPECT_GT(tally.no, 50 * tally.yes);
   EXPECT_GT(tally.no + tally.yes, 4 * tally.make);
   std::cout << tally.yes << " checks, " << tally.no << " not, " << tally.make << " made to know\n";

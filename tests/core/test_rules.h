@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "core/position.h"
 #include "core/rule_set.h"
+#include "sanitizer_size.h"
 
 namespace tabula::testing {
 
@@ -36,7 +37,8 @@ bool has_move(const core::Position& pos, const std::string& from, const std::str
 std::vector<std::string> destinations(const core::Position& pos, const std::string& from);
 
 // Positions reached by seeded random play in every shipped variant and
-// start: `games` games of up to `plies` plies each, visit(game, where) at
+// start: `games` games of up to `plies` plies each (a soak's sanitizer size,
+// sanitizer_size.h, is its games: the first game of every start is kept), visit(game, where) at
 // each; with seed = game * 7919 + ply + salt, a seat of a four-player game
 // resigns where seed % resign_every == resign_every - 1 (dead pieces,
 // walking kings, random movers). Stops at a fatal failure.

@@ -8,13 +8,17 @@
 #include <optional>
 #include <string>
 
+#include "sanitizer_size.h"
 #include "table.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::testing {
 namespace {
 
-constexpr int kSeeds = 50;
+// Fifty seeds a variant in the normal pass; under the sanitizers (they look
+// for memory errors, not misreadings: 2.7-4.1 s of a variant there) the first
+// 10, every variant still played and read with the real hands.
+constexpr int kSeeds = testing::sanitizer_size(50, 10);
 constexpr int kMaxPlies = 40;
 
 // Issue 27 item 11: the generator's hands are those of the DGT recordings
@@ -47,7 +51,9 @@ TEST_P(RandomGameInference, EveryMoveIsInferredOverFiftySeeds) {
     EXPECT_EQ(run.inferred_position, prep.expected_position) << variant << " seed " << seed;
     EXPECT_TRUE(run.problems.empty()) << variant << " seed " << seed << ":\n" << problems;
   }
-  EXPECT_GE(early_starts, 10);  // the soak does start games before the setup settles
+  // The soak does start games before the setup settles (13 of the fifty seeds,
+  // 5 of the sanitizer pass's ten).
+  EXPECT_GE(early_starts, testing::sanitizer_size(10, 5));
 }
 
 // The tidy hands the soaks were written with before (`real_hands` off: no
@@ -55,11 +61,7 @@ TEST_P(RandomGameInference, EveryMoveIsInferredOverFiftySeeds) {
 // `bench-latency`), every game read, over fewer seeds.
 // Under the sanitizers (scripts/test.sh's second pass, which looks for
 // memory errors, not misreadings) the first five.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kTidySeeds = 5;
-#else
-constexpr int kTidySeeds = 20;
-#endif
+constexpr int kTidySeeds = testing::sanitizer_size(20, 5);
 
 TEST_P(RandomGameInference, EveryMoveIsInferredWithTidyHands) {
   const std::string& variant = GetParam();
