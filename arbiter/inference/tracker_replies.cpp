@@ -54,9 +54,25 @@ bool Tracker::stands_on_tentative_landing(std::size_t m) const {
   if (tf.origin == core::kNoSquare || groups_[m].footprint.origin != tf.origin) return false;
   const SquareSet landing = (tf.changed & ~expected_) | tf.kept;
   if (landing.none()) return false;
+  // Shown again only by a reed's flicker (its first flip a fill of the
+  // landing): a real lift of the landing after the board first showed T
+  // still counts (session 13, chesscom-teams soak seed 533 with the habits:
+  // the king of O-O bounced onto a6, Ka7-a6 shown; lifted off a6 with its
+  // reed bouncing, the bounce showed Ka7-a6 again for 1 ms; the rook later
+  // landed on a6 and the castling was refused as the king "still" on a6).
+  const Touch* shown_by = nullptr;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq == tentative_->seq) shown_by = &t;
+  }
   for (int q = 0; q < core::kMaxSquares; ++q) {
     if (!landing.test(q)) continue;
-    if (!board_.occupied().test(q) || summary_.last_up[q] >= tentative_->seq) return false;
+    const std::uint64_t up = summary_.last_up[q];
+    if (!board_.occupied().test(q) || up >= tentative_->seq) return false;
+    if (shown_by != nullptr && shown_by->flicker && up != 0) {
+      for (const Touch& t : log_.touches()) {
+        if (t.seq == up && t.time > tentative_->shown) return false;
+      }
+    }
   }
   return true;
 }
