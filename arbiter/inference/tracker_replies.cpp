@@ -255,6 +255,18 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     const Touch* landed = nullptr;  // M's landing, when the reply took on it later
     SquareSet shown_reply;          // the squares of the replies seen whole
     const SquareSet m_landing = (f.changed & ~expected_) | f.kept;
+    // A third seat's hand already on its piece (three seats' hands in a row,
+    // session 13, corners-mini soak seed 493 with the habits: White's
+    // Qe4-d3 lands as Grey holds his d4 pawn and Black his h6 queen): its
+    // lifts are not the reply's squares; the reply may still be under way.
+    SquareSet third;
+    const core::Seat reply_seat = a.game->to_move();
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (!ev1.diff.test(q) || !a.expected.test(q) || board_.occupied().test(q)) continue;
+      const core::Seat s = a.game->position().at(static_cast<Square>(q)).seat;
+      if (s != reply_seat && s != mover_) third.set(q);
+    }
+    const Evidence ev3 = Evidence::of(a.expected, board_.occupied(), a.ignored | third, summary_);
     for (const CandidateGroup& r : a.groups) {
       // A piece lands after it leaves, the reply's too (session 12, a hand
       // knocking g7 onto f6 after Qh6-g6 landed: g7-g6 "shown" with Qh6-f6).
@@ -262,7 +274,9 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
       const bool whole = !impossible && shows_result(r.footprint, ev1);
       const bool lifted_on = !whole && !impossible && whole_with_later_lifts(r, a, summary_);
       later_lifts = later_lifts || lifted_on;
-      reply = reply || whole || lifted_on || (!impossible && on_the_way(r.footprint, ev1));
+      reply = reply || whole || lifted_on ||
+              (!impossible && (on_the_way(r.footprint, ev1) ||
+                               (third.any() && on_the_way(r.footprint, ev3))));
       // A reply taking on M's landing square "shown" by M's own landing
       // is the victim of M in the air (a victim lifted first): no proof,
       // unless that square was emptied and filled again after M's piece

@@ -575,6 +575,25 @@ TEST(Soak13, ACastlingKingLiftedOffItsBounceSquareWithItsReedBouncingIsNoLongerT
              {"Bf5xb9", "O-O", "Ne14-f12", "m8-l8"});
 }
 
+TEST(Soak13, AReplyUnderWayWhileTheSeatAfterItHoldsAPieceIsStillAReply) {
+  // corners-mini seed 493 with the habits, four hands at once: Pink's
+  // Qf3-f5 still bouncing on f5 as White lifts e4; Grey lifts his d4 pawn
+  // and Black his h6 queen before White's queen lands on d3; Grey's pawn
+  // then lands on e4, White's queen's origin. Qe4-d3 was not read (Grey's
+  // reply was "under way" only with Black's lift counted as its square).
+  both_modes("corners-mini",
+             "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-4,bK,bB,2/2,bP,3,pK,1/gB,2,gP,bQ,3/4,wP,3/"
+             "gK,gP,1,gP,wQ,2,pQ/gB,4,pQ,2/4,wP,wP,2/2,wB,wK,1,wB,2",
+             [](Table& t) {
+               t.up("e6", 100).down("e6", 1).up("e6", 1).down("f6", 586).up("f6", 76);
+               t.down("g6", 40).up("g6", 127).up("f3", 1).down("h6", 28).down("f4", 545);
+               t.up("f4", 106).up("e4", 1).down("f4", 2).up("f4", 2).down("f5", 57).up("f5", 3);
+               t.down("f5", 1).up("d4", 240).up("h6", 152).down("d3", 95).down("e4", 124);
+               t.down("g6", 404);
+             },
+             {"Qe6-h6", "Qf3-f5", "Qe4-d3", "d4-e4", "Qh6-g6"});
+}
+
 TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {
   // The seven famous games (tests/session/data/famous.pgn), five seeds each;
   // what every one of them reads is record_inference_test's.
