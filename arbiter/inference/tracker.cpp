@@ -44,6 +44,7 @@ const char* to_string(Wait w) {
 void TrackerUpdate::merge(TrackerUpdate other) {
   if (other.commit) commit = std::move(other.commit);
   if (other.mismatch) mismatch = std::move(other.mismatch);
+  if (other.withdrawal) withdrawal = std::move(other.withdrawal);
   back_in_order = back_in_order || other.back_in_order;
   verified = verified || other.verified;
   for (Observation& o : other.observations) observations.push_back(std::move(o));
@@ -65,6 +66,8 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
   mover_ = g.to_move();
   groups_ = candidate_groups(g.position(), src.moves(g));
   targets_ = capture_targets(groups_, expected_);
+  if (how != Rebase::kAfterCommit) withdrawable_.reset();
+  withdraw_due_ = false;
   switch (how) {
     case Rebase::kAfterCommit:
       log_.drop_through(commit_seq_, commit_carry_);
@@ -116,6 +119,8 @@ void Tracker::verify(const core::Position& layout) {
   awaiting_.reset();  // the layout is the whole truth now: every square is compared
   placed_.reset();
   placed_seat_ = core::kNoSeat;
+  withdrawable_.reset();
+  withdraw_due_ = false;
   clear_evidence();
   verified_ = false;
   judged_ = false;
@@ -129,6 +134,8 @@ void Tracker::observe() {
   mode_ = TrackerMode::kObserve;
   layout_.reset();
   groups_.clear();
+  withdrawable_.reset();
+  withdraw_due_ = false;
   clear_evidence();
   state_ = TrackerState::kInSync;
 }
@@ -260,6 +267,11 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
       return up;
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
+      if (withdraw_due_ && quiet >= settings_.health.bounce_window) {
+        withdraw_due_ = false;  // the board has not changed since: it still shows it
+        if (std::optional<std::size_t> i = moved_on()) up.withdrawal = withdraw(*i);
+        return up;
+      }
       if (reply_due_ && quiet >= settings_.health.bounce_window) {
         evaluate(src, up);  // no flicker came back: T and the reply stand
         return up;
@@ -306,7 +318,7 @@ std::optional<Millis> Tracker::next_deadline() const {
       return last_change_ + quiet_needed();
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
-      if (reply_due_) return last_change_ + settings_.health.bounce_window;
+      if (reply_due_ || withdraw_due_) return last_change_ + settings_.health.bounce_window;
       if (!judged_) return last_change_ + judge_quiet();
       if (pending_ && !hold_warned_) return last_change_ + settings_.hold_warning;
       return std::nullopt;

@@ -114,6 +114,18 @@
 // move was made (FIDE 4.7), and the board is ruled out of order after
 // `settle` with the fixes to put it back.
 //
+// A piece moved on at once (session 13, `Withdrawal`): a move M committed at
+// once whose piece its mover lifts again within `settle` of setting it down
+// (the hand never let go: a piece bouncing onto another square on its way,
+// then slid on), when the board then shows another legal move L of the same
+// piece from the position before M, every touch since M's commit on M's
+// landing or L's squares (no other hand began), and stays so for the bounce
+// window: M was not made yet. The update carries M withdrawn and L as a
+// commit (L's clock time: when its piece was set down); the session takes M
+// back and plays L (one withdrawal a move). With commit_at_once off, M waits
+// the settle time and L is read without it; a piece left longer than that, or
+// moved on after another hand began, is ruled as above.
+//
 // Mode kVerify (setup, stage change, after a takeback): the board is compared
 // with a given layout; fixes are always current; `verified` is reported once:
 //
@@ -226,8 +238,18 @@ struct Mismatch {
   Millis time{0};
 };
 
+// Session 13: a move committed at once whose piece its mover's hand took on
+// at once (it bounced onto another legal square; the hand, still on it, slid
+// it on): the move was not made yet, and the board now shows `instead` from
+// the position before `withdrawn` (see "A piece moved on at once" below).
+struct Withdrawal {
+  core::Move withdrawn;
+  Commit instead;  // options as a commit's (one move, or a promotion's choices)
+};
+
 struct TrackerUpdate {
   std::optional<Commit> commit;
+  std::optional<Withdrawal> withdrawal;  // the session takes `withdrawn` back, then commits `instead`
   std::optional<Mismatch> mismatch;
   bool back_in_order = false;  // a ruled mismatch has been fixed
   bool verified = false;       // kVerify: the board showed the layout (settled, or play began)
@@ -320,7 +342,12 @@ class Tracker {
   void judge(const MoveSource* src, TrackerUpdate& up);
   void check_touch(core::Square q, const MoveSource* src, TrackerUpdate& up);
   void clear_evidence();
+  // A piece moved on at once: the move of `withdrawable_` it makes instead
+  // (an index into its `others`), if the board shows one.
+  std::optional<std::size_t> moved_on() const;
+  Withdrawal withdraw(std::size_t other);
   bool touched_since(std::uint64_t seq, const core::SquareSet& squares) const;
+  bool lifted_before(core::Square a, core::Square b) const;
   bool shown_by_flicker() const;
   bool next_flips_back(const Touch& b) const;
   bool may_flip_back() const;
@@ -409,6 +436,21 @@ class Tracker {
   core::SquareSet placed_;
   Millis placed_until_{0};
   bool regrip_ = false;  // its mover lifted that piece again within the time
+  // The last move committed at once, while its piece may still be moved on
+  // (moved_on): what the board showed before it and the other moves of its
+  // piece then. Set by commit_tentative, kept by Rebase::kAfterCommit only.
+  struct Withdrawable {
+    core::Move move;
+    core::Seat seat = core::kNoSeat;
+    Millis landed{0};             // when the board showed it
+    std::uint64_t seq = 0;        // the commit's touch
+    core::SquareSet expected;     // the occupancy before it
+    core::SquareSet landing;      // the squares its piece filled
+    core::SquareSet ignored;      // the squares not compared then
+    std::vector<CandidateGroup> others;  // the piece's other moves from before it
+  };
+  std::optional<Withdrawable> withdrawable_;
+  bool withdraw_due_ = false;  // the board shows one since the last change: due after the bounce window
   // The seat whose move that was: until `placed_until_` a lift of one of its
   // own pieces is its hand leaving the board (a piece knocked and set
   // straight), not a touch out of turn.

@@ -39,7 +39,15 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
 
   reply_due_ = false;
   two_readings_ = false;
+  withdraw_due_ = false;
   log_.summarize(0, summary_);
+  if (withdrawable_ && moved_on()) {
+    // A piece moved on at once (tracker_withdrawal.cpp): due once no reed
+    // can flicker back.
+    withdraw_due_ = true;
+    state_ = TrackerState::kMoving;
+    return;
+  }
   Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
   if (ev.diff.none()) {
     if (state_ == TrackerState::kMismatch) {
@@ -187,6 +195,12 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         if ((rest & t_landing).any() && t_reach.test(core::index_of(o)) &&
             lies_between(t_to, g.moves.front().to, o))
           continue;
+        // Nor where that piece was lifted before T's piece left its origin:
+        // no reply begins before the move it answers; it is T's victim,
+        // lifted first (session 13, chesscom-ffa soak seed 370 with the hand
+        // habits: g13 lifted, then Qb8 slid over f12 to take there, bounced
+        // onto g12 beside it: read as Qb8-f12 with Yellow's g13-g12).
+        if (t_reach.test(core::index_of(o)) && lifted_before(o, tf.origin)) continue;
         if (whole_with_later_lifts(g, *a, since) || whole_with_a_later_move(g, *a, since, *src))
           ++replies;
       }
@@ -258,7 +272,18 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     // corners-mini: the queen stood on c5, Grey lifted it to take it, and
     // Grey's bishop brushing d6 was no Qc6-d6, which never passes c5).
     std::optional<std::size_t> went_on;
-    if (waypoint_left && tentative_->wait == Wait::kSlide) went_on = tentative_->groups.front();
+    if (waypoint_left && tentative_->wait == Wait::kSlide) {
+      went_on = tentative_->groups.front();
+    } else if (tentative_ && previous_ && previous_->groups.size() == 1 &&
+               previous_->wait == Wait::kSlide && shown_by_flicker()) {
+      // The waypoint was replaced only by a flicker's reading (session 13,
+      // corners-mini soak seed 459 with the hand habits: Qc5-c6 stood on c6,
+      // Grey lifted it to take it, the reed of his b5 pawn bounced as he
+      // lifted it, showing Qc5xb5 for 1 ms; his pawn then bounced onto b6
+      // and Qc5-b6 was read, which never passes c6): the piece still went on
+      // from that waypoint, if at all.
+      went_on = previous_->groups.front();
+    }
     if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on, two_readings_)) {
       std::vector<std::size_t> one{o->group};
       Millis shown = now_;
@@ -310,6 +335,19 @@ void Tracker::take_tentative(Tentative t, TrackerUpdate& up) {
   ruled_board_.reset();
   if (tentative_->wait == Wait::kNone && quiet_needed() <= Millis{0})
     up.commit = commit_tentative();
+}
+
+bool Tracker::lifted_before(Square a, Square b) const {
+  // The first lift of `a` (a flicker is none) came before the last lift of
+  // `b`, both in the log.
+  std::uint64_t first_a = 0;
+  std::uint64_t last_b = 0;
+  for (const Touch& t : log_.touches()) {
+    if (t.occupied || t.flicker) continue;
+    if (t.square == a && first_a == 0) first_a = t.seq;
+    if (t.square == b) last_b = t.seq;
+  }
+  return first_a != 0 && last_b != 0 && first_a < last_b;
 }
 
 bool Tracker::touched_since(std::uint64_t seq, const SquareSet& squares) const {

@@ -54,9 +54,25 @@ bool Tracker::stands_on_tentative_landing(std::size_t m) const {
   if (tf.origin == core::kNoSquare || groups_[m].footprint.origin != tf.origin) return false;
   const SquareSet landing = (tf.changed & ~expected_) | tf.kept;
   if (landing.none()) return false;
+  // Shown again only by a reed's flicker (its first flip a fill of the
+  // landing): a real lift of the landing after the board first showed T
+  // still counts (session 13, chesscom-teams soak seed 533 with the habits:
+  // the king of O-O bounced onto a6, Ka7-a6 shown; lifted off a6 with its
+  // reed bouncing, the bounce showed Ka7-a6 again for 1 ms; the rook later
+  // landed on a6 and the castling was refused as the king "still" on a6).
+  const Touch* shown_by = nullptr;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq == tentative_->seq) shown_by = &t;
+  }
   for (int q = 0; q < core::kMaxSquares; ++q) {
     if (!landing.test(q)) continue;
-    if (!board_.occupied().test(q) || summary_.last_up[q] >= tentative_->seq) return false;
+    const std::uint64_t up = summary_.last_up[q];
+    if (!board_.occupied().test(q) || up >= tentative_->seq) return false;
+    if (shown_by != nullptr && shown_by->flicker && up != 0) {
+      for (const Touch& t : log_.touches()) {
+        if (t.seq == up && t.time > tentative_->shown) return false;
+      }
+    }
   }
   return true;
 }
@@ -239,6 +255,18 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     const Touch* landed = nullptr;  // M's landing, when the reply took on it later
     SquareSet shown_reply;          // the squares of the replies seen whole
     const SquareSet m_landing = (f.changed & ~expected_) | f.kept;
+    // A third seat's hand already on its piece (three seats' hands in a row,
+    // session 13, corners-mini soak seed 493 with the habits: White's
+    // Qe4-d3 lands as Grey holds his d4 pawn and Black his h6 queen): its
+    // lifts are not the reply's squares; the reply may still be under way.
+    SquareSet third;
+    const core::Seat reply_seat = a.game->to_move();
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (!ev1.diff.test(q) || !a.expected.test(q) || board_.occupied().test(q)) continue;
+      const core::Seat s = a.game->position().at(static_cast<Square>(q)).seat;
+      if (s != reply_seat && s != mover_) third.set(q);
+    }
+    const Evidence ev3 = Evidence::of(a.expected, board_.occupied(), a.ignored | third, summary_);
     for (const CandidateGroup& r : a.groups) {
       // A piece lands after it leaves, the reply's too (session 12, a hand
       // knocking g7 onto f6 after Qh6-g6 landed: g7-g6 "shown" with Qh6-f6).
@@ -246,7 +274,9 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
       const bool whole = !impossible && shows_result(r.footprint, ev1);
       const bool lifted_on = !whole && !impossible && whole_with_later_lifts(r, a, summary_);
       later_lifts = later_lifts || lifted_on;
-      reply = reply || whole || lifted_on || (!impossible && on_the_way(r.footprint, ev1));
+      reply = reply || whole || lifted_on ||
+              (!impossible && (on_the_way(r.footprint, ev1) ||
+                               (third.any() && on_the_way(r.footprint, ev3))));
       // A reply taking on M's landing square "shown" by M's own landing
       // is the victim of M in the air (a victim lifted first): no proof,
       // unless that square was emptied and filled again after M's piece

@@ -98,6 +98,28 @@ Commit Tracker::commit_tentative() {
   placed_until_ = now_ + settings_.settle;
   placed_seat_ = mover_;
   regrip_ = false;
+  // Session 13: a move committed at once may still be moved on by its
+  // mover's hand (tracker_withdrawal.cpp); one the next seat's hand began
+  // before (a carry) or a choice is not.
+  withdrawable_.reset();
+  withdraw_due_ = false;
+  if (settings_.commit_at_once && c.choice == ChoiceKind::kNone && tentative_->carry.none()) {
+    Withdrawable w;
+    w.move = c.options.front();
+    w.seat = mover_;
+    w.landed = tentative_->shown;
+    w.seq = tentative_->seq;
+    w.expected = expected_;
+    w.landing = placed_;
+    w.ignored = ignored();
+    for (std::size_t i = 0; i < groups_.size(); ++i) {
+      if (i != tentative_->groups.front() && groups_[i].footprint.origin == f.origin &&
+          f.origin != core::kNoSquare) {
+        w.others.push_back(groups_[i]);
+      }
+    }
+    if (!w.others.empty()) withdrawable_ = std::move(w);
+  }
   state_ = c.choice == ChoiceKind::kNone ? TrackerState::kMoving : TrackerState::kAwaitingChoice;
   return c;
 }

@@ -34,6 +34,8 @@ const char* to_string(RulingKind k) {
       return "bot-move";
     case RulingKind::kAdvice:
       return "advice";
+    case RulingKind::kWithdrawn:
+      return "move-withdrawn";
   }
   return "?";
 }

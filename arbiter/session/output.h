@@ -43,6 +43,7 @@ enum class RulingKind : std::uint8_t {
   kClock,           // the clock: a flag fell, the arbiter stopped, started or set it
   kBotMove,         // issue 33: a bot's move announced ("Blue's bot plays Nb8-c6: move it for Blue")
   kAdvice,          // issue 33: a hint or a blunder warning for a seat (teaching)
+  kWithdrawn,       // session 13: a move committed at once whose piece was moved on at once
 };
 const char* to_string(RulingKind k);
 

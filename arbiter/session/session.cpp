@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "core/fen.h"
 #include "core/fen4.h"
@@ -174,6 +175,7 @@ void Session::process(inference::TrackerUpdate up, Output& out) {
     add(r, out);
   }
   if (up.verified) on_verified(false, out);
+  if (up.withdrawal) on_withdrawal(*up.withdrawal, out);
   if (up.commit) on_commit(*up.commit, out);
   // Pieces the rules removed: confirmed once the sensors see every one gone.
   if (tracker_.awaiting().none()) {
@@ -259,6 +261,39 @@ void Session::on_commit(const inference::Commit& c, Output& out) {
   open_request(r, out);
 }
 
+// Session 13: the tracker saw the piece of the move just committed at once
+// moved on at once by its mover's hand (tracker.h, "A piece moved on at
+// once"): the move was not made (FIDE 4.7: a move is made when the hand
+// releases the piece), and the board shows another move of that piece from
+// the position before it. The move is taken back and the other one played;
+// both are in the outputs (and the journal), so a replay gives the same game.
+void Session::on_withdrawal(const inference::Withdrawal& w, Output& out) {
+  core::Game& g = match_.game();
+  if (phase_ != Phase::kPlay || g.moves().empty() || !(g.moves().back() == w.withdrawn) ||
+      g.outcome().over || !g.takeback(1)) {
+    // Not the last move of this stage any more: judged as any board.
+    Moves src(*this);
+    process(tracker_.rebase(src, inference::Rebase::kKeepEvidence), out);
+    return;
+  }
+  const core::Position& pos = g.position();
+  const Move& instead = w.instead.options.front();
+  const core::Geometry& geo = g.rules().geometry;
+  Ruling r;
+  r.kind = RulingKind::kWithdrawn;
+  r.severity = core::Severity::kWarning;
+  r.text = inference::piece_name_of(g.rules(), pos.at(w.withdrawn.from)) + " went on at once from " +
+           geo.name(w.withdrawn.to) + " to " + geo.name(instead.to) + ": " +
+           core::long_algebraic(pos, w.withdrawn) + " withdrawn (FIDE 4.7)";
+  r.squares = {w.withdrawn.to, instead.to};
+  add(r, out);
+  close_questions(out);
+  // The clock has run for the seat after the withdrawn move since its piece
+  // was set down; the move read instead does not switch it again.
+  keep_clock_ = true;
+  on_commit(w.instead, out);
+}
+
 void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
   const core::Game& g = game();
   core::Position before = g.position();
@@ -278,7 +313,8 @@ void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
   // the move, whoever is to move next (even the mover again).
   // The clocks start on the first move, as clubs do (issue 27 item 5): the
   // next seat's time runs from the moment the board showed it.
-  if (clock_ && phase_ == Phase::kPlay && !clock_held_) {
+  const bool keep_clock = std::exchange(keep_clock_, false);
+  if (clock_ && phase_ == Phase::kPlay && !clock_held_ && !keep_clock) {
     const Millis at = std::max(made.value_or(now_), Millis{0});
     if (clock_->state() == GameClock::State::kRunning) {
       clock_->switch_to(core::index_of(game().to_move()), at);

@@ -109,6 +109,7 @@ class Session {
   void handle_intent(const Intent& in, Output& out);
   void process(inference::TrackerUpdate up, Output& out);
   void on_commit(const inference::Commit& c, Output& out);
+  void on_withdrawal(const inference::Withdrawal& w, Output& out);
   void accept(const core::Move& m, Output& out, std::optional<Millis> made = std::nullopt);
   void after_game_change(const core::SquareSet& shown, inference::Rebase how, Output& out);
   void enter_setup(Phase phase, const core::Position& layout, const std::string& prompt,
@@ -163,6 +164,9 @@ class Session {
   std::optional<GameClock> clock_;
   bool clock_held_ = false;  // paused by the arbiter
   Millis question_made_{0};  // when the board showed the move an open question is about
+  // A move withdrawn (on_withdrawal): the clock already runs for the seat
+  // after it; the move read instead leaves it so (accept()).
+  bool keep_clock_ = false;
 };
 
 }  // namespace tabula::session

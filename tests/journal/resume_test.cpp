@@ -85,5 +85,59 @@ TEST(Resume, AJournalOfOtherRulesIsRefusedNotGuessed) {
   EXPECT_NE(r.error.find("g.db: resuming differs from the journal at move 3"), std::string::npos) << r.error;
 }
 
+// Session 13 (s13-hands): a move committed at once, then withdrawn because
+// its piece went on at once (tracker.h, "A piece moved on at once"): the
+// journal holds both moves as said, and the replay gives the same game.
+TEST(Resume, AMoveWithdrawnAtOnceReplaysToTheSameGame) {
+  auto rules = testing::rules_of("chess");
+  JournalHeader h = chess_header();
+  // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3: Black to move.
+  h.start_position = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4";
+  const core::Position start = *core::parse_fen(*rules, h.start_position);
+  std::vector<session::Input> inputs;
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    const core::Square q = static_cast<core::Square>(i);
+    if (rules->geometry.playable(q) && !start.at(q).empty())
+      inputs.push_back(session::SquareEvent{session::Millis{0}, rules->geometry.cells_of(q).front(), true});
+  }
+  long t = 600;
+  auto reed = [&](const char* square, bool down, long gap) {
+    t += gap;
+    inputs.push_back(session::SquareEvent{session::Millis{t}, rules->geometry.parse(square), down});
+  };
+  // The knight bounces onto e7 and is slid on to f6; then 5. d4.
+  reed("g8", false, 100);
+  reed("e7", true, 560);
+  reed("e7", false, 180);
+  reed("f6", true, 120);
+  reed("d2", false, 700);
+  reed("d4", true, 300);
+  inputs.push_back(session::Tick{session::Millis{t + 2000}});
+
+  ScratchDir dir;
+  Journal j;
+  ASSERT_TRUE(Journal::create(dir.file("g.db"), h, j).ok());
+  session::Session live({rules}, start, h.settings());
+  for (const session::Input& in : inputs) ASSERT_TRUE(j.record(in, live.handle(in), 0).ok());
+  ASSERT_EQ(live.game().moves().size(), 2U);
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  ASSERT_EQ(c.moves.size(), 3U);
+  EXPECT_EQ(c.moves[0].text, "Ng8-e7");
+  EXPECT_EQ(c.moves[1].text, "Ng8-f6");
+  EXPECT_EQ(c.moves[2].text, "d2-d4");
+  bool withdrawn = false;
+  for (const StoredRuling& r : c.rulings) withdrawn |= r.kind == "move-withdrawn";
+  EXPECT_TRUE(withdrawn);
+  Resumed r = resume(c, dir.file("g.db"), {rules});
+  ASSERT_TRUE(r.session.has_value()) << r.error;
+  EXPECT_EQ(state_summary(*r.session), state_summary(live));
+  const core::Position& p = r.session->game().position();
+  EXPECT_TRUE(p.at(rules->geometry.parse("e7")).empty());
+  EXPECT_FALSE(p.at(rules->geometry.parse("f6")).empty());
+  EXPECT_FALSE(p.at(rules->geometry.parse("d4")).empty());
+  EXPECT_EQ(r.session->game().moves(), live.game().moves());
+}
+
 }  // namespace
 }  // namespace tabula::journal
