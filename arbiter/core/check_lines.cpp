@@ -11,7 +11,9 @@ void CheckLines::build(const Position& pos, Seat s, std::uint16_t* kinds) {
   make_all_ = false;
   seen_.reset();
   reached_.reset();
+  count_ = 0;
   Square k = pos.king_square(s);
+  king_ = k;
   enemies_ = pos.attackers_of(s);
   // 000 short game: "Kings may enter their own coloured corner square and
   // become immune from check or checkmate" (Position::king_exposed); a plain
@@ -36,8 +38,9 @@ void CheckLines::build(const Position& pos, Seat s, std::uint16_t* kinds) {
     const AttackNode& node = trie[i];
     const std::size_t q = index_of(node.square);
     if (!reached_[q]) {
-      reached_.set(q);
+      reached_[q] = true;
       reach_[q] = node.kinds;
+      order_[static_cast<std::size_t>(count_++)] = node.square;
     } else {
       for (int f = 0; f < seats; ++f)
         reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
@@ -56,9 +59,39 @@ void CheckLines::build(const Position& pos, Seat s, std::uint16_t* kinds) {
       make_all_ = true;
       return;
     }
-    seen_.set(q);
+    seen_[q] = true;
     i = node.end;  // the piece blocks every path through its square
   }
+}
+
+void SeatLines::keep(const Position& pos, Seat s, const SeatLines& from) {
+  const CheckLines& o = from.seat_[index_of(s)];
+  CheckLines& l = seat_[index_of(s)];
+  l.safe_ = o.safe_;
+  l.attacked_ = o.attacked_;
+  l.make_all_ = o.make_all_;
+  l.enemies_ = o.enemies_;
+  l.royal_ = o.royal_;
+  l.king_ = o.king_;
+  l.seen_ = o.seen_;
+  l.reached_ = o.reached_;
+  l.count_ = o.count_;
+  // build()'s kinds: those of the side to move's frame on every square the
+  // walk reached, when he may capture this king.
+  const Seat mover = pos.to_move();
+  const bool kinds = !o.safe_ && ((o.enemies_ >> index_of(mover)) & 1U);
+  const auto frame = static_cast<std::size_t>(index_of(pos.frame_seat(mover)));
+  for (int i = 0; i < o.count_; ++i) {
+    const Square q = o.order_[static_cast<std::size_t>(i)];
+    const std::size_t at = index_of(q);
+    l.order_[static_cast<std::size_t>(i)] = q;
+    l.reach_[at] = o.reach_[at];
+    if (kinds) kinds_[at] = static_cast<std::uint16_t>(kinds_[at] | o.reach_[at][frame]);
+  }
+  built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
+  make_all_ = make_all_ || l.make_all_;
+  seen_ |= l.seen_;
+  royal_ = l.royal_;
 }
 
 std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {

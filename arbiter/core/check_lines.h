@@ -60,6 +60,22 @@ class CheckLines {
   }
   // Whether s's king is attacked now (then every move is kMake).
   bool attacked() const { return attacked_; }
+  // Whether these lines, built in the position before `m` (a move of the
+  // side to move there), are what build() finds after it, pos being the
+  // position after m with nothing else changed: m changed the board on its
+  // two squares only (a normal move or a double step; not a king entering
+  // his corner square, whose bishops turn) and neither square is one a path
+  // reached, the king is where it was and the same seats may attack him.
+  // build() reads nothing else (issue 30 item 3: 000's filter keeps a
+  // non-target's lines from the node before, SeatLines::keep).
+  bool still_after(const Position& pos, const Move& m, Seat s) const {
+    if (m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) return false;
+    if (!is_valid(m.from) || !is_valid(m.to) || reached_[index_of(m.from)] || reached_[index_of(m.to)])
+      return false;
+    if (pos.king_square(s) != king_ || pos.attackers_of(s) != enemies_) return false;
+    const Piece& moved = pos.at(m.to);
+    return moved.kind != royal_ || !pos.rules().geometry.merged(m.to);
+  }
   // What after() reads, for a caller that tests a move against several
   // kings' lines at once (003's relation filter: the union of them).
   bool safe() const { return safe_; }
@@ -75,8 +91,13 @@ class CheckLines {
   bool make_all_ = false;  // nothing proved: make every move
   std::uint8_t enemies_ = 0;
   PieceKind royal_ = kNoKind;
+  Square king_ = kNoSquare;
   SquareSet seen_;     // the first occupied square of a path: moving it may open the path
   SquareSet reached_;  // squares a path reaches with every square before them empty
+  // The squares of reached_, in the order the walk first reached them (a
+  // copy and SeatLines' kinds walk these, not the whole mailbox).
+  std::array<Square, kMaxSquares> order_;
+  int count_ = 0;
   // reach_[q][f]: kinds that attack the king from q when their moves are
   // seat f's (valid where reached_[q]).
   std::array<std::array<std::uint16_t, kMaxSeats>, kMaxSquares> reach_;
@@ -104,6 +125,11 @@ class SeatLines {
     seen_ |= l.seen_;
     royal_ = l.royal_;
   }
+  // add() with lines built before (`from`: another SeatLines' seat s, that
+  // CheckLines::still_after proved unchanged): copied, and the kinds of the
+  // side to move now taken from them, as build() would add them.
+  void keep(const Position& pos, Seat s, const SeatLines& from);
+  const CheckLines& lines(Seat s) const { return seat_[index_of(s)]; }
   // The seats (one bit per seat index) whose kings m, a move of the side to
   // move as it was at add(), may leave attacked (kYes or kMake): no other
   // built seat's king is attacked after m. Beside after()'s answers, an en

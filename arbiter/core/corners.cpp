@@ -365,23 +365,50 @@ bool Modules::Corners::gives_check_on_area(const Game& g, const Move& m, Seat mo
 
 // The lines to the kings a move of the side to move could mate against the
 // rule (every seat playing but the mover and his target), once per node.
-void Modules::Corners::non_target_lines(const Game& g, Seat target, SeatLines& lines) {
+// A seat is a non-target at two nodes in a row (seat s for the movers s+1
+// and s+2 in turn order): the node one move below keeps his lines when that
+// move changed nothing they read (CheckLines::still_after; issue 30 item 3:
+// a build per node instead of two, most moves being far from his king).
+// `parent`: the lines of the node at the depth above, whose tags say whether
+// it is the position one move before this one.
+void Modules::Corners::non_target_lines(const Game& g, Seat target, const Game::CornerLines* parent,
+                                        Game::CornerLines& here) {
+  SeatLines& lines = here.lines;
   lines.clear();
+  here.ply = g.pos_.ply();
+  here.moves = g.moves_.size();
+  here.edits = g.edits_.size();
+  here.eliminated = g.eliminated_.size();
   if (!g.rules_->corners.only_target_may_be_mated) return;
+  // One move of the Position since the node above, no square changed
+  // beside it and nobody eliminated: its lines may still hold.
+  const bool below = parent != nullptr && parent->ply + 1 == here.ply && parent->moves + 1 == here.moves &&
+                     parent->edits == here.edits && parent->eliminated == here.eliminated;
   Seat mover = g.pos_.to_move();
   for (int i = 0; i < g.rules_->seat_count(); ++i) {
     Seat s = seat_at(i);
     if (s == mover || s == target || !g.plays(s)) continue;
-    lines.add(g.pos_, s);
+    if (below && ((parent->lines.built() >> i) & 1U) &&
+        parent->lines.lines(s).still_after(g.pos_, g.moves_.back(), s)) {
+      lines.keep(g.pos_, s, parent->lines);
+    } else {
+      lines.add(g.pos_, s);
+    }
   }
 }
 
 void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
-  SeatLines lines;
+  // The lines of each search depth are kept in the Game (one node per depth
+  // is being searched at a time; the vector grows with the depth only).
+  auto& at = g.corner_lines_.at;
+  const auto depth = static_cast<std::size_t>(g.depth_);
+  if (at.size() <= depth) at.resize(depth + 1);
+  Game::CornerLines& here = at[depth];
+  const SeatLines& lines = here.lines;
   // What the rules ask of this node is found once, not per move (issue 30
   // item 3); a node none of them bears on keeps its whole list.
   const Node node = node_of(g, g.corner_, 0, &lines);
-  non_target_lines(g, node.target, lines);
+  non_target_lines(g, node.target, depth > 0 ? &at[depth - 1] : nullptr, here);
   if (!node.truce && !node.must_leave && !node.stay_in_corner && !g.two_player_ &&
       (!node.mate_rule || lines.built() == 0)) {
     return;

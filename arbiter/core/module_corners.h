@@ -93,7 +93,8 @@ class Modules::Corners final : public Modules::Module {
   static std::string corner_violation(const Game& g, const Move& m, const CornerState& st,
                                       int depth);
   static void filter_corners(const Game& g, MoveList& list);
-  static void non_target_lines(const Game& g, Seat target, SeatLines& lines);
+  static void non_target_lines(const Game& g, Seat target, const Game::CornerLines* parent,
+                               Game::CornerLines& here);
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
   static SquareSet corner_entry_bishops(const Game& g, Seat mover, const Move& m);
   static bool could_enter_area(const Game& g, Seat s);
