@@ -255,7 +255,8 @@ TEST(Seating, ThirtyOnePlayersGiveThreeByes) {
 // (23 players seeds 1 and 3 after round 5, 25 seed 3 two players after round
 // 4, 31 seed 4 after round 5); the class and orders of each round are now
 // chosen so that the rest of the event has a way through
-// (seat_plan_through). TABULA_SEATING_SEEDS=N runs 23-31 players x seeds
+// (seat_plan_through); 26 and 27 players, seed 2, were within one before
+// too. TABULA_SEATING_SEEDS=N runs 23-31 players x seeds
 // 1..N instead (the probe: 0 two apart over N = 10, docs/EVENT.md).
 void expect_within_one(int n, std::uint32_t seed) {
   const auto u = static_cast<std::uint32_t>(100 * n) + seed;
@@ -273,6 +274,8 @@ TEST(Seating, SeatsStayWithinOneAfterEveryRoundAtTwentyThreeToThirtyOnePlayers) 
   expect_within_one(23, 3);
   expect_within_one(25, 3);
   expect_within_one(31, 4);
+  expect_within_one(26, 2);  // and two counts the plan tests above seat with other seeds
+  expect_within_one(27, 2);
 }
 
 TEST(Seating, RoundOneSeatsByRatingAndLaterRoundsByScore) {
