@@ -337,25 +337,47 @@ SeatingResult seat_four(const Section& s, const History& h, std::vector<int> act
     // (round one, seated above by rating with the lowest-ranked on the bye,
     // defines the plan's labels). A class's byes are the plan's.
     // Where the rows' rotation cannot seat a class (a bye broke it, or the
-    // 24 design has no rows) its seats are planned with the rest of the plan
-    // in view, and the classes compare by (misfits now, the fewest the next
-    // round must have, cost): seat balance stays above like scores.
-    std::tuple<int, int, std::int64_t> best{0, 0, 0};
-    const PlanRound* pick = nullptr;
-    std::vector<std::array<int, 4>> pick_orders;
+    // 24 design has no rows), seat balance stays above like scores: s13, the
+    // cheapest class whose orders leave the rest of the event a way through
+    // with every player's seats within one after every round
+    // (seat_plan_through); when none is found, the classes compare by (misfits
+    // now, the fewest the next round must have, cost), each with its seats
+    // planned with the next classes in view (seat_plan_round).
     const std::vector<PlanRound> classes = unplayed_plan_rounds(s);
+    std::vector<std::int64_t> cost;
+    bool rotate = !classes.empty();  // every class seated by the rows' rotation
     for (const PlanRound& pr : classes) {
       std::int64_t c = 0;
       for (const auto& t : pr.tables) c += fs.cost(t) % kSeat;
+      cost.push_back(c);
       bool fits = pr.rows && pr.byes.empty();
       for (const auto& t : pr.tables) {
         for (std::size_t k = 0; k < 4; ++k) fits = fits && (fs.allowed_of(t[k]) & (1u << k));
       }
+      rotate = rotate && fits;
+    }
+    const PlanRound* pick = nullptr;
+    std::vector<std::array<int, 4>> pick_orders;
+    bool through_found = false;
+    if (!rotate && !classes.empty()) {
+      std::vector<std::size_t> by_cost(classes.size());
+      for (std::size_t i = 0; i < by_cost.size(); ++i) by_cost[i] = i;
+      std::stable_sort(by_cost.begin(), by_cost.end(), [&](std::size_t a, std::size_t b) { return cost[a] < cost[b]; });
+      ThroughPick through = seat_plan_through(h.seat_count, classes, by_cost, s.rounds - static_cast<int>(s.played.size()) - 1);
+      if (through.which >= 0) {
+        pick = &classes[static_cast<std::size_t>(through.which)];
+        pick_orders = std::move(through.orders);
+        through_found = true;
+      }
+    }
+    std::tuple<int, int, std::int64_t> best{0, 0, 0};
+    for (std::size_t i = 0; i < classes.size() && !through_found; ++i) {
+      const PlanRound& pr = classes[i];
       PlanSeats seats;
       seats.orders = pr.tables;
-      if (!fits) seats = seat_plan_round(h.seat_count, pr, classes);
-      const std::tuple<int, int, std::int64_t> key{seats.misfits, seats.next_misfits, c};
-      if (!pick || key < best) {
+      if (!rotate) seats = seat_plan_round(h.seat_count, pr, classes);
+      const std::tuple<int, int, std::int64_t> key{seats.misfits, seats.next_misfits, cost[i]};
+      if (i == 0 || key < best) {
         best = key;
         pick = &pr;
         pick_orders = seats.orders;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 #include <set>
+#include <string>
 
 namespace tabula::event {
 namespace {
@@ -296,17 +297,20 @@ unsigned allowed_of(const Counts& counts, int p) {
 // The orders of `t` with the fewest players outside their least-used seats.
 std::vector<std::array<int, 4>> fitting_orders(const Counts& counts, std::array<int, 4> t, int& misfits) {
   std::sort(t.begin(), t.end());
+  std::array<unsigned, 4> allowed{};  // the sorted table's players' least-used seats, looked up once
+  for (std::size_t i = 0; i < 4; ++i) allowed[i] = allowed_of(counts, t[i]);
+  std::array<std::size_t, 4> at{0, 1, 2, 3};  // the players are distinct: their orders in turn as t's
   std::vector<std::array<int, 4>> out;
   misfits = 5;
   do {
     int m = 0;
-    for (std::size_t k = 0; k < 4; ++k) m += (allowed_of(counts, t[k]) & (1u << k)) ? 0 : 1;
+    for (std::size_t k = 0; k < 4; ++k) m += (allowed[at[k]] & (1u << k)) ? 0 : 1;
     if (m < misfits) {
       misfits = m;
       out.clear();
     }
-    if (m == misfits) out.push_back(t);
-  } while (std::next_permutation(t.begin(), t.end()));
+    if (m == misfits) out.push_back({t[at[0]], t[at[1]], t[at[2]], t[at[3]]});
+  } while (std::next_permutation(at.begin(), at.end()));
   return out;
 }
 
@@ -464,6 +468,85 @@ std::vector<std::array<int, 4>> orders_without_misfits_ahead(const Counts& count
   return {};
 }
 
+// Exact, for the rest of the event: a class's tables each in an order
+// without misfit, then `more` of the other classes, in whatever order the
+// search picks, each seated without misfit too. A depth-first search over
+// the tables in turn; at each round the classes whose every table has an
+// order without misfit now are tried, the one with the fewest such orders
+// first (it may have none later). Which classes come later is decided later,
+// by scores: a completion in some order shows this round's orders leave the
+// event a way to end with every player's seats within one after every round.
+// A state from which no way through exists (the classes used, and each
+// player's seat counts above their least-used: all that the later rounds'
+// fit depends on) is remembered, so the next class tried, or the same classes in
+// another order, does not search it again. False when none exists or the
+// budget ran out.
+struct ThroughSearch {
+  Counts counts;
+  std::vector<const PlanRound*> classes;
+  std::vector<bool> used;
+  std::set<std::string> dead;  // states proven to have no way through
+  long nodes = 0;
+  long budget = 0;
+
+  std::string state() const {
+    std::string key;
+    for (bool u : used) key.push_back(u ? '1' : '0');
+    for (const auto& c : counts) {
+      const int low = *std::min_element(c.begin(), c.end());
+      for (std::size_t k = 0; k < 4; ++k) key.push_back(static_cast<char>(c[k] - low));  // at most 99 rounds
+    }
+    return key;
+  }
+
+  bool tables(const PlanRound& round, std::size_t i, int more, std::vector<std::array<int, 4>>* out) {
+    if (i == round.tables.size()) return rounds(more);
+    int m = 0;
+    const std::vector<std::array<int, 4>> options = fitting_orders(counts, round.tables[i], m);
+    if (m > 0) return false;
+    for (const auto& option : options) {
+      if (++nodes > budget) return false;
+      for (std::size_t k = 0; k < 4; ++k) ++counts[static_cast<std::size_t>(option[k])][k];
+      if (out) (*out)[i] = option;
+      const bool ok = tables(round, i + 1, more, out);
+      for (std::size_t k = 0; k < 4; ++k) --counts[static_cast<std::size_t>(option[k])][k];
+      if (ok) return true;
+      if (nodes > budget) return false;
+    }
+    return false;
+  }
+
+  bool rounds(int more) {
+    if (more == 0) return true;
+    const std::string key = state();
+    if (dead.count(key)) return false;
+    std::vector<std::pair<long, std::size_t>> open;  // (orders without misfit, summed over tables; class)
+    for (std::size_t c = 0; c < classes.size(); ++c) {
+      if (used[c]) continue;
+      long options = 0;
+      bool fits = true;
+      for (const auto& t : classes[c]->tables) {
+        int m = 0;
+        options += static_cast<long>(fitting_orders(counts, t, m).size());
+        fits = fits && m == 0;
+      }
+      if (fits) open.emplace_back(options, c);
+    }
+    std::sort(open.begin(), open.end());
+    for (const auto& [options, c] : open) {
+      used[c] = true;
+      const bool ok = tables(*classes[c], 0, more - 1, nullptr);
+      used[c] = false;
+      if (ok) return true;
+      if (nodes > budget) return false;
+    }
+    dead.insert(key);
+    return false;
+  }
+};
+
+constexpr long kThroughNodes = 10000;  // the whole-event search's budget per class tried
+
 }  // namespace
 
 PlanSeats seat_plan_round(const Counts& seat_count, const PlanRound& next, const std::vector<PlanRound>& rest) {
@@ -542,6 +625,30 @@ PlanSeats seat_plan_round(const Counts& seat_count, const PlanRound& next, const
   out.orders = best;
   out.misfits = best_key.empty() ? 0 : best_key[0];
   out.next_misfits = best_key.size() > 1 ? best_key[1] : 0;
+  return out;
+}
+
+ThroughPick seat_plan_through(const Counts& seat_count, const std::vector<PlanRound>& classes,
+                              const std::vector<std::size_t>& order, int rounds_after) {
+  ThroughSearch search;
+  search.counts = seat_count;
+  for (const PlanRound& pr : classes) search.classes.push_back(&pr);
+  search.used.assign(classes.size(), false);
+  const int more = std::max(0, std::min(rounds_after, static_cast<int>(classes.size()) - 1));
+  ThroughPick out;
+  for (std::size_t c : order) {
+    search.nodes = 0;
+    search.budget = kThroughNodes;
+    std::vector<std::array<int, 4>> orders(classes[c].tables.size());
+    search.used[c] = true;
+    const bool found = search.tables(classes[c], 0, more, &orders);
+    search.used[c] = false;
+    if (found) {
+      out.which = static_cast<int>(c);
+      out.orders = orders;
+      return out;
+    }
+  }
   return out;
 }
 

@@ -100,4 +100,20 @@ struct PlanSeats {
 PlanSeats seat_plan_round(const std::vector<std::vector<int>>& seat_count, const PlanRound& next,
                           const std::vector<PlanRound>& rest);
 
+// s13: the first class of `order` (indices into `classes`, the plan's
+// unplayed classes) whose seat orders leave the event a way through: the
+// next `rounds_after` rounds, from the other classes in some order, each with
+// every player in a seat they have had least (so seat counts within one after
+// every round). Which class comes when is decided later, by scores; the way
+// through found shows only that one exists after this round, whichever class
+// the scores then pick among those with a way through. An exact depth-first
+// search with a budget of nodes per class (seating_plan.cpp); `which` is -1
+// when none was found.
+struct ThroughPick {
+  int which = -1;
+  std::vector<std::array<int, 4>> orders;
+};
+ThroughPick seat_plan_through(const std::vector<std::vector<int>>& seat_count, const std::vector<PlanRound>& classes,
+                              const std::vector<std::size_t>& order, int rounds_after);
+
 }  // namespace tabula::event
