@@ -10,6 +10,7 @@
 
 #include "core/game.h"
 #include "core/position.h"
+#include "sanitizer_size.h"
 #include "test_rules.h"
 
 namespace tabula {
@@ -22,7 +23,8 @@ using core::Position;
 TEST(ChecksAfterPlain, AnswersAsMakeAndInCheckDoForEveryPlainMove) {
   int plain = 0;
   int checking = 0;
-  testing::soak_variants(2, 60, 41, 43, [&](const core::Game& game, const std::string& where) {
+  // 2 games a start; 1 in the sanitizer pass (sanitizer_size.h), floors halved.
+  testing::soak_variants(testing::sanitizer_size(2, 1), 60, 41, 43, [&](const core::Game& game, const std::string& where) {
     Position pos = game.position();
     const int seats = pos.rules().seat_count();
     const auto all = static_cast<std::uint8_t>((1U << seats) - 1U);
@@ -47,8 +49,8 @@ TEST(ChecksAfterPlain, AnswersAsMakeAndInCheckDoForEveryPlainMove) {
     }
     EXPECT_TRUE(pos.consistency_problem().empty()) << where;
   });
-  EXPECT_GT(plain, 10000);
-  EXPECT_GT(checking, 100);
+  EXPECT_GT(plain, testing::sanitizer_size(10000, 5000));
+  EXPECT_GT(checking, testing::sanitizer_size(100, 50));
 }
 
 }  // namespace
