@@ -10,6 +10,7 @@
 
 #include "core/game.h"
 #include "core/position.h"
+#include "sanitizer_size.h"
 #include "test_rules.h"
 
 namespace tabula {
@@ -22,7 +23,8 @@ using core::Position;
 TEST(ChecksAfterPlain, AnswersAsMakeAndInCheckDoForEveryPlainMove) {
   int plain = 0;
   int checking = 0;
-  testing::soak_variants(2, 60, 41, 43, [&](const core::Game& game, const std::string& where) {
+  // 2 games a start; 1 in the sanitizer pass (sanitizer_size.h), the same floors.
+  testing::soak_variants(testing::sanitizer_size(2, 1), 60, 41, 43, [&](const core::Game& game, const std::string& where) {
     Position pos = game.position();
     const int seats = pos.rules().seat_count();
     const auto all = static_cast<std::uint8_t>((1U << seats) - 1U);

@@ -13,6 +13,7 @@
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "core/game.h"
+#include "sanitizer_size.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::core {
@@ -61,7 +62,10 @@ TEST_P(GameSearch, MakeReachesWhatPlayReachesAndUnmakeGivesBackTheStateBefore) {
   auto start = start_of(*loaded.rules);
   ASSERT_TRUE(start.ok());
   int made = 0;
-  for (int seed = 1; seed <= 4; ++seed) {
+  // Seeds 1-4; 1-2 in the sanitizer pass (sanitizer_size.h): seed 2 keeps
+  // the resignation, and every variant still makes > 500 moves there.
+  const int seeds = testing::sanitizer_size(4, 2);
+  for (int seed = 1; seed <= seeds; ++seed) {
     Game game(loaded.rules, *start);
     std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
     for (int ply = 0; ply < 100 && !game.outcome().over; ++ply) {
@@ -176,7 +180,9 @@ TEST(GameSearchChecks, TheChecksASearchFindsTwoPliesDeepAreTheBoardsChecks) {
     ASSERT_TRUE(start.ok());
     int compared = 0;
     int checks = 0;
-    for (int seed = 1; seed <= 4; ++seed) {
+    // 4 seeds; 2 in the sanitizer pass (sanitizer_size.h), above both floors.
+    const int seeds = testing::sanitizer_size(4, 2);
+    for (int seed = 1; seed <= seeds; ++seed) {
       Game game(loaded.rules, *start);
       std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
       for (int ply = 0; ply < 60 && !game.outcome().over; ++ply) {

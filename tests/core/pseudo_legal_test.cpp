@@ -16,6 +16,7 @@
 
 #include "core/game.h"
 #include "core/position.h"
+#include "sanitizer_size.h"
 #include "test_rules.h"
 
 namespace tabula {
@@ -36,7 +37,8 @@ TEST(PseudoLegal, AnswersAsTheGeneratedListsDoForMovesOfThisAndOtherPositions) {
   int foreign_illegal = 0;
   std::deque<std::vector<Move>> previous;  // the last positions' pseudo-legal moves
   std::string previous_variant;
-  testing::soak_variants(2, 50, 53, 59, [&](const core::Game& game, const std::string& where) {
+  // 2 games a start; 1 in the sanitizer pass (sanitizer_size.h), the same floors.
+  testing::soak_variants(testing::sanitizer_size(2, 1), 50, 53, 59, [&](const core::Game& game, const std::string& where) {
     Position pos = game.position();
     MoveList pseudo;
     MoveList legal;
