@@ -552,6 +552,16 @@ bool KioskGame::start_publishing(const journal::JournalContents& contents, std::
   hub::PublisherConfig config = *options_.publish;
   config.info.header = contents.header;
   config.journal_path = *options_.journal;
+  // s13-attack: an outbox that holds the items of another board, event or
+  // game (a journal resumed under other names, or copied from another
+  // board) would be sent where every hub refuses it, and the new items would
+  // wait behind it. `tabula play` refuses to start; the kiosk must come up:
+  // it plays on unpublished and says why.
+  if (std::string names = hub::outbox_names_problem(config.journal_path, config.info); !names.empty()) {
+    add_journal_notice("Not published to the hub",
+                       names + "\n\nThis game goes on at the table and in its journal; the hub does not show it.");
+    return true;
+  }
   publisher_ = hub::BoardPublisher::start(config, error);
   if (!publisher_) {
     error = "hub: " + error;

@@ -138,6 +138,7 @@ ClockMillis GameClock::charge(ClockMillis spent_in_turn) const {
 
 void GameClock::start(int first, ClockMillis now) {
   if (state_ != State::kIdle || !valid(first)) return;
+  last_switch_ = LastSwitch{-1, {}, ClockMillis{0}, now};  // no mover charged: amend moves the start
   state_ = State::kRunning;
   running_ = first;
   turn_started_ = now;
@@ -160,21 +161,50 @@ void GameClock::end_turn(ClockMillis now) {
 
 void GameClock::switch_to(int next, ClockMillis now) {
   if (state_ == State::kIdle || state_ == State::kStopped || !valid(next)) return;
+  const LastSwitch before{running_, seats_[static_cast<std::size_t>(running_)], spent(now), now};
   end_turn(now);
+  last_switch_ = before;
   running_ = next;
   turn_started_ = now;
   spent_before_pause_ = ClockMillis{0};
   state_ = State::kRunning;  // a move made while paused restarts the clock
 }
 
+bool GameClock::amend_switch(ClockMillis at) {
+  if (!last_switch_ || state_ != State::kRunning || at < last_switch_->at) return false;
+  const LastSwitch last = *last_switch_;
+  if (last.mover < 0) {  // the clocks started with the withdrawn move (ClockStart::kFirstMove)
+    turn_started_ = at;
+    last_switch_->at = at;
+    return true;
+  }
+  const ClockMillis used = last.used + (at - last.at);
+  if (!last.mover_before.retired && !last.mover_before.flagged && charge(used) > last.mover_before.remaining)
+    return false;  // his flag fell before his real move: not amended (the session's limit, clock.h)
+  // end_turn() as switch_to(next, at) would have run it.
+  const int next = running_;
+  seats_[static_cast<std::size_t>(last.mover)] = last.mover_before;
+  running_ = last.mover;
+  state_ = State::kRunning;
+  turn_started_ = at - used;
+  spent_before_pause_ = ClockMillis{0};
+  end_turn(at);
+  running_ = next;
+  turn_started_ = at;
+  last_switch_ = LastSwitch{last.mover, last.mover_before, used, at};
+  return true;
+}
+
 void GameClock::pause(ClockMillis now) {
   if (state_ != State::kRunning) return;
+  last_switch_.reset();
   spent_before_pause_ = spent(now);
   state_ = State::kPaused;
 }
 
 void GameClock::resume(int seat, ClockMillis now) {
   if (!valid(seat)) return;
+  last_switch_.reset();
   if (state_ == State::kIdle) return start(seat, now);
   if (state_ != State::kPaused && state_ != State::kStopped) return;
   if (seat != running_) {
@@ -190,6 +220,7 @@ void GameClock::resume(int seat, ClockMillis now) {
 }
 
 void GameClock::stop(ClockMillis now) {
+  last_switch_.reset();
   if (state_ == State::kIdle || state_ == State::kStopped) {
     state_ = State::kStopped;
     return;
@@ -206,6 +237,7 @@ void GameClock::set_retired(int seat, bool retired, ClockMillis now) {
   if (!valid(seat)) return;
   SeatClock& c = seats_[static_cast<std::size_t>(seat)];
   if (c.retired == retired) return;
+  last_switch_.reset();
   if (retired && state_ != State::kIdle && seat == running_) {
     // Leaving in the middle of a turn: the time used so far is charged.
     c.remaining = std::max(ClockMillis{0}, c.remaining - charge(spent(now)));
@@ -217,6 +249,7 @@ void GameClock::set_retired(int seat, bool retired, ClockMillis now) {
 
 void GameClock::set_remaining(int seat, ClockMillis remaining_time, ClockMillis now) {
   if (!valid(seat)) return;
+  last_switch_.reset();
   SeatClock& clock = seats_[static_cast<std::size_t>(seat)];
   clock.remaining = std::max(ClockMillis{0}, remaining_time);
   clock.flagged = false;
@@ -260,6 +293,7 @@ std::optional<ClockMillis> GameClock::flag_time() const {
 std::optional<int> GameClock::flag(ClockMillis now) {
   std::optional<ClockMillis> t = flag_time();
   if (!t || *t > now) return std::nullopt;
+  last_switch_.reset();
   SeatClock& c = seats_[static_cast<std::size_t>(running_)];
   c.flagged = true;
   c.remaining = ClockMillis{0};

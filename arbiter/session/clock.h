@@ -24,6 +24,7 @@
 //   kRunning  pause(now)                  kPaused   running seat charged up to now
 //   kPaused   resume(seat, now)           kRunning  seat's turn goes on (a new turn
 //                                                   when seat is not the one paused)
+//   kRunning  amend_switch(at)            kRunning  the last switch_to moved later to `at`
 //   kRunning  flag(now) at zero           kRunning  the seat is flagged; time stays 0
 //   any       stop(now)                   kStopped  the game is over; times frozen
 //   any       set_retired(seat, true)     same      seat's time frozen; never flags
@@ -86,6 +87,14 @@ class GameClock {
   void set_retired(int seat, bool retired, ClockMillis now);
   // Sets a seat's remaining time (an arbiter's correction); clears its flag.
   void set_remaining(int seat, ClockMillis remaining, ClockMillis now);
+  // The last switch_to() came too early: the move it ended was withdrawn and
+  // the mover's real move was set down at `at` (FIDE 4.7; session.cpp,
+  // on_withdrawal). The mover is charged (and paid his bonus) for his turn
+  // up to `at`, and the next seat's turn starts at `at`, exactly as if
+  // switch_to(next, at) had been called instead. Only while the next seat's
+  // turn still runs, unpaused, since that switch, and only when the mover's
+  // time lasts to `at`; false, changing nothing, otherwise.
+  bool amend_switch(ClockMillis at);
 
   ClockMillis remaining(int seat, ClockMillis now) const;
   // kSimpleDelay: grace left in the running turn; zero otherwise.
@@ -112,8 +121,18 @@ class GameClock {
   void end_turn(ClockMillis now);
   bool valid(int seat) const;
 
+  // The last switch_to(), while amend_switch() may still move it.
+  struct LastSwitch {
+    int mover = 0;
+    SeatClock mover_before;  // the mover's clock before that turn was charged
+    ClockMillis used{0};     // the mover's time in that turn, pauses excluded
+    ClockMillis at{0};
+    friend bool operator==(const LastSwitch&, const LastSwitch&) = default;
+  };
+
   TimeControl control_;
   std::vector<SeatClock> seats_;
+  std::optional<LastSwitch> last_switch_;
   State state_ = State::kIdle;
   int running_ = 0;
   ClockMillis turn_started_{0};

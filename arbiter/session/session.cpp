@@ -288,8 +288,9 @@ void Session::on_withdrawal(const inference::Withdrawal& w, Output& out) {
   r.squares = {w.withdrawn.to, instead.to};
   add(r, out);
   close_questions(out);
-  // The clock has run for the seat after the withdrawn move since its piece
-  // was set down; the move read instead does not switch it again.
+  // The clock switched when the withdrawn move's piece was set down; the
+  // move read instead moves that switch to its own moment (accept(),
+  // GameClock::amend_switch), with one increment.
   keep_clock_ = true;
   on_commit(w.instead, out);
 }
@@ -314,9 +315,14 @@ void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
   // The clocks start on the first move, as clubs do (issue 27 item 5): the
   // next seat's time runs from the moment the board showed it.
   const bool keep_clock = std::exchange(keep_clock_, false);
-  if (clock_ && phase_ == Phase::kPlay && !clock_held_ && !keep_clock) {
+  if (clock_ && phase_ == Phase::kPlay && !clock_held_) {
     const Millis at = std::max(made.value_or(now_), Millis{0});
-    if (clock_->state() == GameClock::State::kRunning) {
+    if (keep_clock) {
+      // A withdrawn move (on_withdrawal): the clock switched when its piece
+      // was set down, but the move was made when the piece read instead was
+      // (FIDE 4.7): the mover's clock ran until then.
+      if (clock_->state() == GameClock::State::kRunning) clock_->amend_switch(at);
+    } else if (clock_->state() == GameClock::State::kRunning) {
       clock_->switch_to(core::index_of(game().to_move()), at);
     } else if (clock_->state() == GameClock::State::kIdle) {
       clock_->start(core::index_of(game().to_move()), at);

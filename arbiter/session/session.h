@@ -133,6 +133,8 @@ class Session {
   // ---- the clock (clock.h): the board is the clock ----
   std::optional<Millis> flag_deadline() const;
   void on_flag(Output& out);
+  // Why an arbiter's flag of `seat` is refused (its clock shows time), if it is.
+  std::optional<std::string> unfounded_flag(core::Seat seat) const;
   void sync_clock(Millis at);
   void leave_or_end(const std::vector<core::Ruling>& rs, Output& out);
   void set_position(const Intent& in, Output& out);

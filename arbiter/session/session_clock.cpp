@@ -38,6 +38,27 @@ void Session::on_flag(Output& out) {
   after_game_change(shown, inference::Rebase::kKeepEvidence, out);
 }
 
+// FIDE 6.10.1: every indication of the clock is conclusive; FIDE 6.9 and
+// the variant sheets: a seat loses on time when its flag falls, at zero.
+// When the session keeps the clock, that clock decides, and it flags the
+// seat itself (on_flag) when its time is up; an arbiter's flag of a seat
+// whose clock still shows time is refused. Without a session clock (an
+// external clock by the board) the arbiter's declaration stands. A journal
+// replays the same way: an older build's journal whose flag fell with time
+// on the session's clock resumes with the game going on (tests/journal
+// resume_test.cpp, Resume.AnOlderFlagWithTimeOnTheClockIsRefusedOnResume).
+std::optional<std::string> Session::unfounded_flag(core::Seat seat) const {
+  const int i = core::index_of(seat);
+  if (!clock_ || !game().plays(seat) || clock_->retired(i)) return std::nullopt;
+  const Millis left = clock_->remaining(i, now_);
+  if (left <= Millis{0}) return std::nullopt;
+  // The face shows tenths rounded down ("0.0" with 80 ms left): the
+  // milliseconds say why that is no flag.
+  return game().seat_name(seat) + "'s clock shows " + format_clock(left) +
+         (left < Millis{1000} ? " (" + std::to_string(left.count()) + " ms left)" : std::string()) +
+         ": no flag (FIDE 6.10.1: the session's clock decides; it flags a seat itself at zero)";
+}
+
 void Session::sync_clock(Millis at) {
   if (!clock_) return;
   const core::Game& g = game();

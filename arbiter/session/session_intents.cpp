@@ -105,6 +105,9 @@ void Session::handle_intent(const Intent& in, Output& out) {
       }
       settle_before_operator(out);
       if (phase_ != Phase::kPlay) return refuse("the game is over", out);
+      if (in.kind == IntentKind::kTimeout) {
+        if (std::optional<std::string> why = unfounded_flag(in.seat)) return refuse(*why, out);
+      }
       SquareSet shown = tracker_.expected();
       core::Game& g = match_.game();
       std::vector<core::Ruling> rs;

@@ -107,6 +107,29 @@ TEST(HubView, SaysWhyABoardCannotBeDrawn) {
   EXPECT_NE(error.find("board t9: position"), std::string::npos) << error;
 }
 
+// s13-attack: the position (and the board name) of a state from the broker
+// went into the error whole and raw: a 100 KB position, terminal escapes.
+// Now quoted short and printable (core/quote.h), and a variant id that is no
+// name is refused before the rules cache remembers it.
+TEST(HubView, QuotesAHostileBoardStateShortAndPrintable) {
+  RulesCache rules;
+  std::string error;
+  hub::wire::BoardState st;
+  st.set_board("t9\x1b[2J");
+  st.set_variant("chess");
+  st.set_position("\x1b]0;owned\x07" + std::string(100000, 'p'));
+  EXPECT_FALSE(hub_view_of(st, rules, error));
+  EXPECT_LT(error.size(), 400U) << error.size();
+  EXPECT_EQ(error.find('\x1b'), std::string::npos) << error;
+  EXPECT_EQ(error.find('\x07'), std::string::npos) << error;
+  EXPECT_EQ(error.rfind("board t9\\x1b[2J: position \"\\x1b]0;owned\\x07ppp", 0), 0U) << error;
+  st.set_variant(std::string(5000, 'v') + "\n");
+  EXPECT_FALSE(hub_view_of(st, rules, error));
+  EXPECT_LT(error.size(), 200U) << error.size();
+  EXPECT_NE(error.find(" is no variant name"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+}
+
 TEST(HubScreen, DrawsTheGridAndOpensTheBoardClicked) {
   hub::HubModel model("club");
   model.on_message("tabula/club/t1/state", hub::encode(played("chess", kScholarsMate, "t1")), 0);

@@ -6,9 +6,12 @@
 
 #include "broker.h"
 #include "event/board_assignment.h"
+#include "hub/codec.h"
 #include "hub/mqtt_client.h"
 #include "hub/topics.h"
 #include "hub/hub_client.h"
+#include "journal/journal.h"
+#include "journal/outbox.h"
 #include "ui/kiosk_game.h"
 
 namespace tabula::hub {
@@ -158,6 +161,67 @@ TEST(KioskPublish, TheKioskSaysItsSignedSeatAssignmentAtTheTable) {
     return b && b->state && b->state->round() == 2;
   }, 10s));
   hub->read([](const HubModel& m) { EXPECT_EQ(m.board("table1")->refused_signatures, 0u); });
+}
+
+// s13-attack: `tabula play` refuses a journal whose hub outbox holds another
+// board's items (resumed under another board name, or copied from another
+// board); the kiosk did not check, and sent them where every hub refuses
+// them. The kiosk must come up: it plays on unpublished and says why in a
+// notice. No broker is needed: nothing is published (port 1 is closed).
+TEST(KioskPublish, AJournalPublishedAsAnotherBoardComesUpUnpublishedWithANotice) {
+  TempDir dir;
+  std::string error;
+  ui::KioskGameOptions o;
+  o.variant = "chess";
+  o.journal = dir.file("table1.db");
+  Ms t(0);
+  {
+    auto first = ui::KioskGame::create(o, t, error);
+    ASSERT_TRUE(first) << error;
+    first->tick(t += Ms(3000));
+    first->apply(ui::SquareClicked{*ui::parse_cell_name("e2"), ui::ClickModifier::kNone}, t += Ms(300));
+    first->apply(ui::SquareClicked{*ui::parse_cell_name("e4"), ui::ClickModifier::kNone}, t += Ms(300));
+    first->tick(t += Ms(3000));
+    ASSERT_EQ(first->session().moves().size(), 1U);
+  }
+  journal::JournalHeader h;
+  {
+    journal::Journal j;
+    ASSERT_TRUE(journal::Journal::open(*o.journal, journal::Journal::Access::kRead, j).ok());
+    h = j.header();
+  }
+  {  // the outbox of a game published as board "table1" of event "club"
+    wire::StreamItem item;
+    item.set_version(wire::PAYLOAD_VERSION_CURRENT);
+    item.set_event("club");
+    item.set_board("table1");
+    item.set_game_id(game_id(BoardInfo{"club", "table1", h}));
+    item.set_seq(1);
+    journal::Outbox box;
+    ASSERT_TRUE(journal::Outbox::open(*o.journal, box).ok());
+    ASSERT_TRUE(box.append({{1, 1, encode(item)}}).ok());
+  }
+  PublisherConfig pc;
+  pc.info.event = "club";
+  pc.info.board = "table2";
+  pc.broker.port = 1;
+  pc.key = key();
+  o.publish = pc;
+  auto sim = ui::KioskGame::create(o, t, error);
+  ASSERT_TRUE(sim) << error;
+  EXPECT_EQ(sim->session().moves().size(), 1U);  // the game resumed
+  sim->tick(t += Ms(10));
+  ASSERT_TRUE(sim->view().dialog);
+  EXPECT_EQ(sim->view().dialog->title, "Not published to the hub");
+  const std::string& text = sim->view().dialog->prompt;
+  EXPECT_NE(text.find("its hub outbox holds the items of board \"table1\" of event \"club\""), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("this is board \"table2\" of event \"club\""), std::string::npos) << text;
+  // The game goes on at the table.
+  sim->apply(ui::SquareClicked{*ui::parse_cell_name("e7"), ui::ClickModifier::kNone}, t += Ms(300));
+  sim->apply(ui::SquareClicked{*ui::parse_cell_name("e5"), ui::ClickModifier::kNone}, t += Ms(300));
+  sim->tick(t += Ms(3000));
+  EXPECT_EQ(sim->session().moves().size(), 2U);
 }
 
 }  // namespace

@@ -139,5 +139,42 @@ TEST(Resume, AMoveWithdrawnAtOnceReplaysToTheSameGame) {
   EXPECT_EQ(r.session->game().moves(), live.game().moves());
 }
 
+// Session 13 (s13-clock): an arbiter's flag of a seat whose session clock
+// still shows time is refused (FIDE 6.10.1; session_clock.cpp,
+// unfounded_flag). The journal holds the intent as every build wrote it, so
+// a journal written before the change, whose flag ended the game with time on
+// the clock, replays to the rule of this build: the flag is refused, the game
+// resumes in play with the clocks as they stood, and its moves still match.
+TEST(Resume, AnOlderFlagWithTimeOnTheClockIsRefusedOnResume) {
+  auto rules = testing::rules_of("chess");
+  JournalHeader h = chess_header();
+  h.time_control = "900000 10000 1";  // 15 min + 10 s (TimingMode::kIncrement)
+  std::vector<session::Input> inputs = testing::script_inputs("chess", "1. e4 e5 *", 4);
+  session::Intent flag;
+  flag.time = session::time_of(inputs.back()) + session::Millis{2000};
+  flag.kind = session::IntentKind::kTimeout;
+  flag.seat = core::seat_at(0);
+  inputs.push_back(flag);
+
+  ScratchDir dir;
+  Journal j;
+  ASSERT_TRUE(Journal::create(dir.file("g.db"), h, j).ok());
+  session::Session live({rules}, *core::parse_fen(*rules, rules->start_fen), h.settings());
+  for (const session::Input& in : inputs) ASSERT_TRUE(j.record(in, live.handle(in), 0).ok());
+  ASSERT_TRUE(live.clock());
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  ASSERT_EQ(c.moves.size(), 2U);
+  ASSERT_EQ(c.inputs.back(), session::Input{flag});  // the flag is journaled as given
+  Resumed r = resume(c, dir.file("g.db"), {rules});
+  ASSERT_TRUE(r.session.has_value()) << r.error;
+  EXPECT_EQ(r.session->phase(), session::Phase::kPlay);
+  EXPECT_FALSE(r.session->game().outcome().over);
+  EXPECT_EQ(state_summary(*r.session), state_summary(live));
+  const session::Millis white = r.session->clock()->remaining(0, r.session->now());
+  EXPECT_GT(white, session::Millis{850000});
+  EXPECT_EQ(white, live.clock()->remaining(0, live.now()));
+}
+
 }  // namespace
 }  // namespace tabula::journal

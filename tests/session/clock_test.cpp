@@ -105,6 +105,64 @@ TEST(GameClock, ARetiredSeatNeverFlags) {
   EXPECT_EQ(c.remaining(0, 5s), 500ms);  // charged up to its retirement
 }
 
+// A withdrawn move (FIDE 4.7, s13-hands): the switch at its landing is moved
+// to the real move's landing. Expected figures by hand, per timing mode; the
+// amended clock equals one switched at the later moment in the first place.
+TEST(GameClock, AnAmendedSwitchIsTheSwitchAtTheLaterMoment) {
+  {
+    GameClock c({1min, 2s, TimingMode::kIncrement}, 2);
+    c.start(0, 0ms);
+    c.switch_to(1, 10000ms);
+    ASSERT_TRUE(c.amend_switch(10300ms));
+    EXPECT_EQ(c.remaining(0, 12300ms), 1min - 10300ms + 2s);  // one increment
+    EXPECT_EQ(c.running(), 1);
+    EXPECT_EQ(c.remaining(1, 12300ms), 1min - 2000ms);
+    GameClock direct({1min, 2s, TimingMode::kIncrement}, 2);
+    direct.start(0, 0ms);
+    direct.switch_to(1, 10300ms);
+    EXPECT_EQ(c, direct);
+  }
+  {
+    GameClock c({1min, 3s, TimingMode::kBronstein}, 2);
+    c.start(0, 0ms);
+    c.switch_to(1, 2000ms);  // 2 s used, 2 s back
+    ASSERT_TRUE(c.amend_switch(3500ms));
+    EXPECT_EQ(c.remaining(0, 3500ms), 1min - 500ms);  // 3.5 s used, 3 s back
+  }
+  {
+    GameClock c({1min, 5s, TimingMode::kSimpleDelay}, 2);
+    c.start(0, 0ms);
+    c.switch_to(1, 4800ms);  // within the delay: nothing charged
+    ASSERT_TRUE(c.amend_switch(5300ms));
+    EXPECT_EQ(c.remaining(0, 5300ms), 1min - 300ms);
+    EXPECT_EQ(c.flag_time(), 5300ms + 1min + 5s);
+  }
+}
+
+TEST(GameClock, ASwitchIsNotAmendedAcrossAPauseAFlagOrBackwards) {
+  GameClock c({10s, 0s, TimingMode::kSuddenDeath}, 2);
+  c.start(0, 0ms);
+  c.switch_to(1, 9900ms);
+  EXPECT_FALSE(c.amend_switch(9800ms));   // before the switch
+  EXPECT_FALSE(c.amend_switch(10100ms));  // the mover's time ran out first
+  EXPECT_EQ(c.remaining(0, 10100ms), 100ms);
+  EXPECT_EQ(c.remaining(1, 10100ms), 10s - 200ms);
+  c.pause(10200ms);
+  c.resume(1, 10200ms);
+  EXPECT_FALSE(c.amend_switch(10200ms));  // a pause since the switch
+  EXPECT_EQ(c.remaining(0, 10200ms), 100ms);
+}
+
+TEST(GameClock, AnAmendedStartMovesTheFirstTurnsStart) {
+  // ClockStart::kFirstMove: the clocks start with the first move; when that
+  // move is withdrawn, the next seat's time runs from the real move.
+  GameClock c({1min, 2s, TimingMode::kIncrement}, 2);
+  c.start(1, 1200ms);
+  ASSERT_TRUE(c.amend_switch(1500ms));
+  EXPECT_EQ(c.remaining(1, 2500ms), 1min - 1000ms);
+  EXPECT_EQ(c.remaining(0, 2500ms), 1min);
+}
+
 TEST(GameClock, TimeControlsAreParsedAndDescribed) {
   std::string why;
   auto tc = session::parse_time_control("15+10", why);
@@ -310,6 +368,99 @@ TEST(SessionClock, ATakebackHandsTheClockBackToTheSeatToMove) {
   t.up("e4", 5000).down("e2", 100).wait(600);
   EXPECT_EQ(t.session().phase(), Phase::kPlay) << t.transcript();
   EXPECT_EQ(t.session().clock()->running(), 0);
+}
+
+// s13-attack: `#! 9000 timeout White` with `--clock 15+10` ended the game
+// "over time" with 907 s on White's clock. FIDE 6.10.1: the session's clock
+// is conclusive; it flags a seat itself at zero. The arbiter's flag of a
+// seat whose clock shows time is refused in words and the game goes on.
+TEST(SessionClock, AnArbitersFlagOfASeatWithTimeOnItsClockIsRefused) {
+  Table t("chess", "", timed({15min, 10s, TimingMode::kIncrement}));
+  t.setup();                                // now 550 ms; White's time runs from 500 ms
+  Intent flag{.kind = IntentKind::kTimeout};
+  flag.seat = core::seat_at(0);
+  t.intent(flag, 8450);                     // at 9000 ms: 15 min - 8500 ms left
+  EXPECT_EQ(t.last_text(RulingKind::kOperator),
+            "White's clock shows 14:52: no flag (FIDE 6.10.1: the session's clock decides; it flags a seat "
+            "itself at zero)")
+      << t.transcript();
+  EXPECT_EQ(t.session().phase(), Phase::kPlay);
+  EXPECT_FALSE(t.session().game().outcome().over);
+  EXPECT_EQ(left(t, 0), 15min - 8500ms);
+  EXPECT_EQ(t.session().clock()->running(), 0);
+  // The seat not to move, whose clock stands, is refused too.
+  flag.seat = core::seat_at(1);
+  t.intent(flag);
+  EXPECT_EQ(t.last_text(RulingKind::kOperator).rfind("Black's clock shows 15:00: no flag", 0), 0U)
+      << t.transcript();
+  t.move("e2", "e4", 1000).wait(600);
+  EXPECT_EQ(t.moves(), std::vector<std::string>{"e2-e4"}) << t.transcript();
+}
+
+TEST(SessionClock, UnderASecondTheRefusalSaysTheMillisecondsTheFaceRoundsAway) {
+  Table t("chess", "", timed({10s, 0s, TimingMode::kSuddenDeath}));
+  t.setup();                                // White's flag falls at 10500 ms
+  Intent flag{.kind = IntentKind::kTimeout};
+  flag.seat = core::seat_at(0);
+  t.intent(flag, 10420 - 550);              // at 10420 ms: 80 ms left
+  EXPECT_EQ(t.last_text(RulingKind::kOperator).rfind("White's clock shows 0.0 (80 ms left): no flag", 0), 0U)
+      << t.transcript();
+  EXPECT_EQ(t.session().phase(), Phase::kPlay);
+  // At zero the session's own clock flags the seat.
+  t.wait(200);
+  EXPECT_EQ(t.session().phase(), Phase::kOver) << t.transcript();
+  ASSERT_EQ(t.rulings(RulingKind::kClock).size(), 1U);
+  EXPECT_EQ(t.rulings(RulingKind::kClock).front().time, 10500ms);
+}
+
+TEST(SessionClock, WithoutASessionClockTheArbitersFlagStands) {
+  // An external clock by the board: Tabula keeps no clock, the arbiter reads
+  // the flag and declares it.
+  Table t("chess");
+  t.setup();
+  t.move("e2", "e4", 1000).wait(600);
+  Intent flag{.kind = IntentKind::kTimeout};
+  flag.seat = core::seat_at(1);
+  t.intent(flag);
+  EXPECT_EQ(t.session().phase(), Phase::kOver) << t.transcript();
+  ASSERT_TRUE(t.session().game().outcome().over);
+  EXPECT_EQ(t.session().game().outcome().ranking.front(), core::seat_at(0));
+}
+
+TEST(SessionClock, AnArbitersFlagAtZeroWithTheClockStoppedStands) {
+  // The arbiter stops the clock and sets a seat's time to zero (a defect
+  // found, FIDE 6.10.2): his flag then agrees with the clock.
+  Table t("chess", "", timed({5min, 0s, TimingMode::kSuddenDeath}));
+  t.setup();
+  t.intent(Intent{.kind = IntentKind::kPauseClock});
+  Intent set{.kind = IntentKind::kSetClock};
+  set.seat = core::seat_at(0);
+  set.count = 0;
+  t.intent(set);
+  EXPECT_EQ(t.session().phase(), Phase::kPlay) << t.transcript();
+  Intent flag{.kind = IntentKind::kTimeout};
+  flag.seat = core::seat_at(0);
+  t.intent(flag);
+  EXPECT_EQ(t.session().phase(), Phase::kOver) << t.transcript();
+  EXPECT_EQ(t.session().game().outcome().ranking.front(), core::seat_at(1));
+}
+
+// s13-hands' withdrawal (FIDE 4.7): Black's knight bounces onto e7 (Ng8-e7
+// committed at once, the clock switched), is lifted 180 ms later and set on
+// f6 120 ms after that: the move was made at f6's landing, and Black's clock
+// ran until then. Before: the 300 ms were charged to White.
+TEST(SessionClock, AWithdrawnMovesSlideOnIsChargedToItsMover) {
+  // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3: Black to move.
+  Table t("chess", "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4",
+          timed({1min, 2s, TimingMode::kIncrement}));
+  t.setup();  // verified at 500 ms: Black's time runs; now 550 ms
+  t.up("g8").down("e7", 560).up("e7", 180).down("f6", 120).wait(700);
+  // g8 up at 650 ms, e7 down at 1210 ms, up at 1390 ms, f6 down at 1510 ms; now 2210 ms.
+  ASSERT_EQ(t.moves(), (std::vector<std::string>{"Ng8-e7", "Ng8-f6"})) << t.transcript();
+  ASSERT_FALSE(t.last_text(RulingKind::kWithdrawn).empty()) << t.transcript();
+  EXPECT_EQ(left(t, 1), 1min - 1010ms + 2s) << t.transcript();  // one increment
+  EXPECT_EQ(t.session().clock()->running(), 0);
+  EXPECT_EQ(left(t, 0), 1min - 700ms) << t.transcript();
 }
 
 // ---- adjudication and setting a position ----------------------------------------------

@@ -115,13 +115,13 @@ TEST(HandHabits, TheMoveReadInsteadIsWhiteToMoveAndItsReplyIsRead) {
   t.move("d2", "d4", 300).wait(700);
   EXPECT_EQ(game_moves(t), (Strings{"Ng8-f6", "d2-d4"})) << t.transcript();
   EXPECT_TRUE(no_illegal(t)) << t.transcript();
-  // The clocks start at the first move (kFirstMove): White's turn ran from
-  // the knight's first landing on e7 to d4's landing (180 + 120 + 700 + 300 +
-  // 250 ms: Table::move sets the pawn down 250 ms after the lift; the 300 ms
-  // of the slide-on are White's: the limit named in docs/INFERENCE.md), and
-  // White got one increment, not two.
+  // The clocks start at the first move (kFirstMove), and the move was made
+  // when the knight was set down on f6 (FIDE 4.7; s13-clock: the start is
+  // moved there, GameClock::amend_switch): White's turn ran from f6's landing
+  // to d4's (700 + 300 + 250 ms: Table::move sets the pawn down 250 ms after
+  // the lift), and White got one increment, not two.
   const session::GameClock& clock = *t.session().clock();
-  EXPECT_EQ(clock.remaining(0, session::Millis{t.now()}), session::Millis{60000 + 2000 - 1550})
+  EXPECT_EQ(clock.remaining(0, session::Millis{t.now()}), session::Millis{60000 + 2000 - 1250})
       << t.transcript();
 }
 

@@ -1,13 +1,19 @@
 #include "ui/hub/hub_view.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "core/quote.h"
 #include "session/snapshot.h"
 #include "ui/session_view.h"
 
 namespace tabula::ui {
 
 namespace {
+
+constexpr std::size_t kMaxVariantId = 64;
 
 session::Phase phase_of(hub::wire::Phase p) {
   switch (p) {
@@ -34,13 +40,28 @@ core::SeatStatus status_of(hub::wire::SeatStatus s) {
 
 std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache& cache, std::string& error) {
   const std::string id = st.stage_variant().empty() ? st.variant() : st.stage_variant();
+  // A variant id is a short name of letters, digits, '-', '_' and '.'; any
+  // other text from the broker is named quoted, and not loaded nor kept in
+  // the cache (which remembers every id it failed on).
+  const bool plausible = !id.empty() && id.size() <= kMaxVariantId &&
+                         std::all_of(id.begin(), id.end(), [](char c) {
+                           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+                         });
+  if (!plausible) {
+    error = "board " + core::printable_input(st.board()) + ": variant " + core::quote_input(id) + " is no variant name";
+    return std::nullopt;
+  }
   std::shared_ptr<const core::RuleSet> rules = cache.get(id, error);
   if (!rules) return std::nullopt;
   core::SeatPoints points{};
   core::Result<core::Position> pos = rules->four_player_notation ? core::parse_fen4(*rules, st.position(), &points)
                                                                  : core::parse_fen(*rules, st.position());
   if (!pos.ok()) {
-    error = "board " + st.board() + ": position '" + st.position() + "': " + pos.error().message;
+    // The state comes from the broker: its board name and position may be
+    // anything a publisher sent (a megabyte, escapes). Quoted short and
+    // printable, as board_json.cpp cuts the position it shows.
+    error = "board " + core::printable_input(st.board()) + ": position " + core::quote_input(st.position()) + ": " +
+            core::printable_input(pos.error().message, 200);
     return std::nullopt;
   }
   session::Snapshot snap(*pos);
