@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "test_files.h"
+#include "test_source_dir.h"
 
 namespace tabula::cli {
 namespace {

@@ -17,6 +17,8 @@
 #include "test_rules.h"
 #include "variants/variant_loader.h"
 
+#include "test_source_dir.h"
+
 namespace tabula::core {
 namespace {
 

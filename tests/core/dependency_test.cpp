@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "test_source_dir.h"
+
 namespace {
 
 TEST(CoreDependencies, OnlyStandardAndCoreHeaders) {

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "test_source_dir.h"
+
 namespace {
 
 TEST(EngineDependencies, OnlyStandardCoreAndEngineHeaders) {

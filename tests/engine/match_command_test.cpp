@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/match_command.h"
 #include "test_files.h"
+#include "test_source_dir.h"
 
 namespace tabula::cli {
 namespace {

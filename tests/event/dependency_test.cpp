@@ -8,6 +8,8 @@
 #include <fstream>
 #include <set>
 
+#include "test_source_dir.h"
+
 namespace {
 
 TEST(EventDependencies, ThePureTargetIncludesOnlyStandardAndItsOwnHeaders) {

@@ -5,6 +5,7 @@
 #include "event/seating.h"
 #include "event_sim.h"
 #include "test_files.h"
+#include "test_source_dir.h"
 
 namespace tabula::event {
 namespace {

@@ -17,6 +17,7 @@
 #include "socket_client.h"
 #include "wire/frame_codec.h"
 #include "test_files.h"
+#include "test_source_dir.h"
 
 namespace tabula::firmware {
 namespace {

@@ -12,6 +12,8 @@
 #include "scan/fake_matrix.h"
 #include "scan/scanner.h"
 
+#include "test_source_dir.h"
+
 namespace tabula::firmware::testing {
 
 // Simulated time in milliseconds.

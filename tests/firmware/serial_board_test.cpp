@@ -25,6 +25,7 @@
 #include "serial/line_protocol.h"
 #include "serial/serial_board.h"
 #include "test_files.h"
+#include "test_source_dir.h"
 
 namespace tabula::firmware::serial {
 namespace {

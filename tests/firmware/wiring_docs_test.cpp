@@ -10,6 +10,7 @@
 
 #include "rig.h"
 #include "test_files.h"
+#include "test_source_dir.h"
 
 namespace tabula::firmware {
 namespace {

@@ -19,6 +19,8 @@
 #include "hub/codec.h"
 #include "journal/outbox.h"
 
+#include "test_source_dir.h"
+
 namespace tabula::hub {
 namespace {
 

@@ -14,6 +14,8 @@
 #include "hub/topics.h"
 #include "journal/outbox.h"
 
+#include "test_source_dir.h"
+
 namespace tabula::hub {
 namespace {
 

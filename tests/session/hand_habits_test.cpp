@@ -14,6 +14,8 @@
 #include "session/trace_generator.h"
 #include "table.h"
 
+#include "test_source_dir.h"
+
 namespace tabula::testing {
 namespace hand_habits {
 

@@ -12,6 +12,8 @@
 #include "inference/physical_board.h"
 #include "table.h"
 
+#include "test_source_dir.h"
+
 namespace tabula::testing {
 namespace real_records {
 

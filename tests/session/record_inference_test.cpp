@@ -12,6 +12,8 @@
 #include "core/replay.h"
 #include "table.h"
 
+#include "test_source_dir.h"
+
 namespace tabula::testing {
 namespace {
 

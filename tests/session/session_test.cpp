@@ -9,6 +9,8 @@
 #include "table.h"
 #include "variants/variant_loader.h"
 
+#include "test_source_dir.h"
+
 namespace tabula::testing {
 namespace {
 

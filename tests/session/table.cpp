@@ -12,6 +12,8 @@
 #include "inference/physical_board.h"
 #include "variants/variant_loader.h"
 
+#include "test_source_dir.h"
+
 namespace tabula::testing {
 
 using session::Millis;

@@ -21,6 +21,7 @@
 #include "variants/variant_loader.h"
 #include "wire/frame_server.h"
 #include "test_files.h"
+#include "test_source_dir.h"
 
 namespace tabula::ui {
 namespace {

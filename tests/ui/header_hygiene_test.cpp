@@ -6,6 +6,8 @@
 #include <set>
 #include <string>
 
+#include "test_source_dir.h"
+
 namespace {
 
 const std::set<std::string> kStandardHeaders = {

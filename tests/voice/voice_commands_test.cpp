@@ -6,6 +6,8 @@
 
 #include <sstream>
 
+#include "test_source_dir.h"
+
 namespace tabula::cli {
 namespace {
 
