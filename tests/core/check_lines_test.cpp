@@ -52,15 +52,19 @@ void compare(const Position& pos, const std::string& where, Tally& tally) {
     // The union proves what each seat's after() proves, and en passant
     // captures beside (each_seat): a seat it leaves out is not attacked.
     const std::uint8_t union_seats = all.may_check_seats(pos, m);
-    if (m.kind != core::MoveKind::kEnPassant) ASSERT_EQ(union_seats, seats) << where;
+    if (m.kind != core::MoveKind::kEnPassant) {
+      ASSERT_EQ(union_seats, seats) << where;
+    }
     ASSERT_EQ(union_seats & ~seats, 0) << where;
     ASSERT_EQ(all.may_check(pos, m), union_seats != 0) << where;
     if (union_seats == seats) continue;
     Position after = pos;
     after.make(m);
-    for (int s = 0; s < pos.rules().seat_count(); ++s)
-      if (((seats & ~union_seats) >> s) & 1U)
+    for (int s = 0; s < pos.rules().seat_count(); ++s) {
+      if (((seats & ~union_seats) >> s) & 1U) {
         ASSERT_FALSE(after.in_check_reference(core::seat_at(s))) << where << " en passant, seat " << s;
+      }
+    }
   }
   for (int s = 0; s < pos.rules().seat_count(); ++s) {
     core::Seat seat = core::seat_at(s);
