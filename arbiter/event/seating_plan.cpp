@@ -618,7 +618,7 @@ PlanSeats seat_plan_round(const Counts& seat_count, const PlanRound& next, const
     }
     if (!exact.empty() && now <= best_key[0]) {
       best = exact;
-      best_key = {now, 0};
+      best_key = std::vector<int>{now, 0};
     }
   }
   PlanSeats out;
