@@ -592,6 +592,7 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     s->played.push_back(res.round);
     changed = true;
     print_round(*s, s->played.size() - 1, out);
+    if (!res.note.empty()) err << "tabula event: warning: " << res.note << "\n";
   } else if (what == "unseat") {
     // A round seated too early (a late arrival, a withdrawal not yet typed, a
     // pairing file of the wrong round): taken back while nothing of it is

@@ -363,7 +363,23 @@ SeatingResult seat_four(const Section& s, const History& h, std::vector<int> act
       std::vector<std::size_t> by_cost(classes.size());
       for (std::size_t i = 0; i < by_cost.size(); ++i) by_cost[i] = i;
       std::stable_sort(by_cost.begin(), by_cost.end(), [&](std::size_t a, std::size_t b) { return cost[a] < cost[b]; });
-      ThroughPick through = seat_plan_through(h.seat_count, classes, by_cost, s.rounds - static_cast<int>(s.played.size()) - 1);
+      const int later = s.rounds - static_cast<int>(s.played.size()) - 1;
+      ThroughPick through = seat_plan_through(h.seat_count, classes, by_cost, later);
+      if (through.which < 0) {
+        // s14: the budget ran out for every class (or none has a way
+        // through). The same search without a budget always ends: with a
+        // way through, which then leaves one for every later round (the rest
+        // of it), or with a proof that none exists, which the arbiter is
+        // told; only then are the seats chosen round by round below.
+        const ExactThrough exact = seat_plan_through_exact(h.seat_count, classes, by_cost, later);
+        through = exact.pick;
+        if (exact.proven_none) {
+          out.note = "section " + s.name + ", round " + std::to_string(s.played.size() + 1) +
+                     ": no seat order of the plan's remaining rounds keeps every player's seat counts within one "
+                     "after every round (searched to the end); this round seats the fewest players outside a seat "
+                     "they have had least";
+        }
+      }
       if (through.which >= 0) {
         pick = &classes[static_cast<std::size_t>(through.which)];
         pick_orders = std::move(through.orders);

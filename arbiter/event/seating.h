@@ -46,6 +46,7 @@ namespace tabula::event {
 struct SeatingResult {
   Round round;
   std::string error;  // empty when seated
+  std::string note;   // seated, with a warning for the arbiter (s14: seat balance proven out of reach)
   bool ok() const { return error.empty(); }
 };
 
