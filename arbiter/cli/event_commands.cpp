@@ -716,6 +716,15 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       return 1;
     }
     if (!write_out(*o, event::write_trf(event::trf_of(e, *s)), out, err)) return 1;
+    // s14: a forfeit win worth other than a win (the house rule) is "+" with
+    // its points in a TRF-2026 299 record, which not every program reads.
+    for (std::size_t r = 0; r < s->played.size(); ++r) {
+      if (event::abnormal_forfeit_line(*s, r).empty()) continue;
+      err << "tabula event: note: the forfeit wins are worth " << s->forfeit_points
+          << " (--forfeit-points): written \"+\" with TRF-2026's 299 record of their points; a program that reads "
+             "only TRF-16 counts them as wins (bbpPairings refuses the 299 record)\n";
+      break;
+    }
   } else if (what == "publish") {
     rc = publish(e, *s, *o, out, err);
   } else if (what == "pairings") {

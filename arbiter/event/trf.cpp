@@ -19,9 +19,23 @@ std::string trim(const std::string& s) {
   return s.substr(a, s.find_last_not_of(' ') - a + 1);
 }
 
+// Columns are characters (s14): TRF-16's positions, as bbpPairings (which
+// decodes each line's UTF-8 into code points) and JaVaFo (Java strings) read
+// them; a name of Cyrillic letters takes as many columns as letters. A byte
+// that is not UTF-8 counts as one column (a Latin-1 file's letter).
+// The byte offset of column `col` (1-based) of `line`; line.size() past its end.
+std::size_t byte_of_column(const std::string& line, std::size_t col) {
+  std::size_t at = 0;
+  for (std::size_t c = 1; c < col && at < line.size(); ++c) at += std::max<std::size_t>(1, core::utf8_length(line, at));
+  return at;
+}
+
+std::size_t columns_of(const std::string& line) { return core::utf8_count(line); }
+
 std::string cols(const std::string& line, std::size_t first, std::size_t last) {  // 1-based, inclusive
-  if (line.size() < first) return "";
-  return line.substr(first - 1, std::min(last, line.size()) - first + 1);
+  const std::size_t a = byte_of_column(line, first);
+  if (a >= line.size()) return "";
+  return line.substr(a, byte_of_column(line, last + 1) - a);
 }
 
 // A whole number (blank = 0) in a field; false when it is not one.
@@ -52,9 +66,12 @@ bool points_in(const std::string& field, double& out) {
   return true;
 }
 
-void put(std::string& line, std::size_t first, const std::string& text) {  // 1-based column
-  if (line.size() < first - 1 + text.size()) line.resize(first - 1 + text.size(), ' ');
-  line.replace(first - 1, text.size(), text);
+void put(std::string& line, std::size_t first, const std::string& text) {  // 1-based column, in characters
+  const std::size_t width = core::utf8_count(text);
+  const std::size_t have = columns_of(line);
+  if (have < first - 1 + width) line.append(first - 1 + width - have, ' ');
+  const std::size_t a = byte_of_column(line, first);
+  line.replace(a, byte_of_column(line, first + width) - a, text);
 }
 
 std::string right(int v, int width, bool blank_zero) {
@@ -67,7 +84,7 @@ std::string player_line(const TrfPlayer& p) {
   std::string line = "001";
   put(line, 5, right(p.number, 4, false));
   put(line, 10, p.sex_title);
-  put(line, 15, std::string(core::utf8_prefix(p.name, 33)));  // columns 15-47, not cutting a character
+  put(line, 15, std::string(core::utf8_prefix_chars(p.name, 33)));  // columns 15-47: 33 characters
   put(line, 49, right(p.rating, 4, true));
   put(line, 54, p.federation);
   put(line, 58, p.fide_id);
@@ -92,7 +109,7 @@ bool parse_player(const std::string& line, TrfPlayer& p, std::string& error) {
     error = "column " + std::to_string(col) + ": " + what;
     return false;
   };
-  if (line.size() < 84) return fail(line.size() + 1, "a 001 line is at least 84 characters (through the points)");
+  if (columns_of(line) < 84) return fail(columns_of(line) + 1, "a 001 line is at least 84 characters (through the points)");
   if (!number_in(cols(line, 5, 8), p.number) || p.number < 1) {
     return fail(5, "start number '" + cols(line, 5, 8) + "' is not a number from 1");
   }
@@ -105,7 +122,7 @@ bool parse_player(const std::string& line, TrfPlayer& p, std::string& error) {
   p.birth = cols(line, 70, 79);
   if (!points_in(cols(line, 81, 84), p.points)) return fail(81, "points '" + cols(line, 81, 84) + "' are not a number");
   if (!number_in(cols(line, 86, 89), p.rank)) return fail(86, "rank '" + cols(line, 86, 89) + "' is not a number");
-  for (std::size_t at = 92; at <= line.size(); at += 10) {
+  for (std::size_t at = 92; at <= columns_of(line); at += 10) {
     if (cols(line, at - 2, at - 1).find_first_not_of(' ') != std::string::npos) {
       return fail(at - 2, "a round's block starts at column " + std::to_string(at) + "; found '" +
                               cols(line, at - 2, at - 1) + "' before it");
@@ -119,13 +136,13 @@ bool parse_player(const std::string& line, TrfPlayer& p, std::string& error) {
     if (g.opponent == p.number) return fail(at, "a player cannot meet themself");
     const std::string c = cols(line, at + 5, at + 5);
     g.colour = c.empty() ? ' ' : c[0];
-    if (std::string("wb- ").find(g.colour) == std::string::npos) {
-      return fail(at + 5, std::string("colour '") + g.colour + "' is not w, b or -");
+    if (c.size() > 1 || std::string("wb- ").find(g.colour) == std::string::npos) {
+      return fail(at + 5, "colour '" + c + "' is not w, b or -");
     }
     const std::string r = cols(line, at + 7, at + 7);
     g.result = r.empty() ? ' ' : r[0];
-    if (std::string("10=+-WDLHFUZ ").find(g.result) == std::string::npos) {
-      return fail(at + 7, std::string("result '") + g.result + "' is not one of 1 0 = + - W D L H F U Z");
+    if (r.size() > 1 || std::string("10=+-WDLHFUZ ").find(g.result) == std::string::npos) {
+      return fail(at + 7, "result '" + r + "' is not one of 1 0 = + - W D L H F U Z");
     }
     if (trim(cols(line, at + 4, at + 4) + cols(line, at + 6, at + 6)) != "") {
       return fail(at + 4, "a round's block is 'NNNN c r' with single spaces");
@@ -136,6 +153,37 @@ bool parse_player(const std::string& line, TrfPlayer& p, std::string& error) {
 }
 
 }  // namespace
+
+// TRF-16 has one code for a forfeit win, "+", and no record for its points:
+// the points column (81-84) holds the total, and a forfeit win is taken as a
+// win (1 point) by the programs that add the codes up. TRF-2026 (FIDE
+// Handbook C.04 Annex 2, approved 2025) adds record 299, "abnormal
+// assignment points": column 5 the code ("+"), 14-17 the points ("[-]11.5"),
+// 20-22 the round, then the players' start numbers in columns 24-27,
+// 29-32, ... The forfeit wins of round `r` (0-based) worth other than 1 (the
+// house rule --forfeit-points) as one such line; empty when there is none.
+std::string abnormal_forfeit_line(const Section& s, std::size_t r) {
+  if (s.format != Format::kTwoPlayer || r >= s.played.size()) return "";
+  std::vector<int> winners;
+  double worth = 1;
+  for (const Table& t : s.played[r].tables) {
+    if (!t.forfeited() || t.seats.size() != 2) continue;
+    for (std::size_t i = 0; i < 2; ++i) {
+      if (t.is_absent(t.seats[i])) continue;
+      worth = forfeit_points_of(s, t, i);
+      winners.push_back(t.seats[i].value + 1);
+    }
+  }
+  if (winners.empty() || worth == 1) return "";
+  std::sort(winners.begin(), winners.end());
+  char points[16];
+  std::snprintf(points, sizeof points, "%4.1f", worth);
+  std::string line = "299 +";
+  put(line, 14, points);
+  put(line, 20, right(static_cast<int>(r + 1), 3, false));
+  for (std::size_t k = 0; k < winners.size(); ++k) put(line, 24 + 5 * k, right(winners[k], 4, false));
+  return line;
+}
 
 std::optional<TrfDocument> parse_trf(const std::string& text, std::string& error) {
   TrfDocument doc;
@@ -221,7 +269,10 @@ TrfDocument trf_of(const Event& e, const Section& s) {
         // "+" (forfeit win) or "-" (forfeit loss; both absent: both "-"): the
         // pairing programs then know the game was not played (no meeting, no
         // colour) and that the winner had a point without a game (no bye).
-        if (t.forfeited()) g.result = t.is_absent(t.seats[i]) || forfeit_points_of(s, t, i) <= 0 ? '-' : '+';
+        // s14: a present player's forfeit win is "+" whatever it is worth;
+        // a house rule's other value (--forfeit-points) goes in a 299 record
+        // below, the points column keeps the true total.
+        if (t.forfeited()) g.result = t.is_absent(t.seats[i]) ? '-' : '+';
         else if (!t.finished()) g.result = ' ';
         else if (t.ranks[i] == t.ranks[1 - i]) g.result = '=';
         else g.result = t.ranks[i] < t.ranks[1 - i] ? '1' : '0';
@@ -241,6 +292,10 @@ TrfDocument trf_of(const Event& e, const Section& s) {
     }
   }
   for (std::size_t p = 0; p < doc.players.size(); ++p) doc.lines.push_back({static_cast<int>(p), ""});
+  for (std::size_t r = 0; r < s.played.size(); ++r) {
+    const std::string line = abnormal_forfeit_line(s, r);
+    if (!line.empty()) doc.lines.push_back({-1, line});
+  }
   return doc;
 }
 
@@ -299,7 +354,7 @@ PairingImport import_pairings(const Section& s, const std::string& text, const s
                     " (1-" + std::to_string(n) + "): is this the TRF of another section?";
         return out;
       }
-      const std::string mine = trim(std::string(core::utf8_prefix(s.players[static_cast<std::size_t>(p.number - 1)].name, 33)));
+      const std::string mine = trim(std::string(core::utf8_prefix_chars(s.players[static_cast<std::size_t>(p.number - 1)].name, 33)));
       if (p.name != mine) {
         out.error = "player " + std::to_string(p.number) + " is " + p.name + " in the file but " + mine +
                     " in section " + s.name + ": is this the TRF of another section?";

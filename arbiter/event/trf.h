@@ -15,6 +15,12 @@
 //     game), 99 result (1 0 = win/loss/draw; + - forfeit win/loss; W D L
 //     unrated games; H half-point bye, F full-point bye, U pairing-allocated
 //     bye, Z zero-point bye; blank for a game not yet played)
+// Columns are characters (code points of the UTF-8 text), not bytes (s14):
+// bbpPairings decodes each line into code points before it takes columns,
+// JaVaFo takes them from Java strings; so a name is cut at 33 characters
+// (15-47) and a Cyrillic name does not push the rating out of 49-52.
+// A forfeit win is "+" whatever it is worth; a house rule's other value
+// (--forfeit-points) is given by TRF-2026's record 299 (abnormal_forfeit_line).
 // Lines are written without trailing spaces; the file's line ending (LF or
 // CR LF) is kept. Any other line (comments "###", 013 teams, XXC, 132
 // round dates) is kept verbatim, so a file read and written again is the
@@ -71,6 +77,12 @@ std::string write_trf(const TrfDocument& doc);
 
 // A two-player section's rounds as a TRF (start number = registration order).
 TrfDocument trf_of(const Event& e, const Section& s);
+
+// The TRF-2026 record 299 line that gives round `r`'s (0-based) forfeit wins
+// their points when a house rule makes them worth other than a win (trf.cpp;
+// TRF-16 has "+" and no points for it); empty when there is none. trf_of
+// writes these after the 001 lines.
+std::string abnormal_forfeit_line(const Section& s, std::size_t r);
 
 // The next round from a pairing program's answer (either form above). Every
 // player not withdrawn must be paired or given the bye exactly once; an error

@@ -44,20 +44,94 @@ TEST(EventInputs, ANameThatIsNotUtf8IsRefusedNamingTheByte) {
   EXPECT_TRUE(check(two_player_event({"Zoë", "Łukasz", "Ōkubo 😀", "Ёлкин"})).empty());
 }
 
-TEST(EventInputs, ALongUnicodeNameIsCutOnACharacterInTheTrf) {
-  // 41 and 38 bytes: TRF-16 has 33 columns (15-47) for the name. The first
-  // cut at byte 33 falls inside the emoji (bytes 31-34), the second inside "ō".
-  Event e = two_player_event({"Šķēle-Ļaudāre, Ēmīlija 😀 Ōkubo", "Šķēle-Ļaudāre, Ēmīlija Žōkubo", "Ann"});
+// The code points of a UTF-8 line, decoded here (not by the code under
+// test): TRF-16's columns as bbpPairings reads them (it decodes each line
+// into code points, src/fileformats/trf.cpp) and JaVaFo (Java strings).
+std::u32string code_points(const std::string& s) {
+  std::u32string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    char32_t cp = n == 1 ? b : b & (0xFF >> (n + 1));
+    for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(cp);
+    i += n;
+  }
+  return out;
+}
+
+std::string line_starting(const std::string& text, const std::string& start) {
+  const std::size_t at = text.find(start);
+  return at == std::string::npos ? std::string() : text.substr(at, text.find('\n', at) - at);
+}
+
+// s14: the name field is 33 CHARACTERS (columns 15-47), and every column
+// after it is counted in characters: a name of 33 Cyrillic letters (66
+// bytes) keeps its 33 letters, and the rating is at character 49. Before,
+// the columns were bytes: the name was cut at 33 bytes (16 letters) and the
+// rating sat at character 33, where bbpPairings read part of the name.
+TEST(EventInputs, ALongCyrillicOrTurkishNameFillsThirtyThreeCharactersOfTheTrf) {
+  // 41 characters of Cyrillic, 36 of Turkish (dotted capital I, s and g
+  // with marks), a short name with an emoji (counted apart: python3's len).
+  const std::string cyrillic = "Константинопольская-Щербакова, Александра";
+  const std::string turkish = "Şükrüoğlu-Çağlayangil, İpek Gülşen Ö";
+  const std::string emoji = "Ōkubo 😀 Ann";
+  ASSERT_EQ(code_points(cyrillic).size(), 41u);
+  ASSERT_EQ(code_points(turkish).size(), 36u);
+  Event e = two_player_event({cyrillic, turkish, emoji});
+  e.sections[0].players[1].rating = 1234;
   const std::string text = write_trf(trf_of(e, e.sections[0]));
+  for (const char* start : {"001    1", "001    2", "001    3"}) {
+    const std::u32string line = code_points(line_starting(text, start));
+    ASSERT_GE(line.size(), 89u) << start;
+    EXPECT_EQ(line[47], U' ') << start << ": column 48 is the blank after the name";
+    EXPECT_EQ(line.substr(48, 4), start[7] == '2' ? U"1234" : U"1500") << start << ": the rating in columns 49-52";
+    EXPECT_EQ(line.substr(80, 4), U" 0.0") << start << ": points in columns 81-84";
+  }
+  // The first 33 characters (cut apart with python3's n[:33]): the Cyrillic
+  // name keeps "Ал" of its first name; the Turkish one loses "n Ö".
+  const std::string cyrillic33 = "Константинопольская-Щербакова, Ал";
+  const std::string turkish33 = "Şükrüoğlu-Çağlayangil, İpek Gülşe";
+  ASSERT_EQ(code_points(cyrillic33).size(), 33u);
+  ASSERT_EQ(code_points(turkish33).size(), 33u);
+  EXPECT_EQ(code_points(line_starting(text, "001    1")).substr(14, 33), code_points(cyrillic33));
+  EXPECT_EQ(code_points(line_starting(text, "001    2")).substr(14, 33), code_points(turkish33));
+  // The project's reader reads the same columns back.
   std::string error;
   auto doc = parse_trf(text, error);
   ASSERT_TRUE(doc) << error;
   ASSERT_EQ(doc->players.size(), 3u);
-  EXPECT_EQ(doc->players[0].name, "Šķēle-Ļaudāre, Ēmīlija");
-  EXPECT_EQ(doc->players[1].name, "Šķēle-Ļaudāre, Ēmīlija Ž");
-  EXPECT_EQ(doc->players[2].name, "Ann");
-  // The columns after the name are where the spec has them (byte columns).
+  EXPECT_EQ(doc->players[0].name, cyrillic33);
+  EXPECT_EQ(doc->players[1].name, turkish33);
+  EXPECT_EQ(doc->players[2].name, emoji);
+  EXPECT_EQ(doc->players[1].rating, 1234);
   EXPECT_EQ(doc->players[0].rating, 1500);
+  // And the file read and written again is the same bytes.
+  EXPECT_EQ(write_trf(*doc), text);
+  // A pairing program's TRF with the next round names them the same: taken.
+  TrfDocument next = *doc;
+  next.players[0].games = {{2, false, 'w', ' '}};
+  next.players[1].games = {{1, false, 'b', ' '}};
+  next.players[2].games = {{0, false, '-', 'U'}};
+  PairingImport got = import_pairings(e.sections[0], write_trf(next), {"t1"});
+  EXPECT_TRUE(got.ok()) << got.error;
+}
+
+// A hand-made TRF line whose name is 33 Cyrillic letters: the rating after it
+// is read from character 49, where a pairing program writes it.
+TEST(EventInputs, ATrfWithANonAsciiNameIsReadByCharacterColumns) {
+  std::string name;
+  for (int i = 0; i < 33; ++i) name += "Щ";  // 33 letters, 66 bytes
+  ASSERT_EQ(code_points(name).size(), 33u);
+  const std::string line = "001    1      " + name + " 1876" + std::string(28, ' ') + " 1.0    1";
+  ASSERT_EQ(code_points(line).size(), 89u);
+  std::string error;
+  auto doc = parse_trf("012 x\n" + line + "\n", error);
+  ASSERT_TRUE(doc) << error;
+  EXPECT_EQ(doc->players[0].name, name);
+  EXPECT_EQ(doc->players[0].rating, 1876);
+  EXPECT_DOUBLE_EQ(doc->players[0].points, 1.0);
+  EXPECT_EQ(doc->players[0].rank, 1);
 }
 
 TEST(EventInputs, ASectionTakesAtMost9999PlayersAndTheirTrfReadsBack) {

@@ -190,5 +190,69 @@ TEST(Forfeit, TrfWritesForfeitCodesAndKeepsTheWithdrawnOutOfTheNextRound) {
   EXPECT_TRUE(got.ok()) << got.error;
 }
 
+// s14: a forfeit win worth nothing (the house rule --forfeit-points 0) is
+// still a forfeit win: TRF-16's "+" on the present player's line (it had been
+// written "-", a forfeit loss, the one code worth 0), the points column the
+// true total, and TRF-2026's record 299 ("abnormal assignment points": code in
+// column 5, points in 14-17, round in 20-22, start numbers from 24 in steps
+// of 5) gives those "+" their 0 points. Columns counted here by hand.
+TEST(Forfeit, AForfeitWinWorthNothingIsWrittenPlusWithItsPointsInA299Record) {
+  Event e;
+  e.name = "club";
+  Section s = section_of(Format::kTwoPlayer, 6);
+  s.rounds = 3;
+  s.forfeit_points = 0;
+  Round r1, r2;
+  r1.tables.push_back({1, "b1", {pid(0), pid(1)}, {}, "", {pid(1)}});  // 1 absent: 0 wins by forfeit
+  r1.tables.push_back({2, "b2", {pid(2), pid(3)}, {0, 1}, "", {}});
+  r1.tables.push_back({3, "b3", {pid(4), pid(5)}, {}, "", {pid(4)}});  // 4 absent: 5 wins by forfeit
+  r2.tables.push_back({1, "b1", {pid(5), pid(0)}, {1, 0}, "", {}});
+  r2.tables.push_back({2, "b2", {pid(1), pid(2)}, {}, "", {pid(2)}});  // 2 absent: 1 wins by forfeit
+  r2.tables.push_back({3, "b3", {pid(3), pid(4)}, {0, 0}, "", {}});
+  s.played = {r1, r2};
+  e.sections.push_back(s);
+  const std::string trf = write_trf(trf_of(e, s));
+  auto line_of = [&](const std::string& start) {
+    const std::size_t at = trf.find(start);
+    return at == std::string::npos ? std::string() : trf.substr(at, trf.find('\n', at) - at);
+  };
+  EXPECT_EQ(line_of("001    1").substr(80, 4), " 1.0") << trf;
+  EXPECT_EQ(line_of("001    1").substr(91), "   2 w +     6 b 1") << trf;
+  EXPECT_EQ(line_of("001    2").substr(91), "   1 b -     3 w +") << trf;
+  EXPECT_EQ(line_of("001    2").substr(80, 4), " 0.0") << trf;
+  EXPECT_EQ(line_of("001    5").substr(91), "   6 w -     4 b =") << trf;
+  EXPECT_EQ(line_of("001    6").substr(80, 4), " 0.0") << trf;
+  EXPECT_EQ(line_of("001    6").substr(91), "   5 b +     1 w 0") << trf;
+  // Column by column: 1-3 "299", 5 "+", 14-17 " 0.0", 20-22 the round, 24-27
+  // and 29-32 the start numbers.
+  auto record = [](const std::string& round, const std::string& numbers) {
+    return "299 +" + std::string(8, ' ') + " 0.0" + std::string(2, ' ') + round + numbers;
+  };
+  EXPECT_EQ(line_of(record("  1", "")), record("  1", "    1    6")) << trf;
+  EXPECT_EQ(line_of(record("  2", "")), record("  2", "    2")) << trf;
+  EXPECT_EQ(trf.find(record("  3", "")), std::string::npos);
+  // Read back: the project's reader keeps the 299 lines and writes the same
+  // bytes; each player's codes, a "+" worth what its 299 line says, add up to
+  // the points column (as a pairing program that checks the points does).
+  std::string error;
+  auto doc = parse_trf(trf, error);
+  ASSERT_TRUE(doc) << error;
+  EXPECT_EQ(write_trf(*doc), trf);
+  for (const TrfPlayer& p : doc->players) {
+    double sum = 0;
+    for (std::size_t r = 0; r < p.games.size(); ++r) {
+      const char c = p.games[r].result;
+      const std::string abnormal = line_of(record("  " + std::to_string(r + 1), ""));
+      const bool listed = abnormal.find(" " + std::to_string(p.number), 22) != std::string::npos;
+      sum += c == '1' || c == 'U' || (c == '+' && !listed) ? 1.0 : c == '=' ? 0.5 : 0.0;
+    }
+    EXPECT_DOUBLE_EQ(sum, p.points) << "start number " << p.number;
+  }
+  // The default (a forfeit win worth 1) writes no 299 record.
+  e.sections[0].forfeit_points = -1;
+  s.forfeit_points = -1;
+  EXPECT_EQ(write_trf(trf_of(e, s)).find("299"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tabula::event
