@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "cli/event_commands.h"
+#include "code_points.h"
 #include "event/event_file.h"
 #include "event/standings.h"
 #include "test_files.h"
@@ -45,18 +46,7 @@ Typed type(std::vector<std::string> args) {
 // Columns are characters; 001 lines: 5-8 start number, 15-47 name, 49-52
 // rating, 81-84 points, 86-89 rank, then per round from 92 in steps of 10:
 // opponent (4), colour (at +5), result (at +7).
-std::u32string decoded(const std::string& s) {
-  std::u32string out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    char32_t cp = n == 1 ? b : b & (0xFF >> (n + 1));
-    for (std::size_t k = 1; k < n && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += n;
-  }
-  return out;
-}
+std::u32string decoded(const std::string& s) { return event::test_text::code_points(s); }
 
 std::u32string field(const std::u32string& line, std::size_t first, std::size_t last) {
   if (line.size() < first) return U"";

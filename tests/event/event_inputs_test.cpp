@@ -7,6 +7,7 @@
 #include <cmath>
 #include <tuple>
 
+#include "code_points.h"
 #include "event_sim.h"
 
 #include "event/event.h"
@@ -44,21 +45,10 @@ TEST(EventInputs, ANameThatIsNotUtf8IsRefusedNamingTheByte) {
   EXPECT_TRUE(check(two_player_event({"Zoë", "Łukasz", "Ōkubo 😀", "Ёлкин"})).empty());
 }
 
-// The code points of a UTF-8 line, decoded here (not by the code under
-// test): TRF-16's columns as bbpPairings reads them (it decodes each line
-// into code points, src/fileformats/trf.cpp) and JaVaFo (Java strings).
-std::u32string code_points(const std::string& s) {
-  std::u32string out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    char32_t cp = n == 1 ? b : b & (0xFF >> (n + 1));
-    for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += n;
-  }
-  return out;
-}
+// TRF-16's columns as bbpPairings reads them (it decodes each line into code
+// points, src/fileformats/trf.cpp) and JaVaFo (Java strings), decoded by the
+// tests' own code_points (code_points.h).
+using test_text::code_points;
 
 std::string line_starting(const std::string& text, const std::string& start) {
   const std::size_t at = text.find(start);
