@@ -206,6 +206,30 @@ TEST(EventCli, APairingOfPlayersWhoMetIsNamedAndCanBeTakenBack) {
   EXPECT_EQ(run({"unseat", "--file", file, "--section", "open"}).rc, 0);
 }
 
+// s14: a forfeit win worth nothing (--forfeit-points 0) is exported "+" with
+// a TRF-2026 299 record of its points, and the arbiter is told which
+// programs do not read it.
+TEST(EventCli, AForfeitWinWorthNothingIsExportedWithItsRecordAndANote) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  const std::string pairs = dir.path() + "/pairs.txt";
+  ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "1"}).rc, 0);
+  ASSERT_EQ(run({"section", "--file", file, "--name", "open", "--variant", "chess", "--format", "two", "--rounds", "2",
+                 "--forfeit-points", "0"}).rc, 0);
+  for (const char* n : {"Ann", "Bob"}) ASSERT_EQ(run({"register", "--file", file, "--section", "open", "--name", n}).rc, 0);
+  std::ofstream(pairs) << "1\n1 2\n";
+  ASSERT_EQ(run({"pairings", "--file", file, "--section", "open", pairs}).rc, 0);
+  ASSERT_EQ(run({"forfeit", "--file", file, "--section", "open", "--name", "Bob"}).rc, 0);
+  CliRun trf = run({"trf", "--file", file, "--section", "open"});
+  ASSERT_EQ(trf.rc, 0) << trf.err;
+  EXPECT_NE(trf.out.find("   2 w +\n"), std::string::npos) << trf.out;
+  EXPECT_NE(trf.out.find("   1 b -\n"), std::string::npos) << trf.out;
+  EXPECT_NE(trf.out.find("\n299 +         0.0    1    1\n"), std::string::npos) << trf.out;
+  EXPECT_EQ(trf.err, "tabula event: note: the forfeit wins are worth 0 (--forfeit-points): written \"+\" with "
+                     "TRF-2026's 299 record of their points; a program that reads only TRF-16 counts them as wins "
+                     "(bbpPairings refuses the 299 record)\n");
+}
+
 // A hand-edited file's section with a variant this build does not ship is
 // not seated: the boards could not play it.
 TEST(EventCli, ASectionOfAVariantNotShippedIsNotSeated) {
