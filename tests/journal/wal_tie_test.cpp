@@ -4,7 +4,6 @@
 // itself. The rulings a resume shows and publishes are the ones its inputs
 // give, not the rows as stored.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <filesystem>
 #include <sstream>
@@ -22,13 +21,16 @@ namespace fs = std::filesystem;
 using testing::read_bytes;
 using testing::ScratchDir;
 
-void exec_on(const std::string& path, const std::string& sql) {
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  char* error = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "");
-  sqlite3_free(error);
-  sqlite3_close(db);
+using testing::exec_sql;
+
+// The journal at `path` as a reader loads it.
+JournalContents loaded(const std::string& path) {
+  Journal j;
+  JournalContents c;
+  JournalStatus s = Journal::open(path, Journal::Access::kRead, j);
+  if (s.ok()) s = j.load(c);
+  EXPECT_TRUE(s.ok()) << s.message;
+  return c;
 }
 
 // Records the first `n` inputs of a scholar's mate played by the session.
@@ -79,10 +81,7 @@ TEST(WalTie, AWalOfAnotherGameBesideAJournalIsRefusedNamingBothFiles) {
   EXPECT_EQ(read_bytes(g.a + "-wal"), wal_before);
   fs::rename(g.a + "-wal", g.dir.file("b-wal.kept"));
   fs::remove(g.a + "-shm");
-  Journal j;
-  ASSERT_TRUE(Journal::open(g.a, Journal::Access::kRead, j).ok());
-  JournalContents c;
-  ASSERT_TRUE(j.load(c).ok());
+  const JournalContents c = loaded(g.a);
   EXPECT_EQ(c.inputs.size(), 4u);
   EXPECT_EQ(c.header.event, "game A");
 }
@@ -102,7 +101,7 @@ TEST(WalTie, TheSwapOfAJournalFileUnderALiveGamesWalIsRefused) {
 
 TEST(WalTie, AJournalMadeBeforeIdsIsNotTakenOverByANewGamesWal) {
   TwoGames g;
-  exec_on(g.a, "DELETE FROM header WHERE key IN ('journal_id', 'wal_of')");  // as a journal of session 13
+  exec_sql(g.a, "DELETE FROM header WHERE key IN ('journal_id', 'wal_of')");  // as a journal of session 13
   {
     Journal j;
     ASSERT_TRUE(Journal::open(g.a, Journal::Access::kRead, j).ok());  // alone, it opens
@@ -203,12 +202,7 @@ std::string played_journal(const ScratchDir& dir) {
 TEST(ResumeRulings, AnEditedRulingIsSaidAndTheRulingItsInputsGiveIsShown) {
   ScratchDir dir;
   const std::string db = played_journal(dir);
-  JournalContents before;
-  {
-    Journal j;
-    ASSERT_TRUE(Journal::open(db, Journal::Access::kRead, j).ok());
-    ASSERT_TRUE(j.load(before).ok());
-  }
+  const JournalContents before = loaded(db);
   const Resumed clean = resume(before, db, {testing::rules_of("chess")});
   ASSERT_TRUE(clean.session.has_value()) << clean.error;
   EXPECT_EQ(clean.rulings_warning, "");
@@ -218,7 +212,7 @@ TEST(ResumeRulings, AnEditedRulingIsSaidAndTheRulingItsInputsGiveIsShown) {
     EXPECT_EQ(clean.rulings[i].input_seq, before.rulings[i].input_seq);
   }
   // A hand makes the arbiter say what it never said.
-  exec_on(db, "UPDATE rulings SET text = 'White wins by the arbiter''s decision', severity = 'info' "
+  exec_sql(db, "UPDATE rulings SET text = 'White wins by the arbiter''s decision', severity = 'info' "
               "WHERE id = (SELECT MAX(id) FROM rulings)");
   std::ostringstream out, err;
   ASSERT_EQ(cli::cmd_archive({"archive", "show", "--journal", db}, out, err), 0) << err.str();
@@ -230,10 +224,7 @@ TEST(ResumeRulings, AnEditedRulingIsSaidAndTheRulingItsInputsGiveIsShown) {
       << err.str();
   EXPECT_NE(err.str().find("arbiter's decision"), std::string::npos) << err.str();
   // The game still resumes (a ruling's wording may change between versions).
-  Journal j;
-  JournalContents c;
-  ASSERT_TRUE(Journal::open(db, Journal::Access::kRead, j).ok());
-  ASSERT_TRUE(j.load(c).ok());
+  const JournalContents c = loaded(db);
   const Resumed r = resume(c, db, {testing::rules_of("chess")});
   ASSERT_TRUE(r.session.has_value()) << r.error;
   EXPECT_NE(r.rulings_warning, "");
@@ -246,12 +237,9 @@ TEST(ResumeRulings, AnEditedRulingIsSaidAndTheRulingItsInputsGiveIsShown) {
 TEST(ResumeRulings, ARemovedOrAddedRulingIsSaidToo) {
   ScratchDir dir;
   const std::string db = played_journal(dir);
-  exec_on(db, "INSERT INTO rulings(input_seq, time_ms, kind, severity, text) "
+  exec_sql(db, "INSERT INTO rulings(input_seq, time_ms, kind, severity, text) "
               "SELECT MAX(seq), 0, 'game-over', 'info', 'a ruling nobody gave' FROM inputs");
-  Journal j;
-  JournalContents c;
-  ASSERT_TRUE(Journal::open(db, Journal::Access::kRead, j).ok());
-  ASSERT_TRUE(j.load(c).ok());
+  const JournalContents c = loaded(db);
   const Resumed r = resume(c, db, {testing::rules_of("chess")});
   ASSERT_TRUE(r.session.has_value()) << r.error;
   EXPECT_EQ(r.rulings.size() + 1, c.rulings.size());

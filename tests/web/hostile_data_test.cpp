@@ -202,12 +202,12 @@ TEST(HostileData, APositionCutForItsMessageInsideACharacterIsStillJson) {
 TEST(HostileData, TheVariantCacheRemembersABoundedNumberOfFailedIds) {
   VariantCache cache;
   std::string error;
-  for (int i = 0; i < 5000; ++i) {
+  for (int i = 0; i < 300; ++i) {
     EXPECT_EQ(cache.get("no-such-variant-" + std::to_string(i), error), nullptr);
     ASSERT_LE(cache.errors_remembered(), VariantCache::kMaxRememberedErrors);
   }
   EXPECT_EQ(cache.errors_remembered(), VariantCache::kMaxRememberedErrors);
-  EXPECT_NE(error.find("no-such-variant-4999"), std::string::npos) << error;
+  EXPECT_NE(error.find("no-such-variant-299"), std::string::npos) << error;
   // A failed id forgotten is only looked up again, with the same answer.
   EXPECT_EQ(cache.get("no-such-variant-0", error), nullptr);
   EXPECT_NE(error.find("variant no-such-variant-0: "), std::string::npos) << error;
