@@ -140,7 +140,8 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
                              "that is not in the game: play it again. Keep the journal file for the arbiter's "
                              "report.");
     }
-    if (options.publish && !start_publishing(contents, error)) return false;
+    // The hub's catch-up publishes the rulings the replay gives (session 14).
+    if (options.publish && !start_publishing(journal::with_derived_rulings(contents, r), error)) return false;
     offset_ = r.last_input_time - now;
     // The virtual board holds what the sensors last reported.
     physical_ = session_->tracker().board().cells();

@@ -363,6 +363,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   session::Session& s = *r.session;
   if (r.inputs > 0) out << "resumed " << r.inputs << " inputs, " << s.moves().size() << " moves from " << path << "\n";
+  if (!r.rulings_warning.empty()) err << "tabula: warning: " << r.rulings_warning << "\n";
 
   // The hub (issue 11): every recorded input's moves and rulings go to the
   // broker through the journal's outbox, in order, each once.
@@ -376,7 +377,8 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
       return 1;
     }
     pub = hub::BoardPublisher::start(*hub_config, e);
-    if (!pub || !pub->catch_up(contents, s, e)) {
+    // The rulings the replay gives, not the stored rows (session 14).
+    if (!pub || !pub->catch_up(journal::with_derived_rulings(contents, r), s, e)) {
       err << "tabula: hub: " << e << "\n";
       return 1;
     }
@@ -470,9 +472,6 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
       out << (i + 1) << ". [" << c.moves[i].time_ms << " ms] " << c.moves[i].text << "\n";
     }
     if (what == "list") return 0;
-    for (const journal::StoredRuling& r : c.rulings) {
-      out << "[" << r.time_ms << " ms] " << r.severity << " " << r.kind << ": " << r.text << "\n";
-    }
   }
   auto stages = load_stages(h.variant, h.start_name, err);
   if (stages.empty()) return 1;
@@ -482,6 +481,12 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
     return 1;
   }
   if (what == "show") {
+    // The rulings the inputs give (session 14), not the rows as stored: an
+    // edited row is said, never shown as the arbiter's word.
+    if (!r.rulings_warning.empty()) err << "tabula: warning: " << r.rulings_warning << "\n";
+    for (const journal::StoredRuling& ru : r.rulings) {
+      out << "[" << ru.time_ms << " ms] " << ru.severity << " " << ru.kind << ": " << ru.text << "\n";
+    }
     out << journal::state_summary(*r.session);
     return 0;
   }

@@ -103,6 +103,23 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
     }
     return;
   }
+  if (boards_.size() >= kMaxBoards && !boards_.count(t->board)) {
+    // Open mode (or more boards enrolled than a hall holds): made-up names
+    // do not become boards past the bound; one alert at a time for them all.
+    if (payload.empty()) return;
+    ++past_bound_payloads_;
+    const bool open = past_bound_alert_ != 0 && !alerts_[past_bound_alert_ - 1].acknowledged;
+    if (!open) {
+      raise(AlertKind::kBadPayload, t->board,
+            "a payload on " + std::string(topic) + " was not read: the hub follows at most " +
+                std::to_string(kMaxBoards) + " boards and has " + std::to_string(boards_.size()) + " (" +
+                std::to_string(past_bound_payloads_) +
+                " such payloads so far; on an open broker anyone can make up board names: enrol the boards' keys)",
+            now);
+      past_bound_alert_ = alerts_.back().id;
+    }
+    return;
+  }
   BoardEntry& b = boards_[t->board];
   b.board = t->board;
   b.last_heard_wall_ms = now;

@@ -54,6 +54,11 @@
 // Without keys (the default, an open mode) payloads are believed as read,
 // as they were before issue 28: signatures_required() says which.
 //
+// Open mode, bounded (session 14): at most kMaxBoards boards get an entry;
+// a payload on a board name past them (names an attacker makes up on an
+// open broker: each made an entry and an alert, without bound) is counted
+// (unknown_payloads) under one alert at a time, like a board not enrolled.
+//
 // Not thread-safe: the hub client guards it with its own lock.
 #pragma once
 
@@ -152,6 +157,10 @@ class HubModel {
 
   const std::string& event() const { return event_; }
   const std::map<std::string, BoardEntry>& boards() const { return boards_; }
+  // The most boards an event holds (a hall's largest is a few hundred).
+  static constexpr std::size_t kMaxBoards = 1000;
+  // Payloads on board names past kMaxBoards, not read.
+  std::uint64_t past_bound_payloads() const { return past_bound_payloads_; }
   const BoardEntry* board(const std::string& name) const;
   const std::vector<Alert>& alerts() const { return alerts_; }
   std::size_t open_alerts() const;
@@ -198,6 +207,8 @@ class HubModel {
   void refuse_forged(BoardEntry& b, std::string_view topic, const std::string& why, std::int64_t now);
   std::optional<BoardKeyRing> ring_;
   std::uint64_t unenrolled_payloads_ = 0;
+  std::uint64_t past_bound_payloads_ = 0;
+  std::uint64_t past_bound_alert_ = 0;  // the last "too many boards" alert's id (0 none)
   std::uint64_t unenrolled_alert_ = 0;  // the last "not enrolled" alert's id (0 none)
 
   std::string event_;

@@ -64,7 +64,8 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
   if (!error.empty()) return nullptr;
   b->publisher_ = BoardPublisher::start(pc, error);
   if (!b->publisher_) return nullptr;
-  if (!b->publisher_->catch_up(contents, *b->session_, error)) return nullptr;
+  // The rulings the replay gives, not the stored rows (session 14).
+  if (!b->publisher_->catch_up(journal::with_derived_rulings(contents, r), *b->session_, error)) return nullptr;
   return b;
 }
 

@@ -5,6 +5,27 @@
 
 namespace tabula::journal {
 
+std::optional<core::PgnTag> unambiguous_ledger(const core::Game& game, const std::vector<core::PgnTag>& tags) {
+  const core::RuleSet& rules = game.rules();
+  if (rules.ledger.kind == core::LedgerKind::kNone || rules.seat_count() <= 2) return std::nullopt;
+  bool ambiguous = false;
+  for (int i = 0; i < rules.seat_count(); ++i) {
+    for (const core::PgnTag& t : tags) {
+      // The name write_pgn puts in the ledger: the first non-empty seat tag.
+      if (t.name != rules.seats[static_cast<std::size_t>(i)].name || t.value.empty()) continue;
+      ambiguous = ambiguous || t.value.find(" - ") != std::string::npos || t.value.find(": ") != std::string::npos;
+      break;
+    }
+  }
+  if (!ambiguous) return std::nullopt;
+  std::string result;
+  for (int i = 0; i < rules.seat_count(); ++i) {
+    result += (i ? " - " : "") + rules.seats[static_cast<std::size_t>(i)].name + ": " +
+              std::to_string(game.points(core::seat_at(i)));
+  }
+  return core::PgnTag{"Result", result};
+}
+
 std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& game) {
   const core::RuleSet& rules = game.rules();
   const bool four = rules.seat_count() > 2;
@@ -57,6 +78,7 @@ std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& 
   }
   tags.push_back({"TimeControl", tc});
   tags.push_back({"Annotator", "Tabula"});
+  if (auto ledger = unambiguous_ledger(game, tags)) tags.push_back(*ledger);
   return tags;
 }
 

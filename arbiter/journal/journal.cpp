@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <random>
 #include <tuple>
 
 #include "core/player_name.h"
@@ -201,6 +203,36 @@ void sync_directory(const std::string& path) {
   }
 }
 
+// Whose -wal is beside `path`: `seen` is the header read through the -wal.
+JournalStatus check_wal_owner(const std::string& path, std::map<std::string, std::string>& seen) {
+  Database alone;
+  JournalStatus s = alone.open(path, Database::Mode::kImmutable);  // SQLite reads no -wal for an immutable file
+  std::optional<std::string> file_id;
+  if (s.ok()) file_id = alone.query_text("SELECT value FROM header WHERE key = 'journal_id'", s);
+  // The file alone cannot be read (a checkpoint writing it this moment):
+  // nothing to compare, the reads through SQLite decide as before.
+  if (!s.ok()) return JournalStatus::good();
+  const std::string mine = file_id.value_or("");
+  const std::string seen_id = seen["journal_id"];
+  const std::string& wal_of = seen["wal_of"];
+  const std::string wal_id = wal_of.substr(0, wal_of.find(' '));
+  std::string theirs;
+  if (seen_id != mine) {
+    theirs = seen_id.empty() ? std::string("a journal made before journal ids") : "journal " + core::quote_input(seen_id);
+  } else if (!mine.empty() && !wal_of.empty() && wal_id != mine) {
+    theirs = "journal " + core::quote_input(wal_id);
+  }
+  if (theirs.empty()) return JournalStatus::good();
+  const std::string wal = sqlite_base(path) + "-wal";
+  return JournalStatus::fail(
+      JournalError::kMismatch,
+      path + ": its -wal file " + wal + " belongs to another game (" + theirs + "; " + path + " is " +
+          (mine.empty() ? std::string("a journal made before journal ids") : "journal " + core::quote_input(mine)) +
+          "): the files were swapped or copied by hand, and SQLite would read that game's moves as this one's; "
+          "move " + wal + " (and its -shm) back beside the journal it belongs to, or away; both files are left as "
+          "they are");
+}
+
 // ---- schema ------------------------------------------------------------------------------
 
 const char* const kSchema = R"(
@@ -244,12 +276,31 @@ Journal::~Journal() {
   // connection closes).
   if (prepared_ && marked_) {
     prepared_.reset();
+    if (!tied_) tie_wal();
     db_.exec("INSERT OR REPLACE INTO header(key, value) VALUES('writer_open', '0')", "closing the journal");
   }
 }
 
+// A new WAL generation (after open, after a checkpoint) says whose it is
+// before anything else is written into it. The value changes each time (a
+// row rewritten with the same bytes may leave its page out of the -wal).
+JournalStatus Journal::tie_wal() {
+  if (id_.empty()) return JournalStatus::good();  // a journal made before session 14: nothing to tie to
+  static std::atomic<std::uint64_t> count{0};
+  JournalStatus s;
+  auto st = db_.prepare("INSERT OR REPLACE INTO header(key, value) VALUES('wal_of', ?1)", s);
+  if (!st) return s;
+  st->bind(1, id_ + " " + std::to_string(wall_clock_ms()) + "." + std::to_string(++count));
+  if (st->step() == Statement::Step::kError) return st->status();
+  tied_ = true;
+  return s;
+}
+
 JournalStatus Journal::set_advice(bool hints, bool blunder_check) {
   if (!prepared_) return JournalStatus::fail(JournalError::kInternal, path() + ": the journal is open for reading only");
+  if (!tied_) {
+    if (JournalStatus t = tie_wal(); !t.ok()) return t;
+  }
   JournalStatus s = db_.exec(std::string("INSERT OR REPLACE INTO header(key, value) VALUES('hints', '") +
                                  (hints ? "on" : "off") + "'), ('blunder_check', '" + (blunder_check ? "on" : "off") +
                                  "')",
@@ -262,6 +313,9 @@ JournalStatus Journal::set_advice(bool hints, bool blunder_check) {
 
 JournalStatus Journal::set_bots(const std::string& bots) {
   if (!prepared_) return JournalStatus::fail(JournalError::kInternal, path() + ": the journal is open for reading only");
+  if (!tied_) {
+    if (JournalStatus t = tie_wal(); !t.ok()) return t;
+  }
   JournalStatus s;
   auto st = db_.prepare("INSERT OR REPLACE INTO header(key, value) VALUES('bots', ?1)", s);
   if (!st) return s;
@@ -282,11 +336,49 @@ bool Journal::checkpoint() {
   if (!s.ok()) return false;
   marked_ = true;
   auto busy = db_.query_int("PRAGMA wal_checkpoint(TRUNCATE)", s);
+  tied_ = false;  // the next write may begin a new WAL generation
   return s.ok() && busy.value_or(1) == 0;
 }
 
+namespace {
+
+// The names of a new journal's header, by the one rule (core/player_name.h);
+// "" when all are good. The callers check them too (with their own option
+// names); this is the backstop, so that no caller writes what a reader
+// would have to show as refused.
+std::string header_names_problem(const JournalHeader& h) {
+  for (std::size_t i = 0; i < h.players.size(); ++i) {
+    if (h.players[i].empty()) continue;  // a seat without a name ("?")
+    if (std::string why = core::player_name_problem(h.players[i]); !why.empty()) {
+      return "player " + std::to_string(i + 1) + " \"" + core::shown_text(h.players[i]) + "\" " + why;
+    }
+  }
+  for (auto [key, text] : {std::pair{"event", &h.event}, std::pair{"site", &h.site}}) {
+    if (text->empty()) continue;  // none given
+    if (std::string why = core::text_problem(*text, core::kMaxLineChars); !why.empty()) {
+      return std::string("the ") + key + " \"" + core::shown_text(*text, core::kMaxLineChars) + "\" " + why;
+    }
+  }
+  return {};
+}
+
+// 64 random bits as 16 hex digits: which journal a -wal belongs to.
+std::string new_journal_id() {
+  std::random_device rd;
+  const std::uint64_t v = (std::uint64_t{rd()} << 32) ^ rd() ^ static_cast<std::uint64_t>(wall_clock_ms());
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+}  // namespace
+
 JournalStatus Journal::create(const std::string& path, const JournalHeader& header, Journal& out) {
   std::error_code ec;
+  if (std::string why = header_names_problem(header); !why.empty()) {
+    return JournalStatus::fail(JournalError::kCannotOpen,
+                               path + ": the new journal is not made, nothing was written: " + why);
+  }
   if (fs::exists(path, ec)) {
     return JournalStatus::fail(JournalError::kCannotOpen, path + ": exists already; a journal is never overwritten");
   }
@@ -297,6 +389,16 @@ JournalStatus Journal::create(const std::string& path, const JournalHeader& head
   if (JournalStatus s = WriterLock::acquire(path, lock); !s.ok()) return s;
   if (fs::exists(path, ec)) {
     return JournalStatus::fail(JournalError::kCannotOpen, path + ": exists already; a journal is never overwritten");
+  }
+  // A -wal left where the new journal goes (its journal moved away without
+  // it) would be read by SQLite as the new journal's first pages.
+  // (An empty one holds nothing: SQLite starts it again.)
+  if (const fs::file_status st = fs::symlink_status(path + "-wal", ec);
+      fs::exists(st) && (!fs::is_regular_file(st) || fs::file_size(path + "-wal", ec) > 0)) {
+    return JournalStatus::fail(JournalError::kCannotOpen,
+                               path + ": " + path + "-wal is there without its journal (another game's inputs "
+                                      "not yet in its file?); a new journal is not made beside it: move it back "
+                                      "beside its journal, or away; it is left as it is");
   }
   const std::string tmp = path + ".creating";
   auto remove_tmp = [&] {
@@ -323,7 +425,9 @@ JournalStatus Journal::create(const std::string& path, const JournalHeader& head
     if (!s.ok()) return failed(s);
     auto ins = db.prepare("INSERT INTO header(key, value) VALUES(?1, ?2)", s);
     if (!ins) return failed(s);
-    for (const auto& [k, v] : header_rows(header)) {
+    auto rows_to_write = header_rows(header);
+    rows_to_write["journal_id"] = new_journal_id();
+    for (const auto& [k, v] : rows_to_write) {
       ins->bind(1, k);
       ins->bind(2, v);
       if (ins->step() == Statement::Step::kError) return failed(ins->status());
@@ -431,6 +535,15 @@ JournalStatus Journal::open_locked(const std::string& path, Access access, Write
     Statement::Step st;
     while ((st = rows->step()) == Statement::Step::kRow) m[rows->column_text(0)] = rows->column_text(1);
     if (st == Statement::Step::kError) return rows->status();
+    // The -wal must be this journal's (session 14): its id as the file alone
+    // holds it, against the ids read through the -wal. A -wal of another
+    // journal brings that journal's header page with it (every generation
+    // begins with wal_of, tie_wal()).
+    if (wal.exists && wal.valid_frames > 0) {
+      s = check_wal_owner(path, m);
+      if (!s.ok()) return s;
+    }
+    j.id_ = m["journal_id"];
     JournalHeader& h = j.header_;
     std::int64_t seed = 0;
     if (m["variant"].empty() || m["start_position"].empty() || !read_int(m, "settle_ms", h.settle_ms) ||
@@ -581,6 +694,8 @@ JournalStatus Journal::record(const session::Input& in, const session::Output& o
   };
   JournalStatus s = run(p.begin);
   if (!s.ok()) return s;
+  // In the same transaction: a new WAL generation says whose it is first.
+  if (!tied_) s = tie_wal();
   const std::int64_t seq = next_seq_;
   EncodedInput e = encode(in);
   p.input.bind(1, seq);
@@ -588,7 +703,7 @@ JournalStatus Journal::record(const session::Input& in, const session::Output& o
   p.input.bind(3, static_cast<std::int64_t>(e.kind));
   p.input.bind(4, e.payload);
   p.input.bind(5, wall_ms);
-  s = run(p.input);
+  if (s.ok()) s = run(p.input);
   for (std::size_t i = 0; s.ok() && i < out.moves.size(); ++i) {
     const session::AcceptedMove& m = out.moves[i];
     p.move.bind(1, seq);
@@ -610,6 +725,7 @@ JournalStatus Journal::record(const session::Input& in, const session::Output& o
   if (s.ok()) s = run(p.commit);
   if (!s.ok()) {
     run(p.rollback);
+    tied_ = false;  // the tie, if this transaction wrote it, is rolled back too
     // Two writers on one journal (two kiosks, a kiosk and `tabula play`):
     // the other took this input's number. Said as such, not as SQLite's
     // "UNIQUE constraint failed".
@@ -672,6 +788,7 @@ JournalStatus Journal::load(JournalContents& out) {
                                                              ", a field out of range)" + kept);
     }
     out.inputs.push_back(*v);
+    out.input_seqs.push_back(seq);
   }
   if (st == Statement::Step::kError) return in->status();
   auto mv = db_.prepare("SELECT input_seq, time_ms, stage, seat, text FROM moves ORDER BY id", s);

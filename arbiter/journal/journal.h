@@ -24,6 +24,15 @@
 // process or another, is refused at open, naming the holder. Readers
 // (kRead) take no lock and read while the game is written.
 //
+// A journal and its -wal (session 14): create() writes a random journal id
+// into the header; the first write of every WAL generation (after open and
+// after each checkpoint) writes the header row wal_of = "ID NONCE" into it,
+// so every -wal carries the id of the journal it belongs to. open() compares
+// the id of the file alone (read immutable, without the -wal) with the ids
+// seen through the -wal, and refuses a -wal of another journal (files
+// swapped or copied by hand) naming both files: SQLite itself ties nothing
+// to its -wal and would read the other game's pages as this one's.
+//
 // Identity: PRAGMA application_id = kApplicationId, user_version =
 // kSchemaVersion. An existing file is first checked read-only (SQLite magic,
 // application id, schema version, quick_check, header); a file that fails is
@@ -111,6 +120,7 @@ struct StoredRuling {
 struct JournalContents {
   JournalHeader header;
   std::vector<session::Input> inputs;  // in order
+  std::vector<std::int64_t> input_seqs;  // each input's number (seq), as inputs
   std::vector<StoredMove> moves;
   std::vector<StoredRuling> rulings;
 };
@@ -125,6 +135,9 @@ class Journal {
   ~Journal();
 
   // Creates FILE (refused when it exists) with `header`, opened for append;
+  // the header's names are checked first (core/player_name.h: each player's
+  // name, the event and site as one line of 200 characters), so no caller
+  // can write a name the rule refuses;
   // the writer lock is taken first, so two programs creating one journal at
   // once cannot both make it (the second is refused, nothing overwritten).
   static JournalStatus create(const std::string& path, const JournalHeader& header, Journal& out);
@@ -164,6 +177,8 @@ class Journal {
   struct Prepared;
   JournalStatus prepare_writes();
   static JournalStatus open_locked(const std::string& path, Access access, WriterLock lock, Journal& out);
+  // Writes the header row wal_of into a WAL generation that has none yet.
+  JournalStatus tie_wal();
 
   // Declared before db_: destroyed after it, so the lock is given back only
   // once the database is closed (its last checkpoint written).
@@ -173,6 +188,8 @@ class Journal {
   std::int64_t next_seq_ = 1;
   std::int64_t since_checkpoint_ = 0;
   bool marked_ = false;  // this connection marked the file as being written (header writer_open)
+  std::string id_;       // the header's journal_id ("" in journals made before session 14)
+  bool tied_ = false;    // the current WAL generation holds this journal's wal_of row
   std::string wal_warning_;
   std::unique_ptr<Prepared> prepared_;
 };

@@ -3,6 +3,7 @@
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "core/quote.h"
+#include "core/ruling.h"
 
 namespace tabula::journal {
 
@@ -15,6 +16,38 @@ std::optional<core::Position> start_position(const JournalHeader& h, const core:
   }
   return std::move(pos.value());
 }
+
+StoredRuling stored_ruling(std::int64_t input_seq, const session::Ruling& r) {
+  return {input_seq, r.time.count(), r.game ? core::to_string(r.game->kind) : session::to_string(r.kind),
+          core::to_string(r.severity), r.text};
+}
+
+namespace {
+
+std::string ruling_line(const StoredRuling& r) {
+  return "input " + std::to_string(r.input_seq) + " [" + std::to_string(r.time_ms) + " ms] " +
+         core::quote_input(r.severity + " " + r.kind + ": " + r.text);
+}
+
+// The first difference between the stored and the derived rulings, or "".
+std::string rulings_difference(const std::vector<StoredRuling>& stored, const std::vector<StoredRuling>& derived,
+                               const std::string& path) {
+  const auto same = [](const StoredRuling& a, const StoredRuling& b) {
+    return a.input_seq == b.input_seq && a.time_ms == b.time_ms && a.kind == b.kind && a.severity == b.severity &&
+           a.text == b.text;
+  };
+  std::size_t i = 0;
+  while (i < stored.size() && i < derived.size() && same(stored[i], derived[i])) ++i;
+  if (i == stored.size() && i == derived.size()) return {};
+  return path + ": the journal's rulings differ from what its inputs give at ruling " + std::to_string(i + 1) +
+         " (stored: " + (i < stored.size() ? ruling_line(stored[i]) : std::string("nothing")) +
+         "; given now: " + (i < derived.size() ? ruling_line(derived[i]) : std::string("nothing")) + ", of " +
+         std::to_string(stored.size()) + " stored and " + std::to_string(derived.size()) +
+         " given): the rulings given now are shown and published (the rulings rows were edited, or written by "
+         "another version); the journal is left as it is";
+}
+
+}  // namespace
 
 Resumed resume(const JournalContents& contents, const std::string& path,
                const std::vector<std::shared_ptr<const core::RuleSet>>& stages) {
@@ -31,8 +64,12 @@ Resumed resume(const JournalContents& contents, const std::string& path,
   }
   r.session.emplace(stages, *start, contents.header.settings());
   std::size_t move_index = 0;
-  for (const session::Input& in : contents.inputs) {
+  for (std::size_t input_index = 0; input_index < contents.inputs.size(); ++input_index) {
+    const session::Input& in = contents.inputs[input_index];
     session::Output o = r.session->handle(in);
+    const std::int64_t seq = input_index < contents.input_seqs.size() ? contents.input_seqs[input_index]
+                                                                      : static_cast<std::int64_t>(input_index) + 1;
+    for (const session::Ruling& ruling : o.rulings) r.rulings.push_back(stored_ruling(seq, ruling));
     for (const session::AcceptedMove& m : o.moves) {
       // The moves table is checked whole against the replay: a row whose
       // seat or stage was edited is as wrong as one whose text was.
@@ -66,7 +103,13 @@ Resumed resume(const JournalContents& contents, const std::string& path,
     return r;
   }
   r.inputs = contents.inputs.size();
+  r.rulings_warning = rulings_difference(contents.rulings, r.rulings, path);
   return r;
+}
+
+JournalContents with_derived_rulings(JournalContents contents, const Resumed& r) {
+  contents.rulings = r.rulings;
+  return contents;
 }
 
 std::string state_summary(const session::Session& s) {

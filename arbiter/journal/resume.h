@@ -23,10 +23,26 @@ struct Resumed {
   std::string error;                        // "journal.db: ..." when not
   std::size_t inputs = 0;
   session::Millis last_input_time{0};
+  // Session 14: the rulings the replay gives, as record() stores them. They,
+  // not the journal's rulings rows, are what the archive shows and the hub's
+  // catch-up publishes: the moves are checked, a ruling's wording may change
+  // between versions (an old journal still resumes), and an edited row must
+  // not reach the hub or the page as the arbiter's word.
+  std::vector<StoredRuling> rulings;
+  // "" when the stored rulings are the derived ones; else the first
+  // difference, said as a warning.
+  std::string rulings_warning;
 };
+
+// The stored ruling of one session ruling (what record() writes).
+StoredRuling stored_ruling(std::int64_t input_seq, const session::Ruling& r);
 
 Resumed resume(const JournalContents& contents, const std::string& path,
                const std::vector<std::shared_ptr<const core::RuleSet>>& stages);
+
+// `contents` with its rulings replaced by the replay's (`r.rulings`): what
+// the archive shows and the hub's catch-up publishes.
+JournalContents with_derived_rulings(JournalContents contents, const Resumed& r);
 
 // The start position of the header, read against the first stage's rules.
 std::optional<core::Position> start_position(const JournalHeader& h, const core::RuleSet& rules, std::string& error);

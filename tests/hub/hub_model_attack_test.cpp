@@ -124,5 +124,29 @@ TEST(HubModelAttack, AnItemOrStateWithoutAGameIdIsRefused) {
   EXPECT_NE(m.alerts()[0].text.find("without a game id"), std::string::npos) << m.alerts()[0].text;
 }
 
+// Session 14: on an open broker (no board keys) every made-up board name
+// became a board entry and an alert of its own: 20,000 names, 20,000 boards
+// on the hub's screen and page, and memory without bound.
+TEST(HubModelAttack, MadeUpBoardNamesPastTheBoundAreCountedNotFollowed) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  for (int i = 0; i < 20000; ++i) m.on_message("tabula/club/x" + std::to_string(i) + "/stream", "garbage", i);
+  EXPECT_EQ(m.boards().size(), HubModel::kMaxBoards);
+  EXPECT_EQ(m.past_bound_payloads(), 20000u - (HubModel::kMaxBoards - 1));
+  EXPECT_LE(m.alerts().size(), HubModel::kMaxBoards + 1);
+  EXPECT_NE(m.alerts().back().text.find("was not read: the hub follows at most 1000 boards"), std::string::npos)
+      << m.alerts().back().text;
+  // The boards it follows are followed as before.
+  wire::BoardState st = t1_state();
+  st.set_moves(4);
+  m.on_message("tabula/club/t1/state", encode(st), 30000);
+  EXPECT_EQ(m.board("t1")->state->moves(), 4);
+  // An empty payload (a retained state cleared by hand) is no alert.
+  const std::size_t alerts = m.alerts().size();
+  m.acknowledge(m.alerts().back().id);
+  m.on_message("tabula/club/y1/state", "", 30001);
+  EXPECT_EQ(m.alerts().size(), alerts);
+}
+
 }  // namespace
 }  // namespace tabula::hub

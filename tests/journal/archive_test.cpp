@@ -2,7 +2,11 @@
 // and PGN4 readers and replay to the same game.
 #include <gtest/gtest.h>
 
+#include <sqlite3.h>
+
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "cli/play_commands.h"
 #include "core/fen.h"
@@ -110,6 +114,71 @@ TEST(Archive, FourPlayerExportIsPgn4ThatReplaysToTheSameGame) {
   for (int s = 0; s < 4; ++s) after[static_cast<std::size_t>(s)] = r.game->points(core::seat_at(s));
   EXPECT_EQ(core::to_fen4(r.game->position(), after), line_after(played, "position "));
   EXPECT_EQ(r.game->moves().size(), 8u);
+}
+
+// The PGN4 points ledger ("Red-name: 12 - Blue-name: 3 - ...") read back as
+// a reader reads it: split at " - ", then at ": ". Seat tag name -> points.
+std::vector<std::pair<std::string, std::string>> read_ledger(const std::string& result) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t at = 0;;) {
+    const std::size_t end = result.find(" - ", at);
+    const std::string entry = result.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    const std::size_t colon = entry.find(": ");
+    out.push_back({entry.substr(0, colon), colon == std::string::npos ? "" : entry.substr(colon + 2)});
+    if (end == std::string::npos) break;
+    at = end + 3;
+  }
+  return out;
+}
+
+std::string exported_result(const std::string& db, core::PgnRecord& record) {
+  std::string out, err;
+  EXPECT_EQ(archive({"archive", "export", "--journal", db}, out, err), 0) << err;
+  auto records = core::parse_pgn(out);
+  EXPECT_TRUE(records.ok() && records->size() == 1u) << out;
+  if (!records.ok() || records->empty()) return "";
+  record = records->front();
+  return record.tag("Result");
+}
+
+// Session 14: a four-player name holding " - " or ": " (the name rule takes
+// both) made the ledger read as five seats. Recorded names are never
+// refused: the ledger then names the seats, and the seat tags say who.
+TEST(Archive, AFourPlayerLedgerReadsBackWhateverThePlayersAreCalled) {
+  ScratchDir dir;
+  play_into("chesscom-ffa", journal::testing::kFfaOpening, dir.file("g.db"), dir);
+  const std::vector<std::string> seats = {"Red", "Blue", "Yellow", "Green"};
+  struct Case {
+    std::vector<std::string> players;
+    bool by_seat;  // the ledger names the seats, not the players
+  };
+  const Case cases[] = {{{"Ann", "Bob", "Cem", "Dee"}, false},
+                        {{"Ann - Marie", "Bob", "Cem", "Dee"}, true},
+                        {{"Ann", "Dr: Bob", "Cem", "Dee"}, true},
+                        {{"Ann", "Bob", "Cem", "Dee \"x\" - Jr: 3"}, true}};
+  for (const Case& c : cases) {
+    std::string joined;
+    for (const std::string& p : c.players) joined += (joined.empty() ? "" : "\t") + p;
+    {
+      sqlite3* db = nullptr;
+      ASSERT_EQ(sqlite3_open(dir.file("g.db").c_str(), &db), SQLITE_OK);
+      sqlite3_stmt* st = nullptr;
+      ASSERT_EQ(sqlite3_prepare_v2(db, "UPDATE header SET value = ?1 WHERE key = 'players'", -1, &st, nullptr), SQLITE_OK);
+      sqlite3_bind_text(st, 1, joined.c_str(), static_cast<int>(joined.size()), SQLITE_TRANSIENT);
+      EXPECT_EQ(sqlite3_step(st), SQLITE_DONE);
+      sqlite3_finalize(st);
+      sqlite3_close(db);
+    }
+    core::PgnRecord record;
+    const std::string result = exported_result(dir.file("g.db"), record);
+    const auto ledger = read_ledger(result);
+    ASSERT_EQ(ledger.size(), 4u) << result;
+    for (std::size_t i = 0; i < 4; ++i) {
+      EXPECT_EQ(ledger[i].first, c.by_seat ? seats[i] : c.players[i]) << result;
+      EXPECT_EQ(ledger[i].second, "0") << result;
+      EXPECT_EQ(record.tag(seats[i]), c.players[i]);  // who sat where, read back whole
+    }
+  }
 }
 
 TEST(Archive, ListAndShowTellTheGame) {

@@ -102,15 +102,21 @@ void write_bytes(const std::string& path, const std::string& bytes) {
   out << bytes;
 }
 
-void cut_journal_after(const std::string& path, long long n) {
+void exec_sql(const std::string& path, const std::string& sql) {
   sqlite3* db = nullptr;
   if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) throw std::runtime_error("open");
-  std::string k = std::to_string(n);
-  std::string sql = "DELETE FROM rulings WHERE input_seq > " + k + "; DELETE FROM moves WHERE input_seq > " + k +
-                    "; DELETE FROM inputs WHERE seq > " + k + ";";
-  int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
+  char* error = nullptr;
+  int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+  const std::string why = error ? error : "";
+  sqlite3_free(error);
   sqlite3_close(db);
-  if (rc != SQLITE_OK) throw std::runtime_error("cut");
+  if (rc != SQLITE_OK) throw std::runtime_error(path + ": " + why);
+}
+
+void cut_journal_after(const std::string& path, long long n) {
+  std::string k = std::to_string(n);
+  exec_sql(path, "DELETE FROM rulings WHERE input_seq > " + k + "; DELETE FROM moves WHERE input_seq > " + k +
+                     "; DELETE FROM inputs WHERE seq > " + k + ";");
 }
 
 long long journal_inputs(const std::string& path) {

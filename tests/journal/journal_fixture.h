@@ -45,6 +45,9 @@ void write_bytes(const std::string& path, const std::string& bytes);
 // What a crash right after input `n`'s commit leaves: the journal's rows of
 // later inputs removed (each input and its outputs are one transaction).
 void cut_journal_after(const std::string& path, long long n);
+// Runs `sql` on the file past the journal's code (a hand editing it); throws
+// std::runtime_error with SQLite's message when it fails.
+void exec_sql(const std::string& path, const std::string& sql);
 long long journal_inputs(const std::string& path);
 
 // The state lines of `tabula play`'s output: from the "phase" line on.

@@ -192,6 +192,34 @@ TEST(HostileData, APositionCutForItsMessageInsideACharacterIsStillJson) {
   const std::string json = board_json(st, true, {}, 1, cache);
   EXPECT_EQ(independent_json_check({json}), "");
   EXPECT_NE(json.find("position 'a\xc3\xa9"), std::string::npos) << json.substr(0, 300);
+  // Session 14: cut between characters (core::utf8_prefix), so no half of
+  // one is left for the writer to replace.
+  EXPECT_EQ(json.find("\\ufffd"), std::string::npos) << json.substr(0, 300);
+}
+
+// Session 14: a hostile hub or board naming a new variant in every state
+// grew the cache's map of failed ids without bound.
+TEST(HostileData, TheVariantCacheRemembersABoundedNumberOfFailedIds) {
+  VariantCache cache;
+  std::string error;
+  for (int i = 0; i < 300; ++i) {
+    EXPECT_EQ(cache.get("no-such-variant-" + std::to_string(i), error), nullptr);
+    ASSERT_LE(cache.errors_remembered(), VariantCache::kMaxRememberedErrors);
+  }
+  EXPECT_EQ(cache.errors_remembered(), VariantCache::kMaxRememberedErrors);
+  EXPECT_NE(error.find("no-such-variant-299"), std::string::npos) << error;
+  // A failed id forgotten is only looked up again, with the same answer.
+  EXPECT_EQ(cache.get("no-such-variant-0", error), nullptr);
+  EXPECT_NE(error.find("variant no-such-variant-0: "), std::string::npos) << error;
+  // A megabyte of id is neither remembered nor echoed whole.
+  const std::size_t before = cache.errors_remembered();
+  EXPECT_EQ(cache.get(std::string(1 << 20, 'v'), error), nullptr);
+  EXPECT_LT(error.size(), 200u);
+  EXPECT_NE(error.find("1048576 bytes"), std::string::npos) << error;
+  EXPECT_EQ(cache.errors_remembered(), before);
+  // The shipped variants still load, and stay loaded.
+  EXPECT_NE(cache.get("chess", error), nullptr) << error;
+  EXPECT_NE(cache.get("chesscom-ffa", error), nullptr) << error;
 }
 
 TEST(HostileData, EveryFrameAndFeedStaysValidWithHostileTextFromTheBoards) {

@@ -215,6 +215,29 @@ TEST(RoundFeed, AFourSeatRoundIsPgn4ThatReplaysToTheBoardsPosition) {
   EXPECT_EQ(parsed->front().moves.size(), 4u);
 }
 
+// Session 14: a player named "Ann - Marie" made the round feed's points
+// ledger read as five seats; it now names the seats, the seat tags say who.
+TEST(RoundFeed, AFourSeatLedgerNamesTheSeatsWhenANameWouldSplitIt) {
+  wire::BoardState st = state("t3", "chesscom-ffa", "", {"k2-k4", "b9-c9", "d13-d11", "m8-l8"}, 4);
+  st.set_start_position("4PC");
+  const char* players[] = {"Ann - Marie", "Bob", "Dr: Cem", "Dee"};
+  for (int i = 0; i < 4; ++i) st.mutable_seats(i)->set_player(players[i]);
+  std::string error;
+  const std::string pgn4 = game_record(st, "club", 1, {}, error);
+  ASSERT_EQ(error, "") << pgn4;
+  auto parsed = core::parse_pgn(pgn4);
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed->front().tag("Result"), "Red: 0 - Blue: 0 - Yellow: 0 - Green: 0") << pgn4;
+  EXPECT_EQ(parsed->front().tag("Red"), "Ann - Marie");
+  EXPECT_EQ(parsed->front().tag("Yellow"), "Dr: Cem");
+  // Names that split nothing stay in the ledger.
+  st.mutable_seats(0)->set_player("Ann");
+  st.mutable_seats(2)->set_player("Cem");
+  auto plain = core::parse_pgn(game_record(st, "club", 1, {}, error));
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->front().tag("Result"), "Ann: 0 - Bob: 0 - Cem: 0 - Dee: 0");
+}
+
 TEST(EventFeed, ThePublicSeesAChangeOnlyAfterTheDelayTheArbiterAtOnce) {
   HubModel model("club");
   FeedSettings s;

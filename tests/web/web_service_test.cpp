@@ -30,6 +30,7 @@
 #include "hub/hub_client.h"
 #include "hub/sim_board.h"
 #include "hub/web/board_patch.h"
+#include "core/utf8_text.h"
 #include "hub/web/web_service.h"
 
 namespace tabula::hub::web {
@@ -454,6 +455,17 @@ TEST_F(WebServiceTest, TheArbitersActionReachesTheBoardAndOnlyTheArbiterCanSendO
            {{"Cookie", cookie}, {"X-Tabula-Arbiter", "1"}});
   EXPECT_EQ(r->status, 400);
   EXPECT_NE(r->body.find("kind must be pause, resume, takeback, draw or win"), std::string::npos) << r->body;
+  // Session 14: what is echoed is cut between characters (19 bytes, then a
+  // two-byte 'é' across the 20-byte cut; a takeback count of 'ö's).
+  for (const httplib::Params& bad :
+       {httplib::Params{{"board", "t1"}, {"kind", std::string(19, 'k') + "\xc3\xa9\xc3\xa9"}},
+        httplib::Params{{"board", "t1"}, {"kind", "takeback"}, {"count", "x" + std::string("\xc3\xb6\xc3\xb6\xc3\xb6\xc3\xb6\xc3\xb6\xc3\xb6\xc3\xb6\xc3\xb6\xc3\xb6\xc3\xb6")}}}) {
+    r = post(web2.base(), "/api/arbiter/action", bad, {{"Cookie", cookie}, {"X-Tabula-Arbiter", "1"}});
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400);
+    EXPECT_EQ(core::utf8_error_at(r->body), std::string::npos) << r->body;
+    EXPECT_NE(r->body.find("not '"), std::string::npos) << r->body;
+  }
   std::string error;
   EXPECT_EQ(t1->apply_actions(t1->session().snapshot().time, error), 0) << error;
   r = post(web2.base(), "/api/arbiter/action", pause, {{"Cookie", cookie}, {"X-Tabula-Arbiter", "1"}});

@@ -5,6 +5,7 @@
 
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "core/utf8_text.h"
 #include "hub/web/json_writer.h"
 
 namespace tabula::hub::web {
@@ -81,7 +82,7 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
     if (r.ok()) {
       pos = std::move(*r);
     } else {
-      error = "position '" + st.position().substr(0, 200) + "': " + r.error().message;
+      error = "position '" + std::string(core::utf8_prefix(st.position(), 200)) + "': " + r.error().message;
     }
   }
   w.key("error").value(error);

@@ -8,6 +8,7 @@
 #include "core/fen4.h"
 #include "core/pgn.h"
 #include "core/replay.h"
+#include "journal/archive.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::hub::web {
@@ -174,6 +175,8 @@ std::string game_record(const wire::BoardState& st, const std::string& event, in
       comments.push_back(it == clocks.end() ? "" : clk_comment(it->second));
     }
   }
+  // A name holding " - " or ": " would make the points ledger ambiguous.
+  if (auto ledger = journal::unambiguous_ledger(*game, tags)) tags.push_back(*ledger);
   return core::write_pgn(*game, tags, comments);
 }
 

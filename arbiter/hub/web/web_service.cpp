@@ -15,6 +15,7 @@
 
 #include <httplib.h>  // pkg-config's flags name Debian's build options (OpenSSL)
 
+#include "core/utf8_text.h"
 #include "hub/web/guarded_server.h"
 #include "hub/web/json_writer.h"
 
@@ -77,12 +78,22 @@ void text_reply(httplib::Response& res, int status, const std::string& text) {
   res.set_content(text + "\n", "text/plain; charset=utf-8");
 }
 
-// At most `most` bytes of what a client sent, control characters as '?'
-// (a name echoed in an answer).
+// At most `most` bytes of what a client sent, cut between characters
+// (core/utf8_text.h: a cut inside a character left half of it, and the
+// text/plain answer was no UTF-8), control characters and bytes that are no
+// UTF-8 as '?' (a name echoed in an answer).
 std::string printable(const std::string& text, std::size_t most) {
-  std::string out = text.substr(0, most);
-  for (char& c : out) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  const std::string_view cut = core::utf8_prefix(text, most);
+  std::string out;
+  for (std::size_t i = 0; i < cut.size();) {
+    const std::size_t n = core::utf8_length(cut, i);
+    if (n > 1) {
+      out.append(cut.substr(i, n));
+      i += n;
+      continue;
+    }
+    const unsigned char c = static_cast<unsigned char>(cut[i++]);
+    out += c < 0x20 || c >= 0x7f ? '?' : static_cast<char>(c);
   }
   return out;
 }
@@ -260,7 +271,7 @@ struct WebService::Impl {
     auto res = client.Post(m[4].matched ? m[4].str() : "/", headers, body, "text/plain");
     if (!res) return "push to " + url + ": " + httplib::to_string(res.error());
     if (res->status < 200 || res->status > 299) {
-      return "push to " + url + ": HTTP " + std::to_string(res->status) + " " + res->body.substr(0, 200);
+      return "push to " + url + ": HTTP " + std::to_string(res->status) + " " + printable(res->body, 200);
     }
     return {};
   }
@@ -520,7 +531,7 @@ void add_arbiter_routes(WebService::Impl& s, httplib::Server& svr) {
       const std::string n = req.get_param_value("count");
       if (!n.empty()) {
         if (n.size() > 2 || n.find_first_not_of("0123456789") != std::string::npos || std::stoi(n) < 1) {
-          text_reply(res, 400, "takeback count must be 1 to 99, not '" + n.substr(0, 20) + "'");
+          text_reply(res, 400, "takeback count must be 1 to 99, not '" + printable(n, 20) + "'");
           return;
         }
         a.set_count(std::stoi(n));
@@ -537,7 +548,7 @@ void add_arbiter_routes(WebService::Impl& s, httplib::Server& svr) {
         a.set_winner(seat[0] - '0');
       }
     } else {
-      text_reply(res, 400, "kind must be pause, resume, takeback, draw or win, not '" + kind.substr(0, 20) + "'");
+      text_reply(res, 400, "kind must be pause, resume, takeback, draw or win, not '" + printable(kind, 20) + "'");
       return;
     }
     std::string error;
