@@ -235,7 +235,7 @@ namespace {
 // of seeded random corner games; every legal move, every seat that moves at
 // neither node.
 TEST(CheckLines, LinesKeptAcrossAMoveAnswerAsLinesBuiltAfterIt) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TABULA_SANITIZER_PASS)
   constexpr int kGames = 1, kPlies = 40;  // the sanitizer pass: a smaller soak (4,561 kept, 55 built again)
 #else
   constexpr int kGames = 2, kPlies = 60;  // ~0.8 s in the normal pass (11,447 kept, 235 built again)

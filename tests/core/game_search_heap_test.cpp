@@ -114,7 +114,7 @@ Walked watched_walk(const Game& game, int depth) {
 class GameSearchHeap : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GameSearchHeap, AMadeMoveAllocatesNothingOnceTheBuffersHaveGrown) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TABULA_SANITIZER_PASS)
   GTEST_SKIP() << "the sanitizer owns the heap";
 #endif
   auto loaded = variants::load_id(GetParam());
@@ -158,7 +158,7 @@ TEST_P(GameSearchHeap, AMadeMoveAllocatesNothingOnceTheBuffersHaveGrown) {
 // opponent's king is removed with them), and one that ends the game (one
 // suzerain rules every remaining player).
 TEST(GameSearchHeap, AlliesAndVassalsMatesAndEndsAllocateNothing) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TABULA_SANITIZER_PASS)
   GTEST_SKIP() << "the sanitizer owns the heap";
 #endif
   auto rules = testing::shipped("allies-vassals");
@@ -207,7 +207,7 @@ TEST(GameSearchHeap, AlliesAndVassalsMatesAndEndsAllocateNothing) {
 // one that mates Grey with two colours left (Grey removed, the two-player
 // phase begins, a corner queen on the playing area reverts to a bishop).
 TEST(GameSearchHeap, CornerEntryAndTwoPlayerPhaseAllocateNothing) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TABULA_SANITIZER_PASS)
   GTEST_SKIP() << "the sanitizer owns the heap";
 #endif
   auto rules = testing::shipped("corners-long");

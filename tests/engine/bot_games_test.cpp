@@ -2,7 +2,9 @@
 // shipped variant, each move checked by the game layer before it is played
 // (Game::is_legal) and by its ruling after. Bounded by depth and nodes, not
 // time. The long run (10,000 bot moves per variant) is `tabula match`
-// outside CI (docs/ENGINE.md).
+// outside CI (docs/ENGINE.md). The sanitizer pass plays about a third of
+// each game's plies (sanitizer_size.h): every variant, level and search family
+// still runs the search, its tables and the game layer under the sanitizers.
 #include <gtest/gtest.h>
 
 #include "core/fen.h"
@@ -11,6 +13,7 @@
 #include "core/test_rules.h"
 #include "engine/levels.h"
 #include "engine/search.h"
+#include "sanitizer_size.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::engine {
@@ -59,24 +62,24 @@ Played play(const std::string& id, int level, int plies, std::uint64_t seed, Fam
 class BotGames : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BotGames, TheBeginnerPlaysOnlyLegalMoves) {
-  Played p = play(GetParam(), 1, 40, 7);
+  Played p = play(GetParam(), 1, testing::sanitizer_size(40, 12), 7);
   EXPECT_GT(p.moves, 0);
 }
 
 TEST_P(BotGames, TheSearchingBotPlaysOnlyLegalMoves) {
-  Played p = play(GetParam(), 5, 12, 11);
+  Played p = play(GetParam(), 5, testing::sanitizer_size(12, 4), 11);
   EXPECT_GT(p.moves, 0);
 }
 
 TEST_P(BotGames, MaxNPlaysOnlyLegalMoves) {
-  Played p = play(GetParam(), 4, 8, 13, Family::kMaxN);
+  Played p = play(GetParam(), 4, testing::sanitizer_size(8, 3), 13, Family::kMaxN);
   EXPECT_GT(p.moves, 0);
 }
 
 // Best-reply search moves opponents out of turn (GameAdapter::push_turn);
 // where the variant does not allow that it plays paranoid.
 TEST_P(BotGames, BestReplyPlaysOnlyLegalMoves) {
-  Played p = play(GetParam(), 4, 8, 17, Family::kBestReply);
+  Played p = play(GetParam(), 4, testing::sanitizer_size(8, 3), 17, Family::kBestReply);
   EXPECT_GT(p.moves, 0);
 }
 
