@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test: once in the normal build (build/), once
-# under AddressSanitizer + UBSan (build/asan/). Usage: scripts/test.sh
+# Sets up, builds and runs every test in the normal build (build/); with
+# --sanitizers, also a second pass under AddressSanitizer + UBSan (build/asan/).
+# Usage: scripts/test.sh [--sanitizers]
+#
+# The command CI runs (.ci/run, README) is the normal pass alone (session 14:
+# the two passes took ~2,500 s of CPU from a cold ccache, ~780 s on CI's two
+# cores, over issue 20's ten minutes; the normal pass alone ~1,300 s). The
+# sanitizer pass is the developers' deeper check before a merge that touches
+# the core, the parsers, the journal or the hub's decoding (docs/BENCH.md,
+# "Session 14: CI time").
 #
 # What each pass covers (docs/BENCH.md, "The test command"):
 #   normal pass: every test, the kiosk's screenshots (one kiosk process a
 #     set), taps and setup under Xvfb, the browser page, the crash test's 200
-#     kills; not the selfplay soaks (label asan_only). The pure suites run
+#     kills, the 1000-game selfplay soaks (label asan_only: at -O2 about a
+#     second a variant; with --sanitizers they run in the sanitizer pass
+#     instead). The pure suites run
 #     whole in shards (TABULA_TEST_WHOLE_SUITES), the kiosk's and those timing
 #     processes or sockets one process per GoogleTest case.
 #   sanitizer pass: memory errors and undefined behaviour in the core, the
@@ -19,6 +29,15 @@
 #     real processes (a broker killed, the HTTP service, engines as children),
 #     the board daemon's and the voice's own suites (tabula_sanitizer_skip).
 set -euo pipefail
+sanitizers=0
+case "${1:-}" in
+  "") ;;
+  --sanitizers) sanitizers=1 ;;
+  *)
+    echo "test.sh: unknown option '$1' (usage: scripts/test.sh [--sanitizers])" >&2
+    exit 2
+    ;;
+esac
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
@@ -57,7 +76,7 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI
 # session it shows is covered here). -Og, not -O1 (session 11): a library
 # batch compiles in 35 % less CPU under ASan+UBSan and ASan core_tests ran no
 # slower (docs/BENCH.md, "Session 11").
-cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTABULA_SANITIZE=ON "${unity[@]}" \
+[[ $sanitizers -eq 1 ]] && cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTABULA_SANITIZE=ON "${unity[@]}" \
   -DTABULA_BUILD_UI=OFF -DCMAKE_CXX_FLAGS="-Og" -DCMAKE_CXX_FLAGS_DEBUG="-g1" >/dev/null
 
 # The sanitizer pass runs beside the normal pass, in the background: its build
@@ -93,25 +112,35 @@ sanitizer_pass() {
   [[ ! -e build/asan/failed ]]
 }
 rm -f build/asan/failed build/.alone_done
-sanitizer_pass &
-sanitizer=$!
+sanitizer=
+if [[ $sanitizers -eq 1 ]]; then
+  sanitizer_pass &
+  sanitizer=$!
+fi
 # On a failure of the normal pass, stop the sanitizer pass and its children.
 kill_tree() {
   local child
   for child in $(pgrep -P "$1"); do kill_tree "$child"; done
   kill "$1" 2>/dev/null || true
 }
-trap 'kill_tree "$sanitizer"' EXIT
+[[ -n "$sanitizer" ]] && trap 'kill_tree "$sanitizer"' EXIT
 
 cmake --build build -j "$jobs"
 phase "normal build"
-# Tests labelled alone first (RUN_SERIAL, one at a time), then the rest but
-# those labelled asan_only (the selfplay soaks: the sanitizer pass only).
-# Two slots more than cores: some tests wait on a socket, a sleep or Xvfb.
+# Tests labelled alone first (RUN_SERIAL, one at a time), then the rest; with
+# --sanitizers not those labelled asan_only (the selfplay soaks: then the
+# sanitizer pass runs them). Two slots more than cores: some tests wait on a
+# socket, a sleep or Xvfb.
+skip='alone'
+[[ $sanitizers -eq 1 ]] && skip='asan_only|alone'
 (cd build && ctest --output-on-failure --timeout 600 -L alone -LE asan_only)
 touch build/.alone_done
-(cd build && ctest --output-on-failure -j $((jobs + 2)) --timeout 600 -LE 'asan_only|alone')
+(cd build && ctest --output-on-failure -j $((jobs + 2)) --timeout 600 -LE "$skip")
 phase "normal tests"
+if [[ $sanitizers -eq 0 ]]; then
+  echo "test.sh: all passed (the sanitizer pass: scripts/test.sh --sanitizers)"
+  exit 0
+fi
 
 status=0
 wait "$sanitizer" || status=$?

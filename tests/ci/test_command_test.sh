@@ -2,6 +2,10 @@
 # Usage: test_command_test.sh SOURCE_DIR. scripts/test.sh's order of work,
 # with cmake, ctest and setup.sh replaced by stubs that log what they do (no
 # build, no test runs; a few seconds):
+# - without options (the command CI runs, session 14) only the normal pass:
+#   no sanitizer build or test, the selfplay soaks (asan_only) not left out;
+#   an unknown option is refused before anything is built;
+# with --sanitizers:
 # - the sanitizer pass's tests start once its build and the normal pass's
 #   tests labelled `alone` are done, while the normal pass's other tests still
 #   run (session 13: the two passes' tests overlap), and not at nice 19;
@@ -54,7 +58,7 @@ if [[ " $* " == *" -L alone "* ]]; then
   echo "normal-alone-end" >>"$STUB_EVENTS"
   exit 0
 fi
-echo "normal-rest" >>"$STUB_EVENTS"
+echo "normal-rest args=$*" >>"$STUB_EVENTS"
 if [[ "${STUB_NORMAL_TESTS:-}" == fail ]]; then
   for _ in $(seq 150); do
     [[ -s "$STUB_EVENTS.hang" ]] && break
@@ -84,14 +88,35 @@ chmod +x "$work/bin/cmake" "$work/bin/ctest" "$work/bin/nice"
 
 # run ENV...: test.sh in a new copy of the tree with the stubs; its output in
 # $out, its status in $rc, the stubs' log in $events.
+# $args: test.sh's options (--sanitizers for the two passes).
+args=()
 run() {
   rm -rf "$work/tree/build" "$events" "$events.hang" "$events.asan-tests"
   rc=0
-  out=$(env "$@" STUB_EVENTS="$events" PATH="$work/bin:$PATH" bash "$work/tree/scripts/test.sh" 2>&1) || rc=$?
+  out=$(env "$@" STUB_EVENTS="$events" PATH="$work/bin:$PATH" bash "$work/tree/scripts/test.sh" "${args[@]}" 2>&1) || rc=$?
 }
 line() { grep -n "^$1" "$events" | head -n 1 | cut -d: -f1; }
 
+# The default: the normal pass alone.
+run STUB_WAIT=0
+[[ $rc -eq 0 ]] || fail "the normal pass alone, all green, but status $rc: $out"
+grep -q '^asan' "$events" && fail "without --sanitizers a sanitizer step ran: $(tr '\n' ' ' <"$events")"
+[[ -d "$work/tree/build/asan" ]] && fail "without --sanitizers the sanitizer build was configured"
+grep -q '^normal-rest args=.*-LE alone' "$events" ||
+  fail "without --sanitizers the normal pass left out more than the alone tests: $(grep normal-rest "$events")"
+for phase in "normal build" "normal tests"; do
+  grep -q "^test.sh: $phase done at [0-9]* s" <<<"$out" || fail "no phase line for the $phase: $out"
+done
+args=(--nosuch)
 run
+[[ $rc -eq 2 ]] || fail "an unknown option gave status $rc: $out"
+grep -q "unknown option '--nosuch'" <<<"$out" || fail "an unknown option is not named: $out"
+[[ -e "$events" ]] && fail "an unknown option still built or tested: $(tr '\n' ' ' <"$events")"
+
+args=(--sanitizers)
+run
+grep -q "^normal-rest args=.*-LE asan_only|alone" "$events" ||
+  fail "with --sanitizers the normal pass runs the asan_only soaks: $(grep normal-rest "$events")"
 [[ $rc -eq 0 ]] || fail "all green, but status $rc: $out"
 grep -qx "normal-rest-saw-asan-tests" "$events" ||
   fail "the sanitizer tests did not start while the normal tests ran: $(tr '\n' ' ' <"$events")"
