@@ -108,6 +108,13 @@ def without_outputs(args):
     return kept
 
 
+def target_of(entry):
+    """The CMake target a compile line belongs to: its object is TARGET.dir/..."""
+    args = arguments(entry)
+    out = entry.get("output") or (args[args.index("-o") + 1] if "-o" in args else "")
+    return out.split("CMakeFiles/")[-1].split(".dir/")[0] or "?"
+
+
 def plan(files, entries, build, syntax_only):
     """(file, label, argv, cwd) for each compile, and the files nothing compiles."""
     by_file = {}
@@ -123,7 +130,7 @@ def plan(files, entries, build, syntax_only):
             if not found:
                 skipped.append(f)
             for e in found:
-                target = e.get("output", "").split("/CMakeFiles/")[-1].split(".dir/")[0]
+                target = target_of(e)
                 args = without_outputs(arguments(e))
                 levels = [a for a in args if a.startswith("-O")]
                 syntax = syntax_only or (levels and levels[-1] == "-O0")
