@@ -4,7 +4,7 @@
 # clones this repository into it, runs scripts/setup.sh and the test suite.
 #
 # Usage (as root; debootstrap and qemu-user-static are Debian packages):
-#   scripts/chroot_test.sh RELEASE ARCH [--quick | --core]
+#   scripts/chroot_test.sh RELEASE ARCH [--quick | --core | --alone BASE]
 #     RELEASE  bookworm (Debian 12) or trixie (Debian 13, Raspberry Pi OS)
 #     ARCH     amd64: scripts/test.sh in the chroot (normal build, then ASan)
 #              arm64: cross-compiled in the amd64 chroot (crossbuild-essential-arm64,
@@ -15,6 +15,12 @@
 #     --core   the arbiter core only: core_tests and variants_tests built and
 #              run (arm64: under qemu-aarch64), each one's time printed; no
 #              package (the quickest check of another architecture)
+#     --alone BASE amd64: each .cpp/.h changed since the commit BASE compiled by
+#              itself (no unity batch, no precompiled header; its own compile
+#              line, so the project's warnings), with the release's compiler:
+#              scripts/compile_alone.py in a clone of its own (/root/tabula-alone),
+#              so it can run beside a --quick run; no test, no package; fails on
+#              any warning or error. ALONE_SYNTAX=1: -fsyntax-only throughout
 #   arm64 has no sanitizer pass: under qemu-user (qemu-aarch64 7.2, Debian 12's
 #   qemu-user-static) an ASan-instrumented program, even a three-line one,
 #   dies of SIGSEGV in the ASan runtime's start-up, before main.
@@ -22,8 +28,9 @@
 #   TABULA_MIRROR (default http://deb.debian.org/debian); JOBS (default 2);
 #   UNITY=1: amd64 --quick/--core in unity batches of 16 as scripts/test.sh
 #   (about half the CPU; the default, no unity, also proves each file compiles alone).
-# One run at a time per chroot: a second run waits for the first (flock on
-#   RELEASE-amd64.lock), as both would use the same clone.
+# One run at a time per clone: a second run of the same kind waits for the
+#   first (flock on RELEASE-amd64.CLONE.lock). Runs in different clones (amd64,
+#   arm64, --alone) share the chroot's mounts: the last one out unmounts them.
 # The chroot's ccache (/root/.cache/ccache inside it) is kept between runs and
 # the clone is always at the same place, so a rerun compiles only what changed
 # since the last one; the run's hits and misses are printed at the end.
@@ -34,7 +41,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '5,33p' "$0" >&2
+  sed -n '5,40p' "$0" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
@@ -42,12 +49,20 @@ release=$1
 arch=$2
 quick=0
 core=0
+alone=""
 case "${3:-}" in
   "") ;;
   --quick) quick=1 ;;
   --core) core=1 ;;
+  --alone)
+    alone=${4:-}
+    [[ -n "$alone" ]] || {
+      echo "chroot_test: --alone needs a commit: the files changed since it are compiled" >&2
+      exit 2
+    }
+    ;;
   *)
-    echo "chroot_test: unknown option '$3': expected --quick or --core" >&2
+    echo "chroot_test: unknown option '$3': expected --quick, --core or --alone BASE" >&2
     exit 2
     ;;
 esac
@@ -61,6 +76,10 @@ case "$arch" in amd64 | arm64) ;; *)
   exit 2
   ;;
 esac
+if [[ -n "$alone" && "$arch" != amd64 ]]; then
+  echo "chroot_test: --alone compiles with the chroot's own compiler: amd64 only" >&2
+  exit 2
+fi
 if [[ $(id -u) -ne 0 ]]; then
   echo "chroot_test: debootstrap and chroot need root" >&2
   exit 1
@@ -80,16 +99,26 @@ unity=()
 [[ ${UNITY:-0} == 1 ]] && unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16)
 # arm64 is cross-built in the amd64 chroot of the same release.
 root="$chroots/$release-amd64"
+clone=/root/tabula-$arch
+[[ -n "$alone" ]] && clone=/root/tabula-alone
 started=$(date +%s)
 failed=0
 
 step() { echo "chroot_test: [$(($(date +%s) - started)) s] $*"; }
 
-# Two runs in one chroot would remove each other's clone: the second waits.
+if [[ -n "$alone" ]]; then
+  alone_commit=$(git -C "$repo" rev-parse --verify --quiet "$alone^{commit}") || {
+    echo "chroot_test: --alone '$alone' is not a commit of $repo" >&2
+    exit 2
+  }
+fi
+
+# Two runs in one clone would remove each other's clone: the second waits.
 mkdir -p "$chroots"
-exec 9>"$root.lock"
+lock="$root.${clone##*/}.lock"
+exec 9>"$lock"
 flock -n 9 || {
-  step "waiting for another run in $root (flock $root.lock)"
+  step "waiting for another run in $root$clone (flock $lock)"
   flock 9
 }
 
@@ -108,18 +137,26 @@ printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 chmod +x "$root/usr/sbin/policy-rc.d"
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
-# 2. The mounts the build and the tests need; undone on exit.
-# A run of another architecture in the same chroot may hold them already.
-mounted=()
+# 2. The mounts the build and the tests need. Runs in other clones of this
+# chroot may hold them already: each run holds a shared lock on
+# $root.mounts.lock, and at its end only the last one out (the one that gets
+# the lock exclusively; flock drops the shared lock before it tries) unmounts.
+points=()
 bind() {
   mkdir -p "$root$2"
+  points=("$root$2" "${points[@]}")
   mountpoint -q "$root$2" && return 0
   mount "${@:3}" "$1" "$root$2"
-  mounted=("$root$2" "${mounted[@]}")
 }
 cleanup() {
-  for m in "${mounted[@]+"${mounted[@]}"}"; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true; done
+  flock -n -x 8 || return 0
+  for m in "${points[@]+"${points[@]}"}"; do
+    mountpoint -q "$m" || continue
+    umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
+  done
 }
+exec 8>"$root.mounts.lock"
+flock -s 8
 trap cleanup EXIT
 bind proc /proc -t proc
 bind /dev /dev --bind
@@ -135,7 +172,6 @@ fi
 
 # 3. A clean clone of this repository's HEAD.
 commit=$(git -C "$repo" rev-parse HEAD)
-clone=/root/tabula-$arch
 step "cloning $commit into $root$clone"
 rm -rf "$root$clone"
 git clone -q --no-hardlinks "$repo" "$root$clone"
@@ -162,7 +198,8 @@ in_chroot() {
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     CCACHE_DIR=/root/.cache/ccache CCACHE_BASEDIR="$clone" CCACHE_NOHASHDIR=1 \
-    JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" UNITY_FLAGS="${unity[*]}" /bin/bash -c "$1"
+    JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" UNITY_FLAGS="${unity[*]}" \
+    ALONE="${alone_commit:-}" ALONE_SYNTAX="${ALONE_SYNTAX:-0}" /bin/bash -c "$1"
 }
 ccache_report() {
   in_chroot 'command -v ccache >/dev/null && ccache --print-stats' 2>/dev/null |
@@ -174,9 +211,19 @@ ccache_report() {
 # variant loader, which compiles in the install prefix, is rebuilt), copied to
 # $chroots/packages/RELEASE/ for scripts/chroot_install_test.sh; the package
 # is built even when a test failed. The cache's counters start from zero.
-in_chroot 'command -v ccache >/dev/null && ccache --zero-stats >/dev/null' || true
-trap 'ccache_report; cleanup' EXIT
-if [[ "$arch" == amd64 ]]; then
+# (--alone uses no cache: it leaves the counters to a build running beside it.)
+if [[ -z "$alone" ]]; then
+  in_chroot 'command -v ccache >/dev/null && ccache --zero-stats >/dev/null' || true
+  trap 'ccache_report; cleanup' EXIT
+fi
+if [[ -n "$alone" ]]; then
+  step "scripts/setup.sh"
+  in_chroot 'cd "$CLONE" && bash scripts/setup.sh'
+  step "each file changed since $alone_commit compiled alone (scripts/compile_alone.py)"
+  in_chroot 'cd "$CLONE" && python3 scripts/compile_alone.py "$ALONE" --build build-alone \
+    --jobs "$JOBS" $([[ $ALONE_SYNTAX == 1 ]] && echo --syntax-only)' || failed=1
+  build=""
+elif [[ "$arch" == amd64 ]]; then
   step "scripts/setup.sh"
   in_chroot 'cd "$CLONE" && bash scripts/setup.sh'
   step "tests ($( ((core)) && echo 'the core only' || { ((quick)) && echo 'normal build only'; } || echo 'scripts/test.sh'))"
@@ -233,8 +280,8 @@ else
   build=build-arm64
   package_args=(--cross arm64)
 fi
-if ((core)); then
-  step "no package (--core)"
+if ((core)) || [[ -n "$alone" ]]; then
+  step "no package ($( ((core)) && echo --core || echo --alone))"
 else
   step "scripts/package.sh ${package_args[*]} (PACKAGE_BUILD_DIR=$build)"
   in_chroot "cd \"\$CLONE\" && PACKAGE_BUILD_DIR=$build JOBS=\$JOBS bash scripts/package.sh ${package_args[*]}" || failed=1
