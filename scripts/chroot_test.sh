@@ -6,7 +6,7 @@
 # Usage (as root; debootstrap and qemu-user-static are Debian packages):
 #   scripts/chroot_test.sh RELEASE ARCH [--quick | --core | --alone BASE]
 #     RELEASE  bookworm (Debian 12) or trixie (Debian 13, Raspberry Pi OS)
-#     ARCH     amd64: scripts/test.sh in the chroot (normal build, then ASan)
+#     ARCH     amd64: scripts/test.sh --sanitizers in the chroot (normal build, then ASan)
 #              arm64: cross-compiled in the amd64 chroot (crossbuild-essential-arm64,
 #                     the :arm64 -dev packages, scripts/cmake/aarch64-linux-gnu.cmake), every
 #                     test run under qemu-aarch64 through binfmt_misc
@@ -226,7 +226,7 @@ if [[ -n "$alone" ]]; then
 elif [[ "$arch" == amd64 ]]; then
   step "scripts/setup.sh"
   in_chroot 'cd "$CLONE" && bash scripts/setup.sh'
-  step "tests ($( ((core)) && echo 'the core only' || { ((quick)) && echo 'normal build only'; } || echo 'scripts/test.sh'))"
+  step "tests ($( ((core)) && echo 'the core only' || { ((quick)) && echo 'normal build only'; } || echo 'scripts/test.sh --sanitizers'))"
   in_chroot "$core_suites"'
     set -euo pipefail
     cd "$CLONE"
@@ -242,7 +242,7 @@ elif [[ "$arch" == amd64 ]]; then
       cmake --build build -j "$JOBS"
       (cd build && ctest --output-on-failure -j "$JOBS" --timeout 600)
     else
-      bash scripts/test.sh
+      bash scripts/test.sh --sanitizers
     fi' || failed=1
   build=build
   package_args=()

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cli/play_commands.h"
+#include "core/fen.h"
 #include "journal/journal.h"
 #include "journal/resume.h"
 #include "journal_fixture.h"
