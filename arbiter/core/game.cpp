@@ -348,11 +348,14 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   // it write (a stalemate's S in the next seat's slot).
   const std::size_t entry_at = record_.size();
   legal_cached_ = false;
-  epoch_before_move_ = board_epoch_;
+  // (Whether the move changes its two squares only: report_checks.)
+  const bool two_squares = (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) && !pos_.converts(m);
+  version_before_move_ = board_version_;
   pos_.make(m);
-  ++board_epoch_;
+  board_version_ = ++versions_;
+  plain_version_ = two_squares ? board_version_ : 0;
   moves_.push_back(m);
-  actions_.push_back({Action::Kind::kMove, m, mover});
+  if (!quiet_) actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
   last_mover_ = mover;
 
   notes.captured_on = captured_on;

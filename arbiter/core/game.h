@@ -298,22 +298,25 @@ class Game {
   std::uint8_t checks_found_ = 0;
   int checks_ply_ = -1;
   // The kings report_checks found attacked by no piece of another seat
-  // (issue 30 item 3): after the next move of a search, a king whose attack
-  // reach (MoveTables::attack_reach) holds neither of the move's squares is
-  // still attacked by nobody, untested. Valid while the board is the one it
-  // looked at plus that one move: board_epoch_ counts every change of the
-  // board (a move made or unmade, a square edited), and the record is used
-  // only one make() deeper than where it was found.
+  // (issue 30 item 3), kept in the search frame of the make() that found
+  // them (SearchFrame::found): after the next make() of a search, a king
+  // whose attack reach (MoveTables::attack_reach) holds neither of the move's
+  // squares is still attacked by nobody, untested. Valid while the board is
+  // the one it looked at plus that one move. board_version_ names the board:
+  // a fresh number (from versions_) after every change of it, a move made or
+  // a square edited; unmake() puts back the number with the board. A move
+  // that changed only its own two squares (not castling, en passant, or a
+  // 000 king entering his corner square, whose bishops become queens) leaves
+  // plain_version_ equal to board_version_ until the next change.
   struct Unattacked {
-    std::uint8_t seats = 0;  // bit per seat index
-    std::array<Square, kMaxSeats> king{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
+    std::uint8_t seats = 0;      // bit per seat index
+    std::uint64_t version = 0;   // board_version_ then; 0: none
     std::uint64_t settings = 0;  // Position::attack_settings() then
-    std::uint64_t epoch = 0;     // board_epoch_ then
-    int depth = -1;              // depth_ then; -1: not known
   };
-  Unattacked unattacked_;
-  std::uint64_t board_epoch_ = 0;
-  std::uint64_t epoch_before_move_ = 0;  // board_epoch_ just before apply()'s Position::make
+  std::uint64_t versions_ = 1;  // the last number handed out
+  std::uint64_t board_version_ = 1;
+  std::uint64_t version_before_move_ = 0;  // board_version_ just before apply()'s Position::make
+  std::uint64_t plain_version_ = 0;
   // 000's reply proofs: each seat's last proven reply, tried first next
   // time (a candidate only: proven again by the full rules; order only).
   mutable std::array<Move, kMaxSeats> reply_{};
@@ -353,7 +356,7 @@ class Game {
   struct SearchFrame {
     Position::Settings settings;
     int ply;
-    std::size_t edits, actions, moves, eliminated, seen;
+    std::size_t edits, moves, eliminated, seen;
     std::array<SeatStatus, kMaxSeats> status;
     std::array<int, kMaxSeats> points;
     std::array<bool, kMaxSeats> king_fallen, frozen;
@@ -361,7 +364,8 @@ class Game {
     std::uint8_t waiting_pawns;
     Vassalage vassalage;
     ModuleFrame modules;  // saved and put back by the modules (Hot::kSearchState)
-    Unattacked unattacked;  // the record, if it was true of the board make() began from
+    std::uint64_t version;  // board_version_ when make() began
+    Unattacked found;       // what this make()'s report_checks found
     bool over;
   };
   struct Edit {

@@ -22,7 +22,6 @@ void Game::make(const Move& m) {
   f.settings = pos_.settings();
   f.ply = pos_.ply();
   f.edits = edits_.size();
-  f.actions = actions_.size();
   f.moves = moves_.size();
   f.eliminated = eliminated_.size();
   f.seen = seen_.size();
@@ -37,8 +36,8 @@ void Game::make(const Move& m) {
   f.waiting_pawns = waiting_pawns_;
   f.vassalage = vassalage_;
   for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->save_state(*this, f.modules);
-  f.unattacked = unattacked_;
-  if (unattacked_.epoch != board_epoch_) f.unattacked.depth = -1;
+  f.version = board_version_;
+  f.found.version = 0;
   f.over = outcome_.over;
   scratch_.clear();
   quiet_ = true;
@@ -59,11 +58,9 @@ void Game::unmake() {
     }
   }
   pos_.restore(f.settings);
-  ++board_epoch_;
-  // The board is make()'s again: so is what was known of its kings.
-  unattacked_ = f.unattacked;
-  unattacked_.epoch = board_epoch_;
-  actions_.erase(actions_.begin() + static_cast<std::ptrdiff_t>(f.actions), actions_.end());
+  // The board is make()'s again: so is its number, and what the report one
+  // make() up found of its kings holds again (report_checks).
+  board_version_ = f.version;
   moves_.erase(moves_.begin() + static_cast<std::ptrdiff_t>(f.moves), moves_.end());
   eliminated_.erase(eliminated_.begin() + static_cast<std::ptrdiff_t>(f.eliminated), eliminated_.end());
   seen_.erase(seen_.begin() + static_cast<std::ptrdiff_t>(f.seen), seen_.end());
@@ -91,7 +88,7 @@ void Game::unmake() {
 
 void Game::edit_square(Square q, Piece p) {
   checks_ply_ = -1;  // report_checks' seats in check may be stale now
-  ++board_epoch_;
+  board_version_ = ++versions_;
   if (depth_ > 0) edits_.push_back({q, pos_.at(q), pos_.ply()});
   pos_.transform(q, p);
 }

@@ -84,19 +84,18 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
   const bool bonuses = ledger.double_check_bonus != 0 || ledger.double_check_bonus_queen != 0 ||
                        ledger.triple_check_bonus != 0 || ledger.triple_check_bonus_queen != 0;
   checks_ply_ = -1;  // the seats in check are known again only at the end
-  // What the last report found of the board this move was made on: the
-  // kings no piece attacked then (issue 30 item 3). A plain move changes two
-  // squares; a king whose attack reach holds neither is attacked by nobody
-  // now either. (Kept in a search only: the record speaks of the board one
-  // make() up, and nothing but this move may have changed it since.)
-  const Unattacked before = unattacked_;
-  unattacked_.depth = -1;
   if (quiet_ && !bonuses && rules_->checks.mate_timing != MateTiming::kAfterEveryMove) return checks_found_ = 0;
   const Move& move = moves_.back();
-  const bool reuse = quiet_ && before.depth >= 0 && before.depth == depth_ - 1 &&
-                     before.epoch == epoch_before_move_ && board_epoch_ == epoch_before_move_ + 1 &&
-                     (move.kind == MoveKind::kNormal || move.kind == MoveKind::kDoubleStep) &&
-                     before.settings == pos_.attack_settings();
+  // What the report one make() up found of the board this move was made on:
+  // the kings no piece attacked then (issue 30 item 3). A move that changed
+  // its two squares only leaves a king whose attack reach holds neither
+  // attacked by nobody now either. (A search's only: the record is true of
+  // the board one make() up, and nothing but this move changed it since.)
+  std::uint8_t known = 0;
+  if (quiet_ && depth_ >= 2 && board_version_ == plain_version_) {
+    const Unattacked& before = frames_[static_cast<std::size_t>(depth_ - 2)].found;
+    if (before.version == version_before_move_ && before.settings == pos_.attack_settings()) known = before.seats;
+  }
   std::uint8_t unattacked = 0;
   int checked_by_mover = 0;
   std::array<Seat, kMaxSeats> checked{};
@@ -121,9 +120,9 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
     const auto others = static_cast<std::uint8_t>(all_seats & ~(1U << index_of(s)));
     if (!pos_.may_capture(s, s)) {
       const auto bit = static_cast<std::uint8_t>(1U << index_of(s));
-      const SquareSet& reach = rules_->tables.attack_reach(k);
-      const bool still = reuse && (before.seats & bit) && before.king[index_of(s)] == k &&
-                         !reach[index_of(move.from)] && !reach[index_of(move.to)];
+      // (His king stands where it stood: only the mover's pieces moved.)
+      const bool still = (known & bit) && k != move.to && !rules_->tables.attack_reach(k)[index_of(move.from)] &&
+                         !rules_->tables.attack_reach(k)[index_of(move.to)];
       if (still || !pos_.attacked(k, others)) {
         unattacked |= bit;
         continue;
@@ -194,13 +193,7 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
   // Kept for a module's turn rule (000), while this board stands.
   checks_found_ = in_check;
   checks_ply_ = pos_.ply();
-  if (quiet_) {
-    unattacked_.seats = unattacked;
-    for (Seat s : rules_->turn_order) unattacked_.king[index_of(s)] = pos_.king_square(s);
-    unattacked_.settings = pos_.attack_settings();
-    unattacked_.epoch = board_epoch_;
-    unattacked_.depth = depth_;
-  }
+  if (quiet_) frames_[static_cast<std::size_t>(depth_ - 1)].found = {unattacked, board_version_, pos_.attack_settings()};
   return in_check;
 }
 

@@ -14,6 +14,7 @@
 #include "core/fen4.h"
 #include "core/game.h"
 #include "sanitizer_size.h"
+#include "test_rules.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::core {
@@ -224,6 +225,36 @@ TEST(GameSearchChecks, TheChecksASearchFindsTwoPliesDeepAreTheBoardsChecks) {
     EXPECT_GT(compared, 2000) << id;
     EXPECT_GT(checks, 50) << id;  // the comparison saw checks, not only quiet boards
   }
+}
+
+// 000 short: "When a King enters his corner square, both of his Bishops
+// become Queens instantly": that move changes squares beside its own two, so
+// what the search knew of the other kings one make() up does not hold after
+// it. White's king enters k1; the queen on e1 checks Grey's king on e5 along
+// the file, where the bishop did not (Pink's move before it found e5
+// attacked by nobody).
+TEST(GameSearchChecks, AKingEnteringHisCornerChecksWithTheQueensHisBishopsBecame) {
+  auto rules = testing::shipped("corners-short");
+  ASSERT_TRUE(rules);
+  Position pos = testing::setup(*rules, 'p', {"j2:wK", "e1:wB", "h1:wB", "e5:gK", "f12:bK", "l7:pK"});
+  pos.set_fullmove_number(2);  // past the first round
+  Game game(rules, pos);
+  const Seat grey = testing::seat_of(*rules, 'g');
+  game.make(testing::move(game.position(), "l7", "l6"));
+  ASSERT_EQ(game.checks_after_move(), 0);
+  const Move enter = testing::move(game.position(), "j2", "l1");
+  Game played = game;
+  game.make(enter);
+  ASSERT_TRUE(game.position().in_check(grey)) << "the queen on e1 checks e5";
+  EXPECT_EQ(int(game.checks_after_move()), 1 << index_of(grey));
+  EXPECT_EQ(game.status(grey), SeatStatus::kLive);
+  // The session's path finds the same check.
+  bool named = false;
+  for (const Ruling& r : played.play(enter)) named = named || (r.kind == RulingKind::kCheck && r.seat == grey);
+  EXPECT_TRUE(named);
+  game.unmake();
+  game.unmake();
+  EXPECT_EQ(game.made(), 0);
 }
 
 }  // namespace
