@@ -371,8 +371,8 @@ bool Modules::Corners::gives_check_on_area(const Game& g, const Move& m, Seat mo
 // a build per node instead of two, most moves being far from his king).
 // `parent`: the lines of the node at the depth above, whose tags say whether
 // it is the position one move before this one.
-void Modules::Corners::non_target_lines(const Game& g, Seat target, const Game::CornerLines* parent,
-                                        Game::CornerLines& here) {
+void Modules::Corners::non_target_lines(const Game& g, Seat target, const CornerLines* parent,
+                                        CornerLines& here) {
   SeatLines& lines = here.lines;
   lines.clear();
   here.ply = g.pos_.ply();
@@ -382,8 +382,7 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Game::
   if (!g.rules_->corners.only_target_may_be_mated) return;
   // One move of the Position since the node above, no square changed
   // beside it and nobody eliminated: its lines may still hold.
-  const bool below = parent != nullptr && parent->ply + 1 == here.ply && parent->moves + 1 == here.moves &&
-                     parent->edits == here.edits && parent->eliminated == here.eliminated;
+  const bool below = parent != nullptr && parent->one_move_above(here);
   Seat mover = g.pos_.to_move();
   for (int i = 0; i < g.rules_->seat_count(); ++i) {
     Seat s = seat_at(i);
@@ -403,7 +402,7 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
   auto& at = g.corner_lines_.at;
   const auto depth = static_cast<std::size_t>(g.depth_);
   if (at.size() <= depth) at.resize(depth + 1);
-  Game::CornerLines& here = at[depth];
+  CornerLines& here = at[depth];
   const SeatLines& lines = here.lines;
   // What the rules ask of this node is found once, not per move (issue 30
   // item 3); a node none of them bears on keeps its whole list.
