@@ -313,9 +313,10 @@ class Game {
   Unattacked unattacked_;
   std::uint64_t board_epoch_ = 0;
   std::uint64_t epoch_before_move_ = 0;  // board_epoch_ just before apply()'s Position::make
-  // 000's reply proofs: each seat's last proven reply, tried first next
-  // time (a candidate only: proven again by the full rules; order only).
-  mutable std::array<Move, kMaxSeats> reply_{};
+  // 000's reply proofs: each seat's last two proven replies, the latest
+  // first, tried first next time (candidates only: proven again by the full
+  // rules; order only).
+  mutable std::array<std::array<Move, 2>, kMaxSeats> reply_{};
   // 000's filter: the non-targets' lines of the node at each search depth
   // (core/corners.h). A cache: a copy starts without it.
   mutable CornerLinesCache corner_lines_;
