@@ -67,15 +67,8 @@ void CheckLines::build(const Position& pos, Seat s, std::uint16_t* kinds) {
 void SeatLines::keep(const Position& pos, Seat s, const SeatLines& from) {
   const CheckLines& o = from.seat_[index_of(s)];
   CheckLines& l = seat_[index_of(s)];
-  l.safe_ = o.safe_;
-  l.attacked_ = o.attacked_;
-  l.make_all_ = o.make_all_;
-  l.enemies_ = o.enemies_;
-  l.royal_ = o.royal_;
-  l.king_ = o.king_;
-  l.seen_ = o.seen_;
-  l.reached_ = o.reached_;
-  l.count_ = o.count_;
+  // The small part whole; of the per-square arrays, the reached squares.
+  static_cast<CheckLinesHead&>(l) = static_cast<const CheckLinesHead&>(o);
   // build()'s kinds: those of the side to move's frame on every square the
   // walk reached, when he may capture this king.
   const Seat mover = pos.to_move();
@@ -88,10 +81,7 @@ void SeatLines::keep(const Position& pos, Seat s, const SeatLines& from) {
     l.reach_[at] = o.reach_[at];
     if (kinds) kinds_[at] = static_cast<std::uint16_t>(kinds_[at] | o.reach_[at][frame]);
   }
-  built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
-  make_all_ = make_all_ || l.make_all_;
-  seen_ |= l.seen_;
-  royal_ = l.royal_;
+  note(s);
 }
 
 std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {

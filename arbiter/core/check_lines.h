@@ -20,7 +20,21 @@
 
 namespace tabula::core {
 
-class CheckLines {
+// What CheckLines::build() finds beside the per-square kinds and the walk
+// order: the small part, copied whole when lines are kept (SeatLines::keep).
+struct CheckLinesHead {
+  bool safe_ = false;      // nothing can attack the king (none, immune, no enemy)
+  bool attacked_ = false;  // in check now
+  bool make_all_ = false;  // nothing proved: make every move
+  std::uint8_t enemies_ = 0;
+  PieceKind royal_ = kNoKind;
+  Square king_ = kNoSquare;
+  SquareSet seen_;     // the first occupied square of a path: moving it may open the path
+  SquareSet reached_;  // squares a path reaches with every square before them empty
+  int count_ = 0;      // how many squares order_ holds
+};
+
+class CheckLines : private CheckLinesHead {
  public:
   enum class Answer { kNo, kYes, kMake };  // kMake: make the move to know
 
@@ -86,18 +100,9 @@ class CheckLines {
 
  private:
   friend class SeatLines;
-  bool safe_ = false;      // nothing can attack the king (none, immune, no enemy)
-  bool attacked_ = false;  // in check now
-  bool make_all_ = false;  // nothing proved: make every move
-  std::uint8_t enemies_ = 0;
-  PieceKind royal_ = kNoKind;
-  Square king_ = kNoSquare;
-  SquareSet seen_;     // the first occupied square of a path: moving it may open the path
-  SquareSet reached_;  // squares a path reaches with every square before them empty
   // The squares of reached_, in the order the walk first reached them (a
   // copy and SeatLines' kinds walk these, not the whole mailbox).
   std::array<Square, kMaxSquares> order_;
-  int count_ = 0;
   // reach_[q][f]: kinds that attack the king from q when their moves are
   // seat f's (valid where reached_[q]).
   std::array<std::array<std::uint16_t, kMaxSeats>, kMaxSquares> reach_;
@@ -118,12 +123,8 @@ class SeatLines {
     kinds_.fill(0);
   }
   void add(const Position& pos, Seat s) {
-    CheckLines& l = seat_[index_of(s)];
-    l.build(pos, s, kinds_.data());
-    built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
-    make_all_ = make_all_ || l.make_all_;
-    seen_ |= l.seen_;
-    royal_ = l.royal_;
+    seat_[index_of(s)].build(pos, s, kinds_.data());
+    note(s);
   }
   // add() with lines built before (`from`: another SeatLines' seat s, that
   // CheckLines::still_after proved unchanged): copied, and the kinds of the
@@ -153,6 +154,14 @@ class SeatLines {
  private:
   // may_check_seats asked of each seat's lines (check_lines.cpp).
   std::uint8_t each_seat(const Position& pos, const Move& m) const;
+  // Seat s's lines are in seat_ now (add, keep): the union takes them in.
+  void note(Seat s) {
+    const CheckLines& l = seat_[index_of(s)];
+    built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
+    make_all_ = make_all_ || l.make_all_;
+    seen_ |= l.seen_;
+    royal_ = l.royal_;
+  }
 
   std::array<CheckLines, kMaxSeats> seat_;
   std::uint8_t built_ = 0;

@@ -14,7 +14,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
+#include "core/check_lines.h"
 #include "core/types.h"
 
 namespace tabula::core {
@@ -86,6 +88,35 @@ struct CornerState {
   }
   bool had_turn_of(Seat s) const { return (had_turn >> index_of(s)) & 1U; }
   void note_turn(Seat s) { had_turn = static_cast<std::uint8_t>(had_turn | (1U << index_of(s))); }
+};
+
+// 000's filter, in a search: the non-targets' lines of one node (SeatLines),
+// with what the node was (the Position's ply, the game's moves, square
+// edits and eliminations so far), kept for the node one move below when
+// nothing but that move came between (core/corners.cpp, non_target_lines;
+// issue 30 item 3).
+struct CornerLines {
+  SeatLines lines;
+  int ply = -1;
+  std::size_t moves = 0, edits = 0, eliminated = 0;
+  // Whether `below` is a node reached from this one by one move of the
+  // Position, nothing else changed (no pass, edit or elimination).
+  bool one_move_above(const CornerLines& below) const {
+    return ply + 1 == below.ply && moves + 1 == below.moves && edits == below.edits &&
+           eliminated == below.eliminated;
+  }
+};
+
+// One CornerLines per search depth (index: Game::made()), in the Game: a
+// cache, so a copy of the Game starts without it.
+struct CornerLinesCache {
+  std::vector<CornerLines> at;
+  CornerLinesCache() = default;
+  CornerLinesCache(const CornerLinesCache&) {}
+  CornerLinesCache& operator=(const CornerLinesCache&) {
+    at.clear();
+    return *this;
+  }
 };
 
 }  // namespace tabula::core

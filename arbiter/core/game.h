@@ -28,7 +28,6 @@
 #include <string>
 #include <vector>
 
-#include "core/check_lines.h"
 #include "core/corners.h"
 #include "core/outcome.h"
 #include "core/position.h"
@@ -317,27 +316,12 @@ class Game {
   std::uint64_t board_version_ = 1;
   std::uint64_t version_before_move_ = 0;  // board_version_ just before apply()'s Position::make
   std::uint64_t plain_version_ = 0;
-  // 000's reply proofs: each seat's last proven reply, tried first next
-  // time (a candidate only: proven again by the full rules; order only).
-  mutable std::array<Move, kMaxSeats> reply_{};
+  // 000's reply proofs: each seat's last two proven replies, the latest
+  // first, tried first next time (candidates only: proven again by the full
+  // rules; order only).
+  mutable std::array<std::array<Move, 2>, kMaxSeats> reply_{};
   // 000's filter: the non-targets' lines of the node at each search depth
-  // (index: made()), with what the node was (the Position's ply, the moves,
-  // edits and eliminations so far), kept for the node one move below
-  // (core/corners.cpp, non_target_lines). A cache: a copy starts without it.
-  struct CornerLines {
-    SeatLines lines;
-    int ply = -1;
-    std::size_t moves = 0, edits = 0, eliminated = 0;
-  };
-  struct CornerLinesCache {
-    std::vector<CornerLines> at;
-    CornerLinesCache() = default;
-    CornerLinesCache(const CornerLinesCache&) {}
-    CornerLinesCache& operator=(const CornerLinesCache&) {
-      at.clear();
-      return *this;
-    }
-  };
+  // (core/corners.h). A cache: a copy starts without it.
   mutable CornerLinesCache corner_lines_;
   Seat last_mater_ = kNoSeat;
   // FIDE 9.2.3: each position the game reached, as a key that counts an en

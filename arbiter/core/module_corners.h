@@ -93,8 +93,10 @@ class Modules::Corners final : public Modules::Module {
   static std::string corner_violation(const Game& g, const Move& m, const CornerState& st,
                                       int depth);
   static void filter_corners(const Game& g, MoveList& list);
-  static void non_target_lines(const Game& g, Seat target, const Game::CornerLines* parent,
-                               Game::CornerLines& here);
+  // The lines to the non-targets of the side to move (not `target`) into
+  // `here`, kept from `parent` (the node at the search depth above) for
+  // each seat whose lines the move between did not change.
+  static void non_target_lines(const Game& g, Seat target, const CornerLines* parent, CornerLines& here);
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
   static SquareSet corner_entry_bishops(const Game& g, Seat mover, const Move& m);
   static bool could_enter_area(const Game& g, Seat s);

@@ -13,6 +13,7 @@
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "core/game.h"
+#include "core/module_corners.h"
 #include "core/position.h"
 #include "test_rules.h"
 #include "variants/variant_loader.h"
@@ -284,6 +285,78 @@ TEST(CheckLines, LinesKeptAcrossAMoveAnswerAsLinesBuiltAfterIt) {
   EXPECT_GT(kept, 100 * kGames * kPlies / 12);
   EXPECT_GT(rebuilt, kGames * kPlies / 2);
   std::cout << kept << " lines kept, " << rebuilt << " built again\n";
+}
+
+// The kept lines' guard beside CheckLines::still_after (core/corners.cpp,
+// non_target_lines): lines are kept only from the node one move above,
+// which the tags say (CornerLines::one_move_above: the Position's ply and
+// the game's moves one more, the same edits and eliminations). Here the
+// lines handed in as the parent's are stale: built with a knight on h8 that
+// is not on the board (as if a square edit or an elimination had taken it
+// off since), which CheckLines::still_after cannot see (the move's squares,
+// Pink's king and his attackers are the same). With tags that say "one
+// move above" they are kept, stale (what the tags must rule out); with any
+// other tags they are built afresh, and Green's Re3-e8, which checks Pink
+// along the open rank, is seen to. (In the shipped corner games no edit or
+// elimination leaves every non-target's attackers as they were, so the
+// attackers test catches these too; this is the guard's own test.)
+// corners-short, order W G B P: White moved, Green's target is Black, Pink
+// is a non-target of both White and Green.
+TEST(CheckLines, LinesAreKeptOnlyFromTheNodeOneMoveAbove) {
+  auto rules = testing::shipped("corners-short");
+  ASSERT_TRUE(rules);
+  Position start = testing::setup(*rules, 'w', {"g1:wK", "a6:gK", "e3:gR", "f12:bK", "l8:pK"});
+  start.set_fullmove_number(2);
+  core::Game g(rules, start);
+  g.play(testing::move(g.position(), "g1", "h1"));
+  ASSERT_EQ(g.to_move(), testing::seat_of(*rules, 'g'));
+  const core::Seat pink = testing::seat_of(*rules, 'p');
+  const core::Seat black = testing::seat_of(*rules, 'b');
+  const Move check = testing::move(g.position(), "e3", "e8");
+  const auto pink_bit = static_cast<std::uint8_t>(1U << core::index_of(pink));
+  // Lines built here, and the stale ones.
+  core::CornerLines built;
+  core::Modules::Corners::non_target_lines(g, black, nullptr, built);
+  ASSERT_TRUE((built.lines.built() >> core::index_of(pink)) & 1U);
+  ASSERT_EQ(built.lines.may_check_seats(g.position(), check) & pink_bit, pink_bit);
+  const Position stale =
+      testing::setup(*rules, 'g', {"h1:wK", "a6:gK", "e3:gR", "f12:bK", "l8:pK", "h8:bN"});
+  auto parent_with = [&](int ply, std::size_t moves, std::size_t edits, std::size_t eliminated) {
+    core::CornerLines parent;
+    parent.lines.clear();
+    parent.lines.add(stale, pink);
+    parent.ply = ply;
+    parent.moves = moves;
+    parent.edits = edits;
+    parent.eliminated = eliminated;
+    return parent;
+  };
+  const int ply = built.ply;
+  const std::size_t moves = built.moves, edits = built.edits, eliminated = built.eliminated;
+  {
+    const core::CornerLines above = parent_with(ply - 1, moves - 1, edits, eliminated);
+    ASSERT_TRUE(above.lines.lines(pink).still_after(g.position(), g.moves().back(), pink));
+    core::CornerLines here;
+    core::Modules::Corners::non_target_lines(g, black, &above, here);
+    EXPECT_EQ(here.lines.may_check_seats(g.position(), check) & pink_bit, 0)
+        << "one move above: the lines are kept (here stale, by construction)";
+  }
+  const struct {
+    const char* what;
+    core::CornerLines parent;
+  } others[] = {
+      {"a pass beside the move", parent_with(ply - 2, moves - 1, edits, eliminated)},
+      {"no move of the game", parent_with(ply - 1, moves, edits, eliminated)},
+      {"a square edited since", parent_with(ply - 1, moves - 1, edits + 1, eliminated)},
+      {"a seat eliminated since", parent_with(ply - 1, moves - 1, edits, eliminated + 1)},
+  };
+  for (const auto& o : others) {
+    core::CornerLines here;
+    core::Modules::Corners::non_target_lines(g, black, &o.parent, here);
+    EXPECT_EQ(here.lines.may_check_seats(g.position(), check) & pink_bit, pink_bit) << o.what;
+    EXPECT_EQ(here.lines.lines(pink).reached(), built.lines.lines(pink).reached()) << o.what;
+    EXPECT_EQ(here.lines.lines(pink).seen(), built.lines.lines(pink).seen()) << o.what;
+  }
 }
 
 }  // namespace
