@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace tabula::inference {
 
@@ -133,7 +135,13 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     Millis shown = now_;
     if (!tentative_ || tentative_->groups != matches) {
       after_.reset();
-      if (tentative_ && tentative_->groups.size() == 1) previous_ = tentative_;
+      if (tentative_ && tentative_->groups.size() == 1) {
+        // The one reading, copied by its fields (a copy of the whole
+        // optional drew g++ 14's -Warray-bounds on the vector's memmove).
+        const Tentative& was = *tentative_;
+        previous_.emplace(Tentative{std::vector<std::size_t>(1, was.groups.front()), was.seq,
+                                    was.shown, was.wait, was.left, was.carry});
+      }
     } else if (!tentative_->left ||
                *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
@@ -285,7 +293,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       went_on = previous_->groups.front();
     }
     if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on, two_readings_)) {
-      std::vector<std::size_t> one{o->group};
+      std::vector<std::size_t> one(1, o->group);
       Millis shown = now_;
       std::uint64_t seq = seq_;
       if (o->landed_seq != 0) {
@@ -306,7 +314,8 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // commits once no reed can flicker back (the "reply" may be a bounce),
       // and the reply, with any hand after it, is read from the position
       // after it.
-      Tentative t{one, seq, shown, wait_for(one, 1, false, o->proven)};
+      const Wait wait = wait_for(one, 1, false, o->proven);
+      Tentative t{std::move(one), seq, shown, wait};
       // The reply's touches are kept past M's commit: the pieces it lifted
       // (the differences outside M) and the squares of a reply seen whole
       // (a victim's square lifted and refilled: chess soak seed 130,
