@@ -389,6 +389,8 @@ class Tracker {
                                              std::optional<std::size_t> went_on,
                                              bool& two_readings) const;
   const Touch* landed_again(const core::SquareSet& squares) const;
+  // `fill` came before the first lift of `origin` in the touches kept.
+  bool filled_before_lift(core::Square origin, const Touch& fill) const;
   // `rests`: squares filled where a rest on its path would be (none: the landing only).
   bool landed_before_it_left(const CandidateGroup& g, const core::SquareSet& rests = {}) const;
   bool capturer_resting_on(std::size_t m, std::size_t waypoint, const core::SquareSet& rest,

@@ -247,6 +247,15 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     const bool momentary =
         tentative_->left && *tentative_->left - tentative_->shown < settings_.health.bounce_window;
     if (!reply_due_ && previous_ && previous_->groups != tentative_->groups && momentary) {
+      // Shown only by a reed's flicker, over a reading that stood longer:
+      // that reading is the one still on the board (session 14, chess soak
+      // seed 633 with the hand habits, commit_at_once off: Qa5-c3 stood 378
+      // ms; Black lifted it to take it, and his queen's reed on a3 bounced
+      // as he lifted it, showing Qa5xQa3 for 2 ms; Qa5-c3 was lost, and the
+      // queen resting on b3 on its way to c3 was ruled out of sync).
+      const bool flicker_only =
+          shown_by_flicker() &&
+          !(previous_->left && *previous_->left - previous_->shown < settings_.health.bounce_window);
       std::optional<Tentative> current = tentative_;
       tentative_ = previous_;
       if (reply_shown()) {
@@ -255,7 +264,11 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
           return;
         }
       }
-      tentative_ = current;
+      if (flicker_only) {
+        previous_.reset();
+      } else {
+        tentative_ = current;
+      }
     }
   }
   if (reply_due_) {
