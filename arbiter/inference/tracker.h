@@ -316,6 +316,11 @@ class Tracker {
     return tentative_ ? std::optional<Wait>(tentative_->wait) : std::nullopt;
   }
   const TrackerSettings& settings() const { return settings_; }
+  // The last move committed at once may still be withdrawn ("A piece moved
+  // on at once"): until when at least (its mover's first touch may come up
+  // to `settle` after it landed; his hand back on it, `settle` after the
+  // last change). Nullopt once another hand began or the time is past use.
+  std::optional<Millis> withdrawal_open_until() const;
 
  private:
   struct Tentative {
