@@ -405,7 +405,11 @@ bool Tracker::capturer_resting_on(std::size_t m, std::size_t waypoint, const Squ
     const int df = std::abs(core::file_of(from) - core::file_of(w_to));
     const int dr = std::abs(core::rank_of(from) - core::rank_of(w_to));
     const bool leap = std::gcd(df, dr) == 1 && std::max(df, dr) > 1;
-    const bool beside = leap && std::max(lf, lr) == 1;
+    // Beside it on an empty square: a piece set down, not one taking the
+    // place of a piece of its own (chesscom-ffa/teams soak seed 1297: Blue's
+    // Ba9xe13 landing where Yellow's own pawn stood after Ba9-d12, beside
+    // d12, Yellow's knight lifted on its way to d12).
+    const bool beside = leap && std::max(lf, lr) == 1 && a.game->position().at(landing).empty();
     for (const CandidateGroup& r : a.groups) {
       if (r.footprint.origin == from && r.moves.front().to == w_to &&
           (beside || lies_between(from, landing, w_to)))

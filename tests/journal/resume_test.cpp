@@ -85,6 +85,17 @@ TEST(Resume, AJournalOfOtherRulesIsRefusedNotGuessed) {
   EXPECT_NE(r.error.find("g.db: resuming differs from the journal at move 3"), std::string::npos) << r.error;
 }
 
+// The reeds of `start` laid out at 0 ms (one event a piece).
+std::vector<session::Input> laid_out(const core::RuleSet& rules, const core::Position& start) {
+  std::vector<session::Input> inputs;
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    const core::Square q = static_cast<core::Square>(i);
+    if (rules.geometry.playable(q) && !start.at(q).empty())
+      inputs.push_back(session::SquareEvent{session::Millis{0}, rules.geometry.cells_of(q).front(), true});
+  }
+  return inputs;
+}
+
 // Session 13 (s13-hands): a move committed at once, then withdrawn because
 // its piece went on at once (tracker.h, "A piece moved on at once"): the
 // journal holds both moves as said, and the replay gives the same game.
@@ -94,12 +105,7 @@ TEST(Resume, AMoveWithdrawnAtOnceReplaysToTheSameGame) {
   // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3: Black to move.
   h.start_position = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4";
   const core::Position start = *core::parse_fen(*rules, h.start_position);
-  std::vector<session::Input> inputs;
-  for (int i = 0; i < core::kMaxSquares; ++i) {
-    const core::Square q = static_cast<core::Square>(i);
-    if (rules->geometry.playable(q) && !start.at(q).empty())
-      inputs.push_back(session::SquareEvent{session::Millis{0}, rules->geometry.cells_of(q).front(), true});
-  }
+  std::vector<session::Input> inputs = laid_out(*rules, start);
   long t = 600;
   auto reed = [&](const char* square, bool down, long gap) {
     t += gap;
@@ -149,12 +155,7 @@ TEST(Resume, AMoveWithdrawnWhileTheClockIsStoppedReplaysToTheSameClocks) {
   h.start_position = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4";
   h.time_control = "60000 2000 1";  // 1 min + 2 s increment
   const core::Position start = *core::parse_fen(*rules, h.start_position);
-  std::vector<session::Input> inputs;
-  for (int i = 0; i < core::kMaxSquares; ++i) {
-    const core::Square q = static_cast<core::Square>(i);
-    if (rules->geometry.playable(q) && !start.at(q).empty())
-      inputs.push_back(session::SquareEvent{session::Millis{0}, rules->geometry.cells_of(q).front(), true});
-  }
+  std::vector<session::Input> inputs = laid_out(*rules, start);
   auto reed = [&](const char* square, bool down, long at) {
     inputs.push_back(session::SquareEvent{session::Millis{at}, rules->geometry.parse(square), down});
   };
