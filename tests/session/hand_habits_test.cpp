@@ -634,6 +634,27 @@ TEST(Soak14, ACapturerBouncingBesideTheWaypointItTakesOnIsNoLongerMove) {
              {"g11-g10", "Nf8xg10", "Bf3-e2"});
 }
 
+TEST(Soak14, ACaptureLandingBesideTheWaypointIsNoCapturerResting) {
+  // chesscom-ffa seed 1297 (the widened soak): Blue's bishop slides from a9
+  // over b10, c11 and d12, Blue lifts Yellow's e13 pawn and sets the bishop
+  // there; Yellow's knight from e14 is lifted before it lands and goes to
+  // d12. "Yellow's knight resting on e13 on its way to take on d12" is no
+  // reading: Yellow's own pawn stood there (the first version of 970's rule
+  // read Ba9-d12, Ne14xBd12).
+  both_modes("chesscom-ffa",
+             "B-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('','c10:d10','','')}-"
+             "3,yR,yN,yB,yK,1,yB,yN,yR,3/3,yP,yP,yP,1,yP,yQ,yP,yP,3/14/bR,bP,4,yP,1,yP,1,gP,2,gR/"
+             "bN,2,bP,8,gP,gN/bB,bP,8,gP,2,gB/bQ,bP,9,gP,1,gK/bK,bP,10,gP,gQ/bB,2,bP,8,gP,gB/"
+             "bN,2,bP,8,gP,gN/bR,bP,3,rP,6,gP,gR/4,rP,1,rP,3,rN,3/3,rP,3,rP,rP,rP,rP,3/"
+             "3,rR,rN,rB,rQ,rK,rB,1,rR,3",
+             [](Table& t) {
+               t.up("b8", 100).down("b8", 147).up("a9", 232).down("b10", 440).up("b10", 24);
+               t.down("c11", 48).up("c11", 89).down("d12", 7).up("d12", 111).up("e13", 22).up("e14", 178);
+               t.down("e14", 2).up("e14", 1).down("e13", 123).down("d12", 574);
+             },
+             {"Ba9xe13", "Ne14-d12"});
+}
+
 TEST(Soak14, AKnockedNeighboursFillIsNoLandingOfAMoveNotBegunThen) {
   // chesscom-ffa seed 733: Blue's Ba6-b7; his hand knocks the c7 pawn onto
   // c8 and sets it back; Yellow's Qd9-c8 lands after Green lifted his queen
