@@ -316,6 +316,11 @@ class Tracker {
     return tentative_ ? std::optional<Wait>(tentative_->wait) : std::nullopt;
   }
   const TrackerSettings& settings() const { return settings_; }
+  // The last move committed at once may still be withdrawn ("A piece moved
+  // on at once"): until when at least (its mover's first touch may come up
+  // to `settle` after it landed; his hand back on it, `settle` after the
+  // last change). Nullopt once another hand began or the time is past use.
+  std::optional<Millis> withdrawal_open_until() const;
 
  private:
   struct Tentative {
@@ -389,6 +394,8 @@ class Tracker {
                                              std::optional<std::size_t> went_on,
                                              bool& two_readings) const;
   const Touch* landed_again(const core::SquareSet& squares) const;
+  // `fill` came before the first lift of `origin` in the touches kept.
+  bool filled_before_lift(core::Square origin, const Touch& fill) const;
   // `rests`: squares filled where a rest on its path would be (none: the landing only).
   bool landed_before_it_left(const CandidateGroup& g, const core::SquareSet& rests = {}) const;
   bool capturer_resting_on(std::size_t m, std::size_t waypoint, const core::SquareSet& rest,

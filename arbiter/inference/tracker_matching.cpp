@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace tabula::inference {
 
@@ -133,7 +135,13 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     Millis shown = now_;
     if (!tentative_ || tentative_->groups != matches) {
       after_.reset();
-      if (tentative_ && tentative_->groups.size() == 1) previous_ = tentative_;
+      if (tentative_ && tentative_->groups.size() == 1) {
+        // The one reading, copied by its fields (a copy of the whole
+        // optional drew g++ 14's -Warray-bounds on the vector's memmove).
+        const Tentative& was = *tentative_;
+        previous_.emplace(Tentative{std::vector<std::size_t>(1, was.groups.front()), was.seq,
+                                    was.shown, was.wait, was.left, was.carry});
+      }
     } else if (!tentative_->left ||
                *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
@@ -239,6 +247,15 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     const bool momentary =
         tentative_->left && *tentative_->left - tentative_->shown < settings_.health.bounce_window;
     if (!reply_due_ && previous_ && previous_->groups != tentative_->groups && momentary) {
+      // Shown only by a reed's flicker, over a reading that stood longer:
+      // that reading is the one still on the board (session 14, chess soak
+      // seed 633 with the hand habits, commit_at_once off: Qa5-c3 stood 378
+      // ms; Black lifted it to take it, and his queen's reed on a3 bounced
+      // as he lifted it, showing Qa5xQa3 for 2 ms; Qa5-c3 was lost, and the
+      // queen resting on b3 on its way to c3 was ruled out of sync).
+      const bool flicker_only =
+          shown_by_flicker() &&
+          !(previous_->left && *previous_->left - previous_->shown < settings_.health.bounce_window);
       std::optional<Tentative> current = tentative_;
       tentative_ = previous_;
       if (reply_shown()) {
@@ -247,7 +264,11 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
           return;
         }
       }
-      tentative_ = current;
+      if (flicker_only) {
+        previous_.reset();
+      } else {
+        tentative_ = current;
+      }
     }
   }
   if (reply_due_) {
@@ -285,7 +306,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       went_on = previous_->groups.front();
     }
     if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on, two_readings_)) {
-      std::vector<std::size_t> one{o->group};
+      std::vector<std::size_t> one(1, o->group);
       Millis shown = now_;
       std::uint64_t seq = seq_;
       if (o->landed_seq != 0) {
@@ -306,7 +327,8 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // commits once no reed can flicker back (the "reply" may be a bounce),
       // and the reply, with any hand after it, is read from the position
       // after it.
-      Tentative t{one, seq, shown, wait_for(one, 1, false, o->proven)};
+      const Wait wait = wait_for(one, 1, false, o->proven);
+      Tentative t{std::move(one), seq, shown, wait};
       // The reply's touches are kept past M's commit: the pieces it lifted
       // (the differences outside M) and the squares of a reply seen whole
       // (a victim's square lifted and refilled: chess soak seed 130,

@@ -6,6 +6,7 @@
 // bounces onto a legal square and is slid on within the settle time (the
 // time the tracker gives any move with commit_at_once off) was never
 // released there.
+#include <algorithm>
 #include <optional>
 
 #include "inference/tracker.h"
@@ -54,6 +55,24 @@ std::optional<std::size_t> Tracker::moved_on() const {
     found = i;
   }
   return found;
+}
+
+std::optional<Millis> Tracker::withdrawal_open_until() const {
+  if (!withdrawable_ || mode_ != TrackerMode::kTrack) return std::nullopt;
+  const Withdrawable& w = *withdrawable_;
+  SquareSet squares = w.landing;
+  for (const CandidateGroup& g : w.others) squares |= g.footprint.touched();
+  const Touch* first = nullptr;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq <= w.seq) continue;
+    if (!squares.test(core::index_of(t.square))) return std::nullopt;  // another hand began
+    if (first == nullptr && !t.flicker) first = &t;
+  }
+  const Millis window = w.landed + settings_.settle;
+  if (first == nullptr) return window;
+  if (first->occupied || !w.landing.test(core::index_of(first->square)) || first->time > window)
+    return std::nullopt;
+  return std::max(window, last_change_ + settings_.settle);  // his hand is back on the piece
 }
 
 Withdrawal Tracker::withdraw(std::size_t other) {

@@ -171,33 +171,48 @@ void GameClock::switch_to(int next, ClockMillis now) {
 }
 
 bool GameClock::amend_switch(ClockMillis at) {
-  if (!last_switch_ || state_ != State::kRunning || at < last_switch_->at) return false;
+  if (!last_switch_ || at < last_switch_->at) return false;
   const LastSwitch last = *last_switch_;
+  const bool paused = state_ == State::kPaused;
+  if (!(state_ == State::kRunning && !last.paused) && !(paused && last.paused)) return false;
+  // The mover's turn ends at his real move, or where the arbiter stopped
+  // the clock before it; what the next seat's turn ran before the pause
+  // after that moment stays its own.
+  const ClockMillis end = last.paused ? std::min(at, *last.paused) : at;
+  const ClockMillis next_spent = last.paused ? *last.paused - end : ClockMillis{0};
   if (last.mover < 0) {  // the clocks started with the withdrawn move (ClockStart::kFirstMove)
     turn_started_ = at;
-    last_switch_->at = at;
+    spent_before_pause_ = next_spent;
+    last_switch_->at = end;
     return true;
   }
-  const ClockMillis used = last.used + (at - last.at);
+  const ClockMillis used = last.used + (end - last.at);
   if (!last.mover_before.retired && !last.mover_before.flagged && charge(used) > last.mover_before.remaining)
     return false;  // his flag fell before his real move: not amended (the session's limit, clock.h)
-  // end_turn() as switch_to(next, at) would have run it.
+  // end_turn() as switch_to(next, end) would have run it.
   const int next = running_;
   seats_[static_cast<std::size_t>(last.mover)] = last.mover_before;
   running_ = last.mover;
   state_ = State::kRunning;
-  turn_started_ = at - used;
+  turn_started_ = end - used;
   spent_before_pause_ = ClockMillis{0};
-  end_turn(at);
+  end_turn(end);
   running_ = next;
-  turn_started_ = at;
-  last_switch_ = LastSwitch{last.mover, last.mover_before, used, at};
+  turn_started_ = end;
+  spent_before_pause_ = next_spent;
+  if (paused) state_ = State::kPaused;
+  last_switch_ = LastSwitch{last.mover, last.mover_before, used, end, last.paused};
   return true;
 }
 
 void GameClock::pause(ClockMillis now) {
   if (state_ != State::kRunning) return;
-  last_switch_.reset();
+  // A move withdrawn while paused still moves the last switch (amend_switch).
+  if (last_switch_ && !last_switch_->paused) {
+    last_switch_->paused = now;
+  } else {
+    last_switch_.reset();
+  }
   spent_before_pause_ = spent(now);
   state_ = State::kPaused;
 }

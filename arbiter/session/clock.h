@@ -25,6 +25,7 @@
 //   kPaused   resume(seat, now)           kRunning  seat's turn goes on (a new turn
 //                                                   when seat is not the one paused)
 //   kRunning  amend_switch(at)            kRunning  the last switch_to moved later to `at`
+//   kPaused   amend_switch(at)            kPaused   ... to `at` or the pause, if earlier
 //   kRunning  flag(now) at zero           kRunning  the seat is flagged; time stays 0
 //   any       stop(now)                   kStopped  the game is over; times frozen
 //   any       set_retired(seat, true)     same      seat's time frozen; never flags
@@ -91,9 +92,14 @@ class GameClock {
   // the mover's real move was set down at `at` (FIDE 4.7; session.cpp,
   // on_withdrawal). The mover is charged (and paid his bonus) for his turn
   // up to `at`, and the next seat's turn starts at `at`, exactly as if
-  // switch_to(next, at) had been called instead. Only while the next seat's
-  // turn still runs, unpaused, since that switch, and only when the mover's
-  // time lasts to `at`; false, changing nothing, otherwise.
+  // switch_to(next, at) had been called instead. Paused since that switch
+  // (the arbiter stopped the clock while the mover's hand was still on the
+  // piece, session 14): the mover is charged up to the pause, or to `at` if
+  // earlier, and the next seat's turn starts when the clock is started
+  // again (what ran of it before the pause, after `at`, stays charged).
+  // Only while the next seat's turn still runs or stands paused since that
+  // switch (a resume, a flag, a correction ends it), and only when the
+  // mover's time lasts that long; false, changing nothing, otherwise.
   bool amend_switch(ClockMillis at);
 
   ClockMillis remaining(int seat, ClockMillis now) const;
@@ -127,6 +133,7 @@ class GameClock {
     SeatClock mover_before;  // the mover's clock before that turn was charged
     ClockMillis used{0};     // the mover's time in that turn, pauses excluded
     ClockMillis at{0};
+    std::optional<ClockMillis> paused;  // pause() since the switch: when
     friend bool operator==(const LastSwitch&, const LastSwitch&) = default;
   };
 

@@ -315,17 +315,22 @@ void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
   // The clocks start on the first move, as clubs do (issue 27 item 5): the
   // next seat's time runs from the moment the board showed it.
   const bool keep_clock = std::exchange(keep_clock_, false);
-  if (clock_ && phase_ == Phase::kPlay && !clock_held_) {
-    const Millis at = std::max(made.value_or(now_), Millis{0});
-    if (keep_clock) {
-      // A withdrawn move (on_withdrawal): the clock switched when its piece
-      // was set down, but the move was made when the piece read instead was
-      // (FIDE 4.7): the mover's clock ran until then.
-      if (clock_->state() == GameClock::State::kRunning) clock_->amend_switch(at);
-    } else if (clock_->state() == GameClock::State::kRunning) {
+  const bool switched_before = std::exchange(clock_switched_, false);
+  const Millis at = std::max(made.value_or(now_), Millis{0});
+  if (clock_ && phase_ == Phase::kPlay && keep_clock) {
+    // A withdrawn move (on_withdrawal): the clock switched when its piece
+    // was set down, but the move was made when the piece read instead was
+    // (FIDE 4.7): the mover's clock ran until then, or until the arbiter
+    // stopped the clock meanwhile (session 14: his hand was still on the
+    // piece; the next seat's turn starts when the clock starts again).
+    if (switched_before) clock_switched_ = clock_->amend_switch(at);
+  } else if (clock_ && phase_ == Phase::kPlay && !clock_held_) {
+    if (clock_->state() == GameClock::State::kRunning) {
       clock_->switch_to(core::index_of(game().to_move()), at);
+      clock_switched_ = true;
     } else if (clock_->state() == GameClock::State::kIdle) {
       clock_->start(core::index_of(game().to_move()), at);
+      clock_switched_ = true;
     }
   }
   add_game_rulings(rs, out, static_cast<int>(out.moves.size()) - 1);

@@ -169,6 +169,10 @@ class Session {
   // A move withdrawn (on_withdrawal): the clock already runs for the seat
   // after it; the move read instead leaves it so (accept()).
   bool keep_clock_ = false;
+  // The last accepted move switched (or started) the clock: only that switch
+  // may be moved when the move is withdrawn (a move accepted while the
+  // arbiter held the clock switched nothing).
+  bool clock_switched_ = false;
 };
 
 }  // namespace tabula::session

@@ -18,6 +18,11 @@ std::optional<Millis> Session::flag_deadline() const {
   if (std::optional<Millis> shown = tracker_.tentative_shown(); shown && *shown <= *f)
     return std::nullopt;
   if (tracker_.state() == inference::TrackerState::kAwaitingChoice) return std::nullopt;
+  // Session 14: the move that started this turn may still be withdrawn (its
+  // mover's hand still on the piece: tracker.h, "A piece moved on at once");
+  // if it is, this seat's time had not begun (FIDE 4.7, 6.9): its flag waits
+  // until that is known, at most the settle time after the hand's last touch.
+  if (std::optional<Millis> open = tracker_.withdrawal_open_until(); open && *open > *f) return open;
   return f;
 }
 

@@ -85,6 +85,17 @@ TEST(Resume, AJournalOfOtherRulesIsRefusedNotGuessed) {
   EXPECT_NE(r.error.find("g.db: resuming differs from the journal at move 3"), std::string::npos) << r.error;
 }
 
+// The reeds of `start` laid out at 0 ms (one event a piece).
+std::vector<session::Input> laid_out(const core::RuleSet& rules, const core::Position& start) {
+  std::vector<session::Input> inputs;
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    const core::Square q = static_cast<core::Square>(i);
+    if (rules.geometry.playable(q) && !start.at(q).empty())
+      inputs.push_back(session::SquareEvent{session::Millis{0}, rules.geometry.cells_of(q).front(), true});
+  }
+  return inputs;
+}
+
 // Session 13 (s13-hands): a move committed at once, then withdrawn because
 // its piece went on at once (tracker.h, "A piece moved on at once"): the
 // journal holds both moves as said, and the replay gives the same game.
@@ -94,12 +105,7 @@ TEST(Resume, AMoveWithdrawnAtOnceReplaysToTheSameGame) {
   // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3: Black to move.
   h.start_position = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4";
   const core::Position start = *core::parse_fen(*rules, h.start_position);
-  std::vector<session::Input> inputs;
-  for (int i = 0; i < core::kMaxSquares; ++i) {
-    const core::Square q = static_cast<core::Square>(i);
-    if (rules->geometry.playable(q) && !start.at(q).empty())
-      inputs.push_back(session::SquareEvent{session::Millis{0}, rules->geometry.cells_of(q).front(), true});
-  }
+  std::vector<session::Input> inputs = laid_out(*rules, start);
   long t = 600;
   auto reed = [&](const char* square, bool down, long gap) {
     t += gap;
@@ -137,6 +143,60 @@ TEST(Resume, AMoveWithdrawnAtOnceReplaysToTheSameGame) {
   EXPECT_FALSE(p.at(rules->geometry.parse("f6")).empty());
   EXPECT_FALSE(p.at(rules->geometry.parse("d4")).empty());
   EXPECT_EQ(r.session->game().moves(), live.game().moves());
+}
+
+// Session 14 (s14-hands): the arbiter stops the clock while the knight set
+// down on e7 is still in the hand, and it goes on to f6: the mover is charged
+// up to the pause, the next seat's turn starts when the clock starts again,
+// and the replay gives the same clocks (GameClock::amend_switch while paused).
+TEST(Resume, AMoveWithdrawnWhileTheClockIsStoppedReplaysToTheSameClocks) {
+  auto rules = testing::rules_of("chess");
+  JournalHeader h = chess_header();
+  h.start_position = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4";
+  h.time_control = "60000 2000 1";  // 1 min + 2 s increment
+  const core::Position start = *core::parse_fen(*rules, h.start_position);
+  std::vector<session::Input> inputs = laid_out(*rules, start);
+  auto reed = [&](const char* square, bool down, long at) {
+    inputs.push_back(session::SquareEvent{session::Millis{at}, rules->geometry.parse(square), down});
+  };
+  auto clock = [&](session::IntentKind kind, long at) {
+    session::Intent in;
+    in.kind = kind;
+    in.time = session::Millis{at};
+    inputs.push_back(in);
+  };
+  // Verified at 500 ms; Ng8-e7 at 1300 ms (the clocks start: White's
+  // runs), the clock stopped at 1400 ms, the knight on f6 at 1600 ms (Ng8-e7
+  // withdrawn), the clock started again at 3000 ms.
+  reed("g8", false, 700);
+  reed("e7", true, 1300);
+  clock(session::IntentKind::kPauseClock, 1400);
+  reed("e7", false, 1450);
+  reed("f6", true, 1600);
+  clock(session::IntentKind::kResumeClock, 3000);
+  inputs.push_back(session::Tick{session::Millis{4000}});
+
+  ScratchDir dir;
+  Journal j;
+  ASSERT_TRUE(Journal::create(dir.file("g.db"), h, j).ok());
+  session::Session live({rules}, start, h.settings());
+  for (const session::Input& in : inputs) ASSERT_TRUE(j.record(in, live.handle(in), 0).ok());
+  ASSERT_EQ(live.game().moves().size(), 1U);
+  ASSERT_TRUE(live.clock().has_value());
+  const session::Millis now{4000};
+  // The clocks start with the first move (the session's default): Black's
+  // never ran; White's runs from the resume, 3000 ms (before session 14 the
+  // 100 ms from e7's landing to the pause were White's too).
+  EXPECT_EQ(live.clock()->remaining(1, now), session::Millis{60000});
+  EXPECT_EQ(live.clock()->remaining(0, now), session::Millis{60000 - 1000});
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  Resumed r = resume(c, dir.file("g.db"), {rules});
+  ASSERT_TRUE(r.session.has_value()) << r.error;
+  EXPECT_EQ(state_summary(*r.session), state_summary(live));
+  EXPECT_EQ(r.session->game().moves(), live.game().moves());
+  ASSERT_TRUE(r.session->clock().has_value());
+  EXPECT_EQ(*r.session->clock(), *live.clock());
 }
 
 // Session 13 (s13-clock): an arbiter's flag of a seat whose session clock

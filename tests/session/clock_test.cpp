@@ -153,6 +153,45 @@ TEST(GameClock, ASwitchIsNotAmendedAcrossAPauseAFlagOrBackwards) {
   EXPECT_EQ(c.remaining(0, 10200ms), 100ms);
 }
 
+// Session 14: the arbiter stopped the clock after the withdrawn move's
+// switch, the mover's hand still on the piece. His turn ends at the pause (or
+// at his real move, if that came first); the next seat's turn starts when the
+// clock starts again. Each equals the clock switched at that moment and paused.
+TEST(GameClock, AnAmendedSwitchWhilePausedChargesTheMoverUpToThePause) {
+  const TimeControl tc{1min, 2s, TimingMode::kIncrement};
+  {
+    GameClock c(tc, 2);
+    c.start(0, 0ms);
+    c.switch_to(1, 10000ms);
+    c.pause(10200ms);
+    ASSERT_TRUE(c.amend_switch(10400ms));  // the real move set down while paused
+    EXPECT_EQ(c.state(), GameClock::State::kPaused);
+    EXPECT_EQ(c.remaining(0, 10400ms), 1min - 10200ms + 2s);  // one increment
+    EXPECT_EQ(c.remaining(1, 10400ms), 1min);                 // not begun
+    GameClock direct(tc, 2);
+    direct.start(0, 0ms);
+    direct.switch_to(1, 10200ms);
+    direct.pause(10200ms);
+    EXPECT_EQ(c, direct);
+    c.resume(1, 20000ms);
+    EXPECT_EQ(c.remaining(1, 21000ms), 1min - 1000ms);
+  }
+  {
+    GameClock c(tc, 2);
+    c.start(0, 0ms);
+    c.switch_to(1, 10000ms);
+    c.pause(10200ms);
+    ASSERT_TRUE(c.amend_switch(10100ms));  // set down before the pause, read after it
+    EXPECT_EQ(c.remaining(0, 10400ms), 1min - 10100ms + 2s);
+    EXPECT_EQ(c.remaining(1, 10400ms), 1min - 100ms);  // 10100-10200 ms
+    GameClock direct(tc, 2);
+    direct.start(0, 0ms);
+    direct.switch_to(1, 10100ms);
+    direct.pause(10200ms);
+    EXPECT_EQ(c, direct);
+  }
+}
+
 TEST(GameClock, AnAmendedStartMovesTheFirstTurnsStart) {
   // ClockStart::kFirstMove: the clocks start with the first move; when that
   // move is withdrawn, the next seat's time runs from the real move.
@@ -461,6 +500,79 @@ TEST(SessionClock, AWithdrawnMovesSlideOnIsChargedToItsMover) {
   EXPECT_EQ(left(t, 1), 1min - 1010ms + 2s) << t.transcript();  // one increment
   EXPECT_EQ(t.session().clock()->running(), 0);
   EXPECT_EQ(left(t, 0), 1min - 700ms) << t.transcript();
+}
+
+// Session 14: the arbiter stops the clock after Black's knight was set down
+// on e7, his hand still on it; the knight goes on to f6 while the clock is
+// stopped. Black's turn ran until the pause; White's starts when the clock
+// starts again (before session 14: Black charged only to e7's landing, White
+// the 90 ms up to the pause).
+TEST(SessionClock, AMoveWithdrawnWhileTheClockIsStoppedIsChargedToItsMoverUpToThePause) {
+  Table t("chess", "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4",
+          timed({1min, 2s, TimingMode::kIncrement}));
+  t.setup();  // verified at 500 ms: Black's time runs; now 550 ms
+  t.up("g8").down("e7", 560);  // e7 down at 1210 ms: Ng8-e7 committed at once
+  t.intent(Intent{.kind = IntentKind::kPauseClock}, 90);  // at 1300 ms
+  t.up("e7", 90).down("f6", 120).wait(700);  // e7 up at 1390 ms, f6 down at 1510 ms
+  ASSERT_EQ(t.moves(), (std::vector<std::string>{"Ng8-e7", "Ng8-f6"})) << t.transcript();
+  ASSERT_FALSE(t.last_text(RulingKind::kWithdrawn).empty()) << t.transcript();
+  EXPECT_EQ(left(t, 1), 1min - 800ms + 2s) << t.transcript();  // 500-1300 ms, one increment
+  EXPECT_EQ(left(t, 0), 1min) << t.transcript();               // not begun
+  EXPECT_EQ(t.session().clock()->state(), GameClock::State::kPaused);
+  t.intent(Intent{.kind = IntentKind::kResumeClock}).wait(1000);
+  EXPECT_EQ(left(t, 0), 1min - 1000ms) << t.transcript();
+  EXPECT_EQ(left(t, 1), 1min - 800ms + 2s);
+}
+
+// Session 14: a move accepted while the arbiter held the clock switched
+// nothing; withdrawing it moves no switch (the one before was another
+// seat's).
+TEST(SessionClock, AMoveMadeWhileTheClockWasStoppedMovesNoSwitchWhenWithdrawn) {
+  Table t("chess", "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4",
+          timed({1min, 2s, TimingMode::kIncrement}));
+  t.setup();                                               // now 550 ms
+  t.intent(Intent{.kind = IntentKind::kPauseClock}, 50);   // at 600 ms: Black charged 100 ms
+  t.up("g8").down("e7", 560).up("e7", 180).down("f6", 120).wait(700);
+  ASSERT_EQ(t.moves(), (std::vector<std::string>{"Ng8-e7", "Ng8-f6"})) << t.transcript();
+  EXPECT_EQ(left(t, 1), 1min - 100ms) << t.transcript();
+  EXPECT_EQ(left(t, 0), 1min) << t.transcript();
+  t.intent(Intent{.kind = IntentKind::kResumeClock}).wait(1000);
+  EXPECT_EQ(t.session().clock()->running(), 0);
+  EXPECT_EQ(left(t, 0), 1min - 1000ms) << t.transcript();
+}
+
+// Session 14: the next seat's flag waits while the move that started its
+// turn may still be withdrawn (FIDE 4.7: if it is, that turn had not begun;
+// FIDE 6.9: a flag falls at zero of a turn that ran). White has 200 ms.
+TEST(SessionClock, TheNextSeatsFlagWaitsWhileTheMoveBeforeMayStillBeWithdrawn) {
+  const std::string fen = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4";
+  Intent set{.kind = IntentKind::kSetClock};
+  set.seat = core::seat_at(0);
+  set.count = 200;
+  {
+    // The knight goes on from e7 to f6: White's turn begins at f6 (1510 ms).
+    Table t("chess", fen, timed({1min, 0s, TimingMode::kSuddenDeath}));
+    t.setup().intent(set, 0);  // 550 ms
+    t.up("g8").down("e7", 560).up("e7", 180).down("f6", 120).wait(100);  // f6 at 1510 ms; 1610 ms
+    ASSERT_EQ(t.moves(), (std::vector<std::string>{"Ng8-e7", "Ng8-f6"})) << t.transcript();
+    EXPECT_FALSE(t.session().game().outcome().over) << t.transcript();
+    EXPECT_EQ(left(t, 0), 100ms) << t.transcript();
+    t.wait(200);  // 1810 ms: White's 200 ms ran out at 1710 ms
+    EXPECT_TRUE(t.session().game().outcome().over) << t.transcript();
+    EXPECT_NE(t.last_text(RulingKind::kClock).find("White's flag has fallen"), std::string::npos)
+        << t.transcript();
+  }
+  {
+    // The knight stays on e7: the flag (its time up at 1410 ms) falls when
+    // the knight can no longer be moved on, 500 ms after it was set down.
+    Table t("chess", fen, timed({1min, 0s, TimingMode::kSuddenDeath}));
+    t.setup().intent(set, 0);
+    t.up("g8").down("e7", 560).wait(400);  // e7 at 1210 ms; now 1610 ms
+    ASSERT_EQ(t.moves(), (std::vector<std::string>{"Ng8-e7"})) << t.transcript();
+    EXPECT_FALSE(t.session().game().outcome().over) << t.transcript();
+    t.wait(150);  // 1760 ms
+    EXPECT_TRUE(t.session().game().outcome().over) << t.transcript();
+  }
 }
 
 // ---- adjudication and setting a position ----------------------------------------------

@@ -596,6 +596,116 @@ TEST(Soak13, AReplyUnderWayWhileTheSeatAfterItHoldsAPieceIsStillAReply) {
              {"Qe6-h6", "Qf3-f5", "Qe4-d3", "d4-e4", "Qh6-g6"});
 }
 
+// ---- session 14: the soak's games of seeds 601-1000 with the habits --------------
+// Each written from the soak's reeds (`inference_soak --dump VARIANT SEED`),
+// from the position before the first move shown.
+
+TEST(Soak14, ASlidesRestIsNotEndedOnlyByALiftBehindItsOrigin) {
+  // corners-mini seed 806: White's Qe6-c6 rests on c6 (Qe6-b6 passes it);
+  // Black lifts his queen on g6, behind e6 (Qe6xg6 was legal, but no slide
+  // going on from c6 reaches it), slides it over f6, e6, d6, lifts c6,
+  // bounces onto b6 and lands on c6. Read as Qe6-b6 and Qg6-c6.
+  both_modes("corners-mini", "W-0,1,0,1-0,0,0,0-0,0,0,0-0,0,0,0-0-4,bK,bB,2/4,bP,3/4,wQ,1,bQ,1/"
+             "2,bP,bP,4/8/1,wP,1,bB,1,wP,2/5,wK,2/2,wB,2,wB,2",
+             [](Table& t) {
+               t.up("e6", 100).down("c6", 662).up("g6", 892).down("f6", 279).up("f6", 116).down("e6", 12);
+               t.up("e6", 62).down("d6", 30).up("d6", 75).up("c6", 26).down("b6", 396).up("b6", 278);
+               t.down("c6", 88).up("c5", 48).down("c5", 315);  // Black's hand knocks c5, sets it back
+             },
+             {"Qe6-c6", "Qg6xQc6"});
+}
+
+TEST(Soak14, DISABLED_ACapturerBouncingBesideTheWaypointItTakesOnIsNoLongerMove) {
+  // chess-four seed 970: Black's g11-g10 rests on g10 (g11-g9 passes it);
+  // Yellow lifts the pawn to take it, and his knight from f8 bounces onto
+  // g9, beside g10, then lands on g10. g11-g9 with the knight in the air
+  // fitted as well: read as g11-g9, then Nf8-g10, and ruled. Not read yet:
+  // the rule tried in session 14 (a leaper beside the waypoint as a second
+  // reading) misread corners-long 450 and chesscom-ffa 1297; disabled.
+  both_modes("chess-four",
+             "B-0,0,0,0-0,1,1,1-1,1,1,1-0,0,0,0-2-2,bR,bN,bB,1,bK,bB,bN,bR,2/2,bP,bP,1,bP,bP,1,bP,yP,2/"
+             "nR,nP,2,bP,2,bP,3,yR/nN,nP,8,yP,1/1,nP,3,yN,3,yP,1,yB/nQ,2,nP,6,yP,yK/nK,nP,8,yP,yQ/"
+             "nB,nP,5,bQ,2,yP,yB/1,nP,1,wP,2,wP,3,yP,yN/nR,nP,nN,1,wP,nB,4,yP,yR/2,wR,2,wP,wQ,wP,wP,wP,2/"
+             "3,wN,wB,wK,1,wB,wN,wR,2",
+             [](Table& t) {
+               t.up("g11", 100).down("f9", 354).up("f9", 3).down("f9", 3).up("f9", 334).down("g10", 86);
+               t.up("g10", 678).down("g10", 3).up("g10", 3).up("f8", 400).down("g9", 438).up("g9", 181);
+               t.up("f3", 49).down("g10", 35).up("g10", 2).down("g10", 4).down("e2", 785).up("e2", 3);
+               t.down("e2", 4);
+             },
+             {"g11-g10", "Nf8xg10", "Bf3-e2"});
+}
+
+TEST(Soak14, ACaptureLandingBesideTheWaypointIsNoCapturerResting) {
+  // chesscom-ffa seed 1297 (the widened soak): Blue's bishop slides from a9
+  // over b10, c11 and d12, Blue lifts Yellow's e13 pawn and sets the bishop
+  // there; Yellow's knight from e14 is lifted before it lands and goes to
+  // d12. "Yellow's knight resting on e13 on its way to take on d12" is no
+  // reading: Yellow's own pawn stood there (the first version of 970's rule
+  // read Ba9-d12, Ne14xBd12).
+  both_modes("chesscom-ffa",
+             "B-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('','c10:d10','','')}-"
+             "3,yR,yN,yB,yK,1,yB,yN,yR,3/3,yP,yP,yP,1,yP,yQ,yP,yP,3/14/bR,bP,4,yP,1,yP,1,gP,2,gR/"
+             "bN,2,bP,8,gP,gN/bB,bP,8,gP,2,gB/bQ,bP,9,gP,1,gK/bK,bP,10,gP,gQ/bB,2,bP,8,gP,gB/"
+             "bN,2,bP,8,gP,gN/bR,bP,3,rP,6,gP,gR/4,rP,1,rP,3,rN,3/3,rP,3,rP,rP,rP,rP,3/"
+             "3,rR,rN,rB,rQ,rK,rB,1,rR,3",
+             [](Table& t) {
+               t.up("b8", 100).down("b8", 147).up("a9", 232).down("b10", 440).up("b10", 24);
+               t.down("c11", 48).up("c11", 89).down("d12", 7).up("d12", 111).up("e13", 22).up("e14", 178);
+               t.down("e14", 2).up("e14", 1).down("e13", 123).down("d12", 574);
+             },
+             {"Ba9xe13", "Ne14-d12"});
+}
+
+TEST(Soak14, AKnockedNeighboursFillIsNoLandingOfAMoveNotBegunThen) {
+  // chesscom-ffa seed 733: Blue's Ba6-b7; his hand knocks the c7 pawn onto
+  // c8 and sets it back; Yellow's Qd9-c8 lands after Green lifted his queen
+  // on g8, which lands on f8. The knock's fill and lift of c8 read as
+  // Qd9-c8 landed (before d9 was lifted), then taken by Green's queen.
+  both_modes("chesscom-ffa",
+             "B-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-3-3,yR,yN,1,yK,1,yB,yN,yR,3/3,yP,yP,yP,1,yP,yP,yP,4/"
+             "7,yB,2,yP,3/bR,bP,bN,3,yP,5,gP,gR/1,bP,bQ,9,gP,gN/bB,1,bP,yQ,8,gP,gB/1,bP,4,gQ,5,gP,gK/"
+             "bK,1,bP,9,gP,1/bB,bP,8,gP,2,gB/bN,bP,2,rB,5,gP,2,gN/bR,bP,2,rP,2,rP,rB,3,gP,gR/"
+             "3,rN,2,rP,1,rN,5/3,rP,1,rP,2,rP,rP,rP,3/3,rR,2,rQ,rK,2,rR,3",
+             [](Table& t) {
+               t.up("a6", 100).down("b7", 746).up("b7", 2).down("b7", 2).up("c7", 117).down("c8", 53);
+               t.up("c8", 288).down("c7", 116).up("d9", 366).up("g8", 315).down("c8", 58).down("f8", 518);
+               t.up("f8", 3).down("f8", 2);
+             },
+             {"Ba6-b7", "Qd9-c8", "Qg8-f8"});
+}
+
+TEST(Soak14, DISABLED_APawnLeavingItsRestAsTheNextSeatLiftsIsTheLongerMove) {
+  // corners-mini seed 960: Black's f7-f5 rests on f6; as the pawn leaves
+  // it, Pink lifts his bishop on g4, both reeds bouncing (f6 refilled for 3
+  // ms); the pawn lands on f5 and the bishop on h3. Not read yet (session
+  // 14 left it: f7-f6 is committed by the fast-reply path as the pawn lands;
+  // docs/INFERENCE.md): disabled until mended.
+  both_modes("corners-mini",
+             "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-2-2,bB,bK,1,bB,2/3,bP,bQ,bP,2/gB,gP,2,bP,1,pP,pB/"
+             "gQ,1,gP,wP,pP,2,pK/1,gK,wP,2,pP,pB,pQ/gB,gP,4,pP,1/2,wQ,wP,1,wP,2/2,wB,1,wK,wB,2",
+             [](Table& t) {
+               t.up("f7", 100).down("f7", 3).up("f7", 3).down("f6", 603).up("f6", 119).up("g4", 1);
+               t.down("f6", 2).down("g4", 1).up("g4", 1).up("f6", 1).down("f5", 7).down("h3", 793);
+             },
+             {"f7-f5", "Bg4-h3"});
+}
+
+TEST(Soak14, AReadingShownOnlyByAFlickerGivesBackTheMoveThatStood) {
+  // chess seed 633 (commit_at_once off): Qb4xNa3; White's Qa5-c3 stands on
+  // c3 378 ms; Black lifts it to take it, and his queen's reed on a3 bounces
+  // as he lifts it (Qa5xQa3 shown for 2 ms); the queen rests on b3 on its
+  // way and lands on c3.
+  both_modes("2bb1knr/1p4pp/2ppp3/Q4p2/1qPPPPP1/N3KN1P/R7/2B2B1R b - - 2 19",
+             [](Table& t) {
+               t.up("a3", 100).down("a3", 2).up("a3", 4).up("b4", 553).up("a5", 315).down("a3", 58);
+               t.down("c3", 518).up("c3", 3).down("c3", 2).up("c3", 373).down("c3", 3).up("c3", 1);
+               t.up("a3", 1241).down("a3", 1).up("a3", 2).down("b3", 728).up("b3", 2).down("b3", 4);
+               t.up("b3", 587).down("b3", 2).up("b3", 3).down("c3", 30);
+             },
+             {"Qb4xNa3", "Qa5-c3", "Qa3xQc3"});
+}
+
 TEST(HandHabitsGenerator, EachHabitIsInTheScriptsOfRealGames) {
   // The seven famous games (tests/session/data/famous.pgn), five seeds each;
   // what every one of them reads is record_inference_test's.
