@@ -531,6 +531,11 @@ int listen_backlog(int port) {
 TEST_F(WebServiceTest, ABurstOfSpectatorsFindsRoomInTheListenQueue) {
   WebOptions o;
   o.max_streams = 1000;
+  // The 300 come from one address: the per-address guard (64 open at once,
+  // tested apart) would refuse those that pile up while the service is slow
+  // to answer (it did beside a sanitizer build: 194 of 300 answered). This
+  // test is about the listen queue, so that guard is off here.
+  o.max_per_address = 0;
   Web web = open_web(at(broker_->port()), o, "web-burst");
   ASSERT_TRUE(web.service);
   EXPECT_GE(listen_backlog(web.service->port()), 1000);
