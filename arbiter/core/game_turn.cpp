@@ -91,10 +91,11 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
   // its two squares only leaves a king whose attack reach holds neither
   // attacked by nobody now either. (A search's only: the record is true of
   // the board one make() up, and nothing but this move changed it since.)
+  const std::uint64_t settings = pos_.attack_settings();  // (once: the record's key, read and written below)
   std::uint8_t known = 0;
   if (quiet_ && depth_ >= 2 && board_version_ == plain_version_) {
     const Unattacked& before = frames_[static_cast<std::size_t>(depth_ - 2)].found;
-    if (before.version == version_before_move_ && before.settings == pos_.attack_settings()) known = before.seats;
+    if (before.version == version_before_move_ && before.settings == settings) known = before.seats;
   }
   std::uint8_t unattacked = 0;
   int checked_by_mover = 0;
@@ -193,7 +194,7 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
   // Kept for a module's turn rule (000), while this board stands.
   checks_found_ = in_check;
   checks_ply_ = pos_.ply();
-  if (quiet_) frames_[static_cast<std::size_t>(depth_ - 1)].found = {unattacked, board_version_, pos_.attack_settings()};
+  if (quiet_) frames_[static_cast<std::size_t>(depth_ - 1)].found = {unattacked, board_version_, settings};
   return in_check;
 }
 
