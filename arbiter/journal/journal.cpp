@@ -281,16 +281,20 @@ Journal::~Journal() {
   }
 }
 
+std::string wal_tie_value(const std::string& id) {
+  static std::atomic<std::uint64_t> count{0};
+  return id + " " + std::to_string(wall_clock_ms()) + "." + std::to_string(++count);
+}
+
 // A new WAL generation (after open, after a checkpoint) says whose it is
 // before anything else is written into it. The value changes each time (a
 // row rewritten with the same bytes may leave its page out of the -wal).
 JournalStatus Journal::tie_wal() {
   if (id_.empty()) return JournalStatus::good();  // a journal made before session 14: nothing to tie to
-  static std::atomic<std::uint64_t> count{0};
   JournalStatus s;
   auto st = db_.prepare("INSERT OR REPLACE INTO header(key, value) VALUES('wal_of', ?1)", s);
   if (!st) return s;
-  st->bind(1, id_ + " " + std::to_string(wall_clock_ms()) + "." + std::to_string(++count));
+  st->bind(1, wal_tie_value(id_));
   if (st->step() == Statement::Step::kError) return st->status();
   tied_ = true;
   return s;

@@ -200,6 +200,12 @@ inline constexpr std::int64_t kCheckpointEvery = 64;
 
 // Wall-clock milliseconds since the epoch, for the journal's `wall_ms`.
 std::int64_t wall_clock_ms();
+// The header row `wal_of` that ties a WAL generation to the journal `id`:
+// "ID NONCE", the nonce new at each call (a row rewritten with the same
+// bytes may leave its page out of the -wal). Every connection that writes a
+// journal (Journal, Outbox) writes it in each of its write batches that may
+// begin a generation (docs/JOURNAL.md, "A journal and its -wal").
+std::string wal_tie_value(const std::string& id);
 // The UTC wall clock as the header's `created` wants it: "YYYY.MM.DD HH:MM:SS".
 std::string utc_timestamp();
 

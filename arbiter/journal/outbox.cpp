@@ -55,16 +55,51 @@ JournalStatus Outbox::open(const std::string& path, Outbox& out, bool durable) {
     return JournalStatus::fail(JournalError::kForeign,
                                path + ": not a Tabula journal, so it holds no hub outbox; it is left as it is");
   }
-  s = o.db_.exec(
-      std::string("PRAGMA journal_mode = WAL; PRAGMA synchronous = ") + (durable ? "FULL;" : "NORMAL;") +
-      "CREATE TABLE IF NOT EXISTS hub_outbox(seq INTEGER PRIMARY KEY, input_seq INTEGER NOT NULL,"
-      " payload TEXT NOT NULL, acked INTEGER NOT NULL DEFAULT 0);"
-      "CREATE TABLE IF NOT EXISTS hub_action_guard(one INTEGER PRIMARY KEY CHECK(one = 1),"
-      " last_action_id INTEGER NOT NULL);",
-      "creating the hub outbox");
+  s = o.db_.exec(std::string("PRAGMA journal_mode = WAL; PRAGMA synchronous = ") + (durable ? "FULL;" : "NORMAL;"),
+                 "opening the hub outbox");
   if (!s.ok()) return s;
+  o.id_ = o.db_.query_text("SELECT value FROM header WHERE key = 'journal_id'", s).value_or("");
+  if (!s.ok()) return s;
+  const auto tables = o.db_.query_int(
+      "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('hub_outbox', 'hub_action_guard')", s);
+  if (!s.ok()) return s;
+  if (tables.value_or(0) != 2) {
+    s = o.write([&] {
+      return o.db_.exec(
+          "CREATE TABLE IF NOT EXISTS hub_outbox(seq INTEGER PRIMARY KEY, input_seq INTEGER NOT NULL,"
+          " payload TEXT NOT NULL, acked INTEGER NOT NULL DEFAULT 0);"
+          "CREATE TABLE IF NOT EXISTS hub_action_guard(one INTEGER PRIMARY KEY CHECK(one = 1),"
+          " last_action_id INTEGER NOT NULL);",
+          "creating the hub outbox");
+    });
+    if (!s.ok()) return s;
+  }
   out = std::move(o);
   return JournalStatus::good();
+}
+
+// Every write batch of the outbox begins with the journal's wal_of row
+// (journal.h, wal_tie_value): the journal's own connection ties only the
+// WAL generations it begins, and a generation the outbox begins (its write
+// the first after a checkpoint) would otherwise carry no id, so another
+// game's outbox-only -wal beside this journal would not be told apart
+// (docs/JOURNAL.md). One header page more per batch. A journal made before
+// journal ids has nothing to tie to.
+template <typename Body>
+JournalStatus Outbox::write(Body&& body) {
+  JournalStatus s = db_.exec("BEGIN IMMEDIATE", "starting an outbox write");
+  if (!s.ok()) return s;
+  if (!id_.empty()) {
+    auto tie = db_.prepare("INSERT OR REPLACE INTO header(key, value) VALUES('wal_of', ?1)", s);
+    if (tie) {
+      tie->bind(1, wal_tie_value(id_));
+      s = run(*tie);
+    }
+  }
+  if (s.ok()) s = body();
+  if (s.ok()) s = db_.exec("COMMIT", "writing the hub outbox");
+  if (!s.ok()) db_.exec("ROLLBACK", "rolling back an outbox write");
+  return s;
 }
 
 JournalStatus Outbox::first_item(const std::string& path, std::optional<OutboxItem>& out) {
@@ -100,32 +135,26 @@ JournalStatus Outbox::last(std::int64_t& seq, std::int64_t& input_seq) {
 
 JournalStatus Outbox::append(const std::vector<OutboxItem>& items) {
   if (items.empty()) return JournalStatus::good();
-  JournalStatus s = db_.exec("BEGIN IMMEDIATE", "starting an outbox write");
-  if (!s.ok()) return s;
-  auto fail = [&](JournalStatus why) {
-    db_.exec("ROLLBACK", "rolling back an outbox write");
-    return why;
-  };
-  std::int64_t last_seq = db_.query_int("SELECT IFNULL(MAX(seq), 0) FROM hub_outbox", s).value_or(0);
-  if (!s.ok()) return fail(s);
-  auto ins = db_.prepare("INSERT INTO hub_outbox(seq, input_seq, payload) VALUES(?1, ?2, ?3)", s);
-  if (!ins) return fail(s);
-  for (const OutboxItem& it : items) {
-    if (it.seq != ++last_seq) {
-      return fail(JournalStatus::fail(JournalError::kInternal,
-                                      db_.path() + ": outbox item " + std::to_string(it.seq) + " does not follow " +
-                                          std::to_string(last_seq - 1) + " (a bug in the publisher)"));
+  return write([&] {
+    JournalStatus s;
+    std::int64_t last_seq = db_.query_int("SELECT IFNULL(MAX(seq), 0) FROM hub_outbox", s).value_or(0);
+    if (!s.ok()) return s;
+    auto ins = db_.prepare("INSERT INTO hub_outbox(seq, input_seq, payload) VALUES(?1, ?2, ?3)", s);
+    if (!ins) return s;
+    for (const OutboxItem& it : items) {
+      if (it.seq != ++last_seq) {
+        return JournalStatus::fail(JournalError::kInternal,
+                                   db_.path() + ": outbox item " + std::to_string(it.seq) + " does not follow " +
+                                       std::to_string(last_seq - 1) + " (a bug in the publisher)");
+      }
+      ins->bind(1, it.seq);
+      ins->bind(2, it.input_seq);
+      ins->bind(3, std::string_view(to_hex(it.payload)));
+      s = run(*ins);
+      if (!s.ok()) return s;
     }
-    ins->bind(1, it.seq);
-    ins->bind(2, it.input_seq);
-    ins->bind(3, std::string_view(to_hex(it.payload)));
-    s = run(*ins);
-    if (!s.ok()) return fail(s);
-  }
-  ins.reset();
-  s = db_.exec("COMMIT", "writing the hub outbox");
-  if (!s.ok()) return fail(s);
-  return s;
+    return s;
+  });
 }
 
 JournalStatus Outbox::pending(std::int64_t after_seq, std::size_t limit, std::vector<OutboxItem>& out) {
@@ -160,34 +189,21 @@ JournalStatus Outbox::select(const char* sql, std::int64_t seq, std::size_t limi
   return JournalStatus::good();
 }
 
-JournalStatus Outbox::mark_acked(std::int64_t seq) {
-  JournalStatus s;
-  auto q = db_.prepare("UPDATE hub_outbox SET acked = 1 WHERE seq = ?1", s);
-  if (!q) return s;
-  q->bind(1, seq);
-  return run(*q);
-}
+JournalStatus Outbox::mark_acked(std::int64_t seq) { return mark_acked(std::vector<std::int64_t>{seq}); }
 
 JournalStatus Outbox::mark_acked(const std::vector<std::int64_t>& seqs) {
   if (seqs.empty()) return JournalStatus::good();
-  JournalStatus s = db_.exec("BEGIN IMMEDIATE", "starting to mark acknowledgements");
-  if (!s.ok()) return s;
-  auto q = db_.prepare("UPDATE hub_outbox SET acked = 1 WHERE seq = ?1", s);
-  if (!q) {
-    db_.exec("ROLLBACK", "rolling back");
-    return s;
-  }
-  for (std::int64_t seq : seqs) {
-    q->bind(1, seq);
-    s = run(*q);
-    if (!s.ok()) {
-      q.reset();
-      db_.exec("ROLLBACK", "rolling back");
-      return s;
+  return write([&] {
+    JournalStatus s;
+    auto q = db_.prepare("UPDATE hub_outbox SET acked = 1 WHERE seq = ?1", s);
+    if (!q) return s;
+    for (std::int64_t seq : seqs) {
+      q->bind(1, seq);
+      s = run(*q);
+      if (!s.ok()) return s;
     }
-  }
-  q.reset();
-  return db_.exec("COMMIT", "marking acknowledgements");
+    return s;
+  });
 }
 
 JournalStatus Outbox::acked_through(std::int64_t& seq) {
@@ -214,11 +230,13 @@ JournalStatus Outbox::last_action_id(std::uint64_t& id) {
 }
 
 JournalStatus Outbox::set_last_action_id(std::uint64_t id) {
-  JournalStatus s;
-  auto q = db_.prepare("INSERT OR REPLACE INTO hub_action_guard(one, last_action_id) VALUES(1, ?1)", s);
-  if (!q) return s;
-  q->bind(1, static_cast<std::int64_t>(id));
-  return run(*q);
+  return write([&] {
+    JournalStatus s;
+    auto q = db_.prepare("INSERT OR REPLACE INTO hub_action_guard(one, last_action_id) VALUES(1, ?1)", s);
+    if (!q) return s;
+    q->bind(1, static_cast<std::int64_t>(id));
+    return run(*q);
+  });
 }
 
 }  // namespace tabula::journal

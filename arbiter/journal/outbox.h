@@ -21,6 +21,10 @@
 // Durability: WAL and synchronous=FULL on the writer's connection, as the
 // journal's: append() has reached the disk when it returns.
 //
+// Every write batch (append, mark_acked, set_last_action_id, the tables'
+// creation) also writes the journal's `wal_of` header row, so a -wal whose
+// only writes are the outbox's still says whose it is (journal.h).
+//
 // Ownership and threads: an Outbox owns one connection. One Outbox per
 // thread; several may be open on the same file (SQLite serialises writers,
 // busy timeout 2 s). Move-only.
@@ -80,7 +84,11 @@ class Outbox {
 
  private:
   JournalStatus select(const char* sql, std::int64_t seq, std::size_t limit, std::vector<OutboxItem>& out);
+  // One write batch: BEGIN IMMEDIATE, the journal's wal_of row, body(), COMMIT (ROLLBACK on failure).
+  template <typename Body>
+  JournalStatus write(Body&& body);
   Database db_;
+  std::string id_;  // the journal's id ("" in journals made before session 14)
 };
 
 }  // namespace tabula::journal

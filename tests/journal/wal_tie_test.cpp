@@ -6,12 +6,17 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
 #include <sstream>
 #include <string>
 
 #include "cli/play_commands.h"
 #include "core/fen.h"
 #include "journal/journal.h"
+#include "journal/outbox.h"
 #include "journal/resume.h"
 #include "journal_fixture.h"
 
@@ -153,6 +158,59 @@ TEST(WalTie, ASwitchWrittenFirstAfterACheckpointTiesItsWalToo) {
   fs::copy_file(g.b + "-wal", g.a + "-wal");
   Journal j;
   EXPECT_EQ(Journal::open(g.a, Journal::Access::kRead, j).error, JournalError::kMismatch);
+}
+
+TEST(WalTie, AWalWhoseOnlyWritesAreTheHubOutboxsSaysWhoseItIsToo) {
+  // Session 15: the hub's outbox writes through its own connection. Each of
+  // its write batches, the first after a checkpoint of the game's journal,
+  // begins a WAL generation of the outbox's pages alone; before, such a
+  // -wal of game B beside A was read as A's (A opened with B's outbox).
+  TwoGames g;
+  Outbox outbox;
+  const std::vector<std::pair<const char*, std::function<JournalStatus()>>> writes = {
+      {"the tables' creation", [&] { return Outbox::open(g.b, outbox); }},
+      {"append", [&] { return outbox.append({{1, 12, "item one"}, {2, 12, "item two"}}); }},
+      {"mark_acked", [&] { return outbox.mark_acked(1); }},
+      {"mark_acked (several)", [&] { return outbox.mark_acked(std::vector<std::int64_t>{1, 2}); }},
+      {"set_last_action_id", [&] { return outbox.set_last_action_id(7); }},
+  };
+  const std::string a_before = read_bytes(g.a);
+  for (const auto& [what, write] : writes) {
+    ASSERT_TRUE(g.writing_b.checkpoint()) << what;
+    ASSERT_EQ(fs::file_size(g.b + "-wal"), 0u) << what;
+    ASSERT_TRUE(write().ok()) << what;
+    ASSERT_GT(fs::file_size(g.b + "-wal"), 0u) << what;
+    fs::copy_file(g.b + "-wal", g.a + "-wal", fs::copy_options::overwrite_existing);
+    Journal j;
+    JournalStatus s = Journal::open(g.a, Journal::Access::kRead, j);
+    EXPECT_EQ(s.error, JournalError::kMismatch) << what << ": " << s.message;
+    EXPECT_NE(s.message.find("belongs to another game"), std::string::npos) << what << ": " << s.message;
+    // Nothing lost: A's file as it was, A's own inputs with the -wal away.
+    EXPECT_EQ(read_bytes(g.a), a_before) << what;
+    fs::remove(g.a + "-wal");
+    fs::remove(g.a + "-shm");
+    EXPECT_EQ(loaded(g.a).inputs.size(), 4u) << what;
+  }
+  // B's own outbox-only -wal is B's: a copy with it opens, every item there.
+  ASSERT_TRUE(g.writing_b.checkpoint());
+  ASSERT_TRUE(outbox.append({{3, 12, "item three"}}).ok());
+  const std::string copy = g.dir.file("copy.db");
+  fs::copy_file(g.b, copy);
+  fs::copy_file(g.b + "-wal", copy + "-wal");
+  EXPECT_EQ(loaded(copy).inputs.size(), 12u);
+  std::optional<OutboxItem> first;
+  ASSERT_TRUE(Outbox::first_item(copy, first).ok());
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->payload, "item one");
+  Outbox copied;
+  ASSERT_TRUE(Outbox::open(copy, copied).ok());
+  std::vector<OutboxItem> items;
+  ASSERT_TRUE(copied.range(1, 10, items).ok());
+  ASSERT_EQ(items.size(), 3u);
+  EXPECT_EQ(items[2].payload, "item three");
+  std::uint64_t action = 0;
+  ASSERT_TRUE(copied.last_action_id(action).ok());
+  EXPECT_EQ(action, 7u);
 }
 
 TEST(JournalCreate, ChecksTheNamesOfItsHeaderItself) {
