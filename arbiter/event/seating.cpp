@@ -371,13 +371,23 @@ SeatingResult seat_four(const Section& s, const History& h, std::vector<int> act
         // way through, which then leaves one for every later round (the rest
         // of it), or with a proof that none exists, which the arbiter is
         // told; only then are the seats chosen round by round below.
-        const ExactThrough exact = seat_plan_through_exact(h.seat_count, classes, by_cost, later);
+        // s15: bounded (seating_plan.h kExactThroughNodes): a search that
+        // stops at its bound proves nothing, and the arbiter is told so.
+        const long bound = exact_through_bound();
+        const ExactThrough exact = seat_plan_through_exact(h.seat_count, classes, by_cost, later, bound);
         through = exact.pick;
+        const std::string round_name = "section " + s.name + ", round " + std::to_string(s.played.size() + 1);
         if (exact.proven_none) {
-          out.note = "section " + s.name + ", round " + std::to_string(s.played.size() + 1) +
+          out.note = round_name +
                      ": no seat order of the plan's remaining rounds keeps every player's seat counts within one "
                      "after every round (searched to the end); this round seats the fewest players outside a seat "
                      "they have had least";
+        } else if (exact.ran_out) {
+          out.note = round_name + ": the search for seat orders that keep every player's seat counts within one "
+                     "after every round stopped at its bound of " + std::to_string(bound) +
+                     " nodes without finding one or proving there is none; kept: a round of the plan (no "
+                     "meeting repeated), seated with the fewest players outside a seat they have had least now, "
+                     "then next round (a player's seat counts may end two apart)";
         }
       }
       if (through.which >= 0) {

@@ -740,6 +740,13 @@ ThroughPick through_search(const Counts& seat_count, const std::vector<PlanRound
 
 void set_through_budget_for_tests(long nodes) { through_budget_hook = nodes; }
 
+namespace {
+long exact_bound_hook = 0;  // set_exact_bound_for_tests; 0: kExactThroughNodes
+}  // namespace
+
+void set_exact_bound_for_tests(long nodes) { exact_bound_hook = nodes; }
+long exact_through_bound() { return exact_bound_hook > 0 ? exact_bound_hook : kExactThroughNodes; }
+
 ThroughPick seat_plan_through(const Counts& seat_count, const std::vector<PlanRound>& classes,
                               const std::vector<std::size_t>& order, int rounds_after) {
   bool ran_out = false;
@@ -749,10 +756,11 @@ ThroughPick seat_plan_through(const Counts& seat_count, const std::vector<PlanRo
 }
 
 ExactThrough seat_plan_through_exact(const Counts& seat_count, const std::vector<PlanRound>& classes,
-                                     const std::vector<std::size_t>& order, int rounds_after) {
+                                     const std::vector<std::size_t>& order, int rounds_after, long max_nodes) {
   // One search over every class at once, the class with the fewest orders
-  // without misfit first at every round (this one included), without a
-  // budget: it ends with a way through or with every state searched. The
+  // without misfit first at every round (this one included), bounded by
+  // `max_nodes` only (s15; before, by nothing but the problem's size): it
+  // ends with a way through, with every state searched, or at the bound. The
   // cost order is left to the budgeted search; going through the classes in
   // it here, each proven dead before the next, had taken 25.9 million nodes
   // for round 2 of 24 players (an s14 probe event, seeds 1-10).
@@ -763,7 +771,7 @@ ExactThrough seat_plan_through_exact(const Counts& seat_count, const std::vector
   search.used.assign(classes.size(), true);
   for (std::size_t c : order) search.used[c] = false;  // the classes the caller offers
   search.prepare(seat_count.size());
-  search.budget = std::numeric_limits<long>::max() - 1;
+  search.budget = std::clamp(max_nodes, 1L, std::numeric_limits<long>::max() - 1);
   std::vector<std::array<int, 4>> orders;
   search.top_orders = &orders;
   const int more = std::max(0, std::min(rounds_after, static_cast<int>(classes.size()) - 1));
@@ -773,7 +781,10 @@ ExactThrough seat_plan_through_exact(const Counts& seat_count, const std::vector
     out.pick.which = search.top_class;
     out.pick.orders = orders;
   }
-  out.proven_none = !found;
+  // Past the budget a branch returns false without marking its state dead:
+  // nothing was proven.
+  out.ran_out = !found && search.nodes > search.budget;
+  out.proven_none = !found && !out.ran_out;
   return out;
 }
 

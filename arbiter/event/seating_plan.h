@@ -116,26 +116,38 @@ struct ThroughPick {
 ThroughPick seat_plan_through(const std::vector<std::vector<int>>& seat_count, const std::vector<PlanRound>& classes,
                               const std::vector<std::size_t>& order, int rounds_after);
 
-// s14: the same search without a budget, the fallback when seat_plan_through
-// found nothing within its own (docs/EVENT.md "A fallback that keeps the
-// rule"). One search over the classes of `order` together, fail-first (the
-// class with the fewest orders without misfit first, at every round); it
-// always ends: with a class and orders that leave a way through, or with
-// `which` -1, which is then a proof that no class and no orders do (every
-// state searched, `proven_none`). A way through found in one round leaves one
-// for the next (the rest of it), so from the first plan round on every round
-// finds one, unless the first proves there is none.
+// s14: the same search with a far larger bound, the fallback when
+// seat_plan_through found nothing within its own budget (docs/EVENT.md "A
+// fallback that keeps the rule"). One search over the classes of `order`
+// together, fail-first (the class with the fewest orders without misfit
+// first, at every round); it ends with a class and orders that leave a way
+// through, or with `which` -1, which is then a proof that no class and no
+// orders do (every state searched, `proven_none`), or (s15) at `max_nodes`
+// with neither (`ran_out`: the seating then says so and chooses round by
+// round). A way through found in one round leaves one for the next (the
+// rest of it), so from the first plan round on every round finds one, unless
+// the first proves there is none.
+//
+// The bound is in nodes, not time: the same event seats the same on every
+// machine. The worst of 480 measured searches took 325,034 nodes (s14,
+// under a second); kExactThroughNodes is six times that (a few seconds).
+inline constexpr long kExactThroughNodes = 2'000'000;
 struct ExactThrough {
   ThroughPick pick;
   bool proven_none = false;
-  long nodes = 0;  // the search's nodes (tables seated), for the tests and figures
+  bool ran_out = false;  // stopped at max_nodes: no way through found, none proven
+  long nodes = 0;        // the search's nodes (tables seated), for the tests and figures
 };
 ExactThrough seat_plan_through_exact(const std::vector<std::vector<int>>& seat_count,
                                      const std::vector<PlanRound>& classes, const std::vector<std::size_t>& order,
-                                     int rounds_after);
+                                     int rounds_after, long max_nodes = kExactThroughNodes);
 
 // Test hook: the budget of seat_plan_through in nodes per class (0: the
 // product's, 10,000). A tiny budget forces every round onto the fallback.
 void set_through_budget_for_tests(long nodes);
+// Test hook: the bound the seating passes to seat_plan_through_exact (0: the
+// product's, kExactThroughNodes).
+void set_exact_bound_for_tests(long nodes);
+long exact_through_bound();
 
 }  // namespace tabula::event

@@ -311,6 +311,43 @@ TEST(Seating, TheFallbackKeepsSeatsWithinOneWhenTheSearchBudgetRunsOut) {
   expect_plan(make_section(23, Format::kFourPlayer, 5, 24), 5, 24, 3);
 }
 
+// s15: when the seating's exact search stops at its bound, the round is
+// still seated (from the plan, no meeting repeated) and the arbiter is told
+// which round and what was kept.
+TEST(Seating, TheExactSearchStoppedAtItsBoundSaysWhichRoundAndWhatWasKept) {
+  const TinyThroughBudget tiny;
+  set_exact_bound_for_tests(1);
+  Section s = make_section(23, Format::kFourPlayer, 7, 2301);
+  std::mt19937 rng(2301);
+  std::string notes;
+  for (int r = 0; r < 3; ++r) {
+    SeatingResult next = seat_next_round(s, boards(5));
+    ASSERT_TRUE(next.ok()) << next.error;
+    EXPECT_EQ(next.round.byes.size(), 3u);
+    if (r > 0) {
+      EXPECT_NE(next.note.find("section " + s.name + ", round " + std::to_string(r + 1) +
+                               ": the search for seat orders that keep every player's seat counts within one after "
+                               "every round stopped at its bound of 1 nodes"),
+                std::string::npos)
+          << next.note;
+      EXPECT_NE(next.note.find("kept: a round of the plan (no meeting repeated)"), std::string::npos) << next.note;
+    }
+    s.played.push_back(next.round);
+    testing_results(s, rng);
+    EXPECT_EQ(repeats(count(s)), 0) << "after round " << r + 1;
+  }
+  set_exact_bound_for_tests(0);
+  // The product's bound: the same section's rounds are found, no note.
+  Section again = make_section(23, Format::kFourPlayer, 7, 2301);
+  for (int r = 0; r < 3; ++r) {
+    SeatingResult next = seat_next_round(again, boards(5));
+    ASSERT_TRUE(next.ok()) << next.error;
+    EXPECT_EQ(next.note, "") << "round " << r + 1;
+    again.played.push_back(next.round);
+    testing_results(again, rng);
+  }
+}
+
 // The exact search ends with a way through when one exists, even where the
 // cheapest class has none now, and otherwise proves that none exists (which
 // the seating then says to the arbiter). Eight players; players 0 and 1 have
@@ -338,6 +375,22 @@ TEST(Seating, TheExactSearchFindsAWayThroughOrProvesThereIsNone) {
   const ExactThrough none = seat_plan_through_exact(counts, {together, together_again}, {0, 1}, 1);
   EXPECT_EQ(none.pick.which, -1);
   EXPECT_TRUE(none.proven_none);
+  // s15: the exact search has a bound. At one node it neither finds the way
+  // through nor proves the lack of one, and says it ran out (before, it had
+  // no bound but the problem's size).
+  const ExactThrough cut = seat_plan_through_exact(counts, {together, apart}, {0, 1}, 1, 1);
+  EXPECT_EQ(cut.pick.which, -1);
+  EXPECT_TRUE(cut.ran_out);
+  EXPECT_FALSE(cut.proven_none);
+  EXPECT_LE(cut.nodes, 2);
+  // A proof that needs no node (no class fits now) is still a proof.
+  const ExactThrough cut_none = seat_plan_through_exact(counts, {together, together_again}, {0, 1}, 1, 1);
+  EXPECT_TRUE(cut_none.proven_none);
+  EXPECT_FALSE(cut_none.ran_out);
+  // Within a bound that suffices, the answers above.
+  EXPECT_EQ(seat_plan_through_exact(counts, {together, apart}, {0, 1}, 1, found.nodes).pick.which, 1);
+  EXPECT_FALSE(found.ran_out);
+  EXPECT_FALSE(none.ran_out);
   // With the budget cut to one node the budgeted search finds nothing where
   // the exact one does: the hook reaches it.
   {
