@@ -140,6 +140,18 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
                              "that is not in the game: play it again. Keep the journal file for the arbiter's "
                              "report.");
     }
+    // The journal's rulings rows differ from what its inputs give (edited,
+    // or written by another version; session 14 re-derives them): the
+    // arbiter hears it once, naming the first differing row, and the
+    // rulings given now are the ones shown and published.
+    if (!r.rulings_warning.empty()) {
+      std::fprintf(stderr, "tabula-kiosk: warning: %s\n", r.rulings_warning.c_str());
+      add_journal_notice("Rulings re-derived",
+                         r.rulings_warning +
+                             ".\n\nWhat to do: nothing for the game, which goes on as its moves give. The "
+                             "journal's rows were changed after they were written: keep the journal file for the "
+                             "arbiter's report and ask who had it.");
+    }
     // The hub's catch-up publishes the rulings the replay gives (session 14).
     if (options.publish && !start_publishing(journal::with_derived_rulings(contents, r), error)) return false;
     offset_ = r.last_input_time - now;

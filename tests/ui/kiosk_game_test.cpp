@@ -477,5 +477,62 @@ TEST(KioskGame, AResumeKeepsItsJournalsClockAndPlayersAndSaysSo) {
   for (const RulingView& r : same->view(Ms(0)).ruling_history) EXPECT_EQ(r.text.find("keeps its journal's"), std::string::npos) << r.text;
 }
 
+TEST(KioskGame, AResumedJournalWhoseRulingsWereEditedSaysSoToTheArbiter) {
+  // Session 14 re-derives a resumed journal's rulings; session 15: the kiosk
+  // shows the warning (it showed nothing): a dialog naming the first edited
+  // row, then a line among the rulings once acknowledged.
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  std::string given;
+  {
+    auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
+    ASSERT_TRUE(sim) << error;
+    Ms t(0);
+    sim->tick(t += Ms(3000));
+    play(*sim, "e2", "e5", t);  // ruled illegal: one ruling journaled
+    ASSERT_TRUE(sim->view().ruling.has_value());
+    given = sim->view().ruling->text;
+  }
+  {
+    // A clean resume says nothing of rulings.
+    auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
+    ASSERT_TRUE(sim) << error;
+    const KioskView& v = sim->view(Ms(0));
+    EXPECT_FALSE(v.dialog.has_value()) << v.dialog->title;
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "UPDATE rulings SET text = 'the arbiter forgives the pawn' WHERE id = (SELECT MIN(id) FROM rulings)",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  ASSERT_EQ(sqlite3_changes(db), 1);
+  sqlite3_close(db);
+  auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  const KioskView& v = sim->view(t);
+  ASSERT_TRUE(v.dialog.has_value()) << "the kiosk showed nothing of the edited rulings";
+  EXPECT_EQ(v.dialog->kind, DialogKind::kNotice);
+  EXPECT_EQ(v.dialog->title, "Rulings re-derived");
+  EXPECT_NE(v.dialog->prompt.find(path + ": the journal's rulings differ from what its inputs give at ruling 1"),
+            std::string::npos)
+      << v.dialog->prompt;
+  EXPECT_NE(v.dialog->prompt.find("the arbiter forgives the pawn"), std::string::npos) << v.dialog->prompt;
+  EXPECT_NE(v.dialog->prompt.find("What to do:"), std::string::npos) << v.dialog->prompt;
+  // Acknowledged: kept among the rulings as a warning, the dialog gone.
+  sim->apply(DialogAnswered{v.dialog->id, 0}, t += Ms(100));
+  const KioskView& after = sim->view(t);
+  EXPECT_FALSE(after.dialog.has_value());
+  bool kept = false;
+  for (const RulingView& r : after.ruling_history) {
+    if (r.text.find("Rulings re-derived: " + path + ": the journal's rulings differ") == 0) {
+      kept = true;
+      EXPECT_EQ(r.severity, Severity::kWarning);
+    }
+  }
+  EXPECT_TRUE(kept);
+}
+
 }  // namespace
 }  // namespace tabula::ui
