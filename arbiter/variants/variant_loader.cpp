@@ -2,12 +2,17 @@
 
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -36,7 +41,22 @@ std::string Diagnostic::to_string() const {
   std::string out = file;
   if (line > 0) out += ":" + std::to_string(line);
   if (line > 0 && column > 0) out += ":" + std::to_string(column);
-  return out + ": " + message;
+  out += ": ";
+  // A message quotes the file's own text (an id, a letter, a name): its
+  // control bytes (a NUL, a terminal escape) are shown as \xNN, never
+  // printed (session 15); UTF-8 is left whole.
+  static constexpr char kHexDigits[] = "0123456789abcdef";
+  for (const char c : message) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x20 || b == 0x7f) {
+      out += "\\x";
+      out += kHexDigits[b >> 4];
+      out += kHexDigits[b & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 std::string LoadResult::error_text() const {
@@ -67,13 +87,52 @@ class Collector : public pb::io::ErrorCollector {
   std::vector<Diagnostic>& out_;
 };
 
-bool read_file(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
+// A variant file is read only if it is a plain file (or a link to one) of
+// at most kMaxVariantFileBytes (session 15, the attacker's round: a FIFO
+// named X.txtpb made `tabula check` and every loader of the directory wait
+// for ever, a link to /dev/zero read without end, a directory read as an
+// empty variant). "" when read, else why not (after "PATH: ").
+constexpr std::size_t kMaxVariantFileBytes = 1 << 20;  // the shipped files are under 7 KB
+
+std::string read_file(const std::string& path, std::string& out) {
+  out.clear();
+  // O_NONBLOCK: opening a FIFO does not wait for a writer.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return std::string("cannot read the file (") + std::strerror(errno) + ")";
+  struct stat st {};
+  std::string why;
+  if (::fstat(fd, &st) != 0) {
+    why = std::string("cannot read the file (") + std::strerror(errno) + ")";
+  } else if (!S_ISREG(st.st_mode)) {
+    why = std::string("is ") +
+          (S_ISDIR(st.st_mode)    ? "a directory"
+           : S_ISFIFO(st.st_mode) ? "a FIFO"
+           : S_ISSOCK(st.st_mode) ? "a socket"
+                                  : "a device") +
+          ", not a variant file; nothing was read";
+  } else if (static_cast<std::uint64_t>(st.st_size) > kMaxVariantFileBytes) {
+    why = "is " + std::to_string(st.st_size) + " bytes; a variant file is at most " +
+          std::to_string(kMaxVariantFileBytes) + " bytes (the shipped ones are under 7 KB); nothing was read";
+  } else {
+    char buf[8192];
+    for (;;) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        why = std::string("cannot read the file (") + std::strerror(errno) + ")";
+        break;
+      }
+      if (n == 0) break;
+      out.append(buf, static_cast<std::size_t>(n));
+      if (out.size() > kMaxVariantFileBytes) {  // grew while read
+        why = "grew past " + std::to_string(kMaxVariantFileBytes) + " bytes while it was read; nothing was used";
+        break;
+      }
+    }
+  }
+  ::close(fd);
+  if (!why.empty()) out.clear();
+  return why;
 }
 
 std::unique_ptr<Parsed> parse(const std::string& text, const std::string& file,
@@ -154,9 +213,9 @@ LoadResult load_chain(const std::string& text, const std::string& file, std::vec
     seen.push_back(parent_id);
     fs::path parent_path = fs::path(cur->file).parent_path() / (parent_id + ".txtpb");
     std::string parent_text;
-    if (!read_file(parent_path.string(), parent_text)) {
-      result.diagnostics.push_back({cur->file, 0, 0, "inherits \"" + parent_id + "\", but " +
-                                                         parent_path.string() + " cannot be read"});
+    if (const std::string why = read_file(parent_path.string(), parent_text); !why.empty()) {
+      result.diagnostics.push_back(
+          {cur->file, 0, 0, "inherits \"" + parent_id + "\", but " + parent_path.string() + " cannot be read (" + why + ")"});
       return result;
     }
     auto p = parse(parent_text, parent_path.string(), result.diagnostics);
@@ -194,9 +253,9 @@ LoadResult load_text(const std::string& text, const std::string& file_name, cons
 
 LoadResult load_file(const std::string& path, const std::string& start) {
   std::string text;
-  if (!read_file(path, text)) {
+  if (std::string why = read_file(path, text); !why.empty()) {
     LoadResult r;
-    r.diagnostics.push_back({path, 0, 0, "cannot read the file"});
+    r.diagnostics.push_back({path, 0, 0, std::move(why)});
     return r;
   }
   return load_text(text, path, start);

@@ -538,6 +538,16 @@ ProfileLoad load_profile_file(const std::string& path) {
     result.diagnostics.push_back({path, 0, 0, "is a directory, not a profile file"});
     return result;
   }
+  // Session 15: a FIFO (or a socket) is never opened: the open waited for a
+  // writer for ever, and the daemon with it.
+  const std::filesystem::file_type type = std::filesystem::status(path, ec).type();
+  if (type == std::filesystem::file_type::fifo || type == std::filesystem::file_type::socket) {
+    result.diagnostics.push_back({path, 0, 0,
+                                  std::string("is a ") +
+                                      (type == std::filesystem::file_type::fifo ? "FIFO" : "socket") +
+                                      ", not a profile file; nothing was read"});
+    return result;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     result.diagnostics.push_back({path, 0, 0, "cannot open profile file"});

@@ -2,6 +2,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -289,6 +290,14 @@ TEST(Profile, ADirectoryOrAnEndlessFileIsRefusedByName) {
   load = load_profile_file("/dev/zero");
   ASSERT_EQ(load.diagnostics.size(), 1u);
   EXPECT_THAT(load.diagnostics[0].to_string(), HasSubstr("more than"));
+  // Session 15: a FIFO is not opened (the open waited for a writer for ever;
+  // this test then hung until ctest's timeout).
+  const std::string fifo = dir + "/profile.textproto";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  load = load_profile_file(fifo);
+  ASSERT_EQ(load.diagnostics.size(), 1u);
+  EXPECT_EQ(load.diagnostics[0].to_string(), fifo + ": error: is a FIFO, not a profile file; nothing was read");
+  std::filesystem::remove(fifo);
 }
 
 // The profile's id and its chips' ids are names (the daemon's log, the setup

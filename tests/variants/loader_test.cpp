@@ -10,6 +10,9 @@
 #include <utility>
 #include <vector>
 
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace tabula::variants {
@@ -71,6 +74,85 @@ TEST(VariantLoader, ASourceDirThatCannotBeLookedAtFallsBackToTheInstalledOne) {
   EXPECT_EQ(choose_variants_dir("", (tmp / "variants").string(), installed), (tmp / "variants").string());
   EXPECT_EQ(choose_variants_dir("/elsewhere", (tmp / "variants").string(), installed), "/elsewhere");
   fs::remove_all(tmp);
+}
+
+// Session 15, the attacker's round: what is read as a variant file. A FIFO
+// named X.txtpb made `tabula check` (and the kiosk's list of variants, which
+// loads every file of the directory) wait for ever; a link to /dev/zero was
+// read without end; a directory loaded as an empty variant. Each load runs
+// in a child with a deadline, so a loader that waits fails the test.
+std::string load_in_child(const std::string& path) {
+  int fds[2];
+  EXPECT_EQ(::pipe(fds), 0);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(fds[0]);
+    const std::string said = load_file(path).error_text();
+    const ssize_t n = ::write(fds[1], said.data(), said.size());
+    ::_exit(n == static_cast<ssize_t>(said.size()) ? 0 : 1);
+  }
+  ::close(fds[1]);
+  int status = 0;
+  for (int i = 0; i < 200 && ::waitpid(pid, &status, WNOHANG) == 0; ++i) ::usleep(50000);
+  if (::waitpid(pid, &status, WNOHANG) == 0) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+    ::close(fds[0]);
+    return "(the load did not end within 10 s)";
+  }
+  std::string said;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) said.append(buf, static_cast<std::size_t>(n));
+  ::close(fds[0]);
+  return said;
+}
+
+TEST(VariantLoader, OnlyAPlainFileOfBoundedSizeIsReadAsAVariant) {
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / ("tabula-hostile-variants-" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "dir.txtpb");
+  ASSERT_EQ(::mkfifo((tmp / "fifo.txtpb").c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", tmp / "zero.txtpb");
+  {
+    std::ofstream big(tmp / "big.txtpb", std::ios::binary);
+    big << kGood << std::string(2 << 20, '#');
+  }
+  const std::pair<const char*, const char*> cases[] = {
+      {"fifo.txtpb", ": is a FIFO, not a variant file; nothing was read"},
+      {"zero.txtpb", ": is a device, not a variant file; nothing was read"},
+      {"dir.txtpb", ": is a directory, not a variant file; nothing was read"},
+      {"big.txtpb", " bytes; a variant file is at most 1048576 bytes"},
+      {"absent.txtpb", ": cannot read the file (No such file or directory)"},
+  };
+  for (const auto& [name, said] : cases) {
+    const std::string text = load_in_child((tmp / name).string());
+    EXPECT_EQ(text.rfind((tmp / name).string() + ": ", 0), 0u) << name << ": " << text;
+    EXPECT_NE(text.find(said), std::string::npos) << name << ": " << text;
+  }
+  // A link to a plain file is read (an installed directory may hold links).
+  {
+    std::ofstream mini(tmp / "mini-real.txtpb");
+    mini << kGood;
+  }
+  fs::create_symlink(tmp / "mini-real.txtpb", tmp / "mini.txtpb");
+  LoadResult linked = load_file((tmp / "mini.txtpb").string());
+  EXPECT_TRUE(linked.ok()) << linked.error_text();
+  fs::remove_all(tmp);
+}
+
+TEST(VariantLoader, AFilesControlBytesAreNeverPrintedRaw) {
+  // The id quoted in a diagnostic held a NUL and a terminal escape as they were.
+  const std::string text = replace(kGood, "id: \"mini\"", "id: \"mi\\0ni\\033[2J\"");
+  LoadResult r = load_text(text, "mini.txtpb");
+  ASSERT_FALSE(r.ok());
+  const std::string said = r.error_text();
+  EXPECT_EQ(said.find('\0'), std::string::npos) << said;
+  EXPECT_EQ(said.find('\033'), std::string::npos) << said;
+  EXPECT_NE(said.find("id \"mi\\x00ni\\x1b[2J\" does not match the file name"), std::string::npos) << said;
+  // UTF-8 is left whole.
+  LoadResult named = load_text(replace(kGood, "id: \"mini\"", "id: \"min\xC3\xAB\""), "mini.txtpb");
+  EXPECT_NE(named.error_text().find("id \"min\xC3\xAB\""), std::string::npos) << named.error_text();
 }
 
 TEST(VariantLoader, GoodMiniVariantLoads) {
