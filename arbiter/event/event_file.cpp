@@ -3,7 +3,13 @@
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -133,30 +139,68 @@ std::optional<Event> from_text(const std::string& text, const std::string& where
 }
 
 std::optional<Event> load_event(const std::string& path, std::vector<std::string>& errors) {
+  // Session 15, the attacker's round: only a plain file (or a link to one)
+  // of at most kMaxEventFileBytes is read. A FIFO given as --file made every
+  // `tabula event` command wait for ever, a link to /dev/zero read without
+  // end, a directory read as an empty event ("has no section").
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (!ec && st.type() != fs::file_type::regular) {
+    const fs::file_type t = st.type();
+    errors.push_back(path + ": is " +
+                     (t == fs::file_type::directory ? "a directory"
+                      : t == fs::file_type::fifo    ? "a FIFO"
+                      : t == fs::file_type::socket  ? "a socket"
+                                                    : "a device") +
+                     ", not an event file; nothing was read");
+    return std::nullopt;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     errors.push_back(path + ": cannot be read");
     return std::nullopt;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return from_text(ss.str(), path, errors);
+  std::string text;
+  char chunk[65536];
+  while (text.size() <= kMaxEventFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxEventFileBytes) {
+    errors.push_back(path + ": more than " + std::to_string(kMaxEventFileBytes) +
+                     " bytes, far more than any event's file; nothing was used");
+    return std::nullopt;
+  }
+  return from_text(text, path, errors);
 }
 
 bool save_event(const Event& e, const std::string& path, std::string& error) {
-  // Written beside and renamed over: a crash leaves the old file or the new one.
+  // Written beside and renamed over: a crash leaves the old file or the new
+  // one (the new one is on the disk before the rename). PATH.tmp is made
+  // anew, never written through what stands there: a symbolic link planted
+  // as PATH.tmp had its target truncated and overwritten with the event, and
+  // PATH became that link (session 15).
   const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << to_text(e);
-    out.flush();
-    if (!out) {
-      error = tmp + ": cannot be written";
-      return false;
-    }
+  const std::string text = to_text(e);
+  std::error_code ec;
+  std::filesystem::remove(tmp, ec);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  std::size_t done = 0;
+  while (fd >= 0 && done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  const bool whole = fd >= 0 && done == text.size() && ::fsync(fd) == 0;
+  const std::string why = std::strerror(errno);
+  if (fd >= 0) ::close(fd);
+  if (!whole) {
+    std::filesystem::remove(tmp, ec);
+    error = tmp + ": cannot be written (" + why + "); " + path + " is left as it was";
+    return false;
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = path + ": cannot be replaced";
+    error = path + ": cannot be replaced (" + std::string(std::strerror(errno)) + "); the new text is in " + tmp;
     return false;
   }
   return true;

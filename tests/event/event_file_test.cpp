@@ -3,6 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <utility>
 
 #include "event/event_store.h"
 #include "event_sim.h"
@@ -72,6 +78,52 @@ TEST(EventFile, AnEventReadsBackAsItWasWritten) {
   ASSERT_TRUE(back) << (errors.empty() ? "" : errors[0]);
   expect_same(e, *back);
   EXPECT_EQ(to_text(*back), to_text(e));
+}
+
+// Session 15, the attacker's round. A symbolic link planted as FILE.tmp had
+// its target (any file of the user's) truncated and overwritten with the
+// event, and FILE became that link; a FIFO given as the event file made the
+// load wait for ever (this test hung), a directory read as an empty event.
+TEST(EventFile, TheFileIsWrittenAnewAndOnlyAPlainFileIsRead) {
+  namespace fs = std::filesystem;
+  tabula::testing::TempDir dir("event-attack");
+  const std::string file = dir.file("club.event");
+  const std::string victim = dir.file("victim.txt");
+  { std::ofstream(victim) << "precious data\n"; }
+  fs::create_symlink(victim, file + ".tmp");
+  const Event e = sample();
+  std::string error;
+  ASSERT_TRUE(save_event(e, file, error)) << error;
+  std::ifstream v(victim);
+  std::string kept((std::istreambuf_iterator<char>(v)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(kept, "precious data\n");
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(file))) << "the event file became the planted link";
+  EXPECT_FALSE(fs::exists(fs::symlink_status(file + ".tmp")));
+  std::vector<std::string> errors;
+  auto back = load_event(file, errors);
+  ASSERT_TRUE(back) << (errors.empty() ? "" : errors[0]);
+  expect_same(e, *back);
+
+  const std::string fifo = dir.file("fifo.event");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::pair<std::string, std::string> refused[] = {
+      {fifo, fifo + ": is a FIFO, not an event file; nothing was read"},
+      {dir.path(), dir.path() + ": is a directory, not an event file; nothing was read"},
+      {"/dev/zero", "/dev/zero: is a device, not an event file; nothing was read"},
+  };
+  for (const auto& [path, said] : refused) {
+    errors.clear();
+    EXPECT_FALSE(load_event(path, errors)) << path;
+    ASSERT_EQ(errors.size(), 1u) << path;
+    EXPECT_EQ(errors[0], said);
+  }
+  // A file too large is refused unread.
+  const std::string big = dir.file("big.event");
+  { std::ofstream(big) << to_text(e) << std::string(kMaxEventFileBytes, '#'); }
+  errors.clear();
+  EXPECT_FALSE(load_event(big, errors));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].find(big + ": more than 16777216 bytes"), std::string::npos) << errors[0];
 }
 
 TEST(EventFile, BadFilesNameWhatIsWrong) {
