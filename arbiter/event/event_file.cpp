@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -156,6 +157,12 @@ std::optional<Event> load_event(const std::string& path, std::vector<std::string
                      ", not an event file; nothing was read");
     return std::nullopt;
   }
+  const auto too_large = [&] {
+    errors.push_back(path + ": more than " + std::to_string(kMaxEventFileBytes) +
+                     " bytes, far more than any event's file; nothing was used");
+    return std::nullopt;
+  };
+  if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > kMaxEventFileBytes) return too_large();
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     errors.push_back(path + ": cannot be read");
@@ -165,11 +172,7 @@ std::optional<Event> load_event(const std::string& path, std::vector<std::string
   char chunk[65536];
   while (text.size() <= kMaxEventFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
     text.append(chunk, static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxEventFileBytes) {
-    errors.push_back(path + ": more than " + std::to_string(kMaxEventFileBytes) +
-                     " bytes, far more than any event's file; nothing was used");
-    return std::nullopt;
-  }
+  if (text.size() > kMaxEventFileBytes) return too_large();  // grew while read
   return from_text(text, path, errors);
 }
 
