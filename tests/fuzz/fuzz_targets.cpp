@@ -9,6 +9,8 @@
 #include "core/fen4.h"
 #include "core/pgn.h"
 #include "core/replay.h"
+#include "event/event.h"
+#include "event/event_file.h"
 #include "hub/action_auth.h"
 #include "hub/codec.h"
 #include "profile/profile_loader.h"
@@ -96,6 +98,11 @@ const std::vector<FuzzTarget>& fuzz_targets() {
                    (void)parser.ParseFromString(std::string(s), &setup);
                  }});
     t.push_back({"trace", [](std::string_view s) { (void)trace::parse_trace(s, "<fuzz>"); }});
+    t.push_back({"event", [](std::string_view s) {
+                   // Session 15: the event file (a hand may edit it); what loads is checked too.
+                   std::vector<std::string> errors;
+                   (void)event::from_text(std::string(s), "<fuzz>", errors);
+                 }});
     t.push_back({"hub_payload", decode_hub});
     t.push_back({"board_frame", decode_frames});
     return t;
