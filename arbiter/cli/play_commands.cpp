@@ -32,6 +32,7 @@
 #include "hub/topics.h"
 #include "journal/archive.h"
 #include "journal/journal.h"
+#include "journal/replace_file.h"
 #include "journal/resume.h"
 #include "session/session.h"
 #include "trace/trace.h"
@@ -500,32 +501,11 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
     err << "tabula: " << dest << ": " << problem << "\n";
     return 1;
   }
-  const std::string tmp = dest + ".tmp";
-  std::error_code ec;
-  {
-    // Made anew, never through what stands at DEST.tmp: a symbolic link
-    // planted there (to the journal itself) had its target truncated and
-    // written with the export (session 13).
-    std::filesystem::remove(tmp, ec);
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    std::size_t done = 0;
-    while (fd >= 0 && done < record.size()) {
-      const ssize_t n = ::write(fd, record.data() + done, record.size() - done);
-      if (n <= 0) break;
-      done += static_cast<std::size_t>(n);
-    }
-    const bool whole = fd >= 0 && done == record.size();
-    const std::string why = std::strerror(errno);
-    if (fd >= 0) ::close(fd);
-    if (!whole) {
-      std::filesystem::remove(tmp, ec);
-      err << "tabula: " << dest << ": cannot write the export (" << why << ")\n";
-      return 1;
-    }
-  }
-  std::filesystem::rename(tmp, dest, ec);
-  if (ec) {
-    err << "tabula: " << dest << ": cannot write the export: " << ec.message() << "\n";
+  // Made anew, never through what stands at DEST.tmp: a symbolic link
+  // planted there (to the journal itself) had its target truncated and
+  // written with the export (session 13; journal/replace_file.h).
+  if (const std::string why = journal::replace_file(dest, record); !why.empty()) {
+    err << "tabula: " << dest << ": cannot write the export (" << why << ")\n";
     return 1;
   }
   return 0;

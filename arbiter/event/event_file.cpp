@@ -3,17 +3,13 @@
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "journal/replace_file.h"
 #include "tabula_proto/event.pb.h"
 
 namespace tabula::event {
@@ -182,28 +178,8 @@ bool save_event(const Event& e, const std::string& path, std::string& error) {
   // anew, never written through what stands there: a symbolic link planted
   // as PATH.tmp had its target truncated and overwritten with the event, and
   // PATH became that link (session 15).
-  const std::string tmp = path + ".tmp";
-  const std::string text = to_text(e);
-  std::error_code ec;
-  std::filesystem::remove(tmp, ec);
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  std::size_t done = 0;
-  while (fd >= 0 && done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  const bool whole = fd >= 0 && done == text.size() && ::fsync(fd) == 0;
-  const std::string why = std::strerror(errno);
-  if (fd >= 0) ::close(fd);
-  if (!whole) {
-    std::filesystem::remove(tmp, ec);
-    error = tmp + ": cannot be written (" + why + "); " + path + " is left as it was";
-    return false;
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = path + ": cannot be replaced (" + std::string(std::strerror(errno)) + "); the new text is in " + tmp;
+  if (const std::string why = journal::replace_file(path, to_text(e)); !why.empty()) {
+    error = path + ": cannot be written (" + why + "); it is left as it was";
     return false;
   }
   return true;
