@@ -675,7 +675,7 @@ TEST(Soak14, AKnockedNeighboursFillIsNoLandingOfAMoveNotBegunThen) {
              {"Ba6-b7", "Qd9-c8", "Qg8-f8"});
 }
 
-TEST(Soak14, DISABLED_APawnLeavingItsRestAsTheNextSeatLiftsIsTheLongerMove) {
+TEST(Soak14, APawnLeavingItsRestAsTheNextSeatLiftsIsTheLongerMove) {
   // corners-mini seed 960: Black's f7-f5 rests on f6; as the pawn leaves
   // it, Pink lifts his bishop on g4, both reeds bouncing (f6 refilled for 3
   // ms); the pawn lands on f5 and the bishop on h3. Not read yet (session
@@ -689,6 +689,51 @@ TEST(Soak14, DISABLED_APawnLeavingItsRestAsTheNextSeatLiftsIsTheLongerMove) {
                t.down("f6", 2).down("g4", 1).up("g4", 1).up("f6", 1).down("f5", 7).down("h3", 793);
              },
              {"f7-f5", "Bg4-h3"});
+}
+
+TEST(Soak15, AReplyLandingOnTheWaypointsWayOnBeforeTheMoverLiftsAgainIsStillTheReply) {
+  // The guard of 960's rule: Ra1-a3 rests on a3 (Ra1-a4 passes it); Black's
+  // bishop lands on a4 before White lifts the rook again (his next move).
+  // a4 was filled before the rook left a3: the rook cannot have gone on
+  // there; Ra1-a3, Bd7-a4, Ra3-b3.
+  both_modes("4k3/3b4/8/8/8/8/8/R3K3 w - - 0 1",
+             [](Table& t) {
+               t.up("a1", 100).down("a3", 300).up("d7", 60).down("a4", 120).up("a3", 30);
+               t.down("b3", 300);
+             },
+             {"Ra1-a3", "Bd7-a4", "Ra3-b3"});
+}
+
+TEST(Soak15, TheMoverLiftingHisPieceOffItsRestBeforeTheReplyLandsOnItsWayOn) {
+  // As above, White's hand back on the rook before the bishop lands on a4:
+  // Ra1-a4 with the bishop in the air fits the board for a moment; the
+  // rook landing on b3 tells.
+  both_modes("4k3/3b4/8/8/8/8/8/R3K3 w - - 0 1",
+             [](Table& t) {
+               t.up("a1", 100).down("a3", 300).up("d7", 60).up("a3", 100).down("a4", 50);
+               t.down("b3", 300);
+             },
+             {"Ra1-a3", "Bd7-a4", "Ra3-b3"});
+}
+
+TEST(Soak15, ACapturersBrushBouncingOnItsWayToTheWaypointIsNoLongerMove) {
+  // corners-long seed 1228 (corners-short the same): Grey's b6-c6 rests on
+  // c6 (b6-d6 passes it); Black lifts the pawn to take it, then his rook on
+  // g6, slides it over f6, e6 and d6 (its reed bouncing there for 1 ms, as
+  // Grey lifts his b5 pawn to take back) and lands on c6. The bounce on d6
+  // was read as b6-d6 with the rook in the air, and ruled.
+  both_modes("corners-long",
+             "G-0,0,0,0-1,1,0,0-0,1,1,0-0,0,0,0-3-3,bN,bB,bK,bQ,bB,bN,bR,2/3,bP,bP,bP,bP,bP,bP,bP,2/"
+             "gR,gP,7,pP,1,pR/gN,2,gP,6,pP,1/gB,8,pN,pP,pB/gQ,gP,1,bP,6,pP,1/gK,gP,4,bR,2,pP,pK,pQ/"
+             "gB,gP,7,pP,1,pB/gN,gP,4,wP,3,pP,pN/gR,2,wP,4,wP,wN,pP,pR/2,wR,wP,wP,wP,1,wP,1,wP,2/"
+             "3,wN,wB,wQ,wK,wB,1,wR,2",
+             [](Table& t) {
+               t.up("b6", 100).down("b6", 1).up("b6", 3).down("c6", 697).up("c6", 144).up("g6", 420);
+               t.down("f6", 342).up("f6", 120).down("e6", 32).up("e6", 69).down("d6", 24).up("d6", 53);
+               t.down("d6", 1).up("b5", 0).up("d6", 1).down("c6", 22).up("c6", 2).down("c6", 4);
+               t.up("c6", 143).up("i12", 335).down("i12", 2).up("i12", 1).down("c6", 1).down("h10", 440);
+             },
+             {"b6-c6", "Rg6xc6", "b5xRc6", "Ni12-h10"});
 }
 
 TEST(Soak14, AReadingShownOnlyByAFlickerGivesBackTheMoveThatStood) {
