@@ -736,6 +736,50 @@ TEST(Soak15, ACapturersBrushBouncingOnItsWayToTheWaypointIsNoLongerMove) {
              {"b6-c6", "Rg6xc6", "b5xRc6", "Ni12-h10"});
 }
 
+TEST(Soak15, DISABLED_AKnightBouncingBesideTheWaypointItTakesOnIsNoLongerMove) {
+  // corners-long seed 1666 (corners-short the same), 970's shape: Grey's
+  // b10-c10 rests on c10 (b10-d10 passes it); Black lifts the pawn to take
+  // it, and his knight from d12 bounces onto d10, beside c10, stays 175 ms,
+  // then lands on c10. b10-d10 with the knight in the air fits as well: it
+  // is committed at once at d10's fill, then the board is ruled out of sync.
+  // Not read yet (docs/INFERENCE.md, session 15): disabled until mended.
+  both_modes("corners-long",
+             "G-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('j3:j4','','','')}-"
+             "2,bR,bN,bB,bK,bQ,bB,bN,bR,2/2,bP,bP,bP,bP,bP,bP,bP,bP,2/gR,gP,8,pP,pR/gN,gP,8,pP,pN/"
+             "gB,gP,8,pP,pB/gQ,gP,8,pP,pK/gK,gP,8,pP,pQ/gB,gP,8,pP,pB/gN,gP,7,wP,pP,pN/gR,gP,8,pP,pR/"
+             "2,wP,wP,wP,wP,wP,wP,wP,3/2,wR,wN,wB,wQ,wK,wB,wN,wR,2",
+             [](Table& t) {
+               t.up("b10", 100).down("c10", 454).up("c10", 1).down("c10", 3).up("c10", 1325);
+               t.up("d12", 606).down("d12", 1).up("d12", 4).down("d10", 373).up("d10", 3).down("d10", 1);
+               t.up("d10", 175).down("c10", 200).up("k8", 1067).down("k8", 1).up("k8", 3).down("i8", 647);
+             },
+             {"b10-c10", "Nd12xc10", "k8-i8"});
+}
+
+TEST(Soak15, AWaypointItsPieceLeftIsNotCommittedWhenTheBoardIsRuled) {
+  // chess seed 1435 (habits off): Black's bishop rests on c5 (Bf8-c5, on
+  // Bf8-b4's way), leaves it for b4 as White lifts his a3 knight (which
+  // Bf8xa3 could take: two readings), is lifted again 509 ms later and set
+  // on e7 as the knight lands on b5; White goes on. No reading is exact:
+  // the board is ruled out of sync, but Bf8-c5 (its square empty, nothing
+  // able to take there) is no longer accepted first (a wrong move shown and
+  // spoken, then the ruling).
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s;
+    s.tracker.commit_at_once = at_once;
+    Table t("chess", "1rbq1b1r/pppk1ppp/n7/3pB3/P7/NP3P1N/2PnPKPP/R2Q1BR1 b - - 0 9", s);
+    t.setup();
+    t.up("f8", 100).down("e7", 427).up("e7", 50).down("d6", 25).up("d6", 156).down("d6", 2);
+    t.up("d6", 4).down("c5", 27).up("c5", 140).up("a3", 1).down("b4", 25).up("b4", 509);
+    t.down("b5", 24).down("e7", 454).up("e7", 260).down("e7", 175).up("a1", 227).down("a1", 138);
+    t.up("e5", 268).down("e5", 1).up("e5", 4).down("d4", 684);
+    t.wait(2500);
+    EXPECT_EQ(t.moves(), Strings{}) << "commit_at_once " << at_once << "\n" << t.transcript();
+    EXPECT_FALSE(t.rulings(RulingKind::kOutOfSync).empty())
+        << "commit_at_once " << at_once << "\n" << t.transcript();
+  }
+}
+
 TEST(Soak14, AReadingShownOnlyByAFlickerGivesBackTheMoveThatStood) {
   // chess seed 633 (commit_at_once off): Qb4xNa3; White's Qa5-c3 stands on
   // c3 378 ms; Black lifts it to take it, and his queen's reed on a3 bounces
