@@ -691,29 +691,26 @@ TEST(Soak14, APawnLeavingItsRestAsTheNextSeatLiftsIsTheLongerMove) {
              {"f7-f5", "Bg4-h3"});
 }
 
-TEST(Soak15, AReplyLandingOnTheWaypointsWayOnBeforeTheMoverLiftsAgainIsStillTheReply) {
-  // The guard of 960's rule: Ra1-a3 rests on a3 (Ra1-a4 passes it); Black's
-  // bishop lands on a4 before White lifts the rook again (his next move).
-  // a4 was filled before the rook left a3: the rook cannot have gone on
-  // there; Ra1-a3, Bd7-a4, Ra3-b3.
-  both_modes("4k3/3b4/8/8/8/8/8/R3K3 w - - 0 1",
-             [](Table& t) {
-               t.up("a1", 100).down("a3", 300).up("d7", 60).down("a4", 120).up("a3", 30);
-               t.down("b3", 300);
-             },
-             {"Ra1-a3", "Bd7-a4", "Ra3-b3"});
-}
-
-TEST(Soak15, TheMoverLiftingHisPieceOffItsRestBeforeTheReplyLandsOnItsWayOn) {
-  // As above, White's hand back on the rook before the bishop lands on a4:
-  // Ra1-a4 with the bishop in the air fits the board for a moment; the
-  // rook landing on b3 tells.
-  both_modes("4k3/3b4/8/8/8/8/8/R3K3 w - - 0 1",
-             [](Table& t) {
-               t.up("a1", 100).down("a3", 300).up("d7", 60).up("a3", 100).down("a4", 50);
-               t.down("b3", 300);
-             },
-             {"Ra1-a3", "Bd7-a4", "Ra3-b3"});
+TEST(Soak15, AReplyLandingOnTheWaypointsWayOnIsStillTheReplyWhenItBeganFirst) {
+  // The guards of 960's rule: Ra1-a3 rests on a3 (Ra1-a4 passes it); Black
+  // lifts his bishop first, and it lands on a4 before White lifts the rook
+  // again (his next move), or after (White's hand back on the rook first:
+  // Ra1-a4 with the bishop in the air fits the board for a moment). Both
+  // are Ra1-a3, Bd7-a4, Ra3-b3 (the rook landing on b3 tells).
+  for (bool bishop_first : {true, false}) {
+    SCOPED_TRACE(bishop_first ? "a4 filled before a3 is lifted" : "a3 lifted before a4 is filled");
+    both_modes("4k3/3b4/8/8/8/8/8/R3K3 w - - 0 1",
+               [&](Table& t) {
+                 t.up("a1", 100).down("a3", 300).up("d7", 60);
+                 if (bishop_first) {
+                   t.down("a4", 120).up("a3", 30);
+                 } else {
+                   t.up("a3", 100).down("a4", 50);
+                 }
+                 t.down("b3", 300);
+               },
+               {"Ra1-a3", "Bd7-a4", "Ra3-b3"});
+  }
 }
 
 TEST(Soak15, ACapturersBrushBouncingOnItsWayToTheWaypointIsNoLongerMove) {
