@@ -229,6 +229,7 @@ TrackerUpdate Tracker::on_event(const SquareEvent& e, const MoveSource* src) {
   judged_ = false;
   hold_warned_ = false;
   previous_flip_ = last_flip_[static_cast<std::size_t>(core::index_of(q))];
+  flip_before_[static_cast<std::size_t>(core::index_of(q))] = previous_flip_;
   last_flip_[static_cast<std::size_t>(core::index_of(q))] = t;
   if (masked_.test(core::index_of(q))) return up;  // a faulty sensor gives no evidence
   log_.add(Touch{++seq_, t, q, e.occupied});

@@ -479,6 +479,12 @@ class Tracker {
     return a;
   }();
   Millis previous_flip_{-1000000};
+  // Each square's flip before its last one (may_flip_back).
+  std::array<Millis, core::kMaxSquares> flip_before_ = [] {
+    std::array<Millis, core::kMaxSquares> a;
+    a.fill(Millis{-1000000});
+    return a;
+  }();
 
   // Judgement.
   bool judged_ = false;

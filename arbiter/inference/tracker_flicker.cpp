@@ -47,10 +47,21 @@ bool Tracker::shown_by_flicker() const {
 }
 
 bool Tracker::may_flip_back() const {
-  // The last touch came within the bounce window of its square's change
-  // before, at this instant: it may be a flicker's first flip, its flip
-  // back still to come (TouchLog::add marks a flicker only at the flip back).
-  return last_change_ == now_ && now_ - previous_flip_ < settings_.health.bounce_window;
+  // A touch at this instant came within the bounce window of its square's
+  // change before: it may be a flicker's first flip, its flip back still to
+  // come (TouchLog::add marks a flicker only at the flip back). Any square
+  // changed at this instant, not only the last: another seat's lift in the
+  // same millisecond hides no bounce (session 15, corners-long and
+  // corners-short soak seed 1228 with the hand habits: Black's rook brushing
+  // d6 on its way to take on c6, its reed bouncing as it left, and Grey
+  // lifting b5 in that millisecond: the bounce's refill of d6 read as
+  // b6-d6 proven by Rg6xd6, and committed at Grey's lift).
+  if (last_change_ != now_) return false;
+  for (std::size_t q = 0; q < last_flip_.size(); ++q) {
+    if (last_flip_[q] == now_ && now_ - flip_before_[q] < settings_.health.bounce_window)
+      return true;
+  }
+  return false;
 }
 
 bool Tracker::next_flips_back(const Touch& b) const {

@@ -52,6 +52,15 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
   // commit it; the rest is judged from the position after it.
   if (tentative_ && !disturbed_ && tentative_->groups.size() == 1) {
     bool reply_under_way = false;
+    // A waypoint whose piece is no longer on it, no reply that could take
+    // it there, and no hand of the next seat on the board before that piece
+    // left: the piece went on, the waypoint's move contradicted by the
+    // board; it is not committed (the board is ruled from the position
+    // before it, a wrong move is not accepted first). Session 15, chess
+    // soak seed 1435 (habits off): Bf8-c5 rested on c5, left it for b4 as
+    // White lifted a3, then went on to e7 after White's knight was in the
+    // air; Bf8-c5 was committed 2.6 s later and the board ruled.
+    bool contradicted = false;
     if (const After* a = after(src)) {
       TouchSummary since;
       log_.summarize(tentative_->seq, since, tentative_->carry);
@@ -62,8 +71,25 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
           break;
         }
       }
+      const Square t_to = groups_[tentative_->groups.front()].moves.front().to;
+      if (tentative_->wait == Wait::kSlide && core::is_valid(t_to) &&
+          !board_.occupied().test(core::index_of(t_to))) {
+        contradicted = true;
+        for (const CandidateGroup& g : a->groups) {
+          if (g.footprint.kept.test(core::index_of(t_to))) contradicted = false;
+        }
+        // The next seat's hand began before the piece left its square: the
+        // mover lifting it again is his next move, T stands.
+        const core::Position& after_pos = a->game->position();
+        for (int q = 0; q < core::kMaxSquares; ++q) {
+          const Square s = static_cast<Square>(q);
+          if (a->expected.test(q) && !board_.occupied().test(q) &&
+              after_pos.at(s).seat == after_pos.to_move() && lifted_before(s, t_to))
+            contradicted = false;
+        }
+      }
     }
-    if (reply_under_way || other_seat_acting(src)) {
+    if (!contradicted && (reply_under_way || other_seat_acting(src))) {
       up.commit = commit_tentative();
       return;
     }

@@ -177,11 +177,15 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       const SquareSet t_landing = (tf.changed & ~expected_) | tf.kept;
       // Squares T's piece could still take on, going on from where it stands.
       SquareSet t_reach;
+      // Squares T's piece could land on, going on from where it stands.
+      SquareSet t_on;
       const Square t_to = groups_[tentative_->groups.front()].moves.front().to;
       for (const CandidateGroup& h : groups_) {
         if (tf.origin != core::kNoSquare && h.footprint.origin == tf.origin &&
-            lies_between(tf.origin, t_to, h.moves.front().to))
+            lies_between(tf.origin, t_to, h.moves.front().to)) {
           t_reach |= h.footprint.kept;
+          t_on.set(core::index_of(h.moves.front().to));
+        }
       }
       for (const CandidateGroup& g : a->groups) {
         SquareSet rest = ev1.diff & ~g.footprint.touched();
@@ -209,6 +213,22 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         // habits: g13 lifted, then Qb8 slid over f12 to take there, bounced
         // onto g12 beside it: read as Qb8-f12 with Yellow's g13-g12).
         if (t_reach.test(core::index_of(o)) && lifted_before(o, tf.origin)) continue;
+        // Nor where T's piece left its square before the "reply" began, and
+        // that reply landed where the piece could go on to, filled after it
+        // left: the piece went on (session 15, corners-mini soak seed 960
+        // with the hand habits: Black's f7-f5 rested on f6; as the pawn left
+        // f6 Pink lifted his g4 bishop, both reeds bouncing, and the pawn's
+        // landing on f5 read as f7-f6 with Pink's Bg4-f5 and Black lifting
+        // f6). The board shows both; the hands tell (the bishop landing
+        // elsewhere). A reply begun first is one (famous.pgn's evergreen:
+        // Bf8-c5 resting where Bf8-b4 passes, White lifts b2, Black lifts
+        // the bishop to take on b4 before the pawn lands there).
+        const Square r_to = g.moves.front().to;
+        if ((rest & t_landing).any() && core::is_valid(r_to) && t_on.test(core::index_of(r_to)) &&
+            lifted_before(t_to, o) &&
+            summary_.last_down[static_cast<std::size_t>(core::index_of(r_to))] >
+                summary_.last_up[static_cast<std::size_t>(core::index_of(t_to))])
+          continue;
         if (whole_with_later_lifts(g, *a, since) || whole_with_a_later_move(g, *a, since, *src))
           ++replies;
       }

@@ -675,7 +675,7 @@ TEST(Soak14, AKnockedNeighboursFillIsNoLandingOfAMoveNotBegunThen) {
              {"Ba6-b7", "Qd9-c8", "Qg8-f8"});
 }
 
-TEST(Soak14, DISABLED_APawnLeavingItsRestAsTheNextSeatLiftsIsTheLongerMove) {
+TEST(Soak14, APawnLeavingItsRestAsTheNextSeatLiftsIsTheLongerMove) {
   // corners-mini seed 960: Black's f7-f5 rests on f6; as the pawn leaves
   // it, Pink lifts his bishop on g4, both reeds bouncing (f6 refilled for 3
   // ms); the pawn lands on f5 and the bishop on h3. Not read yet (session
@@ -689,6 +689,92 @@ TEST(Soak14, DISABLED_APawnLeavingItsRestAsTheNextSeatLiftsIsTheLongerMove) {
                t.down("f6", 2).down("g4", 1).up("g4", 1).up("f6", 1).down("f5", 7).down("h3", 793);
              },
              {"f7-f5", "Bg4-h3"});
+}
+
+TEST(Soak15, AReplyLandingOnTheWaypointsWayOnIsStillTheReplyWhenItBeganFirst) {
+  // The guards of 960's rule: Ra1-a3 rests on a3 (Ra1-a4 passes it); Black
+  // lifts his bishop first, and it lands on a4 before White lifts the rook
+  // again (his next move), or after (White's hand back on the rook first:
+  // Ra1-a4 with the bishop in the air fits the board for a moment). Both
+  // are Ra1-a3, Bd7-a4, Ra3-b3 (the rook landing on b3 tells).
+  for (bool bishop_first : {true, false}) {
+    SCOPED_TRACE(bishop_first ? "a4 filled before a3 is lifted" : "a3 lifted before a4 is filled");
+    both_modes("4k3/3b4/8/8/8/8/8/R3K3 w - - 0 1",
+               [&](Table& t) {
+                 t.up("a1", 100).down("a3", 300).up("d7", 60);
+                 if (bishop_first) {
+                   t.down("a4", 120).up("a3", 30);
+                 } else {
+                   t.up("a3", 100).down("a4", 50);
+                 }
+                 t.down("b3", 300);
+               },
+               {"Ra1-a3", "Bd7-a4", "Ra3-b3"});
+  }
+}
+
+TEST(Soak15, ACapturersBrushBouncingOnItsWayToTheWaypointIsNoLongerMove) {
+  // corners-long seed 1228 (corners-short the same): Grey's b6-c6 rests on
+  // c6 (b6-d6 passes it); Black lifts the pawn to take it, then his rook on
+  // g6, slides it over f6, e6 and d6 (its reed bouncing there for 1 ms, as
+  // Grey lifts his b5 pawn to take back) and lands on c6. The bounce on d6
+  // was read as b6-d6 with the rook in the air, and ruled.
+  both_modes("corners-long",
+             "G-0,0,0,0-1,1,0,0-0,1,1,0-0,0,0,0-3-3,bN,bB,bK,bQ,bB,bN,bR,2/3,bP,bP,bP,bP,bP,bP,bP,2/"
+             "gR,gP,7,pP,1,pR/gN,2,gP,6,pP,1/gB,8,pN,pP,pB/gQ,gP,1,bP,6,pP,1/gK,gP,4,bR,2,pP,pK,pQ/"
+             "gB,gP,7,pP,1,pB/gN,gP,4,wP,3,pP,pN/gR,2,wP,4,wP,wN,pP,pR/2,wR,wP,wP,wP,1,wP,1,wP,2/"
+             "3,wN,wB,wQ,wK,wB,1,wR,2",
+             [](Table& t) {
+               t.up("b6", 100).down("b6", 1).up("b6", 3).down("c6", 697).up("c6", 144).up("g6", 420);
+               t.down("f6", 342).up("f6", 120).down("e6", 32).up("e6", 69).down("d6", 24).up("d6", 53);
+               t.down("d6", 1).up("b5", 0).up("d6", 1).down("c6", 22).up("c6", 2).down("c6", 4);
+               t.up("c6", 143).up("i12", 335).down("i12", 2).up("i12", 1).down("c6", 1).down("h10", 440);
+             },
+             {"b6-c6", "Rg6xc6", "b5xRc6", "Ni12-h10"});
+}
+
+TEST(Soak15, DISABLED_AKnightBouncingBesideTheWaypointItTakesOnIsNoLongerMove) {
+  // corners-long seed 1666 (corners-short the same), 970's shape: Grey's
+  // b10-c10 rests on c10 (b10-d10 passes it); Black lifts the pawn to take
+  // it, and his knight from d12 bounces onto d10, beside c10, stays 175 ms,
+  // then lands on c10. b10-d10 with the knight in the air fits as well: it
+  // is committed at once at d10's fill, then the board is ruled out of sync.
+  // Not read yet (docs/INFERENCE.md, session 15): disabled until mended.
+  both_modes("corners-long",
+             "G-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('j3:j4','','','')}-"
+             "2,bR,bN,bB,bK,bQ,bB,bN,bR,2/2,bP,bP,bP,bP,bP,bP,bP,bP,2/gR,gP,8,pP,pR/gN,gP,8,pP,pN/"
+             "gB,gP,8,pP,pB/gQ,gP,8,pP,pK/gK,gP,8,pP,pQ/gB,gP,8,pP,pB/gN,gP,7,wP,pP,pN/gR,gP,8,pP,pR/"
+             "2,wP,wP,wP,wP,wP,wP,wP,3/2,wR,wN,wB,wQ,wK,wB,wN,wR,2",
+             [](Table& t) {
+               t.up("b10", 100).down("c10", 454).up("c10", 1).down("c10", 3).up("c10", 1325);
+               t.up("d12", 606).down("d12", 1).up("d12", 4).down("d10", 373).up("d10", 3).down("d10", 1);
+               t.up("d10", 175).down("c10", 200).up("k8", 1067).down("k8", 1).up("k8", 3).down("i8", 647);
+             },
+             {"b10-c10", "Nd12xc10", "k8-i8"});
+}
+
+TEST(Soak15, AWaypointItsPieceLeftIsNotCommittedWhenTheBoardIsRuled) {
+  // chess seed 1435 (habits off): Black's bishop rests on c5 (Bf8-c5, on
+  // Bf8-b4's way), leaves it for b4 as White lifts his a3 knight (which
+  // Bf8xa3 could take: two readings), is lifted again 509 ms later and set
+  // on e7 as the knight lands on b5; White goes on. No reading is exact:
+  // the board is ruled out of sync, but Bf8-c5 (its square empty, nothing
+  // able to take there) is no longer accepted first (a wrong move shown and
+  // spoken, then the ruling).
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s;
+    s.tracker.commit_at_once = at_once;
+    Table t("chess", "1rbq1b1r/pppk1ppp/n7/3pB3/P7/NP3P1N/2PnPKPP/R2Q1BR1 b - - 0 9", s);
+    t.setup();
+    t.up("f8", 100).down("e7", 427).up("e7", 50).down("d6", 25).up("d6", 156).down("d6", 2);
+    t.up("d6", 4).down("c5", 27).up("c5", 140).up("a3", 1).down("b4", 25).up("b4", 509);
+    t.down("b5", 24).down("e7", 454).up("e7", 260).down("e7", 175).up("a1", 227).down("a1", 138);
+    t.up("e5", 268).down("e5", 1).up("e5", 4).down("d4", 684);
+    t.wait(2500);
+    EXPECT_EQ(t.moves(), Strings{}) << "commit_at_once " << at_once << "\n" << t.transcript();
+    EXPECT_FALSE(t.rulings(RulingKind::kOutOfSync).empty())
+        << "commit_at_once " << at_once << "\n" << t.transcript();
+  }
 }
 
 TEST(Soak14, AReadingShownOnlyByAFlickerGivesBackTheMoveThatStood) {
