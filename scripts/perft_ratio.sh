@@ -4,8 +4,22 @@
 #
 #   scripts/perft_ratio.sh callgrind [BIN] [VARIANT:DEPTH ...]
 #   scripts/perft_ratio.sh cpu [BIN] [VARIANT:DEPTH[:LOOPS] ...]
+#   scripts/perft_ratio.sh inproc [BIN] [VARIANT:DEPTH[:ROUNDS] ...]
 #   scripts/perft_ratio.sh fairy [BIN] [DEPTH]
 #
+# inproc (session 15, the figure to read for item 3): `tabula perft --compare
+#   ROUNDS` in one process per cell: the variant and the Game loaded once,
+#   then both layers' perft of the depth run alternately (G P, P G, ...),
+#   each run timed by the thread's CPU clock, no loading in any timed run,
+#   every run's node count checked against its layer's first. ROUNDS
+#   (default: calibrated) is raised so that each layer's runs total >=
+#   MIN_UNIT seconds of CPU (default 1.0), and is at least REPEAT (default
+#   5). The table: per layer min / median / max ms of one run, the ratio
+#   position/game by MIN (the least-disturbed runs: the figure to read) and
+#   by median, and the CPU share of the wall clock (below ~0.9 the process
+#   waited for a CPU: the machine was busy). RAW=FILE appends every cell's
+#   whole --compare report (every run's time) to FILE.
+#   DEPTHS=issue: the issue's depths, plus corners-mini d7.
 # callgrind: instructions (valgrind --tool=callgrind), which do not depend on
 #   the machine's load: ratio = (Ir(--position, D) - Ir(--position, 1)) /
 #   (Ir(game, D) - Ir(game, 1)) (depth 1 takes out loading the variant).
@@ -34,6 +48,11 @@
 # fairy: chess perft from the start, Tabula's game layer against
 #   Fairy-Stockfish (Debian package fairy-stockfish, `go perft`), user CPU
 #   seconds alternating, REPEAT times each, MIN and median (DEPTH default 6).
+#   Both sides are whole processes timed by the same clock (Fairy-Stockfish
+#   has no in-process timer for `go perft`'s CPU); the table's last row, a
+#   depth-1 process of each, shows what that adds to each side (Tabula's
+#   loading ~0.02 s, Fairy-Stockfish's start-up ~0.25 s, against ~3-7 s
+#   runs), and the line under the table takes it out of both.
 # BIN defaults to build/bin/tabula. Run it on a machine as quiet as you can
 # get (`nice` changes when a run gets the CPU, not how much it needs).
 set -euo pipefail
@@ -57,6 +76,15 @@ if [[ $mode == fairy ]]; then
     fs+=("$(tail -1 /tmp/perft_ratio_time.$$)")
     fn=$(sed -n 's/^Nodes searched: *\([0-9]*\).*/\1/p' /tmp/perft_ratio_nodes.$$)
   done
+  # What whole-process timing adds to each side: a depth-1 process (loading
+  # the variant, the engine's start-up), REPEAT times each, by the same clock.
+  t1s=() f1s=()
+  for ((i = 0; i < repeat; ++i)); do
+    /usr/bin/time -o /tmp/perft_ratio_time.$$ -f %U "$bin" perft --variant chess --depth 1 >/dev/null 2>&1
+    t1s+=("$(tail -1 /tmp/perft_ratio_time.$$)")
+    printf 'uci\nposition startpos\ngo perft 1\nquit\n' | /usr/bin/time -o /tmp/perft_ratio_time.$$ -f %U "$fsf" >/dev/null 2>&1
+    f1s+=("$(tail -1 /tmp/perft_ratio_time.$$)")
+  done
   rm -f /tmp/perft_ratio_time.$$ /tmp/perft_ratio_nodes.$$
   median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
   least() { printf '%s\n' "$@" | sort -g | head -1; }
@@ -64,11 +92,19 @@ if [[ $mode == fairy ]]; then
   echo "| chess perft | nodes | Tabula game layer s (user): min / median (runs) | Fairy-Stockfish s (user): min / median (runs) |"
   echo "| --- | --- | --- | --- |"
   echo "| d$depth | $tn (Fairy-Stockfish: $fn) | $(least "${ts[@]}") / $(median "${ts[@]}") (${ts[*]}) | $(least "${fs[@]}") / $(median "${fs[@]}") (${fs[*]}) |"
+  echo "| d1 (start-up) | | $(least "${t1s[@]}") / $(median "${t1s[@]}") (${t1s[*]}) | $(least "${f1s[@]}") / $(median "${f1s[@]}") (${f1s[*]}) |"
+  awk -v t="$(least "${ts[@]}")" -v t1="$(least "${t1s[@]}")" -v f="$(least "${fs[@]}")" -v f1="$(least "${f1s[@]}")" 'BEGIN {
+    printf "d%s less the start-up (MIN - MIN of d1): Tabula %.2f s, Fairy-Stockfish %.2f s", '"$depth"', t - t1, f - f1
+    if (t - t1 > 0) printf ": Tabula %.2f times as fast", (f - f1) / (t - t1)
+    printf "\n" }'
   exit 0
 fi
 
 if [[ $# -gt 0 ]]; then
   pairs=("$@")
+elif [[ ${DEPTHS:-} == issue && $mode == inproc ]]; then
+  pairs=(chess:6 chess-four:5 four-kingdoms:5 chesscom-ffa:5 chesscom-teams:5 allies-vassals:5
+         bipartite:7 bipartite-stage2:7 corners-short:5 corners-long:5 corners-mini:5 corners-mini:6 corners-mini:7)
 elif [[ ${DEPTHS:-} == issue ]]; then
   pairs=(chess:6 chess-four:5:10 four-kingdoms:5:10 chesscom-ffa:5:10 chesscom-teams:5:10 allies-vassals:5:10
          bipartite:7 bipartite-stage2:7 corners-short:5:10 corners-long:5:10 corners-mini:5:20 corners-mini:6:4)
@@ -95,6 +131,42 @@ cpu() {  # user CPU seconds of $loops perft runs in a row; the node count on fd 
 median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
 
 echo "# $(date -u +%FT%TZ) $(uname -m) load: $(cut -d' ' -f1-3 /proc/loadavg) bin: $bin"
+if [[ $mode == inproc ]]; then
+  field() {  # field NAME LINE-HEAD: the word after NAME on the report's line LINE-HEAD
+    awk -v h="$2" -v k="$1" '$1 == h { for (i = 2; i < NF; ++i) if ($i == k) { print $(i + 1); exit } }' \
+      /tmp/perft_ratio_report.$$
+  }
+  compare() {  # compare VARIANT DEPTH ROUNDS: the report into /tmp/perft_ratio_report.$$
+    if ! "$bin" perft --variant "$1" --depth "$2" --compare "$3" >/tmp/perft_ratio_report.$$ 2>/tmp/perft_ratio_err.$$; then
+      echo "perft_ratio.sh: $1 d$2: $(cat /tmp/perft_ratio_err.$$)" >&2
+      rm -f /tmp/perft_ratio_report.$$ /tmp/perft_ratio_err.$$
+      exit 1
+    fi
+  }
+  echo "| variant | depth x rounds | nodes | game ms (CPU, one run): min / median / max | position ms: min / median / max | ratio (min) | ratio (median) | CPU share |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+  for p in "${pairs[@]}"; do
+    IFS=: read -r v d rounds <<<"$p"
+    if [[ -z $rounds ]]; then
+      # Calibration: one round; ROUNDS so that the faster layer's runs total
+      # >= MIN_UNIT s (15 % over: the first run is the coldest), >= REPEAT.
+      compare "$v" "$d" 1
+      rounds=$(awk -v g="$(field min game)" -v q="$(field min position)" -v m="$min_unit" -v r="$repeat" 'BEGIN {
+        t = g < q ? g : q; n = t > 0.01 ? int(m * 1000 * 1.15 / t) + 1 : 1000
+        if (n < r) n = r; if (n > 1000) n = 1000; print n }')
+    fi
+    compare "$v" "$d" "$rounds"
+    [[ -z ${RAW:-} ]] || cat /tmp/perft_ratio_report.$$ >>"$RAW"
+    gn=$(field nodes game) pn=$(field nodes position)
+    n=$gn; [[ $gn == "$pn" ]] || n="$gn game, $pn position"
+    echo "| $v | $d x$rounds | $n | $(field min game) / $(field median game) / $(field max game)" \
+         "| $(field min position) / $(field median position) / $(field max position)" \
+         "| **$(field min ratio)** | $(field median ratio) | $(awk '$1 == "cpu-share" { print $2 }' /tmp/perft_ratio_report.$$) |"
+  done
+  rm -f /tmp/perft_ratio_report.$$ /tmp/perft_ratio_err.$$
+  echo "# end $(date -u +%FT%TZ) load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
 if [[ $mode == callgrind ]]; then
   echo "| variant | depth | game M instr. | position M instr. | ratio |"
   echo "| --- | --- | --- | --- | --- |"

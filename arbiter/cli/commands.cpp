@@ -6,6 +6,7 @@
 #include "cli/match_command.h"
 #include "cli/infer_commands.h"
 #include "cli/options.h"
+#include "cli/perft_compare.h"
 #include "cli/play_commands.h"
 #include "cli/voice_commands.h"
 #include "cli/board_key_command.h"
@@ -41,6 +42,12 @@ commands:
                                     rule of the game layer: teams, dead seats, relations,
                                     corner rules); --position counts the position's moves
                                     only (move generation, without the game layer)
+  perft ... --depth N --compare ROUNDS
+                                    benchmark: both layers' perft of depth N timed in one
+                                    process, ROUNDS (1-1000) runs each, alternately (G P,
+                                    P G, ...), by the thread's CPU time; prints each
+                                    layer's nodes and min / median / max ms, the ratio
+                                    position/game by min and by median, the load average
   selfplay --variant ID --seed N [--games G] [--max-plies P] [--check]
                                     seeded uniformly random games; --check verifies
                                     the position's invariants after every ply
@@ -123,6 +130,16 @@ int cmd_check(const Options& o, std::ostream& out, std::ostream& err) {
 }
 
 int cmd_perft(const Options& o, std::ostream& out, std::ostream& err) {
+  long long rounds = 0;  // --compare: a benchmark of both layers (cli/perft_compare.h)
+  if (o.values.count("compare")) {
+    if (!number_option(o, "compare", 1, kMaxCompareRounds, rounds, err)) return 2;
+    for (const char* other : {"divide", "position"}) {
+      if (o.values.count(other)) {
+        err << "tabula: perft --compare times both layers' totals; it takes no --" << other << "\n";
+        return 2;
+      }
+    }
+  }
   auto rules = load_variant(o, err);
   if (!rules) return 1;
   long long depth = -1;
@@ -138,6 +155,14 @@ int cmd_perft(const Options& o, std::ostream& out, std::ostream& err) {
   core::SeatPoints points{};
   auto pos = load_position(*rules, o, err, &points);
   if (!pos) return 1;
+  if (rounds > 0) {
+    const core::Game game(rules, *pos, points);  // built outside every timed run
+    const int d = static_cast<int>(depth);
+    std::string title = o.values.at("variant") + " depth " + std::to_string(depth);
+    if (o.values.count("fen") || o.values.count("fen4")) title += " from the given position";
+    return perft_compare(title, static_cast<int>(rounds), [&] { return core::game_perft(game, d); },
+                         [&] { return core::perft(*pos, d); }, system_compare_clocks(), out, err);
+  }
   bool divide = o.values.count("divide") > 0;
   auto start = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
@@ -372,7 +397,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return o ? cmd_check(*o, out, err) : 2;
   }
   if (cmd == "perft") {
-    auto o = parse_options(args, 1, {"variant", "start", "fen", "fen4", "depth"}, {"divide", "position"}, args[0], err);
+    auto o = parse_options(args, 1, {"variant", "start", "fen", "fen4", "depth", "compare"}, {"divide", "position"}, args[0], err);
     if (!o) return 2;
     if (!o->positional.empty()) {
       err << "tabula: unexpected argument \"" << o->positional[0] << "\"\n";
