@@ -159,5 +159,37 @@ TEST_F(Bipartite, BareKingReturnedAtOnceIsADraw) {
   EXPECT_TRUE(g.outcome().draw);
 }
 
+TEST_F(Bipartite, ABareKingAtTheStartIsJudgedAtTheFirstMove) {
+  // Black starts bare; White's first move captures nothing and still gives
+  // Black his one move to bare White back (after_move skips the board's
+  // scan after a quiet move only from the mover's second move on).
+  Game g(two_, two("k4/5/5/5/*3*/5/5/S4/3DK w - - 0 1"));
+  ASSERT_FALSE(g.outcome().over);
+  g.play(move(g.position(), "a2", "a3"));
+  EXPECT_FALSE(g.outcome().over) << "Black still has one move to bare White";
+  g.play(move(g.position(), "a9", "b9"));
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_FALSE(g.outcome().draw);
+  EXPECT_EQ(g.outcome().reason, "bare king");
+  EXPECT_EQ(g.outcome().ranking.front(), seat_at(0));
+}
+
+TEST_F(Bipartite, ABaringCaptureLaterInTheGameIsJudged) {
+  // BareKingWins, the capture as White's third move: after a capture
+  // after_move scans the board whatever the move's number.
+  Game g(two_, two("k4/5/5/5/*3*/5/1m3/S4/3DK w - - 0 1"));
+  g.play(move(g.position(), "e1", "e2"));
+  g.play(move(g.position(), "a9", "b9"));
+  g.play(move(g.position(), "e2", "e1"));
+  g.play(move(g.position(), "b9", "a9"));
+  ASSERT_FALSE(g.outcome().over);
+  g.play(move(g.position(), "a2", "b3"));
+  EXPECT_FALSE(g.outcome().over) << "Black still has one move to bare White";
+  g.play(move(g.position(), "a9", "b9"));
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().reason, "bare king");
+  EXPECT_EQ(g.outcome().ranking.front(), seat_at(0));
+}
+
 }  // namespace
 }  // namespace tabula::core
