@@ -205,7 +205,29 @@ void Modules::Relations::filter_by_relations(const Game& g, MoveList& list) {
     if (make_all) {
       refuse_where(list, [](const Move&) { return true; }, exposes);
     } else if (pinned.none()) {
-      refuse_where(list, [](const Move& m) { return !GuardLines::two_squares(m); }, exposes);
+      // Without pins only en passant (a third square emptied) and castling
+      // (four squares) can expose. The list holds an en passant capture
+      // only where the mover has one onto an open entry's target
+      // (Position::en_passant_pseudo, a superset); castling moves come last
+      // (Position::generate_pseudo adds them after every piece's moves and
+      // generate_legal keeps the order; test
+      // GuardLines.CastlingMovesComeLastInTheLegalList): without such a
+      // capture only the list's tail of castling moves is asked.
+      bool en_passant = false;
+      for (int c = 0; c < n && !en_passant; ++c) {
+        const EnPassantEntry& e = pos.en_passant(seat_at(c));
+        en_passant = e.open() && seat_at(c) != mover && pos.en_passant_pseudo(mover, e.target);
+      }
+      if (en_passant) {
+        refuse_where(list, [](const Move& m) { return !GuardLines::two_squares(m); }, exposes);
+      } else {
+        std::size_t first = list.size();
+        while (first > 0 && list[first - 1].kind == MoveKind::kCastle) --first;
+        std::size_t keep = first;
+        for (std::size_t i = first; i < list.size(); ++i)
+          if (!exposes(list[i])) list[keep++] = list[i];
+        list.truncate(keep);
+      }
     } else {
       refuse_where(
           list, [&](const Move& m) { return !GuardLines::two_squares(m) || pinned[index_of(m.from)]; }, exposes);
