@@ -105,7 +105,8 @@ bool Modules::Relations::check_end(Game& g, std::size_t /*live*/, EndReason::Kin
   int free_seats = 0;
   const int n = g.rules_->seat_count();
   for (int s = 0; s < n; ++s)
-    if (g.status_[s] != SeatStatus::kRemoved && g.vassalage_.suzerain_of(seat_at(s)) == kNoSeat) ++free_seats;
+    if (g.status_[s] != SeatStatus::kRemoved && g.vassalage_.suzerain_of(seat_at(s)) == kNoSeat && ++free_seats > 1)
+      return true;  // (the common case: stop at the second)
   if (free_seats != 1) return true;
   Seat head = g.vassalage_.sole_suzerain(g.in_game(), g.rules_->seat_count());
   if (head != kNoSeat) {
