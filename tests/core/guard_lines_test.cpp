@@ -82,7 +82,7 @@ TEST(GuardLines, CastlingMovesComeLastInTheLegalList) {
   // must list them after every other move. Every position of seeded games
   // of every shipped variant with castling, castling in some of them.
   int with_castling = 0;
-  testing::soak_variants(3, 100, 23, 37, [&](const core::Game& game, const std::string& where) {
+  testing::soak_variants(2, 80, 23, 37, [&](const core::Game& game, const std::string& where) {
     MoveList legal;
     game.position().generate_legal(legal);
     bool castled = false;
