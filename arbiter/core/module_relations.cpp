@@ -24,6 +24,20 @@ void for_each_square(const SquareSet& set, F&& f) {
   }
 }
 
+// Drops from the list each move `unproven` names that `exposes` refuses;
+// the moves up to the first refused stay where they are.
+template <typename Unproven, typename Exposes>
+void refuse_where(MoveList& list, Unproven&& unproven, Exposes&& exposes) {
+  const std::size_t size = list.size();
+  std::size_t i = 0;
+  while (i < size && !(unproven(list[i]) && exposes(list[i]))) ++i;
+  if (i == size) return;
+  std::size_t keep = i;
+  for (++i; i < size; ++i)
+    if (!(unproven(list[i]) && exposes(list[i]))) list[keep++] = list[i];
+  list.truncate(keep);
+}
+
 }  // namespace
 
 // ---- the hooks -------------------------------------------------------------
@@ -91,7 +105,8 @@ bool Modules::Relations::check_end(Game& g, std::size_t /*live*/, EndReason::Kin
   int free_seats = 0;
   const int n = g.rules_->seat_count();
   for (int s = 0; s < n; ++s)
-    if (g.status_[s] != SeatStatus::kRemoved && g.vassalage_.suzerain_of(seat_at(s)) == kNoSeat) ++free_seats;
+    if (g.status_[s] != SeatStatus::kRemoved && g.vassalage_.suzerain_of(seat_at(s)) == kNoSeat && ++free_seats > 1)
+      return true;  // (the common case: stop at the second)
   if (free_seats != 1) return true;
   Seat head = g.vassalage_.sole_suzerain(g.in_game(), g.rules_->seat_count());
   if (head != kNoSeat) {
@@ -161,11 +176,10 @@ void Modules::Relations::filter_by_relations(const Game& g, MoveList& list) {
   // guarded king are found once for the list (core/guard_lines.h, issue 30
   // item 3); a move they cannot judge is made.
   GuardLines lines;
-  std::array<SquareSet, kMaxSeats - 1> pins;  // (no seat guards himself)
-  std::array<Seat, kMaxSeats - 1> guarded{};
+  std::array<Seat, kMaxSeats - 1> guarded{};  // (no seat guards himself)
   int count = 0;
   bool make_all = false;
-  SquareSet bad_from;  // the pins' union
+  SquareSet pinned;  // the pins of every guarded king
   for (int b = 0; b < n; ++b) {
     const Seat s = seat_at(b);
     if (!g.vassalage_.protects(mover, s) || g.status(s) == SeatStatus::kRemoved) continue;
@@ -173,31 +187,52 @@ void Modules::Relations::filter_by_relations(const Game& g, MoveList& list) {
     lines.build(pos, s);
     if (lines.attacked() || lines.safe()) continue;  // in check, or nothing can attack him: nothing to expose
     make_all = make_all || lines.make_all();
-    bad_from |= lines.pinned();
-    pins[static_cast<std::size_t>(count)] = lines.pinned();
+    pinned |= lines.pinned();
     guarded[static_cast<std::size_t>(count++)] = s;
   }
-  if (count == 0) return vassal_duty(g, list);
-  // A move proven for every guarded king at once (GuardLines::proven for
-  // each) is kept without more; another is asked of each king.
-  const bool any_pin = bad_from.any();
-  auto kept = [&](const Move& m) {
-    if (!make_all && GuardLines::two_squares(m) && !(any_pin && bad_from[index_of(m.from)])) return true;
-    for (int j = 0; j < count; ++j) {
-      const auto at = static_cast<std::size_t>(j);
-      const bool proven = !make_all && GuardLines::two_squares(m) && !pins[at][index_of(m.from)];
-      if (!proven && pos.king_attacked_after(m, guarded[at])) return false;
+  if (count != 0) {
+    // A move that GuardLines::proven clears for one guarded king is cleared
+    // for all when it leaves every pin (of any of them) standing; another
+    // is made and asked of each king (king_attacked_after is exact, so
+    // asking a king whose pins proved the move gives the same answer).
+    auto exposes = [&](const Move& m) {
+      for (int j = 0; j < count; ++j)
+        if (pos.king_attacked_after(m, guarded[static_cast<std::size_t>(j)])) return true;
+      return false;
+    };
+    // Three loops, one test each (issue 30 item 3: this runs on every
+    // legal move of every node): without pins only a move of another kind
+    // than a normal move or a double step (en passant, castling) can expose.
+    if (make_all) {
+      refuse_where(list, [](const Move&) { return true; }, exposes);
+    } else if (pinned.none()) {
+      // Without pins only en passant (a third square emptied) and castling
+      // (four squares) can expose. The list holds an en passant capture
+      // only where the mover has one onto an open entry's target
+      // (Position::en_passant_pseudo, a superset); castling moves come last
+      // (Position::generate_pseudo adds them after every piece's moves and
+      // generate_legal keeps the order; test
+      // GuardLines.CastlingMovesComeLastInTheLegalList): without such a
+      // capture only the list's tail of castling moves is asked.
+      bool en_passant = false;
+      for (int c = 0; c < n && !en_passant; ++c) {
+        const EnPassantEntry& e = pos.en_passant(seat_at(c));
+        en_passant = e.open() && seat_at(c) != mover && pos.en_passant_pseudo(mover, e.target);
+      }
+      if (en_passant) {
+        refuse_where(list, [](const Move& m) { return !GuardLines::two_squares(m); }, exposes);
+      } else {
+        std::size_t first = list.size();
+        while (first > 0 && list[first - 1].kind == MoveKind::kCastle) --first;
+        std::size_t keep = first;
+        for (std::size_t i = first; i < list.size(); ++i)
+          if (!exposes(list[i])) list[keep++] = list[i];
+        list.truncate(keep);
+      }
+    } else {
+      refuse_where(
+          list, [&](const Move& m) { return !GuardLines::two_squares(m) || pinned[index_of(m.from)]; }, exposes);
     }
-    return true;
-  };
-  // The moves up to the first refused stay where they are.
-  std::size_t i = 0;
-  while (i < list.size() && kept(list[i])) ++i;
-  if (i < list.size()) {
-    std::size_t keep = i;
-    for (++i; i < list.size(); ++i)
-      if (kept(list[i])) list[keep++] = list[i];
-    list.truncate(keep);
   }
   vassal_duty(g, list);
 }

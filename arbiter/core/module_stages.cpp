@@ -44,6 +44,7 @@ class Modules::Stages final : public Modules::Module {
   // opponent's home rows wins the stage.
   bool check_end(Game& g, std::size_t live, EndReason::Kind reason, std::vector<Ruling>& out) const override {
     if (g.rules_->game_end != GameEnd::kFillOpponentHome) return false;
+    if (nothing_finished(g)) return true;
     // One pass over the board's grid (not the 16x16 mailbox), stopping once
     // every seat has a piece outside (issue 30 item 3: this runs after every
     // move).
@@ -100,6 +101,14 @@ class Modules::Stages final : public Modules::Module {
   // unless the opponent bares your king with his very next move: a draw.
   void after_move(Game& g, Seat mover, const MoveNotes& /*notes*/, std::vector<Ruling>& out) const override {
     if (!g.rules_->checks.bare_king || g.rules_->seat_count() != 2 || g.outcome_.over) return;
+    // Without a capture neither seat's pieces changed but for the piece
+    // moved (no piece appears in 004 and a promotion keeps its square), so
+    // the test below gives what it gave after the mover's previous move; had
+    // it been true then, the pending bare would have ended the game on the
+    // opponent's move since (issue 30 item 3: bare() scans the board). Once
+    // the mover has a previous move in this game (two alternating seats),
+    // and no bare pending.
+    if (g.bare_pending_ == kNoSeat && g.moves_.size() >= 3 && g.pos_.last_captured().empty()) return;
     Seat other = g.pos_.next_active_after(mover);
     if (g.bare_pending_ == other) {
       g.bare_pending_ = kNoSeat;
@@ -126,6 +135,36 @@ class Modules::Stages final : public Modules::Module {
   }
 
  private:
+  // 004 stage one: whether the last move is proven to finish no seat
+  // without the scan (issue 30 item 3: check_end runs after every move). A
+  // seat finishes only by a change of his pieces or of those of the seat he
+  // races against, the board unchanged since the check after the move
+  // before (which found nobody finished, or the game would be over). So the
+  // last move, when no seat has left (no pieces removed, the same seats
+  // racing the same homes), not the first of the game, a plain move or a
+  // double step that captured nothing: the other seats' pieces stand as
+  // they stood then, and the mover has a piece outside if it landed
+  // outside the home rows he races for.
+  static bool nothing_finished(const Game& g) {
+    if (!g.eliminated_.empty() || g.moves_.size() < 2) return false;
+    const Move& last = g.moves_.back();
+    if (last.kind != MoveKind::kNormal && last.kind != MoveKind::kDoubleStep) return false;
+    if (!g.pos_.last_captured().empty()) return false;
+    const Piece p = g.pos_.at(last.to);
+    if (p.empty()) return false;
+    // The seat he races against (Position::next_active_after, without its
+    // walk when two seats play).
+    const std::vector<Seat>& order = g.rules_->turn_order;
+    Seat other = kNoSeat;
+    if (order.size() == 2) {
+      other = order[0] == p.seat ? order[1] : order[0];
+      if (!g.pos_.active(other)) return false;
+    } else {
+      other = g.pos_.next_active_after(p.seat);
+    }
+    return !g.rules_->seats[index_of(other)].home[index_of(last.to)];
+  }
+
   // The seat each seat plays against, by seat index: the next active one in
   // the turn order (Position::next_active_after), for every seat in one pass.
   static std::array<Seat, kMaxSeats> opponents(const Game& g) {

@@ -1,6 +1,8 @@
 // Sheet 004, Bipartite, as read in RULINGS.md: both stages and the change.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "core/fen.h"
 #include "core/match.h"
 #include "core/perft.h"
@@ -23,6 +25,17 @@ class Bipartite : public ::testing::Test {
     auto p = parse_fen(*two_, fen);
     EXPECT_TRUE(p.ok()) << fen << ": " << (p.ok() ? "" : p.error().message);
     return *p;
+  }
+  // White's move from-to leaves Black's king bare (or Black is bare
+  // already); Black's king a9-b9 cannot bare White back: White wins.
+  static void white_bares_black_and_wins(Game& g, const std::string& from, const std::string& to) {
+    g.play(move(g.position(), from, to));
+    EXPECT_FALSE(g.outcome().over) << "Black still has one move to bare White";
+    g.play(move(g.position(), "a9", "b9"));
+    ASSERT_TRUE(g.outcome().over);
+    EXPECT_FALSE(g.outcome().draw);
+    EXPECT_EQ(g.outcome().reason, "bare king");
+    EXPECT_EQ(g.outcome().ranking.front(), seat_at(0));
   }
   std::shared_ptr<const RuleSet> one_;
   std::shared_ptr<const RuleSet> two_;
@@ -139,13 +152,7 @@ TEST_F(Bipartite, NoEnPassantNoCastling) {
 TEST_F(Bipartite, BareKingWins) {
   // White's soldier takes Black's last piece; Black cannot bare White back.
   Game g(two_, two("k4/5/5/5/*3*/5/1m3/S4/3DK w - - 0 1"));
-  auto rulings = g.play(move(g.position(), "a2", "b3"));
-  EXPECT_FALSE(g.outcome().over) << "Black still has one move to bare White";
-  g.play(move(g.position(), "a9", "b9"));
-  ASSERT_TRUE(g.outcome().over);
-  EXPECT_FALSE(g.outcome().draw);
-  EXPECT_EQ(g.outcome().reason, "bare king");
-  EXPECT_EQ(g.outcome().ranking.front(), seat_at(0));
+  white_bares_black_and_wins(g, "a2", "b3");
 }
 
 TEST_F(Bipartite, BareKingReturnedAtOnceIsADraw) {
@@ -157,6 +164,27 @@ TEST_F(Bipartite, BareKingReturnedAtOnceIsADraw) {
   g.play(move(g.position(), "c3", "b3"));
   ASSERT_TRUE(g.outcome().over);
   EXPECT_TRUE(g.outcome().draw);
+}
+
+TEST_F(Bipartite, ABareKingAtTheStartIsJudgedAtTheFirstMove) {
+  // Black starts bare; White's first move captures nothing and still gives
+  // Black his one move to bare White back (after_move skips the board's
+  // scan after a quiet move only from the mover's second move on).
+  Game g(two_, two("k4/5/5/5/*3*/5/5/S4/3DK w - - 0 1"));
+  ASSERT_FALSE(g.outcome().over);
+  white_bares_black_and_wins(g, "a2", "a3");
+}
+
+TEST_F(Bipartite, ABaringCaptureLaterInTheGameIsJudged) {
+  // BareKingWins, the capture as White's third move: after a capture
+  // after_move scans the board whatever the move's number.
+  Game g(two_, two("k4/5/5/5/*3*/5/1m3/S4/3DK w - - 0 1"));
+  g.play(move(g.position(), "e1", "e2"));
+  g.play(move(g.position(), "a9", "b9"));
+  g.play(move(g.position(), "e2", "e1"));
+  g.play(move(g.position(), "b9", "a9"));
+  ASSERT_FALSE(g.outcome().over);
+  white_bares_black_and_wins(g, "a2", "b3");
 }
 
 }  // namespace

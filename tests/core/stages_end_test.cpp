@@ -99,5 +99,18 @@ TEST_F(StagesEnd, ALastMessengerEnteringIsAWinThoughTheLastMovesLandedInside) {
   EXPECT_EQ(g.outcome().ranking.front(), testing::seat_of(*one_, 'w'));
 }
 
+TEST_F(StagesEnd, AStartWithASeatFinishedIsJudgedAtTheFirstMove) {
+  // Black's messengers stand in White's home rows from the start; White's
+  // first move lands outside Black's: Black wins on it. (check_end proves a
+  // quiet move outside the home rows finishes nobody only from the second
+  // move on: the check after the move before must have found nobody.)
+  Game g(one_, testing::setup(*one_, 'w', {"b1:bM", "d2:bM", "c5:wM"}));
+  ASSERT_FALSE(g.outcome().over) << "the start is not judged before a move";
+  g.play(testing::move(g.position(), "c5", "c6"));
+  ASSERT_TRUE(g.outcome().over);
+  EXPECT_EQ(g.outcome().why.kind, EndReason::Kind::kOpponentHome);
+  EXPECT_EQ(g.outcome().ranking.front(), testing::seat_of(*one_, 'b'));
+}
+
 }  // namespace
 }  // namespace tabula::core
