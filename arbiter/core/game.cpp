@@ -382,7 +382,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   plain_version_ = two_squares ? board_version_ : 0;
   // A search's move is legal (make() takes it from legal_moves()): the
   // board it left, for report_checks' look at the mover's own king.
-  mover_safe_ = m.kind != MoveKind::kPass && m.kind != MoveKind::kPlacement ? board_version_ : 0;
+  mover_safe_ = board_version_;
   moves_.push_back(m);
   if (!quiet_) actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
   last_mover_ = mover;

@@ -331,10 +331,9 @@ class Game {
   // found legal under (the make()'s SearchFrame::settings); where every
   // other seat may (Position::attacked_by_all_others) and his king is not
   // immune in his corner square (000), no other seat's piece attacks it.
-  // mover_safe_ is board_version_ just after a move (not a pass or a
-  // placement; 0: none): report_checks records the mover's king as
-  // unattacked while it still names the board and the attack settings are
-  // the frame's.
+  // mover_safe_ is board_version_ just after a move: report_checks records
+  // the mover's king (not after a pass or a placement) as unattacked while
+  // it still names the board and the attack settings are the frame's.
   std::uint64_t mover_safe_ = 0;
   // 000's reply proofs: each seat's last two proven replies, the latest
   // first, tried first next time (candidates only: proven again by the full
