@@ -132,6 +132,28 @@ bool Game::has_legal_move_for(Seat s) const {
   return pos_.has_legal_move_for(s);
 }
 
+bool Game::has_move_in_check(Seat s) const {
+  // The seat to move next, in check after a move: his turn starts by
+  // finding his whole list (has_any_move); found here, it is found once.
+  // Only where the list is the Position's own (no module filters it or
+  // judges the mate test): then it is empty exactly when he has no move.
+  if (s != pos_.to_move() || !hot_[Hot::kFilterLegal].empty() || !hot_[Hot::kHasMoveFor].empty())
+    return has_legal_move_for(s);
+  compute_legal(legal_cache_);
+  if (legal_cache_.empty()) return false;
+  legal_stamp_ = {board_version_, pos_.ply(), pos_.settings()};
+  legal_pending_ = true;
+  return true;
+}
+
+bool Game::take_pending_list() const {
+  legal_pending_ = false;
+  if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply() || !(legal_stamp_.settings == pos_.settings()))
+    return false;
+  legal_cached_ = true;
+  return true;
+}
+
 bool Game::checked(Seat s) const {
   Square k = pos_.king_square(s);
   return k != kNoSquare && pos_.attacked(k, pos_.attackers_of(s));
@@ -253,6 +275,9 @@ std::array<std::string, kMaxSeats> Game::names() const {
 bool Game::has_any_move() const {
   // The whole list, kept for the legal_moves() that follows (issue 30): the
   // player to move is asked for his moves next, so they are found once.
+  // The mate test after the move may have found it already (has_move_in_check).
+  if (legal_pending_ && take_pending_list()) [[unlikely]]
+    return true;
   compute_legal(legal_cache_);
   legal_cached_ = !legal_cache_.empty();
   return legal_cached_;
@@ -348,12 +373,16 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   // it write (a stalemate's S in the next seat's slot).
   const std::size_t entry_at = record_.size();
   legal_cached_ = false;
+  legal_pending_ = false;
   // (Whether the move changes its two squares only: report_checks.)
   const bool two_squares = (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) && !pos_.converts(m);
   version_before_move_ = board_version_;
   pos_.make(m);
   board_version_ = ++versions_;
   plain_version_ = two_squares ? board_version_ : 0;
+  // A search's move is legal (make() takes it from legal_moves()): the
+  // board it left, for report_checks' look at the mover's own king.
+  mover_safe_ = board_version_;
   moves_.push_back(m);
   if (!quiet_) actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
   last_mover_ = mover;

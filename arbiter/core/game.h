@@ -139,6 +139,16 @@ class Game {
   // search of a sheet that judges mate at the turn's start, without check
   // bonuses). Tests read what a search found through it.
   std::uint8_t checks_after_move() const { return checks_found_; }
+  // The kings (a bit per seat index) the last make()'s check report holds
+  // attacked by no piece of another seat, the mover's own included where
+  // his move proves it (issue 30 item 3: the next report walks none of them
+  // that the next move's squares leave alone); 0 outside a search or once
+  // the board changed. Tests read the search's record through it.
+  std::uint8_t kings_known_unattacked() const {
+    if (depth_ == 0) return 0;
+    const Unattacked& found = frames_[static_cast<std::size_t>(depth_ - 1)].found;
+    return found.version == board_version_ && found.settings == pos_.attack_settings() ? found.seats : 0;
+  }
   bool teammates(Seat a, Seat b) const;
   const Outcome& outcome() const { return outcome_; }
   const std::vector<Move>& moves() const { return moves_; }
@@ -316,6 +326,15 @@ class Game {
   std::uint64_t board_version_ = 1;
   std::uint64_t version_before_move_ = 0;  // board_version_ just before apply()'s Position::make
   std::uint64_t plain_version_ = 0;
+  // The mover's own king after his move (a search's): a legal move leaves
+  // it attacked by no seat that may take him under the settings it was
+  // found legal under (the make()'s SearchFrame::settings); where every
+  // other seat may (Position::attacked_by_all_others) and his king is not
+  // immune in his corner square (000), no other seat's piece attacks it.
+  // mover_safe_ is board_version_ just after a move: report_checks records
+  // the mover's king (not after a pass or a placement) as unattacked while
+  // it still names the board and the attack settings are the frame's.
+  std::uint64_t mover_safe_ = 0;
   // 000's reply proofs: each seat's last two proven replies, the latest
   // first, tried first next time (candidates only: proven again by the full
   // rules; order only).
@@ -335,6 +354,20 @@ class Game {
   // them. Valid until the game changes.
   mutable MoveList legal_cache_;
   mutable bool legal_cached_ = false;
+  // The mate test after a move (mates_after_move) of the seat to move next
+  // finds his whole list at once where no module filters it (issue 30 item
+  // 3): the start of his turn takes it instead of generating it again, if
+  // the board (its number and ply) and the Position's settings are still
+  // those it was found on.
+  struct LegalStamp {
+    std::uint64_t version = 0;
+    int ply = -1;
+    Position::Settings settings{};
+  };
+  mutable LegalStamp legal_stamp_;
+  mutable bool legal_pending_ = false;  // legal_cache_ holds the mate test's list, not yet taken
+  bool has_move_in_check(Seat s) const;  // has_legal_move_for, keeping the list of the seat to move
+  bool take_pending_list() const;        // has_any_move: the mate test's list, if it still holds
   bool quiet_ = false;  // inside make(): no ruling text, no record
   // What make() changes beside the Position's own make/unmake, to put back.
   struct SearchFrame {

@@ -15,6 +15,7 @@ std::vector<Ruling> Game::leave_game(Seat s, bool resigned) {
   if (outcome_.over || status(s) != SeatStatus::kLive) return out;
   settle_position();  // the key of the position before the seat leaves
   legal_cached_ = false;
+  legal_pending_ = false;
   Ruling r;
   r.kind = resigned ? RulingKind::kResignation : RulingKind::kTimeout;
   r.seat = s;

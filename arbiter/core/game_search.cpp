@@ -84,6 +84,7 @@ void Game::unmake() {
     outcome_.ranking.clear();
   }
   legal_cached_ = false;
+  legal_pending_ = false;
 }
 
 void Game::edit_square(Square q, Piece p) {

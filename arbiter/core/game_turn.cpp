@@ -194,7 +194,18 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
   // Kept for a module's turn rule (000), while this board stands.
   checks_found_ = in_check;
   checks_ply_ = pos_.ply();
-  if (quiet_) frames_[static_cast<std::size_t>(depth_ - 1)].found = {unattacked, board_version_, settings};
+  if (quiet_) {
+    // The mover's own king, attacked by nobody after his legal move where
+    // every other seat may take him (mover_safe_), while the board and the
+    // attack settings are the move's: the next report need not walk it
+    // (issue 30 item 3: one walk of three after every move).
+    const Position::Settings& legal_under = frames_[static_cast<std::size_t>(depth_ - 1)].settings;
+    if (mover_safe_ == board_version_ && move.kind != MoveKind::kPass && move.kind != MoveKind::kPlacement &&
+        !pos_.in_own_corner(mover) && pos_.same_attack_settings(legal_under) &&
+        pos_.attacked_by_all_others(mover, legal_under))
+      unattacked |= mover_bit;
+    frames_[static_cast<std::size_t>(depth_ - 1)].found = {unattacked, board_version_, settings};
+  }
   return in_check;
 }
 
@@ -215,7 +226,7 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
     // 002 rule 7: a random mover's king can still be mated, for 20.
     if (s == mover || !plays(s)) return false;
     const bool in = checks_known ? ((in_check >> index_of(s)) & 1U) != 0 : checked(s);
-    return in && !has_legal_move_for(s);
+    return in && !has_move_in_check(s);
   };
   auto mate = [&](Seat s) {
     Ruling r;

@@ -19,6 +19,8 @@ Position::Position(const RuleSet& rules) : rules_(&rules) {
   corners_ = rules.corners.enabled;
   king_capture_ = rules.checks.king_capture;
   int n = rules.seat_count();
+  lifts_attacks_ = rules.checks.king_capture_lifts_attacks;
+  for (int a = 0; a < n && a < kMaxSeats; ++a) seat_bytes_ |= 1U << (8 * a);
   for (int a = 0; a < n; ++a) {
     for (int v = 0; v < n; ++v) {
       if (a != v) may_capture_[a] |= static_cast<std::uint8_t>(1U << v);
@@ -138,6 +140,26 @@ std::uint8_t Position::attackers_of(Seat victim) const {
     mask |= bit << s;
   }
   return static_cast<std::uint8_t>(mask);
+}
+
+bool Position::attacked_by_all_others(Seat victim, const Settings& as) const {
+  // attackers_of(victim) with `as`'s relations and this board's kings,
+  // a byte per seat at once: each other seat active and allowed to take the
+  // victim, and where a captured king lifts his seat's attacks, kinged.
+  static_assert(kMaxSeats == 4);
+  auto word = [](const auto& bytes) {
+    return static_cast<std::uint32_t>(bytes[0]) | static_cast<std::uint32_t>(bytes[1]) << 8U |
+           static_cast<std::uint32_t>(bytes[2]) << 16U | static_cast<std::uint32_t>(bytes[3]) << 24U;
+  };
+  const unsigned v = static_cast<unsigned>(index_of(victim));
+  const std::uint32_t others = seat_bytes_ & ~(0xFFU << (8U * v));
+  std::uint32_t may = (word(as.may_capture) >> v) & word(as.active);
+  if (lifts_attacks_) {
+    const std::array<bool, kMaxSeats> kinged{king_[0] != kNoSquare, king_[1] != kNoSquare, king_[2] != kNoSquare,
+                                             king_[3] != kNoSquare};
+    may &= word(kinged);
+  }
+  return (may & others) == others;
 }
 
 std::vector<Square> Position::attackers(Square target, std::uint8_t seats) const {

@@ -119,7 +119,13 @@ class Position {
     std::array<bool, kMaxSeats> promotion_blocked;
     std::array<Seat, kMaxSeats> frame_seat;
     bool corner_entry_open;
+    bool operator==(const Settings&) const = default;
   };
+  // Whether attacked()'s answers under `as` are this Position's (the
+  // walking kings and the frames: attack_settings()).
+  bool same_attack_settings(const Settings& as) const {
+    return king_only_ == as.king_only && frame_seat_ == as.frame_seat;
+  }
   Settings settings() const {
     return {to_move_,     fullmove_number_, hash_,     active_,           status_,     may_capture_,
             king_capture_, king_only_,      promotion_blocked_, frame_seat_, corner_entry_open_};
@@ -159,6 +165,13 @@ class Position {
 
   // Seats (bitmask) whose live pieces may capture a piece of `victim`.
   std::uint8_t attackers_of(Seat victim) const;
+  // Whether attackers_of(victim) would hold every other seat of the game
+  // (the usual free-for-all) with the seats' relations and activity of `as`
+  // (an earlier settings(): the Game asks it of a move's mover with those
+  // the move was found legal under) and this board's kings, in a few
+  // instructions (issue 30 item 3: after every move of a search,
+  // Game::report_checks).
+  bool attacked_by_all_others(Seat victim, const Settings& as) const;
   // Whether `target` is attacked by any piece of a seat in `seats` (bitmask).
   bool attacked(Square target, std::uint8_t seats) const;
   // Squares of the pieces of `seats` that attack `target`.
@@ -325,6 +338,8 @@ class Position {
   std::array<Seat, kMaxSeats> frame_seat_{seat_at(0), seat_at(1), seat_at(2), seat_at(3)};
   bool corners_ = false;             // 000 corner squares in play
   bool corner_entry_open_ = true;
+  std::uint32_t seat_bytes_ = 0;  // a byte 0x01 per seat of the game (attacked_by_all_others)
+  bool lifts_attacks_ = false;    // rules: a seat without its king gives no check
   std::vector<Square> converted_;    // 000: squares of bishops made queens, in move order
   std::array<std::uint32_t, kMaxSquares> castle_kill_{};  // rights lost by a move from/to a square
   std::array<std::uint32_t, kMaxSeats> castle_seat_{};    // rights of each seat (lost by castling)

@@ -7,6 +7,7 @@
 // gives back the very state before it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <sstream>
 
@@ -165,6 +166,19 @@ TEST(GameSearchApi, FoolsMateMadeEndsTheGameAndUnmakeReopensIt) {
   EXPECT_EQ(g.legal_moves().size(), 20U);
 }
 
+// Every king the search's record holds unattacked (kings_known_unattacked)
+// is attacked by no piece of another seat.
+void expect_record_true(const Game& game, const std::string& where) {
+  const int n = game.rules().seat_count();
+  const auto all = static_cast<std::uint8_t>((1U << n) - 1U);
+  for (int s = 0; s < n; ++s) {
+    if (!((game.kings_known_unattacked() >> s) & 1U)) continue;
+    const Square k = game.position().king_square(seat_at(s));
+    ASSERT_NE(k, kNoSquare) << where;
+    EXPECT_FALSE(game.position().attacked(k, static_cast<std::uint8_t>(all & ~(1U << s))))
+        << where << ": seat " << s << "'s king is attacked, yet recorded unattacked";
+  }
+}
 
 // Issue 30 item 3: a search's check report tests again only the kings whose
 // attack reach holds one of the move's two squares (the others were attacked
@@ -211,6 +225,7 @@ TEST(GameSearchChecks, TheChecksASearchFindsTwoPliesDeepAreTheBoardsChecks) {
                       game.position().in_check(seat_at(s)))
                     fresh |= static_cast<std::uint8_t>(1U << s);
                 ASSERT_EQ(int(game.checks_after_move()), int(fresh)) << id << " seed " << seed << " ply " << ply;
+                expect_record_true(game, id);
                 ++compared;
                 checks += fresh != 0;
               }
@@ -255,6 +270,73 @@ TEST(GameSearchChecks, AKingEnteringHisCornerChecksWithTheQueensHisBishopsBecame
   game.unmake();
   game.unmake();
   EXPECT_EQ(game.made(), 0);
+}
+
+// The mover's own king after his move (issue 30 item 3): a legal move leaves
+// it attacked by no seat that may take him, so the record holds it
+// unattacked and the next report need not walk it -- only where every other
+// seat may take him. Four-kingdoms: Red's pawn move leaves his king on g1
+// attacked by nobody (recorded); with Green out (002 rule 6: his pieces stay
+// as dead obstacles, giving no check) and Green's rook on g5, the same move
+// is legal while that rook's line reaches g1: not recorded.
+TEST(GameSearchChecks, TheMoversOwnKingIsRecordedUnattackedOnlyWhereEveryOtherSeatMayTakeHim) {
+  auto rules = testing::shipped("four-kingdoms");
+  ASSERT_TRUE(rules);
+  const Seat red = testing::seat_of(*rules, 'r');
+  const auto red_bit = static_cast<std::uint8_t>(1U << index_of(red));
+  const std::vector<std::string> kings = {"g1:rK", "e2:rP", "n6:bK", "h14:yK", "a8:gK"};
+  {
+    Game game(rules, testing::setup(*rules, 'r', kings));
+    game.make(testing::move(game.position(), "e2", "e3"));
+    EXPECT_EQ(game.kings_known_unattacked() & red_bit, red_bit) << "the mover's king, proven by his legal move";
+    expect_record_true(game, "all live");
+  }
+  std::vector<std::string> rook = kings;
+  rook.push_back("g5:gR");
+  Game game(rules, testing::setup(*rules, 'r', rook, "g"));
+  ASSERT_FALSE(game.plays(testing::seat_of(*rules, 'g')));
+  ASSERT_TRUE(game.position().attacked(game.position().king_square(red), 0xFU)) << "the dead rook's line reaches g1";
+  game.make(testing::move(game.position(), "e2", "e3"));
+  EXPECT_EQ(game.kings_known_unattacked() & red_bit, 0) << "Green may not take Red now, yet his rook attacks g1";
+  expect_record_true(game, "Green out");
+  game.unmake();
+  EXPECT_EQ(game.made(), 0);
+}
+
+// The mate test after a move finds the whole list of the seat to move next
+// when he is in check (issue 30 item 3: his turn would find it again), and
+// his turn takes it only while the game is as it was found. Four-kingdoms
+// (002, mates ruled at once, together): Red's Qg12-h13 mates Yellow; Blue,
+// to move next, is in check from Yellow's rook on k6, so the test finds his
+// moves while that rook attacks m6. Yellow is out then (dead obstacles:
+// 002 rule 6) and gives no check: Blue's king may go to m6.
+TEST(GameSearchMates, TheSeatToMoveGetsNoListFoundBeforeAnotherSeatWasMatedOut) {
+  auto rules = testing::shipped("four-kingdoms");
+  ASSERT_TRUE(rules);
+  Position pos = testing::setup(*rules, 'r', {"g1:rK", "g12:rQ", "k10:rB", "h14:yK", "k6:yR", "n6:bK", "a8:gK"});
+  const Seat yellow = testing::seat_of(*rules, 'y');
+  const Seat blue = testing::seat_of(*rules, 'b');
+  ASSERT_TRUE(pos.in_check(blue));
+  for (bool search : {true, false}) {
+    Game game(rules, pos);
+    const Move mate = testing::move(game.position(), "g12", "h13");
+    if (search) {
+      game.make(mate);
+    } else {
+      game.play(mate);
+    }
+    ASSERT_EQ(game.status(yellow), SeatStatus::kCheckmated) << search;
+    ASSERT_EQ(game.to_move(), blue) << search;
+    MoveList list;
+    game.legal_moves(list);
+    MoveList fresh;
+    game.position().generate_legal(fresh);
+    std::vector<Move> got(list.begin(), list.end());
+    std::vector<Move> want(fresh.begin(), fresh.end());
+    EXPECT_EQ(got, want) << search;
+    EXPECT_NE(std::find(got.begin(), got.end(), testing::move(game.position(), "n6", "m6")), got.end()) << search;
+    EXPECT_EQ(game.legal_move_count(), want.size()) << search;
+  }
 }
 
 }  // namespace
