@@ -124,6 +124,54 @@ Square capture_square(const Position& pos, const Move& m) {
 
 }  // namespace
 
+BoardOnlyMove::BoardOnlyMove(Position& p, const Move& m, Seat mover) : p_(p), m_(m) {
+  // While a castling right remains, make() may take one away (a move from
+  // or to a king's or rook's first square): made, the first test, as the
+  // short and long games keep their rights through a search's first plies
+  // (a square-by-square test cost them more than it saved: issue 30 item 3).
+  if (p.castling_rights() != 0) return;
+  if ((m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) || m.promotion != kNoKind ||
+      !is_valid(m.from) || !is_valid(m.to) || p.converts(m))
+    return;
+  if (p.at(m.from).empty() || p.at(m.to).kind == p.royal_kind()) return;
+  const RuleSet& rules = p.rules();
+  const PawnRules& pawns = rules.pawns;
+  const bool next_only = pawns.en_passant == EnPassantWindow::kNextMoverOnly;
+  std::uint8_t open = 0;
+  for (int s = 0; s < kMaxSeats; ++s) {
+    ep_[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
+    if (ep_[static_cast<std::size_t>(s)].open()) open = static_cast<std::uint8_t>(open | (1U << s));
+  }
+  if (open != 0 && next_only && pawns.en_passant_between != EnPassantBetween::kAnyOpponent) return;
+  // As Position::make: the next mover's window closes every entry, the
+  // others the mover's own; a double step opens the mover's.
+  changed_ = next_only ? open : static_cast<std::uint8_t>(open & (1U << index_of(mover)));
+  for (unsigned c = changed_; c != 0; c &= c - 1U)
+    p.set_en_passant(seat_at(std::countr_zero(c)), EnPassantEntry{});
+  if (m.kind == MoveKind::kDoubleStep && pawns.en_passant != EnPassantWindow::kOff) {
+    const Frame fr = frame_of(p.seat_def(mover).facing);
+    const Square skipped = make_square(file_of(m.to) - fr.forward_file, rank_of(m.to) - fr.forward_rank);
+    p.set_en_passant(mover, EnPassantEntry{skipped, m.to});
+    changed_ = static_cast<std::uint8_t>(changed_ | (1U << index_of(mover)));
+  }
+  was_ = p.at(m.to);
+  const Piece moved = p.at(m.from);
+  p.transform(m.from, kEmpty);
+  p.transform(m.to, moved);
+  done_ = true;
+}
+
+BoardOnlyMove::~BoardOnlyMove() {
+  if (!done_) return;
+  const Piece moved = p_.at(m_.to);
+  p_.transform(m_.to, was_);
+  p_.transform(m_.from, moved);
+  for (unsigned c = changed_; c != 0; c &= c - 1U) {
+    const int s = std::countr_zero(c);
+    p_.set_en_passant(seat_at(s), ep_[static_cast<std::size_t>(s)]);
+  }
+}
+
 void Modules::Corners::advance_corner_state(const Game& g, CornerState& st, Seat mover,
                                             const Move& m, Square captured_on, bool captured,
                                             const SquareSet& converted) {
@@ -192,21 +240,26 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   }
   Square captured_on = capture_square(p, m);
   const SquareSet converted = corner_entry_bishops(g, mover, m);
-  p.make(m);
   std::uint8_t mated = 0;
-  std::optional<CornerState> after;
-  for (int i = 0; i < g.rules_->seat_count(); ++i) {
-    Seat s = seat_at(i);
-    if (!((seats >> i) & 1U) || s == mover || s == target || !g.plays(s) || !p.in_check(s))
-      continue;
-    if (!after) {
-      after = st;
-      advance_corner_state(g, *after, mover, m, captured_on, captured_on != kNoSquare, converted);
+  {
+    // The position after the move: its two squares changed in place where
+    // that is all the look below reads of make() (BoardOnlyMove), else made.
+    BoardOnlyMove in_place(p, m, mover);
+    if (!in_place.done()) p.make(m);
+    std::optional<CornerState> after;
+    for (int i = 0; i < g.rules_->seat_count(); ++i) {
+      Seat s = seat_at(i);
+      if (!((seats >> i) & 1U) || s == mover || s == target || !g.plays(s) || !p.in_check(s))
+        continue;
+      if (!after) {
+        after = st;
+        advance_corner_state(g, *after, mover, m, captured_on, captured_on != kNoSquare, converted);
+      }
+      if (!corner_reply_exists(g, s, *after, depth + 1))
+        mated = static_cast<std::uint8_t>(mated | (1U << i));
     }
-    if (!corner_reply_exists(g, s, *after, depth + 1))
-      mated = static_cast<std::uint8_t>(mated | (1U << i));
+    if (!in_place.done()) p.unmake();
   }
-  p.unmake();
   // A king mated already before the move is not mated by it (the move that
   // mates the target, whose other checks are looked at in the position after
   // it, before the target is out).

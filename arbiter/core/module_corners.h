@@ -10,6 +10,7 @@
 // its area.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,6 +21,42 @@
 namespace tabula::core {
 
 class SeatLines;  // core/check_lines.h
+
+// 000's mate rule looks at the position after a move (does it check a
+// non-target? has he a reply?) with the board only (core/corners.cpp,
+// Modules::Corners::mates_non_target): BoardOnlyMove changes the move's two
+// squares in place (Position::transform: the kings' squares follow) and
+// leaves the en passant entries as Position::make leaves them (the next
+// mover's window closes every entry, another window the mover's own; a
+// double step opens the mover's), until it is destroyed, which puts all
+// back. What the look reads — the board, the kings' squares, the en passant
+// entries and castling rights a reply may use, the seats' statuses — is
+// then what make() leaves; what make() also does (the entries' part of the
+// hash, the clocks, the move history, the side to move) the look never
+// reads: the reply proofs set the side to move themselves and make their
+// own moves on top, which unmake takes back (issue 30 item 3: make and
+// unmake were ~470 instructions of each of the rule's ~23,000 looks at
+// corners-mini d6). done() is false, nothing changed, for a move make()
+// does more for: a promotion, en passant, castling, a king entering his
+// corner square (his bishops become queens), the capture of a king; while a
+// castling right remains; and with 001's window between facing seats while
+// an entry is open. The caller then makes the move.
+class BoardOnlyMove {
+ public:
+  BoardOnlyMove(Position& p, const Move& m, Seat mover);  // mover: the side to move
+  BoardOnlyMove(const BoardOnlyMove&) = delete;
+  BoardOnlyMove& operator=(const BoardOnlyMove&) = delete;
+  ~BoardOnlyMove();
+  bool done() const { return done_; }
+
+ private:
+  Position& p_;
+  const Move m_;
+  Piece was_ = kEmpty;  // what stood on m.to
+  std::array<EnPassantEntry, kMaxSeats> ep_;  // as they were (read where changed_ says)
+  std::uint8_t changed_ = 0;  // the seats whose entries were changed
+  bool done_ = false;
+};
 
 class Modules::Corners final : public Modules::Module {
  public:

@@ -9,10 +9,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/fen.h"
+#include "core/fen4.h"
 #include "core/game.h"
+#include "core/module_corners.h"
 #include "test_rules.h"
 
 namespace tabula::core {
@@ -75,6 +79,35 @@ TEST_F(CornersReply, ARememberedReplyThatIsIllegalNowProvesNothing) {
   EXPECT_FALSE(listed(fresh(g, move(g.position(), "c3", "c8")), "c3", "l3"));
 }
 
+TEST_F(CornersReply, AnEnPassantEntryTheCheckClosesIsNoReplyToIt) {
+  // RULINGS 000: "a move that would checkmate any other king is illegal";
+  // the short game's en passant is the next mover's only (house rule). Pink
+  // has just moved his pawn k7-i7, two squares: White, the next mover, may
+  // take it on j7, and after White's move nobody may. Rc3-j3 checks Black
+  // (j12; not White's target) along the j-file, through j7; the i9 rook
+  // covers i11 and i12, the j3 rook j11. Black's pawn i8 could block on j7
+  // only by taking the i7 pawn en passant, which White's move ends: so
+  // Rc3-j3 would mate Black, and is refused, the entry open or not (the
+  // mate rule's look leaves the entries as the move leaves them).
+  const std::vector<std::string> pieces = {"g1:wK", "c3:wR", "i9:wR", "a6:gK",
+                                           "j12:bK", "i8:bP", "l8:pK", "i7:pP"};
+  Position pos = setup(*rules_, 'w', pieces);
+  pos.set_fullmove_number(2);
+  Game plain(rules_, pos);
+  ASSERT_TRUE(testing::has_move(plain.position(), "c3", "j3"));
+  EXPECT_FALSE(listed(plain.legal_moves(), "c3", "j3")) << "no entry: Black is mated";
+  EXPECT_TRUE(listed(plain.legal_moves(), "c3", "d3"));
+  pos.set_en_passant(testing::seat_of(*rules_, 'p'), EnPassantEntry{sq("j7"), sq("i7")});
+  Game g(rules_, pos);
+  const std::uint64_t hash = g.position().hash();
+  EXPECT_FALSE(listed(g.legal_moves(), "c3", "j3")) << "the entry closes with White's move";
+  EXPECT_NE(g.why_illegal(sq("c3"), sq("j3")).find("target"), std::string::npos)
+      << g.why_illegal(sq("c3"), sq("j3"));
+  // The looks put the entry back as it was, and the board's hash.
+  EXPECT_EQ(g.position().en_passant(testing::seat_of(*rules_, 'p')).target, sq("j7"));
+  EXPECT_EQ(g.position().hash(), hash);
+}
+
 TEST_F(CornersReply, ARememberedReplyThatAnotherRuleRefusesNowProvesNothing) {
   // 000 short: "Edge pawns may not capture edge pawns on the first round of
   // moves". Grey's bishop a5-c3 checks White (d4; not Grey's target, who is
@@ -100,6 +133,163 @@ TEST_F(CornersReply, ARememberedReplyThatAnotherRuleRefusesNowProvesNothing) {
   g.play(bishop);
   ASSERT_EQ(g.to_move(), testing::seat_of(*rules_, 'w'));
   EXPECT_TRUE(listed(g.legal_moves(), "d2", "c3"));
+}
+
+
+// BoardOnlyMove (core/module_corners.h): 000's mate rule looks at the
+// position after a move without Position::make (issue 30 item 3). Exact only
+// if the look leaves everything the rule reads as make() leaves it — the
+// board, the kings' squares, every seat's en passant entry, the castling
+// rights, who is in check, and what each seat could play were it his turn —
+// and puts every square, entry and the hash back. Checked against make() for
+// every legal move along seeded random games of the corner games (the next
+// mover's window) and of variants with the other windows (chesscom-ffa:
+// until the owner moves again; chess-four: facing seats only, where an open
+// entry declines the look; chess), their castling rights taken away at the
+// start (a right left declines the look: checked apart).
+struct LookCounts {
+  int looks = 0, declined = 0, closed = 0, opened = 0;
+};
+
+void compare_look_with_make(const core::Position& before, const core::Move& m, LookCounts& n) {
+  using namespace core;
+  const RuleSet& rules = before.rules();
+  Position made = before;
+  made.make(m);
+  Position look = before;
+  {
+    BoardOnlyMove in_place(look, m, look.to_move());
+    if (!in_place.done()) {
+      ++n.declined;
+      EXPECT_EQ(look.hash(), before.hash()) << "a declined look changes nothing";
+      return;
+    }
+    ++n.looks;
+    for (Square q : before.squares())
+      ASSERT_EQ(look.at(q), made.at(q)) << rules.geometry.name(q) << " after " << rules.geometry.name(m.from)
+                                        << "-" << rules.geometry.name(m.to);
+    EXPECT_EQ(look.castling_rights(), made.castling_rights());
+    for (int i = 0; i < rules.seat_count(); ++i) {
+      const Seat s = seat_at(i);
+      ASSERT_EQ(look.king_square(s), made.king_square(s));
+      const EnPassantEntry& a = look.en_passant(s);
+      const EnPassantEntry& b = made.en_passant(s);
+      ASSERT_EQ(a.target, b.target) << "seat " << i << "'s en passant entry after " << rules.geometry.name(m.from)
+                                    << "-" << rules.geometry.name(m.to);
+      ASSERT_EQ(a.victim, b.victim);
+      n.closed += before.en_passant(s).open() && !a.open() ? 1 : 0;
+      n.opened += !before.en_passant(s).open() && a.open() ? 1 : 0;
+      EXPECT_EQ(look.in_check(s), made.in_check(s));
+    }
+    // What each seat could play were it his turn (a reply proof's moves).
+    const Seat look_turn = look.to_move();
+    const Seat made_turn = made.to_move();
+    for (int i = 0; i < rules.seat_count(); ++i) {
+      const Seat s = seat_at(i);
+      if (!made.active(s)) continue;
+      look.set_to_move(s);
+      made.set_to_move(s);
+      MoveList x, y;
+      look.generate_legal(x);
+      made.generate_legal(y);
+      ASSERT_EQ(x.size(), y.size()) << "seat " << i << "'s moves after " << rules.geometry.name(m.from) << "-"
+                                    << rules.geometry.name(m.to);
+      for (std::size_t k = 0; k < x.size(); ++k) ASSERT_EQ(x[k], y[k]);
+    }
+    look.set_to_move(look_turn);
+    made.set_to_move(made_turn);
+  }
+  // Put back whole.
+  EXPECT_EQ(look.hash(), before.hash());
+  EXPECT_EQ(look.castling_rights(), before.castling_rights());
+  for (Square q : before.squares()) ASSERT_EQ(look.at(q), before.at(q));
+  for (int i = 0; i < rules.seat_count(); ++i) {
+    ASSERT_EQ(look.king_square(seat_at(i)), before.king_square(seat_at(i)));
+    ASSERT_EQ(look.en_passant(seat_at(i)).target, before.en_passant(seat_at(i)).target);
+    ASSERT_EQ(look.en_passant(seat_at(i)).victim, before.en_passant(seat_at(i)).victim);
+  }
+  EXPECT_EQ(look.consistency_problem(), "");
+}
+
+LookCounts look_along_random_games(const std::string& id, int games, int plies) {
+  using namespace core;
+  LookCounts n;
+  auto rules = testing::shipped(id);
+  if (!rules) return n;
+  for (int game = 0; game < games; ++game) {
+    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
+                                             : parse_fen(*rules, rules->start_fen);
+    EXPECT_TRUE(start.ok());
+    if (!start.ok()) return n;
+    Position pos = *start;
+    pos.set_castling_rights(0);
+    pos.finish_setup();
+    std::uint64_t seed = 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(game + 1);
+    int passes = 0;  // a seat without a move passes (corners-mini's mates come early)
+    for (int ply = 0; ply < plies && passes < rules->seat_count(); ++ply) {
+      MoveList list;
+      pos.generate_legal(list);
+      if (list.empty()) {
+        ++passes;
+        pos.make_pass();
+        continue;
+      }
+      passes = 0;
+      for (const Move& m : list) {
+        compare_look_with_make(pos, m, n);
+        if (::testing::Test::HasFatalFailure()) return n;
+      }
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      pos.make(list[static_cast<std::size_t>((seed >> 33) % list.size())]);
+    }
+  }
+  return n;
+}
+
+TEST(CornersLook, ABoardOnlyLookLeavesWhatMakeLeavesAndPutsAllBack) {
+  // Three games of 40 plies a variant (one under the sanitizers); the counts
+  // say the windows' cases were met.
+  const int games = testing::sanitizer_size(3, 1);
+  for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
+    SCOPED_TRACE(id);
+    const LookCounts n = look_along_random_games(id, games, 40);
+    // The next mover's window: entries opened by double steps, closed by
+    // the next move.
+    EXPECT_GT(n.looks, 300 * games);
+    EXPECT_GT(n.opened, 5 * games);
+    EXPECT_GT(n.closed, 5 * games);
+  }
+  {
+    SCOPED_TRACE("chesscom-ffa");  // until the owner moves again
+    const LookCounts n = look_along_random_games("chesscom-ffa", games, 40);
+    EXPECT_GT(n.looks, 300 * games);
+    EXPECT_GT(n.opened, 5 * games);
+    EXPECT_GT(n.closed, 0);
+  }
+  {
+    SCOPED_TRACE("chess-four");  // facing seats only: an open entry declines
+    const LookCounts n = look_along_random_games("chess-four", games, 40);
+    EXPECT_GT(n.looks, 300 * games);
+    EXPECT_GT(n.declined, 5 * games);
+  }
+  {
+    SCOPED_TRACE("chess");
+    const LookCounts n = look_along_random_games("chess", games, 40);
+    EXPECT_GT(n.looks, 200 * games);
+  }
+  // A castling right left: make() may take it away, so the look declines.
+  auto chess = testing::shipped("chess");
+  ASSERT_TRUE(chess);
+  auto start = core::parse_fen(*chess, chess->start_fen);
+  ASSERT_TRUE(start.ok());
+  core::Position pos = *start;
+  ASSERT_NE(pos.castling_rights(), 0U);
+  const std::uint64_t hash = pos.hash();
+  {
+    core::BoardOnlyMove look(pos, testing::move(pos, "g1", "f3"), pos.to_move());
+    EXPECT_FALSE(look.done());
+  }
+  EXPECT_EQ(pos.hash(), hash);
 }
 
 }  // namespace
