@@ -75,7 +75,7 @@ TEST(Quote, AMoveWithANulOrALoneUtf8ByteIsRefusedWithoutTheRawBytes) {
   ASSERT_TRUE(rules);
   auto start = parse_fen(*rules, rules->start_fen);
   ASSERT_TRUE(start.ok());
-  for (const std::string bad : {std::string("e4\0", 3), std::string("e4\xc3"), std::string("e4\x1b[2J")}) {
+  for (const std::string& bad : {std::string("e4\0", 3), std::string("e4\xc3"), std::string("e4\x1b[2J")}) {
     auto records = parse_pgn("[Event \"x\"]\n\n1. " + bad + " e5 *\n");
     ASSERT_TRUE(records.ok()) << records.error().message;
     ASSERT_FALSE(records->empty());
