@@ -251,7 +251,7 @@ core::Seat seat_named(const core::RuleSet& rules, const std::string& name) {
   for (int s = 0; s < rules.seat_count(); ++s) {
     const core::SeatDef& d = rules.seats[s];
     if (lower(d.name) == lower(name) ||
-        (name.size() == 1 && std::tolower(d.letter) == std::tolower(name[0]))) {
+        (name.size() == 1 && std::tolower(static_cast<unsigned char>(d.letter)) == std::tolower(static_cast<unsigned char>(name[0])))) {
       return core::seat_at(s);
     }
   }
@@ -300,7 +300,7 @@ std::optional<session::Intent> intent_of(const Item& it, const session::Session&
   } else if (v == "promote") {
     in.kind = session::IntentKind::kChoosePiece;
     in.piece = it.rest.size() == 1
-                   ? rules.kind_by_letter(static_cast<char>(std::toupper(it.rest[0])))
+                   ? rules.kind_by_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(it.rest[0]))))
                    : core::kNoKind;
     if (in.piece == core::kNoKind)
       return fail("'" + it.rest + "' is not a piece letter of " + rules.id);
@@ -577,7 +577,7 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
           out << "timeout " << rules->seats[core::index_of(it->seat)].name;
           break;
         case session::IntentKind::kChoosePiece:
-          out << "promote " << static_cast<char>(std::tolower(rules->piece(it->piece).letter));
+          out << "promote " << static_cast<char>(std::tolower(static_cast<unsigned char>(rules->piece(it->piece).letter)));
           break;
         default:
           out << session::to_string(it->kind);
