@@ -38,7 +38,7 @@ TEST(FuzzTargets, EveryParserHasATarget) {
   std::vector<std::string> names;
   for (const FuzzTarget& t : fuzz_targets()) names.push_back(t.name);
   EXPECT_EQ(names, (std::vector<std::string>{"fen", "fen4", "pgn", "pgn4", "variant", "profile", "setup", "trace",
-                                             "hub_payload", "board_frame"}));
+                                             "event", "hub_payload", "board_frame"}));
 }
 
 TEST(Mutator, IsDeterministicForASeedAndChangesItsInput) {
