@@ -201,8 +201,7 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
     // (issue 30 item 3: one walk of three after every move).
     const Position::Settings& legal_under = frames_[static_cast<std::size_t>(depth_ - 1)].settings;
     if (mover_safe_ == board_version_ && move.kind != MoveKind::kPass && move.kind != MoveKind::kPlacement &&
-        !pos_.in_own_corner(mover) && pos_.same_attack_settings(legal_under) &&
-        pos_.attacked_by_all_others(mover, legal_under))
+        pos_.legal_move_leaves_unattacked(mover, legal_under))
       unattacked |= mover_bit;
     frames_[static_cast<std::size_t>(depth_ - 1)].found = {unattacked, board_version_, settings};
   }

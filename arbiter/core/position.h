@@ -172,6 +172,15 @@ class Position {
   // instructions (issue 30 item 3: after every move of a search,
   // Game::report_checks).
   bool attacked_by_all_others(Seat victim, const Settings& as) const;
+  // Whether the move just made, found legal under `as` (an earlier
+  // settings()), proves its mover's king attacked by no piece of another
+  // seat: those settings' attacks are this Position's, every other seat may
+  // take him (attacked_by_all_others), and his square gives him no immunity
+  // (000: a king on his own corner square may stand attacked). The Game's
+  // check report in a search (issue 30 item 3).
+  bool legal_move_leaves_unattacked(Seat mover, const Settings& as) const {
+    return !in_own_corner(mover) && same_attack_settings(as) && attacked_by_all_others(mover, as);
+  }
   // Whether `target` is attacked by any piece of a seat in `seats` (bitmask).
   bool attacked(Square target, std::uint8_t seats) const;
   // Squares of the pieces of `seats` that attack `target`.
