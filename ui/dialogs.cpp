@@ -96,7 +96,8 @@ std::optional<Intent> DialogPresenter::draw(const KioskView& view, const KioskFo
     ImGui::TextUnformatted(dialog->title.c_str());
     ImGui::PopFont();
     if (!dialog->prompt.empty()) {
-      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+      // Wrapped inside the scroll bar a long notice brings (800x480).
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(width, ImGui::GetContentRegionAvail().x));
       ImGui::TextUnformatted(dialog->prompt.c_str());
       ImGui::PopTextWrapPos();
     }
