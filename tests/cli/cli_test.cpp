@@ -11,24 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "cli_run.h"
 #include "test_files.h"
 #include "test_source_dir.h"
 
 namespace tabula::cli {
 namespace {
-
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliRun run_cli(const std::vector<std::string>& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  int code = run(args, out, err);
-  return {code, out.str(), err.str()};
-}
 
 std::string last_line(const std::string& text) {
   std::string t = text;

@@ -4,6 +4,7 @@
 // fakes wherever a figure is checked.
 #include "cli/commands.h"
 #include "cli/perft_compare.h"
+#include "cli_run.h"
 
 #include <gtest/gtest.h>
 
@@ -15,19 +16,6 @@
 
 namespace tabula::cli {
 namespace {
-
-struct PerftCompareRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-PerftCompareRun run_compare_cli(const std::vector<std::string>& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  int code = run(args, out, err);
-  return {code, out.str(), err.str()};
-}
 
 // The line of `text` starting with `head`, or "".
 std::string line_starting(const std::string& text, const std::string& head) {
@@ -66,13 +54,13 @@ TEST(PerftCompare, BadRoundsAndClashingFlagsGiveOneClearLineAndExit2) {
   for (const Case& c : cases) {
     std::vector<std::string> args = {"perft", "--variant", "chess", "--depth", "2"};
     args.insert(args.end(), c.extra.begin(), c.extra.end());
-    PerftCompareRun r = run_compare_cli(args);
+    CliRun r = run_cli(args);
     EXPECT_EQ(r.code, 2) << r.err;
     EXPECT_NE(r.err.find(c.says), std::string::npos) << "stderr was: " << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
   // The bad value is quoted back.
-  EXPECT_NE(run_compare_cli({"perft", "--variant", "chess", "--depth", "2", "--compare", "-3"}).err.find("got \"-3\""),
+  EXPECT_NE(run_cli({"perft", "--variant", "chess", "--depth", "2", "--compare", "-3"}).err.find("got \"-3\""),
             std::string::npos);
 }
 
@@ -81,11 +69,11 @@ TEST(PerftCompare, ReportsEachLayersOwnCountAndEveryRun) {
   // turns and mate rule), so each layer reports its own count, the one its
   // plain perft prints.
   const std::string game_nodes = words_of(
-      run_compare_cli({"perft", "--variant", "corners-mini", "--depth", "3"}).out).back();
+      run_cli({"perft", "--variant", "corners-mini", "--depth", "3"}).out).back();
   const std::string position_nodes = words_of(
-      run_compare_cli({"perft", "--variant", "corners-mini", "--depth", "3", "--position"}).out).back();
+      run_cli({"perft", "--variant", "corners-mini", "--depth", "3", "--position"}).out).back();
   ASSERT_NE(game_nodes, position_nodes);
-  PerftCompareRun r = run_compare_cli({"perft", "--variant", "corners-mini", "--depth", "3", "--compare", "3"});
+  CliRun r = run_cli({"perft", "--variant", "corners-mini", "--depth", "3", "--compare", "3"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << r.err;
   EXPECT_FALSE(line_starting(r.out, "# perft --compare: corners-mini depth 3, 3 rounds a layer").empty()) << r.out;

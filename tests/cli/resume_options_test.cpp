@@ -14,24 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "cli_run.h"
 #include "test_files.h"
 
 namespace tabula::cli {
 namespace {
 
-struct Ran {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Ran tabula_says(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  int code = run(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-Ran run_typed(const std::vector<std::string>& args, const std::string& typed) {
+CliRun run_typed(const std::vector<std::string>& args, const std::string& typed) {
   std::istringstream in(typed);
   std::ostringstream out, err;
   int code = cmd_play_typed(args, in, out, err);
@@ -40,7 +29,7 @@ Ran run_typed(const std::vector<std::string>& args, const std::string& typed) {
 
 // The journal's journal_listing (header and every input count): what "left as it is" means here.
 std::string journal_listing(const std::string& journal) {
-  Ran r = tabula_says({"archive", "show", "--journal", journal});
+  CliRun r = run_cli({"archive", "show", "--journal", journal});
   EXPECT_EQ(r.code, 0) << r.err;
   return r.out;
 }
@@ -55,14 +44,14 @@ class ResumeOptions : public ::testing::Test {
     journal_ = dir + "/resume_opts.db";
     std::remove(journal_.c_str());
     std::ofstream(pgn_) << "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
-    Ran t = tabula_says({"trace", "--variant", "chess", pgn_, "--seed", "1"});
+    CliRun t = run_cli({"trace", "--variant", "chess", pgn_, "--seed", "1"});
     ASSERT_EQ(t.code, 0) << t.err;
     // The trace up to its second move: the resume has moves left to play.
     const std::string half = t.out.substr(0, t.out.find("# 2. White"));
     ASSERT_LT(half.size(), t.out.size());
     std::ofstream(trace_ + ".half") << half;
     std::ofstream(trace_) << t.out;
-    Ran first = tabula_says({"play", "--variant", "chess", "--journal", journal_, "--trace", trace_ + ".half", "--clock",
+    CliRun first = run_cli({"play", "--variant", "chess", "--journal", journal_, "--trace", trace_ + ".half", "--clock",
                          "15+10", "--settle-ms", "600", "--event", "Club night", "--seed", "4"});
     ASSERT_EQ(first.code, 0) << first.err;
   }
@@ -80,7 +69,7 @@ class ResumeOptions : public ::testing::Test {
 
 TEST_F(ResumeOptions, AnotherClockIsRefusedNamingBothAndTheJournalIsUnchanged) {
   const std::string before = journal_listing(journal_);
-  Ran r = tabula_says(play({"--clock", "5+3"}));
+  CliRun r = run_cli(play({"--clock", "5+3"}));
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.err.find(journal_ + ": --clock says 5 min + 3 s, but the journal's game was begun with 15 min + 10 s"),
             std::string::npos)
@@ -91,7 +80,7 @@ TEST_F(ResumeOptions, AnotherClockIsRefusedNamingBothAndTheJournalIsUnchanged) {
 
 TEST_F(ResumeOptions, EveryDisagreeingOptionIsNamedOnItsOwnLine) {
   const std::string before = journal_listing(journal_);
-  Ran r = tabula_says(play({"--settle-ms", "900", "--event", "Other", "--site", "Elsewhere", "--seed", "5", "--sliding",
+  CliRun r = run_cli(play({"--settle-ms", "900", "--event", "Other", "--site", "Elsewhere", "--seed", "5", "--sliding",
                         "off", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "--start", "x"}));
   EXPECT_EQ(r.code, 1);
   for (const char* says : {"--settle-ms says 900 ms, but the journal's game was begun with 600 ms",
@@ -107,15 +96,15 @@ TEST_F(ResumeOptions, EveryDisagreeingOptionIsNamedOnItsOwnLine) {
 }
 
 TEST_F(ResumeOptions, TheJournalsOwnValuesOrNoneAreAcceptedAndTheGameGoesOn) {
-  Ran same = tabula_says(play({"--clock", "15+10", "--settle-ms", "600", "--event", "Club night", "--seed", "4"}));
+  CliRun same = run_cli(play({"--clock", "15+10", "--settle-ms", "600", "--event", "Club night", "--seed", "4"}));
   EXPECT_EQ(same.code, 0) << same.err;
   EXPECT_NE(same.out.find("resumed"), std::string::npos) << same.out;
   EXPECT_NE(journal_listing(journal_).find("moves 4"), std::string::npos) << journal_listing(journal_);
-  EXPECT_EQ(tabula_says(play({})).code, 0);
+  EXPECT_EQ(run_cli(play({})).code, 0);
 }
 
 TEST_F(ResumeOptions, ABadValueIsStillAUsageError) {
-  Ran r = tabula_says(play({"--clock", "soon"}));
+  CliRun r = run_cli(play({"--clock", "soon"}));
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--clock"), std::string::npos) << r.err;
 }
@@ -125,23 +114,23 @@ TEST(ResumeOptionsTyped, OtherBotSeatsOrClockAreRefused) {
   tabula::testing::TempDir tmp("resume");
   const std::string journal = tmp.file("resume_opts_typed.db");
   std::remove(journal.c_str());
-  Ran first = run_typed({"play", "--variant", "chess", "--bots", "Black=1", "--journal", journal, "--clock", "5+3",
+  CliRun first = run_typed({"play", "--variant", "chess", "--bots", "Black=1", "--journal", journal, "--clock", "5+3",
                          "--movetime-ms", "20"},
                         "e2e4\nquit\n");
   ASSERT_EQ(first.code, 0) << first.err;
   const std::string before = journal_listing(journal);
-  Ran bots = run_typed({"play", "--variant", "chess", "--bots", "White=1", "--journal", journal}, "quit\n");
+  CliRun bots = run_typed({"play", "--variant", "chess", "--bots", "White=1", "--journal", journal}, "quit\n");
   EXPECT_EQ(bots.code, 1);
   EXPECT_NE(bots.err.find("--bots says \"White=1\", but the journal's game was begun with \"Black=1\""),
             std::string::npos)
       << bots.err;
-  Ran clock = run_typed({"play", "--variant", "chess", "--bots", "Black=1", "--journal", journal, "--clock", "1"},
+  CliRun clock = run_typed({"play", "--variant", "chess", "--bots", "Black=1", "--journal", journal, "--clock", "1"},
                         "quit\n");
   EXPECT_EQ(clock.code, 1);
   EXPECT_NE(clock.err.find("--clock says 1 min, but the journal's game was begun with 5 min + 3 s"), std::string::npos)
       << clock.err;
   EXPECT_EQ(journal_listing(journal), before);
-  Ran same = run_typed({"play", "--variant", "chess", "--bots", "Black=1", "--journal", journal, "--clock", "5+3"},
+  CliRun same = run_typed({"play", "--variant", "chess", "--bots", "Black=1", "--journal", journal, "--clock", "5+3"},
                        "quit\n");
   EXPECT_EQ(same.code, 0) << same.err;
   std::remove(journal.c_str());
@@ -156,7 +145,7 @@ TEST(ResumeOptionsNew, ARefusedTraceLeavesNoJournalBehind) {
   const std::string trace = dir + "/resume_opts_bad.trace", journal = dir + "/resume_opts_bad.db";
   std::remove(journal.c_str());
   std::ofstream(trace) << "0 e2 sideways\n";
-  Ran r = tabula_says({"play", "--variant", "chess", "--journal", journal, "--trace", trace, "--clock", "5+3"});
+  CliRun r = run_cli({"play", "--variant", "chess", "--journal", journal, "--trace", trace, "--clock", "5+3"});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find(trace + ":1:"), std::string::npos) << r.err;
   EXPECT_FALSE(std::ifstream(journal).good()) << "a journal was left behind";
@@ -172,7 +161,7 @@ TEST(ResumeOptionsNew, EventAndSiteAreOneLineOfText) {
                     journal = dir + "/resume_opts_ev.db";
   std::remove(journal.c_str());
   std::ofstream(pgn) << "[Event \"x\"]\n\n1. e4 e5 *\n";
-  Ran t = tabula_says({"trace", "--variant", "chess", pgn, "--seed", "1"});
+  CliRun t = run_cli({"trace", "--variant", "chess", pgn, "--seed", "1"});
   ASSERT_EQ(t.code, 0) << t.err;
   std::ofstream(trace) << t.out;
   // Session 13: the one name rule (core/player_name.h) at 200 characters: a
@@ -181,7 +170,7 @@ TEST(ResumeOptionsNew, EventAndSiteAreOneLineOfText) {
     for (const auto& [value, why] : {std::pair{"Club\nmoves 99", "(U+000A, a line break) at character 5"},
                                      std::pair{"Club \xE2\x80\xAEnepO", "(U+202E, right-to-left override) at character 6"},
                                      std::pair{"Cl\xE2\x80\x8Bub", "(U+200B, zero width space) at character 3"}}) {
-      Ran r = tabula_says({"play", "--variant", "chess", "--journal", journal, "--trace", trace, option, value});
+      CliRun r = run_cli({"play", "--variant", "chess", "--journal", journal, "--trace", trace, option, value});
       EXPECT_EQ(r.code, 1) << option;
       EXPECT_NE(r.err.find(std::string(option) + ": one line of text without control characters"), std::string::npos)
           << r.err;
@@ -189,7 +178,7 @@ TEST(ResumeOptionsNew, EventAndSiteAreOneLineOfText) {
       EXPECT_FALSE(std::ifstream(journal).good()) << "nothing journaled";
     }
   }
-  EXPECT_EQ(tabula_says({"play", "--variant", "chess", "--journal", journal, "--trace", trace, "--event",
+  EXPECT_EQ(run_cli({"play", "--variant", "chess", "--journal", journal, "--trace", trace, "--event",
                          "Club night \xC3\xA9t\xC3\xA9"}).code,
             0);
   std::remove(journal.c_str());
