@@ -487,6 +487,18 @@ TEST_F(WebServiceTest, TheArbitersActionReachesTheBoardAndOnlyTheArbiterCanSendO
   EXPECT_EQ(status, 401);
   EXPECT_EQ(get(web2.base(), "/api/arbiter/alerts", &status, {{"Cookie", cookie}}).front(), '[');
   EXPECT_EQ(status, 200);
+  // An acknowledgement names an alert by its number, digits only (session
+  // 15: "5abc" was alert 5, "-5" a number near 2^64), and one the hub has.
+  for (const std::string bad : {"5abc", "-5", " 5", "", "1e3", "99999999999999999999"}) {
+    r = post(web2.base(), "/api/arbiter/ack", {{"id", bad}}, {{"Cookie", cookie}, {"X-Tabula-Arbiter", "1"}});
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400) << bad;
+    EXPECT_NE(r->body.find("not '" + bad.substr(0, 20)), std::string::npos) << r->body;
+  }
+  r = post(web2.base(), "/api/arbiter/ack", {{"id", "123456"}}, {{"Cookie", cookie}, {"X-Tabula-Arbiter", "1"}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 404);
+  EXPECT_EQ(r->body.find("no alert 123456"), 0U) << r->body;
 }
 
 // The backlog of the TCP listener on 127.0.0.1:port, as the kernel reports it

@@ -504,14 +504,23 @@ void add_arbiter_routes(WebService::Impl& s, httplib::Server& svr) {
   });
   svr.Post("/api/arbiter/ack", [&s](const httplib::Request& req, httplib::Response& res) {
     if (!s.arbiter_write(req, res)) return;
-    long long id = 0;
-    try {
-      id = std::stoll(req.get_param_value("id"));
-    } catch (...) {
-      text_reply(res, 400, "ack needs id=N (an alert's number)");
+    // The alert's number, digits only ("5abc", "-5", " 5" were read as
+    // numbers by stoll), and one the hub has.
+    const std::string asked = req.get_param_value("id");
+    if (asked.empty() || asked.size() > 18 || asked.find_first_not_of("0123456789") != std::string::npos) {
+      text_reply(res, 400, "ack needs id=N (an alert's number), not '" + printable(asked, 20) + "'");
       return;
     }
-    s.hub.acknowledge(static_cast<std::uint64_t>(id));
+    const std::uint64_t id = std::stoull(asked);
+    bool known = false;
+    s.hub.read([&](const HubModel& m) {
+      for (const Alert& a : m.alerts()) known = known || a.id == id;
+    });
+    if (!known) {
+      text_reply(res, 404, "no alert " + asked);
+      return;
+    }
+    s.hub.acknowledge(id);
     text_reply(res, 200, "acknowledged");
   });
   svr.Post("/api/arbiter/action", [&s](const httplib::Request& req, httplib::Response& res) {
