@@ -291,12 +291,17 @@ std::string wal_tie_value(const std::string& id) {
 // row rewritten with the same bytes may leave its page out of the -wal).
 JournalStatus Journal::tie_wal() {
   if (id_.empty()) return JournalStatus::good();  // a journal made before session 14: nothing to tie to
+  JournalStatus s = write_wal_tie(db_, id_);
+  if (s.ok()) tied_ = true;
+  return s;
+}
+
+JournalStatus write_wal_tie(Database& db, const std::string& id) {
   JournalStatus s;
-  auto st = db_.prepare("INSERT OR REPLACE INTO header(key, value) VALUES('wal_of', ?1)", s);
+  auto st = db.prepare("INSERT OR REPLACE INTO header(key, value) VALUES('wal_of', ?1)", s);
   if (!st) return s;
-  st->bind(1, wal_tie_value(id_));
+  st->bind(1, wal_tie_value(id));
   if (st->step() == Statement::Step::kError) return st->status();
-  tied_ = true;
   return s;
 }
 

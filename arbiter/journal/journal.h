@@ -206,6 +206,9 @@ std::int64_t wall_clock_ms();
 // journal (Journal, Outbox) writes it in each of its write batches that may
 // begin a generation (docs/JOURNAL.md, "A journal and its -wal").
 std::string wal_tie_value(const std::string& id);
+// Writes that row (a fresh wal_tie_value) through `db`, inside the caller's
+// write batch: the one statement Journal and Outbox both run.
+JournalStatus write_wal_tie(Database& db, const std::string& id);
 // The UTC wall clock as the header's `created` wants it: "YYYY.MM.DD HH:MM:SS".
 std::string utc_timestamp();
 

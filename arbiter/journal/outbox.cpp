@@ -79,7 +79,7 @@ JournalStatus Outbox::open(const std::string& path, Outbox& out, bool durable) {
 }
 
 // Every write batch of the outbox begins with the journal's wal_of row
-// (journal.h, wal_tie_value): the journal's own connection ties only the
+// (journal.h, write_wal_tie): the journal's own connection ties only the
 // WAL generations it begins, and a generation the outbox begins (its write
 // the first after a checkpoint) would otherwise carry no id, so another
 // game's outbox-only -wal beside this journal would not be told apart
@@ -89,13 +89,7 @@ template <typename Body>
 JournalStatus Outbox::write(Body&& body) {
   JournalStatus s = db_.exec("BEGIN IMMEDIATE", "starting an outbox write");
   if (!s.ok()) return s;
-  if (!id_.empty()) {
-    auto tie = db_.prepare("INSERT OR REPLACE INTO header(key, value) VALUES('wal_of', ?1)", s);
-    if (tie) {
-      tie->bind(1, wal_tie_value(id_));
-      s = run(*tie);
-    }
-  }
+  if (!id_.empty()) s = write_wal_tie(db_, id_);
   if (s.ok()) s = body();
   if (s.ok()) s = db_.exec("COMMIT", "writing the hub outbox");
   if (!s.ok()) db_.exec("ROLLBACK", "rolling back an outbox write");
