@@ -93,7 +93,7 @@ TEST(EventCli, BadUsageAndBadInputAreNamed) {
   tabula::testing::TempDir dir("event-cli");
   const std::string file = dir.path() + "/club.event";
   EXPECT_EQ(run({"seat", "--section", "x"}).err, "tabula event: --file is required\n");
-  EXPECT_EQ(run({"seat", "--file", file, "--section", "x"}).err, "tabula event: " + file + ": cannot be read\n");
+  EXPECT_EQ(run({"seat", "--file", file, "--section", "x"}).err, "tabula event: " + file + ": cannot be read (No such file or directory)\n");
   ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "a,b"}).rc, 0);
   CliRun fmt = run({"section", "--file", file, "--name", "s", "--variant", "chess", "--format", "five", "--rounds", "3"});
   EXPECT_EQ(fmt.rc, 2);
