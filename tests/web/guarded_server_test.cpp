@@ -34,6 +34,7 @@ class GuardedServerTest : public ::testing::Test {
     server_->set_keep_alive_timeout(30);
     ASSERT_TRUE(server_->set_mount_point("/", dir_.string()));
     server_->Get("/hello", [](const httplib::Request&, httplib::Response& res) { res.set_content("hi", "text/plain"); });
+    server_->Post("/echo", [](const httplib::Request& req, httplib::Response& res) { res.set_content(req.body, "text/plain"); });
     port_ = server_->bind_to_any_port("127.0.0.1");
     ASSERT_GT(port_, 0);
     listener_ = std::thread([this] { server_->listen_after_bind(); });
@@ -174,6 +175,51 @@ TEST_F(GuardedServerTest, ARequestWithTwoFramingsIsRefusedAndWhatFollowsIsNotAns
   EXPECT_NE(out.find("HTTP/1.1 400"), std::string::npos) << out;
   EXPECT_NE(out.find("both Content-Length and Transfer-Encoding"), std::string::npos) << out;
   EXPECT_EQ(count_of(out, "HTTP/1.1 "), 1) << out;  // the smuggled GET is not answered
+}
+
+// Session 16, the attacker's round: more framings a proxy in front and the
+// service could read two ways (RFC 9112 6.1, 6.3). Each is 400 and closes
+// the connection, so the request behind it is not answered. Before: two
+// Content-Lengths that differ were read by the first (a proxy that reads
+// the last sees the GET behind as body, the service answered it: a request
+// the proxy never saw); a Transfer-Encoding that is not chunked alone, an
+// unknown one, a Content-Length that is not digits only.
+TEST_F(GuardedServerTest, EveryAmbiguousFramingIsRefusedAndWhatFollowsIsNotAnswered) {
+  const std::string behind = "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  const std::pair<std::string, std::string> shapes[] = {
+      {"Content-Length: 0\r\nContent-Length: 56\r\n", "two Content-Length values"},
+      {"Content-Length: 0, 56\r\n", "Content-Length \"0, 56\" is not digits only"},
+      {"Content-Length: +0\r\n", "Content-Length \"+0\" is not digits only"},
+      {"Content-Length: 0x0\r\n", "Content-Length \"0x0\" is not digits only"},
+      {"Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n", "Transfer-Encoding"},
+      {"Transfer-Encoding: identity\r\n", "Transfer-Encoding"},
+      {"Transfer-Encoding: xchunked\r\n", "Transfer-Encoding"},
+      {"Transfer-Encoding: chunked, identity\r\n", "Transfer-Encoding"},
+      {"transfer-encoding: Chunked\r\n", "Transfer-Encoding \"Chunked\""},
+      {"Content-Length: 51\r\n", "a GET request has no body here"},
+      {"Transfer-Encoding: chunked\r\n", "a GET request has no body here"},
+  };
+  for (const auto& [headers, words] : shapes) {
+    const std::string out = exchange("GET /hello HTTP/1.1\r\nHost: x\r\n" + headers + "\r\n" + behind);
+    EXPECT_EQ(out.rfind("HTTP/1.1 400", 0), 0u) << headers << out;
+    EXPECT_NE(out.find(words), std::string::npos) << headers << out;
+    EXPECT_EQ(count_of(out, "HTTP/1.1 "), 1) << headers << out;  // the GET behind is not answered
+  }
+  // Each framing alone and plain is read as before: a POST chunked, by one
+  // length, by the same length twice; a GET with a length of 0.
+  const std::pair<std::string, std::string> plain[] = {
+      {"POST /echo", "Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"},
+      {"POST /echo", "Content-Length: 3\r\n\r\nabc"},
+      {"POST /echo", "Content-Length: 3\r\nContent-Length: 3\r\n\r\nabc"},
+      {"GET /hello", "Content-Length: 0\r\n\r\n"},
+  };
+  for (const auto& [start, rest] : plain) {
+    const std::string out = exchange(start + " HTTP/1.1\r\nHost: x\r\n" + rest + behind);
+    EXPECT_EQ(count_of(out, "HTTP/1.1 200"), 2) << rest << out;
+    if (start == "POST /echo") {
+      EXPECT_NE(out.find("\r\n\r\nabcHTTP/1.1 200"), std::string::npos) << rest << out;
+    }
+  }
 }
 
 }  // namespace
