@@ -87,4 +87,13 @@ PlainFile read_plain_file(const std::string& path, std::size_t max_bytes, std::s
   return f;
 }
 
+std::string read_first_line(const std::string& path, std::string_view what, std::string& line) {
+  line.clear();
+  PlainFile f = read_plain_file(path, kMaxSecretFileBytes, what);
+  if (!f.ok()) return f.why;
+  line = f.text.substr(0, f.text.find('\n'));
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return line.empty() ? "its first line is empty" : "";
+}
+
 }  // namespace tabula::files

@@ -52,4 +52,14 @@ struct PlainFile {
 //   "cannot be read (No such file or directory)".
 PlainFile read_plain_file(const std::string& path, std::size_t max_bytes, std::string_view what);
 
+// A secret or a key (a password, a token, an arbiter or board key) is a line
+// or a few: its file is read through read_plain_file with this bound.
+inline constexpr std::size_t kMaxSecretFileBytes = 64 * 1024;
+
+// The first line of a plain file of at most kMaxSecretFileBytes, without its
+// "\n" or "\r\n": "" into `line` and the reason back when the file cannot
+// be read ("is a FIFO, not a password file; nothing was read", ...) or its
+// first line is empty ("its first line is empty").
+std::string read_first_line(const std::string& path, std::string_view what, std::string& line);
+
 }  // namespace tabula::files
