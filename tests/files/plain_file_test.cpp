@@ -4,12 +4,9 @@
 #include "files/plain_file.h"
 
 #include <gtest/gtest.h>
-#include <poll.h>
-#include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -25,34 +22,15 @@ using tabula::files::read_plain_file;
 
 constexpr std::size_t kBound = 4096;
 
-// read_plain_file in a child, so that a reader that waits (a FIFO's open or
-// read) fails the test instead of hanging it: "status|why", or a line saying
-// it did not end within 5 s.
+// read_plain_file in a child given 5 s (a reader that waits fails the test
+// instead of hanging it): "status|why".
 std::string read_in_child(const std::string& path) {
-  int fds[2];
-  if (::pipe(fds) != 0) return "(no pipe)";
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::close(fds[0]);
-    const PlainFile f = read_plain_file(path, kBound, "a test file");
-    const std::string said = std::to_string(static_cast<int>(f.status)) + "|" + f.why;
-    (void)!::write(fds[1], said.data(), said.size());
-    ::_exit(0);
-  }
-  ::close(fds[1]);
-  pollfd p{fds[0], POLLIN, 0};
-  if (::poll(&p, 1, 5000) <= 0) {
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, nullptr, 0);
-    ::close(fds[0]);
-    return "(the read did not end within 5 s)";
-  }
-  std::string said;
-  char buf[4096];
-  for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) said.append(buf, static_cast<std::size_t>(n));
-  ::close(fds[0]);
-  ::waitpid(pid, nullptr, 0);
-  return said;
+  return tabula::testing::said_in_child(
+      [&] {
+        const PlainFile f = read_plain_file(path, kBound, "a test file");
+        return std::to_string(static_cast<int>(f.status)) + "|" + f.why;
+      },
+      5);
 }
 
 std::string expect(PlainFileStatus status, const std::string& why) {

@@ -2,12 +2,7 @@
 // signature over topic and message, and `tabula board-key`.
 #include <gtest/gtest.h>
 
-#include <poll.h>
-#include <signal.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <functional>
@@ -19,6 +14,7 @@
 #include "hub/board_publisher.h"
 #include "hub/board_signature.h"
 #include "hub/codec.h"
+#include "test_files.h"
 
 namespace tabula::hub {
 namespace {
@@ -195,36 +191,8 @@ TEST(BoardSignature, TheCommandMakesAKeyAndPrintsItsEnrolmentLine) {
 // through the one reader of a file a person names. Before, each loader read
 // its file its own way (an ifstream): a FIFO as the file waited for ever (the
 // hub, the web service or a board never started), a link to /dev/zero was
-// read until memory ran out. Each loader runs in a child given 10 s.
-std::string said_in_child(const std::function<std::string()>& load) {
-  int fds[2];
-  if (::pipe(fds) != 0) return "(no pipe)";
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::close(fds[0]);
-    struct rlimit memory {1u << 30, 1u << 30};  // /dev/zero read whole: out of memory, not the machine's
-    ::setrlimit(RLIMIT_AS, &memory);
-    const std::string said = load();
-    (void)!::write(fds[1], said.data(), said.size());
-    ::_exit(0);
-  }
-  ::close(fds[1]);
-  pollfd p{fds[0], POLLIN, 0};
-  std::string said;
-  if (::poll(&p, 1, 10000) <= 0) {
-    ::kill(pid, SIGKILL);
-    said = "(did not end within 10 s)";
-  } else {
-    char buf[4096];
-    for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) said.append(buf, static_cast<std::size_t>(n));
-  }
-  ::close(fds[0]);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  if (said.empty() && WIFSIGNALED(status)) said = "(killed by signal " + std::to_string(WTERMSIG(status)) + ")";
-  return said;
-}
-
+// read until memory ran out. Each loader runs in a child given 10 s
+// (tabula::testing::said_in_child).
 TEST(BoardSignature, KeyAndPasswordFilesThatAreNoPlainFileAreRefusedNotWaitedOn) {
   Dir d;
   const std::string fifo = d.file("fifo");
@@ -258,7 +226,7 @@ TEST(BoardSignature, KeyAndPasswordFilesThatAreNoPlainFileAreRefusedNotWaitedOn)
       // A board key file's mode is checked first: a device (mode 0666) is refused by it, unread.
       if (std::string(l.name) == "board key" && kind == "a device") want = "may be read by others (mode 0666)";
       if (const auto at = want.find("%p"); at != std::string::npos) want.replace(at, 2, path);
-      const std::string said = said_in_child([&] { return l.load(path); });
+      const std::string said = tabula::testing::said_in_child([&] { return l.load(path); });
       EXPECT_TRUE(contains(said, want)) << l.name << ", " << kind << ": " << said;
       if (std::string(l.name) != "broker password") {
         EXPECT_EQ(said.rfind(path + ": ", 0), 0u) << said;
