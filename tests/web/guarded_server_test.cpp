@@ -222,5 +222,23 @@ TEST_F(GuardedServerTest, EveryAmbiguousFramingIsRefusedAndWhatFollowsIsNotAnswe
   }
 }
 
+// Session 16, probed and held: the folder's files only, whatever the
+// spelling of a way out (the library refuses "..", decoded or not). A
+// secret beside the folder stands for /etc/passwd.
+TEST_F(GuardedServerTest, NoSpellingOfAWayOutOfTheFolderServesAFileOutsideIt) {
+  const std::filesystem::path secret = dir_.parent_path() / ("secret-" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(secret) << "SECRET-BESIDE-THE-FOLDER";
+  const std::string name = secret.filename().string();
+  for (const std::string& path :
+       {"/../" + name, "/%2e%2e/" + name, "/%2E%2E%2F" + name, "/a.txt/../../" + name, "/..%2f" + name,
+        "/.%2e/" + name, "/..\\" + name, "//../" + name, "/%252e%252e/" + name, "/./../" + name}) {
+    const std::string out = exchange("GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(out.find("SECRET-BESIDE-THE-FOLDER"), std::string::npos) << path << "\n" << out;
+    EXPECT_EQ(out.rfind("HTTP/1.1 200", 0), std::string::npos) << path << "\n" << out;
+  }
+  std::filesystem::remove(secret);
+  EXPECT_EQ(exchange("GET /a.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").rfind("HTTP/1.1 200", 0), 0u);
+}
+
 }  // namespace
 }  // namespace tabula::hub::web
