@@ -240,5 +240,24 @@ TEST_F(GuardedServerTest, NoSpellingOfAWayOutOfTheFolderServesAFileOutsideIt) {
   EXPECT_EQ(exchange("GET /a.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").rfind("HTTP/1.1 200", 0), 0u);
 }
 
+// Session 16: a request's head is bounded in bytes, not only in time. Each
+// header line is within the library's limit, but their number was not: 2 MB
+// of short header lines (10 s at a hall's Wi-Fi; gigabytes on a fast link)
+// were read and held as one request, and answered 200.
+TEST_F(GuardedServerTest, AHeadOfEndlessShortHeaderLinesIsRefusedNotHeld) {
+  std::string head = "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
+  for (int i = 0; i < 200000; ++i) head += "X-A: b\r\n";
+  head += "\r\n";
+  const int sock = connect_raw();
+  send_all(sock, head);  // the server may close before all of it is sent
+  const std::string out = read_all(sock);
+  ::close(sock);
+  EXPECT_EQ(out.find("HTTP/1.1 200"), std::string::npos) << out.substr(0, 200);
+  // A head of ordinary size is answered as before.
+  std::string ordinary = "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
+  for (int i = 0; i < 100; ++i) ordinary += "X-Header-" + std::to_string(i) + ": " + std::string(60, 'v') + "\r\n";
+  EXPECT_EQ(exchange(ordinary + "\r\n").rfind("HTTP/1.1 200", 0), 0u);
+}
+
 }  // namespace
 }  // namespace tabula::hub::web
