@@ -1,6 +1,7 @@
 #include "cli/event_commands.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -18,6 +19,7 @@
 #include "variants/variant_loader.h"
 #include "hub/mqtt_client.h"
 #include "hub/topics.h"
+#include "journal/replace_file.h"
 #include "hub/tournament.h"
 
 #include <chrono>
@@ -94,10 +96,31 @@ bool write_out(const Options& o, const std::string& text, std::ostream& out, std
     err << "tabula event: " << path << ": " << problem << "\n";
     return false;
   }
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  if (!f.flush()) {
-    err << "tabula event: " << path << ": cannot be written\n";
+  // Session 16: F is replaced whole, never written through. Before, the
+  // standings or TRF went through std::ofstream(F, trunc): a symbolic link
+  // planted at F (to the event file's backup, a journal, any file of the
+  // user's) had its target truncated and overwritten. Now anything at F but a
+  // plain file is refused by name (a link, a FIFO, a device, a directory:
+  // no --out prints to the terminal), and the text goes through
+  // journal::replace_file (F.tmp made anew, fsynced, renamed over F: a crash
+  // leaves the old F or the new one).
+  std::error_code ec;
+  const std::filesystem::file_status at = std::filesystem::symlink_status(path, ec);
+  if (!ec && std::filesystem::exists(at) && !std::filesystem::is_regular_file(at)) {
+    const auto t = at.type();
+    using std::filesystem::file_type;
+    err << "tabula event: " << path << ": is "
+        << (t == file_type::symlink     ? "a symbolic link"
+            : t == file_type::directory ? "a directory"
+            : t == file_type::fifo      ? "a FIFO"
+            : t == file_type::socket    ? "a socket"
+                                        : "a device")
+        << "; --out writes a new file or replaces a plain one, never through a link or into a device: "
+           "name the file itself (without --out the text is printed); nothing was written\n";
+    return false;
+  }
+  if (const std::string why = journal::replace_file(path, text); !why.empty()) {
+    err << "tabula event: " << path << ": cannot be written (" << why << "); it is left as it was\n";
     return false;
   }
   out << "written " << path << "\n";

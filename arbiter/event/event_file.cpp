@@ -5,10 +5,9 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
+#include "files/plain_file.h"
 #include "journal/replace_file.h"
 #include "tabula_proto/event.pb.h"
 
@@ -139,37 +138,14 @@ std::optional<Event> load_event(const std::string& path, std::vector<std::string
   // Session 15, the attacker's round: only a plain file (or a link to one)
   // of at most kMaxEventFileBytes is read. A FIFO given as --file made every
   // `tabula event` command wait for ever, a link to /dev/zero read without
-  // end, a directory read as an empty event ("has no section").
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
-  if (!ec && st.type() != fs::file_type::regular) {
-    const fs::file_type t = st.type();
-    errors.push_back(path + ": is " +
-                     (t == fs::file_type::directory ? "a directory"
-                      : t == fs::file_type::fifo    ? "a FIFO"
-                      : t == fs::file_type::socket  ? "a socket"
-                                                    : "a device") +
-                     ", not an event file; nothing was read");
+  // end, a directory read as an empty event ("has no section"). Session 16:
+  // through the one reader (files/plain_file.h).
+  files::PlainFile f = files::read_plain_file(path, kMaxEventFileBytes, "an event file");
+  if (!f.ok()) {
+    errors.push_back(path + ": " + f.why);
     return std::nullopt;
   }
-  const auto too_large = [&] {
-    errors.push_back(path + ": more than " + std::to_string(kMaxEventFileBytes) +
-                     " bytes, far more than any event's file; nothing was used");
-    return std::nullopt;
-  };
-  if (const std::uintmax_t size = fs::file_size(path, ec); !ec && size > kMaxEventFileBytes) return too_large();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    errors.push_back(path + ": cannot be read");
-    return std::nullopt;
-  }
-  std::string text;
-  char chunk[65536];
-  while (text.size() <= kMaxEventFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
-    text.append(chunk, static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxEventFileBytes) return too_large();  // grew while read
-  return from_text(text, path, errors);
+  return from_text(f.text, path, errors);
 }
 
 bool save_event(const Event& e, const std::string& path, std::string& error) {

@@ -1,4 +1,5 @@
 #include "hub/action_auth.h"
+#include "files/plain_file.h"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -49,14 +50,14 @@ std::optional<ArbiterKey> parse_key(std::string_view text, const std::string& wh
 }
 
 std::optional<ArbiterKey> load_key(const std::string& path, std::string& error) {
-  std::ifstream f(path);
-  if (!f) {
-    error = path + ": cannot read the arbiter key file";
+  // Through the one reader of a file a person names (s16: a FIFO as the key
+  // file waited for ever, a link to /dev/zero was read until memory ran out).
+  const files::PlainFile f = files::read_plain_file(path, files::kMaxSecretFileBytes, "an arbiter key file");
+  if (!f.ok()) {
+    error = path + ": " + f.why;  // "is a FIFO, not an arbiter key file; ..."
     return std::nullopt;
   }
-  std::ostringstream all;
-  all << f.rdbuf();
-  return parse_key(all.str(), path, error);
+  return parse_key(f.text, path, error);
 }
 
 std::string hmac_sha256(std::string_view secret, std::string_view data) {

@@ -1,4 +1,5 @@
 #include "hub/board_publisher.h"
+#include "files/plain_file.h"
 
 #include <algorithm>
 #include <fstream>
@@ -683,9 +684,11 @@ bool configure(const BrokerOptions& options, PublisherConfig& config, std::strin
   if (!error.empty()) return false;
   config.broker.username = options.user;
   if (!options.password_file.empty()) {
-    std::ifstream pw(options.password_file);
-    if (!pw || !std::getline(pw, config.broker.password)) {
-      error = "cannot read the broker password from " + options.password_file;
+    // s16: through the one reader (a FIFO waited for ever, /dev/zero was
+    // read until memory ran out).
+    if (const std::string why = files::read_first_line(options.password_file, "a password file", config.broker.password);
+        !why.empty()) {
+      error = "cannot read the broker password from " + options.password_file + " (" + why + ")";
       return false;
     }
   }

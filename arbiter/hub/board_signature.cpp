@@ -1,4 +1,5 @@
 #include "hub/board_signature.h"
+#include "files/plain_file.h"
 
 #include <sodium.h>
 #include <sys/stat.h>
@@ -144,10 +145,9 @@ std::optional<BoardKey> load_board_key(const std::string& path, const std::strin
     error = path + ": the board key file may be read by others (mode " + mode + "); chmod 600 " + path;
     return std::nullopt;
   }
-  std::ifstream f(path);
   std::string line;
-  if (!f || !std::getline(f, line)) {
-    error = path + ": cannot read the board key file" + (f ? " (it is empty)" : "");
+  if (const std::string why = files::read_first_line(path, "a board key file", line); !why.empty()) {
+    error = path + ": " + why + (why.find("first line") != std::string::npos ? " (a board key file)" : "");
     return std::nullopt;
   }
   std::string name;
@@ -198,14 +198,14 @@ std::optional<BoardKeyRing> BoardKeyRing::parse(std::string_view text, const std
 }
 
 std::optional<BoardKeyRing> BoardKeyRing::load(const std::string& path, std::string& error) {
-  std::ifstream f(path);
-  if (!f) {
-    error = path + ": cannot read the board keys file";
+  // s16: through the one reader (a FIFO waited for ever, /dev/zero was read
+  // until memory ran out). A line a board: 1 MiB is some 10,000 boards.
+  const files::PlainFile f = files::read_plain_file(path, 1 << 20, "a board keys file");
+  if (!f.ok()) {
+    error = path + ": " + f.why;  // "is a FIFO, not a board keys file; ..."
     return std::nullopt;
   }
-  std::ostringstream all;
-  all << f.rdbuf();
-  return parse(all.str(), path, error);
+  return parse(f.text, path, error);
 }
 
 const std::string* BoardKeyRing::find(const std::string& board) const {

@@ -538,6 +538,24 @@ JournalStatus Journal::open_locked(const std::string& path, Access access, Write
       return JournalStatus::fail(JournalError::kCorrupt, path + ": the journal is damaged (" + report.substr(0, 300) +
                                                              "); it is left as it is");
     }
+    // Session 16, the attacker's round: a crafted journal runs SQL of its
+    // own through its schema. A view named `header` (or `inputs`...) with a
+    // recursive CTE read without end at open (`tabula archive`, `tabula
+    // play`, the kiosk's resume hung at 100% CPU); a trigger on `inputs` ran
+    // at every record (one that deleted the rows lost the game as it was
+    // played). A journal has tables and their indexes only: a view or a
+    // trigger is refused by name before any row is read.
+    auto planted = ro.prepare("SELECT type, name FROM sqlite_master WHERE type NOT IN ('table', 'index') LIMIT 1", s);
+    if (!planted) return s;
+    if (const Statement::Step pst = planted->step(); pst == Statement::Step::kRow) {
+      return JournalStatus::fail(JournalError::kCorrupt,
+                                 path + ": the journal holds a " + planted->column_text(0) + " " +
+                                     core::quote_input(planted->column_text(1)) +
+                                     " (a Tabula journal has tables only: a view or a trigger would run SQL of "
+                                     "its own when the journal is read or written); it is left as it is");
+    } else if (pst == Statement::Step::kError) {
+      return planted->status();
+    }
     auto rows = ro.prepare("SELECT key, value FROM header", s);
     if (!rows) return s;
     std::map<std::string, std::string> m;

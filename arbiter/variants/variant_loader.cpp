@@ -2,12 +2,8 @@
 
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -18,6 +14,7 @@
 #include <sstream>
 
 #include "core/fen.h"
+#include "files/plain_file.h"
 #include "core/fen4.h"
 #include "tabula_proto/variant.pb.h"
 #include "variants/variant_builder.h"
@@ -91,48 +88,14 @@ class Collector : public pb::io::ErrorCollector {
 // at most kMaxVariantFileBytes (session 15, the attacker's round: a FIFO
 // named X.txtpb made `tabula check` and every loader of the directory wait
 // for ever, a link to /dev/zero read without end, a directory read as an
-// empty variant). "" when read, else why not (after "PATH: ").
+// empty variant), through the one reader (files/plain_file.h, session 16).
+// "" when read, else why not (after "PATH: ").
 constexpr std::size_t kMaxVariantFileBytes = 1 << 20;  // the shipped files are under 7 KB
 
 std::string read_file(const std::string& path, std::string& out) {
-  out.clear();
-  // O_NONBLOCK: opening a FIFO does not wait for a writer.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) return std::string("cannot read the file (") + std::strerror(errno) + ")";
-  struct stat st {};
-  std::string why;
-  if (::fstat(fd, &st) != 0) {
-    why = std::string("cannot read the file (") + std::strerror(errno) + ")";
-  } else if (!S_ISREG(st.st_mode)) {
-    why = std::string("is ") +
-          (S_ISDIR(st.st_mode)    ? "a directory"
-           : S_ISFIFO(st.st_mode) ? "a FIFO"
-           : S_ISSOCK(st.st_mode) ? "a socket"
-                                  : "a device") +
-          ", not a variant file; nothing was read";
-  } else if (static_cast<std::uint64_t>(st.st_size) > kMaxVariantFileBytes) {
-    why = "is " + std::to_string(st.st_size) + " bytes; a variant file is at most " +
-          std::to_string(kMaxVariantFileBytes) + " bytes (the shipped ones are under 7 KB); nothing was read";
-  } else {
-    char buf[8192];
-    for (;;) {
-      const ssize_t n = ::read(fd, buf, sizeof buf);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        why = std::string("cannot read the file (") + std::strerror(errno) + ")";
-        break;
-      }
-      if (n == 0) break;
-      out.append(buf, static_cast<std::size_t>(n));
-      if (out.size() > kMaxVariantFileBytes) {  // grew while read
-        why = "grew past " + std::to_string(kMaxVariantFileBytes) + " bytes while it was read; nothing was used";
-        break;
-      }
-    }
-  }
-  ::close(fd);
-  if (!why.empty()) out.clear();
-  return why;
+  files::PlainFile f = files::read_plain_file(path, kMaxVariantFileBytes, "a variant file");
+  out = std::move(f.text);
+  return f.why;
 }
 
 std::unique_ptr<Parsed> parse(const std::string& text, const std::string& file,
@@ -215,7 +178,7 @@ LoadResult load_chain(const std::string& text, const std::string& file, std::vec
     std::string parent_text;
     if (const std::string why = read_file(parent_path.string(), parent_text); !why.empty()) {
       result.diagnostics.push_back(
-          {cur->file, 0, 0, "inherits \"" + parent_id + "\", but " + parent_path.string() + " cannot be read (" + why + ")"});
+          {cur->file, 0, 0, "inherits \"" + parent_id + "\", but " + parent_path.string() + ": " + why});
       return result;
     }
     auto p = parse(parent_text, parent_path.string(), result.diagnostics);

@@ -4,11 +4,10 @@
 #include <google/protobuf/text_format.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 
+#include "files/plain_file.h"
 #include "tabula_proto/profile.pb.h"
 
 namespace tabula::firmware {
@@ -532,39 +531,17 @@ ProfileLoad load_profile_text(std::string_view text, std::string_view file) {
 }
 
 ProfileLoad load_profile_file(const std::string& path) {
-  ProfileLoad result;
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    result.diagnostics.push_back({path, 0, 0, "is a directory, not a profile file"});
+  // Only a plain file of at most kMaxProfileBytes (files/plain_file.h,
+  // session 16): a directory read as an empty profile and /dev/zero read
+  // until the daemon was killed (session 11); a FIFO's open waited for a
+  // writer for ever, and the daemon with it (session 15).
+  files::PlainFile f = files::read_plain_file(path, kMaxProfileBytes, "a profile file");
+  if (!f.ok()) {
+    ProfileLoad result;
+    result.diagnostics.push_back({path, 0, 0, std::move(f.why)});
     return result;
   }
-  // Session 15: a FIFO (or a socket) is never opened: the open waited for a
-  // writer for ever, and the daemon with it.
-  const std::filesystem::file_type type = std::filesystem::status(path, ec).type();
-  if (type == std::filesystem::file_type::fifo || type == std::filesystem::file_type::socket) {
-    result.diagnostics.push_back({path, 0, 0,
-                                  std::string("is a ") +
-                                      (type == std::filesystem::file_type::fifo ? "FIFO" : "socket") +
-                                      ", not a profile file; nothing was read"});
-    return result;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    result.diagnostics.push_back({path, 0, 0, "cannot open profile file"});
-    return result;
-  }
-  // At most kMaxProfileBytes + 1 bytes are read: /dev/zero ends here too.
-  std::string text;
-  char chunk[65536];
-  while (text.size() <= kMaxProfileBytes && in.read(chunk, sizeof chunk).gcount() > 0) {
-    text.append(chunk, static_cast<std::size_t>(in.gcount()));
-  }
-  if (text.size() > kMaxProfileBytes) {
-    result.diagnostics.push_back(
-        {path, 0, 0, "more than " + std::to_string(kMaxProfileBytes) + " bytes; a profile is a few kilobytes"});
-    return result;
-  }
-  return load_profile_text(text, path);
+  return load_profile_text(f.text, path);
 }
 
 }  // namespace tabula::firmware

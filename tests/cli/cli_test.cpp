@@ -37,7 +37,7 @@ TEST(Cli, CheckValidatesAFile) {
   EXPECT_NE(ok.out.find("ok: chess"), std::string::npos);
   CliRun missing = run_cli({"check", "/nonexistent.txtpb"});
   EXPECT_EQ(missing.code, 1);
-  EXPECT_NE(missing.err.find("/nonexistent.txtpb: cannot read the file"), std::string::npos) << missing.err;
+  EXPECT_NE(missing.err.find("/nonexistent.txtpb: cannot be read (No such file or directory)"), std::string::npos) << missing.err;
   EXPECT_EQ(run_cli({"check"}).code, 2);
 }
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -93,7 +94,7 @@ TEST(EventCli, BadUsageAndBadInputAreNamed) {
   tabula::testing::TempDir dir("event-cli");
   const std::string file = dir.path() + "/club.event";
   EXPECT_EQ(run({"seat", "--section", "x"}).err, "tabula event: --file is required\n");
-  EXPECT_EQ(run({"seat", "--file", file, "--section", "x"}).err, "tabula event: " + file + ": cannot be read\n");
+  EXPECT_EQ(run({"seat", "--file", file, "--section", "x"}).err, "tabula event: " + file + ": cannot be read (No such file or directory)\n");
   ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "a,b"}).rc, 0);
   CliRun fmt = run({"section", "--file", file, "--name", "s", "--variant", "chess", "--format", "five", "--rounds", "3"});
   EXPECT_EQ(fmt.rc, 2);
@@ -228,6 +229,44 @@ TEST(EventCli, AForfeitWinWorthNothingIsExportedWithItsRecordAndANote) {
   EXPECT_EQ(trf.err, "tabula event: note: the forfeit wins are worth 0 (--forfeit-points): written \"+\" with "
                      "TRF-2026's 299 record of their points; a program that reads only TRF-16 counts them as wins "
                      "(bbpPairings refuses the 299 record)\n");
+}
+
+// Session 16 (s15's note): --out followed a symbolic link at F and truncated
+// its target. Now F is replaced whole through journal::replace_file, and
+// anything at F but a plain file is refused by name, nothing written.
+TEST(EventCli, OutNeverWritesThroughALinkAndReplacesAPlainFileWhole) {
+  namespace fs = std::filesystem;
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "1"}).rc, 0);
+  ASSERT_EQ(run({"section", "--file", file, "--name", "open", "--variant", "chess", "--format", "two", "--rounds", "2"}).rc, 0);
+  for (const char* n : {"Ann", "Bob"}) ASSERT_EQ(run({"register", "--file", file, "--section", "open", "--name", n}).rc, 0);
+  const std::string victim = dir.file("precious.txt");
+  dir.write("precious.txt", "precious data\n");
+  for (const char* command : {"standings", "trf"}) {
+    const std::string out = dir.file(std::string(command) + ".out");
+    fs::create_symlink(victim, out);
+    CliRun r = run({command, "--file", file, "--section", "open", "--out", out});
+    EXPECT_EQ(r.rc, 1) << command;
+    EXPECT_EQ(r.err, "tabula event: " + out + ": is a symbolic link; --out writes a new file or replaces a plain one, "
+                     "never through a link or into a device: name the file itself (without --out the text is "
+                     "printed); nothing was written\n") << command;
+    EXPECT_EQ(tabula::testing::read_file(victim), "precious data\n") << command << ": the link's target was written";
+    EXPECT_TRUE(fs::is_symlink(fs::symlink_status(out))) << command;
+    // A plain file at F is replaced whole, F.tmp gone; a FIFO or device is refused.
+    fs::remove(out);
+    dir.write(fs::path(out).filename().string(), std::string(100000, 'x'));
+    r = run({command, "--file", file, "--section", "open", "--out", out});
+    ASSERT_EQ(r.rc, 0) << command << ": " << r.err;
+    EXPECT_EQ(r.out, "written " + out + "\n");
+    const std::string written = tabula::testing::read_file(out);
+    EXPECT_EQ(written, run({command, "--file", file, "--section", "open"}).out) << command;
+    EXPECT_FALSE(fs::exists(fs::symlink_status(out + ".tmp"))) << command;
+    EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(out))) << command;
+  }
+  CliRun dev = run({"trf", "--file", file, "--section", "open", "--out", "/dev/null"});
+  EXPECT_EQ(dev.rc, 1);
+  EXPECT_NE(dev.err.find("/dev/null: is a device;"), std::string::npos) << dev.err;
 }
 
 // A hand-edited file's section with a variant this build does not ship is

@@ -124,7 +124,7 @@ TEST(EventFile, TheFileIsWrittenAnewAndOnlyAPlainFileIsRead) {
   errors.clear();
   EXPECT_FALSE(load_event(big, errors));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_NE(errors[0].find(big + ": more than 16777216 bytes"), std::string::npos) << errors[0];
+  EXPECT_NE(errors[0].find(big + ": is 16777217 bytes; an event file is at most 16777216 bytes; nothing was read"), std::string::npos) << errors[0];
 }
 
 TEST(EventFile, BadFilesNameWhatIsWrong) {
@@ -190,7 +190,7 @@ TEST(EventFile, BadFilesNameWhatIsWrong) {
   EXPECT_EQ(errors[2], "x.event: section a: player \" Ann\": begins with a space");
   errors.clear();
   EXPECT_FALSE(load_event("/nonexistent/club.event", errors));
-  EXPECT_EQ(errors[0], "/nonexistent/club.event: cannot be read");
+  EXPECT_EQ(errors[0], "/nonexistent/club.event: cannot be read (No such file or directory)");
 }
 
 // A hand-edited forfeit (s13): the absent must be the table's own, once

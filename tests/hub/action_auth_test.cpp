@@ -89,7 +89,7 @@ TEST(ActionAuth, KeyFilesSayWhatIsWrong) {
   EXPECT_FALSE(parse_key("zz112233445566778899aabbccddeeff", "key.txt", error));
   EXPECT_EQ(error, "key.txt:1: the secret has 'z', which is not a hexadecimal digit");
   EXPECT_FALSE(load_key("/nonexistent/key", error));
-  EXPECT_EQ(error, "/nonexistent/key: cannot read the arbiter key file");
+  EXPECT_EQ(error, "/nonexistent/key: cannot be read (No such file or directory)");
 }
 
 // Issue 28 item 4: a 4 MiB forged action was quoted whole in its refusal,

@@ -5,12 +5,16 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
 #include "cli/board_key_command.h"
+#include "hub/action_auth.h"
+#include "hub/board_publisher.h"
 #include "hub/board_signature.h"
 #include "hub/codec.h"
+#include "test_files.h"
 
 namespace tabula::hub {
 namespace {
@@ -107,7 +111,7 @@ TEST(BoardSignature, TheEnrolmentFileNamesABadLineByItsNumber) {
     EXPECT_TRUE(contains(error, want)) << error << "\nwanted: " << want;
   }
   EXPECT_FALSE(BoardKeyRing::load("/nonexistent/boards.keys", error));
-  EXPECT_TRUE(contains(error, "/nonexistent/boards.keys: cannot read")) << error;
+  EXPECT_TRUE(contains(error, "/nonexistent/boards.keys: cannot be read (No such file or directory)")) << error;
 }
 
 TEST(BoardSignature, TheSignatureCoversTheTopicAndEveryByte) {
@@ -181,6 +185,54 @@ TEST(BoardSignature, TheCommandMakesAKeyAndPrintsItsEnrolmentLine) {
   std::ostringstream e4;
   EXPECT_EQ(cli::cmd_board_key({"board-key", "--board", "a/b", "--out", d.file("y.key")}, out, e4), 2);
   EXPECT_FALSE(std::filesystem::exists(d.file("y.key")));
+}
+
+// Session 16, the attacker's round: the hub's secrets and keys are read
+// through the one reader of a file a person names. Before, each loader read
+// its file its own way (an ifstream): a FIFO as the file waited for ever (the
+// hub, the web service or a board never started), a link to /dev/zero was
+// read until memory ran out. Each loader runs in a child given 10 s
+// (tabula::testing::said_in_child).
+TEST(BoardSignature, KeyAndPasswordFilesThatAreNoPlainFileAreRefusedNotWaitedOn) {
+  Dir d;
+  const std::string fifo = d.file("fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string zero = d.file("zero");
+  std::filesystem::create_symlink("/dev/zero", zero);
+  struct Loader {
+    const char* name;
+    std::function<std::string(const std::string&)> load;
+    const char* what;
+  };
+  const Loader loaders[] = {
+      {"arbiter key", [](const std::string& p) { std::string e; (void)load_key(p, e); return e; },
+       ": is %s, not an arbiter key file; nothing was read"},
+      {"board keys", [](const std::string& p) { std::string e; (void)BoardKeyRing::load(p, e); return e; },
+       ": is %s, not a board keys file; nothing was read"},
+      {"board key", [](const std::string& p) { std::string e; (void)load_board_key(p, "t1", e); return e; },
+       ": is %s, not a board key file; nothing was read"},
+      {"broker password", [](const std::string& p) {
+         std::string e;
+         PublisherConfig c;
+         (void)configure({"mqtt://127.0.0.1:1", "", "t1", p, "", ""}, c, e);
+         return e;
+       },
+       "cannot read the broker password from %p (is %s, not a password file; nothing was read)"},
+  };
+  for (const Loader& l : loaders) {
+    for (const auto& [path, kind] : {std::pair<std::string, std::string>{fifo, "a FIFO"}, {zero, "a device"}}) {
+      std::string want = l.what;
+      want.replace(want.find("%s"), 2, kind);
+      // A board key file's mode is checked first: a device (mode 0666) is refused by it, unread.
+      if (std::string(l.name) == "board key" && kind == "a device") want = "may be read by others (mode 0666)";
+      if (const auto at = want.find("%p"); at != std::string::npos) want.replace(at, 2, path);
+      const std::string said = tabula::testing::said_in_child([&] { return l.load(path); });
+      EXPECT_TRUE(contains(said, want)) << l.name << ", " << kind << ": " << said;
+      if (std::string(l.name) != "broker password") {
+        EXPECT_EQ(said.rfind(path + ": ", 0), 0u) << said;
+      }
+    }
+  }
 }
 
 }  // namespace

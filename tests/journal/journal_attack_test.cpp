@@ -322,5 +322,34 @@ TEST(JournalAttack, AWalOrShmThatIsNoPlainFileIsRefusedNotWaitedOn) {
   EXPECT_EQ(c.inputs.size(), 3u);
 }
 
+// Session 16: a crafted journal runs SQL of its own. Before: a view in the
+// header's place with a recursive CTE made every open spin for ever (the
+// child was killed by its alarm); a trigger that deleted every input as it
+// was written was opened and appended to without a word, and the game's
+// inputs were lost. Now any view or trigger is refused by name at open, the
+// file left as it is.
+TEST(JournalAttack, APlantedViewOrTriggerIsRefusedBeforeAnyRowIsRead) {
+  const std::pair<const char*, const char*> plants[] = {
+      {"ALTER TABLE header RENAME TO h0; CREATE VIEW header AS WITH RECURSIVE c(x) AS "
+       "(SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT key, value FROM h0, c",
+       "holds a view \"header\""},
+      {"CREATE TRIGGER eat AFTER INSERT ON inputs BEGIN DELETE FROM inputs; END", "holds a trigger \"eat\""},
+      {"CREATE VIEW \"v\x1b[2J\" AS SELECT 1", "holds a view \"v\\x1b[2J\""},
+  };
+  for (const auto& [statements, words] : plants) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.db");
+    {
+      Journal j;
+      ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+      for (int i = 0; i < 3; ++i) ASSERT_TRUE(j.record(session::Tick{Millis{i}}, {}, 0).ok());
+    }
+    sql(path, statements);
+    const std::string before = read_bytes(path);
+    EXPECT_EQ(refused_in_a_child(path, words), 0) << statements;
+    EXPECT_EQ(read_bytes(path), before) << statements;
+  }
+}
+
 }  // namespace
 }  // namespace tabula::journal

@@ -123,7 +123,7 @@ TEST(VariantLoader, OnlyAPlainFileOfBoundedSizeIsReadAsAVariant) {
       {"zero.txtpb", ": is a device, not a variant file; nothing was read"},
       {"dir.txtpb", ": is a directory, not a variant file; nothing was read"},
       {"big.txtpb", " bytes; a variant file is at most 1048576 bytes"},
-      {"absent.txtpb", ": cannot read the file (No such file or directory)"},
+      {"absent.txtpb", ": cannot be read (No such file or directory)"},
   };
   for (const auto& [name, said] : cases) {
     const std::string text = load_in_child((tmp / name).string());
@@ -361,7 +361,7 @@ TEST(VariantLoader, UnknownIdListsKnownVariants) {
 TEST(VariantLoader, MissingFileIsAnError) {
   LoadResult r = load_file("/nonexistent/x.txtpb");
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error_text().find("cannot read"), std::string::npos);
+  EXPECT_NE(r.error_text().find("cannot be read"), std::string::npos);
 }
 
 }  // namespace

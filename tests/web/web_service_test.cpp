@@ -427,6 +427,62 @@ TEST_F(WebServiceTest, TheRoundFeedsParseInPgnExtractAndReplayInTabula) {
   EXPECT_EQ(std::system(replay.c_str()), 0) << file_text((d / "replay.txt").string());
 }
 
+// A POST of the form `body` to /api/arbiter/login from the loopback address
+// `source` (any of 127.0.0.0/8): the answer's status, -1 without one.
+int login_from(const std::string& source, int port, const std::string& token) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  sockaddr_in from{};
+  from.sin_family = AF_INET;
+  ::inet_pton(AF_INET, source.c_str(), &from.sin_addr);
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(static_cast<std::uint16_t>(port));
+  ::inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+  int status = -1;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) == 0 &&
+      ::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0) {
+    const std::string body = "token=" + token;
+    const std::string request = "POST /api/arbiter/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                                "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " +
+                                std::to_string(body.size()) + "\r\n\r\n" + body;
+    if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(request.size())) {
+      std::string answer;
+      char buf[512];
+      pollfd p{fd, POLLIN, 0};
+      while (answer.find("\r\n") == std::string::npos && ::poll(&p, 1, 10000) > 0) {
+        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+        if (n <= 0) break;
+        answer.append(buf, static_cast<std::size_t>(n));
+      }
+      if (answer.rfind("HTTP/1.1 ", 0) == 0 && answer.size() >= 12) status = std::stoi(answer.substr(9, 3));
+    }
+  }
+  ::close(fd);
+  return status;
+}
+
+// Session 16, the attacker's round: the table of failing addresses was
+// cleared whole past 1024 addresses, so one wrong token from each of 1025
+// addresses wiped the count of an address that had to wait: it guessed again
+// at once (and the clear freed the entry the handler still read).
+TEST_F(WebServiceTest, WrongTokensFromManyAddressesDoNotLiftAnAddresssWait) {
+  Web web = open_web(at(broker_->port()), {}, "web-guess");
+  const int port = web.service->port();
+  for (int i = 0; i < 5; ++i) ASSERT_EQ(login_from("127.0.0.1", port, "guess"), 401);
+  ASSERT_EQ(login_from("127.0.0.1", port, kToken), 429);
+  // One wrong token from each of 1100 other loopback addresses.
+  int refused_new = 0;
+  for (int i = 0; i < 1100; ++i) {
+    const int status = login_from("127.9." + std::to_string(i / 250) + "." + std::to_string(1 + i % 250), port, "guess");
+    ASSERT_TRUE(status == 401 || status == 429) << i << ": " << status;
+    refused_new += status == 429;
+  }
+  EXPECT_EQ(refused_new, 1100 - 1023) << "the 1024 addresses with a wrong token in the last minute are held, each new one past them waits";
+  EXPECT_EQ(login_from("127.0.0.1", port, kToken), 429) << "the first address's wait was lifted by the others";
+  EXPECT_EQ(login_from("127.9.9.9", port, kToken), 429) << "a new address while 1024 are held";
+}
+
 TEST_F(WebServiceTest, TheArbitersActionReachesTheBoardAndOnlyTheArbiterCanSendOne) {
   Web web = open_web(at(broker_->port()), {}, "web-3");
   auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));

@@ -40,6 +40,11 @@ bool wait_for(socket_t sock, short events, long long ms) {
   }
 }
 
+// A request's head and body together: the service's bodies are at most
+// 16 KiB (web_service.cpp), its heads a few; 256 KiB leaves room for any
+// browser's cookies and headers.
+constexpr std::size_t kMaxRequestBytes = 256 * 1024;
+
 // A connection's socket as the library's Stream, with one read buffer for
 // the connection's life and a deadline on the reads of each request.
 class GuardedStream : public httplib::Stream {
@@ -52,6 +57,7 @@ class GuardedStream : public httplib::Stream {
   void set_deadline(Clock::time_point t) {
     deadline_ = t;
     status_ = 0;
+    taken_ = 0;
   }
   int status() const { return status_; }
   bool buffered() const { return begin_ < end_; }
@@ -76,9 +82,16 @@ class GuardedStream : public httplib::Stream {
       begin_ = 0;
       end_ = static_cast<std::size_t>(n);
     }
-    const std::size_t n = std::min(size, end_ - begin_);
+    // Session 16: a request is at most kMaxRequestBytes, head and body.
+    // Each header line is within the library's limit but their number was
+    // not: 2 MB of "X-A: b" lines were read and held as one request (and
+    // answered 200); on a fast link, gigabytes within the deadline. Past the
+    // bound the read fails and the connection is closed.
+    if (taken_ >= kMaxRequestBytes) return -1;
+    const std::size_t n = std::min({size, end_ - begin_, kMaxRequestBytes - taken_});
     std::memcpy(ptr, buffer_ + begin_, n);
     begin_ += n;
+    taken_ += n;
     return static_cast<ssize_t>(n);
   }
 
@@ -120,6 +133,7 @@ class GuardedStream : public httplib::Stream {
   std::chrono::seconds write_timeout_;
   Clock::time_point deadline_ = Clock::time_point::max();
   int status_ = 0;  // of the answer being written (0: none yet)
+  std::size_t taken_ = 0;  // bytes of this request read so far
   char buffer_[4096];
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
@@ -212,6 +226,41 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
   return ok;
 }
 
+namespace {
+
+// A header's value as it can be echoed: at most 20 bytes, printable ASCII,
+// any other byte as '?'.
+std::string echo_value(const std::string& v) {
+  std::string out;
+  for (std::size_t i = 0; i < v.size() && i < 20; ++i) out += v[i] >= 0x20 && v[i] < 0x7f ? v[i] : '?';
+  return "\"" + out + (v.size() > 20 ? "...\"" : "\"");
+}
+
+// "" when the request's body framing can be read one way only; else what is wrong.
+std::string framing_problem(const httplib::Request& req) {
+  const std::size_t lengths = req.get_header_value_count("Content-Length");
+  for (std::size_t i = 0; i < lengths; ++i) {
+    const std::string v = req.get_header_value("Content-Length", i);
+    if (v.empty() || v.size() > 18 || !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return "Content-Length " + echo_value(v) + " is not digits only";
+    if (const std::string first = req.get_header_value("Content-Length", 0); v != first)
+      return "two Content-Length values (" + echo_value(first) + " and " + echo_value(v) + "): one framing only";
+  }
+  const std::size_t codings = req.get_header_value_count("Transfer-Encoding");
+  if (codings > 1) return "Transfer-Encoding given " + std::to_string(codings) + " times: one framing only";
+  if (codings == 1 && req.get_header_value("Transfer-Encoding") != "chunked")
+    return "Transfer-Encoding " + echo_value(req.get_header_value("Transfer-Encoding")) +
+           ": a request's body is read as \"chunked\" alone or by its Content-Length";
+  // The library reads no body of a GET or HEAD: what a proxy takes as its
+  // body was read as the next request.
+  if ((req.method == "GET" || req.method == "HEAD") &&
+      (codings > 0 || (lengths > 0 && req.get_header_value("Content-Length") != "0")))
+    return "a " + req.method + " request has no body here (Content-Length or Transfer-Encoding given)";
+  return "";
+}
+
+}  // namespace
+
 void guard_requests(httplib::Server& server) {
   server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
     // The address decoded: a NUL cut a file's name short ("/index.html%00.js"
@@ -229,6 +278,19 @@ void guard_requests(httplib::Server& server) {
     if (req.has_header("Transfer-Encoding") && req.has_header("Content-Length")) {
       res.status = 400;
       res.set_content("400 both Content-Length and Transfer-Encoding: one framing only\n", "text/plain; charset=utf-8");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    // Session 16: one framing read one way only (RFC 9112 6.1, 6.3). The
+    // library read the first of two Content-Lengths (a proxy that reads the
+    // last took the request behind as body, the service answered it), took
+    // "+0" and "0x0" as numbers, and read a body as chunked only for the
+    // exact value "chunked" (a proxy reads "Chunked" or "xchunked, chunked"
+    // as chunked, "identity" as none: the two disagree on where the request
+    // ends), and read no body of a GET (its body was the next request). Each
+    // is 400; GuardedServer closes the connection after it.
+    if (const std::string why = framing_problem(req); !why.empty()) {
+      res.status = 400;
+      res.set_content("400 " + why + "\n", "text/plain; charset=utf-8");
       return httplib::Server::HandlerResponse::Handled;
     }
     // Range is ignored, as RFC 9110 14.2 lets a server: the files and feeds

@@ -6,7 +6,8 @@
 //   for ever; 1016 such connections (the pool: --max-streams + 16) stopped
 //   the service answering anyone (measured: a request timed out after 15 s).
 //   Here a request's head and body must arrive within `request_deadline`
-//   of its first byte, or the connection is closed.
+//   of its first byte, or the connection is closed; and be at most 256 KiB
+//   together (s16: any number of short header lines was read and held).
 // - Many connections from one address. At most `max_per_address` open at
 //   once per client address (0: no limit); the next is answered 429 and
 //   closed before any of its bytes are read, so one machine cannot take the

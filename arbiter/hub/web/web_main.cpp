@@ -26,6 +26,7 @@
 #include <thread>
 
 #include "cli/options.h"
+#include "files/plain_file.h"
 #include "hub/hub_client.h"
 #include "hub/web/standings_json.h"
 #include "hub/web/web_service.h"
@@ -41,14 +42,13 @@ using namespace tabula;
 #define TABULA_INSTALLED_WWW_DIR "/usr/share/tabula/www"
 #endif
 
+// The first line of a secret's file, through the one reader of a file a
+// person names (s16: a FIFO waited for ever, /dev/zero was read until
+// memory ran out).
 std::string first_line(const std::string& path, const char* what, std::string& error) {
-  std::ifstream f(path);
   std::string line;
-  if (!f || !std::getline(f, line) || line.empty()) {
-    error = path + ": cannot read " + what + " (its first line)";
-    return {};
-  }
-  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (const std::string why = files::read_first_line(path, std::string("the file of ") + what, line); !why.empty())
+    error = path + ": cannot read " + what + " (" + why + ")";
   return line;
 }
 

@@ -30,6 +30,7 @@ using Clock = std::chrono::steady_clock;
 constexpr std::size_t kMaxSessions = 16;               // arbiter logins held at once
 constexpr std::int64_t kSessionLifeMs = 12 * 3600 * 1000;
 constexpr int kLoginFailuresPerMinute = 5;              // per client address
+constexpr std::size_t kMaxFailingAddresses = 1024;     // addresses with a wrong token in the last minute
 constexpr std::chrono::seconds kStreamKeepalive{15};
 
 std::int64_t wall_ms() {
@@ -456,11 +457,28 @@ void add_arbiter_routes(WebService::Impl& s, httplib::Server& svr) {
     }
     const std::int64_t now = wall_ms();
     std::lock_guard<std::mutex> g(s.mutex);
-    auto& fails = s.failures[req.remote_addr];
-    fails.erase(std::remove_if(fails.begin(), fails.end(), [&](std::int64_t t) { return t < now - 60000; }), fails.end());
-    if (s.failures.size() > 1024) s.failures.clear();  // bounded: forget old addresses
-    if (fails.size() >= kLoginFailuresPerMinute) {
+    // Session 16, the attacker's round: the table of addresses was cleared
+    // whole past 1024 of them, so wrong tokens from 1025 addresses (a /64 of
+    // IPv6, or 127.0.0.0/8 here) wiped every address's count, its own
+    // included: unlimited guesses. And the clear freed the entry `fails`
+    // still referred to (a use after free). Now only addresses without a
+    // wrong token in the last minute are forgotten; while 1024 addresses
+    // have one, a new address waits too (the arbiter already signed in keeps
+    // the session; bounded memory: 1024 x 5 times).
+    for (auto it = s.failures.begin(); it != s.failures.end();) {
+      auto& times = it->second;
+      times.erase(std::remove_if(times.begin(), times.end(), [&](std::int64_t t) { return t < now - 60000; }),
+                  times.end());
+      it = times.empty() ? s.failures.erase(it) : std::next(it);
+    }
+    const auto mine = s.failures.find(req.remote_addr);
+    if (mine != s.failures.end() && mine->second.size() >= kLoginFailuresPerMinute) {
       text_reply(res, 429, "too many wrong tokens from this address: wait a minute");
+      return;
+    }
+    if (mine == s.failures.end() && s.failures.size() >= kMaxFailingAddresses) {
+      text_reply(res, 429, "wrong tokens from " + std::to_string(kMaxFailingAddresses) +
+                               " addresses within a minute: every new address waits a minute");
       return;
     }
     if (!req.has_param("token") || !same_secret(req.get_param_value("token"), s.options.arbiter_token)) {
