@@ -13,6 +13,7 @@
 #include "tests/ui/virtual_board_play.h"
 #include "ui/kiosk_game.h"
 #include "ui/kiosk_options.h"
+#include "ui/panels.h"
 
 namespace tabula::ui {
 namespace {
@@ -91,6 +92,34 @@ TEST(BotKiosk, TheBotsMoveIsAnnouncedWithItsArrowAndOnlyItIsAccepted) {
   g->tick(t += Ms(3000));
   EXPECT_EQ(g->session().moves().size(), 2u);
   EXPECT_FALSE(has_bot_arrow(g->view(t)));
+}
+
+TEST(BotKiosk, ABotsSeatSaysItIsTheBotBeforeItsFirstMove) {
+  // s16-club: three friends named and a bot in the fourth seat: the turn
+  // line, the clock tiles, the ledger and the Players screen (seat_label)
+  // showed the bot's seat by its colour alone, like a person's without a
+  // name, until its first announcement. A named seat keeps its name; the
+  // arbiter's change of who plays changes the label.
+  KioskGameOptions o;
+  o.variant = "chesscom-ffa";
+  o.players = {"Ann", "Ben", "Cem"};
+  o.bots = "Green=2,Ben=greedy";
+  std::string error;
+  EXPECT_FALSE(KioskGame::create(o, Ms(0), error)) << "Ben is a player, not a seat";
+  o.bots = "Green=2,Blue=greedy";
+  auto game = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(game) << error;
+  Ms t(0);
+  const KioskView& v = game->view(t);
+  ASSERT_EQ(v.seats.size(), 4u);
+  EXPECT_EQ(seat_label(v.seats[0]), "Ann (Red)");
+  EXPECT_EQ(seat_label(v.seats[1]), "Ben (Blue)") << "a bot's seat the table named keeps its name";
+  EXPECT_EQ(seat_label(v.seats[3]), "bot, level 2 (Green)");
+  game->apply(SetBots{"Green=greedy,Yellow=8"}, t += Ms(100));
+  EXPECT_EQ(seat_label(game->view(t).seats[3]), "bot, greedy (Green)");
+  EXPECT_EQ(seat_label(game->view(t).seats[2]), "Cem (Yellow)");
+  game->apply(SetBots{""}, t += Ms(100));
+  EXPECT_EQ(seat_label(game->view(t).seats[3]), "Green") << "a person again";
 }
 
 TEST(BotKiosk, APlayerNamedBotOnTheSetupOrPlayersScreenIsABot) {
