@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include <filesystem>
@@ -12,8 +13,11 @@
 #include "test_files.h"
 #include "tests/ui/virtual_board_play.h"
 #include "ui/kiosk_game.h"
+#include "ui/bot_arrows.h"
 #include "ui/kiosk_options.h"
 #include "ui/panels.h"
+#include "ui/theme.h"
+#include "variants/variant_loader.h"
 
 namespace tabula::ui {
 namespace {
@@ -120,6 +124,27 @@ TEST(BotKiosk, ABotsSeatSaysItIsTheBotBeforeItsFirstMove) {
   EXPECT_EQ(seat_label(game->view(t).seats[2]), "Cem (Yellow)");
   game->apply(SetBots{""}, t += Ms(100));
   EXPECT_EQ(seat_label(game->view(t).seats[3]), "Green") << "a person again";
+}
+
+TEST(BotKiosk, EverySeatsArrowHasAHaloThatOutlinesIt) {
+  // s16-club: Chess Four's Dark Brown bot's arrow (and the ring around its
+  // piece) had the same near-black halo as every seat's, which outlines a
+  // yellow or white arrow but not a dark one: a dark blob on the dark
+  // squares. Every seat colour of every shipped variant gets a halo at
+  // least 0.4 of luminance away from it (the old halo: Black 0.17, Dark
+  // Brown 0.27, Red 0.30).
+  int seats = 0;
+  for (const std::string& id : variants::list_ids()) {
+    std::string error;
+    auto game = KioskGame::create(id, error);
+    ASSERT_TRUE(game) << id << ": " << error;
+    for (const SeatView& seat : game->view().seats) {
+      const float apart = std::abs(luminance(arrow_halo(seat.colour)) - luminance(seat.colour));
+      EXPECT_GE(apart, 0.4f) << id << ", " << seat.name << "'s arrow";
+      ++seats;
+    }
+  }
+  EXPECT_GE(seats, 30);
 }
 
 TEST(BotKiosk, APlayerNamedBotOnTheSetupOrPlayersScreenIsABot) {
