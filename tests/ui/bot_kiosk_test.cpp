@@ -147,6 +147,32 @@ TEST(BotKiosk, EverySeatsArrowHasAHaloThatOutlinesIt) {
   EXPECT_GE(seats, 30);
 }
 
+TEST(BotKiosk, AHintSaysWhichPieceToMoveFromWhereToWhere) {
+  // s16-club: a child asking for a hint read "Hint for Red: Bi1-e5", the
+  // game's notation only. The screen now says the piece and both squares
+  // first, the notation after; they are the hint's arrow and the piece on
+  // its first square.
+  KioskGameOptions o;
+  o.variant = "chess";  // a hint's search there is quick (level 6)
+  o.hints = true;
+  std::string error;
+  auto game = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(game) << error;
+  Ms t(0);
+  game->tick(t += Ms(3000));  // the set-up board settles
+  game->apply(AskHint{}, t += Ms(100));
+  wait_for(*game, t, [&] { return !game->view(t).arrows.empty(); });
+  const KioskView& v = game->view(t);
+  ASSERT_EQ(v.arrows.size(), 1u);
+  ASSERT_TRUE(v.ruling);
+  const ArrowView& a = v.arrows[0];
+  ASSERT_TRUE(v.piece_at(a.from));
+  const std::string piece(piece_name(v.piece_at(a.from)->glyph));
+  const std::string words = "Hint for White: move the " + piece + " from " + cell_name(a.from) + " to " + cell_name(a.to) + " (";
+  EXPECT_EQ(v.ruling->text.substr(0, words.size()), words) << v.ruling->text;
+  EXPECT_EQ(v.ruling->text.back(), ')') << v.ruling->text;
+}
+
 TEST(BotKiosk, APlayerNamedBotOnTheSetupOrPlayersScreenIsABot) {
   KioskGameOptions o;
   o.variant = "chess";
