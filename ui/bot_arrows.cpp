@@ -9,6 +9,16 @@
 
 namespace tabula::ui {
 
+namespace {
+constexpr Rgb kDarkHalo{10, 10, 10};
+constexpr Rgb kLightHalo{246, 236, 214};
+}  // namespace
+
+Rgb arrow_halo(Rgb fill) {
+  const float l = luminance(fill);
+  return l - luminance(kDarkHalo) >= luminance(kLightHalo) - l ? kDarkHalo : kLightHalo;
+}
+
 void draw_arrows(ImDrawList* draw, const KioskView& view, const BoardLayout& layout) {
   const float cs = layout.cell_size();
   for (const ArrowView& arrow : view.arrows) {
@@ -29,9 +39,9 @@ void draw_arrows(ImDrawList* draw, const KioskView& view, const BoardLayout& lay
     const ImVec2 base{shape.base.x, shape.base.y};
     const ImVec2 left{shape.left.x, shape.left.y};
     const ImVec2 right{shape.right.x, shape.right.y};
-    // A dark halo under the seat's colour, so a yellow or white arrow reads
-    // on light squares too.
-    const ImU32 halo = IM_COL32(10, 10, 10, 200);
+    // A halo under the seat's colour, so the arrow reads on both kinds of
+    // square: dark under a yellow or white arrow, light under a black one.
+    const ImU32 halo = to_imu32(arrow_halo(colour), 200);
     const ImU32 fill = to_imu32(colour, arrow.hint ? 170 : 235);
     draw->AddCircleFilled(start, width * 0.9f, halo, 20);
     draw->AddLine(start, base, halo, width + std::max(3.0f, cs * 0.06f));

@@ -334,9 +334,16 @@ const KioskView& KioskGame::view(session::Millis now) {
     view_.blunder_check = bots_ && bots_->options().blunder_check;
     view_.bots = options_.bots;
     view_.variant_id = options_.variant;
-    // Who sits where (--players, or the journal's names on a resume).
-    for (std::size_t i = 0; i < view_.seats.size() && i < options_.players.size(); ++i)
-      view_.seats[i].player = options_.players[i];
+    // Who sits where (--players, or the journal's names on a resume). A
+    // bot's seat nobody named says so, with its level, so the table knows
+    // from the start which seat no hand at it plays ("bot, level 2 (Green)
+    // to move"; s16-club: it read "Green", like an unnamed person's).
+    for (std::size_t i = 0; i < view_.seats.size(); ++i) {
+      if (i < options_.players.size()) view_.seats[i].player = options_.players[i];
+      if (!view_.seats[i].player.empty() || !bots_) continue;
+      if (const session::BotSeat* b = bots_->options().seats.find(core::seat_at(static_cast<int>(i))))
+        view_.seats[i].player = "bot, " + session::level_name(b->level);
+    }
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
     if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())
       view_.dialog.reset();

@@ -171,6 +171,21 @@ std::string ply_words(const std::string& text) {
 // history).
 constexpr std::size_t kHeadlineRulings = 5;
 
+// A hint as a child can follow it (s16-club: "Hint for Red: Bi1-e5" was the
+// game's notation only): "Hint for Red: move the bishop from i1 to e5
+// (Bi1-e5)", while the hinted piece still stands on its square and the
+// hinted seat is to move (the screen only; the voice reads the notation as
+// words already, voice/spoken_text). Any other ruling is its text.
+std::string hint_in_words(const session::Ruling& r, const session::Snapshot& snap, const core::RuleSet& rules) {
+  constexpr std::string_view kHintFor = "Hint for ";
+  if (r.kind != session::RulingKind::kAdvice || r.squares.size() != 2 || r.text.rfind(kHintFor, 0) != 0) return r.text;
+  const std::size_t colon = r.text.find(": ");
+  const core::Piece p = snap.position.at(r.squares[0]);
+  if (colon == std::string::npos || p.empty() || p.seat != snap.to_move) return r.text;
+  return r.text.substr(0, colon) + ": move the " + rules.piece(p.kind).name + " from " + cell_name(cell_of(r.squares[0])) +
+         " to " + cell_name(cell_of(r.squares[1])) + " (" + r.text.substr(colon + 2) + ")";
+}
+
 }  // namespace
 
 KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
@@ -311,7 +326,8 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     }
   }
   // Rulings: the latest large, the rest as history.
-  for (const session::Ruling& r : snap.recent) v.ruling_history.push_back({severity_of(r.severity), r.text});
+  for (const session::Ruling& r : snap.recent)
+    v.ruling_history.push_back({severity_of(r.severity), hint_in_words(r, snap, rules)});
   if (!v.ruling_history.empty()) {
     v.ruling = v.ruling_history.back();
     v.ruling_history.pop_back();

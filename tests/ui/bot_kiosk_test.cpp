@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include <filesystem>
@@ -12,7 +13,11 @@
 #include "test_files.h"
 #include "tests/ui/virtual_board_play.h"
 #include "ui/kiosk_game.h"
+#include "ui/bot_arrows.h"
 #include "ui/kiosk_options.h"
+#include "ui/panels.h"
+#include "ui/theme.h"
+#include "variants/variant_loader.h"
 
 namespace tabula::ui {
 namespace {
@@ -91,6 +96,81 @@ TEST(BotKiosk, TheBotsMoveIsAnnouncedWithItsArrowAndOnlyItIsAccepted) {
   g->tick(t += Ms(3000));
   EXPECT_EQ(g->session().moves().size(), 2u);
   EXPECT_FALSE(has_bot_arrow(g->view(t)));
+}
+
+TEST(BotKiosk, ABotsSeatSaysItIsTheBotBeforeItsFirstMove) {
+  // s16-club: three friends named and a bot in the fourth seat: the turn
+  // line, the clock tiles, the ledger and the Players screen (seat_label)
+  // showed the bot's seat by its colour alone, like a person's without a
+  // name, until its first announcement. A named seat keeps its name; the
+  // arbiter's change of who plays changes the label.
+  KioskGameOptions o;
+  o.variant = "chesscom-ffa";
+  o.players = {"Ann", "Ben", "Cem"};
+  o.bots = "Green=2,Ben=greedy";
+  std::string error;
+  EXPECT_FALSE(KioskGame::create(o, Ms(0), error)) << "Ben is a player, not a seat";
+  o.bots = "Green=2,Blue=greedy";
+  auto game = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(game) << error;
+  Ms t(0);
+  const KioskView& v = game->view(t);
+  ASSERT_EQ(v.seats.size(), 4u);
+  EXPECT_EQ(seat_label(v.seats[0]), "Ann (Red)");
+  EXPECT_EQ(seat_label(v.seats[1]), "Ben (Blue)") << "a bot's seat the table named keeps its name";
+  EXPECT_EQ(seat_label(v.seats[3]), "bot, level 2 (Green)");
+  game->apply(SetBots{"Green=greedy,Yellow=8"}, t += Ms(100));
+  EXPECT_EQ(seat_label(game->view(t).seats[3]), "bot, greedy (Green)");
+  EXPECT_EQ(seat_label(game->view(t).seats[2]), "Cem (Yellow)");
+  game->apply(SetBots{""}, t += Ms(100));
+  EXPECT_EQ(seat_label(game->view(t).seats[3]), "Green") << "a person again";
+}
+
+TEST(BotKiosk, EverySeatsArrowHasAHaloThatOutlinesIt) {
+  // s16-club: Chess Four's Dark Brown bot's arrow (and the ring around its
+  // piece) had the same near-black halo as every seat's, which outlines a
+  // yellow or white arrow but not a dark one: a dark blob on the dark
+  // squares. Every seat colour of every shipped variant gets a halo at
+  // least 0.4 of luminance away from it (the old halo: Black 0.17, Dark
+  // Brown 0.27, Red 0.30).
+  int seats = 0;
+  for (const std::string& id : variants::list_ids()) {
+    std::string error;
+    auto game = KioskGame::create(id, error);
+    ASSERT_TRUE(game) << id << ": " << error;
+    for (const SeatView& seat : game->view().seats) {
+      const float apart = std::abs(luminance(arrow_halo(seat.colour)) - luminance(seat.colour));
+      EXPECT_GE(apart, 0.4f) << id << ", " << seat.name << "'s arrow";
+      ++seats;
+    }
+  }
+  EXPECT_GE(seats, 30);
+}
+
+TEST(BotKiosk, AHintSaysWhichPieceToMoveFromWhereToWhere) {
+  // s16-club: a child asking for a hint read "Hint for Red: Bi1-e5", the
+  // game's notation only. The screen now says the piece and both squares
+  // first, the notation after; they are the hint's arrow and the piece on
+  // its first square.
+  KioskGameOptions o;
+  o.variant = "chess";  // a hint's search there is quick (level 6)
+  o.hints = true;
+  std::string error;
+  auto game = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(game) << error;
+  Ms t(0);
+  game->tick(t += Ms(3000));  // the set-up board settles
+  game->apply(AskHint{}, t += Ms(100));
+  wait_for(*game, t, [&] { return !game->view(t).arrows.empty(); });
+  const KioskView& v = game->view(t);
+  ASSERT_EQ(v.arrows.size(), 1u);
+  ASSERT_TRUE(v.ruling);
+  const ArrowView& a = v.arrows[0];
+  ASSERT_TRUE(v.piece_at(a.from));
+  const std::string piece(piece_name(v.piece_at(a.from)->glyph));
+  const std::string words = "Hint for White: move the " + piece + " from " + cell_name(a.from) + " to " + cell_name(a.to) + " (";
+  EXPECT_EQ(v.ruling->text.substr(0, words.size()), words) << v.ruling->text;
+  EXPECT_EQ(v.ruling->text.back(), ')') << v.ruling->text;
 }
 
 TEST(BotKiosk, APlayerNamedBotOnTheSetupOrPlayersScreenIsABot) {
