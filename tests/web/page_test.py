@@ -15,6 +15,7 @@ file, updated without a reload; screenshots of a finished round at 390x844 (a ph
 stopped at the end.
 """
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -154,6 +155,12 @@ try:
     d.get(f"http://127.0.0.1:{live}/")
     first = wait_for("board t5 with a move", lambda: (cards(d).get("t5") or "") if " no move yet" not in (cards(d).get("t5") or " no move yet") else None)
     wait_for("a later move of t5 on the same page", lambda: cards(d).get("t5") != first)
+    # The last move with how many moves were played, never "N. move": a count
+    # of every seat's moves read as chess's move number (s16: "2. b7-d7" where
+    # the kiosk said round 1).
+    last = cards(d).get("t5") or ""
+    if not re.search(r"last move \S+ \(\d+ moves? played\)", last) or re.search(r"^\d+\. ", last, re.M):
+        failures.append(f"t5's card does not say its last move as 'last move X (N moves played)': {last!r}")
     # The delayed service holds the game back: nothing of it is public yet.
     d2 = browser(1280, 900)
     d2.get(f"http://127.0.0.1:{delayed}/")

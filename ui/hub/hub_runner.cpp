@@ -5,10 +5,10 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <fstream>
 #include <thread>
 
 #include "event/event_store.h"
+#include "files/plain_file.h"
 #include "hub/hub_client.h"
 #include "ui/hub/hub_screen.h"
 #include "ui/platform_glfw.h"
@@ -104,9 +104,12 @@ int run_hub_screen(const HubScreenOptions& options) {
   }
   cfg.broker.username = options.username;
   if (!options.password_file.empty()) {
-    std::ifstream f(options.password_file);
-    if (!f || !std::getline(f, cfg.broker.password)) {
-      std::fprintf(stderr, "tabula-hub: %s: cannot read the broker password\n", options.password_file.c_str());
+    // Through the one reader (as tabula-hub-web and the board publisher):
+    // a FIFO waited for ever here, a link to /dev/zero was read without end.
+    if (const std::string why = files::read_first_line(options.password_file, "a password file", cfg.broker.password);
+        !why.empty()) {
+      std::fprintf(stderr, "tabula-hub: %s: cannot read the broker password (%s)\n", options.password_file.c_str(),
+                   why.c_str());
       return 2;
     }
   }

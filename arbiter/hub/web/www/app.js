@@ -117,6 +117,12 @@ function seatList(entry) {
   return ul;
 }
 
+// `moves` counts every seat's moves (plies), not chess's numbered moves:
+// "2. b7-d7" read as move 2 where the kiosk says round 1.
+function played(n) {
+  return n === 1 ? '1 move played' : `${n} moves played`;
+}
+
 function card(entry) {
   const b = entry.data;
   const c = el('article', 'card' + (b.over ? ' over' : ''));
@@ -128,7 +134,7 @@ function card(entry) {
   if (b.error) c.appendChild(el('p', 'error', b.error));
   c.appendChild(drawBoard(b, false));
   c.appendChild(el('p', 'line', resultLine(b)));
-  c.appendChild(el('p', 'last', b.last_move ? `${b.moves}. ${b.last_move}` : 'no move yet'));
+  c.appendChild(el('p', 'last', b.last_move ? `last move ${b.last_move} (${played(b.moves)})` : 'no move yet'));
   c.appendChild(seatList(entry));
   c.addEventListener('click', () => openFocus(b.board));
   c.addEventListener('keydown', e => { if (e.key === 'Enter') openFocus(b.board); });
@@ -168,7 +174,7 @@ function renderFocus() {
   wrap.appendChild(drawBoard(b, true));
   const side = el('div', 'side');
   side.appendChild(el('p', 'line', resultLine(b)));
-  side.appendChild(el('p', 'last', b.last_move ? `last move ${b.moves}. ${b.last_move}` : 'no move yet'));
+  side.appendChild(el('p', 'last', b.last_move ? `last move ${b.last_move} (${played(b.moves)})` : 'no move yet'));
   side.appendChild(seatList(entry));
   const rul = el('ul', 'rulings');
   for (const r of b.rulings) rul.appendChild(el('li', 'ruling ' + r.severity, r.text));
