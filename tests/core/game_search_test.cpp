@@ -339,5 +339,55 @@ TEST(GameSearchMates, TheSeatToMoveGetsNoListFoundBeforeAnotherSeatWasMatedOut) 
   }
 }
 
+// 000's mate test after a move is the list of the seat to move (issue 30
+// item 3): the target in check with a reply gets the list the test found
+// (Module::mate_test_is_list), not one found again at his turn. In random
+// corner games, every such list equals the one found afresh (a copy whose
+// cache a make/unmake cleared) on the same game, and the mechanism is met
+// often: it fails where the turn always finds the list again.
+TEST(GameSearchMates, AChecked000TargetsListIsTheOneHisMateTestFound) {
+  for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
+    SCOPED_TRACE(id);
+    auto loaded = variants::load_id(id);
+    ASSERT_TRUE(loaded.ok()) << loaded.error_text();
+    auto start = start_of(*loaded.rules);
+    ASSERT_TRUE(start.ok());
+    int found = 0;
+    const int seeds = testing::sanitizer_size(6, 2);
+    for (int seed = 1; seed <= seeds; ++seed) {
+      Game game(loaded.rules, *start);
+      std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+      for (int ply = 0; ply < 60 && !game.outcome().over; ++ply) {
+        MoveList list;
+        game.legal_moves(list);
+        if (list.empty()) break;
+        for (const Move& m : list) {
+          game.make(m);
+          if (game.list_found_by_mate_test()) {
+            ++found;
+            ASSERT_TRUE(game.position().in_check(game.to_move())) << seed << " " << ply;
+            Game fresh = game;
+            MoveList any;
+            fresh.legal_moves(any);
+            ASSERT_FALSE(any.empty());
+            fresh.make(any[0]);
+            fresh.unmake();
+            ASSERT_FALSE(fresh.list_found_by_mate_test());
+            MoveList want;
+            fresh.legal_moves(want);
+            MoveList got;
+            game.legal_moves(got);
+            ASSERT_EQ(std::vector<Move>(got.begin(), got.end()), std::vector<Move>(want.begin(), want.end()))
+                << id << " seed " << seed << " ply " << ply;
+          }
+          game.unmake();
+        }
+        game.make(list[rng() % list.size()]);
+      }
+    }
+    EXPECT_GT(found, 5) << id;
+  }
+}
+
 }  // namespace
 }  // namespace tabula::core
