@@ -8,8 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
+#include <string>
 
 #include "core/fen.h"
 #include "core/fen4.h"
@@ -23,6 +26,22 @@ namespace {
 
 Result<Position> start_of(const RuleSet& rules) {
   return rules.four_player_notation ? parse_fen4(rules, rules.start_fen) : parse_fen(rules, rules.start_fen);
+}
+
+// A shipped variant's rules and start position; nullopt (with a test
+// failure) where either does not load.
+struct Shipped {
+  std::shared_ptr<const RuleSet> rules;
+  Position start;
+};
+std::optional<Shipped> shipped_start(const std::string& id) {
+  auto loaded = variants::load_id(id);
+  EXPECT_TRUE(loaded.ok()) << id << ": " << loaded.error_text();
+  if (!loaded.ok()) return std::nullopt;
+  auto start = start_of(*loaded.rules);
+  EXPECT_TRUE(start.ok()) << id;
+  if (!start.ok()) return std::nullopt;
+  return Shipped{loaded.rules, *start};
 }
 
 // Everything the search reads, written out for a readable comparison.
@@ -59,16 +78,14 @@ std::string state_of(const Game& g) {
 class GameSearch : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GameSearch, MakeReachesWhatPlayReachesAndUnmakeGivesBackTheStateBefore) {
-  auto loaded = variants::load_id(GetParam());
-  ASSERT_TRUE(loaded.ok()) << loaded.error_text();
-  auto start = start_of(*loaded.rules);
-  ASSERT_TRUE(start.ok());
+  const std::optional<Shipped> variant = shipped_start(GetParam());
+  ASSERT_TRUE(variant);
   int made = 0;
   // Seeds 1-4; 1-2 in the sanitizer pass (sanitizer_size.h): seed 2 keeps
   // the resignation, and every variant still makes > 500 moves there.
   const int seeds = testing::sanitizer_size(4, 2);
   for (int seed = 1; seed <= seeds; ++seed) {
-    Game game(loaded.rules, *start);
+    Game game(variant->rules, variant->start);
     std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
     for (int ply = 0; ply < 100 && !game.outcome().over; ++ply) {
       if (seed % 2 == 0 && ply == 12 + 9 * seed) game.resign(game.to_move());  // random movers, walking kings
@@ -189,16 +206,14 @@ void expect_record_true(const Game& game, const std::string& where) {
 // direct check) or its old one (a discovered check) fails here.
 TEST(GameSearchChecks, TheChecksASearchFindsTwoPliesDeepAreTheBoardsChecks) {
   for (const char* id : {"chesscom-ffa", "four-kingdoms"}) {
-    auto loaded = variants::load_id(id);
-    ASSERT_TRUE(loaded.ok()) << loaded.error_text();
-    auto start = start_of(*loaded.rules);
-    ASSERT_TRUE(start.ok());
+    const std::optional<Shipped> variant = shipped_start(id);
+    ASSERT_TRUE(variant);
     int compared = 0;
     int checks = 0;
     // 4 seeds; 2 in the sanitizer pass (sanitizer_size.h), above both floors.
     const int seeds = testing::sanitizer_size(4, 2);
     for (int seed = 1; seed <= seeds; ++seed) {
-      Game game(loaded.rules, *start);
+      Game game(variant->rules, variant->start);
       std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
       for (int ply = 0; ply < 60 && !game.outcome().over; ++ply) {
         MoveList list;
@@ -348,14 +363,12 @@ TEST(GameSearchMates, TheSeatToMoveGetsNoListFoundBeforeAnotherSeatWasMatedOut) 
 TEST(GameSearchMates, AChecked000TargetsListIsTheOneHisMateTestFound) {
   for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
     SCOPED_TRACE(id);
-    auto loaded = variants::load_id(id);
-    ASSERT_TRUE(loaded.ok()) << loaded.error_text();
-    auto start = start_of(*loaded.rules);
-    ASSERT_TRUE(start.ok());
+    const std::optional<Shipped> variant = shipped_start(id);
+    ASSERT_TRUE(variant);
     int found = 0;
     const int seeds = testing::sanitizer_size(6, 2);
     for (int seed = 1; seed <= seeds; ++seed) {
-      Game game(loaded.rules, *start);
+      Game game(variant->rules, variant->start);
       std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
       for (int ply = 0; ply < 60 && !game.outcome().over; ++ply) {
         MoveList list;
