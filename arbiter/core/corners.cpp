@@ -587,7 +587,16 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
     for (Seat s : g.rules_->turn_order) n += g.plays(s) ? 1 : 0;
     return n;
   };
-  if (c.two_player.enabled && !g.two_player_ && live() == 2) {
+  // Every seat whose status is live plays: with three live (most moves of
+  // a four-seat game) two cannot be left playing, and the seats are not
+  // counted (issue 30 item 3: this runs after every move of a search).
+  auto at_most_two_live = [&g]() {
+    int n = 0;
+    for (int i = 0; i < g.rules_->seat_count(); ++i)
+      n += g.status_[static_cast<std::size_t>(i)] == SeatStatus::kLive ? 1 : 0;
+    return n <= 2;
+  };
+  if (c.two_player.enabled && !g.two_player_ && at_most_two_live() && live() == 2) {
     enter_two_player(g, out);
   } else if (g.two_player_) {
     if (could_enter && !entered) {

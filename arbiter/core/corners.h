@@ -58,6 +58,7 @@ class CornerQueens {
   };
   Iterator begin() const { return {&set_, 0}; }
   Iterator end() const { return {&set_, kMaxSquares}; }
+  bool operator==(const CornerQueens&) const = default;
 
  private:
   SquareSet set_;
@@ -88,6 +89,7 @@ struct CornerState {
   }
   bool had_turn_of(Seat s) const { return (had_turn >> index_of(s)) & 1U; }
   void note_turn(Seat s) { had_turn = static_cast<std::uint8_t>(had_turn | (1U << index_of(s))); }
+  bool operator==(const CornerState&) const = default;
 };
 
 // 000's filter, in a search: the non-targets' lines of one node (SeatLines),

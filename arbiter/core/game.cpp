@@ -41,6 +41,14 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
   }
   // The sheets' set-up (001: the teams' capture bans; 003: the tokens, the alliances...).
   for (const Modules::Module* mod : modules_) mod->setup(*this);
+  // The mate test after a move is the list of the seat to move where every
+  // module that filters his list or judges the test says its test is that
+  // list (has_move_in_check).
+  list_is_mate_test_ = true;
+  for (const Modules::Module* mod : hot_[Hot::kFilterLegal])
+    list_is_mate_test_ = list_is_mate_test_ && mod->mate_test_is_list();
+  for (const Modules::Module* mod : hot_[Hot::kHasMoveFor])
+    list_is_mate_test_ = list_is_mate_test_ && mod->mate_test_is_list();
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
   note_position();
@@ -135,13 +143,16 @@ bool Game::has_legal_move_for(Seat s) const {
 bool Game::has_move_in_check(Seat s) const {
   // The seat to move next, in check after a move: his turn starts by
   // finding his whole list (has_any_move); found here, it is found once.
-  // Only where the list is the Position's own (no module filters it or
-  // judges the mate test): then it is empty exactly when he has no move.
-  if (s != pos_.to_move() || !hot_[Hot::kFilterLegal].empty() || !hot_[Hot::kHasMoveFor].empty())
-    return has_legal_move_for(s);
+  // Only where the list is the mate test (list_is_mate_test_: the
+  // Position's own list, or 000's filtered one, whose rules are those its
+  // proof judges a reply by): then it is empty exactly when he has no move.
+  if (s != pos_.to_move() || !list_is_mate_test_) return has_legal_move_for(s);
   compute_legal(legal_cache_);
   if (legal_cache_.empty()) return false;
-  legal_stamp_ = {board_version_, pos_.ply(), pos_.settings()};
+  legal_stamp_.version = board_version_;
+  legal_stamp_.ply = pos_.ply();
+  legal_stamp_.settings = pos_.settings();
+  for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->save_state(*this, legal_stamp_.modules);
   legal_pending_ = true;
   return true;
 }
@@ -150,7 +161,15 @@ bool Game::take_pending_list() const {
   legal_pending_ = false;
   if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply() || !(legal_stamp_.settings == pos_.settings()))
     return false;
+  if (!hot_[Hot::kSearchState].empty()) {
+    // The modules' own state, which their filters read (000: the corner
+    // state, the two-player phase, the area reached): the same as found.
+    ModuleFrame now;
+    for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->save_state(*this, now);
+    if (!(now == legal_stamp_.modules)) return false;
+  }
   legal_cached_ = true;
+  list_taken_ = true;
   return true;
 }
 
@@ -279,6 +298,7 @@ bool Game::has_any_move() const {
   if (legal_pending_ && take_pending_list()) [[unlikely]]
     return true;
   compute_legal(legal_cache_);
+  list_taken_ = false;
   legal_cached_ = !legal_cache_.empty();
   return legal_cached_;
 }

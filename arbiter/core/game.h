@@ -45,6 +45,7 @@ struct ModuleFrame {
   CornerState corner;
   bool two_player = false;
   bool area_reached = false;
+  bool operator==(const ModuleFrame&) const = default;
 };
 
 class Game {
@@ -149,6 +150,10 @@ class Game {
     const Unattacked& found = frames_[static_cast<std::size_t>(depth_ - 1)].found;
     return found.version == board_version_ && found.settings == pos_.attack_settings() ? found.seats : 0;
   }
+  // Whether the list of the seat to move is the one the mate test after
+  // the last move found (issue 30 item 3: has_move_in_check; his turn took
+  // it instead of finding it again). Tests read the mechanism through it.
+  bool list_found_by_mate_test() const { return legal_cached_ && list_taken_; }
   bool teammates(Seat a, Seat b) const;
   const Outcome& outcome() const { return outcome_; }
   const std::vector<Move>& moves() const { return moves_; }
@@ -355,17 +360,22 @@ class Game {
   mutable MoveList legal_cache_;
   mutable bool legal_cached_ = false;
   // The mate test after a move (mates_after_move) of the seat to move next
-  // finds his whole list at once where no module filters it (issue 30 item
-  // 3): the start of his turn takes it instead of generating it again, if
-  // the board (its number and ply) and the Position's settings are still
-  // those it was found on.
+  // finds his whole list at once where that list is the mate test: no
+  // module filters it or judges the mate test, or each that does says its
+  // mate test is the list (Module::mate_test_is_list: 000) (issue 30 item
+  // 3): the start of his turn takes it instead of finding it again, if the
+  // board (its number and ply), the Position's settings and the modules'
+  // own state (ModuleFrame) are still those it was found on.
   struct LegalStamp {
     std::uint64_t version = 0;
     int ply = -1;
     Position::Settings settings{};
+    ModuleFrame modules;
   };
+  bool list_is_mate_test_ = false;  // (found once from the chosen modules)
   mutable LegalStamp legal_stamp_;
   mutable bool legal_pending_ = false;  // legal_cache_ holds the mate test's list, not yet taken
+  mutable bool list_taken_ = false;     // the turn took it (list_found_by_mate_test)
   bool has_move_in_check(Seat s) const;  // has_legal_move_for, keeping the list of the seat to move
   bool take_pending_list() const;        // has_any_move: the mate test's list, if it still holds
   bool quiet_ = false;  // inside make(): no ruling text, no record

@@ -68,6 +68,9 @@ class Modules::Corners final : public Modules::Module {
   void filter_legal(const Game& g, MoveList& list) const override { filter_corners(g, list); }
   std::string refusal(const Game& g, const Move& m) const override;
   std::optional<bool> has_move_for(const Game& g, Seat s) const override;
+  // 000's mate test judges a reply by the very rules filter_corners keeps
+  // a move by (refused, depth 0): the seat to move's list is his proof.
+  bool mate_test_is_list() const override { return true; }
   void before_make(const Game& g, Seat mover, const Move& m, MoveNotes& notes) const override;
   void after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
                   std::vector<Ruling>& out) const override;

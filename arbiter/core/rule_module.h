@@ -140,6 +140,13 @@ class Modules::Module {
   // Why a placement (MoveKind::kPlacement) is refused, or "" (not the module's).
   virtual std::string placement_refusal(const Game&, const Move&) const { return {}; }
   virtual std::optional<bool> has_move_for(const Game&, Seat) const { return std::nullopt; }  // the mate test
+  // Whether this module's has_move_for(g, s), asked of the seat to move,
+  // answers exactly whether his legal list (the Position's moves through
+  // every module's filter_legal; he is in check, so no stalemate_moves) is
+  // non-empty: then the mate test after a move may find that list instead,
+  // and his turn takes it (Game::has_move_in_check; issue 30 item 3). A
+  // module that filters without saying so keeps its own mate test.
+  virtual bool mate_test_is_list() const { return false; }
 
   // ---- a move
   virtual void before_make(const Game&, Seat /*mover*/, const Move&, MoveNotes&) const {}
