@@ -3,7 +3,7 @@
 
 namespace tabula::core {
 
-void CheckLines::build(const Position& pos, Seat s, std::uint16_t* kinds) {
+void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, std::uint16_t* kinds) {
   const RuleSet& rules = pos.rules();
   royal_ = pos.royal_kind();
   safe_ = false;
@@ -14,7 +14,7 @@ void CheckLines::build(const Position& pos, Seat s, std::uint16_t* kinds) {
   count_ = 0;
   Square k = pos.king_square(s);
   king_ = k;
-  enemies_ = pos.attackers_of(s);
+  enemies_ = enemies;
   // 000 short game: "Kings may enter their own coloured corner square and
   // become immune from check or checkmate" (Position::king_exposed); a plain
   // move of another seat does not move this king.
