@@ -29,7 +29,7 @@ struct CheckLinesHead {
   std::uint8_t enemies_ = 0;
   PieceKind royal_ = kNoKind;
   Square king_ = kNoSquare;
-  SquareSet seen_;     // the first occupied square of a path: moving it may open the path
+  SquareSet seen_;     // the first occupied square of a path that goes on behind it: moving it may open the path
   SquareSet reached_;  // squares a path reaches with every square before them empty
   int count_ = 0;      // how many squares order_ holds
 };

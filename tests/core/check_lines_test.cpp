@@ -126,6 +126,13 @@ TEST(CheckLines, DiscoveriesAndMovesAlongTheLineAreNotMissed) {
       {"k7/8/8/8/3N4/8/8/4K3 w - - 0 1", "d4", "f5", false, true},
       {"k7/8/8/1N6/8/8/8/4K3 w - - 0 1", "b5", "c7", true, true},     // a knight's check
       {"k7/8/8/8/8/8/1p6/4K2R b - - 0 1", "b2", "b1", false, false},  // a promotion is made
+      // A piece first on a path that ends at its square opens nothing when
+      // it leaves (issue 30 item 3, session 16): a knight's square of the
+      // king, the last square of the long diagonal.
+      {"k7/2B5/8/8/8/8/8/4K3 w - - 0 1", "c7", "d6", false, true},
+      {"k7/8/8/8/8/8/8/4K2R w - - 0 1", "h1", "h2", false, true},
+      {"k7/8/8/8/8/8/8/4K2R w - - 0 1", "h1", "h8", true, true},  // the rook's own check
+      {"k7/8/8/8/8/8/6N1/4K2R w - - 0 1", "g2", "h4", false, false},  // a path behind it: made
   };
   for (const Case& c : cases) {
     auto pos = core::parse_fen(*loaded.rules, c.fen);
@@ -142,6 +149,12 @@ TEST(CheckLines, DiscoveriesAndMovesAlongTheLineAreNotMissed) {
     CheckLines::Answer a = lines.after(*pos, m);
     std::string what = std::string(c.fen) + " " + c.from + "-" + c.to;
     EXPECT_EQ(a != CheckLines::Answer::kMake, c.proven) << what;
+    // The union's one test (000's filter's per-move test) proves exactly
+    // the moves proven not to check.
+    core::SeatLines all;
+    all.clear();
+    all.add(*pos, other);
+    EXPECT_EQ(all.quiet(*pos, m), c.proven && !c.check) << what;
     if (a != CheckLines::Answer::kMake) {
       EXPECT_EQ(a == CheckLines::Answer::kYes, c.check) << what;
     }
