@@ -2,9 +2,9 @@
 // king attacked, proved from lines found once per node (issue 30 item 3).
 //
 // The game layer asks this of every legal move: 000's "only the target may
-// be checkmated" (does the move check a non-target?), 003's "no move may
-// expose a protected king". Making every move to ask it cost more than the
-// move generation itself. CheckLines walks the king's attack trie once (as
+// be checkmated" (does the move check a non-target?; 003's "no move may
+// expose a protected king" has its own lines, guard_lines.h). Making every
+// move to ask it cost more than the move generation itself. CheckLines walks the king's attack trie once (as
 // Position::king_safety does for the mover's own king) and answers for a
 // plain move without making it; what it cannot prove it says so, and the
 // caller makes the move as before. The answer is the one Position::in_check
@@ -100,7 +100,7 @@ class CheckLines : private CheckLinesHead {
     return moved.kind != royal_ || !pos.rules().geometry.merged(m.to);
   }
   // What after() reads, for a caller that tests a move against several
-  // kings' lines at once (003's relation filter: the union of them).
+  // kings' lines at once (tests; SeatLines keeps a union of its own).
   bool safe() const { return safe_; }
   bool make_all() const { return make_all_; }
   std::uint8_t enemies() const { return enemies_; }
