@@ -2,9 +2,9 @@
 // king attacked, proved from lines found once per node (issue 30 item 3).
 //
 // The game layer asks this of every legal move: 000's "only the target may
-// be checkmated" (does the move check a non-target?), 003's "no move may
-// expose a protected king". Making every move to ask it cost more than the
-// move generation itself. CheckLines walks the king's attack trie once (as
+// be checkmated" (does the move check a non-target?; 003's "no move may
+// expose a protected king" has its own lines, guard_lines.h). Making every
+// move to ask it cost more than the move generation itself. CheckLines walks the king's attack trie once (as
 // Position::king_safety does for the mover's own king) and answers for a
 // plain move without making it; what it cannot prove it says so, and the
 // caller makes the move as before. The answer is the one Position::in_check
@@ -29,7 +29,7 @@ struct CheckLinesHead {
   std::uint8_t enemies_ = 0;
   PieceKind royal_ = kNoKind;
   Square king_ = kNoSquare;
-  SquareSet seen_;     // the first occupied square of a path: moving it may open the path
+  SquareSet seen_;     // the first occupied square of a path that goes on behind it: moving it may open the path
   SquareSet reached_;  // squares a path reaches with every square before them empty
   int count_ = 0;      // how many squares order_ holds
 };
@@ -41,7 +41,12 @@ class CheckLines : private CheckLinesHead {
   // The lines to seat s's king in pos; s is not the side to move. With
   // `kinds`, the kinds of the side to move that attack the king from each
   // square a path reaches are added to kinds[square] (SeatLines' union).
-  void build(const Position& pos, Seat s, std::uint16_t* kinds = nullptr);
+  void build(const Position& pos, Seat s, std::uint16_t* kinds = nullptr) {
+    build(pos, s, pos.attackers_of(s), kinds);
+  }
+  // build() with `enemies`, pos.attackers_of(s), found by the caller (000's
+  // filter asks it once per seat and node, for still_after or this).
+  void build(const Position& pos, Seat s, std::uint8_t enemies, std::uint16_t* kinds);
   // Whether s's king is attacked after m, a legal move of pos's side to move
   // (pos as it was at build()).
   Answer after(const Position& pos, const Move& m) const {
@@ -83,15 +88,19 @@ class CheckLines : private CheckLinesHead {
   // build() reads nothing else (issue 30 item 3: 000's filter keeps a
   // non-target's lines from the node before, SeatLines::keep).
   bool still_after(const Position& pos, const Move& m, Seat s) const {
+    return still_after(pos, m, s, pos.attackers_of(s));
+  }
+  // still_after() with `enemies`, pos.attackers_of(s), found by the caller.
+  bool still_after(const Position& pos, const Move& m, Seat s, std::uint8_t enemies) const {
     if (m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) return false;
     if (!is_valid(m.from) || !is_valid(m.to) || reached_[index_of(m.from)] || reached_[index_of(m.to)])
       return false;
-    if (pos.king_square(s) != king_ || pos.attackers_of(s) != enemies_) return false;
+    if (pos.king_square(s) != king_ || enemies != enemies_) return false;
     const Piece& moved = pos.at(m.to);
     return moved.kind != royal_ || !pos.rules().geometry.merged(m.to);
   }
   // What after() reads, for a caller that tests a move against several
-  // kings' lines at once (003's relation filter: the union of them).
+  // kings' lines at once (tests; SeatLines keeps a union of its own).
   bool safe() const { return safe_; }
   bool make_all() const { return make_all_; }
   std::uint8_t enemies() const { return enemies_; }
@@ -122,8 +131,10 @@ class SeatLines {
     seen_.reset();
     kinds_.fill(0);
   }
-  void add(const Position& pos, Seat s) {
-    seat_[index_of(s)].build(pos, s, kinds_.data());
+  void add(const Position& pos, Seat s) { add(pos, s, pos.attackers_of(s)); }
+  // add() with `enemies`, pos.attackers_of(s), found by the caller.
+  void add(const Position& pos, Seat s, std::uint8_t enemies) {
+    seat_[index_of(s)].build(pos, s, enemies, kinds_.data());
     note(s);
   }
   // add() with lines built before (`from`: another SeatLines' seat s, that
@@ -137,23 +148,34 @@ class SeatLines {
   // passant capture whose victim's square no path reaches first is proven
   // too (each_seat).
   std::uint8_t may_check_seats(const Position& pos, const Move& m) const {
-    if (built_ == 0) return 0;
-    if (!make_all_ && (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) &&
-        m.promotion == kNoKind && !seen_[index_of(m.from)]) {
-      const Piece p = pos.at(m.from);
-      if (!p.empty() && !((kinds_[static_cast<std::size_t>(index_of(m.to))] >> index_of(p.kind)) & 1U) &&
-          pos.at(m.to).kind != royal_ && (p.kind != royal_ || !pos.converts(m))) {
-        return 0;
-      }
-    }
-    return each_seat(pos, m);  // (apart: the test above stays light)
+    if (built_ == 0 || quiet(pos, m)) return 0;
+    return each_seat(pos, m);
   }
+  // The one test over the union (000's filter asks it of every move of a
+  // node, issue 30 item 3): true when m, a move of the side to move, is a
+  // plain move (two squares change) that leaves no seen square, of a kind
+  // that attacks none of the kings from where it lands, takes no king and
+  // is no king's step into his corner square (000: his bishops turn into
+  // queens, Position::converts): then it checks none of them. False is
+  // "ask each_seat".
+  bool quiet(const Position& pos, const Move& m) const {
+    static_assert(static_cast<unsigned>(MoveKind::kNormal) == 0 &&
+                  static_cast<unsigned>(MoveKind::kDoubleStep) == 1);
+    if (make_all_ || static_cast<unsigned>(m.kind) > 1U || m.promotion != kNoKind ||
+        seen_[static_cast<std::size_t>(index_of(m.from))])
+      return false;
+    const Piece p = pos.at(m.from);
+    return !p.empty() &&
+           !((kinds_[static_cast<std::size_t>(index_of(m.to))] >> index_of(p.kind)) & 1U) &&
+           pos.at(m.to).kind != royal_ && (p.kind != royal_ || !pos.converts(m));
+  }
+  // may_check_seats asked of each seat's lines, for a move quiet() does not
+  // prove (check_lines.cpp).
+  std::uint8_t each_seat(const Position& pos, const Move& m) const;
   // Whether m may leave one of those kings attacked.
   bool may_check(const Position& pos, const Move& m) const { return may_check_seats(pos, m) != 0; }
 
  private:
-  // may_check_seats asked of each seat's lines (check_lines.cpp).
-  std::uint8_t each_seat(const Position& pos, const Move& m) const;
   // Seat s's lines are in seat_ now (add, keep): the union takes them in.
   void note(Seat s) {
     const CheckLines& l = seat_[index_of(s)];

@@ -453,11 +453,12 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
   for (int i = 0; i < g.rules_->seat_count(); ++i) {
     Seat s = seat_at(i);
     if (s == mover || s == target || !g.plays(s)) continue;
+    const std::uint8_t enemies = g.pos_.attackers_of(s);  // once, for both tests
     if (below && ((parent->lines.built() >> i) & 1U) &&
-        parent->lines.lines(s).still_after(g.pos_, g.moves_.back(), s)) {
+        parent->lines.lines(s).still_after(g.pos_, g.moves_.back(), s, enemies)) {
       lines.keep(g.pos_, s, parent->lines);
     } else {
-      lines.add(g.pos_, s);
+      lines.add(g.pos_, s, enemies);
     }
   }
 }
@@ -481,8 +482,25 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
   // Most nodes: only the mate rule bears on a move but an edge pawn's (the
   // truce); a move the lines prove checks no non-target is kept at once.
   const bool mates_only = !node.must_leave && !node.stay_in_corner && !g.two_player_;
-  const SquareSet& edge = g.corner_.edge_pawns;
   std::size_t keep = 0;
+  if (mates_only && !node.truce) {
+    // After the first round, with no corner duty: the mate rule alone (it
+    // bears here: the lines were built for some seat). One union test per
+    // move (SeatLines::quiet) and nothing else for the moves it proves: the
+    // list is written only from the first move refused on (issue 30 item 3).
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const Move& m = list[i];
+      if (!lines.quiet(g.pos_, m)) {
+        const std::uint8_t seats = lines.each_seat(g.pos_, m);
+        if (seats != 0 && mates_non_target(g, m, g.corner_, 0, seats, node.target)) continue;
+      }
+      if (keep != i) list[keep] = m;
+      ++keep;
+    }
+    list.truncate(keep);
+    return;
+  }
+  const SquareSet& edge = g.corner_.edge_pawns;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Move& m = list[i];
     bool ok = true;

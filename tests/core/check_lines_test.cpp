@@ -126,6 +126,13 @@ TEST(CheckLines, DiscoveriesAndMovesAlongTheLineAreNotMissed) {
       {"k7/8/8/8/3N4/8/8/4K3 w - - 0 1", "d4", "f5", false, true},
       {"k7/8/8/1N6/8/8/8/4K3 w - - 0 1", "b5", "c7", true, true},     // a knight's check
       {"k7/8/8/8/8/8/1p6/4K2R b - - 0 1", "b2", "b1", false, false},  // a promotion is made
+      // A piece first on a path that ends at its square opens nothing when
+      // it leaves (issue 30 item 3, session 16): a knight's square of the
+      // king, the last square of the long diagonal.
+      {"k7/2B5/8/8/8/8/8/4K3 w - - 0 1", "c7", "d6", false, true},
+      {"k7/8/8/8/8/8/8/4K2R w - - 0 1", "h1", "h2", false, true},
+      {"k7/8/8/8/8/8/8/4K2R w - - 0 1", "h1", "h8", true, true},  // the rook's own check
+      {"k7/8/8/8/8/8/6N1/4K2R w - - 0 1", "g2", "h4", false, false},  // a path behind it: made
   };
   for (const Case& c : cases) {
     auto pos = core::parse_fen(*loaded.rules, c.fen);
@@ -142,6 +149,12 @@ TEST(CheckLines, DiscoveriesAndMovesAlongTheLineAreNotMissed) {
     CheckLines::Answer a = lines.after(*pos, m);
     std::string what = std::string(c.fen) + " " + c.from + "-" + c.to;
     EXPECT_EQ(a != CheckLines::Answer::kMake, c.proven) << what;
+    // The union's one test (000's filter's per-move test) proves exactly
+    // the moves proven not to check.
+    core::SeatLines all;
+    all.clear();
+    all.add(*pos, other);
+    EXPECT_EQ(all.quiet(*pos, m), c.proven && !c.check) << what;
     if (a != CheckLines::Answer::kMake) {
       EXPECT_EQ(a == CheckLines::Answer::kYes, c.check) << what;
     }
@@ -214,12 +227,81 @@ TEST(CheckLines, AKingsStepIsProvenUnlessHisBishopsBecomeQueens) {
   EXPECT_EQ(all.may_check_seats(pos, enter), black_bit);
   EXPECT_EQ(lines.after(pos, step), CheckLines::Answer::kNo) << "proven without the move made";
   EXPECT_EQ(all.may_check_seats(pos, step), 0);
+  // The union's one test (SeatLines::quiet, the filter's per-move test)
+  // proves the step, never the entry.
+  EXPECT_FALSE(all.quiet(pos, enter));
+  EXPECT_TRUE(all.quiet(pos, step));
   Position entered = pos;
   entered.make(enter);
   EXPECT_TRUE(entered.in_check_reference(black));
   Position stepped = pos;
   stepped.make(step);
   EXPECT_FALSE(stepped.in_check_reference(black));
+}
+
+// 000's filter keeps every move SeatLines::quiet proves at once, without
+// asking each seat (core/corners.cpp, filter_corners; issue 30 item 3): such
+// a move must leave every one of the lines' kings unattacked, as a made move
+// and Position's reverse-ray walk say, in the corner games and the other
+// four-player games the lines could serve. Seeded random games; every legal
+// move; lines for every seat but the mover, as the filter builds them for
+// the non-targets.
+TEST(CheckLines, AMoveTheUnionCallsQuietChecksNoKing) {
+  // sanitizer_size.h: the sanitizer pass plays one game of 35 plies a
+  // variant (4,492 quiet moves, 315 asked of each seat, 213 checks).
+  const int games = testing::sanitizer_size(2, 1);
+  const int plies = testing::sanitizer_size(70, 35);
+  int quiet = 0;
+  int asked = 0;
+  int checks = 0;
+  for (const char* id : {"corners-mini", "corners-short", "corners-long", "chess-four", "chesscom-ffa"}) {
+    auto rules = testing::shipped(id);
+    ASSERT_TRUE(rules) << id;
+    for (int seed = 1; seed <= games; ++seed) {
+      core::SeatPoints points{};
+      auto start = rules->four_player_notation ? core::parse_fen4(*rules, rules->start_fen, &points)
+                                               : core::parse_fen(*rules, rules->start_fen);
+      ASSERT_TRUE(start.ok()) << id;
+      core::Game g(rules, *start, points);
+      for (int ply = 0; ply < plies && !g.outcome().over; ++ply) {
+        const Position& pos = g.position();
+        core::SeatLines lines;
+        lines.clear();
+        for (int s = 0; s < rules->seat_count(); ++s)
+          if (core::seat_at(s) != pos.to_move()) lines.add(pos, core::seat_at(s));
+        MoveList legal;
+        pos.generate_legal(legal);
+        for (const Move& m : legal) {
+          Position after = pos;
+          after.make(m);
+          std::uint8_t attacked = 0;
+          for (int s = 0; s < rules->seat_count(); ++s)
+            if (((lines.built() >> s) & 1U) && after.in_check_reference(core::seat_at(s)))
+              attacked = static_cast<std::uint8_t>(attacked | (1U << s));
+          const std::string at = std::string(id) + " seed " + std::to_string(seed) + " ply " +
+                                 std::to_string(ply) + " " + rules->geometry.name(m.from) + "-" +
+                                 rules->geometry.name(m.to);
+          if (lines.quiet(pos, m)) {
+            ++quiet;
+            ASSERT_EQ(attacked, 0) << at;
+            ASSERT_EQ(lines.may_check_seats(pos, m), 0) << at;
+          } else {
+            ++asked;
+            // What each seat's lines leave open covers every king attacked.
+            ASSERT_EQ(attacked & ~lines.each_seat(pos, m), 0) << at;
+          }
+          if (attacked != 0) ++checks;
+        }
+        auto m = g.random_move(static_cast<std::uint64_t>(seed) * 7919U + static_cast<std::uint64_t>(ply));
+        ASSERT_TRUE(m) << id;
+        g.play(*m);
+      }
+    }
+  }
+  // The games must give checks, and the one test must prove most moves.
+  EXPECT_GT(checks, 10);
+  EXPECT_GT(quiet, 4 * asked);
+  std::cout << quiet << " quiet, " << asked << " asked each seat, " << checks << " checks\n";
 }
 
 }  // namespace
