@@ -139,6 +139,10 @@ bool Game::has_move_in_check(Seat s) const {
   // judges the mate test): then it is empty exactly when he has no move.
   if (s != pos_.to_move() || !hot_[Hot::kFilterLegal].empty() || !hot_[Hot::kHasMoveFor].empty())
     return has_legal_move_for(s);
+  return has_turn_list();
+}
+
+bool Game::has_turn_list() const {
   compute_legal(legal_cache_);
   if (legal_cache_.empty()) return false;
   legal_stamp_ = {board_version_, pos_.ply(), pos_.settings()};

@@ -367,6 +367,10 @@ class Game {
   mutable LegalStamp legal_stamp_;
   mutable bool legal_pending_ = false;  // legal_cache_ holds the mate test's list, not yet taken
   bool has_move_in_check(Seat s) const;  // has_legal_move_for, keeping the list of the seat to move
+  // The seat to move's whole list found now and kept for his turn
+  // (take_pending_list); whether it has a move. A module whose mate test
+  // is its filter's list may answer has_move_for with it (000).
+  bool has_turn_list() const;
   bool take_pending_list() const;        // has_any_move: the mate test's list, if it still holds
   bool quiet_ = false;  // inside make(): no ruling text, no record
   // What make() changes beside the Position's own make/unmake, to put back.
