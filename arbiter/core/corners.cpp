@@ -154,18 +154,13 @@ BoardOnlyMove::BoardOnlyMove(Position& p, const Move& m, Seat mover) : p_(p), m_
     p.set_en_passant(mover, EnPassantEntry{skipped, m.to});
     changed_ = static_cast<std::uint8_t>(changed_ | (1U << index_of(mover)));
   }
-  was_ = p.at(m.to);
-  const Piece moved = p.at(m.from);
-  p.transform(m.from, kEmpty);
-  p.transform(m.to, moved);
+  was_ = p.place_on_board(m);  // (the hash is not read by the look)
   done_ = true;
 }
 
 BoardOnlyMove::~BoardOnlyMove() {
   if (!done_) return;
-  const Piece moved = p_.at(m_.to);
-  p_.transform(m_.to, was_);
-  p_.transform(m_.from, moved);
+  p_.lift_back(m_, was_);
   for (unsigned c = changed_; c != 0; c &= c - 1U) {
     const int s = std::countr_zero(c);
     p_.set_en_passant(seat_at(s), ep_[static_cast<std::size_t>(s)]);

@@ -25,14 +25,14 @@ class SeatLines;  // core/check_lines.h
 // 000's mate rule looks at the position after a move (does it check a
 // non-target? has he a reply?) with the board only (core/corners.cpp,
 // Modules::Corners::mates_non_target): BoardOnlyMove changes the move's two
-// squares in place (Position::transform: the kings' squares follow) and
+// squares in place (Position::place_on_board: the kings' squares follow,
+// the hash stays as it was) and
 // leaves the en passant entries as Position::make leaves them (the next
 // mover's window closes every entry, another window the mover's own; a
 // double step opens the mover's), until it is destroyed, which puts all
 // back. What the look reads — the board, the kings' squares, the en passant
 // entries and castling rights a reply may use, the seats' statuses — is
-// then what make() leaves; what make() also does (the entries' part of the
-// hash, the clocks, the move history, the side to move) the look never
+// then what make() leaves; what make() also does (the hash, the clocks, the move history, the side to move) the look never
 // reads: the reply proofs set the side to move themselves and make their
 // own moves on top, which unmake takes back (issue 30 item 3: make and
 // unmake were ~470 instructions of each of the rule's ~23,000 looks at

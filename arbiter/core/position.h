@@ -266,6 +266,27 @@ class Position {
   int repetitions() const;
   // The piece captured by the last move (kEmpty if none).
   Piece last_captured() const;
+  // A look at the board after a two-square move m (a normal move or a
+  // double step, no king captured) without make(): its two squares changed
+  // in place, a moving king's square kept, nothing else (no hash, clocks,
+  // castling, en passant, side to move, history); lift_back(m, was) puts
+  // back what place_on_board returned (what stood on m.to). For 000's mate
+  // rule, which reads the board only (BoardOnlyMove, core/corners.cpp;
+  // issue 30 item 3: transform() kept the hash, ~100 instructions a look).
+  Piece place_on_board(const Move& m) {
+    const Piece moved = board_[index_of(m.from)];
+    const Piece was = board_[index_of(m.to)];
+    board_[index_of(m.from)] = kEmpty;
+    board_[index_of(m.to)] = moved;
+    if (moved.kind == royal_) king_[index_of(moved.seat)] = m.to;
+    return was;
+  }
+  void lift_back(const Move& m, Piece was) {
+    const Piece moved = board_[index_of(m.to)];
+    board_[index_of(m.to)] = was;
+    board_[index_of(m.from)] = moved;
+    if (moved.kind == royal_) king_[index_of(moved.seat)] = m.from;
+  }
 
   // ---- the reference path (legality.cpp) ----
   // The plain answers the fast path above is tested against (issue 20): one

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -290,6 +291,119 @@ TEST(CornersLook, ABoardOnlyLookLeavesWhatMakeLeavesAndPutsAllBack) {
     EXPECT_FALSE(look.done());
   }
   EXPECT_EQ(pos.hash(), hash);
+}
+
+// The target's mate test after a move: the seat to move next, in check, is
+// mated when his turn's list is empty, and that list is found once, kept for
+// his turn (Module::mate_test_is_list, Game::has_move_in_check; issue 30
+// item 3). Checked against the same rules with the mate judged at
+// the start of his turn (MateTiming::kStartOfTurn: his list, found by
+// start_of_turn, no mate test after the move), move by move along seeded
+// random games: every legal move made on a copy of each game, the seats'
+// statuses, the turn and the outcome compared.
+struct MateCounts {
+  int moves = 0, checks = 0, mates = 0;
+};
+
+void mates_along_random_games(const std::string& id, int games, int plies, MateCounts& n) {
+  auto rules = testing::shipped(id);
+  ASSERT_TRUE(rules);
+  auto at_turn = std::make_shared<RuleSet>(*rules);
+  at_turn->checks.mate_timing = MateTiming::kStartOfTurn;
+  EXPECT_EQ(rules->checks.mate_timing, MateTiming::kAfterEveryMove) << "000 judges mates after every move";
+  for (int game = 0; game < games; ++game) {
+    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
+                                             : parse_fen(*rules, rules->start_fen);
+    ASSERT_TRUE(start.ok());
+    Game after_move(rules, *start);
+    Game at_start(at_turn, *start);
+    std::uint64_t seed = 0xD1B54A32D192ED03ULL * static_cast<std::uint64_t>(game + 7);
+    for (int ply = 0; ply < plies && !after_move.outcome().over; ++ply) {
+      const MoveList list = after_move.legal_moves();
+      const MoveList other = at_start.legal_moves();
+      ASSERT_EQ(list.size(), other.size());
+      if (list.empty()) return;
+      for (const Move& m : list) {
+        Game a = after_move;
+        Game b = at_start;
+        const Seat next = [&] {
+          Position p = a.position();
+          p.make(m);
+          return p.to_move();
+        }();
+        a.make(m);
+        b.make(m);
+        ++n.moves;
+        if (a.position().in_check(next)) ++n.checks;
+        if (a.status(next) == SeatStatus::kCheckmated) ++n.mates;
+        for (int i = 0; i < rules->seat_count(); ++i)
+          ASSERT_EQ(a.status(seat_at(i)), b.status(seat_at(i)))
+              << "seat " << i << " after " << rules->geometry.name(m.from) << "-" << rules->geometry.name(m.to)
+              << " in " << to_fen4(after_move.position());
+        ASSERT_EQ(a.outcome().over, b.outcome().over);
+        if (!a.outcome().over) {
+          ASSERT_EQ(a.to_move(), b.to_move());
+          ASSERT_EQ(a.legal_moves().size(), b.legal_moves().size());
+        }
+      }
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      const Move pick = list[static_cast<std::size_t>((seed >> 33) % list.size())];
+      after_move.make(pick);
+      at_start.make(pick);
+    }
+  }
+}
+
+TEST(CornersMateTest, TheTargetsMateTestAfterAMoveIsHisTurnsList) {
+  // Three games of 60 plies a variant (one under the sanitizers); the
+  // counts say checks and mates were met.
+  const int games = testing::sanitizer_size(3, 1);
+  int mates = 0;
+  for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
+    SCOPED_TRACE(id);
+    MateCounts n;
+    mates_along_random_games(id, games, 60, n);
+    if (::testing::Test::HasFatalFailure()) return;
+    EXPECT_GT(n.moves, 500 * games);
+    EXPECT_GT(n.checks, 10 * games);
+    mates += n.mates;
+  }
+  EXPECT_GT(mates, 0);
+}
+
+TEST(CornersMateTest, TheTargetIsMatedWhenTheCornerRulesRefuseEveryMoveHeHas) {
+  // RULINGS 000: "a move that would checkmate any other king is illegal";
+  // mate is judged with the game's own legality. Found along a seeded
+  // random game of corners-mini (the test above's kind of walk): Grey's
+  // d6-d8 checks Black, his target; the Position gives Black moves, but
+  // the corner rules refuse every one of them, so Black is mated by it.
+  auto rules = testing::shipped("corners-mini");
+  ASSERT_TRUE(rules);
+  auto start = parse_fen4(*rules,
+                          "G-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-2,bK,1,bQ,bB,2/4,pQ,3/gB,2,gQ,3,pB/"
+                          "gK,gP,gP,wP,pP,bP,2/2,wP,wP,3,pK/gB,wQ,2,pP,2,pB/5,wP,2/4,wK,wB,2");
+  ASSERT_TRUE(start.ok());
+  Game g(rules, *start);
+  const Seat black = testing::seat_of(*rules, 'b');
+  const Move m = testing::move(g.position(), "d6", "d8");
+  Position after = g.position();
+  after.make(m);
+  ASSERT_EQ(after.to_move(), black);
+  ASSERT_TRUE(after.in_check(black));
+  ASSERT_TRUE(after.has_legal_move()) << "the Position alone gives Black a move";
+  Game searched = g;
+  searched.make(m);
+  EXPECT_EQ(searched.status(black), SeatStatus::kCheckmated);
+  // Played: mated by Grey's move, the moment it is made (RULINGS 000, the
+  // mate judged after every move), not found at Black's turn.
+  const std::vector<Ruling> out = g.play(m);
+  const auto mate = std::find_if(out.begin(), out.end(), [&](const Ruling& r) {
+    return r.kind == RulingKind::kCheckmate && r.seat == black;
+  });
+  ASSERT_NE(mate, out.end());
+  EXPECT_EQ(mate->by, testing::seat_of(*rules, 'g'));
+  EXPECT_EQ(mate->text, "Black is checkmated by Grey's move");
+  EXPECT_EQ(g.status(black), SeatStatus::kCheckmated);
 }
 
 }  // namespace
