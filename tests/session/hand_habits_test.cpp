@@ -615,13 +615,13 @@ TEST(Soak14, ASlidesRestIsNotEndedOnlyByALiftBehindItsOrigin) {
              {"Qe6-c6", "Qg6xQc6"});
 }
 
-TEST(Soak14, DISABLED_ACapturerBouncingBesideTheWaypointItTakesOnIsNoLongerMove) {
+TEST(Soak14, ACapturerBouncingBesideTheWaypointItTakesOnIsNoLongerMove) {
   // chess-four seed 970: Black's g11-g10 rests on g10 (g11-g9 passes it);
   // Yellow lifts the pawn to take it, and his knight from f8 bounces onto
   // g9, beside g10, then lands on g10. g11-g9 with the knight in the air
-  // fitted as well: read as g11-g9, then Nf8-g10, and ruled. Not read yet:
-  // the rule tried in session 14 (a leaper beside the waypoint as a second
-  // reading) misread corners-long 450 and chesscom-ffa 1297; disabled.
+  // fitted as well: read as g11-g9, then Nf8-g10, and ruled. Since session
+  // 16 the pair is pending until the knight lands (capturer_resting_on):
+  // g9 emptied when g10 fills, the waypoint and its capture.
   both_modes("chess-four",
              "B-0,0,0,0-0,1,1,1-1,1,1,1-0,0,0,0-2-2,bR,bN,bB,1,bK,bB,bN,bR,2/2,bP,bP,1,bP,bP,1,bP,yP,2/"
              "nR,nP,2,bP,2,bP,3,yR/nN,nP,8,yP,1/1,nP,3,yN,3,yP,1,yB/nQ,2,nP,6,yP,yK/nK,nP,8,yP,yQ/"
@@ -733,13 +733,13 @@ TEST(Soak15, ACapturersBrushBouncingOnItsWayToTheWaypointIsNoLongerMove) {
              {"b6-c6", "Rg6xc6", "b5xRc6", "Ni12-h10"});
 }
 
-TEST(Soak15, DISABLED_AKnightBouncingBesideTheWaypointItTakesOnIsNoLongerMove) {
+TEST(Soak15, AKnightBouncingBesideTheWaypointItTakesOnIsNoLongerMove) {
   // corners-long seed 1666 (corners-short the same), 970's shape: Grey's
   // b10-c10 rests on c10 (b10-d10 passes it); Black lifts the pawn to take
   // it, and his knight from d12 bounces onto d10, beside c10, stays 175 ms,
   // then lands on c10. b10-d10 with the knight in the air fits as well: it
-  // is committed at once at d10's fill, then the board is ruled out of sync.
-  // Not read yet (docs/INFERENCE.md, session 15): disabled until mended.
+  // was committed, then the board ruled out of sync. Since session 16 both
+  // readings wait for the knight (d10 empty when c10 fills: the capture).
   both_modes("corners-long",
              "G-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('j3:j4','','','')}-"
              "2,bR,bN,bB,bK,bQ,bB,bN,bR,2/2,bP,bP,bP,bP,bP,bP,bP,bP,2/gR,gP,8,pP,pR/gN,gP,8,pP,pN/"
@@ -751,6 +751,23 @@ TEST(Soak15, DISABLED_AKnightBouncingBesideTheWaypointItTakesOnIsNoLongerMove) {
                t.up("d10", 175).down("c10", 200).up("k8", 1067).down("k8", 1).up("k8", 3).down("i8", 647);
              },
              {"b10-c10", "Nd12xc10", "k8-i8"});
+}
+
+TEST(Soak16, AKnightLandingOnTheWaypointWhileTheLongerMoveStandsIsItsOwnMove) {
+  // 1666's pair the other way (session 16): the pawn resting on c10 leaves
+  // it, Black lifts his d12 knight, the pawn lands on d10 (b10-d10 with the
+  // knight in the air, or the knight beside c10: pending), and the knight
+  // lands on c10 with d10 still filled: b10-d10 and Nd12-c10.
+  both_modes("corners-long",
+             "G-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-{'enPassant':('j3:j4','','','')}-"
+             "2,bR,bN,bB,bK,bQ,bB,bN,bR,2/2,bP,bP,bP,bP,bP,bP,bP,bP,2/gR,gP,8,pP,pR/gN,gP,8,pP,pN/"
+             "gB,gP,8,pP,pB/gQ,gP,8,pP,pK/gK,gP,8,pP,pQ/gB,gP,8,pP,pB/gN,gP,7,wP,pP,pN/gR,gP,8,pP,pR/"
+             "2,wP,wP,wP,wP,wP,wP,wP,3/2,wR,wN,wB,wQ,wK,wB,wN,wR,2",
+             [](Table& t) {
+               t.up("b10", 100).down("c10", 454).up("c10", 1200).up("d12", 100).down("d10", 150);
+               t.down("c10", 400);
+             },
+             {"b10-d10", "Nd12-c10"});
 }
 
 TEST(Soak15, AWaypointItsPieceLeftIsNotCommittedWhenTheBoardIsRuled) {
