@@ -770,6 +770,41 @@ TEST(Soak16, AKnightLandingOnTheWaypointWhileTheLongerMoveStandsIsItsOwnMove) {
              {"b10-d10", "Nd12-c10"});
 }
 
+TEST(Soak16, ABishopBouncedBesideTheWaypointItTakesOnIsNoLongerMove) {
+  // chess seed 3373 (the soak's new range 2501-3500): Black's Bf8-c5 rests
+  // on c5 (Bf8-b4 passes it) and is straightened; White lifts it to take
+  // it, and his e3 bishop bounces onto b4, beside c5 and off its way there,
+  // then lands on c5. Bf8-b4 with the bishop in the air was accepted, then
+  // ruled. 970's pair with a slider (capturer_resting_on).
+  both_modes("bn1qkb1r/r1pp1p2/2n3p1/pp1Pp2p/2N5/1P2BP2/P1P1P1PP/R2QKBNR b KQk - 5 12",
+             [](Table& t) {
+               t.up("f8", 100).down("e7", 286).up("e7", 78).down("d6", 26).up("d6", 1);
+               t.down("d6", 3).up("d6", 154).down("d6", 1).up("d6", 1).down("c5", 41);
+               t.up("c5", 273).down("c5", 229).up("c5", 1).down("c5", 4).up("c5", 1294);
+               t.up("e3", 720).down("e3", 1).up("e3", 2).down("b4", 364).up("b4", 379);
+               t.down("c5", 164).up("c5", 212).down("c5", 237).up("c5", 1).down("c5", 4);
+               t.up("h8", 235).down("f8", 726).up("f8", 3).down("f8", 4);
+             },
+             {"Bf8-c5", "Be3xBc5", "Rh8-f8"});
+}
+
+TEST(Soak16, AQueenBouncedBesideThePawnsWaypointItTakesOnIsNoDoubleStep) {
+  // chesscom-teams seed 3484: Green's m6-l6 rests on l6 (m6-k6 passes it);
+  // Red lifts the pawn to take it, and his g1 queen bounces onto k6, beside
+  // l6 (off the diagonal g1-l6), then lands on l6. m6-k6 was accepted.
+  both_modes("chesscom-teams",
+             "G-0,0,0,0-1,1,0,1-1,1,0,1-0,0,0,0-4-3,yR,yN,yB,2,yB,yN,yR,3/3,yP,yP,2,yK,yP,yP,yP,3/"
+             "7,yP,6/bR,bP,bB,1,yQ,yP,yP,3,gP,2,gR/3,bP,6,gP,2,gN/1,bP,5,gB,4,gP,1/bQ,bP,2,bN,6,gP,1,gK/"
+             "bK,bP,10,gP,gQ/bB,1,bP,9,gP,gB/bN,bP,10,gP,gN/bR,2,bP,2,rP,rP,4,gP,gR/3,rP,1,rP,3,rP,4/"
+             "4,rP,3,rP,rB,rP,3/3,rR,rN,rB,rQ,rK,1,rN,rR,3",
+             [](Table& t) {
+               t.up("m6", 100).down("l6", 693).up("l6", 1102).up("g1", 757).down("k6", 236);
+               t.up("k6", 3).down("k6", 2).up("k6", 331).down("l6", 147).up("a4", 1208);
+               t.down("a4", 156).up("a8", 235).down("a9", 883).up("a9", 3).down("a9", 4);
+             },
+             {"m6-l6", "Qg1xl6", "Qa8-a9"});
+}
+
 TEST(Soak15, AWaypointItsPieceLeftIsNotCommittedWhenTheBoardIsRuled) {
   // chess seed 1435 (habits off): Black's bishop rests on c5 (Bf8-c5, on
   // Bf8-b4's way), leaves it for b4 as White lifts his a3 knight (which
