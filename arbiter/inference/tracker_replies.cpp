@@ -13,16 +13,6 @@ using core::Piece;
 using core::Square;
 using core::SquareSet;
 
-namespace {
-
-// The piece on `q` is a pawn of its rule set (RuleSet::pieces).
-bool capturer_is_pawn(const core::Position& pos, Square q) {
-  const Piece p = pos.at(q);
-  return !p.empty() && pos.rules().piece(p.kind).pawn;
-}
-
-}  // namespace
-
 void Tracker::drop_impossible_after_tentative(std::vector<std::size_t>& matches) const {
   // Issue 22 item 2: the board showed T (a piece standing on T's landing
   // square); the next player adjusts a piece, then lifts T's piece to take
@@ -262,7 +252,7 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     // longer move's filled landing: the hands told, the piece went on.
     if (went_on && i == *went_on &&
         std::any_of(a.groups.begin(), a.groups.end(),
-                    [&](const CandidateGroup& r) { return went_on_beside(i, r, pos); }))
+                    [&](const CandidateGroup& r) { return went_on_beside(i, r); }))
       continue;
     Evidence ev1 = Evidence::of(a.expected, board_.occupied(), a.ignored, summary_);
     bool reply = false;
@@ -412,20 +402,16 @@ bool Tracker::capturer_resting_on(std::size_t m, std::size_t waypoint, const Squ
           lies_between(from, landing, w_to))
         return true;
     }
-    // Or a piece that takes on the waypoint set down beside it first, off
-    // its way there, on a square it cannot move to: a knight, or any piece
-    // bounced aside (session 16, chess-four soak seed 970 and
-    // corners-long/short 1666 with the hand habits: Grey's b10-c10 rests on
-    // c10, b10-d10 passes it; Black lifts the pawn to take it, his d12
+    // Or a knight that takes on the waypoint set down beside it first, on
+    // a square it cannot move to (session 16, chess-four soak seed 970 and
+    // corners-long/short 1666 with the hand habits: Grey's b10-c10 rests
+    // on c10, b10-d10 passes it; Black lifts the pawn to take it, his d12
     // knight is set on d10 for 175 ms, then on c10; b10-d10 with the knight
-    // in the air was committed at once, then the board ruled out of sync;
-    // chess 3373 and chesscom-teams 3484, a bishop and a queen). Not a pawn
-    // (session 14: a pawn beside a double step took en passant or stepped
-    // on, corners-long/short 616, 844, corners-mini 821, 849). The hands
-    // tell: the piece landing on the waypoint with `landing` emptied is the
-    // waypoint and its capture (a fast reply); with `landing` still filled,
-    // the longer move (went_on_beside).
-    if (set_beside(from, w_to, landing) && !capturer_is_pawn(src.game().position(), from)) {
+    // in the air was committed at once, then the board ruled out of sync).
+    // The hands tell: the knight landing on the waypoint with `landing`
+    // emptied is the waypoint and its capture (a fast reply); with
+    // `landing` still filled, the longer move (reply_shown's knight rule).
+    if (knight_beside(from, w_to, landing)) {
       bool can_land = false;
       for (const CandidateGroup& r : a.groups)
         can_land = can_land || (r.footprint.origin == from && r.moves.front().to == landing);
@@ -437,12 +423,11 @@ bool Tracker::capturer_resting_on(std::size_t m, std::size_t waypoint, const Squ
   return false;
 }
 
-bool Tracker::went_on_beside(std::size_t t, const CandidateGroup& r,
-                             const core::Position& pos) const {
-  // The pending pair of capturer_resting_on, judged by the hands: a piece
+bool Tracker::went_on_beside(std::size_t t, const CandidateGroup& r) const {
+  // The pending pair of capturer_resting_on, judged by the hands: a knight
   // taking on T's landing while a square beside it, where T's piece could
-  // go on to, stands filled since after that piece was lifted and after T's
-  // piece left: T's piece went on there, and the other made its own move
+  // go on to, stands filled since after the knight was lifted and after T's
+  // piece left: the piece went on there, and the knight made its own move
   // (session 16, chesscom-ffa soak seed 1297: Ba9 rested on d12 and went on
   // to take on e13; Yellow's e14 knight, lifted before it landed, went to
   // d12: Ba9-d12 with Ne14xBd12 is shown too, e13 being filled either way).
@@ -450,11 +435,9 @@ bool Tracker::went_on_beside(std::size_t t, const CandidateGroup& r,
   const Square o = r.footprint.origin;
   const Square t_from = tg.footprint.origin;
   const Square t_to = tg.moves.front().to;
-  if (r.moves.front().to != t_to || o == core::kNoSquare || t_from == core::kNoSquare ||
-      capturer_is_pawn(pos, o))
-    return false;
+  if (r.moves.front().to != t_to || o == core::kNoSquare || t_from == core::kNoSquare) return false;
   const auto at = [](Square q) { return static_cast<std::size_t>(core::index_of(q)); };
-  // The piece lifted and off its square, T's landing filled since.
+  // The knight lifted and off its square, T's landing filled since.
   if (summary_.last_up[at(o)] == 0 || board_.occupied().test(core::index_of(o)) ||
       !board_.occupied().test(core::index_of(t_to)) ||
       summary_.last_down[at(t_to)] < summary_.last_up[at(o)])
@@ -462,7 +445,7 @@ bool Tracker::went_on_beside(std::size_t t, const CandidateGroup& r,
   for (const CandidateGroup& h : groups_) {
     const Square l = h.moves.front().to;
     if (h.footprint.origin != t_from || !core::is_valid(l) || !lies_between(t_from, t_to, l) ||
-        !board_.occupied().test(core::index_of(l)) || !set_beside(o, t_to, l))
+        !board_.occupied().test(core::index_of(l)) || !knight_beside(o, t_to, l))
       continue;
     if (summary_.last_down[at(l)] > summary_.last_up[at(o)] &&
         summary_.last_down[at(l)] > summary_.last_up[at(t_to)])
