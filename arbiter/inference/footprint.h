@@ -58,6 +58,10 @@ std::vector<CandidateGroup> candidate_groups(const core::Position& pos,
 // passes over d.
 bool lies_between(core::Square o, core::Square d, core::Square e);
 
+// A knight's jump from `from` to `to`, and `beside` a king's step from `to`
+// (a knight set down beside the square it takes on: session 16).
+bool knight_beside(core::Square from, core::Square to, core::Square beside);
+
 // Squares a candidate would capture on (kept squares and en passant victims):
 // touching an opponent's piece there is the start of a capture, not a touch
 // out of turn.

@@ -394,6 +394,10 @@ class Tracker {
                                              std::optional<std::size_t> went_on,
                                              bool& two_readings) const;
   const Touch* landed_again(const core::SquareSet& squares) const;
+  // `r`, a reply taking on the landing of groups_[t] (a waypoint), is a
+  // knight whose own move the board shows instead (capturer_resting_on's
+  // pair, judged by the hands).
+  bool went_on_beside(std::size_t t, const CandidateGroup& r) const;
   // `fill` came before the first lift of `origin` in the touches kept.
   bool filled_before_lift(core::Square origin, const Touch& fill) const;
   // `rests`: squares filled where a rest on its path would be (none: the landing only).

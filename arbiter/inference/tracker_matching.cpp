@@ -164,30 +164,34 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     TouchSummary since;
     log_.summarize(tentative_->seq, since, tentative_->carry);
     Evidence ev1 = Evidence::of(a->expected, board_.occupied(), a->ignored, since);
+    const Footprint& tf = groups_[tentative_->groups.front()].footprint;
+    const SquareSet t_landing = (tf.changed & ~expected_) | tf.kept;
+    // Squares T's piece could still take on, going on from where it stands.
+    SquareSet t_reach;
+    // Squares T's piece could land on, going on from where it stands.
+    SquareSet t_on;
+    const Square t_to = groups_[tentative_->groups.front()].moves.front().to;
+    for (const CandidateGroup& h : groups_) {
+      if (tf.origin != core::kNoSquare && h.footprint.origin == tf.origin &&
+          lies_between(tf.origin, t_to, h.moves.front().to)) {
+        t_reach |= h.footprint.kept;
+        t_on.set(core::index_of(h.moves.front().to));
+      }
+    }
     int replies = 0;
     // A reply whose landing was filled before its piece left is none (a
     // piece knocked off its square while T's landing stood: session 12).
     for (const CandidateGroup& g : a->groups)
-      replies += shows_result(g.footprint, ev1) && !landed_before_it_left(g) ? 1 : 0;
+      replies += shows_result(g.footprint, ev1) && !landed_before_it_left(g) &&
+                             !went_on_beside(tentative_->groups.front(), g)
+                     ? 1
+                     : 0;
     if (replies == 0) {
       // The reply whole while the seat after it already lifts a piece (real
       // hands, issue 27 item 11: each lift within 270 ms of the landing
       // before it): T stands; the reply is read from the position after T.
-      const Footprint& tf = groups_[tentative_->groups.front()].footprint;
-      const SquareSet t_landing = (tf.changed & ~expected_) | tf.kept;
-      // Squares T's piece could still take on, going on from where it stands.
-      SquareSet t_reach;
-      // Squares T's piece could land on, going on from where it stands.
-      SquareSet t_on;
-      const Square t_to = groups_[tentative_->groups.front()].moves.front().to;
-      for (const CandidateGroup& h : groups_) {
-        if (tf.origin != core::kNoSquare && h.footprint.origin == tf.origin &&
-            lies_between(tf.origin, t_to, h.moves.front().to)) {
-          t_reach |= h.footprint.kept;
-          t_on.set(core::index_of(h.moves.front().to));
-        }
-      }
       for (const CandidateGroup& g : a->groups) {
+        if (went_on_beside(tentative_->groups.front(), g)) continue;
         SquareSet rest = ev1.diff & ~g.footprint.touched();
         if (rest.none()) continue;
         // Lifts of another seat's pieces, each after the reply's own piece

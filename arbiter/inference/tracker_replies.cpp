@@ -248,6 +248,12 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
       continue;
     After a = after_of(groups_[i], *src);
     if (!a.game) continue;
+    // The waypoint itself, with a knight standing on its landing beside the
+    // longer move's filled landing: the hands told, the piece went on.
+    if (went_on && i == *went_on &&
+        std::any_of(a.groups.begin(), a.groups.end(),
+                    [&](const CandidateGroup& r) { return went_on_beside(i, r); }))
+      continue;
     Evidence ev1 = Evidence::of(a.expected, board_.occupied(), a.ignored, summary_);
     bool reply = false;
     bool reply_whole = false;
@@ -390,15 +396,60 @@ bool Tracker::capturer_resting_on(std::size_t m, std::size_t waypoint, const Squ
         summary_.last_down[static_cast<std::size_t>(l)])
       continue;  // lifted after M's landing filled: not the piece resting there
     const Square from = static_cast<Square>(q);
-    // Resting on its way there. (Session 14 tried a leaper bounced beside
-    // the waypoint as well, for chess-four soak seed 970: it misread
-    // corners-long/short 450 and chesscom-ffa 1297 in silence, the rest
-    // square never left again once the hands told; withdrawn, 970 left.)
+    // Resting on its way there.
     for (const CandidateGroup& r : a.groups) {
       if (r.footprint.origin == from && r.moves.front().to == w_to &&
           lies_between(from, landing, w_to))
         return true;
     }
+    // Or a knight that takes on the waypoint set down beside it first, on
+    // a square it cannot move to (session 16, chess-four soak seed 970 and
+    // corners-long/short 1666 with the hand habits: Grey's b10-c10 rests
+    // on c10, b10-d10 passes it; Black lifts the pawn to take it, his d12
+    // knight is set on d10 for 175 ms, then on c10; b10-d10 with the knight
+    // in the air was committed at once, then the board ruled out of sync).
+    // The hands tell: the knight landing on the waypoint with `landing`
+    // emptied is the waypoint and its capture (a fast reply); with
+    // `landing` still filled, the longer move (reply_shown's knight rule).
+    if (knight_beside(from, w_to, landing)) {
+      bool can_land = false;
+      for (const CandidateGroup& r : a.groups)
+        can_land = can_land || (r.footprint.origin == from && r.moves.front().to == landing);
+      for (const CandidateGroup& r : a.groups) {
+        if (!can_land && r.footprint.origin == from && r.moves.front().to == w_to) return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool Tracker::went_on_beside(std::size_t t, const CandidateGroup& r) const {
+  // The pending pair of capturer_resting_on, judged by the hands: a knight
+  // taking on T's landing while a square beside it, where T's piece could
+  // go on to, stands filled since after the knight was lifted and after T's
+  // piece left: the piece went on there, and the knight made its own move
+  // (session 16, chesscom-ffa soak seed 1297: Ba9 rested on d12 and went on
+  // to take on e13; Yellow's e14 knight, lifted before it landed, went to
+  // d12: Ba9-d12 with Ne14xBd12 is shown too, e13 being filled either way).
+  const CandidateGroup& tg = groups_[t];
+  const Square o = r.footprint.origin;
+  const Square t_from = tg.footprint.origin;
+  const Square t_to = tg.moves.front().to;
+  if (r.moves.front().to != t_to || o == core::kNoSquare || t_from == core::kNoSquare) return false;
+  const auto at = [](Square q) { return static_cast<std::size_t>(core::index_of(q)); };
+  // The knight lifted and off its square, T's landing filled since.
+  if (summary_.last_up[at(o)] == 0 || board_.occupied().test(core::index_of(o)) ||
+      !board_.occupied().test(core::index_of(t_to)) ||
+      summary_.last_down[at(t_to)] < summary_.last_up[at(o)])
+    return false;
+  for (const CandidateGroup& h : groups_) {
+    const Square l = h.moves.front().to;
+    if (h.footprint.origin != t_from || !core::is_valid(l) || !lies_between(t_from, t_to, l) ||
+        !board_.occupied().test(core::index_of(l)) || !knight_beside(o, t_to, l))
+      continue;
+    if (summary_.last_down[at(l)] > summary_.last_up[at(o)] &&
+        summary_.last_down[at(l)] > summary_.last_up[at(t_to)])
+      return true;
   }
   return false;
 }
