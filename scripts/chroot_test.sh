@@ -4,7 +4,7 @@
 # clones this repository into it, runs scripts/setup.sh and the test suite.
 #
 # Usage (as root; debootstrap and qemu-user-static are Debian packages):
-#   scripts/chroot_test.sh RELEASE ARCH [--quick | --core | --alone BASE]
+#   scripts/chroot_test.sh RELEASE ARCH [--quick | --core | --package | --alone BASE]
 #     RELEASE  bookworm (Debian 12) or trixie (Debian 13, Raspberry Pi OS)
 #     ARCH     amd64: scripts/test.sh --sanitizers in the chroot (normal build, then ASan)
 #              arm64: cross-compiled in the amd64 chroot (crossbuild-essential-arm64,
@@ -14,7 +14,13 @@
 #              arm64: the core, firmware and session tests only
 #     --core   the arbiter core only: core_tests and variants_tests built and
 #              run (arm64: under qemu-aarch64), each one's time printed; no
-#              package (the quickest check of another architecture)
+#              package (the quickest check of another architecture);
+#              SUITES="session_tests journal_tests" runs those suites instead
+#     --package    the whole tree without its test suites (the kiosk, the board
+#              daemon, the hub, the voice: scripts/package.sh [--cross arm64]),
+#              the .deb and what dpkg-deb says of it (fields, files, each
+#              program's machine); fails on any compiler warning. A clone of its
+#              own (/root/tabula-ARCH-package), so it can run beside --core
 #     --alone BASE amd64: each .cpp/.h changed since the commit BASE compiled by
 #              itself (no unity batch, no precompiled header; its own compile
 #              line, so the project's warnings), with the release's compiler:
@@ -26,8 +32,9 @@
 #   dies of SIGSEGV in the ASan runtime's start-up, before main.
 # Environment: TABULA_CHROOTS (default /work/chroots) holds the chroots;
 #   TABULA_MIRROR (default http://deb.debian.org/debian); JOBS (default 2);
-#   UNITY=1: amd64 --quick/--core in unity batches of 16 as scripts/test.sh
-#   (about half the CPU; the default, no unity, also proves each file compiles alone).
+#   UNITY=1: amd64 --quick/--core and --package in unity batches of 16 as
+#   scripts/test.sh (about half the CPU; the default, no unity, also proves each
+#   file compiles alone; arm64's test builds are always unity builds).
 # One run at a time per clone: a second run of the same kind waits for the
 #   first (flock on RELEASE-amd64.CLONE.lock). Runs in different clones (amd64,
 #   arm64, --alone) share the chroot's mounts: the last one out unmounts them.
@@ -41,7 +48,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '5,40p' "$0" >&2
+  sed -n '5,47p' "$0" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
@@ -49,11 +56,13 @@ release=$1
 arch=$2
 quick=0
 core=0
+package=0
 alone=""
 case "${3:-}" in
   "") ;;
   --quick) quick=1 ;;
   --core) core=1 ;;
+  --package) package=1 ;;
   --alone)
     alone=${4:-}
     [[ -n "$alone" ]] || {
@@ -62,7 +71,7 @@ case "${3:-}" in
     }
     ;;
   *)
-    echo "chroot_test: unknown option '$3': expected --quick, --core or --alone BASE" >&2
+    echo "chroot_test: unknown option '$3': expected --quick, --core, --package or --alone BASE" >&2
     exit 2
     ;;
 esac
@@ -101,6 +110,12 @@ unity=()
 root="$chroots/$release-amd64"
 clone=/root/tabula-$arch
 [[ -n "$alone" ]] && clone=/root/tabula-alone
+((package)) && clone=/root/tabula-$arch-package
+suites=${SUITES:-core_tests variants_tests}
+[[ "$suites" =~ ^[A-Za-z0-9_\ ]+$ ]] || {
+  echo "chroot_test: SUITES='$suites': expected test program names (letters, digits, _) separated by spaces" >&2
+  exit 2
+}
 started=$(date +%s)
 failed=0
 
@@ -185,7 +200,7 @@ rm -rf "$root/root/shared"
 # cross build too; the cache lives in the chroot, kept between runs.
 # The core's suites (--core), each timed: run in the build folder $1's tests/.
 core_suites='
-    core_suites=(core_tests variants_tests)
+    core_suites=('"$suites"')
     run_suites() {
       local t s
       for t in "${core_suites[@]}"; do
@@ -198,7 +213,7 @@ in_chroot() {
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     CCACHE_DIR=/root/.cache/ccache CCACHE_BASEDIR="$clone" CCACHE_NOHASHDIR=1 \
-    JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" UNITY_FLAGS="${unity[*]}" \
+    JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" UNITY_FLAGS="${unity[*]}" UNITY="${UNITY:-0}" \
     ALONE="${alone_commit:-}" ALONE_SYNTAX="${ALONE_SYNTAX:-0}" /bin/bash -c "$1"
 }
 ccache_report() {
@@ -223,6 +238,12 @@ if [[ -n "$alone" ]]; then
   in_chroot 'cd "$CLONE" && python3 scripts/compile_alone.py "$ALONE" --build build-alone \
     --jobs "$JOBS" $([[ $ALONE_SYNTAX == 1 ]] && echo --syntax-only)' || failed=1
   build=""
+elif ((package)); then
+  package_args=()
+  build=build/package
+  [[ "$arch" == arm64 ]] && package_args=(--cross arm64) build=build/package-arm64
+  step "scripts/setup.sh ${package_args[*]}"
+  in_chroot "cd \"\$CLONE\" && bash scripts/setup.sh && bash scripts/setup.sh ${package_args[*]}"
 elif [[ "$arch" == amd64 ]]; then
   step "scripts/setup.sh"
   in_chroot 'cd "$CLONE" && bash scripts/setup.sh'
@@ -284,7 +305,33 @@ if ((core)) || [[ -n "$alone" ]]; then
   step "no package ($( ((core)) && echo --core || echo --alone))"
 else
   step "scripts/package.sh ${package_args[*]} (PACKAGE_BUILD_DIR=$build)"
-  in_chroot "cd \"\$CLONE\" && PACKAGE_BUILD_DIR=$build JOBS=\$JOBS bash scripts/package.sh ${package_args[*]}" || failed=1
+  in_chroot "cd \"\$CLONE\" && set -o pipefail && PACKAGE_BUILD_DIR=$build JOBS=\$JOBS \
+    bash scripts/package.sh ${package_args[*]} 2>&1 | tee package.log" || failed=1
+  if ((package)); then
+    # Every compile's output is in the log (ccache replays a cached one's).
+    warnings=$(grep -c 'warning:' "$root$clone/package.log" || true)
+    step "the build's warnings: $warnings"
+    grep -B2 -A4 'warning:' "$root$clone/package.log" | head -100 || true
+    ((warnings == 0)) || failed=1
+    # What the package says it is, and each program's machine (ELF e_machine:
+    # b700 aarch64, 3e00 x86-64).
+    in_chroot "$(printf 'want=%s; build=%s' "$([[ $arch == arm64 ]] && echo b700 || echo 3e00)" "$build")"'
+      set -euo pipefail
+      cd "$CLONE"
+      deb=$(ls "$build"/tabula_*.deb)
+      dpkg-deb -f "$deb" Package Version Architecture Depends Recommends
+      echo "files: $(dpkg-deb -c "$deb" | grep -vc "/$")"
+      dpkg-deb -c "$deb" | awk "{ print \$6 }" | grep -E "^\./usr/(bin|libexec)/" | grep -v "/$"
+      x=$(mktemp -d) && dpkg-deb -x "$deb" "$x"
+      bad=0
+      for f in "$x"/usr/bin/*; do
+        m=$(od -An -tx1 -j18 -N2 "$f" | tr -d " ")
+        echo "$(basename "$f"): e_machine $m"
+        [[ $m == "$want" ]] || bad=1
+      done
+      rm -rf "$x"
+      exit $bad' || failed=1
+  fi
   mkdir -p "$chroots/packages/$release"
   for deb in "$root$clone/$build"/tabula_*.deb; do
     [[ -e "$deb" ]] && cp "$deb" "$chroots/packages/$release/" &&
