@@ -113,6 +113,13 @@ Evaluator::Evaluator(const core::RuleSet& rules) : rules_(&rules) {
   }
   // 004 stage one: the first to fill the opponent's home rows wins.
   race_ = rules.game_end == core::GameEnd::kFillOpponentHome;
+  // The opening terms where the opening is a fight for the centre: not 004
+  // stage one's race, not 000's corner games, whose opening is the king's
+  // walk to his corner square (sheet 000: "Kings may enter their own
+  // coloured corner square and become immune from check"; with these terms
+  // level 8 scored 3.3/12 against greedy in corners-mini, main 8.9/12:
+  // docs/BENCH.md).
+  opening_ = !race_ && !rules.corners.enabled;
 }
 
 SeatValues Evaluator::terminal(const GameAdapter& g) const {
@@ -162,12 +169,12 @@ SeatValues Evaluator::evaluate(const GameAdapter& g) const {
       val += prog * 30;
       if (seats == 2 && rules.seats[1 - i].home.test(static_cast<std::size_t>(sq))) val += 120;
     } else if (def.pawn) {
-      val += prog * 6 + pawn_centre_[i][static_cast<std::size_t>(sq)];
+      val += prog * 6 + (opening_ ? pawn_centre_[i][static_cast<std::size_t>(sq)] : 0);
     } else if (!def.royal) {
       const bool minor = val <= 400;
       val += centre_[static_cast<std::size_t>(sq)] * (minor ? 5 : 2);
       // Develop: a minor piece still on its first rank.
-      if (minor && prog == 0) val -= kUndeveloped;
+      if (opening_ && minor && prog == 0) val -= kUndeveloped;
     }
     // 000, two-player phase: onto the central area as soon as possible.
     if (two_player_area && rules.corners.two_player.area.test(static_cast<std::size_t>(sq))) val += 25;

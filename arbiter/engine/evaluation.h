@@ -57,6 +57,7 @@ class Evaluator {
   // penalty on its seat's first rank (progress 0).
   std::array<std::array<std::int8_t, core::kMaxSquares>, core::kMaxSeats> pawn_centre_{};
   bool race_ = false;  // 004 stage one
+  bool opening_ = true;  // the opening terms count (not 004 stage one, not 000)
 };
 
 }  // namespace tabula::engine
