@@ -10,7 +10,8 @@
 //  - the opening's: a pawn of the centre files worth more for each step
 //    forward than a rim pawn, a minor piece (worth 400 or less) on its
 //    seat's first rank worth less (from the geometry: the seat's frame, the
-//    board's width, no variant named);
+//    board's width, no variant named; not in 004 stage one's race nor in
+//    000's corner games);
 //    000: the king on his own corner square and, in the two-player phase,
 //    pieces on the central area; 004 stage one: the race of the messengers
 //    to the far home rows;
