@@ -133,5 +133,12 @@ TEST(Evaluation, CentrePawnsAndDevelopedMinorsAreWorthMoreInEveryFrame) {
   EXPECT_GT(value_after("chesscom-ffa", {"h2h4", "b7d7"}, 1), value_after("chesscom-ffa", {"h2h4", "b4d4"}, 1));
 }
 
+TEST(Evaluation, TheOpeningTermsDoNotCountInTheCornerGames) {
+  // 000: the opening is the king's walk to his corner square; a pawn step is
+  // worth its progress whatever its file (6fc298a: with the terms, level 8
+  // lost to greedy in corners-mini).
+  EXPECT_EQ(value_after("corners-mini", {"d2d3"}, 0), value_after("corners-mini", {"f2f3"}, 0));
+}
+
 }  // namespace
 }  // namespace tabula::engine
