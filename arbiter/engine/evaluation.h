@@ -7,6 +7,11 @@
 //    worth a pawn, so a capture that scores counts twice, as the sheet's
 //    goal and as the material it removes) or tokens (003);
 //  - the goal's features: pawn progress toward promotion, central pieces;
+//  - the opening's: a pawn of the centre files worth more for each step
+//    forward than a rim pawn, a minor piece (worth 400 or less) on its
+//    seat's first rank worth less (from the geometry: the seat's frame, the
+//    board's width, no variant named; not in 004 stage one's race nor in
+//    000's corner games);
 //    000: the king on his own corner square and, in the two-player phase,
 //    pieces on the central area; 004 stage one: the race of the messengers
 //    to the far home rows;
@@ -48,7 +53,12 @@ class Evaluator {
   // and centrality, precomputed.
   std::array<std::array<std::int8_t, core::kMaxSquares>, core::kMaxSeats> progress_{};
   std::array<std::int8_t, core::kMaxSquares> centre_{};
+  // Per seat and square: a pawn's worth there from its file (across the
+  // seat's forward direction) and its steps forward; a minor piece's
+  // penalty on its seat's first rank (progress 0).
+  std::array<std::array<std::int8_t, core::kMaxSquares>, core::kMaxSeats> pawn_centre_{};
   bool race_ = false;  // 004 stage one
+  bool opening_ = true;  // the opening terms count (not 004 stage one, not 000)
 };
 
 }  // namespace tabula::engine

@@ -215,6 +215,30 @@ struct Engine::Impl {
     return true;
   }
 
+  // The root's first order: captures and promotions first (as order()),
+  // then every move by the evaluation of the position it makes, so that
+  // moves the search values alike go to the one the evaluation prefers,
+  // never to the generator's order (a2-a4 before e2-e4). One evaluation
+  // per root move, not counted as nodes.
+  void order_root(MoveList& moves) {
+    std::array<std::pair<int, int>, MoveList::kCapacity> keys{};
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move& m = moves[i];
+      const bool noisy = !g->captured_by(m).empty() || m.promotion != core::kNoKind;
+      const int first = noisy ? score_move(m, Move{}, false, 0) : 0;
+      g->make(m);
+      keys[i] = {first, leaf(1)};
+      g->unmake();
+    }
+    std::array<std::size_t, MoveList::kCapacity> idx{};
+    for (std::size_t i = 0; i < moves.size(); ++i) idx[i] = i;
+    std::stable_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(moves.size()),
+                     [&keys](std::size_t a, std::size_t b) { return keys[a] > keys[b]; });
+    MoveList sorted;
+    for (std::size_t i = 0; i < moves.size(); ++i) sorted.push(moves[idx[i]]);
+    moves = sorted;
+  }
+
   // ---- alpha-beta (two-sided and paranoid) ----
   int alphabeta(int depth, int alpha, int beta, int ply) {
     pv_len[static_cast<std::size_t>(ply)] = 0;
@@ -510,9 +534,8 @@ SearchResult Engine::search(const core::Game& game, const Limits& limits, const 
   adapter.legal_moves(moves);
   if (moves.empty()) return out;
   out.best = moves[0];  // something legal even if the budget is gone at once
-  // Root order: captures and promotions first.
-  std::array<int, MoveList::kCapacity> scores;
-  s.order(moves, scores, Move{}, false, 0);
+  // Root order: captures and promotions first, then by the evaluation.
+  s.order_root(moves);
   int max_depth = std::clamp(limits.max_depth, 1, kMaxPly - 8);
   if (s.root != adapter.to_move()) {
     // Another seat's view: the plain alpha-beta from the root, depth by depth.

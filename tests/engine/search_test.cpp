@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <string>
 
 #include "core/fen.h"
 #include "core/fen4.h"
@@ -200,6 +201,59 @@ TEST(Search, BestReplyRunsWhereATurnCanBeGivenElseParanoid) {
   EXPECT_EQ(family_of("four-kingdoms"), Family::kBestReply);
   EXPECT_EQ(family_of("allies-vassals"), Family::kParanoid);
   EXPECT_EQ(family_of("corners-short"), Family::kParanoid);
+}
+
+// ---- a hint a teacher would give (s16-club's walk: the level-6 hint at the
+// start was a2-a4 in chess) ----
+
+core::Game start_of_variant(const std::string& id) {
+  auto rules = testing::shipped(id);
+  auto pos = rules->four_player_notation ? core::parse_fen4(*rules, rules->start_fen) : core::parse_fen(*rules, rules->start_fen);
+  EXPECT_TRUE(pos.ok()) << id;
+  return core::Game(rules, *pos);
+}
+
+// The opening moves a teacher would name, by hand: a knight out, or a pawn
+// of the two centre files or their neighbours (chess c-f; Chess Four's 12
+// files, army on c-j: e-h; chess.com's 14 files, army on d-k: f-i). Rim
+// pawns: the army's outer files (chess a, h; Chess Four c, j; chess.com d, k).
+struct Opening {
+  const char* variant;
+  const char* central_files;
+  const char* rim_files;
+};
+constexpr Opening kOpenings[] = {{"chess", "cdef", "ah"}, {"chess-four", "efgh", "cj"}, {"chesscom-ffa", "fghi", "dk"}};
+
+std::string mover_of(const core::Game& g, const Move& m) { return g.rules().piece(g.position().at(m.from).kind).name; }
+char file_letter(core::Square s) { return static_cast<char>('a' + core::file_of(s)); }
+
+TEST(Hint, AtTheStartTheLevelSixHintIsACentralPawnOrAKnight) {
+  for (const Opening& o : kOpenings) {
+    core::Game g = start_of_variant(o.variant);
+    Engine e(1);
+    // As session::hint_for asks: level 6, the position's hash as the seed.
+    LevelSettings ls = level_settings(6, 0, g.position().hash());
+    SearchResult r = e.search(g, ls.limits, ls.options);
+    ASSERT_TRUE(r.best) << o.variant;
+    const std::string who = mover_of(g, *r.best);
+    const bool central_pawn = who == "pawn" && std::string(o.central_files).find(file_letter(r.best->from)) != std::string::npos;
+    EXPECT_TRUE(central_pawn || who == "knight") << o.variant << ": " << best_text(g, r) << " (" << who << ")";
+  }
+}
+
+TEST(Hint, AtTheStartNoLevelFromFourToSevenPushesARimPawn) {
+  // Level 8 is the time budget's (not a test's): checked by hand, docs/BENCH.md.
+  for (const Opening& o : kOpenings) {
+    core::Game g = start_of_variant(o.variant);
+    for (int level = 4; level <= 7; ++level) {
+      Engine e(1);
+      LevelSettings ls = level_settings(level, 0, g.position().hash());
+      SearchResult r = e.search(g, ls.limits, ls.options);
+      ASSERT_TRUE(r.best) << o.variant << " level " << level;
+      const bool rim = mover_of(g, *r.best) == "pawn" && std::string(o.rim_files).find(file_letter(r.best->from)) != std::string::npos;
+      EXPECT_FALSE(rim) << o.variant << " level " << level << ": " << best_text(g, r);
+    }
+  }
 }
 
 }  // namespace

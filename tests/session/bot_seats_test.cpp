@@ -2,6 +2,10 @@
 // bot's move, the put-back of a wrong one, the clock, and cancellation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "core/fen.h"
 #include "engine/search.h"
 #include "session/bot_advice.h"
@@ -224,6 +228,11 @@ TEST(Advice, HintIsALegalMoveAndSaidThroughTheSession) {
   ASSERT_TRUE(h);
   EXPECT_TRUE(t.session().game().is_legal(h->move));
   EXPECT_EQ(h->text.rfind("Hint for White: ", 0), 0u) << h->text;
+  // What a teacher would name at the start (by hand; s16: it said a2-a4).
+  const std::vector<std::string> teacher{"Hint for White: e2-e4", "Hint for White: d2-d4", "Hint for White: c2-c4",
+                                         "Hint for White: e2-e3", "Hint for White: d2-d3", "Hint for White: Ng1-f3",
+                                         "Hint for White: Nb1-c3"};
+  EXPECT_NE(std::find(teacher.begin(), teacher.end(), h->text), teacher.end()) << h->text;
   t.intent(session::advice_intent(h->seat, h->move, h->text, Millis{t.now()}));
   EXPECT_EQ(t.last_text(RulingKind::kAdvice), h->text);
 }
