@@ -158,9 +158,13 @@ try:
     # The last move with how many moves were played, never "N. move": a count
     # of every seat's moves read as chess's move number (s16: "2. b7-d7" where
     # the kiosk said round 1).
-    last = cards(d).get("t5") or ""
-    if not re.search(r"last move \S+ \(\d+ moves? played\)", last) or re.search(r"^\d+\. ", last, re.M):
-        failures.append(f"t5's card does not say its last move as 'last move X (N moves played)': {last!r}")
+    # (Polled: the page redraws its cards on every move, a card read while it
+    # is replaced is stale.)
+    def says_last_move():
+        last = cards(d).get("t5") or ""
+        ok = re.search(r"last move \S+ \(\d+ moves? played\)", last) and not re.search(r"^\d+\. ", last, re.M)
+        return last if ok else None
+    wait_for("t5's card saying its last move as 'last move X (N moves played)'", says_last_move)
     # The delayed service holds the game back: nothing of it is public yet.
     d2 = browser(1280, 900)
     d2.get(f"http://127.0.0.1:{delayed}/")
@@ -196,7 +200,7 @@ try:
             phone_size(d)
         d.get(f"http://127.0.0.1:{shots}/")
         wait_for("both shots boards finished", lambda: "White wins (checkmate)" in (cards(d).get("t1") or "")
-                 and "8. m11-k11" in (cards(d).get("t2") or ""), 90)
+                 and "last move m11-k11 (8 moves played)" in (cards(d).get("t2") or ""), 90)
         settled(d)
         compare(f"spectators-{w}x{h}.png", d)
         click(d, "board t2", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t2"]'))
