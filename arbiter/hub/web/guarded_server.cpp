@@ -239,11 +239,15 @@ std::string echo_value(const std::string& v) {
 // "" when the request's body framing can be read one way only; else what is wrong.
 std::string framing_problem(const httplib::Request& req) {
   const std::size_t lengths = req.get_header_value_count("Content-Length");
-  for (std::size_t i = 0; i < lengths; ++i) {
-    const std::string v = req.get_header_value("Content-Length", i);
+  // The values read from the headers' multimap (case-insensitive keys, in
+  // the order given): get_header_value's index is its second argument in
+  // Debian 12's cpp-httplib (0.11) and its third in Debian 13's (0.18).
+  const auto [length_begin, length_end] = req.headers.equal_range("Content-Length");
+  for (auto it = length_begin; it != length_end; ++it) {
+    const std::string& v = it->second;
     if (v.empty() || v.size() > 18 || !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }))
       return "Content-Length " + echo_value(v) + " is not digits only";
-    if (const std::string first = req.get_header_value("Content-Length", 0); v != first)
+    if (const std::string& first = length_begin->second; v != first)
       return "two Content-Length values (" + echo_value(first) + " and " + echo_value(v) + "): one framing only";
   }
   const std::size_t codings = req.get_header_value_count("Transfer-Encoding");
