@@ -79,16 +79,17 @@ class Modules::Corners final : public Modules::Module {
                   std::vector<Ruling>& out) const override;
   Turn before_moves(Game& g, Seat s, std::vector<Ruling>& out) const override;
   Turn no_move(Game& g, Seat s, int& passes, std::vector<Ruling>& out) const override;
-  std::optional<StalemateRule> stalemate_rule(const Game& g) const override;  // corners.cpp
+  std::optional<StalemateRule> stalemate_rule(const Game& g) const override;  // corners_play.cpp
   void on_pass(Game& g, Seat s) const override;
-  Seat first_mate_winner(const Game& g) const override;  // corners.cpp
+  Seat first_mate_winner(const Game& g) const override;  // corners_play.cpp
   void after_leave(Game& g, std::vector<Ruling>& out) const override;
   // A search's frames keep the corner state (module_corners.cpp).
   void save_state(const Game& g, ModuleFrame& f) const override;
   void restore_state(Game& g, const ModuleFrame& f) const override;
   std::uint64_t state_key(const Game& g) const override;
 
-  // ---- the rules (corners.cpp)
+  // ---- the rules (corners.cpp: setup, targets, legality; corners_play.cpp: after a move, the
+  // two-player phase, the end)
   static void corners_setup(Game& g);
   static Seat target_of(const Game& g, Seat s);  // the next seat in turn order still playing
   static bool king_must_leave(const Game& g, Seat s, const CornerState& st);
