@@ -23,6 +23,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "core/rule_set.h"
 #include "core/types.h"
@@ -37,7 +38,10 @@ inline constexpr int kEliminated = 20000;
 
 class Evaluator {
  public:
-  explicit Evaluator(const core::RuleSet& rules);
+  // opening_terms: whether the opening terms count; empty: the variant's
+  // house switch (RuleSet::evaluation.opening_terms). A match sets it to
+  // play the two readings against each other.
+  explicit Evaluator(const core::RuleSet& rules, std::optional<bool> opening_terms = std::nullopt);
 
   // Every seat's value of the game's current state.
   SeatValues evaluate(const GameAdapter& g) const;
