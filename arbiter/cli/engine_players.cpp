@@ -12,18 +12,20 @@ namespace {
 
 class TabulaPlayer : public Player {
  public:
-  TabulaPlayer(int level, engine::Family family, std::size_t table_mb)
-      : level_(level), family_(family), engine_(table_mb) {}
+  TabulaPlayer(int level, engine::Family family, std::size_t table_mb, std::optional<bool> opening)
+      : level_(level), family_(family), opening_(opening), engine_(table_mb) {}
 
   std::string name() const override {
     std::string n = level_ == 0 ? "tabula-greedy" : "tabula-level-" + std::to_string(level_);
     if (family_ != engine::Family::kAuto) n += std::string("-") + engine::to_string(family_);
+    if (opening_) n += *opening_ ? "-opening-on" : "-opening-off";
     return n;
   }
   void new_game() override { engine_.clear(); }
   Choice choose(const core::Game& game, std::int64_t budget_us, std::uint64_t seed) override {
     engine::LevelSettings s = engine::level_settings(level_, budget_us, seed);
     s.options.family = family_;
+    s.options.opening_terms = opening_;
     auto start = std::chrono::steady_clock::now();
     s.limits.elapsed_us = [start] {
       return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
@@ -39,13 +41,15 @@ class TabulaPlayer : public Player {
  private:
   int level_;
   engine::Family family_;
+  std::optional<bool> opening_;  // the evaluation's opening terms; empty: the variant's switch
   engine::Engine engine_;
 };
 
 }  // namespace
 
-std::unique_ptr<Player> make_tabula_player(int level, engine::Family family, std::size_t table_mb) {
-  return std::make_unique<TabulaPlayer>(level, family, table_mb);
+std::unique_ptr<Player> make_tabula_player(int level, engine::Family family, std::size_t table_mb,
+                                           std::optional<bool> opening) {
+  return std::make_unique<TabulaPlayer>(level, family, table_mb, opening);
 }
 
 std::unique_ptr<Player> make_player(const std::string& spec, std::size_t table_mb, std::string& why) {
@@ -69,13 +73,26 @@ std::unique_ptr<Player> make_player(const std::string& spec, std::size_t table_m
     why = "player \"" + spec + "\": unknown kind \"" + kind + "\" (greedy, level:N, paranoid:N, maxn:N, brs:N, two-sided:N, uci:PATH, fourp:PATH)";
     return nullptr;
   }
+  // ",opening=on|off": the evaluation's opening terms, against the
+  // variant's switch (docs/ENGINE.md "Evaluation").
+  std::optional<bool> opening;
+  if (auto comma = rest.find(','); comma != std::string::npos) {
+    const std::string option = rest.substr(comma + 1);
+    rest.resize(comma);
+    if (option == "opening=on" || option == "opening=off") {
+      opening = option == "opening=on";
+    } else {
+      why = "player \"" + spec + "\": unknown option \"" + option + "\" (opening=on or opening=off)";
+      return nullptr;
+    }
+  }
   long long level = 0;
   if (!parse_number(rest, engine::kMinLevel, engine::kMaxLevel, level)) {
     why = "player \"" + spec + "\": the level must be a number from " + std::to_string(engine::kMinLevel) + " to " +
           std::to_string(engine::kMaxLevel);
     return nullptr;
   }
-  return make_tabula_player(static_cast<int>(level), family, table_mb);
+  return make_tabula_player(static_cast<int>(level), family, table_mb, opening);
 }
 
 std::string pv_text(const core::Game& game, const std::vector<core::Move>& pv) {

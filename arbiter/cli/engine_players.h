@@ -38,10 +38,12 @@ class Player {
 };
 
 // Tabula's engine at a level (0 = greedy), family forced or automatic.
-std::unique_ptr<Player> make_tabula_player(int level, engine::Family family, std::size_t table_mb);
+std::unique_ptr<Player> make_tabula_player(int level, engine::Family family, std::size_t table_mb,
+                                           std::optional<bool> opening = std::nullopt);
 
 // Parses a player spec:
-//   greedy | level:N | paranoid:N | maxn:N | two-sided:N
+//   greedy | level:N | paranoid:N | maxn:N | two-sided:N  (N may be followed by
+//     ",opening=on" or ",opening=off": the evaluation's opening terms forced)
 //   uci:PATH[,elo=N][,option=value...]     a UCI engine (two seats)
 //   fourp:PATH                             a 4pchess-style engine (chess.com boards)
 // On a bad spec returns nullptr and says why in `why`.

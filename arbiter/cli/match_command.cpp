@@ -25,7 +25,8 @@ namespace tabula::cli {
 const char* const kMatchUsage = R"(  match --variant ID --a SPEC --b SPEC [--games N] [--moves M] [--movetime-ms M | --clock B+I] [--seed S]
         [--max-plies P] [--openings random:K|FILE] [--pgn OUT] [--table-mb N] [--check]
                                     engine against engine; SPEC: greedy, level:N (1-8),
-                                    paranoid:N, maxn:N, brs:N, two-sided:N, uci:PATH[,elo=N],
+                                    paranoid:N, maxn:N, brs:N, two-sided:N (N may end in
+                                    ,opening=on|off), uci:PATH[,elo=N],
                                     fourp:PATH (a 4pchess-protocol engine); A's score
                                     with its 95% interval
   analyse --variant ID FILE [--game N] [--movetime-ms M] [--level L] [--mark-cp C]

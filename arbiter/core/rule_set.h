@@ -309,6 +309,12 @@ struct CornerRules {
   TwoPlayerRules two_player;
 };
 
+// The bot's evaluation switches from the variant's data (engine/evaluation.*);
+// no rule of the game reads them.
+struct BotEvaluation {
+  bool opening_terms = true;  // centre-file pawns, developed minor pieces
+};
+
 // ---- RuleSet ----------------------------------------------------------------
 struct RuleSet {
   std::string id;
@@ -334,6 +340,7 @@ struct RuleSet {
   std::vector<std::pair<std::string, std::string>> named_starts;  // name, FEN
   std::vector<NextStage> next_stage;     // at most one (004)
   CornerRules corners;                   // 000
+  BotEvaluation evaluation;              // the bot's, not the game's
   std::vector<RuleModule> modules;        // the sheets' modules the game plays (no repeats)
   // Notation: "fen" (two seats, case = seat) or "fen4" (chess.com layout).
   bool four_player_notation = false;

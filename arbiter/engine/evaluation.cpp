@@ -62,7 +62,7 @@ int kind_value(const core::PieceDef& def) {
 
 }  // namespace
 
-Evaluator::Evaluator(const core::RuleSet& rules) : rules_(&rules) {
+Evaluator::Evaluator(const core::RuleSet& rules, std::optional<bool> opening_terms) : rules_(&rules) {
   for (std::size_t k = 0; k < rules.pieces.size() && k < value_.size(); ++k) value_[k] = kind_value(rules.pieces[k]);
   const core::Geometry& geo = rules.geometry;
   double cf = (geo.width() - 1) / 2.0;
@@ -113,13 +113,10 @@ Evaluator::Evaluator(const core::RuleSet& rules) : rules_(&rules) {
   }
   // 004 stage one: the first to fill the opponent's home rows wins.
   race_ = rules.game_end == core::GameEnd::kFillOpponentHome;
-  // The opening terms where the opening is a fight for the centre: not 004
-  // stage one's race, not 000's corner games, whose opening is the king's
-  // walk to his corner square (sheet 000: "Kings may enter their own
-  // coloured corner square and become immune from check"; with these terms
-  // level 8 scored 3.3/12 against greedy in corners-mini, main 8.9/12:
-  // docs/BENCH.md).
-  opening_ = !race_ && !rules.corners.enabled;
+  // The opening terms where the opening is a fight for the centre: the
+  // variant's house switch (RuleSet::evaluation, from its data), never in
+  // 004 stage one's race, whose evaluation is the race alone.
+  opening_ = !race_ && opening_terms.value_or(rules.evaluation.opening_terms);
 }
 
 SeatValues Evaluator::terminal(const GameAdapter& g) const {

@@ -10,8 +10,9 @@
 //  - the opening's: a pawn of the centre files worth more for each step
 //    forward than a rim pawn, a minor piece (worth 400 or less) on its
 //    seat's first rank worth less (from the geometry: the seat's frame, the
-//    board's width, no variant named; not in 004 stage one's race nor in
-//    000's corner games);
+//    board's width, no variant named; where the variant's data switches
+//    them on, RuleSet::evaluation.opening_terms, off in 000's corner games;
+//    never in 004 stage one's race);
 //    000: the king on his own corner square and, in the two-player phase,
 //    pieces on the central area; 004 stage one: the race of the messengers
 //    to the far home rows;
@@ -23,6 +24,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "core/rule_set.h"
 #include "core/types.h"
@@ -37,7 +39,10 @@ inline constexpr int kEliminated = 20000;
 
 class Evaluator {
  public:
-  explicit Evaluator(const core::RuleSet& rules);
+  // opening_terms: whether the opening terms count; empty: the variant's
+  // house switch (RuleSet::evaluation.opening_terms). A match sets it to
+  // play the two readings against each other.
+  explicit Evaluator(const core::RuleSet& rules, std::optional<bool> opening_terms = std::nullopt);
 
   // Every seat's value of the game's current state.
   SeatValues evaluate(const GameAdapter& g) const;
@@ -58,7 +63,7 @@ class Evaluator {
   // penalty on its seat's first rank (progress 0).
   std::array<std::array<std::int8_t, core::kMaxSquares>, core::kMaxSeats> pawn_centre_{};
   bool race_ = false;  // 004 stage one
-  bool opening_ = true;  // the opening terms count (not 004 stage one, not 000)
+  bool opening_ = true;  // the opening terms count (the data's switch; never 004 stage one)
 };
 
 }  // namespace tabula::engine

@@ -69,6 +69,7 @@ struct Engine::Impl {
   // Per search.
   const core::RuleSet* rules = nullptr;
   std::unique_ptr<Evaluator> eval;
+  std::optional<bool> eval_opening;  // what eval was made with
   GameAdapter* g = nullptr;
   Family family = Family::kTwoSided;
   Seat root = core::kNoSeat;
@@ -453,6 +454,7 @@ struct Engine::Impl {
     int best = -kInf;
     std::size_t best_i = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
+      const bool preferred = opt.prefer && *opt.prefer == moves[i];
       g->make(moves[i]);
       int v = 0;
       if (family == Family::kMaxN) {
@@ -461,8 +463,9 @@ struct Engine::Impl {
         int a = opt.noise_cp > 0 ? -kInf : alpha;
         v = brs(depth - 1, a, kInf, 1, false);
       } else {
-        // With noise every root move needs its exact value.
-        int a = opt.noise_cp > 0 ? -kInf : alpha;
+        // With noise every root move needs its exact value; the preferred
+        // move (SearchOptions::prefer) one that tells a tie from a loss.
+        int a = opt.noise_cp > 0 ? -kInf : (preferred && alpha > -kInf ? alpha - 1 : alpha);
         v = alphabeta(depth - 1, a, kInf, 1);
       }
       g->unmake();
@@ -470,7 +473,7 @@ struct Engine::Impl {
       v += noise(moves[i]);
       values[i] = v;
       ++done;
-      if (v > best) {
+      if (v > best || (preferred && v == best)) {
         best = v;
         best_i = i;
         alpha = std::max(alpha, v);
@@ -512,9 +515,10 @@ SearchResult Engine::search(const core::Game& game, const Limits& limits, const 
   Impl& s = *impl_;
   GameAdapter adapter(game);
   s.g = &adapter;
-  if (s.rules != &adapter.rules() || !s.eval) {
+  if (s.rules != &adapter.rules() || !s.eval || s.eval_opening != options.opening_terms) {
     s.rules = &adapter.rules();
-    s.eval = std::make_unique<Evaluator>(adapter.rules());
+    s.eval_opening = options.opening_terms;
+    s.eval = std::make_unique<Evaluator>(adapter.rules(), options.opening_terms);
   }
   s.family = options.family == Family::kAuto ? family_for(adapter.rules()) : options.family;
   s.root = options.perspective == core::kNoSeat ? adapter.to_move() : options.perspective;

@@ -74,6 +74,13 @@ struct SearchOptions {
   // The seat whose side the value is for (analysis of a move just played);
   // kNoSeat: the seat to move. Not with kMaxN.
   Seat perspective = core::kNoSeat;
+  // The evaluation's opening terms on or off; empty: the variant's switch
+  // (a match plays the two against each other: `level:8,opening=off`).
+  std::optional<bool> opening_terms;
+  // A root move that wins a tie: valued exactly even where it only equals
+  // the best so far, and chosen when it does (the blunder check's "better
+  // was" names the hint's move when the two are worth the same).
+  std::optional<Move> prefer;
 };
 
 struct SearchResult {

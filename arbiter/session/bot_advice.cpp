@@ -15,7 +15,7 @@ std::string kind_name(const core::Game& g, core::PieceKind k) {
 }
 
 engine::SearchResult fixed_search(engine::Engine& engine, const core::Game& g, const SearchClock& clock,
-                                  core::Seat perspective) {
+                                  core::Seat perspective, std::optional<core::Move> prefer = std::nullopt) {
   engine::Limits l;
   l.max_depth = kBlunderDepth;
   l.max_nodes = 60000;
@@ -24,6 +24,7 @@ engine::SearchResult fixed_search(engine::Engine& engine, const core::Game& g, c
   l.stop = clock.stop;
   engine::SearchOptions o;
   o.perspective = perspective;
+  o.prefer = prefer;
   return engine.search(g, l, o);
 }
 
@@ -78,6 +79,16 @@ std::optional<BlunderWarning> blunder_check(engine::Engine& engine, const core::
   w.seat = mover;
   w.loss_cp = loss;
   w.better = *best.best;
+  // The teacher names the hint's move (hint_for: the Hint button's level,
+  // seed and root order) when it is worth as much as the check's best at the
+  // check's depth: the same search again, the hint's move winning a tie
+  // (engine::SearchOptions::prefer). Only for a warning, so a move that is
+  // no blunder costs nothing more.
+  if (std::optional<Hint> hint = hint_for(engine, before, clock); hint && hint->move != w.better) {
+    engine::SearchResult again = fixed_search(engine, before, clock, mover, hint->move);
+    if (clock.stop != nullptr && clock.stop->load()) return std::nullopt;
+    if (again.best && *again.best == hint->move) w.better = hint->move;
+  }
   const std::string who = before.seat_name(mover);
   // The first capture of one of the mover's pieces on the engine's line.
   core::Game walk = after;

@@ -14,6 +14,8 @@
 namespace tabula::variants::detail {
 
 void Builder::build_rules() {
+  // The bot's evaluation switches (house switches of the engine, not rules).
+  if (v_.evaluation().has_opening_terms()) rs_->evaluation.opening_terms = v_.evaluation().opening_terms();
   const variant::Pawns& p = v_.pawns();
   rs_->pawns.double_step = v_.has_pawns() ? std::max(1, p.double_step()) : 2;
   if (v_.has_pawns() && p.double_step() == 0) rs_->pawns.double_step = 2;

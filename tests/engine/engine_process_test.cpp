@@ -244,6 +244,22 @@ TEST(MakePlayer, BadSpecsAreNamed) {
   why.clear();
   EXPECT_FALSE(make_player("uci:", 1, why));
   EXPECT_NE(why.find("needs an engine path"), std::string::npos) << why;
+  for (const char* bad : {"level:8,opening=maybe", "level:8,opening", "level:8,", "paranoid:3,elo=1500", "level:,opening=on"}) {
+    why.clear();
+    EXPECT_FALSE(make_player(bad, 1, why)) << bad;
+    EXPECT_NE(why.find(bad), std::string::npos) << why;
+  }
+}
+
+TEST(MakePlayer, TheOpeningTermsCanBeForcedEitherWay) {
+  std::string why;
+  auto on = make_player("level:8,opening=on", 1, why);
+  ASSERT_TRUE(on) << why;
+  EXPECT_EQ(on->name(), "tabula-level-8-opening-on");
+  auto off = make_player("paranoid:5,opening=off", 1, why);
+  ASSERT_TRUE(off) << why;
+  EXPECT_EQ(off->name(), "tabula-level-5-paranoid-opening-off");
+  EXPECT_EQ(make_player("level:8", 1, why)->name(), "tabula-level-8");
 }
 
 TEST(FourpPlayer, SpeaksInFromDashToMoves) {

@@ -1,6 +1,7 @@
 // The evaluation: symmetric starts, the ledgers and the goals it must know.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,9 +99,18 @@ TEST(Evaluation, AFinishedGameIsAWinForTheWinnersTeam) {
   EXPECT_LT(v[1], -kWin / 2);
 }
 
-// The value of `seat_index`'s seat after the moves (coordinate text) from the start.
-int value_after(const std::string& id, const std::vector<std::string>& line, int seat_index) {
-  core::Game g = start_of(id);
+core::Game start_of_rules(const std::shared_ptr<const core::RuleSet>& rules) {
+  auto pos = rules->four_player_notation ? core::parse_fen4(*rules, rules->start_fen) : core::parse_fen(*rules, rules->start_fen);
+  EXPECT_TRUE(pos.ok()) << rules->id;
+  return core::Game(rules, *pos);
+}
+
+// The value of `seat_index`'s seat after the moves (coordinate text) from
+// the game's position; `opening` forces the opening terms (Evaluator's
+// second argument).
+int value_after_moves(core::Game g, const std::vector<std::string>& line, int seat_index,
+                      std::optional<bool> opening = std::nullopt) {
+  const std::string id = g.rules().id;
   for (const std::string& text : line) {
     bool found = false;
     for (const core::Move& m : g.legal_moves()) {
@@ -112,8 +122,12 @@ int value_after(const std::string& id, const std::vector<std::string>& line, int
     EXPECT_TRUE(found) << id << ": " << text << " is not legal";
   }
   GameAdapter a(g);
-  Evaluator e(g.rules());
+  Evaluator e(g.rules(), opening);
   return e.evaluate(a)[static_cast<std::size_t>(seat_index)];
+}
+
+int value_after(const std::string& id, const std::vector<std::string>& line, int seat_index) {
+  return value_after_moves(start_of(id), line, seat_index);
 }
 
 TEST(Evaluation, CentrePawnsAndDevelopedMinorsAreWorthMoreInEveryFrame) {
@@ -138,6 +152,51 @@ TEST(Evaluation, TheOpeningTermsDoNotCountInTheCornerGames) {
   // worth its progress whatever its file (6fc298a: with the terms, level 8
   // lost to greedy in corners-mini).
   EXPECT_EQ(value_after("corners-mini", {"d2d3"}, 0), value_after("corners-mini", {"f2f3"}, 0));
+}
+
+// A variant's data written here, in the shipped directory (so `inherits`
+// finds its parent).
+variants::LoadResult variant_text(const std::string& id, const std::string& body) {
+  return variants::load_text("id: \"" + id + "\"\n" + body, variants::variants_dir() + "/" + id + ".txtpb");
+}
+
+TEST(Evaluation, TheOpeningTermsAreTheVariantsHouseSwitch) {
+  // The switch is data (proto/variant.proto BotEvaluation), not a sheet named
+  // in the engine: chess with `evaluation { opening_terms: false }` values
+  // a2-a4 as e2-e4 (both two rows of progress), and corners-mini with it on
+  // values d2-d3 (a centre file) apart from f2-f3 (its neighbour).
+  auto plain = variant_text("chess-plain", "inherits: \"chess\"\nevaluation { opening_terms: false }\n");
+  ASSERT_TRUE(plain.ok()) << plain.error_text();
+  EXPECT_FALSE(plain.rules->evaluation.opening_terms);
+  EXPECT_TRUE(testing::shipped("chess")->evaluation.opening_terms) << "absent: on";
+  EXPECT_EQ(value_after_moves(start_of_rules(plain.rules), {"e2e4"}, 0), value_after_moves(start_of_rules(plain.rules), {"a2a4"}, 0));
+  EXPECT_GT(value_after("chess", {"e2e4"}, 0), value_after("chess", {"a2a4"}, 0));
+  auto mini = variant_text("corners-mini-centre", "inherits: \"corners-mini\"\nevaluation { opening_terms: true }\n");
+  ASSERT_TRUE(mini.ok()) << mini.error_text();
+  EXPECT_NE(value_after_moves(start_of_rules(mini.rules), {"d2d3"}, 0), value_after_moves(start_of_rules(mini.rules), {"f2f3"}, 0));
+  // Every shipped corner game has them off in its data; the rest on.
+  for (const std::string& id : variants::list_ids()) {
+    const bool corners = id.rfind("corners-", 0) == 0;
+    EXPECT_EQ(testing::shipped(id)->evaluation.opening_terms, !corners) << id;
+  }
+}
+
+TEST(Evaluation, AMatchCanForceTheOpeningTermsEitherWay) {
+  // Evaluator's override (SearchOptions::opening_terms, `level:8,opening=on`):
+  // on in a corner game, off in chess, whatever the data says.
+  core::Game mini = start_of("corners-mini");
+  EXPECT_NE(value_after_moves(mini, {"d2d3"}, 0, true), value_after_moves(mini, {"f2f3"}, 0, true));
+  core::Game chess = start_of("chess");
+  EXPECT_EQ(value_after_moves(chess, {"e2e4"}, 0, false), value_after_moves(chess, {"a2a4"}, 0, false));
+}
+
+TEST(Evaluation, ABadEvaluationSwitchIsRefusedWithItsPlace) {
+  for (const char* body : {"inherits: \"chess\"\nevaluation { opening_terms: maybe }\n",
+                           "inherits: \"chess\"\nevaluation { opening: false }\n"}) {
+    auto r = variant_text("chess-bad", body);
+    EXPECT_FALSE(r.ok()) << body;
+    EXPECT_NE(r.error_text().find("chess-bad.txtpb:3:"), std::string::npos) << r.error_text();
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdio>
 #include <string>
 
 #include "core/fen.h"
@@ -253,6 +254,41 @@ TEST(Hint, AtTheStartNoLevelFromFourToSevenPushesARimPawn) {
       const bool rim = mover_of(g, *r.best) == "pawn" && std::string(o.rim_files).find(file_letter(r.best->from)) != std::string::npos;
       EXPECT_FALSE(rim) << o.variant << " level " << level << ": " << best_text(g, r);
     }
+  }
+}
+
+Move move_of(const core::Game& g, const std::string& text) {
+  for (const Move& m : g.legal_moves()) {
+    if (core::coordinate(g.position(), m) == text) return m;
+  }
+  ADD_FAILURE() << text << " is not legal";
+  return Move{};
+}
+
+TEST(Search, APreferredRootMoveWinsATieAndNothingElse) {
+  // Chess from the start, three plies: d2-d4, e2-e4, Nb1-c3 and Ng1-f3 are
+  // worth the same (25); the search alone names d2-d4. SearchOptions::prefer
+  // takes any of the tied moves, at the same value, and never a worse one
+  // (a2-a4, h2-h3). (The blunder check asks so for the hint's move.)
+  core::Game g = chess_game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  Engine e0(1);
+  SearchResult base = e0.search(g, depth(3));
+  ASSERT_EQ(best_text(g, base), "d2d4");
+  for (const char* tied : {"e2e4", "g1f3", "b1c3", "d2d4"}) {
+    SearchOptions o;
+    o.prefer = move_of(g, tied);
+    Engine e(1);
+    SearchResult r = e.search(g, depth(3), o);
+    EXPECT_EQ(best_text(g, r), tied);
+    EXPECT_EQ(r.value, base.value) << tied << ": a tie, so the same value";
+  }
+  for (const char* worse : {"a2a4", "h2h3"}) {
+    SearchOptions o;
+    o.prefer = move_of(g, worse);
+    Engine e(1);
+    SearchResult r = e.search(g, depth(3), o);
+    EXPECT_EQ(best_text(g, r), "d2d4") << worse;
+    EXPECT_EQ(r.value, base.value) << worse;
   }
 }
 
