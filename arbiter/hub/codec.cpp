@@ -269,6 +269,12 @@ void show_names_safely(wire::BoardState& st) {
 }
 
 std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error) {
+  if (payload.size() > kMaxStreamItemBytes && payload.size() <= kMaxPayloadBytes) {  // past both: decode says so
+    error = std::string(topic) + ": a stream item of " + std::to_string(payload.size()) + " bytes, more than the " +
+            std::to_string(kMaxStreamItemBytes) + " an item takes (a move, a ruling or a reply is a few hundred); "
+            "not read";
+    return std::nullopt;
+  }
   auto m = decode<wire::StreamItem>(payload, topic, "StreamItem", error);
   if (m && !names_match(*m, topic, error)) return std::nullopt;
   if (m && m->seq() == 0) {

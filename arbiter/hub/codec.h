@@ -71,6 +71,11 @@ std::optional<wire::BoardState> decode_state(std::string_view payload, std::stri
 // was written before the rule, or by a hand). Called after the signature is
 // checked (it covers what the board sent).
 void show_names_safely(wire::BoardState& st);
+// A stream item is a move, a ruling or a reply: a few hundred bytes. One over
+// kMaxStreamItemBytes is refused unread (session 17: the hub keeps up to 256
+// items per board ahead of a hole and its last 50, so items of a megabyte
+// held a quarter of a gigabyte per board; now 16 MiB at most).
+inline constexpr std::size_t kMaxStreamItemBytes = 64 * 1024;
 std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error);
 std::optional<wire::Presence> decode_presence(std::string_view payload, std::string_view topic, std::string& error);
 // A hub's acknowledgement (tabula/<event>/<board>/ack): also refused when it
