@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -25,6 +26,13 @@ JournalStatus check_file(const std::string& path) {
   }
   if (!fs::is_regular_file(path, ec)) {
     return JournalStatus::fail(JournalError::kCannotOpen, path + ": not a regular file");
+  }
+  if (const std::uintmax_t bytes = fs::file_size(path, ec); !ec && bytes > kMaxJournalBytes) {
+    return JournalStatus::fail(JournalError::kCorrupt,
+                               path + ": is " + std::to_string(bytes) + " bytes; a Tabula journal is at most " +
+                                   std::to_string(kMaxJournalBytes) +
+                                   " (a long game's is a few megabytes), so this is no journal of a game; it is "
+                                   "left as it is, unread");
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return JournalStatus::fail(JournalError::kCannotOpen, path + ": cannot read the file");
@@ -64,7 +72,16 @@ JournalStatus check_siblings(const std::string& path) {
     const std::string sibling = base + suffix;
     std::error_code ec;
     const fs::file_status st = fs::symlink_status(sibling, ec);
-    if (ec || st.type() == fs::file_type::not_found || st.type() == fs::file_type::regular) continue;
+    if (ec || st.type() == fs::file_type::not_found) continue;
+    if (st.type() == fs::file_type::regular) {
+      const std::uintmax_t bytes = fs::file_size(sibling, ec);
+      if (ec || bytes <= kMaxJournalBytes || std::string(suffix) != "-wal") continue;
+      return JournalStatus::fail(JournalError::kCorrupt,
+                                 path + ": " + sibling + " is " + std::to_string(bytes) + " bytes; a journal's -wal "
+                                     "holds the inputs since its last checkpoint, at most " +
+                                     std::to_string(kMaxJournalBytes) + " bytes, so it is not this journal's: move "
+                                     "it away; both files are left as they are, unread");
+    }
     const char* what = st.type() == fs::file_type::symlink   ? "a symbolic link"
                        : st.type() == fs::file_type::fifo    ? "a FIFO"
                        : st.type() == fs::file_type::directory ? "a directory"

@@ -5,6 +5,7 @@
 // item 1: no file in arbiter/ over 800 lines).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 
@@ -12,14 +13,23 @@
 
 namespace tabula::journal {
 
-// SQLite's own magic, before SQLite touches the file at all.
+// The most a journal file and its -wal may hold (session 17). A long game's
+// journal is a few megabytes (its -wal, the inputs since the last checkpoint,
+// less); a file claiming more (a sparse file: 15 TB made SQLite's check
+// allocate 500 MB and run 17 s; a -wal of 4 GB was read into memory whole)
+// is refused by name before it is read.
+inline constexpr std::uintmax_t kMaxJournalBytes = std::uintmax_t{1} << 30;
+
+// SQLite's own magic, before SQLite touches the file at all; a file over
+// kMaxJournalBytes is refused unread.
 JournalStatus check_file(const std::string& path);
 
 // The file SQLite keeps its -wal and -shm beside: FILE with its symbolic
 // links resolved (SQLite's unix VFS resolves them).
 std::string sqlite_base(const std::string& path);
 
-// The -wal and -shm beside FILE: each a plain file or absent.
+// The -wal and -shm beside FILE: each a plain file or absent; the -wal at
+// most kMaxJournalBytes.
 JournalStatus check_siblings(const std::string& path);
 
 // fsync of the folder holding `path` (after a rename into it).
