@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "event/board_assignment.h"
 #include "hub/action_auth.h"
