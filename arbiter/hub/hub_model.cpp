@@ -177,7 +177,10 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
       break;
     case Leaf::kStream:
       if (auto item = decode_item(payload, topic, error)) {
-        if (signed_by_board(*item, topic, b, now)) apply_item(b, std::move(*item), payload, now);
+        if (signed_by_board(*item, topic, b, now)) {
+          show_texts_safely(*item);  // after the signature: it covers the texts as sent
+          apply_item(b, std::move(*item), payload, now);
+        }
         return;
       }
       break;

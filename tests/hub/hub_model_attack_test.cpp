@@ -249,5 +249,33 @@ TEST(HubModelAttack, AStreamItemOverSixtyFourKiBIsRefusedUnread) {
   EXPECT_EQ(m.board("t1")->early.size(), 1u);
 }
 
+// Session 17: a ruling's or a reply's text as the hall screen and the web
+// page show it (the board's recent items). Before, a ruling "<U+202E>sniw boB"
+// was kept as sent, and the page showed it reversed ("Bob wins"); an escape or
+// a line break likewise. Now shown safely, at most 400 characters; the
+// severity that raises alerts is read as before.
+TEST(HubModelAttack, AnItemsTextsAreKeptShownSafely) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  wire::StreamItem ruling = t1_item(1);
+  ruling.mutable_ruling()->set_severity("illegal");
+  ruling.mutable_ruling()->set_text("\xe2\x80\xaesniw boB\n\x1b[2J" + std::string(1000, 'x'));
+  m.on_message("tabula/club/t1/stream", encode(ruling), 1);
+  wire::StreamItem reply = t1_item(2);
+  reply.mutable_reply()->set_accepted(true);
+  reply.mutable_reply()->set_text("paused\x1b]0;owned\x07");
+  m.on_message("tabula/club/t1/stream", encode(reply), 2);
+  wire::StreamItem move = t1_item(3);
+  m.on_message("tabula/club/t1/stream", encode(move), 3);
+  const BoardEntry* b = m.board("t1");
+  ASSERT_EQ(b->recent.size(), 3u);
+  EXPECT_EQ(b->recent[0].ruling().text(), "<U+202E>sniw boB<U+000A><U+001B>[2J" + std::string(386, 'x') + "...");
+  EXPECT_EQ(b->recent[0].ruling().severity(), "illegal");
+  EXPECT_EQ(b->recent[1].reply().text(), "paused<U+001B>]0;owned<U+0007>");
+  EXPECT_EQ(b->recent[2].move().text(), "e2-e4");
+  ASSERT_EQ(m.alerts().size(), 1u);
+  EXPECT_EQ(m.alerts()[0].kind, AlertKind::kIllegalMove);
+}
+
 }  // namespace
 }  // namespace tabula::hub
