@@ -6,12 +6,21 @@
 #include <sstream>
 
 #include "event/standings.h"
+#include "core/player_name.h"
 #include "core/utf8_text.h"
 
 namespace tabula::event {
 namespace {
 
 constexpr int kMaxNumber = 9999;  // four columns
+
+// What a message quotes of a file that came from elsewhere (a pairing
+// program's TRF or list, edited by anyone): shown safely and short (session
+// 17: a line holding "\x1b]0;...\x07\x1b[2J" was printed as it was, setting
+// the arbiter's terminal title and clearing the screen; a line of 64 MB was
+// printed whole). core::shown_text: an escape as "<U+001B>", a byte that is
+// not UTF-8 as "<0xFF>", at most 80 characters then "...".
+std::string as_read(const std::string& text) { return core::shown_text(text, 80); }
 
 std::string trim(const std::string& s) {
   const auto a = s.find_first_not_of(' ');
@@ -111,38 +120,38 @@ bool parse_player(const std::string& line, TrfPlayer& p, std::string& error) {
   };
   if (columns_of(line) < 84) return fail(columns_of(line) + 1, "a 001 line is at least 84 characters (through the points)");
   if (!number_in(cols(line, 5, 8), p.number) || p.number < 1) {
-    return fail(5, "start number '" + cols(line, 5, 8) + "' is not a number from 1");
+    return fail(5, "start number '" + as_read(cols(line, 5, 8)) + "' is not a number from 1");
   }
   p.sex_title = cols(line, 10, 13);
   p.name = trim(cols(line, 15, 47));
   if (p.name.empty()) return fail(15, "the name is empty");
-  if (!number_in(cols(line, 49, 52), p.rating)) return fail(49, "rating '" + cols(line, 49, 52) + "' is not a number");
+  if (!number_in(cols(line, 49, 52), p.rating)) return fail(49, "rating '" + as_read(cols(line, 49, 52)) + "' is not a number");
   p.federation = cols(line, 54, 56);
   p.fide_id = cols(line, 58, 68);
   p.birth = cols(line, 70, 79);
-  if (!points_in(cols(line, 81, 84), p.points)) return fail(81, "points '" + cols(line, 81, 84) + "' are not a number");
-  if (!number_in(cols(line, 86, 89), p.rank)) return fail(86, "rank '" + cols(line, 86, 89) + "' is not a number");
+  if (!points_in(cols(line, 81, 84), p.points)) return fail(81, "points '" + as_read(cols(line, 81, 84)) + "' are not a number");
+  if (!number_in(cols(line, 86, 89), p.rank)) return fail(86, "rank '" + as_read(cols(line, 86, 89)) + "' is not a number");
   for (std::size_t at = 92; at <= columns_of(line); at += 10) {
     if (cols(line, at - 2, at - 1).find_first_not_of(' ') != std::string::npos) {
       return fail(at - 2, "a round's block starts at column " + std::to_string(at) + "; found '" +
-                              cols(line, at - 2, at - 1) + "' before it");
+                              as_read(cols(line, at - 2, at - 1)) + "' before it");
     }
     TrfGame g;
     const std::string opp = cols(line, at, at + 3);
     g.blank_opponent = trim(opp).empty();
     if (!number_in(opp, g.opponent) || g.opponent > kMaxNumber) {
-      return fail(at, "opponent '" + opp + "' is not a start number");
+      return fail(at, "opponent '" + as_read(opp) + "' is not a start number");
     }
     if (g.opponent == p.number) return fail(at, "a player cannot meet themself");
     const std::string c = cols(line, at + 5, at + 5);
     g.colour = c.empty() ? ' ' : c[0];
     if (c.size() > 1 || std::string("wb- ").find(g.colour) == std::string::npos) {
-      return fail(at + 5, "colour '" + c + "' is not w, b or -");
+      return fail(at + 5, "colour '" + as_read(c) + "' is not w, b or -");
     }
     const std::string r = cols(line, at + 7, at + 7);
     g.result = r.empty() ? ' ' : r[0];
     if (r.size() > 1 || std::string("10=+-WDLHFUZ ").find(g.result) == std::string::npos) {
-      return fail(at + 7, "result '" + r + "' is not one of 1 0 = + - W D L H F U Z");
+      return fail(at + 7, "result '" + as_read(r) + "' is not one of 1 0 = + - W D L H F U Z");
     }
     if (trim(cols(line, at + 4, at + 4) + cols(line, at + 6, at + 6)) != "") {
       return fail(at + 4, "a round's block is 'NNNN c r' with single spaces");
@@ -327,7 +336,7 @@ PairingImport import_pairings(const Section& s, const std::string& text, const s
       fields >> a >> b >> extra;
       int w = 0, k = 0;
       if (b.empty() || !extra.empty() || !number_in(a, w) || !number_in(b, k)) {
-        out.error = "line " + std::to_string(line_no) + ": '" + line + "' is not two start numbers";
+        out.error = "line " + std::to_string(line_no) + ": '" + as_read(line) + "' is not two start numbers";
         return out;
       }
       if (k == 0) byes.push_back(w);
@@ -350,13 +359,13 @@ PairingImport import_pairings(const Section& s, const std::string& text, const s
     // A TRF of another section or event numbers other people (s12).
     for (const TrfPlayer& p : doc->players) {
       if (p.number > n) {
-        out.error = "player " + std::to_string(p.number) + " (" + p.name + ") is not registered in section " + s.name +
+        out.error = "player " + std::to_string(p.number) + " (" + as_read(p.name) + ") is not registered in section " + s.name +
                     " (1-" + std::to_string(n) + "): is this the TRF of another section?";
         return out;
       }
       const std::string mine = trim(std::string(core::utf8_prefix_chars(s.players[static_cast<std::size_t>(p.number - 1)].name, 33)));
       if (p.name != mine) {
-        out.error = "player " + std::to_string(p.number) + " is " + p.name + " in the file but " + mine +
+        out.error = "player " + std::to_string(p.number) + " is " + as_read(p.name) + " in the file but " + mine +
                     " in section " + s.name + ": is this the TRF of another section?";
         return out;
       }

@@ -268,7 +268,25 @@ void show_names_safely(wire::BoardState& st) {
   st.set_site(core::shown_text(st.site(), core::kMaxLineChars));
 }
 
+void show_texts_safely(wire::StreamItem& item) {
+  auto shown = [](const std::string& text) { return core::shown_text(text, kMaxShownItemChars); };
+  if (item.has_move()) item.mutable_move()->set_text(shown(item.move().text()));
+  if (item.has_ruling()) {
+    wire::RulingItem& r = *item.mutable_ruling();
+    r.set_kind(shown(r.kind()));
+    r.set_severity(shown(r.severity()));
+    r.set_text(shown(r.text()));
+  }
+  if (item.has_reply()) item.mutable_reply()->set_text(shown(item.reply().text()));
+}
+
 std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error) {
+  if (payload.size() > kMaxStreamItemBytes && payload.size() <= kMaxPayloadBytes) {  // past both: decode says so
+    error = std::string(topic) + ": a stream item of " + std::to_string(payload.size()) + " bytes, more than the " +
+            std::to_string(kMaxStreamItemBytes) + " an item takes (a move, a ruling or a reply is a few hundred); "
+            "not read";
+    return std::nullopt;
+  }
   auto m = decode<wire::StreamItem>(payload, topic, "StreamItem", error);
   if (m && !names_match(*m, topic, error)) return std::nullopt;
   if (m && m->seq() == 0) {

@@ -71,6 +71,18 @@ std::optional<wire::BoardState> decode_state(std::string_view payload, std::stri
 // was written before the rule, or by a hand). Called after the signature is
 // checked (it covers what the board sent).
 void show_names_safely(wire::BoardState& st);
+// A stream item's texts (a move's, a ruling's kind, severity and text, a
+// reply's) as the hub shows them (the hall screen, the web page's rulings,
+// alerts): core::shown_text, at most kMaxShownItemChars characters (session
+// 17: a ruling holding U+202E or an escape was shown as sent). Called after
+// the signature is checked.
+inline constexpr std::size_t kMaxShownItemChars = 400;
+void show_texts_safely(wire::StreamItem& item);
+// A stream item is a move, a ruling or a reply: a few hundred bytes. One over
+// kMaxStreamItemBytes is refused unread (session 17: the hub keeps up to 256
+// items per board ahead of a hole and its last 50, so items of a megabyte
+// held a quarter of a gigabyte per board; now 16 MiB at most).
+inline constexpr std::size_t kMaxStreamItemBytes = 64 * 1024;
 std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error);
 std::optional<wire::Presence> decode_presence(std::string_view payload, std::string_view topic, std::string& error);
 // A hub's acknowledgement (tabula/<event>/<board>/ack): also refused when it

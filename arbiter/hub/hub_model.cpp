@@ -1,5 +1,6 @@
 #include "hub/hub_model.h"
 
+#include "core/player_name.h"
 #include "hub/codec.h"
 #include "hub/topics.h"
 
@@ -16,6 +17,7 @@ const char* to_string(AlertKind k) {
     case AlertKind::kGap: return "items lost";
     case AlertKind::kBadPayload: return "bad payload";
     case AlertKind::kForged: return "forged payload";
+    case AlertKind::kHeldBack: return "alerts held back";
   }
   return "?";
 }
@@ -52,6 +54,44 @@ std::vector<std::pair<std::string, std::string>> HubModel::take_repairs() {
 }
 
 void HubModel::raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now) {
+  // Session 17, the attacker's round: a board's own words reach alerts (a
+  // ruling's or a reply's text, a seat's name, a game's result reason). A
+  // board (any client on an open broker) sent each of its stream items with
+  // an "illegal" ruling of a megabyte holding escapes and a right-to-left
+  // override: each one was an alert, kept whole (10,000 items: 10 GB), shown
+  // on the hall screen and the arbiter's page as sent. Now every alert's text
+  // is shown safely and cut (core::shown_text: "<U+001B>", at most
+  // kMaxAlertChars characters, then "..."), and a board has at most
+  // kMaxOpenAlertsPerBoard alerts open: the ones after are counted in one
+  // kHeldBack alert (with the last one's text) until the arbiter has
+  // acknowledged it.
+  text = core::shown_text(text, kMaxAlertChars);
+  if (!board.empty()) {
+    std::size_t open = 0;
+    Alert* held = nullptr;
+    for (Alert& a : alerts_) {
+      if (a.acknowledged || a.board != board) continue;
+      ++open;
+      if (a.kind == AlertKind::kHeldBack) held = &a;
+    }
+    if (held == nullptr && open + 1 >= kMaxOpenAlertsPerBoard) {
+      raise_now(AlertKind::kHeldBack, board, "", now);
+      held = &alerts_.back();
+    }
+    if (held != nullptr) {
+      ++held->held_back;
+      held->wall_ms = now;
+      held->text = "board " + board + ": " + std::to_string(held->held_back) + " more alert" +
+                   (held->held_back == 1 ? "" : "s") + " while " + std::to_string(kMaxOpenAlertsPerBoard - 1) +
+                   " of this board are open, not listed (acknowledge some of those to see the next); the last (" +
+                   to_string(kind) + "): " + text;
+      return;
+    }
+  }
+  raise_now(kind, board, std::move(text), now);
+}
+
+void HubModel::raise_now(AlertKind kind, const std::string& board, std::string text, std::int64_t now) {
   Alert a;
   a.id = alerts_.size() + 1;
   a.kind = kind;
@@ -137,7 +177,10 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
       break;
     case Leaf::kStream:
       if (auto item = decode_item(payload, topic, error)) {
-        if (signed_by_board(*item, topic, b, now)) apply_item(b, std::move(*item), payload, now);
+        if (signed_by_board(*item, topic, b, now)) {
+          show_texts_safely(*item);  // after the signature: it covers the texts as sent
+          apply_item(b, std::move(*item), payload, now);
+        }
         return;
       }
       break;
@@ -234,7 +277,12 @@ void HubModel::apply_next(BoardEntry& b, wire::StreamItem item, std::string_view
   b.backoff_ms = timing_.grace_ms;
   b.next_request_ms = 0;
   b.stall_alerted = false;
-  if (item.has_move() && latencies_.size() < 100000) latencies_.push_back(now - item.wall_ms());
+  // A record time within a day of the hub's clock only: a board's wall_ms of
+  // INT64_MIN made `now - wall_ms` overflow (undefined; session 17).
+  constexpr std::int64_t kDayMs = 24LL * 3600 * 1000;
+  if (item.has_move() && latencies_.size() < 100000 && item.wall_ms() > now - kDayMs && item.wall_ms() < now + kDayMs) {
+    latencies_.push_back(now - item.wall_ms());
+  }
   if (probe_since_ != 0 && item.wall_ms() < probe_since_) probe_done_ = std::max(probe_done_, now);
   if (item.has_ruling()) {
     const wire::RulingItem& r = item.ruling();

@@ -47,6 +47,13 @@
 //                 unsigned, signed by another key than the board's, or of a
 //                 board not enrolled; counted per board, raised again only
 //                 after the last one was acknowledged
+//   kHeldBack     a board with kMaxOpenAlertsPerBoard - 1 alerts open: the
+//                 ones after are counted in this one (with the last one's
+//                 text), not listed, until it is acknowledged (session 17)
+//
+// Every alert's text is shown safely and cut (core::shown_text, at most
+// kMaxAlertChars characters): it quotes what boards send (ruling and reply
+// texts, seat names, result reasons).
 //
 // Signatures (board_signature.h): with board keys enrolled (require_signatures)
 // every state, stream item and presence must carry its board's signature
@@ -75,7 +82,9 @@
 
 namespace tabula::hub {
 
-enum class AlertKind { kIllegalMove, kOutOfSync, kFlag, kFinished, kOffline, kActionRefused, kGap, kBadPayload, kForged };
+enum class AlertKind {
+  kIllegalMove, kOutOfSync, kFlag, kFinished, kOffline, kActionRefused, kGap, kBadPayload, kForged, kHeldBack
+};
 const char* to_string(AlertKind k);
 
 struct Alert {
@@ -85,6 +94,7 @@ struct Alert {
   std::string text;
   std::int64_t wall_ms = 0;  // the hub's clock when raised
   bool acknowledged = false;
+  std::uint64_t held_back = 0;  // kHeldBack: how many alerts it stands for
 };
 
 // How the hub paces its acknowledgements and requests (milliseconds of the
@@ -141,6 +151,10 @@ struct FinishedGame {
 class HubModel {
  public:
   static constexpr std::size_t kRecent = 50;
+  // The most alerts a board has open at once (the last of them kHeldBack),
+  // and the longest an alert's text is, in characters.
+  static constexpr std::size_t kMaxOpenAlertsPerBoard = 20;
+  static constexpr std::size_t kMaxAlertChars = 400;
 
   explicit HubModel(std::string event, DeliveryTiming timing = {}) : event_(std::move(event)), timing_(timing) {}
 
@@ -200,6 +214,7 @@ class HubModel {
   void apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now);
   std::map<std::string, std::string> repairs_;  // board -> its newest state's payload
   void raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now);
+  void raise_now(AlertKind kind, const std::string& board, std::string text, std::int64_t now);
   // With signatures required: true when `m` is signed by its board; else the
   // refusal is counted and alerted on.
   template <class Message>

@@ -185,6 +185,14 @@ TEST(EventCli, ATeamsSectionIsRegisteredOnePlayerAtATime) {
   EXPECT_EQ(seat.rc, 0) << seat.err;
 }
 
+// An event of 2 boards whose two-player section "open" (3 rounds) has Ann,
+// Bob, Cat and Dan registered, start numbers 1 to 4.
+void open_of_four(const std::string& file) {
+  ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "2"}).rc, 0);
+  ASSERT_EQ(run({"section", "--file", file, "--name", "open", "--variant", "chess", "--format", "two", "--rounds", "3"}).rc, 0);
+  for (const char* n : {"Ann", "Bob", "Cat", "Dan"}) ASSERT_EQ(run({"register", "--file", file, "--section", "open", "--name", n}).rc, 0);
+}
+
 // A pairing list from a stale TRF (s13): the program paired players who have
 // played each other; the round is taken, with a warning naming the round
 // they met, and `unseat` takes it back. A forfeited game is no meeting.
@@ -192,9 +200,7 @@ TEST(EventCli, APairingOfPlayersWhoMetIsNamedAndCanBeTakenBack) {
   tabula::testing::TempDir dir("event-cli");
   const std::string file = dir.path() + "/club.event";
   const std::string pairs = dir.path() + "/pairs.txt";
-  ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "2"}).rc, 0);
-  ASSERT_EQ(run({"section", "--file", file, "--name", "open", "--variant", "chess", "--format", "two", "--rounds", "3"}).rc, 0);
-  for (const char* n : {"Ann", "Bob", "Cat", "Dan"}) ASSERT_EQ(run({"register", "--file", file, "--section", "open", "--name", n}).rc, 0);
+  ASSERT_NO_FATAL_FAILURE(open_of_four(file));
   std::ofstream(pairs) << "2\n1 2\n3 4\n";
   ASSERT_EQ(run({"pairings", "--file", file, "--section", "open", pairs}).rc, 0);
   ASSERT_EQ(run({"result", "--file", file, "--section", "open", "--board", "t1", "--ranks", "0,1"}).rc, 0);
@@ -417,6 +423,43 @@ TEST(EventCli, ForfeitsAndCorrectionsAsAnArbiterTypesThem) {
   EXPECT_EQ(back.out, "Ann back: seated again from the next round on\n");
   EXPECT_EQ(run({"withdraw", "--file", file, "--section", "ffa", "--name", "Ann", "--undo"}).err,
             "tabula event: Ann has not withdrawn\n");
+}
+
+// Session 17: a pairing program's file (or anyone's who edited it) quoted
+// into a refusal. Before, the line was printed as read: an escape that set
+// the terminal's title and cleared the screen ran in the arbiter's terminal,
+// and a line of a megabyte was printed whole; a TRF's name likewise. Now what
+// is quoted is shown safely (core::shown_text: "<U+001B>") and at most 80
+// characters.
+TEST(EventCli, APairingFilesTextInARefusalIsShownSafelyAndShort) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  const std::string pairs = dir.path() + "/pairs.txt";
+  ASSERT_NO_FATAL_FAILURE(open_of_four(file));
+  const std::string before = tabula::testing::read_file(file);
+  std::ofstream(pairs) << "2\n1 2\n\x1b]0;pwned\x07\x1b[2Jxx 4\n";
+  CliRun escape = run({"pairings", "--file", file, "--section", "open", pairs});
+  EXPECT_EQ(escape.rc, 1);
+  EXPECT_EQ(escape.err, "tabula event: " + pairs + ": line 3: '<U+001B>]0;pwned<U+0007><U+001B>[2Jxx 4' is not two start "
+                        "numbers\n");
+  std::ofstream(pairs) << "2\n1 2\n3 " << std::string(1 << 20, '4') << " 5\n";
+  CliRun huge = run({"pairings", "--file", file, "--section", "open", pairs});
+  EXPECT_EQ(huge.rc, 1);
+  EXPECT_EQ(huge.err, "tabula event: " + pairs + ": line 3: '3 " + std::string(78, '4') + "...' is not two start numbers\n");
+  // A TRF whose name for start number 1 holds an escape (its columns kept).
+  CliRun trf = run({"trf", "--file", file, "--section", "open"});
+  ASSERT_EQ(trf.rc, 0) << trf.err;
+  std::string text = trf.out;
+  const std::size_t at = text.find("Ann    ");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, 7, "\x1b[2JAnn");
+  std::ofstream(pairs, std::ios::trunc) << text;
+  CliRun named = run({"pairings", "--file", file, "--section", "open", pairs});
+  EXPECT_EQ(named.rc, 1);
+  EXPECT_NE(named.err.find("player 1 is <U+001B>[2JAnn in the file but Ann in section open"), std::string::npos)
+      << named.err;
+  for (const CliRun* r : {&escape, &huge, &named}) EXPECT_EQ(r->err.find('\x1b'), std::string::npos) << r->err;
+  EXPECT_EQ(tabula::testing::read_file(file), before);  // nothing seated
 }
 
 }  // namespace

@@ -5,6 +5,10 @@
 // unchanged.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+#include <vector>
+
 #include "hub/board_signature.h"
 #include "hub/codec.h"
 #include "hub/hub_model.h"
@@ -146,6 +150,131 @@ TEST(HubModelAttack, MadeUpBoardNamesPastTheBoundAreCountedNotFollowed) {
   m.acknowledge(m.alerts().back().id);
   m.on_message("tabula/club/y1/state", "", 30001);
   EXPECT_EQ(m.alerts().size(), alerts);
+}
+
+// Session 17: a board's own words reach the arbiter's alerts (an "illegal"
+// ruling's text, a reply's, a seat's name, a game's result reason). Before,
+// each item with an "illegal" ruling was an alert of its own holding the
+// text whole and raw: 100 items of 60 KB with an escape and a right-to-left
+// override gave 100 alerts of 60 KB each, shown as sent on the hall screen
+// and the arbiter's page (items of a megabyte, before the 64 KiB bound on
+// items: 10,000 of them were 10 GB).
+TEST(HubModelAttack, ABoardsTextsInAlertsAreShownSafelyCutAndAtMostTwentyOpen) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  const std::string hostile = "\x1b[2J\xe2\x80\xae" + std::string(60000, 'x');
+  for (std::uint64_t seq = 1; seq <= 100; ++seq) {
+    wire::StreamItem it = t1_item(seq);
+    it.clear_move();
+    it.mutable_ruling()->set_severity("illegal");
+    it.mutable_ruling()->set_text(hostile);
+    m.on_message("tabula/club/t1/stream", encode(it), static_cast<std::int64_t>(seq));
+  }
+  EXPECT_EQ(m.board("t1")->applied_seq, 100u);  // every item is applied as before
+  ASSERT_EQ(m.alerts().size(), HubModel::kMaxOpenAlertsPerBoard);
+  for (const Alert& a : m.alerts()) {
+    EXPECT_EQ(a.text.find('\x1b'), std::string::npos);
+    EXPECT_EQ(a.text.find("\xe2\x80\xae"), std::string::npos);
+    EXPECT_NE(a.text.find("<U+001B>[2J<U+202E>xxx"), std::string::npos) << a.text.substr(0, 200);
+    EXPECT_LE(a.text.size(), 1000u);
+    EXPECT_EQ(a.text.substr(a.text.size() - 3), "...");
+  }
+  const Alert& held = m.alerts().back();
+  EXPECT_EQ(held.kind, AlertKind::kHeldBack);
+  EXPECT_EQ(held.held_back, 81u);
+  EXPECT_EQ(held.text.rfind("board t1: 81 more alerts while 19 of this board are open, not listed", 0), 0u)
+      << held.text.substr(0, 200);
+  EXPECT_NE(held.text.find("the last (illegal move): board t1: <U+001B>"), std::string::npos);
+  // The arbiter acknowledges two listed ones and the held one: the next is
+  // listed again, the one after is held again.
+  m.acknowledge(m.alerts()[0].id);
+  m.acknowledge(held.id);
+  for (std::uint64_t seq = 101; seq <= 102; ++seq) {
+    wire::StreamItem it = t1_item(seq);
+    it.mutable_ruling()->set_severity("illegal");
+    it.mutable_ruling()->set_text("Red's move a1-a9 is illegal");
+    m.on_message("tabula/club/t1/stream", encode(it), 200);
+  }
+  ASSERT_EQ(m.alerts().size(), HubModel::kMaxOpenAlertsPerBoard + 2);
+  EXPECT_EQ(m.alerts()[HubModel::kMaxOpenAlertsPerBoard].kind, AlertKind::kIllegalMove);
+  EXPECT_EQ(m.alerts()[HubModel::kMaxOpenAlertsPerBoard].text, "board t1: Red's move a1-a9 is illegal");
+  EXPECT_EQ(m.alerts().back().kind, AlertKind::kHeldBack);
+  EXPECT_EQ(m.alerts().back().held_back, 1u);
+  // Another board's alerts are its own: t2's first alert is listed.
+  wire::BoardState st2 = t1_state();
+  st2.set_board("t2");
+  st2.add_seats()->set_name("Red\x1b]0;owned\x07");
+  st2.mutable_seats(0)->set_status(wire::SEAT_STATUS_FLAGGED);
+  m.on_message("tabula/club/t2/state", encode(st2), 300);
+  ASSERT_EQ(m.alerts().back().kind, AlertKind::kFlag);
+  EXPECT_EQ(m.alerts().back().text, "board t2: Red<U+001B>]0;owned<U+0007>'s flag fell");
+}
+
+// A move's record time of INT64_MIN: the latency (hub clock minus it)
+// overflowed, undefined behaviour (UBSan in the sanitizer pass) and a sample
+// of garbage. A record time more than a day from the hub's clock is no sample.
+TEST(HubModelAttack, AMovesRecordTimeFarFromTheHubsClockIsNoLatencySample) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  wire::StreamItem first = t1_item(1);
+  first.set_wall_ms(std::numeric_limits<std::int64_t>::min());
+  m.on_message("tabula/club/t1/stream", encode(first), 1000);
+  wire::StreamItem second = t1_item(2);
+  second.set_wall_ms(1000 - 40);
+  m.on_message("tabula/club/t1/stream", encode(second), 1000);
+  EXPECT_EQ(m.board("t1")->applied_seq, 2u);
+  EXPECT_EQ(m.move_latencies_ms(), std::vector<std::int64_t>{40});
+}
+
+// Session 17: the hub keeps up to 256 items per board ahead of a hole (and
+// its last 50): items of a megabyte each (a ruling's text) held a quarter of
+// a gigabyte per board, a thousand boards on an open broker 256 GB. A stream
+// item is a move, a ruling or a reply, a few hundred bytes: over 64 KiB it is
+// refused unread (a bad payload, counted), under it kept as before.
+TEST(HubModelAttack, AStreamItemOverSixtyFourKiBIsRefusedUnread) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  wire::StreamItem big = t1_item(2);  // ahead of the hole at 1
+  big.mutable_ruling()->set_text(std::string(70000, 'x'));
+  const std::string payload = encode(big);
+  m.on_message("tabula/club/t1/stream", payload, 1);
+  EXPECT_EQ(m.board("t1")->early.size(), 0u);
+  EXPECT_EQ(m.board("t1")->bad_payloads, 1u);
+  ASSERT_EQ(m.alerts().size(), 1u);
+  EXPECT_EQ(m.alerts()[0].text, "tabula/club/t1/stream: a stream item of " + std::to_string(payload.size()) +
+                                    " bytes, more than the 65536 an item takes (a move, a ruling or a reply is a few "
+                                    "hundred); not read");
+  big.mutable_ruling()->set_text(std::string(60000, 'x'));
+  m.on_message("tabula/club/t1/stream", encode(big), 2);
+  EXPECT_EQ(m.board("t1")->early.size(), 1u);
+}
+
+// Session 17: a ruling's or a reply's text as the hall screen and the web
+// page show it (the board's recent items). Before, a ruling "<U+202E>sniw boB"
+// was kept as sent, and the page showed it reversed ("Bob wins"); an escape or
+// a line break likewise. Now shown safely, at most 400 characters; the
+// severity that raises alerts is read as before.
+TEST(HubModelAttack, AnItemsTextsAreKeptShownSafely) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  wire::StreamItem ruling = t1_item(1);
+  ruling.mutable_ruling()->set_severity("illegal");
+  ruling.mutable_ruling()->set_text("\xe2\x80\xaesniw boB\n\x1b[2J" + std::string(1000, 'x'));
+  m.on_message("tabula/club/t1/stream", encode(ruling), 1);
+  wire::StreamItem reply = t1_item(2);
+  reply.mutable_reply()->set_accepted(true);
+  reply.mutable_reply()->set_text("paused\x1b]0;owned\x07");
+  m.on_message("tabula/club/t1/stream", encode(reply), 2);
+  wire::StreamItem move = t1_item(3);
+  m.on_message("tabula/club/t1/stream", encode(move), 3);
+  const BoardEntry* b = m.board("t1");
+  ASSERT_EQ(b->recent.size(), 3u);
+  EXPECT_EQ(b->recent[0].ruling().text(), "<U+202E>sniw boB<U+000A><U+001B>[2J" + std::string(386, 'x') + "...");
+  EXPECT_EQ(b->recent[0].ruling().severity(), "illegal");
+  EXPECT_EQ(b->recent[1].reply().text(), "paused<U+001B>]0;owned<U+0007>");
+  EXPECT_EQ(b->recent[2].move().text(), "e2-e4");
+  ASSERT_EQ(m.alerts().size(), 1u);
+  EXPECT_EQ(m.alerts()[0].kind, AlertKind::kIllegalMove);
 }
 
 }  // namespace

@@ -10,10 +10,13 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 
 #include "full_disk_vfs.h"
 #include "journal/journal.h"
+#include "journal/journal_files.h"
 #include "journal/resume.h"
 #include "journal_fixture.h"
 
@@ -320,6 +323,72 @@ TEST(JournalAttack, AWalOrShmThatIsNoPlainFileIsRefusedNotWaitedOn) {
   JournalContents c;
   ASSERT_TRUE(j.load(c).ok());
   EXPECT_EQ(c.inputs.size(), 3u);
+}
+
+// Session 17: sizes that cost without bound. Before: a -wal was read into
+// memory whole, so a sparse -wal of 4 GB beside a journal (a few KB on the
+// disk) had `tabula archive` read for 52 s and abort on std::bad_alloc; one
+// just over 1 GiB, here, opened with a warning after a gigabyte was read. A
+// journal whose header claims as many pages as its sparse file holds (15 TB:
+// SQLite's check allocated 500 MB and ran 17 s to say "Page 7 is never used")
+// was read. Now a journal or a -wal over kMaxJournalBytes is refused by name,
+// unread; a -wal under it is read a frame at a time (its valid frames and a
+// tail of zeros: no damage, every input there).
+TEST(JournalAttack, AJournalOrWalOfAHugeSizeIsRefusedUnread) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  const std::string copy = dir.file("h.db");
+  {
+    Journal j;
+    ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+    for (int i = 0; i < 70; ++i) ASSERT_TRUE(j.record(session::Tick{Millis{i}}, {}, 0).ok());
+    // The journal and its -wal as they are while the game is played.
+    std::filesystem::copy_file(path, copy);
+    std::filesystem::copy_file(path + "-wal", copy + "-wal");
+  }
+  const std::uintmax_t over = kMaxJournalBytes + 4096;
+  // The -wal: sparse, one page over the bound.
+  const std::string wal_before = read_bytes(copy + "-wal");
+  ASSERT_GT(wal_before.size(), 4096u);
+  std::filesystem::resize_file(copy + "-wal", over);
+  EXPECT_EQ(refused_in_a_child(copy, copy + "-wal is " + std::to_string(over) + " bytes; a journal's -wal holds"), 0);
+  EXPECT_EQ(std::filesystem::file_size(copy + "-wal"), over);
+  // Under the bound, 64 MiB with its frames first: read a frame at a time.
+  std::filesystem::resize_file(copy + "-wal", std::uintmax_t{64} << 20);
+  {
+    Journal j;
+    JournalStatus s = Journal::open(copy, Journal::Access::kRead, j);
+    ASSERT_TRUE(s.ok()) << s.message;
+    EXPECT_EQ(j.wal_warning(), "");
+    JournalContents c;
+    ASSERT_TRUE(j.load(c).ok());
+    EXPECT_EQ(c.inputs.size(), 70u);
+  }
+  std::filesystem::remove(copy + "-wal");
+  std::filesystem::remove(copy + "-shm");
+  // The journal itself: its header's page count made to match a sparse file
+  // one page over the bound.
+  const std::string head = read_bytes(path).substr(0, 100);
+  std::filesystem::remove(copy);
+  std::filesystem::copy_file(path, copy);
+  {
+    std::fstream f(copy, std::ios::in | std::ios::out | std::ios::binary);
+    const std::uint32_t pages = static_cast<std::uint32_t>(over / 4096);
+    const char count[4] = {static_cast<char>(pages >> 24), static_cast<char>(pages >> 16),
+                           static_cast<char>(pages >> 8), static_cast<char>(pages)};
+    f.seekp(28);
+    f.write(count, 4);
+  }
+  std::filesystem::resize_file(copy, over);
+  EXPECT_EQ(refused_in_a_child(copy, "is " + std::to_string(over) + " bytes; a Tabula journal is at most 1073741824"), 0);
+  EXPECT_EQ(std::filesystem::file_size(copy), over);
+  // The game's own journal is read as before.
+  Journal j;
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kRead, j).ok());
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  EXPECT_EQ(c.inputs.size(), 70u);
+  EXPECT_EQ(read_bytes(path).substr(0, 100), head);
 }
 
 // Session 16: a crafted journal runs SQL of its own. Before: a view in the
