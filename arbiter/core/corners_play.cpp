@@ -19,7 +19,6 @@ namespace tabula::core {
 void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Square captured_on,
                                           bool captured, const SquareSet& converted,
                                           std::vector<Ruling>& out) {
-  const Geometry& geo = g.rules_->geometry;
   std::array<bool, kMaxSeats> had_queens{};
   bool any_queens = false;  // no seat has corner queens: most moves
   for (int s = 0; s < g.rules_->seat_count() && g.corner_.any_entered(); ++s) {
@@ -31,7 +30,13 @@ void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Sq
   // there at once, before the checks the move gives are judged (issue 30
   // item 4: they were judged with the queen).
   if (g.two_player_) revert_corner_queens(g, out);
-  for (int s = 0; s < g.rules_->seat_count() && any_queens; ++s) {
+  if (any_queens) warn_corner_queens_lost(g, mover, had_queens, out);
+  if (converted.any()) rule_corner_queens_made(g, mover, converted, out);
+}
+
+void Modules::Corners::warn_corner_queens_lost(Game& g, Seat mover, const std::array<bool, kMaxSeats>& had_queens,
+                                               std::vector<Ruling>& out) {
+  for (int s = 0; s < g.rules_->seat_count(); ++s) {
     if (!had_queens[s] || !king_must_leave(g, seat_at(s))) continue;
     Ruling r;
     r.kind = RulingKind::kRelation;
@@ -46,24 +51,27 @@ void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Sq
     }
     out.push_back(r);
   }
-  if (converted.any()) {
-    Ruling r;
-    r.kind = RulingKind::kPromotion;
-    r.severity = Severity::kWarning;  // the table swaps the pieces
-    r.seat = mover;
-    if (!g.quiet_) {  // (a search writes no words: issue 30 item 2)
-      // The bishops in square order.
-      for (int i = 0; i < kMaxSquares; ++i)
-        if (converted[static_cast<std::size_t>(i)]) r.squares.push_back(static_cast<Square>(i));
-      r.text =
-          g.seat_name(mover) + "'s king enters his corner square, immune from check; his bishops on ";
-      for (std::size_t i = 0; i < r.squares.size(); ++i)
-        r.text +=
-            (i == 0 ? "" : (i + 1 == r.squares.size() ? " and " : ", ")) + geo.name(r.squares[i]);
-      r.text += " become queens";
-    }
-    out.push_back(r);
+}
+
+void Modules::Corners::rule_corner_queens_made(Game& g, Seat mover, const SquareSet& converted,
+                                               std::vector<Ruling>& out) {
+  const Geometry& geo = g.rules_->geometry;
+  Ruling r;
+  r.kind = RulingKind::kPromotion;
+  r.severity = Severity::kWarning;  // the table swaps the pieces
+  r.seat = mover;
+  if (!g.quiet_) {  // (a search writes no words: issue 30 item 2)
+    // The bishops in square order.
+    for (int i = 0; i < kMaxSquares; ++i)
+      if (converted[static_cast<std::size_t>(i)]) r.squares.push_back(static_cast<Square>(i));
+    r.text =
+        g.seat_name(mover) + "'s king enters his corner square, immune from check; his bishops on ";
+    for (std::size_t i = 0; i < r.squares.size(); ++i)
+      r.text +=
+          (i == 0 ? "" : (i + 1 == r.squares.size() ? " and " : ", ")) + geo.name(r.squares[i]);
+    r.text += " become queens";
   }
+  out.push_back(r);
 }
 
 void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter, bool entered,
@@ -88,19 +96,7 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
   if (c.two_player.enabled && !g.two_player_ && at_most_two_live() && live() == 2) {
     enter_two_player(g, out);
   } else if (g.two_player_) {
-    if (could_enter && !entered) {
-      // 000 long game: "all pieces must as soon as possible enter onto the
-      // playing area of Chess" — a duty legality cannot enforce: a warning.
-      Ruling r;
-      r.kind = RulingKind::kRelation;
-      r.severity = Severity::kWarning;
-      r.seat = mover;
-      if (!g.quiet_)
-        r.text = g.seat_name(mover) +
-                 " could have brought a piece onto the playing area and must do so as soon "
-                 "as possible";
-      out.push_back(r);
-    }
+    if (could_enter && !entered) warn_area_duty(g, mover, out);
     revert_corner_queens(g, out);
   }
   update_area_reached(g, out);
@@ -134,8 +130,45 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
   // check is a ruling too, credited to the mover; the mover's own king too
   // (the mater's, exposed by the removal), credited to the checking colour.
   // A search (quiet) writes no rulings: only the turn below matters there.
+  if (!g.quiet_ && checked != 0) write_checks_after_removal(g, mover, checked, out);
+  if (!c.turn_to_checked_player || checked == 0) return;
+  const auto& order = g.rules_->turn_order;
+  int n = static_cast<int>(order.size());
+  // After a resignation (no mover) the search starts with the seat to move.
+  // The mover himself comes last: "or by the player whose King is in Check
+  // as a result of the pieces being removed" may be the mater.
+  int from = mover != kNoSeat ? g.pos_.order_index(mover)
+                              : (g.pos_.order_index(g.pos_.to_move()) + n - 1) % n;
+  for (int k = 1; k <= n; ++k) {
+    Seat s = order[(from + k) % n];
+    if (!((checked >> index_of(s)) & 1U)) continue;
+    if (s == g.pos_.to_move()) return;
+    if (!g.quiet_) write_turns_to_checked(g, mover, s, from, k, out);
+    g.pos_.set_to_move(s);
+    return;
+  }
+}
+
+// ---- the words of the rules above (out of the code a search runs per node: issue 30
+// item 3) ----------------------------------------------------------------------------
+
+void Modules::Corners::warn_area_duty(Game& g, Seat mover, std::vector<Ruling>& out) {
+  // 000 long game: "all pieces must as soon as possible enter onto the
+  // playing area of Chess" — a duty legality cannot enforce: a warning.
+  Ruling r;
+  r.kind = RulingKind::kRelation;
+  r.severity = Severity::kWarning;
+  r.seat = mover;
+  if (!g.quiet_)
+    r.text = g.seat_name(mover) +
+             " could have brought a piece onto the playing area and must do so as soon "
+             "as possible";
+  out.push_back(r);
+}
+
+void Modules::Corners::write_checks_after_removal(Game& g, Seat mover, std::uint8_t checked,
+                                                  std::vector<Ruling>& out) {
   for (Seat s : g.rules_->turn_order) {
-    if (g.quiet_ || checked == 0) break;
     if (!((checked >> index_of(s)) & 1U)) continue;
     bool reported = std::any_of(out.begin(), out.end(), [s](const Ruling& r) {
       return r.kind == RulingKind::kCheck && r.seat == s;
@@ -149,31 +182,24 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
     r.text = g.seat_name(s) + " is in check once the pieces are removed";
     out.push_back(r);
   }
-  if (!c.turn_to_checked_player || checked == 0) return;
+}
+
+void Modules::Corners::write_turns_to_checked(Game& g, Seat mover, Seat checked, int from, int k,
+                                              std::vector<Ruling>& out) {
+  // The seats between turn order's `from` and `checked` (k-th after it)
+  // that play, the mover's own but, lose their turn to him.
   const auto& order = g.rules_->turn_order;
-  int n = static_cast<int>(order.size());
-  // After a resignation (no mover) the search starts with the seat to move.
-  // The mover himself comes last: "or by the player whose King is in Check
-  // as a result of the pieces being removed" may be the mater.
-  int from = mover != kNoSeat ? g.pos_.order_index(mover)
-                              : (g.pos_.order_index(g.pos_.to_move()) + n - 1) % n;
-  for (int k = 1; k <= n; ++k) {
-    Seat s = order[(from + k) % n];
-    if (!((checked >> index_of(s)) & 1U)) continue;
-    if (s == g.pos_.to_move()) return;
-    for (int j = 1; j < k && !g.quiet_; ++j) {
-      Seat skipped = order[(from + j) % n];
-      if (!g.plays(skipped) || skipped == mover) continue;
-      Ruling r;
-      r.kind = RulingKind::kTurnSkipped;
-      r.seat = skipped;
-      r.by = mover;
-      r.text = g.seat_name(s) + " is in check and moves next; " + g.seat_name(skipped) +
-               "'s turn is passed over";
-      out.push_back(r);
-    }
-    g.pos_.set_to_move(s);
-    return;
+  const int n = static_cast<int>(order.size());
+  for (int j = 1; j < k; ++j) {
+    Seat skipped = order[(from + j) % n];
+    if (!g.plays(skipped) || skipped == mover) continue;
+    Ruling r;
+    r.kind = RulingKind::kTurnSkipped;
+    r.seat = skipped;
+    r.by = mover;
+    r.text = g.seat_name(checked) + " is in check and moves next; " + g.seat_name(skipped) +
+             "'s turn is passed over";
+    out.push_back(r);
   }
 }
 

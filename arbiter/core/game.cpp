@@ -362,30 +362,9 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     }
   }
 
-  if (!quiet_) {  // the move's ruling (a search has none)
-    Ruling mv;
-    mv.kind = RulingKind::kMove;
-    mv.seat = mover;
-    if (m.kind == MoveKind::kPass) {
-      mv.text = seat_name(mover) + " passes";
-    } else if (m.kind == MoveKind::kPlacement) {
-      // A placement (a module's stalemate move: 003 rule 5) is his move.
-      mv.text = seat_name(mover) + " places a new " + rules_->piece(m.promotion).name + " on " +
-                rules_->geometry.name(m.to);
-    } else {
-      mv.text = piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
-    }
-    if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
-    mv.squares = {m.from, m.to};
-    out.push_back(mv);
-  }
-
-  std::array<bool, kMaxSeats> playing_before{};  // for the record's check marks (not in a search)
-  for (int s = 0; s < rules_->seat_count() && !quiet_; ++s) playing_before[s] = plays(seat_at(s));
-  std::optional<RecordEntry> entry;  // the record's (a search keeps none)
-  if (!quiet_) {
-    entry.emplace(RecordEntry{pos_.fullmove_number(), mover,
-                              rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m)});
+  if (!quiet_) {  // the move's ruling and record entry (a search has neither)
+    write_move_ruling(m, mover, moved, captured, captured_on, out);
+    begin_record_entry(m, mover);
   }
   MoveNotes notes;
   for (const Modules::Module* mod : hot_[Hot::kBeforeMake]) mod->before_make(*this, mover, m, notes);
@@ -410,33 +389,13 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   notes.captured_on = captured_on;
   notes.captured = !captured.empty();
   for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
-  if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) {
-    Ruling r;
-    r.kind = RulingKind::kPromotion;
-    r.seat = mover;
-    if (!quiet_) {
-      r.squares = {m.to};
-      r.text = seat_name(mover) + "'s pawn promotes to a " + rules_->piece(m.promotion).name;
-    }
-    out.push_back(r);
-  }
+  if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) rule_promotion(mover, m, out);
   if (!captured.empty()) {
     for (const Modules::Module* mod : modules_) mod->score_capture(*this, mover, captured, out);
+    // 002: a king left attacked can be taken by the one who moves first.
     if (captured.kind == rules_->royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
-        status(captured.seat) != SeatStatus::kStalemated) {
-      // 002: a king left attacked can be taken by the one who moves first.
-      Ruling r;
-      r.kind = RulingKind::kKingCaptured;
-      r.seat = captured.seat;
-      r.by = mover;
-      if (!quiet_) r.text = seat_name(mover) + " captures " + seat_name(captured.seat) + "'s king";
-      out.push_back(r);
-      king_fallen_[index_of(captured.seat)] = true;
-      if (plays(captured.seat)) {
-        eliminate(captured.seat, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
-        pos_.set_king_only(captured.seat, false);
-      }
-    }
+        status(captured.seat) != SeatStatus::kStalemated)
+      capture_king(mover, captured.seat, out);
   }
   for (const Modules::Module* mod : hot_[Hot::kBeforeChecks]) mod->before_checks(*this, mover, out);
   const std::uint8_t in_check = report_checks(mover, moved, out);
@@ -447,51 +406,9 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
   if (!outcome_.over) start_of_turn(out);
 
-  // Check and mate marks for the record, as chess.com writes them (issue
-  // 17): '+' per king this move puts in check (the mover's pieces attack it,
-  // a walking king's or the mated king's included: `Qh8xc8+#` in FFA
-  // 100532097), none for a check another player's piece keeps giving
-  // (`Qd5-d9#` in FFA 104038635); '#' per king mated by this move.
   if (!quiet_) {
-    int mates = 0;
-    int checks = 0;
-    for (const Ruling& r : out) {
-      if (r.kind == RulingKind::kCheckmate) ++mates;
-    }
-    auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
-    for (Seat s : rules_->turn_order) {
-      if (s == mover || !playing_before[index_of(s)]) continue;
-      Square k = pos_.king_square(s);
-      if (k != kNoSquare && (pos_.attackers_of(s) & mover_bit) && pos_.attacked(k, mover_bit)) ++checks;
-    }
-    if (rules_->seat_count() == 2 && mates > 0) checks = 0;
-    entry->text += std::string(static_cast<std::size_t>(checks), '+') + std::string(static_cast<std::size_t>(mates), '#');
-    std::size_t at = entry_at;
-    if (actions_.size() >= 2 && actions_[actions_.size() - 2].kind == Action::Kind::kTimeout &&
-        actions_[actions_.size() - 2].seat == mover && at > 0 && record_[at - 1].seat == mover &&
-        record_[at - 1].text == "T") {
-      // chess.com writes the walking king's move made at once for a player
-      // whose time ran out in his turn as that move marked T ("Kh1-g1T").
-      record_.erase(record_.begin() + static_cast<std::ptrdiff_t>(--at));
-      entry->text += 'T';
-    }
-    record_.insert(record_.begin() + static_cast<std::ptrdiff_t>(at), std::move(*entry));
-  }
-  // Seats passed over because they are out of the game.
-  if (!outcome_.over && !quiet_) {
-    const auto& order = rules_->turn_order;
-    int from = pos_.order_index(mover);
-    int n = static_cast<int>(order.size());
-    for (int k = 1; k < n; ++k) {
-      Seat s = order[(from + k) % n];
-      if (s == pos_.to_move()) break;
-      if (plays(s)) continue;
-      Ruling r;
-      r.kind = RulingKind::kTurnSkipped;
-      r.seat = s;
-      r.text = seat_name(s) + " is out; the turn passes on";
-      out.push_back(r);
-    }
+    write_record_entry(mover, entry_at, out);
+    if (!outcome_.over) write_turns_passed_over(mover, out);
   }
 
   note_position();
@@ -509,16 +426,124 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     } else if (d.insufficient_material && blocked_pawns_can_change() && dead_by_blocked_pawns(pos_)) {
       // FIDE 5.2.2: a pawn wall no king can cross (issue 31 item 9).
       draw_end({EndReason::Kind::kDeadPosition}, rules_->ledger.insufficient_material_draw_points, out);
-    } else if (quiet_) {
-      // A claim is the player's to make: nothing for the search.
-    } else if (std::string claim = claimable_draw(); !claim.empty()) {
-      Ruling r;
-      r.kind = RulingKind::kDraw;
-      r.severity = Severity::kInfo;
-      r.seat = pos_.to_move();
-      r.text = seat_name(pos_.to_move()) + " may claim a draw (" + claim + ")";
-      out.push_back(r);
+    } else if (!quiet_) {
+      // (A claim is the player's to make: nothing for the search.)
+      write_claimable_draw(out);
     }
+  }
+}
+
+// ---- a move's words and rare rules (out of the hot path: game.h) ----------------
+
+void Game::write_move_ruling(const Move& m, Seat mover, Piece moved, Piece captured, Square captured_on,
+                             std::vector<Ruling>& out) const {
+  Ruling mv;
+  mv.kind = RulingKind::kMove;
+  mv.seat = mover;
+  if (m.kind == MoveKind::kPass) {
+    mv.text = seat_name(mover) + " passes";
+  } else if (m.kind == MoveKind::kPlacement) {
+    // A placement (a module's stalemate move: 003 rule 5) is his move.
+    mv.text = seat_name(mover) + " places a new " + rules_->piece(m.promotion).name + " on " +
+              rules_->geometry.name(m.to);
+  } else {
+    mv.text = piece_phrase(moved, m.from) + " to " + rules_->geometry.name(m.to);
+  }
+  if (!captured.empty()) mv.text += ", capturing " + piece_phrase(captured, captured_on);
+  mv.squares = {m.from, m.to};
+  out.push_back(std::move(mv));
+}
+
+void Game::begin_record_entry(const Move& m, Seat mover) {
+  // The seats playing before the move, for the record's check marks.
+  playing_before_ = {};
+  for (int s = 0; s < rules_->seat_count(); ++s) playing_before_[s] = plays(seat_at(s));
+  record_draft_ = RecordEntry{pos_.fullmove_number(), mover,
+                              rules_->seat_count() > 2 ? long_algebraic(pos_, m) : san(pos_, m)};
+}
+
+void Game::write_record_entry(Seat mover, std::size_t at, const std::vector<Ruling>& out) {
+  // Check and mate marks for the record, as chess.com writes them (issue
+  // 17): '+' per king this move puts in check (the mover's pieces attack it,
+  // a walking king's or the mated king's included: `Qh8xc8+#` in FFA
+  // 100532097), none for a check another player's piece keeps giving
+  // (`Qd5-d9#` in FFA 104038635); '#' per king mated by this move.
+  int mates = 0;
+  int checks = 0;
+  for (const Ruling& r : out) {
+    if (r.kind == RulingKind::kCheckmate) ++mates;
+  }
+  auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
+  for (Seat s : rules_->turn_order) {
+    if (s == mover || !playing_before_[index_of(s)]) continue;
+    Square k = pos_.king_square(s);
+    if (k != kNoSquare && (pos_.attackers_of(s) & mover_bit) && pos_.attacked(k, mover_bit)) ++checks;
+  }
+  if (rules_->seat_count() == 2 && mates > 0) checks = 0;
+  RecordEntry entry = std::move(record_draft_);
+  entry.text += std::string(static_cast<std::size_t>(checks), '+') + std::string(static_cast<std::size_t>(mates), '#');
+  if (actions_.size() >= 2 && actions_[actions_.size() - 2].kind == Action::Kind::kTimeout &&
+      actions_[actions_.size() - 2].seat == mover && at > 0 && record_[at - 1].seat == mover &&
+      record_[at - 1].text == "T") {
+    // chess.com writes the walking king's move made at once for a player
+    // whose time ran out in his turn as that move marked T ("Kh1-g1T").
+    record_.erase(record_.begin() + static_cast<std::ptrdiff_t>(--at));
+    entry.text += 'T';
+  }
+  record_.insert(record_.begin() + static_cast<std::ptrdiff_t>(at), std::move(entry));
+}
+
+void Game::write_turns_passed_over(Seat mover, std::vector<Ruling>& out) const {
+  // Seats passed over because they are out of the game.
+  const auto& order = rules_->turn_order;
+  int from = pos_.order_index(mover);
+  int n = static_cast<int>(order.size());
+  for (int k = 1; k < n; ++k) {
+    Seat s = order[(from + k) % n];
+    if (s == pos_.to_move()) break;
+    if (plays(s)) continue;
+    Ruling r;
+    r.kind = RulingKind::kTurnSkipped;
+    r.seat = s;
+    r.text = seat_name(s) + " is out; the turn passes on";
+    out.push_back(r);
+  }
+}
+
+void Game::write_claimable_draw(std::vector<Ruling>& out) const {
+  std::string claim = claimable_draw();
+  if (claim.empty()) return;
+  Ruling r;
+  r.kind = RulingKind::kDraw;
+  r.severity = Severity::kInfo;
+  r.seat = pos_.to_move();
+  r.text = seat_name(pos_.to_move()) + " may claim a draw (" + claim + ")";
+  out.push_back(r);
+}
+
+void Game::rule_promotion(Seat mover, const Move& m, std::vector<Ruling>& out) const {
+  Ruling r;
+  r.kind = RulingKind::kPromotion;
+  r.seat = mover;
+  if (!quiet_) {
+    r.squares = {m.to};
+    r.text = seat_name(mover) + "'s pawn promotes to a " + rules_->piece(m.promotion).name;
+  }
+  out.push_back(r);
+}
+
+void Game::capture_king(Seat mover, Seat victim, std::vector<Ruling>& out) {
+  // 002: a king left attacked can be taken by the one who moves first.
+  Ruling r;
+  r.kind = RulingKind::kKingCaptured;
+  r.seat = victim;
+  r.by = mover;
+  if (!quiet_) r.text = seat_name(mover) + " captures " + seat_name(victim) + "'s king";
+  out.push_back(r);
+  king_fallen_[index_of(victim)] = true;
+  if (plays(victim)) {
+    eliminate(victim, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
+    pos_.set_king_only(victim, false);
   }
 }
 

@@ -187,11 +187,30 @@ class Game {
   void module_filter(MoveList& list) const;
   std::string module_refusal(const Move& m) const;
   void apply(const Move& m, std::vector<Ruling>& out);  // play() of a legal move
+  // ---- a move's words and rare rules, out of the code a search runs per
+  // node (issue 30 item 3: that code fits the instruction cache). Each is
+  // [[gnu::cold]]: GCC puts it in .text.unlikely, away from the hot path,
+  // and lays the branch that calls it out of line. play()'s own (never in a
+  // search: quiet_ is false):
+  [[gnu::cold]] void write_move_ruling(const Move& m, Seat mover, Piece moved, Piece captured, Square captured_on,
+                                       std::vector<Ruling>& out) const;
+  [[gnu::cold]] void begin_record_entry(const Move& m, Seat mover);  // before the move: record_draft_
+  [[gnu::cold]] void write_record_entry(Seat mover, std::size_t at, const std::vector<Ruling>& out);
+  [[gnu::cold]] void write_turns_passed_over(Seat mover, std::vector<Ruling>& out) const;
+  [[gnu::cold]] void write_claimable_draw(std::vector<Ruling>& out) const;
+  // A search's too, when they happen (a few moves in a thousand):
+  [[gnu::cold]] void rule_promotion(Seat mover, const Move& m, std::vector<Ruling>& out) const;
+  [[gnu::cold]] void capture_king(Seat mover, Seat victim, std::vector<Ruling>& out);
+  [[gnu::cold]] void rule_mate_after_move(Seat victim, Seat mover, std::vector<Ruling>& out);
+  // The start of a turn whose player has no move: mated (001 rule 10), a
+  // module's reading, stalemate or a pass. Returns kStop (the turn's start
+  // is over) or kAgain (the turn is looked at again).
+  [[gnu::cold]] Modules::Module::Turn turn_without_move(Seat s, int& passes, std::vector<Ruling>& out);
   void compute_legal(MoveList& list) const;
   void edit_square(Square q, Piece p);  // a change beside make(), undone by unmake()
   void remove_pieces(Seat s);
   std::uint64_t repetition_key() const;
-  void no_move_round(std::vector<Ruling>& out);
+  [[gnu::cold]] void no_move_round(std::vector<Ruling>& out);
   // The position reached is noted at once, its key found when first asked
   // (issue 30 item 3: most positions of a search are never moved from, and
   // nothing asks theirs). The key depends on the position and the legal
@@ -209,19 +228,31 @@ class Game {
   // the pending one: its key is pos_'s with some of the open en passant
   // squares taken out.
   bool may_repeat(int limit) const;
-  void eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out);
+  [[gnu::cold]] void eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out);
   // The checks a move gives (rulings, bonuses); returns the seats in check.
   std::uint8_t report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out);
+  // report_checks' words for a king in check (play() only), and whether
+  // the mover's pieces give the check (with a reduced-bonus piece: queen).
+  struct CheckWords {
+    bool mover_checks = false;
+    bool mover_queen = false;
+  };
+  [[gnu::cold]] CheckWords write_check_ruling(Seat s, Square k, std::uint8_t attackers, Seat mover,
+                                              std::vector<Ruling>& out) const;
+  // The mover checks two or more kings at once: the ruling and the bonus.
+  [[gnu::cold]] void rule_checks_at_once(Seat mover, const Piece& moved, const std::array<Seat, kMaxSeats>& checked,
+                                         int count, bool queen_checks, std::vector<Ruling>& out);
+  bool reduced_check_kind(PieceKind k) const;  // the ledger's reduced-bonus pieces (the queen)
   void mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Ruling>& out);
   void start_of_turn(std::vector<Ruling>& out);
   void check_game_end(std::vector<Ruling>& out);
-  void finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Seat winner = kNoSeat);
+  [[gnu::cold]] void finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Seat winner = kNoSeat);
   void finish(bool draw, EndReason::Kind why, std::vector<Ruling>& out, Seat winner = kNoSeat) {
     finish(draw, EndReason{why}, out, winner);
   }
   EndReason claimable() const;  // claimable_draw() as a code (kNone: none)
   // An automatic draw rule ends the game: drawn, or by the standing (draws.automatic_end).
-  void automatic_end(const EndReason& why, std::vector<Ruling>& out);
+  [[gnu::cold]] void automatic_end(const EndReason& why, std::vector<Ruling>& out);
   bool automatic_end_draws() const;
   bool bare(Seat s) const;  // only royal pieces left
   bool insufficient_material() const;
@@ -237,7 +268,7 @@ class Game {
   bool blocked_pawns_can_change() const;  // the dead-position proof may differ after this move
   // A draw by a rule (material, the move rule...): the ledger's module pays
   // `points` (chess.com FFA), then the game ends drawn.
-  void draw_end(const EndReason& why, int points, std::vector<Ruling>& out, Seat leaver = kNoSeat);
+  [[gnu::cold]] void draw_end(const EndReason& why, int points, std::vector<Ruling>& out, Seat leaver = kNoSeat);
   // The seats by the ledger, best first (a fixed array: a search's game end).
   struct Ranking {
     std::array<Seat, kMaxSeats> at{};
@@ -248,7 +279,7 @@ class Game {
     const Seat* end() const { return at.data() + n; }
   };
   Ranking ranking_by_points() const;
-  Seat credit_for_mate(Seat victim) const;
+  [[gnu::cold]] Seat credit_for_mate(Seat victim) const;
   bool has_legal_move_for(Seat s) const;
   // checkers() without the list (issue 30 item 2: no vector in a search):
   // whether s is in check; the seats (one bit per seat index) giving it.
@@ -289,6 +320,11 @@ class Game {
   std::vector<Seat> eliminated_;  // in order of elimination
   Outcome outcome_;
   std::vector<Ruling> opening_;
+  // play()'s record entry of the move being applied, written before the
+  // Position moves (the notation reads the board it leaves), and the seats
+  // playing then (the check marks count their kings): begin_record_entry.
+  RecordEntry record_draft_;
+  std::array<bool, kMaxSeats> playing_before_{};
   Seat last_mover_ = kNoSeat;
   Seat bare_pending_ = kNoSeat;  // 004: bared the other king; wins unless bared back
   // 003: the relations, the tie's winner (first among equal token counts),

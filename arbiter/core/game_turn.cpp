@@ -101,10 +101,6 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
   int checked_by_mover = 0;
   std::array<Seat, kMaxSeats> checked{};
   std::uint8_t in_check = 0;  // every seat found in check (mates_after_move reuses it)
-  auto reduced_kind = [&](PieceKind k) {
-    return std::find(ledger.reduced_check_bonus_kinds.begin(), ledger.reduced_check_bonus_kinds.end(), k) !=
-           ledger.reduced_check_bonus_kinds.end();
-  };
   const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
   const auto all_seats = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
   bool queen_checks = false;  // a reduced-bonus piece of the mover gives a counted check
@@ -140,57 +136,13 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
       if (counts && (attackers & mover_bit) && pos_.attacked(k, mover_bit)) checked[checked_by_mover++] = s;
       continue;
     }
-    std::vector<Square> by = pos_.attackers(k, attackers);
-    Ruling r;
-    r.kind = RulingKind::kCheck;
-    r.severity = Severity::kInfo;
-    r.seat = s;
-    r.by = pos_.at(by.front()).seat;
-    bool mover_checks = false;
-    bool mover_queen = false;
-    std::string from_text;
-    for (std::size_t i = 0; i < by.size(); ++i) {
-      from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(pos_.at(by[i]), by[i]);
-      if (pos_.at(by[i]).seat == mover) {
-        mover_checks = true;
-        mover_queen = mover_queen || reduced_kind(pos_.at(by[i]).kind);
-        r.by = mover;
-      }
-    }
-    for (const Modules::Module* mod : modules_) r.by = mod->check_credit(*this, mover, r.by);
-    r.text = seat_name(s) + " is in check from " + from_text;
-    r.squares = std::move(by);
-    out.push_back(std::move(r));
-    if (mover_checks && counts) {
+    const CheckWords words = write_check_ruling(s, k, attackers, mover, out);
+    if (words.mover_checks && counts) {
       checked[checked_by_mover++] = s;
-      queen_checks = queen_checks || mover_queen;
+      queen_checks = queen_checks || words.mover_queen;
     }
   }
-  if (checked_by_mover >= 2) {
-    const Ledger& l = ledger;
-    if (quiet_ && l.queen_check_bonus_any_checker) {
-      // The search skipped the checkers' kinds above: a queen among the
-      // mover's checking pieces (rare: two kings checked at once).
-      for (int i = 0; i < checked_by_mover && !queen_checks; ++i)
-        for (PieceKind k : ledger.reduced_check_bonus_kinds)
-          queen_checks = queen_checks || walk_attackers(pos_, *rules_, pos_.king_square(checked[i]), mover, k,
-                                                        [](Square) { return true; });
-    }
-    // chess.com FFA: "with a queen" -- the moved piece, or (issue 31 item 3,
-    // ledger.queen_check_bonus_any_checker) any queen giving one of the
-    // checks, a discovered one included: Bi4-h3++ uncovering a queen, +1.
-    bool queen = reduced_kind(moved.kind) || (l.queen_check_bonus_any_checker && queen_checks);
-    Ruling r;
-    r.kind = RulingKind::kDoubleCheck;
-    r.seat = mover;
-    r.by = mover;
-    if (!quiet_) {  // (a search writes no words: issue 30 item 2)
-      r.seats.assign(checked.begin(), checked.begin() + checked_by_mover);
-      r.text = seat_name(mover) + " checks " + std::to_string(checked_by_mover) + " kings at once";
-    }
-    out.push_back(r);
-    for (const Modules::Module* mod : modules_) mod->score_checks(*this, mover, checked_by_mover, queen, out);
-  }
+  if (checked_by_mover >= 2) rule_checks_at_once(mover, moved, checked, checked_by_mover, queen_checks, out);
   // Kept for a module's turn rule (000), while this board stands.
   checks_found_ = in_check;
   checks_ply_ = pos_.ply();
@@ -206,6 +158,63 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
     frames_[static_cast<std::size_t>(depth_ - 1)].found = {unattacked, board_version_, settings};
   }
   return in_check;
+}
+
+bool Game::reduced_check_kind(PieceKind k) const {
+  const auto& kinds = rules_->ledger.reduced_check_bonus_kinds;
+  return std::find(kinds.begin(), kinds.end(), k) != kinds.end();
+}
+
+Game::CheckWords Game::write_check_ruling(Seat s, Square k, std::uint8_t attackers, Seat mover,
+                                          std::vector<Ruling>& out) const {
+  std::vector<Square> by = pos_.attackers(k, attackers);
+  Ruling r;
+  r.kind = RulingKind::kCheck;
+  r.severity = Severity::kInfo;
+  r.seat = s;
+  r.by = pos_.at(by.front()).seat;
+  CheckWords words;
+  std::string from_text;
+  for (std::size_t i = 0; i < by.size(); ++i) {
+    from_text += (i == 0 ? "" : (i + 1 == by.size() ? " and " : ", ")) + piece_phrase(pos_.at(by[i]), by[i]);
+    if (pos_.at(by[i]).seat == mover) {
+      words.mover_checks = true;
+      words.mover_queen = words.mover_queen || reduced_check_kind(pos_.at(by[i]).kind);
+      r.by = mover;
+    }
+  }
+  for (const Modules::Module* mod : modules_) r.by = mod->check_credit(*this, mover, r.by);
+  r.text = seat_name(s) + " is in check from " + from_text;
+  r.squares = std::move(by);
+  out.push_back(std::move(r));
+  return words;
+}
+
+void Game::rule_checks_at_once(Seat mover, const Piece& moved, const std::array<Seat, kMaxSeats>& checked,
+                               int count, bool queen_checks, std::vector<Ruling>& out) {
+  const Ledger& l = rules_->ledger;
+  if (quiet_ && l.queen_check_bonus_any_checker) {
+    // The search skipped the checkers' kinds (report_checks): a queen among
+    // the mover's checking pieces (rare: two kings checked at once).
+    for (int i = 0; i < count && !queen_checks; ++i)
+      for (PieceKind k : l.reduced_check_bonus_kinds)
+        queen_checks = queen_checks || walk_attackers(pos_, *rules_, pos_.king_square(checked[i]), mover, k,
+                                                      [](Square) { return true; });
+  }
+  // chess.com FFA: "with a queen" -- the moved piece, or (issue 31 item 3,
+  // ledger.queen_check_bonus_any_checker) any queen giving one of the
+  // checks, a discovered one included: Bi4-h3++ uncovering a queen, +1.
+  bool queen = reduced_check_kind(moved.kind) || (l.queen_check_bonus_any_checker && queen_checks);
+  Ruling r;
+  r.kind = RulingKind::kDoubleCheck;
+  r.seat = mover;
+  r.by = mover;
+  if (!quiet_) {  // (a search writes no words: issue 30 item 2)
+    r.seats.assign(checked.begin(), checked.begin() + count);
+    r.text = seat_name(mover) + " checks " + std::to_string(count) + " kings at once";
+  }
+  out.push_back(r);
+  for (const Modules::Module* mod : modules_) mod->score_checks(*this, mover, count, queen, out);
 }
 
 void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Ruling>& out) {
@@ -227,19 +236,6 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
     const bool in = checks_known ? ((in_check >> index_of(s)) & 1U) != 0 : checked(s);
     return in && !has_move_in_check(s);
   };
-  auto mate = [&](Seat s) {
-    Ruling r;
-    r.kind = RulingKind::kCheckmate;
-    r.seat = s;
-    r.by = mover;
-    if (!quiet_) {
-      r.squares = checkers(s);
-      r.text = seat_name(s) + " is checkmated by " + seat_name(mover) + "'s move";
-    }
-    out.push_back(r);
-    king_fallen_[index_of(s)] = true;
-    for (const Modules::Module* mod : modules_) mod->score_mate(*this, s, mover, out);
-  };
   if (rules_->checks.multiple_mates == MultipleMates::kSimultaneous) {
     // House rule: every player mated in the position the move left is mated
     // by it, at once, so seat order cannot decide who survives. (Should
@@ -252,7 +248,7 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
         Seat s = rules_->turn_order[(from + k) % n];
         if (mated_now(s)) mated[static_cast<std::size_t>(count++)] = s;
       }
-      for (int i = 0; i < count; ++i) mate(mated[static_cast<std::size_t>(i)]);
+      for (int i = 0; i < count; ++i) rule_mate_after_move(mated[static_cast<std::size_t>(i)], mover, out);
       for (int i = 0; i < count; ++i) {
         const Seat s = mated[static_cast<std::size_t>(i)];
         eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
@@ -269,13 +265,28 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
     for (int k = 1; k < n; ++k) {
       Seat s = rules_->turn_order[(from + k) % n];
       if (!mated_now(s)) continue;
-      mate(s);
+      rule_mate_after_move(s, mover, out);
       eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);
       pos_.set_king_only(s, false);
       checks_known = false;
       changed = true;
     }
   }
+}
+
+void Game::rule_mate_after_move(Seat victim, Seat mover, std::vector<Ruling>& out) {
+  // 002 rule 4: mated by the mover's move; the ledger pays the mover.
+  Ruling r;
+  r.kind = RulingKind::kCheckmate;
+  r.seat = victim;
+  r.by = mover;
+  if (!quiet_) {
+    r.squares = checkers(victim);
+    r.text = seat_name(victim) + " is checkmated by " + seat_name(mover) + "'s move";
+  }
+  out.push_back(r);
+  king_fallen_[index_of(victim)] = true;
+  for (const Modules::Module* mod : modules_) mod->score_mate(*this, victim, mover, out);
 }
 
 void Game::start_of_turn(std::vector<Ruling>& out) {
@@ -295,86 +306,93 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
     if (turn == Modules::Module::Turn::kStop) return;
     if (turn == Modules::Module::Turn::kAgain) continue;
     if (has_any_move()) return;
-    if (checked(s)) {
-      // 001 rule 10: mate judged at the start of the mated player's own turn.
-      Seat by = credit_for_mate(s);
+    if (turn_without_move(s, passes, out) == Modules::Module::Turn::kStop) return;
+  }
+}
+
+Modules::Module::Turn Game::turn_without_move(Seat s, int& passes, std::vector<Ruling>& out) {
+  using Turn = Modules::Module::Turn;
+  if (checked(s)) {
+    // 001 rule 10: mate judged at the start of the mated player's own turn.
+    Seat by = credit_for_mate(s);
+    Ruling r;
+    r.kind = RulingKind::kCheckmate;
+    r.seat = s;
+    r.by = by;
+    if (!quiet_) {
+      r.squares = checkers(s);
+      r.text = seat_name(s) + " is checkmated";
+    }
+    out.push_back(r);
+    bool handled = false;  // a module's own consequence of a mate (003: tokens and vassals)
+    for (const Modules::Module* mod : modules_)
+      handled = handled || mod->mated_at_turn_start(*this, s, by, out);
+    if (handled) return Turn::kAgain;
+    king_fallen_[index_of(s)] = true;
+    for (const Modules::Module* mod : modules_) mod->score_mate(*this, s, by, out);
+    eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, by, out);
+    check_game_end(out);
+    if (!outcome_.over) advance_turn_after(s);
+    return Turn::kAgain;
+  }
+  // No move and not in check: a module's own reading first (004: a bared
+  // king; 000: a king that must leave his corner; chess.com: a walking
+  // king with no move).
+  Turn turn = Turn::kNotMine;
+  for (const Modules::Module* mod : modules_)
+    if (turn == Turn::kNotMine) turn = mod->no_move(*this, s, passes, out);
+  if (turn != Turn::kNotMine) return turn;
+  StalemateRule stalemate = rules_->checks.stalemate;
+  for (const Modules::Module* mod : modules_)
+    if (std::optional<StalemateRule> rule = mod->stalemate_rule(*this)) stalemate = *rule;
+  switch (stalemate) {
+    case StalemateRule::kDraw: {
       Ruling r;
-      r.kind = RulingKind::kCheckmate;
+      r.kind = RulingKind::kStalemate;
       r.seat = s;
-      r.by = by;
-      if (!quiet_) {
-        r.squares = checkers(s);
-        r.text = seat_name(s) + " is checkmated";
-      }
+      if (!quiet_) r.text = seat_name(s) + " has no legal move and is not in check: stalemate";
       out.push_back(r);
-      bool handled = false;  // a module's own consequence of a mate (003: tokens and vassals)
-      for (const Modules::Module* mod : modules_)
-        handled = handled || mod->mated_at_turn_start(*this, s, by, out);
-      if (handled) continue;
-      king_fallen_[index_of(s)] = true;
-      for (const Modules::Module* mod : modules_) mod->score_mate(*this, s, by, out);
-      eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, by, out);
+      finish(true, EndReason::Kind::kStalemate, out);
+      return Turn::kStop;
+    }
+    case StalemateRule::kEliminateWithPoints: {
+      // 002 rule 9: the stalemated player leaves (and is paid: the ledger's module).
+      Ruling r;
+      r.kind = RulingKind::kStalemate;
+      r.seat = s;
+      if (!quiet_) r.text = seat_name(s) + " is stalemated";
+      out.push_back(r);
+      note_stalemate(s);
+      for (const Modules::Module* mod : modules_) mod->score_stalemate(*this, s, out);
+      eliminate(s, SeatStatus::kStalemated, rules_->elimination.on_stalemate, kNoSeat, out);
       check_game_end(out);
       if (!outcome_.over) advance_turn_after(s);
-      continue;
+      return Turn::kAgain;
     }
-    // No move and not in check: a module's own reading first (004: a bared
-    // king; 000: a king that must leave his corner; chess.com: a walking
-    // king with no move).
-    for (const Modules::Module* mod : modules_)
-      if (turn == Modules::Module::Turn::kNotMine) turn = mod->no_move(*this, s, passes, out);
-    if (turn == Modules::Module::Turn::kStop) return;
-    if (turn == Modules::Module::Turn::kAgain) continue;
-    StalemateRule stalemate = rules_->checks.stalemate;
-    for (const Modules::Module* mod : modules_)
-      if (std::optional<StalemateRule> rule = mod->stalemate_rule(*this)) stalemate = *rule;
-    switch (stalemate) {
-      case StalemateRule::kDraw: {
-        Ruling r;
-        r.kind = RulingKind::kStalemate;
-        r.seat = s;
-        if (!quiet_) r.text = seat_name(s) + " has no legal move and is not in check: stalemate";
-        out.push_back(r);
-        finish(true, EndReason::Kind::kStalemate, out);
-        return;
-      }
-      case StalemateRule::kEliminateWithPoints: {
-        // 002 rule 9: the stalemated player leaves (and is paid: the ledger's module).
-        Ruling r;
-        r.kind = RulingKind::kStalemate;
-        r.seat = s;
-        if (!quiet_) r.text = seat_name(s) + " is stalemated";
-        out.push_back(r);
-        note_stalemate(s);
-        for (const Modules::Module* mod : modules_) mod->score_stalemate(*this, s, out);
-        eliminate(s, SeatStatus::kStalemated, rules_->elimination.on_stalemate, kNoSeat, out);
-        check_game_end(out);
-        if (!outcome_.over) advance_turn_after(s);
-        continue;
-      }
-      case StalemateRule::kPass:
-      case StalemateRule::kPlacement: {
-        // 001 judgement call: a player with no move who is not in check passes.
-        Ruling r;
-        r.kind = RulingKind::kPass;
-        r.seat = s;
-        if (!quiet_) r.text = seat_name(s) + " has no legal move and passes";
-        out.push_back(r);
-        if (++passes > rules_->seat_count()) {
-          for (const Modules::Module* mod : modules_) {
-            if (std::optional<Seat> winner = mod->jammed_winner(*this)) {
-              finish(false, EndReason::Kind::kNoPlayerCanMove, out, *winner);  // 004's jammed messengers
-              return;
-            }
+    case StalemateRule::kPass:
+    case StalemateRule::kPlacement: {
+      // 001 judgement call: a player with no move who is not in check passes.
+      Ruling r;
+      r.kind = RulingKind::kPass;
+      r.seat = s;
+      if (!quiet_) r.text = seat_name(s) + " has no legal move and passes";
+      out.push_back(r);
+      if (++passes > rules_->seat_count()) {
+        for (const Modules::Module* mod : modules_) {
+          if (std::optional<Seat> winner = mod->jammed_winner(*this)) {
+            finish(false, EndReason::Kind::kNoPlayerCanMove, out, *winner);  // 004's jammed messengers
+            return Turn::kStop;
           }
-          return no_move_round(out);
         }
-        for (const Modules::Module* mod : modules_) mod->on_pass(*this, s);
-        pos_.make_pass();
-        continue;
+        no_move_round(out);
+        return Turn::kStop;
       }
+      for (const Modules::Module* mod : modules_) mod->on_pass(*this, s);
+      pos_.make_pass();
+      return Turn::kAgain;
     }
   }
+  return Turn::kAgain;  // (every rule is named above)
 }
 
 // A whole round of passes (every seat in turn, back to the first passer):

@@ -51,6 +51,10 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes,
 Modules::Module::Turn Modules::Corners::before_moves(Game& g, Seat s,
                                                      std::vector<Ruling>& out) const {
   if (!stuck_in_corner(g, s)) return Turn::kNotMine;
+  return mate_in_corner_square(g, s, out);
+}
+
+Modules::Module::Turn Modules::Corners::mate_in_corner_square(Game& g, Seat s, std::vector<Ruling>& out) {
   // 000 long game: "If all his other players are on the 64 squares area
   // and the King cannot move onto the Chess playing area then he is
   // checkmated in the corner square."

@@ -145,7 +145,19 @@ class Modules::Corners final : public Modules::Module {
                                  bool captured, const SquareSet& converted, std::vector<Ruling>& out);
   static void corners_after_move(Game& g, Seat mover, bool could_enter, bool entered,
                                  std::vector<Ruling>& out);
-  static void enter_two_player(Game& g, std::vector<Ruling>& out);
+  [[gnu::cold]] static void enter_two_player(Game& g, std::vector<Ruling>& out);
+  // The rulings of rare events after a move, out of the code a search runs
+  // per node (issue 30 item 3): corners_play.cpp.
+  [[gnu::cold]] static void warn_corner_queens_lost(Game& g, Seat mover, const std::array<bool, kMaxSeats>& had_queens,
+                                                    std::vector<Ruling>& out);
+  [[gnu::cold]] static void rule_corner_queens_made(Game& g, Seat mover, const SquareSet& converted,
+                                                    std::vector<Ruling>& out);
+  [[gnu::cold]] static void warn_area_duty(Game& g, Seat mover, std::vector<Ruling>& out);
+  [[gnu::cold]] static void write_checks_after_removal(Game& g, Seat mover, std::uint8_t checked,
+                                                       std::vector<Ruling>& out);
+  [[gnu::cold]] static void write_turns_to_checked(Game& g, Seat mover, Seat checked, int from, int k,
+                                                   std::vector<Ruling>& out);
+  [[gnu::cold]] static Turn mate_in_corner_square(Game& g, Seat s, std::vector<Ruling>& out);
   static void revert_corner_queens(Game& g, std::vector<Ruling>& out);
   static void update_area_reached(Game& g, std::vector<Ruling>& out);
   static bool all_in_area(const Game& g, Seat s, bool except_king);

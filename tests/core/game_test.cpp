@@ -85,6 +85,37 @@ TEST_F(ChessGame, StalemateIsADraw) {
   EXPECT_EQ(t.outcome().reason, "stalemate");
 }
 
+// The words play() writes, which a search never runs (issue 30 item 3: out
+// of the per-node path, in cold functions: the move's ruling, the
+// promotion's, the check's, the record entry and its marks, a turn without
+// a move): each ruling in its order, word for word.
+TEST_F(ChessGame, APromotionGivingCheckIsWordedInOrder) {
+  Game g = from("7k/P7/8/8/8/8/8/K7 w - - 0 1");
+  auto rulings = play(g, {"a7a8q"});
+  ASSERT_EQ(rulings.size(), 3U);
+  EXPECT_EQ(rulings[0].kind, RulingKind::kMove);
+  EXPECT_EQ(rulings[0].text, "White's pawn on a7 to a8");
+  EXPECT_EQ(rulings[1].kind, RulingKind::kPromotion);
+  EXPECT_EQ(rulings[1].text, "White's pawn promotes to a queen");
+  EXPECT_EQ(rulings[2].kind, RulingKind::kCheck);
+  EXPECT_EQ(rulings[2].text, "Black is in check from White's queen on a8");
+  EXPECT_EQ(rulings[2].by, seat_at(0));
+  ASSERT_EQ(g.record().size(), 1U);
+  EXPECT_EQ(g.record()[0].text, "a8=Q+");
+}
+
+TEST_F(ChessGame, ACaptureThatStalematesIsWordedInOrder) {
+  Game t = from("k7/8/1p6/1Q6/8/8/8/7K w - - 0 1");
+  auto rulings = play(t, {"b5b6"});
+  ASSERT_GE(rulings.size(), 2U);
+  EXPECT_EQ(rulings[0].text, "White's queen on b5 to b6, capturing Black's pawn on b6");
+  EXPECT_EQ(rulings[1].kind, RulingKind::kStalemate);
+  EXPECT_EQ(rulings[1].seat, seat_at(1));
+  EXPECT_EQ(rulings[1].text, "Black has no legal move and is not in check: stalemate");
+  ASSERT_EQ(t.record().size(), 1U);
+  EXPECT_EQ(t.record()[0].text, "Qxb6");
+}
+
 TEST_F(ChessGame, FiftyMovesMayBeClaimedSeventyFiveEndTheGame) {
   Game g = from("4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
   EXPECT_EQ(g.claimable_draw(), "");
