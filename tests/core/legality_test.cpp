@@ -212,5 +212,25 @@ TEST(Legality, AttackersOfKeepsUpWithRelationsThroughPlayAndSearch) {
   EXPECT_GT(changed, testing::sanitizer_size(20, 2));
 }
 
+// Where a captured king lifts his seat's attacks (chess.com FFA), a seat
+// whose king is off the board attacks nobody, his other pieces standing:
+// attackers_of ANDs the kept relations with the kings standing.
+TEST(Legality, ASeatWithoutItsKingAttacksNobodyWhereCapturedKingsLiftAttacks) {
+  auto rules = testing::shipped("chesscom-ffa");
+  ASSERT_TRUE(rules);
+  ASSERT_TRUE(rules->checks.king_capture_lifts_attacks);
+  const core::Seat red = testing::seat_of(*rules, 'r');
+  const core::Seat green = testing::seat_of(*rules, 'g');
+  const auto green_bit = static_cast<unsigned>(1U << core::index_of(green));
+  Position kingless = testing::setup(*rules, 'r', {"h1:rK", "a7:bK", "g14:yK", "n9:gQ"});
+  Position kinged = testing::setup(*rules, 'r', {"h1:rK", "a7:bK", "g14:yK", "n9:gQ", "n8:gK"});
+  EXPECT_EQ(kingless.attackers_of(red) & green_bit, 0U);
+  EXPECT_NE(kinged.attackers_of(red) & green_bit, 0U);
+  for (int s = 0; s < rules->seat_count(); ++s) {
+    EXPECT_EQ(int(kingless.attackers_of(core::seat_at(s))), int(kingless.attackers_of_reference(core::seat_at(s))));
+    EXPECT_EQ(int(kinged.attackers_of(core::seat_at(s))), int(kinged.attackers_of_reference(core::seat_at(s))));
+  }
+}
+
 }  // namespace
 }  // namespace tabula
