@@ -274,11 +274,24 @@ bool Position::attacked_reference(Square target, std::uint8_t seats) const {
   return false;
 }
 
+std::uint8_t Position::attackers_of_reference(Seat victim) const {
+  // chess.com FFA, 002 (issue 15 item 7): capturing a king eliminates its
+  // owner at once, so a seat without its king gives no check.
+  const bool lifted = rules_->checks.king_capture_lifts_attacks;
+  unsigned mask = 0;
+  for (int s = 0; s < rules_->seat_count(); ++s) {
+    if (!active_[static_cast<std::size_t>(s)] || !may_capture(seat_at(s), victim)) continue;
+    if (lifted && king_[static_cast<std::size_t>(s)] == kNoSquare) continue;
+    mask |= 1U << s;
+  }
+  return static_cast<std::uint8_t>(mask);
+}
+
 bool Position::in_check_reference(Seat s) const {
   Square k = king_[index_of(s)];
   if (k == kNoSquare) return false;
   if (corners_ && rules_->corners.immune_in_corner && k == rules_->corners.own[index_of(s)]) return false;
-  return attacked_reference(k, attackers_of(s));
+  return attacked_reference(k, attackers_of_reference(s));
 }
 
 void Position::generate_legal_reference(MoveList& out) const {

@@ -26,6 +26,7 @@ Position::Position(const RuleSet& rules) : rules_(&rules) {
       if (a != v) may_capture_[a] |= static_cast<std::uint8_t>(1U << v);
     }
   }
+  refresh_capturers();
   if (!rules.turn_order.empty()) to_move_ = rules.turn_order.front();
   // Castling rights die when a move starts or ends on a king's or rook's
   // square (RULINGS "Shared"): one mask per square instead of a loop per move.
@@ -65,6 +66,7 @@ void Position::set_may_capture(Seat attacker, Seat victim, bool may) {
   } else {
     may_capture_[index_of(attacker)] &= static_cast<std::uint8_t>(~bit);
   }
+  refresh_capturers();
 }
 
 void Position::set_king_only(Seat s, bool only) {
@@ -125,21 +127,14 @@ void Position::set_piece(Square s, Piece p) {
 
 // ---- attacks ----------------------------------------------------------------
 
-std::uint8_t Position::attackers_of(Seat victim) const {
-  // Asked several times per node by the game layer (issue 30 item 3): the
-  // bits are combined without a branch per seat (its branches were 8 % of
-  // the game perft's mispredictions at corners-mini d6, cachegrind).
-  const unsigned v = static_cast<unsigned>(index_of(victim));
-  const unsigned unlifted = rules_->checks.king_capture_lifts_attacks ? 0U : 1U;
-  unsigned mask = 0;
-  for (int s = 0; s < rules_->seat_count(); ++s) {
-    // chess.com FFA, 002 (issue 15 item 7): capturing a king eliminates its
-    // owner at once, so a seat without its king gives no check.
-    const unsigned kinged = unlifted | static_cast<unsigned>(king_[s] != kNoSquare);
-    const unsigned bit = (static_cast<unsigned>(may_capture_[s]) >> v) & kinged & static_cast<unsigned>(active_[s]);
-    mask |= bit << s;
+void Position::refresh_capturers() {
+  const int n = rules_->seat_count();
+  for (int v = 0; v < kMaxSeats; ++v) {
+    unsigned mask = 0;
+    for (int a = 0; a < n && a < kMaxSeats; ++a)
+      mask |= ((static_cast<unsigned>(may_capture_[a]) >> v) & static_cast<unsigned>(active_[a]) & 1U) << a;
+    capturers_[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(mask);
   }
-  return static_cast<std::uint8_t>(mask);
 }
 
 bool Position::attacked_by_all_others(Seat victim, const Settings& as) const {

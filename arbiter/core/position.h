@@ -63,7 +63,10 @@ class Position {
   // ---- the game layer's levers ----
   // An inactive seat's pieces stay on the board as obstacles: they do not
   // move and give no check (002 rule 6, 001 rule 8).
-  void set_active(Seat s, bool active) { active_[index_of(s)] = active; }
+  void set_active(Seat s, bool active) {
+    active_[index_of(s)] = active;
+    refresh_capturers();
+  }
   void set_status(Seat s, SeatStatus st) { status_[index_of(s)] = st; }
   // Whether pieces of `attacker` may capture pieces of `victim` (and so
   // check his king). Set to false between teammates and allies.
@@ -131,6 +134,9 @@ class Position {
             king_capture_, king_only_,      promotion_blocked_, frame_seat_, corner_entry_open_};
   }
   void restore(const Settings& s) {
+    // (A search's unmake: who may take whom changed only where a move
+    // eliminated someone or turned a seat's relations, rarely.)
+    const bool relations = active_ != s.active || may_capture_ != s.may_capture;
     to_move_ = s.to_move;
     fullmove_number_ = s.fullmove_number;
     hash_ = s.hash;
@@ -142,6 +148,7 @@ class Position {
     promotion_blocked_ = s.promotion_blocked;
     frame_seat_ = s.frame_seat;
     corner_entry_open_ = s.corner_entry_open;
+    if (relations) refresh_capturers();
   }
 
   // ---- queries ----
@@ -163,8 +170,17 @@ class Position {
   // The playable squares, in square order: every piece stands on one.
   const std::vector<Square>& squares() const { return squares_; }
 
-  // Seats (bitmask) whose live pieces may capture a piece of `victim`.
-  std::uint8_t attackers_of(Seat victim) const;
+  // Seats (bitmask) whose live pieces may capture a piece of `victim`:
+  // active seats allowed to take him and, where a captured king lifts his
+  // seat's attacks (chess.com FFA, 002), with their king on the board.
+  // Asked many times per node by the game layer (issue 30 item 3: 15.8 M
+  // instructions at corners-mini d6 as a loop over the seats): the seats
+  // relations and activity allow are kept with them (capturers_), the kings
+  // looked at here.
+  std::uint8_t attackers_of(Seat victim) const {
+    const std::uint8_t allowed = capturers_[index_of(victim)];
+    return lifts_attacks_ ? static_cast<std::uint8_t>(allowed & kinged_seats()) : allowed;
+  }
   // Whether attackers_of(victim) would hold every other seat of the game
   // (the usual free-for-all) with the seats' relations and activity of `as`
   // (an earlier settings(): the Game asks it of a move's mover with those
@@ -293,6 +309,8 @@ class Position {
   // reverse-ray walk per piece kind, and a full make/unmake per move.
   bool attacked_reference(Square target, std::uint8_t seats) const;
   bool in_check_reference(Seat s) const;
+  // attackers_of() found from the relations, activity and kings each time.
+  std::uint8_t attackers_of_reference(Seat victim) const;
   void generate_legal_reference(MoveList& out) const;
 
   // Debug/test invariant check; returns a description of the first problem.
@@ -346,6 +364,17 @@ class Position {
   bool facing(Seat a, Seat b) const;  // their pawns move directly against each other
   bool frozen_king_capturable(Seat s) const;
   bool may_enter_corner(Seat s, Square corner) const;
+  // capturers_ found again from may_capture_ and active_ (every change of
+  // either: set_active, set_may_capture, restore, the constructor).
+  void refresh_capturers();
+  // The seats whose king stands on the board (bit per seat index).
+  std::uint8_t kinged_seats() const {
+    static_assert(kMaxSeats == 4);
+    return static_cast<std::uint8_t>(static_cast<unsigned>(king_[0] != kNoSquare) |
+                                     static_cast<unsigned>(king_[1] != kNoSquare) << 1U |
+                                     static_cast<unsigned>(king_[2] != kNoSquare) << 2U |
+                                     static_cast<unsigned>(king_[3] != kNoSquare) << 3U);
+  }
 
   const RuleSet* rules_;
   std::array<Piece, kMaxSquares> board_{};
@@ -360,6 +389,9 @@ class Position {
   std::array<bool, kMaxSeats> active_{true, true, true, true};
   std::array<SeatStatus, kMaxSeats> status_{};
   std::array<std::uint8_t, kMaxSeats> may_capture_{};
+  // capturers_[v]: the seats a (of the game) that are active and may
+  // capture v's pieces, a bit per seat index (attackers_of).
+  std::array<std::uint8_t, kMaxSeats> capturers_{};
   bool king_capture_ = false;
   std::uint8_t king_only_ = 0;  // bit per seat
   std::array<bool, kMaxSeats> promotion_blocked_{};

@@ -173,5 +173,64 @@ TEST(Legality, PinsDoubleChecksAndLamePathsMatchTheReference) {
   EXPECT_FALSE(pos->leaves_king_attacked(Move{k4, k8, core::MoveKind::kNormal, core::kNoKind, 0}));
 }
 
+// Position::attackers_of keeps the seats relations and activity allow with
+// them (issue 30 item 3): every seat's answer against the one found from
+// the relations, activity and kings each time, in random games of every
+// variant (teams and alliances set at the start, eliminations, walking
+// kings, captured kings) and after every legal move made and unmade by the
+// game layer's search (a mate eliminating a seat, 003's vassals changing
+// who may take whom, then Position::restore).
+TEST(Legality, AttackersOfKeepsUpWithRelationsThroughPlayAndSearch) {
+  int asked = 0;
+  int changed = 0;  // makes that changed a seat's activity or relations
+  auto visit = [&](const core::Game& game, const std::string& where) {
+    auto same = [&](const Position& p, const std::string& at) {
+      for (int s = 0; s < p.rules().seat_count(); ++s) {
+        ASSERT_EQ(int(p.attackers_of(core::seat_at(s))), int(p.attackers_of_reference(core::seat_at(s))))
+            << at << " seat " << s;
+        ++asked;
+      }
+    };
+    same(game.position(), where);
+    if (::testing::Test::HasFatalFailure()) return;
+    core::Game g = game;
+    MoveList list;
+    g.legal_moves(list);
+    for (const Move& m : list) {
+      const Position::Settings before = g.position().settings();
+      g.make(m);
+      const Position::Settings after = g.position().settings();
+      if (after.active != before.active || after.may_capture != before.may_capture) ++changed;
+      same(g.position(), where + " after " + std::to_string(int(m.from)) + "-" + std::to_string(int(m.to)));
+      g.unmake();
+      same(g.position(), where + " unmade");
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  };
+  testing::soak_variants(testing::sanitizer_size(2, 1), 70, 5, 23, visit);
+  std::cout << asked << " attackers_of asked, " << changed << " makes changed who may take whom\n";
+  EXPECT_GT(changed, testing::sanitizer_size(20, 2));
+}
+
+// Where a captured king lifts his seat's attacks (chess.com FFA), a seat
+// whose king is off the board attacks nobody, his other pieces standing:
+// attackers_of ANDs the kept relations with the kings standing.
+TEST(Legality, ASeatWithoutItsKingAttacksNobodyWhereCapturedKingsLiftAttacks) {
+  auto rules = testing::shipped("chesscom-ffa");
+  ASSERT_TRUE(rules);
+  ASSERT_TRUE(rules->checks.king_capture_lifts_attacks);
+  const core::Seat red = testing::seat_of(*rules, 'r');
+  const core::Seat green = testing::seat_of(*rules, 'g');
+  const auto green_bit = static_cast<unsigned>(1U << core::index_of(green));
+  Position kingless = testing::setup(*rules, 'r', {"h1:rK", "a7:bK", "g14:yK", "n9:gQ"});
+  Position kinged = testing::setup(*rules, 'r', {"h1:rK", "a7:bK", "g14:yK", "n9:gQ", "n8:gK"});
+  EXPECT_EQ(kingless.attackers_of(red) & green_bit, 0U);
+  EXPECT_NE(kinged.attackers_of(red) & green_bit, 0U);
+  for (int s = 0; s < rules->seat_count(); ++s) {
+    EXPECT_EQ(int(kingless.attackers_of(core::seat_at(s))), int(kingless.attackers_of_reference(core::seat_at(s))));
+    EXPECT_EQ(int(kinged.attackers_of(core::seat_at(s))), int(kinged.attackers_of_reference(core::seat_at(s))));
+  }
+}
+
 }  // namespace
 }  // namespace tabula
