@@ -395,9 +395,16 @@ class Tracker {
                                              bool& two_readings) const;
   const Touch* landed_again(const core::SquareSet& squares) const;
   // `r`, a reply taking on the landing of groups_[t] (a waypoint), is a
-  // knight whose own move the board shows instead (capturer_resting_on's
-  // pair, judged by the hands).
-  bool went_on_beside(std::size_t t, const CandidateGroup& r) const;
+  // piece set beside it whose own move the board shows instead
+  // (capturer_resting_on's pair, judged by the hands; `pos` the committed
+  // position, where r's piece stands).
+  bool went_on_beside(std::size_t t, const CandidateGroup& r, const core::Position& pos) const;
+  // The piece on `from` (of `pos`), lifted to take on the waypoint `w_to`,
+  // may be the one set down on `landing` beside it: a knight, or another
+  // piece but a pawn when the hands' timing says the waypoint's piece did
+  // not go on (session 17).
+  bool set_beside_waypoint(core::Square from, core::Square w_to, core::Square landing,
+                           const core::Position& pos) const;
   // `fill` came before the first lift of `origin` in the touches kept.
   bool filled_before_lift(core::Square origin, const Touch& fill) const;
   // `rests`: squares filled where a rest on its path would be (none: the landing only).

@@ -782,7 +782,7 @@ TEST(Soak16, AKnightLandingOnTheWaypointWhileTheLongerMoveStandsIsItsOwnMove) {
              {"b10-d10", "Nd12-c10"});
 }
 
-TEST(Soak16, DISABLED_ABishopBouncedBesideTheWaypointItTakesOnIsNoLongerMove) {
+TEST(Soak16, ABishopBouncedBesideTheWaypointItTakesOnIsNoLongerMove) {
   // chess seed 3373 (the soak's new range 2501-3500): Black's Bf8-c5 rests
   // on c5 (Bf8-b4 passes it) and is straightened; White lifts it to take
   // it, and his e3 bishop bounces onto b4, beside c5 and off its way there,
@@ -802,7 +802,7 @@ TEST(Soak16, DISABLED_ABishopBouncedBesideTheWaypointItTakesOnIsNoLongerMove) {
              {"Bf8-c5", "Be3xBc5", "Rh8-f8"});
 }
 
-TEST(Soak16, DISABLED_AQueenBouncedBesideThePawnsWaypointItTakesOnIsNoDoubleStep) {
+TEST(Soak16, AQueenBouncedBesideThePawnsWaypointItTakesOnIsNoDoubleStep) {
   // chesscom-teams seed 3484: Green's m6-l6 rests on l6 (m6-k6 passes it);
   // Red lifts the pawn to take it, and his g1 queen bounces onto k6, beside
   // l6 (off the diagonal g1-l6), then lands on l6. m6-k6 is accepted, then
@@ -818,6 +818,37 @@ TEST(Soak16, DISABLED_AQueenBouncedBesideThePawnsWaypointItTakesOnIsNoDoubleStep
                t.down("a4", 156).up("a8", 235).down("a9", 883).up("a9", 3).down("a9", 4);
              },
              {"m6-l6", "Qg1xl6", "Qa8-a9"});
+}
+
+TEST(Soak17, APieceGoingOnAsTheNextSeatLiftsIsTheLongerMove) {
+  // 3373's guard (session 17), chess seed 498: White's g2-g3 rests on g3
+  // (g2-g4 passes it); the pawn goes on, Black lifts his c7 queen 1 ms after
+  // it left g3 (the queen could take on g3) and the pawn lands on g4 61 ms
+  // after leaving, beside g3 and off the queen's way. The piece went on in
+  // one motion: g2-g4. The rule widened to any piece read g2-g3 here.
+  both_modes("rnb1k1r1/1pqp2p1/2p1p3/p4P1p/1b5P/P1PPP2N/RPQ3P1/1NBK1B2 b - - 3 18",
+             [](Table& t) {
+               t.up("a5", 100).up("g2", 313).down("a4", 258).down("g3", 315).up("g3", 106);
+               t.up("c7", 1).down("g3", 2).up("g3", 2).down("g4", 57).up("g4", 3).down("g4", 1);
+               t.up("g4", 240).down("h2", 247).down("g5", 124).up("c3", 161).up("b4", 712);
+               t.down("b4", 2).up("b4", 2).down("c3", 706);
+             },
+             {"a5-a4", "g2-g4", "Qc7-h2", "g4-g5", "Bb4xc3"});
+}
+
+TEST(Soak17, AQueenGoingOnAsTheNextSeatLiftsIsTheLongerMove) {
+  // chess seed 1123: Black's Qg7-d4 rests on d4 (Qg7-c3 passes it); the
+  // queen goes on, White lifts his d1 queen 1 ms after (it could take on
+  // d4) and Black's lands on c3 26 ms after leaving d4: Qg7-c3. The rule
+  // widened to any piece read Qg7-d4 here, in silence.
+  both_modes("rnb2knr/3pp1qp/pp6/3B4/2pQ1P2/P4N2/1PP2PPP/RNB1K2R w - - 1 19",
+             [](Table& t) {
+               t.up("d4", 100).up("g7", 383).down("d1", 174).down("f6", 253).up("f6", 50);
+               t.down("e5", 25).up("e5", 156).down("e5", 2).up("e5", 4).down("d4", 27);
+               t.up("d4", 140).up("d1", 1).down("c3", 25).up("c3", 509).down("d2", 24);
+               t.down("d3", 454).up("d3", 260).down("d3", 175);
+             },
+             {"Qd4-d1", "Qg7-c3", "Qd1-d2", "Qc3-d3"});
 }
 
 TEST(Soak15, AWaypointItsPieceLeftIsNotCommittedWhenTheBoardIsRuled) {
