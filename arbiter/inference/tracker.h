@@ -403,6 +403,10 @@ class Tracker {
   // may be the one set down on `landing` beside it: a knight, or another
   // piece but a pawn when the hands' timing says the waypoint's piece did
   // not go on (session 17).
+  // The three squares of a burst (`now_lifted` the lift just seen, not yet
+  // in the log) are three seats' hands in turn order (session 17).
+  bool three_hands(const std::vector<core::Square>& off, core::Square now_lifted,
+                   const MoveSource* src) const;
   bool set_beside_waypoint(core::Square from, core::Square w_to, core::Square landing,
                            const core::Position& pos) const;
   // `fill` came before the first lift of `origin` in the touches kept.

@@ -431,17 +431,21 @@ bool Tracker::set_beside_waypoint(Square from, Square w_to, Square landing,
   // lifts Black's bishop resting on c5, 720 ms later his e3 bishop, which
   // bounces onto b4 367 ms after that; chesscom-teams 3484: Red lifts the
   // pawn resting on l6, then his g1 queen, which bounces onto k6): only
-  // when the hands tell it from the waypoint's piece going on. That piece
-  // goes on in one motion: it leaves its rest and fills the next square of
-  // its line as a slide brushes it (20-160 ms a square, docs/INFERENCE.md).
-  // The next seat may lift a piece meanwhile (real hands: chess 498, 1123,
-  // 1858, chess-four 3310, each 1 ms after the rest was left, the landing
-  // 24-61 ms after it). So the slider's reading is a second one only when
-  // its piece was lifted after the waypoint was left and the landing filled
-  // more than the settle time after the waypoint was left: a piece "going
-  // on" one line-step held that long in the air is the victim taken off by
-  // the next seat, whose capturer then bounced aside (3373: 1087 ms, 3484:
-  // 993 ms). The pair then waits for the hands as the knight's does.
+  // when the hands' timing allows it. The waypoint's piece goes on as a
+  // slide: it leaves its rest and fills the next square of its line as a
+  // slide brushes it (20-160 ms a square, docs/INFERENCE.md), and the next
+  // seat may lift a piece meanwhile (real hands: chess 498, 1123, 1858,
+  // chess-four 3310, each 1 ms after the rest was left, the landing 24-61 ms
+  // after it: a second reading there misread all four, session 16). So the
+  // slider's reading is a second one only when its piece was lifted after
+  // the waypoint was left and the landing filled more than the settle time
+  // after the waypoint was left (3373: 1087 ms, 3484: 993 ms; the victim
+  // taken off by the next seat, whose capturer then bounced aside). The
+  // pair then waits for the hands, as the knight's does: the capturer
+  // landing on the waypoint with the landing emptied is the capture; landing
+  // elsewhere, or on the waypoint with the landing still filled, the longer
+  // move (a mover bouncing aside before he lands takes that long too:
+  // allies-vassals soak seed 2561, b7-d7 read once Red's bishop landed).
   if (knight_beside(from, w_to, landing)) return true;
   const core::Piece p = pos.at(from);
   if (p.empty() || pos.rules().piece(p.kind).pawn || !set_beside(from, w_to, landing)) return false;

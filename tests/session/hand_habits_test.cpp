@@ -851,6 +851,52 @@ TEST(Soak17, AQueenGoingOnAsTheNextSeatLiftsIsTheLongerMove) {
              {"Qd4-d1", "Qg7-c3", "Qd1-d2", "Qc3-d3"});
 }
 
+// chesscom-teams seed 2714, Yellow to move (session 17): the position after
+// Blue's Ba9-b10.
+const std::string kTeams2714 =
+    "Y-0,0,0,0-1,1,1,0-1,1,1,1-0,0,0,0-2-3,yR,yN,yB,yK,yQ,2,yR,3/4,yP,1,yP,yP,yP,1,yP,3/"
+    "4,yP,4,yP,yN,3/bR,bP,1,yP,7,gN,gP,1/1,bB,1,bP,8,gP,gR/2,bN,bP,gB,6,gP,1,gB/"
+    "2,bB,bP,yB,rQ,6,gP,gK/bK,2,bP,6,gP,3/3,bP,8,gP,gQ/bN,bP,9,gP,1,gN/bR,bP,5,rP,4,gP,gR/"
+    "6,rB,1,rN,5/3,rP,rP,rP,rP,1,rP,rP,rP,3/3,rR,rN,rB,1,rK,2,rR,3";
+
+TEST(Soak17, ThreeSeatsLiftingInTurnWithinTheBurstWindowAreThreeHands) {
+  // chesscom-teams seed 2714: after Green's Be9xQf8, Red lifts his h1 king
+  // (its reed bouncing), Blue his d6 pawn 41 ms later, Yellow his g14 king
+  // 105 ms after that; each lands in turn. Three pieces off within 150 ms
+  // were "knocked over?" and the table was asked to put them back. Three
+  // seats in turn order, from the seat to move: three hands.
+  both_modes("chesscom-teams", kTeams2714,
+             [](Table& t) {
+               t.up("h13", 100).up("e9", 562).down("h12", 34).up("f8", 316).down("f8", 365);
+               t.up("h1", 230).down("h1", 1).up("h1", 1).up("d6", 41).up("g14", 105);
+               t.down("g14", 1).up("g14", 4).down("g1", 145).down("e6", 96).down("h13", 406);
+               t.up("l11", 1365).down("j10", 1082).up("j10", 2).down("j10", 2).up("j10", 245);
+               t.down("j10", 203);
+             },
+             {"h13-h12", "Be9xQf8", "Kh1-g1", "d6-e6", "Kg14-h13", "Nl11-j10"});
+}
+
+TEST(Soak17, ThreeSeatsLiftingOutOfTurnAreStillABurst) {
+  // The rule 2714's fix keeps: the same three pieces lifted within 150 ms
+  // while Yellow is to move (Red's, Blue's, then Yellow's), or in turn but
+  // two of one seat, are pieces knocked over: no move is read.
+  for (const bool two_of_one_seat : {false, true}) {
+    SCOPED_TRACE(two_of_one_seat ? "Yellow, Yellow, Green" : "Red, Blue, Yellow");
+    Table t("chesscom-teams", kTeams2714);
+    t.setup();
+    if (two_of_one_seat) {
+      t.up("h13", 100).up("g14", 40).up("e9", 40).wait(1500);
+    } else {
+      t.up("h1", 100).up("d6", 41).up("g14", 105).wait(1500);
+    }
+    bool burst = false;
+    for (const auto& r : t.rulings(RulingKind::kSensor))
+      burst = burst || r.text.find("knocked over") != std::string::npos;
+    EXPECT_TRUE(burst) << t.transcript();
+    EXPECT_TRUE(t.moves().empty()) << t.transcript();
+  }
+}
+
 TEST(Soak15, AWaypointItsPieceLeftIsNotCommittedWhenTheBoardIsRuled) {
   // chess seed 1435 (habits off): Black's bishop rests on c5 (Bf8-c5, on
   // Bf8-b4's way), leaves it for b4 as White lifts his a3 knight (which
