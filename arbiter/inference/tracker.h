@@ -61,6 +61,8 @@
 //                   |                                    |                 |   is matched until
 //                   |                                    |                 |   the board is back
 //                   |                                    |                 |   in order
+//   any             | three pieces off, one of each of   | (same)          | (none: three hands,
+//                   | three seats in turn (three_hands)  |                 |   session 17)
 //
 // When a matched move commits (issue 18, `commit_at_once`; `Wait`). FIDE 4.7:
 // a move is made when the hand releases the piece; the board sees only the

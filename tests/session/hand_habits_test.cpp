@@ -789,7 +789,8 @@ TEST(Soak16, ABishopBouncedBesideTheWaypointItTakesOnIsNoLongerMove) {
   // then lands on c5. Bf8-b4 with the bishop in the air is accepted, then
   // ruled. 970's pair with a slider: the knight's rule widened to any piece
   // but a pawn read it, and misread chess 498, 1123 (in silence), 1858 and
-  // chess-four 3310 (docs/INFERENCE.md, session 16): disabled, left.
+  // chess-four 3310 (session 16). Read since session 17 by the hands'
+  // timing: b4 filled 1087 ms after c5 was left, the bishop lifted between.
   both_modes("bn1qkb1r/r1pp1p2/2n3p1/pp1Pp2p/2N5/1P2BP2/P1P1P1PP/R2QKBNR b KQk - 5 12",
              [](Table& t) {
                t.up("f8", 100).down("e7", 286).up("e7", 78).down("d6", 26).up("d6", 1);
@@ -805,8 +806,8 @@ TEST(Soak16, ABishopBouncedBesideTheWaypointItTakesOnIsNoLongerMove) {
 TEST(Soak16, AQueenBouncedBesideThePawnsWaypointItTakesOnIsNoDoubleStep) {
   // chesscom-teams seed 3484: Green's m6-l6 rests on l6 (m6-k6 passes it);
   // Red lifts the pawn to take it, and his g1 queen bounces onto k6, beside
-  // l6 (off the diagonal g1-l6), then lands on l6. m6-k6 is accepted, then
-  // ruled; left with 3373 (above).
+  // l6 (off the diagonal g1-l6), then lands on l6. m6-k6 was accepted, then
+  // ruled; read since session 17 as 3373 (k6 filled 993 ms after l6 left).
   both_modes("chesscom-teams",
              "G-0,0,0,0-1,1,0,1-1,1,0,1-0,0,0,0-4-3,yR,yN,yB,2,yB,yN,yR,3/3,yP,yP,2,yK,yP,yP,yP,3/"
              "7,yP,6/bR,bP,bB,1,yQ,yP,yP,3,gP,2,gR/3,bP,6,gP,2,gN/1,bP,5,gB,4,gP,1/bQ,bP,2,bN,6,gP,1,gK/"
