@@ -152,4 +152,12 @@ bool knight_beside(core::Square from, core::Square to, core::Square beside) {
          std::abs(core::rank_of(beside) - core::rank_of(to)) <= 1;
 }
 
+bool set_beside(core::Square from, core::Square to, core::Square beside) {
+  if (!core::is_valid(from) || !core::is_valid(to) || !core::is_valid(beside) || beside == to ||
+      beside == from || lies_between(from, beside, to))
+    return false;
+  return std::abs(core::file_of(beside) - core::file_of(to)) <= 1 &&
+         std::abs(core::rank_of(beside) - core::rank_of(to)) <= 1;
+}
+
 }  // namespace tabula::inference

@@ -62,6 +62,10 @@ bool lies_between(core::Square o, core::Square d, core::Square e);
 // (a knight set down beside the square it takes on: session 16).
 bool knight_beside(core::Square from, core::Square to, core::Square beside);
 
+// `beside` a king's step from `to` and not on the way from `from` to `to`
+// (any piece set down beside the square it takes on: session 17).
+bool set_beside(core::Square from, core::Square to, core::Square beside);
+
 // Squares a candidate would capture on (kept squares and en passant victims):
 // touching an opponent's piece there is the start of a capture, not a touch
 // out of turn.

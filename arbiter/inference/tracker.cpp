@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include <utility>
+#include <vector>
 
 namespace tabula::inference {
 
@@ -172,6 +174,48 @@ std::optional<Move> Tracker::tentative() const {
   return groups_[tentative_->groups.front()].moves.front();
 }
 
+bool Tracker::three_hands(const std::vector<Square>& off, Square now_lifted,
+                          const MoveSource* src) const {
+  // Session 17 (the soak's "pieces lifted at once by two or three seats":
+  // chesscom-teams 2714, corners-long/short 2779 and 2826, corners-mini
+  // 2836, four-kingdoms 1635, chesscom-ffa 4369, corners-mini 4200...):
+  // three pieces off within the burst window, lifted in turn order, each by
+  // the seat whose turn it is or comes next: the seat to move's own piece or
+  // a piece it may capture (a victim lifted first), then a piece of the seat
+  // after it, then of the seat after that. Three hands beginning their
+  // moves, not pieces knocked over: no burst. Any other three (two of one
+  // seat, a seat out of turn, lifts out of order) stay one.
+  if (src == nullptr || off.size() != 3) return false;
+  const core::Position& pos = src->game().position();
+  std::vector<std::pair<std::uint64_t, Square>> order;  // last lift, square
+  for (Square q : off) {
+    std::uint64_t seq = q == now_lifted ? seq_ + 1 : 0;
+    for (const Touch& t : log_.touches()) {
+      if (t.square == q && !t.occupied && !t.flicker) seq = std::max(seq, t.seq);
+    }
+    if (seq == 0) return false;
+    order.emplace_back(seq, q);
+  }
+  std::sort(order.begin(), order.end());
+  const auto in_turn = [&](const core::Position& at, const SquareSet& targets) {
+    core::Seat s = at.to_move();
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const Square q = order[k].second;
+      const core::Piece p = at.at(q);
+      if (p.empty()) return false;
+      if (p.seat != s && !(k == 0 && targets.test(core::index_of(q)))) return false;
+      s = at.next_active_after(s);
+    }
+    return true;
+  };
+  if (in_turn(pos, targets_)) return true;
+  // Or from the position after the move the board shows, not committed yet
+  // (commit_at_once off, or a move waiting as a slide's rest).
+  if (!tentative_ || tentative_->groups.size() != 1) return false;
+  const After a = after_of(groups_[tentative_->groups.front()], *src);
+  return a.game && in_turn(a.game->position(), a.targets);
+}
+
 // ---- inputs -------------------------------------------------------------------
 
 TrackerUpdate Tracker::on_event(const SquareEvent& e, const MoveSource* src) {
@@ -221,8 +265,10 @@ TrackerUpdate Tracker::on_event(const SquareEvent& e, const MoveSource* src) {
   Square q = board_.square_of(e.square);
   if (mode_ == TrackerMode::kTrack) {
     if (auto burst = health_.on_square(q, e.occupied, t, board_.occupied(), g, &expected_)) {
-      up.observations.push_back(*burst);
-      disturbed_ = true;
+      if (!three_hands(burst->squares, q, src)) {
+        up.observations.push_back(*burst);
+        disturbed_ = true;
+      }
     }
   }
   last_change_ = t;

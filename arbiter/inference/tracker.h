@@ -61,6 +61,8 @@
 //                   |                                    |                 |   is matched until
 //                   |                                    |                 |   the board is back
 //                   |                                    |                 |   in order
+//   any             | three pieces off, one of each of   | (same)          | (none: three hands,
+//                   | three seats in turn (three_hands)  |                 |   session 17)
 //
 // When a matched move commits (issue 18, `commit_at_once`; `Wait`). FIDE 4.7:
 // a move is made when the hand releases the piece; the board sees only the
@@ -395,9 +397,20 @@ class Tracker {
                                              bool& two_readings) const;
   const Touch* landed_again(const core::SquareSet& squares) const;
   // `r`, a reply taking on the landing of groups_[t] (a waypoint), is a
-  // knight whose own move the board shows instead (capturer_resting_on's
-  // pair, judged by the hands).
-  bool went_on_beside(std::size_t t, const CandidateGroup& r) const;
+  // piece set beside it whose own move the board shows instead
+  // (capturer_resting_on's pair, judged by the hands; `pos` the committed
+  // position, where r's piece stands).
+  bool went_on_beside(std::size_t t, const CandidateGroup& r, const core::Position& pos) const;
+  // The piece on `from` (of `pos`), lifted to take on the waypoint `w_to`,
+  // may be the one set down on `landing` beside it: a knight, or another
+  // piece but a pawn when the hands' timing says the waypoint's piece did
+  // not go on (session 17).
+  // The three squares of a burst (`now_lifted` the lift just seen, not yet
+  // in the log) are three seats' hands in turn order (session 17).
+  bool three_hands(const std::vector<core::Square>& off, core::Square now_lifted,
+                   const MoveSource* src) const;
+  bool set_beside_waypoint(core::Square from, core::Square w_to, core::Square landing,
+                           const core::Position& pos) const;
   // `fill` came before the first lift of `origin` in the touches kept.
   bool filled_before_lift(core::Square origin, const Touch& fill) const;
   // `rests`: squares filled where a rest on its path would be (none: the landing only).

@@ -183,7 +183,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     // piece knocked off its square while T's landing stood: session 12).
     for (const CandidateGroup& g : a->groups)
       replies += shows_result(g.footprint, ev1) && !landed_before_it_left(g) &&
-                             !went_on_beside(tentative_->groups.front(), g)
+                             !went_on_beside(tentative_->groups.front(), g, src->game().position())
                      ? 1
                      : 0;
     if (replies == 0) {
@@ -191,7 +191,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // hands, issue 27 item 11: each lift within 270 ms of the landing
       // before it): T stands; the reply is read from the position after T.
       for (const CandidateGroup& g : a->groups) {
-        if (went_on_beside(tentative_->groups.front(), g)) continue;
+        if (went_on_beside(tentative_->groups.front(), g, src->game().position())) continue;
         SquareSet rest = ev1.diff & ~g.footprint.touched();
         if (rest.none()) continue;
         // Lifts of another seat's pieces, each after the reply's own piece

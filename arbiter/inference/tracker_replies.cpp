@@ -252,7 +252,7 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
     // longer move's filled landing: the hands told, the piece went on.
     if (went_on && i == *went_on &&
         std::any_of(a.groups.begin(), a.groups.end(),
-                    [&](const CandidateGroup& r) { return went_on_beside(i, r); }))
+                    [&](const CandidateGroup& r) { return went_on_beside(i, r, pos); }))
       continue;
     Evidence ev1 = Evidence::of(a.expected, board_.occupied(), a.ignored, summary_);
     bool reply = false;
@@ -411,7 +411,7 @@ bool Tracker::capturer_resting_on(std::size_t m, std::size_t waypoint, const Squ
     // The hands tell: the knight landing on the waypoint with `landing`
     // emptied is the waypoint and its capture (a fast reply); with
     // `landing` still filled, the longer move (reply_shown's knight rule).
-    if (knight_beside(from, w_to, landing)) {
+    if (set_beside_waypoint(from, w_to, landing, src.game().position())) {
       bool can_land = false;
       for (const CandidateGroup& r : a.groups)
         can_land = can_land || (r.footprint.origin == from && r.moves.front().to == landing);
@@ -423,7 +423,48 @@ bool Tracker::capturer_resting_on(std::size_t m, std::size_t waypoint, const Squ
   return false;
 }
 
-bool Tracker::went_on_beside(std::size_t t, const CandidateGroup& r) const {
+bool Tracker::set_beside_waypoint(Square from, Square w_to, Square landing,
+                                  const core::Position& pos) const {
+  // A knight set down beside the square it takes on (session 16, 970 and
+  // 1666): always a second reading. Any other piece but a pawn set down
+  // beside it, off its way there (session 17, chess soak seed 3373: White
+  // lifts Black's bishop resting on c5, 720 ms later his e3 bishop, which
+  // bounces onto b4 367 ms after that; chesscom-teams 3484: Red lifts the
+  // pawn resting on l6, then his g1 queen, which bounces onto k6): only
+  // when the hands' timing allows it. The waypoint's piece goes on as a
+  // slide: it leaves its rest and fills the next square of its line as a
+  // slide brushes it (20-160 ms a square, docs/INFERENCE.md), and the next
+  // seat may lift a piece meanwhile (real hands: chess 498, 1123, 1858,
+  // chess-four 3310, each 1 ms after the rest was left, the landing 24-61 ms
+  // after it: a second reading there misread all four, session 16). So the
+  // slider's reading is a second one only when its piece was lifted after
+  // the waypoint was left and the landing filled more than the settle time
+  // after the waypoint was left (3373: 1087 ms, 3484: 993 ms; the victim
+  // taken off by the next seat, whose capturer then bounced aside). The
+  // pair then waits for the hands, as the knight's does: the capturer
+  // landing on the waypoint with the landing emptied is the capture; landing
+  // elsewhere, or on the waypoint with the landing still filled, the longer
+  // move (a mover bouncing aside before he lands takes that long too:
+  // allies-vassals soak seed 2561, b7-d7 read once Red's bishop landed).
+  if (knight_beside(from, w_to, landing)) return true;
+  const core::Piece p = pos.at(from);
+  if (p.empty() || pos.rules().piece(p.kind).pawn || !set_beside(from, w_to, landing)) return false;
+  const auto at = [](Square q) { return static_cast<std::size_t>(core::index_of(q)); };
+  const std::uint64_t left = summary_.last_up[at(w_to)];
+  const std::uint64_t lifted = summary_.last_up[at(from)];
+  const std::uint64_t filled = summary_.last_down[at(landing)];
+  if (left == 0 || lifted <= left || filled <= lifted) return false;
+  std::optional<Millis> left_at;
+  std::optional<Millis> filled_at;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq == left) left_at = t.time;
+    if (t.seq == filled) filled_at = t.time;
+  }
+  return left_at && filled_at && *filled_at - *left_at > settings_.settle;
+}
+
+bool Tracker::went_on_beside(std::size_t t, const CandidateGroup& r,
+                             const core::Position& pos) const {
   // The pending pair of capturer_resting_on, judged by the hands: a knight
   // taking on T's landing while a square beside it, where T's piece could
   // go on to, stands filled since after the knight was lifted and after T's
@@ -445,7 +486,7 @@ bool Tracker::went_on_beside(std::size_t t, const CandidateGroup& r) const {
   for (const CandidateGroup& h : groups_) {
     const Square l = h.moves.front().to;
     if (h.footprint.origin != t_from || !core::is_valid(l) || !lies_between(t_from, t_to, l) ||
-        !board_.occupied().test(core::index_of(l)) || !knight_beside(o, t_to, l))
+        !board_.occupied().test(core::index_of(l)) || !set_beside_waypoint(o, t_to, l, pos))
       continue;
     if (summary_.last_down[at(l)] > summary_.last_up[at(o)] &&
         summary_.last_down[at(l)] > summary_.last_up[at(t_to)])

@@ -782,14 +782,15 @@ TEST(Soak16, AKnightLandingOnTheWaypointWhileTheLongerMoveStandsIsItsOwnMove) {
              {"b10-d10", "Nd12-c10"});
 }
 
-TEST(Soak16, DISABLED_ABishopBouncedBesideTheWaypointItTakesOnIsNoLongerMove) {
+TEST(Soak16, ABishopBouncedBesideTheWaypointItTakesOnIsNoLongerMove) {
   // chess seed 3373 (the soak's new range 2501-3500): Black's Bf8-c5 rests
   // on c5 (Bf8-b4 passes it) and is straightened; White lifts it to take
   // it, and his e3 bishop bounces onto b4, beside c5 and off its way there,
   // then lands on c5. Bf8-b4 with the bishop in the air is accepted, then
   // ruled. 970's pair with a slider: the knight's rule widened to any piece
   // but a pawn read it, and misread chess 498, 1123 (in silence), 1858 and
-  // chess-four 3310 (docs/INFERENCE.md, session 16): disabled, left.
+  // chess-four 3310 (session 16). Read since session 17 by the hands'
+  // timing: b4 filled 1087 ms after c5 was left, the bishop lifted between.
   both_modes("bn1qkb1r/r1pp1p2/2n3p1/pp1Pp2p/2N5/1P2BP2/P1P1P1PP/R2QKBNR b KQk - 5 12",
              [](Table& t) {
                t.up("f8", 100).down("e7", 286).up("e7", 78).down("d6", 26).up("d6", 1);
@@ -802,11 +803,11 @@ TEST(Soak16, DISABLED_ABishopBouncedBesideTheWaypointItTakesOnIsNoLongerMove) {
              {"Bf8-c5", "Be3xBc5", "Rh8-f8"});
 }
 
-TEST(Soak16, DISABLED_AQueenBouncedBesideThePawnsWaypointItTakesOnIsNoDoubleStep) {
+TEST(Soak16, AQueenBouncedBesideThePawnsWaypointItTakesOnIsNoDoubleStep) {
   // chesscom-teams seed 3484: Green's m6-l6 rests on l6 (m6-k6 passes it);
   // Red lifts the pawn to take it, and his g1 queen bounces onto k6, beside
-  // l6 (off the diagonal g1-l6), then lands on l6. m6-k6 is accepted, then
-  // ruled; left with 3373 (above).
+  // l6 (off the diagonal g1-l6), then lands on l6. m6-k6 was accepted, then
+  // ruled; read since session 17 as 3373 (k6 filled 993 ms after l6 left).
   both_modes("chesscom-teams",
              "G-0,0,0,0-1,1,0,1-1,1,0,1-0,0,0,0-4-3,yR,yN,yB,2,yB,yN,yR,3/3,yP,yP,2,yK,yP,yP,yP,3/"
              "7,yP,6/bR,bP,bB,1,yQ,yP,yP,3,gP,2,gR/3,bP,6,gP,2,gN/1,bP,5,gB,4,gP,1/bQ,bP,2,bN,6,gP,1,gK/"
@@ -818,6 +819,83 @@ TEST(Soak16, DISABLED_AQueenBouncedBesideThePawnsWaypointItTakesOnIsNoDoubleStep
                t.down("a4", 156).up("a8", 235).down("a9", 883).up("a9", 3).down("a9", 4);
              },
              {"m6-l6", "Qg1xl6", "Qa8-a9"});
+}
+
+TEST(Soak17, APieceGoingOnAsTheNextSeatLiftsIsTheLongerMove) {
+  // 3373's guard (session 17), chess seed 498: White's g2-g3 rests on g3
+  // (g2-g4 passes it); the pawn goes on, Black lifts his c7 queen 1 ms after
+  // it left g3 (the queen could take on g3) and the pawn lands on g4 61 ms
+  // after leaving, beside g3 and off the queen's way. The piece went on in
+  // one motion: g2-g4. The rule widened to any piece read g2-g3 here.
+  both_modes("rnb1k1r1/1pqp2p1/2p1p3/p4P1p/1b5P/P1PPP2N/RPQ3P1/1NBK1B2 b - - 3 18",
+             [](Table& t) {
+               t.up("a5", 100).up("g2", 313).down("a4", 258).down("g3", 315).up("g3", 106);
+               t.up("c7", 1).down("g3", 2).up("g3", 2).down("g4", 57).up("g4", 3).down("g4", 1);
+               t.up("g4", 240).down("h2", 247).down("g5", 124).up("c3", 161).up("b4", 712);
+               t.down("b4", 2).up("b4", 2).down("c3", 706);
+             },
+             {"a5-a4", "g2-g4", "Qc7-h2", "g4-g5", "Bb4xc3"});
+}
+
+TEST(Soak17, AQueenGoingOnAsTheNextSeatLiftsIsTheLongerMove) {
+  // chess seed 1123: Black's Qg7-d4 rests on d4 (Qg7-c3 passes it); the
+  // queen goes on, White lifts his d1 queen 1 ms after (it could take on
+  // d4) and Black's lands on c3 26 ms after leaving d4: Qg7-c3. The rule
+  // widened to any piece read Qg7-d4 here, in silence.
+  both_modes("rnb2knr/3pp1qp/pp6/3B4/2pQ1P2/P4N2/1PP2PPP/RNB1K2R w - - 1 19",
+             [](Table& t) {
+               t.up("d4", 100).up("g7", 383).down("d1", 174).down("f6", 253).up("f6", 50);
+               t.down("e5", 25).up("e5", 156).down("e5", 2).up("e5", 4).down("d4", 27);
+               t.up("d4", 140).up("d1", 1).down("c3", 25).up("c3", 509).down("d2", 24);
+               t.down("d3", 454).up("d3", 260).down("d3", 175);
+             },
+             {"Qd4-d1", "Qg7-c3", "Qd1-d2", "Qc3-d3"});
+}
+
+// chesscom-teams seed 2714, Yellow to move (session 17): the position after
+// Blue's Ba9-b10.
+const std::string kTeams2714 =
+    "Y-0,0,0,0-1,1,1,0-1,1,1,1-0,0,0,0-2-3,yR,yN,yB,yK,yQ,2,yR,3/4,yP,1,yP,yP,yP,1,yP,3/"
+    "4,yP,4,yP,yN,3/bR,bP,1,yP,7,gN,gP,1/1,bB,1,bP,8,gP,gR/2,bN,bP,gB,6,gP,1,gB/"
+    "2,bB,bP,yB,rQ,6,gP,gK/bK,2,bP,6,gP,3/3,bP,8,gP,gQ/bN,bP,9,gP,1,gN/bR,bP,5,rP,4,gP,gR/"
+    "6,rB,1,rN,5/3,rP,rP,rP,rP,1,rP,rP,rP,3/3,rR,rN,rB,1,rK,2,rR,3";
+
+TEST(Soak17, ThreeSeatsLiftingInTurnWithinTheBurstWindowAreThreeHands) {
+  // chesscom-teams seed 2714: after Green's Be9xQf8, Red lifts his h1 king
+  // (its reed bouncing), Blue his d6 pawn 41 ms later, Yellow his g14 king
+  // 105 ms after that; each lands in turn. Three pieces off within 150 ms
+  // were "knocked over?" and the table was asked to put them back. Three
+  // seats in turn order, from the seat to move: three hands.
+  both_modes("chesscom-teams", kTeams2714,
+             [](Table& t) {
+               t.up("h13", 100).up("e9", 562).down("h12", 34).up("f8", 316).down("f8", 365);
+               t.up("h1", 230).down("h1", 1).up("h1", 1).up("d6", 41).up("g14", 105);
+               t.down("g14", 1).up("g14", 4).down("g1", 145).down("e6", 96).down("h13", 406);
+               t.up("l11", 1365).down("j10", 1082).up("j10", 2).down("j10", 2).up("j10", 245);
+               t.down("j10", 203);
+             },
+             {"h13-h12", "Be9xQf8", "Kh1-g1", "d6-e6", "Kg14-h13", "Nl11-j10"});
+}
+
+TEST(Soak17, ThreeSeatsLiftingOutOfTurnAreStillABurst) {
+  // The rule 2714's fix keeps: the same three pieces lifted within 150 ms
+  // while Yellow is to move (Red's, Blue's, then Yellow's), or in turn but
+  // two of one seat, are pieces knocked over: no move is read.
+  for (const bool two_of_one_seat : {false, true}) {
+    SCOPED_TRACE(two_of_one_seat ? "Yellow, Yellow, Green" : "Red, Blue, Yellow");
+    Table t("chesscom-teams", kTeams2714);
+    t.setup();
+    if (two_of_one_seat) {
+      t.up("h13", 100).up("g14", 40).up("e9", 40).wait(1500);
+    } else {
+      t.up("h1", 100).up("d6", 41).up("g14", 105).wait(1500);
+    }
+    bool burst = false;
+    for (const auto& r : t.rulings(RulingKind::kSensor))
+      burst = burst || r.text.find("knocked over") != std::string::npos;
+    EXPECT_TRUE(burst) << t.transcript();
+    EXPECT_TRUE(t.moves().empty()) << t.transcript();
+  }
 }
 
 TEST(Soak15, AWaypointItsPieceLeftIsNotCommittedWhenTheBoardIsRuled) {
