@@ -1,14 +1,24 @@
 #include "ui/session_view.h"
 #include "ui/bot_view.h"
+#include "session/hint_words.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 
 namespace tabula::ui {
 namespace {
 
-Rgb colour_of(const std::string& name, int seat, int seats) {
-  // The sheets' own seat colours; four-player defaults by position.
+Rgb colour_of(const core::SeatDef& def, int seat, int seats) {
+  // The variant's own colour for the seat (seat.colour: Chess Four's, told
+  // apart by a colour-blind player too, s17-club), else the sheets' own seat
+  // colours by name; four-player defaults by position.
+  if (def.colour) {
+    const std::uint32_t c = *def.colour;
+    return {static_cast<std::uint8_t>(c >> 16 & 0xFF), static_cast<std::uint8_t>(c >> 8 & 0xFF),
+            static_cast<std::uint8_t>(c & 0xFF)};
+  }
+  const std::string& name = def.name;
   if (name == "Red") return {191, 59, 67};
   if (name == "Blue") return {65, 133, 191};
   if (name == "Yellow") return {192, 149, 38};
@@ -221,7 +231,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   for (int s = 0; s < n; ++s) {
     SeatView sv;
     sv.name = rules.seats[s].name;
-    sv.colour = colour_of(sv.name, s, n);
+    sv.colour = colour_of(rules.seats[static_cast<std::size_t>(s)], s, n);
     sv.edge = edge_of(rules.seats[s].facing);
     sv.status = status_of(snap.statuses[s]);
     sv.score = snap.points[s];
