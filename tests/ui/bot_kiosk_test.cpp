@@ -9,6 +9,7 @@
 
 #include <filesystem>
 
+#include "core/fen.h"
 #include "journal/journal.h"
 #include "test_files.h"
 #include "tests/ui/virtual_board_play.h"
@@ -16,6 +17,7 @@
 #include "ui/bot_arrows.h"
 #include "ui/kiosk_options.h"
 #include "ui/panels.h"
+#include "ui/session_view.h"
 #include "ui/theme.h"
 #include "variants/variant_loader.h"
 
@@ -171,6 +173,38 @@ TEST(BotKiosk, AHintSaysWhichPieceToMoveFromWhereToWhere) {
   const std::string words = "Hint for White: move the " + piece + " from " + cell_name(a.from) + " to " + cell_name(a.to) + " (";
   EXPECT_EQ(v.ruling->text.substr(0, words.size()), words) << v.ruling->text;
   EXPECT_EQ(v.ruling->text.back(), ')') << v.ruling->text;
+}
+
+// s17-club: a castling or a promotion hint named the king's step or the
+// pawn's only ("move the king from e1 to g1 (O-O)"); the rook's step and the
+// new piece are said in words now, the notation after them.
+std::string hint_line(const std::string& fen, const std::string& text, const char* from, const char* to) {
+  variants::LoadResult loaded = variants::load_id("chess");
+  EXPECT_TRUE(loaded.ok());
+  session::Snapshot snap(*core::parse_fen(*loaded.rules, fen));
+  snap.phase = session::Phase::kPlay;
+  snap.to_move = snap.position.to_move();
+  session::Ruling r;
+  r.kind = session::RulingKind::kAdvice;
+  r.text = text;
+  r.squares = {loaded.rules->geometry.parse(from), loaded.rules->geometry.parse(to)};
+  snap.recent.push_back(r);
+  const KioskView v = view_of(snap, *loaded.rules);
+  return v.ruling ? v.ruling->text : "";
+}
+
+TEST(BotKiosk, AHintToCastleOrPromoteSaysTheRooksStepOrTheNewPiece) {
+  const std::string castle = "r3k2r/pppq1ppp/2n2n2/2bpp3/2BPP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+  EXPECT_EQ(hint_line(castle, "Hint for White: O-O", "e1", "g1"),
+            "Hint for White: castle king side: king e1 to g1, rook h1 to f1 (O-O)");
+  EXPECT_EQ(hint_line(castle, "Hint for White: O-O-O", "e1", "c1"),
+            "Hint for White: castle queen side: king e1 to c1, rook a1 to d1 (O-O-O)");
+  EXPECT_EQ(hint_line("1n5k/4P3/8/8/8/8/8/4K3 w - - 0 1", "Hint for White: e7-e8=Q", "e7", "e8"),
+            "Hint for White: move the pawn from e7 to e8 and make it a queen (e7-e8=Q)");
+  EXPECT_EQ(hint_line("1n5k/4P3/8/8/8/8/8/4K3 w - - 0 1", "Hint for White: e7xb8=N", "e7", "b8"),
+            "Hint for White: e7xb8=N");  // no such move here: the notation as it came
+  EXPECT_EQ(hint_line("1n5k/8/8/8/8/8/6p1/4K2R b K - 0 1", "Hint for Black: g2xRh1=R", "g2", "h1"),
+            "Hint for Black: move the pawn from g2 to h1 and make it a rook (g2xRh1=R)");
 }
 
 TEST(BotKiosk, APlayerNamedBotOnTheSetupOrPlayersScreenIsABot) {
