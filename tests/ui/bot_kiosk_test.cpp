@@ -247,6 +247,42 @@ TEST(BotKiosk, HintsOnlyWhenTheArbiterAllowsThem) {
   EXPECT_EQ(on->view(u).ruling->text.find("Hint for White: "), 0u);
 }
 
+// s17-club, the README's first command walked again: `scripts/run.sh` once,
+// then `scripts/run.sh --bots Black=2` resumed current.db with no bot and
+// said nothing, so the table waited for a bot that never moved.
+TEST(BotKiosk, BotsGivenToAResumedGameThatKeepsItsOwnAreSaidNotToBeUsed) {
+  tabula::testing::TempDir dir;
+  KioskGameOptions o;
+  Ms t(0);
+  { ASSERT_TRUE(journaled_chess_game(dir, o, t)); }
+  KioskGameOptions again;
+  again.journal = dir.file("g.db");
+  again.bots = "black=2";
+  std::string error;
+  auto resumed = KioskGame::create(again, t, error);
+  ASSERT_TRUE(resumed) << error;
+  auto said = [&](const std::string& words) {
+    bool found = false;
+    for (const RulingView& r : resumed->view(t).ruling_history) found = found || r.text.find(words) != std::string::npos;
+    if (resumed->view(t).ruling) found = found || resumed->view(t).ruling->text.find(words) != std::string::npos;
+    return found;
+  };
+  EXPECT_TRUE(said("this game keeps its journal's bots (none); --bots black=2 given is not used")) << error;
+  EXPECT_EQ(resumed->view(t).bots, "");
+  // The same bots as the journal's, however written: nothing to say.
+  resumed.reset();
+  tabula::testing::TempDir dir2;
+  KioskGameOptions with;
+  with.bots = "Black=2";
+  { ASSERT_TRUE(journaled_chess_game(dir2, with, t)); }
+  KioskGameOptions same;
+  same.journal = dir2.file("g.db");
+  same.bots = "2=2";
+  resumed = KioskGame::create(same, t, error);
+  ASSERT_TRUE(resumed) << error;
+  EXPECT_FALSE(said("given is not used"));
+}
+
 TEST(BotKiosk, TheArbitersHintsSwitchIsJournaledAndKeptByAResume) {
   // Issue 33 item 3: the arbiter menu's switch (the menu is behind the PIN)
   // sends SetAdvice; the journal's header keeps it for a resume.
