@@ -183,12 +183,21 @@ void KioskApp::draw_panels(const KioskView& view, const ScreenLayout& layout) {
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleColor();
   draw_turn(view, fonts_);
-  draw_ruling(view, fonts_);
+  // The ruling's card leaves room for what follows it (as drawn last frame)
+  // and a few rows of the move list: a long ruling (an illegal move's
+  // reason, a bot's move, the way back) no longer pushes the clocks and the
+  // move list off a short screen (s17-club, 800x480); it is drawn smaller,
+  // then cut (panels.h fit_headline), never below a few small lines.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float small_line = fonts_.small->FontSize + style.ItemSpacing.y;
+  const float ruling_top = ImGui::GetCursorScreenPos().y;
+  const float moves_room = small_line * 2 + (fonts_.body->FontSize + style.ItemSpacing.y + style.CellPadding.y * 2) * 2;
+  const float card_room = std::max(area.y1 - ruling_top - panel_memory_.below_ruling - moves_room,
+                                   small_line * 4 + style.WindowPadding.y * 2);
+  const float card_height = draw_ruling(view, fonts_, card_room);
 
   // What is left is shared: earlier rulings (when there is room), clocks
   // and ledger at their natural height, the move list takes the rest.
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float small_line = fonts_.small->FontSize + style.ItemSpacing.y;
   if (area.height() > fonts_.body->FontSize * 26) {
     const float history_h = small_line * 3.2f + style.WindowPadding.y;
     ImGui::Dummy({0, 0});
@@ -200,6 +209,7 @@ void KioskApp::draw_panels(const KioskView& view, const ScreenLayout& layout) {
   draw_clocks(view, fonts_, compact);
   if (!compact || !view.clocks.enabled) draw_ledger(view, fonts_);
   const float rest = ImGui::GetContentRegionAvail().y - small_line;
+  panel_memory_.below_ruling = ImGui::GetCursorScreenPos().y - ruling_top - card_height;
   draw_move_list(view, fonts_, rest, panel_memory_);
   ImGui::EndChild();
 }

@@ -84,6 +84,8 @@ class KioskApp {
   /// overlay's, the session question's or the setup page's), and that
   /// screen's name ("main", "dialog", "pin", "menu", "setup-board", ...).
   const std::vector<HitRect>& hit_rects() const;
+  /// Where the panels drew last frame (the move list's top and bottom).
+  const PanelMemory& panels() const { return panel_memory_; }
   std::string screen_name() const;
   /// Presses the tap guard swallowed (tests).
   int guarded_taps() const { return guarded_taps_; }

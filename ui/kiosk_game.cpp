@@ -170,6 +170,19 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
     // game since issue 33 item 3) says it, as the arbiter may have changed it
     // during the game (issue 33 item 1); an older one: the options, or its row.
     const bool journal_says = contents.header.hints.has_value();
+    // s17-club: `scripts/run.sh --bots Green=2` on a journaled game resumed it
+    // with its own bots (none) and said nothing; the table hears it, as for
+    // the clock and the players.
+    if (journal_says && !options_.bots.empty()) {
+      const core::RuleSet& rules = session_->game().rules();
+      const core::Result<session::BotSeats> given = session::parse_bot_seats(options_.bots, rules);
+      const core::Result<session::BotSeats> kept = session::parse_bot_seats(contents.header.bots, rules);
+      if (!given.ok() || !kept.ok() || given.value() != kept.value()) {
+        add_notice("this game keeps its journal's bots (" +
+                   (contents.header.bots.empty() ? std::string("none") : contents.header.bots) + "); --bots " +
+                   options_.bots + " given is not used (Players, \"Who plays\" changes them)");
+      }
+    }
     return start_bots(journal_says || options_.bots.empty() ? contents.header.bots : options_.bots, error);
   }
   if (options.variant.empty()) {

@@ -58,6 +58,7 @@ void KioskGame::set_bots(const SetBots& change) {
     const journal::JournalStatus st = journal_->set_bots(options_.bots);
     if (!st.ok()) journal_error_ = st.message;
   }
+  if (publisher_) publisher_->set_bots(options_.bots, *session_);  // the hall sees who plays (s17-club)
   add_notice(options_.bots.empty() ? "the arbiter changed who plays: people at every seat"
                                    : "the arbiter changed who plays: bots " + options_.bots);
   dirty_ = true;

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <string>
 
+#include "core/utf8_text.h"
 #include "session/clock.h"
 
 namespace tabula::ui {
@@ -215,8 +216,43 @@ std::vector<std::string> headline_lines(const KioskView& view) {
   return lines;
 }
 
-void draw_ruling(const KioskView& view, const KioskFonts& fonts) {
+HeadlineFit fit_headline(std::vector<std::string> lines, const KioskFonts& fonts, float width, float max_height) {
+  auto height = [&](ImFont* font, const std::string& text) {
+    return font->CalcTextSizeA(font->FontSize, FLT_MAX, width, text.c_str()).y + ImGui::GetStyle().ItemSpacing.y;
+  };
+  HeadlineFit fit;
+  fit.lines = std::move(lines);
+  // The ruling large, else at the panel's size, else small; then without
+  // what the same input said before it; then cut, the end marked.
+  for (int pass = 0; pass < 2; ++pass) {
+    float before = 0;
+    for (std::size_t i = 0; i + 1 < fit.lines.size(); ++i) before += height(fonts.body, fit.lines[i]);
+    for (ImFont* font : {fonts.ruling, fonts.body, fonts.small}) {
+      fit.font = font;
+      if (before + height(font, fit.lines.back()) <= max_height) return fit;
+    }
+    if (fit.lines.size() == 1) break;
+    fit.lines.erase(fit.lines.begin(), fit.lines.end() - 1);
+  }
+  const std::string whole = fit.lines.back();
+  std::size_t low = 0;
+  std::size_t high = whole.size();
+  while (low < high) {  // the longest prefix that fits with its mark
+    const std::size_t mid = (low + high + 1) / 2;
+    if (height(fit.font, std::string(core::utf8_prefix(whole, mid)) + kCutMark) <= max_height) {
+      low = mid;
+    } else {
+      high = mid - 1;
+    }
+  }
+  fit.lines.back() = std::string(core::utf8_prefix(whole, low)) + kCutMark;
+  fit.cut = true;
+  return fit;
+}
+
+float draw_ruling(const KioskView& view, const KioskFonts& fonts, float max_height) {
   const float pad = ImGui::GetStyle().WindowPadding.x;
+  const float top = ImGui::GetCursorScreenPos().y;
   if (view.ruling) {
     const RulingView& ruling = *view.ruling;
     card(severity_background(ruling.severity), severity_colour(ruling.severity), pad, [&] {
@@ -225,15 +261,19 @@ void draw_ruling(const KioskView& view, const KioskFonts& fonts) {
                           : ruling.severity == Severity::kWarning ? "WARNING"
                                                                   : "RULING";
       text_coloured(severity_colour(ruling.severity), label);
+      const float label_height = ImGui::GetItemRectSize().y + ImGui::GetStyle().ItemSpacing.y;
       ImGui::PopFont();
       // What the same input said before it, in order (issue 27 item 6), then
-      // the ruling itself, large.
-      const std::vector<std::string> lines = headline_lines(view);
+      // the ruling itself, large: as large as fits `max_height` (s17-club: at
+      // 800x480 a seven-line ruling pushed the clocks and the move list off
+      // the screen; the "Board:" steps below it stay whole).
+      const float width = ImGui::GetContentRegionAvail().x - pad * 1.5f;
+      const HeadlineFit fit = fit_headline(headline_lines(view), fonts, width, max_height - label_height - pad * 2);
       ImGui::PushFont(fonts.body);
-      for (std::size_t i = 0; i + 1 < lines.size(); ++i) ImGui::TextWrapped("%s", lines[i].c_str());
+      for (std::size_t i = 0; i + 1 < fit.lines.size(); ++i) ImGui::TextWrapped("%s", fit.lines[i].c_str());
       ImGui::PopFont();
-      ImGui::PushFont(fonts.ruling);
-      ImGui::TextWrapped("%s", lines.back().c_str());
+      ImGui::PushFont(fit.font);
+      ImGui::TextWrapped("%s", fit.lines.back().c_str());
       ImGui::PopFont();
     });
   } else {
@@ -243,6 +283,7 @@ void draw_ruling(const KioskView& view, const KioskFonts& fonts) {
       ImGui::PopFont();
     });
   }
+  const float card_height = ImGui::GetCursorScreenPos().y - top;
   ImGui::PushFont(fonts.small);
   for (const CheckView& check : view.checks) {
     ImGui::Bullet();
@@ -258,6 +299,7 @@ void draw_ruling(const KioskView& view, const KioskFonts& fonts) {
     wrapped("Board: " + text, palette::kPutPiece);
   }
   ImGui::PopFont();
+  return card_height;
 }
 
 void draw_ruling_history(const KioskView& view, const KioskFonts& fonts, float height,
@@ -412,6 +454,7 @@ void draw_ledger(const KioskView& view, const KioskFonts& fonts) {
 
 void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height,
                     PanelMemory& memory) {
+  memory.moves_top = ImGui::GetCursorScreenPos().y;
   section_title(fonts, "Moves");
   const MoveListView& moves = view.moves;
   const int columns = 1 + static_cast<int>(moves.columns.size());
@@ -479,6 +522,7 @@ void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height
     ImGui::SetScrollY(ImGui::GetScrollMaxY() + 1000.0f);
   }
   ImGui::EndTable();
+  memory.moves_bottom = ImGui::GetItemRectMax().y;
   ImGui::PopFont();
 }
 

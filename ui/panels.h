@@ -8,8 +8,10 @@
 // and ImGui::Render(), inside a window.
 #pragma once
 
+#include <cfloat>
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ui/board_geometry.h"
@@ -25,6 +27,13 @@ struct PanelMemory {
   std::size_t plies_seen = static_cast<std::size_t>(-1);
   int follow_frames = 0;  // frames left to keep the latest move in view
   float moves_height = -1;  // the move list's height last drawn
+  float moves_top = 0;      // its title's and its bottom's screen y, last drawn
+  float moves_bottom = 0;
+  // What stood between the ruling's card and the move list last frame (the
+  // checks, the "Board:" steps, earlier rulings, clocks, ledger): the room
+  // the card leaves them (s17-club). A change is drawn again within the
+  // frames an output gets (ui/redraw_policy.h).
+  float below_ruling = 0;
 };
 
 struct HeaderActions {
@@ -41,7 +50,20 @@ HeaderActions draw_header(const KioskView& view, const KioskFonts& fonts, const 
 void draw_turn(const KioskView& view, const KioskFonts& fonts);
 /// The current ruling, large and coloured by severity, with check and
 /// board-fix lines under it.
-void draw_ruling(const KioskView& view, const KioskFonts& fonts);
+/// The current ruling's card, at most `max_height` tall (fit_headline),
+/// then the checks and the "Board:" steps, whole. Returns the card's height.
+float draw_ruling(const KioskView& view, const KioskFonts& fonts, float max_height = FLT_MAX);
+/// The headline's lines (headline_lines) and the font of its last line so
+/// that they fit `max_height` wrapped at `width`: the ruling font, else the
+/// body's, else the small one; then without the lines before the ruling;
+/// then the ruling cut, ending in kCutMark.
+inline constexpr const char* kCutMark = "\xE2\x80\xA6";  // "…"
+struct HeadlineFit {
+  std::vector<std::string> lines;
+  ImFont* font = nullptr;
+  bool cut = false;
+};
+HeadlineFit fit_headline(std::vector<std::string> lines, const KioskFonts& fonts, float width, float max_height);
 void draw_ruling_history(const KioskView& view, const KioskFonts& fonts, float height,
                          PanelMemory& memory);
 /// `compact` (a short screen): each tile also shows the seat's points or

@@ -1,14 +1,24 @@
 #include "ui/session_view.h"
 #include "ui/bot_view.h"
+#include "session/hint_words.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 
 namespace tabula::ui {
 namespace {
 
-Rgb colour_of(const std::string& name, int seat, int seats) {
-  // The sheets' own seat colours; four-player defaults by position.
+Rgb colour_of(const core::SeatDef& def, int seat, int seats) {
+  // The variant's own colour for the seat (seat.colour: Chess Four's, told
+  // apart by a colour-blind player too, s17-club), else the sheets' own seat
+  // colours by name; four-player defaults by position.
+  if (def.colour) {
+    const std::uint32_t c = *def.colour;
+    return {static_cast<std::uint8_t>(c >> 16 & 0xFF), static_cast<std::uint8_t>(c >> 8 & 0xFF),
+            static_cast<std::uint8_t>(c & 0xFF)};
+  }
+  const std::string& name = def.name;
   if (name == "Red") return {191, 59, 67};
   if (name == "Blue") return {65, 133, 191};
   if (name == "Yellow") return {192, 149, 38};
@@ -172,18 +182,14 @@ std::string ply_words(const std::string& text) {
 constexpr std::size_t kHeadlineRulings = 5;
 
 // A hint as a child can follow it (s16-club: "Hint for Red: Bi1-e5" was the
-// game's notation only): "Hint for Red: move the bishop from i1 to e5
-// (Bi1-e5)", while the hinted piece still stands on its square and the
-// hinted seat is to move (the screen only; the voice reads the notation as
-// words already, voice/spoken_text). Any other ruling is its text.
-std::string hint_in_words(const session::Ruling& r, const session::Snapshot& snap, const core::RuleSet& rules) {
-  constexpr std::string_view kHintFor = "Hint for ";
-  if (r.kind != session::RulingKind::kAdvice || r.squares.size() != 2 || r.text.rfind(kHintFor, 0) != 0) return r.text;
-  const std::size_t colon = r.text.find(": ");
-  const core::Piece p = snap.position.at(r.squares[0]);
-  if (colon == std::string::npos || p.empty() || p.seat != snap.to_move) return r.text;
-  return r.text.substr(0, colon) + ": move the " + rules.piece(p.kind).name + " from " + cell_name(cell_of(r.squares[0])) +
-         " to " + cell_name(cell_of(r.squares[1])) + " (" + r.text.substr(colon + 2) + ")";
+// game's notation only). A hint in words first, the game's notation after it: "Hint for Red: move
+// the pawn from d2 to d4 (d2-d4)", "Hint for White: castle king side: king e1
+// to g1, rook h1 to f1 (O-O)" (session/hint_words.h, the voice's words too),
+// while the hinted piece is on its square and its seat to move.
+std::string hint_on_screen(const session::Ruling& r, const session::Snapshot& snap) {
+  std::optional<std::string> words = session::hint_in_words(r, snap.position);
+  if (!words) return r.text;
+  return *words + " (" + r.text.substr(r.text.find(": ") + 2) + ")";
 }
 
 }  // namespace
@@ -221,7 +227,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   for (int s = 0; s < n; ++s) {
     SeatView sv;
     sv.name = rules.seats[s].name;
-    sv.colour = colour_of(sv.name, s, n);
+    sv.colour = colour_of(rules.seats[static_cast<std::size_t>(s)], s, n);
     sv.edge = edge_of(rules.seats[s].facing);
     sv.status = status_of(snap.statuses[s]);
     sv.score = snap.points[s];
@@ -327,7 +333,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   }
   // Rulings: the latest large, the rest as history.
   for (const session::Ruling& r : snap.recent)
-    v.ruling_history.push_back({severity_of(r.severity), hint_in_words(r, snap, rules)});
+    v.ruling_history.push_back({severity_of(r.severity), hint_on_screen(r, snap)});
   if (!v.ruling_history.empty()) {
     v.ruling = v.ruling_history.back();
     v.ruling_history.pop_back();

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <array>
 #include <optional>
 #include <string>
@@ -51,6 +52,7 @@ struct SeatDef {
   SquareSet double_step_zone;       // where his pawns may double-step from
   SquareSet home;                   // his home rows (004 stage one target, 000)
   SquareSet pawn_barred;            // 000: his pawns never enter these (but attack them)
+  std::optional<std::uint32_t> colour;  // 0xRRGGBB on the screens; none: by name (no rule reads it)
 };
 
 // ---- Castling ---------------------------------------------------------------

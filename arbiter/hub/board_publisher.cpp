@@ -127,6 +127,7 @@ bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox
 
 void BoardPublisher::set_state(const session::Session& s) {
   state_ = make_state(config_.info, s, static_cast<std::uint64_t>(last_seq_), clocks_, paused_, epoch_ms());
+  if (bots_) apply_bots(*state_, *bots_, s.game().rules());
   apply_round();
   state_dirty_ = true;
 }
@@ -234,6 +235,15 @@ void BoardPublisher::set_paused(bool paused) {
       state_->set_wall_ms(epoch_ms());
       state_dirty_ = true;
     }
+  }
+  wake();
+}
+
+void BoardPublisher::set_bots(const std::string& bots, const session::Session& s) {
+  {
+    std::lock_guard lock(mutex_);
+    bots_ = bots;
+    if (state_) set_state(s);
   }
   wake();
 }

@@ -27,7 +27,7 @@
 //
 // Threads: start() spawns one worker thread that owns the MQTT client and its
 // own outbox connection. on_recorded(), catch_up(), set_clocks(),
-// set_paused(), reply(), take_actions(), flush() and status() may be called
+// set_paused(), set_bots(), reply(), take_actions(), flush() and status() may be called
 // from one other thread (the shell's); the object is internally locked, and
 // the worker holds the lock only briefly (never across network or disk waits
 // of its own), so the shell's calls return at the speed of the journal's disk.
@@ -138,6 +138,9 @@ class BoardPublisher {
   // The table clock and the arbiter's pause, carried by the next state.
   void set_clocks(std::optional<ClockReading> clocks);
   void set_paused(bool paused);
+  // The arbiter changed who plays (the journal's new `bots` text): the state
+  // is made again from `s` with each bot's seat marked (Seat.bot).
+  void set_bots(const std::string& bots, const session::Session& s);
   // Arbiter actions that passed the ActionGate, oldest first. The shell
   // carries them out and answers each with reply().
   std::vector<wire::Action> take_actions();
@@ -176,6 +179,7 @@ class BoardPublisher {
   journal::Outbox writer_;  // the shell thread's connection
 
   mutable std::mutex mutex_;  // guards everything below
+  std::optional<std::string> bots_;  // set_bots(): who plays now, over config_.info.header.bots
   std::condition_variable changed_;
   std::int64_t last_seq_ = 0;
   std::optional<wire::BoardState> state_;  // latest, not yet published when state_dirty_

@@ -8,6 +8,7 @@
 #include "core/ruling.h"
 #include "hub/action_auth.h"
 #include "journal/archive.h"
+#include "session/bot_seats.h"
 
 // Section index: state, stream items, decoding.
 
@@ -122,8 +123,19 @@ wire::BoardState make_state(const BoardInfo& info, const session::Session& s, st
   st.set_site(info.header.site);
   st.set_game_id(game_id(info));
   st.set_start_position(info.header.start_name.empty() ? info.header.start_position : info.header.start_name);
+  apply_bots(st, info.header.bots, rules);
   if (snap.outcome.over) st.set_pgn(journal::export_record(info.header, game));
   return st;
+}
+
+void apply_bots(wire::BoardState& st, const std::string& bots, const core::RuleSet& rules) {
+  // The journal's text ("Green=2"); one it cannot read marks no seat (the
+  // kiosk refused it before the game began).
+  core::Result<session::BotSeats> parsed = session::parse_bot_seats(bots, rules);
+  for (int i = 0; i < st.seats_size(); ++i) {
+    const session::BotSeat* b = parsed.ok() && i < rules.seat_count() ? parsed.value().find(core::seat_at(i)) : nullptr;
+    st.mutable_seats(i)->set_bot(b ? session::level_name(b->level) : "");
+  }
 }
 
 // ---- stream items --------------------------------------------------------------

@@ -1,7 +1,7 @@
 // codec.h — what a board publishes, built from the session, and the checked
 // decoding of every hub payload (proto/hub.proto, package tabula.hub.wire).
 //
-// Section index: BoardInfo, ClockReading, make_state, make_items,
+// Section index: BoardInfo, ClockReading, make_state, apply_bots, make_items,
 // items_from_journal, encode, decode_*.
 //
 // Building is pure (no I/O, no clock: wall times are passed in). Decoding
@@ -42,6 +42,11 @@ struct ClockReading {
 // the last stream seq published before it.
 wire::BoardState make_state(const BoardInfo& info, const session::Session& s, std::uint64_t through_seq,
                             const std::optional<ClockReading>& clocks, bool paused, std::int64_t wall_ms);
+
+// Marks each seat a bot plays (Seat.bot: "level 2", "greedy") from the
+// journal header's `bots` text ("Green=2"; session/bot_seats.h), and clears
+// the others: what a spectator reads as "bot, level 2 (Green)".
+void apply_bots(wire::BoardState& st, const std::string& bots, const core::RuleSet& rules);
 
 // The stream items one input produced, without seq (the outbox numbers
 // them): its accepted moves first, then its rulings except the core's "move"

@@ -3,6 +3,8 @@
 #include "variants/variant_builder.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -265,6 +267,16 @@ void Builder::build_seats() {
     d.double_step_zone = zone(s.double_step(), d.facing, {{"seat", i}, {"double_step"}});
     d.home = zone(s.home(), d.facing, {{"seat", i}, {"home"}});
     d.pawn_barred = zone(s.pawn_barred(), d.facing, {{"seat", i}, {"pawn_barred"}});
+    if (!s.colour().empty()) {
+      const std::string& c = s.colour();
+      const bool hex = c.size() == 7 && c[0] == '#' &&
+                       std::all_of(c.begin() + 1, c.end(), [](char h) { return std::isxdigit(static_cast<unsigned char>(h)); });
+      if (hex) {
+        d.colour = static_cast<std::uint32_t>(std::stoul(c.substr(1), nullptr, 16));
+      } else {
+        error({{"seat", i}, {"colour"}}, "seat \"" + d.name + "\": colour must be \"#RRGGBB\" (# and six hex digits), got \"" + c + "\"");
+      }
+    }
     rs_->seats.push_back(std::move(d));
   }
   if (v_.turn_order_size() == 0) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "session/hint_words.h"
 #include "voice/spoken_text.h"
 
 namespace tabula::voice {
@@ -50,7 +51,10 @@ std::vector<Utterance> announcements(const session::Output& out, const core::Gam
     said.push_back({spoken_text(text, names), p, made});
   };
   for (const session::Ruling& r : out.rulings) {
-    add(r.text, priority_of(r));
+    // A hint in the screen's words (session/hint_words.h: "castle king side:
+    // king e1 to g1, rook h1 to f1"), without the notation the screen adds.
+    const std::optional<std::string> hint = session::hint_in_words(r, game.position());
+    add(hint ? *hint : r.text, priority_of(r));
     // What to do, as the screen's "Board:" line gives it (ui/panels.cpp):
     // the fixes' own steps, each once.
     std::vector<std::string> steps;

@@ -145,6 +145,60 @@ TEST(Codec, StateCarriesPositionSeatsOutcomeAndPgn) {
   EXPECT_EQ(back->SerializeAsString(), st.SerializeAsString());
 }
 
+// s17-club: the hall screen and the web page said "Green" where the kiosk
+// says "bot, level 2 (Green)": the state now marks a bot's seat.
+TEST(Codec, ABotsSeatIsMarkedWithItsLevelAndAPersonsSeatIsNot) {
+  auto g = play_scholars_mate();
+  BoardInfo info{"club", "t1", {}};
+  info.header.variant = "chess";
+  info.header.created = "2026.11.29 10:00:00";
+  info.header.bots = "black=2";
+  wire::BoardState st = make_state(info, g->board->session(), 1, std::nullopt, false, 0);
+  ASSERT_EQ(st.seats_size(), 2);
+  EXPECT_EQ(st.seats(0).bot(), "");
+  EXPECT_EQ(st.seats(1).bot(), "level 2");
+  std::string error;
+  auto back = decode_state(encode(st), "tabula/club/t1/state", error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->seats(1).bot(), "level 2");
+  // The greedy bot, a seat by its number; a text the journal could not hold
+  // (an unknown seat) marks nobody rather than the wrong seat.
+  apply_bots(st, "1=greedy", g->board->session().game().rules());
+  EXPECT_EQ(st.seats(0).bot(), "greedy");
+  EXPECT_EQ(st.seats(1).bot(), "");
+  apply_bots(st, "Green=2", g->board->session().game().rules());
+  EXPECT_EQ(st.seats(0).bot(), "");
+  EXPECT_EQ(st.seats(1).bot(), "");
+}
+
+TEST(Codec, AStateFromABoardOfBeforeTheBotFieldStillReads) {
+  // Bytes as a session-16 board wrote them (hand-encoded, no field 6 in its
+  // seats): version 1, event "club", board "t1", game id "g-t1", one seat "Green" with the
+  // player "Ann", one seat "Red".
+  const std::string old("\x08\x01\x12\x04"
+                        "club"
+                        "\x1a\x02"
+                        "t1"
+                        "\xd2\x01\x04"
+                        "g-t1"
+                        "\x5a\x0c\x0a\x05"
+                        "Green"
+                        "\x12\x03"
+                        "Ann"
+                        "\x5a\x05\x0a\x03"
+                        "Red",
+                        40);
+  std::string error;
+  auto st = decode_state(old, "tabula/club/t1/state", error);
+  ASSERT_TRUE(st) << error;
+  ASSERT_EQ(st->seats_size(), 2);
+  EXPECT_EQ(st->seats(0).name(), "Green");
+  EXPECT_EQ(st->seats(0).player(), "Ann");
+  EXPECT_EQ(st->seats(0).bot(), "");
+  EXPECT_EQ(st->seats(1).name(), "Red");
+  EXPECT_EQ(st->seats(1).bot(), "");
+}
+
 TEST(Codec, RefusesOtherVersionsCorruptBytesAndForeignNames) {
   wire::BoardState st;
   st.set_version(7);

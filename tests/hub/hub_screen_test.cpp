@@ -93,6 +93,23 @@ TEST(HubView, DrawsTwoAndFourSeatBoardsFromTheirRetainedState) {
   EXPECT_EQ(pieces(*ffa), 64);
 }
 
+// s17-club: the hall screen said "Green" for a bot's seat; the kiosk's words.
+TEST(HubView, ASeatABotPlaysSaysSoAndANamedSeatKeepsItsName) {
+  RulesCache rules;
+  std::string error;
+  hub::wire::BoardState st = played("chesscom-ffa", kFfaOpening, "t2");
+  st.mutable_seats(0)->set_player("Ann");
+  st.mutable_seats(3)->set_bot("level 2");
+  auto v = hub_view_of(st, rules, error);
+  ASSERT_TRUE(v) << error;
+  EXPECT_EQ(v->seats[0].name, "Red (Ann)");
+  EXPECT_EQ(v->seats[1].name, "Blue");
+  EXPECT_EQ(v->seats[3].name, "Green (bot, level 2)");
+  EXPECT_EQ(seat_player(st.seats(3)), "bot, level 2");
+  st.mutable_seats(3)->set_player("Dee");  // a bot's seat someone named keeps the name, as on the kiosk
+  EXPECT_EQ(seat_player(st.seats(3)), "Dee");
+}
+
 TEST(HubView, SaysWhyABoardCannotBeDrawn) {
   RulesCache rules;
   std::string error;

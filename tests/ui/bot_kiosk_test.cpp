@@ -9,6 +9,7 @@
 
 #include <filesystem>
 
+#include "core/fen.h"
 #include "journal/journal.h"
 #include "test_files.h"
 #include "tests/ui/virtual_board_play.h"
@@ -16,6 +17,7 @@
 #include "ui/bot_arrows.h"
 #include "ui/kiosk_options.h"
 #include "ui/panels.h"
+#include "ui/session_view.h"
 #include "ui/theme.h"
 #include "variants/variant_loader.h"
 
@@ -173,6 +175,38 @@ TEST(BotKiosk, AHintSaysWhichPieceToMoveFromWhereToWhere) {
   EXPECT_EQ(v.ruling->text.back(), ')') << v.ruling->text;
 }
 
+// s17-club: a castling or a promotion hint named the king's step or the
+// pawn's only ("move the king from e1 to g1 (O-O)"); the rook's step and the
+// new piece are said in words now, the notation after them.
+std::string hint_line(const std::string& fen, const std::string& text, const char* from, const char* to) {
+  variants::LoadResult loaded = variants::load_id("chess");
+  EXPECT_TRUE(loaded.ok());
+  session::Snapshot snap(*core::parse_fen(*loaded.rules, fen));
+  snap.phase = session::Phase::kPlay;
+  snap.to_move = snap.position.to_move();
+  session::Ruling r;
+  r.kind = session::RulingKind::kAdvice;
+  r.text = text;
+  r.squares = {loaded.rules->geometry.parse(from), loaded.rules->geometry.parse(to)};
+  snap.recent.push_back(r);
+  const KioskView v = view_of(snap, *loaded.rules);
+  return v.ruling ? v.ruling->text : "";
+}
+
+TEST(BotKiosk, AHintToCastleOrPromoteSaysTheRooksStepOrTheNewPiece) {
+  const std::string castle = "r3k2r/pppq1ppp/2n2n2/2bpp3/2BPP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+  EXPECT_EQ(hint_line(castle, "Hint for White: O-O", "e1", "g1"),
+            "Hint for White: castle king side: king e1 to g1, rook h1 to f1 (O-O)");
+  EXPECT_EQ(hint_line(castle, "Hint for White: O-O-O", "e1", "c1"),
+            "Hint for White: castle queen side: king e1 to c1, rook a1 to d1 (O-O-O)");
+  EXPECT_EQ(hint_line("1n5k/4P3/8/8/8/8/8/4K3 w - - 0 1", "Hint for White: e7-e8=Q", "e7", "e8"),
+            "Hint for White: move the pawn from e7 to e8 and make it a queen (e7-e8=Q)");
+  EXPECT_EQ(hint_line("1n5k/4P3/8/8/8/8/8/4K3 w - - 0 1", "Hint for White: e7xb8=N", "e7", "b8"),
+            "Hint for White: e7xb8=N");  // no such move here: the notation as it came
+  EXPECT_EQ(hint_line("1n5k/8/8/8/8/8/6p1/4K2R b K - 0 1", "Hint for Black: g2xRh1=R", "g2", "h1"),
+            "Hint for Black: move the pawn from g2 to h1 and make it a rook (g2xRh1=R)");
+}
+
 TEST(BotKiosk, APlayerNamedBotOnTheSetupOrPlayersScreenIsABot) {
   KioskGameOptions o;
   o.variant = "chess";
@@ -211,6 +245,42 @@ TEST(BotKiosk, HintsOnlyWhenTheArbiterAllowsThem) {
   ASSERT_EQ(on->view(u).arrows.size(), 1u);
   EXPECT_TRUE(on->view(u).arrows[0].hint);
   EXPECT_EQ(on->view(u).ruling->text.find("Hint for White: "), 0u);
+}
+
+// s17-club, the README's first command walked again: `scripts/run.sh` once,
+// then `scripts/run.sh --bots Black=2` resumed current.db with no bot and
+// said nothing, so the table waited for a bot that never moved.
+TEST(BotKiosk, BotsGivenToAResumedGameThatKeepsItsOwnAreSaidNotToBeUsed) {
+  tabula::testing::TempDir dir;
+  KioskGameOptions o;
+  Ms t(0);
+  { ASSERT_TRUE(journaled_chess_game(dir, o, t)); }
+  KioskGameOptions again;
+  again.journal = dir.file("g.db");
+  again.bots = "black=2";
+  std::string error;
+  auto resumed = KioskGame::create(again, t, error);
+  ASSERT_TRUE(resumed) << error;
+  auto said = [&](const std::string& words) {
+    bool found = false;
+    for (const RulingView& r : resumed->view(t).ruling_history) found = found || r.text.find(words) != std::string::npos;
+    if (resumed->view(t).ruling) found = found || resumed->view(t).ruling->text.find(words) != std::string::npos;
+    return found;
+  };
+  EXPECT_TRUE(said("this game keeps its journal's bots (none); --bots black=2 given is not used")) << error;
+  EXPECT_EQ(resumed->view(t).bots, "");
+  // The same bots as the journal's, however written: nothing to say.
+  resumed.reset();
+  tabula::testing::TempDir dir2;
+  KioskGameOptions with;
+  with.bots = "Black=2";
+  { ASSERT_TRUE(journaled_chess_game(dir2, with, t)); }
+  KioskGameOptions same;
+  same.journal = dir2.file("g.db");
+  same.bots = "2=2";
+  resumed = KioskGame::create(same, t, error);
+  ASSERT_TRUE(resumed) << error;
+  EXPECT_FALSE(said("given is not used"));
 }
 
 TEST(BotKiosk, TheArbitersHintsSwitchIsJournaledAndKeptByAResume) {

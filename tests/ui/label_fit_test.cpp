@@ -10,6 +10,7 @@
 // as an r.) Horizontal only: a row scrolled half out of a list is not cut.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -41,6 +42,7 @@ class FontKiosk {
     int w = 0;
     int h = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    body_line_ = fonts.body->FontSize;
     apply_style(fonts.body->FontSize);
     // Lines drawn as plain triangles, so every textured vertex is a glyph's.
     ImGui::GetStyle().AntiAliasedLinesUseTex = false;
@@ -48,6 +50,7 @@ class FontKiosk {
   }
   HeadlessKiosk& kiosk() { return kiosk_; }
   bool fallback() const { return fallback_; }
+  float body_line() const { return body_line_; }
 
   /// Draws `view` a few frames; every glyph past its clip rectangle's side.
   std::vector<std::string> cut_glyphs(const KioskView& view, const std::string& screen) {
@@ -80,6 +83,7 @@ class FontKiosk {
  private:
   HeadlessKiosk kiosk_;
   bool fallback_ = false;
+  float body_line_ = 0;
 };
 
 /// A game of `variant` with four players' names, the longest seat names in view.
@@ -123,6 +127,37 @@ TEST(LabelFit, NoLabelIsCutAtItsBoxAtAnyDocumentedScreen) {
   std::string all;
   for (const std::string& c : cuts) all += c + "\n";
   EXPECT_TRUE(cuts.empty()) << cuts.size() << " cut labels:\n" << all;
+}
+
+// s17-club: at 800x480 a long illegal-move ruling (s16's walk: Green's bot's
+// move refused, seven lines) pushed the clocks and the move list off the
+// screen. The ruling's card gives way (smaller, then cut); the move list
+// keeps its title, its header and rows on the screen at every documented
+// size (at 720x1280 and 210 px/in, under the board and four clock tiles,
+// two rows: 79 px).
+TEST(LabelFit, ALongRulingLeavesTheClocksAndTheMoveListOnTheScreen) {
+  if (!std::filesystem::exists(std::string(kDefaultFontDir) + "/DejaVuSans.ttf"))
+    GTEST_SKIP() << "the kiosk's fonts are not installed (Debian package fonts-dejavu-core)";
+  KioskView v = game_view("chesscom-ffa");
+  v.ruling = RulingView{Severity::kIllegal,
+                        "Green's pawn cannot go from m7 to l7: it would leave Green's king in check from Red's queen "
+                        "on g1; Green's bot plays Nn5-l6: move it for Green. Put it back: move Green's pawn from l7 "
+                        "back to m7"};
+  v.ruling_also = {RulingView{Severity::kInfo, "Red's queen g1 to g7: check to Green"}};
+  v.fixes = {FixSquare{*parse_cell_name("l7"), FixAction::kRemovePiece, std::nullopt, "move Green's pawn from l7 back to m7"}};
+  v.clocks.enabled = true;
+  v.clocks.remaining.assign(v.seats.size(), std::chrono::minutes(9));
+  v.clocks.running = SeatIndex{3};
+  for (int r = 1; r <= 6; ++r) v.moves.rounds.push_back(MoveRound{r, {"h2-h3", "b7-d7", "g13-g11", "m7-l7"}});
+  for (const DocumentedScreen& screen : kDocumentedScreens) {
+    SCOPED_TRACE(name_of(screen));
+    FontKiosk k(screen);
+    ASSERT_FALSE(k.fallback()) << "the kiosk's fonts did not load";
+    for (int i = 0; i < 3; ++i) k.kiosk().frame(v);
+    const PanelMemory& p = k.kiosk().app().panels();
+    EXPECT_LE(p.moves_bottom, static_cast<float>(screen.height) + 0.5f);
+    EXPECT_GE(p.moves_bottom - p.moves_top, 3 * k.body_line()) << "its title, its header and a row; top " << p.moves_top;
+  }
 }
 
 }  // namespace

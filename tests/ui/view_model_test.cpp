@@ -5,6 +5,15 @@
 
 #include "ui/scenes.h"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "core/fen.h"
+#include "core/fen4.h"
+#include "ui/session_view.h"
+#include "variants/variant_loader.h"
+
 namespace tabula::ui {
 namespace {
 
@@ -158,6 +167,82 @@ TEST(Scenes, BipartiteStageTwoReadsTheSheetRows) {
   EXPECT_EQ(view.piece_at(*parse_cell_name("d1")), (PieceView{PieceGlyph::kPowerR3, white}));
   EXPECT_EQ(view.piece_at(*parse_cell_name("b2")), (PieceView{PieceGlyph::kMessenger, white}));
   EXPECT_EQ(view.to_move, black);  // 004: Black moves first
+}
+
+// ---- s17-club: seat colours a colour-blind player tells apart ----------------
+// Machado, Oliveira and Fernandes (2009), severity 1, on linear RGB, and CIE76
+// Delta E in L*a*b* (D65): the same as tests/ui/colour_vision.py, which makes
+// the screenshots' simulated copies.
+using Vec3 = std::array<double, 3>;
+double linear(double c) {
+  c /= 255.0;
+  return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+double encoded(double c) {
+  c = std::clamp(c, 0.0, 1.0);
+  return std::round(255.0 * (c <= 0.0031308 ? 12.92 * c : 1.055 * std::pow(c, 1 / 2.4) - 0.055));
+}
+enum class Vision { kNormal, kDeuteranopia, kProtanopia };
+Vec3 seen(Rgb c, Vision v) {
+  static constexpr double kDeutan[3][3] = {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413},
+                                           {-0.011820, 0.042940, 0.968881}};
+  static constexpr double kProtan[3][3] = {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216},
+                                           {-0.003882, -0.048116, 1.051998}};
+  const Vec3 in{double(c.r), double(c.g), double(c.b)};
+  if (v == Vision::kNormal) return in;
+  const auto& m = v == Vision::kDeuteranopia ? kDeutan : kProtan;
+  Vec3 out{};
+  for (int r = 0; r < 3; ++r) {
+    double sum = 0;
+    for (int k = 0; k < 3; ++k) sum += m[r][k] * linear(in[static_cast<std::size_t>(k)]);
+    out[static_cast<std::size_t>(r)] = encoded(sum);
+  }
+  return out;
+}
+Vec3 lab(const Vec3& rgb) {
+  const double r = linear(rgb[0]), g = linear(rgb[1]), b = linear(rgb[2]);
+  auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+  const double x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+  const double y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+  const double z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+  return {116 * y - 16, 500 * (x - y), 200 * (y - z)};
+}
+double delta_e(Rgb a, Rgb b, Vision v) {
+  const Vec3 p = lab(seen(a, v)), q = lab(seen(b, v));
+  return std::sqrt((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1]) + (p[2] - q[2]) * (p[2] - q[2]));
+}
+
+KioskView start_view(const std::string& id) {
+  variants::LoadResult loaded = variants::load_id(id);
+  EXPECT_TRUE(loaded.ok()) << loaded.error_text();
+  const core::RuleSet& rules = *loaded.rules;
+  core::Result<core::Position> p =
+      rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen) : core::parse_fen(rules, rules.start_fen);
+  EXPECT_TRUE(p.ok()) << id;
+  return view_of(session::Snapshot(*p), rules);
+}
+
+TEST(SeatColours, ChessFoursFourSeatsStayApartForAColourBlindPlayer) {
+  // s16-club: Black and Dark Brown looked alike at the table; Delta E 31.9
+  // in normal vision, 26.2 to a protanope with the screens' old colours.
+  const KioskView v = start_view("chess-four");
+  ASSERT_EQ(v.seats.size(), 4u);
+  for (Vision vision : {Vision::kNormal, Vision::kDeuteranopia, Vision::kProtanopia}) {
+    for (std::size_t i = 0; i < 4; ++i) {
+      for (std::size_t j = i + 1; j < 4; ++j) {
+        EXPECT_GE(delta_e(v.seats[i].colour, v.seats[j].colour, vision), 45.0)
+            << v.seats[i].name << " and " << v.seats[j].name << ", vision " << static_cast<int>(vision);
+      }
+    }
+  }
+}
+
+TEST(SeatColours, AVariantsOwnColourIsTheSeatsColourElseTheNamesColour) {
+  const KioskView four = start_view("chess-four");
+  EXPECT_EQ(four.seats[1].colour, (Rgb{0x2c, 0x2c, 0x34}));  // chess-four.txtpb, Black
+  EXPECT_EQ(four.seats[3].colour, (Rgb{0x96, 0x62, 0x25}));  // Dark Brown
+  const KioskView chess = start_view("chess");
+  EXPECT_EQ(chess.seats[1].colour, (Rgb{52, 52, 58}));  // no colour in chess.txtpb: Black's by name
 }
 
 }  // namespace

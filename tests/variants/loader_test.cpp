@@ -191,6 +191,21 @@ TEST(VariantLoader, SquareOffTheBoardIsNamed) {
   EXPECT_NE(d.message.find("rook_from \"z9\" is not a square"), std::string::npos) << d.message;
 }
 
+// s17-club: a seat's colour on the screens (Chess Four's four).
+TEST(VariantLoader, ASeatsColourIsSixHexDigitsAndABadOneNamesTheSeat) {
+  LoadResult good = load_text(replace(kGood, "edge: EDGE_NORTH }", "edge: EDGE_NORTH colour: \"#966225\" }"), "mini.txtpb");
+  ASSERT_TRUE(good.ok()) << good.error_text();
+  EXPECT_FALSE(good.rules->seats[0].colour);
+  ASSERT_TRUE(good.rules->seats[1].colour);
+  EXPECT_EQ(*good.rules->seats[1].colour, 0x966225U);
+  for (const char* bad : {"966225", "#96622", "#9662250", "#96622g", "red", "#-12345"}) {
+    Diagnostic d = first_error(replace(kGood, "edge: EDGE_NORTH }", std::string("edge: EDGE_NORTH colour: \"") + bad + "\" }"));
+    EXPECT_EQ(d.line, 7) << bad;
+    EXPECT_NE(d.message.find("seat \"North\": colour must be \"#RRGGBB\""), std::string::npos) << d.message;
+    EXPECT_NE(d.message.find(std::string("got \"") + bad + "\""), std::string::npos) << d.message;
+  }
+}
+
 TEST(VariantLoader, UnknownSeatInTurnOrderListsTheSeats) {
   Diagnostic d = first_error(replace(kGood, "[\"South\", \"North\"]", "[\"South\", \"West\"]"));
   EXPECT_EQ(d.line, 8);

@@ -124,5 +124,48 @@ TEST_F(Announcements, AFlagAndASensorNoteAreRanked) {
   EXPECT_EQ(priority_of(reed), Priority::kLow);
 }
 
+// s17-club: a hint is said in the screen's words (session/hint_words.h);
+// castling and promotion were "castles short", "e7 to e8, promotes to queen".
+session::Output hint(const std::string& text, const core::Position& pos, const std::string& from, const std::string& to) {
+  session::Ruling r;
+  r.kind = session::RulingKind::kAdvice;
+  r.text = text;
+  r.squares = {pos.rules().geometry.parse(from), pos.rules().geometry.parse(to)};
+  session::Output out;
+  out.rulings.push_back(r);
+  return out;
+}
+
+TEST_F(Announcements, AHintToCastleSaysWhereTheKingAndTheRookGo) {
+  core::Game g = from("r3k2r/pppq1ppp/2n2n2/2bpp3/2BPP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+  EXPECT_EQ(texts(announcements(hint("Hint for White: O-O", g.position(), "e1", "g1"), g)),
+            (std::vector<std::string>{"Hint for White: castle king side: king e1 to g1, rook h1 to f1"}));
+  EXPECT_EQ(texts(announcements(hint("Hint for White: O-O-O", g.position(), "e1", "c1"), g)),
+            (std::vector<std::string>{"Hint for White: castle queen side: king e1 to c1, rook a1 to d1"}));
+  play(g, "a2a3");
+  EXPECT_EQ(texts(announcements(hint("Hint for Black: O-O", g.position(), "e8", "g8"), g)),
+            (std::vector<std::string>{"Hint for Black: castle king side: king e8 to g8, rook h8 to f8"}));
+}
+
+TEST_F(Announcements, AHintToPromoteSaysWhichPieceThePawnBecomes) {
+  core::Game g = from("1n5k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(texts(announcements(hint("Hint for White: e7-e8=Q", g.position(), "e7", "e8"), g)),
+            (std::vector<std::string>{"Hint for White: move the pawn from e7 to e8 and make it a queen"}));
+  EXPECT_EQ(texts(announcements(hint("Hint for White: e7-e8=N", g.position(), "e7", "e8"), g)),
+            (std::vector<std::string>{"Hint for White: move the pawn from e7 to e8 and make it a knight"}));
+  EXPECT_EQ(texts(announcements(hint("Hint for White: Ke1-d2", g.position(), "e1", "d2"), g)),
+            (std::vector<std::string>{"Hint for White: move the king from e1 to d2"}));
+}
+
+TEST_F(Announcements, AHintThatNoLongerFitsTheBoardIsSaidAsItsNotation) {
+  // Its piece moved (or another seat is to move): the words would be wrong.
+  core::Game g = from("1n5k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(texts(announcements(hint("Hint for White: Ke2-d2", g.position(), "e2", "d2"), g)),
+            (std::vector<std::string>{"Hint for White: king e2 to d2"}));
+  core::Game black = from("1n5k/4P3/8/8/8/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(texts(announcements(hint("Hint for White: Ke1-d2", black.position(), "e1", "d2"), black)),
+            (std::vector<std::string>{"Hint for White: king e1 to d2"}));
+}
+
 }  // namespace
 }  // namespace tabula::voice

@@ -71,6 +71,31 @@ TEST(BoardJson, TheChessBoardHasSixtyFourSquaresAndThirtyTwoPieces) {
   EXPECT_NE(j.find("\"ledger\":\"\""), std::string::npos);  // chess keeps no ledger
 }
 
+// s17-club: the page said "Green" for a bot's seat; the JSON carries the bot
+// (app.js seatName writes "bot, level 2 (Green)"), and "" for a person's seat
+// and for every seat of a board of before the field.
+TEST(BoardJson, ASeatABotPlaysCarriesTheBotsLevel) {
+  VariantCache cache;
+  wire::BoardState st = state("t1", "chesscom-ffa", "", {}, 4);
+  st.mutable_seats(0)->set_player("Ann");
+  st.mutable_seats(3)->set_bot("level 2");
+  const std::string j = board_json(st, true, {}, 1, cache);
+  EXPECT_NE(j.find("\"name\":\"Green\",\"player\":\"\",\"bot\":\"level 2\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"name\":\"Red\",\"player\":\"Ann\",\"bot\":\"\""), std::string::npos) << j;
+  EXPECT_EQ(count(j, "\"bot\":\"\""), 3) << j;
+  EXPECT_EQ(count(j, "\"colour\":\"\""), 4) << j;  // chess.com's seats: the page's colours by name
+}
+
+// s17-club: Chess Four's own seat colours (chess-four.txtpb; Black and Dark
+// Brown looked alike) reach the page, which draws with them first.
+TEST(BoardJson, AVariantsOwnSeatColoursGoToThePage) {
+  VariantCache cache;
+  const std::string j = board_json(state("t3", "chess-four", "", {}, 4), true, {}, 1, cache);
+  EXPECT_NE(j.find("\"colour\":\"#2c2c34\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"colour\":\"#966225\""), std::string::npos) << j;
+  EXPECT_EQ(count(j, "\"colour\":\"#"), 4) << j;
+}
+
 TEST(BoardJson, TheFourPlayerCrossHas160SquaresWithItsCornersCut) {
   // chess.com's board: 14x14 less four 3x3 corners = 160 squares.
   variants::LoadResult r = variants::load_id("chesscom-ffa");

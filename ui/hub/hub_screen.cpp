@@ -154,7 +154,7 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
                                                   (s.clock_ms() / 1000 % 60 < 10 ? "0" : "") +
                                                   std::to_string(s.clock_ms() / 1000 % 60)
                                             : "";
-      ImGui::Text("%s%s %s  %d%s", i == st.to_move() ? "> " : "  ", s.name().c_str(), s.player().c_str(), s.points(),
+      ImGui::Text("%s%s %s  %d%s", i == st.to_move() ? "> " : "  ", s.name().c_str(), seat_player(s).c_str(), s.points(),
                   clock.c_str());
     }
     if (side.can_act) {

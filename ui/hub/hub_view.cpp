@@ -38,6 +38,11 @@ core::SeatStatus status_of(hub::wire::SeatStatus s) {
 
 }  // namespace
 
+std::string seat_player(const hub::wire::Seat& seat) {
+  if (!seat.player().empty()) return seat.player();
+  return seat.bot().empty() ? std::string() : "bot, " + seat.bot();
+}
+
 std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache& cache, std::string& error) {
   const std::string id = st.stage_variant().empty() ? st.variant() : st.stage_variant();
   // A variant id is a short name of letters, digits, '-', '_' and '.'; any
@@ -79,7 +84,7 @@ std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache
                                                                       : inference::TrackerState::kInSync;
   KioskView v = view_of(snap, *rules);
   for (int i = 0; i < st.seats_size() && i < static_cast<int>(v.seats.size()); ++i) {
-    if (!st.seats(i).player().empty()) v.seats[static_cast<std::size_t>(i)].name += " (" + st.seats(i).player() + ")";
+    if (std::string who = seat_player(st.seats(i)); !who.empty()) v.seats[static_cast<std::size_t>(i)].name += " (" + who + ")";
   }
   v.subtitle = st.over() ? "over: " + st.result_reason() : std::to_string(st.moves()) + " moves";
   return v;

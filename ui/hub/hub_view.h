@@ -25,4 +25,9 @@ using RulesCache = variants::VariantCache;
 // its variant is unknown here or its position does not read.
 std::optional<KioskView> hub_view_of(const hub::wire::BoardState& state, RulesCache& rules, std::string& error);
 
+// Who plays a seat, as the hall reads it: the player's name, else "bot,
+// level 2" for a seat a bot plays (Seat.bot, s17), else "" (a person nobody
+// named; an old board's seats never say bot).
+std::string seat_player(const hub::wire::Seat& seat);
+
 }  // namespace tabula::ui

@@ -1,5 +1,6 @@
 #include "hub/web/board_json.h"
 
+#include <cstdio>
 #include <cctype>
 #include <deque>
 
@@ -30,6 +31,15 @@ const char* tracker_word(wire::TrackerState t) {
     case wire::TRACKER_STATE_OUT_OF_SYNC: return "out of sync";
     default: return "in sync";
   }
+}
+
+// The variant's own colour for seat `i` ("#966225", variant.proto
+// SeatDef.colour), or "" (the page picks by the seat's name).
+std::string seat_colour(const core::RuleSet* rules, int i) {
+  if (rules == nullptr || i >= rules->seat_count() || !rules->seats[static_cast<std::size_t>(i)].colour) return "";
+  char text[8];
+  std::snprintf(text, sizeof text, "#%06x", static_cast<unsigned>(*rules->seats[static_cast<std::size_t>(i)].colour & 0xFFFFFFU));
+  return text;
 }
 
 }  // namespace
@@ -133,10 +143,13 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
   w.key("last_move").value(st.last_move());
   w.key("moves").value(st.moves());
   w.key("seats").begin_array();
-  for (const wire::Seat& s : st.seats()) {
+  for (int i = 0; i < st.seats_size(); ++i) {
+    const wire::Seat& s = st.seats(i);
     w.begin_object();
     w.key("name").value(s.name());
     w.key("player").value(s.player());
+    w.key("bot").value(s.bot());  // "level 2", "greedy"; "" a person (and every seat of an old board)
+    w.key("colour").value(seat_colour(rules.get(), i));
     w.key("status").value(status_word(s.status()));
     w.key("points").value(s.points());
     w.key("clock_ms").value(static_cast<std::int64_t>(s.clock_ms()));

@@ -21,7 +21,9 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 function colourOf(b, seat) {
   const s = b.seats[seat];
-  return (s && SEAT_COLOURS[s.name]) || FALLBACK[seat % 4];
+  // The variant's own colour first (Chess Four's, told apart by a
+  // colour-blind spectator too: variant.proto SeatDef.colour), then by name.
+  return (s && (s.colour || SEAT_COLOURS[s.name])) || FALLBACK[seat % 4];
 }
 
 function el(tag, cls, text) {
@@ -95,6 +97,14 @@ function resultLine(b) {
   return `${names.length ? names[0] + ' wins' : 'over'}${b.reason ? ' (' + b.reason + ')' : ''}`;
 }
 
+// Who plays a seat: "Ann (Red)", "bot, level 2 (Green)" for a seat a bot
+// plays that nobody named (the kiosk's words), "Green" for an unnamed person
+// (and every seat of a board of before session 17, whose state has no `bot`).
+function seatName(s) {
+  if (s.player) return `${s.player} (${s.name})`;
+  return s.bot ? `bot, ${s.bot} (${s.name})` : s.name;
+}
+
 function seatList(entry) {
   const b = entry.data;
   const ul = el('ul', 'seats');
@@ -103,7 +113,7 @@ function seatList(entry) {
     const chip = el('span', 'chip');
     chip.style.background = colourOf(b, i);
     li.appendChild(chip);
-    li.appendChild(el('span', 'name', s.player ? `${s.player} (${s.name})` : s.name));
+    li.appendChild(el('span', 'name', seatName(s)));
     if (b.ledger) li.appendChild(el('span', 'points', b.ledger === 'tokens' ? `${s.points} tokens` : `${s.points} pt`));
     if (s.status !== 'live') li.appendChild(el('span', 'status', s.status));
     if (b.clocks) {
