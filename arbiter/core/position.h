@@ -261,6 +261,15 @@ class Position {
   // that the game layer skips).
   void make_pass();
 
+  // The en passant entries as make(m) leaves them, m a move (or pass) of
+  // `mover`: the window closes entries (the next mover's: every one; 001's
+  // facing seats: the mover's and those facing him; otherwise the mover's
+  // own) and a double step opens the mover's; the seats whose entries
+  // changed, a bit each. The hash is the caller's: make() follows each
+  // changed entry; 000's look (BoardOnlyMove, core/module_corners.h) reads
+  // no hash and puts the entries back.
+  std::uint8_t advance_en_passant(Seat mover, const Move& m);
+
   // Times the current position occurred before with the same side to move,
   // within the reversible stretch (for threefold repetition).
   int repetitions() const;
