@@ -590,35 +590,6 @@ void Position::make(const Move& m) {
   undo_.push_back(u);
 }
 
-std::uint8_t Position::advance_en_passant(Seat mover, const Move& m) {
-  const PawnRules& pr = rules_->pawns;
-  unsigned closing = 1U << index_of(mover);  // until the owner moves again (or off)
-  if (pr.en_passant == EnPassantWindow::kNextMoverOnly &&
-      pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly) {
-    // 001 rule 11: only the facing player may take, so the window is his
-    // next turn (he need not be the next mover): an entry closes when the
-    // seat facing its pawn has moved, or when its owner moves again.
-    for (int c = 0; c < rules_->seat_count(); ++c)
-      if (facing(mover, seat_at(c))) closing |= 1U << c;
-  } else if (pr.en_passant == EnPassantWindow::kNextMoverOnly) {
-    closing = (1U << kMaxSeats) - 1U;
-  }
-  unsigned changed = 0;
-  for (unsigned c = closing; c != 0; c &= c - 1U) {
-    const auto i = static_cast<std::size_t>(std::countr_zero(c));
-    if (!ep_[i].open()) continue;
-    ep_[i] = {};
-    changed |= 1U << i;
-  }
-  if (m.kind == MoveKind::kDoubleStep && pr.en_passant != EnPassantWindow::kOff) {
-    const Frame fr = frame_of(seat_def(mover).facing);
-    const Square skipped = make_square(file_of(m.to) - fr.forward_file, rank_of(m.to) - fr.forward_rank);
-    ep_[index_of(mover)] = {skipped, m.to};
-    changed |= 1U << index_of(mover);
-  }
-  return static_cast<std::uint8_t>(changed);
-}
-
 void Position::make_pass() { make(Move{kNoSquare, kNoSquare, MoveKind::kPass, kNoKind, 0}); }
 
 void Position::unmake() {
