@@ -124,36 +124,22 @@ Square capture_square(const Position& pos, const Move& m) {
 
 }  // namespace
 
+bool BoardOnlyMove::two_squares(const Position& p, const Move& m) {
+  return (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) && m.promotion == kNoKind &&
+         is_valid(m.from) && is_valid(m.to) && !p.at(m.from).empty() &&
+         p.at(m.to).kind != p.royal_kind() && !p.converts(m);
+}
+
 BoardOnlyMove::BoardOnlyMove(Position& p, const Move& m, Seat mover) : p_(p), m_(m) {
   // While a castling right remains, make() may take one away (a move from
   // or to a king's or rook's first square): made, the first test, as the
   // short and long games keep their rights through a search's first plies
   // (a square-by-square test cost them more than it saved: issue 30 item 3).
-  if (p.castling_rights() != 0) return;
-  if ((m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) || m.promotion != kNoKind ||
-      !is_valid(m.from) || !is_valid(m.to) || p.converts(m))
-    return;
-  if (p.at(m.from).empty() || p.at(m.to).kind == p.royal_kind()) return;
-  const RuleSet& rules = p.rules();
-  const PawnRules& pawns = rules.pawns;
-  const bool next_only = pawns.en_passant == EnPassantWindow::kNextMoverOnly;
-  std::uint8_t open = 0;
-  for (int s = 0; s < kMaxSeats; ++s) {
-    ep_[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
-    if (ep_[static_cast<std::size_t>(s)].open()) open = static_cast<std::uint8_t>(open | (1U << s));
-  }
-  if (open != 0 && next_only && pawns.en_passant_between != EnPassantBetween::kAnyOpponent) return;
-  // As Position::make: the next mover's window closes every entry, the
-  // others the mover's own; a double step opens the mover's.
-  changed_ = next_only ? open : static_cast<std::uint8_t>(open & (1U << index_of(mover)));
-  for (unsigned c = changed_; c != 0; c &= c - 1U)
-    p.set_en_passant(seat_at(std::countr_zero(c)), EnPassantEntry{});
-  if (m.kind == MoveKind::kDoubleStep && pawns.en_passant != EnPassantWindow::kOff) {
-    const Frame fr = frame_of(p.seat_def(mover).facing);
-    const Square skipped = make_square(file_of(m.to) - fr.forward_file, rank_of(m.to) - fr.forward_rank);
-    p.set_en_passant(mover, EnPassantEntry{skipped, m.to});
-    changed_ = static_cast<std::uint8_t>(changed_ | (1U << index_of(mover)));
-  }
+  if (p.castling_rights() != 0 || !two_squares(p, m)) return;
+  // The entries as Position::make leaves them (its own bookkeeping), the
+  // changed ones put back by the destructor.
+  for (int s = 0; s < kMaxSeats; ++s) ep_[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
+  changed_ = p.advance_en_passant(mover, m);
   was_ = p.place_on_board(m);  // (the hash is not read by the look)
   done_ = true;
 }
@@ -227,10 +213,7 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   if (seats == kEverySeat && p.plain_move(m)) {
     // No lines (a reply's test): a plain move that checks nobody mates
     // nobody, found without the make below (most replies check nobody).
-    std::uint8_t others = 0;
-    for (int i = 0; i < g.rules_->seat_count(); ++i)
-      if (seat_at(i) != mover && seat_at(i) != target && g.plays(seat_at(i)))
-        others = static_cast<std::uint8_t>(others | (1U << i));
+    const std::uint8_t others = mate_rule_seats(g, mover, target);
     if (others == 0 || p.checks_after_plain(m, others) == 0) return false;
   }
   Square captured_on = capture_square(p, m);
@@ -266,6 +249,16 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   return false;
 }
 
+std::uint8_t Modules::Corners::mate_rule_seats(const Game& g, Seat mover, Seat target) {
+  // RULINGS 000: the kings a move of `mover` may not mate: every seat still
+  // playing but his and his target's.
+  std::uint8_t out = 0;
+  for (int i = 0; i < g.rules_->seat_count(); ++i)
+    if (seat_at(i) != mover && seat_at(i) != target && g.plays(seat_at(i)))
+      out = static_cast<std::uint8_t>(out | (1U << i));
+  return out;
+}
+
 bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerState& st,
                                            int depth) {
   // Whether seat s, were it his turn now, has a move the game layer allows:
@@ -275,28 +268,30 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   Seat saved = p.to_move();
   p.set_to_move(s);
   const Node node = node_of(g, st, depth, nullptr);
+  const std::uint8_t others = node.mate_rule ? mate_rule_seats(g, s, node.target) : 0;
   // His last two proven replies first, then the piece that made the
   // latest: sibling nodes' checks are most often answered by the same block,
   // capture or step, and where the checking piece stands decides which of
   // two (issue 30 item 3: one remembered reply failed 24 % of the proofs at
   // corners-mini d6, and the walk after it costs ~4 K instructions). A
   // remembered move is only a candidate: it counts once the full rules allow
-  // it here (Position::legal, then refused).
+  // it here (Position::legal, then refused: reply_allowed). At mini d6 the
+  // remembered replies end 97 % of the proofs, d7 93 %; the walk ends the
+  // rest at the first legal move it meets (the corner rules refused none
+  // there): the cost is in judging a candidate, not in finding one.
   std::array<Move, 2>& last = g.reply_[static_cast<std::size_t>(index_of(s))];
   const Move tried = last[0];
   const Move other = last[1];
-  auto allowed = [&](const Move& m) {
-    return m.from != kNoSquare && p.legal(m) && refused(g, m, st, node) == Refusal::kNone;
-  };
-  bool any = allowed(tried);
-  if (!any && other != tried && allowed(other)) {
+  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, node, others, false);
+  if (!any && other != tried && other.from != kNoSquare &&
+      reply_allowed(g, other, st, node, others, false)) {
     any = true;
     std::swap(last[0], last[1]);
   }
   if (!any) {
     any = p.any_legal(
         [&](const Move& m) {
-          if (m == tried || m == other || refused(g, m, st, node) != Refusal::kNone) return false;
+          if (m == tried || m == other || !reply_allowed(g, m, st, node, others, true)) return false;
           last[1] = last[0];
           last[0] = m;
           return true;
@@ -305,6 +300,63 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   }
   p.set_to_move(saved);
   return any;
+}
+
+bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth) {
+  // The plain answer corner_reply_exists is tested against
+  // (tests/core/corners_reply_test.cpp): his whole list, each move judged
+  // by refused().
+  Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
+  const Seat saved = p.to_move();
+  p.set_to_move(s);
+  const Node node = node_of(g, st, depth, nullptr);
+  MoveList list;
+  p.generate_legal(list);
+  const bool any = std::any_of(list.begin(), list.end(), [&](const Move& m) {
+    return refused(g, m, st, node) == Refusal::kNone;
+  });
+  p.set_to_move(saved);
+  return any;
+}
+
+bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerState& st,
+                                     const Node& node, std::uint8_t others, bool legal) {
+  // refused(g, m, st, node) == kNone after Position::legal(m) (unless
+  // `legal` says it is proven), for a candidate reply of node.mover.
+  // `others`: mate_rule_seats for him where the mate rule is judged.
+  Position& p = const_cast<Position&>(g.pos_);  // the board is put back below
+  if (!BoardOnlyMove::two_squares(p, m)) {
+    // More than its two squares change (en passant, castling, a promotion,
+    // a king taken, his king entering his corner square): the Position's
+    // probe and the mate rule's full look.
+    return (legal || p.legal(m)) && refused(g, m, st, node) == Refusal::kNone;
+  }
+  if (!legal && !p.pseudo_legal(m)) return false;
+  // A move that changes its two squares only (a king's step too): one look
+  // at the board after it answers both the Position's question (is his own
+  // king attacked? Position::probe_exposes_king's answer) and the mate
+  // rule's first one (which of the others' kings does it check?
+  // Position::checks_after_plain's answer), instead of a board change for
+  // each (issue 30 item 3: ~300 instructions of a ~1,800-instruction proof
+  // at corners-mini d6).
+  const Piece was = p.place_on_board(m);
+  if (!legal) legal = !p.in_check(node.mover);
+  std::uint8_t checks = 0;
+  if (legal) {
+    for (unsigned left = others; left != 0; left &= left - 1U) {
+      const int i = std::countr_zero(left);
+      if (p.in_check(seat_at(i))) checks = static_cast<std::uint8_t>(checks | (1U << i));
+    }
+  }
+  p.lift_back(m, was);
+  if (!legal) return false;
+  // The sheet's other rules as refused() applies them; the mate rule's
+  // look after the move only for the kings it checks (the same answer:
+  // mates_non_target looks at no king out of check).
+  Node rest = node;
+  rest.mate_rule = false;
+  if (refused(g, m, st, rest) != Refusal::kNone) return false;
+  return checks == 0 || !mates_non_target(g, m, st, node.depth, checks, node.target);
 }
 
 Modules::Corners::Node Modules::Corners::node_of(const Game& g, const CornerState& st, int depth,

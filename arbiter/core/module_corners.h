@@ -26,21 +26,20 @@ class SeatLines;  // core/check_lines.h
 // non-target? has he a reply?) with the board only (core/corners.cpp,
 // Modules::Corners::mates_non_target): BoardOnlyMove changes the move's two
 // squares in place (Position::place_on_board: the kings' squares follow,
-// the hash stays as it was) and
-// leaves the en passant entries as Position::make leaves them (the next
-// mover's window closes every entry, another window the mover's own; a
-// double step opens the mover's), until it is destroyed, which puts all
-// back. What the look reads — the board, the kings' squares, the en passant
-// entries and castling rights a reply may use, the seats' statuses — is
-// then what make() leaves; what make() also does (the hash, the clocks, the move history, the side to move) the look never
-// reads: the reply proofs set the side to move themselves and make their
-// own moves on top, which unmake takes back (issue 30 item 3: make and
-// unmake were ~470 instructions of each of the rule's ~23,000 looks at
-// corners-mini d6). done() is false, nothing changed, for a move make()
-// does more for: a promotion, en passant, castling, a king entering his
-// corner square (his bishops become queens), the capture of a king; while a
-// castling right remains; and with 001's window between facing seats while
-// an entry is open. The caller then makes the move.
+// the hash stays as it was) and the en passant entries as Position::make
+// changes them (Position::advance_en_passant, make's own bookkeeping),
+// until it is destroyed, which puts all back. What the look reads — the
+// board, the kings' squares, the en passant entries and castling rights a
+// reply may use, the seats' statuses — is then what make() leaves; what
+// make() also does (the hash, the clocks, the move history, the side to
+// move) the look never reads: the reply proofs set the side to move
+// themselves and make their own moves on top, which unmake takes back
+// (issue 30 item 3: make and unmake were ~470 instructions of each of the
+// rule's ~23,000 looks at corners-mini d6). done() is false, nothing
+// changed, for a move make() does more for (not two_squares: a promotion,
+// en passant, castling, a king entering his corner square, whose bishops
+// become queens, the capture of a king) and while a castling right
+// remains. The caller then makes the move.
 class BoardOnlyMove {
  public:
   BoardOnlyMove(Position& p, const Move& m, Seat mover);  // mover: the side to move
@@ -48,6 +47,10 @@ class BoardOnlyMove {
   BoardOnlyMove& operator=(const BoardOnlyMove&) = delete;
   ~BoardOnlyMove();
   bool done() const { return done_; }
+  // Whether m (a move of the side to move) changes the board on its two
+  // squares only: a normal move or a double step, no promotion, no king
+  // taken, not a king entering his corner square. A king's step is one.
+  static bool two_squares(const Position& p, const Move& m);
 
  private:
   Position& p_;
@@ -131,6 +134,17 @@ class Modules::Corners final : public Modules::Module {
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
                                std::uint8_t seats, Seat target);
   static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth);
+  // The same answer from his whole list (the reference the proof is tested
+  // against).
+  static bool corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth);
+  // The seats whose kings a move of `mover` may not mate (all playing but
+  // him and his target).
+  static std::uint8_t mate_rule_seats(const Game& g, Seat mover, Seat target);
+  // Whether the rules allow node.mover's reply m in a proof (Position::legal
+  // unless `legal` says proven, then refused), with `others` his
+  // mate_rule_seats where node.mate_rule, else 0.
+  static bool reply_allowed(const Game& g, const Move& m, const CornerState& st, const Node& node,
+                            std::uint8_t others, bool legal);
   static std::string corner_violation(const Game& g, const Move& m, const CornerState& st,
                                       int depth);
   static void filter_corners(const Game& g, MoveList& list);

@@ -564,29 +564,12 @@ void Position::make(const Move& m) {
     for (; lost != 0; lost &= lost - 1) hash_ ^= zobrist::castling(std::countr_zero(lost));
   }
 
-  // En passant: the window decides how long an entry stays open.
-  auto close_ep = [&](EnPassantEntry& e) {
-    if (!e.open()) return;
-    hash_ ^= zobrist::en_passant(e.target);
-    e = {};
-  };
-  if (rules_->pawns.en_passant == EnPassantWindow::kNextMoverOnly &&
-      rules_->pawns.en_passant_between == EnPassantBetween::kFacingSeatsOnly) {
-    // 001 rule 11: only the facing player may take, so the window is his
-    // next turn (he need not be the next mover): an entry closes when the
-    // seat facing its pawn has moved, or when its owner moves again.
-    for (int c = 0; c < rules_->seat_count(); ++c)
-      if (seat_at(c) == mover || facing(mover, seat_at(c))) close_ep(ep_[c]);
-  } else if (rules_->pawns.en_passant == EnPassantWindow::kNextMoverOnly) {
-    for (EnPassantEntry& e : ep_) close_ep(e);
-  } else {
-    close_ep(ep_[index_of(mover)]);
-  }
-  if (m.kind == MoveKind::kDoubleStep && rules_->pawns.en_passant != EnPassantWindow::kOff) {
-    Frame fr = frame_of(seat_def(mover).facing);
-    Square skipped = make_square(file_of(m.to) - fr.forward_file, rank_of(m.to) - fr.forward_rank);
-    ep_[index_of(mover)] = {skipped, m.to};
-    hash_ ^= zobrist::en_passant(skipped);
+  // En passant: the window decides how long an entry stays open; the hash
+  // follows each entry that changed.
+  for (unsigned c = advance_en_passant(mover, m); c != 0; c &= c - 1U) {
+    const auto i = static_cast<std::size_t>(std::countr_zero(c));
+    if (u.ep[i].open()) hash_ ^= zobrist::en_passant(u.ep[i].target);
+    if (ep_[i].open()) hash_ ^= zobrist::en_passant(ep_[i].target);
   }
 
   // chess.com FFA (issue 17 item 4): the move rule counts live players'

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -277,6 +278,15 @@ class Position {
   // that the game layer skips).
   void make_pass();
 
+  // The en passant entries as make(m) leaves them, m a move (or pass) of
+  // `mover`: the window closes entries (the next mover's: every one; 001's
+  // facing seats: the mover's and those facing him; otherwise the mover's
+  // own) and a double step opens the mover's; the seats whose entries
+  // changed, a bit each. The hash is the caller's: make() follows each
+  // changed entry; 000's look (BoardOnlyMove, core/module_corners.h) reads
+  // no hash and puts the entries back.
+  std::uint8_t advance_en_passant(Seat mover, const Move& m);
+
   // Times the current position occurred before with the same side to move,
   // within the reversible stretch (for threefold repetition).
   int repetitions() const;
@@ -408,6 +418,33 @@ class Position {
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> history_;  // hash before each move
 };
+
+// Inline: make() runs it at every move, 000's look at every look.
+inline std::uint8_t Position::advance_en_passant(Seat mover, const Move& m) {
+  const PawnRules& pr = rules_->pawns;
+  unsigned closing = 1U << index_of(mover);  // until the owner moves again (or off)
+  if (pr.en_passant == EnPassantWindow::kNextMoverOnly &&
+      pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly) {
+    // 001 rule 11: only the facing player may take, so the window is his
+    // next turn (he need not be the next mover): an entry closes when the
+    // seat facing its pawn has moved, or when its owner moves again.
+    for (int c = 0; c < rules_->seat_count(); ++c)
+      if (facing(mover, seat_at(c))) closing |= 1U << c;
+  } else if (pr.en_passant == EnPassantWindow::kNextMoverOnly) {
+    closing = (1U << kMaxSeats) - 1U;
+  }
+  unsigned open = 0;  // (without a branch per seat: most moves find none open)
+  for (std::size_t i = 0; i < kMaxSeats; ++i) open |= static_cast<unsigned>(ep_[i].open()) << i;
+  unsigned changed = open & closing;
+  for (unsigned c = changed; c != 0; c &= c - 1U) ep_[static_cast<std::size_t>(std::countr_zero(c))] = {};
+  if (m.kind == MoveKind::kDoubleStep && pr.en_passant != EnPassantWindow::kOff) {
+    const Frame fr = frame_of(seat_def(mover).facing);
+    const Square skipped = make_square(file_of(m.to) - fr.forward_file, rank_of(m.to) - fr.forward_rank);
+    ep_[index_of(mover)] = {skipped, m.to};
+    changed |= 1U << index_of(mover);
+  }
+  return static_cast<std::uint8_t>(changed);
+}
 
 template <class Accept>
 bool Position::any_legal(Accept&& accept, Square first) const {

@@ -145,9 +145,9 @@ TEST_F(CornersReply, ARememberedReplyThatAnotherRuleRefusesNowProvesNothing) {
 // and puts every square, entry and the hash back. Checked against make() for
 // every legal move along seeded random games of the corner games (the next
 // mover's window) and of variants with the other windows (chesscom-ffa:
-// until the owner moves again; chess-four: facing seats only, where an open
-// entry declines the look; chess), their castling rights taken away at the
-// start (a right left declines the look: checked apart).
+// until the owner moves again; chess-four: facing seats only; chess), their
+// castling rights taken away at the start (a right left declines the look:
+// checked apart).
 struct LookCounts {
   int looks = 0, declined = 0, closed = 0, opened = 0;
 };
@@ -268,10 +268,15 @@ TEST(CornersLook, ABoardOnlyLookLeavesWhatMakeLeavesAndPutsAllBack) {
     EXPECT_GT(n.closed, 0);
   }
   {
-    SCOPED_TRACE("chess-four");  // facing seats only: an open entry declines
+    // Facing seats only (001 rule 11): the look changes the entries by
+    // make()'s own bookkeeping (Position::advance_en_passant), so it no
+    // longer declines while an entry is open.
+    SCOPED_TRACE("chess-four");
     const LookCounts n = look_along_random_games("chess-four", games, 40);
     EXPECT_GT(n.looks, 300 * games);
-    EXPECT_GT(n.declined, 5 * games);
+    EXPECT_EQ(n.declined, 0);
+    EXPECT_GT(n.opened, 5 * games);
+    EXPECT_GT(n.closed, 0);
   }
   {
     SCOPED_TRACE("chess");
@@ -404,6 +409,135 @@ TEST(CornersMateTest, TheTargetIsMatedWhenTheCornerRulesRefuseEveryMoveHeHas) {
   EXPECT_EQ(mate->by, testing::seat_of(*rules, 'g'));
   EXPECT_EQ(mate->text, "Black is checkmated by Grey's move");
   EXPECT_EQ(g.status(black), SeatStatus::kCheckmated);
+}
+
+// The reply proof (Modules::Corners::corner_reply_exists: two remembered
+// replies, each judged on the board after it — the Position's probe and the
+// mate rule's checks in one look, reply_allowed — then the walk) against the
+// plain answer (corner_reply_walk: his whole list, refused() for each), for
+// every seat in check after every legal move along seeded random games of
+// the corner games, at the mate rule's depths (2: it does not judge his
+// replies; 1 and 0: it does; asked in that order, so a reply remembered
+// where the rule does not look is tried where it does). One Game makes and
+// unmakes the moves, so the remembered replies come from the sibling
+// positions, as in a search (the case the proof's candidates are wrong
+// in). A seat in check after a legal move always has a reply unless he is
+// the target; so also after each move the Position allows and the game
+// refuses (it would mate a non-target): each a Game of its own.
+struct ProofCounts {
+  int proofs = 0, none = 0;
+};
+
+void proofs_along_random_games(const std::string& id, int games, int plies, ProofCounts& n) {
+  auto rules = testing::shipped(id);
+  ASSERT_TRUE(rules);
+  const Modules::Corners corners;
+  for (int game = 0; game < games; ++game) {
+    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
+                                             : parse_fen(*rules, rules->start_fen);
+    ASSERT_TRUE(start.ok());
+    Game g(rules, *start);
+    std::uint64_t seed = 0xA0761D6478BD642FULL * static_cast<std::uint64_t>(game + 3);
+    for (int ply = 0; ply < plies && !g.outcome().over; ++ply) {
+      const MoveList list = g.legal_moves();
+      if (list.empty()) return;
+      auto compare = [&](const Game& look, const Move& m) {
+        ModuleFrame frame;
+        corners.save_state(look, frame);
+        for (int i = 0; i < rules->seat_count(); ++i) {
+          const Seat s = seat_at(i);
+          if (!look.plays(s) || !look.position().in_check(s)) continue;
+          for (int depth = 2; depth >= 0; --depth) {
+            const bool walk = Modules::Corners::corner_reply_walk(look, s, frame.corner, depth);
+            ++n.proofs;
+            n.none += walk ? 0 : 1;
+            ASSERT_EQ(Modules::Corners::corner_reply_exists(look, s, frame.corner, depth), walk)
+                << "seat " << i << " at depth " << depth << " after " << rules->geometry.name(m.from) << "-"
+                << rules->geometry.name(m.to) << " in " << to_fen4(look.position());
+          }
+        }
+      };
+      for (const Move& m : list) {
+        g.make(m);
+        compare(g, m);
+        g.unmake();
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+      MoveList board;
+      g.position().generate_legal(board);
+      for (const Move& m : board) {
+        if (std::find(list.begin(), list.end(), m) != list.end()) continue;
+        Position after = g.position();
+        after.make(m);
+        const Game look(rules, after);
+        compare(look, m);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      g.make(list[static_cast<std::size_t>((seed >> 33) % list.size())]);
+    }
+  }
+}
+
+TEST(CornersProof, TheReplyProofAgreesWithTheWholeListAlongRandomGames) {
+  // Four games of 60 plies a variant (one under the sanitizers); the counts
+  // say proofs of both answers were met.
+  const int games = testing::sanitizer_size(4, 1);
+  ProofCounts all;
+  for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
+    SCOPED_TRACE(id);
+    ProofCounts n;
+    proofs_along_random_games(id, games, 60, n);
+    if (::testing::Test::HasFatalFailure()) return;
+    EXPECT_GT(n.proofs, 20 * games);
+    all.proofs += n.proofs;
+    all.none += n.none;
+  }
+  EXPECT_GT(all.none, 0) << "no seat without a reply met";
+}
+
+TEST_F(CornersReply, AReplyThatWouldMateAnotherNonTargetIsNoReply) {
+  // RULINGS 000: "a move that would checkmate any other king is illegal",
+  // for the checked player's replies too. White's Rc3-f3 checks Black (f12;
+  // not White's target): the e4 and g7 rooks cover every step of Black's
+  // king, and his one reply is the block Bh7-f9 (the g6 pawn stops the
+  // bishop's way to f5) — which checks Grey's king on a4 along the f9-a4
+  // diagonal, where his own pawns and the c5 rook leave him no square: Grey
+  // is not Black's target (Pink is), so that block would mate a non-target
+  // and is refused. Black then has no reply, and Rc3-f3 would mate him:
+  // refused. With Grey's a3 pawn away, Grey steps to a3, the block stands,
+  // and Rc3-f3 is legal.
+  const std::vector<std::string> caged = {"d1:wK", "c3:wR", "e4:wR", "g7:wR", "c5:wR", "g6:wP",
+                                          "a4:gK", "a3:gP", "b3:gP", "b4:gP", "f12:bK", "h7:bB",
+                                          "l7:pK"};
+  std::vector<std::string> open = caged;
+  open.erase(std::find(open.begin(), open.end(), "a3:gP"));
+  Game free_grey = game('w', open);
+  ASSERT_TRUE(testing::has_move(free_grey.position(), "c3", "f3"));
+  EXPECT_TRUE(listed(free_grey.legal_moves(), "c3", "f3")) << "Black blocks on f9";
+  Game g = game('w', caged);
+  for (int i = 0; i < rules_->seat_count(); ++i) ASSERT_FALSE(g.position().in_check(seat_at(i)));
+  {
+    // On the board: the block is Black's one move, and it leaves Grey in
+    // check without a move.
+    Position after = g.position();
+    after.make(move(after, "c3", "f3"));
+    after.set_to_move(testing::seat_of(*rules_, 'b'));
+    MoveList replies;
+    after.generate_legal(replies);
+    std::string names;
+    for (const Move& r : replies) names += rules_->geometry.name(r.from) + "-" + rules_->geometry.name(r.to) + " ";
+    ASSERT_EQ(replies.size(), 1U) << names;
+    ASSERT_EQ(replies[0], move(after, "h7", "f9"));
+    after.make(replies[0]);
+    after.set_to_move(testing::seat_of(*rules_, 'g'));
+    ASSERT_TRUE(after.in_check(testing::seat_of(*rules_, 'g')));
+    ASSERT_FALSE(after.has_legal_move());
+  }
+  EXPECT_FALSE(listed(g.legal_moves(), "c3", "f3")) << "Black's block would mate Grey";
+  EXPECT_NE(g.why_illegal(sq("c3"), sq("f3")).find("target"), std::string::npos)
+      << g.why_illegal(sq("c3"), sq("f3"));
+  EXPECT_TRUE(listed(g.legal_moves(), "c3", "c4")) << "a move that checks nobody";
 }
 
 }  // namespace
