@@ -35,6 +35,11 @@
 #              scripts/compile_alone.py in a clone of its own (/root/tabula-alone),
 #              so it can run beside a --quick run; no test, no package; fails on
 #              any warning or error. ALONE_SYNTAX=1: -fsyntax-only throughout
+#   arm64 programs run under qemu as the Pi 4's Cortex-A72 (QEMU_CPU, default
+#   cortex-a72; cortex-a76 is the Pi 5's): qemu's default CPU, "max", has
+#   pointer authentication, whose QARMA5 signing Debian 13's arm64 libraries
+#   (branch protection) run at every call, and the emulation then takes about
+#   twice the CPU (core_tests' perft tests: 3.3 s against 1.5 s of qemu's CPU)
 #   arm64 has no sanitizer pass: under qemu-user (qemu-aarch64 7.2, Debian 12's
 #   qemu-user-static) an ASan-instrumented program, even a three-line one,
 #   dies of SIGSEGV in the ASan runtime's start-up, before main.
@@ -56,7 +61,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '5,55p' "$0" >&2
+  sed -n '5,60p' "$0" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
@@ -122,6 +127,11 @@ clone=/root/tabula-$arch
 suites=${SUITES:-core_tests variants_tests}
 [[ "$suites" =~ ^[A-Za-z0-9_\ ]+$ ]] || {
   echo "chroot_test: SUITES='$suites': expected test program names (letters, digits, _) separated by spaces" >&2
+  exit 2
+}
+qemu_cpu=${QEMU_CPU:-cortex-a72}
+[[ "$qemu_cpu" =~ ^[a-z0-9][a-z0-9,=_-]*$ ]] || {
+  echo "chroot_test: QEMU_CPU='$qemu_cpu': expected a qemu-aarch64 -cpu value (qemu-aarch64-static -cpu help)" >&2
   exit 2
 }
 shards=${SHARDS:-}
@@ -210,6 +220,7 @@ bind sys /sys -t sysfs
 if [[ "$arch" == arm64 ]]; then
   source "$repo/scripts/qemu_binfmt.sh"
   qemu_binfmt_arm64 chroot_test || exit 1
+  step "arm64 programs run under qemu-aarch64 -cpu $qemu_cpu (QEMU_CPU)"
 fi
 
 # 3. A clean clone of this repository's HEAD (a sharded run keeps the clone of
@@ -242,7 +253,15 @@ rm -rf "$root/root/shared"
 core_suites='
     core_suites=('"$suites"')
     run_shard() {
-      (cd "$1/tests" && GTEST_TOTAL_SHARDS=$3 GTEST_SHARD_INDEX=$4 "./$2" --gtest_brief=1) 2>&1 | tee "$5.log"
+      (cd "$1/tests" && GTEST_TOTAL_SHARDS=$3 GTEST_SHARD_INDEX=$4 "./$2" --gtest_brief=1 \
+        --gtest_output="json:$5.json") 2>&1 | tee "$5.log"
+    }
+    slowest() {  # the shard'"'"'s three longest tests, from its JSON report
+      command -v python3 >/dev/null && [[ -f $1 ]] || return 0
+      python3 -c "import json, sys
+t = [(float(c[\"time\"].rstrip(\"s\")), s[\"name\"] + \".\" + c[\"name\"])
+     for s in json.load(open(sys.argv[1]))[\"testsuites\"] for c in s[\"testsuite\"]]
+print(\"; slowest: \" + \", \".join(\"%s %.0f s\" % (n, x) for x, n in sorted(t)[::-1][:3]))" "$1" 2>/dev/null || true
     }
     run_suites() {
       local t s i v rc cpu tests bad=0
@@ -269,7 +288,7 @@ core_suites='
           cpu=$(awk -F+ "END { printf \"%.0f\", \$1 + \$2 }" <<<"$cpu")
           tests=$(sed -n "s/^\[==========\] \([0-9]*\) tests\? from .* ran\..*/\1/p" "$v.log" | tail -1)
           if ((rc == 0)) && grep -q "^\[  PASSED  \]" "$v.log"; then
-            echo "${tests:-?} tests passed, $((SECONDS - s)) s wall, $cpu s CPU ($(date -u +%F\ %H:%M) UTC)" >"$v.passed"
+            echo "${tests:-?} tests passed, $((SECONDS - s)) s wall, $cpu s CPU ($(date -u +%F\ %H:%M) UTC)$(slowest "$v.json")" >"$v.passed"
             echo "chroot_test: $t shard $i of $SHARDS: $(cat "$v.passed")"
           else
             { echo "FAILED (exit $rc): ${tests:-?} tests, $((SECONDS - s)) s wall, $cpu s CPU ($(date -u +%F\ %H:%M) UTC)"
@@ -298,7 +317,7 @@ in_chroot() {
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     CCACHE_DIR=/root/.cache/ccache CCACHE_BASEDIR="$clone" CCACHE_NOHASHDIR=1 \
     JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" UNITY_FLAGS="${unity[*]}" UNITY="${UNITY:-0}" \
-    SHARDS="$shards" SHARD="$shard" SHARD_DIR="$shard_dir" \
+    SHARDS="$shards" SHARD="$shard" SHARD_DIR="$shard_dir" QEMU_CPU="$qemu_cpu" \
     ALONE="${alone_commit:-}" ALONE_SYNTAX="${ALONE_SYNTAX:-0}" /bin/bash -c "$1"
 }
 ccache_report() {
