@@ -19,7 +19,7 @@
 #              SHARDS=N runs each suite in N GoogleTest shards (GTEST_TOTAL_SHARDS,
 #              GTEST_SHARD_INDEX), one program run per shard, one after another,
 #              each one's verdict printed and kept in the chroot
-#              (/root/shards/RELEASE-ARCH-COMMIT/SUITE.I-of-N.passed or .failed,
+#              (/root/shards/RELEASE-ARCH[-QEMU_CPU]-COMMIT/SUITE.I-of-N.passed or .failed,
 #              with its time and output): a rerun at the same commit skips the
 #              shards that passed and keeps the clone and its build, so a run
 #              stopped (or a machine taken back) resumes where it was;
@@ -227,6 +227,9 @@ fi
 # the same commit, and its build, when nothing tracked in it changed).
 commit=$(git -C "$repo" rev-parse HEAD)
 shard_dir=/root/shards/$release-$arch-$commit
+# An arm64 verdict holds for the CPU qemu emulated (glibc chooses its string
+# functions by the CPU's features).
+[[ "$arch" == arm64 ]] && shard_dir=/root/shards/$release-$arch-$qemu_cpu-$commit
 if [[ -n "$shards" && -d "$root$clone/.git" &&
   $(git -C "$root$clone" rev-parse HEAD 2>/dev/null) == "$commit" &&
   -z $(git -C "$root$clone" status --porcelain --untracked-files=no 2>/dev/null) ]]; then
