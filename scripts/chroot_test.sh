@@ -38,8 +38,9 @@
 #   arm64 programs run under qemu as the Pi 4's Cortex-A72 (QEMU_CPU, default
 #   cortex-a72; cortex-a76 is the Pi 5's): qemu's default CPU, "max", has
 #   pointer authentication, whose QARMA5 signing Debian 13's arm64 libraries
-#   (branch protection) run at every call, and the emulation then takes about
-#   twice the CPU (core_tests' perft tests: 3.3 s against 1.5 s of qemu's CPU)
+#   (branch protection) run at every call, and the emulation then takes 2 to 8
+#   times the CPU (core_tests' perft tests: 3.3 s against 1.5 s of qemu's CPU;
+#   its shard 4 of 8: 178 s against 23 s)
 #   arm64 has no sanitizer pass: under qemu-user (qemu-aarch64 7.2, Debian 12's
 #   qemu-user-static) an ASan-instrumented program, even a three-line one,
 #   dies of SIGSEGV in the ASan runtime's start-up, before main.
