@@ -62,7 +62,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '5,60p' "$0" >&2
+  sed -n '5,61p' "$0" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
