@@ -15,7 +15,15 @@
 #     --core   the arbiter core only: core_tests and variants_tests built and
 #              run (arm64: under qemu-aarch64), each one's time printed; no
 #              package (the quickest check of another architecture);
-#              SUITES="session_tests journal_tests" runs those suites instead
+#              SUITES="session_tests journal_tests" runs those suites instead;
+#              SHARDS=N runs each suite in N GoogleTest shards (GTEST_TOTAL_SHARDS,
+#              GTEST_SHARD_INDEX), one program run per shard, one after another,
+#              each one's verdict printed and kept in the chroot
+#              (/root/shards/RELEASE-ARCH[-QEMU_CPU]-COMMIT/SUITE.I-of-N.passed or .failed,
+#              with its time and output): a rerun at the same commit skips the
+#              shards that passed and keeps the clone and its build, so a run
+#              stopped (or a machine taken back) resumes where it was;
+#              SHARD=I runs only shard I of each suite
 #     --package    the whole tree without its test suites (the kiosk, the board
 #              daemon, the hub, the voice: scripts/package.sh [--cross arm64]),
 #              the .deb and what dpkg-deb says of it (fields, files, each
@@ -27,6 +35,12 @@
 #              scripts/compile_alone.py in a clone of its own (/root/tabula-alone),
 #              so it can run beside a --quick run; no test, no package; fails on
 #              any warning or error. ALONE_SYNTAX=1: -fsyntax-only throughout
+#   arm64 programs run under qemu as the Pi 4's Cortex-A72 (QEMU_CPU, default
+#   cortex-a72; cortex-a76 is the Pi 5's): qemu's default CPU, "max", has
+#   pointer authentication, whose QARMA5 signing Debian 13's arm64 libraries
+#   (branch protection) run at every call, and the emulation then takes 2 to 8
+#   times the CPU (core_tests' perft tests: 3.3 s against 1.5 s of qemu's CPU;
+#   its shard 4 of 8: 178 s against 23 s)
 #   arm64 has no sanitizer pass: under qemu-user (qemu-aarch64 7.2, Debian 12's
 #   qemu-user-static) an ASan-instrumented program, even a three-line one,
 #   dies of SIGSEGV in the ASan runtime's start-up, before main.
@@ -48,7 +62,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '5,47p' "$0" >&2
+  sed -n '5,61p' "$0" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
@@ -116,6 +130,30 @@ suites=${SUITES:-core_tests variants_tests}
   echo "chroot_test: SUITES='$suites': expected test program names (letters, digits, _) separated by spaces" >&2
   exit 2
 }
+qemu_cpu=${QEMU_CPU:-cortex-a72}
+[[ "$qemu_cpu" =~ ^[a-z0-9][a-z0-9,=_-]*$ ]] || {
+  echo "chroot_test: QEMU_CPU='$qemu_cpu': expected a qemu-aarch64 -cpu value (qemu-aarch64-static -cpu help)" >&2
+  exit 2
+}
+shards=${SHARDS:-}
+shard=${SHARD:-}
+if [[ -n "$shards" ]]; then
+  [[ "$shards" =~ ^[1-9][0-9]?$ ]] || {
+    echo "chroot_test: SHARDS='$shards': expected a number of shards from 1 to 99" >&2
+    exit 2
+  }
+  ((core)) || {
+    echo "chroot_test: SHARDS runs the suites of --core in shards: add --core" >&2
+    exit 2
+  }
+  if [[ -n "$shard" ]] && { [[ ! "$shard" =~ ^(0|[1-9][0-9]?)$ ]] || ((shard >= shards)); }; then
+    echo "chroot_test: SHARD='$shard': expected a shard index from 0 to $((shards - 1)) (SHARDS=$shards)" >&2
+    exit 2
+  fi
+elif [[ -n "$shard" ]]; then
+  echo "chroot_test: SHARD='$shard' without SHARDS: say how many shards (SHARDS=N)" >&2
+  exit 2
+fi
 started=$(date +%s)
 failed=0
 
@@ -183,14 +221,27 @@ bind sys /sys -t sysfs
 if [[ "$arch" == arm64 ]]; then
   source "$repo/scripts/qemu_binfmt.sh"
   qemu_binfmt_arm64 chroot_test || exit 1
+  step "arm64 programs run under qemu-aarch64 -cpu $qemu_cpu (QEMU_CPU)"
 fi
 
-# 3. A clean clone of this repository's HEAD.
+# 3. A clean clone of this repository's HEAD (a sharded run keeps the clone of
+# the same commit, and its build, when nothing tracked in it changed).
 commit=$(git -C "$repo" rev-parse HEAD)
-step "cloning $commit into $root$clone"
-rm -rf "$root$clone"
-git clone -q --no-hardlinks "$repo" "$root$clone"
-git -C "$root$clone" checkout -q "$commit"
+shard_dir=/root/shards/$release-$arch-$commit
+# An arm64 verdict holds for the CPU qemu emulated (glibc chooses its string
+# functions by the CPU's features).
+[[ "$arch" == arm64 ]] && shard_dir=/root/shards/$release-$arch-$qemu_cpu-$commit
+if [[ -n "$shards" && -d "$root$clone/.git" &&
+  $(git -C "$root$clone" rev-parse HEAD 2>/dev/null) == "$commit" &&
+  -z $(git -C "$root$clone" status --porcelain --untracked-files=no 2>/dev/null) ]]; then
+  step "keeping the clone of $commit in $root$clone (SHARDS: a resumed run)"
+else
+  step "cloning $commit into $root$clone"
+  rm -rf "$root$clone"
+  git clone -q --no-hardlinks "$repo" "$root$clone"
+  git -C "$root$clone" checkout -q "$commit"
+fi
+mkdir -p "$root$shard_dir"
 
 # The clone alone: the records the tests read are in tests/data (issue 29).
 # A shared/ left in the chroot by an older run would hide a test reading it.
@@ -199,14 +250,70 @@ rm -rf "$root/root/shared"
 # ccache as scripts/test.sh sets it (paths relative to the clone), for the
 # cross build too; the cache lives in the chroot, kept between runs.
 # The core's suites (--core), each timed: run in the build folder $1's tests/.
+# With SHARDS, each shard is its own run of the program, its verdict kept in
+# $SHARD_DIR (SUITE.I-of-N.passed: the tests, wall and CPU seconds; .failed:
+# the same and the failed tests; .log: its output); a shard that passed at this
+# commit is not run again.
 core_suites='
     core_suites=('"$suites"')
+    run_shard() {
+      (cd "$1/tests" && GTEST_TOTAL_SHARDS=$3 GTEST_SHARD_INDEX=$4 "./$2" --gtest_brief=1 \
+        --gtest_output="json:$5.json") 2>&1 | tee "$5.log"
+    }
+    slowest() {  # the shard'"'"'s three longest tests, from its JSON report
+      command -v python3 >/dev/null && [[ -f $1 ]] || return 0
+      python3 -c "import json, sys
+t = [(float(c[\"time\"].rstrip(\"s\")), s[\"name\"] + \".\" + c[\"name\"])
+     for s in json.load(open(sys.argv[1]))[\"testsuites\"] for c in s[\"testsuite\"]]
+print(\"; slowest: \" + \", \".join(\"%s %.0f s\" % (n, x) for x, n in sorted(t)[::-1][:3]))" "$1" 2>/dev/null || true
+    }
     run_suites() {
-      local t s
+      local t s i v rc cpu tests bad=0
       for t in "${core_suites[@]}"; do
-        s=$SECONDS
-        (cd "$1/tests" && "./$t" --gtest_brief=1) || return 1
-        echo "chroot_test: $t passed in $((SECONDS - s)) s"
+        if [[ -z $SHARDS ]]; then
+          s=$SECONDS
+          (cd "$1/tests" && "./$t" --gtest_brief=1) || return 1
+          echo "chroot_test: $t passed in $((SECONDS - s)) s"
+          continue
+        fi
+        for ((i = 0; i < SHARDS; i++)); do
+          [[ -n $SHARD && $SHARD != "$i" ]] && continue
+          v=$SHARD_DIR/$t.$i-of-$SHARDS
+          if [[ -f $v.passed ]]; then
+            echo "chroot_test: $t shard $i of $SHARDS passed before, not run again: $(head -1 "$v.passed")"
+            continue
+          fi
+          rm -f "$v.failed"
+          echo "chroot_test: $t shard $i of $SHARDS ($(date -u +%H:%M:%S) UTC)"
+          s=$SECONDS rc=0
+          exec 3>&1
+          cpu=$({ TIMEFORMAT="%U+%S"; time run_shard "$1" "$t" "$SHARDS" "$i" "$v" >&3 2>&3; } 2>&1) || rc=$?
+          exec 3>&-
+          cpu=$(awk -F+ "END { printf \"%.0f\", \$1 + \$2 }" <<<"$cpu")
+          tests=$(sed -n "s/^\[==========\] \([0-9]*\) tests\? from .* ran\..*/\1/p" "$v.log" | tail -1)
+          if ((rc == 0)) && grep -q "^\[  PASSED  \]" "$v.log"; then
+            echo "${tests:-?} tests passed, $((SECONDS - s)) s wall, $cpu s CPU ($(date -u +%F\ %H:%M) UTC)$(slowest "$v.json")" >"$v.passed"
+            echo "chroot_test: $t shard $i of $SHARDS: $(cat "$v.passed")"
+          else
+            { echo "FAILED (exit $rc): ${tests:-?} tests, $((SECONDS - s)) s wall, $cpu s CPU ($(date -u +%F\ %H:%M) UTC)"
+              grep "^\[  FAILED  \] [A-Za-z]" "$v.log" | sed "s/ ([0-9]* ms)\$//" | sort -u || true; } >"$v.failed"
+            echo "chroot_test: $t shard $i of $SHARDS: $(cat "$v.failed")"
+            bad=1
+          fi
+        done
+      done
+      return $bad
+    }
+    shard_summary() {
+      local t i v
+      [[ -n $SHARDS ]] || return 0
+      for t in "${core_suites[@]}"; do
+        for ((i = 0; i < SHARDS; i++)); do
+          v=$SHARD_DIR/$t.$i-of-$SHARDS
+          if [[ -f $v.passed ]]; then echo "chroot_test: $t $i/$SHARDS: passed, $(head -1 "$v.passed")"
+          elif [[ -f $v.failed ]]; then echo "chroot_test: $t $i/$SHARDS: $(head -1 "$v.failed")"
+          else echo "chroot_test: $t $i/$SHARDS: not run yet"; fi
+        done
       done
     }'
 in_chroot() {
@@ -214,6 +321,7 @@ in_chroot() {
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     CCACHE_DIR=/root/.cache/ccache CCACHE_BASEDIR="$clone" CCACHE_NOHASHDIR=1 \
     JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" UNITY_FLAGS="${unity[*]}" UNITY="${UNITY:-0}" \
+    SHARDS="$shards" SHARD="$shard" SHARD_DIR="$shard_dir" QEMU_CPU="$qemu_cpu" \
     ALONE="${alone_commit:-}" ALONE_SYNTAX="${ALONE_SYNTAX:-0}" /bin/bash -c "$1"
 }
 ccache_report() {
@@ -256,7 +364,10 @@ elif [[ "$arch" == amd64 ]]; then
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
       cmake --build build -j "$JOBS" --target "${core_suites[@]}"
       echo "chroot_test: the core built at ${SECONDS} s"
-      run_suites build
+      rc=0
+      run_suites build || rc=$?
+      shard_summary
+      exit $rc
     elif [[ $QUICK == 1 ]]; then
       cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTABULA_BUILD_UI=ON $UNITY_FLAGS \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
@@ -284,7 +395,10 @@ else
       cmake --build build-arm64 -j "$JOBS" --target "${core_suites[@]}"
       echo "chroot_test: the core built at ${SECONDS} s"
       [[ $(file_of build-arm64/tests/core_tests) == b700 ]] || { echo "not an arm64 build" >&2; exit 1; }
-      run_suites build-arm64
+      rc=0
+      run_suites build-arm64 || rc=$?
+      shard_summary
+      exit $rc
     elif [[ $QUICK == 1 ]]; then
       suites=(core_tests firmware_test firmware_trace_test session_tests)
       cmake --build build-arm64 -j "$JOBS" --target tabula tabula-boardd "${suites[@]}"

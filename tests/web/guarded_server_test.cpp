@@ -253,9 +253,11 @@ TEST_F(GuardedServerTest, AHeadOfEndlessShortHeaderLinesIsRefusedNotHeld) {
   const std::string out = read_all(sock);
   ::close(sock);
   EXPECT_EQ(out.find("HTTP/1.1 200"), std::string::npos) << out.substr(0, 200);
-  // A head of ordinary size is answered as before.
+  // A head of ordinary size (7 KB) is answered as before, in 40 fields: Debian
+  // 13's cpp-httplib 0.18 refuses a head of more than 100 (its
+  // CPPHTTPLIB_HEADER_MAX_COUNT; 0.11 has no such limit), and 102 failed there.
   std::string ordinary = "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
-  for (int i = 0; i < 100; ++i) ordinary += "X-Header-" + std::to_string(i) + ": " + std::string(60, 'v') + "\r\n";
+  for (int i = 0; i < 40; ++i) ordinary += "X-Header-" + std::to_string(i) + ": " + std::string(170, 'v') + "\r\n";
   EXPECT_EQ(exchange(ordinary + "\r\n").rfind("HTTP/1.1 200", 0), 0u);
 }
 
