@@ -89,7 +89,7 @@ std::optional<Spoken> replay_spoken(const Options& o, std::ostream& err) {
   // A part of the record is a game still going: its result and Termination
   // (the end they name) belong to the whole record only.
   const core::PgnRecord whole = record;
-  record.result = "*";
+  record.result = std::string(1, '*');  // (not = "*": g++ 12 -Wrestrict false positive, PR 105329)
   std::erase_if(record.tags, [](const core::PgnTag& t) { return t.name == "Termination" || t.name == "Result"; });
   const std::size_t n = std::min(tokens.size(), static_cast<std::size_t>(plies));
   for (std::size_t k = 1; k <= n; ++k) {
