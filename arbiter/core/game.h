@@ -211,6 +211,7 @@ class Game {
   void remove_pieces(Seat s);
   std::uint64_t repetition_key() const;
   [[gnu::cold]] void no_move_round(std::vector<Ruling>& out);
+  [[gnu::cold]] void rule_seat(RulingKind kind, Seat s, const char* words, std::vector<Ruling>& out) const;
   // The position reached is noted at once, its key found when first asked
   // (issue 30 item 3: most positions of a search are never moved from, and
   // nothing asks theirs). The key depends on the position and the legal

@@ -347,21 +347,13 @@ Modules::Module::Turn Game::turn_without_move(Seat s, int& passes, std::vector<R
     if (std::optional<StalemateRule> rule = mod->stalemate_rule(*this)) stalemate = *rule;
   switch (stalemate) {
     case StalemateRule::kDraw: {
-      Ruling r;
-      r.kind = RulingKind::kStalemate;
-      r.seat = s;
-      if (!quiet_) r.text = seat_name(s) + " has no legal move and is not in check: stalemate";
-      out.push_back(r);
+      rule_seat(RulingKind::kStalemate, s, " has no legal move and is not in check: stalemate", out);
       finish(true, EndReason::Kind::kStalemate, out);
       return Turn::kStop;
     }
     case StalemateRule::kEliminateWithPoints: {
       // 002 rule 9: the stalemated player leaves (and is paid: the ledger's module).
-      Ruling r;
-      r.kind = RulingKind::kStalemate;
-      r.seat = s;
-      if (!quiet_) r.text = seat_name(s) + " is stalemated";
-      out.push_back(r);
+      rule_seat(RulingKind::kStalemate, s, " is stalemated", out);
       note_stalemate(s);
       for (const Modules::Module* mod : modules_) mod->score_stalemate(*this, s, out);
       eliminate(s, SeatStatus::kStalemated, rules_->elimination.on_stalemate, kNoSeat, out);
@@ -372,11 +364,7 @@ Modules::Module::Turn Game::turn_without_move(Seat s, int& passes, std::vector<R
     case StalemateRule::kPass:
     case StalemateRule::kPlacement: {
       // 001 judgement call: a player with no move who is not in check passes.
-      Ruling r;
-      r.kind = RulingKind::kPass;
-      r.seat = s;
-      if (!quiet_) r.text = seat_name(s) + " has no legal move and passes";
-      out.push_back(r);
+      rule_seat(RulingKind::kPass, s, " has no legal move and passes", out);
       if (++passes > rules_->seat_count()) {
         for (const Modules::Module* mod : modules_) {
           if (std::optional<Seat> winner = mod->jammed_winner(*this)) {
@@ -393,6 +381,16 @@ Modules::Module::Turn Game::turn_without_move(Seat s, int& passes, std::vector<R
     }
   }
   return Turn::kAgain;  // (every rule is named above)
+}
+
+// A ruling about seat s whose words are his name and `words` (a search
+// writes none: quiet_).
+void Game::rule_seat(RulingKind kind, Seat s, const char* words, std::vector<Ruling>& out) const {
+  Ruling r;
+  r.kind = kind;
+  r.seat = s;
+  if (!quiet_) r.text = seat_name(s) + words;
+  out.push_back(r);
 }
 
 // A whole round of passes (every seat in turn, back to the first passer):
