@@ -202,6 +202,7 @@ class Game {
   [[gnu::cold]] void rule_promotion(Seat mover, const Move& m, std::vector<Ruling>& out) const;
   [[gnu::cold]] void capture_king(Seat mover, Seat victim, std::vector<Ruling>& out);
   [[gnu::cold]] void rule_mate_after_move(Seat victim, Seat mover, std::vector<Ruling>& out);
+  [[gnu::cold]] void rule_checkmate(Seat victim, Seat by, bool by_move, std::vector<Ruling>& out) const;
   // The start of a turn whose player has no move: mated (001 rule 10), a
   // module's reading, stalemate or a pass. Returns kStop (the turn's start
   // is over) or kAgain (the turn is looked at again).

@@ -274,17 +274,25 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
   }
 }
 
-void Game::rule_mate_after_move(Seat victim, Seat mover, std::vector<Ruling>& out) {
-  // 002 rule 4: mated by the mover's move; the ledger pays the mover.
+// The checkmate ruling: the mated seat, the seat credited, the checking
+// squares; `by_move`: mated by that seat's move (002 rule 4), else found at
+// the mated player's own turn (001 rule 10). A search writes no words.
+void Game::rule_checkmate(Seat victim, Seat by, bool by_move, std::vector<Ruling>& out) const {
   Ruling r;
   r.kind = RulingKind::kCheckmate;
   r.seat = victim;
-  r.by = mover;
+  r.by = by;
   if (!quiet_) {
     r.squares = checkers(victim);
-    r.text = seat_name(victim) + " is checkmated by " + seat_name(mover) + "'s move";
+    r.text = seat_name(victim) + " is checkmated";
+    if (by_move) r.text += " by " + seat_name(by) + "'s move";
   }
   out.push_back(r);
+}
+
+void Game::rule_mate_after_move(Seat victim, Seat mover, std::vector<Ruling>& out) {
+  // 002 rule 4: mated by the mover's move; the ledger pays the mover.
+  rule_checkmate(victim, mover, true, out);
   king_fallen_[index_of(victim)] = true;
   for (const Modules::Module* mod : modules_) mod->score_mate(*this, victim, mover, out);
 }
@@ -315,15 +323,7 @@ Modules::Module::Turn Game::turn_without_move(Seat s, int& passes, std::vector<R
   if (checked(s)) {
     // 001 rule 10: mate judged at the start of the mated player's own turn.
     Seat by = credit_for_mate(s);
-    Ruling r;
-    r.kind = RulingKind::kCheckmate;
-    r.seat = s;
-    r.by = by;
-    if (!quiet_) {
-      r.squares = checkers(s);
-      r.text = seat_name(s) + " is checkmated";
-    }
-    out.push_back(r);
+    rule_checkmate(s, by, false, out);
     bool handled = false;  // a module's own consequence of a mate (003: tokens and vassals)
     for (const Modules::Module* mod : modules_)
       handled = handled || mod->mated_at_turn_start(*this, s, by, out);
