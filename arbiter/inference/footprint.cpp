@@ -142,22 +142,27 @@ bool lies_between(Square o, Square d, Square e) {
   return k > 0 && k < n && df == k * sf && dr == k * sr;
 }
 
-bool knight_beside(core::Square from, core::Square to, core::Square beside) {
-  // A knight's jump from `from` to `to`, and `beside` a king's step from `to`.
-  if (!core::is_valid(from) || !core::is_valid(to) || !core::is_valid(beside) || beside == to)
-    return false;
-  const int df = std::abs(core::file_of(to) - core::file_of(from));
-  const int dr = std::abs(core::rank_of(to) - core::rank_of(from));
-  return df * dr == 2 && std::abs(core::file_of(beside) - core::file_of(to)) <= 1 &&
+namespace {
+
+// `beside` a king's step from `to` (and not `to`); every square valid.
+bool a_step_beside(core::Square from, core::Square to, core::Square beside) {
+  return core::is_valid(from) && core::is_valid(to) && core::is_valid(beside) && beside != to &&
+         std::abs(core::file_of(beside) - core::file_of(to)) <= 1 &&
          std::abs(core::rank_of(beside) - core::rank_of(to)) <= 1;
 }
 
+}  // namespace
+
+bool knight_beside(core::Square from, core::Square to, core::Square beside) {
+  // A knight's jump from `from` to `to`, and `beside` a king's step from `to`.
+  if (!a_step_beside(from, to, beside)) return false;
+  const int df = std::abs(core::file_of(to) - core::file_of(from));
+  const int dr = std::abs(core::rank_of(to) - core::rank_of(from));
+  return df * dr == 2;
+}
+
 bool set_beside(core::Square from, core::Square to, core::Square beside) {
-  if (!core::is_valid(from) || !core::is_valid(to) || !core::is_valid(beside) || beside == to ||
-      beside == from || lies_between(from, beside, to))
-    return false;
-  return std::abs(core::file_of(beside) - core::file_of(to)) <= 1 &&
-         std::abs(core::rank_of(beside) - core::rank_of(to)) <= 1;
+  return a_step_beside(from, to, beside) && beside != from && !lies_between(from, beside, to);
 }
 
 }  // namespace tabula::inference
