@@ -130,6 +130,9 @@ bool parse_player(const std::string& line, TrfPlayer& p, std::string& error) {
   p.fide_id = cols(line, 58, 68);
   p.birth = cols(line, 70, 79);
   if (!points_in(cols(line, 81, 84), p.points)) return fail(81, "points '" + as_read(cols(line, 81, 84)) + "' are not a number");
+  // Session 18 (the fuzzer's): "240" was read, then written "240.0" over
+  // column 85, a file no longer readable; the column holds 99.5 at most.
+  if (p.points > 99.5) return fail(81, "points '" + as_read(cols(line, 81, 84)) + "' are more than the column holds (99.5)");
   if (!number_in(cols(line, 86, 89), p.rank)) return fail(86, "rank '" + as_read(cols(line, 86, 89)) + "' is not a number");
   for (std::size_t at = 92; at <= columns_of(line); at += 10) {
     if (cols(line, at - 2, at - 1).find_first_not_of(' ') != std::string::npos) {
@@ -225,12 +228,17 @@ std::optional<TrfDocument> parse_trf(const std::string& text, std::string& error
       doc.lines.push_back({-1, line});
     }
   }
-  for (std::size_t i = 0; i < doc.players.size(); ++i) {
-    for (std::size_t r = 0; r < doc.players[i].games.size(); ++r) {
-      const int o = doc.players[i].games[r].opponent;
+  // Session 18 (the fuzzer's): the refusal names the player's line too,
+  // as every other refusal of the file does. Each line read is one entry.
+  for (std::size_t at = 0; at < doc.lines.size(); ++at) {
+    const int i = doc.lines[at].player;
+    if (i < 0) continue;
+    const TrfPlayer& p = doc.players[static_cast<std::size_t>(i)];
+    for (std::size_t r = 0; r < p.games.size(); ++r) {
+      const int o = p.games[r].opponent;
       if (o != 0 && !numbers.count(o)) {
-        error = "player " + std::to_string(doc.players[i].number) + ", round " + std::to_string(r + 1) +
-                ": opponent " + std::to_string(o) + " has no 001 line";
+        error = "line " + std::to_string(at + 1) + ", player " + std::to_string(p.number) + ", round " +
+                std::to_string(r + 1) + ": opponent " + std::to_string(o) + " has no 001 line";
         return std::nullopt;
       }
     }

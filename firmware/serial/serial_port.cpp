@@ -92,10 +92,17 @@ void SerialPort::close() noexcept {
 GpioStatus SerialPort::read_available(std::string& into) {
   if (fd_ < 0) return {GpioError::kNotOpen, "read serial device " + path_ + ": not open"};
   char buf[4096];
-  for (;;) {
+  for (std::size_t taken = 0;;) {
+    // Session 18: at most kMaxReadPerCall a call. A device that sends as
+    // fast as the line goes (a chattering reed; USB serial is not held to
+    // its baud rate) kept this loop reading, the scan never returned (7.9 s
+    // in the test, for as long as the chatter lasted) and `into` grew; the
+    // rest now waits in the kernel, which holds the device back.
+    if (taken >= kMaxReadPerCall) return GpioStatus::ok();
     const ssize_t n = ::read(fd_, buf, sizeof buf);
     if (n > 0) {
       into.append(buf, static_cast<std::size_t>(n));
+      taken += static_cast<std::size_t>(n);
       continue;
     }
     if (n < 0 && (errno == EAGAIN || errno == EINTR)) {

@@ -25,8 +25,10 @@ class SerialPort {
   void close() noexcept;
   bool is_open() const { return fd_ >= 0; }
   int fd() const { return fd_; }
-  // Appends whatever bytes are waiting (none is fine). A hang-up or a read
-  // error closes the port and says so (kChipGone, kIoError).
+  // Appends the bytes waiting (none is fine), at most kMaxReadPerCall; the
+  // rest are left for the next call. A hang-up or a read error closes the
+  // port and says so (kChipGone, kIoError).
+  static constexpr std::size_t kMaxReadPerCall = 16 * 1024;
   GpioStatus read_available(std::string& into);
   GpioStatus write_all(std::string_view bytes);
 

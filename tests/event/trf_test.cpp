@@ -118,7 +118,11 @@ TEST(Trf, BadFilesAreRefusedNamingTheLineAndColumn) {
   bad = text;
   bad.replace(bad.find("     3 b 1"), 10, "    77 b 1");
   EXPECT_FALSE(parse_trf(bad, error));
-  EXPECT_EQ(error, "player 1, round 2: opponent 77 has no 001 line");
+  EXPECT_EQ(error, "line 9, player 1, round 2: opponent 77 has no 001 line");  // s18: the line named too
+  bad = text;
+  bad.replace(bad.find(" 2.0    1"), 4, " 240");  // s18: written back as "240.0" over column 85
+  EXPECT_FALSE(parse_trf(bad, error));
+  EXPECT_EQ(error, "line 9, column 81: points ' 240' are more than the column holds (99.5)");
   EXPECT_FALSE(parse_trf(std::string("012 x\n001\0\n", 11), error));
   EXPECT_EQ(error, "line 2: a NUL byte; this is not a TRF text file");
 }

@@ -11,7 +11,9 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
+#include <iostream>
 #include <map>
 #include <set>
 #include <thread>
@@ -58,6 +60,7 @@ class FakeDevice {
     }
     return got;
   }
+  int master() const { return master_; }
   void vanish() {
     if (master_ >= 0) ::close(master_);
     master_ = -1;
@@ -330,6 +333,76 @@ TEST(SerialBoard, ADeviceThatVanishesIsAChipGoneAndWhatItSentBeforeStands) {
   GpioStatus again = rig.scanner.open();
   EXPECT_EQ(again.code(), GpioError::kChipNotFound) << again.to_string();
   EXPECT_THAT(again.message(), HasSubstr("is the board plugged in?"));
+}
+
+// Session 18, the attacker's: a board whose e4 reed toggles as fast as the
+// line goes (a stuck, chattering square; a USB serial device is not held to
+// its baud rate) while the daemon scans. Each scan takes what came since the
+// last, at most a bounded amount (the rest waits in the kernel, which holds
+// the device back), so a scan stays short and the loop goes on; the
+// chatter is no move (the debouncer), and once it stops the board stands
+// as the device last said, nothing lost.
+TEST(SerialBoard, ASquareTogglingAsFastAsTheLineGoesKeepsEveryScanShortAndLosesNothing) {
+  FakeDevice device;
+  Rig rig(device.path(), Protocol::kTabulaLine);
+  std::string request;
+  ASSERT_TRUE(open_answering(rig, device, 6, checked_line("F 20 " + kStartSquares), request).is_ok());
+  ASSERT_TRUE(rig.until([&] { return rig.settled; }));
+  std::atomic<bool> stop{false};
+  std::atomic<std::uint64_t> written{0};
+  std::uint32_t ms = 100;
+  // The chatter ends by itself after 2 s: a scan that reads while bytes
+  // keep coming (the daemon before s18) returns only then.
+  const auto chatter_end = Clock::now() + std::chrono::seconds(2);
+  const int flags = ::fcntl(device.master(), F_GETFL);
+  ::fcntl(device.master(), F_SETFL, flags | O_NONBLOCK);  // a write never waits for the reader
+  std::thread chatter([&] {
+    while (!stop.load() && Clock::now() < chatter_end) {
+      std::string block;
+      while (block.size() < 64 * 1024) {
+        block += checked_line("+ " + std::to_string(ms++) + " e4");
+        block += checked_line("- " + std::to_string(ms++) + " e4");
+      }
+      for (std::size_t at = 0; at < block.size() && !stop.load() && Clock::now() < chatter_end;) {
+        pollfd p{device.master(), POLLOUT, 0};
+        if (::poll(&p, 1, 20) != 1) continue;
+        const ssize_t n = ::write(device.master(), block.data() + at, block.size() - at);
+        if (n < 0 && errno == EAGAIN) continue;
+        if (n <= 0) break;
+        at += static_cast<std::size_t>(n);
+        written += static_cast<std::uint64_t>(n);
+      }
+    }
+  });
+  Clock::duration longest{};
+  std::size_t e4_changes = 0;
+  for (const auto end = Clock::now() + std::chrono::milliseconds(1500); Clock::now() < end;) {
+    const auto began = Clock::now();
+    ASSERT_TRUE(rig.scan()) << rig.status.to_string();
+    longest = std::max(longest, Clock::now() - began);
+    for (const SquareChange& c : rig.out.changes) e4_changes += rig.profile.square_name(c.square) == "e4";
+    rig.out.clear();
+  }
+  stop = true;
+  chatter.join();
+  ::fcntl(device.master(), F_SETFL, flags);
+  std::cout << "chatter: " << written.load() << " bytes, longest scan "
+            << std::chrono::duration_cast<std::chrono::microseconds>(longest).count() << " us, e4 changes " << e4_changes
+            << ", problems logged " << rig.log.size() << "\n";
+  EXPECT_GT(written.load(), 256u * 1024) << "the chatter did not flood";
+  // Before: as long as the chatter lasted (7.9 s on a loaded machine); now
+  // 16 KiB at most, ~1 ms of decoding (up to 0.26 s seen under a load of 8).
+  EXPECT_LT(longest, std::chrono::milliseconds(1000))
+      << "a scan took " << std::chrono::duration_cast<std::chrono::milliseconds>(longest).count() << " ms";
+  EXPECT_LT(e4_changes, 40u) << "the chatter became moves";
+  // The chatter stops (mid-line: the cut line is a problem, named) with a
+  // piece on e4, and the device sends its whole board: the board reads it.
+  device.write("\n" + checked_line("F " + std::to_string(ms++) + " " + kStartSquares + " e4"));
+  std::set<std::string> want;
+  for (std::size_t at = 0; at < kStartSquares.size(); at += 3) want.insert(kStartSquares.substr(at, 2));
+  want.insert("e4");
+  EXPECT_TRUE(rig.until([&] { return rig.occupied() == want; }, 5000));
+  for (const std::string& line : rig.log) EXPECT_THAT(line, HasSubstr(device.path() + ": line ")) << line;
 }
 
 TEST(SerialBoard, ASilentDeviceFailsToOpenSayingWhatWasExpected) {

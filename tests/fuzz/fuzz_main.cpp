@@ -1,12 +1,20 @@
 // tabula_fuzz — the seeded mutation runner over the project's parsers
 // (issue 28 item 9). Usage:
 //   tabula_fuzz CORPUS_DIR [--seconds-per-target S] [--seed N] [--target NAME]
+//               [--max-memory-mb M]
 // Each target runs its seeds (CORPUS_DIR/<target>/*) once as they are, then
 // mutations of them until S seconds are spent (default 2). A crash, a
 // sanitizer report or a hang (one input over 20 s: SIGALRM) fails the run;
 // the seed and iteration are printed first, so `--seed N --target NAME`
 // reproduces it. Exit 0 when every target ran clean.
+// Session 18: --max-memory-mb M caps the process's address space (setrlimit
+// RLIMIT_AS; not under AddressSanitizer, whose shadow needs terabytes of
+// it): an input that makes a parser hold unbounded memory fails the run
+// (std::bad_alloc, uncaught). The targets also check what a parser says
+// (fuzz_targets.cpp: a refusal names what and where, a move read is written
+// back the same), and the slowest input of each target is printed.
 #include <google/protobuf/stubs/logging.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -126,6 +134,16 @@ int main(int argc, char** argv) {
     if (a == "--seconds-per-target") seconds = std::atof(argv[i + 1]);
     else if (a == "--seed") seed = std::strtoull(argv[i + 1], nullptr, 10);
     else if (a == "--target") only = argv[i + 1];
+    else if (a == "--max-memory-mb") {
+#if !defined(__SANITIZE_ADDRESS__)
+      const rlim_t bytes = static_cast<rlim_t>(std::strtoull(argv[i + 1], nullptr, 10)) << 20;
+      const rlimit limit{bytes, bytes};
+      if (setrlimit(RLIMIT_AS, &limit) != 0) {
+        std::cerr << "tabula_fuzz: cannot limit memory to " << argv[i + 1] << " MB\n";
+        return 2;
+      }
+#endif
+    }
     else {
       std::cerr << "tabula_fuzz: unknown option " << a << "\n";
       return 2;
@@ -147,14 +165,23 @@ int main(int argc, char** argv) {
     tabula::fuzz::Mutator mutator(seed);
     auto start = std::chrono::steady_clock::now();
     std::uint64_t n = 0;
+    double slowest = 0;
+    std::uint64_t slowest_at = 0;
     while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < seconds) {
       std::string input = mutator.mutate(seeds[n % seeds.size()], seeds);
       alarm(20);
+      const auto began = std::chrono::steady_clock::now();
       t.run(input);
+      if (const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+          took > slowest) {
+        slowest = took;
+        slowest_at = n;
+      }
       ++n;
     }
     alarm(0);
-    std::cout << "target " << t.name << ": " << n << " mutated inputs, no crash" << std::endl;
+    std::cout << "target " << t.name << ": " << n << " mutated inputs, no crash; slowest " << slowest * 1000
+              << " ms (iteration " << slowest_at << ")" << std::endl;
     ++ran;
   }
   if (ran == 0) {

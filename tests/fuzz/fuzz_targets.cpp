@@ -3,17 +3,23 @@
 #include <google/protobuf/text_format.h>
 
 #include <array>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "core/notation.h"
 #include "core/pgn.h"
 #include "core/replay.h"
 #include "event/event.h"
 #include "event/event_file.h"
+#include "event/trf.h"
 #include "hub/action_auth.h"
 #include "hub/codec.h"
 #include "profile/profile_loader.h"
+#include "serial/dgt_protocol.h"
+#include "serial/line_protocol.h"
 #include "tabula_proto/board.pb.h"
 #include "tabula_proto/setup.pb.h"
 #include "trace/trace.h"
@@ -22,6 +28,30 @@
 
 namespace tabula::fuzz {
 namespace {
+
+// Session 18: a target also checks what the parser says, not only that it
+// returns. A broken promise stops the run like a crash, with the input.
+void require(bool ok, const char* target, const std::string& what, std::string_view input) {
+  if (ok) return;
+  std::fprintf(stderr, "fuzz target %s: %s\ninput (%zu bytes, whole in tabula-fuzz-failure.bin): %.*s\n", target,
+               what.c_str(), input.size(), static_cast<int>(std::min<std::size_t>(input.size(), 2000)), input.data());
+  if (std::FILE* f = std::fopen("tabula-fuzz-failure.bin", "wb")) {
+    std::fwrite(input.data(), 1, input.size(), f);
+    std::fclose(f);
+  }
+  std::abort();
+}
+
+bool contains(const std::string& text, std::string_view what) { return text.find(what) != std::string::npos; }
+
+// A refusal of FEN, FEN4 or PGN says what is wrong (a message) and, for a
+// file of lines, where (its line).
+template <class T>
+void require_named_refusal(const core::Result<T>& r, const char* target, std::string_view input, bool where) {
+  if (r.ok()) return;
+  require(!r.error().message.empty(), target, "a refusal without a message", input);
+  if (where) require(r.error().line > 0, target, "a refusal without its line: " + r.error().message, input);
+}
 
 std::shared_ptr<const core::RuleSet> rules_of(const std::string& id) {
   auto loaded = variants::load_id(id);
@@ -32,6 +62,7 @@ std::shared_ptr<const core::RuleSet> rules_of(const std::string& id) {
 // one input stays well under a second under ASan).
 void replay_records(std::string_view text, const std::shared_ptr<const core::RuleSet>& rules, bool four) {
   auto records = core::parse_pgn(text);
+  require_named_refusal(records, four ? "pgn4" : "pgn", text, true);
   if (!records.ok() || rules == nullptr) return;
   for (core::PgnRecord& rec : *records) {
     if (rec.moves.size() > 300) rec.moves.resize(300);
@@ -40,6 +71,67 @@ void replay_records(std::string_view text, const std::shared_ptr<const core::Rul
     if (!start.ok()) return;
     (void)core::replay(rules, *start, {}, rec);
   }
+}
+
+// Notation (SAN, long algebraic, coordinates) against a few positions: a
+// refusal says why; a move read is written back (SAN, long algebraic) and
+// those texts read as the same move (an ambiguous SAN would read as
+// another).
+void read_notation(std::string_view text, const std::vector<core::Position>& positions) {
+  for (const core::Position& pos : positions) {
+    core::Move m;
+    std::string why;
+    if (!core::parse_move(pos, text, m, why)) {
+      require(!why.empty(), "notation", "a move refused without a reason", text);
+      continue;
+    }
+    for (const std::string& written : {core::san(pos, m), core::long_algebraic(pos, m)}) {
+      core::Move again;
+      std::string why_again;
+      require(core::parse_move(pos, written, again, why_again) && again == m, "notation",
+              "the move read is written '" + written + "', which reads " +
+                  (why_again.empty() ? "as another move" : "not at all: " + why_again),
+              text);
+    }
+  }
+}
+
+// TRF-16: a refusal names its line; a document read is written and read again.
+void read_trf(std::string_view text) {
+  std::string error;
+  auto doc = event::parse_trf(std::string(text), error);
+  if (!doc) {
+    require(contains(error, "line "), "trf", "a refusal that names no line: " + error, text);
+    return;
+  }
+  std::string again;
+  const bool read_again = event::parse_trf(event::write_trf(*doc), again).has_value();
+  require(read_again, "trf", "a document read and written is refused: " + again, text);
+}
+
+// A serial board's byte stream, in reads of the sizes its own bytes give
+// (a line or frame split anywhere), then a pause: every problem names its
+// place (a line or a byte), every change its square, and the reports are
+// at most one per byte read (nothing is held and repeated).
+void decode_serial(std::string_view bytes, firmware::serial::StreamDecoder& decoder, const char* target,
+                   std::string_view place) {
+  firmware::serial::DecodeOutput out;
+  std::size_t reports = 0;
+  for (std::size_t at = 0; at < bytes.size();) {
+    const std::size_t n = std::min<std::size_t>(bytes.size() - at, 1 + static_cast<unsigned char>(bytes[at]) % 97);
+    decoder.feed(std::span<const char>(bytes.data() + at, n), out);
+    at += n;
+  }
+  decoder.pause(out);
+  for (const std::string& problem : out.problems)
+    require(contains(problem, place), target, "a problem that names no " + std::string(place) + ": " + problem, bytes);
+  for (const auto& r : out.reports) {
+    ++reports;
+    if (r.kind == firmware::serial::BoardReport::Kind::kChange)
+      require(!r.square.empty(), target, "a change of no square", bytes);
+  }
+  require(reports <= bytes.size(), target, std::to_string(reports) + " reports from " + std::to_string(bytes.size()) + " bytes",
+          bytes);
 }
 
 void decode_frames(std::string_view bytes) {
@@ -79,10 +171,10 @@ const std::vector<FuzzTarget>& fuzz_targets() {
     std::shared_ptr<const core::RuleSet> chess = rules_of("chess");
     std::shared_ptr<const core::RuleSet> ffa = rules_of("chesscom-ffa");
     std::vector<FuzzTarget> t;
-    t.push_back({"fen", [chess](std::string_view s) { (void)core::parse_fen(*chess, s); }});
+    t.push_back({"fen", [chess](std::string_view s) { require_named_refusal(core::parse_fen(*chess, s), "fen", s, false); }});
     t.push_back({"fen4", [ffa](std::string_view s) {
                    core::SeatPoints points{};
-                   (void)core::parse_fen4(*ffa, s, &points);
+                   require_named_refusal(core::parse_fen4(*ffa, s, &points), "fen4", s, false);
                  }});
     t.push_back({"pgn", [chess](std::string_view s) { replay_records(s, chess, false); }});
     t.push_back({"pgn4", [ffa](std::string_view s) { replay_records(s, ffa, true); }});
@@ -105,6 +197,27 @@ const std::vector<FuzzTarget>& fuzz_targets() {
                  }});
     t.push_back({"hub_payload", decode_hub});
     t.push_back({"board_frame", decode_frames});
+    // Session 18: notation, TRF-16 and the serial boards' two protocols.
+    std::vector<core::Position> positions;
+    for (const auto& [rules, fen] : std::vector<std::pair<std::shared_ptr<const core::RuleSet>, std::string>>{
+             {chess, chess->start_fen},
+             // Castling both ways, a capture two ways, en passant, promotions with and without capture.
+             {chess, "r3k2r/1P1p1p1p/8/2N1N3/3pP3/8/PPP2PPP/R3K2R b KQkq e3 0 1"},
+             {ffa, ffa->start_fen}}) {
+      core::SeatPoints points{};
+      auto pos = rules == ffa ? core::parse_fen4(*rules, fen, &points) : core::parse_fen(*rules, fen);
+      if (pos.ok()) positions.push_back(*pos);
+    }
+    t.push_back({"notation", [positions](std::string_view s) { read_notation(s, positions); }});
+    t.push_back({"trf", read_trf});
+    t.push_back({"serial_line", [](std::string_view s) {
+                   firmware::serial::LineDecoder d;
+                   decode_serial(s, d, "serial_line", "line ");
+                 }});
+    t.push_back({"serial_dgt", [](std::string_view s) {
+                   firmware::serial::DgtDecoder d;
+                   decode_serial(s, d, "serial_dgt", "byte ");
+                 }});
     return t;
   }();
   return targets;

@@ -38,7 +38,8 @@ TEST(FuzzTargets, EveryParserHasATarget) {
   std::vector<std::string> names;
   for (const FuzzTarget& t : fuzz_targets()) names.push_back(t.name);
   EXPECT_EQ(names, (std::vector<std::string>{"fen", "fen4", "pgn", "pgn4", "variant", "profile", "setup", "trace",
-                                             "event", "hub_payload", "board_frame"}));
+                                             "event", "hub_payload", "board_frame", "notation", "trf", "serial_line",
+                                             "serial_dgt"}));
 }
 
 TEST(Mutator, IsDeterministicForASeedAndChangesItsInput) {

@@ -29,7 +29,8 @@ class GuardedServerTest : public ::testing::Test {
     std::filesystem::create_directories(dir_);
     std::ofstream(dir_ / "a.txt") << std::string(1000, 'a');
     server_ = std::make_unique<GuardedServer>(4, 1500ms);
-    guard_requests(*server_);
+    guard_requests(*server_, 1024);
+    server_->set_payload_max_length(1024);
     server_->set_read_timeout(5, 0);
     server_->set_keep_alive_timeout(30);
     ASSERT_TRUE(server_->set_mount_point("/", dir_.string()));
@@ -259,6 +260,129 @@ TEST_F(GuardedServerTest, AHeadOfEndlessShortHeaderLinesIsRefusedNotHeld) {
   std::string ordinary = "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
   for (int i = 0; i < 40; ++i) ordinary += "X-Header-" + std::to_string(i) + ": " + std::string(170, 'v') + "\r\n";
   EXPECT_EQ(exchange(ordinary + "\r\n").rfind("HTTP/1.1 200", 0), 0u);
+}
+
+// Session 18: a request over the bound (here a 300 KB address) was closed
+// without a word; now it is told 413 and why, and the server counts it.
+TEST_F(GuardedServerTest, ARequestOverTheBoundIsToldSoNotClosedWithoutAWord) {
+  const std::string out = exchange("GET /" + std::string(300 * 1024, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_EQ(out.rfind("HTTP/1.1 413 Payload Too Large\r\n", 0), 0u) << out.substr(0, 200);
+  EXPECT_NE(out.find("413 the request is over 256 KiB (its address, headers and body together): it was not read"),
+            std::string::npos)
+      << out.substr(0, 400);
+  EXPECT_EQ(server_->oversized(), 1u);
+  // A request within the bound is still answered.
+  EXPECT_NE(exchange("GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").find("\r\n\r\nhi"),
+            std::string::npos);
+}
+
+// Session 18: another site's page may not write (a form's POST needs no
+// permission: a page the arbiter visited posted wrong tokens to the login
+// and locked the arbiter's address out). The browser names the page's site
+// in Origin and Sec-Fetch-Site; a program that names neither is served, and
+// reads are public.
+TEST_F(GuardedServerTest, AWriteFromAnotherSitesPageIsRefusedBeforeAnyHandler) {
+  const std::string host = "127.0.0.1:" + std::to_string(port_);
+  auto post = [&](const std::string& headers) {
+    return exchange("POST /echo HTTP/1.1\r\nHost: " + host + "\r\n" + headers +
+                    "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 11\r\nConnection: close\r\n\r\n"
+                    "token=wrong");
+  };
+  for (const std::string& foreign :
+       {std::string("Origin: https://evil.example\r\n"), std::string("Origin: null\r\n"),
+        "Origin: http://" + host + ".evil.example\r\n", std::string("Sec-Fetch-Site: cross-site\r\n"),
+        std::string("Sec-Fetch-Site: same-site\r\n"),
+        "Origin: http://" + host + "\r\nSec-Fetch-Site: cross-site\r\n"}) {
+    const std::string out = post(foreign);
+    EXPECT_EQ(out.rfind("HTTP/1.1 403", 0), 0u) << foreign << out.substr(0, 200);
+    EXPECT_NE(out.find("403 a POST from another site's page ("), std::string::npos) << out;
+    EXPECT_EQ(out.find("token=wrong"), std::string::npos) << "the handler ran: " << out;
+  }
+  for (const std::string& own : {std::string(""), "Origin: http://" + host + "\r\n",
+                                 "Origin: https://" + host + "\r\nSec-Fetch-Site: same-origin\r\n",
+                                 std::string("Origin: https://hall.example\r\nX-Forwarded-Host: hall.example\r\n")}) {
+    const std::string out = post(own);
+    EXPECT_EQ(out.rfind("HTTP/1.1 200", 0), 0u) << own << out.substr(0, 200);
+    EXPECT_NE(out.find("\r\n\r\ntoken=wrong"), std::string::npos) << out;
+  }
+  EXPECT_NE(exchange("GET /hello HTTP/1.1\r\nHost: x\r\nOrigin: https://evil.example\r\nSec-Fetch-Site: cross-site\r\n"
+                     "Connection: close\r\n\r\n")
+                .find("\r\n\r\nhi"),
+            std::string::npos);
+}
+
+// Session 18: "Expect: 100-continue" with a body over the bound was told
+// "100 Continue", then held to the request's deadline and answered 413; now
+// 413 at once, before the body is sent. A body within the bound continues.
+TEST_F(GuardedServerTest, ExpectContinueForABodyOverTheBoundIsRefusedAtOnce) {
+  const int s = connect_raw(5000ms);
+  const auto start = Clock::now();
+  ASSERT_TRUE(send_all(s, "POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 1000000000\r\n\r\n"));
+  const std::string out = read_all(s);  // the server closes after its 413
+  const auto took = Clock::now() - start;
+  ::close(s);
+  EXPECT_EQ(out.rfind("HTTP/1.1 413", 0), 0u) << out;
+  EXPECT_NE(out.find("413 a body of \"1000000000\" bytes: the service takes at most 1024; it was not sent"),
+            std::string::npos)
+      << out;
+  EXPECT_LT(took, 1400ms) << "the refusal waited for a body (the deadline is 1.5 s; before s18: 6.7 s)";
+  const std::string small = exchange("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n"
+                                     "Connection: close\r\n\r\nhello");
+  EXPECT_EQ(small.rfind("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200", 0), 0u) << small;
+}
+
+// Session 18: slow senders from many addresses (each within the per-address
+// limit) held every thread of the pool, and a request on the side waited
+// for the request's deadline (10 s in the service), again each time they
+// reconnected. While the pool is nearly full, a connection that has not
+// sent its whole request, or waits idle for its next, is cut after the
+// crowded wait (here 300 ms): the request on the side is answered within
+// about that.
+TEST(GuardedServerCrowding, SlowAndIdleConnectionsFillingThePoolAreCutSoOthersAreServed) {
+  GuardedServer server(0, 20000ms);  // no per-address limit: the many addresses of an attack
+  guard_requests(server, 1024);
+  server.new_task_queue = [] { return new httplib::ThreadPool(8); };
+  server.set_crowding(8, 300ms);
+  server.set_read_timeout(30, 0);
+  server.set_keep_alive_timeout(30);
+  server.Get("/hello", [](const httplib::Request&, httplib::Response& res) { res.set_content("hi", "text/plain"); });
+  const int port = server.bind_to_any_port("127.0.0.1");
+  ASSERT_GT(port, 0);
+  std::thread listener([&] { server.listen_after_bind(); });
+  auto open = [port] {
+    const int s = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<std::uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    timeval tv{15, 0};
+    ::setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    EXPECT_EQ(::connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+    return s;
+  };
+  // Four idle, four half a head: the pool's eight threads.
+  std::vector<int> slow;
+  for (int i = 0; i < 8; ++i) {
+    slow.push_back(open());
+    if (i % 2 == 1) ::send(slow.back(), "GET /hello HTTP/1.1\r\nHost: x\r\n", 31, MSG_NOSIGNAL);
+  }
+  std::this_thread::sleep_for(100ms);
+  const auto start = Clock::now();
+  const int s = open();
+  const std::string request = "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  ::send(s, request.data(), request.size(), MSG_NOSIGNAL);
+  std::string out;
+  char buf[1024];
+  for (ssize_t n; (n = ::recv(s, buf, sizeof buf, 0)) > 0;) out.append(buf, static_cast<std::size_t>(n));
+  const auto took = Clock::now() - start;
+  ::close(s);
+  EXPECT_NE(out.find("\r\n\r\nhi"), std::string::npos) << out;
+  // 300 ms, and a loaded machine's scheduling; without the rule: the 20 s
+  // deadline (the socket's 15 s read timeout gives up first).
+  EXPECT_LT(took, 5s) << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms";
+  for (int fd : slow) ::close(fd);
+  server.stop();
+  listener.join();
 }
 
 }  // namespace

@@ -483,6 +483,22 @@ TEST_F(WebServiceTest, WrongTokensFromManyAddressesDoNotLiftAnAddresssWait) {
   EXPECT_EQ(login_from("127.9.9.9", port, kToken), 429) << "a new address while 1024 are held";
 }
 
+// Session 18: a page of another site, open in the arbiter's browser, posted
+// wrong tokens to the login (a form's POST needs no permission): the
+// arbiter's own address then waited (429) for as long as the page liked.
+// Now such a post is 403 before the login counts it.
+TEST_F(WebServiceTest, AnotherSitesPageCannotLockTheArbiterOutOfSigningIn) {
+  Web web = open_web(at(broker_->port()), {}, "web-csrf");
+  const httplib::Headers foreign = {{"Origin", "https://evil.example"}};
+  for (int i = 0; i < 8; ++i) {
+    auto r = post(web.base(), "/api/arbiter/login", {{"token", "guess"}}, foreign);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 403) << r->body;
+    EXPECT_NE(r->body.find("from another site's page (Origin \"https://evil.example\")"), std::string::npos) << r->body;
+  }
+  EXPECT_FALSE(arbiter_cookie(web.base()).empty()) << "the arbiter could not sign in after another site's posts";
+}
+
 TEST_F(WebServiceTest, TheArbitersActionReachesTheBoardAndOnlyTheArbiterCanSendOne) {
   Web web = open_web(at(broker_->port()), {}, "web-3");
   auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));

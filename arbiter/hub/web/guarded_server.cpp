@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <string_view>
+#include <utility>
 
 namespace tabula::hub::web {
 
@@ -49,18 +52,24 @@ constexpr std::size_t kMaxRequestBytes = 256 * 1024;
 // the connection's life and a deadline on the reads of each request.
 class GuardedStream : public httplib::Stream {
  public:
-  GuardedStream(socket_t sock, std::chrono::seconds read_timeout, std::chrono::seconds write_timeout)
-      : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout) {}
+  GuardedStream(socket_t sock, std::chrono::seconds read_timeout, std::chrono::seconds write_timeout,
+                std::function<bool()> crowded)
+      : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout), crowded_(std::move(crowded)) {}
 
-  // A request begins: its reads end at `t`; its answer's status is read
-  // from the first bytes written.
-  void set_deadline(Clock::time_point t) {
+  // A request begins: its reads end at `t`, or at `crowded_t` while the
+  // server is crowded (set_crowding); its answer's status is read from the
+  // first bytes written.
+  void set_deadline(Clock::time_point t, Clock::time_point crowded_t) {
     deadline_ = t;
+    crowded_deadline_ = std::min(t, crowded_t);
     status_ = 0;
     taken_ = 0;
+    over_ = false;
   }
   int status() const { return status_; }
   bool buffered() const { return begin_ < end_; }
+  // The request ran past kMaxRequestBytes (and was not read further).
+  bool over() const { return over_; }
 
   bool is_readable() const override { return buffered() || wait_for(sock_, POLLIN, read_wait_ms()); }
 
@@ -87,7 +96,10 @@ class GuardedStream : public httplib::Stream {
     // not: 2 MB of "X-A: b" lines were read and held as one request (and
     // answered 200); on a fast link, gigabytes within the deadline. Past the
     // bound the read fails and the connection is closed.
-    if (taken_ >= kMaxRequestBytes) return -1;
+    if (taken_ >= kMaxRequestBytes) {
+      over_ = true;
+      return -1;
+    }
     const std::size_t n = std::min({size, end_ - begin_, kMaxRequestBytes - taken_});
     std::memcpy(ptr, buffer_ + begin_, n);
     begin_ += n;
@@ -124,16 +136,20 @@ class GuardedStream : public httplib::Stream {
  private:
   // The read timeout, cut short by the request's deadline.
   long long read_wait_ms() const {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()).count();
+    const Clock::time_point end = status_ == 0 && crowded_ && crowded_() ? crowded_deadline_ : deadline_;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now()).count();
     return std::min<long long>(left, std::chrono::duration_cast<std::chrono::milliseconds>(read_timeout_).count());
   }
 
   socket_t sock_;
   std::chrono::seconds read_timeout_;
   std::chrono::seconds write_timeout_;
+  std::function<bool()> crowded_;
   Clock::time_point deadline_ = Clock::time_point::max();
+  Clock::time_point crowded_deadline_ = Clock::time_point::max();
   int status_ = 0;  // of the answer being written (0: none yet)
   std::size_t taken_ = 0;  // bytes of this request read so far
+  bool over_ = false;
   char buffer_[4096];
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
@@ -144,6 +160,31 @@ void close_socket(socket_t sock) {
   ::close(sock);
 }
 
+// A refusal written to a client that may still be sending: our side shut,
+// what it sends read and dropped for at most 1 s and 1 MiB, then closed. A
+// close with its bytes unread would reset the connection, and the client
+// would lose the refusal before reading it.
+void refuse_and_close(socket_t sock, const std::string& reply) {
+  (void)::send(sock, reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+  ::shutdown(sock, SHUT_WR);
+  char sink[4096];
+  std::size_t dropped = 0;
+  for (const auto until = Clock::now() + std::chrono::seconds(1); dropped < (1u << 20) && Clock::now() < until;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+    if (!wait_for(sock, POLLIN, left)) break;
+    const ssize_t n = ::recv(sock, sink, sizeof sink, 0);
+    if (n <= 0) break;
+    dropped += static_cast<std::size_t>(n);
+  }
+  ::close(sock);
+}
+
+std::string plain_reply(int status, const char* reason, const std::string& body) {
+  return "HTTP/1.1 " + std::to_string(status) + " " + reason +
+         "\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n"
+         "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
 }  // namespace
 
 GuardedServer::GuardedServer(std::size_t max_per_address, std::chrono::milliseconds request_deadline)
@@ -152,6 +193,20 @@ GuardedServer::GuardedServer(std::size_t max_per_address, std::chrono::milliseco
 std::size_t GuardedServer::refused() const {
   std::lock_guard<std::mutex> g(mutex_);
   return refused_;
+}
+
+std::size_t GuardedServer::oversized() const {
+  std::lock_guard<std::mutex> g(mutex_);
+  return oversized_;
+}
+
+void GuardedServer::set_crowding(std::size_t threads, std::chrono::milliseconds crowded_wait) {
+  threads_ = threads;
+  crowded_wait_ = crowded_wait;
+}
+
+bool GuardedServer::crowded() const {
+  return threads_ > 0 && busy_.load() + std::max<std::size_t>(1, threads_ / 8) > threads_;
 }
 
 bool GuardedServer::admit(const std::string& address) {
@@ -202,26 +257,50 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     close_socket(sock);
     return true;
   }
-  GuardedStream strm(sock, std::chrono::seconds(read_timeout_sec_), std::chrono::seconds(write_timeout_sec_));
+  ++busy_;
+  GuardedStream strm(sock, std::chrono::seconds(read_timeout_sec_), std::chrono::seconds(write_timeout_sec_),
+                     [this] { return crowded(); });
   bool ok = true;
+  bool oversized = false;
   for (std::size_t count = keep_alive_max_count_; count > 0; --count) {
-    // The next request's first byte: within the keep-alive time, looking
-    // every 100 ms for the server's stop.
+    // The next request's first byte: within the keep-alive time (while the
+    // server is crowded, the crowded wait), looking every 100 ms for the
+    // server's stop and the crowding.
     bool ready = strm.buffered();
-    for (auto until = Clock::now() + std::chrono::seconds(keep_alive_timeout_sec_); !ready;) {
-      if (svr_sock_ == INVALID_SOCKET || Clock::now() >= until) break;
+    const auto waited = Clock::now();
+    for (const auto until = waited + std::chrono::seconds(keep_alive_timeout_sec_); !ready;) {
+      const auto now = Clock::now();
+      if (svr_sock_ == INVALID_SOCKET || now >= until || (crowded() && now >= waited + crowded_wait_)) break;
       ready = wait_for(sock, POLLIN, 100);
     }
     if (!ready || svr_sock_ == INVALID_SOCKET) break;
-    strm.set_deadline(Clock::now() + request_deadline_);
+    const auto start = Clock::now();
+    strm.set_deadline(start + request_deadline_, start + crowded_wait_);
     bool closed = false;
     ok = serve_one(strm, count == 1, closed);
+    // Session 18: a request over the bound was closed without a word (the
+    // library has nothing to answer a read that failed): now it is told.
+    if (strm.over() && strm.status() == 0) {
+      oversized = true;
+      break;
+    }
     // After an answer of 400 or more the rest of what was sent is not read
     // as another request (a body not read, bytes of a request that could not
     // be read: what follows is not a request the client meant).
     if (!ok || closed || strm.status() >= 400) break;
   }
   release(address);
+  --busy_;
+  if (oversized) {
+    {
+      std::lock_guard<std::mutex> g(mutex_);
+      ++oversized_;
+    }
+    refuse_and_close(sock, plain_reply(413, "Payload Too Large",
+                                       "413 the request is over " + std::to_string(kMaxRequestBytes / 1024) +
+                                           " KiB (its address, headers and body together): it was not read\n"));
+    return false;
+  }
   close_socket(sock);
   return ok;
 }
@@ -263,9 +342,45 @@ std::string framing_problem(const httplib::Request& req) {
   return "";
 }
 
+// "" when a request may write (GET and HEAD, a program's request that names
+// no origin, a page of this service's own origin); else why not: the
+// browser names another site's page in Sec-Fetch-Site or Origin (whose
+// host and port are not the Host this request was sent to; "null" is a
+// sandboxed or local page's).
+std::string foreign_write(const httplib::Request& req) {
+  if (req.method == "GET" || req.method == "HEAD") return "";
+  if (const std::string site = req.get_header_value("Sec-Fetch-Site"); site == "cross-site" || site == "same-site")
+    return "Sec-Fetch-Site " + echo_value(site);
+  if (!req.has_header("Origin")) return "";
+  const std::string origin = req.get_header_value("Origin");
+  const std::size_t scheme = origin.find("://");
+  if (scheme == std::string::npos) return "Origin " + echo_value(origin);
+  const std::string_view authority = std::string_view(origin).substr(scheme + 3);
+  // Behind a proxy that rewrites Host, the name the browser used is in
+  // X-Forwarded-Host (a form of another site cannot set that header).
+  for (const char* name : {"Host", "X-Forwarded-Host"}) {
+    if (req.has_header(name) && authority == req.get_header_value(name)) return "";
+  }
+  return "Origin " + echo_value(origin);
+}
+
 }  // namespace
 
-void guard_requests(httplib::Server& server) {
+void guard_requests(httplib::Server& server, std::size_t max_body) {
+  // Session 18: "Expect: 100-continue" and a body over the bound: refused
+  // before the client sends it (the library said "100 Continue", then held
+  // the connection to the request's deadline and answered 413).
+  server.set_expect_100_continue_handler([max_body](const httplib::Request& req, httplib::Response& res) {
+    const std::string length = req.get_header_value("Content-Length");
+    if (length.size() > 18 || (!length.empty() && std::strtoull(length.c_str(), nullptr, 10) > max_body)) {
+      res.status = 413;
+      res.set_content("413 a body of " + echo_value(length) + " bytes: the service takes at most " +
+                          std::to_string(max_body) + "; it was not sent\n",
+                      "text/plain; charset=utf-8");
+      return 413;
+    }
+    return 100;
+  });
   server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
     // The address decoded: a NUL cut a file's name short ("/index.html%00.js"
     // was index.html), another control character is no page's.
@@ -275,6 +390,17 @@ void guard_requests(httplib::Server& server) {
         res.set_content("400 the address holds a control character (%00 to %1F or %7F)\n", "text/plain; charset=utf-8");
         return httplib::Server::HandlerResponse::Handled;
       }
+    }
+    // Session 18: another site's page cannot write here. A page the
+    // arbiter visited could post wrong tokens to /api/arbiter/login (a
+    // form's POST needs no permission) and so keep the arbiter's own
+    // address out of signing in, a minute at a time.
+    if (const std::string foreign = foreign_write(req); !foreign.empty()) {
+      res.status = 403;
+      res.set_content("403 a " + req.method + " from another site's page (" + foreign +
+                          "): the service's writes come from its own pages\n",
+                      "text/plain; charset=utf-8");
+      return httplib::Server::HandlerResponse::Handled;
     }
     // A request the two framings of which disagree is refused (a proxy in
     // front may read the other one: request smuggling); GuardedServer then

@@ -27,6 +27,7 @@
 // network).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <map>
@@ -44,14 +45,33 @@ namespace tabula::hub::web {
 // proxy that reads the other); Range is ignored (RFC 9110 14.2 lets a
 // server: overlapping ranges made one small request a multipart answer many
 // times the file), the whole answer is 200.
-void guard_requests(httplib::Server& server);
+// Session 18: a write (any method but GET and HEAD) from another site's page
+// is 403 before any handler reads it (the browser says so in Origin or
+// Sec-Fetch-Site; a program that sends neither is served): a page the
+// arbiter visited posted wrong tokens to /api/arbiter/login and locked the
+// arbiter's own address out of signing in. And "Expect: 100-continue" with
+// a Content-Length over `max_body` is 413 at once (the library said
+// "100 Continue", then waited for the body it would refuse).
+void guard_requests(httplib::Server& server, std::size_t max_body);
 
 class GuardedServer : public httplib::Server {
  public:
   GuardedServer(std::size_t max_per_address, std::chrono::milliseconds request_deadline);
 
+  // Session 18 (slow senders from many addresses): the server's pool has
+  // `threads` threads. While fewer than an eighth of them (at least one) are
+  // free, a connection that has not yet sent its whole request, or waits
+  // for its next one, is given `crowded_wait` from the start of that
+  // request (or wait), not the request's deadline or the keep-alive time: 1,100
+  // slow senders from 19 addresses (within the per-address limit) held all
+  // 1,016 threads and a spectator waited 10 s for a page, each time they
+  // reconnected. 0 threads (the default): no such rule.
+  void set_crowding(std::size_t threads, std::chrono::milliseconds crowded_wait);
+
   // Connections refused so far for their address's limit.
   std::size_t refused() const;
+  // Requests refused for their size (over 256 KiB, head and body).
+  std::size_t oversized() const;
 
  private:
   bool process_and_close_socket(socket_t sock) override;
@@ -62,12 +82,18 @@ class GuardedServer : public httplib::Server {
   bool serve_one(S& strm, bool close_connection, bool& connection_closed);
   bool admit(const std::string& address);
   void release(const std::string& address);
+  // True while so many threads serve connections that few are free.
+  bool crowded() const;
 
   std::size_t max_per_address_;
   std::chrono::milliseconds request_deadline_;
   mutable std::mutex mutex_;
   std::map<std::string, std::size_t> open_;  // client address -> connections open
   std::size_t refused_ = 0;
+  std::size_t oversized_ = 0;
+  std::size_t threads_ = 0;
+  std::chrono::milliseconds crowded_wait_{0};
+  std::atomic<std::size_t> busy_{0};  // connections being served (each holds a thread)
 };
 
 }  // namespace tabula::hub::web
