@@ -16,6 +16,7 @@ stopped at the end.
 """
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -25,7 +26,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ui"))
-from browser import browser, settled, wait_for  # noqa: E402
+from browser import browser, quit_all, settled, wait_for  # noqa: E402
 from colour_vision import delta_e, simulate  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
@@ -104,6 +105,13 @@ def seat_rows(d, name):
         rgb = re.findall(r"\d+", li.find_element(By.CSS_SELECTOR, ".chip").value_of_css_property("background-color"))
         rows.append((li.find_element(By.CSS_SELECTOR, ".name").text, "#%02x%02x%02x" % tuple(int(v) for v in rgb[:3])))
     return rows
+
+
+def read(what, fn):
+    """fn()'s value, read again while the page replaces what it reads (a
+    stale element: the page redraws its cards on every change of a board and
+    its alerts on every poll)."""
+    return wait_for(what, lambda: [fn()])[0]
 
 
 def rgb_of(hex_colour):
@@ -244,11 +252,11 @@ try:
     # kept in the history (s18-club: it stayed in one list, the history was
     # nowhere); a reload shows it so again, from the hub.
     def t6_alerts(list_id):
-        return [li for li in d.find_elements(By.CSS_SELECTOR, f"#{list_id} li[data-alert]") if "board t6: " in li.text]
+        return [li.get_attribute("data-alert") for li in d.find_elements(By.CSS_SELECTOR, f"#{list_id} li[data-alert]")
+                if "board t6: " in li.text]
     d.save_screenshot(os.path.join(OUT, "arbiter-1280x900.png"))
     d.find_element(By.ID, "close").click()  # back to the boards, under the alerts
-    alert = wait_for("t6's finished game among the open alerts", lambda: t6_alerts("alert-list"))[0]
-    alert_id = alert.get_attribute("data-alert")
+    alert_id = wait_for("t6's finished game among the open alerts", lambda: t6_alerts("alert-list"))[0]
     click(d, "the alert's Acknowledge", lambda: d.find_element(
         By.CSS_SELECTOR, f'#alert-list li[data-alert="{alert_id}"] button'))
     for reloaded in (False, True):
@@ -257,7 +265,7 @@ try:
             wait_for("the alerts after a reload", lambda: d.find_element(By.ID, "alerts").is_displayed())
         wait_for(f"alert {alert_id} in the history{' after a reload' if reloaded else ''}",
                  lambda: d.find_elements(By.CSS_SELECTOR, f'#history-list li[data-alert="{alert_id}"]'))
-        still = d.find_elements(By.CSS_SELECTOR, f'#alert-list li[data-alert="{alert_id}"]')
+        still = read("the open alerts", lambda: d.find_elements(By.CSS_SELECTOR, f'#alert-list li[data-alert="{alert_id}"]'))
         if still:
             failures.append(f"alert {alert_id} is still open after its Acknowledge (reloaded: {reloaded})")
         # Signed in: the sign-in form is not shown (it was, under the alerts:
@@ -265,8 +273,9 @@ try:
         # (it said "t6: board t6: game over").
         if d.find_element(By.ID, "login").is_displayed():
             failures.append(f"the sign-in form is shown to the signed-in arbiter (reloaded: {reloaded})")
-        twice = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#alerts li[data-alert]")
-                 if re.search(r"(^|\s)(\S+): board \2:", li.get_attribute("textContent"))]
+        twice = read("the alerts' texts", lambda: [
+            t for t in (li.get_attribute("textContent") for li in d.find_elements(By.CSS_SELECTOR, "#alerts li[data-alert]"))
+            if re.search(r"(^|\s)(\S+): board \2:", t)])
         if twice:
             failures.append(f"alerts naming their board twice: {twice}")
     d.find_element(By.CSS_SELECTOR, "#history summary").click()
@@ -287,13 +296,13 @@ try:
         # The Chess Four table: the bot's seat in the kiosk's words ("bot,
         # level 2"), the players' names, each seat in its variant's colour
         # (chess-four.txtpb), on the chips and the pieces alike.
-        rows = seat_rows(d, "t3")
+        rows = read("t3's seats", lambda: seat_rows(d, "t3"))
         want = [("Ann (White)", CHESS_FOUR_COLOURS[0]), ("Ben (Black)", CHESS_FOUR_COLOURS[1]),
                 ("Cem (Yellow)", CHESS_FOUR_COLOURS[2]), ("bot, level 2 (Dark Brown)", CHESS_FOUR_COLOURS[3])]
         if rows != want:
             failures.append(f"t3's seats at {w}x{h}: {rows}, not {want}")
-        fills = sorted({t.get_attribute("fill") for t in d.find_elements(
-            By.CSS_SELECTOR, 'article.card[data-board="t3"] text.piece')})
+        fills = read("t3's pieces", lambda: sorted({t.get_attribute("fill") for t in d.find_elements(
+            By.CSS_SELECTOR, 'article.card[data-board="t3"] text.piece')}))
         if fills != sorted(CHESS_FOUR_COLOURS):
             failures.append(f"t3's pieces are drawn in {fills}, not its seats' {sorted(CHESS_FOUR_COLOURS)}")
         # Told apart by a colour-blind spectator: the four colours as the page
@@ -376,6 +385,7 @@ try:
 except Exception as e:  # noqa: BLE001 - reported as the test's failure
     failures.append(f"{type(e).__name__}: {e}")
 finally:
+    quit_all()
     stop_all()
 
 if failures:
@@ -383,4 +393,5 @@ if failures:
         print("FAIL:", f)
     print(f"logs in {work}")
     sys.exit(1)
+shutil.rmtree(work, ignore_errors=True)  # passed: its journals and logs are not needed
 print("page_test: the live move, the arbiter's pause, the delay, 4 screenshots and the standings passed")
