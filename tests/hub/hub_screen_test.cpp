@@ -7,6 +7,7 @@
 #include "../journal/journal_fixture.h"
 #include "hub/codec.h"
 #include "hub/sim_board.h"
+#include "ui/hub/hub_runner.h"
 #include "ui/hub/hub_screen.h"
 #include "ui/hub/hub_view.h"
 
@@ -254,6 +255,18 @@ TEST(HubScreen, AnAcknowledgedAlertLeavesTheOpenListAndIsKeptInTheHistory) {
   HeadlessHub hub({1280, 800}, 1.4f);
   for (int i = 0; i < 3; ++i) EXPECT_TRUE(hub.frame(model, {-1, -1}, false).empty());
   EXPECT_EQ(clipped_windows(), std::vector<std::string>{});
+}
+
+// s18-club: a picture of one board in full (the hall screen's screenshot).
+TEST(HubScreenOptions, OpenNamesTheBoardShownInFullAndWantsAValue) {
+  const char* with[] = {"--broker", "127.0.0.1", "--screenshot", "hall.png", "--open", "t3"};
+  ParsedHubOptions p = parse_hub_options(with);
+  EXPECT_EQ(p.error, "");
+  EXPECT_EQ(p.options.open, std::optional<std::string>("t3"));
+  const char* without[] = {"--broker", "127.0.0.1"};
+  EXPECT_EQ(parse_hub_options(without).options.open, std::nullopt);
+  const char* bare[] = {"--broker", "127.0.0.1", "--open"};
+  EXPECT_EQ(parse_hub_options(bare).error, "--open needs a value");
 }
 
 }  // namespace
