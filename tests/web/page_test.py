@@ -97,14 +97,22 @@ def cards(d):
     return {c.get_attribute("data-board"): c.text for c in d.find_elements(By.CSS_SELECTOR, "article.card")}
 
 
+def css_hex(element, prop):
+    """A computed CSS colour as #rrggbb."""
+    return "#%02x%02x%02x" % tuple(int(v) for v in re.findall(r"\d+", element.value_of_css_property(prop))[:3])
+
+
 def seat_rows(d, name):
     """A board's seats on its card: (the words, the chip's colour as #rrggbb)."""
     card = d.find_element(By.CSS_SELECTOR, f'article.card[data-board="{name}"]')
-    rows = []
-    for li in card.find_elements(By.CSS_SELECTOR, "li.seat"):
-        rgb = re.findall(r"\d+", li.find_element(By.CSS_SELECTOR, ".chip").value_of_css_property("background-color"))
-        rows.append((li.find_element(By.CSS_SELECTOR, ".name").text, "#%02x%02x%02x" % tuple(int(v) for v in rgb[:3])))
-    return rows
+    return [(li.find_element(By.CSS_SELECTOR, ".name").text, css_hex(li.find_element(By.CSS_SELECTOR, ".chip"), "background-color"))
+            for li in card.find_elements(By.CSS_SELECTOR, "li.seat")]
+
+
+def chip_edges(d, name):
+    """(the card's background, each chip's edge colour) as #rrggbb."""
+    card = d.find_element(By.CSS_SELECTOR, f'article.card[data-board="{name}"]')
+    return css_hex(card, "background-color"), [css_hex(c, "border-top-color") for c in card.find_elements(By.CSS_SELECTOR, ".chip")]
 
 
 def read(what, fn):
@@ -312,6 +320,13 @@ try:
         near = nearest_pair([c for _, c in rows])
         if near and near[0] < 45:
             failures.append("t3's seat colours %s and %s are only %.1f apart in %s" % (near[1], near[2], near[0], near[3]))
+        # Each chip stands out from its card by its colour or its edge (Black's
+        # chip was Delta E 3.7 from the card, its black edge 16).
+        card_bg, edges = read("t3's chips", lambda: chip_edges(d, "t3"))
+        for (words, fill), edge in zip(rows, edges):
+            apart = max(delta_e(rgb_of(fill), rgb_of(card_bg)), delta_e(rgb_of(edge), rgb_of(card_bg)))
+            if apart < 30:
+                failures.append(f"{words}'s chip ({fill}, edge {edge}) is only {apart:.1f} from its card ({card_bg})")
         for name in ("t2", "t3"):
             click(d, f"board {name}", lambda: d.find_element(By.CSS_SELECTOR, f'article.card[data-board="{name}"]'))
             wait_for("the large board", lambda: d.find_element(By.ID, "focus").is_displayed())
