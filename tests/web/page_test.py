@@ -278,12 +278,12 @@ try:
             failures.append(f"alert {alert_id} is still open after its Acknowledge (reloaded: {reloaded})")
         # Signed in: the sign-in form is not shown (it was, under the alerts:
         # its class's display outdid `hidden`); an alert names its board once
-        # (it said "t6: board t6: game over").
+        # (it said "t6: board t6: game over", "t6: board t6 went offline").
         if d.find_element(By.ID, "login").is_displayed():
             failures.append(f"the sign-in form is shown to the signed-in arbiter (reloaded: {reloaded})")
         twice = read("the alerts' texts", lambda: [
             t for t in (li.get_attribute("textContent") for li in d.find_elements(By.CSS_SELECTOR, "#alerts li[data-alert]"))
-            if re.search(r"(^|\s)(\S+): board \2:", t)])
+            if re.search(r"(^|\s)(\S+): board \2\b", t)])
         if twice:
             failures.append(f"alerts naming their board twice: {twice}")
     d.find_element(By.CSS_SELECTOR, "#history summary").click()
