@@ -30,6 +30,7 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
     h.event = c.event;
     h.site = c.board;
     h.players = c.players;
+    h.bots = c.bots;
     journal::JournalStatus s = journal::Journal::create(c.journal_path, h, b->journal_);
     if (!s.ok()) {
       error = s.message;

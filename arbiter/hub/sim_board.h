@@ -29,6 +29,7 @@ struct SimBoardConfig {
   std::string event;
   std::string board;
   std::vector<std::string> players;
+  std::string bots;  // the journal header's bots ("Green=2"), as the kiosk writes them
   BrokerConfig broker;
   std::optional<ArbiterKey> key;
   std::optional<BoardKey> board_key;  // signs what the board publishes (issue 28)

@@ -7,6 +7,7 @@
 #include "../journal/journal_fixture.h"
 #include "hub/codec.h"
 #include "hub/sim_board.h"
+#include "ui/hub/hub_runner.h"
 #include "ui/hub/hub_screen.h"
 #include "ui/hub/hub_view.h"
 
@@ -18,7 +19,8 @@ using journal::testing::kScholarsMate;
 using journal::testing::ScratchDir;
 using journal::testing::script_inputs;
 
-hub::wire::BoardState played(const std::string& variant, const char* pgn, const std::string& board) {
+hub::wire::BoardState played(const std::string& variant, const char* pgn, const std::string& board,
+                             const hub::BoardInfo* header = nullptr) {
   ScratchDir dir;
   hub::SimBoardConfig c;
   c.variant = variant;
@@ -31,7 +33,7 @@ hub::wire::BoardState played(const std::string& variant, const char* pgn, const 
   EXPECT_TRUE(b) << error;
   for (const session::Input& in : script_inputs(variant, pgn, 3)) EXPECT_TRUE(b->feed(in, error)) << error;
   EXPECT_TRUE(b->finish(error)) << error;
-  hub::BoardInfo info{"club", board, {}};
+  hub::BoardInfo info = header ? *header : hub::BoardInfo{"club", board, {}};
   info.header.variant = variant;
   return hub::make_state(info, b->session(), 1, std::nullopt, false, 0);
 }
@@ -108,6 +110,36 @@ TEST(HubView, ASeatABotPlaysSaysSoAndANamedSeatKeepsItsName) {
   EXPECT_EQ(seat_player(st.seats(3)), "bot, level 2");
   st.mutable_seats(3)->set_player("Dee");  // a bot's seat someone named keeps the name, as on the kiosk
   EXPECT_EQ(seat_player(st.seats(3)), "Dee");
+}
+
+// s18-club: a club's Chess Four table (sheet 001) as the hall screen shows
+// it: three players, a bot in the fourth seat (the journal's header, as the
+// kiosk's --bots writes it), each seat in its variant's colour.
+TEST(HubView, AChessFourTableWithABotShowsItsPlayersTheBotAndTheVariantsColours) {
+  const char* chess_four =
+      "[Variant \"Chess Four\"]\n\n1. f2-f4 .. e11-e9 .. k6-i6 .. b7-d7\n2. Qg1-d4 .. Nd12-e10 .. Bl5-j7 .. Ba8-c6\n";
+  hub::BoardInfo info{"club", "t3", {}};
+  info.header.players = {"Ann", "Ben", "Cem"};
+  info.header.bots = "Dark Brown=2";
+  RulesCache rules;
+  std::string error;
+  const hub::wire::BoardState st = played("chess-four", chess_four, "t3", &info);
+  auto v = hub_view_of(st, rules, error);
+  ASSERT_TRUE(v) << error;
+  // The opened board's seat lines say it the same way (they said "Dark Brown bot, level 2  0").
+  EXPECT_EQ(seat_title(st.seats(0)), "White (Ann)");
+  EXPECT_EQ(seat_title(st.seats(3)), "Dark Brown (bot, level 2)");
+  EXPECT_EQ(v->ledger, LedgerKind::kNone);  // no points shown
+  ASSERT_EQ(v->seats.size(), 4u);
+  EXPECT_EQ(v->seats[0].name, "White (Ann)");
+  EXPECT_EQ(v->seats[2].name, "Yellow (Cem)");
+  EXPECT_EQ(v->seats[3].name, "Dark Brown (bot, level 2)");
+  // chess-four.txtpb: White #ece8de, Black #2c2c34, Yellow #f2cd0c, Dark Brown #966225.
+  EXPECT_EQ(v->seats[0].colour, (Rgb{0xec, 0xe8, 0xde}));
+  EXPECT_EQ(v->seats[1].colour, (Rgb{0x2c, 0x2c, 0x34}));
+  EXPECT_EQ(v->seats[2].colour, (Rgb{0xf2, 0xcd, 0x0c}));
+  EXPECT_EQ(v->seats[3].colour, (Rgb{0x96, 0x62, 0x25}));
+  EXPECT_EQ(v->subtitle, "8 moves");
 }
 
 TEST(HubView, SaysWhyABoardCannotBeDrawn) {
@@ -187,6 +219,54 @@ TEST(HubScreen, AnOpenedBoardAndTheAlertsFitAt1280x800) {
   hub.screen.open("t2");
   for (int i = 0; i < 3; ++i) hub.frame(model, {-1, -1}, false);
   EXPECT_EQ(clipped_windows(), std::vector<std::string>{});
+}
+
+// s18-club: an alert the arbiter acknowledged leaves the open list (newest
+// first) and is kept in the history, newest first; the side panel draws both
+// and still fits.
+TEST(HubScreen, AnAcknowledgedAlertLeavesTheOpenListAndIsKeptInTheHistory) {
+  hub::HubModel model("club");
+  for (const char* board : {"t1", "t2", "t3", "t4"}) {
+    model.on_message(std::string("tabula/club/") + board + "/online", hub::encode(hub::make_presence(true, 0)), 0);
+    model.on_message(std::string("tabula/club/") + board + "/online", hub::encode(hub::make_presence(false, 0)), 0);
+  }
+  ASSERT_EQ(model.alerts().size(), 4u);  // each board gone offline
+  auto boards = [](const std::vector<const hub::Alert*>& list) {
+    std::vector<std::string> out;
+    for (const hub::Alert* a : list) out.push_back(a->board);
+    return out;
+  };
+  AlertLists before = alert_lists(model, 50);
+  EXPECT_EQ(boards(before.open), (std::vector<std::string>{"t4", "t3", "t2", "t1"}));
+  EXPECT_TRUE(before.history.empty());
+  model.acknowledge(model.alerts()[1].id);  // t2's
+  model.acknowledge(model.alerts()[3].id);  // t4's
+  AlertLists after = alert_lists(model, 50);
+  EXPECT_EQ(boards(after.open), (std::vector<std::string>{"t3", "t1"}));
+  EXPECT_EQ(boards(after.history), (std::vector<std::string>{"t4", "t2"}));
+  EXPECT_EQ(after.open_count, 2u);
+  EXPECT_EQ(after.history_count, 2u);
+  // Only the newest `shown` of each are listed; the counts are of all.
+  AlertLists one = alert_lists(model, 1);
+  EXPECT_EQ(boards(one.open), (std::vector<std::string>{"t3"}));
+  EXPECT_EQ(boards(one.history), (std::vector<std::string>{"t4"}));
+  EXPECT_EQ(one.open_count, 2u);
+  EXPECT_EQ(one.history_count, 2u);
+  HeadlessHub hub({1280, 800}, 1.4f);
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(hub.frame(model, {-1, -1}, false).empty());
+  EXPECT_EQ(clipped_windows(), std::vector<std::string>{});
+}
+
+// s18-club: a picture of one board in full (the hall screen's screenshot).
+TEST(HubScreenOptions, OpenNamesTheBoardShownInFullAndWantsAValue) {
+  const char* with[] = {"--broker", "127.0.0.1", "--screenshot", "hall.png", "--open", "t3"};
+  ParsedHubOptions p = parse_hub_options(with);
+  EXPECT_EQ(p.error, "");
+  EXPECT_EQ(p.options.open, std::optional<std::string>("t3"));
+  const char* without[] = {"--broker", "127.0.0.1"};
+  EXPECT_EQ(parse_hub_options(without).options.open, std::nullopt);
+  const char* bare[] = {"--broker", "127.0.0.1", "--open"};
+  EXPECT_EQ(parse_hub_options(bare).error, "--open needs a value");
 }
 
 }  // namespace

@@ -16,6 +16,7 @@ stopped at the end.
 """
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -24,7 +25,9 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import browser, settled, wait_for  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ui"))
+from browser import browser, quit_all, settled, wait_for  # noqa: E402
+from colour_vision import delta_e, simulate  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 BIN, WWW, GOLDEN, OUT = sys.argv[1:5]
@@ -36,6 +39,15 @@ FFA = """[Variant "FFA"]
 1. k2-k4 .. b9-c9 .. d13-d11 .. m8-l8
 2. f2-f4 .. b7-c7 .. i13-i12 .. m11-k11
 """
+# A Chess Four game (sheet 001) at a club table: three players and a bot.
+CHESS_FOUR = """[Variant "Chess Four"]
+
+1. f2-f4 .. e11-e9 .. k6-i6 .. b7-d7
+2. Qg1-d4 .. Nd12-e10 .. Bl5-j7 .. Ba8-c6
+"""
+# Chess Four's seat colours as its variant file gives them (chess-four.txtpb,
+# s17-club), in seat order: White, Black, Yellow, Dark Brown.
+CHESS_FOUR_COLOURS = ["#ece8de", "#2c2c34", "#f2cd0c", "#966225"]
 FAMOUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "session", "data", "famous.pgn")
 
 
@@ -83,6 +95,48 @@ def web(event, port, extra):
 
 def cards(d):
     return {c.get_attribute("data-board"): c.text for c in d.find_elements(By.CSS_SELECTOR, "article.card")}
+
+
+def css_hex(element, prop):
+    """A computed CSS colour as #rrggbb."""
+    return "#%02x%02x%02x" % tuple(int(v) for v in re.findall(r"\d+", element.value_of_css_property(prop))[:3])
+
+
+def seat_rows(d, name):
+    """A board's seats on its card: (the words, the chip's colour as #rrggbb)."""
+    card = d.find_element(By.CSS_SELECTOR, f'article.card[data-board="{name}"]')
+    return [(li.find_element(By.CSS_SELECTOR, ".name").text, css_hex(li.find_element(By.CSS_SELECTOR, ".chip"), "background-color"))
+            for li in card.find_elements(By.CSS_SELECTOR, "li.seat")]
+
+
+def chip_edges(d, name):
+    """(the card's background, each chip's edge colour) as #rrggbb."""
+    card = d.find_element(By.CSS_SELECTOR, f'article.card[data-board="{name}"]')
+    return css_hex(card, "background-color"), [css_hex(c, "border-top-color") for c in card.find_elements(By.CSS_SELECTOR, ".chip")]
+
+
+def read(what, fn):
+    """fn()'s value, read again while the page replaces what it reads (a
+    stale element: the page redraws its cards on every change of a board and
+    its alerts on every poll)."""
+    return wait_for(what, lambda: [fn()])[0]
+
+
+def rgb_of(hex_colour):
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def nearest_pair(colours):
+    """The two colours nearest each other (CIE76 Delta E) in any of normal
+    vision, deuteranopia and protanopia (colour_vision.py): (distance, a, b, vision)."""
+    out = None
+    for i, a in enumerate(colours):
+        for b in colours[i + 1:]:
+            for vision in ("normal", "deuteranopia", "protanopia"):
+                e = delta_e(simulate(rgb_of(a), vision), simulate(rgb_of(b), vision))
+                if out is None or e < out[0]:
+                    out = (e, a, b, vision)
+    return out
 
 
 def click(d, what, find):
@@ -137,6 +191,9 @@ try:
     ffa = os.path.join(work, "ffa.pgn4")
     with open(ffa, "w") as f:
         f.write(FFA)
+    chess_four = os.path.join(work, "chess-four.pgn4")
+    with open(chess_four, "w") as f:
+        f.write(CHESS_FOUR)
 
     # Event "shots": two short games that end; their screenshots are goldens.
     shots = free_port()
@@ -150,8 +207,14 @@ try:
     # step 2 pauses it, however slow the machine (at speed 3 under a load of 19
     # its 87 moves ended before the arbiter's click, and the pause never came).
     board("live", "t5", ["--pgn", FAMOUS, "--game", "1", "--speed", "1", "--seed", "5"])
+    # t6 ends at once: its finished game is an alert for step 2's arbiter.
+    board("live", "t6", ["--pgn", FAMOUS, "--game", "2", "--speed", "20", "--seed", "6"])
     board("shots", "t1", ["--pgn", FAMOUS, "--game", "2", "--speed", "20", "--seed", "1"])
     board("shots", "t2", ["--pgn", ffa, "--variant", "chesscom-ffa", "--speed", "20", "--seed", "2"])
+    # A club's Chess Four table: three players and a bot in the fourth seat
+    # (the README's first command, s18-club).
+    board("shots", "t3", ["--pgn", chess_four, "--variant", "chess-four", "--speed", "20", "--seed", "3",
+                          "--players", "Ann,Ben,Cem", "--bots", "Dark Brown=2"])
 
     # 1. A move made on a board reaches the open page without a reload.
     d = browser(1280, 900)
@@ -193,7 +256,38 @@ try:
                                          if b.text == "Pause"][0])
     wait_for("the action sent", lambda: "sent pause to t5" in d.find_element(By.ID, "action-result").text)
     wait_for("t5 paused by the arbiter", lambda: "paused by the arbiter" in d.find_element(By.ID, "focus-body").text)
+    # An alert the arbiter acknowledges leaves the open list at once and is
+    # kept in the history (s18-club: it stayed in one list, the history was
+    # nowhere); a reload shows it so again, from the hub.
+    def t6_alerts(list_id):
+        return [li.get_attribute("data-alert") for li in d.find_elements(By.CSS_SELECTOR, f"#{list_id} li[data-alert]")
+                if "board t6: " in li.text]
     d.save_screenshot(os.path.join(OUT, "arbiter-1280x900.png"))
+    d.find_element(By.ID, "close").click()  # back to the boards, under the alerts
+    alert_id = wait_for("t6's finished game among the open alerts", lambda: t6_alerts("alert-list"))[0]
+    click(d, "the alert's Acknowledge", lambda: d.find_element(
+        By.CSS_SELECTOR, f'#alert-list li[data-alert="{alert_id}"] button'))
+    for reloaded in (False, True):
+        if reloaded:
+            d.refresh()
+            wait_for("the alerts after a reload", lambda: d.find_element(By.ID, "alerts").is_displayed())
+        wait_for(f"alert {alert_id} in the history{' after a reload' if reloaded else ''}",
+                 lambda: d.find_elements(By.CSS_SELECTOR, f'#history-list li[data-alert="{alert_id}"]'))
+        still = read("the open alerts", lambda: d.find_elements(By.CSS_SELECTOR, f'#alert-list li[data-alert="{alert_id}"]'))
+        if still:
+            failures.append(f"alert {alert_id} is still open after its Acknowledge (reloaded: {reloaded})")
+        # Signed in: the sign-in form is not shown (it was, under the alerts:
+        # its class's display outdid `hidden`); an alert names its board once
+        # (it said "t6: board t6: game over", "t6: board t6 went offline").
+        if d.find_element(By.ID, "login").is_displayed():
+            failures.append(f"the sign-in form is shown to the signed-in arbiter (reloaded: {reloaded})")
+        twice = read("the alerts' texts", lambda: [
+            t for t in (li.get_attribute("textContent") for li in d.find_elements(By.CSS_SELECTOR, "#alerts li[data-alert]"))
+            if re.search(r"(^|\s)(\S+): board \2\b", t)])
+        if twice:
+            failures.append(f"alerts naming their board twice: {twice}")
+    d.find_element(By.CSS_SELECTOR, "#history summary").click()
+    d.save_screenshot(os.path.join(OUT, "arbiter-alerts-1280x900.png"))
     d.quit()
 
     # 3. Screenshots of the finished round, phone and projector.
@@ -202,14 +296,44 @@ try:
         if w < 500:
             phone_size(d)
         d.get(f"http://127.0.0.1:{shots}/")
-        wait_for("both shots boards finished", lambda: "White wins (checkmate)" in (cards(d).get("t1") or "")
-                 and "last move m11-k11 (8 moves played)" in (cards(d).get("t2") or ""), 90)
+        wait_for("the three shots boards played out", lambda: "White wins (checkmate)" in (cards(d).get("t1") or "")
+                 and "last move m11-k11 (8 moves played)" in (cards(d).get("t2") or "")
+                 and "last move Ba8-c6 (8 moves played)" in (cards(d).get("t3") or ""), 90)
         settled(d)
         compare(f"spectators-{w}x{h}.png", d)
-        click(d, "board t2", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t2"]'))
-        wait_for("the large board", lambda: d.find_element(By.ID, "focus").is_displayed())
-        settled(d)
-        compare(f"board-t2-{w}x{h}.png", d)
+        # The Chess Four table: the bot's seat in the kiosk's words ("bot,
+        # level 2"), the players' names, each seat in its variant's colour
+        # (chess-four.txtpb), on the chips and the pieces alike.
+        rows = read("t3's seats", lambda: seat_rows(d, "t3"))
+        want = [("Ann (White)", CHESS_FOUR_COLOURS[0]), ("Ben (Black)", CHESS_FOUR_COLOURS[1]),
+                ("Cem (Yellow)", CHESS_FOUR_COLOURS[2]), ("bot, level 2 (Dark Brown)", CHESS_FOUR_COLOURS[3])]
+        if rows != want:
+            failures.append(f"t3's seats at {w}x{h}: {rows}, not {want}")
+        fills = read("t3's pieces", lambda: sorted({t.get_attribute("fill") for t in d.find_elements(
+            By.CSS_SELECTOR, 'article.card[data-board="t3"] text.piece')}))
+        if fills != sorted(CHESS_FOUR_COLOURS):
+            failures.append(f"t3's pieces are drawn in {fills}, not its seats' {sorted(CHESS_FOUR_COLOURS)}")
+        # Told apart by a colour-blind spectator: the four colours as the page
+        # shows them, at least 45 apart in normal vision, deuteranopia and
+        # protanopia (the page's colours by name, before the variant's: Black
+        # and Dark Brown 32.6 apart under protanopia).
+        near = nearest_pair([c for _, c in rows])
+        if near and near[0] < 45:
+            failures.append("t3's seat colours %s and %s are only %.1f apart in %s" % (near[1], near[2], near[0], near[3]))
+        # Each chip stands out from its card by its colour or its edge (Black's
+        # chip was Delta E 3.7 from the card, its black edge 16).
+        card_bg, edges = read("t3's chips", lambda: chip_edges(d, "t3"))
+        for (words, fill), edge in zip(rows, edges):
+            apart = max(delta_e(rgb_of(fill), rgb_of(card_bg)), delta_e(rgb_of(edge), rgb_of(card_bg)))
+            if apart < 30:
+                failures.append(f"{words}'s chip ({fill}, edge {edge}) is only {apart:.1f} from its card ({card_bg})")
+        for name in ("t2", "t3"):
+            click(d, f"board {name}", lambda: d.find_element(By.CSS_SELECTOR, f'article.card[data-board="{name}"]'))
+            wait_for("the large board", lambda: d.find_element(By.ID, "focus").is_displayed())
+            settled(d)
+            compare(f"board-{name}-{w}x{h}.png", d)
+            d.find_element(By.ID, "close").click()
+            wait_for("back to all boards", lambda: not d.find_element(By.ID, "focus").is_displayed())
         d.quit()
     # 4. The event's standings on the spectator page (issue 35): from the
     # arbiter's event file, and again without a reload when it changes.
@@ -276,6 +400,7 @@ try:
 except Exception as e:  # noqa: BLE001 - reported as the test's failure
     failures.append(f"{type(e).__name__}: {e}")
 finally:
+    quit_all()
     stop_all()
 
 if failures:
@@ -283,4 +408,5 @@ if failures:
         print("FAIL:", f)
     print(f"logs in {work}")
     sys.exit(1)
+shutil.rmtree(work, ignore_errors=True)  # passed: its journals and logs are not needed
 print("page_test: the live move, the arbiter's pause, the delay, 4 screenshots and the standings passed")

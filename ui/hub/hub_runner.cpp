@@ -26,7 +26,7 @@ std::string hub_usage() {
   return "tabula-hub-screen --broker ADDRESS [--event NAME] [--broker-user NAME --broker-password-file FILE]\n"
          "                  [--broker-ca FILE] [--arbiter-key FILE] [--record FILE]\n"
          "                  [--board-keys FILE]\n"
-         "                  [--windowed] [--size WxH] [--screenshot FILE [--frames N]] [--font-dir DIR]\n";
+         "                  [--windowed] [--size WxH] [--screenshot FILE [--frames N]] [--open BOARD] [--font-dir DIR]\n";
 }
 
 ParsedHubOptions parse_hub_options(std::span<const char* const> args) {
@@ -64,6 +64,9 @@ ParsedHubOptions parse_hub_options(std::span<const char* const> args) {
       if (!value(o.record)) return p;
     } else if (a == "--font-dir") {
       if (!value(o.font_dir)) return p;
+    } else if (a == "--open") {
+      if (!value(v)) return p;
+      o.open = v;
     } else if (a == "--windowed") {
       o.fullscreen = false;
       windowed_given = true;
@@ -153,6 +156,7 @@ int run_hub_screen(const HubScreenOptions& options) {
   GlfwPlatform& platform = *created.platform;
   const std::string font_dir = options.font_dir.empty() ? kDefaultFontDir : options.font_dir;
   HubScreen screen;
+  screen.open(options.open);
   int font_height = 0;
   std::signal(SIGINT, hub_stop);
   std::signal(SIGTERM, hub_stop);

@@ -24,6 +24,7 @@ struct HubScreenOptions {
   std::optional<std::string> screenshot;  // --screenshot FILE: render, write the PNG, exit
   int frames = 30;               // --frames N (with --screenshot; waits for the boards up to N frames)
   std::string font_dir;
+  std::optional<std::string> open;  // --open BOARD: that board in full from the first frame (a screenshot's)
 };
 
 struct ParsedHubOptions {

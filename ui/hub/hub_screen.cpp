@@ -154,8 +154,10 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
                                                   (s.clock_ms() / 1000 % 60 < 10 ? "0" : "") +
                                                   std::to_string(s.clock_ms() / 1000 % 60)
                                             : "";
-      ImGui::Text("%s%s %s  %d%s", i == st.to_move() ? "> " : "  ", s.name().c_str(), seat_player(s).c_str(), s.points(),
-                  clock.c_str());
+      // "> White (Ann)", "Dark Brown (bot, level 2)"; points only where the
+      // variant keeps a ledger (Chess Four's seats all said "0").
+      const std::string points = v && v->ledger != LedgerKind::kNone ? "  " + std::to_string(s.points()) : "";
+      ImGui::Text("%s%s%s%s", i == st.to_move() ? "> " : "  ", seat_title(s).c_str(), points.c_str(), clock.c_str());
     }
     if (side.can_act) {
       ImGui::Separator();
@@ -216,20 +218,48 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
 
 // ---- side panel -----------------------------------------------------------------
 
-void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::vector<HubIntent>& intents) {
-  ImGui::Text("Alerts (%zu open)", model.open_alerts());
-  ImGui::BeginChild("##alerts", {0, ImGui::GetContentRegionAvail().y * 0.55f}, true);
+AlertLists alert_lists(const hub::HubModel& model, std::size_t shown) {
+  AlertLists out;
   const auto& alerts = model.alerts();
   for (auto it = alerts.rbegin(); it != alerts.rend(); ++it) {
-    if (it->acknowledged) continue;
-    ImGui::PushID(static_cast<int>(it->id));
-    ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", hub::to_string(it->kind));
+    std::vector<const hub::Alert*>& list = it->acknowledged ? out.history : out.open;
+    (it->acknowledged ? out.history_count : out.open_count) += 1;
+    if (list.size() < shown) list.push_back(&*it);
+  }
+  return out;
+}
+
+void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::vector<HubIntent>& intents) {
+  // The alerts drawn: a hub keeps every one it raised (20 open per board at
+  // most, hub_model.h); the side panel lists the newest of each list.
+  constexpr std::size_t kShownAlerts = 50;
+  const AlertLists lists = alert_lists(model, kShownAlerts);
+  ImGui::Text("Alerts (%zu open)", lists.open_count);
+  ImGui::BeginChild("##alerts", {0, ImGui::GetContentRegionAvail().y * 0.55f}, true);
+  for (const hub::Alert* a : lists.open) {
+    ImGui::PushID(static_cast<int>(a->id));
+    ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", hub::to_string(a->kind));
     same_line_if(button_width("Open"));
-    if (ImGui::SmallButton("Open")) open_ = it->board;
+    if (ImGui::SmallButton("Open")) open_ = a->board;
     same_line_if(button_width("OK"));
-    if (ImGui::SmallButton("OK")) intents.push_back({HubIntentKind::kAcknowledge, it->id, {}});
-    ImGui::TextWrapped("%s", it->text.c_str());
+    if (ImGui::SmallButton("OK")) intents.push_back({HubIntentKind::kAcknowledge, a->id, {}});
+    ImGui::TextWrapped("%s", a->text.c_str());
     ImGui::PopID();
+  }
+  if (lists.open.empty()) ImGui::TextDisabled("No open alert.");
+  // Acknowledged: out of the way, not lost (closed until the arbiter opens it).
+  const std::string history = "History (" + std::to_string(lists.history_count) + " acknowledged)###alert_history";
+  if (!lists.history.empty() && ImGui::CollapsingHeader(history.c_str())) {
+    for (const hub::Alert* a : lists.history) {
+      ImGui::PushID(static_cast<int>(a->id));
+      ImGui::TextDisabled("%s", hub::to_string(a->kind));
+      same_line_if(button_width("Open"));
+      if (ImGui::SmallButton("Open")) open_ = a->board;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("%s", a->text.c_str());
+      ImGui::PopStyleColor();
+      ImGui::PopID();
+    }
   }
   ImGui::EndChild();
   ImGui::TextUnformatted("Ladder");

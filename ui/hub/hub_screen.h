@@ -44,6 +44,18 @@ struct HubSide {
   std::vector<event::StandingsTable> event_standings;
 };
 
+// The side panel's two alert lists, newest first: the open ones (each with
+// its OK), and the history (acknowledged, kept as an arbiter expects: an
+// alert acknowledged leaves the open list, it is not lost; s18-club). At
+// most `shown` of each; the counts are of all.
+struct AlertLists {
+  std::vector<const hub::Alert*> open;
+  std::vector<const hub::Alert*> history;
+  std::size_t open_count = 0;
+  std::size_t history_count = 0;
+};
+AlertLists alert_lists(const hub::HubModel& model, std::size_t shown);
+
 class HubScreen {
  public:
   void set_fonts(const KioskFonts& fonts) { fonts_ = fonts; }

@@ -43,6 +43,11 @@ std::string seat_player(const hub::wire::Seat& seat) {
   return seat.bot().empty() ? std::string() : "bot, " + seat.bot();
 }
 
+std::string seat_title(const hub::wire::Seat& seat) {
+  const std::string who = seat_player(seat);
+  return who.empty() ? seat.name() : seat.name() + " (" + who + ")";
+}
+
 std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache& cache, std::string& error) {
   const std::string id = st.stage_variant().empty() ? st.variant() : st.stage_variant();
   // A variant id is a short name of letters, digits, '-', '_' and '.'; any

@@ -29,5 +29,8 @@ std::optional<KioskView> hub_view_of(const hub::wire::BoardState& state, RulesCa
 // level 2" for a seat a bot plays (Seat.bot, s17), else "" (a person nobody
 // named; an old board's seats never say bot).
 std::string seat_player(const hub::wire::Seat& seat);
+// The seat and who plays it, as the grid's boards and the opened board say
+// it: "White (Ann)", "Dark Brown (bot, level 2)", "Green".
+std::string seat_title(const hub::wire::Seat& seat);
 
 }  // namespace tabula::ui

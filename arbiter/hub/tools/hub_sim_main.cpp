@@ -3,6 +3,7 @@
 //   tabula-hub-sim board --broker ADDR --event E --board B --journal FILE --pgn FILE
 //                        [--game N] [--variant ID] [--seed N] [--speed X] [--broker-user U --broker-password-file F]
 //                        [--arbiter-key FILE] [--wait-hubs N] [--flush-seconds S]
+//                        [--players A,B,...] [--bots SEAT=LEVEL,...]
 //       plays game N of the PGN file as sensor events (session::generate_script)
 //       through a journaled session in real time divided by X, publishing to
 //       the hub; carries out arbiter actions; stays until the broker and every
@@ -11,6 +12,10 @@
 //       and started again). Prints one line of key=value: moves, seq (items
 //       numbered), digest (of its outbox, codec.h), flushed, slowest_ms (the
 //       slowest input at the table, journal and outbox included), resends, cpu.
+//       --players names the seats in turn order (default "<board>-white,
+//       <board>-black"); --bots marks seats as a bot's in the journal's header,
+//       as the kiosk's --bots does ("Dark Brown=2"): the record is still
+//       played by the script, the hub shows the seat as the bot's (s18-club).
 //   tabula-hub-sim hub --broker ADDR --event E --boards N [--seconds S] [--record FILE] [--client-id ID]
 //                      [--broker-user U --broker-password-file F]
 //       a headless hub: runs until SIGTERM or S seconds, and prints when N
@@ -43,6 +48,7 @@
 #include "hub/sim_board.h"
 #include "hub/tournament.h"
 #include "hub/tools/tcp_proxy.h"
+#include "session/bot_seats.h"
 #include "session/trace_generator.h"
 #include "variants/variant_loader.h"
 
@@ -159,6 +165,26 @@ int board(const cli::Options& o) {
   c.board = o.values.at("board");
   c.journal_path = o.values.at("journal");
   c.players = {c.board + "-white", c.board + "-black"};
+  if (o.values.count("players")) {
+    c.players.clear();
+    std::stringstream names(o.values.at("players"));
+    for (std::string n; std::getline(names, n, ',');) c.players.push_back(n);
+  }
+  if (o.values.count("bots")) {
+    // Refused here, naming the text, as the kiosk refuses it: a header the
+    // hub cannot read would mark no seat and say nothing.
+    auto stages = variants::load_stages(c.variant, "", error);
+    if (stages.empty()) {
+      std::cerr << "tabula-hub-sim: " << error << "\n";
+      return 2;
+    }
+    auto bots = session::parse_bot_seats(o.values.at("bots"), *stages.front());
+    if (!bots.ok()) {
+      std::cerr << "tabula-hub-sim: --bots " << o.values.at("bots") << ": " << bots.error().message << "\n";
+      return 2;
+    }
+    c.bots = o.values.at("bots");
+  }
   if (o.values.count("arbiter-key")) {
     c.key = hub::load_key(o.values.at("arbiter-key"), error);
     if (!c.key) {
@@ -409,7 +435,7 @@ int main(int argc, char** argv) {
   auto o = cli::parse_options(args, 1,
                               {"broker", "broker-ca", "broker-user", "broker-password-file", "event", "board", "journal", "pgn",
                                "game", "variant", "seed", "speed", "arbiter-key", "boards", "seconds", "record",
-                               "kind", "seat", "client-id", "wait-hubs", "flush-seconds", "to", "listen-port"},
+                               "kind", "seat", "client-id", "wait-hubs", "flush-seconds", "to", "listen-port", "players", "bots"},
                               {}, cmd, std::cerr);
   if (!o) return 2;
   if (cmd == "board") return board(*o);

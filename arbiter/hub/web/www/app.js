@@ -26,6 +26,17 @@ function colourOf(b, seat) {
   return (s && (s.colour || SEAT_COLOURS[s.name])) || FALLBACK[seat % 4];
 }
 
+// A piece's outline, as the kiosk draws it (ui/piece_art.cpp, piece_style):
+// a fill as dark as the dark squares (Chess Four's Dark Brown, 16 apart from
+// them in CIE76 Delta E) would sink into them under a black outline, so a
+// fill of luminance 0.2-0.42 gets a light rim; every other a dark one.
+function rimmed(colour) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour || '');
+  if (!m) return false;
+  const lum = (0.2126 * parseInt(m[1], 16) + 0.7152 * parseInt(m[2], 16) + 0.0722 * parseInt(m[3], 16)) / 255;
+  return lum > 0.2 && lum < 0.42;
+}
+
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -73,9 +84,11 @@ function drawBoard(b, big) {
   }
   for (const [f, rk, seat, letter, dead] of b.pieces) {
     const glyph = GLYPHS[letter];
+    const fill = dead ? '#9a9a9a' : colourOf(b, seat);
     const t = svg('text', { x: f + 0.5, y: H - 1 - rk + 0.8, 'text-anchor': 'middle',
-                            class: 'piece' + (dead ? ' dead' : '') + (glyph ? '' : ' letter'),
-                            fill: dead ? '#9a9a9a' : colourOf(b, seat) });
+                            class: 'piece' + (dead ? ' dead' : '') + (glyph ? '' : ' letter') +
+                                   (!dead && rimmed(fill) ? ' rim' : ''),
+                            fill });
     t.textContent = glyph || letter;
     root.appendChild(t);
   }
@@ -338,20 +351,57 @@ function actions(b) {
   return box;
 }
 
-async function loadAlerts() {
-  const res = await fetch('api/arbiter/alerts', { credentials: 'same-origin' });
-  if (res.status === 401) return showLogin();
-  const list = await res.json();
+// The alerts as an arbiter works them: the open ones, newest first, each with
+// its Acknowledge; one acknowledged leaves that list at once (the page does not
+// wait for the next poll) and is kept in the history below it, newest first,
+// as the hall screen keeps it (ui/hub/hub_screen.cpp).
+const SHOWN_ALERTS = 50;
+let acknowledgedHere = new Set();  // ids this page acknowledged, until the hub says so too
+
+function alertTime(ms) {
+  return ms ? new Date(ms).toTimeString().slice(0, 8) : '';
+}
+
+function renderAlerts(list) {
+  const isOpen = a => !a.acknowledged && !acknowledgedHere.has(a.id);
+  const open = list.filter(isOpen);
+  const done = list.filter(a => !isOpen(a));
   const ul = document.getElementById('alert-list');
   ul.replaceChildren();
-  for (const a of list.filter(x => !x.acknowledged).slice(-50).reverse()) {
-    const li = el('li', 'alert ' + a.kind, `${a.board}: ${a.text}`);
+  for (const a of open.slice(-SHOWN_ALERTS).reverse()) {
+    // The text names its board ("board t6: game over (checkmate)", hub_model.cpp).
+    const li = el('li', 'alert ' + a.kind, a.text);
+    li.dataset.alert = a.id;
     const ack = el('button', 'small', 'Acknowledge');
-    ack.addEventListener('click', async () => { await post('api/arbiter/ack', { id: String(a.id) }); loadAlerts(); });
+    ack.addEventListener('click', async () => {
+      const r = await post('api/arbiter/ack', { id: String(a.id) });
+      if (r.ok) acknowledgedHere.add(a.id);
+      else document.getElementById('action-result').textContent = r.text;
+      renderAlerts(list);
+      loadAlerts();
+    });
     li.appendChild(ack);
     ul.appendChild(li);
   }
   if (!ul.children.length) ul.appendChild(el('li', 'note', 'No open alert.'));
+  document.getElementById('alerts-title').textContent = open.length ? `Alerts (${open.length} open)` : 'Alerts';
+  const hist = document.getElementById('history-list');
+  hist.replaceChildren(...done.slice(-SHOWN_ALERTS).reverse().map(a => {
+    const li = el('li', 'alert done ' + a.kind, `${alertTime(a.wall_ms)} ${a.text}`);
+    li.dataset.alert = a.id;
+    return li;
+  }));
+  document.getElementById('history-title').textContent =
+    done.length ? `History (${done.length} acknowledged)` : 'History (none acknowledged yet)';
+}
+
+async function loadAlerts() {
+  const res = await fetch('api/arbiter/alerts', { credentials: 'same-origin' });
+  if (res.status === 401) return showLogin();
+  const list = await res.json();
+  // What the hub now says acknowledged no longer needs remembering here.
+  for (const a of list) if (a.acknowledged) acknowledgedHere.delete(a.id);
+  renderAlerts(list);
 }
 
 function showLogin() {
