@@ -423,7 +423,10 @@ class Tracker {
     core::SquareSet carry;  // the later plies' squares touched before it landed
     std::size_t plies = 0;  // the longest chain read
   };
-  std::optional<ChainReading> chain_reading(const MoveSource& src, bool& several) const;
+  // `undo`, with `several`: the fixes that put the board back before every
+  // chain alike (empty when they differ, or a ply captured).
+  std::optional<ChainReading> chain_reading(const MoveSource& src, bool& several,
+                                            std::vector<Fix>& undo) const;
   // `fill` came before the first lift of `origin` in the touches kept.
   bool filled_before_lift(core::Square origin, const Touch& fill) const;
   // `rests`: squares filled where a rest on its path would be (none: the landing only).

@@ -25,7 +25,46 @@ struct ChainPly {
   std::uint64_t lifted = 0;
   std::uint64_t landed = 0;
   Millis landed_at{0};
+  core::Piece piece;       // the piece moved
+  bool captures = false;   // a piece was taken
 };
+
+// The fixes that put the board back before a chain: each piece moved goes
+// back to where it stood (the last moved first), one in the air is put back.
+// Empty when a ply captured (the victim's way back is not followed here).
+std::vector<Fix> undo_chain(const std::vector<ChainPly>& chain, const core::RuleSet& rules) {
+  struct Track {
+    Square origin = core::kNoSquare;
+    Square now = core::kNoSquare;  // kNoSquare: in the air
+    core::Piece piece;
+    std::size_t last = 0;
+  };
+  std::vector<Track> tracks;
+  for (std::size_t k = 0; k < chain.size(); ++k) {
+    const ChainPly& p = chain[k];
+    if (p.captures) return {};
+    const Square o = p.group.footprint.origin;
+    auto it = std::find_if(tracks.begin(), tracks.end(), [&](const Track& t) { return t.now == o; });
+    if (it == tracks.end()) it = tracks.insert(tracks.end(), Track{o, o, p.piece, k});
+    it->now = p.landed != 0 ? p.group.moves.front().to : core::kNoSquare;
+    it->last = k;
+  }
+  std::sort(tracks.begin(), tracks.end(), [](const Track& a, const Track& b) { return a.last > b.last; });
+  std::vector<Fix> out;
+  for (const Track& t : tracks) {
+    if (t.now == t.origin) continue;
+    const std::string name = piece_name_of(rules, t.piece);
+    if (t.now == core::kNoSquare) {
+      out.push_back(Fix{FixKind::kPut, core::kNoSquare, t.origin, t.piece,
+                        "put " + name + " back on " + rules.geometry.name(t.origin)});
+    } else {
+      out.push_back(Fix{FixKind::kMove, t.now, t.origin, t.piece,
+                        "move " + name + " from " + rules.geometry.name(t.now) + " back to " +
+                            rules.geometry.name(t.origin)});
+    }
+  }
+  return out;
+}
 
 // The position after `g` plays `m`, with what the reeds should then show.
 struct ChainStep {
@@ -60,8 +99,8 @@ bool chain_candidate(const CandidateGroup& g, const SquareSet& touched, const Sq
 
 }  // namespace
 
-std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& src,
-                                                            bool& several) const {
+std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& src, bool& several,
+                                                            std::vector<Fix>& undo) const {
   // Session 18, soak seeds chess 4288 and bipartite-stage2 3856 with the hand
   // habits: the next seat lifted its piece before the mover's landed (Black's
   // queen off e4 as White's queen goes e2-e3, a square on Qe2xe4's way), and
@@ -85,6 +124,7 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   // several are reported (`several`) so that nobody is told he moved
   // illegally.
   several = false;
+  undo.clear();
   if (disturbed_ || board_.stray().any()) return std::nullopt;
   const SquareSet ignore = ignored();
   const SquareSet touched = summary_.touched;
@@ -149,7 +189,7 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   std::vector<std::vector<ChainPly>> chains;
   // A bound on the positions played (a hand sweeping the board touches many
   // squares, and the chains multiply): past it the board is judged as
-  // before, no chain read (a real chain of four plies plays a few dozen).
+  // before, no chain read.
   constexpr int kMaxSteps = 400;
   int steps = 0;
   bool gave_up = false;
@@ -189,14 +229,15 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
         want.reset(at(o));
         if (!same(want) || could_take(prev, last.group, o)) continue;
         in_air.push_back(o);
-        chain.push_back(ChainPly{g, up, 0, Millis{0}});
+        chain.push_back(ChainPly{g, up, 0, Millis{0}, game.position().at(o), false});
         if (explained(chain)) chains.push_back(chain);
         chain.pop_back();
         continue;
       }
       const ChainStep s = step(game, g);
       if (!s.game) continue;
-      chain.push_back(ChainPly{g, up, l->seq, l->time});
+      chain.push_back(ChainPly{g, up, l->seq, l->time, game.position().at(o),
+                               g.footprint.kept.any() || g.moves.front().kind == core::MoveKind::kEnPassant});
       if (same(s.expected) && explained(chain)) chains.push_back(chain);
       if (chain.size() < kMaxPlies) self(self, *s.game, groups, s.groups, last.landed);
       chain.pop_back();
@@ -210,7 +251,9 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
     if (began == 0 || l1 == nullptr) continue;
     const ChainStep s1 = step(src.game(), g1);
     if (!s1.game) continue;
-    chain.assign(1, ChainPly{g1, up1, l1->seq, l1->time});
+    chain.assign(1, ChainPly{g1, up1, l1->seq, l1->time, src.game().position().at(g1.footprint.origin),
+                             g1.footprint.kept.any() ||
+                                 g1.moves.front().kind == core::MoveKind::kEnPassant});
     extend(extend, *s1.game, groups_, s1.groups, began);
   }
   // A single move is read by evaluate (shows_result), not here.
@@ -221,8 +264,17 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
     if (c.front().group.moves.front() != first.group.moves.front() ||
         c.front().landed != first.landed) {
       several = true;
-      return std::nullopt;
+      break;
     }
+  }
+  if (several) {
+    // Put the board back: the same fixes whichever chain was played (the
+    // pieces end where they began), else none named from the chains.
+    undo = undo_chain(chains.front(), src.game().rules());
+    for (const std::vector<ChainPly>& c : chains) {
+      if (undo_chain(c, src.game().rules()) != undo) undo.clear();
+    }
+    return std::nullopt;
   }
   ChainReading out;
   for (std::size_t i = 0; i < groups_.size(); ++i) {

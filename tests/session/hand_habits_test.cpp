@@ -966,6 +966,36 @@ TEST(Soak18, AReplyLandedBeforeTheMoveItAnswersIsNoProofOfThatMove) {
              {"Bc3-d4", "Nf6-d7", "Bd4-g7", "d5-d4", "Ng1-h3"});
 }
 
+TEST(Soak18, TwoChainsOfPliesInFlightAreNoIllegalMoveOfAnyone) {
+  // The hands leave two readings (session 18): White lifts his a1 rook,
+  // Black lifts his a6 knight (which Ra1xa6 could take); the rook rests on
+  // a3, then on a4, and is lifted; the knight lands on c5; the rook lands on
+  // a6. Ra1-a3, Na6-c5, Ra3-a6 and Ra1-a4, Na6-c5, Ra4-a6 both follow the
+  // touches (where the hand let go of the rook, a3 or a4, no reed can see).
+  // The board differs on a1 and c5 only: "White's rook cannot go from a1
+  // to c5" would accuse White of a move nobody made. Nothing is read, and
+  // the board is ruled without an illegal-move accusation.
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s;
+    s.tracker.commit_at_once = at_once;
+    Table t("chess", "4k3/8/n7/8/8/8/8/R3K3 w - - 0 1", s);
+    t.setup();
+    t.up("a1", 100).up("a6", 200).down("a3", 150).up("a3", 400).down("a4", 60);
+    t.up("a4", 300).down("c5", 150).down("a6", 300).wait(2500);
+    EXPECT_EQ(t.moves(), Strings{}) << "commit_at_once " << at_once << "\n" << t.transcript();
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty())
+        << "commit_at_once " << at_once << "\n" << t.transcript();
+    // Put back as either chain leaves it: the rook from a6, the knight from
+    // c5 (not "White's rook from c5", where the knight stands).
+    bool told = false;
+    for (const auto& r : t.rulings(RulingKind::kOutOfSync))
+      told = told || r.text.find("more than one sequence of legal moves: put the board back as "
+                                 "it was (move White's rook from a6 back to a1; then move "
+                                 "Black's knight from c5 back to a6)") != std::string::npos;
+    EXPECT_TRUE(told) << "commit_at_once " << at_once << "\n" << t.transcript();
+  }
+}
+
 TEST(Soak14, AReadingShownOnlyByAFlickerGivesBackTheMoveThatStood) {
   // chess seed 633 (commit_at_once off): Qb4xNa3; White's Qa5-c3 stands on
   // c3 378 ms; Black lifts it to take it, and his queen's reed on a3 bounces
