@@ -43,6 +43,8 @@
 //   kMoving         | settled, a piece resting on the    | kMoving         | (judged once it
 //                   |   path of a legal move of its own  |                 |   has rested as
 //                   |   (the rest square no legal move)  |                 |   long as kSlide)
+//   kMoving         | settled, the touches one chain of  | kMoving         | Commit its first
+//                   |   plies in flight (chain_reading)  |                 |   move (session 18)
 //   kMoving         | settled, anything else             | kMismatch       | Mismatch (illegal
 //                   |                                    |                 |   move or out of
 //                   |                                    |                 |   sync, with fixes)
@@ -411,6 +413,20 @@ class Tracker {
                    const MoveSource* src) const;
   bool set_beside_waypoint(core::Square from, core::Square w_to, core::Square landing,
                            const core::Position& pos) const;
+  // Session 18: the board read as several plies in flight (tracker_chains.cpp):
+  // the first of them, when every chain of plies the touches allow begins
+  // with it; `several` when chains begin with different moves.
+  struct ChainReading {
+    std::size_t group = 0;         // the mover's move, an index into groups_
+    std::uint64_t landed_seq = 0;  // its landing (the touches after it are the later plies')
+    Millis landed_at{0};
+    core::SquareSet carry;  // the later plies' squares touched before it landed
+    std::size_t plies = 0;  // the longest chain read
+  };
+  // `undo`, with `several`: the fixes that put the board back before every
+  // chain alike (empty when they differ, or a ply captured).
+  std::optional<ChainReading> chain_reading(const MoveSource& src, bool& several,
+                                            std::vector<Fix>& undo) const;
   // `fill` came before the first lift of `origin` in the touches kept.
   bool filled_before_lift(core::Square origin, const Touch& fill) const;
   // `rests`: squares filled where a rest on its path would be (none: the landing only).

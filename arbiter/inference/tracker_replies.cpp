@@ -8,6 +8,12 @@
 
 namespace tabula::inference {
 
+namespace {
+// One poll of a real DGT board (issue 27 item 9): events within it come in
+// either order.
+constexpr Millis kOnePoll{270};
+}  // namespace
+
 using core::Move;
 using core::Piece;
 using core::Square;
@@ -273,10 +279,41 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
       if (s != reply_seat && s != mover_) third.set(q);
     }
     const Evidence ev3 = Evidence::of(a.expected, board_.occupied(), a.ignored | third, summary_);
+    // M's landing: the first fill of its square after its piece last left
+    // its origin (0: not known, castling or a placement).
+    const Touch* m_landed = nullptr;
+    if (f.origin != core::kNoSquare && core::is_valid(landing)) {
+      const std::uint64_t m_up = summary_.last_up[static_cast<std::size_t>(core::index_of(f.origin))];
+      for (const Touch& t : log_.touches()) {
+        if (t.square == landing && t.occupied && !t.flicker && t.seq > m_up) {
+          m_landed = &t;
+          break;
+        }
+      }
+    }
+    // The reply r landed before M did, by more than one poll of a real
+    // board (issue 27 item 9: landings in the same 270 ms poll come in
+    // either order; White's d2-d4 reported 40 ms before Black's knight on f6).
+    const auto landed_first = [&](const CandidateGroup& r) {
+      const Square r_to = r.moves.front().to;
+      if (m_landed == nullptr || r.footprint.origin == core::kNoSquare || !core::is_valid(r_to) ||
+          !board_.occupied().test(core::index_of(r_to)))
+        return false;
+      const std::uint64_t down = summary_.last_down[static_cast<std::size_t>(core::index_of(r_to))];
+      for (const Touch& t : log_.touches()) {
+        if (t.seq == down) return m_landed->time - t.time > kOnePoll;
+      }
+      return false;
+    };
     for (const CandidateGroup& r : a.groups) {
       // A piece lands after it leaves, the reply's too (session 12, a hand
       // knocking g7 onto f6 after Qh6-g6 landed: g7-g6 "shown" with Qh6-f6).
-      const bool impossible = landed_before_it_left(r, ev1.diff & board_.occupied());
+      // And no reply lands a poll or more before the move it answers
+      // (session 18, chess soak seed 5410: Bc3-d4 landed, Black lifted f6,
+      // White lifted the bishop again and Black's knight landed on d7 488 ms
+      // before the bishop, going on to g7, rested on e5: Bc3-e5 with
+      // Nf6-d7 was committed).
+      const bool impossible = landed_before_it_left(r, ev1.diff & board_.occupied()) || landed_first(r);
       const bool whole = !impossible && shows_result(r.footprint, ev1);
       const bool lifted_on = !whole && !impossible && whole_with_later_lifts(r, a, summary_);
       later_lifts = later_lifts || lifted_on;

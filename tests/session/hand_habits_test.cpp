@@ -898,27 +898,101 @@ TEST(Soak17, ThreeSeatsLiftingOutOfTurnAreStillABurst) {
   }
 }
 
-TEST(Soak15, AWaypointItsPieceLeftIsNotCommittedWhenTheBoardIsRuled) {
+TEST(Soak18, AWaypointLeftAsTheNextSeatLiftsIsReadAsThePliesInFlight) {
   // chess seed 1435 (habits off): Black's bishop rests on c5 (Bf8-c5, on
-  // Bf8-b4's way), leaves it for b4 as White lifts his a3 knight (which
-  // Bf8xa3 could take: two readings), is lifted again 509 ms later and set
-  // on e7 as the knight lands on b5; White goes on. No reading is exact:
-  // the board is ruled out of sync, but Bf8-c5 (its square empty, nothing
-  // able to take there) is no longer accepted first (a wrong move shown and
-  // spoken, then the ruling).
+  // Bf8-b4's way), lands on b4 as White lifts his a3 knight, is lifted again
+  // 509 ms later (Black's next move) before the knight lands on b5, and is
+  // set on e7; White adjusts a1 and lifts his e5 bishop. Session 15 ruled
+  // the board out of sync (and no longer accepted Bf8-c5 first); the
+  // touches, in their order, fit one chain of plies: Bf8-b4 (c5, d6 and e7
+  // brushed on its way), Na3-b5, Bb4-e7, and White's bishop in the air.
+  // Bf8-c5 with Na3-b5 and Bc5-e7 leaves b4's fill and lift unexplained.
+  both_modes("1rbq1b1r/pppk1ppp/n7/3pB3/P7/NP3P1N/2PnPKPP/R2Q1BR1 b - - 0 9",
+             [](Table& t) {
+               t.up("f8", 100).down("e7", 427).up("e7", 50).down("d6", 25).up("d6", 156);
+               t.down("d6", 2).up("d6", 4).down("c5", 27).up("c5", 140).up("a3", 1);
+               t.down("b4", 25).up("b4", 509).down("b5", 24).down("e7", 454).up("e7", 260);
+               t.down("e7", 175).up("a1", 227).down("a1", 138).up("e5", 268).down("e5", 1);
+               t.up("e5", 4).down("d4", 684);
+             },
+             {"Bf8-b4", "Na3-b5", "Bb4-e7", "Be5-d4"});
+}
+
+TEST(Soak18, ThreePliesInFlightAreReadNotRuledAnIllegalMove) {
+  // bipartite-stage2 seed 3856 (the habits on): White lifts his c4 rook,
+  // Black lifts his c6 soldier (which Rc4xc6 through c5 could take) before
+  // the rook lands on c5; White lifts the rook again, for his next move,
+  // before the soldier lands on b5, and sets it on c6. The board differs
+  // from the position on c4 (emptied) and b5 (filled): "White's orthogonal
+  // power piece cannot go from c4 to b5", an accusation of a move nobody
+  // made. The touches fit one chain: Rc4-c5, Sc6-b5, Rc5-c6.
+  both_modes("bipartite-stage2", "1bkg1/1C2c/2d1s/1ms2/*3*/1MR2/K4/S1M2/1G2D w - - 2 19",
+             [](Table& t) {
+               t.up("c4", 100).up("c6", 537).down("c5", 61).up("c5", 326).down("b5", 215);
+               t.down("c6", 320);
+             },
+             {"Rc4-c5", "Sc6-b5", "Rc5-c6"});
+}
+
+TEST(Soak18, AMoveItsReplyAndTheMoverAgainInTheAirAreReadInTurn) {
+  // chess seed 4288 (the habits on): White's queen goes e2-e3 (Qe2xe4 passes
+  // e3); Black lifts his e4 queen before it lands; White lifts his queen
+  // again before Black's lands on h7, and sets it on d4 553 ms after. At
+  // the settle time (White's queen in the air) the board was ruled out of
+  // sync; it is Qe2-e3, Qe4-h7 and White's queen under way: Qe3-d4.
+  both_modes("rnb1kb1N/pp2pp2/3p3n/2p3p1/P3q3/1P3PP1/2PPQ2P/1RB1KB1R w Kq - 0 18",
+             [](Table& t) {
+               t.up("e2", 100).down("e2", 3).up("e2", 4).up("e4", 426).down("e3", 212);
+               t.up("e3", 330).down("h7", 65).down("d4", 553);
+             },
+             {"Qe2-e3", "Qe4-h7", "Qe3-d4"});
+}
+
+TEST(Soak18, AReplyLandedBeforeTheMoveItAnswersIsNoProofOfThatMove) {
+  // chess seed 5410 (the habits on), a wrong move accepted: White's bishop
+  // lands on d4 (Bc3-d4) after Black lifted f6; White lifts it again before
+  // Black's knight lands on d7, and slides it on to g7, resting on e5 for
+  // 761 ms. Bc3-e5 (through d4) with Nf6-d7 seen whole was committed, though
+  // the knight landed 488 ms before the bishop reached e5: no reply lands
+  // before the move it answers (more than one poll of a real board, 270 ms,
+  // early). Read: Bc3-d4, Nf6-d7, Bd4-g7, then d5-d4 and Ng1-h3.
+  both_modes("rn1qk2r/p3bp1p/b1p1pn2/1p1p2p1/2P2P2/PPB5/3PP1PP/RN1QKBNR w KQkq - 2 9",
+             [](Table& t) {
+               t.up("c3", 100).down("c3", 1).up("c3", 2).up("f6", 610).down("d4", 94);
+               t.up("d4", 279).down("d7", 238).down("e5", 488).up("e5", 2).down("e5", 2);
+               t.up("e5", 761).down("f6", 17).up("f6", 1).down("f6", 3).up("f6", 23);
+               t.up("d5", 8).down("g7", 34).up("g1", 468).down("d4", 2).down("h3", 257);
+             },
+             {"Bc3-d4", "Nf6-d7", "Bd4-g7", "d5-d4", "Ng1-h3"});
+}
+
+TEST(Soak18, TwoChainsOfPliesInFlightAreNoIllegalMoveOfAnyone) {
+  // The hands leave two readings (session 18): White lifts his a1 rook,
+  // Black lifts his a6 knight (which Ra1xa6 could take); the rook rests on
+  // a3, then on a4, and is lifted; the knight lands on c5; the rook lands on
+  // a6. Ra1-a3, Na6-c5, Ra3-a6 and Ra1-a4, Na6-c5, Ra4-a6 both follow the
+  // touches (where the hand let go of the rook, a3 or a4, no reed can see).
+  // The board differs on a1 and c5 only: "White's rook cannot go from a1
+  // to c5" would accuse White of a move nobody made. Nothing is read, and
+  // the board is ruled without an illegal-move accusation.
   for (bool at_once : {true, false}) {
     session::SessionSettings s;
     s.tracker.commit_at_once = at_once;
-    Table t("chess", "1rbq1b1r/pppk1ppp/n7/3pB3/P7/NP3P1N/2PnPKPP/R2Q1BR1 b - - 0 9", s);
+    Table t("chess", "4k3/8/n7/8/8/8/8/R3K3 w - - 0 1", s);
     t.setup();
-    t.up("f8", 100).down("e7", 427).up("e7", 50).down("d6", 25).up("d6", 156).down("d6", 2);
-    t.up("d6", 4).down("c5", 27).up("c5", 140).up("a3", 1).down("b4", 25).up("b4", 509);
-    t.down("b5", 24).down("e7", 454).up("e7", 260).down("e7", 175).up("a1", 227).down("a1", 138);
-    t.up("e5", 268).down("e5", 1).up("e5", 4).down("d4", 684);
-    t.wait(2500);
+    t.up("a1", 100).up("a6", 200).down("a3", 150).up("a3", 400).down("a4", 60);
+    t.up("a4", 300).down("c5", 150).down("a6", 300).wait(2500);
     EXPECT_EQ(t.moves(), Strings{}) << "commit_at_once " << at_once << "\n" << t.transcript();
-    EXPECT_FALSE(t.rulings(RulingKind::kOutOfSync).empty())
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty())
         << "commit_at_once " << at_once << "\n" << t.transcript();
+    // Put back as either chain leaves it: the rook from a6, the knight from
+    // c5 (not "White's rook from c5", where the knight stands).
+    bool told = false;
+    for (const auto& r : t.rulings(RulingKind::kOutOfSync))
+      told = told || r.text.find("more than one sequence of legal moves: put the board back as "
+                                 "it was (move White's rook from a6 back to a1; then move "
+                                 "Black's knight from c5 back to a6)") != std::string::npos;
+    EXPECT_TRUE(told) << "commit_at_once " << at_once << "\n" << t.transcript();
   }
 }
 

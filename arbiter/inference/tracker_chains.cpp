@@ -1,0 +1,302 @@
+// tracker_chains.cpp — the Tracker (tracker.h) reading a board that shows no
+// move as several plies in flight (session 18): the mover's move, the next
+// seat's reply landed after it, and the seat after that already moving (its
+// piece in the air or landed after the reply). Judged only when the board
+// would otherwise be ruled (judge).
+#include "inference/tracker.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace tabula::inference {
+
+using core::Move;
+using core::Square;
+using core::SquareSet;
+
+namespace {
+
+// One ply of a chain: the piece lifted from its origin (seq of that lift)
+// and set down on its landing (seq of that fill; 0 while it is in the air).
+struct ChainPly {
+  CandidateGroup group;
+  std::uint64_t lifted = 0;
+  std::uint64_t landed = 0;
+  Millis landed_at{0};
+  core::Piece piece;       // the piece moved
+  bool captures = false;   // a piece was taken
+};
+
+// The fixes that put the board back before a chain: each piece moved goes
+// back to where it stood (the last moved first), one in the air is put back.
+// Empty when a ply captured (the victim's way back is not followed here).
+std::vector<Fix> undo_chain(const std::vector<ChainPly>& chain, const core::RuleSet& rules) {
+  struct Track {
+    Square origin = core::kNoSquare;
+    Square now = core::kNoSquare;  // kNoSquare: in the air
+    core::Piece piece;
+    std::size_t last = 0;
+  };
+  std::vector<Track> tracks;
+  for (std::size_t k = 0; k < chain.size(); ++k) {
+    const ChainPly& p = chain[k];
+    if (p.captures) return {};
+    const Square o = p.group.footprint.origin;
+    auto it = std::find_if(tracks.begin(), tracks.end(), [&](const Track& t) { return t.now == o; });
+    if (it == tracks.end()) it = tracks.insert(tracks.end(), Track{o, o, p.piece, k});
+    it->now = p.landed != 0 ? p.group.moves.front().to : core::kNoSquare;
+    it->last = k;
+  }
+  std::sort(tracks.begin(), tracks.end(), [](const Track& a, const Track& b) { return a.last > b.last; });
+  std::vector<Fix> out;
+  for (const Track& t : tracks) {
+    if (t.now == t.origin) continue;
+    const std::string name = piece_name_of(rules, t.piece);
+    if (t.now == core::kNoSquare) {
+      out.push_back(Fix{FixKind::kPut, core::kNoSquare, t.origin, t.piece,
+                        "put " + name + " back on " + rules.geometry.name(t.origin)});
+    } else {
+      out.push_back(Fix{FixKind::kMove, t.now, t.origin, t.piece,
+                        "move " + name + " from " + rules.geometry.name(t.now) + " back to " +
+                            rules.geometry.name(t.origin)});
+    }
+  }
+  return out;
+}
+
+// The position after `g` plays `m`, with what the reeds should then show.
+struct ChainStep {
+  std::optional<core::Game> game;
+  SquareSet expected;
+  std::vector<CandidateGroup> groups;
+};
+
+ChainStep chain_step(const core::Game& before, const CandidateGroup& r, const MoveSource& src) {
+  ChainStep out;
+  core::Game g = before;
+  std::vector<core::Ruling> rulings = g.play(r.moves.front());
+  if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove ||
+      g.outcome().over)
+    return out;
+  out.expected = occupancy_of(g.position());
+  out.groups = candidate_groups(g.position(), src.moves(g));
+  out.game = std::move(g);
+  return out;
+}
+
+// A plain move the touches can follow: one move (no choice of piece), from
+// a square (no placement), no castling (two pieces), on squares all touched
+// and all compared.
+bool chain_candidate(const CandidateGroup& g, const SquareSet& touched, const SquareSet& ignore) {
+  if (g.moves.size() != 1 || g.footprint.origin == core::kNoSquare ||
+      g.moves.front().kind == core::MoveKind::kCastle || !core::is_valid(g.moves.front().to))
+    return false;
+  const SquareSet t = g.footprint.touched();
+  return (t & ~touched).none() && (t & ignore).none();
+}
+
+}  // namespace
+
+std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& src, bool& several,
+                                                            std::vector<Fix>& undo) const {
+  // Session 18, soak seeds chess 4288 and bipartite-stage2 3856 with the hand
+  // habits: the next seat lifted its piece before the mover's landed (Black's
+  // queen off e4 as White's queen goes e2-e3, a square on Qe2xe4's way), and
+  // the mover lifted his piece again for his next move before the reply
+  // landed (e3 lifted, Qe4-h7 lands, then Qe3-d4). No move and its reply
+  // under way explain the board: three plies do. A chain (two to four
+  // plies) is read when the touches, in their order, follow one piece at a
+  // time:
+  //   - M1, the mover's: its origin lifted, then its landing filled (L1);
+  //   - M2, the next seat's, its piece lifted after M1's first lifted, set
+  //     down after its lift and after L1 (no reply lands before the move it
+  //     answers), or still in the air;
+  //   - each ply after, by the seat then to move, lifted after the landing
+  //     two plies before (M3 after L1), set down after the ply before it
+  //     landed, or still in the air (then the last);
+  // the board is exactly the position after them (the last piece off its
+  // square when it is in the air), and every touch is explained (below). A
+  // piece in the air that the ply before could still take, going on
+  // through its landing, may be a victim lifted first: no reading. Every
+  // chain that fits is found; one first move common to all is the reading,
+  // several are reported (`several`) so that nobody is told he moved
+  // illegally.
+  several = false;
+  undo.clear();
+  if (disturbed_ || board_.stray().any()) return std::nullopt;
+  const SquareSet ignore = ignored();
+  const SquareSet touched = summary_.touched;
+  const SquareSet occ = board_.occupied();
+  const auto at = [](Square q) { return static_cast<std::size_t>(core::index_of(q)); };
+  // The first lift of `q` in the touches kept, and the first fill of `q`
+  // after the touch `after`; flickers are neither (0: none).
+  const auto first_up = [&](Square q) -> std::uint64_t {
+    for (const Touch& t : log_.touches())
+      if (t.square == q && !t.occupied && !t.flicker) return t.seq;
+    return 0;
+  };
+  const auto fill_after = [&](Square q, std::uint64_t after) -> const Touch* {
+    for (const Touch& t : log_.touches())
+      if (t.square == q && t.occupied && !t.flicker && t.seq > after) return &t;
+    return nullptr;
+  };
+  const auto same = [&](const SquareSet& want) { return ((want ^ occ) & ~ignore).none(); };
+  const auto lift_of = [&](const CandidateGroup& g) {
+    return summary_.last_up[at(g.footprint.origin)];
+  };
+  // The piece of `g` could still go on through its landing to take on `q`.
+  const auto could_take = [](const std::vector<CandidateGroup>& from, const CandidateGroup& g,
+                             Square q) {
+    const Square o = g.footprint.origin;
+    for (const CandidateGroup& h : from) {
+      if (h.footprint.origin == o && h.moves.front().to == q &&
+          lies_between(o, g.moves.front().to, q))
+        return true;
+    }
+    return false;
+  };
+
+  // Squares touched that no ply of a chain explains: not a square of its
+  // footprint, not a square a ply's piece passed over (a slide's brush or
+  // rest), not a standing piece lifted and put back (an adjustment). A
+  // piece set down and lifted off such a square was a piece going on that
+  // the chain does not follow (chess soak seed 1435, habits off: Bf8-c5
+  // with Na3-b5 and Bc5-e7 leaves b4's fill and lift unexplained; Bf8-b4
+  // with Na3-b5 and Bb4-e7 explains every touch).
+  SquareSet touched_for_real;
+  for (const Touch& t : log_.touches())
+    if (!t.flicker) touched_for_real.set(core::index_of(t.square));
+  const auto explained = [&](const std::vector<ChainPly>& chain) {
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (!touched_for_real.test(q) || (expected_.test(q) && occ.test(q))) continue;
+      bool ok = false;
+      for (const ChainPly& p : chain) {
+        const Square o = p.group.footprint.origin;
+        if (p.landed == 0) {  // in the air: its origin only
+          ok = ok || core::index_of(o) == q;
+          continue;
+        }
+        ok = ok || p.group.footprint.touched().test(q) ||
+             lies_between(o, static_cast<Square>(q), p.group.moves.front().to);
+      }
+      if (!ok) return false;
+    }
+    return true;
+  };
+
+  std::vector<std::vector<ChainPly>> chains;
+  // A bound on the positions played (a hand sweeping the board touches many
+  // squares, and the chains multiply): past it the board is judged as
+  // before, no chain read.
+  constexpr int kMaxSteps = 400;
+  int steps = 0;
+  bool gave_up = false;
+  const auto step = [&](const core::Game& before, const CandidateGroup& r) {
+    if (++steps > kMaxSteps) {
+      gave_up = true;
+      return ChainStep{};
+    }
+    return chain_step(before, r, src);
+  };
+  // Extends `chain` (its last ply landed; `began`: the seq after which the
+  // next ply's piece must have been lifted) by the ply of `groups`, the
+  // moves of `game`; `prev` the groups the last ply was chosen from.
+  constexpr std::size_t kMaxPlies = 4;
+  std::vector<ChainPly> chain;
+  const auto extend = [&](auto&& self, const core::Game& game,
+                          const std::vector<CandidateGroup>& prev,
+                          const std::vector<CandidateGroup>& groups, std::uint64_t began) -> void {
+    const ChainPly last = chain.back();  // a copy: the chain grows below
+    std::vector<Square> in_air;  // origins read in the air (one chain each)
+    for (const CandidateGroup& g : groups) {
+      const Square o = g.footprint.origin;
+      if (g.moves.size() != 1 || o == core::kNoSquare) continue;
+      const std::uint64_t up = lift_of(g);
+      if (up <= began) continue;
+      const Touch* l = chain_candidate(g, touched, ignore)
+                           ? fill_after(g.moves.front().to, std::max(up, last.landed))
+                           : nullptr;
+      if (l == nullptr) {
+        // Its piece in the air: the board is the position before it with
+        // its square empty, and it is no victim lifted first that the ply
+        // before could still take, going on through its landing.
+        if (occ.test(core::index_of(o)) ||
+            std::find(in_air.begin(), in_air.end(), o) != in_air.end())
+          continue;
+        SquareSet want = occupancy_of(game.position());
+        want.reset(at(o));
+        if (!same(want) || could_take(prev, last.group, o)) continue;
+        in_air.push_back(o);
+        chain.push_back(ChainPly{g, up, 0, Millis{0}, game.position().at(o), false});
+        if (explained(chain)) chains.push_back(chain);
+        chain.pop_back();
+        continue;
+      }
+      const ChainStep s = step(game, g);
+      if (!s.game) continue;
+      chain.push_back(ChainPly{g, up, l->seq, l->time, game.position().at(o),
+                               g.footprint.kept.any() || g.moves.front().kind == core::MoveKind::kEnPassant});
+      if (same(s.expected) && explained(chain)) chains.push_back(chain);
+      if (chain.size() < kMaxPlies) self(self, *s.game, groups, s.groups, last.landed);
+      chain.pop_back();
+    }
+  };
+  for (const CandidateGroup& g1 : groups_) {
+    if (!chain_candidate(g1, touched, ignore)) continue;
+    const std::uint64_t began = first_up(g1.footprint.origin);
+    const std::uint64_t up1 = lift_of(g1);
+    const Touch* l1 = fill_after(g1.moves.front().to, up1);
+    if (began == 0 || l1 == nullptr) continue;
+    const ChainStep s1 = step(src.game(), g1);
+    if (!s1.game) continue;
+    chain.assign(1, ChainPly{g1, up1, l1->seq, l1->time, src.game().position().at(g1.footprint.origin),
+                             g1.footprint.kept.any() ||
+                                 g1.moves.front().kind == core::MoveKind::kEnPassant});
+    extend(extend, *s1.game, groups_, s1.groups, began);
+  }
+  // A single move is read by evaluate (shows_result), not here.
+  std::erase_if(chains, [](const std::vector<ChainPly>& c) { return c.size() < 2; });
+  if (chains.empty() || gave_up) return std::nullopt;
+  const ChainPly& first = chains.front().front();
+  for (const std::vector<ChainPly>& c : chains) {
+    if (c.front().group.moves.front() != first.group.moves.front() ||
+        c.front().landed != first.landed) {
+      several = true;
+      break;
+    }
+  }
+  if (several) {
+    // Put the board back: the same fixes whichever chain was played (the
+    // pieces end where they began), else none named from the chains.
+    undo = undo_chain(chains.front(), src.game().rules());
+    for (const std::vector<ChainPly>& c : chains) {
+      if (undo_chain(c, src.game().rules()) != undo) undo.clear();
+    }
+    return std::nullopt;
+  }
+  ChainReading out;
+  for (std::size_t i = 0; i < groups_.size(); ++i) {
+    if (groups_[i].moves.front() == first.group.moves.front()) out.group = i;
+  }
+  out.landed_seq = first.landed;
+  out.landed_at = first.landed_at;
+  // The later plies' touches before M1 landed (the reply's piece lifted
+  // first) are theirs: kept past M1's commit.
+  for (const std::vector<ChainPly>& c : chains) {
+    for (std::size_t k = 1; k < c.size(); ++k) {
+      if (c[k].landed != 0) {
+        out.carry |= c[k].group.footprint.touched();
+      } else {
+        out.carry.set(at(c[k].group.footprint.origin));  // in the air: its origin only
+      }
+    }
+  }
+  out.carry &= ~first.group.footprint.touched();
+  out.plies = 0;
+  for (const std::vector<ChainPly>& c : chains) out.plies = std::max(out.plies, c.size());
+  return out;
+}
+
+}  // namespace tabula::inference
