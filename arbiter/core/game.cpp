@@ -70,7 +70,6 @@ bool Game::random_mover(Seat s) const {
   return false;
 }
 
-
 // ---- text -------------------------------------------------------------------
 
 std::string Game::seat_name(Seat s) const {
