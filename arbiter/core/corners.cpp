@@ -158,14 +158,7 @@ void Modules::Corners::advance_corner_state(const Game& g, CornerState& st, Seat
                                             const SquareSet& converted) {
   if (mover != kNoSeat) st.note_turn(mover);
   // The edge pawns of the first round move with their pawns.
-  if (st.edge_pawns.any()) {
-    if (captured && st.edge_pawns[index_of(captured_on)])
-      st.edge_pawns.reset(index_of(captured_on));
-    if (m.from != kNoSquare && st.edge_pawns[index_of(m.from)]) {
-      st.edge_pawns.reset(index_of(m.from));
-      st.edge_pawns.set(index_of(m.to));
-    }
-  }
+  if (st.edge_pawns.any()) advance_edge_pawns(st, m, captured_on, captured);
   // The corner queens move with their pieces and are lost when captured.
   for (int s = 0; s < g.rules_->seat_count() && st.any_entered(); ++s) {
     CornerQueens& queens = st.queens[s];

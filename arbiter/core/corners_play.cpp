@@ -16,22 +16,30 @@ namespace tabula::core {
 
 // ---- after a move -------------------------------------------------------------------
 
-void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, Square captured_on,
-                                          bool captured, const SquareSet& converted,
+void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
                                           std::vector<Ruling>& out) {
+  CornerState& st = g.corner_;
+  if (!st.any_entered() && !notes.converts) {
+    // No corner queens stand anywhere and the move makes none (a search's
+    // plain move, issue 30 item 3): only the turn and the edge pawns move
+    // on (advance_corner_state's first part); no queen reverts or is lost.
+    st.note_turn(mover);
+    if (st.edge_pawns.any()) advance_edge_pawns(st, m, notes.captured_on, notes.captured);
+    return;
+  }
   std::array<bool, kMaxSeats> had_queens{};
   bool any_queens = false;  // no seat has corner queens: most moves
-  for (int s = 0; s < g.rules_->seat_count() && g.corner_.any_entered(); ++s) {
-    had_queens[s] = !g.corner_.queens[s].empty();
+  for (int s = 0; s < g.rules_->seat_count() && st.any_entered(); ++s) {
+    had_queens[s] = !st.queens[s].empty();
     any_queens = any_queens || had_queens[s];
   }
-  advance_corner_state(g, g.corner_, mover, m, captured_on, captured, converted);
+  advance_corner_state(g, st, mover, m, notes.captured_on, notes.captured, notes.converted);
   // 000 long game: a corner queen that lands on the playing area is a bishop
   // there at once, before the checks the move gives are judged (issue 30
   // item 4: they were judged with the queen).
   if (g.two_player_) revert_corner_queens(g, out);
   if (any_queens) warn_corner_queens_lost(g, mover, had_queens, out);
-  if (converted.any()) rule_corner_queens_made(g, mover, converted, out);
+  if (notes.converts) rule_corner_queens_made(g, mover, notes.converted, out);
 }
 
 void Modules::Corners::warn_corner_queens_lost(Game& g, Seat mover, const std::array<bool, kMaxSeats>& had_queens,
@@ -88,10 +96,17 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
   // a four-seat game) two cannot be left playing, and the seats are not
   // counted (issue 30 item 3: this runs after every move of a search).
   auto at_most_two_live = [&g]() {
-    int n = 0;
-    for (int i = 0; i < g.rules_->seat_count(); ++i)
-      n += g.status_[static_cast<std::size_t>(i)] == SeatStatus::kLive ? 1 : 0;
-    return n <= 2;
+    // (The statuses as one word, a byte a seat: the seats of the game whose
+    // byte is kLive, 0, counted without a loop.)
+    static_assert(static_cast<int>(SeatStatus::kLive) == 0);
+    const std::uint32_t w = Position::word_of(g.status_);
+    const std::uint32_t nonzero = ((w & 0x7F7F7F7FU) + 0x7F7F7F7FU) | w;  // each byte's top bit: not live
+    const std::uint32_t seats = g.rules_->seat_count() >= kMaxSeats ? 0xFFFFFFFFU
+                                                                    : (1U << (8 * g.rules_->seat_count())) - 1U;
+    std::uint32_t bits = ~nonzero & seats & 0x80808080U;  // a bit per live seat
+    bits &= bits - 1U;                                      // (two taken away: none left)
+    bits &= bits - 1U;
+    return bits == 0;
   };
   if (c.two_player.enabled && !g.two_player_ && at_most_two_live() && live() == 2) {
     enter_two_player(g, out);
@@ -99,7 +114,7 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
     if (could_enter && !entered) warn_area_duty(g, mover, out);
     revert_corner_queens(g, out);
   }
-  update_area_reached(g, out);
+  if (g.two_player_ && !g.area_reached_) update_area_reached(g, out);
   // 000 short game: "Other Kings may be placed in check only, with the next
   // move going to the player that is in check." The long game: "or by the
   // player whose King is in Check as a result of the pieces being removed".
@@ -115,7 +130,9 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
   if (!removed && g.checks_ply_ == g.pos_.ply()) {
     // The board report_checks looked at (issue 30 item 3: each king tested
     // once per move): its seats but a king immune in his corner square
-    // (Position::in_check's exception).
+    // (Position::in_check's exception). None of them (most moves): no
+    // ruling and no turn below.
+    if ((g.checks_found_ & ~(1U << index_of(mover))) == 0) return;
     const bool immune = c.immune_in_corner;
     for (Seat s : g.rules_->turn_order)
       if (s != mover && ((g.checks_found_ >> index_of(s)) & 1U) && g.plays(s) &&

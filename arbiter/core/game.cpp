@@ -70,8 +70,6 @@ bool Game::random_mover(Seat s) const {
   return false;
 }
 
-bool Game::plays(Seat s) const { return status(s) == SeatStatus::kLive || random_mover(s); }
-
 // ---- text -------------------------------------------------------------------
 
 std::string Game::seat_name(Seat s) const {

@@ -132,7 +132,9 @@ class Game {
   const Position& start() const { return start_; }  // the position the game began from
   Seat to_move() const { return pos_.to_move(); }
   SeatStatus status(Seat s) const { return status_[index_of(s)]; }
-  bool plays(Seat s) const;  // still takes turns
+  // Still takes turns (inline: asked of every seat after every move of a
+  // search; a random mover, the rare other answer, is found out of line).
+  bool plays(Seat s) const { return status(s) == SeatStatus::kLive || random_mover(s); }
   int points(Seat s) const { return points_[index_of(s)]; }
   // The seats (a bit per seat index) the last move's check report found in
   // check: those it names in check rulings, as found before any mate it

@@ -25,8 +25,15 @@ std::optional<bool> Modules::Corners::has_move_for(const Game& g, Seat s) const 
 void Modules::Corners::before_make(const Game& g, Seat mover, const Move& m,
                                    MoveNotes& notes) const {
   // "When a King enters his corner square, both of his Bishops become
-  // Queens instantly"; the long game's "as soon as possible" duty.
-  notes.converted = corner_entry_bishops(g, mover, m);
+  // Queens instantly": only a move onto his corner square can (issue 30
+  // item 3: the one test a search's plain move pays here).
+  if (m.to == g.rules_->corners.own[index_of(mover)]) {
+    notes.converted = corner_entry_bishops(g, mover, m);
+    notes.converts = notes.converted.any();
+  }
+  // The long game's "as soon as possible" duty: read after the move only
+  // in the two-player phase as it was before the move (corners_after_move).
+  if (!g.two_player_) return;
   notes.could_enter = could_enter_area(g, mover);
   const SquareSet& area = g.rules_->corners.two_player.area;
   notes.entered = m.from != kNoSquare && !area[index_of(m.from)] && area[index_of(m.to)];
@@ -34,7 +41,7 @@ void Modules::Corners::before_make(const Game& g, Seat mover, const Move& m,
 
 void Modules::Corners::after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
                                   std::vector<Ruling>& out) const {
-  corners_after_make(g, mover, m, notes.captured_on, notes.captured, notes.converted, out);
+  corners_after_make(g, mover, m, notes, out);
 }
 
 // RULINGS 000: a move that leaves a king in check is credited to the mover,

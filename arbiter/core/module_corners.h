@@ -155,8 +155,17 @@ class Modules::Corners final : public Modules::Module {
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
   static SquareSet corner_entry_bishops(const Game& g, Seat mover, const Move& m);
   static bool could_enter_area(const Game& g, Seat s);
-  static void corners_after_make(Game& g, Seat mover, const Move& m, Square captured_on,
-                                 bool captured, const SquareSet& converted, std::vector<Ruling>& out);
+  static void corners_after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
+                                 std::vector<Ruling>& out);
+  // advance_corner_state's edge pawns: a captured one is gone, a moved one
+  // is named where it stands (the caller knows some remain).
+  static void advance_edge_pawns(CornerState& st, const Move& m, Square captured_on, bool captured) {
+    if (captured) st.edge_pawns.reset(index_of(captured_on));
+    if (m.from != kNoSquare && st.edge_pawns[index_of(m.from)]) {
+      st.edge_pawns.reset(index_of(m.from));
+      st.edge_pawns.set(index_of(m.to));
+    }
+  }
   static void corners_after_move(Game& g, Seat mover, bool could_enter, bool entered,
                                  std::vector<Ruling>& out);
   [[gnu::cold]] static void enter_two_player(Game& g, std::vector<Ruling>& out);

@@ -28,6 +28,10 @@ Position::Position(const RuleSet& rules) : rules_(&rules) {
   }
   refresh_capturers();
   if (!rules.turn_order.empty()) to_move_ = rules.turn_order.front();
+  for (std::size_t i = rules.turn_order.size(); i-- > 0;) {
+    const int s = index_of(rules.turn_order[i]);
+    if (s < kMaxSeats) order_place_[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(i);
+  }
   // Castling rights die when a move starts or ends on a king's or rook's
   // square (RULINGS "Shared"): one mask per square instead of a loop per move.
   for (std::size_t i = 0; i < rules.castling.size() && i < 32; ++i) {
@@ -459,18 +463,15 @@ bool Position::has_legal_move_for(Seat s) const {
 
 // ---- make / unmake ----------------------------------------------------------
 
-int Position::order_index(Seat s) const {
-  const auto& order = rules_->turn_order;
-  auto it = std::find(order.begin(), order.end(), s);
-  return it == order.end() ? 0 : static_cast<int>(it - order.begin());
-}
-
 Seat Position::next_active_after(Seat s) const {
+  // The seats after s in turn order, wrapping round to s itself (a step and
+  // a wrap, no division: this runs after every move).
   const auto& order = rules_->turn_order;
-  auto it = std::find(order.begin(), order.end(), s);
-  std::size_t i = it == order.end() ? 0 : static_cast<std::size_t>(it - order.begin());
-  for (std::size_t n = 1; n <= order.size(); ++n) {
-    Seat next = order[(i + n) % order.size()];
+  const std::size_t size = order.size();
+  std::size_t i = static_cast<std::size_t>(order_index(s));
+  for (std::size_t n = 1; n <= size; ++n) {
+    if (++i == size) i = 0;
+    Seat next = order[i];
     if (active_[index_of(next)]) return next;
   }
   return s;

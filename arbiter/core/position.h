@@ -87,10 +87,15 @@ class Position {
   // and each seat's frame. Equal keys and equal squares of a target's
   // attack reach give equal answers (Game::report_checks, issue 30 item 3).
   std::uint64_t attack_settings() const {
-    std::uint64_t key = king_only_;
-    for (int i = 0; i < kMaxSeats; ++i)
-      key |= static_cast<std::uint64_t>(index_of(frame_seat_[static_cast<std::size_t>(i)])) << (8 + 8 * i);
-    return key;
+    return king_only_ | static_cast<std::uint64_t>(word_of(frame_seat_)) << 8;
+  }
+  // A seat-indexed array of bytes as one word (issue 30 item 3: compared and
+  // keyed after every move of a search, without a byte loop or a memcmp
+  // call): equal words, equal arrays.
+  template <class T>
+  static std::uint32_t word_of(const std::array<T, kMaxSeats>& a) {
+    static_assert(sizeof(a) == sizeof(std::uint32_t));
+    return std::bit_cast<std::uint32_t>(a);
   }
   // 000 two-player phase: seat s's pieces move as if he sat at `as` (his
   // pawns turn toward the opponent on his left; he takes the vacated seat).
@@ -128,7 +133,7 @@ class Position {
   // Whether attacked()'s answers under `as` are this Position's (the
   // walking kings and the frames: attack_settings()).
   bool same_attack_settings(const Settings& as) const {
-    return king_only_ == as.king_only && frame_seat_ == as.frame_seat;
+    return king_only_ == as.king_only && word_of(frame_seat_) == word_of(as.frame_seat);
   }
   Settings settings() const {
     return {to_move_,     fullmove_number_, hash_,     active_,           status_,     may_capture_,
@@ -137,7 +142,7 @@ class Position {
   void restore(const Settings& s) {
     // (A search's unmake: who may take whom changed only where a move
     // eliminated someone or turned a seat's relations, rarely.)
-    const bool relations = active_ != s.active || may_capture_ != s.may_capture;
+    const bool relations = word_of(active_) != word_of(s.active) || word_of(may_capture_) != word_of(s.may_capture);
     to_move_ = s.to_move;
     fullmove_number_ = s.fullmove_number;
     hash_ = s.hash;
@@ -327,7 +332,10 @@ class Position {
   std::string consistency_problem() const;
 
   Seat next_active_after(Seat s) const;
-  int order_index(Seat s) const;  // place in the turn order, 0-based
+  // Place in the turn order, 0-based (0 for a seat not in it).
+  int order_index(Seat s) const {
+    return index_of(s) < kMaxSeats ? order_place_[static_cast<std::size_t>(index_of(s))] : 0;
+  }
 
  private:
   struct Undo {
@@ -407,6 +415,9 @@ class Position {
   std::array<bool, kMaxSeats> promotion_blocked_{};
   PieceKind royal_ = kNoKind;
   std::uint32_t pawn_kinds_ = 0;     // bit per pawn kind (en_passant_pseudo)
+  // Each seat's place in the rules' turn order, found once (issue 30 item 3:
+  // make() asks it after every move; it was a search of the order).
+  std::array<std::uint8_t, kMaxSeats> order_place_{};
   std::array<Seat, kMaxSeats> frame_seat_{seat_at(0), seat_at(1), seat_at(2), seat_at(3)};
   bool corners_ = false;             // 000 corner squares in play
   bool corner_entry_open_ = true;

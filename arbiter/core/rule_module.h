@@ -56,6 +56,7 @@ struct MoveNotes {
   Square captured_on = kNoSquare;  // filled by Game after the move
   bool captured = false;
   SquareSet converted;             // pieces the move turns into others (000: corner bishops)
+  bool converts = false;           // converted holds any (set with it)
   bool could_enter = false;        // the mover could still enter an area before the move (000)
   bool entered = false;            // the move entered it (000)
 };

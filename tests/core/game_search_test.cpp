@@ -129,6 +129,40 @@ INSTANTIATE_TEST_SUITE_P(Shipped, GameSearch, ::testing::ValuesIn(variants::list
                            return name;
                          });
 
+// Position::order_index and next_active_after, which make() asks after
+// every move, read a table of the turn order found once (issue 30 item 3:
+// they searched the order and wrapped by a division): a turn order that is
+// not the seats' order (chesscom-ffa's rules with the order reversed), a
+// seat not in it, the wrap past its end, and seats out of the game skipped.
+TEST(GameSearchTurnOrder, TheTurnOrderTableFollowsTheRulesOrderAndSkipsSeatsOut) {
+  const std::shared_ptr<const RuleSet> shipped = testing::shipped("chesscom-ffa");
+  ASSERT_TRUE(shipped);
+  auto rules = std::make_shared<RuleSet>(*shipped);
+  ASSERT_EQ(rules->turn_order.size(), 4U);
+  std::reverse(rules->turn_order.begin(), rules->turn_order.end());
+  const Seat a = rules->turn_order[0];
+  const Seat b = rules->turn_order[1];
+  const Seat c = rules->turn_order[2];
+  const Seat d = rules->turn_order[3];
+  ASSERT_NE(a, seat_at(0));  // (the reversed order is not the seats' order)
+  Position p(*rules);
+  EXPECT_EQ(p.order_index(a), 0);
+  EXPECT_EQ(p.order_index(b), 1);
+  EXPECT_EQ(p.order_index(c), 2);
+  EXPECT_EQ(p.order_index(d), 3);
+  EXPECT_EQ(p.order_index(kNoSeat), 0);  // a seat not in the order: the first place
+  EXPECT_EQ(p.next_active_after(a), b);
+  EXPECT_EQ(p.next_active_after(c), d);
+  EXPECT_EQ(p.next_active_after(d), a);  // past the end: the first again
+  p.set_active(b, false);
+  EXPECT_EQ(p.next_active_after(a), c);
+  p.set_active(a, false);
+  EXPECT_EQ(p.next_active_after(d), c);  // two out in a row after the wrap
+  p.set_active(c, false);
+  EXPECT_EQ(p.next_active_after(d), d);  // the only one left moves again
+  EXPECT_EQ(p.next_active_after(b), d);  // from a seat that is out
+}
+
 // Chess from its start.
 Game chess_game() {
   auto loaded = variants::load_id("chess");
