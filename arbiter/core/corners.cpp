@@ -122,6 +122,33 @@ Square capture_square(const Position& pos, const Move& m) {
   return kNoSquare;
 }
 
+// The en passant entries of `owners` (a bit per seat index) closed while a
+// reply proof looks (Modules::Corners::entries_not_his), put back after;
+// the hash is not read by the proof (its makes restore theirs).
+class ProofEntriesClosed {
+ public:
+  ProofEntriesClosed(Position& p, std::uint8_t owners) : p_(p), owners_(owners) {
+    for (unsigned c = owners_; c != 0; c &= c - 1U) {
+      const int i = std::countr_zero(c);
+      saved_[static_cast<std::size_t>(i)] = p_.en_passant(seat_at(i));
+      p_.set_en_passant(seat_at(i), EnPassantEntry{});
+    }
+  }
+  ProofEntriesClosed(const ProofEntriesClosed&) = delete;
+  ProofEntriesClosed& operator=(const ProofEntriesClosed&) = delete;
+  ~ProofEntriesClosed() {
+    for (unsigned c = owners_; c != 0; c &= c - 1U) {
+      const int i = std::countr_zero(c);
+      p_.set_en_passant(seat_at(i), saved_[static_cast<std::size_t>(i)]);
+    }
+  }
+
+ private:
+  Position& p_;
+  const std::uint8_t owners_;
+  std::array<EnPassantEntry, kMaxSeats> saved_{};
+};
+
 }  // namespace
 
 bool BoardOnlyMove::two_squares(const Position& p, const Move& m) {
@@ -249,6 +276,47 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   return false;
 }
 
+std::uint8_t Modules::Corners::entries_not_his(const Game& g, Seat s) {
+  // The session 18 reading (docs/VARIANTS.md, corners-*): mate is judged
+  // on the board the move leaves, as if the checked player answered now;
+  // but his right to take en passant is not his to use if another seat
+  // moves before him, whose move closes every entry (the short game's
+  // "Pawns move ahead traditionally": by the very next player only).
+  // White's double step that checks Grey, his target, and Pink: Grey moves
+  // next, and Pink's en passant answer is gone by his turn (tests/core/
+  // corners_reply_test.cpp, AnEnPassantReplyCountsOnlyForTheSeatThatMovesNext).
+  // The other windows (until the owner moves again; 001's facing seats)
+  // are not the corner games' and stay as the Position gives them.
+  const PawnRules& pr = g.rules_->pawns;
+  if (pr.en_passant != EnPassantWindow::kNextMoverOnly ||
+      pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly)
+    return 0;
+  std::uint8_t owners = 0;
+  for (int i = 0; i < g.rules_->seat_count(); ++i)
+    if (seat_at(i) != s && g.pos_.en_passant(seat_at(i)).open() && next_mover_after(g, seat_at(i)) != s)
+      owners = static_cast<std::uint8_t>(owners | (1U << i));
+  return owners;
+}
+
+Seat Modules::Corners::next_mover_after(const Game& g, Seat mover) {
+  // 000 short game: "Other Kings may be placed in check only, with the next
+  // move going to the player that is in check" (corners_after_move: the
+  // first in turn order after the mover; a king immune in his corner square
+  // is not in check).
+  const auto& order = g.rules_->turn_order;
+  const int n = static_cast<int>(order.size());
+  const int from = g.pos_.order_index(mover);
+  Seat next = kNoSeat;
+  for (int k = 1; k < n; ++k) {
+    const Seat t = order[static_cast<std::size_t>(from + k < n ? from + k : from + k - n)];
+    if (!g.plays(t)) continue;
+    if (!g.rules_->corners.turn_to_checked_player) return t;
+    if (g.pos_.in_check(t)) return t;
+    if (next == kNoSeat) next = t;
+  }
+  return next;
+}
+
 std::uint8_t Modules::Corners::mate_rule_seats(const Game& g, Seat mover, Seat target) {
   // RULINGS 000: the kings a move of `mover` may not mate: every seat still
   // playing but his and his target's.
@@ -265,6 +333,7 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   // the first one found is the proof (his king's moves first: a checked
   // king most often steps away), not his whole list (issue 30 item 3).
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
+  const ProofEntriesClosed not_his(p, entries_not_his(g, s));
   Seat saved = p.to_move();
   p.set_to_move(s);
   const Node node = node_of(g, st, depth, nullptr);
@@ -307,6 +376,7 @@ bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerStat
   // (tests/core/corners_reply_test.cpp): his whole list, each move judged
   // by refused().
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
+  const ProofEntriesClosed not_his(p, entries_not_his(g, s));
   const Seat saved = p.to_move();
   p.set_to_move(s);
   const Node node = node_of(g, st, depth, nullptr);
