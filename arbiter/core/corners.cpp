@@ -149,6 +149,15 @@ class ProofEntriesClosed {
   std::array<EnPassantEntry, kMaxSeats> saved_{};
 };
 
+// The seats (a bit per seat index) whose open en passant entry lands on
+// `target`.
+std::uint8_t entry_owners(const Game& g, Square target) {
+  std::uint8_t out = 0;
+  for (int i = 0; i < g.rules().seat_count(); ++i)
+    if (g.position().en_passant(seat_at(i)).target == target) out = static_cast<std::uint8_t>(out | (1U << i));
+  return out;
+}
+
 }  // namespace
 
 bool BoardOnlyMove::two_squares(const Position& p, const Move& m) {
@@ -251,17 +260,35 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
     // that is all the look below reads of make() (BoardOnlyMove), else made.
     BoardOnlyMove in_place(p, m, mover);
     if (!in_place.done()) p.make(m);
-    std::optional<CornerState> after;
+    // The kings in check after it among those it may mate.
+    std::uint8_t checked = 0;
     for (int i = 0; i < g.rules_->seat_count(); ++i) {
       Seat s = seat_at(i);
-      if (!((seats >> i) & 1U) || s == mover || s == target || !g.plays(s) || !p.in_check(s))
+      if (!((seats >> i) & 1U) || s == mover || s == target ||
+          (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) || !p.in_check(s))
         continue;
-      if (!after) {
-        after = st;
-        advance_corner_state(g, *after, mover, m, captured_on, captured_on != kNoSquare, converted);
+      checked = static_cast<std::uint8_t>(checked | (1U << i));
+    }
+    if (checked != 0) {
+      // The corner state after the move, as the proofs read it. Once every
+      // seat has had his first turn, with no corner queens and no king
+      // entering his corner square, what the move changes in it (the edge
+      // pawns' squares, had_turn) is read only while the truce may hold
+      // (node_of: truce_on; refused): then the state before the move is
+      // that state (issue 30 item 3: a copy and advance_corner_state per
+      // proof).
+      const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
+      std::optional<CornerState> advanced;
+      if (st.had_turn != every_seat || st.any_entered() || converted.any()) {
+        advanced = st;
+        advance_corner_state(g, *advanced, mover, m, captured_on, captured_on != kNoSquare, converted);
       }
-      if (!corner_reply_exists(g, s, *after, depth + 1))
-        mated = static_cast<std::uint8_t>(mated | (1U << i));
+      const CornerState& after = advanced ? *advanced : st;
+      for (unsigned left = checked; left != 0; left &= left - 1U) {
+        const int i = std::countr_zero(left);
+        if (!corner_reply_exists(g, seat_at(i), after, depth + 1))
+          mated = static_cast<std::uint8_t>(mated | (1U << i));
+      }
     }
     if (!in_place.done()) p.unmake();
   }
@@ -293,7 +320,9 @@ std::uint8_t Modules::Corners::entries_not_his(const Game& g, Seat s) {
     return 0;
   std::uint8_t owners = 0;
   for (int i = 0; i < g.rules_->seat_count(); ++i)
-    if (seat_at(i) != s && g.pos_.en_passant(seat_at(i)).open() && next_mover_after(g, seat_at(i)) != s)
+    if (seat_at(i) != s && g.pos_.en_passant(seat_at(i)).open() &&
+        g.pos_.en_passant_pseudo(s, g.pos_.en_passant(seat_at(i)).target) &&
+        next_mover_after(g, seat_at(i)) != s)
       owners = static_cast<std::uint8_t>(owners | (1U << i));
   return owners;
 }
@@ -319,11 +348,14 @@ Seat Modules::Corners::next_mover_after(const Game& g, Seat mover) {
 
 std::uint8_t Modules::Corners::mate_rule_seats(const Game& g, Seat mover, Seat target) {
   // RULINGS 000: the kings a move of `mover` may not mate: every seat still
-  // playing but his and his target's.
+  // playing but his and his target's. (Game::plays asked only of a seat
+  // not live: once per reply proof, issue 30 item 3.)
   std::uint8_t out = 0;
-  for (int i = 0; i < g.rules_->seat_count(); ++i)
-    if (seat_at(i) != mover && seat_at(i) != target && g.plays(seat_at(i)))
+  for (int i = 0; i < g.rules_->seat_count(); ++i) {
+    const Seat s = seat_at(i);
+    if (s != mover && s != target && (g.status_[static_cast<std::size_t>(i)] == SeatStatus::kLive || g.plays(s)))
       out = static_cast<std::uint8_t>(out | (1U << i));
+  }
   return out;
 }
 
@@ -333,7 +365,6 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   // the first one found is the proof (his king's moves first: a checked
   // king most often steps away), not his whole list (issue 30 item 3).
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
-  const ProofEntriesClosed not_his(p, entries_not_his(g, s));
   Seat saved = p.to_move();
   p.set_to_move(s);
   const Node node = node_of(g, st, depth, nullptr);
@@ -398,7 +429,14 @@ bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerS
   if (!BoardOnlyMove::two_squares(p, m)) {
     // More than its two squares change (en passant, castling, a promotion,
     // a king taken, his king entering his corner square): the Position's
-    // probe and the mate rule's full look.
+    // probe and the mate rule's full look. An en passant capture of an
+    // entry that is not his (entries_not_his: another seat moves first) is
+    // no reply; asked of such candidates only, so a proof ended by any
+    // other reply pays nothing for it (corner_reply_walk closes the entries
+    // instead: the same answer, as no other reply reads them — each is made,
+    // or looked at as made, which closes them all).
+    if (m.kind == MoveKind::kEnPassant && (entries_not_his(g, node.mover) & entry_owners(g, m.to)) != 0)
+      return false;
     return (legal || p.legal(m)) && refused(g, m, st, node) == Refusal::kNone;
   }
   if (!legal && !p.pseudo_legal(m)) return false;
