@@ -350,13 +350,15 @@ std::uint8_t Modules::Corners::mate_rule_seats(const Game& g, Seat mover, Seat t
   // RULINGS 000: the kings a move of `mover` may not mate: every seat still
   // playing but his and his target's. (Game::plays asked only of a seat
   // not live: once per reply proof, issue 30 item 3.)
-  std::uint8_t out = 0;
-  for (int i = 0; i < g.rules_->seat_count(); ++i) {
-    const Seat s = seat_at(i);
-    if (s != mover && s != target && (g.status_[static_cast<std::size_t>(i)] == SeatStatus::kLive || g.plays(s)))
-      out = static_cast<std::uint8_t>(out | (1U << i));
-  }
-  return out;
+  const int n = g.rules_->seat_count();
+  unsigned out = 0;
+  for (int i = 0; i < n; ++i)
+    out |= static_cast<unsigned>(g.status_[static_cast<std::size_t>(i)] == SeatStatus::kLive) << i;
+  for (unsigned rest = ((1U << n) - 1U) & ~out; rest != 0; rest &= rest - 1U)
+    if (g.plays(seat_at(std::countr_zero(rest)))) out |= rest & (0U - rest);
+  if (mover != kNoSeat) out &= ~(1U << index_of(mover));
+  if (target != kNoSeat) out &= ~(1U << index_of(target));
+  return static_cast<std::uint8_t>(out);
 }
 
 bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerState& st,
