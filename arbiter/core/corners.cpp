@@ -122,6 +122,42 @@ Square capture_square(const Position& pos, const Move& m) {
   return kNoSquare;
 }
 
+// The en passant entries of `owners` (a bit per seat index) closed while a
+// reply proof looks (Modules::Corners::entries_not_his), put back after;
+// the hash is not read by the proof (its makes restore theirs).
+class ProofEntriesClosed {
+ public:
+  ProofEntriesClosed(Position& p, std::uint8_t owners) : p_(p), owners_(owners) {
+    for (unsigned c = owners_; c != 0; c &= c - 1U) {
+      const int i = std::countr_zero(c);
+      saved_[static_cast<std::size_t>(i)] = p_.en_passant(seat_at(i));
+      p_.set_en_passant(seat_at(i), EnPassantEntry{});
+    }
+  }
+  ProofEntriesClosed(const ProofEntriesClosed&) = delete;
+  ProofEntriesClosed& operator=(const ProofEntriesClosed&) = delete;
+  ~ProofEntriesClosed() {
+    for (unsigned c = owners_; c != 0; c &= c - 1U) {
+      const int i = std::countr_zero(c);
+      p_.set_en_passant(seat_at(i), saved_[static_cast<std::size_t>(i)]);
+    }
+  }
+
+ private:
+  Position& p_;
+  const std::uint8_t owners_;
+  std::array<EnPassantEntry, kMaxSeats> saved_{};
+};
+
+// The seats (a bit per seat index) whose open en passant entry lands on
+// `target`.
+std::uint8_t entry_owners(const Game& g, Square target) {
+  std::uint8_t out = 0;
+  for (int i = 0; i < g.rules().seat_count(); ++i)
+    if (g.position().en_passant(seat_at(i)).target == target) out = static_cast<std::uint8_t>(out | (1U << i));
+  return out;
+}
+
 }  // namespace
 
 bool BoardOnlyMove::two_squares(const Position& p, const Move& m) {
@@ -217,17 +253,35 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
     // that is all the look below reads of make() (BoardOnlyMove), else made.
     BoardOnlyMove in_place(p, m, mover);
     if (!in_place.done()) p.make(m);
-    std::optional<CornerState> after;
+    // The kings in check after it among those it may mate.
+    std::uint8_t checked = 0;
     for (int i = 0; i < g.rules_->seat_count(); ++i) {
       Seat s = seat_at(i);
-      if (!((seats >> i) & 1U) || s == mover || s == target || !g.plays(s) || !p.in_check(s))
+      if (!((seats >> i) & 1U) || s == mover || s == target ||
+          (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) || !p.in_check(s))
         continue;
-      if (!after) {
-        after = st;
-        advance_corner_state(g, *after, mover, m, captured_on, captured_on != kNoSquare, converted);
+      checked = static_cast<std::uint8_t>(checked | (1U << i));
+    }
+    if (checked != 0) {
+      // The corner state after the move, as the proofs read it. Once every
+      // seat has had his first turn, with no corner queens and no king
+      // entering his corner square, what the move changes in it (the edge
+      // pawns' squares, had_turn) is read only while the truce may hold
+      // (node_of: truce_on; refused): then the state before the move is
+      // that state (issue 30 item 3: a copy and advance_corner_state per
+      // proof).
+      const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
+      std::optional<CornerState> advanced;
+      if (st.had_turn != every_seat || st.any_entered() || converted.any()) {
+        advanced = st;
+        advance_corner_state(g, *advanced, mover, m, captured_on, captured_on != kNoSquare, converted);
       }
-      if (!corner_reply_exists(g, s, *after, depth + 1))
-        mated = static_cast<std::uint8_t>(mated | (1U << i));
+      const CornerState& after = advanced ? *advanced : st;
+      for (unsigned left = checked; left != 0; left &= left - 1U) {
+        const int i = std::countr_zero(left);
+        if (!corner_reply_exists(g, seat_at(i), after, depth + 1))
+          mated = static_cast<std::uint8_t>(mated | (1U << i));
+      }
     }
     if (!in_place.done()) p.unmake();
   }
@@ -242,14 +296,62 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   return false;
 }
 
+std::uint8_t Modules::Corners::entries_not_his(const Game& g, Seat s) {
+  // The session 18 reading (docs/VARIANTS.md, corners-*): mate is judged
+  // on the board the move leaves, as if the checked player answered now;
+  // but his right to take en passant is not his to use if another seat
+  // moves before him, whose move closes every entry (the short game's
+  // "Pawns move ahead traditionally": by the very next player only).
+  // White's double step that checks Grey, his target, and Pink: Grey moves
+  // next, and Pink's en passant answer is gone by his turn (tests/core/
+  // corners_reply_test.cpp, AnEnPassantReplyCountsOnlyForTheSeatThatMovesNext).
+  // The other windows (until the owner moves again; 001's facing seats)
+  // are not the corner games' and stay as the Position gives them.
+  const PawnRules& pr = g.rules_->pawns;
+  if (pr.en_passant != EnPassantWindow::kNextMoverOnly ||
+      pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly)
+    return 0;
+  std::uint8_t owners = 0;
+  for (int i = 0; i < g.rules_->seat_count(); ++i)
+    if (seat_at(i) != s && g.pos_.en_passant(seat_at(i)).open() &&
+        g.pos_.en_passant_pseudo(s, g.pos_.en_passant(seat_at(i)).target) &&
+        next_mover_after(g, seat_at(i)) != s)
+      owners = static_cast<std::uint8_t>(owners | (1U << i));
+  return owners;
+}
+
+Seat Modules::Corners::next_mover_after(const Game& g, Seat mover) {
+  // 000 short game: "Other Kings may be placed in check only, with the next
+  // move going to the player that is in check" (corners_after_move: the
+  // first in turn order after the mover; a king immune in his corner square
+  // is not in check).
+  const auto& order = g.rules_->turn_order;
+  const int n = static_cast<int>(order.size());
+  const int from = g.pos_.order_index(mover);
+  Seat next = kNoSeat;
+  for (int k = 1; k < n; ++k) {
+    const Seat t = order[static_cast<std::size_t>(from + k < n ? from + k : from + k - n)];
+    if (!g.plays(t)) continue;
+    if (!g.rules_->corners.turn_to_checked_player) return t;
+    if (g.pos_.in_check(t)) return t;
+    if (next == kNoSeat) next = t;
+  }
+  return next;
+}
+
 std::uint8_t Modules::Corners::mate_rule_seats(const Game& g, Seat mover, Seat target) {
   // RULINGS 000: the kings a move of `mover` may not mate: every seat still
-  // playing but his and his target's.
-  std::uint8_t out = 0;
-  for (int i = 0; i < g.rules_->seat_count(); ++i)
-    if (seat_at(i) != mover && seat_at(i) != target && g.plays(seat_at(i)))
-      out = static_cast<std::uint8_t>(out | (1U << i));
-  return out;
+  // playing but his and his target's. (Game::plays asked only of a seat
+  // not live: once per reply proof, issue 30 item 3.)
+  const int n = g.rules_->seat_count();
+  unsigned out = 0;
+  for (int i = 0; i < n; ++i)
+    out |= static_cast<unsigned>(g.status_[static_cast<std::size_t>(i)] == SeatStatus::kLive) << i;
+  for (unsigned rest = ((1U << n) - 1U) & ~out; rest != 0; rest &= rest - 1U)
+    if (g.plays(seat_at(std::countr_zero(rest)))) out |= rest & (0U - rest);
+  if (mover != kNoSeat) out &= ~(1U << index_of(mover));
+  if (target != kNoSeat) out &= ~(1U << index_of(target));
+  return static_cast<std::uint8_t>(out);
 }
 
 bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerState& st,
@@ -300,6 +402,7 @@ bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerStat
   // (tests/core/corners_reply_test.cpp): his whole list, each move judged
   // by refused().
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
+  const ProofEntriesClosed not_his(p, entries_not_his(g, s));
   const Seat saved = p.to_move();
   p.set_to_move(s);
   const Node node = node_of(g, st, depth, nullptr);
@@ -321,7 +424,14 @@ bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerS
   if (!BoardOnlyMove::two_squares(p, m)) {
     // More than its two squares change (en passant, castling, a promotion,
     // a king taken, his king entering his corner square): the Position's
-    // probe and the mate rule's full look.
+    // probe and the mate rule's full look. An en passant capture of an
+    // entry that is not his (entries_not_his: another seat moves first) is
+    // no reply; asked of such candidates only, so a proof ended by any
+    // other reply pays nothing for it (corner_reply_walk closes the entries
+    // instead: the same answer, as no other reply reads them — each is made,
+    // or looked at as made, which closes them all).
+    if (m.kind == MoveKind::kEnPassant && (entries_not_his(g, node.mover) & entry_owners(g, m.to)) != 0)
+      return false;
     return (legal || p.legal(m)) && refused(g, m, st, node) == Refusal::kNone;
   }
   if (!legal && !p.pseudo_legal(m)) return false;

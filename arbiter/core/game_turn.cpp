@@ -245,7 +245,7 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
     do {
       count = 0;
       for (int k = 1; k < n; ++k) {
-        Seat s = rules_->turn_order[(from + k) % n];
+        Seat s = rules_->turn_order[static_cast<std::size_t>(from + k < n ? from + k : from + k - n)];
         if (mated_now(s)) mated[static_cast<std::size_t>(count++)] = s;
       }
       for (int i = 0; i < count; ++i) rule_mate_after_move(mated[static_cast<std::size_t>(i)], mover, out);
@@ -263,7 +263,8 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
   for (bool changed = true; changed;) {
     changed = false;
     for (int k = 1; k < n; ++k) {
-      Seat s = rules_->turn_order[(from + k) % n];
+      // (No division on a search's path: from + k < 2n.)
+      Seat s = rules_->turn_order[static_cast<std::size_t>(from + k < n ? from + k : from + k - n)];
       if (!mated_now(s)) continue;
       rule_mate_after_move(s, mover, out);
       eliminate(s, SeatStatus::kCheckmated, rules_->elimination.on_mate, mover, out);

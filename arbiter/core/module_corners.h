@@ -137,6 +137,15 @@ class Modules::Corners final : public Modules::Module {
   // The same answer from his whole list (the reference the proof is tested
   // against).
   static bool corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth);
+  // RULINGS 000 with EN_PASSANT_NEXT_MOVER_ONLY: an en passant entry is the
+  // seat's who moves next. The owners (a bit per seat index) of the open
+  // entries seat s may not take, were his replies looked for now: the turn
+  // after the owner's double step goes to another seat (next_mover_after).
+  static std::uint8_t entries_not_his(const Game& g, Seat s);
+  // The seat whose turn follows `mover`'s move on this board: with
+  // corners.turn_to_checked_player the first seat in check after him in
+  // turn order (corners_after_move's turn rule), else the next one playing.
+  static Seat next_mover_after(const Game& g, Seat mover);
   // The seats whose kings a move of `mover` may not mate (all playing but
   // him and his target).
   static std::uint8_t mate_rule_seats(const Game& g, Seat mover, Seat target);

@@ -540,5 +540,58 @@ TEST_F(CornersReply, AReplyThatWouldMateAnotherNonTargetIsNoReply) {
   EXPECT_TRUE(listed(g.legal_moves(), "c3", "c4")) << "a move that checks nobody";
 }
 
+
+// The rules question of session 18 (s18-proof): en passant in the mate
+// rule's look. 000's en passant is the next mover's only (house rule
+// EN_PASSANT_NEXT_MOVER_ONLY), and "Checking a non-target king passes the
+// turn to the checked player" — with several in check, the first of them
+// in turn order after the mover (corners.turn_to_checked_player). White's
+// double step f2-f4 checks both Grey (e5; White's target) and Pink (g5; not
+// his target): Grey moves next, and his move closes the entry, so Pink's
+// one answer, g4xf3 en passant, is never his to play. The Grey king guards
+// f4 and f5 (Pink's king may not take the pawn), the c6 rook f6 and g6, the
+// h1 rook the h-file. So f2-f4 would mate Pink, and is refused. With Grey's
+// king on e4 instead (guarding f4 and f5, not checked), Pink alone is in
+// check, moves next, and takes en passant: f2-f4 is legal.
+TEST_F(CornersReply, AnEnPassantReplyCountsOnlyForTheSeatThatMovesNext) {
+  const std::vector<std::string> both = {"d1:wK", "f2:wP", "h1:wR", "c6:wR", "e5:gK",
+                                         "f12:bK", "g5:pK", "g4:pP"};
+  std::vector<std::string> pink_only = both;
+  *std::find(pink_only.begin(), pink_only.end(), "e5:gK") = "e4:gK";
+  const Seat grey = testing::seat_of(*rules_, 'g');
+  const Seat pink = testing::seat_of(*rules_, 'p');
+  {
+    // Pink alone in check: he moves next, and g4xf3 e.p. is his answer.
+    Game g = game('w', pink_only);
+    for (int i = 0; i < rules_->seat_count(); ++i) ASSERT_FALSE(g.position().in_check(seat_at(i)));
+    ASSERT_TRUE(listed(g.legal_moves(), "f2", "f4")) << "Pink takes en passant";
+    g.make(move(g.position(), "f2", "f4"));
+    ASSERT_EQ(g.to_move(), pink);
+    MoveList replies;
+    g.legal_moves(replies);
+    ASSERT_EQ(replies.size(), 1U);
+    EXPECT_EQ(replies[0].kind, MoveKind::kEnPassant);
+    EXPECT_EQ(replies[0].to, sq("f3"));
+  }
+  Game g = game('w', both);
+  for (int i = 0; i < rules_->seat_count(); ++i) ASSERT_FALSE(g.position().in_check(seat_at(i)));
+  {
+    // On the board: f2-f4 checks Grey and Pink, and Pink's one move is the
+    // en passant capture, which any other seat's move closes.
+    Position after = g.position();
+    after.make(move(after, "f2", "f4"));
+    ASSERT_TRUE(after.in_check(grey));
+    ASSERT_TRUE(after.in_check(pink));
+    after.set_to_move(pink);
+    MoveList replies;
+    after.generate_legal(replies);
+    ASSERT_EQ(replies.size(), 1U);
+    ASSERT_EQ(replies[0].kind, MoveKind::kEnPassant);
+  }
+  EXPECT_FALSE(listed(g.legal_moves(), "f2", "f4")) << "Grey moves first: the entry is closed for Pink";
+  EXPECT_NE(g.why_illegal(sq("f2"), sq("f4")).find("target"), std::string::npos)
+      << g.why_illegal(sq("f2"), sq("f4"));
+  EXPECT_TRUE(listed(g.legal_moves(), "f2", "f3")) << "the single step checks nobody";
+}
 }  // namespace
 }  // namespace tabula::core

@@ -367,14 +367,32 @@ class Corners : public Oracle {
   int mated_non_target(const Board& before, const Board& after, int mover, int depth) const {
     for (int x = 0; x < 4; ++x) {
       if (x == mover || x == target_of(mover) || !live(x)) continue;
-      if (!in_check(after, x) || !legal(after, x, depth + 1).empty()) continue;
+      if (!in_check(after, x) || !legal(replies_of(after, x), x, depth + 1).empty()) continue;
       // A king mated already before the move is not mated by it (RULINGS
       // 000: "a move that would checkmate any other king"); one only in
       // check before it is.
-      if (in_check(before, x) && legal(before, x, depth + 1).empty()) continue;
+      if (in_check(before, x) && legal(replies_of(before, x), x, depth + 1).empty()) continue;
       return x;
     }
     return -1;
+  }
+
+  // The board x's replies are looked for on: en passant is the next
+  // mover's only (VARIANTS.md, session 18), so the entry is not x's where
+  // the turn after its owner's double step goes to another seat (the first
+  // seat in check after the owner, else the next one).
+  Board replies_of(const Board& b, int x) const {
+    if (b.ep.seat < 0) return b;
+    int next = -1;
+    for (int i = 1; i < 4 && next < 0; ++i) {
+      int s = (b.ep.seat + i) % 4;
+      if (live(s) && in_check(b, s)) next = s;
+    }
+    if (next < 0) next = next_live(b.ep.seat);
+    if (next == x) return b;
+    Board closed = b;
+    closed.ep = {};
+    return closed;
   }
 
   // The first seat in turn order after `mover` whose king is in check (with
