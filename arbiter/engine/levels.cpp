@@ -17,7 +17,7 @@ LevelSettings level_settings(int level, std::int64_t budget_us, std::uint64_t se
   // can explode, and at the table levels 1-7 search without a time budget.
   // Measured without a cap (docs/BENCH.md "Session 18: every variant under
   // time pressure"): level 4 in corners-short searched 2,221,623 and
-  // 5,534,881 nodes for one move (10-25 s on this machine), level 3 in
+  // 5,534,881 nodes for one move (5-11 s of CPU on this machine), level 3 in
   // chesscom-ffa 396,406; the median level-3 and level-4 search 27,000-34,000
   // nodes in the four-player games and the largest of 238 searches 75,264.
   static constexpr std::uint64_t kDepthLevelNodes = 150000;  // level 7's: no level searches more
