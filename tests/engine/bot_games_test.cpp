@@ -24,14 +24,19 @@ struct Played {
   bool finished = false;
 };
 
-// One game of `plies` plies at most, every seat at `level`.
-Played play(const std::string& id, int level, int plies, std::uint64_t seed, Family family = Family::kAuto) {
+// A shipped variant's match (its stages after it) from its start.
+core::Match shipped_match(const std::string& id) {
   std::vector<std::shared_ptr<const core::RuleSet>> stages{testing::shipped(id)};
   while (!stages.back()->next_stage.empty()) stages.push_back(testing::shipped(stages.back()->next_stage.front().variant));
   const core::RuleSet& rules = *stages.front();
   auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen) : core::parse_fen(rules, rules.start_fen);
   EXPECT_TRUE(pos.ok()) << id;
-  core::Match match(stages, *pos);
+  return core::Match(stages, *pos);
+}
+
+// One game of `plies` plies at most, every seat at `level`.
+Played play(const std::string& id, int level, int plies, std::uint64_t seed, Family family = Family::kAuto) {
+  core::Match match = shipped_match(id);
   Engine engine(1);
   Played out;
   while (match.state() != core::Match::State::kFinished && out.moves < plies) {
@@ -105,12 +110,7 @@ TEST(BotGames, UnderTimePressureEverySearchStopsAtItsBudget) {
   constexpr std::int64_t kBudgetUs = 10000, kStepUs = 1000;
   constexpr std::uint64_t kMostNodes = 256 * (kBudgetUs / kStepUs);
   for (const char* id : {"chess", "chesscom-ffa", "allies-vassals", "corners-short", "bipartite"}) {
-    std::vector<std::shared_ptr<const core::RuleSet>> stages{testing::shipped(id)};
-    while (!stages.back()->next_stage.empty()) stages.push_back(testing::shipped(stages.back()->next_stage.front().variant));
-    const core::RuleSet& rules = *stages.front();
-    auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen) : core::parse_fen(rules, rules.start_fen);
-    ASSERT_TRUE(pos.ok()) << id;
-    core::Match match(stages, *pos);
+    core::Match match = shipped_match(id);
     Engine engine(1);
     const int plies = testing::sanitizer_size(12, 4);
     for (int ply = 0; ply < plies && match.state() != core::Match::State::kFinished; ++ply) {
