@@ -5,7 +5,9 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -162,6 +164,35 @@ struct Tally {
   double score = 0, score_sq = 0;
 };
 
+// A side's longest move over its budget (wall time of Player::choose, the
+// engine's start-up and root ordering included; and the process's CPU time,
+// which the load does not stretch: Tabula's players search in this
+// process, another engine's CPU is its own): the time table in
+// docs/BENCH.md "Session 18: every variant under time pressure".
+struct Overrun {
+  static constexpr std::int64_t kNoMove = std::numeric_limits<std::int64_t>::min();
+  std::int64_t over_us = kNoMove, took_us = 0, budget_us = 0;
+  long long game = 0;
+  int ply = 0;
+  void note(std::int64_t took, std::int64_t budget, long long g, int p) {
+    if (took - budget <= over_us) return;
+    over_us = took - budget;
+    took_us = took;
+    budget_us = budget;
+    game = g;
+    ply = p;
+  }
+  std::string text() const {
+    if (over_us == kNoMove) return "no move";
+    std::ostringstream s;
+    s.setf(std::ios::fixed);
+    s.precision(1);
+    s << (over_us >= 0 ? "+" : "") << static_cast<double>(over_us) / 1000 << " ms (" << static_cast<double>(took_us) / 1000
+      << " of " << static_cast<double>(budget_us) / 1000 << " ms, game " << game << " ply " << ply << ")";
+    return s.str();
+  }
+};
+
 }  // namespace
 
 ScoreInterval wilson_interval(double mean, long long games) {
@@ -253,6 +284,7 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
   int n = rules.seat_count();
   long long round_size = engine::family_for(rules) == engine::Family::kTwoSided ? 2 : n;
   Tally t;
+  std::array<Overrun, 2> overrun, cpu_overrun;  // A, B
   for (long long g = 0; g < games && (moves_cap == 0 || t.moves < moves_cap); ++g) {
     unsigned mask = seats_of_a(rules, g);
     core::Match match(stages, *position);
@@ -285,9 +317,15 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
       auto& left = clock_us[static_cast<std::size_t>(index_of(mover))];
       std::int64_t budget = clock_base_us > 0 ? engine::budget_from_clock(left, clock_inc_us, 0) : movetime * 1000;
       auto started = std::chrono::steady_clock::now();
+      const std::clock_t cpu_started = std::clock();
       Choice c = p.choose(match.game(), budget, ply_seed);
+      std::int64_t took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
+      const std::size_t side = &p == a.get() ? 0 : 1;
+      overrun[side].note(took, budget, g + 1, plies + 1);
+      cpu_overrun[side].note(static_cast<std::int64_t>(std::clock() - cpu_started) * 1000000 / CLOCKS_PER_SEC, budget, g + 1,
+                             plies + 1);
       if (clock_base_us > 0) {
-        left -= std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
+        left -= took;
         if (left < 0) {
           // The flag fell before the move was made: the seat loses on time.
           for (const core::Ruling& r : match.game().timeout(mover)) out << "  " << core::to_string(r.kind) << ": " << r.text << "\n";
@@ -362,6 +400,9 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
        << elo(lo) << ", " << elo(hi) << "]; " << t.moves << " moves, " << t.refused << " refused, " << t.failures
        << " engine failures; "
        << (clock_base_us > 0 ? "clock " + o->values["clock"] + " ms" : std::to_string(movetime) + " ms per move");
+  // The line before the last: each side's move furthest over its budget.
+  out << "longest over budget: A " << overrun[0].text() << ", B " << overrun[1].text() << "; CPU: A "
+      << cpu_overrun[0].text() << ", B " << cpu_overrun[1].text() << "\n";
   out << line.str() << "\n";
   return t.refused > 0 ? 1 : 0;
 }

@@ -24,14 +24,19 @@ struct Played {
   bool finished = false;
 };
 
-// One game of `plies` plies at most, every seat at `level`.
-Played play(const std::string& id, int level, int plies, std::uint64_t seed, Family family = Family::kAuto) {
+// A shipped variant's match (its stages after it) from its start.
+core::Match shipped_match(const std::string& id) {
   std::vector<std::shared_ptr<const core::RuleSet>> stages{testing::shipped(id)};
   while (!stages.back()->next_stage.empty()) stages.push_back(testing::shipped(stages.back()->next_stage.front().variant));
   const core::RuleSet& rules = *stages.front();
   auto pos = rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen) : core::parse_fen(rules, rules.start_fen);
   EXPECT_TRUE(pos.ok()) << id;
-  core::Match match(stages, *pos);
+  return core::Match(stages, *pos);
+}
+
+// One game of `plies` plies at most, every seat at `level`.
+Played play(const std::string& id, int level, int plies, std::uint64_t seed, Family family = Family::kAuto) {
+  core::Match match = shipped_match(id);
   Engine engine(1);
   Played out;
   while (match.state() != core::Match::State::kFinished && out.moves < plies) {
@@ -92,6 +97,42 @@ INSTANTIATE_TEST_SUITE_P(EveryVariant, BotGames,
                            for (char& c : n) c = c == '-' ? '_' : c;
                            return n;
                          });
+
+// Time pressure (session 18): level 8, bounded by nothing but a budget of
+// 10 ms on a clock the test owns (each reading is a millisecond later than
+// the one before, as a machine that gives the search a millisecond between
+// its looks at the clock), one short game per family of variants: every move
+// legal, and every search stops at its first look at the clock after the
+// budget (the search looks every 256 nodes and after each depth), so no
+// search goes 256 nodes past the tenth reading. No wall time in any
+// assertion: the load of the machine cannot decide it.
+TEST(BotGames, UnderTimePressureEverySearchStopsAtItsBudget) {
+  constexpr std::int64_t kBudgetUs = 10000, kStepUs = 1000;
+  constexpr std::uint64_t kMostNodes = 256 * (kBudgetUs / kStepUs);
+  for (const char* id : {"chess", "chesscom-ffa", "allies-vassals", "corners-short", "bipartite"}) {
+    core::Match match = shipped_match(id);
+    Engine engine(1);
+    const int plies = testing::sanitizer_size(12, 4);
+    for (int ply = 0; ply < plies && match.state() != core::Match::State::kFinished; ++ply) {
+      if (match.state() == core::Match::State::kChoosing) {
+        ASSERT_FALSE(match.choose(match.options().front()).has_value()) << id;
+        match.setup_confirmed();
+        continue;
+      }
+      LevelSettings s = level_settings(kMaxLevel, kBudgetUs, 5 + static_cast<std::uint64_t>(ply));
+      ASSERT_EQ(s.limits.max_nodes, 0U) << "level 8 is bounded by its budget alone";
+      std::int64_t now = 0;
+      s.limits.elapsed_us = [&now] { return now += kStepUs; };
+      SearchResult r = engine.search(match.game(), s.limits, s.options);
+      ASSERT_TRUE(r.best) << id << " ply " << ply;
+      EXPECT_TRUE(match.game().is_legal(*r.best)) << id << " ply " << ply;
+      EXPECT_LE(r.nodes, kMostNodes) << id << " ply " << ply << ": searched on past its budget";
+      EXPECT_LE(now, kBudgetUs + kStepUs) << id << " ply " << ply << ": the clock read again after the budget";
+      auto rulings = match.play(*r.best);
+      EXPECT_TRUE(rulings.empty() || rulings.front().kind != core::RulingKind::kIllegalMove) << id << " ply " << ply;
+    }
+  }
+}
 
 TEST(BotGames, EveryShippedVariantIsCovered) {
   EXPECT_EQ(variants::list_ids().size(), 11U);

@@ -42,6 +42,13 @@ TEST(MatchCommand, PlaysGamesAndScoresSideA) {
   EXPECT_NE(last.find("2 games"), std::string::npos) << last;
   EXPECT_NE(last.find(" 0 refused, 0 engine failures"), std::string::npos) << last;
   EXPECT_NE(last.find("95% interval"), std::string::npos) << last;
+  // The line before the last: each side's move furthest over its budget,
+  // by the wall clock and by CPU time (the time table of docs/BENCH.md).
+  std::string before = last_line(r.out.substr(0, r.out.rfind(last)));
+  EXPECT_EQ(before.rfind("longest over budget: A ", 0), 0U) << before;
+  EXPECT_NE(before.find(" of 1000.0 ms, game "), std::string::npos) << before;
+  EXPECT_NE(before.find(", B "), std::string::npos) << before;
+  EXPECT_NE(before.find("; CPU: A "), std::string::npos) << before;
 }
 
 TEST(MatchCommand, TheIntervalIsWilsons) {

@@ -292,5 +292,20 @@ TEST(Search, APreferredRootMoveWinsATieAndNothingElse) {
   }
 }
 
+// At the table levels 1-7 search with no time budget (session::SearchClock),
+// so each must stop by its own limits: a depth alone is none in the
+// four-player games (session 18: level 4 searched 5,534,881 nodes for one
+// move of corners-short, level 3 396,406 in chesscom-ffa). No level below the
+// top searches more than level 7's 150,000 nodes; level 8 is bounded by its
+// budget (and the table's own cap, session::kTableTopNodes).
+TEST(Levels, EveryLevelBelowTheTopStopsByNodesAsWellAsDepth) {
+  for (int level = 0; level < kMaxLevel; ++level) {
+    LevelSettings s = level_settings(level, 0, 1);
+    EXPECT_GT(s.limits.max_nodes, 0U) << "level " << level;
+    EXPECT_LE(s.limits.max_nodes, 150000U) << "level " << level;
+  }
+  EXPECT_EQ(level_settings(kMaxLevel, 0, 1).limits.max_nodes, 0U);
+}
+
 }  // namespace
 }  // namespace tabula::engine
