@@ -221,6 +221,7 @@ bind sys /sys -t sysfs
 if [[ "$arch" == arm64 ]]; then
   source "$repo/scripts/qemu_binfmt.sh"
   qemu_binfmt_arm64 chroot_test || exit 1
+  qemu_cpu_arm64_known chroot_test "$qemu_cpu" || exit 2
   step "arm64 programs run under qemu-aarch64 -cpu $qemu_cpu (QEMU_CPU)"
 fi
 
