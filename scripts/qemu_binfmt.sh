@@ -29,7 +29,7 @@ qemu_cpu_arm64_known() {
   command -v qemu-aarch64-static >/dev/null || return 0
   models=$(qemu-aarch64-static -cpu help | awk 'NR > 1 && NF == 1 { print $1 }')
   grep -qxF "${cpu%%,*}" <<<"$models" || {
-    echo "$who: QEMU_CPU='$cpu': qemu-aarch64 has no CPU '${cpu%%,*}'; its CPUs:" $models >&2
+    echo "$who: QEMU_CPU='$cpu': qemu-aarch64 has no CPU '${cpu%%,*}'; its CPUs: ${models//$'\n'/ }" >&2
     return 1
   }
 }
