@@ -12,12 +12,15 @@
 # chroot of scripts/chroot_test.sh, which copies it to $TABULA_CHROOTS/packages).
 # An arm64 package on an amd64 machine goes into an arm64 chroot
 # (RELEASE-arm64-clean: debootstrap --foreign, its second stage and every
-# program under qemu-aarch64, scripts/qemu_binfmt.sh). Environment:
-# TABULA_CHROOTS (default /work/chroots), TABULA_MIRROR (default
-# http://deb.debian.org/debian).
+# program under qemu-aarch64, scripts/qemu_binfmt.sh), as the Pi 4's
+# Cortex-A72 (QEMU_CPU, default cortex-a72; cortex-a76 is the Pi 5's), as in
+# scripts/chroot_test.sh: qemu's default CPU, "max", has pointer
+# authentication, whose signing Debian 13's arm64 libraries run at every call
+# (2 to 8 times the CPU). Environment: TABULA_CHROOTS (default /work/chroots),
+# TABULA_MIRROR (default http://deb.debian.org/debian), QEMU_CPU.
 set -euo pipefail
 [[ $# -eq 2 ]] || {
-  sed -n '9,17p' "$0" >&2
+  sed -n '9,20p' "$0" >&2
   exit 2
 }
 release=$1
@@ -41,6 +44,15 @@ arch=$(dpkg-deb -f "$deb" Architecture 2>/dev/null) || {
 }
 chroots=${TABULA_CHROOTS:-/work/chroots}
 mirror=${TABULA_MIRROR:-http://deb.debian.org/debian}
+qemu_cpu=${QEMU_CPU:-cortex-a72}
+[[ "$qemu_cpu" =~ ^[a-z0-9][a-z0-9,=_-]*$ ]] || {
+  echo "chroot_install_test: QEMU_CPU='$qemu_cpu': expected a qemu-aarch64 -cpu value (qemu-aarch64-static -cpu help)" >&2
+  exit 2
+}
+# qemu-user reads QEMU_CPU from the environment of each program it starts
+# (binfmt_misc passes the environment on), so every chroot command carries it;
+# a program of this machine's architecture ignores it.
+qemu_env=()
 name=$release
 if [[ $arch != "$(dpkg --print-architecture)" ]]; then
   [[ $arch == arm64 ]] || {
@@ -49,7 +61,10 @@ if [[ $arch != "$(dpkg --print-architecture)" ]]; then
   }
   source "$(dirname "$0")/qemu_binfmt.sh"
   qemu_binfmt_arm64 chroot_install_test || exit 1
+  qemu_cpu_arm64_known chroot_install_test "$qemu_cpu" || exit 2
   name=$release-arm64
+  qemu_env=(QEMU_CPU="$qemu_cpu")
+  export QEMU_CPU=$qemu_cpu # for the chroot's first program (its env, debootstrap)
 fi
 pristine=$chroots/$name-clean
 root=$chroots/$name-install
@@ -81,9 +96,14 @@ mount -t tmpfs -o mode=1777 shm "$root/dev/shm"
 trap 'for m in dev/shm proc; do umount "$root/$m" 2>/dev/null || umount -l "$root/$m" 2>/dev/null || true; done' EXIT
 cp "$deb" "$root/tmp/"
 run() {
-  chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
+  chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb "${qemu_env[@]}" \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin /bin/bash -c "$1"
 }
+if ((${#qemu_env[@]})); then
+  # What the emulated CPU offers the programs (glibc's AT_HWCAP): the A72 has
+  # no pointer authentication (paca, pacg), qemu's "max" has.
+  step "arm64 programs run under qemu-aarch64 -cpu $qemu_cpu (QEMU_CPU): $(run 'LD_SHOW_AUXV=1 /bin/true' | grep -m1 '^AT_HWCAP:' | tr -s ' ')"
+fi
 
 step "apt install $(basename "$deb")"
 run "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \

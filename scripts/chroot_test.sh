@@ -135,6 +135,11 @@ qemu_cpu=${QEMU_CPU:-cortex-a72}
   echo "chroot_test: QEMU_CPU='$qemu_cpu': expected a qemu-aarch64 -cpu value (qemu-aarch64-static -cpu help)" >&2
   exit 2
 }
+if [[ "$arch" == arm64 ]]; then
+  # shellcheck source=scripts/qemu_binfmt.sh
+  source "$(dirname "$0")/qemu_binfmt.sh" # qemu_cpu_arm64_known, qemu_binfmt_arm64
+  qemu_cpu_arm64_known chroot_test "$qemu_cpu" || exit 2
+fi
 shards=${SHARDS:-}
 shard=${SHARD:-}
 if [[ -n "$shards" ]]; then
@@ -219,7 +224,6 @@ bind sys /sys -t sysfs
 
 # arm64 programs run through qemu (binfmt_misc, scripts/qemu_binfmt.sh).
 if [[ "$arch" == arm64 ]]; then
-  source "$repo/scripts/qemu_binfmt.sh"
   qemu_binfmt_arm64 chroot_test || exit 1
   step "arm64 programs run under qemu-aarch64 -cpu $qemu_cpu (QEMU_CPU)"
 fi

@@ -19,3 +19,17 @@ qemu_binfmt_arm64() {
     return 1
   }
 }
+
+# The CPU qemu emulates (QEMU_CPU, "cortex-a72" or "max,pauth=off") must be
+# one of qemu-aarch64's models: an unknown one fails every program of the
+# chroot with qemu's one line, far from where it was given. Returns non-zero,
+# naming the models, when $2's model is not one of them.
+qemu_cpu_arm64_known() {
+  local who=$1 cpu=$2 models
+  command -v qemu-aarch64-static >/dev/null || return 0
+  models=$(qemu-aarch64-static -cpu help | awk 'NR > 1 && NF == 1 { print $1 }')
+  grep -qxF "${cpu%%,*}" <<<"$models" || {
+    echo "$who: QEMU_CPU='$cpu': qemu-aarch64 has no CPU '${cpu%%,*}'; its CPUs: ${models//$'\n'/ }" >&2
+    return 1
+  }
+}
