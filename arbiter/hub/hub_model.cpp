@@ -379,7 +379,18 @@ void HubModel::apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now)
   b.head = std::max(b.head, st.through_seq());
   b.last_applied_wall_ms = now;
   const wire::BoardState* old = b.state && b.state->game_id() == b.game ? &*b.state : nullptr;
-  if (st.tracker() == wire::TRACKER_STATE_OUT_OF_SYNC && (!old || old->tracker() != wire::TRACKER_STATE_OUT_OF_SYNC)) {
+  // Out of sync while the game is played only: a board being set up (every
+  // board at every round's start, until its pieces stand), put back after a
+  // takeback, or cleared after the game differs from its position by design
+  // and its kiosk says what to do; an alert for each was noise on the
+  // arbiter's page (session 18: every simulated board raised one at its
+  // setup). A board that names no phase (an older one) is alerted on as before.
+  const bool played = st.phase() == wire::PHASE_PLAY || st.phase() == wire::PHASE_CHOOSING ||
+                      st.phase() == wire::PHASE_UNSPECIFIED;
+  const bool was_out = old && old->tracker() == wire::TRACKER_STATE_OUT_OF_SYNC &&
+                       (old->phase() == wire::PHASE_PLAY || old->phase() == wire::PHASE_CHOOSING ||
+                        old->phase() == wire::PHASE_UNSPECIFIED);
+  if (st.tracker() == wire::TRACKER_STATE_OUT_OF_SYNC && played && !was_out) {
     raise(AlertKind::kOutOfSync, b.board, "board " + b.board + " is out of sync with its game", now);
   }
   for (int i = 0; i < st.seats_size(); ++i) {

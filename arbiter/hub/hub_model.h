@@ -34,7 +34,8 @@
 //
 // Alerts (raised once per cause, kept until acknowledged):
 //   kIllegalMove  a ruling with severity "illegal" (a dispute at the table)
-//   kOutOfSync    the state's tracker turned OUT_OF_SYNC, or an out-of-sync ruling
+//   kOutOfSync    the state's tracker turned OUT_OF_SYNC in play (not while set up,
+//                 put back or cleared: its phase), or an out-of-sync ruling
 //   kFlag         a "timeout" ruling or a seat's status turned FLAGGED
 //   kFinished     the state turned over (the game goes to the tournament record)
 //   kOffline      the board's presence turned offline (last will or goodbye)

@@ -232,6 +232,38 @@ TEST(HubModel, RaisesAlertsForDisputesSyncFlagsEndsAndSilence) {
   EXPECT_EQ(m.open_alerts(), 6u);
 }
 
+// Session 18: every board raised "out of sync" while its pieces were being
+// set up (the session verifies the layout: the tracker says mismatch until
+// it stands), and again while put back after a takeback or cleared after the
+// game. Only a board in play is out of sync with its game.
+TEST(HubModel, OutOfSyncIsAnAlertOnlyWhileTheGameIsPlayed) {
+  HubModel m("club");
+  const auto send = [&m](wire::Phase phase, wire::TrackerState tracker) {
+    wire::BoardState st = state();
+    st.set_phase(phase);
+    st.set_tracker(tracker);
+    m.on_message("tabula/club/t1/state", encode(st), 0);
+  };
+  using K = std::vector<AlertKind>;
+  send(wire::PHASE_SETUP, wire::TRACKER_STATE_OUT_OF_SYNC);  // the pieces being set up
+  send(wire::PHASE_SETUP, wire::TRACKER_STATE_OUT_OF_SYNC);
+  EXPECT_EQ(kinds(m), K{}) << "a board being set up";
+  send(wire::PHASE_PLAY, wire::TRACKER_STATE_IN_SYNC);
+  send(wire::PHASE_PLAY, wire::TRACKER_STATE_OUT_OF_SYNC);
+  send(wire::PHASE_PLAY, wire::TRACKER_STATE_OUT_OF_SYNC);
+  EXPECT_EQ(kinds(m), K{AlertKind::kOutOfSync}) << "a board in play, once";
+  send(wire::PHASE_RESTORE, wire::TRACKER_STATE_OUT_OF_SYNC);  // a takeback: the kiosk shows how to put it back
+  EXPECT_EQ(kinds(m), K{AlertKind::kOutOfSync}) << "a board being put back";
+  send(wire::PHASE_PLAY, wire::TRACKER_STATE_IN_SYNC);
+  send(wire::PHASE_CHOOSING, wire::TRACKER_STATE_OUT_OF_SYNC);  // 004's stage choice is play
+  EXPECT_EQ(kinds(m), (K{AlertKind::kOutOfSync, AlertKind::kOutOfSync}));
+  send(wire::PHASE_OVER, wire::TRACKER_STATE_IN_SYNC);
+  send(wire::PHASE_OVER, wire::TRACKER_STATE_OUT_OF_SYNC);  // the pieces cleared after the game
+  EXPECT_EQ(kinds(m), (K{AlertKind::kOutOfSync, AlertKind::kOutOfSync})) << "a finished board being cleared";
+  send(wire::PHASE_UNSPECIFIED, wire::TRACKER_STATE_OUT_OF_SYNC);  // an older board names no phase
+  EXPECT_EQ(kinds(m), (K{AlertKind::kOutOfSync, AlertKind::kOutOfSync, AlertKind::kOutOfSync}));
+}
+
 TEST(HubModel, ABadPayloadIsAnAlertAndChangesNothing) {
   HubModel m("club");
   m.on_message("tabula/club/t1/state", encode(state()), 0);
