@@ -377,6 +377,10 @@ class Tracker {
   bool next_seat_began(const MoveSource* src);
   const After* after(const MoveSource* src);
   After after_of(const CandidateGroup& t, const MoveSource& src) const;
+  // `before` with t's move played through the game's rules: the game, the
+  // occupancy it expects and its candidate groups (none: t is illegal there
+  // or ends the game). after_of and the chains of plies in flight read it.
+  static After played(const core::Game& before, const CandidateGroup& t, const MoveSource& src);
   // A move M read with the next seat's reply under way; `proven`: that reply
   // is seen whole (perhaps with the seat after it already lifting).
   struct Overlap {

@@ -66,26 +66,6 @@ std::vector<Fix> undo_chain(const std::vector<ChainPly>& chain, const core::Rule
   return out;
 }
 
-// The position after `g` plays `m`, with what the reeds should then show.
-struct ChainStep {
-  std::optional<core::Game> game;
-  SquareSet expected;
-  std::vector<CandidateGroup> groups;
-};
-
-ChainStep chain_step(const core::Game& before, const CandidateGroup& r, const MoveSource& src) {
-  ChainStep out;
-  core::Game g = before;
-  std::vector<core::Ruling> rulings = g.play(r.moves.front());
-  if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove ||
-      g.outcome().over)
-    return out;
-  out.expected = occupancy_of(g.position());
-  out.groups = candidate_groups(g.position(), src.moves(g));
-  out.game = std::move(g);
-  return out;
-}
-
 // A plain move the touches can follow: one move (no choice of piece), from
 // a square (no placement), no castling (two pieces), on squares all touched
 // and all compared.
@@ -196,9 +176,9 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   const auto step = [&](const core::Game& before, const CandidateGroup& r) {
     if (++steps > kMaxSteps) {
       gave_up = true;
-      return ChainStep{};
+      return After{};
     }
-    return chain_step(before, r, src);
+    return played(before, r, src);
   };
   // Extends `chain` (its last ply landed; `began`: the seq after which the
   // next ply's piece must have been lifted) by the ply of `groups`, the
@@ -234,7 +214,7 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
         chain.pop_back();
         continue;
       }
-      const ChainStep s = step(game, g);
+      const After s = step(game, g);
       if (!s.game) continue;
       chain.push_back(ChainPly{g, up, l->seq, l->time, game.position().at(o),
                                g.footprint.kept.any() || g.moves.front().kind == core::MoveKind::kEnPassant});
@@ -249,7 +229,7 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
     const std::uint64_t up1 = lift_of(g1);
     const Touch* l1 = fill_after(g1.moves.front().to, up1);
     if (began == 0 || l1 == nullptr) continue;
-    const ChainStep s1 = step(src.game(), g1);
+    const After s1 = step(src.game(), g1);
     if (!s1.game) continue;
     chain.assign(1, ChainPly{g1, up1, l1->seq, l1->time, src.game().position().at(g1.footprint.origin),
                              g1.footprint.kept.any() ||

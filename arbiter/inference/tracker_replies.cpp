@@ -93,21 +93,27 @@ const Tracker::After* Tracker::after(const MoveSource* src) {
   return after_->game ? &*after_ : nullptr;
 }
 
-Tracker::After Tracker::after_of(const CandidateGroup& t, const MoveSource& src) const {
+Tracker::After Tracker::played(const core::Game& before, const CandidateGroup& t, const MoveSource& src) {
   After out;
-  core::Game g = src.game();
+  core::Game g = before;
   std::vector<core::Ruling> rulings = g.play(t.moves.front());
   if (rulings.empty() || rulings.front().kind == core::RulingKind::kIllegalMove ||
       g.outcome().over) {
     return out;
   }
   out.expected = occupancy_of(g.position());
+  out.groups = candidate_groups(g.position(), src.moves(g));
+  out.game = std::move(g);
+  return out;
+}
+
+Tracker::After Tracker::after_of(const CandidateGroup& t, const MoveSource& src) const {
+  After out = played(src.game(), t, src);
+  if (!out.game) return out;
   // What the hands leave after T, and pieces the rules then add or remove.
   SquareSet shown = expected_ ^ t.footprint.changed;
   out.ignored = ignored() | (shown ^ out.expected);
-  out.groups = candidate_groups(g.position(), src.moves(g));
   out.targets = capture_targets(out.groups, out.expected);
-  out.game = std::move(g);
   return out;
 }
 
