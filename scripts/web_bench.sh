@@ -43,7 +43,7 @@ webport=$(free_port)
 pids+=($!)
 for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.05; done
 
-"$webbin" --broker "127.0.0.1:$port" --event bench --port "$webport" --max-streams $((streams + 16)) --max-per-address 0 ${WEB_OPTIONS:-} > "$work/web.out" 2>&1 &
+"$webbin" --broker "127.0.0.1:$port" --event bench --port "$webport" --max-streams $((streams + 16)) --max-per-address 0 --max-streams-per-address 0 ${WEB_OPTIONS:-} > "$work/web.out" 2>&1 &
 web=$!
 pids+=("$web")
 "$sim" hub --broker "127.0.0.1:$port" --event bench --boards "$boards" --seconds $((seconds + 30)) > "$work/hub.out" 2>&1 &

@@ -12,7 +12,9 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "hub/web/guarded_server.h"
 
@@ -29,7 +31,7 @@ class GuardedServerTest : public ::testing::Test {
     std::filesystem::create_directories(dir_);
     std::ofstream(dir_ / "a.txt") << std::string(1000, 'a');
     server_ = std::make_unique<GuardedServer>(4, 1500ms);
-    guard_requests(*server_, 1024);
+    guard_requests(*server_, 1024, names_);
     server_->set_payload_max_length(1024);
     server_->set_read_timeout(5, 0);
     server_->set_keep_alive_timeout(30);
@@ -87,6 +89,7 @@ class GuardedServerTest : public ::testing::Test {
     return out;
   }
 
+  std::vector<std::string> names_;  // --host-names (none: writes asked against the machine's own)
   std::filesystem::path dir_;
   std::unique_ptr<GuardedServer> server_;
   int port_ = 0;
@@ -215,7 +218,8 @@ TEST_F(GuardedServerTest, EveryAmbiguousFramingIsRefusedAndWhatFollowsIsNotAnswe
       {"GET /hello", "Content-Length: 0\r\n\r\n"},
   };
   for (const auto& [start, rest] : plain) {
-    const std::string out = exchange(start + " HTTP/1.1\r\nHost: x\r\n" + rest + behind);
+    // (A write names the service: s19's Host rule.)
+    const std::string out = exchange(start + " HTTP/1.1\r\nHost: localhost\r\n" + rest + behind);
     EXPECT_EQ(count_of(out, "HTTP/1.1 200"), 2) << rest << out;
     if (start == "POST /echo") {
       EXPECT_NE(out.find("\r\n\r\nabcHTTP/1.1 200"), std::string::npos) << rest << out;
@@ -326,9 +330,110 @@ TEST_F(GuardedServerTest, ExpectContinueForABodyOverTheBoundIsRefusedAtOnce) {
             std::string::npos)
       << out;
   EXPECT_LT(took, 1400ms) << "the refusal waited for a body (the deadline is 1.5 s; before s18: 6.7 s)";
-  const std::string small = exchange("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n"
+  const std::string small = exchange("POST /echo HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Length: 5\r\n"
                                      "Connection: close\r\n\r\nhello");
   EXPECT_EQ(small.rfind("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200", 0), 0u) << small;
+}
+
+// Session 19: a header line over cpp-httplib's limit (8192 bytes with its
+// CRLF) was answered "400 a request the service cannot read", as if the
+// request were garbage: a browser whose cookies grew past it is now told 431
+// and which header. A line at the limit is read; a request line over its
+// own limit is still 414.
+TEST_F(GuardedServerTest, AHeaderLineOverTheLibrarysLimitIsTold431NamingIt) {
+  const std::string start = "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
+  // "Cookie: " (8) + 9000 + CRLF: 9010 bytes.
+  const std::string out = exchange(start + "Cookie: " + std::string(9000, 'c') + "\r\nX-After: 1\r\n\r\n");
+  EXPECT_EQ(out.rfind("HTTP/1.1 431 Request Header Fields Too Large\r\n", 0), 0u) << out.substr(0, 300);
+  EXPECT_NE(out.find("431 the header line \"Cookie\" is 9010 bytes: the service reads header lines of at most 8192 "
+                     "bytes (a cookie included); the request was not read"),
+            std::string::npos)
+      << out.substr(0, 400);
+  EXPECT_EQ(out.find("hi"), std::string::npos) << out;
+  EXPECT_EQ(server_->long_headers(), 1u);
+  // A name that is itself the long part is cut, its control bytes as '?'.
+  const std::string nameless = exchange(start + "X\x01" + std::string(9000, 'n') + ": v\r\n\r\n");
+  EXPECT_NE(nameless.find("431 the header line \"X?" + std::string(38, 'n') + "...\" is 9007 bytes"), std::string::npos)
+      << nameless.substr(0, 400);
+  // At the limit (8192 with CRLF): read and answered; one byte over: 431.
+  const std::string at_limit = "X-A: " + std::string(8192 - 2 - 5, 'a');
+  EXPECT_NE(exchange(start + at_limit + "\r\n\r\n").find("\r\n\r\nhi"), std::string::npos);
+  EXPECT_EQ(exchange(start + at_limit + "a\r\n\r\n").rfind("HTTP/1.1 431", 0), 0u);
+  // The request line has its own limit and answer.
+  EXPECT_EQ(exchange("GET /" + std::string(9000, 'p') + " HTTP/1.1\r\nHost: x\r\n\r\n").rfind("HTTP/1.1 414", 0), 0u);
+  // Another unreadable request is 400 as before, not taken for a 431.
+  EXPECT_EQ(exchange("GET /hello HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+                .rfind("HTTP/1.1 400", 0),
+            0u);
+  EXPECT_EQ(server_->long_headers(), 3u);
+}
+
+// Session 19, DNS rebinding: with no names configured a write (a POST)
+// must name the service by an IP address, localhost or the machine's own
+// name; a read may name anything (what a spectator reads is public).
+TEST_F(GuardedServerTest, AWriteUnderANameTheServiceDoesNotAnswerToIsRefused421) {
+  auto post = [&](const std::string& host) {
+    return exchange("POST /echo HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://" + host +
+                    "\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 11\r\n"
+                    "Connection: close\r\n\r\ntoken=wrong");
+  };
+  const std::string port = ":" + std::to_string(port_);
+  for (const std::string& host : {"evil.example" + port, std::string("127.0.0.1.nip.io"), "localhost.evil.example" + port,
+                                 std::string("evil.example:80@127.0.0.1")}) {
+    const std::string out = post(host);
+    EXPECT_EQ(out.rfind("HTTP/1.1 421", 0), 0u) << host << ": " << out.substr(0, 300);
+    EXPECT_NE(out.find("421 the Host \"" + host.substr(0, 20)), std::string::npos) << out;
+    EXPECT_NE(out.find("is not a name of this service: it answers to localhost, "), std::string::npos) << out;
+    EXPECT_NE(out.find("tabula-hub-web --host-names NAME,... names the hall's"), std::string::npos) << out;
+    EXPECT_EQ(out.find("token=wrong"), std::string::npos) << "the handler ran: " << out;
+  }
+  char own[256] = "";
+  ASSERT_EQ(::gethostname(own, sizeof own - 1), 0);
+  for (const std::string& host : {"127.0.0.1" + port, "LOCALHOST." + port, "[::1]" + port, std::string("10.1.2.3"),
+                                 std::string(own) + port}) {
+    const std::string out = post(host);
+    EXPECT_NE(out.find("\r\n\r\ntoken=wrong"), std::string::npos) << host << ": " << out.substr(0, 300);
+  }
+  EXPECT_NE(exchange("GET /hello HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n").find("\r\n\r\nhi"),
+            std::string::npos);
+  // Two Hosts: 400 (the library read the first; a proxy may read the other).
+  const std::string twice = exchange("GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n");
+  EXPECT_EQ(twice.rfind("HTTP/1.1 400", 0), 0u) << twice;
+  EXPECT_NE(twice.find("400 the Host header is given 2 times: one only"), std::string::npos) << twice;
+}
+
+// Session 19: with --host-names every request must use one of them (any
+// case, a final dot, any port), localhost or an IP address.
+class GuardedServerNamesTest : public GuardedServerTest {
+ protected:
+  void SetUp() override {
+    names_ = {"Tabula.Club", "hall-7"};
+    GuardedServerTest::SetUp();
+  }
+};
+
+TEST_F(GuardedServerNamesTest, EveryRequestUnderAnotherNameIsRefused421) {
+  auto get = [&](const std::string& host) {
+    return exchange("GET /hello HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+  };
+  for (const char* host : {"evil.example:8080", "tabula.club.evil.example", "club", "hall-7x", "[::1"}) {
+    const std::string out = get(host);
+    EXPECT_EQ(out.rfind("HTTP/1.1 421", 0), 0u) << host << ": " << out.substr(0, 300);
+    EXPECT_NE(out.find("is not a name of this service: it answers to tabula.club, hall-7, localhost and its IP "
+                       "addresses\n"),
+              std::string::npos)
+        << out;
+  }
+  for (const char* host : {"tabula.club:8080", "TABULA.CLUB.", "hall-7", "192.168.1.10:8080", "[fe80::1]:80",
+                                 "localhost"}) {
+    EXPECT_NE(get(host).find("\r\n\r\nhi"), std::string::npos) << host;
+  }
+  // HTTP/1.0 with no Host (a program; a browser always sends it) is served.
+  EXPECT_NE(exchange("GET /hello HTTP/1.0\r\n\r\n").find("\r\n\r\nhi"), std::string::npos);
+  EXPECT_EQ(host_names_problem({"tabula.club", "hall-7"}), "");
+  EXPECT_NE(host_names_problem({"tabula.club:8080"}).find("holds ':'"), std::string::npos);
+  EXPECT_NE(host_names_problem({"https://x"}).find("holds ':'"), std::string::npos);
+  EXPECT_EQ(host_names_problem({"tabula.club", ""}), "an empty name (a comma too many?)");
 }
 
 // Session 18: slow senders from many addresses (each within the per-address

@@ -427,9 +427,11 @@ TEST_F(WebServiceTest, TheRoundFeedsParseInPgnExtractAndReplayInTabula) {
   EXPECT_EQ(std::system(replay.c_str()), 0) << file_text((d / "replay.txt").string());
 }
 
-// A POST of the form `body` to /api/arbiter/login from the loopback address
-// `source` (any of 127.0.0.0/8): the answer's status, -1 without one.
-int login_from(const std::string& source, int port, const std::string& token) {
+// `request` sent from the loopback address `source` (any of 127.0.0.0/8):
+// the answer's status (-1 without one); the connection, still open, in
+// `*open` if given (else closed).
+int request_from(const std::string& source, int port, const std::string& request, int* open = nullptr,
+                 std::string* said = nullptr) {
   const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;
   sockaddr_in from{};
@@ -442,24 +444,36 @@ int login_from(const std::string& source, int port, const std::string& token) {
   int status = -1;
   if (::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) == 0 &&
       ::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0) {
-    const std::string body = "token=" + token;
-    const std::string request = "POST /api/arbiter/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                                "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " +
-                                std::to_string(body.size()) + "\r\n\r\n" + body;
     if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(request.size())) {
       std::string answer;
       char buf[512];
       pollfd p{fd, POLLIN, 0};
-      while (answer.find("\r\n") == std::string::npos && ::poll(&p, 1, 10000) > 0) {
+      // The status line; with `said`, all until the service closes.
+      while ((said || answer.find("\r\n") == std::string::npos) && ::poll(&p, 1, 10000) > 0) {
         const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
         if (n <= 0) break;
         answer.append(buf, static_cast<std::size_t>(n));
       }
       if (answer.rfind("HTTP/1.1 ", 0) == 0 && answer.size() >= 12) status = std::stoi(answer.substr(9, 3));
+      if (said) *said = answer;
     }
   }
-  ::close(fd);
+  if (open) {
+    *open = fd;
+  } else {
+    ::close(fd);
+  }
   return status;
+}
+
+// A POST of the token to /api/arbiter/login from `source`, under the name
+// `host`: the answer's status, -1 without one.
+int login_from(const std::string& source, int port, const std::string& token, const std::string& host = "127.0.0.1") {
+  const std::string body = "token=" + token;
+  return request_from(source, port,
+                      "POST /api/arbiter/login HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://" + host +
+                          "\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                          "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
 }
 
 // Session 16, the attacker's round: the table of failing addresses was
@@ -497,6 +511,74 @@ TEST_F(WebServiceTest, AnotherSitesPageCannotLockTheArbiterOutOfSigningIn) {
     EXPECT_NE(r->body.find("from another site's page (Origin \"https://evil.example\")"), std::string::npos) << r->body;
   }
   EXPECT_FALSE(arbiter_cookie(web.base()).empty()) << "the arbiter could not sign in after another site's posts";
+}
+
+// Session 19, DNS rebinding: a page of evil.example, its name pointed at
+// the hall's service once loaded, is of one origin with its requests to the
+// browser (Origin and Host agree, the s18 check lets it write): its wrong
+// tokens came from the arbiter's own address, which then waited (401 x 5,
+// then 429, the arbiter's token included). Now a write under a name the
+// service does not answer to is 421, before the login counts it.
+TEST_F(WebServiceTest, ARebindingPageCannotLockTheArbiterOutOfSigningIn) {
+  Web web = open_web(at(broker_->port()), {}, "web-rebind");
+  const int port = web.service->port();
+  const std::string evil = "evil.example:" + std::to_string(port);
+  for (int i = 0; i < 8; ++i) ASSERT_EQ(login_from("127.0.0.1", port, "guess", evil), 421) << i;
+  EXPECT_EQ(login_from("127.0.0.1", port, kToken), 200) << "the arbiter's address was made to wait";
+  // With --host-names, the hall's name signs in; another is refused.
+  WebOptions named;
+  named.host_names = {"hall.example"};
+  Web hall = open_web(at(broker_->port()), named, "web-rebind-named");
+  const int hall_port = hall.service->port();
+  EXPECT_EQ(login_from("127.0.0.1", hall_port, kToken, "hall.example:" + std::to_string(hall_port)), 200);
+  EXPECT_EQ(login_from("127.0.0.1", hall_port, kToken, "evil.example"), 421);
+  int status = 0;
+  get(hall.base(), "/api/status", &status);  // the client's Host: 127.0.0.1:port
+  EXPECT_EQ(status, 200);
+}
+
+// Session 19: every event stream was shared by every address (18: 16
+// addresses x 64 connections held all 1,000, new spectators 503). Now one
+// address holds at most max_streams_per_address; another still gets one.
+TEST_F(WebServiceTest, OneAddressCannotHoldEveryEventStream) {
+  WebOptions o;
+  o.max_streams = 5;
+  o.max_streams_per_address = 2;
+  Web web = open_web(at(broker_->port()), o, "web-streams");
+  const int port = web.service->port();
+  const std::string stream = "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  std::vector<int> held;
+  for (int i = 0; i < 2; ++i) {
+    int fd = -1;
+    EXPECT_EQ(request_from("127.0.0.1", port, stream, &fd), 200) << i;
+    held.push_back(fd);
+  }
+  std::string said;
+  EXPECT_EQ(request_from("127.0.0.1", port, stream, nullptr, &said), 429) << said;
+  EXPECT_NE(said.find("too many event streams from your address (at most 2 at once)"), std::string::npos) << said;
+  for (const char* other : {"127.0.0.2", "127.0.0.3", "127.0.0.3"}) {
+    int fd = -1;
+    EXPECT_EQ(request_from(other, port, stream, &fd), 200) << other;
+    held.push_back(fd);
+  }
+  // Five open: the service's own bound, whatever the address.
+  EXPECT_EQ(request_from("127.0.0.4", port, stream), 503);
+  // A stream closed (reset) is given back to its address at its next write:
+  // a board arriving is one.
+  const linger reset{1, 0};
+  ::setsockopt(held.front(), SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+  ::close(held.front());
+  held.erase(held.begin());
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  const auto moves = script_inputs("chess", kScholarsMate, 7);
+  play(*t1, {moves.begin(), moves.begin() + 6}, false);
+  const auto reset_at = std::chrono::steady_clock::now();
+  EXPECT_TRUE(eventually([&] { return web.service->open_streams() == 4; }, kWait)) << web.service->open_streams();
+  EXPECT_LT(std::chrono::steady_clock::now() - reset_at, 10s) << "given back at the keep-alive (15 s), not at a write";
+  int again = -1;
+  EXPECT_EQ(request_from("127.0.0.1", port, stream, &again), 200);
+  held.push_back(again);
+  for (int fd : held) ::close(fd);  // the service's stop ends their streams
 }
 
 TEST_F(WebServiceTest, TheArbitersActionReachesTheBoardAndOnlyTheArbiterCanSendOne) {

@@ -7,9 +7,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -48,6 +50,12 @@ bool wait_for(socket_t sock, short events, long long ms) {
 // browser's cookies and headers.
 constexpr std::size_t kMaxRequestBytes = 256 * 1024;
 
+// cpp-httplib's limit of a header line, its CRLF included
+// (CPPHTTPLIB_HEADER_MAX_LENGTH, the same in 0.11 and 0.18), and how much of
+// such a line a refusal may quote (its name: cut at ':').
+constexpr std::size_t kMaxHeaderLine = CPPHTTPLIB_HEADER_MAX_LENGTH;
+constexpr std::size_t kEchoedLine = 40;
+
 // A connection's socket as the library's Stream, with one read buffer for
 // the connection's life and a deadline on the reads of each request.
 class GuardedStream : public httplib::Stream {
@@ -65,11 +73,20 @@ class GuardedStream : public httplib::Stream {
     status_ = 0;
     taken_ = 0;
     over_ = false;
+    line_ = 0;
+    lines_ = 0;
+    head_done_ = false;
+    long_line_.reset();
+    muted_ = false;
   }
   int status() const { return status_; }
   bool buffered() const { return begin_ < end_; }
   // The request ran past kMaxRequestBytes (and was not read further).
   bool over() const { return over_; }
+  // Session 19: the library's 400 for a header line over its limit was not
+  // written (muted): the long line's start and length, for a 431 instead.
+  bool muted() const { return muted_; }
+  const std::optional<std::pair<std::string, std::size_t>>& long_line() const { return long_line_; }
 
   bool is_readable() const override { return buffered() || wait_for(sock_, POLLIN, read_wait_ms()); }
 
@@ -102,14 +119,21 @@ class GuardedStream : public httplib::Stream {
     }
     const std::size_t n = std::min({size, end_ - begin_, kMaxRequestBytes - taken_});
     std::memcpy(ptr, buffer_ + begin_, n);
+    if (!head_done_) watch_head(buffer_ + begin_, n);
     begin_ += n;
     taken_ += n;
     return static_cast<ssize_t>(n);
   }
 
   ssize_t write(const char* ptr, size_t size) override {
-    if (status_ == 0 && size >= 12 && std::memcmp(ptr, "HTTP/1.", 7) == 0) status_ = std::atoi(std::string(ptr + 9, 3).c_str());
-    if (!is_writable()) return -1;
+    if (status_ == 0 && size >= 12 && std::memcmp(ptr, "HTTP/1.", 7) == 0) {
+      status_ = std::atoi(std::string(ptr + 9, 3).c_str());
+      // The library's answer to a header line over its limit is a bare
+      // 400 (its error handler is told nothing more): not written, the
+      // connection says 431 and which header (process_and_close_socket).
+      muted_ = status_ == 400 && long_line_.has_value();
+    }
+    if (muted_) return static_cast<ssize_t>(size);
     ssize_t n;
     do {
       n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
@@ -134,6 +158,27 @@ class GuardedStream : public httplib::Stream {
   socket_t socket() const override { return sock_; }
 
  private:
+  // The head's lines as the library reads them (CRLF-ended; the first is
+  // the request line, whose own limit is the library's 414; a blank line
+  // ends the head): the first header line over kMaxHeaderLine is kept.
+  void watch_head(const char* bytes, std::size_t n) {
+    for (std::size_t i = 0; i < n && !head_done_; ++i) {
+      const char c = bytes[i];
+      if (c != '\n') {
+        if (line_ < kEchoedLine) start_[line_] = c;
+        ++line_;
+        prev_cr_ = c == '\r';
+        continue;
+      }
+      if (prev_cr_ && line_ == 1 && lines_ > 0) head_done_ = true;
+      if (prev_cr_ && lines_ > 0 && line_ + 1 > kMaxHeaderLine && !long_line_)
+        long_line_.emplace(std::string(start_, std::min(line_, kEchoedLine)), line_ + 1);
+      ++lines_;
+      line_ = 0;
+      prev_cr_ = false;
+    }
+  }
+
   // The read timeout, cut short by the request's deadline.
   long long read_wait_ms() const {
     const Clock::time_point end = status_ == 0 && crowded_ && crowded_() ? crowded_deadline_ : deadline_;
@@ -150,6 +195,13 @@ class GuardedStream : public httplib::Stream {
   int status_ = 0;  // of the answer being written (0: none yet)
   std::size_t taken_ = 0;  // bytes of this request read so far
   bool over_ = false;
+  std::size_t line_ = 0;   // bytes of the head's current line so far
+  std::size_t lines_ = 0;  // the head's lines ended so far
+  bool prev_cr_ = false;
+  bool head_done_ = false;
+  char start_[kEchoedLine] = {};  // the current line's first bytes
+  std::optional<std::pair<std::string, std::size_t>> long_line_;  // the first over the limit: its start, its bytes
+  bool muted_ = false;
   char buffer_[4096];
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
@@ -185,6 +237,17 @@ std::string plain_reply(int status, const char* reason, const std::string& body)
          "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
 }
 
+// Session 19: the refusal of a header line over the library's limit (it
+// said "400 a request the service cannot read"): the header's name as sent
+// (printable ASCII, at most 40 bytes, cut at ':'), the line's bytes, the limit.
+std::string long_header_text(const std::pair<std::string, std::size_t>& line) {
+  std::string name;
+  for (char c : line.first.substr(0, line.first.find(':'))) name += c >= 0x20 && c < 0x7f ? c : '?';
+  return "431 the header line \"" + name + (line.first.find(':') == std::string::npos ? "...\"" : "\"") + " is " +
+         std::to_string(line.second) + " bytes: the service reads header lines of at most " +
+         std::to_string(kMaxHeaderLine) + " bytes (a cookie included); the request was not read\n";
+}
+
 }  // namespace
 
 GuardedServer::GuardedServer(std::size_t max_per_address, std::chrono::milliseconds request_deadline)
@@ -198,6 +261,11 @@ std::size_t GuardedServer::refused() const {
 std::size_t GuardedServer::oversized() const {
   std::lock_guard<std::mutex> g(mutex_);
   return oversized_;
+}
+
+std::size_t GuardedServer::long_headers() const {
+  std::lock_guard<std::mutex> g(mutex_);
+  return long_headers_;
 }
 
 void GuardedServer::set_crowding(std::size_t threads, std::chrono::milliseconds crowded_wait) {
@@ -262,6 +330,7 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
                      [this] { return crowded(); });
   bool ok = true;
   bool oversized = false;
+  std::optional<std::pair<std::string, std::size_t>> long_line;
   for (std::size_t count = keep_alive_max_count_; count > 0; --count) {
     // The next request's first byte: within the keep-alive time (while the
     // server is crowded, the crowded wait), looking every 100 ms for the
@@ -284,6 +353,10 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
       oversized = true;
       break;
     }
+    if (strm.muted()) {
+      long_line = strm.long_line();
+      break;
+    }
     // After an answer of 400 or more the rest of what was sent is not read
     // as another request (a body not read, bytes of a request that could not
     // be read: what follows is not a request the client meant).
@@ -299,6 +372,14 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     refuse_and_close(sock, plain_reply(413, "Payload Too Large",
                                        "413 the request is over " + std::to_string(kMaxRequestBytes / 1024) +
                                            " KiB (its address, headers and body together): it was not read\n"));
+    return false;
+  }
+  if (long_line) {
+    {
+      std::lock_guard<std::mutex> g(mutex_);
+      ++long_headers_;
+    }
+    refuse_and_close(sock, plain_reply(431, "Request Header Fields Too Large", long_header_text(*long_line)));
     return false;
   }
   close_socket(sock);
@@ -364,9 +445,76 @@ std::string foreign_write(const httplib::Request& req) {
   return "Origin " + echo_value(origin);
 }
 
+// A Host header's host, as compared: lower case, its port and a final dot
+// cut ("Tabula.Club.:8080" is "tabula.club"); an IPv6 literal keeps its
+// brackets ("[::1]:8080" is "[::1]").
+std::string host_of(std::string_view value) {
+  std::string_view host = value;
+  if (!host.empty() && host.front() == '[') {
+    host = host.substr(0, host.find(']') == std::string_view::npos ? host.size() : host.find(']') + 1);
+  } else if (const std::size_t colon = host.rfind(':'); colon != std::string_view::npos) {
+    host = host.substr(0, colon);
+  }
+  if (!host.empty() && host.back() == '.') host.remove_suffix(1);
+  std::string out(host);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+// An address written as itself (a dotted IPv4 address, a bracketed IPv6
+// one): no name a DNS server answers for, so no page of another site can
+// be reached under it by rebinding.
+bool ip_literal(const std::string& host) {
+  unsigned char bytes[sizeof(in6_addr)];
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+    return ::inet_pton(AF_INET6, host.substr(1, host.size() - 2).c_str(), bytes) == 1;
+  return ::inet_pton(AF_INET, host.c_str(), bytes) == 1;
+}
+
+// Session 19, DNS rebinding: a page of evil.example whose name is made to
+// point at the hall's service afterwards is, to the browser, of the same
+// origin as its requests (Origin and Host agree: foreign_write lets it
+// write). Its requests name it in Host. "" when the request's Host is one
+// of `names` (lower case, "localhost" among them), an IP literal, or absent
+// (a program's HTTP/1.0; a browser always sends it); else what is wrong.
+// `writes_only`: GET and HEAD are not asked (the public reads).
+std::string misdirected(const httplib::Request& req, const std::vector<std::string>& names, bool writes_only) {
+  if (writes_only && (req.method == "GET" || req.method == "HEAD")) return "";
+  if (!req.has_header("Host")) return "";
+  const std::string host = host_of(req.get_header_value("Host"));
+  if (ip_literal(host) || std::find(names.begin(), names.end(), host) != names.end()) return "";
+  return "the Host " + echo_value(req.get_header_value("Host"));
+}
+
+// The names the service answers to when none are configured (writes only):
+// localhost, the machine's own host name and its mDNS name (NAME.local).
+std::vector<std::string> own_names() {
+  std::vector<std::string> names = {"localhost"};
+  char name[256] = "";
+  if (::gethostname(name, sizeof name - 1) == 0 && name[0] != '\0') {
+    const std::string own = host_of(name);
+    names.push_back(own);
+    if (own.find('.') == std::string::npos) names.push_back(own + ".local");
+  }
+  return names;
+}
+
 }  // namespace
 
-void guard_requests(httplib::Server& server, std::size_t max_body) {
+std::string host_names_problem(const std::vector<std::string>& names) {
+  for (const std::string& name : names) {
+    if (name.empty()) return "an empty name (a comma too many?)";
+    if (name.size() > 253) return "a name of " + std::to_string(name.size()) + " characters (a host name is at most 253)";
+    for (char c : name) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.')
+        return "\"" + name.substr(0, 64) + "\" holds '" + std::string(1, c) +
+               "' (a host name only: letters, digits, '-' and '.'; no port, no scheme)";
+    }
+  }
+  return "";
+}
+
+void guard_requests(httplib::Server& server, std::size_t max_body, std::vector<std::string> host_names) {
   // Session 18: "Expect: 100-continue" and a body over the bound: refused
   // before the client sends it (the library said "100 Continue", then held
   // the connection to the request's deadline and answered 413).
@@ -381,7 +529,17 @@ void guard_requests(httplib::Server& server, std::size_t max_body) {
     }
     return 100;
   });
-  server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+  // Session 19: the names the service answers to (lower case; "localhost"
+  // always). None configured: only writes are asked, against this
+  // machine's own names.
+  const bool writes_only = host_names.empty();
+  if (writes_only) {
+    host_names = own_names();
+  } else {
+    for (std::string& name : host_names) name = host_of(name);
+    host_names.push_back("localhost");
+  }
+  server.set_pre_routing_handler([host_names, writes_only](const httplib::Request& req, httplib::Response& res) {
     // The address decoded: a NUL cut a file's name short ("/index.html%00.js"
     // was index.html), another control character is no page's.
     for (char c : req.path) {
@@ -421,6 +579,30 @@ void guard_requests(httplib::Server& server, std::size_t max_body) {
     if (const std::string why = framing_problem(req); !why.empty()) {
       res.status = 400;
       res.set_content("400 " + why + "\n", "text/plain; charset=utf-8");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    // (After the framing: a request read two ways is 400 whatever it names.)
+    // RFC 9112 3.2: a request with two Hosts is 400 (the library reads the
+    // first, a proxy in front may read the other).
+    if (req.get_header_value_count("Host") > 1) {
+      res.status = 400;
+      res.set_content("400 the Host header is given " + std::to_string(req.get_header_value_count("Host")) +
+                          " times: one only\n",
+                      "text/plain; charset=utf-8");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    // Session 19: a request under a name the service does not answer to
+    // (a DNS rebinding page in the arbiter's browser could post wrong
+    // tokens from the arbiter's own address, Origin and Host agreeing).
+    if (const std::string wrong = misdirected(req, host_names, writes_only); !wrong.empty()) {
+      res.status = 421;
+      std::string known;
+      for (const std::string& name : host_names) known += (known.empty() ? "" : ", ") + name;
+      res.set_content("421 " + wrong + " is not a name of this service: it answers to " + known +
+                          " and its IP addresses" +
+                          (writes_only ? " (for a write; tabula-hub-web --host-names NAME,... names the hall's)" : "") +
+                          "\n",
+                      "text/plain; charset=utf-8");
       return httplib::Server::HandlerResponse::Handled;
     }
     // Range is ignored, as RFC 9110 14.2 lets a server: the files and feeds

@@ -13,6 +13,9 @@
 //   closed before any of its bytes are read, so one machine cannot take the
 //   pool (nor every event stream) from the hall.
 //
+// Session 19: a header line over the library's limit (8192 bytes) is told
+// 431 and which header (the library's answer was a bare 400).
+//
 // It also keeps one read buffer for a connection's whole life, so pipelined
 // requests are each answered (cpp-httplib 0.11 dropped what it had buffered
 // past the first: the second answer was a 400), and closes a connection
@@ -33,6 +36,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <httplib.h>
 
@@ -52,7 +56,15 @@ namespace tabula::hub::web {
 // arbiter's own address out of signing in. And "Expect: 100-continue" with
 // a Content-Length over `max_body` is 413 at once (the library said
 // "100 Continue", then waited for the body it would refuse).
-void guard_requests(httplib::Server& server, std::size_t max_body);
+// Session 19 (DNS rebinding): a request whose Host is neither one of
+// `host_names`, localhost nor an IP literal is 421, naming it; with no
+// names given, only writes are asked, against this machine's own names
+// (its host name and NAME.local). Two Hosts are 400.
+void guard_requests(httplib::Server& server, std::size_t max_body, std::vector<std::string> host_names = {});
+
+// "" when every name of a --host-names list is a host name (letters, digits,
+// '-' and '.'; no port, no scheme); else the first that is not, and why.
+std::string host_names_problem(const std::vector<std::string>& names);
 
 class GuardedServer : public httplib::Server {
  public:
@@ -72,6 +84,8 @@ class GuardedServer : public httplib::Server {
   std::size_t refused() const;
   // Requests refused for their size (over 256 KiB, head and body).
   std::size_t oversized() const;
+  // Requests refused 431 for a header line over the library's limit (8 KiB).
+  std::size_t long_headers() const;
 
  private:
   bool process_and_close_socket(socket_t sock) override;
@@ -91,6 +105,7 @@ class GuardedServer : public httplib::Server {
   std::map<std::string, std::size_t> open_;  // client address -> connections open
   std::size_t refused_ = 0;
   std::size_t oversized_ = 0;
+  std::size_t long_headers_ = 0;
   std::size_t threads_ = 0;
   std::chrono::milliseconds crowded_wait_{0};
   std::atomic<std::size_t> busy_{0};  // connections being served (each holds a thread)

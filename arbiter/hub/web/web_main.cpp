@@ -11,6 +11,8 @@
 //                  [--event-file FILE]   (the event's standings on the page, issue 35)
 //                  [--stream-pace-ms MS] [--send-buffer BYTES]  (many spectators: web_service.h)
 //                  [--max-per-address N]  (connections per client address; 0: no limit)
+//                  [--max-streams-per-address N]  (event streams per client address; 0: no limit)
+//                  [--host-names NAME,...]  (the names the hall uses; others 421: DNS rebinding)
 //
 // A hub of its own on the broker (client id tabula-web-<event>): it follows
 // every board as the hub screen does, acknowledges them (so a broker that
@@ -18,6 +20,7 @@
 // arbiter's actions. Runs until SIGTERM/SIGINT (or S seconds).
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -28,6 +31,7 @@
 #include "cli/options.h"
 #include "files/plain_file.h"
 #include "hub/hub_client.h"
+#include "hub/web/guarded_server.h"
 #include "hub/web/standings_json.h"
 #include "hub/web/web_service.h"
 
@@ -64,7 +68,8 @@ int usage() {
                "                      [--tls-cert F --tls-key F] [--push URL --push-token-file F [--push-pgn4]]\n"
                "                      [--client-id ID] [--seconds S] [--board-keys FILE]\n"
                "                      [--event-file FILE] [--stream-pace-ms MS] [--send-buffer BYTES]\n"
-               "                      [--max-per-address N]\n";
+               "                      [--max-per-address N] [--max-streams-per-address N]\n"
+               "                      [--host-names NAME,...]\n";
   return 2;
 }
 
@@ -77,7 +82,8 @@ int main(int argc, char** argv) {
                               {"broker", "broker-ca", "broker-user", "broker-password-file", "event", "bind", "port",
                                "www", "delay", "round", "max-streams", "arbiter-key", "arbiter-token-file", "tls-cert",
                                "tls-key", "push", "push-token-file", "client-id", "seconds", "board-keys", "event-file",
-                               "stream-pace-ms", "send-buffer", "max-per-address"},
+                               "stream-pace-ms", "send-buffer", "max-per-address", "max-streams-per-address",
+                               "host-names"},
                               {"push-pgn4"}, "tabula-hub-web", std::cerr);
   if (!o) return usage();
   std::string error;
@@ -106,6 +112,7 @@ int main(int argc, char** argv) {
   long long port = 8080, delay = 0, round = 1, streams = 1000, seconds = 0;
   long long pace = wo.stream_pace_ms, send_buffer = wo.send_buffer;
   long long per_address = static_cast<long long>(wo.max_per_address);
+  long long streams_per_address = static_cast<long long>(wo.max_streams_per_address);
   if (!cli::number_option(*o, "port", 0, 65535, port, std::cerr) ||
       !cli::number_option(*o, "delay", 0, hub::web::kMaxDelayMs / 1000, delay, std::cerr) ||
       !cli::number_option(*o, "round", 1, 9999, round, std::cerr) ||
@@ -113,7 +120,8 @@ int main(int argc, char** argv) {
       !cli::number_option(*o, "seconds", 0, 1000000000, seconds, std::cerr) ||
       !cli::number_option(*o, "stream-pace-ms", 0, 10000, pace, std::cerr) ||
       !cli::number_option(*o, "send-buffer", 0, 64 * 1024 * 1024, send_buffer, std::cerr) ||
-      !cli::number_option(*o, "max-per-address", 0, 20000, per_address, std::cerr)) {
+      !cli::number_option(*o, "max-per-address", 0, 20000, per_address, std::cerr) ||
+      !cli::number_option(*o, "max-streams-per-address", 0, 20000, streams_per_address, std::cerr)) {
     return 2;
   }
   wo.port = static_cast<int>(port);
@@ -123,6 +131,19 @@ int main(int argc, char** argv) {
   wo.stream_pace_ms = static_cast<int>(pace);
   wo.send_buffer = static_cast<int>(send_buffer);
   wo.max_per_address = static_cast<std::size_t>(per_address);
+  wo.max_streams_per_address = static_cast<std::size_t>(streams_per_address);
+  if (o->values.count("host-names")) {
+    const std::string& list = o->values.at("host-names");
+    for (std::size_t begin = 0; begin <= list.size();) {
+      const std::size_t end = std::min(list.find(',', begin), list.size());
+      wo.host_names.push_back(list.substr(begin, end - begin));
+      begin = end + 1;
+    }
+    if (const std::string why = hub::web::host_names_problem(wo.host_names); !why.empty()) {
+      std::cerr << "tabula-hub-web: --host-names: " << why << "\n";
+      return 2;
+    }
+  }
   if (o->values.count("www")) {
     wo.www_dir = o->values.at("www");
   } else {

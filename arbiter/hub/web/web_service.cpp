@@ -125,6 +125,7 @@ struct WebService::Impl {
   std::string status_public;   // status_json(false) and (true) as of the last look
   std::string status_arbiter;
   std::atomic<std::size_t> streams{0};
+  std::map<std::string, std::size_t> streams_from;  // client address -> its streams open (under the lock)
 
   // Arbiter sessions: cookie -> expiry (wall ms); failed logins per address.
   std::map<std::string, std::int64_t> sessions;
@@ -404,8 +405,27 @@ void add_public_routes(WebService::Impl& s, httplib::Server& svr) {
 // the whole state again.
 void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
   svr.Get("/events", [&s](const httplib::Request& req, httplib::Response& res) {
+    // Session 19: one address holds at most max_streams_per_address streams
+    // (16 addresses x 64 connections had held all 1,000: new spectators 503).
+    const std::string from = req.remote_addr;
+    {
+      std::lock_guard<std::mutex> g(s.mutex);
+      std::size_t& mine = s.streams_from[from];
+      if (s.options.max_streams_per_address > 0 && mine >= s.options.max_streams_per_address) {
+        text_reply(res, 429, "too many event streams from your address (at most " +
+                                 std::to_string(s.options.max_streams_per_address) +
+                                 " at once): close a page showing the event, or reload /api/boards");
+        return;
+      }
+      ++mine;
+    }
+    auto release = [&s, from] {
+      std::lock_guard<std::mutex> g(s.mutex);
+      if (auto it = s.streams_from.find(from); it != s.streams_from.end() && --it->second == 0) s.streams_from.erase(it);
+    };
     if (s.streams.fetch_add(1) >= s.options.max_streams) {
       s.streams.fetch_sub(1);
+      release();
       text_reply(res, 503, "too many open event streams (" + std::to_string(s.options.max_streams) +
                                "): try again later, or reload /api/boards");
       return;
@@ -445,7 +465,10 @@ void add_stream_route(WebService::Impl& s, httplib::Server& svr) {
           seen->sent = Clock::now();
           return sink.write(out.data(), out.size());
         },
-        [&s](bool) { s.streams.fetch_sub(1); });
+        [&s, release](bool) {
+          s.streams.fetch_sub(1);
+          release();
+        });
   });
 }
 
@@ -664,7 +687,7 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
     error = "cannot serve the page's folder " + s.options.www_dir + " (is it a directory?)";
     return nullptr;
   }
-  guard_requests(svr, s.options.max_body);
+  guard_requests(svr, s.options.max_body, s.options.host_names);
   if (auto* guarded = dynamic_cast<GuardedServer*>(&svr)) guarded->set_crowding(threads, std::chrono::milliseconds(1000));
   add_public_routes(s, svr);
   add_stream_route(s, svr);
@@ -686,6 +709,7 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
     const std::string why = res.status == 404   ? "no such page: " + path
                             : res.status == 413 ? "the request is larger than the service takes"
                             : res.status == 414 ? "the address is longer than the service takes"
+                            : res.status == 431 ? "a header line is longer than the service reads"
                             : res.status == 400 ? "a request the service cannot read"
                                                 : "refused";
     res.set_content(std::to_string(res.status) + " " + why + "\n", "text/plain; charset=utf-8");

@@ -26,7 +26,8 @@
 // buys, and a custom header that a foreign page cannot send); nothing outside
 // the page's folder is served; requests over the size limits are refused
 // with a status and a line saying which limit; at most `max_streams` event
-// streams at once (then 503); over plain HTTP, at most `max_per_address`
+// streams at once (then 503), at most `max_streams_per_address` from one
+// client address (then 429); over plain HTTP, at most `max_per_address`
 // connections per client address (then 429) and `request_deadline_ms` to
 // send a request (slow senders cannot hold the threads: guarded_server.h).
 //
@@ -59,6 +60,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "hub/hub_client.h"
 #include "hub/web/event_feed.h"
@@ -72,6 +74,12 @@ struct WebOptions {
   FeedSettings feed;
   std::string arbiter_token;   // "" : the arbiter's page is refused
   std::size_t max_streams = 1000;
+  // Session 19: event streams open at once per client address (0: no
+  // limit); one address could hold every one of the max_streams.
+  std::size_t max_streams_per_address = 16;
+  // Session 19 (DNS rebinding): the names the service answers to
+  // (guard_requests); empty: writes only, against the machine's own names.
+  std::vector<std::string> host_names;
   int stream_pace_ms = 250;          // a stream's batches at least this far apart (0: at every change)
   int send_buffer = 32 * 1024;       // SO_SNDBUF of every connection (0: the kernel's own)
   std::size_t max_body = 16 * 1024;  // bytes of a request body
