@@ -179,6 +179,8 @@ class Journal {
   static JournalStatus open_locked(const std::string& path, Access access, WriterLock lock, Journal& out);
   // Writes the header row wal_of into a WAL generation that has none yet.
   JournalStatus tie_wal();
+  // One try of record() (its transaction, then the safe points).
+  JournalStatus record_once(const session::Input& in, const session::Output& out, std::int64_t wall_ms);
 
   // Declared before db_: destroyed after it, so the lock is given back only
   // once the database is closed (its last checkpoint written).
@@ -197,6 +199,15 @@ class Journal {
 // The bound on inputs between checkpoints (issue 28 item 8): a copy of the
 // journal file alone, or a lost -wal, misses at most this many inputs.
 inline constexpr std::int64_t kCheckpointEvery = 64;
+
+// Session 19: below this many bytes free on the journal's disk, record()
+// empties the -wal into the file after every input (not every
+// kCheckpointEvery): 64 inputs' -wal is up to about a megabyte.
+inline constexpr std::int64_t kLowDiskBytes = 4 * 1024 * 1024;
+// How record() learns the disk's free bytes where a journal is (statvfs);
+// tests set a disk of their own (nullptr: statvfs again).
+using FreeBytesProbe = std::int64_t (*)(const std::string& path);
+void set_free_bytes_probe(FreeBytesProbe probe);
 
 // Wall-clock milliseconds since the epoch, for the journal's `wall_ms`.
 std::int64_t wall_clock_ms();

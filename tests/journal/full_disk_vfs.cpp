@@ -5,6 +5,9 @@
 
 #include <sqlite3.h>
 
+#include <filesystem>
+#include <string>
+
 namespace tabula::journal::testing {
 namespace {
 
@@ -14,12 +17,26 @@ sqlite3_io_methods g_methods;
 std::int64_t g_limit = 0;
 int g_refused = 0;
 bool g_read_only = false;  // a read-only medium: no file written or made, no -shm
+bool g_shared = false;     // the limit is the main database's and its -wal's together
+std::string g_main;        // the last main database opened (its -wal beside it)
+
+// Bytes the main database and its -wal hold now (Shared).
+std::int64_t disk_used() {
+  std::int64_t used = 0;
+  for (const std::string& p : {g_main, g_main + "-wal"}) {
+    std::error_code ec;
+    const auto n = std::filesystem::file_size(p, ec);
+    if (!ec) used += static_cast<std::int64_t>(n);
+  }
+  return used;
+}
 
 // The wrapper file: our methods, then whether it is a main database, then
 // the real file (its size is the real VFS's szOsFile).
 struct File {
   sqlite3_file base;
   bool main_db;
+  bool wal;
   sqlite3_file* real() { return reinterpret_cast<sqlite3_file*>(this + 1); }
 };
 File* as(sqlite3_file* f) { return reinterpret_cast<File*>(f); }
@@ -29,7 +46,14 @@ int x_close(sqlite3_file* f) { return real(f)->pMethods->xClose(real(f)); }
 int x_read(sqlite3_file* f, void* b, int n, sqlite3_int64 o) { return real(f)->pMethods->xRead(real(f), b, n, o); }
 int x_write(sqlite3_file* f, const void* b, int n, sqlite3_int64 o) {
   if (g_read_only) return SQLITE_READONLY;
-  if (as(f)->main_db && o + n > g_limit) {
+  if (g_shared && (as(f)->main_db || as(f)->wal)) {
+    sqlite3_int64 size = 0;
+    real(f)->pMethods->xFileSize(real(f), &size);
+    if (o + n > size && disk_used() + (o + n - size) > g_limit) {
+      ++g_refused;
+      return SQLITE_FULL;
+    }
+  } else if (!g_shared && as(f)->main_db && o + n > g_limit) {
     ++g_refused;
     return SQLITE_FULL;
   }
@@ -57,6 +81,8 @@ int x_open(sqlite3_vfs*, const char* name, sqlite3_file* f, int flags, int* out_
   File* w = as(f);
   w->base.pMethods = nullptr;
   w->main_db = (flags & SQLITE_OPEN_MAIN_DB) != 0;
+  w->wal = (flags & SQLITE_OPEN_WAL) != 0;
+  if (w->main_db && name != nullptr) g_main = name;
   int rc = g_real->xOpen(g_real, name, w->real(), flags, out_flags);
   if (rc == SQLITE_OK && w->real()->pMethods != nullptr) w->base.pMethods = &g_methods;
   return rc;
@@ -70,9 +96,10 @@ int x_time(sqlite3_vfs*, double* t) { return g_real->xCurrentTime(g_real, t); }
 int x_error(sqlite3_vfs*, int n, char* out) { return g_real->xGetLastError(g_real, n, out); }
 int x_time64(sqlite3_vfs*, sqlite3_int64* t) { return g_real->xCurrentTimeInt64(g_real, t); }
 
-void install(std::int64_t limit_bytes, bool read_only) {
+void install(std::int64_t limit_bytes, bool read_only, bool shared = false) {
   sqlite3_initialize();
   g_read_only = read_only;
+  g_shared = shared;
   g_real = sqlite3_vfs_find(nullptr);
   g_limit = limit_bytes;
   g_refused = 0;
@@ -114,7 +141,10 @@ void install(std::int64_t limit_bytes, bool read_only) {
 }  // namespace
 
 FullDisk::FullDisk(std::int64_t limit_bytes) { install(limit_bytes, false); }
+FullDisk::FullDisk(std::int64_t limit_bytes, Shared) { install(limit_bytes, false, true); }
+void FullDisk::set_limit(std::int64_t limit_bytes) { g_limit = limit_bytes; }
 FullDisk::~FullDisk() {
+  g_shared = false;
   sqlite3_vfs_unregister(&g_vfs);
   sqlite3_vfs_register(g_real, 1);
 }

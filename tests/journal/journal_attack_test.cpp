@@ -109,6 +109,76 @@ TEST(JournalAttack, ADiskFullDuringTheGameKeepsWhatWasRecorded) {
   EXPECT_GE(c.inputs.size(), 3u);
 }
 
+// Session 19: a disk with room for the journal's file to grow but not for
+// its -wal (where each input is written first; it was moved into the file
+// and emptied every 64 inputs, several pages an input). On a 4 MB card with
+// 120 KB free `tabula play` stopped after 13 inputs ("database or disk is
+// full") though the file itself grew a few KB a hundred inputs. Now, below
+// kLowDiskBytes free, the -wal is emptied after every input, and a write
+// the disk refuses empties it and is tried once more: the game goes on
+// while the file can grow; when nothing can, the input is refused and what
+// was recorded stays.
+std::int64_t g_disk_limit = 0;
+std::string g_disk_path;
+std::int64_t size_of(const std::string& p) {
+  std::error_code ec;
+  const auto n = std::filesystem::file_size(p, ec);
+  return ec ? std::int64_t{0} : static_cast<std::int64_t>(n);
+}
+std::int64_t small_disk_free(const std::string&) {
+  return g_disk_limit - size_of(g_disk_path) - size_of(g_disk_path + "-wal");
+}
+
+TEST(JournalAttack, ANearlyFullDiskKeepsTheWalSmallAndTheGameGoesOn) {
+  ScratchDir dir;
+  const std::string path = dir.file("g.db");
+  testing::FullDisk disk(std::int64_t{1} << 40, testing::FullDisk::Shared{});
+  Journal j;
+  ASSERT_TRUE(Journal::create(path, attack_header(), j).ok());
+  ASSERT_TRUE(j.record(session::Tick{Millis{0}}, {}, 0).ok());
+  // 64 KB left on the disk: a few inputs' -wal frames, a hundred inputs' rows.
+  g_disk_path = path;
+  g_disk_limit = size_of(path) + size_of(path + "-wal") + 64 * 1024;
+  disk.set_limit(g_disk_limit);
+  set_free_bytes_probe(small_disk_free);
+  struct Probe {
+    ~Probe() { set_free_bytes_probe(nullptr); }
+  } restore;
+  session::Output out;
+  session::Ruling said;
+  said.text = std::string(40, 's');
+  out.rulings.push_back(said);
+  std::int64_t recorded = 1;
+  for (int i = 1; i <= 100; ++i) {
+    const JournalStatus s = j.record(session::Tick{Millis{i}}, out, 0);
+    ASSERT_TRUE(s.ok()) << "input " << i << ": " << s.message << " (" << disk.refused() << " writes refused; the file "
+                        << size_of(path) << " bytes, its -wal " << size_of(path + "-wal") << ")";
+    ++recorded;
+  }
+  // Nothing left: the input is refused, saying the disk is full, and what
+  // was recorded stays.
+  g_disk_limit = size_of(path) + size_of(path + "-wal");
+  disk.set_limit(g_disk_limit);
+  JournalStatus refused;
+  for (int i = 101; i <= 200 && refused.ok(); ++i) {
+    refused = j.record(session::Tick{Millis{i}}, out, 0);
+    if (refused.ok()) ++recorded;
+  }
+  ASSERT_FALSE(refused.ok()) << "a disk with no room left took 100 more inputs";
+  EXPECT_NE(refused.message.find("disk is full"), std::string::npos) << refused.message;
+  EXPECT_EQ(j.inputs_recorded(), recorded);
+  g_disk_limit = std::int64_t{1} << 40;  // room again: the game goes on
+  disk.set_limit(g_disk_limit);
+  EXPECT_TRUE(j.record(session::Tick{Millis{1000}}, out, 0).ok());
+  ++recorded;
+  j = Journal();
+  Journal back;
+  ASSERT_TRUE(Journal::open(path, Journal::Access::kRead, back).ok());
+  JournalContents c;
+  ASSERT_TRUE(back.load(c).ok());
+  EXPECT_EQ(static_cast<std::int64_t>(c.inputs.size()), recorded);
+}
+
 // Before: `tabula archive list/export` of a journal on a read-only mount
 // failed ("unable to open database file"): SQLite could not make the -shm
 // of a WAL journal there. It is now read as immutable; appending is
