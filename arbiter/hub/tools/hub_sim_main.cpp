@@ -13,7 +13,8 @@
 //       numbered), digest (of its outbox, codec.h), flushed, slowest_ms (the
 //       slowest input at the table, journal and outbox included), resends, cpu.
 //       --players names the seats in turn order (default "<board>-white,
-//       <board>-black"); --bots marks seats as a bot's in the journal's header,
+//       <board>-black"; at most the variant's seats, no name twice, as the
+//       kiosk's: s19); --bots marks seats as a bot's in the journal's header,
 //       as the kiosk's --bots does ("Dark Brown=2"): the record is still
 //       played by the script, the hub shows the seat as the bot's (s18-club).
 //   tabula-hub-sim hub --broker ADDR --event E --boards N [--seconds S] [--record FILE] [--client-id ID]
@@ -44,6 +45,7 @@
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "core/pgn.h"
+#include "core/player_name.h"
 #include "hub/hub_client.h"
 #include "hub/sim_board.h"
 #include "hub/tournament.h"
@@ -165,19 +167,37 @@ int board(const cli::Options& o) {
   c.board = o.values.at("board");
   c.journal_path = o.values.at("journal");
   c.players = {c.board + "-white", c.board + "-black"};
+  auto stages = variants::load_stages(c.variant, "", error);
+  if (stages.empty()) {
+    std::cerr << "tabula-hub-sim: " << error << "\n";
+    return 2;
+  }
   if (o.values.count("players")) {
     c.players.clear();
     std::stringstream names(o.values.at("players"));
     for (std::string n; std::getline(names, n, ',');) c.players.push_back(n);
+    // Session 19, the attacker's round: more names than seats went into the
+    // journal's header (read by no one past the seats) and one name on two
+    // seats was recorded and rated at the hub as a game against oneself;
+    // refused as the kiosk's --players refuses them.
+    const std::size_t seats = stages.front()->seats.size();
+    if (c.players.size() > seats) {
+      std::cerr << "tabula-hub-sim: --players names " << c.players.size() << " players; " << c.variant << " has "
+                << seats << " seats\n";
+      return 2;
+    }
+    for (std::size_t i = 0; i < c.players.size(); ++i) {
+      for (std::size_t k = 0; k < i; ++k) {
+        if (!c.players[i].empty() && c.players[i] == c.players[k]) {
+          std::cerr << "tabula-hub-sim: --players: two players are named \"" << core::shown_text(c.players[i]) << "\"\n";
+          return 2;
+        }
+      }
+    }
   }
   if (o.values.count("bots")) {
     // Refused here, naming the text, as the kiosk refuses it: a header the
     // hub cannot read would mark no seat and say nothing.
-    auto stages = variants::load_stages(c.variant, "", error);
-    if (stages.empty()) {
-      std::cerr << "tabula-hub-sim: " << error << "\n";
-      return 2;
-    }
     auto bots = session::parse_bot_seats(o.values.at("bots"), *stages.front());
     if (!bots.ok()) {
       std::cerr << "tabula-hub-sim: --bots " << o.values.at("bots") << ": " << bots.error().message << "\n";
