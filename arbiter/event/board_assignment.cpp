@@ -79,7 +79,20 @@ AssignmentGate::Verdict AssignmentGate::check(std::string_view payload) {
               ", this board already has round " + std::to_string(it->second) + "; it is ignored";
     return v;
   }
+  // Session 19, the attacker's round: within one round only a newer
+  // assignment (or the same one again: the retained copy redelivered at a
+  // reconnect). The arbiter re-seating a round issues a newer one; a
+  // captured earlier one of that round, published again (on an open broker
+  // by anyone, on the documented one by the arbiter's login without the
+  // key), had put the corrected seating back.
+  if (it != last_round_.end() && a.round() == it->second && a.issued_ms() < last_issued_[a.section()]) {
+    v.error = "the assignment for round " + std::to_string(a.round()) + " of section " + a.section() +
+              " was issued at " + std::to_string(a.issued_ms()) + " ms, before the one this board has (" +
+              std::to_string(last_issued_[a.section()]) + " ms): a replay of an earlier seating; it is ignored";
+    return v;
+  }
   last_round_[a.section()] = a.round();
+  last_issued_[a.section()] = a.issued_ms();
   v.assignment = std::move(a);
   return v;
 }

@@ -47,6 +47,7 @@ class AssignmentGate {
   std::string board_;
   std::optional<hub::ArbiterKey> key_;
   std::map<std::string, std::uint32_t> last_round_;  // per section
+  std::map<std::string, std::uint64_t> last_issued_;  // per section: the accepted one's issued_ms (s19)
 };
 
 // The board publisher's check (hub::PublisherConfig::check_assignment): an

@@ -72,6 +72,31 @@ TEST(Assignment, TheBoardAcceptsItsOwnSignedGameAndRefusesTheRest) {
   EXPECT_FALSE(keyless.check(sign_assignment(all[1], key())).assignment);
 }
 
+// Session 19: the arbiter re-seats a round (a newer assignment of the same
+// round); a captured earlier one of that round, published again, put the
+// old seating back (only an older round was refused).
+TEST(Assignment, AnEarlierSeatingOfTheSameRoundReplayedIsRefused) {
+  const Event e = seated_event();
+  const wire::Assignment first = assignments_of(e, e.sections[0], 1000)[1];
+  wire::Assignment corrected = first;
+  corrected.set_issued_ms(5000);
+  corrected.mutable_seats(0)->set_seat_player("Zed");
+  AssignmentGate gate("club", "b2", key());
+  ASSERT_TRUE(gate.check(sign_assignment(first, key())).assignment);
+  auto now = gate.check(sign_assignment(corrected, key()));
+  ASSERT_TRUE(now.assignment) << now.error;
+  EXPECT_EQ(now.assignment->seats(0).seat_player(), "Zed");
+  EXPECT_EQ(gate.check(sign_assignment(first, key())).error,
+            "the assignment for round 1 of section open was issued at 1000 ms, before the one this board has "
+            "(5000 ms): a replay of an earlier seating; it is ignored");
+  // The retained copy redelivered at a reconnect is the same: taken again.
+  EXPECT_TRUE(gate.check(sign_assignment(corrected, key())).assignment);
+  // The next round begins with any issue time.
+  wire::Assignment next = first;
+  next.set_round(2);
+  EXPECT_TRUE(gate.check(sign_assignment(next, key())).assignment);
+}
+
 // Session 13: a signed assignment whose names the one name rule refuses (a
 // hub of another build) is shown and taken by the board with the character
 // named, never as the override that turns the seat list around.
