@@ -295,9 +295,11 @@ BrokerOptions documented_broker() {
   o.acl.assign(std::istreambuf_iterator<char>(acl), {});
   std::ifstream conf(std::string(TABULA_SOURCE_DIR) + "/hardware/mosquitto/mosquitto.conf");
   for (std::string line; std::getline(conf, line);) {
-    if (line.rfind("use_username_as_clientid", 0) == 0) o.extra_conf += line + "\n";
+    if (line.rfind("use_username_as_clientid", 0) == 0 || line.rfind("max_packet_size", 0) == 0)
+      o.extra_conf += line + "\n";
   }
-  EXPECT_EQ(o.extra_conf, "use_username_as_clientid true\n") << "hardware/mosquitto/mosquitto.conf";
+  EXPECT_EQ(o.extra_conf, "use_username_as_clientid true\nmax_packet_size 1049600\n")
+      << "hardware/mosquitto/mosquitto.conf";
   return o;
 }
 
@@ -357,6 +359,35 @@ TEST(HubAttack, OnTheDocumentedBrokerNoOtherLoginPublishesAsABoardNamedAfterItse
   late.pump(100);
   ASSERT_FALSE(late.received.empty());
   for (const MqttMessage& m : late.received) EXPECT_EQ(m.topic, topic("club", "t1", Leaf::kState));
+}
+
+// Session 19: a login that may write a topic (here a board's own state)
+// published retained payloads of any size: the broker kept them and every
+// subscriber took each whole (tabula-hub-web: three of 64 MB, a 282 MB
+// peak) before the hub refused it as over 1 MiB. The documented broker
+// drops a packet over 1 MiB + 1 KiB and its sender; one within is passed.
+TEST(HubAttack, OnTheDocumentedBrokerAPayloadOverTheHubsLimitReachesNoOne) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path(), documented_broker());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  RawClient board;
+  ASSERT_TRUE(board.open("t1", login(broker.port(), "t1", "t1pw")));
+  const std::string state = topic("club", "t1", Leaf::kState);
+  ASSERT_TRUE(board.client->publish(state, std::string(1000 * 1000, 's'), 1, true, error)) << error;
+  board.pump(100);
+  // The board's client may be dropped for the next one: published all the same.
+  board.client->publish(state, std::string(4 * 1024 * 1024, 'g'), 1, true, error);
+  board.pump(200);
+  RawClient late;
+  ASSERT_TRUE(late.open("recorder", login(broker.port(), "recorder", "rpw")));
+  ASSERT_TRUE(late.client->subscribe("tabula/club/+/state", 1, error));
+  ASSERT_TRUE(eventually([&] { late.pump(1); return !late.received.empty(); }, kPatience)) << "not even the 1 MB one";
+  late.pump(100);
+  for (const MqttMessage& m : late.received) {
+    EXPECT_EQ(m.payload.size(), 1000u * 1000u) << "a payload of " << m.payload.size() << " bytes reached a subscriber";
+  }
 }
 
 // Issue 28 item 2: the spectator login, reusing a board's or the hub's
