@@ -192,18 +192,18 @@ int CornersJudge::player_after(State& s, int mover) const {
   return next;
 }
 
-bool CornersJudge::has_reply(const State& s, int seat, int ep_open, int level) const {
+bool CornersJudge::has_reply(const State& s, int seat, int ep_open, int level, int stop) const {
   for (const OMove& r : allowed(s, seat, ep_open)) {
     // VARIANTS.md: "the replies of a player answering a reply are judged
-    // without the mate rule".
-    if (level >= 2) return true;
-    if (mates(s, seat, r, level, false, nullptr) < 0) return true;
+    // without the mate rule" (stop 2).
+    if (level >= stop) return true;
+    if (mates(s, seat, r, level, false, nullptr, stop) < 0) return true;
   }
   return false;
 }
 
 int CornersJudge::mates(const State& s, int mover, const OMove& m, int level, bool loose,
-                        bool* ep_reply_seen) const {
+                        bool* ep_reply_seen, int stop) const {
   const State a = after(s, m);
   const int next = next_after(a, mover);
   // "Checkmate of the King on the immediate left is needed to win": the
@@ -219,10 +219,10 @@ int CornersJudge::mates(const State& s, int mover, const OMove& m, int level, bo
     // The entry is open to the next mover only (or, in the loose reading,
     // to every checked player).
     const int ep_open = loose ? k : next;
-    if (has_reply(a, k, ep_open, level + 1)) continue;
+    if (has_reply(a, k, ep_open, level + 1, stop)) continue;
     // "A move mates a king only if he was not mated already before it":
     // before the move the entry open was the mover's, not his.
-    if (checked(s.board, k) && !has_reply(s, k, mover, level + 1)) continue;
+    if (checked(s.board, k) && !has_reply(s, k, mover, level + 1, stop)) continue;
     return k;
   }
   return -1;
@@ -317,6 +317,15 @@ CornersVerdict CornersJudge::judge(const OMove& m) const {
   if (m.double_step)
     v.ep_reading_matters = (mates(state_, mover, m, 0, true, nullptr) >= 0) != v.refused;
   const State a = after(state_, m);
+  // How deep the look goes decides: the replies judged without the mate
+  // rule (stop 1), or the replies to replies judged with it (stop 3).
+  const int target = (mover + 1) % 4;
+  for (int i = 2; i < 4; ++i)
+    if ((mover + i) % 4 != target && checked(a.board, (mover + i) % 4)) {
+      v.shallower_look_differs = (mates(state_, mover, m, 0, false, nullptr, 1) >= 0) != v.refused;
+      v.deeper_look_differs = (mates(state_, mover, m, 0, false, nullptr, 3) >= 0) != v.refused;
+      break;
+    }
   if (m.double_step)
     for (int sq : a.board.squares()) {
       const Man& p = a.board.at(sq);

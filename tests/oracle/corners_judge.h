@@ -51,6 +51,11 @@ struct CornersVerdict {
   // A double step whose crossed square another seat's pawn attacks: some
   // player could take it en passant, were the entry his.
   bool ep_takeable = false;
+  // The depth of the look decides: judged with the checked players' replies
+  // free of the mate rule, or with the mate rule on the replies to them too,
+  // the verdict differs.
+  bool shallower_look_differs = false;
+  bool deeper_look_differs = false;
 };
 
 class CornersJudge {
@@ -116,9 +121,11 @@ class CornersJudge {
   // The non-target `m` would mate at this level (0: the game's move), or -1.
   // `loose`: every checked player may take en passant (the reading before
   // session 18), at this level only.
+  // `stop`: the level whose replies are judged without the mate rule
+  // (VARIANTS.md: 2, "the look-ahead stops two replies deep").
   int mates(const State& s, int mover, const OMove& m, int level, bool loose,
-            bool* ep_reply_seen) const;
-  bool has_reply(const State& s, int seat, int ep_open, int level) const;
+            bool* ep_reply_seen, int stop = 2) const;
+  bool has_reply(const State& s, int seat, int ep_open, int level, int stop = 2) const;
 
   std::string game_;
   int size_ = 12;

@@ -64,8 +64,10 @@ struct JudgeFigures {
   int positions = 0, moves_judged = 0, turns_compared = 0, skipped_missed_turns = 0;
   int checking_moves = 0, several_checked = 0, turn_rule_decides = 0;
   int ep_takeable = 0, ep_reply_seen = 0, ep_reading_decides = 0, refused = 0;
+  int shallower_differs = 0, deeper_differs = 0;
   std::vector<std::string> mismatches;
-  std::vector<std::string> ep_examples;  // FEN4 and move where the en passant reading decides
+  std::vector<std::string> ep_examples;
+  std::vector<std::string> depth_examples;  // where a look one reply deep would rule otherwise  // FEN4 and move where the en passant reading decides
 };
 
 // Compares one position of `g` (the judge `j` in the same position); false
@@ -98,6 +100,9 @@ bool compare_position(const core::Game& g, const CornersJudge& j, const std::str
     fig.ep_takeable += v.ep_takeable;
     fig.ep_reply_seen += v.ep_reply_seen;
     fig.refused += v.refused;
+    fig.shallower_differs += v.shallower_look_differs;
+    fig.deeper_differs += v.deeper_look_differs;
+    if (v.shallower_look_differs && fig.depth_examples.size() < 4) fig.depth_examples.push_back(fen + " " + t);
     if (v.ep_reading_matters) {
       ++fig.ep_reading_decides;
       if (fig.ep_examples.size() < 6) fig.ep_examples.push_back(fen + " " + t);
@@ -243,7 +248,8 @@ std::string figures_text(const std::string& what, const JudgeFigures& f) {
     << " giving the turn past the next seat; " << f.refused << " refused by the mate rule; "
     << f.ep_takeable << " double steps open to en passant, " << f.ep_reply_seen
     << " with an en passant reply of a checked non-target, " << f.ep_reading_decides
-    << " where the en passant reading decides; " << f.skipped_missed_turns
+    << " where the en passant reading decides; the look's depth decides " << f.shallower_differs
+    << " (one reply deep), " << f.deeper_differs << " (three); " << f.skipped_missed_turns
     << " missed turns skipped; " << f.mismatches.size() << " mismatches";
   return o.str();
 }
@@ -256,6 +262,7 @@ TEST(CornersJudge, RandomPlayAgreesWithTheIndependentJudge) {
   std::printf("%s\n%s\n", figures_text("random play", fig).c_str(),
               figures_text("targeted search", search).c_str());
   for (const auto& e : search.ep_examples) std::printf("  en passant reading decides: %s\n", e.c_str());
+  for (const auto& e : fig.depth_examples) std::printf("  a look one reply deep rules otherwise: %s\n", e.c_str());
   for (const auto& m : fig.mismatches) ADD_FAILURE() << m;
   for (const auto& m : search.mismatches) ADD_FAILURE() << m;
   EXPECT_GT(fig.several_checked, 0);
@@ -318,8 +325,9 @@ bool tabula_lists(const core::Game& g, const CornersJudge& j, const std::string&
 
 CornersVerdict verdict_of(const CornersJudge& j, const std::string& text) {
   OMove m;
-  EXPECT_TRUE(oracle::find_move(j.board(), j.candidates(), text, m)) << text;
-  return j.judge(m);
+  const bool found = oracle::find_move(j.board(), j.candidates(), text, m);
+  EXPECT_TRUE(found) << text << " is not a move the game allows";
+  return found ? j.judge(m) : CornersVerdict{};
 }
 
 // The s18 case, built again from the sheet: White's f2-f4 checks Grey on e5
@@ -405,6 +413,29 @@ TEST(CornersJudge, TheFirstCheckedPlayerMayAnswerWithEnPassant) {
   std::set<std::string> replies;
   for (const core::Move& m : c->game.legal_moves()) replies.insert(judge_text(c->game, c->judge, m));
   EXPECT_EQ(replies, (std::set<std::string>{"e4-f3=Q"}));  // rank 3 is Black's 10th
+}
+
+// The look's depth (VARIANTS.md: "the replies of a player answering a reply
+// are judged without the mate rule"; a checked player's replies are judged
+// with it). White's Nk8-j10 checks Pink's king on l9, boxed by his own men
+// (k8 is the knight's). Pink's one answer, Ni12xj10, uncovers his j12 rook
+// on Black's king on g12, shut in by his own men: it would mate Black, not
+// Pink's target, so the game refuses it; Pink has no reply, and Nk8-j10
+// would mate Pink: refused. A look that judged Pink's replies without the
+// mate rule would let it stand.
+TEST(CornersJudge, ACheckedPlayersOnlyReplyThatWouldMateANonTargetIsNoReply) {
+  JudgeFigures fig;
+  auto c = hand_case(
+      corners_fen("W", {{"wK", "d1"}, {"wN", "k8"}, {"gK", "a6"}, {"bK", "g12"}, {"bB", "f12"},
+                        {"bP", "f11"}, {"bP", "g11"}, {"bP", "h11"}, {"bP", "j11"}, {"pK", "l9"},
+                        {"pR", "k9"}, {"pP", "k10"}, {"pB", "l8"}, {"pB", "l10"}, {"pN", "i12"},
+                        {"pR", "j12"}}),
+      fig);
+  const CornersVerdict v = verdict_of(c->judge, "k8-j10");
+  EXPECT_TRUE(v.refused);
+  EXPECT_EQ(v.mated, 3);
+  EXPECT_TRUE(v.shallower_look_differs);
+  EXPECT_FALSE(tabula_lists(c->game, c->judge, "k8-j10"));
 }
 
 // How a FEN4 names the edge pawns (docs silent; see corners_judge.h): Tabula
