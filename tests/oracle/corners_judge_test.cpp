@@ -33,7 +33,7 @@ using oracle::CornersVerdict;
 using oracle::OMove;
 
 // Seeded games per variant and their length: a few seconds in all.
-constexpr int kJudgeGames = 12;
+constexpr int kJudgeGames = 8;
 constexpr int kJudgePlies = 160;
 // Positions of the targeted search per game.
 constexpr std::size_t kSearchedPerGame = 40;
@@ -323,6 +323,20 @@ bool tabula_lists(const core::Game& g, const CornersJudge& j, const std::string&
   return false;
 }
 
+// Plays `text` in Tabula's game: "Seat: his moves" after it.
+std::string after_playing(HandCase& c, const std::string& text) {
+  for (const core::Move& m : c.game.legal_moves())
+    if (judge_text(c.game, c.judge, m) == text) {
+      c.game.play(m);
+      break;
+    }
+  std::string out = c.game.seat_name(c.game.to_move()) + ":";
+  std::set<std::string> moves;
+  for (const core::Move& m : c.game.legal_moves()) moves.insert(judge_text(c.game, c.judge, m));
+  for (const auto& t : moves) out += " " + t;
+  return out;
+}
+
 CornersVerdict verdict_of(const CornersJudge& j, const std::string& text) {
   OMove m;
   const bool found = oracle::find_move(j.board(), j.candidates(), text, m);
@@ -365,12 +379,7 @@ TEST(CornersJudge, ADoubleStepCheckingOnlyANonTargetGivesHimTheTurnAndTheEntry) 
   EXPECT_EQ(v.next_mover, 3);
   EXPECT_EQ(v.plain_next, 1);
   ASSERT_TRUE(tabula_lists(c->game, c->judge, "f2-f4"));
-  for (const core::Move& m : c->game.legal_moves())
-    if (judge_text(c->game, c->judge, m) == "f2-f4") c->game.play(m);
-  EXPECT_EQ(c->game.seat_name(c->game.to_move()), "Pink");
-  std::set<std::string> replies;
-  for (const core::Move& m : c->game.legal_moves()) replies.insert(judge_text(c->game, c->judge, m));
-  EXPECT_EQ(replies, (std::set<std::string>{"g4-f3"}));
+  EXPECT_EQ(after_playing(*c, "f2-f4"), "Pink: g4-f3");
 }
 
 // Two players could take the one entry: f2-f4 checks Black on e5 and Pink on
@@ -407,12 +416,7 @@ TEST(CornersJudge, TheFirstCheckedPlayerMayAnswerWithEnPassant) {
   EXPECT_EQ(v.checked, (std::vector<int>{2, 3}));
   EXPECT_EQ(v.next_mover, 2);
   ASSERT_TRUE(tabula_lists(c->game, c->judge, "f2-f4"));
-  for (const core::Move& m : c->game.legal_moves())
-    if (judge_text(c->game, c->judge, m) == "f2-f4") c->game.play(m);
-  EXPECT_EQ(c->game.seat_name(c->game.to_move()), "Black");
-  std::set<std::string> replies;
-  for (const core::Move& m : c->game.legal_moves()) replies.insert(judge_text(c->game, c->judge, m));
-  EXPECT_EQ(replies, (std::set<std::string>{"e4-f3=Q"}));  // rank 3 is Black's 10th
+  EXPECT_EQ(after_playing(*c, "f2-f4"), "Black: e4-f3=Q");  // rank 3 is Black's 10th
 }
 
 // The look's depth (VARIANTS.md: "the replies of a player answering a reply
