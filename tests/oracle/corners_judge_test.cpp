@@ -469,5 +469,45 @@ TEST(CornersJudge, AFen4sEdgePawnsAreTheEndsOfTheRowAsItStands) {
   EXPECT_TRUE(has(squares, "e2-d3"));
 }
 
+// Finding (session 19, reported to the lead): the look's two-reply depth
+// lets a move the game allows leave a non-target mated. The depth case above
+// with one more layer: Black's one answer to the j12 rook, Ng10-h12, uncovers
+// his h10 rook on Grey's king on a10, shut in by his own men: it would mate
+// Grey, not Black's target. VARIANTS.md judges Black's replies in that look
+// without the mate rule, so Pink's Ni12xj10 counts as a reply and White's
+// Nk8-j10 stands (the judge agrees; a look three deep refuses it). Played,
+// Pink's turn judges Ni12xj10 afresh, one level up: Black's Ng10-h12 is now
+// refused, so Ni12xj10 would mate Black and is refused; Pink, in check with no
+// move, is mated, and the short game ends on the mate of a king not on White's
+// left ("a move that would checkmate any other king is illegal"). Pinned here
+// as Tabula plays it today; a deeper look would change this test.
+TEST(CornersJudge, TwoRepliesDeepAMoveTheGameAllowsCanLeaveANonTargetMated) {
+  JudgeFigures fig;
+  auto c = hand_case(
+      corners_fen("W", {{"wK", "d1"}, {"wN", "k8"}, {"gK", "a10"}, {"gR", "a9"}, {"gP", "b9"},
+                        {"bK", "g12"}, {"bB", "f12"}, {"bN", "g10"}, {"bR", "h10"}, {"bP", "f11"},
+                        {"bP", "g11"}, {"bP", "h11"}, {"bP", "j11"}, {"pK", "l9"}, {"pR", "k9"},
+                        {"pP", "k10"}, {"pB", "l8"}, {"pB", "l10"}, {"pN", "i12"}, {"pR", "j12"}}),
+      fig);
+  const CornersVerdict v = verdict_of(c->judge, "k8-j10");
+  EXPECT_FALSE(v.refused);
+  EXPECT_TRUE(v.deeper_look_differs);
+  ASSERT_TRUE(tabula_lists(c->game, c->judge, "k8-j10"));
+  // The judge after the move: Pink to move, his one move refused.
+  OMove m;
+  ASSERT_TRUE(oracle::find_move(c->judge.board(), c->judge.candidates(), "k8-j10", m));
+  c->judge.play(m);
+  EXPECT_EQ(c->judge.to_move(), 3);
+  ASSERT_EQ(c->judge.candidates().size(), 1U);
+  EXPECT_TRUE(c->judge.judge(c->judge.candidates()[0]).refused);
+  // Tabula: Pink mated, the game over.
+  after_playing(*c, "k8-j10");
+  EXPECT_EQ(c->game.status(core::seat_at(3)), core::SeatStatus::kCheckmated);
+  EXPECT_TRUE(c->game.outcome().over);
+  const auto& out = c->game.outcome();
+  std::printf("Tabula after Nk8-j10: %s, %s first\n", out.reason.c_str(),
+              out.ranking.empty() ? "nobody" : c->game.seat_name(out.ranking.front()).c_str());
+}
+
 }  // namespace
 }  // namespace tabula
