@@ -3,8 +3,10 @@
 // rows); the board, the men's moves and the attacks are board.h's.
 #include "corners_judge.h"
 
-#include <algorithm>
 #include <cctype>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace tabula::oracle {
 namespace {
