@@ -67,6 +67,7 @@ struct JudgeFigures {
   int checking_moves = 0, several_checked = 0, turn_rule_decides = 0;
   int ep_takeable = 0, ep_reply_seen = 0, ep_reading_decides = 0, refused = 0;
   int shallower_differs = 0, deeper_differs = 0;
+  int non_target_mated = 0;  // corners-short: a legal move left a non-target mated
   std::vector<std::string> mismatches;
   std::vector<std::string> ep_examples;
   std::vector<std::string> depth_examples;  // where a look one reply deep would rule otherwise  // FEN4 and move where the en passant reading decides
@@ -236,8 +237,17 @@ void play_games(const std::string& variant, const std::string& game, JudgeFigure
         fig.mismatches.push_back(where + ": the judge has no move " + chosen);
         break;
       }
+      const int mover = j.to_move();
       g.play(tabula[chosen]);
       j.play(om);
+      // The short game's one mate may be the target's only: a non-target
+      // mated after a legal move is the look's depth (see
+      // TwoRepliesDeepAMoveTheGameAllowsCanLeaveANonTargetMated), counted.
+      for (int i = 2; i < 4 && variant == "corners-short"; ++i)
+        if (g.status(core::seat_at((mover + i) % 4)) == core::SeatStatus::kCheckmated) {
+          ++fig.non_target_mated;
+          std::printf("a non-target mated after a legal move: %s\n", where.c_str());
+        }
     }
   }
 }
@@ -251,7 +261,8 @@ std::string figures_text(const std::string& what, const JudgeFigures& f) {
     << f.ep_takeable << " double steps open to en passant, " << f.ep_reply_seen
     << " with an en passant reply of a checked non-target, " << f.ep_reading_decides
     << " where the en passant reading decides; the look's depth decides " << f.shallower_differs
-    << " (one reply deep), " << f.deeper_differs << " (three); " << f.skipped_missed_turns
+    << " (one reply deep), " << f.deeper_differs << " (three); " << f.non_target_mated
+    << " non-targets mated; " << f.skipped_missed_turns
     << " missed turns skipped; " << f.mismatches.size() << " mismatches";
   return o.str();
 }
