@@ -124,6 +124,12 @@ run 'systemd-analyze verify --man=no /usr/lib/systemd/system/tabula-boardd.servi
 run 'systemctl --root=/ is-enabled tabula-boardd.service tabula-kiosk.service'
 step "the user, the udev rule, the programs on the installed data"
 run 'id tabula && ls /usr/lib/udev/rules.d/60-tabula-gpio.rules'
+# Every installed program says the version dpkg installed (arbiter/version).
+run 'v=$(dpkg-query -W -f="\${Version}" tabula)
+  for p in tabula tabula-boardd tabula-boardcat tabula-hub-web tabula-kiosk tabula-hub-screen; do
+    got=$($p --version) || exit 1
+    case "$got" in "$p $v" | "$p $v "*) ;; *) echo "$p --version says \"$got\", dpkg says $v"; exit 1;; esac
+  done; echo "every program says $v"'
 run 'tabula variants | head -n 3 && tabula perft --variant chess --depth 3 | tail -n 1'
 run 'for p in /usr/share/tabula/profiles/*.textproto; do tabula-boardd --check-profile "$p"; done'
 run 'tabula-kiosk --help >/dev/null && echo "tabula-kiosk: runs"'

@@ -73,6 +73,7 @@ std::string kiosk_usage() {
          "  --font-dir DIR      where DejaVuSans*.ttf are (fonts-dejavu-core)\n"
          "  --list-demos        list the demo names and exit\n"
          "  --help              this text\n"
+         "  --version           the build's version (the package's), alone\n"
          "Without a display, run under xvfb-run: xvfb-run -a tabula-kiosk --screenshot out.png\n";
 }
 

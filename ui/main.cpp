@@ -13,6 +13,7 @@
 #include "ui/hub/hub_runner.h"
 #include "ui/kiosk_loop.h"
 #include "ui/kiosk_options.h"
+#include "version/version.h"
 
 namespace {
 
@@ -61,6 +62,10 @@ int render_pictures() {
 int main(int argc, char** argv) {
   using namespace tabula::ui;
   if (argc == 2 && std::string_view(argv[1]) == "--pictures") return render_pictures();
+  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+    std::printf("tabula-kiosk %s\n", std::string(tabula::build_version()).c_str());
+    return 0;
+  }
   // --hub BROKER: the arbiter's hub screen (docs/HUB.md), its own options.
   for (int i = 1; i < argc; ++i) {
     if (std::string_view(argv[i]) == "--hub") {

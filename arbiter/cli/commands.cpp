@@ -29,12 +29,14 @@
 #include "core/replay.h"
 #include "core/notation.h"
 #include "variants/variant_loader.h"
+#include "version/version.h"
 
 namespace tabula::cli {
 namespace {
 
 constexpr const char* kUsage = R"(usage: tabula <command> [options]
 commands:
+  --version                         print the build's version (the package's) and exit
   variants                          list the shipped variants
   check FILE                        validate a variant file
   perft --variant ID [--start NAME] [--fen FEN | --fen4 FEN4] --depth N [--divide] [--position]
@@ -391,6 +393,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return args.empty() ? 2 : 0;
   }
   const std::string& cmd = args[0];
+  if (cmd == "--version") {
+    out << "tabula " << build_version() << "\n";
+    return 0;
+  }
   if (cmd == "variants") return cmd_variants(out, err);
   if (cmd == "check") {
     auto o = parse_options(args, 1, {}, {}, args[0], err);

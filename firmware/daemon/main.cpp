@@ -20,6 +20,7 @@
 #include "wire/frame_convert.h"
 #include "wire/frame_server.h"
 #include "wire/stream_sink.h"
+#include "version/version.h"
 
 namespace tf = tabula::firmware;
 
@@ -131,7 +132,7 @@ int dispatch(int argc, char** argv) {
       std::printf("%s", tf::usage().c_str());
       return 0;
     case tf::Mode::kVersion:
-      std::printf("tabula-boardd %s (protocol %d)\n", std::string(tf::kDaemonVersion).c_str(),
+      std::printf("tabula-boardd %s (protocol %d)\n", std::string(tabula::build_version()).c_str(),
                   static_cast<int>(tabula::board::PROTOCOL_VERSION_CURRENT));
       return 0;
     case tf::Mode::kCheckProfile:

@@ -20,6 +20,7 @@
 #include "wire/frame_codec.h"
 #include "wire/frame_text.h"
 #include "wire/unique_fd.h"
+#include "version/version.h"
 
 namespace tf = tabula::firmware;
 
@@ -27,7 +28,7 @@ namespace {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: tabula-boardcat [--socket PATH] [--snapshot] [--expect \"a1 b1 ...\"] "
+               "usage: tabula-boardcat --version | [--socket PATH] [--snapshot] [--expect \"a1 b1 ...\"] "
                "[--count N] [--timeout-ms N]\n");
   return 2;
 }
@@ -56,6 +57,10 @@ int main(int argc, char** argv) {
       const std::string_view s(v);
       return std::from_chars(s.data(), s.data() + s.size(), out).ec == std::errc{};
     };
+    if (a == "--version" && argc == 2) {
+      std::printf("tabula-boardcat %s\n", std::string(tabula::build_version()).c_str());
+      return 0;
+    }
     if (a == "--socket") {
       const char* v = next();
       if (v == nullptr) return usage();

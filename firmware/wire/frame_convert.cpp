@@ -1,5 +1,7 @@
 #include "wire/frame_convert.h"
 
+#include "version/version.h"
+
 namespace tabula::firmware {
 namespace {
 
@@ -31,7 +33,7 @@ board::Frame make_hello(const BoardProfile& profile, std::string_view backend) {
   board::Frame frame;
   board::Hello& h = *frame.mutable_hello();
   h.set_protocol_version(board::PROTOCOL_VERSION_CURRENT);
-  h.set_daemon_version(std::string(kDaemonVersion));
+  h.set_daemon_version(std::string(tabula::build_version()));  // the package's version (arbiter/version)
   h.set_profile_id(profile.id);
   h.set_geometry_id(profile.geometry.id());
   for (const auto& sq : profile.geometry.squares()) h.add_squares(sq.name);

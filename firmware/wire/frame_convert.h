@@ -12,8 +12,6 @@
 
 namespace tabula::firmware {
 
-inline constexpr std::string_view kDaemonVersion = "0.1.0";
-
 board::Frame make_hello(const BoardProfile& profile, std::string_view backend);
 board::Frame make_event(const BoardProfile& profile, const SquareChange& change);
 board::Frame make_snapshot(const BoardProfile& profile, const Snapshot& snapshot,

@@ -71,7 +71,7 @@ install(FILES ${PROJECT_SOURCE_DIR}/docs/INSTALL.md ${PROJECT_SOURCE_DIR}/docs/f
 # ---- The Debian package.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME tabula)
-include(${CMAKE_CURRENT_LIST_DIR}/version.cmake)  # TABULA_VERSION, from git
+# TABULA_VERSION: from git (version.cmake, included by the top CMakeLists.txt).
 set(CPACK_PACKAGE_VERSION ${TABULA_VERSION})
 set(CPACK_PACKAGE_CONTACT "Tabula maintainers <tabula@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
@@ -103,4 +103,10 @@ set(CPACK_DEBIAN_PACKAGE_SUGGESTS "mosquitto, sqlite3")  # sqlite3: the journal'
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${tabula_hw}/debian/postinst ${tabula_hw}/debian/prerm
                                        ${tabula_hw}/debian/postrm)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+# The programs are stripped (the kiosk and the hall screen were ~19 MB each
+# with the build's -g1 line tables, 3.8 MB stripped). A backtrace of a crash
+# on a board needs the same commit built unstripped (docs/INSTALL.md):
+# CPack's separate debug package (CPACK_DEBIAN_DEBUGINFO_PACKAGE) wants a
+# component install, which this one-package layout does not have.
+set(CPACK_STRIP_FILES ON)
 include(CPack)

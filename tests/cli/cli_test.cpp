@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -338,6 +339,22 @@ TEST(Cli, AnEndlessInputIsRefusedNotReadForEver) {
         << args[0] << ": " << r.err;
   }
   std::remove(journal.c_str());
+}
+
+
+// `tabula --version` prints the package's version (scripts/cmake/version.cmake),
+// the same string dpkg shows for the installed package
+// (scripts/chroot_install_test.sh compares the two on an installed system).
+TEST(Cli, VersionPrintsThePackagesVersion) {
+  const CliRun r = run_cli({"--version"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, std::string("tabula ") + TABULA_EXPECTED_VERSION + "\n");
+  // x.y.z, then +git<count>.g<hash> or +<count>.g<hash> from git, then
+  // .dirty<UTC time> from an edited tree: the forms dpkg orders.
+  EXPECT_TRUE(std::regex_match(r.out, std::regex(R"(tabula [0-9]+\.[0-9]+\.[0-9]+(\+(git)?[0-9]+\.g[0-9a-f]+)?(\.dirty[0-9]{14})?\n)")))
+      << r.out;
+  EXPECT_NE(run_cli({"help"}).out.find("--version"), std::string::npos);
 }
 
 }  // namespace

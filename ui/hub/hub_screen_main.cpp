@@ -2,10 +2,17 @@
 // same screen). Parses options and calls run_hub_screen().
 #include <cstdio>
 #include <span>
+#include <string>
+#include <string_view>
 
 #include "ui/hub/hub_runner.h"
+#include "version/version.h"
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+    std::printf("tabula-hub-screen %s\n", std::string(tabula::build_version()).c_str());
+    return 0;
+  }
   const tabula::ui::ParsedHubOptions p =
       tabula::ui::parse_hub_options(std::span<const char* const>(argv + 1, static_cast<std::size_t>(argc - 1)));
   if (p.help) {

@@ -53,6 +53,7 @@
 #include "session/bot_seats.h"
 #include "session/trace_generator.h"
 #include "variants/variant_loader.h"
+#include "version/version.h"
 
 namespace {
 
@@ -452,6 +453,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string cmd = args[0];
+  if (args.size() == 1 && cmd == "--version") {
+    std::cout << "tabula-hub-sim " << tabula::build_version() << "\n";
+    return 0;
+  }
   auto o = cli::parse_options(args, 1,
                               {"broker", "broker-ca", "broker-user", "broker-password-file", "event", "board", "journal", "pgn",
                                "game", "variant", "seed", "speed", "arbiter-key", "boards", "seconds", "record",

@@ -34,6 +34,7 @@
 #include "hub/web/guarded_server.h"
 #include "hub/web/standings_json.h"
 #include "hub/web/web_service.h"
+#include "version/version.h"
 
 namespace {
 
@@ -78,6 +79,10 @@ int usage() {
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) return usage(), 0;
+  if (args.size() == 1 && args[0] == "--version") {
+    std::cout << "tabula-hub-web " << tabula::build_version() << "\n";
+    return 0;
+  }
   auto o = cli::parse_options(args, 0,
                               {"broker", "broker-ca", "broker-user", "broker-password-file", "event", "bind", "port",
                                "www", "delay", "round", "max-streams", "arbiter-key", "arbiter-token-file", "tls-cert",
