@@ -108,14 +108,16 @@ void HubModel::on_alert_acks(std::string_view topic, std::string_view payload, s
   std::size_t kept = 0;
   std::size_t too_long = 0;
   std::string first_kept;
+  std::vector<std::string> restored;
   for (const std::string& k : acks->keys()) {
     if (k.empty() || k.size() > kMaxAlertKeyBytes) {
       ++too_long;
       continue;
     }
     if (own && std::find(own_keys_.begin(), own_keys_.end(), k) == own_keys_.end()) {
-      // This hub's own set, as the broker kept it before a restart.
-      own_keys_.push_front(k);
+      // This hub's own set, as the broker kept it before a restart: older
+      // than what was acknowledged here since, so ahead of it.
+      restored.push_back(k);
     }
     if (acked_keys_.count(k)) continue;  // already acknowledged: a replay changes nothing
     remember_acked(k, own ? "" : acks->hub());
@@ -132,13 +134,16 @@ void HubModel::on_alert_acks(std::string_view topic, std::string_view payload, s
       if (first_kept.empty()) first_kept = k;
     }
   }
+  own_keys_.insert(own_keys_.begin(), restored.begin(), restored.end());
   while (own_keys_.size() > kMaxSharedAlertKeys) own_keys_.pop_front();
   if (own && sharing_) {
     // Acknowledged here before the broker's copy came back: publish the union.
     own_dirty_ = own_dirty_ || static_cast<std::size_t>(acks->keys_size()) < own_keys_.size();
   }
   if (applied.empty() && kept == 0 && too_long == 0) return;
-  std::string line = std::string(topic) + ": hub " + acks->hub() + " acknowledged ";
+  std::string line = std::string(topic) + ": " +
+                     (own ? std::string("this hub's own set, as the broker kept it,") : "hub " + acks->hub()) +
+                     " acknowledged ";
   if (!applied.empty()) {
     line += std::to_string(applied.size()) + " alert" + (applied.size() == 1 ? "" : "s") + " open here (";
     for (std::size_t i = 0; i < applied.size() && i < 5; ++i) line += (i ? ", " : "") + std::string("#") + applied[i];
