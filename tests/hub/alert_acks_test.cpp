@@ -20,12 +20,19 @@ ArbiterKey arbiter_key(char fill = 'k') {
   return k;
 }
 
+// A payload of board `board`'s game (every one names them alike).
+template <class Message>
+Message of_game(const std::string& board) {
+  Message m;
+  m.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  m.set_event("club");
+  m.set_board(board);
+  m.set_game_id("1700 " + board);
+  return m;
+}
+
 wire::StreamItem illegal(std::uint64_t seq, const std::string& board = "t1") {
-  wire::StreamItem it;
-  it.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  it.set_event("club");
-  it.set_board(board);
-  it.set_game_id("1700 " + board);
+  auto it = of_game<wire::StreamItem>(board);
   it.set_seq(seq);
   it.set_wall_ms(1000);
   it.mutable_ruling()->set_kind("illegal-move");
@@ -41,11 +48,7 @@ wire::StreamItem move(std::uint64_t seq, const std::string& board = "t1") {
 }
 
 wire::BoardState over(const std::string& board = "t1", std::uint64_t through = 2) {
-  wire::BoardState st;
-  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  st.set_event("club");
-  st.set_board(board);
-  st.set_game_id("1700 " + board);
+  auto st = of_game<wire::BoardState>(board);
   st.set_through_seq(through);
   st.set_tracker(wire::TRACKER_STATE_IN_SYNC);
   st.set_over(true);
