@@ -482,7 +482,9 @@ void draw_move_list(const KioskView& view, const KioskFonts& fonts, float height
     }
     const SeatView* seat = view.seat(moves.columns[static_cast<std::size_t>(c - 1)]);
     if (seat) {
-      text_coloured(to_imu32(accent(seat->colour)), seat->name);
+      // Readable on the header row (session 19: Black's accent was 4.0:1,
+      // chess.com's Red 2.6:1; WCAG AA asks 4.5:1).
+      text_coloured(to_imu32(text_accent(seat->colour, kTableHeader)), seat->name);
     }
   }
   ImGui::PopFont();

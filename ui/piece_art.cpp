@@ -555,7 +555,10 @@ PieceStyle piece_style(Rgb seat_colour, PieceLife life, float alpha) {
   style.outline = life == PieceLife::kDead ? IM_COL32(70, 72, 78, 255) : IM_COL32(18, 18, 22, 255);
   // A fill as dark as the dark squares (Dark Brown: issue 18) would sink
   // into them under a black outline: a light rim lifts it off the square.
-  if (life == PieceLife::kLive && lum > 0.2f && lum < 0.42f) style.outline = IM_COL32(246, 236, 214, 255);
+  if (life == PieceLife::kLive && lum > 0.2f && lum < 0.42f) {
+    style.outline = IM_COL32(246, 236, 214, 255);
+    style.rim = true;
+  }
   style.detail = dark ? IM_COL32(226, 226, 232, 255) : IM_COL32(24, 24, 28, 255);
   if (life == PieceLife::kDead) style.detail = IM_COL32(92, 94, 100, 255);
   return style;
@@ -579,6 +582,14 @@ void draw_piece(ImDrawList* draw, PieceGlyph glyph, ImVec2 center, float size,
     const float cy = art.letter.empty() ? 92.0f : 90.0f;
     ellipse(draw, tf({50, cy}), box * 0.34f, box * 0.06f,
             IM_COL32(0, 0, 0, static_cast<int>(70.0f * style.alpha)));
+  }
+  if (style.rim) {
+    // Outside the glyph, as wide as the page's (style.css: 0.06 of a square
+    // under the fill): a stroke of that width first, the fills over it.
+    const float rim = std::max(2.0f, std::round(size * 0.06f));
+    for (const Part& part : art.parts) {
+      if (part.paint != Paint::kDetail) stroke(draw, part.outline, tf, outline, rim);
+    }
   }
   for (const Part& part : art.parts) {
     if (part.paint == Paint::kDetail) {

@@ -26,6 +26,11 @@ struct PieceStyle {
   ImU32 detail = 0;  // inner lines and letters, contrasting with `fill`
   float alpha = 1.0f;
   bool shadow = true;
+  // The light rim (a fill of luminance 0.2-0.42: Black, chess.com's Red,
+  // Dark Brown), drawn wide under the piece as the web page draws it
+  // (session 19: under deuteranopia chess.com's Red and Green fills are
+  // Delta E 15.6 apart; the kiosk's centred 1-2 px rim hardly showed).
+  bool rim = false;
 };
 
 /// The style for a piece of a seat coloured `seat_colour`: dead pieces grey,

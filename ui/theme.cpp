@@ -125,7 +125,7 @@ void apply_style(float body_size) {
   c[ImGuiCol_Separator] = v(palette::kBorder);
   c[ImGuiCol_ScrollbarBg] = v(palette::rgba(0, 0, 0, 0));
   c[ImGuiCol_ScrollbarGrab] = v(palette::rgba(70, 76, 90));
-  c[ImGuiCol_TableHeaderBg] = v(palette::rgba(40, 44, 53));
+  c[ImGuiCol_TableHeaderBg] = v(to_imu32(kTableHeader));
   c[ImGuiCol_TableBorderStrong] = v(palette::kBorder);
   c[ImGuiCol_TableBorderLight] = v(palette::rgba(48, 52, 62));
   c[ImGuiCol_TableRowBg] = v(palette::rgba(0, 0, 0, 0));
@@ -202,6 +202,26 @@ ImU32 with_alpha(ImU32 colour, float alpha_scale) {
 
 Rgb accent(Rgb seat_colour) {
   return luminance(seat_colour) < 0.33f ? shade(seat_colour, 0.42f) : seat_colour;
+}
+
+float contrast_ratio(Rgb a, Rgb b) {
+  auto linear = [](std::uint8_t c) {
+    const double v = c / 255.0;
+    return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+  };
+  auto relative = [&](Rgb c) { return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b); };
+  const double la = relative(a);
+  const double lb = relative(b);
+  return static_cast<float>((std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05));
+}
+
+Rgb text_accent(Rgb seat_colour, Rgb background, float min_ratio) {
+  const Rgb base = accent(seat_colour);
+  Rgb out = base;
+  for (int step = 1; step <= 20 && contrast_ratio(out, background) < min_ratio; ++step) {
+    out = shade(base, 0.05f * static_cast<float>(step));
+  }
+  return out;
 }
 
 Rgb mix(Rgb a, Rgb b, float t) {

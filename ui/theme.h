@@ -88,6 +88,16 @@ ImU32 with_alpha(ImU32 colour, float alpha_scale);
 /// A seat colour made visible on the dark background: very dark colours
 /// (Black, Dark Brown) are lightened for strips, bars and borders.
 Rgb accent(Rgb seat_colour);
+/// WCAG 2 contrast ratio of two colours, 1 to 21 (relative luminance with
+/// the sRGB curve, not luminance()'s plain weights).
+float contrast_ratio(Rgb a, Rgb b);
+/// A seat colour as text on `background` (session 19): its accent, lightened
+/// toward white in small steps until it is at least `min_ratio` from the
+/// background (WCAG AA: 4.5:1 for text). Black's accent was 4.0:1 on the
+/// move list's header, chess.com's Red 2.6:1.
+Rgb text_accent(Rgb seat_colour, Rgb background, float min_ratio = 4.5f);
+/// The move list's header row (ImGuiCol_TableHeaderBg).
+inline constexpr Rgb kTableHeader{40, 44, 53};
 /// `a` moved toward `b` by `t` (0..1).
 Rgb mix(Rgb a, Rgb b, float t);
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/quote.h"
+#include "hub/topics.h"
 
 namespace tabula::hub {
 
@@ -152,6 +153,79 @@ ActionGate::Verdict ActionGate::check(std::string_view payload, std::int64_t now
   last_id_ = a.id();
   v.action = std::move(a);
   return v;
+}
+
+namespace {
+
+std::string alert_acks_signed_bytes(std::string_view topic, std::string_view acks) {
+  std::string data = "tabula alert-acks v1\n";
+  data.append(topic).append("\n").append(acks);
+  return data;
+}
+
+}  // namespace
+
+std::string sign_alert_acks(const wire::AlertAcks& acks, std::string_view topic, const ArbiterKey& key) {
+  wire::SignedAlertAcks s;
+  s.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  s.set_acks(acks.SerializeAsString());
+  s.set_hmac_sha256(hmac_sha256(key.secret, alert_acks_signed_bytes(topic, s.acks())));
+  s.set_key_id(key.id);
+  return s.SerializeAsString();
+}
+
+std::optional<wire::AlertAcks> check_alert_acks(std::string_view payload, std::string_view topic, const ArbiterKey* key,
+                                                std::string& error) {
+  const std::string where = std::string(topic) + ": ";
+  const std::string nothing = "; nothing acknowledged";
+  if (payload.size() > kMaxAlertAcksBytes) {
+    error = where + "refused unread: " + std::to_string(payload.size()) + " bytes, more than the " +
+            std::to_string(kMaxAlertAcksBytes) + " a set of acknowledged alerts takes" + nothing;
+    return std::nullopt;
+  }
+  std::optional<AlertAcksTopic> t = parse_alert_acks_topic(topic);
+  if (!t) {
+    error = where + "refused: not a hub's alert-acks topic" + nothing;
+    return std::nullopt;
+  }
+  wire::SignedAlertAcks s;
+  if (!s.ParseFromArray(payload.data(), static_cast<int>(payload.size()))) {
+    error = where + "refused: the payload is not a SignedAlertAcks" + nothing;
+    return std::nullopt;
+  }
+  if (s.version() != wire::PAYLOAD_VERSION_CURRENT) {
+    error = where + "refused: payload version " + std::to_string(s.version()) + ", this build reads version " +
+            std::to_string(wire::PAYLOAD_VERSION_CURRENT) + nothing;
+    return std::nullopt;
+  }
+  if (key == nullptr) {
+    error = where + "not applied: this hub has no arbiter key (--arbiter-key FILE), so it cannot check hub " + t->hub +
+            "'s acknowledgements";
+    return std::nullopt;
+  }
+  const std::string expected = hmac_sha256(key->secret, alert_acks_signed_bytes(topic, s.acks()));
+  if (s.hmac_sha256().size() != expected.size() ||
+      CRYPTO_memcmp(expected.data(), s.hmac_sha256().data(), expected.size()) != 0) {
+    error = where + "refused: not signed with this hub's arbiter key for this topic (key " + quote_short(s.key_id()) +
+            ")" + nothing;
+    return std::nullopt;
+  }
+  wire::AlertAcks a;
+  if (!a.ParseFromString(s.acks())) {
+    error = where + "refused: signed, but the set inside does not parse" + nothing;
+    return std::nullopt;
+  }
+  if (a.version() != wire::PAYLOAD_VERSION_CURRENT || a.event() != t->event || a.hub() != t->hub) {
+    error = where + "refused: the set is of hub " + quote_short(a.hub()) + " of event " + quote_short(a.event()) +
+            " (version " + std::to_string(a.version()) + "), not this topic's" + nothing;
+    return std::nullopt;
+  }
+  if (static_cast<std::size_t>(a.keys_size()) > kMaxSharedAlertKeys) {
+    error = where + "refused: " + std::to_string(a.keys_size()) + " acknowledged alerts, at most " +
+            std::to_string(kMaxSharedAlertKeys) + " are shared" + nothing;
+    return std::nullopt;
+  }
+  return a;
 }
 
 }  // namespace tabula::hub

@@ -76,6 +76,26 @@ class ActionGate {
   std::uint64_t last_id_ = 0;
 };
 
+// ---- acknowledged alerts shared between hubs (session 19) --------------------
+//
+// A hub publishes the alerts acknowledged on it (wire::AlertAcks, retained on
+// topics.h's alert_acks_topic) signed with the arbiter key, as actions are:
+// HMAC-SHA256 over "tabula alert-acks v1\n" + topic + "\n" + the serialized
+// AlertAcks, so a signed set counts on its own hub's topic only and never as
+// an Action (whose HMAC is over the Action's bytes alone). Without the key a
+// hub neither shares its acknowledgements nor believes another's.
+inline constexpr std::size_t kMaxAlertAcksBytes = 512 * 1024;  // 4096 keys of ~100 bytes
+inline constexpr std::size_t kMaxSharedAlertKeys = 4096;
+std::string sign_alert_acks(const wire::AlertAcks& acks, std::string_view topic, const ArbiterKey& key);
+// The checked reading: nullopt and `error` ("tabula/club/hub/h2/alert-acks:
+// refused: not signed with this hub's arbiter key (key "x"); nothing
+// acknowledged") for a payload over kMaxAlertAcksBytes (unread), one that
+// does not parse, another version, no key here (`key` null), a wrong
+// signature, another event or hub than the topic's, more than
+// kMaxSharedAlertKeys keys.
+std::optional<wire::AlertAcks> check_alert_acks(std::string_view payload, std::string_view topic, const ArbiterKey* key,
+                                                std::string& error);
+
 // One line for logs and replies: "takeback 1", "adjudicate: draw".
 std::string describe(const wire::Action& a);
 

@@ -3,6 +3,8 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <iostream>
+
 #include "hub/codec.h"
 #include "hub/topics.h"
 
@@ -14,6 +16,9 @@ HubClient::HubClient(HubConfig config)
       id_(config_.client_id.empty() ? "tabula-hub-" + config_.event : config_.client_id),
       model_(config_.event, config_.timing) {
   if (config_.board_keys) model_.require_signatures(*config_.board_keys);
+  // Session 19: an alert acknowledged on this hub is acknowledged on every
+  // hub of the event that holds the arbiter key (docs/HUB.md).
+  if (config_.acknowledge) model_.share_acknowledgements(id_, config_.key);
 }
 
 std::unique_ptr<HubClient> HubClient::start(HubConfig config, std::string& error) {
@@ -142,7 +147,9 @@ void HubClient::run() {
       just_connected = false;
       suback = false;
       synced = false;
-      client->subscribe(hub_filters(config_.event), 1, error);
+      std::vector<std::string> filters = hub_filters(config_.event);
+      if (config_.acknowledge) filters.push_back(alert_acks_filter(config_.event));
+      client->subscribe(filters, 1, error);
     }
     std::vector<std::pair<std::string, std::string>> acks;
     {
@@ -156,6 +163,7 @@ void HubClient::run() {
         ++status_.messages;
       }
       messages.clear();
+      for (const std::string& line : model_.take_log()) std::cerr << id_ << ": " << line << "\n";
       if (status_.subscribed && !synced && config_.acknowledge) {
         // Subscribed again: the broker may have lost its retained states and
         // its queues. Every board sends its state; every known board is
@@ -185,6 +193,14 @@ void HubClient::run() {
       // A stale retained state at the broker: the newest the hub holds goes back.
       for (auto& [t, payload] : model_.take_repairs()) {
         if (client->connected()) client->publish(t, payload, 1, true, error);
+      }
+      // The alerts acknowledged here, retained: the other hubs apply them, and
+      // this hub reads them back after a restart.
+      if (status_.subscribed) {
+        if (auto shared = model_.take_shared_acks(now)) {
+          // Not sent (the link just dropped): the reconnect's on_connected() marks it due again.
+          client->publish(shared->first, shared->second, 1, true, error);
+        }
       }
       while (!outgoing_.empty() && client->connected()) {
         if (!client->publish(outgoing_.front().first, outgoing_.front().second, 1, false, error)) break;

@@ -1,5 +1,7 @@
 #include "hub/hub_model.h"
 
+#include <algorithm>
+
 #include "core/player_name.h"
 #include "hub/codec.h"
 #include "hub/topics.h"
@@ -39,9 +41,124 @@ std::size_t HubModel::open_alerts() const {
 }
 
 void HubModel::acknowledge(std::uint64_t alert_id) {
-  for (Alert& a : alerts_) {
-    if (a.id == alert_id) a.acknowledged = true;
+  if (alert_id == 0 || alert_id > alerts_.size()) return;
+  Alert& alert = alerts_[alert_id - 1];
+  if (alert.acknowledged) return;
+  alert.acknowledged = true;
+  alert.acknowledged_by.clear();
+  if (alert.key.empty() || acked_keys_.count(alert.key)) return;
+  // Session 19: named by its key, the acknowledgement goes to the other hubs.
+  remember_acked(alert.key, "");
+  own_keys_.push_back(alert.key);
+  while (own_keys_.size() > kMaxSharedAlertKeys) own_keys_.pop_front();
+  own_dirty_ = sharing_;
+}
+
+void HubModel::share_acknowledgements(std::string hub_id, std::optional<ArbiterKey> key) {
+  hub_id_ = std::move(hub_id);
+  share_key_ = std::move(key);
+  sharing_ = share_key_.has_value();
+  own_dirty_ = sharing_ && !own_keys_.empty();
+}
+
+void HubModel::remember_acked(const std::string& key, const std::string& hub) {
+  if (!acked_keys_.emplace(key, hub).second) return;
+  acked_order_.push_back(key);
+  while (acked_order_.size() > kMaxKeptAlertKeys) {
+    acked_keys_.erase(acked_order_.front());
+    acked_order_.pop_front();
   }
+}
+
+std::optional<std::pair<std::string, std::string>> HubModel::take_shared_acks(std::int64_t now) {
+  if (!sharing_ || !own_dirty_) return std::nullopt;
+  own_dirty_ = false;
+  wire::AlertAcks a;
+  a.set_version(wire::PAYLOAD_VERSION_CURRENT);
+  a.set_event(event_);
+  a.set_hub(hub_id_);
+  a.set_wall_ms(now);
+  for (const std::string& k : own_keys_) a.add_keys(k);
+  std::string t = alert_acks_topic(event_, hub_id_);
+  std::string payload = sign_alert_acks(a, t, *share_key_);
+  return std::make_pair(std::move(t), std::move(payload));
+}
+
+void HubModel::on_alert_acks(std::string_view topic, std::string_view payload, std::int64_t now) {
+  if (payload.empty()) return;  // a retained set cleared by hand
+  std::string error;
+  std::optional<wire::AlertAcks> acks = check_alert_acks(payload, topic, share_key_ ? &*share_key_ : nullptr, error);
+  if (!acks) {
+    // Every refusal is counted; a line per topic at most every 10 s (a flood
+    // of forgeries is not a flood of log lines).
+    ++refused_alert_acks_;
+    if (refusal_said_.size() > 64) refusal_said_.clear();
+    auto [it, first] = refusal_said_.try_emplace(std::string(topic), now, 0);
+    if (!first && now - it->second.first < 10000) {
+      ++it->second.second;
+      return;
+    }
+    const std::uint64_t since = first ? 0 : it->second.second;
+    it->second = {now, 0};
+    say(error + (since > 0 ? " (" + std::to_string(since) + " more refused on this topic since the last line)" : ""));
+    return;
+  }
+  const bool own = acks->hub() == hub_id_;
+  std::vector<std::string> applied;
+  std::size_t kept = 0;
+  std::size_t too_long = 0;
+  std::string first_kept;
+  std::vector<std::string> restored;
+  for (const std::string& k : acks->keys()) {
+    if (k.empty() || k.size() > kMaxAlertKeyBytes) {
+      ++too_long;
+      continue;
+    }
+    if (own && std::find(own_keys_.begin(), own_keys_.end(), k) == own_keys_.end()) {
+      // This hub's own set, as the broker kept it before a restart: older
+      // than what was acknowledged here since, so ahead of it.
+      restored.push_back(k);
+    }
+    if (acked_keys_.count(k)) continue;  // already acknowledged: a replay changes nothing
+    remember_acked(k, own ? "" : acks->hub());
+    bool found = false;
+    for (Alert& a : alerts_) {
+      if (a.key != k || a.acknowledged) continue;
+      a.acknowledged = true;
+      a.acknowledged_by = own ? "" : acks->hub();
+      applied.push_back(std::to_string(a.id));
+      found = true;
+    }
+    if (!found) {
+      ++kept;
+      if (first_kept.empty()) first_kept = k;
+    }
+  }
+  own_keys_.insert(own_keys_.begin(), restored.begin(), restored.end());
+  while (own_keys_.size() > kMaxSharedAlertKeys) own_keys_.pop_front();
+  if (own && sharing_) {
+    // Acknowledged here before the broker's copy came back: publish the union.
+    own_dirty_ = own_dirty_ || static_cast<std::size_t>(acks->keys_size()) < own_keys_.size();
+  }
+  if (applied.empty() && kept == 0 && too_long == 0) return;
+  std::string line = std::string(topic) + ": " +
+                     (own ? std::string("this hub's own set, as the broker kept it,") : "hub " + acks->hub()) +
+                     " acknowledged ";
+  if (!applied.empty()) {
+    line += std::to_string(applied.size()) + " alert" + (applied.size() == 1 ? "" : "s") + " open here (";
+    for (std::size_t i = 0; i < applied.size() && i < 5; ++i) line += (i ? ", " : "") + std::string("#") + applied[i];
+    line += applied.size() > 5 ? ", ...)" : ")";
+  }
+  if (kept > 0) {
+    line += std::string(applied.empty() ? "" : "; ") + std::to_string(kept) + " alert" + (kept == 1 ? "" : "s") +
+            " this hub has not raised (yet), kept to come up acknowledged (" +
+            core::shown_text(first_kept, 80) + (kept > 1 ? ", ..." : "") + ")";
+  }
+  if (too_long > 0) {
+    line += std::string(applied.empty() && kept == 0 ? "" : "; ") + std::to_string(too_long) +
+            " key(s) empty or over " + std::to_string(kMaxAlertKeyBytes) + " bytes skipped";
+  }
+  say(std::move(line));
 }
 
 std::vector<FinishedGame> HubModel::take_finished() { return std::exchange(finished_, {}); }
@@ -53,7 +170,7 @@ std::vector<std::pair<std::string, std::string>> HubModel::take_repairs() {
   return out;
 }
 
-void HubModel::raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now) {
+void HubModel::raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now, std::string key) {
   // Session 17, the attacker's round: a board's own words reach alerts (a
   // ruling's or a reply's text, a seat's name, a game's result reason). A
   // board (any client on an open broker) sent each of its stream items with
@@ -66,6 +183,15 @@ void HubModel::raise(AlertKind kind, const std::string& board, std::string text,
   // kHeldBack alert (with the last one's text) until the arbiter has
   // acknowledged it.
   text = core::shown_text(text, kMaxAlertChars);
+  if (key.size() > kMaxAlertKeyBytes) key.clear();  // a board's long game id: this hub's own alert
+  if (!key.empty() && acked_keys_.count(key)) {
+    // Session 19: already acknowledged on another hub (or here before a
+    // restart): it comes up in the History, not among the open ones.
+    raise_now(kind, board, std::move(text), now, key);
+    alerts_.back().acknowledged = true;
+    alerts_.back().acknowledged_by = acked_keys_.at(key);
+    return;
+  }
   if (!board.empty()) {
     std::size_t open = 0;
     Alert* held = nullptr;
@@ -88,11 +214,13 @@ void HubModel::raise(AlertKind kind, const std::string& board, std::string text,
       return;
     }
   }
-  raise_now(kind, board, std::move(text), now);
+  raise_now(kind, board, std::move(text), now, std::move(key));
 }
 
-void HubModel::raise_now(AlertKind kind, const std::string& board, std::string text, std::int64_t now) {
+void HubModel::raise_now(AlertKind kind, const std::string& board, std::string text, std::int64_t now,
+                         std::string key) {
   Alert a;
+  a.key = std::move(key);
   a.id = alerts_.size() + 1;
   a.kind = kind;
   a.board = board;
@@ -125,6 +253,10 @@ bool HubModel::signed_by_board(const Message& m, std::string_view topic, BoardEn
 }
 
 void HubModel::on_message(std::string_view topic, std::string_view payload, std::int64_t now) {
+  if (std::optional<AlertAcksTopic> at = parse_alert_acks_topic(topic)) {
+    if (at->event == event_) on_alert_acks(topic, payload, now);
+    return;
+  }
   std::optional<ParsedTopic> t = parse_topic(topic);
   if (!t || t->event != event_ || t->leaf == Leaf::kAction || t->leaf == Leaf::kAck) return;
   if (ring_ && !ring_->find(t->board) && !boards_.count(t->board)) {
@@ -206,7 +338,12 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
           return;
         }
         b.presence_seq = p->sequence();
-        if (b.online.value_or(true) && !p->online()) raise(AlertKind::kOffline, b.board, "board " + b.board + " went offline", now);
+        if (b.online.value_or(true) && !p->online()) {
+          // The key: the presence's sequence (or, from a board before it, its clock), the same at every hub.
+          raise(AlertKind::kOffline, b.board, "board " + b.board + " went offline", now,
+                b.board + "/offline/" + (p->sequence() != 0 ? "s" + std::to_string(p->sequence())
+                                                            : "w" + std::to_string(p->wall_ms())));
+        }
         b.online = p->online();
         return;
       }
@@ -284,24 +421,28 @@ void HubModel::apply_next(BoardEntry& b, wire::StreamItem item, std::string_view
     latencies_.push_back(now - item.wall_ms());
   }
   if (probe_since_ != 0 && item.wall_ms() < probe_since_) probe_done_ = std::max(probe_done_, now);
+  // An item raises one alert at most: its key is the item's place in the game.
+  const std::string key = b.board + "/" + b.game + "/item/" + std::to_string(item.seq());
   if (item.has_ruling()) {
     const wire::RulingItem& r = item.ruling();
     if (r.severity() == "illegal") {
-      raise(AlertKind::kIllegalMove, b.board, "board " + b.board + ": " + r.text(), now);
+      raise(AlertKind::kIllegalMove, b.board, "board " + b.board + ": " + r.text(), now, key);
     } else if (r.kind() == "out-of-sync") {
-      raise(AlertKind::kOutOfSync, b.board, "board " + b.board + ": " + r.text(), now);
+      raise(AlertKind::kOutOfSync, b.board, "board " + b.board + ": " + r.text(), now, key);
     } else if (r.kind() == "timeout") {
-      raise(AlertKind::kFlag, b.board, "board " + b.board + ": " + r.text(), now);
+      raise(AlertKind::kFlag, b.board, "board " + b.board + ": " + r.text(), now, key);
     }
   }
   if (item.has_reply() && !item.reply().accepted()) {
-    raise(AlertKind::kActionRefused, b.board, "board " + b.board + ": " + item.reply().text(), now);
+    raise(AlertKind::kActionRefused, b.board, "board " + b.board + ": " + item.reply().text(), now, key);
   }
   b.recent.push_back(std::move(item));
   while (b.recent.size() > kRecent) b.recent.pop_front();
 }
 
 void HubModel::on_connected(std::int64_t now) {
+  // The broker may have lost its retained copy of this hub's acknowledgements.
+  own_dirty_ = own_dirty_ || (sharing_ && !own_keys_.empty());
   for (auto& [name, b] : boards_) {
     b.ack_now = true;
     b.next_request_ms = 0;
@@ -391,18 +532,20 @@ void HubModel::apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now)
                        (old->phase() == wire::PHASE_PLAY || old->phase() == wire::PHASE_CHOOSING ||
                         old->phase() == wire::PHASE_UNSPECIFIED);
   if (st.tracker() == wire::TRACKER_STATE_OUT_OF_SYNC && played && !was_out) {
-    raise(AlertKind::kOutOfSync, b.board, "board " + b.board + " is out of sync with its game", now);
+    raise(AlertKind::kOutOfSync, b.board, "board " + b.board + " is out of sync with its game", now,
+          b.board + "/" + b.game + "/out-of-sync/" + std::to_string(st.through_seq()));
   }
   for (int i = 0; i < st.seats_size(); ++i) {
     bool was = old && i < old->seats_size() && old->seats(i).status() == wire::SEAT_STATUS_FLAGGED;
     if (st.seats(i).status() == wire::SEAT_STATUS_FLAGGED && !was) {
-      raise(AlertKind::kFlag, b.board, "board " + b.board + ": " + st.seats(i).name() + "'s flag fell", now);
+      raise(AlertKind::kFlag, b.board, "board " + b.board + ": " + st.seats(i).name() + "'s flag fell", now,
+            b.board + "/" + b.game + "/flag/" + std::to_string(i));
     }
   }
   if (st.over() && !finished_ids_.count(st.game_id())) {
     finished_ids_[st.game_id()] = true;
     std::string text = "board " + b.board + ": game over (" + (st.result_reason().empty() ? "over" : st.result_reason()) + ")";
-    raise(AlertKind::kFinished, b.board, text, now);
+    raise(AlertKind::kFinished, b.board, text, now, b.board + "/" + b.game + "/finished");
     finished_.push_back({b.board, st});
   }
   b.state = std::move(st);

@@ -67,17 +67,32 @@
 // open broker: each made an entry and an alert, without bound) is counted
 // (unknown_payloads) under one alert at a time, like a board not enrolled.
 //
+// Acknowledged once, on any hub (session 19): an alert raised from what a
+// board sent has a key every hub derives alike (Alert::key: the board, its
+// game and stream seq, or its state's transition, or its presence's
+// sequence). With share_acknowledgements() the model publishes the keys
+// acknowledged here (take_shared_acks(): retained, signed with the arbiter
+// key, action_auth.h) and applies the other hubs' (on_message on
+// alert_acks_topic): idempotent by key; a key not raised here (yet) is kept
+// (at most kMaxKeptAlertKeys) and its alert comes up acknowledged, e.g. the
+// alerts of a stream replayed after this hub restarted. Alerts of what this
+// hub alone saw (bad or forged payloads, items lost at this hub, alerts held
+// back) have no key and are acknowledged on this hub only. What it did, and
+// each refusal, is said in take_log().
+//
 // Not thread-safe: the hub client guards it with its own lock.
 #pragma once
 
 #include <cstdint>
 #include <deque>
+#include <utility>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "hub/action_auth.h"
 #include "hub/board_signature.h"
 #include "tabula_proto/hub.pb.h"
 
@@ -96,6 +111,11 @@ struct Alert {
   std::int64_t wall_ms = 0;  // the hub's clock when raised
   bool acknowledged = false;
   std::uint64_t held_back = 0;  // kHeldBack: how many alerts it stands for
+  // Session 19: the alert's name on every hub ("t1/<game>/item/12"; "" when it
+  // is this hub's own, below), and the hub whose acknowledgement closed it
+  // ("" this one).
+  std::string key;
+  std::string acknowledged_by;
 };
 
 // How the hub paces its acknowledgements and requests (milliseconds of the
@@ -180,6 +200,20 @@ class HubModel {
   const std::vector<Alert>& alerts() const { return alerts_; }
   std::size_t open_alerts() const;
   void acknowledge(std::uint64_t alert_id);
+  // Session 19: share acknowledgements as hub `hub_id`; without `key` (no
+  // --arbiter-key) nothing is published and no other hub's set is believed
+  // (said once per hub in take_log()).
+  static constexpr std::size_t kMaxKeptAlertKeys = 16384;   // acknowledged keys remembered
+  static constexpr std::size_t kMaxAlertKeyBytes = 256;     // a longer key is not shared
+  void share_acknowledgements(std::string hub_id, std::optional<ArbiterKey> key);
+  // The signed set of keys acknowledged here (topic, payload; publish it
+  // retained) when it changed since the last call or on_connected().
+  std::optional<std::pair<std::string, std::string>> take_shared_acks(std::int64_t now_wall_ms);
+  // Lines for the hub's log: what other hubs' acknowledgements did here, and
+  // every refusal (forged, oversized, unreadable: at most one line per hub
+  // per 10 s, the rest counted).
+  std::vector<std::string> take_log() { return std::exchange(log_, {}); }
+  std::uint64_t refused_alert_acks() const { return refused_alert_acks_; }
   // Games that ended since the last call (each game once: by game id).
   std::vector<FinishedGame> take_finished();
   // States to publish again, retained, on their board's state topic (topic,
@@ -214,8 +248,24 @@ class HubModel {
   void start_game(BoardEntry& b, const std::string& game, std::int64_t now);
   void apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now);
   std::map<std::string, std::string> repairs_;  // board -> its newest state's payload
-  void raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now);
-  void raise_now(AlertKind kind, const std::string& board, std::string text, std::int64_t now);
+  void raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now, std::string key = {});
+  void raise_now(AlertKind kind, const std::string& board, std::string text, std::int64_t now, std::string key = {});
+  // Session 19: the shared acknowledgements.
+  void on_alert_acks(std::string_view topic, std::string_view payload, std::int64_t now);
+  void remember_acked(const std::string& key, const std::string& hub);
+  void say(std::string line) {
+    if (log_.size() < 256) log_.push_back(std::move(line));
+  }
+  std::string hub_id_;
+  std::optional<ArbiterKey> share_key_;
+  bool sharing_ = false;
+  std::map<std::string, std::string> acked_keys_;  // key -> the hub that acknowledged it ("" this one)
+  std::deque<std::string> acked_order_;            // oldest first, for the bound
+  std::deque<std::string> own_keys_;               // acknowledged here, oldest first (at most kMaxSharedAlertKeys)
+  bool own_dirty_ = false;
+  std::vector<std::string> log_;
+  std::uint64_t refused_alert_acks_ = 0;
+  std::map<std::string, std::pair<std::int64_t, std::uint64_t>> refusal_said_;  // topic -> last line's time, refusals since
   // With signatures required: true when `m` is signed by its board; else the
   // refusal is counted and alerted on.
   template <class Message>

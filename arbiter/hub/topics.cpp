@@ -63,6 +63,27 @@ std::vector<std::string> hub_filters(std::string_view event) {
 
 std::string sync_topic(std::string_view event) { return std::string(kTopicRoot) + "/" + std::string(event) + "/sync"; }
 
+std::string alert_acks_topic(std::string_view event, std::string_view hub) {
+  return std::string(kTopicRoot) + "/" + std::string(event) + "/hub/" + std::string(hub) + "/alert-acks";
+}
+
+std::string alert_acks_filter(std::string_view event) { return alert_acks_topic(event, "+"); }
+
+std::optional<AlertAcksTopic> parse_alert_acks_topic(std::string_view t) {
+  const std::string root = std::string(kTopicRoot) + "/";
+  constexpr std::string_view kTail = "/alert-acks";
+  if (t.substr(0, root.size()) != root || t.size() < root.size() + kTail.size() ||
+      t.substr(t.size() - kTail.size()) != kTail) {
+    return std::nullopt;
+  }
+  t = t.substr(root.size(), t.size() - root.size() - kTail.size());  // "<event>/hub/<hub>"
+  const std::size_t slash = t.find('/');
+  if (slash == std::string_view::npos || t.substr(slash, 5) != "/hub/") return std::nullopt;
+  AlertAcksTopic out{std::string(t.substr(0, slash)), std::string(t.substr(slash + 5))};
+  if (!check_name("event", out.event).empty() || !check_name("hub", out.hub).empty()) return std::nullopt;
+  return out;
+}
+
 std::string assignment_topic(std::string_view event, std::string_view board) {
   return std::string(kTopicRoot) + "/" + std::string(event) + "/" + std::string(board) + "/assignment";
 }

@@ -6,6 +6,8 @@
 //   tabula/<event>/<board>/action   SignedAction, from the arbiter only
 //   tabula/<event>/<board>/ack      HubAck, from each hub (watermark and resend request)
 //   tabula/<event>/sync             SyncRequest, from a hub that (re)connected
+//   tabula/<event>/hub/<hub>/alert-acks  retained SignedAlertAcks: the alerts
+//                                   acknowledged on that hub (session 19)
 //
 // Event and board names are 1..64 characters of [A-Za-z0-9._-]: no MQTT
 // wildcard (+ #), no separator (/), nothing a shell or an ACL file would
@@ -39,6 +41,20 @@ std::string sync_topic(std::string_view event);
 // A board's game for the round (issue 35, arbiter/event/board_assignment.h):
 // "tabula/<event>/<board>/assignment", retained, written by the arbiter only.
 std::string assignment_topic(std::string_view event, std::string_view board);
+
+// Session 19: where hub <hub> publishes the alerts acknowledged on it,
+// retained: "tabula/<event>/hub/<hub>/alert-acks". Five levels, so no board
+// topic ("tabula/<event>/<board>/<leaf>") nor board pattern of the ACL ever
+// matches it, whatever the hub is called.
+std::string alert_acks_topic(std::string_view event, std::string_view hub);
+// Every hub's: "tabula/<event>/hub/+/alert-acks".
+std::string alert_acks_filter(std::string_view event);
+struct AlertAcksTopic {
+  std::string event;
+  std::string hub;
+};
+// nullopt unless `topic` is an alert-acks topic with valid names.
+std::optional<AlertAcksTopic> parse_alert_acks_topic(std::string_view topic);
 
 struct ParsedTopic {
   std::string event;

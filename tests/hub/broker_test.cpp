@@ -653,6 +653,67 @@ TEST(HubBroker, TheHubRepairsAStaleRetainedStateAfterABrokerCrash) {
   EXPECT_EQ(seen->result_reason(), "checkmate");
 }
 
+// Session 19: the arbiter acknowledges an alert once. The hall screen's hub
+// acknowledges the finished game; the web page's hub, a hub of its own on the
+// same broker, shows it acknowledged; a hub that starts later (or restarts)
+// reads the retained sets and raises it acknowledged; a hub holding another
+// key publishes a set that is refused.
+TEST(HubBroker, AnAlertAcknowledgedOnOneHubIsAcknowledgedOnEveryHubAndAfterARestart) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto screen = open_hub(dir, at(broker.port()), "tabula-hub-club", "screen.db");
+  auto web = open_hub(dir, at(broker.port()), "tabula-web-club", "web.db");
+  auto t1 = open_board(dir, "t1", "chess", at(broker.port()));
+  for (const session::Input& in : script_inputs("chess", kScholarsMate, 5)) ASSERT_TRUE(t1->feed(in, error)) << error;
+  ASSERT_TRUE(t1->finish(error)) << error;
+  auto finished_alert = [](const HubModel& m) -> const Alert* {
+    for (const Alert& a : m.alerts()) {
+      if (a.kind == AlertKind::kFinished && a.board == "t1") return &a;
+    }
+    return nullptr;
+  };
+  ASSERT_TRUE(screen->wait_until([&](const HubModel& m) { return finished_alert(m) != nullptr; }, kWait));
+  ASSERT_TRUE(web->wait_until([&](const HubModel& m) { return finished_alert(m) != nullptr; }, kWait));
+  std::uint64_t id = 0;
+  screen->read([&](const HubModel& m) { id = finished_alert(m)->id; });
+  screen->acknowledge(id);
+  ASSERT_TRUE(web->wait_until([&](const HubModel& m) { return finished_alert(m)->acknowledged; }, kWait))
+      << broker.log();
+  web->read([&](const HubModel& m) { EXPECT_EQ(finished_alert(m)->acknowledged_by, "tabula-hub-club"); });
+
+  // A forger with the arbiter's broker login but another key: refused.
+  HubConfig fc;
+  fc.event = "club";
+  fc.broker = at(broker.port());
+  fc.key = ArbiterKey{"arbiter", std::string(32, 'x')};
+  fc.client_id = "tabula-forger-club";
+  auto forger = HubClient::start(fc, error);
+  ASSERT_TRUE(forger) << error;
+  ASSERT_TRUE(forger->wait_until([&](const HubModel& m) { return finished_alert(m) != nullptr; }, kWait));
+  std::uint64_t forged_id = 0;
+  forger->read([&](const HubModel& m) { forged_id = m.alerts().front().id; });
+  forger->acknowledge(forged_id);
+
+  // The web page's hub restarts (the same id: its persistent session) and a
+  // spare screen starts: both read the sets back and raise the alert acknowledged.
+  web.reset();
+  web = open_hub(dir, at(broker.port()), "tabula-web-club", "web2.db");
+  auto spare = open_hub(dir, at(broker.port()), "tabula-spare-club", "spare.db");
+  for (HubClient* h : {web.get(), spare.get()}) {
+    ASSERT_TRUE(h->wait_until([&](const HubModel& m) {
+      const Alert* a = finished_alert(m);
+      return a && a->acknowledged && m.refused_alert_acks() > 0;
+    }, kWait)) << h->hub_id();
+    h->read([&](const HubModel& m) {
+      EXPECT_EQ(finished_alert(m)->acknowledged_by, "tabula-hub-club");
+      EXPECT_EQ(m.open_alerts(), 0u);  // the forger's set changed nothing
+    });
+  }
+}
+
 TEST(HubBroker, PublishesOverTlsAndRefusesAnUntrustedBroker) {
   if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
   TempDir dir;

@@ -8,6 +8,17 @@ Dark Brown).
   colour_vision.py --pairs '#2a2a2a' '#7a4a25' ...
                                        CIE76 distance (Delta E) of every pair,
                                        normal vision, deuteranopia, protanopia
+  colour_vision.py --contrast '#858589' '#282c35' ...
+                                       WCAG 2 contrast ratio of every pair
+  colour_vision.py --kiosk shot.png ...
+                                       the kiosk's texts on its table header
+                                       rows (#282c35, ui/theme.h kTableHeader:
+                                       the move list's seat names): each
+                                       word's strongest pixel against the row,
+                                       exit 1 below WCAG AA's 4.5:1 (s19-club:
+                                       Black's name was 4.0:1). Renderings at
+                                       210 px/in: small glyphs at 133 px/in
+                                       have no pixel of full coverage
 
 The simulation is Machado, Oliveira and Fernandes (2009), severity 1.0, on
 linear RGB; the distance is CIE L*a*b* Delta E 1976 (D65). Standard library
@@ -123,6 +134,91 @@ def transform(path):
         print(name)
 
 
+def relative_luminance(rgb):
+    r, g, b = (to_linear(float(v)) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """WCAG 2 contrast ratio, 1 to 21."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def hex_rgb(c):
+    return tuple(int(c.lstrip('#')[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def contrasts(colours):
+    rgb = [hex_rgb(c) for c in colours]
+    print('pair               WCAG contrast')
+    for i in range(len(rgb)):
+        for j in range(i + 1, len(rgb)):
+            print(f'{colours[i]} {colours[j]}  {contrast(rgb[i], rgb[j]):5.2f}:1')
+
+
+KIOSK_TABLE_HEADER = (40, 44, 53)  # ui/theme.h kTableHeader
+AA_TEXT = 4.5
+
+
+def header_words(path, background=KIOSK_TABLE_HEADER, gap=6):
+    """The words drawn on rows of `background` in a kiosk screenshot: for each
+    band of rows where the background covers at least 120 px, the clusters
+    of other pixels (split at `gap` columns of background), each with its
+    strongest pixel (the glyph's own colour; the edges are anti-aliased)."""
+    width, height, channels, rows = read_png(path)
+    px = lambda line, x: tuple(line[x * channels:x * channels + 3])
+
+    pixel = bytes(background) if channels == 3 else bytes(background + (255,))
+    # A row of the band: the background over at least 120 px of it, words or not.
+    band_rows = [y for y in range(height) if bytes(rows[y]).count(pixel) >= 120]
+    bands, start = [], None
+    for i, y in enumerate(band_rows):
+        if start is None:
+            start = y
+        if i + 1 == len(band_rows) or band_rows[i + 1] != y + 1:
+            if y - start >= 8:  # a row of text, not a rule
+                bands.append((start, y))
+            start = None
+    words = []
+    for y0, y1 in bands:
+        # Only the columns where the band's background shows on its first row.
+        cols = [x for x in range(width) if px(rows[y0], x) == background]
+        if not cols:
+            continue
+        strongest, last_x, first_x = None, None, None
+        for x in range(cols[0], cols[-1] + 1):
+            ink = [px(rows[y], x) for y in range(y0, y1 + 1) if px(rows[y], x) != background]
+            if ink:
+                best = max(ink, key=lambda c: contrast(c, background))
+                if strongest is None or (last_x is not None and x - last_x > gap):
+                    if strongest is not None:
+                        words.append(((first_x, y0), strongest))
+                    strongest, first_x = best, x
+                elif contrast(best, background) > contrast(strongest, background):
+                    strongest = best
+                last_x = x
+        if strongest is not None:
+            words.append(((first_x, y0), strongest))
+    return words
+
+
+def kiosk_check(paths):
+    failed = 0
+    for path in paths:
+        words = header_words(path)
+        if not words:
+            print(f'{path}: no text on a table header row (#282c35) found')
+            failed = 1
+        for (x, y), colour in words:
+            ratio = contrast(colour, KIOSK_TABLE_HEADER)
+            verdict = 'ok' if ratio >= AA_TEXT else 'BELOW 4.5:1'
+            failed |= ratio < AA_TEXT
+            print(f'{path}: text at ({x},{y}) #{colour[0]:02x}{colour[1]:02x}{colour[2]:02x} '
+                  f'on #282c35: {ratio:.2f}:1 {verdict}')
+    return failed
+
+
 def pairs(colours):
     rgb = [tuple(int(c.lstrip('#')[i:i + 2], 16) for i in (0, 2, 4)) for c in colours]
     print('pair                 normal  deuteranopia  protanopia')
@@ -135,6 +231,10 @@ def pairs(colours):
 if __name__ == '__main__':
     if len(sys.argv) >= 3 and sys.argv[1] == '--pairs':
         pairs(sys.argv[2:])
+    elif len(sys.argv) >= 4 and sys.argv[1] == '--contrast':
+        contrasts(sys.argv[2:])
+    elif len(sys.argv) >= 3 and sys.argv[1] == '--kiosk':
+        sys.exit(kiosk_check(sys.argv[2:]))
     elif len(sys.argv) == 2:
         transform(sys.argv[1])
     else:

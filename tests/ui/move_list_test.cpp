@@ -4,12 +4,15 @@
 // headline line), as the live kiosk does a moment after it starts.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 
 #include "tests/ui/headless_kiosk.h"
 #include "tests/ui/virtual_board_play.h"
 #include "test_files.h"
+#include "ui/theme.h"
+#include "variants/variant_loader.h"
 
 namespace tabula::ui {
 namespace {
@@ -74,6 +77,47 @@ TEST(MoveList, AResumedGameKeepsItsLatestMovesInViewWhenTheHeadlineGrows) {
     shown.ruling = RulingView{Severity::kInfo, "Black's bot is thinking about its move; a long ruling that wraps"};
     for (int i = 0; i < 4; ++i) kiosk.frame(shown);
     EXPECT_EQ(at_end(), "") << "after the headline grew";
+  }
+}
+
+// Session 19: each seat's name in the move list's header, in its seat's
+// colour, is readable on the header row (WCAG AA, 4.5:1): Black's accent was
+// 3.8:1 there, chess.com's Red 2.6:1, Chess Four's Dark Brown 2.7:1. Every
+// variant, as drawn: the header's glyphs carry that colour, not the dim accent.
+TEST(MoveList, EverySeatsNameInTheHeaderIsReadableOnItsRow) {
+  for (const std::string& id : variants::list_ids()) {
+    SCOPED_TRACE(id);
+    Ms t(0);
+    auto game = started(id, t);
+    ASSERT_TRUE(game);
+    const KioskView view = game->view(t);
+    HeadlessKiosk kiosk(800, 480);
+    for (int i = 0; i < 2; ++i) kiosk.frame(view);
+    const ImGuiWindow* w = move_list_window();
+    ASSERT_NE(w, nullptr);
+    for (const SeatIndex seat : view.moves.columns) {
+      const SeatView* s = view.seat(seat);
+      ASSERT_NE(s, nullptr);
+      const Rgb shown = text_accent(s->colour, kTableHeader);
+      EXPECT_GE(contrast_ratio(shown, kTableHeader), 4.5f) << s->name;
+      // The seat's own hue, not white: lightened no further than needed
+      // (White and Yellow were readable already, and stay as they were).
+      if (contrast_ratio(accent(s->colour), kTableHeader) >= 4.5f) {
+        EXPECT_EQ(to_imu32(shown), to_imu32(accent(s->colour))) << s->name;
+      } else {
+        EXPECT_LT(contrast_ratio(shown, kTableHeader), 5.2f) << s->name;
+      }
+      std::printf("%s %s: %.2f:1 -> %.2f:1\n", id.c_str(), s->name.c_str(),
+                  contrast_ratio(accent(s->colour), kTableHeader), contrast_ratio(shown, kTableHeader));
+      bool drawn = false;
+      for (const ImDrawVert& v : w->DrawList->VtxBuffer) drawn = drawn || v.col == to_imu32(shown);
+      EXPECT_TRUE(drawn) << s->name << "'s name is not drawn in its readable colour";
+      if (contrast_ratio(accent(s->colour), kTableHeader) < 4.5f) {
+        bool dim = false;
+        for (const ImDrawVert& v : w->DrawList->VtxBuffer) dim = dim || v.col == to_imu32(accent(s->colour));
+        EXPECT_FALSE(dim) << s->name << "'s name is drawn in its dim accent";
+      }
+    }
   }
 }
 

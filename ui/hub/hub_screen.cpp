@@ -256,7 +256,12 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
       same_line_if(button_width("Open"));
       if (ImGui::SmallButton("Open")) open_ = a->board;
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("%s", a->text.c_str());
+      // Session 19: acknowledged on another hub (the web page) says where.
+      if (a->acknowledged_by.empty()) {
+        ImGui::TextWrapped("%s", a->text.c_str());
+      } else {
+        ImGui::TextWrapped("%s (acknowledged on %s)", a->text.c_str(), a->acknowledged_by.c_str());
+      }
       ImGui::PopStyleColor();
       ImGui::PopID();
     }

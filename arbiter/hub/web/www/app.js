@@ -387,7 +387,9 @@ function renderAlerts(list) {
   document.getElementById('alerts-title').textContent = open.length ? `Alerts (${open.length} open)` : 'Alerts';
   const hist = document.getElementById('history-list');
   hist.replaceChildren(...done.slice(-SHOWN_ALERTS).reverse().map(a => {
-    const li = el('li', 'alert done ' + a.kind, `${alertTime(a.wall_ms)} ${a.text}`);
+    // Acknowledged on another hub (the hall screen) says where (session 19).
+    const where = a.acknowledged_by ? ` (acknowledged on ${a.acknowledged_by})` : '';
+    const li = el('li', 'alert done ' + a.kind, `${alertTime(a.wall_ms)} ${a.text}${where}`);
     li.dataset.alert = a.id;
     return li;
   }));
