@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,20 @@ Strings labels(const session::Request& r) {
   return out;
 }
 
+// Sets the table up, plays two_chains and waits for the question: its id
+// (0, a failure added, when none was asked).
+std::uint32_t asked(Table& t) {
+  t.setup();
+  two_chains(t);
+  t.wait(2500);
+  const session::Request* r = which_move(t);
+  if (r == nullptr) {
+    ADD_FAILURE() << "no which-move question\n" << t.transcript();
+    return 0;
+  }
+  return r->id;
+}
+
 session::Intent choose(const std::string& label) {
   session::Intent in;
   in.kind = IntentKind::kChooseOption;
@@ -75,7 +90,38 @@ session::Intent answer(std::uint32_t id, int option) {
   return in;
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Ra1-a4 (landed at `begin` + 910), Na6-c5 (+1360), Ra4-a6 (+1660) read,
+// each made where it landed: the clock started on the first move, so
+// Black's ran 450 ms, then White's 300 ms, and Black's again since +1660.
+void expect_each_ply_timed_at_its_landing(const Table& t, long begin, const std::string& why) {
+  ASSERT_EQ(t.moves(), (Strings{"Ra1-a4", "Na6-c5", "Ra4-a6"})) << why;
+  ASSERT_TRUE(t.session().clock().has_value());
+  const auto& clock = *t.session().clock();
+  const session::ClockMillis now{t.now()};
+  const session::ClockMillis initial = std::chrono::minutes(15);
+  EXPECT_EQ(clock.remaining(0, now), initial - session::ClockMillis(300)) << why;
+  EXPECT_EQ(clock.remaining(1, now),
+            initial - session::ClockMillis(450) - (now - session::ClockMillis(begin + 1660)))
+      << why;
+}
+
+// In both commit_at_once modes, with a clock: `hands` plays on a table set
+// up at kRookAndKnight and returns the time its hands began.
+void expect_timed_at_landings(const std::function<long(Table&)>& hands) {
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s = settings(at_once);
+    s.time_control = session::TimeControl{};
+    Table t("chess", kRookAndKnight, s);
+    t.setup();
+    const long begin = hands(t);
+    expect_each_ply_timed_at_its_landing(
+        t, begin, "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript());
+  }
+}
 
 TEST(ChainQuestion, ChainsBeginningWithDifferentMovesAskWhichMoveWasMeant) {
   // Before session 19 the board was ruled out of sync ("put the board back
@@ -94,10 +140,11 @@ TEST(ChainQuestion, ChainsBeginningWithDifferentMovesAskWhichMoveWasMeant) {
     EXPECT_EQ(labels(*r), (Strings{"Ra1-a3", "Ra1-a4"})) << why;
     EXPECT_EQ(r->seat, core::Seat{0}) << why;
     // Each sequence named with its seats, in the question the table sees.
-    EXPECT_TRUE(has(t.last_text(RulingKind::kRequest),
-                    "more than one sequence of legal moves (White Ra1-a3, Black Na6-c5, White Ra3-a6; or "
-                    "White Ra1-a4, Black Na6-c5, White Ra4-a6): which move did White make? (Ra1-a3 or "
-                    "Ra1-a4)"))
+    EXPECT_TRUE(
+        has(t.last_text(RulingKind::kRequest),
+            "more than one sequence of legal moves (White Ra1-a3, Black Na6-c5, White Ra3-a6; or "
+            "White Ra1-a4, Black Na6-c5, White Ra4-a6): which move did White make? (Ra1-a3 or "
+            "Ra1-a4)"))
         << why;
   }
 }
@@ -111,7 +158,8 @@ TEST(ChainQuestion, TheAnswerCommitsThatChainsPliesInOrder) {
       t.wait(2500);
       t.intent(choose(pick));
       t.wait(1000);
-      const std::string why = "commit_at_once " + std::to_string(at_once) + ", " + pick + "\n" + t.transcript();
+      const std::string why =
+          "commit_at_once " + std::to_string(at_once) + ", " + pick + "\n" + t.transcript();
       const std::string via = pick.substr(4, 2);  // "a3" or "a4"
       EXPECT_EQ(t.moves(), (Strings{pick, "Na6-c5", "R" + via + "-a6"})) << why;
       EXPECT_EQ(which_move(t), nullptr) << why;
@@ -128,46 +176,27 @@ TEST(ChainQuestion, TheAnswerCommitsThatChainsPliesInOrder) {
 }
 
 TEST(ChainQuestion, EachMoveOfTheChainChosenIsTimedWhereItLanded) {
-  // The clock starts on the first move (clubs' way): Black's runs from
-  // Ra1-a4's landing (+910) to Na6-c5's (+1360): 450 ms; White's from then
-  // to Ra4-a6's (+1660): 300 ms; Black's again since. Timed from Ra1-a3's
-  // landing (+450), Black would have spent 910 ms.
-  for (bool at_once : {true, false}) {
-    session::SessionSettings s = settings(at_once);
-    s.time_control = session::TimeControl{};
-    Table t("chess", kRookAndKnight, s);
-    t.setup();
+  // Timed from Ra1-a3's landing (+450), Black would have spent 910 ms.
+  expect_timed_at_landings([](Table& t) {
     const long begin = two_chains(t);
     t.wait(2500);
     t.intent(choose("Ra1-a4")).wait(1000);
-    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
-    ASSERT_EQ(t.moves(), (Strings{"Ra1-a4", "Na6-c5", "Ra4-a6"})) << why;
-    ASSERT_TRUE(t.session().clock().has_value());
-    const auto& clock = *t.session().clock();
-    const session::ClockMillis now{t.now()};
-    const session::ClockMillis initial = std::chrono::minutes(15);
-    EXPECT_EQ(clock.remaining(0, now), initial - session::ClockMillis(300)) << why;
-    EXPECT_EQ(clock.remaining(1, now),
-              initial - session::ClockMillis(450) - (now - session::ClockMillis(begin + 1660)))
-        << why;
-  }
+    return begin;
+  });
 }
 
 TEST(ChainQuestion, AnAnswerNotAmongTheCandidatesIsRefusedAndTheQuestionStays) {
   for (bool at_once : {true, false}) {
     Table t("chess", kRookAndKnight, settings(at_once));
-    t.setup();
-    two_chains(t);
-    t.wait(2500);
-    const session::Request* r = which_move(t);
-    ASSERT_NE(r, nullptr) << t.transcript();
-    const std::uint32_t id = r->id;
+    const std::uint32_t id = asked(t);
+    ASSERT_NE(id, 0U);
     // A legal move of the rook that no chain begins with.
     session::Intent a5;
     a5.kind = IntentKind::kChooseMove;
     a5.move = core::Move{t.sq("a1"), t.sq("a5")};
     t.intent(a5);
-    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "that is not one of the choices (Ra1-a3, Ra1-a4)"))
+    EXPECT_TRUE(
+        has(t.last_text(RulingKind::kOperator), "that is not one of the choices (Ra1-a3, Ra1-a4)"))
         << t.transcript();
     // A move that is no move at all (e1 to h8), a label of no option, a
     // piece (a promotion's answer), an option past the end, a question
@@ -176,19 +205,24 @@ TEST(ChainQuestion, AnAnswerNotAmongTheCandidatesIsRefusedAndTheQuestionStays) {
     far.kind = IntentKind::kChooseMove;
     far.move = core::Move{t.sq("e1"), t.sq("h8")};
     t.intent(far);
-    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "not one of the choices")) << t.transcript();
+    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "not one of the choices"))
+        << t.transcript();
     t.intent(choose("Ra3-a6"));
-    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "not one of the choices")) << t.transcript();
+    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "not one of the choices"))
+        << t.transcript();
     session::Intent queen;
     queen.kind = IntentKind::kChoosePiece;
     queen.piece = t.rules().kind_by_letter('Q');
     t.intent(queen);
-    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "not one of the choices")) << t.transcript();
+    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "not one of the choices"))
+        << t.transcript();
     t.intent(answer(id, 2));
-    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "question #" + std::to_string(id) + " has no option 2"))
+    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator),
+                    "question #" + std::to_string(id) + " has no option 2"))
         << t.transcript();
     t.intent(answer(id + 40, 0));
-    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "there is no open question #" + std::to_string(id + 40)))
+    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator),
+                    "there is no open question #" + std::to_string(id + 40)))
         << t.transcript();
     EXPECT_EQ(t.moves(), Strings{}) << t.transcript();
     ASSERT_NE(which_move(t), nullptr) << t.transcript();
@@ -205,34 +239,33 @@ TEST(ChainQuestion, AnAnswerAfterTheBoardMovedOnIsRefusedAndTheLongerChainAsked)
   // the four plies are asked about anew.
   for (bool at_once : {true, false}) {
     Table t("chess", kRookAndKnight, settings(at_once));
-    t.setup();
-    two_chains(t);
-    t.wait(2500);
-    const session::Request* r = which_move(t);
-    ASSERT_NE(r, nullptr) << t.transcript();
-    const std::uint32_t first = r->id;
+    const std::uint32_t first = asked(t);
+    ASSERT_NE(first, 0U);
     t.up("e8", 200).down("d8", 250);
     t.intent(answer(first, 1), 50);
     const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
-    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "question #" + std::to_string(first) +
-                                                            " is about the board as it was asked, and d8 and e8 "
-                                                            "changed since"))
+    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator),
+                    "question #" + std::to_string(first) +
+                        " is about the board as it was asked, and d8 and e8 "
+                        "changed since"))
         << why;
     EXPECT_EQ(t.moves(), Strings{}) << why;
     t.wait(2500);
     bool withdrawn = false;
     for (const auto& x : t.rulings(RulingKind::kRequest))
-      withdrawn = withdrawn || has(x.text, "question #" + std::to_string(first) +
-                                               " withdrawn: the board changed after the question was asked");
+      withdrawn = withdrawn ||
+                  has(x.text, "question #" + std::to_string(first) +
+                                  " withdrawn: the board changed after the question was asked");
     EXPECT_TRUE(withdrawn) << t.transcript();
     t.intent(answer(first, 1));
     EXPECT_TRUE(has(t.last_text(RulingKind::kOperator),
                     "question #" + std::to_string(first) + " was withdrawn: the board changed"))
         << t.transcript();
-    r = which_move(t);
+    const session::Request* r = which_move(t);
     ASSERT_NE(r, nullptr) << t.transcript();
     EXPECT_NE(r->id, first);
-    EXPECT_TRUE(has(r->prompt, "White Ra1-a4, Black Na6-c5, White Ra4-a6, Black Ke8-d8")) << r->prompt;
+    EXPECT_TRUE(has(r->prompt, "White Ra1-a4, Black Na6-c5, White Ra4-a6, Black Ke8-d8"))
+        << r->prompt;
     t.intent(choose("Ra1-a4")).wait(1000);
     EXPECT_EQ(t.moves(), (Strings{"Ra1-a4", "Na6-c5", "Ra4-a6", "Ke8-d8"})) << t.transcript();
     EXPECT_TRUE(no_illegal(t)) << t.transcript();
@@ -254,7 +287,8 @@ TEST(ChainQuestion, ABoardPutBackWithdrawsTheQuestionAndLosesNoMoveMadeBefore) {
     t.up("a6", 300).down("a1", 400).up("c5", 300).down("a6", 400).wait(2500);
     EXPECT_EQ(which_move(t), nullptr) << t.transcript();
     t.intent(choose("Ra1-a4"));
-    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator), "question #" + std::to_string(id) + " was withdrawn"))
+    EXPECT_TRUE(has(t.last_text(RulingKind::kOperator),
+                    "question #" + std::to_string(id) + " was withdrawn"))
         << t.transcript();
     EXPECT_EQ(t.moves(), (Strings{"Ke1-d1", "Ke8-d8"})) << t.transcript();
     EXPECT_TRUE(no_illegal(t)) << t.transcript();
@@ -313,13 +347,15 @@ TEST(ChainSearch, AHandSweepingPastTheBoundIsRuledWithoutAccusingAnyone) {
     EXPECT_EQ(t.moves(), (Strings{"Ke1-f1", "Ke8-f8"})) << why;
     EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
     const std::string ruled = t.last_text(RulingKind::kOutOfSync);
-    EXPECT_TRUE(has(ruled, "the hands touched too many squares to be followed as moves in flight (" +
-                               std::to_string(inference::Tracker::kMaxChainSteps) +
-                               " positions tried): put the board back as it was ("))
+    EXPECT_TRUE(
+        has(ruled, "the hands touched too many squares to be followed as moves in flight (" +
+                       std::to_string(inference::Tracker::kMaxChainSteps) +
+                       " positions tried): put the board back as it was ("))
         << why;
     // The fixes pair the squares (which queen is where, the sweep hid):
     // following them puts the position back.
-    EXPECT_TRUE(has(ruled, "d1") && has(ruled, "d8") && has(ruled, "h3") && has(ruled, "h6")) << why;
+    EXPECT_TRUE(has(ruled, "d1") && has(ruled, "d8") && has(ruled, "h3") && has(ruled, "h6"))
+        << why;
     t.up("h3", 300).down("d1", 400).up("h6", 300).down("d8", 400).wait(1000);
     EXPECT_FALSE(t.rulings(RulingKind::kBoardInOrder).empty()) << t.transcript();
     t.move("d1", "d3").wait(2000);  // d3 is on the queen's way on: a slide's rest (1.5 s)
@@ -329,27 +365,14 @@ TEST(ChainSearch, AHandSweepingPastTheBoundIsRuledWithoutAccusingAnyone) {
 
 TEST(ChainSearch, TheLaterPliesOfOneChainAreTimedWhereTheyLanded) {
   // One chain only (the rook rests on a4 alone): Ra1-a4, Na6-c5, Ra4-a6 are
-  // read at the settle time after the last touch. Each is made where it
-  // landed (FIDE 4.7): Black's clock ran 450 ms (+910 to +1360), White's
-  // 300 ms; before session 19 the two later plies were timed when read.
-  for (bool at_once : {true, false}) {
-    session::SessionSettings s = settings(at_once);
-    s.time_control = session::TimeControl{};
-    Table t("chess", kRookAndKnight, s);
-    t.setup();
+  // read at the settle time after the last touch, each made where it landed
+  // (FIDE 4.7); before session 19 the two later plies were timed when read.
+  expect_timed_at_landings([](Table& t) {
     const long begin = t.now();
     t.up("a1", 100).up("a6", 200).down("a4", 610).up("a4", 300).down("c5", 150).down("a6", 300);
     t.wait(2500);
-    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
-    ASSERT_EQ(t.moves(), (Strings{"Ra1-a4", "Na6-c5", "Ra4-a6"})) << why;
-    const auto& clock = *t.session().clock();
-    const session::ClockMillis now{t.now()};
-    const session::ClockMillis initial = std::chrono::minutes(15);
-    EXPECT_EQ(clock.remaining(0, now), initial - session::ClockMillis(300)) << why;
-    EXPECT_EQ(clock.remaining(1, now),
-              initial - session::ClockMillis(450) - (now - session::ClockMillis(begin + 1660)))
-        << why;
-  }
+    return begin;
+  });
 }
 
 }  // namespace chain_question
