@@ -147,6 +147,23 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   SquareSet touched_for_real;
   for (const Touch& t : log_.touches())
     if (!t.flicker) touched_for_real.set(core::index_of(t.square));
+  // Session 19, corners-mini soak seed 6468 (habits on): Grey's c4 pawn,
+  // lifted to take White's queen on d3, was set down on d2 beside it and
+  // lifted on (the "bounced aside" habit, session 12). An empty square a
+  // king's step from a ply's landing (off its way), every touch of it
+  // between that ply's lift and its landing, is its piece set beside.
+  const auto bounced_aside = [&](const ChainPly& p, Square q) {
+    if (expected_.test(at(q)) || occ.test(at(q)) ||
+        !set_beside(p.group.footprint.origin, p.group.moves.front().to, q))
+      return false;
+    bool any = false;
+    for (const Touch& t : log_.touches()) {
+      if (t.square != q || t.flicker) continue;
+      if (t.seq <= p.lifted || t.seq >= p.landed) return false;
+      any = true;
+    }
+    return any;
+  };
   const auto explained = [&](const std::vector<ChainPly>& chain) {
     for (int q = 0; q < core::kMaxSquares; ++q) {
       if (!touched_for_real.test(q) || (expected_.test(q) && occ.test(q))) continue;
@@ -158,7 +175,8 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
           continue;
         }
         ok = ok || p.group.footprint.touched().test(q) ||
-             lies_between(o, static_cast<Square>(q), p.group.moves.front().to);
+             lies_between(o, static_cast<Square>(q), p.group.moves.front().to) ||
+             bounced_aside(p, static_cast<Square>(q));
       }
       if (!ok) return false;
     }

@@ -375,5 +375,28 @@ TEST(ChainSearch, TheLaterPliesOfOneChainAreTimedWhereTheyLanded) {
   });
 }
 
+TEST(ChainSearch, ACapturerSetBesideTheSquareItTakesOnIsNoUnexplainedTouch) {
+  // corners-mini soak seed 6468 (habits on), the new range 5501-7000: White's
+  // queen goes d5-d3 (brushing d4, set straight on d3); Grey lifts it to take
+  // it, lifts his c4 pawn, sets it on d2 beside d3 and lifts it on, and
+  // lands it on d3. Qd5-d3, c4xQd3 is the one chain but for d2's touches;
+  // before session 19 they were unexplained, the board was ruled out of sync,
+  // and Qd5-d2 (the queen "gone on" over d3) was committed once Black's hand
+  // began: a wrong move.
+  const std::string fen =
+      "W-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-2-2,bB,bK,1,bB,2/3,bP,4/gB,2,gQ,1,bP,pP,pB/"
+      "3,wQ,1,wP,1,pK/gK,gP,gP,1,pP,pQ,2/gB,gP,5,pB/4,wP,wP,2/2,wB,1,wK,wB,2";
+  for (bool at_once : {true, false}) {
+    Table t("corners-mini", fen, settings(at_once));
+    t.setup();
+    t.up("d5", 100).down("d4", 829).up("d4", 65).down("d3", 13).up("d3", 272).down("d3", 222);
+    t.up("d3", 852).up("c4", 1212).down("d2", 298).up("d2", 188).down("d3", 129).wait(2500);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), (Strings{"Qd5-d3", "c4xQd3"})) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(no_illegal(t)) << why;
+  }
+}
+
 }  // namespace chain_question
 }  // namespace tabula::testing
