@@ -47,6 +47,7 @@ void TrackerUpdate::merge(TrackerUpdate other) {
   if (other.commit) commit = std::move(other.commit);
   if (other.mismatch) mismatch = std::move(other.mismatch);
   if (other.withdrawal) withdrawal = std::move(other.withdrawal);
+  if (other.withdrawn_question) withdrawn_question = std::move(other.withdrawn_question);
   back_in_order = back_in_order || other.back_in_order;
   verified = verified || other.verified;
   for (Observation& o : other.observations) observations.push_back(std::move(o));
@@ -70,6 +71,18 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
   targets_ = capture_targets(groups_, expected_);
   if (how != Rebase::kAfterCommit) withdrawable_.reset();
   withdraw_due_ = false;
+  if (how == Rebase::kAfterCommit && !chain_choices_.empty() && !g.moves().empty()) {
+    // Session 19: the answer to the which-move question of several chains
+    // (ask_which_chain): the commit's touch and carry are the chosen chain's.
+    for (const ChainChoice& k : chain_choices_) {
+      if (k.move != g.moves().back()) continue;
+      commit_seq_ = k.landed_seq;
+      commit_carry_ = k.carry;
+      chain_later_ = k.later;
+    }
+  }
+  chain_choices_.clear();
+  if (how != Rebase::kAfterCommit) chain_later_.clear();
   switch (how) {
     case Rebase::kAfterCommit:
       log_.drop_through(commit_seq_, commit_carry_);
@@ -157,6 +170,8 @@ void Tracker::set_masked(Square square, bool masked) {
 
 void Tracker::clear_evidence() {
   swapped_said_ = false;
+  chain_choices_.clear();
+  chain_later_.clear();
   previous_.reset();
   log_.clear();
   tentative_.reset();
@@ -307,7 +322,13 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
   if (mode_ != TrackerMode::kTrack || src == nullptr) return up;
   switch (state_) {
     case TrackerState::kInSync:
+      return up;
     case TrackerState::kAwaitingChoice:
+      // Session 19: a which-move question of several chains stands while
+      // the board shows what it showed when asked (a flicker or a piece
+      // straightened and set back is no change).
+      if (!chain_choices_.empty() && board_.occupied() != asked_board_ && quiet >= settings_.settle)
+        withdraw_chain_question(src, up);
       return up;
     case TrackerState::kMatched:
       if (quiet >= quiet_needed()) up.commit = commit_tentative();
@@ -368,6 +389,10 @@ std::optional<Millis> Tracker::next_deadline() const {
       if (reply_due_ || withdraw_due_) return last_change_ + settings_.health.bounce_window;
       if (!judged_) return last_change_ + judge_quiet();
       if (pending_ && !hold_warned_) return last_change_ + settings_.hold_warning;
+      return std::nullopt;
+    case TrackerState::kAwaitingChoice:
+      if (!chain_choices_.empty() && board_.occupied() != asked_board_)
+        return last_change_ + settings_.settle;
       return std::nullopt;
     default:
       return std::nullopt;

@@ -158,6 +158,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "inference/evidence.h"
@@ -219,11 +220,23 @@ enum class ChoiceKind : std::uint8_t {
   kWhichMove,  // the board shows two legal moves' results alike
 };
 
+// Session 19: one chain of plies in flight read from the touches
+// (tracker_chains.cpp), named in a which-move question.
+struct ChainLine {
+  std::vector<core::Move> moves;          // the plies landed, in order
+  core::Square in_air = core::kNoSquare;  // the origin of a last ply still in the air
+};
+
 struct Commit {
   std::vector<core::Move> options;  // one move, or those to choose among
   ChoiceKind choice = ChoiceKind::kNone;
   Millis time{0};
   Millis made{0};  // when the board first showed the move (it settled at `time`)
+  // Session 19: the options are the first moves of several chains of plies
+  // in flight ("Which chain", below): when each landed (the clock's move
+  // time; parallel to `options`), and the chains that fit the touches.
+  std::vector<Millis> option_made;
+  std::vector<ChainLine> lines;
 };
 
 enum class MismatchKind : std::uint8_t {
@@ -257,6 +270,10 @@ struct TrackerUpdate {
   std::optional<Mismatch> mismatch;
   bool back_in_order = false;  // a ruled mismatch has been fixed
   bool verified = false;       // kVerify: the board showed the layout (settled, or play began)
+  // Session 19: the open which-move question of several chains no longer
+  // fits the board (it changed and settled): why. Nothing was committed; the
+  // touches are read again from the position.
+  std::optional<std::string> withdrawn_question;
   std::vector<Observation> observations;
 
   void merge(TrackerUpdate other);
@@ -297,6 +314,10 @@ class Tracker {
   // When on_tick next has something to do, if ever.
   std::optional<Millis> next_deadline() const;
 
+  // The chains of plies in flight (tracker_chains.cpp) are searched up to
+  // this many positions played; past it the board is ruled, nobody accused.
+  static constexpr int kMaxChainSteps = 400;
+
   // ---- queries ----
   TrackerMode mode() const { return mode_; }
   TrackerState state() const { return state_; }
@@ -325,6 +346,14 @@ class Tracker {
   // to `settle` after it landed; his hand back on it, `settle` after the
   // last change). Nullopt once another hand began or the time is past use.
   std::optional<Millis> withdrawal_open_until() const;
+  // Session 19: an open which-move question of several chains, and the
+  // squares that changed since it was asked (an answer then is refused).
+  bool chain_question_open() const {
+    return state_ == TrackerState::kAwaitingChoice && !chain_choices_.empty();
+  }
+  core::SquareSet changed_since_asked() const {
+    return chain_question_open() ? (asked_board_ ^ board_.occupied()) & ~ignored() : core::SquareSet{};
+  }
 
  private:
   struct Tentative {
@@ -426,11 +455,37 @@ class Tracker {
     Millis landed_at{0};
     core::SquareSet carry;  // the later plies' squares touched before it landed
     std::size_t plies = 0;  // the longest chain read
+    // Session 19: the later plies landed, as every chain read has them: each
+    // is made when it landed (FIDE 4.7), not when it is read after the first.
+    std::vector<std::pair<core::Move, Millis>> later;
   };
   // `undo`, with `several`: the fixes that put the board back before every
   // chain alike (empty when they differ, or a ply captured).
-  std::optional<ChainReading> chain_reading(const MoveSource& src, bool& several,
-                                            std::vector<Fix>& undo) const;
+  // Session 19: a first move of several chains, as the table may answer it.
+  struct ChainChoice {
+    core::Move move;
+    std::uint64_t landed_seq = 0;  // its landing (the commit's touch when chosen)
+    Millis landed_at{0};
+    core::SquareSet carry;  // the later plies' squares touched before it landed
+    std::vector<std::pair<core::Move, Millis>> later;  // as ChainReading's
+  };
+  // What chain_reading found besides one reading.
+  struct ChainsFound {
+    bool several = false;  // chains begin with different moves (or land at different times)
+    bool gave_up = false;  // the search stopped at kMaxChainSteps positions played
+    int steps = 0;         // positions played
+    // With `several`: the fixes that put the board back before every chain
+    // alike (empty when they differ, or a ply captured); the first moves to
+    // ask about (empty when one first move landed at two times), the chains.
+    std::vector<Fix> undo;
+    std::vector<ChainChoice> choices;
+    std::vector<ChainLine> lines;
+  };
+  std::optional<ChainReading> chain_reading(const MoveSource& src, ChainsFound& found) const;
+  // The which-move question of several chains: asked (judge), withdrawn when
+  // the board no longer shows what it showed then (on_tick).
+  Commit ask_which_chain(ChainsFound& found);
+  void withdraw_chain_question(const MoveSource* src, TrackerUpdate& up);
   // `fill` came before the first lift of `origin` in the touches kept.
   bool filled_before_lift(core::Square origin, const Touch& fill) const;
   // `rests`: squares filled where a rest on its path would be (none: the landing only).
@@ -539,6 +594,13 @@ class Tracker {
   std::vector<Fix> fixes_;
   core::SquareSet warned_touch_;
   bool swapped_said_ = false;  // the swap on this board has been ruled
+  // Session 19: the first moves of the chains the open which-move question
+  // asks about, and the board when it was asked.
+  std::vector<ChainChoice> chain_choices_;
+  core::SquareSet asked_board_;
+  // The later plies of the chain committed first (ChainReading::later): a
+  // commit of the next one is timed at its landing (commit_tentative).
+  std::vector<std::pair<core::Move, Millis>> chain_later_;
 };
 
 }  // namespace tabula::inference

@@ -79,8 +79,8 @@ bool chain_candidate(const CandidateGroup& g, const SquareSet& touched, const Sq
 
 }  // namespace
 
-std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& src, bool& several,
-                                                            std::vector<Fix>& undo) const {
+std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& src,
+                                                            ChainsFound& found) const {
   // Session 18, soak seeds chess 4288 and bipartite-stage2 3856 with the hand
   // habits: the next seat lifted its piece before the mover's landed (Black's
   // queen off e4 as White's queen goes e2-e3, a square on Qe2xe4's way), and
@@ -101,10 +101,9 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   // piece in the air that the ply before could still take, going on
   // through its landing, may be a victim lifted first: no reading. Every
   // chain that fits is found; one first move common to all is the reading,
-  // several are reported (`several`) so that nobody is told he moved
-  // illegally.
-  several = false;
-  undo.clear();
+  // several are reported (`found`) so that nobody is told he moved
+  // illegally, and the table is asked which move was meant (session 19).
+  found = ChainsFound{};
   if (disturbed_ || board_.stray().any()) return std::nullopt;
   const SquareSet ignore = ignored();
   const SquareSet touched = summary_.touched;
@@ -148,6 +147,23 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   SquareSet touched_for_real;
   for (const Touch& t : log_.touches())
     if (!t.flicker) touched_for_real.set(core::index_of(t.square));
+  // Session 19, corners-mini soak seed 6468 (habits on): Grey's c4 pawn,
+  // lifted to take White's queen on d3, was set down on d2 beside it and
+  // lifted on (the "bounced aside" habit, session 12). An empty square a
+  // king's step from a ply's landing (off its way), every touch of it
+  // between that ply's lift and its landing, is its piece set beside.
+  const auto bounced_aside = [&](const ChainPly& p, Square q) {
+    if (expected_.test(at(q)) || occ.test(at(q)) ||
+        !set_beside(p.group.footprint.origin, p.group.moves.front().to, q))
+      return false;
+    bool any = false;
+    for (const Touch& t : log_.touches()) {
+      if (t.square != q || t.flicker) continue;
+      if (t.seq <= p.lifted || t.seq >= p.landed) return false;
+      any = true;
+    }
+    return any;
+  };
   const auto explained = [&](const std::vector<ChainPly>& chain) {
     for (int q = 0; q < core::kMaxSquares; ++q) {
       if (!touched_for_real.test(q) || (expected_.test(q) && occ.test(q))) continue;
@@ -159,7 +175,8 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
           continue;
         }
         ok = ok || p.group.footprint.touched().test(q) ||
-             lies_between(o, static_cast<Square>(q), p.group.moves.front().to);
+             lies_between(o, static_cast<Square>(q), p.group.moves.front().to) ||
+             bounced_aside(p, static_cast<Square>(q));
       }
       if (!ok) return false;
     }
@@ -170,14 +187,12 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   // A bound on the positions played (a hand sweeping the board touches many
   // squares, and the chains multiply): past it the board is judged as
   // before, no chain read.
-  constexpr int kMaxSteps = 400;
-  int steps = 0;
-  bool gave_up = false;
   const auto step = [&](const core::Game& before, const CandidateGroup& r) {
-    if (++steps > kMaxSteps) {
-      gave_up = true;
+    if (found.steps >= kMaxChainSteps) {
+      found.gave_up = true;
       return After{};
     }
+    ++found.steps;
     return played(before, r, src);
   };
   // Extends `chain` (its last ply landed; `began`: the seq after which the
@@ -238,22 +253,85 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   }
   // A single move is read by evaluate (shows_result), not here.
   std::erase_if(chains, [](const std::vector<ChainPly>& c) { return c.size() < 2; });
-  if (chains.empty() || gave_up) return std::nullopt;
+  if (found.gave_up || chains.empty()) return std::nullopt;
+  // The later plies' squares touched before the first landed (the reply's
+  // piece lifted first) are theirs: kept past the first move's commit.
+  const auto carry_of = [&](const ChainPly& first) {
+    SquareSet carry;
+    for (const std::vector<ChainPly>& c : chains) {
+      if (c.front().group.moves.front() != first.group.moves.front()) continue;
+      for (std::size_t k = 1; k < c.size(); ++k) {
+        if (c[k].landed != 0) {
+          carry |= c[k].group.footprint.touched();
+        } else {
+          carry.set(at(c[k].group.footprint.origin));  // in the air: its origin only
+        }
+      }
+    }
+    return carry & ~first.group.footprint.touched();
+  };
+  // The later plies landed that every chain beginning with `first` has alike
+  // (the same move landed by the same touch), in order.
+  const auto later_of = [&](const ChainPly& first) {
+    std::vector<std::pair<Move, Millis>> later;
+    const std::vector<ChainPly>* model = nullptr;
+    std::size_t common = 0;
+    for (const std::vector<ChainPly>& c : chains) {
+      if (c.front().group.moves.front() != first.group.moves.front()) continue;
+      if (model == nullptr) {
+        model = &c;
+        common = c.size();
+      }
+      std::size_t k = 1;
+      while (k < common && k < c.size() && c[k].landed != 0 && c[k].landed == (*model)[k].landed &&
+             c[k].group.moves.front() == (*model)[k].group.moves.front())
+        ++k;
+      common = k;
+    }
+    for (std::size_t k = 1; model != nullptr && k < common; ++k)
+      later.emplace_back((*model)[k].group.moves.front(), (*model)[k].landed_at);
+    return later;
+  };
   const ChainPly& first = chains.front().front();
   for (const std::vector<ChainPly>& c : chains) {
     if (c.front().group.moves.front() != first.group.moves.front() ||
         c.front().landed != first.landed) {
-      several = true;
+      found.several = true;
       break;
     }
   }
-  if (several) {
+  if (found.several) {
     // Put the board back: the same fixes whichever chain was played (the
     // pieces end where they began), else none named from the chains.
-    undo = undo_chain(chains.front(), src.game().rules());
+    found.undo = undo_chain(chains.front(), src.game().rules());
     for (const std::vector<ChainPly>& c : chains) {
-      if (undo_chain(c, src.game().rules()) != undo) undo.clear();
+      if (undo_chain(c, src.game().rules()) != found.undo) found.undo.clear();
     }
+    // Session 19: the first moves to ask about, each landed once (a move
+    // whose piece landed on its square twice, one chain each, is no
+    // question the table can answer by naming the move: none asked).
+    bool twice = false;
+    for (const std::vector<ChainPly>& c : chains) {
+      const ChainPly& p = c.front();
+      auto it = std::find_if(found.choices.begin(), found.choices.end(),
+                             [&](const ChainChoice& k) { return k.move == p.group.moves.front(); });
+      if (it == found.choices.end()) {
+        found.choices.push_back(
+            ChainChoice{p.group.moves.front(), p.landed, p.landed_at, carry_of(p), later_of(p)});
+      } else if (it->landed_seq != p.landed) {
+        twice = true;
+      }
+      ChainLine line;
+      for (const ChainPly& q : c) {
+        if (q.landed != 0) {
+          line.moves.push_back(q.group.moves.front());
+        } else {
+          line.in_air = q.group.footprint.origin;
+        }
+      }
+      found.lines.push_back(std::move(line));
+    }
+    if (twice || found.choices.size() < 2) found.choices.clear();
     return std::nullopt;
   }
   ChainReading out;
@@ -262,21 +340,60 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   }
   out.landed_seq = first.landed;
   out.landed_at = first.landed_at;
-  // The later plies' touches before M1 landed (the reply's piece lifted
-  // first) are theirs: kept past M1's commit.
-  for (const std::vector<ChainPly>& c : chains) {
-    for (std::size_t k = 1; k < c.size(); ++k) {
-      if (c[k].landed != 0) {
-        out.carry |= c[k].group.footprint.touched();
-      } else {
-        out.carry.set(at(c[k].group.footprint.origin));  // in the air: its origin only
-      }
-    }
-  }
-  out.carry &= ~first.group.footprint.touched();
+  out.carry = carry_of(first);
+  out.later = later_of(first);
   out.plies = 0;
   for (const std::vector<ChainPly>& c : chains) out.plies = std::max(out.plies, c.size());
   return out;
+}
+
+Commit Tracker::ask_which_chain(ChainsFound& found) {
+  // Session 19: the touches fit chains of plies in flight that begin with
+  // different moves (the rook let go on a3 or on a4 before the knight
+  // landed: no reed sees where the hand let go). FIDE 4.7: the move is
+  // made when the hand releases the piece; the player knows where that was.
+  // The table is asked which first move was meant; the answer commits it
+  // (rebase: the commit's touch and carry are that chain's), and the later
+  // plies are read from the position after it. Nothing is committed before.
+  Commit c;
+  c.choice = ChoiceKind::kWhichMove;
+  c.time = now_;
+  c.made = found.choices.front().landed_at;
+  for (const ChainChoice& k : found.choices) {
+    c.options.push_back(k.move);
+    c.option_made.push_back(k.landed_at);
+    c.made = std::min(c.made, k.landed_at);
+  }
+  c.lines = std::move(found.lines);
+  chain_choices_ = std::move(found.choices);
+  asked_board_ = board_.occupied();
+  tentative_.reset();
+  after_.reset();
+  withdrawable_.reset();  // the next seat's hand was on the board: no withdrawal
+  withdraw_due_ = false;
+  placed_.reset();  // the pieces set down were the later plies' too: no straightening
+  placed_seat_ = core::kNoSeat;
+  state_ = TrackerState::kAwaitingChoice;
+  return c;
+}
+
+void Tracker::withdraw_chain_question(const MoveSource* src, TrackerUpdate& up) {
+  // The board changed while the question was open and settled showing
+  // something else (the pieces put back, or play went on): the question
+  // no longer fits it, and an answer could commit a move the board no
+  // longer shows. Nothing was committed: the touches kept since the last
+  // commit are read again from the position (a new question, a move, or a
+  // ruling with the fixes).
+  const core::Geometry& g = board_.geometry();
+  const SquareSet moved = (asked_board_ ^ board_.occupied()) & ~ignored();
+  up.withdrawn_question = "the board changed after the question was asked" +
+                          (moved.any() ? " (" + square_list(g, moved) + ")" : std::string()) +
+                          "; it is read again";
+  chain_choices_.clear();
+  asked_board_.reset();
+  state_ = TrackerState::kMoving;
+  judged_ = false;
+  evaluate(src, up);
 }
 
 }  // namespace tabula::inference

@@ -98,31 +98,42 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
   // read as the mover's move, the reply landed after it, and the seat after
   // that under way. One first move common to every reading is committed
   // (made when it landed); the rest is read from the position after it.
-  bool several = false;
-  std::vector<Fix> undo;
-  if (std::optional<ChainReading> c = chain_reading(*src, several, undo)) {
+  ChainsFound found;
+  if (std::optional<ChainReading> c = chain_reading(*src, found)) {
     Tentative t{std::vector<std::size_t>(1, c->group), c->landed_seq, c->landed_at, Wait::kNone};
     t.carry = c->carry;
     tentative_ = std::move(t);
     after_.reset();
     up.commit = commit_tentative();
     withdrawable_.reset();  // the next seat's hand was on the board: no withdrawal
+    chain_later_ = std::move(c->later);
+    return;
+  }
+  if (found.choices.size() > 1) {
+    // Session 19: chains that begin with different moves: the table is
+    // asked which move was meant (as for two moves the board shows alike).
+    up.commit = ask_which_chain(found);
     return;
   }
   Mismatch m = describe_mismatch(src, ev);
-  if (several && m.kind == MismatchKind::kIllegalMove) {
-    // The hands fit more than one sequence of legal moves: nobody is told
-    // he moved illegally (FIDE 7.5 concerns a move made, and which one was
-    // made is not known); the table is asked to put the board back.
-    // The fixes of the refused move would name a piece that moved nowhere:
-    // the chains' own, else the squares paired as for any board out of sync.
+  if (found.several || found.gave_up) {
+    // The hands fit more than one sequence of legal moves (a move landed
+    // twice), or too many to follow: nobody is told he moved illegally
+    // (FIDE 7.5 concerns a move made, and which one was made is not known);
+    // the table is asked to put the board back. The fixes of a refused
+    // move would name a piece that moved nowhere: the chains' own, else the
+    // squares paired as for any board out of sync.
     m.kind = MismatchKind::kOutOfSync;
     m.attempt.reset();
-    m.fixes = !undo.empty() ? undo
-                            : plan_fixes(src->game().position(), board_.occupied(), ignored(),
-                                         board_.stray());
-    m.text = "the hands can be read as more than one sequence of legal moves: put the board "
-             "back as it was (" + fixes_sentence(m.fixes) + "), then play the moves again";
+    m.fixes = !found.undo.empty() ? found.undo
+                                  : plan_fixes(src->game().position(), board_.occupied(), ignored(),
+                                               board_.stray());
+    m.text = found.several
+                 ? "the hands can be read as more than one sequence of legal moves: put the board "
+                   "back as it was (" + fixes_sentence(m.fixes) + "), then play the moves again"
+                 : "the hands touched too many squares to be followed as moves in flight (" +
+                       std::to_string(found.steps) + " positions tried): put the board back as it was (" +
+                       fixes_sentence(m.fixes) + "), then play the moves again";
   }
   bool same =
       ruled_board_ && *ruled_board_ == board_.occupied() && state_ == TrackerState::kMismatch;

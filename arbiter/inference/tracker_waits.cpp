@@ -85,6 +85,16 @@ Commit Tracker::commit_tentative() {
   for (std::size_t i : tentative_->groups) {
     for (const Move& m : groups_[i].moves) c.options.push_back(m);
   }
+  // Session 19: the next ply of a chain of plies in flight read before
+  // (chain_later_) was made when it landed, not when it is read now.
+  if (!chain_later_.empty()) {
+    if (c.options.size() == 1 && c.options.front() == chain_later_.front().first) {
+      c.made = chain_later_.front().second;
+      chain_later_.erase(chain_later_.begin());
+    } else {
+      chain_later_.clear();
+    }
+  }
   if (tentative_->groups.size() > 1) {
     c.choice = ChoiceKind::kWhichMove;
   } else if (c.options.size() > 1) {

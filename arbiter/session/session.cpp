@@ -174,6 +174,21 @@ void Session::process(inference::TrackerUpdate up, Output& out) {
     r.text = "the board is back in order; " + game().seat_name(game().to_move()) + " to move";
     add(r, out);
   }
+  if (up.withdrawn_question) {
+    // Session 19: the which-move question of several chains no longer fits
+    // the board; a late answer to it is refused with this reason.
+    for (const Request& r : requests_) {
+      if (r.kind != RequestKind::kWhichMove) continue;
+      withdrawn_questions_.emplace_back(r.id, *up.withdrawn_question);
+      Ruling note;
+      note.kind = RulingKind::kRequest;
+      note.text = "question #" + std::to_string(r.id) + " withdrawn: " + *up.withdrawn_question;
+      add(note, out);
+    }
+    while (withdrawn_questions_.size() > 8) withdrawn_questions_.erase(withdrawn_questions_.begin());
+    question_made_each_.clear();
+    close_requests(RequestKind::kWhichMove, out);
+  }
   if (up.verified) on_verified(false, out);
   if (up.withdrawal) on_withdrawal(*up.withdrawal, out);
   if (up.commit) on_commit(*up.commit, out);
@@ -203,6 +218,9 @@ void Session::process(inference::TrackerUpdate up, Output& out) {
 
 void Session::on_commit(const inference::Commit& c, Output& out) {
   question_made_ = c.made;
+  question_made_each_.clear();
+  for (std::size_t i = 0; i < c.option_made.size() && i < c.options.size(); ++i)
+    question_made_each_.emplace_back(c.options[i], c.option_made[i]);
   if (c.options.size() == 1) {
     accept(c.options.front(), out, c.made);
     return;
@@ -255,10 +273,34 @@ void Session::on_commit(const inference::Commit& c, Output& out) {
       r.squares = {first.to};
       break;
     default:
-      r.prompt = "the board shows " + labels + " alike: which move was played?";
+      r.prompt = c.lines.empty() ? "the board shows " + labels + " alike: which move was played?"
+                                 : chains_prompt(c, labels);
       break;
   }
   open_request(r, out);
+}
+
+// Session 19: several chains of plies in flight fit the touches and begin
+// with different moves (Tracker::ask_which_chain). Each chain is named, its
+// plies in turn with their seats, as the position after each one names them.
+std::string Session::chains_prompt(const inference::Commit& c, const std::string& labels) const {
+  const core::Game& g = game();
+  std::string lines;
+  for (const inference::ChainLine& l : c.lines) {
+    core::Game line = g;
+    std::string text;
+    for (const Move& m : l.moves) {
+      text += (text.empty() ? "" : ", ") + line.seat_name(line.to_move()) + " " +
+              core::long_algebraic(line.position(), m);
+      line.play(m);
+    }
+    if (core::is_valid(l.in_air)) {
+      text += ", " + line.piece_phrase(line.position().at(l.in_air), l.in_air) + " in the air";
+    }
+    lines += (lines.empty() ? "" : "; or ") + text;
+  }
+  return "the hands can be read as more than one sequence of legal moves (" + lines + "): which move did " +
+         g.seat_name(g.to_move()) + " make? (" + labels + ")";
 }
 
 // Session 13: the tracker saw the piece of the move just committed at once

@@ -38,6 +38,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/match.h"
@@ -111,6 +112,7 @@ class Session {
   void on_commit(const inference::Commit& c, Output& out);
   void on_withdrawal(const inference::Withdrawal& w, Output& out);
   void accept(const core::Move& m, Output& out, std::optional<Millis> made = std::nullopt);
+  std::string chains_prompt(const inference::Commit& c, const std::string& labels) const;
   void after_game_change(const core::SquareSet& shown, inference::Rebase how, Output& out);
   void enter_setup(Phase phase, const core::Position& layout, const std::string& prompt,
                    Output& out);
@@ -166,6 +168,11 @@ class Session {
   std::optional<GameClock> clock_;
   bool clock_held_ = false;  // paused by the arbiter
   Millis question_made_{0};  // when the board showed the move an open question is about
+  // Session 19: a which-move question of several chains of plies in flight:
+  // when each option's move landed (its clock time), and the questions
+  // withdrawn because the board changed (id, why), for a late answer.
+  std::vector<std::pair<core::Move, Millis>> question_made_each_;
+  std::vector<std::pair<std::uint32_t, std::string>> withdrawn_questions_;
   // A move withdrawn (on_withdrawal): the clock already runs for the seat
   // after it; the move read instead leaves it so (accept()).
   bool keep_clock_ = false;

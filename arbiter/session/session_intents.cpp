@@ -43,8 +43,13 @@ void Session::handle_intent(const Intent& in, Output& out) {
   switch (in.kind) {
     case IntentKind::kAnswer: {
       const Request* r = question([&](const Request& q) { return q.id == in.request; });
-      if (!r || r->options.empty())
+      if (!r || r->options.empty()) {
+        for (const auto& [id, why] : withdrawn_questions_) {
+          if (id == in.request)
+            return refuse("question #" + std::to_string(id) + " was withdrawn: " + why, out);
+        }
         return refuse("there is no open question #" + std::to_string(in.request), out);
+      }
       if (in.option < 0 || in.option >= static_cast<int>(r->options.size())) {
         return refuse("question #" + std::to_string(in.request) + " has no option " +
                           std::to_string(in.option),
@@ -59,6 +64,12 @@ void Session::handle_intent(const Intent& in, Output& out) {
       // Issue 31 item 11: with no question open, a piece chosen changes the
       // last promotion (the default taken when the next move began).
       if (!r && in.kind == IntentKind::kChoosePiece) return change_last_promotion(in.piece, out);
+      if (!r && !withdrawn_questions_.empty()) {
+        const auto& [id, why] = withdrawn_questions_.back();
+        return refuse("there is no open question to answer (question #" + std::to_string(id) +
+                          " was withdrawn: " + why + ")",
+                      out);
+      }
       if (!r) return refuse("there is no open question to answer", out);
       for (std::size_t i = 0; i < r->options.size(); ++i) {
         const RequestOption& o = r->options[i];

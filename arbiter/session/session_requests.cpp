@@ -14,11 +14,27 @@ void Session::answer(Request req, int option, Output& out) {
     case RequestKind::kPromotion:
     case RequestKind::kPlacement:
     case RequestKind::kWhichMove: {
+      std::optional<Millis> made = question_made_;
+      if (req.kind == RequestKind::kWhichMove && tracker_.chain_question_open()) {
+        // Session 19: the question of several chains is about the board as
+        // it was asked; a board changed since may show another sequence.
+        const core::SquareSet moved = tracker_.changed_since_asked();
+        if (moved.any()) {
+          return refuse("question #" + std::to_string(req.id) + " is about the board as it was asked, and " +
+                            inference::square_list(game().rules().geometry, moved) +
+                            " changed since: put the pieces back as they were, or wait for the board "
+                            "to be read again",
+                        out);
+        }
+        for (const auto& [m, at] : question_made_each_) {
+          if (m == o.move) made = at;
+        }
+      }
       Ruling r;
       r.kind = RulingKind::kRequest;
       r.text = game().seat_name(req.seat) + ": " + o.label;
       add(r, out);
-      accept(o.move, out, question_made_);
+      accept(o.move, out, made);
       return;
     }
     case RequestKind::kPowerPiece: {
