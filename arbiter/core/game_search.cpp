@@ -17,7 +17,10 @@
 namespace tabula::core {
 
 void Game::make(const Move& m) {
-  if (static_cast<std::size_t>(depth_) == frames_.size()) frames_.emplace_back();
+  if (static_cast<std::size_t>(depth_) == frames_.size()) {
+    frames_.emplace_back();
+    siblings_.resize(siblings_.size() + kMaxSeats);  // (one per seat to move: 000's checked king moves next)
+  }
   SearchFrame& f = frames_[static_cast<std::size_t>(depth_++)];
   f.settings = pos_.settings();
   f.ply = pos_.ply();
