@@ -310,6 +310,14 @@ TEST(CheckLines, AMoveTheUnionCallsQuietChecksNoKing) {
 namespace tabula {
 namespace {
 
+// A Game of a shipped corner game from a board set up by hand, past the
+// first round (no edge-pawn truce).
+core::Game corner_game(const std::shared_ptr<const core::RuleSet>& rules, const std::vector<std::string>& pieces) {
+  Position start = testing::setup(*rules, 'w', pieces);
+  start.set_fullmove_number(2);
+  return core::Game(rules, start);
+}
+
 // 000's filter keeps a non-target's lines from the node one move above
 // (core/corners.cpp, non_target_lines; issue 30 item 3) when
 // CheckLines::still_after says the move changed nothing they read: then the
@@ -387,9 +395,7 @@ TEST(CheckLines, LinesKeptAcrossAMoveAnswerAsLinesBuiltAfterIt) {
 TEST(CheckLines, LinesAreKeptOnlyFromTheNodeOneMoveAbove) {
   auto rules = testing::shipped("corners-short");
   ASSERT_TRUE(rules);
-  Position start = testing::setup(*rules, 'w', {"g1:wK", "a6:gK", "e3:gR", "f12:bK", "l8:pK"});
-  start.set_fullmove_number(2);
-  core::Game g(rules, start);
+  core::Game g = corner_game(rules, {"g1:wK", "a6:gK", "e3:gR", "f12:bK", "l8:pK"});
   g.play(testing::move(g.position(), "g1", "h1"));
   ASSERT_EQ(g.to_move(), testing::seat_of(*rules, 'g'));
   const core::Seat pink = testing::seat_of(*rules, 'p');
@@ -530,9 +536,7 @@ TEST(CheckLines, TheKingsTriesWithoutSquaresNoStandingKindAttacksFromAnswerAsThe
 TEST(CheckLines, AKnightOnTheGamesStartBoardKeepsTheKnightSquares) {
   auto rules = testing::shipped("corners-mini");
   ASSERT_TRUE(rules);
-  Position start = testing::setup(*rules, 'w', {"e1:wK", "d4:wN", "a5:gK", "d8:bK", "h4:pK"});
-  start.set_fullmove_number(2);
-  core::Game g(rules, start);
+  core::Game g = corner_game(rules, {"e1:wK", "d4:wN", "a5:gK", "d8:bK", "h4:pK"});
   const core::Seat pink = testing::seat_of(*rules, 'p');
   const core::Seat grey = testing::seat_of(*rules, 'g');
   const auto pink_bit = static_cast<std::uint8_t>(1U << core::index_of(pink));
