@@ -3,7 +3,8 @@
 
 namespace tabula::core {
 
-void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, std::uint16_t* kinds) {
+void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, std::uint16_t* kinds,
+                       const StandingTries* standing) {
   const RuleSet& rules = pos.rules();
   royal_ = pos.royal_kind();
   safe_ = false;
@@ -11,7 +12,6 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, std::u
   make_all_ = false;
   seen_.reset();
   reached_.reset();
-  count_ = 0;
   Square k = pos.king_square(s);
   king_ = k;
   enemies_ = enemies;
@@ -31,27 +31,29 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, std::u
   const Seat mover = pos.to_move();
   if (!((enemies_ >> index_of(mover)) & 1U)) kinds = nullptr;
   const std::size_t mover_frame = static_cast<std::size_t>(index_of(pos.frame_seat(mover)));
-  auto trie = rules.tables.attack_trie(k);
-  const auto size = static_cast<std::uint32_t>(trie.size());
-  const int seats = rules.seat_count();
+  const std::span<const AttackNode> walk = standing ? standing->trie(k) : rules.tables.attack_trie(k);
+  const AttackNode* trie = walk.data();
+  const auto size = static_cast<std::uint32_t>(walk.size());
   for (std::uint32_t i = 0; i < size;) {
     const AttackNode& node = trie[i];
     const std::size_t q = index_of(node.square);
-    if (!reached_[q]) {
-      reached_[q] = true;
+    const std::uint64_t bit = std::uint64_t{1} << (q & 63U);
+    std::uint64_t& reached = reached_.w[q >> 6];
+    if (!(reached & bit)) {
+      reached |= bit;
       reach_[q] = node.kinds;
-      order_[static_cast<std::size_t>(count_++)] = node.square;
     } else {
-      for (int f = 0; f < seats; ++f)
+      // (A square on two paths: the merged corner squares' cells.)
+      for (int f = 0; f < kMaxSeats; ++f)
         reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
     }
     if (kinds) kinds[q] = static_cast<std::uint16_t>(kinds[q] | node.kinds[mover_frame]);
-    Piece p = pos.at(node.square);
+    const Piece p = pos.at(node.square);
     if (p.empty()) {
       ++i;
       continue;
     }
-    int ps = index_of(p.seat);
+    const int ps = index_of(p.seat);
     if (((enemies_ >> ps) & 1U) &&
         ((node.kinds[index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
         (p.kind == royal || !pos.king_only(p.seat))) {
@@ -64,8 +66,31 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, std::u
     // a ray at the board's edge), and then moving the piece away is proven
     // like any other move (issue 30 item 3: at corners-mini d6, 2,748 of
     // the 23,129 looks 000's filter took at the position after a move).
-    if (node.end > i + 1) seen_[q] = true;
+    if (node.end > i + 1) seen_.w[q >> 6] |= bit;
     i = node.end;  // the piece blocks every path through its square
+  }
+}
+
+void StandingTries::build(const MoveTables& tables, std::uint16_t may_stand) {
+  nodes_.clear();
+  std::vector<std::uint32_t> before;  // kept nodes before each node of a trie (once per Game)
+  for (int q = 0; q < kMaxSquares; ++q) {
+    const std::span<const AttackNode> trie = tables.attack_trie(static_cast<Square>(q));
+    Slot& slot = slots_[static_cast<std::size_t>(q)];
+    slot.first = static_cast<std::uint32_t>(nodes_.size());
+    before.assign(trie.size() + 1, 0);
+    for (std::size_t i = 0; i < trie.size(); ++i) {
+      const AttackNode& node = trie[i];
+      static_assert(kMaxSeats == 4);
+      const bool dropped = node.end == i + 1 &&
+                           ((node.kinds[0] | node.kinds[1] | node.kinds[2] | node.kinds[3]) & may_stand) == 0;
+      before[i + 1] = before[i] + (dropped ? 0U : 1U);
+      if (!dropped) nodes_.push_back(node);
+    }
+    // Only leaves go: a kept node's subtree is its old one less the leaves
+    // dropped in it, so its end is the count of kept nodes before the old.
+    for (std::uint32_t i = slot.first; i < nodes_.size(); ++i) nodes_[i].end = before[nodes_[i].end];
+    slot.count = static_cast<std::uint32_t>(nodes_.size()) - slot.first;
   }
 }
 
@@ -79,13 +104,10 @@ void SeatLines::keep(const Position& pos, Seat s, const SeatLines& from) {
   const Seat mover = pos.to_move();
   const bool kinds = !o.safe_ && ((o.enemies_ >> index_of(mover)) & 1U);
   const auto frame = static_cast<std::size_t>(index_of(pos.frame_seat(mover)));
-  for (int i = 0; i < o.count_; ++i) {
-    const Square q = o.order_[static_cast<std::size_t>(i)];
-    const std::size_t at = index_of(q);
-    l.order_[static_cast<std::size_t>(i)] = q;
+  o.reached_.each([&](std::size_t at) {
     l.reach_[at] = o.reach_[at];
     if (kinds) kinds_[at] = static_cast<std::uint16_t>(kinds_[at] | o.reach_[at][frame]);
-  }
+  });
   note(s);
 }
 
@@ -110,7 +132,7 @@ std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {
   for (int i = 0; i < kMaxSeats; ++i) {
     const CheckLines& l = seat_[static_cast<std::size_t>(i)];
     if (!((built_ >> i) & 1U) || l.safe_) continue;
-    const bool by_lines = plain || (is_valid(victim) && !l.seen_[index_of(victim)]);
+    const bool by_lines = plain || (is_valid(victim) && !l.seen_.test(static_cast<std::size_t>(index_of(victim))));
     if (l.make_all_ || !by_lines || l.after_plain(pos, m, p) != CheckLines::Answer::kNo)
       seats = static_cast<std::uint8_t>(seats | (1U << i));
   }

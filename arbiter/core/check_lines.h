@@ -14,14 +14,46 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "core/position.h"
 
 namespace tabula::core {
 
-// What CheckLines::build() finds beside the per-square kinds and the walk
-// order: the small part, copied whole when lines are kept (SeatLines::keep).
+class StandingTries;  // below
+
+// 256 squares as four 64-bit words: the walk sets them and the per-move
+// test reads them a word at a time, and a kept seat's squares are visited
+// by their bits (SeatLines::keep; issue 30 item 3, session 19).
+struct SquareWords {
+  static_assert(kMaxSquares == 256);
+  std::array<std::uint64_t, 4> w{};
+  bool test(std::size_t q) const { return ((w[q >> 6] >> (q & 63U)) & 1U) != 0; }
+  void reset() { w = {}; }
+  SquareWords& operator|=(const SquareWords& o) {
+    for (std::size_t i = 0; i < w.size(); ++i) w[i] |= o.w[i];
+    return *this;
+  }
+  // Calls f(index) for every square set, in increasing order.
+  template <class F>
+  void each(F f) const {
+    for (std::size_t i = 0; i < w.size(); ++i)
+      for (std::uint64_t b = w[i]; b != 0; b &= b - 1U)
+        f(i * 64U + static_cast<std::size_t>(std::countr_zero(b)));
+  }
+  SquareSet as_set() const {
+    SquareSet out;
+    each([&](std::size_t q) { out.set(q); });
+    return out;
+  }
+};
+
+// What CheckLines::build() finds beside the per-square kinds: the small
+// part, copied whole when lines are kept (SeatLines::keep).
 struct CheckLinesHead {
   bool safe_ = false;      // nothing can attack the king (none, immune, no enemy)
   bool attacked_ = false;  // in check now
@@ -29,9 +61,8 @@ struct CheckLinesHead {
   std::uint8_t enemies_ = 0;
   PieceKind royal_ = kNoKind;
   Square king_ = kNoSquare;
-  SquareSet seen_;     // the first occupied square of a path that goes on behind it: moving it may open the path
-  SquareSet reached_;  // squares a path reaches with every square before them empty
-  int count_ = 0;      // how many squares order_ holds
+  SquareWords seen_;     // the first occupied square of a path that goes on behind it: moving it may open the path
+  SquareWords reached_;  // squares a path reaches with every square before them empty
 };
 
 class CheckLines : private CheckLinesHead {
@@ -42,11 +73,14 @@ class CheckLines : private CheckLinesHead {
   // `kinds`, the kinds of the side to move that attack the king from each
   // square a path reaches are added to kinds[square] (SeatLines' union).
   void build(const Position& pos, Seat s, std::uint16_t* kinds = nullptr) {
-    build(pos, s, pos.attackers_of(s), kinds);
+    build(pos, s, pos.attackers_of(s), kinds, nullptr);
   }
   // build() with `enemies`, pos.attackers_of(s), found by the caller (000's
-  // filter asks it once per seat and node, for still_after or this).
-  void build(const Position& pos, Seat s, std::uint8_t enemies, std::uint16_t* kinds);
+  // filter asks it once per seat and node, for still_after or this), and
+  // the kings' tries to walk: `standing` (StandingTries, below) or, with
+  // nullptr, the MoveTables' own.
+  void build(const Position& pos, Seat s, std::uint8_t enemies, std::uint16_t* kinds,
+             const StandingTries* standing);
   // Whether s's king is attacked after m, a legal move of pos's side to move
   // (pos as it was at build()).
   Answer after(const Position& pos, const Move& m) const {
@@ -69,9 +103,9 @@ class CheckLines : private CheckLinesHead {
   // after() for such a move (neither safe_ nor make_all_).
   Answer after_plain(const Position& pos, const Move& m, const Piece& p) const {
     // Emptying a square no path reaches first opens nothing.
-    if (seen_[index_of(m.from)]) return Answer::kMake;
+    if (seen_.test(static_cast<std::size_t>(index_of(m.from)))) return Answer::kMake;
     const std::size_t to = index_of(m.to);
-    if (!reached_[to]) return Answer::kNo;
+    if (!reached_.test(to)) return Answer::kNo;
     bool attacks = ((enemies_ >> index_of(p.seat)) & 1U) &&
                    ((reach_[to][index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
                    (p.kind == royal_ || !pos.king_only(p.seat));
@@ -93,7 +127,8 @@ class CheckLines : private CheckLinesHead {
   // still_after() with `enemies`, pos.attackers_of(s), found by the caller.
   bool still_after(const Position& pos, const Move& m, Seat s, std::uint8_t enemies) const {
     if (m.kind != MoveKind::kNormal && m.kind != MoveKind::kDoubleStep) return false;
-    if (!is_valid(m.from) || !is_valid(m.to) || reached_[index_of(m.from)] || reached_[index_of(m.to)])
+    if (!is_valid(m.from) || !is_valid(m.to) || reached_.test(static_cast<std::size_t>(index_of(m.from))) ||
+        reached_.test(static_cast<std::size_t>(index_of(m.to))))
       return false;
     if (pos.king_square(s) != king_ || enemies != enemies_) return false;
     const Piece& moved = pos.at(m.to);
@@ -104,17 +139,41 @@ class CheckLines : private CheckLinesHead {
   bool safe() const { return safe_; }
   bool make_all() const { return make_all_; }
   std::uint8_t enemies() const { return enemies_; }
-  const SquareSet& seen() const { return seen_; }
-  const SquareSet& reached() const { return reached_; }
+  SquareSet seen() const { return seen_.as_set(); }
+  SquareSet reached() const { return reached_.as_set(); }
 
  private:
   friend class SeatLines;
-  // The squares of reached_, in the order the walk first reached them (a
-  // copy and SeatLines' kinds walk these, not the whole mailbox).
-  std::array<Square, kMaxSquares> order_;
   // reach_[q][f]: kinds that attack the king from q when their moves are
   // seat f's (valid where reached_[q]).
   std::array<std::array<std::uint16_t, kMaxSeats>, kMaxSquares> reach_;
+};
+
+// The kings' attack tries (MoveTables::attack_trie) without the squares at
+// the end of their paths (the trie's leaves: a knight's square) from which
+// no kind that can stand on the board attacks: a walk of such a trie finds
+// the lines a walk of the whole trie finds but for those squares, which no
+// piece can attack from and none stands behind, so that no move's answer
+// changes (issue 30 item 3, session 19: corners-mini has no knights, and a
+// non-target king's knight squares were ~4 of the ~10 squares each walk
+// visited). Built once for a Game's kinds (corners.h, CornerLinesCache).
+class StandingTries {
+ public:
+  // `may_stand`: a bit per piece kind, every kind that can stand on the
+  // board.
+  void build(const MoveTables& tables, std::uint16_t may_stand);
+  std::span<const AttackNode> trie(Square k) const {
+    const Slot& s = slots_[static_cast<std::size_t>(index_of(k))];
+    return {nodes_.data() + s.first, s.count};
+  }
+
+ private:
+  struct Slot {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+  };
+  std::vector<AttackNode> nodes_;  // node.end is relative to its king square's first node
+  std::array<Slot, kMaxSquares> slots_{};
 };
 
 // The lines to several seats' kings at once, built for the seats in `built`
@@ -125,16 +184,28 @@ class CheckLines : private CheckLinesHead {
 class SeatLines {
  public:
   std::uint8_t built() const { return built_; }
-  void clear() {
+  // No seat's lines, for a node of pos (its side to move); `standing`: the
+  // tries add() walks (CheckLines::build).
+  void clear(const Position& pos, const StandingTries* standing = nullptr) {
     built_ = 0;
-    make_all_ = false;
+    standing_ = standing;
     seen_.reset();
     kinds_.fill(0);
+    royal_ = pos.royal_kind();
+    // 000 short game: "When a King enters his corner square, both of his
+    // Bishops become Queens instantly" (Position::converts): the side to
+    // move's king stepping onto his corner square is never quiet (the royal
+    // kind among the kinds of that square).
+    if (pos.king_move_converts() && royal_ != kNoKind) {
+      const Square corner = pos.rules().corners.own[static_cast<std::size_t>(index_of(pos.to_move()))];
+      if (is_valid(corner))
+        kinds_[static_cast<std::size_t>(index_of(corner))] = static_cast<std::uint16_t>(1U << index_of(royal_));
+    }
   }
   void add(const Position& pos, Seat s) { add(pos, s, pos.attackers_of(s)); }
   // add() with `enemies`, pos.attackers_of(s), found by the caller.
   void add(const Position& pos, Seat s, std::uint8_t enemies) {
-    seat_[index_of(s)].build(pos, s, enemies, kinds_.data());
+    seat_[index_of(s)].build(pos, s, enemies, kinds_.data(), standing_);
     note(s);
   }
   // add() with lines built before (`from`: another SeatLines' seat s, that
@@ -156,18 +227,20 @@ class SeatLines {
   // plain move (two squares change) that leaves no seen square, of a kind
   // that attacks none of the kings from where it lands, takes no king and
   // is no king's step into his corner square (000: his bishops turn into
-  // queens, Position::converts): then it checks none of them. False is
-  // "ask each_seat".
+  // queens, Position::converts; clear() puts the royal kind into kinds_ on
+  // the side to move's corner square, so the kinds' test says it): then it
+  // checks none of them. False is "ask each_seat". (One seat's lines that
+  // prove nothing, make_all_, make every square seen.)
   bool quiet(const Position& pos, const Move& m) const {
     static_assert(static_cast<unsigned>(MoveKind::kNormal) == 0 &&
                   static_cast<unsigned>(MoveKind::kDoubleStep) == 1);
-    if (make_all_ || static_cast<unsigned>(m.kind) > 1U || m.promotion != kNoKind ||
-        seen_[static_cast<std::size_t>(index_of(m.from))])
+    if (static_cast<unsigned>(m.kind) > 1U || m.promotion != kNoKind ||
+        seen_.test(static_cast<std::size_t>(index_of(m.from))))
       return false;
     const Piece p = pos.at(m.from);
     return !p.empty() &&
            !((kinds_[static_cast<std::size_t>(index_of(m.to))] >> index_of(p.kind)) & 1U) &&
-           pos.at(m.to).kind != royal_ && (p.kind != royal_ || !pos.converts(m));
+           pos.at(m.to).kind != royal_;
   }
   // may_check_seats asked of each seat's lines, for a move quiet() does not
   // prove (check_lines.cpp).
@@ -180,17 +253,20 @@ class SeatLines {
   void note(Seat s) {
     const CheckLines& l = seat_[index_of(s)];
     built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
-    make_all_ = make_all_ || l.make_all_;
-    seen_ |= l.seen_;
-    royal_ = l.royal_;
+    if (l.make_all_)
+      seen_.w.fill(~std::uint64_t{0});
+    else
+      seen_ |= l.seen_;
   }
 
   std::array<CheckLines, kMaxSeats> seat_;
   std::uint8_t built_ = 0;
-  bool make_all_ = false;
-  SquareSet seen_;
+  const StandingTries* standing_ = nullptr;
+  // The seen squares of every seat's lines (all squares where one seat's
+  // lines prove nothing).
+  SquareWords seen_;
   // kinds_[q]: the side to move's kinds that attack one of the kings from q
-  // along a path open now.
+  // along a path open now (and his king on his corner square: clear()).
   std::array<std::uint16_t, kMaxSquares> kinds_{};
   PieceKind royal_ = kNoKind;
 };

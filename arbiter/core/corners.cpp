@@ -589,8 +589,35 @@ bool Modules::Corners::gives_check_on_area(const Game& g, const Move& m, Seat mo
 // it is the position one move before this one.
 void Modules::Corners::non_target_lines(const Game& g, Seat target, const CornerLines* parent,
                                         CornerLines& here) {
+  // The kinds that can stand on the board in this Game, once: every board
+  // it holds comes from its start by moves and the modules' square edits
+  // (a takeback replays from the start), and with sheet 000's module alone
+  // a kind appears only by a promotion (the choices), a king entering his
+  // corner square (the queen) or a corner queen turning back (the bishop;
+  // the long game's two-player phase edits squares to it). Another module
+  // may place or turn pieces (003's placements): then any kind.
+  CornerLinesCache& cache = g.corner_lines_;
+  if (!cache.tries_known) {
+    std::uint16_t kinds = 0xFFFF;
+    if (g.rules_->modules.size() == 1 && g.rules_->modules.front() == RuleModule::kCorners) {
+      auto add = [&](PieceKind k) {
+        if (k != kNoKind) kinds = static_cast<std::uint16_t>(kinds | (1U << index_of(k)));
+      };
+      kinds = 0;
+      for (Square q : g.start_.squares()) add(g.start_.at(q).kind);
+      for (PieceKind k : g.rules_->promotion.choices) add(k);
+      add(g.rules_->corners.queen);
+      add(g.rules_->corners.bishop);
+    }
+    // (Every kind of the variant can stand: the MoveTables' tries.)
+    cache.some_dropped = false;
+    for (std::size_t k = 0; k < g.rules_->pieces.size() && k < kMaxPieceKinds; ++k)
+      cache.some_dropped = cache.some_dropped || !((kinds >> k) & 1U);
+    if (cache.some_dropped) cache.tries.build(g.rules_->tables, kinds);
+    cache.tries_known = true;
+  }
   SeatLines& lines = here.lines;
-  lines.clear();
+  lines.clear(g.pos_, cache.some_dropped ? &cache.tries : nullptr);
   here.ply = g.pos_.ply();
   here.moves = g.moves_.size();
   here.edits = g.edits_.size();
@@ -599,10 +626,11 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
   // One move of the Position since the node above, no square changed
   // beside it and nobody eliminated: its lines may still hold.
   const bool below = parent != nullptr && parent->one_move_above(here);
-  Seat mover = g.pos_.to_move();
-  for (int i = 0; i < g.rules_->seat_count(); ++i) {
-    Seat s = seat_at(i);
-    if (s == mover || s == target || !g.plays(s)) continue;
+  // The seats the mate rule looks at: every seat playing but the mover and
+  // his target.
+  for (unsigned left = mate_rule_seats(g, g.pos_.to_move(), target); left != 0; left &= left - 1U) {
+    const int i = std::countr_zero(left);
+    const Seat s = seat_at(i);
     const std::uint8_t enemies = g.pos_.attackers_of(s);  // once, for both tests
     if (below && ((parent->lines.built() >> i) & 1U) &&
         parent->lines.lines(s).still_after(g.pos_, g.moves_.back(), s, enemies)) {

@@ -111,12 +111,19 @@ struct CornerLines {
 
 // One CornerLines per search depth (index: Game::made()), in the Game: a
 // cache, so a copy of the Game starts without it.
+// With them, the kings' tries without the squares no kind that can stand on
+// this Game's board attacks from (found at the first node: core/corners.cpp,
+// non_target_lines), for the walks (CheckLines::build).
 struct CornerLinesCache {
   std::vector<CornerLines> at;
+  StandingTries tries;
+  bool tries_known = false;
+  bool some_dropped = false;  // (else the MoveTables' own tries are walked)
   CornerLinesCache() = default;
   CornerLinesCache(const CornerLinesCache&) {}
   CornerLinesCache& operator=(const CornerLinesCache&) {
     at.clear();
+    tries_known = false;
     return *this;
   }
 };

@@ -38,7 +38,7 @@ void compare(const Position& pos, const std::string& where, Tally& tally) {
   // SeatLines' one test over the union of the seats' squares says what
   // asking each seat would.
   core::SeatLines all;
-  all.clear();
+  all.clear(pos);
   std::array<CheckLines, core::kMaxSeats> each;
   for (int s = 0; s < pos.rules().seat_count(); ++s) {
     if (core::seat_at(s) == pos.to_move()) continue;
@@ -152,7 +152,7 @@ TEST(CheckLines, DiscoveriesAndMovesAlongTheLineAreNotMissed) {
     // The union's one test (000's filter's per-move test) proves exactly
     // the moves proven not to check.
     core::SeatLines all;
-    all.clear();
+    all.clear(*pos);
     all.add(*pos, other);
     EXPECT_EQ(all.quiet(*pos, m), c.proven && !c.check) << what;
     if (a != CheckLines::Answer::kMake) {
@@ -193,7 +193,7 @@ TEST(CheckLines, AnEnPassantCaptureIsJudgedByBothSquaresItEmpties) {
     ASSERT_EQ(m.kind, core::MoveKind::kEnPassant) << c.fen;
     const core::Seat black = core::seat_at(1);
     core::SeatLines all;
-    all.clear();
+    all.clear(*pos);
     all.add(*pos, black);
     Position after = *pos;
     after.make(m);
@@ -217,7 +217,7 @@ TEST(CheckLines, AKingsStepIsProvenUnlessHisBishopsBecomeQueens) {
   CheckLines lines;
   lines.build(pos, black);
   core::SeatLines all;
-  all.clear();
+  all.clear(pos);
   all.add(pos, black);
   const Move enter = testing::move(pos, "j2", "k1");
   const Move step = testing::move(pos, "j2", "i2");
@@ -266,7 +266,7 @@ TEST(CheckLines, AMoveTheUnionCallsQuietChecksNoKing) {
       for (int ply = 0; ply < plies && !g.outcome().over; ++ply) {
         const Position& pos = g.position();
         core::SeatLines lines;
-        lines.clear();
+        lines.clear(pos);
         for (int s = 0; s < rules->seat_count(); ++s)
           if (core::seat_at(s) != pos.to_move()) lines.add(pos, core::seat_at(s));
         MoveList legal;
@@ -310,6 +310,14 @@ TEST(CheckLines, AMoveTheUnionCallsQuietChecksNoKing) {
 namespace tabula {
 namespace {
 
+// A Game of a shipped corner game from a board set up by hand, past the
+// first round (no edge-pawn truce).
+core::Game corner_game(const std::shared_ptr<const core::RuleSet>& rules, const std::vector<std::string>& pieces) {
+  Position start = testing::setup(*rules, 'w', pieces);
+  start.set_fullmove_number(2);
+  return core::Game(rules, start);
+}
+
 // 000's filter keeps a non-target's lines from the node one move above
 // (core/corners.cpp, non_target_lines; issue 30 item 3) when
 // CheckLines::still_after says the move changed nothing they read: then the
@@ -339,7 +347,7 @@ TEST(CheckLines, LinesKeptAcrossAMoveAnswerAsLinesBuiltAfterIt) {
         const core::Seat s = core::seat_at(i);
         if (s == pos.to_move() || s == after.to_move()) continue;
         core::SeatLines above;
-        above.clear();
+        above.clear(pos);
         above.add(pos, s);
         if (!above.lines(s).still_after(after, m, s)) {
           ++rebuilt;
@@ -347,10 +355,10 @@ TEST(CheckLines, LinesKeptAcrossAMoveAnswerAsLinesBuiltAfterIt) {
         }
         ++kept;
         core::SeatLines keep;
-        keep.clear();
+        keep.clear(after);
         keep.keep(after, s, above);
         core::SeatLines built;
-        built.clear();
+        built.clear(after);
         built.add(after, s);
         const std::string at = where + " after " + pos.rules().geometry.name(m.from) + "-" +
                                pos.rules().geometry.name(m.to) + ", seat " + std::to_string(i);
@@ -387,9 +395,7 @@ TEST(CheckLines, LinesKeptAcrossAMoveAnswerAsLinesBuiltAfterIt) {
 TEST(CheckLines, LinesAreKeptOnlyFromTheNodeOneMoveAbove) {
   auto rules = testing::shipped("corners-short");
   ASSERT_TRUE(rules);
-  Position start = testing::setup(*rules, 'w', {"g1:wK", "a6:gK", "e3:gR", "f12:bK", "l8:pK"});
-  start.set_fullmove_number(2);
-  core::Game g(rules, start);
+  core::Game g = corner_game(rules, {"g1:wK", "a6:gK", "e3:gR", "f12:bK", "l8:pK"});
   g.play(testing::move(g.position(), "g1", "h1"));
   ASSERT_EQ(g.to_move(), testing::seat_of(*rules, 'g'));
   const core::Seat pink = testing::seat_of(*rules, 'p');
@@ -405,7 +411,7 @@ TEST(CheckLines, LinesAreKeptOnlyFromTheNodeOneMoveAbove) {
       testing::setup(*rules, 'g', {"h1:wK", "a6:gK", "e3:gR", "f12:bK", "l8:pK", "h8:bN"});
   auto parent_with = [&](int ply, std::size_t moves, std::size_t edits, std::size_t eliminated) {
     core::CornerLines parent;
-    parent.lines.clear();
+    parent.lines.clear(stale);
     parent.lines.add(stale, pink);
     parent.ply = ply;
     parent.moves = moves;
@@ -439,6 +445,112 @@ TEST(CheckLines, LinesAreKeptOnlyFromTheNodeOneMoveAbove) {
     EXPECT_EQ(here.lines.lines(pink).reached(), built.lines.lines(pink).reached()) << o.what;
     EXPECT_EQ(here.lines.lines(pink).seen(), built.lines.lines(pink).seen()) << o.what;
   }
+}
+
+}  // namespace
+}  // namespace tabula
+
+namespace tabula {
+namespace {
+
+// 000's filter walks the kings' tries without the squares at the end of
+// their paths from which no kind that can stand on the Game's board attacks
+// (core/check_lines.h, StandingTries; issue 30 item 3, session 19): in
+// corners-mini no knight can stand, so its kings' knight squares are left
+// out. The lines must answer every move as lines from the whole tries do
+// (and so as a made move: AnswersAsAMadeMoveDoesInEveryVariant), differ
+// from them only by such squares, and leave out nothing in a game where
+// every kind of the variant stands (corners-short). Seeded random games;
+// lines for every seat but the mover, as non_target_lines builds them.
+TEST(CheckLines, TheKingsTriesWithoutSquaresNoStandingKindAttacksFromAnswerAsTheWholeTries) {
+  const int plies = testing::sanitizer_size(60, 30);
+  for (const char* id : {"corners-mini", "corners-short"}) {
+    auto rules = testing::shipped(id);
+    ASSERT_TRUE(rules) << id;
+    const bool mini = std::string(id) == "corners-mini";
+    int left_out = 0;  // seat-lines whose reached squares lost a square
+    int moves = 0;
+    for (int seed = 1; seed <= 2; ++seed) {
+      core::SeatPoints points{};
+      auto start = core::parse_fen4(*rules, rules->start_fen, &points);
+      ASSERT_TRUE(start.ok()) << id;
+      core::Game g(rules, *start, points);
+      for (int ply = 0; ply < plies && !g.outcome().over; ++ply) {
+        const Position& pos = g.position();
+        const std::string at = std::string(id) + " seed " + std::to_string(seed) + " ply " + std::to_string(ply);
+        core::CornerLines here;
+        core::Modules::Corners::non_target_lines(g, core::kNoSeat, nullptr, here);
+        core::SeatLines whole;
+        whole.clear(pos);
+        for (int s = 0; s < rules->seat_count(); ++s)
+          if ((here.lines.built() >> s) & 1U) whole.add(pos, core::seat_at(s));
+        ASSERT_NE(here.lines.built(), 0) << at;
+        for (int s = 0; s < rules->seat_count(); ++s) {
+          if (!((here.lines.built() >> s) & 1U)) continue;
+          const CheckLines& a = here.lines.lines(core::seat_at(s));
+          const CheckLines& b = whole.lines(core::seat_at(s));
+          ASSERT_EQ(a.attacked(), b.attacked()) << at << " seat " << s;
+          ASSERT_EQ(a.seen(), b.seen()) << at << " seat " << s;
+          ASSERT_TRUE((a.reached() & ~b.reached()).none()) << at << " seat " << s;
+          const core::SquareSet out = b.reached() & ~a.reached();
+          if (out.none()) continue;
+          ++left_out;
+          // Only squares no piece on the board attacks the king from: the
+          // king's knight squares, in a game without knights.
+          for (std::size_t q = 0; q < out.size(); ++q) {
+            if (!out[q]) continue;
+            const core::Piece p = pos.at(static_cast<core::Square>(q));
+            ASSERT_TRUE(p.empty() || rules->pieces[static_cast<std::size_t>(core::index_of(p.kind))].name != "knight")
+                << at << " seat " << s << " " << rules->geometry.name(static_cast<core::Square>(q));
+          }
+        }
+        MoveList legal;
+        pos.generate_legal(legal);
+        for (const Move& m : legal) {
+          ++moves;
+          ASSERT_EQ(here.lines.may_check_seats(pos, m), whole.may_check_seats(pos, m))
+              << at << " " << rules->geometry.name(m.from) << "-" << rules->geometry.name(m.to);
+        }
+        auto m = g.random_move(static_cast<std::uint64_t>(seed) * 7919U + static_cast<std::uint64_t>(ply));
+        ASSERT_TRUE(m) << at;
+        g.play(*m);
+      }
+    }
+    // corners-mini: no knight, so every king's knight squares go; the
+    // short game has knights, and nothing goes.
+    if (mini) {
+      EXPECT_GT(left_out, plies) << id;
+    } else {
+      EXPECT_EQ(left_out, 0) << id;
+    }
+    EXPECT_GT(moves, 10 * plies) << id;
+    std::cout << id << ": " << left_out << " lines without some squares, " << moves << " moves compared\n";
+  }
+}
+
+// The kinds that can stand are the Game's own start's (core/corners.cpp,
+// non_target_lines), not the variant's start: corners-mini played from a
+// board with a knight keeps the kings' knight squares in the walks, and the
+// knight's check Nd4-f5+ on Pink's king h4 (a non-target of White, whose
+// target is Grey) is asked of the mate rule.
+TEST(CheckLines, AKnightOnTheGamesStartBoardKeepsTheKnightSquares) {
+  auto rules = testing::shipped("corners-mini");
+  ASSERT_TRUE(rules);
+  core::Game g = corner_game(rules, {"e1:wK", "d4:wN", "a5:gK", "d8:bK", "h4:pK"});
+  const core::Seat pink = testing::seat_of(*rules, 'p');
+  const core::Seat grey = testing::seat_of(*rules, 'g');
+  const auto pink_bit = static_cast<std::uint8_t>(1U << core::index_of(pink));
+  core::CornerLines here;
+  core::Modules::Corners::non_target_lines(g, grey, nullptr, here);
+  ASSERT_TRUE((here.lines.built() >> core::index_of(pink)) & 1U);
+  const Move check = testing::move(g.position(), "d4", "f5");
+  // (Black's too: the knight leaves the d-file below his king d8, a path
+  // that goes on behind it.)
+  EXPECT_EQ(here.lines.may_check_seats(g.position(), check) & pink_bit, pink_bit);
+  EXPECT_TRUE(here.lines.lines(pink).reached()[static_cast<std::size_t>(core::index_of(check.to))]);
+  Position after = g.position();
+  after.make(check);
+  EXPECT_TRUE(after.in_check_reference(pink));
 }
 
 }  // namespace
