@@ -593,5 +593,117 @@ TEST_F(CornersReply, AnEnPassantReplyCountsOnlyForTheSeatThatMovesNext) {
       << g.why_illegal(sq("f2"), sq("f4"));
   EXPECT_TRUE(listed(g.legal_moves(), "f2", "f3")) << "the single step checks nobody";
 }
+
+// Session 19 (issue 30 item 3): a reply's look at the others' kings skips
+// a king known not in check before it (`clear`: the look found him out of
+// check) when the reply's squares are off his attack reach — never when
+// they are on it. White's Rd2-d6 checks Pink (l6; not White's target: Grey
+// is) along the 6th rank: the g5 and e7 rooks cover his king's steps, and
+// his one reply is the block Bg4-i6 (the f5 pawn stops the bishop's way to
+// e6) — which checks Black's king on c12 along the i6-c12 diagonal, where
+// his own c11 pawn and the d-file rook leave him no square: Black is not
+// Pink's target (White is), so the block would mate a non-target and is
+// refused; Rd2-d6 would then mate Pink: refused. Black is out of check
+// after Rd2-d6 (the look finds him so), and i6 is on his attack reach.
+// With the c11 pawn away Black steps to c11, and Rd2-d6 is legal.
+TEST_F(CornersReply, AReplyOnTheReachOfAKingKnownOutOfCheckIsLookedAt) {
+  const std::vector<std::string> caged = {"e1:wK", "d2:wR", "g5:wR", "e7:wR", "f5:wP", "a3:gK",
+                                          "c12:bK", "c11:bP", "l6:pK", "g4:pB"};
+  std::vector<std::string> open = caged;
+  open.erase(std::find(open.begin(), open.end(), "c11:bP"));
+  const Seat black = testing::seat_of(*rules_, 'b');
+  const Seat pink = testing::seat_of(*rules_, 'p');
+  Game free_black = game('w', open);
+  ASSERT_TRUE(testing::has_move(free_black.position(), "d2", "d6"));
+  EXPECT_TRUE(listed(free_black.legal_moves(), "d2", "d6")) << "Pink blocks on i6";
+  Game g = game('w', caged);
+  for (int i = 0; i < rules_->seat_count(); ++i) ASSERT_FALSE(g.position().in_check(seat_at(i)));
+  const Move m = move(g.position(), "d2", "d6");
+  {
+    // On the board: the block is Pink's one move; it checks Black, who has
+    // no move; Black is out of check before it, and i6 on his reach.
+    Position after = g.position();
+    after.make(m);
+    ASSERT_TRUE(after.in_check(pink));
+    ASSERT_FALSE(after.in_check(black));
+    after.set_to_move(pink);
+    MoveList replies;
+    after.generate_legal(replies);
+    std::string names;
+    for (const Move& r : replies) names += rules_->geometry.name(r.from) + "-" + rules_->geometry.name(r.to) + " ";
+    ASSERT_EQ(replies.size(), 1U) << names;
+    ASSERT_EQ(replies[0], move(after, "g4", "i6"));
+    ASSERT_TRUE(rules_->tables.attack_reach(sq("c12"))[index_of(sq("i6"))]);
+    after.make(replies[0]);
+    after.set_to_move(black);
+    ASSERT_TRUE(after.in_check(black));
+    ASSERT_FALSE(after.has_legal_move());
+  }
+  // The look itself, every seat asked (Black among those it finds out of
+  // check), and the game's list.
+  const Modules::Corners corners;
+  ModuleFrame frame;
+  corners.save_state(g, frame);
+  EXPECT_TRUE(Modules::Corners::mates_non_target(g, m, frame.corner, 0, Modules::Corners::kEverySeat,
+                                                 testing::seat_of(*rules_, 'g')));
+  EXPECT_FALSE(listed(g.legal_moves(), "d2", "d6")) << "Pink's block would mate Black";
+  EXPECT_NE(g.why_illegal(sq("d2"), sq("d6")).find("target"), std::string::npos)
+      << g.why_illegal(sq("d2"), sq("d6"));
+}
+
+// Modules::Corners::unattacked_after against the board: along random games
+// (each ply a search's make, whose check report holds the kings no other
+// seat attacks), for each move of the side to move looked at in place
+// (BoardOnlyMove), every king it keeps is out of check; the counts say
+// kings were kept and kings dropped (a move on their reach) at corners-mini.
+TEST(CornersProof, AKingKeptUnattackedAfterAMoveIsOutOfCheck) {
+  const int games = testing::sanitizer_size(2, 1);
+  for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
+    SCOPED_TRACE(id);
+    auto rules = testing::shipped(id);
+    ASSERT_TRUE(rules);
+    long kept = 0, dropped = 0;
+    for (int game = 0; game < games; ++game) {
+      auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
+                                               : parse_fen(*rules, rules->start_fen);
+      ASSERT_TRUE(start.ok());
+      Game g(rules, *start);
+      std::uint64_t seed = 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(game + 5);
+      for (int ply = 0; ply < 50 && !g.outcome().over; ++ply) {
+        const MoveList list = g.legal_moves();
+        if (list.empty()) break;
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        g.make(list[static_cast<std::size_t>((seed >> 33) % list.size())]);
+        const std::uint8_t known = g.kings_known_unattacked();
+        Position& p = const_cast<Position&>(g.position());
+        MoveList next;
+        p.generate_legal(next);
+        for (const Move& m : next) {
+          BoardOnlyMove look(p, m, p.to_move());
+          if (!look.done()) continue;
+          const std::uint8_t out = Modules::Corners::unattacked_after(g, m);
+          ASSERT_EQ(out & ~known, 0);
+          for (int i = 0; i < rules->seat_count(); ++i) {
+            if (!((known >> i) & 1U)) continue;
+            if ((out >> i) & 1U) {
+              ++kept;
+              ASSERT_FALSE(p.in_check(seat_at(i))) << "seat " << i << " after " << rules->geometry.name(m.from)
+                                                   << "-" << rules->geometry.name(m.to);
+            } else {
+              ++dropped;
+            }
+          }
+        }
+      }
+    }
+    // (The short and long games keep castling rights through such games:
+    // the look makes the move there, and asks none.)
+    if (std::string(id) == "corners-mini") {
+      EXPECT_GT(kept, 100 * games);
+      EXPECT_GT(dropped, 100 * games);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tabula::core
