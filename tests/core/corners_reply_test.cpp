@@ -705,5 +705,56 @@ TEST(CornersProof, AKingKeptUnattackedAfterAMoveIsOutOfCheck) {
   }
 }
 
+
+// Modules::Corners::proof_node keeps each seat's node while all it reads
+// holds: two proofs for the same seat on the same board that differ in the
+// depth (the mate rule judged at 1, not at 2) or in the first round's turns
+// (the edge pawns' truce) each find their own. Pink after White's Rd2-d6
+// above: his block Bg4-i6 would mate Black, refused where the mate rule is
+// judged. Grey, were it his turn at move 1 (his king on c3 boxed in by the rooks and the
+// d1 bishop), his one move b3xc2 an edge pawn's capture of an edge pawn: refused while the truce holds for him (Black and Pink have not
+// had their first turn), allowed once every seat had.
+TEST_F(CornersReply, TheProofNodeIsFoundAgainWhereWhatItReadsChanged) {
+  const Modules::Corners corners;
+  {
+    Position after = game('w', {"e1:wK", "d2:wR", "g5:wR", "e7:wR", "f5:wP", "a3:gK", "c12:bK", "c11:bP",
+                                "l6:pK", "g4:pB"})
+                         .position();
+    after.make(move(after, "d2", "d6"));
+    const Game g(rules_, after);
+    const Seat pink = testing::seat_of(*rules_, 'p');
+    ASSERT_TRUE(g.plays(pink));
+    ASSERT_TRUE(g.position().in_check(pink));
+    ModuleFrame frame;
+    corners.save_state(g, frame);
+    EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, pink, frame.corner, 2));
+    EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, pink, frame.corner, 1));
+    EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, pink, frame.corner, 2));
+  }
+  Game g = game('w', {"e1:wK", "d1:wB", "c2:wP", "a4:wR", "d8:wR", "c3:gK", "b3:gP", "f12:bK", "l7:pK"},
+                true);
+  const Seat grey = testing::seat_of(*rules_, 'g');
+  {
+    Position his = g.position();
+    his.set_to_move(grey);
+    MoveList moves;
+    his.generate_legal(moves);
+    std::string names;
+    for (const Move& r : moves) names += rules_->geometry.name(r.from) + "-" + rules_->geometry.name(r.to) + " ";
+    ASSERT_EQ(moves.size(), 1U) << names;
+    ASSERT_EQ(moves[0], move(his, "b3", "c2"));
+  }
+  ModuleFrame frame;
+  corners.save_state(g, frame);
+  ASSERT_TRUE(frame.corner.edge_pawns[index_of(sq("c2"))]);
+  ASSERT_TRUE(frame.corner.edge_pawns[index_of(sq("b3"))]);
+  ASSERT_FALSE(frame.corner.had_turn_of(grey));
+  CornerState round_over = frame.corner;
+  for (int i = 0; i < rules_->seat_count(); ++i) round_over.note_turn(seat_at(i));
+  EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, grey, frame.corner, 1));
+  EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, grey, round_over, 1));
+  EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, grey, frame.corner, 1));
+}
+
 }  // namespace
 }  // namespace tabula::core
