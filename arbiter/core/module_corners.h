@@ -138,15 +138,11 @@ class Modules::Corners final : public Modules::Module {
   static constexpr std::uint8_t kEverySeat = 0xFF;
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
                                std::uint8_t seats, Seat target);
-  // `clear`: seats whose kings are known not in check on this board (the
-  // look's, mates_non_target), whose checks a reply's look skips where the
-  // reply leaves their attack reach alone.
+  // `clear`: seats whose kings the look (mates_non_target) found out of
+  // check on this board, whose checks a reply's look skips where the reply
+  // leaves their attack reach alone.
   static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth,
                                   std::uint8_t clear = 0);
-  // The kings the last check report (Game::kings_known_unattacked) holds
-  // unattacked that move m of the side to move, its two squares changed in
-  // place, leaves unattacked: neither moved nor within their attack reach.
-  static std::uint8_t unattacked_after(const Game& g, const Move& m);
   // The same answer from his whole list (the reference the proof is tested
   // against).
   static bool corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth);

@@ -651,61 +651,6 @@ TEST_F(CornersReply, AReplyOnTheReachOfAKingKnownOutOfCheckIsLookedAt) {
       << g.why_illegal(sq("d2"), sq("d6"));
 }
 
-// Modules::Corners::unattacked_after against the board: along random games
-// (each ply a search's make, whose check report holds the kings no other
-// seat attacks), for each move of the side to move looked at in place
-// (BoardOnlyMove), every king it keeps is out of check; the counts say
-// kings were kept and kings dropped (a move on their reach) at corners-mini.
-TEST(CornersProof, AKingKeptUnattackedAfterAMoveIsOutOfCheck) {
-  const int games = testing::sanitizer_size(2, 1);
-  for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
-    SCOPED_TRACE(id);
-    auto rules = testing::shipped(id);
-    ASSERT_TRUE(rules);
-    long kept = 0, dropped = 0;
-    for (int game = 0; game < games; ++game) {
-      auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
-                                               : parse_fen(*rules, rules->start_fen);
-      ASSERT_TRUE(start.ok());
-      Game g(rules, *start);
-      std::uint64_t seed = 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(game + 5);
-      for (int ply = 0; ply < 50 && !g.outcome().over; ++ply) {
-        const MoveList list = g.legal_moves();
-        if (list.empty()) break;
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        g.make(list[static_cast<std::size_t>((seed >> 33) % list.size())]);
-        const std::uint8_t known = g.kings_known_unattacked();
-        Position& p = const_cast<Position&>(g.position());
-        MoveList next;
-        p.generate_legal(next);
-        for (const Move& m : next) {
-          BoardOnlyMove look(p, m, p.to_move());
-          if (!look.done()) continue;
-          const std::uint8_t out = Modules::Corners::unattacked_after(g, m);
-          ASSERT_EQ(out & ~known, 0);
-          for (int i = 0; i < rules->seat_count(); ++i) {
-            if (!((known >> i) & 1U)) continue;
-            if ((out >> i) & 1U) {
-              ++kept;
-              ASSERT_FALSE(p.in_check(seat_at(i))) << "seat " << i << " after " << rules->geometry.name(m.from)
-                                                   << "-" << rules->geometry.name(m.to);
-            } else {
-              ++dropped;
-            }
-          }
-        }
-      }
-    }
-    // (The short and long games keep castling rights through such games:
-    // the look makes the move there, and asks none.)
-    if (std::string(id) == "corners-mini") {
-      EXPECT_GT(kept, 100 * games);
-      EXPECT_GT(dropped, 100 * games);
-    }
-  }
-}
-
-
 // Modules::Corners::proof_node keeps each seat's node while all it reads
 // holds: two proofs for the same seat on the same board that differ in the
 // depth (the mate rule judged at 1, not at 2) or in the first round's turns
