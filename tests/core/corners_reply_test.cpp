@@ -47,6 +47,15 @@ class CornersReply : public ::testing::Test {
     g.legal_moves(out);
     return out;
   }
+  // Seat s's legal moves on the board (the Position's), their names into
+  // `names`.
+  MoveList moves_of(Position pos, Seat s, std::string& names) const {
+    pos.set_to_move(s);
+    MoveList out;
+    pos.generate_legal(out);
+    for (const Move& r : out) names += rules_->geometry.name(r.from) + "-" + rules_->geometry.name(r.to) + " ";
+    return out;
+  }
   bool listed(const MoveList& list, const char* from, const char* to) const {
     return std::any_of(list.begin(), list.end(),
                        [&](const Move& m) { return m.from == sq(from) && m.to == sq(to); });
@@ -627,10 +636,8 @@ TEST_F(CornersReply, AReplyOnTheReachOfAKingKnownOutOfCheckIsLookedAt) {
     ASSERT_TRUE(after.in_check(pink));
     ASSERT_FALSE(after.in_check(black));
     after.set_to_move(pink);
-    MoveList replies;
-    after.generate_legal(replies);
     std::string names;
-    for (const Move& r : replies) names += rules_->geometry.name(r.from) + "-" + rules_->geometry.name(r.to) + " ";
+    const MoveList replies = moves_of(after, pink, names);
     ASSERT_EQ(replies.size(), 1U) << names;
     ASSERT_EQ(replies[0], move(after, "g4", "i6"));
     ASSERT_TRUE(rules_->tables.attack_reach(sq("c12"))[index_of(sq("i6"))]);
@@ -680,13 +687,11 @@ TEST_F(CornersReply, TheProofNodeIsFoundAgainWhereWhatItReadsChanged) {
                 true);
   const Seat grey = testing::seat_of(*rules_, 'g');
   {
+    std::string names;
+    const MoveList moves = moves_of(g.position(), grey, names);
+    ASSERT_EQ(moves.size(), 1U) << names;
     Position his = g.position();
     his.set_to_move(grey);
-    MoveList moves;
-    his.generate_legal(moves);
-    std::string names;
-    for (const Move& r : moves) names += rules_->geometry.name(r.from) + "-" + rules_->geometry.name(r.to) + " ";
-    ASSERT_EQ(moves.size(), 1U) << names;
     ASSERT_EQ(moves[0], move(his, "b3", "c2"));
   }
   ModuleFrame frame;
