@@ -173,9 +173,15 @@ BoardOnlyMove::BoardOnlyMove(Position& p, const Move& m, Seat mover) : p_(p), m_
   // (a square-by-square test cost them more than it saved: issue 30 item 3).
   if (p.castling_rights() != 0 || !two_squares(p, m)) return;
   // The entries as Position::make leaves them (its own bookkeeping), the
-  // changed ones put back by the destructor.
-  for (int s = 0; s < kMaxSeats; ++s) ep_[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
-  changed_ = p.advance_en_passant(mover, m);
+  // changed ones put back by the destructor. advance_en_passant changes
+  // only open entries and a double step's own: with none open and no double
+  // step there is nothing to copy or advance (issue 30 item 3: most looks).
+  bool entries = m.kind == MoveKind::kDoubleStep;
+  for (int s = 0; s < kMaxSeats && !entries; ++s) entries = p.en_passant(seat_at(s)).open();
+  if (entries) {
+    for (int s = 0; s < kMaxSeats; ++s) ep_[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
+    changed_ = p.advance_en_passant(mover, m);
+  }
   was_ = p.place_on_board(m);  // (the hash is not read by the look)
   done_ = true;
 }
@@ -245,22 +251,38 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
     const std::uint8_t others = mate_rule_seats(g, mover, target);
     if (others == 0 || p.checks_after_plain(m, others) == 0) return false;
   }
-  Square captured_on = capture_square(p, m);
-  const SquareSet converted = corner_entry_bishops(g, mover, m);
+  // The kings it may mate: those of `seats` but the mover's and his target's.
+  unsigned ask = seats & ((1U << g.rules_->seat_count()) - 1U) & ~(1U << index_of(mover));
+  if (target != kNoSeat) ask &= ~(1U << index_of(target));
   std::uint8_t mated = 0;
   {
     // The position after the move: its two squares changed in place where
-    // that is all the look below reads of make() (BoardOnlyMove), else made.
+    // that is all the look below reads of make() (BoardOnlyMove), else made
+    // (the bishops a king entering his corner square turns, and what the
+    // move takes, read before it: a two-squares move turns none).
     BoardOnlyMove in_place(p, m, mover);
-    if (!in_place.done()) p.make(m);
-    // The kings in check after it among those it may mate.
+    SquareSet converted;
+    Square captured_on = in_place.was().empty() ? kNoSquare : m.to;
+    if (!in_place.done()) {
+      converted = corner_entry_bishops(g, mover, m);
+      captured_on = capture_square(p, m);
+      p.make(m);
+    }
+    // The kings in check after it among those it may mate; `clear`: those
+    // found out of check, whose look a reply skips where it leaves their
+    // attack reach alone (reply_allowed). (The check report's unattacked
+    // kings, Game::kings_known_unattacked, cost more to ask per look than
+    // the walks they spared: +0.4 M at corners-mini d6.)
     std::uint8_t checked = 0;
-    for (int i = 0; i < g.rules_->seat_count(); ++i) {
-      Seat s = seat_at(i);
-      if (!((seats >> i) & 1U) || s == mover || s == target ||
-          (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) || !p.in_check(s))
-        continue;
-      checked = static_cast<std::uint8_t>(checked | (1U << i));
+    std::uint8_t clear = 0;
+    for (unsigned left = ask; left != 0; left &= left - 1U) {
+      const int i = std::countr_zero(left);
+      const Seat s = seat_at(i);
+      if (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) continue;
+      if (p.in_check(s))
+        checked = static_cast<std::uint8_t>(checked | (1U << i));
+      else
+        clear = static_cast<std::uint8_t>(clear | (1U << i));
     }
     if (checked != 0) {
       // The corner state after the move, as the proofs read it. Once every
@@ -270,17 +292,20 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
       // (node_of: truce_on; refused): then the state before the move is
       // that state (issue 30 item 3: a copy and advance_corner_state per
       // proof).
+      auto prove = [&](const CornerState& after) {
+        for (unsigned left = checked; left != 0; left &= left - 1U) {
+          const int i = std::countr_zero(left);
+          if (!corner_reply_exists(g, seat_at(i), after, depth + 1, clear))
+            mated = static_cast<std::uint8_t>(mated | (1U << i));
+        }
+      };
       const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
-      std::optional<CornerState> advanced;
       if (st.had_turn != every_seat || st.any_entered() || converted.any()) {
-        advanced = st;
-        advance_corner_state(g, *advanced, mover, m, captured_on, captured_on != kNoSquare, converted);
-      }
-      const CornerState& after = advanced ? *advanced : st;
-      for (unsigned left = checked; left != 0; left &= left - 1U) {
-        const int i = std::countr_zero(left);
-        if (!corner_reply_exists(g, seat_at(i), after, depth + 1))
-          mated = static_cast<std::uint8_t>(mated | (1U << i));
+        CornerState advanced = st;
+        advance_corner_state(g, advanced, mover, m, captured_on, captured_on != kNoSquare, converted);
+        prove(advanced);
+      } else {
+        prove(st);
       }
     }
     if (!in_place.done()) p.unmake();
@@ -288,9 +313,8 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   // A king mated already before the move is not mated by it (the move that
   // mates the target, whose other checks are looked at in the position after
   // it, before the target is out).
-  for (int i = 0; i < g.rules_->seat_count(); ++i) {
-    if (!((mated >> i) & 1U)) continue;
-    Seat s = seat_at(i);
+  for (unsigned left = mated; left != 0; left &= left - 1U) {
+    const Seat s = seat_at(std::countr_zero(left));
     if (!p.in_check(s) || corner_reply_exists(g, s, st, depth + 1)) return true;
   }
   return false;
@@ -355,15 +379,15 @@ std::uint8_t Modules::Corners::mate_rule_seats(const Game& g, Seat mover, Seat t
 }
 
 bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerState& st,
-                                           int depth) {
+                                           int depth, std::uint8_t clear) {
   // Whether seat s, were it his turn now, has a move the game layer allows:
   // the first one found is the proof (his king's moves first: a checked
   // king most often steps away), not his whole list (issue 30 item 3).
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
   Seat saved = p.to_move();
   p.set_to_move(s);
-  const Node node = node_of(g, st, depth, nullptr);
-  const std::uint8_t others = node.mate_rule ? mate_rule_seats(g, s, node.target) : 0;
+  std::uint8_t others = 0;
+  const Node node = proof_node(g, st, depth, others);
   // His last two proven replies first, then the piece that made the
   // latest: sibling nodes' checks are most often answered by the same block,
   // capture or step, and where the checking piece stands decides which of
@@ -377,16 +401,16 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   std::array<Move, 2>& last = g.reply_[static_cast<std::size_t>(index_of(s))];
   const Move tried = last[0];
   const Move other = last[1];
-  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, node, others, false);
+  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, node, others, false, clear);
   if (!any && other != tried && other.from != kNoSquare &&
-      reply_allowed(g, other, st, node, others, false)) {
+      reply_allowed(g, other, st, node, others, false, clear)) {
     any = true;
     std::swap(last[0], last[1]);
   }
   if (!any) {
     any = p.any_legal(
         [&](const Move& m) {
-          if (m == tried || m == other || !reply_allowed(g, m, st, node, others, true)) return false;
+          if (m == tried || m == other || !reply_allowed(g, m, st, node, others, true, clear)) return false;
           last[1] = last[0];
           last[0] = m;
           return true;
@@ -395,6 +419,44 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   }
   p.set_to_move(saved);
   return any;
+}
+
+Modules::Corners::Node Modules::Corners::proof_node(const Game& g, const CornerState& st, int depth,
+                                                    std::uint8_t& others) {
+  // Most proofs judge a seat whose node did not change since his last one
+  // (issue 30 item 3: node_of and mate_rule_seats were ~230 instructions of
+  // a ~1,300-instruction proof at corners-mini d6). While no king entered
+  // his corner square, node_of finds no duty to leave, and the rest of it
+  // (his king's square, the depth, the seats' statuses through target_of,
+  // plays and truce_on, the two-player phase, the first round's turns and
+  // whether edge pawns remain) is the memo's key.
+  const Seat s = g.pos_.to_move();
+  Game::ProofNode& memo = g.proof_node_[static_cast<std::size_t>(index_of(s))];
+  const Square king = g.pos_.king_square(s);
+  const bool edge = st.edge_pawns.any();
+  const bool keyed = !st.any_entered();
+  if (keyed && memo.depth == depth && memo.king == king && memo.had_turn == st.had_turn &&
+      memo.edge_pawns == edge && memo.two_player == g.two_player_ && memo.status == g.status_) {
+    Node n;
+    n.mover = s;
+    n.king = king;
+    n.truce = memo.truce;
+    n.stay_in_corner = memo.stay_in_corner;
+    n.mate_rule = memo.mate_rule;
+    n.depth = depth;
+    n.target = memo.target;
+    others = memo.others;
+    return n;
+  }
+  const Node n = node_of(g, st, depth, nullptr);
+  others = n.mate_rule ? mate_rule_seats(g, s, n.target) : 0;
+  if (keyed && !n.must_leave) {
+    memo = {king,    depth,   g.status_,        g.two_player_, st.had_turn, edge,
+            n.truce, n.stay_in_corner, n.mate_rule, n.target,    others};
+  } else {
+    memo.depth = -1;
+  }
+  return n;
 }
 
 bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth) {
@@ -416,7 +478,8 @@ bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerStat
 }
 
 bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerState& st,
-                                     const Node& node, std::uint8_t others, bool legal) {
+                                     const Node& node, std::uint8_t others, bool legal,
+                                     std::uint8_t clear) {
   // refused(g, m, st, node) == kNone after Position::legal(m) (unless
   // `legal` says it is proven), for a candidate reply of node.mover.
   // `others`: mate_rule_seats for him where the mate rule is judged.
@@ -448,6 +511,16 @@ bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerS
   if (legal) {
     for (unsigned left = others; left != 0; left &= left - 1U) {
       const int i = std::countr_zero(left);
+      // A king known not in check before the move stays so when neither of
+      // its squares is on a path to him (MoveTables::attack_reach): most
+      // replies are far from the others' kings (issue 30 item 3: two walks
+      // of a proof's three; at corners-mini d6 22 of 32,260 found a check).
+      if ((clear >> i) & 1U) {
+        const Square k = p.king_square(seat_at(i));
+        if (k == kNoSquare) continue;
+        const SquareSet& reach = g.rules_->tables.attack_reach(k);
+        if (!reach[index_of(m.from)] && !reach[index_of(m.to)]) continue;
+      }
       if (p.in_check(seat_at(i))) checks = static_cast<std::uint8_t>(checks | (1U << i));
     }
   }

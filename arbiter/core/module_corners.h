@@ -47,6 +47,7 @@ class BoardOnlyMove {
   BoardOnlyMove& operator=(const BoardOnlyMove&) = delete;
   ~BoardOnlyMove();
   bool done() const { return done_; }
+  Piece was() const { return was_; }  // what stood on m.to (kEmpty unless done())
   // Whether m (a move of the side to move) changes the board on its two
   // squares only: a normal move or a double step, no promotion, no king
   // taken, not a king entering his corner square. A king's step is one.
@@ -126,6 +127,10 @@ class Modules::Corners final : public Modules::Module {
     const SeatLines* lines = nullptr;  // the non-targets' lines (may be none)
   };
   static Node node_of(const Game& g, const CornerState& st, int depth, const SeatLines* lines);
+  // node_of for the side to move's reply proof (no lines), and his
+  // mate_rule_seats where node.mate_rule (else 0): found again only when
+  // what it reads changed since his last proof (Game::proof_node_).
+  static Node proof_node(const Game& g, const CornerState& st, int depth, std::uint8_t& others);
   static Refusal refused(const Game& g, const Move& m, const CornerState& st, const Node& node);
   static std::string refusal_words(const Game& g, Refusal r, Seat mover);
   // `seats`: the seats the move may check, whose mates are looked at (the
@@ -133,7 +138,11 @@ class Modules::Corners final : public Modules::Module {
   static constexpr std::uint8_t kEverySeat = 0xFF;
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
                                std::uint8_t seats, Seat target);
-  static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth);
+  // `clear`: seats whose kings the look (mates_non_target) found out of
+  // check on this board, whose checks a reply's look skips where the reply
+  // leaves their attack reach alone.
+  static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth,
+                                  std::uint8_t clear = 0);
   // The same answer from his whole list (the reference the proof is tested
   // against).
   static bool corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth);
@@ -153,7 +162,7 @@ class Modules::Corners final : public Modules::Module {
   // unless `legal` says proven, then refused), with `others` his
   // mate_rule_seats where node.mate_rule, else 0.
   static bool reply_allowed(const Game& g, const Move& m, const CornerState& st, const Node& node,
-                            std::uint8_t others, bool legal);
+                            std::uint8_t others, bool legal, std::uint8_t clear);
   static std::string corner_violation(const Game& g, const Move& m, const CornerState& st,
                                       int depth);
   static void filter_corners(const Game& g, MoveList& list);

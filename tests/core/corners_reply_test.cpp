@@ -47,6 +47,15 @@ class CornersReply : public ::testing::Test {
     g.legal_moves(out);
     return out;
   }
+  // Seat s's legal moves on the board (the Position's), their names into
+  // `names`.
+  MoveList moves_of(Position pos, Seat s, std::string& names) const {
+    pos.set_to_move(s);
+    MoveList out;
+    pos.generate_legal(out);
+    for (const Move& r : out) names += rules_->geometry.name(r.from) + "-" + rules_->geometry.name(r.to) + " ";
+    return out;
+  }
   bool listed(const MoveList& list, const char* from, const char* to) const {
     return std::any_of(list.begin(), list.end(),
                        [&](const Move& m) { return m.from == sq(from) && m.to == sq(to); });
@@ -593,5 +602,109 @@ TEST_F(CornersReply, AnEnPassantReplyCountsOnlyForTheSeatThatMovesNext) {
       << g.why_illegal(sq("f2"), sq("f4"));
   EXPECT_TRUE(listed(g.legal_moves(), "f2", "f3")) << "the single step checks nobody";
 }
+
+// Session 19 (issue 30 item 3): a reply's look at the others' kings skips
+// a king known not in check before it (`clear`: the look found him out of
+// check) when the reply's squares are off his attack reach — never when
+// they are on it. White's Rd2-d6 checks Pink (l6; not White's target: Grey
+// is) along the 6th rank: the g5 and e7 rooks cover his king's steps, and
+// his one reply is the block Bg4-i6 (the f5 pawn stops the bishop's way to
+// e6) — which checks Black's king on c12 along the i6-c12 diagonal, where
+// his own c11 pawn and the d-file rook leave him no square: Black is not
+// Pink's target (White is), so the block would mate a non-target and is
+// refused; Rd2-d6 would then mate Pink: refused. Black is out of check
+// after Rd2-d6 (the look finds him so), and i6 is on his attack reach.
+// With the c11 pawn away Black steps to c11, and Rd2-d6 is legal.
+TEST_F(CornersReply, AReplyOnTheReachOfAKingKnownOutOfCheckIsLookedAt) {
+  const std::vector<std::string> caged = {"e1:wK", "d2:wR", "g5:wR", "e7:wR", "f5:wP", "a3:gK",
+                                          "c12:bK", "c11:bP", "l6:pK", "g4:pB"};
+  std::vector<std::string> open = caged;
+  open.erase(std::find(open.begin(), open.end(), "c11:bP"));
+  const Seat black = testing::seat_of(*rules_, 'b');
+  const Seat pink = testing::seat_of(*rules_, 'p');
+  Game free_black = game('w', open);
+  ASSERT_TRUE(testing::has_move(free_black.position(), "d2", "d6"));
+  EXPECT_TRUE(listed(free_black.legal_moves(), "d2", "d6")) << "Pink blocks on i6";
+  Game g = game('w', caged);
+  for (int i = 0; i < rules_->seat_count(); ++i) ASSERT_FALSE(g.position().in_check(seat_at(i)));
+  const Move m = move(g.position(), "d2", "d6");
+  {
+    // On the board: the block is Pink's one move; it checks Black, who has
+    // no move; Black is out of check before it, and i6 on his reach.
+    Position after = g.position();
+    after.make(m);
+    ASSERT_TRUE(after.in_check(pink));
+    ASSERT_FALSE(after.in_check(black));
+    after.set_to_move(pink);
+    std::string names;
+    const MoveList replies = moves_of(after, pink, names);
+    ASSERT_EQ(replies.size(), 1U) << names;
+    ASSERT_EQ(replies[0], move(after, "g4", "i6"));
+    ASSERT_TRUE(rules_->tables.attack_reach(sq("c12"))[index_of(sq("i6"))]);
+    after.make(replies[0]);
+    after.set_to_move(black);
+    ASSERT_TRUE(after.in_check(black));
+    ASSERT_FALSE(after.has_legal_move());
+  }
+  // The look itself, every seat asked (Black among those it finds out of
+  // check), and the game's list.
+  const Modules::Corners corners;
+  ModuleFrame frame;
+  corners.save_state(g, frame);
+  EXPECT_TRUE(Modules::Corners::mates_non_target(g, m, frame.corner, 0, Modules::Corners::kEverySeat,
+                                                 testing::seat_of(*rules_, 'g')));
+  EXPECT_FALSE(listed(g.legal_moves(), "d2", "d6")) << "Pink's block would mate Black";
+  EXPECT_NE(g.why_illegal(sq("d2"), sq("d6")).find("target"), std::string::npos)
+      << g.why_illegal(sq("d2"), sq("d6"));
+}
+
+// Modules::Corners::proof_node keeps each seat's node while all it reads
+// holds: two proofs for the same seat on the same board that differ in the
+// depth (the mate rule judged at 1, not at 2) or in the first round's turns
+// (the edge pawns' truce) each find their own. Pink after White's Rd2-d6
+// above: his block Bg4-i6 would mate Black, refused where the mate rule is
+// judged. Grey, were it his turn at move 1 (his king on c3 boxed in by the rooks and the
+// d1 bishop), his one move b3xc2 an edge pawn's capture of an edge pawn: refused while the truce holds for him (Black and Pink have not
+// had their first turn), allowed once every seat had.
+TEST_F(CornersReply, TheProofNodeIsFoundAgainWhereWhatItReadsChanged) {
+  const Modules::Corners corners;
+  {
+    Position after = game('w', {"e1:wK", "d2:wR", "g5:wR", "e7:wR", "f5:wP", "a3:gK", "c12:bK", "c11:bP",
+                                "l6:pK", "g4:pB"})
+                         .position();
+    after.make(move(after, "d2", "d6"));
+    const Game g(rules_, after);
+    const Seat pink = testing::seat_of(*rules_, 'p');
+    ASSERT_TRUE(g.plays(pink));
+    ASSERT_TRUE(g.position().in_check(pink));
+    ModuleFrame frame;
+    corners.save_state(g, frame);
+    EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, pink, frame.corner, 2));
+    EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, pink, frame.corner, 1));
+    EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, pink, frame.corner, 2));
+  }
+  Game g = game('w', {"e1:wK", "d1:wB", "c2:wP", "a4:wR", "d8:wR", "c3:gK", "b3:gP", "f12:bK", "l7:pK"},
+                true);
+  const Seat grey = testing::seat_of(*rules_, 'g');
+  {
+    std::string names;
+    const MoveList moves = moves_of(g.position(), grey, names);
+    ASSERT_EQ(moves.size(), 1U) << names;
+    Position his = g.position();
+    his.set_to_move(grey);
+    ASSERT_EQ(moves[0], move(his, "b3", "c2"));
+  }
+  ModuleFrame frame;
+  corners.save_state(g, frame);
+  ASSERT_TRUE(frame.corner.edge_pawns[index_of(sq("c2"))]);
+  ASSERT_TRUE(frame.corner.edge_pawns[index_of(sq("b3"))]);
+  ASSERT_FALSE(frame.corner.had_turn_of(grey));
+  CornerState round_over = frame.corner;
+  for (int i = 0; i < rules_->seat_count(); ++i) round_over.note_turn(seat_at(i));
+  EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, grey, frame.corner, 1));
+  EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, grey, round_over, 1));
+  EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, grey, frame.corner, 1));
+}
+
 }  // namespace
 }  // namespace tabula::core
