@@ -289,7 +289,7 @@ TEST(HubAttack, ARefusalFloodIsCountedAndTheJournalStaysSmall) {
 // a spectator.
 BrokerOptions documented_broker() {
   BrokerOptions o;
-  o.users = {{"arbiter", "apw"}, {"recorder", "rpw"}, {"spectator", "spw"}, {"t1", "t1pw"}};
+  o.users = {{"arbiter", "apw"}, {"arbiter-web", "awpw"}, {"recorder", "rpw"}, {"spectator", "spw"}, {"t1", "t1pw"}};
   std::ifstream acl(std::string(TABULA_SOURCE_DIR) + "/hardware/mosquitto/acl");
   EXPECT_TRUE(acl) << "hardware/mosquitto/acl";
   o.acl.assign(std::istreambuf_iterator<char>(acl), {});
@@ -359,6 +359,35 @@ TEST(HubAttack, OnTheDocumentedBrokerNoOtherLoginPublishesAsABoardNamedAfterItse
   late.pump(100);
   ASSERT_FALSE(late.received.empty());
   for (const MqttMessage& m : late.received) EXPECT_EQ(m.topic, topic("club", "t1", Leaf::kState));
+}
+
+// Session 19: the hall screen and the web service are two hubs of the
+// arbiter (they share acknowledged alerts). On the documented broker the
+// login is the client id (use_username_as_clientid), so under one login the
+// second hub's connection took over the first's: they log in as `arbiter`
+// and `arbiter-web` (hardware/mosquitto/acl), and both follow the event.
+TEST(HubAttack, OnTheDocumentedBrokerTheHallScreenAndTheWebServiceBothFollowTheEvent) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  TempDir web_dir;
+  Broker broker(dir.path(), documented_broker());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto screen = arbiter_hub(dir, broker.port());
+  auto web = hub_on(web_dir, login(broker.port(), "arbiter-web", "awpw"));
+  auto t1 = chess_board(dir, "t1", login(broker.port(), "t1", "t1pw"));
+  play_two_moves(*t1);
+  ASSERT_TRUE(t1->publisher().flush(kPatience, 1));
+  for (HubClient* hub : {screen.get(), web.get()}) {
+    EXPECT_TRUE(eventually(
+        [&] {
+          bool seen = false;
+          hub->read([&](const HubModel& m) { seen = m.board("t1") != nullptr; });
+          return seen;
+        },
+        kPatience));
+    EXPECT_TRUE(hub->status().connected) << hub->status().last_error;
+  }
 }
 
 // Session 19: a login that may write a topic (here a board's own state)
