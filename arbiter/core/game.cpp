@@ -110,16 +110,7 @@ std::size_t Game::legal_move_count() const {
 
 void Game::compute_legal(MoveList& list) const {
   list.clear();
-  if (quiet_ && depth_ > 0 && board_version_ == plain_version_) {
-    // A search's child of a plain move (its two squares changed, nothing
-    // since): the moves its siblings' walks found on the parent's board
-    // hold where the walk read neither square (issue 30 item 3).
-    const Move& m = moves_.back();
-    const auto at = static_cast<std::size_t>((depth_ - 1) * kMaxSeats + index_of(pos_.to_move()));
-    pos_.generate_legal_after(list, siblings_[at], version_before_move_, m.from, m.to);
-  } else {
-    pos_.generate_legal(list);
-  }
+  pos_.generate_legal(list);
   module_filter(list);
   // No move and not in check: a module's own moves (003: a placement).
   if (list.empty() && !pos_.in_check())

@@ -460,13 +460,6 @@ class Game {
     int ply;  // the Position's ply when the square was changed
   };
   std::vector<SearchFrame> frames_;
-  // The next mover's moves kept piece by piece for the children of the node
-  // at each search depth (issue 30 item 3; SiblingMoves, core/position.h):
-  // siblings_[d * kMaxSeats + s] for the children of the make()s from depth
-  // d whose seat to move is s (000: a checked king may move next instead).
-  // Keyed by the parent's board version (version_before_move_, never given
-  // to another board); a copy starts without it.
-  mutable std::vector<SiblingMoves> siblings_;
   std::vector<Edit> edits_;
   std::vector<Ruling> scratch_;  // make()'s rulings, kinds only, reused
   int depth_ = 0;

@@ -17,10 +17,7 @@
 namespace tabula::core {
 
 void Game::make(const Move& m) {
-  if (static_cast<std::size_t>(depth_) == frames_.size()) {
-    frames_.emplace_back();
-    siblings_.resize(siblings_.size() + kMaxSeats);  // (one per seat to move: 000's checked king moves next)
-  }
+  if (static_cast<std::size_t>(depth_) == frames_.size()) frames_.emplace_back();
   SearchFrame& f = frames_[static_cast<std::size_t>(depth_++)];
   f.settings = pos_.settings();
   f.ply = pos_.ply();

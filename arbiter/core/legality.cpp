@@ -226,26 +226,15 @@ bool Position::is_legal(const Move& m) const { return !leaves_king_attacked(m); 
 
 // ---- legal generation ---------------------------------------------------------
 
-void Position::keep_legal(MoveList& out, std::size_t start) const {
+void Position::generate_legal(MoveList& out) const {
+  std::size_t start = out.size();
+  generate_pseudo(out);
   KingSafety ks = king_safety();
   std::size_t keep = start;
   for (std::size_t i = start; i < out.size(); ++i) {
     if (legal_with(out[i], ks)) out[keep++] = out[i];
   }
   out.truncate(keep);
-}
-
-void Position::generate_legal(MoveList& out) const {
-  std::size_t start = out.size();
-  generate_pseudo(out);
-  keep_legal(out, start);
-}
-
-void Position::generate_legal_after(MoveList& out, SiblingMoves& kept, std::uint64_t parent, Square a,
-                                    Square b) const {
-  std::size_t start = out.size();
-  generate_pseudo_after(out, kept, parent, a, b);
-  keep_legal(out, start);
 }
 
 bool Position::has_legal_move() const {

@@ -272,19 +272,14 @@ bool Position::may_enter_corner(Seat s, Square corner) const {
   return bishops >= 2;
 }
 
-void Position::generate_piece(Square from, Piece p, MoveList& out) const { walk_piece<false>(from, p, out, nullptr); }
-
-template <bool kRead>
-void Position::walk_piece(Square from, Piece p, MoveList& out, WalkReads* reads) const {
+void Position::generate_piece(Square from, Piece p, MoveList& out) const {
   const MoveTables& t = rules_->tables;
   const PieceDef& def = rules_->piece(p.kind);
   bool corner_king = corners_ && p.kind == royal_;
   for (const RayRef& r : t.moves(p.kind, frame_seat_[index_of(p.seat)], from)) {
     for (const RayStep& st : t.ray(r)) {
       const Piece& occ = board_[index_of(st.square)];
-      if constexpr (kRead) reads->squares[static_cast<std::size_t>(index_of(st.square))] = true;
       if (corner_king && rules_->geometry.merged(st.square)) {
-        if constexpr (kRead) reads->bishops = reads->bishops || occ.empty();  // (may_enter_corner counts his bishops)
         if (occ.empty() && may_enter_corner(p.seat, st.square)) out.push({from, st.square, MoveKind::kNormal, kNoKind, 0});
         break;
       }
@@ -297,13 +292,6 @@ void Position::walk_piece(Square from, Piece p, MoveList& out, WalkReads* reads)
           if (def.pawn) add_pawn_moves(from, st.square, MoveKind::kNormal, out);
           else out.push({from, st.square, MoveKind::kNormal, kNoKind, 0});
         } else if (def.pawn && (st.flags & kStepCapture)) {
-          if constexpr (kRead) {
-            // ep_capturable reads the entries and the victims' squares.
-            reads->ep = true;
-            for (const EnPassantEntry& e : ep_)
-              if (e.target == st.square && is_valid(e.victim))
-                reads->squares[static_cast<std::size_t>(index_of(e.victim))] = true;
-          }
           Move ep{from, st.square, MoveKind::kNormal, kNoKind, 0};
           if (ep_capturable(st.square, p.seat, ep)) add_pawn_moves(from, st.square, ep.kind, out);
         }
@@ -331,7 +319,6 @@ void Position::walk_piece(Square from, Piece p, MoveList& out, WalkReads* reads)
       rk += fr.forward_rank;
       if (!rules_->geometry.contains(f, rk)) return;
       Square q = make_square(f, rk);
-      if constexpr (kRead) reads->squares[static_cast<std::size_t>(index_of(q))] = true;
       if (!rules_->geometry.playable(q) || !board_[index_of(q)].empty() || (corners_ && rules_->geometry.merged(q))) return;
     }
     add_pawn_moves(from, make_square(f, rk), MoveKind::kDoubleStep, out);
@@ -389,74 +376,6 @@ void Position::generate_pseudo(MoveList& out) const {
   for (Square q : squares_) {
     const Piece& p = board_[index_of(q)];
     if (!p.empty() && p.seat == to_move_ && (!only_king || p.kind == royal_)) generate_piece(q, p, out);
-  }
-  if (!rules_->castling.empty() && castling_rights_ != 0) generate_castling(out);
-}
-
-void Position::generate_pseudo_after(MoveList& out, SiblingMoves& kept, std::uint64_t parent, Square a, Square b) const {
-  // generate_pseudo's walk, piece by piece through `kept` (SiblingMoves).
-  if (!active_[index_of(to_move_)]) return;
-  // The child of one move from a to b by another seat (not after a pass):
-  // the side to move's pieces are the parent's but one he lost on b.
-  const Undo* last = undo_.empty() ? nullptr : &undo_.back();
-  if (last == nullptr || last->move.from != a || last->move.to != b || board_[index_of(b)].seat == to_move_) {
-    generate_pseudo(out);
-    return;
-  }
-  const bool lost = !last->captured.empty() && last->captured.seat == to_move_;
-  const SiblingMoves::Key key{
-      parent, static_cast<std::uint64_t>(word_of(active_)) | static_cast<std::uint64_t>(word_of(may_capture_)) << 32,
-      static_cast<std::uint64_t>(word_of(promotion_blocked_)) | static_cast<std::uint64_t>(word_of(frame_seat_)) << 32,
-      static_cast<std::uint32_t>(index_of(to_move_)) | static_cast<std::uint32_t>(king_capture_) << 8 |
-          static_cast<std::uint32_t>(king_only_) << 16 | static_cast<std::uint32_t>(corner_entry_open_) << 24};
-  if (!(kept.key == key) || kept.pieces.size() != squares_.size()) {
-    // Another parent or other settings: nothing kept holds. His pieces on
-    // the parent's board, in generate_pseudo's order.
-    kept.key = key;
-    if (++kept.stamp == 0 || kept.pieces.size() != squares_.size()) {
-      kept.pieces.assign(squares_.size(), SiblingMoves::Kept{});
-      kept.stamp = 1;
-      kept.order.reserve(squares_.size());
-      kept.pool.reserve(MoveList::kCapacity);
-    }
-    kept.pool.clear();
-    kept.order.clear();
-    for (std::size_t i = 0; i < squares_.size(); ++i) {
-      const Square q = squares_[i];
-      const Piece& p = board_[index_of(q)];
-      if ((!p.empty() && p.seat == to_move_) || (q == b && lost)) kept.order.push_back(static_cast<std::uint16_t>(i));
-    }
-  }
-  const bool only_king = king_only(to_move_);
-  const std::size_t ia = index_of(a);
-  const std::size_t ib = index_of(b);
-  for (const std::uint16_t i : kept.order) {
-    const Square q = squares_[i];
-    const Piece& p = board_[index_of(q)];
-    if (p.empty() || p.seat != to_move_ || (only_king && p.kind != royal_)) continue;
-    SiblingMoves::Kept& k = kept.pieces[i];
-    if (k.stamp == kept.stamp && k.piece == p && !k.read[ia] && !k.read[ib] && (!k.reads_ep || k.ep == ep_) &&
-        !(k.reads_bishops && lost)) {
-      for (std::size_t j = k.begin; j < static_cast<std::size_t>(k.begin + k.count); ++j) out.push(kept.pool[j]);
-      continue;
-    }
-    const std::size_t start = out.size();
-    WalkReads reads;
-    walk_piece<true>(q, p, out, &reads);
-    // Kept where true of the parent's board too, while the pool has room.
-    const std::size_t count = out.size() - start;
-    if ((reads.bishops && lost) || reads.squares[ia] || reads.squares[ib] ||
-        kept.pool.size() + count > kept.pool.capacity())
-      continue;
-    k.stamp = kept.stamp;
-    k.piece = p;
-    k.reads_ep = reads.ep;
-    k.reads_bishops = reads.bishops;
-    k.ep = ep_;
-    k.begin = static_cast<std::uint16_t>(kept.pool.size());
-    k.count = static_cast<std::uint16_t>(count);
-    k.read = reads.squares;
-    kept.pool.insert(kept.pool.end(), out.begin() + start, out.end());
   }
   if (!rules_->castling.empty() && castling_rights_ != 0) generate_castling(out);
 }

@@ -46,58 +46,6 @@ struct EnPassantEntry {
   friend bool operator==(const EnPassantEntry&, const EnPassantEntry&) = default;
 };
 
-// The side to move's pseudo-legal moves, kept piece by piece between
-// sibling positions of a search (issue 30 item 3: the game's search finds
-// the next mover's list after every move; his siblings' boards differ from
-// their parent's only on the squares the moves changed). A piece's moves
-// depend on its square, its kind and seat, the squares its walk read (each
-// ray up to its first occupied square, a pawn's double step's way, the
-// victim of an en passant entry), the en passant entries where a pawn's
-// capture step read them, and the settings of SiblingMoves::Key; nothing
-// else (Position::generate_piece). So where a child's board differs from
-// the parent's only outside what a piece's walk read, and the rest is
-// equal, the piece's moves are the ones kept. Moves are kept only where
-// they are true of the parent's board (the walk read neither square its
-// own child changed); a king's walk that asked whether he may enter his
-// corner square (000: his bishops counted on the whole board) holds where
-// the child's move took none of his pieces.
-// Position::generate_legal_after fills and reads it; the caller names the
-// parent's board (Game: the board's version number, never reused for
-// another board). A copy starts empty.
-struct SiblingMoves {
-  struct Key {
-    std::uint64_t parent = 0;  // the caller's name of the parent's board; 0: none
-    std::uint64_t capture = 0;  // active, may_capture
-    std::uint64_t seats = 0;    // promotion_blocked, frame_seat
-    std::uint32_t flags = 0;    // to_move, king_capture, king_only, corner_entry_open
-    bool operator==(const Key&) const = default;
-  };
-  struct Kept {
-    std::uint32_t stamp = 0;  // SiblingMoves::stamp when kept; another: not kept
-    Piece piece{};
-    bool reads_ep = false;
-    bool reads_bishops = false;
-    std::uint16_t begin = 0;  // in pool
-    std::uint16_t count = 0;
-    std::array<EnPassantEntry, kMaxSeats> ep{};  // the en passant entries its walk read (reads_ep)
-    SquareSet read;        // the squares its walk read
-  };
-  Key key;
-  std::uint32_t stamp = 1;
-  std::vector<Kept> pieces;  // by place in Position::squares()
-  std::vector<std::uint16_t> order;  // the places of his pieces on the parent's board
-  std::vector<Move> pool;    // the kept moves; never grows past its first capacity
-  SiblingMoves() = default;
-  SiblingMoves(const SiblingMoves&) {}
-  SiblingMoves& operator=(const SiblingMoves&) {
-    key = {};
-    return *this;
-  }
-  SiblingMoves(SiblingMoves&&) noexcept = default;
-  SiblingMoves& operator=(SiblingMoves&&) noexcept = default;
-  ~SiblingMoves() = default;
-};
-
 class Position {
  public:
   explicit Position(const RuleSet& rules);
@@ -268,12 +216,6 @@ class Position {
   void generate_pseudo(MoveList& out) const;
   // Legal moves: those that do not leave the mover's king attacked.
   void generate_legal(MoveList& out) const;
-  // generate_legal's list (the same moves, the same order) for a search's
-  // child position: the parent's board (named `parent`, see SiblingMoves)
-  // with squares a and b changed, and nothing else on the board. Each piece
-  // whose kept walk read neither square takes its kept moves; the others are
-  // walked and kept where true of the parent's board.
-  void generate_legal_after(MoveList& out, SiblingMoves& kept, std::uint64_t parent, Square a, Square b) const;
   bool has_legal_move() const;
   // Calls accept(m) for the legal moves of the side to move, the king's
   // first, then piece by piece and castling, until it returns true; whether
@@ -423,7 +365,6 @@ class Position {
   };
   KingSafety king_safety() const;
   bool legal_with(const Move& m, const KingSafety& ks) const;
-  void keep_legal(MoveList& out, std::size_t start) const;  // the legal of out[start..], in order
   // A light make: whether m leaves the mover's king attacked (board only).
   bool probe_exposes_king(const Move& m) const;
   bool king_exposed(Seat s, Square king) const;  // in_check with the king on `king`
@@ -435,15 +376,6 @@ class Position {
   std::uint64_t compute_hash() const;
   std::uint64_t aux_hash() const;  // castling + en passant + side to move
   void generate_piece(Square from, Piece p, MoveList& out) const;
-  // generate_piece's walk; with kRead, what it read (SiblingMoves).
-  struct WalkReads {
-    SquareSet squares;
-    bool ep = false;     // a pawn's capture step read the en passant entries
-    bool bishops = false;  // the walk counted his bishops (000's corner entry: may_enter_corner)
-  };
-  template <bool kRead>
-  void walk_piece(Square from, Piece p, MoveList& out, WalkReads* reads) const;
-  void generate_pseudo_after(MoveList& out, SiblingMoves& kept, std::uint64_t parent, Square a, Square b) const;
   void add_pawn_moves(Square from, Square to, MoveKind kind, MoveList& out) const;
   void generate_castling(MoveList& out) const;
   bool ep_capturable(Square target, Seat mover, Move& out_move) const;

@@ -17,7 +17,6 @@
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "core/game.h"
-#include "core/position.h"
 #include "sanitizer_size.h"
 #include "test_rules.h"
 #include "variants/variant_loader.h"
@@ -435,65 +434,6 @@ TEST(GameSearchMates, AChecked000TargetsListIsTheOneHisMateTestFound) {
     }
     EXPECT_GT(found, 5) << id;
   }
-}
-
-// Position::generate_legal_after (issue 30 item 3): the list of a search's
-// child position built from the moves its siblings' walks kept piece by
-// piece (SiblingMoves) is generate_legal's, move for move and in its order.
-// Positions of seeded random play in every shipped variant are the parents;
-// each child is the parent plus one plain move of its side to move, made in
-// a shuffled order and then again in the reverse order (moves kept by one
-// sibling read by the others); some children get another capture setting
-// (the kept moves must not hold for them), and one SiblingMoves serves every
-// parent in turn.
-TEST(GameSearchSiblings, AChildsListFromTheKeptMovesIsTheListGeneratedAfresh) {
-  int children = 0;
-  int en_passant = 0;  // children whose side to move may take en passant
-  int lost = 0;        // children whose side to move lost a piece to the move
-  int kept_some = 0;   // parents whose children kept moves
-  std::uint64_t parent = 0;
-  SiblingMoves kept;
-  const int games = testing::sanitizer_size(2, 1);  // sanitizer_size.h
-  testing::soak_variants(games, 50, 41, 43, [&](const Game& game, const std::string& where) {
-    const Position& pos = game.position();
-    MoveList moves;
-    pos.generate_legal(moves);
-    std::vector<Move> order;
-    for (const Move& m : moves)
-      if ((m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) && !pos.converts(m)) order.push_back(m);
-    std::mt19937_64 rng(++parent);
-    std::shuffle(order.begin(), order.end(), rng);
-    const std::size_t n = order.size();
-    for (std::size_t i = 0; i + 1 < n; ++i) order.push_back(order[n - 2 - i]);
-    bool kept_here = false;
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      const Move& m = order[i];
-      Position child = pos;
-      if (!pos.at(m.to).empty() && pos.at(m.to).seat == pos.next_active_after(pos.to_move())) ++lost;
-      child.make(m);
-      if (i % 7 == 6) {
-        // Another capture setting for this child only.
-        const Seat other = child.next_active_after(child.to_move());
-        child.set_may_capture(child.to_move(), other, !child.may_capture(child.to_move(), other));
-      }
-      for (int s = 0; s < kMaxSeats; ++s)
-        if (child.en_passant(seat_at(s)).open() && seat_at(s) != child.to_move()) ++en_passant;
-      MoveList fresh;
-      child.generate_legal(fresh);
-      MoveList after;
-      child.generate_legal_after(after, kept, parent, m.from, m.to);
-      ++children;
-      kept_here = kept_here || !kept.pool.empty();
-      ASSERT_EQ(after.size(), fresh.size()) << where << " child " << i;
-      for (std::size_t j = 0; j < fresh.size(); ++j)
-        ASSERT_EQ(after[j], fresh[j]) << where << " child " << i << " move " << j;
-    }
-    kept_some += kept_here ? 1 : 0;
-  });
-  EXPECT_GT(children, 1000);
-  EXPECT_GT(en_passant, 20);
-  EXPECT_GT(lost, 20);
-  EXPECT_GT(kept_some, 100);
 }
 
 }  // namespace
