@@ -341,18 +341,6 @@ std::vector<Ruling> Game::play(const Move& m) {
   return out;
 }
 
-namespace {
-// The square of the pawn an en passant capture to `to` takes (the last
-// seat's entry with that target, as apply() has always read them; none:
-// kNoSquare), out of the lines every move runs (issue 30 item 3).
-[[gnu::cold, gnu::noinline]] Square en_passant_victim_square(const Position& pos, int seats, Square to) {
-  Square on = kNoSquare;
-  for (int s = 0; s < seats; ++s)
-    if (pos.en_passant(seat_at(s)).target == to) on = pos.en_passant(seat_at(s)).victim;
-  return on;
-}
-}  // namespace
-
 void Game::apply(const Move& m, std::vector<Ruling>& out) {
   settle_position();  // the key of the position the move leaves
   Seat mover = pos_.to_move();
@@ -363,11 +351,12 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   Piece captured = kEmpty;
   Square captured_on = m.to;
   if (m.kind == MoveKind::kNormal && !pos_.at(m.to).empty()) captured = pos_.at(m.to);
-  if (m.kind == MoveKind::kEnPassant) [[unlikely]] {
-    const Square on = en_passant_victim_square(pos_, rules_->seat_count(), m.to);
-    if (on != kNoSquare) {
-      captured_on = on;
-      captured = pos_.at(on);
+  if (m.kind == MoveKind::kEnPassant) {
+    for (int s = 0; s < rules_->seat_count(); ++s) {
+      if (pos_.en_passant(seat_at(s)).target == m.to) {
+        captured_on = pos_.en_passant(seat_at(s)).victim;
+        captured = pos_.at(captured_on);
+      }
     }
   }
 

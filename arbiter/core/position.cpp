@@ -495,16 +495,33 @@ void Position::make(const Move& m) {
     case MoveKind::kPass:
       break;
     case MoveKind::kPlacement:
-    case MoveKind::kCastle:
-      make_rare(m, u);
+      // 003 rule 5: the placed kind travels in `promotion`.
+      set_piece(m.to, Piece{m.promotion, mover, false});
       break;
+    case MoveKind::kCastle: {
+      const CastlingRule& c = rules_->castling[m.castle];
+      Piece king = at(c.king_from);
+      Piece rook = at(c.rook_from);
+      u.moved = king;
+      set_piece(c.king_from, kEmpty);
+      set_piece(c.rook_from, kEmpty);
+      set_piece(c.king_to, king);
+      set_piece(c.rook_to, rook);
+      break;
+    }
     default: {
-      // (A normal move, a double step, an en passant capture: their squares
-      // are the board's.)
-      Piece p = board_[index_of(m.from)];
+      Piece p = at(m.from);
       u.moved = p;
-      const Square cap_sq = m.kind == MoveKind::kEnPassant ? en_passant_victim(m.to) : m.to;
-      u.captured = board_[index_of(cap_sq)];
+      Square cap_sq = m.to;
+      if (m.kind == MoveKind::kEnPassant) {
+        for (const EnPassantEntry& e : ep_) {
+          if (e.target == m.to) {
+            cap_sq = e.victim;
+            break;
+          }
+        }
+      }
+      u.captured = at(cap_sq);
       u.captured_on = u.captured.empty() ? kNoSquare : cap_sq;
       if (!u.captured.empty()) {
         // chess.com FFA (issue 17 item 4): taking a dead piece does not
@@ -524,8 +541,15 @@ void Position::make(const Move& m) {
       // 000 short game: "When a King enters his corner square, both of his
       // Bishops become Queens instantly."
       if (corners_ && p.kind == royal_ && rules_->corners.bishops_become_queens &&
-          m.to == rules_->corners.own[index_of(mover)] && m.from != m.to) [[unlikely]]
-        convert_bishops(mover, u);
+          m.to == rules_->corners.own[index_of(mover)] && m.from != m.to) {
+        for (Square q : squares_) {
+          const Piece& b = board_[index_of(q)];
+          if (b.kind != rules_->corners.bishop || b.seat != mover) continue;
+          set_piece(q, Piece{rules_->corners.queen, mover, false});
+          converted_.push_back(q);
+          ++u.converted;
+        }
+      }
       break;
     }
   }
@@ -564,65 +588,6 @@ void Position::make(const Move& m) {
 
 void Position::make_pass() { make(Move{kNoSquare, kNoSquare, MoveKind::kPass, kNoKind, 0}); }
 
-// make()'s rare kinds of move and rare rules, out of the code every move
-// runs (issue 30 item 3: a search's node fits the instruction cache only
-// without them; game.h's [[gnu::cold]] words likewise).
-void Position::make_rare(const Move& m, Undo& u) {
-  if (m.kind == MoveKind::kPlacement) {
-    // 003 rule 5: the placed kind travels in `promotion`.
-    set_piece(m.to, Piece{m.promotion, to_move_, false});
-    return;
-  }
-  const CastlingRule& c = rules_->castling[m.castle];
-  Piece king = at(c.king_from);
-  Piece rook = at(c.rook_from);
-  u.moved = king;
-  set_piece(c.king_from, kEmpty);
-  set_piece(c.rook_from, kEmpty);
-  set_piece(c.king_to, king);
-  set_piece(c.rook_to, rook);
-}
-
-Square Position::en_passant_victim(Square target) const {
-  for (const EnPassantEntry& e : ep_)
-    if (e.target == target) return e.victim;
-  return target;
-}
-
-void Position::unmake_rare(const Move& m) {
-  if (m.kind == MoveKind::kPlacement) {
-    board_[index_of(m.to)] = kEmpty;
-    return;
-  }
-  const CastlingRule& c = rules_->castling[m.castle];
-  Piece king = board_[index_of(c.king_to)];
-  Piece rook = board_[index_of(c.rook_to)];
-  board_[index_of(c.king_to)] = kEmpty;
-  board_[index_of(c.rook_to)] = kEmpty;
-  board_[index_of(c.king_from)] = king;
-  board_[index_of(c.rook_from)] = rook;
-  king_[index_of(king.seat)] = c.king_from;
-}
-
-void Position::revert_bishops(const Undo& u) {
-  for (std::uint8_t n = u.converted; n > 0; --n) {
-    board_[index_of(converted_.back())] = Piece{rules_->corners.bishop, u.moved.seat, false};
-    converted_.pop_back();
-  }
-}
-
-void Position::convert_bishops(Seat mover, Undo& u) {
-  // 000 short game: "When a King enters his corner square, both of his
-  // Bishops become Queens instantly."
-  for (Square q : squares_) {
-    const Piece& b = board_[index_of(q)];
-    if (b.kind != rules_->corners.bishop || b.seat != mover) continue;
-    set_piece(q, Piece{rules_->corners.queen, mover, false});
-    converted_.push_back(q);
-    ++u.converted;
-  }
-}
-
 void Position::unmake() {
   assert(!undo_.empty());
   Undo u = undo_.back();
@@ -633,12 +598,24 @@ void Position::unmake() {
     case MoveKind::kPass:
       break;
     case MoveKind::kPlacement:
-    case MoveKind::kCastle:
-      unmake_rare(m);
+      board_[index_of(m.to)] = kEmpty;
       break;
+    case MoveKind::kCastle: {
+      const CastlingRule& c = rules_->castling[m.castle];
+      Piece king = board_[index_of(c.king_to)];
+      Piece rook = board_[index_of(c.rook_to)];
+      board_[index_of(c.king_to)] = kEmpty;
+      board_[index_of(c.rook_to)] = kEmpty;
+      board_[index_of(c.king_from)] = king;
+      board_[index_of(c.rook_from)] = rook;
+      king_[index_of(king.seat)] = c.king_from;
+      break;
+    }
     default:
-      if (u.converted > 0) [[unlikely]]
-        revert_bishops(u);
+      for (; u.converted > 0; --u.converted) {
+        board_[index_of(converted_.back())] = Piece{rules_->corners.bishop, u.moved.seat, false};
+        converted_.pop_back();
+      }
       board_[index_of(m.to)] = kEmpty;
       board_[index_of(m.from)] = u.moved;
       if (u.moved.kind == royal_) king_[index_of(u.moved.seat)] = m.from;

@@ -373,13 +373,6 @@ class Position {
                    std::uint8_t seats) const;
 
   void set_piece(Square s, Piece p);  // keeps hash and kings up to date
-  // make()'s placements and castling, the en passant victim's square, 000's
-  // bishops turning into queens: out of the lines every move runs.
-  [[gnu::cold]] void make_rare(const Move& m, Undo& u);
-  [[gnu::cold]] Square en_passant_victim(Square target) const;
-  [[gnu::cold]] void convert_bishops(Seat mover, Undo& u);
-  [[gnu::cold]] void unmake_rare(const Move& m);  // unmake()'s placements and castling
-  [[gnu::cold]] void revert_bishops(const Undo& u);
   std::uint64_t compute_hash() const;
   std::uint64_t aux_hash() const;  // castling + en passant + side to move
   void generate_piece(Square from, Piece p, MoveList& out) const;
