@@ -27,7 +27,10 @@ struct LevelRow {
 // itself, 40 plies of every shipped variant on the development VM, was
 // 4.71 us (corners-short; chess 1.67, chesscom-ffa 3.37); times 6 for a
 // Raspberry Pi 4, 28.3 us a node there: 10,000 nodes 0.28 s, 40,000 1.1 s,
-// 150,000 4.2 s, 300,000 8.5 s, each under its level's movetime.
+// 150,000 4.2 s, 300,000 8.5 s, each under its level's movetime with room
+// for a move's fixed cost (the root's ordering; the longest level-5 move of
+// the session's FFA ladder read 119 ms of CPU for 10,000 nodes, 0.7 s on a
+// Pi: most likely this VM's CPU clock jumping by ~100 ms, but counted).
 constexpr std::uint64_t kDepthLevelNodes = 150000;  // level 7's: no level below the top searches more
 constexpr LevelRow kLevelRows[] = {
     {1, kDepthLevelNodes, 0, false, 5000},    // 0: greedy
@@ -35,8 +38,8 @@ constexpr LevelRow kLevelRows[] = {
     {1, kDepthLevelNodes, 120, true, 5000},   // 2
     {2, kDepthLevelNodes, 60, true, 5000},    // 3
     {3, kDepthLevelNodes, 25, true, 5000},    // 4
-    {4, 10000, 0, true, 500},                 // 5
-    {64, 40000, 0, true, 1500},               // 6
+    {4, 10000, 0, true, 1000},                // 5
+    {64, 40000, 0, true, 2000},               // 6
     {64, kDepthLevelNodes, 0, true, 5000},    // 7
     {64, kTopLevelNodes, 0, true, 10000},     // 8
 };
