@@ -2,6 +2,8 @@
 
 #include <memory>
 
+#include "engine/levels.h"
+
 namespace tabula::ui {
 
 bool BotDriver::thinking() const {
@@ -70,7 +72,7 @@ std::optional<session::Intent> BotDriver::poll(const session::Session& s, sessio
     BotJob j;
     j.kind = BotJob::Kind::kMove;
     j.task = *t;
-    j.budget_us = options_.top_level_budget_us;
+    j.budget_us = options_.top_level_budget_us > 0 ? options_.top_level_budget_us : engine::level_movetime_us(t->level);
     job_key_ = key;
     worker_.start(j);
   }

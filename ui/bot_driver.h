@@ -23,7 +23,8 @@ struct BotOptions {
   session::BotSeats seats;
   bool hints = false;          // the Hint button works (teaching)
   bool blunder_check = false;  // warn a human mover who lost much
-  std::int64_t top_level_budget_us = 3000000;  // level 8's time per move
+  // A bot's time per move; 0: its level's movetime (engine::level_movetime_us).
+  std::int64_t top_level_budget_us = 0;
   bool synchronous = false;    // screenshots: each poll waits for the search
 };
 

@@ -35,6 +35,7 @@ class TabulaPlayer : public Player {
     c.move = r.best;
     c.value = r.value;
     c.pv = pv_text(game, r.pv);
+    c.nodes = r.nodes;
     return c;
   }
 

@@ -23,9 +23,10 @@ namespace tabula::cli {
 
 struct Choice {
   std::optional<core::Move> move;
-  int value = 0;       // centipawns for the mover's side (the engine's view)
-  std::string pv;      // coordinate moves, space-separated
-  std::string ruling;  // non-empty: what went wrong and what replaced it
+  int value = 0;            // centipawns for the mover's side (the engine's view)
+  std::string pv;           // coordinate moves, space-separated
+  std::string ruling;       // non-empty: what went wrong and what replaced it
+  std::uint64_t nodes = 0;  // Tabula's engine: the nodes searched; another engine: 0
 };
 
 class Player {

@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <ctime>
 #include <fstream>
 #include <limits>
@@ -193,6 +194,48 @@ struct Overrun {
   }
 };
 
+// A side's search speed by CPU time (Tabula's players only: another engine's
+// CPU is its own process's): over every move, and the move that spent the
+// most CPU per node, of those of at least kMinNodes nodes (smaller searches
+// are mostly the root's ordering). What a node bound costs on a machine:
+// its slowest move's CPU per node times the bound (docs/ENGINE.md "Levels";
+// on a Raspberry Pi, run the match there and read this line).
+struct SearchSpeed {
+  static constexpr std::uint64_t kMinNodes = 1000;
+  std::uint64_t nodes = 0;
+  std::int64_t cpu_us = 0;
+  double worst_us_per_node = 0;
+  std::uint64_t worst_nodes = 0;
+  long long game = 0;
+  int ply = 0;
+  void note(std::uint64_t n, std::int64_t cpu, long long g, int p) {
+    if (n == 0) return;
+    nodes += n;
+    cpu_us += cpu;
+    const double per_node = static_cast<double>(cpu) / static_cast<double>(n);
+    if (n >= kMinNodes && per_node > worst_us_per_node) {
+      worst_us_per_node = per_node;
+      worst_nodes = n;
+      game = g;
+      ply = p;
+    }
+  }
+  std::string text() const {
+    if (nodes == 0 || cpu_us <= 0) return "no nodes counted";
+    std::ostringstream s;
+    s.setf(std::ios::fixed);
+    s.precision(0);
+    s << static_cast<double>(nodes) * 1000.0 / static_cast<double>(cpu_us) << " k nodes per CPU second (" << nodes
+      << " nodes)";
+    if (worst_nodes > 0) {
+      s.precision(2);
+      s << ", slowest move " << worst_us_per_node << " us per node (" << worst_nodes << " nodes, game " << game << " ply "
+        << ply << ")";
+    }
+    return s.str();
+  }
+};
+
 }  // namespace
 
 ScoreInterval wilson_interval(double mean, long long games) {
@@ -285,6 +328,7 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
   long long round_size = engine::family_for(rules) == engine::Family::kTwoSided ? 2 : n;
   Tally t;
   std::array<Overrun, 2> overrun, cpu_overrun;  // A, B
+  std::array<SearchSpeed, 2> speed;             // A, B
   for (long long g = 0; g < games && (moves_cap == 0 || t.moves < moves_cap); ++g) {
     unsigned mask = seats_of_a(rules, g);
     core::Match match(stages, *position);
@@ -322,8 +366,9 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
       std::int64_t took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
       const std::size_t side = &p == a.get() ? 0 : 1;
       overrun[side].note(took, budget, g + 1, plies + 1);
-      cpu_overrun[side].note(static_cast<std::int64_t>(std::clock() - cpu_started) * 1000000 / CLOCKS_PER_SEC, budget, g + 1,
-                             plies + 1);
+      const std::int64_t cpu_us = static_cast<std::int64_t>(std::clock() - cpu_started) * 1000000 / CLOCKS_PER_SEC;
+      cpu_overrun[side].note(cpu_us, budget, g + 1, plies + 1);
+      speed[side].note(c.nodes, cpu_us, g + 1, plies + 1);
       if (clock_base_us > 0) {
         left -= took;
         if (left < 0) {
@@ -400,6 +445,7 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
        << elo(lo) << ", " << elo(hi) << "]; " << t.moves << " moves, " << t.refused << " refused, " << t.failures
        << " engine failures; "
        << (clock_base_us > 0 ? "clock " + o->values["clock"] + " ms" : std::to_string(movetime) + " ms per move");
+  out << "search speed: A " << speed[0].text() << "; B " << speed[1].text() << "\n";
   // The line before the last: each side's move furthest over its budget.
   out << "longest over budget: A " << overrun[0].text() << ", B " << overrun[1].text() << "; CPU: A "
       << cpu_overrun[0].text() << ", B " << cpu_overrun[1].text() << "\n";

@@ -12,14 +12,21 @@
 //   5     | 4 plies, 10,000 nodes          | none       |
 //   6     | 40,000 nodes                   | none       |
 //   7     | 150,000 nodes                  | none       |
-//   8     | the time budget only           | none       | full strength
+//   8     | 300,000 nodes                  | none       | full strength
 // Greedy and levels 1-4 stop besides at 150,000 nodes (level 7's), which only
 // a quiescence that explodes reaches (session 18: level 4 searched 5.5 M
 // nodes for one move of corners-short without it).
-// Levels 1-7 are bounded by depth and nodes only, so under a seed they are
+// Every level is bounded by depth and nodes, so under a seed it is
 // deterministic (a journaled game replays to the same bot moves); a time
-// budget, when given, only caps them on a slow machine. Level 8 is bounded by
-// the budget (deterministic too when the caller gives a node cap instead).
+// budget, when given, only caps it on a machine too slow for its bound.
+// Level 8 had no node bound until session 20 (its strength and its moves
+// depended on the machine and its load).
+//
+// Each level's movetime (level_movetime_us) is the time it answers within on
+// a Raspberry Pi 4, the appliance: its node bound times the slowest move per
+// node measured on the development VM (4.7 us, corners-short) times 6, the
+// slow end of the Pi 4's estimated 4-6x per core (docs/ENGINE.md "Levels",
+// docs/BENCH.md "Session 20: the engine"). The kiosk gives it as the budget.
 //
 // greedy: one ply, no quiescence, no noise: the best immediate value.
 #pragma once
@@ -34,6 +41,9 @@ namespace tabula::engine {
 
 inline constexpr int kMinLevel = 1;
 inline constexpr int kMaxLevel = 8;
+// Level 8's node bound (session 20): 8.5 s on a Raspberry Pi 4 at the
+// slowest move measured, 2 s in a typical chess move there.
+inline constexpr std::uint64_t kTopLevelNodes = 300000;
 
 struct LevelSettings {
   Limits limits;
@@ -43,5 +53,9 @@ struct LevelSettings {
 // The limits and options of a level (1..8) for a move, given the time
 // budget (0: none) and the seed. Level 0 is the greedy bot.
 LevelSettings level_settings(int level, std::int64_t budget_us, std::uint64_t seed);
+
+// The time a level (0..8) answers within on a Raspberry Pi 4 (see above): the
+// budget a table gives it, which its node bound does not reach there.
+std::int64_t level_movetime_us(int level);
 
 }  // namespace tabula::engine

@@ -123,6 +123,15 @@ struct Engine::Impl {
     return aborted;
   }
 
+  // Not worth starting a depth that cannot finish in the time left: a search
+  // bounded by time alone stops after a depth that ended past half its
+  // budget. A search with a node bound does not (session 20): its bound
+  // decides where it stops, the budget only cuts it, so the same bound gives
+  // the same move on a machine fast enough for it, however its clock reads.
+  bool past_half_budget() const {
+    return lim->max_nodes == 0 && lim->budget_us > 0 && lim->elapsed_us && lim->elapsed_us() * 2 > lim->budget_us;
+  }
+
   // ---- table ----
   std::uint64_t key() const { return g->hash() ^ root_key; }
   Entry& slot(std::uint64_t k) { return table[k % table.size()]; }
@@ -552,7 +561,7 @@ SearchResult Engine::search(const core::Game& game, const Limits& limits, const 
         out.best = s.pv[0][0];
         out.pv.assign(s.pv[0].begin(), s.pv[0].begin() + s.pv_len[0]);
       }
-      if (limits.budget_us > 0 && limits.elapsed_us && limits.elapsed_us() * 2 > limits.budget_us) break;
+      if (s.past_half_budget()) break;
     }
     out.nodes = s.nodes;
     s.g = nullptr;
@@ -568,8 +577,7 @@ SearchResult Engine::search(const core::Game& game, const Limits& limits, const 
     if (s.aborted) break;
     if (moves.size() == 1 && depth >= 2) break;  // the only move
     if (std::abs(out.value) > kWin / 2 && depth >= 2) break;  // a forced end found
-    // Not worth starting a depth that cannot finish.
-    if (limits.budget_us > 0 && limits.elapsed_us && limits.elapsed_us() * 2 > limits.budget_us) break;
+    if (s.past_half_budget()) break;
   }
   out.nodes = s.nodes;
   s.g = nullptr;

@@ -58,9 +58,14 @@ BotTask task_for(const core::Game& game, const BotSeat& bot, std::uint64_t sessi
 std::optional<BotChoice> search_bot_move(engine::Engine& engine, const BotTask& task, const SearchClock& clock) {
   if (!task.game) return std::nullopt;
   engine::LevelSettings ls = engine::level_settings(task.level, clock.elapsed_us ? clock.budget_us : 0, task.seed);
-  if (task.level == engine::kMaxLevel && ls.limits.max_nodes == 0) ls.limits.max_nodes = kTableTopNodes;
   ls.limits.elapsed_us = clock.elapsed_us;
   ls.limits.stop = clock.stop;
+  // An empty table and history: what the engine searched before (the
+  // game's earlier moves, hints) must not change the move, or a search cut
+  // by a power cut would be made again differently (session 20: a warm table
+  // moved level 5 from Bc8-g4 to h7-h5). A 16 MB table is cleared in a few
+  // milliseconds.
+  engine.clear();
   engine::SearchResult r = engine.search(*task.game, ls.limits, ls.options);
   if (clock.stop != nullptr && clock.stop->load()) return std::nullopt;
   if (!r.best) return std::nullopt;

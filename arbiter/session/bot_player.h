@@ -12,10 +12,10 @@
 // longer wants (a takeback, a new game, a resignation).
 //
 // Deterministic: the seed is the session's journaled seed mixed with the
-// stage, the ply and the seat, and levels 1-7 (and greedy) are bounded by
-// depth and nodes; level 8 gets a node cap too and the time only as a cap,
-// so a resumed game searches the same move (and the journal holds the
-// announced one anyway). Pure: the time comes in as a function, the stop
+// stage, the ply and the seat, every level is bounded by nodes (level 8 too:
+// engine::kTopLevelNodes; its time is only a cap), and each bot move starts
+// from an empty table, so a resumed game searches the same move (and the
+// journal holds the announced one anyway). Pure: the time comes in as a function, the stop
 // flag as a pointer.
 #pragma once
 
@@ -78,8 +78,5 @@ std::optional<BotChoice> search_bot_move(engine::Engine& engine, const BotTask& 
 
 // The session's input that announces `move` for the task's seat at `now`.
 Intent bot_intent(const BotTask& task, const core::Move& move, Millis now);
-
-// The node cap of level 8 at the table (deterministic under a seed).
-inline constexpr std::uint64_t kTableTopNodes = 400000;
 
 }  // namespace tabula::session

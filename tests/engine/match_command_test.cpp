@@ -49,6 +49,12 @@ TEST(MatchCommand, PlaysGamesAndScoresSideA) {
   EXPECT_NE(before.find(" of 1000.0 ms, game "), std::string::npos) << before;
   EXPECT_NE(before.find(", B "), std::string::npos) << before;
   EXPECT_NE(before.find("; CPU: A "), std::string::npos) << before;
+  // Before that, each side's nodes per CPU second and its slowest move per
+  // node (what a level's node bound costs: docs/ENGINE.md "Levels").
+  std::string speed = last_line(r.out.substr(0, r.out.rfind(before)));
+  EXPECT_EQ(speed.rfind("search speed: A ", 0), 0U) << speed;
+  EXPECT_NE(speed.find(" k nodes per CPU second ("), std::string::npos) << speed;
+  EXPECT_NE(speed.find("; B "), std::string::npos) << speed;
 }
 
 TEST(MatchCommand, TheIntervalIsWilsons) {

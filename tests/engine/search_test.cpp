@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <functional>
 #include <string>
+#include <thread>
 
 #include "core/fen.h"
 #include "core/fen4.h"
@@ -13,6 +16,7 @@
 #include "core/test_rules.h"
 #include "engine/levels.h"
 #include "engine/search.h"
+#include "sanitizer_size.h"
 
 namespace tabula::engine {
 namespace {
@@ -296,15 +300,103 @@ TEST(Search, APreferredRootMoveWinsATieAndNothingElse) {
 // so each must stop by its own limits: a depth alone is none in the
 // four-player games (session 18: level 4 searched 5,534,881 nodes for one
 // move of corners-short, level 3 396,406 in chesscom-ffa). No level below the
-// top searches more than level 7's 150,000 nodes; level 8 is bounded by its
-// budget (and the table's own cap, session::kTableTopNodes).
-TEST(Levels, EveryLevelBelowTheTopStopsByNodesAsWellAsDepth) {
+// top searches more than level 7's 150,000 nodes, and level 8 has a bound of
+// its own (session 20): without one its move depended on the machine's speed
+// and load, and a search cut by a power cut was not made again alike.
+TEST(Levels, EveryLevelStopsByNodes) {
   for (int level = 0; level < kMaxLevel; ++level) {
     LevelSettings s = level_settings(level, 0, 1);
     EXPECT_GT(s.limits.max_nodes, 0U) << "level " << level;
     EXPECT_LE(s.limits.max_nodes, 150000U) << "level " << level;
   }
-  EXPECT_EQ(level_settings(kMaxLevel, 0, 1).limits.max_nodes, 0U);
+  const std::uint64_t top = level_settings(kMaxLevel, 3'000'000, 1).limits.max_nodes;
+  EXPECT_GT(top, level_settings(kMaxLevel - 1, 0, 1).limits.max_nodes) << "full strength searches the most";
+  // The movetimes grow with the level from 5 on, and none is shorter than
+  // its bound at the slowest measured move on a Raspberry Pi 4 (28.3 us a
+  // node: levels.cpp).
+  for (int level = 0; level <= kMaxLevel; ++level) {
+    const std::uint64_t nodes = level_settings(level, 0, 1).limits.max_nodes;
+    EXPECT_GE(level_movetime_us(level) * 10, static_cast<std::int64_t>(nodes) * 283) << "level " << level;
+    if (level > 5) {
+      EXPECT_GE(level_movetime_us(level), level_movetime_us(level - 1)) << "level " << level;
+    }
+  }
+}
+
+// ---- level 8's node bound decides, the clock only caps (session 20) ----
+
+// A chess middlegame (Italian game, move 6): neither side mates soon, so
+// every search below runs to its node bound.
+constexpr const char* kMiddlegame = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 2 6";
+
+struct Searched {
+  SearchResult r;
+  std::uint64_t bound = 0;
+};
+
+// Level 8 under a budget, on the given clock (none: no clock at all). The
+// sanitizer pass searches a smaller bound (the same code path, 5x faster).
+Searched top_level_search(const core::Game& g, std::function<std::int64_t()> clock, std::int64_t budget_us,
+                          const std::atomic<bool>* stop = nullptr) {
+  LevelSettings s = level_settings(kMaxLevel, budget_us, 8);
+  if (testing::kSanitizerPass) s.limits.max_nodes = 30000;
+  s.limits.elapsed_us = std::move(clock);
+  s.limits.stop = stop;
+  Engine e(4);
+  return {e.search(g, s.limits, s.options), s.limits.max_nodes};
+}
+
+void expect_same_search(const core::Game& g, const SearchResult& x, const SearchResult& y, const std::string& what) {
+  ASSERT_TRUE(x.best && y.best) << what;
+  EXPECT_EQ(best_text(g, x), best_text(g, y)) << what;
+  EXPECT_EQ(x.value, y.value) << what;
+  EXPECT_EQ(x.pv, y.pv) << what;
+  EXPECT_EQ(x.depth, y.depth) << what;
+  EXPECT_EQ(x.nodes, y.nodes) << what;
+}
+
+// The same game, seed and node bound give the same move whatever the clock
+// reads below the budget: two searches at once in two threads, one on the
+// real clock (its readings go with the threads' timing), one on a clock that
+// reads 60% of the budget gone at every look (a machine slower than the
+// bound was measured for: until session 20 the search then started no new
+// depth past half the budget, so the clock decided the move: depth 1, 111
+// nodes, against depth 5 at the bound).
+TEST(Levels, TheTopLevelsNodeBoundDecidesTheMoveNotTheClock) {
+  const core::Game g = chess_game(kMiddlegame);
+  constexpr std::int64_t kBudgetUs = 3'600'000'000;  // an hour: never reached
+  Searched real, slow;
+  std::thread ta([&] {
+    const auto start = std::chrono::steady_clock::now();
+    auto clock = [start] {
+      return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+    };
+    real = top_level_search(g, clock, kBudgetUs);
+  });
+  std::thread tb([&] { slow = top_level_search(g, [] { return kBudgetUs * 6 / 10; }, kBudgetUs); });
+  ta.join();
+  tb.join();
+  EXPECT_EQ(real.r.nodes, real.bound) << "the bound, not the clock, ended the search";
+  expect_same_search(g, real.r, slow.r, "the real clock and a clock past half the budget, in two threads");
+}
+
+// The stop flag still wins over the node bound: the table's shell stops a
+// search whose turn is gone (a takeback, a new game).
+TEST(Levels, TheStopFlagStillEndsTheTopLevelsSearch) {
+  const core::Game g = chess_game(kMiddlegame);
+  std::atomic<bool> stop{false};
+  int looks = 0;
+  // The search looks at the clock every 256 nodes: the flag goes up at the
+  // fourth look, as a shell's thread would set it.
+  auto clock = [&] {
+    if (++looks == 4) stop = true;
+    return std::int64_t{0};
+  };
+  Searched s = top_level_search(g, clock, 3'600'000'000, &stop);
+  ASSERT_TRUE(s.r.best);
+  EXPECT_TRUE(g.is_legal(*s.r.best));
+  EXPECT_LE(s.r.nodes, 5U * 256);  // seen at the next look, 256 nodes on
+  EXPECT_LT(s.r.nodes, s.bound);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/fen.h"
+#include "core/notation.h"
 #include "engine/search.h"
 #include "session/bot_advice.h"
 #include "session/bot_player.h"
@@ -204,6 +205,30 @@ TEST(BotMove, SearchIsDeterministicUnderTheSeedAndAnnouncedAgainOnReplay) {
   }
   EXPECT_EQ(said[0], said[1]);
   EXPECT_NE(said[0].find("Black's bot plays "), std::string::npos);
+}
+
+// After a power cut the kiosk's engine starts empty, while the search cut
+// by it ran in an engine whose table held the game's earlier searches: the
+// move made again must be the same (docs/BOTS.md). Session 20: until each
+// bot move began with an empty table, the warm engine played h7-h5 at the
+// sixth ply below where a fresh one played Bc8-g4.
+TEST(BotMove, AWarmEngineAndAFreshOneChooseTheSameMove) {
+  auto rules = rules_of("chess");
+  auto pos = core::parse_fen(*rules, "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 2 6");
+  ASSERT_TRUE(pos.ok());
+  core::Game g(rules, *pos);
+  engine::Engine warm(16);
+  for (int ply = 0; ply < 8; ++ply) {
+    session::BotTask task = session::task_for(g, session::BotSeat{g.to_move(), 5}, 3);
+    engine::Engine fresh(16);
+    auto a = session::search_bot_move(warm, task, {});
+    auto b = session::search_bot_move(fresh, task, {});
+    ASSERT_TRUE(a && b) << "ply " << ply;
+    EXPECT_EQ(core::coordinate(g.position(), a->move), core::coordinate(g.position(), b->move)) << "ply " << ply;
+    EXPECT_EQ(a->value, b->value) << "ply " << ply;
+    EXPECT_EQ(a->nodes, b->nodes) << "ply " << ply;
+    g.play(a->move);
+  }
 }
 
 TEST(BotMove, AStopFlagCancelsTheSearch) {
