@@ -220,6 +220,8 @@ TEST(HubScreen, ABoardThatIsNotRecordingIsSaidInItsTitleAndLine) {
   EXPECT_EQ(line.find('\x1b'), std::string::npos) << "an escape shown, not sent to the screen";
   EXPECT_EQ(line.find("\xE2\x80\xAE"), std::string::npos) << "no bidi override";
   EXPECT_LT(line.size(), 300u) << "cut short";
+  const std::string cell = board_summary(*b, false);  // the grid's cell: no words
+  EXPECT_EQ(cell, line.substr(0, line.find(", NOT RECORDING (")) + ", NOT RECORDING") << cell;
   HeadlessHub hub({1280, 800});
   hub.frame(model, {-1, -1}, false);  // drawn
   st.set_wall_ms(3);

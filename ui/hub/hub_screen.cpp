@@ -54,7 +54,7 @@ bool not_recording(const hub::BoardEntry& b) { return b.state && !b.state->not_r
 
 }  // namespace
 
-std::string board_summary(const hub::BoardEntry& b) {
+std::string board_summary(const hub::BoardEntry& b, bool why) {
   if (!b.state) return "waiting for the board's state";
   const hub::wire::BoardState& st = *b.state;
   std::string s = st.over() ? "over: " + st.result_reason() : seat_name(st, st.to_move()) + " to move";
@@ -63,7 +63,7 @@ std::string board_summary(const hub::BoardEntry& b) {
   if (st.tracker() == hub::wire::TRACKER_STATE_OUT_OF_SYNC) s += ", OUT OF SYNC";
   // Session 20: the board plays on, but nothing it shows is journaled; the
   // board's own words (quoted short and printable: a board's text).
-  if (not_recording(b)) s += ", NOT RECORDING (" + core::shown_text(st.not_recording(), 120) + ")";
+  if (not_recording(b)) s += ", NOT RECORDING" + (why ? " (" + core::shown_text(st.not_recording(), 120) + ")" : "");
   return s;
 }
 
@@ -120,7 +120,10 @@ void HubScreen::draw_grid(const hub::HubModel& model, float x0, float y0, float 
     const ImU32 frame = offline ? kOffline : loud ? kAlert : kQuiet;
     draw->AddRect({cx + 2, cy + 2}, {cx + cw - 2, cy + ch - 2}, frame, 4.0f, 0, loud ? 3.0f : 1.5f);
     draw->AddText({cx + 8, cy + 5}, frame, board_title(b, alerts).c_str());
-    draw->AddText({cx + 8, cy + ch - line - 2}, IM_COL32(230, 230, 230, 255), board_summary(b).c_str());
+    // The cell's own line, clipped to the cell (a long one ran into the next).
+    draw->PushClipRect({cx + 2, cy + 2}, {cx + cw - 2, cy + ch - 2}, true);
+    draw->AddText({cx + 8, cy + ch - line - 2}, IM_COL32(230, 230, 230, 255), board_summary(b, false).c_str());
+    draw->PopClipRect();
     std::string error;
     const KioskView* v = view_for(b, error);
     const PixelRect area{cx + 6, cy + line + 6, cx + cw - 6, cy + ch - line - 6};
