@@ -281,6 +281,7 @@ session::Output KioskGame::feed(const session::Input& in) {
       journal_error_ = "the journal could not be written (" + st.message +
                        "): the last input is not taken; the screen shows what is journaled";
       write_failed_ = true;
+      if (publisher_) publisher_->set_not_recording(st.message);  // the hubs show it (session 20)
       *session_ = std::move(*before);
       fed_ = false;
       dirty_ = true;
@@ -289,6 +290,7 @@ session::Output KioskGame::feed(const session::Input& in) {
     if (write_failed_) {  // written again: the fault leaves the headline, a note stays
       write_failed_ = false;
       journal_error_.clear();
+      if (publisher_) publisher_->set_not_recording("");
       add_notice("the journal is written again; an input it could not write was not taken");
     }
     std::string e;

@@ -148,7 +148,12 @@ int run_kiosk(const KioskOptions& options) {
       }
       // The board follows its seat assignment (issue 35) when it can check
       // the arbiter's signature.
-      if (pc.key) pc.check_assignment = event::assignment_check(pc.info.event, pc.info.board, pc.key);
+      // Its rounds are kept beside the journal (session 20): a replayed older
+      // seating stays refused after a restart.
+      if (pc.key) {
+        pc.check_assignment = event::assignment_check(pc.info.event, pc.info.board, pc.key,
+                                                      so.journal ? event::rounds_file_of(*so.journal) : "");
+      }
       so.publish = pc;
     }
     return so;

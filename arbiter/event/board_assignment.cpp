@@ -1,9 +1,13 @@
 #include "event/board_assignment.h"
 
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
 #include <memory>
-#include <openssl/crypto.h>
 
 #include "core/player_name.h"
+#include "files/plain_file.h"
+#include "journal/replace_file.h"
 
 namespace tabula::event {
 
@@ -39,11 +43,88 @@ std::string sign_assignment(const wire::Assignment& a, const hub::ArbiterKey& ke
   return signed_a.SerializeAsString();
 }
 
-AssignmentGate::AssignmentGate(std::string event, std::string board, std::optional<hub::ArbiterKey> key)
-    : event_(std::move(event)), board_(std::move(board)), key_(std::move(key)) {}
+AssignmentGate::AssignmentGate(std::string event, std::string board, std::optional<hub::ArbiterKey> key,
+                               std::string rounds_file)
+    : event_(std::move(event)), board_(std::move(board)), key_(std::move(key)), rounds_file_(std::move(rounds_file)) {
+  if (!rounds_file_.empty()) load_rounds();
+}
+
+namespace {
+
+constexpr std::string_view kRoundsHeader = "# tabula assignment rounds v1";
+
+// A section name the rounds file can hold on one line.
+bool one_line(std::string_view s) {
+  return !s.empty() && std::none_of(s.begin(), s.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+  });
+}
+
+}  // namespace
+
+std::string rounds_file_of(const std::string& journal_path) { return journal_path + "-rounds"; }
+
+void AssignmentGate::load_rounds() {
+  const files::PlainFile f = files::read_plain_file(rounds_file_, kMaxRoundsFileBytes, "a rounds file");
+  std::error_code ec;
+  if (f.status == files::PlainFileStatus::kCannotOpen && !std::filesystem::exists(rounds_file_, ec) && !ec) return;  // none yet
+  auto bad = [&](std::size_t line, const std::string& why) {
+    rounds_problem_ = rounds_file_ + (line ? " line " + std::to_string(line) : std::string()) + ": " + why +
+                      "; the board takes no seat assignment until the file is mended or removed";
+    last_round_.clear();
+    last_issued_.clear();
+  };
+  if (!f.ok()) return bad(0, f.why);
+  std::size_t number = 0;
+  std::size_t start = 0;
+  bool header = false;
+  while (start < f.text.size()) {
+    std::size_t end = f.text.find('\n', start);
+    if (end == std::string::npos) end = f.text.size();
+    const std::string_view line(f.text.data() + start, end - start);
+    start = end + 1;
+    ++number;
+    if (number == 1) {
+      if (line != kRoundsHeader) return bad(1, "not a rounds file (the first line is not \"" + std::string(kRoundsHeader) + "\")");
+      header = true;
+      continue;
+    }
+    if (line.empty()) continue;
+    // ROUND ISSUED_MS SECTION
+    std::uint32_t round = 0;
+    std::uint64_t issued = 0;
+    const char* p = line.data();
+    const char* e = line.data() + line.size();
+    auto r1 = std::from_chars(p, e, round);
+    auto r2 = r1.ec == std::errc() && r1.ptr < e && *r1.ptr == ' ' ? std::from_chars(r1.ptr + 1, e, issued)
+                                                                     : std::from_chars_result{r1.ptr, std::errc::invalid_argument};
+    if (r2.ec != std::errc() || r2.ptr >= e || *r2.ptr != ' ' || !one_line({r2.ptr + 1, static_cast<std::size_t>(e - r2.ptr - 1)})) {
+      return bad(number, "expected \"ROUND ISSUED_MS SECTION\", got \"" + core::shown_text(line, 80) + "\"");
+    }
+    const std::string section(r2.ptr + 1, e);
+    if (last_round_.count(section)) return bad(number, "section " + core::shown_text(section, 80) + " a second time");
+    if (last_round_.size() >= kMaxSections) return bad(number, "more than " + std::to_string(kMaxSections) + " sections");
+    last_round_[section] = round;
+    last_issued_[section] = issued;
+  }
+  if (!header) bad(0, "empty (not a rounds file)");
+}
+
+std::string AssignmentGate::save_rounds() const {
+  std::string text = std::string(kRoundsHeader) + "\n";
+  for (const auto& [section, round] : last_round_) {
+    text += std::to_string(round) + " " + std::to_string(last_issued_.at(section)) + " " + section + "\n";
+  }
+  const std::string why = journal::replace_file(rounds_file_, text);
+  return why.empty() ? "" : rounds_file_ + ": cannot be written (" + why + ")";
+}
 
 AssignmentGate::Verdict AssignmentGate::check(std::string_view payload) {
   Verdict v;
+  if (!rounds_problem_.empty()) {
+    v.error = "the assignment is not checked: " + rounds_problem_;
+    return v;
+  }
   if (!key_) {
     v.error = "no arbiter key on this board: the assignment cannot be checked and is ignored";
     return v;
@@ -53,9 +134,8 @@ AssignmentGate::Verdict AssignmentGate::check(std::string_view payload) {
     v.error = "the assignment does not parse; it is ignored";
     return v;
   }
-  const std::string mac = hub::hmac_sha256(key_->secret, signed_a.assignment());
-  if (signed_a.key_id() != key_->id || mac.size() != signed_a.hmac_sha256().size() ||
-      CRYPTO_memcmp(mac.data(), signed_a.hmac_sha256().data(), mac.size()) != 0) {
+  if (signed_a.key_id() != key_->id ||
+      !hub::mac_matches(hub::hmac_sha256(key_->secret, signed_a.assignment()), signed_a.hmac_sha256())) {
     v.error = "the assignment's signature is not the arbiter's (key " + key_->id + "); it is ignored";
     return v;
   }
@@ -91,14 +171,42 @@ AssignmentGate::Verdict AssignmentGate::check(std::string_view payload) {
               std::to_string(last_issued_[a.section()]) + " ms): a replay of an earlier seating; it is ignored";
     return v;
   }
+  if (!rounds_file_.empty()) {
+    // Session 20: durably kept before it is taken, so a restart still
+    // refuses what came before it.
+    if (!one_line(a.section())) {
+      v.error = "the assignment's section name " + core::shown_text(a.section(), 80) +
+                " is empty or has a control character; it is ignored";
+      return v;
+    }
+    if (it == last_round_.end() && last_round_.size() >= kMaxSections) {
+      v.error = "this board already keeps the rounds of " + std::to_string(kMaxSections) +
+                " sections (" + rounds_file_ + "); the assignment for section " + core::shown_text(a.section(), 80) +
+                " is ignored";
+      return v;
+    }
+    const auto round_was = last_round_;
+    const auto issued_was = last_issued_;
+    last_round_[a.section()] = a.round();
+    last_issued_[a.section()] = a.issued_ms();
+    if (std::string why = save_rounds(); !why.empty()) {
+      last_round_ = round_was;
+      last_issued_ = issued_was;
+      v.error = "the assignment for round " + std::to_string(a.round()) + " is not taken: its round " + why +
+                ", and a restart would forget it";
+      return v;
+    }
+  }
   last_round_[a.section()] = a.round();
   last_issued_[a.section()] = a.issued_ms();
   v.assignment = std::move(a);
   return v;
 }
 
-hub::AssignmentCheck assignment_check(std::string event, std::string board, std::optional<hub::ArbiterKey> key) {
-  auto gate = std::make_shared<AssignmentGate>(std::move(event), std::move(board), std::move(key));
+hub::AssignmentCheck assignment_check(std::string event, std::string board, std::optional<hub::ArbiterKey> key,
+                                      std::string rounds_file) {
+  auto gate = std::make_shared<AssignmentGate>(std::move(event), std::move(board), std::move(key),
+                                               std::move(rounds_file));
   return [gate](std::string_view payload, std::string& error) -> std::optional<hub::SeatAssignment> {
     AssignmentGate::Verdict v = gate->check(payload);
     if (!v.assignment) {

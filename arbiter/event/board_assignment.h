@@ -33,26 +33,53 @@ std::vector<wire::Assignment> assignments_of(const Event& e, const Section& s, s
 std::string sign_assignment(const wire::Assignment& a, const hub::ArbiterKey& key);
 
 // The board side; not thread-safe (one per board).
+//
+// Across a restart (session 20): with a `rounds_file`, the last round and
+// issue time taken per section are kept in it, written (whole, fsynced,
+// renamed: journal/replace_file.h) before an assignment is accepted and read
+// back when the gate is made, so a replayed older seating is refused after
+// a restart as before it. The file, one line per section:
+//   # tabula assignment rounds v1
+//   ROUND ISSUED_MS SECTION
+// A file that cannot be read or parsed, or written, refuses every
+// assignment with the reason (naming the file and line): failing closed,
+// as the board cannot tell an old seating from a new one. Mend or remove
+// the file (removing it forgets the rounds: the next seating is taken).
 class AssignmentGate {
  public:
-  AssignmentGate(std::string event, std::string board, std::optional<hub::ArbiterKey> key);
+  AssignmentGate(std::string event, std::string board, std::optional<hub::ArbiterKey> key,
+                 std::string rounds_file = {});
   struct Verdict {
     std::optional<wire::Assignment> assignment;  // set when accepted
     std::string error;                           // why not
   };
   Verdict check(std::string_view payload);
+  // Why the rounds file could not be read when the gate was made ("" fine).
+  const std::string& rounds_problem() const { return rounds_problem_; }
+
+  static constexpr std::size_t kMaxRoundsFileBytes = 64 * 1024;
+  static constexpr std::size_t kMaxSections = 256;
 
  private:
+  void load_rounds();
+  std::string save_rounds() const;  // "" when written
+
   std::string event_;
   std::string board_;
   std::optional<hub::ArbiterKey> key_;
+  std::string rounds_file_;
+  std::string rounds_problem_;
   std::map<std::string, std::uint32_t> last_round_;  // per section
   std::map<std::string, std::uint64_t> last_issued_;  // per section: the accepted one's issued_ms (s19)
 };
 
 // The board publisher's check (hub::PublisherConfig::check_assignment): an
-// AssignmentGate of its own, the accepted assignment as the board shows it.
-hub::AssignmentCheck assignment_check(std::string event, std::string board, std::optional<hub::ArbiterKey> key);
+// AssignmentGate of its own, the accepted assignment as the board shows it;
+// `rounds_file` as AssignmentGate's ("": kept in memory only).
+hub::AssignmentCheck assignment_check(std::string event, std::string board, std::optional<hub::ArbiterKey> key,
+                                      std::string rounds_file = {});
+// Where a board keeps its rounds beside its journal: "JOURNAL-rounds".
+std::string rounds_file_of(const std::string& journal_path);
 
 // One line for the board's setup screen: "club, section ffa, round 3, table 2: chesscom-ffa — Red Ann, Blue Bob, ...".
 std::string describe(const wire::Assignment& a);

@@ -69,6 +69,11 @@ std::string hmac_sha256(std::string_view secret, std::string_view data) {
   return std::string(reinterpret_cast<const char*>(out), n);
 }
 
+bool mac_matches(std::string_view expected, std::string_view got) {
+  return !expected.empty() && got.size() == expected.size() &&
+         CRYPTO_memcmp(expected.data(), got.data(), expected.size()) == 0;
+}
+
 std::string sign_action(const wire::Action& action, const ArbiterKey& key) {
   wire::SignedAction s;
   s.set_version(wire::PAYLOAD_VERSION_CURRENT);
@@ -93,14 +98,18 @@ std::string describe(const wire::Action& a) {
   }
 }
 
+std::string oversized_action(std::size_t bytes) {
+  return "refused an action: " + std::to_string(bytes) + " bytes, more than the " + std::to_string(kMaxActionBytes) +
+         " an action takes; not read";
+}
+
 ActionGate::ActionGate(std::string event, std::string board, std::optional<ArbiterKey> key)
     : event_(std::move(event)), board_(std::move(board)), key_(std::move(key)) {}
 
 ActionGate::Verdict ActionGate::check(std::string_view payload, std::int64_t now_wall_ms) {
   Verdict v;
   if (payload.size() > kMaxActionBytes) {
-    v.error = "refused an action: " + std::to_string(payload.size()) + " bytes, more than the " +
-              std::to_string(kMaxActionBytes) + " an action takes; not read";
+    v.error = oversized_action(payload.size());
     return v;
   }
   wire::SignedAction s;
@@ -120,9 +129,7 @@ ActionGate::Verdict ActionGate::check(std::string_view payload, std::int64_t now
     v.error = "refused an action: this board has no arbiter key (--arbiter-key), so it accepts none";
     return v;
   }
-  const std::string expected = hmac_sha256(key_->secret, s.action());
-  if (s.hmac_sha256().size() != expected.size() ||
-      CRYPTO_memcmp(expected.data(), s.hmac_sha256().data(), expected.size()) != 0) {
+  if (!mac_matches(hmac_sha256(key_->secret, s.action()), s.hmac_sha256())) {
     v.error = "refused an action: its signature is not the arbiter's (key " + quote_short(s.key_id()) + ")";
     return v;
   }
@@ -203,9 +210,7 @@ std::optional<wire::AlertAcks> check_alert_acks(std::string_view payload, std::s
             "'s acknowledgements";
     return std::nullopt;
   }
-  const std::string expected = hmac_sha256(key->secret, alert_acks_signed_bytes(topic, s.acks()));
-  if (s.hmac_sha256().size() != expected.size() ||
-      CRYPTO_memcmp(expected.data(), s.hmac_sha256().data(), expected.size()) != 0) {
+  if (!mac_matches(hmac_sha256(key->secret, alert_acks_signed_bytes(topic, s.acks())), s.hmac_sha256())) {
     error = where + "refused: not signed with this hub's arbiter key for this topic (key " + quote_short(s.key_id()) +
             ")" + nothing;
     return std::nullopt;

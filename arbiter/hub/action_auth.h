@@ -31,6 +31,9 @@ namespace tabula::hub {
 inline constexpr std::chrono::milliseconds kFreshness{std::chrono::minutes(2)};
 // A signed action is about 100 bytes; anything much longer is refused unread.
 inline constexpr std::size_t kMaxActionBytes = 4096;
+// "refused an action: 5000 bytes, more than the 4096 an action takes; not
+// read": what the gate and the board's MQTT client (session 20) say of one.
+std::string oversized_action(std::size_t bytes);
 // Names and ids from a refused payload are quoted at most this long.
 inline constexpr std::size_t kMaxQuoted = 32;
 
@@ -49,6 +52,12 @@ std::optional<ArbiterKey> load_key(const std::string& path, std::string& error);
 std::optional<ArbiterKey> parse_key(std::string_view text, const std::string& where, std::string& error);
 
 std::string hmac_sha256(std::string_view secret, std::string_view data);
+// True when `got` is the MAC `expected` (hmac_sha256's): the sizes first,
+// then the bytes in constant time (CRYPTO_memcmp: the time says nothing of
+// how much matched). An empty `expected` (no MAC was made) matches nothing.
+// The one comparison of the actions', alert-acks' and seat assignments'
+// signatures (session 20).
+bool mac_matches(std::string_view expected, std::string_view got);
 
 // The hub side: the payload to publish on the board's action topic.
 std::string sign_action(const wire::Action& action, const ArbiterKey& key);

@@ -27,6 +27,13 @@ std::unique_ptr<AssignmentListener> AssignmentListener::start(const PublisherCon
     self->status_.connected = false;
     self->status_.last_error = why;
   };
+  // Session 20: an assignment over its limit is refused before it is copied.
+  h.limit = payload_limit;
+  h.oversized = [self](const std::string& t, std::size_t bytes, std::size_t limit) {
+    std::lock_guard lock(self->mutex_);
+    ++self->status_.refused;
+    self->status_.last_refusal = "seat assignment refused: " + oversized_text(t, bytes, limit);
+  };
   h.message = [self, seat_topic](const MqttMessage& m) {
     if (m.topic != seat_topic || m.payload.empty()) return;  // empty: cleared by the arbiter
     std::string why;

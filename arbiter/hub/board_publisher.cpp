@@ -126,8 +126,11 @@ bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox
 }
 
 void BoardPublisher::set_state(const session::Session& s) {
+  std::optional<wire::BoardState> before = std::move(state_);
   state_ = make_state(config_.info, s, static_cast<std::uint64_t>(last_seq_), clocks_, paused_, epoch_ms());
+  carry_out_of_sync(before ? &*before : nullptr, *state_);
   if (bots_) apply_bots(*state_, *bots_, s.game().rules());
+  state_->set_not_recording(not_recording_);
   apply_round();
   state_dirty_ = true;
 }
@@ -232,6 +235,20 @@ void BoardPublisher::set_paused(bool paused) {
     paused_ = paused;
     if (state_) {
       apply_clocks(*state_, clocks_, paused_);
+      state_->set_wall_ms(epoch_ms());
+      state_dirty_ = true;
+    }
+  }
+  wake();
+}
+
+void BoardPublisher::set_not_recording(std::string why) {
+  {
+    std::lock_guard lock(mutex_);
+    if (why == not_recording_) return;  // said once per change, not per refused input
+    not_recording_ = std::move(why);
+    if (state_) {
+      state_->set_not_recording(not_recording_);
       state_->set_wall_ms(epoch_ms());
       state_dirty_ = true;
     }
@@ -534,6 +551,26 @@ void BoardPublisher::run() {
   h.acknowledged = [&](int mid) { acks.push_back(mid); };
   std::vector<MqttMessage> messages;
   h.message = [&](const MqttMessage& m) { messages.push_back(m); };
+  // Session 20: over its topic's limit, refused before it is copied or
+  // decoded; an action or an assignment is answered on the stream as a
+  // refused one (the hubs alert), the rest counted as bad messages.
+  h.limit = payload_limit;
+  h.oversized = [&](const std::string& t, std::size_t bytes, std::size_t limit) {
+    const std::string text = oversized_text(t, bytes, limit);
+    std::lock_guard lock(mutex_);
+    if (status_.oversized++ == 0) status_.first_oversized = text;
+    if (t == action_topic) {
+      ++status_.refused_actions;
+      record_refusal(0, oversized_action(bytes), outbox);
+    } else if (t == seat_topic && config_.check_assignment) {
+      ++status_.refused_assignments;
+      record_refusal(0, "seat assignment refused: " + text, outbox);
+    } else {
+      ++status_.bad_messages;
+      status_.last_bad_message = text;
+    }
+    changed_.notify_all();
+  };
   std::string error;
   // Presence sequences (proto/hub.proto Presence.sequence; issue 28: a
   // replayed signed "offline" is refused as older): each connection's

@@ -27,7 +27,7 @@
 //
 // Threads: start() spawns one worker thread that owns the MQTT client and its
 // own outbox connection. on_recorded(), catch_up(), set_clocks(),
-// set_paused(), set_bots(), reply(), take_actions(), flush() and status() may be called
+// set_paused(), set_not_recording(), set_bots(), reply(), take_actions(), flush() and status() may be called
 // from one other thread (the shell's); the object is internally locked, and
 // the worker holds the lock only briefly (never across network or disk waits
 // of its own), so the shell's calls return at the speed of the journal's disk.
@@ -111,6 +111,11 @@ struct PublisherStatus {
   std::uint64_t refused_assignments = 0;
   std::uint64_t bad_messages = 0;   // acknowledgements or requests refused by the decoder
   std::string last_bad_message;
+  // Session 20: messages refused unread over their topic's limit (codec.h
+  // payload_limit: an action over 4096 bytes, an assignment over 1 MiB);
+  // each also counts as a bad message, the first one's words kept here.
+  std::uint64_t oversized = 0;
+  std::string first_oversized;
 };
 // "t1: 3 items not yet at the broker; hub tabula-hub-club has 140 of 143"
 std::string describe(const PublisherStatus& s);
@@ -138,6 +143,12 @@ class BoardPublisher {
   // The table clock and the arbiter's pause, carried by the next state.
   void set_clocks(std::optional<ClockReading> clocks);
   void set_paused(bool paused);
+  // Session 20: the shell's journal could not be written (`why`, as the
+  // journal said it) or is written again (""). Carried by every state from
+  // now on (BoardState.not_recording), and a state goes out at once: the
+  // state is sent from memory, so it reaches the hubs though the outbox,
+  // in the same file, cannot be written either.
+  void set_not_recording(std::string why);
   // The arbiter changed who plays (the journal's new `bots` text): the state
   // is made again from `s` with each bot's seat marked (Seat.bot).
   void set_bots(const std::string& bots, const session::Session& s);
@@ -186,6 +197,7 @@ class BoardPublisher {
   bool state_dirty_ = false;
   std::optional<ClockReading> clocks_;
   bool paused_ = false;
+  std::string not_recording_;  // set_not_recording()
   std::deque<wire::Action> actions_;
   std::optional<SeatAssignment> assignment_;
   PublisherStatus status_;

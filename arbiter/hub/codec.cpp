@@ -1,5 +1,6 @@
 #include "hub/codec.h"
 
+#include <algorithm>
 #include <map>
 
 #include "core/fen.h"
@@ -7,6 +8,7 @@
 #include "core/player_name.h"
 #include "core/ruling.h"
 #include "hub/action_auth.h"
+#include "hub/topics.h"
 #include "journal/archive.h"
 #include "session/bot_seats.h"
 
@@ -128,6 +130,16 @@ wire::BoardState make_state(const BoardInfo& info, const session::Session& s, st
   return st;
 }
 
+void carry_out_of_sync(const wire::BoardState* before, wire::BoardState& now) {
+  if (now.tracker() != wire::TRACKER_STATE_OUT_OF_SYNC) {
+    now.set_out_of_sync_since_seq(0);
+    return;
+  }
+  const bool spell_goes_on = before && before->tracker() == wire::TRACKER_STATE_OUT_OF_SYNC &&
+                             before->game_id() == now.game_id() && before->out_of_sync_since_seq() != 0;
+  now.set_out_of_sync_since_seq(spell_goes_on ? before->out_of_sync_since_seq() : std::max<std::uint64_t>(now.through_seq(), 1));
+}
+
 void apply_bots(wire::BoardState& st, const std::string& bots, const core::RuleSet& rules) {
   // The journal's text ("Green=2"); one it cannot read marks no seat (the
   // kiosk refused it before the game began).
@@ -224,6 +236,24 @@ wire::Presence make_presence(bool online, std::int64_t wall_ms, std::uint64_t se
 std::string encode(const google::protobuf::MessageLite& m) { return m.SerializeAsString(); }
 
 // ---- decoding ------------------------------------------------------------------
+
+std::size_t payload_limit(std::string_view topic) {
+  if (parse_alert_acks_topic(topic)) return kMaxAlertAcksBytes;
+  if (std::optional<ParsedTopic> t = parse_topic(topic)) {
+    if (t->leaf == Leaf::kStream) return kMaxStreamItemBytes;
+    if (t->leaf == Leaf::kAction) return kMaxActionBytes;
+  }
+  return kMaxPayloadBytes;
+}
+
+std::string oversized_text(std::string_view topic, std::size_t bytes, std::size_t limit) {
+  const char* kind = limit == kMaxStreamItemBytes ? "a stream item"
+                     : limit == kMaxActionBytes   ? "an action"
+                     : limit == kMaxAlertAcksBytes ? "a set of acknowledged alerts"
+                                                   : "a payload";
+  return quote_short(topic) + ": the payload is " + std::to_string(bytes) + " bytes, more than the " +
+         std::to_string(limit) + " " + kind + " takes; not read";
+}
 
 namespace {
 

@@ -43,6 +43,11 @@ struct ClockReading {
 wire::BoardState make_state(const BoardInfo& info, const session::Session& s, std::uint64_t through_seq,
                             const std::optional<ClockReading>& clocks, bool paused, std::int64_t wall_ms);
 
+// Session 20: `now`'s out_of_sync_since_seq from the state before it: the
+// spell's first through_seq while the tracker stays out of sync (carried
+// from `before` when it was out of sync too), 0 when in sync.
+void carry_out_of_sync(const wire::BoardState* before, wire::BoardState& now);
+
 // Marks each seat a bot plays (Seat.bot: "level 2", "greedy") from the
 // journal header's `bots` text ("Green=2"; session/bot_seats.h), and clears
 // the others: what a spectator reads as "bot, level 2 (Green)".
@@ -88,6 +93,15 @@ void show_texts_safely(wire::StreamItem& item);
 // items per board ahead of a hole and its last 50, so items of a megabyte
 // held a quarter of a gigabyte per board; now 16 MiB at most).
 inline constexpr std::size_t kMaxStreamItemBytes = 64 * 1024;
+// Session 20: the most bytes Tabula's MQTT clients take on `topic`, by its
+// kind, before anything is copied or decoded (MqttClient::Handlers::limit):
+// a stream item kMaxStreamItemBytes, an action kMaxActionBytes (action_auth.h),
+// a hub's alert-acks kMaxAlertAcksBytes, anything else (state, presence,
+// ack, sync, assignment) kMaxPayloadBytes.
+std::size_t payload_limit(std::string_view topic);
+// What a client says of one it refused: "tabula/club/t1/stream: the payload
+// is 204800 bytes, more than the 65536 a stream item takes; not read".
+std::string oversized_text(std::string_view topic, std::size_t bytes, std::size_t limit);
 std::optional<wire::StreamItem> decode_item(std::string_view payload, std::string_view topic, std::string& error);
 std::optional<wire::Presence> decode_presence(std::string_view payload, std::string_view topic, std::string& error);
 // A hub's acknowledgement (tabula/<event>/<board>/ack): also refused when it

@@ -124,6 +124,12 @@ void HubClient::run() {
     status_.last_error = why;
   };
   h.message = [&](const MqttMessage& m) { messages.push_back(m); };
+  // Session 20: over its topic's limit, refused before it is copied or decoded.
+  std::vector<std::pair<std::string, std::string>> oversized;  // topic, what is said
+  h.limit = payload_limit;
+  h.oversized = [&](const std::string& t, std::size_t bytes, std::size_t limit) {
+    oversized.emplace_back(t, oversized_text(t, bytes, limit));
+  };
   bool suback = false;
   bool synced = false;
   h.subscribed = [&] { suback = true; };
@@ -163,6 +169,14 @@ void HubClient::run() {
         ++status_.messages;
       }
       messages.clear();
+      for (auto& [t, text] : oversized) {
+        if (status_.oversized++ == 0) {  // said once; the rest counted
+          status_.first_oversized = text;
+          std::cerr << id_ << ": " << text << " (the next ones are counted, not said)\n";
+        }
+        model_.on_oversized(t, text, now);
+      }
+      oversized.clear();
       for (const std::string& line : model_.take_log()) std::cerr << id_ << ": " << line << "\n";
       if (status_.subscribed && !synced && config_.acknowledge) {
         // Subscribed again: the broker may have lost its retained states and
@@ -188,7 +202,10 @@ void HubClient::run() {
         if (!record_) continue;
         bool added = false;
         journal::JournalStatus s = record_->record(config_.event, g.state, config_.rated, added);
-        if (!s.ok()) status_.record_error = s.message;
+        if (!s.ok()) {
+          status_.record_error = s.message;
+          std::cerr << id_ << ": tournament record: " << s.message << "\n";  // once per game (session 20)
+        }
       }
       // A stale retained state at the broker: the newest the hub holds goes back.
       for (auto& [t, payload] : model_.take_repairs()) {

@@ -61,6 +61,10 @@ struct HubStatus {
   std::uint64_t acks_sent = 0;
   std::uint64_t syncs_sent = 0;
   std::string record_error;  // the tournament record's last problem
+  // Session 20: messages refused unread over their topic's limit (codec.h
+  // payload_limit), and the first one's words (also said once in the log).
+  std::uint64_t oversized = 0;
+  std::string first_oversized;
 };
 
 class HubClient {

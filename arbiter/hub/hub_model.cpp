@@ -351,6 +351,10 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
     case Leaf::kAction:
     case Leaf::kAck: return;
   }
+  bad_payload(b, error, now);
+}
+
+void HubModel::bad_payload(BoardEntry& b, const std::string& error, std::int64_t now) {
   // One open alert per board at a time: a flood of garbage (or a retained
   // one redelivered at every reconnect) is counted, not listed one by one.
   ++b.bad_payloads;
@@ -360,6 +364,22 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
   raise(AlertKind::kBadPayload, b.board,
         error + (b.bad_payloads > 1 ? " (" + std::to_string(b.bad_payloads) + " bad payloads from this board so far)" : ""),
         now);
+}
+
+void HubModel::on_oversized(std::string_view topic, const std::string& text, std::int64_t now) {
+  ++oversized_payloads_;
+  if (parse_alert_acks_topic(topic)) {
+    ++refused_alert_acks_;
+    return;
+  }
+  // A known board's (or, unenrolled in open mode, one within the bound's)
+  // counts as its bad payload; the rest only here (the hub's log said the first).
+  std::optional<ParsedTopic> t = parse_topic(topic);
+  if (!t || t->event != event_ || t->leaf == Leaf::kAction || t->leaf == Leaf::kAck) return;
+  if (!boards_.count(t->board) && (ring_ ? !ring_->find(t->board) : boards_.size() >= kMaxBoards)) return;
+  BoardEntry& b = boards_[t->board];
+  b.board = t->board;
+  bad_payload(b, text, now);
 }
 
 void HubModel::start_game(BoardEntry& b, const std::string& game, std::int64_t now) {
@@ -532,8 +552,14 @@ void HubModel::apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now)
                        (old->phase() == wire::PHASE_PLAY || old->phase() == wire::PHASE_CHOOSING ||
                         old->phase() == wire::PHASE_UNSPECIFIED);
   if (st.tracker() == wire::TRACKER_STATE_OUT_OF_SYNC && played && !was_out) {
+    // Named by the spell's first state (session 20: the board carries it),
+    // so a hub that starts during the spell names it alike; a board of
+    // before session 20 sends no such field (nor a board whose field cannot
+    // be: after this state): the state at hand names it.
+    const std::uint64_t said = st.out_of_sync_since_seq();
+    const std::uint64_t since = said != 0 && said <= st.through_seq() ? said : st.through_seq();
     raise(AlertKind::kOutOfSync, b.board, "board " + b.board + " is out of sync with its game", now,
-          b.board + "/" + b.game + "/out-of-sync/" + std::to_string(st.through_seq()));
+          b.board + "/" + b.game + "/out-of-sync/" + std::to_string(since));
   }
   for (int i = 0; i < st.seats_size(); ++i) {
     bool was = old && i < old->seats_size() && old->seats(i).status() == wire::SEAT_STATUS_FLAGGED;

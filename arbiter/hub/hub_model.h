@@ -190,6 +190,12 @@ class HubModel {
   // One MQTT message. Topics of other events or outside the tree are ignored.
   void on_message(std::string_view topic, std::string_view payload, std::int64_t now_wall_ms);
 
+  // Session 20: a message the MQTT client refused unread, over its topic's
+  // limit (codec.h payload_limit; `text` says it): a board's counts as its
+  // bad payload (the one open alert), an alert-acks set as refused.
+  void on_oversized(std::string_view topic, const std::string& text, std::int64_t now_wall_ms);
+  std::uint64_t oversized_payloads() const { return oversized_payloads_; }
+
   const std::string& event() const { return event_; }
   const std::map<std::string, BoardEntry>& boards() const { return boards_; }
   // The most boards an event holds (a hall's largest is a few hundred).
@@ -247,6 +253,8 @@ class HubModel {
   void drain_early(BoardEntry& b, std::int64_t now);
   void start_game(BoardEntry& b, const std::string& game, std::int64_t now);
   void apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now);
+  void bad_payload(BoardEntry& b, const std::string& error, std::int64_t now);
+  std::uint64_t oversized_payloads_ = 0;
   std::map<std::string, std::string> repairs_;  // board -> its newest state's payload
   void raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now, std::string key = {});
   void raise_now(AlertKind kind, const std::string& board, std::string text, std::int64_t now, std::string key = {});

@@ -282,6 +282,15 @@ void MqttClient::on_publish(mosquitto*, void* self, int mid) {
 void MqttClient::on_message(mosquitto*, void* self, const mosquitto_message* m) {
   auto* c = static_cast<MqttClient*>(self);
   if (!c->handlers_.message) return;
+  const std::size_t bytes = m->payloadlen > 0 ? static_cast<std::size_t>(m->payloadlen) : 0;
+  if (c->handlers_.limit) {
+    const std::size_t limit = c->handlers_.limit(m->topic);
+    if (bytes > limit) {  // neither copied nor decoded (session 20)
+      ++c->oversized_;
+      if (c->handlers_.oversized) c->handlers_.oversized(m->topic, bytes, limit);
+      return;
+    }
+  }
   MqttMessage msg;
   msg.topic = m->topic;
   if (m->payloadlen > 0) msg.payload.assign(static_cast<const char*>(m->payload), static_cast<std::size_t>(m->payloadlen));

@@ -22,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct mosquitto;
@@ -66,6 +67,13 @@ class MqttClient {
     std::function<void(int mid)> acknowledged;              // PUBACK of a QoS 1 publish
     std::function<void(const MqttMessage& m)> message;
     std::function<void()> subscribed;                       // SUBACK
+    // Session 20: MQTT 3.1.1 has no client-side packet limit (the broker
+    // sends what it holds). `limit` gives the most bytes a message on a
+    // topic may carry (unset: no bound); a message over it is neither
+    // copied nor handed to `message`: it is counted (oversized()) and
+    // `oversized` is told its topic, size and the limit.
+    std::function<std::size_t(std::string_view topic)> limit;
+    std::function<void(const std::string& topic, std::size_t bytes, std::size_t limit)> oversized;
   };
 
   // A client named `client_id`; `persistent`: the broker keeps its session
@@ -84,6 +92,8 @@ class MqttClient {
   bool connected() const { return connected_; }
   // The last connection problem, "" when connected.
   const std::string& last_error() const { return last_error_; }
+  // Messages refused by Handlers::limit since the client was made.
+  std::uint64_t oversized() const { return oversized_; }
 
   // nullopt and `error` set when the client cannot take it now (not
   // connected, or libmosquitto refused); otherwise the message id.
@@ -122,6 +132,7 @@ class MqttClient {
   std::chrono::steady_clock::time_point next_attempt_{};
   std::chrono::milliseconds backoff_{100};
   std::string last_error_ = "not connected yet";
+  std::uint64_t oversized_ = 0;
 };
 
 // libmosquitto's text for a return code ("The connection was lost.").

@@ -81,6 +81,20 @@ JournalStatus TournamentRecord::open(const std::string& path, TournamentRecord& 
   return s;
 }
 
+std::string repeated_player(const std::vector<std::string>& players, const std::vector<std::string>& seat_names) {
+  auto seat = [&](std::size_t i) {
+    return std::to_string(i + 1) + (i < seat_names.size() && !seat_names[i].empty() ? " (" + seat_names[i] + ")" : "");
+  };
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    for (std::size_t j = i + 1; j < players.size(); ++j) {
+      if (players[i].empty() || players[i] != players[j]) continue;
+      return "player \"" + core::shown_text(players[i], 60) + "\" is on two seats, " + seat(i) + " and " + seat(j) +
+             ": a game against oneself";
+    }
+  }
+  return "";
+}
+
 JournalStatus TournamentRecord::record(const std::string& event, const wire::BoardState& st, bool rated,
                                        bool& added) {
   added = false;
@@ -92,6 +106,14 @@ JournalStatus TournamentRecord::record(const std::string& event, const wire::Boa
     // standings around or the line break that splits this list.
     players.push_back(seat.player().empty() ? st.board() + " " + seat.name() : core::shown_text(seat.player()));
     named = named && !seat.player().empty();
+  }
+  std::vector<std::string> seat_names;
+  for (const wire::Seat& seat : st.seats()) seat_names.push_back(core::shown_text(seat.name(), 40));
+  if (const std::string why = repeated_player(players, seat_names); !why.empty()) {
+    return JournalStatus::fail(JournalError::kMismatch,
+                               "board " + core::shown_text(st.board(), 40) + ", game " +
+                                   core::shown_text(st.game_id(), 60) + ": " + why +
+                                   "; the game is not recorded nor rated");
   }
   const std::vector<int> ranks = ranks_of(st);
   rated = rated && named && players.size() >= 2;
@@ -184,13 +206,19 @@ JournalStatus TournamentRecord::games(const std::string& event, std::vector<Reco
   return JournalStatus::good();
 }
 
-JournalStatus TournamentRecord::standings(const std::string& event, std::vector<Standing>& out) {
+JournalStatus TournamentRecord::standings(const std::string& event, std::vector<Standing>& out,
+                                          std::vector<std::string>* skipped) {
   std::vector<RecordedGame> gs;
   JournalStatus s = games(event, gs);
   if (!s.ok()) return s;
   std::map<std::string, Standing> by;
   for (const RecordedGame& g : gs) {
     if (g.players.size() != g.ranks.size()) continue;
+    if (const std::string why = repeated_player(g.players, {}); !why.empty()) {
+      if (skipped) skipped->push_back("board " + core::shown_text(g.board, 40) + ", game " + core::shown_text(g.game_id, 60) +
+                                      ": " + why + "; left out of the standings");
+      continue;
+    }
     std::vector<double> sc = pairwise_scores(g.ranks);
     for (std::size_t i = 0; i < g.players.size(); ++i) {
       Standing& st = by[g.players[i]];

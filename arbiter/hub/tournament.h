@@ -57,16 +57,28 @@ struct RecordedGame {
 // The ranks of a final state's seats (seat order).
 std::vector<int> ranks_of(const wire::BoardState& st);
 
+// Session 20 (defence in depth: the kiosk, `tabula play` and tabula-hub-sim
+// refuse it at the source): "" when no named player holds two seats of
+// `players` (seat order, as recorded; `seat_names` the seats' names, may be
+// shorter); else why not, naming the player and both seats:
+//   player "Ann" is on two seats, 1 (White) and 2 (Black): a game against oneself
+std::string repeated_player(const std::vector<std::string>& players, const std::vector<std::string>& seat_names);
+
 class TournamentRecord {
  public:
   static journal::JournalStatus open(const std::string& path, TournamentRecord& out);
 
   // Records a finished game (ignored when its game id is already there);
   // `added` says which. A rated game moves the ladder in the same transaction.
+  // A state naming one player on two seats is refused (kMismatch, nothing
+  // recorded or rated), the message naming the board, game, player and seats.
   journal::JournalStatus record(const std::string& event, const wire::BoardState& final_state, bool rated,
                                 bool& added);
   journal::JournalStatus games(const std::string& event, std::vector<RecordedGame>& out);
-  journal::JournalStatus standings(const std::string& event, std::vector<Standing>& out);  // best first
+  // Best first. A recorded game naming one player on two seats (a record
+  // written before session 20) is left out, and said in `skipped` when given.
+  journal::JournalStatus standings(const std::string& event, std::vector<Standing>& out,
+                                   std::vector<std::string>* skipped = nullptr);
   journal::JournalStatus ladder(std::vector<Rating>& out);                                  // best first
   // Every game of the event as PGN / PGN4, in the order they finished.
   journal::JournalStatus export_pgn(const std::string& event, std::string& out);

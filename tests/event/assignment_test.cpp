@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -95,6 +96,97 @@ TEST(Assignment, AnEarlierSeatingOfTheSameRoundReplayedIsRefused) {
   wire::Assignment next = first;
   next.set_round(2);
   EXPECT_TRUE(gate.check(sign_assignment(next, key())).assignment);
+}
+
+// Session 20: the board forgot its rounds on a restart, so a replayed older
+// seating (a broker's stale snapshot, a captured copy published again) was
+// taken after it. The gate keeps them in a rounds file beside the journal.
+TEST(Assignment, AReplayedOlderSeatingIsRefusedAfterARestart) {
+  const Event e = seated_event();
+  const wire::Assignment first = assignments_of(e, e.sections[0], 1000)[1];
+  wire::Assignment corrected = first;
+  corrected.set_issued_ms(5000);
+  wire::Assignment round2 = first;
+  round2.set_round(2);
+  round2.set_issued_ms(9000);
+  hub::testing::TempDir dir;
+  const std::string file = rounds_file_of(dir.file("b2.db"));
+  EXPECT_EQ(file, dir.file("b2.db") + "-rounds");
+  {
+    AssignmentGate gate("club", "b2", key(), file);
+    EXPECT_EQ(gate.rounds_problem(), "") << "no file yet: nothing taken yet";
+    ASSERT_TRUE(gate.check(sign_assignment(corrected, key())).assignment);
+    ASSERT_TRUE(gate.check(sign_assignment(round2, key())).assignment);
+  }  // the board restarts
+  {
+    AssignmentGate gate("club", "b2", key(), file);
+    EXPECT_EQ(gate.check(sign_assignment(first, key())).error,
+              "the assignment is for round 1 of section open, this board already has round 2; it is ignored");
+    wire::Assignment earlier2 = round2;
+    earlier2.set_issued_ms(8000);
+    EXPECT_NE(gate.check(sign_assignment(earlier2, key())).error.find("a replay of an earlier seating"),
+              std::string::npos);
+    EXPECT_TRUE(gate.check(sign_assignment(round2, key())).assignment) << "the retained copy again";
+    wire::Assignment other = first;  // another section keeps its own rounds
+    other.set_section("u12");
+    EXPECT_TRUE(gate.check(sign_assignment(other, key())).assignment);
+  }
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "# tabula assignment rounds v1\n2 9000 open\n1 1000 u12\n");
+  // Without a file (as before session 20) a new gate takes the old seating.
+  AssignmentGate forgetful("club", "b2", key());
+  EXPECT_TRUE(forgetful.check(sign_assignment(first, key())).assignment);
+}
+
+// A rounds file that cannot be trusted refuses every assignment, naming the
+// file and line (failing closed); nothing is taken, the file is not touched.
+TEST(Assignment, ADamagedOrUnwritableRoundsFileRefusesEveryAssignmentAndSaysWhere) {
+  const Event e = seated_event();
+  const wire::Assignment first = assignments_of(e, e.sections[0], 1000)[1];
+  hub::testing::TempDir dir;
+  const std::string file = dir.file("rounds");
+  auto refusal = [&](const std::string& content) {
+    std::ofstream(file, std::ios::trunc) << content;
+    AssignmentGate gate("club", "b2", key(), file);
+    AssignmentGate::Verdict v = gate.check(sign_assignment(first, key()));
+    EXPECT_FALSE(v.assignment) << content;
+    std::ifstream in(file);
+    std::stringstream now;
+    now << in.rdbuf();
+    EXPECT_EQ(now.str(), content) << "left as it was";
+    return v.error;
+  };
+  const std::string tail = "; the board takes no seat assignment until the file is mended or removed";
+  EXPECT_EQ(refusal("2 9000 open\n"), "the assignment is not checked: " + file +
+            " line 1: not a rounds file (the first line is not \"# tabula assignment rounds v1\")" + tail);
+  EXPECT_EQ(refusal("# tabula assignment rounds v1\n2 9000 open\nx y\n"),
+            "the assignment is not checked: " + file + " line 3: expected \"ROUND ISSUED_MS SECTION\", got \"x y\"" + tail);
+  EXPECT_EQ(refusal("# tabula assignment rounds v1\n99999999999 1 open\n"),
+            "the assignment is not checked: " + file +
+            " line 2: expected \"ROUND ISSUED_MS SECTION\", got \"99999999999 1 open\"" + tail);
+  EXPECT_EQ(refusal("# tabula assignment rounds v1\n2 1 open\n3 1 open\n"),
+            "the assignment is not checked: " + file + " line 3: section open a second time" + tail);
+  EXPECT_NE(refusal("# tabula assignment rounds v1\n2 1 \n").find("line 2: expected"), std::string::npos);
+  EXPECT_NE(refusal("").find("empty (not a rounds file)"), std::string::npos);
+  EXPECT_NE(refusal(std::string(AssignmentGate::kMaxRoundsFileBytes + 1, '#')).find("is 65537 bytes"), std::string::npos);
+  // A directory where the file should be.
+  std::filesystem::create_directory(dir.file("adir"));
+  AssignmentGate on_dir("club", "b2", key(), dir.file("adir"));
+  EXPECT_NE(on_dir.check(sign_assignment(first, key())).error.find("is a directory"), std::string::npos);
+  // A file that cannot be written: the assignment is not taken (a restart would forget it).
+  AssignmentGate unwritable("club", "b2", key(), dir.file("no-such-dir/rounds"));
+  AssignmentGate::Verdict v = unwritable.check(sign_assignment(first, key()));
+  EXPECT_FALSE(v.assignment);
+  EXPECT_EQ(v.error.rfind("the assignment for round 1 is not taken: its round " + dir.file("no-such-dir/rounds") +
+                          ": cannot be written (", 0), 0u) << v.error;
+  // A section name the file cannot hold on one line.
+  wire::Assignment odd = first;
+  odd.set_section("a\nb");
+  AssignmentGate gate("club", "b2", key(), dir.file("fresh"));
+  EXPECT_NE(gate.check(sign_assignment(odd, key())).error.find("has a control character"), std::string::npos);
+  EXPECT_TRUE(gate.check(sign_assignment(first, key())).assignment);
 }
 
 // Session 13: a signed assignment whose names the one name rule refuses (a

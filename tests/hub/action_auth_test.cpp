@@ -37,6 +37,24 @@ TEST(ActionAuth, HmacMatchesTheRfc4231Vector) {
   EXPECT_EQ(hex, "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
 }
 
+// Session 20: one comparison serves the actions, the alert-acks and the
+// seat assignments (event/board_assignment.cpp).
+TEST(ActionAuth, MacMatchesOnlyTheSameMacOfTheSameSize) {
+  const std::string mac = hmac_sha256("Jefe", "what do ya want for nothing?");
+  ASSERT_EQ(mac.size(), 32u);
+  EXPECT_TRUE(mac_matches(mac, mac));
+  std::string flipped = mac;
+  flipped[31] ^= 0x01;
+  EXPECT_FALSE(mac_matches(mac, flipped)) << "the last byte differs";
+  flipped = mac;
+  flipped[0] ^= 0x80;
+  EXPECT_FALSE(mac_matches(mac, flipped)) << "the first byte differs";
+  EXPECT_FALSE(mac_matches(mac, mac.substr(0, 16))) << "a prefix";
+  EXPECT_FALSE(mac_matches(mac, mac + "x")) << "longer";
+  EXPECT_FALSE(mac_matches(mac, "")) << "no MAC sent";
+  EXPECT_FALSE(mac_matches("", "")) << "no MAC made matches nothing, not even nothing";
+}
+
 TEST(ActionAuth, AcceptsTheArbitersActionOnceAndRefusesReplays) {
   ActionGate gate("club", "t1", key());
   auto v = gate.check(sign_action(action(10), key()), kNow + 500);

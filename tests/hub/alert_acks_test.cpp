@@ -386,5 +386,83 @@ TEST(SharedAlertAcks, TheOtherSharedAlertsAreKeyedByWhatTheBoardSent) {
   EXPECT_EQ(h.web.open_alerts(), 0u);
 }
 
+// Session 20: the hall screen's hub sees board t1 go out of sync (state
+// through 2) and the arbiter acknowledges it there; the web page's hub,
+// started later, first sees the board at a later state of the same spell
+// (through 5: a warning and a refused action's reply came since). It named
+// the alert "out-of-sync/5", so the shared acknowledgement ("/2") did not
+// match and the alert stayed open there. Both now name it by the spell's
+// first state, which the board carries in every state of the spell.
+TEST(SharedAlertAcks, AnOutOfSyncSpellIsNamedAlikeByAHubThatStartedDuringIt) {
+  auto out = [](std::uint64_t through, std::uint64_t since) {
+    wire::BoardState st = over();
+    st.set_over(false);
+    st.set_phase(wire::PHASE_PLAY);
+    st.set_through_seq(through);
+    st.set_tracker(wire::TRACKER_STATE_OUT_OF_SYNC);
+    st.set_out_of_sync_since_seq(since);
+    return st;
+  };
+  HubModel screen{"club"};
+  screen.share_acknowledgements("tabula-hub-club", arbiter_key());
+  screen.on_message("tabula/club/t1/state", encode(out(2, 2)), 10);
+  screen.on_message("tabula/club/t1/state", encode(out(5, 2)), 20);
+  ASSERT_EQ(screen.alerts().size(), 1u) << "one spell, one alert";
+  EXPECT_EQ(screen.alerts()[0].key, "t1/1700 t1/out-of-sync/2");
+  screen.acknowledge(screen.alerts()[0].id);
+  auto shared = screen.take_shared_acks(30);
+  ASSERT_TRUE(shared);
+
+  HubModel late{"club"};  // started after the spell began: the retained state is the later one
+  late.share_acknowledgements("tabula-web-club", arbiter_key());
+  late.on_message(shared->first, shared->second, 40);
+  late.on_message("tabula/club/t1/state", encode(out(5, 2)), 50);
+  ASSERT_EQ(late.alerts().size(), 1u);
+  EXPECT_EQ(late.alerts()[0].key, "t1/1700 t1/out-of-sync/2");
+  EXPECT_TRUE(late.alerts()[0].acknowledged) << "acknowledged on the hall screen's hub";
+  EXPECT_EQ(late.alerts()[0].acknowledged_by, "tabula-hub-club");
+  EXPECT_EQ(late.open_alerts(), 0u);
+
+  // A board of before session 20 (no field), and a field that cannot be
+  // (after its own state): named by the state at hand, as before.
+  HubModel old_board{"club"};
+  old_board.on_message("tabula/club/t1/state", encode(out(5, 0)), 10);
+  EXPECT_EQ(old_board.alerts().at(0).key, "t1/1700 t1/out-of-sync/5");
+  HubModel bad_field{"club"};
+  bad_field.on_message("tabula/club/t1/state", encode(out(5, 9)), 10);
+  EXPECT_EQ(bad_field.alerts().at(0).key, "t1/1700 t1/out-of-sync/5");
+}
+
+// The board's side: the spell's first through_seq, carried while the
+// tracker stays out of sync, new after it was back in sync or in another game.
+TEST(SharedAlertAcks, TheBoardCarriesTheSpellsFirstStateWhileItStaysOutOfSync) {
+  auto state = [](std::uint64_t through, wire::TrackerState t, const std::string& game = "1700 t1") {
+    wire::BoardState st = over();
+    st.set_game_id(game);
+    st.set_through_seq(through);
+    st.set_tracker(t);
+    return st;
+  };
+  wire::BoardState a = state(2, wire::TRACKER_STATE_OUT_OF_SYNC);
+  carry_out_of_sync(nullptr, a);
+  EXPECT_EQ(a.out_of_sync_since_seq(), 2u);
+  wire::BoardState b = state(5, wire::TRACKER_STATE_OUT_OF_SYNC);
+  carry_out_of_sync(&a, b);
+  EXPECT_EQ(b.out_of_sync_since_seq(), 2u);
+  wire::BoardState c = state(6, wire::TRACKER_STATE_IN_SYNC);
+  c.set_out_of_sync_since_seq(2);
+  carry_out_of_sync(&b, c);
+  EXPECT_EQ(c.out_of_sync_since_seq(), 0u);
+  wire::BoardState d = state(7, wire::TRACKER_STATE_OUT_OF_SYNC);
+  carry_out_of_sync(&c, d);
+  EXPECT_EQ(d.out_of_sync_since_seq(), 7u) << "a new spell";
+  wire::BoardState e = state(1, wire::TRACKER_STATE_OUT_OF_SYNC, "1800 t1");
+  carry_out_of_sync(&d, e);
+  EXPECT_EQ(e.out_of_sync_since_seq(), 1u) << "another game";
+  wire::BoardState f = state(0, wire::TRACKER_STATE_OUT_OF_SYNC, "1900 t1");
+  carry_out_of_sync(nullptr, f);
+  EXPECT_EQ(f.out_of_sync_since_seq(), 1u) << "never 0 while out of sync (0 says: no field)";
+}
+
 }  // namespace
 }  // namespace tabula::hub

@@ -419,6 +419,63 @@ TEST(HubAttack, OnTheDocumentedBrokerAPayloadOverTheHubsLimitReachesNoOne) {
   }
 }
 
+// Session 20: MQTT 3.1.1 has no client-side packet limit, and the
+// documented broker's bound (1 MiB + 1 KiB) is above what a stream item
+// (64 KiB) or an action (4096 bytes) may be: a login that may write its
+// own stream, or the arbiter's login without the key, left a retained
+// payload that every hub, or the board, copied whole and decoded. Each
+// client now refuses a payload over its topic's limit before copying it:
+// counted, said once, and at the hub the board's one bad-payload alert.
+TEST(HubAttack, OnTheDocumentedBrokerARetainedPayloadOverItsTopicsLimitIsRefusedUnread) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  TempDir dir;
+  Broker broker(dir.path(), documented_broker());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  const std::string stream = topic("club", "t1", Leaf::kStream);
+  const std::string action = topic("club", "t1", Leaf::kAction);
+  {
+    RawClient board;  // the board's own login: it may write its stream
+    ASSERT_TRUE(board.open("t1", login(broker.port(), "t1", "t1pw")));
+    ASSERT_TRUE(board.client->publish(stream, std::string(200 * 1024, 's'), 1, true, error)) << error;
+    board.pump(40);
+    RawClient arbiter;  // the arbiter's login, without the key
+    ASSERT_TRUE(arbiter.open("arbiter", login(broker.port(), "arbiter", "apw")));
+    ASSERT_TRUE(arbiter.client->publish(action, std::string(10000, 'a'), 1, true, error)) << error;
+    arbiter.pump(40);
+  }
+  auto hub = arbiter_hub(dir, broker.port());
+  ASSERT_TRUE(eventually([&] { return hub->status().oversized == 1; }, kPatience)) << hub->status().oversized;
+  EXPECT_EQ(hub->status().first_oversized,
+            "\"tabula/club/t1/stream\": the payload is 204800 bytes, more than the 65536 a stream item takes; not read");
+  hub->read([](const HubModel& m) {
+    ASSERT_NE(m.board("t1"), nullptr);
+    EXPECT_EQ(m.board("t1")->bad_payloads, 1u);
+    EXPECT_EQ(m.oversized_payloads(), 1u);
+    ASSERT_EQ(m.alerts().size(), 1u);
+    EXPECT_EQ(m.alerts()[0].kind, AlertKind::kBadPayload);
+    EXPECT_NE(m.alerts()[0].text.find("204800 bytes, more than the 65536"), std::string::npos) << m.alerts()[0].text;
+  });
+  auto t1 = chess_board(dir, "t1", login(broker.port(), "t1", "t1pw"));
+  ASSERT_TRUE(eventually([&] { return t1->publisher().status().oversized == 1; }, kPatience));
+  EXPECT_EQ(t1->publisher().status().first_oversized,
+            "\"tabula/club/t1/action\": the payload is 10000 bytes, more than the 4096 an action takes; not read");
+  EXPECT_EQ(t1->publisher().status().refused_actions, 1u) << "answered on the stream as a refused action";
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) {
+    for (const Alert& al : m.alerts()) {
+      if (al.kind == AlertKind::kActionRefused &&
+          al.text == "board t1: refused an action: 10000 bytes, more than the 4096 an action takes; not read") {
+        return true;
+      }
+    }
+    return false;
+  }, kPatience)) << "the hub alerts on it";
+  // Both still work: the board's moves reach the hub.
+  play_two_moves(*t1);
+  EXPECT_TRUE(t1->publisher().flush(kPatience, 1));
+  EXPECT_EQ(hub->status().oversized, 1u) << "the retained copies come once";
+}
+
 // Issue 28 item 2: the spectator login, reusing a board's or the hub's
 // client id, kicked it off the broker ten times in five seconds.
 TEST(HubAttack, OnTheDocumentedBrokerALoginCannotTakeOverAnotherClientsId) {

@@ -104,6 +104,53 @@ TEST(Tournament, RecordsEachGameOnceRanksStandingsAndTheLadder) {
   EXPECT_NE(pgn.find("[Site \"t4\"]"), std::string::npos);
 }
 
+// Session 20: a state naming one player on two seats (refused at the
+// sources since session 19) was recorded and rated as a game against
+// oneself: the record itself now refuses it, naming the player and seats,
+// and the standings leave out such a game recorded before.
+TEST(Tournament, AGameNamingOnePlayerOnTwoSeatsIsNeitherRecordedNorRated) {
+  ScratchDir dir;
+  TournamentRecord t;
+  ASSERT_TRUE(TournamentRecord::open(dir.file("event.db"), t).ok());
+  bool added = true;
+  journal::JournalStatus s = t.record("club", finished("t1", "g1", {"Ann", "Bob", "Ann", "Cid"}, {0, 1, 2, 3}), true, added);
+  EXPECT_EQ(s.error, journal::JournalError::kMismatch);
+  EXPECT_EQ(s.message, "board t1, game g1: player \"Ann\" is on two seats, 1 (seat0) and 3 (seat2): a game against "
+                       "oneself; the game is not recorded nor rated");
+  EXPECT_FALSE(added);
+  // A hostile name is quoted as shown; unnamed seats are no repetition.
+  s = t.record("club", finished("t2", "g2", {"Cem\xE2\x80\xAEnna", "Cem\xE2\x80\xAEnna"}, {0}), true, added);
+  EXPECT_EQ(s.message, "board t2, game g2: player \"Cem<U+202E>nna\" is on two seats, 1 (seat0) and 2 (seat1): a game "
+                       "against oneself; the game is not recorded nor rated");
+  ASSERT_TRUE(t.record("club", finished("t3", "g3", {"", ""}, {0}), true, added).ok());
+  EXPECT_TRUE(added);
+  std::vector<RecordedGame> games;
+  ASSERT_TRUE(t.games("club", games).ok());
+  EXPECT_EQ(games.size(), 1u);
+  std::vector<Rating> ladder;
+  ASSERT_TRUE(t.ladder(ladder).ok());
+  EXPECT_TRUE(ladder.empty()) << "nobody rated";
+
+  // A record written before the guard holds such a game: left out, and said.
+  {
+    journal::Database db;
+    ASSERT_TRUE(db.open(dir.file("event.db"), journal::Database::Mode::kReadWrite).ok());
+    ASSERT_TRUE(db.exec("INSERT INTO games VALUES('club', 'old', 't9', 'chess', 'Ann\nAnn', '0\n1', 'checkmate', '', 1, 5)",
+                        "planting").ok());
+  }
+  ASSERT_TRUE(t.record("club", finished("t4", "g4", {"Ann", "Bob"}, {0}), true, added).ok());
+  std::vector<Standing> st;
+  std::vector<std::string> skipped;
+  ASSERT_TRUE(t.standings("club", st, &skipped).ok());
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_EQ(skipped[0], "board t9, game old: player \"Ann\" is on two seats, 1 and 2: a game against oneself; left "
+                        "out of the standings");
+  std::map<std::string, Standing> by;
+  for (const Standing& x : st) by[x.player] = x;
+  EXPECT_EQ(by["Ann"].games, 1);
+  EXPECT_DOUBLE_EQ(by["Ann"].score, 1.0);
+}
+
 TEST(Tournament, RefusesAnotherApplicationsDatabase) {
   ScratchDir dir;
   {

@@ -198,6 +198,39 @@ TEST(HubScreen, DrawsTheGridAndOpensTheBoardClicked) {
   frame({-1, -1}, false);
 }
 
+// Session 20: a board whose journal cannot be written is titled and lined
+// "NOT RECORDING" with the board's words, shown safely and short; cleared
+// by a state that says "" (and never said of a board of before the field).
+TEST(HubScreen, ABoardThatIsNotRecordingIsSaidInItsTitleAndLine) {
+  hub::HubModel model("club");
+  hub::wire::BoardState st = played("chess", kScholarsMate, "t1");
+  st.set_through_seq(1);
+  st.set_wall_ms(1);
+  model.on_message("tabula/club/t1/state", hub::encode(st), 0);
+  const hub::BoardEntry* b = model.board("t1");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(board_title(*b, 0), "t1");
+  EXPECT_EQ(board_summary(*b).find("NOT RECORDING"), std::string::npos) << board_summary(*b);
+  st.set_wall_ms(2);
+  st.set_not_recording("g.db: disk full\x1b[2J\xE2\x80\xAE" + std::string(500, 'z'));
+  model.on_message("tabula/club/t1/state", hub::encode(st), 0);
+  EXPECT_EQ(board_title(*b, 2), "t1 (NOT RECORDING)  [2 alerts]");
+  const std::string line = board_summary(*b);
+  EXPECT_NE(line.find(", NOT RECORDING (g.db: disk full"), std::string::npos) << line;
+  EXPECT_EQ(line.find('\x1b'), std::string::npos) << "an escape shown, not sent to the screen";
+  EXPECT_EQ(line.find("\xE2\x80\xAE"), std::string::npos) << "no bidi override";
+  EXPECT_LT(line.size(), 300u) << "cut short";
+  const std::string cell = board_summary(*b, false);  // the grid's cell: no words
+  EXPECT_EQ(cell, line.substr(0, line.find(", NOT RECORDING (")) + ", NOT RECORDING") << cell;
+  HeadlessHub hub({1280, 800});
+  hub.frame(model, {-1, -1}, false);  // drawn
+  st.set_wall_ms(3);
+  st.set_not_recording("");
+  model.on_message("tabula/club/t1/state", hub::encode(st), 0);
+  EXPECT_EQ(board_title(*b, 0), "t1");
+  EXPECT_EQ(board_summary(*b).find("NOT RECORDING"), std::string::npos);
+}
+
 // Every window of the last frame whose content is wider than the window
 // (clipped at its right edge), by name.
 std::vector<std::string> clipped_windows() {

@@ -12,7 +12,10 @@
 #include "hub/hub_client.h"
 #include "journal/journal.h"
 #include "journal/outbox.h"
+#include "ui/hub/hub_screen.h"
 #include "ui/kiosk_game.h"
+
+#include <sqlite3.h>
 
 namespace tabula::hub {
 namespace {
@@ -43,6 +46,20 @@ std::unique_ptr<HubClient> club_hub(const BrokerConfig& at, std::optional<BoardK
   return hub;
 }
 
+// A chess game journaled in `dir`, published as board table1 of "club".
+ui::KioskGameOptions table1(const TempDir& dir, const BrokerConfig& at) {
+  ui::KioskGameOptions o;
+  o.variant = "chess";
+  o.journal = dir.file("table1.db");
+  PublisherConfig pc;
+  pc.info.event = "club";
+  pc.info.board = "table1";
+  pc.broker = at;
+  pc.key = key();
+  o.publish = pc;
+  return o;
+}
+
 TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
   if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
   TempDir dir;
@@ -54,16 +71,7 @@ TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
   auto hub = club_hub(at);
   ASSERT_TRUE(hub);
 
-  ui::KioskGameOptions o;
-  o.variant = "chess";
-  o.journal = dir.file("table1.db");
-  PublisherConfig pc;
-  pc.info.event = "club";
-  pc.info.board = "table1";
-  pc.broker = at;
-  pc.key = key();
-  o.publish = pc;
-  auto sim = ui::KioskGame::create(o, Ms(0), error);
+  auto sim = ui::KioskGame::create(table1(dir, at), Ms(0), error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -222,6 +230,77 @@ TEST(KioskPublish, AJournalPublishedAsAnotherBoardComesUpUnpublishedWithANotice)
   sim->apply(ui::SquareClicked{*ui::parse_cell_name("e5"), ui::ClickModifier::kNone}, t += Ms(300));
   sim->tick(t += Ms(3000));
   EXPECT_EQ(sim->session().moves().size(), 2U);
+}
+
+// Session 20: a board whose journal cannot be written (here another
+// connection holds the journal's write lock, as a stuck backup or a failing
+// card refuses writes) plays on showing what is journaled; the hubs did not
+// know. Its state now says "not recording" (BoardState.not_recording, sent
+// from memory: the outbox in the same file cannot be written either), the
+// hall screen's line says it, and it is cleared when a write succeeds again.
+TEST(KioskPublish, ABoardWhoseJournalCannotBeWrittenIsShownNotRecordingUntilItIsWrittenAgain) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  BrokerConfig at;
+  at.port = broker.port();
+  auto hub = club_hub(at);
+  ASSERT_TRUE(hub);
+  const ui::KioskGameOptions o = table1(dir, at);
+  auto sim = ui::KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  auto click = [&](const char* cell) {
+    sim->apply(ui::SquareClicked{*ui::parse_cell_name(cell), ui::ClickModifier::kNone}, t += Ms(300));
+  };
+  sim->tick(t += Ms(3000));
+  click("e2");
+  click("e4");
+  sim->tick(t += Ms(3000));
+  ASSERT_EQ(sim->session().moves().size(), 1U);
+  auto line = [&] {
+    std::string s;
+    hub->read([&](const HubModel& m) {
+      if (const BoardEntry* b = m.board("table1"); b && b->state && b->state->moves() == 1) {
+        s = ui::board_title(*b, 0) + " | " + ui::board_summary(*b);
+      }
+    });
+    return s;
+  };
+  ASSERT_TRUE(eventually([&] { return !line().empty(); }, 10s)) << "the hub never saw e2-e4";
+  EXPECT_EQ(line().find("NOT RECORDING"), std::string::npos) << line();
+
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(o.journal->c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  click("e7");  // not journaled: not taken, and the hubs are told
+  ASSERT_NE(sim->journal_error().find("the journal could not be written"), std::string::npos) << sim->journal_error();
+  ASSERT_TRUE(eventually([&] { return line().find("NOT RECORDING") != std::string::npos; }, 10s)) << line();
+  EXPECT_NE(line().find("table1 (NOT RECORDING)"), std::string::npos) << line();
+  EXPECT_NE(line().find(", NOT RECORDING ("), std::string::npos) << line();
+  hub->read([&](const HubModel& m) {  // the journal's own words, naming the file
+    EXPECT_NE(m.board("table1")->state->not_recording().find("table1.db"), std::string::npos)
+        << m.board("table1")->state->not_recording();
+  });
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+
+  // Written again: the next input clears it at the hubs.
+  click("e7");
+  click("e5");
+  sim->tick(t += Ms(3000));
+  ASSERT_EQ(sim->session().moves().size(), 2U);
+  ASSERT_TRUE(eventually([&] {
+    bool clear = false;
+    hub->read([&](const HubModel& m) {
+      const BoardEntry* b = m.board("table1");
+      clear = b && b->state && b->state->moves() == 2 && b->state->not_recording().empty() &&
+              ui::board_title(*b, 0) == "table1";
+    });
+    return clear;
+  }, 10s));
 }
 
 }  // namespace

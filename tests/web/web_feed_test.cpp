@@ -71,6 +71,27 @@ TEST(BoardJson, TheChessBoardHasSixtyFourSquaresAndThirtyTwoPieces) {
   EXPECT_NE(j.find("\"ledger\":\"\""), std::string::npos);  // chess keeps no ledger
 }
 
+// Session 20: a board whose journal cannot be written says why in every
+// state; the page's JSON carries it (app.js ends the line "NOT RECORDING
+// (...)"), "" for a board that records (and every board of before the field),
+// cut at 300 bytes between characters.
+TEST(BoardJson, ABoardThatIsNotRecordingSaysWhy) {
+  VariantCache cache;
+  wire::BoardState st = state("t1", "chess", "", {}, 2);
+  EXPECT_NE(board_json(st, true, {}, 1, cache).find("\"not_recording\":\"\""), std::string::npos);
+  st.set_not_recording("/var/lib/tabula/game.db: database or disk is full");
+  EXPECT_NE(board_json(st, true, {}, 1, cache).find("\"not_recording\":\"/var/lib/tabula/game.db: database or disk is full\""),
+            std::string::npos);
+  std::string huge = "x";
+  for (int i = 0; i < 400; ++i) huge += "\xc3\xa9";
+  st.set_not_recording(huge);
+  const std::string j = board_json(st, true, {}, 1, cache);
+  const std::size_t at = j.find("\"not_recording\":\"");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t end = j.find('"', at + 17);
+  EXPECT_EQ(end - (at + 17), 299u) << "x and 149 two-byte characters";
+}
+
 // s17-club: the page said "Green" for a bot's seat; the JSON carries the bot
 // (app.js seatName writes "bot, level 2 (Green)"), and "" for a person's seat
 // and for every seat of a board of before the field.

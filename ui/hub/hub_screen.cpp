@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/player_name.h"
 #include "ui/board_view.h"
 
 namespace tabula::ui {
@@ -43,24 +44,33 @@ float button_width(const char* label) {
   return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
 }
 
-// One line under a mini-board: who is to move, the move, the result.
-std::string summary(const hub::BoardEntry& b) {
-  if (!b.state) return "waiting for the board's state";
-  const hub::wire::BoardState& st = *b.state;
-  std::string s = st.over() ? "over: " + st.result_reason() : seat_name(st, st.to_move()) + " to move";
-  s += st.moves() == 0 ? ", no move yet" : ", move " + std::to_string(move_number(&st, st.moves() + (st.over() ? 0 : 1)));
-  if (st.paused()) s += ", PAUSED";
-  if (st.tracker() == hub::wire::TRACKER_STATE_OUT_OF_SYNC) s += ", OUT OF SYNC";
-  return s;
-}
-
 std::size_t open_alerts_of(const hub::HubModel& m, const std::string& board) {
   std::size_t n = 0;
   for (const hub::Alert& a : m.alerts()) n += !a.acknowledged && a.board == board ? 1 : 0;
   return n;
 }
 
+bool not_recording(const hub::BoardEntry& b) { return b.state && !b.state->not_recording().empty(); }
+
 }  // namespace
+
+std::string board_summary(const hub::BoardEntry& b, bool why) {
+  if (!b.state) return "waiting for the board's state";
+  const hub::wire::BoardState& st = *b.state;
+  std::string s = st.over() ? "over: " + st.result_reason() : seat_name(st, st.to_move()) + " to move";
+  s += st.moves() == 0 ? ", no move yet" : ", move " + std::to_string(move_number(&st, st.moves() + (st.over() ? 0 : 1)));
+  if (st.paused()) s += ", PAUSED";
+  if (st.tracker() == hub::wire::TRACKER_STATE_OUT_OF_SYNC) s += ", OUT OF SYNC";
+  // Session 20: the board plays on, but nothing it shows is journaled; the
+  // board's own words (quoted short and printable: a board's text).
+  if (not_recording(b)) s += ", NOT RECORDING" + (why ? " (" + core::shown_text(st.not_recording(), 120) + ")" : "");
+  return s;
+}
+
+std::string board_title(const hub::BoardEntry& b, std::size_t open_alerts) {
+  return b.board + (b.online == false ? " (offline)" : "") + (not_recording(b) ? " (NOT RECORDING)" : "") +
+         (open_alerts ? "  [" + std::to_string(open_alerts) + " alerts]" : "");
+}
 
 // ---- views ----------------------------------------------------------------------
 
@@ -106,11 +116,14 @@ void HubScreen::draw_grid(const hub::HubModel& model, float x0, float y0, float 
     ImGui::PushID(name.c_str());
     const std::size_t alerts = open_alerts_of(model, name);
     const bool offline = b.online == false;
-    const ImU32 frame = offline ? kOffline : alerts > 0 ? kAlert : kQuiet;
-    draw->AddRect({cx + 2, cy + 2}, {cx + cw - 2, cy + ch - 2}, frame, 4.0f, 0, alerts > 0 ? 3.0f : 1.5f);
-    std::string title = name + (offline ? " (offline)" : "") + (alerts ? "  [" + std::to_string(alerts) + " alerts]" : "");
-    draw->AddText({cx + 8, cy + 5}, frame, title.c_str());
-    draw->AddText({cx + 8, cy + ch - line - 2}, IM_COL32(230, 230, 230, 255), summary(b).c_str());
+    const bool loud = alerts > 0 || not_recording(b);
+    const ImU32 frame = offline ? kOffline : loud ? kAlert : kQuiet;
+    draw->AddRect({cx + 2, cy + 2}, {cx + cw - 2, cy + ch - 2}, frame, 4.0f, 0, loud ? 3.0f : 1.5f);
+    draw->AddText({cx + 8, cy + 5}, frame, board_title(b, alerts).c_str());
+    // The cell's own line, clipped to the cell (a long one ran into the next).
+    draw->PushClipRect({cx + 2, cy + 2}, {cx + cw - 2, cy + ch - 2}, true);
+    draw->AddText({cx + 8, cy + ch - line - 2}, IM_COL32(230, 230, 230, 255), board_summary(b, false).c_str());
+    draw->PopClipRect();
     std::string error;
     const KioskView* v = view_for(b, error);
     const PixelRect area{cx + 6, cy + line + 6, cx + cw - 6, cy + ch - line - 6};
@@ -143,9 +156,9 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
   ImGui::SetCursorScreenPos({x1 - panel, y0 + 10});
   ImGui::BeginChild("##full_panel", {panel - 10, y1 - y0 - 20});
   if (ImGui::Button("Back to all boards")) open_.reset();
-  ImGui::Text("Board %s%s", b.board.c_str(), b.online == false ? " (offline)" : "");
+  ImGui::Text("Board %s", board_title(b, 0).c_str());
   if (!error.empty()) ImGui::TextColored(ImVec4(0.9f, 0.3f, 0.2f, 1), "%s", error.c_str());
-  ImGui::TextWrapped("%s", summary(b).c_str());
+  ImGui::TextWrapped("%s", board_summary(b).c_str());
   if (b.state) {
     const hub::wire::BoardState& st = *b.state;
     for (int i = 0; i < st.seats_size(); ++i) {

@@ -26,6 +26,14 @@ namespace tabula::ui {
 
 enum class HubIntentKind { kAcknowledge, kAction };
 
+// The line under a board's mini-board and in its panel: who is to move, the
+// move, the result, and what needs the arbiter (PAUSED, OUT OF SYNC, and
+// session 20's NOT RECORDING: the board's journal cannot be written, with
+// the board's words when `why`; the grid's cell is too narrow for them).
+std::string board_summary(const hub::BoardEntry& b, bool why = true);
+// A mini-board's title: "t1 (offline) (NOT RECORDING)  [2 alerts]".
+std::string board_title(const hub::BoardEntry& b, std::size_t open_alerts);
+
 struct HubIntent {
   HubIntentKind kind = HubIntentKind::kAcknowledge;
   std::uint64_t alert_id = 0;   // kAcknowledge

@@ -160,6 +160,8 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
   w.key("clocks").value(st.clocks_known());
   w.key("clock_running").value(st.clock_running());
   w.key("paused").value(st.paused());
+  // Session 20: why the board's journal cannot be written ("" it records).
+  w.key("not_recording").value(core::utf8_prefix(st.not_recording(), 300));
   w.key("tracker").value(tracker_word(st.tracker()));
   w.key("over").value(st.over());
   w.key("draw").value(st.draw());

@@ -95,7 +95,13 @@ function drawBoard(b, big) {
   return root;
 }
 
+// Session 20: a board whose journal cannot be written plays on, unrecorded.
 function resultLine(b) {
+  const line = playLine(b);
+  return b.not_recording ? `${line ? line + ' · ' : ''}NOT RECORDING (${b.not_recording})` : line;
+}
+
+function playLine(b) {
   if (!b.over) {
     const who = b.to_move >= 0 && b.seats[b.to_move] ? b.seats[b.to_move].name : '';
     const bits = [];
