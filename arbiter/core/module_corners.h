@@ -1,6 +1,7 @@
 // module_corners.h — sheet 000's corner-square games as a rule module
 // (core/rule_module.h), private to the core: the module's hooks
-// (module_corners.cpp) and the rules behind them (corners.cpp), as static
+// (module_corners.cpp) and the rules behind them (corners.cpp, corners_proof.cpp,
+// corners_play.cpp), as static
 // helpers that play with the Game's state (issue 30 item 1: Game names no
 // sheet; its header declares none of these).
 //
@@ -23,7 +24,7 @@ namespace tabula::core {
 class SeatLines;  // core/check_lines.h
 
 // 000's mate rule looks at the position after a move (does it check a
-// non-target? has he a reply?) with the board only (core/corners.cpp,
+// non-target? has he a reply?) with the board only (core/corners_proof.cpp,
 // Modules::Corners::mates_non_target): BoardOnlyMove changes the move's two
 // squares in place (Position::place_on_board: the kings' squares follow,
 // the hash stays as it was) and the en passant entries as Position::make
@@ -92,8 +93,8 @@ class Modules::Corners final : public Modules::Module {
   void restore_state(Game& g, const ModuleFrame& f) const override;
   std::uint64_t state_key(const Game& g) const override;
 
-  // ---- the rules (corners.cpp: setup, targets, legality; corners_play.cpp: after a move, the
-  // two-player phase, the end)
+  // ---- the rules (corners.cpp: setup, targets, legality; corners_proof.cpp: the mate rule's look
+  // and reply proofs; corners_play.cpp: after a move, the two-player phase, the end)
   static void corners_setup(Game& g);
   static Seat target_of(const Game& g, Seat s);  // the next seat in turn order still playing
   static bool king_must_leave(const Game& g, Seat s, const CornerState& st);
