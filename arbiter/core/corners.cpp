@@ -152,21 +152,39 @@ bool Modules::Corners::all_in_area(const Game& g, Seat s, bool except_king) {
 // replies against the other corner rules (truce, corner duty) only.
 constexpr int kMateProbeDepth = 2;
 
-Modules::Corners::Node Modules::Corners::node_of(const Game& g, const CornerState& st, int depth,
-                                                 const SeatLines* lines) {
+CornerNodeKey Modules::Corners::node_key(const Game& g, const CornerState& st, int depth) {
+  CornerNodeKey k;
+  k.mover = g.pos_.to_move();
+  k.king = g.pos_.king_square(k.mover);
+  k.depth = depth;
+  k.status = g.status_;
+  k.two_player = g.two_player_;
+  k.had_turn = st.had_turn;
+  k.edge_pawns = st.edge_pawns.any();
+  return k;
+}
+
+Modules::Corners::Node Modules::Corners::node_from(const Game& g, const CornerNodeKey& k,
+                                                   const CornerState& st, const SeatLines* lines) {
+  // Of the Game, the rules and what the key holds only: Game::plays (in
+  // target_of and truce_on) reads the seats' statuses; truce_on reads the
+  // corner state's had_turn and whether edge pawns remain; the duty to
+  // leave (king_must_leave) reads the corner queens, and is owed only once
+  // a king entered his corner square (CornerState::entered), where no memo
+  // keeps a node (memo_node).
   const CornerRules& c = g.rules_->corners;
   Node n;
-  n.mover = g.pos_.to_move();
-  n.king = g.pos_.king_square(n.mover);
-  n.truce = st.edge_pawns.any() && truce_on(g, n.mover, st);
-  n.must_leave = king_must_leave(g, n.mover, st);
+  n.mover = k.mover;
+  n.king = k.king;
+  n.truce = k.edge_pawns && truce_on(g, n.mover, st);
+  n.must_leave = st.any_entered() && king_must_leave(g, n.mover, st);
   // House rule may_leave_corner_at_will off: the king stays in his corner
   // square until both corner queens are lost.
-  n.stay_in_corner = !c.may_leave_corner_at_will && !g.two_player_ && n.king != kNoSquare &&
+  n.stay_in_corner = !c.may_leave_corner_at_will && !k.two_player && n.king != kNoSquare &&
                      g.rules_->geometry.merged(n.king) && !n.must_leave;
-  n.mate_rule = c.only_target_may_be_mated && depth < kMateProbeDepth;
+  n.mate_rule = c.only_target_may_be_mated && k.depth < kMateProbeDepth;
   n.target = n.mate_rule ? target_of(g, n.mover) : kNoSeat;
-  n.depth = depth;
+  n.depth = k.depth;
   n.lines = lines;
   return n;
 }
@@ -278,7 +296,7 @@ bool Modules::Corners::gives_check_on_area(const Game& g, const Move& m, Seat mo
 // `parent`: the lines of the node at the depth above, whose tags say whether
 // it is the position one move before this one.
 void Modules::Corners::non_target_lines(const Game& g, Seat target, const CornerLines* parent,
-                                        CornerLines& here) {
+                                        CornerLines& here, int seats) {
   // The kinds that can stand on the board in this Game, once: every board
   // it holds comes from its start by moves and the modules' square edits
   // (a takeback replays from the start), and with sheet 000's module alone
@@ -318,7 +336,9 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
   const bool below = parent != nullptr && parent->one_move_above(here);
   // The seats the mate rule looks at: every seat playing but the mover and
   // his target.
-  for (unsigned left = mate_rule_seats(g, g.pos_.to_move(), target); left != 0; left &= left - 1U) {
+  // (`seats` where the caller found them: memo_node's.)
+  const unsigned asked = seats >= 0 ? static_cast<unsigned>(seats) : mate_rule_seats(g, g.pos_.to_move(), target);
+  for (unsigned left = asked; left != 0; left &= left - 1U) {
     const int i = std::countr_zero(left);
     const Seat s = seat_at(i);
     const std::uint8_t enemies = g.pos_.attackers_of(s);  // once, for both tests
@@ -341,8 +361,10 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
   const SeatLines& lines = here.lines;
   // What the rules ask of this node is found once, not per move (issue 30
   // item 3); a node none of them bears on keeps its whole list.
-  const Node node = node_of(g, g.corner_, 0, &lines);
-  non_target_lines(g, node.target, depth > 0 ? &at[depth - 1] : nullptr, here);
+  std::uint8_t others = 0;
+  Node node = memo_node(g, g.corner_, 0, others);
+  node.lines = &lines;
+  non_target_lines(g, node.target, depth > 0 ? &at[depth - 1] : nullptr, here, others);
   if (!node.truce && !node.must_leave && !node.stay_in_corner && !g.two_player_ &&
       (!node.mate_rule || lines.built() == 0)) {
     return;

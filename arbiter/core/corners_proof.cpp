@@ -2,7 +2,7 @@
 // may be checkmated: a move that would checkmate any other king is
 // illegal"): the look at the position after a move (mates_non_target) and
 // the proofs that a checked non-target has a reply the game allows
-// (corner_reply_exists, reply_allowed, proof_node), with the board-only
+// (corner_reply_exists, reply_allowed, memo_node), with the board-only
 // look they make (BoardOnlyMove).
 //
 // Section index: helpers and BoardOnlyMove; the look after a move; the
@@ -257,7 +257,7 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   Seat saved = p.to_move();
   p.set_to_move(s);
   std::uint8_t others = 0;
-  const Node node = proof_node(g, st, depth, others);
+  const Node node = memo_node(g, st, depth, others);
   // His last two proven replies first, then the piece that made the
   // latest: sibling nodes' checks are most often answered by the same block,
   // capture or step, and where the checking piece stands decides which of
@@ -291,25 +291,27 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   return any;
 }
 
-Modules::Corners::Node Modules::Corners::proof_node(const Game& g, const CornerState& st, int depth,
-                                                    std::uint8_t& others) {
-  // Most proofs judge a seat whose node did not change since his last one
-  // (issue 30 item 3: node_of and mate_rule_seats were ~230 instructions of
-  // a ~1,300-instruction proof at corners-mini d6). While no king entered
-  // his corner square, node_of finds no duty to leave, and the rest of it
-  // (his king's square, the depth, the seats' statuses through target_of,
-  // plays and truce_on, the two-player phase, the first round's turns and
-  // whether edge pawns remain) is the memo's key.
-  const Seat s = g.pos_.to_move();
-  Game::ProofNode& memo = g.proof_node_[static_cast<std::size_t>(index_of(s))];
-  const Square king = g.pos_.king_square(s);
-  const bool edge = st.edge_pawns.any();
-  const bool keyed = !st.any_entered();
-  if (keyed && memo.depth == depth && memo.king == king && memo.had_turn == st.had_turn &&
-      memo.edge_pawns == edge && memo.two_player == g.two_player_ && memo.status == g.status_) {
+Modules::Corners::Node Modules::Corners::memo_node(const Game& g, const CornerState& st, int depth,
+                                                   std::uint8_t& others) {
+  // Most nodes of a search and most proofs judge a seat whose node did not
+  // change since it was last found for him at that depth (issue 30 item 3:
+  // node_of and mate_rule_seats were ~230 instructions of a
+  // ~1,300-instruction proof at corners-mini d6, ~150 and ~80 of the
+  // filter's node). The key is everything node_of reads (node_key); once a
+  // king entered his corner square the duty to leave reads the corner
+  // queens too, and no memo is kept.
+  const CornerNodeKey key = node_key(g, st, depth);
+  if (st.any_entered() || depth < 0 || depth >= kCornerNodeDepths) {
+    const Node n = node_from(g, key, st, nullptr);
+    others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
+    return n;
+  }
+  CornerNodeMemo& memo =
+      g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
+  if (memo.key == key) {
     Node n;
-    n.mover = s;
-    n.king = king;
+    n.mover = key.mover;
+    n.king = key.king;
     n.truce = memo.truce;
     n.stay_in_corner = memo.stay_in_corner;
     n.mate_rule = memo.mate_rule;
@@ -318,14 +320,9 @@ Modules::Corners::Node Modules::Corners::proof_node(const Game& g, const CornerS
     others = memo.others;
     return n;
   }
-  const Node n = node_of(g, st, depth, nullptr);
-  others = n.mate_rule ? mate_rule_seats(g, s, n.target) : 0;
-  if (keyed && !n.must_leave) {
-    memo = {king,    depth,   g.status_,        g.two_player_, st.had_turn, edge,
-            n.truce, n.stay_in_corner, n.mate_rule, n.target,    others};
-  } else {
-    memo.depth = -1;
-  }
+  const Node n = node_from(g, key, st, nullptr);
+  others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
+  memo = {key, n.truce, n.stay_in_corner, n.mate_rule, n.target, others};
   return n;
 }
 

@@ -127,11 +127,20 @@ class Modules::Corners final : public Modules::Module {
     Seat target = kNoSeat;  // the mover's target, where the mate rule is judged
     const SeatLines* lines = nullptr;  // the non-targets' lines (may be none)
   };
-  static Node node_of(const Game& g, const CornerState& st, int depth, const SeatLines* lines);
-  // node_of for the side to move's reply proof (no lines), and his
-  // mate_rule_seats where node.mate_rule (else 0): found again only when
-  // what it reads changed since his last proof (Game::proof_node_).
-  static Node proof_node(const Game& g, const CornerState& st, int depth, std::uint8_t& others);
+  // What node_of reads (CornerNodeKey, core/corners.h), and the Node found
+  // from it alone (the rules aside; the corner state only once a king
+  // entered his corner square, when no memo keeps the node).
+  static CornerNodeKey node_key(const Game& g, const CornerState& st, int depth);
+  static Node node_from(const Game& g, const CornerNodeKey& key, const CornerState& st,
+                        const SeatLines* lines);
+  static Node node_of(const Game& g, const CornerState& st, int depth, const SeatLines* lines) {
+    return node_from(g, node_key(g, st, depth), st, lines);
+  }
+  // node_of without lines, and the side to move's mate_rule_seats where
+  // node.mate_rule (else 0), kept in the Game (Game::corner_nodes_) and
+  // found again only when the key changed: the filter's node (depth 0) and
+  // the reply proofs' (issue 30 item 3).
+  static Node memo_node(const Game& g, const CornerState& st, int depth, std::uint8_t& others);
   static Refusal refused(const Game& g, const Move& m, const CornerState& st, const Node& node);
   static std::string refusal_words(const Game& g, Refusal r, Seat mover);
   // `seats`: the seats the move may check, whose mates are looked at (the
@@ -169,8 +178,10 @@ class Modules::Corners final : public Modules::Module {
   static void filter_corners(const Game& g, MoveList& list);
   // The lines to the non-targets of the side to move (not `target`) into
   // `here`, kept from `parent` (the node at the search depth above) for
-  // each seat whose lines the move between did not change.
-  static void non_target_lines(const Game& g, Seat target, const CornerLines* parent, CornerLines& here);
+  // each seat whose lines the move between did not change. `seats`: his
+  // mate_rule_seats where the caller has them (memo_node), else -1.
+  static void non_target_lines(const Game& g, Seat target, const CornerLines* parent, CornerLines& here,
+                               int seats = -1);
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
   static SquareSet corner_entry_bishops(const Game& g, Seat mover, const Move& m);
   static bool could_enter_area(const Game& g, Seat s);
