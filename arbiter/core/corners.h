@@ -92,6 +92,41 @@ struct CornerState {
   bool operator==(const CornerState&) const = default;
 };
 
+// What Modules::Corners::node_of reads of a Game and its corner state at a
+// node, the rules aside, while no king has entered his corner square (then
+// no duty to leave is owed, and nothing else of the corner queens is read):
+// found in one place (Modules::Corners::node_key), from which node_of finds
+// its Node (node_from) and which the memo of found nodes compares
+// (CornerNodeMemo), so that what node_of reads is what the memo's key holds
+// (issue 30 item 3; session 19's review: the memo's key restated node_of's
+// inputs by hand).
+struct CornerNodeKey {
+  Seat mover = kNoSeat;     // the side to move
+  Square king = kNoSquare;  // his king's square
+  int depth = -1;           // how many replies deep the look is (the mate rule's depth)
+  // Every seat's status: who plays (Game::plays: the target, the truce's
+  // round, the mate rule's seats).
+  std::array<SeatStatus, kMaxSeats> status{};
+  bool two_player = false;    // the long game's two-player phase
+  std::uint8_t had_turn = 0;  // the first round's turns (the truce)
+  bool edge_pawns = false;    // whether edge pawns remain (the truce)
+  bool operator==(const CornerNodeKey&) const = default;
+};
+
+// A node found from its key: the Node's fields the key does not hold, and
+// the mate rule's seats for the side to move. The Game keeps one per seat
+// and depth (0: the filter's node, 1 and 2: the reply proofs'), found again
+// only when the key changed (Modules::Corners::memo_node).
+struct CornerNodeMemo {
+  CornerNodeKey key;  // depth -1: none found
+  bool truce = false;
+  bool stay_in_corner = false;
+  bool mate_rule = false;
+  Seat target = kNoSeat;
+  std::uint8_t others = 0;  // mate_rule_seats for the side to move where mate_rule, else 0
+};
+inline constexpr int kCornerNodeDepths = 3;
+
 // 000's filter, in a search: the non-targets' lines of one node (SeatLines),
 // with what the node was (the Position's ply, the game's moves, square
 // edits and eliminations so far), kept for the node one move below when

@@ -384,25 +384,10 @@ class Game {
   // first, tried first next time (candidates only: proven again by the full
   // rules; order only).
   mutable std::array<std::array<Move, 2>, kMaxSeats> reply_{};
-  // 000's reply proofs: each seat's node (Modules::Corners::proof_node) as
-  // his last proof found it while no king entered his corner square, and
-  // all it was found from: his king's square, the depth, the seats'
-  // statuses, the phase, the first round's turns and whether edge pawns
-  // remain.
-  struct ProofNode {
-    Square king = kNoSquare;
-    int depth = -1;  // -1: none found
-    std::array<SeatStatus, kMaxSeats> status{};
-    bool two_player = false;
-    std::uint8_t had_turn = 0;
-    bool edge_pawns = false;
-    bool truce = false;
-    bool stay_in_corner = false;
-    bool mate_rule = false;
-    Seat target = kNoSeat;
-    std::uint8_t others = 0;  // mate_rule_seats for him where mate_rule
-  };
-  mutable std::array<ProofNode, kMaxSeats> proof_node_{};
+  // 000's nodes (Modules::Corners::memo_node): each seat's, at the filter's
+  // depth and the reply proofs', as last found while no king entered his
+  // corner square, with the key they were found from (core/corners.h).
+  mutable std::array<std::array<CornerNodeMemo, kCornerNodeDepths>, kMaxSeats> corner_nodes_{};
   // 000's filter: the non-targets' lines of the node at each search depth
   // (core/corners.h). A cache: a copy starts without it.
   mutable CornerLinesCache corner_lines_;

@@ -1,6 +1,7 @@
 // module_corners.h — sheet 000's corner-square games as a rule module
 // (core/rule_module.h), private to the core: the module's hooks
-// (module_corners.cpp) and the rules behind them (corners.cpp), as static
+// (module_corners.cpp) and the rules behind them (corners.cpp, corners_proof.cpp,
+// corners_play.cpp), as static
 // helpers that play with the Game's state (issue 30 item 1: Game names no
 // sheet; its header declares none of these).
 //
@@ -23,7 +24,7 @@ namespace tabula::core {
 class SeatLines;  // core/check_lines.h
 
 // 000's mate rule looks at the position after a move (does it check a
-// non-target? has he a reply?) with the board only (core/corners.cpp,
+// non-target? has he a reply?) with the board only (core/corners_proof.cpp,
 // Modules::Corners::mates_non_target): BoardOnlyMove changes the move's two
 // squares in place (Position::place_on_board: the kings' squares follow,
 // the hash stays as it was) and the en passant entries as Position::make
@@ -92,8 +93,8 @@ class Modules::Corners final : public Modules::Module {
   void restore_state(Game& g, const ModuleFrame& f) const override;
   std::uint64_t state_key(const Game& g) const override;
 
-  // ---- the rules (corners.cpp: setup, targets, legality; corners_play.cpp: after a move, the
-  // two-player phase, the end)
+  // ---- the rules (corners.cpp: setup, targets, legality; corners_proof.cpp: the mate rule's look
+  // and reply proofs; corners_play.cpp: after a move, the two-player phase, the end)
   static void corners_setup(Game& g);
   static Seat target_of(const Game& g, Seat s);  // the next seat in turn order still playing
   static bool king_must_leave(const Game& g, Seat s, const CornerState& st);
@@ -126,11 +127,20 @@ class Modules::Corners final : public Modules::Module {
     Seat target = kNoSeat;  // the mover's target, where the mate rule is judged
     const SeatLines* lines = nullptr;  // the non-targets' lines (may be none)
   };
-  static Node node_of(const Game& g, const CornerState& st, int depth, const SeatLines* lines);
-  // node_of for the side to move's reply proof (no lines), and his
-  // mate_rule_seats where node.mate_rule (else 0): found again only when
-  // what it reads changed since his last proof (Game::proof_node_).
-  static Node proof_node(const Game& g, const CornerState& st, int depth, std::uint8_t& others);
+  // What node_of reads (CornerNodeKey, core/corners.h), and the Node found
+  // from it alone (the rules aside; the corner state only once a king
+  // entered his corner square, when no memo keeps the node).
+  static CornerNodeKey node_key(const Game& g, const CornerState& st, int depth);
+  static Node node_from(const Game& g, const CornerNodeKey& key, const CornerState& st,
+                        const SeatLines* lines);
+  static Node node_of(const Game& g, const CornerState& st, int depth, const SeatLines* lines) {
+    return node_from(g, node_key(g, st, depth), st, lines);
+  }
+  // node_of without lines, and the side to move's mate_rule_seats where
+  // node.mate_rule (else 0), kept in the Game (Game::corner_nodes_) and
+  // found again only when the key changed: the filter's node (depth 0) and
+  // the reply proofs' (issue 30 item 3).
+  static Node memo_node(const Game& g, const CornerState& st, int depth, std::uint8_t& others);
   static Refusal refused(const Game& g, const Move& m, const CornerState& st, const Node& node);
   static std::string refusal_words(const Game& g, Refusal r, Seat mover);
   // `seats`: the seats the move may check, whose mates are looked at (the
@@ -168,8 +178,10 @@ class Modules::Corners final : public Modules::Module {
   static void filter_corners(const Game& g, MoveList& list);
   // The lines to the non-targets of the side to move (not `target`) into
   // `here`, kept from `parent` (the node at the search depth above) for
-  // each seat whose lines the move between did not change.
-  static void non_target_lines(const Game& g, Seat target, const CornerLines* parent, CornerLines& here);
+  // each seat whose lines the move between did not change. `seats`: his
+  // mate_rule_seats where the caller has them (memo_node), else -1.
+  static void non_target_lines(const Game& g, Seat target, const CornerLines* parent, CornerLines& here,
+                               int seats = -1);
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
   static SquareSet corner_entry_bishops(const Game& g, Seat mover, const Move& m);
   static bool could_enter_area(const Game& g, Seat s);

@@ -706,5 +706,62 @@ TEST_F(CornersReply, TheProofNodeIsFoundAgainWhereWhatItReadsChanged) {
   EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, grey, frame.corner, 1));
 }
 
+// Modules::Corners::memo_node answers as node_of does, whether its memo
+// keeps the node or finds it again: asked at the filter's depth and the
+// proofs' (the mate rule judged at 0 and 1, not at 2), then after Grey's
+// resignation in the long game (his colour removed, play goes on), which
+// changes nothing of White's node but the statuses: White's target moves on
+// from Grey to Black. A memo whose key leaves out what node_of reads keeps
+// Grey (the key is node_key's; session 19's was restated by hand).
+TEST_F(CornersReply, TheNodeMemoFollowsWhatNodeOfReads) {
+  const auto rules = testing::shipped("corners-long");
+  ASSERT_TRUE(rules);
+  Position pos = setup(*rules, 'w', {"g4:wK", "d2:wR", "a8:gK", "c5:gN", "e10:bK", "l7:pK"});
+  pos.set_fullmove_number(5);
+  Game g(rules, pos);
+  const Seat white = testing::seat_of(*rules, 'w');
+  const Seat grey = testing::seat_of(*rules, 'g');
+  const Seat black = testing::seat_of(*rules, 'b');
+  const Modules::Corners corners;
+  auto agree = [&](const char* when) {
+    ModuleFrame frame;
+    corners.save_state(g, frame);
+    for (int depth = 0; depth < kCornerNodeDepths; ++depth) {
+      for (int again = 0; again < 2; ++again) {  // found, then kept
+        std::uint8_t others = 0xFF;
+        const Modules::Corners::Node a = Modules::Corners::memo_node(g, frame.corner, depth, others);
+        const Modules::Corners::Node b = Modules::Corners::node_of(g, frame.corner, depth, nullptr);
+        SCOPED_TRACE(std::string(when) + " depth " + std::to_string(depth) + (again ? " kept" : " found"));
+        EXPECT_EQ(a.mover, b.mover);
+        EXPECT_EQ(a.king, b.king);
+        EXPECT_EQ(a.truce, b.truce);
+        EXPECT_EQ(a.must_leave, b.must_leave);
+        EXPECT_EQ(a.stay_in_corner, b.stay_in_corner);
+        EXPECT_EQ(a.mate_rule, b.mate_rule);
+        EXPECT_EQ(a.depth, b.depth);
+        EXPECT_EQ(a.target, b.target);
+        EXPECT_EQ(others, b.mate_rule ? Modules::Corners::mate_rule_seats(g, b.mover, b.target) : 0);
+        EXPECT_EQ(a.mate_rule, depth < 2);
+      }
+    }
+  };
+  agree("four seats");
+  {
+    std::uint8_t others = 0;
+    ModuleFrame frame;
+    corners.save_state(g, frame);
+    EXPECT_EQ(Modules::Corners::memo_node(g, frame.corner, 0, others).target, grey);
+  }
+  g.resign(grey);
+  ASSERT_FALSE(g.plays(grey));
+  ASSERT_EQ(g.to_move(), white);
+  agree("Grey out");
+  std::uint8_t others = 0;
+  ModuleFrame frame;
+  corners.save_state(g, frame);
+  EXPECT_EQ(Modules::Corners::memo_node(g, frame.corner, 0, others).target, black);
+  EXPECT_EQ(others, 1U << index_of(testing::seat_of(*rules, 'p')));
+}
+
 }  // namespace
 }  // namespace tabula::core

@@ -1,0 +1,405 @@
+// corners_proof.cpp — sheet 000's mate rule (RULINGS 000: "Only the target
+// may be checkmated: a move that would checkmate any other king is
+// illegal"): the look at the position after a move (mates_non_target) and
+// the proofs that a checked non-target has a reply the game allows
+// (corner_reply_exists, reply_allowed, memo_node), with the board-only
+// look they make (BoardOnlyMove).
+//
+// Section index: helpers and BoardOnlyMove; the look after a move; the
+// reply proofs. The per-node filter that asks them (node_of, refused,
+// filter_corners, the non-targets' lines) is in core/corners.cpp.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <utility>
+
+#include "core/module_corners.h"
+
+namespace tabula::core {
+
+// ---- helpers and BoardOnlyMove ------------------------------------------------
+
+namespace {
+
+// The square of the piece a move captures, or kNoSquare.
+Square capture_square(const Position& pos, const Move& m) {
+  if (m.kind == MoveKind::kNormal && !pos.at(m.to).empty()) return m.to;
+  if (m.kind != MoveKind::kEnPassant) return kNoSquare;
+  for (int s = 0; s < pos.rules().seat_count(); ++s)
+    if (pos.en_passant(seat_at(s)).target == m.to) return pos.en_passant(seat_at(s)).victim;
+  return kNoSquare;
+}
+
+// The en passant entries of `owners` (a bit per seat index) closed while a
+// reply proof looks (Modules::Corners::entries_not_his), put back after;
+// the hash is not read by the proof (its makes restore theirs).
+class ProofEntriesClosed {
+ public:
+  ProofEntriesClosed(Position& p, std::uint8_t owners) : p_(p), owners_(owners) {
+    for (unsigned c = owners_; c != 0; c &= c - 1U) {
+      const int i = std::countr_zero(c);
+      saved_[static_cast<std::size_t>(i)] = p_.en_passant(seat_at(i));
+      p_.set_en_passant(seat_at(i), EnPassantEntry{});
+    }
+  }
+  ProofEntriesClosed(const ProofEntriesClosed&) = delete;
+  ProofEntriesClosed& operator=(const ProofEntriesClosed&) = delete;
+  ~ProofEntriesClosed() {
+    for (unsigned c = owners_; c != 0; c &= c - 1U) {
+      const int i = std::countr_zero(c);
+      p_.set_en_passant(seat_at(i), saved_[static_cast<std::size_t>(i)]);
+    }
+  }
+
+ private:
+  Position& p_;
+  const std::uint8_t owners_;
+  std::array<EnPassantEntry, kMaxSeats> saved_{};
+};
+
+// The seats (a bit per seat index) whose open en passant entry lands on
+// `target`.
+std::uint8_t entry_owners(const Game& g, Square target) {
+  std::uint8_t out = 0;
+  for (int i = 0; i < g.rules().seat_count(); ++i)
+    if (g.position().en_passant(seat_at(i)).target == target) out = static_cast<std::uint8_t>(out | (1U << i));
+  return out;
+}
+
+}  // namespace
+
+bool BoardOnlyMove::two_squares(const Position& p, const Move& m) {
+  return (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) && m.promotion == kNoKind &&
+         is_valid(m.from) && is_valid(m.to) && !p.at(m.from).empty() &&
+         p.at(m.to).kind != p.royal_kind() && !p.converts(m);
+}
+
+BoardOnlyMove::BoardOnlyMove(Position& p, const Move& m, Seat mover) : p_(p), m_(m) {
+  // While a castling right remains, make() may take one away (a move from
+  // or to a king's or rook's first square): made, the first test, as the
+  // short and long games keep their rights through a search's first plies
+  // (a square-by-square test cost them more than it saved: issue 30 item 3).
+  if (p.castling_rights() != 0 || !two_squares(p, m)) return;
+  // The entries as Position::make leaves them (its own bookkeeping), the
+  // changed ones put back by the destructor. advance_en_passant changes
+  // only open entries and a double step's own: with none open and no double
+  // step there is nothing to copy or advance (issue 30 item 3: most looks).
+  bool entries = m.kind == MoveKind::kDoubleStep;
+  for (int s = 0; s < kMaxSeats && !entries; ++s) entries = p.en_passant(seat_at(s)).open();
+  if (entries) {
+    for (int s = 0; s < kMaxSeats; ++s) ep_[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
+    changed_ = p.advance_en_passant(mover, m);
+  }
+  was_ = p.place_on_board(m);  // (the hash is not read by the look)
+  done_ = true;
+}
+
+BoardOnlyMove::~BoardOnlyMove() {
+  if (!done_) return;
+  p_.lift_back(m_, was_);
+  for (unsigned c = changed_; c != 0; c &= c - 1U) {
+    const int s = std::countr_zero(c);
+    p_.set_en_passant(seat_at(s), ep_[static_cast<std::size_t>(s)]);
+  }
+}
+
+// ---- the look after a move -------------------------------------------------
+
+bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const CornerState& st,
+                                        int depth, std::uint8_t seats, Seat target) {
+  // RULINGS 000: "Only the target may be checkmated: a move that would
+  // checkmate any other king is illegal." Checkmate as the game layer judges
+  // it: in check with no reply the game allows (the edge-pawn truce, this
+  // very rule, the corner duty), with the corner state after the move.
+  Position& p = const_cast<Position&>(g.pos_);  // make/unmake restores exactly
+  Seat mover = p.to_move();
+  if (seats == kEverySeat && p.plain_move(m)) {
+    // No lines (a reply's test): a plain move that checks nobody mates
+    // nobody, found without the make below (most replies check nobody).
+    const std::uint8_t others = mate_rule_seats(g, mover, target);
+    if (others == 0 || p.checks_after_plain(m, others) == 0) return false;
+  }
+  // The kings it may mate: those of `seats` but the mover's and his target's.
+  unsigned ask = seats & ((1U << g.rules_->seat_count()) - 1U) & ~(1U << index_of(mover));
+  if (target != kNoSeat) ask &= ~(1U << index_of(target));
+  std::uint8_t mated = 0;
+  {
+    // The position after the move: its two squares changed in place where
+    // that is all the look below reads of make() (BoardOnlyMove), else made
+    // (the bishops a king entering his corner square turns, and what the
+    // move takes, read before it: a two-squares move turns none).
+    BoardOnlyMove in_place(p, m, mover);
+    SquareSet converted;
+    Square captured_on = in_place.was().empty() ? kNoSquare : m.to;
+    if (!in_place.done()) {
+      converted = corner_entry_bishops(g, mover, m);
+      captured_on = capture_square(p, m);
+      p.make(m);
+    }
+    // The kings in check after it among those it may mate; `clear`: those
+    // found out of check, whose look a reply skips where it leaves their
+    // attack reach alone (reply_allowed). (The check report's unattacked
+    // kings, Game::kings_known_unattacked, cost more to ask per look than
+    // the walks they spared: +0.4 M at corners-mini d6.)
+    std::uint8_t checked = 0;
+    std::uint8_t clear = 0;
+    for (unsigned left = ask; left != 0; left &= left - 1U) {
+      const int i = std::countr_zero(left);
+      const Seat s = seat_at(i);
+      if (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) continue;
+      if (p.in_check(s))
+        checked = static_cast<std::uint8_t>(checked | (1U << i));
+      else
+        clear = static_cast<std::uint8_t>(clear | (1U << i));
+    }
+    if (checked != 0) {
+      // The corner state after the move, as the proofs read it. Once every
+      // seat has had his first turn, with no corner queens and no king
+      // entering his corner square, what the move changes in it (the edge
+      // pawns' squares, had_turn) is read only while the truce may hold
+      // (node_of: truce_on; refused): then the state before the move is
+      // that state (issue 30 item 3: a copy and advance_corner_state per
+      // proof).
+      auto prove = [&](const CornerState& after) {
+        for (unsigned left = checked; left != 0; left &= left - 1U) {
+          const int i = std::countr_zero(left);
+          if (!corner_reply_exists(g, seat_at(i), after, depth + 1, clear))
+            mated = static_cast<std::uint8_t>(mated | (1U << i));
+        }
+      };
+      const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
+      if (st.had_turn != every_seat || st.any_entered() || converted.any()) {
+        CornerState advanced = st;
+        advance_corner_state(g, advanced, mover, m, captured_on, captured_on != kNoSquare, converted);
+        prove(advanced);
+      } else {
+        prove(st);
+      }
+    }
+    if (!in_place.done()) p.unmake();
+  }
+  // A king mated already before the move is not mated by it (the move that
+  // mates the target, whose other checks are looked at in the position after
+  // it, before the target is out).
+  for (unsigned left = mated; left != 0; left &= left - 1U) {
+    const Seat s = seat_at(std::countr_zero(left));
+    if (!p.in_check(s) || corner_reply_exists(g, s, st, depth + 1)) return true;
+  }
+  return false;
+}
+
+// ---- the reply proofs --------------------------------------------------------
+
+std::uint8_t Modules::Corners::entries_not_his(const Game& g, Seat s) {
+  // The session 18 reading (docs/VARIANTS.md, corners-*): mate is judged
+  // on the board the move leaves, as if the checked player answered now;
+  // but his right to take en passant is not his to use if another seat
+  // moves before him, whose move closes every entry (the short game's
+  // "Pawns move ahead traditionally": by the very next player only).
+  // White's double step that checks Grey, his target, and Pink: Grey moves
+  // next, and Pink's en passant answer is gone by his turn (tests/core/
+  // corners_reply_test.cpp, AnEnPassantReplyCountsOnlyForTheSeatThatMovesNext).
+  // The other windows (until the owner moves again; 001's facing seats)
+  // are not the corner games' and stay as the Position gives them.
+  const PawnRules& pr = g.rules_->pawns;
+  if (pr.en_passant != EnPassantWindow::kNextMoverOnly ||
+      pr.en_passant_between == EnPassantBetween::kFacingSeatsOnly)
+    return 0;
+  std::uint8_t owners = 0;
+  for (int i = 0; i < g.rules_->seat_count(); ++i)
+    if (seat_at(i) != s && g.pos_.en_passant(seat_at(i)).open() &&
+        g.pos_.en_passant_pseudo(s, g.pos_.en_passant(seat_at(i)).target) &&
+        next_mover_after(g, seat_at(i)) != s)
+      owners = static_cast<std::uint8_t>(owners | (1U << i));
+  return owners;
+}
+
+Seat Modules::Corners::next_mover_after(const Game& g, Seat mover) {
+  // 000 short game: "Other Kings may be placed in check only, with the next
+  // move going to the player that is in check" (corners_after_move: the
+  // first in turn order after the mover; a king immune in his corner square
+  // is not in check).
+  const auto& order = g.rules_->turn_order;
+  const int n = static_cast<int>(order.size());
+  const int from = g.pos_.order_index(mover);
+  Seat next = kNoSeat;
+  for (int k = 1; k < n; ++k) {
+    const Seat t = order[static_cast<std::size_t>(from + k < n ? from + k : from + k - n)];
+    if (!g.plays(t)) continue;
+    if (!g.rules_->corners.turn_to_checked_player) return t;
+    if (g.pos_.in_check(t)) return t;
+    if (next == kNoSeat) next = t;
+  }
+  return next;
+}
+
+std::uint8_t Modules::Corners::mate_rule_seats(const Game& g, Seat mover, Seat target) {
+  // RULINGS 000: the kings a move of `mover` may not mate: every seat still
+  // playing but his and his target's. (Game::plays asked only of a seat
+  // not live: once per reply proof, issue 30 item 3.)
+  const int n = g.rules_->seat_count();
+  unsigned out = 0;
+  for (int i = 0; i < n; ++i)
+    out |= static_cast<unsigned>(g.status_[static_cast<std::size_t>(i)] == SeatStatus::kLive) << i;
+  for (unsigned rest = ((1U << n) - 1U) & ~out; rest != 0; rest &= rest - 1U)
+    if (g.plays(seat_at(std::countr_zero(rest)))) out |= rest & (0U - rest);
+  if (mover != kNoSeat) out &= ~(1U << index_of(mover));
+  if (target != kNoSeat) out &= ~(1U << index_of(target));
+  return static_cast<std::uint8_t>(out);
+}
+
+bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerState& st,
+                                           int depth, std::uint8_t clear) {
+  // Whether seat s, were it his turn now, has a move the game layer allows:
+  // the first one found is the proof (his king's moves first: a checked
+  // king most often steps away), not his whole list (issue 30 item 3).
+  Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
+  Seat saved = p.to_move();
+  p.set_to_move(s);
+  std::uint8_t others = 0;
+  const Node node = memo_node(g, st, depth, others);
+  // His last two proven replies first, then the piece that made the
+  // latest: sibling nodes' checks are most often answered by the same block,
+  // capture or step, and where the checking piece stands decides which of
+  // two (issue 30 item 3: one remembered reply failed 24 % of the proofs at
+  // corners-mini d6, and the walk after it costs ~4 K instructions). A
+  // remembered move is only a candidate: it counts once the full rules allow
+  // it here (Position::legal, then refused: reply_allowed). At mini d6 the
+  // remembered replies end 97 % of the proofs, d7 93 %; the walk ends the
+  // rest at the first legal move it meets (the corner rules refused none
+  // there): the cost is in judging a candidate, not in finding one.
+  std::array<Move, 2>& last = g.reply_[static_cast<std::size_t>(index_of(s))];
+  const Move tried = last[0];
+  const Move other = last[1];
+  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, node, others, false, clear);
+  if (!any && other != tried && other.from != kNoSquare &&
+      reply_allowed(g, other, st, node, others, false, clear)) {
+    any = true;
+    std::swap(last[0], last[1]);
+  }
+  if (!any) {
+    any = p.any_legal(
+        [&](const Move& m) {
+          if (m == tried || m == other || !reply_allowed(g, m, st, node, others, true, clear)) return false;
+          last[1] = last[0];
+          last[0] = m;
+          return true;
+        },
+        tried.from);
+  }
+  p.set_to_move(saved);
+  return any;
+}
+
+Modules::Corners::Node Modules::Corners::memo_node(const Game& g, const CornerState& st, int depth,
+                                                   std::uint8_t& others) {
+  // Most nodes of a search and most proofs judge a seat whose node did not
+  // change since it was last found for him at that depth (issue 30 item 3:
+  // node_of and mate_rule_seats were ~230 instructions of a
+  // ~1,300-instruction proof at corners-mini d6, ~150 and ~80 of the
+  // filter's node). The key is everything node_of reads (node_key); once a
+  // king entered his corner square the duty to leave reads the corner
+  // queens too, and no memo is kept.
+  const CornerNodeKey key = node_key(g, st, depth);
+  if (st.any_entered() || depth < 0 || depth >= kCornerNodeDepths) {
+    const Node n = node_from(g, key, st, nullptr);
+    others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
+    return n;
+  }
+  CornerNodeMemo& memo =
+      g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
+  if (memo.key == key) {
+    Node n;
+    n.mover = key.mover;
+    n.king = key.king;
+    n.truce = memo.truce;
+    n.stay_in_corner = memo.stay_in_corner;
+    n.mate_rule = memo.mate_rule;
+    n.depth = depth;
+    n.target = memo.target;
+    others = memo.others;
+    return n;
+  }
+  const Node n = node_from(g, key, st, nullptr);
+  others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
+  memo = {key, n.truce, n.stay_in_corner, n.mate_rule, n.target, others};
+  return n;
+}
+
+bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth) {
+  // The plain answer corner_reply_exists is tested against
+  // (tests/core/corners_reply_test.cpp): his whole list, each move judged
+  // by refused().
+  Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
+  const ProofEntriesClosed not_his(p, entries_not_his(g, s));
+  const Seat saved = p.to_move();
+  p.set_to_move(s);
+  const Node node = node_of(g, st, depth, nullptr);
+  MoveList list;
+  p.generate_legal(list);
+  const bool any = std::any_of(list.begin(), list.end(), [&](const Move& m) {
+    return refused(g, m, st, node) == Refusal::kNone;
+  });
+  p.set_to_move(saved);
+  return any;
+}
+
+bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerState& st,
+                                     const Node& node, std::uint8_t others, bool legal,
+                                     std::uint8_t clear) {
+  // refused(g, m, st, node) == kNone after Position::legal(m) (unless
+  // `legal` says it is proven), for a candidate reply of node.mover.
+  // `others`: mate_rule_seats for him where the mate rule is judged.
+  Position& p = const_cast<Position&>(g.pos_);  // the board is put back below
+  if (!BoardOnlyMove::two_squares(p, m)) {
+    // More than its two squares change (en passant, castling, a promotion,
+    // a king taken, his king entering his corner square): the Position's
+    // probe and the mate rule's full look. An en passant capture of an
+    // entry that is not his (entries_not_his: another seat moves first) is
+    // no reply; asked of such candidates only, so a proof ended by any
+    // other reply pays nothing for it (corner_reply_walk closes the entries
+    // instead: the same answer, as no other reply reads them — each is made,
+    // or looked at as made, which closes them all).
+    if (m.kind == MoveKind::kEnPassant && (entries_not_his(g, node.mover) & entry_owners(g, m.to)) != 0)
+      return false;
+    return (legal || p.legal(m)) && refused(g, m, st, node) == Refusal::kNone;
+  }
+  if (!legal && !p.pseudo_legal(m)) return false;
+  // A move that changes its two squares only (a king's step too): one look
+  // at the board after it answers both the Position's question (is his own
+  // king attacked? Position::probe_exposes_king's answer) and the mate
+  // rule's first one (which of the others' kings does it check?
+  // Position::checks_after_plain's answer), instead of a board change for
+  // each (issue 30 item 3: ~300 instructions of a ~1,800-instruction proof
+  // at corners-mini d6).
+  const Piece was = p.place_on_board(m);
+  if (!legal) legal = !p.in_check(node.mover);
+  std::uint8_t checks = 0;
+  if (legal) {
+    for (unsigned left = others; left != 0; left &= left - 1U) {
+      const int i = std::countr_zero(left);
+      // A king known not in check before the move stays so when neither of
+      // its squares is on a path to him (MoveTables::attack_reach): most
+      // replies are far from the others' kings (issue 30 item 3: two walks
+      // of a proof's three; at corners-mini d6 22 of 32,260 found a check).
+      if ((clear >> i) & 1U) {
+        const Square k = p.king_square(seat_at(i));
+        if (k == kNoSquare) continue;
+        const SquareSet& reach = g.rules_->tables.attack_reach(k);
+        if (!reach[index_of(m.from)] && !reach[index_of(m.to)]) continue;
+      }
+      if (p.in_check(seat_at(i))) checks = static_cast<std::uint8_t>(checks | (1U << i));
+    }
+  }
+  p.lift_back(m, was);
+  if (!legal) return false;
+  // The sheet's other rules as refused() applies them; the mate rule's
+  // look after the move only for the kings it checks (the same answer:
+  // mates_non_target looks at no king out of check).
+  Node rest = node;
+  rest.mate_rule = false;
+  if (refused(g, m, st, rest) != Refusal::kNone) return false;
+  return checks == 0 || !mates_non_target(g, m, st, node.depth, checks, node.target);
+}
+
+}  // namespace tabula::core
