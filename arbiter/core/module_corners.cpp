@@ -1,6 +1,7 @@
 // module_corners.cpp — sheet 000's corner-square games as a rule module
 // (core/module_corners.h): where Game meets the corner rules. The rules
-// themselves are in core/corners.cpp, the corner state in core/corners.h.
+// themselves are in core/corners.cpp (the mate rule's look and proofs in
+// core/corners_proof.cpp), the corner state in core/corners.h.
 #include "core/module_corners.h"
 
 #include "core/zobrist.h"

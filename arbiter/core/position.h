@@ -302,7 +302,7 @@ class Position {
   // in place, a moving king's square kept, nothing else (no hash, clocks,
   // castling, en passant, side to move, history); lift_back(m, was) puts
   // back what place_on_board returned (what stood on m.to). For 000's mate
-  // rule, which reads the board only (BoardOnlyMove, core/corners.cpp;
+  // rule, which reads the board only (BoardOnlyMove, core/corners_proof.cpp;
   // issue 30 item 3: transform() kept the hash, ~100 instructions a look).
   Piece place_on_board(const Move& m) {
     const Piece moved = board_[index_of(m.from)];
