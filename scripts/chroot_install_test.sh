@@ -70,6 +70,7 @@ pristine=$chroots/$name-clean
 root=$chroots/$name-install
 started=$(date +%s)
 step() { echo "chroot_install_test: [$(($(date +%s) - started)) s] $*"; }
+step "$(basename "$deb"): $(stat -c %s "$deb") bytes, version $(dpkg-deb -f "$deb" Version), $arch"
 
 if [[ ! -x "$pristine/usr/bin/apt-get" || -d "$pristine/debootstrap" ]]; then
   step "debootstrap $release $arch into $pristine"
@@ -105,6 +106,15 @@ if ((${#qemu_env[@]})); then
   step "arm64 programs run under qemu-aarch64 -cpu $qemu_cpu (QEMU_CPU): $(run 'LD_SHOW_AUXV=1 /bin/true' | grep -m1 '^AT_HWCAP:' | tr -s ' ')"
 fi
 
+if ((${#qemu_env[@]})); then
+  # The Pi's architecture: the system as Raspberry Pi OS has it before the
+  # package comes. Its groups gpio, i2c and spi are the system's (its udev
+  # rules give them the devices), and its first user is in them: the package
+  # must join that gpio, not make its own, and a purge must leave it.
+  step "as on Raspberry Pi OS: the system groups gpio, i2c, spi and a first user (pi) in them"
+  run 'for g in gpio i2c spi; do getent group "$g" >/dev/null || groupadd --system "$g"; done
+    getent passwd pi >/dev/null || useradd -m -G gpio,i2c,spi,video,dialout,audio pi'
+fi
 step "apt install $(basename "$deb")"
 run "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   /tmp/$(basename "$deb") >/tmp/apt.log 2>&1 || { tail -n 30 /tmp/apt.log; exit 1; }"
@@ -122,8 +132,24 @@ run 'units="tabula-boardd.service tabula-kiosk.service"
 run 'systemd-analyze verify --man=no /usr/lib/systemd/system/tabula-boardd.service \
   /usr/lib/systemd/system/tabula-kiosk.service && echo "systemd-analyze verify: no complaints"'
 run 'systemctl --root=/ is-enabled tabula-boardd.service tabula-kiosk.service'
+# Autostart: the kiosk is wanted by multi-user.target, which the default
+# target must reach (Raspberry Pi OS Lite boots to multi-user, the desktop
+# image to graphical, which wants multi-user).
+run 'd=$(systemctl --root=/ get-default)
+  case "$d" in multi-user.target | graphical.target) ;; *)
+    echo "the system boots to $d, which does not reach multi-user.target: the kiosk would not start"; exit 1 ;;
+  esac
+  [[ -L /etc/systemd/system/multi-user.target.wants/tabula-kiosk.service ]] || {
+    echo "tabula-kiosk.service is not in multi-user.target.wants: it would not start at boot"; exit 1; }
+  echo "the kiosk starts at boot: multi-user.target.wants/tabula-kiosk.service, default target $d"'
 step "the user, the udev rule, the programs on the installed data"
-run 'id tabula && ls /usr/lib/udev/rules.d/60-tabula-gpio.rules'
+run 'id tabula && ls /usr/lib/udev/rules.d/60-tabula-gpio.rules
+  id -nG tabula | tr " " "\n" | grep -qx gpio || { echo "user tabula is not in group gpio: the board daemon cannot open the GPIO chip"; exit 1; }'
+if ((${#qemu_env[@]})); then
+  run 'grep -x "group gpio" /var/lib/tabula-package/created && {
+      echo "the package recorded the system group gpio as its own: a purge would remove it"; exit 1; }
+    echo "user tabula joined the system group gpio ($(getent group gpio)), not recorded as the package'"'"'s"'
+fi
 # Every installed program says the version dpkg installed (arbiter/version).
 run 'v=$(dpkg-query -W -f="\${Version}" tabula)
   for p in tabula tabula-boardd tabula-boardcat tabula-hub-web tabula-kiosk tabula-hub-screen; do
@@ -189,6 +215,16 @@ run 'dpkg -s tabula | grep -E "^(Version|Architecture|Depends|Recommends):"'
 # architecture: systemd as PID 1 under qemu-user is not a boot.
 if [[ $name != "$release" ]]; then
   step "boot: not run for $arch (systemd under qemu-user is not a boot)"
+  # The purge, on the Pi's architecture (package_lifecycle_test.sh runs the
+  # whole life on this machine's): user tabula goes, Raspberry Pi OS's gpio
+  # and the games stay.
+  step "apt purge tabula"
+  run 'apt-get purge -y -qq tabula >/tmp/purge.log 2>&1 || { cat /tmp/purge.log; exit 1; }
+    getent group gpio >/dev/null || { echo "the purge removed the system group gpio"; exit 1; }
+    if getent passwd tabula >/dev/null; then echo "the purge left the user tabula"; exit 1; fi
+    [[ -s /var/lib/tabula/current.db ]] || { echo "the purge removed the games (/var/lib/tabula/current.db)"; exit 1; }
+    echo "purged: the user tabula gone; gpio kept ($(getent group gpio)); the games kept ($(ls /var/lib/tabula | tr "\n" " "))"'
+
 elif ! command -v systemd-nspawn >/dev/null || ! command -v python3 >/dev/null; then
   echo "chroot_install_test: the boot needs systemd-nspawn and python3 (apt-get install systemd-container python3)" >&2
   exit 1
