@@ -412,7 +412,10 @@ else
     if [[ $CORE == 1 ]]; then
       cmake --build build-arm64 -j "$JOBS" --target "${core_suites[@]}"
       echo "chroot_test: the core built at ${SECONDS} s"
-      [[ $(file_of build-arm64/tests/core_tests) == b700 ]] || { echo "not an arm64 build" >&2; exit 1; }
+      # Each suite that was asked for and built (SUITES; not always core_tests).
+      for t in "${core_suites[@]}"; do
+        [[ $(file_of "build-arm64/tests/$t") == b700 ]] || { echo "build-arm64/tests/$t: not an arm64 program" >&2; exit 1; }
+      done
       rc=0
       run_suites build-arm64 || rc=$?
       shard_summary
