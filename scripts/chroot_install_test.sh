@@ -6,7 +6,7 @@
 # cat-config), verifies them (systemd-analyze verify), runs the installed
 # programs on the installed data, and (Debian 13) the kiosk session in cage.
 #
-# Usage (as root): scripts/chroot_install_test.sh RELEASE DEB
+# Usage (as root): scripts/chroot_install_test.sh RELEASE DEB [--resolve]
 #   e.g. scripts/chroot_install_test.sh trixie /work/chroots/packages/trixie/tabula_<version>_amd64.deb
 # The .deb comes from scripts/package.sh built on the same release (in the
 # chroot of scripts/chroot_test.sh, which copies it to $TABULA_CHROOTS/packages).
@@ -18,11 +18,19 @@
 # authentication, whose signing Debian 13's arm64 libraries run at every call
 # (2 to 8 times the CPU). Environment: TABULA_CHROOTS (default /work/chroots),
 # TABULA_MIRROR (default http://deb.debian.org/debian), QEMU_CPU.
+# --resolve (a third argument): only whether apt can install the package and
+#   its dependencies on the release, for the package's architecture: this
+#   machine's apt, simulating (apt-get -s) on the clean chroot's dpkg status
+#   with the release's index fetched into a scratch folder. No qemu, no
+#   install, seconds (an arm64 install under qemu takes 15-25 min). Needs
+#   the clean chroot, made by one run without it.
 set -euo pipefail
-[[ $# -eq 2 ]] || {
-  sed -n '9,20p' "$0" >&2
+[[ $# -eq 2 || ($# -eq 3 && $3 == --resolve) ]] || {
+  sed -n '9,27p' "$0" >&2
   exit 2
 }
+resolve=0
+[[ $# -eq 3 ]] && resolve=1
 release=$1
 case "$release" in bookworm | trixie) ;; *)
   echo "chroot_install_test: unknown release '$release': expected bookworm or trixie" >&2
@@ -71,6 +79,41 @@ root=$chroots/$name-install
 started=$(date +%s)
 step() { echo "chroot_install_test: [$(($(date +%s) - started)) s] $*"; }
 step "$(basename "$deb"): $(stat -c %s "$deb") bytes, version $(dpkg-deb -f "$deb" Version), $arch"
+
+if ((resolve)); then
+  [[ -r "$pristine/var/lib/dpkg/status" && ! -d "$pristine/debootstrap" ]] || {
+    echo "chroot_install_test: --resolve reads the clean chroot $pristine, which is not there: run once without --resolve" >&2
+    exit 1
+  }
+  scratch=$(mktemp -d)
+  trap 'rm -rf "$scratch"' EXIT
+  mkdir -p "$scratch/lists/partial" "$scratch/cache/archives/partial" "$scratch/parts"
+  echo "deb $mirror $release main" >"$scratch/sources.list"
+  cp "$deb" "$scratch/"
+  apt_opts=(-o "APT::Architecture=$arch" -o "APT::Architectures::=$arch" -o Debug::NoLocking=1
+    -o "Dir::Etc::sourcelist=$scratch/sources.list" -o "Dir::Etc::sourceparts=$scratch/parts"
+    -o "Dir::Etc::preferences=$scratch/none" -o "Dir::Etc::preferencesparts=$scratch/parts"
+    -o "Dir::Etc::trustedparts=$pristine/etc/apt/trusted.gpg.d" -o "Dir::State::Lists=$scratch/lists"
+    -o "Dir::Cache=$scratch/cache" -o "Dir::State::status=$pristine/var/lib/dpkg/status")
+  step "the $release $arch index ($mirror) into $scratch"
+  apt-get "${apt_opts[@]}" -qq update >"$scratch/update.log" 2>&1 || {
+    cat "$scratch/update.log"
+    echo "chroot_install_test: apt-get update for $release $arch failed" >&2
+    exit 1
+  }
+  step "apt-get -s install $(basename "$deb") on $name's clean chroot"
+  if ! apt-get "${apt_opts[@]}" -s install "$scratch/$(basename "$deb")" >"$scratch/sim.log" 2>&1; then
+    grep -vE "^(Inst|Conf) " "$scratch/sim.log" | tail -n 30
+    echo "chroot_install_test: apt cannot install $(basename "$deb") on $release $arch" >&2
+    exit 1
+  fi
+  grep -E "newly installed" "$scratch/sim.log"
+  # What a board runs on: the compositor, GPIO, GL, the window library.
+  grep -E "^Inst (cage|xwayland|libseat1|seatd|libpam-systemd|libgpiod[0-9]|gpiod|libglfw3|libgl1-mesa-dri|wlr-randr) " \
+    "$scratch/sim.log" | sed "s/^Inst /  /" || true
+  step "passed: apt resolves $(basename "$deb") on $release $arch ($(grep -c "^Inst " "$scratch/sim.log") packages)"
+  exit 0
+fi
 
 if [[ ! -x "$pristine/usr/bin/apt-get" || -d "$pristine/debootstrap" ]]; then
   step "debootstrap $release $arch into $pristine"
