@@ -17,7 +17,12 @@
 # scripts/chroot_test.sh: qemu's default CPU, "max", has pointer
 # authentication, whose signing Debian 13's arm64 libraries run at every call
 # (2 to 8 times the CPU). Environment: TABULA_CHROOTS (default /work/chroots),
-# TABULA_MIRROR (default http://deb.debian.org/debian), QEMU_CPU.
+# TABULA_MIRROR (default http://deb.debian.org/debian), QEMU_CPU;
+# RASPIOS=1 (the default for arm64; 0 elsewhere): the chroot is first made
+#   what Raspberry Pi OS is before the package comes (its system groups gpio,
+#   i2c, spi and a first user, pi, in them); the package must join that gpio
+#   without recording it as its own, and the run ends with a purge: user
+#   tabula gone, the system's gpio and the games kept.
 # --resolve (a third argument): only whether apt can install the package and
 #   its dependencies on the release, for the package's architecture: this
 #   machine's apt, simulating (apt-get -s) on the clean chroot's dpkg status
@@ -26,7 +31,7 @@
 #   the clean chroot, made by one run without it.
 set -euo pipefail
 [[ $# -eq 2 || ($# -eq 3 && $3 == --resolve) ]] || {
-  sed -n '9,27p' "$0" >&2
+  sed -n '9,32p' "$0" >&2
   exit 2
 }
 resolve=0
@@ -62,6 +67,12 @@ qemu_cpu=${QEMU_CPU:-cortex-a72}
 # a program of this machine's architecture ignores it.
 qemu_env=()
 name=$release
+raspios=${RASPIOS:-}
+[[ -z $raspios ]] && { [[ $arch == arm64 ]] && raspios=1 || raspios=0; }
+[[ $raspios == [01] ]] || {
+  echo "chroot_install_test: RASPIOS='$raspios': expected 1 (as Raspberry Pi OS) or 0" >&2
+  exit 2
+}
 if [[ $arch != "$(dpkg --print-architecture)" ]]; then
   [[ $arch == arm64 ]] || {
     echo "chroot_install_test: $2 is for $arch; only this machine's architecture and arm64 are known" >&2
@@ -149,8 +160,8 @@ if ((${#qemu_env[@]})); then
   step "arm64 programs run under qemu-aarch64 -cpu $qemu_cpu (QEMU_CPU): $(run 'LD_SHOW_AUXV=1 /bin/true' | grep -m1 '^AT_HWCAP:' | tr -s ' ')"
 fi
 
-if ((${#qemu_env[@]})); then
-  # The Pi's architecture: the system as Raspberry Pi OS has it before the
+if ((raspios)); then
+  # The system as Raspberry Pi OS has it before the
   # package comes. Its groups gpio, i2c and spi are the system's (its udev
   # rules give them the devices), and its first user is in them: the package
   # must join that gpio, not make its own, and a purge must leave it.
@@ -188,7 +199,7 @@ run 'd=$(systemctl --root=/ get-default)
 step "the user, the udev rule, the programs on the installed data"
 run 'id tabula && ls /usr/lib/udev/rules.d/60-tabula-gpio.rules
   id -nG tabula | tr " " "\n" | grep -qx gpio || { echo "user tabula is not in group gpio: the board daemon cannot open the GPIO chip"; exit 1; }'
-if ((${#qemu_env[@]})); then
+if ((raspios)); then
   run 'grep -x "group gpio" /var/lib/tabula-package/created && {
       echo "the package recorded the system group gpio as its own: a purge would remove it"; exit 1; }
     echo "user tabula joined the system group gpio ($(getent group gpio)), not recorded as the package'"'"'s"'
@@ -258,16 +269,6 @@ run 'dpkg -s tabula | grep -E "^(Version|Architecture|Depends|Recommends):"'
 # architecture: systemd as PID 1 under qemu-user is not a boot.
 if [[ $name != "$release" ]]; then
   step "boot: not run for $arch (systemd under qemu-user is not a boot)"
-  # The purge, on the Pi's architecture (package_lifecycle_test.sh runs the
-  # whole life on this machine's): user tabula goes, Raspberry Pi OS's gpio
-  # and the games stay.
-  step "apt purge tabula"
-  run 'apt-get purge -y -qq tabula >/tmp/purge.log 2>&1 || { cat /tmp/purge.log; exit 1; }
-    getent group gpio >/dev/null || { echo "the purge removed the system group gpio"; exit 1; }
-    if getent passwd tabula >/dev/null; then echo "the purge left the user tabula"; exit 1; fi
-    [[ -s /var/lib/tabula/current.db ]] || { echo "the purge removed the games (/var/lib/tabula/current.db)"; exit 1; }
-    echo "purged: the user tabula gone; gpio kept ($(getent group gpio)); the games kept ($(ls /var/lib/tabula | tr "\n" " "))"'
-
 elif ! command -v systemd-nspawn >/dev/null || ! command -v python3 >/dev/null; then
   echo "chroot_install_test: the boot needs systemd-nspawn and python3 (apt-get install systemd-container python3)" >&2
   exit 1
@@ -342,5 +343,21 @@ while True:
   printf '[Service]\nEnvironment=TABULA_BOARDD=/usr/local/bin/tabula-boardd-sim\n' \
     >"$root/etc/systemd/system/tabula-boardd.service.d/sim.conf"
   boot board
+fi
+if ((raspios)); then
+  # The purge (package_lifecycle_test.sh runs the whole life on this
+  # machine's root): user tabula goes; Raspberry Pi OS's gpio and the games
+  # stay. After the boots the chroot's /proc is nspawn's no more: mounted again.
+  step "apt purge tabula"
+  mountpoint -q "$root/proc" || {
+    mount -t proc proc "$root/proc"
+    trap 'umount "$root/proc" 2>/dev/null || umount -l "$root/proc" 2>/dev/null || true
+      [[ -z ${pty_pid:-} ]] || kill "$pty_pid" 2>/dev/null; rm -f "${pty_out:-}"' EXIT
+  }
+  run 'apt-get purge -y -qq tabula >/tmp/purge.log 2>&1 || { cat /tmp/purge.log; exit 1; }
+    getent group gpio >/dev/null || { echo "the purge removed the system group gpio"; exit 1; }
+    if getent passwd tabula >/dev/null; then echo "the purge left the user tabula"; exit 1; fi
+    [[ -s /var/lib/tabula/current.db ]] || { echo "the purge removed the games (/var/lib/tabula/current.db)"; exit 1; }
+    echo "purged: the user tabula gone; gpio kept ($(getent group gpio)); the games kept ($(ls /var/lib/tabula | tr "\n" " "))"'
 fi
 step "passed: $(basename "$deb") on $release"
