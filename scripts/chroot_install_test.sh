@@ -6,7 +6,7 @@
 # cat-config), verifies them (systemd-analyze verify), runs the installed
 # programs on the installed data, and (Debian 13) the kiosk session in cage.
 #
-# Usage (as root): scripts/chroot_install_test.sh RELEASE DEB
+# Usage (as root): scripts/chroot_install_test.sh RELEASE DEB [--resolve]
 #   e.g. scripts/chroot_install_test.sh trixie /work/chroots/packages/trixie/tabula_<version>_amd64.deb
 # The .deb comes from scripts/package.sh built on the same release (in the
 # chroot of scripts/chroot_test.sh, which copies it to $TABULA_CHROOTS/packages).
@@ -17,12 +17,25 @@
 # scripts/chroot_test.sh: qemu's default CPU, "max", has pointer
 # authentication, whose signing Debian 13's arm64 libraries run at every call
 # (2 to 8 times the CPU). Environment: TABULA_CHROOTS (default /work/chroots),
-# TABULA_MIRROR (default http://deb.debian.org/debian), QEMU_CPU.
+# TABULA_MIRROR (default http://deb.debian.org/debian), QEMU_CPU;
+# RASPIOS=1 (the default for arm64; 0 elsewhere): the chroot is first made
+#   what Raspberry Pi OS is before the package comes (its system groups gpio,
+#   i2c, spi and a first user, pi, in them); the package must join that gpio
+#   without recording it as its own, and the run ends with a purge: user
+#   tabula gone, the system's gpio and the games kept.
+# --resolve (a third argument): only whether apt can install the package and
+#   its dependencies on the release, for the package's architecture: this
+#   machine's apt, simulating (apt-get -s) on the clean chroot's dpkg status
+#   with the release's index fetched into a scratch folder. No qemu, no
+#   install, seconds (an arm64 install under qemu takes 15-25 min). Needs
+#   the clean chroot, made by one run without it.
 set -euo pipefail
-[[ $# -eq 2 ]] || {
-  sed -n '9,20p' "$0" >&2
+[[ $# -eq 2 || ($# -eq 3 && $3 == --resolve) ]] || {
+  sed -n '9,32p' "$0" >&2
   exit 2
 }
+resolve=0
+[[ $# -eq 3 ]] && resolve=1
 release=$1
 case "$release" in bookworm | trixie) ;; *)
   echo "chroot_install_test: unknown release '$release': expected bookworm or trixie" >&2
@@ -54,6 +67,12 @@ qemu_cpu=${QEMU_CPU:-cortex-a72}
 # a program of this machine's architecture ignores it.
 qemu_env=()
 name=$release
+raspios=${RASPIOS:-}
+[[ -z $raspios ]] && { [[ $arch == arm64 ]] && raspios=1 || raspios=0; }
+[[ $raspios == [01] ]] || {
+  echo "chroot_install_test: RASPIOS='$raspios': expected 1 (as Raspberry Pi OS) or 0" >&2
+  exit 2
+}
 if [[ $arch != "$(dpkg --print-architecture)" ]]; then
   [[ $arch == arm64 ]] || {
     echo "chroot_install_test: $2 is for $arch; only this machine's architecture and arm64 are known" >&2
@@ -70,6 +89,42 @@ pristine=$chroots/$name-clean
 root=$chroots/$name-install
 started=$(date +%s)
 step() { echo "chroot_install_test: [$(($(date +%s) - started)) s] $*"; }
+step "$(basename "$deb"): $(stat -c %s "$deb") bytes, version $(dpkg-deb -f "$deb" Version), $arch"
+
+if ((resolve)); then
+  [[ -r "$pristine/var/lib/dpkg/status" && ! -d "$pristine/debootstrap" ]] || {
+    echo "chroot_install_test: --resolve reads the clean chroot $pristine, which is not there: run once without --resolve" >&2
+    exit 1
+  }
+  scratch=$(mktemp -d)
+  trap 'rm -rf "$scratch"' EXIT
+  mkdir -p "$scratch/lists/partial" "$scratch/cache/archives/partial" "$scratch/parts"
+  echo "deb $mirror $release main" >"$scratch/sources.list"
+  cp "$deb" "$scratch/"
+  apt_opts=(-o "APT::Architecture=$arch" -o "APT::Architectures::=$arch" -o Debug::NoLocking=1
+    -o "Dir::Etc::sourcelist=$scratch/sources.list" -o "Dir::Etc::sourceparts=$scratch/parts"
+    -o "Dir::Etc::preferences=$scratch/none" -o "Dir::Etc::preferencesparts=$scratch/parts"
+    -o "Dir::Etc::trustedparts=$pristine/etc/apt/trusted.gpg.d" -o "Dir::State::Lists=$scratch/lists"
+    -o "Dir::Cache=$scratch/cache" -o "Dir::State::status=$pristine/var/lib/dpkg/status")
+  step "the $release $arch index ($mirror) into $scratch"
+  apt-get "${apt_opts[@]}" -qq update >"$scratch/update.log" 2>&1 || {
+    cat "$scratch/update.log"
+    echo "chroot_install_test: apt-get update for $release $arch failed" >&2
+    exit 1
+  }
+  step "apt-get -s install $(basename "$deb") on $name's clean chroot"
+  if ! apt-get "${apt_opts[@]}" -s install "$scratch/$(basename "$deb")" >"$scratch/sim.log" 2>&1; then
+    grep -vE "^(Inst|Conf) " "$scratch/sim.log" | tail -n 30
+    echo "chroot_install_test: apt cannot install $(basename "$deb") on $release $arch" >&2
+    exit 1
+  fi
+  grep -E "newly installed" "$scratch/sim.log"
+  # What a board runs on: the compositor, GPIO, GL, the window library.
+  grep -E "^Inst (cage|xwayland|libseat1|seatd|libpam-systemd|libgpiod[0-9]|gpiod|libglfw3|libgl1-mesa-dri|wlr-randr) " \
+    "$scratch/sim.log" | sed "s/^Inst /  /" || true
+  step "passed: apt resolves $(basename "$deb") on $release $arch ($(grep -c "^Inst " "$scratch/sim.log") packages)"
+  exit 0
+fi
 
 if [[ ! -x "$pristine/usr/bin/apt-get" || -d "$pristine/debootstrap" ]]; then
   step "debootstrap $release $arch into $pristine"
@@ -105,6 +160,15 @@ if ((${#qemu_env[@]})); then
   step "arm64 programs run under qemu-aarch64 -cpu $qemu_cpu (QEMU_CPU): $(run 'LD_SHOW_AUXV=1 /bin/true' | grep -m1 '^AT_HWCAP:' | tr -s ' ')"
 fi
 
+if ((raspios)); then
+  # The system as Raspberry Pi OS has it before the
+  # package comes. Its groups gpio, i2c and spi are the system's (its udev
+  # rules give them the devices), and its first user is in them: the package
+  # must join that gpio, not make its own, and a purge must leave it.
+  step "as on Raspberry Pi OS: the system groups gpio, i2c, spi and a first user (pi) in them"
+  run 'for g in gpio i2c spi; do getent group "$g" >/dev/null || groupadd --system "$g"; done
+    getent passwd pi >/dev/null || useradd -m -G gpio,i2c,spi,video,dialout,audio pi'
+fi
 step "apt install $(basename "$deb")"
 run "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   /tmp/$(basename "$deb") >/tmp/apt.log 2>&1 || { tail -n 30 /tmp/apt.log; exit 1; }"
@@ -122,8 +186,24 @@ run 'units="tabula-boardd.service tabula-kiosk.service"
 run 'systemd-analyze verify --man=no /usr/lib/systemd/system/tabula-boardd.service \
   /usr/lib/systemd/system/tabula-kiosk.service && echo "systemd-analyze verify: no complaints"'
 run 'systemctl --root=/ is-enabled tabula-boardd.service tabula-kiosk.service'
+# Autostart: the kiosk is wanted by multi-user.target, which the default
+# target must reach (Raspberry Pi OS Lite boots to multi-user, the desktop
+# image to graphical, which wants multi-user).
+run 'd=$(systemctl --root=/ get-default)
+  case "$d" in multi-user.target | graphical.target) ;; *)
+    echo "the system boots to $d, which does not reach multi-user.target: the kiosk would not start"; exit 1 ;;
+  esac
+  [[ -L /etc/systemd/system/multi-user.target.wants/tabula-kiosk.service ]] || {
+    echo "tabula-kiosk.service is not in multi-user.target.wants: it would not start at boot"; exit 1; }
+  echo "the kiosk starts at boot: multi-user.target.wants/tabula-kiosk.service, default target $d"'
 step "the user, the udev rule, the programs on the installed data"
-run 'id tabula && ls /usr/lib/udev/rules.d/60-tabula-gpio.rules'
+run 'id tabula && ls /usr/lib/udev/rules.d/60-tabula-gpio.rules
+  id -nG tabula | tr " " "\n" | grep -qx gpio || { echo "user tabula is not in group gpio: the board daemon cannot open the GPIO chip"; exit 1; }'
+if ((raspios)); then
+  run 'grep -x "group gpio" /var/lib/tabula-package/created && {
+      echo "the package recorded the system group gpio as its own: a purge would remove it"; exit 1; }
+    echo "user tabula joined the system group gpio ($(getent group gpio)), not recorded as the package'"'"'s"'
+fi
 # Every installed program says the version dpkg installed (arbiter/version).
 run 'v=$(dpkg-query -W -f="\${Version}" tabula)
   for p in tabula tabula-boardd tabula-boardcat tabula-hub-web tabula-kiosk tabula-hub-screen; do
@@ -263,5 +343,21 @@ while True:
   printf '[Service]\nEnvironment=TABULA_BOARDD=/usr/local/bin/tabula-boardd-sim\n' \
     >"$root/etc/systemd/system/tabula-boardd.service.d/sim.conf"
   boot board
+fi
+if ((raspios)); then
+  # The purge (package_lifecycle_test.sh runs the whole life on this
+  # machine's root): user tabula goes; Raspberry Pi OS's gpio and the games
+  # stay. After the boots the chroot's /proc is nspawn's no more: mounted again.
+  step "apt purge tabula"
+  mountpoint -q "$root/proc" || {
+    mount -t proc proc "$root/proc"
+    trap 'umount "$root/proc" 2>/dev/null || umount -l "$root/proc" 2>/dev/null || true
+      [[ -z ${pty_pid:-} ]] || kill "$pty_pid" 2>/dev/null; rm -f "${pty_out:-}"' EXIT
+  }
+  run 'apt-get purge -y -qq tabula >/tmp/purge.log 2>&1 || { cat /tmp/purge.log; exit 1; }
+    getent group gpio >/dev/null || { echo "the purge removed the system group gpio"; exit 1; }
+    if getent passwd tabula >/dev/null; then echo "the purge left the user tabula"; exit 1; fi
+    [[ -s /var/lib/tabula/current.db ]] || { echo "the purge removed the games (/var/lib/tabula/current.db)"; exit 1; }
+    echo "purged: the user tabula gone; gpio kept ($(getent group gpio)); the games kept ($(ls /var/lib/tabula | tr "\n" " "))"'
 fi
 step "passed: $(basename "$deb") on $release"

@@ -49,6 +49,10 @@
 #   UNITY=1: amd64 --quick/--core and --package in unity batches of 16 as
 #   scripts/test.sh (about half the CPU; the default, no unity, also proves each
 #   file compiles alone; arm64's test builds are always unity builds).
+#   TIMEOUT (default 3600): --core's bound in wall seconds on each suite's run
+#   (with SHARDS, each shard's): one that hangs or crawls under qemu is killed
+#   (with the children it started) and counted failed, "timed out", instead of
+#   holding the machine and the chroot's mounts.
 # One run at a time per clone: a second run of the same kind waits for the
 #   first (flock on RELEASE-amd64.CLONE.lock). Runs in different clones (amd64,
 #   arm64, --alone) share the chroot's mounts: the last one out unmounts them.
@@ -62,7 +66,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '5,61p' "$0" >&2
+  sed -n '5,65p' "$0" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
@@ -142,6 +146,11 @@ if [[ "$arch" == arm64 ]]; then
 fi
 shards=${SHARDS:-}
 shard=${SHARD:-}
+suite_timeout=${TIMEOUT:-3600}
+[[ "$suite_timeout" =~ ^[1-9][0-9]{0,5}$ ]] || {
+  echo "chroot_test: TIMEOUT='$suite_timeout': expected whole seconds from 1 to 999999 (each suite's or shard's bound under --core)" >&2
+  exit 2
+}
 if [[ -n "$shards" ]]; then
   [[ "$shards" =~ ^[1-9][0-9]?$ ]] || {
     echo "chroot_test: SHARDS='$shards': expected a number of shards from 1 to 99" >&2
@@ -261,8 +270,8 @@ rm -rf "$root/root/shared"
 core_suites='
     core_suites=('"$suites"')
     run_shard() {
-      (cd "$1/tests" && GTEST_TOTAL_SHARDS=$3 GTEST_SHARD_INDEX=$4 "./$2" --gtest_brief=1 \
-        --gtest_output="json:$5.json") 2>&1 | tee "$5.log"
+      (cd "$1/tests" && GTEST_TOTAL_SHARDS=$3 GTEST_SHARD_INDEX=$4 timeout -k 30 "$TIMEOUT" "./$2" \
+        --gtest_brief=1 --gtest_output="json:$5.json") 2>&1 | tee "$5.log"
     }
     slowest() {  # the shard'"'"'s three longest tests, from its JSON report
       command -v python3 >/dev/null && [[ -f $1 ]] || return 0
@@ -272,11 +281,14 @@ t = [(float(c[\"time\"].rstrip(\"s\")), s[\"name\"] + \".\" + c[\"name\"])
 print(\"; slowest: \" + \", \".join(\"%s %.0f s\" % (n, x) for x, n in sorted(t)[::-1][:3]))" "$1" 2>/dev/null || true
     }
     run_suites() {
-      local t s i v rc cpu tests bad=0
+      local t s i v rc cpu tests why bad=0
       for t in "${core_suites[@]}"; do
         if [[ -z $SHARDS ]]; then
           s=$SECONDS
-          (cd "$1/tests" && "./$t" --gtest_brief=1) || return 1
+          rc=0
+          (cd "$1/tests" && timeout -k 30 "$TIMEOUT" "./$t" --gtest_brief=1) || rc=$?
+          ((rc != 124 && rc != 137)) || echo "chroot_test: $t timed out after $TIMEOUT s (TIMEOUT)"
+          ((rc == 0)) || return 1
           echo "chroot_test: $t passed in $((SECONDS - s)) s"
           continue
         fi
@@ -299,7 +311,9 @@ print(\"; slowest: \" + \", \".join(\"%s %.0f s\" % (n, x) for x, n in sorted(t)
             echo "${tests:-?} tests passed, $((SECONDS - s)) s wall, $cpu s CPU ($(date -u +%F\ %H:%M) UTC)$(slowest "$v.json")" >"$v.passed"
             echo "chroot_test: $t shard $i of $SHARDS: $(cat "$v.passed")"
           else
-            { echo "FAILED (exit $rc): ${tests:-?} tests, $((SECONDS - s)) s wall, $cpu s CPU ($(date -u +%F\ %H:%M) UTC)"
+            why="exit $rc"
+            ((rc != 124 && rc != 137)) || why="timed out after $TIMEOUT s (TIMEOUT)"
+            { echo "FAILED ($why): ${tests:-?} tests, $((SECONDS - s)) s wall, $cpu s CPU ($(date -u +%F\ %H:%M) UTC)"
               grep "^\[  FAILED  \] [A-Za-z]" "$v.log" | sed "s/ ([0-9]* ms)\$//" | sort -u || true; } >"$v.failed"
             echo "chroot_test: $t shard $i of $SHARDS: $(cat "$v.failed")"
             bad=1
@@ -325,7 +339,7 @@ in_chroot() {
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     CCACHE_DIR=/root/.cache/ccache CCACHE_BASEDIR="$clone" CCACHE_NOHASHDIR=1 \
     JOBS="$jobs" QUICK="$quick" CORE="$core" CLONE="$clone" UNITY_FLAGS="${unity[*]}" UNITY="${UNITY:-0}" \
-    SHARDS="$shards" SHARD="$shard" SHARD_DIR="$shard_dir" QEMU_CPU="$qemu_cpu" \
+    SHARDS="$shards" SHARD="$shard" SHARD_DIR="$shard_dir" QEMU_CPU="$qemu_cpu" TIMEOUT="$suite_timeout" \
     ALONE="${alone_commit:-}" ALONE_SYNTAX="${ALONE_SYNTAX:-0}" /bin/bash -c "$1"
 }
 ccache_report() {
@@ -398,7 +412,10 @@ else
     if [[ $CORE == 1 ]]; then
       cmake --build build-arm64 -j "$JOBS" --target "${core_suites[@]}"
       echo "chroot_test: the core built at ${SECONDS} s"
-      [[ $(file_of build-arm64/tests/core_tests) == b700 ]] || { echo "not an arm64 build" >&2; exit 1; }
+      # Each suite that was asked for and built (SUITES; not always core_tests).
+      for t in "${core_suites[@]}"; do
+        [[ $(file_of "build-arm64/tests/$t") == b700 ]] || { echo "build-arm64/tests/$t: not an arm64 program" >&2; exit 1; }
+      done
       rc=0
       run_suites build-arm64 || rc=$?
       shard_summary
