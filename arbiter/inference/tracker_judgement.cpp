@@ -125,9 +125,14 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
     // squares paired as for any board out of sync.
     m.kind = MismatchKind::kOutOfSync;
     m.attempt.reset();
+    // Session 20: the pieces followed through the touches (the last known
+    // identities of the pieces the hands hid), not the squares paired by
+    // distance alone.
+    Provenance moved =
+        follow_pieces(expected_, log_.touches(), follow_context(src->game().position()));
     m.fixes = !found.undo.empty() ? found.undo
                                   : plan_fixes(src->game().position(), board_.occupied(), ignored(),
-                                               board_.stray());
+                                               board_.stray(), std::nullopt, &moved);
     m.text = found.several
                  ? "the hands can be read as more than one sequence of legal moves: put the board "
                    "back as it was (" + fixes_sentence(m.fixes) + "), then play the moves again"
