@@ -117,6 +117,11 @@ Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touc
   std::size_t lifts = 0;
   for (const Touch& t : touches) {
     std::size_t q = static_cast<std::size_t>(core::index_of(t.square));
+    // A reed's flicker (a flip and a flip back, TouchLog) is no hand: it
+    // neither lifts a piece nor puts one down (session 20, chess soak seed
+    // 7222: Black's bishop landing on a4 bounced, and the bounce read as
+    // White's bishop in the air set down there, a capture).
+    if (t.flicker) continue;
     if (!t.occupied) {
       if (on[q] != core::kNoSquare)
         air.push_back({on[q], known.test(q), followed.test(q), t.square, t.time, ++lifts,

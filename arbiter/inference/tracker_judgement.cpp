@@ -50,7 +50,13 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
   // The tentative move stands and the next player is part-way through a
   // reply (a victim lifted, a piece in the air), or someone else has acted:
   // commit it; the rest is judged from the position after it.
-  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1) {
+  // Not a move only a reed's flicker showed, which the board no longer
+  // shows: it never stood (session 20, chess soak seed 7222: Black lifted
+  // g7 as White's bishop was in the air from b2, the reed bounced and showed
+  // Bb2xg7 for 4 ms; the bishop landed on d4, and Bb2xg7 was committed at
+  // the settle time with Black's g7-g6 under way).
+  const bool flicker_only = tentative_ && shown_by_flicker() && tentative_->left.has_value();
+  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1 && !flicker_only) {
     bool reply_under_way = false;
     // A waypoint whose piece is no longer on it, no reply that could take
     // it there, and no hand of the next seat on the board before that piece
