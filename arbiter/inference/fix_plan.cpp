@@ -277,10 +277,11 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
   if (moved) {
     // Pieces whose origin the touches show go back there (issue 18: the
     // tracker saw d7 lifted and d4 filled, so the pawn on d4 is d7's).
-    auto back_home = [&] {
+    // `trusted`: the squares whose piece's origin is taken as known.
+    auto back_home = [&](const core::SquareSet& trusted) {
       for (Square x : squares_of(extra)) {
         Square o = moved->from[static_cast<std::size_t>(core::index_of(x))];
-        if (o == core::kNoSquare || !moved->certain.test(core::index_of(x)) ||
+        if (o == core::kNoSquare || !trusted.test(core::index_of(x)) ||
             !missing.test(core::index_of(o)))
           continue;
         out.push_back(move_fix(rules, x, o, expected.at(o), true));
@@ -288,7 +289,7 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
         extra.reset(core::index_of(x));
       }
     };
-    back_home();
+    back_home(moved->certain);
     // Right squares, wrong pieces: each swapped piece goes where it belongs.
     core::SquareSet handled;
     for (const Fix& f : out) {
@@ -336,21 +337,14 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
         if (!refilled.test(core::index_of(q))) missing.set(core::index_of(q));
       }
     }
-    back_home();
+    back_home(moved->certain);
     // Then the pieces the touches followed as hands behave, several in the
-    // hands at once, never by a blind guess (Provenance::followed): each goes back to the square it came from, before
-    // any pairing by distance, which knows no identities (session 20: two
-    // queens swept past the chain search's bound and set down apart; the
-    // nearest pairing sent Black's queen to d1 as "White's queen").
-    for (Square x : squares_of(extra)) {
-      Square o = moved->from[static_cast<std::size_t>(core::index_of(x))];
-      if (o == core::kNoSquare || !moved->followed.test(core::index_of(x)) ||
-          !missing.test(core::index_of(o)))
-        continue;
-      out.push_back(move_fix(rules, x, o, expected.at(o), true));
-      missing.reset(core::index_of(o));
-      extra.reset(core::index_of(x));
-    }
+    // hands at once, never by a blind guess (Provenance::followed): each
+    // goes back to the square it came from, before any pairing by
+    // distance, which knows no identities (session 20: two queens swept
+    // past the chain search's bound and set down apart; the nearest
+    // pairing sent Black's queen to d1 as "White's queen").
+    back_home(moved->followed);
   }
 
   // Pair each missing piece with the nearest extra square, nearest pairs first.
