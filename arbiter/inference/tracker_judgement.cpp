@@ -81,8 +81,14 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
       if (tentative_->wait == Wait::kSlide && core::is_valid(t_to) &&
           !board_.occupied().test(core::index_of(t_to))) {
         contradicted = true;
+        // A reply that could take it there, if the board can still be
+        // that reply under way (session 20, chess soak seeds 7671 and 8154:
+        // Qe5-f6 rested on f6 and went on to g7 as Black lifted his g4
+        // knight, which could take on f6; the knight landed on e5 and White
+        // lifted f8, and Qe5-f6 was committed: a wrong move).
         for (const CandidateGroup& g : a->groups) {
-          if (g.footprint.kept.test(core::index_of(t_to))) contradicted = false;
+          if (g.footprint.kept.test(core::index_of(t_to)) && on_the_way(g.footprint, ev1))
+            contradicted = false;
         }
         // The next seat's hand began before the piece left its square: the
         // mover lifting it again is his next move, T stands.

@@ -107,5 +107,29 @@ TEST(SoakMisreads, AVictimsBounceShowingACaptureForMillisecondsIsNoMoveThatStood
   }
 }
 
+TEST(SoakMisreads, AWaypointLeftIsNoMoveWhenTheReplyThatCouldTakeThereLandedElsewhere) {
+  // chess soak seed 7671 (habits on, ply 33, the new range 7001-8500): the
+  // queen slides e5-g7 and rests on f6 (25 ms); as it leaves, Black lifts
+  // his g4 knight, which could take on f6; the queen lands on g7, the
+  // knight on e5, and White lifts f8 to take it. Qe5-f6 (the waypoint) was
+  // committed at the settle time as if the knight were still on its way to
+  // take there (a wrong move).
+  const std::string fen = "rBb1kb1r/5p1p/2p1P3/1pqpQ1p1/3N2nP/PP2P3/2PN1P2/R3KB1R w KQkq - 0 17";
+  const Strings game{"Qe5-g7", "Ng4-e5", "Qg7xBf8"};
+  for (bool at_once : {true, false}) {
+    Table t("chess", fen, settings(at_once));
+    t.setup();
+    t.up("e5", 100).down("f6", 509).up("f6", 1).down("f6", 2).up("f6", 22);  // rests on f6
+    t.up("g4", 1).down("g7", 18).up("g7", 2).down("g7", 1);                 // lands on g7
+    t.down("e5", 608).up("f8", 168);                                         // Ng4-e5; f8 lifted
+    t.up("g7", 673).down("f8", 584).up("f8", 2).down("f8", 2).wait(2500);    // Qg7xBf8
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    // Read once Qg7xBf8 lands (two out-of-sync rulings while the three
+    // plies are in flight with the victim lifted: left).
+    EXPECT_EQ(t.moves(), game) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+  }
+}
+
 }  // namespace soak_misreads
 }  // namespace tabula::testing
