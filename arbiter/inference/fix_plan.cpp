@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <tuple>
 
 namespace tabula::inference {
@@ -75,6 +76,18 @@ Fix remove_fix(const core::RuleSet& rules, Square from, const char* why) {
 
 }  // namespace
 
+namespace {
+
+// `a` and `b` on one file, rank or diagonal (and not the same square).
+bool straight_line(Square a, Square b) {
+  if (!core::is_valid(a) || !core::is_valid(b) || a == b) return false;
+  const int df = std::abs(core::file_of(b) - core::file_of(a));
+  const int dr = std::abs(core::rank_of(b) - core::rank_of(a));
+  return df == 0 || dr == 0 || df == dr;
+}
+
+}  // namespace
+
 Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touch>& touches,
                          const FollowContext& ctx) {
   Provenance out;
@@ -83,12 +96,14 @@ Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touc
   std::array<Square, core::kMaxSquares> on;
   on.fill(core::kNoSquare);
   core::SquareSet known = baseline;
+  core::SquareSet followed = baseline;
   for (int q = 0; q < core::kMaxSquares; ++q) {
     if (baseline.test(q)) on[static_cast<std::size_t>(q)] = static_cast<Square>(q);
   }
   struct InHand {
     Square origin;
     bool known;
+    bool followed;  // every pick of it so far a reading of the hands, none blind
     Square lifted_from;  // the square it was last lifted from
     Millis lifted_at;
     std::size_t lift;    // a number for this lift
@@ -102,23 +117,33 @@ Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touc
   std::size_t lifts = 0;
   for (const Touch& t : touches) {
     std::size_t q = static_cast<std::size_t>(core::index_of(t.square));
+    // A reed's flicker (a flip and a flip back, TouchLog) is no hand: it
+    // neither lifts a piece nor puts one down (session 20, chess soak seed
+    // 7222: Black's bishop landing on a4 bounced, and the bounce read as
+    // White's bishop in the air set down there, a capture).
+    if (t.flicker) continue;
     if (!t.occupied) {
       if (on[q] != core::kNoSquare)
-        air.push_back({on[q], known.test(q), t.square, t.time, ++lifts,
+        air.push_back({on[q], known.test(q), followed.test(q), t.square, t.time, ++lifts,
                        air.empty() ? 0 : air.back().lift});
       on[q] = core::kNoSquare;
       known.reset(q);
+      followed.reset(q);
       out.from[q] = core::kNoSquare;
       out.certain.reset(q);
+      out.followed.reset(q);
       continue;
     }
     out.from[q] = core::kNoSquare;
     out.certain.reset(q);
+    out.followed.reset(q);
     known.reset(q);
+    followed.reset(q);
     on[q] = core::kNoSquare;
     if (air.empty()) continue;  // a piece from off the board (a captured one, a spare)
     bool alone = air.size() == 1;
     bool sure = alone;                   // only one piece it can be
+    bool blind = false;                  // no reading of the hands picked it
     std::size_t pick = air.size() - 1;  // the last one lifted (a guess)
     if (!alone) {
       // Several pieces in the hands (issue 27 item 2): which one is put down
@@ -153,8 +178,36 @@ Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touc
         pick = *own;
       } else {
         // A piece going back to its own square (the guidance's usual ask).
+        std::optional<std::size_t> home;
         for (std::size_t i = 0; i < air.size(); ++i) {
-          if (air[i].origin == t.square) pick = i;
+          if (air[i].origin == t.square) home = i;
+        }
+        // Else a piece whose last known square (where it was last lifted
+        // from, or its own) lies on a straight line with this one: a hand
+        // slides or sets its piece on along the lines from where it stood,
+        // and two hands at once each keep to their own piece's. The piece
+        // lifted last, if it is in line (the hand that just lifted it goes
+        // on); else the one other piece in line (session 20: two queens
+        // swept over the squares of their own lines in turn and set down;
+        // the last one lifted was the other hand's). Else it is a blind
+        // guess: the piece lifted last, followed no further.
+        const auto in_line = [&](const InHand& h) {
+          return straight_line(h.lifted_from, t.square) || straight_line(h.origin, t.square);
+        };
+        std::optional<std::size_t> other;
+        int others = 0;
+        for (std::size_t i = 0; i + 1 < air.size(); ++i) {
+          if (in_line(air[i])) {
+            other = i;
+            ++others;
+          }
+        }
+        if (home) {
+          pick = *home;
+        } else if (!in_line(air.back()) && others == 1) {
+          pick = *other;
+        } else if (!in_line(air.back())) {
+          blind = true;
         }
       }
     }
@@ -164,9 +217,15 @@ Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touc
       // From then on none of those left in the hands is known.
       for (InHand& h : air) h.known = false;
     }
+    if (blind) {
+      p.followed = false;
+      for (InHand& h : air) h.followed = false;
+    }
     on[q] = p.origin;
     known.set(q, sure && p.known);
+    followed.set(q, p.followed);
     out.certain.set(q, sure && p.known);
+    out.followed.set(q, p.followed);
     out.from[q] = p.origin == static_cast<Square>(q) ? core::kNoSquare : p.origin;
   }
   return out;
@@ -218,10 +277,11 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
   if (moved) {
     // Pieces whose origin the touches show go back there (issue 18: the
     // tracker saw d7 lifted and d4 filled, so the pawn on d4 is d7's).
-    auto back_home = [&] {
+    // `trusted`: the squares whose piece's origin is taken as known.
+    auto back_home = [&](const core::SquareSet& trusted) {
       for (Square x : squares_of(extra)) {
         Square o = moved->from[static_cast<std::size_t>(core::index_of(x))];
-        if (o == core::kNoSquare || !moved->certain.test(core::index_of(x)) ||
+        if (o == core::kNoSquare || !trusted.test(core::index_of(x)) ||
             !missing.test(core::index_of(o)))
           continue;
         out.push_back(move_fix(rules, x, o, expected.at(o), true));
@@ -229,7 +289,7 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
         extra.reset(core::index_of(x));
       }
     };
-    back_home();
+    back_home(moved->certain);
     // Right squares, wrong pieces: each swapped piece goes where it belongs.
     core::SquareSet handled;
     for (const Fix& f : out) {
@@ -277,7 +337,14 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
         if (!refilled.test(core::index_of(q))) missing.set(core::index_of(q));
       }
     }
-    back_home();
+    back_home(moved->certain);
+    // Then the pieces the touches followed as hands behave, several in the
+    // hands at once, never by a blind guess (Provenance::followed): each
+    // goes back to the square it came from, before any pairing by
+    // distance, which knows no identities (session 20: two queens swept
+    // past the chain search's bound and set down apart; the nearest
+    // pairing sent Black's queen to d1 as "White's queen").
+    back_home(moved->followed);
   }
 
   // Pair each missing piece with the nearest extra square, nearest pairs first.

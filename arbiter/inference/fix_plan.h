@@ -52,6 +52,11 @@ struct Fix {
 struct Provenance {
   std::array<core::Square, core::kMaxSquares> from;
   core::SquareSet certain;
+  // Session 20: squares whose piece was followed by readings of the hands
+  // only (one piece in the air, a piece back home, the hand's own line...),
+  // never by a blind guess (the piece lifted last, nothing else telling):
+  // plan_fixes sends it back to `from` before pairing by distance.
+  core::SquareSet followed;
   Provenance() { from.fill(core::kNoSquare); }
 };
 // What follow_pieces may know beside the touches: the position the baseline
@@ -69,7 +74,10 @@ struct FollowContext {
 // lifted while the mover held one takes the mover's (a capture); a square
 // refilled while the piece lifted from it is in the air, lifted before the
 // others or the mover's own, takes it back; a square whose own piece (at the
-// baseline) is in the air takes it; otherwise the piece lifted last.
+// baseline) is in the air takes it; else the piece lifted last when its
+// last square or its own lies on a straight line with this one, or the one
+// other piece whose does (session 20: each hand keeps to its own piece's
+// lines); otherwise the piece lifted last, a blind guess (not `followed`).
 Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touch>& touches,
                          const FollowContext& ctx = {});
 // Squares that hold (as far as the touches show, certain or not) a piece of

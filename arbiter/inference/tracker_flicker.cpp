@@ -21,11 +21,19 @@ bool Tracker::shown_by_flicker() const {
   // (real hands, issue 27 item 11, chess: the rook's reed bouncing as Black
   // lifts it, the queen landing on g8 in that instant): the board showed
   // the move only because that reed was bouncing.
+  // The showing touch is the tentative's seq. A move shown again by a
+  // flicker keeps the time it was first shown (earlier than that touch: no
+  // first showing). One shown again while its squares stood untouched keeps
+  // its touch and takes a later time (evaluate: "made now"): its touch still
+  // first showed it (session 20, corners-long soak seed 6653: Ba8xd11 shown
+  // by the pushed pawn's bounce as Black lifted e12 in that millisecond,
+  // shown again 3 ms later by e12's own bounce; the bishop's real landing
+  // 35 ms later was read as Black's Be12xBd11).
   const Touch* shown_by = nullptr;
   std::array<const Touch*, core::kMaxSquares> last{};
   for (const Touch& t : log_.touches()) {
     const int q = core::index_of(t.square);
-    if (t.seq == tentative_->seq && t.time == tentative_->shown) {
+    if (t.seq == tentative_->seq && t.time <= tentative_->shown) {
       // Checked for a showing touch that is itself a flip back too (a
       // lift's bounce ending as another reed bounces: chesscom-ffa soak seed
       // 210 with the hand habits, the bishop's reed on c11 settling as

@@ -50,7 +50,13 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
   // The tentative move stands and the next player is part-way through a
   // reply (a victim lifted, a piece in the air), or someone else has acted:
   // commit it; the rest is judged from the position after it.
-  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1) {
+  // Not a move only a reed's flicker showed, which the board no longer
+  // shows: it never stood (session 20, chess soak seed 7222: Black lifted
+  // g7 as White's bishop was in the air from b2, the reed bounced and showed
+  // Bb2xg7 for 4 ms; the bishop landed on d4, and Bb2xg7 was committed at
+  // the settle time with Black's g7-g6 under way).
+  const bool flicker_only = tentative_ && shown_by_flicker() && tentative_->left.has_value();
+  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1 && !flicker_only) {
     bool reply_under_way = false;
     // A waypoint whose piece is no longer on it, no reply that could take
     // it there, and no hand of the next seat on the board before that piece
@@ -75,8 +81,14 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
       if (tentative_->wait == Wait::kSlide && core::is_valid(t_to) &&
           !board_.occupied().test(core::index_of(t_to))) {
         contradicted = true;
+        // A reply that could take it there, if the board can still be
+        // that reply under way (session 20, chess soak seeds 7671 and 8154:
+        // Qe5-f6 rested on f6 and went on to g7 as Black lifted his g4
+        // knight, which could take on f6; the knight landed on e5 and White
+        // lifted f8, and Qe5-f6 was committed: a wrong move).
         for (const CandidateGroup& g : a->groups) {
-          if (g.footprint.kept.test(core::index_of(t_to))) contradicted = false;
+          if (g.footprint.kept.test(core::index_of(t_to)) && on_the_way(g.footprint, ev1))
+            contradicted = false;
         }
         // The next seat's hand began before the piece left its square: the
         // mover lifting it again is his next move, T stands.
@@ -125,9 +137,14 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
     // squares paired as for any board out of sync.
     m.kind = MismatchKind::kOutOfSync;
     m.attempt.reset();
+    // Session 20: the pieces followed through the touches (the last known
+    // identities of the pieces the hands hid), not the squares paired by
+    // distance alone.
+    Provenance moved =
+        follow_pieces(expected_, log_.touches(), follow_context(src->game().position()));
     m.fixes = !found.undo.empty() ? found.undo
                                   : plan_fixes(src->game().position(), board_.occupied(), ignored(),
-                                               board_.stray());
+                                               board_.stray(), std::nullopt, &moved);
     m.text = found.several
                  ? "the hands can be read as more than one sequence of legal moves: put the board "
                    "back as it was (" + fixes_sentence(m.fixes) + "), then play the moves again"

@@ -332,6 +332,14 @@ std::optional<Tracker::Overlap> Tracker::overlapping_reading(
       // landed there (the victim lifted from it, the capturer put down).
       const SquareSet on_landing = r.footprint.kept & m_landing;
       if (!(whole || lifted_on)) continue;
+      // Nor is a reply with a square not compared (a piece the rules take
+      // off after M, a masked sensor): part of it is unseen, as for a move
+      // (Wait::kSettle), so it is under way at most (session 20,
+      // corners-mini soak seed 5936: White's e3 bishop lifted as Black's
+      // victim, the queen brushing g5 on its way from h6 to take it;
+      // Qh6-g5 mates Pink, whose d4 pawn is then taken off, and Be3-d4
+      // "landing" on that unseen square proved Qh6-g5).
+      if ((r.footprint.touched() & a.ignored).any()) continue;
       shown_reply |= r.footprint.touched();
       if (on_landing.none()) {
         reply_whole = true;

@@ -352,11 +352,14 @@ TEST(ChainSearch, AHandSweepingPastTheBoundIsRuledWithoutAccusingAnyone) {
                        std::to_string(inference::Tracker::kMaxChainSteps) +
                        " positions tried): put the board back as it was ("))
         << why;
-    // The fixes pair the squares (which queen is where, the sweep hid):
-    // following them puts the position back.
-    EXPECT_TRUE(has(ruled, "d1") && has(ruled, "d8") && has(ruled, "h3") && has(ruled, "h6"))
-        << why;
-    t.up("h3", 300).down("d1", 400).up("h6", 300).down("d8", 400).wait(1000);
+    // Session 20: the fixes name the pieces the hands hid, followed along
+    // their own lines: White's queen swept d1's lines and was set down on
+    // h6 (on the diagonal from d2, its last square); Black's queen swept
+    // d8's and was set down on h3 (before, paired by distance: "move
+    // White's queen from h3 back to d1").
+    EXPECT_TRUE(has(ruled, "move White's queen from h6 back to d1")) << why;
+    EXPECT_TRUE(has(ruled, "move Black's queen from h3 back to d8")) << why;
+    t.up("h6", 300).down("d1", 400).up("h3", 300).down("d8", 400).wait(1000);
     EXPECT_FALSE(t.rulings(RulingKind::kBoardInOrder).empty()) << t.transcript();
     t.move("d1", "d3").wait(2000);  // d3 is on the queen's way on: a slide's rest (1.5 s)
     EXPECT_EQ(t.moves(), (Strings{"Ke1-f1", "Ke8-f8", "Qd1-d3"})) << t.transcript();
