@@ -4,6 +4,7 @@
 #include <charconv>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "core/player_name.h"
 #include "files/plain_file.h"
@@ -71,8 +72,7 @@ void AssignmentGate::load_rounds() {
   auto bad = [&](std::size_t line, const std::string& why) {
     rounds_problem_ = rounds_file_ + (line ? " line " + std::to_string(line) : std::string()) + ": " + why +
                       "; the board takes no seat assignment until the file is mended or removed";
-    last_round_.clear();
-    last_issued_.clear();
+    taken_.clear();
   };
   if (!f.ok()) return bad(0, f.why);
   std::size_t number = 0;
@@ -102,18 +102,17 @@ void AssignmentGate::load_rounds() {
       return bad(number, "expected \"ROUND ISSUED_MS SECTION\", got \"" + core::shown_text(line, 80) + "\"");
     }
     const std::string section(r2.ptr + 1, e);
-    if (last_round_.count(section)) return bad(number, "section " + core::shown_text(section, 80) + " a second time");
-    if (last_round_.size() >= kMaxSections) return bad(number, "more than " + std::to_string(kMaxSections) + " sections");
-    last_round_[section] = round;
-    last_issued_[section] = issued;
+    if (taken_.count(section)) return bad(number, "section " + core::shown_text(section, 80) + " a second time");
+    if (taken_.size() >= kMaxSections) return bad(number, "more than " + std::to_string(kMaxSections) + " sections");
+    taken_[section] = {round, issued};
   }
   if (!header) bad(0, "empty (not a rounds file)");
 }
 
 std::string AssignmentGate::save_rounds() const {
   std::string text = std::string(kRoundsHeader) + "\n";
-  for (const auto& [section, round] : last_round_) {
-    text += std::to_string(round) + " " + std::to_string(last_issued_.at(section)) + " " + section + "\n";
+  for (const auto& [section, t] : taken_) {
+    text += std::to_string(t.round) + " " + std::to_string(t.issued_ms) + " " + section + "\n";
   }
   const std::string why = journal::replace_file(rounds_file_, text);
   return why.empty() ? "" : rounds_file_ + ": cannot be written (" + why + ")";
@@ -153,10 +152,10 @@ AssignmentGate::Verdict AssignmentGate::check(std::string_view payload) {
               "; it is ignored";
     return v;
   }
-  auto it = last_round_.find(a.section());
-  if (it != last_round_.end() && a.round() < it->second) {
+  auto it = taken_.find(a.section());
+  if (it != taken_.end() && a.round() < it->second.round) {
     v.error = "the assignment is for round " + std::to_string(a.round()) + " of section " + a.section() +
-              ", this board already has round " + std::to_string(it->second) + "; it is ignored";
+              ", this board already has round " + std::to_string(it->second.round) + "; it is ignored";
     return v;
   }
   // Session 19, the attacker's round: within one round only a newer
@@ -165,10 +164,10 @@ AssignmentGate::Verdict AssignmentGate::check(std::string_view payload) {
   // captured earlier one of that round, published again (on an open broker
   // by anyone, on the documented one by the arbiter's login without the
   // key), had put the corrected seating back.
-  if (it != last_round_.end() && a.round() == it->second && a.issued_ms() < last_issued_[a.section()]) {
+  if (it != taken_.end() && a.round() == it->second.round && a.issued_ms() < it->second.issued_ms) {
     v.error = "the assignment for round " + std::to_string(a.round()) + " of section " + a.section() +
               " was issued at " + std::to_string(a.issued_ms()) + " ms, before the one this board has (" +
-              std::to_string(last_issued_[a.section()]) + " ms): a replay of an earlier seating; it is ignored";
+              std::to_string(it->second.issued_ms) + " ms): a replay of an earlier seating; it is ignored";
     return v;
   }
   if (!rounds_file_.empty()) {
@@ -179,26 +178,26 @@ AssignmentGate::Verdict AssignmentGate::check(std::string_view payload) {
                 " is empty or has a control character; it is ignored";
       return v;
     }
-    if (it == last_round_.end() && last_round_.size() >= kMaxSections) {
+    if (it == taken_.end() && taken_.size() >= kMaxSections) {
       v.error = "this board already keeps the rounds of " + std::to_string(kMaxSections) +
                 " sections (" + rounds_file_ + "); the assignment for section " + core::shown_text(a.section(), 80) +
                 " is ignored";
       return v;
     }
-    const auto round_was = last_round_;
-    const auto issued_was = last_issued_;
-    last_round_[a.section()] = a.round();
-    last_issued_[a.section()] = a.issued_ms();
+    const std::optional<Taken> was = it == taken_.end() ? std::nullopt : std::optional<Taken>(it->second);
+    taken_[a.section()] = {a.round(), a.issued_ms()};
     if (std::string why = save_rounds(); !why.empty()) {
-      last_round_ = round_was;
-      last_issued_ = issued_was;
+      if (was) {
+        taken_[a.section()] = *was;
+      } else {
+        taken_.erase(a.section());
+      }
       v.error = "the assignment for round " + std::to_string(a.round()) + " is not taken: its round " + why +
                 ", and a restart would forget it";
       return v;
     }
   }
-  last_round_[a.section()] = a.round();
-  last_issued_[a.section()] = a.issued_ms();
+  taken_[a.section()] = {a.round(), a.issued_ms()};
   v.assignment = std::move(a);
   return v;
 }

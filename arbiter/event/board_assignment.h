@@ -69,8 +69,13 @@ class AssignmentGate {
   std::optional<hub::ArbiterKey> key_;
   std::string rounds_file_;
   std::string rounds_problem_;
-  std::map<std::string, std::uint32_t> last_round_;  // per section
-  std::map<std::string, std::uint64_t> last_issued_;  // per section: the accepted one's issued_ms (s19)
+  // Per section, the accepted assignment's round and issued_ms (s19), as
+  // the rounds file keeps them (s20).
+  struct Taken {
+    std::uint32_t round = 0;
+    std::uint64_t issued_ms = 0;
+  };
+  std::map<std::string, Taken> taken_;
 };
 
 // The board publisher's check (hub::PublisherConfig::check_assignment): an
