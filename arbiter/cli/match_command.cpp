@@ -169,17 +169,24 @@ struct Tally {
 // engine's start-up and root ordering included; and the process's CPU time,
 // which the load does not stretch: Tabula's players search in this
 // process, another engine's CPU is its own): the time table in
-// docs/BENCH.md "Session 18: every variant under time pressure".
+// docs/BENCH.md "Session 18: every variant under time pressure". The wall
+// clock's longest move also gives its CPU time: the rest is time the thread
+// spent off the CPU, the scheduler's (session 21, docs/ENGINE.md "Time");
+// and how many of the side's moves went over at all.
 struct Overrun {
   static constexpr std::int64_t kNoMove = std::numeric_limits<std::int64_t>::min();
-  std::int64_t over_us = kNoMove, took_us = 0, budget_us = 0;
-  long long game = 0;
+  std::int64_t over_us = kNoMove, took_us = 0, budget_us = 0, cpu_us = -1;
+  long long game = 0, moves = 0, over_moves = 0;
   int ply = 0;
-  void note(std::int64_t took, std::int64_t budget, long long g, int p) {
+  // `cpu`: the move's CPU time when `took` is its wall time; -1: none.
+  void note(std::int64_t took, std::int64_t budget, long long g, int p, std::int64_t cpu = -1) {
+    ++moves;
+    if (took > budget) ++over_moves;
     if (took - budget <= over_us) return;
     over_us = took - budget;
     took_us = took;
     budget_us = budget;
+    cpu_us = cpu;
     game = g;
     ply = p;
   }
@@ -189,7 +196,9 @@ struct Overrun {
     s.setf(std::ios::fixed);
     s.precision(1);
     s << (over_us >= 0 ? "+" : "") << static_cast<double>(over_us) / 1000 << " ms (" << static_cast<double>(took_us) / 1000
-      << " of " << static_cast<double>(budget_us) / 1000 << " ms, game " << game << " ply " << ply << ")";
+      << " of " << static_cast<double>(budget_us) / 1000 << " ms, ";
+    if (cpu_us >= 0) s << static_cast<double>(cpu_us) / 1000 << " ms of it CPU, ";
+    s << "game " << game << " ply " << ply << "; " << over_moves << " of " << moves << " moves over)";
     return s.str();
   }
 };
@@ -365,8 +374,8 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
       Choice c = p.choose(match.game(), budget, ply_seed);
       std::int64_t took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
       const std::size_t side = &p == a.get() ? 0 : 1;
-      overrun[side].note(took, budget, g + 1, plies + 1);
       const std::int64_t cpu_us = static_cast<std::int64_t>(std::clock() - cpu_started) * 1000000 / CLOCKS_PER_SEC;
+      overrun[side].note(took, budget, g + 1, plies + 1, cpu_us);
       cpu_overrun[side].note(cpu_us, budget, g + 1, plies + 1);
       speed[side].note(c.nodes, cpu_us, g + 1, plies + 1);
       if (clock_base_us > 0) {

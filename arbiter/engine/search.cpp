@@ -64,6 +64,11 @@ std::int64_t budget_from_clock(std::int64_t remaining_us, std::int64_t increment
   return std::clamp<std::int64_t>(b, 1000, remaining_us / 2 > 1000 ? remaining_us / 2 : 1000);
 }
 
+std::int64_t budget_reserve_us(std::int64_t budget_us) {
+  constexpr std::int64_t kMostReserveUs = 50000;
+  return budget_us <= 0 ? 0 : std::min(budget_us / 10, kMostReserveUs);
+}
+
 struct Engine::Impl {
   std::vector<Entry> table;
   // Per search.
@@ -76,6 +81,7 @@ struct Engine::Impl {
   std::uint64_t root_key = 0;
   SearchOptions opt;
   const Limits* lim = nullptr;
+  std::int64_t deadline_us = 0;  // the budget less its reserve; 0: none
   std::uint64_t nodes = 0;
   bool aborted = false;
   std::array<std::array<Move, 2>, kMaxPly> killers{};
@@ -118,7 +124,7 @@ struct Engine::Impl {
     if (lim->max_nodes && nodes >= lim->max_nodes) aborted = true;
     if ((nodes & 255) == 0) {
       if (lim->stop && lim->stop->load(std::memory_order_relaxed)) aborted = true;
-      if (lim->budget_us > 0 && lim->elapsed_us && lim->elapsed_us() >= lim->budget_us) aborted = true;
+      if (deadline_us > 0 && lim->elapsed_us && lim->elapsed_us() >= deadline_us) aborted = true;
     }
     return aborted;
   }
@@ -536,6 +542,7 @@ SearchResult Engine::search(const core::Game& game, const Limits& limits, const 
   s.root_key = mix(static_cast<std::uint64_t>(index_of(s.root)) + 16 * static_cast<std::uint64_t>(s.family) + 1);
   s.opt = options;
   s.lim = &limits;
+  s.deadline_us = limits.budget_us > 0 ? std::max<std::int64_t>(1, limits.budget_us - budget_reserve_us(limits.budget_us)) : 0;
   s.nodes = 0;
   s.aborted = false;
   for (auto& k : s.killers) k = {};

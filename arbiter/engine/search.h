@@ -55,11 +55,23 @@ Family family_for(const core::RuleSet& rules);
 struct Limits {
   int max_depth = 64;
   std::uint64_t max_nodes = 0;  // 0: none
-  std::int64_t budget_us = 0;   // 0: none; needs elapsed_us
+  // 0: none; needs elapsed_us. The search answers within it: it stops at its
+  // first look at the clock past the budget less budget_reserve_us.
+  std::int64_t budget_us = 0;
   // Microseconds since the search began (the shell's clock); may be empty.
   std::function<std::int64_t()> elapsed_us;
   const std::atomic<bool>* stop = nullptr;  // polled; true: stop now
 };
+
+// What a search keeps back from its budget (session 21): a tenth of it, at
+// most 50 ms. The search looks at the clock every 256 nodes, so the look
+// that ends it comes up to 256 nodes after the deadline, and then it
+// unwinds; and a thread can be taken off the CPU by the scheduler between
+// two looks (the kiosk, the voice and the hub share the Raspberry Pi), which
+// the search cannot see until it runs again. On the development VM the 256
+// nodes took 0.6 ms of CPU (median; 10 ms the worst seen) and the
+// preemptions 5-200 ms on its two loaded cores (docs/ENGINE.md "Time").
+std::int64_t budget_reserve_us(std::int64_t budget_us);
 
 // A share of a clock for one move: what is left over the moves still to
 // play (30 when unknown) plus most of the increment, never more than half

@@ -46,7 +46,11 @@ TEST(MatchCommand, PlaysGamesAndScoresSideA) {
   // by the wall clock and by CPU time (the time table of docs/BENCH.md).
   std::string before = last_line(r.out.substr(0, r.out.rfind(last)));
   EXPECT_EQ(before.rfind("longest over budget: A ", 0), 0U) << before;
-  EXPECT_NE(before.find(" of 1000.0 ms, game "), std::string::npos) << before;
+  EXPECT_NE(before.find(" of 1000.0 ms, "), std::string::npos) << before;
+  // The wall clock's longest move with its CPU time (the rest was spent off
+  // the CPU), and how many of the side's moves went over.
+  EXPECT_NE(before.find(" ms of it CPU, game "), std::string::npos) << before;
+  EXPECT_NE(before.find(" moves over), B "), std::string::npos) << before;
   EXPECT_NE(before.find(", B "), std::string::npos) << before;
   EXPECT_NE(before.find("; CPU: A "), std::string::npos) << before;
   // Before that, each side's nodes per CPU second and its slowest move per

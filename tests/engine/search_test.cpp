@@ -138,7 +138,8 @@ TEST(Search, AStopFlagSetBeforehandStillGivesALegalMove) {
 }
 
 TEST(Search, ABudgetOfTimeIsReadFromTheCallersClock) {
-  // A fake clock that runs 1 ms per call: the search stops by it.
+  // A fake clock that runs 1 ms per call: the search stops by it, at the
+  // budget less its reserve (5 ms of 50; ItStopsAReserveBeforeItsBudget).
   core::Game g = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
   Engine e(1);
   std::int64_t now = 0;
@@ -148,7 +149,40 @@ TEST(Search, ABudgetOfTimeIsReadFromTheCallersClock) {
   SearchResult r = e.search(g, l);
   ASSERT_TRUE(r.best);
   EXPECT_LT(r.depth, 64);
-  EXPECT_GE(now, 50000);
+  EXPECT_GE(now, 45000);
+  EXPECT_LT(now, 50000);
+}
+
+// The search keeps a reserve of its budget (session 21): a tenth, at most
+// 50 ms, for the look that ends it (up to 256 nodes late) and for the time a
+// loaded machine's scheduler keeps the thread off the CPU. On a clock the
+// test owns it stops at the first look at or past the budget less that
+// reserve, and never looks again: the budget itself is what the table waits.
+TEST(Search, ItStopsAReserveBeforeItsBudget) {
+  EXPECT_EQ(budget_reserve_us(0), 0);
+  EXPECT_EQ(budget_reserve_us(50'000), 5'000);
+  EXPECT_EQ(budget_reserve_us(100'000), 10'000);
+  EXPECT_EQ(budget_reserve_us(500'000), 50'000);
+  EXPECT_EQ(budget_reserve_us(1'000'000), 50'000);  // level 5's movetime
+  EXPECT_EQ(budget_reserve_us(10'000'000), 50'000);  // level 8's
+  core::Game g = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  struct Case {
+    std::int64_t budget_us, step_us;
+    int looks;  // the first look at or past budget - reserve
+  };
+  for (const Case& c : {Case{100'000, 1'000, 90}, Case{2'000'000, 10'000, 195}}) {
+    Engine e(1);
+    int looks = 0;
+    Limits l;
+    l.max_nodes = 10'000'000;  // a node bound, so only the budget's looks read the clock
+    l.budget_us = c.budget_us;
+    l.elapsed_us = [&looks, &c] { return ++looks * c.step_us; };
+    SearchResult r = e.search(g, l);
+    ASSERT_TRUE(r.best) << c.budget_us;
+    EXPECT_TRUE(g.is_legal(*r.best)) << c.budget_us;
+    EXPECT_EQ(looks, c.looks) << c.budget_us;
+    EXPECT_EQ(r.nodes, 256U * static_cast<std::uint64_t>(c.looks)) << c.budget_us << ": one look every 256 nodes";
+  }
 }
 
 TEST(Search, NoMoveInAFinishedGame) {
