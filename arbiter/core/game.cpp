@@ -365,6 +365,8 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     begin_record_entry(m, mover);
   }
   MoveNotes notes;
+  notes.captured_on = captured_on;
+  notes.captured = !captured.empty();
   for (const Modules::Module* mod : hot_[Hot::kBeforeMake]) mod->before_make(*this, mover, m, notes);
   // Where the move's record entry goes: before any marker the rulings after
   // it write (a stalemate's S in the next seat's slot).
@@ -384,12 +386,12 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   if (!quiet_) actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
   last_mover_ = mover;
 
-  notes.captured_on = captured_on;
-  notes.captured = !captured.empty();
-  for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
+  // (Not where every module's before_make did its after_make: MoveNotes.)
+  if (notes.after_make_done != hot_[Hot::kAfterMake].n)
+    for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
   if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) rule_promotion(mover, m, out);
   if (!captured.empty()) {
-    for (const Modules::Module* mod : modules_) mod->score_capture(*this, mover, captured, out);
+    for (const Modules::Module* mod : hot_[Hot::kScoreCapture]) mod->score_capture(*this, mover, captured, out);
     // 002: a king left attacked can be taken by the one who moves first.
     if (captured.kind == rules_->royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
         status(captured.seat) != SeatStatus::kStalemated)

@@ -117,11 +117,8 @@ void Game::finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Sea
   out.push_back(r);
 }
 
-void Game::check_game_end(std::vector<Ruling>& out) {
-  if (outcome_.over) return;
-  if (rules_->game_end == GameEnd::kOneSideLeft && sides_known_ &&
-      Position::word_of(status_) == Position::word_of(sides_still_play_))
-    return;
+void Game::find_game_end(std::vector<Ruling>& out) {
+  // (check_game_end, game.h, answered the common case.)
   // The seats still live, in turn order (a fixed array: this runs after every move).
   struct Live {
     std::array<Seat, kMaxSeats> seats{};
