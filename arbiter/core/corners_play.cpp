@@ -83,8 +83,9 @@ void Modules::Corners::rule_corner_queens_made(Game& g, Seat mover, const Square
 
 void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, std::vector<Ruling>& out) const {
   const CornerRules& c = g.rules_->corners;
-  for (int s = 0; s < g.rules_->seat_count() && g.corner_.any_entered(); ++s)
-    if (!g.corner_.queens[s].empty() && !g.plays(seat_at(s))) g.corner_.queens[s].clear();
+  if (g.corner_.any_entered())  // (tested once, not before each seat: most moves)
+    for (int s = 0; s < g.rules_->seat_count(); ++s)
+      if (!g.corner_.queens[s].empty() && !g.plays(seat_at(s))) g.corner_.queens[s].clear();
   auto live = [&g]() {
     int n = 0;
     for (Seat s : g.rules_->turn_order) n += g.plays(s) ? 1 : 0;

@@ -419,7 +419,10 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
       // chess.com FFA: "If 100 plys are made without a capture or pawn move
       // the game will end immediately".
       automatic_end({EndReason::Kind::kMoveRule, d.automatic_move_plies}, out);
-    } else if (d.automatic_repetitions > 0 && repetitions() + 1 >= d.automatic_repetitions) {
+    } else if (d.automatic_repetitions > 0 &&
+               // (repetitions() is 0 where the move was irreversible: most
+               // moves of a search; not called for them, issue 30 item 3.)
+               (pos_.halfmove_clock() > 0 ? repetitions() : 0) + 1 >= d.automatic_repetitions) {
       automatic_end({EndReason::Kind::kRepetition, d.automatic_repetitions}, out);
     } else if (d.insufficient_material && insufficient_material()) {
       draw_end({EndReason::Kind::kInsufficientMaterial}, rules_->ledger.insufficient_material_draw_points, out);

@@ -343,7 +343,7 @@ std::uint64_t Game::repetition_key() const {
 bool Game::may_repeat(int limit) const {
   // The pending key is pos_.hash() with the squares of some open en passant
   // entries taken out (repetition_key): each subset's key is a candidate.
-  std::array<std::uint64_t, 1U << kMaxSeats> candidates{};
+  std::array<std::uint64_t, 1U << kMaxSeats> candidates;  // (only [0, count) is read: not filled)
   std::size_t count = 1;
   candidates[0] = pos_.hash();
   for (int c = 0; c < rules_->seat_count(); ++c) {
