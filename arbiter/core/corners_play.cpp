@@ -16,17 +16,16 @@ namespace tabula::core {
 
 // ---- after a move -------------------------------------------------------------------
 
-void Modules::Corners::corners_after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
-                                          std::vector<Ruling>& out) {
+// (The hooks themselves, not helpers they call: one function a hook, issue
+// 30 item 3.)
+void Modules::Corners::after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
+                                  std::vector<Ruling>& out) const {
   CornerState& st = g.corner_;
-  if (!st.any_entered() && !notes.converts) {
-    // No corner queens stand anywhere and the move makes none (a search's
-    // plain move, issue 30 item 3): only the turn and the edge pawns move
-    // on (advance_corner_state's first part); no queen reverts or is lost.
-    st.note_turn(mover);
-    if (st.edge_pawns.any()) advance_edge_pawns(st, m, notes.captured_on, notes.captured);
-    return;
-  }
+  // No corner queens stand anywhere and the move makes none (a search's
+  // plain move, issue 30 item 3): before_make moved the turn and the edge
+  // pawns on (MoveNotes::after_make_done); Game calls this then only for
+  // another module's sake, and nothing is left to do.
+  if (!st.any_entered() && !notes.converts) return;
   std::array<bool, kMaxSeats> had_queens{};
   bool any_queens = false;  // no seat has corner queens: most moves
   for (int s = 0; s < g.rules_->seat_count() && st.any_entered(); ++s) {
@@ -82,11 +81,11 @@ void Modules::Corners::rule_corner_queens_made(Game& g, Seat mover, const Square
   out.push_back(r);
 }
 
-void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter, bool entered,
-                                          std::vector<Ruling>& out) {
+void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, std::vector<Ruling>& out) const {
   const CornerRules& c = g.rules_->corners;
-  for (int s = 0; s < g.rules_->seat_count() && g.corner_.any_entered(); ++s)
-    if (!g.corner_.queens[s].empty() && !g.plays(seat_at(s))) g.corner_.queens[s].clear();
+  if (g.corner_.any_entered())  // (tested once, not before each seat: most moves)
+    for (int s = 0; s < g.rules_->seat_count(); ++s)
+      if (!g.corner_.queens[s].empty() && !g.plays(seat_at(s))) g.corner_.queens[s].clear();
   auto live = [&g]() {
     int n = 0;
     for (Seat s : g.rules_->turn_order) n += g.plays(s) ? 1 : 0;
@@ -111,7 +110,7 @@ void Modules::Corners::corners_after_move(Game& g, Seat mover, bool could_enter,
   if (c.two_player.enabled && !g.two_player_ && at_most_two_live() && live() == 2) {
     enter_two_player(g, out);
   } else if (g.two_player_) {
-    if (could_enter && !entered) warn_area_duty(g, mover, out);
+    if (notes.could_enter && !notes.entered) warn_area_duty(g, mover, out);
     revert_corner_queens(g, out);
   }
   if (g.two_player_ && !g.area_reached_) update_area_reached(g, out);

@@ -216,7 +216,7 @@ std::uint8_t Modules::Corners::entries_not_his(const Game& g, Seat s) {
 
 Seat Modules::Corners::next_mover_after(const Game& g, Seat mover) {
   // 000 short game: "Other Kings may be placed in check only, with the next
-  // move going to the player that is in check" (corners_after_move: the
+  // move going to the player that is in check" (Corners::after_move: the
   // first in turn order after the mover; a king immune in his corner square
   // is not in check).
   const auto& order = g.rules_->turn_order;

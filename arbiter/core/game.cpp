@@ -365,6 +365,8 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     begin_record_entry(m, mover);
   }
   MoveNotes notes;
+  notes.captured_on = captured_on;
+  notes.captured = !captured.empty();
   for (const Modules::Module* mod : hot_[Hot::kBeforeMake]) mod->before_make(*this, mover, m, notes);
   // Where the move's record entry goes: before any marker the rulings after
   // it write (a stalemate's S in the next seat's slot).
@@ -384,12 +386,12 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   if (!quiet_) actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
   last_mover_ = mover;
 
-  notes.captured_on = captured_on;
-  notes.captured = !captured.empty();
-  for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
+  // (Not where every module's before_make did its after_make: MoveNotes.)
+  if (notes.after_make_done != hot_[Hot::kAfterMake].n)
+    for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
   if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) rule_promotion(mover, m, out);
   if (!captured.empty()) {
-    for (const Modules::Module* mod : modules_) mod->score_capture(*this, mover, captured, out);
+    for (const Modules::Module* mod : hot_[Hot::kScoreCapture]) mod->score_capture(*this, mover, captured, out);
     // 002: a king left attacked can be taken by the one who moves first.
     if (captured.kind == rules_->royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
         status(captured.seat) != SeatStatus::kStalemated)
@@ -417,7 +419,10 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
       // chess.com FFA: "If 100 plys are made without a capture or pawn move
       // the game will end immediately".
       automatic_end({EndReason::Kind::kMoveRule, d.automatic_move_plies}, out);
-    } else if (d.automatic_repetitions > 0 && repetitions() + 1 >= d.automatic_repetitions) {
+    } else if (d.automatic_repetitions > 0 &&
+               // (repetitions() is 0 where the move was irreversible: most
+               // moves of a search; not called for them, issue 30 item 3.)
+               (pos_.halfmove_clock() > 0 ? repetitions() : 0) + 1 >= d.automatic_repetitions) {
       automatic_end({EndReason::Kind::kRepetition, d.automatic_repetitions}, out);
     } else if (d.insufficient_material && insufficient_material()) {
       draw_end({EndReason::Kind::kInsufficientMaterial}, rules_->ledger.insufficient_material_draw_points, out);

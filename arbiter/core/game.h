@@ -249,7 +249,18 @@ class Game {
   bool reduced_check_kind(PieceKind k) const;  // the ledger's reduced-bonus pieces (the queen)
   void mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Ruling>& out);
   void start_of_turn(std::vector<Ruling>& out);
-  void check_game_end(std::vector<Ruling>& out);
+  // The game's end after every move (game_end.cpp: find_game_end), the
+  // common answer inline: it is over already, or two sides still play with
+  // the statuses check_game_end last found them to (issue 30 item 3: no
+  // call for it on a search's plain move).
+  void check_game_end(std::vector<Ruling>& out) {
+    if (outcome_.over) return;
+    if (sides_known_ && Position::word_of(status_) == Position::word_of(sides_still_play_) &&
+        rules_->game_end == GameEnd::kOneSideLeft)
+      return;
+    find_game_end(out);
+  }
+  void find_game_end(std::vector<Ruling>& out);
   [[gnu::cold]] void finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Seat winner = kNoSeat);
   void finish(bool draw, EndReason::Kind why, std::vector<Ruling>& out, Seat winner = kNoSeat) {
     finish(draw, EndReason{why}, out, winner);

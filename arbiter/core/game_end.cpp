@@ -117,11 +117,8 @@ void Game::finish(bool draw, const EndReason& why, std::vector<Ruling>& out, Sea
   out.push_back(r);
 }
 
-void Game::check_game_end(std::vector<Ruling>& out) {
-  if (outcome_.over) return;
-  if (rules_->game_end == GameEnd::kOneSideLeft && sides_known_ &&
-      Position::word_of(status_) == Position::word_of(sides_still_play_))
-    return;
+void Game::find_game_end(std::vector<Ruling>& out) {
+  // (check_game_end, game.h, answered the common case.)
   // The seats still live, in turn order (a fixed array: this runs after every move).
   struct Live {
     std::array<Seat, kMaxSeats> seats{};
@@ -346,7 +343,7 @@ std::uint64_t Game::repetition_key() const {
 bool Game::may_repeat(int limit) const {
   // The pending key is pos_.hash() with the squares of some open en passant
   // entries taken out (repetition_key): each subset's key is a candidate.
-  std::array<std::uint64_t, 1U << kMaxSeats> candidates{};
+  std::array<std::uint64_t, 1U << kMaxSeats> candidates;  // (only [0, count) is read: not filled)
   std::size_t count = 1;
   candidates[0] = pos_.hash();
   for (int c = 0; c < rules_->seat_count(); ++c) {

@@ -96,10 +96,15 @@ void Game::edit_square(Square q, Piece p) {
 
 void Game::remove_pieces(Seat s) {
   // The playable squares only (issue 30 item 3: a search removes a mated
-  // seat's pieces at every mate; the mailbox has 256 squares).
+  // seat's pieces at every mate; the mailbox has 256 squares). edit_square
+  // for each piece, the board's new number taken once for all of them.
+  checks_ply_ = -1;
+  board_version_ = ++versions_;
   for (Square q : pos_.squares()) {
-    Piece p = pos_.at(q);
-    if (!p.empty() && p.seat == s) edit_square(q, kEmpty);
+    const Piece p = pos_.at(q);
+    if (p.empty() || p.seat != s) continue;
+    if (depth_ > 0) edits_.push_back({q, p, pos_.ply()});
+    pos_.transform(q, kEmpty);
   }
 }
 

@@ -23,8 +23,7 @@ std::optional<bool> Modules::Corners::has_move_for(const Game& g, Seat s) const 
 // his turn, the repetition key's en passant test and a search use next, so
 // it is found once (issue 30 item 3).
 
-void Modules::Corners::before_make(const Game& g, Seat mover, const Move& m,
-                                   MoveNotes& notes) const {
+void Modules::Corners::before_make(Game& g, Seat mover, const Move& m, MoveNotes& notes) const {
   // "When a King enters his corner square, both of his Bishops become
   // Queens instantly": only a move onto his corner square can (issue 30
   // item 3: the one test a search's plain move pays here).
@@ -32,17 +31,22 @@ void Modules::Corners::before_make(const Game& g, Seat mover, const Move& m,
     notes.converted = corner_entry_bishops(g, mover, m);
     notes.converts = notes.converted.any();
   }
+  CornerState& st = g.corner_;
+  if (!st.any_entered() && !notes.converts) {
+    // No corner queens stand anywhere and the move makes none (a search's
+    // plain move): all after_make would do is the turn and the edge pawns
+    // (after_make's first part: corners_play.cpp), done here, before the Position
+    // moves, which neither reads (issue 30 item 3: one hook call, not two).
+    st.note_turn(mover);
+    if (st.edge_pawns.any()) advance_edge_pawns(st, m, notes.captured_on, notes.captured);
+    ++notes.after_make_done;
+  }
   // The long game's "as soon as possible" duty: read after the move only
-  // in the two-player phase as it was before the move (corners_after_move).
+  // in the two-player phase as it was before the move (after_move).
   if (!g.two_player_) return;
   notes.could_enter = could_enter_area(g, mover);
   const SquareSet& area = g.rules_->corners.two_player.area;
   notes.entered = m.from != kNoSquare && !area[index_of(m.from)] && area[index_of(m.to)];
-}
-
-void Modules::Corners::after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
-                                  std::vector<Ruling>& out) const {
-  corners_after_make(g, mover, m, notes, out);
 }
 
 // RULINGS 000: a move that leaves a king in check is credited to the mover,
@@ -51,14 +55,11 @@ Seat Modules::Corners::check_credit(const Game& g, Seat mover, Seat by) const {
   return g.rules_->corners.check_credited_to_mover ? mover : by;
 }
 
-void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes,
-                                  std::vector<Ruling>& out) const {
-  corners_after_move(g, mover, notes.could_enter, notes.entered, out);
-}
-
 Modules::Module::Turn Modules::Corners::before_moves(Game& g, Seat s,
                                                      std::vector<Ruling>& out) const {
-  if (!stuck_in_corner(g, s)) return Turn::kNotMine;
+  // (Only in the two-player phase: the test inline, the call not made in
+  // most searches' nodes.)
+  if (!g.two_player_ || !stuck_in_corner(g, s)) return Turn::kNotMine;
   return mate_in_corner_square(g, s, out);
 }
 
@@ -114,7 +115,7 @@ void Modules::Corners::on_pass(Game& g, Seat s) const {
 // 000 long game: a resigning colour is removed like a mated one; the sheet's
 // order rules and the two-player phase follow.
 void Modules::Corners::after_leave(Game& g, std::vector<Ruling>& out) const {
-  corners_after_move(g, kNoSeat, false, false, out);
+  after_move(g, kNoSeat, MoveNotes{}, out);
 }
 
 // The corner state is the game's as much as the board is: a search's

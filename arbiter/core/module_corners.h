@@ -76,12 +76,12 @@ class Modules::Corners final : public Modules::Module {
   // 000's mate test judges a reply by the very rules filter_corners keeps
   // a move by (refused, depth 0): the seat to move's list is his proof.
   bool mate_test_is_list() const override { return true; }
-  void before_make(const Game& g, Seat mover, const Move& m, MoveNotes& notes) const override;
+  void before_make(Game& g, Seat mover, const Move& m, MoveNotes& notes) const override;
   void after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
-                  std::vector<Ruling>& out) const override;
+                  std::vector<Ruling>& out) const override;  // corners_play.cpp
   Seat check_credit(const Game& g, Seat mover, Seat by) const override;
   void after_move(Game& g, Seat mover, const MoveNotes& notes,
-                  std::vector<Ruling>& out) const override;
+                  std::vector<Ruling>& out) const override;  // corners_play.cpp
   Turn before_moves(Game& g, Seat s, std::vector<Ruling>& out) const override;
   Turn no_move(Game& g, Seat s, int& passes, std::vector<Ruling>& out) const override;
   std::optional<StalemateRule> stalemate_rule(const Game& g) const override;  // corners_play.cpp
@@ -163,7 +163,7 @@ class Modules::Corners final : public Modules::Module {
   static std::uint8_t entries_not_his(const Game& g, Seat s);
   // The seat whose turn follows `mover`'s move on this board: with
   // corners.turn_to_checked_player the first seat in check after him in
-  // turn order (corners_after_move's turn rule), else the next one playing.
+  // turn order (after_move's turn rule), else the next one playing.
   static Seat next_mover_after(const Game& g, Seat mover);
   // The seats whose kings a move of `mover` may not mate (all playing but
   // him and his target).
@@ -185,8 +185,6 @@ class Modules::Corners final : public Modules::Module {
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
   static SquareSet corner_entry_bishops(const Game& g, Seat mover, const Move& m);
   static bool could_enter_area(const Game& g, Seat s);
-  static void corners_after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
-                                 std::vector<Ruling>& out);
   // advance_corner_state's edge pawns: a captured one is gone, a moved one
   // is named where it stands (the caller knows some remain).
   static void advance_edge_pawns(CornerState& st, const Move& m, Square captured_on, bool captured) {
@@ -196,8 +194,6 @@ class Modules::Corners final : public Modules::Module {
       st.edge_pawns.set(index_of(m.to));
     }
   }
-  static void corners_after_move(Game& g, Seat mover, bool could_enter, bool entered,
-                                 std::vector<Ruling>& out);
   [[gnu::cold]] static void enter_two_player(Game& g, std::vector<Ruling>& out);
   // The rulings of rare events after a move, out of the code a search runs
   // per node (issue 30 item 3): corners_play.cpp.

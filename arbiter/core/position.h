@@ -123,6 +123,7 @@ class Position {
     std::array<bool, kMaxSeats> active;
     std::array<SeatStatus, kMaxSeats> status;
     std::array<std::uint8_t, kMaxSeats> may_capture;
+    std::array<std::uint8_t, kMaxSeats> capturers;  // found from the two above (kept: restore finds none)
     bool king_capture;
     std::uint8_t king_only;
     std::array<bool, kMaxSeats> promotion_blocked;
@@ -136,25 +137,24 @@ class Position {
     return king_only_ == as.king_only && word_of(frame_seat_) == word_of(as.frame_seat);
   }
   Settings settings() const {
-    return {to_move_,     fullmove_number_, hash_,     active_,           status_,     may_capture_,
-            king_capture_, king_only_,      promotion_blocked_, frame_seat_, corner_entry_open_};
+    return {to_move_,      fullmove_number_, hash_,     active_,           status_,     may_capture_, capturers_,
+            king_capture_, king_only_,       promotion_blocked_, frame_seat_, corner_entry_open_};
   }
   void restore(const Settings& s) {
-    // (A search's unmake: who may take whom changed only where a move
-    // eliminated someone or turned a seat's relations, rarely.)
-    const bool relations = word_of(active_) != word_of(s.active) || word_of(may_capture_) != word_of(s.may_capture);
+    // (A search's unmake: who may take whom is put back as it was found,
+    // not found again: issue 30 item 3.)
     to_move_ = s.to_move;
     fullmove_number_ = s.fullmove_number;
     hash_ = s.hash;
     active_ = s.active;
     status_ = s.status;
     may_capture_ = s.may_capture;
+    capturers_ = s.capturers;
     king_capture_ = s.king_capture;
     king_only_ = s.king_only;
     promotion_blocked_ = s.promotion_blocked;
     frame_seat_ = s.frame_seat;
     corner_entry_open_ = s.corner_entry_open;
-    if (relations) refresh_capturers();
   }
 
   // ---- queries ----
@@ -383,7 +383,8 @@ class Position {
   bool frozen_king_capturable(Seat s) const;
   bool may_enter_corner(Seat s, Square corner) const;
   // capturers_ found again from may_capture_ and active_ (every change of
-  // either: set_active, set_may_capture, restore, the constructor).
+  // either: set_active, set_may_capture, the constructor; restore puts
+  // back the settings' own).
   void refresh_capturers();
   // The seats whose king stands on the board (bit per seat index).
   std::uint8_t kinged_seats() const {

@@ -53,12 +53,18 @@ struct ModuleFrame;  // core/game.h: the modules' own state in a search frame
 
 // What a module notes before a move is made, for itself after it.
 struct MoveNotes {
-  Square captured_on = kNoSquare;  // filled by Game after the move
+  Square captured_on = kNoSquare;  // filled by Game before before_make
   bool captured = false;
   SquareSet converted;             // pieces the move turns into others (000: corner bishops)
   bool converts = false;           // converted holds any (set with it)
   bool could_enter = false;        // the mover could still enter an area before the move (000)
   bool entered = false;            // the move entered it (000)
+  // How many modules' before_make did for this move all their after_make
+  // would (a module counts itself at most once, and only if it overrides
+  // after_make): when every module of the after_make hook did, Game calls
+  // none (issue 30 item 3: one call a plain move of a search, not two).
+  // captured_on and captured are filled before before_make for this.
+  std::uint8_t after_make_done = 0;
 };
 
 // The hooks Game meets at every node or after every move. A module's type
@@ -71,6 +77,7 @@ enum class Hot : std::uint8_t {
   kAfterMake,
   kBeforeChecks,
   kAfterMove,
+  kScoreCapture,
   kBeforeMoves,
   kCheckEnd,
   kSearchState,  // save_state, restore_state, state_key: a module with state of its own
@@ -150,7 +157,9 @@ class Modules::Module {
   virtual bool mate_test_is_list() const { return false; }
 
   // ---- a move
-  virtual void before_make(const Game&, Seat /*mover*/, const Move&, MoveNotes&) const {}
+  // before_make may change the module's own state where its after_make
+  // would change it alike for this move (MoveNotes::after_make_done).
+  virtual void before_make(Game&, Seat /*mover*/, const Move&, MoveNotes&) const {}
   virtual void after_make(Game&, Seat /*mover*/, const Move&, const MoveNotes&, std::vector<Ruling>&) const {}
   virtual void before_checks(Game&, Seat /*mover*/, std::vector<Ruling>&) const {}
   virtual Seat check_credit(const Game&, Seat /*mover*/, Seat by) const { return by; }
@@ -222,6 +231,8 @@ constexpr std::uint32_t hot_hooks_of() {
     bits |= hot_bit(Hot::kBeforeChecks);
   if constexpr (!std::is_same_v<decltype(&M::after_move), decltype(&B::after_move)>)
     bits |= hot_bit(Hot::kAfterMove);
+  if constexpr (!std::is_same_v<decltype(&M::score_capture), decltype(&B::score_capture)>)
+    bits |= hot_bit(Hot::kScoreCapture);
   if constexpr (!std::is_same_v<decltype(&M::before_moves), decltype(&B::before_moves)>)
     bits |= hot_bit(Hot::kBeforeMoves);
   if constexpr (!std::is_same_v<decltype(&M::check_end), decltype(&B::check_end)>)
