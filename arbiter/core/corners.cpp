@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include "core/check_lines.h"
 #include "core/module_corners.h"
@@ -155,12 +156,13 @@ constexpr int kMateProbeDepth = 2;
 CornerNodeKey Modules::Corners::node_key(const Game& g, const CornerState& st, int depth) {
   CornerNodeKey k;
   k.mover = g.pos_.to_move();
-  k.king = g.pos_.king_square(k.mover);
   k.depth = depth;
-  k.status = g.status_;
-  k.two_player = g.two_player_;
-  k.had_turn = st.had_turn;
-  k.edge_pawns = st.edge_pawns.any();
+  static_assert(sizeof(g.status_) == 4 && sizeof(SeatStatus) == 1);
+  std::uint32_t status = 0;
+  std::memcpy(&status, g.status_.data(), sizeof status);
+  k.word = static_cast<std::uint64_t>(index_of(g.pos_.king_square(k.mover))) |
+           static_cast<std::uint64_t>(status) << 16 | static_cast<std::uint64_t>(st.had_turn) << 48 |
+           static_cast<std::uint64_t>(g.two_player_) << 56 | static_cast<std::uint64_t>(st.edge_pawns.any()) << 57;
   return k;
 }
 
@@ -175,12 +177,12 @@ Modules::Corners::Node Modules::Corners::node_from(const Game& g, const CornerNo
   const CornerRules& c = g.rules_->corners;
   Node n;
   n.mover = k.mover;
-  n.king = k.king;
-  n.truce = k.edge_pawns && truce_on(g, n.mover, st);
+  n.king = k.king();
+  n.truce = k.edge_pawns() && truce_on(g, n.mover, st);
   n.must_leave = st.any_entered() && king_must_leave(g, n.mover, st);
   // House rule may_leave_corner_at_will off: the king stays in his corner
   // square until both corner queens are lost.
-  n.stay_in_corner = !c.may_leave_corner_at_will && !k.two_player && n.king != kNoSquare &&
+  n.stay_in_corner = !c.may_leave_corner_at_will && !k.two_player() && n.king != kNoSquare &&
                      g.rules_->geometry.merged(n.king) && !n.must_leave;
   n.mate_rule = c.only_target_may_be_mated && k.depth < kMateProbeDepth;
   n.target = n.mate_rule ? target_of(g, n.mover) : kNoSeat;

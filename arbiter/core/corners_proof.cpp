@@ -308,22 +308,13 @@ Modules::Corners::Node Modules::Corners::memo_node(const Game& g, const CornerSt
   }
   CornerNodeMemo& memo =
       g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
-  if (memo.key == key) {
-    Node n;
-    n.mover = key.mover;
-    n.king = key.king;
-    n.truce = memo.truce;
-    n.stay_in_corner = memo.stay_in_corner;
-    n.mate_rule = memo.mate_rule;
-    n.depth = depth;
-    n.target = memo.target;
-    others = memo.others;
-    return n;
+  if (memo.word != key.word) {
+    memo.node = node_from(g, key, st, nullptr);
+    memo.others = memo.node.mate_rule ? mate_rule_seats(g, memo.node.mover, memo.node.target) : 0;
+    memo.word = key.word;
   }
-  const Node n = node_from(g, key, st, nullptr);
-  others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
-  memo = {key, n.truce, n.stay_in_corner, n.mate_rule, n.target, others};
-  return n;
+  others = memo.others;
+  return memo.node;
 }
 
 bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth) {

@@ -114,19 +114,9 @@ class Modules::Corners final : public Modules::Module {
     kNoCheckYet,
     kMatesNonTarget,
   };
-  // What the rules ask of every move of one node (the side to move, the
-  // corner state, how deep the mate rule looks), found once per node.
-  struct Node {
-    Seat mover = kNoSeat;
-    Square king = kNoSquare;
-    bool truce = false;           // the edge pawns' truce holds for the mover
-    bool must_leave = false;      // his king must leave the corner square now
-    bool stay_in_corner = false;  // his king may not leave it (house rule)
-    bool mate_rule = false;       // the mate rule is judged at this depth
-    int depth = 0;
-    Seat target = kNoSeat;  // the mover's target, where the mate rule is judged
-    const SeatLines* lines = nullptr;  // the non-targets' lines (may be none)
-  };
+  // What the rules ask of every move of one node, found once per node
+  // (core/corners.h, where the memo keeps it).
+  using Node = CornerNode;
   // What node_of reads (CornerNodeKey, core/corners.h), and the Node found
   // from it alone (the rules aside; the corner state only once a king
   // entered his corner square, when no memo keeps the node).
