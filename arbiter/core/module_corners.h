@@ -136,8 +136,11 @@ class Modules::Corners final : public Modules::Module {
   // `seats`: the seats the move may check, whose mates are looked at (the
   // lines prove the others unchecked); `target`: the mover's (target_of).
   static constexpr std::uint8_t kEverySeat = 0xFF;
+  // `unchecked`: seats whose kings are known out of check after m (the
+  // mover's, m being legal; those the lines prove unchecked), whose looks
+  // a reply skips where it leaves their attack reach alone.
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
-                               std::uint8_t seats, Seat target);
+                               std::uint8_t seats, Seat target, std::uint8_t unchecked = 0);
   // `clear`: seats whose kings the look (mates_non_target) found out of
   // check on this board, whose checks a reply's look skips where the reply
   // leaves their attack reach alone.
@@ -151,6 +154,17 @@ class Modules::Corners final : public Modules::Module {
   // entries seat s may not take, were his replies looked for now: the turn
   // after the owner's double step goes to another seat (next_mover_after).
   static std::uint8_t entries_not_his(const Game& g, Seat s);
+  // Position::in_check(s) as the mate rule's look asks it, walking the
+  // kings' tries without the squares no kind on this board attacks from
+  // (`standing`: standing_tries(g)); the same answer (corners_proof.cpp).
+  static bool in_check_look(const Game& g, Seat s, const StandingTries* standing);
+  // The kings' tries the walks of this Game take (CornerLinesCache's,
+  // found at the first ask), or nullptr: the MoveTables' own.
+  static const StandingTries* standing_tries(const Game& g) {
+    if (!g.corner_lines_.tries_known) find_standing_tries(g);
+    return g.corner_lines_.some_dropped ? &g.corner_lines_.tries : nullptr;
+  }
+  static void find_standing_tries(const Game& g);
   // The seat whose turn follows `mover`'s move on this board: with
   // corners.turn_to_checked_player the first seat in check after him in
   // turn order (corners_after_move's turn rule), else the next one playing.
