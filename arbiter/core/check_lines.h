@@ -13,6 +13,7 @@
 // plain move empties only `from` and fills only `to`.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -190,7 +191,10 @@ class SeatLines {
     built_ = 0;
     standing_ = standing;
     seen_.reset();
-    kinds_.fill(0);
+    // The board's ranks of the mailbox only: kinds_ is written and read on
+    // its squares alone (session 21: half the fill on 8x8).
+    std::fill_n(kinds_.begin(), static_cast<std::size_t>(pos.rules().geometry.height()) * kMaxFiles,
+                std::uint16_t{0});
     royal_ = pos.royal_kind();
     // 000 short game: "When a King enters his corner square, both of his
     // Bishops become Queens instantly" (Position::converts): the side to
