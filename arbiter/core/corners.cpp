@@ -357,18 +357,18 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
 
 void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
   // The lines of each search depth are kept in the Game (one node per depth
-  // is being searched at a time; the vector grows with the depth only).
+  // is being searched at a time; the list grows with the depth only).
   auto& at = g.corner_lines_.at;
   const auto depth = static_cast<std::size_t>(g.depth_);
-  if (at.size() <= depth) at.resize(depth + 1);
-  CornerLines& here = at[depth];
+  while (at.size() <= depth) at.push_back(std::make_unique<CornerLines>());
+  CornerLines& here = *at[depth];
   const SeatLines& lines = here.lines;
   // What the rules ask of this node is found once, not per move (issue 30
   // item 3); a node none of them bears on keeps its whole list.
   std::uint8_t others = 0;
   Node node = memo_node(g, g.corner_, 0, others);
   node.lines = &lines;
-  non_target_lines(g, node.target, depth > 0 ? &at[depth - 1] : nullptr, here, others);
+  non_target_lines(g, node.target, depth > 0 ? at[depth - 1].get() : nullptr, here, others);
   if (!node.truce && !node.must_leave && !node.stay_in_corner && !g.two_player_ &&
       (!node.mate_rule || lines.built() == 0)) {
     return;

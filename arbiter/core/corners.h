@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/check_lines.h"
@@ -162,12 +163,16 @@ struct CornerLines {
 };
 
 // One CornerLines per search depth (index: Game::made()), in the Game: a
-// cache, so a copy of the Game starts without it.
+// cache, so a copy of the Game starts without it. Each on the heap, made
+// as the search first reaches its depth: growing the list moves none of
+// them, as a node's lines refer to those of the nodes above it
+// (SeatLines::keep), which are found again only once the search is back at
+// their depth (000's filter runs at every node a search makes).
 // With them, the kings' tries without the squares no kind that can stand on
 // this Game's board attacks from (found at the first node: core/corners.cpp,
 // non_target_lines), for the walks (CheckLines::build).
 struct CornerLinesCache {
-  std::vector<CornerLines> at;
+  std::vector<std::unique_ptr<CornerLines>> at;
   StandingTries tries;
   bool tries_known = false;
   bool some_dropped = false;  // (else the MoveTables' own tries are walked)
