@@ -95,19 +95,15 @@ void StandingTries::build(const MoveTables& tables, std::uint16_t may_stand) {
 }
 
 void SeatLines::keep(const Position& pos, Seat s, const SeatLines& from) {
-  const CheckLines& o = from.seat_[index_of(s)];
-  CheckLines& l = seat_[index_of(s)];
-  // The small part whole; of the per-square arrays, the reached squares.
-  static_cast<CheckLinesHead&>(l) = static_cast<const CheckLinesHead&>(o);
+  const CheckLines& o = from.lines(s);  // (the lines `from` refers to, where it kept them too)
+  kept_[static_cast<std::size_t>(index_of(s))] = &o;
   // build()'s kinds: those of the side to move's frame on every square the
   // walk reached, when he may capture this king.
   const Seat mover = pos.to_move();
-  const bool kinds = !o.safe_ && ((o.enemies_ >> index_of(mover)) & 1U);
-  const auto frame = static_cast<std::size_t>(index_of(pos.frame_seat(mover)));
-  o.reached_.each([&](std::size_t at) {
-    l.reach_[at] = o.reach_[at];
-    if (kinds) kinds_[at] = static_cast<std::uint16_t>(kinds_[at] | o.reach_[at][frame]);
-  });
+  if (!o.safe_ && ((o.enemies_ >> index_of(mover)) & 1U)) {
+    const auto frame = static_cast<std::size_t>(index_of(pos.frame_seat(mover)));
+    o.reached_.each([&](std::size_t at) { kinds_[at] = static_cast<std::uint16_t>(kinds_[at] | o.reach_[at][frame]); });
+  }
   note(s);
 }
 
@@ -130,8 +126,9 @@ std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {
   }
   std::uint8_t seats = 0;
   for (int i = 0; i < kMaxSeats; ++i) {
-    const CheckLines& l = seat_[static_cast<std::size_t>(i)];
-    if (!((built_ >> i) & 1U) || l.safe_) continue;
+    if (!((built_ >> i) & 1U)) continue;
+    const CheckLines& l = lines(seat_at(i));
+    if (l.safe_) continue;
     const bool by_lines = plain || (is_valid(victim) && !l.seen_.test(static_cast<std::size_t>(index_of(victim))));
     if (l.make_all_ || !by_lines || l.after_plain(pos, m, p) != CheckLines::Answer::kNo)
       seats = static_cast<std::uint8_t>(seats | (1U << i));

@@ -13,6 +13,7 @@
 // plain move empties only `from` and fills only `to`.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -188,9 +189,13 @@ class SeatLines {
   // tries add() walks (CheckLines::build).
   void clear(const Position& pos, const StandingTries* standing = nullptr) {
     built_ = 0;
+    kept_ = {};
     standing_ = standing;
     seen_.reset();
-    kinds_.fill(0);
+    // The board's ranks of the mailbox only: kinds_ is written and read on
+    // its squares alone (session 21: half the fill on 8x8).
+    std::fill_n(kinds_.begin(), static_cast<std::size_t>(pos.rules().geometry.height()) * kMaxFiles,
+                std::uint16_t{0});
     royal_ = pos.royal_kind();
     // 000 short game: "When a King enters his corner square, both of his
     // Bishops become Queens instantly" (Position::converts): the side to
@@ -205,14 +210,24 @@ class SeatLines {
   void add(const Position& pos, Seat s) { add(pos, s, pos.attackers_of(s)); }
   // add() with `enemies`, pos.attackers_of(s), found by the caller.
   void add(const Position& pos, Seat s, std::uint8_t enemies) {
+    kept_[static_cast<std::size_t>(index_of(s))] = nullptr;
     seat_[index_of(s)].build(pos, s, enemies, kinds_.data(), standing_);
     note(s);
   }
   // add() with lines built before (`from`: another SeatLines' seat s, that
-  // CheckLines::still_after proved unchanged): copied, and the kinds of the
-  // side to move now taken from them, as build() would add them.
+  // CheckLines::still_after proved unchanged): referred to, not copied
+  // (session 21: the copy was ~75 instructions of a keep's ~185), and the
+  // kinds of the side to move now taken from them, as build() would add
+  // them. `from`'s lines of s (those it holds or refers to) must outlive
+  // this SeatLines' use of them and stay unchanged meanwhile: 000's filter
+  // keeps the lines of the node above, one per search depth in the Game,
+  // which are found again only once the search is back at that depth
+  // (core/corners.h, CornerLinesCache).
   void keep(const Position& pos, Seat s, const SeatLines& from);
-  const CheckLines& lines(Seat s) const { return seat_[index_of(s)]; }
+  const CheckLines& lines(Seat s) const {
+    const CheckLines* kept = kept_[static_cast<std::size_t>(index_of(s))];
+    return kept != nullptr ? *kept : seat_[index_of(s)];
+  }
   // The seats (one bit per seat index) whose kings m, a move of the side to
   // move as it was at add(), may leave attacked (kYes or kMake): no other
   // built seat's king is attacked after m. Beside after()'s answers, an en
@@ -249,9 +264,9 @@ class SeatLines {
   bool may_check(const Position& pos, const Move& m) const { return may_check_seats(pos, m) != 0; }
 
  private:
-  // Seat s's lines are in seat_ now (add, keep): the union takes them in.
+  // Seat s's lines are found now (add, keep): the union takes them in.
   void note(Seat s) {
-    const CheckLines& l = seat_[index_of(s)];
+    const CheckLines& l = lines(s);
     built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
     if (l.make_all_)
       seen_.w.fill(~std::uint64_t{0});
@@ -260,6 +275,8 @@ class SeatLines {
   }
 
   std::array<CheckLines, kMaxSeats> seat_;
+  // A kept seat's lines, another SeatLines' (keep); nullptr: seat_'s own.
+  std::array<const CheckLines*, kMaxSeats> kept_{};
   std::uint8_t built_ = 0;
   const StandingTries* standing_ = nullptr;
   // The seen squares of every seat's lines (all squares where one seat's

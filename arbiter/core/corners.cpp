@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include "core/check_lines.h"
 #include "core/module_corners.h"
@@ -155,12 +156,13 @@ constexpr int kMateProbeDepth = 2;
 CornerNodeKey Modules::Corners::node_key(const Game& g, const CornerState& st, int depth) {
   CornerNodeKey k;
   k.mover = g.pos_.to_move();
-  k.king = g.pos_.king_square(k.mover);
   k.depth = depth;
-  k.status = g.status_;
-  k.two_player = g.two_player_;
-  k.had_turn = st.had_turn;
-  k.edge_pawns = st.edge_pawns.any();
+  static_assert(sizeof(g.status_) == 4 && sizeof(SeatStatus) == 1);
+  std::uint32_t status = 0;
+  std::memcpy(&status, g.status_.data(), sizeof status);
+  k.word = static_cast<std::uint64_t>(index_of(g.pos_.king_square(k.mover))) |
+           static_cast<std::uint64_t>(status) << 16 | static_cast<std::uint64_t>(st.had_turn) << 48 |
+           static_cast<std::uint64_t>(g.two_player_) << 56 | static_cast<std::uint64_t>(st.edge_pawns.any()) << 57;
   return k;
 }
 
@@ -175,12 +177,12 @@ Modules::Corners::Node Modules::Corners::node_from(const Game& g, const CornerNo
   const CornerRules& c = g.rules_->corners;
   Node n;
   n.mover = k.mover;
-  n.king = k.king;
-  n.truce = k.edge_pawns && truce_on(g, n.mover, st);
+  n.king = k.king();
+  n.truce = k.edge_pawns() && truce_on(g, n.mover, st);
   n.must_leave = st.any_entered() && king_must_leave(g, n.mover, st);
   // House rule may_leave_corner_at_will off: the king stays in his corner
   // square until both corner queens are lost.
-  n.stay_in_corner = !c.may_leave_corner_at_will && !k.two_player && n.king != kNoSquare &&
+  n.stay_in_corner = !c.may_leave_corner_at_will && !k.two_player() && n.king != kNoSquare &&
                      g.rules_->geometry.merged(n.king) && !n.must_leave;
   n.mate_rule = c.only_target_may_be_mated && k.depth < kMateProbeDepth;
   n.target = n.mate_rule ? target_of(g, n.mover) : kNoSeat;
@@ -287,6 +289,35 @@ bool Modules::Corners::gives_check_on_area(const Game& g, const Move& m, Seat mo
   return check;
 }
 
+void Modules::Corners::find_standing_tries(const Game& g) {
+  // The kinds that can stand on the board in this Game, once: every board
+  // it holds comes from its start by moves and the modules' square edits
+  // (a takeback replays from the start), and with sheet 000's module alone
+  // a kind appears only by a promotion (the choices), a king entering his
+  // corner square (the queen) or a corner queen turning back (the bishop;
+  // the long game's two-player phase edits squares to it). Another module
+  // may place or turn pieces (003's placements): then any kind. The lines
+  // (CheckLines::build) and the mate rule's looks (in_check_look) walk them.
+  CornerLinesCache& cache = g.corner_lines_;
+  std::uint16_t kinds = 0xFFFF;
+  if (g.rules_->modules.size() == 1 && g.rules_->modules.front() == RuleModule::kCorners) {
+    auto add = [&](PieceKind k) {
+      if (k != kNoKind) kinds = static_cast<std::uint16_t>(kinds | (1U << index_of(k)));
+    };
+    kinds = 0;
+    for (Square q : g.start_.squares()) add(g.start_.at(q).kind);
+    for (PieceKind k : g.rules_->promotion.choices) add(k);
+    add(g.rules_->corners.queen);
+    add(g.rules_->corners.bishop);
+  }
+  // (Every kind of the variant can stand: the MoveTables' tries.)
+  cache.some_dropped = false;
+  for (std::size_t k = 0; k < g.rules_->pieces.size() && k < kMaxPieceKinds; ++k)
+    cache.some_dropped = cache.some_dropped || !((kinds >> k) & 1U);
+  if (cache.some_dropped) cache.tries.build(g.rules_->tables, kinds);
+  cache.tries_known = true;
+}
+
 // The lines to the kings a move of the side to move could mate against the
 // rule (every seat playing but the mover and his target), once per node.
 // A seat is a non-target at two nodes in a row (seat s for the movers s+1
@@ -297,35 +328,8 @@ bool Modules::Corners::gives_check_on_area(const Game& g, const Move& m, Seat mo
 // it is the position one move before this one.
 void Modules::Corners::non_target_lines(const Game& g, Seat target, const CornerLines* parent,
                                         CornerLines& here, int seats) {
-  // The kinds that can stand on the board in this Game, once: every board
-  // it holds comes from its start by moves and the modules' square edits
-  // (a takeback replays from the start), and with sheet 000's module alone
-  // a kind appears only by a promotion (the choices), a king entering his
-  // corner square (the queen) or a corner queen turning back (the bishop;
-  // the long game's two-player phase edits squares to it). Another module
-  // may place or turn pieces (003's placements): then any kind.
-  CornerLinesCache& cache = g.corner_lines_;
-  if (!cache.tries_known) {
-    std::uint16_t kinds = 0xFFFF;
-    if (g.rules_->modules.size() == 1 && g.rules_->modules.front() == RuleModule::kCorners) {
-      auto add = [&](PieceKind k) {
-        if (k != kNoKind) kinds = static_cast<std::uint16_t>(kinds | (1U << index_of(k)));
-      };
-      kinds = 0;
-      for (Square q : g.start_.squares()) add(g.start_.at(q).kind);
-      for (PieceKind k : g.rules_->promotion.choices) add(k);
-      add(g.rules_->corners.queen);
-      add(g.rules_->corners.bishop);
-    }
-    // (Every kind of the variant can stand: the MoveTables' tries.)
-    cache.some_dropped = false;
-    for (std::size_t k = 0; k < g.rules_->pieces.size() && k < kMaxPieceKinds; ++k)
-      cache.some_dropped = cache.some_dropped || !((kinds >> k) & 1U);
-    if (cache.some_dropped) cache.tries.build(g.rules_->tables, kinds);
-    cache.tries_known = true;
-  }
   SeatLines& lines = here.lines;
-  lines.clear(g.pos_, cache.some_dropped ? &cache.tries : nullptr);
+  lines.clear(g.pos_, standing_tries(g));
   here.ply = g.pos_.ply();
   here.moves = g.moves_.size();
   here.edits = g.edits_.size();
@@ -353,18 +357,18 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
 
 void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
   // The lines of each search depth are kept in the Game (one node per depth
-  // is being searched at a time; the vector grows with the depth only).
+  // is being searched at a time; the list grows with the depth only).
   auto& at = g.corner_lines_.at;
   const auto depth = static_cast<std::size_t>(g.depth_);
-  if (at.size() <= depth) at.resize(depth + 1);
-  CornerLines& here = at[depth];
+  while (at.size() <= depth) at.push_back(std::make_unique<CornerLines>());
+  CornerLines& here = *at[depth];
   const SeatLines& lines = here.lines;
   // What the rules ask of this node is found once, not per move (issue 30
   // item 3); a node none of them bears on keeps its whole list.
   std::uint8_t others = 0;
   Node node = memo_node(g, g.corner_, 0, others);
   node.lines = &lines;
-  non_target_lines(g, node.target, depth > 0 ? &at[depth - 1] : nullptr, here, others);
+  non_target_lines(g, node.target, depth > 0 ? at[depth - 1].get() : nullptr, here, others);
   if (!node.truce && !node.must_leave && !node.stay_in_corner && !g.two_player_ &&
       (!node.mate_rule || lines.built() == 0)) {
     return;
@@ -372,6 +376,12 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
   // Most nodes: only the mate rule bears on a move but an edge pawn's (the
   // truce); a move the lines prove checks no non-target is kept at once.
   const bool mates_only = !node.must_leave && !node.stay_in_corner && !g.two_player_;
+  // The kings out of check after a legal move the lines do not prove
+  // quiet (`seats`: those they may check): the mover's, and the others the
+  // lines were built for (mates_non_target's `unchecked`).
+  const auto unchecked = [&, mover = 1U << index_of(node.mover)](std::uint8_t seats) {
+    return static_cast<std::uint8_t>((lines.built() & ~seats) | mover);
+  };
   std::size_t keep = 0;
   if (mates_only && !node.truce) {
     // After the first round, with no corner duty: the mate rule alone (it
@@ -382,7 +392,8 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
       const Move& m = list[i];
       if (!lines.quiet(g.pos_, m)) {
         const std::uint8_t seats = lines.each_seat(g.pos_, m);
-        if (seats != 0 && mates_non_target(g, m, g.corner_, 0, seats, node.target)) continue;
+        if (seats != 0 && mates_non_target(g, m, g.corner_, 0, seats, node.target, unchecked(seats)))
+          continue;
       }
       if (keep != i) list[keep] = m;
       ++keep;
@@ -398,7 +409,7 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
       ok = refused(g, m, g.corner_, node) == Refusal::kNone;
     } else if (node.mate_rule) {
       const std::uint8_t seats = lines.may_check_seats(g.pos_, m);
-      ok = seats == 0 || !mates_non_target(g, m, g.corner_, 0, seats, node.target);
+      ok = seats == 0 || !mates_non_target(g, m, g.corner_, 0, seats, node.target, unchecked(seats));
     }
     if (ok) list[keep++] = m;
   }

@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/check_lines.h"
@@ -92,6 +93,21 @@ struct CornerState {
   bool operator==(const CornerState&) const = default;
 };
 
+// What the rules ask of every move of one node (the side to move, the
+// corner state, how deep the mate rule looks), found once per node
+// (Modules::Corners::Node).
+struct CornerNode {
+  Seat mover = kNoSeat;
+  Square king = kNoSquare;
+  bool truce = false;           // the edge pawns' truce holds for the mover
+  bool must_leave = false;      // his king must leave the corner square now
+  bool stay_in_corner = false;  // his king may not leave it (house rule)
+  bool mate_rule = false;       // the mate rule is judged at this depth
+  int depth = 0;
+  Seat target = kNoSeat;             // the mover's target, where the mate rule is judged
+  const SeatLines* lines = nullptr;  // the non-targets' lines (may be none)
+};
+
 // What Modules::Corners::node_of reads of a Game and its corner state at a
 // node, the rules aside, while no king has entered his corner square (then
 // no duty to leave is owed, and nothing else of the corner queens is read):
@@ -99,30 +115,32 @@ struct CornerState {
 // its Node (node_from) and which the memo of found nodes compares
 // (CornerNodeMemo), so that what node_of reads is what the memo's key holds
 // (issue 30 item 3; session 19's review: the memo's key restated node_of's
-// inputs by hand).
+// inputs by hand). Beside the mover and the depth (the memo's slot), one
+// word, compared at once (session 21: the key as a struct was ~60
+// instructions of a memo's ~150 to build and compare).
 struct CornerNodeKey {
-  Seat mover = kNoSeat;     // the side to move
-  Square king = kNoSquare;  // his king's square
-  int depth = -1;           // how many replies deep the look is (the mate rule's depth)
-  // Every seat's status: who plays (Game::plays: the target, the truce's
-  // round, the mate rule's seats).
-  std::array<SeatStatus, kMaxSeats> status{};
-  bool two_player = false;    // the long game's two-player phase
-  std::uint8_t had_turn = 0;  // the first round's turns (the truce)
-  bool edge_pawns = false;    // whether edge pawns remain (the truce)
+  Seat mover = kNoSeat;  // the side to move
+  int depth = -1;        // how many replies deep the look is (the mate rule's depth)
+  // Bits 0-15: his king's square; 16-47: every seat's status, a byte each
+  // in seat order (Game::plays: the target, the truce's round, the mate
+  // rule's seats); 48-55: the first round's turns (the truce); 56: the long
+  // game's two-player phase; 57: whether edge pawns remain (the truce).
+  // All ones: no key (no status is 0xFF).
+  std::uint64_t word = ~std::uint64_t{0};
+  Square king() const { return static_cast<Square>(word & 0xFFFFU); }
+  std::uint8_t had_turn() const { return static_cast<std::uint8_t>(word >> 48); }
+  bool two_player() const { return ((word >> 56) & 1U) != 0; }
+  bool edge_pawns() const { return ((word >> 57) & 1U) != 0; }
   bool operator==(const CornerNodeKey&) const = default;
 };
 
-// A node found from its key: the Node's fields the key does not hold, and
-// the mate rule's seats for the side to move. The Game keeps one per seat
-// and depth (0: the filter's node, 1 and 2: the reply proofs'), found again
-// only when the key changed (Modules::Corners::memo_node).
+// A node found from its key, and the mate rule's seats for the side to
+// move. The Game keeps one per seat and depth (0: the filter's node, 1 and
+// 2: the reply proofs'), found again only when the key's word changed
+// (Modules::Corners::memo_node; the slot is the mover's and the depth's).
 struct CornerNodeMemo {
-  CornerNodeKey key;  // depth -1: none found
-  bool truce = false;
-  bool stay_in_corner = false;
-  bool mate_rule = false;
-  Seat target = kNoSeat;
+  std::uint64_t word = ~std::uint64_t{0};  // CornerNodeKey::word; all ones: none found
+  CornerNode node;          // (lines: none)
   std::uint8_t others = 0;  // mate_rule_seats for the side to move where mate_rule, else 0
 };
 inline constexpr int kCornerNodeDepths = 3;
@@ -145,12 +163,16 @@ struct CornerLines {
 };
 
 // One CornerLines per search depth (index: Game::made()), in the Game: a
-// cache, so a copy of the Game starts without it.
+// cache, so a copy of the Game starts without it. Each on the heap, made
+// as the search first reaches its depth: growing the list moves none of
+// them, as a node's lines refer to those of the nodes above it
+// (SeatLines::keep), which are found again only once the search is back at
+// their depth (000's filter runs at every node a search makes).
 // With them, the kings' tries without the squares no kind that can stand on
 // this Game's board attacks from (found at the first node: core/corners.cpp,
 // non_target_lines), for the walks (CheckLines::build).
 struct CornerLinesCache {
-  std::vector<CornerLines> at;
+  std::vector<std::unique_ptr<CornerLines>> at;
   StandingTries tries;
   bool tries_known = false;
   bool some_dropped = false;  // (else the MoveTables' own tries are walked)

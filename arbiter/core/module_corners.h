@@ -114,19 +114,9 @@ class Modules::Corners final : public Modules::Module {
     kNoCheckYet,
     kMatesNonTarget,
   };
-  // What the rules ask of every move of one node (the side to move, the
-  // corner state, how deep the mate rule looks), found once per node.
-  struct Node {
-    Seat mover = kNoSeat;
-    Square king = kNoSquare;
-    bool truce = false;           // the edge pawns' truce holds for the mover
-    bool must_leave = false;      // his king must leave the corner square now
-    bool stay_in_corner = false;  // his king may not leave it (house rule)
-    bool mate_rule = false;       // the mate rule is judged at this depth
-    int depth = 0;
-    Seat target = kNoSeat;  // the mover's target, where the mate rule is judged
-    const SeatLines* lines = nullptr;  // the non-targets' lines (may be none)
-  };
+  // What the rules ask of every move of one node, found once per node
+  // (core/corners.h, where the memo keeps it).
+  using Node = CornerNode;
   // What node_of reads (CornerNodeKey, core/corners.h), and the Node found
   // from it alone (the rules aside; the corner state only once a king
   // entered his corner square, when no memo keeps the node).
@@ -146,8 +136,11 @@ class Modules::Corners final : public Modules::Module {
   // `seats`: the seats the move may check, whose mates are looked at (the
   // lines prove the others unchecked); `target`: the mover's (target_of).
   static constexpr std::uint8_t kEverySeat = 0xFF;
+  // `unchecked`: seats whose kings are known out of check after m (the
+  // mover's, m being legal; those the lines prove unchecked), whose looks
+  // a reply skips where it leaves their attack reach alone.
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
-                               std::uint8_t seats, Seat target);
+                               std::uint8_t seats, Seat target, std::uint8_t unchecked = 0);
   // `clear`: seats whose kings the look (mates_non_target) found out of
   // check on this board, whose checks a reply's look skips where the reply
   // leaves their attack reach alone.
@@ -161,6 +154,17 @@ class Modules::Corners final : public Modules::Module {
   // entries seat s may not take, were his replies looked for now: the turn
   // after the owner's double step goes to another seat (next_mover_after).
   static std::uint8_t entries_not_his(const Game& g, Seat s);
+  // Position::in_check(s) as the mate rule's look asks it, walking the
+  // kings' tries without the squares no kind on this board attacks from
+  // (`standing`: standing_tries(g)); the same answer (corners_proof.cpp).
+  static bool in_check_look(const Game& g, Seat s, const StandingTries* standing);
+  // The kings' tries the walks of this Game take (CornerLinesCache's,
+  // found at the first ask), or nullptr: the MoveTables' own.
+  static const StandingTries* standing_tries(const Game& g) {
+    if (!g.corner_lines_.tries_known) find_standing_tries(g);
+    return g.corner_lines_.some_dropped ? &g.corner_lines_.tries : nullptr;
+  }
+  static void find_standing_tries(const Game& g);
   // The seat whose turn follows `mover`'s move on this board: with
   // corners.turn_to_checked_player the first seat in check after him in
   // turn order (after_move's turn rule), else the next one playing.

@@ -368,6 +368,55 @@ void mates_along_random_games(const std::string& id, int games, int plies, MateC
   }
 }
 
+// Modules::Corners::in_check_look, the walk of the mate rule's look (the
+// kings' tries less the squares no kind on this board attacks from),
+// answers as Position::in_check, for every seat, after every legal move of
+// each position along a random game of each corner game (corners-mini: no
+// knight can stand, their squares are left out; the short and long games
+// have knights, their squares walked); a knight on the board a Game starts
+// from is walked.
+TEST(CornersLook, TheLooksCheckTestAnswersAsThePositionsAlongRandomGames) {
+  for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
+    SCOPED_TRACE(id);
+    auto rules = testing::shipped(id);
+    ASSERT_TRUE(rules);
+    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
+                                             : parse_fen(*rules, rules->start_fen);
+    ASSERT_TRUE(start.ok());
+    Game g(rules, *start);
+    if (std::string(id) == "corners-mini") EXPECT_NE(Modules::Corners::standing_tries(g), nullptr);
+    int checked = 0;
+    std::uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    for (int ply = 0; ply < 60 && !g.outcome().over; ++ply) {
+      const MoveList list = g.legal_moves();
+      if (list.empty()) break;
+      for (const Move& m : list) {
+        g.make(m);
+        for (int i = 0; i < rules->seat_count(); ++i) {
+          const Seat s = seat_at(i);
+          const bool expected = g.position().in_check(s);
+          checked += expected ? 1 : 0;
+          ASSERT_EQ(Modules::Corners::in_check_look(g, s, Modules::Corners::standing_tries(g)), expected)
+              << "seat " << i << " in " << to_fen4(g.position());
+        }
+        g.unmake();
+      }
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      g.make(list[static_cast<std::size_t>((seed >> 33) % list.size())]);
+    }
+    EXPECT_GT(checked, 10) << "few checks met";
+  }
+  // corners-mini from a board with a white knight on f3 checking Grey's
+  // king on e5: knights can stand in this Game, their squares are walked.
+  const auto mini = testing::shipped("corners-mini");
+  ASSERT_TRUE(mini);
+  const Game g(mini, setup(*mini, 'g', {"d1:wK", "f3:wN", "e5:gK", "d8:bK", "h4:pK"}));
+  const Seat grey = testing::seat_of(*mini, 'g');
+  ASSERT_TRUE(g.position().in_check(grey));
+  EXPECT_TRUE(Modules::Corners::in_check_look(g, grey, Modules::Corners::standing_tries(g)));
+}
+
+
 TEST(CornersMateTest, TheTargetsMateTestAfterAMoveIsHisTurnsList) {
   // Three games of 60 plies a variant (one under the sanitizers); the
   // counts say checks and mates were met.
