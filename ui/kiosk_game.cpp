@@ -291,7 +291,7 @@ session::Output KioskGame::feed(const session::Input& in) {
       write_failed_ = false;
       journal_error_.clear();
       if (publisher_) publisher_->set_not_recording("");
-      add_notice("the journal is written again; an input it could not write was not taken");
+      add_notice("the journal is written again; what it could not write was not taken");
     }
     std::string e;
     if (st.ok() && publisher_ && !publisher_->on_recorded(journal_->inputs_recorded(), out, *session_, e))

@@ -154,6 +154,10 @@ class KioskGame {
   void poll_bots(session::Millis now);
   void set_advice(const SetAdvice& advice);
   void set_bots(const SetBots& change);
+  // Session 21: a header row (advice, bots) the journal could not write: the
+  // change is not made, and the failure is reported as a failed input's is
+  // (the headline, the hubs' "not recording") until the journal is written again.
+  void header_write_failed(const journal::JournalStatus& st, const std::string& what);
   void ask_hint();
   void restart(KioskGameOptions options, session::Millis now);
 

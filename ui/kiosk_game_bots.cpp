@@ -30,14 +30,17 @@ bool KioskGame::start_bots(const std::string& text, std::string& error) {
 
 void KioskGame::set_advice(const SetAdvice& advice) {
   if (advice.hints == options_.hints && advice.blunder_check == options_.blunder_check) return;
+  // Journaled first (session 21): a switch the journal cannot keep is not
+  // made, as an input it cannot write is not taken (before, the switch was
+  // made, the failure only shown, and a resume went back to the old one).
+  if (journal_) {
+    const journal::JournalStatus st = journal_->set_advice(advice.hints, advice.blunder_check);
+    if (!st.ok()) return header_write_failed(st, "the hints switch is not changed");
+  }
   options_.hints = advice.hints;
   options_.blunder_check = advice.blunder_check;
   std::string error;
   if (!start_bots(options_.bots, error)) add_notice("the hints switch failed: " + error);
-  if (journal_) {
-    const journal::JournalStatus st = journal_->set_advice(advice.hints, advice.blunder_check);
-    if (!st.ok()) journal_error_ = st.message;
-  }
   add_notice(std::string("the arbiter ") + (advice.hints ? "allows" : "does not allow") + " hints and turned the blunder check " +
              (advice.blunder_check ? "on" : "off") + " for this game");
   dirty_ = true;
@@ -56,11 +59,27 @@ void KioskGame::set_bots(const SetBots& change) {
   if (options_.bots == before) return;
   if (journal_) {
     const journal::JournalStatus st = journal_->set_bots(options_.bots);
-    if (!st.ok()) journal_error_ = st.message;
+    if (!st.ok()) {
+      // Session 21: not kept for a resume, so not made (see set_advice).
+      std::string again;
+      start_bots(before, again);
+      return header_write_failed(st, "who plays is not changed");
+    }
   }
   if (publisher_) publisher_->set_bots(options_.bots, *session_);  // the hall sees who plays (s17-club)
   add_notice(options_.bots.empty() ? "the arbiter changed who plays: people at every seat"
                                    : "the arbiter changed who plays: bots " + options_.bots);
+  dirty_ = true;
+}
+
+void KioskGame::header_write_failed(const journal::JournalStatus& st, const std::string& what) {
+  // The journal's message names its file and what the system said (a full
+  // disk, a read-only card: journal_status.cpp). Before session 21 it went
+  // to the headline bare, stayed there, and the hubs never heard of it.
+  journal_error_ = "the journal could not be written (" + st.message + "): " + what;
+  write_failed_ = true;  // cleared, with the hubs' flag, by the next input journaled
+  if (publisher_) publisher_->set_not_recording(st.message);
+  add_notice(what + ": the journal could not be written");
   dirty_ = true;
 }
 

@@ -205,6 +205,9 @@ void HubClient::run() {
         if (!s.ok()) {
           status_.record_error = s.message;
           std::cerr << id_ << ": tournament record: " << s.message << "\n";  // once per game (session 20)
+          // Session 21: and where the arbiter looks. A game naming one player
+          // on two seats was alerted on from its first such state (kTwoSeats).
+          if (s.error != journal::JournalError::kMismatch) model_.record_failed(g.board, s.message, now);
         }
       }
       // A stale retained state at the broker: the newest the hub holds goes back.

@@ -5,6 +5,7 @@
 #include "core/player_name.h"
 #include "hub/codec.h"
 #include "hub/topics.h"
+#include "hub/tournament.h"
 
 namespace tabula::hub {
 
@@ -20,6 +21,10 @@ const char* to_string(AlertKind k) {
     case AlertKind::kBadPayload: return "bad payload";
     case AlertKind::kForged: return "forged payload";
     case AlertKind::kHeldBack: return "alerts held back";
+    case AlertKind::kNotRecording: return "NOT RECORDING";
+    case AlertKind::kRecordsAgain: return "records again";
+    case AlertKind::kTwoSeats: return "one player, two seats";
+    case AlertKind::kRecordFailed: return "game not recorded";
   }
   return "?";
 }
@@ -52,6 +57,10 @@ void HubModel::acknowledge(std::uint64_t alert_id) {
   own_keys_.push_back(alert.key);
   while (own_keys_.size() > kMaxSharedAlertKeys) own_keys_.pop_front();
   own_dirty_ = sharing_;
+}
+
+void HubModel::record_failed(const std::string& board, const std::string& text, std::int64_t now) {
+  raise(AlertKind::kRecordFailed, board, "tournament record: " + text, now);
 }
 
 void HubModel::share_acknowledgements(std::string hub_id, std::optional<ArbiterKey> key) {
@@ -566,6 +575,36 @@ void HubModel::apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now)
     if (st.seats(i).status() == wire::SEAT_STATUS_FLAGGED && !was) {
       raise(AlertKind::kFlag, b.board, "board " + b.board + ": " + st.seats(i).name() + "'s flag fell", now,
             b.board + "/" + b.game + "/flag/" + std::to_string(i));
+    }
+  }
+  // Session 21: a board whose journal cannot be written (BoardState.not_recording,
+  // session 20) was shown but raised nothing: the arbiter is told once when
+  // it starts and once when it clears, not at every state. Kept per board
+  // across games: a next game that records ends the spell. Keyed by the
+  // state's through_seq, which stands still while nothing is journaled (no
+  // stream item is made), so a hub that starts during the spell names it alike.
+  const bool not_recording = !st.not_recording().empty();
+  if (not_recording != b.not_recording) {
+    const std::string at = b.board + "/" + b.game + (not_recording ? "/not-recording/" : "/records-again/") +
+                           std::to_string(st.through_seq());
+    std::string text = not_recording
+                           ? "board " + b.board + " is NOT RECORDING: its journal cannot be written (" +
+                                 core::shown_text(st.not_recording(), 200) +
+                                 "); it plays on, and what it cannot journal is not taken"
+                           : "board " + b.board + " records again: its journal is written again";
+    say(text);
+    raise(not_recording ? AlertKind::kNotRecording : AlertKind::kRecordsAgain, b.board, std::move(text), now, at);
+    b.not_recording = not_recording;
+  }
+  // Session 21: the tournament record refuses a game naming one player on two
+  // seats (tournament.h); the arbiter hears of it from the first state that
+  // says so, on the hall screen and the arbiter's page, not only in the
+  // recording hub's log when the game ends.
+  if (b.two_seats_game != b.game) {
+    if (const std::string why = two_seats_problem(st); !why.empty()) {
+      b.two_seats_game = b.game;
+      raise(AlertKind::kTwoSeats, b.board, why + "; the tournament record will not take this game (nor rate it)", now,
+            b.board + "/" + b.game + "/two-seats");
     }
   }
   if (st.over() && !finished_ids_.count(st.game_id())) {

@@ -51,6 +51,15 @@
 //   kHeldBack     a board with kMaxOpenAlertsPerBoard - 1 alerts open: the
 //                 ones after are counted in this one (with the last one's
 //                 text), not listed, until it is acknowledged (session 17)
+//   kNotRecording the state's not_recording turned non-empty: the board's
+//                 journal cannot be written (session 21; once per spell, not
+//                 per state; also said in take_log())
+//   kRecordsAgain the state's not_recording turned empty again (the board, or
+//                 its next game, journals again; also said in take_log())
+//   kTwoSeats     a state names one player on two seats: the tournament
+//                 record will refuse the game (tournament.h; once per game)
+//   kRecordFailed the hub's tournament record could not take a finished game
+//                 (record_failed(), from the hub client: a write error)
 //
 // Every alert's text is shown safely and cut (core::shown_text, at most
 // kMaxAlertChars characters): it quotes what boards send (ruling and reply
@@ -99,7 +108,8 @@
 namespace tabula::hub {
 
 enum class AlertKind {
-  kIllegalMove, kOutOfSync, kFlag, kFinished, kOffline, kActionRefused, kGap, kBadPayload, kForged, kHeldBack
+  kIllegalMove, kOutOfSync, kFlag, kFinished, kOffline, kActionRefused, kGap, kBadPayload, kForged, kHeldBack,
+  kNotRecording, kRecordsAgain, kTwoSeats, kRecordFailed
 };
 const char* to_string(AlertKind k);
 
@@ -150,6 +160,8 @@ struct BoardEntry {
   std::uint64_t stale_presences = 0;       // presences refused as older than that (a replay, issue 28)
   std::int64_t last_heard_wall_ms = 0;
   std::int64_t last_applied_wall_ms = 0;   // when the view of this board last changed (item or state)
+  bool not_recording = false;              // the last state applied said its journal cannot be written
+  std::string two_seats_game;              // the game whose one-player-two-seats alert is raised ("" none)
   // The stream and state are complete as far as the board has said.
   bool caught_up() const;
 
@@ -206,6 +218,9 @@ class HubModel {
   const std::vector<Alert>& alerts() const { return alerts_; }
   std::size_t open_alerts() const;
   void acknowledge(std::uint64_t alert_id);
+  // Session 21: the tournament record could not take `board`'s finished game
+  // (`text` names the file and why): an alert of this hub's own (no key).
+  void record_failed(const std::string& board, const std::string& text, std::int64_t now_wall_ms);
   // Session 19: share acknowledgements as hub `hub_id`; without `key` (no
   // --arbiter-key) nothing is published and no other hub's set is believed
   // (said once per hub in take_log()).

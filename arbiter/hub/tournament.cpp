@@ -95,25 +95,38 @@ std::string repeated_player(const std::vector<std::string>& players, const std::
   return "";
 }
 
+namespace {
+
+// The players of a state's seats as the record keeps them. The one name
+// rule (core/player_name.h): a name it refuses is recorded as shown
+// ("Cem<U+202E>nna"), never with the character that turns the standings
+// around or the line break that splits this list.
+std::vector<std::string> recorded_players(const wire::BoardState& st) {
+  std::vector<std::string> players;
+  for (const wire::Seat& seat : st.seats()) {
+    players.push_back(seat.player().empty() ? st.board() + " " + seat.name() : core::shown_text(seat.player()));
+  }
+  return players;
+}
+
+}  // namespace
+
+std::string two_seats_problem(const wire::BoardState& st) {
+  std::vector<std::string> seat_names;
+  for (const wire::Seat& seat : st.seats()) seat_names.push_back(core::shown_text(seat.name(), 40));
+  const std::string why = repeated_player(recorded_players(st), seat_names);
+  if (why.empty()) return "";
+  return "board " + core::shown_text(st.board(), 40) + ", game " + core::shown_text(st.game_id(), 60) + ": " + why;
+}
+
 JournalStatus TournamentRecord::record(const std::string& event, const wire::BoardState& st, bool rated,
                                        bool& added) {
   added = false;
-  std::vector<std::string> players;
+  const std::vector<std::string> players = recorded_players(st);
   bool named = true;
-  for (const wire::Seat& seat : st.seats()) {
-    // The one name rule (core/player_name.h): a name it refuses is recorded
-    // as shown ("Cem<U+202E>nna"), never with the character that turns the
-    // standings around or the line break that splits this list.
-    players.push_back(seat.player().empty() ? st.board() + " " + seat.name() : core::shown_text(seat.player()));
-    named = named && !seat.player().empty();
-  }
-  std::vector<std::string> seat_names;
-  for (const wire::Seat& seat : st.seats()) seat_names.push_back(core::shown_text(seat.name(), 40));
-  if (const std::string why = repeated_player(players, seat_names); !why.empty()) {
-    return JournalStatus::fail(JournalError::kMismatch,
-                               "board " + core::shown_text(st.board(), 40) + ", game " +
-                                   core::shown_text(st.game_id(), 60) + ": " + why +
-                                   "; the game is not recorded nor rated");
+  for (const wire::Seat& seat : st.seats()) named = named && !seat.player().empty();
+  if (const std::string why = two_seats_problem(st); !why.empty()) {
+    return JournalStatus::fail(JournalError::kMismatch, why + "; the game is not recorded nor rated");
   }
   const std::vector<int> ranks = ranks_of(st);
   rated = rated && named && players.size() >= 2;

@@ -63,6 +63,12 @@ std::vector<int> ranks_of(const wire::BoardState& st);
 // shorter); else why not, naming the player and both seats:
 //   player "Ann" is on two seats, 1 (White) and 2 (Black): a game against oneself
 std::string repeated_player(const std::vector<std::string>& players, const std::vector<std::string>& seat_names);
+// Session 21: repeated_player() of a state's seats as the record reads them
+// (a seat without a player is "<board> <seat>", a name as shown), prefixed
+// with the board and game: what TournamentRecord::record refuses, and what
+// the hub's model raises an alert for (kTwoSeats) when a state first says it.
+//   board t1, game g1: player "Ann" is on two seats, 1 (White) and 3 (Yellow): a game against oneself
+std::string two_seats_problem(const wire::BoardState& st);
 
 class TournamentRecord {
  public:

@@ -22,6 +22,28 @@ const char* to_string(JournalError e) {
   return "?";
 }
 
+namespace {
+
+// The system's error of the file whose call failed, as SQLite's unix VFS
+// keeps it (SQLITE_FCNTL_LAST_ERRNO): the WAL (or rollback journal) first,
+// where a write of the journal fails, then the database file; 0 none.
+// Session 21: sqlite3_system_errno() said 0 after a failed write of the WAL
+// (SQLite 3.40 reads errno after its own clean-up), so "disk I/O error" came
+// without the system's words (EFBIG, EIO, EROFS).
+int file_errno(sqlite3* db) {
+  sqlite3_file* journal = nullptr;
+  int e = 0;
+  if (sqlite3_file_control(db, "main", SQLITE_FCNTL_JOURNAL_POINTER, &journal) == SQLITE_OK && journal != nullptr &&
+      journal->pMethods != nullptr && journal->pMethods->xFileControl(journal, SQLITE_FCNTL_LAST_ERRNO, &e) == SQLITE_OK &&
+      e != 0) {
+    return e;
+  }
+  e = 0;
+  return sqlite3_file_control(db, "main", SQLITE_FCNTL_LAST_ERRNO, &e) == SQLITE_OK ? e : 0;
+}
+
+}  // namespace
+
 JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const std::string& doing) {
   int primary = rc & 0xFF;
   if (primary == SQLITE_OK || primary == SQLITE_ROW || primary == SQLITE_DONE) return JournalStatus::good();
@@ -36,7 +58,9 @@ JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const 
   // permission): SQLite's own words are generic ("disk I/O error").
   if (db != nullptr && (primary == SQLITE_IOERR || primary == SQLITE_FULL || primary == SQLITE_CANTOPEN ||
                         primary == SQLITE_READONLY || primary == SQLITE_PERM)) {
-    if (const int e = sqlite3_system_errno(db); e != 0) detail += ": " + std::string(std::strerror(e));
+    int e = sqlite3_system_errno(db);
+    if (e == 0) e = file_errno(db);
+    if (e != 0) detail += ": " + std::string(std::strerror(e));
   }
   std::string prefix = path + ": while " + doing + ": ";
   switch (primary) {

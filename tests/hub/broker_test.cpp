@@ -12,6 +12,7 @@
 #include "hub/hub_client.h"
 #include "hub/sim_board.h"
 #include "hub/topics.h"
+#include "journal/database.h"
 #include "journal/outbox.h"
 
 #include "test_source_dir.h"
@@ -748,6 +749,97 @@ TEST(HubBroker, PublishesOverTlsAndRefusesAnUntrustedBroker) {
   EXPECT_EQ(tls.port, 8883);
   BrokerConfig no_ca;
   EXPECT_NE(no_ca.parse("mqtts://broker.lan").find("give the CA file"), std::string::npos);
+}
+
+// Session 21, end to end: what the arbiter must hear of recording reaches
+// the hub's alerts (the hall screen's alert area and the arbiter's page show
+// them; the hub's log says the first two). A board whose journal cannot be
+// written: once when it starts, once when it clears. A board naming one
+// player on two seats: from its first state, once (the record refuses the
+// game at its end and says so in the log only). A finished game the record
+// cannot take (another process holds it): an alert naming the file.
+TEST(HubBroker, TheArbiterIsToldOfABoardNotRecordingAGameAgainstOneselfAndARecordThatFails) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = open_hub(dir, at(broker.port()));
+  auto alerts = [&](AlertKind k) {
+    std::vector<Alert> out;
+    hub->read([&](const HubModel& m) {
+      for (const Alert& a : m.alerts()) {
+        if (a.kind == k) out.push_back(a);
+      }
+    });
+    return out;
+  };
+
+  // t1: one name on both seats (a path, as a hostile or careless setup may type it).
+  SimBoardConfig c;
+  c.variant = "chess";
+  c.journal_path = dir.file("t1.db");
+  c.event = "club";
+  c.board = "t1";
+  c.players = {"/etc/passwd", "/etc/passwd"};
+  c.broker = at(broker.port());
+  c.key = arbiter_key();
+  c.board_key = testing::test_board_key("t1");
+  auto t1 = SimBoard::open(c, error);
+  ASSERT_TRUE(t1) << error;
+  for (const session::Input& in : script_inputs("chess", kScholarsMate, 5)) ASSERT_TRUE(t1->feed(in, error)) << error;
+  ASSERT_TRUE(t1->finish(error)) << error;
+  ASSERT_TRUE(eventually([&] { return hub_has(*hub, "t1", t1->publisher().status().last_seq, true); }, kWait));
+  std::vector<Alert> two = alerts(AlertKind::kTwoSeats);
+  ASSERT_EQ(two.size(), 1u);
+  EXPECT_EQ(two[0].board, "t1");
+  EXPECT_NE(two[0].text.find(": player \"/etc/passwd\" is on two seats, 1 (White) and 2 (Black): a game against "
+                             "oneself; the tournament record will not take this game (nor rate it)"),
+            std::string::npos)
+      << two[0].text;
+  ASSERT_TRUE(eventually([&] { return hub->status().record_error.find("not recorded nor rated") != std::string::npos; },
+                         kWait));
+  EXPECT_TRUE(alerts(AlertKind::kRecordFailed).empty()) << "said once, by the two-seat alert";
+
+  // t2: its journal cannot be written (the kiosk's words through the publisher).
+  auto t2 = open_board(dir, "t2", "chess", at(broker.port()));
+  auto chess = script_inputs("chess", kScholarsMate, 5);
+  for (std::size_t i = 0; i < 4; ++i) ASSERT_TRUE(t2->feed(chess[i], error)) << error;
+  ASSERT_TRUE(eventually([&] { return hub_has(*hub, "t2", t2->publisher().status().last_seq, false); }, kWait));
+  EXPECT_TRUE(alerts(AlertKind::kNotRecording).empty());
+  const std::string words = dir.file("t2.db") + ": while recording an input: I/O error (disk I/O error: No space left on device)";
+  t2->publisher().set_not_recording(words);
+  ASSERT_TRUE(eventually([&] { return alerts(AlertKind::kNotRecording).size() == 1; }, kWait));
+  EXPECT_EQ(alerts(AlertKind::kNotRecording)[0].text,
+            "board t2 is NOT RECORDING: its journal cannot be written (" + words +
+                "); it plays on, and what it cannot journal is not taken");
+  t2->publisher().set_not_recording(dir.file("t2.db") + ": another process holds the journal");
+  t2->publisher().set_paused(true);  // more states of the spell
+  ASSERT_TRUE(eventually([&] {
+    bool paused = false;
+    hub->read([&](const HubModel& m) { paused = m.board("t2")->state->paused(); });
+    return paused;
+  }, kWait));
+  EXPECT_EQ(alerts(AlertKind::kNotRecording).size(), 1u);
+  t2->publisher().set_not_recording("");
+  ASSERT_TRUE(eventually([&] { return alerts(AlertKind::kRecordsAgain).size() == 1; }, kWait));
+  EXPECT_EQ(alerts(AlertKind::kRecordsAgain)[0].text, "board t2 records again: its journal is written again");
+
+  // The record held by another process while t2's game ends.
+  journal::Database other;
+  ASSERT_TRUE(other.open(dir.file("event.db"), journal::Database::Mode::kReadWrite).ok());
+  ASSERT_TRUE(other.exec("BEGIN EXCLUSIVE", "holding the record").ok());
+  t2->publisher().set_paused(false);
+  for (std::size_t i = 4; i < chess.size(); ++i) ASSERT_TRUE(t2->feed(chess[i], error)) << error;
+  ASSERT_TRUE(t2->finish(error)) << error;
+  ASSERT_TRUE(eventually([&] { return alerts(AlertKind::kRecordFailed).size() == 1; }, kWait));
+  const Alert failed = alerts(AlertKind::kRecordFailed)[0];
+  EXPECT_EQ(failed.board, "t2");
+  EXPECT_EQ(failed.text.find("tournament record: " + dir.file("event.db") + ": "), 0u) << failed.text;
+  EXPECT_NE(failed.text.find("another process holds"), std::string::npos) << failed.text;
+  other.exec("ROLLBACK", "letting go");
+  EXPECT_EQ(alerts(AlertKind::kTwoSeats).size(), 1u);
+  EXPECT_EQ(alerts(AlertKind::kNotRecording).size(), 1u);
 }
 
 }  // namespace

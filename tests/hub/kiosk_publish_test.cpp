@@ -16,6 +16,9 @@
 #include "ui/kiosk_game.h"
 
 #include <sqlite3.h>
+#include <sys/resource.h>
+
+#include <csignal>
 
 namespace tabula::hub {
 namespace {
@@ -59,6 +62,40 @@ ui::KioskGameOptions table1(const TempDir& dir, const BrokerConfig& at) {
   o.publish = pc;
   return o;
 }
+
+// The texts of the hub's alerts of kind `k`, oldest first.
+std::vector<std::string> alerts_of(const HubClient& hub, AlertKind k) {
+  std::vector<std::string> out;
+  hub.read([&](const HubModel& m) {
+    for (const Alert& a : m.alerts()) {
+      if (a.kind == k) out.push_back(a.text);
+    }
+  });
+  return out;
+}
+
+// While it lives, this process writes no file past `bytes` (RLIMIT_FSIZE;
+// SIGXFSZ ignored, so the write fails with EFBIG instead of killing it).
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    getrlimit(RLIMIT_FSIZE, &before_);
+    old_handler_ = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit now = before_;
+    now.rlim_cur = bytes;
+    EXPECT_EQ(setrlimit(RLIMIT_FSIZE, &now), 0);
+  }
+  ~FileSizeLimit() {
+    setrlimit(RLIMIT_FSIZE, &before_);
+    std::signal(SIGXFSZ, old_handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  rlimit before_{};
+  void (*old_handler_)(int) = nullptr;
+};
 
 TEST(KioskPublish, TheKiosksMovesReachTheHubAndTheHubsActionsReachTheKiosk) {
   if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
@@ -284,6 +321,14 @@ TEST(KioskPublish, ABoardWhoseJournalCannotBeWrittenIsShownNotRecordingUntilItIs
     EXPECT_NE(m.board("table1")->state->not_recording().find("table1.db"), std::string::npos)
         << m.board("table1")->state->not_recording();
   });
+  // Session 21: and an alert, once (a second input refused while the journal
+  // is held raises no second one).
+  ASSERT_TRUE(eventually([&] { return alerts_of(*hub, AlertKind::kNotRecording).size() == 1; }, 10s));
+  EXPECT_EQ(alerts_of(*hub, AlertKind::kNotRecording)[0].find("board table1 is NOT RECORDING: its journal cannot be "
+                                                             "written ("),
+            0u);
+  EXPECT_NE(alerts_of(*hub, AlertKind::kNotRecording)[0].find("table1.db"), std::string::npos);
+  click("e7");
   sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
   sqlite3_close(other);
 
@@ -301,6 +346,125 @@ TEST(KioskPublish, ABoardWhoseJournalCannotBeWrittenIsShownNotRecordingUntilItIs
     });
     return clear;
   }, 10s));
+  ASSERT_TRUE(eventually([&] { return alerts_of(*hub, AlertKind::kRecordsAgain).size() == 1; }, 10s));
+  EXPECT_EQ(alerts_of(*hub, AlertKind::kRecordsAgain)[0], "board table1 records again: its journal is written again");
+  EXPECT_EQ(alerts_of(*hub, AlertKind::kNotRecording).size(), 1u) << "one alert for the whole spell";
+}
+
+// Session 21: the journal's header rows (who plays, the hints switch) are
+// written during the game; a failed write was put on the kiosk's headline
+// bare, kept there, the change was made all the same (a resume went back to
+// the old one) and the hubs never heard of it. Now the change is not made,
+// the failure is said with the journal's file, and the hubs are told "not
+// recording" (an alert) until the journal is written again.
+TEST(KioskPublish, AHeaderRowTheJournalCannotWriteIsNotChangedAndTheHubIsTold) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  BrokerConfig at;
+  at.port = broker.port();
+  auto hub = club_hub(at);
+  ASSERT_TRUE(hub);
+  const ui::KioskGameOptions o = table1(dir, at);
+  auto sim = ui::KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  auto click = [&](const char* cell) {
+    sim->apply(ui::SquareClicked{*ui::parse_cell_name(cell), ui::ClickModifier::kNone}, t += Ms(300));
+  };
+  sim->tick(t += Ms(3000));
+  click("e2");
+  click("e4");
+  sim->tick(t += Ms(3000));
+  ASSERT_EQ(sim->session().moves().size(), 1U);
+  ASSERT_TRUE(eventually([&] {
+    bool seen = false;
+    hub->read([&](const HubModel& m) { seen = m.board("table1") && m.board("table1")->state; });
+    return seen;
+  }, 10s));
+
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(o.journal->c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  sim->apply(ui::SetBots{"Black=greedy"}, t += Ms(100));
+  const std::string said = sim->journal_error();
+  EXPECT_EQ(said.find("the journal could not be written (" + *o.journal + ": "), 0u) << said;
+  EXPECT_NE(said.find("): who plays is not changed"), std::string::npos) << said;
+  sim->apply(ui::SetAdvice{true, true}, t += Ms(100));
+  EXPECT_NE(sim->journal_error().find("): the hints switch is not changed"), std::string::npos) << sim->journal_error();
+  EXPECT_FALSE(sim->view(t).hints) << "not made";
+  ASSERT_TRUE(eventually([&] { return alerts_of(*hub, AlertKind::kNotRecording).size() == 1; }, 10s));
+  EXPECT_NE(alerts_of(*hub, AlertKind::kNotRecording)[0].find(*o.journal), std::string::npos)
+      << alerts_of(*hub, AlertKind::kNotRecording)[0];
+  hub->read([&](const HubModel& m) {
+    for (const wire::Seat& seat : m.board("table1")->state->seats()) EXPECT_EQ(seat.bot(), "") << "Black stays a person";
+  });
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+
+  // Written again: the next move clears the headline and the hubs' flag;
+  // who plays is as the journal says, and the change can be made now.
+  click("e7");
+  click("e5");
+  sim->tick(t += Ms(3000));
+  ASSERT_EQ(sim->session().moves().size(), 2U);
+  EXPECT_EQ(sim->journal_error(), "");
+  ASSERT_TRUE(eventually([&] { return alerts_of(*hub, AlertKind::kRecordsAgain).size() == 1; }, 10s));
+  sim->apply(ui::SetAdvice{true, true}, t += Ms(100));
+  EXPECT_TRUE(sim->view(t).hints);
+  EXPECT_EQ(sim->journal_error(), "");
+  sim.reset();
+  journal::Journal j;
+  ASSERT_TRUE(journal::Journal::open(*o.journal, journal::Journal::Access::kRead, j).ok());
+  EXPECT_EQ(j.header().bots, "") << "the refused change is not in the journal";
+  EXPECT_EQ(j.header().hints, std::optional<bool>(true));
+}
+
+// Session 21: the journal's words carry what the system said. A header row
+// written while the process may write no byte more to a file (RLIMIT_FSIZE:
+// the write fails with EFBIG, as a full card fails with ENOSPC) is refused
+// with the journal's path and the system's "File too large"; nothing of the
+// journal is lost, and the next input is journaled.
+TEST(KioskPublish, AHeaderRowWriteFailureNamesTheFileAndWhatTheSystemSaid) {
+  TempDir dir;
+  ui::KioskGameOptions o;
+  o.variant = "chess";
+  o.journal = dir.file("table1.db");
+  std::string error;
+  auto sim = ui::KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  auto click = [&](const char* cell) {
+    sim->apply(ui::SquareClicked{*ui::parse_cell_name(cell), ui::ClickModifier::kNone}, t += Ms(300));
+  };
+  sim->tick(t += Ms(3000));
+  click("e2");
+  click("e4");
+  sim->tick(t += Ms(3000));
+  ASSERT_EQ(sim->session().moves().size(), 1U);
+  {
+    FileSizeLimit no_more(0);  // no byte written past a file's end (the -wal is empty after the checkpoint)
+    sim->apply(ui::SetAdvice{true, false}, t += Ms(100));
+  }
+  const std::string said = sim->journal_error();
+  EXPECT_EQ(said.find("the journal could not be written (" + *o.journal + ": "), 0u) << said;
+  EXPECT_NE(said.find("File too large"), std::string::npos) << said;
+  EXPECT_NE(said.find("): the hints switch is not changed"), std::string::npos) << said;
+  EXPECT_FALSE(sim->view(t).hints);
+  click("e7");
+  click("e5");
+  sim->tick(t += Ms(3000));
+  ASSERT_EQ(sim->session().moves().size(), 2U);
+  EXPECT_EQ(sim->journal_error(), "");
+  sim.reset();
+  journal::Journal j;
+  ASSERT_TRUE(journal::Journal::open(*o.journal, journal::Journal::Access::kRead, j).ok());
+  journal::JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  EXPECT_EQ(c.moves.size(), 2u) << "both moves journaled";
+  EXPECT_EQ(j.header().hints, std::optional<bool>(false)) << "the refused switch is not in the journal (off as created)";
 }
 
 }  // namespace

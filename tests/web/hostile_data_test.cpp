@@ -175,7 +175,9 @@ TEST(HostileData, ABoardJsonWithBytesThatAreNotUtf8InEveryFieldIsStillJson) {
   for (const std::string& t : not_utf8()) {
     wire::BoardState st = hostile_state("t1", t, 2, 0);
     st.set_variant(t);  // an unknown variant: its name comes back in the error
+    st.set_not_recording(t);  // the arbiter's view quotes it (session 21)
     texts.push_back(board_json(st, true, {{t, t}}, 1, cache));
+    texts.push_back(board_json(st, true, {{t, t}}, 1, cache, Audience::kArbiter));
   }
   EXPECT_EQ(independent_json_check(texts), "");
 }

@@ -73,23 +73,65 @@ TEST(BoardJson, TheChessBoardHasSixtyFourSquaresAndThirtyTwoPieces) {
 
 // Session 20: a board whose journal cannot be written says why in every
 // state; the page's JSON carries it (app.js ends the line "NOT RECORDING
-// (...)"), "" for a board that records (and every board of before the field),
-// cut at 300 bytes between characters.
-TEST(BoardJson, ABoardThatIsNotRecordingSaysWhy) {
+// (...)"), false for a board that records (and every board of before the
+// field). Session 21: the board's words name the journal's file on the
+// board's disk, so only the arbiter's view carries them (not_recording_why,
+// cut at 300 bytes between characters); the public's says only that it is
+// not recording.
+TEST(BoardJson, ABoardThatIsNotRecordingSaysWhyToTheArbiterOnly) {
   VariantCache cache;
   wire::BoardState st = state("t1", "chess", "", {}, 2);
-  EXPECT_NE(board_json(st, true, {}, 1, cache).find("\"not_recording\":\"\""), std::string::npos);
-  st.set_not_recording("/var/lib/tabula/game.db: database or disk is full");
-  EXPECT_NE(board_json(st, true, {}, 1, cache).find("\"not_recording\":\"/var/lib/tabula/game.db: database or disk is full\""),
+  EXPECT_NE(board_json(st, true, {}, 1, cache).find("\"not_recording\":false,"), std::string::npos);
+  EXPECT_NE(board_json(st, true, {}, 1, cache, Audience::kArbiter).find("\"not_recording\":false,\"not_recording_why\":\"\""),
             std::string::npos);
+  st.set_not_recording("/var/lib/tabula/game.db: while recording an input: I/O error (disk I/O error: No space left on device)");
+  const std::string arbiter = board_json(st, true, {}, 1, cache, Audience::kArbiter);
+  EXPECT_NE(arbiter.find("\"not_recording\":true,\"not_recording_why\":\"/var/lib/tabula/game.db: while recording an input: "
+                         "I/O error (disk I/O error: No space left on device)\""),
+            std::string::npos) << arbiter;
+  const std::string spectators = board_json(st, true, {}, 1, cache);  // the public view is the default
+  EXPECT_NE(spectators.find("\"not_recording\":true,"), std::string::npos) << spectators;
+  EXPECT_EQ(spectators.find("not_recording_why"), std::string::npos) << spectators;
+  EXPECT_EQ(spectators.find("game.db"), std::string::npos) << spectators;
+  EXPECT_EQ(spectators.find("/var/lib"), std::string::npos) << spectators;
+  EXPECT_EQ(spectators.find("No space"), std::string::npos) << spectators;
   std::string huge = "x";
   for (int i = 0; i < 400; ++i) huge += "\xc3\xa9";
   st.set_not_recording(huge);
-  const std::string j = board_json(st, true, {}, 1, cache);
-  const std::size_t at = j.find("\"not_recording\":\"");
+  const std::string j = board_json(st, true, {}, 1, cache, Audience::kArbiter);
+  const std::string field = "\"not_recording_why\":\"";
+  const std::size_t at = j.find(field);
   ASSERT_NE(at, std::string::npos);
-  const std::size_t end = j.find('"', at + 17);
-  EXPECT_EQ(end - (at + 17), 299u) << "x and 149 two-byte characters";
+  const std::size_t end = j.find('"', at + field.size());
+  EXPECT_EQ(end - (at + field.size()), 299u) << "x and 149 two-byte characters";
+}
+
+// Session 21: through the page's model, as the service serves it: the
+// spectators' boards (and their stream frames) never carry the journal's
+// words, the arbiter's do; at a delay of 0 as at any other.
+TEST(EventFeed, TheJournalsWordsReachTheArbitersViewNeverThePublics) {
+  HubModel model("club");
+  EventFeed feed(FeedSettings{});
+  wire::BoardState st = state("t1", "chess", "", {}, 2);
+  deliver(model, st, 1000);
+  feed.observe(model, 1000);
+  st.set_wall_ms(st.wall_ms() + 1);
+  st.set_not_recording("/home/pi/games/t1.db: while recording an input: cannot open or write (attempt to write a "
+                       "readonly database: Read-only file system)");
+  deliver(model, st, 2000);
+  feed.observe(model, 2000);
+  ASSERT_EQ(feed.public_boards().count("t1"), 1u);
+  const std::string& pub = feed.public_boards().at("t1").json;
+  EXPECT_NE(pub.find("\"not_recording\":true"), std::string::npos) << pub;
+  EXPECT_EQ(pub.find("t1.db"), std::string::npos) << pub;
+  EXPECT_EQ(feed.public_boards().at("t1").frame.find("/home/pi"), std::string::npos);
+  const std::string& live = feed.live_boards().at("t1").json;
+  EXPECT_NE(live.find("\"not_recording_why\":\"/home/pi/games/t1.db: "), std::string::npos) << live;
+  // Every frame the public streams were sent (the patch of the change too).
+  std::string sent;
+  ASSERT_TRUE(feed.log(false).since(0, sent));
+  EXPECT_NE(sent.find("not_recording"), std::string::npos) << sent;
+  EXPECT_EQ(sent.find("/home/pi"), std::string::npos) << sent;
 }
 
 // s17-club: the page said "Green" for a bot's seat; the JSON carries the bot

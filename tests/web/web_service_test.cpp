@@ -830,6 +830,79 @@ TEST_F(WebServiceTest, TheDelayHoldsMovesBackFromThePublicNotFromTheArbiter) {
   EXPECT_NE(get(web.base(), "/api/status").find("\"delay_s\":3"), std::string::npos);
 }
 
+// Session 21: spectators (the internet) never see the board's words for why
+// its journal cannot be written (they name the journal's file: "/var/lib/
+// tabula/t2.db: ..."), on /api/boards nor on their stream; the arbiter's
+// view has them. The arbiter's page lists the alerts of recording: the
+// board not recording (once for the spell) and recording again, and a
+// board naming one player, a name that is HTML, on both seats.
+TEST_F(WebServiceTest, SpectatorsNeverSeeTheJournalsWordsAndTheArbitersPageHasTheRecordingAlerts) {
+  Web web = open_web(at(broker_->port()), {}, "web-9");
+  const std::string cookie = arbiter_cookie(web.base());
+  ASSERT_FALSE(cookie.empty());
+  const httplib::Headers as_arbiter{{"Cookie", cookie}};
+  std::string stream;
+  std::mutex m;
+  std::atomic<bool> done{false};
+  std::thread spectator = read_events(web.base(), stream, m, done);
+
+  SimBoardConfig c;
+  c.variant = "chess";
+  c.journal_path = dir_.file("t1.db");
+  c.event = "club";
+  c.board = "t1";
+  c.players = {"<img src=x onerror=alert(1)>", "<img src=x onerror=alert(1)>"};
+  c.broker = at(broker_->port());
+  c.key = arbiter_key();
+  c.board_key = hub::testing::test_board_key("t1");
+  std::string error;
+  auto t1 = SimBoard::open(c, error);
+  ASSERT_TRUE(t1) << error;
+  auto t2 = open_board(dir_, "t2", "chess", at(broker_->port()));
+  auto chess = script_inputs("chess", kScholarsMate, 5);
+  play(*t1, {chess.begin(), chess.begin() + 4});
+  play(*t2, {chess.begin(), chess.begin() + 4});
+  const std::string words = "/var/lib/tabula/t2.db: while recording an input: I/O error (disk I/O error: No space left on device)";
+  t2->publisher().set_not_recording(words);
+  ASSERT_TRUE(eventually(
+      [&] { return get(web.base(), "/api/boards").find("\"not_recording\":true") != std::string::npos; }, kWait));
+  const std::string pub = get(web.base(), "/api/boards");
+  EXPECT_EQ(pub.find("/var/lib"), std::string::npos) << pub;
+  EXPECT_EQ(pub.find("No space"), std::string::npos) << pub;
+  EXPECT_EQ(pub.find("not_recording_why"), std::string::npos) << pub;
+  const std::string live = get(web.base(), "/api/boards?arbiter=1", nullptr, as_arbiter);
+  EXPECT_NE(live.find("\"not_recording_why\":\"/var/lib/tabula/t2.db: while recording an input: "), std::string::npos)
+      << live;
+  // Alerts: the page lists the hub's, newest first.
+  ASSERT_TRUE(eventually(
+      [&] { return get(web.base(), "/api/arbiter/alerts", nullptr, as_arbiter).find("NOT RECORDING") != std::string::npos; },
+      kWait));
+  t2->publisher().set_not_recording("/var/lib/tabula/t2.db: other words");  // the same spell
+  t2->publisher().set_not_recording("");
+  ASSERT_TRUE(eventually(
+      [&] { return get(web.base(), "/api/arbiter/alerts", nullptr, as_arbiter).find("records again") != std::string::npos; },
+      kWait));
+  const std::string alerts = get(web.base(), "/api/arbiter/alerts", nullptr, as_arbiter);
+  EXPECT_EQ(count_of(alerts, "\"kind\":\"NOT RECORDING\""), 1) << alerts;
+  EXPECT_EQ(count_of(alerts, "\"kind\":\"records again\""), 1) << alerts;
+  EXPECT_NE(alerts.find("board t2 is NOT RECORDING: its journal cannot be written (/var/lib/tabula/t2.db: "),
+            std::string::npos) << alerts;
+  EXPECT_EQ(count_of(alerts, "\"kind\":\"one player, two seats\""), 1) << alerts;
+  EXPECT_NE(alerts.find("player \\\"\\u003cimg src=x onerror=alert(1)>\\\" is on two seats, 1 (White) and 2 (Black)"),
+            std::string::npos) << alerts;
+  EXPECT_EQ(alerts.find("<img"), std::string::npos) << "no tag in the JSON";
+  // What the spectators' stream carried all along.
+  ASSERT_TRUE(eventually([&] {
+    std::lock_guard<std::mutex> g(m);
+    return stream.find("\"board\":\"t2\"") != std::string::npos && stream.find("not_recording\":true") != std::string::npos;
+  }, kWait));
+  done = true;
+  t1->feed(chess[4], error);  // a frame to end the reader's wait
+  spectator.join();
+  EXPECT_EQ(stream.find("/var/lib"), std::string::npos);
+  EXPECT_EQ(stream.find("No space"), std::string::npos);
+}
+
 TEST_F(WebServiceTest, ABrokerKillShowsReconnectingThenLosesNothing) {
   Web web = open_web(at(broker_->port()), {}, "web-6");
   auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));

@@ -71,7 +71,7 @@ std::vector<std::pair<int, int>> squares_named(const core::RuleSet& rules, const
 }
 
 std::string board_json(const wire::BoardState& st, std::optional<bool> online, const std::vector<RulingLine>& rulings,
-                       int default_round, VariantCache& variants) {
+                       int default_round, VariantCache& variants, Audience audience) {
   JsonWriter w;
   w.begin_object();
   w.key("board").value(st.board());
@@ -160,8 +160,10 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
   w.key("clocks").value(st.clocks_known());
   w.key("clock_running").value(st.clock_running());
   w.key("paused").value(st.paused());
-  // Session 20: why the board's journal cannot be written ("" it records).
-  w.key("not_recording").value(core::utf8_prefix(st.not_recording(), 300));
+  // Session 20: the board's journal cannot be written; session 21: its words
+  // (which name the journal's file) for the arbiter only.
+  w.key("not_recording").value(!st.not_recording().empty());
+  if (audience == Audience::kArbiter) w.key("not_recording_why").value(core::utf8_prefix(st.not_recording(), 300));
   w.key("tracker").value(tracker_word(st.tracker()));
   w.key("over").value(st.over());
   w.key("draw").value(st.draw());

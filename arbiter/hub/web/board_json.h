@@ -14,6 +14,7 @@
 //    "last":[[f,r],[f,r]] or null, "last_move":"e2-e4", "moves":12,
 //    "seats":[{"name":"White","player":"Ann","status":"live","points":0,"clock_ms":123}],
 //    "ledger":"points" | "tokens" | "", "to_move":0, "clocks":true, "clock_running":0, "paused":false,
+//    "not_recording":false, "not_recording_why":"" (the arbiter's view only, below),
 //    "tracker":"in sync", "online":true, "over":false, "draw":false, "reason":"",
 //    "ranking":[0,1], "round":1, "game":"...", "wall_ms":..., "error":"" ,
 //    "rulings":[{"severity":"illegal","text":"..."}]}
@@ -46,10 +47,18 @@ struct RulingLine {
 std::vector<RulingLine> rulings_through(const std::deque<wire::StreamItem>& items, std::uint64_t through_seq,
                                         std::size_t max);
 
+// Who reads the JSON. Session 21: the board's words for why its journal
+// cannot be written name the journal's file on the board's disk
+// ("/var/lib/tabula/game.db: ... I/O error (...)"): the arbiter's view has
+// them (not_recording_why), the public's (spectators, the internet) only
+// that the board is not recording.
+enum class Audience { kPublic, kArbiter };
+
 // The board's JSON (shape above). `round` is the state's own round when it
 // has one, else `default_round`.
 std::string board_json(const wire::BoardState& state, std::optional<bool> online,
-                       const std::vector<RulingLine>& rulings, int default_round, VariantCache& variants);
+                       const std::vector<RulingLine>& rulings, int default_round, VariantCache& variants,
+                       Audience audience = Audience::kPublic);
 
 // The squares a move's text names, in order ("Nb1-c3" -> b1, c3; "O-O" ->
 // none), as [file, rank] pairs of cells of `rules`' board.

@@ -87,7 +87,8 @@ void EventFeed::update_view(std::map<std::string, Shown>& view, const std::strin
   }
   auto [it, added] = view.try_emplace(board);
   Shown& s = it->second;
-  std::string json = board_json(sample->state, sample->online, sample->rulings, settings_.default_round, variants_);
+  std::string json = board_json(sample->state, sample->online, sample->rulings, settings_.default_round, variants_,
+                                &view == &live_ ? Audience::kArbiter : Audience::kPublic);
   const std::string patch = added ? std::string() : board_patch(s.json, json);
   s.json = std::move(json);
   s.frame = "event: board\ndata: " + s.json + "\n\n";

@@ -95,10 +95,13 @@ function drawBoard(b, big) {
   return root;
 }
 
-// Session 20: a board whose journal cannot be written plays on, unrecorded.
+// Session 20: a board whose journal cannot be written plays on, unrecorded;
+// session 21: the board's words (they name its journal's file) come in the
+// arbiter's view only.
 function resultLine(b) {
   const line = playLine(b);
-  return b.not_recording ? `${line ? line + ' · ' : ''}NOT RECORDING (${b.not_recording})` : line;
+  if (!b.not_recording) return line;
+  return `${line ? line + ' · ' : ''}NOT RECORDING` + (b.not_recording_why ? ` (${b.not_recording_why})` : '');
 }
 
 function playLine(b) {
