@@ -32,6 +32,9 @@ void Modules::Corners::before_make(const Game& g, Seat mover, const Move& m,
     notes.converted = corner_entry_bishops(g, mover, m);
     notes.converts = notes.converted.any();
   }
+  // The check report after the move walks no king this node's lines
+  // already prove unattacked (issue 30 item 3).
+  notes.unattacked = unattacked_after(g, m);
   // The long game's "as soon as possible" duty: read after the move only
   // in the two-player phase as it was before the move (corners_after_move).
   if (!g.two_player_) return;
