@@ -334,6 +334,8 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
   here.moves = g.moves_.size();
   here.edits = g.edits_.size();
   here.eliminated = g.eliminated_.size();
+  here.version = g.board_version_;
+  here.answer_all = -1;
   if (!g.rules_->corners.only_target_may_be_mated) return;
   // One move of the Position since the node above, no square changed
   // beside it and nobody eliminated: its lines may still hold.
@@ -414,6 +416,37 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
     if (ok) list[keep++] = m;
   }
   list.truncate(keep);
+}
+
+std::uint8_t Modules::Corners::unattacked_after(const Game& g, const Move& m) {
+  // The lines are a search's cache: those of the node m is made from are at
+  // the depth above make()'s (filter_corners found its list there), while
+  // they name this board (the board's version and the ply: a sibling's
+  // lines name another board).
+  if (!g.quiet_) return 0;
+  auto& at = g.corner_lines_.at;
+  const auto d = static_cast<std::size_t>(g.depth_ - 1);
+  if (d >= at.size()) return 0;
+  CornerLines& node = at[d];
+  if (node.version != g.board_version_ || node.ply != g.pos_.ply()) return 0;
+  const SeatLines& lines = node.lines;
+  if (node.answer_all < 0) {
+    // Found at the node's first move (most nodes of a search are never
+    // moved from): the built seats whose lines answer for every other
+    // seat's pieces. (A king immune in his corner square is `safe` there,
+    // yet may stand attacked: the report names him as the board has him.)
+    const unsigned all = (1U << g.rules_->seat_count()) - 1U;
+    unsigned seats = lines.built();
+    for (unsigned left = seats; left != 0; left &= left - 1U) {
+      const int i = std::countr_zero(left);
+      const CheckLines& l = lines.lines(seat_at(i));
+      if (l.safe() || l.enemies() != (all & ~(1U << i))) seats &= ~(1U << i);
+    }
+    node.answer_all = static_cast<int>(seats);
+  }
+  const auto seats = static_cast<std::uint8_t>(node.answer_all);
+  if (seats == 0 || lines.quiet(g.pos_, m)) return seats;
+  return static_cast<std::uint8_t>(seats & ~lines.each_seat(g.pos_, m));
 }
 
 SquareSet Modules::Corners::corner_entry_bishops(const Game& g, Seat mover, const Move& m) {

@@ -154,6 +154,11 @@ struct CornerLines {
   SeatLines lines;
   int ply = -1;
   std::size_t moves = 0, edits = 0, eliminated = 0;
+  // For the check report after a move from this node (Modules::Corners::
+  // unattacked_after): the Game's board version then, and the built seats
+  // whose lines answer for every other seat's pieces (-1: not found yet).
+  std::uint64_t version = 0;
+  int answer_all = -1;
   // Whether `below` is a node reached from this one by one move of the
   // Position, nothing else changed (no pass, edit or elimination).
   bool one_move_above(const CornerLines& below) const {

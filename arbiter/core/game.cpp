@@ -49,6 +49,8 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
     list_is_mate_test_ = list_is_mate_test_ && mod->mate_test_is_list();
   for (const Modules::Module* mod : hot_[Hot::kHasMoveFor])
     list_is_mate_test_ = list_is_mate_test_ && mod->mate_test_is_list();
+  for (const Modules::Module* mod : modules_)
+    checked_list_next_ = checked_list_next_ || (list_is_mate_test_ && mod->turn_to_checked(*rules_));
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
   note_position();
@@ -398,7 +400,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
       capture_king(mover, captured.seat, out);
   }
   for (const Modules::Module* mod : hot_[Hot::kBeforeChecks]) mod->before_checks(*this, mover, out);
-  const std::uint8_t in_check = report_checks(mover, moved, out);
+  const std::uint8_t in_check = report_checks(mover, moved, notes.unattacked, out);
   if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
   check_game_end(out);
   for (const Modules::Module* mod : hot_[Hot::kAfterMove])

@@ -234,7 +234,11 @@ class Game {
   bool may_repeat(int limit) const;
   [[gnu::cold]] void eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out);
   // The checks a move gives (rulings, bonuses); returns the seats in check.
-  std::uint8_t report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out);
+  // `proven`: the seats whose kings a module proved unattacked after a
+  // search's move (MoveNotes::unattacked). A search's report has no words
+  // and walks no king known unattacked; play()'s is report_play_checks.
+  std::uint8_t report_checks(Seat mover, const Piece& moved, std::uint8_t proven, std::vector<Ruling>& out);
+  [[gnu::cold]] std::uint8_t report_play_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out);
   // report_checks' words for a king in check (play() only), and whether
   // the mover's pieces give the check (with a reduced-bonus piece: queen).
   struct CheckWords {
@@ -428,6 +432,10 @@ class Game {
     ModuleFrame modules;
   };
   bool list_is_mate_test_ = false;  // (found once from the chosen modules)
+  // The first seat after the mover in check moves next (Module::
+  // turn_to_checked), and his list is the mate test: the test after a move
+  // finds it as his (mates_after_move).
+  bool checked_list_next_ = false;
   mutable LegalStamp legal_stamp_;
   mutable bool legal_pending_ = false;  // legal_cache_ holds the mate test's list, not yet taken
   mutable bool list_taken_ = false;     // the turn took it (list_found_by_mate_test)

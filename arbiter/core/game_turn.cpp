@@ -4,6 +4,7 @@
 #include "core/game.h"
 
 #include <algorithm>
+#include <bit>
 #include <string>
 
 #include "core/attack_walk.h"
@@ -76,50 +77,63 @@ Seat Game::credit_for_mate(Seat victim) const {
   return last_mover_;
 }
 
-std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
-  const Ledger& ledger = rules_->ledger;
-  // A search needs the checks only for the mates judged after every move
-  // (002 rule 4) and the check bonuses; without either, nothing here
-  // changes the game, only its words.
-  const bool bonuses = ledger.double_check_bonus != 0 || ledger.double_check_bonus_queen != 0 ||
-                       ledger.triple_check_bonus != 0 || ledger.triple_check_bonus_queen != 0;
+std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t proven, std::vector<Ruling>& out) {
   checks_ply_ = -1;  // the seats in check are known again only at the end
-  if (quiet_ && !bonuses && rules_->checks.mate_timing != MateTiming::kAfterEveryMove) return checks_found_ = 0;
+  if (!quiet_) return report_play_checks(mover, moved, out);
+  // A search (issue 30 item 3: every seat after every move): no words, the
+  // same seats in check and the same bonuses, and as few kings walked as
+  // what is known of them allows. The seats are taken by index, not in
+  // turn order: the order changes no answer here (the bonus counts the
+  // kings and asks whether a queen gives one). A search needs the checks
+  // only for the mates judged after every move (002 rule 4) and the check
+  // bonuses; without either, nothing here changes the game, only its words.
+  const Ledger& ledger = rules_->ledger;
+  if (rules_->checks.mate_timing != MateTiming::kAfterEveryMove && ledger.double_check_bonus == 0 &&
+      ledger.double_check_bonus_queen == 0 && ledger.triple_check_bonus == 0 && ledger.triple_check_bonus_queen == 0)
+    return checks_found_ = 0;
   const Move& move = moves_.back();
+  SearchFrame& frame = frames_[static_cast<std::size_t>(depth_ - 1)];
   // What the report one make() up found of the board this move was made on:
-  // the kings no piece attacked then (issue 30 item 3). A move that changed
-  // its two squares only leaves a king whose attack reach holds neither
-  // attacked by nobody now either. (A search's only: the record is true of
-  // the board one make() up, and nothing but this move changed it since.)
+  // the kings no piece attacked then. A move that changed its two squares
+  // only leaves a king whose attack reach holds neither attacked by nobody
+  // now either. (The record is true of the board one make() up, and
+  // nothing but this move changed it since.)
   const std::uint64_t settings = pos_.attack_settings();  // (once: the record's key, read and written below)
+  const bool plain = board_version_ == plain_version_;
   std::uint8_t known = 0;
-  if (quiet_ && depth_ >= 2 && board_version_ == plain_version_) {
+  if (plain && depth_ >= 2) {
     const Unattacked& before = frames_[static_cast<std::size_t>(depth_ - 2)].found;
     if (before.version == version_before_move_ && before.settings == settings) known = before.seats;
   }
+  // The kings a module proved unattacked by every other seat after this
+  // very move (before_make: MoveNotes::unattacked), while the board and the
+  // attack settings are still the move's and every other seat may take
+  // each of them (asked below).
+  if (proven != 0 && (!plain || !pos_.same_attack_settings(frame.settings))) proven = 0;
+  const auto all_seats = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
+  const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
   std::uint8_t unattacked = 0;
+  std::uint8_t in_check = 0;  // every seat found in check (mates_after_move reuses it)
   int checked_by_mover = 0;
   std::array<Seat, kMaxSeats> checked{};
-  std::uint8_t in_check = 0;  // every seat found in check (mates_after_move reuses it)
-  const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
-  const auto all_seats = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
-  bool queen_checks = false;  // a reduced-bonus piece of the mover gives a counted check
-  for (Seat s : rules_->turn_order) {
-    if (s == mover || !plays(s)) continue;
-    // The yes-or-no test first (issue 30 item 3: every seat after every
-    // move); the checking squares are listed only for the ruling's words,
-    // or when a bonus asks which of the mover's pieces give the check.
+  for (unsigned left = all_seats & ~static_cast<unsigned>(mover_bit); left != 0; left &= left - 1U) {
+    const int i = std::countr_zero(left);
+    const Seat s = seat_at(i);
+    if (status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !random_mover(s)) continue;  // plays(s)
     const Square k = pos_.king_square(s);
     if (k == kNoSquare) continue;
+    const auto bit = static_cast<std::uint8_t>(1U << i);
     // Most kings are attacked by nobody: asked of every other seat at once
     // first (a superset of his attackers while his own pieces may not take
     // him), the seats that may take him only when someone does.
-    const auto others = static_cast<std::uint8_t>(all_seats & ~(1U << index_of(s)));
+    const auto others = static_cast<std::uint8_t>(all_seats & ~bit);
     if (!pos_.may_capture(s, s)) {
-      const auto bit = static_cast<std::uint8_t>(1U << index_of(s));
-      // (His king stands where it stood: only the mover's pieces moved.)
-      const bool still = (known & bit) && k != move.to && !rules_->tables.attack_reach(k)[index_of(move.from)] &&
-                         !rules_->tables.attack_reach(k)[index_of(move.to)];
+      bool still = (proven & bit) && pos_.attackers_of(s) == others;
+      if (!still && (known & bit)) {
+        // (His king stands where it stood: only the mover's pieces moved.)
+        const SquareSet& reach = rules_->tables.attack_reach(k);
+        still = k != move.to && !reach[index_of(move.from)] && !reach[index_of(move.to)];
+      }
       if (still || !pos_.attacked(k, others)) {
         unattacked |= bit;
         continue;
@@ -127,15 +141,45 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
     }
     const std::uint8_t attackers = pos_.attackers_of(s);
     if (!pos_.attacked(k, attackers)) continue;
+    in_check |= bit;
+    // chess.com FFA (issue 17 item 3): "checking resigned kings does not
+    // count for double- or triplechecks". Whether the mover gives this check.
+    const bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
+    if (counts && (attackers & mover_bit) && pos_.attacked(k, mover_bit)) checked[checked_by_mover++] = s;
+  }
+  if (checked_by_mover >= 2) rule_checks_at_once(mover, moved, checked, checked_by_mover, false, out);
+  // Kept for a module's turn rule (000), while this board stands.
+  checks_found_ = in_check;
+  checks_ply_ = pos_.ply();
+  // The mover's own king, attacked by nobody after his legal move where
+  // every other seat may take him (mover_safe_), while the board and the
+  // attack settings are the move's: the next report need not walk it
+  // (issue 30 item 3: one walk of three after every move).
+  if (mover_safe_ == board_version_ && move.kind != MoveKind::kPass && move.kind != MoveKind::kPlacement &&
+      pos_.legal_move_leaves_unattacked(mover, frame.settings))
+    unattacked |= mover_bit;
+  frame.found = {unattacked, board_version_, settings};
+  return in_check;
+}
+
+std::uint8_t Game::report_play_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
+  // play()'s report: the rulings' words, every king looked at.
+  int checked_by_mover = 0;
+  std::array<Seat, kMaxSeats> checked{};
+  std::uint8_t in_check = 0;  // every seat found in check (mates_after_move reuses it)
+  bool queen_checks = false;  // a reduced-bonus piece of the mover gives a counted check
+  for (Seat s : rules_->turn_order) {
+    if (s == mover || !plays(s)) continue;
+    // The yes-or-no test first; the checking squares are listed only for
+    // the ruling's words.
+    const Square k = pos_.king_square(s);
+    if (k == kNoSquare) continue;
+    const std::uint8_t attackers = pos_.attackers_of(s);
+    if (!pos_.attacked(k, attackers)) continue;
     in_check |= static_cast<std::uint8_t>(1U << index_of(s));
     // chess.com FFA (issue 17 item 3): "checking resigned kings does not
     // count for double- or triplechecks".
     const bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
-    if (quiet_) {
-      // The search: no ruling words; whether the mover gives this check.
-      if (counts && (attackers & mover_bit) && pos_.attacked(k, mover_bit)) checked[checked_by_mover++] = s;
-      continue;
-    }
     const CheckWords words = write_check_ruling(s, k, attackers, mover, out);
     if (words.mover_checks && counts) {
       checked[checked_by_mover++] = s;
@@ -146,17 +190,6 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::vector<Rul
   // Kept for a module's turn rule (000), while this board stands.
   checks_found_ = in_check;
   checks_ply_ = pos_.ply();
-  if (quiet_) {
-    // The mover's own king, attacked by nobody after his legal move where
-    // every other seat may take him (mover_safe_), while the board and the
-    // attack settings are the move's: the next report need not walk it
-    // (issue 30 item 3: one walk of three after every move).
-    const Position::Settings& legal_under = frames_[static_cast<std::size_t>(depth_ - 1)].settings;
-    if (mover_safe_ == board_version_ && move.kind != MoveKind::kPass && move.kind != MoveKind::kPlacement &&
-        pos_.legal_move_leaves_unattacked(mover, legal_under))
-      unattacked |= mover_bit;
-    frames_[static_cast<std::size_t>(depth_ - 1)].found = {unattacked, board_version_, settings};
-  }
   return in_check;
 }
 
@@ -230,11 +263,26 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
   // first elimination here changes the board (issue 30 item 3: each seat's
   // check is tested once per move).
   bool checks_known = true;
+  // Where the first seat after the mover in check moves next (000's turn
+  // rule) and his list is the mate test, his test finds that list as his
+  // (the turn his for the look, then given back): his turn takes it, and
+  // he is not proved twice (issue 30 item 3: a proof, then his list).
+  bool first = checked_list_next_ && quiet_;
   auto mated_now = [&](Seat s) {
     // 002 rule 7: a random mover's king can still be mated, for 20.
     if (s == mover || !plays(s)) return false;
     const bool in = checks_known ? ((in_check >> index_of(s)) & 1U) != 0 : checked(s);
-    return in && !has_move_in_check(s);
+    if (!in) return false;
+    const Seat to_move = pos_.to_move();
+    if (!first || s == to_move) {
+      first = false;
+      return !has_move_in_check(s);
+    }
+    first = false;
+    pos_.set_to_move(s);
+    const bool has = has_move_in_check(s);
+    pos_.set_to_move(to_move);
+    return !has;
   };
   if (rules_->checks.multiple_mates == MultipleMates::kSimultaneous) {
     // House rule: every player mated in the position the move left is mated

@@ -31,6 +31,9 @@ void Modules::Corners::before_make(Game& g, Seat mover, const Move& m, MoveNotes
     notes.converted = corner_entry_bishops(g, mover, m);
     notes.converts = notes.converted.any();
   }
+  // The check report after the move walks no king this node's lines
+  // already prove unattacked (issue 30 item 3).
+  notes.unattacked = unattacked_after(g, m);
   CornerState& st = g.corner_;
   if (!st.any_entered() && !notes.converts) {
     // No corner queens stand anywhere and the move makes none (a search's

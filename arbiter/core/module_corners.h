@@ -76,6 +76,9 @@ class Modules::Corners final : public Modules::Module {
   // 000's mate test judges a reply by the very rules filter_corners keeps
   // a move by (refused, depth 0): the seat to move's list is his proof.
   bool mate_test_is_list() const override { return true; }
+  // 000 short game: "with the next move going to the player that is in
+  // check" (corners_after_move).
+  bool turn_to_checked(const RuleSet& r) const override { return r.corners.turn_to_checked_player; }
   void before_make(Game& g, Seat mover, const Move& m, MoveNotes& notes) const override;
   void after_make(Game& g, Seat mover, const Move& m, const MoveNotes& notes,
                   std::vector<Ruling>& out) const override;  // corners_play.cpp
@@ -186,6 +189,10 @@ class Modules::Corners final : public Modules::Module {
   // mate_rule_seats where the caller has them (memo_node), else -1.
   static void non_target_lines(const Game& g, Seat target, const CornerLines* parent, CornerLines& here,
                                int seats = -1);
+  // A search's move m from the node whose list the filter found at this
+  // depth: the non-targets whose kings its lines prove unattacked after m
+  // by every other seat (MoveNotes::unattacked; 0 where they prove nothing).
+  static std::uint8_t unattacked_after(const Game& g, const Move& m);
   static bool gives_check_on_area(const Game& g, const Move& m, Seat mover, const CornerState& st);
   static SquareSet corner_entry_bishops(const Game& g, Seat mover, const Move& m);
   static bool could_enter_area(const Game& g, Seat s);

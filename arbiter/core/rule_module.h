@@ -65,6 +65,13 @@ struct MoveNotes {
   // none (issue 30 item 3: one call a plain move of a search, not two).
   // captured_on and captured are filled before before_make for this.
   std::uint8_t after_make_done = 0;
+  // A search's (before_make): seats, a bit per seat index, whose kings the
+  // module proves attacked by no piece of another seat once the move is
+  // made, where every other seat may take each of them (000: the
+  // non-targets' lines, issue 30 item 3). Game::report_checks walks none of
+  // them while nothing but the move changed the board and the attack
+  // settings.
+  std::uint8_t unattacked = 0;
 };
 
 // The hooks Game meets at every node or after every move. A module's type
@@ -155,6 +162,12 @@ class Modules::Module {
   // and his turn takes it (Game::has_move_in_check; issue 30 item 3). A
   // module that filters without saying so keeps its own mate test.
   virtual bool mate_test_is_list() const { return false; }
+  // Whether the turn after a move goes to the first seat after the mover
+  // in turn order whose king the move left in check (000: "with the next
+  // move going to the player that is in check"): the mate test after the
+  // move finds that seat's whole list, which his turn takes (Game::
+  // mates_after_move; issue 30 item 3).
+  virtual bool turn_to_checked(const RuleSet&) const { return false; }
 
   // ---- a move
   // before_make may change the module's own state where its after_make
