@@ -410,6 +410,29 @@ TEST(ChainSearch, TheLaterPliesOfOneChainAreTimedWhereTheyLanded) {
   });
 }
 
+TEST(ChainSearch, APieceLiftedThatTheSeatToMoveCannotTakeEndsNoChain) {
+  // Session 21's victim lifted last is a capture of the seat to move only:
+  // the one chain above (the rook resting on a4 alone), then White's h2
+  // pawn lifted in Black's turn, which no Black piece can take. No chain
+  // fits: the board is ruled out of sync, nobody accused, nothing
+  // committed; the pawn put back, the three plies are read.
+  const std::string fen = "4k3/8/n7/8/8/8/7P/R3K3 w - - 0 1";
+  for (bool at_once : {true, false}) {
+    Table t("chess", fen, settings(at_once));
+    t.setup();
+    t.up("a1", 100).up("a6", 200).down("a4", 610).up("a4", 300).down("c5", 150).down("a6", 300);
+    t.up("h2", 300).wait(2500);
+    std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), Strings{}) << why;
+    EXPECT_FALSE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+    t.down("h2", 500).wait(2500);
+    why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), (Strings{"Ra1-a4", "Na6-c5", "Ra4-a6"})) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+  }
+}
+
 TEST(ChainSearch, ACapturerSetBesideTheSquareItTakesOnIsNoUnexplainedTouch) {
   // corners-mini soak seed 6468 (habits on), the new range 5501-7000: White's
   // queen goes d5-d3 (brushing d4, set straight on d3); Grey lifts it to take
