@@ -225,6 +225,9 @@ enum class ChoiceKind : std::uint8_t {
 struct ChainLine {
   std::vector<core::Move> moves;          // the plies landed, in order
   core::Square in_air = core::kNoSquare;  // the origin of a last ply still in the air
+  // Session 21: the square of a victim lifted for a last ply under way (the
+  // capturer still standing).
+  core::Square lifted = core::kNoSquare;
 };
 
 struct Commit {

@@ -19,7 +19,8 @@ using core::SquareSet;
 namespace {
 
 // One ply of a chain: the piece lifted from its origin (seq of that lift)
-// and set down on its landing (seq of that fill; 0 while it is in the air).
+// and set down on its landing (seq of that fill; 0 while it is in the air,
+// or while only its victim is lifted: `victim`).
 struct ChainPly {
   CandidateGroup group;
   std::uint64_t lifted = 0;
@@ -27,6 +28,11 @@ struct ChainPly {
   Millis landed_at{0};
   core::Piece piece;       // the piece moved
   bool captures = false;   // a piece was taken
+  // Session 21: a last ply under way whose victim is lifted first, the
+  // capturer still standing: the victim's square (kNoSquare otherwise).
+  Square victim = core::kNoSquare;
+  // The square the hands left empty for a last ply not landed.
+  Square off() const { return victim != core::kNoSquare ? victim : group.footprint.origin; }
 };
 
 // The fixes that put the board back before a chain: each piece moved goes
@@ -86,18 +92,20 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   // queen off e4 as White's queen goes e2-e3, a square on Qe2xe4's way), and
   // the mover lifted his piece again for his next move before the reply
   // landed (e3 lifted, Qe4-h7 lands, then Qe3-d4). No move and its reply
-  // under way explain the board: three plies do. A chain (two to four
-  // plies) is read when the touches, in their order, follow one piece at a
-  // time:
+  // under way explain the board: three plies do. A chain (two to eight
+  // plies since session 21, four before) is read when the touches, in their
+  // order, follow one piece at a time:
   //   - M1, the mover's: its origin lifted, then its landing filled (L1);
   //   - M2, the next seat's, its piece lifted after M1's first lifted, set
   //     down after its lift and after L1 (no reply lands before the move it
   //     answers), or still in the air;
   //   - each ply after, by the seat then to move, lifted after the landing
   //     two plies before (M3 after L1), set down after the ply before it
-  //     landed, or still in the air (then the last);
+  //     landed, or still in the air (then the last), or, the last, a
+  //     capture whose victim alone is lifted (session 21);
   // the board is exactly the position after them (the last piece off its
-  // square when it is in the air), and every touch is explained (below). A
+  // square when it is in the air, the victim's square empty when it is
+  // lifted), and every touch is explained (below). A
   // piece in the air that the ply before could still take, going on
   // through its landing, may be a victim lifted first: no reading. Every
   // chain that fits is found; one first move common to all is the reading,
@@ -170,8 +178,8 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
       bool ok = false;
       for (const ChainPly& p : chain) {
         const Square o = p.group.footprint.origin;
-        if (p.landed == 0) {  // in the air: its origin only
-          ok = ok || core::index_of(o) == q;
+        if (p.landed == 0) {  // in the air: its origin only (its victim's square if lifted first)
+          ok = ok || core::index_of(p.off()) == q;
           continue;
         }
         ok = ok || p.group.footprint.touched().test(q) ||
@@ -198,7 +206,11 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   // Extends `chain` (its last ply landed; `began`: the seq after which the
   // next ply's piece must have been lifted) by the ply of `groups`, the
   // moves of `game`; `prev` the groups the last ply was chosen from.
-  constexpr std::size_t kMaxPlies = 4;
+  // Session 21: up to eight plies (four until then). Real hands keep going
+  // in flight, each seat lifting before the ply before it landed: chess
+  // soak seeds 8485 (five plies, the last in the air) and 7222 (six
+  // landed) were ruled out of sync. kMaxChainSteps bounds the search.
+  constexpr std::size_t kMaxPlies = 8;
   std::vector<ChainPly> chain;
   const auto extend = [&](auto&& self, const core::Game& game,
                           const std::vector<CandidateGroup>& prev,
@@ -237,6 +249,37 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
       if (chain.size() < kMaxPlies) self(self, *s.game, groups, s.groups, last.landed);
       chain.pop_back();
     }
+    // Session 21: the seat to move taking, its victim lifted first and the
+    // capturer still standing (chess soak seeds 8154 and 7671, habits on:
+    // Bb2-d4, Bg7-f8 and Bd4-e3 landed, then Black lifted White's c4 pawn
+    // to take it with b5; Qe5-g7 and Ng4-e5 landed, then White lifted
+    // Black's f8 bishop to take it with the queen). The board is the
+    // position before it with the victim's square empty, lifted after the
+    // landing two plies before (and after a ply before landed on it), and
+    // no piece the ply before could still take, going on through its
+    // landing (that piece resting on its way to take there).
+    std::vector<Square> victims;
+    for (const CandidateGroup& g : groups) {
+      const Square o = g.footprint.origin;
+      if (g.moves.size() != 1 || o == core::kNoSquare) continue;
+      const Square v = g.moves.front().to;
+      if (!core::is_valid(v) || g.footprint.kept.count() != 1 || !g.footprint.kept.test(at(v)) ||
+          (g.footprint.touched() & ignore).any())
+        continue;
+      const std::uint64_t up = summary_.last_up[at(v)];
+      if (up <= began || up <= summary_.last_down[at(v)] || occ.test(at(v)) ||
+          std::find(victims.begin(), victims.end(), v) != victims.end())
+        continue;
+      SquareSet want = occupancy_of(game.position());
+      want.reset(at(v));
+      if (!same(want) || could_take(prev, last.group, v)) continue;
+      victims.push_back(v);
+      ChainPly p{g, up, 0, Millis{0}, game.position().at(o), true};
+      p.victim = v;
+      chain.push_back(p);
+      if (explained(chain)) chains.push_back(chain);
+      chain.pop_back();
+    }
   };
   for (const CandidateGroup& g1 : groups_) {
     if (!chain_candidate(g1, touched, ignore)) continue;
@@ -264,7 +307,7 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
         if (c[k].landed != 0) {
           carry |= c[k].group.footprint.touched();
         } else {
-          carry.set(at(c[k].group.footprint.origin));  // in the air: its origin only
+          carry.set(at(c[k].off()));  // in the air: its origin only (a victim lifted: its square)
         }
       }
     }
@@ -325,6 +368,8 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
       for (const ChainPly& q : c) {
         if (q.landed != 0) {
           line.moves.push_back(q.group.moves.front());
+        } else if (q.victim != core::kNoSquare) {
+          line.lifted = q.victim;
         } else {
           line.in_air = q.group.footprint.origin;
         }

@@ -78,8 +78,21 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
         }
       }
       const Square t_to = groups_[tentative_->groups.front()].moves.front().to;
+      // The waypoint's piece left it: its square is empty, or was lifted
+      // since the board showed the move (a flicker is no lift) and filled
+      // again by another hand; the mover straightening it there shows the
+      // move again, with a later showing touch. Session 21, chess soak seed
+      // 8154: Bb2-d4 rested on c3, Black's g7 bishop lifted 1 ms after it
+      // left; the board was ruled, and 36 s later White's Rc2-c3 filled c3:
+      // Bb2-c3 was committed, a wrong move.
+      bool left = false;
+      for (const Touch& touch : log_.touches()) {
+        if (touch.seq > tentative_->seq && touch.square == t_to && !touch.occupied &&
+            !touch.flicker)
+          left = true;
+      }
       if (tentative_->wait == Wait::kSlide && core::is_valid(t_to) &&
-          !board_.occupied().test(core::index_of(t_to))) {
+          (left || !board_.occupied().test(core::index_of(t_to)))) {
         contradicted = true;
         // A reply that could take it there, if the board can still be
         // that reply under way (session 20, chess soak seeds 7671 and 8154:

@@ -297,6 +297,9 @@ std::string Session::chains_prompt(const inference::Commit& c, const std::string
     if (core::is_valid(l.in_air)) {
       text += ", " + line.piece_phrase(line.position().at(l.in_air), l.in_air) + " in the air";
     }
+    if (core::is_valid(l.lifted)) {
+      text += ", " + line.piece_phrase(line.position().at(l.lifted), l.lifted) + " lifted";
+    }
     lines += (lines.empty() ? "" : "; or ") + text;
   }
   return "the hands can be read as more than one sequence of legal moves (" + lines + "): which move did " +

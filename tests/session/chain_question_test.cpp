@@ -149,6 +149,38 @@ TEST(ChainQuestion, ChainsBeginningWithDifferentMovesAskWhichMoveWasMeant) {
   }
 }
 
+TEST(ChainQuestion, AChainEndingInAVictimLiftedNamesItAndTheAnswerReadsTheCapture) {
+  // Session 21: a chain may end with the seat to move taking, its victim
+  // lifted first and the capturer still standing. The two chains above,
+  // with a White pawn on e4: after the rook lands on a6, Black lifts it to
+  // take it with the knight from c5. Each chain is named with the victim
+  // lifted; the answer commits that chain, and the knight's landing on e4
+  // is the capture.
+  const std::string fen = "4k3/8/n7/8/4P3/8/8/R3K3 w - - 0 1";
+  for (bool at_once : {true, false}) {
+    Table t("chess", fen, settings(at_once));
+    t.setup();
+    two_chains(t);
+    t.up("e4", 300).wait(2500);
+    std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), Strings{}) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    const session::Request* r = which_move(t);
+    ASSERT_NE(r, nullptr) << why;
+    EXPECT_EQ(labels(*r), (Strings{"Ra1-a3", "Ra1-a4"})) << why;
+    EXPECT_TRUE(has(t.last_text(RulingKind::kRequest),
+                    "(White Ra1-a3, Black Na6-c5, White Ra3-a6, White's pawn on e4 lifted; or "
+                    "White Ra1-a4, Black Na6-c5, White Ra4-a6, White's pawn on e4 lifted)"))
+        << why;
+    t.intent(choose("Ra1-a4")).wait(1000);
+    t.up("c5", 200).down("e4", 400).wait(1000);
+    why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), (Strings{"Ra1-a4", "Na6-c5", "Ra4-a6", "Nc5xe4"})) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(no_illegal(t)) << why;
+  }
+}
+
 TEST(ChainQuestion, TheAnswerCommitsThatChainsPliesInOrder) {
   for (bool at_once : {true, false}) {
     for (const std::string& pick : {std::string("Ra1-a3"), std::string("Ra1-a4")}) {
@@ -376,6 +408,29 @@ TEST(ChainSearch, TheLaterPliesOfOneChainAreTimedWhereTheyLanded) {
     t.wait(2500);
     return begin;
   });
+}
+
+TEST(ChainSearch, APieceLiftedThatTheSeatToMoveCannotTakeEndsNoChain) {
+  // Session 21's victim lifted last is a capture of the seat to move only:
+  // the one chain above (the rook resting on a4 alone), then White's h2
+  // pawn lifted in Black's turn, which no Black piece can take. No chain
+  // fits: the board is ruled out of sync, nobody accused, nothing
+  // committed; the pawn put back, the three plies are read.
+  const std::string fen = "4k3/8/n7/8/8/8/7P/R3K3 w - - 0 1";
+  for (bool at_once : {true, false}) {
+    Table t("chess", fen, settings(at_once));
+    t.setup();
+    t.up("a1", 100).up("a6", 200).down("a4", 610).up("a4", 300).down("c5", 150).down("a6", 300);
+    t.up("h2", 300).wait(2500);
+    std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), Strings{}) << why;
+    EXPECT_FALSE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+    t.down("h2", 500).wait(2500);
+    why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), (Strings{"Ra1-a4", "Na6-c5", "Ra4-a6"})) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+  }
 }
 
 TEST(ChainSearch, ACapturerSetBesideTheSquareItTakesOnIsNoUnexplainedTouch) {
