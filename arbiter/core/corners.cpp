@@ -427,7 +427,7 @@ std::uint8_t Modules::Corners::unattacked_after(const Game& g, const Move& m) {
   auto& at = g.corner_lines_.at;
   const auto d = static_cast<std::size_t>(g.depth_ - 1);
   if (d >= at.size()) return 0;
-  CornerLines& node = at[d];
+  CornerLines& node = *at[d];
   if (node.version != g.board_version_ || node.ply != g.pos_.ply()) return 0;
   const SeatLines& lines = node.lines;
   if (node.answer_all < 0) {
