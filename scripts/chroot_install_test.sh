@@ -171,7 +171,8 @@ if ((raspios)); then
 fi
 step "apt install $(basename "$deb")"
 run "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-  /tmp/$(basename "$deb") >/tmp/apt.log 2>&1 || { tail -n 30 /tmp/apt.log; exit 1; }"
+  /tmp/$(basename "$deb") >/tmp/apt.log 2>&1 || { tail -n 30 /tmp/apt.log; exit 1; }
+  echo \"apt set up \$(grep -c '^Setting up ' /tmp/apt.log) packages (the package and its dependencies)\""
 step "the installed units"
 # systemctl cat asks the running systemd (PID 1); a chroot has none, and
 # systemd 252/257 refuse `cat` with --root and in a chroot. systemd-analyze
