@@ -384,7 +384,9 @@ TEST(CornersLook, TheLooksCheckTestAnswersAsThePositionsAlongRandomGames) {
                                              : parse_fen(*rules, rules->start_fen);
     ASSERT_TRUE(start.ok());
     Game g(rules, *start);
-    if (std::string(id) == "corners-mini") EXPECT_NE(Modules::Corners::standing_tries(g), nullptr);
+    if (std::string(id) == "corners-mini") {
+      EXPECT_NE(Modules::Corners::standing_tries(g), nullptr);
+    }
     int checked = 0;
     std::uint64_t seed = 0x9E3779B97F4A7C15ULL;
     for (int ply = 0; ply < 60 && !g.outcome().over; ++ply) {

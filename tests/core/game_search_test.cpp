@@ -450,6 +450,26 @@ TEST(GameSearchMates, TheSeatToMoveGetsNoListFoundBeforeAnotherSeatWasMatedOut) 
   }
 }
 
+// The list the mate test after a move found for the seat to move (in
+// check) equals the one found afresh: a copy whose cache a make/unmake
+// cleared.
+void expect_found_list_is_fresh(const Game& game, const char* id, int seed, int ply) {
+  ASSERT_TRUE(game.position().in_check(game.to_move())) << id << " seed " << seed << " ply " << ply;
+  Game fresh = game;
+  MoveList any;
+  fresh.legal_moves(any);
+  ASSERT_FALSE(any.empty());
+  fresh.make(any[0]);
+  fresh.unmake();
+  ASSERT_FALSE(fresh.list_found_by_mate_test());
+  MoveList want;
+  fresh.legal_moves(want);
+  MoveList got;
+  game.legal_moves(got);
+  ASSERT_EQ(std::vector<Move>(got.begin(), got.end()), std::vector<Move>(want.begin(), want.end()))
+      << id << " seed " << seed << " ply " << ply;
+}
+
 // 000's mate test after a move is the list of the seat to move (issue 30
 // item 3): the target in check with a reply gets the list the test found
 // (Module::mate_test_is_list), not one found again at his turn. In random
@@ -474,20 +494,7 @@ TEST(GameSearchMates, AChecked000TargetsListIsTheOneHisMateTestFound) {
           game.make(m);
           if (game.list_found_by_mate_test()) {
             ++found;
-            ASSERT_TRUE(game.position().in_check(game.to_move())) << seed << " " << ply;
-            Game fresh = game;
-            MoveList any;
-            fresh.legal_moves(any);
-            ASSERT_FALSE(any.empty());
-            fresh.make(any[0]);
-            fresh.unmake();
-            ASSERT_FALSE(fresh.list_found_by_mate_test());
-            MoveList want;
-            fresh.legal_moves(want);
-            MoveList got;
-            game.legal_moves(got);
-            ASSERT_EQ(std::vector<Move>(got.begin(), got.end()), std::vector<Move>(want.begin(), want.end()))
-                << id << " seed " << seed << " ply " << ply;
+            expect_found_list_is_fresh(game, id, seed, ply);
           }
           game.unmake();
         }
@@ -532,20 +539,7 @@ TEST(GameSearchMates, TheCheckedSeatTheTurnPassesToGetsTheListHisMateTestFound) 
           }
           if (!game.outcome().over && game.to_move() != next && game.list_found_by_mate_test()) {
             ++found;
-            ASSERT_TRUE(game.position().in_check(game.to_move())) << seed << " " << ply;
-            Game fresh = game;
-            MoveList any;
-            fresh.legal_moves(any);
-            ASSERT_FALSE(any.empty());
-            fresh.make(any[0]);
-            fresh.unmake();
-            ASSERT_FALSE(fresh.list_found_by_mate_test());
-            MoveList want;
-            fresh.legal_moves(want);
-            MoveList got;
-            game.legal_moves(got);
-            ASSERT_EQ(std::vector<Move>(got.begin(), got.end()), std::vector<Move>(want.begin(), want.end()))
-                << id << " seed " << seed << " ply " << ply;
+            expect_found_list_is_fresh(game, id, seed, ply);
           }
           game.unmake();
         }
