@@ -21,6 +21,7 @@ BotWorker::~BotWorker() {
 std::uint64_t BotWorker::start(BotJob job) {
   std::lock_guard<std::mutex> lock(mutex_);
   job.id = next_id_++;
+  if (job.asked == std::chrono::steady_clock::time_point{}) job.asked = std::chrono::steady_clock::now();
   if (running_) stop_ = true;
   pending_ = job;
   done_.reset();
@@ -70,7 +71,7 @@ void BotWorker::run() {
       running_ = job;
       stop_ = false;
     }
-    const auto began = std::chrono::steady_clock::now();
+    const auto began = job.asked;  // (the budget runs from the ask: bot_worker.h)
     session::SearchClock clock;
     clock.elapsed_us = [began] {
       return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - began).count();

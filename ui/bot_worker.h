@@ -3,13 +3,14 @@
 // The engine is pure and single-threaded; this shell runs it off the frame
 // loop so the screen never freezes: one thread, one job at a time (a bot's
 // move, a hint, a blunder check), each with its own copy of the game. The
-// time comes in as a function of the steady clock and the stop flag as an
-// atomic the frame loop sets (cancel(): a takeback, a new game, a
-// resignation). Results are taken by the frame loop with take(). The
+// time comes in as a function of the steady clock since the job was asked
+// (BotJob::asked) and the stop flag as an atomic the frame loop sets
+// (cancel(): a takeback, a new game, a resignation). Results are taken by the frame loop with take(). The
 // destructor stops and joins the thread.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -27,6 +28,11 @@ struct BotJob {
   core::Move played;             // kBlunderCheck: the move made in task.game
   std::int64_t budget_us = 0;    // level 8's time; 0: none
   std::uint64_t id = 0;          // set by start()
+  // When the job was asked for: its budget runs from here, not from when
+  // the worker's thread takes it up (a job waits while the one before it
+  // stops, and the thread may wait for a CPU: the table's movetime is the
+  // wall clock's since the bot was asked). Set by start() when left unset.
+  std::chrono::steady_clock::time_point asked{};
 };
 
 struct BotResult {
