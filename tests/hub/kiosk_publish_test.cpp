@@ -63,6 +63,53 @@ ui::KioskGameOptions table1(const TempDir& dir, const BrokerConfig& at) {
   return o;
 }
 
+// A kiosk at the table, with the test's clock.
+struct Table {
+  std::unique_ptr<ui::KioskGame> sim;
+  Ms t{0};
+  void click(const char* cell) {
+    sim->apply(ui::SquareClicked{*ui::parse_cell_name(cell), ui::ClickModifier::kNone}, t += Ms(300));
+  }
+};
+
+// The kiosk of `o` at the start, e2-e4 played on it.
+void open_with_e4(const ui::KioskGameOptions& o, Table& table) {
+  std::string error;
+  table.sim = ui::KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(table.sim) << error;
+  table.sim->tick(table.t += Ms(3000));
+  table.click("e2");
+  table.click("e4");
+  table.sim->tick(table.t += Ms(3000));
+  ASSERT_EQ(table.sim->session().moves().size(), 1U);
+}
+
+// Another connection holding the journal's write lock (as a stuck backup
+// or a failing card refuses writes) until release() or its end.
+class JournalHeld {
+ public:
+  explicit JournalHeld(const std::string& path) {
+    held_ = sqlite3_open(path.c_str(), &db_) == SQLITE_OK &&
+            sqlite3_exec(db_, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr) == SQLITE_OK;
+  }
+  JournalHeld(const JournalHeld&) = delete;
+  JournalHeld& operator=(const JournalHeld&) = delete;
+  ~JournalHeld() { release(); }
+  bool held() const { return held_; }
+  void release() {
+    if (db_ != nullptr) {
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      sqlite3_close(db_);
+      db_ = nullptr;
+    }
+    held_ = false;
+  }
+
+ private:
+  sqlite3* db_ = nullptr;
+  bool held_ = false;
+};
+
 // The texts of the hub's alerts of kind `k`, oldest first.
 std::vector<std::string> alerts_of(const HubClient& hub, AlertKind k) {
   std::vector<std::string> out;
@@ -286,17 +333,11 @@ TEST(KioskPublish, ABoardWhoseJournalCannotBeWrittenIsShownNotRecordingUntilItIs
   auto hub = club_hub(at);
   ASSERT_TRUE(hub);
   const ui::KioskGameOptions o = table1(dir, at);
-  auto sim = ui::KioskGame::create(o, Ms(0), error);
-  ASSERT_TRUE(sim) << error;
-  Ms t(0);
-  auto click = [&](const char* cell) {
-    sim->apply(ui::SquareClicked{*ui::parse_cell_name(cell), ui::ClickModifier::kNone}, t += Ms(300));
-  };
-  sim->tick(t += Ms(3000));
-  click("e2");
-  click("e4");
-  sim->tick(t += Ms(3000));
-  ASSERT_EQ(sim->session().moves().size(), 1U);
+  Table table;
+  ASSERT_NO_FATAL_FAILURE(open_with_e4(o, table));
+  auto& sim = table.sim;
+  Ms& t = table.t;
+  auto click = [&](const char* cell) { table.click(cell); };
   auto line = [&] {
     std::string s;
     hub->read([&](const HubModel& m) {
@@ -309,9 +350,8 @@ TEST(KioskPublish, ABoardWhoseJournalCannotBeWrittenIsShownNotRecordingUntilItIs
   ASSERT_TRUE(eventually([&] { return !line().empty(); }, 10s)) << "the hub never saw e2-e4";
   EXPECT_EQ(line().find("NOT RECORDING"), std::string::npos) << line();
 
-  sqlite3* other = nullptr;
-  ASSERT_EQ(sqlite3_open(o.journal->c_str(), &other), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  JournalHeld other(*o.journal);
+  ASSERT_TRUE(other.held());
   click("e7");  // not journaled: not taken, and the hubs are told
   ASSERT_NE(sim->journal_error().find("the journal could not be written"), std::string::npos) << sim->journal_error();
   ASSERT_TRUE(eventually([&] { return line().find("NOT RECORDING") != std::string::npos; }, 10s)) << line();
@@ -329,8 +369,7 @@ TEST(KioskPublish, ABoardWhoseJournalCannotBeWrittenIsShownNotRecordingUntilItIs
             0u);
   EXPECT_NE(alerts_of(*hub, AlertKind::kNotRecording)[0].find("table1.db"), std::string::npos);
   click("e7");
-  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
-  sqlite3_close(other);
+  other.release();
 
   // Written again: the next input clears it at the hubs.
   click("e7");
@@ -368,26 +407,19 @@ TEST(KioskPublish, AHeaderRowTheJournalCannotWriteIsNotChangedAndTheHubIsTold) {
   auto hub = club_hub(at);
   ASSERT_TRUE(hub);
   const ui::KioskGameOptions o = table1(dir, at);
-  auto sim = ui::KioskGame::create(o, Ms(0), error);
-  ASSERT_TRUE(sim) << error;
-  Ms t(0);
-  auto click = [&](const char* cell) {
-    sim->apply(ui::SquareClicked{*ui::parse_cell_name(cell), ui::ClickModifier::kNone}, t += Ms(300));
-  };
-  sim->tick(t += Ms(3000));
-  click("e2");
-  click("e4");
-  sim->tick(t += Ms(3000));
-  ASSERT_EQ(sim->session().moves().size(), 1U);
+  Table table;
+  ASSERT_NO_FATAL_FAILURE(open_with_e4(o, table));
+  auto& sim = table.sim;
+  Ms& t = table.t;
+  auto click = [&](const char* cell) { table.click(cell); };
   ASSERT_TRUE(eventually([&] {
     bool seen = false;
     hub->read([&](const HubModel& m) { seen = m.board("table1") && m.board("table1")->state; });
     return seen;
   }, 10s));
 
-  sqlite3* other = nullptr;
-  ASSERT_EQ(sqlite3_open(o.journal->c_str(), &other), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  JournalHeld other(*o.journal);
+  ASSERT_TRUE(other.held());
   sim->apply(ui::SetBots{"Black=greedy"}, t += Ms(100));
   const std::string said = sim->journal_error();
   EXPECT_EQ(said.find("the journal could not be written (" + *o.journal + ": "), 0u) << said;
@@ -401,8 +433,7 @@ TEST(KioskPublish, AHeaderRowTheJournalCannotWriteIsNotChangedAndTheHubIsTold) {
   hub->read([&](const HubModel& m) {
     for (const wire::Seat& seat : m.board("table1")->state->seats()) EXPECT_EQ(seat.bot(), "") << "Black stays a person";
   });
-  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
-  sqlite3_close(other);
+  other.release();
 
   // Written again: the next move clears the headline and the hubs' flag;
   // who plays is as the journal says, and the change can be made now.
@@ -432,18 +463,11 @@ TEST(KioskPublish, AHeaderRowWriteFailureNamesTheFileAndWhatTheSystemSaid) {
   ui::KioskGameOptions o;
   o.variant = "chess";
   o.journal = dir.file("table1.db");
-  std::string error;
-  auto sim = ui::KioskGame::create(o, Ms(0), error);
-  ASSERT_TRUE(sim) << error;
-  Ms t(0);
-  auto click = [&](const char* cell) {
-    sim->apply(ui::SquareClicked{*ui::parse_cell_name(cell), ui::ClickModifier::kNone}, t += Ms(300));
-  };
-  sim->tick(t += Ms(3000));
-  click("e2");
-  click("e4");
-  sim->tick(t += Ms(3000));
-  ASSERT_EQ(sim->session().moves().size(), 1U);
+  Table table;
+  ASSERT_NO_FATAL_FAILURE(open_with_e4(o, table));
+  auto& sim = table.sim;
+  Ms& t = table.t;
+  auto click = [&](const char* cell) { table.click(cell); };
   {
     FileSizeLimit no_more(0);  // no byte written past a file's end (the -wal is empty after the checkpoint)
     sim->apply(ui::SetAdvice{true, false}, t += Ms(100));
