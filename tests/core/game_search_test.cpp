@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <random>
@@ -231,6 +232,47 @@ void expect_record_true(const Game& game, const std::string& where) {
   }
 }
 
+using SeatStatuses = std::array<SeatStatus, kMaxSeats>;
+
+// Two plies deep from positions of `seeds` seeded random games of
+// `variant` (every `period`-th ply from `phase`, up to `plies` plies):
+// `look` at the game after each reply whose move left every seat's status
+// as it was (a mate ruled after the report changes the board), with the
+// seat that made the reply and the statuses before it.
+void each_reply_two_plies(const Shipped& variant, int seeds, int plies, int period, int phase,
+                          const std::function<void(Game&, Seat, const SeatStatuses&, int, int)>& look) {
+  for (int seed = 1; seed <= seeds; ++seed) {
+    Game game(variant.rules, variant.start);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    for (int ply = 0; ply < plies && !game.outcome().over; ++ply) {
+      MoveList list;
+      game.legal_moves(list);
+      if (list.empty()) break;
+      if (ply % period == phase) {
+        for (const Move& m : list) {
+          game.make(m);
+          MoveList replies;
+          game.legal_moves(replies);
+          for (const Move& reply : replies) {
+            const Seat mover = game.to_move();
+            const auto statuses = [&] {
+              SeatStatuses out{};
+              for (int s = 0; s < game.rules().seat_count(); ++s) out[s] = game.status(seat_at(s));
+              return out;
+            };
+            const SeatStatuses before = statuses();
+            game.make(reply);
+            if (statuses() == before) look(game, mover, before, seed, ply);
+            game.unmake();
+          }
+          game.unmake();
+        }
+      }
+      game.play(list[rng() % list.size()]);
+    }
+  }
+}
+
 // Issue 30 item 3: a search's check report tests again only the kings whose
 // attack reach holds one of the move's two squares (the others were attacked
 // by nobody one make() up, and stay so). Two plies deep from positions of
@@ -245,47 +287,18 @@ TEST(GameSearchChecks, TheChecksASearchFindsTwoPliesDeepAreTheBoardsChecks) {
     int compared = 0;
     int checks = 0;
     // 4 seeds; 2 in the sanitizer pass (sanitizer_size.h), above both floors.
-    const int seeds = testing::sanitizer_size(4, 2);
-    for (int seed = 1; seed <= seeds; ++seed) {
-      Game game(variant->rules, variant->start);
-      std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
-      for (int ply = 0; ply < 60 && !game.outcome().over; ++ply) {
-        MoveList list;
-        game.legal_moves(list);
-        if (list.empty()) break;
-        if (ply % 2 == 1) {
-          for (std::size_t i = 0; i < list.size(); ++i) {
-            game.make(list[i]);
-            MoveList replies;
-            game.legal_moves(replies);
-            for (const Move& reply : replies) {
-              const Seat mover = game.to_move();
-              const auto statuses = [&] {
-                std::array<SeatStatus, kMaxSeats> out{};
-                for (int s = 0; s < game.rules().seat_count(); ++s) out[s] = game.status(seat_at(s));
-                return out;
-              };
-              const auto before = statuses();
-              game.make(reply);
-              if (statuses() == before) {  // (a mate ruled after the report changes the board)
-                std::uint8_t fresh = 0;
-                for (int s = 0; s < game.rules().seat_count(); ++s)
-                  if (seat_at(s) != mover && before[s] == SeatStatus::kLive &&
-                      game.position().in_check(seat_at(s)))
-                    fresh |= static_cast<std::uint8_t>(1U << s);
-                ASSERT_EQ(int(game.checks_after_move()), int(fresh)) << id << " seed " << seed << " ply " << ply;
-                expect_record_true(game, id);
-                ++compared;
-                checks += fresh != 0;
-              }
-              game.unmake();
-            }
-            game.unmake();
-          }
-        }
-        game.play(list[rng() % list.size()]);
-      }
-    }
+    each_reply_two_plies(*variant, testing::sanitizer_size(4, 2), 60, 2, 1,
+                         [&](Game& game, Seat mover, const SeatStatuses& before, int seed, int ply) {
+                           std::uint8_t fresh = 0;
+                           for (int s = 0; s < game.rules().seat_count(); ++s)
+                             if (seat_at(s) != mover && before[s] == SeatStatus::kLive &&
+                                 game.position().in_check(seat_at(s)))
+                               fresh |= static_cast<std::uint8_t>(1U << s);
+                           ASSERT_EQ(int(game.checks_after_move()), int(fresh)) << id << " seed " << seed << " ply " << ply;
+                           expect_record_true(game, id);
+                           ++compared;
+                           checks += fresh != 0;
+                         });
     EXPECT_GT(compared, 2000) << id;
     EXPECT_GT(checks, 50) << id;  // the comparison saw checks, not only quiet boards
   }
@@ -306,48 +319,21 @@ TEST(GameSearchChecks, TheCornerGamesChecksASearchFindsAreTheBoardsChecks) {
     ASSERT_TRUE(variant);
     int compared = 0;
     int checks = 0;
-    const int seeds = testing::sanitizer_size(3, 1);
-    for (int seed = 1; seed <= seeds; ++seed) {
-      Game game(variant->rules, variant->start);
-      std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
-      for (int ply = 0; ply < 40 && !game.outcome().over; ++ply) {
-        MoveList list;
-        game.legal_moves(list);
-        if (list.empty()) break;
-        if (ply % 3 == 2) {
-          for (const Move& m : list) {
-            game.make(m);
-            MoveList replies;
-            game.legal_moves(replies);
-            for (const Move& reply : replies) {
-              const Seat mover = game.to_move();
-              std::array<SeatStatus, kMaxSeats> before{};
-              for (int s = 0; s < game.rules().seat_count(); ++s) before[s] = game.status(seat_at(s));
-              game.make(reply);
-              bool same = true;  // (a mate ruled after the report changes the board)
-              for (int s = 0; s < game.rules().seat_count(); ++s) same = same && game.status(seat_at(s)) == before[s];
-              if (same) {
-                const Position& pos = game.position();
-                std::uint8_t fresh = 0;
-                for (int s = 0; s < game.rules().seat_count(); ++s) {
-                  const Square k = pos.king_square(seat_at(s));
-                  if (seat_at(s) != mover && before[s] == SeatStatus::kLive && k != kNoSquare &&
-                      pos.attacked(k, pos.attackers_of(seat_at(s))))
-                    fresh |= static_cast<std::uint8_t>(1U << s);
-                }
-                ASSERT_EQ(int(game.checks_after_move()), int(fresh)) << id << " seed " << seed << " ply " << ply;
-                expect_record_true(game, id);
-                ++compared;
-                checks += fresh != 0;
-              }
-              game.unmake();
-            }
-            game.unmake();
-          }
-        }
-        game.play(list[rng() % list.size()]);
-      }
-    }
+    each_reply_two_plies(*variant, testing::sanitizer_size(3, 1), 40, 3, 2,
+                         [&](Game& game, Seat mover, const SeatStatuses& before, int seed, int ply) {
+                           const Position& pos = game.position();
+                           std::uint8_t fresh = 0;
+                           for (int s = 0; s < game.rules().seat_count(); ++s) {
+                             const Square k = pos.king_square(seat_at(s));
+                             if (seat_at(s) != mover && before[s] == SeatStatus::kLive && k != kNoSquare &&
+                                 pos.attacked(k, pos.attackers_of(seat_at(s))))
+                               fresh |= static_cast<std::uint8_t>(1U << s);
+                           }
+                           ASSERT_EQ(int(game.checks_after_move()), int(fresh)) << id << " seed " << seed << " ply " << ply;
+                           expect_record_true(game, id);
+                           ++compared;
+                           checks += fresh != 0;
+                         });
     EXPECT_GT(compared, 1000) << id;
     EXPECT_GT(checks, 20) << id;  // the comparison saw checks, not only quiet boards
   }
