@@ -60,6 +60,20 @@ class FakeDevice {
     }
     return got;
   }
+  // Writes `bytes` from a thread without blocking, waiting (up to 5 s) while
+  // the pty is full; the caller reads the other end meanwhile. For a master
+  // set O_NONBLOCK.
+  std::thread write_behind(std::string bytes) {
+    return std::thread([this, bytes = std::move(bytes)] {
+      const auto end = Clock::now() + std::chrono::seconds(5);
+      for (std::size_t at = 0; at < bytes.size() && Clock::now() < end;) {
+        pollfd p{master_, POLLOUT, 0};
+        if (::poll(&p, 1, 20) != 1) continue;
+        const ssize_t n = ::write(master_, bytes.data() + at, bytes.size() - at);
+        if (n > 0) at += static_cast<std::size_t>(n);
+      }
+    });
+  }
   int master() const { return master_; }
   void vanish() {
     if (master_ >= 0) ::close(master_);
@@ -385,7 +399,6 @@ TEST(SerialBoard, ASquareTogglingAsFastAsTheLineGoesKeepsEveryScanShortAndLosesN
   }
   stop = true;
   chatter.join();
-  ::fcntl(device.master(), F_SETFL, flags);
   std::cout << "chatter: " << written.load() << " bytes, longest scan "
             << std::chrono::duration_cast<std::chrono::microseconds>(longest).count() << " us, e4 changes " << e4_changes
             << ", problems logged " << rig.log.size() << "\n";
@@ -397,11 +410,17 @@ TEST(SerialBoard, ASquareTogglingAsFastAsTheLineGoesKeepsEveryScanShortAndLosesN
   EXPECT_LT(e4_changes, 40u) << "the chatter became moves";
   // The chatter stops (mid-line: the cut line is a problem, named) with a
   // piece on e4, and the device sends its whole board: the board reads it.
-  device.write("\n" + checked_line("F " + std::to_string(ms++) + " " + kStartSquares + " e4"));
+  // The pty may still be full of chatter the scans have not taken (a loaded
+  // machine scans less often): the frame is written from a thread, without
+  // blocking, while the scans below empty the pty (a blocking write here hung
+  // the test until ctest's timeout on a loaded CI machine).
+  std::thread last = device.write_behind("\n" + checked_line("F " + std::to_string(ms++) + " " + kStartSquares + " e4"));
   std::set<std::string> want;
   for (std::size_t at = 0; at < kStartSquares.size(); at += 3) want.insert(kStartSquares.substr(at, 2));
   want.insert("e4");
   EXPECT_TRUE(rig.until([&] { return rig.occupied() == want; }, 5000));
+  last.join();
+  ::fcntl(device.master(), F_SETFL, flags);
   for (const std::string& line : rig.log) EXPECT_THAT(line, HasSubstr(device.path() + ": line ")) << line;
 }
 

@@ -360,15 +360,23 @@ try:
     d.get(f"http://127.0.0.1:{table_port}/")
 
     def standings():
-        """(title, the points column) as shown, once all 8 rows are there."""
-        sec = d.find_element(By.ID, "standings")
-        heads = [h.text for h in sec.find_elements(By.CSS_SELECTOR, ".standings-table th")]
-        rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")]
-                for r in sec.find_elements(By.CSS_SELECTOR, ".standings-table tbody tr")]
-        if len(rows) != 8 or "points" not in heads:
+        """(title, the points column, the games column) as shown, once all 8
+        rows are there. Read in one script: the page may redraw the table
+        between two WebDriver reads (round 2's title over round 1's rows was
+        read so on a loaded CI machine)."""
+        t = d.execute_script("""
+            const sec = document.getElementById('standings');
+            const h2 = sec && sec.querySelector('h2');
+            if (!h2) return null;
+            const text = e => e.textContent.trim();
+            return {title: text(h2),
+                    heads: [...sec.querySelectorAll('.standings-table th')].map(text),
+                    rows: [...sec.querySelectorAll('.standings-table tbody tr')].map(
+                        r => [...r.querySelectorAll('td')].map(text))};""")
+        if not t or len(t["rows"]) != 8 or "points" not in t["heads"]:
             return None
-        return (sec.find_element(By.TAG_NAME, "h2").text, [r[heads.index("points")] for r in rows],
-                [r[heads.index("games")] for r in rows])
+        points, games = t["heads"].index("points"), t["heads"].index("games")
+        return (t["title"], [r[points] for r in t["rows"]], [r[games] for r in t["rows"]])
 
     title, points, _ = wait_for("the standings after round 1", standings)
     # Four-player tables score 3/2/1/0 by rank (docs/EVENT.md): two tables.
