@@ -177,7 +177,6 @@ void HubClient::run() {
         model_.on_oversized(t, text, now);
       }
       oversized.clear();
-      for (const std::string& line : model_.take_log()) std::cerr << id_ << ": " << line << "\n";
       if (status_.subscribed && !synced && config_.acknowledge) {
         // Subscribed again: the broker may have lost its retained states and
         // its queues. Every board sends its state; every known board is
@@ -198,18 +197,39 @@ void HubClient::run() {
           acks.emplace_back(topic(config_.event, a.board(), Leaf::kAck), encode(a));
         }
       }
-      for (const FinishedGame& g : model_.take_finished()) {
-        if (!record_) continue;
+      // Each finished game once, then (session 22) the games the record could
+      // not take before, when their back-off is over or a game just landed.
+      // After one failure this round the record is not asked again (each ask
+      // may wait out SQLite's busy timeout, under the lock).
+      std::string down;
+      auto record = [&](const FinishedGame& g) {
+        if (!down.empty()) return model_.record_failed(g, down, now);
         bool added = false;
         journal::JournalStatus s = record_->record(config_.event, g.state, config_.rated, added);
-        if (!s.ok()) {
-          status_.record_error = s.message;
-          std::cerr << id_ << ": tournament record: " << s.message << "\n";  // once per game (session 20)
-          // Session 21: and where the arbiter looks. A game naming one player
-          // on two seats was alerted on from its first such state (kTwoSeats).
-          if (s.error != journal::JournalError::kMismatch) model_.record_failed(g.board, s.message, now);
+        if (s.ok()) return model_.recorded(g, now);
+        status_.record_error = s.message;
+        // Session 21: and where the arbiter looks. A game naming one player
+        // on two seats was alerted on from its first such state (kTwoSeats),
+        // and is never tried again (the record refuses it whenever asked).
+        if (s.error == journal::JournalError::kMismatch) {
+          std::cerr << id_ << ": tournament record: " << s.message << "\n";
+          return;
+        }
+        down = s.message;
+        model_.record_failed(g, s.message, now);
+      };
+      for (const FinishedGame& g : model_.take_finished()) {
+        if (record_) record(g);
+      }
+      if (record_) {
+        for (const FinishedGame& g : model_.due_records(now)) {
+          if (!down.empty()) break;
+          record(g);
         }
       }
+      status_.waiting_records = model_.waiting_records();
+      // The model's lines, those of the record's step included.
+      for (const std::string& line : model_.take_log()) std::cerr << id_ << ": " << line << "\n";
       // A stale retained state at the broker: the newest the hub holds goes back.
       for (auto& [t, payload] : model_.take_repairs()) {
         if (client->connected()) client->publish(t, payload, 1, true, error);

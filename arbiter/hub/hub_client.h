@@ -61,6 +61,7 @@ struct HubStatus {
   std::uint64_t acks_sent = 0;
   std::uint64_t syncs_sent = 0;
   std::string record_error;  // the tournament record's last problem
+  std::size_t waiting_records = 0;  // session 22: finished games the record has not taken yet (tried again)
   // Session 20: messages refused unread over their topic's limit (codec.h
   // payload_limit), and the first one's words (also said once in the log).
   std::uint64_t oversized = 0;

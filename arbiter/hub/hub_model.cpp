@@ -29,6 +29,10 @@ const char* to_string(AlertKind k) {
   return "?";
 }
 
+AlertTone tone(AlertKind k) { return k == AlertKind::kRecordsAgain ? AlertTone::kAllClear : AlertTone::kAlarm; }
+
+const char* to_string(AlertTone t) { return t == AlertTone::kAllClear ? "all-clear" : "alarm"; }
+
 bool BoardEntry::caught_up() const {
   return state && state->game_id() == game && applied_seq >= state->through_seq() && applied_seq >= head &&
          early.empty();
@@ -59,8 +63,67 @@ void HubModel::acknowledge(std::uint64_t alert_id) {
   own_dirty_ = sharing_;
 }
 
-void HubModel::record_failed(const std::string& board, const std::string& text, std::int64_t now) {
-  raise(AlertKind::kRecordFailed, board, "tournament record: " + text, now);
+namespace {
+
+bool same_game(const FinishedGame& a, const FinishedGame& b) {
+  return a.board == b.board && a.state.game_id() == b.state.game_id();
+}
+
+}  // namespace
+
+void HubModel::record_failed(const FinishedGame& game, const std::string& text, std::int64_t now) {
+  for (WaitingRecord& w : waiting_records_) {
+    if (!same_game(w.game, game)) continue;
+    // Tried again and failed again: no second alert; the record is one
+    // file, so every waiting game waits longer.
+    // 1, 2, 4 ... 60 s after the game's first failure.
+    ++w.attempts;
+    record_backoff_ms_ = std::min(record_backoff_ms_ * 2, kRecordRetryMaxMs);
+    record_retry_ms_ = now + record_backoff_ms_;
+    return;
+  }
+  const bool kept = waiting_records_.size() < kMaxWaitingRecords;
+  const std::string why =
+      text + (kept ? "; it is tried again until it is recorded (the board's journal keeps the game)"
+                   : "; not tried again: " + std::to_string(kMaxWaitingRecords) +
+                         " games wait already (the board's journal keeps the game)");
+  // The hub's log, once per game (the alert's words, with the game named).
+  say("tournament record: board " + game.board + ", game " + core::shown_text(game.state.game_id(), 60) + ": " +
+      core::shown_text(why, kMaxAlertChars));
+  const std::size_t before = alerts_.size();
+  raise(AlertKind::kRecordFailed, game.board, "tournament record: " + why, now);
+  if (!kept) return;
+  WaitingRecord w;
+  w.game = game;
+  // Else counted in a held-back alert (kMaxOpenAlertsPerBoard).
+  if (alerts_.size() > before && alerts_.back().kind == AlertKind::kRecordFailed) w.alert_id = alerts_.back().id;
+  waiting_records_.push_back(std::move(w));
+  if (record_retry_ms_ <= now) record_retry_ms_ = now + record_backoff_ms_;
+}
+
+void HubModel::recorded(const FinishedGame& game, std::int64_t now) {
+  // The record takes writes again: whatever waits is tried at once.
+  record_backoff_ms_ = kRecordRetryFirstMs;
+  record_retry_ms_ = now;
+  auto it = std::find_if(waiting_records_.begin(), waiting_records_.end(),
+                         [&](const WaitingRecord& w) { return same_game(w.game, game); });
+  if (it == waiting_records_.end()) return;
+  const std::string how = "recorded at attempt " + std::to_string(it->attempts + 1);
+  if (it->alert_id != 0) {
+    Alert& a = alerts_[it->alert_id - 1];
+    a.acknowledged = true;
+    a.cleared = how;
+  }
+  say("board " + game.board + ", game " + core::shown_text(game.state.game_id(), 60) + ": " + how +
+      " in the tournament record");
+  waiting_records_.erase(it);
+}
+
+std::vector<FinishedGame> HubModel::due_records(std::int64_t now) const {
+  std::vector<FinishedGame> out;
+  if (now < record_retry_ms_) return out;
+  for (const WaitingRecord& w : waiting_records_) out.push_back(w.game);
+  return out;
 }
 
 void HubModel::share_acknowledgements(std::string hub_id, std::optional<ArbiterKey> key) {

@@ -59,7 +59,21 @@
 //   kTwoSeats     a state names one player on two seats: the tournament
 //                 record will refuse the game (tournament.h; once per game)
 //   kRecordFailed the hub's tournament record could not take a finished game
-//                 (record_failed(), from the hub client: a write error)
+//                 (record_failed(), from the hub client: a write error); once per
+//                 game, closed by itself when the game is recorded (session 22)
+//
+// Tone (session 22): every kind is bad news for the arbiter but kRecordsAgain,
+// an all-clear; the hall screen and the arbiter's page draw it calm, not in
+// the alarms' red (tone()).
+//
+// Records tried again (session 22): a finished game the record could not take
+// waits here (at most kMaxWaitingRecords, oldest first) and is tried again,
+// every waiting game in one go, since the record is one file: due_records()
+// gives them when the back-off is over (1, 2, 4 ... 60 s after the last
+// failure) or at once after any game was recorded (the record takes writes
+// again). recorded() closes the game's alert (Alert::cleared says so) and
+// says it in take_log(). The record keeps each game once (by event and game
+// id), so a game recorded and then tried again is not recorded twice.
 //
 // Every alert's text is shown safely and cut (core::shown_text, at most
 // kMaxAlertChars characters): it quotes what boards send (ruling and reply
@@ -112,6 +126,11 @@ enum class AlertKind {
   kNotRecording, kRecordsAgain, kTwoSeats, kRecordFailed
 };
 const char* to_string(AlertKind k);
+// Session 22: how an alert is drawn. kAllClear is news that a trouble ended
+// (kRecordsAgain): a calm colour of its own, never the alarms' red.
+enum class AlertTone { kAlarm, kAllClear };
+AlertTone tone(AlertKind k);
+const char* to_string(AlertTone t);  // "alarm", "all-clear" (the web page's CSS class)
 
 struct Alert {
   std::uint64_t id = 0;  // 1, 2, 3... in the order raised
@@ -126,6 +145,9 @@ struct Alert {
   // ("" this one).
   std::string key;
   std::string acknowledged_by;
+  // Session 22: closed by itself, not by the arbiter, and how ("recorded at
+  // attempt 3"): acknowledged is true too. "" otherwise.
+  std::string cleared;
 };
 
 // How the hub paces its acknowledgements and requests (milliseconds of the
@@ -218,9 +240,21 @@ class HubModel {
   const std::vector<Alert>& alerts() const { return alerts_; }
   std::size_t open_alerts() const;
   void acknowledge(std::uint64_t alert_id);
-  // Session 21: the tournament record could not take `board`'s finished game
-  // (`text` names the file and why): an alert of this hub's own (no key).
-  void record_failed(const std::string& board, const std::string& text, std::int64_t now_wall_ms);
+  // Session 21: the tournament record could not take `game` (`text` names
+  // the file and why): an alert of this hub's own (no key), raised at the
+  // game's first failure only. Session 22: the game waits to be tried again
+  // (due_records()); a failed attempt of a waiting game doubles the back-off.
+  static constexpr std::size_t kMaxWaitingRecords = 1000;
+  static constexpr std::int64_t kRecordRetryFirstMs = 1000;
+  static constexpr std::int64_t kRecordRetryMaxMs = 60000;
+  void record_failed(const FinishedGame& game, const std::string& text, std::int64_t now_wall_ms);
+  // The record took `game` (or had it already): a waiting game's alert is
+  // closed, and every other waiting game is due at once.
+  void recorded(const FinishedGame& game, std::int64_t now_wall_ms);
+  // The waiting games to try now, oldest first (copies: each waits until
+  // recorded()); none while the back-off lasts.
+  std::vector<FinishedGame> due_records(std::int64_t now_wall_ms) const;
+  std::size_t waiting_records() const { return waiting_records_.size(); }
   // Session 19: share acknowledgements as hub `hub_id`; without `key` (no
   // --arbiter-key) nothing is published and no other hub's set is believed
   // (said once per hub in take_log()).
@@ -305,6 +339,14 @@ class HubModel {
   std::map<std::string, BoardEntry> boards_;
   std::vector<Alert> alerts_;
   std::vector<FinishedGame> finished_;
+  struct WaitingRecord {
+    FinishedGame game;
+    int attempts = 1;
+    std::uint64_t alert_id = 0;  // its "game not recorded" alert (0: held back)
+  };
+  std::deque<WaitingRecord> waiting_records_;  // oldest first
+  std::int64_t record_retry_ms_ = 0;           // the next attempt, hub clock
+  std::int64_t record_backoff_ms_ = kRecordRetryFirstMs;
   std::map<std::string, bool> finished_ids_;  // game ids already reported
   std::vector<std::int64_t> latencies_;
   std::int64_t probe_since_ = 0;

@@ -290,6 +290,20 @@ TEST(HubScreen, AnAcknowledgedAlertLeavesTheOpenListAndIsKeptInTheHistory) {
   EXPECT_EQ(clipped_windows(), std::vector<std::string>{});
 }
 
+// Session 22: "records again" is an all-clear, written in a calm green; every
+// other kind in the alarms' red (values of hub_screen.cpp's two colours).
+TEST(HubScreen, AnAllClearIsWrittenCalmNotInTheAlarmsRed) {
+  const ImVec4 calm = alert_colour(hub::AlertKind::kRecordsAgain);
+  EXPECT_GT(calm.y, calm.x) << "green over red";
+  EXPECT_GT(calm.y, calm.z);
+  for (hub::AlertKind k : {hub::AlertKind::kNotRecording, hub::AlertKind::kRecordFailed, hub::AlertKind::kIllegalMove,
+                           hub::AlertKind::kOffline, hub::AlertKind::kTwoSeats}) {
+    const ImVec4 c = alert_colour(k);
+    EXPECT_GT(c.x, c.y) << hub::to_string(k) << ": red over green";
+    EXPECT_GT(c.x, c.z) << hub::to_string(k);
+  }
+}
+
 // s18-club: a picture of one board in full (the hall screen's screenshot).
 TEST(HubScreenOptions, OpenNamesTheBoardShownInFullAndWantsAValue) {
   const char* with[] = {"--broker", "127.0.0.1", "--screenshot", "hall.png", "--open", "t3"};

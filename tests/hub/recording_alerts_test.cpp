@@ -182,16 +182,115 @@ TEST(RecordingAlerts, AStateNamingOnePlayerOnTwoSeatsIsAnAlertOncePerGame) {
                         "against oneself; the tournament record will not take this game (nor rate it)");
 }
 
+FinishedGame finished(const std::string& board, const std::string& game) {
+  FinishedGame g;
+  g.board = board;
+  g.state = state(9, 1, "", game);
+  g.state.set_board(board);
+  g.state.set_over(true);
+  return g;
+}
+
+constexpr char kLocked[] = "event.db: while recording a game: database is locked (another process holds the file)";
+
 TEST(RecordingAlerts, ARecordThatCannotTakeAGameIsAnAlertOfThisHubsOwn) {
   HubModel m("club");
-  m.record_failed("t1", "event.db: while recording a game: I/O error (disk I/O error: No space left on device)", 7);
+  m.record_failed(finished("t1", "g1"),
+                  "event.db: while recording a game: I/O error (disk I/O error: No space left on device)", 7);
   auto a = of_kind(m, AlertKind::kRecordFailed);
   ASSERT_EQ(a.size(), 1u);
   EXPECT_EQ(a[0]->text,
-            "tournament record: event.db: while recording a game: I/O error (disk I/O error: No space left on device)");
+            "tournament record: event.db: while recording a game: I/O error (disk I/O error: No space left on device); "
+            "it is tried again until it is recorded (the board's journal keeps the game)");
   EXPECT_EQ(a[0]->board, "t1");
   EXPECT_EQ(a[0]->key, "") << "this hub's record: acknowledged here only";
   EXPECT_EQ(std::string(to_string(AlertKind::kRecordFailed)), "game not recorded");
+  EXPECT_EQ(m.take_log(), std::vector<std::string>{"tournament record: board t1, game g1: event.db: while recording a "
+                                                   "game: I/O error (disk I/O error: No space left on device); it is "
+                                                   "tried again until it is recorded (the board's journal keeps the game)"});
+}
+
+// Session 22: the game the record could not take is tried again, 1, 2, 4 ...
+// 60 s after its failures (the hub's clock, given), raises one alert however
+// often it fails, and the alert closes itself when the game lands.
+TEST(RecordingAlerts, AGameTheRecordCouldNotTakeIsTriedAgainWithABackOffAndItsAlertClosesWhenItLands) {
+  HubModel m("club");
+  const FinishedGame g1 = finished("t1", "g1");
+  EXPECT_TRUE(m.due_records(0).empty());
+  m.record_failed(g1, kLocked, 10000);
+  EXPECT_EQ(m.waiting_records(), 1u);
+  // The schedule of attempts: due at 11 s (1 s), then 2, 4, 8, 16, 32, 60, 60 s after each failure.
+  std::int64_t at = 10000;
+  for (std::int64_t wait : {1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000}) {
+    EXPECT_TRUE(m.due_records(at + wait - 1).empty()) << "before " << wait << " ms";
+    std::vector<FinishedGame> due = m.due_records(at + wait);
+    ASSERT_EQ(due.size(), 1u) << "after " << wait << " ms";
+    EXPECT_EQ(due[0].state.game_id(), "g1");
+    at += wait;
+    m.record_failed(due[0], kLocked, at);
+  }
+  EXPECT_EQ(of_kind(m, AlertKind::kRecordFailed).size(), 1u) << "one alert for the game, however often it fails";
+  EXPECT_EQ(m.open_alerts(), 1u);
+  m.take_log();
+
+  // Another game fails meanwhile: its own alert, waiting with the first.
+  const FinishedGame g2 = finished("t2", "g2");
+  m.record_failed(g2, kLocked, at + 100);
+  EXPECT_EQ(of_kind(m, AlertKind::kRecordFailed).size(), 2u);
+  EXPECT_TRUE(m.due_records(at + 100).empty()) << "the back-off is the record's, not the game's";
+  EXPECT_EQ(m.take_log().size(), 1u);
+
+  // The first lands: its alert is closed (in the history, saying how), the
+  // other waiting game is due at once.
+  m.recorded(g1, at + 60000);
+  auto a = of_kind(m, AlertKind::kRecordFailed);
+  EXPECT_TRUE(a[0]->acknowledged);
+  EXPECT_EQ(a[0]->cleared, "recorded at attempt 10");
+  EXPECT_FALSE(a[1]->acknowledged);
+  EXPECT_EQ(m.take_log(), std::vector<std::string>{"board t1, game g1: recorded at attempt 10 in the tournament record"});
+  std::vector<FinishedGame> due = m.due_records(at + 60000);
+  ASSERT_EQ(due.size(), 1u);
+  EXPECT_EQ(due[0].board, "t2");
+  m.recorded(g2, at + 60000);
+  EXPECT_EQ(m.take_log(), std::vector<std::string>{"board t2, game g2: recorded at attempt 2 in the tournament record"});
+  EXPECT_EQ(m.open_alerts(), 0u);
+  EXPECT_EQ(m.waiting_records(), 0u);
+  EXPECT_TRUE(m.due_records(at + 999999).empty());
+  // A game recorded the first time raises nothing and closes nothing.
+  m.recorded(finished("t3", "g3"), at + 70000);
+  EXPECT_EQ(m.alerts().size(), 2u);
+  EXPECT_TRUE(m.take_log().empty());
+
+  // The next failure starts the back-off from 1 s again.
+  m.record_failed(finished("t4", "g4"), kLocked, 500000);
+  EXPECT_TRUE(m.due_records(500999).empty());
+  EXPECT_EQ(m.due_records(501000).size(), 1u);
+}
+
+TEST(RecordingAlerts, AtMostSoManyGamesWaitForTheRecordAndTheOneBeyondSaysItIsNotTriedAgain) {
+  HubModel m("club");
+  for (std::size_t i = 0; i < HubModel::kMaxWaitingRecords; ++i) {
+    // Many boards (each board's open alerts are bounded on their own).
+    m.record_failed(finished("t" + std::to_string(i), "g"), kLocked, 1);
+  }
+  EXPECT_EQ(m.waiting_records(), HubModel::kMaxWaitingRecords);
+  m.record_failed(finished("late", "g"), kLocked, 2);
+  EXPECT_EQ(m.waiting_records(), HubModel::kMaxWaitingRecords);
+  EXPECT_EQ(m.alerts().back().board, "late");
+  EXPECT_EQ(m.alerts().back().text, std::string("tournament record: ") + kLocked +
+                                        "; not tried again: 1000 games wait already (the board's journal keeps the game)");
+}
+
+TEST(RecordingAlerts, OnlyRecordsAgainIsAnAllClear) {
+  for (AlertKind k : {AlertKind::kIllegalMove, AlertKind::kOutOfSync, AlertKind::kFlag, AlertKind::kFinished,
+                      AlertKind::kOffline, AlertKind::kActionRefused, AlertKind::kGap, AlertKind::kBadPayload,
+                      AlertKind::kForged, AlertKind::kHeldBack, AlertKind::kNotRecording, AlertKind::kTwoSeats,
+                      AlertKind::kRecordFailed}) {
+    EXPECT_EQ(tone(k), AlertTone::kAlarm) << to_string(k);
+  }
+  EXPECT_EQ(tone(AlertKind::kRecordsAgain), AlertTone::kAllClear);
+  EXPECT_EQ(std::string(to_string(AlertTone::kAllClear)), "all-clear");
+  EXPECT_EQ(std::string(to_string(AlertTone::kAlarm)), "alarm");
 }
 
 }  // namespace

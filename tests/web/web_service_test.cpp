@@ -893,6 +893,14 @@ TEST_F(WebServiceTest, SpectatorsNeverSeeTheJournalsWordsAndTheArbitersPageHasTh
   const std::string alerts = get(web.base(), "/api/arbiter/alerts", nullptr, as_arbiter);
   EXPECT_EQ(count_of(alerts, "\"kind\":\"NOT RECORDING\""), 1) << alerts;
   EXPECT_EQ(count_of(alerts, "\"kind\":\"records again\""), 1) << alerts;
+  // Session 22: the page draws by tone; the all-clear alone is "all-clear".
+  EXPECT_EQ(count_of(alerts, "\"tone\":\"all-clear\""), 1) << alerts;
+  const std::size_t again = alerts.find("\"kind\":\"records again\",\"board\":\"t2\"");
+  ASSERT_NE(again, std::string::npos) << alerts;
+  EXPECT_EQ(alerts.substr(again, alerts.find('}', again) - again).find("\"tone\":\"all-clear\"") != std::string::npos,
+            true)
+      << alerts;
+  EXPECT_EQ(count_of(alerts, "\"tone\":\"alarm\""), count_of(alerts, "\"kind\":") - 1) << alerts;
   EXPECT_NE(alerts.find("board t2 is NOT RECORDING: its journal cannot be written (/var/lib/tabula/t2.db: "),
             std::string::npos) << alerts;
   EXPECT_EQ(count_of(alerts, "\"kind\":\"one player, two seats\""), 1) << alerts;

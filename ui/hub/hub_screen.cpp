@@ -44,9 +44,12 @@ float button_width(const char* label) {
   return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
 }
 
-std::size_t open_alerts_of(const hub::HubModel& m, const std::string& board) {
+std::size_t open_alerts_of(const hub::HubModel& m, const std::string& board, bool alarms_only = false) {
   std::size_t n = 0;
-  for (const hub::Alert& a : m.alerts()) n += !a.acknowledged && a.board == board ? 1 : 0;
+  for (const hub::Alert& a : m.alerts()) {
+    if (alarms_only && hub::tone(a.kind) != hub::AlertTone::kAlarm) continue;
+    n += !a.acknowledged && a.board == board ? 1 : 0;
+  }
   return n;
 }
 
@@ -116,7 +119,8 @@ void HubScreen::draw_grid(const hub::HubModel& model, float x0, float y0, float 
     ImGui::PushID(name.c_str());
     const std::size_t alerts = open_alerts_of(model, name);
     const bool offline = b.online == false;
-    const bool loud = alerts > 0 || not_recording(b);
+    // Session 22: an all-clear alone ("records again") is counted, not drawn red.
+    const bool loud = open_alerts_of(model, name, /*alarms_only=*/true) > 0 || not_recording(b);
     const ImU32 frame = offline ? kOffline : loud ? kAlert : kQuiet;
     draw->AddRect({cx + 2, cy + 2}, {cx + cw - 2, cy + ch - 2}, frame, 4.0f, 0, loud ? 3.0f : 1.5f);
     draw->AddText({cx + 8, cy + 5}, frame, board_title(b, alerts).c_str());
@@ -231,6 +235,13 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
 
 // ---- side panel -----------------------------------------------------------------
 
+ImVec4 alert_colour(hub::AlertKind kind) {
+  // Session 22: an all-clear ("records again") is news that a trouble ended:
+  // a calm green, not the alarms' red.
+  return hub::tone(kind) == hub::AlertTone::kAllClear ? ImVec4(0.45f, 0.82f, 0.55f, 1)
+                                                       : ImVec4(0.95f, 0.45f, 0.35f, 1);
+}
+
 AlertLists alert_lists(const hub::HubModel& model, std::size_t shown) {
   AlertLists out;
   const auto& alerts = model.alerts();
@@ -251,7 +262,7 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
   ImGui::BeginChild("##alerts", {0, ImGui::GetContentRegionAvail().y * 0.55f}, true);
   for (const hub::Alert* a : lists.open) {
     ImGui::PushID(static_cast<int>(a->id));
-    ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", hub::to_string(a->kind));
+    ImGui::TextColored(alert_colour(a->kind), "%s", hub::to_string(a->kind));
     same_line_if(button_width("Open"));
     if (ImGui::SmallButton("Open")) open_ = a->board;
     same_line_if(button_width("OK"));
@@ -269,8 +280,11 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
       same_line_if(button_width("Open"));
       if (ImGui::SmallButton("Open")) open_ = a->board;
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      // Session 19: acknowledged on another hub (the web page) says where.
-      if (a->acknowledged_by.empty()) {
+      // Session 19: acknowledged on another hub (the web page) says where;
+      // session 22: closed by itself (the record took the game) says how.
+      if (!a->cleared.empty()) {
+        ImGui::TextWrapped("%s (%s)", a->text.c_str(), a->cleared.c_str());
+      } else if (a->acknowledged_by.empty()) {
         ImGui::TextWrapped("%s", a->text.c_str());
       } else {
         ImGui::TextWrapped("%s (acknowledged on %s)", a->text.c_str(), a->acknowledged_by.c_str());

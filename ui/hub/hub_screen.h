@@ -63,6 +63,10 @@ struct AlertLists {
   std::size_t history_count = 0;
 };
 AlertLists alert_lists(const hub::HubModel& model, std::size_t shown);
+// Session 22: the colour an alert's kind is written in, by its tone
+// (hub::tone): the alarms' red, or an all-clear's calm green ("records
+// again" was drawn in red like bad news).
+ImVec4 alert_colour(hub::AlertKind kind);
 
 class HubScreen {
  public:

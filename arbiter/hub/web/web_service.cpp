@@ -537,7 +537,9 @@ void add_arbiter_routes(WebService::Impl& s, httplib::Server& svr) {
       for (const Alert& a : m.alerts()) {
         w.begin_object().key("id").value(static_cast<std::int64_t>(a.id)).key("kind").value(to_string(a.kind));
         w.key("board").value(a.board).key("text").value(a.text).key("wall_ms").value(a.wall_ms);
-        w.key("acknowledged").value(a.acknowledged).key("acknowledged_by").value(a.acknowledged_by).end_object();
+        w.key("acknowledged").value(a.acknowledged).key("acknowledged_by").value(a.acknowledged_by);
+        // Session 22: "all-clear" (drawn calm) or "alarm"; closed by itself, how.
+        w.key("tone").value(to_string(tone(a.kind))).key("cleared").value(a.cleared).end_object();
       }
     });
     w.end_array();

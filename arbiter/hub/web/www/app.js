@@ -371,6 +371,10 @@ function alertTime(ms) {
   return ms ? new Date(ms).toTimeString().slice(0, 8) : '';
 }
 
+function alertTone(a) {
+  return a.tone === 'all-clear' ? 'all-clear' : 'alarm';
+}
+
 function renderAlerts(list) {
   const isOpen = a => !a.acknowledged && !acknowledgedHere.has(a.id);
   const open = list.filter(isOpen);
@@ -379,7 +383,9 @@ function renderAlerts(list) {
   ul.replaceChildren();
   for (const a of open.slice(-SHOWN_ALERTS).reverse()) {
     // The text names its board ("board t6: game over (checkmate)", hub_model.cpp).
-    const li = el('li', 'alert ' + a.kind, a.text);
+    // Its tone is its class: an all-clear ("records again") is drawn calm,
+    // never in the alarms' red (session 22; the kind has spaces, not a class).
+    const li = el('li', 'alert ' + alertTone(a), a.text);
     li.dataset.alert = a.id;
     const ack = el('button', 'small', 'Acknowledge');
     ack.addEventListener('click', async () => {
@@ -397,8 +403,9 @@ function renderAlerts(list) {
   const hist = document.getElementById('history-list');
   hist.replaceChildren(...done.slice(-SHOWN_ALERTS).reverse().map(a => {
     // Acknowledged on another hub (the hall screen) says where (session 19).
-    const where = a.acknowledged_by ? ` (acknowledged on ${a.acknowledged_by})` : '';
-    const li = el('li', 'alert done ' + a.kind, `${alertTime(a.wall_ms)} ${a.text}${where}`);
+    // Closed by itself (a game the record took at last) says how (session 22).
+    const where = a.cleared ? ` (${a.cleared})` : a.acknowledged_by ? ` (acknowledged on ${a.acknowledged_by})` : '';
+    const li = el('li', 'alert done ' + alertTone(a), `${alertTime(a.wall_ms)} ${a.text}${where}`);
     li.dataset.alert = a.id;
     return li;
   }));
