@@ -130,12 +130,15 @@ struct Engine::Impl {
   }
 
   // Not worth starting a depth that cannot finish in the time left: a search
-  // bounded by time alone stops after a depth that ended past half its
-  // budget. A search with a node bound does not (session 20): its bound
-  // decides where it stops, the budget only cuts it, so the same bound gives
-  // the same move on a machine fast enough for it, however its clock reads.
+  // bounded by time alone stops after a depth that ended past half the time
+  // it may use, its deadline (the budget less its reserve, session 21; session
+  // 22: it was half the budget, so a depth ending between the two halves
+  // started another that the deadline cut). A search with a node bound does
+  // not (session 20): its bound decides where it stops, the budget only cuts
+  // it, so the same bound gives the same move on a machine fast enough for
+  // it, however its clock reads.
   bool past_half_budget() const {
-    return lim->max_nodes == 0 && lim->budget_us > 0 && lim->elapsed_us && lim->elapsed_us() * 2 > lim->budget_us;
+    return lim->max_nodes == 0 && deadline_us > 0 && lim->elapsed_us && lim->elapsed_us() * 2 > deadline_us;
   }
 
   // ---- table ----

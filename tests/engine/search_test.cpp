@@ -185,6 +185,29 @@ TEST(Search, ItStopsAReserveBeforeItsBudget) {
   }
 }
 
+// Session 22: a search bounded by time alone starts no depth once half the
+// time it may use is gone: half its deadline (budget less reserve), not half
+// its budget. A clock standing still: at 47 ms of 100 (deadline 90) it stops
+// after depth 1; at 44 ms it goes on to its depth bound (with half the budget
+// it went on at 47 ms too, to a depth the deadline would cut).
+TEST(Search, ItStartsNoDepthPastHalfItsDeadline) {
+  core::Game g = chess_game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  ASSERT_EQ(100'000 - budget_reserve_us(100'000), 90'000);
+  auto depth_at = [&](std::int64_t now_us) {
+    Engine e(1);
+    Limits l;
+    l.budget_us = 100'000;
+    l.max_depth = 3;
+    l.elapsed_us = [now_us] { return now_us; };
+    SearchResult r = e.search(g, l);
+    EXPECT_TRUE(r.best && g.is_legal(*r.best)) << now_us;
+    return r.depth;
+  };
+  EXPECT_EQ(depth_at(47'000), 1);
+  EXPECT_EQ(depth_at(44'000), 3);
+  EXPECT_EQ(depth_at(51'000), 1);
+}
+
 TEST(Search, NoMoveInAFinishedGame) {
   core::Game g = chess_game("r1bqkbnr/1ppp1Qpp/p1n5/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
   ASSERT_TRUE(g.outcome().over);

@@ -38,6 +38,11 @@ grep -qx 'CacheDirectory=tabula' "$unit/tabula-kiosk.service" || fail "no CacheD
 grep -qx 'Restart=always' "$unit/tabula-kiosk.service" || fail "the kiosk is not restarted"
 grep -qx 'Environment=XDG_RUNTIME_DIR=/run/tabula-kiosk' "$unit/tabula-kiosk.service" ||
   fail "tabula-kiosk.service gives cage no XDG_RUNTIME_DIR of its own"
+# Session 22: the table (the kiosk, its bot, the scanner) before background jobs.
+grep -qx 'Nice=-3' "$unit/tabula-kiosk.service" || fail "the kiosk has no priority (Nice=-3)"
+grep -qx 'CPUWeight=400' "$unit/tabula-kiosk.service" || fail "the kiosk has no CPU weight over background jobs"
+grep -qx 'Nice=-5' "$unit/tabula-boardd.service" || fail "the scanner has no priority (Nice=-5)"
+grep -qx 'CPUWeight=400' "$unit/tabula-boardd.service" || fail "the scanner's CPU weight is below the kiosk's"
 grep -qx "ExecStart=$prefix/libexec/tabula/boardd-session" "$unit/tabula-boardd.service" ||
   fail "tabula-boardd.service does not start $prefix/libexec/tabula/boardd-session"
 # The daemon runs on either profile, and restarts when the setup saves one.
