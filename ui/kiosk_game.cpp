@@ -644,6 +644,11 @@ void KioskGame::tick(session::Millis now) {
     std::optional<session::Millis> d = session_->next_deadline();
     if (!d || *d > session_time(now)) break;
     feed(session::Input{session::Tick{std::max(*d, session_->now())}});
+    // Not journaled (session 22): the deadline stays, and each try may wait
+    // out SQLite's busy timeout (2 s): 64 tries froze the frame for two
+    // minutes while another connection held the journal. The next frame
+    // tries again.
+    if (!fed_) break;
   }
   // While a clock runs, an instant is journaled each kClockInstant, so a
   // power cut gives back at most that much thinking time (issue 27 item 5:

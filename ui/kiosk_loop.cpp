@@ -109,7 +109,10 @@ int run_kiosk(const KioskOptions& options) {
   KioskApp app(KioskConfig{options.pin, options.dpi});
   load(app);
   if (options.orient) app.set_orientation(SeatIndex{*options.orient});
-  if (!options.screen.empty() && options.screen != "hint" && options.screen != "setup-seating") app.open_screen(options.screen);
+  if (!options.screen.empty() && options.screen != "hint" && options.screen != "setup-seating" &&
+      options.screen != "who-plays-set") {
+    app.open_screen(options.screen);
+  }
   // The voice (docs/VOICE.md): silent in pictures.
   KioskVoice voice(options, !options.screenshot);
   app.arbiter_menu().voice().set_settings(voice.settings());
@@ -124,7 +127,8 @@ int run_kiosk(const KioskOptions& options) {
     so.variant = options.variant.value_or("");
     so.journal = options.journal;
     so.players = options.players;
-    so.bots = options.bots;
+    // --screen who-plays-set: the bots come at the first frame, as the arbiter sets them.
+    so.bots = options.screen == "who-plays-set" ? std::string() : options.bots;
     so.hints = options.hints;
     so.blunder_check = options.blunder_check;
     so.bots_wait = options.screenshot.has_value();
@@ -359,6 +363,8 @@ int run_kiosk(const KioskOptions& options) {
     if (real) real->tick(ms);
     // Issue 33: a picture of a hint presses the Hint button once play began.
     if (real && options.screen == "hint" && frame == 1) real->apply(AskHint{}, ms);
+    // Session 22: a picture of "Who plays" setting --bots (Done pressed).
+    if (real && options.screen == "who-plays-set" && frame == 1) real->apply(SetBots{options.bots}, ms);
     if (!board_socket) board.reset();
     if (real && board_socket) {
       const core::RuleSet& rules = real->session().game().rules();

@@ -49,7 +49,8 @@ std::string kiosk_usage() {
          "                      line's arguments, --screenshot FILE among them\n"
          "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu,\n"
          "                      menu-result, menu-board, confirm, keyboard; setup: the\n"
-         "                      setup's first page, with --setup)\n"
+         "                      setup's first page, with --setup; who-plays-set: Who plays\n"
+         "                      sets --bots at the first frame, the game starts without)\n"
          "  --set-aside VARIANT with --journal: a damaged journal, or one of another variant than\n"
          "                      --variant, is kept under a new name and a new game starts (of\n"
          "                      --variant, else VARIANT), saying so (scripts/run.sh)\n"
@@ -238,6 +239,13 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       const auto v = value();
       if (!v) return parsed;
       if (*v == "menu-voice" || *v == "setup-players") {  // the Voice page (docs/VOICE.md); the setup's seats (issue 33)
+        o.screen = std::string(*v);
+        continue;
+      }
+      // Session 22: the arbiter's "Who plays" sets --bots at the first frame
+      // (the game starts with its journal's bots): a picture of what the
+      // kiosk says, e.g. when the journal cannot write the header row.
+      if (*v == "who-plays-set") {
         o.screen = std::string(*v);
         continue;
       }

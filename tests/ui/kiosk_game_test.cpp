@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 #include "journal/resume.h"
@@ -310,6 +311,35 @@ TEST(KioskGame, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
   auto resumed = KioskGame::create(again, Ms(0), error);
   ASSERT_TRUE(resumed) << error;
   EXPECT_EQ(journal::state_summary(resumed->session()), now);
+}
+
+// Session 22 (found picturing the header-row headline): a journal held by
+// another connection cost a frame SQLite's busy timeout (2 s) for each of up
+// to 64 tries of the same deadline's tick: the screen froze two minutes a
+// frame. A tick the journal cannot write now ends the frame's ticks; the next
+// frame tries again. (Bound: one try takes ~2 s, 64 took over two minutes.)
+TEST(KioskGame, ATickTheJournalCannotWriteEndsTheFramesTicks) {
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  const std::optional<session::Millis> due = sim->session().next_deadline();
+  ASSERT_TRUE(due) << "a new game's setup check is due";
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  const auto begun = std::chrono::steady_clock::now();
+  sim->tick(*due + Ms(1000));
+  const auto took = std::chrono::steady_clock::now() - begun;
+  EXPECT_NE(sim->journal_error().find("the journal could not be written"), std::string::npos) << sim->journal_error();
+  EXPECT_LT(took, std::chrono::seconds(60)) << "one try, not 64";
+  EXPECT_EQ(sim->session().next_deadline(), due) << "not taken: still due";
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+  sim->tick(*due + Ms(2000));  // the next frame: journaled
+  EXPECT_EQ(sim->journal_error(), "");
+  EXPECT_NE(sim->session().next_deadline(), due);
 }
 
 TEST(KioskGame, AResignedChessComArmyIsGreyedAsDeadButItsKingWalks) {
