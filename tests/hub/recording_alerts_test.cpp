@@ -267,6 +267,24 @@ TEST(RecordingAlerts, AGameTheRecordCouldNotTakeIsTriedAgainWithABackOffAndItsAl
   EXPECT_EQ(m.due_records(501000).size(), 1u);
 }
 
+// A board names its game (any client on an open broker): the hub's log lines
+// of a game waiting for the record quote it shown safely and cut.
+TEST(RecordingAlerts, AHostileGameIdIsQuotedSafelyAndShortInTheRecordsLogLines) {
+  HubModel m("club");
+  const FinishedGame g = finished("t1", "\x1b[2J\xE2\x80\xAE<script>" + std::string(10000, 'x'));
+  m.record_failed(g, kLocked, 1);
+  m.recorded(g, 2);
+  const std::vector<std::string> log = m.take_log();
+  ASSERT_EQ(log.size(), 2u);
+  for (const std::string& line : log) {
+    EXPECT_LT(line.size(), 1000u) << line.substr(0, 200);
+    EXPECT_EQ(line.find('\x1b'), std::string::npos) << line.substr(0, 200);
+    EXPECT_EQ(line.find("\xE2\x80\xAE"), std::string::npos) << line.substr(0, 200);
+    EXPECT_NE(line.find("<U+001B>[2J<U+202E><script>xxx"), std::string::npos) << line.substr(0, 200);
+  }
+  EXPECT_EQ(log[1].substr(log[1].size() - 51), "...: recorded at attempt 2 in the tournament record") << log[1];
+}
+
 TEST(RecordingAlerts, AtMostSoManyGamesWaitForTheRecordAndTheOneBeyondSaysItIsNotTriedAgain) {
   HubModel m("club");
   for (std::size_t i = 0; i < HubModel::kMaxWaitingRecords; ++i) {
