@@ -278,8 +278,7 @@ class SeatLines {
   // memset again.
   void clear_rank(int r) {
     static_assert(kMaxFiles * sizeof(std::uint16_t) == 32);
-    std::array<std::uint16_t, kMaxFiles> none{};
-    std::memcpy(kinds_.data() + static_cast<std::size_t>(r) * kMaxFiles, none.data(), sizeof none);
+    std::memset(kinds_.data() + static_cast<std::size_t>(r) * kMaxFiles, 0, kMaxFiles * sizeof(std::uint16_t));
     asm volatile("" : : "r"(kinds_.data()) : "memory");
   }
   // Seat s's lines are found now (add, keep): the union takes them in.

@@ -389,7 +389,20 @@ void Modules::Corners::filter_legal(const Game& g, MoveList& list) const {
     list.truncate(keep);
     return;
   }
+  filter_by_rules(g, list, node, mates_only);
+}
+
+void Modules::Corners::filter_by_rules(const Game& g, MoveList& list, const Node& node, bool mates_only) {
+  // The first round (the truce), a corner duty or the long game's
+  // two-player phase: each move judged by refused(), but where only the
+  // mate rule bears on it (not an edge pawn's, in the first round), whose
+  // lines prove most moves checking no non-target (out of filter_legal's
+  // line: the corner-square games' searches run it at the few nodes of
+  // their first plies; issue 30 item 3, session 22).
+  const SeatLines& lines = *node.lines;
+  const auto mover = static_cast<std::uint8_t>(1U << index_of(node.mover));
   const SquareSet& edge = g.corner_.edge_pawns;
+  std::size_t keep = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Move& m = list[i];
     bool ok = true;
@@ -397,7 +410,8 @@ void Modules::Corners::filter_legal(const Game& g, MoveList& list) const {
       ok = refused(g, m, g.corner_, node) == Refusal::kNone;
     } else if (node.mate_rule) {
       const std::uint8_t seats = lines.may_check_seats(g.pos_, m);
-      ok = seats == 0 || !mates_non_target(g, m, g.corner_, 0, seats, node.target, unchecked(seats));
+      ok = seats == 0 || !mates_non_target(g, m, g.corner_, 0, seats, node.target,
+                                           static_cast<std::uint8_t>((lines.built() & ~seats) | mover));
     }
     if (ok) list[keep++] = m;
   }

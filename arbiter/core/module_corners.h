@@ -216,6 +216,10 @@ class Modules::Corners final : public Modules::Module {
                                                const Node& node, bool legal);
   static std::string corner_violation(const Game& g, const Move& m, const CornerState& st,
                                       int depth);
+  // filter_legal's list judged by every rule of the node (node.lines: the
+  // non-targets' lines), where more than the mate rule bears on it: the
+  // first round, a corner duty, the two-player phase.
+  static void filter_by_rules(const Game& g, MoveList& list, const Node& node, bool mates_only);
   // The lines to the non-targets of the side to move (not `target`) into
   // `here`, kept from `parent` (the node at the search depth above) for
   // each seat whose lines the move between did not change. `seats`: his
