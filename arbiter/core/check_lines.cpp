@@ -107,6 +107,13 @@ void SeatLines::keep(const Position& pos, Seat s, const SeatLines& from) {
   note(s);
 }
 
+Square SeatLines::en_passant_victim(const Position& pos, const Move& m, const Piece& p) {
+  if (m.promotion != kNoKind || p.empty() || !pos.at(m.to).empty()) return kNoSquare;
+  for (int c = 0; c < kMaxSeats; ++c)
+    if (pos.en_passant(seat_at(c)).target == m.to) return pos.en_passant(seat_at(c)).victim;
+  return kNoSquare;
+}
+
 std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {
   const Piece p = pos.at(m.from);
   const bool plain = CheckLines::two_squares(pos, m, p);
@@ -118,12 +125,7 @@ std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {
   // made to see whom they check were these, and all but 18 checked nobody.
   // The victim's square as Position::make finds it (the first entry whose
   // target is `to`).
-  Square victim = kNoSquare;
-  if (!plain && m.kind == MoveKind::kEnPassant && m.promotion == kNoKind && !p.empty() &&
-      pos.at(m.to).empty()) {
-    for (int c = 0; c < kMaxSeats && victim == kNoSquare; ++c)
-      if (pos.en_passant(seat_at(c)).target == m.to) victim = pos.en_passant(seat_at(c)).victim;
-  }
+  const Square victim = !plain && m.kind == MoveKind::kEnPassant ? en_passant_victim(pos, m, p) : kNoSquare;
   std::uint8_t seats = 0;
   for (int i = 0; i < kMaxSeats; ++i) {
     if (!((built_ >> i) & 1U)) continue;

@@ -18,6 +18,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 
@@ -193,9 +194,12 @@ class SeatLines {
     standing_ = standing;
     seen_.reset();
     // The board's ranks of the mailbox only: kinds_ is written and read on
-    // its squares alone (session 21: half the fill on 8x8).
-    std::fill_n(kinds_.begin(), static_cast<std::size_t>(pos.rules().geometry.height()) * kMaxFiles,
-                std::uint16_t{0});
+    // its squares alone (session 21: half the fill on 8x8). A rank at a
+    // time, each a fixed size the compiler writes in place: one fill of the
+    // whole length was a call to memset, more code fetched at every node of
+    // a search (issue 30 item 3, session 22: ~35 K simulated I1 misses at
+    // corners-mini d6).
+    for (int r = 0, h = pos.rules().geometry.height(); r < h; ++r) clear_rank(r);
     royal_ = pos.royal_kind();
     // 000 short game: "When a King enters his corner square, both of his
     // Bishops become Queens instantly" (Position::converts): the side to
@@ -262,8 +266,21 @@ class SeatLines {
   std::uint8_t each_seat(const Position& pos, const Move& m) const;
   // Whether m may leave one of those kings attacked.
   bool may_check(const Position& pos, const Move& m) const { return may_check_seats(pos, m) != 0; }
+  // The square of the pawn en passant capture m (of the side to move, p its
+  // piece) takes, as Position::make finds it (the first entry whose target
+  // is m.to), or kNoSquare (each_seat's rare case: out of line, cold).
+  [[gnu::cold]] static Square en_passant_victim(const Position& pos, const Move& m, const Piece& p);
 
  private:
+  // kinds_ of rank r set to none: a fixed 32 bytes, two stores in place;
+  // the empty asm (a compiler barrier, no instruction) keeps GCC's loop
+  // distribution from making clear()'s loop over the ranks one call to
+  // memset again.
+  void clear_rank(int r) {
+    static_assert(kMaxFiles * sizeof(std::uint16_t) == 32);
+    std::memset(kinds_.data() + static_cast<std::size_t>(r) * kMaxFiles, 0, kMaxFiles * sizeof(std::uint16_t));
+    asm volatile("" : : "r"(kinds_.data()) : "memory");
+  }
   // Seat s's lines are found now (add, keep): the union takes them in.
   void note(Seat s) {
     const CheckLines& l = lines(s);

@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstring>
 
 #include "core/check_lines.h"
 #include "core/module_corners.h"
@@ -152,19 +151,6 @@ bool Modules::Corners::all_in_area(const Game& g, Seat s, bool except_king) {
 // checked player's replies are tested against the mate rule too, their own
 // replies against the other corner rules (truce, corner duty) only.
 constexpr int kMateProbeDepth = 2;
-
-CornerNodeKey Modules::Corners::node_key(const Game& g, const CornerState& st, int depth) {
-  CornerNodeKey k;
-  k.mover = g.pos_.to_move();
-  k.depth = depth;
-  static_assert(sizeof(g.status_) == 4 && sizeof(SeatStatus) == 1);
-  std::uint32_t status = 0;
-  std::memcpy(&status, g.status_.data(), sizeof status);
-  k.word = static_cast<std::uint64_t>(index_of(g.pos_.king_square(k.mover))) |
-           static_cast<std::uint64_t>(status) << 16 | static_cast<std::uint64_t>(st.had_turn) << 48 |
-           static_cast<std::uint64_t>(g.two_player_) << 56 | static_cast<std::uint64_t>(st.edge_pawns.any()) << 57;
-  return k;
-}
 
 Modules::Corners::Node Modules::Corners::node_from(const Game& g, const CornerNodeKey& k,
                                                    const CornerState& st, const SeatLines* lines) {
@@ -357,7 +343,7 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
   }
 }
 
-void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
+void Modules::Corners::filter_legal(const Game& g, MoveList& list) const {
   // The lines of each search depth are kept in the Game (one node per depth
   // is being searched at a time; the list grows with the depth only).
   auto& at = g.corner_lines_.at;
@@ -403,7 +389,20 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
     list.truncate(keep);
     return;
   }
+  filter_by_rules(g, list, node, mates_only);
+}
+
+void Modules::Corners::filter_by_rules(const Game& g, MoveList& list, const Node& node, bool mates_only) {
+  // The first round (the truce), a corner duty or the long game's
+  // two-player phase: each move judged by refused(), but where only the
+  // mate rule bears on it (not an edge pawn's, in the first round), whose
+  // lines prove most moves checking no non-target (out of filter_legal's
+  // line: the corner-square games' searches run it at the few nodes of
+  // their first plies; issue 30 item 3, session 22).
+  const SeatLines& lines = *node.lines;
+  const auto mover = static_cast<std::uint8_t>(1U << index_of(node.mover));
   const SquareSet& edge = g.corner_.edge_pawns;
+  std::size_t keep = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Move& m = list[i];
     bool ok = true;
@@ -411,7 +410,8 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
       ok = refused(g, m, g.corner_, node) == Refusal::kNone;
     } else if (node.mate_rule) {
       const std::uint8_t seats = lines.may_check_seats(g.pos_, m);
-      ok = seats == 0 || !mates_non_target(g, m, g.corner_, 0, seats, node.target, unchecked(seats));
+      ok = seats == 0 || !mates_non_target(g, m, g.corner_, 0, seats, node.target,
+                                           static_cast<std::uint8_t>((lines.built() & ~seats) | mover));
     }
     if (ok) list[keep++] = m;
   }
@@ -420,7 +420,7 @@ void Modules::Corners::filter_corners(const Game& g, MoveList& list) {
 
 std::uint8_t Modules::Corners::unattacked_after(const Game& g, const Move& m) {
   // The lines are a search's cache: those of the node m is made from are at
-  // the depth above make()'s (filter_corners found its list there), while
+  // the depth above make()'s (filter_legal found its list there), while
   // they name this board (the board's version and the ply: a sibling's
   // lines name another board).
   if (!g.quiet_) return 0;

@@ -7,7 +7,7 @@
 //
 // Section index: helpers and BoardOnlyMove; the look after a move; the
 // reply proofs. The per-node filter that asks them (node_of, refused,
-// filter_corners, the non-targets' lines) is in core/corners.cpp.
+// filter_legal, the non-targets' lines) is in core/corners.cpp.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -149,14 +149,12 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   // checkmate any other king is illegal." Checkmate as the game layer judges
   // it: in check with no reply the game allows (the edge-pawn truce, this
   // very rule, the corner duty), with the corner state after the move.
+  // (The rare cases out of line, cold: no lines, a move made whole, the
+  // first round's state, a king mated before the move; issue 30 item 3,
+  // session 22: less code fetched per node of a search.)
   Position& p = const_cast<Position&>(g.pos_);  // make/unmake restores exactly
-  Seat mover = p.to_move();
-  if (seats == kEverySeat && p.plain_move(m)) {
-    // No lines (a reply's test): a plain move that checks nobody mates
-    // nobody, found without the make below (most replies check nobody).
-    const std::uint8_t others = mate_rule_seats(g, mover, target);
-    if (others == 0 || p.checks_after_plain(m, others) == 0) return false;
-  }
+  const Seat mover = p.to_move();
+  if (seats == kEverySeat && p.plain_move(m) && !checks_any_after_plain(g, m, mover, target)) return false;
   // The kings it may mate: those of `seats` but the mover's and his target's.
   unsigned ask = seats & ((1U << g.rules_->seat_count()) - 1U) & ~(1U << index_of(mover));
   if (target != kNoSeat) ask &= ~(1U << index_of(target));
@@ -169,11 +167,7 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
     BoardOnlyMove in_place(p, m, mover);
     SquareSet converted;
     Square captured_on = in_place.was().empty() ? kNoSquare : m.to;
-    if (!in_place.done()) {
-      converted = corner_entry_bishops(g, mover, m);
-      captured_on = capture_square(p, m);
-      p.make(m);
-    }
+    if (!in_place.done()) make_for_look(g, m, mover, converted, captured_on);
     // The kings in check after it among those it may mate; `clear`: those
     // found out of check, whose look a reply skips where it leaves their
     // attack reach alone (reply_allowed). (The check report's unattacked
@@ -202,24 +196,55 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
       // (node_of: truce_on; refused): then the state before the move is
       // that state (issue 30 item 3: a copy and advance_corner_state per
       // proof).
-      auto prove = [&](const CornerState& after) {
-        for (unsigned left = checked; left != 0; left &= left - 1U) {
-          const int i = std::countr_zero(left);
-          if (!corner_reply_exists(g, seat_at(i), after, depth + 1, clear))
-            mated = static_cast<std::uint8_t>(mated | (1U << i));
-        }
-      };
       const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
       if (st.had_turn != every_seat || st.any_entered() || converted.any()) {
-        CornerState advanced = st;
-        advance_corner_state(g, advanced, mover, m, captured_on, captured_on != kNoSquare, converted);
-        prove(advanced);
+        mated = unproven_after(g, m, mover, st, depth, checked, clear, converted, captured_on);
       } else {
-        prove(st);
+        for (unsigned left = checked; left != 0; left &= left - 1U) {
+          const int i = std::countr_zero(left);
+          if (!corner_reply_exists(g, seat_at(i), st, depth + 1, clear))
+            mated = static_cast<std::uint8_t>(mated | (1U << i));
+        }
       }
     }
     if (!in_place.done()) p.unmake();
   }
+  return mated != 0 && mated_by_move(g, st, depth, mated);
+}
+
+bool Modules::Corners::checks_any_after_plain(const Game& g, const Move& m, Seat mover, Seat target) {
+  // No lines (a reply's test): a plain move that checks nobody mates
+  // nobody, found without the make of mates_non_target (most replies check
+  // nobody).
+  const std::uint8_t others = mate_rule_seats(g, mover, target);
+  return others != 0 && g.pos_.checks_after_plain(m, others) != 0;
+}
+
+void Modules::Corners::make_for_look(const Game& g, const Move& m, Seat mover, SquareSet& converted,
+                                     Square& captured_on) {
+  converted = corner_entry_bishops(g, mover, m);
+  captured_on = capture_square(g.pos_, m);
+  const_cast<Position&>(g.pos_).make(m);  // (mates_non_target unmakes it)
+}
+
+std::uint8_t Modules::Corners::unproven_after(const Game& g, const Move& m, Seat mover, const CornerState& st,
+                                              int depth,
+                                              std::uint8_t checked, std::uint8_t clear,
+                                              const SquareSet& converted, Square captured_on) {
+  // mates_non_target's proofs with the corner state advanced by the move
+  // (the first round, corner queens, a king entering his corner square).
+  CornerState advanced = st;
+  advance_corner_state(g, advanced, mover, m, captured_on, captured_on != kNoSquare, converted);
+  std::uint8_t mated = 0;
+  for (unsigned left = checked; left != 0; left &= left - 1U) {
+    const int i = std::countr_zero(left);
+    if (!corner_reply_exists(g, seat_at(i), advanced, depth + 1, clear))
+      mated = static_cast<std::uint8_t>(mated | (1U << i));
+  }
+  return mated;
+}
+
+bool Modules::Corners::mated_by_move(const Game& g, const CornerState& st, int depth, std::uint8_t mated) {
   // A king mated already before the move is not mated by it (the move that
   // mates the target, whose other checks are looked at in the position after
   // it, before the target is out).
@@ -384,19 +409,7 @@ bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerS
   // `legal` says it is proven), for a candidate reply of node.mover.
   // `others`: mate_rule_seats for him where the mate rule is judged.
   Position& p = const_cast<Position&>(g.pos_);  // the board is put back below
-  if (!BoardOnlyMove::two_squares(p, m)) {
-    // More than its two squares change (en passant, castling, a promotion,
-    // a king taken, his king entering his corner square): the Position's
-    // probe and the mate rule's full look. An en passant capture of an
-    // entry that is not his (entries_not_his: another seat moves first) is
-    // no reply; asked of such candidates only, so a proof ended by any
-    // other reply pays nothing for it (corner_reply_walk closes the entries
-    // instead: the same answer, as no other reply reads them — each is made,
-    // or looked at as made, which closes them all).
-    if (m.kind == MoveKind::kEnPassant && (entries_not_his(g, node.mover) & entry_owners(g, m.to)) != 0)
-      return false;
-    return (legal || p.legal(m)) && refused(g, m, st, node) == Refusal::kNone;
-  }
+  if (!BoardOnlyMove::two_squares(p, m)) return reply_made_allowed(g, m, st, node, legal);
   if (!legal && !p.pseudo_legal(m)) return false;
   // A move that changes its two squares only (a king's step too): one look
   // at the board after it answers both the Position's question (is his own
@@ -427,17 +440,37 @@ bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerS
   }
   p.lift_back(m, was);
   if (!legal) return false;
-  // The sheet's other rules as refused() applies them; the mate rule's
-  // look after the move only for the kings it checks (the same answer:
+  // The sheet's other rules as refused() applies them, where one bears on
+  // the node (after the first round, with no corner duty, none: refused()
+  // not called, issue 30 item 3, session 22); the mate rule's look after
+  // the move only for the kings it checks (the same answer:
   // mates_non_target looks at no king out of check).
-  Node rest = node;
-  rest.mate_rule = false;
-  if (refused(g, m, st, rest) != Refusal::kNone) return false;
+  if (node.truce || node.must_leave || node.stay_in_corner || g.two_player_) {
+    Node rest = node;
+    rest.mate_rule = false;
+    if (refused(g, m, st, rest) != Refusal::kNone) return false;
+  }
   // (Out of check after it: his own king, the reply being legal, and the
   // others found so above.)
   return checks == 0 ||
          !mates_non_target(g, m, st, node.depth, checks, node.target,
                            static_cast<std::uint8_t>((others & ~checks) | (1U << index_of(node.mover))));
+}
+
+bool Modules::Corners::reply_made_allowed(const Game& g, const Move& m, const CornerState& st, const Node& node,
+                                          bool legal) {
+  // reply_allowed for a move that changes more than its two squares (en
+  // passant, castling, a promotion, a king taken, his king entering his
+  // corner square): the Position's probe and the mate rule's full look. An
+  // en passant capture of an entry that is not his (entries_not_his:
+  // another seat moves first) is no reply; asked of such candidates only,
+  // so a proof ended by any other reply pays nothing for it
+  // (corner_reply_walk closes the entries instead: the same answer, as no
+  // other reply reads them — each is made, or looked at as made, which
+  // closes them all).
+  if (m.kind == MoveKind::kEnPassant && (entries_not_his(g, node.mover) & entry_owners(g, m.to)) != 0)
+    return false;
+  return (legal || g.pos_.legal(m)) && refused(g, m, st, node) == Refusal::kNone;
 }
 
 }  // namespace tabula::core

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,10 +71,13 @@ class Modules::Corners final : public Modules::Module {
 
   // ---- the hooks (module_corners.cpp)
   void setup(Game& g) const override { corners_setup(g); }
-  void filter_legal(const Game& g, MoveList& list) const override { filter_corners(g, list); }
+  // 000's filter (corners.cpp): the hook is the filter itself, not a call
+  // to it (issue 30 item 3, session 22: the forwarding stub was one more
+  // line of code fetched at every node of a search).
+  void filter_legal(const Game& g, MoveList& list) const override;
   std::string refusal(const Game& g, const Move& m) const override;
   std::optional<bool> has_move_for(const Game& g, Seat s) const override;
-  // 000's mate test judges a reply by the very rules filter_corners keeps
+  // 000's mate test judges a reply by the very rules filter_legal keeps
   // a move by (refused, depth 0): the seat to move's list is his proof.
   bool mate_test_is_list() const override { return true; }
   // 000 short game: "with the next move going to the player that is in
@@ -123,7 +127,21 @@ class Modules::Corners final : public Modules::Module {
   // What node_of reads (CornerNodeKey, core/corners.h), and the Node found
   // from it alone (the rules aside; the corner state only once a king
   // entered his corner square, when no memo keeps the node).
-  static CornerNodeKey node_key(const Game& g, const CornerState& st, int depth);
+  // (Inline: asked at every node of a search and every reply proof, by
+  // memo_node.)
+  static CornerNodeKey node_key(const Game& g, const CornerState& st, int depth) {
+    CornerNodeKey k;
+    k.mover = g.pos_.to_move();
+    k.depth = depth;
+    static_assert(sizeof(g.status_) == 4 && sizeof(SeatStatus) == 1);
+    std::uint32_t status = 0;
+    std::memcpy(&status, g.status_.data(), sizeof status);
+    k.word = static_cast<std::uint64_t>(index_of(g.pos_.king_square(k.mover))) |
+             static_cast<std::uint64_t>(status) << 16 | static_cast<std::uint64_t>(st.had_turn) << 48 |
+             static_cast<std::uint64_t>(g.two_player_) << 56 |
+             static_cast<std::uint64_t>(st.edge_pawns.any()) << 57;
+    return k;
+  }
   static Node node_from(const Game& g, const CornerNodeKey& key, const CornerState& st,
                         const SeatLines* lines);
   static Node node_of(const Game& g, const CornerState& st, int depth, const SeatLines* lines) {
@@ -144,6 +162,18 @@ class Modules::Corners final : public Modules::Module {
   // a reply skips where it leaves their attack reach alone.
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
                                std::uint8_t seats, Seat target, std::uint8_t unchecked = 0);
+  // mates_non_target's rare parts, out of line (corners_proof.cpp): a plain
+  // move's checks where no lines were asked (`seats` kEverySeat); the move
+  // made whole for the look; the proofs with the corner state advanced by
+  // the move (the seats left mated); whether a king mated after it was not
+  // mated before it.
+  [[gnu::cold]] static bool checks_any_after_plain(const Game& g, const Move& m, Seat mover, Seat target);
+  [[gnu::cold]] static void make_for_look(const Game& g, const Move& m, Seat mover, SquareSet& converted,
+                                          Square& captured_on);
+  [[gnu::cold]] static std::uint8_t unproven_after(const Game& g, const Move& m, Seat mover, const CornerState& st,
+                                                   int depth, std::uint8_t checked, std::uint8_t clear,
+                                                   const SquareSet& converted, Square captured_on);
+  [[gnu::cold]] static bool mated_by_move(const Game& g, const CornerState& st, int depth, std::uint8_t mated);
   // `clear`: seats whose kings the look (mates_non_target) found out of
   // check on this board, whose checks a reply's look skips where the reply
   // leaves their attack reach alone.
@@ -180,9 +210,16 @@ class Modules::Corners final : public Modules::Module {
   // mate_rule_seats where node.mate_rule, else 0.
   static bool reply_allowed(const Game& g, const Move& m, const CornerState& st, const Node& node,
                             std::uint8_t others, bool legal, std::uint8_t clear);
+  // reply_allowed for a move that changes more than its two squares
+  // (BoardOnlyMove::two_squares false: rare, out of line).
+  [[gnu::cold]] static bool reply_made_allowed(const Game& g, const Move& m, const CornerState& st,
+                                               const Node& node, bool legal);
   static std::string corner_violation(const Game& g, const Move& m, const CornerState& st,
                                       int depth);
-  static void filter_corners(const Game& g, MoveList& list);
+  // filter_legal's list judged by every rule of the node (node.lines: the
+  // non-targets' lines), where more than the mate rule bears on it: the
+  // first round, a corner duty, the two-player phase.
+  static void filter_by_rules(const Game& g, MoveList& list, const Node& node, bool mates_only);
   // The lines to the non-targets of the side to move (not `target`) into
   // `here`, kept from `parent` (the node at the search depth above) for
   // each seat whose lines the move between did not change. `seats`: his

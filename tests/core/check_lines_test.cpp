@@ -240,7 +240,7 @@ TEST(CheckLines, AKingsStepIsProvenUnlessHisBishopsBecomeQueens) {
 }
 
 // 000's filter keeps every move SeatLines::quiet proves at once, without
-// asking each seat (core/corners.cpp, filter_corners; issue 30 item 3): such
+// asking each seat (core/corners.cpp, Corners::filter_legal; issue 30 item 3): such
 // a move must leave every one of the lines' kings unattacked, as a made move
 // and Position's reverse-ray walk say, in the corner games and the other
 // four-player games the lines could serve. Seeded random games; every legal
