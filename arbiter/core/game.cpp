@@ -49,8 +49,10 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
     list_is_mate_test_ = list_is_mate_test_ && mod->mate_test_is_list();
   for (const Modules::Module* mod : hot_[Hot::kHasMoveFor])
     list_is_mate_test_ = list_is_mate_test_ && mod->mate_test_is_list();
-  for (const Modules::Module* mod : modules_)
+  for (const Modules::Module* mod : modules_) {
     checked_list_next_ = checked_list_next_ || (list_is_mate_test_ && mod->turn_to_checked(*rules_));
+    if (mod->hot() & (hot_bit(Hot::kAfterMove) | hot_bit(Hot::kBeforeMoves))) ++turn_hook_modules_;
+  }
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
   note_position();
@@ -102,9 +104,7 @@ void Game::legal_moves(MoveList& list) const {
   compute_legal(list);
 }
 
-std::size_t Game::legal_move_count() const {
-  if (outcome_.over) return 0;
-  if (legal_cached_) return legal_cache_.size();
+std::size_t Game::count_legal() const {
   MoveList list;
   compute_legal(list);
   return list.size();
@@ -152,7 +152,7 @@ bool Game::has_move_in_check(Seat s) const {
   legal_stamp_.version = board_version_;
   legal_stamp_.ply = pos_.ply();
   legal_stamp_.settings = pos_.settings();
-  for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->save_state(*this, legal_stamp_.modules);
+  if (!hot_[Hot::kSearchState].empty()) legal_stamp_.modules = module_state();
   legal_pending_ = true;
   return true;
 }
@@ -161,13 +161,9 @@ bool Game::take_pending_list() const {
   legal_pending_ = false;
   if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply() || !(legal_stamp_.settings == pos_.settings()))
     return false;
-  if (!hot_[Hot::kSearchState].empty()) {
-    // The modules' own state, which their filters read (000: the corner
-    // state, the two-player phase, the area reached): the same as found.
-    ModuleFrame now;
-    for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->save_state(*this, now);
-    if (!(now == legal_stamp_.modules)) return false;
-  }
+  // The modules' own state, which their filters read (000: the corner
+  // state, the two-player phase, the area reached): the same as found.
+  if (!hot_[Hot::kSearchState].empty() && !(module_state() == legal_stamp_.modules)) return false;
   legal_cached_ = true;
   list_taken_ = true;
   return true;
@@ -366,6 +362,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     write_move_ruling(m, mover, moved, captured, captured_on, out);
     begin_record_entry(m, mover);
   }
+  const std::uint32_t statuses = Position::word_of(status_);  // (before the move: MoveNotes::idle)
   MoveNotes notes;
   notes.captured_on = captured_on;
   notes.captured = !captured.empty();
@@ -403,10 +400,16 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   const std::uint8_t in_check = report_checks(mover, moved, notes.unattacked, out);
   if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
   check_game_end(out);
-  for (const Modules::Module* mod : hot_[Hot::kAfterMove])
-    if (!outcome_.over) mod->after_move(*this, mover, notes, out);
+  // (Not where every module's before_make proved its after_move and
+  // before_moves idle, and the move left no other seat in check, as the
+  // report found them on this very board, and no status changed: MoveNotes.)
+  const bool idle = notes.idle == turn_hook_modules_ && checks_ply_ == pos_.ply() &&
+                    (checks_found_ & ~(1U << index_of(mover))) == 0 && Position::word_of(status_) == statuses;
+  if (!idle)
+    for (const Modules::Module* mod : hot_[Hot::kAfterMove])
+      if (!outcome_.over) mod->after_move(*this, mover, notes, out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
-  if (!outcome_.over) start_of_turn(out);
+  if (!outcome_.over) start_of_turn(out, idle);
 
   if (!quiet_) {
     write_record_entry(mover, entry_at, out);

@@ -346,9 +346,9 @@ void Game::rule_mate_after_move(Seat victim, Seat mover, std::vector<Ruling>& ou
   for (const Modules::Module* mod : modules_) mod->score_mate(*this, victim, mover, out);
 }
 
-void Game::start_of_turn(std::vector<Ruling>& out) {
+void Game::start_of_turn(std::vector<Ruling>& out, bool modules_idle) {
   int passes = 0;
-  for (int guard = 0; guard < 4 * kMaxSeats && !outcome_.over; ++guard) {
+  for (int guard = 0; guard < 4 * kMaxSeats && !outcome_.over; ++guard, modules_idle = false) {
     Seat s = pos_.to_move();
     if (!plays(s)) {
       advance_turn_after(s);
@@ -356,10 +356,12 @@ void Game::start_of_turn(std::vector<Ruling>& out) {
       continue;
     }
     // A module's own end of a turn before any move is looked at (000: a
-    // king stuck in his corner square is mated there).
+    // king stuck in his corner square is mated there), unless the move
+    // proved it idle (MoveNotes::idle: the first look only).
     Modules::Module::Turn turn = Modules::Module::Turn::kNotMine;
-    for (const Modules::Module* mod : hot_[Hot::kBeforeMoves])
-      if (turn == Modules::Module::Turn::kNotMine) turn = mod->before_moves(*this, s, out);
+    if (!modules_idle)
+      for (const Modules::Module* mod : hot_[Hot::kBeforeMoves])
+        if (turn == Modules::Module::Turn::kNotMine) turn = mod->before_moves(*this, s, out);
     if (turn == Modules::Module::Turn::kStop) return;
     if (turn == Modules::Module::Turn::kAgain) continue;
     if (has_any_move()) return;

@@ -91,9 +91,8 @@ class Modules::Corners final : public Modules::Module {
   void on_pass(Game& g, Seat s) const override;
   Seat first_mate_winner(const Game& g) const override;  // corners_play.cpp
   void after_leave(Game& g, std::vector<Ruling>& out) const override;
-  // A search's frames keep the corner state (module_corners.cpp).
-  void save_state(const Game& g, ModuleFrame& f) const override;
-  void restore_state(Game& g, const ModuleFrame& f) const override;
+  // The corner state is the Game's ModuleFrame (core/game.h): a search's
+  // frames keep it; the game's key counts it (module_corners.cpp).
   std::uint64_t state_key(const Game& g) const override;
 
   // ---- the rules (corners.cpp: setup, targets, legality; corners_proof.cpp: the mate rule's look
@@ -221,6 +220,7 @@ class Modules::Corners final : public Modules::Module {
   static void revert_corner_queens(Game& g, std::vector<Ruling>& out);
   static void update_area_reached(Game& g, std::vector<Ruling>& out);
   static bool all_in_area(const Game& g, Seat s, bool except_king);
+  static bool at_most_two_live(const Game& g);  // two seats or fewer have status live (corners_play.cpp)
   static bool stuck_in_corner(const Game& g, Seat s);
 };
 
