@@ -41,23 +41,6 @@ void Modules::Corners::after_make(Game& g, Seat mover, const Move& m, const Move
   if (notes.converts) rule_corner_queens_made(g, mover, notes.converted, out);
 }
 
-// Every seat whose status is live plays: with three live (most moves of a
-// four-seat game) two cannot be left playing, and the seats are not counted
-// (issue 30 item 3: this is asked at every move of a search).
-bool Modules::Corners::at_most_two_live(const Game& g) {
-  // (The statuses as one word, a byte a seat: the seats of the game whose
-  // byte is kLive, 0, counted without a loop.)
-  static_assert(static_cast<int>(SeatStatus::kLive) == 0);
-  const std::uint32_t w = Position::word_of(g.status_);
-  const std::uint32_t nonzero = ((w & 0x7F7F7F7FU) + 0x7F7F7F7FU) | w;  // each byte's top bit: not live
-  const std::uint32_t seats =
-      g.rules_->seat_count() >= kMaxSeats ? 0xFFFFFFFFU : (1U << (8 * g.rules_->seat_count())) - 1U;
-  std::uint32_t bits = ~nonzero & seats & 0x80808080U;  // a bit per live seat
-  bits &= bits - 1U;                                      // (two taken away: none left)
-  bits &= bits - 1U;
-  return bits == 0;
-}
-
 void Modules::Corners::warn_corner_queens_lost(Game& g, Seat mover, const std::array<bool, kMaxSeats>& had_queens,
                                                std::vector<Ruling>& out) {
   for (int s = 0; s < g.rules_->seat_count(); ++s) {

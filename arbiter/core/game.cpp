@@ -398,7 +398,8 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   }
   for (const Modules::Module* mod : hot_[Hot::kBeforeChecks]) mod->before_checks(*this, mover, out);
   const std::uint8_t in_check = report_checks(mover, moved, notes.unattacked, out);
-  if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
+  // (Nobody in check, most moves: nobody is mated, and no call.)
+  if (in_check != 0 && rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
   check_game_end(out);
   // (Not where every module's before_make proved its after_move and
   // before_moves idle, and the move left no other seat in check, as the

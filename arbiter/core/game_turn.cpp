@@ -127,6 +127,7 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
     // first (a superset of his attackers while his own pieces may not take
     // him), the seats that may take him only when someone does.
     const auto others = static_cast<std::uint8_t>(all_seats & ~bit);
+    bool by_others = false;  // the walk below found his king attacked by another seat
     if (!pos_.may_capture(s, s)) {
       bool still = (proven & bit) && pos_.attackers_of(s) == others;
       if (!still && (known & bit)) {
@@ -138,9 +139,12 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
         unattacked |= bit;
         continue;
       }
+      by_others = true;
     }
+    // (Where every other seat may take him, the walk above answered: not
+    // walked again, issue 30 item 3.)
     const std::uint8_t attackers = pos_.attackers_of(s);
-    if (!pos_.attacked(k, attackers)) continue;
+    if (!(by_others && attackers == others) && !pos_.attacked(k, attackers)) continue;
     in_check |= bit;
     // chess.com FFA (issue 17 item 3): "checking resigned kings does not
     // count for double- or triplechecks". Whether the mover gives this check.
