@@ -349,7 +349,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   Piece captured = kEmpty;
   Square captured_on = m.to;
   if (m.kind == MoveKind::kNormal && !pos_.at(m.to).empty()) captured = pos_.at(m.to);
-  if (m.kind == MoveKind::kEnPassant) {
+  if (m.kind == MoveKind::kEnPassant) [[unlikely]] {
     for (int s = 0; s < rules_->seat_count(); ++s) {
       if (pos_.en_passant(seat_at(s)).target == m.to) {
         captured_on = pos_.en_passant(seat_at(s)).victim;
@@ -358,7 +358,10 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     }
   }
 
-  if (!quiet_) {  // the move's ruling and record entry (a search has neither)
+  // (The rare branches of this function [[unlikely]]: GCC lays them after
+  // its common path, whose bytes a search runs per node stay together;
+  // issue 30 item 3. play()'s, never a search's, are among them.)
+  if (!quiet_) [[unlikely]] {  // the move's ruling and record entry (a search has neither)
     write_move_ruling(m, mover, moved, captured, captured_on, out);
     begin_record_entry(m, mover);
   }
@@ -382,18 +385,20 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   // board it left, for report_checks' look at the mover's own king.
   mover_safe_ = board_version_;
   moves_.push_back(m);
-  if (!quiet_) actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
+  if (!quiet_) [[unlikely]]
+    actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
   last_mover_ = mover;
 
   // (Not where every module's before_make did its after_make: MoveNotes.)
   if (notes.after_make_done != hot_[Hot::kAfterMake].n)
     for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
-  if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) rule_promotion(mover, m, out);
+  if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) [[unlikely]]
+    rule_promotion(mover, m, out);
   if (!captured.empty()) {
     for (const Modules::Module* mod : hot_[Hot::kScoreCapture]) mod->score_capture(*this, mover, captured, out);
     // 002: a king left attacked can be taken by the one who moves first.
     if (captured.kind == rules_->royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
-        status(captured.seat) != SeatStatus::kStalemated)
+        status(captured.seat) != SeatStatus::kStalemated) [[unlikely]]
       capture_king(mover, captured.seat, out);
   }
   for (const Modules::Module* mod : hot_[Hot::kBeforeChecks]) mod->before_checks(*this, mover, out);
@@ -412,7 +417,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
   if (!outcome_.over) start_of_turn(out, idle);
 
-  if (!quiet_) {
+  if (!quiet_) [[unlikely]] {
     write_record_entry(mover, entry_at, out);
     if (!outcome_.over) write_turns_passed_over(mover, out);
   }

@@ -79,7 +79,8 @@ Seat Game::credit_for_mate(Seat victim) const {
 
 std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t proven, std::vector<Ruling>& out) {
   checks_ply_ = -1;  // the seats in check are known again only at the end
-  if (!quiet_) return report_play_checks(mover, moved, out);
+  if (!quiet_) [[unlikely]]
+    return report_play_checks(mover, moved, out);
   // A search (issue 30 item 3: every seat after every move): no words, the
   // same seats in check and the same bonuses, and as few kings walked as
   // what is known of them allows. The seats are taken by index, not in
@@ -354,7 +355,7 @@ void Game::start_of_turn(std::vector<Ruling>& out, bool modules_idle) {
   int passes = 0;
   for (int guard = 0; guard < 4 * kMaxSeats && !outcome_.over; ++guard, modules_idle = false) {
     Seat s = pos_.to_move();
-    if (!plays(s)) {
+    if (!plays(s)) [[unlikely]] {
       advance_turn_after(s);
       if (!plays(pos_.to_move())) return;
       continue;
@@ -366,8 +367,10 @@ void Game::start_of_turn(std::vector<Ruling>& out, bool modules_idle) {
     if (!modules_idle)
       for (const Modules::Module* mod : hot_[Hot::kBeforeMoves])
         if (turn == Modules::Module::Turn::kNotMine) turn = mod->before_moves(*this, s, out);
-    if (turn == Modules::Module::Turn::kStop) return;
-    if (turn == Modules::Module::Turn::kAgain) continue;
+    if (turn != Modules::Module::Turn::kNotMine) [[unlikely]] {
+      if (turn == Modules::Module::Turn::kStop) return;
+      continue;  // kAgain
+    }
     if (has_any_move()) return;
     if (turn_without_move(s, passes, out) == Modules::Module::Turn::kStop) return;
   }
