@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <optional>
+#include <type_traits>
 
 #include "core/dead_position.h"
 #include "core/notation.h"
@@ -152,7 +154,8 @@ bool Game::has_move_in_check(Seat s) const {
   legal_stamp_.version = board_version_;
   legal_stamp_.ply = pos_.ply();
   legal_stamp_.settings = pos_.settings();
-  if (!hot_[Hot::kSearchState].empty()) legal_stamp_.modules = module_state();
+  // (Byte for byte, padding too: take_pending_list compares the bytes.)
+  if (!hot_[Hot::kSearchState].empty()) std::memcpy(&legal_stamp_.modules, &module_state(), sizeof(ModuleFrame));
   legal_pending_ = true;
   return true;
 }
@@ -162,8 +165,17 @@ bool Game::take_pending_list() const {
   if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply() || !(legal_stamp_.settings == pos_.settings()))
     return false;
   // The modules' own state, which their filters read (000: the corner
-  // state, the two-player phase, the area reached): the same as found.
-  if (!hot_[Hot::kSearchState].empty() && !(module_state() == legal_stamp_.modules)) return false;
+  // state, the two-player phase, the area reached): the same as found,
+  // byte for byte. The stamp is a byte copy of the very object
+  // (has_move_in_check), whose padding only a copy of the whole object
+  // (unmake) writes, so its bytes are the state's while nothing changed
+  // it; equal bytes are equal values, and unequal bytes where the values
+  // are equal only find the list again (issue 30 item 3: the members'
+  // compare, ~430 instructions, was most of this function).
+  static_assert(std::is_trivially_copyable_v<ModuleFrame>);
+  if (!hot_[Hot::kSearchState].empty() &&
+      std::memcmp(&module_state(), &legal_stamp_.modules, sizeof(ModuleFrame)) != 0)
+    return false;
   legal_cached_ = true;
   list_taken_ = true;
   return true;
