@@ -409,7 +409,9 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   if (!captured.empty()) {
     for (const Modules::Module* mod : hot_[Hot::kScoreCapture]) mod->score_capture(*this, mover, captured, out);
     // 002: a king left attacked can be taken by the one who moves first.
-    if (captured.kind == rules_->royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
+    // (The royal kind as the Position keeps it, inline: the RuleSet's is
+    // found by a scan of the pieces, and a capture is every few moves.)
+    if (captured.kind == pos_.royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
         status(captured.seat) != SeatStatus::kStalemated) [[unlikely]]
       capture_king(mover, captured.seat, out);
   }
