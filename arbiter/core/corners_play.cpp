@@ -91,23 +91,7 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
     for (Seat s : g.rules_->turn_order) n += g.plays(s) ? 1 : 0;
     return n;
   };
-  // Every seat whose status is live plays: with three live (most moves of
-  // a four-seat game) two cannot be left playing, and the seats are not
-  // counted (issue 30 item 3: this runs after every move of a search).
-  auto at_most_two_live = [&g]() {
-    // (The statuses as one word, a byte a seat: the seats of the game whose
-    // byte is kLive, 0, counted without a loop.)
-    static_assert(static_cast<int>(SeatStatus::kLive) == 0);
-    const std::uint32_t w = Position::word_of(g.status_);
-    const std::uint32_t nonzero = ((w & 0x7F7F7F7FU) + 0x7F7F7F7FU) | w;  // each byte's top bit: not live
-    const std::uint32_t seats = g.rules_->seat_count() >= kMaxSeats ? 0xFFFFFFFFU
-                                                                    : (1U << (8 * g.rules_->seat_count())) - 1U;
-    std::uint32_t bits = ~nonzero & seats & 0x80808080U;  // a bit per live seat
-    bits &= bits - 1U;                                      // (two taken away: none left)
-    bits &= bits - 1U;
-    return bits == 0;
-  };
-  if (c.two_player.enabled && !g.two_player_ && at_most_two_live() && live() == 2) {
+  if (c.two_player.enabled && !g.two_player_ && at_most_two_live(g) && live() == 2) {
     enter_two_player(g, out);
   } else if (g.two_player_) {
     if (notes.could_enter && !notes.entered) warn_area_duty(g, mover, out);

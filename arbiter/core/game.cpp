@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <optional>
+#include <type_traits>
 
 #include "core/dead_position.h"
 #include "core/notation.h"
@@ -49,8 +51,10 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
     list_is_mate_test_ = list_is_mate_test_ && mod->mate_test_is_list();
   for (const Modules::Module* mod : hot_[Hot::kHasMoveFor])
     list_is_mate_test_ = list_is_mate_test_ && mod->mate_test_is_list();
-  for (const Modules::Module* mod : modules_)
+  for (const Modules::Module* mod : modules_) {
     checked_list_next_ = checked_list_next_ || (list_is_mate_test_ && mod->turn_to_checked(*rules_));
+    if (mod->hot() & (hot_bit(Hot::kAfterMove) | hot_bit(Hot::kBeforeMoves))) ++turn_hook_modules_;
+  }
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
   note_position();
@@ -102,9 +106,7 @@ void Game::legal_moves(MoveList& list) const {
   compute_legal(list);
 }
 
-std::size_t Game::legal_move_count() const {
-  if (outcome_.over) return 0;
-  if (legal_cached_) return legal_cache_.size();
+std::size_t Game::count_legal() const {
   MoveList list;
   compute_legal(list);
   return list.size();
@@ -152,7 +154,8 @@ bool Game::has_move_in_check(Seat s) const {
   legal_stamp_.version = board_version_;
   legal_stamp_.ply = pos_.ply();
   legal_stamp_.settings = pos_.settings();
-  for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->save_state(*this, legal_stamp_.modules);
+  // (Byte for byte, padding too: take_pending_list compares the bytes.)
+  if (!hot_[Hot::kSearchState].empty()) std::memcpy(&legal_stamp_.modules, &module_state(), sizeof(ModuleFrame));
   legal_pending_ = true;
   return true;
 }
@@ -161,13 +164,18 @@ bool Game::take_pending_list() const {
   legal_pending_ = false;
   if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply() || !(legal_stamp_.settings == pos_.settings()))
     return false;
-  if (!hot_[Hot::kSearchState].empty()) {
-    // The modules' own state, which their filters read (000: the corner
-    // state, the two-player phase, the area reached): the same as found.
-    ModuleFrame now;
-    for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->save_state(*this, now);
-    if (!(now == legal_stamp_.modules)) return false;
-  }
+  // The modules' own state, which their filters read (000: the corner
+  // state, the two-player phase, the area reached): the same as found,
+  // byte for byte. The stamp is a byte copy of the very object
+  // (has_move_in_check), whose padding only a copy of the whole object
+  // (unmake) writes, so its bytes are the state's while nothing changed
+  // it; equal bytes are equal values, and unequal bytes where the values
+  // are equal only find the list again (issue 30 item 3: the members'
+  // compare, ~430 instructions, was most of this function).
+  static_assert(std::is_trivially_copyable_v<ModuleFrame>);
+  if (!hot_[Hot::kSearchState].empty() &&
+      std::memcmp(&module_state(), &legal_stamp_.modules, sizeof(ModuleFrame)) != 0)
+    return false;
   legal_cached_ = true;
   list_taken_ = true;
   return true;
@@ -353,7 +361,7 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   Piece captured = kEmpty;
   Square captured_on = m.to;
   if (m.kind == MoveKind::kNormal && !pos_.at(m.to).empty()) captured = pos_.at(m.to);
-  if (m.kind == MoveKind::kEnPassant) {
+  if (m.kind == MoveKind::kEnPassant) [[unlikely]] {
     for (int s = 0; s < rules_->seat_count(); ++s) {
       if (pos_.en_passant(seat_at(s)).target == m.to) {
         captured_on = pos_.en_passant(seat_at(s)).victim;
@@ -362,10 +370,14 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     }
   }
 
-  if (!quiet_) {  // the move's ruling and record entry (a search has neither)
+  // (The rare branches of this function [[unlikely]]: GCC lays them after
+  // its common path, whose bytes a search runs per node stay together;
+  // issue 30 item 3. play()'s, never a search's, are among them.)
+  if (!quiet_) [[unlikely]] {  // the move's ruling and record entry (a search has neither)
     write_move_ruling(m, mover, moved, captured, captured_on, out);
     begin_record_entry(m, mover);
   }
+  const std::uint32_t statuses = Position::word_of(status_);  // (before the move: MoveNotes::idle)
   MoveNotes notes;
   notes.captured_on = captured_on;
   notes.captured = !captured.empty();
@@ -385,30 +397,41 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   // board it left, for report_checks' look at the mover's own king.
   mover_safe_ = board_version_;
   moves_.push_back(m);
-  if (!quiet_) actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
+  if (!quiet_) [[unlikely]]
+    actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
   last_mover_ = mover;
 
   // (Not where every module's before_make did its after_make: MoveNotes.)
   if (notes.after_make_done != hot_[Hot::kAfterMake].n)
     for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
-  if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) rule_promotion(mover, m, out);
+  if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) [[unlikely]]
+    rule_promotion(mover, m, out);
   if (!captured.empty()) {
     for (const Modules::Module* mod : hot_[Hot::kScoreCapture]) mod->score_capture(*this, mover, captured, out);
     // 002: a king left attacked can be taken by the one who moves first.
-    if (captured.kind == rules_->royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
-        status(captured.seat) != SeatStatus::kStalemated)
+    // (The royal kind as the Position keeps it, inline: the RuleSet's is
+    // found by a scan of the pieces, and a capture is every few moves.)
+    if (captured.kind == pos_.royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
+        status(captured.seat) != SeatStatus::kStalemated) [[unlikely]]
       capture_king(mover, captured.seat, out);
   }
   for (const Modules::Module* mod : hot_[Hot::kBeforeChecks]) mod->before_checks(*this, mover, out);
   const std::uint8_t in_check = report_checks(mover, moved, notes.unattacked, out);
-  if (rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
+  // (Nobody in check, most moves: nobody is mated, and no call.)
+  if (in_check != 0 && rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
   check_game_end(out);
-  for (const Modules::Module* mod : hot_[Hot::kAfterMove])
-    if (!outcome_.over) mod->after_move(*this, mover, notes, out);
+  // (Not where every module's before_make proved its after_move and
+  // before_moves idle, and the move left no other seat in check, as the
+  // report found them on this very board, and no status changed: MoveNotes.)
+  const bool idle = notes.idle == turn_hook_modules_ && checks_ply_ == pos_.ply() &&
+                    (checks_found_ & ~(1U << index_of(mover))) == 0 && Position::word_of(status_) == statuses;
+  if (!idle)
+    for (const Modules::Module* mod : hot_[Hot::kAfterMove])
+      if (!outcome_.over) mod->after_move(*this, mover, notes, out);
   if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
-  if (!outcome_.over) start_of_turn(out);
+  if (!outcome_.over) start_of_turn(out, idle);
 
-  if (!quiet_) {
+  if (!quiet_) [[unlikely]] {
     write_record_entry(mover, entry_at, out);
     if (!outcome_.over) write_turns_passed_over(mover, out);
   }

@@ -38,17 +38,25 @@
 
 namespace tabula::core {
 
-// The modules' own state in a search frame (Module::save_state): the corner
-// state of sheet 000 (core/module_corners.h), the only module that keeps
-// state of its own beside the Game's.
+// The modules' own state: what a module's rules keep beside the Game's
+// (the corner state of sheet 000, core/module_corners.h, the only module
+// that keeps any). The Game holds it as its private base, so that the
+// modules read and change its members as the Game's own (g.corner_), and
+// a search's make() copies it whole into its frame and unmake() back, with
+// no call to a module (issue 30 item 3: two hook calls a node, and their
+// code, gone); the mate test's list is stamped with a copy of it. A plain
+// value of fixed size: no heap allocation in a copy.
 struct ModuleFrame {
-  CornerState corner;
-  bool two_player = false;
-  bool area_reached = false;
+  // 000: the corner state legality depends on (core/corners.h); the
+  // two-player phase and whether both sides have reached its area. The
+  // rules that play with them: core/module_corners.h.
+  CornerState corner_;
+  bool two_player_ = false;
+  bool area_reached_ = false;
   bool operator==(const ModuleFrame&) const = default;
 };
 
-class Game {
+class Game : private ModuleFrame {
  public:
   // `points` is the ledger at the start (a FEN4 carries one).
   Game(std::shared_ptr<const RuleSet> rules, const Position& start,
@@ -93,8 +101,14 @@ class Game {
   // play(), resign() or takeback() between a make() and its unmake().
   void legal_moves(MoveList& out) const;
   // How many legal moves legal_moves() gives, without copying them (a
-  // perft's count at its last ply).
-  std::size_t legal_move_count() const;
+  // perft's count at its last ply). Inline: at a search's last ply the
+  // start of the turn has found the list already (issue 30 item 3: no call
+  // for the common answer).
+  std::size_t legal_move_count() const {
+    if (outcome_.over) return 0;
+    if (legal_cached_) return legal_cache_.size();
+    return count_legal();
+  }
   void make(const Move& m);
   void unmake();
   int made() const { return depth_; }  // make()s not yet unmade
@@ -156,6 +170,9 @@ class Game {
   // the last move found (issue 30 item 3: has_move_in_check; his turn took
   // it instead of finding it again). Tests read the mechanism through it.
   bool list_found_by_mate_test() const { return legal_cached_ && list_taken_; }
+  // The modules' own state (ModuleFrame, above), as a search's frame keeps
+  // it. Tests read 000's corner state through it.
+  const ModuleFrame& module_state() const { return *this; }
   bool teammates(Seat a, Seat b) const;
   const Outcome& outcome() const { return outcome_; }
   const std::vector<Move>& moves() const { return moves_; }
@@ -210,6 +227,7 @@ class Game {
   // is over) or kAgain (the turn is looked at again).
   [[gnu::cold]] Modules::Module::Turn turn_without_move(Seat s, int& passes, std::vector<Ruling>& out);
   void compute_legal(MoveList& list) const;
+  std::size_t count_legal() const;  // legal_move_count() without a list found
   void edit_square(Square q, Piece p);  // a change beside make(), undone by unmake()
   void remove_pieces(Seat s);
   std::uint64_t repetition_key() const;
@@ -252,7 +270,9 @@ class Game {
                                          int count, bool queen_checks, std::vector<Ruling>& out);
   bool reduced_check_kind(PieceKind k) const;  // the ledger's reduced-bonus pieces (the queen)
   void mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Ruling>& out);
-  void start_of_turn(std::vector<Ruling>& out);
+  // `modules_idle`: the move's before_make proved the modules' before_moves
+  // idle at this turn's start (MoveNotes::idle); not called at its first look.
+  void start_of_turn(std::vector<Ruling>& out, bool modules_idle = false);
   // The game's end after every move (game_end.cpp: find_game_end), the
   // common answer inline: it is over already, or two sides still play with
   // the statuses check_game_end last found them to (issue 30 item 3: no
@@ -355,12 +375,8 @@ class Game {
   Seat tie_winner_ = kNoSeat;
   std::array<Seat, kMaxSeats> edge_owner_{kNoSeat, kNoSeat, kNoSeat, kNoSeat};
   std::uint8_t waiting_pawns_ = 0xFU;
-  // 000: the corner state legality depends on (core/corners.h); the
-  // two-player phase and whether both sides have reached its area. The
-  // rules that play with them: core/module_corners.h.
-  CornerState corner_;
-  bool two_player_ = false;
-  bool area_reached_ = false;
+  // (000's corner state, the two-player phase and the area reached: the
+  // private base ModuleFrame, above.)
   // The seats report_checks found in check after the last move, while the
   // board is the one it looked at (checks_ply_ is the Position's ply then;
   // -1: not known): 000's turn rule reads them instead of testing again.
@@ -432,6 +448,9 @@ class Game {
     ModuleFrame modules;
   };
   bool list_is_mate_test_ = false;  // (found once from the chosen modules)
+  // The modules that override after_move or before_moves (MoveNotes::idle),
+  // counted once.
+  std::uint8_t turn_hook_modules_ = 0;
   // The first seat after the mover in check moves next (Module::
   // turn_to_checked), and his list is the mate test: the test after a move
   // finds it as his (mates_after_move).
@@ -453,7 +472,7 @@ class Game {
     Seat last_mover, bare_pending, tie_winner, last_mater;
     std::uint8_t waiting_pawns;
     Vassalage vassalage;
-    ModuleFrame modules;  // saved and put back by the modules (Hot::kSearchState)
+    ModuleFrame modules;  // the modules' own state (where one keeps any: Hot::kSearchState)
     std::uint64_t version;  // board_version_ when make() began
     Unattacked found;       // what this make()'s report_checks found
     bool over;

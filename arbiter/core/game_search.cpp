@@ -17,7 +17,10 @@
 namespace tabula::core {
 
 void Game::make(const Move& m) {
-  if (static_cast<std::size_t>(depth_) == frames_.size()) frames_.emplace_back();
+  // (The rare branches here [[unlikely]]: laid after the common path, whose
+  // bytes a search runs per node stay together; issue 30 item 3.)
+  if (static_cast<std::size_t>(depth_) == frames_.size()) [[unlikely]]
+    frames_.emplace_back();
   SearchFrame& f = frames_[static_cast<std::size_t>(depth_++)];
   f.settings = pos_.settings();
   f.ply = pos_.ply();
@@ -35,7 +38,7 @@ void Game::make(const Move& m) {
   f.last_mater = last_mater_;
   f.waiting_pawns = waiting_pawns_;
   f.vassalage = vassalage_;
-  for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->save_state(*this, f.modules);
+  if (!hot_[Hot::kSearchState].empty()) f.modules = module_state();  // (no module keeps any: no copy)
   f.version = board_version_;
   f.found.version = 0;
   f.over = outcome_.over;
@@ -50,7 +53,7 @@ void Game::unmake() {
   // The Position's moves (the move, and passes the turn made) and the
   // squares changed beside them, in the reverse of their order.
   while (pos_.ply() > f.ply || edits_.size() > f.edits) {
-    if (edits_.size() > f.edits && edits_.back().ply == pos_.ply()) {
+    if (edits_.size() > f.edits && edits_.back().ply == pos_.ply()) [[unlikely]] {
       pos_.transform(edits_.back().at, edits_.back().was);
       edits_.pop_back();
     } else {
@@ -75,8 +78,8 @@ void Game::unmake() {
   last_mater_ = f.last_mater;
   waiting_pawns_ = f.waiting_pawns;
   vassalage_ = f.vassalage;
-  for (const Modules::Module* mod : hot_[Hot::kSearchState]) mod->restore_state(*this, f.modules);
-  if (!f.over && outcome_.over) {
+  if (!hot_[Hot::kSearchState].empty()) static_cast<ModuleFrame&>(*this) = f.modules;
+  if (!f.over && outcome_.over) [[unlikely]] {
     outcome_.over = false;
     outcome_.draw = false;
     outcome_.why = {};

@@ -79,7 +79,8 @@ Seat Game::credit_for_mate(Seat victim) const {
 
 std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t proven, std::vector<Ruling>& out) {
   checks_ply_ = -1;  // the seats in check are known again only at the end
-  if (!quiet_) return report_play_checks(mover, moved, out);
+  if (!quiet_) [[unlikely]]
+    return report_play_checks(mover, moved, out);
   // A search (issue 30 item 3: every seat after every move): no words, the
   // same seats in check and the same bonuses, and as few kings walked as
   // what is known of them allows. The seats are taken by index, not in
@@ -127,6 +128,7 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
     // first (a superset of his attackers while his own pieces may not take
     // him), the seats that may take him only when someone does.
     const auto others = static_cast<std::uint8_t>(all_seats & ~bit);
+    bool by_others = false;  // the walk below found his king attacked by another seat
     if (!pos_.may_capture(s, s)) {
       bool still = (proven & bit) && pos_.attackers_of(s) == others;
       if (!still && (known & bit)) {
@@ -138,9 +140,12 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
         unattacked |= bit;
         continue;
       }
+      by_others = true;
     }
+    // (Where every other seat may take him, the walk above answered: not
+    // walked again, issue 30 item 3.)
     const std::uint8_t attackers = pos_.attackers_of(s);
-    if (!pos_.attacked(k, attackers)) continue;
+    if (!(by_others && attackers == others) && !pos_.attacked(k, attackers)) continue;
     in_check |= bit;
     // chess.com FFA (issue 17 item 3): "checking resigned kings does not
     // count for double- or triplechecks". Whether the mover gives this check.
@@ -346,22 +351,26 @@ void Game::rule_mate_after_move(Seat victim, Seat mover, std::vector<Ruling>& ou
   for (const Modules::Module* mod : modules_) mod->score_mate(*this, victim, mover, out);
 }
 
-void Game::start_of_turn(std::vector<Ruling>& out) {
+void Game::start_of_turn(std::vector<Ruling>& out, bool modules_idle) {
   int passes = 0;
-  for (int guard = 0; guard < 4 * kMaxSeats && !outcome_.over; ++guard) {
+  for (int guard = 0; guard < 4 * kMaxSeats && !outcome_.over; ++guard, modules_idle = false) {
     Seat s = pos_.to_move();
-    if (!plays(s)) {
+    if (!plays(s)) [[unlikely]] {
       advance_turn_after(s);
       if (!plays(pos_.to_move())) return;
       continue;
     }
     // A module's own end of a turn before any move is looked at (000: a
-    // king stuck in his corner square is mated there).
+    // king stuck in his corner square is mated there), unless the move
+    // proved it idle (MoveNotes::idle: the first look only).
     Modules::Module::Turn turn = Modules::Module::Turn::kNotMine;
-    for (const Modules::Module* mod : hot_[Hot::kBeforeMoves])
-      if (turn == Modules::Module::Turn::kNotMine) turn = mod->before_moves(*this, s, out);
-    if (turn == Modules::Module::Turn::kStop) return;
-    if (turn == Modules::Module::Turn::kAgain) continue;
+    if (!modules_idle)
+      for (const Modules::Module* mod : hot_[Hot::kBeforeMoves])
+        if (turn == Modules::Module::Turn::kNotMine) turn = mod->before_moves(*this, s, out);
+    if (turn != Modules::Module::Turn::kNotMine) [[unlikely]] {
+      if (turn == Modules::Module::Turn::kStop) return;
+      continue;  // kAgain
+    }
     if (has_any_move()) return;
     if (turn_without_move(s, passes, out) == Modules::Module::Turn::kStop) return;
   }

@@ -35,7 +35,8 @@ void Modules::Corners::before_make(Game& g, Seat mover, const Move& m, MoveNotes
   // already prove unattacked (issue 30 item 3).
   notes.unattacked = unattacked_after(g, m);
   CornerState& st = g.corner_;
-  if (!st.any_entered() && !notes.converts) {
+  const bool plain = !st.any_entered() && !notes.converts;
+  if (plain) {
     // No corner queens stand anywhere and the move makes none (a search's
     // plain move): all after_make would do is the turn and the edge pawns
     // (after_make's first part: corners_play.cpp), done here, before the Position
@@ -44,9 +45,18 @@ void Modules::Corners::before_make(Game& g, Seat mover, const Move& m, MoveNotes
     if (st.edge_pawns.any()) advance_edge_pawns(st, m, notes.captured_on, notes.captured);
     ++notes.after_make_done;
   }
+  if (!g.two_player_) {
+    // Nothing for after_move, nor for before_moves (the two-player phase's
+    // stuck king) to do, unless the move leaves another seat in check or
+    // changes a status (MoveNotes::idle): no corner queen stands or is
+    // made, and the two-player phase is not on and cannot begin while the
+    // statuses stay. (With two seats after_move looks at every king.)
+    if (plain && g.rules_->seat_count() > 2 && !(g.rules_->corners.two_player.enabled && at_most_two_live(g)))
+      ++notes.idle;
+    return;
+  }
   // The long game's "as soon as possible" duty: read after the move only
   // in the two-player phase as it was before the move (after_move).
-  if (!g.two_player_) return;
   notes.could_enter = could_enter_area(g, mover);
   const SquareSet& area = g.rules_->corners.two_player.area;
   notes.entered = m.from != kNoSquare && !area[index_of(m.from)] && area[index_of(m.to)];
@@ -122,19 +132,8 @@ void Modules::Corners::after_leave(Game& g, std::vector<Ruling>& out) const {
 }
 
 // The corner state is the game's as much as the board is: a search's
-// frame keeps it (Game::make/unmake) and the game's key counts it.
-void Modules::Corners::save_state(const Game& g, ModuleFrame& f) const {
-  f.corner = g.corner_;
-  f.two_player = g.two_player_;
-  f.area_reached = g.area_reached_;
-}
-
-void Modules::Corners::restore_state(Game& g, const ModuleFrame& f) const {
-  g.corner_ = f.corner;
-  g.two_player_ = f.two_player;
-  g.area_reached_ = f.area_reached;
-}
-
+// frame keeps it (Game::make/unmake copy the Game's ModuleFrame) and the
+// game's key counts it.
 std::uint64_t Modules::Corners::state_key(const Game& g) const {
   using zobrist::mix;
   const CornerState& st = g.corner_;

@@ -95,9 +95,8 @@ class Modules::Corners final : public Modules::Module {
   void on_pass(Game& g, Seat s) const override;
   Seat first_mate_winner(const Game& g) const override;  // corners_play.cpp
   void after_leave(Game& g, std::vector<Ruling>& out) const override;
-  // A search's frames keep the corner state (module_corners.cpp).
-  void save_state(const Game& g, ModuleFrame& f) const override;
-  void restore_state(Game& g, const ModuleFrame& f) const override;
+  // The corner state is the Game's ModuleFrame (core/game.h): a search's
+  // frames keep it; the game's key counts it (module_corners.cpp).
   std::uint64_t state_key(const Game& g) const override;
 
   // ---- the rules (corners.cpp: setup, targets, legality; corners_proof.cpp: the mate rule's look
@@ -258,6 +257,22 @@ class Modules::Corners final : public Modules::Module {
   static void revert_corner_queens(Game& g, std::vector<Ruling>& out);
   static void update_area_reached(Game& g, std::vector<Ruling>& out);
   static bool all_in_area(const Game& g, Seat s, bool except_king);
+  // Every seat whose status is live plays: with three live (most moves of a
+  // four-seat game) two cannot be left playing, and the seats are not
+  // counted (issue 30 item 3: asked at every move of a search, inline).
+  static bool at_most_two_live(const Game& g) {
+    // (The statuses as one word, a byte a seat: the seats of the game whose
+    // byte is kLive, 0, counted without a loop.)
+    static_assert(static_cast<int>(SeatStatus::kLive) == 0);
+    const std::uint32_t w = Position::word_of(g.status_);
+    const std::uint32_t nonzero = ((w & 0x7F7F7F7FU) + 0x7F7F7F7FU) | w;  // each byte's top bit: not live
+    const std::uint32_t seats =
+        g.rules_->seat_count() >= kMaxSeats ? 0xFFFFFFFFU : (1U << (8 * g.rules_->seat_count())) - 1U;
+    std::uint32_t bits = ~nonzero & seats & 0x80808080U;  // a bit per live seat
+    bits &= bits - 1U;                                      // (two taken away: none left)
+    bits &= bits - 1U;
+    return bits == 0;
+  }
   static bool stuck_in_corner(const Game& g, Seat s);
 };
 

@@ -21,12 +21,12 @@
 //                  score_last_standing, score_draw -> on_draw, winner_words
 //   the operator   on_leave, after_leave
 //   the start      setup
-//   a search       save_state -> (make ... unmake) -> restore_state;
-//                  state_key (Game::hash)
+//   a search       state_key (Game::hash)
 //
 // Modules are stateless (one instance each, shared by every game); the
-// state a module plays with lives in the Game, so that make/unmake and the
-// Game's copy keep it (core/game.h, SearchFrame). They are nested in
+// state a module plays with lives in the Game, its own in the Game's
+// ModuleFrame, so that make/unmake (a copy of it, no call) and the Game's
+// copy keep it (core/game.h, SearchFrame). They are nested in
 // Modules, the one friend of Game, and each cites its sheet. Module files:
 // module_corners.cpp (000), module_relations.cpp (003), module_stages.cpp
 // (004), module_chesscom.cpp (chess.com's four-player rules). Chess needs
@@ -49,7 +49,6 @@
 namespace tabula::core {
 
 class Game;
-struct ModuleFrame;  // core/game.h: the modules' own state in a search frame
 
 // What a module notes before a move is made, for itself after it.
 struct MoveNotes {
@@ -65,6 +64,14 @@ struct MoveNotes {
   // none (issue 30 item 3: one call a plain move of a search, not two).
   // captured_on and captured are filled before before_make for this.
   std::uint8_t after_make_done = 0;
+  // How many modules' before_make proved that their after_move, and their
+  // before_moves at the start of the turn the move passes to, do nothing
+  // for this move unless it leaves a seat other than the mover in check
+  // (as Game::report_checks finds the seats) or changes a seat's status (a
+  // module counts itself at most once, and only if it overrides either
+  // hook): when every module of the two hooks did, Game calls neither
+  // then (issue 30 item 3: two calls a plain move of a search, not made).
+  std::uint8_t idle = 0;
   // A search's (before_make): seats, a bit per seat index, whose kings the
   // module proves attacked by no piece of another seat once the move is
   // made, where every other seat may take each of them (000: the
@@ -87,7 +94,7 @@ enum class Hot : std::uint8_t {
   kScoreCapture,
   kBeforeMoves,
   kCheckEnd,
-  kSearchState,  // save_state, restore_state, state_key: a module with state of its own
+  kSearchState,  // state_key: a module with state of its own (in the Game's ModuleFrame)
   kCount
 };
 constexpr std::uint32_t hot_bit(Hot h) { return 1U << static_cast<unsigned>(h); }
@@ -216,12 +223,11 @@ class Modules::Module {
   virtual void after_leave(Game&, std::vector<Ruling>&) const {}
 
   // ---- a search (Game::make, unmake, hash): a module whose rules keep state
-  // of their own in the Game saves it into the frame make() pushes, puts it
-  // back at unmake(), and folds it into the game's key (issue 30 item 1: Game
-  // asks no sheet which state to keep). Called only on the modules that
-  // override save_state (Hot::kSearchState); those override all three.
-  virtual void save_state(const Game&, ModuleFrame&) const {}
-  virtual void restore_state(Game&, const ModuleFrame&) const {}
+  // of their own keeps it in the Game's ModuleFrame (core/game.h), which
+  // make() copies into its frame and unmake() back, and folds it into the
+  // game's key here (issue 30 item 1: Game asks no sheet which state to
+  // keep). A module that overrides state_key is one with state
+  // (Hot::kSearchState): the Game copies its ModuleFrame only then.
   virtual std::uint64_t state_key(const Game&) const { return 0; }
 };
 
@@ -250,7 +256,7 @@ constexpr std::uint32_t hot_hooks_of() {
     bits |= hot_bit(Hot::kBeforeMoves);
   if constexpr (!std::is_same_v<decltype(&M::check_end), decltype(&B::check_end)>)
     bits |= hot_bit(Hot::kCheckEnd);
-  if constexpr (!std::is_same_v<decltype(&M::save_state), decltype(&B::save_state)>)
+  if constexpr (!std::is_same_v<decltype(&M::state_key), decltype(&B::state_key)>)
     bits |= hot_bit(Hot::kSearchState);
   return bits;
 }

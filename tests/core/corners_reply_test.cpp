@@ -491,7 +491,6 @@ struct ProofCounts {
 void proofs_along_random_games(const std::string& id, int games, int plies, ProofCounts& n) {
   auto rules = testing::shipped(id);
   ASSERT_TRUE(rules);
-  const Modules::Corners corners;
   for (int game = 0; game < games; ++game) {
     auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
                                              : parse_fen(*rules, rules->start_fen);
@@ -502,16 +501,15 @@ void proofs_along_random_games(const std::string& id, int games, int plies, Proo
       const MoveList list = g.legal_moves();
       if (list.empty()) return;
       auto compare = [&](const Game& look, const Move& m) {
-        ModuleFrame frame;
-        corners.save_state(look, frame);
+        const ModuleFrame frame = look.module_state();
         for (int i = 0; i < rules->seat_count(); ++i) {
           const Seat s = seat_at(i);
           if (!look.plays(s) || !look.position().in_check(s)) continue;
           for (int depth = 2; depth >= 0; --depth) {
-            const bool walk = Modules::Corners::corner_reply_walk(look, s, frame.corner, depth);
+            const bool walk = Modules::Corners::corner_reply_walk(look, s, frame.corner_, depth);
             ++n.proofs;
             n.none += walk ? 0 : 1;
-            ASSERT_EQ(Modules::Corners::corner_reply_exists(look, s, frame.corner, depth), walk)
+            ASSERT_EQ(Modules::Corners::corner_reply_exists(look, s, frame.corner_, depth), walk)
                 << "seat " << i << " at depth " << depth << " after " << rules->geometry.name(m.from) << "-"
                 << rules->geometry.name(m.to) << " in " << to_fen4(look.position());
           }
@@ -699,10 +697,8 @@ TEST_F(CornersReply, AReplyOnTheReachOfAKingKnownOutOfCheckIsLookedAt) {
   }
   // The look itself, every seat asked (Black among those it finds out of
   // check), and the game's list.
-  const Modules::Corners corners;
-  ModuleFrame frame;
-  corners.save_state(g, frame);
-  EXPECT_TRUE(Modules::Corners::mates_non_target(g, m, frame.corner, 0, Modules::Corners::kEverySeat,
+  const ModuleFrame frame = g.module_state();
+  EXPECT_TRUE(Modules::Corners::mates_non_target(g, m, frame.corner_, 0, Modules::Corners::kEverySeat,
                                                  testing::seat_of(*rules_, 'g')));
   EXPECT_FALSE(listed(g.legal_moves(), "d2", "d6")) << "Pink's block would mate Black";
   EXPECT_NE(g.why_illegal(sq("d2"), sq("d6")).find("target"), std::string::npos)
@@ -718,7 +714,6 @@ TEST_F(CornersReply, AReplyOnTheReachOfAKingKnownOutOfCheckIsLookedAt) {
 // d1 bishop), his one move b3xc2 an edge pawn's capture of an edge pawn: refused while the truce holds for him (Black and Pink have not
 // had their first turn), allowed once every seat had.
 TEST_F(CornersReply, TheProofNodeIsFoundAgainWhereWhatItReadsChanged) {
-  const Modules::Corners corners;
   {
     Position after = game('w', {"e1:wK", "d2:wR", "g5:wR", "e7:wR", "f5:wP", "a3:gK", "c12:bK", "c11:bP",
                                 "l6:pK", "g4:pB"})
@@ -728,11 +723,10 @@ TEST_F(CornersReply, TheProofNodeIsFoundAgainWhereWhatItReadsChanged) {
     const Seat pink = testing::seat_of(*rules_, 'p');
     ASSERT_TRUE(g.plays(pink));
     ASSERT_TRUE(g.position().in_check(pink));
-    ModuleFrame frame;
-    corners.save_state(g, frame);
-    EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, pink, frame.corner, 2));
-    EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, pink, frame.corner, 1));
-    EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, pink, frame.corner, 2));
+    const ModuleFrame frame = g.module_state();
+    EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, pink, frame.corner_, 2));
+    EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, pink, frame.corner_, 1));
+    EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, pink, frame.corner_, 2));
   }
   Game g = game('w', {"e1:wK", "d1:wB", "c2:wP", "a4:wR", "d8:wR", "c3:gK", "b3:gP", "f12:bK", "l7:pK"},
                 true);
@@ -745,16 +739,15 @@ TEST_F(CornersReply, TheProofNodeIsFoundAgainWhereWhatItReadsChanged) {
     his.set_to_move(grey);
     ASSERT_EQ(moves[0], move(his, "b3", "c2"));
   }
-  ModuleFrame frame;
-  corners.save_state(g, frame);
-  ASSERT_TRUE(frame.corner.edge_pawns[index_of(sq("c2"))]);
-  ASSERT_TRUE(frame.corner.edge_pawns[index_of(sq("b3"))]);
-  ASSERT_FALSE(frame.corner.had_turn_of(grey));
-  CornerState round_over = frame.corner;
+  const ModuleFrame frame = g.module_state();
+  ASSERT_TRUE(frame.corner_.edge_pawns[index_of(sq("c2"))]);
+  ASSERT_TRUE(frame.corner_.edge_pawns[index_of(sq("b3"))]);
+  ASSERT_FALSE(frame.corner_.had_turn_of(grey));
+  CornerState round_over = frame.corner_;
   for (int i = 0; i < rules_->seat_count(); ++i) round_over.note_turn(seat_at(i));
-  EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, grey, frame.corner, 1));
+  EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, grey, frame.corner_, 1));
   EXPECT_TRUE(Modules::Corners::corner_reply_exists(g, grey, round_over, 1));
-  EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, grey, frame.corner, 1));
+  EXPECT_FALSE(Modules::Corners::corner_reply_exists(g, grey, frame.corner_, 1));
 }
 
 // Modules::Corners::memo_node answers as node_of does, whether its memo
@@ -773,15 +766,13 @@ TEST_F(CornersReply, TheNodeMemoFollowsWhatNodeOfReads) {
   const Seat white = testing::seat_of(*rules, 'w');
   const Seat grey = testing::seat_of(*rules, 'g');
   const Seat black = testing::seat_of(*rules, 'b');
-  const Modules::Corners corners;
   auto agree = [&](const char* when) {
-    ModuleFrame frame;
-    corners.save_state(g, frame);
+    const ModuleFrame frame = g.module_state();
     for (int depth = 0; depth < kCornerNodeDepths; ++depth) {
       for (int again = 0; again < 2; ++again) {  // found, then kept
         std::uint8_t others = 0xFF;
-        const Modules::Corners::Node a = Modules::Corners::memo_node(g, frame.corner, depth, others);
-        const Modules::Corners::Node b = Modules::Corners::node_of(g, frame.corner, depth, nullptr);
+        const Modules::Corners::Node a = Modules::Corners::memo_node(g, frame.corner_, depth, others);
+        const Modules::Corners::Node b = Modules::Corners::node_of(g, frame.corner_, depth, nullptr);
         SCOPED_TRACE(std::string(when) + " depth " + std::to_string(depth) + (again ? " kept" : " found"));
         EXPECT_EQ(a.mover, b.mover);
         EXPECT_EQ(a.king, b.king);
@@ -799,18 +790,16 @@ TEST_F(CornersReply, TheNodeMemoFollowsWhatNodeOfReads) {
   agree("four seats");
   {
     std::uint8_t others = 0;
-    ModuleFrame frame;
-    corners.save_state(g, frame);
-    EXPECT_EQ(Modules::Corners::memo_node(g, frame.corner, 0, others).target, grey);
+    const ModuleFrame frame = g.module_state();
+    EXPECT_EQ(Modules::Corners::memo_node(g, frame.corner_, 0, others).target, grey);
   }
   g.resign(grey);
   ASSERT_FALSE(g.plays(grey));
   ASSERT_EQ(g.to_move(), white);
   agree("Grey out");
   std::uint8_t others = 0;
-  ModuleFrame frame;
-  corners.save_state(g, frame);
-  EXPECT_EQ(Modules::Corners::memo_node(g, frame.corner, 0, others).target, black);
+  const ModuleFrame frame = g.module_state();
+  EXPECT_EQ(Modules::Corners::memo_node(g, frame.corner_, 0, others).target, black);
   EXPECT_EQ(others, 1U << index_of(testing::seat_of(*rules, 'p')));
 }
 
