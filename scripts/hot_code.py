@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""Writes and checks arbiter/core/hot_code.txt, the core's hot code placed together.
+
+Issue 30 item 3 (session 22): the game layer's perft runs more distinct code
+per node than a 32 KB instruction cache holds where the linker scatters it
+among the core's cold code (text, errors, loaders): cachegrind's simulated
+I1 counted 1.20 M misses at corners-mini d6 against the position layer's
+24 K. The core is compiled with -ffunction-sections (arbiter/CMakeLists.txt)
+and the linker places the functions hot_code.txt names first, in its order
+(arbiter/CMakeLists.txt writes the linker script from it). A pattern that no
+longer matches (a hot function renamed) only puts that function back among
+the rest: slower, never wrong; `check` finds such patterns.
+
+Usage (from the repository; valgrind and nm are Debian packages):
+  scripts/hot_code.py profile BIN [--out FILE] [--share P]
+      Runs BIN's game-layer perft of corners-mini depth 6 under callgrind
+      (instructions counted inside perft only), and writes FILE (default
+      arbiter/core/hot_code.txt): every function of namespace tabula (or of
+      std, made for its types) one of whose instructions ran on at least P
+      (default 0.02) of the makes (Game::make's count), those entered most
+      often first, each as a pattern of its qualified name (the mangled name
+      up to its parameters: every overload and every clone GCC makes of it,
+      e.g. `.part.0`).
+  scripts/hot_code.py check BIN [--list FILE]
+      Prints every pattern of FILE that matches no function of BIN, and
+      exits 1 if there is one (then run `profile` again).
+"""
+import argparse
+import collections
+import fnmatch
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_LIST = os.path.join(ROOT, "arbiter", "core", "hot_code.txt")
+MAKE = "_ZN6tabula4core4Game4makeERKNS0_4MoveE"
+
+
+def callgrind_counts(path):
+    """{mangled function: (instructions, most runs of one instruction,
+    runs of its entry)} (the entry: its lowest address that ran)."""
+    names = {}
+    counts = collections.defaultdict(int)  # (function, address) -> runs
+    fn = None
+    last = 0
+    skip_next = False
+
+    def address(tok, last):
+        if tok.startswith("0x"):
+            return int(tok, 16)
+        if tok.startswith("+"):
+            return last + int(tok[1:], 0)
+        if tok.startswith("-"):
+            return last - int(tok[1:], 0)
+        if tok == "*":
+            return last
+        return int(tok)
+
+    with open(path) as f:
+        for line in f:
+            if skip_next:  # a call's inclusive cost: not this function's own
+                parts = line.split()
+                if parts:
+                    last = address(parts[0], last)
+                skip_next = False
+                continue
+            if line[:1] in "0123456789+-*":
+                parts = line.split()
+                last = address(parts[0], last)
+                if len(parts) >= 3 and fn is not None:
+                    counts[(fn, last)] += int(parts[2])
+                continue
+            if line.startswith("calls="):
+                skip_next = True
+                continue
+            m = re.match(r"(c?fn)=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
+            if m:
+                kind, ref, name = m.groups()
+                if name:
+                    names[ref] = name
+                if kind == "fn":
+                    fn = names.get(ref)
+    per_fn = {}
+    entry = {}
+    for (name, at), runs in counts.items():
+        base = name.split("'")[0]  # callgrind's recursion marks
+        total, most = per_fn.get(base, (0, 0))
+        per_fn[base] = (total + runs, max(most, runs))
+        low = entry.get(base)
+        entry[base] = (at, runs) if low is None or at < low[0] else (at, low[1] + runs) if at == low[0] else low
+    return {name: (total, most, entry[name][1]) for name, (total, most) in per_fn.items()}
+
+
+def pattern(mangled):
+    """The name pattern of a function of namespace tabula (or std), or None."""
+    s = mangled.split(".")[0]
+    if s.startswith("_ZZN"):  # a lambda's or a local's: its function's name
+        i = 4
+    elif s.startswith("_ZN"):
+        i = 3
+    else:
+        return None
+    if s[i:i + 1] == "K":
+        i += 1
+    head = s[:i]
+    parts = []
+    while i < len(s) and s[i].isdigit():
+        j = i
+        while s[j].isdigit():
+            j += 1
+        n = int(s[i:j])
+        parts.append(s[j:j + n])
+        i = j + n
+    if not parts or parts[0] != "tabula":
+        # A standard library function made for the core's types (e.g.
+        # std::vector<Ruling>::push_back): its whole name, and its clones.
+        return s + "*" if s.startswith(("_ZNSt", "_ZNKSt")) else None
+    key = "".join("%d%s" % (len(p), p) for p in parts)
+    # "E": the name ends, its parameters follow; C or D: a constructor or a
+    # destructor (C1 is an alias of C2's section: either one); else an
+    # operator's two letters (eq: ==).
+    nxt = s[i:i + 1]
+    tail = "E*" if nxt == "E" else nxt + "*" if nxt in "CD" else s[i:i + 2] + "*"
+    return head + key + tail
+
+
+HEADER = """\
+# hot_code.txt — the core's hot code, placed together by the linker (issue 30
+# item 3, session 22). Written by scripts/hot_code.py profile: do not edit by
+# hand; run it again after changing the game's per-node path
+# (`scripts/hot_code.py check build/bin/tabula` finds a stale pattern).
+# The core is compiled with -ffunction-sections; arbiter/CMakeLists.txt
+# writes a linker script that puts the functions below first, in this order
+# (each one's section, .text.NAME: a [[gnu::cold]] function, in
+# .text.unlikely.NAME, stays out, as does the part GCC splits off a function
+# as cold; with those the block's code was less dense, 0.35 M misses against
+# 0.25 M), so that the code a game-layer search runs at nearly every node is
+# one dense block
+# (cachegrind, corners-mini d6: 1.20 M simulated I1 misses where the linker
+# scattered it among the core's cold code). One pattern of mangled names a
+# line (a function's name up to its parameters, `*` after it: every overload
+# and every clone GCC makes of it); a pattern that matches nothing only
+# leaves that function among the rest of .text: slower, never wrong.
+# Profile: %s
+"""
+
+
+def cmd_profile(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        run = [args.bin, "perft", "--variant", "corners-mini", "--depth", "6"]
+        try:
+            done = subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no",
+                                   "--toggle-collect=*perft_made*", "--callgrind-out-file=" + out] + run,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        except FileNotFoundError:
+            sys.exit("hot_code: valgrind is not installed (Debian package valgrind)")
+        if done.returncode != 0 or not os.path.exists(out):
+            last = done.stderr.strip().split("\n")[-1] if done.stderr.strip() else ""
+            sys.exit("hot_code: `%s` under callgrind failed (exit %d): %s"
+                     % (" ".join(run), done.returncode, last))
+        per_fn = callgrind_counts(out)
+    makes = per_fn.get(MAKE, (0, 0, 0))[2]
+    if makes == 0:
+        sys.exit("hot_code: no Game::make (%s) ran inside perft_made (game_perft.cpp) in the "
+                 "profile: is BIN a tabula, and are both names unchanged?" % MAKE)
+    # The functions entered most often first: the code of the rarer ones,
+    # last, shares the cache's sets with the least (cachegrind, corners-mini
+    # d6, session 22, two lists each: 0.25-0.30 M simulated I1 misses in
+    # this order, 0.34-0.47 M with the most instructions first, 0.53-0.59 M
+    # in call order; 1.20 M unordered; a few bytes moved anywhere move these
+    # figures by ~10 %).
+    chosen = sorted(((calls, total, name) for name, (total, most, calls) in per_fn.items()
+                     if most >= args.share * makes and pattern(name)), reverse=True)
+    patterns = []
+    for _, _, name in chosen:
+        p = pattern(name)
+        if p not in patterns:
+            patterns.append(p)
+    with open(args.out, "w") as f:
+        f.write(HEADER % ("`%s`,\n# %d makes; the functions run on >= %.0f %% of them, "
+                          "those entered most often first."
+                          % (" ".join(["BIN"] + run[1:]), makes, args.share * 100)))
+        for p in patterns:
+            f.write(p + "\n")
+    print("hot_code: %d patterns written to %s" % (len(patterns), args.out))
+
+
+def cmd_check(args):
+    nm = subprocess.run(["nm", "--defined-only", args.bin], capture_output=True, text=True)
+    if nm.returncode != 0:
+        sys.exit("hot_code: nm could not read the functions of %s: %s" % (args.bin, nm.stderr.strip()))
+    syms = nm.stdout.split("\n")
+    functions = [f[2] for f in (line.split() for line in syms) if len(f) == 3 and f[1] in "tTW"]
+    try:
+        with open(args.list) as f:
+            patterns = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    except OSError as e:
+        sys.exit("hot_code: cannot read the list %s: %s" % (args.list, e.strerror))
+    if not patterns:
+        sys.exit("hot_code: no pattern in %s" % args.list)
+    stale = []
+    for p in patterns:
+        match = re.compile(fnmatch.translate(p)).match
+        if not any(match(f) for f in functions):
+            stale.append(p)
+    for p in stale:
+        print("hot_code: %s matches no function of %s" % (p, args.bin))
+    print("hot_code: %d of %d patterns match a function of %s" % (len(patterns) - len(stale), len(patterns),
+                                                                 args.bin))
+    return 1 if stale else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("profile")
+    p.add_argument("bin")
+    p.add_argument("--out", default=DEFAULT_LIST)
+    p.add_argument("--share", type=float, default=0.02)
+    c = sub.add_parser("check")
+    c.add_argument("bin")
+    c.add_argument("--list", default=DEFAULT_LIST)
+    args = ap.parse_args()
+    if args.cmd == "profile":
+        cmd_profile(args)
+        return 0
+    return cmd_check(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
