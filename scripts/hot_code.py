@@ -202,16 +202,62 @@ def cmd_check(args):
         sys.exit("hot_code: cannot read the list %s: %s" % (args.list, e.strerror))
     if not patterns:
         sys.exit("hot_code: no pattern in %s" % args.list)
-    stale = []
+    stale, inlined = [], []
+    sources = None
     for p in patterns:
         match = re.compile(fnmatch.translate(p)).match
-        if not any(match(f) for f in functions):
+        if any(match(f) for f in functions):
+            continue
+        # Not in this program: renamed or removed (stale), or inlined
+        # everywhere by this compiler (g++ 12 and 14 inline differently;
+        # a std:: function made for the core's types likewise). Only a name
+        # the sources no longer declare is stale.
+        name = source_name(p)
+        if sources is None:
+            sources = arbiter_sources()
+        if name is None or re.search(r"\b%s\b" % re.escape(name), sources):
+            inlined.append(p)
+        else:
             stale.append(p)
+    for p in inlined:
+        print("hot_code: %s is not a function of %s (inlined by this compiler, or a library's): "
+              "not placed, not stale" % (p, args.bin))
     for p in stale:
-        print("hot_code: %s matches no function of %s" % (p, args.bin))
-    print("hot_code: %d of %d patterns match a function of %s" % (len(patterns) - len(stale), len(patterns),
-                                                                 args.bin))
+        print("hot_code: %s names %s, which no source of arbiter/ declares any more: stale (run "
+              "`scripts/hot_code.py profile BIN`)" % (p, source_name(p)))
+    print("hot_code: %d of %d patterns match a function of %s, %d inlined, %d stale"
+          % (len(patterns) - len(stale) - len(inlined), len(patterns), args.bin, len(inlined), len(stale)))
     return 1 if stale else 0
+
+
+def source_name(p):
+    """The name a pattern of namespace tabula gives its function (for a
+    constructor, destructor or operator: its class's), or None (std)."""
+    s = p.rstrip("*")
+    i = 4 if s.startswith("_ZZN") else 3 if s.startswith("_ZN") else None
+    if i is None or s[i:].startswith(("St", "KSt")):
+        return None
+    if s[i:i + 1] == "K":
+        i += 1
+    parts = []
+    while i < len(s) and s[i].isdigit():
+        j = i
+        while s[j].isdigit():
+            j += 1
+        n = int(s[i:j])
+        parts.append(s[j:j + n])
+        i = j + n
+    return parts[-1] if len(parts) > 1 and parts[0] == "tabula" else None
+
+
+def arbiter_sources():
+    text = []
+    for top, _, files in os.walk(os.path.join(ROOT, "arbiter")):
+        for f in files:
+            if f.endswith((".h", ".cpp")):
+                with open(os.path.join(top, f), encoding="utf-8", errors="replace") as fh:
+                    text.append(fh.read())
+    return "\n".join(text)
 
 
 def main():
