@@ -100,9 +100,10 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   //     down after its lift and after L1 (no reply lands before the move it
   //     answers), or still in the air;
   //   - each ply after, by the seat then to move, lifted after the landing
-  //     two plies before (M3 after L1), set down after the ply before it
-  //     landed, or still in the air (then the last), or, the last, a
-  //     capture whose victim alone is lifted (session 21);
+  //     two plies before (M3 after L1) and after the ply before it was
+  //     lifted (M3 after M2's lift: session 22), set down after the ply
+  //     before it landed, or still in the air (then the last), or, the
+  //     last, a capture whose victim alone is lifted (session 21);
   // the board is exactly the position after them (the last piece off its
   // square when it is in the air, the victim's square empty when it is
   // lifted), and every touch is explained (below). A
@@ -216,12 +217,18 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
                           const std::vector<CandidateGroup>& prev,
                           const std::vector<CandidateGroup>& groups, std::uint64_t began) -> void {
     const ChainPly last = chain.back();  // a copy: the chain grows below
+    // Session 22: a third ply on is lifted after the ply before it was. A
+    // seat lifting a piece before the reply to its last move began is that
+    // move going on, not its next (chess soak seed 9335, habits on: the queen
+    // left c4 for b5 1 ms before Black lifted a6, and Qe2-c4, Ra6-c6, Qc4xc5
+    // with b5 "set beside" was asked about beside Qe2-b5, Ra6-c6, Qb5xc5).
+    const std::uint64_t after_reply = chain.size() >= 2 ? last.lifted : 0;
     std::vector<Square> in_air;  // origins read in the air (one chain each)
     for (const CandidateGroup& g : groups) {
       const Square o = g.footprint.origin;
       if (g.moves.size() != 1 || o == core::kNoSquare) continue;
       const std::uint64_t up = lift_of(g);
-      if (up <= began) continue;
+      if (up <= began || up <= after_reply) continue;
       const Touch* l = chain_candidate(g, touched, ignore)
                            ? fill_after(g.moves.front().to, std::max(up, last.landed))
                            : nullptr;
@@ -267,7 +274,7 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
           (g.footprint.touched() & ignore).any())
         continue;
       const std::uint64_t up = summary_.last_up[at(v)];
-      if (up <= began || up <= summary_.last_down[at(v)] || occ.test(at(v)) ||
+      if (up <= began || up <= after_reply || up <= summary_.last_down[at(v)] || occ.test(at(v)) ||
           std::find(victims.begin(), victims.end(), v) != victims.end())
         continue;
       SquareSet want = occupancy_of(game.position());

@@ -236,5 +236,39 @@ TEST(SoakMisreads, FivePliesInFlightAreReadInTurn) {
   }
 }
 
+// Session 22.
+
+TEST(SoakMisreads, ASeatsNextPlyIsLiftedAfterTheReplyBeforeItBegan) {
+  // chess soak seed 9335 (habits on, ply 19, the range 8501-9500; main ruled
+  // it out of sync in both modes). White's queen goes e2-b5 resting on c4
+  // (136 ms) and leaves it 1 ms before Black lifts his a6 rook (c4's reed
+  // bouncing); Black's rook goes on over b6 to c6, White lifts the queen
+  // again 1 ms after the rook left b6, before it lands, and takes on c5.
+  // Qe2-c4, Ra6-c6, Qc4xc5 (b5's touches read as the queen set beside c5)
+  // fit as well, so the table was asked which move White made, and play
+  // going on was ruled out of sync. In that chain White lifts his queen for
+  // his next ply before Black's reply began: no ply after the reply is
+  // lifted before the reply's piece.
+  const std::string fen = "1nbqkbnr/1p3p2/r2pp1p1/p1p4p/6P1/BP2PP1B/P1PPQ2P/RN2K1NR w - - 0 10";
+  const Strings game{"Qe2-b5", "Ra6-c6", "Qb5xc5", "Qd8-c7", "Qc5-b6", "Bf8-e7", "Ba3-c1", "f7-f5"};
+  for (bool at_once : {true, false}) {
+    Table t("chess", fen, settings(at_once));
+    t.setup();
+    t.up("e2", 100).down("d3", 738).up("d3", 1).down("d3", 3).up("d3", 28);   // brushes d3
+    t.down("c4", 27).up("c4", 136).up("a6", 1).down("c4", 2).up("c4", 4);     // rests on c4
+    t.down("b5", 18).up("b5", 3).down("b5", 3).down("b6", 711).up("b6", 97);  // the rook over b6
+    t.up("b5", 1).down("c6", 28).up("c5", 493).down("c5", 102);               // Qb5xc5
+    t.up("d8", 245).down("c7", 755).up("c7", 1).down("c7", 4);
+    t.up("c5", 754).down("b6", 322).up("b6", 3).down("b6", 4);
+    t.up("f8", 1496).down("e7", 576).up("e7", 3).down("e7", 2);
+    t.up("a3", 215).down("c1", 617).up("f7", 215).down("f6", 393).up("f6", 154).down("f5", 21);
+    t.wait(2500);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), game) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+  }
+}
+
 }  // namespace soak_misreads
 }  // namespace tabula::testing
