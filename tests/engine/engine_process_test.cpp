@@ -214,7 +214,7 @@ TEST(UciPlayer, WhatTheEngineStartedIsStoppedWithIt) {
   std::ifstream(pid_file) >> pid;
   ASSERT_FALSE(pid.empty());
   bool alive = true;
-  for (int i = 0; i < 100 && alive; ++i) {
+  for (int i = 0; i < 500 && alive; ++i) {  // 10 s (s22: was 2 s; a loaded machine)
     alive = running(pid);
     if (alive) std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }

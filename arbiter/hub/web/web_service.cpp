@@ -138,6 +138,7 @@ struct WebService::Impl {
   PushStatus push;
 
   std::thread listener;
+  std::atomic<bool> listener_ended{false};  // its listen returned
   std::thread worker;
   std::thread pusher;
 
@@ -737,7 +738,10 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
       ::listen(fd, static_cast<int>(std::min<std::size_t>(s.options.max_streams + 16, 4096)));
     }
   }
-  s.listener = std::thread([&s] { s.server->listen_after_bind(); });
+  s.listener = std::thread([&s] {
+    s.server->listen_after_bind();
+    s.listener_ended = true;
+  });
   s.worker = std::thread([&s] { s.work(); });
   if (!s.options.push_url.empty()) s.pusher = std::thread([&s] { s.push_loop(); });
   return std::unique_ptr<WebService>(new WebService(std::move(impl)));
@@ -751,6 +755,10 @@ WebService::~WebService() {
   impl_->changed.notify_all();
   impl_->stopped.notify_all();
   impl_->push_wake.notify_all();
+  // cpp-httplib drops a stop() that comes before its listen has begun (the
+  // listen then runs for ever): stop once it runs, or once it has ended on
+  // its own (s22: a service stopped as soon as it was started hung here).
+  while (!impl_->server->is_running() && !impl_->listener_ended) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   impl_->server->stop();
   if (impl_->listener.joinable()) impl_->listener.join();
   if (impl_->worker.joinable()) impl_->worker.join();
