@@ -385,7 +385,7 @@ const KioskView& KioskGame::view(session::Millis now) {
     }
     if (!journal_error_.empty()) {
       view_.ruling_history.push_back(view_.ruling.value_or(RulingView{}));
-      view_.ruling = RulingView{Severity::kIllegal, journal_error_};
+      view_.ruling = RulingView{Severity::kIllegal, journal_error_, "JOURNAL"};
     }
     dirty_ = false;
   }

@@ -257,7 +257,8 @@ float draw_ruling(const KioskView& view, const KioskFonts& fonts, float max_heig
     const RulingView& ruling = *view.ruling;
     card(severity_background(ruling.severity), severity_colour(ruling.severity), pad, [&] {
       ImGui::PushFont(fonts.small);
-      const char* label = ruling.severity == Severity::kIllegal   ? "ILLEGAL MOVE"
+      const char* label = !ruling.label.empty()                     ? ruling.label.c_str()
+                          : ruling.severity == Severity::kIllegal   ? "ILLEGAL MOVE"
                           : ruling.severity == Severity::kWarning ? "WARNING"
                                                                   : "RULING";
       text_coloured(severity_colour(ruling.severity), label);

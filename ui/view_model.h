@@ -238,6 +238,9 @@ std::string_view severity_name(Severity severity);
 struct RulingView {
   Severity severity = Severity::kInfo;
   std::string text;
+  // The card's title; empty: the severity's ("ILLEGAL MOVE", "WARNING",
+  // "RULING"). A journal that cannot be written is no illegal move (s22).
+  std::string label = {};
 };
 
 // ----------------------------------------------------------------- [moves]

@@ -294,6 +294,7 @@ TEST(KioskGame, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
   ASSERT_TRUE(v.ruling);
   EXPECT_NE(v.ruling->text.find("the journal could not be written"), std::string::npos) << v.ruling->text;
   EXPECT_EQ(v.ruling->severity, Severity::kIllegal);
+  EXPECT_EQ(v.ruling->label, "JOURNAL") << "a journal that cannot be written is no illegal move";
   EXPECT_TRUE(v.piece_at(*parse_cell_name("e7")).has_value()) << "the screen stays on what is journaled";
   EXPECT_FALSE(sim->session().snapshot().lifted.test(core::index_of(core::make_square(4, 6))));
   sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
