@@ -94,9 +94,9 @@ def callgrind_counts(path):
     return {name: (total, most, entry[name][1]) for name, (total, most) in per_fn.items()}
 
 
-def pattern(mangled):
-    """The name pattern of a function of namespace tabula (or std), or None."""
-    s = mangled.split(".")[0]
+def nested_name(s):
+    """(head, the nested name's parts, where it ends) of a mangled name
+    `_ZN[K]...` or a local's `_ZZN[K]...`, or None."""
     if s.startswith("_ZZN"):  # a lambda's or a local's: its function's name
         i = 4
     elif s.startswith("_ZN"):
@@ -114,6 +114,16 @@ def pattern(mangled):
         n = int(s[i:j])
         parts.append(s[j:j + n])
         i = j + n
+    return head, parts, i
+
+
+def pattern(mangled):
+    """The name pattern of a function of namespace tabula (or std), or None."""
+    s = mangled.split(".")[0]
+    name = nested_name(s)
+    if name is None:
+        return None
+    head, parts, i = name
     if not parts or parts[0] != "tabula":
         # A standard library function made for the core's types (e.g.
         # std::vector<Ruling>::push_back): its whole name, and its clones.
@@ -233,20 +243,10 @@ def cmd_check(args):
 def source_name(p):
     """The name a pattern of namespace tabula gives its function (for a
     constructor, destructor or operator: its class's), or None (std)."""
-    s = p.rstrip("*")
-    i = 4 if s.startswith("_ZZN") else 3 if s.startswith("_ZN") else None
-    if i is None or s[i:].startswith(("St", "KSt")):
+    name = nested_name(p.rstrip("*"))
+    if name is None:
         return None
-    if s[i:i + 1] == "K":
-        i += 1
-    parts = []
-    while i < len(s) and s[i].isdigit():
-        j = i
-        while s[j].isdigit():
-            j += 1
-        n = int(s[i:j])
-        parts.append(s[j:j + n])
-        i = j + n
+    parts = name[1]
     return parts[-1] if len(parts) > 1 and parts[0] == "tabula" else None
 
 
