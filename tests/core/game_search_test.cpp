@@ -456,6 +456,35 @@ void expect_found_list_is_fresh(const Game& game, const char* id, int seed, int 
       << id << " seed " << seed << " ply " << ply;
 }
 
+// Random games of a shipped variant (seeds 1.. , up to 60 plies each, a
+// random move played on): every legal move of every ply is made, `seen`
+// asked (game, the mover, seed, ply) and unmade. How many times it said yes.
+template <class Seen>
+int each_random_reply(const char* id, Seen seen) {
+  const std::optional<Shipped> variant = shipped_start(id);
+  EXPECT_TRUE(variant);
+  if (!variant) return 0;
+  int found = 0;
+  const int seeds = testing::sanitizer_size(6, 2);
+  for (int seed = 1; seed <= seeds; ++seed) {
+    Game game(variant->rules, variant->start);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    for (int ply = 0; ply < 60 && !game.outcome().over; ++ply) {
+      MoveList list;
+      game.legal_moves(list);
+      if (list.empty()) break;
+      const Seat mover = game.to_move();
+      for (const Move& m : list) {
+        game.make(m);
+        found += seen(game, mover, seed, ply) ? 1 : 0;
+        game.unmake();
+      }
+      game.make(list[rng() % list.size()]);
+    }
+  }
+  return found;
+}
+
 // 000's mate test after a move is the list of the seat to move (issue 30
 // item 3): the target in check with a reply gets the list the test found
 // (Module::mate_test_is_list), not one found again at his turn. In random
@@ -465,28 +494,11 @@ void expect_found_list_is_fresh(const Game& game, const char* id, int seed, int 
 TEST(GameSearchMates, AChecked000TargetsListIsTheOneHisMateTestFound) {
   for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
     SCOPED_TRACE(id);
-    const std::optional<Shipped> variant = shipped_start(id);
-    ASSERT_TRUE(variant);
-    int found = 0;
-    const int seeds = testing::sanitizer_size(6, 2);
-    for (int seed = 1; seed <= seeds; ++seed) {
-      Game game(variant->rules, variant->start);
-      std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
-      for (int ply = 0; ply < 60 && !game.outcome().over; ++ply) {
-        MoveList list;
-        game.legal_moves(list);
-        if (list.empty()) break;
-        for (const Move& m : list) {
-          game.make(m);
-          if (game.list_found_by_mate_test()) {
-            ++found;
-            expect_found_list_is_fresh(game, id, seed, ply);
-          }
-          game.unmake();
-        }
-        game.make(list[rng() % list.size()]);
-      }
-    }
+    const int found = each_random_reply(id, [&](const Game& game, Seat, int seed, int ply) {
+      if (!game.list_found_by_mate_test()) return false;
+      expect_found_list_is_fresh(game, id, seed, ply);
+      return true;
+    });
     EXPECT_GT(found, 5) << id;
   }
 }
@@ -501,37 +513,19 @@ TEST(GameSearchMates, AChecked000TargetsListIsTheOneHisMateTestFound) {
 TEST(GameSearchMates, TheCheckedSeatTheTurnPassesToGetsTheListHisMateTestFound) {
   for (const char* id : {"corners-mini", "corners-short"}) {
     SCOPED_TRACE(id);
-    const std::optional<Shipped> variant = shipped_start(id);
-    ASSERT_TRUE(variant);
-    int found = 0;
-    const int seeds = testing::sanitizer_size(6, 2);
-    for (int seed = 1; seed <= seeds; ++seed) {
-      Game game(variant->rules, variant->start);
-      std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
-      for (int ply = 0; ply < 60 && !game.outcome().over; ++ply) {
-        MoveList list;
-        game.legal_moves(list);
-        if (list.empty()) break;
-        const Seat mover = game.to_move();
-        for (const Move& m : list) {
-          game.make(m);
-          // The next seat in turn order still playing after the mover.
-          const auto& order = game.rules().turn_order;
-          const auto at = std::find(order.begin(), order.end(), mover) - order.begin();
-          Seat next = kNoSeat;
-          for (std::size_t k = 1; k < order.size() && next == kNoSeat; ++k) {
-            const Seat s = order[(static_cast<std::size_t>(at) + k) % order.size()];
-            if (game.plays(s)) next = s;
-          }
-          if (!game.outcome().over && game.to_move() != next && game.list_found_by_mate_test()) {
-            ++found;
-            expect_found_list_is_fresh(game, id, seed, ply);
-          }
-          game.unmake();
-        }
-        game.make(list[rng() % list.size()]);
+    const int found = each_random_reply(id, [&](const Game& game, Seat mover, int seed, int ply) {
+      // The next seat in turn order still playing after the mover.
+      const auto& order = game.rules().turn_order;
+      const auto at = std::find(order.begin(), order.end(), mover) - order.begin();
+      Seat next = kNoSeat;
+      for (std::size_t k = 1; k < order.size() && next == kNoSeat; ++k) {
+        const Seat s = order[(static_cast<std::size_t>(at) + k) % order.size()];
+        if (game.plays(s)) next = s;
       }
-    }
+      if (game.outcome().over || game.to_move() == next || !game.list_found_by_mate_test()) return false;
+      expect_found_list_is_fresh(game, id, seed, ply);
+      return true;
+    });
     EXPECT_GT(found, 2) << id;
   }
 }
