@@ -329,6 +329,15 @@ TEST_F(GuardedServerTest, AnAddressOverTheLibrarysLimitIsTold414InWords) {
                                    " HTTP/1.1\r\nHost: x\r\n\r\n");
   EXPECT_EQ(two.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << two.substr(0, 300);
   EXPECT_NE(two.find("\r\n\r\nhiHTTP/1.1 414 URI Too Long\r\n"), std::string::npos) << two.substr(0, 600);
+  // A sender that stops inside the long line (no CRLF) is told at the
+  // request's deadline (1.5 s here) what was read of it, not held.
+  const int s = connect_raw();
+  ASSERT_TRUE(send_all(s, "GET /" + std::string(9000, 'p')));
+  const std::string cut = read_all(s);
+  ::close(s);
+  EXPECT_EQ(cut.rfind("HTTP/1.1 414 URI Too Long\r\n", 0), 0u) << cut.substr(0, 300);
+  EXPECT_NE(cut.find("414 the request line is more than 9005 bytes (its address too long)"), std::string::npos)
+      << cut.substr(0, 400);
 }
 
 // Session 23: 100 header lines are read (Debian 13's library takes at most
