@@ -33,6 +33,7 @@ std::unique_ptr<HubClient> HubClient::start(HubConfig config, std::string& error
       return nullptr;
     }
     c->record_ = std::move(r);
+    c->refresh_view();
   }
   c->wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (c->wake_fd_ < 0) {
@@ -74,8 +75,86 @@ void HubClient::probe_backlog(std::int64_t since_wall_ms) {
 }
 
 void HubClient::with_record(const std::function<void(TournamentRecord*)>& f) {
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(record_mutex_);
   f(record_ ? &*record_ : nullptr);
+}
+
+RecordView HubClient::record_view() const {
+  std::lock_guard lock(mutex_);
+  return view_;
+}
+
+void HubClient::refresh_view() {
+  RecordView v;
+  {
+    std::lock_guard lock(record_mutex_);
+    if (!record_) return;
+    // A read that fails (the record busy past its timeout) keeps the last view.
+    if (!record_->ladder(v.ladder).ok() || !record_->standings(config_.event, v.standings).ok()) return;
+  }
+  std::lock_guard lock(mutex_);
+  view_ = std::move(v);
+}
+
+void HubClient::record_games(std::vector<FinishedGame> finished, std::int64_t now) {
+  // Each finished game once, then (session 22) the games the record could
+  // not take before, when their back-off is over or a game just landed.
+  // After one failure this round the record is not asked again (each ask
+  // may wait out SQLite's busy timeout: under the record's lock only).
+  std::string down;
+  bool any_recorded = false;
+  auto attempt = [&](const std::vector<FinishedGame>& games, bool stop_when_down) {
+    struct Outcome {
+      const FinishedGame* game;
+      bool asked;  // false: not asked, the record having failed this round (`down`)
+      journal::JournalStatus status;
+    };
+    std::vector<Outcome> outcomes;
+    {
+      std::lock_guard lock(record_mutex_);
+      for (const FinishedGame& g : games) {
+        if (!down.empty()) {
+          if (stop_when_down) break;
+          outcomes.push_back({&g, false, {}});
+          continue;
+        }
+        bool added = false;
+        journal::JournalStatus s = record_->record(config_.event, g.state, config_.rated, added);
+        if (!s.ok() && s.error != journal::JournalError::kMismatch) down = s.message;
+        outcomes.push_back({&g, true, std::move(s)});
+      }
+    }
+    std::lock_guard lock(mutex_);
+    for (const Outcome& o : outcomes) {
+      if (!o.asked) {
+        model_.record_failed(*o.game, down, now);
+      } else if (o.status.ok()) {
+        model_.recorded(*o.game, now);
+        any_recorded = true;
+      } else if (o.status.error == journal::JournalError::kMismatch) {
+        // Session 21: and where the arbiter looks. A game naming one player
+        // on two seats was alerted on from its first such state (kTwoSeats),
+        // and is never tried again (the record refuses it whenever asked).
+        status_.record_error = o.status.message;
+        std::cerr << id_ << ": tournament record: " << o.status.message << "\n";
+      } else {
+        status_.record_error = o.status.message;
+        model_.record_failed(*o.game, o.status.message, now);
+      }
+    }
+    status_.waiting_records = model_.waiting_records();
+    // The record's step's lines.
+    for (const std::string& line : model_.take_log()) std::cerr << id_ << ": " << line << "\n";
+    changed_.notify_all();
+  };
+  if (!finished.empty()) attempt(finished, false);
+  std::vector<FinishedGame> due;
+  if (down.empty()) {
+    std::lock_guard lock(mutex_);
+    due = model_.due_records(now);
+  }
+  if (!due.empty()) attempt(due, true);
+  if (any_recorded) refresh_view();
 }
 
 bool HubClient::send(wire::Action action, std::string& error) {
@@ -158,6 +237,8 @@ void HubClient::run() {
       client->subscribe(filters, 1, error);
     }
     std::vector<std::pair<std::string, std::string>> acks;
+    std::vector<FinishedGame> finished;
+    std::int64_t round_now = 0;
     {
       std::lock_guard lock(mutex_);
       status_.connected = client->connected();
@@ -197,38 +278,12 @@ void HubClient::run() {
           acks.emplace_back(topic(config_.event, a.board(), Leaf::kAck), encode(a));
         }
       }
-      // Each finished game once, then (session 22) the games the record could
-      // not take before, when their back-off is over or a game just landed.
-      // After one failure this round the record is not asked again (each ask
-      // may wait out SQLite's busy timeout, under the lock).
-      std::string down;
-      auto record = [&](const FinishedGame& g) {
-        if (!down.empty()) return model_.record_failed(g, down, now);
-        bool added = false;
-        journal::JournalStatus s = record_->record(config_.event, g.state, config_.rated, added);
-        if (s.ok()) return model_.recorded(g, now);
-        status_.record_error = s.message;
-        // Session 21: and where the arbiter looks. A game naming one player
-        // on two seats was alerted on from its first such state (kTwoSeats),
-        // and is never tried again (the record refuses it whenever asked).
-        if (s.error == journal::JournalError::kMismatch) {
-          std::cerr << id_ << ": tournament record: " << s.message << "\n";
-          return;
-        }
-        down = s.message;
-        model_.record_failed(g, s.message, now);
-      };
-      for (const FinishedGame& g : model_.take_finished()) {
-        if (record_) record(g);
-      }
-      if (record_) {
-        for (const FinishedGame& g : model_.due_records(now)) {
-          if (!down.empty()) break;
-          record(g);
-        }
-      }
+      // Session 23: the record is written after this section, outside the
+      // model's lock (record_games); the games it is to take are taken here.
+      finished = model_.take_finished();
+      round_now = now;
       status_.waiting_records = model_.waiting_records();
-      // The model's lines, those of the record's step included.
+      // The model's lines.
       for (const std::string& line : model_.take_log()) std::cerr << id_ << ": " << line << "\n";
       // A stale retained state at the broker: the newest the hub holds goes back.
       for (auto& [t, payload] : model_.take_repairs()) {
@@ -251,9 +306,12 @@ void HubClient::run() {
     // broker for a board that is away.
     std::uint64_t sent = 0;
     for (const auto& [t, payload] : acks) sent += client->publish(t, payload, 0, false, error) ? 1 : 0;
-    std::lock_guard lock(mutex_);
-    status_.acks_sent += sent;
-    changed_.notify_all();
+    {
+      std::lock_guard lock(mutex_);
+      status_.acks_sent += sent;
+      changed_.notify_all();
+    }
+    if (record_) record_games(std::move(finished), round_now);
   }
   client->disconnect();
 }

@@ -12,11 +12,15 @@
 // (SyncRequest on tabula/<event>/sync), so a broker that lost its queues or
 // its retained states costs a few seconds, not items.
 //
-// Threads: start() spawns one worker that owns the MQTT client; the model
-// and the record are guarded by one lock. read() runs a function on the
-// model under that lock (the screen draws from it each frame). All public
-// functions may be called from any one other thread. Destruction stops and
-// joins the worker.
+// Threads: start() spawns one worker that owns the MQTT client. The model
+// is guarded by one lock: read() runs a function on the model under it (the
+// screen draws from it each frame). The tournament record has a lock of its
+// own (session 23): the worker writes finished games outside the model's
+// lock, so a write that waits out SQLite's busy timeout (2 s, another
+// process holding the record) stalls no frame; the screen's ladder comes
+// from record_view(), a copy the worker refreshes after each game it
+// records, which waits on no writer. All public functions may be called
+// from any one other thread. Destruction stops and joins the worker.
 #pragma once
 
 #include <chrono>
@@ -68,6 +72,13 @@ struct HubStatus {
   std::string first_oversized;
 };
 
+// The record's ladder and this event's standings, as last read (after
+// start() and after each game recorded); the hall screen draws them.
+struct RecordView {
+  std::vector<Rating> ladder;       // best first
+  std::vector<Standing> standings;  // this event's, best first
+};
+
 class HubClient {
  public:
   static constexpr std::size_t kMaxOutgoing = 64;
@@ -89,19 +100,33 @@ class HubClient {
   bool wait_until(const std::function<bool(const HubModel&)>& pred, std::chrono::milliseconds timeout) const;
   // HubModel::probe_backlog() under the lock (tabula-hub-sim).
   void probe_backlog(std::int64_t since_wall_ms);
-  // Runs `f` on the tournament record under the lock (the screen's ladder).
+  // Runs `f` on the tournament record under the record's lock: it waits
+  // while the worker writes (up to SQLite's busy timeout), so not from a
+  // frame (tools, tests).
   void with_record(const std::function<void(TournamentRecord*)>& f);
+  // The ladder and standings as last read; waits on no write (the screen's).
+  RecordView record_view() const;
 
  private:
   explicit HubClient(HubConfig config);
   void run();
   void wake();
+  // Session 23: the games taken from the model (finished), then those due
+  // again, written to the record under the record's lock only, each
+  // outcome then applied to the model under its lock. `now` is the round's.
+  void record_games(std::vector<FinishedGame> finished, std::int64_t now);
+  // The ladder and standings read again into view_ (under the record's lock).
+  void refresh_view();
 
   const HubConfig config_;
   const std::string id_;
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
   HubModel model_;
+  RecordView view_;  // under mutex_
+  // The record and its lock (never taken while mutex_ is held; mutex_ may
+  // be taken while it is held).
+  mutable std::mutex record_mutex_;
   std::optional<TournamentRecord> record_;
   std::deque<std::pair<std::string, std::string>> outgoing_;  // topic, payload
   std::uint64_t last_action_id_ = 0;

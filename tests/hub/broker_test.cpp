@@ -3,9 +3,12 @@
 // network; actions from anyone but the arbiter are rejected.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <limits>
 #include <iterator>
+#include <optional>
+#include <thread>
 
 #include "../journal/journal_fixture.h"
 #include "broker.h"
@@ -880,6 +883,82 @@ TEST(HubBroker, TheArbiterIsToldOfABoardNotRecordingAGameAgainstOneselfAndARecor
   for (const Rating& r : ladder) EXPECT_EQ(r.games, 1) << r.player << ": rated once";
   EXPECT_TRUE(alerts(AlertKind::kRecordFailed).empty()) << "the restarted hub had nothing to record";
   EXPECT_EQ(hub->status().waiting_records, 0u);
+}
+
+// Session 23: the hub wrote a finished game to the tournament record under
+// the model's lock, so while another process held the record each attempt
+// (SQLite's busy timeout: 2 s) stalled the hall screen's frame, whose
+// read() and ladder wait on that lock, once per back-off. Now the record is
+// written under its own lock: frames keep coming while an attempt waits
+// (the longest frame far below the busy time), and the ladder the screen
+// draws (record_view()) is the game's once it lands.
+TEST(HubBroker, TheHallScreensFrameIsDrawnWhileARecordAttemptWaitsOutTheBusyTimeout) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  constexpr auto kBusy = 2000ms;  // journal::Database's busy timeout (arbiter/journal/database.cpp)
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = open_hub(dir, at(broker.port()));
+  EXPECT_TRUE(hub->record_view().ladder.empty());
+  auto board = open_board(dir, "t1", "chess", at(broker.port()));
+  const auto chess = script_inputs("chess", kScholarsMate, 5);
+  for (std::size_t i = 0; i + 1 < chess.size(); ++i) ASSERT_TRUE(board->feed(chess[i], error)) << error;
+  ASSERT_TRUE(eventually([&] { return hub_has(*hub, "t1", board->publisher().status().last_seq, false); }, kWait));
+
+  journal::Database other;
+  ASSERT_TRUE(other.open(dir.file("event.db"), journal::Database::Mode::kReadWrite).ok());
+  ASSERT_TRUE(other.exec("BEGIN EXCLUSIVE", "holding the record").ok());
+  ASSERT_TRUE(board->feed(chess.back(), error)) << error;
+  ASSERT_TRUE(board->finish(error)) << error;
+
+  // The hall screen's frame (ui/hub/hub_runner.cpp): the status, the ladder,
+  // the model drawn; frames until the game's first attempt failed and a
+  // retry (1 s later, 2 s long) has had time to run, or kWait.
+  std::chrono::steady_clock::duration longest{};
+  int frames_while_waiting = 0;  // the game over at the hub, its attempt not yet failed
+  std::optional<std::chrono::steady_clock::time_point> failed_at;
+  for (const auto start = std::chrono::steady_clock::now(); std::chrono::steady_clock::now() - start < kWait;) {
+    const auto t0 = std::chrono::steady_clock::now();
+    (void)hub->status();
+    const RecordView view = hub->record_view();
+    bool over = false;
+    bool failed = false;
+    hub->read([&](const HubModel& m) {
+      const BoardEntry* b = m.board("t1");
+      over = b && b->state && b->state->over();
+      for (const Alert& a : m.alerts()) failed = failed || a.kind == AlertKind::kRecordFailed;
+    });
+    const auto now = std::chrono::steady_clock::now();
+    longest = std::max(longest, now - t0);
+    EXPECT_TRUE(view.ladder.empty()) << "nothing is recorded while the record is held";
+    if (over && !failed) ++frames_while_waiting;
+    if (failed && !failed_at) failed_at = now;
+    if (failed_at && now - *failed_at > 2 * kBusy) break;
+    std::this_thread::sleep_for(10ms);
+  }
+  ASSERT_TRUE(failed_at) << "the record's first attempt never failed";
+  const auto longest_ms = std::chrono::duration_cast<std::chrono::milliseconds>(longest).count();
+  // Before: a frame waited out the attempt (about the busy time; none was
+  // drawn between the game's end and its failed attempt).
+  EXPECT_LT(longest, kBusy / 2) << longest_ms << " ms: a frame waited on the record's write";
+  EXPECT_GE(frames_while_waiting, 5) << "frames drawn while the first attempt waited";
+
+  // Let go: the game lands (retry, alert and "recorded at attempt N" as
+  // before), and the screen's ladder is its two players.
+  other.exec("ROLLBACK", "letting go");
+  ASSERT_TRUE(eventually([&] {
+    bool cleared = false;
+    hub->read([&](const HubModel& m) {
+      for (const Alert& a : m.alerts()) cleared = cleared || (a.kind == AlertKind::kRecordFailed && a.acknowledged);
+    });
+    return cleared;
+  }, 3 * kWait));
+  EXPECT_EQ(hub->status().waiting_records, 0u);
+  ASSERT_TRUE(eventually([&] { return hub->record_view().ladder.size() == 2; }, kWait));
+  const RecordView view = hub->record_view();
+  EXPECT_EQ(view.standings.size(), 2u);
+  for (const Rating& r : view.ladder) EXPECT_EQ(r.games, 1) << r.player;
 }
 
 }  // namespace

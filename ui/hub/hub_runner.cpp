@@ -180,11 +180,11 @@ int run_hub_screen(const HubScreenOptions& options) {
     side.connected = st.connected;
     side.status = st.last_error;
     side.can_act = cfg.key.has_value();
-    client->with_record([&](hub::TournamentRecord* r) {
-      if (!r) return;
-      r->ladder(side.ladder);
-      r->standings(cfg.event, side.standings);
-    });
+    // Session 23: the copy the hub's worker keeps (no SQLite in the frame:
+    // a write waiting out the record's busy timeout stalled it up to 2 s).
+    hub::RecordView view = client->record_view();
+    side.ladder = std::move(view.ladder);
+    side.standings = std::move(view.standings);
     // The event's own standings (tabula event), read again every 2 s.
     if (!cfg.record_path.empty() && std::chrono::steady_clock::now() >= next_event_read) {
       next_event_read = std::chrono::steady_clock::now() + std::chrono::seconds(2);

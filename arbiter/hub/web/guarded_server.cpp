@@ -50,19 +50,94 @@ bool wait_for(socket_t sock, short events, long long ms) {
 // browser's cookies and headers.
 constexpr std::size_t kMaxRequestBytes = 256 * 1024;
 
-// cpp-httplib's limit of a header line, its CRLF included
-// (CPPHTTPLIB_HEADER_MAX_LENGTH, the same in 0.11 and 0.18), and how much of
-// such a line a refusal may quote (its name: cut at ':').
+// The limits of a request's head, the library's own, enforced here before
+// the library reads past them, so that the answer says which and is the
+// same on Debian 12 (cpp-httplib 0.11) and 13 (0.18.7-1+deb13u1):
+// - the request line, its CRLF included: CPPHTTPLIB_REQUEST_URI_MAX_LENGTH
+//   (8192 in both; over it the library says a bare 414);
+// - a header line, its CRLF included: CPPHTTPLIB_HEADER_MAX_LENGTH (8192 in
+//   both; over it a bare 400);
+// - header lines: 100 (0.18's CPPHTTPLIB_HEADER_MAX_COUNT, Debian 13's fix
+//   of CVE-2025-52887: the 101st is a bare 400; 0.11 has no limit).
+// Session 23: Debian 13's library also stops reading any line at 32768
+// bytes (CPPHTTPLIB_MAX_LINE_LENGTH, its fix of CVE-2025-46728) and closes
+// the connection without a word: a 300 KB address was closed unanswered,
+// where 0.11 read it to this file's 256 KiB bound and it was told 413.
+constexpr std::size_t kMaxRequestLine = CPPHTTPLIB_REQUEST_URI_MAX_LENGTH;
 constexpr std::size_t kMaxHeaderLine = CPPHTTPLIB_HEADER_MAX_LENGTH;
+constexpr std::size_t kMaxHeaderLines = 100;
+#ifdef CPPHTTPLIB_HEADER_MAX_COUNT
+static_assert(kMaxHeaderLines <= CPPHTTPLIB_HEADER_MAX_COUNT, "the guard's count must come first");
+#endif
+#ifdef CPPHTTPLIB_MAX_LINE_LENGTH
+static_assert(kMaxRequestLine < CPPHTTPLIB_MAX_LINE_LENGTH && kMaxHeaderLine < CPPHTTPLIB_MAX_LINE_LENGTH,
+              "the guard's line limits must come first");
+#endif
+// How much of a long line a refusal may quote (a header's name: cut at ':').
 constexpr std::size_t kEchoedLine = 40;
 
+// A request refused by the stream, not the library: the answer written
+// instead of the library's (which is not written, or was none).
+struct Refusal {
+  int status = 0;
+  const char* reason = "";
+  std::string body;
+};
+
+std::string printable(std::string_view bytes) {
+  std::string out;
+  for (char c : bytes) out += c >= 0x20 && c < 0x7f ? c : '?';
+  return out;
+}
+
+// "N bytes" of a line measured to its end; "more than N bytes" of one whose
+// end was not read (the client stopped sending it).
+std::string line_bytes(std::size_t bytes, bool ended) {
+  return (ended ? "" : "more than ") + std::to_string(bytes) + " bytes";
+}
+
+// Session 19: the refusal of a header line over the library's limit (it
+// said "400 a request the service cannot read"): the header's name as sent
+// (printable ASCII, at most 40 bytes, cut at ':'), the line's bytes, the limit.
+Refusal long_header(std::string_view start, std::size_t bytes, bool ended) {
+  const std::size_t colon = start.find(':');
+  return {431, "Request Header Fields Too Large",
+          "431 the header line \"" + printable(start.substr(0, colon)) + (colon == std::string_view::npos ? "...\"" : "\"") +
+              " is " + line_bytes(bytes, ended) + ": the service reads header lines of at most " +
+              std::to_string(kMaxHeaderLine) + " bytes (a cookie included); the request was not read\n"};
+}
+
+// Session 23: an address over the library's limit (the library's 414 had no
+// words, and Debian 13's closed a line over 32 KiB without any).
+Refusal long_address(std::size_t bytes, bool ended) {
+  return {414, "URI Too Long",
+          "414 the request line is " + line_bytes(bytes, ended) + " (its address too long): the service reads request "
+              "lines of at most " + std::to_string(kMaxRequestLine) +
+              " bytes (method, address and version together); the request was not read\n"};
+}
+
+Refusal too_many_headers() {
+  return {431, "Request Header Fields Too Large",
+          "431 the request has more than " + std::to_string(kMaxHeaderLines) +
+              " header lines: the service reads at most " + std::to_string(kMaxHeaderLines) +
+              "; the request was not read\n"};
+}
+
+Refusal oversized_request() {
+  return {413, "Payload Too Large",
+          "413 the request is over " + std::to_string(kMaxRequestBytes / 1024) +
+              " KiB (its address, headers and body together): it was not read\n"};
+}
+
 // A connection's socket as the library's Stream, with one read buffer for
-// the connection's life and a deadline on the reads of each request.
+// the connection's life, a deadline on the reads of each request, and the
+// head's limits (above) checked as its bytes are read.
 class GuardedStream : public httplib::Stream {
  public:
   GuardedStream(socket_t sock, std::chrono::seconds read_timeout, std::chrono::seconds write_timeout,
-                std::function<bool()> crowded)
-      : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout), crowded_(std::move(crowded)) {}
+                std::size_t max_body, std::function<bool()> crowded)
+      : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout), max_body_(max_body),
+        crowded_(std::move(crowded)) {}
 
   // A request begins: its reads end at `t`, or at `crowded_t` while the
   // server is crowded (set_crowding); its answer's status is read from the
@@ -72,21 +147,24 @@ class GuardedStream : public httplib::Stream {
     crowded_deadline_ = std::min(t, crowded_t);
     status_ = 0;
     taken_ = 0;
-    over_ = false;
     line_ = 0;
     lines_ = 0;
+    prev_cr_ = false;
+    line_ended_ = false;
     head_done_ = false;
-    long_line_.reset();
-    muted_ = false;
+    chunked_ = false;
+    chunk_ = Chunk::kSize;
+    chunk_size_ = 0;
+    body_ = 0;
+    refusal_.reset();
   }
   int status() const { return status_; }
   bool buffered() const { return begin_ < end_; }
-  // The request ran past kMaxRequestBytes (and was not read further).
-  bool over() const { return over_; }
-  // Session 19: the library's 400 for a header line over its limit was not
-  // written (muted): the long line's start and length, for a 431 instead.
-  bool muted() const { return muted_; }
-  const std::optional<std::pair<std::string, std::size_t>>& long_line() const { return long_line_; }
+  // The request refused by this stream (over kMaxRequestBytes, or a head
+  // over one of the library's limits), before any answer of the library's
+  // was written; what the library then writes is dropped (its bare 400 for
+  // a read that failed): the connection answers this instead.
+  const std::optional<Refusal>& refusal() const { return refusal_; }
 
   bool is_readable() const override { return buffered() || wait_for(sock_, POLLIN, read_wait_ms()); }
 
@@ -98,42 +176,48 @@ class GuardedStream : public httplib::Stream {
   }
 
   ssize_t read(char* ptr, size_t size) override {
-    if (!buffered()) {
-      if (!wait_for(sock_, POLLIN, read_wait_ms())) return -1;  // timed out, or past the request's deadline
-      ssize_t n;
-      do {
-        n = ::recv(sock_, buffer_, sizeof buffer_, 0);
-      } while (n < 0 && errno == EINTR);
-      if (n <= 0) return n;
-      begin_ = 0;
-      end_ = static_cast<std::size_t>(n);
-    }
+    if (refusal_) return -1;  // a refused request is not read further
+    if (const ssize_t got = fill(); got <= 0) return got;
     // Session 16: a request is at most kMaxRequestBytes, head and body.
     // Each header line is within the library's limit but their number was
     // not: 2 MB of "X-A: b" lines were read and held as one request (and
     // answered 200); on a fast link, gigabytes within the deadline. Past the
-    // bound the read fails and the connection is closed.
+    // bound the read fails and the request is told 413 (session 18: it was
+    // closed without a word).
     if (taken_ >= kMaxRequestBytes) {
-      over_ = true;
+      refuse(oversized_request());
       return -1;
     }
     const std::size_t n = std::min({size, end_ - begin_, kMaxRequestBytes - taken_});
+    // The head's bytes, each checked before the library is given it; then
+    // a chunked body's sizes.
+    for (std::size_t i = 0; i < n && (!head_done_ || chunked_); ++i) {
+      const bool head = !head_done_;
+      if (head ? head_byte(buffer_[begin_ + i]) : chunk_byte(buffer_[begin_ + i])) continue;
+      begin_ += i + 1;
+      taken_ += i + 1;
+      if (head) {
+        refuse_head();
+      } else {
+        refuse({413, "Payload Too Large",
+                "413 the body's chunks come to " + std::to_string(body_) + " bytes so far: the service takes at most " +
+                    std::to_string(max_body_) + "; it was not read\n"});
+      }
+      return -1;
+    }
     std::memcpy(ptr, buffer_ + begin_, n);
-    if (!head_done_) watch_head(buffer_ + begin_, n);
     begin_ += n;
     taken_ += n;
     return static_cast<ssize_t>(n);
   }
 
   ssize_t write(const char* ptr, size_t size) override {
-    if (status_ == 0 && size >= 12 && std::memcmp(ptr, "HTTP/1.", 7) == 0) {
+    // (An interim "100 Continue" is not the answer.)
+    if (status_ == 0 && size >= 12 && std::memcmp(ptr, "HTTP/1.", 7) == 0 && ptr[9] != '1')
       status_ = std::atoi(std::string(ptr + 9, 3).c_str());
-      // The library's answer to a header line over its limit is a bare
-      // 400 (its error handler is told nothing more): not written, the
-      // connection says 431 and which header (process_and_close_socket).
-      muted_ = status_ == 400 && long_line_.has_value();
-    }
-    if (muted_) return static_cast<ssize_t>(size);
+    // The library's answer to a request this stream refused (a bare 400:
+    // its read failed) is not written: the connection writes the refusal.
+    if (refusal_) return static_cast<ssize_t>(size);
     ssize_t n;
     do {
       n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
@@ -158,25 +242,122 @@ class GuardedStream : public httplib::Stream {
   socket_t socket() const override { return sock_; }
 
  private:
-  // The head's lines as the library reads them (CRLF-ended; the first is
-  // the request line, whose own limit is the library's 414; a blank line
-  // ends the head): the first header line over kMaxHeaderLine is kept.
-  void watch_head(const char* bytes, std::size_t n) {
-    for (std::size_t i = 0; i < n && !head_done_; ++i) {
-      const char c = bytes[i];
-      if (c != '\n') {
-        if (line_ < kEchoedLine) start_[line_] = c;
-        ++line_;
-        prev_cr_ = c == '\r';
-        continue;
-      }
-      if (prev_cr_ && line_ == 1 && lines_ > 0) head_done_ = true;
-      if (prev_cr_ && lines_ > 0 && line_ + 1 > kMaxHeaderLine && !long_line_)
-        long_line_.emplace(std::string(start_, std::min(line_, kEchoedLine)), line_ + 1);
-      ++lines_;
-      line_ = 0;
-      prev_cr_ = false;
+  // Bytes in the buffer, received if it is empty: their number, 0 when the
+  // client closed, -1 on a timeout (or past the request's deadline) or an error.
+  ssize_t fill() {
+    if (buffered()) return static_cast<ssize_t>(end_ - begin_);
+    if (!wait_for(sock_, POLLIN, read_wait_ms())) return -1;
+    ssize_t n;
+    do {
+      n = ::recv(sock_, buffer_, sizeof buffer_, 0);
+    } while (n < 0 && errno == EINTR);
+    if (n <= 0) return n;
+    begin_ = 0;
+    end_ = static_cast<std::size_t>(n);
+    return n;
+  }
+
+  // One byte of the head, as the library reads its lines (each ends at
+  // CRLF; the first is the request line; a blank one ends the head): false
+  // when it takes the head past a limit (a line that cannot end within
+  // its limit, a header line past the count).
+  bool head_byte(char c) {
+    if (line_ < kEchoedLine) start_[line_] = c;
+    ++line_;
+    const bool ends = prev_cr_ && c == '\n';
+    prev_cr_ = c == '\r';
+    line_ended_ = ends;
+    const std::size_t limit = lines_ == 0 ? kMaxRequestLine : kMaxHeaderLine;
+    if (!ends) return line_ + 1 <= limit;  // its LF is still to come
+    if (line_ > limit) return false;
+    constexpr std::string_view kCoding = "transfer-encoding:";
+    chunked_ = chunked_ || (lines_ > 0 && line_ > kCoding.size() &&
+                            std::equal(kCoding.begin(), kCoding.end(), start_, [](char a, char b) {
+                              return a == std::tolower(static_cast<unsigned char>(b));
+                            }));
+    if (lines_ > 0 && line_ == 2) {
+      head_done_ = true;
+    } else if (lines_ > kMaxHeaderLines) {  // this is header line number `lines_`
+      return false;
     }
+    ++lines_;
+    line_ = 0;
+    return true;
+  }
+
+  // Session 23: one byte of a chunked body (RFC 9112 7.1: a size line in
+  // hex, maybe extensions, CRLF; the data; CRLF; ...; size 0 ends it): false
+  // when the sizes come to more than max_body_. Debian 13's library holds a
+  // chunked body to the server's payload limit; Debian 12's read it whole
+  // (to this file's 256 KiB) and served it. (The request rules, before the
+  // body, refuse any other coding and a Content-Length beside it.)
+  bool chunk_byte(char c) {
+    switch (chunk_) {
+      case Chunk::kSize:
+      case Chunk::kExtension:
+        if (c != '\n') {
+          const int digit = std::isxdigit(static_cast<unsigned char>(c))
+                                ? (std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10)
+                                : -1;
+          if (chunk_ == Chunk::kSize && digit >= 0) {
+            chunk_size_ = std::min<std::size_t>(chunk_size_ * 16 + static_cast<std::size_t>(digit), kMaxRequestBytes);
+          } else {
+            chunk_ = Chunk::kExtension;
+          }
+          return true;
+        }
+        if (chunk_size_ == 0) {
+          chunk_ = Chunk::kDone;  // the last chunk: trailers follow (the head's bound holds them)
+          return true;
+        }
+        body_ += chunk_size_;
+        chunk_ = Chunk::kData;
+        return body_ <= max_body_;
+      case Chunk::kData:
+        if (--chunk_size_ == 0) chunk_ = Chunk::kDataEnd;
+        return true;
+      case Chunk::kDataEnd:
+        if (c == '\n') chunk_ = Chunk::kSize;
+        return true;
+      case Chunk::kDone:
+        return true;
+    }
+    return true;
+  }
+
+  // The head broke a limit at the byte just taken: a line too long is read
+  // on to its end, to say how long (within the request's bound and
+  // deadline; past the bound it is 413), then the refusal is kept.
+  void refuse_head() {
+    bool ended = line_ended_;
+    if (!ended) {
+      while (taken_ < kMaxRequestBytes && fill() > 0) {
+        const char c = buffer_[begin_++];
+        ++taken_;
+        ++line_;
+        if (prev_cr_ && c == '\n') {
+          ended = true;
+          break;
+        }
+        prev_cr_ = c == '\r';
+      }
+      if (!ended && taken_ >= kMaxRequestBytes) {
+        refuse(oversized_request());
+        return;
+      }
+    }
+    const std::string_view start(start_, std::min(line_, kEchoedLine));
+    if (lines_ == 0) {
+      refuse(long_address(line_, ended));
+    } else if (line_ <= kMaxHeaderLine) {  // ended within its limit: one header line too many
+      refuse(too_many_headers());
+    } else {
+      refuse(long_header(start, line_, ended));
+    }
+  }
+
+  void refuse(Refusal r) {
+    if (status_ == 0) refusal_ = std::move(r);
   }
 
   // The read timeout, cut short by the request's deadline.
@@ -189,19 +370,23 @@ class GuardedStream : public httplib::Stream {
   socket_t sock_;
   std::chrono::seconds read_timeout_;
   std::chrono::seconds write_timeout_;
+  std::size_t max_body_;  // the server's payload limit
   std::function<bool()> crowded_;
   Clock::time_point deadline_ = Clock::time_point::max();
   Clock::time_point crowded_deadline_ = Clock::time_point::max();
-  int status_ = 0;  // of the answer being written (0: none yet)
+  int status_ = 0;         // of the answer being written (0: none yet)
   std::size_t taken_ = 0;  // bytes of this request read so far
-  bool over_ = false;
   std::size_t line_ = 0;   // bytes of the head's current line so far
   std::size_t lines_ = 0;  // the head's lines ended so far
   bool prev_cr_ = false;
+  bool line_ended_ = false;  // the last byte taken ended its line
   bool head_done_ = false;
   char start_[kEchoedLine] = {};  // the current line's first bytes
-  std::optional<std::pair<std::string, std::size_t>> long_line_;  // the first over the limit: its start, its bytes
-  bool muted_ = false;
+  bool chunked_ = false;          // the head names a Transfer-Encoding (chunked: the request rules)
+  enum class Chunk { kSize, kExtension, kData, kDataEnd, kDone } chunk_ = Chunk::kSize;
+  std::size_t chunk_size_ = 0;  // of the size line being read, then the chunk's bytes still to come
+  std::size_t body_ = 0;        // the chunks' sizes so far
+  std::optional<Refusal> refusal_;
   char buffer_[4096];
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
@@ -237,16 +422,6 @@ std::string plain_reply(int status, const char* reason, const std::string& body)
          "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
 }
 
-// Session 19: the refusal of a header line over the library's limit (it
-// said "400 a request the service cannot read"): the header's name as sent
-// (printable ASCII, at most 40 bytes, cut at ':'), the line's bytes, the limit.
-std::string long_header_text(const std::pair<std::string, std::size_t>& line) {
-  std::string name;
-  for (char c : line.first.substr(0, line.first.find(':'))) name += c >= 0x20 && c < 0x7f ? c : '?';
-  return "431 the header line \"" + name + (line.first.find(':') == std::string::npos ? "...\"" : "\"") + " is " +
-         std::to_string(line.second) + " bytes: the service reads header lines of at most " +
-         std::to_string(kMaxHeaderLine) + " bytes (a cookie included); the request was not read\n";
-}
 
 }  // namespace
 
@@ -266,6 +441,11 @@ std::size_t GuardedServer::oversized() const {
 std::size_t GuardedServer::long_headers() const {
   std::lock_guard<std::mutex> g(mutex_);
   return long_headers_;
+}
+
+std::size_t GuardedServer::long_addresses() const {
+  std::lock_guard<std::mutex> g(mutex_);
+  return long_addresses_;
 }
 
 void GuardedServer::set_crowding(std::size_t threads, std::chrono::milliseconds crowded_wait) {
@@ -327,10 +507,9 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
   }
   ++busy_;
   GuardedStream strm(sock, std::chrono::seconds(read_timeout_sec_), std::chrono::seconds(write_timeout_sec_),
-                     [this] { return crowded(); });
+                     payload_max_length_, [this] { return crowded(); });
   bool ok = true;
-  bool oversized = false;
-  std::optional<std::pair<std::string, std::size_t>> long_line;
+  std::optional<Refusal> refusal;
   for (std::size_t count = keep_alive_max_count_; count > 0; --count) {
     // The next request's first byte: within the keep-alive time (while the
     // server is crowded, the crowded wait), looking every 100 ms for the
@@ -347,14 +526,11 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     strm.set_deadline(start + request_deadline_, start + crowded_wait_);
     bool closed = false;
     ok = serve_one(strm, count == 1, closed);
-    // Session 18: a request over the bound was closed without a word (the
-    // library has nothing to answer a read that failed): now it is told.
-    if (strm.over() && strm.status() == 0) {
-      oversized = true;
-      break;
-    }
-    if (strm.muted()) {
-      long_line = strm.long_line();
+    // Sessions 18, 19, 23: a request the stream refused (over the bound, a
+    // head over a limit) is told so, not closed without a word nor given
+    // the library's bare 400.
+    if (strm.refusal()) {
+      refusal = strm.refusal();
       break;
     }
     // After an answer of 400 or more the rest of what was sent is not read
@@ -364,22 +540,12 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
   }
   release(address);
   --busy_;
-  if (oversized) {
+  if (refusal) {
     {
       std::lock_guard<std::mutex> g(mutex_);
-      ++oversized_;
+      ++(refusal->status == 413 ? oversized_ : refusal->status == 431 ? long_headers_ : long_addresses_);
     }
-    refuse_and_close(sock, plain_reply(413, "Payload Too Large",
-                                       "413 the request is over " + std::to_string(kMaxRequestBytes / 1024) +
-                                           " KiB (its address, headers and body together): it was not read\n"));
-    return false;
-  }
-  if (long_line) {
-    {
-      std::lock_guard<std::mutex> g(mutex_);
-      ++long_headers_;
-    }
-    refuse_and_close(sock, plain_reply(431, "Request Header Fields Too Large", long_header_text(*long_line)));
+    refuse_and_close(sock, plain_reply(refusal->status, refusal->reason, refusal->body));
     return false;
   }
   close_socket(sock);
