@@ -15,6 +15,11 @@
 #            (hardening and all), the kiosk must read the board through
 #            /run/tabula/board.sock and journal the eight moves, then after
 #            SIGKILL come back on them with the board still in place.
+# Both boots (session 23): nothing systemd said of tabula's units when it
+# loaded them may be an unknown key, an ignored or invalid line; the kiosk
+# (Nice=-3, CPUWeight=400) and the board daemon (Nice=-5, CPUWeight=400) as
+# systemd read them, their processes at that nice value, the cgroup's
+# cpu.weight where the container has the CPU controller.
 # The kiosk's GL line must say Wayland (Debian 13's GLFW 3.4), or X11 on
 # Debian 12 (RELEASE=bookworm: GLFW 3.3, through the Xwayland cage starts).
 # Writes "BOOT-CHECK PASSED" (or what failed) to /root/boot-check.log and
@@ -59,9 +64,48 @@ kiosk_pid() {
   done
 }
 kiosk_lines() { journalctl -b --no-pager -o cat -u tabula-kiosk.service | grep -E "^(kiosk-session|tabula-kiosk): "; }
+# The nice value of process $1 (/proc/PID/stat's 19th field; the name in
+# parentheses may hold spaces).
+nice_of() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f17; }
+# A process of user tabula named $1 (comm), from /proc.
+tabula_pid() {
+  local d
+  for d in /proc/[0-9]*; do
+    [[ $(cat "$d/comm" 2>/dev/null) == "$1" && $(stat -c %U "$d" 2>/dev/null) == tabula ]] && { echo "${d#/proc/}"; return; }
+  done
+}
+# Session 22's unit lines (Nice=, CPUWeight=) as the running systemd read
+# them and applied them to the unit's process $4 (a program's name): Nice
+# as the process's nice value; CPUWeight in the unit's cgroup where this
+# container has the CPU controller (else said).
+unit_priority() {
+  local unit=$1 nice=$2 weight=$3 pid got cg
+  got="$(systemctl show -P Nice "$unit") $(systemctl show -P CPUWeight "$unit")"
+  echo "$unit: Nice, CPUWeight as systemd read them: $got"
+  [[ $got == "$nice $weight" ]] || fail "$unit: systemd read Nice, CPUWeight as '$got', not '$nice $weight'"
+  [[ -n ${4:-} ]] || return 0
+  pid=$(tabula_pid "$4")
+  [[ -n $pid ]] || fail "$unit: no $4 process of user tabula"
+  echo "$unit: $4 ($pid) runs at nice $(nice_of "$pid")"
+  [[ $(nice_of "$pid") == "$nice" ]] || fail "$unit: $4 runs at nice $(nice_of "$pid"), not $nice"
+  cg=/sys/fs/cgroup$(systemctl show -P ControlGroup "$unit")
+  if [[ -r $cg/cpu.weight ]]; then
+    echo "$unit: cgroup cpu.weight $(cat "$cg/cpu.weight")"
+    [[ $(cat "$cg/cpu.weight") == "$weight" ]] || fail "$unit: cgroup cpu.weight $(cat "$cg/cpu.weight"), not $weight"
+  else
+    echo "$unit: no cpu controller in this container's cgroup ($cg has no cpu.weight): CPUWeight not applied here"
+  fi
+}
 
 platform=Wayland
 [[ $release == bookworm ]] && platform=X11
+
+# What systemd said of the units when it loaded them: a key it does not know
+# (a line of a newer systemd, a typo) is ignored with a warning, not refused.
+echo "== what systemd said of the units"
+said=$(journalctl -b --no-pager -o cat _PID=1 | grep -E "tabula[^ :]*(:[0-9]+)?: " | grep -iE "unknown|ignoring|invalid|failed to parse")
+[[ -z $said ]] || fail "systemd complained of a unit: $said"
+echo "no unknown key, nothing ignored or invalid in tabula's units"
 
 if [[ $phase == virtual ]]; then
   echo "== systemctl cat"
@@ -104,6 +148,13 @@ if [[ $phase == board ]]; then
   kiosk_says "$up" >/dev/null && fail "the new game was resumed"
 fi
 [[ $(systemctl show -P NRestarts tabula-kiosk.service) == 0 ]] || fail "the kiosk was restarted before the check"
+echo "== the units' priority (session 22)"
+unit_priority tabula-kiosk.service -3 400 tabula-kiosk
+if [[ $phase == board ]]; then
+  unit_priority tabula-boardd.service -5 400 tabula-boardd
+else
+  unit_priority tabula-boardd.service -5 400
+fi
 
 echo "== SIGKILL to the kiosk"
 pid=$(kiosk_pid)

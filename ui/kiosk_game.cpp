@@ -61,6 +61,8 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
   journal_error_.clear();
   resumed_ = false;
   hand_.reset();
+  unwritten_.clear();
+  held_said_ = false;
   accepted_.clear();
   dirty_ = true;
   last_now_ = now;
@@ -129,6 +131,7 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
     }
     session_ = std::make_unique<session::Session>(std::move(*r.session));
     journal_.emplace(std::move(j));
+    journal_->set_busy_timeout(static_cast<int>(kJournalWait.count()));  // session 23: a frame does not wait on it
     // The journal's -wal file was missing or damaged (issue 28 item 8): the
     // game goes on from what the file holds; the table hears it once.
     if (!journal_->wal_warning().empty()) {
@@ -221,6 +224,7 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
       return false;
     }
     journal_.emplace(std::move(j));
+    journal_->set_busy_timeout(static_cast<int>(kJournalWait.count()));  // session 23: a frame does not wait on it
   }
   if (options.publish) {
     if (!options.journal) {
@@ -267,41 +271,106 @@ bool KioskGame::start_aside(KioskGameOptions options, session::Millis now, const
 }
 
 session::Output KioskGame::feed(const session::Input& in) {
+  fed_ = true;
+  session::Output out;
+  if (!unwritten_.empty()) {
+    // Behind inputs that wait for the journal: after them, in order.
+    if (unwritten_.size() < kMaxUnwritten) {
+      unwritten_.push_back(in);
+      return out;
+    }
+    journal_error_ = "the journal is held by another connection and " + std::to_string(kMaxUnwritten) +
+                     " inputs wait for it: the last input is not taken; the screen shows what is journaled";
+    write_failed_ = true;
+    fed_ = false;
+    dirty_ = true;
+    return out;
+  }
+  switch (take(in, out)) {
+    case Taken::kYes: break;
+    case Taken::kHeld:
+      unwritten_.push_back(in);
+      unwritten_since_ = last_now_;
+      break;
+    case Taken::kRefused: fed_ = false; break;
+  }
+  return out;
+}
+
+KioskGame::Taken KioskGame::take(const session::Input& in, session::Output& out) {
   // Nothing shown is ever lost (issue 28 item 7): an input whose journal
   // write fails is not taken; the session goes back to what is journaled
   // and the screen says so.
   std::optional<session::Session> before;
   if (journal_) before.emplace(*session_);
-  session::Output out = session_->handle(in);
-  fed_ = true;
+  out = session_->handle(in);
   if (journal_) {
     // Written (and fsynced) before anything of it is shown.
     journal::JournalStatus st = journal_->record(in, out, journal::wall_clock_ms());
     if (!st.ok()) {
+      *session_ = std::move(*before);
+      out = {};
+      // Session 23: another connection holds the write lock (past
+      // kJournalWait): the input waits and is tried again next frame.
+      if (st.held) {
+        held_message_ = st.message;
+        return Taken::kHeld;
+      }
       journal_error_ = "the journal could not be written (" + st.message +
                        "): the last input is not taken; the screen shows what is journaled";
       write_failed_ = true;
+      held_said_ = false;
       if (publisher_) publisher_->set_not_recording(st.message);  // the hubs show it (session 20)
-      *session_ = std::move(*before);
-      fed_ = false;
       dirty_ = true;
-      return {};
+      return Taken::kRefused;
     }
     if (write_failed_) {  // written again: the fault leaves the headline, a note stays
       write_failed_ = false;
       journal_error_.clear();
       if (publisher_) publisher_->set_not_recording("");
-      add_notice("the journal is written again; what it could not write was not taken");
+      add_notice(held_said_ ? "the journal is written again; the inputs that waited for it are taken, in order"
+                            : "the journal is written again; what it could not write was not taken");
+      held_said_ = false;
     }
     std::string e;
-    if (st.ok() && publisher_ && !publisher_->on_recorded(journal_->inputs_recorded(), out, *session_, e))
+    if (publisher_ && !publisher_->on_recorded(journal_->inputs_recorded(), out, *session_, e))
       add_notice("hub: " + e);
   }
   for (const session::AcceptedMove& m : out.moves) accepted_.push_back(m);
   said_.append(out);
   if (!out.moves.empty() && draw_offer_) draw_offer_.reset();  // a move answers an offer: declined
   dirty_ = true;
-  return out;
+  return Taken::kYes;
+}
+
+void KioskGame::write_unwritten(session::Millis now) {
+  while (!unwritten_.empty()) {
+    session::Output out;
+    const Taken t = take(unwritten_.front(), out);
+    if (t == Taken::kHeld) break;
+    unwritten_.pop_front();  // taken, or refused for good (said as any input's failure)
+    unwritten_since_ = now;  // the next one waits from now
+  }
+  if (unwritten_.empty() || (!held_said_ && now - unwritten_since_ < kHeldSaid)) return;
+  // Said, and kept up to date while they wait.
+  std::string said = "the journal could not be written (" + held_message_ + "): " +
+                     std::to_string(unwritten_.size()) +
+                     (unwritten_.size() == 1 ? " input waits for it and is taken"
+                                             : " inputs wait for it and are taken, in order,") +
+                     " as soon as it is written; the screen shows what is journaled";
+  if (said == journal_error_) return;
+  journal_error_ = std::move(said);
+  write_failed_ = true;
+  if (!held_said_ && publisher_) publisher_->set_not_recording(held_message_);  // the hubs show it (session 20)
+  held_said_ = true;
+  dirty_ = true;
+}
+
+bool KioskGame::unwritten_refuse(const std::string& what) {
+  if (unwritten_.empty()) return false;
+  add_notice(what + " waits: " + std::to_string(unwritten_.size()) +
+             " inputs are not yet journaled (another connection holds the journal)");
+  return true;
 }
 
 void KioskGame::add_journal_notice(std::string title, std::string text) {
@@ -420,6 +489,7 @@ void KioskGame::restart(KioskGameOptions options, session::Millis now) {
 }
 
 void KioskGame::new_game(const NewGame& game, session::Millis now) {
+  if (unwritten_refuse("the new game")) return;
   KioskGameOptions next = options_;
   next.variant = game.variant_id;
   if (!game.time_control.empty()) {
@@ -493,6 +563,7 @@ std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis 
     return lines;
   }
   if (std::get_if<ResumeJournal>(&intent)) {
+    if (unwritten_refuse("resuming the journal")) return lines;
     if (!options_.journal) {
       journal_error_ = "there is no journal to resume (start the kiosk with --journal FILE)";
       dirty_ = true;
@@ -637,28 +708,31 @@ void KioskGame::apply_hub_actions() {
 
 void KioskGame::tick(session::Millis now) {
   last_now_ = std::max(last_now_, now);
+  write_unwritten(now);  // session 23: what waited for the journal first, in order
   apply_hub_actions();
   // The session acts at each of its deadlines; each is journaled as a tick
   // at that time, so a resume acts at the same moments.
-  for (int guard = 0; guard < 64; ++guard) {
+  for (int guard = 0; guard < 64 && unwritten_.empty(); ++guard) {
     std::optional<session::Millis> d = session_->next_deadline();
     if (!d || *d > session_time(now)) break;
     feed(session::Input{session::Tick{std::max(*d, session_->now())}});
-    // Not journaled (session 22): the deadline stays, and each try may wait
+    // Not journaled (session 22): the deadline stays, and each try waited
     // out SQLite's busy timeout (2 s): 64 tries froze the frame for two
     // minutes while another connection held the journal. The next frame
-    // tries again.
+    // tries again (session 23: a held journal's tick waits, in unwritten_).
     if (!fed_) break;
   }
   // While a clock runs, an instant is journaled each kClockInstant, so a
   // power cut gives back at most that much thinking time (issue 27 item 5:
   // a resume went on from the last move's time, Green's 9:10 became 9:59).
   const std::optional<session::GameClock>& clock = session_->clock();
-  if (journal_ && clock && clock->state() == session::GameClock::State::kRunning &&
+  if (journal_ && unwritten_.empty() && clock && clock->state() == session::GameClock::State::kRunning &&
       session_time(now) - session_->now() >= kClockInstant) {
     feed(session::Input{session::Tick{session_time(now)}});
   }
-  poll_bots(now);  // issue 33: a bot's move or advice, searched off the frame loop
+  // Issue 33: a bot's move or advice, searched off the frame loop (not while
+  // inputs wait: the session is not yet where they take it).
+  if (unwritten_.empty()) poll_bots(now);
 }
 
 }  // namespace tabula::ui

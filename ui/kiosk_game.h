@@ -30,9 +30,23 @@
 // damaged file is refused and left as it is) and a missing one is created.
 // A new game from the arbiter menu first renames the current journal to
 // "<stem>-<n>.db" (kept for `tabula archive`), then starts FILE afresh.
+//
+// A frame does not wait on the journal (session 23): its writes wait at
+// most kJournalWait for another connection's lock (SQLite's busy timeout, 2 s
+// before: enough for this kiosk's own hub outbox, whose writes on the
+// publisher's thread take a moment). An input the journal refuses because
+// another connection holds the file's write lock (a backup, `sqlite3` by
+// hand) is not taken yet:
+// it waits, with every input after it, in order, and each frame (tick())
+// tries them again; the screen stays on what is journaled, and once they
+// have waited kHeldSaid the headline says so. They are taken and shown as
+// soon as the journal is written. A new game or a resume waits for them.
 // Not thread-safe.
 #pragma once
 
+#include <cstddef>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -86,6 +100,18 @@ std::error_code move_journal(const std::string& from, const std::string& to);
 class KioskGame {
  public:
   static constexpr session::Millis kClockInstant{1000};
+  // How long a journal write waits for another connection's lock: once a
+  // frame at most (the inputs after a refused one wait behind it).
+  static constexpr session::Millis kJournalWait{50};
+  // Inputs waiting for a held journal are said on screen after this long
+  // (kiosk time; SQLite's busy timeout, which each write once waited).
+  static constexpr session::Millis kHeldSaid{2000};
+  // At most this many inputs wait; the next ones are not taken (as inputs
+  // the journal cannot write for any other reason), and the headline says so.
+  static constexpr std::size_t kMaxUnwritten = 10000;
+  // A header row (who plays, the hints switch: the arbiter's menu) waits
+  // this long for a lock held a moment, then is refused and said.
+  static constexpr session::Millis kHeaderWait{250};
 
   // Loads the variant (and its later stages), resumes or creates the
   // journal, and sets the start up on the virtual board. On failure returns
@@ -121,6 +147,9 @@ class KioskGame {
   std::optional<hub::SeatAssignment> assignment() const {
     return publisher_ ? publisher_->assignment() : std::nullopt;
   }
+  // Inputs waiting for the journal (held by another connection), in order:
+  // not yet taken nor shown (session 23).
+  std::size_t unwritten() const { return unwritten_.size(); }
   // The last journal problem ("" when none): shown on screen, the game goes on.
   const std::string& journal_error() const { return journal_error_; }
   // Accepted moves since the last call (the kiosk sends the daemon an
@@ -145,6 +174,15 @@ class KioskGame {
   bool start_aside(KioskGameOptions options, session::Millis now, const std::string& keep, const std::string& why,
                    std::string& error);
   session::Output feed(const session::Input& in);
+  enum class Taken { kYes, kHeld, kRefused };
+  // One input handled and journaled; kHeld: the journal's lock is held by
+  // another connection (the session is left as journaled), kRefused: any
+  // other write failure (not taken, said).
+  Taken take(const session::Input& in, session::Output& out);
+  // The inputs that waited for the journal, written in order while it takes them.
+  void write_unwritten(session::Millis now);
+  // A new game or a resume would drop the inputs waiting: refused, said.
+  bool unwritten_refuse(const std::string& what);
   std::string send(core::Square q, bool occupied, session::Millis now);
   bool start_publishing(const journal::JournalContents& contents, std::string& error);
   void apply_hub_actions();
@@ -158,6 +196,7 @@ class KioskGame {
   // change is not made, and the failure is reported as a failed input's is
   // (the headline, the hubs' "not recording") until the journal is written again.
   void header_write_failed(const journal::JournalStatus& st, const std::string& what);
+  journal::JournalStatus write_header(const std::function<journal::JournalStatus()>& write);
   void ask_hint();
   void restart(KioskGameOptions options, session::Millis now);
 
@@ -192,8 +231,12 @@ class KioskGame {
   KioskView view_;
   bool dirty_ = true;
   bool resumed_ = false;
-  bool fed_ = true;
-  bool write_failed_ = false;  // journal_error_ is a failed write  // the last feed() was journaled (or needed no journal)
+  bool fed_ = true;  // the last feed() was journaled, waits for the journal, or needed none
+  bool write_failed_ = false;  // journal_error_ is a failed write
+  std::deque<session::Input> unwritten_;  // session 23: waiting for a held journal, in order
+  session::Millis unwritten_since_{0};    // kiosk time the first of them began to wait
+  bool held_said_ = false;                // the headline says they wait
+  std::string held_message_;              // the journal's words for the last write refused as held
 };
 
 }  // namespace tabula::ui

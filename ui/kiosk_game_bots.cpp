@@ -3,6 +3,8 @@
 // tick; what it returns is fed and journaled like any other input.
 #include "ui/kiosk_game.h"
 
+#include <functional>
+
 namespace tabula::ui {
 
 bool KioskGame::start_bots(const std::string& text, std::string& error) {
@@ -34,7 +36,8 @@ void KioskGame::set_advice(const SetAdvice& advice) {
   // made, as an input it cannot write is not taken (before, the switch was
   // made, the failure only shown, and a resume went back to the old one).
   if (journal_) {
-    const journal::JournalStatus st = journal_->set_advice(advice.hints, advice.blunder_check);
+    const journal::JournalStatus st =
+        write_header([&] { return journal_->set_advice(advice.hints, advice.blunder_check); });
     if (!st.ok()) return header_write_failed(st, "the hints switch is not changed");
   }
   options_.hints = advice.hints;
@@ -58,7 +61,7 @@ void KioskGame::set_bots(const SetBots& change) {
   }
   if (options_.bots == before) return;
   if (journal_) {
-    const journal::JournalStatus st = journal_->set_bots(options_.bots);
+    const journal::JournalStatus st = write_header([&] { return journal_->set_bots(options_.bots); });
     if (!st.ok()) {
       // Session 21: not kept for a resume, so not made (see set_advice).
       std::string again;
@@ -70,6 +73,17 @@ void KioskGame::set_bots(const SetBots& change) {
   add_notice(options_.bots.empty() ? "the arbiter changed who plays: people at every seat"
                                    : "the arbiter changed who plays: bots " + options_.bots);
   dirty_ = true;
+}
+
+journal::JournalStatus KioskGame::write_header(const std::function<journal::JournalStatus()>& write) {
+  // Session 23: the journal's writes wait at most kJournalWait, but a
+  // header row is not tried again next frame as an input is: it waits up
+  // to kHeaderWait for a lock held a moment (this kiosk's own outbox
+  // writes on the hub publisher's thread), once, on the arbiter's action.
+  journal_->set_busy_timeout(static_cast<int>(kHeaderWait.count()));
+  journal::JournalStatus st = write();
+  journal_->set_busy_timeout(static_cast<int>(kJournalWait.count()));
+  return st;
 }
 
 void KioskGame::header_write_failed(const journal::JournalStatus& st, const std::string& what) {

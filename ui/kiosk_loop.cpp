@@ -345,7 +345,8 @@ int run_kiosk(const KioskOptions& options) {
           sooner(std::max(0.0, static_cast<double>((*deadline - real->session_time(kiosk_ms)).count()) / 1000.0));
         }
       }
-      sooner(board_socket || options.broker ? kLinkSleep_s : kMaxSleep_s);
+      // Session 23: inputs waiting for a held journal are tried each frame.
+      sooner(board_socket || options.broker || (real && real->unwritten() > 0) ? kLinkSleep_s : kMaxSleep_s);
       platform.wait_events(wait);
     } else {
       platform.poll_events();

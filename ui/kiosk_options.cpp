@@ -1,7 +1,9 @@
 // tabula-kiosk command line.
 #include "ui/kiosk_options.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <string_view>
 
 #include "core/player_name.h"
@@ -12,6 +14,27 @@
 
 namespace tabula::ui {
 namespace {
+
+// What --screen pictures (ui/kiosk_loop.cpp): ONE table, for the parse and
+// its message (session 23: the message named 10 of the 14). menu-voice: the
+// Voice page (docs/VOICE.md); setup-players: the setup's seats (issue 33);
+// setup-seating: the setup with a sample seat assignment from the hub (issue
+// 35); who-plays-set (session 22): the arbiter's "Who plays" sets --bots at
+// the first frame (the game starts with its journal's bots), a picture of
+// what the kiosk says, e.g. when the journal cannot write the header row.
+constexpr std::string_view kScreens[] = {"pin",         "players",  "who-plays", "who-plays-set", "menu",
+                                         "menu-result", "menu-board", "menu-voice", "confirm",      "keyboard",
+                                         "setup",       "setup-seating", "setup-players", "hint"};
+
+// "pin, players, ... or hint", from kScreens.
+std::string screen_names() {
+  std::string out;
+  for (std::size_t i = 0; i < std::size(kScreens); ++i) {
+    if (i > 0) out += i + 1 == std::size(kScreens) ? " or " : ", ";
+    out += kScreens[i];
+  }
+  return out;
+}
 
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;
@@ -238,25 +261,8 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
     } else if (arg == "--screen") {
       const auto v = value();
       if (!v) return parsed;
-      if (*v == "menu-voice" || *v == "setup-players") {  // the Voice page (docs/VOICE.md); the setup's seats (issue 33)
-        o.screen = std::string(*v);
-        continue;
-      }
-      // Session 22: the arbiter's "Who plays" sets --bots at the first frame
-      // (the game starts with its journal's bots): a picture of what the
-      // kiosk says, e.g. when the journal cannot write the header row.
-      if (*v == "who-plays-set") {
-        o.screen = std::string(*v);
-        continue;
-      }
-      if (*v == "setup-seating") {  // the setup with a sample seat assignment from the hub (issue 35)
-        o.screen = std::string(*v);
-        continue;
-      }
-      if (*v != "pin" && *v != "players" && *v != "who-plays" && *v != "menu" && *v != "menu-result" && *v != "menu-board" &&
-          *v != "confirm" && *v != "keyboard" && *v != "setup" && *v != "hint") {
-        parsed.error = "--screen wants pin, players, who-plays, menu, menu-result, menu-board, confirm, keyboard, setup or hint, not '" +
-                       std::string(*v) + "'";
+      if (std::find(std::begin(kScreens), std::end(kScreens), *v) == std::end(kScreens)) {
+        parsed.error = "--screen wants " + screen_names() + ", not '" + core::printable_input(*v) + "'";
         return parsed;
       }
       o.screen = std::string(*v);

@@ -110,6 +110,10 @@ JournalStatus Database::open(const std::string& path, Mode mode) {
   return JournalStatus::good();
 }
 
+void Database::set_busy_timeout(int ms) {
+  if (db_ != nullptr) sqlite3_busy_timeout(db_, ms);
+}
+
 JournalStatus Database::exec(const std::string& sql, const std::string& doing) {
   return sqlite_status(sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr), db_, path_, doing);
 }

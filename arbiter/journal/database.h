@@ -64,6 +64,10 @@ class Database {
   JournalStatus open(const std::string& path, Mode mode);
   void close();
   bool is_open() const { return db_ != nullptr; }
+  // How long a statement waits for another connection's lock before it is
+  // refused with kBusy (SQLite's busy timeout; 2000 ms from open()). 0: never
+  // waits (session 23: the kiosk's frame thread sets 50 ms).
+  void set_busy_timeout(int ms);
   const std::string& path() const { return path_; }
 
   // Runs one or more statements with no result rows.

@@ -159,6 +159,10 @@ class Journal {
   // during the game; the header's bots row says so, durably, for a resume.
   JournalStatus set_bots(const std::string& bots);
   std::int64_t inputs_recorded() const { return next_seq_ - 1; }
+  // Session 23: how long a write waits for another connection's lock
+  // (default 2000 ms; 0: none). The kiosk's waits 50 ms: a write refused
+  // with `held` is tried again next frame (ui/kiosk_game.h).
+  void set_busy_timeout(int ms) { db_.set_busy_timeout(ms); }
   // The connection's durability as SQLite reports it: journal_mode ("wal")
   // and synchronous (2 = FULL), for tests and `tabula archive show`.
   JournalStatus durability(std::string& journal_mode, std::int64_t& synchronous);

@@ -75,8 +75,12 @@ JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const 
     case SQLITE_AUTH:
       return JournalStatus::fail(JournalError::kCannotOpen, prefix + "cannot open or write (" + detail + ")");
     case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-      return JournalStatus::fail(JournalError::kBusy, prefix + "another process holds the journal (" + detail + ")");
+    case SQLITE_LOCKED: {
+      JournalStatus s =
+          JournalStatus::fail(JournalError::kBusy, prefix + "another process holds the journal (" + detail + ")");
+      s.held = true;
+      return s;
+    }
     case SQLITE_IOERR:
     case SQLITE_FULL:
     case SQLITE_NOLFS:

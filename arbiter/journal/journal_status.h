@@ -30,10 +30,19 @@ const char* to_string(JournalError e);
 struct JournalStatus {
   JournalError error = JournalError::kNone;
   std::string message;  // "journal.db: not a Tabula journal (...)"
+  // Session 23: SQLite said BUSY or LOCKED: another connection holds the
+  // file's write lock now, and the same write may succeed once it lets go
+  // (not so for a second writer of one game, nor the writer lock's kBusy).
+  bool held = false;
 
   bool ok() const { return error == JournalError::kNone; }
   static JournalStatus good() { return {}; }
-  static JournalStatus fail(JournalError e, std::string message) { return {e, std::move(message)}; }
+  static JournalStatus fail(JournalError e, std::string message) {
+    JournalStatus s;
+    s.error = e;
+    s.message = std::move(message);
+    return s;
+  }
 };
 
 // The one mapping from an SQLite result code to a status: "`path`: while

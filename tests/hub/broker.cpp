@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -67,8 +68,46 @@ bool eventually(const std::function<bool()>& pred, std::chrono::milliseconds tim
 
 // ---- Broker ---------------------------------------------------------------------
 
+namespace {
+
+// The inode of the TCP socket listening on 127.0.0.1:port (or any address),
+// from /proc/net/tcp; 0 when none.
+unsigned long listener_inode(int port) {
+  std::ifstream tcp("/proc/net/tcp");
+  std::string line;
+  std::getline(tcp, line);  // the heading
+  char want[8];
+  std::snprintf(want, sizeof want, ":%04X", static_cast<unsigned>(port));
+  while (std::getline(tcp, line)) {
+    std::istringstream f(line);
+    std::string slot, local, remote, state, queues, timer, retransmits, uid, timeout;
+    unsigned long inode = 0;
+    if (!(f >> slot >> local >> remote >> state >> queues >> timer >> retransmits >> uid >> timeout >> inode)) continue;
+    if (state == "0A" && local.size() > 5 && local.compare(local.size() - 5, 5, want) == 0) return inode;
+  }
+  return 0;
+}
+
+// True when the process `pid` runs mosquitto (it has left the fork for the
+// exec: the files it holds are its own) and holds the socket `inode`
+// (/proc/PID/fd).
+bool holds_socket(pid_t pid, unsigned long inode) {
+  std::string comm;
+  std::getline(std::ifstream("/proc/" + std::to_string(pid) + "/comm"), comm);
+  if (comm != "mosquitto") return false;
+  const std::string want = "socket:[" + std::to_string(inode) + "]";
+  std::error_code ec;
+  for (const auto& fd : fs::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec)) {
+    std::error_code e;
+    if (fs::read_symlink(fd.path(), e).string() == want) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Broker::Broker(std::string dir, BrokerOptions options)
-    : dir_(std::move(dir)), options_(std::move(options)), port_(free_port()) {}
+    : dir_(std::move(dir)), options_(std::move(options)), port_(options_.port > 0 ? options_.port : free_port()) {}
 
 Broker::~Broker() { stop(); }
 
@@ -82,8 +121,7 @@ std::string Broker::log() const {
 }
 
 bool Broker::start(std::string& error) {
-  std::ofstream conf(dir_ + "/mosquitto.conf");
-  conf << "listener " << port_ << " 127.0.0.1\n";
+  std::ostringstream conf;  // all but the listener line, written with each port tried
   if (::getuid() == 0) conf << "user root\n";  // else it drops to 'mosquitto' and cannot write here
   conf << "persistence " << (options_.persistence ? "true" : "false") << "\n";
   conf << "persistence_location " << dir_ << "/\n";
@@ -120,22 +158,54 @@ bool Broker::start(std::string& error) {
     }
     std::ofstream(dir_ + "/acl") << options_.acl;
   }
-  conf.close();
-  pid_ = ::fork();
-  if (pid_ == 0) {
-    ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // a test that crashes takes its broker along
-    int log = ::open((dir_ + "/mosquitto.log").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    ::dup2(log, 2);
-    ::dup2(log, 1);
-    ::execl("/usr/sbin/mosquitto", "mosquitto", "-c", (dir_ + "/mosquitto.conf").c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  if (!port_open(port_, 10s)) {
-    error = "mosquitto did not open port " + std::to_string(port_) + ": " + log();
+  const int tries = started_ ? 1 : kPortTries;
+  for (int attempt = 1; attempt <= tries; ++attempt) {
+    if (attempt > 1) port_ = free_port();
+    std::ofstream(dir_ + "/mosquitto.conf") << "listener " << port_ << " 127.0.0.1\n" << conf.str();
+    const std::size_t log_before = log().size();
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGTERM);  // a test that crashes takes its broker along
+      int log = ::open((dir_ + "/mosquitto.log").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      ::dup2(log, 2);
+      ::dup2(log, 1);
+      // Nothing of the test's (its sockets, its journals) goes along: a
+      // listener of the test's would count as mosquitto's below.
+      ::close_range(3, ~0U, 0);
+      ::execl("/usr/sbin/mosquitto", "mosquitto", "-c", (dir_ + "/mosquitto.conf").c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    // Up, when the port's listener is this mosquitto's own socket; the
+    // process gone means it could not start (a port taken: tried again).
+    bool exited = false, ours = false;
+    eventually(
+        [&] {
+          int status = 0;
+          exited = ::waitpid(pid_, &status, WNOHANG) == pid_;
+          if (!exited) {
+            const unsigned long inode = listener_inode(port_);
+            ours = inode != 0 && holds_socket(pid_, inode);
+          }
+          return exited || ours;
+        },
+        30s);
+    if (ours) {
+      started_ = true;
+      return true;
+    }
+    const std::string said = log().substr(log_before);
+    if (exited) {
+      pid_ = -1;
+      if (said.find("in use") != std::string::npos && attempt < tries) continue;  // another took the port
+      error = "mosquitto did not start on port " + std::to_string(port_) + " (try " + std::to_string(attempt) + " of " +
+              std::to_string(tries) + "): " + said;
+      return false;
+    }
+    error = "mosquitto did not listen on port " + std::to_string(port_) + " within 30 s: " + said;
     stop();
     return false;
   }
-  return true;
+  return false;
 }
 
 void Broker::kill() {

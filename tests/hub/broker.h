@@ -35,6 +35,7 @@ class TempDir {
 
 int free_port();
 // True once a TCP connection to 127.0.0.1:port succeeds (within `timeout`).
+// Whose listener answered is not known: Broker::start checks its own.
 bool port_open(int port, std::chrono::milliseconds timeout);
 // Polls `pred` every 5 ms until it holds or `timeout` passes.
 bool eventually(const std::function<bool()>& pred, std::chrono::milliseconds timeout);
@@ -50,6 +51,9 @@ struct BrokerOptions {
   // TLS on the listener with a fresh CA and a certificate for 127.0.0.1
   // (made with the openssl command); ca_file() names the CA for clients.
   bool tls = false;
+  // The port to try first (0: a free one). Tests only: a port another
+  // listener holds shows that start() moves to a free one (session 23).
+  int port = 0;
 };
 
 class Broker {
@@ -57,7 +61,15 @@ class Broker {
   Broker(std::string dir, BrokerOptions options = {});
   ~Broker();
   static bool available();           // /usr/sbin/mosquitto exists
-  bool start(std::string& error);    // same port every time
+  // Session 23: the port is chosen free, then mosquitto binds it, and
+  // another program (a parallel suite's broker, an outgoing connection)
+  // could take it in between. start() waits until the listener on the port
+  // is its own mosquitto's (/proc: the socket's inode among the process's
+  // files); at the first start, a port found taken ("Address already in
+  // use") is left for another free one (at most kPortTries); a later start
+  // (after stop() or kill()) keeps the port, which clients know.
+  static constexpr int kPortTries = 20;
+  bool start(std::string& error);
   void stop();                       // SIGTERM (saves persistence), waits
   void kill();                       // SIGKILL, as a power cut: what the last snapshot lacks is gone
   int port() const { return port_; }
@@ -69,6 +81,7 @@ class Broker {
   BrokerOptions options_;
   int port_;
   pid_t pid_ = -1;
+  bool started_ = false;  // a start succeeded: the port stays
 };
 
 using hub::TcpProxy;  // arbiter/hub/tools/tcp_proxy.h

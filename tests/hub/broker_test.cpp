@@ -1,7 +1,11 @@
 // The hub against a real Mosquitto: boards publish, the hub sees every board
 // and every item once and in order through a broker restart and a cut
 // network; actions from anyone but the arbiter are rejected.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
@@ -128,6 +132,45 @@ bool hub_has(const HubClient& hub, const std::string& board, std::int64_t seq, b
          b->state->through_seq() >= static_cast<std::uint64_t>(seq);
   });
   return ok;
+}
+
+// Session 23: the test broker's port was chosen free, then bound by
+// mosquitto later; a port taken in between (a parallel suite's broker) left
+// mosquitto exiting "Address already in use" while the test's check (a TCP
+// connection answers) passed on the other program's listener: the test
+// talked to someone else's broker. A port found taken now moves the broker
+// to another free one, and start() waits for its own mosquitto's listener.
+TEST(HubBroker, ATestBrokerWhosePortIsTakenStartsOnAnotherItsOwn) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  // Another program's listener on the port the broker is told to try first.
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+  ASSERT_EQ(::listen(fd, 4), 0);
+  socklen_t n = sizeof a;
+  ASSERT_EQ(::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &n), 0);
+  const int taken = ntohs(a.sin_port);
+  TempDir dir;
+  BrokerOptions options;
+  options.port = taken;
+  Broker broker(dir.path(), options);
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  EXPECT_NE(broker.port(), taken) << "mosquitto could not bind it: " << broker.log();
+  EXPECT_NE(broker.log().find("in use"), std::string::npos) << broker.log();
+  auto hub = open_hub(dir, at(broker.port()));  // an MQTT session: mosquitto's port, not the other listener
+  ASSERT_TRUE(hub);
+  EXPECT_TRUE(hub->status().subscribed);
+  hub.reset();
+  // A restart keeps the port its clients know.
+  const int port = broker.port();
+  broker.stop();
+  ASSERT_TRUE(broker.start(error)) << error;
+  EXPECT_EQ(broker.port(), port);
+  ::close(fd);
 }
 
 TEST(HubBroker, BoardsPublishAndTheHubSeesEveryBoard) {

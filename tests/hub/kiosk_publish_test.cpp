@@ -352,7 +352,8 @@ TEST(KioskPublish, ABoardWhoseJournalCannotBeWrittenIsShownNotRecordingUntilItIs
 
   JournalHeld other(*o.journal);
   ASSERT_TRUE(other.held());
-  click("e7");  // not journaled: not taken, and the hubs are told
+  click("e7");  // not journaled: not taken (it waits, session 23), and the hubs are told
+  sim->tick(t += ui::KioskGame::kHeldSaid);  // once it has waited that long
   ASSERT_NE(sim->journal_error().find("the journal could not be written"), std::string::npos) << sim->journal_error();
   ASSERT_TRUE(eventually([&] { return line().find("NOT RECORDING") != std::string::npos; }, 10s)) << line();
   EXPECT_NE(line().find("table1 (NOT RECORDING)"), std::string::npos) << line();

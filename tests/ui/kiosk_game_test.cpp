@@ -289,7 +289,10 @@ TEST(KioskGame, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
   sqlite3* other = nullptr;
   ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
-  sim->apply(at("e7"), t += Ms(300));  // the lift is not journaled: not taken
+  sim->apply(at("e7"), t += Ms(300));  // the lift is not journaled: not taken yet (session 23: it waits)
+  EXPECT_EQ(sim->unwritten(), 1U);
+  EXPECT_EQ(sim->journal_error(), "") << "said only once it has waited kHeldSaid";
+  sim->tick(t += KioskGame::kHeldSaid);
   const KioskView& v = sim->view(t);
   ASSERT_TRUE(v.ruling);
   EXPECT_NE(v.ruling->text.find("the journal could not be written"), std::string::npos) << v.ruling->text;
@@ -299,9 +302,12 @@ TEST(KioskGame, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
   EXPECT_FALSE(sim->session().snapshot().lifted.test(core::index_of(core::make_square(4, 6))));
   sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
   sqlite3_close(other);
-  // The journal works again: the move is made again and journaled; what the
-  // session holds is what a resume gets back.
-  play(*sim, "e7", "e5", t);
+  // The journal works again: the lift that waited is taken (the hand holds
+  // the pawn), the move is made and journaled; what the session holds is
+  // what a resume gets back.
+  sim->apply(at("e5"), t += Ms(300));
+  sim->tick(t += Ms(3000));
+  EXPECT_EQ(sim->unwritten(), 0U);
   ASSERT_EQ(sim->session().moves().size(), 2U);
   ASSERT_TRUE(sim->view(t).ruling);
   EXPECT_EQ(sim->view(t).ruling->text.find("the journal could not be written"), std::string::npos);
@@ -318,7 +324,7 @@ TEST(KioskGame, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
 // another connection cost a frame SQLite's busy timeout (2 s) for each of up
 // to 64 tries of the same deadline's tick: the screen froze two minutes a
 // frame. A tick the journal cannot write now ends the frame's ticks; the next
-// frame tries again. (Bound: one try takes ~2 s, 64 took over two minutes.)
+// frame tries again (session 23: without waiting; the tick waits, in order).
 TEST(KioskGame, ATickTheJournalCannotWriteEndsTheFramesTicks) {
   Scratch scratch;
   const std::string path = scratch.file("game.db");
@@ -333,14 +339,96 @@ TEST(KioskGame, ATickTheJournalCannotWriteEndsTheFramesTicks) {
   const auto begun = std::chrono::steady_clock::now();
   sim->tick(*due + Ms(1000));
   const auto took = std::chrono::steady_clock::now() - begun;
-  EXPECT_NE(sim->journal_error().find("the journal could not be written"), std::string::npos) << sim->journal_error();
   EXPECT_LT(took, std::chrono::seconds(60)) << "one try, not 64";
+  EXPECT_EQ(sim->unwritten(), 1U) << "one tick waits";
   EXPECT_EQ(sim->session().next_deadline(), due) << "not taken: still due";
+  sim->tick(*due + Ms(1000) + KioskGame::kHeldSaid);
+  EXPECT_NE(sim->journal_error().find("the journal could not be written"), std::string::npos) << sim->journal_error();
+  EXPECT_EQ(sim->unwritten(), 1U) << "no second tick of the same deadline";
   sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
   sqlite3_close(other);
-  sim->tick(*due + Ms(2000));  // the next frame: journaled
+  sim->tick(*due + Ms(4000));  // the next frame: journaled
   EXPECT_EQ(sim->journal_error(), "");
+  EXPECT_EQ(sim->unwritten(), 0U);
   EXPECT_NE(sim->session().next_deadline(), due);
+}
+
+// Session 23: while another connection held the journal's write lock, each
+// frame that fed an input waited SQLite's busy timeout (2 s) and then
+// dropped the input (session 22 had cut 64 waits a frame to one). A frame
+// now waits at most KioskGame::kJournalWait (50 ms, one try): the inputs
+// wait, in order, and are all written once the lock is let go. Bound: the
+// seven frames below took three busy timeouts before (the three lifts, each
+// a write that waited, then refused: the puts found no piece in the hand);
+// now they must take less than one (at most 50 ms each).
+TEST(KioskGame, AHeldJournalCostsNoFrameAWaitAndEveryInputIsWrittenInOrderOnceItIsFreed) {
+  constexpr auto kBusyTimeout = std::chrono::milliseconds(2000);  // SQLite's, as the journal opens it
+  Scratch scratch;
+  const std::string path = scratch.file("game.db");
+  std::string error;
+  auto sim = KioskGame::create(journaled("chess", path), Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  sim->tick(t += Ms(3000));
+  const std::int64_t journaled_before = [&] {
+    journal::Journal j;
+    journal::JournalContents c;
+    EXPECT_TRUE(journal::Journal::open(path, journal::Journal::Access::kRead, j).ok());
+    EXPECT_TRUE(j.load(c).ok());
+    return static_cast<std::int64_t>(c.inputs.size());
+  }();
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  // Six clicks (e2-e4, e7-e5, g1-f3), 0.3 s apart, then a frame 2 s on.
+  struct Click {
+    const char* cell;
+    bool occupied;
+    Ms time;
+  };
+  std::vector<Click> clicks;
+  const auto begun = std::chrono::steady_clock::now();
+  for (const auto& [cell, occupied] :
+       {std::pair{"e2", false}, {"e4", true}, {"e7", false}, {"e5", true}, {"g1", false}, {"f3", true}}) {
+    sim->apply(at(cell), t += Ms(300));
+    clicks.push_back({cell, occupied, t});
+  }
+  sim->tick(t += KioskGame::kHeldSaid);
+  const auto took = std::chrono::steady_clock::now() - begun;
+  EXPECT_LT(took, kBusyTimeout) << "seven frames; three of them waited a busy timeout each before";
+  EXPECT_EQ(sim->unwritten(), 6U);
+  EXPECT_TRUE(sim->session().moves().empty()) << "nothing taken before it is journaled";
+  EXPECT_TRUE(sim->view(t).piece_at(*parse_cell_name("e2")).has_value()) << "the screen shows what is journaled";
+  EXPECT_NE(sim->journal_error().find("6 inputs wait for it"), std::string::npos) << sim->journal_error();
+  EXPECT_NE(sim->journal_error().find(path), std::string::npos) << "the journal's words name its file";
+  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(other);
+
+  sim->tick(t += Ms(300));  // the next frame writes them all
+  EXPECT_EQ(sim->unwritten(), 0U);
+  EXPECT_EQ(sim->journal_error(), "");
+  sim->tick(t += Ms(3000));
+  ASSERT_EQ(sim->session().moves().size(), 3U);
+  const std::string now = journal::state_summary(sim->session());
+  sim.reset();
+  KioskGameOptions again;
+  again.journal = path;
+  auto resumed = KioskGame::create(again, Ms(0), error);
+  ASSERT_TRUE(resumed) << error;
+  const core::Geometry& geometry = resumed->session().game().rules().geometry;
+  journal::Journal j;
+  journal::JournalContents c;
+  ASSERT_TRUE(journal::Journal::open(path, journal::Journal::Access::kRead, j).ok());
+  ASSERT_TRUE(j.load(c).ok());
+  std::vector<std::string> events, expected;
+  for (std::size_t i = static_cast<std::size_t>(journaled_before); i < c.inputs.size(); ++i) {
+    if (const auto* e = std::get_if<session::SquareEvent>(&c.inputs[i]))
+      events.push_back(std::to_string(e->time.count()) + " " + geometry.name(e->square) + (e->occupied ? " down" : " up"));
+  }
+  for (const Click& k : clicks)
+    expected.push_back(std::to_string(k.time.count()) + " " + k.cell + (k.occupied ? " down" : " up"));
+  EXPECT_EQ(events, expected) << "every click journaled, in order, at its own time";
+  EXPECT_EQ(journal::state_summary(resumed->session()), now);
 }
 
 TEST(KioskGame, AResignedChessComArmyIsGreyedAsDeadButItsKingWalks) {
