@@ -29,7 +29,9 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const 
   const auto size = static_cast<std::uint32_t>(walk.size());
   for (std::uint32_t i = 0; i < size;) {
     const AttackNode& node = trie[i];
-    const std::size_t q = index_of(node.square);
+    // (A trie's squares are the board's, below kMaxSquares: the byte says
+    // so to the compiler, and pos.at() tests nothing.)
+    const std::size_t q = static_cast<std::uint8_t>(index_of(node.square));
     const std::uint64_t bit = std::uint64_t{1} << (q & 63U);
     std::uint64_t& reached = reached_.w[q >> 6];
     if (!(reached & bit)) {
@@ -40,7 +42,7 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const 
       for (int f = 0; f < kMaxSeats; ++f)
         reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
     }
-    const Piece p = pos.at(node.square);
+    const Piece p = pos.at(static_cast<Square>(q));
     if (p.empty()) {
       ++i;
       continue;
@@ -114,7 +116,7 @@ Square SeatLines::en_passant_victim(const Position& pos, const Move& m, const Pi
   return kNoSquare;
 }
 
-std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {
+std::uint8_t SeatLines::each_seat_made(const Position& pos, const Move& m) const {
   const Piece p = pos.at(m.from);
   const bool plain = CheckLines::two_squares(pos, m, p);
   // An en passant capture changes three squares: `from` and the victim's
