@@ -331,7 +331,7 @@ core::Game corner_game(const std::shared_ptr<const core::RuleSet>& rules, const 
 // 000's filter keeps a non-target's lines from the node one move above
 // (core/corners.cpp, non_target_lines; issue 30 item 3) when
 // CheckLines::still_after says the move changed nothing they read: then the
-// kept lines (SeatLines::keep, with the kinds of the new side to move) must
+// kept lines (SeatLines::keep, asked with the new side to move) must
 // answer every move of the new position as lines built there do. Positions
 // of seeded random corner games; every legal move, every seat that moves at
 // neither node.
