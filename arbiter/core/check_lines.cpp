@@ -3,8 +3,7 @@
 
 namespace tabula::core {
 
-void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, std::uint16_t* kinds,
-                       const StandingTries* standing) {
+void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const StandingTries* standing) {
   const RuleSet& rules = pos.rules();
   royal_ = pos.royal_kind();
   safe_ = false;
@@ -25,18 +24,14 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, std::u
     return;
   }
   const PieceKind royal = royal_;
-  // The union's kinds: those of the side to move's pieces, when he may
-  // capture this king (a non-royal piece of a king-only seat attacks nothing:
-  // leaving it in is only cautious).
-  const Seat mover = pos.to_move();
-  if (!((enemies_ >> index_of(mover)) & 1U)) kinds = nullptr;
-  const std::size_t mover_frame = static_cast<std::size_t>(index_of(pos.frame_seat(mover)));
   const std::span<const AttackNode> walk = standing ? standing->trie(k) : rules.tables.attack_trie(k);
   const AttackNode* trie = walk.data();
   const auto size = static_cast<std::uint32_t>(walk.size());
   for (std::uint32_t i = 0; i < size;) {
     const AttackNode& node = trie[i];
-    const std::size_t q = index_of(node.square);
+    // (A trie's squares are the board's, below kMaxSquares: the byte says
+    // so to the compiler, and pos.at() tests nothing.)
+    const std::size_t q = static_cast<std::uint8_t>(index_of(node.square));
     const std::uint64_t bit = std::uint64_t{1} << (q & 63U);
     std::uint64_t& reached = reached_.w[q >> 6];
     if (!(reached & bit)) {
@@ -47,8 +42,7 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, std::u
       for (int f = 0; f < kMaxSeats; ++f)
         reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
     }
-    if (kinds) kinds[q] = static_cast<std::uint16_t>(kinds[q] | node.kinds[mover_frame]);
-    const Piece p = pos.at(node.square);
+    const Piece p = pos.at(static_cast<Square>(q));
     if (p.empty()) {
       ++i;
       continue;
@@ -94,17 +88,25 @@ void StandingTries::build(const MoveTables& tables, std::uint16_t may_stand) {
   }
 }
 
-void SeatLines::keep(const Position& pos, Seat s, const SeatLines& from) {
-  const CheckLines& o = from.lines(s);  // (the lines `from` refers to, where it kept them too)
-  kept_[static_cast<std::size_t>(index_of(s))] = &o;
-  // build()'s kinds: those of the side to move's frame on every square the
-  // walk reached, when he may capture this king.
-  const Seat mover = pos.to_move();
-  if (!o.safe_ && ((o.enemies_ >> index_of(mover)) & 1U)) {
-    const auto frame = static_cast<std::size_t>(index_of(pos.frame_seat(mover)));
-    o.reached_.each([&](std::size_t at) { kinds_[at] = static_cast<std::uint16_t>(kinds_[at] | o.reach_[at][frame]); });
+bool SeatLines::quiet_near(const Position& pos, const Move& m) const {
+  // SeatLines::quiet for a move far() does not prove: a plain move that
+  // leaves no seen square, takes no king and is no king's step into his
+  // corner square, whose kind attacks none of the kings (that the side to
+  // move may attack) from where it lands. (A non-royal piece of a king-only
+  // seat attacks nothing: its kinds are asked all the same, only cautious.)
+  if (static_cast<unsigned>(m.kind) > 1U || m.promotion != kNoKind ||
+      seen_.test(static_cast<std::size_t>(index_of(m.from))))
+    return false;
+  const Piece p = pos.at(m.from);
+  if (p.empty() || pos.at(m.to).kind == royal_ || (p.kind == royal_ && m.to == corner_)) return false;
+  const auto to = static_cast<std::size_t>(index_of(m.to));
+  for (unsigned left = built_; left != 0; left &= left - 1U) {
+    const CheckLines& l = *at_[static_cast<std::size_t>(std::countr_zero(left))];
+    if (!l.safe_ && ((l.enemies_ >> index_of(mover_)) & 1U) && l.reached_.test(to) &&
+        ((l.reach_[to][mover_frame_] >> index_of(p.kind)) & 1U))
+      return false;
   }
-  note(s);
+  return true;
 }
 
 Square SeatLines::en_passant_victim(const Position& pos, const Move& m, const Piece& p) {
@@ -114,7 +116,7 @@ Square SeatLines::en_passant_victim(const Position& pos, const Move& m, const Pi
   return kNoSquare;
 }
 
-std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {
+std::uint8_t SeatLines::each_seat_made(const Position& pos, const Move& m) const {
   const Piece p = pos.at(m.from);
   const bool plain = CheckLines::two_squares(pos, m, p);
   // An en passant capture changes three squares: `from` and the victim's
@@ -127,9 +129,9 @@ std::uint8_t SeatLines::each_seat(const Position& pos, const Move& m) const {
   // target is `to`).
   const Square victim = !plain && m.kind == MoveKind::kEnPassant ? en_passant_victim(pos, m, p) : kNoSquare;
   std::uint8_t seats = 0;
-  for (int i = 0; i < kMaxSeats; ++i) {
-    if (!((built_ >> i) & 1U)) continue;
-    const CheckLines& l = lines(seat_at(i));
+  for (unsigned left = built_; left != 0; left &= left - 1U) {
+    const int i = std::countr_zero(left);
+    const CheckLines& l = *at_[static_cast<std::size_t>(i)];
     if (l.safe_) continue;
     const bool by_lines = plain || (is_valid(victim) && !l.seen_.test(static_cast<std::size_t>(index_of(victim))));
     if (l.make_all_ || !by_lines || l.after_plain(pos, m, p) != CheckLines::Answer::kNo)

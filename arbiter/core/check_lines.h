@@ -36,8 +36,19 @@ struct SquareWords {
   std::array<std::uint64_t, 4> w{};
   bool test(std::size_t q) const { return ((w[q >> 6] >> (q & 63U)) & 1U) != 0; }
   void reset() { w = {}; }
+  // Two 16-byte ORs (GCC's vector extension: SSE2 on amd64, NEON on
+  // arm64): 000's filter takes two seats' lines into its unions at every
+  // node (SeatLines::note; session 23: the loop of four words was ~21
+  // instructions an OR).
   SquareWords& operator|=(const SquareWords& o) {
-    for (std::size_t i = 0; i < w.size(); ++i) w[i] |= o.w[i];
+    using Half = std::uint64_t __attribute__((vector_size(16)));
+    static_assert(sizeof w == 2 * sizeof(Half));
+    Half a[2], b[2];
+    std::memcpy(a, w.data(), sizeof a);
+    std::memcpy(b, o.w.data(), sizeof b);
+    a[0] |= b[0];
+    a[1] |= b[1];
+    std::memcpy(w.data(), a, sizeof a);
     return *this;
   }
   // Calls f(index) for every square set, in increasing order.
@@ -54,8 +65,7 @@ struct SquareWords {
   }
 };
 
-// What CheckLines::build() finds beside the per-square kinds: the small
-// part, copied whole when lines are kept (SeatLines::keep).
+// What CheckLines::build() finds beside the per-square kinds (reach_).
 struct CheckLinesHead {
   bool safe_ = false;      // nothing can attack the king (none, immune, no enemy)
   bool attacked_ = false;  // in check now
@@ -71,18 +81,13 @@ class CheckLines : private CheckLinesHead {
  public:
   enum class Answer { kNo, kYes, kMake };  // kMake: make the move to know
 
-  // The lines to seat s's king in pos; s is not the side to move. With
-  // `kinds`, the kinds of the side to move that attack the king from each
-  // square a path reaches are added to kinds[square] (SeatLines' union).
-  void build(const Position& pos, Seat s, std::uint16_t* kinds = nullptr) {
-    build(pos, s, pos.attackers_of(s), kinds, nullptr);
-  }
+  // The lines to seat s's king in pos; s is not the side to move.
+  void build(const Position& pos, Seat s) { build(pos, s, pos.attackers_of(s), nullptr); }
   // build() with `enemies`, pos.attackers_of(s), found by the caller (000's
   // filter asks it once per seat and node, for still_after or this), and
   // the kings' tries to walk: `standing` (StandingTries, below) or, with
   // nullptr, the MoveTables' own.
-  void build(const Position& pos, Seat s, std::uint8_t enemies, std::uint16_t* kinds,
-             const StandingTries* standing);
+  void build(const Position& pos, Seat s, std::uint8_t enemies, const StandingTries* standing);
   // Whether s's king is attacked after m, a legal move of pos's side to move
   // (pos as it was at build()).
   Answer after(const Position& pos, const Move& m) const {
@@ -180,9 +185,10 @@ class StandingTries {
 
 // The lines to several seats' kings at once, built for the seats in `built`
 // (one bit per seat index), with the union of their squares: a plain move of
-// the side to move that leaves no seen square and lands where its kind
-// attacks none of those kings checks none of them, whatever the seats (one
-// test instead of one per seat).
+// the side to move that leaves no seen square and lands on no square a path
+// to one of those kings reaches (nor on a king, nor his king on his corner
+// square) checks none of them, whatever the seats (two bit tests instead of
+// one walk per seat). The other moves are asked of each seat (each_seat).
 class SeatLines {
  public:
   std::uint8_t built() const { return built_; }
@@ -190,80 +196,114 @@ class SeatLines {
   // tries add() walks (CheckLines::build).
   void clear(const Position& pos, const StandingTries* standing = nullptr) {
     built_ = 0;
-    kept_ = {};
     standing_ = standing;
     seen_.reset();
-    // The board's ranks of the mailbox only: kinds_ is written and read on
-    // its squares alone (session 21: half the fill on 8x8). A rank at a
-    // time, each a fixed size the compiler writes in place: one fill of the
-    // whole length was a call to memset, more code fetched at every node of
-    // a search (issue 30 item 3, session 22: ~35 K simulated I1 misses at
-    // corners-mini d6).
-    for (int r = 0, h = pos.rules().geometry.height(); r < h; ++r) clear_rank(r);
+    near_.reset();
     royal_ = pos.royal_kind();
+    mover_ = pos.to_move();
+    mover_frame_ = static_cast<std::uint8_t>(index_of(pos.frame_seat(mover_)));
+    // A move that takes a king changes who may attack (never proven by the
+    // lines): the other seats' kings' squares are near. (Position: a seat's
+    // royal piece stands on king_square(s).)
+    for (int i = 0, n = pos.rules().seat_count(); i < n; ++i) {
+      const Square k = pos.king_square(seat_at(i));
+      if (is_valid(k) && seat_at(i) != mover_) set(near_, k);
+    }
     // 000 short game: "When a King enters his corner square, both of his
     // Bishops become Queens instantly" (Position::converts): the side to
-    // move's king stepping onto his corner square is never quiet (the royal
-    // kind among the kinds of that square).
+    // move's corner square is near (his king's step onto it is never
+    // quiet; quiet_near asks the kind).
+    corner_ = kNoSquare;
     if (pos.king_move_converts() && royal_ != kNoKind) {
-      const Square corner = pos.rules().corners.own[static_cast<std::size_t>(index_of(pos.to_move()))];
-      if (is_valid(corner))
-        kinds_[static_cast<std::size_t>(index_of(corner))] = static_cast<std::uint16_t>(1U << index_of(royal_));
+      const Square corner = pos.rules().corners.own[static_cast<std::size_t>(index_of(mover_))];
+      if (is_valid(corner)) {
+        corner_ = corner;
+        set(near_, corner);
+      }
     }
   }
   void add(const Position& pos, Seat s) { add(pos, s, pos.attackers_of(s)); }
   // add() with `enemies`, pos.attackers_of(s), found by the caller.
   void add(const Position& pos, Seat s, std::uint8_t enemies) {
-    kept_[static_cast<std::size_t>(index_of(s))] = nullptr;
-    seat_[index_of(s)].build(pos, s, enemies, kinds_.data(), standing_);
+    CheckLines& l = seat_[index_of(s)];
+    l.build(pos, s, enemies, standing_);
+    at_[static_cast<std::size_t>(index_of(s))] = &l;
     note(s);
   }
   // add() with lines built before (`from`: another SeatLines' seat s, that
   // CheckLines::still_after proved unchanged): referred to, not copied
-  // (session 21: the copy was ~75 instructions of a keep's ~185), and the
-  // kinds of the side to move now taken from them, as build() would add
-  // them. `from`'s lines of s (those it holds or refers to) must outlive
-  // this SeatLines' use of them and stay unchanged meanwhile: 000's filter
-  // keeps the lines of the node above, one per search depth in the Game,
-  // which are found again only once the search is back at that depth
-  // (core/corners.h, CornerLinesCache).
-  void keep(const Position& pos, Seat s, const SeatLines& from);
-  const CheckLines& lines(Seat s) const {
-    const CheckLines* kept = kept_[static_cast<std::size_t>(index_of(s))];
-    return kept != nullptr ? *kept : seat_[index_of(s)];
+  // (session 21: the copy was ~75 instructions of a keep's ~185). They
+  // read nothing of the side to move (session 23: the kinds he attacks
+  // with are read from them per move, each_seat). `from`'s lines of s
+  // (those it holds or refers to) must outlive this SeatLines' use of them
+  // and stay unchanged meanwhile: 000's filter keeps the lines of the node
+  // above, one per search depth in the Game, which are found again only
+  // once the search is back at that depth (core/corners.h,
+  // CornerLinesCache).
+  void keep(Seat s, const SeatLines& from) {
+    at_[static_cast<std::size_t>(index_of(s))] = &from.lines(s);
+    note(s);
   }
+  // Seat s's lines (s built).
+  const CheckLines& lines(Seat s) const { return *at_[static_cast<std::size_t>(index_of(s))]; }
   // The seats (one bit per seat index) whose kings m, a move of the side to
   // move as it was at add(), may leave attacked (kYes or kMake): no other
   // built seat's king is attacked after m. Beside after()'s answers, an en
   // passant capture whose victim's square no path reaches first is proven
   // too (each_seat).
   std::uint8_t may_check_seats(const Position& pos, const Move& m) const {
-    if (built_ == 0 || quiet(pos, m)) return 0;
+    if (built_ == 0 || far(m)) return 0;
     return each_seat(pos, m);
   }
   // The one test over the union (000's filter asks it of every move of a
   // node, issue 30 item 3): true when m, a move of the side to move, is a
-  // plain move (two squares change) that leaves no seen square, of a kind
-  // that attacks none of the kings from where it lands, takes no king and
-  // is no king's step into his corner square (000: his bishops turn into
-  // queens, Position::converts; clear() puts the royal kind into kinds_ on
-  // the side to move's corner square, so the kinds' test says it): then it
-  // checks none of them. False is "ask each_seat". (One seat's lines that
-  // prove nothing, make_all_, make every square seen.)
-  bool quiet(const Position& pos, const Move& m) const {
+  // normal move or a double step without promotion that leaves no seen
+  // square and lands on no near one (a square a path to one of the kings
+  // reaches, where the side to move may attack him; a king's; his own
+  // corner square): then it checks none of them, and each_seat would say
+  // so (its piece attacks from no square it reaches; a king's step into
+  // his corner square, whose bishops turn, lands on a near square). False
+  // is "ask each_seat". (One seat's lines that prove nothing, make_all_,
+  // make every square seen.)
+  bool far(const Move& m) const {
     static_assert(static_cast<unsigned>(MoveKind::kNormal) == 0 &&
                   static_cast<unsigned>(MoveKind::kDoubleStep) == 1);
-    if (static_cast<unsigned>(m.kind) > 1U || m.promotion != kNoKind ||
-        seen_.test(static_cast<std::size_t>(index_of(m.from))))
-      return false;
-    const Piece p = pos.at(m.from);
-    return !p.empty() &&
-           !((kinds_[static_cast<std::size_t>(index_of(m.to))] >> index_of(p.kind)) & 1U) &&
-           pos.at(m.to).kind != royal_;
+    return static_cast<unsigned>(m.kind) <= 1U && m.promotion == kNoKind &&
+           !seen_.test(static_cast<std::size_t>(index_of(m.from))) &&
+           !near_.test(static_cast<std::size_t>(index_of(m.to)));
   }
-  // may_check_seats asked of each seat's lines, for a move quiet() does not
-  // prove (check_lines.cpp).
-  std::uint8_t each_seat(const Position& pos, const Move& m) const;
+  // Whether m is a plain move (two squares change) that leaves no seen
+  // square, of a kind that attacks none of the kings from where it lands,
+  // takes no king and is no king's step into his corner square: far(), or
+  // the kinds asked where it lands (each_seat then answers 0; tests).
+  bool quiet(const Position& pos, const Move& m) const { return far(m) || quiet_near(pos, m); }
+  bool quiet_near(const Position& pos, const Move& m) const;
+  // may_check_seats asked of each seat's lines, for a move far() does not
+  // prove: a plain move (two squares change) here, in line (000's filter
+  // asks it of ~12 % of a node's moves at corners-mini d6), the others out
+  // of line (each_seat_made, check_lines.cpp).
+  std::uint8_t each_seat(const Position& pos, const Move& m) const {
+    if (static_cast<unsigned>(m.kind) <= 1U && m.promotion == kNoKind) {
+      // CheckLines::two_squares, for a move of the side to move: his king's
+      // step into his corner square is no plain move (corner_).
+      const Piece p = pos.at(m.from);
+      if (!p.empty() && pos.at(m.to).kind != royal_ && !(p.kind == royal_ && m.to == corner_)) {
+        std::uint8_t seats = 0;
+        for (unsigned left = built_; left != 0; left &= left - 1U) {
+          const int i = std::countr_zero(left);
+          const CheckLines& l = *at_[static_cast<std::size_t>(i)];
+          if (!l.safe_ && (l.make_all_ || l.after_plain(pos, m, p) != CheckLines::Answer::kNo))
+            seats = static_cast<std::uint8_t>(seats | (1U << i));
+        }
+        return seats;
+      }
+    }
+    return each_seat_made(pos, m);
+  }
+  // each_seat for a move that changes more than its two squares (en
+  // passant, a promotion, a king taken, his king entering his corner
+  // square): rare, cold.
+  [[gnu::cold]] std::uint8_t each_seat_made(const Position& pos, const Move& m) const;
   // Whether m may leave one of those kings attacked.
   bool may_check(const Position& pos, const Move& m) const { return may_check_seats(pos, m) != 0; }
   // The square of the pawn en passant capture m (of the side to move, p its
@@ -272,37 +312,37 @@ class SeatLines {
   [[gnu::cold]] static Square en_passant_victim(const Position& pos, const Move& m, const Piece& p);
 
  private:
-  // kinds_ of rank r set to none: a fixed 32 bytes, two stores in place;
-  // the empty asm (a compiler barrier, no instruction) keeps GCC's loop
-  // distribution from making clear()'s loop over the ranks one call to
-  // memset again.
-  void clear_rank(int r) {
-    static_assert(kMaxFiles * sizeof(std::uint16_t) == 32);
-    std::memset(kinds_.data() + static_cast<std::size_t>(r) * kMaxFiles, 0, kMaxFiles * sizeof(std::uint16_t));
-    asm volatile("" : : "r"(kinds_.data()) : "memory");
+  static void set(SquareWords& w, Square q) {
+    const auto i = static_cast<std::size_t>(index_of(q));
+    w.w[i >> 6] |= std::uint64_t{1} << (i & 63U);
   }
   // Seat s's lines are found now (add, keep): the union takes them in.
   void note(Seat s) {
     const CheckLines& l = lines(s);
     built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
-    if (l.make_all_)
+    if (l.make_all_) {
       seen_.w.fill(~std::uint64_t{0});
-    else
+    } else if (!l.safe_) {
       seen_ |= l.seen_;
+      // Where the side to move may attack the king, the squares a path
+      // reaches (his piece landing there may attack along it).
+      if ((l.enemies_ >> index_of(mover_)) & 1U) near_ |= l.reached_;
+    }
   }
 
   std::array<CheckLines, kMaxSeats> seat_;
-  // A kept seat's lines, another SeatLines' (keep); nullptr: seat_'s own.
-  std::array<const CheckLines*, kMaxSeats> kept_{};
+  // Each built seat's lines: seat_'s own (add) or another SeatLines' (keep).
+  std::array<const CheckLines*, kMaxSeats> at_{};
   std::uint8_t built_ = 0;
   const StandingTries* standing_ = nullptr;
   // The seen squares of every seat's lines (all squares where one seat's
-  // lines prove nothing).
+  // lines prove nothing), and the near ones (far()).
   SquareWords seen_;
-  // kinds_[q]: the side to move's kinds that attack one of the kings from q
-  // along a path open now (and his king on his corner square: clear()).
-  std::array<std::uint16_t, kMaxSquares> kinds_{};
+  SquareWords near_;
   PieceKind royal_ = kNoKind;
+  Seat mover_ = kNoSeat;
+  std::uint8_t mover_frame_ = 0;
+  Square corner_ = kNoSquare;  // the side to move's corner square, where his king's step converts
 };
 
 }  // namespace tabula::core

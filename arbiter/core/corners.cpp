@@ -336,7 +336,7 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
     const std::uint8_t enemies = g.pos_.attackers_of(s);  // once, for both tests
     if (below && ((parent->lines.built() >> i) & 1U) &&
         parent->lines.lines(s).still_after(g.pos_, g.moves_.back(), s, enemies)) {
-      lines.keep(g.pos_, s, parent->lines);
+      lines.keep(s, parent->lines);
     } else {
       lines.add(g.pos_, s, enemies);
     }
@@ -374,11 +374,11 @@ void Modules::Corners::filter_legal(const Game& g, MoveList& list) const {
   if (mates_only && !node.truce) {
     // After the first round, with no corner duty: the mate rule alone (it
     // bears here: the lines were built for some seat). One union test per
-    // move (SeatLines::quiet) and nothing else for the moves it proves: the
+    // move (SeatLines::far) and nothing else for the moves it proves: the
     // list is written only from the first move refused on (issue 30 item 3).
     for (std::size_t i = 0; i < list.size(); ++i) {
       const Move& m = list[i];
-      if (!lines.quiet(g.pos_, m)) {
+      if (!lines.far(m)) {
         const std::uint8_t seats = lines.each_seat(g.pos_, m);
         if (seats != 0 && mates_non_target(g, m, g.corner_, 0, seats, node.target, unchecked(seats)))
           continue;
@@ -445,7 +445,7 @@ std::uint8_t Modules::Corners::unattacked_after(const Game& g, const Move& m) {
     node.answer_all = static_cast<int>(seats);
   }
   const auto seats = static_cast<std::uint8_t>(node.answer_all);
-  if (seats == 0 || lines.quiet(g.pos_, m)) return seats;
+  if (seats == 0 || lines.far(m)) return seats;
   return static_cast<std::uint8_t>(seats & ~lines.each_seat(g.pos_, m));
 }
 
