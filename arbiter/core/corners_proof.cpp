@@ -364,8 +364,21 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
   Seat saved = p.to_move();
   p.set_to_move(s);
+  // His node: memo_node's, read in place where its memo holds it (most
+  // proofs: issue 30 item 3, the call and its copy were ~90 instructions
+  // of a proof at corners-mini d6); else found by memo_node.
+  const CornerNodeKey key = node_key(g, st, depth);
   std::uint8_t others = 0;
-  const Node node = memo_node(g, st, depth, others);
+  Node node;
+  const CornerNodeMemo* memo = nullptr;
+  if (!st.any_entered() && depth >= 0 && depth < kCornerNodeDepths)
+    memo = &g.corner_nodes_[static_cast<std::size_t>(index_of(s))][static_cast<std::size_t>(depth)];
+  if (memo != nullptr && memo->word == key.word) {
+    node = memo->node;
+    others = memo->others;
+  } else {
+    node = memo_node(g, st, depth, others);
+  }
   // His last two proven replies first, then the piece that made the
   // latest: sibling nodes' checks are most often answered by the same block,
   // capture or step, and where the checking piece stands decides which of
@@ -409,20 +422,29 @@ Modules::Corners::Node Modules::Corners::memo_node(const Game& g, const CornerSt
   // king entered his corner square the duty to leave reads the corner
   // queens too, and no memo is kept.
   const CornerNodeKey key = node_key(g, st, depth);
-  if (st.any_entered() || depth < 0 || depth >= kCornerNodeDepths) {
+  const bool kept = !st.any_entered() && depth >= 0 && depth < kCornerNodeDepths;
+  if (kept) {
+    const CornerNodeMemo& memo =
+        g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
+    if (memo.word == key.word) {
+      others = memo.others;
+      return memo.node;
+    }
+  }
+  // The node found (out of line: the memo's answer above, most calls,
+  // saves no registers for the calls here; issue 30 item 3).
+  return [&]() __attribute__((noinline)) {
     const Node n = node_from(g, key, st, nullptr);
     others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
+    if (kept) {
+      CornerNodeMemo& memo =
+          g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
+      memo.node = n;
+      memo.others = others;
+      memo.word = key.word;
+    }
     return n;
-  }
-  CornerNodeMemo& memo =
-      g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
-  if (memo.word != key.word) {
-    memo.node = node_from(g, key, st, nullptr);
-    memo.others = memo.node.mate_rule ? mate_rule_seats(g, memo.node.mover, memo.node.target) : 0;
-    memo.word = key.word;
-  }
-  others = memo.others;
-  return memo.node;
+  }();
 }
 
 bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth) {
