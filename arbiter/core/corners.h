@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -84,9 +85,12 @@ struct CornerState {
   // Whether a seat's king ever entered his corner square: queens[s] is empty
   // unless entered[s] (queens are made only there; entered is never unset),
   // so a false answer spares the queens' scans (issue 30 item 3).
+  // (The four flags read as one word: asked at every node and proof.)
   bool any_entered() const {
-    static_assert(kMaxSeats == 4);
-    return entered[0] || entered[1] || entered[2] || entered[3];
+    static_assert(kMaxSeats == 4 && sizeof(entered) == sizeof(std::uint32_t));
+    std::uint32_t w = 0;
+    std::memcpy(&w, entered.data(), sizeof w);
+    return w != 0;
   }
   bool had_turn_of(Seat s) const { return (had_turn >> index_of(s)) & 1U; }
   void note_turn(Seat s) { had_turn = static_cast<std::uint8_t>(had_turn | (1U << index_of(s))); }

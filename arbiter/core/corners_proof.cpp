@@ -67,41 +67,71 @@ std::uint8_t entry_owners(const Game& g, Square target) {
   return out;
 }
 
-}  // namespace
-
-bool BoardOnlyMove::two_squares(const Position& p, const Move& m) {
+// BoardOnlyMove::two_squares, inline: asked at every look and every
+// candidate reply (issue 30 item 3: out of line, with the call, ~30
+// instructions of each).
+inline bool board_only(const Position& p, const Move& m) {
   return (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) && m.promotion == kNoKind &&
          is_valid(m.from) && is_valid(m.to) && !p.at(m.from).empty() &&
          p.at(m.to).kind != p.royal_kind() && !p.converts(m);
 }
+
+// Whether some seat's en passant entry is open: a target is a square
+// (below 256) or kNoSquare (0xFFFF), so the four ANDed stay kNoSquare only
+// when every entry is closed (one test, no branch per seat).
+inline bool entries_open(const Position& p) {
+  static_assert(kMaxSeats == 4 && kMaxSquares <= 0xFF + 1);
+  const auto t = [&](int i) { return static_cast<unsigned>(p.en_passant(seat_at(i)).target); };
+  return (t(0) & t(1) & t(2) & t(3)) != static_cast<unsigned>(kNoSquare);
+}
+
+// The look's board in place (BoardOnlyMove's, and mates_non_target's
+// own, inline: every look): m's two squares changed, and the en passant
+// entries as Position::make leaves them where some is open or m opens one
+// (`saved`: all four as they were; `changed`: the seats whose entries
+// advance_en_passant changed). What stood on m.to is returned for
+// look_leave. m: board_only, no castling right left.
+using Entries = std::array<EnPassantEntry, kMaxSeats>;
+[[gnu::always_inline]] inline Piece look_enter(Position& p, const Move& m, Seat mover, Entries& saved,
+                                              std::uint8_t& changed) {
+  // advance_en_passant changes only open entries and a double step's own:
+  // with none open and no double step there is nothing to copy or advance
+  // (issue 30 item 3: most looks).
+  changed = 0;
+  if (m.kind == MoveKind::kDoubleStep || entries_open(p)) {
+    for (int s = 0; s < kMaxSeats; ++s)
+      saved[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
+    changed = p.advance_en_passant(mover, m);
+  }
+  return p.place_on_board(m);  // (the hash is not read by the look)
+}
+[[gnu::always_inline]] inline void look_leave(Position& p, const Move& m, Piece was, const Entries& saved,
+                                             std::uint8_t changed) {
+  p.lift_back(m, was);
+  for (unsigned c = changed; c != 0; c &= c - 1U) {
+    const int s = std::countr_zero(c);
+    p.set_en_passant(seat_at(s), saved[static_cast<std::size_t>(s)]);
+  }
+}
+
+}  // namespace
+
+bool BoardOnlyMove::two_squares(const Position& p, const Move& m) { return board_only(p, m); }
 
 BoardOnlyMove::BoardOnlyMove(Position& p, const Move& m, Seat mover) : p_(p), m_(m) {
   // While a castling right remains, make() may take one away (a move from
   // or to a king's or rook's first square): made, the first test, as the
   // short and long games keep their rights through a search's first plies
   // (a square-by-square test cost them more than it saved: issue 30 item 3).
-  if (p.castling_rights() != 0 || !two_squares(p, m)) return;
+  if (p.castling_rights() != 0 || !board_only(p, m)) return;
   // The entries as Position::make leaves them (its own bookkeeping), the
-  // changed ones put back by the destructor. advance_en_passant changes
-  // only open entries and a double step's own: with none open and no double
-  // step there is nothing to copy or advance (issue 30 item 3: most looks).
-  bool entries = m.kind == MoveKind::kDoubleStep;
-  for (int s = 0; s < kMaxSeats && !entries; ++s) entries = p.en_passant(seat_at(s)).open();
-  if (entries) {
-    for (int s = 0; s < kMaxSeats; ++s) ep_[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
-    changed_ = p.advance_en_passant(mover, m);
-  }
-  was_ = p.place_on_board(m);  // (the hash is not read by the look)
+  // changed ones put back by the destructor.
+  was_ = look_enter(p, m, mover, ep_, changed_);
   done_ = true;
 }
 
 BoardOnlyMove::~BoardOnlyMove() {
-  if (!done_) return;
-  p_.lift_back(m_, was_);
-  for (unsigned c = changed_; c != 0; c &= c - 1U) {
-    const int s = std::countr_zero(c);
-    p_.set_en_passant(seat_at(s), ep_[static_cast<std::size_t>(s)]);
-  }
+  if (done_) look_leave(p_, m_, was_, ep_, changed_);
 }
 
 // ---- the look after a move -------------------------------------------------
@@ -158,57 +188,68 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   // The kings it may mate: those of `seats` but the mover's and his target's.
   unsigned ask = seats & ((1U << g.rules_->seat_count()) - 1U) & ~(1U << index_of(mover));
   if (target != kNoSeat) ask &= ~(1U << index_of(target));
+  // The position after the move: its two squares changed in place where
+  // that is all the look below reads of make() (BoardOnlyMove's look, here
+  // without the object: issue 30 item 3, its calls were ~170 instructions
+  // of a look at corners-mini d6), else made (the bishops a king entering
+  // his corner square turns, and what the move takes, read before it: a
+  // two-squares move turns none).
+  const bool in_place = p.castling_rights() == 0 && board_only(p, m);
+  Entries entries;
+  std::uint8_t changed = 0;
+  Piece was = kEmpty;
+  SquareSet converted;
+  Square captured_on = kNoSquare;
+  if (in_place) {
+    was = look_enter(p, m, mover, entries, changed);
+    if (!was.empty()) captured_on = m.to;
+  } else {
+    make_for_look(g, m, mover, converted, captured_on);
+  }
+  // The kings in check after it among those it may mate; `clear`: those
+  // found out of check, whose look a reply skips where it leaves their
+  // attack reach alone (reply_allowed). (The check report's unattacked
+  // kings, Game::kings_known_unattacked, cost more to ask per look than
+  // the walks they spared: +0.4 M at corners-mini d6.)
+  // `unchecked` beside them: the kings the caller knows out of check
+  // after the move (session 21: the mover's, and those the lines prove,
+  // spared ~1 walk of a reply's 2.5 at corners-mini d6).
+  const StandingTries* standing = standing_tries(g);
+  std::uint8_t checked = 0;
+  std::uint8_t clear = unchecked;
+  for (unsigned left = ask; left != 0; left &= left - 1U) {
+    const int i = std::countr_zero(left);
+    const Seat s = seat_at(i);
+    if (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) continue;
+    if (in_check_look(g, s, standing))
+      checked = static_cast<std::uint8_t>(checked | (1U << i));
+    else
+      clear = static_cast<std::uint8_t>(clear | (1U << i));
+  }
   std::uint8_t mated = 0;
-  {
-    // The position after the move: its two squares changed in place where
-    // that is all the look below reads of make() (BoardOnlyMove), else made
-    // (the bishops a king entering his corner square turns, and what the
-    // move takes, read before it: a two-squares move turns none).
-    BoardOnlyMove in_place(p, m, mover);
-    SquareSet converted;
-    Square captured_on = in_place.was().empty() ? kNoSquare : m.to;
-    if (!in_place.done()) make_for_look(g, m, mover, converted, captured_on);
-    // The kings in check after it among those it may mate; `clear`: those
-    // found out of check, whose look a reply skips where it leaves their
-    // attack reach alone (reply_allowed). (The check report's unattacked
-    // kings, Game::kings_known_unattacked, cost more to ask per look than
-    // the walks they spared: +0.4 M at corners-mini d6.)
-    // `unchecked` beside them: the kings the caller knows out of check
-    // after the move (session 21: the mover's, and those the lines prove,
-    // spared ~1 walk of a reply's 2.5 at corners-mini d6).
-    const StandingTries* standing = standing_tries(g);
-    std::uint8_t checked = 0;
-    std::uint8_t clear = unchecked;
-    for (unsigned left = ask; left != 0; left &= left - 1U) {
-      const int i = std::countr_zero(left);
-      const Seat s = seat_at(i);
-      if (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) continue;
-      if (in_check_look(g, s, standing))
-        checked = static_cast<std::uint8_t>(checked | (1U << i));
-      else
-        clear = static_cast<std::uint8_t>(clear | (1U << i));
-    }
-    if (checked != 0) {
-      // The corner state after the move, as the proofs read it. Once every
-      // seat has had his first turn, with no corner queens and no king
-      // entering his corner square, what the move changes in it (the edge
-      // pawns' squares, had_turn) is read only while the truce may hold
-      // (node_of: truce_on; refused): then the state before the move is
-      // that state (issue 30 item 3: a copy and advance_corner_state per
-      // proof).
-      const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
-      if (st.had_turn != every_seat || st.any_entered() || converted.any()) {
-        mated = unproven_after(g, m, mover, st, depth, checked, clear, converted, captured_on);
-      } else {
-        for (unsigned left = checked; left != 0; left &= left - 1U) {
-          const int i = std::countr_zero(left);
-          if (!corner_reply_exists(g, seat_at(i), st, depth + 1, clear))
-            mated = static_cast<std::uint8_t>(mated | (1U << i));
-        }
+  if (checked != 0) {
+    // The corner state after the move, as the proofs read it. Once every
+    // seat has had his first turn, with no corner queens and no king
+    // entering his corner square, what the move changes in it (the edge
+    // pawns' squares, had_turn) is read only while the truce may hold
+    // (node_of: truce_on; refused): then the state before the move is
+    // that state (issue 30 item 3: a copy and advance_corner_state per
+    // proof).
+    const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
+    if (st.had_turn != every_seat || st.any_entered() || (!in_place && converted.any())) {
+      mated = unproven_after(g, m, mover, st, depth, checked, clear, converted, captured_on);
+    } else {
+      for (unsigned left = checked; left != 0; left &= left - 1U) {
+        const int i = std::countr_zero(left);
+        if (!corner_reply_exists(g, seat_at(i), st, depth + 1, clear))
+          mated = static_cast<std::uint8_t>(mated | (1U << i));
       }
     }
-    if (!in_place.done()) p.unmake();
   }
+  if (in_place)
+    look_leave(p, m, was, entries, changed);
+  else
+    p.unmake();
   return mated != 0 && mated_by_move(g, st, depth, mated);
 }
 
@@ -323,8 +364,21 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
   Seat saved = p.to_move();
   p.set_to_move(s);
+  // His node: memo_node's, read in place where its memo holds it (most
+  // proofs: issue 30 item 3, the call and its copy were ~90 instructions
+  // of a proof at corners-mini d6); else found by memo_node.
+  const CornerNodeKey key = node_key(g, st, depth);
   std::uint8_t others = 0;
-  const Node node = memo_node(g, st, depth, others);
+  Node node;
+  const CornerNodeMemo* memo = nullptr;
+  if (!st.any_entered() && depth >= 0 && depth < kCornerNodeDepths)
+    memo = &g.corner_nodes_[static_cast<std::size_t>(index_of(s))][static_cast<std::size_t>(depth)];
+  if (memo != nullptr && memo->word == key.word) {
+    node = memo->node;
+    others = memo->others;
+  } else {
+    node = memo_node(g, st, depth, others);
+  }
   // His last two proven replies first, then the piece that made the
   // latest: sibling nodes' checks are most often answered by the same block,
   // capture or step, and where the checking piece stands decides which of
@@ -368,20 +422,29 @@ Modules::Corners::Node Modules::Corners::memo_node(const Game& g, const CornerSt
   // king entered his corner square the duty to leave reads the corner
   // queens too, and no memo is kept.
   const CornerNodeKey key = node_key(g, st, depth);
-  if (st.any_entered() || depth < 0 || depth >= kCornerNodeDepths) {
+  const bool kept = !st.any_entered() && depth >= 0 && depth < kCornerNodeDepths;
+  if (kept) {
+    const CornerNodeMemo& memo =
+        g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
+    if (memo.word == key.word) {
+      others = memo.others;
+      return memo.node;
+    }
+  }
+  // The node found (out of line: the memo's answer above, most calls,
+  // saves no registers for the calls here; issue 30 item 3).
+  return [&]() __attribute__((noinline)) {
     const Node n = node_from(g, key, st, nullptr);
     others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
+    if (kept) {
+      CornerNodeMemo& memo =
+          g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
+      memo.node = n;
+      memo.others = others;
+      memo.word = key.word;
+    }
     return n;
-  }
-  CornerNodeMemo& memo =
-      g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
-  if (memo.word != key.word) {
-    memo.node = node_from(g, key, st, nullptr);
-    memo.others = memo.node.mate_rule ? mate_rule_seats(g, memo.node.mover, memo.node.target) : 0;
-    memo.word = key.word;
-  }
-  others = memo.others;
-  return memo.node;
+  }();
 }
 
 bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth) {
@@ -409,7 +472,7 @@ bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerS
   // `legal` says it is proven), for a candidate reply of node.mover.
   // `others`: mate_rule_seats for him where the mate rule is judged.
   Position& p = const_cast<Position&>(g.pos_);  // the board is put back below
-  if (!BoardOnlyMove::two_squares(p, m)) return reply_made_allowed(g, m, st, node, legal);
+  if (!board_only(p, m)) return reply_made_allowed(g, m, st, node, legal);
   if (!legal && !p.pseudo_legal(m)) return false;
   // A move that changes its two squares only (a king's step too): one look
   // at the board after it answers both the Position's question (is his own
