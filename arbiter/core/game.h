@@ -494,6 +494,24 @@ class Game : private ModuleFrame {
     Piece was;
     int ply;  // the Position's ply when the square was changed
   };
+  // The side to move's Position::KingSafety as report_checks found it
+  // walking his king after a search's move, with what it depends on: the
+  // board (its number), the seat, his attackers and the attack settings.
+  // compute_legal hands it to Position::generate_legal while all four are
+  // still the same, so his king is walked once for the report and his list
+  // (issue 30 item 3). version 0: none.
+  struct NextSafety {
+    std::uint64_t version = 0;
+    std::uint64_t settings = 0;
+    Seat seat = kNoSeat;
+    std::uint8_t enemies = 0;
+    Position::KingSafety ks;
+  };
+  NextSafety safety_;
+  // report_checks' walk of the next mover's king s (on square k, attacked
+  // by every other seat's pieces, `others`): whether it is attacked, with
+  // his KingSafety kept in safety_.
+  bool walk_next_mover(Seat s, Square k, std::uint8_t others, std::uint64_t settings);
   std::vector<SearchFrame> frames_;
   std::vector<Edit> edits_;
   std::vector<Ruling> scratch_;  // make()'s rulings, kinds only, reused

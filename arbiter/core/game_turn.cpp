@@ -136,7 +136,10 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
         const SquareSet& reach = rules_->tables.attack_reach(k);
         still = k != move.to && !reach[index_of(move.from)] && !reach[index_of(move.to)];
       }
-      if (still || !pos_.attacked(k, others)) {
+      // (The next mover's king: walked once for this report and his list,
+      // where every other seat may take him; walk_next_mover.)
+      if (still || !(s == pos_.to_move() && pos_.attackers_of(s) == others ? walk_next_mover(s, k, others, settings)
+                                                                             : pos_.attacked(k, others))) {
         unattacked |= bit;
         continue;
       }
@@ -165,6 +168,22 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
     unattacked |= mover_bit;
   frame.found = {unattacked, board_version_, settings};
   return in_check;
+}
+
+bool Game::walk_next_mover(Seat s, Square k, std::uint8_t others, std::uint64_t settings) {
+  // Position::king_safety walks the trie attacked() walks, to its end
+  // (attacked() stops at the first attacker), and with the same seats finds
+  // a check exactly where attacked() does; compute_legal takes it for his
+  // list (the next thing a search asks of this board: the start of his
+  // turn). Where it proves nothing of the king (immune in his corner
+  // square, a path too long), attacked() answers.
+  safety_.ks = pos_.king_safety();
+  safety_.version = board_version_;
+  safety_.settings = settings;
+  safety_.seat = s;
+  safety_.enemies = others;
+  if (safety_.ks.king == k && !safety_.ks.probe_all) return safety_.ks.checks > 0;
+  return pos_.attacked(k, others);
 }
 
 std::uint8_t Game::report_play_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
