@@ -53,6 +53,10 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
     checked_list_next_ = checked_list_next_ || (list_is_mate_test_ && mod->turn_to_checked(*rules_));
     if (mod->hot() & (hot_bit(Hot::kAfterMove) | hot_bit(Hot::kBeforeMoves))) ++turn_hook_modules_;
   }
+  const Ledger& l = rules_->ledger;
+  check_bonus_ = l.double_check_bonus != 0 || l.double_check_bonus_queen != 0 || l.triple_check_bonus != 0 ||
+                 l.triple_check_bonus_queen != 0;
+  all_seats_ = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
   note_position();

@@ -460,6 +460,11 @@ class Game : private ModuleFrame {
     ModuleFrame modules;
   };
   bool list_is_mate_test_ = false;  // (found once from the chosen modules)
+  // Found once from the rules (report_checks, after every move of a
+  // search): a bonus is paid for checking two or three kings at once (the
+  // ledger's); every seat of the game, a bit per seat index.
+  bool check_bonus_ = false;
+  std::uint8_t all_seats_ = 0;
   // The modules that override after_move or before_moves (MoveNotes::idle),
   // counted once.
   std::uint8_t turn_hook_modules_ = 0;
