@@ -117,13 +117,15 @@ std::size_t Game::count_legal() const {
 void Game::compute_legal(MoveList& list) const {
   list.clear();
   // The next mover's king as the check report after the move walked it,
-  // while it is the same question (Position::king_safety's four inputs).
+  // while it is the same question (Position::king_safety's four inputs);
+  // else walked here. (One of the Position's two generate_legal for both:
+  // the game's code per node stays small, issue 30 item 3.)
   const Seat s = pos_.to_move();
   if (safety_.version == board_version_ && safety_.seat == s && safety_.enemies == pos_.attackers_of(s) &&
       safety_.settings == pos_.attack_settings())
     pos_.generate_legal(list, safety_.ks);
   else
-    pos_.generate_legal(list);
+    pos_.generate_legal(list, pos_.king_safety());
   module_filter(list);
   // No move and not in check: a module's own moves (003: a placement).
   if (list.empty() && !pos_.in_check())
