@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
-#include <cstring>
 #include <optional>
-#include <type_traits>
 
 #include "core/dead_position.h"
 #include "core/notation.h"
@@ -55,6 +53,10 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
     checked_list_next_ = checked_list_next_ || (list_is_mate_test_ && mod->turn_to_checked(*rules_));
     if (mod->hot() & (hot_bit(Hot::kAfterMove) | hot_bit(Hot::kBeforeMoves))) ++turn_hook_modules_;
   }
+  const Ledger& l = rules_->ledger;
+  check_bonus_ = l.double_check_bonus != 0 || l.double_check_bonus_queen != 0 || l.triple_check_bonus != 0 ||
+                 l.triple_check_bonus_queen != 0;
+  all_seats_ = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
   note_position();
@@ -114,7 +116,16 @@ std::size_t Game::count_legal() const {
 
 void Game::compute_legal(MoveList& list) const {
   list.clear();
-  pos_.generate_legal(list);
+  // The next mover's king as the check report after the move walked it,
+  // while it is the same question (Position::king_safety's four inputs);
+  // else walked here. (One of the Position's two generate_legal for both:
+  // the game's code per node stays small, issue 30 item 3.)
+  const Seat s = pos_.to_move();
+  if (safety_.version == board_version_ && safety_.seat == s && safety_.enemies == pos_.attackers_of(s) &&
+      safety_.settings == pos_.attack_settings())
+    pos_.generate_legal(list, safety_.ks);
+  else
+    pos_.generate_legal(list, pos_.king_safety());
   module_filter(list);
   // No move and not in check: a module's own moves (003: a placement).
   if (list.empty() && !pos_.in_check())
@@ -154,28 +165,41 @@ bool Game::has_move_in_check(Seat s) const {
   legal_stamp_.version = board_version_;
   legal_stamp_.ply = pos_.ply();
   legal_stamp_.settings = pos_.settings();
-  // (Byte for byte, padding too: take_pending_list compares the bytes.)
-  if (!hot_[Hot::kSearchState].empty()) std::memcpy(&legal_stamp_.modules, &module_state(), sizeof(ModuleFrame));
+  if (!hot_[Hot::kSearchState].empty()) legal_stamp_.modules.copy_from(module_state());
   legal_pending_ = true;
   return true;
 }
 
+namespace {
+
+// Position::Settings' ==, a word a member (issue 30 item 3: the defaulted
+// compare goes member by member and byte by byte through each seat array,
+// ~200 instructions). Every member is named; a member added to Settings
+// that grows it fails the size check until it is compared here too.
+bool same_settings(const Position::Settings& a, const Position::Settings& b) {
+  static_assert(sizeof(Position::Settings) == 48, "compare the new member of Position::Settings here");
+  using W = Position;
+  return a.hash == b.hash && a.to_move == b.to_move && a.fullmove_number == b.fullmove_number &&
+         W::word_of(a.active) == W::word_of(b.active) && W::word_of(a.status) == W::word_of(b.status) &&
+         W::word_of(a.may_capture) == W::word_of(b.may_capture) &&
+         W::word_of(a.capturers) == W::word_of(b.capturers) && a.king_capture == b.king_capture &&
+         a.king_only == b.king_only && W::word_of(a.promotion_blocked) == W::word_of(b.promotion_blocked) &&
+         W::word_of(a.frame_seat) == W::word_of(b.frame_seat) && a.corner_entry_open == b.corner_entry_open;
+}
+
+}  // namespace
+
 bool Game::take_pending_list() const {
   legal_pending_ = false;
-  if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply() || !(legal_stamp_.settings == pos_.settings()))
+  if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply() ||
+      !same_settings(legal_stamp_.settings, pos_.settings()))
     return false;
   // The modules' own state, which their filters read (000: the corner
-  // state, the two-player phase, the area reached): the same as found,
-  // byte for byte. The stamp is a byte copy of the very object
-  // (has_move_in_check), whose padding only a copy of the whole object
-  // (unmake) writes, so its bytes are the state's while nothing changed
-  // it; equal bytes are equal values, and unequal bytes where the values
-  // are equal only find the list again (issue 30 item 3: the members'
-  // compare, ~430 instructions, was most of this function).
-  static_assert(std::is_trivially_copyable_v<ModuleFrame>);
-  if (!hot_[Hot::kSearchState].empty() &&
-      std::memcmp(&module_state(), &legal_stamp_.modules, sizeof(ModuleFrame)) != 0)
-    return false;
+  // state, the two-player phase, the area reached): the same as found
+  // (ModuleFrame::same_as: == without the parts that cannot differ; issue
+  // 30 item 3: the members' compare, ~430 instructions, was most of this
+  // function).
+  if (!hot_[Hot::kSearchState].empty() && !module_state().same_as(legal_stamp_.modules)) return false;
   legal_cached_ = true;
   list_taken_ = true;
   return true;

@@ -54,6 +54,18 @@ struct ModuleFrame {
   bool two_player_ = false;
   bool area_reached_ = false;
   bool operator==(const ModuleFrame&) const = default;
+  // A search's copy and compare: the same value as `*this = o` and the
+  // same answer as ==, without the parts that cannot differ (CornerState's
+  // own: the corner queens, empty until a king enters his corner square;
+  // issue 30 item 3: the whole 184 bytes were copied twice a node).
+  void copy_from(const ModuleFrame& o) {
+    corner_.copy_from(o.corner_);
+    two_player_ = o.two_player_;
+    area_reached_ = o.area_reached_;
+  }
+  bool same_as(const ModuleFrame& o) const {
+    return two_player_ == o.two_player_ && area_reached_ == o.area_reached_ && corner_.same_as(o.corner_);
+  }
 };
 
 class Game : private ModuleFrame {
@@ -448,6 +460,11 @@ class Game : private ModuleFrame {
     ModuleFrame modules;
   };
   bool list_is_mate_test_ = false;  // (found once from the chosen modules)
+  // Found once from the rules (report_checks, after every move of a
+  // search): a bonus is paid for checking two or three kings at once (the
+  // ledger's); every seat of the game, a bit per seat index.
+  bool check_bonus_ = false;
+  std::uint8_t all_seats_ = 0;
   // The modules that override after_move or before_moves (MoveNotes::idle),
   // counted once.
   std::uint8_t turn_hook_modules_ = 0;
@@ -482,6 +499,24 @@ class Game : private ModuleFrame {
     Piece was;
     int ply;  // the Position's ply when the square was changed
   };
+  // The side to move's Position::KingSafety as report_checks found it
+  // walking his king after a search's move, with what it depends on: the
+  // board (its number), the seat, his attackers and the attack settings.
+  // compute_legal hands it to Position::generate_legal while all four are
+  // still the same, so his king is walked once for the report and his list
+  // (issue 30 item 3). version 0: none.
+  struct NextSafety {
+    std::uint64_t version = 0;
+    std::uint64_t settings = 0;
+    Seat seat = kNoSeat;
+    std::uint8_t enemies = 0;
+    Position::KingSafety ks;
+  };
+  NextSafety safety_;
+  // report_checks' walk of the next mover's king s (on square k, attacked
+  // by every other seat's pieces, `others`): whether it is attacked, with
+  // his KingSafety kept in safety_.
+  bool walk_next_mover(Seat s, Square k, std::uint8_t others, std::uint64_t settings);
   std::vector<SearchFrame> frames_;
   std::vector<Edit> edits_;
   std::vector<Ruling> scratch_;  // make()'s rulings, kinds only, reused

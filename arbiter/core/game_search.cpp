@@ -38,7 +38,7 @@ void Game::make(const Move& m) {
   f.last_mater = last_mater_;
   f.waiting_pawns = waiting_pawns_;
   f.vassalage = vassalage_;
-  if (!hot_[Hot::kSearchState].empty()) f.modules = module_state();  // (no module keeps any: no copy)
+  if (!hot_[Hot::kSearchState].empty()) f.modules.copy_from(module_state());  // (no module keeps any: no copy)
   f.version = board_version_;
   f.found.version = 0;
   f.over = outcome_.over;
@@ -78,7 +78,7 @@ void Game::unmake() {
   last_mater_ = f.last_mater;
   waiting_pawns_ = f.waiting_pawns;
   vassalage_ = f.vassalage;
-  if (!hot_[Hot::kSearchState].empty()) static_cast<ModuleFrame&>(*this) = f.modules;
+  if (!hot_[Hot::kSearchState].empty()) ModuleFrame::copy_from(f.modules);
   if (!f.over && outcome_.over) [[unlikely]] {
     outcome_.over = false;
     outcome_.draw = false;

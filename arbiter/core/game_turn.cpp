@@ -88,10 +88,7 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
   // kings and asks whether a queen gives one). A search needs the checks
   // only for the mates judged after every move (002 rule 4) and the check
   // bonuses; without either, nothing here changes the game, only its words.
-  const Ledger& ledger = rules_->ledger;
-  if (rules_->checks.mate_timing != MateTiming::kAfterEveryMove && ledger.double_check_bonus == 0 &&
-      ledger.double_check_bonus_queen == 0 && ledger.triple_check_bonus == 0 && ledger.triple_check_bonus_queen == 0)
-    return checks_found_ = 0;
+  if (!check_bonus_ && rules_->checks.mate_timing != MateTiming::kAfterEveryMove) return checks_found_ = 0;
   const Move& move = moves_.back();
   SearchFrame& frame = frames_[static_cast<std::size_t>(depth_ - 1)];
   // What the report one make() up found of the board this move was made on:
@@ -111,7 +108,7 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
   // attack settings are still the move's and every other seat may take
   // each of them (asked below).
   if (proven != 0 && (!plain || !pos_.same_attack_settings(frame.settings))) proven = 0;
-  const auto all_seats = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
+  const std::uint8_t all_seats = all_seats_;
   const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
   std::uint8_t unattacked = 0;
   std::uint8_t in_check = 0;  // every seat found in check (mates_after_move reuses it)
@@ -136,7 +133,10 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
         const SquareSet& reach = rules_->tables.attack_reach(k);
         still = k != move.to && !reach[index_of(move.from)] && !reach[index_of(move.to)];
       }
-      if (still || !pos_.attacked(k, others)) {
+      // (The next mover's king: walked once for this report and his list,
+      // where every other seat may take him; walk_next_mover.)
+      if (still || !(s == pos_.to_move() && pos_.attackers_of(s) == others ? walk_next_mover(s, k, others, settings)
+                                                                             : pos_.attacked(k, others))) {
         unattacked |= bit;
         continue;
       }
@@ -148,7 +148,10 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
     if (!(by_others && attackers == others) && !pos_.attacked(k, attackers)) continue;
     in_check |= bit;
     // chess.com FFA (issue 17 item 3): "checking resigned kings does not
-    // count for double- or triplechecks". Whether the mover gives this check.
+    // count for double- or triplechecks". Whether the mover gives this check
+    // (only where a bonus pays for it: else the checks at once change
+    // nothing in a search, whose rulings have no reader; issue 30 item 3).
+    if (!check_bonus_) continue;
     const bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
     if (counts && (attackers & mover_bit) && pos_.attacked(k, mover_bit)) checked[checked_by_mover++] = s;
   }
@@ -165,6 +168,22 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
     unattacked |= mover_bit;
   frame.found = {unattacked, board_version_, settings};
   return in_check;
+}
+
+bool Game::walk_next_mover(Seat s, Square k, std::uint8_t others, std::uint64_t settings) {
+  // Position::king_safety walks the trie attacked() walks, to its end
+  // (attacked() stops at the first attacker), and with the same seats finds
+  // a check exactly where attacked() does; compute_legal takes it for his
+  // list (the next thing a search asks of this board: the start of his
+  // turn). Where it proves nothing of the king (immune in his corner
+  // square, a path too long), attacked() answers.
+  safety_.ks = pos_.king_safety();
+  safety_.version = board_version_;
+  safety_.settings = settings;
+  safety_.seat = s;
+  safety_.enemies = others;
+  if (safety_.ks.king == k && !safety_.ks.probe_all) return safety_.ks.checks > 0;
+  return pos_.attacked(k, others);
 }
 
 std::uint8_t Game::report_play_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {

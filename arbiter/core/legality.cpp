@@ -237,6 +237,18 @@ void Position::generate_legal(MoveList& out) const {
   out.truncate(keep);
 }
 
+void Position::generate_legal(MoveList& out, const KingSafety& ks) const {
+  // (generate_legal's loop with the caller's ks; generate_legal itself is
+  // left as it is: the position's own perft runs it.)
+  std::size_t start = out.size();
+  generate_pseudo(out);
+  std::size_t keep = start;
+  for (std::size_t i = start; i < out.size(); ++i) {
+    if (legal_with(out[i], ks)) out[keep++] = out[i];
+  }
+  out.truncate(keep);
+}
+
 bool Position::has_legal_move() const {
   // The walk piece by piece, the king's moves first, stopping at the first
   // legal move (issue 30 item 3: the mate test after every move of 002 and

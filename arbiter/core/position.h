@@ -216,6 +216,26 @@ class Position {
   void generate_pseudo(MoveList& out) const;
   // Legal moves: those that do not leave the mover's king attacked.
   void generate_legal(MoveList& out) const;
+  // What the side to move's king faces, found once per node by one walk of
+  // its attack trie (legality.cpp). king == kNoSquare: nothing can attack it
+  // where it stands (no king, no enemy, immune), so only its own moves and
+  // the probed kinds of move need a test.
+  struct KingSafety {
+    Square king = kNoSquare;
+    bool probe_all = false;  // prove nothing: probe every move
+    int checks = 0;          // paths along which the king is attacked now
+    SquareSet evasions;      // with checks: where a plain move must land
+    SquareSet blockers;      // own pieces whose leaving may open a path to the king
+  };
+  // It depends on the board, the side to move, attackers_of(him) and
+  // attack_settings() only: found with all four the same, it is the same.
+  // With king != kNoSquare and !probe_all, checks > 0 exactly when
+  // attacked(king, attackers_of(side to move)).
+  KingSafety king_safety() const;
+  // generate_legal with `ks`, king_safety() found on this very position
+  // (the game layer's check report walks the next mover's king once for
+  // both: issue 30 item 3). The same list.
+  void generate_legal(MoveList& out, const KingSafety& ks) const;
   bool has_legal_move() const;
   // Calls accept(m) for the legal moves of the side to move, the king's
   // first, then piece by piece and castling, until it returns true; whether
@@ -352,18 +372,6 @@ class Position {
     std::uint8_t converted = 0;  // 000: bishops made queens by this move (on converted_)
   };
 
-  // What the side to move's king faces, found once per node by one walk of
-  // its attack trie (legality.cpp). king == kNoSquare: nothing can attack it
-  // where it stands (no king, no enemy, immune), so only its own moves and
-  // the probed kinds of move need a test.
-  struct KingSafety {
-    Square king = kNoSquare;
-    bool probe_all = false;  // prove nothing: probe every move
-    int checks = 0;          // paths along which the king is attacked now
-    SquareSet evasions;      // with checks: where a plain move must land
-    SquareSet blockers;      // own pieces whose leaving may open a path to the king
-  };
-  KingSafety king_safety() const;
   bool legal_with(const Move& m, const KingSafety& ks) const;
   // A light make: whether m leaves the mover's king attacked (board only).
   bool probe_exposes_king(const Move& m) const;
