@@ -1,4 +1,4 @@
-// Sessions 20 and 21: the soak's last misreads, each a hand habit written
+// Sessions 20 to 23: the soak's last misreads, each a hand habit written
 // out by hand from the generated trace that was read wrong (gaps in ms; the
 // moves expected are the game's, never the code's). Each runs with
 // commit_at_once on and off.
@@ -263,6 +263,35 @@ TEST(SoakMisreads, ASeatsNextPlyIsLiftedAfterTheReplyBeforeItBegan) {
     t.up("f8", 1496).down("e7", 576).up("e7", 3).down("e7", 2);
     t.up("a3", 215).down("c1", 617).up("f7", 215).down("f6", 393).up("f6", 154).down("f5", 21);
     t.wait(2500);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), game) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+  }
+}
+
+// Session 23.
+
+TEST(SoakMisreads, AMoveAFlickerShowedDoesNotStandAgainOnceItsPieceLandedElsewhere) {
+  // corners-mini soak seed 6593 (habits off, ply 25; main committed a wrong
+  // move in both modes). White lifts his e3 queen; Pink lifts his g3 queen
+  // as it is in the air, the reed bouncing (down 2 ms later, up 1 ms after
+  // that), which showed Qe3xQg3. White's queen lands on f3, is lifted again,
+  // Pink's lands on g4, Grey lifts b4, White's queen is set on g3 and Grey's
+  // bishop on a3: the board showed Qe3xQg3 again (f3 a square on its way),
+  // and it was committed, then g4 and a3 ruled.
+  const std::string fen =
+      "W-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-2,bB,bK,4/3,bP,1,bP,2/gB,bP,2,bQ,pP,1,pB/"
+      "1,gP,bB,gQ,bP,pP,1,pK/gK,gB,1,wP,gP,pP,2/4,wQ,1,pQ,pB/2,wP,1,wP,pP,2/3,wK,1,wB,2";
+  const Strings game{"Qe3-f3", "Qg3-g4", "Qf3-g3", "Bb4-a3", "Qe6xQd5", "Qg4-g6", "c2-c3"};
+  for (bool at_once : {true, false}) {
+    Table t("corners-mini", fen, settings(at_once));
+    t.setup();
+    t.up("e3", 100).up("g3", 158).down("g3", 2).up("g3", 1);  // Pink's queen lifted, bouncing
+    t.down("f3", 159).up("f3", 298).down("g4", 95);           // White's lands on f3, goes on
+    t.up("b4", 344).down("g3", 201).down("a3", 404);          // Qf3-g3, Bb4-a3
+    t.up("d5", 1434).up("e6", 469).down("d5", 512);           // Qe6xQd5
+    t.up("g4", 922).down("g6", 670).up("c2", 127).down("c3", 302).wait(2500);
     const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
     EXPECT_EQ(t.moves(), game) << why;
     EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
