@@ -104,6 +104,9 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   //     lifted (M3 after M2's lift: session 22), set down after the ply
   //     before it landed, or still in the air (then the last), or, the
   //     last, a capture whose victim alone is lifted (session 21);
+  // a ply's lift is its origin's last lift, or, when no landing follows
+  // that one, the latest earlier lift of its origin that has one (another
+  // piece brushing the square later: session 23);
   // the board is exactly the position after them (the last piece off its
   // square when it is in the air, the victim's square empty when it is
   // lifted), and every touch is explained (below). A
@@ -227,11 +230,28 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
     for (const CandidateGroup& g : groups) {
       const Square o = g.footprint.origin;
       if (g.moves.size() != 1 || o == core::kNoSquare) continue;
-      const std::uint64_t up = lift_of(g);
+      std::uint64_t up = lift_of(g);
       if (up <= began || up <= after_reply) continue;
-      const Touch* l = chain_candidate(g, touched, ignore)
-                           ? fill_after(g.moves.front().to, std::max(up, last.landed))
-                           : nullptr;
+      const bool followed = chain_candidate(g, touched, ignore);
+      const Touch* l =
+          followed ? fill_after(g.moves.front().to, std::max(up, last.landed)) : nullptr;
+      // Session 23: its origin's last lift with no landing after it may be
+      // another piece passing over that square later; the ply is then the
+      // origin's latest lift before it that has one (chess soak seed 5440,
+      // habits off: Nc6-d4 landed, then White's queen went d5-b7 brushing
+      // c6, and the chain Qg2-d5, Nc6-d4, Qd5-b7, a7-a5 was not found).
+      if (l == nullptr && followed) {
+        const std::uint64_t last_up = up;
+        for (const Touch& t : log_.touches()) {  // in order: the latest such lift wins
+          if (t.seq >= last_up) break;
+          if (t.square != o || t.occupied || t.flicker || t.seq <= began || t.seq <= after_reply)
+            continue;
+          if (const Touch* fill = fill_after(g.moves.front().to, std::max(t.seq, last.landed))) {
+            l = fill;
+            up = t.seq;
+          }
+        }
+      }
       if (l == nullptr) {
         // Its piece in the air: the board is the position before it with
         // its square empty, and it is no victim lifted first that the ply

@@ -299,5 +299,31 @@ TEST(SoakMisreads, AMoveAFlickerShowedDoesNotStandAgainOnceItsPieceLandedElsewhe
   }
 }
 
+TEST(SoakMisreads, APlysLiftIsTheOneBeforeItsLandingWhenAnotherPieceBrushesItsSquareLater) {
+  // chess soak seed 5440 (habits off, ply 25; main ruled it out of sync in
+  // both modes). White's queen goes g2-d5 resting on e4 (142 ms) and leaves
+  // it 1 ms before Black lifts his c6 knight; the queen lands on d5 and is
+  // lifted again before the knight lands on d4, and goes d5-b7 brushing c6
+  // (34 ms); Black lifts a7. c6's last lift is the queen's brush, after the
+  // knight landed, so Nc6-d4 had no landing after its lift and the chain
+  // Qg2-d5, Nc6-d4, Qd5-b7, a7-a5 was not found.
+  const std::string fen = "r1b1kbnr/p1pp1p2/2n4P/1p2p1p1/2P5/PP2P3/6QP/RNBK1BNR b kq - 2 12";
+  const Strings game{"Bf8-e7", "Qg2-d5", "Nc6-d4", "Qd5-b7", "a7-a5", "c4-c5", "Ng8xh6"};
+  for (bool at_once : {true, false}) {
+    Table t("chess", fen, settings(at_once));
+    t.setup();
+    t.up("f8", 100).down("f8", 3).up("f8", 4).up("g2", 487).down("e7", 93);  // Bf8-e7
+    t.down("f3", 364).up("f3", 1).down("f3", 3).up("f3", 79);                // f3 brushed
+    t.down("e4", 17).up("e4", 142).up("c6", 1).down("d5", 24);               // rests on e4
+    t.up("d5", 226).down("d4", 155).down("c6", 260).up("c6", 34).down("b7", 58);
+    t.up("a7", 184).down("a5", 657).up("c4", 1130).down("c5", 484);
+    t.up("h6", 283).up("g8", 348).down("h6", 507).wait(2500);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), game) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+  }
+}
+
 }  // namespace soak_misreads
 }  // namespace tabula::testing
