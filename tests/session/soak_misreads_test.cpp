@@ -325,5 +325,32 @@ TEST(SoakMisreads, APlysLiftIsTheOneBeforeItsLandingWhenAnotherPieceBrushesItsSq
   }
 }
 
+TEST(SoakMisreads, AChainsFirstPlysLiftIsTheOneBeforeItsLandingWhenItsSquareIsTakenOnLater) {
+  // bipartite-stage2 soak seed 3886 (habits off, ply 17; main ruled it out
+  // of sync in both modes). Black's Bd7-b9 rests on c8 (47 ms) and leaves it
+  // 1 ms before White lifts his b6 captain (c8's reed bouncing); the bishop
+  // lands on b9, the captain on d7; Kc9-d8 and b2-b4 follow in flight, and
+  // Black lifts the captain on d7 to take it with the king. d7's last lift
+  // is that victim's, after every landing, so the first ply (Bd7-b9) had no
+  // landing after its "lift" and no chain was found.
+  const std::string fen = "d1kgc/4s/1s1b1/1Cm2/*3*/3SD/5/SMMM1/1GKR1 b - - 0 9";
+  const Strings game{"Bd7-b9", "Cb6-d7", "Kc9-d8", "b2-b4", "Kd8xCd7", "Sa2-a1", "Sb7-a7", "d2-d3"};
+  for (bool at_once : {true, false}) {
+    Table t("bipartite-stage2", fen, settings(at_once));
+    t.setup();
+    t.up("d7", 100).down("c8", 681).up("c8", 47).up("b6", 1).down("c8", 1).up("c8",
+                                                                              4);  // rests on c8
+    t.down("b9", 21).down("d7", 413).up("c9", 125).up("b2", 469).down("b2", 2).up("b2", 4);
+    t.down("d8", 183).down("b4", 367).up("d7", 212).up("d8", 686).down("d7", 791);  // Kd8xCd7
+    t.up("d7", 157).down("d7", 248).up("a2", 153).down("a1", 442);
+    t.up("d9", 951).down("d9", 300).up("b7", 300).up("d2", 578).down("a7", 13).down("d3", 380);
+    t.wait(2500);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), game) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+  }
+}
+
 }  // namespace soak_misreads
 }  // namespace tabula::testing
