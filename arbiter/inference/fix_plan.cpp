@@ -1,5 +1,7 @@
 #include "inference/fix_plan.h"
 
+#include "core/rule_set.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <optional>
@@ -191,8 +193,26 @@ Provenance follow_pieces(const core::SquareSet& baseline, const std::vector<Touc
         // swept over the squares of their own lines in turn and set down;
         // the last one lifted was the other hand's). Else it is a blind
         // guess: the piece lifted last, followed no further.
+        // Session 23: or a square its own pattern reaches from where it was
+        // lifted (a knight's leap is its hand's line too: Black's knight
+        // lifted from a6 while White's rook was in the air from a4, then
+        // c5 filled, read as the rook, blind, and ruled "White's rook
+        // cannot go from a1 to c5").
+        const auto reaches = [&](const InHand& h) {
+          if (ctx.position == nullptr) return false;
+          const core::Piece p = ctx.position->at(h.origin);
+          if (p.empty() || p.seat == core::kNoSeat || !core::is_valid(h.lifted_from)) return false;
+          const core::MoveTables& mt = ctx.position->rules().tables;
+          for (const core::RayRef& r : mt.moves(p.kind, p.seat, h.lifted_from)) {
+            for (const core::RayStep& s : mt.ray(r)) {
+              if (s.square == t.square && s.flags != core::kStepPass) return true;
+            }
+          }
+          return false;
+        };
         const auto in_line = [&](const InHand& h) {
-          return straight_line(h.lifted_from, t.square) || straight_line(h.origin, t.square);
+          return straight_line(h.lifted_from, t.square) || straight_line(h.origin, t.square) ||
+                 reaches(h);
         };
         std::optional<std::size_t> other;
         int others = 0;
@@ -345,6 +365,26 @@ std::vector<Fix> plan_fixes(const core::Position& expected, const core::SquareSe
     // past the chain search's bound and set down apart; the nearest
     // pairing sent Black's queen to d1 as "White's queen").
     back_home(moved->followed);
+    // Session 23: a chain the hands followed so (no blind guess): the piece
+    // on x came from o, and the piece now on o came from a square left
+    // empty; that one goes home first, then x's (White's rook lifted again
+    // from a4 as Black's knight went a6-c5, then set on a6: "move White's
+    // rook from a6 back to a1", then "move Black's knight from c5 back to
+    // a6"; paired by distance, "move White's rook from c5 to a1" named the
+    // knight a rook).
+    for (Square x : squares_of(extra)) {
+      const Square o = moved->from[static_cast<std::size_t>(core::index_of(x))];
+      if (o == core::kNoSquare || !moved->followed.test(core::index_of(x)) ||
+          !moved->followed.test(core::index_of(o)) || !physical.test(core::index_of(o)) ||
+          !want.test(core::index_of(o)) || ignored.test(core::index_of(o)))
+        continue;
+      const Square home = moved->from[static_cast<std::size_t>(core::index_of(o))];
+      if (home == core::kNoSquare || !missing.test(core::index_of(home))) continue;
+      out.push_back(move_fix(rules, o, home, expected.at(home), true));
+      out.push_back(move_fix(rules, x, o, expected.at(o), true));
+      missing.reset(core::index_of(home));
+      extra.reset(core::index_of(x));
+    }
   }
 
   // Pair each missing piece with the nearest extra square, nearest pairs first.

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace tabula::inference {
@@ -104,6 +106,9 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   //     lifted (M3 after M2's lift: session 22), set down after the ply
   //     before it landed, or still in the air (then the last), or, the
   //     last, a capture whose victim alone is lifted (session 21);
+  // a ply's lift is its origin's last lift, or, when no landing follows
+  // that one, the latest earlier lift of its origin that has one (another
+  // piece brushing or taking on the square later: session 23);
   // the board is exactly the position after them (the last piece off its
   // square when it is in the air, the victim's square empty when it is
   // lifted), and every touch is explained (below). A
@@ -129,6 +134,26 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
     for (const Touch& t : log_.touches())
       if (t.square == q && t.occupied && !t.flicker && t.seq > after) return &t;
     return nullptr;
+  };
+  // Session 23: a ply's lift and landing: its origin's last lift `up` and
+  // the first fill of `to` after it (and after `after`); when no fill
+  // follows that lift, another piece passed over or took on the origin
+  // later, and the ply is the origin's latest earlier lift (after `floor`)
+  // that has one. Chess soak seed 5440 (habits off): Nc6-d4 landed, then
+  // White's queen went d5-b7 brushing c6, and the chain Qg2-d5, Nc6-d4,
+  // Qd5-b7, a7-a5 was not found; bipartite-stage2 3886 (habits off):
+  // Bd7-b9, Cb6-d7, Kc9-d8, b2-b4, then Black lifted the captain on d7 to
+  // take it, and the first ply's "lift" was that one.
+  const auto landed_lift = [&](Square o, Square to, std::uint64_t up, std::uint64_t floor,
+                               std::uint64_t after) -> std::pair<std::uint64_t, const Touch*> {
+    std::pair<std::uint64_t, const Touch*> out{up, fill_after(to, std::max(up, after))};
+    for (const Touch& t : log_.touches()) {  // in order: the latest such lift wins
+      if (out.second != nullptr && out.first == up) break;
+      if (t.seq >= up) break;
+      if (t.square != o || t.occupied || t.flicker || t.seq <= floor) continue;
+      if (const Touch* fill = fill_after(to, std::max(t.seq, after))) out = {t.seq, fill};
+    }
+    return out;
   };
   const auto same = [&](const SquareSet& want) { return ((want ^ occ) & ~ignore).none(); };
   const auto lift_of = [&](const CandidateGroup& g) {
@@ -227,11 +252,13 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
     for (const CandidateGroup& g : groups) {
       const Square o = g.footprint.origin;
       if (g.moves.size() != 1 || o == core::kNoSquare) continue;
-      const std::uint64_t up = lift_of(g);
+      std::uint64_t up = lift_of(g);
       if (up <= began || up <= after_reply) continue;
-      const Touch* l = chain_candidate(g, touched, ignore)
-                           ? fill_after(g.moves.front().to, std::max(up, last.landed))
-                           : nullptr;
+      const Touch* l = nullptr;
+      if (chain_candidate(g, touched, ignore)) {
+        std::tie(up, l) =
+            landed_lift(o, g.moves.front().to, up, std::max(began, after_reply), last.landed);
+      }
       if (l == nullptr) {
         // Its piece in the air: the board is the position before it with
         // its square empty, and it is no victim lifted first that the ply
@@ -291,9 +318,10 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
   for (const CandidateGroup& g1 : groups_) {
     if (!chain_candidate(g1, touched, ignore)) continue;
     const std::uint64_t began = first_up(g1.footprint.origin);
-    const std::uint64_t up1 = lift_of(g1);
-    const Touch* l1 = fill_after(g1.moves.front().to, up1);
-    if (began == 0 || l1 == nullptr) continue;
+    if (began == 0) continue;
+    const auto [up1, l1] =
+        landed_lift(g1.footprint.origin, g1.moves.front().to, lift_of(g1), began - 1, 0);
+    if (l1 == nullptr) continue;
     const After s1 = step(src.game(), g1);
     if (!s1.game) continue;
     chain.assign(1, ChainPly{g1, up1, l1->seq, l1->time, src.game().position().at(g1.footprint.origin),

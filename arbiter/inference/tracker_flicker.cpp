@@ -97,6 +97,25 @@ void Tracker::reshow_after_flicker() {
     if (t.seq > tentative_->seq && !t.flicker && squares.test(core::index_of(t.square))) last = &t;
   }
   if (last == nullptr || !last->occupied) return;
+  // Session 23: not when its piece was seen landing elsewhere since the
+  // flicker: a square of another move of that piece, empty in the position,
+  // filled while the origin stayed empty. The piece made that move; filling
+  // the flicker's square later is a ply of its own (corners-mini soak seed
+  // 6593, habits off: Pink lifted his g3 queen as White's was in the air
+  // from e3, the reed bounced and showed Qe3xQg3; the queen landed on f3,
+  // Pink's on g4, and White's went on f3-g3: Qe3xQg3 was shown again and
+  // committed, a wrong move for Qe3-f3, Qg3-g4, Qf3-g3).
+  const Square origin = f.origin;
+  const Square to = groups_[tentative_->groups.front()].moves.front().to;
+  for (const Touch& t : log_.touches()) {
+    if (origin == core::kNoSquare || t.seq >= last->seq) break;
+    if (t.seq <= tentative_->seq || t.flicker || !t.occupied) continue;
+    if (t.square == origin) break;  // the piece set back: a later fill is no landing of it
+    if (t.square == to || expected_.test(core::index_of(t.square))) continue;
+    for (const CandidateGroup& g : groups_) {
+      if (g.footprint.origin == origin && g.moves.front().to == t.square) return;
+    }
+  }
   // A hand that began before the landing belongs to the reply, as in
   // overlapping_reading: its touches are kept past the new show (issue 27
   // item 11: famous.pgn game 1, Black's knight lifted between the bishop's

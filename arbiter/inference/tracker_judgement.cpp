@@ -208,6 +208,15 @@ Mismatch Tracker::describe_mismatch(const MoveSource* src, const Evidence& ev) c
     // no one piece went from `from` to `to`.
     int to = core::index_of(m.attempt->to);
     if (moved.certain.test(to) && moved.from[to] != m.attempt->from) m.attempt.reset();
+    // Session 23: nor when the hands read it as another piece, along that
+    // piece's own line or pattern (followed, not a blind guess): two pieces
+    // were in the air, and no one piece is known to have gone there (White's
+    // rook lifted again from a4 before Black's knight left a6 for c5, the
+    // rook then set on a6: "White's rook cannot go from a1 to c5" named the
+    // wrong piece).
+    if (moved.followed.test(to) && moved.from[to] != core::kNoSquare &&
+        moved.from[to] != m.attempt->from)
+      m.attempt.reset();
   }
   if (m.attempt && m.attempt->capture &&
       moved.from[core::index_of(m.attempt->to)] == core::kNoSquare &&

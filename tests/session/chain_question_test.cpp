@@ -460,5 +460,35 @@ TEST(ChainSearch, ACapturerSetBesideTheSquareItTakesOnIsNoUnexplainedTouch) {
   }
 }
 
+TEST(ChainSearch, ARookLiftedAgainBeforeTheReplyIsNoMoveAndTheFixesNameThePiecesWhereTheyStand) {
+  // Session 22's hand-made hostile case: White's rook goes a1-a4 and is
+  // lifted again before Black touches anything; Black's knight goes a6-c5
+  // while it is in the air; the rook is set on a6. No chain is read (the
+  // rook's second lift came before the reply began: session 22), and no
+  // one piece is known to have gone a1-c5: the rook's lines do not reach
+  // c5, the knight's leap from a6 does. Nothing is committed, nobody is
+  // accused, and the fixes name each piece where it stands (before: "White's
+  // rook cannot go from a1 to c5 ... move White's rook from c5 back to a1").
+  const std::string fen = "4k3/8/n7/8/8/8/7P/R3K3 w - - 0 1";
+  for (bool at_once : {true, false}) {
+    Table t("chess", fen, settings(at_once));
+    t.setup();
+    t.up("a1", 100).down("a4", 600).up("a4", 300).up("a6", 200).down("c5", 400).down("a6", 300);
+    t.wait(2500);
+    std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), Strings{}) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kIllegalMove).empty()) << why;
+    const std::string ruled = t.last_text(RulingKind::kOutOfSync);
+    EXPECT_TRUE(has(ruled, "move White's rook from a6 back to a1")) << why;
+    EXPECT_TRUE(has(ruled, "move Black's knight from c5 back to a6")) << why;
+    EXPECT_FALSE(has(ruled, "from c5 back to a1")) << why;
+    t.up("a6", 300).down("a1", 400).up("c5", 300).down("a6", 400).wait(1000);  // put back
+    why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_FALSE(t.rulings(RulingKind::kBoardInOrder).empty()) << why;
+    t.move("a1", "a3").wait(2000).move("a6", "c5").wait(1000);
+    EXPECT_EQ(t.moves(), (Strings{"Ra1-a3", "Na6-c5"})) << t.transcript();
+  }
+}
+
 }  // namespace chain_question
 }  // namespace tabula::testing

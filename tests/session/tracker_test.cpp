@@ -370,13 +370,29 @@ TEST(IllegalMove, AnIllegalCaptureSaysToPutBothPiecesBack) {
 TEST(OutOfSync, PairsEachMissingPieceWithTheNearestExtraSquare) {
   Table t("chess");
   t.setup();
-  // Both knights leave; two pieces stand on a3 and h3: no single move.
+  // Both knights leave; two pieces stand on a4 and h4: no single move, and
+  // no knight's leap or line reaches either square (nothing to follow).
+  t.up("b1").up("g1", 50).down("a4", 300).down("h4", 50).wait(700);
+  auto r = t.rulings(RulingKind::kOutOfSync);
+  ASSERT_EQ(r.size(), 1U) << t.transcript();
+  ASSERT_EQ(r.front().fixes.size(), 2U);
+  EXPECT_EQ(r.front().fixes[0].text, "move White's knight from a4 to b1");
+  EXPECT_EQ(r.front().fixes[1].text, "move White's knight from h4 to g1");
+  EXPECT_EQ(r.front().severity, core::Severity::kIllegal);
+}
+
+TEST(OutOfSync, TwoPiecesInTheHandsAreFollowedByTheirOwnLeaps) {
+  // Session 23: both knights leave; two pieces stand on a3 and h3, each a
+  // knight's leap from one knight's square: each is followed back there
+  // (before session 23, paired by distance alone: "from a3 to b1").
+  Table t("chess");
+  t.setup();
   t.up("b1").up("g1", 50).down("a3", 300).down("h3", 50).wait(700);
   auto r = t.rulings(RulingKind::kOutOfSync);
   ASSERT_EQ(r.size(), 1U) << t.transcript();
   ASSERT_EQ(r.front().fixes.size(), 2U);
-  EXPECT_EQ(r.front().fixes[0].text, "move White's knight from a3 to b1");
-  EXPECT_EQ(r.front().fixes[1].text, "move White's knight from h3 to g1");
+  EXPECT_EQ(r.front().fixes[0].text, "move White's knight from a3 back to b1");
+  EXPECT_EQ(r.front().fixes[1].text, "move White's knight from h3 back to g1");
   EXPECT_EQ(r.front().severity, core::Severity::kIllegal);
 }
 
