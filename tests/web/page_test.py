@@ -66,8 +66,28 @@ def start(args, name):
     return p
 
 
-def wait_port(port):
-    wait_for(f"port {port}", lambda: socket.create_connection(("127.0.0.1", port), 0.2).close() or True)
+def serve_on_free_port(args_for, name, tries=20):
+    """Starts args_for(port) on a port free when chosen, and the port once the
+    process itself listens there. A port is chosen, then bound by another
+    process: another program may take it in between (two suites in parallel).
+    Then ours exits ("Address already in use") while the port still answers
+    (the other's listener): it is seen exited and started on another port."""
+    for _ in range(tries):
+        port = free_port()
+        p = start(args_for(port), f"{name}-{port}")
+
+        def up():
+            if p.poll() is not None:
+                return "exited"
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return "up"
+
+        state = wait_for(f"{name} on port {port}", up)
+        # Listening, or about to find the port taken: a moment for the exit.
+        time.sleep(0.2)
+        if state == "up" and p.poll() is None:
+            return port
+    raise AssertionError(f"{name}: no free port in {tries} tries (see its logs in {work})")
 
 
 def stop_all():
@@ -87,10 +107,11 @@ def board(event, name, game_args):
                   "--arbiter-key", key, "--flush-seconds", "5"] + game_args, f"{event}-{name}")
 
 
-def web(event, port, extra):
-    start([os.path.join(BIN, "tabula-hub-web"), "--broker", f"127.0.0.1:{broker}", "--event", event, "--port", str(port),
-           "--www", WWW, "--client-id", f"web-{event}-{port}"] + extra, f"web-{port}")
-    wait_port(port)
+def web(event, extra):
+    """A web service for event on a port of its own; the port."""
+    return serve_on_free_port(
+        lambda port: [os.path.join(BIN, "tabula-hub-web"), "--broker", f"127.0.0.1:{broker}", "--event", event,
+                      "--port", str(port), "--www", WWW, "--client-id", f"web-{event}-{port}"] + extra, "web")
 
 
 def cards(d):
@@ -175,13 +196,15 @@ def compare(name, d):
 failures = []
 try:
     os.makedirs(OUT, exist_ok=True)
-    broker = free_port()
-    with open(os.path.join(work, "m.conf"), "w") as f:
-        f.write(f"listener {broker} 127.0.0.1\nallow_anonymous true\n")
-        if os.getuid() == 0:
-            f.write("user root\n")
-    start(["/usr/sbin/mosquitto", "-c", os.path.join(work, "m.conf")], "mosquitto")
-    wait_port(broker)
+    def mosquitto(port):
+        conf = os.path.join(work, f"m-{port}.conf")
+        with open(conf, "w") as f:
+            f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\n")
+            if os.getuid() == 0:
+                f.write("user root\n")
+        return ["/usr/sbin/mosquitto", "-c", conf]
+
+    broker = serve_on_free_port(mosquitto, "mosquitto")
     key = os.path.join(work, "arbiter.key")
     with open(key, "w") as f:
         f.write("arbiter 00112233445566778899aabbccddeeff\n")
@@ -196,13 +219,11 @@ try:
         f.write(CHESS_FOUR)
 
     # Event "shots": two short games that end; their screenshots are goldens.
-    shots = free_port()
-    web("shots", shots, [])
+    shots = web("shots", [])
     # Event "live": a long game for the live and arbiter checks, and a
     # second service on it with a 10-minute delay.
-    live, delayed = free_port(), free_port()
-    web("live", live, ["--arbiter-key", key, "--arbiter-token-file", token])
-    web("live", delayed, ["--delay", "600"])
+    live = web("live", ["--arbiter-key", key, "--arbiter-token-file", token])
+    delayed = web("live", ["--delay", "600"])
     # t5 plays at the record's own pace (speed 1): it must still be playing when
     # step 2 pauses it, however slow the machine (at speed 3 under a load of 19
     # its 87 moves ended before the arbiter's click, and the pause never came).
@@ -354,8 +375,7 @@ try:
     event("seat", "--section", "ffa")
     event("result", "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3")
     event("result", "--section", "ffa", "--board", "t2", "--ranks", "3,2,1,0")
-    table_port = free_port()
-    web("shots", table_port, ["--event-file", ev])
+    table_port = web("shots", ["--event-file", ev])
     d = browser(1280, 900)
     d.get(f"http://127.0.0.1:{table_port}/")
 
