@@ -18,6 +18,30 @@
 namespace tabula::ui {
 namespace {
 
+// Another connection holding a journal's write lock (as a stuck backup or a
+// failing card would), let go by release() or at the end of the test.
+class HeldJournal {
+ public:
+  explicit HeldJournal(const std::string& path) {
+    if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK ||
+        sqlite3_exec(db_, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr) != SQLITE_OK)
+      release();
+  }
+  ~HeldJournal() { release(); }
+  HeldJournal(const HeldJournal&) = delete;
+  HeldJournal& operator=(const HeldJournal&) = delete;
+  bool held() const { return db_ != nullptr; }
+  void release() {
+    if (db_ == nullptr) return;
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(db_);
+    db_ = nullptr;
+  }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
 using Ms = session::Millis;
 
 TEST(KioskGame, ClicksBecomeSensorEventsAndTheArbiterAcceptsTheMove) {
@@ -286,9 +310,8 @@ TEST(KioskGame, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
   sim->tick(t += Ms(3000));
   play(*sim, "e2", "e4", t);
   ASSERT_EQ(sim->session().moves().size(), 1U);
-  sqlite3* other = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  HeldJournal other(path);
+  ASSERT_TRUE(other.held()) << "another connection holds the journal's write lock";
   sim->apply(at("e7"), t += Ms(300));  // the lift is not journaled: not taken yet (session 23: it waits)
   EXPECT_EQ(sim->unwritten(), 1U);
   EXPECT_EQ(sim->journal_error(), "") << "said only once it has waited kHeldSaid";
@@ -300,8 +323,7 @@ TEST(KioskGame, AMoveWhoseJournalWriteFailsIsNotShownAndTheFaultIsSaid) {
   EXPECT_EQ(v.ruling->label, "JOURNAL") << "a journal that cannot be written is no illegal move";
   EXPECT_TRUE(v.piece_at(*parse_cell_name("e7")).has_value()) << "the screen stays on what is journaled";
   EXPECT_FALSE(sim->session().snapshot().lifted.test(core::index_of(core::make_square(4, 6))));
-  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
-  sqlite3_close(other);
+  other.release();
   // The journal works again: the lift that waited is taken (the hand holds
   // the pawn), the move is made and journaled; what the session holds is
   // what a resume gets back.
@@ -333,9 +355,8 @@ TEST(KioskGame, ATickTheJournalCannotWriteEndsTheFramesTicks) {
   ASSERT_TRUE(sim) << error;
   const std::optional<session::Millis> due = sim->session().next_deadline();
   ASSERT_TRUE(due) << "a new game's setup check is due";
-  sqlite3* other = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  HeldJournal other(path);
+  ASSERT_TRUE(other.held()) << "another connection holds the journal's write lock";
   const auto begun = std::chrono::steady_clock::now();
   sim->tick(*due + Ms(1000));
   const auto took = std::chrono::steady_clock::now() - begun;
@@ -345,8 +366,7 @@ TEST(KioskGame, ATickTheJournalCannotWriteEndsTheFramesTicks) {
   sim->tick(*due + Ms(1000) + KioskGame::kHeldSaid);
   EXPECT_NE(sim->journal_error().find("the journal could not be written"), std::string::npos) << sim->journal_error();
   EXPECT_EQ(sim->unwritten(), 1U) << "no second tick of the same deadline";
-  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
-  sqlite3_close(other);
+  other.release();
   sim->tick(*due + Ms(4000));  // the next frame: journaled
   EXPECT_EQ(sim->journal_error(), "");
   EXPECT_EQ(sim->unwritten(), 0U);
@@ -377,9 +397,8 @@ TEST(KioskGame, AHeldJournalCostsNoFrameAWaitAndEveryInputIsWrittenInOrderOnceIt
     EXPECT_TRUE(j.load(c).ok());
     return static_cast<std::int64_t>(c.inputs.size());
   }();
-  sqlite3* other = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+  HeldJournal other(path);
+  ASSERT_TRUE(other.held()) << "another connection holds the journal's write lock";
   // Six clicks (e2-e4, e7-e5, g1-f3), 0.3 s apart, then a frame 2 s on.
   struct Click {
     const char* cell;
@@ -401,8 +420,7 @@ TEST(KioskGame, AHeldJournalCostsNoFrameAWaitAndEveryInputIsWrittenInOrderOnceIt
   EXPECT_TRUE(sim->view(t).piece_at(*parse_cell_name("e2")).has_value()) << "the screen shows what is journaled";
   EXPECT_NE(sim->journal_error().find("6 inputs wait for it"), std::string::npos) << sim->journal_error();
   EXPECT_NE(sim->journal_error().find(path), std::string::npos) << "the journal's words name its file";
-  sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
-  sqlite3_close(other);
+  other.release();
 
   sim->tick(t += Ms(300));  // the next frame writes them all
   EXPECT_EQ(sim->unwritten(), 0U);
