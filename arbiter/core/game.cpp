@@ -170,29 +170,10 @@ bool Game::has_move_in_check(Seat s) const {
   return true;
 }
 
-namespace {
-
-// Position::Settings' ==, a word a member (issue 30 item 3: the defaulted
-// compare goes member by member and byte by byte through each seat array,
-// ~200 instructions). Every member is named; a member added to Settings
-// that grows it fails the size check until it is compared here too.
-bool same_settings(const Position::Settings& a, const Position::Settings& b) {
-  static_assert(sizeof(Position::Settings) == 48, "compare the new member of Position::Settings here");
-  using W = Position;
-  return a.hash == b.hash && a.to_move == b.to_move && a.fullmove_number == b.fullmove_number &&
-         W::word_of(a.active) == W::word_of(b.active) && W::word_of(a.status) == W::word_of(b.status) &&
-         W::word_of(a.may_capture) == W::word_of(b.may_capture) &&
-         W::word_of(a.capturers) == W::word_of(b.capturers) && a.king_capture == b.king_capture &&
-         a.king_only == b.king_only && W::word_of(a.promotion_blocked) == W::word_of(b.promotion_blocked) &&
-         W::word_of(a.frame_seat) == W::word_of(b.frame_seat) && a.corner_entry_open == b.corner_entry_open;
-}
-
-}  // namespace
-
 bool Game::take_pending_list() const {
   legal_pending_ = false;
   if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply() ||
-      !same_settings(legal_stamp_.settings, pos_.settings()))
+      !(legal_stamp_.settings == pos_.settings()))
     return false;
   // The modules' own state, which their filters read (000: the corner
   // state, the two-player phase, the area reached): the same as found
