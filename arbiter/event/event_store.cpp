@@ -63,17 +63,42 @@ JournalStatus EventStore::names(std::vector<std::string>& out) {
 }
 
 std::vector<StandingsTable> standings_in_record(const std::string& path, const std::string& event) {
+  JournalStatus ignored;
+  return standings_in_record(path, event, ignored);
+}
+
+std::vector<StandingsTable> standings_in_record(const std::string& path, const std::string& event,
+                                                JournalStatus& status) {
   std::vector<StandingsTable> out;
   journal::Database db;
-  if (!db.open(path, journal::Database::Mode::kReadOnly).ok()) return out;
-  JournalStatus s;
-  auto app = db.query_int("PRAGMA application_id", s);
-  if (!s.ok() || app.value_or(0) != hub::kTournamentApplicationId) return out;
-  auto st = db.prepare("SELECT text FROM event_files WHERE name = ?1", s);
-  if (!st || !st->bind(1, event).ok() || st->step() != Statement::Step::kRow) return out;
+  status = db.open(path, journal::Database::Mode::kReadOnly);
+  if (!status.ok()) return out;
+  auto app = db.query_int("PRAGMA application_id", status);
+  if (!status.ok()) return out;
+  if (app.value_or(0) != hub::kTournamentApplicationId) {
+    status = JournalStatus::fail(journal::JournalError::kForeign, path + ": not a tournament record");
+    return out;
+  }
+  // A record no event was ever kept in has no event table: nothing to show.
+  auto tables = db.query_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'event_files'", status);
+  if (!status.ok() || tables.value_or(0) == 0) return out;
+  auto st = db.prepare("SELECT text FROM event_files WHERE name = ?1", status);
+  if (!st) return out;
+  if (status = st->bind(1, event); !status.ok()) return out;
+  const Statement::Step step = st->step();
+  if (step == Statement::Step::kError) {
+    status = st->status();
+    return out;
+  }
+  if (step != Statement::Step::kRow) return out;
   std::vector<std::string> errors;
   auto e = from_text(st->column_text(0), path, errors);
-  if (!e) return out;
+  if (!e) {
+    status = JournalStatus::fail(journal::JournalError::kCorrupt,
+                                 path + ": event " + event + " does not read" +
+                                     (errors.empty() ? std::string() : " (" + errors.front() + ")"));
+    return out;
+  }
   for (const Section& section : e->sections) out.push_back(standings_table(*e, section));
   return out;
 }

@@ -32,5 +32,13 @@ class EventStore {
 // (read-only, for the hub screen), one table per section; empty when the
 // record has no such event or cannot be read now.
 std::vector<StandingsTable> standings_in_record(const std::string& path, const std::string& event);
+// The same, and `status` says why the record could not be read (held by
+// another connection past SQLite's busy timeout, an I/O error, no such
+// file, not a tournament record, an event text that does not read): the
+// caller can keep what it read before (session 24: the hall screen reads
+// it on a worker thread and keeps its last good read). Good and empty: the
+// record has no such event.
+std::vector<StandingsTable> standings_in_record(const std::string& path, const std::string& event,
+                                                journal::JournalStatus& status);
 
 }  // namespace tabula::event

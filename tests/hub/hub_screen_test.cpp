@@ -4,9 +4,18 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <sqlite3.h>
+
+#include <chrono>
+#include <thread>
+
+#include "../event/event_sim.h"
 #include "../journal/journal_fixture.h"
+#include "event/event_file.h"
+#include "event/event_store.h"
 #include "hub/codec.h"
 #include "hub/sim_board.h"
+#include "ui/hub/event_standings_feed.h"
 #include "ui/hub/hub_runner.h"
 #include "ui/hub/hub_screen.h"
 #include "ui/hub/hub_view.h"
@@ -302,6 +311,162 @@ TEST(HubScreen, AnAllClearIsWrittenCalmNotInTheAlarmsRed) {
     EXPECT_GT(c.x, c.y) << hub::to_string(k) << ": red over green";
     EXPECT_GT(c.x, c.z) << hub::to_string(k);
   }
+}
+
+// Another connection holding the tournament record so that no one reads it
+// (WAL readers wait on no writer; a connection in exclusive locking mode,
+// as a tool that opened the file so, shuts them out) until release(). It
+// writes `text` as the event's file before it lets go.
+class RecordHeld {
+ public:
+  RecordHeld(const std::string& path, const std::string& event, const std::string& text) {
+    held_ = sqlite3_open(path.c_str(), &db_) == SQLITE_OK &&
+            sqlite3_exec(db_, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE", nullptr, nullptr, nullptr) ==
+                SQLITE_OK;
+    sqlite3_stmt* st = nullptr;
+    held_ = held_ && sqlite3_prepare_v2(db_, "UPDATE event_files SET text = ?1 WHERE name = ?2", -1, &st, nullptr) ==
+                         SQLITE_OK;
+    if (st != nullptr) {
+      sqlite3_bind_text(st, 1, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+      sqlite3_bind_text(st, 2, event.c_str(), static_cast<int>(event.size()), SQLITE_TRANSIENT);
+      held_ = held_ && sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(db_) == 1;
+      sqlite3_finalize(st);
+    }
+    // Committed, and still held: exclusive locking mode keeps the lock
+    // until the connection closes.
+    held_ = held_ && sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
+  }
+  RecordHeld(const RecordHeld&) = delete;
+  RecordHeld& operator=(const RecordHeld&) = delete;
+  ~RecordHeld() { release(); }
+  bool held() const { return held_; }
+  void release() {
+    if (db_ != nullptr) sqlite3_close(db_);
+    db_ = nullptr;
+  }
+
+ private:
+  sqlite3* db_ = nullptr;
+  bool held_ = false;
+};
+
+// Session 24: the hall screen read the event's standings from the record
+// inside its frame every 2 s; a record no one could read (held in
+// exclusive locking mode, a slow card, a network share) stalled that frame
+// for SQLite's busy timeout. Now a worker reads them and the frame copies
+// the last read: frames go on while the read waits, the standings read
+// before stay up with a note, and the record's new standings are shown once
+// it is free.
+TEST(HubScreen, TheEventsStandingsAreReadOffTheFrameWhileTheRecordIsHeld) {
+  using namespace std::chrono_literals;
+  constexpr auto kBusy = 2000ms;  // journal::Database's busy timeout, which each read waits out
+  ScratchDir dir;
+  const std::string record = dir.file("event.db");
+  event::Event e;
+  e.name = "club";
+  e.boards = event::sim::boards(4);
+  event::Section s = event::sim::make_section(8, event::Format::kTwoPlayer, 2, 7);
+  ASSERT_EQ(event::sim::play_all(s, 4, 3), "");
+  e.sections.push_back(s);
+  {
+    event::EventStore store;
+    ASSERT_TRUE(event::EventStore::open(record, store).ok());
+    ASSERT_TRUE(store.save(e).ok());
+  }
+  event::Event later = e;  // what the record says once it is free
+  later.sections[0].name = "later";
+
+  EventStandingsFeed feed(record, "club", 50ms);
+  auto eventually = [](auto done, std::chrono::milliseconds within) {
+    const auto until = std::chrono::steady_clock::now() + within;
+    while (!done()) {
+      if (std::chrono::steady_clock::now() > until) return false;
+      std::this_thread::sleep_for(10ms);
+    }
+    return true;
+  };
+  ASSERT_TRUE(eventually([&] { return !feed.snapshot().tables.empty(); }, 30s));
+  const std::string before = feed.snapshot().tables.at(0).title;
+  EXPECT_NE(before.find("section open"), std::string::npos) << before;
+  EXPECT_EQ(standings_note(feed.snapshot()), "");
+
+  HeadlessHub hh({1600, 900});
+  const hub::HubModel model("club");
+  // One frame as tabula-hub-screen draws it: the feed's copy, then the screen.
+  auto frame = [&] {
+    const auto t0 = std::chrono::steady_clock::now();
+    EventStandingsFeed::Snapshot read = feed.snapshot();
+    hh.side.event_standings_note = standings_note(read);
+    hh.side.event_standings = std::move(read.tables);
+    hh.frame(model, {0, 0}, false);
+    return std::chrono::steady_clock::now() - t0;
+  };
+
+  RecordHeld other(record, "club", event::to_text(later));
+  ASSERT_TRUE(other.held());
+  const std::uint64_t failed_before = feed.snapshot().failures;
+  std::chrono::steady_clock::duration longest{0};
+  int frames = 0;
+  // Frames while the worker's reads wait out the busy timeout and fail,
+  // twice (each a full busy timeout: the record was held throughout).
+  ASSERT_TRUE(eventually([&] {
+    longest = std::max(longest, frame());
+    ++frames;
+    return feed.snapshot().failures >= failed_before + 2;
+  }, 60s)) << "the record never refused a read";
+  const auto longest_ms = std::chrono::duration_cast<std::chrono::milliseconds>(longest).count();
+  RecordProperty("longest_frame_ms", static_cast<int>(longest_ms));
+  RecordProperty("frames_while_held", frames);
+  EXPECT_LT(longest, kBusy / 2) << "a frame waited on the record: " << longest_ms << " ms";
+  EXPECT_GE(frames, 20) << "frames stopped while the read waited";
+  // What was read before stays up, said to be the last read, and why.
+  const EventStandingsFeed::Snapshot held = feed.snapshot();
+  ASSERT_EQ(held.tables.size(), 1u);
+  EXPECT_EQ(held.tables[0].title, before);
+  EXPECT_EQ(standings_note(held).find("standings as last read; the record cannot be read now (" + record + ": "), 0u)
+      << standings_note(held);
+  EXPECT_NE(standings_note(held).find("another process holds"), std::string::npos) << standings_note(held);
+
+  other.release();
+  ASSERT_TRUE(eventually([&] {
+    frame();
+    const EventStandingsFeed::Snapshot now = feed.snapshot();
+    return now.problem.empty() && !now.tables.empty() && now.tables[0].title.find("section later") != std::string::npos;
+  }, 30s)) << feed.snapshot().problem;
+  EXPECT_EQ(hh.side.event_standings.size(), 1u);
+  EXPECT_EQ(hh.side.event_standings_note, "");
+}
+
+// A record that cannot be the event's: nothing shown, and the note says why.
+TEST(HubScreen, TheStandingsNoteSaysWhyARecordCannotBeRead) {
+  using namespace std::chrono_literals;
+  ScratchDir dir;
+  const std::string foreign = dir.file("not-a-record.db");
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(foreign.c_str(), &db), SQLITE_OK);
+    sqlite3_exec(db, "CREATE TABLE t(x); INSERT INTO t VALUES(1)", nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+  }
+  journal::JournalStatus st;
+  EXPECT_TRUE(event::standings_in_record(foreign, "club", st).empty());
+  EXPECT_EQ(st.message, foreign + ": not a tournament record");
+  EXPECT_TRUE(event::standings_in_record(dir.file("none.db"), "club", st).empty());
+  EXPECT_FALSE(st.ok());
+  {
+    hub::TournamentRecord r;  // a record no event was kept in: good, and nothing to show
+    ASSERT_TRUE(hub::TournamentRecord::open(dir.file("record.db"), r).ok());
+  }
+  EXPECT_TRUE(event::standings_in_record(dir.file("record.db"), "club", st).empty());
+  EXPECT_TRUE(st.ok()) << st.message;
+
+  EventStandingsFeed feed(foreign, "club", 50ms);
+  const auto until = std::chrono::steady_clock::now() + 30s;
+  while (feed.snapshot().reads == 0 && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(10ms);
+  const EventStandingsFeed::Snapshot s = feed.snapshot();
+  EXPECT_TRUE(s.tables.empty());
+  EXPECT_EQ(standings_note(s), "no standings read yet; the record cannot be read now (" + foreign +
+                                   ": not a tournament record)");
 }
 
 // s18-club: a picture of one board in full (the hall screen's screenshot).

@@ -4,12 +4,13 @@
 
 #include <chrono>
 #include <csignal>
+#include <optional>
 #include <cstdio>
 #include <thread>
 
-#include "event/event_store.h"
 #include "files/plain_file.h"
 #include "hub/hub_client.h"
+#include "ui/hub/event_standings_feed.h"
 #include "ui/hub/hub_screen.h"
 #include "ui/platform_glfw.h"
 #include "ui/screenshot.h"
@@ -161,8 +162,10 @@ int run_hub_screen(const HubScreenOptions& options) {
   std::signal(SIGINT, hub_stop);
   std::signal(SIGTERM, hub_stop);
   const auto started = std::chrono::steady_clock::now();
-  auto next_event_read = started;
-  std::vector<event::StandingsTable> event_standings;
+  // Session 24: the event's standings (tabula event) are read on the
+  // feed's thread every 2 s; the frame copies the last read.
+  std::optional<EventStandingsFeed> event_feed;
+  if (!cfg.record_path.empty()) event_feed.emplace(cfg.record_path, cfg.event);
   for (int frame = 0; !platform.should_close() && g_stop == 0; ++frame) {
     platform.poll_events();
     if (platform.window_height() != font_height && platform.window_height() > 0) {
@@ -185,12 +188,11 @@ int run_hub_screen(const HubScreenOptions& options) {
     hub::RecordView view = client->record_view();
     side.ladder = std::move(view.ladder);
     side.standings = std::move(view.standings);
-    // The event's own standings (tabula event), read again every 2 s.
-    if (!cfg.record_path.empty() && std::chrono::steady_clock::now() >= next_event_read) {
-      next_event_read = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-      event_standings = event::standings_in_record(cfg.record_path, cfg.event);
+    if (event_feed) {
+      EventStandingsFeed::Snapshot read = event_feed->snapshot();
+      side.event_standings_note = standings_note(read);
+      side.event_standings = std::move(read.tables);
     }
-    side.event_standings = event_standings;
     const double time_s = options.screenshot ? 0.35 : std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::vector<HubIntent> intents;
     client->read([&](const hub::HubModel& m) { intents = screen.draw(m, side, time_s); });

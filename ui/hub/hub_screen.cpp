@@ -328,6 +328,12 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
       ImGui::EndTable();
     }
   }
+  if (!side.event_standings_note.empty()) {
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kWarning));
+    ImGui::TextWrapped("%s", side.event_standings_note.c_str());
+    ImGui::PopStyleColor();
+  }
   if (side.event_standings.empty() && !side.standings.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted("Standings");

@@ -50,6 +50,9 @@ struct HubSide {
   // The event's standings by section (tabula event, issue 35); empty when
   // no event is kept in the record.
   std::vector<event::StandingsTable> event_standings;
+  // Session 24: read off the frame (event_standings_feed.h); while the
+  // record cannot be read, the last read stays and this says why.
+  std::string event_standings_note;
 };
 
 // The side panel's two alert lists, newest first: the open ones (each with
