@@ -658,6 +658,10 @@ bool KioskGame::start_publishing(const journal::JournalContents& contents, std::
   hub::PublisherConfig config = *options_.publish;
   config.info.header = contents.header;
   config.journal_path = *options_.journal;
+  // Session 24: the outbox's write (after the journal's, in the same file)
+  // waits no longer than the journal's; what it cannot write yet waits in
+  // order and the publisher's thread writes it.
+  config.write_wait = kJournalWait;
   // s13-attack: an outbox that holds the items of another board, event or
   // game (a journal resumed under other names, or copied from another
   // board) would be sent where every hub refuses it, and the new items would

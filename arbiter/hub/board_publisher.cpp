@@ -21,6 +21,14 @@ constexpr std::size_t kMaxActions = 64;  // verified actions waiting for the she
 constexpr int kRefusalsRecorded = 5;
 constexpr std::chrono::seconds kRefusalWindow{10};
 constexpr std::chrono::milliseconds kStateHoldoff{1000};  // a requested state at most once a second
+// Session 24: items waiting for a held outbox, at most (then an input's
+// items are refused, as any outbox failure was before); written in
+// transactions of at most kWriteBatch.
+constexpr std::size_t kMaxUnwritten = 10000;
+constexpr std::size_t kWriteBatch = 256;
+// The replay guard is written on the worker's thread before an action is
+// carried out: it may wait SQLite's usual busy timeout (no frame waits on it).
+constexpr std::chrono::milliseconds kGuardWait{2000};
 
 void apply_clocks(wire::BoardState& st, const std::optional<ClockReading>& clocks, bool paused) {
   st.set_clocks_known(clocks.has_value());
@@ -68,6 +76,7 @@ std::unique_ptr<BoardPublisher> BoardPublisher::start(PublisherConfig config, st
     error = s.message;
     return nullptr;
   }
+  p->writer_.set_busy_timeout(p->config_.write_wait);
   p->wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (p->wake_fd_ < 0) {
     error = "cannot create the publisher's wake-up eventfd";
@@ -94,35 +103,113 @@ void BoardPublisher::wake() {
 
 // ---- shell side -----------------------------------------------------------------
 
-bool BoardPublisher::append(std::vector<wire::StreamItem> items, journal::Outbox& outbox, std::int64_t input_seq,
-                            std::string& error) {
-  // Called with mutex_ held: numbering and writing are one step, so seq
-  // order is commit order whichever thread appends.
+bool BoardPublisher::enqueue(std::vector<wire::StreamItem> items, std::int64_t input_seq, std::string& error) {
+  // Called with mutex_ held: numbering and queueing are one step, and the
+  // queue is written oldest first, so seq order is write order whichever
+  // thread appends.
   // Each row is stored signed: a resend or a catch-up sends the same bytes.
-  std::vector<journal::OutboxItem> rows;
+  if (unwritten_.size() + items.size() > kMaxUnwritten) {
+    error = config_.journal_path + ": " + std::to_string(unwritten_.size()) +
+            " hub items already wait for the outbox (another connection holds the file); these " +
+            std::to_string(items.size()) + " are not kept";
+    status_.last_error = error;
+    return false;
+  }
   std::int64_t seq = last_seq_;
   const std::string stream_topic = topic(config_.info.event, config_.info.board, Leaf::kStream);
   for (wire::StreamItem& it : items) {
     it.set_seq(static_cast<std::uint64_t>(++seq));
-    rows.push_back({seq, input_seq, seal(it, stream_topic, config_.board_key)});
+    unwritten_.push_back({seq, input_seq, seal(it, stream_topic, config_.board_key)});
   }
-  journal::JournalStatus s = outbox.append(rows);
-  if (!s.ok()) {
-    error = s.message;
-    status_.last_error = s.message;
-    return false;
-  }
-  status_.unacked += seq - last_seq_;
   last_seq_ = seq;
   status_.last_seq = seq;
+  status_.unwritten = static_cast<std::int64_t>(unwritten_.size());
   // The state always names the last item: a hub that holds it knows how far
-  // the stream goes, also after a reply that changed nothing else.
+  // the stream goes, also after a reply that changed nothing else. It goes
+  // out once the items it names are written and handed over.
   if (state_) {
     state_->set_through_seq(static_cast<std::uint64_t>(last_seq_));
     state_->set_wall_ms(epoch_ms());
     state_dirty_ = true;
   }
   return true;
+}
+
+bool BoardPublisher::write_unwritten(bool worker, std::string& error) {
+  {
+    std::lock_guard lock(mutex_);
+    if (unwritten_.empty()) return true;
+  }
+  // The shell waits at most write_wait in all: for the worker's write under
+  // way, then for the file (SQLite's busy timeout, what is left of it).
+  const auto deadline = SteadyClock::now() + config_.write_wait;
+  std::unique_lock write(write_mutex_, std::defer_lock);
+  if (worker) {
+    write.lock();  // the shell holds it for one write at most (write_wait)
+    writer_.set_busy_timeout(config_.write_wait);
+  } else if (write.try_lock_until(deadline)) {
+    writer_.set_busy_timeout(std::max(std::chrono::milliseconds(1), std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                                        deadline - SteadyClock::now())));
+  } else {
+    return true;  // the worker is writing a while (the action guard): it writes these after its own
+  }
+  if (write_failed_) {
+    // The last write failed for another reason than a held file: what it
+    // reported failed may have reached the file all the same (a commit's
+    // I/O error). What is stored is not written twice.
+    std::int64_t stored = 0;
+    std::int64_t input = 0;
+    if (writer_.last(stored, input).ok()) {
+      write_failed_ = false;
+      std::lock_guard lock(mutex_);
+      while (!unwritten_.empty() && unwritten_.front().seq <= stored) {
+        unwritten_.pop_front();
+        ++status_.unacked;
+      }
+      status_.unwritten = static_cast<std::int64_t>(unwritten_.size());
+    }
+  }
+  for (;;) {
+    std::vector<journal::OutboxItem> rows;
+    {
+      std::lock_guard lock(mutex_);
+      const std::size_t n = std::min(unwritten_.size(), kWriteBatch);
+      rows.assign(unwritten_.begin(), unwritten_.begin() + static_cast<std::ptrdiff_t>(n));
+      if (rows.empty()) {
+        if (held_said_) status_.last_error.clear();
+        held_said_ = false;
+        return true;
+      }
+    }
+    // Off mutex_: the shell's other calls and the worker's bookkeeping go on
+    // while this waits (at most write_wait) or reaches the disk.
+    const journal::JournalStatus s = writer_.append(rows);
+    std::lock_guard lock(mutex_);
+    if (!s.ok()) {
+      if (!s.held) {
+        write_failed_ = true;
+        error = s.message;
+        status_.last_error = s.message;
+        held_said_ = false;
+        return false;
+      }
+      status_.last_error = s.message + ": " + std::to_string(unwritten_.size()) +
+                           (unwritten_.size() == 1 ? " hub item waits" : " hub items wait") +
+                           " for the outbox and " + (unwritten_.size() == 1 ? "is" : "are") +
+                           " sent, in order, once it is written";
+      held_said_ = true;
+      return true;
+    }
+    unwritten_.erase(unwritten_.begin(), unwritten_.begin() + static_cast<std::ptrdiff_t>(rows.size()));
+    status_.unwritten = static_cast<std::int64_t>(unwritten_.size());
+    // Counted under mutex_, as flush_acks() counts (the worker marks items
+    // acknowledged on its own connection meanwhile): the last count taken
+    // is the last one kept.
+    std::int64_t unacked = 0;
+    status_.unacked = writer_.unacked_count(unacked).ok() ? unacked
+                                                           : status_.unacked + static_cast<std::int64_t>(rows.size());
+    changed_.notify_all();
+  }
 }
 
 void BoardPublisher::set_state(const session::Session& s) {
@@ -154,14 +241,14 @@ std::optional<SeatAssignment> BoardPublisher::assignment() const {
   return assignment_;
 }
 
-void BoardPublisher::on_assignment(const MqttMessage& m, journal::Outbox& outbox) {
+void BoardPublisher::on_assignment(const MqttMessage& m) {
   if (m.payload.empty()) return;  // a retained assignment cleared by the arbiter
   std::string error;
   std::optional<SeatAssignment> a = config_.check_assignment(m.payload, error);
   std::lock_guard lock(mutex_);
   if (!a) {
     ++status_.refused_assignments;
-    record_refusal(0, "seat assignment refused: " + error, outbox);
+    record_refusal(0, "seat assignment refused: " + error);
     changed_.notify_all();
     return;
   }
@@ -177,13 +264,14 @@ bool BoardPublisher::on_recorded(std::int64_t input_seq, const session::Output& 
   bool ok = true;
   {
     std::lock_guard lock(mutex_);
-    if (!items.empty()) ok = append(std::move(items), writer_, input_seq, error);
+    if (!items.empty()) ok = enqueue(std::move(items), input_seq, error);
     // A tick that changed nothing visible still moves session time; the
     // state is only re-sent when the input said something.
     if (!out.moves.empty() || !out.rulings.empty() || !out.opened.empty() || !out.closed.empty() || !state_) {
       set_state(s);
     }
   }
+  ok = write_unwritten(false, error) && ok;
   wake();
   return ok;
 }
@@ -191,27 +279,33 @@ bool BoardPublisher::on_recorded(std::int64_t input_seq, const session::Output& 
 bool BoardPublisher::catch_up(const journal::JournalContents& contents, const session::Session& s,
                               std::string& error) {
   bool ok = true;
+  std::int64_t seq = 0;
+  std::int64_t input_seq = 0;
+  journal::JournalStatus st;
+  {
+    std::lock_guard write(write_mutex_);
+    st = writer_.last(seq, input_seq);
+  }
+  if (!st.ok()) {
+    error = st.message;
+    return false;
+  }
   {
     std::lock_guard lock(mutex_);
-    std::int64_t seq = 0;
-    std::int64_t input_seq = 0;
-    journal::JournalStatus st = writer_.last(seq, input_seq);
-    if (!st.ok()) {
-      error = st.message;
-      return false;
-    }
+    for (const journal::OutboxItem& waiting : unwritten_) input_seq = std::max(input_seq, waiting.input_seq);
     std::vector<wire::StreamItem> items = items_from_journal(config_.info, contents, input_seq, epoch_ms());
-    // One outbox transaction per input, as on_recorded() writes them.
+    // Numbered input by input, as on_recorded() numbers them.
     std::size_t i = 0;
     while (ok && i < items.size()) {
       std::size_t j = i;
       std::vector<wire::StreamItem> group;
       while (j < items.size() && items[j].input_seq() == items[i].input_seq()) group.push_back(items[j++]);
-      ok = append(std::move(group), writer_, static_cast<std::int64_t>(items[i].input_seq()), error);
+      ok = enqueue(std::move(group), static_cast<std::int64_t>(items[i].input_seq()), error);
       i = j;
     }
     set_state(s);
   }
+  ok = write_unwritten(false, error) && ok;
   wake();
   return ok;
 }
@@ -286,8 +380,9 @@ bool BoardPublisher::reply(std::uint64_t action_id, bool accepted, const std::st
   bool ok;
   {
     std::lock_guard lock(mutex_);
-    ok = append({std::move(it)}, writer_, 0, error);
+    ok = enqueue({std::move(it)}, 0, error);
   }
+  ok = write_unwritten(false, error) && ok;
   wake();
   return ok;
 }
@@ -304,7 +399,8 @@ bool BoardPublisher::flush(std::chrono::milliseconds timeout, std::size_t min_hu
   return changed_.wait_for(lock, timeout, [&] {
     std::size_t live = 0;
     for (const auto& [id, h] : hubs_) live += SteadyClock::now() - h.heard <= config_.hub_alive ? 1 : 0;
-    return status_.unacked == 0 && !state_dirty_ && status_.connected && live >= min_hubs && hubs_have_all();
+    return unwritten_.empty() && status_.unacked == 0 && !state_dirty_ && status_.connected && live >= min_hubs &&
+           hubs_have_all();
   });
 }
 
@@ -333,10 +429,14 @@ std::string describe(const PublisherStatus& s) {
 
 // ---- worker ---------------------------------------------------------------------
 
-void BoardPublisher::on_action(const MqttMessage& m, journal::Outbox& outbox) {
+void BoardPublisher::on_action(const MqttMessage& m) {
   ActionGate::Verdict v = gate_.check(m.payload, epoch_ms());
-  std::lock_guard lock(mutex_);
-  if (v.action && actions_.size() >= kMaxActions) {
+  bool full = false;
+  {
+    std::lock_guard lock(mutex_);
+    full = actions_.size() >= kMaxActions;  // only this thread adds to it
+  }
+  if (v.action && full) {
     v.error = describe(*v.action) + ": refused, " + std::to_string(kMaxActions) +
               " arbiter actions already wait for the table; send it again later";
     v.id = v.action->id();
@@ -345,26 +445,35 @@ void BoardPublisher::on_action(const MqttMessage& m, journal::Outbox& outbox) {
   if (v.action) {
     // The replay guard reaches the journal (durably) before the action the
     // table: a captured action replayed after a restart stays refused.
-    journal::JournalStatus g = writer_.set_last_action_id(gate_.last_id());
+    // Under write_mutex_ only (session 24): the shell's calls do not wait
+    // on it, its items wait behind it.
+    journal::JournalStatus g;
+    {
+      std::lock_guard write(write_mutex_);
+      writer_.set_busy_timeout(kGuardWait);
+      g = writer_.set_last_action_id(gate_.last_id());
+      writer_.set_busy_timeout(config_.write_wait);
+    }
     if (!g.ok()) {
       v.error = describe(*v.action) + ": refused, its replay guard could not be recorded: " + g.message;
       v.id = v.action->id();
       v.action.reset();
     }
   }
+  std::lock_guard lock(mutex_);
   if (v.action) {
     actions_.push_back(std::move(*v.action));
     changed_.notify_all();
     return;
   }
   ++status_.refused_actions;
-  record_refusal(v.id, v.error, outbox);
+  record_refusal(v.id, v.error);
 }
 
-void BoardPublisher::record_refusal(std::uint64_t action_id, const std::string& why, journal::Outbox& outbox) {
+void BoardPublisher::record_refusal(std::uint64_t action_id, const std::string& why) {
   const auto now = SteadyClock::now();
   if (now - refusal_window_ >= kRefusalWindow) {
-    flush_refusals(outbox, true);  // what the last window counted
+    flush_refusals(true);  // what the last window counted
     refusal_window_ = now;
     refusals_recorded_ = 0;
   }
@@ -374,21 +483,20 @@ void BoardPublisher::record_refusal(std::uint64_t action_id, const std::string& 
     return;
   }
   ++refusals_recorded_;
-  append_refusal(action_id, why, outbox);
+  append_refusal(action_id, why);
 }
 
-void BoardPublisher::flush_refusals(journal::Outbox& outbox, bool force) {
+void BoardPublisher::flush_refusals(bool force) {
   if (refusals_counted_ == 0 || (!force && SteadyClock::now() - refusal_window_ < kRefusalWindow)) return;
   const std::uint64_t n = refusals_counted_;
   refusals_counted_ = 0;
   append_refusal(0,
                  std::to_string(n) + " more refused action" + (n == 1 ? "" : "s") + " within " +
                      std::to_string(std::chrono::duration_cast<std::chrono::seconds>(kRefusalWindow).count()) +
-                     " s, counted, not recorded one by one (the last: " + last_refusal_ + ")",
-                 outbox);
+                     " s, counted, not recorded one by one (the last: " + last_refusal_ + ")");
 }
 
-void BoardPublisher::append_refusal(std::uint64_t action_id, const std::string& why, journal::Outbox& outbox) {
+void BoardPublisher::append_refusal(std::uint64_t action_id, const std::string& why) {
   wire::StreamItem it;
   it.set_version(wire::PAYLOAD_VERSION_CURRENT);
   it.set_event(config_.info.event);
@@ -400,7 +508,7 @@ void BoardPublisher::append_refusal(std::uint64_t action_id, const std::string& 
   r->set_accepted(false);
   r->set_text(why);
   std::string error;
-  append({std::move(it)}, outbox, 0, error);
+  enqueue({std::move(it)}, 0, error);  // written by the worker's next write_unwritten()
 }
 
 void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox) {
@@ -561,10 +669,10 @@ void BoardPublisher::run() {
     if (status_.oversized++ == 0) status_.first_oversized = text;
     if (t == action_topic) {
       ++status_.refused_actions;
-      record_refusal(0, oversized_action(bytes), outbox);
+      record_refusal(0, oversized_action(bytes));
     } else if (t == seat_topic && config_.check_assignment) {
       ++status_.refused_assignments;
-      record_refusal(0, "seat assignment refused: " + text, outbox);
+      record_refusal(0, "seat assignment refused: " + text);
     } else {
       ++status_.bad_messages;
       status_.last_bad_message = text;
@@ -599,7 +707,13 @@ void BoardPublisher::run() {
       std::lock_guard lock(mutex_);
       if (stop_) break;
     }
-    client->loop(std::chrono::milliseconds(200), wake_fd_);
+    bool waiting = false;
+    {
+      std::lock_guard lock(mutex_);
+      waiting = !unwritten_.empty();
+    }
+    // While items wait for a held outbox, tried again every 50 ms.
+    client->loop(std::chrono::milliseconds(waiting ? 50 : 200), wake_fd_);
     std::uint64_t drained = 0;
     while (::read(wake_fd_, &drained, sizeof drained) > 0) {
     }
@@ -634,17 +748,17 @@ void BoardPublisher::run() {
       if (state_) state_dirty_ = true;
     }
     for (const MqttMessage& m : messages) {
-      if (m.topic == action_topic) on_action(m, outbox);
+      if (m.topic == action_topic) on_action(m);
       if (m.topic == ack_topic) on_ack(m);
       if (m.topic == sync) on_sync(m);
-      if (m.topic == seat_topic && config_.check_assignment) on_assignment(m, outbox);
+      if (m.topic == seat_topic && config_.check_assignment) on_assignment(m);
     }
     messages.clear();
     bool presence_wanted = false;
     {
       std::lock_guard lock(mutex_);
       presence_wanted = std::exchange(presence_due_, false);
-      flush_refusals(outbox, false);
+      flush_refusals(false);
       // A state asked for (a SyncRequest, an ack showing an older state) goes
       // out at most once a second; a request within that is kept, not lost.
       if (state_wanted_ && state_ && SteadyClock::now() - state_sent_at_ >= kStateHoldoff) {
@@ -665,6 +779,10 @@ void BoardPublisher::run() {
       in_flight_.erase(it);
     }
     acks.clear();
+    // Session 24: what waits for the outbox (the shell's items the file
+    // refused, this thread's refusals), oldest first, before sending.
+    std::string write_error;
+    write_unwritten(true, write_error);
     publish_pending(*client, outbox);
     if (!acked_.empty() && SteadyClock::now() - last_ack_write >= std::chrono::milliseconds(250)) {
       flush_acks(outbox);
@@ -676,6 +794,10 @@ void BoardPublisher::run() {
     changed_.notify_all();
   }
   flush_acks(outbox);
+  {
+    std::string write_error;
+    write_unwritten(true, write_error);  // one last try; what still waits is the tail catch_up() rebuilds
+  }
   if (client->connected()) {
     client->publish(online_topic, presence(false, connected_will_seq), 1, true, error);  // what the will would say
     for (int i = 0; i < 20 && acks.empty(); ++i) client->loop(std::chrono::milliseconds(10));

@@ -3,9 +3,15 @@
 // back: the arbiter's actions and every hub's acknowledgements.
 //
 // Guarantees (docs/HUB.md):
-//   - every stream item is written to the outbox (in the journal's file,
-//     fsync'ed) before on_recorded() returns, numbered seq 1, 2, 3... without
-//     gaps for the life of the journal;
+//   - every stream item is numbered seq 1, 2, 3... without gaps for the life
+//     of the journal and written to the outbox (in the journal's file,
+//     fsync'ed) before on_recorded() returns, unless another connection
+//     holds the file past PublisherConfig::write_wait (session 24): then the
+//     items wait in memory, in order, with every item after them, and the
+//     worker writes them as soon as the file is free (each try waits at most
+//     write_wait); nothing is sent before it is written. A crash while they
+//     wait loses them from memory only: they are the outbox's tail, which
+//     catch_up() rebuilds from the journal (action replies excepted);
 //   - the worker sends items oldest first, QoS 1, at most `window` in flight
 //     (bounded: a backlog of thousands goes out window by window, and the
 //     shell's thread never waits for it);
@@ -31,6 +37,9 @@
 // from one other thread (the shell's); the object is internally locked, and
 // the worker holds the lock only briefly (never across network or disk waits
 // of its own), so the shell's calls return at the speed of the journal's disk.
+// Session 24: the shell's outbox connection is used under a second lock,
+// write_mutex_, which the shell only tries: while the worker writes, the
+// shell's items join the queue it is writing.
 // Destruction stops the worker (publishing "offline") and joins it.
 #pragma once
 
@@ -85,6 +94,12 @@ struct PublisherConfig {
   // answered on the stream like a refused action (the hub alerts).
   AssignmentCheck check_assignment;
   std::size_t window = 16;         // QoS 1 items in flight at once
+  // Session 24: how long an outbox write waits for another connection's
+  // lock (SQLite's busy timeout) before its items wait in memory and are
+  // tried again (by the worker). The kiosk gives its frame's journal wait
+  // (KioskGame::kJournalWait, 50 ms): an outside connection grabbing the
+  // file after the journal's commit stalled that frame 2 s.
+  std::chrono::milliseconds write_wait{2000};
   std::chrono::milliseconds hub_alive{15000};   // a hub unheard for longer is not waited for
   std::chrono::milliseconds resend_holdoff{1000};  // no second go-back to the same place within this
   std::chrono::milliseconds quiet_resend{2000};    // a hub behind while nothing was sent for this long: go back
@@ -103,6 +118,7 @@ struct PublisherStatus {
   std::string last_error;           // "" when all is well
   std::int64_t last_seq = 0;        // the last item numbered
   std::int64_t unacked = 0;         // items the broker has not acknowledged yet
+  std::int64_t unwritten = 0;       // session 24: items numbered, waiting for the outbox (held)
   std::int64_t in_flight = 0;       // items sent, PUBACK awaited (at most the window)
   std::vector<HubProgress> hubs;    // every hub heard from, most recent first
   std::uint64_t states_sent = 0;
@@ -167,19 +183,24 @@ class BoardPublisher {
 
  private:
   explicit BoardPublisher(PublisherConfig config);
-  bool append(std::vector<wire::StreamItem> items, journal::Outbox& outbox, std::int64_t input_seq,
-              std::string& error);
+  // Numbers the items and puts them behind the ones waiting to be written
+  // (with mutex_ held); false and `error` when kMaxUnwritten already wait.
+  bool enqueue(std::vector<wire::StreamItem> items, std::int64_t input_seq, std::string& error);
+  // Writes what waits, oldest first, through writer_; the shell's call
+  // returns at once when the worker is writing (it takes these too). false
+  // and `error` on a failure other than a held file (they stay queued).
+  bool write_unwritten(bool worker, std::string& error);
   void set_state(const session::Session& s);
   void wake();
   void run();
   void publish_pending(MqttClient& client, journal::Outbox& outbox);
-  void on_action(const MqttMessage& m, journal::Outbox& outbox);
+  void on_action(const MqttMessage& m);
   // A refusal's reply, or only counted when too many came at once (with mutex_ held).
-  void record_refusal(std::uint64_t action_id, const std::string& why, journal::Outbox& outbox);
-  void flush_refusals(journal::Outbox& outbox, bool force);  // with mutex_ held
-  void append_refusal(std::uint64_t action_id, const std::string& why, journal::Outbox& outbox);
+  void record_refusal(std::uint64_t action_id, const std::string& why);
+  void flush_refusals(bool force);  // with mutex_ held
+  void append_refusal(std::uint64_t action_id, const std::string& why);
   void on_ack(const MqttMessage& m);
-  void on_assignment(const MqttMessage& m, journal::Outbox& outbox);
+  void on_assignment(const MqttMessage& m);
   void apply_round();  // with mutex_ held
   void on_sync(const MqttMessage& m);
   void go_back(std::int64_t first_seq, bool forced);
@@ -187,12 +208,19 @@ class BoardPublisher {
   bool hubs_have_all() const;  // with mutex_ held
 
   const PublisherConfig config_;
-  journal::Outbox writer_;  // the shell thread's connection
+  // The durable connection every outbox write goes through (items, replies,
+  // the action guard), from either thread, only under write_mutex_. Lock
+  // order: write_mutex_, then mutex_.
+  std::timed_mutex write_mutex_;
+  journal::Outbox writer_;
+  bool write_failed_ = false;  // under write_mutex_: the last write failed (not held): check what it stored
 
   mutable std::mutex mutex_;  // guards everything below
   std::optional<std::string> bots_;  // set_bots(): who plays now, over config_.info.header.bots
   std::condition_variable changed_;
-  std::int64_t last_seq_ = 0;
+  std::int64_t last_seq_ = 0;        // the last item numbered (written or waiting)
+  std::deque<journal::OutboxItem> unwritten_;  // numbered, not yet in the outbox, oldest first
+  bool held_said_ = false;           // status_.last_error says they wait
   std::optional<wire::BoardState> state_;  // latest, not yet published when state_dirty_
   bool state_dirty_ = false;
   std::optional<ClockReading> clocks_;

@@ -60,6 +60,7 @@ std::unique_ptr<SimBoard> SimBoard::open(const SimBoardConfig& c, std::string& e
   pc.board_key = c.board_key;
   pc.check_assignment = c.check_assignment;
   pc.window = c.window;
+  pc.write_wait = c.write_wait;
   // A game is published under the names it began with (as `tabula play`).
   error = outbox_names_problem(c.journal_path, pc.info);
   if (!error.empty()) return nullptr;

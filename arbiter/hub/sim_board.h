@@ -12,6 +12,7 @@
 // Not thread-safe (one shell thread); owns the journal and the publisher.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,7 @@ struct SimBoardConfig {
   AssignmentCheck check_assignment;   // set: follows its seat assignment (issue 35)
   session::SessionSettings settings;
   std::size_t window = 16;  // PublisherConfig::window
+  std::chrono::milliseconds write_wait{2000};  // PublisherConfig::write_wait
 };
 
 class SimBoard {

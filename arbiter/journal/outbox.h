@@ -26,10 +26,12 @@
 // only writes are the outbox's still says whose it is (journal.h).
 //
 // Ownership and threads: an Outbox owns one connection. One Outbox per
-// thread; several may be open on the same file (SQLite serialises writers,
-// busy timeout 2 s). Move-only.
+// thread (or one used by several under the caller's lock, never at once);
+// several may be open on the same file (SQLite serialises writers, busy
+// timeout 2 s unless set_busy_timeout() says otherwise). Move-only.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -81,6 +83,9 @@ class Outbox {
   // connection.
   JournalStatus last_action_id(std::uint64_t& id);
   JournalStatus set_last_action_id(std::uint64_t id);
+  // How long a write waits for another connection's lock before it is
+  // refused with `held` (SQLite's busy timeout; 2000 ms from open()).
+  void set_busy_timeout(std::chrono::milliseconds wait) { db_.set_busy_timeout(static_cast<int>(wait.count())); }
 
  private:
   JournalStatus select(const char* sql, std::int64_t seq, std::size_t limit, std::vector<OutboxItem>& out);

@@ -935,6 +935,129 @@ TEST(HubBroker, TheArbiterIsToldOfABoardNotRecordingAGameAgainstOneselfAndARecor
 // written under its own lock: frames keep coming while an attempt waits
 // (the longest frame far below the busy time), and the ladder the screen
 // draws (record_view()) is the game's once it lands.
+// Session 24: the board's outbox write (right after the journal's, in the
+// same file) waited SQLite's 2 s busy timeout on another connection's lock,
+// a frame of the kiosk's, and then dropped the input's items for good (the
+// next items took their numbers; catch_up() repairs only the tail). Now it
+// waits at most write_wait (the kiosk's kJournalWait, 50 ms); the items
+// wait in memory, numbered, in order, and the publisher's thread writes
+// them once the file is free: each sent once, in order, nothing before it
+// is written.
+TEST(HubBroker, AnOutboxHeldByAnotherConnectionCostsTheTableNoWaitAndLosesNothing) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed (scripts/setup.sh)";
+  constexpr auto kBusy = 2000ms;  // journal::Database's busy timeout, which each outbox write waited out
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  auto hub = open_hub(dir, at(broker.port()));
+  SimBoardConfig c;
+  c.variant = "chess";
+  c.journal_path = dir.file("t1.db");
+  c.event = "club";
+  c.board = "t1";
+  c.players = {"Ann", "Bob"};
+  c.broker = at(broker.port());
+  c.key = arbiter_key();
+  c.board_key = testing::test_board_key("t1");
+  c.write_wait = 50ms;  // the kiosk's (ui/kiosk_game.h kJournalWait)
+  auto t1 = SimBoard::open(c, error);
+  ASSERT_TRUE(t1) << error;
+  const auto chess = script_inputs("chess", kScholarsMate, 5);
+  for (std::size_t i = 0; i < 4; ++i) ASSERT_TRUE(t1->feed(chess[i], error)) << error;
+  ASSERT_TRUE(eventually([&] { return hub_equals_journal(*hub, "t1", *t1); }, kWait));
+  const std::int64_t before = t1->publisher().status().last_seq;
+  const std::uint64_t resends_before = t1->publisher().status().resends;
+
+  // Every stream item on the wire, as a hub sees it.
+  std::vector<std::uint64_t> wire_seqs;
+  bool subscribed = false;
+  MqttClient::Handlers h;
+  h.message = [&](const MqttMessage& m) {
+    if (auto it = decode_item(m.payload, m.topic, error)) wire_seqs.push_back(it->seq());
+  };
+  h.subscribed = [&] { subscribed = true; };
+  auto probe = MqttClient::create("probe", false, at(broker.port()), std::nullopt, h, error);
+  ASSERT_TRUE(probe) << error;
+  ASSERT_TRUE(eventually([&] { probe->loop(5ms); return probe->connected(); }, kWait));
+  ASSERT_TRUE(probe->subscribe(topic("club", "t1", Leaf::kStream), 1, error)) << error;
+  ASSERT_TRUE(eventually([&] { probe->loop(5ms); return subscribed; }, kWait));
+
+  journal::Database other;
+  ASSERT_TRUE(other.open(dir.file("t1.db"), journal::Database::Mode::kReadWrite).ok());
+  ASSERT_TRUE(other.exec("BEGIN EXCLUSIVE", "holding the journal").ok());
+  // Publications while it is held, across more than a busy timeout: each
+  // the shell's call a frame would make (the journal is held too, so these
+  // stand for inputs it wrote just before the lock was taken).
+  std::vector<std::string> said;
+  std::chrono::steady_clock::duration longest{};
+  const auto held_from = std::chrono::steady_clock::now();
+  for (int k = 0; k < 12 || std::chrono::steady_clock::now() - held_from < kBusy + 500ms; ++k) {
+    session::Output out;
+    for (int i = 0; i < 3; ++i) {
+      session::Ruling r;
+      r.time = t1->session().now();
+      r.kind = session::RulingKind::kSensor;
+      r.severity = core::Severity::kWarning;
+      r.text = "held note " + std::to_string(k) + "." + std::to_string(i);
+      said.push_back(r.text);
+      out.rulings.push_back(r);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool ok = k % 4 == 3 ? t1->publisher().reply(1000 + static_cast<std::uint64_t>(k), false, "held reply", error)
+                               : t1->publisher().on_recorded(t1->journal().inputs_recorded(), out, t1->session(), error);
+    longest = std::max(longest, std::chrono::steady_clock::now() - t0);
+    if (k % 4 == 3) said.resize(said.size() - 3);  // a reply carries no rulings
+    EXPECT_TRUE(ok) << error;
+    std::this_thread::sleep_for(200ms);
+    probe->loop(5ms);
+  }
+  const PublisherStatus waiting = t1->publisher().status();
+  const auto longest_ms = std::chrono::duration_cast<std::chrono::milliseconds>(longest).count();
+  RecordProperty("longest_call_ms", static_cast<int>(longest_ms));
+  EXPECT_LT(longest, kBusy / 2) << longest_ms << " ms: a call waited on the held outbox";
+  EXPECT_EQ(waiting.unwritten, waiting.last_seq - before) << "every item waits, numbered";
+  EXPECT_GT(waiting.unwritten, 12);
+  EXPECT_NE(waiting.last_error.find("hub items wait for the outbox and are sent, in order, once it is written"),
+            std::string::npos) << waiting.last_error;
+  EXPECT_NE(waiting.last_error.find("t1.db"), std::string::npos) << waiting.last_error;
+  for (std::uint64_t seq : wire_seqs) EXPECT_LE(seq, static_cast<std::uint64_t>(before)) << "sent before it was written";
+
+  other.exec("ROLLBACK", "letting go");
+  ASSERT_TRUE(eventually([&] {
+    probe->loop(5ms);
+    return t1->publisher().status().unwritten == 0 && hub_equals_journal(*hub, "t1", *t1);
+  }, kWait)) << [&] { std::string w; hub_equals_journal(*hub, "t1", *t1, &w); return w; }();
+  EXPECT_EQ(t1->publisher().status().last_seq, waiting.last_seq) << "numbered once";
+  EXPECT_EQ(t1->publisher().status().last_error, "");
+  expect_complete(*hub, "t1", waiting.last_seq);
+  ASSERT_TRUE(eventually([&] {
+    probe->loop(5ms);
+    return !wire_seqs.empty() && wire_seqs.back() >= static_cast<std::uint64_t>(waiting.last_seq);
+  }, kWait));
+  // On the wire: each item after the hold once, in order (unless the board
+  // went back for a hub, which sends some again).
+  std::vector<std::uint64_t> want;
+  for (std::int64_t q = before + 1; q <= waiting.last_seq; ++q) want.push_back(static_cast<std::uint64_t>(q));
+  if (t1->publisher().status().resends == resends_before) {
+    EXPECT_EQ(wire_seqs, want);
+  }
+  // In the outbox: the rulings in the order they were said, each once.
+  journal::Outbox outbox;
+  ASSERT_TRUE(journal::Outbox::open(dir.file("t1.db"), outbox, false).ok());
+  std::vector<journal::OutboxItem> stored;
+  ASSERT_TRUE(outbox.range(1, 10000, stored).ok());
+  ASSERT_EQ(stored.size(), static_cast<std::size_t>(waiting.last_seq));
+  std::vector<std::string> texts;
+  for (std::size_t i = 0; i < stored.size(); ++i) {
+    EXPECT_EQ(stored[i].seq, static_cast<std::int64_t>(i + 1));
+    wire::StreamItem it;
+    ASSERT_TRUE(it.ParseFromString(stored[i].payload));
+    if (it.has_ruling() && it.ruling().text().rfind("held note", 0) == 0) texts.push_back(it.ruling().text());
+  }
+  EXPECT_EQ(texts, said);
+}
+
 TEST(HubBroker, TheHallScreensFrameIsDrawnWhileARecordAttemptWaitsOutTheBusyTimeout) {
   if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
   constexpr auto kBusy = 2000ms;  // journal::Database's busy timeout (arbiter/journal/database.cpp)
