@@ -169,7 +169,7 @@ bool BoardPublisher::write_unwritten(bool worker, std::string& error) {
       status_.unwritten = static_cast<std::int64_t>(unwritten_.size());
     }
   }
-  for (;;) {
+  for (int batches = 0;; ++batches) {
     std::vector<journal::OutboxItem> rows;
     {
       std::lock_guard lock(mutex_);
@@ -180,6 +180,7 @@ bool BoardPublisher::write_unwritten(bool worker, std::string& error) {
         held_said_ = false;
         return true;
       }
+      if (!worker && batches > 0) return true;  // the shell writes one transaction a call; the worker the rest
     }
     // Off mutex_: the shell's other calls and the worker's bookkeeping go on
     // while this waits (at most write_wait) or reaches the disk.
@@ -532,10 +533,19 @@ void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox
   }
   // The state goes out once every item it covers has been handed over.
   std::optional<wire::BoardState> state;
+  bool interim = false;
   {
     std::lock_guard lock(mutex_);
     if (state_dirty_ && state_ && static_cast<std::int64_t>(state_->through_seq()) <= sent_through_) {
       state = state_;
+    } else if (state_dirty_ && state_ && sent_state_ && sent_state_->not_recording() != not_recording_) {
+      // Session 24: items wait for a held outbox, and the state that names
+      // them with them; the hubs are told "not recording" (or that it
+      // records again) all the same, on the last state sent.
+      state = sent_state_;
+      state->set_not_recording(not_recording_);
+      state->set_wall_ms(epoch_ms());
+      interim = true;
     }
   }
   if (state) {
@@ -543,7 +553,8 @@ void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox
     const std::string state_topic = topic(config_.info.event, config_.info.board, Leaf::kState);
     if (client.publish(state_topic, seal(*state, state_topic, config_.board_key), 1, true, error)) {
       std::lock_guard lock(mutex_);
-      if (state_ && state_->SerializeAsString() == state->SerializeAsString()) state_dirty_ = false;
+      if (!interim && state_ && state_->SerializeAsString() == state->SerializeAsString()) state_dirty_ = false;
+      sent_state_ = std::move(state);
       state_sent_at_ = SteadyClock::now();
       ++status_.states_sent;
       changed_.notify_all();

@@ -222,6 +222,7 @@ class BoardPublisher {
   std::deque<journal::OutboxItem> unwritten_;  // numbered, not yet in the outbox, oldest first
   bool held_said_ = false;           // status_.last_error says they wait
   std::optional<wire::BoardState> state_;  // latest, not yet published when state_dirty_
+  std::optional<wire::BoardState> sent_state_;  // the last state published
   bool state_dirty_ = false;
   std::optional<ClockReading> clocks_;
   bool paused_ = false;

@@ -1022,8 +1022,28 @@ TEST(HubBroker, AnOutboxHeldByAnotherConnectionCostsTheTableNoWaitAndLosesNothin
             std::string::npos) << waiting.last_error;
   EXPECT_NE(waiting.last_error.find("t1.db"), std::string::npos) << waiting.last_error;
   for (std::uint64_t seq : wire_seqs) EXPECT_LE(seq, static_cast<std::uint64_t>(before)) << "sent before it was written";
+  // The state naming the waiting items waits with them, but the hubs are
+  // told the board is not recording (the kiosk's journal is held too) on
+  // the last state sent.
+  t1->publisher().set_not_recording("t1.db: held by the test");
+  auto hub_state = [&](std::string& why, std::uint64_t& through) {
+    bool seen = false;
+    hub->read([&](const HubModel& m) {
+      const BoardEntry* b = m.board("t1");
+      seen = b && b->state;
+      why = seen ? b->state->not_recording() : "";
+      through = seen ? b->state->through_seq() : 0;
+    });
+    return seen;
+  };
+  std::string why;
+  std::uint64_t through = 0;
+  ASSERT_TRUE(eventually([&] { return hub_state(why, through) && why == "t1.db: held by the test"; }, kWait)) << why;
+  EXPECT_EQ(through, static_cast<std::uint64_t>(before));
+  EXPECT_EQ(t1->publisher().status().unwritten, waiting.unwritten) << "still held";
 
   other.exec("ROLLBACK", "letting go");
+  t1->publisher().set_not_recording("");
   ASSERT_TRUE(eventually([&] {
     probe->loop(5ms);
     return t1->publisher().status().unwritten == 0 && hub_equals_journal(*hub, "t1", *t1);
@@ -1031,6 +1051,8 @@ TEST(HubBroker, AnOutboxHeldByAnotherConnectionCostsTheTableNoWaitAndLosesNothin
   EXPECT_EQ(t1->publisher().status().last_seq, waiting.last_seq) << "numbered once";
   EXPECT_EQ(t1->publisher().status().last_error, "");
   expect_complete(*hub, "t1", waiting.last_seq);
+  ASSERT_TRUE(eventually([&] { return hub_state(why, through) && why.empty(); }, kWait)) << why;
+  EXPECT_EQ(through, static_cast<std::uint64_t>(waiting.last_seq));
   ASSERT_TRUE(eventually([&] {
     probe->loop(5ms);
     return !wire_seqs.empty() && wire_seqs.back() >= static_cast<std::uint64_t>(waiting.last_seq);
