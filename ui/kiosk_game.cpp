@@ -353,11 +353,19 @@ void KioskGame::write_unwritten(session::Millis now) {
   }
   if (unwritten_.empty() || (!held_said_ && now - unwritten_since_ < kHeldSaid)) return;
   // Said, and kept up to date while they wait.
+  // Session 24: and that they are in memory only. They were never shown
+  // nor ruled; the board itself still holds the pieces. Kept in a side file
+  // they would be ruled at the restart, unseen at their time, from a second
+  // record written while the journal could not be: the arbiter is told
+  // instead (docs/kiosk.md).
   std::string said = "the journal could not be written (" + held_message_ + "): " +
                      std::to_string(unwritten_.size()) +
                      (unwritten_.size() == 1 ? " input waits for it and is taken"
                                              : " inputs wait for it and are taken, in order,") +
-                     " as soon as it is written; the screen shows what is journaled";
+                     " as soon as it is written; the screen shows what is journaled. " +
+                     (unwritten_.size() == 1 ? "It is" : "They are") +
+                     " in memory only: a power cut before then loses " + (unwritten_.size() == 1 ? "it" : "them") +
+                     " (the kiosk comes back at what is journaled; the pieces stay where they were put)";
   if (said == journal_error_) return;
   journal_error_ = std::move(said);
   write_failed_ = true;

@@ -80,7 +80,8 @@ std::vector<StandingsTable> standings_in_record(const std::string& path, const s
     return out;
   }
   // A record no event was ever kept in has no event table: nothing to show.
-  auto tables = db.query_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'event_files'", status);
+  auto tables =
+      db.query_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'event_files'", status);
   if (!status.ok() || tables.value_or(0) == 0) return out;
   auto st = db.prepare("SELECT text FROM event_files WHERE name = ?1", status);
   if (!st) return out;

@@ -148,8 +148,8 @@ bool BoardPublisher::write_unwritten(bool worker, std::string& error) {
     write.lock();  // the shell holds it for one write at most (write_wait)
     writer_.set_busy_timeout(config_.write_wait);
   } else if (write.try_lock_until(deadline)) {
-    writer_.set_busy_timeout(std::max(std::chrono::milliseconds(1), std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                                        deadline - SteadyClock::now())));
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now());
+    writer_.set_busy_timeout(std::max(std::chrono::milliseconds(1), left));
   } else {
     return true;  // the worker is writing a while (the action guard): it writes these after its own
   }

@@ -1004,8 +1004,9 @@ TEST(HubBroker, AnOutboxHeldByAnotherConnectionCostsTheTableNoWaitAndLosesNothin
       out.rulings.push_back(r);
     }
     const auto t0 = std::chrono::steady_clock::now();
-    const bool ok = k % 4 == 3 ? t1->publisher().reply(1000 + static_cast<std::uint64_t>(k), false, "held reply", error)
-                               : t1->publisher().on_recorded(t1->journal().inputs_recorded(), out, t1->session(), error);
+    const bool ok =
+        k % 4 == 3 ? t1->publisher().reply(1000 + static_cast<std::uint64_t>(k), false, "held reply", error)
+                   : t1->publisher().on_recorded(t1->journal().inputs_recorded(), out, t1->session(), error);
     longest = std::max(longest, std::chrono::steady_clock::now() - t0);
     if (k % 4 == 3) said.resize(said.size() - 3);  // a reply carries no rulings
     EXPECT_TRUE(ok) << error;
@@ -1021,7 +1022,9 @@ TEST(HubBroker, AnOutboxHeldByAnotherConnectionCostsTheTableNoWaitAndLosesNothin
   EXPECT_NE(waiting.last_error.find("hub items wait for the outbox and are sent, in order, once it is written"),
             std::string::npos) << waiting.last_error;
   EXPECT_NE(waiting.last_error.find("t1.db"), std::string::npos) << waiting.last_error;
-  for (std::uint64_t seq : wire_seqs) EXPECT_LE(seq, static_cast<std::uint64_t>(before)) << "sent before it was written";
+  for (std::uint64_t seq : wire_seqs) {
+    EXPECT_LE(seq, static_cast<std::uint64_t>(before)) << "sent before it was written";
+  }
   // The state naming the waiting items waits with them, but the hubs are
   // told the board is not recording (the kiosk's journal is held too) on
   // the last state sent.

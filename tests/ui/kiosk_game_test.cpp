@@ -419,6 +419,11 @@ TEST(KioskGame, AHeldJournalCostsNoFrameAWaitAndEveryInputIsWrittenInOrderOnceIt
   EXPECT_TRUE(sim->session().moves().empty()) << "nothing taken before it is journaled";
   EXPECT_TRUE(sim->view(t).piece_at(*parse_cell_name("e2")).has_value()) << "the screen shows what is journaled";
   EXPECT_NE(sim->journal_error().find("6 inputs wait for it"), std::string::npos) << sim->journal_error();
+  // Session 24: and that a power cut now would lose them.
+  EXPECT_NE(sim->journal_error().find(". They are in memory only: a power cut before then loses them (the kiosk comes "
+                                      "back at what is journaled; the pieces stay where they were put)"),
+            std::string::npos)
+      << sim->journal_error();
   EXPECT_NE(sim->journal_error().find(path), std::string::npos) << "the journal's words name its file";
   other.release();
 
