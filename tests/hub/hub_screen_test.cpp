@@ -320,9 +320,10 @@ TEST(HubScreen, AnAllClearIsWrittenCalmNotInTheAlarmsRed) {
 class RecordHeld {
  public:
   RecordHeld(const std::string& path, const std::string& event, const std::string& text) {
-    held_ = sqlite3_open(path.c_str(), &db_) == SQLITE_OK &&
-            sqlite3_exec(db_, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE", nullptr, nullptr, nullptr) ==
-                SQLITE_OK;
+    held_ = sqlite3_open(path.c_str(), &db_) == SQLITE_OK;
+    sqlite3_busy_timeout(db_, 10000);  // the feed's read may be under way: it gets the lock once that is done
+    held_ = held_ && sqlite3_exec(db_, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE", nullptr, nullptr,
+                                  nullptr) == SQLITE_OK;
     sqlite3_stmt* st = nullptr;
     held_ = held_ && sqlite3_prepare_v2(db_, "UPDATE event_files SET text = ?1 WHERE name = ?2", -1, &st, nullptr) ==
                          SQLITE_OK;
