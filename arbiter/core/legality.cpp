@@ -23,6 +23,7 @@
 // castling (four squares), placements and promotions to the royal kind are
 // probed: the board is changed in place, the king's square tested, and the
 // board restored, without the hash, history and undo of a full make.
+#include <algorithm>
 #include <cassert>
 
 #include "core/position.h"
@@ -240,12 +241,80 @@ void Position::generate_legal(MoveList& out) const {
 void Position::generate_legal(MoveList& out, const KingSafety& ks) const {
   // (generate_legal's loop with the caller's ks; generate_legal itself is
   // left as it is: the position's own perft runs it.)
+  if (ks.checks > 0 && ks.king != kNoSquare && !ks.probe_all) [[unlikely]] {
+    generate_evasions(out, ks);
+    return;
+  }
   std::size_t start = out.size();
   generate_pseudo(out);
   std::size_t keep = start;
   for (std::size_t i = start; i < out.size(); ++i) {
     if (legal_with(out[i], ks)) out[keep++] = out[i];
   }
+  out.truncate(keep);
+}
+
+void Position::generate_evasions(MoveList& out, const KingSafety& ks) const {
+  // The king in check (the game layer's lists after a check: issue 30 item
+  // 3; the mate test after every move finds them). legal_with keeps a plain
+  // move of a piece that is neither royal nor a blocker only where it lands
+  // on ks.evasions (blocking or capturing the checker); its other moves are
+  // probed: en passant (onto an open en passant target), a capture of a
+  // royal piece, a promotion to the royal kind. So a piece none of whose
+  // moves can land on one of those squares has no legal move: its moves are
+  // not generated. The others are generated and tested in generate_pseudo's
+  // order: the list is generate_legal's, move for move.
+  if (!active_[index_of(to_move_)]) return;
+  const auto& choices = rules_->promotion.choices;
+  if (std::find(choices.begin(), choices.end(), royal_) != choices.end()) [[unlikely]] {
+    // (A pawn that becomes a king moves the king: every move as usual.)
+    const std::size_t start = out.size();
+    generate_pseudo(out);
+    std::size_t keep = start;
+    for (std::size_t i = start; i < out.size(); ++i)
+      if (legal_with(out[i], ks)) out[keep++] = out[i];
+    out.truncate(keep);
+    return;
+  }
+  SquareSet targets = ks.evasions;
+  const bool frozen_kings = rules_->elimination.frozen_king_capturable;  // (frozen_king_capturable, inline)
+  for (int c = 0; c < rules_->seat_count(); ++c) {
+    const auto i = static_cast<std::size_t>(c);
+    if (ep_[i].open()) targets.set(index_of(ep_[i].target));
+    if (i != index_of(to_move_) && king_[i] != kNoSquare && (king_capture_ || (frozen_kings && !active_[i])))
+      targets.set(index_of(king_[i]));
+  }
+  const MoveTables& t = rules_->tables;
+  const Seat frame = frame_seat_[index_of(to_move_)];
+  const SeatDef& seat = seat_def(to_move_);
+  const bool only_king = king_only(to_move_);
+  const int double_step = rules_->pawns.double_step;
+  const Frame fr = frame_of(seat.facing);
+  for (Square q : squares_) {
+    const Piece& p = board_[index_of(q)];
+    if (p.empty() || p.seat != to_move_ || (only_king && p.kind != royal_)) continue;
+    if (p.kind != royal_ && !ks.blockers[index_of(q)] && !(t.move_reach(p.kind, frame, q) & targets).any()) {
+      // (The reach of its rays holds no target; a pawn's double step
+      // lands beyond it: generate_piece's square.)
+      if (!((pawn_kinds_ >> index_of(p.kind)) & 1U) || double_step <= 1 || !seat.double_step_zone[index_of(q)])
+        continue;
+      const int f = file_of(q) + fr.forward_file * double_step;
+      const int r = rank_of(q) + fr.forward_rank * double_step;
+      if (!rules_->geometry.contains(f, r) || !targets[index_of(make_square(f, r))]) continue;
+    }
+    const std::size_t start = out.size();
+    generate_piece(q, p, out);
+    std::size_t keep = start;
+    for (std::size_t i = start; i < out.size(); ++i)
+      if (legal_with(out[i], ks)) out[keep++] = out[i];
+    out.truncate(keep);
+  }
+  if (rules_->castling.empty() || castling_rights_ == 0) return;
+  const std::size_t start = out.size();
+  generate_castling(out);
+  std::size_t keep = start;
+  for (std::size_t i = start; i < out.size(); ++i)
+    if (legal_with(out[i], ks)) out[keep++] = out[i];
   out.truncate(keep);
 }
 

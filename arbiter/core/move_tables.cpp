@@ -61,6 +61,7 @@ void MoveTables::build(const Geometry& g, const std::vector<std::vector<Pattern>
   move_rays_.clear();
   attack_rays_.clear();
   move_slots_.assign(slots, {});
+  move_reach_.assign(slots, {});
   attack_slots_.assign(slots, {});
   symmetric_.assign(kinds.size(), true);
 
@@ -107,6 +108,9 @@ void MoveTables::build(const Geometry& g, const std::vector<std::vector<Pattern>
           }
         }
         ms.count = static_cast<std::uint32_t>(move_rays_.size()) - ms.first;
+        SquareSet& reach = move_reach_[slot(kind_at(k), seat_at(s), sq)];
+        for (std::uint32_t r = ms.first; r < ms.first + ms.count; ++r)
+          for (const RayStep& st : ray(move_rays_[r])) reach.set(index_of(st.square));
 
         // Reverse capture rays: legs reversed and negated, capture flag only.
         Slot& as = attack_slots_[slot(kind_at(k), seat_at(s), sq)];

@@ -68,6 +68,14 @@ class MoveTables {
 
   // The forward rays of a piece of `kind` owned by `seat` standing on `from`.
   std::span<const RayRef> moves(PieceKind kind, Seat seat, Square from) const;
+  // Every square the forward rays of `kind` for `seat` from `from` step on,
+  // blocking ignored: a superset of the squares its moves land on (not a
+  // pawn's double step, which Position adds). A piece whose reach misses a
+  // set of squares has no move landing in it (Position::generate_legal's
+  // evasions; issue 30 item 3).
+  const SquareSet& move_reach(PieceKind kind, Seat seat, Square from) const {
+    return move_reach_[slot(kind, seat, from)];
+  }
   // The reverse capture rays ending on `target`.
   std::span<const RayRef> attacks(PieceKind kind, Seat seat, Square target) const;
   Ray ray(const RayRef& r) const { return {steps_.data() + r.first, r.count}; }
@@ -103,6 +111,7 @@ class MoveTables {
   std::vector<RayRef> move_rays_;
   std::vector<RayRef> attack_rays_;
   std::vector<Slot> move_slots_;
+  std::vector<SquareSet> move_reach_;  // per slot: the squares of its move rays
   std::vector<Slot> attack_slots_;
   std::vector<bool> symmetric_;
   std::vector<AttackNode> trie_;  // node.end is relative to its target's first node

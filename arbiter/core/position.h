@@ -247,7 +247,8 @@ class Position {
   KingSafety king_safety() const;
   // generate_legal with `ks`, king_safety() found on this very position
   // (the game layer's check report walks the next mover's king once for
-  // both: issue 30 item 3). The same list.
+  // both: issue 30 item 3). The same list; of a king in check, found
+  // without generating the moves of pieces that have none.
   void generate_legal(MoveList& out, const KingSafety& ks) const;
   bool has_legal_move() const;
   // Calls accept(m) for the legal moves of the side to move, the king's
@@ -386,6 +387,9 @@ class Position {
   };
 
   bool legal_with(const Move& m, const KingSafety& ks) const;
+  // generate_legal(out, ks) of a king in check (ks.checks > 0): the same
+  // list, without the moves of the pieces that cannot make one (legality.cpp).
+  void generate_evasions(MoveList& out, const KingSafety& ks) const;
   // A light make: whether m leaves the mover's king attacked (board only).
   bool probe_exposes_king(const Move& m) const;
   bool king_exposed(Seat s, Square king) const;  // in_check with the king on `king`

@@ -30,6 +30,7 @@ std::vector<Move> as_vector(const MoveList& list) { return {list.begin(), list.e
 
 int en_passant_asked = 0;  // open en passant entries compared (compare_to_move)
 int en_passant_found = 0;  // ... of which the seat could take
+int evasions_compared = 0;  // lists of a king in check with a move (compare_to_move)
 
 // Every legality answer of the side to move, fast against reference.
 void compare_to_move(const Position& pos, const std::string& where) {
@@ -38,6 +39,13 @@ void compare_to_move(const Position& pos, const std::string& where) {
   pos.generate_legal(fast);
   pos.generate_legal_reference(slow);
   ASSERT_EQ(as_vector(fast), as_vector(slow)) << where;
+  // The game layer's overload with the king's safety found beforehand: of
+  // a king in check, the pieces that cannot land on a square that evades
+  // it are not generated (issue 30 item 3); the same list, in its order.
+  MoveList kept;
+  pos.generate_legal(kept, pos.king_safety());
+  ASSERT_EQ(as_vector(kept), as_vector(slow)) << where;
+  if (pos.in_check() && !slow.empty()) ++evasions_compared;
   EXPECT_EQ(pos.has_legal_move(), !slow.empty()) << where;
   MoveList pseudo;
   pos.generate_pseudo(pseudo);
@@ -114,7 +122,9 @@ TEST(Legality, FastPathMatchesTheReferenceInEveryVariant) {
   // ... and en passant captures open to the seat asked, and closed to him.
   EXPECT_GT(en_passant_found, testing::sanitizer_size(10, 5));
   EXPECT_GT(en_passant_asked - en_passant_found, 10);
+  EXPECT_GT(evasions_compared, testing::sanitizer_size(50, 10));
   std::cout << en_passant_asked << " open en passant entries asked, " << en_passant_found << " takeable\n";
+  std::cout << evasions_compared << " lists of a king in check with a move\n";
   std::cout << tally.positions << " positions, " << tally.in_check << " with the side to move in check\n";
 }
 
@@ -131,6 +141,9 @@ TEST(Legality, PinsDoubleChecksAndLamePathsMatchTheReference) {
       "4k3/8/8/8/4q3/8/4Q3/4K3 w - - 0 1",              // a queen pinned, may take the pinner
       "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",           // castling, both sides
       "4k3/8/8/b7/8/8/3P4/4K3 w - - 0 1",               // a pawn pinned diagonally
+      "4k3/8/8/8/K6r/8/4P3/8 w - - 0 1",                // a check blocked by a double step only
+      "8/8/8/3pP3/4K3/8/8/7k w - d6 0 1",               // the checking pawn taken en passant
+      "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1",                // a knight's check: king moves only
   };
   auto loaded = variants::load_id("chess");
   ASSERT_TRUE(loaded.ok());
