@@ -228,9 +228,16 @@ bool Position::is_legal(const Move& m) const { return !leaves_king_attacked(m); 
 // ---- legal generation ---------------------------------------------------------
 
 void Position::generate_legal(MoveList& out) const {
+  // The position's own perft runs this; a king in check gets the same
+  // evasion-only generation as the game layer's lists (session 24: the two
+  // layers' perfts compare like with like).
+  const KingSafety ks = king_safety();
+  if (ks.checks > 0 && ks.king != kNoSquare && !ks.probe_all) [[unlikely]] {
+    generate_evasions(out, ks);
+    return;
+  }
   std::size_t start = out.size();
   generate_pseudo(out);
-  KingSafety ks = king_safety();
   std::size_t keep = start;
   for (std::size_t i = start; i < out.size(); ++i) {
     if (legal_with(out[i], ks)) out[keep++] = out[i];
@@ -239,8 +246,7 @@ void Position::generate_legal(MoveList& out) const {
 }
 
 void Position::generate_legal(MoveList& out, const KingSafety& ks) const {
-  // (generate_legal's loop with the caller's ks; generate_legal itself is
-  // left as it is: the position's own perft runs it.)
+  // (generate_legal's loop with the caller's ks, found on this position.)
   if (ks.checks > 0 && ks.king != kNoSquare && !ks.probe_all) [[unlikely]] {
     generate_evasions(out, ks);
     return;
