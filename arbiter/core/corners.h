@@ -191,6 +191,24 @@ struct CornerLines {
   }
 };
 
+// A reply 000's proofs remember (Game::reply_, the checked seat's last
+// two), as the MoveTables give it: the piece's kind and frame, the squares
+// of the ray before its `to` (all empty for the move to be made) and the
+// ray step's flags at `to` (Modules::Corners::reply_allowed; issue 30 item
+// 3: Position::pseudo_legal, a walk of the piece's every ray, was ~190
+// instructions of each remembered reply's ~780 at corners-mini d7). Static
+// geometry, named by what it is the geometry of (from, to, kind, frame):
+// none for a king entering or passing a corner square, a pawn's step into
+// his promotion zone or onto a barred square, a ray too long to hold.
+struct ReplyPath {
+  Square from = kNoSquare, to = kNoSquare;
+  PieceKind kind = kNoKind;
+  Seat frame = kNoSeat;
+  std::uint8_t flags = 0;  // RayStep::flags at `to`
+  std::uint8_t count = 0;  // squares in `before`
+  std::array<Square, 13> before{};
+};
+
 // One CornerLines per search depth (index: Game::made()), in the Game: a
 // cache, so a copy of the Game starts without it. Each on the heap, made
 // as the search first reaches its depth: growing the list moves none of
@@ -205,11 +223,15 @@ struct CornerLinesCache {
   StandingTries tries;
   bool tries_known = false;
   bool some_dropped = false;  // (else the MoveTables' own tries are walked)
+  // Beside Game::reply_ (the same seat and place; a path names its move, so
+  // one that no longer matches is not read): the proofs' (corners_proof.cpp).
+  std::array<std::array<ReplyPath, 2>, kMaxSeats> reply_paths{};
   CornerLinesCache() = default;
   CornerLinesCache(const CornerLinesCache&) {}
   CornerLinesCache& operator=(const CornerLinesCache&) {
     at.clear();
     tries_known = false;
+    reply_paths = {};  // (another Game's tables)
     return *this;
   }
 };

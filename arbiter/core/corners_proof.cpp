@@ -114,6 +114,60 @@ using Entries = std::array<EnPassantEntry, kMaxSeats>;
   }
 }
 
+// Position::pseudo_legal(m) for seat s to move, m a two-squares move of
+// his (board_only: no king on m.to), from its remembered path where that
+// names m and says yes: m's piece, of the path's kind and frame, is his and
+// may move (his seat active, not a walking king's), every square before
+// m.to on the ray is empty and m.to empty where the step moves there or
+// another seat's he may take where it captures there — the answer of
+// pseudo_legal's walk along that ray (the Position's own test, generate_piece's
+// walk; a king's corner squares and a pawn's promotion and barred squares
+// have no path). Else Position::pseudo_legal, and the path found for a
+// normal move it allows.
+bool pseudo_legal_by_path(const Position& p, const Move& m, Seat s, ReplyPath& path) {
+  const Piece piece = p.at(m.from);
+  if (path.from == m.from && path.to == m.to && m.kind == MoveKind::kNormal && m.promotion == kNoKind &&
+      piece.kind == path.kind && piece.seat == s && p.frame_seat(s) == path.frame && p.active(s) &&
+      !p.king_only(s)) {
+    bool open = true;
+    for (std::size_t i = 0; i < path.count && open; ++i) open = p.at(path.before[i]).empty();
+    const Piece occ = p.at(m.to);
+    if (open && (occ.empty() ? (path.flags & kStepMove) != 0
+                             : (path.flags & kStepCapture) != 0 && p.may_capture(s, occ.seat)))
+      return true;
+    // (Blocked on this ray: another of the piece's rays may reach m.to.)
+  }
+  if (!p.pseudo_legal(m)) return false;
+  if (m.kind != MoveKind::kNormal || m.promotion != kNoKind || piece.empty()) return true;
+  // The path of m: its ray's squares up to m.to, the first ray that holds it.
+  const RuleSet& rules = p.rules();
+  const SeatDef& seat = p.seat_def(s);
+  const bool pawn = rules.piece(piece.kind).pawn;
+  const bool king = piece.kind == p.royal_kind();
+  if (pawn && (seat.promotion_zone[index_of(m.to)] || seat.pawn_barred[index_of(m.to)])) return true;
+  ReplyPath found;
+  found.from = m.from;
+  found.to = m.to;
+  found.kind = piece.kind;
+  found.frame = p.frame_seat(s);
+  const MoveTables& t = rules.tables;
+  for (const RayRef& r : t.moves(piece.kind, found.frame, m.from)) {
+    std::size_t n = 0;
+    for (const RayStep& step : t.ray(r)) {
+      if (king && rules.geometry.merged(step.square)) break;
+      if (step.square == m.to) {
+        found.flags = step.flags;
+        found.count = static_cast<std::uint8_t>(n);
+        path = found;
+        return true;
+      }
+      if (n == found.before.size()) break;
+      found.before[n++] = step.square;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 bool BoardOnlyMove::two_squares(const Position& p, const Move& m) { return board_only(p, m); }
@@ -389,14 +443,17 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   // remembered replies end 97 % of the proofs, d7 93 %; the walk ends the
   // rest at the first legal move it meets (the corner rules refused none
   // there): the cost is in judging a candidate, not in finding one.
+  // (Each with its path: ReplyPath, found at its first test.)
   std::array<Move, 2>& last = g.reply_[static_cast<std::size_t>(index_of(s))];
+  std::array<ReplyPath, 2>& paths = g.corner_lines_.reply_paths[static_cast<std::size_t>(index_of(s))];
   const Move tried = last[0];
   const Move other = last[1];
-  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, node, others, false, clear);
+  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, node, others, false, clear, &paths[0]);
   if (!any && other != tried && other.from != kNoSquare &&
-      reply_allowed(g, other, st, node, others, false, clear)) {
+      reply_allowed(g, other, st, node, others, false, clear, &paths[1])) {
     any = true;
     std::swap(last[0], last[1]);
+    std::swap(paths[0], paths[1]);
   }
   if (!any) {
     any = p.any_legal(
@@ -404,6 +461,7 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
           if (m == tried || m == other || !reply_allowed(g, m, st, node, others, true, clear)) return false;
           last[1] = last[0];
           last[0] = m;
+          paths[1] = paths[0];
           return true;
         },
         tried.from);
@@ -467,13 +525,14 @@ bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerStat
 
 bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerState& st,
                                      const Node& node, std::uint8_t others, bool legal,
-                                     std::uint8_t clear) {
+                                     std::uint8_t clear, ReplyPath* path) {
   // refused(g, m, st, node) == kNone after Position::legal(m) (unless
   // `legal` says it is proven), for a candidate reply of node.mover.
   // `others`: mate_rule_seats for him where the mate rule is judged.
   Position& p = const_cast<Position&>(g.pos_);  // the board is put back below
   if (!board_only(p, m)) return reply_made_allowed(g, m, st, node, legal);
-  if (!legal && !p.pseudo_legal(m)) return false;
+  if (!legal && !(path != nullptr ? pseudo_legal_by_path(p, m, node.mover, *path) : p.pseudo_legal(m)))
+    return false;
   // A move that changes its two squares only (a king's step too): one look
   // at the board after it answers both the Position's question (is his own
   // king attacked? Position::probe_exposes_king's answer) and the mate

@@ -206,9 +206,10 @@ class Modules::Corners final : public Modules::Module {
   static std::uint8_t mate_rule_seats(const Game& g, Seat mover, Seat target);
   // Whether the rules allow node.mover's reply m in a proof (Position::legal
   // unless `legal` says proven, then refused), with `others` his
-  // mate_rule_seats where node.mate_rule, else 0.
+  // mate_rule_seats where node.mate_rule, else 0. `path`: where m is a
+  // remembered reply, its ReplyPath (read where it names m, else found).
   static bool reply_allowed(const Game& g, const Move& m, const CornerState& st, const Node& node,
-                            std::uint8_t others, bool legal, std::uint8_t clear);
+                            std::uint8_t others, bool legal, std::uint8_t clear, ReplyPath* path = nullptr);
   // reply_allowed for a move that changes more than its two squares
   // (BoardOnlyMove::two_squares false: rare, out of line).
   [[gnu::cold]] static bool reply_made_allowed(const Game& g, const Move& m, const CornerState& st,

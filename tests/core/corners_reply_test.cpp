@@ -89,6 +89,33 @@ TEST_F(CornersReply, ARememberedReplyThatIsIllegalNowProvesNothing) {
   EXPECT_FALSE(listed(fresh(g, move(g.position(), "c3", "c8")), "c3", "l3"));
 }
 
+TEST_F(CornersReply, ARememberedInterpositionWhoseRayIsBlockedNowProvesNothing) {
+  // RULINGS 000: "a move that would checkmate any other king is illegal".
+  // Rd3-l3 checks Pink (l8, hemmed in by his pawns; White's right: not his
+  // target) along the l-file, and his only reply is the h5 rook's
+  // interposition on l5: remembered, and tested again (with its ray's
+  // squares: ReplyPath) each time the list is found afresh. Then Black's
+  // rook stands on j5, on that ray: the remembered rook move is no move at
+  // all now, Pink has no other reply, and Rd3-l3 would mate him.
+  Game g = game('w', {"e1:wK", "d3:wR", "a6:gK", "f12:bK", "j11:bR", "l8:pK", "h5:pR", "k7:pP", "k8:pP",
+                      "k9:pP", "l9:pP", "k4:pP"});
+  MoveList before;
+  g.legal_moves(before);
+  ASSERT_TRUE(listed(before, "d3", "l3")) << "Pink's rook interposes on l5";
+  for (int i = 0; i < 3; ++i)
+    ASSERT_TRUE(listed(fresh(g, move(g.position(), "e1", "d1")), "d3", "l3")) << "found again, pass " << i;
+  g.make(move(g.position(), "e1", "d1"));
+  g.make(move(g.position(), "a6", "a7"));
+  g.make(move(g.position(), "j11", "j5"));
+  g.make(move(g.position(), "k4", "j4"));
+  ASSERT_EQ(g.to_move(), testing::seat_of(*rules_, 'w'));
+  MoveList after;
+  g.legal_moves(after);
+  EXPECT_FALSE(listed(after, "d3", "l3")) << "the j5 rook blocks the only interposition";
+  EXPECT_TRUE(listed(after, "d3", "d4")) << "a quiet rook move stays legal";
+  EXPECT_FALSE(listed(fresh(g, move(g.position(), "d3", "d4")), "d3", "l3"));
+}
+
 TEST_F(CornersReply, AnEnPassantEntryTheCheckClosesIsNoReplyToIt) {
   // RULINGS 000: "a move that would checkmate any other king is illegal";
   // the short game's en passant is the next mover's only (house rule). Pink
