@@ -30,6 +30,7 @@ struct Tally {
   int yes = 0;
   int no = 0;
   int make = 0;
+  int sure = 0;  // seats SeatLines::each_seat said surely checked
 };
 
 void compare(const Position& pos, const std::string& where, Tally& tally) {
@@ -58,6 +59,23 @@ void compare(const Position& pos, const std::string& where, Tally& tally) {
     }
     ASSERT_EQ(union_seats & ~seats, 0) << where;
     ASSERT_EQ(all.may_check(pos, m), union_seats != 0) << where;
+    // The seats each_seat says surely checked (000's filter looks at them
+    // no more): among its answer, each one whose own lines say kYes, and
+    // in check once the move is made.
+    std::uint8_t sure = 0;
+    const std::uint8_t split = all.each_seat(pos, m, sure);
+    ASSERT_EQ(split, all.each_seat(pos, m)) << where;
+    ASSERT_EQ(sure & ~split, 0) << where;
+    if (sure != 0) {
+      Position after = pos;
+      after.make(m);
+      for (int s = 0; s < pos.rules().seat_count(); ++s) {
+        if (((sure >> s) & 1U) == 0) continue;
+        ++tally.sure;
+        ASSERT_EQ(each[static_cast<std::size_t>(s)].after(pos, m), CheckLines::Answer::kYes) << where;
+        ASSERT_TRUE(after.in_check_reference(core::seat_at(s))) << where << " sure, seat " << s;
+      }
+    }
     if (union_seats == seats) continue;
     Position after = pos;
     after.make(m);
@@ -102,7 +120,9 @@ TEST(CheckLines, AnswersAsAMadeMoveDoesInEveryVariant) {
   EXPECT_GT(tally.yes, 200);  // the sanitizer pass's first game of each start: 767
   EXPECT_GT(tally.no, 50 * tally.yes);
   EXPECT_GT(tally.no + tally.yes, 4 * tally.make);
-  std::cout << tally.yes << " checks, " << tally.no << " not, " << tally.make << " made to know\n";
+  EXPECT_GT(2 * tally.sure, tally.yes);  // most checks are plain moves' (each_seat's `sure`)
+  std::cout << tally.yes << " checks, " << tally.no << " not, " << tally.make << " made to know, " << tally.sure
+            << " sure\n";
 }
 
 // Hand-made lines the random games rarely reach: a piece that leaves a line
