@@ -26,6 +26,7 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const 
   const PieceKind royal = royal_;
   const std::span<const AttackNode> walk = standing ? standing->trie(k) : rules.tables.attack_trie(k);
   const AttackNode* trie = walk.data();
+  trie_ = trie;
   const auto size = static_cast<std::uint32_t>(walk.size());
   for (std::uint32_t i = 0; i < size;) {
     const AttackNode& node = trie[i];
@@ -37,7 +38,9 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const 
     if (!(reached & bit)) {
       reached |= bit;
       reach_[q] = node.kinds;
+      node_[q] = static_cast<std::uint16_t>(i);
     } else {
+      node_[q] = kTwoPaths;
       // (A square on two paths: the merged corner squares' cells.)
       for (int f = 0; f < kMaxSeats; ++f)
         reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
@@ -63,6 +66,36 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const 
     if (node.end > i + 1) seen_.w[q >> 6] |= bit;
     i = node.end;  // the piece blocks every path through its square
   }
+}
+
+CheckLines::Answer CheckLines::discovered(const Position& pos, const Move& m, const Piece& p) const {
+  const std::uint16_t at = node_[static_cast<std::size_t>(index_of(m.from))];
+  if (at == kTwoPaths) return Answer::kMake;
+  const std::uint32_t end = trie_[at].end;
+  const auto to = static_cast<std::size_t>(index_of(m.to));
+  if (reached_.test(to)) {
+    // `to` in front of `from` (an ancestor of its node: every path through
+    // `from` passes it): the moved piece shuts them again.
+    const std::uint16_t t = node_[to];
+    if (t == kTwoPaths) return Answer::kMake;
+    if (t < at && trie_[t].end > at) return lands(pos, m, p);
+  }
+  const PieceKind royal = royal_;
+  for (std::uint32_t i = at + 1U; i < end;) {
+    const AttackNode& node = trie_[i];
+    if (node.square == m.to) return Answer::kMake;
+    const Piece q = pos.at(node.square);
+    if (q.empty()) {
+      ++i;
+      continue;
+    }
+    if (((enemies_ >> index_of(q.seat)) & 1U) &&
+        ((node.kinds[index_of(pos.frame_seat(q.seat))] >> index_of(q.kind)) & 1U) &&
+        (q.kind == royal || !pos.king_only(q.seat)))
+      return Answer::kYes;
+    i = node.end;  // (a square behind it is on no opened path)
+  }
+  return lands(pos, m, p);
 }
 
 void StandingTries::build(const MoveTables& tables, std::uint16_t may_stand) {
@@ -133,7 +166,11 @@ std::uint8_t SeatLines::each_seat_made(const Position& pos, const Move& m) const
     const int i = std::countr_zero(left);
     const CheckLines& l = *at_[static_cast<std::size_t>(i)];
     if (l.safe_) continue;
-    const bool by_lines = plain || (is_valid(victim) && !l.seen_.test(static_cast<std::size_t>(index_of(victim))));
+    // (An en passant capture from a seen square is made: the victim's
+    // square may be on a path behind it, which discovered() would read.)
+    const bool by_lines =
+        plain || (is_valid(victim) && !l.seen_.test(static_cast<std::size_t>(index_of(victim))) &&
+                  !l.seen_.test(static_cast<std::size_t>(index_of(m.from))));
     if (l.make_all_ || !by_lines || l.after_plain(pos, m, p) != CheckLines::Answer::kNo)
       seats = static_cast<std::uint8_t>(seats | (1U << i));
   }

@@ -109,8 +109,14 @@ class CheckLines : private CheckLinesHead {
   }
   // after() for such a move (neither safe_ nor make_all_).
   Answer after_plain(const Position& pos, const Move& m, const Piece& p) const {
-    // Emptying a square no path reaches first opens nothing.
-    if (seen_.test(static_cast<std::size_t>(index_of(m.from)))) return Answer::kMake;
+    // Emptying a square no path reaches first opens nothing; one that does
+    // is looked behind (discovered).
+    if (seen_.test(static_cast<std::size_t>(index_of(m.from)))) return discovered(pos, m, p);
+    return lands(pos, m, p);
+  }
+  // after_plain's answer for the moved piece where it lands alone (`from`
+  // opening nothing).
+  Answer lands(const Position& pos, const Move& m, const Piece& p) const {
     const std::size_t to = index_of(m.to);
     if (!reached_.test(to)) return Answer::kNo;
     bool attacks = ((enemies_ >> index_of(p.seat)) & 1U) &&
@@ -118,6 +124,18 @@ class CheckLines : private CheckLinesHead {
                    (p.kind == royal_ || !pos.king_only(p.seat));
     return attacks ? Answer::kYes : Answer::kNo;
   }
+  // after_plain for a move from a seen square (a piece first on paths that
+  // go on behind it): the paths through `from` are walked on from it as
+  // build() walks them (session 24: at corners-mini d7 these were made,
+  // for 000's mate rule a look at the position after the move, most of
+  // them opening no line). A piece first on one of them that attacks the
+  // king from there attacks him once `from` is empty: kYes. Where none
+  // does, or the move lands in front of `from` on its paths (they stay
+  // shut), only the moved piece may: lands(). Made (kMake): `to` on one of
+  // them behind `from` before its first piece (the move lands on the
+  // opened line, or takes the piece that would attack along it), or `from`
+  // or `to` on two paths (the merged corner squares' cells).
+  [[gnu::noinline]] Answer discovered(const Position& pos, const Move& m, const Piece& p) const;
   // Whether s's king is attacked now (then every move is kMake).
   bool attacked() const { return attacked_; }
   // Whether these lines, built in the position before `m` (a move of the
@@ -154,6 +172,12 @@ class CheckLines : private CheckLinesHead {
   // reach_[q][f]: kinds that attack the king from q when their moves are
   // seat f's (valid where reached_[q]).
   std::array<std::array<std::uint16_t, kMaxSeats>, kMaxSquares> reach_;
+  // The trie build() walked, and node_[q] for each reached square q the
+  // index of its node there (kTwoPaths: on two paths), valid where
+  // reached_[q] (discovered).
+  const AttackNode* trie_ = nullptr;
+  static constexpr std::uint16_t kTwoPaths = 0xFFFF;
+  std::array<std::uint16_t, kMaxSquares> node_;
 };
 
 // The kings' attack tries (MoveTables::attack_trie) without the squares at
@@ -283,6 +307,17 @@ class SeatLines {
   // asks it of ~12 % of a node's moves at corners-mini d6), the others out
   // of line (each_seat_made, check_lines.cpp).
   std::uint8_t each_seat(const Position& pos, const Move& m) const {
+    std::uint8_t sure = 0;
+    return each_seat(pos, m, sure);
+  }
+  // each_seat() with the seats whose kings m surely leaves attacked apart
+  // (`sure`, a subset of the answer: after() says kYes, the move's piece
+  // attacks him from where it lands), so that a caller need not look again
+  // at whether they are in check (000's mate rule: mates_non_target; issue
+  // 30 item 3, session 24: at corners-mini d6 ~2 in 5 of the kings it
+  // looked at were these). The others of the answer are "make it to know".
+  std::uint8_t each_seat(const Position& pos, const Move& m, std::uint8_t& sure) const {
+    sure = 0;
     if (static_cast<unsigned>(m.kind) <= 1U && m.promotion == kNoKind) {
       // CheckLines::two_squares, for a move of the side to move: his king's
       // step into his corner square is no plain move (corner_).
@@ -292,8 +327,10 @@ class SeatLines {
         for (unsigned left = built_; left != 0; left &= left - 1U) {
           const int i = std::countr_zero(left);
           const CheckLines& l = *at_[static_cast<std::size_t>(i)];
-          if (!l.safe_ && (l.make_all_ || l.after_plain(pos, m, p) != CheckLines::Answer::kNo))
-            seats = static_cast<std::uint8_t>(seats | (1U << i));
+          if (l.safe_) continue;
+          const CheckLines::Answer a = l.make_all_ ? CheckLines::Answer::kMake : l.after_plain(pos, m, p);
+          if (a != CheckLines::Answer::kNo) seats = static_cast<std::uint8_t>(seats | (1U << i));
+          if (a == CheckLines::Answer::kYes) sure = static_cast<std::uint8_t>(sure | (1U << i));
         }
         return seats;
       }

@@ -379,8 +379,9 @@ void Modules::Corners::filter_legal(const Game& g, MoveList& list) const {
     for (std::size_t i = 0; i < list.size(); ++i) {
       const Move& m = list[i];
       if (!lines.far(m)) {
-        const std::uint8_t seats = lines.each_seat(g.pos_, m);
-        if (seats != 0 && mates_non_target(g, m, g.corner_, 0, seats, node.target, unchecked(seats)))
+        std::uint8_t sure = 0;  // (the kings it surely checks: no look at them)
+        const std::uint8_t seats = lines.each_seat(g.pos_, m, sure);
+        if (seats != 0 && mates_non_target(g, m, g.corner_, 0, seats, node.target, unchecked(seats), sure))
           continue;
       }
       if (keep != i) list[keep] = m;

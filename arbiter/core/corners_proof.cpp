@@ -228,7 +228,7 @@ bool Modules::Corners::in_check_look(const Game& g, Seat s, const StandingTries*
 
 bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const CornerState& st,
                                         int depth, std::uint8_t seats, Seat target,
-                                        std::uint8_t unchecked) {
+                                        std::uint8_t unchecked, std::uint8_t known_checked) {
   // RULINGS 000: "Only the target may be checkmated: a move that would
   // checkmate any other king is illegal." Checkmate as the game layer judges
   // it: in check with no reply the game allows (the edge-pawn truce, this
@@ -275,7 +275,7 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
     const int i = std::countr_zero(left);
     const Seat s = seat_at(i);
     if (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) continue;
-    if (in_check_look(g, s, standing))
+    if (((known_checked >> i) & 1U) || in_check_look(g, s, standing))
       checked = static_cast<std::uint8_t>(checked | (1U << i));
     else
       clear = static_cast<std::uint8_t>(clear | (1U << i));

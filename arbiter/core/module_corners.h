@@ -158,9 +158,12 @@ class Modules::Corners final : public Modules::Module {
   static constexpr std::uint8_t kEverySeat = 0xFF;
   // `unchecked`: seats whose kings are known out of check after m (the
   // mover's, m being legal; those the lines prove unchecked), whose looks
-  // a reply skips where it leaves their attack reach alone.
+  // a reply skips where it leaves their attack reach alone. `checked`:
+  // seats of `seats` whose kings are known in check after m (the lines'
+  // kYes, SeatLines::each_seat), not looked at again.
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
-                               std::uint8_t seats, Seat target, std::uint8_t unchecked = 0);
+                               std::uint8_t seats, Seat target, std::uint8_t unchecked = 0,
+                               std::uint8_t checked = 0);
   // mates_non_target's rare parts, out of line (corners_proof.cpp): a plain
   // move's checks where no lines were asked (`seats` kEverySeat); the move
   // made whole for the look; the proofs with the corner state advanced by
