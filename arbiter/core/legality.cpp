@@ -287,7 +287,7 @@ void Position::generate_evasions(MoveList& out, const KingSafety& ks) const {
   for (int c = 0; c < rules_->seat_count(); ++c) {
     const auto i = static_cast<std::size_t>(c);
     if (ep_[i].open()) targets.set(index_of(ep_[i].target));
-    if (i != index_of(to_move_) && king_[i] != kNoSquare && (king_capture_ || (frozen_kings && !active_[i])))
+    if (c != index_of(to_move_) && king_[i] != kNoSquare && (king_capture_ || (frozen_kings && !active_[i])))
       targets.set(index_of(king_[i]));
   }
   const MoveTables& t = rules_->tables;
