@@ -368,6 +368,11 @@ class Tracker {
     // Squares of the next seat's reply begun before the board showed it
     // (overlapping_reading): their touches belong to the reply.
     core::SquareSet carry;
+    // Session 24: shown again by a later touch of its squares, the touch
+    // after which it was shown before and its carry then; restored when
+    // that later touch turns out to be a reed's flicker (undo_flicker_reshow).
+    std::optional<std::uint64_t> seq_before;
+    core::SquareSet carry_before;
   };
   // The game one tentative move further, for fast replies.
   struct After {
@@ -393,6 +398,7 @@ class Tracker {
   bool next_flips_back(const Touch& b) const;
   bool may_flip_back() const;
   void reshow_after_flicker();
+  void undo_flicker_reshow();
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   bool filled_before_it_left(std::size_t t, std::size_t m, const core::SquareSet& squares) const;
   bool stands_on_tentative_landing(std::size_t m) const;

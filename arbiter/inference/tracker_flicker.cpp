@@ -126,4 +126,30 @@ void Tracker::reshow_after_flicker() {
   tentative_->left.reset();
 }
 
+void Tracker::undo_flicker_reshow() {
+  // Session 24: a move shown again by a later touch of its squares takes
+  // that touch as its showing (the hands' touches after it are the next
+  // seat's). When that touch is a reed's flicker (its flip back has come:
+  // TouchLog::add marks both flips), the move was not shown again: it stands
+  // as shown before, and the touches since then stay in its span, a lift
+  // by the next seat between them among them. Recapture soak: four-kingdoms
+  // trace 2743 (both modes), Green's pawn lands on d4, the reed bouncing,
+  // Red lifts f1 between its flips, and f1's own bounce showed b4-d4 again:
+  // the lift of f1 was dropped with b4-d4's commit, and Bf1xb5 "never left
+  // f1"; chess trace 1112 (commit_at_once off), Black lifts his f6 knight
+  // for his next move as White lifts a1, f6's bounce showed Ng8-f6 again,
+  // and the knight's lift was dropped with its commit: the plies after it
+  // were not read.
+  if (!tentative_ || !tentative_->seq_before) return;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq < tentative_->seq) continue;
+    if (t.seq == tentative_->seq && t.flicker && t.first_flip == 0) {
+      tentative_->seq = *tentative_->seq_before;
+      tentative_->carry = tentative_->carry_before;
+      tentative_->seq_before.reset();
+    }
+    return;
+  }
+}
+
 }  // namespace tabula::inference

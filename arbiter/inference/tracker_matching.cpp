@@ -42,6 +42,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   reply_due_ = false;
   two_readings_ = false;
   withdraw_due_ = false;
+  undo_flicker_reshow();
   log_.summarize(0, summary_);
   if (withdrawable_ && moved_on()) {
     // A piece moved on at once (tracker_withdrawal.cpp): due once no reed
@@ -153,6 +154,10 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     // as Nf3-d4 was read, its reed falling back for 1 ms; the lift was lost).
     if (tentative_ && tentative_->groups == matches && seq == tentative_->seq)
       t.carry = tentative_->carry;
+    if (tentative_ && tentative_->groups == matches && seq != tentative_->seq) {
+      t.seq_before = tentative_->seq;
+      t.carry_before = tentative_->carry;
+    }
     take_tentative(std::move(t), up);
     return;
   }

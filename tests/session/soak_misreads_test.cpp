@@ -352,5 +352,135 @@ TEST(SoakMisreads, AChainsFirstPlysLiftIsTheOneBeforeItsLandingWhenItsSquareIsTa
   }
 }
 
+// Session 24: the fast-recapture soak's misreads (`inference_soak
+// --recapture`, the moves expected from the game records).
+
+TEST(SoakMisreads, ALiftBetweenTheFlipsOfTheLandingsBounceStaysTheNextSeats) {
+  // four-kingdoms recapture soak, game 1, trace 2743 (main misread it in
+  // both modes). Green's pawn lands on d4, the reed bouncing (up 1 ms later,
+  // down 3 ms after that); Red lifts his f1 bishop between the two flips,
+  // f1's reed bouncing too, and takes on b5 by way of e2, d3 and c4 (the
+  // victim lifted while the bishop is in the air). The flip back showed
+  // b4-d4 again, and the lift of f1 before it was dropped with b4-d4's
+  // commit: Bf1xb5 was never read, and the board was ruled out of sync.
+  const std::string fen =
+      "G-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/"
+      "3,yP,yP,yP,yP,1,yP,yP,yP,3/14/gR,gP,5,yP,4,bP,bR/gN,gP,9,bP,1,bN/gB,gP,10,bP,bB/"
+      "gQ,gP,10,bP,bK/gK,gP,10,bP,bQ/gB,gP,10,bP,bB/gN,gP,10,bP,bN/gR,gP,10,bP,bR/4,rP,9/"
+      "3,rP,1,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3";
+  for (bool at_once : {true, false}) {
+    Table t("four-kingdoms", fen, settings(at_once));
+    t.setup();
+    t.up("b4", 100).down("b4", 2).up("b4", 3).down("d4", 566);  // Green's pawn lands
+    t.up("d4", 1).up("f1", 1).down("d4", 2);                    // d4 bounces; Red lifts f1
+    t.down("f1", 1).up("f1", 4);                                // f1's reed bouncing
+    t.down("e2", 301).up("e2", 3).down("e2", 1).up("e2", 85).down("e2", 2).up("e2", 1);
+    t.down("d3", 6).up("d3", 1).down("d3", 1).up("d3", 51).down("d3", 3).up("d3", 4);
+    t.down("c4", 54).up("c4", 3).down("c4", 4).up("c4", 99).down("c4", 3).up("c4", 4);
+    t.up("b5", 21).down("b5", 2).up("b5", 4);     // the victim lifted
+    t.down("b5", 299).up("b5", 2).down("b5", 4);  // the bishop lands
+    t.up("a4", 45).down("a4", 3).up("a4", 2).down("a4", 182).up("a4", 2).down("a4", 2);
+    t.up("n9", 243).down("n9", 3).up("n9", 3);  // Blue's bishop
+    t.down("m10", 649).up("m10", 2).down("m10", 3).up("m10", 138).down("m10", 2).up("m10", 2);
+    t.down("l11", 26).up("l11", 1).down("l11", 3).up("l11", 92).down("l11", 1).up("l11", 4);
+    t.down("k12", 13).up("k12", 3).down("k12", 1);  // Bn9-k12
+    t.up("j13", 127).down("j13", 2).up("j13", 4);   // Yellow takes it
+    t.up("k12", 597).down("k12", 3).up("k12", 2).down("k12", 24).up("k12", 2).down("k12", 1);
+    t.wait(2500);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), (Strings{"b4-d4", "Bf1xb5", "Bn9-k12", "j13xBk12"})) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(no_illegal(t)) << why;
+  }
+}
+
+TEST(SoakMisreads, ALiftOfTheMovedPieceBeforeItsReedsBounceIsTheNextPlysAfterAReply) {
+  // chess recapture soak, game 2, trace 1112 (main misread it with
+  // commit_at_once off). Ng8-f6 waits the settle time; White lifts a1, and
+  // 1 ms later Black lifts his f6 knight again for his next move, both reeds
+  // bouncing (a1 and f6 down 2 ms later, up 3-4 ms after that). f6's flip
+  // down showed Ng8-f6 again; the knight's lift before it was dropped with
+  // Ng8-f6's commit, and Ra1-b1, Nf6-e4, b2-b3 with e4 lifted were ruled out
+  // of sync.
+  const Strings game{"Nb1-a3", "Ng8-f6", "Ra1-b1", "Nf6-e4", "b2-b3", "Ne4-c3", "d2xNc3"};
+  for (bool at_once : {true, false}) {
+    Table t("chess", "", settings(at_once));
+    t.setup();
+    t.up("c2", 100).down("c2", 2).up("c2", 1).down("c2", 206).up("c2", 2).down("c2", 4);
+    t.up("b1", 260).down("b1", 1).up("b1", 3).down("a3", 716).up("a3", 3).down("a3", 3);
+    t.up("g8", 113).down("g8", 3).up("g8", 3).down("f6", 603).up("f6", 3).down("f6", 3);
+    t.up("a1", 238).up("f6", 1).down("a1", 2).down("f6", 0);  // a1 and f6 lifted, bouncing
+    t.up("f6", 3).up("a1", 1);
+    t.down("b1", 246).up("b1", 3).down("b1", 3).down("e4", 364).up("e4", 3).down("e4", 2);
+    t.up("b2", 206).down("b2", 1).up("b2", 2).down("b3", 406).up("b3", 1).down("b3", 4);
+    t.up("e4", 245).down("e4", 2).up("e4", 3).down("c3", 706).up("c3", 2).down("c3", 4);
+    t.up("c3", 339).down("c3", 3).up("c3", 3).up("d2", 263).down("d2", 3).up("d2", 2);
+    t.down("c3", 567).up("c3", 1).down("c3", 4).wait(2500);  // d2xNc3
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), game) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(no_illegal(t)) << why;
+  }
+}
+
+TEST(SoakMisreads, AKnightLiftedOnAsTheReplyBeginsIsReadOnWhenItsLandingIsTakenAtOnce) {
+  // chess recapture soak, game 2, trace 1080 (main misread it with
+  // commit_at_once off: d2xNc3 lost, d2 "held too long"). Nf6-e4 waits the
+  // settle time; White lifts b2, Black lifts his e4 knight again 1 ms later,
+  // both reeds bouncing; e4's flip down showed Nf6-e4 again, and the
+  // knight's lift was dropped with its commit. The knight lands on c3 and
+  // White lifts it 317 ms later to take it with d2: its landing and lift
+  // were read as a piece set down briefly and moved on, and the pawn's
+  // landing on c3 as Ne4-c3.
+  const Strings game{"Nb1-a3", "Ng8-f6", "Ra1-b1", "Nf6-e4", "b2-b3", "Ne4-c3", "d2xNc3"};
+  for (bool at_once : {true, false}) {
+    Table t("chess", "", settings(at_once));
+    t.setup();
+    t.up("b1", 100).down("b1", 3).up("b1", 2).up("g8", 712).down("g8", 3).up("g8", 4);
+    t.down("a3", 153).up("a3", 1).down("a3", 3).down("f6", 542).up("f6", 1).down("f6", 4);
+    t.up("e7", 90).down("e7", 1).up("e7", 3).down("e7", 304).up("e7", 2).down("e7", 3);
+    t.up("d2", 381).down("d2", 2).up("d2", 1).down("d2", 206).up("d2", 2).down("d2", 4);
+    t.up("a1", 260).down("a1", 1).up("a1", 3).down("b1", 716).up("b1", 3).down("b1", 3);
+    t.up("f6", 113).down("f6", 3).up("f6", 3).down("e4", 603).up("e4", 3).down("e4", 3);
+    t.up("b2", 238).up("e4", 1).down("b2", 2).down("e4", 0);  // b2 and e4 lifted, bouncing
+    t.up("e4", 3).up("b2", 1);
+    t.down("b3", 246).up("b3", 3).down("b3", 3).down("c3", 364).up("c3", 3).down("c3", 2);
+    t.up("c3", 312).down("c3", 1).up("c3", 1);  // White lifts the knight to take it
+    t.up("d2", 985).down("d2", 3).up("d2", 1).down("c3", 644).up("c3", 3).down("c3", 1);
+    t.wait(11000);  // past hold_warning (10 s)
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), game) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kHeldTooLong).empty()) << why;
+    EXPECT_TRUE(no_illegal(t)) << why;
+  }
+}
+
+TEST(SoakMisreads, ASoldierLiftedOnAsTheReplyBeginsIsReadOn) {
+  // bipartite-stage2 recapture soak, game 1, trace 1136 (main misread it
+  // with commit_at_once off; traces 1097 and 1137 the same way). Se8-d7
+  // waits the settle time; White lifts d2, Black lifts d7 again 1 ms later,
+  // both reeds bouncing; d7's flip down showed Se8-d7 again, and the
+  // soldier's lift was dropped with its commit: d2-d3, Sd7-c6, b2-b3 were
+  // ruled out of sync.
+  for (bool at_once : {true, false}) {
+    Table t("bipartite-stage2", "", settings(at_once));
+    t.setup();
+    t.up("e8", 100).down("e8", 3).up("e8", 3).down("d7", 603).up("d7", 3).down("d7", 3);
+    t.up("d2", 238).up("d7", 1).down("d2", 2).down("d7", 0);  // d2 and d7 lifted, bouncing
+    t.up("d7", 3).up("d2", 1);
+    t.down("d3", 246).up("d3", 3).down("d3", 3).down("c6", 364).up("c6", 3).down("c6", 2);
+    t.up("b2", 312).down("b2", 3).up("b2", 4).down("b3", 722).up("b3", 3).down("b3", 1);
+    t.up("c8", 229).down("c8", 1).up("c8", 3).down("c8", 221).up("c8", 3).down("c8", 4);
+    t.up("c6", 295).down("c6", 2).up("c6", 4).down("d6", 1295).up("d6", 1).down("d6", 2);
+    t.up("d6", 272).down("d6", 2).up("d6", 2).down("d6", 204).up("d6", 2).down("d6", 1);
+    t.wait(2500);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    EXPECT_EQ(t.moves(), (Strings{"Se8-d7", "d2-d3", "Sd7-c6", "b2-b3", "Sc6-d6"})) << why;
+    EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    EXPECT_TRUE(no_illegal(t)) << why;
+  }
+}
+
 }  // namespace soak_misreads
 }  // namespace tabula::testing
