@@ -227,17 +227,8 @@ bool Position::is_legal(const Move& m) const { return !leaves_king_attacked(m); 
 
 // ---- legal generation ---------------------------------------------------------
 
-void Position::generate_legal(MoveList& out) const {
-  // The position's own perft runs this; a king in check gets the same
-  // evasion-only generation as the game layer's lists (session 24: the two
-  // layers' perfts compare like with like).
-  const KingSafety ks = king_safety();
-  if (ks.checks > 0 && ks.king != kNoSquare && !ks.probe_all) [[unlikely]] {
-    generate_evasions(out, ks);
-    return;
-  }
-  std::size_t start = out.size();
-  generate_pseudo(out);
+void Position::keep_legal(MoveList& out, std::size_t start, const KingSafety& ks) const {
+  // The moves from `start` on that legal_with passes, in their order.
   std::size_t keep = start;
   for (std::size_t i = start; i < out.size(); ++i) {
     if (legal_with(out[i], ks)) out[keep++] = out[i];
@@ -245,19 +236,21 @@ void Position::generate_legal(MoveList& out) const {
   out.truncate(keep);
 }
 
+void Position::generate_legal(MoveList& out) const {
+  // The position's own perft runs this; a king in check gets the
+  // evasion-only generation of generate_legal(out, ks) like the game
+  // layer's lists (session 24: the two layers' perfts compare like with like).
+  generate_legal(out, king_safety());
+}
+
 void Position::generate_legal(MoveList& out, const KingSafety& ks) const {
-  // (generate_legal's loop with the caller's ks, found on this position.)
   if (ks.checks > 0 && ks.king != kNoSquare && !ks.probe_all) [[unlikely]] {
     generate_evasions(out, ks);
     return;
   }
-  std::size_t start = out.size();
+  const std::size_t start = out.size();
   generate_pseudo(out);
-  std::size_t keep = start;
-  for (std::size_t i = start; i < out.size(); ++i) {
-    if (legal_with(out[i], ks)) out[keep++] = out[i];
-  }
-  out.truncate(keep);
+  keep_legal(out, start, ks);
 }
 
 void Position::generate_evasions(MoveList& out, const KingSafety& ks) const {
@@ -276,10 +269,7 @@ void Position::generate_evasions(MoveList& out, const KingSafety& ks) const {
     // (A pawn that becomes a king moves the king: every move as usual.)
     const std::size_t start = out.size();
     generate_pseudo(out);
-    std::size_t keep = start;
-    for (std::size_t i = start; i < out.size(); ++i)
-      if (legal_with(out[i], ks)) out[keep++] = out[i];
-    out.truncate(keep);
+    keep_legal(out, start, ks);
     return;
   }
   SquareSet targets = ks.evasions;
@@ -310,18 +300,12 @@ void Position::generate_evasions(MoveList& out, const KingSafety& ks) const {
     }
     const std::size_t start = out.size();
     generate_piece(q, p, out);
-    std::size_t keep = start;
-    for (std::size_t i = start; i < out.size(); ++i)
-      if (legal_with(out[i], ks)) out[keep++] = out[i];
-    out.truncate(keep);
+    keep_legal(out, start, ks);
   }
   if (rules_->castling.empty() || castling_rights_ == 0) return;
   const std::size_t start = out.size();
   generate_castling(out);
-  std::size_t keep = start;
-  for (std::size_t i = start; i < out.size(); ++i)
-    if (legal_with(out[i], ks)) out[keep++] = out[i];
-  out.truncate(keep);
+  keep_legal(out, start, ks);
 }
 
 bool Position::has_legal_move() const {

@@ -387,6 +387,8 @@ class Position {
   };
 
   bool legal_with(const Move& m, const KingSafety& ks) const;
+  // Keeps the moves of out from `start` on that legal_with passes (in order).
+  inline void keep_legal(MoveList& out, std::size_t start, const KingSafety& ks) const;
   // generate_legal(out, ks) of a king in check (ks.checks > 0): the same
   // list, without the moves of the pieces that cannot make one (legality.cpp).
   void generate_evasions(MoveList& out, const KingSafety& ks) const;
