@@ -333,7 +333,7 @@ std::vector<wire::Action> BoardPublisher::take_actions() {
   return out;
 }
 
-bool BoardPublisher::reply(std::uint64_t action_id, bool accepted, const std::string& text, std::string& error) {
+wire::StreamItem BoardPublisher::reply_item(std::uint64_t action_id, bool accepted, const std::string& text) const {
   wire::StreamItem it;
   it.set_version(wire::PAYLOAD_VERSION_CURRENT);
   it.set_event(config_.info.event);
@@ -344,6 +344,11 @@ bool BoardPublisher::reply(std::uint64_t action_id, bool accepted, const std::st
   r->set_action_id(action_id);
   r->set_accepted(accepted);
   r->set_text(text);
+  return it;
+}
+
+bool BoardPublisher::reply(std::uint64_t action_id, bool accepted, const std::string& text, std::string& error) {
+  wire::StreamItem it = reply_item(action_id, accepted, text);
   bool ok;
   {
     std::lock_guard lock(mutex_);

@@ -199,6 +199,8 @@ class BoardPublisher {
   void record_refusal(std::uint64_t action_id, const std::string& why);
   void flush_refusals(bool force);  // with mutex_ held
   void append_refusal(std::uint64_t action_id, const std::string& why);
+  // The stream item answering an action (a reply or a refusal), of this board's game.
+  wire::StreamItem reply_item(std::uint64_t action_id, bool accepted, const std::string& text) const;
   void on_ack(const MqttMessage& m);
   void on_assignment(const MqttMessage& m);
   void apply_round();  // with mutex_ held

@@ -85,18 +85,8 @@ void BoardPublisher::flush_refusals(bool force) {
 }
 
 void BoardPublisher::append_refusal(std::uint64_t action_id, const std::string& why) {
-  wire::StreamItem it;
-  it.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  it.set_event(config_.info.event);
-  it.set_board(config_.info.board);
-  it.set_game_id(game_id(config_.info));
-  it.set_wall_ms(epoch_ms());
-  wire::ActionReply* r = it.mutable_reply();
-  r->set_action_id(action_id);
-  r->set_accepted(false);
-  r->set_text(why);
   std::string error;
-  enqueue({std::move(it)}, 0, error);  // written by the worker's next write_unwritten()
+  enqueue({reply_item(action_id, false, why)}, 0, error);  // written by the worker's next write_unwritten()
 }
 
 void BoardPublisher::publish_pending(MqttClient& client, journal::Outbox& outbox) {
