@@ -28,16 +28,7 @@ void Game::make(const Move& m) {
   f.moves = moves_.size();
   f.eliminated = eliminated_.size();
   f.seen = seen_.size();
-  f.status = status_;
-  f.points = points_;
-  f.king_fallen = king_fallen_;
-  f.frozen = frozen_;
-  f.last_mover = last_mover_;
-  f.bare_pending = bare_pending_;
-  f.tie_winner = tie_winner_;
-  f.last_mater = last_mater_;
-  f.waiting_pawns = waiting_pawns_;
-  f.vassalage = vassalage_;
+  f.state = static_cast<const PlyState&>(*this);
   if (!hot_[Hot::kSearchState].empty()) f.modules.copy_from(module_state());  // (no module keeps any: no copy)
   f.version = board_version_;
   f.found.version = 0;
@@ -68,16 +59,7 @@ void Game::unmake() {
   eliminated_.erase(eliminated_.begin() + static_cast<std::ptrdiff_t>(f.eliminated), eliminated_.end());
   seen_.erase(seen_.begin() + static_cast<std::ptrdiff_t>(f.seen), seen_.end());
   seen_pending_ = false;  // (the make's apply settled the key it moved from)
-  status_ = f.status;
-  points_ = f.points;
-  king_fallen_ = f.king_fallen;
-  frozen_ = f.frozen;
-  last_mover_ = f.last_mover;
-  bare_pending_ = f.bare_pending;
-  tie_winner_ = f.tie_winner;
-  last_mater_ = f.last_mater;
-  waiting_pawns_ = f.waiting_pawns;
-  vassalage_ = f.vassalage;
+  static_cast<PlyState&>(*this) = f.state;
   if (!hot_[Hot::kSearchState].empty()) ModuleFrame::copy_from(f.modules);
   if (!f.over && outcome_.over) [[unlikely]] {
     outcome_.over = false;
