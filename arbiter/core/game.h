@@ -70,7 +70,7 @@ struct ModuleFrame {
 
 // What a move of the game changes beside the Position and the modules'
 // own state: the seats' statuses and points, the fallen kings and frozen
-// ledgers, the last mover and mater, and 003's and 004's relations. The
+// ledgers, the last mover and mater, 003's relations and 004's bared king. The
 // Game holds it as its private base (its members read as the Game's own,
 // g.points_), so that a search's make() copies it into its frame and
 // unmake() back as one block (issue 30 item 3: it was ten members copied

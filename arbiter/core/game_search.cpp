@@ -42,13 +42,19 @@ void Game::make(const Move& m) {
 void Game::unmake() {
   SearchFrame& f = frames_[static_cast<std::size_t>(--depth_)];
   // The Position's moves (the move, and passes the turn made) and the
-  // squares changed beside them, in the reverse of their order.
-  while (pos_.ply() > f.ply || edits_.size() > f.edits) {
-    if (edits_.size() > f.edits && edits_.back().ply == pos_.ply()) [[unlikely]] {
-      pos_.transform(edits_.back().at, edits_.back().was);
-      edits_.pop_back();
-    } else {
-      pos_.unmake();
+  // squares changed beside them, in the reverse of their order. Most makes
+  // changed no square beside the Position's moves: those only, unmade
+  // (issue 30 item 3: the edit log's size not asked again after each).
+  if (edits_.size() == f.edits) [[likely]] {
+    while (pos_.ply() > f.ply) pos_.unmake();
+  } else {
+    while (pos_.ply() > f.ply || edits_.size() > f.edits) {
+      if (edits_.size() > f.edits && edits_.back().ply == pos_.ply()) {
+        pos_.transform(edits_.back().at, edits_.back().was);
+        edits_.pop_back();
+      } else {
+        pos_.unmake();
+      }
     }
   }
   pos_.restore(f.settings);
@@ -81,16 +87,18 @@ void Game::edit_square(Square q, Piece p) {
 
 void Game::remove_pieces(Seat s) {
   // The playable squares only (issue 30 item 3: a search removes a mated
-  // seat's pieces at every mate; the mailbox has 256 squares). edit_square
-  // for each piece, the board's new number taken once for all of them.
+  // seat's pieces at every mate; the mailbox has 256 squares), taken off
+  // by the Position in one pass (Position::take_off_pieces), each noted in
+  // the edit log as edit_square notes one; the board's new number taken
+  // once for all of them.
   checks_ply_ = -1;
   board_version_ = ++versions_;
-  for (Square q : pos_.squares()) {
-    const Piece p = pos_.at(q);
-    if (p.empty() || p.seat != s) continue;
-    if (depth_ > 0) edits_.push_back({q, p, pos_.ply()});
-    pos_.transform(q, kEmpty);
+  if (depth_ == 0) {
+    pos_.take_off_pieces(s, [](Square, Piece) {});
+    return;
   }
+  const int ply = pos_.ply();
+  pos_.take_off_pieces(s, [&](Square q, Piece p) { edits_.push_back({q, p, ply}); });
 }
 
 std::uint64_t Game::hash() const {
