@@ -17,8 +17,8 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
       hot_(Modules::hot_lists(modules_)),
       start_(start),
       pos_(start),
-      points_(points),
       start_points_(points) {
+  points_ = points;
   for (int s = 0; s < rules_->seat_count(); ++s) {
     status_[s] = pos_.status(seat_at(s));
     if (status_[s] != SeatStatus::kLive) {

@@ -68,7 +68,31 @@ struct ModuleFrame {
   }
 };
 
-class Game : private ModuleFrame {
+// What a move of the game changes beside the Position and the modules'
+// own state: the seats' statuses and points, the fallen kings and frozen
+// ledgers, the last mover and mater, 003's relations and 004's bared king. The
+// Game holds it as its private base (its members read as the Game's own,
+// g.points_), so that a search's make() copies it into its frame and
+// unmake() back as one block (issue 30 item 3: it was ten members copied
+// one by one, twice a node). A plain value of fixed size.
+struct PlyState {
+  std::array<SeatStatus, kMaxSeats> status_{};
+  std::array<int, kMaxSeats> points_{};
+  std::array<bool, kMaxSeats> king_fallen_{};  // mated or captured (002 rule 8)
+  std::array<bool, kMaxSeats> frozen_{};       // resigned or flagged (002 rule 10)
+  Seat last_mover_ = kNoSeat;
+  Seat bare_pending_ = kNoSeat;  // 004: bared the other king; wins unless bared back
+  Seat last_mater_ = kNoSeat;
+  // 003: the relations, the tie's winner (first among equal token counts)
+  // and the seats (one bit per seat index) that may have a pawn waiting on
+  // their last rank: promotion was barred to them since their last look.
+  // The rules that play with them: core/module_relations.h.
+  Seat tie_winner_ = kNoSeat;
+  std::uint8_t waiting_pawns_ = 0xFU;
+  Vassalage vassalage_;
+};
+
+class Game : private ModuleFrame, private PlyState {
  public:
   // `points` is the ledger at the start (a FEN4 carries one).
   Game(std::shared_ptr<const RuleSet> rules, const Position& start,
@@ -353,12 +377,10 @@ class Game : private ModuleFrame {
   Modules::Hooks hot_;     // those of them each hot hook calls
   Position start_;
   Position pos_;
-  std::array<SeatStatus, kMaxSeats> status_{};
-  std::array<int, kMaxSeats> points_{};
+  // (The statuses, points, fallen kings and frozen ledgers: the private
+  // base PlyState, above.)
   std::array<int, kMaxSeats> start_points_{};
   std::array<int, kMaxSeats> team_{-1, -1, -1, -1};  // each seat's side, set by a module (001); -1: his own
-  std::array<bool, kMaxSeats> king_fallen_{};  // mated or captured (002 rule 8)
-  std::array<bool, kMaxSeats> frozen_{};       // resigned or flagged (002 rule 10)
   // Everything that changed the game, for takeback by replay.
   struct Action {
     enum class Kind : std::uint8_t { kMove, kResign, kTimeout, kDraw, kClaim, kAdjudicate, kAdjudicateDraw } kind;
@@ -376,17 +398,10 @@ class Game : private ModuleFrame {
   // playing then (the check marks count their kings): begin_record_entry.
   RecordEntry record_draft_;
   std::array<bool, kMaxSeats> playing_before_{};
-  Seat last_mover_ = kNoSeat;
-  Seat bare_pending_ = kNoSeat;  // 004: bared the other king; wins unless bared back
-  // 003: the relations, the tie's winner (first among equal token counts),
-  // whose edge each seat promotes on (rule 4) and the seats (one bit per
-  // seat index) that may have a pawn waiting on their last rank: promotion
-  // was barred to them since their last look. The rules that play with
-  // them: core/module_relations.h.
-  Vassalage vassalage_;
-  Seat tie_winner_ = kNoSeat;
+  // (The last mover, 004's bared king, 003's relations, tie winner and
+  // waiting pawns: the private base PlyState, above.) 003: whose edge each
+  // seat promotes on (rule 4); core/module_relations.h.
   std::array<Seat, kMaxSeats> edge_owner_{kNoSeat, kNoSeat, kNoSeat, kNoSeat};
-  std::uint8_t waiting_pawns_ = 0xFU;
   // (000's corner state, the two-player phase and the area reached: the
   // private base ModuleFrame, above.)
   // The seats report_checks found in check after the last move, while the
@@ -434,7 +449,6 @@ class Game : private ModuleFrame {
   // 000's filter: the non-targets' lines of the node at each search depth
   // (core/corners.h). A cache: a copy starts without it.
   mutable CornerLinesCache corner_lines_;
-  Seat last_mater_ = kNoSeat;
   // FIDE 9.2.3: each position the game reached, as a key that counts an en
   // passant square only where a pawn can use it (repetition_key()); the
   // last one's is not found yet while seen_pending_ (note_position).
@@ -483,12 +497,7 @@ class Game : private ModuleFrame {
     Position::Settings settings;
     int ply;
     std::size_t edits, moves, eliminated, seen;
-    std::array<SeatStatus, kMaxSeats> status;
-    std::array<int, kMaxSeats> points;
-    std::array<bool, kMaxSeats> king_fallen, frozen;
-    Seat last_mover, bare_pending, tie_winner, last_mater;
-    std::uint8_t waiting_pawns;
-    Vassalage vassalage;
+    PlyState state;       // the Game's own (its private base)
     ModuleFrame modules;  // the modules' own state (where one keeps any: Hot::kSearchState)
     std::uint64_t version;  // board_version_ when make() began
     Unattacked found;       // what this make()'s report_checks found

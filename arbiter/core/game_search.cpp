@@ -28,16 +28,7 @@ void Game::make(const Move& m) {
   f.moves = moves_.size();
   f.eliminated = eliminated_.size();
   f.seen = seen_.size();
-  f.status = status_;
-  f.points = points_;
-  f.king_fallen = king_fallen_;
-  f.frozen = frozen_;
-  f.last_mover = last_mover_;
-  f.bare_pending = bare_pending_;
-  f.tie_winner = tie_winner_;
-  f.last_mater = last_mater_;
-  f.waiting_pawns = waiting_pawns_;
-  f.vassalage = vassalage_;
+  f.state = static_cast<const PlyState&>(*this);
   if (!hot_[Hot::kSearchState].empty()) f.modules.copy_from(module_state());  // (no module keeps any: no copy)
   f.version = board_version_;
   f.found.version = 0;
@@ -51,13 +42,19 @@ void Game::make(const Move& m) {
 void Game::unmake() {
   SearchFrame& f = frames_[static_cast<std::size_t>(--depth_)];
   // The Position's moves (the move, and passes the turn made) and the
-  // squares changed beside them, in the reverse of their order.
-  while (pos_.ply() > f.ply || edits_.size() > f.edits) {
-    if (edits_.size() > f.edits && edits_.back().ply == pos_.ply()) [[unlikely]] {
-      pos_.transform(edits_.back().at, edits_.back().was);
-      edits_.pop_back();
-    } else {
-      pos_.unmake();
+  // squares changed beside them, in the reverse of their order. Most makes
+  // changed no square beside the Position's moves: those only, unmade
+  // (issue 30 item 3: the edit log's size not asked again after each).
+  if (edits_.size() == f.edits) [[likely]] {
+    while (pos_.ply() > f.ply) pos_.unmake();
+  } else {
+    while (pos_.ply() > f.ply || edits_.size() > f.edits) {
+      if (edits_.size() > f.edits && edits_.back().ply == pos_.ply()) {
+        pos_.transform(edits_.back().at, edits_.back().was);
+        edits_.pop_back();
+      } else {
+        pos_.unmake();
+      }
     }
   }
   pos_.restore(f.settings);
@@ -68,16 +65,7 @@ void Game::unmake() {
   eliminated_.erase(eliminated_.begin() + static_cast<std::ptrdiff_t>(f.eliminated), eliminated_.end());
   seen_.erase(seen_.begin() + static_cast<std::ptrdiff_t>(f.seen), seen_.end());
   seen_pending_ = false;  // (the make's apply settled the key it moved from)
-  status_ = f.status;
-  points_ = f.points;
-  king_fallen_ = f.king_fallen;
-  frozen_ = f.frozen;
-  last_mover_ = f.last_mover;
-  bare_pending_ = f.bare_pending;
-  tie_winner_ = f.tie_winner;
-  last_mater_ = f.last_mater;
-  waiting_pawns_ = f.waiting_pawns;
-  vassalage_ = f.vassalage;
+  static_cast<PlyState&>(*this) = f.state;
   if (!hot_[Hot::kSearchState].empty()) ModuleFrame::copy_from(f.modules);
   if (!f.over && outcome_.over) [[unlikely]] {
     outcome_.over = false;
@@ -99,16 +87,18 @@ void Game::edit_square(Square q, Piece p) {
 
 void Game::remove_pieces(Seat s) {
   // The playable squares only (issue 30 item 3: a search removes a mated
-  // seat's pieces at every mate; the mailbox has 256 squares). edit_square
-  // for each piece, the board's new number taken once for all of them.
+  // seat's pieces at every mate; the mailbox has 256 squares), taken off
+  // by the Position in one pass (Position::take_off_pieces), each noted in
+  // the edit log as edit_square notes one; the board's new number taken
+  // once for all of them.
   checks_ply_ = -1;
   board_version_ = ++versions_;
-  for (Square q : pos_.squares()) {
-    const Piece p = pos_.at(q);
-    if (p.empty() || p.seat != s) continue;
-    if (depth_ > 0) edits_.push_back({q, p, pos_.ply()});
-    pos_.transform(q, kEmpty);
+  if (depth_ == 0) {
+    pos_.take_off_pieces(s, [](Square, Piece) {});
+    return;
   }
+  const int ply = pos_.ply();
+  pos_.take_off_pieces(s, [&](Square q, Piece p) { edits_.push_back({q, p, ply}); });
 }
 
 std::uint64_t Game::hash() const {

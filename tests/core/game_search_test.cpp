@@ -14,6 +14,8 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/fen.h"
 #include "core/fen4.h"
@@ -527,6 +529,51 @@ TEST(GameSearchMates, TheCheckedSeatTheTurnPassesToGetsTheListHisMateTestFound) 
       return true;
     });
     EXPECT_GT(found, 2) << id;
+  }
+}
+
+// Position::take_off_pieces, the Game's removal of an eliminated seat's
+// pieces (issue 30 item 3: one pass, not a transform() a square): it names
+// each piece of the seat, in square order, and only those; the other seats'
+// pieces stand where they stood; the seat has no king; the kings and the
+// hash are those found from scratch (consistency_problem). Put back square
+// by square, the key is the one before. A seat with no piece left (taken
+// off twice) is named nothing and changes nothing.
+TEST(GameSearchRemoval, TakingOffASeatsPiecesNamesEachAndKeepsTheKey) {
+  for (const char* id : {"corners-mini", "chesscom-ffa"}) {
+    const std::optional<Shipped> variant = shipped_start(id);
+    ASSERT_TRUE(variant);
+    const Position& start = variant->start;
+    for (int i = 0; i < variant->rules->seat_count(); ++i) {
+      const Seat s = seat_at(i);
+      std::vector<std::pair<int, Piece>> want;  // (from the board, square by square)
+      for (int q = 0; q < kMaxSquares; ++q) {
+        const Piece p = start.at(static_cast<Square>(q));
+        if (!p.empty() && p.seat == s) want.emplace_back(q, p);
+      }
+      ASSERT_GE(want.size(), 8U) << id << " seat " << i;
+      Position pos = start;
+      std::vector<std::pair<int, Piece>> named;
+      pos.take_off_pieces(s, [&](Square q, Piece p) { named.emplace_back(index_of(q), p); });
+      EXPECT_EQ(named, want) << id << " seat " << i;
+      for (int q = 0; q < kMaxSquares; ++q) {
+        const Piece before = start.at(static_cast<Square>(q));
+        const Piece after = pos.at(static_cast<Square>(q));
+        EXPECT_EQ(after, before.seat == s ? kEmpty : before) << id << " seat " << i << " square " << q;
+      }
+      EXPECT_EQ(pos.king_square(s), kNoSquare) << id << " seat " << i;
+      EXPECT_EQ(pos.consistency_problem(), "") << id << " seat " << i;
+      EXPECT_NE(pos.hash(), start.hash()) << id << " seat " << i;
+      const std::uint64_t taken = pos.hash();
+      int again = 0;
+      pos.take_off_pieces(s, [&](Square, Piece) { ++again; });
+      EXPECT_EQ(again, 0) << id << " seat " << i;
+      EXPECT_EQ(pos.hash(), taken) << id << " seat " << i;
+      for (const auto& [q, p] : named) pos.transform(static_cast<Square>(q), p);
+      EXPECT_EQ(pos.hash(), start.hash()) << id << " seat " << i;
+      EXPECT_EQ(pos.king_square(s), start.king_square(s)) << id << " seat " << i;
+      EXPECT_EQ(pos.consistency_problem(), "") << id << " seat " << i;
+    }
   }
 }
 
