@@ -437,6 +437,7 @@ const KioskView& KioskGame::view(session::Millis now) {
         view_.seats[i].player = "bot, " + session::level_name(b->level);
     }
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
+    view_.hub = hub_line_;
     if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())
       view_.dialog.reset();
     if (!journal_notices_.empty() && !view_.dialog) {
@@ -702,19 +703,93 @@ void KioskGame::apply_hub_actions() {
     assignment_shown_ = a->text;
     add_notice("seating from the arbiter: " + a->text);
   }
-  for (const hub::wire::Action& a : publisher_->take_actions()) {
+  for (hub::wire::Action& a : publisher_->take_actions()) {
+    std::string e;
+    if (hub_actions_.size() >= kMaxHubActions) {
+      publisher_->reply(a.id(), false,
+                        hub::describe(a) + ": refused, " + std::to_string(kMaxHubActions) +
+                            " arbiter actions already wait for this table's journal; send it again later",
+                        e);
+      continue;
+    }
+    hub_actions_.push_back(std::move(a));
+  }
+  answer_hub_action();  // an action whose input waited for the journal
+  // Session 25: one at a time, and not while inputs wait for the journal
+  // (the action's input would wait behind them).
+  while (!hub_actions_.empty() && unwritten_.empty() && !hub_answer_) {
+    const hub::wire::Action a = hub_actions_.front();
+    const std::string text = hub::describe(a);
     std::string e;
     std::optional<session::Intent> in =
         hub::session_intent(a, session_->game().rules().seat_count(), session_->now());
     if (!in) {
-      publisher_->reply(a.id(), false, hub::describe(a) + ": unknown action", e);
+      hub_actions_.pop_front();
+      publisher_->reply(a.id(), false, text + ": unknown action", e);
       continue;
     }
+    // Its answer is due, durably, before the journal records the input that
+    // carries it out: a crash in between is answered at the next start
+    // (docs/HUB.md, "Answers across a crash"). The outbox held: the action
+    // waits for the next frame.
+    const std::int64_t input_seq = journal_->inputs_recorded() + 1;
+    if (!publisher_->reply_due(a.id(), true, text, input_seq, e)) break;
+    hub_actions_.pop_front();
     if (in->kind == session::IntentKind::kPauseClock || in->kind == session::IntentKind::kResumeClock)
       publisher_->set_paused(in->kind == session::IntentKind::kPauseClock);
     feed(session::Input{*in});
-    add_notice("the arbiter's hub: " + hub::describe(a));
-    publisher_->reply(a.id(), true, hub::describe(a), e);
+    add_notice("the arbiter's hub: " + text);
+    hub_answer_ = HubAnswer{a.id(), text, input_seq};
+    answer_hub_action();
+  }
+}
+
+void KioskGame::answer_hub_action() {
+  if (!hub_answer_ || !publisher_) return;
+  // Answered once its input is journaled (before session 25 the answer said
+  // "done" while the input still waited for a held journal, or had been
+  // refused), or refused when the journal did not take it.
+  std::string e;
+  if (journal_->inputs_recorded() >= hub_answer_->input_seq) {
+    publisher_->reply(hub_answer_->action_id, true, hub_answer_->text, e);
+  } else if (unwritten_.empty()) {
+    publisher_->reply(hub_answer_->action_id, false,
+                      hub_answer_->text + ": not carried out: the board's journal could not be written", e);
+  } else {
+    return;  // its input waits for the journal
+  }
+  hub_answer_.reset();
+}
+
+void KioskGame::watch_hub(session::Millis now) {
+  if (!publisher_) return;
+  // Session 25: the arbiter sees what waits for the hub and when it is gone
+  // (the publisher's waiting items were only in its status, never shown).
+  const std::string waiting = hub::waiting_line(publisher_->status());
+  std::optional<RulingView> line = hub_line_;
+  if (!waiting.empty()) {
+    if (!hub_wait_since_) hub_wait_since_ = now;
+    if (hub_said_ || now - *hub_wait_since_ >= kHubSaid) {
+      if (!hub_said_) add_notice("hub: " + waiting);
+      hub_said_ = true;
+      line = RulingView{Severity::kWarning, waiting};
+    }
+  } else {
+    hub_wait_since_.reset();
+    if (hub_said_) {
+      hub_said_ = false;
+      hub_gone_at_ = now;
+      const std::string gone = "the results that waited are written and at the broker";
+      add_notice("hub: " + gone);
+      line = RulingView{Severity::kInfo, gone};
+    } else if (line && now - hub_gone_at_ >= kHubGoneShown) {
+      line.reset();
+    }
+  }
+  if (line.has_value() != hub_line_.has_value() ||
+      (line && (line->text != hub_line_->text || line->severity != hub_line_->severity))) {
+    hub_line_ = std::move(line);
+    dirty_ = true;
   }
 }
 
@@ -722,6 +797,7 @@ void KioskGame::tick(session::Millis now) {
   last_now_ = std::max(last_now_, now);
   write_unwritten(now);  // session 23: what waited for the journal first, in order
   apply_hub_actions();
+  watch_hub(now);
   // The session acts at each of its deadlines; each is journaled as a tick
   // at that time, so a resume acts at the same moments.
   for (int guard = 0; guard < 64 && unwritten_.empty(); ++guard) {

@@ -112,6 +112,11 @@ class KioskGame {
   // A header row (who plays, the hints switch: the arbiter's menu) waits
   // this long for a lock held a moment, then is refused and said.
   static constexpr session::Millis kHeaderWait{250};
+  // Session 25: results waiting for the hub (its outbox held, the broker
+  // away) are said under the headline once they have waited this long, and
+  // that they are gone for kHubGoneShown after.
+  static constexpr session::Millis kHubSaid{2000};
+  static constexpr session::Millis kHubGoneShown{10000};
 
   // Loads the variant (and its later stages), resumes or creates the
   // journal, and sets the start up on the virtual board. On failure returns
@@ -186,6 +191,10 @@ class KioskGame {
   std::string send(core::Square q, bool occupied, session::Millis now);
   bool start_publishing(const journal::JournalContents& contents, std::string& error);
   void apply_hub_actions();
+  // Session 25: the publisher's waiting results, as view_.hub (tick()).
+  void watch_hub(session::Millis now);
+  // Session 25: the hub action carried out last, answered once its input is journaled (or refused).
+  void answer_hub_action();
   void new_game(const NewGame& game, session::Millis now);
   // Issue 33 (ui/kiosk_game_bots.cpp).
   bool start_bots(const std::string& text, std::string& error);
@@ -209,6 +218,20 @@ class KioskGame {
   std::string journal_error_;
   std::vector<std::string> notices_;
   std::string assignment_shown_;  // the last seat assignment said at the table
+  std::optional<RulingView> hub_line_;             // view_.hub
+  // Session 25: hub actions taken from the publisher, carried out in order
+  // (not while inputs wait for the journal), at most kMaxHubActions.
+  static constexpr std::size_t kMaxHubActions = 64;
+  std::deque<hub::wire::Action> hub_actions_;
+  struct HubAnswer {
+    std::uint64_t action_id = 0;
+    std::string text;
+    std::int64_t input_seq = 0;  // the journal input that carries it out
+  };
+  std::optional<HubAnswer> hub_answer_;
+  std::optional<session::Millis> hub_wait_since_;  // kiosk time results began to wait for the hub
+  bool hub_said_ = false;                          // hub_line_ says they wait
+  session::Millis hub_gone_at_{0};                 // when the ones said were gone
   std::vector<VariantChoice> variants_;  // what "new game" offers: every variant file
   std::vector<std::uint32_t> acknowledged_;  // instructions the table has seen (random moves)
   // A draw offer waiting for the other players' answer (the kiosk's own

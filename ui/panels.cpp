@@ -299,6 +299,12 @@ float draw_ruling(const KioskView& view, const KioskFonts& fonts, float max_heig
     text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
     wrapped("Board: " + text, palette::kPutPiece);
   }
+  if (view.hub) {
+    ImGui::Bullet();
+    ImGui::SameLine();
+    wrapped("Hub: " + view.hub->text, view.hub->severity == Severity::kInfo ? palette::kTextMuted
+                                                                          : severity_colour(view.hub->severity));
+  }
   ImGui::PopFont();
   return card_height;
 }

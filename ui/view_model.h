@@ -353,6 +353,11 @@ struct KioskView {
   // item 6: at 800x480, where there is no history, they were not shown).
   std::vector<RulingView> ruling_also;
   std::vector<RulingView> ruling_history;  // oldest first, excludes `ruling` and `ruling_also`
+  // Session 25: what waits for the hub (a board that publishes): results
+  // its outbox cannot take yet, or the broker has not had (kWarning), and
+  // for a while once they are gone (kInfo); drawn under the headline, so a
+  // short screen (800x480, no history) shows it too. Empty: nothing to say.
+  std::optional<RulingView> hub;
   MoveListView moves;
   ClockView clocks;
   std::optional<DialogView> dialog;

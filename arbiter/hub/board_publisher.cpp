@@ -7,6 +7,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include "core/player_name.h"
 #include "hub/topics.h"
 
 // Section index: start and stop, shell side (the worker: board_publisher_worker.cpp).
@@ -37,6 +38,8 @@ std::unique_ptr<BoardPublisher> BoardPublisher::start(PublisherConfig config, st
   if (s.ok()) s = p->writer_.unacked_count(p->status_.unacked);
   std::uint64_t guard = 0;
   if (s.ok()) s = p->writer_.last_action_id(guard);
+  // Session 25: read before the worker starts (it makes new ones).
+  if (s.ok()) s = p->writer_.dues(p->restart_dues_);
   p->gate_.resume_after(guard);
   if (!s.ok()) {
     error = s.message;
@@ -69,7 +72,8 @@ void BoardPublisher::wake() {
 
 // ---- shell side -----------------------------------------------------------------
 
-bool BoardPublisher::enqueue(std::vector<wire::StreamItem> items, std::int64_t input_seq, std::string& error) {
+bool BoardPublisher::enqueue(std::vector<wire::StreamItem> items, std::int64_t input_seq, std::string& error,
+                             std::uint64_t answers) {
   // Called with mutex_ held: numbering and queueing are one step, and the
   // queue is written oldest first, so seq order is write order whichever
   // thread appends.
@@ -87,6 +91,7 @@ bool BoardPublisher::enqueue(std::vector<wire::StreamItem> items, std::int64_t i
     it.set_seq(static_cast<std::uint64_t>(++seq));
     unwritten_.push_back({seq, input_seq, seal(it, stream_topic, config_.board_key)});
   }
+  if (answers != 0 && !unwritten_.empty()) unwritten_.back().answers = answers;
   last_seq_ = seq;
   status_.last_seq = seq;
   status_.unwritten = static_cast<std::int64_t>(unwritten_.size());
@@ -144,6 +149,7 @@ bool BoardPublisher::write_unwritten(bool worker, std::string& error) {
       if (rows.empty()) {
         if (held_said_) status_.last_error.clear();
         held_said_ = false;
+        status_.unwritten_why.clear();
         return true;
       }
       if (!worker && batches > 0) return true;  // the shell writes one transaction a call; the worker the rest
@@ -157,6 +163,7 @@ bool BoardPublisher::write_unwritten(bool worker, std::string& error) {
         write_failed_ = true;
         error = s.message;
         status_.last_error = s.message;
+        status_.unwritten_why = s.message;
         held_said_ = false;
         return false;
       }
@@ -165,6 +172,7 @@ bool BoardPublisher::write_unwritten(bool worker, std::string& error) {
                            " for the outbox and " + (unwritten_.size() == 1 ? "is" : "are") +
                            " sent, in order, once it is written";
       held_said_ = true;
+      status_.unwritten_why = s.message;
       return true;
     }
     unwritten_.erase(unwritten_.begin(), unwritten_.begin() + static_cast<std::ptrdiff_t>(rows.size()));
@@ -270,6 +278,7 @@ bool BoardPublisher::catch_up(const journal::JournalContents& contents, const se
       ok = enqueue(std::move(group), static_cast<std::int64_t>(items[i].input_seq()), error);
       i = j;
     }
+    if (ok) answer_dues(contents, error);
     set_state(s);
   }
   ok = write_unwritten(false, error) && ok;
@@ -347,12 +356,62 @@ wire::StreamItem BoardPublisher::reply_item(std::uint64_t action_id, bool accept
   return it;
 }
 
+void BoardPublisher::answer_dues(const journal::JournalContents& contents, std::string& error) {
+  // Session 25: what the last run left due, answered once (each answer drops
+  // its due row in the transaction that stores it). The reply decided when
+  // the journal holds the input that carried the action out (an intent,
+  // the input it was decided for); else the action was not carried out.
+  for (const journal::DueReply& d : restart_dues_) {
+    bool journaled = false;
+    for (std::size_t i = 0; d.input_seq > 0 && i < contents.input_seqs.size() && i < contents.inputs.size(); ++i) {
+      if (contents.input_seqs[i] == d.input_seq) {
+        journaled = std::holds_alternative<session::Intent>(contents.inputs[i]);
+        break;
+      }
+    }
+    wire::StreamItem it;
+    if (!journaled || d.reply.empty() || !it.ParseFromString(d.reply) || !it.has_reply() ||
+        it.reply().action_id() != d.action_id) {
+      it = reply_item(d.action_id, false,
+                      (d.what.empty() ? "action " + std::to_string(d.action_id) : d.what) +
+                          ": not carried out: the board restarted before " +
+                          (d.input_seq > 0 ? "its journal recorded it" : "carrying it out") +
+                          "; send it again if it is still wanted");
+    }
+    it.set_wall_ms(epoch_ms());
+    if (!enqueue({std::move(it)}, 0, error, d.action_id)) return;
+  }
+  restart_dues_.clear();
+}
+
+bool BoardPublisher::reply_due(std::uint64_t action_id, bool accepted, const std::string& text,
+                               std::int64_t input_seq, std::string& error) {
+  journal::DueReply due{action_id, input_seq, reply_item(action_id, accepted, text).SerializeAsString(), text};
+  // As the shell's outbox writes: at most write_wait in all (the worker's
+  // write under way, then the file).
+  const auto deadline = SteadyClock::now() + config_.write_wait;
+  std::unique_lock write(write_mutex_, std::defer_lock);
+  if (!write.try_lock_until(deadline)) {
+    error = config_.journal_path + ": the hub outbox is being written a while; the action waits";
+    return false;
+  }
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now());
+  writer_.set_busy_timeout(std::max(std::chrono::milliseconds(1), left));
+  const journal::JournalStatus s = writer_.set_due(due);
+  writer_.set_busy_timeout(config_.write_wait);
+  if (!s.ok()) {
+    error = s.message;
+    return false;
+  }
+  return true;
+}
+
 bool BoardPublisher::reply(std::uint64_t action_id, bool accepted, const std::string& text, std::string& error) {
   wire::StreamItem it = reply_item(action_id, accepted, text);
   bool ok;
   {
     std::lock_guard lock(mutex_);
-    ok = enqueue({std::move(it)}, 0, error);
+    ok = enqueue({std::move(it)}, 0, error, action_id);
   }
   ok = write_unwritten(false, error) && ok;
   wake();
@@ -390,13 +449,35 @@ PublisherStatus BoardPublisher::status() const {
 }
 
 std::string describe(const PublisherStatus& s) {
-  std::string t = std::to_string(s.unacked) + " of " + std::to_string(s.last_seq) + " items not yet at the broker";
+  std::string t;
+  if (s.unwritten > 0) {
+    t = std::to_string(s.unwritten) + " of " + std::to_string(s.last_seq) +
+        " items wait to be written to the outbox (" + (s.unwritten_why.empty() ? "held" : s.unwritten_why) + "); ";
+  }
+  t += std::to_string(s.unacked) + " of " + std::to_string(s.last_seq) + " items not yet at the broker";
   for (const HubProgress& h : s.hubs) {
     t += "; hub " + h.hub + " has " + std::to_string(h.applied_seq) + (h.live ? "" : " (not heard for " +
          std::to_string(h.heard_ms_ago / 1000) + " s)");
   }
   if (s.hubs.empty()) t += "; no hub has acknowledged yet";
+  if (!s.connected) t += "; not connected to the broker";
+  if (!s.last_error.empty()) t += "; last error: " + s.last_error;
   return t;
+}
+
+std::string waiting_line(const PublisherStatus& s) {
+  auto results = [](std::int64_t n) { return std::to_string(n) + (n == 1 ? " result waits" : " results wait"); };
+  auto why = [](const std::string& w) { return w.empty() ? std::string() : " (" + core::shown_text(w, 160) + ")"; };
+  if (s.unwritten > 0) {
+    return results(s.unwritten) + " to be written to the journal's hub outbox" + why(s.unwritten_why) +
+           " and " + (s.unwritten == 1 ? "is" : "are") + " sent, in order, once it is written";
+  }
+  if (s.unacked > 0 && !s.connected) {
+    return results(s.unacked) + " to be sent to the hub: not connected to the broker" + why(s.last_error) +
+           "; kept in the journal, " + (s.unacked == 1 ? "it is" : "they are") + " sent when it is back";
+  }
+  if (s.unacked > 0) return results(s.unacked) + " for the broker's acknowledgement";
+  return "";
 }
 
 }  // namespace tabula::hub

@@ -119,6 +119,7 @@ struct PublisherStatus {
   std::int64_t last_seq = 0;        // the last item numbered
   std::int64_t unacked = 0;         // items the broker has not acknowledged yet
   std::int64_t unwritten = 0;       // session 24: items numbered, waiting for the outbox (held)
+  std::string unwritten_why;        // session 25: the outbox's words for why they wait ("" when none do)
   std::int64_t in_flight = 0;       // items sent, PUBACK awaited (at most the window)
   std::vector<HubProgress> hubs;    // every hub heard from, most recent first
   std::uint64_t states_sent = 0;
@@ -133,8 +134,17 @@ struct PublisherStatus {
   std::uint64_t oversized = 0;
   std::string first_oversized;
 };
-// "t1: 3 items not yet at the broker; hub tabula-hub-club has 140 of 143"
+// "3 of 143 items not yet at the broker; hub tabula-hub-club has 140"; with
+// items waiting for a held outbox it begins "2 of 145 items wait to be
+// written to the outbox (<why>); ", and a problem ends it ("; last error: ...").
 std::string describe(const PublisherStatus& s);
+// Session 25: the shell's line for an arbiter while items wait ("" when none
+// do): "2 results wait to be written to the journal's hub outbox (<why>) and
+// are sent, in order, once it is written", or "5 results wait to be sent to
+// the hub: not connected to the broker (<why>); ..." (the why cut at 160
+// characters, shown safely). Items the broker has not acknowledged while it
+// is connected are the normal flow: the shell says them only when they last.
+std::string waiting_line(const PublisherStatus& s);
 
 class BoardPublisher {
  public:
@@ -171,6 +181,20 @@ class BoardPublisher {
   // Arbiter actions that passed the ActionGate, oldest first. The shell
   // carries them out and answers each with reply().
   std::vector<wire::Action> take_actions();
+  // Session 25: before the journal records input `input_seq` that carries
+  // action `action_id` out, its answer is made due, durably (at most
+  // write_wait: false and `error` when the outbox cannot take it now; the
+  // shell then waits with the action). reply() sends it. A crash between
+  // the journal's record and the reply's is answered at the next start
+  // (catch_up): this reply when the journal holds input `input_seq` as an
+  // intent, else that the action was not carried out; once. Every action
+  // taken has a due answer from the moment it is accepted ("not carried
+  // out", written with the replay guard), so one the shell never reached
+  // is answered too.
+  bool reply_due(std::uint64_t action_id, bool accepted, const std::string& text, std::int64_t input_seq,
+                 std::string& error);
+  // The action's answer on the stream (its due answer, if any, is dropped
+  // with it).
   bool reply(std::uint64_t action_id, bool accepted, const std::string& text, std::string& error);
   // Waits until the broker acknowledged every item, the latest state is
   // out, at least `min_hubs` hubs are live, and every live hub has applied
@@ -185,7 +209,10 @@ class BoardPublisher {
   explicit BoardPublisher(PublisherConfig config);
   // Numbers the items and puts them behind the ones waiting to be written
   // (with mutex_ held); false and `error` when kMaxUnwritten already wait.
-  bool enqueue(std::vector<wire::StreamItem> items, std::int64_t input_seq, std::string& error);
+  bool enqueue(std::vector<wire::StreamItem> items, std::int64_t input_seq, std::string& error,
+               std::uint64_t answers = 0);
+  // Session 25: the answers the last run left due (read by start(), sent by catch_up()).
+  void answer_dues(const journal::JournalContents& contents, std::string& error);  // with mutex_ held
   // Writes what waits, oldest first, through writer_; the shell's call
   // returns at once when the worker is writing (it takes these too). false
   // and `error` on a failure other than a held file (they stay queued).
@@ -222,6 +249,7 @@ class BoardPublisher {
   std::condition_variable changed_;
   std::int64_t last_seq_ = 0;        // the last item numbered (written or waiting)
   std::deque<journal::OutboxItem> unwritten_;  // numbered, not yet in the outbox, oldest first
+  std::vector<journal::DueReply> restart_dues_;  // due at start (the last run's), answered by catch_up()
   bool held_said_ = false;           // status_.last_error says they wait
   std::optional<wire::BoardState> state_;  // latest, not yet published when state_dirty_
   std::optional<wire::BoardState> sent_state_;  // the last state published

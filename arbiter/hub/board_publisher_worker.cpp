@@ -39,7 +39,9 @@ void BoardPublisher::on_action(const MqttMessage& m) {
     {
       std::lock_guard write(write_mutex_);
       writer_.set_busy_timeout(kGuardWait);
-      g = writer_.set_last_action_id(gate_.last_id());
+      // Session 25: with its due answer ("not carried out" until the
+      // shell decides it), so a crash before it is answered is answered.
+      g = writer_.set_last_action_id(gate_.last_id(), journal::DueReply{v.action->id(), 0, "", describe(*v.action)});
       writer_.set_busy_timeout(config_.write_wait);
     }
     if (!g.ok()) {

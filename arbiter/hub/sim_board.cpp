@@ -81,14 +81,17 @@ bool SimBoard::record(const session::Input& in, std::string& error) {
   return publisher_->on_recorded(journal_.inputs_recorded(), out, *session_, error);
 }
 
-bool SimBoard::feed(const session::Input& in, std::string& error) {
-  const session::Millis t = session::time_of(in);
+bool SimBoard::tick_before(session::Millis t, std::string& error) {
   for (int guard = 0; guard < 1000; ++guard) {
     std::optional<session::Millis> d = session_->next_deadline();
     if (!d || *d >= t) break;
     if (!record(session::Input{session::Tick{*d}}, error)) return false;
   }
-  return record(in, error);
+  return true;
+}
+
+bool SimBoard::feed(const session::Input& in, std::string& error) {
+  return tick_before(session::time_of(in), error) && record(in, error);
 }
 
 bool SimBoard::finish(std::string& error) {
@@ -129,9 +132,17 @@ int SimBoard::apply_actions(session::Millis now, std::string& error) {
       publisher_->reply(a.id(), false, text + ": unknown action", error);
       continue;
     }
+    // The deadlines before it first, so the action's input is the next one
+    // journaled; its answer is due before the journal records it (session
+    // 25: a crash in between is answered at the next start).
+    if (!tick_before(in->time, error)) return -1;
+    if (std::string why; !publisher_->reply_due(a.id(), true, text, journal_.inputs_recorded() + 1, why)) {
+      publisher_->reply(a.id(), false, text + ": not carried out: " + why, error);
+      continue;
+    }
     if (a.kind() == wire::ACTION_KIND_PAUSE || a.kind() == wire::ACTION_KIND_RESUME)
       publisher_->set_paused(a.kind() == wire::ACTION_KIND_PAUSE);
-    ok = feed(session::Input{*in}, error);
+    ok = record(session::Input{*in}, error);
     if (!ok) return -1;
     publisher_->reply(a.id(), true, text, error);
   }

@@ -47,6 +47,8 @@ class SimBoard {
   // Ticks at the session's deadlines before `in`, then `in`; each is
   // journaled, then handed to the publisher.
   bool feed(const session::Input& in, std::string& error);
+  // Journals a tick at each of the session's deadlines before `t` (feed()'s first step).
+  bool tick_before(session::Millis t, std::string& error);
   // Ticks until the last move settled and questions defaulted.
   bool finish(std::string& error);
   // Carries out verified arbiter actions at session time `now`; returns how many.

@@ -61,15 +61,19 @@ JournalStatus Outbox::open(const std::string& path, Outbox& out, bool durable) {
   o.id_ = o.db_.query_text("SELECT value FROM header WHERE key = 'journal_id'", s).value_or("");
   if (!s.ok()) return s;
   const auto tables = o.db_.query_int(
-      "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('hub_outbox', 'hub_action_guard')", s);
+      "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('hub_outbox', 'hub_action_guard',"
+      " 'hub_reply_due')",
+      s);
   if (!s.ok()) return s;
-  if (tables.value_or(0) != 2) {
+  if (tables.value_or(0) != 3) {
     s = o.write([&] {
       return o.db_.exec(
           "CREATE TABLE IF NOT EXISTS hub_outbox(seq INTEGER PRIMARY KEY, input_seq INTEGER NOT NULL,"
           " payload TEXT NOT NULL, acked INTEGER NOT NULL DEFAULT 0);"
           "CREATE TABLE IF NOT EXISTS hub_action_guard(one INTEGER PRIMARY KEY CHECK(one = 1),"
-          " last_action_id INTEGER NOT NULL);",
+          " last_action_id INTEGER NOT NULL);"
+          "CREATE TABLE IF NOT EXISTS hub_reply_due(action_id INTEGER PRIMARY KEY, input_seq INTEGER NOT NULL,"
+          " reply TEXT NOT NULL, what TEXT NOT NULL);",
           "creating the hub outbox");
     });
     if (!s.ok()) return s;
@@ -146,6 +150,13 @@ JournalStatus Outbox::append(const std::vector<OutboxItem>& items) {
       ins->bind(3, std::string_view(to_hex(it.payload)));
       s = run(*ins);
       if (!s.ok()) return s;
+      if (it.answers != 0) {  // the answer and the end of its due row: one transaction (exactly once)
+        auto del = db_.prepare("DELETE FROM hub_reply_due WHERE action_id = ?1", s);
+        if (!del) return s;
+        del->bind(1, static_cast<std::int64_t>(it.answers));
+        s = run(*del);
+        if (!s.ok()) return s;
+      }
     }
     return s;
   });
@@ -231,6 +242,62 @@ JournalStatus Outbox::set_last_action_id(std::uint64_t id) {
     q->bind(1, static_cast<std::int64_t>(id));
     return run(*q);
   });
+}
+
+JournalStatus Outbox::set_last_action_id(std::uint64_t id, const DueReply& due) {
+  return write([&] {
+    JournalStatus s;
+    auto q = db_.prepare("INSERT OR REPLACE INTO hub_action_guard(one, last_action_id) VALUES(1, ?1)", s);
+    if (!q) return s;
+    q->bind(1, static_cast<std::int64_t>(id));
+    s = run(*q);
+    if (!s.ok()) return s;
+    auto d = db_.prepare("INSERT OR REPLACE INTO hub_reply_due(action_id, input_seq, reply, what) VALUES(?1, ?2, ?3, ?4)",
+                         s);
+    if (!d) return s;
+    d->bind(1, static_cast<std::int64_t>(due.action_id));
+    d->bind(2, due.input_seq);
+    d->bind(3, std::string_view(to_hex(due.reply)));
+    d->bind(4, std::string_view(due.what));
+    return run(*d);
+  });
+}
+
+JournalStatus Outbox::set_due(const DueReply& due) {
+  return write([&] {
+    JournalStatus s;
+    auto d = db_.prepare(
+        "INSERT INTO hub_reply_due(action_id, input_seq, reply, what) VALUES(?1, ?2, ?3, ?4)"
+        " ON CONFLICT(action_id) DO UPDATE SET input_seq = excluded.input_seq, reply = excluded.reply",
+        s);
+    if (!d) return s;
+    d->bind(1, static_cast<std::int64_t>(due.action_id));
+    d->bind(2, due.input_seq);
+    d->bind(3, std::string_view(to_hex(due.reply)));
+    d->bind(4, std::string_view(due.what));
+    return run(*d);
+  });
+}
+
+JournalStatus Outbox::dues(std::vector<DueReply>& out) {
+  out.clear();
+  JournalStatus s;
+  auto q = db_.prepare("SELECT action_id, input_seq, reply, what FROM hub_reply_due ORDER BY action_id", s);
+  if (!q) return s;
+  Statement::Step st;
+  while ((st = q->step()) == Statement::Step::kRow) {
+    DueReply d;
+    d.action_id = static_cast<std::uint64_t>(q->column_int(0));
+    d.input_seq = q->column_int(1);
+    d.what = q->column_text(3);
+    if (!from_hex(q->column_text(2), d.reply)) {
+      return JournalStatus::fail(JournalError::kCorrupt, db_.path() + ": the due answer to hub action " +
+                                                             std::to_string(d.action_id) + " is damaged (not hex)");
+    }
+    out.push_back(std::move(d));
+  }
+  if (st == Statement::Step::kError) return q->status();
+  return JournalStatus::good();
 }
 
 }  // namespace tabula::journal

@@ -14,6 +14,14 @@
 //   hub_action_guard(one INTEGER PRIMARY KEY CHECK(one = 1), last_action_id INTEGER)
 //     the id of the last arbiter action the board accepted (issue 28: the
 //     replay guard survives a restart).
+//   hub_reply_due(action_id INTEGER PRIMARY KEY, input_seq INTEGER, reply TEXT, what TEXT)
+//     session 25: an accepted action not yet answered on the stream. Written
+//     with the guard (input_seq 0: not carried out yet), then by the shell
+//     before the journal records the action's input (input_seq: that input,
+//     reply: the answer's item, hex); dropped in the transaction that
+//     appends its answer (OutboxItem::answers). What a crash leaves here is
+//     answered at the next start, once: the reply when the journal holds the
+//     input, else that the action was not carried out.
 // seq numbers the board's items from 1 without gaps; input_seq is the
 // journal input that produced it (0 for items that come from no input);
 // payload is the item's bytes in hex (readable with the sqlite3 shell).
@@ -46,7 +54,19 @@ struct OutboxItem {
   std::int64_t seq = 0;
   std::int64_t input_seq = 0;
   std::string payload;  // bytes (not hex)
+  // Session 25: this item answers that action: its hub_reply_due row is
+  // dropped in the same transaction (0: none). Not stored.
+  std::uint64_t answers = 0;
   friend bool operator==(const OutboxItem&, const OutboxItem&) = default;
+};
+
+// Session 25: an accepted arbiter action's answer, due (hub_reply_due).
+struct DueReply {
+  std::uint64_t action_id = 0;
+  std::int64_t input_seq = 0;  // the journal input that carries it out; 0: not carried out yet
+  std::string reply;           // the answer's stream item (bytes, unnumbered); "" with input_seq 0
+  std::string what;            // the action in words ("pause the clock"), for a refusal
+  friend bool operator==(const DueReply&, const DueReply&) = default;
 };
 
 class Outbox {
@@ -83,6 +103,13 @@ class Outbox {
   // connection.
   JournalStatus last_action_id(std::uint64_t& id);
   JournalStatus set_last_action_id(std::uint64_t id);
+  // Session 25: the guard and the accepted action's due answer (input_seq
+  // 0) in one transaction.
+  JournalStatus set_last_action_id(std::uint64_t id, const DueReply& due);
+  // Sets a due answer's input and reply (the row is made when missing).
+  JournalStatus set_due(const DueReply& due);
+  // Every due answer, by action id.
+  JournalStatus dues(std::vector<DueReply>& out);
   // How long a write waits for another connection's lock before it is
   // refused with `held` (SQLite's busy timeout; 2000 ms from open()).
   void set_busy_timeout(std::chrono::milliseconds wait) { db_.set_busy_timeout(static_cast<int>(wait.count())); }

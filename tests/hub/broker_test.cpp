@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <chrono>
 #include <fstream>
@@ -1150,6 +1153,182 @@ TEST(HubBroker, TheHallScreensFrameIsDrawnWhileARecordAttemptWaitsOutTheBusyTime
   const RecordView view = hub->record_view();
   EXPECT_EQ(view.standings.size(), 2u);
   for (const Rating& r : view.ladder) EXPECT_EQ(r.games, 1) << r.player;
+}
+
+
+// Session 25: an arbiter action's answer waiting at a crash was lost: the
+// outbox's repair (catch_up) rebuilds only the items of journal inputs, and
+// a reply comes from none. Now every accepted action has a due answer in the
+// outbox (written with its replay guard: "not carried out"), the shell makes
+// it the reply before the journal records the action's input, and the next
+// start answers what is due, once. A board process is killed (SIGKILL) at
+// each point of an action's way; its restart answers the hub exactly once:
+//   0: the input journaled, the reply not yet written  -> the reply decided
+//   1: the answer due, the input not journaled          -> not carried out
+//   2: the action taken, nothing decided                -> not carried out
+namespace answers {
+enum class KillAt { kAfterTheJournal, kBeforeTheJournal, kBeforeDeciding };
+
+// The board's side, in a child process: opens the board, takes the hub's
+// action as a shell does, and kills itself at `at`. Returns (as the exit
+// code) only when something failed first.
+int board_killed_at(const SimBoardConfig& c, KillAt at) {
+  std::string error;
+  auto b = SimBoard::open(c, error);
+  if (!b) return 2;
+  std::vector<wire::Action> actions;
+  for (int i = 0; i < 6000 && actions.empty(); ++i) {  // 60 s
+    actions = b->publisher().take_actions();
+    if (actions.empty()) std::this_thread::sleep_for(10ms);
+  }
+  if (actions.empty()) return 3;
+  const wire::Action& a = actions.front();
+  std::optional<session::Intent> in = session_intent(a, 2, b->session().now());
+  if (!in) return 4;
+  if (at == KillAt::kBeforeDeciding) ::kill(::getpid(), SIGKILL);
+  if (!b->tick_before(in->time, error)) return 5;
+  const std::int64_t input_seq = b->journal().inputs_recorded() + 1;
+  if (!b->publisher().reply_due(a.id(), true, describe(a), input_seq, error)) return 6;
+  if (at == KillAt::kBeforeTheJournal) ::kill(::getpid(), SIGKILL);
+  if (!b->feed(session::Input{*in}, error)) return 7;
+  if (b->journal().inputs_recorded() != input_seq) return 8;
+  ::kill(::getpid(), SIGKILL);  // after the journal, before the reply
+  return 9;
+}
+
+// The replies (stream items answering an action) in the board's outbox.
+std::vector<wire::StreamItem> outbox_replies(const std::string& journal_path) {
+  std::vector<wire::StreamItem> out;
+  journal::Outbox o;
+  EXPECT_TRUE(journal::Outbox::open(journal_path, o, /*durable=*/false).ok());
+  std::vector<journal::OutboxItem> items;
+  EXPECT_TRUE(o.range(1, 10000, items).ok());
+  for (const journal::OutboxItem& it : items) {
+    wire::StreamItem s;
+    if (s.ParseFromString(it.payload) && s.has_reply()) out.push_back(s);
+  }
+  return out;
+}
+
+// The replies of `board` the hub applied (its recent items).
+std::vector<wire::StreamItem> hub_replies(const HubClient& hub, const std::string& board) {
+  std::vector<wire::StreamItem> out;
+  hub.read([&](const HubModel& m) {
+    if (const BoardEntry* b = m.board(board)) {
+      for (const wire::StreamItem& it : b->recent) {
+        if (it.has_reply()) out.push_back(it);
+      }
+    }
+  });
+  return out;
+}
+}  // namespace answers
+
+TEST(HubBroker, AnActionsAnswerDueAtAKillIsSentOnceAtTheRestart) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  using answers::KillAt;
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  const BrokerConfig b = at(broker.port());
+  const std::pair<KillAt, const char*> cases[] = {
+      {KillAt::kAfterTheJournal, ""},
+      {KillAt::kBeforeTheJournal, ": not carried out: the board restarted before its journal recorded it; send it "
+                                  "again if it is still wanted"},
+      {KillAt::kBeforeDeciding, ": not carried out: the board restarted before carrying it out; send it again if it "
+                                "is still wanted"},
+  };
+  // The three boards' processes first, at once (no thread of this one runs yet).
+  std::vector<SimBoardConfig> configs;
+  std::vector<pid_t> pids;
+  for (std::size_t n = 0; n < std::size(cases); ++n) {
+    const std::string name = "t" + std::to_string(7 + n);  // enrolled (testing::test_board_keys)
+    SimBoardConfig c;
+    c.variant = "chess";
+    c.journal_path = dir.file(name + ".db");
+    c.event = "club";
+    c.board = name;
+    c.players = {"Ann", "Bob"};
+    c.broker = b;
+    c.key = arbiter_key();
+    c.board_key = testing::test_board_key(name);
+    configs.push_back(c);
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) ::_exit(answers::board_killed_at(c, cases[n].first));
+    pids.push_back(pid);
+  }
+  auto reap = [&] {  // a failed test leaves no board process behind
+    for (pid_t& pid : pids) {
+      if (pid > 0) ::kill(pid, SIGKILL), ::waitpid(pid, nullptr, 0), pid = 0;
+    }
+  };
+  auto hub = open_hub(dir, b);
+  ASSERT_TRUE(hub);
+  for (std::size_t n = 0; n < std::size(cases); ++n) {
+    const std::string& name = configs[n].board;
+    if (!eventually(
+            [&] {
+              bool seen = false;
+              hub->read([&](const HubModel& m) { seen = m.board(name) && m.board(name)->state; });
+              return seen;
+            },
+            kWait)) {
+      reap();
+      FAIL() << name << " never came up";
+    }
+    wire::Action a;
+    a.set_board(name);
+    a.set_kind(wire::ACTION_KIND_PAUSE);
+    ASSERT_TRUE(hub->send(a, error)) << error;
+  }
+  for (std::size_t n = 0; n < std::size(cases); ++n) {
+    SCOPED_TRACE(configs[n].board);
+    int status = 0;
+    const bool ended = eventually([&] { return ::waitpid(pids[n], &status, WNOHANG) == pids[n]; }, 60s);
+    if (!ended) reap();
+    ASSERT_TRUE(ended) << "the board's process never ended";
+    pids[n] = 0;
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+        << "the board's process failed before its kill: exit " << (WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    EXPECT_TRUE(answers::outbox_replies(configs[n].journal_path).empty()) << "answered before the kill";
+    journal::JournalContents contents;
+    journal::Journal j;
+    ASSERT_TRUE(journal::Journal::open(configs[n].journal_path, journal::Journal::Access::kRead, j).ok());
+    ASSERT_TRUE(j.load(contents).ok());
+    bool paused = false;
+    for (const session::Input& in : contents.inputs) {
+      if (const auto* i = std::get_if<session::Intent>(&in)) paused = paused || i->kind == session::IntentKind::kPauseClock;
+    }
+    EXPECT_EQ(paused, cases[n].first == KillAt::kAfterTheJournal) << "the pause is journaled only when the kill came after";
+  }
+
+  // The restarts answer what was due, once (a second restart sends nothing more).
+  for (int restart = 0; restart < 2; ++restart) {
+    std::vector<std::unique_ptr<SimBoard>> boards;
+    for (const SimBoardConfig& c : configs) {
+      boards.push_back(SimBoard::open(c, error));
+      ASSERT_TRUE(boards.back()) << error;
+    }
+    for (std::size_t n = 0; n < boards.size(); ++n) {
+      EXPECT_TRUE(boards[n]->publisher().flush(kWait, 1)) << describe(boards[n]->publisher().status());
+      std::string why;
+      EXPECT_TRUE(eventually([&] { return hub_equals_journal(*hub, configs[n].board, *boards[n], &why); }, kWait))
+          << why;
+    }
+  }
+  for (std::size_t n = 0; n < std::size(cases); ++n) {
+    SCOPED_TRACE(configs[n].board);
+    const std::vector<wire::StreamItem> stored = answers::outbox_replies(configs[n].journal_path);
+    ASSERT_EQ(stored.size(), 1u) << "one answer, after two restarts";
+    const std::vector<wire::StreamItem> heard = answers::hub_replies(*hub, configs[n].board);
+    ASSERT_EQ(heard.size(), 1u);
+    EXPECT_EQ(heard[0].SerializeAsString(), stored[0].SerializeAsString());
+    EXPECT_NE(heard[0].reply().action_id(), 0u);
+    EXPECT_EQ(heard[0].reply().accepted(), cases[n].first == KillAt::kAfterTheJournal);
+    EXPECT_EQ(heard[0].reply().text(), std::string("pause") + cases[n].second);
+  }
 }
 
 }  // namespace

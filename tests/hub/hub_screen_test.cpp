@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <thread>
+#include <memory>
 
 #include "../event/event_sim.h"
 #include "../journal/journal_fixture.h"
@@ -436,6 +437,56 @@ TEST(HubScreen, TheEventsStandingsAreReadOffTheFrameWhileTheRecordIsHeld) {
   }, 30s)) << feed.snapshot().problem;
   EXPECT_EQ(hh.side.event_standings.size(), 1u);
   EXPECT_EQ(hh.side.event_standings_note, "");
+}
+
+// Session 25: the feed's destructor joined its worker, so the screen's exit
+// waited for the read under way: SQLite's busy timeout on a held record
+// (2 s), without end on a hung network mount. Now the worker is detached
+// with its own share of the state, and the destructor waits at most its
+// exit_wait (100 ms); the worker ends by itself once its read returns.
+TEST(HubScreen, TheStandingsFeedsExitDoesNotWaitForAReadUnderWay) {
+  using namespace std::chrono_literals;
+  ScratchDir dir;
+  const std::string record = dir.file("event.db");
+  event::Event e;
+  e.name = "club";
+  e.boards = event::sim::boards(4);
+  e.sections.push_back(event::sim::make_section(8, event::Format::kTwoPlayer, 2, 7));
+  {
+    event::EventStore store;
+    ASSERT_TRUE(event::EventStore::open(record, store).ok());
+    ASSERT_TRUE(store.save(e).ok());
+  }
+  auto eventually = [](auto done, std::chrono::milliseconds within) {
+    const auto until = std::chrono::steady_clock::now() + within;
+    while (!done()) {
+      if (std::chrono::steady_clock::now() > until) return false;
+      std::this_thread::sleep_for(5ms);
+    }
+    return true;
+  };
+  const int running_before = EventStandingsFeed::workers_running();
+  RecordHeld other(record, "club", event::to_text(e));
+  ASSERT_TRUE(other.held());
+  // Read after read (no pause between): once one has failed, the next is under way.
+  auto feed = std::make_unique<EventStandingsFeed>(record, "club", 0ms);
+  ASSERT_TRUE(eventually([&] { return feed->snapshot().failures >= 1; }, 60s)) << "the record never refused a read";
+  const auto t0 = std::chrono::steady_clock::now();
+  feed.reset();
+  const auto exit_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+  RecordProperty("exit_ms", static_cast<int>(exit_ms.count()));
+  // A read waits the record's 2 s busy timeout; the exit waits 100 ms at most
+  // (the bound leaves a loaded machine room; joining the read took ~2 s).
+  EXPECT_LT(exit_ms, 1000ms) << "the exit waited for the read: " << exit_ms.count() << " ms";
+  // The worker ends on its own once the read returns (the record freed).
+  other.release();
+  EXPECT_TRUE(eventually([&] { return EventStandingsFeed::workers_running() == running_before; }, 30s))
+      << EventStandingsFeed::workers_running() << " workers still run";
+  // A feed between reads ends at once too (its worker is waiting, not reading).
+  auto idle = std::make_unique<EventStandingsFeed>(record, "club", 60s);
+  ASSERT_TRUE(eventually([&] { return idle->snapshot().reads >= 1; }, 30s));
+  idle.reset();
+  EXPECT_TRUE(eventually([&] { return EventStandingsFeed::workers_running() == running_before; }, 5s));
 }
 
 // A record that cannot be the event's: nothing shown, and the note says why.

@@ -19,6 +19,7 @@
 #include <sys/resource.h>
 
 #include <csignal>
+#include <functional>
 
 namespace tabula::hub {
 namespace {
@@ -490,6 +491,111 @@ TEST(KioskPublish, AHeaderRowWriteFailureNamesTheFileAndWhatTheSystemSaid) {
   ASSERT_TRUE(j.load(c).ok());
   EXPECT_EQ(c.moves.size(), 2u) << "both moves journaled";
   EXPECT_EQ(j.header().hints, std::optional<bool>(false)) << "the refused switch is not in the journal (off as created)";
+}
+
+namespace session25 {
+// The kiosk's hub line (KioskView::hub), ticking the kiosk's clock in
+// `step`s until `done` holds of it (at most `within` of wall time).
+bool hub_line_until(Table& table, const std::function<bool(const std::optional<ui::RulingView>&)>& done,
+                    std::chrono::milliseconds within, Ms step = Ms(100)) {
+  return eventually(
+      [&] {
+        table.sim->tick(table.t += step);
+        return done(table.sim->view(table.t).hub);
+      },
+      within);
+}
+}  // namespace session25
+
+// Session 25: the publisher's waiting results were in its status only
+// (PublisherStatus.unwritten, last_error): the arbiter at the table never
+// saw that the hub lacked them. The kiosk now says, under the headline,
+// how many wait and for what (the broker away; the outbox held), once they
+// have waited KioskGame::kHubSaid, and that they are gone when they are.
+TEST(KioskPublish, TheArbiterSeesTheResultsWaitingForTheHubAndWhenTheyAreGone) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  using session25::hub_line_until;
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  BrokerConfig at;
+  at.port = broker.port();
+  auto hub = club_hub(at);
+  ASSERT_TRUE(hub);
+  const ui::KioskGameOptions o = table1(dir, at);
+  Table table;
+  ASSERT_NO_FATAL_FAILURE(open_with_e4(o, table));
+  auto moves_at_hub = [&] {
+    std::uint32_t n = 0;
+    hub->read([&](const HubModel& m) {
+      if (const BoardEntry* b = m.board("table1"); b && b->state) n = b->state->moves();
+    });
+    return n;
+  };
+  ASSERT_TRUE(eventually([&] { return moves_at_hub() == 1; }, 10s)) << "the hub never saw e2-e4";
+  ASSERT_TRUE(hub_line_until(table, [](const auto& h) { return !h.has_value(); }, 10s)) << "a hub line with nothing waiting";
+
+  // 1. The broker goes away; e7-e5 is journaled and waits to be sent.
+  broker.kill();
+  table.click("e7");
+  table.click("e5");
+  table.sim->tick(table.t += Ms(3000));
+  ASSERT_EQ(table.sim->session().moves().size(), 2U);
+  std::string said;
+  ASSERT_TRUE(hub_line_until(table, [&](const auto& h) {
+    said = h ? h->text : "";
+    return h && h->severity == ui::Severity::kWarning && h->text.find("to be sent to the hub: not connected") != std::string::npos;
+  }, 20s)) << said;
+  // e7-e5 is one stream item (a move's own ruling is the move item).
+  EXPECT_EQ(said.rfind("1 result waits to be sent to the hub: not connected to the broker (", 0), 0u) << said;
+  EXPECT_NE(said.find("); kept in the journal, it is sent when it is back"), std::string::npos) << said;
+  // Among the earlier rulings too (a taller screen shows them).
+  bool in_history = false;
+  for (const ui::RulingView& r : table.sim->view(table.t).ruling_history)
+    in_history = in_history || r.text.rfind("hub: ", 0) == 0;
+  EXPECT_TRUE(in_history);
+
+  // The broker is back: they are sent, and the line says they are gone.
+  ASSERT_TRUE(broker.start(error)) << error;
+  ASSERT_TRUE(hub_line_until(table, [&](const auto& h) {
+    said = h ? h->text : "";
+    return h && h->severity == ui::Severity::kInfo;
+  }, 30s)) << said;
+  EXPECT_EQ(said, "the results that waited are written and at the broker");
+  ASSERT_TRUE(eventually([&] { return moves_at_hub() == 2; }, 30s)) << "the hub never saw e7-e5";
+  // Said for a while (kiosk time), then the line goes.
+  table.sim->tick(table.t += ui::KioskGame::kHubGoneShown);
+  EXPECT_FALSE(table.sim->view(table.t).hub.has_value());
+
+  // 2. Another connection holds the journal's file: the board's answer to
+  // an arbiter's action (here its refusal: the replay guard cannot be
+  // written either) waits for the outbox, and the line says so.
+  {
+    JournalHeld other(*o.journal);
+    ASSERT_TRUE(other.held());
+    wire::Action a;
+    a.set_board("table1");
+    a.set_kind(wire::ACTION_KIND_PAUSE);
+    ASSERT_TRUE(hub->send(a, error)) << error;
+    ASSERT_TRUE(hub_line_until(table, [&](const auto& h) {
+      said = h ? h->text : "";
+      return h && h->severity == ui::Severity::kWarning && h->text.find("to be written") != std::string::npos;
+    }, 30s)) << said;
+    EXPECT_EQ(said.rfind("1 result waits to be written to the journal's hub outbox (", 0), 0u) << said;
+    EXPECT_NE(said.find("table1.db"), std::string::npos) << said;
+    EXPECT_NE(said.find(") and is sent, in order, once it is written"), std::string::npos) << said;
+  }
+  ASSERT_TRUE(hub_line_until(table, [&](const auto& h) {
+    said = h ? h->text : "";
+    return h && h->severity == ui::Severity::kInfo;
+  }, 30s)) << said;
+  EXPECT_EQ(said, "the results that waited are written and at the broker");
+  // The refusal reached the hub (the arbiter's alert says why).
+  ASSERT_TRUE(eventually([&] { return alerts_of(*hub, AlertKind::kActionRefused).size() == 1; }, 30s));
+  EXPECT_NE(alerts_of(*hub, AlertKind::kActionRefused)[0].find("its replay guard could not be recorded"),
+            std::string::npos)
+      << alerts_of(*hub, AlertKind::kActionRefused)[0];
 }
 
 }  // namespace

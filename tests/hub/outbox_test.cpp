@@ -228,5 +228,65 @@ TEST(Outbox, RowsAreStoredSignedByTheBoardAndRepairedRowsToo) {
   EXPECT_LT(same, after.size());
 }
 
+// Session 25: what the publisher's status says of the items that wait, in
+// the words the kiosk shows an arbiter (expected texts written by hand).
+TEST(PublisherWords, WhatWaitsIsSaidWithItsCountAndWhyAndNothingWhenNothingWaits) {
+  PublisherStatus s;
+  s.connected = true;
+  s.last_seq = 12;
+  EXPECT_EQ(waiting_line(s), "");
+  EXPECT_EQ(describe(s), "0 of 12 items not yet at the broker; no hub has acknowledged yet");
+
+  s.unwritten = 2;
+  s.last_seq = 14;
+  s.unacked = 0;
+  s.unwritten_why = "t1.db: while reading or writing a row: another process holds the journal (database is locked)";
+  s.last_error = s.unwritten_why + ": 2 hub items wait for the outbox and are sent, in order, once it is written";
+  EXPECT_EQ(waiting_line(s),
+            "2 results wait to be written to the journal's hub outbox (t1.db: while reading or writing a row: "
+            "another process holds the journal (database is locked)) and are sent, in order, once it is written");
+  EXPECT_EQ(describe(s).rfind("2 of 14 items wait to be written to the outbox (t1.db: while reading", 0), 0u)
+      << describe(s);
+  EXPECT_NE(describe(s).find("; 0 of 14 items not yet at the broker; no hub has acknowledged yet; last error: t1.db"),
+            std::string::npos)
+      << describe(s);
+
+  s.unwritten = 1;
+  EXPECT_EQ(waiting_line(s).substr(0, 69), "1 result waits to be written to the journal's hub outbox (t1.db: whil");
+  EXPECT_NE(waiting_line(s).find(") and is sent, in order, once it is written"), std::string::npos);
+
+  // Written, but the broker is away: kept in the journal, sent when it is back.
+  s.unwritten = 0;
+  s.unwritten_why.clear();
+  s.unacked = 3;
+  s.connected = false;
+  s.last_error = "the connection to the broker was lost";
+  EXPECT_EQ(waiting_line(s),
+            "3 results wait to be sent to the hub: not connected to the broker (the connection to the broker was "
+            "lost); kept in the journal, they are sent when it is back");
+  EXPECT_EQ(describe(s),
+            "3 of 14 items not yet at the broker; no hub has acknowledged yet; not connected to the broker; "
+            "last error: the connection to the broker was lost");
+  s.unacked = 1;
+  s.last_error.clear();
+  EXPECT_EQ(waiting_line(s),
+            "1 result waits to be sent to the hub: not connected to the broker; kept in the journal, it is sent "
+            "when it is back");
+
+  // Connected: the broker's acknowledgement awaited (the shell says it only when it lasts).
+  s.connected = true;
+  EXPECT_EQ(waiting_line(s), "1 result waits for the broker's acknowledgement");
+
+  // Hostile words (a path with line breaks and an escape) are shown safely and cut.
+  s.unacked = 0;
+  s.unwritten = 5;
+  s.unwritten_why = std::string("/mnt/\x1b[2J\nx") + std::string(5000, 'a');
+  const std::string line = waiting_line(s);
+  EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+  EXPECT_EQ(line.find('\x1b'), std::string::npos) << line;
+  EXPECT_LT(line.size(), 400u) << line;
+  EXPECT_NE(line.find(" and are sent, in order, once it is written"), std::string::npos) << line;
+}
+
 }  // namespace
 }  // namespace tabula::hub

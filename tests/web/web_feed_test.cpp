@@ -4,6 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "core/pgn.h"
 #include "core/replay.h"
@@ -12,6 +21,8 @@
 #include "hub/web/event_feed.h"
 #include "hub/web/json_writer.h"
 #include "hub/web/round_feed.h"
+#include "hub/web/standings_json.h"
+#include "event/event_file.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::hub::web {
@@ -386,6 +397,103 @@ TEST(EventFeed, TheRoundsFeedsSplitTwoSeatAndFourSeatBoardsInTableOrder) {
   EXPECT_LT(r1.find("1. c4"), r1.find("1. d4"));  // t2 before t10
   EXPECT_EQ(feed.round_text(1, true), "");
   EXPECT_NE(feed.round_text(2, true).find("1. k2-k4"), std::string::npos);
+}
+
+
+// Session 25: /api/standings read the event file in the server's thread
+// that answered the request, under one lock: a file on a hung network mount
+// held that request and queued every later one. Now a reader of its own
+// reads it; json() copies the last read, and neither it nor the destructor
+// waits for a read that does not return.
+TEST(StandingsFile, ARequestNeverWaitsForAReadThatDoesNotReturn) {
+  using namespace std::chrono_literals;
+  struct Gate {
+    std::mutex m;
+    std::condition_variable cv;
+    bool open = false;
+    std::atomic<int> reads{0};
+    std::atomic<bool> returned{false};
+  };
+  auto gate = std::make_shared<Gate>();
+  // A reader whose first read hangs (a network mount that does not answer).
+  StandingsFile::Reader hung = [gate](const std::string&, StandingsFile::Seen& seen) {
+    ++gate->reads;
+    std::unique_lock lock(gate->m);
+    gate->cv.wait(lock, [&] { return gate->open; });
+    gate->returned = true;
+    seen = StandingsFile::Seen{1, 0, 10};
+    return std::string(R"({"event":"club","error":"","sections":[]})");
+  };
+  auto file = std::make_unique<StandingsFile>("/net/hub/club.event", 1s, 50ms, hung);
+  for (int i = 0; i < 200 && gate->reads == 0; ++i) std::this_thread::sleep_for(5ms);
+  ASSERT_EQ(gate->reads, 1);
+  auto longest = 0ms;
+  std::string json;
+  for (int i = 0; i < 5; ++i) {  // requests while the read hangs
+    const auto t0 = std::chrono::steady_clock::now();
+    json = file->json();
+    longest = std::max(longest, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0));
+  }
+  EXPECT_LT(longest, 1000ms) << "a request waited for the read";
+  EXPECT_EQ(json, R"j({"event":"","error":"/net/hub/club.event: not read yet (its first read is under way)","sections":[]})j");
+  const auto t0 = std::chrono::steady_clock::now();
+  file.reset();
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 1000ms) << "the exit waited for the read";
+  EXPECT_FALSE(gate->returned);
+  {
+    std::lock_guard lock(gate->m);
+    gate->open = true;
+  }
+  gate->cv.notify_all();
+  for (int i = 0; i < 400 && !gate->returned; ++i) std::this_thread::sleep_for(5ms);
+  EXPECT_TRUE(gate->returned);
+  EXPECT_EQ(gate->reads, 1) << "the reader stopped after its read returned";
+}
+
+// The real reader: a missing file, a file that is no event, the event's
+// standings, a change; the last good standings stay while the file is gone.
+TEST(StandingsFile, ReadsTheEventFileOffTheRequestAndKeepsTheLastGoodRead) {
+  using namespace std::chrono_literals;
+  char dir_template[] = "/tmp/tabula-standings-XXXXXX";
+  ASSERT_NE(::mkdtemp(dir_template), nullptr);
+  const std::string dir = dir_template;
+  const std::string path = dir + "/club.event";
+  auto eventually = [](auto done) {
+    for (int i = 0; i < 3000 && !done(); ++i) std::this_thread::sleep_for(10ms);
+    return done();
+  };
+  {
+    StandingsFile missing(path, 20ms);
+    EXPECT_EQ(missing.json(), R"({"event":"","error":")" + path + R"(: cannot read the event file","sections":[]})");
+  }
+  {
+    std::ofstream(path) << "this is no event";
+    StandingsFile bad(path, 20ms);
+    const std::string j = bad.json();
+    EXPECT_NE(j.find(R"("error":")" + path), std::string::npos) << j;
+    EXPECT_NE(j.find(R"("sections":[])"), std::string::npos) << j;
+  }
+  event::Event e;
+  e.name = "club";
+  event::Section s;
+  s.name = "ffa";
+  s.variant = "chess";
+  s.format = event::Format::kTwoPlayer;
+  s.rounds = 1;
+  e.sections.push_back(s);
+  std::string error;
+  ASSERT_TRUE(event::save_event(e, path, error)) << error;
+  StandingsFile file(path, 20ms);
+  ASSERT_TRUE(eventually([&] { return file.json().find(R"("event":"club","error":"")") != std::string::npos; }))
+      << file.json();
+  EXPECT_NE(file.json().find(R"("name":"ffa")"), std::string::npos) << file.json();
+  e.sections[0].name = "later";
+  ASSERT_TRUE(event::save_event(e, path, error)) << error;
+  EXPECT_TRUE(eventually([&] { return file.json().find(R"("name":"later")") != std::string::npos; })) << file.json();
+  ::unlink(path.c_str());
+  std::this_thread::sleep_for(200ms);  // reads of a missing file
+  EXPECT_NE(file.json().find(R"("name":"later")"), std::string::npos) << file.json();
+  ::rmdir(dir.c_str());
 }
 
 }  // namespace

@@ -3,44 +3,68 @@
 #include "core/player_name.h"
 #include "event/event_store.h"
 
+#include <atomic>
+#include <thread>
+
 namespace tabula::ui {
 
-EventStandingsFeed::EventStandingsFeed(std::string record_path, std::string event, std::chrono::milliseconds every)
-    : path_(std::move(record_path)), event_(std::move(event)), every_(every), worker_([this] { run(); }) {}
+namespace {
+std::atomic<int> g_workers{0};
+}  // namespace
+
+int EventStandingsFeed::workers_running() { return g_workers.load(); }
+
+EventStandingsFeed::EventStandingsFeed(std::string record_path, std::string event, std::chrono::milliseconds every,
+                                       std::chrono::milliseconds exit_wait)
+    : shared_(std::make_shared<Shared>()), exit_wait_(exit_wait) {
+  shared_->path = std::move(record_path);
+  shared_->event = std::move(event);
+  shared_->every = every;
+  // Detached, with its own share of the state: the destructor does not wait
+  // for a read that does not return (session 25).
+  ++g_workers;
+  std::thread([shared = shared_] {
+    run(shared);
+    --g_workers;
+  }).detach();
+}
 
 EventStandingsFeed::~EventStandingsFeed() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
-  }
-  wake_.notify_all();
-  worker_.join();
+  std::unique_lock lock(shared_->mutex);
+  shared_->stop = true;
+  shared_->wake.notify_all();
+  // Between reads it ends at once; a read under way is not waited for
+  // longer than exit_wait_ (the worker ends when it returns).
+  shared_->wake.wait_for(lock, exit_wait_, [&] { return shared_->ended; });
 }
 
 EventStandingsFeed::Snapshot EventStandingsFeed::snapshot() const {
-  std::lock_guard lock(mutex_);
-  return last_;
+  std::lock_guard lock(shared_->mutex);
+  return shared_->last;
 }
 
-void EventStandingsFeed::run() {
-  std::unique_lock lock(mutex_);
-  while (!stop_) {
+void EventStandingsFeed::run(const std::shared_ptr<Shared>& shared) {
+  Shared& s = *shared;
+  std::unique_lock lock(s.mutex);
+  while (!s.stop) {
     lock.unlock();
     // Off the lock: a held record makes this wait SQLite's busy timeout;
     // snapshot() meanwhile returns the last read.
     journal::JournalStatus status;
-    std::vector<event::StandingsTable> tables = event::standings_in_record(path_, event_, status);
+    std::vector<event::StandingsTable> tables = event::standings_in_record(s.path, s.event, status);
     lock.lock();
-    ++last_.reads;
+    ++s.last.reads;
     if (status.ok()) {
-      last_.tables = std::move(tables);
-      last_.problem.clear();
+      s.last.tables = std::move(tables);
+      s.last.problem.clear();
     } else {
-      ++last_.failures;
-      last_.problem = status.message;
+      ++s.last.failures;
+      s.last.problem = status.message;
     }
-    wake_.wait_for(lock, every_, [&] { return stop_; });
+    s.wake.wait_for(lock, s.every, [&] { return s.stop; });
   }
+  s.ended = true;
+  s.wake.notify_all();
 }
 
 std::string standings_note(const EventStandingsFeed::Snapshot& s) {

@@ -15,16 +15,20 @@
 // good read replaces both.
 //
 // Threads: one worker, started by the constructor; snapshot() from any
-// thread. The destructor wakes the worker and joins it: it waits at most
-// for the read under way (SQLite's busy timeout on a held record).
+// thread. Session 25: the worker owns its state with the feed (shared) and
+// is detached; the destructor tells it to stop and waits for it at most
+// `exit_wait` (100 ms). A read under way (SQLite's busy timeout on a held
+// record, or without end on a hung network mount) no longer holds the
+// screen's exit: the worker ends by itself once that read returns, and no
+// longer touches the feed. Before, the destructor joined it.
 #pragma once
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "event/standings.h"
@@ -41,25 +45,36 @@ class EventStandingsFeed {
   };
 
   EventStandingsFeed(std::string record_path, std::string event,
-                     std::chrono::milliseconds every = std::chrono::seconds(2));
+                     std::chrono::milliseconds every = std::chrono::seconds(2),
+                     std::chrono::milliseconds exit_wait = std::chrono::milliseconds(100));
   ~EventStandingsFeed();
   EventStandingsFeed(const EventStandingsFeed&) = delete;
   EventStandingsFeed& operator=(const EventStandingsFeed&) = delete;
 
   // A copy of what the worker read last; never touches the file.
   Snapshot snapshot() const;
+  // Workers of every feed that have not ended yet (a feed destroyed during
+  // a read leaves its worker to end when the read returns).
+  static int workers_running();
 
  private:
-  void run();
+  struct Shared;
+  static void run(const std::shared_ptr<Shared>& shared);
 
-  const std::string path_;
-  const std::string event_;
-  const std::chrono::milliseconds every_;
-  mutable std::mutex mutex_;  // guards everything below
-  std::condition_variable wake_;
-  bool stop_ = false;
-  Snapshot last_;
-  std::thread worker_;  // last: started once the members above exist
+  std::shared_ptr<Shared> shared_;  // with the worker, which may outlive this
+  const std::chrono::milliseconds exit_wait_;
+};
+
+// What the feed and its worker share; the last of the two to end frees it.
+struct EventStandingsFeed::Shared {
+  std::string path;
+  std::string event;
+  std::chrono::milliseconds every{0};
+  std::mutex mutex;  // guards everything below
+  std::condition_variable wake;
+  bool stop = false;
+  bool ended = false;  // the worker returned
+  Snapshot last;
 };
 
 // The side panel's line under the standings while the last read failed:

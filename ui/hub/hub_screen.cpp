@@ -308,6 +308,21 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
     }
     ImGui::EndTable();
   }
+  // Session 25 (pictured at 1920x1080): an empty ladder said nothing, so
+  // the event's standings below read as the ladder.
+  if (side.ladder.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextMuted));
+    ImGui::TextUnformatted("No rated game yet.");
+    ImGui::PopStyleColor();
+  }
+  // A failed read's note above the standings it qualifies (session 25: under
+  // them it was scrolled out of the panel by a long table).
+  if (!side.event_standings_note.empty()) {
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kWarning));
+    ImGui::TextWrapped("%s", side.event_standings_note.c_str());
+    ImGui::PopStyleColor();
+  }
   // The event's standings: place, player, points, games, Buchholz, firsts
   // (the side panel is narrow; the file and `tabula event standings` have
   // every column).
@@ -327,12 +342,6 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
       }
       ImGui::EndTable();
     }
-  }
-  if (!side.event_standings_note.empty()) {
-    ImGui::Separator();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kWarning));
-    ImGui::TextWrapped("%s", side.event_standings_note.c_str());
-    ImGui::PopStyleColor();
   }
   if (side.event_standings.empty() && !side.standings.empty()) {
     ImGui::Separator();
