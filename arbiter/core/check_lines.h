@@ -39,16 +39,17 @@ struct SquareWords {
   // Two 16-byte ORs (GCC's vector extension: SSE2 on amd64, NEON on
   // arm64): 000's filter takes two seats' lines into its unions at every
   // node (SeatLines::note; session 23: the loop of four words was ~21
-  // instructions an OR).
+  // instructions an OR). Read and written in place through a type that
+  // may alias the words, unaligned (session 25: copies into local arrays,
+  // as memcpy made them, were kept on the stack in non_target_lines, ~20
+  // instructions more a seat).
   SquareWords& operator|=(const SquareWords& o) {
-    using Half = std::uint64_t __attribute__((vector_size(16)));
+    using Half = std::uint64_t __attribute__((vector_size(16), aligned(8), may_alias));
     static_assert(sizeof w == 2 * sizeof(Half));
-    Half a[2], b[2];
-    std::memcpy(a, w.data(), sizeof a);
-    std::memcpy(b, o.w.data(), sizeof b);
+    auto* a = reinterpret_cast<Half*>(w.data());
+    const auto* b = reinterpret_cast<const Half*>(o.w.data());
     a[0] |= b[0];
     a[1] |= b[1];
-    std::memcpy(w.data(), a, sizeof a);
     return *this;
   }
   // Calls f(index) for every square set, in increasing order.
