@@ -349,12 +349,22 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
   }
 }
 
+namespace {
+
+// The lines' list grown to hold `depth` (a search's first visit of that
+// depth): out of filter_legal's line, cold.
+[[gnu::cold, gnu::noinline]] void grow_lines(std::vector<std::unique_ptr<CornerLines>>& at, std::size_t depth) {
+  while (at.size() <= depth) at.push_back(std::make_unique<CornerLines>());
+}
+
+}  // namespace
+
 void Modules::Corners::filter_legal(const Game& g, MoveList& list) const {
   // The lines of each search depth are kept in the Game (one node per depth
   // is being searched at a time; the list grows with the depth only).
   auto& at = g.corner_lines_.at;
   const auto depth = static_cast<std::size_t>(g.depth_);
-  while (at.size() <= depth) at.push_back(std::make_unique<CornerLines>());
+  if (at.size() <= depth) [[unlikely]] grow_lines(at, depth);
   CornerLines& here = *at[depth];
   const SeatLines& lines = here.lines;
   // What the rules ask of this node is found once, not per move (issue 30
