@@ -230,7 +230,12 @@ class SeatLines {
     // A move that takes a king changes who may attack (never proven by the
     // lines): the other seats' kings' squares are near. (Position: a seat's
     // royal piece stands on king_square(s).)
-    for (int i = 0, n = pos.rules().seat_count(); i < n; ++i) {
+    // (Every seat index, unrolled: a seat the rules do not have has no
+    // king, kNoSquare; session 25: the loop to the rules' seat count was
+    // ~55 instructions a node.)
+    static_assert(kMaxSeats == 4);
+#pragma GCC unroll 4
+    for (int i = 0; i < kMaxSeats; ++i) {
       const Square k = pos.king_square(seat_at(i));
       if (is_valid(k) && seat_at(i) != mover_) set(near_, k);
     }
