@@ -353,7 +353,8 @@ namespace {
 
 // The lines' list grown to hold `depth` (a search's first visit of that
 // depth): out of filter_legal's line, cold.
-[[gnu::cold, gnu::noinline]] void grow_lines(std::vector<std::unique_ptr<CornerLines>>& at, std::size_t depth) {
+[[gnu::cold, gnu::noinline]] void grow_lines(std::vector<std::unique_ptr<CornerLines>>& at,
+                                             std::size_t depth) {
   while (at.size() <= depth) at.push_back(std::make_unique<CornerLines>());
 }
 
@@ -364,7 +365,8 @@ void Modules::Corners::filter_legal(const Game& g, MoveList& list) const {
   // is being searched at a time; the list grows with the depth only).
   auto& at = g.corner_lines_.at;
   const auto depth = static_cast<std::size_t>(g.depth_);
-  if (at.size() <= depth) [[unlikely]] grow_lines(at, depth);
+  if (at.size() <= depth) [[unlikely]]
+    grow_lines(at, depth);
   CornerLines& here = *at[depth];
   const SeatLines& lines = here.lines;
   // What the rules ask of this node is found once, not per move (issue 30
@@ -400,12 +402,12 @@ void Modules::Corners::filter_legal(const Game& g, MoveList& list) const {
       return seats != 0 && mates_non_target(g, m, g.corner_, 0, seats, node.target, unchecked(seats), sure);
     };
     Move* const end = list.end();
-    Move* at = list.begin();
-    while (at != end && !mates(*at)) ++at;
-    if (at == end) return;
-    Move* keep = at;
-    for (++at; at != end; ++at)
-      if (!mates(*at)) *keep++ = *at;
+    Move* next = list.begin();
+    while (next != end && !mates(*next)) ++next;
+    if (next == end) return;
+    Move* keep = next;
+    for (++next; next != end; ++next)
+      if (!mates(*next)) *keep++ = *next;
     list.truncate(static_cast<std::size_t>(keep - list.begin()));
     return;
   }
