@@ -39,16 +39,17 @@ struct SquareWords {
   // Two 16-byte ORs (GCC's vector extension: SSE2 on amd64, NEON on
   // arm64): 000's filter takes two seats' lines into its unions at every
   // node (SeatLines::note; session 23: the loop of four words was ~21
-  // instructions an OR).
+  // instructions an OR). Read and written in place through a type that
+  // may alias the words, unaligned (session 25: copies into local arrays,
+  // as memcpy made them, were kept on the stack in non_target_lines, ~20
+  // instructions more a seat).
   SquareWords& operator|=(const SquareWords& o) {
-    using Half = std::uint64_t __attribute__((vector_size(16)));
+    using Half = std::uint64_t __attribute__((vector_size(16), aligned(8), may_alias));
     static_assert(sizeof w == 2 * sizeof(Half));
-    Half a[2], b[2];
-    std::memcpy(a, w.data(), sizeof a);
-    std::memcpy(b, o.w.data(), sizeof b);
+    auto* a = reinterpret_cast<Half*>(w.data());
+    const auto* b = reinterpret_cast<const Half*>(o.w.data());
     a[0] |= b[0];
     a[1] |= b[1];
-    std::memcpy(w.data(), a, sizeof a);
     return *this;
   }
   // Calls f(index) for every square set, in increasing order.
@@ -229,7 +230,12 @@ class SeatLines {
     // A move that takes a king changes who may attack (never proven by the
     // lines): the other seats' kings' squares are near. (Position: a seat's
     // royal piece stands on king_square(s).)
-    for (int i = 0, n = pos.rules().seat_count(); i < n; ++i) {
+    // (Every seat index, unrolled: a seat the rules do not have has no
+    // king, kNoSquare; session 25: the loop to the rules' seat count was
+    // ~55 instructions a node.)
+    static_assert(kMaxSeats == 4);
+#pragma GCC unroll 4
+    for (int i = 0; i < kMaxSeats; ++i) {
       const Square k = pos.king_square(seat_at(i));
       if (is_valid(k) && seat_at(i) != mover_) set(near_, k);
     }
