@@ -224,14 +224,18 @@ struct CornerLinesCache {
   bool tries_known = false;
   bool some_dropped = false;  // (else the MoveTables' own tries are walked)
   // Beside Game::reply_ (the same seat and place; a path names its move, so
-  // one that no longer matches is not read): the proofs' (corners_proof.cpp).
-  std::array<std::array<ReplyPath, 2>, kMaxSeats> reply_paths{};
+  // one that no longer matches is not read), and a third remembered reply
+  // (the one a walk's new reply last pushed out of Game::reply_) with its
+  // path: the proofs' (corners_proof.cpp).
+  std::array<std::array<ReplyPath, 3>, kMaxSeats> reply_paths{};
+  std::array<Move, kMaxSeats> reply_third{};
   CornerLinesCache() = default;
   CornerLinesCache(const CornerLinesCache&) {}
   CornerLinesCache& operator=(const CornerLinesCache&) {
     at.clear();
     tries_known = false;
     reply_paths = {};  // (another Game's tables)
+    reply_third = {};
     return *this;
   }
 };

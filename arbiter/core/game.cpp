@@ -53,6 +53,9 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
     checked_list_next_ = checked_list_next_ || (list_is_mate_test_ && mod->turn_to_checked(*rules_));
     if (mod->hot() & (hot_bit(Hot::kAfterMove) | hot_bit(Hot::kBeforeMoves))) ++turn_hook_modules_;
   }
+  int looks = 0;
+  for (const Modules::Module* mod : modules_) looks = std::max(looks, mod->look_plies());
+  room_plies_ = static_cast<std::uint8_t>(1 + rules_->seat_count() + looks);
   const Ledger& l = rules_->ledger;
   check_bonus_ = l.double_check_bonus != 0 || l.double_check_bonus_queen != 0 || l.triple_check_bonus != 0 ||
                  l.triple_check_bonus_queen != 0;

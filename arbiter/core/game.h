@@ -482,6 +482,11 @@ class Game : private ModuleFrame, private PlyState {
   // The modules that override after_move or before_moves (MoveNotes::idle),
   // counted once.
   std::uint8_t turn_hook_modules_ = 0;
+  // The Position plies make() keeps room for, found once (Position::
+  // keep_room): its own (the move and a pass for each seat its turn skips,
+  // start_of_turn) and the most the modules' looks nest below the node it
+  // leaves (Module::look_plies).
+  std::uint8_t room_plies_ = 0;
   // The first seat after the mover in check moves next (Module::
   // turn_to_checked), and his list is the mate test: the test after a move
   // finds it as his (mates_after_move).

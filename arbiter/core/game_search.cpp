@@ -22,6 +22,9 @@ void Game::make(const Move& m) {
   if (static_cast<std::size_t>(depth_) == frames_.size()) [[unlikely]]
     frames_.emplace_back();
   SearchFrame& f = frames_[static_cast<std::size_t>(depth_++)];
+  // Room in the Position for this make's plies and the looks below it,
+  // whichever replies the looks remember (issue 30 item 2: none allocates).
+  pos_.keep_room(room_plies_);
   f.settings = pos_.settings();
   f.ply = pos_.ply();
   f.edits = edits_.size();

@@ -98,6 +98,15 @@ class Modules::Corners final : public Modules::Module {
   // The corner state is the Game's ModuleFrame (core/game.h): a search's
   // frames keep it; the game's key counts it (module_corners.cpp).
   std::uint64_t state_key(const Game& g) const override;
+  // The mate rule's looks nest three make()s at most (RULINGS 000: "a move
+  // that would checkmate any other king is illegal"): the look after a
+  // move at the node (mates_non_target, depth 0), the look after a reply
+  // of a king it checks (depth 1), and below that a reply's test of the
+  // next reply, no mate rule at depth 2 (kMateProbeDepth) but the long
+  // game's "no check until both sides are on the playing area"
+  // (gives_check_on_area). A look changes the board in place where it can
+  // (BoardOnlyMove) and makes the move otherwise.
+  int look_plies() const override { return 3; }
 
   // ---- the rules (corners.cpp: setup, targets, legality; corners_proof.cpp: the mate rule's look
   // and reply proofs; corners_play.cpp: after a move, the two-player phase, the end)

@@ -41,6 +41,9 @@ class Modules::Relations final : public Modules::Module {
   bool mated_at_turn_start(Game& g, Seat victim, Seat by, std::vector<Ruling>& out) const override;
   bool check_end(Game& g, std::size_t live, EndReason::Kind reason, std::vector<Ruling>& out) const override;
   bool on_leave(Game& g, Seat s, bool resigned, std::vector<Ruling>& out) const override;
+  // Whether a move leaves a protected king attacked: one make() at a time
+  // (Position::king_attacked_after).
+  int look_plies() const override { return 1; }
 
   // ---- the rules
   // Why a seat's pieces are removed (the words only when a ruling asks:

@@ -17,6 +17,7 @@ Position::Position(const RuleSet& rules) : rules_(&rules) {
   for (std::size_t k = 0; k < rules.pieces.size() && k < 32; ++k)
     if (rules.pieces[k].pawn) pawn_kinds_ |= 1U << k;
   corners_ = rules.corners.enabled;
+  convertible_ = corners_ && rules.corners.bishops_become_queens ? squares_.size() : 0;
   king_capture_ = rules.checks.king_capture;
   int n = rules.seat_count();
   lifts_attacks_ = rules.checks.king_capture_lifts_attacks;
@@ -584,6 +585,16 @@ void Position::make(const Move& m) {
   // turn order, even when the last seat in it is out of the game.
   if (order_index(to_move_) <= order_index(mover)) ++fullmove_number_;
   undo_.push_back(u);
+}
+
+void Position::make_room(std::size_t n) {
+  // Twice the room asked, so that a game played on (play(), whose make()s
+  // are not a search's) asks again only every n plies.
+  const std::size_t end = undo_.size() + 2 * n;
+  undo_.reserve(end);
+  history_.reserve(end);
+  converted_.reserve(end * convertible_);
+  room_end_.plies = end;
 }
 
 void Position::make_pass() { make(Move{kNoSquare, kNoSquare, MoveKind::kPass, kNoKind, 0}); }

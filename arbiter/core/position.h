@@ -334,6 +334,15 @@ class Position {
   // Hands the turn to the next active seat without a move (a pass, or a seat
   // that the game layer skips).
   void make_pass();
+  // Room for n more plies (make()s and passes, nested) before any of
+  // make()'s lists grows: Game::make asks it for its own plies and the
+  // rules' looks below them, so that a search's made move takes nothing
+  // from the heap however deep those looks go (issue 30 item 2). One test
+  // of the ply a call (room_end_, below).
+  void keep_room(std::size_t n) {
+    if (undo_.size() + n > room_end_.plies) [[unlikely]]
+      make_room(n);
+  }
 
   // The en passant entries as make(m) leaves them, m a move (or pass) of
   // `mover`: the window closes entries (the next mover's: every one; 001's
@@ -474,6 +483,24 @@ class Position {
   std::array<std::uint32_t, kMaxSeats> castle_seat_{};    // rights of each seat (lost by castling)
   std::vector<Undo> undo_;
   std::vector<std::uint64_t> history_;  // hash before each move
+  // keep_room's: the ply up to which none of make()'s lists grows. undo_
+  // and history_ hold one entry a ply; converted_ at most convertible_ a
+  // ply (a ply turns no more pieces than the board has squares; 0: no
+  // bishops turn), so at most convertible_ times the ply on any line. A
+  // copy's lists have no room beyond their size: a copied Position starts
+  // with none known.
+  struct RoomEnd {
+    std::size_t plies = 0;
+    RoomEnd() = default;
+    RoomEnd(const RoomEnd&) {}
+    RoomEnd& operator=(const RoomEnd&) {
+      plies = 0;
+      return *this;
+    }
+  };
+  RoomEnd room_end_;
+  std::size_t convertible_ = 0;
+  void make_room(std::size_t n);
 };
 
 // Inline: make() runs it at every move, 000's look at every look.

@@ -229,6 +229,12 @@ class Modules::Module {
   // keep). A module that overrides state_key is one with state
   // (Hot::kSearchState): the Game copies its ModuleFrame only then.
   virtual std::uint64_t state_key(const Game&) const { return 0; }
+  // How many plies the module's rules may have made on the Position at once
+  // beyond the game's own, while they judge one node (make()s nested in
+  // their looks ahead): Game::make keeps that much room in the Position's
+  // lists, so that a search allocates nothing however deep the looks go
+  // that time (issue 30 item 2). Asked once, by the Game's constructor.
+  virtual int look_plies() const { return 0; }
 };
 
 // The hot hooks a module class overrides, read from its type: a hook it

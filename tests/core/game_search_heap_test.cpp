@@ -79,11 +79,13 @@ bool same_relations(const Game& a, const Vassalage& before) {
 }
 
 // Makes every move to `depth` (the game-ending ones too: their outcome is
-// a code and a ranking, no words) and counts what the makes allocate.
-void walk(Game& g, int depth, Walked& w) {
+// a code and a ranking, no words), each list first to last or `reversed`,
+// and counts what the makes allocate.
+void walk(Game& g, int depth, Walked& w, bool reversed = false) {
   MoveList list;
   g.legal_moves(list);
-  for (const Move& m : list) {
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Move m = list[reversed ? list.size() - 1 - i : i];
     const Vassalage relations = g.vassalage();
     const int players = playing(g);
     const long before = g_allocations;
@@ -93,17 +95,26 @@ void walk(Game& g, int depth, Walked& w) {
     if (g.outcome().over) ++w.ends;
     if (!same_relations(g, relations)) ++w.relation_changes;
     if (playing(g) < players) ++w.leaves;
-    if (!g.outcome().over && depth > 1) walk(g, depth - 1, w);
+    if (!g.outcome().over && depth > 1) walk(g, depth - 1, w, reversed);
     g.unmake();
   }
 }
 
 // Walks the tree twice (the first walk grows the buffers) and returns what
-// the second, watched one allocated.
+// the second, watched one allocated. The first walks each list backwards,
+// so that the memories the rules keep between nodes (000's remembered
+// replies) differ at the second walk's nodes from what the second walk
+// itself leaves there: the looks those memories steer (000's proofs make a
+// candidate reply one ply deeper or not) may then go deeper than any of
+// the first walk did, and still allocate nothing (Game::make keeps room in
+// the Position for the deepest, Module::look_plies). With the lists walked
+// the same way both times, a make a look went one ply deeper with
+// allocated at corners-mini seed 9 ply 45 (session 24's third remembered
+// reply) as long as the room was not kept.
 Walked watched_walk(const Game& game, int depth) {
   Game g = game;
   Walked warm;
-  walk(g, depth, warm);
+  walk(g, depth, warm, true);
   Walked w;
   g_watching = true;
   walk(g, depth, w);
