@@ -601,5 +601,27 @@ TEST(SoakMisreads, EachMoveIsTimedAtItsLandingThoughItsReedBouncedThen) {
   }
 }
 
+TEST(SoakMisreads, ACaptureAVictimsFlickerShowedFirstIsTimedAtTheCapturersLandingNotItsBounce) {
+  // Hostile to the rule above: the victim's reed bounces as Black lifts it
+  // (issue 22), showing e4xf5 for 2 ms before the pawn lands 300 ms later,
+  // and the landing's reed bounces too. The move was made at the landing:
+  // neither at the flicker that showed it first nor at the bounce's flip
+  // back (main: 5 ms late).
+  const std::string script =
+      "e2 up 100  e4 down 300*  f7 up 400  f5 down 300* "
+      "e4 up 400  f5 up 300  f5 down 2  f5 up 2  f5 down 300*  f5 up 3  f5 down 2";
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s = settings(at_once);
+    s.time_control = session::TimeControl{};
+    Table t("chess", "", s);
+    t.setup();
+    std::vector<long> landings;
+    const std::vector<long> switches = clock_switches(t, script, landings);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    ASSERT_EQ(t.moves(), (Strings{"e2-e4", "f7-f5", "e4xf5"})) << why;
+    EXPECT_EQ(switches, landings) << why;
+  }
+}
+
 }  // namespace soak_misreads
 }  // namespace tabula::testing
