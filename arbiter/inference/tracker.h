@@ -373,6 +373,10 @@ class Tracker {
     // that later touch turns out to be a reed's flicker (undo_flicker_reshow).
     std::optional<std::uint64_t> seq_before;
     core::SquareSet carry_before;
+    // Session 25: shown again by the flip back of its landing's bouncing
+    // reed, when the piece was set down (the clock's move time; `shown` is
+    // the flip back). Nullopt: `shown` is that time.
+    std::optional<Millis> landed;
   };
   // The game one tentative move further, for fast replies.
   struct After {
@@ -399,6 +403,7 @@ class Tracker {
   bool may_flip_back() const;
   void reshow_after_flicker();
   void undo_flicker_reshow();
+  bool landing_bounced() const;
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   bool filled_before_it_left(std::size_t t, std::size_t m, const core::SquareSet& squares) const;
   bool stands_on_tentative_landing(std::size_t m) const;

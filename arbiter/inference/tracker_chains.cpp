@@ -248,6 +248,20 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
     // left c4 for b5 1 ms before Black lifted a6, and Qe2-c4, Ra6-c6, Qc4xc5
     // with b5 "set beside" was asked about beside Qe2-b5, Ra6-c6, Qb5xc5).
     const std::uint64_t after_reply = chain.size() >= 2 ? last.lifted : 0;
+    // A last ply not landed, `p` (its piece in the air, or its victim lifted
+    // first): the board is the position before it with p.off() empty, and
+    // p.off() holds no piece the ply before could still take, going on
+    // through its landing. Then the chain with it is one when every touch is
+    // explained; returns whether the board fitted (the square is tried).
+    const auto try_not_landed = [&](const ChainPly& p) {
+      SquareSet want = occupancy_of(game.position());
+      want.reset(at(p.off()));
+      if (!same(want) || could_take(prev, last.group, p.off())) return false;
+      chain.push_back(p);
+      if (explained(chain)) chains.push_back(chain);
+      chain.pop_back();
+      return true;
+    };
     std::vector<Square> in_air;  // origins read in the air (one chain each)
     for (const CandidateGroup& g : groups) {
       const Square o = g.footprint.origin;
@@ -260,19 +274,13 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
             landed_lift(o, g.moves.front().to, up, std::max(began, after_reply), last.landed);
       }
       if (l == nullptr) {
-        // Its piece in the air: the board is the position before it with
-        // its square empty, and it is no victim lifted first that the ply
-        // before could still take, going on through its landing.
+        // Its piece in the air (no victim lifted first that the ply before
+        // could still take: try_not_landed).
         if (occ.test(core::index_of(o)) ||
             std::find(in_air.begin(), in_air.end(), o) != in_air.end())
           continue;
-        SquareSet want = occupancy_of(game.position());
-        want.reset(at(o));
-        if (!same(want) || could_take(prev, last.group, o)) continue;
-        in_air.push_back(o);
-        chain.push_back(ChainPly{g, up, 0, Millis{0}, game.position().at(o), false});
-        if (explained(chain)) chains.push_back(chain);
-        chain.pop_back();
+        if (try_not_landed(ChainPly{g, up, 0, Millis{0}, game.position().at(o), false}))
+          in_air.push_back(o);
         continue;
       }
       const After s = step(game, g);
@@ -304,15 +312,9 @@ std::optional<Tracker::ChainReading> Tracker::chain_reading(const MoveSource& sr
       if (up <= began || up <= after_reply || up <= summary_.last_down[at(v)] || occ.test(at(v)) ||
           std::find(victims.begin(), victims.end(), v) != victims.end())
         continue;
-      SquareSet want = occupancy_of(game.position());
-      want.reset(at(v));
-      if (!same(want) || could_take(prev, last.group, v)) continue;
-      victims.push_back(v);
       ChainPly p{g, up, 0, Millis{0}, game.position().at(o), true};
       p.victim = v;
-      chain.push_back(p);
-      if (explained(chain)) chains.push_back(chain);
-      chain.pop_back();
+      if (try_not_landed(p)) victims.push_back(v);
     }
   };
   for (const CandidateGroup& g1 : groups_) {

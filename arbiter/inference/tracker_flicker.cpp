@@ -123,7 +123,25 @@ void Tracker::reshow_after_flicker() {
   tentative_->carry |= (board_.occupied() ^ expected_) & ~f.touched() & ~ignored();
   tentative_->seq = last->seq;
   tentative_->shown = last->time;
+  tentative_->landed.reset();
   tentative_->left.reset();
+}
+
+bool Tracker::landing_bounced() const {
+  // The touch just logged is a flicker's flip back, and the touch before its
+  // first flip on that square is the tentative move's showing touch, no
+  // flicker itself: that touch was real (the piece set down) and the reed
+  // bounced after it; the board shows the move again as it was.
+  if (!tentative_ || log_.touches().empty()) return false;
+  const Touch& back = log_.touches().back();
+  if (!back.flicker || back.first_flip == 0) return false;
+  const Touch* before = nullptr;
+  for (const Touch& t : log_.touches()) {
+    if (t.seq == back.first_flip)
+      return before != nullptr && before->seq == tentative_->seq && !before->flicker;
+    if (t.square == back.square) before = &t;
+  }
+  return false;
 }
 
 void Tracker::undo_flicker_reshow() {

@@ -134,6 +134,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     }
     if (matches.size() > 1) matches = completed_last(matches);
     Millis shown = now_;
+    std::optional<Millis> landed;
     if (!tentative_ || tentative_->groups != matches) {
       after_.reset();
       if (tentative_ && tentative_->groups.size() == 1) {
@@ -142,18 +143,35 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         const Tentative& was = *tentative_;
         previous_.emplace(Tentative{std::vector<std::size_t>(1, was.groups.front()), was.seq,
                                     was.shown, was.wait, was.left, was.carry});
+        previous_->landed = was.landed;
       }
     } else if (!tentative_->left ||
                *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
+      landed = tentative_->landed;
+    } else if (landing_bounced()) {
+      // Session 25: shown again by the flip back of a flicker that began on
+      // the square whose real touch showed it (the landing's reed bouncing):
+      // the move was made at that touch (FIDE 4.7, the piece set down), not
+      // at the flip back (chess recapture soak trace 1080: Ne4-c3 landed at
+      // 6306, the reed up at 6309 and down at 6311, was timed 6311). Only
+      // the clock's time: `shown` stays the flip back, for the flicker rules.
+      landed = tentative_->landed.value_or(tentative_->shown);
     }  // else it was first shown by a reed's flicker (a victim's bouncing lift): made now
     Tentative t{matches, seq, shown, wait_for(matches, readings, after_burst)};
+    t.landed = landed;
     // The same move read again, its squares untouched since (a flicker
     // elsewhere showed it alone for a moment): the squares carried with it
     // stay the reply's (issue 27 item 11, FFA 100532097: Blue's rook lifted
     // as Nf3-d4 was read, its reed falling back for 1 ms; the lift was lost).
-    if (tentative_ && tentative_->groups == matches && seq == tentative_->seq)
+    // So does the showing before a showing again that may yet turn out a
+    // reed's flicker (session 25: undo_flicker_reshow; 1112's hands with a
+    // knock of b2 between f6's flips: the knight's lift was lost).
+    if (tentative_ && tentative_->groups == matches && seq == tentative_->seq) {
       t.carry = tentative_->carry;
+      t.seq_before = tentative_->seq_before;
+      t.carry_before = tentative_->carry_before;
+    }
     if (tentative_ && tentative_->groups == matches && seq != tentative_->seq) {
       t.seq_before = tentative_->seq;
       t.carry_before = tentative_->carry;
@@ -337,6 +355,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
     if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on, two_readings_)) {
       std::vector<std::size_t> one(1, o->group);
       Millis shown = now_;
+      std::optional<Millis> landed;
       std::uint64_t seq = seq_;
       if (o->landed_seq != 0) {
         // The reply took on M's landing square after M's piece landed: M
@@ -346,6 +365,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       } else if (tentative_ && tentative_->groups == one) {
         shown = tentative_->shown;
         seq = tentative_->seq;
+        landed = tentative_->landed;
       }
       // The reply seen whole proves the move was made: a waypoint's wait
       // (the piece resting on its path) is over, and so is the settle time
@@ -358,6 +378,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // after it.
       const Wait wait = wait_for(one, 1, false, o->proven);
       Tentative t{std::move(one), seq, shown, wait};
+      t.landed = landed;
       // The reply's touches are kept past M's commit: the pieces it lifted
       // (the differences outside M) and the squares of a reply seen whole
       // (a victim's square lifted and refilled: chess soak seed 130,

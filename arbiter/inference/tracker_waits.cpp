@@ -81,7 +81,7 @@ Millis Tracker::judge_quiet() const {
 Commit Tracker::commit_tentative() {
   Commit c;
   c.time = now_;
-  c.made = tentative_->shown;
+  c.made = tentative_->landed.value_or(tentative_->shown);
   for (std::size_t i : tentative_->groups) {
     for (const Move& m : groups_[i].moves) c.options.push_back(m);
   }
