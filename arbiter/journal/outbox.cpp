@@ -43,6 +43,14 @@ JournalStatus run(Statement& st) {
   return s;
 }
 
+// A due answer's four columns, in hub_reply_due's order (?1 to ?4).
+void bind_due(Statement& st, const DueReply& due) {
+  st.bind(1, static_cast<std::int64_t>(due.action_id));
+  st.bind(2, due.input_seq);
+  st.bind(3, std::string_view(to_hex(due.reply)));
+  st.bind(4, std::string_view(due.what));
+}
+
 }  // namespace
 
 JournalStatus Outbox::open(const std::string& path, Outbox& out, bool durable) {
@@ -255,10 +263,7 @@ JournalStatus Outbox::set_last_action_id(std::uint64_t id, const DueReply& due) 
     auto d = db_.prepare("INSERT OR REPLACE INTO hub_reply_due(action_id, input_seq, reply, what) VALUES(?1, ?2, ?3, ?4)",
                          s);
     if (!d) return s;
-    d->bind(1, static_cast<std::int64_t>(due.action_id));
-    d->bind(2, due.input_seq);
-    d->bind(3, std::string_view(to_hex(due.reply)));
-    d->bind(4, std::string_view(due.what));
+    bind_due(*d, due);
     return run(*d);
   });
 }
@@ -271,10 +276,7 @@ JournalStatus Outbox::set_due(const DueReply& due) {
         " ON CONFLICT(action_id) DO UPDATE SET input_seq = excluded.input_seq, reply = excluded.reply",
         s);
     if (!d) return s;
-    d->bind(1, static_cast<std::int64_t>(due.action_id));
-    d->bind(2, due.input_seq);
-    d->bind(3, std::string_view(to_hex(due.reply)));
-    d->bind(4, std::string_view(due.what));
+    bind_due(*d, due);
     return run(*d);
   });
 }
