@@ -293,13 +293,10 @@ void BoardPublisher::run() {
     return;
   }
   for (;;) {
-    {
-      std::lock_guard lock(mutex_);
-      if (stop_) break;
-    }
     bool waiting = false;
     {
       std::lock_guard lock(mutex_);
+      if (stop_) break;
       waiting = !unwritten_.empty();
     }
     // While items wait for a held outbox, tried again every 50 ms.
