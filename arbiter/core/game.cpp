@@ -361,33 +361,28 @@ std::vector<Ruling> Game::play(const Move& m) {
 
 void Game::apply(const Move& m, std::vector<Ruling>& out) {
   settle_position();  // the key of the position the move leaves
-  Seat mover = pos_.to_move();
-  Piece moved = m.kind == MoveKind::kCastle      ? pos_.at(rules_->castling[m.castle].king_from)
-                : m.kind == MoveKind::kPlacement ? Piece{m.promotion, mover, false}
-                : m.kind == MoveKind::kPass      ? kEmpty
-                                                 : pos_.at(m.from);
+  const Seat mover = pos_.to_move();
+  // (What a search runs of this function at nearly every move is its
+  // common path, kept small and together: the rest out of line, in
+  // [[unlikely]] branches GCC lays after it and in the helpers below it;
+  // issue 30 item 3. play()'s, never a search's, among them.)
+  // A step, slide, leap or double step: its piece on `from`, what it takes
+  // on `to`; the other kinds: rare_move_pieces.
+  MoveNotes notes;
+  notes.captured_on = m.to;
+  Piece moved;
   Piece captured = kEmpty;
-  Square captured_on = m.to;
-  if (m.kind == MoveKind::kNormal && !pos_.at(m.to).empty()) captured = pos_.at(m.to);
-  if (m.kind == MoveKind::kEnPassant) [[unlikely]] {
-    for (int s = 0; s < rules_->seat_count(); ++s) {
-      if (pos_.en_passant(seat_at(s)).target == m.to) {
-        captured_on = pos_.en_passant(seat_at(s)).victim;
-        captured = pos_.at(captured_on);
-      }
-    }
+  if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) [[likely]] {
+    moved = pos_.at(m.from);
+    if (m.kind == MoveKind::kNormal && !pos_.at(m.to).empty()) captured = pos_.at(m.to);
+  } else {
+    rare_move_pieces(m, mover, moved, captured, notes.captured_on);
   }
-
-  // (The rare branches of this function [[unlikely]]: GCC lays them after
-  // its common path, whose bytes a search runs per node stay together;
-  // issue 30 item 3. play()'s, never a search's, are among them.)
   if (!quiet_) [[unlikely]] {  // the move's ruling and record entry (a search has neither)
-    write_move_ruling(m, mover, moved, captured, captured_on, out);
+    write_move_ruling(m, mover, moved, captured, notes.captured_on, out);
     begin_record_entry(m, mover);
   }
   const std::uint32_t statuses = Position::word_of(status_);  // (before the move: MoveNotes::idle)
-  MoveNotes notes;
-  notes.captured_on = captured_on;
   notes.captured = !captured.empty();
   for (const Modules::Module* mod : hot_[Hot::kBeforeMake]) mod->before_make(*this, mover, m, notes);
   // Where the move's record entry goes: before any marker the rulings after
@@ -409,21 +404,13 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
     actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
   last_mover_ = mover;
 
-  // (Not where every module's before_make did its after_make: MoveNotes.)
-  if (notes.after_make_done != hot_[Hot::kAfterMake].n)
-    for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
-  if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) [[unlikely]]
-    rule_promotion(mover, m, out);
-  if (!captured.empty()) {
-    for (const Modules::Module* mod : hot_[Hot::kScoreCapture]) mod->score_capture(*this, mover, captured, out);
-    // 002: a king left attacked can be taken by the one who moves first.
-    // (The royal kind as the Position keeps it, inline: the RuleSet's is
-    // found by a scan of the pieces, and a capture is every few moves.)
-    if (captured.kind == pos_.royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
-        status(captured.seat) != SeatStatus::kStalemated) [[unlikely]]
-      capture_king(mover, captured.seat, out);
-  }
-  for (const Modules::Module* mod : hot_[Hot::kBeforeChecks]) mod->before_checks(*this, mover, out);
+  // The modules' hooks after the move, a promotion, a king taken (002):
+  // rules_after_make, where any has something to do. (Not where every
+  // module's before_make did its after_make: MoveNotes.)
+  if (notes.after_make_done != hot_[Hot::kAfterMake].n || !hot_[Hot::kBeforeChecks].empty() ||
+      (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) ||
+      (!captured.empty() && (!hot_[Hot::kScoreCapture].empty() || captured.kind == pos_.royal_kind()))) [[unlikely]]
+    rules_after_make(mover, m, captured, notes, out);
   const std::uint8_t in_check = report_checks(mover, moved, notes.unattacked, out);
   // (Nobody in check, most moves: nobody is mated, and no call.)
   if (in_check != 0 && rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
@@ -436,7 +423,8 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   if (!idle)
     for (const Modules::Module* mod : hot_[Hot::kAfterMove])
       if (!outcome_.over) mod->after_move(*this, mover, notes, out);
-  if (!outcome_.over && !plays(pos_.to_move())) advance_turn_after(mover);
+  if (!outcome_.over && !plays(pos_.to_move())) [[unlikely]]
+    advance_turn_after(mover);
   if (!outcome_.over) start_of_turn(out, idle);
 
   if (!quiet_) [[unlikely]] {
@@ -448,24 +436,81 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
   // Draw rules (chess): mate on the last ply still counts, so they come last.
   if (!outcome_.over) {
     const DrawRules& d = rules_->draws;
-    if (d.automatic_move_plies > 0 && pos_.halfmove_clock() >= d.automatic_move_plies) {
+    if (d.automatic_move_plies > 0 && pos_.halfmove_clock() >= d.automatic_move_plies) [[unlikely]] {
       // chess.com FFA: "If 100 plys are made without a capture or pawn move
       // the game will end immediately".
       automatic_end({EndReason::Kind::kMoveRule, d.automatic_move_plies}, out);
     } else if (d.automatic_repetitions > 0 &&
                // (repetitions() is 0 where the move was irreversible: most
                // moves of a search; not called for them, issue 30 item 3.)
-               (pos_.halfmove_clock() > 0 ? repetitions() : 0) + 1 >= d.automatic_repetitions) {
+               (pos_.halfmove_clock() > 0 ? repetitions() : 0) + 1 >= d.automatic_repetitions) [[unlikely]] {
       automatic_end({EndReason::Kind::kRepetition, d.automatic_repetitions}, out);
-    } else if (d.insufficient_material && insufficient_material()) {
-      draw_end({EndReason::Kind::kInsufficientMaterial}, rules_->ledger.insufficient_material_draw_points, out);
-    } else if (d.insufficient_material && blocked_pawns_can_change() && dead_by_blocked_pawns(pos_)) {
-      // FIDE 5.2.2: a pawn wall no king can cross (issue 31 item 9).
-      draw_end({EndReason::Kind::kDeadPosition}, rules_->ledger.insufficient_material_draw_points, out);
-    } else if (!quiet_) {
-      // (A claim is the player's to make: nothing for the search.)
-      write_claimable_draw(out);
+    } else if (d.insufficient_material || !quiet_) [[unlikely]] {
+      material_draws(out);
     }
+  }
+}
+
+// ---- apply()'s rare parts, out of its common path (issue 30 item 3) ---------------
+
+void Game::rare_move_pieces(const Move& m, Seat mover, Piece& moved, Piece& captured, Square& captured_on) const {
+  // A castling's king, a placed piece (003 rule 5), a pass's none, and an
+  // en passant capture's pawn (the entry whose target the move takes).
+  switch (m.kind) {
+    case MoveKind::kCastle:
+      moved = pos_.at(rules_->castling[m.castle].king_from);
+      return;
+    case MoveKind::kPlacement:
+      moved = Piece{m.promotion, mover, false};
+      return;
+    case MoveKind::kPass:
+      moved = kEmpty;
+      return;
+    case MoveKind::kEnPassant:
+      moved = pos_.at(m.from);
+      for (int s = 0; s < rules_->seat_count(); ++s) {
+        if (pos_.en_passant(seat_at(s)).target == m.to) {
+          captured_on = pos_.en_passant(seat_at(s)).victim;
+          captured = pos_.at(captured_on);
+        }
+      }
+      return;
+    case MoveKind::kNormal:
+    case MoveKind::kDoubleStep:
+      moved = pos_.at(m.from);  // (apply's own: not asked here)
+      return;
+  }
+}
+
+void Game::rules_after_make(Seat mover, const Move& m, Piece captured, const MoveNotes& notes,
+                            std::vector<Ruling>& out) {
+  if (notes.after_make_done != hot_[Hot::kAfterMake].n)
+    for (const Modules::Module* mod : hot_[Hot::kAfterMake]) mod->after_make(*this, mover, m, notes, out);
+  if (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) rule_promotion(mover, m, out);
+  if (!captured.empty()) {
+    for (const Modules::Module* mod : hot_[Hot::kScoreCapture]) mod->score_capture(*this, mover, captured, out);
+    // 002: a king left attacked can be taken by the one who moves first.
+    // (The royal kind as the Position keeps it: the RuleSet's is found by a
+    // scan of the pieces.)
+    if (captured.kind == pos_.royal_kind() && status(captured.seat) != SeatStatus::kCheckmated &&
+        status(captured.seat) != SeatStatus::kStalemated)
+      capture_king(mover, captured.seat, out);
+  }
+  for (const Modules::Module* mod : hot_[Hot::kBeforeChecks]) mod->before_checks(*this, mover, out);
+}
+
+void Game::material_draws(std::vector<Ruling>& out) {
+  // After a move that ended nothing by the move rule or repetition: the
+  // material (chess), a dead position, or the claim a player may make.
+  const DrawRules& d = rules_->draws;
+  if (d.insufficient_material && insufficient_material()) {
+    draw_end({EndReason::Kind::kInsufficientMaterial}, rules_->ledger.insufficient_material_draw_points, out);
+  } else if (d.insufficient_material && blocked_pawns_can_change() && dead_by_blocked_pawns(pos_)) {
+    // FIDE 5.2.2: a pawn wall no king can cross (issue 31 item 9).
+    draw_end({EndReason::Kind::kDeadPosition}, rules_->ledger.insufficient_material_draw_points, out);
+  } else if (!quiet_) {
+    // (A claim is the player's to make: nothing for the search.)
+    write_claimable_draw(out);
   }
 }
 

@@ -258,6 +258,17 @@ class Game : private ModuleFrame, private PlyState {
   [[gnu::cold]] void capture_king(Seat mover, Seat victim, std::vector<Ruling>& out);
   [[gnu::cold]] void rule_mate_after_move(Seat victim, Seat mover, std::vector<Ruling>& out);
   [[gnu::cold]] void rule_checkmate(Seat victim, Seat by, bool by_move, std::vector<Ruling>& out) const;
+  // apply()'s rare parts, out of its common path (the same rules in the
+  // same order; a call only where one has something to do): the moved and
+  // taken pieces of a castling, placement, pass or en passant capture; the
+  // modules' hooks after the move (after_make, score_capture,
+  // before_checks), a promotion's ruling and a king taken (002); the draws
+  // by material, a dead position, or a player's claim.
+  [[gnu::noinline]] void rare_move_pieces(const Move& m, Seat mover, Piece& moved, Piece& captured,
+                                          Square& captured_on) const;
+  [[gnu::noinline]] void rules_after_make(Seat mover, const Move& m, Piece captured, const MoveNotes& notes,
+                                          std::vector<Ruling>& out);
+  [[gnu::noinline]] void material_draws(std::vector<Ruling>& out);
   // The start of a turn whose player has no move: mated (001 rule 10), a
   // module's reading, stalemate or a pass. Returns kStop (the turn's start
   // is over) or kAgain (the turn is looked at again).
