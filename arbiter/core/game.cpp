@@ -19,6 +19,11 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
       pos_(start),
       start_points_(points) {
   points_ = points;
+  auto moves_on = [](EliminationPolicy p) {
+    return p == EliminationPolicy::kRandomMover || p == EliminationPolicy::kDeadKingWalking;
+  };
+  if (moves_on(rules_->elimination.on_resign)) playing_statuses_ |= 1U << static_cast<unsigned>(SeatStatus::kResigned);
+  if (moves_on(rules_->elimination.on_timeout)) playing_statuses_ |= 1U << static_cast<unsigned>(SeatStatus::kFlagged);
   for (int s = 0; s < rules_->seat_count(); ++s) {
     status_[s] = pos_.status(seat_at(s));
     if (status_[s] != SeatStatus::kLive) {

@@ -182,9 +182,10 @@ class Game : private ModuleFrame, private PlyState {
   const Position& start() const { return start_; }  // the position the game began from
   Seat to_move() const { return pos_.to_move(); }
   SeatStatus status(Seat s) const { return status_[index_of(s)]; }
-  // Still takes turns (inline: asked of every seat after every move of a
-  // search; a random mover, the rare other answer, is found out of line).
-  bool plays(Seat s) const { return status(s) == SeatStatus::kLive || random_mover(s); }
+  // Still takes turns: live, or a random mover (inline: asked of every seat
+  // after every move of a search; the statuses that play found once from
+  // the rules, playing_statuses_, issue 30 item 3).
+  bool plays(Seat s) const { return (playing_statuses_ >> static_cast<unsigned>(status(s))) & 1U; }
   int points(Seat s) const { return points_[index_of(s)]; }
   // The seats (a bit per seat index) the last move's check report found in
   // check: those it names in check rulings, as found before any mate it
@@ -304,6 +305,10 @@ class Game : private ModuleFrame, private PlyState {
   // and walks no king known unattacked; play()'s is report_play_checks.
   std::uint8_t report_checks(Seat mover, const Piece& moved, std::uint8_t proven, std::vector<Ruling>& out);
   [[gnu::cold]] std::uint8_t report_play_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out);
+  // A search's check bonuses where two or more kings are in check after a
+  // move (`in_check`): those the mover gives at once (chess.com FFA).
+  [[gnu::noinline]] void checks_at_once_in_search(Seat mover, const Piece& moved, std::uint8_t in_check,
+                                                  std::vector<Ruling>& out);
   // report_checks' words for a king in check (play() only), and whether
   // the mover's pieces give the check (with a reduced-bonus piece: queen).
   struct CheckWords {
@@ -489,6 +494,10 @@ class Game : private ModuleFrame, private PlyState {
   // search): a bonus is paid for checking two or three kings at once (the
   // ledger's); every seat of the game, a bit per seat index.
   bool check_bonus_ = false;
+  // The statuses whose seat still takes turns (bit per SeatStatus): live,
+  // and those random_mover() says move on (the rules' elimination policy).
+  std::uint8_t playing_statuses_ = 1U << static_cast<unsigned>(SeatStatus::kLive);
+  static_assert(static_cast<unsigned>(SeatStatus::kRemoved) < 8, "a bit per status in playing_statuses_");
   std::uint8_t all_seats_ = 0;
   // The modules that override after_move or before_moves (MoveNotes::idle),
   // counted once.

@@ -112,12 +112,10 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
   const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
   std::uint8_t unattacked = 0;
   std::uint8_t in_check = 0;  // every seat found in check (mates_after_move reuses it)
-  int checked_by_mover = 0;
-  std::array<Seat, kMaxSeats> checked{};
   for (unsigned left = all_seats & ~static_cast<unsigned>(mover_bit); left != 0; left &= left - 1U) {
     const int i = std::countr_zero(left);
     const Seat s = seat_at(i);
-    if (status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !random_mover(s)) continue;  // plays(s)
+    if (!plays(s)) continue;
     const Square k = pos_.king_square(s);
     if (k == kNoSquare) continue;
     const auto bit = static_cast<std::uint8_t>(1U << i);
@@ -125,9 +123,10 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
     // first (a superset of his attackers while his own pieces may not take
     // him), the seats that may take him only when someone does.
     const auto others = static_cast<std::uint8_t>(all_seats & ~bit);
+    const std::uint8_t attackers = pos_.attackers_of(s);
     bool by_others = false;  // the walk below found his king attacked by another seat
     if (!pos_.may_capture(s, s)) {
-      bool still = (proven & bit) && pos_.attackers_of(s) == others;
+      bool still = (proven & bit) && attackers == others;
       if (!still && (known & bit)) {
         // (His king stands where it stood: only the mover's pieces moved.)
         const SquareSet& reach = rules_->tables.attack_reach(k);
@@ -135,8 +134,8 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
       }
       // (The next mover's king: walked once for this report and his list,
       // where every other seat may take him; walk_next_mover.)
-      if (still || !(s == pos_.to_move() && pos_.attackers_of(s) == others ? walk_next_mover(s, k, others, settings)
-                                                                             : pos_.attacked(k, others))) {
+      if (still || !(s == pos_.to_move() && attackers == others ? walk_next_mover(s, k, others, settings)
+                                                                 : pos_.attacked(k, others))) {
         unattacked |= bit;
         continue;
       }
@@ -144,18 +143,14 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
     }
     // (Where every other seat may take him, the walk above answered: not
     // walked again, issue 30 item 3.)
-    const std::uint8_t attackers = pos_.attackers_of(s);
     if (!(by_others && attackers == others) && !pos_.attacked(k, attackers)) continue;
     in_check |= bit;
-    // chess.com FFA (issue 17 item 3): "checking resigned kings does not
-    // count for double- or triplechecks". Whether the mover gives this check
-    // (only where a bonus pays for it: else the checks at once change
-    // nothing in a search, whose rulings have no reader; issue 30 item 3).
-    if (!check_bonus_) continue;
-    const bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
-    if (counts && (attackers & mover_bit) && pos_.attacked(k, mover_bit)) checked[checked_by_mover++] = s;
   }
-  if (checked_by_mover >= 2) rule_checks_at_once(mover, moved, checked, checked_by_mover, false, out);
+  // chess.com FFA: the bonuses of the checks the mover gives at once (out
+  // of line: only where a bonus pays for them; else the checks at once
+  // change nothing in a search, whose rulings have no reader; issue 30 item 3).
+  if (check_bonus_ && (in_check & (in_check - 1U)) != 0) [[unlikely]]
+    checks_at_once_in_search(mover, moved, in_check, out);
   // Kept for a module's turn rule (000), while this board stands.
   checks_found_ = in_check;
   checks_ply_ = pos_.ply();
@@ -184,6 +179,23 @@ bool Game::walk_next_mover(Seat s, Square k, std::uint8_t others, std::uint64_t 
   safety_.enemies = others;
   if (safety_.ks.king == k && !safety_.ks.probe_all) return safety_.ks.checks > 0;
   return pos_.attacked(k, others);
+}
+
+void Game::checks_at_once_in_search(Seat mover, const Piece& moved, std::uint8_t in_check,
+                                    std::vector<Ruling>& out) {
+  // The kings in check (two or more) the mover's pieces check, by seat
+  // index (the order changes no bonus): chess.com FFA (issue 17 item 3),
+  // "checking resigned kings does not count for double- or triplechecks".
+  const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
+  int checked_by_mover = 0;
+  std::array<Seat, kMaxSeats> checked{};
+  for (unsigned left = in_check; left != 0; left &= left - 1U) {
+    const Seat s = seat_at(std::countr_zero(left));
+    const bool counts = status(s) == SeatStatus::kLive || !rules_->ledger.check_bonus_live_kings_only;
+    if (counts && (pos_.attackers_of(s) & mover_bit) && pos_.attacked(pos_.king_square(s), mover_bit))
+      checked[static_cast<std::size_t>(checked_by_mover++)] = s;
+  }
+  if (checked_by_mover >= 2) rule_checks_at_once(mover, moved, checked, checked_by_mover, false, out);
 }
 
 std::uint8_t Game::report_play_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out) {
