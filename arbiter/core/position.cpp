@@ -153,7 +153,7 @@ bool Position::attacked_by_all_others(Seat victim, const Settings& as) const {
   };
   const unsigned v = static_cast<unsigned>(index_of(victim));
   const std::uint32_t others = seat_bytes_ & ~(0xFFU << (8U * v));
-  std::uint32_t may = (word(as.may_capture) >> v) & word(as.active);
+  std::uint32_t may = (word(as.may_capture_) >> v) & word(as.active_);
   if (lifts_attacks_) {
     const std::array<bool, kMaxSeats> kinged{king_[0] != kNoSquare, king_[1] != kNoSquare, king_[2] != kNoSquare,
                                              king_[3] != kNoSquare};

@@ -47,7 +47,27 @@ struct EnPassantEntry {
   friend bool operator==(const EnPassantEntry&, const EnPassantEntry&) = default;
 };
 
-class Position {
+// What the game layer sets of the seats beside make() (activity, statuses,
+// who may take whom, walking kings, frames...): Position's private base, so
+// that Position::Settings holds it as one block and a search's Game::make
+// and unmake copy it at once (issue 30 item 3: ~28 instructions each way,
+// field by field, where the members were apart). Position's code names the
+// members as its own; they are described there.
+struct SeatSettings {
+  std::array<bool, kMaxSeats> active_{true, true, true, true};
+  std::array<SeatStatus, kMaxSeats> status_{};
+  std::array<std::uint8_t, kMaxSeats> may_capture_{};
+  // capturers_[v]: the seats a (of the game) that are active and may
+  // capture v's pieces, a bit per seat index (Position::attackers_of).
+  std::array<std::uint8_t, kMaxSeats> capturers_{};
+  bool king_capture_ = false;
+  std::uint8_t king_only_ = 0;  // bit per seat
+  std::array<bool, kMaxSeats> promotion_blocked_{};
+  std::array<Seat, kMaxSeats> frame_seat_{seat_at(0), seat_at(1), seat_at(2), seat_at(3)};
+  bool corner_entry_open_ = true;
+};
+
+class Position : private SeatSettings {
  public:
   explicit Position(const RuleSet& rules);
 
@@ -117,58 +137,38 @@ class Position {
   // What the game layer sets beside make() (statuses, activity, relations,
   // the seat to move...): saved before a search's Game::make and put back by
   // its unmake once the moves are unmade (issue 30). Trivially copyable.
-  struct Settings {
+  struct Settings : SeatSettings {
     Seat to_move;
     int fullmove_number;
     std::uint64_t hash;
-    std::array<bool, kMaxSeats> active;
-    std::array<SeatStatus, kMaxSeats> status;
-    std::array<std::uint8_t, kMaxSeats> may_capture;
-    std::array<std::uint8_t, kMaxSeats> capturers;  // found from the two above (kept: restore finds none)
-    bool king_capture;
-    std::uint8_t king_only;
-    std::array<bool, kMaxSeats> promotion_blocked;
-    std::array<Seat, kMaxSeats> frame_seat;
-    bool corner_entry_open;
     // A word a member (issue 30 item 3: the defaulted compare went member by
     // member and byte by byte through each seat array, ~200 instructions;
     // Game::take_pending_list asks it after every mate test). Every member is
     // named; one added that grows Settings fails the size check until it is
     // compared here too.
     bool operator==(const Settings& o) const {
-      static_assert(sizeof(Settings) == 48, "compare the new member of Position::Settings here");
+      static_assert(sizeof(Settings) == 40, "compare the new member of Position::Settings here");
       return hash == o.hash && to_move == o.to_move && fullmove_number == o.fullmove_number &&
-             word_of(active) == word_of(o.active) && word_of(status) == word_of(o.status) &&
-             word_of(may_capture) == word_of(o.may_capture) && word_of(capturers) == word_of(o.capturers) &&
-             king_capture == o.king_capture && king_only == o.king_only &&
-             word_of(promotion_blocked) == word_of(o.promotion_blocked) &&
-             word_of(frame_seat) == word_of(o.frame_seat) && corner_entry_open == o.corner_entry_open;
+             word_of(active_) == word_of(o.active_) && word_of(status_) == word_of(o.status_) &&
+             word_of(may_capture_) == word_of(o.may_capture_) && word_of(capturers_) == word_of(o.capturers_) &&
+             king_capture_ == o.king_capture_ && king_only_ == o.king_only_ &&
+             word_of(promotion_blocked_) == word_of(o.promotion_blocked_) &&
+             word_of(frame_seat_) == word_of(o.frame_seat_) && corner_entry_open_ == o.corner_entry_open_;
     }
   };
   // Whether attacked()'s answers under `as` are this Position's (the
   // walking kings and the frames: attack_settings()).
   bool same_attack_settings(const Settings& as) const {
-    return king_only_ == as.king_only && word_of(frame_seat_) == word_of(as.frame_seat);
+    return king_only_ == as.king_only_ && word_of(frame_seat_) == word_of(as.frame_seat_);
   }
-  Settings settings() const {
-    return {to_move_,      fullmove_number_, hash_,     active_,           status_,     may_capture_, capturers_,
-            king_capture_, king_only_,       promotion_blocked_, frame_seat_, corner_entry_open_};
-  }
+  Settings settings() const { return {static_cast<const SeatSettings&>(*this), to_move_, fullmove_number_, hash_}; }
   void restore(const Settings& s) {
     // (A search's unmake: who may take whom is put back as it was found,
     // not found again: issue 30 item 3.)
+    static_cast<SeatSettings&>(*this) = s;
     to_move_ = s.to_move;
     fullmove_number_ = s.fullmove_number;
     hash_ = s.hash;
-    active_ = s.active;
-    status_ = s.status;
-    may_capture_ = s.may_capture;
-    capturers_ = s.capturers;
-    king_capture_ = s.king_capture;
-    king_only_ = s.king_only;
-    promotion_blocked_ = s.promotion_blocked;
-    frame_seat_ = s.frame_seat;
-    corner_entry_open_ = s.corner_entry_open;
   }
 
   // ---- queries ----
@@ -459,23 +459,14 @@ class Position {
   int fullmove_number_ = 1;
   std::uint64_t hash_ = 0;
   std::array<Square, kMaxSeats> king_{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
-  std::array<bool, kMaxSeats> active_{true, true, true, true};
-  std::array<SeatStatus, kMaxSeats> status_{};
-  std::array<std::uint8_t, kMaxSeats> may_capture_{};
-  // capturers_[v]: the seats a (of the game) that are active and may
-  // capture v's pieces, a bit per seat index (attackers_of).
-  std::array<std::uint8_t, kMaxSeats> capturers_{};
-  bool king_capture_ = false;
-  std::uint8_t king_only_ = 0;  // bit per seat
-  std::array<bool, kMaxSeats> promotion_blocked_{};
+  // (active_, status_, may_capture_, capturers_, king_capture_, king_only_,
+  // promotion_blocked_, frame_seat_, corner_entry_open_: the base SeatSettings.)
   PieceKind royal_ = kNoKind;
   std::uint32_t pawn_kinds_ = 0;     // bit per pawn kind (en_passant_pseudo)
   // Each seat's place in the rules' turn order, found once (issue 30 item 3:
   // make() asks it after every move; it was a search of the order).
   std::array<std::uint8_t, kMaxSeats> order_place_{};
-  std::array<Seat, kMaxSeats> frame_seat_{seat_at(0), seat_at(1), seat_at(2), seat_at(3)};
   bool corners_ = false;             // 000 corner squares in play
-  bool corner_entry_open_ = true;
   std::uint32_t seat_bytes_ = 0;  // a byte 0x01 per seat of the game (attacked_by_all_others)
   bool lifts_attacks_ = false;    // rules: a seat without its king gives no check
   std::vector<Square> converted_;    // 000: squares of bishops made queens, in move order

@@ -213,7 +213,7 @@ TEST(Legality, AttackersOfKeepsUpWithRelationsThroughPlayAndSearch) {
       const Position::Settings before = g.position().settings();
       g.make(m);
       const Position::Settings after = g.position().settings();
-      if (after.active != before.active || after.may_capture != before.may_capture) ++changed;
+      if (after.active_ != before.active_ || after.may_capture_ != before.may_capture_) ++changed;
       same(g.position(), where + " after " + std::to_string(int(m.from)) + "-" + std::to_string(int(m.to)));
       g.unmake();
       same(g.position(), where + " unmade");
