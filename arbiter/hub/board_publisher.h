@@ -93,6 +93,12 @@ struct PublisherConfig {
   // switched on late still gets it) and checks each with it; a refusal is
   // answered on the stream like a refused action (the hub alerts).
   AssignmentCheck check_assignment;
+  // Session 26: "" when the shell carries the arbiter's actions out
+  // (take_actions()); else why it never does, and every verified action is
+  // answered at once, by the worker, "<action>: not carried out: <why>"
+  // (the hub alerts; nothing waits for a shell that never asks). The
+  // replay guard is still recorded. `tabula play` gives it (play_commands.cpp).
+  std::string no_actions_why;
   std::size_t window = 16;         // QoS 1 items in flight at once
   // Session 24: how long an outbox write waits for another connection's
   // lock (SQLite's busy timeout) before its items wait in memory and are
