@@ -124,9 +124,17 @@ TEST(PlayHub, AnActionForABoardRunByTabulaPlayIsAnsweredAtOnceThatItTakesNone) {
   ASSERT_TRUE(hub->send(pause, error)) << error;
 
   // Answered at once, refused, in plain words; the hub alerts.
+  // (The slow hub says again that it lags, so the board keeps it live -
+  // 15 s unheard and it would no longer wait for it - however slow the
+  // machine.)
   std::optional<wire::StreamItem> reply;
+  auto said = std::chrono::steady_clock::now();
   ASSERT_TRUE(eventually([&] {
     probe->loop(5ms);
+    if (std::chrono::steady_clock::now() - said > 1s) {
+      probe->publish(ack_topic, ack("", 0), 1, true, error);
+      said = std::chrono::steady_clock::now();
+    }
     for (const wire::StreamItem& it : items) if (it.has_reply()) reply = it;
     return reply.has_value();
   }, kWait)) << "no answer from the board";
