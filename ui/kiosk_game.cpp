@@ -765,7 +765,13 @@ void KioskGame::watch_hub(session::Millis now) {
   if (!publisher_) return;
   // Session 25: the arbiter sees what waits for the hub and when it is gone
   // (the publisher's waiting items were only in its status, never shown).
-  const std::string waiting = hub::waiting_line(publisher_->status());
+  // Session 26: rebuilt only when the publisher's status moved (status()
+  // copies every hub's progress; this ran each frame).
+  if (const std::uint64_t v = publisher_->waiting_version(); v != hub_waiting_version_) {
+    hub_waiting_version_ = v;
+    hub_waiting_ = hub::waiting_line(publisher_->status());
+  }
+  const std::string& waiting = hub_waiting_;
   std::optional<RulingView> line = hub_line_;
   if (!waiting.empty()) {
     if (!hub_wait_since_) hub_wait_since_ = now;

@@ -45,6 +45,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -232,6 +233,8 @@ class KioskGame {
   std::optional<session::Millis> hub_wait_since_;  // kiosk time results began to wait for the hub
   bool hub_said_ = false;                          // hub_line_ says they wait
   session::Millis hub_gone_at_{0};                 // when the ones said were gone
+  std::uint64_t hub_waiting_version_ = 0;          // publisher's waiting_version() of hub_waiting_ (0: none yet)
+  std::string hub_waiting_;                        // hub::waiting_line() as of that version
   std::vector<VariantChoice> variants_;  // what "new game" offers: every variant file
   std::vector<std::uint32_t> acknowledged_;  // instructions the table has seen (random moves)
   // A draw offer waiting for the other players' answer (the kiosk's own

@@ -33,7 +33,9 @@ std::string option_of(const Options& o, const std::string& name) {
 // table's players in its seats, not yet taken by another table.
 int collect_event_results(Event& e, const std::string& record_path, std::ostream& out, std::ostream& err) {
   hub::TournamentRecord record;
-  journal::JournalStatus st = hub::TournamentRecord::open(record_path, record);
+  // The hub's record, read: a path that names no file is said (it was
+  // made, empty, and nothing was collected without a word).
+  journal::JournalStatus st = hub::TournamentRecord::open(record_path, record, hub::RecordOpen::kExisting);
   std::vector<hub::RecordedGame> games;
   if (st.ok()) st = record.games(e.name, games);
   if (!st.ok()) {

@@ -372,6 +372,15 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (hub_config) {
     hub_config->info.header = h;
     hub_config->journal_path = path;
+    // Session 26: the hub's actions are not carried out here. The trace is
+    // a game already played, replayed at its own times and resumed by them
+    // after a crash: an action put in between would be carried out at
+    // whatever trace time it happened to arrive, and would make the
+    // journal differ from the trace a resume skips by. So each is answered
+    // at once, plainly (before, it waited unanswered until a restart said
+    // "the board restarted before carrying it out").
+    hub_config->no_actions_why = "this board runs tabula play, which replays a recorded trace and takes no arbiter "
+                                 "actions from the hub";
     std::string e = hub::outbox_names_problem(path, hub_config->info);
     if (!e.empty()) {
       err << "tabula: hub: " << e << "\n";

@@ -3,6 +3,7 @@
 #include "event/event_file.h"
 #include "event/standings.h"
 #include "hub/tournament.h"
+#include "journal/journal.h"
 
 namespace tabula::event {
 
@@ -16,7 +17,7 @@ JournalStatus EventStore::open(const std::string& record_path, EventStore& out) 
     if (!s.ok()) return s;
   }
   EventStore store;
-  JournalStatus s = store.db_.open(record_path, journal::Database::Mode::kCreate);
+  JournalStatus s = store.db_.open(record_path, journal::Database::Mode::kCreate, "tournament record");
   if (!s.ok()) return s;
   s = store.db_.exec("PRAGMA synchronous = FULL; CREATE TABLE IF NOT EXISTS event_files(name TEXT PRIMARY KEY,"
                      " text TEXT NOT NULL)",
@@ -70,13 +71,20 @@ std::vector<StandingsTable> standings_in_record(const std::string& path, const s
 std::vector<StandingsTable> standings_in_record(const std::string& path, const std::string& event,
                                                 JournalStatus& status) {
   std::vector<StandingsTable> out;
+  if (std::string why = hub::missing_record(path); !why.empty()) {
+    status = JournalStatus::fail(journal::JournalError::kCannotOpen, why);
+    return out;
+  }
   journal::Database db;
-  status = db.open(path, journal::Database::Mode::kReadOnly);
+  status = db.open(path, journal::Database::Mode::kReadOnly, "tournament record");
   if (!status.ok()) return out;
   auto app = db.query_int("PRAGMA application_id", status);
   if (!status.ok()) return out;
   if (app.value_or(0) != hub::kTournamentApplicationId) {
-    status = JournalStatus::fail(journal::JournalError::kForeign, path + ": not a tournament record");
+    status = JournalStatus::fail(journal::JournalError::kForeign,
+                                 path + (app.value_or(0) == journal::kApplicationId
+                                             ? ": a board's game journal, not a tournament record"
+                                             : ": not a tournament record"));
     return out;
   }
   // A record no event was ever kept in has no event table: nothing to show.

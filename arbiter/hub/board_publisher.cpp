@@ -448,6 +448,22 @@ PublisherStatus BoardPublisher::status() const {
   return s;
 }
 
+std::uint64_t BoardPublisher::waiting_version() const {
+  std::lock_guard lock(mutex_);
+  PublisherStatus& w = waiting_seen_;
+  const PublisherStatus& s = status_;
+  if (w.unwritten != s.unwritten || w.unacked != s.unacked || w.connected != s.connected ||
+      w.unwritten_why != s.unwritten_why || w.last_error != s.last_error) {
+    w.unwritten = s.unwritten;
+    w.unacked = s.unacked;
+    w.connected = s.connected;
+    w.unwritten_why = s.unwritten_why;  // (assigning a string reuses its buffer mostly)
+    w.last_error = s.last_error;
+    ++waiting_version_;
+  }
+  return waiting_version_;
+}
+
 std::string describe(const PublisherStatus& s) {
   std::string t;
   if (s.unwritten > 0) {

@@ -93,6 +93,12 @@ struct PublisherConfig {
   // switched on late still gets it) and checks each with it; a refusal is
   // answered on the stream like a refused action (the hub alerts).
   AssignmentCheck check_assignment;
+  // Session 26: "" when the shell carries the arbiter's actions out
+  // (take_actions()); else why it never does, and every verified action is
+  // answered at once, by the worker, "<action>: not carried out: <why>"
+  // (the hub alerts; nothing waits for a shell that never asks). The
+  // replay guard is still recorded. `tabula play` gives it (play_commands.cpp).
+  std::string no_actions_why;
   std::size_t window = 16;         // QoS 1 items in flight at once
   // Session 24: how long an outbox write waits for another connection's
   // lock (SQLite's busy timeout) before its items wait in memory and are
@@ -201,6 +207,13 @@ class BoardPublisher {
   // every item; false on timeout.
   bool flush(std::chrono::milliseconds timeout, std::size_t min_hubs = 0);
   PublisherStatus status() const;
+  // Session 26: a number that changes whenever what waiting_line() reads
+  // of the status (unwritten, unwritten_why, unacked, connected,
+  // last_error) changed since the last call, and only then: a shell that
+  // shows the line each frame rebuilds it only when this moved (status()
+  // copies every hub's progress and the strings). Compared under the lock,
+  // without allocating. Never 0.
+  std::uint64_t waiting_version() const;
   // The last seat assignment accepted (nullopt: none yet). The state's
   // round is its round while the game's players are its players.
   std::optional<SeatAssignment> assignment() const;
@@ -260,6 +273,9 @@ class BoardPublisher {
   std::deque<wire::Action> actions_;
   std::optional<SeatAssignment> assignment_;
   PublisherStatus status_;
+  // waiting_version(): the fields it compares, as last seen, and the number.
+  mutable PublisherStatus waiting_seen_;
+  mutable std::uint64_t waiting_version_ = 1;  // never 0: a caller's "not read yet"
   bool stop_ = false;
   struct HubMark {
     std::int64_t applied = 0;

@@ -41,11 +41,21 @@ void BoardPublisher::on_action(const MqttMessage& m) {
       writer_.set_busy_timeout(kGuardWait);
       // Session 25: with its due answer ("not carried out" until the
       // shell decides it), so a crash before it is answered is answered.
-      g = writer_.set_last_action_id(gate_.last_id(), journal::DueReply{v.action->id(), 0, "", describe(*v.action)});
+      // Session 26: a shell that takes no actions records the guard alone
+      // (a captured action stays refused if a kiosk resumes this journal)
+      // and the action is answered at once, below.
+      g = config_.no_actions_why.empty()
+              ? writer_.set_last_action_id(gate_.last_id(), journal::DueReply{v.action->id(), 0, "", describe(*v.action)})
+              : writer_.set_last_action_id(gate_.last_id());
       writer_.set_busy_timeout(config_.write_wait);
     }
     if (!g.ok()) {
       v.error = describe(*v.action) + ": refused, its replay guard could not be recorded: " + g.message;
+      v.id = v.action->id();
+      v.action.reset();
+    } else if (!config_.no_actions_why.empty()) {
+      v.error = describe(*v.action) + (v.action->reason().empty() ? "" : " (" + v.action->reason() + ")") +
+                ": not carried out: " + config_.no_actions_why;
       v.id = v.action->id();
       v.action.reset();
     }

@@ -177,6 +177,7 @@ bool HubClient::send(wire::Action action, std::string& error) {
     action.set_id(last_action_id_);
     action.set_issued_wall_ms(now);
     outgoing_.emplace_back(topic(config_.event, action.board(), Leaf::kAction), sign_action(action, *config_.key));
+    model_.action_sent(action, now);  // session 26: its answer is awaited
   }
   wake();
   return true;
@@ -250,6 +251,7 @@ void HubClient::run() {
         ++status_.messages;
       }
       messages.clear();
+      model_.check_awaited_actions(now);
       for (auto& [t, text] : oversized) {
         if (status_.oversized++ == 0) {  // said once; the rest counted
           status_.first_oversized = text;

@@ -1,6 +1,7 @@
 #include "hub/hub_model.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "core/player_name.h"
 #include "hub/codec.h"
@@ -25,6 +26,7 @@ const char* to_string(AlertKind k) {
     case AlertKind::kRecordsAgain: return "records again";
     case AlertKind::kTwoSeats: return "one player, two seats";
     case AlertKind::kRecordFailed: return "game not recorded";
+    case AlertKind::kActionUnanswered: return "action unanswered";
   }
   return "?";
 }
@@ -124,6 +126,38 @@ std::vector<FinishedGame> HubModel::due_records(std::int64_t now) const {
   if (now < record_retry_ms_) return out;
   for (const WaitingRecord& w : waiting_records_) out.push_back(w.game);
   return out;
+}
+
+void HubModel::action_sent(const wire::Action& a, std::int64_t now) {
+  if (awaited_.size() >= kMaxAwaitedActions) awaited_.erase(awaited_.begin());  // the oldest id
+  awaited_[a.id()] = AwaitedAction{a.board(), describe(a), now, 0, false};
+}
+
+void HubModel::check_awaited_actions(std::int64_t now) {
+  for (auto& [id, w] : awaited_) {
+    if (w.alerted || now - w.sent_ms < timing_.answer_wait_ms) continue;
+    w.alerted = true;
+    const std::size_t before = alerts_.size();
+    raise(AlertKind::kActionUnanswered, w.board,
+          "board " + w.board + ": " + w.what + ": no answer in " + std::to_string(timing_.answer_wait_ms / 1000) +
+              " s, so it is not known to be carried out (the board may be off, stopped, or have lost the answer "
+              "in a crash; it takes an action at most " +
+              std::to_string(std::chrono::duration_cast<std::chrono::seconds>(kFreshness).count()) +
+              " s after it was sent): look at the table",
+          now);
+    if (alerts_.size() > before && alerts_.back().kind == AlertKind::kActionUnanswered) w.alert_id = alerts_.back().id;
+  }
+}
+
+void HubModel::answered(const std::string& board, const wire::ActionReply& reply) {
+  auto it = awaited_.find(reply.action_id());
+  if (it == awaited_.end() || it->second.board != board) return;
+  if (it->second.alert_id != 0) {
+    Alert& a = alerts_[it->second.alert_id - 1];
+    a.acknowledged = true;
+    a.cleared = std::string("answered later: ") + (reply.accepted() ? "carried out" : "not carried out");
+  }
+  awaited_.erase(it);
 }
 
 void HubModel::share_acknowledgements(std::string hub_id, std::optional<ArbiterKey> key) {
@@ -528,6 +562,7 @@ void HubModel::apply_next(BoardEntry& b, wire::StreamItem item, std::string_view
   if (item.has_reply() && !item.reply().accepted()) {
     raise(AlertKind::kActionRefused, b.board, "board " + b.board + ": " + item.reply().text(), now, key);
   }
+  if (item.has_reply()) answered(b.board, item.reply());
   b.recent.push_back(std::move(item));
   while (b.recent.size() > kRecent) b.recent.pop_front();
 }

@@ -61,6 +61,10 @@
 //   kRecordFailed the hub's tournament record could not take a finished game
 //                 (record_failed(), from the hub client: a write error); once per
 //                 game, closed by itself when the game is recorded (session 22)
+//   kActionUnanswered an action this hub sent had no answer from its board
+//                 within answer_wait_ms (session 26: the board off, stopped,
+//                 or crashed while its answer waited in memory); this hub's
+//                 own (no key); closed by itself when the answer comes
 //
 // Tone (session 22): every kind is bad news for the arbiter but kRecordsAgain,
 // an all-clear; the hall screen and the arbiter's page draw it calm, not in
@@ -123,7 +127,7 @@ namespace tabula::hub {
 
 enum class AlertKind {
   kIllegalMove, kOutOfSync, kFlag, kFinished, kOffline, kActionRefused, kGap, kBadPayload, kForged, kHeldBack,
-  kNotRecording, kRecordsAgain, kTwoSeats, kRecordFailed
+  kNotRecording, kRecordsAgain, kTwoSeats, kRecordFailed, kActionUnanswered
 };
 const char* to_string(AlertKind k);
 // Session 22: how an alert is drawn. kAllClear is news that a trouble ended
@@ -159,6 +163,7 @@ struct DeliveryTiming {
   std::int64_t backoff_max_ms = 4000;  // repeated requests 1, 2, 4, 4... s apart
   std::int64_t give_up_ms = 60000;     // a hole unfilled this long is skipped and named
   std::size_t early_max = 256;         // items kept ahead of a hole, per board
+  std::int64_t answer_wait_ms = 30000; // session 26: an action unanswered this long is an alert
 };
 
 struct BoardEntry {
@@ -269,6 +274,19 @@ class HubModel {
   // per 10 s, the rest counted).
   std::vector<std::string> take_log() { return std::exchange(log_, {}); }
   std::uint64_t refused_alert_acks() const { return refused_alert_acks_; }
+  // Session 26: an action this hub sent (HubClient::send) is awaited. No
+  // answer from its board (an ActionReply naming its id) within
+  // DeliveryTiming::answer_wait_ms raises kActionUnanswered, saying that
+  // nothing is known to be carried out; an answer after that closes the
+  // alert ("answered later"). A board takes an action only within
+  // ActionGate's kFreshness (2 min) of its sending. At most
+  // kMaxAwaitedActions, the oldest let go.
+  static constexpr std::size_t kMaxAwaitedActions = 256;
+  void action_sent(const wire::Action& a, std::int64_t now_wall_ms);
+  // Raises the alerts of actions unanswered past answer_wait_ms (each
+  // once). Call it every few hundred ms (the hub client does).
+  void check_awaited_actions(std::int64_t now_wall_ms);
+  std::size_t awaited_actions() const { return awaited_.size(); }
   // Games that ended since the last call (each game once: by game id).
   std::vector<FinishedGame> take_finished();
   // States to publish again, retained, on their board's state topic (topic,
@@ -303,6 +321,7 @@ class HubModel {
   void start_game(BoardEntry& b, const std::string& game, std::int64_t now);
   void apply_state(BoardEntry& b, wire::BoardState st, std::int64_t now);
   void bad_payload(BoardEntry& b, const std::string& error, std::int64_t now);
+  void answered(const std::string& board, const wire::ActionReply& reply);  // an awaited action's answer came
   std::uint64_t oversized_payloads_ = 0;
   std::map<std::string, std::string> repairs_;  // board -> its newest state's payload
   void raise(AlertKind kind, const std::string& board, std::string text, std::int64_t now, std::string key = {});
@@ -348,6 +367,14 @@ class HubModel {
   std::int64_t record_retry_ms_ = 0;           // the next attempt, hub clock
   std::int64_t record_backoff_ms_ = kRecordRetryFirstMs;
   std::map<std::string, bool> finished_ids_;  // game ids already reported
+  struct AwaitedAction {
+    std::string board;
+    std::string what;            // describe(): "pause"
+    std::int64_t sent_ms = 0;
+    std::uint64_t alert_id = 0;  // its kActionUnanswered alert, once raised (0: not yet, or held back)
+    bool alerted = false;
+  };
+  std::map<std::uint64_t, AwaitedAction> awaited_;  // by action id (the client's ids grow)
   std::vector<std::int64_t> latencies_;
   std::int64_t probe_since_ = 0;
   std::int64_t probe_done_ = 0;

@@ -1,11 +1,13 @@
 #include "hub/tournament.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <sstream>
 
 #include "core/player_name.h"
 #include "hub/elo.h"
+#include "journal/journal.h"
 
 namespace tabula::hub {
 
@@ -60,14 +62,33 @@ std::vector<int> ranks_of(const wire::BoardState& st) {
   return ranks;
 }
 
-JournalStatus TournamentRecord::open(const std::string& path, TournamentRecord& out) {
+std::string missing_record(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (st.type() == std::filesystem::file_type::not_found) {
+    return path + ": no such tournament record (the hub makes it when it starts with --record " + path +
+           "; is the path right?)";
+  }
+  if (ec) return path + ": cannot read the tournament record (" + ec.message() + ")";
+  if (st.type() != std::filesystem::file_type::regular) return path + ": not a file, so not a tournament record";
+  return "";
+}
+
+JournalStatus TournamentRecord::open(const std::string& path, TournamentRecord& out, RecordOpen how) {
+  if (how == RecordOpen::kExisting) {
+    if (std::string why = missing_record(path); !why.empty()) return JournalStatus::fail(JournalError::kCannotOpen, why);
+  }
   TournamentRecord t;
-  JournalStatus s = t.db_.open(path, Database::Mode::kCreate);
+  JournalStatus s = t.db_.open(path, Database::Mode::kCreate, "tournament record");
   if (!s.ok()) return s;
   auto app = t.db_.query_int("PRAGMA application_id", s);
   if (!s.ok()) return s;
   auto tables = t.db_.query_int("SELECT COUNT(*) FROM sqlite_master", s);
   if (!s.ok()) return s;
+  if (app.value_or(0) == journal::kApplicationId) {
+    return JournalStatus::fail(JournalError::kForeign,
+                               path + ": a board's game journal, not a tournament record; it is left as it is");
+  }
   if (app.value_or(0) != kTournamentApplicationId && tables.value_or(0) != 0) {
     return JournalStatus::fail(JournalError::kForeign,
                                path + ": an SQLite database of another application, not a Tabula tournament record; "

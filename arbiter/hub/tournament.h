@@ -70,9 +70,22 @@ std::string repeated_player(const std::vector<std::string>& players, const std::
 //   board t1, game g1: player "Ann" is on two seats, 1 (White) and 3 (Yellow): a game against oneself
 std::string two_seats_problem(const wire::BoardState& st);
 
+// Session 26: the record's words name it ("another process holds the
+// tournament record", not the journal's words). A file that is no record
+// is refused, never written, saying what it is: no SQLite database, a
+// board's game journal, another application's database.
+enum class RecordOpen {
+  kCreate,    // the hub's: a missing record is made
+  kExisting,  // a reader's (`tabula event collect`): a missing one is said, not made empty
+};
+// "" when `path` may be opened as a tournament record that must exist;
+// else why not ("hub.db: no such tournament record ...").
+std::string missing_record(const std::string& path);
+
 class TournamentRecord {
  public:
-  static journal::JournalStatus open(const std::string& path, TournamentRecord& out);
+  static journal::JournalStatus open(const std::string& path, TournamentRecord& out,
+                                     RecordOpen how = RecordOpen::kCreate);
 
   // Records a finished game (ignored when its game id is already there);
   // `added` says which. A rated game moves the ladder in the same transaction.

@@ -10,7 +10,11 @@ namespace tabula::journal {
 // ---- Statement ----------------------------------------------------------------
 
 Statement::Statement(Statement&& o) noexcept
-    : stmt_(std::exchange(o.stmt_, nullptr)), db_(o.db_), path_(std::move(o.path_)), status_(std::move(o.status_)) {}
+    : stmt_(std::exchange(o.stmt_, nullptr)),
+      db_(o.db_),
+      path_(std::move(o.path_)),
+      what_(std::move(o.what_)),
+      status_(std::move(o.status_)) {}
 
 Statement& Statement::operator=(Statement&& o) noexcept {
   if (this != &o) {
@@ -18,6 +22,7 @@ Statement& Statement::operator=(Statement&& o) noexcept {
     stmt_ = std::exchange(o.stmt_, nullptr);
     db_ = o.db_;
     path_ = std::move(o.path_);
+    what_ = std::move(o.what_);
     status_ = std::move(o.status_);
   }
   return *this;
@@ -28,25 +33,25 @@ Statement::~Statement() {
 }
 
 JournalStatus Statement::bind(int i, std::int64_t v) {
-  return sqlite_status(sqlite3_bind_int64(stmt_, i, v), db_, path_, "binding a value");
+  return sqlite_status(sqlite3_bind_int64(stmt_, i, v), db_, path_, "binding a value", what_);
 }
 
 JournalStatus Statement::bind(int i, std::string_view v) {
   return sqlite_status(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT), db_,
-                       path_, "binding a value");
+                       path_, "binding a value", what_);
 }
 
 Statement::Step Statement::step() {
   int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return Step::kRow;
   if (rc == SQLITE_DONE) return Step::kDone;
-  status_ = sqlite_status(rc, db_, path_, "reading or writing a row");
+  status_ = sqlite_status(rc, db_, path_, "reading or writing a row", what_);
   return Step::kError;
 }
 
 JournalStatus Statement::reset() {
   sqlite3_reset(stmt_);
-  return sqlite_status(sqlite3_clear_bindings(stmt_), db_, path_, "resetting a statement");
+  return sqlite_status(sqlite3_clear_bindings(stmt_), db_, path_, "resetting a statement", what_);
 }
 
 std::int64_t Statement::column_int(int i) const { return sqlite3_column_int64(stmt_, i); }
@@ -59,13 +64,15 @@ std::string Statement::column_text(int i) const {
 
 // ---- Database -----------------------------------------------------------------
 
-Database::Database(Database&& o) noexcept : db_(std::exchange(o.db_, nullptr)), path_(std::move(o.path_)) {}
+Database::Database(Database&& o) noexcept
+    : db_(std::exchange(o.db_, nullptr)), path_(std::move(o.path_)), what_(std::move(o.what_)) {}
 
 Database& Database::operator=(Database&& o) noexcept {
   if (this != &o) {
     close();
     db_ = std::exchange(o.db_, nullptr);
     path_ = std::move(o.path_);
+    what_ = std::move(o.what_);
   }
   return *this;
 }
@@ -77,9 +84,10 @@ void Database::close() {
   db_ = nullptr;
 }
 
-JournalStatus Database::open(const std::string& path, Mode mode) {
+JournalStatus Database::open(const std::string& path, Mode mode, std::string what) {
   close();
   path_ = path;
+  what_ = std::move(what);
   int flags = mode == Mode::kReadOnly    ? SQLITE_OPEN_READONLY
               : mode == Mode::kReadWrite ? SQLITE_OPEN_READWRITE
               : mode == Mode::kImmutable ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
@@ -101,7 +109,7 @@ JournalStatus Database::open(const std::string& path, Mode mode) {
   }
   int rc = sqlite3_open_v2(name.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
-    JournalStatus s = sqlite_status(rc, db_, path, "opening");
+    JournalStatus s = sqlite_status(rc, db_, path, "opening", what_);
     close();
     return s;
   }
@@ -115,18 +123,18 @@ void Database::set_busy_timeout(int ms) {
 }
 
 JournalStatus Database::exec(const std::string& sql, const std::string& doing) {
-  return sqlite_status(sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr), db_, path_, doing);
+  return sqlite_status(sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr), db_, path_, doing, what_);
 }
 
 std::optional<Statement> Database::prepare(const std::string& sql, JournalStatus& status) {
   sqlite3_stmt* s = nullptr;
   int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &s, nullptr);
-  status = sqlite_status(rc, db_, path_, "preparing \"" + sql.substr(0, 40) + "\"");
+  status = sqlite_status(rc, db_, path_, "preparing \"" + sql.substr(0, 40) + "\"", what_);
   if (!status.ok()) {
     if (s != nullptr) sqlite3_finalize(s);
     return std::nullopt;
   }
-  return Statement(s, db_, path_);
+  return Statement(s, db_, path_, what_);
 }
 
 std::optional<std::int64_t> Database::query_int(const std::string& sql, JournalStatus& status) {

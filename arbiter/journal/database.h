@@ -40,10 +40,12 @@ class Statement {
 
  private:
   friend class Database;
-  Statement(sqlite3_stmt* s, sqlite3* db, std::string path) : stmt_(s), db_(db), path_(std::move(path)) {}
+  Statement(sqlite3_stmt* s, sqlite3* db, std::string path, std::string what)
+      : stmt_(s), db_(db), path_(std::move(path)), what_(std::move(what)) {}
   sqlite3_stmt* stmt_ = nullptr;
   sqlite3* db_ = nullptr;
   std::string path_;
+  std::string what_;
   JournalStatus status_;
 };
 
@@ -61,7 +63,9 @@ class Database {
   Database& operator=(const Database&) = delete;
   ~Database();
 
-  JournalStatus open(const std::string& path, Mode mode);
+  // `what` names the file in messages (session 26: "tournament record" for
+  // the hub's record, which said "another process holds the journal").
+  JournalStatus open(const std::string& path, Mode mode, std::string what = "journal");
   void close();
   bool is_open() const { return db_ != nullptr; }
   // How long a statement waits for another connection's lock before it is
@@ -81,6 +85,7 @@ class Database {
  private:
   sqlite3* db_ = nullptr;
   std::string path_;
+  std::string what_ = "journal";
 };
 
 }  // namespace tabula::journal

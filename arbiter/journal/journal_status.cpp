@@ -44,7 +44,8 @@ int file_errno(sqlite3* db) {
 
 }  // namespace
 
-JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const std::string& doing) {
+JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const std::string& doing,
+                            const std::string& what) {
   int primary = rc & 0xFF;
   if (primary == SQLITE_OK || primary == SQLITE_ROW || primary == SQLITE_DONE) return JournalStatus::good();
   std::string detail = db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
@@ -65,19 +66,20 @@ JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const 
   std::string prefix = path + ": while " + doing + ": ";
   switch (primary) {
     case SQLITE_NOTADB:
-      return JournalStatus::fail(JournalError::kNotSqlite, prefix + "not an SQLite database (" + detail + ")");
+      return JournalStatus::fail(JournalError::kNotSqlite, prefix + "not an SQLite database, so not a " + what + " (" + detail + ")");
     case SQLITE_CORRUPT:
       return JournalStatus::fail(JournalError::kCorrupt,
-                                 prefix + "the journal is damaged or truncated (" + detail + "); it is left as it is");
+                                 prefix + "the " + what + " is damaged or truncated (" + detail + "); it is left as it is");
     case SQLITE_CANTOPEN:
     case SQLITE_PERM:
     case SQLITE_READONLY:
     case SQLITE_AUTH:
-      return JournalStatus::fail(JournalError::kCannotOpen, prefix + "cannot open or write (" + detail + ")");
+      return JournalStatus::fail(JournalError::kCannotOpen,
+                                 prefix + "cannot open or write the " + what + " (" + detail + ")");
     case SQLITE_BUSY:
     case SQLITE_LOCKED: {
       JournalStatus s =
-          JournalStatus::fail(JournalError::kBusy, prefix + "another process holds the journal (" + detail + ")");
+          JournalStatus::fail(JournalError::kBusy, prefix + "another process holds the " + what + " (" + detail + ")");
       s.held = true;
       return s;
     }

@@ -46,7 +46,10 @@ struct JournalStatus {
 };
 
 // The one mapping from an SQLite result code to a status: "`path`: while
-// `doing`: <sqlite's message>". `db` may be null.
-JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const std::string& doing);
+// `doing`: <sqlite's message>". `db` may be null. `what` is what the file
+// is, in the words that need it ("another process holds the <what>"): a
+// journal, or (session 26) the hub's tournament record.
+JournalStatus sqlite_status(int rc, sqlite3* db, const std::string& path, const std::string& doing,
+                            const std::string& what = "journal");
 
 }  // namespace tabula::journal

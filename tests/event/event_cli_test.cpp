@@ -108,6 +108,14 @@ TEST(EventCli, BadUsageAndBadInputAreNamed) {
   CliRun record = run({"collect", "--file", file, "--record", "/nonexistent/dir/hub.db"});
   EXPECT_EQ(record.rc, 1);
   EXPECT_NE(record.err.find("/nonexistent/dir/hub.db"), std::string::npos) << record.err;
+  // Session 26: a record path that names no file was made, empty, and
+  // "0 results collected" said nothing of the slip.
+  const std::string typo = dir.path() + "/hbu.db";
+  CliRun missing = run({"collect", "--file", file, "--record", typo});
+  EXPECT_EQ(missing.rc, 1);
+  EXPECT_EQ(missing.err, "tabula event: " + typo + ": no such tournament record (the hub makes it when it starts with "
+                         "--record " + typo + "; is the path right?)\n");
+  EXPECT_FALSE(std::filesystem::exists(typo));
 }
 
 

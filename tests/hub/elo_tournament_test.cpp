@@ -1,7 +1,10 @@
 // Club ratings and the tournament record.
 #include <gtest/gtest.h>
 
+#include <sqlite3.h>
+
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <numeric>
 
@@ -162,6 +165,63 @@ TEST(Tournament, RefusesAnotherApplicationsDatabase) {
   journal::JournalStatus s = TournamentRecord::open(dir.file("x.db"), t);
   EXPECT_EQ(s.error, journal::JournalError::kForeign);
   EXPECT_NE(s.message.find("not a Tabula tournament record"), std::string::npos);
+}
+
+// Session 26: the record's errors said the journal's words ("another
+// process holds the journal"); a record is no journal. Each names the file
+// and what it is; a file that is no record is said so and left as it is.
+TEST(Tournament, TheRecordsErrorsNameTheRecordNotAJournal) {
+  ScratchDir dir;
+  const std::string path = dir.file("hub.db");
+  TournamentRecord t;
+  ASSERT_TRUE(TournamentRecord::open(path, t).ok());
+  {
+    // Held: another connection (sqlite3 by hand, a stuck tool) holds the
+    // file's write lock; the record's write waits out its busy timeout
+    // (2 s) and is refused.
+    sqlite3* other = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+    bool added = false;
+    const journal::JournalStatus s = t.record("club", finished("t1", "g1", {"Ann", "Bob"}, {0}), true, added);
+    EXPECT_EQ(s.error, journal::JournalError::kBusy);
+    EXPECT_EQ(s.message,
+              path + ": while recording a game: another process holds the tournament record (database is locked)");
+    sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(other);
+  }
+  bool added = false;
+  EXPECT_TRUE(t.record("club", finished("t1", "g1", {"Ann", "Bob"}, {0}), true, added).ok());  // let go: taken
+
+  // Missing, for a reader (`tabula event collect`): said, and not made.
+  const std::string none = dir.file("none.db");
+  TournamentRecord r;
+  journal::JournalStatus s = TournamentRecord::open(none, r, RecordOpen::kExisting);
+  EXPECT_EQ(s.error, journal::JournalError::kCannotOpen);
+  EXPECT_EQ(s.message, none + ": no such tournament record (the hub makes it when it starts with --record " + none +
+                           "; is the path right?)");
+  EXPECT_FALSE(std::filesystem::exists(none));
+  s = TournamentRecord::open(dir.path(), r, RecordOpen::kExisting);
+  EXPECT_EQ(s.message, dir.path() + ": not a file, so not a tournament record");
+
+  // Not a record: a text file, a board's journal. Refused, left as they are.
+  const std::string text = dir.file("notes.db");
+  journal::testing::write_bytes(text, std::string(4096, 'x'));
+  s = TournamentRecord::open(text, r);
+  EXPECT_EQ(s.error, journal::JournalError::kNotSqlite);
+  EXPECT_EQ(s.message, text + ": while reading or writing a row: not an SQLite database, so not a tournament "
+                              "record (file is not a database)");
+  EXPECT_EQ(journal::testing::read_bytes(text), std::string(4096, 'x'));
+  const std::string game = dir.file("t1.db");
+  {
+    journal::Journal j;
+    ASSERT_TRUE(journal::Journal::create(game, journal::testing::chess_header(), j).ok());
+  }
+  const std::string before = journal::testing::read_bytes(game);
+  s = TournamentRecord::open(game, r);
+  EXPECT_EQ(s.error, journal::JournalError::kForeign);
+  EXPECT_EQ(s.message, game + ": a board's game journal, not a tournament record; it is left as it is");
+  EXPECT_EQ(journal::testing::read_bytes(game), before);
 }
 
 }  // namespace

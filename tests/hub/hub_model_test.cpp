@@ -516,5 +516,68 @@ TEST(HubModel, WithoutEnrolledKeysEveryPayloadIsBelievedAsRead) {
   EXPECT_EQ(m.board("t1")->refused_signatures, 0u);
 }
 
+// Session 26: an action whose answer never comes (the board off, stopped,
+// or crashed while its answer waited in memory) was never heard of again at
+// the hub. After answer_wait_ms (30 s) it is an alert of this hub's; an answer
+// after that closes it; an answer in time raises nothing.
+wire::StreamItem reply(std::uint64_t seq, std::uint64_t action_id, bool accepted, const std::string& board = "t1") {
+  wire::StreamItem it = item(seq, board);
+  it.clear_move();
+  it.mutable_reply()->set_action_id(action_id);
+  it.mutable_reply()->set_accepted(accepted);
+  it.mutable_reply()->set_text(accepted ? "pause" : "pause: not carried out: ...");
+  return it;
+}
+
+TEST(HubModel, AnActionUnansweredForThirtySecondsIsAnAlertClosedByALateAnswer) {
+  HubModel m("club");
+  wire::Action pause;
+  pause.set_board("t1");
+  pause.set_kind(wire::ACTION_KIND_PAUSE);
+  pause.set_id(7);
+  m.action_sent(pause, 1000);
+  wire::Action takeback = pause;
+  takeback.set_kind(wire::ACTION_KIND_TAKEBACK);
+  takeback.set_count(1);
+  takeback.set_id(8);
+  m.action_sent(takeback, 1000);
+  EXPECT_EQ(m.awaited_actions(), 2u);
+  // The takeback is answered in time: nothing to say.
+  m.on_message("tabula/club/t1/stream", encode(reply(1, 8, true)), 5000);
+  // Another board's answer naming the pause's id answers nothing.
+  m.on_message("tabula/club/t2/stream", encode(reply(1, 7, true, "t2")), 6000);
+  EXPECT_EQ(m.awaited_actions(), 1u);
+  m.check_awaited_actions(1000 + 29999);
+  EXPECT_TRUE(m.alerts().empty());
+  m.check_awaited_actions(1000 + 30000);
+  m.check_awaited_actions(1000 + 60000);  // once
+  ASSERT_EQ(kinds(m), std::vector<AlertKind>{AlertKind::kActionUnanswered});
+  const Alert& a = m.alerts().front();
+  EXPECT_EQ(a.board, "t1");
+  EXPECT_EQ(a.key, "");  // this hub's own: the other hubs sent nothing
+  EXPECT_EQ(a.text,
+            "board t1: pause: no answer in 30 s, so it is not known to be carried out (the board may be off, "
+            "stopped, or have lost the answer in a crash; it takes an action at most 120 s after it was sent): "
+            "look at the table");
+  EXPECT_FALSE(a.acknowledged);
+  EXPECT_EQ(m.open_alerts(), 1u);
+  // The answer comes late (the board was restarted): the alert closes itself.
+  m.on_message("tabula/club/t1/stream", encode(reply(2, 7, false)), 70000);
+  EXPECT_EQ(m.awaited_actions(), 0u);
+  EXPECT_EQ(m.open_alerts(), 1u);  // the refusal's own alert
+  EXPECT_TRUE(m.alerts().front().acknowledged);
+  EXPECT_EQ(m.alerts().front().cleared, "answered later: not carried out");
+  EXPECT_EQ(m.alerts().back().kind, AlertKind::kActionRefused);
+  EXPECT_STREQ(to_string(AlertKind::kActionUnanswered), "action unanswered");
+  EXPECT_EQ(tone(AlertKind::kActionUnanswered), AlertTone::kAlarm);
+
+  // A bounded wait list: the oldest let go.
+  for (std::uint64_t id = 100; id < 100 + HubModel::kMaxAwaitedActions + 5; ++id) {
+    pause.set_id(id);
+    m.action_sent(pause, 80000);
+  }
+  EXPECT_EQ(m.awaited_actions(), HubModel::kMaxAwaitedActions);
+}
+
 }  // namespace
 }  // namespace tabula::hub

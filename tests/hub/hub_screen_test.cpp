@@ -264,6 +264,66 @@ TEST(HubScreen, AnOpenedBoardAndTheAlertsFitAt1280x800) {
   EXPECT_EQ(clipped_windows(), std::vector<std::string>{});
 }
 
+// The last frame's window whose name has `part` ("/##alerts_"), nullptr if none.
+ImGuiWindow* window_named(const std::string& part) {
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+    if (w->WasActive && std::string(w->Name).find(part) != std::string::npos) return w;
+  }
+  return nullptr;
+}
+
+// Session 26 (pictured with tabula-hub-screen at 1920x1080 and 1280x720):
+// the alert box took 55% of the side panel whatever it held, and the
+// event's standings came after the ladder in what was left: at 1280x720 not
+// one of 40 players' rows showed. The alert box is now as tall as its
+// alerts, at most kAlertShare of the panel; the standings have a box of
+// their own with the room left beside the ladder's.
+TEST(HubScreen, TheEventsStandingsKeepTheirRoomBesideFewOrManyAlerts) {
+  event::StandingsTable t;
+  t.title = "Standings of club, section ffa (chesscom-ffa, four) after round 1 of 3";
+  t.columns = {"place", "player", "club", "points", "games", "buchholz", "sb", "firsts"};
+  for (int i = 1; i <= 40; ++i) {
+    t.rows.push_back({std::to_string(i), "Player" + std::to_string(i), "Lyon", "3", "1", "3", "0", "1"});
+  }
+  for (const ImVec2 size : {ImVec2(1280, 720), ImVec2(1920, 1080)}) {
+    for (const int boards : {2, 40}) {
+      hub::HubModel model("club");
+      for (int b = 1; b <= boards; ++b) {
+        const std::string topic = "tabula/club/t" + std::to_string(b) + "/online";
+        model.on_message(topic, hub::encode(hub::make_presence(true, 0)), 0);
+        model.on_message(topic, hub::encode(hub::make_presence(false, 0)), 0);  // an alert: went offline
+      }
+      HeadlessHub hh(size);
+      hh.side.event_standings = {t};
+      hh.side.event_standings_note = "standings as last read; the record cannot be read now (hub.db: event club "
+                                     "does not read (hub.db:2:9: Message type \"tabula.event.file.Event\" has no "
+                                     "field named \"section\".))";
+      for (int i = 0; i < 8; ++i) hh.side.ladder.push_back({"Ann" + std::to_string(i), 1500.0 - i, 1});
+      // Settled: the boxes take the heights measured in the frame before,
+      // and a scroll bar shows a frame after its content outgrew the box.
+      for (int i = 0; i < 6; ++i) hh.frame(model, {-1, -1}, false);
+      const std::string where = std::to_string(static_cast<int>(size.x)) + "x" + std::to_string(static_cast<int>(size.y)) +
+                                ", " + std::to_string(boards) + " alerts";
+      ImGuiWindow* panel = window_named("/##side_");
+      ImGuiWindow* alerts = window_named("/##alerts_");
+      ImGuiWindow* standings = window_named("/##standings_");
+      ImGuiWindow* ladder = window_named("/##ladder_");
+      ASSERT_TRUE(panel && alerts && standings && ladder) << where;
+      const float h = panel->Size.y;
+      EXPECT_LE(alerts->Size.y, h * kAlertShare + 1) << where;
+      // Two alerts: as tall as they are (four lines and the padding), not a third of the panel.
+      if (boards == 2) {
+        EXPECT_LT(alerts->Size.y, 6 * ImGui::GetTextLineHeightWithSpacing()) << where;
+      }
+      // The standings: at least 40% of the panel, twelve rows and more.
+      EXPECT_GE(standings->Size.y, h * 0.4f) << where;
+      EXPECT_GE(standings->Size.y, 12 * ImGui::GetTextLineHeightWithSpacing()) << where;
+      EXPECT_GE(ladder->Size.y, 2 * ImGui::GetTextLineHeightWithSpacing()) << where;
+      EXPECT_EQ(clipped_windows(), std::vector<std::string>{}) << where;
+    }
+  }
+}
+
 // s18-club: an alert the arbiter acknowledged leaves the open list (newest
 // first) and is kept in the history, newest first; the side panel draws both
 // and still fits.

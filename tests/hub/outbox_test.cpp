@@ -5,6 +5,9 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <thread>
+
 #include "../journal/journal_fixture.h"
 #include "hub/board_signature.h"
 #include "hub/codec.h"
@@ -286,6 +289,44 @@ TEST(PublisherWords, WhatWaitsIsSaidWithItsCountAndWhyAndNothingWhenNothingWaits
   EXPECT_EQ(line.find('\x1b'), std::string::npos) << line;
   EXPECT_LT(line.size(), 400u) << line;
   EXPECT_NE(line.find(" and are sent, in order, once it is written"), std::string::npos) << line;
+}
+
+// Session 26: the kiosk rebuilt waiting_line() from a full status() copy
+// every frame; it now rebuilds it when waiting_version() moves, which it
+// does when what the line reads moved, and only then.
+TEST(PublisherWords, TheWaitingVersionMovesWhenWhatTheLineSaysMovedAndOnlyThen) {
+  ScratchDir dir;
+  SimBoardConfig c = offline_board(dir);  // no broker: the items wait, unacknowledged
+  std::string error;
+  auto b = SimBoard::open(c, error);
+  ASSERT_TRUE(b) << error;
+  BoardPublisher& p = b->publisher();
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (p.status().last_error.empty() && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_FALSE(p.status().last_error.empty()) << "the worker never tried the broker";
+  const std::uint64_t first = p.waiting_version();
+  EXPECT_NE(first, 0u);
+  // Nothing moves while the worker retries the same refused broker.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(p.waiting_version(), first) << p.status().last_error;
+  EXPECT_EQ(p.waiting_version(), first);
+  EXPECT_EQ(waiting_line(p.status()), "");  // nothing numbered yet
+
+  // A move's items wait for the broker: the number moves, once.
+  for (const session::Input& in : script_inputs("chess", kScholarsMate, 3)) {
+    ASSERT_TRUE(b->feed(in, error)) << error;
+    if (!b->session().moves().empty()) break;
+  }
+  const std::uint64_t moved = p.waiting_version();
+  EXPECT_NE(moved, first);
+  EXPECT_EQ(p.waiting_version(), moved);
+  const PublisherStatus s = p.status();
+  ASSERT_GT(s.unacked, 0);
+  const std::string count = s.unacked == 1 ? "1 result waits" : std::to_string(s.unacked) + " results wait";
+  EXPECT_EQ(waiting_line(s).rfind(count + " to be sent to the hub: not connected to the broker (", 0), 0u)
+      << waiting_line(s);
 }
 
 }  // namespace

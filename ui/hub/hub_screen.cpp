@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "core/player_name.h"
 #include "ui/board_view.h"
@@ -259,7 +260,13 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
   constexpr std::size_t kShownAlerts = 50;
   const AlertLists lists = alert_lists(model, kShownAlerts);
   ImGui::Text("Alerts (%zu open)", lists.open_count);
-  ImGui::BeginChild("##alerts", {0, ImGui::GetContentRegionAvail().y * 0.55f}, true);
+  // Session 26: as tall as what it holds (as measured in the last frame),
+  // at most kAlertShare of the panel, scrolling beyond; it took 55% of the
+  // panel however few alerts there were, and the standings got what was left.
+  const float panel_h = ImGui::GetContentRegionAvail().y;
+  const float least = 2 * ImGui::GetTextLineHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y;
+  const float box_h = std::clamp(alerts_content_h_, least, std::max(least, panel_h * kAlertShare));
+  ImGui::BeginChild("##alerts", {0, box_h}, true);
   for (const hub::Alert* a : lists.open) {
     ImGui::PushID(static_cast<int>(a->id));
     ImGui::TextColored(alert_colour(a->kind), "%s", hub::to_string(a->kind));
@@ -293,7 +300,24 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
       ImGui::PopID();
     }
   }
+  // The content's height (the cursor's place is the window's, scroll included).
+  alerts_content_h_ = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
   ImGui::EndChild();
+  // Session 26: the event's standings in a box of their own, first, with
+  // the room that is left; the club's ladder below them, as tall as it is
+  // and at most kLadderShare of that room. Before, the standings came after
+  // the ladder in one box: at 1280x720, with the alert box's 55%, not one
+  // standings row showed. Without an event kept in the record, the ladder
+  // box has it all.
+  const bool event_shown = !side.event_standings.empty() || !side.event_standings_note.empty();
+  if (event_shown) {
+    const float rest = ImGui::GetContentRegionAvail().y;
+    const float ladder_h = std::clamp(ladder_content_h_, least, std::max(least, rest * kLadderShare));
+    ImGui::BeginChild("##standings", {0, std::max(least, rest - ladder_h - ImGui::GetFrameHeightWithSpacing())},
+                      true);
+    draw_event_standings(side);
+    ImGui::EndChild();
+  }
   ImGui::TextUnformatted("Ladder");
   ImGui::BeginChild("##ladder", {0, 0}, true);
   if (ImGui::BeginTable("##ladder_table", 3)) {
@@ -309,16 +333,28 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
     ImGui::EndTable();
   }
   // Session 25 (pictured at 1920x1080): an empty ladder said nothing, so
-  // the event's standings below read as the ladder.
+  // the event's standings next to it read as the ladder.
   if (side.ladder.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextMuted));
     ImGui::TextUnformatted("No rated game yet.");
     ImGui::PopStyleColor();
   }
+  if (!event_shown && !side.standings.empty()) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("Standings");
+    for (std::size_t i = 0; i < side.standings.size() && i < 40; ++i) {
+      ImGui::Text("%zu. %s  %.1f / %d", i + 1, side.standings[i].player.c_str(), side.standings[i].score,
+                  side.standings[i].games);
+    }
+  }
+  ladder_content_h_ = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+  ImGui::EndChild();
+}
+
+void HubScreen::draw_event_standings(const HubSide& side) {
   // A failed read's note above the standings it qualifies (session 25: under
   // them it was scrolled out of the panel by a long table).
   if (!side.event_standings_note.empty()) {
-    ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kWarning));
     ImGui::TextWrapped("%s", side.event_standings_note.c_str());
     ImGui::PopStyleColor();
@@ -326,12 +362,17 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
   // The event's standings: place, player, points, games, Buchholz, firsts
   // (the side panel is narrow; the file and `tabula event standings` have
   // every column).
+  bool first = side.event_standings_note.empty();
   for (const event::StandingsTable& t : side.event_standings) {
-    ImGui::Separator();
+    if (!std::exchange(first, false)) ImGui::Separator();
     ImGui::TextWrapped("%s", t.title.c_str());
     constexpr int kShown[] = {0, 1, 3, 4, 5, 7};
     if (ImGui::BeginTable(("##event_" + t.title).c_str(), 6, ImGuiTableFlags_SizingFixedFit)) {
-      for (int c : kShown) ImGui::TableSetupColumn(t.columns[static_cast<std::size_t>(c)].c_str());
+      // A long name is cut in its own cell, not the numbers after it.
+      for (int c : kShown) {
+        ImGui::TableSetupColumn(t.columns[static_cast<std::size_t>(c)].c_str(),
+                                c == 1 ? ImGuiTableColumnFlags_WidthStretch : ImGuiTableColumnFlags_WidthFixed);
+      }
       ImGui::TableHeadersRow();
       for (std::size_t i = 0; i < t.rows.size() && i < 64; ++i) {
         ImGui::TableNextRow();
@@ -343,15 +384,6 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
       ImGui::EndTable();
     }
   }
-  if (side.event_standings.empty() && !side.standings.empty()) {
-    ImGui::Separator();
-    ImGui::TextUnformatted("Standings");
-    for (std::size_t i = 0; i < side.standings.size() && i < 40; ++i) {
-      ImGui::Text("%zu. %s  %.1f / %d", i + 1, side.standings[i].player.c_str(), side.standings[i].score,
-                  side.standings[i].games);
-    }
-  }
-  ImGui::EndChild();
 }
 
 // ---- frame ------------------------------------------------------------------------

@@ -89,6 +89,7 @@ class HubScreen {
   void draw_full(const hub::BoardEntry& b, const HubSide& side, float x0, float y0, float x1, float y1,
                  double time_s, std::vector<HubIntent>& intents);
   void draw_side(const hub::HubModel& model, const HubSide& side, std::vector<HubIntent>& intents);
+  void draw_event_standings(const HubSide& side);  // the note and the tables, in their box
 
   KioskFonts fonts_;
   RulesCache rules_;
@@ -99,6 +100,18 @@ class HubScreen {
     std::string error;
   };
   std::map<std::string, Cached> views_;
+  // Session 26: the alert box's content height in the last frame (its box
+  // is as tall as that, at most kAlertShare of the side panel).
+  float alerts_content_h_ = 0;
+  float ladder_content_h_ = 0;  // the same for the ladder's box, under the event's standings
 };
+// Session 26: the most of the side panel's height the alert box takes; the
+// rest is the ladder's and the event's standings' (pictured at 1920x1080
+// and 1280x720: the box took 55% whatever it held, and 40 players' standings
+// showed 6 rows).
+inline constexpr float kAlertShare = 0.35f;
+// ... and the most of what is left below it the ladder takes while the
+// event's standings are shown (above it).
+inline constexpr float kLadderShare = 0.25f;
 
 }  // namespace tabula::ui

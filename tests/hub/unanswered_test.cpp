@@ -1,0 +1,101 @@
+// Session 26: an action the board took but never answered (its shell
+// stopped before carrying it out: a crash, a power cut) was never heard of
+// again at the hub until the board came back, if it did. The hub now says
+// so itself after DeliveryTiming::answer_wait_ms, and the board's answer at
+// its restart closes that alert. Through a real Mosquitto.
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "../journal/journal_fixture.h"
+#include "broker.h"
+#include "hub/hub_client.h"
+#include "hub/sim_board.h"
+
+// (Its own namespace: the unity build joins it with broker_test.cpp.)
+namespace tabula::hub::unanswered {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::Broker;
+using testing::eventually;
+using testing::TempDir;
+
+constexpr auto kWait = 20s;
+
+const Alert* find_alert(const HubModel& m, AlertKind kind) {
+  for (const Alert& a : m.alerts()) {
+    if (a.kind == kind) return &a;
+  }
+  return nullptr;
+}
+
+TEST(HubUnanswered, AnActionTheBoardNeverAnswersIsAnAlertClosedByItsAnswerAtTheRestart) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  HubConfig hc;
+  hc.event = "club";
+  hc.broker = testing::loopback_broker(broker.port());
+  hc.key = testing::test_arbiter_key();
+  hc.record_path = dir.file("event.db");
+  hc.timing.answer_wait_ms = 1000;  // 30 s in service
+  auto hub = HubClient::start(hc, error);
+  ASSERT_TRUE(hub) << error;
+  ASSERT_TRUE(eventually([&] { return hub->status().subscribed; }, kWait)) << hub->status().last_error;
+
+  SimBoardConfig c;
+  c.variant = "chess";
+  c.journal_path = dir.file("t1.db");
+  c.event = "club";
+  c.board = "t1";
+  c.players = {"Ann", "Bob"};
+  c.broker = testing::loopback_broker(broker.port());
+  c.key = testing::test_arbiter_key();
+  {
+    auto t1 = SimBoard::open(c, error);
+    ASSERT_TRUE(t1) << error;
+    for (const session::Input& in : journal::testing::script_inputs("chess", journal::testing::kScholarsMate, 5)) {
+      ASSERT_TRUE(t1->feed(in, error)) << error;
+      if (t1->session().moves().size() >= 2) break;
+    }
+    ASSERT_TRUE(t1->publisher().flush(kWait));
+    wire::Action pause;
+    pause.set_board("t1");
+    pause.set_kind(wire::ACTION_KIND_PAUSE);
+    ASSERT_TRUE(hub->send(pause, error)) << error;
+    // The board takes it (its replay guard and due answer are written) and
+    // its shell never carries it out: the hub says so after its wait.
+    ASSERT_TRUE(hub->wait_until([](const HubModel& m) { return find_alert(m, AlertKind::kActionUnanswered); }, kWait));
+    hub->read([](const HubModel& m) {
+      const Alert* a = find_alert(m, AlertKind::kActionUnanswered);
+      EXPECT_EQ(a->text,
+                "board t1: pause: no answer in 1 s, so it is not known to be carried out (the board may be off, "
+                "stopped, or have lost the answer in a crash; it takes an action at most 120 s after it was sent): "
+                "look at the table");
+      EXPECT_FALSE(a->acknowledged);
+      EXPECT_EQ(m.awaited_actions(), 1u);
+    });
+  }  // the board stops here, the action never carried out
+
+  // Started again: it answers what was due (session 25), and the hub's alert closes.
+  auto again = SimBoard::open(c, error);
+  ASSERT_TRUE(again) << error;
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) { return m.awaited_actions() == 0; }, kWait));
+  hub->read([](const HubModel& m) {
+    const Alert* a = find_alert(m, AlertKind::kActionUnanswered);
+    ASSERT_TRUE(a);
+    EXPECT_TRUE(a->acknowledged);
+    EXPECT_EQ(a->cleared, "answered later: not carried out");
+    const Alert* refused = find_alert(m, AlertKind::kActionRefused);
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(refused->text.rfind("board t1: pause: not carried out: the board restarted before carrying it out", 0),
+              0u)
+        << refused->text;
+  });
+}
+
+}  // namespace
+}  // namespace tabula::hub::unanswered
