@@ -415,9 +415,9 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   // Whether seat s, were it his turn now, has a move the game layer allows:
   // the first one found is the proof (his king's moves first: a checked
   // king most often steps away), not his whole list (issue 30 item 3).
+  // (His turn without the hash's: no look below reads it; Position::look_as.)
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
-  Seat saved = p.to_move();
-  p.set_to_move(s);
+  const Seat saved = p.look_as(s);
   // His node: memo_node's, read in place where its memo holds it (most
   // proofs: issue 30 item 3, the call and its copy were ~90 instructions
   // of a proof at corners-mini d6); else found by memo_node.
@@ -483,7 +483,7 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
         },
         tried.from);
   }
-  p.set_to_move(saved);
+  p.look_as(saved);
   return any;
 }
 
