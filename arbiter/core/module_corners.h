@@ -190,6 +190,9 @@ class Modules::Corners final : public Modules::Module {
   // leaves their attack reach alone.
   static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth,
                                   std::uint8_t clear = 0);
+  // Its proof after the first remembered reply failed (out of its line).
+  [[gnu::noinline]] static bool reply_after_first(const Game& g, Seat s, const CornerState& st,
+                                                  const Node& node, std::uint8_t others, std::uint8_t clear);
   // The same answer from his whole list (the reference the proof is tested
   // against).
   static bool corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth);
