@@ -431,7 +431,7 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   const Seat saved = p.look_as(s);
   // His node: memo_node's, read in place where its memo holds it (most
   // proofs: issue 30 item 3, the call and its copy were ~90 instructions
-  // of a proof at corners-mini d6); else found by memo_node. (The memo's
+  // of a proof at corners-mini d6); else found (memo_node_found). (The memo's
   // slot is his and this depth's: the proofs below are deeper, so it holds
   // the node until this proof ends.)
   const CornerNodeKey key = node_key(g, st, depth);
@@ -445,7 +445,7 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
     node = &memo->node;
     others = memo->others;
   } else {
-    found = memo_node(g, st, depth, others);
+    found = memo_node_found(g, key, st, others);
   }
   // His last two proven replies first, then the piece that made the
   // latest: sibling nodes' checks are most often answered by the same block,
@@ -513,39 +513,19 @@ bool Modules::Corners::reply_after_first(const Game& g, Seat s, const CornerStat
       tried.from);
 }
 
-Modules::Corners::Node Modules::Corners::memo_node(const Game& g, const CornerState& st, int depth,
-                                                   std::uint8_t& others) {
-  // Most nodes of a search and most proofs judge a seat whose node did not
-  // change since it was last found for him at that depth (issue 30 item 3:
-  // node_of and mate_rule_seats were ~230 instructions of a
-  // ~1,300-instruction proof at corners-mini d6, ~150 and ~80 of the
-  // filter's node). The key is everything node_of reads (node_key); once a
-  // king entered his corner square the duty to leave reads the corner
-  // queens too, and no memo is kept.
-  const CornerNodeKey key = node_key(g, st, depth);
-  const bool kept = !st.any_entered() && depth >= 0 && depth < kCornerNodeDepths;
-  if (kept) {
-    const CornerNodeMemo& memo =
-        g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
-    if (memo.word == key.word) {
-      others = memo.others;
-      return memo.node;
-    }
+Modules::Corners::Node Modules::Corners::memo_node_found(const Game& g, const CornerNodeKey& key,
+                                                         const CornerState& st, std::uint8_t& others) {
+  // (memo_node's key did not match its memo, or no memo is kept.)
+  const Node n = node_from(g, key, st, nullptr);
+  others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
+  if (!st.any_entered() && key.depth >= 0 && key.depth < kCornerNodeDepths) {
+    CornerNodeMemo& memo =
+        g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(key.depth)];
+    memo.node = n;
+    memo.others = others;
+    memo.word = key.word;
   }
-  // The node found (out of line: the memo's answer above, most calls,
-  // saves no registers for the calls here; issue 30 item 3).
-  return [&]() __attribute__((noinline)) {
-    const Node n = node_from(g, key, st, nullptr);
-    others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
-    if (kept) {
-      CornerNodeMemo& memo =
-          g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
-      memo.node = n;
-      memo.others = others;
-      memo.word = key.word;
-    }
-    return n;
-  }();
+  return n;
 }
 
 bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth) {
