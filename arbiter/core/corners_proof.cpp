@@ -463,9 +463,9 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   // fetched with it; issue 30 item 3).
   const auto seat = static_cast<std::size_t>(index_of(s));
   const Move tried = g.reply_[seat][0];
-  const bool any = (tried.from != kNoSquare &&
-                    reply_allowed(g, tried, st, *node, others, false, clear, &g.corner_lines_.reply_paths[seat][0])) ||
-                   reply_after_first(g, s, st, *node, others, clear);
+  ReplyPath* const path = &g.corner_lines_.reply_paths[seat][0];
+  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, *node, others, false, clear, path);
+  if (!any) any = reply_after_first(g, s, st, *node, others, clear);
   p.look_as(saved);
   return any;
 }
