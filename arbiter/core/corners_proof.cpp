@@ -123,8 +123,9 @@ using Entries = std::array<EnPassantEntry, kMaxSeats>;
 // pseudo_legal's walk along that ray (the Position's own test, generate_piece's
 // walk; a king's corner squares and a pawn's promotion and barred squares
 // have no path). Else Position::pseudo_legal, and the path found for a
-// normal move it allows.
-bool pseudo_legal_by_path(const Position& p, const Move& m, Seat s, ReplyPath& path) {
+// normal move it allows (path_found_by_walk).
+bool path_found_by_walk(const Position& p, const Move& m, Seat s, ReplyPath& path);
+inline bool pseudo_legal_by_path(const Position& p, const Move& m, Seat s, ReplyPath& path) {
   const Piece piece = p.at(m.from);
   if (path.from == m.from && path.to == m.to && m.kind == MoveKind::kNormal && m.promotion == kNoKind &&
       piece.kind == path.kind && piece.seat == s && p.frame_seat(s) == path.frame && p.active(s) &&
@@ -137,6 +138,15 @@ bool pseudo_legal_by_path(const Position& p, const Move& m, Seat s, ReplyPath& p
       return true;
     // (Blocked on this ray: another of the piece's rays may reach m.to.)
   }
+  return path_found_by_walk(p, m, s, path);
+}
+
+// pseudo_legal_by_path where the path does not answer (a reply's first
+// test, or its piece blocked on the path's ray: ~5 % of the remembered
+// replies at corners-mini d6), out of reply_allowed's line (issue 30 item
+// 3: ~400 bytes of code fetched with it at every reply).
+[[gnu::noinline]] bool path_found_by_walk(const Position& p, const Move& m, Seat s, ReplyPath& path) {
+  const Piece piece = p.at(m.from);
   if (!p.pseudo_legal(m)) return false;
   if (m.kind != MoveKind::kNormal || m.promotion != kNoKind || piece.empty()) return true;
   // The path of m: its ray's squares up to m.to, the first ray that holds it.
@@ -240,7 +250,9 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   const Seat mover = p.to_move();
   if (seats == kEverySeat && p.plain_move(m) && !checks_any_after_plain(g, m, mover, target)) return false;
   // The kings it may mate: those of `seats` but the mover's and his target's.
-  unsigned ask = seats & ((1U << g.rules_->seat_count()) - 1U) & ~(1U << index_of(mover));
+  // (`every_seat`: the game's seats, found once for here and below.)
+  const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
+  unsigned ask = seats & every_seat & ~(1U << index_of(mover));
   if (target != kNoSeat) ask &= ~(1U << index_of(target));
   // The position after the move: its two squares changed in place where
   // that is all the look below reads of make() (BoardOnlyMove's look, here
@@ -289,7 +301,6 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
     // (node_of: truce_on; refused): then the state before the move is
     // that state (issue 30 item 3: a copy and advance_corner_state per
     // proof).
-    const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
     if (st.had_turn != every_seat || st.any_entered() || (!in_place && converted.any())) {
       mated = unproven_after(g, m, mover, st, depth, checked, clear, converted, captured_on);
     } else {
@@ -415,23 +426,26 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   // Whether seat s, were it his turn now, has a move the game layer allows:
   // the first one found is the proof (his king's moves first: a checked
   // king most often steps away), not his whole list (issue 30 item 3).
+  // (His turn without the hash's: no look below reads it; Position::look_as.)
   Position& p = const_cast<Position&>(g.pos_);  // the turn is given back below
-  Seat saved = p.to_move();
-  p.set_to_move(s);
+  const Seat saved = p.look_as(s);
   // His node: memo_node's, read in place where its memo holds it (most
   // proofs: issue 30 item 3, the call and its copy were ~90 instructions
-  // of a proof at corners-mini d6); else found by memo_node.
+  // of a proof at corners-mini d6); else found (memo_node_found). (The memo's
+  // slot is his and this depth's: the proofs below are deeper, so it holds
+  // the node until this proof ends.)
   const CornerNodeKey key = node_key(g, st, depth);
-  std::uint8_t others = 0;
-  Node node;
   const CornerNodeMemo* memo = nullptr;
   if (!st.any_entered() && depth >= 0 && depth < kCornerNodeDepths)
     memo = &g.corner_nodes_[static_cast<std::size_t>(index_of(s))][static_cast<std::size_t>(depth)];
+  Node found;
+  std::uint8_t others = 0;
+  const Node* node = &found;
   if (memo != nullptr && memo->word == key.word) {
-    node = memo->node;
+    node = &memo->node;
     others = memo->others;
   } else {
-    node = memo_node(g, st, depth, others);
+    found = memo_node_found(g, key, st, others);
   }
   // His last two proven replies first, then the piece that made the
   // latest: sibling nodes' checks are most often answered by the same block,
@@ -443,10 +457,26 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   // remembered replies end 97 % of the proofs, d7 93 %; the walk ends the
   // rest at the first legal move it meets (the corner rules refused none
   // there): the cost is in judging a candidate, not in finding one.
-  // (Each with its path: ReplyPath, found at its first test.) Before the
-  // walk, a third: the reply the last walk's pushed out of the two (issue
-  // 30 item 3: at corners-mini d7 it ends 4,353 of the 10,207 walks that
-  // have one, each ~3,000 instructions).
+  // (Each with its path: ReplyPath, found at its first test.) The first
+  // here, the rest out of line (reply_after_first: the first ends ~86 % of
+  // the proofs at corners-mini d6, and the code of the others is not
+  // fetched with it; issue 30 item 3).
+  const auto seat = static_cast<std::size_t>(index_of(s));
+  const Move tried = g.reply_[seat][0];
+  ReplyPath* const path = &g.corner_lines_.reply_paths[seat][0];
+  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, *node, others, false, clear, path);
+  if (!any) any = reply_after_first(g, s, st, *node, others, clear);
+  p.look_as(saved);
+  return any;
+}
+
+bool Modules::Corners::reply_after_first(const Game& g, Seat s, const CornerState& st, const Node& node,
+                                         std::uint8_t others, std::uint8_t clear) {
+  // corner_reply_exists after the first remembered reply failed: the
+  // second, then a third, the reply the last walk's pushed out of the two
+  // (issue 30 item 3: at corners-mini d7 it ends 4,353 of the 10,207 walks
+  // that have one, each ~3,000 instructions), then the walk.
+  Position& p = const_cast<Position&>(g.pos_);
   const auto seat = static_cast<std::size_t>(index_of(s));
   std::array<Move, 2>& last = g.reply_[seat];
   std::array<ReplyPath, 3>& paths = g.corner_lines_.reply_paths[seat];
@@ -454,72 +484,48 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   const Move tried = last[0];
   const Move other = last[1];
   const Move third = kept;
-  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, node, others, false, clear, &paths[0]);
-  if (!any && other != tried && other.from != kNoSquare &&
+  if (other != tried && other.from != kNoSquare &&
       reply_allowed(g, other, st, node, others, false, clear, &paths[1])) {
-    any = true;
     std::swap(last[0], last[1]);
     std::swap(paths[0], paths[1]);
+    return true;
   }
-  if (!any && third.from != kNoSquare && third != tried && third != other &&
+  if (third.from != kNoSquare && third != tried && third != other &&
       reply_allowed(g, third, st, node, others, false, clear, &paths[2])) {
-    any = true;  // (first now; the second kept third)
+    // (First now; the second kept third.)
     std::swap(last[1], kept);
     std::swap(paths[1], paths[2]);
     std::swap(last[0], last[1]);
     std::swap(paths[0], paths[1]);
+    return true;
   }
-  if (!any) {
-    any = p.any_legal(
-        [&](const Move& m) {
-          if (m == tried || m == other || m == third || !reply_allowed(g, m, st, node, others, true, clear))
-            return false;
-          kept = last[1];
-          paths[2] = paths[1];
-          last[1] = last[0];
-          paths[1] = paths[0];
-          last[0] = m;
-          return true;
-        },
-        tried.from);
-  }
-  p.set_to_move(saved);
-  return any;
+  return p.any_legal(
+      [&](const Move& m) {
+        if (m == tried || m == other || m == third || !reply_allowed(g, m, st, node, others, true, clear))
+          return false;
+        kept = last[1];
+        paths[2] = paths[1];
+        last[1] = last[0];
+        paths[1] = paths[0];
+        last[0] = m;
+        return true;
+      },
+      tried.from);
 }
 
-Modules::Corners::Node Modules::Corners::memo_node(const Game& g, const CornerState& st, int depth,
-                                                   std::uint8_t& others) {
-  // Most nodes of a search and most proofs judge a seat whose node did not
-  // change since it was last found for him at that depth (issue 30 item 3:
-  // node_of and mate_rule_seats were ~230 instructions of a
-  // ~1,300-instruction proof at corners-mini d6, ~150 and ~80 of the
-  // filter's node). The key is everything node_of reads (node_key); once a
-  // king entered his corner square the duty to leave reads the corner
-  // queens too, and no memo is kept.
-  const CornerNodeKey key = node_key(g, st, depth);
-  const bool kept = !st.any_entered() && depth >= 0 && depth < kCornerNodeDepths;
-  if (kept) {
-    const CornerNodeMemo& memo =
-        g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
-    if (memo.word == key.word) {
-      others = memo.others;
-      return memo.node;
-    }
+Modules::Corners::Node Modules::Corners::memo_node_found(const Game& g, const CornerNodeKey& key,
+                                                         const CornerState& st, std::uint8_t& others) {
+  // (memo_node's key did not match its memo, or no memo is kept.)
+  const Node n = node_from(g, key, st, nullptr);
+  others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
+  if (!st.any_entered() && key.depth >= 0 && key.depth < kCornerNodeDepths) {
+    CornerNodeMemo& memo =
+        g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(key.depth)];
+    memo.node = n;
+    memo.others = others;
+    memo.word = key.word;
   }
-  // The node found (out of line: the memo's answer above, most calls,
-  // saves no registers for the calls here; issue 30 item 3).
-  return [&]() __attribute__((noinline)) {
-    const Node n = node_from(g, key, st, nullptr);
-    others = n.mate_rule ? mate_rule_seats(g, n.mover, n.target) : 0;
-    if (kept) {
-      CornerNodeMemo& memo =
-          g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
-      memo.node = n;
-      memo.others = others;
-      memo.word = key.word;
-    }
-    return n;
-  }();
+  return n;
 }
 
 bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth) {

@@ -158,8 +158,32 @@ class Modules::Corners final : public Modules::Module {
   // node_of without lines, and the side to move's mate_rule_seats where
   // node.mate_rule (else 0), kept in the Game (Game::corner_nodes_) and
   // found again only when the key changed: the filter's node (depth 0) and
-  // the reply proofs' (issue 30 item 3).
-  static Node memo_node(const Game& g, const CornerState& st, int depth, std::uint8_t& others);
+  // the reply proofs' (issue 30 item 3). Most nodes of a search and most
+  // proofs judge a seat whose node did not change since it was last found
+  // for him at that depth (node_of and mate_rule_seats were ~230
+  // instructions of a ~1,300-instruction proof at corners-mini d6, ~150
+  // and ~80 of the filter's node). The key is everything node_of reads
+  // (node_key); once a king entered his corner square the duty to leave
+  // reads the corner queens too, and no memo is kept. (The memo's answer
+  // inline, at every node of a search: session 26, its call and the
+  // finding's setup were ~20 instructions of its ~50; the finding out of
+  // line, memo_node_found: ~3 % of the filter's calls at corners-mini d7.)
+  static Node memo_node(const Game& g, const CornerState& st, int depth, std::uint8_t& others) {
+    const CornerNodeKey key = node_key(g, st, depth);
+    if (!st.any_entered() && depth >= 0 && depth < kCornerNodeDepths) {
+      const CornerNodeMemo& memo =
+          g.corner_nodes_[static_cast<std::size_t>(index_of(key.mover))][static_cast<std::size_t>(depth)];
+      if (memo.word == key.word) {
+        others = memo.others;
+        return memo.node;
+      }
+    }
+    return memo_node_found(g, key, st, others);
+  }
+  // memo_node's node where the memo does not hold it: found, and kept
+  // where a memo is kept (corners_proof.cpp).
+  [[gnu::noinline]] static Node memo_node_found(const Game& g, const CornerNodeKey& key, const CornerState& st,
+                                                std::uint8_t& others);
   static Refusal refused(const Game& g, const Move& m, const CornerState& st, const Node& node);
   static std::string refusal_words(const Game& g, Refusal r, Seat mover);
   // `seats`: the seats the move may check, whose mates are looked at (the
@@ -190,6 +214,9 @@ class Modules::Corners final : public Modules::Module {
   // leaves their attack reach alone.
   static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth,
                                   std::uint8_t clear = 0);
+  // Its proof after the first remembered reply failed (out of its line).
+  [[gnu::noinline]] static bool reply_after_first(const Game& g, Seat s, const CornerState& st,
+                                                  const Node& node, std::uint8_t others, std::uint8_t clear);
   // The same answer from his whole list (the reference the proof is tested
   // against).
   static bool corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth);

@@ -379,6 +379,16 @@ class Position : private SeatSettings {
     board_[index_of(m.from)] = moved;
     if (moved.kind == royal_) king_[index_of(moved.seat)] = m.from;
   }
+  // The side to move for a look that reads no hash (000's reply proofs,
+  // core/corners_proof.cpp: his replies looked at as if it were his turn):
+  // s is to move, the seat that was is returned and handed back by the
+  // same call, and the hash is left as it was, right again once he is
+  // (set_to_move's hash work, twice a proof, saved: issue 30 item 3).
+  Seat look_as(Seat s) {
+    const Seat was = to_move_;
+    to_move_ = s;
+    return was;
+  }
 
   // ---- the reference path (legality.cpp) ----
   // The plain answers the fast path above is tested against (issue 20): one
