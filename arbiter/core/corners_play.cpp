@@ -105,7 +105,7 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
   // The seats in check, looked at once for both rules below. The mover's
   // own king is attacked after his legal move only once pieces came off (an
   // elimination: its ruling is in `out`); after a resignation nobody moved.
-  const bool removed = mover == kNoSeat || g.rules_->seat_count() <= 2 ||
+  const bool removed = mover == kNoSeat || !c.many_seats ||
                        std::any_of(out.begin(), out.end(), [](const Ruling& r) {
                          return r.kind == RulingKind::kElimination;
                        });

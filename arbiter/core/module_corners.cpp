@@ -51,7 +51,8 @@ void Modules::Corners::before_make(Game& g, Seat mover, const Move& m, MoveNotes
     // changes a status (MoveNotes::idle): no corner queen stands or is
     // made, and the two-player phase is not on and cannot begin while the
     // statuses stay. (With two seats after_move looks at every king.)
-    if (plain && g.rules_->seat_count() > 2 && !(g.rules_->corners.two_player.enabled && at_most_two_live(g)))
+    const CornerRules& c = g.rules_->corners;
+    if (plain && c.many_seats && !(c.two_player.enabled && at_most_two_live(g)))
       ++notes.idle;
     return;
   }

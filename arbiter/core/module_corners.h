@@ -277,11 +277,10 @@ class Modules::Corners final : public Modules::Module {
     // (The statuses as one word, a byte a seat: the seats of the game whose
     // byte is kLive, 0, counted without a loop.)
     static_assert(static_cast<int>(SeatStatus::kLive) == 0);
+    // (The seats' top bits compiled once: CornerRules::seat_status_bits.)
     const std::uint32_t w = Position::word_of(g.status_);
     const std::uint32_t nonzero = ((w & 0x7F7F7F7FU) + 0x7F7F7F7FU) | w;  // each byte's top bit: not live
-    const std::uint32_t seats =
-        g.rules_->seat_count() >= kMaxSeats ? 0xFFFFFFFFU : (1U << (8 * g.rules_->seat_count())) - 1U;
-    std::uint32_t bits = ~nonzero & seats & 0x80808080U;  // a bit per live seat
+    std::uint32_t bits = ~nonzero & g.rules_->corners.seat_status_bits;  // a bit per live seat
     bits &= bits - 1U;                                      // (two taken away: none left)
     bits &= bits - 1U;
     return bits == 0;
