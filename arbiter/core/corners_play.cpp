@@ -87,7 +87,8 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
   // while no king entered his corner square, the phase is not on and more
   // than two seats are live (most moves; the rest out of line, cold: issue
   // 30 item 3, the code a search runs per move kept small).
-  if (g.corner_.any_entered() || g.two_player_ || (c.two_player.enabled && at_most_two_live(g))) [[unlikely]]
+  const bool phase = g.two_player_ || (c.two_player.enabled && at_most_two_live(g));
+  if (g.corner_.any_entered() || phase) [[unlikely]]
     after_move_phase(g, mover, notes, out);
   // 000 short game: "Other Kings may be placed in check only, with the next
   // move going to the player that is in check." The long game: "or by the
@@ -99,7 +100,8 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
   // (A plain loop: std::any_of's, unrolled four times, was ~100 bytes
   // more of the code a search runs per check.)
   bool removed = mover == kNoSeat || !c.many_seats;
-  for (auto r = out.begin(); !removed && r != out.end(); ++r) removed = r->kind == RulingKind::kElimination;
+  for (auto r = out.begin(); !removed && r != out.end(); ++r)
+    removed = r->kind == RulingKind::kElimination;
   std::uint8_t checked = 0;
   if (!removed && g.checks_ply_ == g.pos_.ply()) {
     // The board report_checks looked at (issue 30 item 3: each king tested
@@ -138,7 +140,8 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
   }
 }
 
-void Modules::Corners::after_move_phase(Game& g, Seat mover, const MoveNotes& notes, std::vector<Ruling>& out) {
+void Modules::Corners::after_move_phase(Game& g, Seat mover, const MoveNotes& notes,
+                                        std::vector<Ruling>& out) {
   const CornerRules& c = g.rules_->corners;
   if (g.corner_.any_entered())  // (tested once, not before each seat)
     for (int s = 0; s < g.rules_->seat_count(); ++s)

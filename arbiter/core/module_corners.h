@@ -270,11 +270,13 @@ class Modules::Corners final : public Modules::Module {
   // after_move's rare parts (corners_play.cpp): the corner queens of seats
   // no longer playing, the long game's two-player phase (cold); the seats
   // in check where report_checks' look does not answer (out of line).
-  [[gnu::cold]] static void after_move_phase(Game& g, Seat mover, const MoveNotes& notes, std::vector<Ruling>& out);
+  [[gnu::cold]] static void after_move_phase(Game& g, Seat mover, const MoveNotes& notes,
+                                             std::vector<Ruling>& out);
   [[gnu::noinline]] static std::uint8_t seats_in_check(const Game& g, Seat mover, bool removed);
   // before_make's part in the long game's two-player phase (module_corners.cpp,
   // cold): what after_move's "as soon as possible" warning reads.
-  [[gnu::cold]] static void note_area_duty(const Game& g, Seat mover, const Move& m, MoveNotes& notes);
+  [[gnu::cold]] static void note_area_duty(const Game& g, Seat mover, const Move& m,
+                                           MoveNotes& notes);
   static void revert_corner_queens(Game& g, std::vector<Ruling>& out);
   static void update_area_reached(Game& g, std::vector<Ruling>& out);
   static bool all_in_area(const Game& g, Seat s, bool except_king);
