@@ -140,10 +140,11 @@ bool Modules::Corners::all_in_area(const Game& g, Seat s, bool except_king) {
   // two-player phase asks it after every move until both sides are on the
   // area (update_area_reached; issue 30 item 3: at corners-mini d7 a scan
   // of the 256 squares was ~1,000 instructions a call, 12 M in all; the
-  // squares off the area there are the 16 corner cells).
-  const SquareSet outside = g.rules_->geometry.playable_set() & ~g.rules_->corners.two_player.area;
-  for (std::size_t i = outside._Find_first(); i < outside.size(); i = outside._Find_next(i)) {
-    const Piece p = g.pos_.at(static_cast<Square>(i));
+  // squares off the area there are the 16 corner cells), a list found once
+  // per RuleSet (TwoPlayerRules::off_area; session 26: was a walk of a
+  // std::bitset with libstdc++'s own _Find_first/_Find_next, g++ only).
+  for (const Square q : g.rules_->corners.two_player.off_area) {
+    const Piece p = g.pos_.at(q);
     if (p.empty() || p.seat != s) continue;
     if (except_king && p.kind == g.rules_->royal_kind()) continue;
     return false;

@@ -83,21 +83,13 @@ void Modules::Corners::rule_corner_queens_made(Game& g, Seat mover, const Square
 
 void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, std::vector<Ruling>& out) const {
   const CornerRules& c = g.rules_->corners;
-  if (g.corner_.any_entered())  // (tested once, not before each seat: most moves)
-    for (int s = 0; s < g.rules_->seat_count(); ++s)
-      if (!g.corner_.queens[s].empty() && !g.plays(seat_at(s))) g.corner_.queens[s].clear();
-  auto live = [&g]() {
-    int n = 0;
-    for (Seat s : g.rules_->turn_order) n += g.plays(s) ? 1 : 0;
-    return n;
-  };
-  if (c.two_player.enabled && !g.two_player_ && at_most_two_live(g) && live() == 2) {
-    enter_two_player(g, out);
-  } else if (g.two_player_) {
-    if (notes.could_enter && !notes.entered) warn_area_duty(g, mover, out);
-    revert_corner_queens(g, out);
-  }
-  if (g.two_player_ && !g.area_reached_) update_area_reached(g, out);
+  // The corner queens and the long game's two-player phase: nothing to do
+  // while no king entered his corner square, the phase is not on and more
+  // than two seats are live (most moves; the rest out of line, cold: issue
+  // 30 item 3, the code a search runs per move kept small).
+  const bool phase = g.two_player_ || (c.two_player.enabled && at_most_two_live(g));
+  if (g.corner_.any_entered() || phase) [[unlikely]]
+    after_move_phase(g, mover, notes, out);
   // 000 short game: "Other Kings may be placed in check only, with the next
   // move going to the player that is in check." The long game: "or by the
   // player whose King is in Check as a result of the pieces being removed".
@@ -105,10 +97,11 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
   // The seats in check, looked at once for both rules below. The mover's
   // own king is attacked after his legal move only once pieces came off (an
   // elimination: its ruling is in `out`); after a resignation nobody moved.
-  const bool removed = mover == kNoSeat || g.rules_->seat_count() <= 2 ||
-                       std::any_of(out.begin(), out.end(), [](const Ruling& r) {
-                         return r.kind == RulingKind::kElimination;
-                       });
+  // (A plain loop: std::any_of's, unrolled four times, was ~100 bytes
+  // more of the code a search runs per check.)
+  bool removed = mover == kNoSeat || !c.many_seats;
+  for (auto r = out.begin(); !removed && r != out.end(); ++r)
+    removed = r->kind == RulingKind::kElimination;
   std::uint8_t checked = 0;
   if (!removed && g.checks_ply_ == g.pos_.ply()) {
     // The board report_checks looked at (issue 30 item 3: each king tested
@@ -122,9 +115,7 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
           !(immune && g.pos_.king_square(s) == c.own[index_of(s)]))
         checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
   } else {
-    for (Seat s : g.rules_->turn_order)
-      if ((removed || s != mover) && g.plays(s) && g.pos_.in_check(s))
-        checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+    checked = seats_in_check(g, mover, removed);
   }
   // A king left in check once a colour's pieces came off (long game): the
   // check is a ruling too, credited to the mover; the mover's own king too
@@ -147,6 +138,36 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
     g.pos_.set_to_move(s);
     return;
   }
+}
+
+void Modules::Corners::after_move_phase(Game& g, Seat mover, const MoveNotes& notes,
+                                        std::vector<Ruling>& out) {
+  const CornerRules& c = g.rules_->corners;
+  if (g.corner_.any_entered())  // (tested once, not before each seat)
+    for (int s = 0; s < g.rules_->seat_count(); ++s)
+      if (!g.corner_.queens[s].empty() && !g.plays(seat_at(s))) g.corner_.queens[s].clear();
+  auto live = [&g]() {
+    int n = 0;
+    for (Seat s : g.rules_->turn_order) n += g.plays(s) ? 1 : 0;
+    return n;
+  };
+  if (c.two_player.enabled && !g.two_player_ && at_most_two_live(g) && live() == 2) {
+    enter_two_player(g, out);
+  } else if (g.two_player_) {
+    if (notes.could_enter && !notes.entered) warn_area_duty(g, mover, out);
+    revert_corner_queens(g, out);
+  }
+  if (g.two_player_ && !g.area_reached_) update_area_reached(g, out);
+}
+
+std::uint8_t Modules::Corners::seats_in_check(const Game& g, Seat mover, bool removed) {
+  // Each seat's king looked at on this board (report_checks did not look
+  // at it, or pieces came off): the mover's own only once pieces came off.
+  std::uint8_t checked = 0;
+  for (Seat s : g.rules_->turn_order)
+    if ((removed || s != mover) && g.plays(s) && g.pos_.in_check(s))
+      checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+  return checked;
 }
 
 // ---- the words of the rules above (out of the code a search runs per node: issue 30

@@ -27,7 +27,7 @@ void Modules::Corners::before_make(Game& g, Seat mover, const Move& m, MoveNotes
   // "When a King enters his corner square, both of his Bishops become
   // Queens instantly": only a move onto his corner square can (issue 30
   // item 3: the one test a search's plain move pays here).
-  if (m.to == g.rules_->corners.own[index_of(mover)]) {
+  if (m.to == g.rules_->corners.own[index_of(mover)]) [[unlikely]] {
     notes.converted = corner_entry_bishops(g, mover, m);
     notes.converts = notes.converted.any();
   }
@@ -51,10 +51,15 @@ void Modules::Corners::before_make(Game& g, Seat mover, const Move& m, MoveNotes
     // changes a status (MoveNotes::idle): no corner queen stands or is
     // made, and the two-player phase is not on and cannot begin while the
     // statuses stay. (With two seats after_move looks at every king.)
-    if (plain && g.rules_->seat_count() > 2 && !(g.rules_->corners.two_player.enabled && at_most_two_live(g)))
+    const CornerRules& c = g.rules_->corners;
+    if (plain && c.many_seats && !(c.two_player.enabled && at_most_two_live(g)))
       ++notes.idle;
     return;
   }
+  note_area_duty(g, mover, m, notes);
+}
+
+void Modules::Corners::note_area_duty(const Game& g, Seat mover, const Move& m, MoveNotes& notes) {
   // The long game's "as soon as possible" duty: read after the move only
   // in the two-player phase as it was before the move (after_move).
   notes.could_enter = could_enter_area(g, mover);

@@ -294,6 +294,16 @@ class Modules::Corners final : public Modules::Module {
   [[gnu::cold]] static void write_turns_to_checked(Game& g, Seat mover, Seat checked, int from, int k,
                                                    std::vector<Ruling>& out);
   [[gnu::cold]] static Turn mate_in_corner_square(Game& g, Seat s, std::vector<Ruling>& out);
+  // after_move's rare parts (corners_play.cpp): the corner queens of seats
+  // no longer playing, the long game's two-player phase (cold); the seats
+  // in check where report_checks' look does not answer (out of line).
+  [[gnu::cold]] static void after_move_phase(Game& g, Seat mover, const MoveNotes& notes,
+                                             std::vector<Ruling>& out);
+  [[gnu::noinline]] static std::uint8_t seats_in_check(const Game& g, Seat mover, bool removed);
+  // before_make's part in the long game's two-player phase (module_corners.cpp,
+  // cold): what after_move's "as soon as possible" warning reads.
+  [[gnu::cold]] static void note_area_duty(const Game& g, Seat mover, const Move& m,
+                                           MoveNotes& notes);
   static void revert_corner_queens(Game& g, std::vector<Ruling>& out);
   static void update_area_reached(Game& g, std::vector<Ruling>& out);
   static bool all_in_area(const Game& g, Seat s, bool except_king);
@@ -304,11 +314,10 @@ class Modules::Corners final : public Modules::Module {
     // (The statuses as one word, a byte a seat: the seats of the game whose
     // byte is kLive, 0, counted without a loop.)
     static_assert(static_cast<int>(SeatStatus::kLive) == 0);
+    // (The seats' top bits compiled once: CornerRules::seat_status_bits.)
     const std::uint32_t w = Position::word_of(g.status_);
     const std::uint32_t nonzero = ((w & 0x7F7F7F7FU) + 0x7F7F7F7FU) | w;  // each byte's top bit: not live
-    const std::uint32_t seats =
-        g.rules_->seat_count() >= kMaxSeats ? 0xFFFFFFFFU : (1U << (8 * g.rules_->seat_count())) - 1U;
-    std::uint32_t bits = ~nonzero & seats & 0x80808080U;  // a bit per live seat
+    std::uint32_t bits = ~nonzero & g.rules_->corners.seat_status_bits;  // a bit per live seat
     bits &= bits - 1U;                                      // (two taken away: none left)
     bits &= bits - 1U;
     return bits == 0;

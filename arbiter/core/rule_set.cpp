@@ -73,6 +73,15 @@ std::optional<Error> RuleSet::compile() {
   std::vector<bool> enters_merged;
   for (const PieceDef& p : pieces) enters_merged.push_back(p.royal && corners.enabled);
   tables.build(geometry, kinds, facings, enters_merged);
+  corners.two_player.off_area.clear();
+  for (int i = 0; i < kMaxSquares; ++i) {
+    const auto q = static_cast<Square>(i);
+    if (geometry.playable(q) && !corners.two_player.area[static_cast<std::size_t>(i)])
+      corners.two_player.off_area.push_back(q);
+  }
+  corners.many_seats = seat_count() > 2;
+  corners.seat_status_bits = 0;
+  for (int s = 0; s < seat_count(); ++s) corners.seat_status_bits |= 0x80U << (8 * s);
   return std::nullopt;
 }
 

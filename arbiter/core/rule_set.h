@@ -286,6 +286,11 @@ struct TwoPlayerRules {
   bool adjacent_survivors_switch = false;
   bool corner_king_mated_when_stuck = false;
   StalemateRule stalemate = StalemateRule::kDraw;
+  // Compiled by RuleSet::compile(): the playable squares off the area, in
+  // square order (every piece stands on a playable square; the long game's
+  // "as soon as possible" duty asks after every move of the phase whether a
+  // seat's pieces are all on the area: Modules::Corners::all_in_area).
+  std::vector<Square> off_area;
 };
 // 000: what "the first round of moves" of the edge-pawn truce is.
 enum class TruceRound : std::uint8_t {
@@ -309,6 +314,13 @@ struct CornerRules {
   bool may_leave_corner_at_will = false;
   bool resignation_wins_for_attacker = false;
   TwoPlayerRules two_player;
+  // Compiled by RuleSet::compile(), for the module's test at every move of
+  // a search (Modules::Corners::before_make, at_most_two_live; issue 30
+  // item 3: the seat count is a vector's size): whether the variant has
+  // more than two seats, and 0x80 in the status byte of each of its seats
+  // (the statuses as one word, Position::word_of).
+  bool many_seats = false;
+  std::uint32_t seat_status_bits = 0;
 };
 
 // The bot's evaluation switches from the variant's data (engine/evaluation.*);
