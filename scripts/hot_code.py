@@ -24,6 +24,18 @@ Usage (from the repository; valgrind and nm are Debian packages):
   scripts/hot_code.py check BIN [--list FILE]
       Prints every pattern of FILE that matches no function of BIN, and
       exits 1 if there is one (then run `profile` again).
+  scripts/hot_code.py footprint BIN [--variant V] [--depth D] [--position]
+                                [--shares 0.1,0.01] [--top N]
+      The code a perft runs often, by the instruction cache's measure
+      (issue 30 item 3, session 26): runs BIN's perft of V (corners-mini) at
+      depth D (6) under callgrind (--dump-instr=yes, inside the perft's
+      recursion only: the game layer's perft_made, or the position's perft
+      with --position) and prints, for each share P, the 64-byte lines one of
+      whose instructions ran on at least P of the makes (Game::make's count,
+      or Position::make's with --position) and the bytes of the instructions
+      that ran so often, in all and per function (the N functions with the
+      most such lines, their sizes by nm): which functions' bytes to shrink.
+      A line two functions share is counted once in all and once in each.
 """
 import argparse
 import collections
@@ -37,6 +49,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_LIST = os.path.join(ROOT, "arbiter", "core", "hot_code.txt")
 MAKE = "_ZN6tabula4core4Game4makeERKNS0_4MoveE"
+POSITION_MAKE = "_ZN6tabula4core8Position4makeERKNS0_4MoveE"
 
 
 def callgrind_counts(path):
@@ -260,6 +273,172 @@ def arbiter_sources():
     return "\n".join(text)
 
 
+def disassembly_sizes(binary):
+    """{address: instruction length} of BIN's code (objdump; the length
+    is the distance to the next instruction, at most 15 bytes)."""
+    done = subprocess.run(["objdump", "-d", "--no-show-raw-insn", binary], capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit("hot_code: objdump could not read %s: %s" % (binary, done.stderr.strip()))
+    sizes = {}
+    last = None
+    for line in done.stdout.split("\n"):
+        m = re.match(r"\s+([0-9a-f]+):\t", line)
+        if not m:
+            if not line.strip() or line.endswith(">:"):
+                last = None  # a function's end: its last instruction's length stays unknown
+            continue
+        at = int(m.group(1), 16)
+        if last is not None and 0 < at - last <= 15:
+            sizes[last] = at - last
+        last = at
+    return sizes
+
+
+def function_sizes(binary):
+    """{mangled name: (address, size)} of BIN's functions (nm -S)."""
+    nm = subprocess.run(["nm", "-S", "--defined-only", binary], capture_output=True, text=True)
+    if nm.returncode != 0:
+        sys.exit("hot_code: nm could not read the functions of %s: %s" % (binary, nm.stderr.strip()))
+    out = {}
+    for line in nm.stdout.split("\n"):
+        f = line.split()
+        if len(f) == 4 and f[2] in "tTW":
+            out[f[3]] = (int(f[0], 16), int(f[1], 16))
+    return out
+
+
+def callgrind_instructions(path):
+    """{(mangled function, address): runs} of a callgrind --dump-instr=yes
+    profile, the functions' own instructions only (callgrind_counts's
+    reading, by address)."""
+    names = {}
+    counts = collections.defaultdict(int)
+    fn = None
+    last = 0
+    skip_next = False
+    with open(path) as f:
+        for line in f:
+            if skip_next:
+                parts = line.split()
+                if parts:
+                    last = _address(parts[0], last)
+                skip_next = False
+                continue
+            if line[:1] in "0123456789+-*":
+                parts = line.split()
+                last = _address(parts[0], last)
+                if len(parts) >= 3 and fn is not None:
+                    counts[(fn.split("'")[0], last)] += int(parts[2])
+                continue
+            if line.startswith("calls="):
+                skip_next = True
+                continue
+            m = re.match(r"(c?fn)=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
+            if m:
+                kind, ref, name = m.groups()
+                if name:
+                    names[ref] = name
+                if kind == "fn":
+                    fn = names.get(ref)
+    return counts
+
+
+def _address(tok, last):
+    if tok.startswith("0x"):
+        return int(tok, 16)
+    if tok.startswith("+"):
+        return last + int(tok[1:], 0)
+    if tok.startswith("-"):
+        return last - int(tok[1:], 0)
+    if tok == "*":
+        return last
+    return int(tok)
+
+
+def demangle(names):
+    done = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True, text=True)
+    out = done.stdout.split("\n") if done.returncode == 0 else []
+    return {n: (out[i] if i < len(out) and out[i] else n) for i, n in enumerate(names)}
+
+
+def cmd_footprint(args):
+    try:
+        shares = sorted({float(x) for x in args.shares.split(",")}, reverse=True)
+    except ValueError:
+        sys.exit("hot_code: --shares %s: expected shares of the makes separated by commas, e.g. 0.1,0.01"
+                 % args.shares)
+    if not shares or any(not 0 < p <= 1 for p in shares):
+        sys.exit("hot_code: --shares %s: each share must be above 0 and at most 1" % args.shares)
+    if args.depth < 2:
+        sys.exit("hot_code: --depth %d: at least 2 (a perft of depth 1 makes no move)" % args.depth)
+    if not os.access(args.bin, os.X_OK):
+        sys.exit("hot_code: %s is not an executable file" % args.bin)
+    if args.position:
+        toggle, make, layer = "_ZN6tabula4core5perftERNS0_8PositionEi", POSITION_MAKE, "position"
+    else:
+        toggle, make, layer = "*perft_made*", MAKE, "game"
+    run = [args.bin, "perft", "--variant", args.variant, "--depth", str(args.depth)] + \
+        (["--position"] if args.position else [])
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        try:
+            done = subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no",
+                                   "--toggle-collect=" + toggle, "--callgrind-out-file=" + out,
+                                   "--log-file=" + os.path.join(tmp, "valgrind.log")] + run,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        except FileNotFoundError:
+            sys.exit("hot_code: valgrind is not installed (Debian package valgrind)")
+        if done.returncode != 0 or not os.path.exists(out):
+            last = done.stderr.strip().split("\n")[-1] if done.stderr.strip() else ""
+            sys.exit("hot_code: `%s` under callgrind failed (exit %d): %s"
+                     % (" ".join(run), done.returncode, last))
+        per_fn = callgrind_counts(out)
+        counts = callgrind_instructions(out)
+    makes = per_fn.get(make, (0, 0, 0))[2]
+    if makes == 0:
+        sys.exit("hot_code: no %s make (%s) ran inside the perft in the profile: is BIN a tabula, "
+                 "and are the names unchanged?" % (layer, make))
+    sizes = disassembly_sizes(args.bin)
+    funcs = function_sizes(args.bin)
+    # The load offset (a PIE): the profile's entry of a function against nm's.
+    lowest = {}
+    for (fn, at) in counts:
+        if fn not in lowest or at < lowest[fn]:
+            lowest[fn] = at
+    offsets = collections.Counter(at - funcs[fn][0] for fn, at in lowest.items() if fn in funcs)
+    offset = offsets.most_common(1)[0][0] if offsets else 0
+    print("hot_code footprint: `%s`, %d makes (%s layer), instructions inside: %d"
+          % (" ".join(["BIN"] + run[1:]), makes, layer, sum(counts.values())))
+    per_share = []
+    for p in shares:
+        bar = p * makes
+        lines = set()
+        fn_lines = collections.defaultdict(set)
+        fn_bytes = collections.defaultdict(int)
+        for (fn, at), runs in counts.items():
+            if runs < bar:
+                continue
+            lines.add(at >> 6)
+            fn_lines[fn].add(at >> 6)
+            fn_bytes[fn] += sizes.get(at - offset, 4)
+        run_bytes = sum(fn_bytes.values())
+        print("  lines run on >= %g of the makes: %d (%.1f KB), instructions run so often %.1f KB "
+              "(density %.2f), in %d functions"
+              % (p, len(lines), len(lines) * 64 / 1024, run_bytes / 1024,
+                 run_bytes / (len(lines) * 64) if lines else 0, len(fn_lines)))
+        per_share.append((fn_lines, fn_bytes))
+    low_lines, _ = per_share[-1]
+    order = sorted(low_lines, key=lambda fn: (-len(low_lines[fn]), fn))[:args.top]
+    names = demangle(order)
+    head = "  ".join("lines>=%g  run B" % p for p in shares)
+    print("\n%-8s  %s  function" % ("size B", head))
+    for fn in order:
+        cells = "  ".join("%9d  %5d" % (len(fl.get(fn, ())) * 64, fb.get(fn, 0)) for fl, fb in per_share)
+        size = funcs.get(fn, (0, 0))[1]
+        print("%-8s  %s  %s" % (size if size else "?", cells, names[fn][:100]))
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -270,7 +449,16 @@ def main():
     c = sub.add_parser("check")
     c.add_argument("bin")
     c.add_argument("--list", default=DEFAULT_LIST)
+    f = sub.add_parser("footprint")
+    f.add_argument("bin")
+    f.add_argument("--variant", default="corners-mini")
+    f.add_argument("--depth", type=int, default=6)
+    f.add_argument("--position", action="store_true")
+    f.add_argument("--shares", default="0.1,0.01")
+    f.add_argument("--top", type=int, default=40)
     args = ap.parse_args()
+    if args.cmd == "footprint":
+        return cmd_footprint(args)
     if args.cmd == "profile":
         cmd_profile(args)
         return 0

@@ -264,12 +264,9 @@ void Position::generate_evasions(MoveList& out, const KingSafety& ks) const {
   // not generated. The others are generated and tested in generate_pseudo's
   // order: the list is generate_legal's, move for move.
   if (!active_[index_of(to_move_)]) return;
-  const auto& choices = rules_->promotion.choices;
-  if (std::find(choices.begin(), choices.end(), royal_) != choices.end()) [[unlikely]] {
+  if (royal_promotion_) [[unlikely]] {
     // (A pawn that becomes a king moves the king: every move as usual.)
-    const std::size_t start = out.size();
-    generate_pseudo(out);
-    keep_legal(out, start, ks);
+    keep_legal_of(out, ks, false);
     return;
   }
   SquareSet targets = ks.evasions;
@@ -303,8 +300,13 @@ void Position::generate_evasions(MoveList& out, const KingSafety& ks) const {
     keep_legal(out, start, ks);
   }
   if (rules_->castling.empty() || castling_rights_ == 0) return;
+  keep_legal_of(out, ks, true);
+}
+
+void Position::keep_legal_of(MoveList& out, const KingSafety& ks, bool castling) const {
   const std::size_t start = out.size();
-  generate_castling(out);
+  if (castling) generate_castling(out);
+  else generate_pseudo(out);
   keep_legal(out, start, ks);
 }
 

@@ -16,6 +16,8 @@ Position::Position(const RuleSet& rules) : rules_(&rules) {
   royal_ = rules.royal_kind();
   for (std::size_t k = 0; k < rules.pieces.size() && k < 32; ++k)
     if (rules.pieces[k].pawn) pawn_kinds_ |= 1U << k;
+  const auto& choices = rules.promotion.choices;
+  royal_promotion_ = std::find(choices.begin(), choices.end(), royal_) != choices.end();
   corners_ = rules.corners.enabled;
   convertible_ = corners_ && rules.corners.bishops_become_queens ? squares_.size() : 0;
   king_capture_ = rules.checks.king_capture;
@@ -384,20 +386,12 @@ void Position::generate_pseudo(MoveList& out) const {
 bool Position::pseudo_legal(const Move& m) const {
   // generate_pseudo's own walk, for one piece: the move is one of them.
   if (!active_[index_of(to_move_)]) return false;
-  MoveList list;
-  if (m.kind == MoveKind::kCastle) {
-    if (rules_->castling.empty() || castling_rights_ == 0) return false;
-    generate_castling(list);
-    return std::find(list.begin(), list.end(), m) != list.end();
-  }
+  if (m.kind == MoveKind::kCastle) [[unlikely]] return pseudo_legal_listed(m);
   if (!is_valid(m.from) || !is_valid(m.to)) return false;
   const Piece& p = board_[index_of(m.from)];
   if (p.empty() || p.seat != to_move_ || (king_only(to_move_) && p.kind != royal_)) return false;
-  const bool pawn = rules_->piece(p.kind).pawn;
-  if (pawn && m.kind != MoveKind::kNormal) {
-    generate_piece(m.from, p, list);  // a double step, en passant
-    return std::find(list.begin(), list.end(), m) != list.end();
-  }
+  const bool pawn = (pawn_kinds_ >> index_of(p.kind)) & 1U;
+  if (pawn && m.kind != MoveKind::kNormal) [[unlikely]] return pseudo_legal_listed(m);  // a double step, en passant
   if (m.kind != MoveKind::kNormal || (!pawn && m.promotion != kNoKind)) return false;
   // A normal move: generate_piece's walk along the piece's rays, stopping
   // at m.to; add_pawn_moves' choice of the moves a pawn's step gives.
@@ -441,6 +435,20 @@ bool Position::pseudo_legal(const Move& m) const {
     }
   }
   return false;
+}
+
+bool Position::pseudo_legal_listed(const Move& m) const {
+  // pseudo_legal's castling and a pawn's other moves: found in the list
+  // generate_pseudo gives for them (m.kind is kCastle, or m.from holds the
+  // side to move's pawn).
+  MoveList list;
+  if (m.kind == MoveKind::kCastle) {
+    if (rules_->castling.empty() || castling_rights_ == 0) return false;
+    generate_castling(list);
+  } else {
+    generate_piece(m.from, board_[index_of(m.from)], list);
+  }
+  return std::find(list.begin(), list.end(), m) != list.end();
 }
 
 bool Position::king_attacked_after(const Move& m, Seat s) const {
@@ -492,67 +500,46 @@ void Position::make(const Move& m) {
   Seat mover = to_move_;
   bool resets_clock = false;
 
-  switch (m.kind) {
-    case MoveKind::kPass:
-      break;
-    case MoveKind::kPlacement:
-      // 003 rule 5: the placed kind travels in `promotion`.
-      set_piece(m.to, Piece{m.promotion, mover, false});
-      break;
-    case MoveKind::kCastle: {
-      const CastlingRule& c = rules_->castling[m.castle];
-      Piece king = at(c.king_from);
-      Piece rook = at(c.rook_from);
-      u.moved = king;
-      set_piece(c.king_from, kEmpty);
-      set_piece(c.rook_from, kEmpty);
-      set_piece(c.king_to, king);
-      set_piece(c.rook_to, rook);
-      break;
-    }
-    default: {
-      Piece p = at(m.from);
-      u.moved = p;
-      Square cap_sq = m.to;
-      if (m.kind == MoveKind::kEnPassant) {
-        for (const EnPassantEntry& e : ep_) {
-          if (e.target == m.to) {
-            cap_sq = e.victim;
-            break;
-          }
+  // A piece's move (normal, double step, en passant): a search's every move,
+  // here in one dense run; passes, placements and castling out of line
+  // (issue 30 item 3: the game layer's per-node code is larger than the
+  // instruction cache).
+  if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep || m.kind == MoveKind::kEnPassant) [[likely]] {
+    Piece p = board_[index_of(m.from)];
+    u.moved = p;
+    Square cap_sq = m.to;
+    if (m.kind == MoveKind::kEnPassant) [[unlikely]] {
+      for (const EnPassantEntry& e : ep_) {
+        if (e.target == m.to) {
+          cap_sq = e.victim;
+          break;
         }
       }
-      u.captured = at(cap_sq);
-      u.captured_on = u.captured.empty() ? kNoSquare : cap_sq;
-      if (!u.captured.empty()) {
-        // chess.com FFA (issue 17 item 4): taking a dead piece does not
-        // reset the move rule.
-        Seat owner = u.captured.seat;
-        bool dead = !active_[index_of(owner)] || (king_only(owner) && u.captured.kind != royal_);
-        resets_clock = !(rules_->draws.move_rule_live_plies_only && dead);
-        set_piece(cap_sq, kEmpty);
-      }
-      if (rules_->piece(p.kind).pawn) resets_clock = true;
-      set_piece(m.from, kEmpty);
-      if (m.promotion != kNoKind) {
-        p.kind = m.promotion;
-        p.promoted = true;
-      }
-      set_piece(m.to, p);
-      // 000 short game: "When a King enters his corner square, both of his
-      // Bishops become Queens instantly."
-      if (corners_ && p.kind == royal_ && rules_->corners.bishops_become_queens &&
-          m.to == rules_->corners.own[index_of(mover)] && m.from != m.to) {
-        for (Square q : squares_) {
-          const Piece& b = board_[index_of(q)];
-          if (b.kind != rules_->corners.bishop || b.seat != mover) continue;
-          set_piece(q, Piece{rules_->corners.queen, mover, false});
-          converted_.push_back(q);
-          ++u.converted;
-        }
-      }
-      break;
     }
+    u.captured = board_[index_of(cap_sq)];
+    if (!u.captured.empty()) {
+      u.captured_on = cap_sq;
+      // chess.com FFA (issue 17 item 4): taking a dead piece does not
+      // reset the move rule.
+      Seat owner = u.captured.seat;
+      bool dead = !active_[index_of(owner)] || (king_only(owner) && u.captured.kind != royal_);
+      resets_clock = !(rules_->draws.move_rule_live_plies_only && dead);
+      set_piece(cap_sq, kEmpty);
+    }
+    if ((pawn_kinds_ >> index_of(p.kind)) & 1U) resets_clock = true;
+    set_piece(m.from, kEmpty);
+    if (m.promotion != kNoKind) {
+      p.kind = m.promotion;
+      p.promoted = true;
+    }
+    set_piece(m.to, p);
+    // 000 short game: "When a King enters his corner square, both of his
+    // Bishops become Queens instantly."
+    if (corners_ && p.kind == royal_ && rules_->corners.bishops_become_queens &&
+        m.to == rules_->corners.own[index_of(mover)] && m.from != m.to) [[unlikely]]
+      u.converted = convert_bishops(mover);
+  } else {
+    make_other(m, u);
   }
 
   // Castling rights die when a king or rook leaves, or a rook is captured.
@@ -587,6 +574,43 @@ void Position::make(const Move& m) {
   undo_.push_back(u);
 }
 
+void Position::make_other(const Move& m, Undo& u) {
+  const Seat mover = to_move_;
+  switch (m.kind) {
+    case MoveKind::kPlacement:
+      // 003 rule 5: the placed kind travels in `promotion`.
+      set_piece(m.to, Piece{m.promotion, mover, false});
+      break;
+    case MoveKind::kCastle: {
+      const CastlingRule& c = rules_->castling[m.castle];
+      Piece king = at(c.king_from);
+      Piece rook = at(c.rook_from);
+      u.moved = king;
+      set_piece(c.king_from, kEmpty);
+      set_piece(c.rook_from, kEmpty);
+      set_piece(c.king_to, king);
+      set_piece(c.rook_to, rook);
+      break;
+    }
+    default:  // a pass
+      break;
+  }
+}
+
+std::uint8_t Position::convert_bishops(Seat mover) {
+  // 000 short game: the mover's king entered his corner square, "both of his
+  // Bishops become Queens instantly" (make()); how many, for unmake().
+  std::uint8_t converted = 0;
+  for (Square q : squares_) {
+    const Piece& b = board_[index_of(q)];
+    if (b.kind != rules_->corners.bishop || b.seat != mover) continue;
+    set_piece(q, Piece{rules_->corners.queen, mover, false});
+    converted_.push_back(q);
+    ++converted;
+  }
+  return converted;
+}
+
 void Position::make_room(std::size_t n) {
   // Twice the room asked, so that a game played on (play(), whose make()s
   // are not a search's) asks again only every n plies.
@@ -605,36 +629,18 @@ void Position::unmake() {
   undo_.pop_back();
   history_.pop_back();
   const Move& m = u.move;
-  switch (m.kind) {
-    case MoveKind::kPass:
-      break;
-    case MoveKind::kPlacement:
-      board_[index_of(m.to)] = kEmpty;
-      break;
-    case MoveKind::kCastle: {
-      const CastlingRule& c = rules_->castling[m.castle];
-      Piece king = board_[index_of(c.king_to)];
-      Piece rook = board_[index_of(c.rook_to)];
-      board_[index_of(c.king_to)] = kEmpty;
-      board_[index_of(c.rook_to)] = kEmpty;
-      board_[index_of(c.king_from)] = king;
-      board_[index_of(c.rook_from)] = rook;
-      king_[index_of(king.seat)] = c.king_from;
-      break;
+  if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep || m.kind == MoveKind::kEnPassant) [[likely]] {
+    if (u.converted > 0) [[unlikely]]
+      revert_bishops(u.moved.seat, u.converted);
+    board_[index_of(m.to)] = kEmpty;
+    board_[index_of(m.from)] = u.moved;
+    if (u.moved.kind == royal_) king_[index_of(u.moved.seat)] = m.from;
+    if (!u.captured.empty()) {
+      board_[index_of(u.captured_on)] = u.captured;
+      if (u.captured.kind == royal_) king_[index_of(u.captured.seat)] = u.captured_on;
     }
-    default:
-      for (; u.converted > 0; --u.converted) {
-        board_[index_of(converted_.back())] = Piece{rules_->corners.bishop, u.moved.seat, false};
-        converted_.pop_back();
-      }
-      board_[index_of(m.to)] = kEmpty;
-      board_[index_of(m.from)] = u.moved;
-      if (u.moved.kind == royal_) king_[index_of(u.moved.seat)] = m.from;
-      if (!u.captured.empty()) {
-        board_[index_of(u.captured_on)] = u.captured;
-        if (u.captured.kind == royal_) king_[index_of(u.captured.seat)] = u.captured_on;
-      }
-      break;
+  } else {
+    unmake_other(m);
   }
   castling_rights_ = u.castling_rights;
   ep_ = u.ep;
@@ -642,6 +648,28 @@ void Position::unmake() {
   fullmove_number_ = u.fullmove_number;
   hash_ = u.hash;
   to_move_ = u.to_move;
+}
+
+void Position::unmake_other(const Move& m) {
+  if (m.kind == MoveKind::kPlacement) {
+    board_[index_of(m.to)] = kEmpty;
+  } else if (m.kind == MoveKind::kCastle) {
+    const CastlingRule& c = rules_->castling[m.castle];
+    Piece king = board_[index_of(c.king_to)];
+    Piece rook = board_[index_of(c.rook_to)];
+    board_[index_of(c.king_to)] = kEmpty;
+    board_[index_of(c.rook_to)] = kEmpty;
+    board_[index_of(c.king_from)] = king;
+    board_[index_of(c.rook_from)] = rook;
+    king_[index_of(king.seat)] = c.king_from;
+  }
+}
+
+void Position::revert_bishops(Seat mover, std::uint8_t n) {
+  for (; n > 0; --n) {
+    board_[index_of(converted_.back())] = Piece{rules_->corners.bishop, mover, false};
+    converted_.pop_back();
+  }
 }
 
 int Position::repetitions() const {

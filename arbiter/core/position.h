@@ -423,14 +423,28 @@ class Position : private SeatSettings {
     std::uint8_t converted = 0;  // 000: bishops made queens by this move (on converted_)
   };
 
+  // make()'s and unmake()'s rare parts, out of line (issue 30 item 3: a
+  // search's plain move runs a dense path): passes, placements, castling;
+  // 000's bishops turned into queens (the count) and back.
+  [[gnu::noinline]] void make_other(const Move& m, Undo& u);
+  [[gnu::noinline]] void unmake_other(const Move& m);
+  [[gnu::noinline]] std::uint8_t convert_bishops(Seat mover);
+  [[gnu::noinline]] void revert_bishops(Seat mover, std::uint8_t n);
+
   bool legal_with(const Move& m, const KingSafety& ks) const;
   // Keeps the moves of out from `start` on that legal_with passes (in order).
   inline void keep_legal(MoveList& out, std::size_t start, const KingSafety& ks) const;
   // generate_legal(out, ks) of a king in check (ks.checks > 0): the same
   // list, without the moves of the pieces that cannot make one (legality.cpp).
   void generate_evasions(MoveList& out, const KingSafety& ks) const;
+  // keep_legal of generate_pseudo's moves (castling: generate_castling's)
+  // appended to out: generate_evasions' rare parts, out of line.
+  [[gnu::noinline]] void keep_legal_of(MoveList& out, const KingSafety& ks, bool castling) const;
   // A light make: whether m leaves the mover's king attacked (board only).
   bool probe_exposes_king(const Move& m) const;
+  // pseudo_legal of castling and of a pawn's double step or en passant,
+  // from generate_pseudo's own list (out of line).
+  [[gnu::noinline]] bool pseudo_legal_listed(const Move& m) const;
   bool king_exposed(Seat s, Square king) const;  // in_check with the king on `king`
   bool attacks_from(const AttackNode& node, const Piece& p, std::uint8_t seats) const;
   bool attacked_in(std::span<const AttackNode> trie, std::uint32_t first, std::uint32_t last,
@@ -473,6 +487,7 @@ class Position : private SeatSettings {
   // promotion_blocked_, frame_seat_, corner_entry_open_: the base SeatSettings.)
   PieceKind royal_ = kNoKind;
   std::uint32_t pawn_kinds_ = 0;     // bit per pawn kind (en_passant_pseudo)
+  bool royal_promotion_ = false;     // a pawn may promote to the royal kind
   // Each seat's place in the rules' turn order, found once (issue 30 item 3:
   // make() asks it after every move; it was a search of the order).
   std::array<std::uint8_t, kMaxSeats> order_place_{};
