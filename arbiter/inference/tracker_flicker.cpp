@@ -128,18 +128,28 @@ void Tracker::reshow_after_flicker() {
 }
 
 bool Tracker::landing_bounced() const {
-  // The touch just logged is a flicker's flip back, and the touch before its
-  // first flip on that square is the tentative move's showing touch, no
-  // flicker itself: that touch was real (the piece set down) and the reed
-  // bounced after it; the board shows the move again as it was.
+  // The touch just logged fills a square whose reed has flipped, each flip
+  // within the bounce window of the one after it, since the touch that set
+  // the tentative move's piece down there: that touch was real (the piece
+  // set down; no flicker itself) and the reed bounced after it, once or
+  // more; the board shows the move again as it was. That touch is the
+  // move's showing touch, or, bounced before (a flip back that showed the
+  // move again), the one timed `landed`. Session 26: TouchLog marks only a
+  // first flip and its flip back a flicker, so a reed bouncing twice (down,
+  // up, down, up, down) was timed at its last fill.
   if (!tentative_ || log_.touches().empty()) return false;
-  const Touch& back = log_.touches().back();
-  if (!back.flicker || back.first_flip == 0) return false;
-  const Touch* before = nullptr;
-  for (const Touch& t : log_.touches()) {
-    if (t.seq == back.first_flip)
-      return before != nullptr && before->seq == tentative_->seq && !before->flicker;
-    if (t.square == back.square) before = &t;
+  const std::vector<Touch>& touches = log_.touches();
+  const Touch& back = touches.back();
+  if (!back.occupied) return false;
+  const Touch* later = &back;
+  for (std::size_t i = touches.size() - 1; i-- > 0;) {
+    const Touch& t = touches[i];
+    if (t.square != back.square) continue;
+    if (later->time - t.time >= settings_.health.bounce_window) return false;
+    if (t.occupied && !t.flicker &&
+        (tentative_->landed ? t.time == *tentative_->landed : t.seq == tentative_->seq))
+      return true;
+    later = &t;
   }
   return false;
 }

@@ -357,6 +357,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       Millis shown = now_;
       std::optional<Millis> landed;
       std::uint64_t seq = seq_;
+      bool read_again = false;
       if (o->landed_seq != 0) {
         // The reply took on M's landing square after M's piece landed: M
         // was made at that landing, and the touches since are the reply's.
@@ -366,6 +367,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
         shown = tentative_->shown;
         seq = tentative_->seq;
         landed = tentative_->landed;
+        read_again = true;
       }
       // The reply seen whole proves the move was made: a waypoint's wait
       // (the piece resting on its path) is over, and so is the settle time
@@ -385,6 +387,17 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // Qe6xd6 shown whole as Bc8-d7 landed, its refill of d6 dropped with
       // the commit, then read as Qe6xBd7).
       t.carry = (ev.diff & ~groups_[o->group].footprint.touched()) | o->reply;
+      // Read again with the same showing: so is the showing before a showing
+      // again that may yet turn out a reed's flicker, as in the branch above
+      // (session 26; the chess recapture soak, trace 3 game 3: e2-e3 resting
+      // on its way to e4, the pawn lifted on as Black lifts c6, both reeds
+      // bouncing; e3's flip down showed e2-e3 again, c6's flip back then read
+      // it again here, and at e3's flip back nothing was undone). The squares
+      // carried now stay carried if it is undone.
+      if (read_again) {
+        t.seq_before = tentative_->seq_before;
+        t.carry_before = tentative_->carry_before | t.carry;
+      }
       after_.reset();
       take_tentative(std::move(t), up);
       return;

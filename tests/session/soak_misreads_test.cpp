@@ -623,5 +623,94 @@ TEST(SoakMisreads, ACaptureAVictimsFlickerShowedFirstIsTimedAtTheCapturersLandin
   }
 }
 
+// Session 26.
+
+TEST(SoakMisreads, ALandingWhoseReedBouncesTwiceOrMoreIsTimedAtTheLanding) {
+  // TouchLog marks only a reed's first flip and its flip back a flicker: a
+  // landing whose reed bounced twice (down, up, down, up, down) was timed at
+  // its last fill, 7-11 ms late here, in both modes. Each landing (`*`, the
+  // reed's first flip down: FIDE 4.7, the move is made when the piece is
+  // released) bounces once, twice or three times, 1-3 ms apart.
+  const std::string script =
+      "e2 up 100  e4 down 300*  e4 up 2  e4 down 3  e4 up 2  e4 down 3 "  // twice
+      "e7 up 400  e5 down 300*  e5 up 1  e5 down 2  e5 up 3  e5 down 1  e5 up 2  e5 down 2 "
+      "g1 up 400  f3 down 300*  f3 up 3  f3 down 3 "  // once
+      "b8 up 400  c6 down 300*  c6 up 1  c6 down 1  c6 up 1  c6 down 1 "
+      "f1 up 400  b5 down 300*  b5 up 2  b5 down 2  b5 up 2  b5 down 2 "
+      "a7 up 400  a6 down 300*  a6 up 3  a6 down 3  a6 up 3  a6 down 3  a6 up 3  a6 down 3";
+  const Strings game{"e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-b5", "a7-a6"};
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s = settings(at_once);
+    s.time_control = session::TimeControl{};
+    Table t("chess", "", s);
+    t.setup();
+    std::vector<long> landings;
+    const std::vector<long> switches = clock_switches(t, script, landings);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    ASSERT_EQ(t.moves(), game) << why;
+    EXPECT_EQ(switches, landings) << why;
+  }
+}
+
+TEST(SoakMisreads, ACaptureLandingSoonAfterItsVictimsLiftAndBouncingTwiceIsTimedAtTheLanding) {
+  // Hostile to the rule above: the run of flips back from the last fill
+  // stops at the landing, not at the victim's lift 12 ms before it on the
+  // same square (just past the bounce window); and a capture a victim's
+  // flicker showed first (issue 22) is made at the capturer's landing,
+  // bouncing twice, neither at the flicker nor at a later fill.
+  const std::string script =
+      "e2 up 100  e4 down 300*  d7 up 400  d5 down 300* "
+      "e4 up 400  d5 up 300  d5 down 12*  d5 up 2  d5 down 2  d5 up 2  d5 down 2 "  // exd5
+      "d8 up 400  d5 up 300  d5 down 2  d5 up 2 "  // Qd8xd5, d5's flicker showing it first
+      "d5 down 300*  d5 up 3  d5 down 2  d5 up 1  d5 down 2";
+  for (bool at_once : {true, false}) {
+    session::SessionSettings s = settings(at_once);
+    s.time_control = session::TimeControl{};
+    Table t("chess", "", s);
+    t.setup();
+    std::vector<long> landings;
+    const std::vector<long> switches = clock_switches(t, script, landings);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    ASSERT_EQ(t.moves(), (Strings{"e2-e4", "d7-d5", "e4xd5", "Qd8xd5"})) << why;
+    EXPECT_EQ(switches, landings) << why;
+  }
+}
+
+TEST(SoakMisreads, AWaypointLeftAsItsReedBouncesIsNotCommittedWhenAnotherPieceFillsItLater) {
+  // The overlap path's edge (session 26; seen in the chess recapture soak,
+  // trace 3 game 3, e2-e3 resting on its way to e4, where the pawn went on
+  // and no reading changed). The waypoint Bb2-c3 (the bishop resting on c3
+  // on its way to d4) is left: the bishop lifted, c3's reed bouncing (down
+  // 2 ms later, up 2-3 ms after that); its flip down showed Bb2-c3 again,
+  // and Black lifted his g8 knight between the flips. The board then showed
+  // Bb2-c3 with Black's hand under way, read again with the same showing
+  // and without the showing before, so at c3's flip back nothing was undone:
+  // the bishop's lift was dropped from Bb2-c3's span, and when White's
+  // knight later filled c3 (the board ruled: Black's knight set on g6, where
+  // it cannot go) Bb2-c3 "stood" again and was committed, a wrong move
+  // (session 21's rule, chess soak seed 8154, the test above). Three
+  // timings of the knight's reed: no bounce, a bounce within c3's, a bounce
+  // past c3's flip back.
+  const std::string fen =
+      "r1bqk1nr/p1ppppbp/2n5/1p4p1/2P1P3/1P1B3P/PB1P1PP1/RN1QK1NR w KQkq b6 0 8";
+  for (int knight : {0, 1, 2}) {
+    for (bool at_once : {true, false}) {
+      Table t("chess", fen, settings(at_once));
+      t.setup();
+      t.up("b2", 100).down("c3", 435).up("c3", 1).down("c3", 3);  // Bb2-c3 rests
+      t.up("c3", 46).down("c3", 2).up("g8", 1);  // the bishop lifted, c3 bouncing; Black lifts g8
+      if (knight == 0) t.up("c3", 2);
+      if (knight == 1) t.down("g8", 1).up("g8", 1).up("c3", 2);
+      if (knight == 2) t.down("g8", 1).up("c3", 1).up("g8", 1);
+      t.down("g6", 626).wait(1000);                // ruled: nothing reads Black's knight on g6
+      t.up("b1", 500).down("c3", 600).wait(2500);  // another piece on c3
+      const std::string why = "knight " + std::to_string(knight) + ", commit_at_once " +
+                              std::to_string(at_once) + "\n" + t.transcript();
+      EXPECT_TRUE(t.moves().empty()) << why;
+      EXPECT_FALSE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    }
+  }
+}
+
 }  // namespace soak_misreads
 }  // namespace tabula::testing
