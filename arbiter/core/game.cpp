@@ -77,13 +77,9 @@ bool Game::teammates(Seat a, Seat b) const {
 }
 
 bool Game::random_mover(Seat s) const {
-  SeatStatus st = status(s);
-  auto moves_on = [](EliminationPolicy p) {
-    return p == EliminationPolicy::kRandomMover || p == EliminationPolicy::kDeadKingWalking;
-  };
-  if (st == SeatStatus::kResigned) return moves_on(rules_->elimination.on_resign);
-  if (st == SeatStatus::kFlagged) return moves_on(rules_->elimination.on_timeout);
-  return false;
+  // A seat out of the game that still takes turns (playing_statuses_,
+  // found from the rules' elimination policies when the Game was made).
+  return status(s) != SeatStatus::kLive && plays(s);
 }
 
 // ---- text -------------------------------------------------------------------

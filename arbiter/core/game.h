@@ -495,7 +495,9 @@ class Game : private ModuleFrame, private PlyState {
   // ledger's); every seat of the game, a bit per seat index.
   bool check_bonus_ = false;
   // The statuses whose seat still takes turns (bit per SeatStatus): live,
-  // and those random_mover() says move on (the rules' elimination policy).
+  // and resigned / flagged where the rules' elimination policy for it moves
+  // the seat on (a random mover, a dead king walking), found once by the
+  // constructor; plays() and random_mover() read it.
   std::uint8_t playing_statuses_ = 1U << static_cast<unsigned>(SeatStatus::kLive);
   static_assert(static_cast<unsigned>(SeatStatus::kRemoved) < 8, "a bit per status in playing_statuses_");
   std::uint8_t all_seats_ = 0;
