@@ -55,55 +55,14 @@ POSITION_MAKE = "_ZN6tabula4core8Position4makeERKNS0_4MoveE"
 def callgrind_counts(path):
     """{mangled function: (instructions, most runs of one instruction,
     runs of its entry)} (the entry: its lowest address that ran)."""
-    names = {}
-    counts = collections.defaultdict(int)  # (function, address) -> runs
-    fn = None
-    last = 0
-    skip_next = False
-
-    def address(tok, last):
-        if tok.startswith("0x"):
-            return int(tok, 16)
-        if tok.startswith("+"):
-            return last + int(tok[1:], 0)
-        if tok.startswith("-"):
-            return last - int(tok[1:], 0)
-        if tok == "*":
-            return last
-        return int(tok)
-
-    with open(path) as f:
-        for line in f:
-            if skip_next:  # a call's inclusive cost: not this function's own
-                parts = line.split()
-                if parts:
-                    last = address(parts[0], last)
-                skip_next = False
-                continue
-            if line[:1] in "0123456789+-*":
-                parts = line.split()
-                last = address(parts[0], last)
-                if len(parts) >= 3 and fn is not None:
-                    counts[(fn, last)] += int(parts[2])
-                continue
-            if line.startswith("calls="):
-                skip_next = True
-                continue
-            m = re.match(r"(c?fn)=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
-            if m:
-                kind, ref, name = m.groups()
-                if name:
-                    names[ref] = name
-                if kind == "fn":
-                    fn = names.get(ref)
+    counts = callgrind_instructions(path)
     per_fn = {}
     entry = {}
-    for (name, at), runs in counts.items():
-        base = name.split("'")[0]  # callgrind's recursion marks
+    for (base, at), runs in counts.items():
         total, most = per_fn.get(base, (0, 0))
         per_fn[base] = (total + runs, max(most, runs))
         low = entry.get(base)
-        entry[base] = (at, runs) if low is None or at < low[0] else (at, low[1] + runs) if at == low[0] else low
+        entry[base] = (at, runs) if low is None or at < low[0] else low
     return {name: (total, most, entry[name][1]) for name, (total, most) in per_fn.items()}
 
 
@@ -309,8 +268,8 @@ def function_sizes(binary):
 
 def callgrind_instructions(path):
     """{(mangled function, address): runs} of a callgrind --dump-instr=yes
-    profile, the functions' own instructions only (callgrind_counts's
-    reading, by address)."""
+    profile, the functions' own instructions only, callgrind's recursion
+    marks dropped (read by both profile and footprint)."""
     names = {}
     counts = collections.defaultdict(int)
     fn = None
