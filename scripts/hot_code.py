@@ -52,10 +52,10 @@ MAKE = "_ZN6tabula4core4Game4makeERKNS0_4MoveE"
 POSITION_MAKE = "_ZN6tabula4core8Position4makeERKNS0_4MoveE"
 
 
-def callgrind_counts(path):
+def callgrind_counts(counts):
     """{mangled function: (instructions, most runs of one instruction,
-    runs of its entry)} (the entry: its lowest address that ran)."""
-    counts = callgrind_instructions(path)
+    runs of its entry)} (the entry: its lowest address that ran), from
+    callgrind_instructions' counts."""
     per_fn = {}
     entry = {}
     for (base, at), runs in counts.items():
@@ -130,21 +130,29 @@ HEADER = """\
 """
 
 
+def run_callgrind(run, toggle, out, log=None):
+    """Runs `run` under callgrind (--dump-instr=yes, collecting inside the
+    functions `toggle` matches) into `out`; exits with a one-line message
+    if valgrind is missing or the run fails. Returns the profile's counts
+    (callgrind_instructions)."""
+    extra = ["--log-file=" + log] if log else []
+    try:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no",
+                               "--toggle-collect=" + toggle, "--callgrind-out-file=" + out] + extra + run,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    except FileNotFoundError:
+        sys.exit("hot_code: valgrind is not installed (Debian package valgrind)")
+    if done.returncode != 0 or not os.path.exists(out):
+        last = done.stderr.strip().split("\n")[-1] if done.stderr.strip() else ""
+        sys.exit("hot_code: `%s` under callgrind failed (exit %d): %s" % (" ".join(run), done.returncode, last))
+    return callgrind_instructions(out)
+
+
 def cmd_profile(args):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         run = [args.bin, "perft", "--variant", "corners-mini", "--depth", "6"]
-        try:
-            done = subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no",
-                                   "--toggle-collect=*perft_made*", "--callgrind-out-file=" + out] + run,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        except FileNotFoundError:
-            sys.exit("hot_code: valgrind is not installed (Debian package valgrind)")
-        if done.returncode != 0 or not os.path.exists(out):
-            last = done.stderr.strip().split("\n")[-1] if done.stderr.strip() else ""
-            sys.exit("hot_code: `%s` under callgrind failed (exit %d): %s"
-                     % (" ".join(run), done.returncode, last))
-        per_fn = callgrind_counts(out)
+        per_fn = callgrind_counts(run_callgrind(run, "*perft_made*", out))
     makes = per_fn.get(MAKE, (0, 0, 0))[2]
     if makes == 0:
         sys.exit("hot_code: no Game::make (%s) ran inside perft_made (game_perft.cpp) in the "
@@ -340,19 +348,8 @@ def cmd_footprint(args):
         (["--position"] if args.position else [])
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
-        try:
-            done = subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no",
-                                   "--toggle-collect=" + toggle, "--callgrind-out-file=" + out,
-                                   "--log-file=" + os.path.join(tmp, "valgrind.log")] + run,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        except FileNotFoundError:
-            sys.exit("hot_code: valgrind is not installed (Debian package valgrind)")
-        if done.returncode != 0 or not os.path.exists(out):
-            last = done.stderr.strip().split("\n")[-1] if done.stderr.strip() else ""
-            sys.exit("hot_code: `%s` under callgrind failed (exit %d): %s"
-                     % (" ".join(run), done.returncode, last))
-        per_fn = callgrind_counts(out)
-        counts = callgrind_instructions(out)
+        counts = run_callgrind(run, toggle, out, os.path.join(tmp, "valgrind.log"))
+        per_fn = callgrind_counts(counts)
     makes = per_fn.get(make, (0, 0, 0))[2]
     if makes == 0:
         sys.exit("hot_code: no %s make (%s) ran inside the perft in the profile: is BIN a tabula, "
