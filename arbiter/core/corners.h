@@ -209,6 +209,28 @@ struct ReplyPath {
   std::array<Square, 13> before{};
 };
 
+// 000's reply proofs' first candidate for a checked seat: the reply last
+// proven for him after the same checking move (the move looked at:
+// Modules::Corners::corner_reply_exists), with its path. Sibling nodes of
+// a search play the same checks again: keyed by the check, the first
+// candidate ends ~93 % of the proofs at corners-mini d7, the seat's latest
+// reply alone (Game::reply_) 82 % (issue 30 item 3: each failed candidate
+// ~500 instructions). A candidate only: proven again by the full rules.
+// A slot per hash of the check's two squares (`after`: reply_after_key; 0
+// none), read only while it names them.
+struct ReplyAfter {
+  std::uint32_t after = 0;
+  Move reply{};
+  ReplyPath path;
+};
+inline constexpr std::size_t kReplyAfterSlots = 64;
+inline std::uint32_t reply_after_key(const Move& m) {
+  return static_cast<std::uint32_t>(index_of(m.from)) | static_cast<std::uint32_t>(index_of(m.to)) << 16;
+}
+inline std::size_t reply_after_slot(std::uint32_t key) {
+  return (key * 0x9E3779B1U) >> (32 - std::countr_zero(kReplyAfterSlots));
+}
+
 // One CornerLines per search depth (index: Game::made()), in the Game: a
 // cache, so a copy of the Game starts without it. Each on the heap, made
 // as the search first reaches its depth: growing the list moves none of
@@ -229,6 +251,7 @@ struct CornerLinesCache {
   // path: the proofs' (corners_proof.cpp).
   std::array<std::array<ReplyPath, 3>, kMaxSeats> reply_paths{};
   std::array<Move, kMaxSeats> reply_third{};
+  std::array<std::array<ReplyAfter, kReplyAfterSlots>, kMaxSeats> reply_after{};
   CornerLinesCache() = default;
   CornerLinesCache(const CornerLinesCache&) {}
   CornerLinesCache& operator=(const CornerLinesCache&) {
@@ -236,6 +259,7 @@ struct CornerLinesCache {
     tries_known = false;
     reply_paths = {};  // (another Game's tables)
     reply_third = {};
+    reply_after = {};
     return *this;
   }
 };

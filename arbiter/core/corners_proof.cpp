@@ -178,6 +178,18 @@ inline bool pseudo_legal_by_path(const Position& p, const Move& m, Seat s, Reply
   return true;
 }
 
+// A proof's reply kept as the first candidate after `after` (ReplyAfter):
+// where the slot held another check (~0.2 % of the proofs at corners-mini
+// d7) or a later candidate proved it (~8 %); out of corner_reply_exists'
+// line (issue 30 item 3: ~110 bytes of code fetched with it at every
+// proof).
+[[gnu::cold, gnu::noinline]] void remember_after(ReplyAfter& slot, std::uint32_t after, const Move& reply,
+                                                 const ReplyPath& path) {
+  slot.after = after;
+  slot.reply = reply;
+  slot.path = path;
+}
+
 }  // namespace
 
 bool BoardOnlyMove::two_squares(const Position& p, const Move& m) { return board_only(p, m); }
@@ -250,8 +262,9 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   const Seat mover = p.to_move();
   if (seats == kEverySeat && p.plain_move(m) && !checks_any_after_plain(g, m, mover, target)) return false;
   // The kings it may mate: those of `seats` but the mover's and his target's.
-  // (`every_seat`: the game's seats, found once for here and below.)
-  const auto every_seat = static_cast<std::uint8_t>((1U << g.rules_->seat_count()) - 1U);
+  // (`every_seat`: the game's seats, Game::all_seats_: its seat count is a
+  // division at each ask, issue 30 item 3.)
+  const std::uint8_t every_seat = g.all_seats_;
   unsigned ask = seats & every_seat & ~(1U << index_of(mover));
   if (target != kNoSeat) ask &= ~(1U << index_of(target));
   // The position after the move: its two squares changed in place where
@@ -306,7 +319,7 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
     } else {
       for (unsigned left = checked; left != 0; left &= left - 1U) {
         const int i = std::countr_zero(left);
-        if (!corner_reply_exists(g, seat_at(i), st, depth + 1, clear))
+        if (!corner_reply_exists(g, seat_at(i), st, depth + 1, clear, reply_after_key(m)))
           mated = static_cast<std::uint8_t>(mated | (1U << i));
       }
     }
@@ -344,7 +357,7 @@ std::uint8_t Modules::Corners::unproven_after(const Game& g, const Move& m, Seat
   std::uint8_t mated = 0;
   for (unsigned left = checked; left != 0; left &= left - 1U) {
     const int i = std::countr_zero(left);
-    if (!corner_reply_exists(g, seat_at(i), advanced, depth + 1, clear))
+    if (!corner_reply_exists(g, seat_at(i), advanced, depth + 1, clear, reply_after_key(m)))
       mated = static_cast<std::uint8_t>(mated | (1U << i));
   }
   return mated;
@@ -422,7 +435,7 @@ std::uint8_t Modules::Corners::mate_rule_seats(const Game& g, Seat mover, Seat t
 }
 
 bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerState& st,
-                                           int depth, std::uint8_t clear) {
+                                           int depth, std::uint8_t clear, std::uint32_t after) {
   // Whether seat s, were it his turn now, has a move the game layer allows:
   // the first one found is the proof (his king's moves first: a checked
   // king most often steps away), not his whole list (issue 30 item 3).
@@ -447,70 +460,91 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   } else {
     found = memo_node_found(g, key, st, others);
   }
-  // His last two proven replies first, then the piece that made the
-  // latest: sibling nodes' checks are most often answered by the same block,
-  // capture or step, and where the checking piece stands decides which of
-  // two (issue 30 item 3: one remembered reply failed 24 % of the proofs at
-  // corners-mini d6, and the walk after it costs ~4 K instructions). A
-  // remembered move is only a candidate: it counts once the full rules allow
-  // it here (Position::legal, then refused: reply_allowed). At mini d6 the
-  // remembered replies end 97 % of the proofs, d7 93 %; the walk ends the
-  // rest at the first legal move it meets (the corner rules refused none
-  // there): the cost is in judging a candidate, not in finding one.
-  // (Each with its path: ReplyPath, found at its first test.) The first
-  // here, the rest out of line (reply_after_first: the first ends ~86 % of
-  // the proofs at corners-mini d6, and the code of the others is not
-  // fetched with it; issue 30 item 3).
+  // The reply last proven for him after the same checking move first
+  // (ReplyAfter: sibling nodes of a search play the same checks again), else
+  // his latest; then his last two proven replies and a third, then the walk
+  // (reply_after_first, out of line: the first candidate ends ~93 % of the
+  // proofs at corners-mini d7, and the code of the others is not fetched
+  // with it; issue 30 item 3). A remembered move is only a candidate: it
+  // counts once the full rules allow it here (Position::legal, then refused:
+  // reply_allowed). At mini d7 the remembered replies end ~98 % of the
+  // proofs; the walk ends the rest at the first legal move it meets (the
+  // corner rules refused none there): the cost is in judging a candidate,
+  // not in finding one. (Each with its path: ReplyPath, found at its first
+  // test.)
   const auto seat = static_cast<std::size_t>(index_of(s));
-  const Move tried = g.reply_[seat][0];
-  ReplyPath* const path = &g.corner_lines_.reply_paths[seat][0];
+  CornerLinesCache& cache = g.corner_lines_;
+  ReplyAfter* slot = nullptr;
+  Move tried = g.reply_[seat][0];
+  ReplyPath* path = &cache.reply_paths[seat][0];
+  if (after != 0) {
+    slot = &cache.reply_after[seat][reply_after_slot(after)];
+    if (slot->after == after) {
+      tried = slot->reply;
+      path = &slot->path;
+    }
+  }
   bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, *node, others, false, clear, path);
-  if (!any) any = reply_after_first(g, s, st, *node, others, clear);
+  if (!any) {
+    any = reply_after_first(g, s, st, *node, others, clear, tried, slot, after);
+  } else if (slot != nullptr && slot->after != after) {
+    remember_after(*slot, after, tried, *path);  // (his latest: the first proof after this move)
+  }
   p.look_as(saved);
   return any;
 }
 
 bool Modules::Corners::reply_after_first(const Game& g, Seat s, const CornerState& st, const Node& node,
-                                         std::uint8_t others, std::uint8_t clear) {
-  // corner_reply_exists after the first remembered reply failed: the
-  // second, then a third, the reply the last walk's pushed out of the two
-  // (issue 30 item 3: at corners-mini d7 it ends 4,353 of the 10,207 walks
-  // that have one, each ~3,000 instructions), then the walk.
+                                         std::uint8_t others, std::uint8_t clear, const Move& first,
+                                         ReplyAfter* slot, std::uint32_t after) {
+  // corner_reply_exists after its first candidate failed: his latest
+  // proven reply (where the first was after's), the one before it, then a
+  // third, the reply the last walk's pushed out of the two (issue 30 item
+  // 3: at corners-mini d7 it ends 4,353 of the 10,207 walks that have one,
+  // each ~3,000 instructions), then the walk. The reply found is after's
+  // next first candidate.
   Position& p = const_cast<Position&>(g.pos_);
   const auto seat = static_cast<std::size_t>(index_of(s));
   std::array<Move, 2>& last = g.reply_[seat];
   std::array<ReplyPath, 3>& paths = g.corner_lines_.reply_paths[seat];
   Move& kept = g.corner_lines_.reply_third[seat];
-  const Move tried = last[0];
+  const Move latest = last[0];
   const Move other = last[1];
   const Move third = kept;
-  if (other != tried && other.from != kNoSquare &&
-      reply_allowed(g, other, st, node, others, false, clear, &paths[1])) {
+  bool found = false;
+  if (latest != first && latest.from != kNoSquare &&
+      reply_allowed(g, latest, st, node, others, false, clear, &paths[0])) {
+    found = true;
+  } else if (other != first && other != latest && other.from != kNoSquare &&
+             reply_allowed(g, other, st, node, others, false, clear, &paths[1])) {
     std::swap(last[0], last[1]);
     std::swap(paths[0], paths[1]);
-    return true;
-  }
-  if (third.from != kNoSquare && third != tried && third != other &&
-      reply_allowed(g, third, st, node, others, false, clear, &paths[2])) {
+    found = true;
+  } else if (third.from != kNoSquare && third != first && third != latest && third != other &&
+             reply_allowed(g, third, st, node, others, false, clear, &paths[2])) {
     // (First now; the second kept third.)
     std::swap(last[1], kept);
     std::swap(paths[1], paths[2]);
     std::swap(last[0], last[1]);
     std::swap(paths[0], paths[1]);
-    return true;
+    found = true;
+  } else {
+    found = p.any_legal(
+        [&](const Move& m) {
+          if (m == first || m == latest || m == other || m == third ||
+              !reply_allowed(g, m, st, node, others, true, clear))
+            return false;
+          kept = last[1];
+          paths[2] = paths[1];
+          last[1] = last[0];
+          paths[1] = paths[0];
+          last[0] = m;
+          return true;
+        },
+        first.from);
   }
-  return p.any_legal(
-      [&](const Move& m) {
-        if (m == tried || m == other || m == third || !reply_allowed(g, m, st, node, others, true, clear))
-          return false;
-        kept = last[1];
-        paths[2] = paths[1];
-        last[1] = last[0];
-        paths[1] = paths[0];
-        last[0] = m;
-        return true;
-      },
-      tried.from);
+  if (found && slot != nullptr) remember_after(*slot, after, last[0], paths[0]);
+  return found;
 }
 
 Modules::Corners::Node Modules::Corners::memo_node_found(const Game& g, const CornerNodeKey& key,

@@ -211,12 +211,16 @@ class Modules::Corners final : public Modules::Module {
   [[gnu::cold]] static bool mated_by_move(const Game& g, const CornerState& st, int depth, std::uint8_t mated);
   // `clear`: seats whose kings the look (mates_non_target) found out of
   // check on this board, whose checks a reply's look skips where the reply
-  // leaves their attack reach alone.
+  // leaves their attack reach alone. `after`: the move looked at, whose
+  // check this proof answers (reply_after_key; its reply remembered for it:
+  // ReplyAfter), or 0.
   static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth,
-                                  std::uint8_t clear = 0);
-  // Its proof after the first remembered reply failed (out of its line).
+                                  std::uint8_t clear = 0, std::uint32_t after = 0);
+  // Its proof after the first candidate (`first`) failed, out of its line;
+  // the reply found kept in `slot` (after's ReplyAfter, or none).
   [[gnu::noinline]] static bool reply_after_first(const Game& g, Seat s, const CornerState& st,
-                                                  const Node& node, std::uint8_t others, std::uint8_t clear);
+                                                  const Node& node, std::uint8_t others, std::uint8_t clear,
+                                                  const Move& first, ReplyAfter* slot, std::uint32_t after);
   // The same answer from his whole list (the reference the proof is tested
   // against).
   static bool corner_reply_walk(const Game& g, Seat s, const CornerState& st, int depth);

@@ -498,9 +498,10 @@ TEST(CornersMateTest, TheTargetIsMatedWhenTheCornerRulesRefuseEveryMoveHeHas) {
   EXPECT_EQ(g.status(black), SeatStatus::kCheckmated);
 }
 
-// The reply proof (Modules::Corners::corner_reply_exists: two remembered
-// replies, each judged on the board after it — the Position's probe and the
-// mate rule's checks in one look, reply_allowed — then the walk) against the
+// The reply proof (Modules::Corners::corner_reply_exists: the reply
+// remembered after the checking move, then remembered replies, each judged
+// on the board after it — the Position's probe and the mate rule's checks
+// in one look, reply_allowed — then the walk) against the
 // plain answer (corner_reply_walk: his whole list, refused() for each), for
 // every seat in check after every legal move along seeded random games of
 // the corner games, at the mate rule's depths (2: it does not judge his
@@ -539,6 +540,12 @@ void proofs_along_random_games(const std::string& id, int games, int plies, Proo
             ASSERT_EQ(Modules::Corners::corner_reply_exists(look, s, frame.corner_, depth), walk)
                 << "seat " << i << " at depth " << depth << " after " << rules->geometry.name(m.from) << "-"
                 << rules->geometry.name(m.to) << " in " << to_fen4(look.position());
+            // Keyed by the move that checks (its remembered reply first:
+            // ReplyAfter), as the mate rule's look asks it.
+            ASSERT_EQ(Modules::Corners::corner_reply_exists(look, s, frame.corner_, depth, 0, reply_after_key(m)),
+                      walk)
+                << "seat " << i << " at depth " << depth << " after " << rules->geometry.name(m.from) << "-"
+                << rules->geometry.name(m.to) << " (keyed) in " << to_fen4(look.position());
           }
         }
       };
