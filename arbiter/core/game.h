@@ -277,6 +277,9 @@ class Game : private ModuleFrame, private PlyState {
   void compute_legal(MoveList& list) const;
   std::size_t count_legal() const;  // legal_move_count() without a list found
   void edit_square(Square q, Piece p);  // a change beside make(), undone by unmake()
+  // unmake()'s rare part (out of its common path): the Position's moves
+  // back to `ply` and the edit log back to `edits` entries, interleaved.
+  [[gnu::noinline]] void unmake_with_edits(std::size_t edits, int ply);
   void remove_pieces(Seat s);
   std::uint64_t repetition_key() const;
   [[gnu::cold]] void no_move_round(std::vector<Ruling>& out);
@@ -299,6 +302,7 @@ class Game : private ModuleFrame, private PlyState {
   // squares taken out.
   bool may_repeat(int limit) const;
   [[gnu::cold]] void eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, std::vector<Ruling>& out);
+  [[gnu::cold]] std::string elimination_words(Seat s, EliminationPolicy policy) const;  // play()'s
   // The checks a move gives (rulings, bonuses); returns the seats in check.
   // `proven`: the seats whose kings a module proved unattacked after a
   // search's move (MoveNotes::unattacked). A search's report has no words

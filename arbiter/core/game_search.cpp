@@ -51,14 +51,7 @@ void Game::unmake() {
   if (edits_.size() == f.edits) [[likely]] {
     while (pos_.ply() > f.ply) pos_.unmake();
   } else {
-    while (pos_.ply() > f.ply || edits_.size() > f.edits) {
-      if (edits_.size() > f.edits && edits_.back().ply == pos_.ply()) {
-        pos_.transform(edits_.back().at, edits_.back().was);
-        edits_.pop_back();
-      } else {
-        pos_.unmake();
-      }
-    }
+    unmake_with_edits(f.edits, f.ply);
   }
   pos_.restore(f.settings);
   // The board is make()'s again: so is its number, and what the report one
@@ -79,6 +72,20 @@ void Game::unmake() {
   }
   legal_cached_ = false;
   legal_pending_ = false;
+}
+
+void Game::unmake_with_edits(std::size_t edits, int ply) {
+  // The Position's moves and the squares changed beside them (a mate's
+  // removal, a module's edit), in the reverse of their order; each square
+  // put back without the hash: unmake()'s restore() puts back make()'s.
+  while (pos_.ply() > ply || edits_.size() > edits) {
+    if (edits_.size() > edits && edits_.back().ply == pos_.ply()) {
+      pos_.put_back(edits_.back().at, edits_.back().was);
+      edits_.pop_back();
+    } else {
+      pos_.unmake();
+    }
+  }
 }
 
 void Game::edit_square(Square q, Piece p) {

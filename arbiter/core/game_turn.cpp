@@ -16,33 +16,46 @@ void Game::eliminate(Seat s, SeatStatus why, EliminationPolicy policy, Seat by, 
   pos_.set_status(s, why);
   eliminated_.push_back(s);
   if (by != kNoSeat) last_mater_ = by;
-  Ruling r;
-  r.kind = RulingKind::kElimination;
-  r.seat = s;
-  r.by = by;
   switch (policy) {
     case EliminationPolicy::kDeadObstacles:
-      pos_.set_active(s, false);
-      if (!quiet_) r.text = seat_name(s) + " is out; the pieces stay as dead obstacles";
-      break;
     case EliminationPolicy::kFrozenCapturableByOpponents:
       pos_.set_active(s, false);
-      if (!quiet_) r.text = seat_name(s) + " is out; the pieces stay frozen, capturable by the other team";
       break;
     case EliminationPolicy::kRemoved:
       pos_.set_active(s, false);
       remove_pieces(s);
-      if (!quiet_) r.text = seat_name(s) + " is out; remove all of " + seat_name(s) + "'s pieces";
       break;
     case EliminationPolicy::kRandomMover:
-      if (!quiet_) r.text = seat_name(s) + " is out; the pieces go on as a random mover";
       break;
     case EliminationPolicy::kDeadKingWalking:
       pos_.set_king_only(s, true);
-      if (!quiet_) r.text = seat_name(s) + " is out; the pieces are dead, the king walks on";
       break;
   }
-  if (rules_->seat_count() > 2) out.push_back(r);  // (a search's ruling has no words: issue 30 item 2)
+  if (rules_->seat_count() <= 2) return;
+  // The ruling made in its place (issue 30 item 3: no copy of a Ruling at a
+  // search's mate); its words play()'s only (issue 30 item 2).
+  Ruling& r = out.emplace_back();
+  r.kind = RulingKind::kElimination;
+  r.seat = s;
+  r.by = by;
+  if (!quiet_) [[unlikely]]
+    r.text = elimination_words(s, policy);
+}
+
+std::string Game::elimination_words(Seat s, EliminationPolicy policy) const {
+  switch (policy) {
+    case EliminationPolicy::kDeadObstacles:
+      return seat_name(s) + " is out; the pieces stay as dead obstacles";
+    case EliminationPolicy::kFrozenCapturableByOpponents:
+      return seat_name(s) + " is out; the pieces stay frozen, capturable by the other team";
+    case EliminationPolicy::kRemoved:
+      return seat_name(s) + " is out; remove all of " + seat_name(s) + "'s pieces";
+    case EliminationPolicy::kRandomMover:
+      return seat_name(s) + " is out; the pieces go on as a random mover";
+    case EliminationPolicy::kDeadKingWalking:
+      return seat_name(s) + " is out; the pieces are dead, the king walks on";
+  }
+  return {};
 }
 
 void Game::advance_turn_after(Seat s) {
@@ -363,7 +376,7 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
 // squares; `by_move`: mated by that seat's move (002 rule 4), else found at
 // the mated player's own turn (001 rule 10). A search writes no words.
 void Game::rule_checkmate(Seat victim, Seat by, bool by_move, std::vector<Ruling>& out) const {
-  Ruling r;
+  Ruling& r = out.emplace_back();  // (in its place: no copy at a search's mate)
   r.kind = RulingKind::kCheckmate;
   r.seat = victim;
   r.by = by;
@@ -372,7 +385,6 @@ void Game::rule_checkmate(Seat victim, Seat by, bool by_move, std::vector<Ruling
     r.text = seat_name(victim) + " is checkmated";
     if (by_move) r.text += " by " + seat_name(by) + "'s move";
   }
-  out.push_back(r);
 }
 
 void Game::rule_mate_after_move(Seat victim, Seat mover, std::vector<Ruling>& out) {

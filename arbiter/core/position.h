@@ -326,6 +326,18 @@ class Position : private SeatSettings {
     }
     king_[static_cast<std::size_t>(index_of(s))] = kNoSquare;
   }
+  // transform() without the hash, for the game layer's unmake only: it puts
+  // back what a transform() or take_off_pieces() changed, and the hash of
+  // the board before them is put back after it (unmake, restore). The king
+  // squares kept as transform() keeps them. (Issue 30 item 3: a search
+  // puts back a mated seat's pieces at every mate.)
+  void put_back(Square s, Piece p) {
+    Piece& cur = board_[static_cast<std::size_t>(index_of(s))];
+    if (!cur.empty() && cur.kind == royal_ && king_[static_cast<std::size_t>(index_of(cur.seat))] == s)
+      king_[static_cast<std::size_t>(index_of(cur.seat))] = kNoSquare;
+    cur = p;
+    if (!p.empty() && p.kind == royal_) king_[static_cast<std::size_t>(index_of(p.seat))] = s;
+  }
 
   // ---- make / unmake ----
   // Plays a pseudo-legal move; the next seat in turn order that is active moves.
