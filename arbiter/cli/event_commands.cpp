@@ -348,7 +348,7 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
   bool changed = what == "new";
   int rc = 0;
   if (what == "new") {
-    out << "event " << e.name << " with " << e.boards.size() << " boards\n";
+    out << "event " << e.name << " with " << event::counted(e.boards.size(), "board", "boards") << "\n";
   } else if (what == "section") {
     Section add;
     add.name = need(*o, "name", ok, err);
@@ -378,7 +378,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     e.sections.push_back(add);
     changed = true;
-    out << "section " << add.name << ": " << add.variant << ", " << format << ", " << rounds << " rounds\n";
+    out << "section " << add.name << ": " << add.variant << ", " << format << ", "
+        << event::counted(static_cast<std::size_t>(rounds), "round", "rounds") << "\n";
   } else if (what == "register") {
     event::Player p;
     p.name = need(*o, "name", ok, err);
@@ -546,8 +547,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       parsed.push_back(static_cast<int>(v));
     }
     if (parsed.size() != table->seats.size()) {
-      err << "tabula event: --ranks " << ranks << ": " << parsed.size() << " ranks for " << table->seats.size()
-          << " seats\n";
+      err << "tabula event: --ranks " << ranks << ": " << event::counted(parsed.size(), "rank", "ranks") << " for "
+          << event::counted(table->seats.size(), "seat", "seats") << "\n";
       return 2;
     }
     table->ranks = parsed;

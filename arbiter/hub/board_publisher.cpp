@@ -467,10 +467,12 @@ std::uint64_t BoardPublisher::waiting_version() const {
 std::string describe(const PublisherStatus& s) {
   std::string t;
   if (s.unwritten > 0) {
-    t = std::to_string(s.unwritten) + " of " + std::to_string(s.last_seq) +
-        " items wait to be written to the outbox (" + (s.unwritten_why.empty() ? "held" : s.unwritten_why) + "); ";
+    t = std::to_string(s.unwritten) + " of " + std::to_string(s.last_seq) + (s.last_seq == 1 ? " item" : " items") +
+        (s.unwritten == 1 ? " waits" : " wait") + " to be written to the outbox (" +
+        (s.unwritten_why.empty() ? "held" : s.unwritten_why) + "); ";
   }
-  t += std::to_string(s.unacked) + " of " + std::to_string(s.last_seq) + " items not yet at the broker";
+  t += std::to_string(s.unacked) + " of " + std::to_string(s.last_seq) + (s.last_seq == 1 ? " item" : " items") +
+       " not yet at the broker";
   for (const HubProgress& h : s.hubs) {
     t += "; hub " + h.hub + " has " + std::to_string(h.applied_seq) + (h.live ? "" : " (not heard for " +
          std::to_string(h.heard_ms_ago / 1000) + " s)");

@@ -375,7 +375,8 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
       raise(AlertKind::kForged, t->board,
             "a payload on " + std::string(topic) + " was refused: board " + t->board +
                 " is not enrolled (no public key for it in the hub's --board-keys file; " +
-                std::to_string(unenrolled_payloads_) + " such payloads so far)",
+                std::to_string(unenrolled_payloads_) + (unenrolled_payloads_ == 1 ? " such payload" : " such payloads") +
+                " so far)",
             now);
       unenrolled_alert_ = alerts_.back().id;
     }

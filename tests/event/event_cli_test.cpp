@@ -119,6 +119,39 @@ TEST(EventCli, BadUsageAndBadInputAreNamed) {
 }
 
 
+// Session 27: "with 1 boards", "1 rounds", "2 tables but 1 boards", "1
+// ranks for 4 seats", "1 players" and "all 1 rounds are seated" were printed.
+TEST(EventCli, ACountOfOneTakesTheSingular) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  EXPECT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "1"}).out, "event club with 1 board\n");
+  EXPECT_EQ(run({"section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
+                 "--rounds", "1"}).out,
+            "section ffa: chesscom-ffa, four, 1 round\n");
+  EXPECT_EQ(run({"section", "--file", file, "--name", "duo", "--variant", "chess", "--format", "two", "--rounds",
+                 "2"}).out,
+            "section duo: chess, two, 2 rounds\n");
+  ASSERT_EQ(run({"register", "--file", file, "--section", "duo", "--name", "Zed"}).rc, 0);
+  EXPECT_EQ(run({"seat", "--file", file, "--section", "duo"}).err,
+            "tabula event: section duo: 1 player, a table needs 2\n");
+  for (const char* name : {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}) {
+    ASSERT_EQ(run({"register", "--file", file, "--section", "ffa", "--name", name}).rc, 0);
+  }
+  EXPECT_EQ(run({"seat", "--file", file, "--section", "ffa"}).err,
+            "tabula event: section ffa: 2 tables but 1 board\n");
+  for (const char* name : {"Eve", "Fay", "Gus", "Hal"}) {
+    ASSERT_EQ(run({"withdraw", "--file", file, "--section", "ffa", "--name", name}).rc, 0);
+  }
+  ASSERT_EQ(run({"seat", "--file", file, "--section", "ffa"}).rc, 0);
+  EXPECT_EQ(run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0"}).err,
+            "tabula event: --ranks 0: 1 rank for 4 seats\n");
+  EXPECT_EQ(run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0,1"}).err,
+            "tabula event: --ranks 0,1: 2 ranks for 4 seats\n");
+  ASSERT_EQ(run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3"}).rc, 0);
+  EXPECT_EQ(run({"seat", "--file", file, "--section", "ffa"}).err,
+            "tabula event: section ffa: its one round is seated\n");
+}
+
 // s13: `section --variant nosuch` was taken (and only the boards found out);
 // so were a variant of the wrong seat count, --bye-points 1.5x (read as 1.5),
 // a board list with an empty or repeated name, --boards 0 (a board named "0"),
