@@ -193,6 +193,7 @@ void BoardPublisher::set_state(const session::Session& s) {
   carry_out_of_sync(before ? &*before : nullptr, *state_);
   if (bots_) apply_bots(*state_, *bots_, s.game().rules());
   state_->set_not_recording(not_recording_);
+  state_->set_takes_no_actions(config_.no_actions_why);  // session 27: said up front
   apply_round();
   state_dirty_ = true;
 }

@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "core/player_name.h"
 #include "hub/codec.h"
 #include "hub/topics.h"
 
@@ -167,6 +168,14 @@ bool HubClient::send(wire::Action action, std::string& error) {
   if (!error.empty()) return false;
   {
     std::lock_guard lock(mutex_);
+    // Session 27: a board whose state says it takes no actions (`tabula
+    // play`) is not sent one; its own words say why.
+    if (const BoardEntry* b = model_.board(action.board());
+        b && b->state && !b->state->takes_no_actions().empty()) {
+      error = "board " + action.board() + " takes no actions (" +
+              core::shown_text(b->state->takes_no_actions(), 200) + "): " + describe(action) + " not sent";
+      return false;
+    }
     if (outgoing_.size() >= kMaxOutgoing) {
       error = std::to_string(kMaxOutgoing) + " actions already wait for the broker (" + config_.broker.describe() +
               "); not sent";

@@ -366,6 +366,33 @@ TEST(HubScreen, ACountOfOneTakesTheSingular) {
   EXPECT_EQ(second->subtitle, "2 moves");
 }
 
+// Session 27: a board whose state says it takes no actions (`tabula play`)
+// shows why in place of the action buttons; another board keeps them.
+TEST(HubScreen, ABoardThatTakesNoActionsSaysSoInPlaceOfTheButtons) {
+  hub::HubModel model("club");
+  hub::wire::BoardState st = played("chess", "1. e4 e5\n", "t1");
+  st.set_takes_no_actions("this board runs tabula play, which replays a recorded trace and takes no arbiter "
+                          "actions from the hub");
+  model.on_message("tabula/club/t1/state", hub::encode(st), 0);
+  model.on_message("tabula/club/t2/state", hub::encode(played("chess", "1. e4 e5\n", "t2")), 0);
+  HeadlessHub hh({1920, 1080});
+  hh.screen.open("t1");
+  hh.frame(model, {-1, -1}, false);
+  const std::string replayed = frame_text(hh, model);
+  EXPECT_NE(replayed.find("No arbiter actions: this board runs tabula play, which replays a recorded trace and takes "
+                          "no arbiter actions from the hub"),
+            std::string::npos)
+      << replayed;
+  EXPECT_EQ(replayed.find("Arbiter actions (signed):"), std::string::npos) << replayed;
+  EXPECT_EQ(replayed.find("[ Pause ]"), std::string::npos) << replayed;
+  hh.screen.open("t2");
+  hh.frame(model, {-1, -1}, false);
+  const std::string live = frame_text(hh, model);
+  EXPECT_NE(live.find("Arbiter actions (signed):"), std::string::npos) << live;
+  EXPECT_NE(live.find("[ Pause ]"), std::string::npos) << live;
+  EXPECT_EQ(live.find("No arbiter actions"), std::string::npos) << live;
+}
+
 // s18-club: an alert the arbiter acknowledged leaves the open list (newest
 // first) and is kept in the history, newest first; the side panel draws both
 // and still fits.

@@ -178,7 +178,11 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
       const std::string points = v && v->ledger != LedgerKind::kNone ? "  " + std::to_string(s.points()) : "";
       ImGui::Text("%s%s%s%s", i == st.to_move() ? "> " : "  ", seat_title(s).c_str(), points.c_str(), clock.c_str());
     }
-    if (side.can_act) {
+    if (side.can_act && !st.takes_no_actions().empty()) {
+      // Session 27: said up front, no buttons (the board would refuse each).
+      ImGui::Separator();
+      ImGui::TextWrapped("No arbiter actions: %s", core::shown_text(st.takes_no_actions(), 200).c_str());
+    } else if (side.can_act) {
       ImGui::Separator();
       ImGui::TextUnformatted("Arbiter actions (signed):");
       auto act = [&](hub::wire::ActionKind k, const char* label, int count, bool draw_result, int winner) {
