@@ -92,7 +92,7 @@ BoardFit fit_board(const core::Geometry& geometry, const std::vector<std::string
     if (!geometry.playable(square) || !fit.names[static_cast<std::size_t>(i)].empty()) continue;
     if (missing++ == 0) problem = "it does not sense " + geometry.name(square);
   }
-  if (missing > 1) problem += " and " + std::to_string(missing - 1) + " more squares";
+  if (missing > 1) problem += " and " + std::to_string(missing - 1) + (missing == 2 ? " more square" : " more squares");
   return fit;
 }
 

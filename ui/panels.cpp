@@ -371,7 +371,9 @@ void draw_clocks(const KioskView& view, const KioskFonts& fonts, bool compact) {
     std::string caption = seat_label(seat);
     if (out) caption += " \xC2\xB7 " + std::string(seat_status_name(seat.status));
     if (compact && view.ledger != LedgerKind::kNone) {
-      caption += " \xC2\xB7 " + std::to_string(seat.score) + (view.ledger == LedgerKind::kPoints ? " pts" : " tokens");
+      const bool one = seat.score == 1;  // s27: "1 pts", "1 tokens" before
+      caption += " \xC2\xB7 " + std::to_string(seat.score) +
+                 (view.ledger == LedgerKind::kPoints ? (one ? " pt" : " pts") : (one ? " token" : " tokens"));
     }
     draw->AddText(small, small->FontSize, {p0.x + bar + pad, p0.y + style.FramePadding.y},
                   out ? palette::kTextMuted : palette::kText, caption.c_str());

@@ -136,7 +136,10 @@ std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules)
     if (!text.empty()) text += o.draw ? " " : " \xC2\xB7 ";
     if (!o.draw) text += std::to_string(i + 1) + (i == 0 ? "st " : i == 1 ? "nd " : i == 2 ? "rd " : "th ");
     text += name(s);
-    if (points) text += " " + std::to_string(snap.points[static_cast<std::size_t>(core::index_of(s))]) + " pts";
+    if (points) {
+      const int p = snap.points[static_cast<std::size_t>(core::index_of(s))];
+      text += " " + std::to_string(p) + (p == 1 ? " pt" : " pts");
+    }
   }
   return o.draw ? text : text + how;
 }

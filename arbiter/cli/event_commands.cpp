@@ -18,6 +18,7 @@
 #include "event/seating.h"
 #include "event/standings.h"
 #include "event/trf.h"
+#include "hub/tournament.h"
 #include "variants/variant_loader.h"
 #include "journal/replace_file.h"
 
@@ -75,6 +76,15 @@ bool one_line(const std::string& option, std::string& text, std::ostream& err) {
         << core::quote_input(text) << " " << problem << ")\n";
   }
   return problem.empty();
+}
+
+// "" while no section of `e` has a round seated; else where one has
+// ("section ffa has round 2 seated").
+std::string under_way_in(const Event& e) {
+  for (const Section& s : e.sections) {
+    if (!s.played.empty()) return "section " + s.name + " has round " + std::to_string(s.played.size()) + " seated";
+  }
+  return "";
 }
 
 std::string opt(const Options& o, const std::string& name) {
@@ -334,6 +344,41 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     e = std::move(*loaded);
   }
 
+  // Session 27: a command that saves with --record made a missing record
+  // silently, so a typo (`--record hbu.db`) sent the event to a new file and
+  // the hall screen, reading hub.db, seemed to lose it. A record is made only
+  // before the event is under way (no round seated: the first save with
+  // --record), and said on stdout; once a round is seated a missing record
+  // is a slip, refused before anything changes. (`collect` reads the record:
+  // it must exist, session 26.)
+  const std::string record = opt(*o, "record");
+  bool record_made = false;
+  if (!record.empty() && what != "collect" && what != "standings" && what != "trf" && what != "publish") {
+    std::error_code ec;
+    if (std::filesystem::symlink_status(record, ec).type() == std::filesystem::file_type::not_found) {
+      const std::string under_way = under_way_in(e);
+      if (!under_way.empty()) {
+        err << "tabula event: " << record << ": no such tournament record, and event " << e.name
+            << " is under way (" << under_way
+            << "), so its record was made before: is the path right? Nothing was changed. (The hub makes a record "
+               "when it starts with --record "
+            << record << "; `tabula event` makes one only before an event's first round is seated.)\n";
+        return 1;
+      }
+      record_made = true;
+    } else {
+      // A record that is there but is none (a directory, a journal, another
+      // application's file) is refused now too, not after the event file
+      // was saved.
+      hub::TournamentRecord check;
+      const journal::JournalStatus st = hub::TournamentRecord::open(record, check, hub::RecordOpen::kExisting);
+      if (!st.ok()) {
+        err << "tabula event: " << st.message << "; nothing was changed\n";
+        return 1;
+      }
+    }
+  }
+
   Section* s = nullptr;
   if (what != "new" && what != "section" && what != "collect") {
     const std::string name = need(*o, "section", ok, err);
@@ -348,7 +393,7 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
   bool changed = what == "new";
   int rc = 0;
   if (what == "new") {
-    out << "event " << e.name << " with " << e.boards.size() << " boards\n";
+    out << "event " << e.name << " with " << event::counted(e.boards.size(), "board", "boards") << "\n";
   } else if (what == "section") {
     Section add;
     add.name = need(*o, "name", ok, err);
@@ -378,7 +423,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     }
     e.sections.push_back(add);
     changed = true;
-    out << "section " << add.name << ": " << add.variant << ", " << format << ", " << rounds << " rounds\n";
+    out << "section " << add.name << ": " << add.variant << ", " << format << ", "
+        << event::counted(static_cast<std::size_t>(rounds), "round", "rounds") << "\n";
   } else if (what == "register") {
     event::Player p;
     p.name = need(*o, "name", ok, err);
@@ -546,8 +592,8 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       parsed.push_back(static_cast<int>(v));
     }
     if (parsed.size() != table->seats.size()) {
-      err << "tabula event: --ranks " << ranks << ": " << parsed.size() << " ranks for " << table->seats.size()
-          << " seats\n";
+      err << "tabula event: --ranks " << ranks << ": " << event::counted(parsed.size(), "rank", "ranks") << " for "
+          << event::counted(table->seats.size(), "seat", "seats") << "\n";
       return 2;
     }
     table->ranks = parsed;
@@ -610,7 +656,7 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
     table->game_id.clear();
     changed = true;
   } else if (what == "collect") {
-    const std::string record = need(*o, "record", ok, err);
+    need(*o, "record", ok, err);
     if (!ok) return 2;
     rc = collect_event_results(e, record, out, err);
     changed = rc == 0;
@@ -690,13 +736,17 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       err << "tabula event: " << error << "\n";
       return 1;
     }
-    if (const std::string record = opt(*o, "record"); !record.empty()) {
+    if (!record.empty()) {
       event::EventStore store;
       journal::JournalStatus st = event::EventStore::open(record, store);
       if (st.ok()) st = store.save(e);
       if (!st.ok()) {
         err << "tabula event: " << st.message << "\n";
         return 1;
+      }
+      if (record_made) {
+        out << record << ": a new tournament record, made for event " << e.name
+            << " (start the hub with --record " << record << " to show it and record the games)\n";
       }
     }
   }

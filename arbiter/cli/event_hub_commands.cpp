@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "event/board_assignment.h"
+#include "event/event.h"
 #include "hub/action_auth.h"
 #include "hub/mqtt_client.h"
 #include "hub/topics.h"
@@ -140,7 +141,7 @@ int publish_event_round(const Event& e, const Section& s, const Options& o, std:
     err << "tabula event: the broker took " << acked << " of " << all.size() << " assignments in 10 s\n";
     return 1;
   }
-  out << all.size() << " boards assigned (retained: a board switched on later gets its game)\n";
+  out << event::counted(all.size(), "board", "boards") << " assigned (retained: a board switched on later gets its game)\n";
   return 0;
 }
 

@@ -145,12 +145,12 @@ std::vector<std::string> check(const Event& e) {
       for (const Table& t : s.played[r].tables) {
         const std::string tw = rw + ", table " + std::to_string(t.number);
         if (static_cast<int>(t.seats.size()) != seats_of(s.format)) {
-          out.push_back(tw + ": " + std::to_string(t.seats.size()) + " seats, the format has " +
+          out.push_back(tw + ": " + counted(t.seats.size(), "seat", "seats") + ", the format has " +
                         std::to_string(seats_of(s.format)));
         }
         if (!t.ranks.empty() && t.ranks.size() != t.seats.size()) {
-          out.push_back(tw + ": " + std::to_string(t.ranks.size()) + " ranks for " + std::to_string(t.seats.size()) +
-                        " seats");
+          out.push_back(tw + ": " + counted(t.ranks.size(), "rank", "ranks") + " for " +
+                        counted(t.seats.size(), "seat", "seats"));
         }
         for (int rank : t.ranks) {
           if (rank < 0 || rank >= static_cast<int>(t.seats.size())) {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <compare>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -116,6 +117,12 @@ std::vector<std::string> check(const Event& e);
 // itself), else what is wrong. check() asks it of every name, so a
 // hand-edited event file is held to it as the CLI's options are.
 std::string name_problem(const std::string& text);
+
+// Session 27: a count and its noun, singular for 1 ("1 board", "2 boards"):
+// "1 boards" and "1 games" had been printed.
+inline std::string counted(std::size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
 
 // ---- scoring ---------------------------------------------------------------
 // Points a seat takes from a finished table. Four-player: one point per

@@ -472,7 +472,7 @@ SeatingResult seat_two(const Section& s, const History& h, const std::vector<int
   }
   SwissPairing pairing = pair_swiss(units, met);
   if (pairing.pairs.size() > boards.size()) {
-    out.error = std::to_string(pairing.pairs.size()) + " tables but " + std::to_string(boards.size()) + " boards";
+    out.error = counted(pairing.pairs.size(), "table", "tables") + " but " + counted(boards.size(), "board", "boards");
     return out;
   }
   for (std::size_t t = 0; t < pairing.pairs.size(); ++t) {
@@ -515,7 +515,7 @@ SeatingResult seat_teams(const Section& s, const History& h, const std::vector<i
   }
   SwissPairing pairing = pair_swiss(units, met);
   if (pairing.pairs.size() > boards.size()) {
-    out.error = std::to_string(pairing.pairs.size()) + " tables but " + std::to_string(boards.size()) + " boards";
+    out.error = counted(pairing.pairs.size(), "table", "tables") + " but " + counted(boards.size(), "board", "boards");
     return out;
   }
   // Within a side, the partner who sat less in the side's first seat takes it.
@@ -549,7 +549,8 @@ SeatingResult seat_next_round(const Section& s, const std::vector<std::string>& 
     return out;
   }
   if (s.rounds > 0 && static_cast<int>(s.played.size()) >= s.rounds) {
-    out.error = "section " + s.name + ": all " + std::to_string(s.rounds) + " rounds are seated";
+    out.error = "section " + s.name + (s.rounds == 1 ? ": its one round is seated"
+                                                     : ": all " + std::to_string(s.rounds) + " rounds are seated");
     return out;
   }
   std::vector<int> active;
@@ -558,7 +559,7 @@ SeatingResult seat_next_round(const Section& s, const std::vector<std::string>& 
   }
   const int need = s.format == Format::kTwoPlayer ? 2 : 4;
   if (static_cast<int>(active.size()) < need) {
-    out.error = "section " + s.name + ": " + std::to_string(active.size()) + " players, a table needs " +
+    out.error = "section " + s.name + ": " + counted(active.size(), "player", "players") + ", a table needs " +
                 std::to_string(need);
     return out;
   }
@@ -576,8 +577,8 @@ SeatingResult seat_next_round(const Section& s, const std::vector<std::string>& 
   const History h = history_of(s);
   if (s.format == Format::kFourPlayer) {
     if (active.size() / 4 > boards.size()) {
-      out.error = "section " + s.name + ": " + std::to_string(active.size() / 4) + " tables but " +
-                  std::to_string(boards.size()) + " boards";
+      out.error = "section " + s.name + ": " + counted(active.size() / 4, "table", "tables") + " but " +
+                  counted(boards.size(), "board", "boards");
       return out;
     }
     return seat_four(s, h, active, boards);

@@ -440,7 +440,7 @@ PairingImport import_pairings(const Section& s, const std::string& text, const s
     }
   }
   if (pairs.size() > boards.size()) {
-    out.error = std::to_string(pairs.size()) + " pairs but " + std::to_string(boards.size()) + " boards";
+    out.error = counted(pairs.size(), "pair", "pairs") + " but " + counted(boards.size(), "board", "boards");
     return out;
   }
   for (std::size_t t = 0; t < pairs.size(); ++t) {

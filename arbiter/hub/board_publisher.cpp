@@ -193,6 +193,7 @@ void BoardPublisher::set_state(const session::Session& s) {
   carry_out_of_sync(before ? &*before : nullptr, *state_);
   if (bots_) apply_bots(*state_, *bots_, s.game().rules());
   state_->set_not_recording(not_recording_);
+  state_->set_takes_no_actions(config_.no_actions_why);  // session 27: said up front
   apply_round();
   state_dirty_ = true;
 }
@@ -467,10 +468,12 @@ std::uint64_t BoardPublisher::waiting_version() const {
 std::string describe(const PublisherStatus& s) {
   std::string t;
   if (s.unwritten > 0) {
-    t = std::to_string(s.unwritten) + " of " + std::to_string(s.last_seq) +
-        " items wait to be written to the outbox (" + (s.unwritten_why.empty() ? "held" : s.unwritten_why) + "); ";
+    t = std::to_string(s.unwritten) + " of " + std::to_string(s.last_seq) + (s.last_seq == 1 ? " item" : " items") +
+        (s.unwritten == 1 ? " waits" : " wait") + " to be written to the outbox (" +
+        (s.unwritten_why.empty() ? "held" : s.unwritten_why) + "); ";
   }
-  t += std::to_string(s.unacked) + " of " + std::to_string(s.last_seq) + " items not yet at the broker";
+  t += std::to_string(s.unacked) + " of " + std::to_string(s.last_seq) + (s.last_seq == 1 ? " item" : " items") +
+       " not yet at the broker";
   for (const HubProgress& h : s.hubs) {
     t += "; hub " + h.hub + " has " + std::to_string(h.applied_seq) + (h.live ? "" : " (not heard for " +
          std::to_string(h.heard_ms_ago / 1000) + " s)");

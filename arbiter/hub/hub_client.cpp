@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "core/player_name.h"
 #include "hub/codec.h"
 #include "hub/topics.h"
 
@@ -34,6 +35,7 @@ std::unique_ptr<HubClient> HubClient::start(HubConfig config, std::string& error
     }
     c->record_ = std::move(r);
     c->refresh_view();
+    c->restore_awaited();
   }
   c->wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (c->wake_fd_ < 0) {
@@ -166,6 +168,14 @@ bool HubClient::send(wire::Action action, std::string& error) {
   if (!error.empty()) return false;
   {
     std::lock_guard lock(mutex_);
+    // Session 27: a board whose state says it takes no actions (`tabula
+    // play`) is not sent one; its own words say why.
+    if (const BoardEntry* b = model_.board(action.board());
+        b && b->state && !b->state->takes_no_actions().empty()) {
+      error = "board " + action.board() + " takes no actions (" +
+              core::shown_text(b->state->takes_no_actions(), 200) + "): " + describe(action) + " not sent";
+      return false;
+    }
     if (outgoing_.size() >= kMaxOutgoing) {
       error = std::to_string(kMaxOutgoing) + " actions already wait for the broker (" + config_.broker.describe() +
               "); not sent";
@@ -181,6 +191,42 @@ bool HubClient::send(wire::Action action, std::string& error) {
   }
   wake();
   return true;
+}
+
+void HubClient::restore_awaited() {
+  // Session 27: what this hub (its id) awaited before a restart. A record
+  // that cannot be read now costs the restored alerts, not the hub.
+  std::vector<AwaitedAction> kept;
+  journal::JournalStatus s = record_->awaited_actions(config_.event, id_, HubModel::kMaxAwaitedActions, kept);
+  std::lock_guard lock(mutex_);
+  model_.keep_awaited();
+  if (!s.ok()) {
+    status_.record_error = s.message;
+    std::cerr << id_ << ": tournament record: the actions awaited before a restart are not read: " << s.message
+              << "\n";
+    return;
+  }
+  for (const AwaitedAction& a : kept) {
+    model_.restore_awaited(a);
+    last_action_id_ = std::max(last_action_id_, a.id);  // ids keep growing over the restart
+  }
+  if (!kept.empty()) {
+    std::cerr << id_ << ": " << kept.size() << (kept.size() == 1 ? " action" : " actions")
+              << " sent before a restart still awaited (tournament record)\n";
+  }
+}
+
+void HubClient::keep_awaited(const std::vector<AwaitedChange>& changes) {
+  journal::JournalStatus s;
+  {
+    std::lock_guard lock(record_mutex_);
+    s = record_->keep_awaited(config_.event, id_, changes);
+  }
+  if (s.ok()) return;
+  std::lock_guard lock(mutex_);
+  status_.record_error = s.message;
+  std::cerr << id_ << ": tournament record: the actions awaited are not kept (a restart would forget them): "
+            << s.message << "\n";
 }
 
 HubStatus HubClient::status() const {
@@ -220,6 +266,13 @@ void HubClient::run() {
     status_.last_error = error;
     return;
   }
+  // The first `n` outgoing actions, while connected (under mutex_).
+  auto publish_outgoing = [&](std::size_t n) {
+    for (; n > 0 && !outgoing_.empty() && client->connected(); --n) {
+      if (!client->publish(outgoing_.front().first, outgoing_.front().second, 1, false, error)) break;
+      outgoing_.pop_front();
+    }
+  };
   for (;;) {
     {
       std::lock_guard lock(mutex_);
@@ -239,6 +292,8 @@ void HubClient::run() {
     }
     std::vector<std::pair<std::string, std::string>> acks;
     std::vector<FinishedGame> finished;
+    std::vector<AwaitedChange> awaited_changes;
+    std::size_t ready = 0;  // the outgoing actions whose awaited rows are written
     std::int64_t round_now = 0;
     {
       std::lock_guard lock(mutex_);
@@ -299,10 +354,18 @@ void HubClient::run() {
           client->publish(shared->first, shared->second, 1, true, error);
         }
       }
-      while (!outgoing_.empty() && client->connected()) {
-        if (!client->publish(outgoing_.front().first, outgoing_.front().second, 1, false, error)) break;
-        outgoing_.pop_front();
-      }
+      // Session 27: with a record, an action is kept there as awaited
+      // before it is published (below), so a hub killed after sending it
+      // still awaits its answer when it starts again.
+      if (record_) awaited_changes = model_.take_awaited_changes();
+      ready = outgoing_.size();
+      if (awaited_changes.empty()) publish_outgoing(ready);
+    }
+    if (!awaited_changes.empty()) {
+      keep_awaited(awaited_changes);  // written or said; the actions go either way
+      awaited_changes.clear();
+      std::lock_guard lock(mutex_);
+      publish_outgoing(ready);
     }
     // Acknowledgements are QoS 0: repeated by design, never queued by the
     // broker for a board that is away.

@@ -117,6 +117,10 @@ class HubClient {
   void record_games(std::vector<FinishedGame> finished, std::int64_t now);
   // The ladder and standings read again into view_ (under the record's lock).
   void refresh_view();
+  // Session 27: the actions this hub awaited before a restart, from the
+  // record into the model; the model's changes to them into the record.
+  void restore_awaited();
+  void keep_awaited(const std::vector<AwaitedChange>& changes);
 
   const HubConfig config_;
   const std::string id_;

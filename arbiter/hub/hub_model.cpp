@@ -57,6 +57,14 @@ void HubModel::acknowledge(std::uint64_t alert_id) {
   if (alert.acknowledged) return;
   alert.acknowledged = true;
   alert.acknowledged_by.clear();
+  if (alert.kind == AlertKind::kActionUnanswered) {
+    // Session 27: not raised again after a restart (still awaited: a late answer is taken).
+    for (auto& [id, w] : awaited_) {
+      if (w.alert_id != alert_id) continue;
+      w.action.acknowledged = true;
+      awaited_changed(AwaitedChange::Kind::kAcknowledged, w.action);
+    }
+  }
   if (alert.key.empty() || acked_keys_.count(alert.key)) return;
   // Session 19: named by its key, the acknowledgement goes to the other hubs.
   remember_acked(alert.key, "");
@@ -129,14 +137,24 @@ std::vector<FinishedGame> HubModel::due_records(std::int64_t now) const {
 }
 
 void HubModel::action_sent(const wire::Action& a, std::int64_t now) {
-  if (awaited_.size() >= kMaxAwaitedActions) awaited_.erase(awaited_.begin());  // the oldest id
-  awaited_[a.id()] = AwaitedAction{a.board(), describe(a), now, 0, false};
+  if (awaited_.size() >= kMaxAwaitedActions) {  // the oldest id
+    awaited_changed(AwaitedChange::Kind::kLetGo, awaited_.begin()->second.action);
+    awaited_.erase(awaited_.begin());
+  }
+  Awaited& w = awaited_[a.id()] = Awaited{AwaitedAction{a.id(), a.board(), describe(a), now, false}, 0, false};
+  awaited_changed(AwaitedChange::Kind::kSent, w.action);
+}
+
+void HubModel::restore_awaited(const AwaitedAction& a) {
+  if (awaited_.count(a.id) == 0 && awaited_.size() >= kMaxAwaitedActions) return;  // the record bounds it too
+  awaited_[a.id] = Awaited{a, 0, a.acknowledged};
 }
 
 void HubModel::check_awaited_actions(std::int64_t now) {
-  for (auto& [id, w] : awaited_) {
-    if (w.alerted || now - w.sent_ms < timing_.answer_wait_ms) continue;
-    w.alerted = true;
+  for (auto& [id, entry] : awaited_) {
+    const AwaitedAction& w = entry.action;
+    if (entry.alerted || now - w.sent_wall_ms < timing_.answer_wait_ms) continue;
+    entry.alerted = true;
     const std::size_t before = alerts_.size();
     raise(AlertKind::kActionUnanswered, w.board,
           "board " + w.board + ": " + w.what + ": no answer in " + std::to_string(timing_.answer_wait_ms / 1000) +
@@ -145,18 +163,21 @@ void HubModel::check_awaited_actions(std::int64_t now) {
               std::to_string(std::chrono::duration_cast<std::chrono::seconds>(kFreshness).count()) +
               " s after it was sent): look at the table",
           now);
-    if (alerts_.size() > before && alerts_.back().kind == AlertKind::kActionUnanswered) w.alert_id = alerts_.back().id;
+    if (alerts_.size() > before && alerts_.back().kind == AlertKind::kActionUnanswered) {
+      entry.alert_id = alerts_.back().id;
+    }
   }
 }
 
 void HubModel::answered(const std::string& board, const wire::ActionReply& reply) {
   auto it = awaited_.find(reply.action_id());
-  if (it == awaited_.end() || it->second.board != board) return;
+  if (it == awaited_.end() || it->second.action.board != board) return;
   if (it->second.alert_id != 0) {
     Alert& a = alerts_[it->second.alert_id - 1];
     a.acknowledged = true;
     a.cleared = std::string("answered later: ") + (reply.accepted() ? "carried out" : "not carried out");
   }
+  awaited_changed(AwaitedChange::Kind::kAnswered, it->second.action);
   awaited_.erase(it);
 }
 
@@ -375,7 +396,8 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
       raise(AlertKind::kForged, t->board,
             "a payload on " + std::string(topic) + " was refused: board " + t->board +
                 " is not enrolled (no public key for it in the hub's --board-keys file; " +
-                std::to_string(unenrolled_payloads_) + " such payloads so far)",
+                std::to_string(unenrolled_payloads_) + (unenrolled_payloads_ == 1 ? " such payload" : " such payloads") +
+                " so far)",
             now);
       unenrolled_alert_ = alerts_.back().id;
     }

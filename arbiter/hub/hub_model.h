@@ -120,6 +120,7 @@
 #include <vector>
 
 #include "hub/action_auth.h"
+#include "hub/awaited_action.h"
 #include "hub/board_signature.h"
 #include "tabula_proto/hub.pb.h"
 
@@ -287,6 +288,16 @@ class HubModel {
   // once). Call it every few hundred ms (the hub client does).
   void check_awaited_actions(std::int64_t now_wall_ms);
   std::size_t awaited_actions() const { return awaited_.size(); }
+  // Session 27: awaited actions kept over a restart (the hub client keeps
+  // them in the tournament record). With keep_awaited() on, every change
+  // (sent, answered, its alert acknowledged, let go) is queued for
+  // take_awaited_changes(), which the client writes to the record before it
+  // publishes the actions sent; restore_awaited() puts back what a hub of
+  // the same id awaited before its restart, with its own sending time (its
+  // alert comes answer_wait_ms after that; none when it was acknowledged).
+  void keep_awaited() { keep_awaited_ = true; }
+  void restore_awaited(const AwaitedAction& a);
+  std::vector<AwaitedChange> take_awaited_changes() { return std::exchange(awaited_changes_, {}); }
   // Games that ended since the last call (each game once: by game id).
   std::vector<FinishedGame> take_finished();
   // States to publish again, retained, on their board's state topic (topic,
@@ -367,14 +378,17 @@ class HubModel {
   std::int64_t record_retry_ms_ = 0;           // the next attempt, hub clock
   std::int64_t record_backoff_ms_ = kRecordRetryFirstMs;
   std::map<std::string, bool> finished_ids_;  // game ids already reported
-  struct AwaitedAction {
-    std::string board;
-    std::string what;            // describe(): "pause"
-    std::int64_t sent_ms = 0;
+  struct Awaited {
+    AwaitedAction action;
     std::uint64_t alert_id = 0;  // its kActionUnanswered alert, once raised (0: not yet, or held back)
     bool alerted = false;
   };
-  std::map<std::uint64_t, AwaitedAction> awaited_;  // by action id (the client's ids grow)
+  std::map<std::uint64_t, Awaited> awaited_;  // by action id (the client's ids grow)
+  bool keep_awaited_ = false;
+  std::vector<AwaitedChange> awaited_changes_;  // since take_awaited_changes() (only with keep_awaited_)
+  void awaited_changed(AwaitedChange::Kind kind, const AwaitedAction& a) {
+    if (keep_awaited_) awaited_changes_.push_back({kind, a});
+  }
   std::vector<std::int64_t> latencies_;
   std::int64_t probe_since_ = 0;
   std::int64_t probe_done_ = 0;

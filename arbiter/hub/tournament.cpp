@@ -22,7 +22,10 @@ constexpr char kSchema[] =
     "CREATE TABLE IF NOT EXISTS games(event TEXT NOT NULL, game_id TEXT NOT NULL, board TEXT NOT NULL,"
     " variant TEXT NOT NULL, players TEXT NOT NULL, ranks TEXT NOT NULL, reason TEXT NOT NULL, pgn TEXT NOT NULL,"
     " rated INTEGER NOT NULL, finished_wall_ms INTEGER NOT NULL, PRIMARY KEY(event, game_id));"
-    "CREATE TABLE IF NOT EXISTS players(name TEXT PRIMARY KEY, rating REAL NOT NULL, games INTEGER NOT NULL);";
+    "CREATE TABLE IF NOT EXISTS players(name TEXT PRIMARY KEY, rating REAL NOT NULL, games INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS awaited_actions(event TEXT NOT NULL, hub TEXT NOT NULL, action_id INTEGER NOT NULL,"
+    " board TEXT NOT NULL, what TEXT NOT NULL, sent_wall_ms INTEGER NOT NULL, acknowledged INTEGER NOT NULL,"
+    " PRIMARY KEY(event, hub, action_id));";
 
 // Lists are stored one item per line (names cannot hold a newline: the
 // board's journal header would not either).
@@ -290,6 +293,74 @@ JournalStatus TournamentRecord::export_pgn(const std::string& event, std::string
     out += '\n';
   }
   return s;
+}
+
+JournalStatus TournamentRecord::keep_awaited(const std::string& event, const std::string& hub,
+                                             const std::vector<AwaitedChange>& changes) {
+  if (changes.empty()) return JournalStatus::good();
+  JournalStatus s = db_.exec("BEGIN IMMEDIATE", "keeping the awaited actions");
+  if (!s.ok()) return s;
+  auto fail = [&](JournalStatus why) {
+    db_.exec("ROLLBACK", "rolling back");
+    return why;
+  };
+  for (const AwaitedChange& c : changes) {
+    const char* sql = c.kind == AwaitedChange::Kind::kSent
+                          ? "INSERT OR REPLACE INTO awaited_actions(event, hub, action_id, board, what, sent_wall_ms,"
+                            " acknowledged) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+                      : c.kind == AwaitedChange::Kind::kAcknowledged
+                          ? "UPDATE awaited_actions SET acknowledged = 1 WHERE event = ?1 AND hub = ?2 AND action_id = ?3"
+                          : "DELETE FROM awaited_actions WHERE event = ?1 AND hub = ?2 AND action_id = ?3";
+    auto st = db_.prepare(sql, s);
+    if (!st) return fail(s);
+    st->bind(1, std::string_view(event));
+    st->bind(2, std::string_view(hub));
+    st->bind(3, static_cast<std::int64_t>(c.action.id));
+    if (c.kind == AwaitedChange::Kind::kSent) {
+      st->bind(4, std::string_view(c.action.board));
+      st->bind(5, std::string_view(c.action.what));
+      st->bind(6, c.action.sent_wall_ms);
+      st->bind(7, static_cast<std::int64_t>(c.action.acknowledged));
+    }
+    s = step_done(*st);
+    if (!s.ok()) return fail(s);
+  }
+  s = db_.exec("COMMIT", "keeping the awaited actions");
+  if (!s.ok()) return fail(s);
+  return s;
+}
+
+JournalStatus TournamentRecord::awaited_actions(const std::string& event, const std::string& hub, std::size_t most,
+                                                std::vector<AwaitedAction>& out) {
+  out.clear();
+  JournalStatus s;
+  auto q = db_.prepare(
+      "SELECT action_id, board, what, sent_wall_ms, acknowledged FROM awaited_actions WHERE event = ?1 AND hub = ?2 "
+      "ORDER BY action_id",
+      s);
+  if (!q) return s;
+  q->bind(1, std::string_view(event));
+  q->bind(2, std::string_view(hub));
+  Statement::Step r;
+  while ((r = q->step()) == Statement::Step::kRow) {
+    AwaitedAction a;
+    a.id = static_cast<std::uint64_t>(q->column_int(0));
+    a.board = q->column_text(1);
+    a.what = q->column_text(2);
+    a.sent_wall_ms = q->column_int(3);
+    a.acknowledged = q->column_int(4) != 0;
+    out.push_back(std::move(a));
+  }
+  if (r == Statement::Step::kError) return q->status();
+  q.reset();
+  if (out.size() > most) {
+    // The oldest beyond the bound are let go, here as in the hub's memory.
+    std::vector<AwaitedChange> drop;
+    for (std::size_t i = 0; i + most < out.size(); ++i) drop.push_back({AwaitedChange::Kind::kLetGo, out[i]});
+    out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(out.size() - most));
+    return keep_awaited(event, hub, drop);
+  }
+  return JournalStatus::good();
 }
 
 }  // namespace tabula::hub

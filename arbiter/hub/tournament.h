@@ -5,7 +5,10 @@
 //
 // Tables: games (one row per finished game, keyed by event and game id, so a
 // state delivered twice is recorded once), players (the ladder: rating,
-// games). Identity: PRAGMA application_id = 0x54424854 ("TBHT"),
+// games), awaited_actions (session 27: the actions each hub of each event
+// awaits an answer to, keyed by event, hub and action id; added as
+// event_files was, user_version unchanged: an older build opens such a
+// record as before and leaves the table alone). Identity: PRAGMA application_id = 0x54424854 ("TBHT"),
 // user_version 1; another file is refused, never written. Every write is one
 // transaction (WAL, synchronous=FULL).
 //
@@ -22,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "hub/awaited_action.h"
 #include "tabula_proto/hub.pb.h"
 #include "journal/database.h"
 #include "journal/journal_status.h"
@@ -101,6 +105,15 @@ class TournamentRecord {
   journal::JournalStatus ladder(std::vector<Rating>& out);                                  // best first
   // Every game of the event as PGN / PGN4, in the order they finished.
   journal::JournalStatus export_pgn(const std::string& event, std::string& out);
+
+  // Session 27: hub `hub`'s awaited actions of `event` changed as said (one
+  // transaction; a kSent of an id kept already replaces it).
+  journal::JournalStatus keep_awaited(const std::string& event, const std::string& hub,
+                                      const std::vector<AwaitedChange>& changes);
+  // The actions hub `hub` awaits in `event`, oldest first, at most the
+  // `most` newest (the rest are dropped from the record).
+  journal::JournalStatus awaited_actions(const std::string& event, const std::string& hub, std::size_t most,
+                                         std::vector<AwaitedAction>& out);
 
  private:
   journal::Database db_;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "event/event_file.h"
+#include "event/event_store.h"
 #include "hub/tournament.h"
 #include "test_files.h"
 
@@ -118,6 +119,115 @@ TEST(EventCli, BadUsageAndBadInputAreNamed) {
   EXPECT_FALSE(std::filesystem::exists(typo));
 }
 
+
+// Session 27: `--record` on a command that saves made a missing record
+// silently: right for the event's first save, but a typo later (`hbu.db`)
+// sent the event to a new file, and the hall screen, reading hub.db, seemed
+// to lose it. A record is made only before a round is seated, and said;
+// after that a missing one is refused before anything changes.
+TEST(EventCli, ATypoedRecordIsRefusedOnceTheEventIsUnderWay) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  const std::string record = dir.path() + "/hub.db";
+  const std::string typo = dir.path() + "/hbu.db";
+  ASSERT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "2"}).rc, 0);
+  ASSERT_EQ(run({"section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
+                 "--rounds", "3"}).rc, 0);
+  for (const char* name : {"Ann", "Bob", "Cat", "Dan"}) {
+    ASSERT_EQ(run({"register", "--file", file, "--section", "ffa", "--name", name}).rc, 0);
+  }
+  // The first save with --record (round 1 seated, as docs/EVENT.md's evening does): made, and said.
+  CliRun first = run({"seat", "--file", file, "--section", "ffa", "--record", record});
+  ASSERT_EQ(first.rc, 0) << first.err;
+  EXPECT_NE(first.out.find(record + ": a new tournament record, made for event club (start the hub with --record " +
+                           record + " to show it and record the games)\n"),
+            std::string::npos)
+      << first.out;
+  ASSERT_TRUE(std::filesystem::exists(record));
+  const std::string event_before = tabula::testing::read_file(file);
+
+  // Round 1 seated: the slip is refused, nothing written anywhere.
+  CliRun slip = run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3", "--record",
+                     typo});
+  EXPECT_EQ(slip.rc, 1);
+  EXPECT_EQ(slip.out, "");
+  EXPECT_EQ(slip.err, "tabula event: " + typo +
+                          ": no such tournament record, and event club is under way (section ffa has round 1 "
+                          "seated), so its record was made before: is the path right? Nothing was changed. (The hub "
+                          "makes a record when it starts with --record " +
+                          typo + "; `tabula event` makes one only before an event's first round is seated.)\n");
+  EXPECT_FALSE(std::filesystem::exists(typo));
+  EXPECT_EQ(tabula::testing::read_file(file), event_before) << "the result is not taken";
+
+  // A record path that is there but is no record: refused before the event file changes too.
+  CliRun folder = run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3",
+                       "--record", dir.path()});
+  EXPECT_EQ(folder.rc, 1);
+  EXPECT_EQ(folder.err, "tabula event: " + dir.path() + ": not a file, so not a tournament record; nothing was changed\n");
+  {
+    std::ofstream text(dir.path() + "/notes.txt");
+    text << "the arbiter's notes\n";
+  }
+  CliRun notes = run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3",
+                      "--record", dir.path() + "/notes.txt"});
+  EXPECT_EQ(notes.rc, 1);
+  EXPECT_NE(notes.err.find("notes.txt"), std::string::npos) << notes.err;
+  EXPECT_NE(notes.err.find("; nothing was changed\n"), std::string::npos) << notes.err;
+  EXPECT_EQ(tabula::testing::read_file(dir.path() + "/notes.txt"), "the arbiter's notes\n");
+  EXPECT_EQ(tabula::testing::read_file(file), event_before) << "the result is not taken";
+
+  // The right path: taken, and no word of a new record.
+  CliRun right = run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3", "--record",
+                      record});
+  ASSERT_EQ(right.rc, 0) << right.err;
+  EXPECT_EQ(right.out, "board t1: result recorded\n");
+  event::EventStore store;
+  ASSERT_TRUE(event::EventStore::open(record, store).ok());
+  journal::JournalStatus st;
+  std::vector<std::string> errors;
+  auto kept = store.load("club", st, errors);
+  ASSERT_TRUE(kept) << st.message;
+  ASSERT_EQ(kept->sections.size(), 1u);
+  ASSERT_EQ(kept->sections[0].played.size(), 1u);
+  EXPECT_EQ(kept->sections[0].played[0].tables[0].ranks, (std::vector<int>{0, 1, 2, 3}));
+
+  // A command that does not save ignores --record as before (nothing made).
+  EXPECT_EQ(run({"standings", "--file", file, "--section", "ffa", "--record", typo}).rc, 0);
+  EXPECT_FALSE(std::filesystem::exists(typo));
+}
+
+// Session 27: "with 1 boards", "1 rounds", "2 tables but 1 boards", "1
+// ranks for 4 seats", "1 players" and "all 1 rounds are seated" were printed.
+TEST(EventCli, ACountOfOneTakesTheSingular) {
+  tabula::testing::TempDir dir("event-cli");
+  const std::string file = dir.path() + "/club.event";
+  EXPECT_EQ(run({"new", "--file", file, "--name", "club", "--boards", "1"}).out, "event club with 1 board\n");
+  EXPECT_EQ(run({"section", "--file", file, "--name", "ffa", "--variant", "chesscom-ffa", "--format", "four",
+                 "--rounds", "1"}).out,
+            "section ffa: chesscom-ffa, four, 1 round\n");
+  EXPECT_EQ(run({"section", "--file", file, "--name", "duo", "--variant", "chess", "--format", "two", "--rounds",
+                 "2"}).out,
+            "section duo: chess, two, 2 rounds\n");
+  ASSERT_EQ(run({"register", "--file", file, "--section", "duo", "--name", "Zed"}).rc, 0);
+  EXPECT_EQ(run({"seat", "--file", file, "--section", "duo"}).err,
+            "tabula event: section duo: 1 player, a table needs 2\n");
+  for (const char* name : {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}) {
+    ASSERT_EQ(run({"register", "--file", file, "--section", "ffa", "--name", name}).rc, 0);
+  }
+  EXPECT_EQ(run({"seat", "--file", file, "--section", "ffa"}).err,
+            "tabula event: section ffa: 2 tables but 1 board\n");
+  for (const char* name : {"Eve", "Fay", "Gus", "Hal"}) {
+    ASSERT_EQ(run({"withdraw", "--file", file, "--section", "ffa", "--name", name}).rc, 0);
+  }
+  ASSERT_EQ(run({"seat", "--file", file, "--section", "ffa"}).rc, 0);
+  EXPECT_EQ(run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0"}).err,
+            "tabula event: --ranks 0: 1 rank for 4 seats\n");
+  EXPECT_EQ(run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0,1"}).err,
+            "tabula event: --ranks 0,1: 2 ranks for 4 seats\n");
+  ASSERT_EQ(run({"result", "--file", file, "--section", "ffa", "--board", "t1", "--ranks", "0,1,2,3"}).rc, 0);
+  EXPECT_EQ(run({"seat", "--file", file, "--section", "ffa"}).err,
+            "tabula event: section ffa: its one round is seated\n");
+}
 
 // s13: `section --variant nosuch` was taken (and only the boards found out);
 // so were a variant of the wrong seat count, --bye-points 1.5x (read as 1.5),

@@ -137,7 +137,7 @@ TEST(Trf, BadPairingsAreRefusedAndNamePlayerOrLine) {
             "start number 3 (P3) is neither paired nor given a bye");
   EXPECT_EQ(import_pairings(s, "3\n1 4\nfive 2\n3 0\n", sim::boards(2)).error,
             "line 3: 'five 2' is not two start numbers");
-  EXPECT_EQ(import_pairings(s, "3\n1 4\n5 2\n3 0\n", sim::boards(1)).error, "2 pairs but 1 boards");
+  EXPECT_EQ(import_pairings(s, "3\n1 4\n5 2\n3 0\n", sim::boards(1)).error, "2 pairs but 1 board");
   EXPECT_EQ(import_pairings(s, "3\n1 4\n5 2\n99999999999999 0\n", sim::boards(2)).error,
             "line 4: '99999999999999 0' is not two start numbers");
   s.players[2].withdrawn = true;

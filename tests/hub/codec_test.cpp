@@ -2,10 +2,16 @@
 // anything that is not a payload of this version for this topic.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <thread>
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/descriptor.pb.h>
+#include <google/protobuf/dynamic_message.h>
 
 #include "../journal/journal_fixture.h"
 #include "core/fen.h"
+#include "hub/board_signature.h"
 #include "hub/codec.h"
 #include "hub/sim_board.h"
 #include "hub/topics.h"
@@ -197,6 +203,71 @@ TEST(Codec, AStateFromABoardOfBeforeTheBotFieldStillReads) {
   EXPECT_EQ(st->seats(0).bot(), "");
   EXPECT_EQ(st->seats(1).name(), "Red");
   EXPECT_EQ(st->seats(1).bot(), "");
+}
+
+// Session 27: a board that takes no actions (`tabula play`) says so in its
+// state (field 33), so the hubs refuse an action up front. Old readers on
+// both sides: a state of an older board (no field) reads as taking actions;
+// a hub of before the field, reading the new state with the schema it was
+// built with (field 33 removed: a DynamicMessage), keeps it as an unknown
+// field, reads every other field alike and checks the board's signature
+// over the same bytes.
+TEST(Codec, AStateSaysTheBoardTakesNoActionsAndOlderReadersStillRead) {
+  // Version 1, event "club", board "t1", game id "g-t1" (hand-encoded).
+  const std::string old_board("\x08\x01\x12\x04"
+                              "club"
+                              "\x1a\x02"
+                              "t1"
+                              "\xd2\x01\x04"
+                              "g-t1",
+                              19);
+  std::string error;
+  auto old_state = decode_state(old_board, "tabula/club/t1/state", error);
+  ASSERT_TRUE(old_state) << error;
+  EXPECT_EQ(old_state->takes_no_actions(), "");
+
+  const std::string why = "this board runs tabula play, which replays a recorded trace and takes no arbiter "
+                          "actions from the hub";
+  wire::BoardState st = *old_state;
+  st.add_seats()->set_player("Ann");
+  st.set_takes_no_actions(why);
+  const std::string topic = "tabula/club/t1/state";
+  const BoardKey key = make_board_key("t1");
+  sign_message(st, topic, key);
+  const std::string payload = encode(st);
+  // Field 33, length-delimited: tag (33 << 3 | 2) = 266, the varint 0x8a 0x02.
+  EXPECT_NE(payload.find(std::string("\x8a\x02") + static_cast<char>(why.size()) + why), std::string::npos);
+  auto back = decode_state(payload, topic, error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->takes_no_actions(), why);
+
+  namespace pb = google::protobuf;
+  pb::FileDescriptorProto file;
+  wire::BoardState::descriptor()->file()->CopyTo(&file);
+  for (pb::DescriptorProto& m : *file.mutable_message_type()) {
+    if (m.name() != "BoardState") continue;
+    auto* fields = m.mutable_field();
+    for (int i = 0; i < fields->size(); ++i) {
+      if (fields->Get(i).number() == 33) fields->DeleteSubrange(i--, 1);
+    }
+  }
+  pb::DescriptorPool pool;
+  const pb::FileDescriptor* old_file = pool.BuildFile(file);
+  ASSERT_TRUE(old_file);
+  const pb::Descriptor* old_type = old_file->FindMessageTypeByName("BoardState");
+  ASSERT_TRUE(old_type);
+  ASSERT_EQ(old_type->FindFieldByNumber(33), nullptr);
+  pb::DynamicMessageFactory factory(&pool);
+  std::unique_ptr<pb::Message> old_hub(factory.GetPrototype(old_type)->New());
+  ASSERT_TRUE(old_hub->ParseFromString(payload));
+  const pb::Reflection* r = old_hub->GetReflection();
+  EXPECT_EQ(r->GetString(*old_hub, old_type->FindFieldByName("game_id")), "g-t1");
+  EXPECT_EQ(r->GetString(*old_hub, old_type->FindFieldByName("board")), "t1");
+  EXPECT_EQ(r->GetUnknownFields(*old_hub).field_count(), 1);
+  // The old hub's signature check: the message without its signature, as it reads it.
+  const std::string signature = r->GetString(*old_hub, old_type->FindFieldByName("board_signature"));
+  r->ClearField(old_hub.get(), old_type->FindFieldByName("board_signature"));
+  EXPECT_TRUE(verify_bytes(signed_bytes(topic, *old_hub), signature, key.public_key));
 }
 
 TEST(Codec, RefusesOtherVersionsCorruptBytesAndForeignNames) {

@@ -1,9 +1,13 @@
 // The hub's model: each item once, in order; gaps named; alerts raised once.
 #include <gtest/gtest.h>
 
+#include <sqlite3.h>
+
+#include "../journal/journal_fixture.h"
 #include "hub/board_signature.h"
 #include "hub/codec.h"
 #include "hub/hub_model.h"
+#include "hub/tournament.h"
 
 namespace tabula::hub {
 namespace {
@@ -577,6 +581,120 @@ TEST(HubModel, AnActionUnansweredForThirtySecondsIsAnAlertClosedByALateAnswer) {
     m.action_sent(pause, 80000);
   }
   EXPECT_EQ(m.awaited_actions(), HubModel::kMaxAwaitedActions);
+}
+
+// Session 27: the awaited actions lived in the hub's memory only; a hub
+// restarted before the board answered raised no "action unanswered" and
+// took the late answer for nothing. With keep_awaited() each change is
+// queued for the tournament record, and a model started again from the
+// record's rows (restore_awaited) awaits them as before: the alert at the
+// first sending's time plus the wait, closed by the late answer, never
+// raised again once acknowledged. Expected rows written out by hand.
+TEST(HubModel, AwaitedActionsKeptInTheRecordOutliveARestart) {
+  journal::testing::ScratchDir dir;
+  TournamentRecord record;
+  ASSERT_TRUE(TournamentRecord::open(dir.file("hub.db"), record).ok());
+  auto kept = [&](const std::string& event, const std::string& hub) {
+    std::vector<AwaitedAction> rows;
+    EXPECT_TRUE(record.awaited_actions(event, hub, HubModel::kMaxAwaitedActions, rows).ok());
+    std::vector<std::string> out;
+    for (const AwaitedAction& a : rows) {
+      out.push_back(std::to_string(a.id) + " " + a.board + " " + a.what + " " + std::to_string(a.sent_wall_ms) +
+                    (a.acknowledged ? " acknowledged" : ""));
+    }
+    return out;
+  };
+  auto write = [&](HubModel& m, const std::string& hub = "hub-a") {
+    ASSERT_TRUE(record.keep_awaited("club", hub, m.take_awaited_changes()).ok());
+  };
+  wire::Action pause;
+  pause.set_board("t1");
+  pause.set_kind(wire::ACTION_KIND_PAUSE);
+  pause.set_id(7);
+  wire::Action takeback = pause;
+  takeback.set_kind(wire::ACTION_KIND_TAKEBACK);
+  takeback.set_count(1);
+  takeback.set_id(8);
+  {
+    HubModel before("club");
+    before.action_sent(pause, 1000);
+    EXPECT_TRUE(before.take_awaited_changes().empty()) << "nothing queued without keep_awaited()";
+    before.keep_awaited();
+    before.action_sent(pause, 1000);
+    before.action_sent(takeback, 2000);
+    write(before);
+    EXPECT_EQ(kept("club", "hub-a"), (std::vector<std::string>{"7 t1 pause 1000", "8 t1 takeback 1 2000"}));
+    before.on_message("tabula/club/t1/stream", encode(reply(1, 8, true)), 5000);  // answered in time
+    write(before);
+    // Another hub's and another event's awaited actions are theirs.
+    HubModel other("club");
+    other.keep_awaited();
+    wire::Action draw = pause;
+    draw.set_id(9);
+    other.action_sent(draw, 3000);
+    write(other, "hub-b");
+  }  // the hub stops before the pause is answered
+  EXPECT_EQ(kept("club", "hub-a"), std::vector<std::string>{"7 t1 pause 1000"});
+  EXPECT_EQ(kept("club", "hub-b"), std::vector<std::string>{"9 t1 pause 3000"});
+  EXPECT_TRUE(kept("other", "hub-a").empty());
+
+  HubModel after("club");  // started again: what the record kept
+  after.keep_awaited();
+  std::vector<AwaitedAction> rows;
+  ASSERT_TRUE(record.awaited_actions("club", "hub-a", HubModel::kMaxAwaitedActions, rows).ok());
+  for (const AwaitedAction& a : rows) after.restore_awaited(a);
+  EXPECT_EQ(after.awaited_actions(), 1u);
+  EXPECT_TRUE(after.take_awaited_changes().empty()) << "a restored action is not written again";
+  after.check_awaited_actions(1000 + 29999);
+  EXPECT_TRUE(after.alerts().empty()) << "30 s from its first sending, not from the restart";
+  after.check_awaited_actions(1000 + 30000);
+  ASSERT_EQ(kinds(after), std::vector<AlertKind>{AlertKind::kActionUnanswered});
+  EXPECT_EQ(after.alerts().front().text.rfind("board t1: pause: no answer in 30 s, so it is not known", 0), 0u);
+  after.acknowledge(after.alerts().front().id);
+  write(after);
+  EXPECT_EQ(kept("club", "hub-a"), std::vector<std::string>{"7 t1 pause 1000 acknowledged"});
+
+  HubModel third("club");  // acknowledged: awaited, not alerted again
+  third.keep_awaited();
+  ASSERT_TRUE(record.awaited_actions("club", "hub-a", HubModel::kMaxAwaitedActions, rows).ok());
+  for (const AwaitedAction& a : rows) third.restore_awaited(a);
+  third.check_awaited_actions(100000);
+  EXPECT_TRUE(third.alerts().empty());
+  // Another board naming the id answers nothing; the board's late answer is taken.
+  third.on_message("tabula/club/t2/stream", encode(reply(1, 7, true, "t2")), 100500);
+  EXPECT_EQ(third.awaited_actions(), 1u);
+  third.on_message("tabula/club/t1/stream", encode(reply(1, 7, false)), 101000);
+  EXPECT_EQ(third.awaited_actions(), 0u);
+  write(third);
+  EXPECT_TRUE(kept("club", "hub-a").empty());
+  EXPECT_EQ(kept("club", "hub-b"), std::vector<std::string>{"9 t1 pause 3000"});
+
+  // Bounded as in memory: the oldest let go, in the model and the record alike.
+  HubModel many("club");
+  many.keep_awaited();
+  for (std::uint64_t id = 100; id < 100 + HubModel::kMaxAwaitedActions + 4; ++id) {
+    pause.set_id(id);
+    many.action_sent(pause, static_cast<std::int64_t>(id));
+  }
+  write(many);
+  std::vector<std::string> bounded = kept("club", "hub-a");
+  ASSERT_EQ(bounded.size(), HubModel::kMaxAwaitedActions);
+  EXPECT_EQ(bounded.front(), "104 t1 pause 104");
+  ASSERT_TRUE(record.awaited_actions("club", "hub-a", 10, rows).ok());
+  ASSERT_EQ(rows.size(), 10u);
+  EXPECT_EQ(rows.front().id, 100 + HubModel::kMaxAwaitedActions + 4 - 10);
+  EXPECT_EQ(kept("club", "hub-a").size(), 10u) << "the record keeps the bound it is read with";
+
+  // A record of an older build (no awaited_actions table) is given it when opened.
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(dir.file("hub.db").c_str(), &db), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(db, "DROP TABLE awaited_actions", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  record = TournamentRecord();
+  ASSERT_TRUE(TournamentRecord::open(dir.file("hub.db"), record).ok());
+  EXPECT_TRUE(kept("club", "hub-a").empty());
 }
 
 }  // namespace

@@ -324,6 +324,75 @@ TEST(HubScreen, TheEventsStandingsKeepTheirRoomBesideFewOrManyAlerts) {
   }
 }
 
+// The text one frame of the hall screen writes (HubScreen::capture_text).
+std::string frame_text(HeadlessHub& hh, const hub::HubModel& model) {
+  std::string text;
+  hh.screen.capture_text(&text);
+  hh.frame(model, {-1, -1}, false);
+  hh.screen.capture_text(nullptr);
+  return text;
+}
+
+// Session 27: the ladder wrote "1 games" and the header "1 boards". Each
+// count the hall screen writes takes its noun's singular for one.
+TEST(HubScreen, ACountOfOneTakesTheSingular) {
+  hub::HubModel model("club");
+  model.on_message("tabula/club/t1/state", hub::encode(played("chess", kScholarsMate, "t1")), 0);
+  HeadlessHub hh({1920, 1080});
+  hh.side.connected = true;
+  hh.side.ladder = {{"Ann", 1516, 1}, {"Bob", 1484, 2}};
+  hh.frame(model, {-1, -1}, false);  // settled: the boxes take the heights measured before
+  const std::string one = frame_text(hh, model);
+  EXPECT_NE(one.find("Tabula hub - club   1 board   broker connected"), std::string::npos) << one;
+  EXPECT_NE(one.find("1. Ann | 1516 | 1 game |"), std::string::npos) << one;
+  EXPECT_NE(one.find("2. Bob | 1484 | 2 games |"), std::string::npos) << one;
+  EXPECT_EQ(one.find("1 games"), std::string::npos) << one;
+
+  model.on_message("tabula/club/t2/state", hub::encode(played("chess", kScholarsMate, "t2")), 0);
+  const std::string two = frame_text(hh, model);
+  EXPECT_NE(two.find("Tabula hub - club   2 boards   broker connected"), std::string::npos) << two;
+
+  const hub::BoardEntry* b = model.board("t1");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(board_title(*b, 1), "t1  [1 alert]");
+  EXPECT_EQ(board_title(*b, 2), "t1  [2 alerts]");
+  RulesCache rules;
+  std::string error;
+  auto first = hub_view_of(played("chess", "1. e4\n", "t3"), rules, error);
+  ASSERT_TRUE(first) << error;
+  EXPECT_EQ(first->subtitle, "1 move");
+  auto second = hub_view_of(played("chess", "1. e4 e5\n", "t3"), rules, error);
+  ASSERT_TRUE(second) << error;
+  EXPECT_EQ(second->subtitle, "2 moves");
+}
+
+// Session 27: a board whose state says it takes no actions (`tabula play`)
+// shows why in place of the action buttons; another board keeps them.
+TEST(HubScreen, ABoardThatTakesNoActionsSaysSoInPlaceOfTheButtons) {
+  hub::HubModel model("club");
+  hub::wire::BoardState st = played("chess", "1. e4 e5\n", "t1");
+  st.set_takes_no_actions("this board runs tabula play, which replays a recorded trace and takes no arbiter "
+                          "actions from the hub");
+  model.on_message("tabula/club/t1/state", hub::encode(st), 0);
+  model.on_message("tabula/club/t2/state", hub::encode(played("chess", "1. e4 e5\n", "t2")), 0);
+  HeadlessHub hh({1920, 1080});
+  hh.screen.open("t1");
+  hh.frame(model, {-1, -1}, false);
+  const std::string replayed = frame_text(hh, model);
+  EXPECT_NE(replayed.find("No arbiter actions: this board runs tabula play, which replays a recorded trace and takes "
+                          "no arbiter actions from the hub"),
+            std::string::npos)
+      << replayed;
+  EXPECT_EQ(replayed.find("Arbiter actions (signed):"), std::string::npos) << replayed;
+  EXPECT_EQ(replayed.find("[ Pause ]"), std::string::npos) << replayed;
+  hh.screen.open("t2");
+  hh.frame(model, {-1, -1}, false);
+  const std::string live = frame_text(hh, model);
+  EXPECT_NE(live.find("Arbiter actions (signed):"), std::string::npos) << live;
+  EXPECT_NE(live.find("[ Pause ]"), std::string::npos) << live;
+  EXPECT_EQ(live.find("No arbiter actions"), std::string::npos) << live;
+}
+
 // s18-club: an alert the arbiter acknowledged leaves the open list (newest
 // first) and is kept in the history, newest first; the side panel draws both
 // and still fits.

@@ -239,6 +239,9 @@ TEST(PublisherWords, WhatWaitsIsSaidWithItsCountAndWhyAndNothingWhenNothingWaits
   s.last_seq = 12;
   EXPECT_EQ(waiting_line(s), "");
   EXPECT_EQ(describe(s), "0 of 12 items not yet at the broker; no hub has acknowledged yet");
+  s.last_seq = 1;  // session 27: "0 of 1 items" before
+  EXPECT_EQ(describe(s), "0 of 1 item not yet at the broker; no hub has acknowledged yet");
+  s.last_seq = 12;
 
   s.unwritten = 2;
   s.last_seq = 14;
@@ -255,6 +258,7 @@ TEST(PublisherWords, WhatWaitsIsSaidWithItsCountAndWhyAndNothingWhenNothingWaits
       << describe(s);
 
   s.unwritten = 1;
+  EXPECT_EQ(describe(s).rfind("1 of 14 items waits to be written to the outbox (", 0), 0u) << describe(s);
   EXPECT_EQ(waiting_line(s).substr(0, 69), "1 result waits to be written to the journal's hub outbox (t1.db: whil");
   EXPECT_NE(waiting_line(s).find(") and is sent, in order, once it is written"), std::string::npos);
 

@@ -2,7 +2,9 @@
 // docs/HUB.md "Wiring a shell to the hub") takes no arbiter actions, and
 // says so at once, through a real Mosquitto. Before, the action waited in
 // the publisher unanswered (no shell asked for it) until a restart said
-// "the board restarted before carrying it out".
+// "the board restarted before carrying it out". Session 27: its state says
+// so too (BoardState.takes_no_actions), and the hub refuses to send one; an
+// older hub, which does not read the field, sends it and is answered.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -116,12 +118,28 @@ TEST(PlayHub, AnActionForABoardRunByTabulaPlayIsAnsweredAtOnceThatItTakesNone) {
     ~Join() { t.join(); }  // bounded: play's flush waits at most 10 s
   } join{play};
 
-  // The game reaches the hub; the arbiter pauses the clock.
+  // The game reaches the hub; the arbiter would pause the clock. The
+  // board's state says it takes no actions: the hub does not send one.
   ASSERT_TRUE(eventually([&] { probe->loop(5ms); return items.size() >= 5; }, kWait));
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) {
+    const BoardEntry* b = m.board("t1");
+    return b && b->state && !b->state->takes_no_actions().empty();
+  }, kWait));
   wire::Action pause;
   pause.set_board("t1");
   pause.set_kind(wire::ACTION_KIND_PAUSE);
-  ASSERT_TRUE(hub->send(pause, error)) << error;
+  EXPECT_FALSE(hub->send(pause, error));
+  EXPECT_EQ(error,
+            "board t1 takes no actions (this board runs tabula play, which replays a recorded trace and takes no "
+            "arbiter actions from the hub): pause not sent");
+  hub->read([](const HubModel& m) { EXPECT_EQ(m.awaited_actions(), 0u); });
+  // An older hub (it does not read the field) sends it anyway, signed.
+  pause.set_event("club");
+  pause.set_id(static_cast<std::uint64_t>(epoch_ms()));
+  pause.set_issued_wall_ms(epoch_ms());
+  ASSERT_TRUE(probe->publish(topic("club", "t1", Leaf::kAction), sign_action(pause, testing::test_arbiter_key()), 1,
+                             false, error))
+      << error;
 
   // Answered at once, refused, in plain words; the hub alerts.
   // (The slow hub says again that it lags, so the board keeps it live -

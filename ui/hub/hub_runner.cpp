@@ -130,8 +130,8 @@ int run_hub_screen(const HubScreenOptions& options) {
       std::fprintf(stderr, "tabula-hub: %s\n", error.c_str());
       return 2;
     }
-    std::fprintf(stderr, "tabula-hub: %zu boards enrolled: only their signed payloads are believed\n",
-                 cfg.board_keys->size());
+    std::fprintf(stderr, "tabula-hub: %zu board%s enrolled: only their signed payloads are believed\n",
+                 cfg.board_keys->size(), cfg.board_keys->size() == 1 ? "" : "s");
   } else {
     std::fprintf(stderr, "tabula-hub: no --board-keys: board signatures are not checked, every payload is "
                          "believed as read (docs/HUB.md, \"Board signatures\")\n");

@@ -2,6 +2,7 @@
 #include "ui/hub/hub_screen.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -73,7 +74,7 @@ std::string board_summary(const hub::BoardEntry& b, bool why) {
 
 std::string board_title(const hub::BoardEntry& b, std::size_t open_alerts) {
   return b.board + (b.online == false ? " (offline)" : "") + (not_recording(b) ? " (NOT RECORDING)" : "") +
-         (open_alerts ? "  [" + std::to_string(open_alerts) + " alerts]" : "");
+         (open_alerts ? "  [" + std::to_string(open_alerts) + (open_alerts == 1 ? " alert]" : " alerts]") : "");
 }
 
 // ---- views ----------------------------------------------------------------------
@@ -177,7 +178,11 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
       const std::string points = v && v->ledger != LedgerKind::kNone ? "  " + std::to_string(s.points()) : "";
       ImGui::Text("%s%s%s%s", i == st.to_move() ? "> " : "  ", seat_title(s).c_str(), points.c_str(), clock.c_str());
     }
-    if (side.can_act) {
+    if (side.can_act && !st.takes_no_actions().empty()) {
+      // Session 27: said up front, no buttons (the board would refuse each).
+      ImGui::Separator();
+      ImGui::TextWrapped("No arbiter actions: %s", core::shown_text(st.takes_no_actions(), 200).c_str());
+    } else if (side.can_act) {
       ImGui::Separator();
       ImGui::TextUnformatted("Arbiter actions (signed):");
       auto act = [&](hub::wire::ActionKind k, const char* label, int count, bool draw_result, int winner) {
@@ -328,7 +333,7 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
       ImGui::TableNextColumn();
       ImGui::Text("%.0f", side.ladder[i].rating);
       ImGui::TableNextColumn();
-      ImGui::Text("%d games", side.ladder[i].games);
+      ImGui::Text("%d game%s", side.ladder[i].games, side.ladder[i].games == 1 ? "" : "s");  // s27: "1 games" before
     }
     ImGui::EndTable();
   }
@@ -396,8 +401,10 @@ std::vector<HubIntent> HubScreen::draw(const hub::HubModel& model, const HubSide
   ImGui::Begin("##hub", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
+  if (captured_) ImGui::LogToBuffer();  // ended by this window's End(), which empties the log
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  ImGui::Text("Tabula hub - %s   %zu boards   %s", model.event().c_str(), model.boards().size(),
+  ImGui::Text("Tabula hub - %s   %zu board%s   %s", model.event().c_str(), model.boards().size(),
+              model.boards().size() == 1 ? "" : "s",
               side.connected ? "broker connected" : ("broker: " + side.status).c_str());
   const float x0 = vp->Pos.x;
   const float y0 = vp->Pos.y + line + 8;
@@ -415,6 +422,7 @@ std::vector<HubIntent> HubScreen::draw(const hub::HubModel& model, const HubSide
   ImGui::BeginChild("##side", {side_w - 12, y1 - y0 - 12});
   draw_side(model, side, intents);
   ImGui::EndChild();
+  if (captured_) *captured_ = ImGui::GetCurrentContext()->LogBuffer.c_str();
   ImGui::End();
   return intents;
 }

@@ -79,6 +79,10 @@ class HubScreen {
   const std::optional<std::string>& opened() const { return open_; }
 
   std::vector<HubIntent> draw(const hub::HubModel& model, const HubSide& side, double time_s);
+  // Session 27 (tests): with `out`, each draw() puts there the text it drew
+  // and did not clip (ImGui's log: lines as laid out, table cells joined by
+  // " | "), so the words on the screen can be read; nullptr: off.
+  void capture_text(std::string* out) { captured_ = out; }
 
   // The view of a board's state, cached until the state changes; nullptr
   // (and the reason in `error`) when it cannot be drawn.
@@ -94,6 +98,7 @@ class HubScreen {
   KioskFonts fonts_;
   RulesCache rules_;
   std::optional<std::string> open_;
+  std::string* captured_ = nullptr;
   struct Cached {
     std::string key;  // the state's bytes it was built from
     std::optional<KioskView> view;

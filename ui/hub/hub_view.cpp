@@ -91,7 +91,7 @@ std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache
   for (int i = 0; i < st.seats_size() && i < static_cast<int>(v.seats.size()); ++i) {
     if (std::string who = seat_player(st.seats(i)); !who.empty()) v.seats[static_cast<std::size_t>(i)].name += " (" + who + ")";
   }
-  v.subtitle = st.over() ? "over: " + st.result_reason() : std::to_string(st.moves()) + " moves";
+  v.subtitle = st.over() ? "over: " + st.result_reason() : std::to_string(st.moves()) + (st.moves() == 1 ? " move" : " moves");
   return v;
 }
 

@@ -170,7 +170,8 @@ int main(int argc, char** argv) {
     if (!error.empty()) return std::cerr << "tabula-hub-web: " << error << "\n", 2;
     if (wo.arbiter_token.size() < 12) {
       std::cerr << "tabula-hub-web: " << o->values.at("arbiter-token-file")
-                << ": the arbiter token is " << wo.arbiter_token.size() << " characters, at least 12 are needed\n";
+                << ": the arbiter token is " << wo.arbiter_token.size()
+                << (wo.arbiter_token.size() == 1 ? " character" : " characters") << ", at least 12 are needed\n";
       return 2;
     }
   }
@@ -182,7 +183,8 @@ int main(int argc, char** argv) {
   if (o->values.count("board-keys")) {
     hc.board_keys = hub::BoardKeyRing::load(o->values.at("board-keys"), error);
     if (!hc.board_keys) return std::cerr << "tabula-hub-web: " << error << "\n", 2;
-    std::cerr << "tabula-hub-web: " << hc.board_keys->size() << " boards enrolled: only their signed payloads are believed\n";
+    std::cerr << "tabula-hub-web: " << hc.board_keys->size() << (hc.board_keys->size() == 1 ? " board" : " boards")
+              << " enrolled: only their signed payloads are believed\n";
   } else {
     std::cerr << "tabula-hub-web: no --board-keys: board signatures are not checked, every payload is believed as "
                  "read (docs/HUB.md, \"Board signatures\")\n";

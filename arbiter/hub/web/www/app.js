@@ -136,7 +136,7 @@ function seatList(entry) {
     chip.style.background = colourOf(b, i);
     li.appendChild(chip);
     li.appendChild(el('span', 'name', seatName(s)));
-    if (b.ledger) li.appendChild(el('span', 'points', b.ledger === 'tokens' ? `${s.points} tokens` : `${s.points} pt`));
+    if (b.ledger) li.appendChild(el('span', 'points', b.ledger === 'tokens' ? `${s.points} token${s.points === 1 ? '' : 's'}` : `${s.points} pt`));
     if (s.status !== 'live') li.appendChild(el('span', 'status', s.status));
     if (b.clocks) {
       const c = el('span', 'clock', clockText(clockNow(entry, i)));
