@@ -23,10 +23,18 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const 
     safe_ = true;
     return;
   }
+  if (standing != nullptr) {
+    walk(pos, standing->lines(k));
+  } else {
+    walk(pos, rules.tables.attack_trie(k));
+  }
+}
+
+void CheckLines::walk(const Position& pos, std::span<const AttackNode> walk) {
   const PieceKind royal = royal_;
-  const std::span<const AttackNode> walk = standing ? standing->trie(k) : rules.tables.attack_trie(k);
   const AttackNode* trie = walk.data();
   trie_ = trie;
+  lines_ = nullptr;
   const auto size = static_cast<std::uint32_t>(walk.size());
   for (std::uint32_t i = 0; i < size;) {
     const AttackNode& node = trie[i];
@@ -68,21 +76,65 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const 
   }
 }
 
-CheckLines::Answer CheckLines::discovered(const Position& pos, const Move& m, const Piece& p) const {
+inline void CheckLines::walk(const Position& pos, std::span<const LineNode> walk) {
+  // The walk above, with each node's word, bit and flags found before
+  // (LineNode).
+  const PieceKind royal = royal_;
+  const LineNode* trie = walk.data();
+  lines_ = trie;
+  trie_ = nullptr;
+  const auto size = static_cast<std::uint32_t>(walk.size());
+  for (std::uint32_t i = 0; i < size;) {
+    const LineNode& node = trie[i];
+    const std::size_t q = static_cast<std::uint8_t>(index_of(node.square));
+    if (!(node.flags & LineNode::kTwice)) [[likely]] {
+      reached_.w[node.word] |= node.bit;
+      reach_[q] = node.kinds;
+      node_[q] = static_cast<std::uint16_t>(i);
+    } else if (!(reached_.w[node.word] & node.bit)) {
+      reached_.w[node.word] |= node.bit;
+      reach_[q] = node.kinds;
+      node_[q] = static_cast<std::uint16_t>(i);
+    } else {
+      node_[q] = kTwoPaths;
+      for (int f = 0; f < kMaxSeats; ++f)
+        reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
+    }
+    const Piece p = pos.at(static_cast<Square>(q));
+    if (p.empty()) {
+      ++i;
+      continue;
+    }
+    const int ps = index_of(p.seat);
+    if (((enemies_ >> ps) & 1U) &&
+        ((node.kinds[index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
+        (p.kind == royal || !pos.king_only(p.seat))) {
+      attacked_ = true;
+      make_all_ = true;
+      return;
+    }
+    if (!(node.flags & LineNode::kLeaf)) seen_.w[node.word] |= node.bit;
+    i = node.end;
+  }
+}
+
+template <class Node>
+inline CheckLines::Answer CheckLines::discovered_in(const Node* trie, const Position& pos, const Move& m,
+                                                    const Piece& p) const {
   const std::uint16_t at = node_[static_cast<std::size_t>(index_of(m.from))];
   if (at == kTwoPaths) return Answer::kMake;
-  const std::uint32_t end = trie_[at].end;
+  const std::uint32_t end = trie[at].end;
   const auto to = static_cast<std::size_t>(index_of(m.to));
   if (reached_.test(to)) {
     // `to` in front of `from` (an ancestor of its node: every path through
     // `from` passes it): the moved piece shuts them again.
     const std::uint16_t t = node_[to];
     if (t == kTwoPaths) return Answer::kMake;
-    if (t < at && trie_[t].end > at) return lands(pos, m, p);
+    if (t < at && trie[t].end > at) return lands(pos, m, p);
   }
   const PieceKind royal = royal_;
   for (std::uint32_t i = at + 1U; i < end;) {
-    const AttackNode& node = trie_[i];
+    const Node& node = trie[i];
     if (node.square == m.to) return Answer::kMake;
     const Piece q = pos.at(node.square);
     if (q.empty()) {
@@ -96,6 +148,10 @@ CheckLines::Answer CheckLines::discovered(const Position& pos, const Move& m, co
     i = node.end;  // (a square behind it is on no opened path)
   }
   return lands(pos, m, p);
+}
+
+CheckLines::Answer CheckLines::discovered(const Position& pos, const Move& m, const Piece& p) const {
+  return lines_ != nullptr ? discovered_in(lines_, pos, m, p) : discovered_in(trie_, pos, m, p);
 }
 
 void StandingTries::build(const MoveTables& tables, std::uint16_t may_stand) {
@@ -118,6 +174,27 @@ void StandingTries::build(const MoveTables& tables, std::uint16_t may_stand) {
     // dropped in it, so its end is the count of kept nodes before the old.
     for (std::uint32_t i = slot.first; i < nodes_.size(); ++i) nodes_[i].end = before[nodes_[i].end];
     slot.count = static_cast<std::uint32_t>(nodes_.size()) - slot.first;
+  }
+  // The same nodes as CheckLines::build walks them (LineNode).
+  lines_.assign(nodes_.size(), LineNode{});
+  for (const Slot& slot : slots_) {
+    std::array<std::uint8_t, kMaxSquares> count{};  // nodes of this trie on each square
+    for (std::uint32_t i = 0; i < slot.count; ++i) {
+      std::uint8_t& c = count[static_cast<std::size_t>(index_of(nodes_[slot.first + i].square))];
+      c = static_cast<std::uint8_t>(c < 2 ? c + 1 : 2);
+    }
+    for (std::uint32_t i = 0; i < slot.count; ++i) {
+      const AttackNode& node = nodes_[slot.first + i];
+      LineNode& line = lines_[slot.first + i];
+      const auto q = static_cast<std::size_t>(index_of(node.square));
+      line.bit = std::uint64_t{1} << (q & 63U);
+      line.kinds = node.kinds;
+      line.end = node.end;
+      line.square = node.square;
+      line.word = static_cast<std::uint8_t>(q >> 6);
+      line.flags = static_cast<std::uint8_t>((node.end == i + 1 ? LineNode::kLeaf : 0) |
+                                             (count[q] > 1 ? LineNode::kTwice : 0));
+    }
   }
 }
 

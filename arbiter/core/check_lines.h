@@ -28,6 +28,23 @@ namespace tabula::core {
 
 class StandingTries;  // below
 
+// A node of a king's attack trie as CheckLines::build walks it (StandingTries
+// keeps them beside its AttackNodes, the same trie): the square's word and
+// bit in a SquareWords, and whether the node is a leaf or its square is on
+// another path of the trie too, found once per Game, not at every node of
+// every walk (issue 30 item 3, session 27: the shifts and the two tests
+// were ~6 of the ~30 instructions of each node a walk visits).
+struct LineNode {
+  std::uint64_t bit = 0;  // 1 << (square % 64)
+  std::array<std::uint16_t, kMaxSeats> kinds{};  // AttackNode::kinds
+  std::uint32_t end = 0;                         // AttackNode::end
+  Square square = kNoSquare;
+  std::uint8_t word = 0;  // square / 64
+  std::uint8_t flags = 0;
+  static constexpr std::uint8_t kLeaf = 1;   // end is the next node: nothing behind its square
+  static constexpr std::uint8_t kTwice = 2;  // its square is another node's of the trie too
+};
+
 // 256 squares as four 64-bit words: the walk sets them and the per-move
 // test reads them a word at a time, and a kept seat's squares are visited
 // by their bits (SeatLines::keep; issue 30 item 3, session 19).
@@ -170,13 +187,22 @@ class CheckLines : private CheckLinesHead {
 
  private:
   friend class SeatLines;
+  // build()'s walk of a trie of AttackNodes (the MoveTables' own) or of
+  // LineNodes (StandingTries': 000's filter's, inline in build).
+  [[gnu::noinline]] void walk(const Position& pos, std::span<const AttackNode> trie);
+  [[gnu::always_inline]] inline void walk(const Position& pos, std::span<const LineNode> trie);
+  // discovered() in either trie (check_lines.cpp, inline there).
+  template <class Node>
+  [[gnu::always_inline]] inline Answer discovered_in(const Node* trie, const Position& pos, const Move& m,
+                                                     const Piece& p) const;
   // reach_[q][f]: kinds that attack the king from q when their moves are
   // seat f's (valid where reached_[q]).
   std::array<std::array<std::uint16_t, kMaxSeats>, kMaxSquares> reach_;
-  // The trie build() walked, and node_[q] for each reached square q the
-  // index of its node there (kTwoPaths: on two paths), valid where
-  // reached_[q] (discovered).
+  // The trie build() walked (one of the two), and node_[q] for each reached
+  // square q the index of its node there (kTwoPaths: on two paths), valid
+  // where reached_[q] (discovered).
   const AttackNode* trie_ = nullptr;
+  const LineNode* lines_ = nullptr;
   static constexpr std::uint16_t kTwoPaths = 0xFFFF;
   std::array<std::uint16_t, kMaxSquares> node_;
 };
@@ -198,6 +224,11 @@ class StandingTries {
     const Slot& s = slots_[static_cast<std::size_t>(index_of(k))];
     return {nodes_.data() + s.first, s.count};
   }
+  // The same trie as CheckLines::build walks it.
+  std::span<const LineNode> lines(Square k) const {
+    const Slot& s = slots_[static_cast<std::size_t>(index_of(k))];
+    return {lines_.data() + s.first, s.count};
+  }
 
  private:
   struct Slot {
@@ -205,6 +236,7 @@ class StandingTries {
     std::uint32_t count = 0;
   };
   std::vector<AttackNode> nodes_;  // node.end is relative to its king square's first node
+  std::vector<LineNode> lines_;    // nodes_ as LineNodes, index for index
   std::array<Slot, kMaxSquares> slots_{};
 };
 

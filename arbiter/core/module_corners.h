@@ -269,6 +269,10 @@ class Modules::Corners final : public Modules::Module {
   // mate_rule_seats where the caller has them (memo_node), else -1.
   static void non_target_lines(const Game& g, Seat target, const CornerLines* parent, CornerLines& here,
                                int seats = -1);
+  // non_target_lines' body, inline in filter_legal (corners.cpp only).
+  [[gnu::always_inline]] static inline void lines_of_non_targets(const Game& g, Seat target,
+                                                                 const CornerLines* parent, CornerLines& here,
+                                                                 int seats);
   // A search's move m from the node whose list the filter found at this
   // depth: the non-targets whose kings its lines prove unattacked after m
   // by every other seat (MoveNotes::unattacked; 0 where they prove nothing).
