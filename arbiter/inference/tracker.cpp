@@ -340,7 +340,7 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
         if (std::optional<std::size_t> i = moved_on()) up.withdrawal = withdraw(*i);
         return up;
       }
-      if (reply_due_ && quiet >= settings_.health.bounce_window) {
+      if ((reply_due_ || proof_due_) && quiet >= settings_.health.bounce_window) {
         evaluate(src, up);  // no flicker came back: T and the reply stand
         return up;
       }
@@ -386,7 +386,8 @@ std::optional<Millis> Tracker::next_deadline() const {
       return last_change_ + quiet_needed();
     case TrackerState::kMoving:
     case TrackerState::kMismatch:
-      if (reply_due_ || withdraw_due_) return last_change_ + settings_.health.bounce_window;
+      if (reply_due_ || proof_due_ || withdraw_due_)
+        return last_change_ + settings_.health.bounce_window;
       if (!judged_) return last_change_ + judge_quiet();
       if (pending_ && !hold_warned_) return last_change_ + settings_.hold_warning;
       return std::nullopt;

@@ -401,9 +401,11 @@ class Tracker {
   bool shown_by_flicker() const;
   bool next_flips_back(const Touch& b) const;
   bool may_flip_back() const;
+  bool may_still_flip_back(const core::SquareSet& squares) const;
   void reshow_after_flicker();
   void undo_flicker_reshow();
   bool landing_bounced() const;
+  std::optional<Millis> landing_run(std::size_t group) const;
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   bool filled_before_it_left(std::size_t t, std::size_t m, const core::SquareSet& squares) const;
   bool stands_on_tentative_landing(std::size_t m) const;
@@ -572,6 +574,11 @@ class Tracker {
   // reed's flicker (its flip back not yet come): T commits once no reed can
   // flicker back (on_tick after the bounce window), if the reply still shows.
   bool reply_due_ = false;
+  // Session 27: the board showed a move M with the next seat's reply seen
+  // whole (overlapping_reading, `proven`) only while a reed of theirs may
+  // still flip back (may_still_flip_back): it is read again once no reed can
+  // (on_tick after the bounce window), if the board still shows it.
+  bool proof_due_ = false;
   // The board fits both a waypoint's move with the next seat's capturer
   // resting on its way to take there, and the longer move with that
   // capturer in the air (capturer_resting_on): nothing is committed, not

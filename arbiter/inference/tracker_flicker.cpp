@@ -72,6 +72,27 @@ bool Tracker::may_flip_back() const {
   return false;
 }
 
+bool Tracker::may_still_flip_back(const SquareSet& squares) const {
+  // A reed of `squares` flipped less than the bounce window ago, within the
+  // bounce window of its flip before: it may be a flicker's first flip,
+  // its flip back still to come (may_flip_back's rule, for a flip at any
+  // instant of the window, not only this one). A flicker's flip back is
+  // none: its reed stands as it stood before the flicker.
+  const Millis bounce = settings_.health.bounce_window;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    const std::size_t i = static_cast<std::size_t>(q);
+    if (!squares.test(i) || now_ - last_flip_[i] >= bounce ||
+        last_flip_[i] - flip_before_[i] >= bounce)
+      continue;
+    for (auto t = log_.touches().rbegin(); t != log_.touches().rend(); ++t) {
+      if (core::index_of(t->square) != q) continue;
+      if (!(t->flicker && t->first_flip != 0)) return true;
+      break;
+    }
+  }
+  return false;
+}
+
 bool Tracker::next_flips_back(const Touch& b) const {
   // b's next touch on its square is a flicker's flip back (b its first flip).
   for (const Touch& t : log_.touches()) {
@@ -152,6 +173,44 @@ bool Tracker::landing_bounced() const {
     later = &t;
   }
   return false;
+}
+
+std::optional<Millis> Tracker::landing_run(std::size_t group) const {
+  // Session 27: the clock's time of a move groups_[group] the board shows
+  // from the touch just logged, when that is earlier than now (nullopt:
+  // now). A fill that ends a run of flips on its square, each within the
+  // bounce window of the next, was a landing bouncing: the move was made at
+  // the run's first fill after its piece left its origin (FIDE 4.7, the
+  // piece set down). So a capturer landing within the bounce window of its
+  // victim's lift, its reed bouncing, is timed at its landing: TouchLog
+  // pairs the landing with the bounce's first flip as a flicker (lift,
+  // down*, up, down: the flicker is down*-up), and it was timed at the
+  // bounce's fill (commit_at_once on), or, read at a tick after a reed
+  // might flip back (reply_due_), at that tick, after every touch of it
+  // (off). The reed cannot tell this from a victim's lift bouncing (lift,
+  // down, up) with the capturer landing within the bounce window after
+  // it: that landing is timed at the bounce's fill, as early as the other
+  // is late (less than the bounce window).
+  const std::vector<Touch>& touches = log_.touches();
+  if (touches.empty()) return std::nullopt;
+  const Touch& back = touches.back();
+  Millis at = back.time;
+  const Square origin = groups_[group].footprint.origin;
+  const std::uint64_t left =
+      origin == core::kNoSquare
+          ? 0
+          : summary_.last_up[static_cast<std::size_t>(core::index_of(origin))];
+  if (back.occupied) {
+    const Touch* later = &back;
+    for (std::size_t i = touches.size() - 1; i-- > 0;) {
+      const Touch& t = touches[i];
+      if (t.square != back.square) continue;
+      if (later->time - t.time >= settings_.health.bounce_window || t.seq <= left) break;
+      if (t.occupied) at = t.time;
+      later = &t;
+    }
+  }
+  return at < now_ ? std::optional<Millis>(at) : std::nullopt;
 }
 
 void Tracker::undo_flicker_reshow() {

@@ -40,6 +40,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   if (state_ == TrackerState::kAwaitingChoice || src == nullptr) return;
 
   reply_due_ = false;
+  proof_due_ = false;
   two_readings_ = false;
   withdraw_due_ = false;
   undo_flicker_reshow();
@@ -145,6 +146,7 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
                                     was.shown, was.wait, was.left, was.carry});
         previous_->landed = was.landed;
       }
+      landed = landing_run(matches.front());
     } else if (!tentative_->left ||
                *tentative_->left - tentative_->shown >= settings_.health.bounce_window) {
       shown = tentative_->shown;  // the same move, adjusted: made when first shown
@@ -157,7 +159,11 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // 6306, the reed up at 6309 and down at 6311, was timed 6311). Only
       // the clock's time: `shown` stays the flip back, for the flicker rules.
       landed = tentative_->landed.value_or(tentative_->shown);
-    }  // else it was first shown by a reed's flicker (a victim's bouncing lift): made now
+    } else {
+      // First shown by a reed's flicker (a victim's bouncing lift): made at
+      // the touch that shows it now, or the fill its run of flips began with.
+      landed = landing_run(matches.front());
+    }
     Tentative t{matches, seq, shown, wait_for(matches, readings, after_burst)};
     t.landed = landed;
     // The same move read again, its squares untouched since (a flicker
@@ -352,9 +358,24 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // from that waypoint, if at all.
       went_on = previous_->groups.front();
     }
-    if (std::optional<Overlap> o = overlapping_reading(src, ev, went_on, two_readings_)) {
+    std::optional<Overlap> o = overlapping_reading(src, ev, went_on, two_readings_);
+    // Proven only while a reed of its squares may still flip back (the
+    // first flip of a flicker, its flip back to come): no proof yet. It is
+    // read again once the reed has had time to come back (on_tick), as a
+    // fast reply is (reply_due_). Session 27, chess soak seed 8154's
+    // hands: Bb2-c3 rested on c3 and the bishop went on to d4; Black lifted
+    // g7 as it left, both reeds bouncing; at g7's flip back, c3's bounce
+    // (down 3 ms after the bishop's lift, up again 3 ms later) read as
+    // Bg7xc3 landing there and proved Bb2-c3 made: no waypoint any more, it
+    // was committed at the judgement, a wrong move (the bishop on d4).
+    if (o && o->proven &&
+        may_still_flip_back(groups_[o->group].footprint.touched() | ev.diff | o->reply)) {
+      proof_due_ = true;
+      o.reset();
+    }
+    if (o) {
       std::vector<std::size_t> one(1, o->group);
-      Millis shown = now_;
+      Millis shown = last_change_;  // the board's change that showed it (a tick reads it later)
       std::optional<Millis> landed;
       std::uint64_t seq = seq_;
       bool read_again = false;

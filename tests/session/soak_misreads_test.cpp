@@ -4,6 +4,7 @@
 // commit_at_once on and off.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -708,6 +709,131 @@ TEST(SoakMisreads, AWaypointLeftAsItsReedBouncesIsNotCommittedWhenAnotherPieceFi
                               std::to_string(at_once) + "\n" + t.transcript();
       EXPECT_TRUE(t.moves().empty()) << why;
       EXPECT_FALSE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+    }
+  }
+}
+
+TEST(SoakMisreads, AWaypointsBounceReadAsTheCapturersLandingProvesNoMove) {
+  // Session 27: session 26's hands in chess soak seed 8154's position (the
+  // sibling of the test above):
+  // White's bishop rests on c3 on its way from b2 to d4 and goes on; Black
+  // lifts his g7 bishop (which could take on c3) as it leaves, both reeds
+  // bouncing; the bishop lands on d4 and Black sets his on g6, where it
+  // cannot go; later White's knight goes b1-c3. c3's bounce (a fill 1-3 ms
+  // after the bishop's lift, its flip back 1-4 ms later) was read, at g7's
+  // flip back, as Bg7xc3 landing there, proving Bb2-c3: committed, a wrong
+  // move (the bishop stood on d4). The board shows no legal sequence of
+  // moves: it is ruled out of sync, and Bb2-c3 is never accepted. Timings
+  // of the bounces (g7's lift 1-2 ms after c3's; c3's fill before or after
+  // g7's; its flip back before or after g7's), and of the knight: after the
+  // ruling, before it, or its reed bouncing as it lands.
+  const std::string fen =
+      "r1bqk1nr/p1ppppbp/2n5/1p4p1/2P1P3/1P1B3P/PB1P1PP1/RN1QK1NR w KQkq b6 0 8";
+  struct Leave {
+    long g7_up, g7_down, c3_down, g7_back, c3_back;  // gaps, in this order
+  };
+  const std::vector<Leave> leaves = {
+      {1, 1, 1, 1, 2}, {2, 1, 2, 2, 4}, {1, 2, 1, 1, 3}, {1, 1, 2, 1, 1}, {2, 2, 3, 2, 2}};
+  for (std::size_t l = 0; l < leaves.size(); ++l) {
+    for (int knight : {0, 1, 2}) {
+      for (bool at_once : {true, false}) {
+        const Leave& v = leaves[l];
+        Table t("chess", fen, settings(at_once));
+        t.setup();
+        t.up("b2", 100).down("c3", 435).up("c3", 1).down("c3", 3);  // Bb2-c3 rests
+        t.up("c3", 46).up("g7", v.g7_up).down("g7", v.g7_down);     // both lifted, bouncing
+        if (l == 2) {
+          t.down("c3", v.c3_down).up("c3", v.c3_back).up("g7", v.g7_back);
+        } else {
+          t.down("c3", v.c3_down).up("g7", v.g7_back).up("c3", v.c3_back);
+        }
+        t.down("d4", 41).down("g6", 585);  // the bishop on d4; Black's on g6
+        if (knight == 0) t.wait(1000).up("b1", 500).down("c3", 600);
+        if (knight == 1) t.up("b1", 100).down("c3", 200);
+        if (knight == 2) t.wait(1000).up("b1", 500).down("c3", 600).up("c3", 1).down("c3", 2);
+        t.wait(2500);
+        const std::string why = "leave " + std::to_string(l) + ", knight " +
+                                std::to_string(knight) + ", commit_at_once " +
+                                std::to_string(at_once) + "\n" + t.transcript();
+        EXPECT_TRUE(t.moves().empty()) << why;
+        EXPECT_FALSE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+      }
+    }
+  }
+}
+
+TEST(SoakMisreads, APawnsWaypointsBounceReadAsAKnightsLandingProvesNoMove) {
+  // Session 27: the test above's shape on a pawn's waypoint. e2-e3 rests
+  // on e3 on its way to e4 (d2-d3 played); the pawn is lifted on as Black
+  // lifts his f5 knight, which could take on e3, both reeds bouncing, and
+  // e3's bounce falls between f5's flips. The pawn lands on e4. The knight
+  // lands on g3: e2-e4 and Nf5-g3. Or on f6, where it cannot go: no move
+  // reads the board (the knight could have been set beside e3 to take
+  // there, session 16; so without the bounces), and e2-e3 is never
+  // accepted; White's bishop then goes c1-e3. Main read e2-e4 there, but
+  // only through e3's bounce proving e2-e3 at f5's flip back (read on as
+  // e2-e4 once the pawn landed, the waypoint no longer waiting).
+  const std::string fen = "rnbqkb1r/pppppppp/8/5n2/8/3P4/PPP1PPPP/RNBQKBNR w KQkq - 0 1";
+  for (bool legal : {true, false}) {
+    for (bool at_once : {true, false}) {
+      Table t("chess", fen, settings(at_once));
+      t.setup();
+      t.up("e2", 100).down("e3", 435).up("e3", 1).down("e3", 3);  // e2-e3 rests
+      t.up("e3", 46).up("f5", 1).down("f5", 1).down("e3", 1).up("f5", 1).up("e3", 2);
+      t.down("e4", 41);
+      if (legal) {
+        t.down("g3", 585).wait(2500);
+      } else {
+        t.down("f6", 585).wait(1000).up("c1", 500).down("e3", 600).wait(2500);
+      }
+      const std::string why = "legal " + std::to_string(legal) + ", commit_at_once " +
+                              std::to_string(at_once) + "\n" + t.transcript();
+      if (legal) {
+        EXPECT_EQ(t.moves(), (Strings{"e2-e4", "Nf5-g3"})) << why;
+        EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+        EXPECT_TRUE(no_illegal(t)) << why;
+      } else {
+        // Ruled, and never the waypoint (e2-e4 first would be right too).
+        const Strings moves = t.moves();
+        EXPECT_EQ(std::count(moves.begin(), moves.end(), "e2-e3"), 0) << why;
+        EXPECT_FALSE(t.rulings(RulingKind::kOutOfSync).empty() && no_illegal(t)) << why;
+      }
+    }
+  }
+}
+
+TEST(SoakMisreads, ACaptureLandingWithinTheBounceWindowOfItsVictimsLiftIsTimedAtTheLanding) {
+  // Session 27: a capturer set down 1-5 ms after its victim was lifted,
+  // its reed bouncing (up and down again 1-2 ms apart, once or twice): by
+  // TouchLog's rule the victim's lift and the landing's first flip pair up
+  // as a flicker, so the move was timed at the bounce's fill (4 ms late,
+  // commit_at_once on), or at the tick a bounce window later that read it
+  // as the fast reply to the move before (off: 14 ms late, after every
+  // touch of the landing). Each landing (`*`, the reed's first flip down:
+  // FIDE 4.7, the move is made when the piece is released) against the
+  // clock's switch; hostile: the capturer's own reed bouncing as it leaves
+  // its square, and the recapture landing as soon after its victim's lift.
+  for (int gap : {1, 3, 5}) {
+    const std::string g = std::to_string(gap);
+    const std::string land = "  d5 up 300  d5 down " + g + "*  ";  // the victim, the capturer
+    std::string script = "e2 up 100  e4 down 300*  d7 up 400  d5 down 300*  ";
+    script += "e4 up 400  e4 down 1  e4 up 2" + land + "d5 up 2  d5 down 2  ";  // exd5
+    script += "d8 up 400" + land + "d5 up 1  d5 down 2  d5 up 2  d5 down 1  ";  // Qxd5
+    script += "b1 up 400  c3 down 300*  e7 up 400  e6 down 300*  ";             // Nc3, e6
+    script += "c3 up 400" + land + "d5 up 1  d5 down 1";                        // Nxd5
+    for (bool at_once : {true, false}) {
+      session::SessionSettings s = settings(at_once);
+      s.time_control = session::TimeControl{};
+      Table t("chess", "", s);
+      t.setup();
+      std::vector<long> landings;
+      const std::vector<long> switches = clock_switches(t, script, landings);
+      const std::string why =
+          "gap " + g + ", commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+      ASSERT_EQ(t.moves(),
+                (Strings{"e2-e4", "d7-d5", "e4xd5", "Qd8xd5", "Nb1-c3", "e7-e6", "Nc3xQd5"}))
+          << why;
+      EXPECT_EQ(switches, landings) << why;
     }
   }
 }
