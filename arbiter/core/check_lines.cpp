@@ -1,6 +1,8 @@
 // check_lines.cpp — see check_lines.h.
 #include "core/check_lines.h"
 
+#include <type_traits>
+
 namespace tabula::core {
 
 void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const StandingTries* standing) {
@@ -30,20 +32,39 @@ void CheckLines::build(const Position& pos, Seat s, std::uint8_t enemies, const 
   }
 }
 
-void CheckLines::walk(const Position& pos, std::span<const AttackNode> walk) {
+// build()'s walk, one loop for both tries: a LineNode carries its word, bit
+// and flags found before (StandingTries), an AttackNode's are found here.
+template <class Node>
+[[gnu::always_inline]] inline void CheckLines::walk_in(const Position& pos, std::span<const Node> walk) {
+  constexpr bool kLines = std::is_same_v<Node, LineNode>;
   const PieceKind royal = royal_;
-  const AttackNode* trie = walk.data();
-  trie_ = trie;
-  lines_ = nullptr;
+  const Node* trie = walk.data();
+  if constexpr (kLines) {
+    lines_ = trie;
+    trie_ = nullptr;
+  } else {
+    trie_ = trie;
+    lines_ = nullptr;
+  }
   const auto size = static_cast<std::uint32_t>(walk.size());
   for (std::uint32_t i = 0; i < size;) {
-    const AttackNode& node = trie[i];
+    const Node& node = trie[i];
     // (A trie's squares are the board's, below kMaxSquares: the byte says
     // so to the compiler, and pos.at() tests nothing.)
     const std::size_t q = static_cast<std::uint8_t>(index_of(node.square));
-    const std::uint64_t bit = std::uint64_t{1} << (q & 63U);
-    std::uint64_t& reached = reached_.w[q >> 6];
-    if (!(reached & bit)) {
+    std::uint64_t bit = 0;
+    std::size_t word = 0;
+    if constexpr (kLines) {
+      bit = node.bit;
+      word = node.word;
+    } else {
+      bit = std::uint64_t{1} << (q & 63U);
+      word = q >> 6;
+    }
+    std::uint64_t& reached = reached_.w[word];
+    bool twice = true;  // (a LineNode says whether its square is on two paths)
+    if constexpr (kLines) twice = (node.flags & LineNode::kTwice) != 0;
+    if (!twice || !(reached & bit)) [[likely]] {
       reached |= bit;
       reach_[q] = node.kinds;
       node_[q] = static_cast<std::uint16_t>(i);
@@ -71,52 +92,20 @@ void CheckLines::walk(const Position& pos, std::span<const AttackNode> walk) {
     // a ray at the board's edge), and then moving the piece away is proven
     // like any other move (issue 30 item 3: at corners-mini d6, 2,748 of
     // the 23,129 looks 000's filter took at the position after a move).
-    if (node.end > i + 1) seen_.w[q >> 6] |= bit;
+    bool leaf = false;
+    if constexpr (kLines) {
+      leaf = (node.flags & LineNode::kLeaf) != 0;
+    } else {
+      leaf = node.end <= i + 1;
+    }
+    if (!leaf) seen_.w[word] |= bit;
     i = node.end;  // the piece blocks every path through its square
   }
 }
 
-inline void CheckLines::walk(const Position& pos, std::span<const LineNode> walk) {
-  // The walk above, with each node's word, bit and flags found before
-  // (LineNode).
-  const PieceKind royal = royal_;
-  const LineNode* trie = walk.data();
-  lines_ = trie;
-  trie_ = nullptr;
-  const auto size = static_cast<std::uint32_t>(walk.size());
-  for (std::uint32_t i = 0; i < size;) {
-    const LineNode& node = trie[i];
-    const std::size_t q = static_cast<std::uint8_t>(index_of(node.square));
-    if (!(node.flags & LineNode::kTwice)) [[likely]] {
-      reached_.w[node.word] |= node.bit;
-      reach_[q] = node.kinds;
-      node_[q] = static_cast<std::uint16_t>(i);
-    } else if (!(reached_.w[node.word] & node.bit)) {
-      reached_.w[node.word] |= node.bit;
-      reach_[q] = node.kinds;
-      node_[q] = static_cast<std::uint16_t>(i);
-    } else {
-      node_[q] = kTwoPaths;
-      for (int f = 0; f < kMaxSeats; ++f)
-        reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
-    }
-    const Piece p = pos.at(static_cast<Square>(q));
-    if (p.empty()) {
-      ++i;
-      continue;
-    }
-    const int ps = index_of(p.seat);
-    if (((enemies_ >> ps) & 1U) &&
-        ((node.kinds[index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
-        (p.kind == royal || !pos.king_only(p.seat))) {
-      attacked_ = true;
-      make_all_ = true;
-      return;
-    }
-    if (!(node.flags & LineNode::kLeaf)) seen_.w[node.word] |= node.bit;
-    i = node.end;
-  }
-}
+void CheckLines::walk(const Position& pos, std::span<const AttackNode> walk) { walk_in(pos, walk); }
+
+inline void CheckLines::walk(const Position& pos, std::span<const LineNode> walk) { walk_in(pos, walk); }
 
 template <class Node>
 inline CheckLines::Answer CheckLines::discovered_in(const Node* trie, const Position& pos, const Move& m,

@@ -191,6 +191,9 @@ class CheckLines : private CheckLinesHead {
   // LineNodes (StandingTries': 000's filter's, inline in build).
   [[gnu::noinline]] void walk(const Position& pos, std::span<const AttackNode> trie);
   [[gnu::always_inline]] inline void walk(const Position& pos, std::span<const LineNode> trie);
+  // The walk of either trie (check_lines.cpp): one loop for both.
+  template <class Node>
+  [[gnu::always_inline]] inline void walk_in(const Position& pos, std::span<const Node> trie);
   // discovered() in either trie (check_lines.cpp, inline there).
   template <class Node>
   [[gnu::always_inline]] inline Answer discovered_in(const Node* trie, const Position& pos, const Move& m,
