@@ -32,22 +32,18 @@ const Alert* find_alert(const HubModel& m, AlertKind kind) {
   return nullptr;
 }
 
-TEST(HubUnanswered, AnActionTheBoardNeverAnswersIsAnAlertClosedByItsAnswerAtTheRestart) {
-  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
-  TempDir dir;
-  Broker broker(dir.path());
-  std::string error;
-  ASSERT_TRUE(broker.start(error)) << error;
+// The event's hub (with its tournament record) and its one board, t1, a
+// chess game, as every test here starts them.
+HubConfig club_hub(const Broker& broker, const TempDir& dir) {
   HubConfig hc;
   hc.event = "club";
   hc.broker = testing::loopback_broker(broker.port());
   hc.key = testing::test_arbiter_key();
   hc.record_path = dir.file("event.db");
-  hc.timing.answer_wait_ms = 1000;  // 30 s in service
-  auto hub = HubClient::start(hc, error);
-  ASSERT_TRUE(hub) << error;
-  ASSERT_TRUE(eventually([&] { return hub->status().subscribed; }, kWait)) << hub->status().last_error;
+  return hc;
+}
 
+SimBoardConfig chess_board_t1(const Broker& broker, const TempDir& dir) {
   SimBoardConfig c;
   c.variant = "chess";
   c.journal_path = dir.file("t1.db");
@@ -56,6 +52,22 @@ TEST(HubUnanswered, AnActionTheBoardNeverAnswersIsAnAlertClosedByItsAnswerAtTheR
   c.players = {"Ann", "Bob"};
   c.broker = testing::loopback_broker(broker.port());
   c.key = testing::test_arbiter_key();
+  return c;
+}
+
+TEST(HubUnanswered, AnActionTheBoardNeverAnswersIsAnAlertClosedByItsAnswerAtTheRestart) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  HubConfig hc = club_hub(broker, dir);
+  hc.timing.answer_wait_ms = 1000;  // 30 s in service
+  auto hub = HubClient::start(hc, error);
+  ASSERT_TRUE(hub) << error;
+  ASSERT_TRUE(eventually([&] { return hub->status().subscribed; }, kWait)) << hub->status().last_error;
+
+  SimBoardConfig c = chess_board_t1(broker, dir);
   {
     auto t1 = SimBoard::open(c, error);
     ASSERT_TRUE(t1) << error;
@@ -130,21 +142,10 @@ TEST(HubUnanswered, AHubRestartedBeforeTheBoardAnsweredStillAlertsAndTakesTheLat
   Broker broker(dir.path());
   std::string error;
   ASSERT_TRUE(broker.start(error)) << error;
-  HubConfig hc;
-  hc.event = "club";
-  hc.broker = testing::loopback_broker(broker.port());
-  hc.key = testing::test_arbiter_key();
-  hc.record_path = dir.file("event.db");
+  HubConfig hc = club_hub(broker, dir);
   hc.timing.answer_wait_ms = 600000;  // the first hub is gone long before its wait is over
 
-  SimBoardConfig c;
-  c.variant = "chess";
-  c.journal_path = dir.file("t1.db");
-  c.event = "club";
-  c.board = "t1";
-  c.players = {"Ann", "Bob"};
-  c.broker = testing::loopback_broker(broker.port());
-  c.key = testing::test_arbiter_key();
+  SimBoardConfig c = chess_board_t1(broker, dir);
   std::int64_t sent_ms = 0;
   {
     auto hub = HubClient::start(hc, error);
