@@ -163,10 +163,24 @@ void Modules::Corners::after_move_phase(Game& g, Seat mover, const MoveNotes& no
 std::uint8_t Modules::Corners::seats_in_check(const Game& g, Seat mover, bool removed) {
   // Each seat's king looked at on this board (report_checks did not look
   // at it, or pieces came off): the mover's own only once pieces came off.
+  // Where a mate after the move took them off, the mate test looked at
+  // every other seat's king on this very board (Game::removal_checks_):
+  // those answers, but for a king immune in his corner square
+  // (Position::in_check's exception), and only the mover's king walked
+  // here (issue 30 item 3).
+  const bool known = removed && mover != kNoSeat && g.removal_checks_.version == g.board_version_;
+  const CornerRules& c = g.rules_->corners;
   std::uint8_t checked = 0;
-  for (Seat s : g.rules_->turn_order)
-    if ((removed || s != mover) && g.plays(s) && g.pos_.in_check(s))
-      checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+  for (Seat s : g.rules_->turn_order) {
+    if ((!removed && s == mover) || !g.plays(s)) continue;
+    bool in = false;
+    if (known && s != mover)
+      in = ((g.removal_checks_.seats >> index_of(s)) & 1U) != 0 &&
+           !(c.enabled && c.immune_in_corner && g.pos_.king_square(s) == c.own[index_of(s)]);
+    else
+      in = g.pos_.in_check(s);
+    if (in) checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+  }
   return checked;
 }
 

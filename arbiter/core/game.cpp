@@ -442,9 +442,12 @@ void Game::apply(const Move& m, std::vector<Ruling>& out) {
       // the game will end immediately".
       automatic_end({EndReason::Kind::kMoveRule, d.automatic_move_plies}, out);
     } else if (d.automatic_repetitions > 0 &&
-               // (repetitions() is 0 where the move was irreversible: most
-               // moves of a search; not called for them, issue 30 item 3.)
-               (pos_.halfmove_clock() > 0 ? repetitions() : 0) + 1 >= d.automatic_repetitions) [[unlikely]] {
+               // (repetitions() counts earlier positions among the last
+               // halfmove_clock() plies, so it is at most that: not called
+               // where even that many could not make the count, most moves
+               // of a search, issue 30 item 3.)
+               pos_.halfmove_clock() + 1 >= d.automatic_repetitions &&
+               repetitions() + 1 >= d.automatic_repetitions) [[unlikely]] {
       automatic_end({EndReason::Kind::kRepetition, d.automatic_repetitions}, out);
     } else if (d.insufficient_material || !quiet_) [[unlikely]] {
       material_draws(out);

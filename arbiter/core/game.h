@@ -429,6 +429,15 @@ class Game : private ModuleFrame, private PlyState {
   // -1: not known): 000's turn rule reads them instead of testing again.
   std::uint8_t checks_found_ = 0;
   int checks_ply_ = -1;
+  // The seats (a bit per seat index) other than the mover that the mate
+  // test after a move found in check once it took a seat out, on the board
+  // it left (version: board_version_ then; 0: none): 000's turn rule reads
+  // them instead of walking those kings again (issue 30 item 3).
+  struct RemovalChecks {
+    std::uint8_t seats = 0;
+    std::uint64_t version = 0;
+  };
+  RemovalChecks removal_checks_;
   // The kings report_checks found attacked by no piece of another seat
   // (issue 30 item 3), kept in the search frame of the make() that found
   // them (SearchFrame::found): after the next make() of a search, a king

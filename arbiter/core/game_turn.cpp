@@ -317,11 +317,17 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
   // (the turn his for the look, then given back): his turn takes it, and
   // he is not proved twice (issue 30 item 3: a proof, then his list).
   bool first = checked_list_next_ && quiet_;
+  // Once a mate took a seat out, the seats each look finds in check on the
+  // board as it then stands: the last look's are those of the board the
+  // mates leave (removal_checks_; issue 30 item 3: 000's turn rule reads
+  // them instead of walking each king again).
+  std::uint8_t found = 0;
   auto mated_now = [&](Seat s) {
     // 002 rule 7: a random mover's king can still be mated, for 20.
     if (s == mover || !plays(s)) return false;
     const bool in = checks_known ? ((in_check >> index_of(s)) & 1U) != 0 : checked(s);
     if (!in) return false;
+    found = static_cast<std::uint8_t>(found | (1U << index_of(s)));
     const Seat to_move = pos_.to_move();
     if (!first || s == to_move) {
       first = false;
@@ -341,6 +347,7 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
     int count = 0;
     do {
       count = 0;
+      found = 0;
       for (int k = 1; k < n; ++k) {
         Seat s = rules_->turn_order[static_cast<std::size_t>(from + k < n ? from + k : from + k - n)];
         if (mated_now(s)) mated[static_cast<std::size_t>(count++)] = s;
@@ -353,12 +360,14 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
         checks_known = false;
       }
     } while (count > 0);
+    if (!checks_known) removal_checks_ = {found, board_version_};
     return;
   }
   // House rule (the other reading): one at a time in turn order after the
   // mover; an elimination (dead pieces give no check) may lift a later mate.
   for (bool changed = true; changed;) {
     changed = false;
+    found = 0;
     for (int k = 1; k < n; ++k) {
       // (No division on a search's path: from + k < 2n.)
       Seat s = rules_->turn_order[static_cast<std::size_t>(from + k < n ? from + k : from + k - n)];
@@ -370,6 +379,8 @@ void Game::mates_after_move(Seat mover, std::uint8_t in_check, std::vector<Rulin
       changed = true;
     }
   }
+  // (The last look took nobody out: its seats are the board's.)
+  if (!checks_known) removal_checks_ = {found, board_version_};
 }
 
 // The checkmate ruling: the mated seat, the seat credited, the checking
