@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/player_name.h"
+#include "hub/codec.h"
 #include "hub/elo.h"
 #include "journal/journal.h"
 
@@ -156,7 +157,10 @@ namespace {
 std::vector<std::string> recorded_players(const wire::BoardState& st) {
   std::vector<std::string> players;
   for (const wire::Seat& seat : st.seats()) {
-    players.push_back(seat.player().empty() ? st.board() + " " + seat.name() : core::shown_text(seat.player()));
+    // Session 28: an unnamed seat's name as shown too (the hub's model shows
+    // it so already; a state from elsewhere is held to the same).
+    players.push_back(seat.player().empty() ? st.board() + " " + core::shown_text(seat.name(), kMaxShownSeatChars)
+                                            : core::shown_text(seat.player()));
   }
   return players;
 }
