@@ -377,7 +377,8 @@ void KioskGame::write_unwritten(session::Millis now) {
 bool KioskGame::unwritten_refuse(const std::string& what) {
   if (unwritten_.empty()) return false;
   add_notice(what + " waits: " + std::to_string(unwritten_.size()) +
-             " inputs are not yet journaled (another connection holds the journal)");
+             (unwritten_.size() == 1 ? " input is" : " inputs are") +
+             " not yet journaled (another connection holds the journal)");
   return true;
 }
 

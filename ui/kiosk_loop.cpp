@@ -242,9 +242,9 @@ int run_kiosk(const KioskOptions& options) {
       return 2;
     }
     if (options.journal) {
-      std::fprintf(stderr, "tabula-kiosk: %s %s (%zu moves)\n",
-                   real->resumed() ? "resumed" : "journaling to",
-                   options.journal->c_str(), real->session().moves().size());
+      const std::size_t moves = real->session().moves().size();
+      std::fprintf(stderr, "tabula-kiosk: %s %s (%zu %s)\n", real->resumed() ? "resumed" : "journaling to",
+                   options.journal->c_str(), moves, moves == 1 ? "move" : "moves");
     }
   }
   // The board's seat assignment on the setup screen (issue 35): the game's
@@ -427,8 +427,8 @@ int run_kiosk(const KioskOptions& options) {
         std::fprintf(stderr, "tabula-kiosk: %s\n", error.c_str());
         return 1;
       }
-      std::fprintf(stderr, "tabula-kiosk: wrote %s (%dx%d, %d frames)\n",
-                   options.screenshot->c_str(), image.width, image.height, frame + 1);
+      std::fprintf(stderr, "tabula-kiosk: wrote %s (%dx%d, %d %s)\n", options.screenshot->c_str(), image.width,
+                   image.height, frame + 1, frame + 1 == 1 ? "frame" : "frames");
       return 0;
     }
     platform.present();
@@ -451,7 +451,8 @@ int run_kiosk(const KioskOptions& options) {
     std::fflush(stdout);
   }
   // One line for measuring the redraw policy (docs/kiosk.md "Idle").
-  std::fprintf(stderr, "tabula-kiosk: %d frames in %.1f s\n", policy.frames(), seconds(Clock::now()));
+  std::fprintf(stderr, "tabula-kiosk: %d %s in %.1f s\n", policy.frames(), policy.frames() == 1 ? "frame" : "frames",
+               seconds(Clock::now()));
   return 0;
 }
 

@@ -243,17 +243,19 @@ std::vector<std::string> validate(const KioskView& view) {
   }
   const auto cell_count = static_cast<std::size_t>(board.width * board.height);
   if (board.cells.size() != cell_count) {
-    problems.push_back("board has " + std::to_string(board.cells.size()) + " cells; expected " +
+    problems.push_back("board has " + std::to_string(board.cells.size()) +
+                       (board.cells.size() == 1 ? " cell; expected " : " cells; expected ") +
                        std::to_string(cell_count));
     return problems;
   }
   if (view.pieces.size() != cell_count) {
-    problems.push_back("pieces has " + std::to_string(view.pieces.size()) + " entries; expected " +
+    problems.push_back("pieces has " + std::to_string(view.pieces.size()) +
+                       (view.pieces.size() == 1 ? " entry; expected " : " entries; expected ") +
                        std::to_string(cell_count));
     return problems;
   }
   if (seat_count < kMinSeats || seat_count > kMaxSeats) {
-    problems.push_back(std::to_string(seat_count) + " seats; expected 2..4");
+    problems.push_back(std::to_string(seat_count) + (seat_count == 1 ? " seat" : " seats") + "; expected 2..4");
   }
 
   // Merged blocks: anchors on the board, anchor is part of its own block,
@@ -357,7 +359,8 @@ std::vector<std::string> validate(const KioskView& view) {
   if (view.clocks.enabled) {
     if (view.clocks.remaining.size() != view.seats.size()) {
       problems.push_back("clocks list " + std::to_string(view.clocks.remaining.size()) +
-                         " seats; expected " + std::to_string(seat_count));
+                         (view.clocks.remaining.size() == 1 ? " seat" : " seats") + "; expected " +
+                         std::to_string(seat_count));
     }
     if (view.clocks.running && !seat_ok(*view.clocks.running)) {
       problems.push_back("running clock names " + seat_text(*view.clocks.running));

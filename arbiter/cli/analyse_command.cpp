@@ -108,10 +108,10 @@ int cmd_analyse(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   if (!result.ok) {
     err << "tabula: " << file << ":" << result.line << ": refused at " << result.error << "\n";
-    out << "analysed " << moves.size() << " moves up to the refused token; " << marked << " marked\n";
+    out << "analysed " << counted(static_cast<long long>(moves.size()), "move", "moves") << " up to the refused token; " << marked << " marked\n";
     return 1;
   }
-  out << "analysed " << moves.size() << " moves; " << marked << " marked (loss >= " << mark / 2 << " cp)\n";
+  out << "analysed " << counted(static_cast<long long>(moves.size()), "move", "moves") << "; " << marked << " marked (loss >= " << mark / 2 << " cp)\n";
   return 0;
 }
 

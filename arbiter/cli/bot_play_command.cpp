@@ -239,7 +239,10 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   session::Session& s = *r.session;
   TypedTable table(s, path.empty() ? nullptr : &j, out, err);
   out << rules.name << "; bots: " << (bots->empty() ? "none" : session::to_text(*bots, rules)) << "\n";
-  if (r.inputs > 0) out << "resumed " << r.inputs << " inputs, " << s.moves().size() << " moves from " << path << "\n";
+  if (r.inputs > 0) {
+    out << "resumed " << counted(static_cast<long long>(r.inputs), "input", "inputs") << ", "
+        << counted(static_cast<long long>(s.moves().size()), "move", "moves") << " from " << path << "\n";
+  }
   engine::Engine engine(16);
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = [&] {
@@ -250,7 +253,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     const core::Game& g = s.game();
     if (s.phase() == session::Phase::kOver || g.outcome().over) break;
     if (static_cast<long>(s.moves().size()) >= max_plies) {
-      out << "stopped after " << max_plies << " plies (--max-plies)\n";
+      out << "stopped after " << counted(max_plies, "ply", "plies") << " (--max-plies)\n";
       break;
     }
     if (s.phase() != session::Phase::kPlay) {

@@ -186,7 +186,7 @@ int cmd_perft(const Options& o, std::ostream& out, std::ostream& err) {
     total += count;
   }
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-  err << "perft " << depth << ": " << total << " nodes in " << ms << " ms\n";
+  err << "perft " << depth << ": " << counted(static_cast<long long>(total), "node", "nodes") << " in " << ms << " ms\n";
   out << total << "\n";
   return 0;
 }
@@ -296,7 +296,7 @@ int cmd_selfplay(const Options& o, std::ostream& out, std::ostream& err) {
         }
       }
     }
-    out << "game " << i + 1 << ": " << stage_notes << summary(match.game()) << ", " << plies << " plies\n";
+    out << "game " << i + 1 << ": " << stage_notes << summary(match.game()) << ", " << counted(plies, "ply", "plies") << "\n";
   }
   return 0;
 }

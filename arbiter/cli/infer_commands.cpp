@@ -553,7 +553,7 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (any_random) infer += " --random-moves any";
   out << "# tabula trace --variant " << id << " " << path << " --game " << game_no << " --seed "
       << seed << (gs.real_hands ? "" : " --real-hands off") << "\n";
-  out << "# " << script->moves.size() << " moves; settle time " << gs.settle.count()
+  out << "# " << counted(static_cast<long long>(script->moves.size()), "move", "moves") << "; settle time " << gs.settle.count()
       << " ms. Read it back with:\n";
   out << "#   " << infer << " FILE\n";
   out << "# Format: <milliseconds> <square> <up|down> (firmware/trace/trace.h); \"#!\" lines are\n";

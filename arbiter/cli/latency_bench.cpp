@@ -315,10 +315,11 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
   out << "placement-to-move latency, virtual ms from the placement that completes a move "
          "(issue 18)\n";
   if (records) {
-    out << "the games of " << o->values.at("record") << ", each through " << seeds
-        << " seeded traces";
+    out << "the games of " << o->values.at("record") << ", each through "
+        << counted(seeds, "seeded trace", "seeded traces");
   } else {
-    out << seeds << " seeded random games of at most " << plies << " plies per variant";
+    out << counted(seeds, "seeded random game", "seeded random games") << " of at most " << counted(plies, "ply", "plies")
+        << " per variant";
   }
   out << "; settle " << base.tracker.settle.count() << " ms, settle_slide "
       << base.tracker.settle_slide.count() << " ms, sliding "
@@ -370,9 +371,9 @@ int cmd_bench_latency(const std::vector<std::string>& args, std::ostream& out, s
     char line[200];
     std::snprintf(
         line, sizeof line,
-        "compute per reed event, commit_at_once %s: p50 %.1f us, p99 %.1f us (%zu events)\n",
+        "compute per reed event, commit_at_once %s: p50 %.1f us, p99 %.1f us (%zu %s)\n",
         on ? "on" : "off", percentile(all[on].event_us, 0.5), percentile(all[on].event_us, 0.99),
-        all[on].event_us.size());
+        all[on].event_us.size(), all[on].event_us.size() == 1 ? "event" : "events");
     out << line;
   }
   return 0;

@@ -198,7 +198,7 @@ struct Overrun {
     s << (over_us >= 0 ? "+" : "") << static_cast<double>(over_us) / 1000 << " ms (" << static_cast<double>(took_us) / 1000
       << " of " << static_cast<double>(budget_us) / 1000 << " ms, ";
     if (cpu_us >= 0) s << static_cast<double>(cpu_us) / 1000 << " ms of it CPU, ";
-    s << "game " << game << " ply " << ply << "; " << over_moves << " of " << moves << " moves over)";
+    s << "game " << game << " ply " << ply << "; " << over_moves << " of " << counted(moves, "move", "moves") << " over)";
     return s.str();
   }
 };
@@ -234,8 +234,8 @@ struct SearchSpeed {
     std::ostringstream s;
     s.setf(std::ios::fixed);
     s.precision(0);
-    s << static_cast<double>(nodes) * 1000.0 / static_cast<double>(cpu_us) << " k nodes per CPU second (" << nodes
-      << " nodes)";
+    s << static_cast<double>(nodes) * 1000.0 / static_cast<double>(cpu_us) << " k nodes per CPU second ("
+      << counted(static_cast<long long>(nodes), "node", "nodes") << ")";
     if (worst_nodes > 0) {
       s.precision(2);
       s << ", slowest move " << worst_us_per_node << " us per node (" << worst_nodes << " nodes, game " << game << " ply "
@@ -420,7 +420,8 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
     for (int i = 0; i < n; ++i) {
       if ((mask >> i) & 1U) seats += (seats.empty() ? "" : "+") + rules.seats[static_cast<std::size_t>(i)].name;
     }
-    out << "game " << g + 1 << ": A as " << seats << ", " << how << ", A scores " << s << ", " << plies << " plies\n";
+    out << "game " << g + 1 << ": A as " << seats << ", " << how << ", A scores " << s << ", " << counted(plies, "ply", "plies")
+        << "\n";
     if (pgn.is_open()) {
       std::vector<core::PgnTag> tags{{"Event", "tabula match"}, {"Site", "Tabula"}, {"Round", std::to_string(g + 1)}};
       const core::RuleSet& stage_rules = match.game().rules();
@@ -449,10 +450,10 @@ int cmd_match(const std::vector<std::string>& args, std::ostream& out, std::ostr
   std::ostringstream line;
   line.setf(std::ios::fixed);
   line.precision(1);
-  line << "A " << a->name() << " vs B " << b->name() << ": " << t.games << " games, A scores " << t.score << " ("
+  line << "A " << a->name() << " vs B " << b->name() << ": " << counted(t.games, "game", "games") << ", A scores " << t.score << " ("
        << 100.0 * mean << "%, 95% interval " << 100.0 * lo << "-" << 100.0 * hi << "%), Elo " << elo(mean) << " ["
-       << elo(lo) << ", " << elo(hi) << "]; " << t.moves << " moves, " << t.refused << " refused, " << t.failures
-       << " engine failures; "
+       << elo(lo) << ", " << elo(hi) << "]; " << counted(t.moves, "move", "moves") << ", " << t.refused << " refused, "
+       << counted(t.failures, "engine failure", "engine failures") << "; "
        << (clock_base_us > 0 ? "clock " + o->values["clock"] + " ms" : std::to_string(movetime) + " ms per move");
   out << "search speed: A " << speed[0].text() << "; B " << speed[1].text() << "\n";
   // The line before the last: each side's move furthest over its budget.

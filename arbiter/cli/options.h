@@ -11,6 +11,13 @@
 
 namespace tabula::cli {
 
+// Session 28: a count and its noun, singular for 1 ("1 move", "2 moves"),
+// as the event's commands say it (event::counted, s27): `tabula play`,
+// `bench-latency`, `match` and others had printed "1 moves".
+inline std::string counted(long long n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 // Parsed options; flags have an empty value.
 struct Options {
   std::map<std::string, std::string> values;

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <vector>
 
+#include "cli/options.h"
+
 namespace tabula::cli {
 namespace {
 
@@ -90,8 +92,8 @@ int perft_compare(const std::string& title, int rounds, const std::function<std:
     }
   }
   const double wall = clocks.wall_ms() - wall_start;
-  out << "# perft --compare: " << title << ", " << rounds
-      << " rounds a layer (order G P, P G, ...), CPU time of the thread, the Game built before the runs\n";
+  out << "# perft --compare: " << title << ", " << counted(rounds, "round", "rounds")
+      << " a layer (order G P, P G, ...), CPU time of the thread, the Game built before the runs\n";
   out << "load-start " << load_start << "\n";
   for (const LayerRuns& l : layers) print_layer(l, out);
   const std::vector<double>& g = layers[0].ms;

@@ -363,7 +363,10 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
     return 1;
   }
   session::Session& s = *r.session;
-  if (r.inputs > 0) out << "resumed " << r.inputs << " inputs, " << s.moves().size() << " moves from " << path << "\n";
+  if (r.inputs > 0) {
+    out << "resumed " << counted(static_cast<long long>(r.inputs), "input", "inputs") << ", "
+        << counted(static_cast<long long>(s.moves().size()), "move", "moves") << " from " << path << "\n";
+  }
   if (!r.rulings_warning.empty()) err << "tabula: warning: " << r.rulings_warning << "\n";
 
   // The hub (issue 11): every recorded input's moves and rulings go to the

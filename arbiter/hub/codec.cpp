@@ -306,7 +306,10 @@ std::optional<wire::BoardState> decode_state(std::string_view payload, std::stri
 }
 
 void show_names_safely(wire::BoardState& st) {
-  for (wire::Seat& seat : *st.mutable_seats()) seat.set_player(core::shown_text(seat.player()));
+  for (wire::Seat& seat : *st.mutable_seats()) {
+    seat.set_player(core::shown_text(seat.player()));
+    seat.set_name(core::shown_text(seat.name(), kMaxShownSeatChars));  // session 28: the seat's own name too
+  }
   st.set_site(core::shown_text(st.site(), core::kMaxLineChars));
 }
 

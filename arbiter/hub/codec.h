@@ -79,7 +79,12 @@ std::optional<wire::BoardState> decode_state(std::string_view payload, std::stri
 // site held to the one name rule (core/player_name.h), a name it refuses
 // shown as core::shown_text gives it ("Cem<U+202E>nna": a board whose journal
 // was written before the rule, or by a hand). Called after the signature is
-// checked (it covers what the board sent).
+// checked (it covers what the board sent). Session 28: each seat's name too
+// (a variant's "White", "Dark Brown"; at most kMaxShownSeatChars): an
+// unnamed seat is recorded as "<board> <seat name>", and a line break in it
+// split the record's list of players, so the game left the standings
+// unsaid; the hall screen wrote it raw, 10 KB on one button.
+inline constexpr std::size_t kMaxShownSeatChars = 40;
 void show_names_safely(wire::BoardState& st);
 // A stream item's texts (a move's, a ruling's kind, severity and text, a
 // reply's) as the hub shows them (the hall screen, the web page's rulings,

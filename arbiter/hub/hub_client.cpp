@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <map>
 
 #include "core/player_name.h"
 #include "hub/codec.h"
@@ -36,6 +37,7 @@ std::unique_ptr<HubClient> HubClient::start(HubConfig config, std::string& error
     c->record_ = std::move(r);
     c->refresh_view();
     c->restore_awaited();
+    c->restore_streams();
   }
   c->wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (c->wake_fd_ < 0) {
@@ -229,6 +231,55 @@ void HubClient::keep_awaited(const std::vector<AwaitedChange>& changes) {
             << s.message << "\n";
 }
 
+void HubClient::restore_streams() {
+  // Session 28: a hub started after a board went offline (no board answers
+  // its resend) shows the stream the record kept. A record that cannot be
+  // read now costs that view, not the hub.
+  std::map<std::string, std::vector<wire::StreamItem>> kept;
+  std::size_t unread = 0;
+  journal::JournalStatus s;
+  {
+    std::lock_guard lock(record_mutex_);
+    s = record_->kept_streams(config_.event, HubModel::kRecent, HubModel::kMaxBoards, kept, unread);
+  }
+  std::lock_guard lock(mutex_);
+  model_.keep_streams();
+  if (!s.ok()) {
+    status_.record_error = s.message;
+    std::cerr << id_ << ": tournament record: the boards' streams kept before a restart are not read: " << s.message
+              << "\n";
+    return;
+  }
+  if (unread > 0) {
+    std::cerr << id_ << ": tournament record: " << unread << (unread == 1 ? " kept stream item" : " kept stream items")
+              << " did not read, left out\n";
+  }
+  for (auto& [board, items] : kept) model_.restore_stream(board, std::move(items));
+}
+
+bool HubClient::keep_streams(const std::vector<AppliedItem>& items) {
+  std::vector<std::pair<std::string, wire::StreamItem>> rows;
+  rows.reserve(items.size());
+  for (const AppliedItem& a : items) rows.emplace_back(a.board, a.item);
+  journal::JournalStatus s;
+  {
+    std::lock_guard lock(record_mutex_);
+    s = record_->keep_stream(config_.event, rows, HubModel::kRecent);
+  }
+  if (s.ok()) {
+    stream_write_failed_ = false;
+    return true;
+  }
+  std::lock_guard lock(mutex_);
+  status_.record_error = s.message;
+  if (!stream_write_failed_) {  // once per spell: every item would say it again
+    std::cerr << id_ << ": tournament record: the boards' streams are not kept (a hub restarted while a board is "
+              << "offline would show that board's stream empty): " << s.message << "\n";
+  }
+  stream_write_failed_ = true;
+  return false;
+}
+
 HubStatus HubClient::status() const {
   std::lock_guard lock(mutex_);
   return status_;
@@ -258,6 +309,10 @@ void HubClient::run() {
   };
   bool suback = false;
   bool synced = false;
+  std::vector<AppliedItem> unkept;  // applied, not yet in the record (session 28)
+  std::int64_t next_keep_ms = 0;
+  constexpr std::int64_t kKeepStreamsEveryMs = 1000;
+  constexpr std::int64_t kKeepStreamsRetryMs = 10000;
   h.subscribed = [&] { suback = true; };
   std::string error;
   auto client = MqttClient::create(id_, /*persistent=*/true, config_.broker, std::nullopt, h, error);
@@ -293,6 +348,7 @@ void HubClient::run() {
     std::vector<std::pair<std::string, std::string>> acks;
     std::vector<FinishedGame> finished;
     std::vector<AwaitedChange> awaited_changes;
+    std::vector<AppliedItem> applied;
     std::size_t ready = 0;  // the outgoing actions whose awaited rows are written
     std::int64_t round_now = 0;
     {
@@ -358,6 +414,7 @@ void HubClient::run() {
       // before it is published (below), so a hub killed after sending it
       // still awaits its answer when it starts again.
       if (record_) awaited_changes = model_.take_awaited_changes();
+      if (record_) applied = model_.take_applied_items();  // session 28: kept below, outside this lock
       ready = outgoing_.size();
       if (awaited_changes.empty()) publish_outgoing(ready);
     }
@@ -376,8 +433,25 @@ void HubClient::run() {
       status_.acks_sent += sent;
       changed_.notify_all();
     }
+    // Session 28: the items applied go to the record at most once a second
+    // (one transaction, one sync of the file, for all of them; a hall's
+    // moves would otherwise sync it at every item), and at the stop.
+    // A record that failed (another process holding it past SQLite's busy
+    // timeout, a full disk) is tried again 10 s later, not every second:
+    // each try may hold this loop 2 s. Meanwhile the newest items wait
+    // (bounded), the oldest let go.
+    unkept.insert(unkept.end(), std::make_move_iterator(applied.begin()), std::make_move_iterator(applied.end()));
+    if (unkept.size() > HubModel::kMaxAppliedQueued) {
+      unkept.erase(unkept.begin(), unkept.end() - static_cast<std::ptrdiff_t>(HubModel::kMaxAppliedQueued));
+    }
+    if (!unkept.empty() && round_now >= next_keep_ms) {
+      const bool kept = keep_streams(unkept);
+      if (kept) unkept.clear();
+      next_keep_ms = round_now + (kept ? kKeepStreamsEveryMs : kKeepStreamsRetryMs);
+    }
     if (record_) record_games(std::move(finished), round_now);
   }
+  if (!unkept.empty()) keep_streams(unkept);
   client->disconnect();
 }
 

@@ -19,7 +19,10 @@
 // lock, so a write that waits out SQLite's busy timeout (2 s, another
 // process holding the record) stalls no frame; the screen's ladder comes
 // from record_view(), a copy the worker refreshes after each game it
-// records, which waits on no writer. All public functions may be called
+// records, which waits on no writer. Session 28: each board's latest items
+// go to the record too (at most once a second, outside the model's lock),
+// and a hub started later shows them for a board that does not send its
+// stream again (offline). All public functions may be called
 // from any one other thread. Destruction stops and joins the worker.
 #pragma once
 
@@ -121,6 +124,11 @@ class HubClient {
   // record into the model; the model's changes to them into the record.
   void restore_awaited();
   void keep_awaited(const std::vector<AwaitedChange>& changes);
+  // Session 28: each board's latest stream items, from the record into the
+  // model (shown for a board that does not send them again: offline); the
+  // items applied, into the record (false: not written, said once a spell).
+  void restore_streams();
+  bool keep_streams(const std::vector<AppliedItem>& items);
 
   const HubConfig config_;
   const std::string id_;
@@ -134,6 +142,7 @@ class HubClient {
   std::optional<TournamentRecord> record_;
   std::deque<std::pair<std::string, std::string>> outgoing_;  // topic, payload
   std::uint64_t last_action_id_ = 0;
+  bool stream_write_failed_ = false;  // the last keep_streams failed (said once per spell)
   HubStatus status_;
   bool stop_ = false;
   int wake_fd_ = -1;

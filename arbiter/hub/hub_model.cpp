@@ -40,6 +40,37 @@ bool BoardEntry::caught_up() const {
          early.empty();
 }
 
+bool BoardEntry::stream_from_record() const {
+  return recent.empty() && !kept.empty() && (!state || state->game_id() == kept.back().game_id());
+}
+
+BoardEntry& HubModel::entry(const std::string& name) {
+  auto [it, made] = boards_.try_emplace(name);
+  if (made) {
+    it->second.board = name;
+    if (auto k = kept_streams_.find(name); k != kept_streams_.end()) {
+      it->second.kept = std::move(k->second);
+      kept_streams_.erase(k);
+    }
+  }
+  return it->second;
+}
+
+void HubModel::restore_stream(const std::string& board, std::vector<wire::StreamItem> items) {
+  if (items.size() > kRecent) items.erase(items.begin(), items.end() - static_cast<std::ptrdiff_t>(kRecent));
+  std::deque<wire::StreamItem> kept;
+  for (wire::StreamItem& it : items) {
+    show_texts_safely(it);  // the record is a file: read as a board's payload is
+    kept.push_back(std::move(it));
+  }
+  if (auto b = boards_.find(board); b != boards_.end()) {
+    if (b->second.recent.empty()) b->second.kept = std::move(kept);
+    return;
+  }
+  if (kept_streams_.size() >= kMaxBoards && !kept_streams_.count(board)) return;
+  kept_streams_[board] = std::move(kept);
+}
+
 const BoardEntry* HubModel::board(const std::string& name) const {
   auto it = boards_.find(name);
   return it == boards_.end() ? nullptr : &it->second;
@@ -420,8 +451,7 @@ void HubModel::on_message(std::string_view topic, std::string_view payload, std:
     }
     return;
   }
-  BoardEntry& b = boards_[t->board];
-  b.board = t->board;
+  BoardEntry& b = entry(t->board);
   b.last_heard_wall_ms = now;
   std::string error;
   switch (t->leaf) {
@@ -505,8 +535,7 @@ void HubModel::on_oversized(std::string_view topic, const std::string& text, std
   std::optional<ParsedTopic> t = parse_topic(topic);
   if (!t || t->event != event_ || t->leaf == Leaf::kAction || t->leaf == Leaf::kAck) return;
   if (!boards_.count(t->board) && (ring_ ? !ring_->find(t->board) : boards_.size() >= kMaxBoards)) return;
-  BoardEntry& b = boards_[t->board];
-  b.board = t->board;
+  BoardEntry& b = entry(t->board);
   bad_payload(b, text, now);
 }
 
@@ -585,6 +614,13 @@ void HubModel::apply_next(BoardEntry& b, wire::StreamItem item, std::string_view
     raise(AlertKind::kActionRefused, b.board, "board " + b.board + ": " + item.reply().text(), now, key);
   }
   if (item.has_reply()) answered(b.board, item.reply());
+  // Session 28: the record keeps it (the hub client writes it); what the
+  // record kept before gives way to what the board sent.
+  if (keep_streams_) {
+    if (applied_.size() >= kMaxAppliedQueued) applied_.erase(applied_.begin());
+    applied_.push_back({b.board, item});
+  }
+  b.kept.clear();
   b.recent.push_back(std::move(item));
   while (b.recent.size() > kRecent) b.recent.pop_front();
 }

@@ -190,6 +190,16 @@ struct BoardEntry {
   std::int64_t last_applied_wall_ms = 0;   // when the view of this board last changed (item or state)
   bool not_recording = false;              // the last state applied said its journal cannot be written
   std::string two_seats_game;              // the game whose one-player-two-seats alert is raised ("" none)
+  // Session 28: the board's latest items as the tournament record kept them
+  // (HubModel::restore_stream, one game's, oldest first): a hub started after
+  // the board went offline has none of its items (no board answers the
+  // resend) and shows these until it applies one; emptied by the first item
+  // applied. Delivery (applied_seq, alerts) never reads them.
+  std::deque<wire::StreamItem> kept;
+  // The stream to show: `recent`, or `kept` while nothing is applied and
+  // the kept items are of the state's game (stream_from_record()).
+  const std::deque<wire::StreamItem>& shown_stream() const { return stream_from_record() ? kept : recent; }
+  bool stream_from_record() const;
   // The stream and state are complete as far as the board has said.
   bool caught_up() const;
 
@@ -202,6 +212,12 @@ struct BoardEntry {
   std::uint64_t acked_seq = 0;       // applied_seq in the last ack sent
   bool ack_now = true;               // an ack is due at once (new board, reconnect)
   bool stall_alerted = false;
+};
+
+// Session 28: an item applied, for the tournament record (take_applied_items()).
+struct AppliedItem {
+  std::string board;
+  wire::StreamItem item;
 };
 
 struct FinishedGame {
@@ -298,6 +314,18 @@ class HubModel {
   void keep_awaited() { keep_awaited_ = true; }
   void restore_awaited(const AwaitedAction& a);
   std::vector<AwaitedChange> take_awaited_changes() { return std::exchange(awaited_changes_, {}); }
+  // Session 28: each board's stream kept over a restart (the hub client
+  // keeps the latest kRecent items of each board's game in the tournament
+  // record). With keep_streams() on, every item applied is queued for
+  // take_applied_items() (at most kMaxAppliedQueued, the oldest dropped);
+  // restore_stream() gives a board the items a hub kept before (its newest
+  // game's, oldest first; at most kRecent, for at most kMaxBoards boards),
+  // shown until the board sends its stream again (BoardEntry::kept). Texts
+  // are shown safely, as when they first arrived.
+  static constexpr std::size_t kMaxAppliedQueued = 16384;
+  void keep_streams() { keep_streams_ = true; }
+  void restore_stream(const std::string& board, std::vector<wire::StreamItem> items);
+  std::vector<AppliedItem> take_applied_items() { return std::exchange(applied_, {}); }
   // Games that ended since the last call (each game once: by game id).
   std::vector<FinishedGame> take_finished();
   // States to publish again, retained, on their board's state topic (topic,
@@ -326,6 +354,8 @@ class HubModel {
   const std::vector<std::int64_t>& move_latencies_ms() const { return latencies_; }
 
  private:
+  // The board's entry, made on its first payload (with the stream the record kept for it).
+  BoardEntry& entry(const std::string& name);
   void apply_item(BoardEntry& b, wire::StreamItem item, std::string_view payload, std::int64_t now);
   void apply_next(BoardEntry& b, wire::StreamItem item, std::string_view payload, std::int64_t now);
   void drain_early(BoardEntry& b, std::int64_t now);
@@ -389,6 +419,9 @@ class HubModel {
   void awaited_changed(AwaitedChange::Kind kind, const AwaitedAction& a) {
     if (keep_awaited_) awaited_changes_.push_back({kind, a});
   }
+  bool keep_streams_ = false;
+  std::vector<AppliedItem> applied_;                                // since take_applied_items() (keep_streams_)
+  std::map<std::string, std::deque<wire::StreamItem>> kept_streams_;  // restored, for boards not heard yet
   std::vector<std::int64_t> latencies_;
   std::int64_t probe_since_ = 0;
   std::int64_t probe_done_ = 0;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/player_name.h"
+#include "hub/codec.h"
 #include "hub/elo.h"
 #include "journal/journal.h"
 
@@ -25,7 +26,35 @@ constexpr char kSchema[] =
     "CREATE TABLE IF NOT EXISTS players(name TEXT PRIMARY KEY, rating REAL NOT NULL, games INTEGER NOT NULL);"
     "CREATE TABLE IF NOT EXISTS awaited_actions(event TEXT NOT NULL, hub TEXT NOT NULL, action_id INTEGER NOT NULL,"
     " board TEXT NOT NULL, what TEXT NOT NULL, sent_wall_ms INTEGER NOT NULL, acknowledged INTEGER NOT NULL,"
-    " PRIMARY KEY(event, hub, action_id));";
+    " PRIMARY KEY(event, hub, action_id));"
+    "CREATE TABLE IF NOT EXISTS board_streams(event TEXT NOT NULL, board TEXT NOT NULL, game_id TEXT NOT NULL,"
+    " seq INTEGER NOT NULL, item TEXT NOT NULL, PRIMARY KEY(event, board, game_id, seq));";
+
+// A stream item's bytes as hex (the record's columns are text).
+std::string to_hex(const std::string& bytes) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (unsigned char c : bytes) {
+    out += kDigits[c >> 4];
+    out += kDigits[c & 15];
+  }
+  return out;
+}
+
+bool from_hex(const std::string& hex, std::string& out) {
+  if (hex.size() % 2 != 0) return false;
+  out.clear();
+  auto digit = [](char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+  };
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    const int hi = digit(hex[i]), lo = digit(hex[i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out += static_cast<char>(hi * 16 + lo);
+  }
+  return true;
+}
 
 // Lists are stored one item per line (names cannot hold a newline: the
 // board's journal header would not either).
@@ -128,7 +157,10 @@ namespace {
 std::vector<std::string> recorded_players(const wire::BoardState& st) {
   std::vector<std::string> players;
   for (const wire::Seat& seat : st.seats()) {
-    players.push_back(seat.player().empty() ? st.board() + " " + seat.name() : core::shown_text(seat.player()));
+    // Session 28: an unnamed seat's name as shown too (the hub's model shows
+    // it so already; a state from elsewhere is held to the same).
+    players.push_back(seat.player().empty() ? st.board() + " " + core::shown_text(seat.name(), kMaxShownSeatChars)
+                                            : core::shown_text(seat.player()));
   }
   return players;
 }
@@ -359,6 +391,92 @@ JournalStatus TournamentRecord::awaited_actions(const std::string& event, const 
     for (std::size_t i = 0; i + most < out.size(); ++i) drop.push_back({AwaitedChange::Kind::kLetGo, out[i]});
     out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(out.size() - most));
     return keep_awaited(event, hub, drop);
+  }
+  return JournalStatus::good();
+}
+
+JournalStatus TournamentRecord::keep_stream(const std::string& event,
+                                            const std::vector<std::pair<std::string, wire::StreamItem>>& items,
+                                            std::size_t most) {
+  if (items.empty()) return JournalStatus::good();
+  JournalStatus s = db_.exec("BEGIN IMMEDIATE", "keeping the boards' streams");
+  if (!s.ok()) return s;
+  auto fail = [&](JournalStatus why) {
+    db_.exec("ROLLBACK", "rolling back");
+    return why;
+  };
+  std::map<std::string, std::string> newest_game;  // board -> the game of its last item here
+  {
+    auto st = db_.prepare("INSERT OR REPLACE INTO board_streams(event, board, game_id, seq, item) VALUES(?1, ?2, ?3, ?4, ?5)",
+                          s);
+    if (!st) return fail(s);
+    for (const auto& [board, item] : items) {
+      std::string& g = newest_game[board];
+      if (item.game_id() > g) g = item.game_id();
+      st->reset();
+      st->bind(1, std::string_view(event));
+      st->bind(2, std::string_view(board));
+      st->bind(3, std::string_view(item.game_id()));
+      st->bind(4, static_cast<std::int64_t>(item.seq()));
+      st->bind(5, std::string_view(to_hex(item.SerializeAsString())));
+      s = step_done(*st);
+      if (!s.ok()) return fail(s);
+    }
+  }
+  // Each board named: its newest game's newest `most` items, nothing older.
+  auto prune = db_.prepare(
+      "DELETE FROM board_streams WHERE event = ?1 AND board = ?2 AND (game_id <> ?3 OR seq <= (SELECT MAX(seq) FROM "
+      "board_streams WHERE event = ?1 AND board = ?2 AND game_id = ?3) - ?4)",
+      s);
+  if (!prune) return fail(s);
+  for (const auto& [board, game] : newest_game) {
+    prune->reset();
+    prune->bind(1, std::string_view(event));
+    prune->bind(2, std::string_view(board));
+    prune->bind(3, std::string_view(game));
+    prune->bind(4, static_cast<std::int64_t>(most));
+    s = step_done(*prune);
+    if (!s.ok()) return fail(s);
+  }
+  prune.reset();
+  s = db_.exec("COMMIT", "keeping the boards' streams");
+  if (!s.ok()) return fail(s);
+  return s;
+}
+
+JournalStatus TournamentRecord::kept_streams(const std::string& event, std::size_t most, std::size_t boards,
+                                             std::map<std::string, std::vector<wire::StreamItem>>& out,
+                                             std::size_t& unread) {
+  out.clear();
+  unread = 0;
+  JournalStatus s;
+  auto q = db_.prepare(
+      "SELECT board, game_id, item FROM board_streams WHERE event = ?1 ORDER BY board, game_id, seq", s);
+  if (!q) return s;
+  q->bind(1, std::string_view(event));
+  std::map<std::string, std::string> game_of;  // board -> the game its items in `out` are of
+  Statement::Step r;
+  std::string bytes;
+  while ((r = q->step()) == Statement::Step::kRow) {
+    const std::string board = q->column_text(0);
+    const std::string game = q->column_text(1);
+    wire::StreamItem item;
+    if (!from_hex(q->column_text(2), bytes) || !item.ParseFromString(bytes) || item.game_id() != game) {
+      ++unread;
+      continue;
+    }
+    if (!out.count(board) && out.size() >= boards) continue;
+    std::vector<wire::StreamItem>& items = out[board];
+    std::string& g = game_of[board];
+    if (game != g) {  // ordered by game: a newer one
+      items.clear();
+      g = game;
+    }
+    items.push_back(std::move(item));
+  }
+  if (r == Statement::Step::kError) return q->status();
+  for (auto& [board, items] : out) {
+    if (items.size() > most) items.erase(items.begin(), items.end() - static_cast<std::ptrdiff_t>(most));
   }
   return JournalStatus::good();
 }

@@ -8,7 +8,9 @@
 // games), awaited_actions (session 27: the actions each hub of each event
 // awaits an answer to, keyed by event, hub and action id; added as
 // event_files was, user_version unchanged: an older build opens such a
-// record as before and leaves the table alone). Identity: PRAGMA application_id = 0x54424854 ("TBHT"),
+// record as before and leaves the table alone), board_streams (session 28:
+// each board's latest stream items, the newest game's, keyed by event,
+// board, game and seq, added the same way). Identity: PRAGMA application_id = 0x54424854 ("TBHT"),
 // user_version 1; another file is refused, never written. Every write is one
 // transaction (WAL, synchronous=FULL).
 //
@@ -22,6 +24,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -114,6 +117,19 @@ class TournamentRecord {
   // `most` newest (the rest are dropped from the record).
   journal::JournalStatus awaited_actions(const std::string& event, const std::string& hub, std::size_t most,
                                          std::vector<AwaitedAction>& out);
+
+  // Session 28: the items of `event` a hub applied (one transaction; an item
+  // kept already is replaced), then of each board named only the newest
+  // `most` items of its newest game written here are kept. So a hub started
+  // after a board went offline still shows the board's stream.
+  journal::JournalStatus keep_stream(const std::string& event, const std::vector<std::pair<std::string,
+                                     wire::StreamItem>>& items, std::size_t most);
+  // Each board's kept items of `event` (its newest game's, oldest first, at
+  // most `most`), for at most `boards` boards; rows that do not read are
+  // counted in `unread` and left out.
+  journal::JournalStatus kept_streams(const std::string& event, std::size_t most, std::size_t boards,
+                                      std::map<std::string, std::vector<wire::StreamItem>>& out,
+                                      std::size_t& unread);
 
  private:
   journal::Database db_;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../journal/journal_fixture.h"
 #include "cli_run.h"
 #include "test_files.h"
 #include "test_source_dir.h"
@@ -317,6 +318,41 @@ TEST(Cli, SelfplayIsDeterministicPerSeedAndPrintsOneLinePerGame) {
 TEST(Cli, SelfplayStopsAtThePlyCap) {
   CliRun r = run_cli({"selfplay", "--variant", "chess", "--seed", "1", "--max-plies", "10"});
   EXPECT_EQ(r.out, "game 1: *, 10 plies\n");
+}
+
+// Session 28: a count of one takes the singular in every command's words
+// ("1 moves", "1 plies", "1 seeded random games" had been printed; s27 did
+// the event's and the hub's). The expected lines are written out here.
+TEST(Cli, ACountOfOneTakesTheSingular) {
+  const tabula::testing::TempDir tmp("cli");
+  EXPECT_EQ(run_cli({"selfplay", "--variant", "chess", "--seed", "1", "--max-plies", "1"}).out, "game 1: *, 1 ply\n");
+  // White's king on a1, Black's rook on b8: a1-a2 is White's one move.
+  CliRun perft = run_cli({"perft", "--variant", "chess", "--fen", "1r5k/8/8/8/8/8/8/K7 w - - 0 1", "--depth", "1"});
+  EXPECT_EQ(last_line(perft.out), "1") << perft.err;
+  EXPECT_TRUE(std::regex_search(perft.err, std::regex("^perft 1: 1 node in \\d+ ms\n$"))) << perft.err;
+  // A one-move game: its trace, played, then resumed whole and from its first input.
+  const std::string pgn = tmp.file("e4.pgn"), trace = tmp.file("e4.trace"), journal = tmp.file("e4.db");
+  std::ofstream(pgn) << "[Event \"club\"]\n\n1. e4 *\n";
+  CliRun traced = run_cli({"trace", "--variant", "chess", pgn, "--seed", "3"});
+  ASSERT_EQ(traced.code, 0) << traced.err;
+  EXPECT_NE(traced.out.find("\n# 1 move; settle time "), std::string::npos) << traced.out;
+  std::ofstream(trace) << traced.out;
+  const std::vector<std::string> play = {"play", "--variant", "chess", "--journal", journal, "--trace", trace};
+  CliRun first = run_cli(play);
+  ASSERT_EQ(first.code, 0) << first.err;
+  CliRun again = run_cli(play);
+  EXPECT_TRUE(std::regex_search(again.out, std::regex("(^|\n)resumed \\d+ inputs, 1 move from "))) << again.out;
+  journal::testing::cut_journal_after(journal, 1);
+  CliRun cut = run_cli(play);
+  EXPECT_NE(cut.out.find("resumed 1 input, 0 moves from "), std::string::npos) << cut.out;
+  // Bots alone, stopped at one ply.
+  CliRun bots = run_cli({"play", "--variant", "chess", "--bots", "White=1,Black=1", "--max-plies", "1", "--movetime-ms",
+                         "5", "--seed", "1"});
+  EXPECT_NE(bots.out.find("stopped after 1 ply (--max-plies)"), std::string::npos) << bots.out << bots.err;
+  // The latency bench over one game of at most one ply.
+  CliRun bench = run_cli({"bench-latency", "--variants", "chess", "--seeds", "1", "--plies", "1"});
+  ASSERT_EQ(bench.code, 0) << bench.err;
+  EXPECT_NE(bench.out.find("1 seeded random game of at most 1 ply per variant;"), std::string::npos) << bench.out;
 }
 
 // Session 11's attacker pass: /dev/zero (or any endless input) as a record

@@ -3,6 +3,8 @@
 
 #include <sqlite3.h>
 
+#include <map>
+
 #include "../journal/journal_fixture.h"
 #include "hub/board_signature.h"
 #include "hub/codec.h"
@@ -695,6 +697,129 @@ TEST(HubModel, AwaitedActionsKeptInTheRecordOutliveARestart) {
   record = TournamentRecord();
   ASSERT_TRUE(TournamentRecord::open(dir.file("hub.db"), record).ok());
   EXPECT_TRUE(kept("club", "hub-a").empty());
+}
+
+// Session 28: a hub started after a board went offline showed the board's
+// "Stream (newest first)" empty: no board answers its resend. The record
+// keeps each board's newest items of its newest game (at most kRecent); a
+// restarted hub shows them until the board sends its stream again, and
+// never for a newer game than theirs. Delivery does not read them.
+TEST(HubModel, ABoardsStreamKeptInTheRecordIsShownUntilTheBoardSendsItAgain) {
+  journal::testing::ScratchDir dir;
+  TournamentRecord record;
+  ASSERT_TRUE(TournamentRecord::open(dir.file("hub.db"), record).ok());
+  auto write = [&](HubModel& m) {
+    std::vector<std::pair<std::string, wire::StreamItem>> rows;
+    for (AppliedItem& a : m.take_applied_items()) rows.emplace_back(a.board, std::move(a.item));
+    ASSERT_TRUE(record.keep_stream("club", rows, HubModel::kRecent).ok());
+  };
+  auto read = [&](std::size_t& unread) {
+    std::map<std::string, std::vector<wire::StreamItem>> kept;
+    EXPECT_TRUE(record.kept_streams("club", HubModel::kRecent, HubModel::kMaxBoards, kept, unread).ok());
+    return kept;
+  };
+  auto seqs = [](const auto& items) {
+    std::vector<std::uint64_t> out;
+    for (const wire::StreamItem& it : items) out.push_back(it.seq());
+    return out;
+  };
+  std::vector<std::uint64_t> last_50;
+  for (std::uint64_t s = 11; s <= 60; ++s) last_50.push_back(s);
+  {
+    HubModel before("club");
+    stream(before, 1, 1000);
+    EXPECT_TRUE(before.take_applied_items().empty()) << "nothing queued without keep_streams()";
+    before.keep_streams();
+    for (std::uint64_t s = 2; s <= 60; ++s) {
+      stream(before, s, 1000);
+      if (s % 7 == 0) write(before);  // the client writes in batches
+    }
+    wire::StreamItem t2 = ruling(1, "illegal-move", "illegal", "Nb1-b3 is no knight move");
+    t2.set_board("t2");
+    before.on_message("tabula/club/t2/stream", encode(t2), 1000);
+    write(before);
+  }
+  std::size_t unread = 9;
+  std::map<std::string, std::vector<wire::StreamItem>> kept = read(unread);
+  EXPECT_EQ(unread, 0u);
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(seqs(kept["t1"]), last_50) << "the newest 50 of 60";
+  ASSERT_EQ(kept["t2"].size(), 1u);
+  EXPECT_EQ(kept["t2"][0].ruling().text(), "Nb1-b3 is no knight move");
+
+  // Started again: the board's retained state and its offline presence come,
+  // no item (the board answers no resend).
+  HubModel after("club");
+  after.keep_streams();
+  for (auto& [board, items] : kept) after.restore_stream(board, items);
+  after.on_message("tabula/club/t1/state", encode(state()), 2000);
+  after.on_message("tabula/club/t1/online", encode(make_presence(false, 0)), 2000);
+  const BoardEntry* b = after.board("t1");
+  ASSERT_TRUE(b);
+  EXPECT_TRUE(b->stream_from_record());
+  EXPECT_TRUE(b->recent.empty());
+  EXPECT_EQ(seqs(b->shown_stream()), last_50);
+  EXPECT_EQ(b->applied_seq, 0u) << "delivery is as it was: the hub still asks the board from seq 1";
+  EXPECT_TRUE(after.take_applied_items().empty()) << "what was restored is not written again";
+  // The board comes back and sends its stream: what it sends is shown.
+  stream(after, 1, 3000);
+  EXPECT_FALSE(b->stream_from_record());
+  EXPECT_EQ(seqs(b->shown_stream()), std::vector<std::uint64_t>{1});
+  EXPECT_TRUE(b->kept.empty());
+
+  // A board whose state is of a newer game than the kept items: not shown.
+  HubModel newer("club");
+  for (auto& [board, items] : kept) newer.restore_stream(board, items);
+  wire::BoardState g2 = state();
+  g2.set_game_id("g2");
+  newer.on_message("tabula/club/t1/state", encode(g2), 2000);
+  EXPECT_FALSE(newer.board("t1")->stream_from_record());
+  EXPECT_TRUE(newer.board("t1")->shown_stream().empty());
+
+  // A newer game's items replace the older game's in the record.
+  {
+    HubModel m("club");
+    m.keep_streams();
+    for (std::uint64_t s = 1; s <= 3; ++s) stream(m, s, 4000, "g2");
+    write(m);
+  }
+  kept = read(unread);
+  EXPECT_EQ(seqs(kept["t1"]), (std::vector<std::uint64_t>{1, 2, 3}));
+  EXPECT_EQ(kept["t1"][0].game_id(), "g2");
+
+  // Hostile rows (the record is a file): a row that is no item is left out
+  // and counted; a kept text is shown safely, as a board's is.
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(dir.file("hub.db").c_str(), &db), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(db,
+                           "INSERT INTO board_streams VALUES('club','t1','g2',4,'zz');"
+                           "INSERT INTO board_streams VALUES('club','t1','g2',5,'0a03');",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
+  kept = read(unread);
+  EXPECT_EQ(unread, 2u);
+  EXPECT_EQ(seqs(kept["t1"]), (std::vector<std::uint64_t>{1, 2, 3}));
+  wire::StreamItem bell = ruling(1, "illegal-move", "illegal", "a\x07<b>");
+  bell.set_board("t3");
+  HubModel shown("club");
+  shown.restore_stream("t3", {bell});
+  shown.on_message("tabula/club/t3/online", encode(make_presence(false, 0)), 5000);
+  ASSERT_TRUE(shown.board("t3"));
+  EXPECT_EQ(shown.board("t3")->shown_stream().at(0).ruling().text(), "a<U+0007><b>");
+
+  // A record of an older build (no board_streams table) is given it when opened.
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(dir.file("hub.db").c_str(), &db), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(db, "DROP TABLE board_streams", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  record = TournamentRecord();
+  ASSERT_TRUE(TournamentRecord::open(dir.file("hub.db"), record).ok());
+  EXPECT_TRUE(read(unread).empty());
 }
 
 }  // namespace

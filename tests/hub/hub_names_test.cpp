@@ -73,5 +73,43 @@ TEST(HubNames, TheTournamentRecordKeepsOnePlayerPerSeatWithoutTheOverride) {
   for (const Standing& s : st) EXPECT_EQ(s.player.find("\xE2\x80\xAE"), std::string::npos) << s.player;
 }
 
+// Session 28: an unnamed seat is recorded as "<board> <seat name>", and the
+// seat's name came from the board raw: a line break in it split the record's
+// list of players (three players for two ranks), so the finished game left
+// the standings without a word; 10 KB of it went to the hall screen's
+// button. The hub shows it as it shows a player's name, and the record keeps
+// one entry per seat whatever state it is given.
+TEST(HubNames, AnUnnamedSeatsHostileNameKeepsTheGameInTheStandings) {
+  wire::BoardState st = hostile_state();
+  st.mutable_seats(0)->set_player("Ann");
+  st.mutable_seats(1)->set_player("");
+  st.mutable_seats(1)->set_name("Black\nEve");
+  wire::BoardState huge = st;
+  huge.set_game_id("g2");
+  huge.mutable_seats(1)->set_name("<b>" + std::string(10000, 'B'));
+
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(huge), 0);
+  ASSERT_TRUE(m.board("t1") && m.board("t1")->state);
+  const std::string shown = m.board("t1")->state->seats(1).name();
+  EXPECT_EQ(shown, "<b>" + std::string(37, 'B') + "...");
+
+  journal::testing::ScratchDir dir;
+  TournamentRecord t;
+  ASSERT_TRUE(TournamentRecord::open(dir.file("event.db"), t).ok());
+  bool added = false;
+  ASSERT_TRUE(t.record("club", st, false, added).ok());  // as a state from elsewhere: not shown safely first
+  ASSERT_TRUE(added);
+  std::vector<RecordedGame> games;
+  ASSERT_TRUE(t.games("club", games).ok());
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].players, (std::vector<std::string>{"Ann", "t1 Black<U+000A>Eve"}));
+  std::vector<Standing> standings;
+  ASSERT_TRUE(t.standings("club", standings).ok());
+  ASSERT_EQ(standings.size(), 2u) << "the game is in the standings";
+  EXPECT_EQ(standings[0].player, "Ann");
+  EXPECT_EQ(standings[0].score, 1.0);
+}
+
 }  // namespace
 }  // namespace tabula::hub

@@ -393,6 +393,53 @@ TEST(HubScreen, ABoardThatTakesNoActionsSaysSoInPlaceOfTheButtons) {
   EXPECT_EQ(live.find("No arbiter actions"), std::string::npos) << live;
 }
 
+// Session 28: a board offline since before the hub started (no board answers
+// its resend) shows the stream the tournament record kept, and says so; a
+// board that sent its own shows that, as before.
+TEST(HubScreen, AnOfflineBoardsStreamFromTheRecordIsShownAndSaidToBeFromIt) {
+  hub::HubModel model("club");
+  const hub::wire::BoardState st = played("chess", "1. e4 e5\n", "t1");
+  std::vector<hub::wire::StreamItem> kept;
+  for (int i = 0; i < 3; ++i) {
+    hub::wire::StreamItem it;
+    it.set_board("t1");
+    it.set_game_id(st.game_id());
+    it.set_seq(static_cast<std::uint64_t>(i + 1));
+    if (i < 2) {
+      it.mutable_move()->set_text(i == 0 ? "e2-e4" : "e7-e5");
+      it.mutable_move()->set_number(i + 1);
+      it.mutable_move()->set_seat(i);
+    } else {
+      it.mutable_ruling()->set_severity("illegal");
+      it.mutable_ruling()->set_text("Ng8-g6 is no knight move");
+    }
+    kept.push_back(it);
+  }
+  model.restore_stream("t1", kept);
+  model.on_message("tabula/club/t1/state", hub::encode(st), 0);
+  model.on_message("tabula/club/t1/online", hub::encode(hub::make_presence(false, 0)), 0);
+  model.on_message("tabula/club/t2/state", hub::encode(played("chess", "1. e4 e5\n", "t2")), 0);
+  HeadlessHub hh({1920, 1080});
+  hh.screen.open("t1");
+  hh.frame(model, {-1, -1}, false);
+  const std::string offline = frame_text(hh, model);
+  const std::size_t head = offline.find(
+      "Stream (newest first), kept in the tournament record: the board is offline and has not sent it to this hub");
+  ASSERT_NE(head, std::string::npos) << offline;
+  const std::size_t ruling = offline.find("#3  illegal: Ng8-g6 is no knight move", head);
+  const std::size_t second = offline.find("e7-e5", head);
+  const std::size_t first = offline.find("e2-e4", head);
+  EXPECT_NE(ruling, std::string::npos) << offline;
+  EXPECT_LT(ruling, second) << "newest first";
+  EXPECT_LT(second, first) << offline;
+  EXPECT_NE(offline.find("Board t1 (offline)"), std::string::npos) << offline;
+  hh.screen.open("t2");
+  hh.frame(model, {-1, -1}, false);
+  const std::string other = frame_text(hh, model);
+  EXPECT_NE(other.find("Stream (newest first):"), std::string::npos) << other;
+  EXPECT_EQ(other.find("tournament record"), std::string::npos) << other;
+}
+
 // s18-club: an alert the arbiter acknowledged leaves the open list (newest
 // first) and is kept in the history, newest first; the side panel draws both
 // and still fits.

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -204,6 +205,101 @@ TEST(PlayHub, AnActionForABoardRunByTabulaPlayIsAnsweredAtOnceThatItTakesNone) {
   std::uint64_t guard = 0;
   ASSERT_TRUE(o.last_action_id(guard).ok());
   EXPECT_EQ(guard, action_id);
+}
+
+// Session 28: a hub started after a `tabula play` board went offline showed
+// the board's "Stream (newest first)" empty: no board answers its resend.
+// The first hub kept the stream in the tournament record as it applied it;
+// a hub started later on that record shows it, the board marked offline,
+// though nothing of it came again. A hub without a record shows it empty,
+// as before.
+TEST(PlayHub, AHubStartedAfterThePlayBoardWentOfflineShowsItsStreamFromTheRecord) {
+  if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
+  TempDir dir;
+  Broker broker(dir.path());
+  std::string error;
+  ASSERT_TRUE(broker.start(error)) << error;
+  journal::testing::write_bytes(dir.file("arbiter.key"), hex(testing::test_arbiter_key().secret) + "\n");
+  journal::testing::write_trace("chess", journal::testing::kScholarsMate, 11, dir.file("t.trace"));
+
+  HubConfig hc;
+  hc.event = "club";
+  hc.broker = testing::loopback_broker(broker.port());
+  hc.key = testing::test_arbiter_key();
+  hc.record_path = dir.file("event.db");
+  hc.client_id = "hall-1";
+  auto hub = HubClient::start(hc, error);
+  ASSERT_TRUE(hub) << error;
+  ASSERT_TRUE(eventually([&] { return hub->status().subscribed; }, kWait)) << hub->status().last_error;
+
+  std::ostringstream out, err;
+  const int code = cli::cmd_play({"play", "--variant", "chess", "--journal", dir.file("t1.db"), "--trace",
+                                  dir.file("t.trace"), "--broker", "127.0.0.1:" + std::to_string(broker.port()),
+                                  "--hub-event", "club", "--board", "t1", "--arbiter-key", dir.file("arbiter.key")},
+                                 out, err);  // bounded: its closing flush waits for the hub at most 10 s
+  ASSERT_EQ(code, 0) << err.str();
+
+  // The scholar's mate in the board's notation, written out here.
+  const std::vector<std::string> moves = {"e2-e4", "e7-e5", "Bf1-c4", "Nb8-c6", "Qd1-h5", "Ng8-f6", "Qh5xf7"};
+  auto texts = [](const std::deque<wire::StreamItem>& stream) {
+    std::vector<std::string> said;
+    for (const wire::StreamItem& it : stream) {
+      said.push_back("#" + std::to_string(it.seq()) + " " +
+                    (it.has_move() ? "move " + it.move().text() : it.has_ruling() ? "ruling " + it.ruling().text() : "reply"));
+    }
+    return said;
+  };
+  auto moves_of = [](const std::deque<wire::StreamItem>& stream) {
+    std::vector<std::string> said;
+    for (const wire::StreamItem& it : stream) if (it.has_move()) said.push_back(it.move().text());
+    return said;
+  };
+  ASSERT_TRUE(hub->wait_until([](const HubModel& m) {
+    const BoardEntry* b = m.board("t1");
+    return b && b->online == false && b->state && b->state->over() && b->caught_up();
+  }, kWait));
+  std::vector<std::string> seen;
+  hub->read([&](const HubModel& m) { seen = texts(m.board("t1")->recent); });
+  // Kept while the hub runs (within a second of each item): what a kill leaves.
+  ASSERT_TRUE(eventually([&] {
+    std::size_t kept = 0;
+    hub->with_record([&](TournamentRecord* r) {
+      std::map<std::string, std::vector<wire::StreamItem>> rows;
+      std::size_t unread = 0;
+      if (r && r->kept_streams("club", HubModel::kRecent, HubModel::kMaxBoards, rows, unread).ok()) kept = rows["t1"].size();
+    });
+    return kept == seen.size();
+  }, kWait)) << "the record did not get the board's " << seen.size() << " items";
+  hub.reset();  // the first hub stops; the board is gone already
+
+  // A hub started now, on the record (another id: the broker queued nothing
+  // for it): the board's retained state and presence come, its items do not.
+  hc.client_id = "hall-2";
+  auto later = HubClient::start(hc, error);
+  ASSERT_TRUE(later) << error;
+  ASSERT_TRUE(later->wait_until([](const HubModel& m) {
+    const BoardEntry* b = m.board("t1");
+    return b && b->state && b->online == false;
+  }, kWait));
+  later->read([&](const HubModel& m) {
+    const BoardEntry* b = m.board("t1");
+    EXPECT_TRUE(b->recent.empty()) << "the board sent nothing again";
+    EXPECT_TRUE(b->stream_from_record());
+    EXPECT_EQ(texts(b->shown_stream()), seen);
+    EXPECT_EQ(moves_of(b->shown_stream()), moves);
+  });
+
+  // Without a record: empty, as it was.
+  later.reset();
+  hc.client_id = "hall-3";
+  hc.record_path.clear();
+  auto bare = HubClient::start(hc, error);
+  ASSERT_TRUE(bare) << error;
+  ASSERT_TRUE(bare->wait_until([](const HubModel& m) {
+    const BoardEntry* b = m.board("t1");
+    return b && b->state && b->online == false;
+  }, kWait));
+  bare->read([&](const HubModel& m) { EXPECT_TRUE(m.board("t1")->shown_stream().empty()); });
 }
 
 }  // namespace

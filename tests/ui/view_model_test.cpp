@@ -120,6 +120,27 @@ TEST(Validate, StopsAtAMisSizedBoard) {
   EXPECT_EQ(problems[0], "pieces has 63 entries; expected 64");
 }
 
+// Session 28: a count of one takes the singular ("1 entries" had been said).
+TEST(Validate, ACountOfOneTakesTheSingular) {
+  KioskView view = *make_scene("chess");
+  view.pieces.resize(1);
+  EXPECT_EQ(validate(view), std::vector<std::string>{"pieces has 1 entry; expected 64"});
+  view = *make_scene("chess");
+  view.board.cells.resize(1);
+  EXPECT_EQ(validate(view), std::vector<std::string>{"board has 1 cell; expected 64"});
+  view = *make_scene("chess");
+  view.seats.resize(1);
+  const std::vector<std::string> one_seat = validate(view);
+  ASSERT_FALSE(one_seat.empty());
+  EXPECT_EQ(one_seat[0], "1 seat; expected 2..4");
+  view = *make_scene("chess");
+  view.clocks.enabled = true;
+  view.clocks.remaining.resize(1);
+  const std::vector<std::string> one_clock = validate(view);
+  ASSERT_FALSE(one_clock.empty());
+  EXPECT_EQ(one_clock.back(), "clocks list 1 seat; expected 2");
+}
+
 TEST(Scenes, FourPlayerStartMatchesChessComLayout) {
   const KioskView view = *make_scene("four-player");
   auto at = [&](const char* name) { return view.piece_at(*parse_cell_name(name)); };

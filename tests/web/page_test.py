@@ -7,7 +7,8 @@ tabula-hub-web with simulated boards on a real Mosquitto.
 
 Checks: the page shows a move made on a board without a reload; the
 arbiter signs in on its page and its Pause reaches the board (the board's
-state comes back paused); a delayed service shows nothing of a game younger
+state comes back paused); a `tabula play` board shows "No arbiter actions:
+..." in place of the buttons; a delayed service shows nothing of a game younger
 than its delay; the event's standings (issue 35) from the arbiter's event
 file, updated without a reload; screenshots of a finished round at 390x844 (a phone) and
 1920x1080 (a projector) match the goldens within a tolerance
@@ -237,6 +238,19 @@ try:
     board("shots", "t3", ["--pgn", chess_four, "--variant", "chess-four", "--speed", "20", "--seed", "3",
                           "--players", "Ann,Ben,Cem", "--bots", "Dark Brown=2"])
 
+    # t7 is run by `tabula play` (a recorded trace replayed): it takes no
+    # arbiter actions (s27), and step 2's arbiter page says so in place of the
+    # buttons (s28). The trace is made from a PGN by `tabula trace`.
+    mate = os.path.join(work, "mate.pgn")
+    with open(mate, "w") as f:
+        f.write('[Event "live"]\n[White "a"]\n[Black "b"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n')
+    with open(os.path.join(work, "mate.trace"), "w") as f:
+        f.write(subprocess.run([os.path.join(BIN, "tabula"), "trace", "--variant", "chess", mate, "--seed", "3"],
+                               check=True, capture_output=True, text=True, timeout=60).stdout)
+    start([os.path.join(BIN, "tabula"), "play", "--variant", "chess", "--journal", os.path.join(work, "live-t7.db"),
+           "--trace", os.path.join(work, "mate.trace"), "--broker", f"127.0.0.1:{broker}", "--hub-event", "live",
+           "--board", "t7", "--arbiter-key", key], "live-t7")
+
     # 1. A move made on a board reaches the open page without a reload.
     d = browser(1280, 900)
     d.get(f"http://127.0.0.1:{live}/")
@@ -309,6 +323,22 @@ try:
             failures.append(f"alerts naming their board twice: {twice}")
     d.find_element(By.CSS_SELECTOR, "#history summary").click()
     d.save_screenshot(os.path.join(OUT, "arbiter-alerts-1280x900.png"))
+    # The `tabula play` board: its words in place of the buttons (s28: the
+    # buttons were offered, and each click was refused 409).
+    click(d, "t7 on the arbiter's page", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t7"]'))
+    wait_for("t7's words in place of the arbiter's buttons", lambda: (
+        "No arbiter actions: this board runs tabula play, which replays a recorded trace and takes no arbiter "
+        "actions from the hub") in d.find_element(By.ID, "focus-body").text)
+    offered = read("t7's action buttons", lambda: [b.text for b in d.find_elements(By.CSS_SELECTOR, "#focus-body button")])
+    if offered:
+        failures.append(f"the `tabula play` board t7 is offered the arbiter's buttons {offered}")
+    d.save_screenshot(os.path.join(OUT, "arbiter-no-actions-1280x900.png"))
+    d.find_element(By.ID, "close").click()
+    # And t5, which takes actions, still has its buttons (the page read the field, not a rule of its own).
+    click(d, "t5 again", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t5"]'))
+    wait_for("t5's buttons", lambda: [b for b in d.find_elements(By.CSS_SELECTOR, "#focus-body .actions button")
+                                      if b.text == "Take back 1"])
+    d.find_element(By.ID, "close").click()
     d.quit()
 
     # 3. Screenshots of the finished round, phone and projector.

@@ -117,6 +117,38 @@ TEST(BoardJson, ABoardThatIsNotRecordingSaysWhyToTheArbiterOnly) {
   EXPECT_EQ(end - (at + field.size()), 299u) << "x and 149 two-byte characters";
 }
 
+// Session 28: a board that takes no arbiter actions (`tabula play`, its
+// state's takes_no_actions, s27) says why in the arbiter's JSON; app.js shows
+// "No arbiter actions: <why>" in place of the buttons. An old board's state
+// (no field: the bytes of a state encoded without it) reads as taking
+// actions (""); the public's view has no field (its page has no buttons);
+// hostile words are shown as the hall screen shows them (core::shown_text:
+// control characters named, at most 200 characters then "...").
+TEST(BoardJson, ABoardThatTakesNoActionsSaysWhyInTheArbitersViewAndAnOldBoardTakesThem) {
+  VariantCache cache;
+  const wire::BoardState old_board = state("t1", "chess", "", {}, 2);
+  wire::BoardState read_back;
+  ASSERT_TRUE(read_back.ParseFromString(old_board.SerializeAsString()));
+  EXPECT_NE(board_json(read_back, true, {}, 1, cache, Audience::kArbiter).find("\"takes_no_actions\":\"\""),
+            std::string::npos);
+  wire::BoardState play = old_board;
+  play.set_takes_no_actions("this board runs tabula play, which replays a recorded trace and takes no arbiter "
+                            "actions from the hub");
+  const std::string arbiter = board_json(play, true, {}, 1, cache, Audience::kArbiter);
+  EXPECT_NE(arbiter.find("\"takes_no_actions\":\"this board runs tabula play, which replays a recorded trace and "
+                         "takes no arbiter actions from the hub\""),
+            std::string::npos) << arbiter;
+  EXPECT_EQ(board_json(play, true, {}, 1, cache).find("takes_no_actions"), std::string::npos);
+  // Markup stays text (the JSON's \u003c; app.js writes it with textContent),
+  // a control character is named, 10 KB is cut.
+  play.set_takes_no_actions("<img src=x onerror=alert(1)>\x07" + std::string(10000, 'y'));
+  const std::string hostile = board_json(play, true, {}, 1, cache, Audience::kArbiter);
+  EXPECT_NE(hostile.find("\"takes_no_actions\":\"\\u003cimg src=x onerror=alert(1)>\\u003cU+0007>yyy"), std::string::npos)
+      << hostile.substr(hostile.find("takes_no_actions"), 120);
+  EXPECT_LT(hostile.size(), 2000u);
+  EXPECT_NE(hostile.find("yyy...\""), std::string::npos);
+}
+
 // Session 21: through the page's model, as the service serves it: the
 // spectators' boards (and their stream frames) never carry the journal's
 // words, the arbiter's do; at a delay of 0 as at any other.

@@ -222,8 +222,17 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
     ImGui::TextWrapped("%s", moves.c_str());
   }
   ImGui::Separator();
-  ImGui::TextUnformatted("Stream (newest first):");
-  for (auto it = b.recent.rbegin(); it != b.recent.rend(); ++it) {
+  // Session 28: a board offline since before this hub started answers no
+  // resend; its stream is the one the tournament record kept, and says so.
+  const std::deque<hub::wire::StreamItem>& stream = b.shown_stream();
+  if (b.stream_from_record()) {
+    ImGui::TextWrapped("Stream (newest first), kept in the tournament record: %s",
+                       b.online == false ? "the board is offline and has not sent it to this hub"
+                                         : "the board has not sent it to this hub yet");
+  } else {
+    ImGui::TextUnformatted("Stream (newest first):");
+  }
+  for (auto it = stream.rbegin(); it != stream.rend(); ++it) {
     if (it->has_move()) {
       ImGui::TextWrapped("#%llu  %d. %s %s", static_cast<unsigned long long>(it->seq()),
                          move_number(b.state ? &*b.state : nullptr, it->move().number()),

@@ -301,8 +301,8 @@ int hub_main(const cli::Options& o) {
     std::cerr << "tabula-hub-sim: " << error << "\n";
     return 1;
   }
-  std::printf("hub: %s, waiting for %lld boards to finish (at most %lld s, or until SIGTERM)\n", hub->hub_id().c_str(),
-              boards, seconds);
+  std::printf("hub: %s, waiting for %lld %s to finish (at most %lld s, or until SIGTERM)\n", hub->hub_id().c_str(),
+              boards, boards == 1 ? "board" : "boards", seconds);
   std::fflush(stdout);
   const double cpu0 = cpu_seconds();
   const Clock::time_point t0 = Clock::now();
@@ -369,8 +369,8 @@ int hub_main(const cli::Options& o) {
                 static_cast<unsigned long long>(items), static_cast<unsigned long long>(dups),
                 static_cast<unsigned long long>(missing), static_cast<unsigned long long>(requests),
                 static_cast<unsigned long long>(hs.acks_sent));
-    std::printf("hub: move latency (board record -> hub) over %zu moves: p50 %lld ms, p95 %lld ms, p99 %lld ms, max %lld ms\n",
-                lat.size(), static_cast<long long>(pct(0.5)), static_cast<long long>(pct(0.95)),
+    std::printf("hub: move latency (board record -> hub) over %zu %s: p50 %lld ms, p95 %lld ms, p99 %lld ms, max %lld ms\n",
+                lat.size(), lat.size() == 1 ? "move" : "moves", static_cast<long long>(pct(0.5)), static_cast<long long>(pct(0.95)),
                 static_cast<long long>(pct(0.99)), static_cast<long long>(lat.empty() ? -1 : lat.back()));
     std::printf("hub: cpu %.2f s over %.1f s wall (%.1f%% of one core)\n", cpu, wall, 100.0 * cpu / std::max(wall, 0.001));
   });

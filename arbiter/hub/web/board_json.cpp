@@ -6,6 +6,7 @@
 
 #include "core/fen.h"
 #include "core/fen4.h"
+#include "core/player_name.h"
 #include "core/utf8_text.h"
 #include "hub/web/json_writer.h"
 
@@ -164,6 +165,14 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
   // (which name the journal's file) for the arbiter only.
   w.key("not_recording").value(!st.not_recording().empty());
   if (audience == Audience::kArbiter) w.key("not_recording_why").value(core::utf8_prefix(st.not_recording(), 300));
+  // Session 28: a board that takes no arbiter actions (`tabula play`,
+  // BoardState.takes_no_actions, s27) says why; the arbiter's page shows the
+  // words in place of the buttons, as the hall screen does. "" takes them
+  // (and every board of before the field). The arbiter's view only: the
+  // public's page has no buttons.
+  if (audience == Audience::kArbiter) {
+    w.key("takes_no_actions").value(core::shown_text(st.takes_no_actions(), 200));
+  }
   w.key("tracker").value(tracker_word(st.tracker()));
   w.key("over").value(st.over());
   w.key("draw").value(st.draw());

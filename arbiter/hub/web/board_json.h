@@ -15,6 +15,8 @@
 //    "seats":[{"name":"White","player":"Ann","status":"live","points":0,"clock_ms":123}],
 //    "ledger":"points" | "tokens" | "", "to_move":0, "clocks":true, "clock_running":0, "paused":false,
 //    "not_recording":false, "not_recording_why":"" (the arbiter's view only, below),
+//    "takes_no_actions":"" (the arbiter's view only: why the board takes no
+//    arbiter actions, e.g. a `tabula play` board; "" it takes them),
 //    "tracker":"in sync", "online":true, "over":false, "draw":false, "reason":"",
 //    "ranking":[0,1], "round":1, "game":"...", "wall_ms":..., "error":"" ,
 //    "rulings":[{"severity":"illegal","text":"..."}]}

@@ -342,6 +342,10 @@ async function post(path, params) {
 }
 
 function actions(b) {
+  // Session 28: a board that takes no arbiter actions (a `tabula play` board
+  // replaying a recorded trace) says why in place of the buttons, as the
+  // hall screen does; each would be refused (409).
+  if (b.takes_no_actions) return el('p', 'no-actions', `No arbiter actions: ${b.takes_no_actions}`);
   const box = el('div', 'actions');
   const say = t => { document.getElementById('action-result').textContent = t; };
   const button = (label, params) => {
