@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "core/check_lines.h"
@@ -231,6 +232,43 @@ inline std::size_t reply_after_slot(std::uint32_t key) {
   return (key * 0x9E3779B1U) >> (32 - std::countr_zero(kReplyAfterSlots));
 }
 
+// Every seat's ReplyAfter slots (12 KB), their memory left unwritten until
+// a proof first asks for a slot (then all are set empty at once): a Game
+// built or copied writes none of it, as most never prove a 000 reply (the
+// engine's BRS builds a Game at each turn it pushes, GameAdapter::
+// push_turn; zero-filled there twice, the table was ~10 % of a chess.com
+// FFA search's instructions: issue 30 item 3).
+class ReplyAfterTable {
+ public:
+  ReplyAfterTable() {}  // (slots_ not written: see above)
+  ReplyAfterTable(const ReplyAfterTable&) = delete;
+  ReplyAfterTable& operator=(const ReplyAfterTable&) = delete;
+  ~ReplyAfterTable() {}
+  // Seat index `seat`'s slot for `key` (reply_after_key), the table set
+  // empty first where no proof asked since it was made or reset.
+  ReplyAfter& slot(std::size_t seat, std::uint32_t key) {
+    if (!ready_) [[unlikely]]
+      fill();
+    return slots_.at[seat][reply_after_slot(key)];
+  }
+  // Every slot empty again (another Game's moves), written on first use.
+  void reset() { ready_ = false; }
+
+ private:
+  using Slots = std::array<std::array<ReplyAfter, kReplyAfterSlots>, kMaxSeats>;
+  [[gnu::cold, gnu::noinline]] void fill() {
+    std::construct_at(&slots_.at);
+    ready_ = true;
+  }
+  bool ready_ = false;
+  union Storage {
+    Storage() {}  // (no member constructed: fill())
+    ~Storage() {}
+    Slots at;  // (trivially destructible)
+  } slots_;
+  static_assert(std::is_trivially_destructible_v<Slots>);
+};
+
 // One CornerLines per search depth (index: Game::made()), in the Game: a
 // cache, so a copy of the Game starts without it. Each on the heap, made
 // as the search first reaches its depth: growing the list moves none of
@@ -251,15 +289,15 @@ struct CornerLinesCache {
   // path: the proofs' (corners_proof.cpp).
   std::array<std::array<ReplyPath, 3>, kMaxSeats> reply_paths{};
   std::array<Move, kMaxSeats> reply_third{};
-  std::array<std::array<ReplyAfter, kReplyAfterSlots>, kMaxSeats> reply_after{};
-  CornerLinesCache() = default;
+  ReplyAfterTable reply_after;
+  CornerLinesCache() {}  // (user-provided: a value-initialised cache writes no ReplyAfterTable either)
   CornerLinesCache(const CornerLinesCache&) {}
   CornerLinesCache& operator=(const CornerLinesCache&) {
     at.clear();
     tries_known = false;
     reply_paths = {};  // (another Game's tables)
     reply_third = {};
-    reply_after = {};
+    reply_after.reset();
     return *this;
   }
 };
