@@ -131,7 +131,7 @@ inline bool pseudo_legal_by_path(const Position& p, const Move& m, Seat s, Reply
       piece.kind == path.kind && piece.seat == s && p.frame_seat(s) == path.frame && p.active(s) &&
       !p.king_only(s)) {
     bool open = true;
-    for (std::size_t i = 0; i < path.count && open; ++i) open = p.at(path.before[i]).empty();
+    for (std::size_t i = 0; i < path.count && open; ++i) open = p.at_valid(path.before[i]).empty();
     const Piece occ = p.at(m.to);
     if (open && (occ.empty() ? (path.flags & kStepMove) != 0
                              : (path.flags & kStepCapture) != 0 && p.may_capture(s, occ.seat)))
@@ -233,7 +233,7 @@ bool Modules::Corners::in_check_look(const Game& g, Seat s, const StandingTries*
   const auto size = static_cast<std::uint32_t>(trie.size());
   for (std::uint32_t i = 0; i < size;) {
     const AttackNode& node = trie[i];
-    const Piece q = p.at(node.square);
+    const Piece q = p.at_valid(node.square);  // (a trie's square: on the board)
     if (q.empty()) {
       ++i;
       continue;
