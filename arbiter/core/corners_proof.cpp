@@ -482,7 +482,7 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   Move tried = g.reply_[seat][0];
   ReplyPath* path = &cache.reply_paths[seat][0];
   if (after != 0) {
-    slot = &cache.reply_after.slot(seat, after);
+    slot = &cache.after_slot(seat, after);
     if (slot->after == after) {
       tried = slot->reply;
       path = &slot->path;

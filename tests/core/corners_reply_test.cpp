@@ -846,32 +846,34 @@ TEST_F(CornersReply, TheNodeMemoFollowsWhatNodeOfReads) {
 // Game's checks are not this one's).
 TEST(ReplyAfterTable, ItsFirstSlotAskedIsEmptyOnMemoryLeftDirty) {
   const std::uint32_t key = reply_after_key(Move{static_cast<Square>(12), static_cast<Square>(20)});
-  alignas(ReplyAfterTable) unsigned char memory[sizeof(ReplyAfterTable)];
-  std::fill(std::begin(memory), std::end(memory), static_cast<unsigned char>(0xAB));
-  auto* table = new (memory) ReplyAfterTable;
+  auto memory = std::make_unique<unsigned char[]>(sizeof(CornerLinesCache) + alignof(CornerLinesCache));
+  void* place = memory.get();
+  std::size_t room = sizeof(CornerLinesCache) + alignof(CornerLinesCache);
+  place = std::align(alignof(CornerLinesCache), sizeof(CornerLinesCache), place, room);
+  ASSERT_NE(place, nullptr);
+  std::fill_n(static_cast<unsigned char*>(place), sizeof(CornerLinesCache), static_cast<unsigned char>(0xAB));
+  auto* cache = new (place) CornerLinesCache;
   for (std::size_t seat = 0; seat < kMaxSeats; ++seat) {
-    EXPECT_EQ(table->slot(seat, key).after, 0U);
-    EXPECT_EQ(table->slot(seat, key).reply.from, kNoSquare);
-    EXPECT_EQ(table->slot(seat, key).path.from, kNoSquare);
+    EXPECT_EQ(cache->after_slot(seat, key).after, 0U);
+    EXPECT_EQ(cache->after_slot(seat, key).reply.from, kNoSquare);
+    EXPECT_EQ(cache->after_slot(seat, key).path.from, kNoSquare);
   }
-  table->slot(1, key).after = key;
-  EXPECT_EQ(table->slot(1, key).after, key);  // (kept: not set empty at each ask)
-  table->reset();
-  EXPECT_EQ(table->slot(1, key).after, 0U);
-  table->~ReplyAfterTable();
+  cache->after_slot(1, key).after = key;
+  EXPECT_EQ(cache->after_slot(1, key).after, key);  // (kept: not set empty at each ask)
+  cache->~CornerLinesCache();
 }
 
 TEST(ReplyAfterTable, ACopiedOrAssignedCacheStartsEmpty) {
   const std::uint32_t key = reply_after_key(Move{static_cast<Square>(3), static_cast<Square>(40)});
   auto filled = std::make_unique<CornerLinesCache>();
-  filled->reply_after.slot(2, key).after = key;
-  filled->reply_after.slot(2, key).reply = Move{static_cast<Square>(5), static_cast<Square>(6)};
+  filled->after_slot(2, key).after = key;
+  filled->after_slot(2, key).reply = Move{static_cast<Square>(5), static_cast<Square>(6)};
   const auto copied = std::make_unique<CornerLinesCache>(*filled);
-  EXPECT_EQ(copied->reply_after.slot(2, key).after, 0U);
-  EXPECT_EQ(filled->reply_after.slot(2, key).after, key);
+  EXPECT_EQ(copied->after_slot(2, key).after, 0U);
+  EXPECT_EQ(filled->after_slot(2, key).after, key);
   *filled = *copied;
-  EXPECT_EQ(filled->reply_after.slot(2, key).after, 0U);
-  EXPECT_EQ(filled->reply_after.slot(2, key).reply.from, kNoSquare);
+  EXPECT_EQ(filled->after_slot(2, key).after, 0U);
+  EXPECT_EQ(filled->after_slot(2, key).reply.from, kNoSquare);
 }
 
 }  // namespace
