@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "core/check_lines.h"
@@ -231,6 +232,33 @@ inline std::size_t reply_after_slot(std::uint32_t key) {
   return (key * 0x9E3779B1U) >> (32 - std::countr_zero(kReplyAfterSlots));
 }
 
+// Every seat's ReplyAfter slots (12 KB), their memory left unwritten until
+// a proof first asks for a slot (then all are set empty at once:
+// CornerLinesCache::after_slot): a Game built or copied writes none of it,
+// as most never prove a 000 reply (the engine's BRS builds a Game at each
+// turn it pushes, GameAdapter::push_turn; zero-filled there twice, the
+// table was ~10 % of a chess.com FFA search's instructions: issue 30 item 3).
+class ReplyAfterTable {
+ public:
+  ReplyAfterTable() {}  // (slots_ not written: see above)
+  ReplyAfterTable(const ReplyAfterTable&) = delete;
+  ReplyAfterTable& operator=(const ReplyAfterTable&) = delete;
+  ~ReplyAfterTable() {}
+  // Seat index `seat`'s slot for `key` (reply_after_key), once filled.
+  ReplyAfter& slot(std::size_t seat, std::uint32_t key) { return slots_.at[seat][reply_after_slot(key)]; }
+  // Every slot empty.
+  [[gnu::cold, gnu::noinline]] void fill() { std::construct_at(&slots_.at); }
+
+ private:
+  using Slots = std::array<std::array<ReplyAfter, kReplyAfterSlots>, kMaxSeats>;
+  union Storage {
+    Storage() {}  // (no member constructed: fill())
+    ~Storage() {}
+    Slots at;  // (trivially destructible)
+  } slots_;
+  static_assert(std::is_trivially_destructible_v<Slots>);
+};
+
 // One CornerLines per search depth (index: Game::made()), in the Game: a
 // cache, so a copy of the Game starts without it. Each on the heap, made
 // as the search first reaches its depth: growing the list moves none of
@@ -245,21 +273,35 @@ struct CornerLinesCache {
   StandingTries tries;
   bool tries_known = false;
   bool some_dropped = false;  // (else the MoveTables' own tries are walked)
+  // Whether reply_after was filled since the cache was made or assigned
+  // (beside tries_known, read by the same proofs: no cache line of its own,
+  // issue 30 item 3, D1 misses at corners-mini d6).
+  bool reply_after_ready = false;
   // Beside Game::reply_ (the same seat and place; a path names its move, so
   // one that no longer matches is not read), and a third remembered reply
   // (the one a walk's new reply last pushed out of Game::reply_) with its
   // path: the proofs' (corners_proof.cpp).
   std::array<std::array<ReplyPath, 3>, kMaxSeats> reply_paths{};
   std::array<Move, kMaxSeats> reply_third{};
-  std::array<std::array<ReplyAfter, kReplyAfterSlots>, kMaxSeats> reply_after{};
-  CornerLinesCache() = default;
+  ReplyAfterTable reply_after;
+  // Seat index `seat`'s ReplyAfter slot for `key` (reply_after_key), the
+  // table set empty first where no proof asked since the cache was made or
+  // assigned.
+  ReplyAfter& after_slot(std::size_t seat, std::uint32_t key) {
+    if (!reply_after_ready) [[unlikely]] {
+      reply_after.fill();
+      reply_after_ready = true;
+    }
+    return reply_after.slot(seat, key);
+  }
+  CornerLinesCache() {}  // (user-provided: a value-initialised cache writes no ReplyAfterTable either)
   CornerLinesCache(const CornerLinesCache&) {}
   CornerLinesCache& operator=(const CornerLinesCache&) {
     at.clear();
     tries_known = false;
     reply_paths = {};  // (another Game's tables)
     reply_third = {};
-    reply_after = {};
+    reply_after_ready = false;  // (reply_after: written again on first use)
     return *this;
   }
 };

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <optional>
 #include <span>
 #include <utility>
 
@@ -131,7 +132,7 @@ inline bool pseudo_legal_by_path(const Position& p, const Move& m, Seat s, Reply
       piece.kind == path.kind && piece.seat == s && p.frame_seat(s) == path.frame && p.active(s) &&
       !p.king_only(s)) {
     bool open = true;
-    for (std::size_t i = 0; i < path.count && open; ++i) open = p.at(path.before[i]).empty();
+    for (std::size_t i = 0; i < path.count && open; ++i) open = p.at_valid(path.before[i]).empty();
     const Piece occ = p.at(m.to);
     if (open && (occ.empty() ? (path.flags & kStepMove) != 0
                              : (path.flags & kStepCapture) != 0 && p.may_capture(s, occ.seat)))
@@ -233,7 +234,7 @@ bool Modules::Corners::in_check_look(const Game& g, Seat s, const StandingTries*
   const auto size = static_cast<std::uint32_t>(trie.size());
   for (std::uint32_t i = 0; i < size;) {
     const AttackNode& node = trie[i];
-    const Piece q = p.at(node.square);
+    const Piece q = p.at_valid(node.square);  // (a trie's square: on the board)
     if (q.empty()) {
       ++i;
       continue;
@@ -451,14 +452,17 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   const CornerNodeMemo* memo = nullptr;
   if (!st.any_entered() && depth >= 0 && depth < kCornerNodeDepths)
     memo = &g.corner_nodes_[static_cast<std::size_t>(index_of(s))][static_cast<std::size_t>(depth)];
-  Node found;
+  // (`found`: only where no memo is kept; a Node built at every proof was
+  // ~7 instructions of stores the memo's node made needless.)
+  std::optional<Node> found;
   std::uint8_t others = 0;
-  const Node* node = &found;
-  if (memo != nullptr && memo->word == key.word) {
+  const Node* node = nullptr;
+  if (memo != nullptr) [[likely]] {
+    if (memo->word != key.word) memo_node_found(g, key, st, others);  // (found into *memo)
     node = &memo->node;
     others = memo->others;
   } else {
-    found = memo_node_found(g, key, st, others);
+    node = &found.emplace(memo_node_found(g, key, st, others));
   }
   // The reply last proven for him after the same checking move first
   // (ReplyAfter: sibling nodes of a search play the same checks again), else
@@ -478,7 +482,7 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
   Move tried = g.reply_[seat][0];
   ReplyPath* path = &cache.reply_paths[seat][0];
   if (after != 0) {
-    slot = &cache.reply_after[seat][reply_after_slot(after)];
+    slot = &cache.after_slot(seat, after);
     if (slot->after == after) {
       tried = slot->reply;
       path = &slot->path;

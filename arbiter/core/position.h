@@ -182,6 +182,10 @@ class Position : private SeatSettings {
   // ---- queries ----
   const RuleSet& rules() const { return *rules_; }
   Piece at(Square s) const { return is_valid(s) ? board_[index_of(s)] : kEmpty; }
+  // at(s) for a square known valid (is_valid: a trie's or a ray's square),
+  // without the test (000's looks, corners_proof.cpp: ~2 of a look's ~14
+  // instructions per square walked; issue 30 item 3).
+  Piece at_valid(Square s) const { return board_[index_of(s)]; }
   Seat to_move() const { return to_move_; }
   std::uint32_t castling_rights() const { return castling_rights_; }
   const EnPassantEntry& en_passant(Seat creator) const { return ep_[index_of(creator)]; }

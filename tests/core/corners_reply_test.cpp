@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -835,6 +837,43 @@ TEST_F(CornersReply, TheNodeMemoFollowsWhatNodeOfReads) {
   const ModuleFrame frame = g.module_state();
   EXPECT_EQ(Modules::Corners::memo_node(g, frame.corner_, 0, others).target, black);
   EXPECT_EQ(others, 1U << index_of(testing::seat_of(*rules, 'p')));
+}
+
+// ReplyAfter's table is written on its first use, not when made (issue 30
+// item 3: a Game built or copied zero-filled its 12 KB): its first slot
+// asked is empty however the memory under it was left, and a cache copied
+// or assigned from another starts with every slot empty again (the other
+// Game's checks are not this one's).
+TEST(ReplyAfterTable, ItsFirstSlotAskedIsEmptyOnMemoryLeftDirty) {
+  const std::uint32_t key = reply_after_key(Move{static_cast<Square>(12), static_cast<Square>(20)});
+  auto memory = std::make_unique<unsigned char[]>(sizeof(CornerLinesCache) + alignof(CornerLinesCache));
+  void* place = memory.get();
+  std::size_t room = sizeof(CornerLinesCache) + alignof(CornerLinesCache);
+  place = std::align(alignof(CornerLinesCache), sizeof(CornerLinesCache), place, room);
+  ASSERT_NE(place, nullptr);
+  std::fill_n(static_cast<unsigned char*>(place), sizeof(CornerLinesCache), static_cast<unsigned char>(0xAB));
+  auto* cache = new (place) CornerLinesCache;
+  for (std::size_t seat = 0; seat < kMaxSeats; ++seat) {
+    EXPECT_EQ(cache->after_slot(seat, key).after, 0U);
+    EXPECT_EQ(cache->after_slot(seat, key).reply.from, kNoSquare);
+    EXPECT_EQ(cache->after_slot(seat, key).path.from, kNoSquare);
+  }
+  cache->after_slot(1, key).after = key;
+  EXPECT_EQ(cache->after_slot(1, key).after, key);  // (kept: not set empty at each ask)
+  cache->~CornerLinesCache();
+}
+
+TEST(ReplyAfterTable, ACopiedOrAssignedCacheStartsEmpty) {
+  const std::uint32_t key = reply_after_key(Move{static_cast<Square>(3), static_cast<Square>(40)});
+  auto filled = std::make_unique<CornerLinesCache>();
+  filled->after_slot(2, key).after = key;
+  filled->after_slot(2, key).reply = Move{static_cast<Square>(5), static_cast<Square>(6)};
+  const auto copied = std::make_unique<CornerLinesCache>(*filled);
+  EXPECT_EQ(copied->after_slot(2, key).after, 0U);
+  EXPECT_EQ(filled->after_slot(2, key).after, key);
+  *filled = *copied;
+  EXPECT_EQ(filled->after_slot(2, key).after, 0U);
+  EXPECT_EQ(filled->after_slot(2, key).reply.from, kNoSquare);
 }
 
 }  // namespace
