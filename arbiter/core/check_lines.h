@@ -83,7 +83,7 @@ struct SquareWords {
   }
 };
 
-// What CheckLines::build() finds beside the per-square kinds (reach_).
+// What CheckLines::build() finds beside the reached squares' nodes (node_).
 struct CheckLinesHead {
   bool safe_ = false;      // nothing can attack the king (none, immune, no enemy)
   bool attacked_ = false;  // in check now
@@ -137,8 +137,10 @@ class CheckLines : private CheckLinesHead {
   Answer lands(const Position& pos, const Move& m, const Piece& p) const {
     const std::size_t to = index_of(m.to);
     if (!reached_.test(to)) return Answer::kNo;
-    bool attacks = ((enemies_ >> index_of(p.seat)) & 1U) &&
-                   ((reach_[to][index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
+    if (!((enemies_ >> index_of(p.seat)) & 1U)) return Answer::kNo;
+    if (node_[to] == kTwoPaths) [[unlikely]]
+      return Answer::kMake;
+    bool attacks = ((kinds_at(to, index_of(pos.frame_seat(p.seat))) >> index_of(p.kind)) & 1U) &&
                    (p.kind == royal_ || !pos.king_only(p.seat));
     return attacks ? Answer::kYes : Answer::kNo;
   }
@@ -198,14 +200,29 @@ class CheckLines : private CheckLinesHead {
   template <class Node>
   [[gnu::always_inline]] inline Answer discovered_in(const Node* trie, const Position& pos, const Move& m,
                                                      const Piece& p) const;
-  // reach_[q][f]: kinds that attack the king from q when their moves are
-  // seat f's (valid where reached_[q]).
-  std::array<std::array<std::uint16_t, kMaxSeats>, kMaxSquares> reach_;
+  // The kinds that attack the king from reached square q when their moves
+  // are seat f's: its node's (AttackNode::kinds), read in the trie walked
+  // (valid where reached_[q] and q is on one path: node_[q] != kTwoPaths).
+  // (Session 28: a copy per square, reach_[q], was written at every node a
+  // walk visited, 2 KB of each CheckLines' 2.6 KB: the lines of a search's
+  // depths outgrew the D1 cache, and build() made ~35 % of the run's D1
+  // write misses at corners-mini d7; the per-square kinds are read at ~1 in
+  // 10 of the walks' squares.)
+  std::uint16_t kinds_at(std::size_t q, int f) const {
+    std::uint16_t k = 0;
+    std::memcpy(&k, kinds_ + std::size_t{node_[q]} * stride_ + sizeof(std::uint16_t) * static_cast<std::size_t>(f),
+                sizeof k);
+    return k;
+  }
   // The trie build() walked (one of the two), and node_[q] for each reached
-  // square q the index of its node there (kTwoPaths: on two paths), valid
-  // where reached_[q] (discovered).
+  // square q the index of its node there (kTwoPaths: on two paths; then the
+  // moved piece's landing is made, kMake: the merged corner squares' cells),
+  // valid where reached_[q] (discovered, kinds_at). kinds_: the first
+  // node's kinds, nodes stride_ bytes apart.
   const AttackNode* trie_ = nullptr;
   const LineNode* lines_ = nullptr;
+  const unsigned char* kinds_ = nullptr;
+  std::size_t stride_ = 0;
   static constexpr std::uint16_t kTwoPaths = 0xFFFF;
   std::array<std::uint16_t, kMaxSquares> node_;
 };
