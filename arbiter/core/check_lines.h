@@ -270,8 +270,10 @@ class SeatLines {
  public:
   std::uint8_t built() const { return built_; }
   // No seat's lines, for a node of pos (its side to move); `standing`: the
-  // tries add() walks (CheckLines::build).
-  void clear(const Position& pos, const StandingTries* standing = nullptr) {
+  // tries add() walks (CheckLines::build). `next`: seats (a bit per seat
+  // index) whose lines the caller adds or keeps next, every one of them
+  // (their kings' squares: note()).
+  void clear(const Position& pos, const StandingTries* standing = nullptr, std::uint8_t next = 0) {
     built_ = 0;
     standing_ = standing;
     seen_.reset();
@@ -281,15 +283,19 @@ class SeatLines {
     mover_frame_ = static_cast<std::uint8_t>(index_of(pos.frame_seat(mover_)));
     // A move that takes a king changes who may attack (never proven by the
     // lines): the other seats' kings' squares are near. (Position: a seat's
-    // royal piece stands on king_square(s).)
-    // (Every seat index, unrolled: a seat the rules do not have has no
-    // king, kNoSquare; session 25: the loop to the rules' seat count was
-    // ~55 instructions a node.)
+    // royal piece stands on king_square(s).) A seat in `next` is left to
+    // note(): his lines prove nothing where another seat's piece attacks
+    // his king now (make_all_), so once they are found no move of the side
+    // to move takes his king but where they say safe_ (session 28: 000's
+    // filter's non-targets are in `next`, and only the target's king is
+    // set here, one pass instead of four).
+    // (Every seat index: a seat the rules do not have has no king,
+    // kNoSquare. `& 31`: no side to move, kNoSeat, leaves out no seat.)
     static_assert(kMaxSeats == 4);
-#pragma GCC unroll 4
-    for (int i = 0; i < kMaxSeats; ++i) {
-      const Square k = pos.king_square(seat_at(i));
-      if (is_valid(k) && seat_at(i) != mover_) set(near_, k);
+    const unsigned mover_bit = 1U << (static_cast<unsigned>(index_of(mover_)) & 31U);
+    for (unsigned left = 0xFU & ~(next | mover_bit); left != 0; left &= left - 1U) {
+      const Square k = pos.king_square(seat_at(std::countr_zero(left)));
+      if (is_valid(k)) set(near_, k);
     }
     // 000 short game: "When a King enters his corner square, both of his
     // Bishops become Queens instantly" (Position::converts): the side to
@@ -417,7 +423,11 @@ class SeatLines {
     built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
     if (l.make_all_) {
       seen_.w.fill(~std::uint64_t{0});
-    } else if (!l.safe_) {
+    } else if (l.safe_) [[unlikely]] {
+      // (A king immune in his corner square, or none: near, as clear()
+      // makes a king whose lines are not found.)
+      if (is_valid(l.king_) && s != mover_) set(near_, l.king_);
+    } else {
       seen_ |= l.seen_;
       // Where the side to move may attack the king, the squares a path
       // reaches (his piece landing there may attack along it).

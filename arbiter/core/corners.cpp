@@ -330,21 +330,23 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
 inline void Modules::Corners::lines_of_non_targets(const Game& g, Seat target, const CornerLines* parent,
                                                    CornerLines& here, int seats) {
   SeatLines& lines = here.lines;
-  lines.clear(g.pos_, standing_tries(g));
+  // The seats the mate rule looks at: every seat playing but the mover and
+  // his target.
+  // (`seats` where the caller found them: memo_node's.)
+  const bool mate_rule = g.rules_->corners.only_target_may_be_mated;
+  const unsigned asked =
+      !mate_rule ? 0U : seats >= 0 ? static_cast<unsigned>(seats) : mate_rule_seats(g, g.pos_.to_move(), target);
+  lines.clear(g.pos_, standing_tries(g), static_cast<std::uint8_t>(asked));
   here.ply = g.pos_.ply();
   here.moves = g.moves_.size();
   here.edits = g.edits_.size();
   here.eliminated = g.eliminated_.size();
   here.version = g.board_version_;
   here.answer_all = -1;
-  if (!g.rules_->corners.only_target_may_be_mated) return;
+  if (!mate_rule) return;
   // One move of the Position since the node above, no square changed
   // beside it and nobody eliminated: its lines may still hold.
   const bool below = parent != nullptr && parent->one_move_above(here);
-  // The seats the mate rule looks at: every seat playing but the mover and
-  // his target.
-  // (`seats` where the caller found them: memo_node's.)
-  const unsigned asked = seats >= 0 ? static_cast<unsigned>(seats) : mate_rule_seats(g, g.pos_.to_move(), target);
   for (unsigned left = asked; left != 0; left &= left - 1U) {
     const int i = std::countr_zero(left);
     const Seat s = seat_at(i);
