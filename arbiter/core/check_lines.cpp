@@ -202,7 +202,8 @@ bool SeatLines::quiet_near(const Position& pos, const Move& m) const {
   for (unsigned left = built_; left != 0; left &= left - 1U) {
     const CheckLines& l = *at_[static_cast<std::size_t>(std::countr_zero(left))];
     if (!l.safe_ && ((l.enemies_ >> index_of(mover_)) & 1U) && l.reached_.test(to) &&
-        (l.node_[to] == CheckLines::kTwoPaths || ((l.kinds_at(to, mover_frame_) >> index_of(p.kind)) & 1U)))
+        (l.node_[to] == CheckLines::kTwoPaths ||
+         ((l.kinds_at(to, mover_frame_) >> index_of(p.kind)) & 1U)))
       return false;
   }
   return true;

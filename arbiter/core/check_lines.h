@@ -210,7 +210,9 @@ class CheckLines : private CheckLinesHead {
   // 10 of the walks' squares.)
   std::uint16_t kinds_at(std::size_t q, int f) const {
     std::uint16_t k = 0;
-    std::memcpy(&k, kinds_ + std::size_t{node_[q]} * stride_ + sizeof(std::uint16_t) * static_cast<std::size_t>(f),
+    std::memcpy(&k,
+                kinds_ + std::size_t{node_[q]} * stride_ +
+                    sizeof(std::uint16_t) * static_cast<std::size_t>(f),
                 sizeof k);
     return k;
   }

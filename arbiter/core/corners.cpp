@@ -334,8 +334,9 @@ inline void Modules::Corners::lines_of_non_targets(const Game& g, Seat target, c
   // his target.
   // (`seats` where the caller found them: memo_node's.)
   const bool mate_rule = g.rules_->corners.only_target_may_be_mated;
-  const unsigned asked =
-      !mate_rule ? 0U : seats >= 0 ? static_cast<unsigned>(seats) : mate_rule_seats(g, g.pos_.to_move(), target);
+  const unsigned asked = !mate_rule   ? 0U
+                         : seats >= 0 ? static_cast<unsigned>(seats)
+                                      : mate_rule_seats(g, g.pos_.to_move(), target);
   lines.clear(g.pos_, standing_tries(g), static_cast<std::uint8_t>(asked));
   here.ply = g.pos_.ply();
   here.moves = g.moves_.size();
