@@ -1,6 +1,8 @@
 // check_lines.cpp — see check_lines.h.
 #include "core/check_lines.h"
 
+#include <cstddef>
+#include <cstring>
 #include <type_traits>
 
 namespace tabula::core {
@@ -46,6 +48,8 @@ template <class Node>
     trie_ = trie;
     lines_ = nullptr;
   }
+  kinds_ = reinterpret_cast<const unsigned char*>(trie) + offsetof(Node, kinds);
+  stride_ = sizeof(Node);
   const auto size = static_cast<std::uint32_t>(walk.size());
   for (std::uint32_t i = 0; i < size;) {
     const Node& node = trie[i];
@@ -66,13 +70,9 @@ template <class Node>
     if constexpr (kLines) twice = (node.flags & LineNode::kTwice) != 0;
     if (!twice || !(reached & bit)) [[likely]] {
       reached |= bit;
-      reach_[q] = node.kinds;
       node_[q] = static_cast<std::uint16_t>(i);
     } else {
-      node_[q] = kTwoPaths;
-      // (A square on two paths: the merged corner squares' cells.)
-      for (int f = 0; f < kMaxSeats; ++f)
-        reach_[q][f] = static_cast<std::uint16_t>(reach_[q][f] | node.kinds[f]);
+      node_[q] = kTwoPaths;  // (a square on two paths: the merged corner squares' cells)
     }
     const Piece p = pos.at(static_cast<Square>(q));
     if (p.empty()) {
@@ -202,7 +202,8 @@ bool SeatLines::quiet_near(const Position& pos, const Move& m) const {
   for (unsigned left = built_; left != 0; left &= left - 1U) {
     const CheckLines& l = *at_[static_cast<std::size_t>(std::countr_zero(left))];
     if (!l.safe_ && ((l.enemies_ >> index_of(mover_)) & 1U) && l.reached_.test(to) &&
-        ((l.reach_[to][mover_frame_] >> index_of(p.kind)) & 1U))
+        (l.node_[to] == CheckLines::kTwoPaths ||
+         ((l.kinds_at(to, mover_frame_) >> index_of(p.kind)) & 1U)))
       return false;
   }
   return true;

@@ -83,7 +83,7 @@ struct SquareWords {
   }
 };
 
-// What CheckLines::build() finds beside the per-square kinds (reach_).
+// What CheckLines::build() finds beside the reached squares' nodes (node_).
 struct CheckLinesHead {
   bool safe_ = false;      // nothing can attack the king (none, immune, no enemy)
   bool attacked_ = false;  // in check now
@@ -137,8 +137,10 @@ class CheckLines : private CheckLinesHead {
   Answer lands(const Position& pos, const Move& m, const Piece& p) const {
     const std::size_t to = index_of(m.to);
     if (!reached_.test(to)) return Answer::kNo;
-    bool attacks = ((enemies_ >> index_of(p.seat)) & 1U) &&
-                   ((reach_[to][index_of(pos.frame_seat(p.seat))] >> index_of(p.kind)) & 1U) &&
+    if (!((enemies_ >> index_of(p.seat)) & 1U)) return Answer::kNo;
+    if (node_[to] == kTwoPaths) [[unlikely]]
+      return Answer::kMake;
+    bool attacks = ((kinds_at(to, index_of(pos.frame_seat(p.seat))) >> index_of(p.kind)) & 1U) &&
                    (p.kind == royal_ || !pos.king_only(p.seat));
     return attacks ? Answer::kYes : Answer::kNo;
   }
@@ -198,14 +200,31 @@ class CheckLines : private CheckLinesHead {
   template <class Node>
   [[gnu::always_inline]] inline Answer discovered_in(const Node* trie, const Position& pos, const Move& m,
                                                      const Piece& p) const;
-  // reach_[q][f]: kinds that attack the king from q when their moves are
-  // seat f's (valid where reached_[q]).
-  std::array<std::array<std::uint16_t, kMaxSeats>, kMaxSquares> reach_;
+  // The kinds that attack the king from reached square q when their moves
+  // are seat f's: its node's (AttackNode::kinds), read in the trie walked
+  // (valid where reached_[q] and q is on one path: node_[q] != kTwoPaths).
+  // (Session 28: a copy per square, reach_[q], was written at every node a
+  // walk visited, 2 KB of each CheckLines' 2.6 KB: the lines of a search's
+  // depths outgrew the D1 cache, and build() made ~35 % of the run's D1
+  // write misses at corners-mini d7; the per-square kinds are read at ~1 in
+  // 10 of the walks' squares.)
+  std::uint16_t kinds_at(std::size_t q, int f) const {
+    std::uint16_t k = 0;
+    std::memcpy(&k,
+                kinds_ + std::size_t{node_[q]} * stride_ +
+                    sizeof(std::uint16_t) * static_cast<std::size_t>(f),
+                sizeof k);
+    return k;
+  }
   // The trie build() walked (one of the two), and node_[q] for each reached
-  // square q the index of its node there (kTwoPaths: on two paths), valid
-  // where reached_[q] (discovered).
+  // square q the index of its node there (kTwoPaths: on two paths; then the
+  // moved piece's landing is made, kMake: the merged corner squares' cells),
+  // valid where reached_[q] (discovered, kinds_at). kinds_: the first
+  // node's kinds, nodes stride_ bytes apart.
   const AttackNode* trie_ = nullptr;
   const LineNode* lines_ = nullptr;
+  const unsigned char* kinds_ = nullptr;
+  std::size_t stride_ = 0;
   static constexpr std::uint16_t kTwoPaths = 0xFFFF;
   std::array<std::uint16_t, kMaxSquares> node_;
 };
@@ -253,8 +272,10 @@ class SeatLines {
  public:
   std::uint8_t built() const { return built_; }
   // No seat's lines, for a node of pos (its side to move); `standing`: the
-  // tries add() walks (CheckLines::build).
-  void clear(const Position& pos, const StandingTries* standing = nullptr) {
+  // tries add() walks (CheckLines::build). `next`: seats (a bit per seat
+  // index) whose lines the caller adds or keeps next, every one of them
+  // (their kings' squares: note()).
+  void clear(const Position& pos, const StandingTries* standing = nullptr, std::uint8_t next = 0) {
     built_ = 0;
     standing_ = standing;
     seen_.reset();
@@ -264,15 +285,19 @@ class SeatLines {
     mover_frame_ = static_cast<std::uint8_t>(index_of(pos.frame_seat(mover_)));
     // A move that takes a king changes who may attack (never proven by the
     // lines): the other seats' kings' squares are near. (Position: a seat's
-    // royal piece stands on king_square(s).)
-    // (Every seat index, unrolled: a seat the rules do not have has no
-    // king, kNoSquare; session 25: the loop to the rules' seat count was
-    // ~55 instructions a node.)
+    // royal piece stands on king_square(s).) A seat in `next` is left to
+    // note(): his lines prove nothing where another seat's piece attacks
+    // his king now (make_all_), so once they are found no move of the side
+    // to move takes his king but where they say safe_ (session 28: 000's
+    // filter's non-targets are in `next`, and only the target's king is
+    // set here, one pass instead of four).
+    // (Every seat index: a seat the rules do not have has no king,
+    // kNoSquare. `& 31`: no side to move, kNoSeat, leaves out no seat.)
     static_assert(kMaxSeats == 4);
-#pragma GCC unroll 4
-    for (int i = 0; i < kMaxSeats; ++i) {
-      const Square k = pos.king_square(seat_at(i));
-      if (is_valid(k) && seat_at(i) != mover_) set(near_, k);
+    const unsigned mover_bit = 1U << (static_cast<unsigned>(index_of(mover_)) & 31U);
+    for (unsigned left = 0xFU & ~(next | mover_bit); left != 0; left &= left - 1U) {
+      const Square k = pos.king_square(seat_at(std::countr_zero(left)));
+      if (is_valid(k)) set(near_, k);
     }
     // 000 short game: "When a King enters his corner square, both of his
     // Bishops become Queens instantly" (Position::converts): the side to
@@ -400,7 +425,11 @@ class SeatLines {
     built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));
     if (l.make_all_) {
       seen_.w.fill(~std::uint64_t{0});
-    } else if (!l.safe_) {
+    } else if (l.safe_) [[unlikely]] {
+      // (A king immune in his corner square, or none: near, as clear()
+      // makes a king whose lines are not found.)
+      if (is_valid(l.king_) && s != mover_) set(near_, l.king_);
+    } else {
       seen_ |= l.seen_;
       // Where the side to move may attack the king, the squares a path
       // reaches (his piece landing there may attack along it).

@@ -330,21 +330,24 @@ void Modules::Corners::non_target_lines(const Game& g, Seat target, const Corner
 inline void Modules::Corners::lines_of_non_targets(const Game& g, Seat target, const CornerLines* parent,
                                                    CornerLines& here, int seats) {
   SeatLines& lines = here.lines;
-  lines.clear(g.pos_, standing_tries(g));
+  // The seats the mate rule looks at: every seat playing but the mover and
+  // his target.
+  // (`seats` where the caller found them: memo_node's.)
+  const bool mate_rule = g.rules_->corners.only_target_may_be_mated;
+  const unsigned asked = !mate_rule   ? 0U
+                         : seats >= 0 ? static_cast<unsigned>(seats)
+                                      : mate_rule_seats(g, g.pos_.to_move(), target);
+  lines.clear(g.pos_, standing_tries(g), static_cast<std::uint8_t>(asked));
   here.ply = g.pos_.ply();
   here.moves = g.moves_.size();
   here.edits = g.edits_.size();
   here.eliminated = g.eliminated_.size();
   here.version = g.board_version_;
   here.answer_all = -1;
-  if (!g.rules_->corners.only_target_may_be_mated) return;
+  if (!mate_rule) return;
   // One move of the Position since the node above, no square changed
   // beside it and nobody eliminated: its lines may still hold.
   const bool below = parent != nullptr && parent->one_move_above(here);
-  // The seats the mate rule looks at: every seat playing but the mover and
-  // his target.
-  // (`seats` where the caller found them: memo_node's.)
-  const unsigned asked = seats >= 0 ? static_cast<unsigned>(seats) : mate_rule_seats(g, g.pos_.to_move(), target);
   for (unsigned left = asked; left != 0; left &= left - 1U) {
     const int i = std::countr_zero(left);
     const Seat s = seat_at(i);
@@ -404,15 +407,22 @@ void Modules::Corners::filter_legal(const Game& g, MoveList& list) const {
     // list is written only from the first move refused on (issue 30 item 3;
     // session 25: two loops, the first one reading only, so that a move
     // kept in place costs no count of the kept ones).
-    const auto mates = [&](const Move& m) {
-      if (lines.far(m)) return false;
+    // (`near`: a move far() does not prove.)
+    const auto near = [&](const Move& m) {
       std::uint8_t sure = 0;  // (the kings it surely checks: no look at them)
       const std::uint8_t seats = lines.each_seat(g.pos_, m, sure);
       return seats != 0 && mates_non_target(g, m, g.corner_, 0, seats, node.target, unchecked(seats), sure);
     };
+    const auto mates = [&](const Move& m) { return !lines.far(m) && near(m); };
     Move* const end = list.end();
     Move* next = list.begin();
-    while (next != end && !mates(*next)) ++next;
+    // (The far moves, most of them, loop back at once: session 28, a jump
+    // a move less.)
+    for (; next != end; ++next) {
+      if (lines.far(*next)) [[likely]]
+        continue;
+      if (near(*next)) break;
+    }
     if (next == end) return;
     Move* keep = next;
     for (++next; next != end; ++next)

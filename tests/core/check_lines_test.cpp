@@ -41,10 +41,25 @@ void compare(const Position& pos, const std::string& where, Tally& tally) {
   core::SeatLines all;
   all.clear(pos);
   std::array<CheckLines, core::kMaxSeats> each;
+  std::uint8_t added = 0;
   for (int s = 0; s < pos.rules().seat_count(); ++s) {
     if (core::seat_at(s) == pos.to_move()) continue;
     all.add(pos, core::seat_at(s));
     each[static_cast<std::size_t>(s)].build(pos, core::seat_at(s));
+    added = static_cast<std::uint8_t>(added | (1U << s));
+  }
+  // The same seats told to clear() as those added next (000's filter):
+  // their kings' squares are left to the lines (a king they prove
+  // unattacked no legal move takes), and every move is answered alike.
+  core::SeatLines told;
+  told.clear(pos, nullptr, added);
+  for (int s = 0; s < pos.rules().seat_count(); ++s)
+    if ((added >> s) & 1U) told.add(pos, core::seat_at(s));
+  for (const Move& m : legal) {
+    ASSERT_EQ(told.may_check_seats(pos, m), all.may_check_seats(pos, m)) << where;
+    if (told.far(m)) {
+      ASSERT_EQ(all.each_seat(pos, m), 0) << where;
+    }
   }
   for (const Move& m : legal) {
     std::uint8_t seats = 0;  // the seats whose own lines say the move may check them
