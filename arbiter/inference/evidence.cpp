@@ -20,6 +20,15 @@ void TouchLog::add(const Touch& t) {
   // capturer down at the same instant). Marked now, while the touches before
   // are still in the log (issue 27 item 11: a reed bouncing as a pawn lands
   // while the next seat's hand is already on its knight).
+  // A reed bounces more than once (session 28): a run of flips on a square,
+  // each within the bounce window of the one before, is its first flip (the
+  // real change) and then flickers in pairs, the 2nd and 3rd, the 4th and
+  // 5th, ...; an odd flip left at the run's end is real. So a flip back is
+  // never also the first flip of the next pair (b->flicker), but the pair
+  // after a flip back is a flicker too. Before, a flicker right after a
+  // flicker was none: the second bounce of a landing read as the piece
+  // lifted and a piece set down (chess, e4 bouncing twice as Black lifted d5:
+  // d5xe4 for d5-d4).
   touches_.push_back(t);
   Touch* b = nullptr;
   Touch* a = nullptr;
@@ -32,7 +41,7 @@ void TouchLog::add(const Touch& t) {
       break;
     }
   }
-  if (a != nullptr && b->time - a->time < bounce_ && t.time - b->time < bounce_ && !a->flicker) {
+  if (a != nullptr && b->time - a->time < bounce_ && t.time - b->time < bounce_ && !b->flicker) {
     b->flicker = true;
     touches_.back().flicker = true;
     touches_.back().first_flip = b->seq;

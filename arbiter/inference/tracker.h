@@ -97,7 +97,10 @@
 //     placement's kinds                          |           |   after it settles
 //   a move with a square not compared (a masked  | kSettle   | part of the move is unseen
 //     sensor, a removal not yet done), a stray   |           |
-//     piece, the first reading after a burst     |           |
+//     piece, the first reading after a burst;    |           |
+//     a capture whose square was refilled at the |           |
+//     end of a run of bounces (session 28:       |           |
+//     kept_refilled_bouncing: a chattering reed) |           |
 //   commit_at_once off                           | kSettle   | the behaviour before issue 18
 //   a move proven by a reply seen whole after it | kNone     | as a fast reply (either mode)
 //
@@ -405,6 +408,7 @@ class Tracker {
   void reshow_after_flicker();
   void undo_flicker_reshow();
   bool landing_bounced() const;
+  bool kept_refilled_bouncing(const Footprint& f) const;
   std::optional<Millis> landing_run(std::size_t group) const;
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   bool filled_before_it_left(std::size_t t, std::size_t m, const core::SquareSet& squares) const;

@@ -175,6 +175,34 @@ bool Tracker::landing_bounced() const {
   return false;
 }
 
+bool Tracker::kept_refilled_bouncing(const Footprint& f) const {
+  // Session 28: a kept square (a capture's) whose last real fill (the
+  // summary's) came within the bounce window of a flicker's flip back on
+  // that square: the fill ends a run of bounces (TouchLog::add: a real
+  // flip, then flickers in pairs, then this one), so the lift before it
+  // and the fill may both be that reed chattering, its piece never gone.
+  // A single quick flip and flip back (the virtual board's capture in one
+  // millisecond) is no run: no flicker before the fill.
+  const std::vector<Touch>& touches = log_.touches();
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (!f.kept.test(static_cast<std::size_t>(q)) || ignored().test(static_cast<std::size_t>(q)))
+      continue;
+    const std::uint64_t filled = summary_.last_down[static_cast<std::size_t>(q)];
+    if (filled == 0) continue;
+    const Touch* before = nullptr;
+    for (const Touch& t : touches) {
+      if (t.seq >= filled) {
+        if (t.seq == filled && before != nullptr && before->flicker && before->first_flip != 0 &&
+            t.time - before->time < settings_.health.bounce_window)
+          return true;
+        break;
+      }
+      if (core::index_of(t.square) == q) before = &t;
+    }
+  }
+  return false;
+}
+
 std::optional<Millis> Tracker::landing_run(std::size_t group) const {
   // Session 27: the clock's time of a move groups_[group] the board shows
   // from the touch just logged, when that is earlier than now (nullopt:

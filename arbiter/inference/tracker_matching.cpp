@@ -159,6 +159,14 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
       // 6306, the reed up at 6309 and down at 6311, was timed 6311). Only
       // the clock's time: `shown` stays the flip back, for the flicker rules.
       landed = tentative_->landed.value_or(tentative_->shown);
+    } else if (!log_.touches().empty() &&
+               !groups_[matches.front()].footprint.touched().test(
+                   static_cast<std::size_t>(core::index_of(log_.touches().back().square)))) {
+      // Session 28: shown again by a touch off its squares (the next seat's
+      // lift bouncing 1 ms after the landing: its reed's flip down): the
+      // move was made when it was shown, not at that touch (chess, e2-e4
+      // timed 1-5 ms late when Black lifted d5 at once, its reed bouncing).
+      landed = tentative_->landed.value_or(tentative_->shown);
     } else {
       // First shown by a reed's flicker (a victim's bouncing lift): made at
       // the touch that shows it now, or the fill its run of flips began with.

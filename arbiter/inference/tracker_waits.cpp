@@ -32,6 +32,13 @@ Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t read
   // Issue 27 item 10: with `sliding`, a rest on the way waits slide_rest
   // whether or not moves commit at once.
   if (proven) return Wait::kNone;
+  // Session 28: a capture shown by its square's refill at the end of a run
+  // of bounces may be that reed chattering (10-20 flips in 5 ms as a hand
+  // carries a piece over it or knocks the table), its piece never gone:
+  // the capturer, still in the air, may land elsewhere. Part of the move
+  // is unseen: it waits the settle time (a push-capture whose victim's reed
+  // bounces as the capturer lands too, still timed at its landing).
+  if (kept_refilled_bouncing(g.footprint)) return Wait::kSettle;
   if (waypoint(g)) return Wait::kSlide;
   if (!settings_.commit_at_once) return Wait::kSettle;
   return Wait::kNone;

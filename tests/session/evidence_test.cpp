@@ -106,5 +106,61 @@ TEST(TouchLog, DropsTheTouchesOfACommittedMove) {
   EXPECT_EQ(log.touches().front().seq, 4U);
 }
 
+TEST(TouchLog, ARunOfBouncesIsItsFirstFlipThenFlickersInPairs) {
+  // Session 28: a reed that bounces n times after a real change (a landing:
+  // down, then up-down n times, each flip 1-4 ms after the one before) has
+  // one real change, the landing: every bounce pair is a flicker, and the
+  // summary's last fill is the landing. Main marked only every other pair
+  // (the 2nd bounce read as a lift and a fill). An odd flip left at the
+  // run's end is real (the piece gone again), and a flip after a quiet gap
+  // (the bounce window, 10 ms, or more) begins a run of its own.
+  const core::Square e4 = q(4, 3);
+  for (int pairs = 0; pairs <= 5; ++pairs) {
+    for (long gap = 1; gap <= 4; ++gap) {
+      for (bool odd : {false, true}) {
+        TouchLog log(Millis{10});
+        std::uint64_t seq = 0;
+        long at = 100;
+        log.add(Touch{++seq, Millis{at}, e4, true});  // the landing
+        for (int i = 0; i < 2 * pairs + (odd ? 1 : 0); ++i) {
+          at += gap;
+          log.add(Touch{++seq, Millis{at}, e4, i % 2 == 1});
+        }
+        TouchSummary sum;
+        log.summarize(0, sum);
+        const std::string why = std::to_string(pairs) + " pairs, gap " + std::to_string(gap) +
+                                (odd ? ", an odd flip last" : "");
+        ASSERT_EQ(log.touches().size(), seq) << why;
+        for (const Touch& t : log.touches()) {
+          const bool real = t.seq == 1 || (odd && t.seq == seq);
+          EXPECT_EQ(t.flicker, !real) << why << ", touch " << t.seq;
+          // Each pair's flip back names its first flip: 3 names 2, 5 names 4.
+          const bool back = !real && t.seq % 2 == 1;
+          EXPECT_EQ(t.first_flip, back ? t.seq - 1 : 0U) << why << ", touch " << t.seq;
+        }
+        EXPECT_EQ(sum.last_down[core::index_of(e4)], 1U) << why;
+        EXPECT_EQ(sum.last_up[core::index_of(e4)], odd ? seq : 0U) << why;
+      }
+    }
+  }
+  // Twenty flips in two milliseconds after a lift (a chattering reed): the
+  // lift and the last flip (down: the piece back) are real, the rest pairs.
+  TouchLog log(Millis{10});
+  for (std::uint64_t i = 1; i <= 21; ++i)
+    log.add(Touch{i, Millis{500 + static_cast<long>(i) / 10}, e4, i % 2 == 0});
+  TouchSummary sum;
+  log.summarize(0, sum);
+  EXPECT_EQ(sum.last_up[core::index_of(e4)], 1U);
+  EXPECT_EQ(sum.last_down[core::index_of(e4)], 0U);  // 21 flips: up, then ten pairs
+  log.add(Touch{22, Millis{503}, e4, true});
+  log.summarize(0, sum);
+  EXPECT_EQ(sum.last_down[core::index_of(e4)], 22U);
+  // After a quiet gap a flip and its flip back are real: no run.
+  log.add(Touch{23, Millis{520}, e4, false});
+  log.add(Touch{24, Millis{521}, e4, true});
+  EXPECT_FALSE(log.touches()[22].flicker);
+  EXPECT_FALSE(log.touches()[23].flicker);
+}
+
 }  // namespace
 }  // namespace tabula::inference

@@ -202,6 +202,31 @@ TEST(HandHabits, APieceMovedOnAfterTheSettleTimeOrAfterTheNextSeatBeganIsRuledNo
   }
 }
 
+TEST(HandHabits, AKnightTakenOnAsTheNextSeatLiftsMadeItsMoveWhereItWasSetDown) {
+  // Session 28 (s27-hands' note; brief item 3): Ng1 set on f3 for 50-200 ms
+  // and taken on, Black lifting e7 1 ms after it left f3, the knight set on
+  // h3 200 ms later, then e7-e5. Black's hand began between the knight's
+  // two squares: the knight was released on f3 as far as the table could
+  // see (Black answered it), so Ng1-f3 was made (FIDE 4.7) and setting it
+  // on h3 is ruled, in either mode (the withdrawal's "no other hand
+  // between"; docs/INFERENCE.md, session 13). Never Ng1-h3. Main the same.
+  for (long rest : {50L, 200L}) {
+    for (bool at_once : {true, false}) {
+      session::SessionSettings s;
+      s.tracker.commit_at_once = at_once;
+      Table t("chess", "", s);
+      t.setup();
+      t.up("g1").down("f3", 300).up("f3", rest).up("e7", 1).down("h3", 200).down("e5", 300);
+      t.wait(2500);
+      const std::string why = std::to_string(rest) + " ms on f3, commit_at_once " +
+                              std::to_string(at_once) + "\n" + t.transcript();
+      EXPECT_EQ(game_moves(t), (Strings{"Ng1-f3"})) << why;
+      EXPECT_NE(t.transcript().find("move White's knight from h3 back to f3"), std::string::npos)
+          << why;
+    }
+  }
+}
+
 // ---- a piece knocked by the hand and straightened ---------------------------------
 
 TEST(HandHabits, ANeighbourKnockedAndSetBackOnItsOwnSquareIsNoMove) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "clock_script.h"
 #include "session/session.h"
 #include "table.h"
 
@@ -515,55 +516,6 @@ TEST(SoakMisreads, AMoveShownAgainByAFlickerStaysShownBeforeWhenAKnockElsewhereC
     EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
     EXPECT_TRUE(no_illegal(t)) << why;
   }
-}
-
-// Plays `script` on `t` and returns, for each move accepted, when the
-// session's clock switched (when the clock holds the move made), read from
-// the clock as each move is accepted. The script is reed events, each
-// `SQUARE up|down GAP_MS` (the gap since the event before), a `*` after the
-// gap marking a move's landing (its piece set down: the reed's first flip
-// down; FIDE 4.7, the move is made then), whose times go to `landings`.
-std::vector<long> clock_switches(Table& t, const std::string& script, std::vector<long>& landings) {
-  std::vector<long> switches;
-  std::vector<long> frozen;  // each seat's time left when its turn last ended
-  auto read = [&]() {
-    const auto& clock = t.session().clock();
-    if (!clock || !clock->running()) return;
-    if (frozen.empty()) frozen.assign(static_cast<std::size_t>(clock->seat_count()), -1);
-    while (switches.size() < t.session().moves().size()) {
-      const int r = *clock->running();
-      const session::ClockMillis now{t.now()};
-      const long left = clock->remaining(r, now).count();
-      const long before = frozen[static_cast<std::size_t>(r)] < 0
-                              ? clock->control().initial.count()
-                              : frozen[static_cast<std::size_t>(r)];
-      switches.push_back(t.now() - (before - left));
-      for (int q = 0; q < clock->seat_count(); ++q) {
-        if (q != r) frozen[static_cast<std::size_t>(q)] = clock->remaining(q, now).count();
-      }
-    }
-  };
-  std::istringstream in(script);
-  std::string square;
-  std::string flip;
-  std::string gap;
-  while (in >> square >> flip >> gap) {
-    const bool landing = gap.back() == '*';
-    if (landing) gap.pop_back();
-    if (flip == "down") {
-      t.down(square, std::stol(gap));
-    } else if (flip == "up") {
-      t.up(square, std::stol(gap));
-    } else {
-      ADD_FAILURE() << "the script's '" << square << " " << flip << "' is neither up nor down";
-    }
-    if (landing) landings.push_back(t.now());
-    read();
-  }
-  EXPECT_TRUE(in.eof()) << "the script was not read to its end";
-  t.wait(2500);
-  read();
-  return switches;
 }
 
 TEST(SoakMisreads, EachMoveIsTimedAtItsLandingThoughItsReedBouncedThen) {

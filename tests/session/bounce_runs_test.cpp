@@ -1,0 +1,279 @@
+// Session 28: reeds that bounce more than once, and reeds that chatter (10-20
+// flips within 5 ms), as hands make moves. The moves expected are the
+// game's (what the hands did), never the code's; each move's clock switch is
+// checked against its landing (the reed's first flip down: FIDE 4.7, the
+// move is made when the piece is released). Both commit_at_once modes.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "clock_script.h"
+#include "session/session.h"
+#include "table.h"
+
+namespace tabula::testing {
+namespace bounce_runs {
+
+using session::RulingKind;
+using Strings = std::vector<std::string>;
+
+session::SessionSettings clocked(bool at_once) {
+  session::SessionSettings s;
+  s.tracker.commit_at_once = at_once;
+  s.time_control = session::TimeControl{};
+  return s;
+}
+
+// `pairs` bounces of `square`'s reed (each a flip and a flip back, `first`
+// the first flip's direction), every flip `gap` ms after the one before; a
+// script segment for clock_switches. `inner` (another square's event, 1 ms
+// after the flip before) goes in before flip number `at` (0: before the
+// first; 2 * pairs: after the last).
+std::string bounces(const std::string& square, const std::string& first, int pairs, long gap,
+                    const std::string& inner = "", int at = -1) {
+  const std::string other = first == "up" ? "down" : "up";
+  std::string s;
+  for (int i = 0; i < 2 * pairs; ++i) {
+    long g = gap;
+    if (i == at) {
+      s += inner + " 1  ";
+      g = 1;
+    }
+    s += square + " " + (i % 2 == 0 ? first : other) + " " + std::to_string(g) + "  ";
+  }
+  if (at >= 2 * pairs) s += inner + " 1  ";
+  return s;
+}
+
+// `flips` flips of `square`'s reed spread over 5 ms (several in one
+// millisecond), the first `first` and `gap` ms after the event before.
+std::string chatter(const std::string& square, const std::string& first, int flips, long gap) {
+  const std::string other = first == "up" ? "down" : "up";
+  std::string s;
+  long at = 0;
+  for (int i = 0; i < flips; ++i) {
+    const long t = flips > 1 ? i * 5L / (flips - 1) : 0;
+    s += square + " " + (i % 2 == 0 ? first : other) + " " + std::to_string(i == 0 ? gap : t - at) +
+         "  ";
+    at = t;
+  }
+  return s;
+}
+
+struct Played {
+  Strings moves;
+  std::vector<long> switches;
+  std::vector<long> landings;
+  bool out_of_sync = false;
+  bool illegal = false;
+  std::string transcript;
+};
+
+Played play(const std::string& fen, const std::string& script, bool at_once) {
+  Table t("chess", fen, clocked(at_once));
+  t.setup();
+  Played r;
+  r.switches = clock_switches(t, script, r.landings);
+  r.moves = t.moves();
+  r.out_of_sync = !t.rulings(RulingKind::kOutOfSync).empty();
+  r.illegal = !no_illegal(t);
+  r.transcript = t.transcript();
+  return r;
+}
+
+// The moves read, then (when they are the game's) each clock switch at its
+// landing, and no ruling.
+void expect_read(const Played& r, const Strings& moves, const std::string& why) {
+  EXPECT_EQ(r.moves, moves) << why;
+  if (r.moves != moves) return;
+  EXPECT_EQ(r.switches, r.landings) << why;
+  EXPECT_FALSE(r.out_of_sync || r.illegal) << why;
+}
+
+const char* const kAfterD5 = "rnbqkbnr/ppp1pppp/8/3p4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const char* const kAfterE4D5 = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+const char* const kRuyLopez = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 3";
+
+TEST(BounceRuns, ALandingBouncingTwoToFiveTimesIsNoLiftAndNoFill) {
+  // s27-hands' hands (chess, Black's d-pawn on d5): e2-e4, the reed of e4
+  // bouncing as the pawn lands (up and down again, 2 to 5 times, each flip
+  // 1-4 ms after the one before), Black lifting d5 after any flip of it and
+  // setting the pawn on d4. TouchLog took the second bounce for a real lift
+  // and fill of e4 after d5 was lifted: d5xe4 was committed (commit_at_once
+  // on; a wrong move), then d4 ruled out of sync. Every bounce is a flicker.
+  for (int pairs = 2; pairs <= 5; ++pairs) {
+    for (long gap = 1; gap <= 4; ++gap) {
+      for (int at = 0; at <= 2 * pairs; ++at) {
+        const std::string script = "e2 up 100  e4 down 300*  " +
+                                   bounces("e4", "up", pairs, gap, "d5 up", at) + "d4 down 300*";
+        for (bool at_once : {true, false}) {
+          const Played r = play(kAfterD5, script, at_once);
+          const std::string why = std::to_string(pairs) + " pairs, gap " + std::to_string(gap) +
+                                  ", d5 lifted before flip " + std::to_string(at) +
+                                  ", commit_at_once " + std::to_string(at_once) + "\n" +
+                                  r.transcript;
+          expect_read(r, Strings{"e2-e4", "d5-d4"}, why);
+        }
+      }
+    }
+  }
+}
+
+TEST(BounceRuns, ACapturesLandingBouncingRepeatedlyIsNoRecapture) {
+  // The same on a victim's square: e4xd5 (the victim lifted first), the
+  // capturer's reed on d5 bouncing 1-5 times, Black lifting his queen
+  // (which could take on d5) after any flip and setting it on d6. Main read
+  // Qd8xd5 from the second bounce (commit_at_once on).
+  for (int pairs = 1; pairs <= 5; ++pairs) {
+    for (long gap : {1L, 2L, 4L}) {
+      for (int at = 0; at <= 2 * pairs; ++at) {
+        const std::string script = "d5 up 100  e4 up 300  d5 down 300*  " +
+                                   bounces("d5", "up", pairs, gap, "d8 up", at) + "d6 down 300*";
+        for (bool at_once : {true, false}) {
+          const Played r = play(kAfterE4D5, script, at_once);
+          const std::string why = std::to_string(pairs) + " pairs, gap " + std::to_string(gap) +
+                                  ", d8 lifted before flip " + std::to_string(at) +
+                                  ", commit_at_once " + std::to_string(at_once) + "\n" +
+                                  r.transcript;
+          expect_read(r, Strings{"e4xd5", "Qd8-d6"}, why);
+        }
+      }
+    }
+  }
+}
+
+TEST(BounceRuns, AnOriginOrAVictimBouncingRepeatedlyReadsTheMoves) {
+  // The other squares a run of bounces falls on (these read right on main
+  // too: guards). The capturer's origin as it is lifted; the victim's
+  // square as the victim is lifted, with the capturer lifted before it or
+  // after; the pawn's origin and the reply's origin, both bouncing.
+  for (int pairs = 2; pairs <= 5; ++pairs) {
+    for (long gap : {1L, 3L, 4L}) {
+      const std::string b = std::to_string(pairs) + " pairs, gap " + std::to_string(gap);
+      const std::vector<std::string> captures = {
+          "e4 up 100  " + bounces("e4", "down", pairs, gap) + "d5 up 300  d5 down 300*  ",
+          "d5 up 100  " + bounces("d5", "down", pairs, gap) + "e4 up 300  d5 down 300*  ",
+          "e4 up 100  d5 up 300  " + bounces("d5", "down", pairs, gap) + "d5 down 300*  "};
+      for (std::size_t c = 0; c < captures.size(); ++c) {
+        for (bool at_once : {true, false}) {
+          const Played r = play(kAfterE4D5, captures[c] + "d8 up 300  d6 down 300*", at_once);
+          const std::string why = b + ", capture " + std::to_string(c) + ", commit_at_once " +
+                                  std::to_string(at_once) + "\n" + r.transcript;
+          expect_read(r, Strings{"e4xd5", "Qd8-d6"}, why);
+        }
+      }
+      const std::string step = "e2 up 100  " + bounces("e2", "down", pairs, gap) +
+                               "e4 down 300*  d5 up 1  " + bounces("d5", "down", pairs, gap) +
+                               "d4 down 300*";
+      for (bool at_once : {true, false}) {
+        const Played r = play(kAfterD5, step, at_once);
+        const std::string why =
+            b + ", commit_at_once " + std::to_string(at_once) + "\n" + r.transcript;
+        expect_read(r, Strings{"e2-e4", "d5-d4"}, why);
+      }
+    }
+  }
+}
+
+TEST(BounceRuns, AReedChatteringAsAPieceLeavesOrLandsTimesTheMoveAtItsFirstFlip) {
+  // A reed chattering 10-20 times within 5 ms: as the pawn leaves e2 (an
+  // odd count: it ends open), as it lands on e4 (an even count after the
+  // landing: it ends closed), as it lands with Black lifting d5 amid the
+  // chatter, and a capture's landing chattering with Black's reply begun
+  // at once. Each move is read and timed at its piece's landing.
+  for (int flips : {10, 12, 16, 20}) {
+    const std::string n = std::to_string(flips) + " flips";
+    const std::vector<std::pair<std::string, Strings>> cases = {
+        {"e2 up 100  " + chatter("e2", "down", flips, 1) + "e4 down 300*  d5 up 300  d4 down 300*",
+         {"e2-e4", "d5-d4"}},
+        {"e2 up 100  e4 down 300*  " + chatter("e4", "up", flips, 1) + "d5 up 300  d4 down 300*",
+         {"e2-e4", "d5-d4"}},
+        {"e2 up 100  e4 down 300*  " + chatter("e4", "up", flips / 2, 1) + "d5 up 0  " +
+             chatter("e4", (flips / 2) % 2 == 0 ? "up" : "down", flips / 2, 0) + "d4 down 300*",
+         {"e2-e4", "d5-d4"}}};
+    for (std::size_t c = 0; c < cases.size(); ++c) {
+      for (bool at_once : {true, false}) {
+        const Played r = play(kAfterD5, cases[c].first, at_once);
+        const std::string why = n + ", case " + std::to_string(c) + ", commit_at_once " +
+                                std::to_string(at_once) + "\n" + r.transcript;
+        expect_read(r, cases[c].second, why);
+      }
+    }
+    const std::string capture = "c6 up 100  b5 up 300  c6 down 300*  " +
+                                chatter("c6", "up", flips, 1) + "a7 up 1  a6 down 300*";
+    for (bool at_once : {true, false}) {
+      const Played r = play(kRuyLopez, capture, at_once);
+      const std::string why =
+          n + ", Bxc6, commit_at_once " + std::to_string(at_once) + "\n" + r.transcript;
+      expect_read(r, Strings{"Bb5xNc6", "a7-a6"}, why);
+    }
+  }
+}
+
+TEST(BounceRuns, AVictimsReedChatteringUnderACapturerInTheAirIsNoCapture) {
+  // White's bishop lifted from b5 (it could take the knight on c6), the
+  // knight's reed chattering 4-20 times within 5 ms (the carried piece's
+  // magnet passing over it; it ends closed: the knight never left), the
+  // bishop set on a4, Black's a7-a6. The chatter's first flip (open) and
+  // last (closed) are real changes by TouchLog's rule, so the board showed
+  // Bb5xNc6 until the bishop landed: committed 10 ms after the chatter
+  // (commit_at_once on), a wrong move, and a4 ruled out of sync. A capture
+  // whose square was refilled at the end of a run of bounces waits the
+  // settle time (part of it unseen).
+  for (int flips : {4, 10, 12, 16, 20}) {
+    for (long rest : {100L, 300L}) {
+      const std::string script = "b5 up 100  " + chatter("c6", "up", flips, rest) +
+                                 "a4 down 300*  a7 up 300  a6 down 300*";
+      for (bool at_once : {true, false}) {
+        const Played r = play(kRuyLopez, script, at_once);
+        const std::string why = std::to_string(flips) + " flips " + std::to_string(rest) +
+                                " ms after the lift, commit_at_once " + std::to_string(at_once) +
+                                "\n" + r.transcript;
+        expect_read(r, Strings{"Bb5-a4", "a7-a6"}, why);
+      }
+    }
+  }
+}
+
+TEST(BounceRuns, APushCaptureWithAChatteringReedStillReadsTheCapture) {
+  // Hostile to the rule above: the bishop does push the knight off c6 and
+  // lands there within the chatter (its last flip), then nothing. The
+  // capture waits the settle time and is read; the reed cannot tell the
+  // landing from the chatter's fills, so it is timed within the chatter
+  // (at the run's first fill after the bishop left: no later than the
+  // landing, at most 5 ms early). And a single flip and flip back in one
+  // millisecond (the kiosk's virtual board lifting the victim and putting
+  // the capturer down) is a capture at once, as before.
+  for (int flips : {4, 10, 20}) {
+    for (bool at_once : {true, false}) {
+      Table t("chess", kRuyLopez, clocked(at_once));
+      t.setup();
+      std::vector<long> landings;
+      const long start = t.now();
+      const std::vector<long> switches =
+          clock_switches(t, "b5 up 100  " + chatter("c6", "up", flips, 300), landings);
+      const std::string why = std::to_string(flips) + " flips, commit_at_once " +
+                              std::to_string(at_once) + "\n" + t.transcript();
+      ASSERT_EQ(t.moves(), (Strings{"Bb5xNc6"})) << why;
+      ASSERT_EQ(switches.size(), 1U) << why;
+      EXPECT_GE(switches[0], start + 100 + 300) << why;
+      EXPECT_LE(switches[0], start + 100 + 300 + 5) << why;
+      EXPECT_TRUE(no_illegal(t)) << why;
+    }
+  }
+  for (bool at_once : {true, false}) {
+    Table t("chess", kRuyLopez, clocked(at_once));
+    t.setup();
+    std::vector<long> landings;
+    const std::vector<long> switches =
+        clock_switches(t, "b5 up 100  c6 up 300  c6 down 0*  a7 up 300  a6 down 300*", landings);
+    const std::string why =
+        "virtual board, commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
+    ASSERT_EQ(t.moves(), (Strings{"Bb5xNc6", "a7-a6"})) << why;
+    EXPECT_EQ(switches, landings) << why;
+  }
+}
+
+}  // namespace bounce_runs
+}  // namespace tabula::testing
