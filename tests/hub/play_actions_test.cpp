@@ -64,20 +64,27 @@ std::string ack(const std::string& game, std::uint64_t applied) {
   return encode(a);
 }
 
+// The scene of each test: the arbiter's key and the scholar's mate trace
+// written in `dir` (for the board's `tabula play`), and the club hub's
+// configuration on `broker` with its tournament record there.
+HubConfig club_scene(const TempDir& dir, const Broker& broker) {
+  journal::testing::write_bytes(dir.file("arbiter.key"), hex(testing::test_arbiter_key().secret) + "\n");
+  journal::testing::write_trace("chess", journal::testing::kScholarsMate, 11, dir.file("t.trace"));
+  HubConfig hc;
+  hc.event = "club";
+  hc.broker = testing::loopback_broker(broker.port());
+  hc.key = testing::test_arbiter_key();
+  hc.record_path = dir.file("event.db");
+  return hc;
+}
+
 TEST(PlayHub, AnActionForABoardRunByTabulaPlayIsAnsweredAtOnceThatItTakesNone) {
   if (!Broker::available()) GTEST_SKIP() << "mosquitto is not installed";
   TempDir dir;
   Broker broker(dir.path());
   std::string error;
   ASSERT_TRUE(broker.start(error)) << error;
-  journal::testing::write_bytes(dir.file("arbiter.key"), hex(testing::test_arbiter_key().secret) + "\n");
-  journal::testing::write_trace("chess", journal::testing::kScholarsMate, 11, dir.file("t.trace"));
-
-  HubConfig hc;
-  hc.event = "club";
-  hc.broker = testing::loopback_broker(broker.port());
-  hc.key = testing::test_arbiter_key();
-  hc.record_path = dir.file("event.db");
+  HubConfig hc = club_scene(dir, broker);
   auto hub = HubClient::start(hc, error);
   ASSERT_TRUE(hub) << error;
   ASSERT_TRUE(eventually([&] { return hub->status().subscribed; }, kWait)) << hub->status().last_error;
@@ -219,14 +226,7 @@ TEST(PlayHub, AHubStartedAfterThePlayBoardWentOfflineShowsItsStreamFromTheRecord
   Broker broker(dir.path());
   std::string error;
   ASSERT_TRUE(broker.start(error)) << error;
-  journal::testing::write_bytes(dir.file("arbiter.key"), hex(testing::test_arbiter_key().secret) + "\n");
-  journal::testing::write_trace("chess", journal::testing::kScholarsMate, 11, dir.file("t.trace"));
-
-  HubConfig hc;
-  hc.event = "club";
-  hc.broker = testing::loopback_broker(broker.port());
-  hc.key = testing::test_arbiter_key();
-  hc.record_path = dir.file("event.db");
+  HubConfig hc = club_scene(dir, broker);
   hc.client_id = "hall-1";
   auto hub = HubClient::start(hc, error);
   ASSERT_TRUE(hub) << error;
