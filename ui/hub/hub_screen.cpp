@@ -288,7 +288,9 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
     if (ImGui::SmallButton("Open")) open_ = a->board;
     same_line_if(button_width("OK"));
     if (ImGui::SmallButton("OK")) intents.push_back({HubIntentKind::kAcknowledge, a->id, {}});
-    ImGui::TextWrapped("%s", a->text.c_str());
+    // Session 29: raised before this hub started, from the tournament record.
+    ImGui::TextWrapped("%s%s", a->text.c_str(),
+                       a->from_record ? " (raised before the hub started, kept in the tournament record)" : "");
     ImGui::PopID();
   }
   if (lists.open.empty()) ImGui::TextDisabled("No open alert.");
