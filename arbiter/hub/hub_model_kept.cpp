@@ -2,7 +2,7 @@
 // over a restart, put back (HubModel, hub_model.h): each board's latest
 // stream (session 28) and the alerts raised from what boards sent (session
 // 29). Split from hub_model.cpp by role (the 800-line bound).
-#include <algorithm>
+#include <map>
 
 #include "core/player_name.h"
 #include "hub/codec.h"
@@ -45,6 +45,12 @@ std::size_t HubModel::restore_alerts(const std::vector<KeptAlert>& kept) {
   // is a file: its texts are shown safely and cut as a board's are.
   restoring_ = true;
   std::size_t left_out = 0;
+  // The keys raised here already (a web service's hub reads the record
+  // after the boards' retained states came: thousands), looked up once each.
+  std::map<std::string, std::size_t> raised;  // key -> index in alerts_
+  for (std::size_t i = 0; i < alerts_.size(); ++i) {
+    if (!alerts_[i].key.empty()) raised.emplace(alerts_[i].key, i);
+  }
   for (const KeptAlert& k : kept) {
     const std::optional<AlertKind> kind = alert_kind_of(k.kind);
     if (!kind || k.key.empty() || k.key.size() > kMaxAlertKeyBytes || !check_name("board", k.board).empty()) {
@@ -55,8 +61,8 @@ std::size_t HubModel::restore_alerts(const std::vector<KeptAlert>& kept) {
     const std::string by = core::shown_text(k.acknowledged_by, 80);
     // Raised here already (a retained state or presence came first): one
     // alert; the record's acknowledgement holds.
-    auto here = std::find_if(alerts_.begin(), alerts_.end(), [&](const Alert& a) { return a.key == k.key; });
-    if (here != alerts_.end()) {
+    if (auto r = raised.find(k.key); r != raised.end()) {
+      Alert* here = &alerts_[r->second];
       if (k.acknowledged && !here->acknowledged) {
         here->acknowledged = true;
         here->acknowledged_by = by;

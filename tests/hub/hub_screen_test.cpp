@@ -698,6 +698,28 @@ TEST(HubScreen, TheStandingsNoteSaysWhyARecordCannotBeRead) {
 }
 
 // s18-club: a picture of one board in full (the hall screen's screenshot).
+// Session 29: an alert the tournament record kept over the hub's restart
+// (an offline board's illegal move) is listed open, and says where it
+// comes from; one the arbiter acknowledged before is in the History.
+TEST(HubScreen, AnAlertKeptInTheRecordIsListedOpenAndSaysSo) {
+  hub::HubModel model("club");
+  EXPECT_EQ(model.restore_alerts({{"t1/g1/item/2", "t1", "illegal move", "board t1: Nb1-b3 is no knight move", 5,
+                                   false, ""},
+                                  {"t1/g1/item/3", "t1", "illegal move", "board t1: Ra1-a9 leaves the board", 6,
+                                   true, ""}}),
+            0u);
+  model.on_message("tabula/club/t1/state", hub::encode(played("chess", "1. e4 e5\n", "t1")), 0);
+  HeadlessHub hh({1920, 1080});
+  hh.frame(model, {-1, -1}, false);
+  const std::string text = frame_text(hh, model);
+  EXPECT_NE(text.find("Alerts (1 open)"), std::string::npos) << text;
+  EXPECT_NE(text.find("board t1: Nb1-b3 is no knight move (raised before the hub started, kept in the tournament "
+                      "record)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("History (1 acknowledged)"), std::string::npos) << text;
+}
+
 // Session 29: a board's seat named "Wh##ite" had the adjudication button
 // "Wh" on the opened board (ImGui's id separator), "Bl###ack" "Bl". Drawn
 // whole now (ui/text_button.h); a line break or markup in a name is shown
