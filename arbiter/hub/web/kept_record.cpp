@@ -40,7 +40,8 @@ journal::JournalStatus read_kept(const std::string& path, const std::string& eve
 }
 
 struct KeptRecord::Shared {
-  std::mutex mutex;
+  std::mutex deliver_mutex;  // held while `deliver` runs (taken before `mutex`, never inside it)
+  std::mutex mutex;          // the state below
   std::condition_variable wake;
   std::string path;
   std::string event;
@@ -71,16 +72,26 @@ KeptRecord::KeptRecord(std::string path, std::string event, Deliver deliver, std
     for (;;) {
       KeptRead read;
       const journal::JournalStatus r = s.reader(s.path, s.event, read);  // may take long: no lock held
-      std::unique_lock lock(s.mutex);
-      if (s.stop) break;
       if (r.ok()) {
         const std::vector<std::string> notes = read.notes;
-        s.deliver(std::move(read));  // quick (the hub's lock); the destructor waits for it
+        {
+          // Delivered under its own lock, not the state's: the hub's lock is
+          // taken inside, and the service reads status() under its own.
+          std::lock_guard delivering(s.deliver_mutex);
+          {
+            std::lock_guard lock(s.mutex);
+            if (s.stop) break;
+          }
+          s.deliver(std::move(read));  // quick (the hub's lock); the destructor waits for it
+        }
         for (const std::string& note : notes) s.log("tabula-hub-web: --record " + note);
+        std::lock_guard lock(s.mutex);
         s.status.clear();
         s.delivered = true;
         break;
       }
+      std::unique_lock lock(s.mutex);
+      if (s.stop) break;
       s.status = r.message + "; tried again every " + std::to_string(s.retry.count() / 1000) + " s";
       if (r.message != said) {
         s.log("tabula-hub-web: --record: the tournament record is not read (" + s.status +
@@ -97,9 +108,14 @@ KeptRecord::KeptRecord(std::string path, std::string event, Deliver deliver, std
 }
 
 KeptRecord::~KeptRecord() {
+  {
+    std::lock_guard lock(shared_->mutex);
+    shared_->stop = true;
+    shared_->wake.notify_all();
+  }
+  // A delivery under way ends first (it is quick); none begins after.
+  { std::lock_guard delivering(shared_->deliver_mutex); }
   std::unique_lock lock(shared_->mutex);
-  shared_->stop = true;
-  shared_->wake.notify_all();
   shared_->wake.wait_for(lock, std::chrono::milliseconds(100), [&] { return shared_->ended; });
 }
 

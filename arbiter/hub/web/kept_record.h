@@ -18,7 +18,11 @@
 // is good; a table missing (a record of a hub older than session 28 or 29)
 // is a note, not an error, and the rest is read. The destructor waits for a
 // read under way at most 100 ms, then leaves it (detached, it owns its state
-// and delivers nothing once stopped). Thread-safe.
+// and delivers nothing once stopped; a delivery under way ends first).
+// Thread-safe: `deliver` runs under a lock of its own, never the one
+// status() takes, so a caller of status() may hold the lock `deliver`'s
+// callee takes (the web service's worker holds its own while the hub's
+// restore_kept takes the hub's).
 #pragma once
 
 #include <chrono>
