@@ -125,6 +125,25 @@ TEST(KeptRecord, TheRealReaderSaysAMissingRecordAndAnOlderOnesMissingTables) {
   ASSERT_EQ(r.notes.size(), 2u);
   EXPECT_NE(r.notes[0].find("no kept streams (no table board_streams"), std::string::npos) << r.notes[0];
   EXPECT_NE(r.notes[1].find("no kept alerts (no table board_alerts"), std::string::npos) << r.notes[1];
+
+  // Tables of those names made by something else (other columns): each is
+  // a note naming it and what SQLite said; the read is good, with nothing.
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(dir.file("hub.db").c_str(), &db), SQLITE_OK);
+    sqlite3_exec(db, "CREATE TABLE board_streams(x); CREATE TABLE board_alerts(event, y); "
+                     "INSERT INTO board_alerts VALUES('club', 1);", nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+  }
+  s = read_kept(dir.file("hub.db"), "club", r);
+  ASSERT_TRUE(s.ok()) << s.message;
+  EXPECT_TRUE(r.streams.empty() && r.alerts.empty());
+  ASSERT_EQ(r.notes.size(), 2u);
+  EXPECT_NE(r.notes[0].find("hub.db: the kept streams (table board_streams) do not read"), std::string::npos)
+      << r.notes[0];
+  EXPECT_NE(r.notes[0].find("no such column"), std::string::npos) << r.notes[0];
+  EXPECT_NE(r.notes[1].find("hub.db: the kept alerts (table board_alerts) do not read"), std::string::npos)
+      << r.notes[1];
 }
 
 // ---- end to end ---------------------------------------------------------------------

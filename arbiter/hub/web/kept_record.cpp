@@ -20,9 +20,17 @@ journal::JournalStatus read_kept(const std::string& path, const std::string& eve
   if (s = record.has_table("board_streams", streams); !s.ok()) return s;
   if (s = record.has_table("board_alerts", alerts); !s.ok()) return s;
   std::size_t unread = 0;
+  // A table that does not read (damaged, or made by something else with
+  // other columns) is a note and the other is read; a held record is
+  // tried again whole.
   if (streams) {
     s = record.kept_streams(event, HubModel::kRecent, HubModel::kMaxBoards, out.streams, unread);
-    if (!s.ok()) return s;
+    if (!s.ok() && s.held) return s;
+    if (!s.ok()) {
+      out.streams.clear();
+      out.notes.push_back(path + ": the kept streams (table board_streams) do not read, so an offline board's "
+                                 "latest rulings are not shown: " + s.message);
+    }
     out.unread += unread;
   } else {
     out.notes.push_back(path + ": no kept streams (no table board_streams: the record was kept by a hub older "
@@ -30,7 +38,12 @@ journal::JournalStatus read_kept(const std::string& path, const std::string& eve
   }
   if (alerts) {
     s = record.kept_alerts(event, HubModel::kMaxKeptAlerts, out.alerts, unread);
-    if (!s.ok()) return s;
+    if (!s.ok() && s.held) return s;
+    if (!s.ok()) {
+      out.alerts.clear();
+      out.notes.push_back(path + ": the kept alerts (table board_alerts) do not read, so an offline board's "
+                                 "alerts come only when it sends them again: " + s.message);
+    }
     out.unread += unread;
   } else {
     out.notes.push_back(path + ": no kept alerts (no table board_alerts: the record was kept by a hub older "

@@ -16,7 +16,8 @@
 // tournament record, is damaged or held is said (status(), and once per
 // distinct message on stderr) and tried again every `retry` until one read
 // is good; a table missing (a record of a hub older than session 28 or 29)
-// is a note, not an error, and the rest is read. The destructor waits for a
+// is a note, not an error, and the rest is read; so is a table of that name
+// that does not read (other columns, damaged): a held record is tried again. The destructor waits for a
 // read under way at most 100 ms, then leaves it (detached, it owns its state
 // and delivers nothing once stopped; a delivery under way ends first).
 // Thread-safe: `deliver` runs under a lock of its own, never the one
