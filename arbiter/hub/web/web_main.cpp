@@ -225,7 +225,9 @@ int main(int argc, char** argv) {
           raw->restore_kept(std::move(r.streams), r.alerts, unread);
           std::cerr << "tabula-hub-web: --record: read " << boards << (boards == 1 ? " board's" : " boards'")
                     << " kept stream and " << alerts << (alerts == 1 ? " kept alert" : " kept alerts")
-                    << (unread > 0 ? "; " + std::to_string(unread) + " kept row(s) did not read, left out" : "")
+                    << (unread > 0 ? "; " + std::to_string(unread) + (unread == 1 ? " kept row" : " kept rows") +
+                                         " did not read, left out"
+                                   : "")
                     << "\n";
         });
     wo.record_status = [k = kept.get()] { return k->status(); };
