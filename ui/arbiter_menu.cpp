@@ -9,6 +9,7 @@
 //   [draw]     one frame
 #include "ui/arbiter_menu.h"
 #include "ui/seat_steps.h"
+#include "ui/text_button.h"
 
 #include <algorithm>
 #include <cmath>
@@ -93,6 +94,12 @@ void ArbiterMenu::open_for_picture(const std::string& name) {
 bool ArbiterMenu::button(const char* label, ImVec2 size) {
   const bool pressed = ImGui::Button(label, size);
   hits_.push_back({visible_item_rect(), visible_label(label)});
+  return pressed;
+}
+
+bool ArbiterMenu::name_button(const std::string& text, const char* id, ImVec2 size) {
+  const bool pressed = text_button(text, id, size);
+  hits_.push_back({visible_item_rect(), text});
   return pressed;
 }
 
@@ -235,8 +242,8 @@ void ArbiterMenu::text_field(const char* id, Field f, const char* hint, float wi
   ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, {0.0f, 0.5f});
   ImGui::PushStyleColor(ImGuiCol_Button, palette::kPanel);
   ImGui::PushStyleColor(ImGuiCol_Text, text.empty() ? palette::kTextMuted : palette::kText);
-  const std::string label = (text.empty() ? std::string(hint) : text) + "##" + id;
-  if (button(label.c_str(), {width, height})) {
+  // Session 29: the typed text whole ("Ann##1" showed "Ann").
+  if (name_button(text.empty() ? std::string(hint) : text, id, {width, height})) {
     editing_ = f;
     state_ = State::kKeyboard;
   }
@@ -335,7 +342,7 @@ std::optional<Intent> ArbiterMenu::draw_items(const KioskView& view, const Kiosk
       for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
         if (i % 2 == 1) ImGui::SameLine();
         const std::string& name = view.seats[static_cast<std::size_t>(i)].name;
-        if (button((name + " wins...##win" + std::to_string(i)).c_str(), {half, h})) {
+        if (name_button(name + " wins...", ("win" + std::to_string(i)).c_str(), {half, h})) {
           ask(Adjudicate{SeatIndex{i}}, "Adjudicate: " + name + " wins? This ends the game.", State::kUnlocked);
         }
       }

@@ -97,6 +97,9 @@ class ArbiterMenu {
   enum class Field { kClock, kPlayers, kPosition };
 
   bool button(const char* label, ImVec2 size);
+  // Session 29: a button whose label is a name (a seat's, the players typed),
+  // shown whole even with "##" in it (text_button.h); `id` is not shown.
+  bool name_button(const std::string& text, const char* id, ImVec2 size);
   VoicePanel::Widgets widgets(const KioskFonts& fonts);
   void draw_pin_pad(const KioskView& view, const KioskFonts& fonts, const ScreenLayout& layout,
                     std::optional<Intent>& intent);

@@ -38,6 +38,7 @@ std::unique_ptr<HubClient> HubClient::start(HubConfig config, std::string& error
     c->refresh_view();
     c->restore_awaited();
     c->restore_streams();
+    c->restore_alerts();
   }
   c->wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (c->wake_fd_ < 0) {
@@ -257,6 +258,61 @@ void HubClient::restore_streams() {
   for (auto& [board, items] : kept) model_.restore_stream(board, std::move(items));
 }
 
+void HubClient::restore_alerts() {
+  // Session 29: an offline board's alerts (its items', which it does not
+  // send again) are raised again from the record, open or acknowledged.
+  std::vector<KeptAlert> kept;
+  std::size_t unread = 0;
+  journal::JournalStatus s;
+  {
+    std::lock_guard lock(record_mutex_);
+    s = record_->kept_alerts(config_.event, HubModel::kMaxKeptAlerts, kept, unread);
+  }
+  std::lock_guard lock(mutex_);
+  model_.keep_alerts();
+  if (!s.ok()) {
+    status_.record_error = s.message;
+    std::cerr << id_ << ": tournament record: the alerts kept before a restart are not read: " << s.message << "\n";
+    return;
+  }
+  unread += model_.restore_alerts(kept);
+  if (unread > 0) {
+    std::cerr << id_ << ": tournament record: " << unread << (unread == 1 ? " kept alert" : " kept alerts")
+              << " did not read, left out\n";
+  }
+}
+
+void HubClient::restore_kept(std::map<std::string, std::vector<wire::StreamItem>> streams,
+                             const std::vector<KeptAlert>& alerts, std::size_t& unread) {
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [board, items] : streams) model_.restore_stream(board, std::move(items));
+    unread += model_.restore_alerts(alerts);
+    changed_.notify_all();
+  }
+  wake();
+}
+
+bool HubClient::keep_alerts(const std::vector<KeptAlert>& alerts) {
+  journal::JournalStatus s;
+  {
+    std::lock_guard lock(record_mutex_);
+    s = record_->keep_alerts(config_.event, alerts, HubModel::kMaxKeptAlerts);
+  }
+  if (s.ok()) {
+    alert_write_failed_ = false;
+    return true;
+  }
+  std::lock_guard lock(mutex_);
+  status_.record_error = s.message;
+  if (!alert_write_failed_) {  // once per spell
+    std::cerr << id_ << ": tournament record: the boards' alerts are not kept (a hub restarted while a board is "
+              << "offline would not raise that board's open alerts again): " << s.message << "\n";
+  }
+  alert_write_failed_ = true;
+  return false;
+}
+
 bool HubClient::keep_streams(const std::vector<AppliedItem>& items) {
   std::vector<std::pair<std::string, wire::StreamItem>> rows;
   rows.reserve(items.size());
@@ -310,6 +366,7 @@ void HubClient::run() {
   bool suback = false;
   bool synced = false;
   std::vector<AppliedItem> unkept;  // applied, not yet in the record (session 28)
+  std::vector<KeptAlert> unkept_alerts;  // raised or acknowledged, not yet in the record (session 29)
   std::int64_t next_keep_ms = 0;
   constexpr std::int64_t kKeepStreamsEveryMs = 1000;
   constexpr std::int64_t kKeepStreamsRetryMs = 10000;
@@ -349,6 +406,7 @@ void HubClient::run() {
     std::vector<FinishedGame> finished;
     std::vector<AwaitedChange> awaited_changes;
     std::vector<AppliedItem> applied;
+    std::vector<KeptAlert> alert_changes;
     std::size_t ready = 0;  // the outgoing actions whose awaited rows are written
     std::int64_t round_now = 0;
     {
@@ -415,6 +473,7 @@ void HubClient::run() {
       // still awaits its answer when it starts again.
       if (record_) awaited_changes = model_.take_awaited_changes();
       if (record_) applied = model_.take_applied_items();  // session 28: kept below, outside this lock
+      if (record_) alert_changes = model_.take_alert_changes();  // session 29: likewise
       ready = outgoing_.size();
       if (awaited_changes.empty()) publish_outgoing(ready);
     }
@@ -444,14 +503,24 @@ void HubClient::run() {
     if (unkept.size() > HubModel::kMaxAppliedQueued) {
       unkept.erase(unkept.begin(), unkept.end() - static_cast<std::ptrdiff_t>(HubModel::kMaxAppliedQueued));
     }
-    if (!unkept.empty() && round_now >= next_keep_ms) {
-      const bool kept = keep_streams(unkept);
+    // Session 29: the alerts raised and acknowledged go with them.
+    unkept_alerts.insert(unkept_alerts.end(), std::make_move_iterator(alert_changes.begin()),
+                         std::make_move_iterator(alert_changes.end()));
+    if (unkept_alerts.size() > HubModel::kMaxAppliedQueued) {
+      unkept_alerts.erase(unkept_alerts.begin(),
+                          unkept_alerts.end() - static_cast<std::ptrdiff_t>(HubModel::kMaxAppliedQueued));
+    }
+    if ((!unkept.empty() || !unkept_alerts.empty()) && round_now >= next_keep_ms) {
+      const bool kept = unkept.empty() || keep_streams(unkept);
       if (kept) unkept.clear();
-      next_keep_ms = round_now + (kept ? kKeepStreamsEveryMs : kKeepStreamsRetryMs);
+      const bool alerts_kept = unkept_alerts.empty() || keep_alerts(unkept_alerts);
+      if (alerts_kept) unkept_alerts.clear();
+      next_keep_ms = round_now + (kept && alerts_kept ? kKeepStreamsEveryMs : kKeepStreamsRetryMs);
     }
     if (record_) record_games(std::move(finished), round_now);
   }
   if (!unkept.empty()) keep_streams(unkept);
+  if (!unkept_alerts.empty()) keep_alerts(unkept_alerts);
   client->disconnect();
 }
 

@@ -22,7 +22,8 @@
 // records, which waits on no writer. Session 28: each board's latest items
 // go to the record too (at most once a second, outside the model's lock),
 // and a hub started later shows them for a board that does not send its
-// stream again (offline). All public functions may be called
+// stream again (offline). Session 29: the alerts raised from what boards
+// sent too, open or acknowledged, raised again at a restart. All public functions may be called
 // from any one other thread. Destruction stops and joins the worker.
 #pragma once
 
@@ -31,6 +32,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -109,6 +111,13 @@ class HubClient {
   void with_record(const std::function<void(TournamentRecord*)>& f);
   // The ladder and standings as last read; waits on no write (the screen's).
   RecordView record_view() const;
+  // Session 29: what a tournament record this hub does not write kept (the
+  // web service reads the hall screen's record read only, off this hub's
+  // threads: web/kept_record.h): each board's latest stream and the kept
+  // alerts, put into the model as restore_stream() / restore_alerts() do;
+  // `unread` counts what the model left out.
+  void restore_kept(std::map<std::string, std::vector<wire::StreamItem>> streams,
+                    const std::vector<KeptAlert>& alerts, std::size_t& unread);
 
  private:
   explicit HubClient(HubConfig config);
@@ -129,6 +138,10 @@ class HubClient {
   // items applied, into the record (false: not written, said once a spell).
   void restore_streams();
   bool keep_streams(const std::vector<AppliedItem>& items);
+  // Session 29: the alerts raised from what boards sent, likewise (false:
+  // not written, said once a spell).
+  void restore_alerts();
+  bool keep_alerts(const std::vector<KeptAlert>& alerts);
 
   const HubConfig config_;
   const std::string id_;
@@ -143,6 +156,7 @@ class HubClient {
   std::deque<std::pair<std::string, std::string>> outgoing_;  // topic, payload
   std::uint64_t last_action_id_ = 0;
   bool stream_write_failed_ = false;  // the last keep_streams failed (said once per spell)
+  bool alert_write_failed_ = false;   // the last keep_alerts failed (said once per spell)
   HubStatus status_;
   bool stop_ = false;
   int wake_fd_ = -1;

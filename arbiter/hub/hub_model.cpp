@@ -56,21 +56,6 @@ BoardEntry& HubModel::entry(const std::string& name) {
   return it->second;
 }
 
-void HubModel::restore_stream(const std::string& board, std::vector<wire::StreamItem> items) {
-  if (items.size() > kRecent) items.erase(items.begin(), items.end() - static_cast<std::ptrdiff_t>(kRecent));
-  std::deque<wire::StreamItem> kept;
-  for (wire::StreamItem& it : items) {
-    show_texts_safely(it);  // the record is a file: read as a board's payload is
-    kept.push_back(std::move(it));
-  }
-  if (auto b = boards_.find(board); b != boards_.end()) {
-    if (b->second.recent.empty()) b->second.kept = std::move(kept);
-    return;
-  }
-  if (kept_streams_.size() >= kMaxBoards && !kept_streams_.count(board)) return;
-  kept_streams_[board] = std::move(kept);
-}
-
 const BoardEntry* HubModel::board(const std::string& name) const {
   auto it = boards_.find(name);
   return it == boards_.end() ? nullptr : &it->second;
@@ -88,6 +73,7 @@ void HubModel::acknowledge(std::uint64_t alert_id) {
   if (alert.acknowledged) return;
   alert.acknowledged = true;
   alert.acknowledged_by.clear();
+  alert_changed(alert);  // session 29: kept in the record as acknowledged
   if (alert.kind == AlertKind::kActionUnanswered) {
     // Session 27: not raised again after a restart (still awaited: a late answer is taken).
     for (auto& [id, w] : awaited_) {
@@ -284,6 +270,7 @@ void HubModel::on_alert_acks(std::string_view topic, std::string_view payload, s
       if (a.key != k || a.acknowledged) continue;
       a.acknowledged = true;
       a.acknowledged_by = own ? "" : acks->hub();
+      alert_changed(a);
       applied.push_back(std::to_string(a.id));
       found = true;
     }
@@ -342,12 +329,16 @@ void HubModel::raise(AlertKind kind, const std::string& board, std::string text,
   // acknowledged it.
   text = core::shown_text(text, kMaxAlertChars);
   if (key.size() > kMaxAlertKeyBytes) key.clear();  // a board's long game id: this hub's own alert
+  // Session 29: raised before a restart and restored from the record; the
+  // board sending its stream again raises it once more: that is the same alert.
+  if (!key.empty() && restored_keys_.erase(key) > 0) return;
   if (!key.empty() && acked_keys_.count(key)) {
     // Session 19: already acknowledged on another hub (or here before a
     // restart): it comes up in the History, not among the open ones.
     raise_now(kind, board, std::move(text), now, key);
     alerts_.back().acknowledged = true;
     alerts_.back().acknowledged_by = acked_keys_.at(key);
+    alert_changed(alerts_.back());
     return;
   }
   if (!board.empty()) {
@@ -385,6 +376,7 @@ void HubModel::raise_now(AlertKind kind, const std::string& board, std::string t
   a.text = std::move(text);
   a.wall_ms = now;
   alerts_.push_back(std::move(a));
+  alert_changed(alerts_.back());
 }
 
 void HubModel::refuse_forged(BoardEntry& b, std::string_view topic, const std::string& why, std::int64_t now) {

@@ -115,6 +115,7 @@
 #include <utility>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -122,6 +123,7 @@
 #include "hub/action_auth.h"
 #include "hub/awaited_action.h"
 #include "hub/board_signature.h"
+#include "hub/kept_alert.h"
 #include "tabula_proto/hub.pb.h"
 
 namespace tabula::hub {
@@ -153,7 +155,14 @@ struct Alert {
   // Session 22: closed by itself, not by the arbiter, and how ("recorded at
   // attempt 3"): acknowledged is true too. "" otherwise.
   std::string cleared;
+  // Session 29: raised before this hub (re)started and kept in the
+  // tournament record (HubModel::restore_alerts); wall_ms is when it was
+  // first raised.
+  bool from_record = false;
 };
+// Session 29: the kind an alert's words name (to_string(AlertKind)), for
+// what the tournament record kept; nullopt for words no kind has.
+std::optional<AlertKind> alert_kind_of(std::string_view words);
 
 // How the hub paces its acknowledgements and requests (milliseconds of the
 // hub's clock).
@@ -326,6 +335,25 @@ class HubModel {
   void keep_streams() { keep_streams_ = true; }
   void restore_stream(const std::string& board, std::vector<wire::StreamItem> items);
   std::vector<AppliedItem> take_applied_items() { return std::exchange(applied_, {}); }
+  // Session 29: the alerts raised from what boards sent, kept over a
+  // restart (an offline board does not send its stream again, so its
+  // items' alerts were never raised again). With keep_alerts() on, every
+  // alert with a key that is raised or acknowledged (here, or by another
+  // hub's set) is queued whole for take_alert_changes() (at most
+  // kMaxAppliedQueued, the oldest dropped), which the hub client writes to
+  // the tournament record. restore_alerts() puts back what the record kept
+  // (oldest first): an open one is raised again with its first time (and
+  // the per-board bound), an acknowledged one comes up in the History and
+  // its key is remembered as acknowledged; the first raise of a restored
+  // key afterwards (the board sending its stream again) is the restored
+  // alert, not a second one. A restored key already raised here is not
+  // raised twice: the record's acknowledgement is applied to it. Kinds the
+  // model does not know, and keys over kMaxAlertKeyBytes, are left out
+  // (counted in the return value). Alerts without a key are not kept.
+  static constexpr std::size_t kMaxKeptAlerts = 4096;
+  void keep_alerts() { keep_alerts_ = true; }
+  std::size_t restore_alerts(const std::vector<KeptAlert>& kept);
+  std::vector<KeptAlert> take_alert_changes() { return std::exchange(alert_changes_, {}); }
   // Games that ended since the last call (each game once: by game id).
   std::vector<FinishedGame> take_finished();
   // States to publish again, retained, on their board's state topic (topic,
@@ -419,6 +447,11 @@ class HubModel {
   void awaited_changed(AwaitedChange::Kind kind, const AwaitedAction& a) {
     if (keep_awaited_) awaited_changes_.push_back({kind, a});
   }
+  bool keep_alerts_ = false;
+  bool restoring_ = false;                      // restore_alerts() under way: nothing queued
+  std::vector<KeptAlert> alert_changes_;        // since take_alert_changes() (keep_alerts_)
+  std::set<std::string> restored_keys_;         // restored, not raised again yet
+  void alert_changed(const Alert& a);
   bool keep_streams_ = false;
   std::vector<AppliedItem> applied_;                                // since take_applied_items() (keep_streams_)
   std::map<std::string, std::deque<wire::StreamItem>> kept_streams_;  // restored, for boards not heard yet

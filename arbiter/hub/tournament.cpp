@@ -8,6 +8,7 @@
 #include "core/player_name.h"
 #include "hub/codec.h"
 #include "hub/elo.h"
+#include "hub/topics.h"
 #include "journal/journal.h"
 
 namespace tabula::hub {
@@ -28,7 +29,14 @@ constexpr char kSchema[] =
     " board TEXT NOT NULL, what TEXT NOT NULL, sent_wall_ms INTEGER NOT NULL, acknowledged INTEGER NOT NULL,"
     " PRIMARY KEY(event, hub, action_id));"
     "CREATE TABLE IF NOT EXISTS board_streams(event TEXT NOT NULL, board TEXT NOT NULL, game_id TEXT NOT NULL,"
-    " seq INTEGER NOT NULL, item TEXT NOT NULL, PRIMARY KEY(event, board, game_id, seq));";
+    " seq INTEGER NOT NULL, item TEXT NOT NULL, PRIMARY KEY(event, board, game_id, seq));"
+    "CREATE TABLE IF NOT EXISTS board_alerts(event TEXT NOT NULL, key TEXT NOT NULL, board TEXT NOT NULL,"
+    " kind TEXT NOT NULL, text TEXT NOT NULL, raised_wall_ms INTEGER NOT NULL, acknowledged INTEGER NOT NULL,"
+    " acknowledged_by TEXT NOT NULL, PRIMARY KEY(event, key));";
+
+// The longest alert key kept (HubModel::kMaxAlertKeyBytes: a longer one is
+// never shared, so never kept).
+constexpr std::size_t kMaxKeptKeyBytes = 256;
 
 // A stream item's bytes as hex (the record's columns are text).
 std::string to_hex(const std::string& bytes) {
@@ -110,6 +118,7 @@ JournalStatus TournamentRecord::open(const std::string& path, TournamentRecord& 
   if (how == RecordOpen::kExisting) {
     if (std::string why = missing_record(path); !why.empty()) return JournalStatus::fail(JournalError::kCannotOpen, why);
   }
+  if (how == RecordOpen::kReadOnly) return open_read_only(path, out);
   TournamentRecord t;
   JournalStatus s = t.db_.open(path, Database::Mode::kCreate, "tournament record");
   if (!s.ok()) return s;
@@ -129,6 +138,32 @@ JournalStatus TournamentRecord::open(const std::string& path, TournamentRecord& 
   s = t.db_.exec("PRAGMA application_id = " + std::to_string(kTournamentApplicationId) +
                      "; PRAGMA user_version = 1; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;" + kSchema,
                  "setting up the tournament record");
+  if (!s.ok()) return s;
+  out = std::move(t);
+  return s;
+}
+
+JournalStatus TournamentRecord::open_read_only(const std::string& path, TournamentRecord& out) {
+  // Session 29 (tabula-hub-web reads what the hall screen's hub writes):
+  // nothing is made or written, so no schema and no pragma but reads.
+  if (std::string why = missing_record(path); !why.empty()) return JournalStatus::fail(JournalError::kCannotOpen, why);
+  TournamentRecord t;
+  JournalStatus s = t.db_.open(path, Database::Mode::kReadOnly, "tournament record");
+  if (!s.ok()) return s;
+  t.db_.set_busy_timeout(kReadOnlyBusyMs);
+  auto app = t.db_.query_int("PRAGMA application_id", s);
+  if (!s.ok()) return s;
+  if (app.value_or(0) == journal::kApplicationId) {
+    return JournalStatus::fail(JournalError::kForeign,
+                               path + ": a board's game journal, not a tournament record; it is left as it is");
+  }
+  if (app.value_or(0) != kTournamentApplicationId) {
+    return JournalStatus::fail(JournalError::kForeign,
+                               path + ": not a Tabula tournament record (an empty file or another application's "
+                                      "database); it is left as it is");
+  }
+  // The schema is read here: a damaged file is said now, not at the first read.
+  t.db_.query_int("SELECT COUNT(*) FROM sqlite_master", s);
   if (!s.ok()) return s;
   out = std::move(t);
   return s;
@@ -478,6 +513,100 @@ JournalStatus TournamentRecord::kept_streams(const std::string& event, std::size
   for (auto& [board, items] : out) {
     if (items.size() > most) items.erase(items.begin(), items.end() - static_cast<std::ptrdiff_t>(most));
   }
+  return JournalStatus::good();
+}
+
+JournalStatus TournamentRecord::has_table(const std::string& name, bool& has) {
+  JournalStatus s;
+  auto q = db_.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", s);
+  if (!q) return s;
+  q->bind(1, std::string_view(name));
+  const Statement::Step r = q->step();
+  if (r == Statement::Step::kError) return q->status();
+  has = r == Statement::Step::kRow && q->column_int(0) > 0;
+  return JournalStatus::good();
+}
+
+JournalStatus TournamentRecord::keep_alerts(const std::string& event, const std::vector<KeptAlert>& alerts,
+                                            std::size_t most) {
+  if (alerts.empty()) return JournalStatus::good();
+  JournalStatus s = db_.exec("BEGIN IMMEDIATE", "keeping the boards' alerts");
+  if (!s.ok()) return s;
+  auto fail = [&](JournalStatus why) {
+    db_.exec("ROLLBACK", "rolling back");
+    return why;
+  };
+  {
+    auto st = db_.prepare(
+        "INSERT OR REPLACE INTO board_alerts(event, key, board, kind, text, raised_wall_ms, acknowledged, "
+        "acknowledged_by) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        s);
+    if (!st) return fail(s);
+    for (const KeptAlert& a : alerts) {
+      if (a.key.empty() || a.key.size() > kMaxKeptKeyBytes) continue;
+      st->reset();
+      st->bind(1, std::string_view(event));
+      st->bind(2, std::string_view(a.key));
+      st->bind(3, std::string_view(a.board));
+      st->bind(4, std::string_view(a.kind));
+      st->bind(5, std::string_view(a.text));
+      st->bind(6, a.raised_wall_ms);
+      st->bind(7, static_cast<std::int64_t>(a.acknowledged ? 1 : 0));
+      st->bind(8, std::string_view(a.acknowledged_by));
+      s = step_done(*st);
+      if (!s.ok()) return fail(s);
+    }
+  }
+  // Bounded: the open ones are kept first, then the newest acknowledged.
+  auto prune = db_.prepare(
+      "DELETE FROM board_alerts WHERE event = ?1 AND key IN (SELECT key FROM board_alerts WHERE event = ?1 "
+      "ORDER BY acknowledged, raised_wall_ms DESC, rowid DESC LIMIT -1 OFFSET ?2)",
+      s);
+  if (!prune) return fail(s);
+  prune->bind(1, std::string_view(event));
+  prune->bind(2, static_cast<std::int64_t>(most));
+  s = step_done(*prune);
+  if (!s.ok()) return fail(s);
+  prune.reset();
+  s = db_.exec("COMMIT", "keeping the boards' alerts");
+  if (!s.ok()) return fail(s);
+  return s;
+}
+
+JournalStatus TournamentRecord::kept_alerts(const std::string& event, std::size_t most, std::vector<KeptAlert>& out,
+                                            std::size_t& unread) {
+  out.clear();
+  unread = 0;
+  JournalStatus s;
+  // The same order as the bound above, so a record holding more rows than
+  // `most` (another build's, or edited) gives what the hub would have kept.
+  auto q = db_.prepare(
+      "SELECT key, board, kind, text, raised_wall_ms, acknowledged, acknowledged_by FROM board_alerts WHERE event = ?1 "
+      "ORDER BY acknowledged, raised_wall_ms DESC, rowid DESC LIMIT ?2",
+      s);
+  if (!q) return s;
+  q->bind(1, std::string_view(event));
+  q->bind(2, static_cast<std::int64_t>(most));
+  Statement::Step r;
+  while ((r = q->step()) == Statement::Step::kRow) {
+    KeptAlert a;
+    a.key = q->column_text(0);
+    a.board = q->column_text(1);
+    a.kind = q->column_text(2);
+    a.text = q->column_text(3);
+    a.raised_wall_ms = q->column_int(4);
+    a.acknowledged = q->column_int(5) != 0;
+    a.acknowledged_by = q->column_text(6);
+    if (a.key.empty() || a.key.size() > kMaxKeptKeyBytes || !check_name("board", a.board).empty() ||
+        a.acknowledged_by.size() > kMaxKeptKeyBytes) {
+      ++unread;
+      continue;
+    }
+    out.push_back(std::move(a));
+  }
+  if (r == Statement::Step::kError) return q->status();
+  std::stable_sort(out.begin(), out.end(),
+                   [](const KeptAlert& a, const KeptAlert& b) { return a.raised_wall_ms < b.raised_wall_ms; });
   return JournalStatus::good();
 }
 

@@ -10,7 +10,9 @@
 // event_files was, user_version unchanged: an older build opens such a
 // record as before and leaves the table alone), board_streams (session 28:
 // each board's latest stream items, the newest game's, keyed by event,
-// board, game and seq, added the same way). Identity: PRAGMA application_id = 0x54424854 ("TBHT"),
+// board, game and seq, added the same way), board_alerts (session 29: the
+// alerts raised from what boards sent, open or acknowledged, keyed by event
+// and alert key, added the same way). Identity: PRAGMA application_id = 0x54424854 ("TBHT"),
 // user_version 1; another file is refused, never written. Every write is one
 // transaction (WAL, synchronous=FULL).
 //
@@ -29,6 +31,7 @@
 #include <vector>
 
 #include "hub/awaited_action.h"
+#include "hub/kept_alert.h"
 #include "tabula_proto/hub.pb.h"
 #include "journal/database.h"
 #include "journal/journal_status.h"
@@ -84,7 +87,13 @@ std::string two_seats_problem(const wire::BoardState& st);
 enum class RecordOpen {
   kCreate,    // the hub's: a missing record is made
   kExisting,  // a reader's (`tabula event collect`): a missing one is said, not made empty
+  // Session 29: a reader beside the hub that writes it (tabula-hub-web):
+  // opened read only, nothing made, set or written (no schema, no pragma);
+  // a missing file, another file, a damaged one are said. A busy record
+  // waits at most kReadOnlyBusyMs per statement.
+  kReadOnly,
 };
+inline constexpr int kReadOnlyBusyMs = 500;
 // "" when `path` may be opened as a tournament record that must exist;
 // else why not ("hub.db: no such tournament record ...").
 std::string missing_record(const std::string& path);
@@ -131,7 +140,25 @@ class TournamentRecord {
                                       std::map<std::string, std::vector<wire::StreamItem>>& out,
                                       std::size_t& unread);
 
+  // Session 29: the alerts with a key raised or acknowledged since the last
+  // call (the whole alert each; a key kept already is replaced), in one
+  // transaction; then of `event` only `most` rows are kept: the open ones
+  // first, then the newest. So a hub restarted while a board is offline
+  // raises again what the arbiter had not acknowledged.
+  journal::JournalStatus keep_alerts(const std::string& event, const std::vector<KeptAlert>& alerts,
+                                     std::size_t most);
+  // The kept alerts of `event`, oldest raised first: at most `most`, the
+  // open ones first then the newest. Rows that do not read (an empty or
+  // over-long key, a board name that is no board name) are counted in
+  // `unread` and left out; kinds and texts are the model's to judge.
+  journal::JournalStatus kept_alerts(const std::string& event, std::size_t most, std::vector<KeptAlert>& out,
+                                     std::size_t& unread);
+  // Whether the record has table `name` (a record kept by an older hub may
+  // lack the newer tables; a read-only reader cannot make them).
+  journal::JournalStatus has_table(const std::string& name, bool& has);
+
  private:
+  static journal::JournalStatus open_read_only(const std::string& path, TournamentRecord& out);
   journal::Database db_;
 };
 

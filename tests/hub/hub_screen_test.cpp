@@ -698,6 +698,56 @@ TEST(HubScreen, TheStandingsNoteSaysWhyARecordCannotBeRead) {
 }
 
 // s18-club: a picture of one board in full (the hall screen's screenshot).
+// Session 29: an alert the tournament record kept over the hub's restart
+// (an offline board's illegal move) is listed open, and says where it
+// comes from; one the arbiter acknowledged before is in the History.
+TEST(HubScreen, AnAlertKeptInTheRecordIsListedOpenAndSaysSo) {
+  hub::HubModel model("club");
+  EXPECT_EQ(model.restore_alerts({{"t1/g1/item/2", "t1", "illegal move", "board t1: Nb1-b3 is no knight move", 5,
+                                   false, ""},
+                                  {"t1/g1/item/3", "t1", "illegal move", "board t1: Ra1-a9 leaves the board", 6,
+                                   true, ""}}),
+            0u);
+  model.on_message("tabula/club/t1/state", hub::encode(played("chess", "1. e4 e5\n", "t1")), 0);
+  HeadlessHub hh({1920, 1080});
+  hh.frame(model, {-1, -1}, false);
+  const std::string text = frame_text(hh, model);
+  EXPECT_NE(text.find("Alerts (1 open)"), std::string::npos) << text;
+  EXPECT_NE(text.find("board t1: Nb1-b3 is no knight move (raised before the hub started, kept in the tournament "
+                      "record)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("History (1 acknowledged)"), std::string::npos) << text;
+}
+
+// Session 29: a board's seat named "Wh##ite" had the adjudication button
+// "Wh" on the opened board (ImGui's id separator), "Bl###ack" "Bl". Drawn
+// whole now (ui/text_button.h); a line break or markup in a name is shown
+// safely (the model's shown_text), 10 KB cut to the model's 40 characters.
+TEST(HubScreen, ASeatNameHoldingImGuisIdSeparatorIsShownWholeOnItsButton) {
+  hub::HubModel model("club");
+  hub::wire::BoardState st = played("chess", "1. e4 e5\n", "t1");
+  st.mutable_seats(0)->set_name("Wh##ite");
+  st.mutable_seats(1)->set_name("Bl###ack");
+  model.on_message("tabula/club/t1/state", hub::encode(st), 0);
+  hub::wire::BoardState hostile = played("chess", "1. e4 e5\n", "t2");
+  hostile.mutable_seats(0)->set_name("<b>Re##d</b>\nx");
+  hostile.mutable_seats(1)->set_name(std::string(10 * 1024, 'y'));
+  model.on_message("tabula/club/t2/state", hub::encode(hostile), 0);
+  HeadlessHub hh({1920, 1080});
+  hh.screen.open("t1");
+  hh.frame(model, {-1, -1}, false);
+  const std::string text = frame_text(hh, model);
+  EXPECT_NE(text.find("[ Wh##ite wins ]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[ Bl###ack wins ]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[ Pause ]"), std::string::npos) << text;
+  hh.screen.open("t2");
+  hh.frame(model, {-1, -1}, false);
+  const std::string other = frame_text(hh, model);
+  EXPECT_NE(other.find("[ <b>Re##d</b><U+000A>x wins ]"), std::string::npos) << other;
+  EXPECT_NE(other.find("[ " + std::string(40, 'y') + "... wins ]"), std::string::npos) << other;
+}
+
 TEST(HubScreenOptions, OpenNamesTheBoardShownInFullAndWantsAValue) {
   const char* with[] = {"--broker", "127.0.0.1", "--screenshot", "hall.png", "--open", "t3"};
   ParsedHubOptions p = parse_hub_options(with);

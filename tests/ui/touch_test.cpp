@@ -110,6 +110,28 @@ TEST(Touch, EveryActionThatEndsOrRewritesAGameAsksFirst) {
   EXPECT_EQ(press(kiosk, view, "Check the board against the game"), (std::vector<Intent>{SetPosition{""}}));
 }
 
+// Session 29: ImGui reads "##" in a button's label as the start of its
+// hidden id, so a seat named "Gr##een" had the button "Gr" (and a seat
+// "Bl###ue" "Bl"): the arbiter could not tell which seat he adjudicated. The
+// names are drawn whole (ui/text_button.h) and the buttons still do what
+// they say.
+TEST(Touch, ASeatNameHoldingImGuisIdSeparatorIsShownWholeAndPressedWhole) {
+  HeadlessKiosk kiosk(800, 480);
+  KioskView view = *make_scene("four-player");
+  view.seats[1].name = "Bl###ue";
+  view.seats[3].name = "Gr##een";
+  kiosk.frame(view);
+  press(kiosk, view, "Arbiter");
+  enter_pin(kiosk, view, "2580");
+  press(kiosk, view, "Result");
+  EXPECT_EQ(find(kiosk, "Gr"), nullptr) << "the name cut at its \"##\"";
+  EXPECT_TRUE(press(kiosk, view, "Gr##een wins...").empty());
+  EXPECT_NE(kiosk.app().arbiter_menu().confirm_text().find("Gr##een wins"), std::string::npos);
+  EXPECT_EQ(press(kiosk, view, "Yes"), (std::vector<Intent>{Adjudicate{SeatIndex{3}}}));
+  press(kiosk, view, "Bl###ue wins...");
+  EXPECT_EQ(press(kiosk, view, "Yes"), (std::vector<Intent>{Adjudicate{SeatIndex{1}}}));
+}
+
 TEST(Touch, TheSeatToMoveResignsWithAConfirmationAnyOtherSeatNeedsThePin) {
   HeadlessKiosk kiosk(800, 480);
   KioskView view = *make_scene("four-player");

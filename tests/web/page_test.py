@@ -8,7 +8,9 @@ tabula-hub-web with simulated boards on a real Mosquitto.
 Checks: the page shows a move made on a board without a reload; the
 arbiter signs in on its page and its Pause reaches the board (the board's
 state comes back paused); a `tabula play` board shows "No arbiter actions:
-..." in place of the buttons; a delayed service shows nothing of a game younger
+..." in place of the buttons; a board offline before the service started
+shows its rulings from the hall's tournament record (--record), said so;
+a delayed service shows nothing of a game younger
 than its delay; the event's standings (issue 35) from the arbiter's event
 file, updated without a reload; screenshots of a finished round at 390x844 (a phone) and
 1920x1080 (a projector) match the goldens within a tolerance
@@ -20,6 +22,7 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -454,6 +457,56 @@ try:
         failures.append(f"standings after round 2: {title!r} {points}")
     if sorted(games) != ["1 +1", "1 +1", "1 +1", "1 -1", "2", "2", "2", "2"]:
         failures.append(f"the forfeit is not shown in the games column: {games}")
+    d.quit()
+
+    # 5. An offline board from the hall's tournament record (s29): the hall's
+    # hub (tabula-hub-sim hub with a record) follows event "rec"; a `tabula
+    # play` board t8 plays the scholar's mate and stops. A web service started
+    # after that, with --record, shows t8's rulings said to be kept in the
+    # record (before, "Latest rulings" was empty: the board sends nothing
+    # again); one without --record shows none, as before.
+    record = os.path.join(work, "rec.db")
+    start([os.path.join(BIN, "tabula-hub-sim"), "hub", "--broker", f"127.0.0.1:{broker}", "--event", "rec",
+           "--record", record, "--seconds", "600", "--client-id", "hall-rec"], "hall-rec")
+    wait_for("the hall's record", lambda: os.path.exists(record))
+    time.sleep(1)  # subscribed before the board plays
+    t8 = start([os.path.join(BIN, "tabula"), "play", "--variant", "chess", "--journal", os.path.join(work, "rec-t8.db"),
+                "--trace", os.path.join(work, "mate.trace"), "--broker", f"127.0.0.1:{broker}", "--hub-event", "rec",
+                "--board", "t8", "--arbiter-key", key], "rec-t8")
+    t8.wait(120)
+
+    def kept_rows():
+        db = sqlite3.connect(f"file:{record}?mode=ro", uri=True, timeout=5)
+        try:
+            return db.execute("SELECT COUNT(*) FROM board_streams WHERE board = 't8'").fetchone()[0]
+        finally:
+            db.close()
+    wait_for("t8's stream kept in the hall's record", lambda: kept_rows() >= 7)
+    kept_port = web("rec", ["--record", record, "--arbiter-key", key, "--arbiter-token-file", token])
+    bare_port = web("rec", [])
+    kept_words = "kept in the tournament record: the board is offline and has not sent them to this service"
+    d = browser(1280, 900)
+    for (port, page) in ((kept_port, "arbiter.html"), (kept_port, ""), (bare_port, "")):
+        d.get(f"http://127.0.0.1:{port}/{page}")
+        if page:
+            wait_for("the sign-in form", lambda: d.find_element(By.ID, "login").is_displayed())
+            d.find_element(By.ID, "token").send_keys("page-test-token-42")
+            d.find_element(By.CSS_SELECTOR, "#login button").click()
+            wait_for("the alerts", lambda: d.find_element(By.ID, "alerts").is_displayed())
+        click(d, f"t8 on {port}/{page}", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t8"]'))
+        heads = lambda: [h.text for h in d.find_elements(By.CSS_SELECTOR, "#focus-body h3, #focus-body p.kept")]
+        rulings = lambda: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#focus-body li.ruling")]
+        if port == kept_port:
+            wait_for(f"t8's kept rulings said so ({page or 'the spectators'})",
+                     lambda: kept_words in heads() and rulings())
+            settled(d)
+            d.save_screenshot(os.path.join(OUT, f"record-rulings-{'arbiter' if page else 'public'}-1280x900.png"))
+        else:
+            wait_for("t8 without a record", lambda: "Latest rulings" in heads())
+            time.sleep(1)
+            if rulings() or kept_words in heads():
+                failures.append(f"without --record t8 shows {heads()} {rulings()}")
+        d.find_element(By.ID, "close").click()
     d.quit()
 except Exception as e:  # noqa: BLE001 - reported as the test's failure
     failures.append(f"{type(e).__name__}: {e}")

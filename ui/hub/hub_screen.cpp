@@ -10,6 +10,7 @@
 
 #include "core/player_name.h"
 #include "ui/board_view.h"
+#include "ui/text_button.h"
 
 namespace tabula::ui {
 
@@ -186,7 +187,12 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
       ImGui::Separator();
       ImGui::TextUnformatted("Arbiter actions (signed):");
       auto act = [&](hub::wire::ActionKind k, const char* label, int count, bool draw_result, int winner) {
-        if (!ImGui::Button(label)) return;
+        // Session 29: a seat's name is the board's text: "Re##d" showed as
+        // "Re" (ImGui's id separator); it is drawn whole (text_button.h),
+        // and a name wider than the panel is cut inside its button, not
+        // past the panel's edge.
+        const float room = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+        if (!text_button(label, label, {std::min(text_button_width(label), room), 0})) return;
         HubIntent in;
         in.kind = HubIntentKind::kAction;
         in.action.set_board(b.board);
@@ -206,7 +212,7 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
       for (int i = 0; i < st.seats_size(); ++i) {
         const std::string label = st.seats(i).name() + " wins";
         ImGui::PushID(i);
-        if (i > 0) same_line_if(button_width(label.c_str()));
+        if (i > 0) same_line_if(text_button_width(label));
         act(hub::wire::ACTION_KIND_ADJUDICATE, label.c_str(), 0, false, i);
         ImGui::PopID();
       }
@@ -288,7 +294,9 @@ void HubScreen::draw_side(const hub::HubModel& model, const HubSide& side, std::
     if (ImGui::SmallButton("Open")) open_ = a->board;
     same_line_if(button_width("OK"));
     if (ImGui::SmallButton("OK")) intents.push_back({HubIntentKind::kAcknowledge, a->id, {}});
-    ImGui::TextWrapped("%s", a->text.c_str());
+    // Session 29: raised before this hub started, from the tournament record.
+    ImGui::TextWrapped("%s%s", a->text.c_str(),
+                       a->from_record ? " (raised before the hub started, kept in the tournament record)" : "");
     ImGui::PopID();
   }
   if (lists.open.empty()) ImGui::TextDisabled("No open alert.");

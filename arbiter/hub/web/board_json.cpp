@@ -72,7 +72,7 @@ std::vector<std::pair<int, int>> squares_named(const core::RuleSet& rules, const
 }
 
 std::string board_json(const wire::BoardState& st, std::optional<bool> online, const std::vector<RulingLine>& rulings,
-                       int default_round, VariantCache& variants, Audience audience) {
+                       int default_round, VariantCache& variants, Audience audience, std::string_view rulings_kept) {
   JsonWriter w;
   w.begin_object();
   w.key("board").value(st.board());
@@ -183,6 +183,7 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
   w.key("rulings").begin_array();
   for (const RulingLine& r : rulings) w.begin_object().key("severity").value(r.severity).key("text").value(r.text).end_object();
   w.end_array();
+  w.key("rulings_kept").value(std::string(rulings_kept));
   w.end_object();
   return w.take();
 }

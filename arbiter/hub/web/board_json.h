@@ -19,7 +19,11 @@
 //    arbiter actions, e.g. a `tabula play` board; "" it takes them),
 //    "tracker":"in sync", "online":true, "over":false, "draw":false, "reason":"",
 //    "ranking":[0,1], "round":1, "game":"...", "wall_ms":..., "error":"" ,
-//    "rulings":[{"severity":"illegal","text":"..."}]}
+//    "rulings":[{"severity":"illegal","text":"..."}],
+//    "rulings_kept":""}   session 29: "" when the rulings are the board's own
+//                         as this service got them; else where they come from,
+//                         "kept in the tournament record: the board is offline
+//                         and has not sent them to this service" (kKeptWords)
 //
 // Not thread-safe (VariantCache): one caller at a time.
 #pragma once
@@ -29,6 +33,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/rule_set.h"
@@ -56,11 +61,19 @@ std::vector<RulingLine> rulings_through(const std::deque<wire::StreamItem>& item
 // that the board is not recording.
 enum class Audience { kPublic, kArbiter };
 
+// Session 29: the words of "rulings_kept" for a board whose rulings are the
+// ones the tournament record kept (BoardEntry::stream_from_record), as the
+// hall screen heads its stream: offline, or online and not sent yet.
+inline constexpr const char* kKeptWordsOffline =
+    "kept in the tournament record: the board is offline and has not sent them to this service";
+inline constexpr const char* kKeptWordsNotYet =
+    "kept in the tournament record: the board has not sent them to this service yet";
+
 // The board's JSON (shape above). `round` is the state's own round when it
-// has one, else `default_round`.
+// has one, else `default_round`; `rulings_kept` "" or one of the words above.
 std::string board_json(const wire::BoardState& state, std::optional<bool> online,
                        const std::vector<RulingLine>& rulings, int default_round, VariantCache& variants,
-                       Audience audience = Audience::kPublic);
+                       Audience audience = Audience::kPublic, std::string_view rulings_kept = {});
 
 // The squares a move's text names, in order ("Nb1-c3" -> b1, c3; "O-O" ->
 // none), as [file, rank] pairs of cells of `rules`' board.

@@ -18,12 +18,13 @@ std::string key_of(const BoardEntry& b) {
   const wire::BoardState& st = *b.state;
   std::string k = st.game_id() + '|' + std::to_string(st.through_seq()) + '|' + std::to_string(st.wall_ms()) + '|' +
                   std::to_string(st.moves()) + '|' + (b.online ? (*b.online ? "on" : "off") : "?") + '|';
-  // The rulings shown: the newest applied item at or below the state.
+  // The rulings shown: the newest item at or below the state (session 29:
+  // of the stream shown, the board's or the one the record kept).
   std::uint64_t newest = 0;
-  for (const wire::StreamItem& it : b.recent) {
+  for (const wire::StreamItem& it : b.shown_stream()) {
     if (it.seq() <= st.through_seq()) newest = std::max<std::uint64_t>(newest, it.seq());
   }
-  return k + std::to_string(newest);
+  return k + std::to_string(newest) + (b.stream_from_record() ? "|kept" : "");
 }
 
 }  // namespace
@@ -40,7 +41,9 @@ void EventFeed::observe(const HubModel& model, std::int64_t now_ms) {
       s.hub_ms = now_ms;
       s.state = *b.state;
       s.online = b.online;
-      s.rulings = rulings_through(b.recent, b.state->through_seq(), settings_.max_rulings);
+      s.rulings = rulings_through(b.shown_stream(), b.state->through_seq(), settings_.max_rulings);
+      // Session 29: an offline board's rulings from the tournament record, said so.
+      if (b.stream_from_record()) s.rulings_kept = b.online == false ? kKeptWordsOffline : kKeptWordsNotYet;
       s.key = key;
       // Clock readings for the moves this state is the first to carry.
       if (s.state.clocks_known()) {
@@ -88,7 +91,7 @@ void EventFeed::update_view(std::map<std::string, Shown>& view, const std::strin
   auto [it, added] = view.try_emplace(board);
   Shown& s = it->second;
   std::string json = board_json(sample->state, sample->online, sample->rulings, settings_.default_round, variants_,
-                                &view == &live_ ? Audience::kArbiter : Audience::kPublic);
+                                &view == &live_ ? Audience::kArbiter : Audience::kPublic, sample->rulings_kept);
   const std::string patch = added ? std::string() : board_patch(s.json, json);
   s.json = std::move(json);
   s.frame = "event: board\ndata: " + s.json + "\n\n";

@@ -84,6 +84,7 @@ class EventFeed {
     wire::BoardState state;
     std::optional<bool> online;
     std::vector<RulingLine> rulings;
+    std::string rulings_kept;  // session 29: board_json's words for rulings from the record ("" the board's)
     std::string key;  // what makes it a change
   };
   struct Track {

@@ -9,6 +9,8 @@
 //                  [--push URL --push-token-file F [--push-pgn4]]
 //                  [--client-id ID] [--seconds S] [--board-keys FILE]
 //                  [--event-file FILE]   (the event's standings on the page, issue 35)
+//                  [--record FILE]  (the hall screen's tournament record, read only: an
+//                                    offline board's kept rulings and alerts, session 29)
 //                  [--stream-pace-ms MS] [--send-buffer BYTES]  (many spectators: web_service.h)
 //                  [--max-per-address N]  (connections per client address; 0: no limit)
 //                  [--max-streams-per-address N]  (event streams per client address; 0: no limit)
@@ -32,6 +34,7 @@
 #include "files/plain_file.h"
 #include "hub/hub_client.h"
 #include "hub/web/guarded_server.h"
+#include "hub/web/kept_record.h"
 #include "hub/web/standings_json.h"
 #include "hub/web/web_service.h"
 #include "version/version.h"
@@ -68,7 +71,7 @@ int usage() {
                "                      [--broker-ca F] [--arbiter-key FILE --arbiter-token-file FILE]\n"
                "                      [--tls-cert F --tls-key F] [--push URL --push-token-file F [--push-pgn4]]\n"
                "                      [--client-id ID] [--seconds S] [--board-keys FILE]\n"
-               "                      [--event-file FILE] [--stream-pace-ms MS] [--send-buffer BYTES]\n"
+               "                      [--event-file FILE] [--record FILE] [--stream-pace-ms MS] [--send-buffer BYTES]\n"
                "                      [--max-per-address N] [--max-streams-per-address N]\n"
                "                      [--host-names NAME,...]\n";
   return 2;
@@ -88,7 +91,7 @@ int main(int argc, char** argv) {
                                "www", "delay", "round", "max-streams", "arbiter-key", "arbiter-token-file", "tls-cert",
                                "tls-key", "push", "push-token-file", "client-id", "seconds", "board-keys", "event-file",
                                "stream-pace-ms", "send-buffer", "max-per-address", "max-streams-per-address",
-                               "host-names"},
+                               "host-names", "record"},
                               {"push-pgn4"}, "tabula-hub-web", std::cerr);
   if (!o) return usage();
   std::string error;
@@ -210,6 +213,25 @@ int main(int argc, char** argv) {
 
   auto client = hub::HubClient::start(hc, error);
   if (!client) return std::cerr << "tabula-hub-web: " << error << "\n", 1;
+  // Session 29: the hall screen's tournament record, read only and off the
+  // service's threads (kept_record.h): an offline board's kept stream and
+  // alerts. Made after the client and gone before it (it delivers to it).
+  std::unique_ptr<hub::web::KeptRecord> kept;
+  if (o->values.count("record")) {
+    kept = std::make_unique<hub::web::KeptRecord>(
+        o->values.at("record"), hc.event, [raw = client.get()](hub::web::KeptRead r) {
+          std::size_t unread = r.unread;
+          std::size_t boards = r.streams.size(), alerts = r.alerts.size();
+          raw->restore_kept(std::move(r.streams), r.alerts, unread);
+          std::cerr << "tabula-hub-web: --record: read " << boards << (boards == 1 ? " board's" : " boards'")
+                    << " kept stream and " << alerts << (alerts == 1 ? " kept alert" : " kept alerts")
+                    << (unread > 0 ? "; " + std::to_string(unread) + (unread == 1 ? " kept row" : " kept rows") +
+                                         " did not read, left out"
+                                   : "")
+                    << "\n";
+        });
+    wo.record_status = [k = kept.get()] { return k->status(); };
+  }
   auto web = hub::web::WebService::start(wo, hub::web::access_of(*client), error);
   if (!web) return std::cerr << "tabula-hub-web: " << error << "\n", 1;
   std::printf("tabula-hub-web: serving event %s on %s://%s:%d/ (broker %s, delay %lld s)\n", hc.event.c_str(),

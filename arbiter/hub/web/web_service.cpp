@@ -322,6 +322,8 @@ struct WebService::Impl {
     w.key("hub_error").value(hub_error);
     w.key("delay_s").value(static_cast<std::int64_t>(arbiter ? 0 : feed.settings().delay_ms / 1000));
     w.key("arbiter").value(arbiter);
+    // Session 29: the record's path and its words are the arbiter's to read.
+    if (arbiter && options.record_status) w.key("record").value(options.record_status());
     w.key("rounds").begin_array();
     for (int r : feed.rounds()) w.value(r);
     w.end_array();
@@ -540,7 +542,9 @@ void add_arbiter_routes(WebService::Impl& s, httplib::Server& svr) {
         w.key("board").value(a.board).key("text").value(a.text).key("wall_ms").value(a.wall_ms);
         w.key("acknowledged").value(a.acknowledged).key("acknowledged_by").value(a.acknowledged_by);
         // Session 22: "all-clear" (drawn calm) or "alarm"; closed by itself, how.
-        w.key("tone").value(to_string(tone(a.kind))).key("cleared").value(a.cleared).end_object();
+        w.key("tone").value(to_string(tone(a.kind))).key("cleared").value(a.cleared);
+        // Session 29: raised before the hub (re)started, kept in the tournament record.
+        w.key("from_record").value(a.from_record).end_object();
       }
     });
     w.end_array();

@@ -7,6 +7,7 @@
 //   /arbiter.html        the arbiter's page (the same script, arbiter mode)
 //   /api/boards          every board as JSON (board_json.h), public (delayed)
 //   /api/status          the event, the hub's connection, the delay, the rounds
+//                        (the arbiter's: "record", why --record is not read yet, session 29)
 //   /api/standings       the event's standings (issue 35; WebOptions::standings,
 //                        standings_json.h), {"sections": []} without an event file
 //   /events              server-sent events: on opening "reset", "status" and
@@ -93,6 +94,9 @@ struct WebOptions {
   std::string push_token;      // sent as "Authorization: Bearer TOKEN"
   bool push_four = false;      // push the PGN4 feed instead of the PGN one
   std::function<std::string()> standings;  // the standings' JSON (StandingsFile::json); empty: none
+  // Session 29: "" when the tournament record (--record) was read, else why
+  // not (KeptRecord::status); the arbiter's /api/status says it. Empty: no record.
+  std::function<std::string()> record_status;
 };
 
 // What the service needs of the hub (HubClient in the program; a fake in tests).

@@ -210,7 +210,10 @@ function renderFocus() {
   side.appendChild(seatList(entry));
   const rul = el('ul', 'rulings');
   for (const r of b.rulings) rul.appendChild(el('li', 'ruling ' + r.severity, r.text));
+  // Session 29: an offline board's rulings as the tournament record kept
+  // them (the board has not sent its stream to this service), said so.
   side.appendChild(el('h3', '', 'Latest rulings'));
+  if (b.rulings_kept) side.appendChild(el('p', 'note kept', b.rulings_kept));
   side.appendChild(rul);
   if (ARBITER) side.appendChild(actions(b));
   wrap.appendChild(side);
@@ -236,6 +239,12 @@ function applyStatus(s) {
   document.title = `Tabula — ${s.event || 'live boards'}`;
   setConn(s.connected ? 'live' : 'reconnecting to the hub…', s.connected);
   document.getElementById('delay').textContent = s.delay_s ? `moves shown ${s.delay_s} s late` : '';
+  // Session 29 (the arbiter's page): why the tournament record is not read yet.
+  const rec = document.getElementById('record-note');
+  if (rec) {
+    rec.textContent = s.record ? `Tournament record: ${s.record}` : '';
+    rec.hidden = !s.record;
+  }
   const feeds = document.getElementById('feeds');
   if (feeds) {
     feeds.replaceChildren();
@@ -369,6 +378,7 @@ function actions(b) {
 // wait for the next poll) and is kept in the history below it, newest first,
 // as the hall screen keeps it (ui/hub/hub_screen.cpp).
 const SHOWN_ALERTS = 50;
+const KEPT_ALERT = 'raised before the hub started, kept in the tournament record';
 let acknowledgedHere = new Set();  // ids this page acknowledged, until the hub says so too
 
 function alertTime(ms) {
@@ -389,7 +399,8 @@ function renderAlerts(list) {
     // The text names its board ("board t6: game over (checkmate)", hub_model.cpp).
     // Its tone is its class: an all-clear ("records again") is drawn calm,
     // never in the alarms' red (session 22; the kind has spaces, not a class).
-    const li = el('li', 'alert ' + alertTone(a), a.text);
+    // Session 29: raised before the hub started, from the tournament record.
+    const li = el('li', 'alert ' + alertTone(a), a.text + (a.from_record ? ` (${KEPT_ALERT})` : ''));
     li.dataset.alert = a.id;
     const ack = el('button', 'small', 'Acknowledge');
     ack.addEventListener('click', async () => {
