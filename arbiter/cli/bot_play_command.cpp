@@ -19,6 +19,7 @@
 #include "session/bot_advice.h"
 #include "session/bot_player.h"
 #include "session/bot_seats.h"
+#include "session/hint_words.h"
 #include "session/virtual_hands.h"
 
 // Section index: the table (session, journal, virtual hands), typed moves,
@@ -49,6 +50,14 @@ class TypedTable {
     }
     for (const session::Ruling& r : res.rulings) {
       if (r.severity == core::Severity::kInfo && r.kind == session::RulingKind::kRequest) continue;
+      // A hint in the kiosk's words, "Hint for White: move the pawn from d2
+      // to d4 (d2-d4)" (session/hint_words.h; s29-newuser: the notation alone).
+      if (r.kind == session::RulingKind::kAdvice) {
+        if (std::optional<std::string> words = session::hint_in_words(r, s_.game().position())) {
+          out_ << "  " << *words << " (" << r.text.substr(r.text.find(": ") + 2) << ")\n";
+          continue;
+        }
+      }
       out_ << "  " << r.text << "\n";
     }
     return true;
