@@ -8,6 +8,7 @@
 # screen instead (board profile, variant, clock, players; saved in the state
 # directory).
 # Usage: scripts/run.sh [extra kiosk options]
+#        scripts/run.sh --help   this text and the kiosk's options (nothing set up or built)
 #
 # Where it shows the kiosk, said first, before anything is built (issue 29):
 #   a desktop (DISPLAY or WAYLAND_DISPLAY)  a window there;
@@ -20,6 +21,32 @@
 # checking that it starts; the kiosk logs its GL line and runs until Ctrl+C).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# --help (s29-newuser): this script's own usage and environment, before any
+# setup or build (the kiosk's --help was reached only after both).
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  cat <<'TXT'
+usage: scripts/run.sh [kiosk options]     set up, build and run the appliance (README)
+Environment:
+  TABULA_STATE    where the game is journaled (current.db); default ~/.local/state/tabula
+  TABULA_VARIANT  the variant of a new game (build/bin/tabula variants); default chesscom-ffa.
+                  A journaled game resumes in its own variant: for a new game of another,
+                  the arbiter menu (Arbiter, PIN 0000, Game: Start a new game) or a new TABULA_STATE
+  TABULA_PROFILE  the board profile; default /etc/tabula/board.textproto
+  TABULA_GL       es3, gl3 or gl2: force the kiosk's GL context
+  TABULA_SETUP    1: the first-boot setup screen first
+  TABULA_RUN      window, cage or xvfb: where the kiosk shows (default: found out)
+Kiosk options after it, e.g. a bot and hints in a new four-player game (docs/BOTS.md):
+  TABULA_STATE=/tmp/club scripts/run.sh --bots Green=2 --hints on --players Ann,Ben,Cem
+TXT
+  if [[ -x build/bin/tabula-kiosk ]]; then
+    echo "The kiosk's options (build/bin/tabula-kiosk --help):"
+    build/bin/tabula-kiosk --help
+  else
+    echo "The kiosk's options: docs/kiosk.md (build/bin/tabula-kiosk --help once it is built)"
+  fi
+  exit 0
+fi
 
 seat=${XDG_SEAT:-}
 if [[ -z "$seat" && -n "${XDG_SESSION_ID:-}" ]] && command -v loginctl >/dev/null 2>&1; then
@@ -92,6 +119,14 @@ elif [[ ! -e "$state/current.db" ]]; then
   game+=(--variant "${TABULA_VARIANT:-chesscom-ffa}")
 else
   echo "run: resuming the game in $state/current.db (the arbiter menu starts a new one)" >&2
+  # A TABULA_VARIANT the journaled game is not (s29-newuser: it was not used,
+  # and nothing said so): said, the game resumed as it was recorded.
+  if [[ -n "${TABULA_VARIANT:-}" ]]; then
+    recorded=$(build/bin/tabula archive list --journal "$state/current.db" 2>/dev/null | sed -n 's/^variant //p') || true
+    if [[ -n "$recorded" && "$recorded" != "$TABULA_VARIANT" ]]; then
+      echo "run: TABULA_VARIANT=$TABULA_VARIANT is not used: $state/current.db is a game of $recorded and resumes as it was recorded. For a new game of $TABULA_VARIANT: the arbiter menu (Arbiter, the PIN, Game: Start a new game), or TABULA_STATE=another directory" >&2
+    fi
+  fi
 fi
 profile="${TABULA_PROFILE:-/etc/tabula/board.textproto}"
 if [[ -r "$profile" ]] && compgen -G "/dev/gpiochip*" >/dev/null; then

@@ -437,6 +437,13 @@ const KioskView& KioskGame::view(session::Millis now) {
       if (const session::BotSeat* b = bots_->options().seats.find(core::seat_at(static_cast<int>(i))))
         view_.seats[i].player = "bot, " + session::level_name(b->level);
     }
+    // The result names the players as the ledger does, "Ann (Red)" (s29-newuser).
+    if (!view_.result.empty()) {
+      view_.result = result_of(*snapshot_, session_->game().rules(), [&](int i) {
+        const SeatView& seat = view_.seats[static_cast<std::size_t>(i)];
+        return seat.player.empty() ? seat.name : seat.player + " (" + seat.name + ")";
+      });
+    }
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
     view_.hub = hub_line_;
     if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())

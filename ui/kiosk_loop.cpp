@@ -408,12 +408,16 @@ int run_kiosk(const KioskOptions& options) {
       time_s = kScreenshotTime_s;
     }
     if (app.setup().is_open()) app.setup().set_assignment(setup_assignment());
+    // A frame that takes a queued pointer event (a press, a release) settles
+    // as an input does: a click shows on the frame after its release.
+    const bool pointer_frame = platform.pointer_pending();
     platform.new_frame(overrides);
     // (No game yet: the setup screen covers everything; the demo stands under it.)
     const KioskView& view = real ? real->view(ms) : scene->view(ms);
     const std::vector<Intent> intents = app.draw(view, time_s);
     platform.render();
     policy.drew(now_s);
+    if (pointer_frame) policy.on_input(now_s);
     // The squares to fix pulse; a clock's face changes at its next step.
     policy.set_animating(!view.fixes.empty());
     const auto face = until_face_changes(view.clocks);

@@ -36,6 +36,22 @@ std::string screen_names() {
   return out;
 }
 
+// The same names for --help, wrapped under its column (s29-newuser: the help
+// named 9 of the 14, with its own list).
+std::string wrapped_screen_names() {
+  const std::string indent(22, ' ');
+  std::string out, line = indent;
+  for (std::size_t i = 0; i < std::size(kScreens); ++i) {
+    std::string word = std::string(kScreens[i]) + (i + 1 == std::size(kScreens) ? "" : ",");
+    if (line.size() + word.size() + 1 > 88 && line.size() > indent.size()) {
+      out += line + "\n";
+      line = indent;
+    }
+    line += (line.size() > indent.size() ? " " : "") + word;
+  }
+  return out + line + "\n";
+}
+
 std::optional<int> parse_int(std::string_view text) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -70,10 +86,10 @@ std::string kiosk_usage() {
          "  --frames N          frames to render before the screenshot (default 3)\n"
          "  --pictures          (alone) one picture per line of standard input: the\n"
          "                      line's arguments, --screenshot FILE among them\n"
-         "  --screen NAME       with --screenshot: the overlay to show (pin, players, menu,\n"
-         "                      menu-result, menu-board, confirm, keyboard; setup: the\n"
-         "                      setup's first page, with --setup; who-plays-set: Who plays\n"
-         "                      sets --bots at the first frame, the game starts without)\n"
+         "  --screen NAME       with --screenshot: the overlay to show, one of\n" +
+         wrapped_screen_names() +
+         "                      (setup, setup-seating, setup-players: with --setup; who-plays-set:\n"
+         "                      Who plays sets --bots at the first frame; docs/kiosk.md)\n"
          "  --set-aside VARIANT with --journal: a damaged journal, or one of another variant than\n"
          "                      --variant, is kept under a new name and a new game starts (of\n"
          "                      --variant, else VARIANT), saying so (scripts/run.sh)\n"

@@ -7,10 +7,12 @@ namespace tabula::ui {
 
 void RedrawPolicy::on_input(double now_s) {
   settle_until_s_ = std::max(settle_until_s_.value_or(now_s), now_s + settings_.settle_s);
+  frames_owed_ = std::max(frames_owed_, settings_.settle_frames);
 }
 
 bool RedrawPolicy::due(double now_s) const {
   if (first_) return true;
+  if (frames_owed_ > 0) return true;
   if (settle_until_s_ && now_s <= *settle_until_s_) return true;
   if (next_change_s_ && now_s >= *next_change_s_) return true;
   if (animating_ && last_frame_s_ && now_s - *last_frame_s_ >= 1.0 / settings_.animation_fps) {
@@ -33,6 +35,7 @@ void RedrawPolicy::drew(double now_s) {
   first_ = false;
   last_frame_s_ = now_s;
   ++frames_;
+  if (frames_owed_ > 0) --frames_owed_;
   if (settle_until_s_ && now_s > *settle_until_s_) settle_until_s_.reset();
   if (next_change_s_ && now_s >= *next_change_s_) next_change_s_.reset();
 }

@@ -4,9 +4,19 @@
 // is animated, and when the session said something.
 //
 //   reason                                     frames
-//   input (pointer, key, text, resize, focus)  at once, then every frame for settle_s
-//                                              (ImGui's fades, a popup opening and sizing itself)
-//   pointer events still queued                every frame until drained (ui/pointer_queue.h)
+//   input (pointer, key, text, resize, focus)  at once, then every frame for settle_s, and
+//                                              at least settle_frames frames however long
+//                                              each takes (ImGui's fades, a popup opening and
+//                                              sizing itself, a button's click shown)
+//   pointer events still queued                every frame until drained (ui/pointer_queue.h),
+//                                              then settles as after an input (the loop calls
+//                                              on_input after a frame that took one)
+//
+// s29-newuser: a button's click is taken on the frame of the release and
+// shows on the frame after it; under llvmpipe on a loaded machine the press
+// and release frames outlasted settle_s, that frame was never drawn, and the
+// menu's ▶ looked dead (11 of 12 taps under xdotool, load 10-14), so a new
+// user tapped twice and skipped a variant.
 //   session output (a new snapshot)            one at once (and settle_s after)
 //   a clock face changes (a second, a tenth)   one at that moment
 //   animation (pulsing squares to fix)         animation_fps
@@ -25,6 +35,7 @@ class RedrawPolicy {
   struct Settings {
     double settle_s = 0.3;       // frames after an input or an output
     double animation_fps = 10;   // while animating
+    int settle_frames = 2;       // frames after an input or an output, however slow
   };
   RedrawPolicy() = default;
   explicit RedrawPolicy(Settings settings) : settings_(settings) {}
@@ -56,6 +67,7 @@ class RedrawPolicy {
   bool animating_ = false;
   bool first_ = true;
   int frames_ = 0;
+  int frames_owed_ = 0;  // settle_frames still to draw
 };
 
 }  // namespace tabula::ui

@@ -115,25 +115,35 @@ PieceLife life_of(const core::RuleSet& rules, core::SeatStatus status, core::Pie
   }
 }
 
+}  // namespace
+
 // A finished game's result (issue 27 item 4: the end screen showed none):
 // "1-0 · White wins (checkmate)", "1/2-1/2 · a draw (adjudicated by the
-// arbiter)", or with more seats the ranking and the points.
-std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules) {
+// arbiter)", or with more seats the ranking and the points; a draw among
+// more names every seat in seat order (s29-newuser: the ranking's order,
+// last seat first, without a separator).
+std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules,
+                      const std::function<std::string(int)>& label) {
   const core::Outcome& o = snap.outcome;
   if (!o.over) return "";
   const int n = rules.seat_count();
   const std::string how = o.reason.empty() ? "" : " (" + o.reason + ")";
-  auto name = [&](core::Seat s) { return rules.seats[static_cast<std::size_t>(core::index_of(s))].name; };
+  auto name = [&](core::Seat s) { return label(core::index_of(s)); };
   if (n == 2) {
     if (o.draw || o.ranking.empty()) return "1/2-1/2 \xC2\xB7 a draw" + how;
     return std::string(core::index_of(o.ranking.front()) == 0 ? "1-0" : "0-1") + " \xC2\xB7 " +
            name(o.ranking.front()) + " wins" + how;
   }
   const bool points = rules.ledger.kind == core::LedgerKind::kPoints;
+  std::vector<core::Seat> order = o.ranking;
+  if (o.draw) {
+    order.clear();
+    for (int s = 0; s < n; ++s) order.push_back(core::seat_at(s));
+  }
   std::string text = o.draw ? "a draw" + how + ":" : "";
-  for (std::size_t i = 0; i < o.ranking.size(); ++i) {
-    const core::Seat s = o.ranking[i];
-    if (!text.empty()) text += o.draw ? " " : " \xC2\xB7 ";
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const core::Seat s = order[i];
+    if (!text.empty()) text += i == 0 ? " " : " \xC2\xB7 ";
     if (!o.draw) text += std::to_string(i + 1) + (i == 0 ? "st " : i == 1 ? "nd " : i == 2 ? "rd " : "th ");
     text += name(s);
     if (points) {
@@ -143,6 +153,8 @@ std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules)
   }
   return o.draw ? text : text + how;
 }
+
+namespace {
 
 // What the table is doing in words ("play" and "restore" were the session's
 // tags: issue 27 item 8); in play the round of the move to come.
@@ -203,7 +215,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
   v.title = rules.name;
   v.subtitle = phase_words(snap);
   v.claimable_draw = snap.claimable_draw;
-  v.result = result_of(snap, rules);
+  v.result = result_of(snap, rules, [&](int i) { return rules.seats[static_cast<std::size_t>(i)].name; });
   // The board: playable squares, holes, merged corner squares.
   v.board.width = g.width();
   v.board.height = g.height();

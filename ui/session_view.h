@@ -3,7 +3,9 @@
 // arbiter's types; pure (no ImGui, no I/O), so it is unit-tested.
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/game.h"
@@ -16,6 +18,14 @@ namespace tabula::ui {
 // a piece was lifted from in the --sim hand (drawn at the lifted square's
 // destination until the move settles), if any.
 KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules);
+// A finished game's result in words, "" while it goes on: "1-0 · White wins
+// (checkmate)", "1st Yellow 21 pts · 2nd ...", "a draw (...): Red 0 pts · Blue
+// 0 pts ..." (a draw in seat order). `label` names seat i (0-based): view_of
+// passes the seat's name, the kiosk "Ann (Red)" once it knows the players
+// (s29-newuser: the end screen said "Green 0 pts Yellow 0 pts Blue 0 pts Red
+// 0 pts" beside a ledger of Ann, Ben, Cem and the bot).
+std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules,
+                      const std::function<std::string(int)>& label);
 // The clocks of `snap` as they stand at session time `now` (the kiosk calls
 // it every frame: the snapshot is only rebuilt when an input changes it).
 ClockView clocks_of(const session::Snapshot& snap, session::Millis now);

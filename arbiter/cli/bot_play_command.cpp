@@ -19,6 +19,7 @@
 #include "session/bot_advice.h"
 #include "session/bot_player.h"
 #include "session/bot_seats.h"
+#include "session/hint_words.h"
 #include "session/virtual_hands.h"
 
 // Section index: the table (session, journal, virtual hands), typed moves,
@@ -49,6 +50,14 @@ class TypedTable {
     }
     for (const session::Ruling& r : res.rulings) {
       if (r.severity == core::Severity::kInfo && r.kind == session::RulingKind::kRequest) continue;
+      // A hint in the kiosk's words, "Hint for White: move the pawn from d2
+      // to d4 (d2-d4)" (session/hint_words.h; s29-newuser: the notation alone).
+      if (r.kind == session::RulingKind::kAdvice) {
+        if (std::optional<std::string> words = session::hint_in_words(r, s_.game().position())) {
+          out_ << "  " << *words << " (" << r.text.substr(r.text.find(": ") + 2) << ")\n";
+          continue;
+        }
+      }
       out_ << "  " << r.text << "\n";
     }
     return true;
@@ -243,6 +252,9 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     out << "resumed " << counted(static_cast<long long>(r.inputs), "input", "inputs") << ", "
         << counted(static_cast<long long>(s.moves().size()), "move", "moves") << " from " << path << "\n";
   }
+  // s29-newuser: the words were in docs/BOTS.md only ("help" was "not a move").
+  const char* const words = "  type a move (e2-e4, Nb8-c6 or e2e4; e7e8q promotes), hint, takeback, resign or quit\n";
+  out << words;
   engine::Engine engine(16);
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = [&] {
@@ -287,9 +299,15 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
       out << "\n";
       break;
     }
+    // Blank lines are skipped; squeeze() drops every 'x' (a capture's), so
+    // "xx" was an empty word and went unanswered (s29-newuser).
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string word = squeeze(line);
-    if (word.empty()) continue;
     if (word == "quit") break;
+    if (word == "help" || word == "?") {
+      out << words;
+      continue;
+    }
     if (word == "hint") {
       session::SearchClock clock{};
       if (auto h = session::hint_for(engine, g, clock)) {
@@ -322,7 +340,14 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     }
     if (!table.move(*m)) return 1;
   }
-  out << journal::state_summary(s);
+  // How it ended, in words, then the record (s29-newuser: the session's
+  // state dump was printed here, "seat White status 0 points 0 ally 255").
+  const core::Outcome& outcome = s.game().outcome();
+  out << (outcome.over ? "game over" + (outcome.reason.empty() ? std::string() : " (" + outcome.reason + ")")
+                       : std::string("the game is not over"))
+      << " after " << counted(static_cast<long long>(s.moves().size()), "move", "moves");
+  if (!path.empty()) out << "; journaled in " << path << " (the same command resumes it)";
+  out << "\n";
   if (!s.moves().empty()) {
     out << journal::export_record(contents.header, s.game());
   }

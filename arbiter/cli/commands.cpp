@@ -329,10 +329,6 @@ int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   auto vit = o.values.find("variant");
-  if (vit == o.values.end()) {
-    err << "tabula: --variant ID is required (see `tabula variants`)\n";
-    return 2;
-  }
   long long game_no = 1;
   if (!number_option(o, "game", 1, 1000000, game_no, err)) return 2;
   std::string text, problem;
@@ -340,11 +336,30 @@ int cmd_replay(const Options& o, std::ostream& out, std::ostream& err) {
     err << "tabula: " << o.positional[0] << ": " << problem << "\n";
     return 1;
   }
+  // s29-newuser: the kiosk's journal given here was read as PGN ("move
+  // number '1796629935787.2%vari' is too large").
+  if (text.rfind(std::string("SQLite format 3\0", 16), 0) == 0) {
+    err << "tabula: " << o.positional[0] << " is a journal (an SQLite file), not a PGN or PGN4 record: "
+        << "`tabula archive show --journal " << o.positional[0] << "` lists its rulings, `tabula archive export --journal "
+        << o.positional[0] << " --out game.pgn4` writes its record\n";
+    return 2;
+  }
   auto records = core::parse_pgn(text);
   if (!records.ok()) {
     err << "tabula: " << o.positional[0] << ":" << records.error().line << ":" << records.error().column
         << ": " << records.error().message << "\n";
     return 1;
+  }
+  if (vit == o.values.end()) {
+    // The record's own Variant tag, when it names a shipped variant (a
+    // record Tabula exported), is offered (s29-newuser).
+    std::string tag = records->empty() ? "" : records->front().tag("Variant");
+    if (tag == "Standard") tag = "chess";  // PGN's name of chess, as the export writes it
+    err << "tabula: --variant ID is required (see `tabula variants`)";
+    const std::vector<std::string> ids = variants::list_ids();
+    if (std::find(ids.begin(), ids.end(), tag) != ids.end()) err << "; this record's Variant tag says --variant " << tag;
+    err << "\n";
+    return 2;
   }
   if (records->size() < static_cast<std::size_t>(game_no)) {
     err << "tabula: " << o.positional[0] << " holds " << records->size() << " game(s), not " << game_no << "\n";

@@ -53,7 +53,9 @@ const char* const kPlayUsage =
                                     (options must then agree with the journal's);
                                     with --broker, published to the hub (docs/HUB.md)
   play --variant ID --bots SEAT=LEVEL,... [--journal FILE] [--seed N] [--movetime-ms M]
-                                    humans type moves, bots answer (docs/BOTS.md)
+       [--start NAME] [--fen FEN | --fen4 FEN4] [--clock TC] [--max-plies P] [--event E] [--site S]
+                                    humans type moves (or hint, takeback, resign, quit),
+                                    bots answer (docs/BOTS.md)
   archive list|show|export --journal FILE [--out F]
                                     the journaled game; export as PGN or PGN4
 )";
@@ -458,13 +460,26 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
   std::size_t first = !args.empty() && args[0] == "archive" ? 1 : 0;
   auto o = parse_options(args, first, {"journal", "out"}, {}, "archive", err);
   if (!o) return 2;
-  if (o->positional.size() != 1 || !o->values.count("journal")) {
-    err << "tabula: usage:\n" << kPlayUsage;
+  // s29-newuser: each of these printed `tabula play`'s usage.
+  const char* const usage = "usage: tabula archive list|show|export --journal FILE [--out F]";
+  if (o->positional.empty()) {
+    err << "tabula: archive needs list, show or export (" << usage << ")\n";
+    return 2;
+  }
+  if (o->positional.size() > 1) {
+    err << "tabula: archive takes one of list, show or export, not " << o->positional.size() << " words (\""
+        << core::printable_input(o->positional[1]) << "\" after \"" << core::printable_input(o->positional[0]) << "\"; "
+        << usage << ")\n";
     return 2;
   }
   const std::string& what = o->positional.front();
   if (what != "list" && what != "show" && what != "export") {
-    err << "tabula: archive list, show or export, not \"" << what << "\"\n";
+    err << "tabula: archive list, show or export, not \"" << core::printable_input(what) << "\"\n";
+    return 2;
+  }
+  if (!o->values.count("journal")) {
+    err << "tabula: archive " << what << " needs --journal FILE (the kiosk's game: current.db in scripts/run.sh's "
+        << "TABULA_STATE, ~/.local/state/tabula by default)\n";
     return 2;
   }
   const std::string& path = o->values.at("journal");

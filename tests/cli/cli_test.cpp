@@ -393,5 +393,48 @@ TEST(Cli, VersionPrintsThePackagesVersion) {
   EXPECT_NE(run_cli({"help"}).out.find("--version"), std::string::npos);
 }
 
+// s29-newuser, a new user's first evening: `tabula archive` without its word
+// or its --journal printed `tabula play`'s usage; `tabula replay` given the
+// kiosk's journal read it as PGN ("move number '1796629935787.2%vari' is too
+// large"); without --variant it did not say what the record's own tag names.
+TEST(Cli, ArchiveAndReplayNameWhatIsMissingOrWrongForANewUser) {
+  const tabula::testing::TempDir tmp("cli");
+  const std::string pgn = tmp.file("newuser.pgn"), trace = tmp.file("newuser.trace"), journal = tmp.file("newuser.db"),
+                    record = tmp.file("newuser.pgn4");
+  std::ofstream(pgn) << "[Event \"x\"]\n\n1. e4 e5 *\n";
+  CliRun t = run_cli({"trace", "--variant", "chess", pgn, "--seed", "1"});
+  ASSERT_EQ(t.code, 0) << t.err;
+  std::ofstream(trace) << t.out;
+  ASSERT_EQ(run_cli({"play", "--variant", "chess", "--journal", journal, "--trace", trace}).code, 0);
+
+  const CliRun bare = run_cli({"archive"});
+  EXPECT_EQ(bare.code, 2);
+  EXPECT_EQ(bare.err, "tabula: archive needs list, show or export (usage: tabula archive list|show|export --journal FILE [--out F])\n");
+  const CliRun no_journal = run_cli({"archive", "show"});
+  EXPECT_EQ(no_journal.code, 2);
+  EXPECT_EQ(no_journal.err.rfind("tabula: archive show needs --journal FILE (the kiosk's game: current.db", 0), 0U)
+      << no_journal.err;
+  const CliRun two = run_cli({"archive", "show", "export", "--journal", journal});
+  EXPECT_EQ(two.code, 2);
+  EXPECT_NE(two.err.find("not 2 words (\"export\" after \"show\""), std::string::npos) << two.err;
+  for (const CliRun& r : {bare, no_journal, two}) EXPECT_EQ(r.err.find("--trace"), std::string::npos) << r.err;
+
+  const CliRun journal_replayed = run_cli({"replay", "--variant", "chess", journal});
+  EXPECT_EQ(journal_replayed.code, 2);
+  EXPECT_EQ(journal_replayed.err, "tabula: " + journal + " is a journal (an SQLite file), not a PGN or PGN4 record: " +
+                                      "`tabula archive show --journal " + journal + "` lists its rulings, " +
+                                      "`tabula archive export --journal " + journal + " --out game.pgn4` writes its record\n");
+
+  ASSERT_EQ(run_cli({"archive", "export", "--journal", journal, "--out", record}).code, 0);
+  const CliRun no_variant = run_cli({"replay", record});
+  EXPECT_EQ(no_variant.code, 2);
+  EXPECT_EQ(no_variant.err, "tabula: --variant ID is required (see `tabula variants`); this record's Variant tag says --variant chess\n");
+  const CliRun foreign = run_cli({"replay", pgn});  // no Variant tag: nothing offered
+  EXPECT_EQ(foreign.err, "tabula: --variant ID is required (see `tabula variants`)\n");
+  const CliRun replayed = run_cli({"replay", "--variant", "chess", record});
+  EXPECT_EQ(replayed.code, 0) << replayed.err;
+  EXPECT_NE(replayed.out.find("1. White e4"), std::string::npos) << replayed.out;
+}
+
 }  // namespace
 }  // namespace tabula::cli

@@ -96,5 +96,30 @@ TEST(TypedPlay, BadOptionsAreNamed) {
   EXPECT_EQ(e.code, 1);
 }
 
+// s29-newuser: "xx" went unanswered (squeeze() drops every 'x': an empty
+// word), "help" was "not a move", the words were in docs/BOTS.md only, and the
+// game ended on the session's state dump ("seat White status 0 points 0 ally 255").
+TEST(TypedPlay, EveryTypedLineIsAnsweredAndTheEndIsSaidInWords) {
+  PlayRun r = play({"play", "--variant", "chess", "--bots", "Black=1"}, "xx\n   \nhelp\nhint\nquit\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string words = "  type a move (e2-e4, Nb8-c6 or e2e4; e7e8q promotes), hint, takeback, resign or quit\n";
+  EXPECT_EQ(r.out.find("Chess; bots: Black=1\n" + words), 0U) << r.out;
+  EXPECT_NE(r.out.find("'xx' is not a move of White here; legal: "), std::string::npos) << r.out;
+  EXPECT_EQ(count(r.out, words), 2) << r.out;  // at the start and for "help"
+  EXPECT_EQ(count(r.out, "is not a move"), 1) << r.out;  // the blank line is skipped
+  EXPECT_NE(r.out.find("> the game is not over after 0 moves\n"), std::string::npos) << r.out;  // after the prompt quit answered
+  EXPECT_EQ(r.out.find("ally 255"), std::string::npos) << r.out;
+  // The hint as the kiosk writes it (its move is a centre pawn's or a
+  // knight's at the start: docs/BOTS.md, Hint.* in tests/engine).
+  EXPECT_TRUE(r.out.find("  Hint for White: move the pawn from d2 to d4 (d2-d4)\n") != std::string::npos ||
+              r.out.find("  Hint for White: move the pawn from e2 to e4 (e2-e4)\n") != std::string::npos ||
+              r.out.find("  Hint for White: move the knight from ") != std::string::npos)
+      << r.out;
+  PlayRun mate = play({"play", "--variant", "chess", "--bots", "Black=1", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"},
+                      "Ra1-a8\n");
+  ASSERT_EQ(mate.code, 0) << mate.err;
+  EXPECT_NE(mate.out.find("\ngame over (checkmate) after 1 move\n"), std::string::npos) << mate.out;
+}
+
 }  // namespace
 }  // namespace tabula::testing

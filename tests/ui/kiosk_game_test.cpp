@@ -507,6 +507,41 @@ TEST(KioskGame, TheEndScreenShowsTheResultOfAnAdjudicationAndAFourPlayerRanking)
   EXPECT_NE(r.find("pts"), std::string::npos) << r;
 }
 
+// s29-newuser, the first evening: the arbiter's draw of Ann, Ben, Cem and a
+// bot ended on "a draw (adjudicated by the arbiter): Green 0 pts Yellow 0 pts
+// Blue 0 pts Red 0 pts": seat names beside a ledger of players, last seat
+// first, no separator. Now the ledger's labels, in seat order, and a ranking
+// names the players too.
+TEST(KioskGame, TheEndScreensResultNamesThePlayersAsTheLedgerDoes) {
+  KioskGameOptions o;
+  o.variant = "chesscom-ffa";
+  o.players = {"Ann", "Ben", "Cem"};
+  o.bots = "Green=2";
+  std::string error;
+  auto draw = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(draw) << error;
+  Ms t(3000);
+  draw->tick(t);
+  draw->apply(Adjudicate{std::nullopt}, t += Ms(100));
+  EXPECT_EQ(draw->view(t).result,
+            "a draw (adjudicated by the arbiter): Ann (Red) 0 pts \xC2\xB7 Ben (Blue) 0 pts \xC2\xB7 "
+            "Cem (Yellow) 0 pts \xC2\xB7 bot, level 2 (Green) 0 pts");
+  auto won = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(won) << error;
+  won->tick(t = Ms(3000));
+  won->apply(Adjudicate{SeatIndex{2}}, t += Ms(100));
+  const std::string r = won->view(t).result;
+  EXPECT_EQ(r.rfind("1st Cem (Yellow) ", 0), 0U) << r;
+  o.variant = "chess";
+  o.players = {"Kid"};
+  o.bots = "Black=1";
+  auto chess = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(chess) << error;
+  chess->tick(t = Ms(3000));
+  chess->apply(Adjudicate{SeatIndex{1}}, t += Ms(100));
+  EXPECT_EQ(chess->view(t).result, "0-1 \xC2\xB7 bot, level 1 (Black) wins (adjudicated by the arbiter)");
+}
+
 TEST(KioskGame, NewGameOffersEveryVariantFile) {
   std::string error;
   auto sim = KioskGame::create("chess", error);

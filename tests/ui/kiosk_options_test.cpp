@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <iterator>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -145,6 +146,29 @@ TEST(KioskOptions, ABadScreenIsToldEveryNameThatIsTaken) {
     EXPECT_EQ(said, taken) << error;
     EXPECT_EQ(error.find('\x1b'), std::string::npos) << "the name is shown safely";
     EXPECT_LT(error.size(), 400U) << "a long name is cut";
+  }
+}
+
+// s29-newuser: --help's --screen line had a list of its own, 9 of the 14
+// (who-plays, menu-voice, setup-seating, setup-players, hint missing).
+TEST(KioskOptions, TheHelpNamesEveryScreenThatIsTaken) {
+  const std::string help = kiosk_usage();
+  const std::size_t from = help.find("  --screen NAME"), to = help.find("  --set-aside");
+  ASSERT_NE(from, std::string::npos) << help;
+  ASSERT_NE(to, std::string::npos) << help;
+  std::string words = help.substr(from, to - from);
+  for (char& c : words)
+    if (c == '\n' || c == ',' || c == '(' || c == ')' || c == ':' || c == ';') c = ' ';
+  std::set<std::string> said;
+  std::istringstream in(words);
+  for (std::string w; in >> w;) said.insert(w);
+  for (const char* name : {"pin", "players", "who-plays", "who-plays-set", "menu", "menu-result", "menu-board",
+                           "menu-voice", "confirm", "keyboard", "setup", "setup-seating", "setup-players", "hint"}) {
+    EXPECT_TRUE(said.count(name)) << name << " is not in --help's --screen line:\n" << help.substr(from, to - from);
+  }
+  for (std::size_t at = 0, next; at < help.size(); at = next + 1) {
+    next = std::min(help.find('\n', at), help.size());
+    EXPECT_LE(next - at, 92U) << help.substr(at, next - at);
   }
 }
 

@@ -93,6 +93,26 @@ TEST(RedrawPolicy, AnIdleKioskDrawsNothingAfterItSettles) {
   EXPECT_EQ(p.wait_s(1.4), std::nullopt);
 }
 
+// s29-newuser: frames slower than settle_s (llvmpipe, a loaded machine)
+// ended the settling before the frame that shows a click; now at least
+// settle_frames frames follow an input however long each takes.
+TEST(RedrawPolicy, SlowFramesStillDrawTheFramesThatShowAnInput) {
+  RedrawPolicy p;
+  p.drew(0.0);
+  p.on_input(1.0);
+  ASSERT_TRUE(p.due(1.0));
+  p.drew(1.0);
+  EXPECT_TRUE(p.due(1.5)) << "a second frame, though the first took 0.5 s";
+  EXPECT_EQ(p.wait_s(1.5), 0.0);
+  p.drew(1.5);
+  EXPECT_FALSE(p.due(2.0)) << "then it sleeps";
+  p.on_output(3.0);  // the session said something: the same
+  p.drew(3.6);
+  EXPECT_TRUE(p.due(4.0));
+  p.drew(4.0);
+  EXPECT_FALSE(p.due(4.5));
+}
+
 TEST(RedrawPolicy, AClockDrawsOnceAtEachChangeOfItsFace) {
   RedrawPolicy p;
   p.drew(0.0);
