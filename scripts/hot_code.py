@@ -36,9 +36,11 @@ Usage (from the repository; valgrind and nm are Debian packages):
       that ran so often, in all and per function (the N functions with the
       most such lines, their sizes by nm): which functions' bytes to shrink.
       It also counts those instructions (distinct addresses): on the 2-vCPU
-      VM's Zen 4 the front end holds about 3,800-4,000 distinct instructions
-      of branchy code run in a loop, whatever their bytes (session 29,
-      scripts/frontend_probe.py; docs/BENCH.md "Session 29: s29-cold").
+      VM's Zen 4 the front end holds about 3,000-3,700 distinct instructions
+      of branchy code run in a loop, nearly whatever their bytes (session
+      29, scripts/frontend_probe.py: ~3,700 in a synthetic loop, ~3,000 in
+      the position layer's perft with code added; docs/BENCH.md "Session
+      29: s29-cold").
       A line two functions share is counted once in all and once in each.
       With --cache SIZE,WAYS (default 32768,8: the 2-vCPU VM's Zen 5 L1i;
       65536,4 for the Pi 5's Cortex-A76) it also prints, for each share,
