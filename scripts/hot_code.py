@@ -35,6 +35,12 @@ Usage (from the repository; valgrind and nm are Debian packages):
       or Position::make's with --position) and the bytes of the instructions
       that ran so often, in all and per function (the N functions with the
       most such lines, their sizes by nm): which functions' bytes to shrink.
+      It also counts those instructions (distinct addresses): on the 2-vCPU
+      VM's Zen 4 the front end holds about 3,000-3,700 distinct instructions
+      of branchy code run in a loop, nearly whatever their bytes (session
+      29, scripts/frontend_probe.py: ~3,700 in a synthetic loop, ~3,000 in
+      the position layer's perft with code added; docs/BENCH.md "Session
+      29: s29-cold").
       A line two functions share is counted once in all and once in each.
       With --cache SIZE,WAYS (default 32768,8: the 2-vCPU VM's Zen 5 L1i;
       65536,4 for the Pi 5's Cortex-A76) it also prints, for each share,
@@ -398,10 +404,11 @@ def cmd_footprint(args):
             fn_lines[fn].add(at >> 6)
             fn_bytes[fn] += sizes.get(at - offset, 4)
         run_bytes = sum(fn_bytes.values())
+        distinct = sum(1 for runs in counts.values() if runs >= bar)
         print("  lines run on >= %g of the makes: %d (%.1f KB), instructions run so often %.1f KB "
-              "(density %.2f), in %d functions"
+              "(density %.2f, %d distinct instructions), in %d functions"
               % (p, len(lines), len(lines) * 64 / 1024, run_bytes / 1024,
-                 run_bytes / (len(lines) * 64) if lines else 0, len(fn_lines)))
+                 run_bytes / (len(lines) * 64) if lines else 0, distinct, len(fn_lines)))
         per_set = collections.Counter(((line << 6) - offset) >> 6 & (sets - 1) for line in lines)
         load = [per_set.get(i, 0) for i in range(sets)]
         full = [n for n in load if n > ways]
