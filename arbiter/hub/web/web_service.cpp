@@ -690,7 +690,7 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
     error = "cannot serve the page's folder " + s.options.www_dir + " (is it a directory?)";
     return nullptr;
   }
-  guard_requests(svr, s.options.max_body, s.options.host_names);
+  guard_requests(svr, s.options.max_body, s.options.host_names, dynamic_cast<GuardedServer*>(&svr) != nullptr);
   if (auto* guarded = dynamic_cast<GuardedServer*>(&svr)) guarded->set_crowding(threads, std::chrono::milliseconds(1000));
   add_public_routes(s, svr);
   add_stream_route(s, svr);
