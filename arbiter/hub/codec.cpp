@@ -7,6 +7,7 @@
 #include "core/fen4.h"
 #include "core/player_name.h"
 #include "core/ruling.h"
+#include "core/types.h"
 #include "hub/action_auth.h"
 #include "hub/topics.h"
 #include "journal/archive.h"
@@ -300,6 +301,19 @@ std::optional<wire::BoardState> decode_state(std::string_view payload, std::stri
   if (m && !names_match(*m, topic, error)) return std::nullopt;
   if (m && m->game_id().empty()) {  // every board names its game: the journal's creation time and the board
     error = std::string(topic) + ": state without a game id; it is ignored";
+    return std::nullopt;
+  }
+  // Session 29, the attacker's pass: a game has at most core::kMaxSeats
+  // seats, and a state within the payload limit held 90,000 (11 bytes a
+  // named seat). The record's checks of a finished game are pairwise (a
+  // player on two seats, the Elo changes, the standings' scores): 30,000
+  // seats held the hub's record 18 s to record the game and 5 s at every
+  // standings read after, for good. Refused here, the hub's one reader of
+  // states, before the board's view or the record sees it.
+  if (m && (m->seats_size() > core::kMaxSeats || m->ranking_size() > core::kMaxSeats)) {
+    error = std::string(topic) + ": a state of " + std::to_string(m->seats_size()) + " seats and " +
+            std::to_string(m->ranking_size()) + " places: a game has at most " + std::to_string(core::kMaxSeats) +
+            " seats; it is ignored";
     return std::nullopt;
   }
   return m;

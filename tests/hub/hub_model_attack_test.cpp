@@ -109,6 +109,45 @@ TEST(HubModelAttack, APayloadOverTheLimitIsRefusedUnread) {
   EXPECT_EQ(m.board("t1")->applied_seq, 1u);
 }
 
+// Session 29, the attacker's pass: a state within the payload limit held
+// any number of seats (30,000 named ones are 362 KB; 90,000 fit in 1 MiB).
+// A finished one reached the tournament record, whose checks are pairwise
+// (a player on two seats, Elo, the standings): 18 s to record it, 5 s at
+// each standings read after. A state of more seats (or places) than a game
+// has (core::kMaxSeats) is now a bad payload, and the board's view is
+// unchanged.
+TEST(HubModelAttack, AStateOfMoreSeatsThanAGameHasIsRefused) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  for (const int seats : {5, 30000}) {
+    wire::BoardState st = t1_state();
+    st.set_game_id("g2");
+    st.set_over(true);
+    for (int i = 0; i < seats; ++i) {
+      wire::Seat* seat = st.add_seats();
+      seat->set_player("p" + std::to_string(i));
+      st.add_ranking(i);
+    }
+    m.on_message("tabula/club/t1/state", encode(st), seats);
+    EXPECT_EQ(m.board("t1")->state->game_id(), "g1") << seats << " seats";
+  }
+  EXPECT_EQ(m.board("t1")->bad_payloads, 2u);
+  EXPECT_TRUE(m.take_finished().empty()) << "a game of 30,000 seats would reach the record";
+  ASSERT_FALSE(m.alerts().empty());
+  EXPECT_NE(m.alerts()[0].text.find("a state of 5 seats and 5 places: a game has at most 4 seats; it is ignored"),
+            std::string::npos)
+      << m.alerts()[0].text;
+  // Four seats, four places: taken.
+  wire::BoardState four = t1_state();
+  four.set_game_id("g3");
+  for (int i = 0; i < 4; ++i) {
+    four.add_seats()->set_player("p" + std::to_string(i));
+    four.add_ranking(i);
+  }
+  m.on_message("tabula/club/t1/state", encode(four), 40000);
+  EXPECT_EQ(m.board("t1")->state->game_id(), "g3");
+}
+
 // A state or item without a game id (no board publishes one: the id is the
 // journal's creation time and the board) started "a new game" at each
 // message, so one item sent again was applied again, each time: not exactly
