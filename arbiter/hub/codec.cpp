@@ -7,6 +7,7 @@
 #include "core/fen4.h"
 #include "core/player_name.h"
 #include "core/ruling.h"
+#include "core/types.h"
 #include "hub/action_auth.h"
 #include "hub/topics.h"
 #include "journal/archive.h"
@@ -302,6 +303,31 @@ std::optional<wire::BoardState> decode_state(std::string_view payload, std::stri
     error = std::string(topic) + ": state without a game id; it is ignored";
     return std::nullopt;
   }
+  // Session 29, the attacker's pass: a game has at most core::kMaxSeats
+  // seats, and a state within the payload limit held 90,000 (11 bytes a
+  // named seat). The record's checks of a finished game are pairwise (a
+  // player on two seats, the Elo changes, the standings' scores): 30,000
+  // seats held the hub's record 18 s to record the game and 5 s at every
+  // standings read after, for good. Refused here, the hub's one reader of
+  // states, before the board's view or the record sees it.
+  // Session 29: a game id ("<journal's creation> <board>") and a position
+  // (a FEN or FEN4: under 2 KB on the largest board) are keys and input to
+  // the rules, not texts to cut: one far longer than any board writes is
+  // refused (a 100 KB game id was kept, keyed and sent whole to the page).
+  if (m && (m->game_id().size() > kMaxGameIdBytes || m->position().size() > kMaxPositionBytes ||
+            m->start_position().size() > kMaxPositionBytes)) {
+    error = std::string(topic) + ": a state whose game id is " + std::to_string(m->game_id().size()) +
+            " bytes and position " + std::to_string(std::max(m->position().size(), m->start_position().size())) +
+            " bytes: at most " + std::to_string(kMaxGameIdBytes) + " and " + std::to_string(kMaxPositionBytes) +
+            "; it is ignored";
+    return std::nullopt;
+  }
+  if (m && (m->seats_size() > core::kMaxSeats || m->ranking_size() > core::kMaxSeats)) {
+    error = std::string(topic) + ": a state of " + std::to_string(m->seats_size()) + " seats and " +
+            std::to_string(m->ranking_size()) + " places: a game has at most " + std::to_string(core::kMaxSeats) +
+            " seats; it is ignored";
+    return std::nullopt;
+  }
   return m;
 }
 
@@ -311,6 +337,12 @@ void show_names_safely(wire::BoardState& st) {
     seat.set_name(core::shown_text(seat.name(), kMaxShownSeatChars));  // session 28: the seat's own name too
   }
   st.set_site(core::shown_text(st.site(), core::kMaxLineChars));
+  // Session 29: the other texts of a state, cut as the items' are.
+  st.set_last_move(core::shown_text(st.last_move(), kMaxShownMoveChars));
+  for (std::string& move : *st.mutable_record()) move = core::shown_text(move, kMaxShownMoveChars);
+  st.set_result_reason(core::shown_text(st.result_reason(), kMaxShownItemChars));
+  st.set_not_recording(core::shown_text(st.not_recording(), kMaxShownItemChars));
+  st.set_takes_no_actions(core::shown_text(st.takes_no_actions(), kMaxShownItemChars));
 }
 
 void show_texts_safely(wire::StreamItem& item) {

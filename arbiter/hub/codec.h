@@ -74,6 +74,12 @@ std::string encode(const google::protobuf::MessageLite& m);
 // state with a long game's record and PGN); names a refused payload carries
 // are quoted short and printable (action_auth.h's quote_short).
 inline constexpr std::size_t kMaxPayloadBytes = 1 << 20;
+// Session 29: a state is also refused when it holds more seats or places
+// than a game has (core::kMaxSeats), a game id over kMaxGameIdBytes (a board
+// writes "<its journal's creation> <board>") or a position or start
+// position over kMaxPositionBytes (a FEN4 of the largest board is under 2 KB).
+inline constexpr std::size_t kMaxGameIdBytes = 256;
+inline constexpr std::size_t kMaxPositionBytes = 8192;
 std::optional<wire::BoardState> decode_state(std::string_view payload, std::string_view topic, std::string& error);
 // A board's state as the hub shows and records it: each seat's player and the
 // site held to the one name rule (core/player_name.h), a name it refuses
@@ -84,7 +90,14 @@ std::optional<wire::BoardState> decode_state(std::string_view payload, std::stri
 // unnamed seat is recorded as "<board> <seat name>", and a line break in it
 // split the record's list of players, so the game left the standings
 // unsaid; the hall screen wrote it raw, 10 KB on one button.
+// Session 29, the attacker's pass: and the state's other texts, which were
+// kept whole: the last move and each move of the record (at most
+// kMaxShownMoveChars), the result's reason and the board's words for why it
+// is not recording or takes no actions (at most kMaxShownItemChars). A
+// state of 850 KB with 150 KB texts made a board's JSON on the web page
+// 401 KB, held once per change inside the public delay (4,096 a board).
 inline constexpr std::size_t kMaxShownSeatChars = 40;
+inline constexpr std::size_t kMaxShownMoveChars = 64;
 void show_names_safely(wire::BoardState& st);
 // A stream item's texts (a move's, a ruling's kind, severity and text, a
 // reply's) as the hub shows them (the hall screen, the web page's rulings,

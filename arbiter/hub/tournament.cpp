@@ -1,11 +1,16 @@
 #include "hub/tournament.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 #include "core/player_name.h"
+#include "core/quote.h"
 #include "hub/codec.h"
 #include "hub/elo.h"
 #include "hub/topics.h"
@@ -79,6 +84,32 @@ std::vector<std::string> split(const std::string& s) {
   return out;
 }
 
+// Session 29, the attacker's pass: a number the record keeps as text (a
+// rank, a rating), read without an exception. std::stoi and std::stod threw
+// on a record edited or damaged ("x", "1e999", 40 digits): `tabula event
+// collect --record FILE` and the hub's every read of its standings and
+// ladder ended in std::terminate. nullopt: not a number (or not finite).
+std::optional<int> rank_number(std::string_view text) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < 0) return std::nullopt;
+  return v;
+}
+
+std::optional<double> rating_number(const std::string& text) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+// The refusal of a record whose number is no number: the file, the row, the text.
+JournalStatus damaged(const std::string& path, const std::string& where, const std::string& text) {
+  return JournalStatus::fail(JournalError::kCorrupt, path + ": " + where + " \"" + core::shown_text(text, 40) +
+                                                         "\" is not a number: the record was edited or damaged; "
+                                                         "nothing was read from it");
+}
+
 JournalStatus step_done(Statement& st) {
   return st.step() == Statement::Step::kError ? st.status() : JournalStatus::good();
 }
@@ -134,6 +165,25 @@ JournalStatus TournamentRecord::open(const std::string& path, TournamentRecord& 
     return JournalStatus::fail(JournalError::kForeign,
                                path + ": an SQLite database of another application, not a Tabula tournament record; "
                                       "it is left as it is");
+  }
+  // Session 29, the attacker's pass (the journal's s16 finding, which the
+  // record did not share): a record runs SQL of its own through its schema.
+  // A view named `games` with a recursive CTE kept `tabula event collect
+  // --record FILE` (and the hub's every standings read) at 100% CPU for
+  // ever; a trigger would run at every game recorded (one deleting the rows
+  // loses the results). A record has tables and their indexes only.
+  {
+    auto planted = t.db_.prepare("SELECT type, name FROM sqlite_master WHERE type NOT IN ('table', 'index') LIMIT 1", s);
+    if (!planted) return s;
+    if (const Statement::Step step = planted->step(); step == Statement::Step::kRow) {
+      return JournalStatus::fail(JournalError::kCorrupt,
+                                 path + ": the tournament record holds a " + planted->column_text(0) + " " +
+                                     core::quote_input(planted->column_text(1)) +
+                                     " (a Tabula tournament record has tables only: a view or a trigger would run SQL "
+                                     "of its own when the record is read or written); it is left as it is");
+    } else if (step == Statement::Step::kError) {
+      return planted->status();
+    }
   }
   s = t.db_.exec("PRAGMA application_id = " + std::to_string(kTournamentApplicationId) +
                      "; PRAGMA user_version = 1; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;" + kSchema,
@@ -259,7 +309,14 @@ JournalStatus TournamentRecord::record(const std::string& event, const wire::Boa
       Statement::Step r = q->step();
       if (r == Statement::Step::kError) return fail(q->status());
       // column_text then parse keeps Statement's API as it is (no double).
-      ratings.push_back(r == Statement::Step::kRow ? std::stod(q->column_text(0)) : kEloInitial);
+      if (r != Statement::Step::kRow) {
+        ratings.push_back(kEloInitial);
+        continue;
+      }
+      const std::string text = q->column_text(0);
+      const std::optional<double> rating = rating_number(text);
+      if (!rating) return fail(damaged(db_.path(), "player " + core::shown_text(p, 60) + "'s rating", text));
+      ratings.push_back(*rating);
     }
     std::vector<double> d = elo_changes(ratings, ranks);
     for (std::size_t i = 0; i < players.size(); ++i) {
@@ -300,7 +357,15 @@ JournalStatus TournamentRecord::games(const std::string& event, std::vector<Reco
     g.variant = q->column_text(2);
     g.players = split(q->column_text(3));
     for (std::string& p : g.players) p = core::shown_text(p);  // a record written before the rule
-    for (const std::string& t : split(q->column_text(4))) g.ranks.push_back(std::stoi(t));
+    for (const std::string& t : split(q->column_text(4))) {
+      const std::optional<int> rank = rank_number(t);
+      if (!rank) {
+        out.clear();
+        return damaged(db_.path(), "board " + core::shown_text(g.board, 40) + ", game " + core::shown_text(g.game_id, 60) +
+                                       ": a rank", t);
+      }
+      g.ranks.push_back(*rank);
+    }
     g.reason = q->column_text(5);
     g.pgn = q->column_text(6);
     g.rated = q->column_int(7) != 0;
@@ -344,7 +409,13 @@ JournalStatus TournamentRecord::ladder(std::vector<Rating>& out) {
   if (!q) return s;
   Statement::Step r;
   while ((r = q->step()) == Statement::Step::kRow) {
-    out.push_back({q->column_text(0), std::stod(q->column_text(1)), static_cast<int>(q->column_int(2))});
+    const std::string text = q->column_text(1);
+    const std::optional<double> rating = rating_number(text);
+    if (!rating) {
+      out.clear();
+      return damaged(db_.path(), "player " + core::shown_text(q->column_text(0), 60) + "'s rating", text);
+    }
+    out.push_back({q->column_text(0), *rating, static_cast<int>(q->column_int(2))});
   }
   if (r == Statement::Step::kError) return q->status();
   return JournalStatus::good();

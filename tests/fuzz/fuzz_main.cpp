@@ -30,6 +30,7 @@
 
 #include "fuzz_targets.h"
 #include "hub/action_auth.h"
+#include "event/board_assignment.h"
 #include "hub/codec.h"
 #include "mutator.h"
 #include "tabula_proto/board.pb.h"
@@ -93,6 +94,30 @@ void make_binary_seeds(const std::filesystem::path& corpus) {
   a.set_issued_wall_ms(1'800'000'000'000);
   a.set_kind(wire::ACTION_KIND_PAUSE);
   write_file(corpus / "hub_payload" / "action.bin", sign_action(a, ArbiterKey{"arbiter", std::string(32, 'k')}));
+  // Session 29: the inner messages of the "signed" target (it signs them).
+  wire::AlertAcks acks;
+  acks.set_version(1);
+  acks.set_event("club");
+  acks.set_hub("h1");
+  acks.set_wall_ms(1'800'000'000'000);
+  acks.add_keys("t1|forged payload|1800000000000");
+  write_file(corpus / "signed" / "alert_acks.bin", acks.SerializeAsString());
+  tabula::event::wire::Assignment as;
+  as.set_version(1);
+  as.set_event("club");
+  as.set_board("t1");
+  as.set_section("open");
+  as.set_round(2);
+  as.set_table(1);
+  as.set_variant("chesscom-ffa");
+  for (const char* name : {"Ann", "Ben", "Cem", "Dag"}) {
+    auto* seat = as.add_seats();
+    seat->set_seat_player(name);
+    seat->set_rating(1500);
+    seat->set_club("Club");
+  }
+  as.set_issued_ms(1'800'000'000'000);
+  write_file(corpus / "signed" / "assignment.bin", as.SerializeAsString());
   std::string frames;
   tabula::board::Frame f;
   f.set_sequence(1);

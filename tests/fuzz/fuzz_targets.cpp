@@ -5,6 +5,9 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
 #include <memory>
 
 #include "core/fen.h"
@@ -12,10 +15,12 @@
 #include "core/notation.h"
 #include "core/pgn.h"
 #include "core/replay.h"
+#include "event/board_assignment.h"
 #include "event/event.h"
 #include "event/event_file.h"
 #include "event/trf.h"
 #include "hub/action_auth.h"
+#include "hub/board_signature.h"
 #include "hub/codec.h"
 #include "profile/profile_loader.h"
 #include "serial/dgt_protocol.h"
@@ -164,6 +169,57 @@ void decode_hub(std::string_view bytes) {
   (void)hub::parse_key(bytes, "<fuzz>", error);
 }
 
+// Session 29: what a board takes from the broker besides actions (a seat
+// assignment, another hub's acknowledged alerts) and the files a board and
+// a hub read that no target read: the board's rounds file beside its
+// journal and the hub's board keys. A refusal says why; a file's names its
+// line (or the file, when it is no file of its kind at all).
+// The bytes as the payload, then as the message inside a payload the
+// arbiter's key signed (a mutation never passes the HMAC: this reaches the
+// checks behind it).
+void decode_signed(std::string_view bytes) {
+  const hub::ArbiterKey key{"arbiter", std::string(32, 'k')};
+  const std::string topic = "tabula/club/hub/h1/alert-acks";
+  std::vector<std::string> acks_payloads = {std::string(bytes)};
+  if (hub::wire::AlertAcks acks; acks.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    acks_payloads.push_back(hub::sign_alert_acks(acks, topic, key));
+  for (const std::string& payload : acks_payloads) {
+    std::string error;
+    if (!hub::check_alert_acks(payload, topic, &key, error))
+      require(!error.empty(), "signed", "alert acks refused without a reason", bytes);
+  }
+  event::wire::SignedAssignment inner;
+  inner.set_assignment(std::string(bytes));
+  inner.set_key_id(key.id);
+  inner.set_hmac_sha256(hub::hmac_sha256(key.secret, inner.assignment()));
+  event::AssignmentGate gate("club", "t1", key);
+  for (const std::string& payload : {std::string(bytes), inner.SerializeAsString()}) {
+    const event::AssignmentGate::Verdict v = gate.check(payload);
+    require(v.assignment.has_value() || !v.error.empty(), "signed", "an assignment refused without a reason", bytes);
+  }
+}
+
+void read_rounds(std::string_view text) {
+  static const std::string path =
+      (std::filesystem::temp_directory_path() / ("tabula-fuzz-rounds-" + std::to_string(::getpid()))).string();
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  }
+  const event::AssignmentGate gate("club", "t1", hub::ArbiterKey{"arbiter", std::string(32, 'k')}, path);
+  const std::string& why = gate.rounds_problem();
+  require(why.empty() || why.rfind(path, 0) == 0, "rounds", "a refusal that does not name the file: " + why, text);
+  require(why.size() < 600, "rounds", "a refusal of " + std::to_string(why.size()) + " bytes: " + why.substr(0, 300),
+          text);
+}
+
+void read_board_keys(std::string_view text) {
+  std::string error;
+  if (hub::BoardKeyRing::parse(text, "<fuzz>", error)) return;
+  require(error.rfind("<fuzz>:", 0) == 0, "board_keys", "a refusal that does not name the file: " + error, text);
+  require(error.size() < 600, "board_keys", "a refusal of " + std::to_string(error.size()) + " bytes", text);
+}
+
 }  // namespace
 
 const std::vector<FuzzTarget>& fuzz_targets() {
@@ -218,6 +274,9 @@ const std::vector<FuzzTarget>& fuzz_targets() {
                    firmware::serial::DgtDecoder d;
                    decode_serial(s, d, "serial_dgt", "byte ");
                  }});
+    t.push_back({"signed", decode_signed});
+    t.push_back({"rounds", read_rounds});
+    t.push_back({"board_keys", read_board_keys});
     return t;
   }();
   return targets;

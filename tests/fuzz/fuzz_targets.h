@@ -15,8 +15,10 @@ struct FuzzTarget {
   std::function<void(std::string_view)> run;
 };
 
-// fen, fen4, pgn, pgn4, variant, profile, setup, trace, hub_payload,
-// board_frame.
+// fen, fen4, pgn, pgn4, variant, profile, setup, trace, event, hub_payload,
+// board_frame, notation, trf, serial_line, serial_dgt; session 29: signed
+// (a seat assignment, another hub's alert acks), rounds (a board's rounds
+// file), board_keys (the hub's enrolment file).
 const std::vector<FuzzTarget>& fuzz_targets();
 
 }  // namespace tabula::fuzz

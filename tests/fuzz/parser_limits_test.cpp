@@ -39,7 +39,7 @@ TEST(FuzzTargets, EveryParserHasATarget) {
   for (const FuzzTarget& t : fuzz_targets()) names.push_back(t.name);
   EXPECT_EQ(names, (std::vector<std::string>{"fen", "fen4", "pgn", "pgn4", "variant", "profile", "setup", "trace",
                                              "event", "hub_payload", "board_frame", "notation", "trf", "serial_line",
-                                             "serial_dgt"}));
+                                             "serial_dgt", "signed", "rounds", "board_keys"}));
 }
 
 TEST(Mutator, IsDeterministicForASeedAndChangesItsInput) {

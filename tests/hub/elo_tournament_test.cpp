@@ -154,6 +154,95 @@ TEST(Tournament, AGameNamingOnePlayerOnTwoSeatsIsNeitherRecordedNorRated) {
   EXPECT_DOUBLE_EQ(by["Ann"].score, 1.0);
 }
 
+// Session 29, the attacker's pass: a record whose rank or rating is no
+// number (edited, damaged, or handed over as hostile: `tabula event collect
+// --record FILE`) threw std::invalid_argument out of games(), standings(),
+// ladder() and record() (std::stoi, std::stod): the command and the hub's
+// every refresh of its view ended in std::terminate. Each is now refused,
+// naming the file, the row and the text, and nothing half read is returned.
+TEST(Tournament, ARankOrRatingThatIsNoNumberIsAClearErrorNotACrash) {
+  ScratchDir dir;
+  const std::string path = dir.file("event.db");
+  TournamentRecord t;
+  ASSERT_TRUE(TournamentRecord::open(path, t).ok());
+  bool added = false;
+  ASSERT_TRUE(t.record("club", finished("t1", "g1", {"Ann", "Bob"}, {0}), true, added).ok());
+  auto plant = [&](const std::string& sql) {
+    journal::Database db;
+    ASSERT_TRUE(db.open(path, journal::Database::Mode::kReadWrite).ok());
+    ASSERT_TRUE(db.exec(sql, "planting").ok());
+  };
+  for (const std::string ranks : {"x\n1", "0\n99999999999999999999", "0\n-1", "0\n1e3"}) {
+    plant("UPDATE games SET ranks = '" + ranks + "' WHERE game_id = 'g1'");
+    std::vector<RecordedGame> games;
+    journal::JournalStatus s = t.games("club", games);
+    EXPECT_EQ(s.error, journal::JournalError::kCorrupt) << ranks;
+    EXPECT_NE(s.message.find(path + ": board t1, game g1: a rank \""), std::string::npos) << s.message;
+    EXPECT_NE(s.message.find("\" is not a number: the record was edited or damaged; nothing was read from it"),
+              std::string::npos)
+        << s.message;
+    EXPECT_TRUE(games.empty());
+    std::vector<Standing> st;
+    EXPECT_EQ(t.standings("club", st).error, journal::JournalError::kCorrupt) << ranks;
+  }
+  plant("UPDATE games SET ranks = '0\n1' WHERE game_id = 'g1'");
+  plant("UPDATE players SET rating = 'abc' WHERE name = 'Ann'");
+  std::vector<Rating> ladder;
+  journal::JournalStatus s = t.ladder(ladder);
+  EXPECT_EQ(s.error, journal::JournalError::kCorrupt);
+  EXPECT_EQ(s.message, path + ": player Ann's rating \"abc\" is not a number: the record was edited or damaged; "
+                              "nothing was read from it");
+  EXPECT_TRUE(ladder.empty());
+  // Recording the next rated game of Ann: refused, nothing written.
+  s = t.record("club", finished("t2", "g2", {"Ann", "Cid"}, {1}), true, added);
+  EXPECT_EQ(s.error, journal::JournalError::kCorrupt);
+  EXPECT_NE(s.message.find("player Ann's rating \"abc\" is not a number"), std::string::npos) << s.message;
+  std::vector<RecordedGame> games;
+  ASSERT_TRUE(t.games("club", games).ok());
+  EXPECT_EQ(games.size(), 1u) << "the refused game was rolled back";
+  // Mended: read again.
+  plant("UPDATE players SET rating = 1516 WHERE name = 'Ann'");
+  ASSERT_TRUE(t.ladder(ladder).ok());
+  EXPECT_EQ(ladder.size(), 2u);
+}
+
+// Session 29: the journal refuses a view or trigger planted in it (s16);
+// the tournament record did not. A view named `games` with a recursive CTE
+// held `tabula event collect --record FILE` at 100% CPU for ever (killed at
+// 20 s in the probe); a trigger ran at each game recorded (this one deleted
+// every game). Each is refused by name at open, the file left as it is.
+TEST(Tournament, AViewOrTriggerPlantedInTheRecordIsRefusedByName) {
+  ScratchDir dir;
+  const std::pair<std::string, std::string> plants[] = {
+      {"CREATE VIEW games(event, game_id, board, variant, players, ranks, reason, pgn, rated, finished_wall_ms) AS "
+       "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+       "SELECT 'club', 'g', 't1', 'chess', 'Ann', '0', 'r', '', 0, x FROM c",
+       "holds a view \"games\""},
+      {"CREATE TABLE games(event TEXT NOT NULL, game_id TEXT NOT NULL, board TEXT NOT NULL, variant TEXT NOT NULL, "
+       "players TEXT NOT NULL, ranks TEXT NOT NULL, reason TEXT NOT NULL, pgn TEXT NOT NULL, rated INTEGER NOT NULL, "
+       "finished_wall_ms INTEGER NOT NULL, PRIMARY KEY(event, game_id)); "
+       "CREATE TRIGGER eat AFTER INSERT ON games BEGIN DELETE FROM games; END",
+       "holds a trigger \"eat\""},
+  };
+  int n = 0;
+  for (const auto& [sql, words] : plants) {
+    const std::string path = dir.file("planted" + std::to_string(n++) + ".db");
+    {
+      journal::Database db;
+      ASSERT_TRUE(db.open(path, journal::Database::Mode::kCreate).ok());
+      ASSERT_TRUE(db.exec("PRAGMA application_id = " + std::to_string(kTournamentApplicationId) + "; " + sql, "planting").ok());
+    }
+    const auto size = std::filesystem::file_size(path);
+    TournamentRecord t;
+    journal::JournalStatus s = TournamentRecord::open(path, t, RecordOpen::kExisting);
+    ASSERT_FALSE(s.ok()) << words;
+    EXPECT_EQ(s.message, path + ": the tournament record " + words +
+                             " (a Tabula tournament record has tables only: a view or a trigger would run SQL of its "
+                             "own when the record is read or written); it is left as it is");
+    EXPECT_EQ(std::filesystem::file_size(path), size);
+  }
+}
+
 TEST(Tournament, RefusesAnotherApplicationsDatabase) {
   ScratchDir dir;
   {

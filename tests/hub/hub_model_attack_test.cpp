@@ -109,6 +109,88 @@ TEST(HubModelAttack, APayloadOverTheLimitIsRefusedUnread) {
   EXPECT_EQ(m.board("t1")->applied_seq, 1u);
 }
 
+// Session 29, the attacker's pass: a state within the payload limit held
+// any number of seats (30,000 named ones are 362 KB; 90,000 fit in 1 MiB).
+// A finished one reached the tournament record, whose checks are pairwise
+// (a player on two seats, Elo, the standings): 18 s to record it, 5 s at
+// each standings read after. A state of more seats (or places) than a game
+// has (core::kMaxSeats) is now a bad payload, and the board's view is
+// unchanged.
+TEST(HubModelAttack, AStateOfMoreSeatsThanAGameHasIsRefused) {
+  HubModel m("club");
+  m.on_message("tabula/club/t1/state", encode(t1_state()), 0);
+  for (const int seats : {5, 30000}) {
+    wire::BoardState st = t1_state();
+    st.set_game_id("g2");
+    st.set_over(true);
+    for (int i = 0; i < seats; ++i) {
+      wire::Seat* seat = st.add_seats();
+      seat->set_player("p" + std::to_string(i));
+      st.add_ranking(i);
+    }
+    m.on_message("tabula/club/t1/state", encode(st), seats);
+    EXPECT_EQ(m.board("t1")->state->game_id(), "g1") << seats << " seats";
+  }
+  EXPECT_EQ(m.board("t1")->bad_payloads, 2u);
+  EXPECT_TRUE(m.take_finished().empty()) << "a game of 30,000 seats would reach the record";
+  ASSERT_FALSE(m.alerts().empty());
+  EXPECT_NE(m.alerts()[0].text.find("a state of 5 seats and 5 places: a game has at most 4 seats; it is ignored"),
+            std::string::npos)
+      << m.alerts()[0].text;
+  // Four seats, four places: taken.
+  wire::BoardState four = t1_state();
+  four.set_game_id("g3");
+  for (int i = 0; i < 4; ++i) {
+    four.add_seats()->set_player("p" + std::to_string(i));
+    four.add_ranking(i);
+  }
+  m.on_message("tabula/club/t1/state", encode(four), 40000);
+  EXPECT_EQ(m.board("t1")->state->game_id(), "g3");
+}
+
+// Session 29: a state's other texts were kept whole (names and the site
+// were cut since s17 and s28): a state of 850 KB with 150 KB texts made the
+// board's JSON on the web page 401 KB, held once per change inside the
+// public delay (4,096 changes a board). The last move and the record's
+// moves are now cut at 64 characters, the reason and the board's words at
+// 400, as the items' texts are; a game id or position far longer than any
+// board writes is refused.
+TEST(HubModelAttack, AStatesTextsAreCutAndAnOverlongGameIdOrPositionIsRefused) {
+  HubModel m("club");
+  const std::string big(150000, 'x');
+  wire::BoardState st = t1_state();
+  st.set_last_move(big);
+  st.add_record("e2-e4");
+  st.add_record(big);
+  st.set_result_reason(big);
+  st.set_not_recording(big);
+  st.set_takes_no_actions(big);
+  m.on_message("tabula/club/t1/state", encode(st), 0);
+  ASSERT_TRUE(m.board("t1")->state);
+  const wire::BoardState& held = *m.board("t1")->state;
+  EXPECT_EQ(held.last_move(), std::string(64, 'x') + "...");
+  ASSERT_EQ(held.record_size(), 2);
+  EXPECT_EQ(held.record(0), "e2-e4");
+  EXPECT_EQ(held.record(1), std::string(64, 'x') + "...");
+  for (const std::string& text : {held.result_reason(), held.not_recording(), held.takes_no_actions()})
+    EXPECT_EQ(text, std::string(400, 'x') + "...");
+  for (int which = 0; which < 3; ++which) {
+    wire::BoardState bad = t1_state();
+    bad.set_game_id("g9");
+    if (which == 0) bad.set_game_id("g" + big.substr(0, 300));
+    if (which == 1) bad.set_position(big.substr(0, 9000));
+    if (which == 2) bad.set_start_position(big.substr(0, 9000));
+    m.on_message("tabula/club/t1/state", encode(bad), 1 + which);
+    EXPECT_EQ(m.board("t1")->state->game_id(), "g1") << which;
+  }
+  EXPECT_EQ(m.board("t1")->bad_payloads, 3u);
+  std::string said;
+  for (const Alert& a : m.alerts()) said += a.kind == AlertKind::kBadPayload ? a.text : "";
+  EXPECT_NE(said.find("a state whose game id is 301 bytes and position 0 bytes: at most 256 and 8192; it is ignored"),
+            std::string::npos)
+      << said;
+}
+
 // A state or item without a game id (no board publishes one: the id is the
 // journal's creation time and the board) started "a new game" at each
 // message, so one item sent again was applied again, each time: not exactly

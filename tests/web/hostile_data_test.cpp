@@ -123,7 +123,9 @@ wire::BoardState hostile_state(const std::string& board, const std::string& text
   st.set_board(board);
   st.set_variant(seats == 2 ? "chess" : "chesscom-ffa");
   st.set_start_position(seats == 2 ? "" : "4PC");
-  st.set_game_id("g" + text);
+  // Session 29: a game id is a key of at most 256 bytes (decode_state
+  // refuses a longer one): the hostile text's first 200 bytes.
+  st.set_game_id("g" + text.substr(0, 200));
   st.set_site(text);
   st.set_phase(wire::PHASE_PLAY);
   st.set_through_seq(static_cast<std::uint64_t>(moves));

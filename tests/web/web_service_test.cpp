@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 
 #include <algorithm>
 #include <atomic>
@@ -192,6 +193,44 @@ class WebServiceTest : public ::testing::Test {
 // begun; the listener then ran on and the stop waited for it): a
 // tabula-hub-web told to stop during its start, or a test failing right after
 // opening one. Five starts and stops, each at once, within 60 s.
+// Session 29, the attacker's pass: over HTTPS the arbiter's session cookie
+// was not Secure, so the browser sent it in clear text to any plain-HTTP
+// address of the same host name (a cookie knows no port nor scheme): typed
+// without https://, or answered by a hostile hall network, the session went
+// to whoever listened. Over HTTPS it is Secure now; over plain HTTP (a hall
+// without TLS, localhost) it is not, or the browser would not keep it.
+TEST_F(WebServiceTest, TheArbitersCookieIsSecureOverHttpsOnly) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / ("web-tls-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string cmd = "cd " + dir.string() +
+                          " && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
+                          " -subj /CN=127.0.0.1 -keyout web.key -out web.crt >/dev/null 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << "openssl could not make the test certificate";
+  WebOptions o;
+  o.tls_cert = (dir / "web.crt").string();
+  o.tls_key = (dir / "web.key").string();
+  Web tls = open_web(at(broker_->port()), o, "web-tls");
+  ASSERT_TRUE(tls.service);
+  httplib::SSLClient c("127.0.0.1", tls.service->port());
+  c.enable_server_certificate_verification(false);
+  c.set_read_timeout(10, 0);
+  auto in = c.Post("/api/arbiter/login", httplib::Params{{"token", kToken}});
+  ASSERT_TRUE(in) << httplib::to_string(in.error());
+  ASSERT_EQ(in->status, 200) << in->body;
+  EXPECT_EQ(in->get_header_value("Set-Cookie").substr(in->get_header_value("Set-Cookie").find(';')),
+            "; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure");
+  auto out = c.Post("/api/arbiter/logout", httplib::Params{});
+  ASSERT_TRUE(out);
+  EXPECT_EQ(out->get_header_value("Set-Cookie"), "tabula_arbiter=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0; Secure");
+  Web plain = open_web(at(broker_->port()), {}, "web-plain");
+  ASSERT_TRUE(plain.service);
+  auto r = post(plain.base(), "/api/arbiter/login", {{"token", kToken}});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->get_header_value("Set-Cookie").find("Secure"), std::string::npos) << r->get_header_value("Set-Cookie");
+  std::filesystem::remove_all(dir);
+}
+
 TEST_F(WebServiceTest, AServiceStoppedAsSoonAsItStartedStops) {
   Web web = open_web(at(broker_->port()), {}, "web-quick");
   ASSERT_TRUE(web.service);

@@ -21,6 +21,12 @@
 // and closed a 300 KB address unanswered): a request line over 8192 bytes
 // is 414, a header line over 8192 or a 101st header line 431; and a chunked
 // body over the server's payload limit is 413 (0.11 did not bound it).
+// Session 29: the head and a chunked body are read here as the library
+// reads them, or refused 400: every line of the head ends in CRLF (the
+// library ends a line at a bare LF and skips it, which hid a
+// Transfer-Encoding line from the count of the chunks), and a chunk's size
+// is hexadecimal digits (the library's strtoul read " 320", "+320" and
+// "0x320", each a last chunk to this file's count).
 //
 // It also keeps one read buffer for a connection's whole life, so pipelined
 // requests are each answered (cpp-httplib 0.11 dropped what it had buffered
@@ -46,31 +52,9 @@
 
 #include <httplib.h>
 
+#include "hub/web/request_rules.h"
+
 namespace tabula::hub::web {
-
-// The request rules of every server of the service (plain or TLS): an
-// address holding a control character once decoded (a NUL cut a file's name
-// short: "/index.html%00.js" was index.html) is 400; a request with both
-// Content-Length and Transfer-Encoding is 400 (request smuggling through a
-// proxy that reads the other); Range is ignored (RFC 9110 14.2 lets a
-// server: overlapping ranges made one small request a multipart answer many
-// times the file), the whole answer is 200.
-// Session 18: a write (any method but GET and HEAD) from another site's page
-// is 403 before any handler reads it (the browser says so in Origin or
-// Sec-Fetch-Site; a program that sends neither is served): a page the
-// arbiter visited posted wrong tokens to /api/arbiter/login and locked the
-// arbiter's own address out of signing in. And "Expect: 100-continue" with
-// a Content-Length over `max_body` is 413 at once (the library said
-// "100 Continue", then waited for the body it would refuse).
-// Session 19 (DNS rebinding): a request whose Host is neither one of
-// `host_names`, localhost nor an IP literal is 421, naming it; with no
-// names given, only writes are asked, against this machine's own names
-// (its host name and NAME.local). Two Hosts are 400.
-void guard_requests(httplib::Server& server, std::size_t max_body, std::vector<std::string> host_names = {});
-
-// "" when every name of a --host-names list is a host name (letters, digits,
-// '-' and '.'; no port, no scheme); else the first that is not, and why.
-std::string host_names_problem(const std::vector<std::string>& names);
 
 class GuardedServer : public httplib::Server {
  public:
@@ -97,6 +81,10 @@ class GuardedServer : public httplib::Server {
   std::size_t long_headers() const;
   // Requests refused 414: a request line over the library's limit (8 KiB).
   std::size_t long_addresses() const;
+  // Session 29: requests refused 400 as their bytes arrived: a line of the
+  // head not ending in CRLF, a chunk size that is not hexadecimal digits, a
+  // chunk's data not followed by CRLF (the library reads each another way).
+  std::size_t malformed() const;
 
  private:
   bool process_and_close_socket(socket_t sock) override;
@@ -118,6 +106,7 @@ class GuardedServer : public httplib::Server {
   std::size_t oversized_ = 0;
   std::size_t long_headers_ = 0;
   std::size_t long_addresses_ = 0;
+  std::size_t malformed_ = 0;
   std::size_t threads_ = 0;
   std::chrono::milliseconds crowded_wait_{0};
   std::atomic<std::size_t> busy_{0};  // connections being served (each holds a thread)

@@ -520,13 +520,20 @@ void add_arbiter_routes(WebService::Impl& s, httplib::Server& svr) {
     }
     const std::string id = random_hex(16);
     s.sessions[id] = now + kSessionLifeMs;
-    res.set_header("Set-Cookie", "tabula_arbiter=" + id + "; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200");
+    // Session 29: over HTTPS the cookie is Secure. Without it the browser
+    // sent the arbiter's session in clear text to any plain-HTTP address of
+    // the same host name (cookies know no port nor scheme): the arbiter
+    // typing the address without https://, or a hall's network answering
+    // one, gave the session to whoever listened on the Wi-Fi.
+    res.set_header("Set-Cookie", "tabula_arbiter=" + id + "; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200" +
+                                     (s.options.tls_cert.empty() ? "" : "; Secure"));
     text_reply(res, 200, "signed in");
   });
   svr.Post("/api/arbiter/logout", [&s](const httplib::Request& req, httplib::Response& res) {
     std::lock_guard<std::mutex> g(s.mutex);
     s.sessions.erase(cookie_value(req, "tabula_arbiter"));
-    res.set_header("Set-Cookie", "tabula_arbiter=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
+    res.set_header("Set-Cookie", std::string("tabula_arbiter=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0") +
+                                     (s.options.tls_cert.empty() ? "" : "; Secure"));
     text_reply(res, 200, "signed out");
   });
   svr.Get("/api/arbiter/alerts", [&s](const httplib::Request& req, httplib::Response& res) {
@@ -694,7 +701,7 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
     error = "cannot serve the page's folder " + s.options.www_dir + " (is it a directory?)";
     return nullptr;
   }
-  guard_requests(svr, s.options.max_body, s.options.host_names);
+  guard_requests(svr, s.options.max_body, s.options.host_names, dynamic_cast<GuardedServer*>(&svr) != nullptr);
   if (auto* guarded = dynamic_cast<GuardedServer*>(&svr)) guarded->set_crowding(threads, std::chrono::milliseconds(1000));
   add_public_routes(s, svr);
   add_stream_route(s, svr);
