@@ -18,13 +18,6 @@ namespace bounce_runs {
 using session::RulingKind;
 using Strings = std::vector<std::string>;
 
-session::SessionSettings clocked(bool at_once) {
-  session::SessionSettings s;
-  s.tracker.commit_at_once = at_once;
-  s.time_control = session::TimeControl{};
-  return s;
-}
-
 // `pairs` bounces of `square`'s reed (each a flip and a flip back, `first`
 // the first flip's direction), every flip `gap` ms after the one before; a
 // script segment for clock_switches. `inner` (another square's event, 1 ms
@@ -71,7 +64,7 @@ struct Played {
 };
 
 Played play(const std::string& fen, const std::string& script, bool at_once) {
-  Table t("chess", fen, clocked(at_once));
+  Table t("chess", fen, table_settings(at_once, WithClock::kYes));
   t.setup();
   Played r;
   r.switches = clock_switches(t, script, r.landings);
@@ -247,7 +240,7 @@ TEST(BounceRuns, APushCaptureWithAChatteringReedStillReadsTheCapture) {
   // the capturer down) is a capture at once, as before.
   for (int flips : {4, 10, 20}) {
     for (bool at_once : {true, false}) {
-      Table t("chess", kRuyLopez, clocked(at_once));
+      Table t("chess", kRuyLopez, table_settings(at_once, WithClock::kYes));
       t.setup();
       std::vector<long> landings;
       const long start = t.now();
@@ -263,7 +256,7 @@ TEST(BounceRuns, APushCaptureWithAChatteringReedStillReadsTheCapture) {
     }
   }
   for (bool at_once : {true, false}) {
-    Table t("chess", kRuyLopez, clocked(at_once));
+    Table t("chess", kRuyLopez, table_settings(at_once, WithClock::kYes));
     t.setup();
     std::vector<long> landings;
     const std::vector<long> switches =
