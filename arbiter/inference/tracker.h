@@ -126,8 +126,10 @@
 // (the hand never let go: a piece bouncing onto another square on its way,
 // then slid on), when the board then shows another legal move L of the same
 // piece from the position before M, every touch since M's commit on M's
-// landing or L's squares (no other hand began), and stays so for the bounce
-// window: M was not made yet. The update carries M withdrawn and L as a
+// landing or L's squares until the board showed L (no other hand began
+// before L's piece stood; one begun after it answered L, and keeps its
+// touches: session 29), and L's squares stay so for the bounce window (a
+// reed's flicker aside): M was not made yet. The update carries M withdrawn and L as a
 // commit (L's clock time: when its piece was set down); the session takes M
 // back and plays L (one withdrawal a move). With commit_at_once off, M waits
 // the settle time and L is read without it; a piece left longer than that, or
