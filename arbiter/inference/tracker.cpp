@@ -83,6 +83,7 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
   }
   chain_choices_.clear();
   if (how != Rebase::kAfterCommit) chain_later_.clear();
+  if (how != Rebase::kAfterCommit) chattered_.reset();
   switch (how) {
     case Rebase::kAfterCommit:
       log_.drop_through(commit_seq_, commit_carry_);
@@ -331,7 +332,7 @@ TrackerUpdate Tracker::on_tick(Millis now, const MoveSource* src) {
         withdraw_chain_question(src, up);
       return up;
     case TrackerState::kMatched:
-      if (quiet >= quiet_needed()) up.commit = commit_tentative();
+      if (quiet >= quiet_needed()) up.commit = commit_tentative(quiet >= settings_.settle);
       return up;
     case TrackerState::kMoving:
     case TrackerState::kMismatch:

@@ -101,6 +101,10 @@
 //     a capture whose square was refilled at the |           |
 //     end of a run of bounces (session 28:       |           |
 //     kept_refilled_bouncing: a chattering reed) |           |
+//   a move taking on a capture's square that a   | kSettle:  | session 29 (chattered_): the other
+//     chattering reed's refill alone showed      |  settle_  |   reading has its piece still in
+//     captured, committed before it rested the   |  prefix   |   the air (the capturer landed after
+//     settle time (kept_shown_by_run)            |  (1500 ms)|   the victim's lift)
 //   commit_at_once off                           | kSettle   | the behaviour before issue 18
 //   a move proven by a reply seen whole after it | kNone     | as a fast reply (either mode)
 //
@@ -126,8 +130,10 @@
 // (the hand never let go: a piece bouncing onto another square on its way,
 // then slid on), when the board then shows another legal move L of the same
 // piece from the position before M, every touch since M's commit on M's
-// landing or L's squares (no other hand began), and stays so for the bounce
-// window: M was not made yet. The update carries M withdrawn and L as a
+// landing or L's squares until the board showed L (no other hand began
+// before L's piece stood; one begun after it answered L, and keeps its
+// touches: session 29), and L's squares stay so for the bounce window (a
+// reed's flicker aside): M was not made yet. The update carries M withdrawn and L as a
 // commit (L's clock time: when its piece was set down); the session takes M
 // back and plays L (one withdrawal a move). With commit_at_once off, M waits
 // the settle time and L is read without it; a piece left longer than that, or
@@ -409,12 +415,14 @@ class Tracker {
   void undo_flicker_reshow();
   bool landing_bounced() const;
   bool kept_refilled_bouncing(const Footprint& f) const;
+  core::SquareSet kept_shown_by_run(const Footprint& f, std::uint64_t shown) const;
   std::optional<Millis> landing_run(std::size_t group) const;
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   bool filled_before_it_left(std::size_t t, std::size_t m, const core::SquareSet& squares) const;
   bool stands_on_tentative_landing(std::size_t m) const;
   std::vector<std::size_t> completed_last(const std::vector<std::size_t>& matches) const;
-  Commit commit_tentative();
+  // `settled`: the board showed it, unchanged, for as long as it waits.
+  Commit commit_tentative(bool settled = false);
   Wait wait_for(const std::vector<std::size_t>& matches, std::size_t readings,
                 bool after_burst, bool proven = false) const;
   bool waypoint(const CandidateGroup& g) const;
@@ -555,6 +563,12 @@ class Tracker {
   core::SquareSet placed_;
   Millis placed_until_{0};
   bool regrip_ = false;  // its mover lifted that piece again within the time
+  // Session 29: the kept squares of the move last committed when the fill
+  // that showed its capture there ended a run of bounces (kept_shown_by_run:
+  // perhaps a chattering reed, its piece never gone) and it was committed
+  // before the board had rested the settle time: a move taking on them rests
+  // on a landing unseen, and waits the settle time too (wait_for).
+  core::SquareSet chattered_;
   // The last move committed at once, while its piece may still be moved on
   // (moved_on): what the board showed before it and the other moves of its
   // piece then. Set by commit_tentative, kept by Rebase::kAfterCommit only.

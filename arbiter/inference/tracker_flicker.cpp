@@ -203,6 +203,36 @@ bool Tracker::kept_refilled_bouncing(const Footprint& f) const {
   return false;
 }
 
+SquareSet Tracker::kept_shown_by_run(const Footprint& f, std::uint64_t shown) const {
+  // Session 29: the kept squares of `f` whose last real fill up to the
+  // touch `shown` (the one after which the board showed the move) came
+  // within the bounce window of a flicker's flip back there: the fill that
+  // showed the capture ended a run of bounces (kept_refilled_bouncing's
+  // rule, at that touch rather than now: a later lift and fill of the
+  // square may be the victim lifted and the capturer landing).
+  SquareSet out;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (!f.kept.test(static_cast<std::size_t>(q)) || ignored().test(static_cast<std::size_t>(q)))
+      continue;
+    const Touch* before = nullptr;
+    const Touch* fill = nullptr;
+    const Touch* prior = nullptr;
+    for (const Touch& t : log_.touches()) {
+      if (t.seq > shown) break;
+      if (core::index_of(t.square) != q) continue;
+      if (t.occupied && !t.flicker) {
+        fill = &t;
+        prior = before;
+      }
+      before = &t;
+    }
+    if (fill != nullptr && prior != nullptr && prior->flicker && prior->first_flip != 0 &&
+        fill->time - prior->time < settings_.health.bounce_window)
+      out.set(static_cast<std::size_t>(q));
+  }
+  return out;
+}
+
 std::optional<Millis> Tracker::landing_run(std::size_t group) const {
   // Session 27: the clock's time of a move groups_[group] the board shows
   // from the touch just logged, when that is earlier than now (nullopt:

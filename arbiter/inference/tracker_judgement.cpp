@@ -56,7 +56,26 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
   // Bb2xg7 for 4 ms; the bishop landed on d4, and Bb2xg7 was committed at
   // the settle time with Black's g7-g6 under way).
   const bool flicker_only = tentative_ && shown_by_flicker() && tentative_->left.has_value();
-  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1 && !flicker_only) {
+  // Session 29: nor a move taking on the square of a capture committed as
+  // only a chattering reed's refill showed it (chattered_), which the board
+  // no longer shows, a piece set down since off its squares: that capturer
+  // may have landed only after the victim was lifted, and this move's piece
+  // gone elsewhere (soak with bounce runs, corners-long 347: Rl3xNj3 shown
+  // by j3's chatter, j3 lifted, White's rook lifted, Pink's rook landing on
+  // j3, White's on i1, Grey lifting; Rj1xRj3 was committed at the settle
+  // time). The chains read it. Only lifts since (the seat after it begun:
+  // corners-mini 1496, Qh3xQg4 then White's king lifted) leave it standing.
+  bool on_chatter = false;
+  if (tentative_ && tentative_->left.has_value() &&
+      (groups_[tentative_->groups.front()].footprint.touched() & chattered_).any()) {
+    const SquareSet own = groups_[tentative_->groups.front()].footprint.touched();
+    for (const Touch& t : log_.touches()) {
+      if (t.seq > tentative_->seq && t.occupied && !t.flicker &&
+          !own.test(core::index_of(t.square)))
+        on_chatter = true;
+    }
+  }
+  if (tentative_ && !disturbed_ && tentative_->groups.size() == 1 && !flicker_only && !on_chatter) {
     bool reply_under_way = false;
     // A waypoint whose piece is no longer on it, no reply that could take
     // it there, and no hand of the next seat on the board before that piece

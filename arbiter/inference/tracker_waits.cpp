@@ -39,6 +39,15 @@ Wait Tracker::wait_for(const std::vector<std::size_t>& matches, std::size_t read
   // is unseen: it waits the settle time (a push-capture whose victim's reed
   // bounces as the capturer lands too, still timed at its landing).
   if (kept_refilled_bouncing(g.footprint)) return Wait::kSettle;
+  // Session 29: a move onto the square such a capture was committed on
+  // before it stood the settle time (the fast reply's commit, the next seat
+  // acting: chattered_): the capture rests on that refill, perhaps a
+  // chattering reed's with the victim lifted after it and the capturer
+  // landing later; then this "reply" is a lift of the next seat's, its piece
+  // still in the air (soak with bounce runs, chess 409: Na3xb5 shown by b5's
+  // chatter, b5 lifted, Black's bishop lifted, the knight landing on b5 read
+  // as Bc6xNb5, the bishop going to d7). It waits the settle time.
+  if ((g.footprint.touched() & chattered_).any()) return Wait::kSettle;
   if (waypoint(g)) return Wait::kSlide;
   if (!settings_.commit_at_once) return Wait::kSettle;
   return Wait::kNone;
@@ -68,6 +77,15 @@ Millis Tracker::quiet_needed() const {
     case Wait::kPrefix:
       return settings_.settle_prefix;
     case Wait::kSettle:
+      // Session 29: a move taking on a capture's square that only a
+      // chattering reed's refill showed (wait_for, chattered_): the other
+      // reading has this move's piece in the air, and a piece stays in the
+      // air up to 0.9 s (issue 27's recordings), a slide longer: it waits as
+      // long as a castling's first half (soak with bounce runs, chesscom-ffa
+      // 112: Blue's queen lifted as Red's bishop landed on g2, its slide's
+      // first brush 513 ms later; Qa8xBg2 was committed at the settle time).
+      if ((groups_[tentative_->groups.front()].footprint.touched() & chattered_).any())
+        return settings_.settle_prefix;
       break;
   }
   return settings_.settle;
@@ -85,7 +103,7 @@ Millis Tracker::judge_quiet() const {
   return settings_.settle;
 }
 
-Commit Tracker::commit_tentative() {
+Commit Tracker::commit_tentative(bool settled) {
   Commit c;
   c.time = now_;
   c.made = tentative_->landed.value_or(tentative_->shown);
@@ -111,6 +129,7 @@ Commit Tracker::commit_tentative() {
   commit_seq_ = tentative_->seq;
   commit_carry_ = tentative_->carry;
   const Footprint& f = groups_[tentative_->groups.front()].footprint;
+  chattered_ = settled ? SquareSet{} : kept_shown_by_run(f, tentative_->seq);
   placed_ = (f.changed & ~expected_) | f.kept;
   placed_until_ = now_ + settings_.settle;
   placed_seat_ = mover_;

@@ -26,10 +26,8 @@ std::optional<std::size_t> Tracker::moved_on() const {
   // The first touch since the commit (a reed's flicker aside) is the mover
   // lifting the piece he just set down, within the settle time.
   const Touch* first = nullptr;
-  SquareSet since;
   for (const Touch& t : log_.touches()) {
     if (t.seq <= w.seq) continue;
-    since.set(core::index_of(t.square));
     if (first == nullptr && !t.flicker) first = &t;
   }
   if (first == nullptr || first->occupied || !w.landing.test(core::index_of(first->square)) ||
@@ -40,9 +38,24 @@ std::optional<std::size_t> Tracker::moved_on() const {
   std::optional<std::size_t> found;
   for (std::size_t i = 0; i < w.others.size(); ++i) {
     const Footprint& f = w.others[i].footprint;
-    // Nobody else's hand: every touch since lies on M's landing or L's squares.
-    if ((since & ~(w.landing | f.touched())).any()) continue;
-    if (((w.expected ^ f.changed) & ~ignore) != (board_.occupied() & ~ignore)) continue;
+    // Nobody else's hand before L stood: every touch since lies on M's
+    // landing or L's squares until the first that does not (another hand,
+    // `later` its squares: session 29), and none after that lies on them
+    // but a reed's flicker. A hand that began after the piece stood on L's
+    // landing answered L.
+    const SquareSet own = w.landing | f.touched();
+    SquareSet later;
+    bool interleaved = false;
+    for (const Touch& t : log_.touches()) {
+      if (t.seq <= w.seq) continue;
+      const bool mine = own.test(core::index_of(t.square));
+      if (mine && (later.none() || t.flicker)) continue;
+      if (mine) interleaved = true;
+      later.set(core::index_of(t.square));
+    }
+    if (interleaved) continue;
+    const SquareSet compared = ~ignore & ~later;
+    if (((w.expected ^ f.changed) & compared) != (board_.occupied() & compared)) continue;
     // A capture's square refilled after the piece was lifted again (its
     // victim taken off, the piece set there: shows_result's rule, from the
     // lift off M's landing, since the lift off the origin is M's).
@@ -63,16 +76,20 @@ std::optional<Millis> Tracker::withdrawal_open_until() const {
   SquareSet squares = w.landing;
   for (const CandidateGroup& g : w.others) squares |= g.footprint.touched();
   const Touch* first = nullptr;
+  const Millis window = w.landed + settings_.settle;
+  const Millis held = std::max(window, last_change_ + settings_.settle);  // his hand is back on it
   for (const Touch& t : log_.touches()) {
     if (t.seq <= w.seq) continue;
-    if (!squares.test(core::index_of(t.square))) return std::nullopt;  // another hand began
+    // Another hand began: after the piece stood on the other move's landing
+    // (the withdrawal due, session 29), it answered that move.
+    if (!squares.test(core::index_of(t.square)))
+      return withdraw_due_ ? std::optional(held) : std::nullopt;
     if (first == nullptr && !t.flicker) first = &t;
   }
-  const Millis window = w.landed + settings_.settle;
   if (first == nullptr) return window;
   if (first->occupied || !w.landing.test(core::index_of(first->square)) || first->time > window)
     return std::nullopt;
-  return std::max(window, last_change_ + settings_.settle);  // his hand is back on the piece
+  return held;
 }
 
 Withdrawal Tracker::withdraw(std::size_t other) {
@@ -93,9 +110,18 @@ Withdrawal Tracker::withdraw(std::size_t other) {
       out.instead.made = t.time;
     }
   }
-  // Every touch so far belongs to the move read instead; its mover may
-  // straighten its piece as after any move committed at once.
+  // Every touch so far belongs to the move read instead, but those of a
+  // hand that began after its piece stood (moved_on's `later`: the next
+  // seat's reply under way, session 29); its mover may straighten its piece
+  // as after any move committed at once.
   commit_seq_ = seq_;
+  const SquareSet own = w.landing | g.footprint.touched();
+  for (const Touch& t : log_.touches()) {
+    if (t.seq > w.seq && !own.test(core::index_of(t.square))) {
+      commit_seq_ = t.seq - 1;
+      break;
+    }
+  }
   commit_carry_.reset();
   placed_ = landing;
   placed_until_ = now_ + settings_.settle;

@@ -78,6 +78,9 @@ struct Step {
   bool brush = false;  // a sliding piece passing over (put down and lifted at once)
   long long gap_lo = 0;  // the wait after this step, when not the usual one
   long long gap_hi = 0;
+  // Session 29: not a hand's step: the reed of a piece that stays chatters
+  // (a carried magnet passing over it), and the hand goes on after 20-80 ms.
+  bool chatter = false;
 };
 
 class Generator {
@@ -88,7 +91,8 @@ class Generator {
         game_(rules_, start),
         s_(s),
         rng_(s.seed),
-        habits_(s.seed ^ 0x5EC7105712ULL) {}
+        habits_(s.seed ^ 0x5EC7105712ULL),
+        runs_(s.seed ^ 0xB0C3D2A9ULL) {}
 
   core::Result<Script> run(const std::vector<Action>& actions) {
     const core::Geometry& g = rules_->geometry;
@@ -191,17 +195,53 @@ class Generator {
     physical_.set(i, occupied);
     last_event_ = clock_;
     last_edge_ = clock_;
-    if (rng_.chance(s_.bounce)) {
-      // The reed flickers as the magnet comes or goes.
+    // The reed flickers as the magnet comes or goes: one pair, or (session
+    // 29, its own stream) a run of them or a chatter instead. The pair's
+    // numbers are drawn either way, so the rest of the script stays the same.
+    const bool pair = rng_.chance(s_.bounce);
+    Millis flip = pair ? clock_ + Millis{rng_.range(1, 3)} : clock_;
+    Millis back = pair ? flip + Millis{rng_.range(1, 4)} : clock_;
+    if (std::optional<Millis> end = reed_run(cell, occupied, s_.chatter, s_.bounce_run)) {
       ++script_.stats.bounces;
-      Millis t = clock_ + Millis{rng_.range(1, 3)};
-      push(SquareEvent{t, cell, !occupied}, "");
-      t += Millis{rng_.range(1, 4)};
-      push(SquareEvent{t, cell, occupied}, "");
-      last_event_ = t;
+      last_event_ = *end;
+    } else if (pair) {
+      ++script_.stats.bounces;
+      push(SquareEvent{flip, cell, !occupied}, "");
+      push(SquareEvent{back, cell, occupied}, "");
+      last_event_ = back;
     }
     if (occupied) filled_[static_cast<std::size_t>(i)] = last_event_;
     clock_ = last_event_ + Millis{1};
+  }
+
+  // Session 29: a reed that has just flipped to `occupied` at the clock goes
+  // on flipping: a chatter (`chatter` percent: 4-20 flips) or a run of 2-5
+  // bounce pairs (`run` percent). The last flip's time, or none drawn.
+  std::optional<Millis> reed_run(Square cell, bool occupied, int chatter, int run) {
+    if (chatter > 0 && runs_.chance(chatter)) {
+      ++script_.stats.chatters;
+      return flips(cell, occupied, static_cast<int>(2 * runs_.range(2, 10)));
+    }
+    if (run > 0 && runs_.chance(run)) {
+      ++script_.stats.bounce_runs;
+      return flips(cell, occupied, static_cast<int>(2 * runs_.range(2, 5)));
+    }
+    return std::nullopt;
+  }
+  // `n` flips (even: the reed ends as it was) spread over 1-5 ms from the
+  // clock: a reed's bounce lasts 0.5-1 ms, so at 1 ms a stamp a run shows
+  // several flips in one (docs/INFERENCE.md, session 29). The last one's time.
+  Millis flips(Square cell, bool occupied, int n) {
+    const long long span = runs_.range(1, 5);
+    std::vector<long long> at(static_cast<std::size_t>(n));
+    for (long long& x : at) x = runs_.range(0, span);
+    std::sort(at.begin(), at.end());
+    bool state = occupied;
+    for (long long x : at) {
+      state = !state;
+      push(SquareEvent{clock_ + Millis{x}, cell, state}, "");
+    }
+    return clock_ + Millis{at.back()};
   }
 
   void wait(long long lo, long long hi) { clock_ += Millis{rng_.range(lo, hi)}; }
@@ -481,6 +521,13 @@ class Generator {
           // The capturer held in the air 0.4-0.9 s while the victim is
           // removed (5 of 11 captures on the recordings).
           steps.push_back({m.from, false, false, 150, 450});
+          // Session 29: the victim's reed chattering as the capturer's
+          // magnet passes over it (its piece stays).
+          if (s_.victim_chatter > 0 && runs_.chance(s_.victim_chatter)) {
+            Step c{m.to, true};
+            c.chatter = true;
+            steps.push_back(c);
+          }
         } else {
           steps.push_back({m.from, false});
         }
@@ -564,6 +611,15 @@ class Generator {
         m.kind != MoveKind::kCastle && m.kind != MoveKind::kPlacement;
     for (std::size_t k = 0; k < steps.size(); ++k) {
       const Step& st = steps[k];
+      if (st.chatter) {
+        ++script_.stats.victim_chatters;
+        const int i = core::index_of(st.square);
+        const Millis end = flips(cell_[static_cast<std::size_t>(i)], true,
+                                 static_cast<int>(2 * runs_.range(2, 10)));
+        last_event_ = std::max(last_event_, end);
+        clock_ = end + Millis{runs_.range(20, 80)};
+        continue;
+      }
       if (k + 1 == steps.size() && last_lands && settled_before && s_.real_hands &&
           habits_.chance(s_.bounce_aside))
         bounce_aside(m, squares);
@@ -662,6 +718,7 @@ class Generator {
   GeneratorSettings s_;
   Rng rng_;
   Rng habits_;  // session 12's hand habits: a stream of their own
+  Rng runs_;    // session 29's runs of bounces and chatters: one more
   Script script_;
   core::SquareSet physical_;
   std::array<Square, core::kMaxSquares> cell_{};

@@ -26,6 +26,9 @@
 //     removed; a slide resting 0.3-0.9 s on its path; castling mostly king
 //     first;
 //   - bounce: a reed flickering for a few milliseconds as a piece lands or leaves;
+//     with session 29's settings (off by default), runs of 2-5 bounce pairs,
+//     chatters of 4-20 flips, and a victim's reed chattering under the
+//     capturer in the air (a stream of their own, like the habits);
 //   - session 12's hand habits (their own chances, drawn from a stream of
 //     their own so that a script without them is the one it was before):
 //     a piece that bounces onto an empty neighbour of its landing and is
@@ -102,6 +105,15 @@ struct GeneratorSettings {
   int push_capture = 30;      // of captures with the mover lifted first: the victim pushed off
   int one_hand_castle = 40;   // of castlings: king and rook in one hand
   int three_in_a_row = 50;    // of moves after an overlapping one: overlapping too
+  // Session 29's reeds (off by default, so every script is the one it was;
+  // `inference_soak --bounce-runs`): a reed closing or opening bounces for
+  // 0.5-1 ms, chatters on a shock or a magnet passing (reed makers'
+  // glossaries), so over the 1-5 ms of a run the 1 ms events show several
+  // flips. Drawn from a stream of their own, in percent:
+  int bounce_run = 0;      // of reed events: 2-5 bounce pairs in 1-5 ms, not one pair
+  int chatter = 0;         // of reed events: 4-20 flips in 1-5 ms (in pairs: it ends as it went)
+  int victim_chatter = 0;  // of captures with the mover lifted first: the victim's reed
+                           // chatters (4-20 flips, its piece never leaves) as the capturer flies
   // When the first move's first touch comes (issue 21: a table that starts
   // before the setup settles); none: the settle time plus 300-900 ms.
   std::optional<Millis> first_move_at;
@@ -131,6 +143,9 @@ struct ScriptStats {
   int hesitations = 0;       // pieces held in the air past the settle time
   int adjustments = 0;       // pieces lifted and put back on their square
   int bounces = 0;           // reed events that flickered
+  int bounce_runs = 0;       // ... of them in a run of 2-5 pairs (session 29)
+  int chatters = 0;          // ... of them chattering 4-20 flips (session 29)
+  int victim_chatters = 0;   // victims' reeds chattering under a capturer in the air
   int choices_answered = 0;  // promotion (or placement) choices given on the kiosk
   int operator_actions = 0;  // resignations and time losses
   int overlaps = 0;          // moves whose first lift came before the previous landing

@@ -18,13 +18,6 @@ namespace bounce_runs {
 using session::RulingKind;
 using Strings = std::vector<std::string>;
 
-session::SessionSettings clocked(bool at_once) {
-  session::SessionSettings s;
-  s.tracker.commit_at_once = at_once;
-  s.time_control = session::TimeControl{};
-  return s;
-}
-
 // `pairs` bounces of `square`'s reed (each a flip and a flip back, `first`
 // the first flip's direction), every flip `gap` ms after the one before; a
 // script segment for clock_switches. `inner` (another square's event, 1 ms
@@ -71,7 +64,7 @@ struct Played {
 };
 
 Played play(const std::string& fen, const std::string& script, bool at_once) {
-  Table t("chess", fen, clocked(at_once));
+  Table t("chess", fen, table_settings(at_once, WithClock::kYes));
   t.setup();
   Played r;
   r.switches = clock_switches(t, script, r.landings);
@@ -247,7 +240,7 @@ TEST(BounceRuns, APushCaptureWithAChatteringReedStillReadsTheCapture) {
   // the capturer down) is a capture at once, as before.
   for (int flips : {4, 10, 20}) {
     for (bool at_once : {true, false}) {
-      Table t("chess", kRuyLopez, clocked(at_once));
+      Table t("chess", kRuyLopez, table_settings(at_once, WithClock::kYes));
       t.setup();
       std::vector<long> landings;
       const long start = t.now();
@@ -263,7 +256,7 @@ TEST(BounceRuns, APushCaptureWithAChatteringReedStillReadsTheCapture) {
     }
   }
   for (bool at_once : {true, false}) {
-    Table t("chess", kRuyLopez, clocked(at_once));
+    Table t("chess", kRuyLopez, table_settings(at_once, WithClock::kYes));
     t.setup();
     std::vector<long> landings;
     const std::vector<long> switches =
@@ -272,6 +265,55 @@ TEST(BounceRuns, APushCaptureWithAChatteringReedStillReadsTheCapture) {
         "virtual board, commit_at_once " + std::to_string(at_once) + "\n" + t.transcript();
     ASSERT_EQ(t.moves(), (Strings{"Bb5xNc6", "a7-a6"})) << why;
     EXPECT_EQ(switches, landings) << why;
+  }
+}
+
+TEST(BounceRuns, AVictimsChatterThenItsLiftIsNoLandingForTheNextSeatsCapture) {
+  // Session 29, the soak with bounce runs (chess 409; 61 games of 33,000 of
+  // this shape in both modes): White's knight lifted from a3 to take on b5,
+  // the pawn's reed chattering 4-20 flips (it ends closed: the board shows
+  // Na3xb5), the pawn lifted 20-80 ms later, Black lifting his c6 bishop
+  // (which could take on b5), the knight landing on b5, the bishop set on
+  // d7. The touches also fit Na3xb5 landed at the chatter, Black lifting
+  // the knight and the bishop taking it: Bc6xNb5 was committed at once, a
+  // wrong move, and d7 ruled. A move taking on a square only a chattering
+  // reed's refill showed captured waits until the hands tell (1.5 s): the
+  // bishop landing elsewhere, up to 0.9 s later, is its move.
+  const std::string fen =
+      "r3k1n1/p1p1b1pr/n1bp3p/1p2pp2/P1P1P2q/N2K1P2/1P1PB1PP/R1BQ2NR w q - 4 14";
+  for (int flips : {4, 10, 20}) {
+    for (long lift : {20L, 36L, 80L}) {
+      for (long air : {399L, 900L}) {
+        const std::string script = "a3 up 100  " + chatter("b5", "up", flips, 300) + "b5 up " +
+                                   std::to_string(lift) + "  c6 up 57  c6 down 1  c6 up 4  " +
+                                   "b5 down 211*  d7 down " + std::to_string(air) + "*";
+        for (bool at_once : {true, false}) {
+          const Played r = play(fen, script, at_once);
+          const std::string why = std::to_string(flips) + " flips, lifted " + std::to_string(lift) +
+                                  " ms after, the bishop " + std::to_string(air) +
+                                  " ms in the air, commit_at_once " + std::to_string(at_once) +
+                                  "\n" + r.transcript;
+          EXPECT_EQ(r.moves, (Strings{"Na3xb5", "Bc6-d7"})) << why;
+          EXPECT_FALSE(r.out_of_sync || r.illegal) << why;
+          // Bc6-d7 is timed at its landing. Na3xb5 at the chatter's fill
+          // (left: the reading that waits is the reply's, not the capture's).
+          if (r.switches.size() == 2 && r.landings.size() == 2)
+            EXPECT_EQ(r.switches[1], r.landings[1]) << why;
+        }
+      }
+    }
+  }
+  // Hostile: the same touches, and the bishop stays on b5 (the knight did
+  // push the pawn off as the reed chattered, and Black took it at once):
+  // Na3xb5 and Bc6xNb5 are read, the capture after the wait.
+  for (bool at_once : {true, false}) {
+    const Played r = play(fen,
+                          "a3 up 100  " + chatter("b5", "up", 10, 300) +
+                              "b5 up 36  c6 up 57  c6 down 1  c6 up 4  b5 down 211*",
+                          at_once);
+    const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + r.transcript;
+    EXPECT_EQ(r.moves, (Strings{"Na3xb5", "Bc6xNb5"})) << why;
+    EXPECT_FALSE(r.out_of_sync || r.illegal) << why;
   }
 }
 

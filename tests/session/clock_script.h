@@ -1,6 +1,6 @@
-// clock_script.h — a script of reed events played on a Table, with the
-// session clock's switch read as each move is accepted (the tests of when a
-// move was made: soak_misreads_test, bounce_runs_test).
+// clock_script.h — the settings of the tests of when a move was made
+// (soak_misreads_test, bounce_runs_test), and a script of reed events played
+// on a Table, with the session clock's switch read as each move is accepted.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +12,17 @@
 #include "table.h"
 
 namespace tabula::testing {
+
+// The settings these tests run a Table with: commit_at_once on or off, and
+// (WithClock::kYes) a session clock of the default time control, whose
+// switches clock_switches reads.
+enum class WithClock : bool { kNo, kYes };
+inline session::SessionSettings table_settings(bool at_once, WithClock clock = WithClock::kNo) {
+  session::SessionSettings s;
+  s.tracker.commit_at_once = at_once;
+  if (clock == WithClock::kYes) s.time_control = session::TimeControl{};
+  return s;
+}
 
 // Plays `script` on `t` and returns, for each move accepted, when the
 // session's clock switched (when the clock holds the move made), read from

@@ -227,6 +227,50 @@ TEST(HandHabits, AKnightTakenOnAsTheNextSeatLiftsMadeItsMoveWhereItWasSetDown) {
   }
 }
 
+TEST(HandHabits, AKnightTakenOnBeforeTheNextSeatLiftsMadeItsMoveWhereItLanded) {
+  // Session 29 (session 28's note; brief item 1): the same hands, but the
+  // knight stands on h3 before Black's hand begins (Black lifts e7 1-9 ms
+  // after it, within the bounce window). The knight stood on f3 less than
+  // the settle time and went on to h3 with no other hand between: the hand
+  // never let go on f3 (FIDE 4.7, the withdrawal's rule, session 13), and
+  // Black's hand began after the knight stood on h3: Black answered Ng1-h3.
+  // Both modes read Ng1-h3, e7-e5 (commit_at_once on withdraws Ng1-f3).
+  // Main: off read it; on ruled the board out of sync (Black's lift within
+  // the bounce window of h3's fill cancelled the withdrawal due then).
+  // h3's reed bouncing once after Black's lift (a flip and a flip back within
+  // the bounce window of its fill) is no hand: the same.
+  for (long rest : {50L, 200L}) {
+    for (long black : {1L, 2L, 5L, 9L, 20L}) {
+      for (bool bounce : {false, true}) {
+        for (bool at_once : {true, false}) {
+          if (bounce && black > 5) continue;
+          session::SessionSettings s;
+          s.tracker.commit_at_once = at_once;
+          Table t("chess", "", s);
+          t.setup();
+          t.up("g1").down("f3", 300).up("f3", rest).down("h3", 200).up("e7", black);
+          if (bounce) t.up("h3", 1).down("h3", 2);
+          t.down("e5", 300);
+          t.wait(2500);
+          const std::string why = std::to_string(rest) + " ms on f3, Black " +
+                                  std::to_string(black) + " ms after h3, bounce " +
+                                  std::to_string(bounce) + ", commit_at_once " +
+                                  std::to_string(at_once) + "\n" + t.transcript();
+          EXPECT_EQ(game_moves(t), (Strings{"Ng1-h3", "e7-e5"})) << why;
+          EXPECT_TRUE(no_illegal(t)) << why;
+          EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+          EXPECT_TRUE(t.rulings(RulingKind::kTouchOutOfTurn).empty()) << why;
+          EXPECT_EQ(
+              t.last_text(RulingKind::kWithdrawn),
+              at_once ? "White's knight went on at once from f3 to h3: Ng1-f3 withdrawn (FIDE 4.7)"
+                      : "")
+              << why;
+        }
+      }
+    }
+  }
+}
+
 // ---- a piece knocked by the hand and straightened ---------------------------------
 
 TEST(HandHabits, ANeighbourKnockedAndSetBackOnItsOwnSquareIsNoMove) {

@@ -6,11 +6,15 @@
 //
 //   inference_soak [--from N] [--to M] [--variant ID]... [--plies P]
 //                  [--commit-at-once on|off] [--tidy] [--recapture]
-//                  [--habits on|off] [--dump VARIANT SEED]
+//                  [--habits on|off] [--bounce-runs on|off] [--dump VARIANT SEED]
 //
 // --habits off: without session 12's hand habits (GeneratorSettings:
 // bounce_aside, knock, push_capture, one_hand_castle, three_in_a_row), the
 // scripts of the sessions before (their seeds' misreads reproduce).
+// --bounce-runs on: session 29's reeds (GeneratorSettings: bounce_run 10 %
+// and chatter 3 % of reed events, victim_chatter 10 % of captures with the
+// mover lifted first); off (the default) gives the scripts of the sessions
+// before.
 // --recapture: the fast-recapture soak (a move, then the next seat at once
 // capturing the piece just moved; 3 games a variant, trace seeds N-M).
 // --dump: one game's reed events with the session's moves, rulings and the
@@ -41,6 +45,7 @@ struct Options {
   bool tidy = false;
   bool recapture = false;
   bool habits = true;
+  bool bounce_runs = false;
   std::optional<std::string> dump_variant;
   int dump_seed = 0;
 };
@@ -52,6 +57,11 @@ session::GeneratorSettings soak_settings(const Options& o, int seed) {
   gs.real_hands = !o.tidy;
   if (!o.habits) {
     gs.bounce_aside = gs.knock = gs.push_capture = gs.one_hand_castle = gs.three_in_a_row = 0;
+  }
+  if (o.bounce_runs) {
+    gs.bounce_run = 10;
+    gs.chatter = 3;
+    gs.victim_chatter = 10;
   }
   if (seed % 2 == 0) gs.first_move_at = session::Millis{(seed * 37) % 1001};
   return gs;
@@ -140,7 +150,8 @@ std::string verdict(const PreparedRecord& prep, const RecordRun& run) {
 int usage(const std::string& why) {
   std::cerr << "inference_soak: " << why
             << "\nusage: inference_soak [--from N] [--to M] [--variant ID]... [--plies P]"
-               " [--commit-at-once on|off] [--tidy] [--recapture] [--habits on|off]"
+               " [--commit-at-once on|off] [--tidy] [--recapture] [--habits on|off] [--bounce-runs "
+               "on|off]"
                " [--dump VARIANT SEED]\n";
   return 2;
 }
@@ -183,6 +194,10 @@ int run(int argc, char** argv) {
       std::optional<std::string> v = value();
       if (!v || (*v != "on" && *v != "off")) return usage("--habits needs on or off");
       o.habits = *v == "on";
+    } else if (a == "--bounce-runs") {
+      std::optional<std::string> v = value();
+      if (!v || (*v != "on" && *v != "off")) return usage("--bounce-runs needs on or off");
+      o.bounce_runs = *v == "on";
     } else if (a == "--tidy") {
       o.tidy = true;
     } else if (a == "--recapture") {

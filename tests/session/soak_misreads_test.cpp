@@ -19,12 +19,6 @@ namespace soak_misreads {
 using session::RulingKind;
 using Strings = std::vector<std::string>;
 
-session::SessionSettings settings(bool at_once) {
-  session::SessionSettings s;
-  s.tracker.commit_at_once = at_once;
-  return s;
-}
-
 TEST(SoakMisreads, AVictimPushedOffWhoseReedBouncesIsNoLandingOfTheCapturer) {
   // corners-long and corners-short soak seed 6653 (habits on, ply 15): Grey's
   // bishop a8 pushes Black's pawn off d11 (the push-capture habit: the reed
@@ -39,7 +33,7 @@ TEST(SoakMisreads, AVictimPushedOffWhoseReedBouncesIsNoLandingOfTheCapturer) {
       "gK,gP,8,pP,1/gB,gP,8,pP,pB/gN,gP,6,wP,1,pP,pN/gR,gP,wP,wP,6,wP,pR/4,wP,wP,wP,wP,4/"
       "2,wR,wN,wB,wQ,wK,wB,wN,wR,2";
   for (bool at_once : {true, false}) {
-    Table t("corners-long", fen, settings(at_once));
+    Table t("corners-long", fen, table_settings(at_once));
     t.setup();
     t.up("a8", 100).down("a8", 1).up("a8", 1);                     // Grey lifts the bishop
     t.up("d11", 584).down("d11", 1).up("e12", 0).down("e12", 3);  // the pawn pushed; Black lifts
@@ -61,7 +55,7 @@ TEST(SoakMisreads, AQueenSlidingToTakeAVictimLiftedFirstBrushesTheSquaresOnItsWa
       "B-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-2-2,bB,1,bK,3/2,bP,bP,4/gB,2,bB,3,bQ/3,gP,1,pP,2/"
       "2,gQ,pP,2,pK,1/1,gK,gP,1,wB,2,pB/4,wP,3/4,wK,wB,2";
   for (bool at_once : {true, false}) {
-    Table t("corners-mini", fen, settings(at_once));
+    Table t("corners-mini", fen, table_settings(at_once));
     t.setup();
     t.up("e8", 100).down("e8", 2).up("e8", 1).down("e8", 126);  // the king straightened
     t.up("e3", 295).up("h6", 466);                              // the victim, then the queen
@@ -89,7 +83,7 @@ TEST(SoakMisreads, AVictimsBounceShowingACaptureForMillisecondsIsNoMoveThatStood
   const std::string fen = "r2qkbnr/1ppnpppp/2b5/p2p4/6P1/1P5P/PBPPPPB1/RN1QK1NR w KQkq a6 0 6";
   const Strings game{"Bb2-d4", "g7-g6", "Bd4-e3", "Bc6-a4", "Be3-f4", "Ba4-b5"};
   for (bool at_once : {true, false}) {
-    Table t("chess", fen, settings(at_once));
+    Table t("chess", fen, table_settings(at_once));
     t.setup();
     t.up("b2", 100).down("b2", 2).up("b2", 2);                  // the bishop lifted
     t.up("g7", 496).down("g7", 2).up("g7", 4);                  // Black's pawn, bouncing
@@ -113,7 +107,7 @@ TEST(SoakMisreads, TheFixesNameThePiecesWhereTheyStandWhenAReedBouncesUnderALand
   // f4 and White's on b5 before session 20's follow_pieces skipped flickers).
   const std::string fen = "r2qkbnr/1ppnpppp/2b5/p2p4/6P1/1P5P/PBPPPPB1/RN1QK1NR w KQkq a6 0 6";
   for (bool at_once : {true, false}) {
-    Table t("chess", fen, settings(at_once));
+    Table t("chess", fen, table_settings(at_once));
     t.setup();
     t.up("b2", 100).down("b2", 2).up("b2", 2);
     t.up("g7", 496).down("g7", 2).up("g7", 4);
@@ -140,7 +134,7 @@ TEST(SoakMisreads, AWaypointLeftIsNoMoveWhenTheReplyThatCouldTakeThereLandedElse
   const std::string fen = "rBb1kb1r/5p1p/2p1P3/1pqpQ1p1/3N2nP/PP2P3/2PN1P2/R3KB1R w KQkq - 0 17";
   const Strings game{"Qe5-g7", "Ng4-e5", "Qg7xBf8"};
   for (bool at_once : {true, false}) {
-    Table t("chess", fen, settings(at_once));
+    Table t("chess", fen, table_settings(at_once));
     t.setup();
     t.up("e5", 100).down("f6", 509).up("f6", 1).down("f6", 2).up("f6", 22);  // rests on f6
     t.up("g4", 1).down("g7", 18).up("g7", 2).down("g7", 1);                 // lands on g7
@@ -173,7 +167,7 @@ TEST(SoakMisreads, AWaypointLeftIsNoMoveThatStandsWhenThreePliesLandedAndAVictim
       "r1bqk1nr/p1ppppbp/2n5/1p4p1/2P1P3/1P1B3P/PB1P1PP1/RN1QK1NR w KQkq b6 0 8";
   const Strings game{"Bb2-d4", "Bg7-f8", "Bd4-e3", "b5xc4", "g2-g3", "Bc8-a6"};
   for (bool at_once : {true, false}) {
-    Table t("chess", fen, settings(at_once));
+    Table t("chess", fen, table_settings(at_once));
     t.setup();
     t.up("b2", 100).down("c3", 435).up("c3", 46).up("g7", 1).down("c3", 2).up("c3", 4);
     t.down("d4", 41).up("d4", 351).down("f8", 234).up("f8", 1).down("f8", 2);  // Bg7-f8 lands
@@ -198,7 +192,7 @@ TEST(SoakMisreads, AWaypointItsPieceLeftIsNotCommittedWhenAnotherPieceFillsItsSq
   const std::string fen =
       "r1bqk1nr/p1ppppbp/2n5/1p4p1/2P1P3/1P1B3P/PB1P1PP1/RN1QK1NR w KQkq b6 0 8";
   for (bool at_once : {true, false}) {
-    Table t("chess", fen, settings(at_once));
+    Table t("chess", fen, table_settings(at_once));
     t.setup();
     t.up("b2", 100).down("c3", 435).up("c3", 46).up("g7", 1).down("c3", 2).up("c3", 4);
     t.down("d4", 41).down("g6", 585).wait(1000);  // ruled: nothing reads Black's bishop on g6
@@ -224,7 +218,7 @@ TEST(SoakMisreads, FivePliesInFlightAreReadInTurn) {
   const Strings game{"Nf6-h5", "Qd1-f3", "Nh5xg3", "Qf3-g2",
                      "Na6-b4", "Qg2-h3", "Nb4-d3", "Ke1-d1"};
   for (bool at_once : {true, false}) {
-    Table t("chess", fen, settings(at_once));
+    Table t("chess", fen, table_settings(at_once));
     t.setup();
     t.up("f6", 100).down("f6", 2).up("f6", 2).up("d1", 635).down("h5", 40);  // Nf6-h5
     t.down("e2", 633).up("e2", 2).down("e2", 1).up("e2", 147).up("h5", 1);   // rests on e2
@@ -255,7 +249,7 @@ TEST(SoakMisreads, ASeatsNextPlyIsLiftedAfterTheReplyBeforeItBegan) {
   const std::string fen = "1nbqkbnr/1p3p2/r2pp1p1/p1p4p/6P1/BP2PP1B/P1PPQ2P/RN2K1NR w - - 0 10";
   const Strings game{"Qe2-b5", "Ra6-c6", "Qb5xc5", "Qd8-c7", "Qc5-b6", "Bf8-e7", "Ba3-c1", "f7-f5"};
   for (bool at_once : {true, false}) {
-    Table t("chess", fen, settings(at_once));
+    Table t("chess", fen, table_settings(at_once));
     t.setup();
     t.up("e2", 100).down("d3", 738).up("d3", 1).down("d3", 3).up("d3", 28);   // brushes d3
     t.down("c4", 27).up("c4", 136).up("a6", 1).down("c4", 2).up("c4", 4);     // rests on c4
@@ -288,7 +282,7 @@ TEST(SoakMisreads, AMoveAFlickerShowedDoesNotStandAgainOnceItsPieceLandedElsewhe
       "1,gP,bB,gQ,bP,pP,1,pK/gK,gB,1,wP,gP,pP,2/4,wQ,1,pQ,pB/2,wP,1,wP,pP,2/3,wK,1,wB,2";
   const Strings game{"Qe3-f3", "Qg3-g4", "Qf3-g3", "Bb4-a3", "Qe6xQd5", "Qg4-g6", "c2-c3"};
   for (bool at_once : {true, false}) {
-    Table t("corners-mini", fen, settings(at_once));
+    Table t("corners-mini", fen, table_settings(at_once));
     t.setup();
     t.up("e3", 100).up("g3", 158).down("g3", 2).up("g3", 1);  // Pink's queen lifted, bouncing
     t.down("f3", 159).up("f3", 298).down("g4", 95);           // White's lands on f3, goes on
@@ -313,7 +307,7 @@ TEST(SoakMisreads, APlysLiftIsTheOneBeforeItsLandingWhenAnotherPieceBrushesItsSq
   const std::string fen = "r1b1kbnr/p1pp1p2/2n4P/1p2p1p1/2P5/PP2P3/6QP/RNBK1BNR b kq - 2 12";
   const Strings game{"Bf8-e7", "Qg2-d5", "Nc6-d4", "Qd5-b7", "a7-a5", "c4-c5", "Ng8xh6"};
   for (bool at_once : {true, false}) {
-    Table t("chess", fen, settings(at_once));
+    Table t("chess", fen, table_settings(at_once));
     t.setup();
     t.up("f8", 100).down("f8", 3).up("f8", 4).up("g2", 487).down("e7", 93);  // Bf8-e7
     t.down("f3", 364).up("f3", 1).down("f3", 3).up("f3", 79);                // f3 brushed
@@ -339,7 +333,7 @@ TEST(SoakMisreads, AChainsFirstPlysLiftIsTheOneBeforeItsLandingWhenItsSquareIsTa
   const std::string fen = "d1kgc/4s/1s1b1/1Cm2/*3*/3SD/5/SMMM1/1GKR1 b - - 0 9";
   const Strings game{"Bd7-b9", "Cb6-d7", "Kc9-d8", "b2-b4", "Kd8xCd7", "Sa2-a1", "Sb7-a7", "d2-d3"};
   for (bool at_once : {true, false}) {
-    Table t("bipartite-stage2", fen, settings(at_once));
+    Table t("bipartite-stage2", fen, table_settings(at_once));
     t.setup();
     t.up("d7", 100).down("c8", 681).up("c8", 47).up("b6", 1).down("c8", 1).up("c8",
                                                                               4);  // rests on c8
@@ -372,7 +366,7 @@ TEST(SoakMisreads, ALiftBetweenTheFlipsOfTheLandingsBounceStaysTheNextSeats) {
       "gQ,gP,10,bP,bK/gK,gP,10,bP,bQ/gB,gP,10,bP,bB/gN,gP,10,bP,bN/gR,gP,10,bP,bR/4,rP,9/"
       "3,rP,1,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3";
   for (bool at_once : {true, false}) {
-    Table t("four-kingdoms", fen, settings(at_once));
+    Table t("four-kingdoms", fen, table_settings(at_once));
     t.setup();
     t.up("b4", 100).down("b4", 2).up("b4", 3).down("d4", 566);  // Green's pawn lands
     t.up("d4", 1).up("f1", 1).down("d4", 2);                    // d4 bounces; Red lifts f1
@@ -407,7 +401,7 @@ TEST(SoakMisreads, ALiftOfTheMovedPieceBeforeItsReedsBounceIsTheNextPlysAfterARe
   // of sync.
   const Strings game{"Nb1-a3", "Ng8-f6", "Ra1-b1", "Nf6-e4", "b2-b3", "Ne4-c3", "d2xNc3"};
   for (bool at_once : {true, false}) {
-    Table t("chess", "", settings(at_once));
+    Table t("chess", "", table_settings(at_once));
     t.setup();
     t.up("c2", 100).down("c2", 2).up("c2", 1).down("c2", 206).up("c2", 2).down("c2", 4);
     t.up("b1", 260).down("b1", 1).up("b1", 3).down("a3", 716).up("a3", 3).down("a3", 3);
@@ -437,7 +431,7 @@ TEST(SoakMisreads, AKnightLiftedOnAsTheReplyBeginsIsReadOnWhenItsLandingIsTakenA
   // landing on c3 as Ne4-c3.
   const Strings game{"Nb1-a3", "Ng8-f6", "Ra1-b1", "Nf6-e4", "b2-b3", "Ne4-c3", "d2xNc3"};
   for (bool at_once : {true, false}) {
-    Table t("chess", "", settings(at_once));
+    Table t("chess", "", table_settings(at_once));
     t.setup();
     t.up("b1", 100).down("b1", 3).up("b1", 2).up("g8", 712).down("g8", 3).up("g8", 4);
     t.down("a3", 153).up("a3", 1).down("a3", 3).down("f6", 542).up("f6", 1).down("f6", 4);
@@ -467,7 +461,7 @@ TEST(SoakMisreads, ASoldierLiftedOnAsTheReplyBeginsIsReadOn) {
   // soldier's lift was dropped with its commit: d2-d3, Sd7-c6, b2-b3 were
   // ruled out of sync.
   for (bool at_once : {true, false}) {
-    Table t("bipartite-stage2", "", settings(at_once));
+    Table t("bipartite-stage2", "", table_settings(at_once));
     t.setup();
     t.up("e8", 100).down("e8", 3).up("e8", 3).down("d7", 603).up("d7", 3).down("d7", 3);
     t.up("d2", 238).up("d7", 1).down("d2", 2).down("d7", 0);  // d2 and d7 lifted, bouncing
@@ -498,7 +492,7 @@ TEST(SoakMisreads, AMoveShownAgainByAFlickerStaysShownBeforeWhenAKnockElsewhereC
   // and the plies after it were not read (commit_at_once off).
   const Strings game{"Nb1-a3", "Ng8-f6", "Ra1-b1", "Nf6-e4", "b2-b3", "Ne4-c3", "d2xNc3"};
   for (bool at_once : {true, false}) {
-    Table t("chess", "", settings(at_once));
+    Table t("chess", "", table_settings(at_once));
     t.setup();
     t.up("c2", 100).down("c2", 2).up("c2", 1).down("c2", 206).up("c2", 2).down("c2", 4);
     t.up("b1", 260).down("b1", 1).up("b1", 3).down("a3", 716).up("a3", 3).down("a3", 3);
@@ -542,8 +536,7 @@ TEST(SoakMisreads, EachMoveIsTimedAtItsLandingThoughItsReedBouncedThen) {
       "c3 down 644*  c3 up 3  c3 down 1";  // d2xNc3
   const Strings game{"Nb1-a3", "Ng8-f6", "Ra1-b1", "Nf6-e4", "b2-b3", "Ne4-c3", "d2xNc3"};
   for (bool at_once : {true, false}) {
-    session::SessionSettings s = settings(at_once);
-    s.time_control = session::TimeControl{};
+    const session::SessionSettings s = table_settings(at_once, WithClock::kYes);
     Table t("chess", "", s);
     t.setup();
     std::vector<long> landings;
@@ -564,8 +557,7 @@ TEST(SoakMisreads, ACaptureAVictimsFlickerShowedFirstIsTimedAtTheCapturersLandin
       "e2 up 100  e4 down 300*  f7 up 400  f5 down 300* "
       "e4 up 400  f5 up 300  f5 down 2  f5 up 2  f5 down 300*  f5 up 3  f5 down 2";
   for (bool at_once : {true, false}) {
-    session::SessionSettings s = settings(at_once);
-    s.time_control = session::TimeControl{};
+    const session::SessionSettings s = table_settings(at_once, WithClock::kYes);
     Table t("chess", "", s);
     t.setup();
     std::vector<long> landings;
@@ -593,8 +585,7 @@ TEST(SoakMisreads, ALandingWhoseReedBouncesTwiceOrMoreIsTimedAtTheLanding) {
       "a7 up 400  a6 down 300*  a6 up 3  a6 down 3  a6 up 3  a6 down 3  a6 up 3  a6 down 3";
   const Strings game{"e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-b5", "a7-a6"};
   for (bool at_once : {true, false}) {
-    session::SessionSettings s = settings(at_once);
-    s.time_control = session::TimeControl{};
+    const session::SessionSettings s = table_settings(at_once, WithClock::kYes);
     Table t("chess", "", s);
     t.setup();
     std::vector<long> landings;
@@ -617,8 +608,7 @@ TEST(SoakMisreads, ACaptureLandingSoonAfterItsVictimsLiftAndBouncingTwiceIsTimed
       "d8 up 400  d5 up 300  d5 down 2  d5 up 2 "  // Qd8xd5, d5's flicker showing it first
       "d5 down 300*  d5 up 3  d5 down 2  d5 up 1  d5 down 2";
   for (bool at_once : {true, false}) {
-    session::SessionSettings s = settings(at_once);
-    s.time_control = session::TimeControl{};
+    const session::SessionSettings s = table_settings(at_once, WithClock::kYes);
     Table t("chess", "", s);
     t.setup();
     std::vector<long> landings;
@@ -648,7 +638,7 @@ TEST(SoakMisreads, AWaypointLeftAsItsReedBouncesIsNotCommittedWhenAnotherPieceFi
       "r1bqk1nr/p1ppppbp/2n5/1p4p1/2P1P3/1P1B3P/PB1P1PP1/RN1QK1NR w KQkq b6 0 8";
   for (int knight : {0, 1, 2}) {
     for (bool at_once : {true, false}) {
-      Table t("chess", fen, settings(at_once));
+      Table t("chess", fen, table_settings(at_once));
       t.setup();
       t.up("b2", 100).down("c3", 435).up("c3", 1).down("c3", 3);  // Bb2-c3 rests
       t.up("c3", 46).down("c3", 2).up("g8", 1);  // the bishop lifted, c3 bouncing; Black lifts g8
@@ -690,7 +680,7 @@ TEST(SoakMisreads, AWaypointsBounceReadAsTheCapturersLandingProvesNoMove) {
     for (int knight : {0, 1, 2}) {
       for (bool at_once : {true, false}) {
         const Leave& v = leaves[l];
-        Table t("chess", fen, settings(at_once));
+        Table t("chess", fen, table_settings(at_once));
         t.setup();
         t.up("b2", 100).down("c3", 435).up("c3", 1).down("c3", 3);  // Bb2-c3 rests
         t.up("c3", 46).up("g7", v.g7_up).down("g7", v.g7_down);     // both lifted, bouncing
@@ -728,7 +718,7 @@ TEST(SoakMisreads, APawnsWaypointsBounceReadAsAKnightsLandingProvesNoMove) {
   const std::string fen = "rnbqkb1r/pppppppp/8/5n2/8/3P4/PPP1PPPP/RNBQKBNR w KQkq - 0 1";
   for (bool legal : {true, false}) {
     for (bool at_once : {true, false}) {
-      Table t("chess", fen, settings(at_once));
+      Table t("chess", fen, table_settings(at_once));
       t.setup();
       t.up("e2", 100).down("e3", 435).up("e3", 1).down("e3", 3);  // e2-e3 rests
       t.up("e3", 46).up("f5", 1).down("f5", 1).down("e3", 1).up("f5", 1).up("e3", 2);
@@ -774,8 +764,7 @@ TEST(SoakMisreads, ACaptureLandingWithinTheBounceWindowOfItsVictimsLiftIsTimedAt
     script += "b1 up 400  c3 down 300*  e7 up 400  e6 down 300*  ";             // Nc3, e6
     script += "c3 up 400" + land + "d5 up 1  d5 down 1";                        // Nxd5
     for (bool at_once : {true, false}) {
-      session::SessionSettings s = settings(at_once);
-      s.time_control = session::TimeControl{};
+      const session::SessionSettings s = table_settings(at_once, WithClock::kYes);
       Table t("chess", "", s);
       t.setup();
       std::vector<long> landings;

@@ -7,7 +7,10 @@
 // then read back by a session as well.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/fen.h"
 #include "core/game.h"
@@ -154,6 +157,111 @@ TEST(TraceGenerator, NeverCastlesWithARookThatHasMoved) {
   auto script = session::generate_script(rules, start, actions, gs);
   ASSERT_FALSE(script.ok());
   EXPECT_EQ(script.error().message, "move 5 is not legal in the game");
+}
+
+// Session 29's reeds (GeneratorSettings bounce_run, chatter,
+// victim_chatter): each run of flips on a square (each within 5 ms of the one
+// before) as the script has it, read apart from the generator's code.
+struct ReedRun {
+  core::Square square = core::kNoSquare;
+  bool first = false;  // the state its first event sets
+  int events = 0;
+  long span = 0;  // ms from its first event to its last
+  bool last = false;
+};
+std::vector<ReedRun> runs_of(const session::Script& script) {
+  struct Open {
+    std::size_t run = 0;
+    long start = 0;
+    long last = 0;
+  };
+  std::vector<ReedRun> out;
+  std::map<core::Square, Open> open;
+  for (const session::Input& in : script.inputs) {
+    const auto* e = std::get_if<session::SquareEvent>(&in);
+    if (e == nullptr) continue;
+    const long t = e->time.count();
+    auto it = open.find(e->square);
+    if (it != open.end() && t - it->second.last <= 5) {
+      ReedRun& r = out[it->second.run];
+      ++r.events;
+      r.span = t - it->second.start;
+      r.last = e->occupied;
+      it->second.last = t;
+      continue;
+    }
+    out.push_back({e->square, e->occupied, 1, 0, e->occupied});
+    open[e->square] = {out.size() - 1, t, t};
+  }
+  return out;
+}
+
+TEST(TraceGenerator, RunsOfBouncesAndChattersAreDrawnOnlyWhenAskedAndLeaveTheGamesReeds) {
+  // Off (the default): no run longer than a flip and one bounce pair (3
+  // events), none drawn. On: runs of 2-5 pairs after an edge (5-11 events),
+  // chatters of 4-20 flips, victims' reeds chattering (an even number of
+  // flips beginning with a lift and ending filled, no edge). After each move
+  // the reeds show the game's occupancy, and the moves are the game's.
+  int long_runs = 0;
+  int chatter_runs = 0;
+  int standing_chatters = 0;
+  int stats_runs = 0;
+  int stats_chatters = 0;
+  int stats_victims = 0;
+  for (const char* variant : {"chess", "chesscom-ffa", "chess-four"}) {
+    for (int seed = 1; seed <= 8; ++seed) {
+      const auto s = static_cast<std::uint64_t>(seed);
+      PreparedRecord prep = prepare_random_game(variant, s, 40);
+      ASSERT_TRUE(prep.error.empty()) << prep.error;
+      for (bool on : {false, true}) {
+        session::GeneratorSettings gs;
+        gs.seed = s;
+        gs.fast_reply = 0;  // each move's events end before the next begins
+        gs.overlap = 0;
+        gs.adjust = 0;
+        if (on) {
+          gs.bounce_run = 10;
+          gs.chatter = 3;
+          gs.victim_chatter = 50;
+        }
+        auto script =
+            session::generate_script(prep.loaded.rules, *prep.loaded.start, prep.actions, gs);
+        ASSERT_TRUE(script.ok()) << variant << " seed " << seed;
+        const std::string where =
+            std::string(variant) + " seed " + std::to_string(seed) + (on ? " on" : " off");
+        EXPECT_EQ(reeds_follow_the_game(prep, script.value()), "") << where;
+        const session::ScriptStats& st = script.value().stats;
+        if (!on) {
+          EXPECT_EQ(st.bounce_runs + st.chatters + st.victim_chatters, 0) << where;
+        }
+        stats_runs += st.bounce_runs;
+        stats_chatters += st.chatters;
+        stats_victims += st.victim_chatters;
+        for (const ReedRun& r : runs_of(script.value())) {
+          EXPECT_LE(r.span, 7) << where;  // one pair: 2-7 ms; a run or a chatter: 0-5
+          if (!on) {
+            EXPECT_LE(r.events, 3) << where;
+            continue;
+          }
+          EXPECT_LE(r.events, 21) << where;
+          if (r.events >= 5) ++long_runs;
+          if (r.events >= 10) ++chatter_runs;
+          if (r.events % 2 == 0 && !r.first && r.last) ++standing_chatters;
+        }
+        if (on) {
+          RecordRun run = run_record(prep, gs);
+          EXPECT_EQ(run.inferred, prep.expected) << where;
+          EXPECT_TRUE(run.problems.empty()) << where;
+        }
+      }
+    }
+  }
+  EXPECT_GT(stats_runs, 50);
+  EXPECT_GT(stats_chatters, 10);
+  EXPECT_GT(stats_victims, 3);
+  EXPECT_GT(long_runs, stats_runs / 2);
+  EXPECT_GT(chatter_runs, 5);
+  EXPECT_GT(standing_chatters, 3);
 }
 
 }  // namespace
