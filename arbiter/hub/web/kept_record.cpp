@@ -10,46 +10,58 @@
 
 namespace tabula::hub::web {
 
+namespace {
+
+// One kept table of the record (sessions 28-29): a table that does
+// not read (damaged, or made by something else with other columns) is a note
+// and the caller reads the other; a held record is tried again whole.
+// `shown` says what the page then lacks, `since` which hub began the table.
+template <class Read, class Rows>
+journal::JournalStatus read_table(TournamentRecord& record, const std::string& path,
+                                  const char* what, const char* table, const char* shown,
+                                  const char* since, Read read, Rows& rows, KeptRead& out) {
+  bool present = false;
+  if (journal::JournalStatus s = record.has_table(table, present); !s.ok()) return s;
+  if (!present) {
+    out.notes.push_back(path + ": no kept " + what + " (no table " + table +
+                        ": the record was kept by a hub older than " + since + "), so " + shown);
+    return journal::JournalStatus::good();
+  }
+  std::size_t unread = 0;
+  journal::JournalStatus s = read(unread);
+  if (!s.ok() && s.held) return s;
+  if (!s.ok()) {
+    rows.clear();
+    out.notes.push_back(path + ": the kept " + what + " (table " + table + ") do not read, so " +
+                        shown + ": " + s.message);
+  }
+  out.unread += unread;
+  return journal::JournalStatus::good();
+}
+
+}  // namespace
+
 journal::JournalStatus read_kept(const std::string& path, const std::string& event, KeptRead& out) {
   out = KeptRead{};
   TournamentRecord record;
   journal::JournalStatus s = TournamentRecord::open(path, record, RecordOpen::kReadOnly);
   if (!s.ok()) return s;
-  bool streams = false;
-  bool alerts = false;
-  if (s = record.has_table("board_streams", streams); !s.ok()) return s;
-  if (s = record.has_table("board_alerts", alerts); !s.ok()) return s;
-  std::size_t unread = 0;
-  // A table that does not read (damaged, or made by something else with
-  // other columns) is a note and the other is read; a held record is
-  // tried again whole.
-  if (streams) {
-    s = record.kept_streams(event, HubModel::kRecent, HubModel::kMaxBoards, out.streams, unread);
-    if (!s.ok() && s.held) return s;
-    if (!s.ok()) {
-      out.streams.clear();
-      out.notes.push_back(path + ": the kept streams (table board_streams) do not read, so an offline board's "
-                                 "latest rulings are not shown: " + s.message);
-    }
-    out.unread += unread;
-  } else {
-    out.notes.push_back(path + ": no kept streams (no table board_streams: the record was kept by a hub older "
-                               "than session 28), so an offline board's latest rulings are not shown");
-  }
-  if (alerts) {
-    s = record.kept_alerts(event, HubModel::kMaxKeptAlerts, out.alerts, unread);
-    if (!s.ok() && s.held) return s;
-    if (!s.ok()) {
-      out.alerts.clear();
-      out.notes.push_back(path + ": the kept alerts (table board_alerts) do not read, so an offline board's "
-                                 "alerts come only when it sends them again: " + s.message);
-    }
-    out.unread += unread;
-  } else {
-    out.notes.push_back(path + ": no kept alerts (no table board_alerts: the record was kept by a hub older "
-                               "than session 29), so an offline board's alerts come only when it sends them again");
-  }
-  return journal::JournalStatus::good();
+  s = read_table(
+      record, path, "streams", "board_streams", "an offline board's latest rulings are not shown",
+      "session 28",
+      [&](std::size_t& unread) {
+        return record.kept_streams(event, HubModel::kRecent, HubModel::kMaxBoards, out.streams,
+                                   unread);
+      },
+      out.streams, out);
+  if (!s.ok()) return s;
+  return read_table(
+      record, path, "alerts", "board_alerts",
+      "an offline board's alerts come only when it sends them again", "session 29",
+      [&](std::size_t& unread) {
+        return record.kept_alerts(event, HubModel::kMaxKeptAlerts, out.alerts, unread);
+      },
+      out.alerts, out);
 }
 
 struct KeptRecord::Shared {
@@ -68,8 +80,9 @@ struct KeptRecord::Shared {
   bool ended = false;
 };
 
-KeptRecord::KeptRecord(std::string path, std::string event, Deliver deliver, std::chrono::milliseconds retry,
-                       Reader reader, std::function<void(const std::string&)> log)
+KeptRecord::KeptRecord(std::string path, std::string event, Deliver deliver,
+                       std::chrono::milliseconds retry, Reader reader,
+                       std::function<void(const std::string&)> log)
     : shared_(std::make_shared<Shared>()) {
   Shared& setup = *shared_;
   setup.path = std::move(path);
@@ -84,7 +97,8 @@ KeptRecord::KeptRecord(std::string path, std::string event, Deliver deliver, std
     std::string said;  // the last failure said (each distinct one once)
     for (;;) {
       KeptRead read;
-      const journal::JournalStatus r = s.reader(s.path, s.event, read);  // may take long: no lock held
+      const journal::JournalStatus r =
+          s.reader(s.path, s.event, read);  // may take long: no lock held
       if (r.ok()) {
         const std::vector<std::string> notes = read.notes;
         {
@@ -107,8 +121,9 @@ KeptRecord::KeptRecord(std::string path, std::string event, Deliver deliver, std
       if (s.stop) break;
       s.status = r.message + "; tried again every " + std::to_string(s.retry.count() / 1000) + " s";
       if (r.message != said) {
-        s.log("tabula-hub-web: --record: the tournament record is not read (" + s.status +
-              "): an offline board's latest rulings and alerts kept there are not shown until it is");
+        s.log(
+            "tabula-hub-web: --record: the tournament record is not read (" + s.status +
+            "): an offline board's latest rulings and alerts kept there are not shown until it is");
         said = r.message;
       }
       s.wake.wait_for(lock, s.retry, [&] { return s.stop; });
