@@ -277,4 +277,36 @@ void guard_requests(httplib::Server& server, std::size_t max_body, std::vector<s
   });
 }
 
+bool in_query(const httplib::Request& req, const std::string& name) {
+  const std::size_t q = req.target.find('?');
+  if (q == std::string::npos) return false;
+  const auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  // Each key of the query decoded as a form's (%XX, '+' a space), the
+  // library's own reading of it: "%74oken" is token too.
+  std::string key;
+  bool in_key = true;
+  const std::string query = req.target.substr(q + 1) + "&";
+  for (std::size_t i = 0; i < query.size(); ++i) {
+    const char c = query[i];
+    if (c == '&' || c == ';') {
+      if (key == name) return true;
+      key.clear();
+      in_key = true;
+    } else if (in_key && c == '=') {
+      in_key = false;
+    } else if (in_key && c == '%' && i + 2 < query.size() && hex(query[i + 1]) >= 0 && hex(query[i + 2]) >= 0) {
+      key += static_cast<char>(hex(query[i + 1]) * 16 + hex(query[i + 2]));
+      i += 2;
+    } else if (in_key) {
+      key += c == '+' ? ' ' : c;
+    }
+  }
+  return false;
+}
+
 }  // namespace tabula::hub::web

@@ -38,6 +38,14 @@ namespace tabula::hub::web {
 void guard_requests(httplib::Server& server, std::size_t max_body, std::vector<std::string> host_names = {},
                     bool bounded_chunks = false);
 
+// Whether the request's address (its query string, decoded as the library
+// decodes it) names the parameter `name`. The library merges the query and
+// a form's body into one set of parameters; a secret belongs in the body
+// only: an address is kept in logs, proxies and the browser's history
+// (session 29, the attacker's round: the arbiter's token was taken from
+// /api/arbiter/login?token=...).
+bool in_query(const httplib::Request& req, const std::string& name);
+
 // "" when every name of a --host-names list is a host name (letters, digits,
 // '-' and '.'; no port, no scheme); else the first that is not, and why.
 std::string host_names_problem(const std::vector<std::string>& names);

@@ -507,6 +507,10 @@ void add_arbiter_routes(WebService::Impl& s, httplib::Server& svr) {
                                " addresses within a minute: every new address waits a minute");
       return;
     }
+    if (in_query(req, "token")) {  // a secret in an address is kept in logs and history
+      text_reply(res, 400, "the arbiter token goes in the form's body, not in the address: sign in on the page");
+      return;
+    }
     if (!req.has_param("token") || !same_secret(req.get_param_value("token"), s.options.arbiter_token)) {
       s.failures[req.remote_addr].push_back(now);
       text_reply(res, 401, "wrong arbiter token");
