@@ -224,5 +224,47 @@ TEST(PutBack, ThePutBackAfterALongHoldWithBriefTouchesElsewhereIsSaid) {
   }
 }
 
+
+// The same hold on the swap's last step: after 1.e4 Black's d7-d4 is
+// refused; White's pawn goes d2-e3, Black's d4-d2, then White's lifted from
+// e3, held 900 ms (judged pending: Black's d7 pawn in the air, as it looks)
+// and set on d7. Each piece went alone, so the swap is certain; it was
+// accepted silently as a board in order (held 300 ms it was caught). It is
+// caught, nothing more is said while it stands (no held-too-long about no
+// square), and following the fixes puts the game back in order.
+TEST(PutBack, PiecesSwappedWithALongHoldOnTheLastStepAreCaught) {
+  for (bool at_once : {true, false}) {
+    SCOPED_TRACE("commit_at_once " + std::to_string(at_once));
+    Table t("chess", "", commit_mode(at_once));
+    t.setup();
+    t.move("e2", "e4").wait(1000);
+    t.up("d7", 1000).down("d4", 300).wait(1000);  // refused
+    t.up("d2", 1000).down("e3", 300).wait(1000);  // White's pawn alone to e3
+    t.up("d4", 1000).down("d2", 300).wait(1000);  // Black's pawn alone to d2
+    t.up("e3", 1000);
+    const std::size_t before = t.rulings().size();
+    t.down("d7", 900);  // White's pawn, held, onto d7
+    const long put_down = t.now();
+    t.wait(15000);
+    EXPECT_NE(t.session().tracker().state(), inference::TrackerState::kInSync) << t.transcript();
+    const auto out = t.rulings(RulingKind::kOutOfSync);
+    ASSERT_FALSE(out.empty()) << t.transcript();
+    EXPECT_EQ(out.back().time.count(), put_down) << t.transcript();
+    EXPECT_EQ(out.back().text,
+              "the squares are filled again, but the pieces on d2 and d7 are swapped: move "
+              "Black's pawn from d2 to e2 for a moment (it belongs on d7); then move White's "
+              "pawn from d7 back to d2; then move Black's pawn from e2 to d7")
+        << t.transcript();
+    EXPECT_EQ(t.rulings().size(), before + 1) << t.transcript();
+    EXPECT_TRUE(said_in_order(t).empty()) << t.transcript();
+    t.up("d2", 300).down("e2", 300).up("d7", 300).down("d2", 300).up("e2", 300).down("d7", 300);
+    t.wait(1000);
+    EXPECT_EQ(t.session().tracker().state(), inference::TrackerState::kInSync) << t.transcript();
+    EXPECT_EQ(t.last_text(RulingKind::kBoardInOrder), "the board is back in order; Black to move");
+    t.move("d7", "d5").wait(1000);
+    EXPECT_EQ(t.moves(), (std::vector<std::string>{"e2-e4", "d7-d5"})) << t.transcript();
+  }
+}
+
 }  // namespace
 }  // namespace tabula::testing
