@@ -117,6 +117,7 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
   hold_warned_ = false;
   ruled_attempt_.reset();
   ruled_board_.reset();
+  ruling_open_ = false;
   fixes_.clear();
   warned_touch_.reset();
   state_ = TrackerState::kMoving;
@@ -180,6 +181,7 @@ void Tracker::clear_evidence() {
   disturbed_ = false;
   ruled_attempt_.reset();
   ruled_board_.reset();
+  ruling_open_ = false;
   fixes_.clear();
   warned_touch_.reset();
   pending_ = false;

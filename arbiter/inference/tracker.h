@@ -56,6 +56,9 @@
 //   kAwaitingChoice | change                             | kAwaitingChoice | (logged for later)
 //   kAwaitingChoice | rebase (the session played one)    | (re-evaluated)  |
 //   kMismatch       | change, board equals the position  | kInSync         | back_in_order
+//   kMoving,        | change, board equals the position, | kInSync         | back_in_order
+//   kMatched        |   a mismatch ruled since the last  |                 |   (session 29:
+//                   |   commit (ruling_open_)            |                 |   a long hold)
 //   kMismatch       | change, board shows move(s)        | kMatched        |
 //   kMismatch       | change, anything else              | kMismatch       | fixes refreshed
 //   kMismatch       | settled in a new wrong state       | kMismatch       | Mismatch again
@@ -630,6 +633,11 @@ class Tracker {
   bool disturbed_ = false;
   std::optional<Attempt> ruled_attempt_;
   std::optional<core::SquareSet> ruled_board_;
+  // A mismatch has been ruled and the board not put right since (no commit,
+  // no rebase): its put-back is said (back_in_order) whatever state the hands
+  // took the tracker through meanwhile (session 29: a piece held past the
+  // settle time on its way back is judged pending, kMoving, not kMismatch).
+  bool ruling_open_ = false;
   std::vector<Fix> fixes_;
   core::SquareSet warned_touch_;
   bool swapped_said_ = false;  // the swap on this board has been ruled

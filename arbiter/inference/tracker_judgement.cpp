@@ -187,6 +187,7 @@ void Tracker::judge(const MoveSource* src, TrackerUpdate& up) {
   bool same =
       ruled_board_ && *ruled_board_ == board_.occupied() && state_ == TrackerState::kMismatch;
   state_ = TrackerState::kMismatch;
+  ruling_open_ = true;
   ruled_attempt_ = m.attempt;
   ruled_board_ = board_.occupied();
   fixes_ = m.fixes;

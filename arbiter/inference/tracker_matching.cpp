@@ -54,7 +54,11 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   }
   Evidence ev = Evidence::of(expected_, board_.occupied(), ignore, summary_);
   if (ev.diff.none()) {
-    if (state_ == TrackerState::kMismatch) {
+    // A board ruled wrong and put right, even after a piece held past the
+    // settle time on the way back (judged pending, kMoving, not kMismatch:
+    // session 29, chess e2-e5 refused, e5 lifted and held 800 ms, e2 put
+    // down: the card stayed red and nothing was said).
+    if (state_ == TrackerState::kMismatch || ruling_open_) {
       // Issue 18: a board put back with the right squares filled may still
       // hold the wrong pieces (Black's pawn on d2, White's on d7): follow the
       // pieces through the touches before calling it in order.
@@ -78,6 +82,9 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
           ruled_board_ = board_.occupied();
           swapped_said_ = true;
         }
+        state_ = TrackerState::kMismatch;
+        ruling_open_ = true;
+        pending_ = false;
         judged_ = true;
         return;
       }

@@ -203,6 +203,68 @@ TEST(InferCli, PrintsOneLinePerMoveAndPerRulingThenTheFen) {
   std::filesystem::remove(path);
 }
 
+// Session 29: s29-newuser's reproduction (/tmp/s29-newuser/board-in-order-
+// missing.trace), copied: the refused e2-e5's pawn lifted at 6000 and held
+// 800 ms, longer than the settle time, before it is put back on e2. The
+// put-back was never said (it was with the put-down at 6200); it is now, in
+// both commit modes, and d2-d4 after it is read.
+TEST(InferCli, SaysTheBoardIsBackInOrderAfterALongHold) {
+  std::string path = write_temp("long_hold.trace", R"(# chess set up at 0
+0 a1 down
+0 a2 down
+0 a7 down
+0 a8 down
+0 b1 down
+0 b2 down
+0 b7 down
+0 b8 down
+0 c1 down
+0 c2 down
+0 c7 down
+0 c8 down
+0 d1 down
+0 d2 down
+0 d7 down
+0 d8 down
+0 e1 down
+0 e2 down
+0 e7 down
+0 e8 down
+0 f1 down
+0 f2 down
+0 f7 down
+0 f8 down
+0 g1 down
+0 g2 down
+0 g7 down
+0 g8 down
+0 h1 down
+0 h2 down
+0 h7 down
+0 h8 down
+3000 e2 up
+3300 e5 down    # refused: e2-e5
+6000 e5 up      # held 800 ms
+6800 e2 down    # put back
+9000 d2 up
+9300 d4 down
+)");
+  for (const char* mode : {"on", "off"}) {
+    CliRun r = infer({"--variant", "chess", "--commit-at-once", mode, path});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("[3800 ms] illegal illegal-move: White's pawn cannot go from e2 to e5"),
+              std::string::npos)
+        << mode << "\n" << r.out;
+    EXPECT_NE(
+        r.out.find("[6800 ms] info board-in-order: the board is back in order; White to move\n"),
+        std::string::npos)
+        << mode << "\n" << r.out;
+    EXPECT_EQ(move_lines(r.out), (std::vector<std::string>{"d2-d4"})) << mode;
+    EXPECT_EQ(lines(r.out).back(), "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1");
+  }
+  std::filesystem::remove(path);
+}
+
 TEST(InferCli, ReadsTheBoardDaemonsOwnTextOutput) {
   // tabula-boardd --backend sim --stdout --text output (issue 4's golden
   // file): the layout arrives as a "# snapshot" line, the moves as events.
