@@ -143,7 +143,14 @@ TEST_F(GuardedServerTest, OneAddressHoldsAtMostItsLimitOfConnectionsTheNextIsTol
   for (int i = 0; i < 4; ++i) {
     held.push_back(connect_raw());  // connected, not a byte sent (the keep-alive wait: 30 s)
   }
-  // The four are taken by the server's threads (admitted) before the fifth.
+  // The four are taken by the server's threads (admitted) before the fifth
+  // is sent. Waited for (session 29): the pool's threads pick connections up
+  // in parallel, so a fifth sent at once could be admitted before the fourth
+  // held one, which was then the one refused and the fifth answered 200 on
+  // every try (Debian 13, 1 run in ~60).
+  for (const auto end = Clock::now() + 10s; server_->open_from("127.0.0.1") < 4 && Clock::now() < end;)
+    std::this_thread::sleep_for(1ms);
+  ASSERT_EQ(server_->open_from("127.0.0.1"), 4u);
   const std::string hello = "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
   const std::string refused = exchange_until(hello, "429");
   EXPECT_NE(refused.find("HTTP/1.1 429 Too Many Requests"), std::string::npos) << refused;

@@ -504,6 +504,12 @@ std::size_t GuardedServer::long_addresses() const {
   return long_addresses_;
 }
 
+std::size_t GuardedServer::open_from(const std::string& address) const {
+  std::lock_guard<std::mutex> g(mutex_);
+  const auto it = open_.find(address);
+  return it == open_.end() ? 0 : it->second;
+}
+
 std::size_t GuardedServer::malformed() const {
   std::lock_guard<std::mutex> g(mutex_);
   return malformed_;

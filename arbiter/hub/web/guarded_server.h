@@ -72,6 +72,8 @@ class GuardedServer : public httplib::Server {
 
   // Connections refused so far for their address's limit.
   std::size_t refused() const;
+  // Connections from `address` admitted and not yet closed.
+  std::size_t open_from(const std::string& address) const;
   // Requests refused 413 for their size (over 256 KiB, head and body; or,
   // session 23, a chunked body over the payload limit, which Debian 12's
   // library did not hold it to).
