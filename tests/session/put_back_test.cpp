@@ -140,6 +140,13 @@ std::vector<session::Ruling> said_in_order(const Table& t) {
   return t.rulings(RulingKind::kBoardInOrder);
 }
 
+// The put-back said once, at `at` (the board matching the game again).
+void expect_said_once_at(const Table& t, long at) {
+  const auto said = said_in_order(t);
+  ASSERT_EQ(said.size(), 1u) << t.transcript();
+  EXPECT_EQ(said.front().time.count(), at) << t.transcript();
+}
+
 session::SessionSettings commit_mode(bool at_once) {
   session::SessionSettings s;
   s.tracker.commit_at_once = at_once;
@@ -159,10 +166,8 @@ TEST(PutBack, ThePutBackIsSaidHoweverLongTheRefusedPieceWasHeld) {
         t.up("e5", 700).down("e2", hold);
         const long put_back = t.now();
         t.up("d2", next_lift).down("d4", 300).wait(2000);
-        const auto said = said_in_order(t);
-        ASSERT_EQ(said.size(), 1u) << t.transcript();
-        EXPECT_EQ(said.front().time.count(), put_back) << t.transcript();
-        EXPECT_EQ(said.front().text, "the board is back in order; White to move");
+        ASSERT_NO_FATAL_FAILURE(expect_said_once_at(t, put_back));
+        EXPECT_EQ(said_in_order(t).front().text, "the board is back in order; White to move");
         EXPECT_EQ(t.moves(), (std::vector<std::string>{"d2-d4"})) << t.transcript();
         EXPECT_EQ(t.rulings(RulingKind::kIllegalMove).size(), 1u) << t.transcript();
       }
@@ -181,9 +186,7 @@ TEST(PutBack, TheKingPutBackAfterALongHoldIsSaid) {
     t.up("h3", 1500).down("h1", 885);
     const long put_back = t.now();
     t.wait(2000);
-    const auto said = said_in_order(t);
-    ASSERT_EQ(said.size(), 1u) << t.transcript();
-    EXPECT_EQ(said.front().time.count(), put_back) << t.transcript();
+    ASSERT_NO_FATAL_FAILURE(expect_said_once_at(t, put_back));
     t.move("h1", "g2").wait(2000);
     EXPECT_EQ(t.moves(), (std::vector<std::string>{"Kh1-g2"})) << t.transcript();
   }
@@ -202,9 +205,7 @@ TEST(PutBack, ThePutBackAfterALongHoldWithBriefTouchesElsewhereIsSaid) {
     t.up("e5", 700).up("f2", 300).down("f2", 60).down("e6", 300).up("e6", 80).down("e2", 400);
     const long put_back = t.now();
     t.up("d2", 1).down("d4", 300).wait(2000);
-    const auto said = said_in_order(t);
-    ASSERT_EQ(said.size(), 1u) << t.transcript();
-    EXPECT_EQ(said.front().time.count(), put_back) << t.transcript();
+    ASSERT_NO_FATAL_FAILURE(expect_said_once_at(t, put_back));
     EXPECT_EQ(t.rulings(RulingKind::kIllegalMove).size(), 1u) << t.transcript();
     EXPECT_EQ(t.moves(), (std::vector<std::string>{"d2-d4"})) << t.transcript();
   }
@@ -217,10 +218,8 @@ TEST(PutBack, ThePutBackAfterALongHoldWithBriefTouchesElsewhereIsSaid) {
     t.up("e5", 700).down("e2", 1200);
     const long put_back = t.now();
     t.wait(2000);
-    const auto said = said_in_order(t);
-    ASSERT_EQ(said.size(), 1u) << t.transcript();
-    EXPECT_EQ(said.front().time.count(), put_back) << t.transcript();
-    EXPECT_EQ(said.front().text, "the board is back in order; Red to move");
+    ASSERT_NO_FATAL_FAILURE(expect_said_once_at(t, put_back));
+    EXPECT_EQ(said_in_order(t).front().text, "the board is back in order; Red to move");
   }
 }
 
