@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/player_name.h"
+
 #include "hub/web/board_patch.h"
 #include "hub/web/json_writer.h"
 
@@ -27,7 +29,77 @@ std::string key_of(const BoardEntry& b) {
   return k + std::to_string(newest) + (b.stream_from_record() ? "|kept" : "");
 }
 
+// A bound's bytes as said: "16 MiB", "256 KiB", "100 bytes".
+std::string mib(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 20) && bytes % (std::size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  if (bytes >= 1024 && bytes % 1024 == 0) return std::to_string(bytes >> 10) + " KiB";
+  return std::to_string(bytes) + " bytes";
+}
+
 }  // namespace
+
+// About the memory a change holds: the state as protobuf keeps it, its
+// rulings' and key's texts, the sample itself.
+std::size_t EventFeed::sample_bytes(const Sample& s) {
+  std::size_t n = sizeof(s) + s.state.SpaceUsedLong() + s.key.capacity() + s.rulings_kept.capacity();
+  for (const RulingLine& r : s.rulings) n += sizeof(r) + r.severity.capacity() + r.text.capacity();
+  return n;
+}
+
+void EventFeed::forget(Track& t, std::size_t bytes) {
+  t.bytes -= std::min(t.bytes, bytes);
+  bytes_ -= std::min(bytes_, bytes);
+}
+
+bool EventFeed::merge_oldest(const std::string& board, Track& t, const char* why) {
+  if (t.samples.size() <= 2) return false;
+  forget(t, t.samples[1].bytes);
+  t.samples.erase(t.samples.begin() + 1);
+  ++merged_;
+  if (t.merged++ == 0 && said_boards_ <= kMaxSaidBoards) {
+    const std::string bound = std::string(why) == "changes" ? std::to_string(settings_.max_samples) + " changes a board"
+                              : std::string(why) == "board" ? mib(settings_.max_board_bytes) + " a board"
+                                                            : mib(settings_.max_bytes) + " of all boards";
+    if (said_boards_++ < kMaxSaidBoards) {
+      log_.push_back("the public delay holds more of board " + core::shown_text(board, 40) + "'s changes than its " +
+                     bound + ": its oldest inside the delay are merged away, so the spectators' view of it skips " +
+                     "ahead (counted on the arbiter's page; said once a board)");
+    } else {
+      log_.push_back("the public delay merges away changes of more boards than " + std::to_string(kMaxSaidBoards) +
+                     ": they are counted on the arbiter's page, not said here");
+    }
+  }
+  return true;
+}
+
+std::uint64_t EventFeed::merged(const std::string& board) const {
+  auto it = tracks_.find(board);
+  return it == tracks_.end() ? 0 : it->second.merged;
+}
+
+std::string EventFeed::delay_note() const {
+  if (merged_ == 0) return "";
+  std::vector<std::pair<std::uint64_t, std::string>> boards;
+  for (const auto& [name, t] : tracks_) {
+    if (t.merged) boards.emplace_back(t.merged, name);
+  }
+  std::sort(boards.begin(), boards.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string most;
+  for (std::size_t i = 0; i < boards.size() && i < 5; ++i) {
+    most += (i ? ", " : "") + core::shown_text(boards[i].second, 40) + " " + std::to_string(boards[i].first);
+  }
+  return "the public delay merged away " + std::to_string(merged_) + (merged_ == 1 ? " change" : " changes") +
+         " of " + std::to_string(boards.size()) + (boards.size() == 1 ? " board" : " boards") +
+         " to stay within its bounds (" + std::to_string(settings_.max_samples) + " changes or " +
+         mib(settings_.max_board_bytes) + " a board, " + mib(settings_.max_bytes) +
+         " in all): the spectators saw them skip ahead (" + most + (boards.size() > 5 ? ", ..." : "") + ")";
+}
+
+std::vector<std::string> EventFeed::take_log() {
+  std::vector<std::string> out;
+  out.swap(log_);
+  return out;
+}
 
 void EventFeed::observe(const HubModel& model, std::int64_t now_ms) {
   event_ = model.event();
@@ -60,13 +132,31 @@ void EventFeed::observe(const HubModel& model, std::int64_t now_ms) {
         // delayed view may still show it).
         while (t.clocks.size() > 2) t.clocks.erase(t.clocks.begin());
       }
+      s.bytes = sample_bytes(s);
+      t.bytes += s.bytes;
+      bytes_ += s.bytes;
       t.samples.push_back(std::move(s));
-      // Bounded: merge away the oldest changes still inside the delay.
-      while (t.samples.size() > settings_.max_samples) t.samples.erase(t.samples.begin() + 1);
+      // Bounded: merge away the oldest changes still inside the delay, past
+      // the count or the board's bytes (session 30), then past all boards'
+      // bytes from the board holding the most.
+      while (t.samples.size() > settings_.max_samples && merge_oldest(name, t, "changes")) {
+      }
+      while (t.bytes > settings_.max_board_bytes && merge_oldest(name, t, "board")) {
+      }
+      while (bytes_ > settings_.max_bytes) {
+        auto most = tracks_.end();
+        for (auto it = tracks_.begin(); it != tracks_.end(); ++it) {
+          if (it->second.samples.size() > 2 && (most == tracks_.end() || it->second.bytes > most->second.bytes)) most = it;
+        }
+        if (most == tracks_.end() || !merge_oldest(most->first, most->second, "all")) break;
+      }
     }
     // The public sample: the latest that arrived at or before now - delay.
     const std::int64_t due = now_ms - settings_.delay_ms;
-    while (t.samples.size() > 1 && t.samples[1].hub_ms <= due) t.samples.pop_front();
+    while (t.samples.size() > 1 && t.samples[1].hub_ms <= due) {
+      forget(t, t.samples.front().bytes);
+      t.samples.pop_front();
+    }
     const Sample* pub = t.samples.front().hub_ms <= due ? &t.samples.front() : nullptr;
     const Sample* live = &t.samples.back();
     if (live_keys_[name] != live->key) {

@@ -8,7 +8,15 @@
 // latest change that arrived at or before T - delay. Changes older than that
 // are dropped; at most `max_samples` are held per board (a board changing
 // faster than that over the delay has its oldest changes merged away, and
-// the public then skips straight to a later one).
+// the public then skips straight to a later one). Session 30: and at most
+// `max_board_bytes` a board and `max_bytes` in all (the count alone let an
+// open broker's 1,000 made-up boards hold gigabytes: 4,096 changes of up to
+// 1 MiB each a board): past the first a board's oldest changes inside the
+// delay are merged away as past the count; past the second, the board
+// holding the most bytes loses its oldest. Each merge is counted by board
+// (delay_note(), on the arbiter's page) and each board's first said in the
+// log (take_log()). The newest change (the live view's) and the one the
+// public shows are never merged away.
 //
 // Clocks for the feeds' [%clk]: when a state arrives, the moves it carries
 // that have no reading yet get their mover's clock from it (the board
@@ -38,6 +46,8 @@ struct FeedSettings {
   std::int64_t delay_ms = 0;         // 0..3600000
   int default_round = 1;             // the round of a board whose state names none
   std::size_t max_samples = 4096;    // per board, within the delay
+  std::size_t max_board_bytes = std::size_t{16} << 20;  // per board, within the delay (session 30)
+  std::size_t max_bytes = std::size_t{256} << 20;       // all boards, within the delay (session 30)
   std::size_t max_rulings = 8;       // the latest rulings shown per board
 };
 
@@ -76,6 +86,17 @@ class EventFeed {
   // The rounds the public view has boards in.
   std::set<int> rounds() const;
   const FeedSettings& settings() const { return settings_; }
+
+  // Session 30: the bytes the delay holds now (every board's changes).
+  std::size_t held_bytes() const { return bytes_; }
+  // The changes the bounds merged away (count, per board), and the words for
+  // the arbiter's page: "" when none. Lines for the service's log since the
+  // last call (each board's first merge, at most kMaxSaidBoards boards).
+  std::uint64_t merged() const { return merged_; }
+  std::uint64_t merged(const std::string& board) const;
+  std::string delay_note() const;
+  std::vector<std::string> take_log();
+  static constexpr std::size_t kMaxSaidBoards = 16;
   const std::string& event() const { return event_; }
 
  private:
@@ -86,6 +107,7 @@ class EventFeed {
     std::vector<RulingLine> rulings;
     std::string rulings_kept;  // session 29: board_json's words for rulings from the record ("" the board's)
     std::string key;  // what makes it a change
+    std::size_t bytes = 0;  // about what it holds in memory (session 30)
   };
   struct Track {
     std::deque<Sample> samples;  // oldest first; front is the public one once due
@@ -94,7 +116,14 @@ class EventFeed {
     std::string text_key;  // the public sample whose game text is cached
     std::string text;
     std::string text_error;
+    std::size_t bytes = 0;      // the samples' (session 30)
+    std::uint64_t merged = 0;   // changes the bounds merged away
   };
+  // Merges away track `t`'s oldest change inside the delay (never the first
+  // nor the last); false when it holds only those. `why` says which bound.
+  bool merge_oldest(const std::string& board, Track& t, const char* why);
+  void forget(Track& t, std::size_t bytes);
+  static std::size_t sample_bytes(const Sample& s);
   void update_view(std::map<std::string, Shown>& view, const std::string& board, const Sample* sample);
 
   FeedSettings settings_;
@@ -108,6 +137,10 @@ class EventFeed {
   std::map<std::string, std::string> live_keys_;
   std::uint64_t version_ = 0;
   std::string event_;
+  std::size_t bytes_ = 0;       // every track's bytes
+  std::uint64_t merged_ = 0;    // every track's merged
+  std::size_t said_boards_ = 0;  // boards whose first merge was said
+  std::vector<std::string> log_;
 };
 
 }  // namespace tabula::hub::web

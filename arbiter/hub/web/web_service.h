@@ -7,7 +7,8 @@
 //   /arbiter.html        the arbiter's page (the same script, arbiter mode)
 //   /api/boards          every board as JSON (board_json.h), public (delayed)
 //   /api/status          the event, the hub's connection, the delay, the rounds
-//                        (the arbiter's: "record", why --record is not read yet, session 29)
+//                        (the arbiter's: "record", why --record is not read yet, session 29;
+//                        "delay_merged", what the public delay's bounds merged away, session 30)
 //   /api/standings       the event's standings (issue 35; WebOptions::standings,
 //                        standings_json.h), {"sections": []} without an event file
 //   /events              server-sent events: on opening "reset", "status" and
@@ -97,6 +98,9 @@ struct WebOptions {
   // Session 29: "" when the tournament record (--record) was read, else why
   // not (KeptRecord::status); the arbiter's /api/status says it. Empty: no record.
   std::function<std::string()> record_status;
+  // Session 30: the service's log lines (the public delay's merges); empty:
+  // stderr, "tabula-hub-web: " before each.
+  std::function<void(const std::string&)> log;
 };
 
 // What the service needs of the hub (HubClient in the program; a fake in tests).

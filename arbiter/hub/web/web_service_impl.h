@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <iostream>
 #include <map>
 #include <mutex>
 #include <regex>
@@ -88,10 +89,19 @@ struct WebService::Impl {
       connected = st.connected;
       hub_error = st.last_error;
       lock.unlock();
+      std::vector<std::string> said;
       hub.read([&](const HubModel& m) {
         std::lock_guard<std::mutex> g(mutex);
         feed.observe(m, now);
+        said = feed.take_log();
       });
+      for (const std::string& line : said) {
+        if (options.log) {
+          options.log(line);
+        } else {
+          std::cerr << "tabula-hub-web: " << line << "\n";
+        }
+      }
       lock.lock();
       const std::uint64_t logged = feed.log(false).last() + feed.log(true).last();
       set_status(false, status_json(false));
@@ -254,6 +264,8 @@ struct WebService::Impl {
     w.key("arbiter").value(arbiter);
     // Session 29: the record's path and its words are the arbiter's to read.
     if (arbiter && options.record_status) w.key("record").value(options.record_status());
+    // Session 30: the changes the public delay's bounds merged away ("" none).
+    if (arbiter) w.key("delay_merged").value(feed.delay_note());
     w.key("rounds").begin_array();
     for (int r : feed.rounds()) w.value(r);
     w.end_array();

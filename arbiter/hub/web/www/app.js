@@ -245,6 +245,12 @@ function applyStatus(s) {
     rec.textContent = s.record ? `Tournament record: ${s.record}` : '';
     rec.hidden = !s.record;
   }
+  // Session 30 (the arbiter's page): what the public delay's bounds merged away.
+  const merged = document.getElementById('delay-note');
+  if (merged) {
+    merged.textContent = s.delay_merged ? `Public view: ${s.delay_merged}` : '';
+    merged.hidden = !s.delay_merged;
+  }
   const feeds = document.getElementById('feeds');
   if (feeds) {
     feeds.replaceChildren();
