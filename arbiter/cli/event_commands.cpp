@@ -736,7 +736,9 @@ int cmd_event(const std::vector<std::string>& args, std::ostream& out, std::ostr
       err << "tabula event: " << error << "\n";
       return 1;
     }
-    if (!record.empty()) {
+    // Session 30: the record is written only when its copy of the event
+    // differs (a collect that took nothing new changed not a byte of it).
+    if (!record.empty() && (record_made || !event::EventStore::holds(record, e))) {
       event::EventStore store;
       journal::JournalStatus st = event::EventStore::open(record, store);
       if (st.ok()) st = store.save(e);

@@ -35,14 +35,18 @@ std::string option_of(const Options& o, const std::string& name) {
 int collect_event_results(Event& e, const std::string& record_path, std::ostream& out, std::ostream& err) {
   hub::TournamentRecord record;
   // The hub's record, read: a path that names no file is said (it was
-  // made, empty, and nothing was collected without a word).
-  journal::JournalStatus st = hub::TournamentRecord::open(record_path, record, hub::RecordOpen::kExisting);
+  // made, empty, and nothing was collected without a word). Session 30:
+  // opened read only (kExisting wrote its pragmas and schema to a file
+  // collect only reads: the bytes of a record handed over changed).
+  journal::JournalStatus st = hub::TournamentRecord::open(record_path, record, hub::RecordOpen::kReadOnly);
   std::vector<hub::RecordedGame> games;
-  if (st.ok()) st = record.games(e.name, games);
+  std::vector<std::string> skipped;  // session 30: games of more seats than a game has, left out
+  if (st.ok()) st = record.games(e.name, games, &skipped);
   if (!st.ok()) {
     err << "tabula event: " << st.message << "\n";
     return 1;
   }
+  for (const std::string& why : skipped) err << "tabula event: " << why << "\n";
   int taken = 0;
   for (Section& s : e.sections) {
     std::vector<std::string> used;

@@ -27,6 +27,20 @@ JournalStatus EventStore::open(const std::string& record_path, EventStore& out) 
   return s;
 }
 
+bool EventStore::holds(const std::string& record_path, const Event& e) {
+  {
+    hub::TournamentRecord record;  // the record's identity, read only
+    if (!hub::TournamentRecord::open(record_path, record, hub::RecordOpen::kReadOnly).ok()) return false;
+  }
+  journal::Database db;
+  if (!db.open(record_path, journal::Database::Mode::kReadOnly, "tournament record").ok()) return false;
+  db.set_busy_timeout(hub::kReadOnlyBusyMs);
+  JournalStatus s;
+  auto st = db.prepare("SELECT text FROM event_files WHERE name = ?1", s);  // no table: not held
+  if (!st || !st->bind(1, e.name).ok() || st->step() != Statement::Step::kRow) return false;
+  return st->column_text(0) == to_text(e);
+}
+
 JournalStatus EventStore::save(const Event& e) {
   JournalStatus s;
   auto st = db_.prepare("INSERT INTO event_files(name, text) VALUES(?1, ?2)"

@@ -18,6 +18,12 @@ namespace tabula::event {
 class EventStore {
  public:
   static journal::JournalStatus open(const std::string& record_path, EventStore& out);
+  // Session 30: whether the record at `record_path` holds `e`'s text as it
+  // is now, read only (nothing written: `tabula event collect` that took no
+  // new result wrote the same text again, and the record's bytes changed).
+  // False when it does not, or when the record cannot be read (the write
+  // that follows then says why).
+  static bool holds(const std::string& record_path, const Event& e);
 
   journal::JournalStatus save(const Event& e);
   // nullopt with `status` good when the record has no such event.

@@ -3,6 +3,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -95,9 +96,14 @@ void HubClient::refresh_view() {
     std::lock_guard lock(record_mutex_);
     if (!record_) return;
     // A read that fails (the record busy past its timeout) keeps the last view.
-    if (!record_->ladder(v.ladder).ok() || !record_->standings(config_.event, v.standings).ok()) return;
+    if (!record_->ladder(v.ladder).ok() || !record_->standings(config_.event, v.standings, &v.skipped).ok()) return;
   }
   std::lock_guard lock(mutex_);
+  for (const std::string& why : v.skipped) {
+    if (std::find(view_.skipped.begin(), view_.skipped.end(), why) == view_.skipped.end()) {
+      std::cerr << id_ << ": tournament record: " << why << "\n";
+    }
+  }
   view_ = std::move(v);
 }
 

@@ -82,6 +82,9 @@ struct HubStatus {
 struct RecordView {
   std::vector<Rating> ladder;       // best first
   std::vector<Standing> standings;  // this event's, best first
+  // Session 30: the games left out of the standings, why (the file and row;
+  // TournamentRecord::standings), each said once in the hub's log.
+  std::vector<std::string> skipped;
 };
 
 class HubClient {

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/player_name.h"
+#include "core/types.h"
 #include "core/quote.h"
 #include "hub/codec.h"
 #include "hub/elo.h"
@@ -114,6 +115,29 @@ JournalStatus step_done(Statement& st) {
   return st.step() == Statement::Step::kError ? st.status() : JournalStatus::good();
 }
 
+// Session 29, the attacker's pass (the journal's s16 finding, which the
+// record did not share): a record runs SQL of its own through its schema.
+// A view named `games` with a recursive CTE kept `tabula event collect
+// --record FILE` (and the hub's every standings read) at 100% CPU for
+// ever; a trigger would run at every game recorded (one deleting the rows
+// loses the results). A record has tables and their indexes only. Session
+// 30: checked on a read-only open too (collect opens it so now).
+JournalStatus refuse_planted_sql(Database& db, const std::string& path) {
+  JournalStatus s;
+  auto planted = db.prepare("SELECT type, name FROM sqlite_master WHERE type NOT IN ('table', 'index') LIMIT 1", s);
+  if (!planted) return s;
+  if (const Statement::Step step = planted->step(); step == Statement::Step::kRow) {
+    return JournalStatus::fail(JournalError::kCorrupt,
+                               path + ": the tournament record holds a " + planted->column_text(0) + " " +
+                                   core::quote_input(planted->column_text(1)) +
+                                   " (a Tabula tournament record has tables only: a view or a trigger would run SQL "
+                                   "of its own when the record is read or written); it is left as it is");
+  } else if (step == Statement::Step::kError) {
+    return planted->status();
+  }
+  return JournalStatus::good();
+}
+
 }  // namespace
 
 std::vector<int> ranks_of(const wire::BoardState& st) {
@@ -166,25 +190,8 @@ JournalStatus TournamentRecord::open(const std::string& path, TournamentRecord& 
                                path + ": an SQLite database of another application, not a Tabula tournament record; "
                                       "it is left as it is");
   }
-  // Session 29, the attacker's pass (the journal's s16 finding, which the
-  // record did not share): a record runs SQL of its own through its schema.
-  // A view named `games` with a recursive CTE kept `tabula event collect
-  // --record FILE` (and the hub's every standings read) at 100% CPU for
-  // ever; a trigger would run at every game recorded (one deleting the rows
-  // loses the results). A record has tables and their indexes only.
-  {
-    auto planted = t.db_.prepare("SELECT type, name FROM sqlite_master WHERE type NOT IN ('table', 'index') LIMIT 1", s);
-    if (!planted) return s;
-    if (const Statement::Step step = planted->step(); step == Statement::Step::kRow) {
-      return JournalStatus::fail(JournalError::kCorrupt,
-                                 path + ": the tournament record holds a " + planted->column_text(0) + " " +
-                                     core::quote_input(planted->column_text(1)) +
-                                     " (a Tabula tournament record has tables only: a view or a trigger would run SQL "
-                                     "of its own when the record is read or written); it is left as it is");
-    } else if (step == Statement::Step::kError) {
-      return planted->status();
-    }
-  }
+  s = refuse_planted_sql(t.db_, path);
+  if (!s.ok()) return s;
   s = t.db_.exec("PRAGMA application_id = " + std::to_string(kTournamentApplicationId) +
                      "; PRAGMA user_version = 1; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;" + kSchema,
                  "setting up the tournament record");
@@ -214,6 +221,8 @@ JournalStatus TournamentRecord::open_read_only(const std::string& path, Tourname
   }
   // The schema is read here: a damaged file is said now, not at the first read.
   t.db_.query_int("SELECT COUNT(*) FROM sqlite_master", s);
+  if (!s.ok()) return s;
+  s = refuse_planted_sql(t.db_, path);
   if (!s.ok()) return s;
   out = std::move(t);
   return s;
@@ -339,11 +348,12 @@ JournalStatus TournamentRecord::record(const std::string& event, const wire::Boa
   return s;
 }
 
-JournalStatus TournamentRecord::games(const std::string& event, std::vector<RecordedGame>& out) {
+JournalStatus TournamentRecord::games(const std::string& event, std::vector<RecordedGame>& out,
+                                      std::vector<std::string>* skipped) {
   out.clear();
   JournalStatus s;
   auto q = db_.prepare(
-      "SELECT board, game_id, variant, players, ranks, reason, pgn, rated FROM games WHERE event = ?1 "
+      "SELECT board, game_id, variant, players, ranks, reason, pgn, rated, rowid FROM games WHERE event = ?1 "
       "ORDER BY finished_wall_ms, rowid",
       s);
   if (!q) return s;
@@ -355,9 +365,31 @@ JournalStatus TournamentRecord::games(const std::string& event, std::vector<Reco
     g.board = q->column_text(0);
     g.game_id = q->column_text(1);
     g.variant = q->column_text(2);
-    g.players = split(q->column_text(3));
+    // Session 30: a game of more seats than a game has (core::kMaxSeats), a
+    // row a hub wrote before decode_state refused such states (session 29),
+    // is left out unread: its checks are pairwise (a player on two seats,
+    // the scores), so a row of 30,000 seats took 5 s at every standings read
+    // for as long as it stayed. Its seats are counted by their separators
+    // (no name is split or read).
+    const std::string players = q->column_text(3);
+    const std::string ranks = q->column_text(4);
+    auto listed = [](const std::string& list) {
+      return list.empty() ? std::size_t{0} : static_cast<std::size_t>(std::count(list.begin(), list.end(), '\n')) + 1;
+    };
+    const std::size_t seats = std::max(listed(players), listed(ranks));
+    if (seats > static_cast<std::size_t>(core::kMaxSeats)) {
+      if (skipped) {
+        skipped->push_back(db_.path() + ": the game of row " + std::to_string(q->column_int(8)) + " (board " +
+                           core::shown_text(g.board, 40) + ", game " + core::shown_text(g.game_id, 60) + ") has " +
+                           std::to_string(seats) + " seats, and a game has at most " +
+                           std::to_string(core::kMaxSeats) +
+                           " (a row written before session 29's limit, or edited): it is left out, not read");
+      }
+      continue;
+    }
+    g.players = split(players);
     for (std::string& p : g.players) p = core::shown_text(p);  // a record written before the rule
-    for (const std::string& t : split(q->column_text(4))) {
+    for (const std::string& t : split(ranks)) {
       const std::optional<int> rank = rank_number(t);
       if (!rank) {
         out.clear();
@@ -378,8 +410,12 @@ JournalStatus TournamentRecord::games(const std::string& event, std::vector<Reco
 JournalStatus TournamentRecord::standings(const std::string& event, std::vector<Standing>& out,
                                           std::vector<std::string>* skipped) {
   std::vector<RecordedGame> gs;
-  JournalStatus s = games(event, gs);
+  std::vector<std::string> over;  // games of more seats than a game has (games())
+  JournalStatus s = games(event, gs, &over);
   if (!s.ok()) return s;
+  if (skipped) {
+    for (const std::string& why : over) skipped->push_back(why + "; left out of the standings");
+  }
   std::map<std::string, Standing> by;
   for (const RecordedGame& g : gs) {
     if (g.players.size() != g.ranks.size()) continue;

@@ -86,11 +86,12 @@ std::string two_seats_problem(const wire::BoardState& st);
 // board's game journal, another application's database.
 enum class RecordOpen {
   kCreate,    // the hub's: a missing record is made
-  kExisting,  // a reader's (`tabula event collect`): a missing one is said, not made empty
-  // Session 29: a reader beside the hub that writes it (tabula-hub-web):
-  // opened read only, nothing made, set or written (no schema, no pragma);
-  // a missing file, another file, a damaged one are said. A busy record
-  // waits at most kReadOnlyBusyMs per statement.
+  kExisting,  // a writer's that must not make it (`tabula event` saving with --record): a missing one is said
+  // Session 29: a reader beside the hub that writes it (tabula-hub-web; and
+  // since session 30 `tabula event collect`, which only reads): opened read
+  // only, nothing made, set or written (no schema, no pragma); a missing
+  // file, another file, a damaged one, a view or trigger planted are said.
+  // A busy record waits at most kReadOnlyBusyMs per statement.
   kReadOnly,
 };
 inline constexpr int kReadOnlyBusyMs = 500;
@@ -109,9 +110,14 @@ class TournamentRecord {
   // recorded or rated), the message naming the board, game, player and seats.
   journal::JournalStatus record(const std::string& event, const wire::BoardState& final_state, bool rated,
                                 bool& added);
-  journal::JournalStatus games(const std::string& event, std::vector<RecordedGame>& out);
+  // Session 30: a recorded game of more seats than a game has (a row written
+  // before session 29 refused such states) is left out unread, and said in
+  // `skipped` when given, naming the file and the row.
+  journal::JournalStatus games(const std::string& event, std::vector<RecordedGame>& out,
+                               std::vector<std::string>* skipped = nullptr);
   // Best first. A recorded game naming one player on two seats (a record
-  // written before session 20) is left out, and said in `skipped` when given.
+  // written before session 20) or of more seats than a game has (session 30)
+  // is left out, and said in `skipped` when given.
   journal::JournalStatus standings(const std::string& event, std::vector<Standing>& out,
                                    std::vector<std::string>* skipped = nullptr);
   journal::JournalStatus ladder(std::vector<Rating>& out);                                  // best first

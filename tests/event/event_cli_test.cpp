@@ -11,6 +11,7 @@
 #include "event/event_file.h"
 #include "event/event_store.h"
 #include "hub/tournament.h"
+#include "journal/database.h"
 #include "test_files.h"
 
 namespace tabula::cli {
@@ -77,9 +78,49 @@ TEST(EventCli, AnEveningRegisterSeatResultsFromTheHubStandings) {
   bool added = false;
   ASSERT_TRUE(rec.record("club", stray, false, added).ok());
 
+  // Session 30: a game of more seats than a game has (a record written
+  // before session 29's limit) is left out, said with its file and row.
+  {
+    journal::Database db;
+    ASSERT_TRUE(db.open(record, journal::Database::Mode::kReadWrite).ok());
+    ASSERT_TRUE(db.exec("INSERT INTO games VALUES('club', 'g-five', 't1', 'chesscom-ffa', 'A\nB\nC\nD\nE', "
+                        "'0\n1\n2\n3\n4', 'checkmate', '', 0, 9)",
+                        "planting")
+                    .ok());
+  }
+  rec = hub::TournamentRecord{};  // the hub's connection closed: its writes are in the file
   CliRun collected = run({"collect", "--file", file, "--record", record});
   ASSERT_EQ(collected.rc, 0) << collected.err;
   EXPECT_NE(collected.out.find("2 results collected"), std::string::npos) << collected.out;
+  EXPECT_NE(collected.err.find("tabula event: " + record + ": the game of row "), std::string::npos) << collected.err;
+  EXPECT_NE(collected.err.find("(board t1, game g-five) has 5 seats, and a game has at most 4"), std::string::npos)
+      << collected.err;
+  // Session 30: collect reads the record read only, and writes the event's
+  // copy there only when it changed: a collect that takes nothing new
+  // writes not a byte of it (it opened it as the hub does, writing its
+  // pragmas and schema, and wrote the same event text again).
+  auto bytes_of = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
+  const std::string before = bytes_of(record);
+  ASSERT_FALSE(before.empty());
+  const bool wal_before = std::filesystem::exists(record + "-wal");
+  CliRun again = run({"collect", "--file", file, "--record", record});
+  ASSERT_EQ(again.rc, 0) << again.err;
+  EXPECT_NE(again.out.find("0 results collected"), std::string::npos) << again.out;
+  {
+    const std::string after = bytes_of(record);
+    std::size_t first = 0;
+    while (first < std::min(after.size(), before.size()) && after[first] == before[first]) ++first;
+    EXPECT_EQ(after == before, true) << "collect wrote to the record it only read: " << before.size() << " -> "
+                                     << after.size() << " bytes, the first change at byte " << first;
+  }
+  // SQLite's reader of a WAL file may leave an empty FILE-wal (and its index
+  // FILE-shm): no data of the record's.
+  if (!wal_before && std::filesystem::exists(record + "-wal")) {
+    EXPECT_EQ(std::filesystem::file_size(record + "-wal"), 0u);
+  }
   CliRun standings = run({"standings", "--file", file, "--section", "ffa"});
   ASSERT_EQ(standings.rc, 0);
   // Seat 2 first at both tables: 3 points; the bye 1.5.
