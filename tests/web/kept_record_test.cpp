@@ -146,6 +146,50 @@ TEST(KeptRecord, TheRealReaderSaysAMissingRecordAndAnOlderOnesMissingTables) {
       << r.notes[1];
 }
 
+// Session 30: the record was read once, at the start: what the hall's hub
+// kept after (a later round's alerts and streams) was not seen until the
+// service restarted. Now it is read again when it changed, looked at every
+// `poll`, and not while it stays as read.
+TEST(KeptRecord, ARecordWrittenAfterTheFirstReadIsReadAgainAndOnlyWhenItChanged) {
+  TempDir dir;
+  const std::string path = dir.file("hub.db");
+  TournamentRecord w;
+  ASSERT_TRUE(TournamentRecord::open(path, w).ok());
+  ASSERT_TRUE(w.keep_alerts("club", {{"t1/g1/item/1", "t1", "illegal move", "board t1: round 1", 1, false, ""}}, 100).ok());
+  std::mutex m;
+  std::vector<std::size_t> deliveries;  // the alerts of each read
+  KeptRecord kept(
+      path, "club",
+      [&](KeptRead r) {
+        std::lock_guard lock(m);
+        deliveries.push_back(r.alerts.size());
+      },
+      20ms, read_kept, [](const std::string&) {}, 20ms);
+  auto last = [&] {
+    std::lock_guard lock(m);
+    return deliveries.empty() ? std::size_t{0} : deliveries.back();
+  };
+  ASSERT_TRUE(eventually([&] { return kept.reads() >= 1; }, kWait));
+  EXPECT_EQ(last(), 1u);
+  // A record changed within the last second is read again at the next look
+  // (a commit may be mid-way), then no more while it stays as read.
+  std::this_thread::sleep_for(1500ms);
+  const std::uint64_t settled = kept.reads();
+  std::this_thread::sleep_for(300ms);  // fifteen looks at an unchanged record
+  EXPECT_EQ(kept.reads(), settled) << "an unchanged record is not read again";
+  EXPECT_LE(settled, 1u + 1000 / 20 + 5) << "bounded: one read a look at most";
+  // The next round: the hall's hub keeps another board's alert.
+  ASSERT_TRUE(w.keep_alerts("club", {{"t2/g2/item/4", "t2", "illegal move", "board t2: round 2", 2, false, ""}}, 100).ok());
+  ASSERT_TRUE(eventually([&] { return last() == 2u; }, kWait)) << "the change was never read";
+  std::this_thread::sleep_for(1500ms);
+  const std::uint64_t again = kept.reads();
+  EXPECT_GT(again, settled);
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(kept.reads(), again) << "read no more once the record stays as read";
+  EXPECT_EQ(last(), 2u);
+  EXPECT_EQ(kept.status(), "");
+}
+
 // ---- end to end ---------------------------------------------------------------------
 
 ArbiterKey arbiter_key() {

@@ -11,8 +11,14 @@
 // Read read-only and safely, on a thread of its own (a record on a hung
 // mount must not hold the service or its exit): opened read only (nothing
 // made or written, TournamentRecord's RecordOpen::kReadOnly; a writer's lock
-// is waited for at most kReadOnlyBusyMs per statement), read once, handed
-// to `deliver` (the hub's restore_kept). A record that is missing, is no
+// is waited for at most kReadOnlyBusyMs per statement), handed to `deliver`
+// (the hub's restore_kept). Session 30: read again whenever the record
+// changed (a later round's: before, it was read once and a record written
+// after the start was not seen until a restart), looked at every `poll`
+// (the file's and its FILE-wal's size, time and identity: nothing opened),
+// so at most one read a `poll`, and never while the record stays as read
+// (a read of a file changed within the last second, maybe mid-commit, is
+// followed by one more at the next look). A record that is missing, is no
 // tournament record, is damaged or held is said (status(), and once per
 // distinct message on stderr) and tried again every `retry` until one read
 // is good; a table missing (a record of a hub older than session 28 or 29)
@@ -56,7 +62,8 @@ class KeptRecord {
   // `log`: a line for the service's log (stderr by default).
   KeptRecord(std::string path, std::string event, Deliver deliver,
              std::chrono::milliseconds retry = std::chrono::seconds(10), Reader reader = read_kept,
-             std::function<void(const std::string&)> log = {});
+             std::function<void(const std::string&)> log = {},
+             std::chrono::milliseconds poll = std::chrono::seconds(5));
   ~KeptRecord();
   KeptRecord(const KeptRecord&) = delete;
   KeptRecord& operator=(const KeptRecord&) = delete;
@@ -64,6 +71,8 @@ class KeptRecord {
   // or the last failure's words, with "tried again every 10 s").
   std::string status() const;
   bool delivered() const;
+  // Session 30: the good reads delivered (the first, then one per change).
+  std::uint64_t reads() const;
 
  private:
   struct Shared;

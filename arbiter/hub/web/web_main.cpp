@@ -219,10 +219,15 @@ int main(int argc, char** argv) {
   std::unique_ptr<hub::web::KeptRecord> kept;
   if (o->values.count("record")) {
     kept = std::make_unique<hub::web::KeptRecord>(
-        o->values.at("record"), hc.event, [raw = client.get()](hub::web::KeptRead r) {
+        o->values.at("record"), hc.event, [raw = client.get(), said = std::size_t{0}, first = true](hub::web::KeptRead r) mutable {
           std::size_t unread = r.unread;
           std::size_t boards = r.streams.size(), alerts = r.alerts.size();
           raw->restore_kept(std::move(r.streams), r.alerts, unread);
+          // Session 30: read again at each change of the record; said at the
+          // first read, and again only when the rows left out change.
+          if (!first && unread == said) return;
+          first = false;
+          said = unread;
           std::cerr << "tabula-hub-web: --record: read " << boards << (boards == 1 ? " board's" : " boards'")
                     << " kept stream and " << alerts << (alerts == 1 ? " kept alert" : " kept alerts")
                     << (unread > 0 ? "; " + std::to_string(unread) + (unread == 1 ? " kept row" : " kept rows") +
