@@ -154,6 +154,13 @@ TEST(Tournament, AGameNamingOnePlayerOnTwoSeatsIsNeitherRecordedNorRated) {
   EXPECT_DOUBLE_EQ(by["Ann"].score, 1.0);
 }
 
+// A record at `path` holding one rated game of t1: Ann beat Bob.
+void open_with_one_game(const std::string& path, TournamentRecord& t) {
+  ASSERT_TRUE(TournamentRecord::open(path, t).ok());
+  bool added = false;
+  ASSERT_TRUE(t.record("club", finished("t1", "g1", {"Ann", "Bob"}, {0}), true, added).ok());
+}
+
 // Session 29, the attacker's pass: a record whose rank or rating is no
 // number (edited, damaged, or handed over as hostile: `tabula event collect
 // --record FILE`) threw std::invalid_argument out of games(), standings(),
@@ -164,9 +171,8 @@ TEST(Tournament, ARankOrRatingThatIsNoNumberIsAClearErrorNotACrash) {
   ScratchDir dir;
   const std::string path = dir.file("event.db");
   TournamentRecord t;
-  ASSERT_TRUE(TournamentRecord::open(path, t).ok());
+  ASSERT_NO_FATAL_FAILURE(open_with_one_game(path, t));
   bool added = false;
-  ASSERT_TRUE(t.record("club", finished("t1", "g1", {"Ann", "Bob"}, {0}), true, added).ok());
   auto plant = [&](const std::string& sql) {
     journal::Database db;
     ASSERT_TRUE(db.open(path, journal::Database::Mode::kReadWrite).ok());
@@ -219,9 +225,7 @@ TEST(Tournament, AGameOfMoreSeatsThanAGameHasIsLeftOutNamedByFileAndRow) {
   ScratchDir dir;
   const std::string path = dir.file("event.db");
   TournamentRecord t;
-  ASSERT_TRUE(TournamentRecord::open(path, t).ok());
-  bool added = false;
-  ASSERT_TRUE(t.record("club", finished("t1", "g1", {"Ann", "Bob"}, {0}), true, added).ok());
+  ASSERT_NO_FATAL_FAILURE(open_with_one_game(path, t));
   std::string players, ranks;
   for (int i = 0; i < 30000; ++i) {
     players += (i ? "\n" : "") + std::string("P") + std::to_string(i);
