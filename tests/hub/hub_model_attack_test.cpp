@@ -12,28 +12,22 @@
 #include "hub/board_signature.h"
 #include "hub/codec.h"
 #include "hub/hub_model.h"
+#include "wire_builders.h"
 
 namespace tabula::hub {
 namespace {
 
+// The shared builders (wire_builders.h), under this file's names.
 wire::BoardState t1_state() {
-  wire::BoardState st;
-  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  st.set_event("club");
-  st.set_board("t1");
-  st.set_game_id("g1");
+  wire::BoardState st = testing::bare_state();
   st.set_moves(3);
   return st;
 }
 
 wire::StreamItem t1_item(std::uint64_t seq) {
-  wire::StreamItem it;
-  it.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  it.set_event("club");
-  it.set_board("t1");
-  it.set_game_id("g1");
-  it.set_seq(seq);
-  it.mutable_move()->set_text("e2-e4");
+  wire::StreamItem it = testing::move_item(seq);
+  it.clear_wall_ms();
+  it.mutable_move()->clear_number();
   return it;
 }
 

@@ -10,43 +10,22 @@
 #include "hub/codec.h"
 #include "hub/hub_model.h"
 #include "hub/tournament.h"
+#include "wire_builders.h"
 
 namespace tabula::hub {
 namespace {
 
+// The shared builders (wire_builders.h), under this file's names.
 wire::StreamItem item(std::uint64_t seq, const std::string& board = "t1", const std::string& game = "g1") {
-  wire::StreamItem it;
-  it.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  it.set_event("club");
-  it.set_board(board);
-  it.set_game_id(game);
-  it.set_seq(seq);
-  it.set_wall_ms(1000);
-  it.mutable_move()->set_text("e2-e4");
-  it.mutable_move()->set_number(static_cast<int>(seq));
-  return it;
+  return testing::move_item(seq, board, game);
 }
 
 wire::StreamItem ruling(std::uint64_t seq, const std::string& kind, const std::string& severity, const std::string& text) {
-  wire::StreamItem it = item(seq);
-  it.mutable_ruling()->set_kind(kind);
-  it.mutable_ruling()->set_severity(severity);
-  it.mutable_ruling()->set_text(text);
-  return it;
+  return testing::ruling_item(seq, kind, severity, text);
 }
 
 wire::BoardState state(bool over = false) {
-  wire::BoardState st;
-  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  st.set_event("club");
-  st.set_board("t1");
-  st.set_game_id("g1");
-  st.set_tracker(wire::TRACKER_STATE_IN_SYNC);
-  for (const char* n : {"White", "Black"}) {
-    wire::Seat* s = st.add_seats();
-    s->set_name(n);
-    s->set_status(wire::SEAT_STATUS_LIVE);
-  }
+  wire::BoardState st = testing::two_seat_state();
   st.set_over(over);
   return st;
 }

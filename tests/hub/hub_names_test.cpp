@@ -10,17 +10,14 @@
 #include "hub/codec.h"
 #include "hub/hub_model.h"
 #include "hub/tournament.h"
+#include "wire_builders.h"
 #include "../journal/journal_fixture.h"
 
 namespace tabula::hub {
 namespace {
 
 wire::BoardState hostile_state() {
-  wire::BoardState st;
-  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  st.set_event("club");
-  st.set_board("t1");
-  st.set_game_id("g1");
+  wire::BoardState st = testing::bare_state();  // wire_builders.h
   st.set_variant("chess");
   st.set_over(true);
   st.set_result_reason("checkmate");

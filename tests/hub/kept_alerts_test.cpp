@@ -19,46 +19,23 @@
 #include "hub/hub_model.h"
 #include "hub/tournament.h"
 #include "journal/journal.h"
+#include "wire_builders.h"
 
 namespace tabula::hub {
 namespace kept_alerts_test {
 namespace {
 
-wire::StreamItem item(std::uint64_t seq, const std::string& board = "t1") {
-  wire::StreamItem it;
-  it.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  it.set_event("club");
-  it.set_board(board);
-  it.set_game_id("g1");
-  it.set_seq(seq);
-  it.set_wall_ms(1000);
-  it.mutable_move()->set_text("e2-e4");
-  it.mutable_move()->set_number(static_cast<int>(seq));
-  return it;
-}
+// The shared builders (wire_builders.h), under this file's names.
+wire::StreamItem item(std::uint64_t seq, const std::string& board = "t1") { return testing::move_item(seq, board); }
 
 wire::StreamItem illegal(std::uint64_t seq, const std::string& text, const std::string& board = "t1") {
-  wire::StreamItem it = item(seq, board);
-  it.mutable_ruling()->set_kind("illegal-move");
-  it.mutable_ruling()->set_severity("illegal");
-  it.mutable_ruling()->set_text(text);
-  return it;
+  return testing::ruling_item(seq, "illegal-move", "illegal", text, board);
 }
 
 wire::BoardState state(std::uint64_t through, const std::string& board = "t1") {
-  wire::BoardState st;
-  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  st.set_event("club");
-  st.set_board(board);
-  st.set_game_id("g1");
+  wire::BoardState st = testing::two_seat_state(board);
   st.set_through_seq(through);
   st.set_wall_ms(1000 + static_cast<std::int64_t>(through));
-  st.set_tracker(wire::TRACKER_STATE_IN_SYNC);
-  for (const char* n : {"White", "Black"}) {
-    wire::Seat* s = st.add_seats();
-    s->set_name(n);
-    s->set_status(wire::SEAT_STATUS_LIVE);
-  }
   return st;
 }
 

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "../hub/broker.h"
+#include "../hub/wire_builders.h"
 #include "../journal/journal_fixture.h"
 #include "hub/codec.h"
 #include "hub/hub_client.h"
@@ -198,31 +199,17 @@ ArbiterKey arbiter_key() {
   return k;
 }
 
+// The shared builders (tests/hub/wire_builders.h), under this file's names.
 wire::StreamItem item(std::uint64_t seq, const std::string& ruling_text = "") {
-  wire::StreamItem it;
-  it.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  it.set_event("club");
-  it.set_board("t1");
-  it.set_game_id("g1");
-  it.set_seq(seq);
+  wire::StreamItem it = ruling_text.empty() ? hub::testing::move_item(seq)
+                                            : hub::testing::ruling_item(seq, "illegal-move", "illegal", ruling_text);
   it.set_wall_ms(1000 + static_cast<std::int64_t>(seq));
-  if (ruling_text.empty()) {
-    it.mutable_move()->set_text("e2-e4");
-    it.mutable_move()->set_number(1);
-  } else {
-    it.mutable_ruling()->set_kind("illegal-move");
-    it.mutable_ruling()->set_severity("illegal");
-    it.mutable_ruling()->set_text(ruling_text);
-  }
+  if (ruling_text.empty()) it.mutable_move()->set_number(1);
   return it;
 }
 
 wire::BoardState state() {
-  wire::BoardState st;
-  st.set_version(wire::PAYLOAD_VERSION_CURRENT);
-  st.set_event("club");
-  st.set_board("t1");
-  st.set_game_id("g1");
+  wire::BoardState st = hub::testing::two_seat_state();
   st.set_variant("chess");
   st.set_position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
   st.set_through_seq(3);
@@ -230,12 +217,6 @@ wire::BoardState state() {
   st.set_moves(1);
   st.set_to_move(1);
   st.add_record("e2-e4");
-  st.set_tracker(wire::TRACKER_STATE_IN_SYNC);
-  for (const char* n : {"White", "Black"}) {
-    wire::Seat* s = st.add_seats();
-    s->set_name(n);
-    s->set_status(wire::SEAT_STATUS_LIVE);
-  }
   return st;
 }
 
