@@ -928,6 +928,43 @@ TEST_F(WebServiceTest, TheDelayHoldsMovesBackFromThePublicNotFromTheArbiter) {
   EXPECT_NE(get(web.base(), "/api/status").find("\"delay_s\":3"), std::string::npos);
 }
 
+// Session 30: what the public delay's bounds merge away is said where the
+// arbiter looks: the arbiter's /api/status ("delay_merged", shown above the
+// boards of the arbiter's page) and once a board in the service's log; the
+// spectators' status does not carry it. (A bound of 1 byte a board: every
+// change but the shown and the newest is merged.)
+TEST_F(WebServiceTest, TheDelaysMergesAreOnTheArbitersStatusAndInTheLogOnly) {
+  WebOptions o;
+  o.feed.delay_ms = 3000;
+  o.feed.max_board_bytes = 1;
+  std::mutex m;
+  std::vector<std::string> log;
+  o.log = [&](const std::string& line) {
+    std::lock_guard lock(m);
+    log.push_back(line);
+  };
+  Web web = open_web(at(broker_->port()), o, "web-30");
+  auto t1 = open_board(dir_, "t1", "chess", at(broker_->port()));
+  const std::string cookie = arbiter_cookie(web.base());
+  play(*t1, script_inputs("chess", kScholarsMate, 9));
+  ASSERT_TRUE(eventually(
+      [&] {
+        return get(web.base(), "/api/status", nullptr, {{"Cookie", cookie}})
+                   .find("\"delay_merged\":\"the public delay merged away ") != std::string::npos;
+      },
+      kWait));
+  const std::string arbiter = get(web.base(), "/api/status", nullptr, {{"Cookie", cookie}});
+  EXPECT_NE(arbiter.find("(4096 changes or 1 bytes a board, 256 MiB in all): the spectators saw them skip ahead (t1 "),
+            std::string::npos)
+      << arbiter;
+  EXPECT_EQ(get(web.base(), "/api/status").find("delay_merged"), std::string::npos);
+  // The public still reaches the newest change once it is due.
+  EXPECT_TRUE(eventually([&] { return get(web.base(), "/api/boards").find("\"moves\":7") != std::string::npos; }, kWait));
+  std::lock_guard lock(m);
+  ASSERT_EQ(log.size(), 1u) << "once a board";
+  EXPECT_EQ(log[0].rfind("the public delay holds more of board t1's changes than its 1 bytes a board", 0), 0u) << log[0];
+}
+
 // Session 21: spectators (the internet) never see the board's words for why
 // its journal cannot be written (they name the journal's file: "/var/lib/
 // tabula/t2.db: ..."), on /api/boards nor on their stream; the arbiter's
