@@ -16,6 +16,9 @@ std::optional<VoiceQuery> query_for_key(unsigned int c, int seat_count) {
     case 't':
     case 'T':
       return VoiceQuery{voice::Query::kTurn};
+    case 'a':
+    case 'A':
+      return VoiceQuery{voice::Query::kAgain};
     default:
       break;
   }
@@ -74,6 +77,9 @@ void VoicePanel::draw_queries(const KioskView& view, float touch, const Widgets&
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const float third = (width - 2 * gap) / 3.0f;
   ui.heading(settings_.on ? "SAY ALOUD" : "SAY ALOUD (the table's voice is muted; answers are still said)");
+  // s30-table: the last ruling or hint once more, word for word (a child who
+  // missed it); while the voice is off the screen says so instead.
+  if (ui.button("Say it again##say", {width, touch})) query_ = VoiceQuery{voice::Query::kAgain};
   if (ui.button("Clocks##say", {third, touch})) query_ = VoiceQuery{voice::Query::kClocks};
   ImGui::SameLine();
   if (ui.button("Last move##say", {third, touch})) query_ = VoiceQuery{voice::Query::kLastMove};

@@ -124,6 +124,39 @@ TEST(KioskGame, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
   EXPECT_EQ(seat_label(unnamed), "Black");
 }
 
+// s30-table: the rulings name the players beside their seats on the screen
+// ("Ann (White)'s pawn..."); the session's texts, which the journal keeps,
+// do not.
+TEST(KioskGame, TheRulingsOnScreenNameThePlayersButTheSessionsTextsDoNot) {
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.players = {"Ann", "Bob"};
+  std::string error;
+  auto sim = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  sim->tick(t += Ms(3000));
+  play(*sim, "e2", "e4", t);
+  play(*sim, "f7", "f6", t);
+  play(*sim, "d1", "h5", t);  // check
+  const KioskView& v = sim->view(t);
+  std::string all;
+  for (const RulingView& r : v.ruling_history) all += r.text + "\n";
+  if (v.ruling) all += v.ruling->text + "\n";
+  for (const RulingView& r : v.ruling_also) all += r.text + "\n";
+  EXPECT_NE(all.find("Ann (White)'s pawn on e2 to e4"), std::string::npos) << all;
+  EXPECT_NE(all.find("Bob (Black)'s pawn on f7 to f6"), std::string::npos) << all;
+  ASSERT_EQ(v.checks.size(), 1u);
+  EXPECT_EQ(v.checks[0].text.rfind("Bob (Black) is in check", 0), 0u) << v.checks[0].text;
+  bool plain = false;
+  for (const session::Ruling& r : sim->session().history()) {
+    EXPECT_EQ(r.text.find("Ann"), std::string::npos) << r.text;
+    EXPECT_EQ(r.text.find("Bob"), std::string::npos) << r.text;
+    plain = plain || r.text == "White's pawn on e2 to e4";
+  }
+  EXPECT_TRUE(plain) << "the session's own text";
+}
+
 TEST(KioskGame, TheKioskJournalsTheGameAndResumesItExactly) {
   Scratch scratch;
   const std::string path = scratch.file("game.db");
