@@ -12,6 +12,7 @@
 
 #include "journal/resume.h"
 #include "ui/panels.h"
+#include "ui/session_view.h"
 #include "tests/ui/virtual_board_play.h"
 #include "test_files.h"
 
@@ -155,6 +156,44 @@ TEST(KioskGame, TheRulingsOnScreenNameThePlayersButTheSessionsTextsDoNot) {
     plain = plain || r.text == "White's pawn on e2 to e4";
   }
   EXPECT_TRUE(plain) << "the session's own text";
+}
+
+// s30-table: after the end a seat still in play said "playing".
+TEST(KioskGame, AfterTheEndEachSeatSaysHowItsGameEnded) {
+  Ms t(0);
+  auto sim = started("chess", t);
+  play(*sim, "f2", "f3", t);
+  play(*sim, "e7", "e5", t);
+  play(*sim, "g2", "g4", t);
+  play(*sim, "d8", "h4", t);  // fool's mate
+  const KioskView& v = sim->view(t);
+  ASSERT_EQ(v.seats.size(), 2u);
+  EXPECT_EQ(seat_status_words(v.seats[0]), "mated");
+  EXPECT_EQ(seat_status_words(v.seats[1]), "won");
+
+  // Four seats, the arbiter's standing as it is: ranked by hand, the
+  // winner won, the others their place; a draw: every seat in play drawn.
+  auto ffa = started("chesscom-ffa", t);
+  session::Snapshot snap = ffa->session().snapshot();
+  snap.outcome.over = true;
+  snap.outcome.ranking = {core::seat_at(2), core::seat_at(0), core::seat_at(3), core::seat_at(1)};
+  snap.statuses[3] = core::SeatStatus::kResigned;
+  const KioskView ranked = view_of(snap, ffa->session().game().rules());
+  std::vector<std::string> words;
+  for (const SeatView& s : ranked.seats) words.push_back(seat_status_words(s));
+  EXPECT_EQ(words, (std::vector<std::string>{"2nd place", "4th place", "won", "resigned"}));
+  snap.outcome.draw = true;
+  snap.outcome.ranking.clear();
+  words.clear();
+  for (const SeatView& s : view_of(snap, ffa->session().game().rules()).seats) words.push_back(seat_status_words(s));
+  EXPECT_EQ(words, (std::vector<std::string>{"drawn", "drawn", "drawn", "resigned"}));
+  // Two seats drawn: both, the one whose flag fell too (FIDE 6.9).
+  session::Snapshot two = sim->session().snapshot();
+  two.outcome.draw = true;
+  two.statuses[0] = core::SeatStatus::kFlagged;
+  words.clear();
+  for (const SeatView& s : view_of(two, sim->session().game().rules()).seats) words.push_back(seat_status_words(s));
+  EXPECT_EQ(words, (std::vector<std::string>{"drawn", "drawn"}));
 }
 
 TEST(KioskGame, TheKioskJournalsTheGameAndResumesItExactly) {
