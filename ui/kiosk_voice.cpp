@@ -92,7 +92,7 @@ void KioskVoice::update(KioskGame* game, ArbiterMenu& menu, session::Millis kios
   if (!(said.rulings.empty() && said.opened.empty() && said.moves.empty())) {
     std::vector<voice::Utterance> batch = voice::announcements(said, session.game(), now, game->options().players);
     if (!batch.empty()) {
-      // Kept while muted too: "Say it again" once the voice is back on.
+      // Kept while muted too: "Say again" once the voice is back on.
       last_said_.clear();
       for (const voice::Utterance& u : batch) last_said_.push_back(u.text);
       if (speaker_) speaker_->say(std::move(batch));
@@ -115,12 +115,12 @@ void KioskVoice::say_again(KioskGame* game) {
   std::string texts;
   for (const std::string& t : last_said_) texts += (texts.empty() ? "" : " / ") + t;
   if (last_said_.empty()) {
-    report(game, "Say it again: nothing has been said yet");
+    report(game, "Say again: nothing has been said yet");
     return;
   }
   if (!settings_.on || settings_.volume_percent <= 0) {
     // The ruling is on the screen; the voice the arbiter turned off stays off.
-    report(game, "Say it again: the voice is off (the arbiter menu's Voice page turns it on)");
+    report(game, "Say again: the voice is off (the arbiter menu's Voice page turns it on)");
     return;
   }
   std::fprintf(stderr, "tabula-kiosk: voice: again: %s\n", texts.c_str());

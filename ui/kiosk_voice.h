@@ -10,7 +10,7 @@
 //     (voice/position_report.h);
 //   - keeps the last batch the game said (its rulings, a hint, whose turn)
 //     as it was said, and says it once more, word for word, when asked
-//     ("Say it again", key A; s30-table); while the voice is off (or at
+//     ("Say again", key A; s30-table); while the voice is off (or at
 //     volume 0) nothing is said and the screen's notices say why;
 //   - reports the voice's first problem (no sound card) once: on stderr,
 //     among the screen's notices and on the Voice page; never per utterance.
@@ -56,7 +56,7 @@ class KioskVoice {
   std::string state_dir_;  // "" : settings are not saved
   std::string status_;
   std::string pending_notice_;  // a problem said on stderr, for the screen once a game is up
-  std::vector<std::string> last_said_;  // the game's last batch, as spoken ("Say it again")
+  std::vector<std::string> last_said_;  // the game's last batch, as spoken ("Say again")
 };
 
 }  // namespace tabula::ui

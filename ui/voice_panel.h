@@ -3,8 +3,8 @@
 //   - the arbiter menu's Voice page (behind the PIN): the voice on or muted,
 //     its volume, and what the voice reported (no sound card...);
 //   - the Players screen (no PIN: a player who cannot see the board asks
-//     for it): "Say aloud" the last ruling again (s30-table: "Say it
-//     again", the last ruling or hint word for word), the clocks, the last
+//     for it): "Say aloud" the last ruling again (s30-table: "Say again",
+//     the last ruling or hint word for word), the clocks, the last
 //     move, whose turn it is, and where one seat's pieces stand (FIDE Laws
 //     Appendix D).
 // A physical keyboard asks the same with keys, whatever screen is up unless

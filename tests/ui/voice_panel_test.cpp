@@ -207,7 +207,7 @@ TEST(KioskGameVoice, SayItAgainRepeatsTheLastRulingWordForWord) {
   session::Millis t(0);
   menu.voice().ask({voice::Query::kAgain});
   voice.update(game.get(), menu, t);
-  EXPECT_NE(notices_of(*game, t).find("Say it again: nothing has been said yet"), std::string::npos);
+  EXPECT_NE(notices_of(*game, t).find("Say again: nothing has been said yet"), std::string::npos);
   game->tick(t += session::Millis(3000));
   voice.update(game.get(), menu, t);  // the kiosk's loop: the setup verified, said
   play(*game, "e2", "e4", t);
@@ -233,13 +233,13 @@ TEST(KioskGameVoice, SayItAgainRepeatsTheLastRulingWordForWord) {
   voice.update(game.get(), menu, t);
   ASSERT_TRUE(voice.speaker()->wait_idle(std::chrono::seconds(10)));
   EXPECT_EQ(voice.speaker()->spoken(), twice);
-  EXPECT_NE(notices_of(*game, t).find("Say it again: the voice is off"), std::string::npos) << notices_of(*game, t);
+  EXPECT_NE(notices_of(*game, t).find("Say again: the voice is off"), std::string::npos) << notices_of(*game, t);
 }
 
 TEST_F(VoiceControls, SayItAgainIsAButtonOfThePlayersScreenAndKeyA) {
   kiosk_.press(view_, "Players");
   ASSERT_EQ(kiosk_.app().screen_name(), "players");
-  kiosk_.press(view_, "Say it again");
+  kiosk_.press(view_, "Say again");
   EXPECT_EQ(panel().take_query(), (VoiceQuery{voice::Query::kAgain, -1}));
   EXPECT_EQ(query_for_key('a', 4), (VoiceQuery{voice::Query::kAgain, -1}));
   EXPECT_EQ(query_for_key('A', 2), (VoiceQuery{voice::Query::kAgain, -1}));
