@@ -5,7 +5,6 @@
 #include <filesystem>
 
 #include "journal/resume.h"
-#include "session/player_words.h"
 #include "ui/first_boot.h"
 #include "ui/session_view.h"
 #include "variants/variant_loader.h"
@@ -445,17 +444,7 @@ const KioskView& KioskGame::view(session::Millis now) {
         return seat.player.empty() ? seat.name : seat.player + " (" + seat.name + ")";
       });
     }
-    // s30-table: the rulings and checks name the players beside their seats
-    // ("Hint for Ann (Red)"), on the screen only: the session's texts, as the
-    // journal keeps them, are not changed (session/player_words.h).
-    if (!options_.players.empty()) {
-      const core::RuleSet& rules = session_->game().rules();
-      auto named = [&](std::string& text) { text = session::with_players(text, rules, options_.players); };
-      if (view_.ruling) named(view_.ruling->text);
-      for (RulingView& r : view_.ruling_also) named(r.text);
-      for (RulingView& r : view_.ruling_history) named(r.text);
-      for (CheckView& c : view_.checks) named(c.text);
-    }
+    name_players(view_, session_->game().rules(), options_.players);  // s30-table: "Hint for Ann (Red)"
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
     view_.hub = hub_line_;
     if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())

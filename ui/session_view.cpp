@@ -1,6 +1,7 @@
 #include "ui/session_view.h"
 #include "ui/bot_view.h"
 #include "session/hint_words.h"
+#include "session/player_words.h"
 
 #include <algorithm>
 #include <cctype>
@@ -121,6 +122,15 @@ Severity severity_of(core::Severity s) {
 }
 
 }  // namespace
+
+void name_players(KioskView& v, const core::RuleSet& rules, const std::vector<std::string>& players) {
+  if (players.empty()) return;
+  auto named = [&](std::string& text) { text = session::with_players(text, rules, players); };
+  if (v.ruling) named(v.ruling->text);
+  for (RulingView& r : v.ruling_also) named(r.text);
+  for (RulingView& r : v.ruling_history) named(r.text);
+  for (CheckView& c : v.checks) named(c.text);
+}
 
 Cell cell_of(core::Square s) { return Cell{core::file_of(s), core::rank_of(s)}; }
 core::Square square_of(Cell c) { return core::make_square(c.file, c.rank); }
