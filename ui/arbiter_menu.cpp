@@ -432,7 +432,7 @@ void ArbiterMenu::draw_players(const KioskView& view, const KioskFonts& fonts, c
                                         to_imu32(accent(seat.colour)), who.c_str());
     ImGui::SameLine();
     if (seat.status != SeatStatus::kLive) {
-      ImGui::TextDisabled("%s", std::string(seat_status_name(seat.status)).c_str());
+      ImGui::TextDisabled("%s", seat_status_words(seat).c_str());
     } else {
       if (button("Resign...", {action_w, h})) {
         if (to_move) {

@@ -290,7 +290,7 @@ std::optional<Intent> draw_board(const KioskView& view, const BoardLayout& layou
   for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
     const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
     const bool to_move = view.to_move && view.to_move->value == i;
-    const bool out = seat.status != SeatStatus::kLive;
+    const bool out = seat_out(seat.status);
     const float thickness = to_move ? std::max(BoardLayout::kTurnStripMinPx, cs * BoardLayout::kTurnStripCells)
                                     : std::max(BoardLayout::kSeatStripMinPx, cs * BoardLayout::kSeatStripCells);
     const auto strip = layout.edge_strip(seat.edge, thickness, cs * BoardLayout::kStripInsetCells);

@@ -444,6 +444,7 @@ const KioskView& KioskGame::view(session::Millis now) {
         return seat.player.empty() ? seat.name : seat.player + " (" + seat.name + ")";
       });
     }
+    name_players(view_, session_->game().rules(), options_.players);  // s30-table: "Hint for Ann (Red)"
     for (const std::string& n : notices_) view_.ruling_history.push_back(RulingView{Severity::kWarning, n});
     view_.hub = hub_line_;
     if (view_.dialog && std::find(acknowledged_.begin(), acknowledged_.end(), view_.dialog->id) != acknowledged_.end())

@@ -12,6 +12,11 @@
 
 namespace tabula::ui {
 
+KioskVoice::KioskVoice(const KioskOptions& options, std::unique_ptr<voice::SpeechBackend> backend)
+    : KioskVoice(options, false) {
+  speaker_ = std::make_unique<voice::Speaker>(std::move(backend), settings_);
+}
+
 KioskVoice::KioskVoice(const KioskOptions& options, bool speak) {
   if (options.setup_dir) {
     state_dir_ = *options.setup_dir;
@@ -84,10 +89,18 @@ void KioskVoice::update(KioskGame* game, ArbiterMenu& menu, session::Millis kios
   const session::Output said = game->take_said();
   const auto now = std::chrono::steady_clock::now();
   const session::Session& session = game->session();
-  if (speaker_ && !(said.rulings.empty() && said.opened.empty() && said.moves.empty())) {
-    speaker_->say(voice::announcements(said, session.game(), now));
+  if (!(said.rulings.empty() && said.opened.empty() && said.moves.empty())) {
+    std::vector<voice::Utterance> batch = voice::announcements(said, session.game(), now, game->options().players);
+    if (!batch.empty()) {
+      // Kept while muted too: "Say again" once the voice is back on.
+      last_said_.clear();
+      for (const voice::Utterance& u : batch) last_said_.push_back(u.text);
+      if (speaker_) speaker_->say(std::move(batch));
+    }
   }
-  if (const auto q = panel.take_query()) {
+  if (const auto q = panel.take_query(); q && q->what == voice::Query::kAgain) {
+    say_again(game);
+  } else if (q) {
     const core::Seat seat = q->seat >= 0 ? core::seat_at(q->seat) : core::kNoSeat;
     const std::string text = voice::query_text(session, q->what, seat, game->session_time(kiosk_now));
     std::fprintf(stderr, "tabula-kiosk: voice: %s: %s\n", voice::to_string(q->what), text.c_str());
@@ -96,6 +109,27 @@ void KioskVoice::update(KioskGame* game, ArbiterMenu& menu, session::Millis kios
                       now}});
     }
   }
+}
+
+void KioskVoice::say_again(KioskGame* game) {
+  std::string texts;
+  for (const std::string& t : last_said_) texts += (texts.empty() ? "" : " / ") + t;
+  if (last_said_.empty()) {
+    report(game, "Say again: nothing has been said yet");
+    return;
+  }
+  if (!settings_.on || settings_.volume_percent <= 0) {
+    // The ruling is on the screen; the voice the arbiter turned off stays off.
+    report(game, "Say again: the voice is off (the arbiter menu's Voice page turns it on)");
+    return;
+  }
+  std::fprintf(stderr, "tabula-kiosk: voice: again: %s\n", texts.c_str());
+  if (!speaker_) return;
+  // Asked on purpose: it interrupts whatever is being said (speech_queue.h).
+  std::vector<voice::Utterance> batch;
+  const auto now = std::chrono::steady_clock::now();
+  for (const std::string& t : last_said_) batch.push_back({t, voice::Priority::kAsked, now});
+  speaker_->say(std::move(batch));
 }
 
 }  // namespace tabula::ui

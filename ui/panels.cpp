@@ -354,7 +354,7 @@ void draw_clocks(const KioskView& view, const KioskFonts& fonts, bool compact) {
     const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
     const auto remaining = clocks.remaining[static_cast<std::size_t>(i)];
     const bool running = clocks.running && clocks.running->value == i;
-    const bool out = seat.status != SeatStatus::kLive;
+    const bool out = seat_out(seat.status);
     const ImVec2 p0{origin.x + static_cast<float>(i % 2) * (tile_w + gap),
                     origin.y + static_cast<float>(i / 2) * (tile_h + gap)};
     const ImVec2 p1{p0.x + tile_w, p0.y + tile_h};
@@ -369,7 +369,7 @@ void draw_clocks(const KioskView& view, const KioskFonts& fonts, bool compact) {
     const float pad = style.FramePadding.x;
     ImFont* small = fonts.small;
     std::string caption = seat_label(seat);
-    if (out) caption += " \xC2\xB7 " + std::string(seat_status_name(seat.status));
+    if (seat.status != SeatStatus::kLive) caption += " \xC2\xB7 " + seat_status_words(seat);
     if (compact && view.ledger != LedgerKind::kNone) {
       const bool one = seat.score == 1;  // s27: "1 pts", "1 tokens" before
       caption += " \xC2\xB7 " + std::to_string(seat.score) +
@@ -428,7 +428,7 @@ void draw_ledger(const KioskView& view, const KioskFonts& fonts) {
   ImGui::PopFont();
   for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
     const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
-    const bool out = seat.status != SeatStatus::kLive;
+    const bool out = seat_out(seat.status);
     ImGui::PushID(i);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -440,7 +440,7 @@ void draw_ledger(const KioskView& view, const KioskFonts& fonts) {
     wrapped(seat_label(seat), out ? palette::kTextMuted : palette::kText);
     ImGui::PopFont();
     ImGui::TableNextColumn();
-    text_coloured(status_colour(seat.status), std::string(seat_status_name(seat.status)));
+    text_coloured(status_colour(seat.status), seat_status_words(seat));
     if (scores) {
       ImGui::TableNextColumn();
       ImGui::PushFont(fonts.bold);

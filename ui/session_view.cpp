@@ -1,6 +1,7 @@
 #include "ui/session_view.h"
 #include "ui/bot_view.h"
 #include "session/hint_words.h"
+#include "session/player_words.h"
 
 #include <algorithm>
 #include <cctype>
@@ -75,6 +76,43 @@ SeatStatus status_of(core::SeatStatus s) {
   return SeatStatus::kLive;
 }
 
+// s30-table: after the game's end a seat still in play said "playing". Each
+// such seat's end instead: a draw drawn (in a two-seat game both, the one
+// whose flag fell too: FIDE 6.9 makes that a draw when the other cannot
+// mate); the winner, with its team, won (the ranking's first); every other
+// lost, with its place in a ranked game of more than two seats without
+// teams (a team game's losers lost together). A seat that
+// went out before keeps how it went out (checkmated, resigned...).
+void mark_the_end(const session::Snapshot& snap, const core::RuleSet& rules, std::vector<SeatView>& seats) {
+  const core::Outcome& o = snap.outcome;
+  if (!o.over) return;
+  const int n = static_cast<int>(seats.size());
+  std::vector<bool> winner(seats.size(), false);
+  if (!o.draw && !o.ranking.empty()) {
+    const core::Seat first = o.ranking.front();
+    winner[static_cast<std::size_t>(core::index_of(first))] = true;
+    for (const std::vector<core::Seat>& team : rules.relations.teams) {
+      if (std::find(team.begin(), team.end(), first) == team.end()) continue;
+      for (core::Seat m : team) winner[static_cast<std::size_t>(core::index_of(m))] = true;
+    }
+  }
+  for (int s = 0; s < n; ++s) {
+    SeatView& seat = seats[static_cast<std::size_t>(s)];
+    if (o.draw) {
+      if (seat.status == SeatStatus::kLive || n == 2) seat.status = SeatStatus::kDrawn;
+      continue;
+    }
+    if (seat.status != SeatStatus::kLive) continue;
+    if (winner[static_cast<std::size_t>(s)]) {
+      seat.status = SeatStatus::kWon;
+      continue;
+    }
+    seat.status = SeatStatus::kLost;
+    const auto at = std::find(o.ranking.begin(), o.ranking.end(), core::seat_at(s));
+    if (n > 2 && rules.relations.teams.empty() && at != o.ranking.end()) seat.place = static_cast<int>(at - o.ranking.begin()) + 1;
+  }
+}
+
 Severity severity_of(core::Severity s) {
   switch (s) {
     case core::Severity::kIllegal: return Severity::kIllegal;
@@ -84,6 +122,15 @@ Severity severity_of(core::Severity s) {
 }
 
 }  // namespace
+
+void name_players(KioskView& v, const core::RuleSet& rules, const std::vector<std::string>& players) {
+  if (players.empty()) return;
+  auto named = [&](std::string& text) { text = session::with_players(text, rules, players); };
+  if (v.ruling) named(v.ruling->text);
+  for (RulingView& r : v.ruling_also) named(r.text);
+  for (RulingView& r : v.ruling_history) named(r.text);
+  for (CheckView& c : v.checks) named(c.text);
+}
 
 Cell cell_of(core::Square s) { return Cell{core::file_of(s), core::rank_of(s)}; }
 core::Square square_of(Cell c) { return core::make_square(c.file, c.rank); }
@@ -272,6 +319,7 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules) {
     for (const std::string& r : rel) sv.relation += (sv.relation.empty() ? "" : ", ") + r;
     v.seats.push_back(sv);
   }
+  mark_the_end(snap, rules, v.seats);
   // Pieces: the rules position, less the pieces in the air.
   auto piece_view = [&](core::Piece p) {
     PieceView pv;

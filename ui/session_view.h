@@ -26,6 +26,11 @@ KioskView view_of(const session::Snapshot& snap, const core::RuleSet& rules);
 // 0 pts" beside a ledger of Ann, Ben, Cem and the bot).
 std::string result_of(const session::Snapshot& snap, const core::RuleSet& rules,
                       const std::function<std::string(int)>& label);
+// s30-table: the rulings and the check lines of `v` with the players named
+// beside their seats ("Hint for Ann (Red)", session/player_words.h); on the
+// screen only: the session's texts, as the journal keeps them, are not
+// changed. `players` in seat order ("" unnamed); none: nothing changes.
+void name_players(KioskView& v, const core::RuleSet& rules, const std::vector<std::string>& players);
 // The clocks of `snap` as they stand at session time `now` (the kiosk calls
 // it every frame: the snapshot is only rebuilt when an input changes it).
 ClockView clocks_of(const session::Snapshot& snap, session::Millis now);

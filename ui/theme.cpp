@@ -165,13 +165,17 @@ ImU32 severity_background(Severity severity) {
 ImU32 status_colour(SeatStatus status) {
   switch (status) {
     case SeatStatus::kLive:
+    case SeatStatus::kWon:
       return palette::kGood;
+    case SeatStatus::kDrawn:
+      return palette::kText;
     case SeatStatus::kMated:
     case SeatStatus::kFlagged:
     case SeatStatus::kRemoved:
       return palette::kIllegal;
     case SeatStatus::kStalemated:
     case SeatStatus::kResigned:
+    case SeatStatus::kLost:
       return palette::kWarning;
   }
   return palette::kText;

@@ -193,8 +193,27 @@ std::string_view seat_status_name(SeatStatus status) {
       return "lost on time";
     case SeatStatus::kRemoved:
       return "removed";
+    case SeatStatus::kWon:
+      return "won";
+    case SeatStatus::kDrawn:
+      return "drawn";
+    case SeatStatus::kLost:
+      return "lost";
   }
   return "?";
+}
+
+bool seat_out(SeatStatus status) {
+  return status != SeatStatus::kLive && status != SeatStatus::kWon && status != SeatStatus::kDrawn;
+}
+
+std::string seat_status_words(const SeatView& seat) {
+  if (seat.status == SeatStatus::kLost && seat.place > 1) {
+    const int p = seat.place;
+    const char* suffix = (p % 100 >= 11 && p % 100 <= 13) ? "th" : p % 10 == 1 ? "st" : p % 10 == 2 ? "nd" : p % 10 == 3 ? "rd" : "th";
+    return std::to_string(p) + suffix + " place";
+  }
+  return std::string(seat_status_name(seat.status));
 }
 
 std::string_view severity_name(Severity severity) {

@@ -161,8 +161,12 @@ struct PieceView {
 
 // ----------------------------------------------------------------- [seats]
 
-enum class SeatStatus { kLive, kMated, kStalemated, kResigned, kFlagged, kRemoved };
+// kWon, kDrawn, kLost: a seat still in play when the game ended (s30-table:
+// it said "playing" after the end); the others say how the seat went out.
+enum class SeatStatus { kLive, kMated, kStalemated, kResigned, kFlagged, kRemoved, kWon, kDrawn, kLost };
 std::string_view seat_status_name(SeatStatus status);
+/// Out of the game, drawn greyed: every status but playing, won and drawn.
+bool seat_out(SeatStatus status);
 
 /// What SeatView::score counts; kNone hides the column.
 enum class LedgerKind { kNone, kPoints, kTokens };
@@ -175,7 +179,11 @@ struct SeatView {
   int score = 0;         // points or tokens, per KioskView::ledger
   std::string relation;  // free text: "team Light", "vassal of Red", "random mover"
   std::string player;    // who sits there (--players), "" when not given
+  int place = 0;         // kLost in a ranked game of more than two seats: 2 (2nd), ...; else 0
 };
+/// The seat's status in words: seat_status_name(), or "2nd place" for a
+/// seat ranked at the end of a game of more than two seats.
+std::string seat_status_words(const SeatView& seat);
 
 // ----------------------------------------------------------------- [marks]
 

@@ -16,6 +16,9 @@ std::optional<VoiceQuery> query_for_key(unsigned int c, int seat_count) {
     case 't':
     case 'T':
       return VoiceQuery{voice::Query::kTurn};
+    case 'a':
+    case 'A':
+      return VoiceQuery{voice::Query::kAgain};
     default:
       break;
   }
@@ -72,13 +75,19 @@ void VoicePanel::draw_settings(const KioskFonts& fonts, float touch, const Widge
 void VoicePanel::draw_queries(const KioskView& view, float touch, const Widgets& ui) {
   const float width = ImGui::GetContentRegionAvail().x;
   const float gap = ImGui::GetStyle().ItemSpacing.x;
-  const float third = (width - 2 * gap) / 3.0f;
+  const float quarter = (width - 3 * gap) / 4.0f;
   ui.heading(settings_.on ? "SAY ALOUD" : "SAY ALOUD (the table's voice is muted; answers are still said)");
-  if (ui.button("Clocks##say", {third, touch})) query_ = VoiceQuery{voice::Query::kClocks};
+  // s30-table: the last ruling or hint once more, word for word (a child who
+  // missed it); while the voice is off the screen says so instead. First in
+  // the row, which keeps the screen's height (a row of its own pushed the
+  // pieces' buttons off the 800x480 screen).
+  if (ui.button("Say again##say", {quarter, touch})) query_ = VoiceQuery{voice::Query::kAgain};
   ImGui::SameLine();
-  if (ui.button("Last move##say", {third, touch})) query_ = VoiceQuery{voice::Query::kLastMove};
+  if (ui.button("Clocks##say", {quarter, touch})) query_ = VoiceQuery{voice::Query::kClocks};
   ImGui::SameLine();
-  if (ui.button("Whose turn##say", {third, touch})) query_ = VoiceQuery{voice::Query::kTurn};
+  if (ui.button("Last move##say", {quarter, touch})) query_ = VoiceQuery{voice::Query::kLastMove};
+  ImGui::SameLine();
+  if (ui.button("Whose turn##say", {quarter, touch})) query_ = VoiceQuery{voice::Query::kTurn};
   const int n = static_cast<int>(view.seats.size());
   if (n == 0) return;
   ui.heading("WHERE THE PIECES STAND");

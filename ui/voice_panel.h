@@ -3,11 +3,13 @@
 //   - the arbiter menu's Voice page (behind the PIN): the voice on or muted,
 //     its volume, and what the voice reported (no sound card...);
 //   - the Players screen (no PIN: a player who cannot see the board asks
-//     for it): "Say aloud" the clocks, the last move, whose turn it is, and
-//     where one seat's pieces stand (FIDE Laws Appendix D).
+//     for it): "Say aloud" the last ruling again (s30-table: "Say again",
+//     the last ruling or hint word for word), the clocks, the last
+//     move, whose turn it is, and where one seat's pieces stand (FIDE Laws
+//     Appendix D).
 // A physical keyboard asks the same with keys, whatever screen is up unless
-// a text field is being typed in: C clocks, L last move, T whose turn,
-// 1-4 the pieces of the first to fourth seat.
+// a text field is being typed in: A say it again, C clocks, L last move,
+// T whose turn, 1-4 the pieces of the first to fourth seat.
 //
 // Holds the settings shown and the query asked this frame; the kiosk loop
 // reads them (take_query(), settings()), applies them to the Speaker and
@@ -51,6 +53,8 @@ class VoicePanel {
 
   /// The query asked since the last call, if any.
   std::optional<VoiceQuery> take_query();
+  /// Asks `q` as its button would (tests, and a caller with its own control).
+  void ask(VoiceQuery q) { query_ = q; }
   /// Reads the keys of this frame (see the file comment).
   void read_keys(int seat_count);
 
@@ -65,7 +69,7 @@ class VoicePanel {
   std::optional<VoiceQuery> query_;
 };
 
-/// The query a typed character asks ('c', 'l', 't', '1'-'4'), if any.
+/// The query a typed character asks ('a', 'c', 'l', 't', '1'-'4'), if any.
 std::optional<VoiceQuery> query_for_key(unsigned int character, int seat_count);
 
 }  // namespace tabula::ui

@@ -20,6 +20,7 @@
 #include "session/bot_player.h"
 #include "session/bot_seats.h"
 #include "session/hint_words.h"
+#include "session/player_words.h"
 #include "session/virtual_hands.h"
 
 // Section index: the table (session, journal, virtual hands), typed moves,
@@ -36,8 +37,9 @@ using session::Millis;
 // The session, its journal (when kept) and the virtual hands' time.
 class TypedTable {
  public:
-  TypedTable(session::Session& s, journal::Journal* j, std::ostream& out, std::ostream& err)
-      : s_(s), j_(j), out_(out), err_(err) {}
+  TypedTable(session::Session& s, journal::Journal* j, std::vector<std::string> players, std::ostream& out,
+             std::ostream& err)
+      : s_(s), j_(j), players_(std::move(players)), out_(out), err_(err) {}
 
   bool feed(const session::Input& in) {
     session::Output res = s_.handle(in);
@@ -48,20 +50,35 @@ class TypedTable {
         return false;
       }
     }
+    std::vector<std::string> lines;
     for (const session::Ruling& r : res.rulings) {
       if (r.severity == core::Severity::kInfo && r.kind == session::RulingKind::kRequest) continue;
       // A hint in the kiosk's words, "Hint for White: move the pawn from d2
       // to d4 (d2-d4)" (session/hint_words.h; s29-newuser: the notation alone).
       if (r.kind == session::RulingKind::kAdvice) {
         if (std::optional<std::string> words = session::hint_in_words(r, s_.game().position())) {
-          out_ << "  " << *words << " (" << r.text.substr(r.text.find(": ") + 2) << ")\n";
+          lines.push_back(*words + " (" + r.text.substr(r.text.find(": ") + 2) + ")");
           continue;
         }
       }
-      out_ << "  " << r.text << "\n";
+      lines.push_back(r.text);
     }
+    // s30-table: the players beside their seats, as the kiosk shows them
+    // ("Hint for Ann (White)"); the journal keeps the session's own texts.
+    for (std::string& line : lines) {
+      line = session::with_players(line, s_.game().rules(), players_);
+      out_ << "  " << line << "\n";
+    }
+    if (!lines.empty()) last_said_ = std::move(lines);
     return true;
   }
+  // "again": the last ruling (or hint) printed, word for word, once more.
+  void say_again() {
+    if (last_said_.empty()) out_ << "  nothing has been said yet\n";
+    for (const std::string& line : last_said_) out_ << "  " << line << "\n";
+  }
+  // "Ann (White)", or "White" unnamed.
+  std::string seat_label(core::Seat seat) const { return session::seat_with_player(s_.game().rules(), seat, players_); }
   // Time passes: the session acts at its deadlines up to now + ms.
   bool wait(long ms) {
     const Millis until = s_.now() + Millis{ms};
@@ -114,6 +131,8 @@ class TypedTable {
  private:
   session::Session& s_;
   journal::Journal* j_;
+  std::vector<std::string> players_;  // seat order, "" unnamed
+  std::vector<std::string> last_said_;
   std::ostream& out_;
   std::ostream& err_;
 };
@@ -166,7 +185,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
   auto o = parse_options(args, first,
                          {"variant", "journal", "bots", "start", "fen", "fen4", "seed", "movetime-ms", "clock", "event",
-                          "site", "max-plies"},
+                          "site", "max-plies", "players"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty() || !o->values.count("variant") || !o->values.count("bots")) {
@@ -246,14 +265,19 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     return 1;
   }
   session::Session& s = *r.session;
-  TypedTable table(s, path.empty() ? nullptr : &j, out, err);
+  if (resuming && o->values.count("players")) {  // as the kiosk's resume says it
+    err << "tabula: " << path << ": this game keeps its journal's players; --players is not used\n";
+  }
+  TypedTable table(s, path.empty() ? nullptr : &j, contents.header.players, out, err);
   out << rules.name << "; bots: " << (bots->empty() ? "none" : session::to_text(*bots, rules)) << "\n";
   if (r.inputs > 0) {
     out << "resumed " << counted(static_cast<long long>(r.inputs), "input", "inputs") << ", "
         << counted(static_cast<long long>(s.moves().size()), "move", "moves") << " from " << path << "\n";
   }
   // s29-newuser: the words were in docs/BOTS.md only ("help" was "not a move").
-  const char* const words = "  type a move (e2-e4, Nb8-c6 or e2e4; e7e8q promotes), hint, takeback, resign or quit\n";
+  const char* const words =
+      "  type a move (e2-e4, Nb8-c6 or e2e4; e7e8q promotes), hint, again (the last ruling once more), takeback, resign "
+      "or quit\n";
   out << words;
   engine::Engine engine(16);
   const auto started = std::chrono::steady_clock::now();
@@ -293,7 +317,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
       if (!table.move(*table_move)) return 1;
       continue;
     }
-    out << g.seat_name(g.to_move()) << " to move> " << std::flush;
+    out << table.seat_label(g.to_move()) << " to move> " << std::flush;
     std::string line;
     if (!std::getline(in, line)) {
       out << "\n";
@@ -306,6 +330,10 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     if (word == "quit") break;
     if (word == "help" || word == "?") {
       out << words;
+      continue;
+    }
+    if (word == "again") {
+      table.say_again();
       continue;
     }
     if (word == "hint") {

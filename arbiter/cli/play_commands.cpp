@@ -54,8 +54,10 @@ const char* const kPlayUsage =
                                     with --broker, published to the hub (docs/HUB.md)
   play --variant ID --bots SEAT=LEVEL,... [--journal FILE] [--seed N] [--movetime-ms M]
        [--start NAME] [--fen FEN | --fen4 FEN4] [--clock TC] [--max-plies P] [--event E] [--site S]
-                                    humans type moves (or hint, takeback, resign, quit),
-                                    bots answer (docs/BOTS.md)
+       [--players A,B,...]
+                                    humans type moves (or hint, again, takeback, resign,
+                                    quit), bots answer (docs/BOTS.md); the rulings name
+                                    the players beside their seats: Hint for Ann (White)
   archive list|show|export --journal FILE [--out F]
                                     the journaled game; export as PGN or PGN4
 )";
@@ -271,6 +273,39 @@ bool new_journal_header(const Options& o, const core::RuleSet& rules, const std:
     }
     (std::string(name) == "event" ? h.event : h.site) = text;
   }
+  // s30-table: --players "Ann,Ben,..." in seat order, as the kiosk's
+  // --players reads them (ui/kiosk_options.cpp): typed, the spaces around a
+  // name go; "" leaves a seat unnamed; the name rule, core/player_name.h.
+  if (auto it = o.values.find("players"); it != o.values.end()) {
+    const std::string& names = it->second;
+    std::vector<std::string> players;
+    for (std::size_t at = 0; at <= names.size();) {
+      const std::size_t comma = names.find(',', at);
+      players.emplace_back(core::trim_spaces(names.substr(at, comma == std::string::npos ? std::string::npos : comma - at)));
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    if (static_cast<int>(players.size()) > rules.seat_count()) {
+      err << "tabula: --players names " << players.size() << " players; " << rules.name << " has "
+          << rules.seat_count() << " seats\n";
+      return false;
+    }
+    for (std::size_t seat = 0; seat < players.size(); ++seat) {
+      if (players[seat].empty()) continue;
+      if (const std::string problem = core::player_name_problem(players[seat]); !problem.empty()) {
+        err << "tabula: --players: player " << seat + 1 << " " << core::quote_input(players[seat]) << ": " << problem << "\n";
+        return false;
+      }
+      for (std::size_t j = 0; j < seat; ++j) {
+        if (players[seat] == players[j]) {
+          err << "tabula: --players: two players are named " << core::quote_input(players[seat]) << "\n";
+          return false;
+        }
+      }
+    }
+    while (!players.empty() && players.back().empty()) players.pop_back();
+    h.players = players;
+  }
   return true;
 }
 
@@ -279,7 +314,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   auto o = parse_options(args, first,
                          {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "sliding", "slide-rest-ms", "commit-at-once", "promotion-timeout-ms",
                           "random-moves", "seed", "event", "site", "clock", "broker", "broker-ca", "broker-user",
-                          "broker-password-file", "board", "hub-event", "arbiter-key", "board-key", "bots", "movetime-ms", "max-plies"},
+                          "broker-password-file", "board", "hub-event", "arbiter-key", "board-key", "bots", "movetime-ms", "max-plies", "players"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty()) {
@@ -288,9 +323,10 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   // Issue 33: without a trace, humans type moves and bots answer.
   if (!o->values.count("trace") && o->values.count("bots")) return cmd_play_typed(args, std::cin, out, err);
-  if (o->values.count("bots") || o->values.count("movetime-ms") || o->values.count("max-plies")) {
-    err << "tabula: play with --trace reads the table's moves from the trace; --bots, --movetime-ms and --max-plies "
-           "are for typed play (without --trace)\n";
+  if (o->values.count("bots") || o->values.count("movetime-ms") || o->values.count("max-plies") ||
+      o->values.count("players")) {
+    err << "tabula: play with --trace reads the table's moves from the trace; --bots, --movetime-ms, --max-plies and "
+           "--players are for typed play (without --trace)\n";
     return 2;
   }
   for (const char* need : {"variant", "journal", "trace"}) {

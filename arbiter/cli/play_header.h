@@ -11,8 +11,8 @@
 
 namespace tabula::cli {
 
-// Variant, start, --fen/--fen4, settings, --event, --site; false after
-// saying why on `err`.
+// Variant, start, --fen/--fen4, settings, --event, --site, --players
+// (typed play; s30-table); false after saying why on `err`.
 bool new_journal_header(const Options& o, const core::RuleSet& rules, const std::string& variant,
                         const std::string& start_name, const session::SessionSettings& settings,
                         journal::JournalHeader& h, std::ostream& err);

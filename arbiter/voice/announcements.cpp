@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "session/hint_words.h"
+#include "session/player_words.h"
 #include "voice/spoken_text.h"
 
 namespace tabula::voice {
@@ -43,12 +44,13 @@ Priority priority_of(const session::Ruling& r) {
 }
 
 std::vector<Utterance> announcements(const session::Output& out, const core::Game& game,
-                                     std::chrono::steady_clock::time_point made) {
+                                     std::chrono::steady_clock::time_point made,
+                                     const std::vector<std::string>& players) {
   const PieceNames names = PieceNames::of(game.rules());
   std::vector<Utterance> said;
   auto add = [&](const std::string& text, Priority p) {
     if (text.empty()) return;
-    said.push_back({spoken_text(text, names), p, made});
+    said.push_back({spoken_text(session::with_players(text, game.rules(), players), names), p, made});
   };
   for (const session::Ruling& r : out.rulings) {
     // A hint in the screen's words (session/hint_words.h: "castle king side:

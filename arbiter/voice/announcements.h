@@ -15,6 +15,7 @@
 #pragma once
 
 #include <chrono>
+#include <string>
 #include <vector>
 
 #include "session/output.h"
@@ -28,8 +29,11 @@ Priority priority_of(const session::Ruling& r);
 
 /// The utterances of one input's output, in order (see the file comment).
 /// `game` is the game after that output (whose turn, the pieces' names);
-/// `made` is when the ruling was made.
+/// `made` is when the ruling was made. `players` (seat order, "" unnamed):
+/// each text names them beside their seats as the screen does, "Hint for
+/// Ann (Red)" (session/player_words.h; s30-table).
 std::vector<Utterance> announcements(const session::Output& out, const core::Game& game,
-                                     std::chrono::steady_clock::time_point made = {});
+                                     std::chrono::steady_clock::time_point made = {},
+                                     const std::vector<std::string>& players = {});
 
 }  // namespace tabula::voice

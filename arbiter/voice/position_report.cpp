@@ -16,6 +16,8 @@ const char* to_string(Query q) {
       return "turn";
     case Query::kPieces:
       return "pieces";
+    case Query::kAgain:
+      return "again";
   }
   return "?";
 }
@@ -137,6 +139,8 @@ std::string query_text(const session::Session& session, Query q, core::Seat seat
     case Query::kPieces:
       if (core::index_of(seat) >= session.game().rules().seat_count()) return "No such seat";
       return pieces_text(session.game(), seat);
+    case Query::kAgain:
+      return {};
   }
   return {};
 }

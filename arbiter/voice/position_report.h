@@ -28,6 +28,8 @@ enum class Query : std::uint8_t {
   kLastMove,  // who played what last
   kTurn,      // whose turn it is
   kPieces,    // where one seat's pieces stand
+  kAgain,     // s30-table: the last ruling (or hint) said again, word for word: the
+              // kiosk keeps what it said (ui/kiosk_voice.h); no text here
 };
 const char* to_string(Query q);
 
@@ -46,7 +48,8 @@ std::string duration_text(session::Millis left);
 /// "queen" -> "queens", "bishop" -> "bishops", "man" -> "men".
 std::string plural(const std::string& noun);
 
-/// The answer to a query (`seat` for kPieces) at session time `now`.
+/// The answer to a query (`seat` for kPieces) at session time `now`; ""
+/// for kAgain (what was said is the kiosk's to repeat, not the session's).
 std::string query_text(const session::Session& session, Query q, core::Seat seat, session::Millis now);
 
 }  // namespace tabula::voice

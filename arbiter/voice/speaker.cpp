@@ -33,12 +33,15 @@ void Speaker::say(std::vector<Utterance> batch) {
 
 void Speaker::set(Settings settings) {
   settings.volume_percent = std::clamp(settings.volume_percent, 0, 100);
-  std::lock_guard lock(mutex_);
-  settings_ = settings;
-  if (!settings.on || settings.volume_percent == 0) {  // mute: silence now
-    queue_.clear();
-    if (speaking_) cancel_ = true;
+  {
+    std::lock_guard lock(mutex_);
+    settings_ = settings;
+    if (!settings.on || settings.volume_percent == 0) {  // mute: silence now
+      queue_.clear();
+      if (speaking_) cancel_ = true;
+    }
   }
+  wake_.notify_all();  // turned on: the worker opens the backend
 }
 
 Speaker::Settings Speaker::settings() const {
@@ -74,15 +77,23 @@ std::vector<std::string> Speaker::spoken() const {
 }
 
 void Speaker::run() {
-  std::string problem = backend_->open();
-  {
-    std::lock_guard lock(mutex_);
-    if (!problem.empty() && problem_.empty()) problem_ = problem;
-  }
+  std::string problem;
+  bool opened = false;
   std::unique_lock lock(mutex_);
   for (;;) {
-    wake_.wait(lock, [this] { return stop_ || queue_.size() > 0; });
+    // s30-table: the backend is opened (the sound card probed) once the
+    // voice is on or something is to be said, never while it is off
+    // (`--voice off` probed the card at start).
+    wake_.wait(lock, [&] { return stop_ || queue_.size() > 0 || (!opened && settings_.on); });
     if (stop_) break;
+    if (!opened) {
+      opened = true;
+      lock.unlock();
+      problem = backend_->open();
+      lock.lock();
+      if (!problem.empty() && problem_.empty()) problem_ = problem;
+      continue;
+    }
     std::optional<Utterance> next = queue_.pop();
     if (!next) continue;
     speaking_ = next->priority;

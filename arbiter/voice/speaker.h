@@ -37,6 +37,9 @@ class SpeechBackend {
   virtual ~SpeechBackend() = default;
   /// Prepares the output once, on the worker thread, before anything is
   /// said (opens the voice, probes the sound device). "" or the problem.
+  /// Called when the voice is on (at start, or once turned on) or when
+  /// something is first to be said (a query answered while muted); never
+  /// while the voice stays off (s30-table: `--voice off` probed the card).
   virtual std::string open() { return {}; }
   /// Speaks `text` at `volume_percent` (0-100), returning when it is said,
   /// or early once `cancel` is true. Calls `started` when the first audio

@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "cli/bot_play_command.h"
+#include "cli/play_commands.h"
+#include "journal/journal.h"
 
 namespace tabula::testing {
 namespace {
@@ -39,6 +41,50 @@ TEST(TypedPlay, AHumanTypesMovesAndTheBotAnswers) {
   EXPECT_NE(r.out.find("White's knight on g1 to f3"), std::string::npos) << r.out;
   EXPECT_EQ(count(r.out, "Black's bot plays "), 2) << r.out;
   EXPECT_NE(r.out.find("Hint for White: "), std::string::npos) << r.out;
+}
+
+// s30-table: --players names the players beside their seats in the lines
+// printed ("Hint for Ann (White)"), the journal keeps the session's texts;
+// "again" prints the last ruling (or hint) once more, word for word.
+TEST(TypedPlay, ThePlayersAreNamedAndAgainRepeatsTheLastRuling) {
+  const std::string db = (std::filesystem::temp_directory_path() / "tabula_bot_play_names_test.db").string();
+  for (const char* side : {"", "-wal", "-shm"}) std::filesystem::remove(db + side);
+  PlayRun r = play({"play", "--variant", "chess", "--bots", "Black=1", "--seed", "3", "--players", " Ann , Bob",
+                    "--journal", db},
+                   "again\ne2e4\nhint\nagain\nquit\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  // "again" first: the setup's ruling, the last said, once more.
+  EXPECT_EQ(count(r.out, "  setup verified: the board matches; Ann (White) to move\n"), 2) << r.out;
+  EXPECT_NE(r.out.find("  Ann (White)'s pawn on e2 to e4\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ann (White) to move> "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("White's pawn on e2"), std::string::npos) << r.out;
+  const std::size_t hint = r.out.find("  Hint for Ann (White): move the ");
+  ASSERT_NE(hint, std::string::npos) << r.out;
+  const std::string line = r.out.substr(hint, r.out.find('\n', hint) + 1 - hint);
+  EXPECT_EQ(count(r.out, line), 2) << "said again, word for word:\n" << r.out;
+  EXPECT_NE(r.out.find("[White \"Ann\"]"), std::string::npos) << r.out;
+  journal::Journal j;
+  journal::JournalContents contents;
+  ASSERT_TRUE(journal::Journal::open(db, journal::Journal::Access::kRead, j).ok());
+  ASSERT_TRUE(j.load(contents).ok());
+  EXPECT_EQ(contents.header.players, (std::vector<std::string>{"Ann", "Bob"}));
+  bool plain = false;
+  for (const journal::StoredRuling& s : contents.rulings) {
+    EXPECT_EQ(s.text.find("Ann"), std::string::npos) << s.text;
+    plain = plain || s.text == "White's pawn on e2 to e4";
+  }
+  EXPECT_TRUE(plain) << "the journal keeps the session's own text";
+  for (const char* side : {"", "-wal", "-shm"}) std::filesystem::remove(db + side);
+  PlayRun bad = play({"play", "--variant", "chess", "--bots", "Black=1", "--players", "Ann,Bob,Cem"}, "quit\n");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.err.find("--players names 3 players; Chess has 2 seats"), std::string::npos) << bad.err;
+  PlayRun same = play({"play", "--variant", "chess", "--bots", "Black=1", "--players", "Ann,Ann"}, "quit\n");
+  EXPECT_NE(same.err.find("two players are named"), std::string::npos) << same.err;
+  // `tabula play` takes the option (it refused it as unknown before passing
+  // on to typed play); a trace's play does not.
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::cmd_play({"play", "--variant", "chess", "--trace", "t.trace", "--players", "Ann"}, out, err), 2);
+  EXPECT_NE(err.str().find("--players are for typed play"), std::string::npos) << err.str();
 }
 
 TEST(TypedPlay, AWrongWordNamesTheSeatAndLegalMoves) {
@@ -102,7 +148,9 @@ TEST(TypedPlay, BadOptionsAreNamed) {
 TEST(TypedPlay, EveryTypedLineIsAnsweredAndTheEndIsSaidInWords) {
   PlayRun r = play({"play", "--variant", "chess", "--bots", "Black=1"}, "xx\n   \nhelp\nhint\nquit\n");
   ASSERT_EQ(r.code, 0) << r.err;
-  const std::string words = "  type a move (e2-e4, Nb8-c6 or e2e4; e7e8q promotes), hint, takeback, resign or quit\n";
+  const std::string words =
+      "  type a move (e2-e4, Nb8-c6 or e2e4; e7e8q promotes), hint, again (the last ruling once more), takeback, resign "
+      "or quit\n";
   EXPECT_EQ(r.out.find("Chess; bots: Black=1\n" + words), 0U) << r.out;
   EXPECT_NE(r.out.find("'xx' is not a move of White here; legal: "), std::string::npos) << r.out;
   EXPECT_EQ(count(r.out, words), 2) << r.out;  // at the start and for "help"

@@ -12,6 +12,7 @@
 
 #include "journal/resume.h"
 #include "ui/panels.h"
+#include "ui/session_view.h"
 #include "tests/ui/virtual_board_play.h"
 #include "test_files.h"
 
@@ -122,6 +123,77 @@ TEST(KioskGame, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
   SeatView unnamed = v.seats[1];
   unnamed.player.clear();
   EXPECT_EQ(seat_label(unnamed), "Black");
+}
+
+// s30-table: the rulings name the players beside their seats on the screen
+// ("Ann (White)'s pawn..."); the session's texts, which the journal keeps,
+// do not.
+TEST(KioskGame, TheRulingsOnScreenNameThePlayersButTheSessionsTextsDoNot) {
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.players = {"Ann", "Bob"};
+  std::string error;
+  auto sim = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(sim) << error;
+  Ms t(0);
+  sim->tick(t += Ms(3000));
+  play(*sim, "e2", "e4", t);
+  play(*sim, "f7", "f6", t);
+  play(*sim, "d1", "h5", t);  // check
+  const KioskView& v = sim->view(t);
+  std::string all;
+  for (const RulingView& r : v.ruling_history) all += r.text + "\n";
+  if (v.ruling) all += v.ruling->text + "\n";
+  for (const RulingView& r : v.ruling_also) all += r.text + "\n";
+  EXPECT_NE(all.find("Ann (White)'s pawn on e2 to e4"), std::string::npos) << all;
+  EXPECT_NE(all.find("Bob (Black)'s pawn on f7 to f6"), std::string::npos) << all;
+  ASSERT_EQ(v.checks.size(), 1u);
+  EXPECT_EQ(v.checks[0].text.rfind("Bob (Black) is in check", 0), 0u) << v.checks[0].text;
+  bool plain = false;
+  for (const session::Ruling& r : sim->session().history()) {
+    EXPECT_EQ(r.text.find("Ann"), std::string::npos) << r.text;
+    EXPECT_EQ(r.text.find("Bob"), std::string::npos) << r.text;
+    plain = plain || r.text == "White's pawn on e2 to e4";
+  }
+  EXPECT_TRUE(plain) << "the session's own text";
+}
+
+// s30-table: after the end a seat still in play said "playing".
+TEST(KioskGame, AfterTheEndEachSeatSaysHowItsGameEnded) {
+  Ms t(0);
+  auto sim = started("chess", t);
+  play(*sim, "f2", "f3", t);
+  play(*sim, "e7", "e5", t);
+  play(*sim, "g2", "g4", t);
+  play(*sim, "d8", "h4", t);  // fool's mate
+  const KioskView& v = sim->view(t);
+  ASSERT_EQ(v.seats.size(), 2u);
+  EXPECT_EQ(seat_status_words(v.seats[0]), "mated");
+  EXPECT_EQ(seat_status_words(v.seats[1]), "won");
+
+  // Four seats, the arbiter's standing as it is: ranked by hand, the
+  // winner won, the others their place; a draw: every seat in play drawn.
+  auto ffa = started("chesscom-ffa", t);
+  session::Snapshot snap = ffa->session().snapshot();
+  snap.outcome.over = true;
+  snap.outcome.ranking = {core::seat_at(2), core::seat_at(0), core::seat_at(3), core::seat_at(1)};
+  snap.statuses[3] = core::SeatStatus::kResigned;
+  const KioskView ranked = view_of(snap, ffa->session().game().rules());
+  std::vector<std::string> words;
+  for (const SeatView& s : ranked.seats) words.push_back(seat_status_words(s));
+  EXPECT_EQ(words, (std::vector<std::string>{"2nd place", "4th place", "won", "resigned"}));
+  snap.outcome.draw = true;
+  snap.outcome.ranking.clear();
+  words.clear();
+  for (const SeatView& s : view_of(snap, ffa->session().game().rules()).seats) words.push_back(seat_status_words(s));
+  EXPECT_EQ(words, (std::vector<std::string>{"drawn", "drawn", "drawn", "resigned"}));
+  // Two seats drawn: both, the one whose flag fell too (FIDE 6.9).
+  session::Snapshot two = sim->session().snapshot();
+  two.outcome.draw = true;
+  two.statuses[0] = core::SeatStatus::kFlagged;
+  words.clear();
+  for (const SeatView& s : view_of(two, sim->session().game().rules()).seats) words.push_back(seat_status_words(s));
+  EXPECT_EQ(words, (std::vector<std::string>{"drawn", "drawn"}));
 }
 
 TEST(KioskGame, TheKioskJournalsTheGameAndResumesItExactly) {

@@ -175,6 +175,76 @@ TEST(KioskGameVoice, NoSoundOutputIsSaidOnceOnScreen) {
   EXPECT_EQ(game->view(t).moves.rounds.size(), 1u) << "the game went on";
 }
 
+// Records what it is asked to say (the Speaker keeps the list: spoken()).
+class SilentBackend : public voice::SpeechBackend {
+ public:
+  std::string speak(const std::string&, int, const std::atomic<bool>&, const std::function<void()>& started) override {
+    started();
+    return {};
+  }
+};
+
+std::string notices_of(KioskGame& game, session::Millis t) {
+  std::string all;
+  for (const RulingView& r : game.view(t).ruling_history) all += r.text + "\n";
+  return all;
+}
+
+// s30-table: "Say it again" (the Players screen's button, key A) says the
+// last ruling once more, word for word, with the players named as the
+// screen names them; nothing while the voice is off, the screen says why.
+TEST(KioskGameVoice, SayItAgainRepeatsTheLastRulingWordForWord) {
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.players = {"Ann", "Bob"};
+  std::string error;
+  auto game = KioskGame::create(o, session::Millis(0), error);
+  ASSERT_TRUE(game) << error;
+  ArbiterMenu menu("0000");
+  KioskVoice voice(KioskOptions{}, std::make_unique<SilentBackend>());
+  ASSERT_NE(voice.speaker(), nullptr);
+  menu.voice().set_settings(voice.settings());
+  session::Millis t(0);
+  menu.voice().ask({voice::Query::kAgain});
+  voice.update(game.get(), menu, t);
+  EXPECT_NE(notices_of(*game, t).find("Say again: nothing has been said yet"), std::string::npos);
+  game->tick(t += session::Millis(3000));
+  voice.update(game.get(), menu, t);  // the kiosk's loop: the setup verified, said
+  play(*game, "e2", "e4", t);
+  voice.update(game.get(), menu, t);
+  ASSERT_TRUE(voice.speaker()->wait_idle(std::chrono::seconds(10)));
+  const std::vector<std::string> first = voice.speaker()->spoken();
+  ASSERT_GE(first.size(), 2u);
+  EXPECT_EQ(first[first.size() - 2], "Ann (White)'s pawn on e2 to e4");
+  EXPECT_EQ(first.back(), "Bob (Black) to move");
+
+  menu.voice().ask({voice::Query::kAgain});
+  voice.update(game.get(), menu, t);
+  ASSERT_TRUE(voice.speaker()->wait_idle(std::chrono::seconds(10)));
+  std::vector<std::string> twice = first;
+  twice.push_back(first[first.size() - 2]);
+  twice.push_back(first.back());
+  EXPECT_EQ(voice.speaker()->spoken(), twice) << "the same sentences, once more";
+
+  // The voice off: nothing is said, the screen says why.
+  menu.voice().set_settings({false, 80});
+  voice.update(game.get(), menu, t);
+  menu.voice().ask({voice::Query::kAgain});
+  voice.update(game.get(), menu, t);
+  ASSERT_TRUE(voice.speaker()->wait_idle(std::chrono::seconds(10)));
+  EXPECT_EQ(voice.speaker()->spoken(), twice);
+  EXPECT_NE(notices_of(*game, t).find("Say again: the voice is off"), std::string::npos) << notices_of(*game, t);
+}
+
+TEST_F(VoiceControls, SayItAgainIsAButtonOfThePlayersScreenAndKeyA) {
+  kiosk_.press(view_, "Players");
+  ASSERT_EQ(kiosk_.app().screen_name(), "players");
+  kiosk_.press(view_, "Say again");
+  EXPECT_EQ(panel().take_query(), (VoiceQuery{voice::Query::kAgain, -1}));
+  EXPECT_EQ(query_for_key('a', 4), (VoiceQuery{voice::Query::kAgain, -1}));
+  EXPECT_EQ(query_for_key('A', 2), (VoiceQuery{voice::Query::kAgain, -1}));
+}
+
 // The menu's change is kept in the state directory and comes back at the
 // next start; --voice and --volume win over it for their run.
 TEST(KioskGameVoice, SettingsAreKeptAcrossRestartsAndOptionsWin) {

@@ -156,5 +156,53 @@ TEST(Speaker, TimesFromTheRulingToTheFirstAudio) {
   EXPECT_GE(speaker.timings()[0].to_audio, 100ms);
 }
 
+// Counts open() (the sound card's probe, EspeakBackend::open).
+class OpenCountBackend : public SpeechBackend {
+ public:
+  std::string open() override {
+    ++*opens_;
+    return {};
+  }
+  std::string speak(const std::string&, int, const std::atomic<bool>&, const std::function<void()>& started) override {
+    started();
+    return {};
+  }
+  std::shared_ptr<std::atomic<int>> opens_ = std::make_shared<std::atomic<int>>(0);
+};
+
+TEST(Speaker, AVoiceOffNeverProbesTheSoundCard) {
+  // s30-table: `tabula-kiosk --voice off` probed the card at start (aplay
+  // opened it): the worker opened the backend before anything else.
+  auto backend = std::make_unique<OpenCountBackend>();
+  auto opens = backend->opens_;
+  {
+    Speaker speaker(std::move(backend), {false, 80});
+    speaker.say({said("Blue to move")});  // dropped: the voice is off
+    ASSERT_TRUE(speaker.wait_idle(10s));
+  }  // the destructor joins the worker
+  EXPECT_EQ(*opens, 0);
+}
+
+TEST(Speaker, TheBackendIsOpenedOnceWhenTurnedOnOrAsked) {
+  auto backend = std::make_unique<OpenCountBackend>();
+  auto opens = backend->opens_;
+  Speaker speaker(std::move(backend), {false, 80});
+  speaker.say({said("Blue: king h14", Priority::kAsked)});  // an answer is said while muted
+  ASSERT_TRUE(speaker.wait_idle(10s));
+  EXPECT_EQ(*opens, 1);
+  EXPECT_EQ(speaker.spoken(), std::vector<std::string>{"Blue: king h14"});
+  speaker.set({true, 80});
+  speaker.say({said("Blue to move")});
+  ASSERT_TRUE(speaker.wait_idle(10s));
+  EXPECT_EQ(*opens, 1);
+
+  auto on = std::make_unique<OpenCountBackend>();
+  auto on_opens = on->opens_;
+  Speaker started_on(std::move(on), {true, 80});
+  // The voice on: the card is probed at start, before anything is said.
+  for (int i = 0; i < 1000 && *on_opens == 0; ++i) std::this_thread::sleep_for(1ms);
+  EXPECT_EQ(*on_opens, 1);
+}
+
 }  // namespace
 }  // namespace tabula::voice

@@ -269,6 +269,14 @@ try:
         ok = re.search(r"last move \S+ \(\d+ moves? played\)", last) and not re.search(r"^\d+\. ", last, re.M)
         return last if ok else None
     wait_for("t5's card saying its last move as 'last move X (N moves played)'", says_last_move)
+    # s30-table: whose turn with the player's name, as the kiosk says it
+    # ("t5-white (White) to move"; the page said "White to move"), and the
+    # variant by its name ("Chess"; the page showed the id "chess").
+    def names_the_mover():
+        text = cards(d).get("t5") or ""
+        return text if re.search(r"^t5-(white|black) \((White|Black)\) to move", text, re.M) \
+            and re.search(r"round \d+ · Chess$", text, re.M) else None
+    wait_for("t5's card naming the player to move and the variant by its name", names_the_mover)
     # The delayed service holds the game back: nothing of it is public yet.
     d2 = browser(1280, 900)
     d2.get(f"http://127.0.0.1:{delayed}/")
@@ -350,11 +358,23 @@ try:
         if w < 500:
             phone_size(d)
         d.get(f"http://127.0.0.1:{shots}/")
-        wait_for("the three shots boards played out", lambda: "White wins (checkmate)" in (cards(d).get("t1") or "")
+        wait_for("the three shots boards played out", lambda: "t1-white (White) wins (checkmate)" in (cards(d).get("t1") or "")
                  and "last move m11-k11 (8 moves played)" in (cards(d).get("t2") or "")
                  and "last move Ba8-c6 (8 moves played)" in (cards(d).get("t3") or ""), 90)
         settled(d)
         compare(f"spectators-{w}x{h}.png", d)
+        # s30-table: the winner's seat says so (it said nothing after the end).
+        t1_seats = read("t1's seats", lambda: [li.text for li in d.find_elements(
+            By.CSS_SELECTOR, 'article.card[data-board="t1"] li.seat')])
+        if not (len(t1_seats) == 2 and t1_seats[0].endswith("won") and t1_seats[1].endswith("checkmated")):
+            failures.append(f"t1's seats after its mate at {w}x{h}: {t1_seats}")
+        # s30-table: the variants by their names, never their ids.
+        headers = read("the cards' headings", lambda: [h.text for h in d.find_elements(By.CSS_SELECTOR, "article.card h2")])
+        for want in ("Four-player FFA (chess.com)", "Chess Four"):
+            if not any(want in h for h in headers):
+                failures.append(f"no card names its variant '{want}' at {w}x{h}: {headers}")
+        if any(re.search(r"· (chess|chesscom-ffa|chess-four)$", h) for h in headers):
+            failures.append(f"a card shows its variant's id at {w}x{h}: {headers}")
         # The Chess Four table: the bot's seat in the kiosk's words ("bot,
         # level 2"), the players' names, each seat in its variant's colour
         # (chess-four.txtpb), on the chips and the pieces alike.

@@ -97,6 +97,9 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
     }
   }
   w.key("error").value(error);
+  // s30-table: the variant's name for the page's words ("Chess Four", not
+  // "chess-four"); "" when it cannot be read (the page shows the id).
+  w.key("variant_name").value(rules ? rules->name : std::string());
   if (rules) {
     const core::Geometry& g = rules->geometry;
     w.key("w").value(g.width());

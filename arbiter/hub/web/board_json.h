@@ -19,6 +19,7 @@
 //    arbiter actions, e.g. a `tabula play` board; "" it takes them),
 //    "tracker":"in sync", "online":true, "over":false, "draw":false, "reason":"",
 //    "ranking":[0,1], "round":1, "game":"...", "wall_ms":..., "error":"" ,
+//    "variant_name":"Chess" (s30-table: the page's words; "" when the variant does not read),
 //    "rulings":[{"severity":"illegal","text":"..."}],
 //    "rulings_kept":""}   session 29: "" when the rulings are the board's own
 //                         as this service got them; else where they come from,

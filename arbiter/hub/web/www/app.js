@@ -104,9 +104,11 @@ function resultLine(b) {
   return `${line ? line + ' · ' : ''}NOT RECORDING` + (b.not_recording_why ? ` (${b.not_recording_why})` : '');
 }
 
+// s30-table: the seats with their players, as the kiosk says them ("Ann
+// (Yellow) to move", "Ann (White) wins"; the page said "Yellow to move").
 function playLine(b) {
   if (!b.over) {
-    const who = b.to_move >= 0 && b.seats[b.to_move] ? b.seats[b.to_move].name : '';
+    const who = b.to_move >= 0 && b.seats[b.to_move] ? seatName(b.seats[b.to_move]) : '';
     const bits = [];
     if (who) bits.push(`${who} to move`);
     if (b.paused) bits.push('paused by the arbiter');
@@ -115,8 +117,15 @@ function playLine(b) {
     return bits.join(' · ');
   }
   if (b.draw) return `draw (${b.reason})`;
-  const names = b.ranking.map(i => b.seats[i] ? b.seats[i].name : '?');
+  const names = b.ranking.map(i => b.seats[i] ? seatName(b.seats[i]) : '?');
   return `${names.length ? names[0] + ' wins' : 'over'}${b.reason ? ' (' + b.reason + ')' : ''}`;
+}
+
+// The variant by its name, as the kiosk shows it ("Four-player FFA
+// (chess.com)", not its id "chesscom-ffa"); the id while the service cannot
+// read the variant (s30-table).
+function variantName(b) {
+  return b.variant_name || b.variant;
 }
 
 // Who plays a seat: "Ann (Red)", "bot, level 2 (Green)" for a seat a bot
@@ -125,6 +134,16 @@ function playLine(b) {
 function seatName(s) {
   if (s.player) return `${s.player} (${s.name})`;
   return s.bot ? `bot, ${s.bot} (${s.name})` : s.name;
+}
+
+// How a seat stands: how it went out ("checkmated"), or, once the game is
+// over, "won" (the ranking's first) or "drawn" for a seat still in play (the
+// kiosk's words; s30-table: the winner's seat said nothing after the end).
+function endStatus(b, s, i) {
+  if (s.status !== 'live') return s.status;
+  if (!b.over) return '';
+  if (b.draw) return 'drawn';
+  return b.ranking && b.ranking[0] === i ? 'won' : '';
 }
 
 function seatList(entry) {
@@ -137,7 +156,8 @@ function seatList(entry) {
     li.appendChild(chip);
     li.appendChild(el('span', 'name', seatName(s)));
     if (b.ledger) li.appendChild(el('span', 'points', b.ledger === 'tokens' ? `${s.points} token${s.points === 1 ? '' : 's'}` : `${s.points} pt`));
-    if (s.status !== 'live') li.appendChild(el('span', 'status', s.status));
+    const status = endStatus(b, s, i);
+    if (status) li.appendChild(el('span', 'status' + (s.status === 'live' ? ' end' : ''), status));
     if (b.clocks) {
       const c = el('span', 'clock', clockText(clockNow(entry, i)));
       c.dataset.board = b.board;
@@ -161,7 +181,7 @@ function card(entry) {
   c.tabIndex = 0;
   c.dataset.board = b.board;
   const h = el('h2', '', `${b.board}`);
-  h.appendChild(el('span', 'sub', ` round ${b.round} · ${b.variant}`));
+  h.appendChild(el('span', 'sub', ` round ${b.round} · ${variantName(b)}`));
   c.appendChild(h);
   if (b.error) c.appendChild(el('p', 'error', b.error));
   c.appendChild(drawBoard(b, false));
@@ -201,7 +221,7 @@ function renderFocus() {
   if (!entry) { body.replaceChildren(el('p', 'note', `${focused} is not shown now.`)); return; }
   const b = entry.data;
   const h = el('h2', '', b.board);
-  h.appendChild(el('span', 'sub', ` round ${b.round} · ${b.variant}`));
+  h.appendChild(el('span', 'sub', ` round ${b.round} · ${variantName(b)}`));
   const wrap = el('div', 'focus-grid');
   wrap.appendChild(drawBoard(b, true));
   const side = el('div', 'side');

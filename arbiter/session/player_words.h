@@ -1,0 +1,39 @@
+// player_words.h — the players' names in what the table is told (s30-table):
+// "Hint for Red: move the pawn from d2 to d4" becomes "Hint for Ann (Red):
+// move the pawn from d2 to d4" when Ann plays Red; "Green is in check from
+// Red's queen on d7" becomes "Cem (Green) is in check from Ann (Red)'s queen
+// on d7".
+//
+// Where: in the session's outputs as they are shown and spoken, never in
+// them as they are recorded. A ruling's text stays the core's and the
+// session's, word for word, in the journal, the replay, the export and the
+// hub (a journal replays to the same rulings whoever sat at the table; a
+// name typed later does not rewrite it). The kiosk's screen and voice and
+// `tabula play`'s printed lines pass their texts through with_players()
+// (docs/kiosk.md, "Players' names").
+//
+// The rule: each seat's name, as the variant names it, is a whole word of the
+// text (no letter or digit on either side: "Red's" is Red, "Redmond" is not;
+// "Dark Brown" before "Brown"); its first mention in a text gets the player,
+// "Ann (Red)", the later ones stay "Red" (a ruling says each name once). A
+// seat without a player (no name given, "" in the list) stays as it is.
+// Pure; thread-safe (no state).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rule_set.h"
+
+namespace tabula::session {
+
+// `text` with the players named beside their seats (see the file comment);
+// `players` in seat order, as many as given (the rest unnamed).
+std::string with_players(std::string_view text, const core::RuleSet& rules, const std::vector<std::string>& players);
+
+// "Ann (Red)", or "Red" when the seat has no player: the one label of a seat
+// with its player (the kiosk's ledger, the result, the turn card).
+std::string seat_with_player(const core::RuleSet& rules, core::Seat seat, const std::vector<std::string>& players);
+
+}  // namespace tabula::session
