@@ -21,6 +21,7 @@
 #include "session/bot_seats.h"
 #include "session/hint_words.h"
 #include "session/virtual_hands.h"
+#include "uci/table_bots.h"
 
 // Section index: the table (session, journal, virtual hands), typed moves,
 // tabula play (typed).
@@ -166,7 +167,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
   auto o = parse_options(args, first,
                          {"variant", "journal", "bots", "start", "fen", "fen4", "seed", "movetime-ms", "clock", "event",
-                          "site", "max-plies"},
+                          "site", "max-plies", "stockfish", "hint-engine"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty() || !o->values.count("variant") || !o->values.count("bots")) {
@@ -192,6 +193,18 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
       err << "tabula: --max-plies \"" << v << "\" is not a number of plies (1 or more)\n";
       return 2;
     }
+  }
+  // Session 30: Stockfish's program (Debian's by default) and who gives hints.
+  const std::string stockfish = o->values.count("stockfish") ? o->values.at("stockfish") : uci::kDebianStockfish;
+  if (stockfish.empty()) {
+    err << "tabula: --stockfish needs a program's path (e.g. " << uci::kDebianStockfish << ")\n";
+    return 2;
+  }
+  const std::string hint_engine = o->values.count("hint-engine") ? o->values.at("hint-engine") : "stockfish";
+  if (hint_engine != "stockfish" && hint_engine != "tabula") {
+    err << "tabula: --hint-engine \"" << core::printable_input(hint_engine)
+        << "\" is not stockfish or tabula (stockfish: in chess when it is installed)\n";
+    return 2;
   }
   const std::string variant = o->values.at("variant");
   const std::string path = o->values.count("journal") ? o->values.at("journal") : "";
@@ -226,6 +239,15 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     err << "tabula: " << (resuming ? path + ": the journal's " : std::string("--")) << bots.error().message << "\n";
     return resuming ? 1 : 2;
   }
+  // A new game with a Stockfish seat that cannot be run is refused before
+  // anything is recorded. (A resumed one goes on: the seat's first move
+  // finds it missing, says so, and Tabula's engine plays for it.)
+  if (!resuming && bots->any_stockfish()) {
+    if (std::string why = uci::why_not_runnable(stockfish); !why.empty()) {
+      err << "tabula: --bots " << session::to_text(*bots, rules) << ": " << why << "\n";
+      return 2;
+    }
+  }
   if (!resuming) {
     session::SessionSettings settings;
     if (!read_session_settings(*o, settings, err)) return 2;
@@ -256,6 +278,9 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   const char* const words = "  type a move (e2-e4, Nb8-c6 or e2e4; e7e8q promotes), hint, takeback, resign or quit\n";
   out << words;
   engine::Engine engine(16);
+  uci::TableBots table_bots(stockfish);
+  const bool stockfish_hints =
+      hint_engine == "stockfish" && session::stockfish_plays(rules) && uci::why_not_runnable(stockfish).empty();
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
@@ -280,12 +305,19 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
       if (auto task = session::bot_task(s, *bots)) {
         const std::int64_t from = elapsed();
         session::SearchClock clock{[&] { return elapsed() - from; }, nullptr, movetime_ms * 1000};
-        auto choice = session::search_bot_move(engine, *task, clock);
+        auto choice = table_bots.move(engine, *task, clock, movetime_ms);
         if (!choice) {
           err << "tabula: " << g.seat_name(task->seat) << "'s bot found no move\n";
           return 1;
         }
-        if (!table.intent(session::bot_intent(*task, choice->move, s.now()))) return 1;
+        // Stockfish failed: the table hears why and who plays instead (journaled).
+        if (!choice->warning.empty() &&
+            !table.intent(session::advice_intent(task->seat, core::Move{}, choice->warning, s.now()))) {
+          return 1;
+        }
+        session::Intent announce = session::bot_intent(*task, choice->choice.move, s.now());
+        announce.text = choice->engine;
+        if (!table.intent(announce)) return 1;
         continue;  // the announcement is a request the table now plays
       }
     }
@@ -310,7 +342,12 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     }
     if (word == "hint") {
       session::SearchClock clock{};
-      if (auto h = session::hint_for(engine, g, clock)) {
+      std::string warning;
+      auto h = table_bots.hint(engine, g, clock, stockfish_hints, warning);
+      if (!warning.empty() && !table.intent(session::advice_intent(g.to_move(), core::Move{}, warning, s.now()))) {
+        return 1;
+      }
+      if (h) {
         if (!table.intent(session::advice_intent(h->seat, h->move, h->text, s.now()))) return 1;
       }
       continue;
@@ -330,6 +367,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
         i.count = std::max(1, count);
       }
       if (!table.intent(i)) return 1;
+      table_bots.end_processes();  // a takeback: Stockfish starts again from the position
       continue;
     }
     std::optional<core::Move> m = typed_move(g, line);
@@ -340,6 +378,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     }
     if (!table.move(*m)) return 1;
   }
+  table_bots.end_game();
   // How it ended, in words, then the record (s29-newuser: the session's
   // state dump was printed here, "seat White status 0 points 0 ally 255").
   const core::Outcome& outcome = s.game().outcome();
