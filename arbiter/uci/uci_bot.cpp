@@ -186,8 +186,12 @@ UciReply UciBot::best_move(const core::Game& game, std::int64_t movetime_ms, con
     return reply;
   }
   std::string line, last;
+  // From the `go`: a process's start (loading its network) has the
+  // handshake's own time (session 30: at a load of 35 a seat's first move
+  // timed out when its start counted against the move's time and grace).
   const std::int64_t wait_ms = movetime_ms + grace_ms_;
-  const int r = wait_for("bestmove", asked + std::chrono::milliseconds(wait_ms), stop, line, [&](const std::string& l) {
+  const auto went = Clock::now();
+  const int r = wait_for("bestmove", went + std::chrono::milliseconds(wait_ms), stop, line, [&](const std::string& l) {
     last = l;
     std::istringstream in(l);
     std::string w;

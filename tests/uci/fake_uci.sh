@@ -9,6 +9,7 @@
 #   illegal   answers "bestmove a1a1"
 #   garbage   answers "bestmove xyzzy!"
 #   noanswer  never answers uci
+#   slowstart answers uci after a second (a network loading on a busy machine), then as move
 # Every line it reads is appended to FAKE_UCI_LOG when set; "started" is
 # written there at each start, with its pid.
 log() { [ -n "$FAKE_UCI_LOG" ] && echo "$1" >> "$FAKE_UCI_LOG"; }
@@ -21,6 +22,7 @@ while read -r line; do
   case "$line" in
     uci)
       [ "$mode" = noanswer ] && continue
+      [ "$mode" = slowstart ] && sleep 1
       echo "id name fake_uci"
       echo "option name UCI_Elo type spin default 1350 min 1350 max 2850"
       echo "uciok";;
@@ -28,7 +30,7 @@ while read -r line; do
     go*)
       gos=$((gos + 1))
       case "$mode" in
-        move) echo "info depth 1 score cp 12 pv ${FAKE_UCI_MOVE:-e7e5}"; echo "bestmove ${FAKE_UCI_MOVE:-e7e5}";;
+        move|slowstart) echo "info depth 1 score cp 12 pv ${FAKE_UCI_MOVE:-e7e5}"; echo "bestmove ${FAKE_UCI_MOVE:-e7e5}";;
         first)
           set -- $moves
           m=$1

@@ -118,6 +118,19 @@ TEST(UciBot, AHangingEngineIsStoppedThenEndedAfterItsTimeAndTheGrace) {
   EXPECT_FALSE(bot.running());
 }
 
+// Session 30: a seat's first move timed out at a load of 35 when the
+// process's start (Stockfish loading its network) counted against the move's
+// time and grace; the start has the handshake's own time.
+TEST(UciBot, AProcesssStartDoesNotCountAgainstItsFirstMovesTime) {
+  TempDir dir("uci");
+  fake_mode("slowstart", dir.file("log"), "e7e5");
+  UciBot bot(fake_uci(), uci::UciStrength{}, 300);
+  UciReply r = bot.best_move(chess_game({"e2e4"}), 50, nullptr);
+  EXPECT_EQ(r.problem, "");
+  ASSERT_TRUE(r.move);
+  EXPECT_GE(r.waited_ms, 1000);  // the start is still in the time the table waited
+}
+
 TEST(UciBot, ACrashNamesTheSignalAndQuotesItsStderr) {
   TempDir dir("uci");
   fake_mode("crash", dir.file("log"));
