@@ -129,6 +129,23 @@ TEST(StockfishKiosk, ATakebackWhileStockfishThinksEndsItsProcess) {
   EXPECT_FALSE(has_bot_arrow(g->view(t)));
 }
 
+TEST(StockfishKiosk, AResignationWhileStockfishThinksEndsItsProcess) {
+  tabula::testing::TempDir dir;
+  fake_mode("hang", dir.file("log"));
+  Ms t(0);
+  auto g = chess_with("Black=stockfish:1800", fake_uci(), t);
+  ASSERT_TRUE(g);
+  wait_for(*g, t, [&] { return tabula::testing::read_file(dir.file("log")).find("go movetime") != std::string::npos; });
+  const std::string log = tabula::testing::read_file(dir.file("log"));
+  const pid_t pid = static_cast<pid_t>(std::atol(log.c_str() + log.find("started ") + 8));
+  ASSERT_GT(pid, 0) << log;
+  ASSERT_EQ(::kill(pid, 0), 0) << "its process is not running";
+  g->apply(Resign{SeatIndex{0}}, t += Ms(100));  // White resigns while Black's Stockfish thinks
+  wait_for(*g, t, [&] { return ::kill(pid, 0) != 0; }, 3);
+  EXPECT_NE(::kill(pid, 0), 0) << "its process still runs after the resignation";
+  EXPECT_FALSE(has_bot_arrow(g->view(t)));
+}
+
 TEST(StockfishKiosk, AMissingStockfishIsSaidWhenTheGameStarts) {
   tabula::testing::TempDir dir;
   Ms t(0);
