@@ -78,7 +78,7 @@ std::string widest_seat_step_words(bool stockfish) {
   std::string widest;
   for (int step = 0; step < seat_step_count(stockfish); ++step) {
     const std::string w = seat_step_words(step, stockfish);
-    if (w.size() > widest.size()) widest = w;
+    if (w.size() >= widest.size()) widest = w;  // the last of the longest: "bot, level 8", as before
   }
   return widest;
 }

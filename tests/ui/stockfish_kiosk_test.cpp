@@ -37,6 +37,12 @@ void fake_mode(const std::string& mode, const std::string& log, const std::strin
   }
 }
 
+int occurrences_of(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 Intent click(const std::string& name) { return SquareClicked{*parse_cell_name(name)}; }
 
 bool has_bot_arrow(const KioskView& v) {
@@ -158,6 +164,65 @@ TEST(StockfishKiosk, AMissingStockfishIsSaidWhenTheGameStarts) {
   EXPECT_TRUE(said(*g, t, "Tabula's engine (level 8) plays for Black until this game ends"));
 }
 
+TEST(StockfishKiosk, AHintInChessComesFromStockfishInTheKiosksWords) {
+  tabula::testing::TempDir dir;
+  fake_mode("move", dir.file("log"), "g1f3");
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.hints = true;
+  o.stockfish = fake_uci();
+  std::string error;
+  auto g = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(g) << error;
+  Ms t(0);
+  g->tick(t += Ms(3000));
+  g->apply(AskHint{}, t += Ms(100));
+  wait_for(*g, t, [&] { return !g->view(t).arrows.empty(); });
+  ASSERT_EQ(g->view(t).arrows.size(), 1u);
+  EXPECT_TRUE(g->view(t).arrows[0].hint);
+  EXPECT_TRUE(said(*g, t, "Hint for White: move the knight from g1 to f3 (Ng1-f3)")) << g->view(t).ruling->text;
+  EXPECT_NE(tabula::testing::read_file(dir.file("log")).find("go movetime 1000"), std::string::npos);
+}
+
+// A power cut after Stockfish's move was announced: the resumed kiosk
+// announces the same move from the journal, and Stockfish plays on.
+TEST(StockfishKiosk, APowerCutAfterStockfishsAnnouncementResumesTheSameMove) {
+  tabula::testing::TempDir dir;
+  fake_mode("first", dir.file("log"));
+  setenv("FAKE_UCI_MOVES", "c7c5", 1);
+  Ms t(0);
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.bots = "Black=stockfish:skill3";
+  o.stockfish = fake_uci();
+  o.journal = dir.file("g.db");
+  {
+    std::string error;
+    auto g = KioskGame::create(o, Ms(0), error);
+    ASSERT_TRUE(g) << error;
+    g->tick(t += Ms(3000));
+    g->apply(click("e2"), t += Ms(100));
+    g->apply(click("e4"), t += Ms(400));
+    g->tick(t += Ms(3000));
+    wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); });
+    ASSERT_TRUE(has_bot_arrow(g->view(t)));
+  }  // the power goes
+  setenv("FAKE_UCI_MOVES", "b8c6", 1);  // what a new process would answer
+  KioskGameOptions again;
+  again.journal = dir.file("g.db");
+  again.stockfish = fake_uci();
+  std::string error;
+  auto g = KioskGame::create(again, t, error);
+  unsetenv("FAKE_UCI_MOVES");
+  ASSERT_TRUE(g) << error;
+  g->tick(t += Ms(100));
+  EXPECT_EQ(g->view(t).bots, "Black=stockfish:skill3");
+  ASSERT_TRUE(has_bot_arrow(g->view(t)));
+  EXPECT_EQ(cell_name(g->view(t).arrows[0].from), "c7");
+  EXPECT_EQ(cell_name(g->view(t).arrows[0].to), "c5");
+  EXPECT_EQ(occurrences_of(tabula::testing::read_file(dir.file("log")), "go movetime"), 1);
+}
+
 TEST(StockfishKiosk, TheSeatStepsOfferStockfishFirstInChess) {
   EXPECT_EQ(seat_step_count(false), 10);
   EXPECT_EQ(seat_step_count(true), 18);
@@ -167,6 +232,9 @@ TEST(StockfishKiosk, TheSeatStepsOfferStockfishFirstInChess) {
   EXPECT_EQ(seat_step_words(9, true), "Tabula, greedy");
   EXPECT_EQ(seat_step_words(17, true), "Tabula, level 8");
   EXPECT_EQ(seat_step_words(9, false), "bot, level 8");
+  // The control's width: the words it had before Stockfish (the digits' widths differ in the font).
+  EXPECT_EQ(widest_seat_step_words(false), "bot, level 8");
+  EXPECT_EQ(widest_seat_step_words(true), "Stockfish, skill 10");
   const std::vector<std::string> seats{"White", "Black"};
   EXPECT_EQ(with_seat_step("", seats, "Black", 1, true), "Black=stockfish:skill0");
   EXPECT_EQ(with_seat_step("Black=stockfish:skill0", seats, "Black", 2, true), "Black=stockfish:skill5");
