@@ -86,7 +86,6 @@ int UciBot::wait_for(const std::string& word, Clock::time_point deadline, const 
 std::string UciBot::failure(const std::string& what, const std::string& last) {
   std::string out = what;
   if (process_) {
-    if (process_->overlong()) out += " (a line longer than " + std::to_string(ChildProcess::kMaxLine) + " bytes)";
     if (process_->ended()) {
       const std::string how = process_->exit_text();
       if (how == "exit status 127") {
@@ -130,9 +129,17 @@ bool UciBot::start(std::string& problem, const std::atomic<bool>* stop) {
     }
   });
   if (r != 0) {
-    problem = r == 2   ? ""
-              : r == 3 ? failure("Stockfish (" + path_ + ") ended before it answered uci")
-                       : failure("Stockfish (" + path_ + ") did not answer uci with uciok within " + seconds(handshake_ms_));
+    const std::string who = "Stockfish (" + path_ + ")";
+    if (r == 2) {
+      problem = "";  // stopped: no problem
+    } else if (r == 3 && process_->overlong()) {
+      problem = failure(who + " wrote a line longer than " + std::to_string(ChildProcess::kMaxLine) +
+                        " bytes while starting");
+    } else if (r == 3) {
+      problem = failure(who + " ended before it answered uci");
+    } else {
+      problem = failure(who + " did not answer uci with uciok within " + seconds(handshake_ms_));
+    }
     end();
     return false;
   }
@@ -215,6 +222,14 @@ UciReply UciBot::best_move(const core::Game& game, std::int64_t movetime_ms, con
     std::string ignored;
     wait_for("bestmove", Clock::now() + std::chrono::milliseconds(300), nullptr, ignored, [](const std::string&) {});
     reply.problem = failure("Stockfish gave no move within " + seconds(wait_ms) + " (sent stop, then ended it)", last);
+    end();
+    return reply;
+  }
+  if (r == 3 && process_->overlong()) {
+    // A flood without a newline: not buffered on (child_process.h), ended.
+    reply.problem = failure("Stockfish wrote a line longer than " + std::to_string(ChildProcess::kMaxLine) +
+                                " bytes while thinking (ended it)",
+                            last);
     end();
     return reply;
   }

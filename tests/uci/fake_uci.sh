@@ -9,6 +9,7 @@
 #   illegal   answers "bestmove a1a1"
 #   garbage   answers "bestmove xyzzy!"
 #   noanswer  never answers uci
+#   flood     answers go with 70,000 bytes and no newline
 #   slowstart answers uci after a second (a network loading on a busy machine), then as move
 # Every line it reads is appended to FAKE_UCI_LOG when set; "started" is
 # written there at each start, with its pid.
@@ -46,6 +47,7 @@ while read -r line; do
           fi
           echo "bestmove ${FAKE_UCI_MOVE:-e7e5}";;
         illegal) echo "bestmove a1a1";;
+        flood) head -c 70000 /dev/zero | tr '\0' 'x';;
         garbage) echo "bestmove xyzzy!";;
       esac;;
     quit) exit 0;;

@@ -171,6 +171,16 @@ TEST(UciBot, AMoveNotLegalHereOrGarbageIsRefusedNamingIt) {
             "Stockfish answered \"bestmove e2e4\": \"e2e4\" is not a legal move here");
 }
 
+TEST(UciBot, AFloodWithoutANewlineIsNotBufferedOnAndEndsTheProcess) {
+  TempDir dir("uci");
+  fake_mode("flood", dir.file("log"));
+  UciBot bot(fake_uci(), uci::UciStrength{});
+  UciReply r = bot.best_move(chess_game({"e2e4"}), 10, nullptr);
+  EXPECT_FALSE(r.move);
+  EXPECT_EQ(r.problem, "Stockfish wrote a line longer than 65536 bytes while thinking (ended it)");
+  EXPECT_FALSE(bot.running());
+}
+
 TEST(UciBot, AProgramThatNeverGreetsIsEndedAfterTheHandshakesTime) {
   TempDir dir("uci");
   fake_mode("noanswer", dir.file("log"));
