@@ -480,7 +480,8 @@ void ArbiterMenu::draw_who_plays(const KioskView& view, const KioskFonts& fonts,
   ImGui::TextUnformatted("Who plays");
   ImGui::PopFont();
   heading(fonts, "Each seat a person or a bot; changing it needs the arbiter's PIN.");
-  const float words_w = ImGui::CalcTextSize(seat_step_words(kSeatSteps - 1).c_str()).x + 2 * gap;
+  const bool stockfish = view.stockfish_steps;
+  const float words_w = ImGui::CalcTextSize(widest_seat_step_words(stockfish).c_str()).x + 2 * gap;
   for (int i = 0; i < static_cast<int>(view.seats.size()); ++i) {
     const SeatView& seat = view.seats[static_cast<std::size_t>(i)];
     if (seat.status != SeatStatus::kLive) continue;
@@ -493,21 +494,21 @@ void ArbiterMenu::draw_who_plays(const KioskView& view, const KioskFonts& fonts,
                                         {at.x, at.y + (h - fonts.bold->FontSize) * 0.5f},
                                         to_imu32(accent(seat.colour)),
                                         (seat.name + (announced ? " (its move is being made)" : "")).c_str());
-    const int step = seat_step(*bots_draft_, seat.name);
+    const int step = seat_step(*bots_draft_, seat.name, stockfish);
     ImGui::SameLine();
     ImGui::BeginDisabled(announced || step == 0);
     if (button(("\xE2\x88\x92##weaker" + std::to_string(i)).c_str(), {h, h}))  // −
-      bots_draft_ = with_seat_step(*bots_draft_, seats, seat.name, step - 1);
+      bots_draft_ = with_seat_step(*bots_draft_, seats, seat.name, step - 1, stockfish);
     hits_.back().label = seat.name + " weaker";
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, palette::kPanel);
-    ImGui::Button((seat_step_words(step) + "##who" + std::to_string(i)).c_str(), {words_w, h});
+    ImGui::Button((seat_step_words(step, stockfish) + "##who" + std::to_string(i)).c_str(), {words_w, h});
     ImGui::PopStyleColor();
     ImGui::SameLine();
-    ImGui::BeginDisabled(announced || step == kSeatSteps - 1);
+    ImGui::BeginDisabled(announced || step == seat_step_count(stockfish) - 1);
     if (button(("+##stronger" + std::to_string(i)).c_str(), {h, h}))
-      bots_draft_ = with_seat_step(*bots_draft_, seats, seat.name, step + 1);
+      bots_draft_ = with_seat_step(*bots_draft_, seats, seat.name, step + 1, stockfish);
     hits_.back().label = seat.name + " stronger";
     ImGui::EndDisabled();
     ImGui::PopID();

@@ -19,6 +19,7 @@ std::string BotDriver::ask_hint(const session::Session& s) {
   job.kind = BotJob::Kind::kHint;
   job.task = session::task_for(s.game(), session::BotSeat{s.game().to_move(), session::kHintLevel},
                                s.settings().random_seed, s.match().stage());
+  job.stockfish_hint = options_.stockfish_hints;
   job_key_ = session::turn_key(s);
   worker_.start(job);
   return "";
@@ -26,6 +27,18 @@ std::string BotDriver::ask_hint(const session::Session& s) {
 
 std::optional<session::Intent> BotDriver::poll(const session::Session& s, session::Millis now) {
   const session::TurnKey key = session::turn_key(s);
+  // The game's end: Stockfish's processes end with it (session 30).
+  const bool over = s.phase() == session::Phase::kOver || s.game().outcome().over;
+  if (over && !ended_) worker_.end_game();
+  ended_ = over;
+  if (announce_) {
+    std::optional<session::Intent> a = std::move(announce_);
+    announce_.reset();
+    if (announce_key_ == key) {
+      a->time = now;
+      return a;
+    }
+  }
   // A human's move just stood: check it (when asked to), before the next search.
   const std::size_t moves = s.moves().size();
   if (moves_seen_ == static_cast<std::size_t>(-1)) moves_seen_ = moves;
@@ -51,8 +64,22 @@ std::optional<session::Intent> BotDriver::poll(const session::Session& s, sessio
     if (r->job.kind == BotJob::Kind::kBlunderCheck && r->warning) {
       return session::advice_intent(r->warning->seat, r->warning->threat, r->warning->text, now);
     }
-    if (current && r->hint) return session::advice_intent(r->hint->seat, r->hint->move, r->hint->text, now);
-    if (current && r->choice) return session::bot_intent(r->job.task, r->choice->move, now);
+    if (current && r->hint) {
+      session::Intent i = session::advice_intent(r->hint->seat, r->hint->move, r->hint->text, now);
+      if (r->uci_warning.empty()) return i;
+      announce_ = i;  // Stockfish's hint failed: why first, then Tabula's hint
+      announce_key_ = key;
+      return session::advice_intent(r->hint->seat, core::Move{}, r->uci_warning, now);
+    }
+    if (current && r->choice) {
+      session::Intent i = session::bot_intent(r->job.task, r->choice->move, now);
+      if (!r->engine.empty()) i.text = r->engine;
+      if (r->uci_warning.empty()) return i;
+      // Stockfish failed: the table hears why first (journaled advice), then the announcement.
+      announce_ = i;
+      announce_key_ = key;
+      return session::advice_intent(r->job.task.seat, core::Move{}, r->uci_warning, now);
+    }
   }
   if (worker_.busy()) {
     std::optional<BotJob> j = worker_.current();
@@ -73,6 +100,9 @@ std::optional<session::Intent> BotDriver::poll(const session::Session& s, sessio
     j.kind = BotJob::Kind::kMove;
     j.task = *t;
     j.budget_us = options_.top_level_budget_us > 0 ? options_.top_level_budget_us : engine::level_movetime_us(t->level);
+    if (t->bot.engine == session::BotEngine::kStockfish) {
+      j.uci_movetime_ms = options_.stockfish_movetime_ms > 0 ? options_.stockfish_movetime_ms : uci::kStockfishMovetimeMs;
+    }
     job_key_ = key;
     worker_.start(j);
   }

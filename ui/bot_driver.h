@@ -26,11 +26,17 @@ struct BotOptions {
   // A bot's time per move; 0: its level's movetime (engine::level_movetime_us).
   std::int64_t top_level_budget_us = 0;
   bool synchronous = false;    // screenshots: each poll waits for the search
+  // Session 30: Stockfish's program (a chess seat "stockfish:1500" runs it,
+  // uci/table_bots.h) and whether hints in chess come from it (installed).
+  std::string stockfish = uci::kDebianStockfish;
+  bool stockfish_hints = false;
+  // A Stockfish seat's time per move; 0: uci::kStockfishMovetimeMs.
+  std::int64_t stockfish_movetime_ms = 0;
 };
 
 class BotDriver {
  public:
-  explicit BotDriver(BotOptions options) : options_(std::move(options)) {}
+  explicit BotDriver(BotOptions options) : options_(std::move(options)), worker_(options_.stockfish) {}
 
   std::optional<session::Intent> poll(const session::Session& s, session::Millis now);
   // The Hint button: "" when started, else why not.
@@ -45,6 +51,11 @@ class BotDriver {
   std::optional<session::TurnKey> job_key_;
   std::size_t moves_seen_ = static_cast<std::size_t>(-1);
   std::optional<BotJob> blunder_;  // waiting to run
+  // A bot's move whose warning (Stockfish failed) was said first: announced
+  // at the next poll if its turn still stands.
+  std::optional<session::Intent> announce_;
+  session::TurnKey announce_key_;
+  bool ended_ = false;  // the game's end was told to the worker (Stockfish ended)
 };
 
 }  // namespace tabula::ui

@@ -6,7 +6,7 @@
 
 namespace tabula::ui {
 
-BotWorker::BotWorker() : thread_([this] { run(); }) {}
+BotWorker::BotWorker(std::string stockfish) : stockfish_(std::move(stockfish)), thread_([this] { run(); }) {}
 
 BotWorker::~BotWorker() {
   {
@@ -58,14 +58,28 @@ void BotWorker::wait_idle() {
   idle_.wait(lock, [&] { return !pending_ && !running_; });
 }
 
+void BotWorker::end_game() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  end_game_ = true;
+  wake_.notify_all();
+}
+
 void BotWorker::run() {
   engine::Engine engine(16);
+  uci::TableBots table(stockfish_);  // Stockfish's processes: on this thread, ended with it
   for (;;) {
     BotJob job;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [&] { return quit_ || pending_.has_value(); });
+      wake_.wait(lock, [&] { return quit_ || end_game_ || pending_.has_value(); });
       if (quit_) return;
+      if (end_game_) {
+        end_game_ = false;
+        lock.unlock();
+        table.end_game();
+        lock.lock();
+        if (!pending_) continue;
+      }
       job = *pending_;
       pending_.reset();
       running_ = job;
@@ -83,10 +97,14 @@ void BotWorker::run() {
     if (job.task.game) {
       switch (job.kind) {
         case BotJob::Kind::kMove:
-          r.choice = session::search_bot_move(engine, job.task, clock);
+          if (std::optional<uci::TableMove> m = table.move(engine, job.task, clock, job.uci_movetime_ms)) {
+            r.choice = m->choice;
+            r.engine = m->engine;
+            r.uci_warning = m->warning;
+          }
           break;
         case BotJob::Kind::kHint:
-          r.hint = session::hint_for(engine, *job.task.game, clock);
+          r.hint = table.hint(engine, *job.task.game, clock, job.stockfish_hint, r.uci_warning);
           break;
         case BotJob::Kind::kBlunderCheck:
           r.warning = session::blunder_check(engine, *job.task.game, job.played, clock);

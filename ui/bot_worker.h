@@ -18,6 +18,7 @@
 
 #include "session/bot_advice.h"
 #include "session/bot_player.h"
+#include "uci/table_bots.h"
 
 namespace tabula::ui {
 
@@ -27,6 +28,8 @@ struct BotJob {
   session::BotTask task;         // kMove, kHint: the game and the turn
   core::Move played;             // kBlunderCheck: the move made in task.game
   std::int64_t budget_us = 0;    // level 8's time; 0: none
+  std::int64_t uci_movetime_ms = 0;  // kMove for a Stockfish seat: its time (session 30)
+  bool stockfish_hint = false;       // kHint: ask Stockfish (orthodox chess, installed)
   std::uint64_t id = 0;          // set by start()
   // When the job was asked for: its budget runs from here, not from when
   // the worker's thread takes it up (a job waits while the one before it
@@ -38,13 +41,17 @@ struct BotJob {
 struct BotResult {
   BotJob job;
   std::optional<session::BotChoice> choice;
+  std::string engine;   // kMove: who made it ("Stockfish 1500", "Tabula level 8")
+  std::string uci_warning;  // Stockfish failed: what the table hears (uci/table_bots.h)
   std::optional<session::Hint> hint;
   std::optional<session::BlunderWarning> warning;
 };
 
 class BotWorker {
  public:
-  BotWorker();
+  // `stockfish`: the program a Stockfish seat runs (uci/table_bots.h); its
+  // processes live on this worker's thread and end with it.
+  explicit BotWorker(std::string stockfish = uci::kDebianStockfish);
   ~BotWorker();
   BotWorker(const BotWorker&) = delete;
   BotWorker& operator=(const BotWorker&) = delete;
@@ -58,6 +65,9 @@ class BotWorker {
   std::optional<BotResult> take();
   // Blocks until no job is under way (screenshots: reproducible frames).
   void wait_idle();
+  // The game ended: the thread ends Stockfish's processes and forgets its
+  // failures (after the job under way, which this does not stop).
+  void end_game();
 
  private:
   void run();
@@ -70,6 +80,8 @@ class BotWorker {
   std::optional<BotResult> done_;
   std::atomic<bool> stop_{false};
   bool quit_ = false;
+  bool end_game_ = false;
+  std::string stockfish_;
   std::uint64_t next_id_ = 1;
   std::thread thread_;
 };

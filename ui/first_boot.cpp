@@ -18,6 +18,7 @@
 #include "session/clock.h"
 #include "tabula_proto/setup.pb.h"
 #include "ui/board_link.h"
+#include "uci/uci_bot.h"
 #include "variants/variant_loader.h"
 
 namespace tabula::ui {
@@ -170,8 +171,17 @@ std::string board_file(const std::string& state_dir) {
   return (fs::path(state_dir) / kBoardName).string();
 }
 
-SetupChoices setup_choices(const std::string& profiles_dir, const std::string& admin_profile) {
+bool SetupChoices::offers_stockfish(const std::string& id) const {
+  for (std::size_t i = 0; i < variants.size() && i < stockfish.size(); ++i) {
+    if (variants[i].id == id) return stockfish[i];
+  }
+  return false;
+}
+
+SetupChoices setup_choices(const std::string& profiles_dir, const std::string& admin_profile,
+                           const std::string& stockfish) {
   SetupChoices c;
+  const bool runnable = !stockfish.empty() && uci::why_not_runnable(stockfish).empty();
   c.clocks = kClockPresets;
   std::vector<VariantShape> shapes;
   BoardOption virtual_board;
@@ -185,6 +195,7 @@ SetupChoices setup_choices(const std::string& profiles_dir, const std::string& a
     for (int i = 0; i < r.rules->seat_count(); ++i)
       seats.push_back(r.rules->seats[static_cast<std::size_t>(i)].name);
     c.seats.push_back(seats);
+    c.stockfish.push_back(runnable && session::stockfish_plays(*r.rules));
     shapes.push_back(VariantShape{id, r.rules->geometry});
     virtual_board.variants.push_back(id);
   }

@@ -51,12 +51,16 @@ struct SetupChoices {
   std::vector<BoardOption> boards;
   std::vector<VariantChoice> variants;
   std::vector<std::vector<std::string>> seats;  // per variant (same order), its seats' names
+  // Per variant (same order): its seats' steps offer Stockfish (orthodox
+  // chess, and the kiosk's Stockfish can be run; ui/seat_steps.h).
+  std::vector<bool> stockfish;
   std::vector<std::string> clocks;
   std::vector<std::string> problems;  // profiles that could not be offered, and why
   const BoardOption* board(const std::string& id) const;
   std::string variant_name(const std::string& id) const;
   /// The seats' names of a variant ("Red", "Blue", ...); empty when unknown.
   std::vector<std::string> seat_names(const std::string& id) const;
+  bool offers_stockfish(const std::string& id) const;
 };
 
 /// The words a club player reads for a profile: its description up to the
@@ -67,7 +71,9 @@ std::string board_title(const std::string& id, const std::string& description);
 /// Reads every *.textproto of `profiles_dir` (sorted by file name) with the
 /// board daemon's loader, and `admin_profile` if it exists; judges each
 /// variant's fit with the kiosk's own check (ui/board_link.h fit_board).
-SetupChoices setup_choices(const std::string& profiles_dir, const std::string& admin_profile);
+/// `stockfish`: the kiosk's Stockfish program ("": none offered; session 30).
+SetupChoices setup_choices(const std::string& profiles_dir, const std::string& admin_profile,
+                           const std::string& stockfish = "");
 
 /// Where the installed profiles are: $TABULA_PROFILES_DIR, else the source
 /// tree's hardware/profiles when it exists, else the installed

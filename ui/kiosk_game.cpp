@@ -426,6 +426,7 @@ const KioskView& KioskGame::view(session::Millis now) {
     view_.hints = bots_ && bots_->options().hints;
     view_.blunder_check = bots_ && bots_->options().blunder_check;
     view_.bots = options_.bots;
+    view_.stockfish_steps = stockfish_steps_;
     view_.variant_id = options_.variant;
     // Who sits where (--players, or the journal's names on a resume). A
     // bot's seat nobody named says so, with its level, so the table knows
@@ -435,7 +436,7 @@ const KioskView& KioskGame::view(session::Millis now) {
       if (i < options_.players.size()) view_.seats[i].player = options_.players[i];
       if (!view_.seats[i].player.empty() || !bots_) continue;
       if (const session::BotSeat* b = bots_->options().seats.find(core::seat_at(static_cast<int>(i))))
-        view_.seats[i].player = "bot, " + session::level_name(b->level);
+        view_.seats[i].player = "bot, " + session::level_name(*b);
     }
     // The result names the players as the ledger does, "Ann (Red)" (s29-newuser).
     if (!view_.result.empty()) {

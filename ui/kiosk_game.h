@@ -89,6 +89,8 @@ struct KioskGameOptions {
   bool hints = false;
   bool blunder_check = false;
   bool bots_wait = false;  // screenshots: a search finishes within the frame
+  // Session 30: Stockfish's program for chess seats and hints (docs/BOTS.md).
+  std::string stockfish = "/usr/games/stockfish";
 };
 
 /// "games/club.db" -> "games/club-1.db", the first name not taken: where a
@@ -216,6 +218,7 @@ class KioskGame {
   std::optional<journal::Journal> journal_;
   std::unique_ptr<hub::BoardPublisher> publisher_;
   std::unique_ptr<BotDriver> bots_;  // issue 33: none without bot seats or hints
+  bool stockfish_steps_ = false;  // session 30: chess, and options_.stockfish can be run
   std::string journal_error_;
   std::vector<std::string> notices_;
   std::string assignment_shown_;  // the last seat assignment said at the table

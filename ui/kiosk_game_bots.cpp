@@ -5,27 +5,40 @@
 
 #include <functional>
 
+#include "uci/uci_bot.h"
+
 namespace tabula::ui {
 
 bool KioskGame::start_bots(const std::string& text, std::string& error) {
   bots_.reset();
+  // Session 30: in chess a seat may be Stockfish's; a player named "bot" is
+  // Stockfish (kStockfishDefaultElo) when it is installed, and hints come from it.
+  const core::RuleSet& rules = session_->game().rules();
+  const std::string why_no_stockfish = uci::why_not_runnable(options_.stockfish);
+  const bool stockfish = session::stockfish_plays(rules) && why_no_stockfish.empty();
+  stockfish_steps_ = stockfish;
   // No --bots: players named "bot 3" on the setup or Players screen are bots.
   const std::string given =
-      text.empty() ? session::to_text(session::bots_from_names(options_.players, session_->game().rules()),
-                                      session_->game().rules())
-                   : text;
+      text.empty() ? session::to_text(session::bots_from_names(options_.players, rules, stockfish), rules) : text;
   auto seats = session::parse_bot_seats(given, session_->game().rules());
   if (!seats.ok()) {
     error = seats.error().message;
     return false;
   }
   options_.bots = session::to_text(*seats, session_->game().rules());
+  // A Stockfish seat whose program cannot be run: said now; Tabula's engine
+  // plays for it, saying so again at its first move (uci/table_bots.h).
+  if (seats->any_stockfish() && !why_no_stockfish.empty()) {
+    add_notice(why_no_stockfish + "; Tabula's engine plays for the Stockfish seats");
+  }
   if (seats->empty() && !options_.hints && !options_.blunder_check) return true;
   BotOptions o;
   o.seats = *seats;
   o.hints = options_.hints;
   o.blunder_check = options_.blunder_check;
   o.synchronous = options_.bots_wait;
+  o.stockfish = options_.stockfish;
+  o.stockfish_hints = stockfish;
   bots_ = std::make_unique<BotDriver>(o);
   return true;
 }

@@ -132,6 +132,7 @@ int run_kiosk(const KioskOptions& options) {
     so.hints = options.hints;
     so.blunder_check = options.blunder_check;
     so.bots_wait = options.screenshot.has_value();
+    so.stockfish = options.stockfish;
     so.virtual_board = !board_socket;
     if (options.set_aside) {
       so.set_aside = true;
@@ -175,7 +176,7 @@ int run_kiosk(const KioskOptions& options) {
   bool game_pending = options.variant || options.journal;
   if (options.setup_dir) {
     choices = setup_choices(options.profiles_dir.empty() ? default_profiles_dir() : options.profiles_dir,
-                            default_admin_profile());
+                            default_admin_profile(), options.stockfish);
     app.arbiter_menu().offer_setup(true);
     LoadedSetup loaded = load_setup(*options.setup_dir, choices);
     std::error_code ec;
@@ -444,7 +445,7 @@ int run_kiosk(const KioskOptions& options) {
         finish_setup(*done);
       } else if (std::get_if<OpenSetup>(&intent) && options.setup_dir) {
         choices = setup_choices(options.profiles_dir.empty() ? default_profiles_dir() : options.profiles_dir,
-                                default_admin_profile());
+                                default_admin_profile(), options.stockfish);
         app.setup().open(choices, "", saved, real != nullptr);
       } else if (real) {
         for (const std::string& line : real->apply(intent, ms)) std::printf("%s\n", line.c_str());

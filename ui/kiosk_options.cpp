@@ -74,7 +74,9 @@ std::string kiosk_usage() {
          "  --clock TC          game clock: MIN+INC (15+10), MINdDELAY (5d3), MINbBRONSTEIN\n"
          "                      (5b3) or MIN (90); the board is the clock\n"
          "  --players A,B,...   player names in seat order (for the journal and exports)\n"
-         "  --bots SEAT=LEVEL,...  bot seats, levels 1-8 or greedy (e.g. Blue=3,Green=1)\n"
+         "  --bots SEAT=LEVEL,...  bot seats, levels 1-8 or greedy (e.g. Blue=3,Green=1); in\n"
+         "                      chess also stockfish, stockfish:ELO or stockfish:skillN\n"
+         "  --stockfish PATH    Stockfish's program (default /usr/games/stockfish)\n"
          "  --hints on|off      the Hint button (teaching; off in rated games)\n"
          "  --blunder-check on|off  warn a player whose move lost much\n"
          "  --hub BROKER        the arbiter's hub: every board of the event (docs/HUB.md)\n"
@@ -171,6 +173,14 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
       const auto v = value();
       if (!v) return parsed;
       o.bots = std::string(*v);  // the seats are checked against the variant when the game starts
+    } else if (arg == "--stockfish") {
+      const auto v = value();
+      if (!v) return parsed;
+      if (v->empty()) {
+        parsed.error = "--stockfish wants a program's path (e.g. /usr/games/stockfish)";
+        return parsed;
+      }
+      o.stockfish = std::string(*v);
     } else if (arg == "--hints" || arg == "--blunder-check") {
       const auto v = value();
       if (!v) return parsed;

@@ -24,6 +24,9 @@ struct KioskOptions {
   std::string bots;                         // --bots SEAT=LEVEL,... (issue 33; checked against the variant)
   bool hints = false;                       // --hints on|off (teaching; off in rated games)
   bool blunder_check = false;               // --blunder-check on|off
+  // Session 30: Stockfish's program for a chess seat "stockfish[:ELO|:skillN]"
+  // and for hints in chess (docs/BOTS.md); --stockfish PATH.
+  std::string stockfish = "/usr/games/stockfish";
   std::optional<std::string> hub;           // --hub BROKER (the arbiter's hub screen)
   // Publishing this board to the hub (docs/HUB.md): --broker ADDRESS with
   // --hub-event E --hub-board B, and optionally --broker-ca, --broker-user,

@@ -154,10 +154,13 @@ void SetupScreen::accept_assignment() {
   page_ = Page::kPlayers;
 }
 
-int SetupScreen::seat_step(const std::string& seat) const { return ui::seat_step(answers_.bots, seat); }
+int SetupScreen::seat_step(const std::string& seat) const {
+  return ui::seat_step(answers_.bots, seat, choices_.offers_stockfish(answers_.variant_id));
+}
 
 void SetupScreen::set_seat_step(const std::string& seat, int step) {
-  answers_.bots = with_seat_step(answers_.bots, choices_.seat_names(answers_.variant_id), seat, step);
+  answers_.bots = with_seat_step(answers_.bots, choices_.seat_names(answers_.variant_id), seat, step,
+                                 choices_.offers_stockfish(answers_.variant_id));
 }
 
 // ---------------------------------------------------------------- [widgets]
@@ -241,7 +244,9 @@ void SetupScreen::draw_seats(const PixelRect& area, float touch, const KioskFont
   const std::vector<std::string> names = player_fields();
   if (seats.empty()) return;
   const float gap = std::max(4.0f, std::round(touch * 0.12f));
-  const float words_w = ImGui::CalcTextSize(seat_step_words(kSeatSteps - 1).c_str()).x + 2 * gap;
+  const bool stockfish = choices_.offers_stockfish(answers_.variant_id);
+  const int steps = seat_step_count(stockfish);
+  const float words_w = ImGui::CalcTextSize(widest_seat_step_words(stockfish).c_str()).x + 2 * gap;
   const float control_w = 2 * touch + words_w + 2 * gap;
   const float n = static_cast<float>(seats.size());
   const float row_h = std::clamp((area.height() - (n - 1) * gap) / n, touch, touch * 1.6f);
@@ -263,14 +268,14 @@ void SetupScreen::draw_seats(const PixelRect& area, float touch, const KioskFont
     if (button("\xE2\x88\x92##less", {x, cy, x + touch, cy + touch}, false, step > 0))
       set_seat_step(seats[i], step - 1);
     if (step > 0) hits_.back().label = seats[i] + " weaker";
-    const std::string words = seat_step_words(step);
+    const std::string words = seat_step_words(step, stockfish);
     const ImVec2 size = ImGui::CalcTextSize(words.c_str());
     draw->AddText({x + touch + gap + (words_w - size.x) * 0.5f, y + (row_h - size.y) * 0.5f},
                   palette::kText, words.c_str());
     const float px = area.x1 - touch;
-    if (button("+##more", {px, cy, px + touch, cy + touch}, false, step < kSeatSteps - 1))
+    if (button("+##more", {px, cy, px + touch, cy + touch}, false, step < steps - 1))
       set_seat_step(seats[i], step + 1);
-    if (step < kSeatSteps - 1) hits_.back().label = seats[i] + " stronger";
+    if (step < steps - 1) hits_.back().label = seats[i] + " stronger";
     ImGui::PopID();
   }
 }

@@ -351,6 +351,7 @@ struct KioskView {
   bool hints = false;             // issue 33: the Hint button is offered
   bool blunder_check = false;     // issue 33: the blunder check warns after a person's move
   std::string bots;               // issue 33: who is a bot, as --bots ("Blue=3"); "" people only
+  bool stockfish_steps = false;   // session 30: a seat's steps offer Stockfish (chess, installed)
   std::vector<CheckView> checks;
   std::vector<FixSquare> fixes;
   TeachingView teaching;

@@ -22,6 +22,7 @@
 #include "session/hint_words.h"
 #include "session/player_words.h"
 #include "session/virtual_hands.h"
+#include "uci/table_bots.h"
 
 // Section index: the table (session, journal, virtual hands), typed moves,
 // tabula play (typed).
@@ -185,7 +186,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
   auto o = parse_options(args, first,
                          {"variant", "journal", "bots", "start", "fen", "fen4", "seed", "movetime-ms", "clock", "event",
-                          "site", "max-plies", "players"},
+                          "site", "max-plies", "players", "stockfish", "hint-engine"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty() || !o->values.count("variant") || !o->values.count("bots")) {
@@ -211,6 +212,18 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
       err << "tabula: --max-plies \"" << v << "\" is not a number of plies (1 or more)\n";
       return 2;
     }
+  }
+  // Session 30: Stockfish's program (Debian's by default) and who gives hints.
+  const std::string stockfish = o->values.count("stockfish") ? o->values.at("stockfish") : uci::kDebianStockfish;
+  if (stockfish.empty()) {
+    err << "tabula: --stockfish needs a program's path (e.g. " << uci::kDebianStockfish << ")\n";
+    return 2;
+  }
+  const std::string hint_engine = o->values.count("hint-engine") ? o->values.at("hint-engine") : "stockfish";
+  if (hint_engine != "stockfish" && hint_engine != "tabula") {
+    err << "tabula: --hint-engine \"" << core::printable_input(hint_engine)
+        << "\" is not stockfish or tabula (stockfish: in chess when it is installed)\n";
+    return 2;
   }
   const std::string variant = o->values.at("variant");
   const std::string path = o->values.count("journal") ? o->values.at("journal") : "";
@@ -244,6 +257,15 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   if (!bots.ok()) {
     err << "tabula: " << (resuming ? path + ": the journal's " : std::string("--")) << bots.error().message << "\n";
     return resuming ? 1 : 2;
+  }
+  // A new game with a Stockfish seat that cannot be run is refused before
+  // anything is recorded. (A resumed one goes on: the seat's first move
+  // finds it missing, says so, and Tabula's engine plays for it.)
+  if (!resuming && bots->any_stockfish()) {
+    if (std::string why = uci::why_not_runnable(stockfish); !why.empty()) {
+      err << "tabula: --bots " << session::to_text(*bots, rules) << ": " << why << "\n";
+      return 2;
+    }
   }
   if (!resuming) {
     session::SessionSettings settings;
@@ -280,6 +302,9 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
       "or quit\n";
   out << words;
   engine::Engine engine(16);
+  uci::TableBots table_bots(stockfish);
+  const bool stockfish_hints =
+      hint_engine == "stockfish" && session::stockfish_plays(rules) && uci::why_not_runnable(stockfish).empty();
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
@@ -304,12 +329,19 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
       if (auto task = session::bot_task(s, *bots)) {
         const std::int64_t from = elapsed();
         session::SearchClock clock{[&] { return elapsed() - from; }, nullptr, movetime_ms * 1000};
-        auto choice = session::search_bot_move(engine, *task, clock);
+        auto choice = table_bots.move(engine, *task, clock, movetime_ms);
         if (!choice) {
           err << "tabula: " << g.seat_name(task->seat) << "'s bot found no move\n";
           return 1;
         }
-        if (!table.intent(session::bot_intent(*task, choice->move, s.now()))) return 1;
+        // Stockfish failed: the table hears why and who plays instead (journaled).
+        if (!choice->warning.empty() &&
+            !table.intent(session::advice_intent(task->seat, core::Move{}, choice->warning, s.now()))) {
+          return 1;
+        }
+        session::Intent announce = session::bot_intent(*task, choice->choice.move, s.now());
+        announce.text = choice->engine;
+        if (!table.intent(announce)) return 1;
         continue;  // the announcement is a request the table now plays
       }
     }
@@ -338,7 +370,12 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     }
     if (word == "hint") {
       session::SearchClock clock{};
-      if (auto h = session::hint_for(engine, g, clock)) {
+      std::string warning;
+      auto h = table_bots.hint(engine, g, clock, stockfish_hints, warning);
+      if (!warning.empty() && !table.intent(session::advice_intent(g.to_move(), core::Move{}, warning, s.now()))) {
+        return 1;
+      }
+      if (h) {
         if (!table.intent(session::advice_intent(h->seat, h->move, h->text, s.now()))) return 1;
       }
       continue;
@@ -358,6 +395,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
         i.count = std::max(1, count);
       }
       if (!table.intent(i)) return 1;
+      table_bots.end_processes();  // a takeback: Stockfish starts again from the position
       continue;
     }
     std::optional<core::Move> m = typed_move(g, line);
@@ -368,6 +406,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     }
     if (!table.move(*m)) return 1;
   }
+  table_bots.end_game();
   // How it ended, in words, then the record (s29-newuser: the session's
   // state dump was printed here, "seat White status 0 points 0 ally 255").
   const core::Outcome& outcome = s.game().outcome();

@@ -13,6 +13,11 @@
 // journaled when --journal is given (the bots in its header, so an export
 // names them, and a journal is resumed). Works for 2- and 4-seat variants.
 // A game of bots alone stops at --max-plies (2000) if it has not ended.
+// In chess a seat may be Stockfish's ("Black=stockfish:1500", session 30):
+// --stockfish PATH (Debian's /usr/games/stockfish by default) is asked over
+// UCI for --movetime-ms (uci/table_bots.h); a new game whose Stockfish cannot
+// be run is refused before anything is journaled. Hints in chess come from
+// Stockfish when it is installed (--hint-engine tabula: Tabula's).
 #pragma once
 
 #include <istream>

@@ -1,5 +1,5 @@
-// engine_process.cpp — Section index: ChildProcess (RAII over fork/exec and
-// two pipes), TextEngine (restart, ask, fall back), the two protocols.
+// engine_process.cpp — Section index: TextEngine (restart, ask, fall back),
+// the two protocols (the child process: uci/child_process.h).
 #include "cli/engine_process.h"
 
 #include <fcntl.h>
@@ -16,124 +16,18 @@
 #include <sstream>
 #include <vector>
 
-#include "cli/child_guard.h"
 #include "core/fen.h"
 #include "core/notation.h"
+#include "uci/child_process.h"
 
 namespace tabula::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A child process with its stdin and stdout on pipes. The destructor closes
-// the pipes, kills the child if it still runs, and reaps it; a shell killed
-// by a signal takes the child with it (child_guard.h).
-class ChildProcess {
- public:
-  explicit ChildProcess(const std::string& path) {
-    int in[2], out[2];
-    if (pipe(in) != 0) return;
-    if (pipe(out) != 0) {
-      close(in[0]), close(in[1]);
-      return;
-    }
-    pid_t parent = getpid();
-    pid_ = fork();
-    if (pid_ == 0) {
-      // A process group of its own: what the engine starts (a wrapper
-      // script's engine, helpers) is killed with it.
-      setpgid(0, 0);
-      in_child_after_fork(parent);
-      dup2(in[0], 0);
-      dup2(out[1], 1);
-      int devnull = open("/dev/null", O_WRONLY);
-      if (devnull >= 0) dup2(devnull, 2);
-      close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-      execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    if (pid_ < 0) {
-      close(in[1]), close(out[0]);
-      return;
-    }
-    setpgid(pid_, pid_);  // also here: whichever of the two runs first
-    guard_child(pid_);
-    to_ = in[1];
-    from_ = out[0];
-    signal(SIGPIPE, SIG_IGN);  // a dead engine is an error value, not a signal
-  }
-  ~ChildProcess() {
-    if (to_ >= 0) close(to_);
-    if (from_ >= 0) close(from_);
-    if (pid_ > 0) {
-      release_child(pid_);  // before the reap: the pid may be reused after it
-      kill(-pid_, SIGKILL);  // the engine's whole process group
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-  }
-  ChildProcess(const ChildProcess&) = delete;
-  ChildProcess& operator=(const ChildProcess&) = delete;
-
-  bool started() const { return to_ >= 0 && from_ >= 0; }
-  bool send(const std::string& line) {
-    std::string text = line + "\n";
-    const char* p = text.data();
-    std::size_t left = text.size();
-    while (left > 0) {
-      ssize_t n = write(to_, p, left);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return false;
-      p += n;
-      left -= static_cast<std::size_t>(n);
-    }
-    return true;
-  }
-  // The longest line read: an engine's longest (an info line with a long pv,
-  // an option) is a few KiB; past this the engine is broken, and its text is
-  // not buffered on (a flood without a newline would fill memory).
-  static constexpr std::size_t kMaxLine = 65536;
-
-  // The next line, or false on timeout, end of file or a line longer than
-  // kMaxLine (then overlong() is true).
-  bool read_line(std::string& line, Clock::time_point deadline) {
-    for (;;) {
-      auto nl = buffer_.find('\n');
-      if ((nl == std::string::npos ? buffer_.size() : nl) > kMaxLine) {
-        overlong_ = true;
-        buffer_.clear();
-        return false;
-      }
-      if (nl != std::string::npos) {
-        line = buffer_.substr(0, nl);
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        buffer_.erase(0, nl + 1);
-        return true;
-      }
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-      if (left <= 0) return false;
-      pollfd pfd{from_, POLLIN, 0};
-      int r = poll(&pfd, 1, static_cast<int>(left));
-      if (r < 0 && errno == EINTR) continue;
-      if (r <= 0) return false;
-      char chunk[4096];
-      ssize_t n = read(from_, chunk, sizeof chunk);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return false;
-      buffer_.append(chunk, static_cast<std::size_t>(n));
-    }
-  }
-  bool overlong() const { return overlong_; }
-
- private:
-  pid_t pid_ = -1;
-  int to_ = -1;
-  int from_ = -1;
-  std::string buffer_;
-  bool overlong_ = false;
-};
+// The child process, its pipes and deadlines: uci/child_process.h (shared
+// with Stockfish at the table since session 30; its stderr is now kept).
+using uci::ChildProcess;
 
 // Waits for a line whose first word is `word`; each line before it goes to
 // `seen` (when given), which keeps only what it needs.

@@ -54,10 +54,12 @@ const char* const kPlayUsage =
                                     with --broker, published to the hub (docs/HUB.md)
   play --variant ID --bots SEAT=LEVEL,... [--journal FILE] [--seed N] [--movetime-ms M]
        [--start NAME] [--fen FEN | --fen4 FEN4] [--clock TC] [--max-plies P] [--event E] [--site S]
-       [--players A,B,...]
+       [--players A,B,...] [--stockfish PATH] [--hint-engine stockfish|tabula]
                                     humans type moves (or hint, again, takeback, resign,
-                                    quit), bots answer (docs/BOTS.md); the rulings name
-                                    the players beside their seats: Hint for Ann (White)
+                                    quit), bots answer; LEVEL 1-8, greedy, or in chess
+                                    stockfish, stockfish:ELO, stockfish:skillN (docs/BOTS.md);
+                                    the rulings name the players beside their seats:
+                                    Hint for Ann (White)
   archive list|show|export --journal FILE [--out F]
                                     the journaled game; export as PGN or PGN4
 )";
@@ -314,7 +316,8 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   auto o = parse_options(args, first,
                          {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "sliding", "slide-rest-ms", "commit-at-once", "promotion-timeout-ms",
                           "random-moves", "seed", "event", "site", "clock", "broker", "broker-ca", "broker-user",
-                          "broker-password-file", "board", "hub-event", "arbiter-key", "board-key", "bots", "movetime-ms", "max-plies", "players"},
+                          "broker-password-file", "board", "hub-event", "arbiter-key", "board-key", "bots", "movetime-ms", "max-plies",
+                          "players", "stockfish", "hint-engine"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty()) {
@@ -324,9 +327,9 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   // Issue 33: without a trace, humans type moves and bots answer.
   if (!o->values.count("trace") && o->values.count("bots")) return cmd_play_typed(args, std::cin, out, err);
   if (o->values.count("bots") || o->values.count("movetime-ms") || o->values.count("max-plies") ||
-      o->values.count("players")) {
-    err << "tabula: play with --trace reads the table's moves from the trace; --bots, --movetime-ms, --max-plies and "
-           "--players are for typed play (without --trace)\n";
+      o->values.count("players") || o->values.count("stockfish") || o->values.count("hint-engine")) {
+    err << "tabula: play with --trace reads the table's moves from the trace; --bots, --movetime-ms, --max-plies, "
+           "--players, --stockfish and --hint-engine are for typed play (without --trace)\n";
     return 2;
   }
   for (const char* need : {"variant", "journal", "trace"}) {

@@ -147,7 +147,7 @@ void apply_bots(wire::BoardState& st, const std::string& bots, const core::RuleS
   core::Result<session::BotSeats> parsed = session::parse_bot_seats(bots, rules);
   for (int i = 0; i < st.seats_size(); ++i) {
     const session::BotSeat* b = parsed.ok() && i < rules.seat_count() ? parsed.value().find(core::seat_at(i)) : nullptr;
-    st.mutable_seats(i)->set_bot(b ? session::level_name(b->level) : "");
+    st.mutable_seats(i)->set_bot(b ? session::level_name(*b) : "");
   }
 }
 

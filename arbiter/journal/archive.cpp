@@ -39,7 +39,7 @@ std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& 
     if (static_cast<std::size_t>(i) < h.players.size() && !h.players[static_cast<std::size_t>(i)].empty()) {
       return h.players[static_cast<std::size_t>(i)];
     }
-    if (const session::BotSeat* b = bot(i)) return session::engine_name(b->level);
+    if (const session::BotSeat* b = bot(i)) return session::engine_name(*b);
     return four ? rules.seats[static_cast<std::size_t>(i)].name : std::string("?");
   };
   auto bot_tags = [&](std::vector<core::PgnTag>& tags) {

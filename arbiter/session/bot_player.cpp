@@ -31,6 +31,7 @@ std::optional<BotTask> bot_task(const Session& s, const BotSeats& bots) {
   t.key = turn_key(s);
   t.seat = b->seat;
   t.level = b->level;
+  t.bot = *b;
   t.seed = bot_seed(s.settings().random_seed, t.key.stage, t.key.ply, t.seat);
   t.game = std::make_shared<const core::Game>(g);
   return t;
@@ -50,6 +51,7 @@ BotTask task_for(const core::Game& game, const BotSeat& bot, std::uint64_t sessi
   t.key.position = game.position().hash();
   t.seat = bot.seat;
   t.level = bot.level;
+  t.bot = bot;
   t.seed = bot_seed(session_seed, stage, t.key.ply, bot.seat);
   t.game = std::make_shared<const core::Game>(game);
   return t;
@@ -78,7 +80,7 @@ Intent bot_intent(const BotTask& task, const core::Move& move, Millis now) {
   i.kind = IntentKind::kBotMove;
   i.seat = task.seat;
   i.move = move;
-  i.text = engine_name(task.level);
+  i.text = task.bot.engine == BotEngine::kTabula ? engine_name(task.level) : engine_name(task.bot);
   return i;
 }
 

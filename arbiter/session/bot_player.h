@@ -47,6 +47,7 @@ struct BotTask {
   TurnKey key;
   core::Seat seat = core::kNoSeat;
   int level = 3;
+  BotSeat bot;  // who plays the seat (Stockfish: the shell asks it, uci/table_bots.h)
   std::uint64_t seed = 0;
   std::shared_ptr<const core::Game> game;  // a copy: the search never touches the session
 };
@@ -76,7 +77,8 @@ BotTask task_for(const core::Game& game, const BotSeat& bot, std::uint64_t sessi
 // The bot's move; nullopt when stopped, or when there is no legal move.
 std::optional<BotChoice> search_bot_move(engine::Engine& engine, const BotTask& task, const SearchClock& clock);
 
-// The session's input that announces `move` for the task's seat at `now`.
+// The session's input that announces `move` for the task's seat at `now`
+// (its text: the seat's engine, engine_name(task.bot)).
 Intent bot_intent(const BotTask& task, const core::Move& move, Millis now);
 
 }  // namespace tabula::session

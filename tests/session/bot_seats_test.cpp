@@ -74,6 +74,74 @@ TEST(BotSeats, BadTextNamesTheItemAndTheFault) {
   EXPECT_FALSE(session::parse_bot_seats(std::string("Blue=\0", 6), *rules).ok());
 }
 
+// Session 30: Stockfish's seats in orthodox chess: its full strength, an
+// Elo, a skill level; their names; a bad strength and another variant refused.
+TEST(BotSeats, StockfishSeatsInChessAtAnEloOrASkill) {
+  auto rules = rules_of("chess");
+  auto b = session::parse_bot_seats("white=Stockfish:1500, Black=stockfish:skill0", *rules);
+  ASSERT_TRUE(b.ok()) << b.error().message;
+  ASSERT_EQ(b->seats.size(), 2u);
+  EXPECT_EQ(b->seats[0].engine, session::BotEngine::kStockfish);
+  EXPECT_EQ(b->seats[0].elo, 1500);
+  EXPECT_EQ(b->seats[0].level, 6);  // its fallback: Tabula's level 6 below Elo 1800
+  EXPECT_EQ(b->seats[1].skill, 0);
+  EXPECT_EQ(b->seats[1].level, 3);
+  EXPECT_TRUE(b->any_stockfish());
+  EXPECT_EQ(session::to_text(*b, *rules), "White=stockfish:1500,Black=stockfish:skill0");
+  EXPECT_EQ(session::engine_name(b->seats[0]), "Stockfish 1500");
+  EXPECT_EQ(session::engine_name(b->seats[1]), "Stockfish skill 0");
+  EXPECT_EQ(session::level_name(b->seats[1]), "Stockfish, skill 0");
+  auto full = session::parse_bot_seats("Black=stockfish", *rules);
+  ASSERT_TRUE(full.ok());
+  EXPECT_EQ(session::to_text(*full, *rules), "Black=stockfish");
+  EXPECT_EQ(full->seats[0].level, 8);
+  EXPECT_EQ(session::level_name(full->seats[0]), "Stockfish");
+  EXPECT_TRUE(session::stockfish_plays(*rules));
+  for (const char* id : {"chesscom-ffa", "bipartite", "chess-four", "corners-mini"})
+    EXPECT_FALSE(session::stockfish_plays(*rules_of(id))) << id;
+}
+
+TEST(BotSeats, BadStockfishTextNamesTheItemAndTheFault) {
+  auto chess = rules_of("chess");
+  auto msg = [&](const std::string& t, const core::RuleSet& r) {
+    auto b = session::parse_bot_seats(t, r);
+    EXPECT_FALSE(b.ok()) << t;
+    return b.ok() ? std::string() : b.error().message;
+  };
+  EXPECT_EQ(msg("Black=stockfish:1000", *chess),
+            "bots: 'Black=stockfish:1000' (column 1): Stockfish's Elo 1000 is not one of 1320-3190 (UCI_Elo)");
+  EXPECT_EQ(msg("Black=stockfish:skill21", *chess),
+            "bots: 'Black=stockfish:skill21' (column 1): Stockfish's skill 21 is not one of 0-20 (Skill Level)");
+  EXPECT_EQ(msg("Black=stockfish:strong", *chess),
+            "bots: 'Black=stockfish:strong' (column 1): 'stockfish:strong' is not Stockfish's strength; write "
+            "stockfish, stockfish:ELO (1320-3190) or stockfish:skillN (0-20)");
+  EXPECT_EQ(msg("Black=stockfish:", *chess),
+            "bots: 'Black=stockfish:' (column 1): 'stockfish:' is not Stockfish's strength; write "
+            "stockfish, stockfish:ELO (1320-3190) or stockfish:skillN (0-20)");
+  EXPECT_EQ(msg("Black=stockfish:99999", *chess),
+            "bots: 'Black=stockfish:99999' (column 1): 'stockfish:99999' is not Stockfish's strength; write "
+            "stockfish, stockfish:ELO (1320-3190) or stockfish:skillN (0-20)");
+  EXPECT_EQ(msg("Black=9", *chess),
+            "bots: 'Black=9' (column 1): level '9' is not one of 1-8 or greedy, nor stockfish, stockfish:ELO or "
+            "stockfish:skillN");
+  EXPECT_EQ(msg("Blue=stockfish:1500", *rules_of("chesscom-ffa")),
+            "bots: 'Blue=stockfish:1500' (column 1): Stockfish plays orthodox chess only, not Four-player FFA "
+            "(chess.com); give Blue a level 1-8 or greedy");
+}
+
+TEST(BotSeats, ABotNamedInChessIsStockfishWhenItIsInstalled) {
+  auto chess = rules_of("chess");
+  EXPECT_EQ(session::to_text(session::bots_from_names({"Ann", "bot"}, *chess, true), *chess), "Black=stockfish:1500");
+  EXPECT_EQ(session::to_text(session::bots_from_names({"Ann", "bot"}, *chess, false), *chess), "Black=3");
+  EXPECT_EQ(session::to_text(session::bots_from_names({"bot 2", "bot stockfish skill 4"}, *chess, true), *chess),
+            "White=2,Black=stockfish:skill4");
+  EXPECT_EQ(session::to_text(session::bots_from_names({"Bot Stockfish 2000", "bot stockfish"}, *chess), *chess),
+            "White=stockfish:2000,Black=stockfish");
+  EXPECT_TRUE(session::bots_from_names({"bot stockfish 100"}, *chess).empty());  // no such strength: a person
+  auto ffa = rules_of("chesscom-ffa");
+  EXPECT_EQ(session::to_text(session::bots_from_names({"bot", "bot stockfish"}, *ffa, true), *ffa), "Red=3");
+}
+
 Intent bot_move(Table& t, const std::string& from, const std::string& to, core::Seat seat) {
   Intent i;
   i.kind = IntentKind::kBotMove;

@@ -1,0 +1,154 @@
+// Session 30: `tabula play` with a Stockfish seat (arbiter/cli/bot_play_command.cpp):
+// Debian's Stockfish answers at a chosen strength, journaled and named in
+// the record, resumed after a power cut; a missing program refuses a new
+// game before anything is journaled; a program that crashes mid-game is
+// replaced by Tabula's engine with the warning journaled, and the resumed
+// game goes on.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "cli/bot_play_command.h"
+#include "cli/play_commands.h"
+#include "uci_test_util.h"
+
+namespace tabula::testing {
+namespace {
+
+struct PlayRun {
+  int code = 0;
+  std::string out;
+  std::string err;
+};
+
+PlayRun play(const std::vector<std::string>& args, const std::string& typed) {
+  std::istringstream in(typed);
+  std::ostringstream out, err;
+  PlayRun r;
+  r.code = cli::cmd_play_typed(args, in, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+TEST(StockfishPlay, DebiansStockfishPlaysBlackAtElo1350JournaledAndResumed) {
+  if (!stockfish_installed()) GTEST_SKIP() << "Debian's stockfish is not installed (scripts/setup.sh installs it)";
+  TempDir dir("sfplay");
+  const std::string db = dir.file("g.db");
+  PlayRun r = play({"play", "--variant", "chess", "--bots", "Black=stockfish:1350", "--movetime-ms", "50", "--journal",
+                    db, "--hint-engine", "tabula"},
+                   "e2e4\nd2d4\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Chess; bots: Black=stockfish:1350\n"), std::string::npos) << r.out;
+  EXPECT_EQ(occurrences(r.out, "Black's bot plays "), 2) << r.out;
+  EXPECT_NE(r.out.find("[Black \"Stockfish 1350\"]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[BlackType \"program\"]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[Bots \"Black=stockfish:1350\"]"), std::string::npos) << r.out;
+  // A power cut: the same command resumes the game; Stockfish answers again.
+  PlayRun again = play({"play", "--variant", "chess", "--bots", "Black=stockfish:1350", "--movetime-ms", "50",
+                        "--journal", db},
+                       "Ng1-f3\n");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("resumed "), std::string::npos) << again.out;
+  EXPECT_EQ(occurrences(again.out, "Black's bot plays "), 1) << again.out;
+  EXPECT_NE(again.out.find("after 6 moves"), std::string::npos) << again.out;
+}
+
+TEST(StockfishPlay, AMissingProgramRefusesANewGameAndWritesNoJournal) {
+  TempDir dir("sfplay");
+  const std::string db = dir.file("g.db");
+  PlayRun r = play({"play", "--variant", "chess", "--bots", "Black=stockfish", "--stockfish", dir.file("stockfish"),
+                    "--journal", db},
+                   "e2e4\n");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "tabula: --bots Black=stockfish: Stockfish cannot be run: " + dir.file("stockfish") +
+                       ": No such file or directory\n");
+  EXPECT_FALSE(std::filesystem::exists(db));
+  dir.write("stockfish", "#!/bin/sh\n");  // not executable
+  PlayRun x = play({"play", "--variant", "chess", "--bots", "Black=stockfish:skill2", "--stockfish",
+                    dir.file("stockfish")},
+                   "");
+  EXPECT_EQ(x.code, 2);
+  EXPECT_NE(x.err.find("is not executable"), std::string::npos) << x.err;
+}
+
+TEST(StockfishPlay, BadStockfishTextIsNamed) {
+  PlayRun a = play({"play", "--variant", "chess", "--bots", "Black=stockfish:900"}, "");
+  EXPECT_EQ(a.code, 2);
+  EXPECT_EQ(a.err,
+            "tabula: --bots: 'Black=stockfish:900' (column 1): Stockfish's Elo 900 is not one of 1320-3190 (UCI_Elo)\n");
+  PlayRun b = play({"play", "--variant", "chesscom-ffa", "--bots", "Red=stockfish"}, "");
+  EXPECT_EQ(b.code, 2);
+  EXPECT_NE(b.err.find("Stockfish plays orthodox chess only, not Four-player FFA (chess.com); give Red a level 1-8 "
+                       "or greedy"),
+            std::string::npos)
+      << b.err;
+  PlayRun c = play({"play", "--variant", "chess", "--bots", "Black=1", "--hint-engine", "houdini"}, "");
+  EXPECT_EQ(c.code, 2);
+  EXPECT_NE(c.err.find("--hint-engine \"houdini\" is not stockfish or tabula"), std::string::npos) << c.err;
+}
+
+// `tabula play`'s dispatcher knows the options (they were refused as unknown
+// before they reached typed play) and refuses them with a trace.
+TEST(StockfishPlay, TheDispatcherTakesStockfishsOptionsAndRefusesThemWithATrace) {
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::cmd_play({"play", "--variant", "chess", "--journal", "/nonexistent/g.db", "--trace", "t.trace",
+                           "--stockfish", "/usr/games/stockfish"},
+                          out, err),
+            2);
+  EXPECT_NE(err.str().find("--stockfish and --hint-engine are for typed play (without --trace)"), std::string::npos)
+      << err.str();
+  EXPECT_EQ(err.str().find("unknown option"), std::string::npos) << err.str();
+}
+
+TEST(StockfishPlay, ACrashMidGameIsSaidJournaledAndTabulaPlaysOnAfterAResume) {
+  TempDir dir("sfplay");
+  const std::string db = dir.file("g.db");
+  fake_mode("crash", dir.file("log"), "e7e5");
+  setenv("FAKE_UCI_CRASH_AT", "2", 1);
+  const std::vector<std::string> args = {"play", "--variant", "chess", "--bots", "Black=stockfish:2000",
+                                         "--stockfish", fake_uci(), "--movetime-ms", "20", "--journal", db,
+                                         "--hint-engine", "tabula"};
+  PlayRun r = play(args, "e2e4\nd2d4\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Black's bot plays e7-e5"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  Stockfish (Black) ended while thinking (killed by signal 11 (Segmentation fault)); its last "
+                       "line: \"info depth 3 score cp 5\"; its stderr: \"fake_uci: assertion failed: the network file "
+                       "is damaged\"; Tabula's engine (level 8) plays for Black until this game ends\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(occurrences(r.out, "Black's bot plays "), 2) << r.out;
+  EXPECT_NE(r.out.find("after 4 moves"), std::string::npos) << r.out;
+  // A power cut, and Stockfish mended: the journal kept everything, the game
+  // goes on, Stockfish is asked again.
+  // (Black's answer: a rook's pawn's step its engine's move did not take.)
+  const bool a_pawn_moved = r.out.find("Black's bot plays a7-") != std::string::npos;
+  fake_mode("move", dir.file("log"), a_pawn_moved ? "h7h6" : "a7a6");
+  PlayRun again = play(args, "c2c3\n");  // legal after any answer, ...Bb4+ too
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("resumed "), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find(a_pawn_moved ? "Black's bot plays h7-h6" : "Black's bot plays a7-a6"), std::string::npos)
+      << again.out;
+  EXPECT_NE(again.out.find("after 6 moves"), std::string::npos) << again.out;
+}
+
+TEST(StockfishPlay, ATakebackEndsStockfishsProcessAndTheNextMoveStartsAnother) {
+  TempDir dir("sfplay");
+  fake_mode("first", dir.file("log"));
+  setenv("FAKE_UCI_MOVES", "e7e5 b8c6 d7d5 g8f6", 1);
+  PlayRun r = play({"play", "--variant", "chess", "--bots", "Black=stockfish", "--stockfish", fake_uci(),
+                    "--movetime-ms", "20", "--hint-engine", "tabula"},
+                   "e2e4\ntakeback\nd2d4\n");
+  unsetenv("FAKE_UCI_MOVES");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string log = read_file(dir.file("log"));
+  EXPECT_EQ(occurrences(log, "started"), 2) << log;
+  EXPECT_NE(log.find("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves d2d4"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(r.out.find("\n1. d4 e5 *\n"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace tabula::testing

@@ -1,0 +1,249 @@
+// Session 30: Stockfish at the kiosk (ui/bot_worker.*, ui/bot_driver.*,
+// uci/table_bots.*): a chess seat given to Stockfish is announced with its
+// arrow like Tabula's bot and named "bot, Stockfish 1500"; a Stockfish that
+// hangs is stopped and ended, the table hears why, and Tabula's engine
+// moves; a takeback while it thinks ends its process; a missing Stockfish
+// is said when the game starts; the seat steps offer Stockfish in chess.
+// The program is tests/uci/fake_uci.sh.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "test_files.h"
+#include "test_source_dir.h"
+#include "ui/kiosk_game.h"
+#include "ui/seat_steps.h"
+#include "ui/session_view.h"
+
+namespace tabula::ui {
+namespace {
+
+using Ms = session::Millis;
+
+std::string fake_uci() { return std::string(TABULA_SOURCE_DIR) + "/tests/uci/fake_uci.sh"; }
+
+void fake_mode(const std::string& mode, const std::string& log, const std::string& move = "") {
+  setenv("FAKE_UCI_MODE", mode.c_str(), 1);
+  setenv("FAKE_UCI_LOG", log.c_str(), 1);
+  if (move.empty()) {
+    unsetenv("FAKE_UCI_MOVE");
+  } else {
+    setenv("FAKE_UCI_MOVE", move.c_str(), 1);
+  }
+}
+
+int occurrences_of(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+Intent click(const std::string& name) { return SquareClicked{*parse_cell_name(name)}; }
+
+bool has_bot_arrow(const KioskView& v) {
+  for (const ArrowView& a : v.arrows) {
+    if (!a.hint) return true;
+  }
+  return false;
+}
+
+bool said(KioskGame& g, Ms t, const std::string& words) {
+  bool found = false;
+  for (const RulingView& r : g.view(t).ruling_history) found = found || r.text.find(words) != std::string::npos;
+  if (g.view(t).ruling) found = found || g.view(t).ruling->text.find(words) != std::string::npos;
+  return found;
+}
+
+// Ticks (20 ms apart, in real time too) until `done` or `seconds` pass.
+void wait_for(KioskGame& g, Ms& t, const std::function<bool()>& done, int seconds = 10) {
+  for (int i = 0; i < seconds * 50 && !done(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    g.tick(t += Ms(20));
+  }
+}
+
+std::unique_ptr<KioskGame> chess_with(const std::string& bots, const std::string& stockfish, Ms& t) {
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.bots = bots;
+  o.stockfish = stockfish;
+  std::string error;
+  auto g = KioskGame::create(o, Ms(0), error);
+  EXPECT_TRUE(g) << error;
+  if (!g) return g;
+  g->tick(t += Ms(3000));
+  g->apply(click("e2"), t += Ms(100));
+  g->apply(click("e4"), t += Ms(400));
+  g->tick(t += Ms(3000));
+  return g;
+}
+
+TEST(StockfishKiosk, AChessSeatPlayedByStockfishIsAnnouncedAndNamed) {
+  tabula::testing::TempDir dir;
+  fake_mode("move", dir.file("log"), "c7c5");
+  Ms t(0);
+  auto g = chess_with("Black=stockfish:1500", fake_uci(), t);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->view(t).seats[1].player, "bot, Stockfish 1500");
+  wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); });
+  const KioskView& v = g->view(t);
+  ASSERT_TRUE(has_bot_arrow(v)) << "no announcement";
+  EXPECT_EQ(cell_name(v.arrows[0].from), "c7");
+  EXPECT_EQ(cell_name(v.arrows[0].to), "c5");
+  EXPECT_TRUE(said(*g, t, "Black's bot plays c7-c5: move it for Black"));
+  const std::string log = tabula::testing::read_file(dir.file("log"));
+  EXPECT_NE(log.find("setoption name UCI_Elo value 1500"), std::string::npos) << log;
+  EXPECT_NE(log.find("go movetime 1000"), std::string::npos) << log;
+}
+
+TEST(StockfishKiosk, AHangingStockfishIsSaidAndTabulasEngineMoves) {
+  tabula::testing::TempDir dir;
+  fake_mode("hang", dir.file("log"));
+  Ms t(0);
+  auto g = chess_with("Black=stockfish:skill2", fake_uci(), t);
+  ASSERT_TRUE(g);
+  wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); }, 20);
+  ASSERT_TRUE(has_bot_arrow(g->view(t))) << "no announcement";
+  EXPECT_TRUE(said(*g, t,
+                   "Stockfish (Black) gave no move within 3.0 s (sent stop, then ended it); Tabula's engine (level 3) "
+                   "plays for Black until this game ends"));
+  EXPECT_NE(tabula::testing::read_file(dir.file("log")).find("\nstop\n"), std::string::npos);
+}
+
+TEST(StockfishKiosk, ATakebackWhileStockfishThinksEndsItsProcess) {
+  tabula::testing::TempDir dir;
+  fake_mode("hang", dir.file("log"));
+  Ms t(0);
+  auto g = chess_with("Black=stockfish", fake_uci(), t);
+  ASSERT_TRUE(g);
+  // Its process starts and is asked; the pid is in /proc as long as it runs.
+  wait_for(*g, t, [&] { return tabula::testing::read_file(dir.file("log")).find("go movetime") != std::string::npos; });
+  ASSERT_NE(tabula::testing::read_file(dir.file("log")).find("go movetime"), std::string::npos);
+  // fake_uci.sh logs "started PID".
+  const std::string log = tabula::testing::read_file(dir.file("log"));
+  const pid_t pid = static_cast<pid_t>(std::atol(log.c_str() + log.find("started ") + 8));
+  ASSERT_GT(pid, 0) << log;
+  ASSERT_EQ(::kill(pid, 0), 0) << "its process is not running";
+  g->apply(TakeBack{1}, t += Ms(100));
+  wait_for(*g, t, [&] { return ::kill(pid, 0) != 0; }, 3);
+  EXPECT_NE(::kill(pid, 0), 0) << "its process still runs after the takeback";
+  EXPECT_FALSE(has_bot_arrow(g->view(t)));
+}
+
+TEST(StockfishKiosk, AResignationWhileStockfishThinksEndsItsProcess) {
+  tabula::testing::TempDir dir;
+  fake_mode("hang", dir.file("log"));
+  Ms t(0);
+  auto g = chess_with("Black=stockfish:1800", fake_uci(), t);
+  ASSERT_TRUE(g);
+  wait_for(*g, t, [&] { return tabula::testing::read_file(dir.file("log")).find("go movetime") != std::string::npos; });
+  const std::string log = tabula::testing::read_file(dir.file("log"));
+  const pid_t pid = static_cast<pid_t>(std::atol(log.c_str() + log.find("started ") + 8));
+  ASSERT_GT(pid, 0) << log;
+  ASSERT_EQ(::kill(pid, 0), 0) << "its process is not running";
+  g->apply(Resign{SeatIndex{0}}, t += Ms(100));  // White resigns while Black's Stockfish thinks
+  wait_for(*g, t, [&] { return ::kill(pid, 0) != 0; }, 3);
+  EXPECT_NE(::kill(pid, 0), 0) << "its process still runs after the resignation";
+  EXPECT_FALSE(has_bot_arrow(g->view(t)));
+}
+
+TEST(StockfishKiosk, AMissingStockfishIsSaidWhenTheGameStarts) {
+  tabula::testing::TempDir dir;
+  Ms t(0);
+  auto g = chess_with("Black=stockfish", dir.file("stockfish"), t);
+  ASSERT_TRUE(g);
+  EXPECT_TRUE(said(*g, t, "Stockfish cannot be run: " + dir.file("stockfish") +
+                              ": No such file or directory; Tabula's engine plays for the Stockfish seats"));
+  wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); });
+  EXPECT_TRUE(has_bot_arrow(g->view(t)));
+  EXPECT_TRUE(said(*g, t, "Tabula's engine (level 8) plays for Black until this game ends"));
+}
+
+TEST(StockfishKiosk, AHintInChessComesFromStockfishInTheKiosksWords) {
+  tabula::testing::TempDir dir;
+  fake_mode("move", dir.file("log"), "g1f3");
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.hints = true;
+  o.stockfish = fake_uci();
+  std::string error;
+  auto g = KioskGame::create(o, Ms(0), error);
+  ASSERT_TRUE(g) << error;
+  Ms t(0);
+  g->tick(t += Ms(3000));
+  g->apply(AskHint{}, t += Ms(100));
+  wait_for(*g, t, [&] { return !g->view(t).arrows.empty(); });
+  ASSERT_EQ(g->view(t).arrows.size(), 1u);
+  EXPECT_TRUE(g->view(t).arrows[0].hint);
+  EXPECT_TRUE(said(*g, t, "Hint for White: move the knight from g1 to f3 (Ng1-f3)")) << g->view(t).ruling->text;
+  EXPECT_NE(tabula::testing::read_file(dir.file("log")).find("go movetime 1000"), std::string::npos);
+}
+
+// A power cut after Stockfish's move was announced: the resumed kiosk
+// announces the same move from the journal, and Stockfish plays on.
+TEST(StockfishKiosk, APowerCutAfterStockfishsAnnouncementResumesTheSameMove) {
+  tabula::testing::TempDir dir;
+  fake_mode("first", dir.file("log"));
+  setenv("FAKE_UCI_MOVES", "c7c5", 1);
+  Ms t(0);
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.bots = "Black=stockfish:skill3";
+  o.stockfish = fake_uci();
+  o.journal = dir.file("g.db");
+  {
+    std::string error;
+    auto g = KioskGame::create(o, Ms(0), error);
+    ASSERT_TRUE(g) << error;
+    g->tick(t += Ms(3000));
+    g->apply(click("e2"), t += Ms(100));
+    g->apply(click("e4"), t += Ms(400));
+    g->tick(t += Ms(3000));
+    wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); });
+    ASSERT_TRUE(has_bot_arrow(g->view(t)));
+  }  // the power goes
+  setenv("FAKE_UCI_MOVES", "b8c6", 1);  // what a new process would answer
+  KioskGameOptions again;
+  again.journal = dir.file("g.db");
+  again.stockfish = fake_uci();
+  std::string error;
+  auto g = KioskGame::create(again, t, error);
+  unsetenv("FAKE_UCI_MOVES");
+  ASSERT_TRUE(g) << error;
+  g->tick(t += Ms(100));
+  EXPECT_EQ(g->view(t).bots, "Black=stockfish:skill3");
+  ASSERT_TRUE(has_bot_arrow(g->view(t)));
+  EXPECT_EQ(cell_name(g->view(t).arrows[0].from), "c7");
+  EXPECT_EQ(cell_name(g->view(t).arrows[0].to), "c5");
+  EXPECT_EQ(occurrences_of(tabula::testing::read_file(dir.file("log")), "go movetime"), 1);
+}
+
+TEST(StockfishKiosk, TheSeatStepsOfferStockfishFirstInChess) {
+  EXPECT_EQ(seat_step_count(false), 10);
+  EXPECT_EQ(seat_step_count(true), 18);
+  EXPECT_EQ(seat_step_words(1, true), "Stockfish, skill 0");
+  EXPECT_EQ(seat_step_value(5, true), "stockfish:1500");
+  EXPECT_EQ(seat_step_words(8, true), "Stockfish, full");
+  EXPECT_EQ(seat_step_words(9, true), "Tabula, greedy");
+  EXPECT_EQ(seat_step_words(17, true), "Tabula, level 8");
+  EXPECT_EQ(seat_step_words(9, false), "bot, level 8");
+  // The control's width: the words it had before Stockfish (the digits' widths differ in the font).
+  EXPECT_EQ(widest_seat_step_words(false), "bot, level 8");
+  EXPECT_EQ(widest_seat_step_words(true), "Stockfish, skill 10");
+  const std::vector<std::string> seats{"White", "Black"};
+  EXPECT_EQ(with_seat_step("", seats, "Black", 1, true), "Black=stockfish:skill0");
+  EXPECT_EQ(with_seat_step("Black=stockfish:skill0", seats, "Black", 2, true), "Black=stockfish:skill5");
+  EXPECT_EQ(seat_step("White=3", "White", true), 12);
+  // A strength between the steps shows as the step below and is kept as it is.
+  EXPECT_EQ(seat_step("Black=stockfish:1600", "Black", true), 5);
+  EXPECT_EQ(with_seat_step("Black=stockfish:1600", seats, "White", 3, true),
+            "White=stockfish:skill10,Black=stockfish:1600");
+}
+
+}  // namespace
+}  // namespace tabula::ui
