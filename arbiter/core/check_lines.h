@@ -317,8 +317,7 @@ class SeatLines {
   void add(const Position& pos, Seat s, std::uint8_t enemies) {
     CheckLines& l = seat_[index_of(s)];
     l.build(pos, s, enemies, standing_);
-    at_[static_cast<std::size_t>(index_of(s))] = &l;
-    note(s);
+    take(s, &l);
   }
   // add() with lines built before (`from`: another SeatLines' seat s, that
   // CheckLines::still_after proved unchanged): referred to, not copied
@@ -330,9 +329,20 @@ class SeatLines {
   // above, one per search depth in the Game, which are found again only
   // once the search is back at that depth (core/corners.h,
   // CornerLinesCache).
-  void keep(Seat s, const SeatLines& from) {
-    at_[static_cast<std::size_t>(index_of(s))] = &from.lines(s);
-    note(s);
+  void keep(Seat s, const SeatLines& from) { take(s, &from.lines(s)); }
+  // keep() where `from` is not nullptr, else add(): one call site of
+  // note(), whose ORs 000's filter inlines (issue 30 item 3, session 30:
+  // keep and add each inlined a copy, ~30 instructions run at every node).
+  void keep_or_add(const Position& pos, Seat s, std::uint8_t enemies, const SeatLines* from) {
+    const CheckLines* l = nullptr;
+    if (from != nullptr) {
+      l = &from->lines(s);
+    } else {
+      CheckLines& own = seat_[index_of(s)];
+      own.build(pos, s, enemies, standing_);
+      l = &own;
+    }
+    take(s, l);
   }
   // Seat s's lines (s built).
   const CheckLines& lines(Seat s) const { return *at_[static_cast<std::size_t>(index_of(s))]; }
@@ -419,7 +429,11 @@ class SeatLines {
     const auto i = static_cast<std::size_t>(index_of(q));
     w.w[i >> 6] |= std::uint64_t{1} << (i & 63U);
   }
-  // Seat s's lines are found now (add, keep): the union takes them in.
+  // Seat s's lines `l` are found now (add, keep): the union takes them in.
+  void take(Seat s, const CheckLines* l) {
+    at_[static_cast<std::size_t>(index_of(s))] = l;
+    note(s);
+  }
   void note(Seat s) {
     const CheckLines& l = lines(s);
     built_ = static_cast<std::uint8_t>(built_ | (1U << index_of(s)));

@@ -352,12 +352,9 @@ inline void Modules::Corners::lines_of_non_targets(const Game& g, Seat target, c
     const int i = std::countr_zero(left);
     const Seat s = seat_at(i);
     const std::uint8_t enemies = g.pos_.attackers_of(s);  // once, for both tests
-    if (below && ((parent->lines.built() >> i) & 1U) &&
-        parent->lines.lines(s).still_after(g.pos_, g.moves_.back(), s, enemies)) {
-      lines.keep(s, parent->lines);
-    } else {
-      lines.add(g.pos_, s, enemies);
-    }
+    const bool kept = below && ((parent->lines.built() >> i) & 1U) &&
+                      parent->lines.lines(s).still_after(g.pos_, g.moves_.back(), s, enemies);
+    lines.keep_or_add(g.pos_, s, enemies, kept ? &parent->lines : nullptr);
   }
 }
 
