@@ -375,7 +375,7 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
       } else {
         for (unsigned left = checked; left != 0; left &= left - 1U) {
           const int i = std::countr_zero(left);
-          if (!corner_reply_exists(g, seat_at(i), st, depth + 1, clear, reply_after_key(m)))
+          if (!corner_reply_here(g, seat_at(i), st, depth + 1, clear, reply_after_key(m)))
             mated = static_cast<std::uint8_t>(mated | (1U << i));
         }
       }
@@ -533,6 +533,11 @@ inline bool Modules::Corners::reply_allowed_here(const Game& g, const Move& m, c
 
 bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerState& st,
                                            int depth, std::uint8_t clear, std::uint32_t after) {
+  return corner_reply_here(g, s, st, depth, clear, after);
+}
+
+inline bool Modules::Corners::corner_reply_here(const Game& g, Seat s, const CornerState& st,
+                                                int depth, std::uint8_t clear, std::uint32_t after) {
   // Whether seat s, were it his turn now, has a move the game layer allows:
   // the first one found is the proof (his king's moves first: a checked
   // king most often steps away), not his whole list (issue 30 item 3).

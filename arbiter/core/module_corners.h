@@ -220,6 +220,10 @@ class Modules::Corners final : public Modules::Module {
   // ReplyAfter), or 0.
   static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth,
                                   std::uint8_t clear = 0, std::uint32_t after = 0);
+  // Its body, inline in mates_non_target's proofs (issue 30 item 3,
+  // session 30: a call and its arguments less a proof).
+  [[gnu::always_inline]] static inline bool corner_reply_here(const Game& g, Seat s, const CornerState& st,
+                                                              int depth, std::uint8_t clear, std::uint32_t after);
   // Its proof after the first candidate (`first`) failed, out of its line;
   // the reply found kept in `slot` (after's ReplyAfter, or none).
   [[gnu::noinline]] static bool reply_after_first(const Game& g, Seat s, const CornerState& st,
