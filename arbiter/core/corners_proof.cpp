@@ -82,6 +82,13 @@ inline bool board_only(const Position& p, const Move& m) {
          p.at(m.to).kind != p.royal_kind() && !p.converts(m);
 }
 
+// Position::advance_en_passant inline in the look (flatten: GCC called it
+// out of line from mates_non_target, its ~50 instructions beside the call;
+// issue 30 item 3, session 30).
+[[gnu::flatten]] inline std::uint8_t advance_entries(Position& p, Seat mover, const Move& m) {
+  return p.advance_en_passant(mover, m);
+}
+
 // Whether some seat's en passant entry is open: a target is a square
 // (below 256) or kNoSquare (0xFFFF), so the four ANDed stay kNoSquare only
 // when every entry is closed (one test, no branch per seat).
@@ -361,7 +368,7 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
         // to copy or advance, most looks.)
         for (int s = 0; s < kMaxSeats; ++s)
           entries[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
-        changed = p.advance_en_passant(mover, m);
+        changed = advance_entries(p, mover, m);
       }
       // The corner state after the move, as the proofs read it. Once every
       // seat has had his first turn, with no corner queens and no king
