@@ -23,6 +23,11 @@ namespace tabula::core {
 
 namespace {
 
+// mates_non_target's answer where `own` found the mover's own king
+// attacked after the move (beside the seats' bits: a bit per seat index).
+constexpr std::uint8_t kOwnKingAttacked = 0x80;
+static_assert(kMaxSeats < 8);
+
 // The square of the piece a move captures, or kNoSquare.
 Square capture_square(const Position& pos, const Move& m) {
   if (m.kind == MoveKind::kNormal && !pos.at(m.to).empty()) return m.to;
@@ -77,6 +82,13 @@ inline bool board_only(const Position& p, const Move& m) {
          p.at(m.to).kind != p.royal_kind() && !p.converts(m);
 }
 
+// Position::advance_en_passant inline in the look (flatten: GCC called it
+// out of line from mates_non_target, its ~50 instructions beside the call;
+// issue 30 item 3, session 30).
+[[gnu::flatten]] inline std::uint8_t advance_entries(Position& p, Seat mover, const Move& m) {
+  return p.advance_en_passant(mover, m);
+}
+
 // Whether some seat's en passant entry is open: a target is a square
 // (below 256) or kNoSquare (0xFFFF), so the four ANDed stay kNoSquare only
 // when every entry is closed (one test, no branch per seat).
@@ -86,8 +98,8 @@ inline bool entries_open(const Position& p) {
   return (t(0) & t(1) & t(2) & t(3)) != static_cast<unsigned>(kNoSquare);
 }
 
-// The look's board in place (BoardOnlyMove's, and mates_non_target's
-// own, inline: every look): m's two squares changed, and the en passant
+// The look's board in place (BoardOnlyMove's; mates_non_target changes
+// the board and the entries the same way in two steps): m's two squares changed, and the en passant
 // entries as Position::make leaves them where some is open or m opens one
 // (`saved`: all four as they were; `changed`: the seats whose entries
 // advance_en_passant changed). What stood on m.to is returned for
@@ -251,7 +263,8 @@ bool Modules::Corners::in_check_look(const Game& g, Seat s, const StandingTries*
 
 bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const CornerState& st,
                                         int depth, std::uint8_t seats, Seat target,
-                                        std::uint8_t unchecked, std::uint8_t known_checked) {
+                                        std::uint8_t unchecked, std::uint8_t known_checked, bool own,
+                                        std::uint8_t near_clear) {
   // RULINGS 000: "Only the target may be checkmated: a move that would
   // checkmate any other king is illegal." Checkmate as the game layer judges
   // it: in check with no reply the game allows (the edge-pawn truce, this
@@ -259,6 +272,10 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   // (The rare cases out of line, cold: no lines, a move made whole, the
   // first round's state, a king mated before the move; issue 30 item 3,
   // session 22: less code fetched per node of a search.)
+  // The one look of the mate rule: the filter's at a node, and a reply
+  // proof's (reply_allowed, `own`: his own king looked at first, the
+  // reply refused where it stands attacked; issue 30 item 3, session 30:
+  // one copy of the board change, the walks and the put-back, not two).
   Position& p = const_cast<Position&>(g.pos_);  // make/unmake restores exactly
   const Seat mover = p.to_move();
   if (seats == kEverySeat && p.plain_move(m) && !checks_any_after_plain(g, m, mover, target)) return false;
@@ -269,66 +286,118 @@ bool Modules::Corners::mates_non_target(const Game& g, const Move& m, const Corn
   unsigned ask = seats & every_seat & ~(1U << index_of(mover));
   if (target != kNoSeat) ask &= ~(1U << index_of(target));
   // The position after the move: its two squares changed in place where
-  // that is all the look below reads of make() (BoardOnlyMove's look, here
+  // that is all the walks below read of make() (BoardOnlyMove's look, here
   // without the object: issue 30 item 3, its calls were ~170 instructions
   // of a look at corners-mini d6), else made (the bishops a king entering
   // his corner square turns, and what the move takes, read before it: a
-  // two-squares move turns none).
-  const bool in_place = p.castling_rights() == 0 && board_only(p, m);
+  // two-squares move turns none). The en passant entries and castling
+  // rights a reply may use are made right only where a proof follows
+  // (below): the walks read neither.
+  const bool two = own || board_only(p, m);  // (a reply's look: board_only, reply_allowed)
+  bool made = !two;
   Entries entries;
   std::uint8_t changed = 0;
   Piece was = kEmpty;
   SquareSet converted;
   Square captured_on = kNoSquare;
-  if (in_place) {
-    was = look_enter(p, m, mover, entries, changed);
+  if (two) {
+    was = p.place_on_board(m);  // (the hash is not read by the look)
     if (!was.empty()) captured_on = m.to;
   } else {
     make_for_look(g, m, mover, converted, captured_on);
   }
-  // The kings in check after it among those it may mate; `clear`: those
-  // found out of check, whose look a reply skips where it leaves their
-  // attack reach alone (reply_allowed). (The check report's unattacked
-  // kings, Game::kings_known_unattacked, cost more to ask per look than
-  // the walks they spared: +0.4 M at corners-mini d6.)
-  // `unchecked` beside them: the kings the caller knows out of check
-  // after the move (session 21: the mover's, and those the lines prove,
-  // spared ~1 walk of a reply's 2.5 at corners-mini d6).
   const StandingTries* standing = standing_tries(g);
-  std::uint8_t checked = 0;
-  std::uint8_t clear = unchecked;
-  for (unsigned left = ask; left != 0; left &= left - 1U) {
-    const int i = std::countr_zero(left);
-    const Seat s = seat_at(i);
-    if (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) continue;
-    if (((known_checked >> i) & 1U) || in_check_look(g, s, standing))
-      checked = static_cast<std::uint8_t>(checked | (1U << i));
-    else
-      clear = static_cast<std::uint8_t>(clear | (1U << i));
-  }
   std::uint8_t mated = 0;
-  if (checked != 0) {
-    // The corner state after the move, as the proofs read it. Once every
-    // seat has had his first turn, with no corner queens and no king
-    // entering his corner square, what the move changes in it (the edge
-    // pawns' squares, had_turn) is read only while the truce may hold
-    // (node_of: truce_on; refused): then the state before the move is
-    // that state (issue 30 item 3: a copy and advance_corner_state per
-    // proof).
-    if (st.had_turn != every_seat || st.any_entered() || (!in_place && converted.any())) {
-      mated = unproven_after(g, m, mover, st, depth, checked, clear, converted, captured_on);
-    } else {
-      for (unsigned left = checked; left != 0; left &= left - 1U) {
-        const int i = std::countr_zero(left);
-        if (!corner_reply_exists(g, seat_at(i), st, depth + 1, clear, reply_after_key(m)))
-          mated = static_cast<std::uint8_t>(mated | (1U << i));
+  // His own king first where the move is not known legal (Position::legal's
+  // answer: a reply's; its probe_exposes_king reads the same board).
+  if (own && in_check_look(g, mover, standing)) {
+    mated = kOwnKingAttacked;
+  } else {
+    // The kings in check after it among those it may mate; `clear`: those
+    // found out of check, whose look a reply skips where it leaves their
+    // attack reach alone (`near_clear` below). (The check report's
+    // unattacked kings, Game::kings_known_unattacked, cost more to ask per
+    // look than the walks they spared: +0.4 M at corners-mini d6.)
+    // `unchecked` beside them: the kings the caller knows out of check
+    // after the move (session 21: the mover's, and those the lines prove,
+    // spared ~1 walk of a reply's 2.5 at corners-mini d6).
+    std::uint8_t checked = 0;
+    std::uint8_t clear = unchecked;
+    for (unsigned left = ask; left != 0; left &= left - 1U) {
+      const int i = std::countr_zero(left);
+      const Seat s = seat_at(i);
+      const auto bit = static_cast<std::uint8_t>(1U << i);
+      if (g.status_[static_cast<std::size_t>(i)] != SeatStatus::kLive && !g.plays(s)) continue;
+      if ((known_checked & bit) != 0) {
+        checked |= bit;
+        continue;
+      }
+      // `near_clear` (a reply's): a king known not in check before the
+      // move stays so when neither of its squares is on a path to him
+      // (MoveTables::attack_reach): most replies are far from the others'
+      // kings (issue 30 item 3: two walks of a proof's three; at
+      // corners-mini d6 22 of 32,260 found a check).
+      if ((near_clear & bit) != 0) {
+        const Square k = p.king_square(s);
+        const SquareSet* reach = k == kNoSquare ? nullptr : &g.rules_->tables.attack_reach(k);
+        if (reach == nullptr || (!(*reach)[index_of(m.from)] && !(*reach)[index_of(m.to)])) {
+          clear |= bit;
+          continue;
+        }
+      }
+      if (in_check_look(g, s, standing))
+        checked |= bit;
+      else
+        clear |= bit;
+    }
+    if (checked != 0) {
+      // The en passant entries as Position::make leaves them, where some is
+      // open or m opens one (`entries`: all four as they were; `changed`:
+      // the seats whose entries advance_en_passant changed): a proof's
+      // replies read them. While a castling right remains, make() may take
+      // one away (a move from or to a king's or rook's first square): then
+      // the move is made whole (the short and long games keep their rights
+      // through a search's first plies).
+      if (two && p.castling_rights() != 0) {
+        p.lift_back(m, was);
+        make_for_look(g, m, mover, converted, captured_on);
+        made = true;
+      } else if (two && (m.kind == MoveKind::kDoubleStep || entries_open(p))) {
+        // (advance_en_passant changes only open entries and a double
+        // step's own: with none open and no double step there is nothing
+        // to copy or advance, most looks.)
+        for (int s = 0; s < kMaxSeats; ++s)
+          entries[static_cast<std::size_t>(s)] = p.en_passant(seat_at(s));
+        changed = advance_entries(p, mover, m);
+      }
+      // The corner state after the move, as the proofs read it. Once every
+      // seat has had his first turn, with no corner queens and no king
+      // entering his corner square, what the move changes in it (the edge
+      // pawns' squares, had_turn) is read only while the truce may hold
+      // (node_of: truce_on; refused): then the state before the move is
+      // that state (issue 30 item 3: a copy and advance_corner_state per
+      // proof).
+      if (st.had_turn != every_seat || st.any_entered() || (made && converted.any())) {
+        mated = unproven_after(g, m, mover, st, depth, checked, clear, converted, captured_on);
+      } else {
+        for (unsigned left = checked; left != 0; left &= left - 1U) {
+          const int i = std::countr_zero(left);
+          if (!corner_reply_here(g, seat_at(i), st, depth + 1, clear, reply_after_key(m)))
+            mated = static_cast<std::uint8_t>(mated | (1U << i));
+        }
       }
     }
   }
-  if (in_place)
-    look_leave(p, m, was, entries, changed);
-  else
+  if (made) {
     p.unmake();
+  } else {
+    p.lift_back(m, was);
+    for (unsigned c = changed; c != 0; c &= c - 1U) {
+      const int s = std::countr_zero(c);
+      p.set_en_passant(seat_at(s), entries[static_cast<std::size_t>(s)]);
+    }
+  }
+  if (mated == kOwnKingAttacked) return true;
   return mated != 0 && mated_by_move(g, st, depth, mated);
 }
 
@@ -435,8 +504,47 @@ std::uint8_t Modules::Corners::mate_rule_seats(const Game& g, Seat mover, Seat t
   return static_cast<std::uint8_t>(out);
 }
 
+inline bool Modules::Corners::reply_allowed_here(const Game& g, const Move& m, const CornerState& st,
+                                                 const Node& node, std::uint8_t others, bool legal,
+                                                 std::uint8_t clear, ReplyPath* path) {
+  // refused(g, m, st, node) == kNone after Position::legal(m) (unless
+  // `legal` says it is proven), for a candidate reply of node.mover.
+  // `others`: mate_rule_seats for him where the mate rule is judged.
+  const Position& p = g.pos_;
+  if (!board_only(p, m)) return reply_made_allowed(g, m, st, node, legal);
+  if (!legal && !(path != nullptr ? pseudo_legal_by_path(p, m, node.mover, *path) : p.pseudo_legal(m)))
+    return false;
+  // The sheet's other rules as refused() applies them, where one bears on
+  // the node (after the first round, with no corner duty, none: refused()
+  // not called, issue 30 item 3, session 22), before the look: they read
+  // the board before the move, and the answer is theirs and the look's
+  // together (refused() judges a pseudo-legal move as it would the legal
+  // one).
+  if (node.truce || node.must_leave || node.stay_in_corner || g.two_player_) {
+    Node rest = node;
+    rest.mate_rule = false;
+    if (refused(g, m, st, rest) != Refusal::kNone) return false;
+  }
+  // A move that changes its two squares only (a king's step too): one look
+  // at the board after it, mates_non_target's, answers both the Position's
+  // question (is his own king attacked? Position::probe_exposes_king's
+  // answer; `own`, unless `legal`) and the mate rule's (which of the
+  // others' kings does it check, and has each a reply?), instead of a
+  // board change for each (issue 30 item 3: ~300 instructions of a
+  // ~1,800-instruction proof at corners-mini d6; session 30: the look's
+  // code is mates_non_target's, one copy). His own king is out of check
+  // after it once it is found legal (`unchecked`).
+  return !mates_non_target(g, m, st, node.depth, others, node.target,
+                           static_cast<std::uint8_t>(1U << index_of(node.mover)), 0, !legal, clear);
+}
+
 bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerState& st,
                                            int depth, std::uint8_t clear, std::uint32_t after) {
+  return corner_reply_here(g, s, st, depth, clear, after);
+}
+
+inline bool Modules::Corners::corner_reply_here(const Game& g, Seat s, const CornerState& st,
+                                                int depth, std::uint8_t clear, std::uint32_t after) {
   // Whether seat s, were it his turn now, has a move the game layer allows:
   // the first one found is the proof (his king's moves first: a checked
   // king most often steps away), not his whole list (issue 30 item 3).
@@ -488,7 +596,7 @@ bool Modules::Corners::corner_reply_exists(const Game& g, Seat s, const CornerSt
       path = &slot->path;
     }
   }
-  bool any = tried.from != kNoSquare && reply_allowed(g, tried, st, *node, others, false, clear, path);
+  bool any = tried.from != kNoSquare && reply_allowed_here(g, tried, st, *node, others, false, clear, path);
   if (!any) {
     any = reply_after_first(g, s, st, *node, others, clear, tried, slot, after);
   } else if (slot != nullptr && slot->after != after) {
@@ -587,57 +695,7 @@ bool Modules::Corners::corner_reply_walk(const Game& g, Seat s, const CornerStat
 bool Modules::Corners::reply_allowed(const Game& g, const Move& m, const CornerState& st,
                                      const Node& node, std::uint8_t others, bool legal,
                                      std::uint8_t clear, ReplyPath* path) {
-  // refused(g, m, st, node) == kNone after Position::legal(m) (unless
-  // `legal` says it is proven), for a candidate reply of node.mover.
-  // `others`: mate_rule_seats for him where the mate rule is judged.
-  Position& p = const_cast<Position&>(g.pos_);  // the board is put back below
-  if (!board_only(p, m)) return reply_made_allowed(g, m, st, node, legal);
-  if (!legal && !(path != nullptr ? pseudo_legal_by_path(p, m, node.mover, *path) : p.pseudo_legal(m)))
-    return false;
-  // A move that changes its two squares only (a king's step too): one look
-  // at the board after it answers both the Position's question (is his own
-  // king attacked? Position::probe_exposes_king's answer) and the mate
-  // rule's first one (which of the others' kings does it check?
-  // Position::checks_after_plain's answer), instead of a board change for
-  // each (issue 30 item 3: ~300 instructions of a ~1,800-instruction proof
-  // at corners-mini d6).
-  const StandingTries* standing = standing_tries(g);
-  const Piece was = p.place_on_board(m);
-  if (!legal) legal = !in_check_look(g, node.mover, standing);
-  std::uint8_t checks = 0;
-  if (legal) {
-    for (unsigned left = others; left != 0; left &= left - 1U) {
-      const int i = std::countr_zero(left);
-      // A king known not in check before the move stays so when neither of
-      // its squares is on a path to him (MoveTables::attack_reach): most
-      // replies are far from the others' kings (issue 30 item 3: two walks
-      // of a proof's three; at corners-mini d6 22 of 32,260 found a check).
-      if ((clear >> i) & 1U) {
-        const Square k = p.king_square(seat_at(i));
-        if (k == kNoSquare) continue;
-        const SquareSet& reach = g.rules_->tables.attack_reach(k);
-        if (!reach[index_of(m.from)] && !reach[index_of(m.to)]) continue;
-      }
-      if (in_check_look(g, seat_at(i), standing)) checks = static_cast<std::uint8_t>(checks | (1U << i));
-    }
-  }
-  p.lift_back(m, was);
-  if (!legal) return false;
-  // The sheet's other rules as refused() applies them, where one bears on
-  // the node (after the first round, with no corner duty, none: refused()
-  // not called, issue 30 item 3, session 22); the mate rule's look after
-  // the move only for the kings it checks (the same answer:
-  // mates_non_target looks at no king out of check).
-  if (node.truce || node.must_leave || node.stay_in_corner || g.two_player_) {
-    Node rest = node;
-    rest.mate_rule = false;
-    if (refused(g, m, st, rest) != Refusal::kNone) return false;
-  }
-  // (Out of check after it: his own king, the reply being legal, and the
-  // others found so above.)
-  return checks == 0 ||
-         !mates_non_target(g, m, st, node.depth, checks, node.target,
-                           static_cast<std::uint8_t>((others & ~checks) | (1U << index_of(node.mover))));
+  return reply_allowed_here(g, m, st, node, others, legal, clear, path);
 }
 
 bool Modules::Corners::reply_made_allowed(const Game& g, const Move& m, const CornerState& st, const Node& node,

@@ -193,10 +193,14 @@ class Modules::Corners final : public Modules::Module {
   // mover's, m being legal; those the lines prove unchecked), whose looks
   // a reply skips where it leaves their attack reach alone. `checked`:
   // seats of `seats` whose kings are known in check after m (the lines'
-  // kYes, SeatLines::each_seat), not looked at again.
+  // kYes, SeatLines::each_seat), not looked at again. A reply proof's
+  // (reply_allowed: the one look of the mate rule) also: `own`, the mover's
+  // own king looked at first, true answered where it stands attacked after
+  // m (the reply not legal; m a two-squares move, BoardOnlyMove::two_squares); `near_clear`, seats whose kings were out of
+  // check before m, not looked at where m leaves their attack reach alone.
   static bool mates_non_target(const Game& g, const Move& m, const CornerState& st, int depth,
                                std::uint8_t seats, Seat target, std::uint8_t unchecked = 0,
-                               std::uint8_t checked = 0);
+                               std::uint8_t checked = 0, bool own = false, std::uint8_t near_clear = 0);
   // mates_non_target's rare parts, out of line (corners_proof.cpp): a plain
   // move's checks where no lines were asked (`seats` kEverySeat); the move
   // made whole for the look; the proofs with the corner state advanced by
@@ -216,6 +220,10 @@ class Modules::Corners final : public Modules::Module {
   // ReplyAfter), or 0.
   static bool corner_reply_exists(const Game& g, Seat s, const CornerState& st, int depth,
                                   std::uint8_t clear = 0, std::uint32_t after = 0);
+  // Its body, inline in mates_non_target's proofs (issue 30 item 3,
+  // session 30: a call and its arguments less a proof).
+  [[gnu::always_inline]] static inline bool corner_reply_here(const Game& g, Seat s, const CornerState& st,
+                                                              int depth, std::uint8_t clear, std::uint32_t after);
   // Its proof after the first candidate (`first`) failed, out of its line;
   // the reply found kept in `slot` (after's ReplyAfter, or none).
   [[gnu::noinline]] static bool reply_after_first(const Game& g, Seat s, const CornerState& st,
@@ -253,6 +261,13 @@ class Modules::Corners final : public Modules::Module {
   // remembered reply, its ReplyPath (read where it names m, else found).
   static bool reply_allowed(const Game& g, const Move& m, const CornerState& st, const Node& node,
                             std::uint8_t others, bool legal, std::uint8_t clear, ReplyPath* path = nullptr);
+  // Its body, inline in corner_reply_exists (the first candidate: it ends
+  // ~93 % of the proofs at corners-mini d7; issue 30 item 3, session 30:
+  // a call and its arguments less a proof) and in reply_allowed (the later
+  // candidates').
+  [[gnu::always_inline]] static inline bool reply_allowed_here(const Game& g, const Move& m, const CornerState& st,
+                                                               const Node& node, std::uint8_t others, bool legal,
+                                                               std::uint8_t clear, ReplyPath* path);
   // reply_allowed for a move that changes more than its two squares
   // (BoardOnlyMove::two_squares false: rare, out of line).
   [[gnu::cold]] static bool reply_made_allowed(const Game& g, const Move& m, const CornerState& st,

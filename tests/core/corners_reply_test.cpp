@@ -500,6 +500,71 @@ TEST(CornersMateTest, TheTargetIsMatedWhenTheCornerRulesRefuseEveryMoveHeHas) {
   EXPECT_EQ(g.status(black), SeatStatus::kCheckmated);
 }
 
+// Modules::Corners::reply_allowed, the one look a reply proof makes
+// (mates_non_target with `own`: his own king looked at first, then the
+// others' kings and their proofs; `near_clear`: the kings out of check
+// before the reply, not looked at where it leaves their attack reach
+// alone), against the plain answer, Position::legal then refused(), at the
+// proofs' depths (1: no mate rule below; 0: the mate rule's proofs of the
+// kings the reply checks), for every two-squares pseudo-legal move of the
+// side to move along a random game of each corner game: moves that leave
+// his own king attacked, moves the rules refuse and moves they allow.
+TEST(CornersProof, AReplysOneLookAnswersAsLegalThenRefused) {
+  int refused_all = 0;
+  for (const char* id : {"corners-mini", "corners-short", "corners-long"}) {
+    SCOPED_TRACE(id);
+    auto rules = testing::shipped(id);
+    ASSERT_TRUE(rules);
+    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
+                                             : parse_fen(*rules, rules->start_fen);
+    ASSERT_TRUE(start.ok());
+    Game g(rules, *start);
+    int illegal = 0, refused = 0, allowed = 0;
+    std::uint64_t seed = 0xD1B54A32D192ED03ULL;
+    for (int ply = 0; ply < 80 && !g.outcome().over; ++ply) {
+      const MoveList list = g.legal_moves();
+      if (list.empty()) break;
+      const Position& p = g.position();
+      const CornerState st = g.module_state().corner_;
+      std::uint8_t clear = 0;  // the kings out of check before his move
+      for (int i = 0; i < rules->seat_count(); ++i)
+        if (!p.in_check(seat_at(i))) clear = static_cast<std::uint8_t>(clear | (1U << i));
+      const std::string before = to_fen4(p);
+      MoveList pseudo;
+      p.generate_pseudo(pseudo);
+      for (int depth = 1; depth >= 0; --depth) {
+        const Modules::Corners::Node node = Modules::Corners::node_of(g, st, depth, nullptr);
+        const std::uint8_t others =
+            node.mate_rule ? Modules::Corners::mate_rule_seats(g, node.mover, node.target) : 0;
+        for (const Move& m : pseudo) {
+          if (!BoardOnlyMove::two_squares(p, m)) continue;
+          const bool legal = p.legal(m);
+          const bool expected =
+              legal && Modules::Corners::refused(g, m, st, node) == Modules::Corners::Refusal::kNone;
+          ++(!legal ? illegal : expected ? allowed : refused);
+          const std::string what = rules->geometry.name(m.from) + "-" + rules->geometry.name(m.to) + " at depth " +
+                                   std::to_string(depth) + " in " + to_fen4(p);
+          EXPECT_EQ(Modules::Corners::reply_allowed(g, m, st, node, others, false, 0), expected) << what;
+          EXPECT_EQ(Modules::Corners::reply_allowed(g, m, st, node, others, false, clear), expected)
+              << what << " (near_clear)";
+          if (legal) {
+            EXPECT_EQ(Modules::Corners::reply_allowed(g, m, st, node, others, true, clear), expected)
+                << what << " (legal given)";
+          }
+          ASSERT_EQ(to_fen4(g.position()), before) << "the look put the board back, " << what;
+          if (::testing::Test::HasFailure()) return;
+        }
+      }
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      g.make(list[static_cast<std::size_t>((seed >> 33) % list.size())]);
+    }
+    EXPECT_GT(illegal, 0) << "no move left his own king attacked";
+    EXPECT_GT(allowed, 0);
+    refused_all += refused;
+  }
+  EXPECT_GT(refused_all, 0) << "the rules refused no move";
+}
+
 // The reply proof (Modules::Corners::corner_reply_exists: the reply
 // remembered after the checking move, then remembered replies, each judged
 // on the board after it — the Position's probe and the mate rule's checks
