@@ -114,7 +114,10 @@ struct CornerState {
   bool same_as(const CornerState& o) const {
     if ((std::bit_cast<std::uint32_t>(entered) | std::bit_cast<std::uint32_t>(o.entered)) != 0) [[unlikely]]
       return *this == o;
-    return had_turn == o.had_turn && edge_pawns == o.edge_pawns && reverted == o.reverted;
+    // (reverted as one word: std::array's == called memcmp for its 4 bytes.)
+    static_assert(sizeof(reverted) == sizeof(std::uint32_t));
+    return had_turn == o.had_turn && edge_pawns == o.edge_pawns &&
+           std::bit_cast<std::uint32_t>(reverted) == std::bit_cast<std::uint32_t>(o.reverted);
   }
 };
 

@@ -7,6 +7,7 @@
 // Section index: after a move, the two-player phase, the end.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <utility>
 #include <vector>
 
@@ -108,12 +109,15 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
     // once per move): its seats but a king immune in his corner square
     // (Position::in_check's exception). None of them (most moves): no
     // ruling and no turn below.
-    if ((g.checks_found_ & ~(1U << index_of(mover))) == 0) return;
+    // (By their bits, not in turn order: the order changes no answer here.)
+    checked = static_cast<std::uint8_t>(g.checks_found_ & ~(1U << index_of(mover)));
+    if (checked == 0) return;
     const bool immune = c.immune_in_corner;
-    for (Seat s : g.rules_->turn_order)
-      if (s != mover && ((g.checks_found_ >> index_of(s)) & 1U) && g.plays(s) &&
-          !(immune && g.pos_.king_square(s) == c.own[index_of(s)]))
-        checked = static_cast<std::uint8_t>(checked | (1U << index_of(s)));
+    for (unsigned left = checked; left != 0; left &= left - 1U) {
+      const int i = std::countr_zero(left);
+      if (!g.plays(seat_at(i)) || (immune && g.pos_.king_square(seat_at(i)) == c.own[i]))
+        checked = static_cast<std::uint8_t>(checked & ~(1U << i));
+    }
   } else {
     checked = seats_in_check(g, mover, removed);
   }
@@ -131,7 +135,7 @@ void Modules::Corners::after_move(Game& g, Seat mover, const MoveNotes& notes, s
   int from = mover != kNoSeat ? g.pos_.order_index(mover)
                               : (g.pos_.order_index(g.pos_.to_move()) + n - 1) % n;
   for (int k = 1; k <= n; ++k) {
-    Seat s = order[(from + k) % n];
+    Seat s = order[static_cast<std::size_t>(from + k < n ? from + k : from + k - n)];  // (no division)
     if (!((checked >> index_of(s)) & 1U)) continue;
     if (s == g.pos_.to_move()) return;
     if (!g.quiet_) write_turns_to_checked(g, mover, s, from, k, out);

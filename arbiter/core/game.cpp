@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <optional>
+#include <type_traits>
 
 #include "core/dead_position.h"
 #include "core/notation.h"
@@ -65,6 +67,22 @@ Game::Game(std::shared_ptr<const RuleSet> rules, const Position& start,
   check_bonus_ = l.double_check_bonus != 0 || l.double_check_bonus_queen != 0 || l.triple_check_bonus != 0 ||
                  l.triple_check_bonus_queen != 0;
   all_seats_ = static_cast<std::uint8_t>((1U << rules_->seat_count()) - 1U);
+  search_checks_ = check_bonus_ || rules_->checks.mate_timing == MateTiming::kAfterEveryMove;
+  after_make_n_ = static_cast<std::uint8_t>(hot_[Hot::kAfterMake].n);
+  before_checks_ = !hot_[Hot::kBeforeChecks].empty();
+  score_capture_ = !hot_[Hot::kScoreCapture].empty();
+  // The halfmove clock from which an automatic draw rule may end the game
+  // after a move (the move rule at its count; a repetition's count needs as
+  // many plies less one: apply()), and whether a rule reads the material.
+  const DrawRules& d = rules_->draws;
+  if (d.automatic_move_plies > 0) draw_clock_ = d.automatic_move_plies;
+  if (d.automatic_repetitions > 0) draw_clock_ = std::min(draw_clock_, d.automatic_repetitions - 1);
+  material_rule_ = d.insufficient_material;
+  // 000: "When a King enters his corner square, both of his Bishops become
+  // Queens instantly" (Position::make): the one square per seat a plain
+  // move of his may change more than its own two on.
+  if (pos_.king_move_converts())
+    for (int s = 0; s < rules_->seat_count(); ++s) converts_on_[s] = rules_->corners.own[s];
   if (!plays(pos_.to_move())) advance_turn_after(pos_.to_move());
   start_of_turn(opening_);
   note_position();
@@ -176,9 +194,19 @@ bool Game::has_move_in_check(Seat s) const {
 
 bool Game::take_pending_list() const {
   legal_pending_ = false;
-  if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply() ||
-      !(legal_stamp_.settings == pos_.settings()))
-    return false;
+  if (legal_stamp_.version != board_version_ || legal_stamp_.ply != pos_.ply()) return false;
+  // The Position's settings, the same as found: == by their bytes (a
+  // Settings has no padding, so equal bytes are equal members and back;
+  // issue 30 item 3: a few wide compares, not ~35 instructions member by
+  // member).
+  static_assert(std::has_unique_object_representations_v<Position::Settings>);
+  static_assert(sizeof(Position::Settings) == 5 * sizeof(std::uint64_t));
+  const Position::Settings now = pos_.settings();
+  std::array<std::uint64_t, 5> a;
+  std::array<std::uint64_t, 5> b;
+  std::memcpy(a.data(), &legal_stamp_.settings, sizeof a);  // (loads: memcpy of a fixed size)
+  std::memcpy(b.data(), &now, sizeof b);
+  if (((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) | (a[4] ^ b[4])) != 0) return false;
   // The modules' own state, which their filters read (000: the corner
   // state, the two-player phase, the area reached): the same as found
   // (ModuleFrame::same_as: == without the parts that cannot differ; issue
@@ -338,8 +366,8 @@ std::optional<Move> Game::random_move(std::uint64_t seed) const {
   return list[static_cast<std::size_t>(r % n)];
 }
 
-// ---- play (the turn: game_turn.cpp; the end: game_end.cpp; the operator:
-// game_actions.cpp) ------------------------------------------------------------
+// ---- play (a move's rules: apply(), game_turn.cpp; the end: game_end.cpp; the
+// operator: game_actions.cpp) --------------------------------------------------
 
 std::vector<Ruling> Game::play(const Move& m) {
   std::vector<Ruling> out;
@@ -358,101 +386,6 @@ std::vector<Ruling> Game::play(const Move& m) {
   }
   apply(m, out);
   return out;
-}
-
-void Game::apply(const Move& m, std::vector<Ruling>& out) {
-  settle_position();  // the key of the position the move leaves
-  const Seat mover = pos_.to_move();
-  // (What a search runs of this function at nearly every move is its
-  // common path, kept small and together: the rest out of line, in
-  // [[unlikely]] branches GCC lays after it and in the helpers below it;
-  // issue 30 item 3. play()'s, never a search's, among them.)
-  // A step, slide, leap or double step: its piece on `from`, what it takes
-  // on `to`; the other kinds: rare_move_pieces.
-  MoveNotes notes;
-  notes.captured_on = m.to;
-  Piece moved;
-  Piece captured = kEmpty;
-  if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) [[likely]] {
-    moved = pos_.at(m.from);
-    if (m.kind == MoveKind::kNormal && !pos_.at(m.to).empty()) captured = pos_.at(m.to);
-  } else {
-    rare_move_pieces(m, mover, moved, captured, notes.captured_on);
-  }
-  if (!quiet_) [[unlikely]] {  // the move's ruling and record entry (a search has neither)
-    write_move_ruling(m, mover, moved, captured, notes.captured_on, out);
-    begin_record_entry(m, mover);
-  }
-  const std::uint32_t statuses = Position::word_of(status_);  // (before the move: MoveNotes::idle)
-  notes.captured = !captured.empty();
-  for (const Modules::Module* mod : hot_[Hot::kBeforeMake]) mod->before_make(*this, mover, m, notes);
-  // Where the move's record entry goes: before any marker the rulings after
-  // it write (a stalemate's S in the next seat's slot).
-  const std::size_t entry_at = record_.size();
-  legal_cached_ = false;
-  legal_pending_ = false;
-  // (Whether the move changes its two squares only: report_checks.)
-  const bool two_squares = (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) && !pos_.converts(m);
-  version_before_move_ = board_version_;
-  pos_.make(m);
-  board_version_ = ++versions_;
-  plain_version_ = two_squares ? board_version_ : 0;
-  // A search's move is legal (make() takes it from legal_moves()): the
-  // board it left, for report_checks' look at the mover's own king.
-  mover_safe_ = board_version_;
-  moves_.push_back(m);
-  if (!quiet_) [[unlikely]]
-    actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
-  last_mover_ = mover;
-
-  // The modules' hooks after the move, a promotion, a king taken (002):
-  // rules_after_make, where any has something to do. (Not where every
-  // module's before_make did its after_make: MoveNotes.)
-  if (notes.after_make_done != hot_[Hot::kAfterMake].n || !hot_[Hot::kBeforeChecks].empty() ||
-      (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) ||
-      (!captured.empty() && (!hot_[Hot::kScoreCapture].empty() || captured.kind == pos_.royal_kind()))) [[unlikely]]
-    rules_after_make(mover, m, captured, notes, out);
-  const std::uint8_t in_check = report_checks(mover, moved, notes.unattacked, out);
-  // (Nobody in check, most moves: nobody is mated, and no call.)
-  if (in_check != 0 && rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
-  check_game_end(out);
-  // (Not where every module's before_make proved its after_move and
-  // before_moves idle, and the move left no other seat in check, as the
-  // report found them on this very board, and no status changed: MoveNotes.)
-  const bool idle = notes.idle == turn_hook_modules_ && checks_ply_ == pos_.ply() &&
-                    (checks_found_ & ~(1U << index_of(mover))) == 0 && Position::word_of(status_) == statuses;
-  if (!idle)
-    for (const Modules::Module* mod : hot_[Hot::kAfterMove])
-      if (!outcome_.over) mod->after_move(*this, mover, notes, out);
-  if (!outcome_.over && !plays(pos_.to_move())) [[unlikely]]
-    advance_turn_after(mover);
-  if (!outcome_.over) start_of_turn(out, idle);
-
-  if (!quiet_) [[unlikely]] {
-    write_record_entry(mover, entry_at, out);
-    if (!outcome_.over) write_turns_passed_over(mover, out);
-  }
-
-  note_position();
-  // Draw rules (chess): mate on the last ply still counts, so they come last.
-  if (!outcome_.over) {
-    const DrawRules& d = rules_->draws;
-    if (d.automatic_move_plies > 0 && pos_.halfmove_clock() >= d.automatic_move_plies) [[unlikely]] {
-      // chess.com FFA: "If 100 plys are made without a capture or pawn move
-      // the game will end immediately".
-      automatic_end({EndReason::Kind::kMoveRule, d.automatic_move_plies}, out);
-    } else if (d.automatic_repetitions > 0 &&
-               // (repetitions() counts earlier positions among the last
-               // halfmove_clock() plies, so it is at most that: not called
-               // where even that many could not make the count, most moves
-               // of a search, issue 30 item 3.)
-               pos_.halfmove_clock() + 1 >= d.automatic_repetitions &&
-               repetitions() + 1 >= d.automatic_repetitions) [[unlikely]] {
-      automatic_end({EndReason::Kind::kRepetition, d.automatic_repetitions}, out);
-    } else if (d.insufficient_material || !quiet_) [[unlikely]] {
-      material_draws(out);
-    }
-  }
 }
 
 // ---- apply()'s rare parts, out of its common path (issue 30 item 3) ---------------

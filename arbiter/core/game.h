@@ -23,6 +23,7 @@
 #pragma once
 
 #include <array>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -270,6 +271,9 @@ class Game : private ModuleFrame, private PlyState {
   [[gnu::noinline]] void rules_after_make(Seat mover, const Move& m, Piece captured, const MoveNotes& notes,
                                           std::vector<Ruling>& out);
   [[gnu::noinline]] void material_draws(std::vector<Ruling>& out);
+  // The draw rules after a move that ended nothing else, where one may end
+  // the game now (draw_clock_, material_rule_) or for play()'s claim.
+  [[gnu::noinline]] void draw_rules(std::vector<Ruling>& out);
   // The start of a turn whose player has no move: mated (001 rule 10), a
   // module's reading, stalemate or a pass. Returns kStop (the turn's start
   // is over) or kAgain (the turn is looked at again).
@@ -280,6 +284,10 @@ class Game : private ModuleFrame, private PlyState {
   // unmake()'s rare part (out of its common path): the Position's moves
   // back to `ply` and the edit log back to `edits` entries, interleaved.
   [[gnu::noinline]] void unmake_with_edits(std::size_t edits, int ply);
+  // make()'s rare part: a frame for a new depth, the Position's room for
+  // the make's plies; then make()'s own (push_frame, apply).
+  [[gnu::noinline]] void make_prepared(const Move& m);
+  [[gnu::always_inline]] inline void push_frame();  // (game_search.cpp's own)
   void remove_pieces(Seat s);
   std::uint64_t repetition_key() const;
   [[gnu::cold]] void no_move_round(std::vector<Ruling>& out);
@@ -307,7 +315,9 @@ class Game : private ModuleFrame, private PlyState {
   // `proven`: the seats whose kings a module proved unattacked after a
   // search's move (MoveNotes::unattacked). A search's report has no words
   // and walks no king known unattacked; play()'s is report_play_checks.
-  std::uint8_t report_checks(Seat mover, const Piece& moved, std::uint8_t proven, std::vector<Ruling>& out);
+  // (Inlined in apply(), its one caller, game_turn.cpp: no call a move.)
+  [[gnu::always_inline]] inline std::uint8_t report_checks(Seat mover, const Piece& moved, std::uint8_t proven,
+                                                           std::vector<Ruling>& out);
   [[gnu::cold]] std::uint8_t report_play_checks(Seat mover, const Piece& moved, std::vector<Ruling>& out);
   // A search's check bonuses where two or more kings are in check after a
   // move (`in_check`): those the mover gives at once (chess.com FFA).
@@ -458,6 +468,11 @@ class Game : private ModuleFrame, private PlyState {
   std::uint64_t board_version_ = 1;
   std::uint64_t version_before_move_ = 0;  // board_version_ just before apply()'s Position::make
   std::uint64_t plain_version_ = 0;
+  // The square each seat's king converts his bishops on as he enters it
+  // (000: his corner square, where Position::king_move_converts; else
+  // none), found once: apply()'s test that a move changes its two squares
+  // only, without Position::converts' look at the board (issue 30 item 3).
+  std::array<Square, kMaxSeats> converts_on_{kNoSquare, kNoSquare, kNoSquare, kNoSquare};
   // The mover's own king after his move (a search's): a legal move leaves
   // it attacked by no seat that may take him under the settings it was
   // found legal under (the make()'s SearchFrame::settings); where every
@@ -507,6 +522,15 @@ class Game : private ModuleFrame, private PlyState {
   // search): a bonus is paid for checking two or three kings at once (the
   // ledger's); every seat of the game, a bit per seat index.
   bool check_bonus_ = false;
+  // A search needs the seats in check after a move: for the check bonuses,
+  // or for the mates judged after every move (002 rule 4); found once.
+  bool search_checks_ = false;
+  // How many modules override after_make, and whether any overrides
+  // before_checks or score_capture (hot_), found once: apply()'s test for
+  // its rare part (issue 30 item 3).
+  std::uint8_t after_make_n_ = 0;
+  bool before_checks_ = false;
+  bool score_capture_ = false;
   // The statuses whose seat still takes turns (bit per SeatStatus): live,
   // and resigned / flagged where the rules' elimination policy for it moves
   // the seat on (a random mover, a dead king walking), found once by the
@@ -514,6 +538,11 @@ class Game : private ModuleFrame, private PlyState {
   std::uint8_t playing_statuses_ = 1U << static_cast<unsigned>(SeatStatus::kLive);
   static_assert(static_cast<unsigned>(SeatStatus::kRemoved) < 8, "a bit per status in playing_statuses_");
   std::uint8_t all_seats_ = 0;
+  // The halfmove clock from which an automatic draw rule may apply after a
+  // move, and whether one reads the material (DrawRules), found once:
+  // apply() looks at the draw rules only then (issue 30 item 3).
+  int draw_clock_ = std::numeric_limits<int>::max();
+  bool material_rule_ = false;
   // The modules that override after_move or before_moves (MoveNotes::idle),
   // counted once.
   std::uint8_t turn_hook_modules_ = 0;
@@ -536,14 +565,14 @@ class Game : private ModuleFrame, private PlyState {
   struct SearchFrame {
     Position::Settings settings;
     int ply;
-    std::size_t edits, moves, eliminated, seen;
+    std::size_t edits, eliminated;  // (apply() adds one move and one position to moves_ and seen_)
     PlyState state;       // the Game's own (its private base)
     ModuleFrame modules;  // the modules' own state (where one keeps any: Hot::kSearchState)
     std::uint64_t version;  // board_version_ when make() began
     Unattacked found;       // what this make()'s report_checks found
     bool over;
   };
-  struct Edit {
+  struct alignas(16) Edit {  // (16 bytes: edits_.size() is a shift, not a division)
     Square at;
     Piece was;
     int ply;  // the Position's ply when the square was changed
@@ -568,7 +597,7 @@ class Game : private ModuleFrame, private PlyState {
   bool walk_next_mover(Seat s, Square k, std::uint8_t others, std::uint64_t settings);
   std::vector<SearchFrame> frames_;
   std::vector<Edit> edits_;
-  std::vector<Ruling> scratch_;  // make()'s rulings, kinds only, reused
+  std::vector<Ruling> scratch_;  // make()'s rulings, kinds only, reused (empty between make()s)
   int depth_ = 0;
 };
 

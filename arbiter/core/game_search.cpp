@@ -10,36 +10,53 @@
 // buffer are kept between calls, so a search allocates only while its
 // depth grows.
 #include <algorithm>
+#include <memory>
+#include <new>
+#include <type_traits>
 
 #include "core/game.h"
 #include "core/zobrist.h"
 
 namespace tabula::core {
 
-void Game::make(const Move& m) {
-  // (The rare branches here [[unlikely]]: laid after the common path, whose
-  // bytes a search runs per node stay together; issue 30 item 3.)
-  if (static_cast<std::size_t>(depth_) == frames_.size()) [[unlikely]]
-    frames_.emplace_back();
+// make()'s frame: what unmake() puts back beside the Position's own.
+void Game::push_frame() {
   SearchFrame& f = frames_[static_cast<std::size_t>(depth_++)];
-  // Room in the Position for this make's plies and the looks below it,
-  // whichever replies the looks remember (issue 30 item 2: none allocates).
-  pos_.keep_room(room_plies_);
-  f.settings = pos_.settings();
+  // (Made in its place: an assignment made the settings on the stack first.)
+  static_assert(std::is_trivially_destructible_v<Position::Settings>);
+  ::new (static_cast<void*>(&f.settings)) Position::Settings(pos_.settings());
   f.ply = pos_.ply();
   f.edits = edits_.size();
-  f.moves = moves_.size();
   f.eliminated = eliminated_.size();
-  f.seen = seen_.size();
   f.state = static_cast<const PlyState&>(*this);
   if (!hot_[Hot::kSearchState].empty()) f.modules.copy_from(module_state());  // (no module keeps any: no copy)
   f.version = board_version_;
   f.found.version = 0;
   f.over = outcome_.over;
-  scratch_.clear();
+}
+
+void Game::make(const Move& m) {
+  // The rare preparations out of line (make_prepared: a frame for a new
+  // depth, room in the Position's lists), so that the common path calls
+  // nothing before apply(), the call it ends with, and keeps no register
+  // across a call (issue 30 item 3: no register saved and restored a
+  // make). (Addresses compared: the frames' count would be found by a
+  // division.)
+  if (frames_.data() + depth_ == std::to_address(frames_.end()) || !pos_.has_room(room_plies_)) [[unlikely]]
+    return make_prepared(m);
+  push_frame();
+  quiet_ = true;
+  apply(m, scratch_);  // (the last call: apply() sets quiet_ back and empties scratch_ at its end)
+}
+
+void Game::make_prepared(const Move& m) {
+  if (frames_.data() + depth_ == std::to_address(frames_.end())) frames_.emplace_back();
+  // Room in the Position for this make's plies and the looks below it,
+  // whichever replies the looks remember (issue 30 item 2: none allocates).
+  pos_.keep_room(room_plies_);
+  push_frame();
   quiet_ = true;
   apply(m, scratch_);
-  quiet_ = false;
 }
 
 void Game::unmake() {
@@ -57,9 +74,11 @@ void Game::unmake() {
   // The board is make()'s again: so is its number, and what the report one
   // make() up found of its kings holds again (report_checks).
   board_version_ = f.version;
-  moves_.erase(moves_.begin() + static_cast<std::ptrdiff_t>(f.moves), moves_.end());
+  // (apply() noted one move and one position, always: taken off, not
+  // found from sizes kept in the frame.)
+  moves_.pop_back();
   eliminated_.erase(eliminated_.begin() + static_cast<std::ptrdiff_t>(f.eliminated), eliminated_.end());
-  seen_.erase(seen_.begin() + static_cast<std::ptrdiff_t>(f.seen), seen_.end());
+  seen_.pop_back();
   seen_pending_ = false;  // (the make's apply settled the key it moved from)
   static_cast<PlyState&>(*this) = f.state;
   if (!hot_[Hot::kSearchState].empty()) ModuleFrame::copy_from(f.modules);

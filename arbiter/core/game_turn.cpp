@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <new>
 #include <string>
+#include <type_traits>
 
 #include "core/attack_walk.h"
 
@@ -101,7 +103,7 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
   // kings and asks whether a queen gives one). A search needs the checks
   // only for the mates judged after every move (002 rule 4) and the check
   // bonuses; without either, nothing here changes the game, only its words.
-  if (!check_bonus_ && rules_->checks.mate_timing != MateTiming::kAfterEveryMove) return checks_found_ = 0;
+  if (!search_checks_) return checks_found_ = 0;
   const Move& move = moves_.back();
   SearchFrame& frame = frames_[static_cast<std::size_t>(depth_ - 1)];
   // What the report one make() up found of the board this move was made on:
@@ -185,7 +187,10 @@ bool Game::walk_next_mover(Seat s, Square k, std::uint8_t others, std::uint64_t 
   // list (the next thing a search asks of this board: the start of his
   // turn). Where it proves nothing of the king (immune in his corner
   // square, a path too long), attacked() answers.
-  safety_.ks = pos_.king_safety();
+  // (Made in its place: an assignment made it on the stack and copied
+  // its 72 bytes.)
+  static_assert(std::is_trivially_destructible_v<Position::KingSafety>);
+  ::new (static_cast<void*>(&safety_.ks)) Position::KingSafety(pos_.king_safety());
   safety_.version = board_version_;
   safety_.settings = settings;
   safety_.seat = s;
@@ -519,6 +524,125 @@ void Game::no_move_round(std::vector<Ruling>& out) {
   r.seat = pos_.to_move();
   r.text = "no player can move: the game waits for the arbiter's adjudication";
   out.push_back(r);
+}
+
+// ---- a move: play()'s and a search's make() (its rare parts: game.cpp) ----------
+// (Here, beside report_checks, which it inlines: issue 30 item 3.)
+
+void Game::apply(const Move& m, std::vector<Ruling>& out) {
+  settle_position();  // the key of the position the move leaves
+  const Seat mover = pos_.to_move();
+  // (What a search runs of this function at nearly every move is its
+  // common path, kept small and together: the rest out of line, in
+  // [[unlikely]] branches GCC lays after it and in the helpers below it;
+  // issue 30 item 3. play()'s, never a search's, among them.)
+  // A step, slide, leap or double step: its piece on `from`, what it takes
+  // on `to`; the other kinds: rare_move_pieces.
+  MoveNotes notes;
+  notes.captured_on = m.to;
+  Piece moved;
+  Piece captured = kEmpty;
+  if (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) [[likely]] {
+    // (Both squares a legal step's: valid, read without the test.)
+    moved = pos_.at_valid(m.from);
+    if (m.kind == MoveKind::kNormal && !pos_.at_valid(m.to).empty()) captured = pos_.at_valid(m.to);
+  } else {
+    rare_move_pieces(m, mover, moved, captured, notes.captured_on);
+  }
+  if (!quiet_) [[unlikely]] {  // the move's ruling and record entry (a search has neither)
+    write_move_ruling(m, mover, moved, captured, notes.captured_on, out);
+    begin_record_entry(m, mover);
+  }
+  const std::uint32_t statuses = Position::word_of(status_);  // (before the move: MoveNotes::idle)
+  notes.captured = !captured.empty();
+  for (const Modules::Module* mod : hot_[Hot::kBeforeMake]) mod->before_make(*this, mover, m, notes);
+  // Where the move's record entry goes: before any marker the rulings after
+  // it write (a stalemate's S in the next seat's slot).
+  const std::size_t entry_at = record_.size();
+  legal_cached_ = false;
+  legal_pending_ = false;
+  // (Whether the move changes its two squares only: report_checks.)
+  // (Position::converts without its look at the board: any move of his onto
+  // the square a king of his converts on, converts_on_, counted as one.)
+  const bool two_squares =
+      (m.kind == MoveKind::kNormal || m.kind == MoveKind::kDoubleStep) && m.to != converts_on_[index_of(mover)];
+  version_before_move_ = board_version_;
+  pos_.make(m);
+  board_version_ = ++versions_;
+  plain_version_ = two_squares ? board_version_ : 0;
+  // A search's move is legal (make() takes it from legal_moves()): the
+  // board it left, for report_checks' look at the mover's own king.
+  mover_safe_ = board_version_;
+  moves_.push_back(m);
+  if (!quiet_) [[unlikely]]
+    actions_.push_back({Action::Kind::kMove, m, mover});  // (takeback's; a search takes back by unmake)
+  last_mover_ = mover;
+
+  // The modules' hooks after the move, a promotion, a king taken (002):
+  // rules_after_make, where any has something to do. (Not where every
+  // module's before_make did its after_make: MoveNotes.)
+  // (The modules' part read from counts found once: after_make_n_,
+  // before_checks_, score_capture_.)
+  if (notes.after_make_done != after_make_n_ || before_checks_ ||
+      (m.promotion != kNoKind && m.kind != MoveKind::kPlacement) ||
+      (!captured.empty() && (score_capture_ || captured.kind == pos_.royal_kind()))) [[unlikely]]
+    rules_after_make(mover, m, captured, notes, out);
+  const std::uint8_t in_check = report_checks(mover, moved, notes.unattacked, out);
+  // (Nobody in check, most moves: nobody is mated, and no call.)
+  if (in_check != 0 && rules_->checks.mate_timing == MateTiming::kAfterEveryMove) mates_after_move(mover, in_check, out);
+  check_game_end(out);
+  // (Not where every module's before_make proved its after_move and
+  // before_moves idle, and the move left no other seat in check, as the
+  // report found them on this very board, and no status changed: MoveNotes.)
+  const bool idle = notes.idle == turn_hook_modules_ && checks_ply_ == pos_.ply() &&
+                    (checks_found_ & ~(1U << index_of(mover))) == 0 && Position::word_of(status_) == statuses;
+  if (!idle)
+    for (const Modules::Module* mod : hot_[Hot::kAfterMove])
+      if (!outcome_.over) mod->after_move(*this, mover, notes, out);
+  if (!outcome_.over && !plays(pos_.to_move())) [[unlikely]]
+    advance_turn_after(mover);
+  if (!outcome_.over) start_of_turn(out, idle);
+
+  if (!quiet_) [[unlikely]] {
+    write_record_entry(mover, entry_at, out);
+    if (!outcome_.over) write_turns_passed_over(mover, out);
+  }
+
+  note_position();
+  // Draw rules (chess): mate on the last ply still counts, so they come last.
+  // (Not looked at, most moves of a search, before the halfmove clock can
+  // reach an automatic rule's count and where no rule reads the material:
+  // draw_clock_, found once; issue 30 item 3.)
+  if (!outcome_.over && (pos_.halfmove_clock() >= draw_clock_ || !quiet_ || material_rule_)) [[unlikely]]
+    draw_rules(out);
+  // A search's make() calls this last, and ends with it (issue 30 item 3:
+  // make() has no code after the call): its rulings, which nothing reads,
+  // taken off for the next make(), and quiet_ set back (play()'s was never
+  // set).
+  if (quiet_) {
+    if (!out.empty()) [[unlikely]]
+      out.clear();
+    quiet_ = false;
+  }
+}
+
+void Game::draw_rules(std::vector<Ruling>& out) {
+  const DrawRules& d = rules_->draws;
+  if (d.automatic_move_plies > 0 && pos_.halfmove_clock() >= d.automatic_move_plies) [[unlikely]] {
+    // chess.com FFA: "If 100 plys are made without a capture or pawn move
+    // the game will end immediately".
+    automatic_end({EndReason::Kind::kMoveRule, d.automatic_move_plies}, out);
+  } else if (d.automatic_repetitions > 0 &&
+             // (repetitions() counts earlier positions among the last
+             // halfmove_clock() plies, so it is at most that: not called
+             // where even that many could not make the count, most moves
+             // of a search, issue 30 item 3.)
+             pos_.halfmove_clock() + 1 >= d.automatic_repetitions &&
+             repetitions() + 1 >= d.automatic_repetitions) [[unlikely]] {
+    automatic_end({EndReason::Kind::kRepetition, d.automatic_repetitions}, out);
+  } else if (d.insufficient_material || !quiet_) [[unlikely]] {
+    material_draws(out);
+  }
 }
 
 }  // namespace tabula::core

@@ -364,9 +364,10 @@ class Position : private SeatSettings {
   // from the heap however deep those looks go (issue 30 item 2). One test
   // of the ply a call (room_end_, below).
   void keep_room(std::size_t n) {
-    if (undo_.size() + n > room_end_.plies) [[unlikely]]
+    if (!has_room(n)) [[unlikely]]
       make_room(n);
   }
+  bool has_room(std::size_t n) const { return undo_.size() + n <= room_end_.plies; }
 
   // The en passant entries as make(m) leaves them, m a move (or pass) of
   // `mover`: the window closes entries (the next mover's: every one; 001's

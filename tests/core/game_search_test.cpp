@@ -220,6 +220,66 @@ TEST(GameSearchApi, FoolsMateMadeEndsTheGameAndUnmakeReopensIt) {
   EXPECT_EQ(g.legal_moves().size(), 20U);
 }
 
+TEST(GameSearchApi, TheAutomaticDrawsEndAMadeGameAsTheyEndAPlayedOne) {
+  // FIDE 9.6: the fifth occurrence and the seventy-fifth move end the game
+  // at once, in a search's make() as in play() (apply()'s draw rules, read
+  // only from the halfmove clock a rule needs, Game::draw_clock_: issue 30
+  // item 3); unmake() reopens the game. Chess without its dead-position
+  // rule, which has the draw rules read after every move: the clock alone
+  // opens them.
+  auto loaded = variants::load_id("chess");
+  ASSERT_TRUE(loaded.ok());
+  auto rules = std::make_shared<RuleSet>(*loaded.rules);
+  rules->draws.insufficient_material = false;
+  const Geometry& geo = rules->geometry;
+  auto find = [&](const Game& g, const char* from, const char* to) {
+    MoveList list;
+    g.legal_moves(list);
+    for (const Move& m : list)
+      if (m.from == geo.parse(from) && m.to == geo.parse(to)) return m;
+    ADD_FAILURE() << from << "-" << to;
+    return Move{};
+  };
+  auto start = start_of(*rules);
+  ASSERT_TRUE(start.ok());
+  Game made(rules, *start);
+  Game played = made;
+  const char* shuffle[4][2] = {{"g1", "f3"}, {"g8", "f6"}, {"f3", "g1"}, {"f6", "g8"}};
+  std::uint64_t key = 0;
+  std::size_t moves = 0;
+  for (int i = 0; i < 16; ++i) {  // the start position's fifth occurrence after the 16th
+    ASSERT_FALSE(made.outcome().over) << "ply " << i;
+    key = made.hash();
+    moves = made.legal_moves().size();
+    const Move m = find(made, shuffle[i % 4][0], shuffle[i % 4][1]);
+    made.make(m);
+    played.play(m);
+  }
+  EXPECT_TRUE(played.outcome().over);
+  EXPECT_TRUE(made.outcome().over);
+  EXPECT_TRUE(made.outcome().draw);
+  EXPECT_EQ(made.outcome().why.kind, played.outcome().why.kind);
+  EXPECT_EQ(made.reason_words(made.outcome().why), "fivefold repetition");
+  made.unmake();
+  EXPECT_FALSE(made.outcome().over);
+  EXPECT_EQ(made.hash(), key);
+  EXPECT_EQ(made.legal_moves().size(), moves);
+
+  auto late = parse_fen(*rules, "4k3/8/8/8/8/8/8/R3K3 w - - 149 100");
+  ASSERT_TRUE(late.ok());
+  Game rule(rules, *late);
+  Game rule_played = rule;
+  const Move rook = find(rule, "a1", "a2");
+  rule.make(rook);
+  rule_played.play(rook);
+  EXPECT_TRUE(rule_played.outcome().over);
+  EXPECT_TRUE(rule.outcome().over);
+  EXPECT_TRUE(rule.outcome().draw);
+  EXPECT_EQ(rule.reason_words(rule.outcome().why), "seventy-five-move rule");
+  rule.unmake();
+  EXPECT_FALSE(rule.outcome().over);
+}
+
 // Every king the search's record holds unattacked (kings_known_unattacked)
 // is attacked by no piece of another seat.
 void expect_record_true(const Game& game, const std::string& where) {
