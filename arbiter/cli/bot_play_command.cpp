@@ -44,6 +44,7 @@ class TypedTable {
 
   bool feed(const session::Input& in) {
     session::Output res = s_.handle(in);
+    fed_.push_back(in);
     if (j_ != nullptr) {
       journal::JournalStatus st = j_->record(in, res, journal::wall_clock_ms());
       if (!st.ok()) {
@@ -129,6 +130,9 @@ class TypedTable {
     return evs.empty() ? true : events(evs);
   }
 
+  // Every input fed, in order (the record's bot comments replay them).
+  const std::vector<session::Input>& fed() const { return fed_; }
+
  private:
   session::Session& s_;
   journal::Journal* j_;
@@ -136,6 +140,7 @@ class TypedTable {
   std::vector<std::string> last_said_;
   std::ostream& out_;
   std::ostream& err_;
+  std::vector<session::Input> fed_;
 };
 
 // ---- typed moves ----------------------------------------------------------------------
@@ -419,7 +424,11 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   if (!path.empty()) out << "; journaled in " << path << " (the same command resumes it)";
   out << "\n";
   if (!s.moves().empty()) {
-    out << journal::export_record(contents.header, s.game());
+    // s30-words: a Stockfish seat's moves Tabula's engine made are said in
+    // the record's comments (journal::bot_comments), from all the inputs.
+    std::vector<session::Input> inputs = contents.inputs;
+    inputs.insert(inputs.end(), table.fed().begin(), table.fed().end());
+    out << journal::export_record(contents.header, s.game(), journal::bot_comments(contents.header, inputs, stages));
   }
   return 0;
 }
