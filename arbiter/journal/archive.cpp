@@ -103,6 +103,8 @@ std::vector<std::string> bot_comments(const JournalHeader& h, const std::vector<
     const session::BotSeat* b = bots->find(s);
     return b != nullptr && b->engine == session::BotEngine::kStockfish ? b : nullptr;
   };
+  // No Stockfish seat, nothing to say: the journal is not replayed again.
+  if (stockfish(core::seat_at(0)) == nullptr && stockfish(core::seat_at(1)) == nullptr) return {};
   std::string why;
   auto start = start_position(h, *stages.front(), why);
   if (!start) return {};
