@@ -117,24 +117,32 @@ std::vector<std::string> bot_comments(const JournalHeader& h, const std::vector<
   session::Session s(stages, *start, h.settings());
   std::optional<Made> pending;  // a Stockfish seat's announced move, not yet played
   std::map<std::size_t, Made> made;  // by the game's move index
-  const session::Intent* before = nullptr;
+  // The advice of a Stockfish seat without an arrow (Stockfish's failure,
+  // said before the announcement), until that seat's next announcement or a
+  // move: the kiosk journals it a loop before the announcement, with ticks
+  // or board events between.
+  std::map<core::Seat, std::string> warned;
   for (const session::Input& in : inputs) {
     const std::size_t moves_before = s.game().moves().size();
     const int stage_before = s.match().stage();
     s.handle(in);
     const core::Game& g = s.game();
     const session::Intent* i = std::get_if<session::Intent>(&in);
+    if (i != nullptr && i->kind == session::IntentKind::kAdvice && i->move == core::Move{} &&
+        stockfish(i->seat) != nullptr) {
+      warned[i->seat] = i->text;
+    }
     if (i != nullptr && i->kind == session::IntentKind::kBotMove && stockfish(i->seat) != nullptr) {
       Made m{i->seat, i->text, "", i->move};
-      if (before != nullptr && before->kind == session::IntentKind::kAdvice && before->seat == i->seat &&
-          before->move == core::Move{}) {
-        m.warning = before->text;
+      if (auto w = warned.find(i->seat); w != warned.end()) {
+        m.warning = w->second;
+        warned.erase(w);
       }
       pending = m;
     }
-    before = i;
     if (s.match().stage() != stage_before) made.clear();
     made.erase(made.lower_bound(g.moves().size()), made.end());  // taken back
+    if (g.moves().size() != moves_before) warned.clear();
     if (g.moves().size() > moves_before) {
       if (pending && g.moves()[moves_before] == pending->move) made[moves_before] = *pending;
       pending.reset();

@@ -11,6 +11,8 @@
 
 #include "cli/bot_play_command.h"
 #include "cli/play_commands.h"
+#include "journal/archive.h"
+#include "journal/journal.h"
 #include "uci_test_util.h"
 
 namespace tabula::testing {
@@ -168,6 +170,29 @@ TEST(StockfishPlay, TheRecordSaysWhereTabulasEngineTookOverAndWhereStockfishCame
   std::ostringstream out, err;
   ASSERT_EQ(cli::cmd_archive({"archive", "export", "--journal", db}, out, err), 0) << err.str();
   EXPECT_NE(out.str().find(took_over), std::string::npos) << out.str();
+  {
+    // The kiosk journals the warning a loop before the announcement: a tick
+    // between them keeps the warning with the move.
+    journal::Journal j;
+    journal::JournalContents c;
+    ASSERT_TRUE(journal::Journal::open(db, journal::Journal::Access::kRead, j).ok());
+    ASSERT_TRUE(j.load(c).ok());
+    std::vector<session::Input> inputs;
+    bool ticked = false;
+    for (const session::Input& in : c.inputs) {
+      inputs.push_back(in);
+      const auto* i = std::get_if<session::Intent>(&in);
+      if (i != nullptr && i->kind == session::IntentKind::kAdvice && !ticked) {
+        inputs.push_back(session::Tick{i->time});
+        ticked = true;
+      }
+    }
+    ASSERT_TRUE(ticked);
+    auto stages = std::vector<std::shared_ptr<const core::RuleSet>>{variants::load_id("chess").rules};
+    std::vector<std::string> comments = journal::bot_comments(c.header, inputs, stages);
+    ASSERT_EQ(comments.size(), 6U);
+    EXPECT_EQ(" {" + comments[3] + "}", took_over);
+  }
   EXPECT_NE(out.str().find("Stockfish 2000 plays Black again from here"), std::string::npos) << out.str();
   // A takeback of the fallback's move takes its comment with it.
   PlayRun back = play(args, "takeback\ntakeback\nquit\n");
