@@ -44,6 +44,7 @@ class TypedTable {
 
   bool feed(const session::Input& in) {
     session::Output res = s_.handle(in);
+    fed_.push_back(in);
     if (j_ != nullptr) {
       journal::JournalStatus st = j_->record(in, res, journal::wall_clock_ms());
       if (!st.ok()) {
@@ -129,6 +130,9 @@ class TypedTable {
     return evs.empty() ? true : events(evs);
   }
 
+  // Every input fed, in order (the record's bot comments replay them).
+  const std::vector<session::Input>& fed() const { return fed_; }
+
  private:
   session::Session& s_;
   journal::Journal* j_;
@@ -136,6 +140,7 @@ class TypedTable {
   std::vector<std::string> last_said_;
   std::ostream& out_;
   std::ostream& err_;
+  std::vector<session::Input> fed_;
 };
 
 // ---- typed moves ----------------------------------------------------------------------
@@ -294,7 +299,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   out << rules.name << "; bots: " << (bots->empty() ? "none" : session::to_text(*bots, rules)) << "\n";
   if (r.inputs > 0) {
     out << "resumed " << counted(static_cast<long long>(r.inputs), "input", "inputs") << ", "
-        << counted(static_cast<long long>(s.moves().size()), "move", "moves") << " from " << path << "\n";
+        << counted(static_cast<long long>(s.game().moves().size()), "move", "moves") << " from " << path << "\n";
   }
   // s29-newuser: the words were in docs/BOTS.md only ("help" was "not a move").
   const char* const words =
@@ -409,14 +414,21 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   table_bots.end_game();
   // How it ended, in words, then the record (s29-newuser: the session's
   // state dump was printed here, "seat White status 0 points 0 ally 255").
+  // The moves counted are the game's as it stands, as the record shows them
+  // (s30-words: s.moves() also holds the moves taken back: "e2e4, takeback,
+  // d2d4" ended "after 4 moves" under "1. d4 e5").
   const core::Outcome& outcome = s.game().outcome();
   out << (outcome.over ? "game over" + (outcome.reason.empty() ? std::string() : " (" + outcome.reason + ")")
                        : std::string("the game is not over"))
-      << " after " << counted(static_cast<long long>(s.moves().size()), "move", "moves");
+      << " after " << counted(static_cast<long long>(s.game().moves().size()), "move", "moves");
   if (!path.empty()) out << "; journaled in " << path << " (the same command resumes it)";
   out << "\n";
   if (!s.moves().empty()) {
-    out << journal::export_record(contents.header, s.game());
+    // s30-words: a Stockfish seat's moves Tabula's engine made are said in
+    // the record's comments (journal::bot_comments), from all the inputs.
+    std::vector<session::Input> inputs = contents.inputs;
+    inputs.insert(inputs.end(), table.fed().begin(), table.fed().end());
+    out << journal::export_record(contents.header, s.game(), journal::bot_comments(contents.header, inputs, stages));
   }
   return 0;
 }

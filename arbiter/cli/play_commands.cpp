@@ -557,7 +557,8 @@ int cmd_archive(const std::vector<std::string>& args, std::ostream& out, std::os
     out << journal::state_summary(*r.session);
     return 0;
   }
-  std::string record = journal::export_record(h, r.session->game());
+  // s30-words: a Stockfish seat's moves Tabula's engine made, in comments.
+  std::string record = journal::export_record(h, r.session->game(), journal::bot_comments(h, c.inputs, stages));
   if (!o->values.count("out")) {
     out << record;
     return 0;

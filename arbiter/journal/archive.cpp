@@ -1,7 +1,11 @@
 #include "journal/archive.h"
 
+#include <map>
+
 #include "core/fen.h"
+#include "journal/resume.h"
 #include "session/bot_seats.h"
+#include "session/session.h"
 
 namespace tabula::journal {
 
@@ -84,6 +88,87 @@ std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& 
 
 std::string export_record(const JournalHeader& h, const core::Game& game) {
   return core::write_pgn(game, export_tags(h, game));
+}
+
+std::string export_record(const JournalHeader& h, const core::Game& game, const std::vector<std::string>& comments) {
+  return core::write_pgn(game, export_tags(h, game), comments);
+}
+
+std::vector<std::string> bot_comments(const JournalHeader& h, const std::vector<session::Input>& inputs,
+                                      const std::vector<std::shared_ptr<const core::RuleSet>>& stages) {
+  if (stages.empty() || stages.front()->seat_count() != 2) return {};  // Stockfish plays two-seat chess only
+  auto bots = session::parse_bot_seats(h.bots, *stages.front());
+  if (!bots.ok()) return {};
+  auto stockfish = [&](core::Seat s) -> const session::BotSeat* {
+    const session::BotSeat* b = bots->find(s);
+    return b != nullptr && b->engine == session::BotEngine::kStockfish ? b : nullptr;
+  };
+  // No Stockfish seat, nothing to say: the journal is not replayed again.
+  if (stockfish(core::seat_at(0)) == nullptr && stockfish(core::seat_at(1)) == nullptr) return {};
+  std::string why;
+  auto start = start_position(h, *stages.front(), why);
+  if (!start) return {};
+  struct Made {
+    core::Seat seat = core::kNoSeat;
+    std::string engine;   // the kBotMove intent's text
+    std::string warning;  // the advice just before it, if any
+    core::Move move;
+  };
+  session::Session s(stages, *start, h.settings());
+  std::optional<Made> pending;  // a Stockfish seat's announced move, not yet played
+  std::map<std::size_t, Made> made;  // by the game's move index
+  // The advice of a Stockfish seat without an arrow (Stockfish's failure,
+  // said before the announcement), until that seat's next announcement or a
+  // move: the kiosk journals it a loop before the announcement, with ticks
+  // or board events between.
+  std::map<core::Seat, std::string> warned;
+  for (const session::Input& in : inputs) {
+    const std::size_t moves_before = s.game().moves().size();
+    const int stage_before = s.match().stage();
+    s.handle(in);
+    const core::Game& g = s.game();
+    const session::Intent* i = std::get_if<session::Intent>(&in);
+    if (i != nullptr && i->kind == session::IntentKind::kAdvice && i->move == core::Move{} &&
+        stockfish(i->seat) != nullptr) {
+      warned[i->seat] = i->text;
+    }
+    if (i != nullptr && i->kind == session::IntentKind::kBotMove && stockfish(i->seat) != nullptr) {
+      Made m{i->seat, i->text, "", i->move};
+      if (auto w = warned.find(i->seat); w != warned.end()) {
+        m.warning = w->second;
+        warned.erase(w);
+      }
+      pending = m;
+    }
+    if (s.match().stage() != stage_before) made.clear();
+    made.erase(made.lower_bound(g.moves().size()), made.end());  // taken back
+    if (g.moves().size() != moves_before) warned.clear();
+    if (g.moves().size() > moves_before) {
+      if (pending && g.moves()[moves_before] == pending->move) made[moves_before] = *pending;
+      pending.reset();
+    }
+  }
+  const core::Game& g = s.game();
+  // Two seats: the record holds one entry a move (a resignation or flag
+  // after the last is a comment of write_pgn's own, not an entry).
+  if (g.record().size() < g.moves().size()) return {};
+  std::vector<std::string> comments(g.moves().size());
+  std::map<core::Seat, bool> fallback;  // whether the seat's last bot move was the fallback's
+  bool any = false;
+  for (const auto& [index, m] : made) {
+    const session::BotSeat* b = stockfish(m.seat);
+    const std::string who = g.seat_name(m.seat);
+    const bool tabula = m.engine != session::engine_name(*b);
+    if (tabula && !fallback[m.seat]) {
+      comments[index] = m.engine + " plays " + who + " from here" + (m.warning.empty() ? "" : ": " + m.warning);
+      any = true;
+    } else if (!tabula && fallback[m.seat]) {
+      comments[index] = m.engine + " plays " + who + " again from here";
+    }
+    fallback[m.seat] = tabula;
+  }
+  if (!any) return {};
+  return comments;
 }
 
 }  // namespace tabula::journal

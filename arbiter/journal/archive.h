@@ -21,6 +21,7 @@
 #include "core/game.h"
 #include "core/pgn.h"
 #include "journal/journal.h"
+#include "session/input.h"
 
 namespace tabula::journal {
 
@@ -31,5 +32,24 @@ std::optional<core::PgnTag> unambiguous_ledger(const core::Game& game, const std
 
 std::vector<core::PgnTag> export_tags(const JournalHeader& h, const core::Game& game);
 std::string export_record(const JournalHeader& h, const core::Game& game);
+// ... with `comments[i]` after the i-th entry of game.record() (bot_comments).
+std::string export_record(const JournalHeader& h, const core::Game& game, const std::vector<std::string>& comments);
+
+// s30-words: where a Stockfish seat's moves were made by Tabula's engine. The
+// PGN names a seat's player once ([Black "Stockfish 2000"]); when Stockfish
+// failed mid-game Tabula's engine played on for it, and the journal says so
+// only in its inputs: the advice "Stockfish (Black) ended while thinking
+// ...; Tabula's engine (level 8) plays for Black until this game ends" and
+// the next kBotMove intent, whose text names the engine that chose the move
+// ("Tabula level 8", not the header's "Stockfish 2000"). Replaying INPUTS
+// (all of the journal's, in order) gives one comment per record entry of the
+// game as it stands: at the first move of each run the fallback made,
+// "Tabula level 8 plays Black from here: <the warning>"; at the first move
+// Stockfish made again after such a run (a resumed game asks it again),
+// "Stockfish 2000 plays Black again from here". Moves taken back carry none.
+// Empty when no Stockfish seat's move was the fallback's (every comment ""),
+// for four-seat games, and when the inputs do not replay.
+std::vector<std::string> bot_comments(const JournalHeader& h, const std::vector<session::Input>& inputs,
+                                      const std::vector<std::shared_ptr<const core::RuleSet>>& stages);
 
 }  // namespace tabula::journal

@@ -29,16 +29,25 @@ std::string seat_with_player(const core::RuleSet& rules, core::Seat seat, const 
 }
 
 std::string with_players(std::string_view text, const core::RuleSet& rules, const std::vector<std::string>& players) {
+  std::vector<std::string> names;
+  names.reserve(static_cast<std::size_t>(rules.seat_count()));
+  for (int i = 0; i < rules.seat_count(); ++i) names.push_back(rules.seats[static_cast<std::size_t>(i)].name);
+  return with_players(text, names, players);
+}
+
+std::string with_players(std::string_view text, const std::vector<std::string>& seat_names,
+                         const std::vector<std::string>& players) {
+  const int seat_count = static_cast<int>(seat_names.size());
   // The named seats, longest name first ("Dark Brown" before "Brown").
   std::vector<int> seats;
-  for (int i = 0; i < rules.seat_count(); ++i) {
-    if (!player_of(players, i).empty() && !rules.seats[static_cast<std::size_t>(i)].name.empty()) seats.push_back(i);
+  for (int i = 0; i < seat_count; ++i) {
+    if (!player_of(players, i).empty() && !seat_names[static_cast<std::size_t>(i)].empty()) seats.push_back(i);
   }
   if (seats.empty()) return std::string(text);
   std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) {
-    return rules.seats[static_cast<std::size_t>(a)].name.size() > rules.seats[static_cast<std::size_t>(b)].name.size();
+    return seat_names[static_cast<std::size_t>(a)].size() > seat_names[static_cast<std::size_t>(b)].size();
   });
-  std::vector<bool> named(static_cast<std::size_t>(rules.seat_count()), false);
+  std::vector<bool> named(static_cast<std::size_t>(seat_count), false);
   std::string out;
   out.reserve(text.size() + 16 * seats.size());
   std::size_t at = 0;
@@ -46,7 +55,7 @@ std::string with_players(std::string_view text, const core::RuleSet& rules, cons
     bool matched = false;
     if (at == 0 || !word_char(text[at - 1])) {
       for (int i : seats) {
-        const std::string& name = rules.seats[static_cast<std::size_t>(i)].name;
+        const std::string& name = seat_names[static_cast<std::size_t>(i)];
         if (text.compare(at, name.size(), name) != 0) continue;
         const std::size_t end = at + name.size();
         if (end < text.size() && word_char(text[end])) continue;

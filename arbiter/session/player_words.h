@@ -10,7 +10,9 @@
 // hub (a journal replays to the same rulings whoever sat at the table; a
 // name typed later does not rewrite it). The kiosk's screen and voice and
 // `tabula play`'s printed lines pass their texts through with_players()
-// (docs/kiosk.md, "Players' names").
+// (docs/kiosk.md, "Players' names"); so do the hub's web page (a ruling's
+// "said" in the board JSON) and hall screen (s30-words), whose record and
+// stream keep the texts as the board sent them.
 //
 // The rule: each seat's name, as the variant names it, is a whole word of the
 // text (no letter or digit on either side: "Red's" is Red, "Redmond" is not;
@@ -31,6 +33,12 @@ namespace tabula::session {
 // `text` with the players named beside their seats (see the file comment);
 // `players` in seat order, as many as given (the rest unnamed).
 std::string with_players(std::string_view text, const core::RuleSet& rules, const std::vector<std::string>& players);
+// ... the same rule with the seats' names given in seat order (s30-words: the
+// hub's web page and hall screen, whose boards' states carry the seats' names
+// and players; the variant need not be read). A seat with an empty name is
+// never matched.
+std::string with_players(std::string_view text, const std::vector<std::string>& seat_names,
+                         const std::vector<std::string>& players);
 
 // "Ann (Red)", or "Red" when the seat has no player: the one label of a seat
 // with its player (the kiosk's ledger, the result, the turn card).

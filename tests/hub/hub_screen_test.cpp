@@ -440,6 +440,56 @@ TEST(HubScreen, AnOfflineBoardsStreamFromTheRecordIsShownAndSaidToBeFromIt) {
   EXPECT_EQ(other.find("tournament record"), std::string::npos) << other;
 }
 
+// s30-words: the hall screen names the players beside their seats as the
+// kiosk does: the board's line ("Ann (White) to move"), the stream's moves
+// and its rulings ("Bob (Black) is in check from Ann (White)'s queen on h5");
+// an unnamed seat stays as the board said it; the stream keeps the texts.
+TEST(HubScreen, TheLineTheMovesAndTheRulingsNameThePlayersBesideTheirSeats) {
+  hub::HubModel model("club");
+  hub::wire::BoardState st = played("chess", "1. e4 e5\n", "t1");
+  st.mutable_seats(0)->set_player("Ann");
+  st.mutable_seats(1)->set_player("Bob");
+  std::vector<hub::wire::StreamItem> kept;
+  for (int i = 0; i < 3; ++i) {
+    hub::wire::StreamItem it;
+    it.set_board("t1");
+    it.set_game_id(st.game_id());
+    it.set_seq(static_cast<std::uint64_t>(i + 1));
+    if (i < 2) {
+      it.mutable_move()->set_text(i == 0 ? "e2-e4" : "e7-e5");
+      it.mutable_move()->set_number(i + 1);
+      it.mutable_move()->set_seat(i);
+    } else {
+      it.mutable_ruling()->set_severity("info");
+      it.mutable_ruling()->set_text("Black is in check from White's queen on h5; Blackmore is no seat");
+    }
+    kept.push_back(it);
+  }
+  model.restore_stream("t1", kept);
+  model.on_message("tabula/club/t1/state", hub::encode(st), 0);
+  const hub::BoardEntry* b = model.board("t1");
+  ASSERT_TRUE(b);
+  EXPECT_EQ(board_summary(*b), "Ann (White) to move, move 2");
+  EXPECT_EQ(with_players(st, "White's pawn on e2 to e4"), "Ann (White)'s pawn on e2 to e4");
+  HeadlessHub hh({1920, 1080});
+  hh.screen.open("t1");
+  hh.frame(model, {-1, -1}, false);
+  const std::string text = frame_text(hh, model);
+  EXPECT_NE(text.find("#3  info: Bob (Black) is in check from Ann (White)'s queen on h5; Blackmore is no seat"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("#2  1. Bob (Black) e7-e5"), std::string::npos) << text;
+  EXPECT_NE(text.find("#1  1. Ann (White) e2-e4"), std::string::npos) << text;
+  EXPECT_EQ(b->shown_stream().back().ruling().text(), "Black is in check from White's queen on h5; Blackmore is no seat");
+  st.mutable_seats(1)->set_player("");  // unnamed: as the board says it
+  st.set_wall_ms(st.wall_ms() + 1);
+  model.on_message("tabula/club/t1/state", hub::encode(st), 0);
+  hh.frame(model, {-1, -1}, false);
+  const std::string one = frame_text(hh, model);
+  EXPECT_NE(one.find("#3  info: Black is in check from Ann (White)'s queen on h5"), std::string::npos) << one;
+  EXPECT_NE(one.find("#2  1. Black e7-e5"), std::string::npos) << one;
+}
+
 // s18-club: an alert the arbiter acknowledged leaves the open list (newest
 // first) and is kept in the history, newest first; the side panel draws both
 // and still fits.

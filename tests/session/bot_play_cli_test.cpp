@@ -172,5 +172,27 @@ TEST(TypedPlay, EveryTypedLineIsAnsweredAndTheEndIsSaidInWords) {
   EXPECT_NE(mate.out.find("\ngame over (checkmate) after 1 move\n"), std::string::npos) << mate.out;
 }
 
+// s30-words: the end line counted the moves taken back ("e2e4, takeback,
+// d2d4" ended "after 4 moves" above the record "1. d4 e5"); it counts the
+// game's moves as they stand, as the record shows them, and so does a
+// resume's line.
+TEST(TypedPlay, TheEndLineCountsTheGamesMovesNotTheTakenBackOnes) {
+  const std::string db = (std::filesystem::temp_directory_path() / "tabula_bot_play_takeback_count.db").string();
+  for (const char* side : {"", "-wal", "-shm"}) std::filesystem::remove(db + side);
+  const std::vector<std::string> args = {"play", "--variant", "chess", "--bots", "Black=1", "--seed", "3",
+                                         "--hint-engine", "tabula", "--journal", db};
+  PlayRun r = play(args, "e2e4\ntakeback\nd2d4\nquit\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(count(r.out, "Black's bot plays "), 2) << r.out;
+  EXPECT_NE(r.out.find("> the game is not over after 2 moves; journaled in "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n1. d4 "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("2. "), std::string::npos) << "two moves in the record:\n" << r.out;
+  PlayRun again = play(args, "quit\n");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find(", 2 moves from " + db + "\n"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("> the game is not over after 2 moves; "), std::string::npos) << again.out;
+  for (const char* side : {"", "-wal", "-shm"}) std::filesystem::remove(db + side);
+}
+
 }  // namespace
 }  // namespace tabula::testing

@@ -11,6 +11,8 @@
 
 #include "cli/bot_play_command.h"
 #include "cli/play_commands.h"
+#include "journal/archive.h"
+#include "journal/journal.h"
 #include "uci_test_util.h"
 
 namespace tabula::testing {
@@ -131,6 +133,72 @@ TEST(StockfishPlay, ACrashMidGameIsSaidJournaledAndTabulaPlaysOnAfterAResume) {
   EXPECT_NE(again.out.find(a_pawn_moved ? "Black's bot plays h7-h6" : "Black's bot plays a7-a6"), std::string::npos)
       << again.out;
   EXPECT_NE(again.out.find("after 6 moves"), std::string::npos) << again.out;
+}
+
+// s30-words: the PGN names the seat "Stockfish 2000" for the game; the moves
+// Tabula's engine made after Stockfish failed are said in a comment at the
+// first of them (from the journaled warning), and Stockfish's return after a
+// resume at its first move again; `tabula archive export` says the same.
+TEST(StockfishPlay, TheRecordSaysWhereTabulasEngineTookOverAndWhereStockfishCameBack) {
+  TempDir dir("sfplay");
+  const std::string db = dir.file("g.db");
+  fake_mode("crash", dir.file("log"), "e7e5");
+  setenv("FAKE_UCI_CRASH_AT", "2", 1);
+  const std::vector<std::string> args = {"play", "--variant", "chess", "--bots", "Black=stockfish:2000",
+                                         "--stockfish", fake_uci(), "--movetime-ms", "20", "--journal", db,
+                                         "--hint-engine", "tabula"};
+  PlayRun r = play(args, "e2e4\nd2d4\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string took_over =
+      " {Tabula level 8 plays Black from here: Stockfish (Black) ended while thinking (killed by signal 11 "
+      "(Segmentation fault)); its last line: \"info depth 3 score cp 5\"; its stderr: \"fake_uci: assertion failed: "
+      "the network file is damaged\"; Tabula's engine (level 8) plays for Black until this game ends}";
+  EXPECT_NE(r.out.find("[Black \"Stockfish 2000\"]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1. e4 e5 2. d4 "), std::string::npos) << r.out;  // e5 is Stockfish's: no comment
+  const std::size_t at = r.out.find(took_over);
+  ASSERT_NE(at, std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("2. d4 {"), std::string::npos) << "the comment follows Black's move:\n" << r.out;
+  EXPECT_EQ(occurrences(r.out, "plays Black from here"), 1) << r.out;
+  const bool a_pawn_moved = r.out.find("Black's bot plays a7-") != std::string::npos;
+  fake_mode("move", dir.file("log"), a_pawn_moved ? "h7h6" : "a7a6");
+  PlayRun again = play(args, "c2c3\n");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find(took_over), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find(std::string(a_pawn_moved ? "h6" : "a6") + " {Stockfish 2000 plays Black again from here}"),
+            std::string::npos)
+      << again.out;
+  std::ostringstream out, err;
+  ASSERT_EQ(cli::cmd_archive({"archive", "export", "--journal", db}, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find(took_over), std::string::npos) << out.str();
+  {
+    // The kiosk journals the warning a loop before the announcement: a tick
+    // between them keeps the warning with the move.
+    journal::Journal j;
+    journal::JournalContents c;
+    ASSERT_TRUE(journal::Journal::open(db, journal::Journal::Access::kRead, j).ok());
+    ASSERT_TRUE(j.load(c).ok());
+    std::vector<session::Input> inputs;
+    bool ticked = false;
+    for (const session::Input& in : c.inputs) {
+      inputs.push_back(in);
+      const auto* i = std::get_if<session::Intent>(&in);
+      if (i != nullptr && i->kind == session::IntentKind::kAdvice && !ticked) {
+        inputs.push_back(session::Tick{i->time});
+        ticked = true;
+      }
+    }
+    ASSERT_TRUE(ticked);
+    auto stages = std::vector<std::shared_ptr<const core::RuleSet>>{variants::load_id("chess").rules};
+    std::vector<std::string> comments = journal::bot_comments(c.header, inputs, stages);
+    ASSERT_EQ(comments.size(), 6U);
+    EXPECT_EQ(" {" + comments[3] + "}", took_over);
+  }
+  EXPECT_NE(out.str().find("Stockfish 2000 plays Black again from here"), std::string::npos) << out.str();
+  // A takeback of the fallback's move takes its comment with it.
+  PlayRun back = play(args, "takeback\ntakeback\nquit\n");
+  ASSERT_EQ(back.code, 0) << back.err;
+  EXPECT_NE(back.out.find("the game is not over after 2 moves"), std::string::npos) << back.out;
+  EXPECT_EQ(back.out.find("from here"), std::string::npos) << back.out;
 }
 
 TEST(StockfishPlay, ATakebackEndsStockfishsProcessAndTheNextMoveStartsAnother) {

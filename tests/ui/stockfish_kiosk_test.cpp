@@ -16,6 +16,10 @@
 
 #include "test_files.h"
 #include "test_source_dir.h"
+#include "journal/archive.h"
+#include "journal/journal.h"
+#include "journal/resume.h"
+#include "variants/variant_loader.h"
 #include "ui/kiosk_game.h"
 #include "ui/seat_steps.h"
 #include "ui/session_view.h"
@@ -221,6 +225,52 @@ TEST(StockfishKiosk, APowerCutAfterStockfishsAnnouncementResumesTheSameMove) {
   EXPECT_EQ(cell_name(g->view(t).arrows[0].from), "c7");
   EXPECT_EQ(cell_name(g->view(t).arrows[0].to), "c5");
   EXPECT_EQ(occurrences_of(tabula::testing::read_file(dir.file("log")), "go movetime"), 1);
+}
+
+// s30-words: the kiosk's journal of a game where Tabula's engine took over
+// from a hanging Stockfish exports with the warning at the fallback's first
+// move (the kiosk journals the warning a loop before the announcement).
+TEST(StockfishKiosk, TheExportSaysWhereTabulasEngineTookOverFromStockfish) {
+  tabula::testing::TempDir dir;
+  fake_mode("hang", dir.file("log"));
+  Ms t(0);
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.bots = "Black=stockfish:skill2";
+  o.stockfish = fake_uci();
+  o.journal = dir.file("g.db");
+  {
+    std::string error;
+    auto g = KioskGame::create(o, Ms(0), error);
+    ASSERT_TRUE(g) << error;
+    g->tick(t += Ms(3000));
+    g->apply(click("e2"), t += Ms(100));
+    g->apply(click("e4"), t += Ms(400));
+    g->tick(t += Ms(3000));
+    wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); }, 20);
+    ASSERT_TRUE(has_bot_arrow(g->view(t))) << "no announcement";
+    const std::string from = cell_name(g->view(t).arrows[0].from);
+    const std::string to = cell_name(g->view(t).arrows[0].to);
+    g->apply(click(from), t += Ms(100));
+    g->apply(click(to), t += Ms(400));
+    g->tick(t += Ms(3000));
+    ASSERT_EQ(g->session().game().moves().size(), 2U);
+  }
+  journal::Journal j;
+  journal::JournalContents c;
+  ASSERT_TRUE(journal::Journal::open(dir.file("g.db"), journal::Journal::Access::kRead, j).ok());
+  ASSERT_TRUE(j.load(c).ok());
+  const std::vector<std::shared_ptr<const core::RuleSet>> stages = {variants::load_id("chess").rules};
+  journal::Resumed r = journal::resume(c, dir.file("g.db"), stages);
+  ASSERT_TRUE(r.session) << r.error;
+  const std::string pgn =
+      journal::export_record(c.header, r.session->game(), journal::bot_comments(c.header, c.inputs, stages));
+  EXPECT_NE(pgn.find("[Black \"Stockfish skill 2\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("} *"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find(" {Tabula level 3 plays Black from here: Stockfish (Black) gave no move within 3.0 s (sent stop, "
+                     "then ended it); Tabula's engine (level 3) plays for Black until this game ends}"),
+            std::string::npos)
+      << pgn;
 }
 
 TEST(StockfishKiosk, TheSeatStepsOfferStockfishFirstInChess) {

@@ -406,6 +406,14 @@ try:
             wait_for("the large board", lambda: d.find_element(By.ID, "focus").is_displayed())
             settled(d)
             compare(f"board-{name}-{w}x{h}.png", d)
+            # s30-words: the rulings name the players beside their seats, as
+            # the kiosk does ("Ann (White) ..."; t3 has players, t2 none).
+            if name == "t3":
+                said = read("t3's rulings", lambda: [li.text for li in d.find_elements(
+                    By.CSS_SELECTOR, "#focus-body li.ruling")])
+                if not any(re.search(r"\b(Ann \(White\)|Ben \(Black\)|Cem \(Yellow\))", t) for t in said) \
+                        or any(re.match(r"(White|Black|Yellow)\b", t) for t in said):
+                    failures.append(f"t3's rulings at {w}x{h} do not name its players: {said}")
             d.find_element(By.ID, "close").click()
             wait_for("back to all boards", lambda: not d.find_element(By.ID, "focus").is_displayed())
         d.quit()

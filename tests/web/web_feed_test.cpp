@@ -82,6 +82,28 @@ TEST(BoardJson, TheChessBoardHasSixtyFourSquaresAndThirtyTwoPieces) {
   EXPECT_NE(j.find("\"ledger\":\"\""), std::string::npos);  // chess keeps no ledger
 }
 
+// s30-words: the page's rulings name the players beside their seats as the
+// kiosk does ("Ann (White) is in check"): each ruling's "said", only when a
+// named player's seat is in it; "text" stays the board's own, word for word.
+TEST(BoardJson, TheRulingsNameThePlayersBesideTheirSeatsInSaidAndKeepTheText) {
+  VariantCache cache;
+  wire::BoardState st = state("t1", "chess", "", {}, 2);
+  st.mutable_seats(1)->set_player("Bob");
+  const std::vector<RulingLine> rulings = {{"info", "Black is in check from White's queen on h5; Black to move"},
+                                           {"info", "White's pawn on e2 to e4"},
+                                           {"illegal", "Blackmore is no seat"}};
+  const std::string j = board_json(st, true, rulings, 1, cache);
+  EXPECT_NE(j.find("{\"severity\":\"info\",\"text\":\"Black is in check from White's queen on h5; Black to move\","
+                   "\"said\":\"Bob (Black) is in check from White's queen on h5; Black to move\"}"),
+            std::string::npos)
+      << j;
+  EXPECT_NE(j.find("{\"severity\":\"info\",\"text\":\"White's pawn on e2 to e4\"}"), std::string::npos) << j;
+  EXPECT_NE(j.find("{\"severity\":\"illegal\",\"text\":\"Blackmore is no seat\"}"), std::string::npos) << j;
+  st.mutable_seats(0)->set_player("Ann");
+  const std::string both = board_json(st, true, {rulings[1]}, 1, cache);
+  EXPECT_NE(both.find("\"said\":\"Ann (White)'s pawn on e2 to e4\""), std::string::npos) << both;
+}
+
 // Session 20: a board whose journal cannot be written says why in every
 // state; the page's JSON carries it (app.js ends the line "NOT RECORDING
 // (...)"), false for a board that records (and every board of before the

@@ -25,10 +25,6 @@ Edge bottom_of(const KioskView& v) {
   return s ? s->edge : Edge::kSouth;
 }
 
-std::string seat_name(const hub::wire::BoardState& st, int i) {
-  return i >= 0 && i < st.seats_size() ? st.seats(i).name() : "-";
-}
-
 // The move (round) a ply belongs to: plies are counted one per seat, so a
 // round of a four-player game is one move (issue 18: the hub numbered plies
 // as moves). Rounds that skip a seat that is out count as full ones here.
@@ -63,7 +59,8 @@ bool not_recording(const hub::BoardEntry& b) { return b.state && !b.state->not_r
 std::string board_summary(const hub::BoardEntry& b, bool why) {
   if (!b.state) return "waiting for the board's state";
   const hub::wire::BoardState& st = *b.state;
-  std::string s = st.over() ? "over: " + st.result_reason() : seat_name(st, st.to_move()) + " to move";
+  // "Ann (White) to move": the player named as the kiosk names him (s30-words).
+  std::string s = st.over() ? "over: " + st.result_reason() : seat_with_player(st, st.to_move()) + " to move";
   s += st.moves() == 0 ? ", no move yet" : ", move " + std::to_string(move_number(&st, st.moves() + (st.over() ? 0 : 1)));
   if (st.paused()) s += ", PAUSED";
   if (st.tracker() == hub::wire::TRACKER_STATE_OUT_OF_SYNC) s += ", OUT OF SYNC";
@@ -242,10 +239,13 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
     if (it->has_move()) {
       ImGui::TextWrapped("#%llu  %d. %s %s", static_cast<unsigned long long>(it->seq()),
                          move_number(b.state ? &*b.state : nullptr, it->move().number()),
-                         b.state ? seat_name(*b.state, it->move().seat()).c_str() : "", it->move().text().c_str());
+                         b.state ? seat_with_player(*b.state, it->move().seat()).c_str() : "",
+                         it->move().text().c_str());
     } else if (it->has_ruling()) {
+      // s30-words: "Ann (White) is in check", as the kiosk shows it.
+      const std::string text = b.state ? with_players(*b.state, it->ruling().text()) : it->ruling().text();
       ImGui::TextWrapped("#%llu  %s: %s", static_cast<unsigned long long>(it->seq()), it->ruling().severity().c_str(),
-                         it->ruling().text().c_str());
+                         text.c_str());
     } else if (it->has_reply()) {
       ImGui::TextWrapped("#%llu  action %s: %s", static_cast<unsigned long long>(it->seq()),
                          it->reply().accepted() ? "done" : "REFUSED", it->reply().text().c_str());

@@ -6,6 +6,7 @@
 #include "core/fen.h"
 #include "core/fen4.h"
 #include "core/quote.h"
+#include "session/player_words.h"
 #include "session/snapshot.h"
 #include "ui/session_view.h"
 
@@ -46,6 +47,21 @@ std::string seat_player(const hub::wire::Seat& seat) {
 std::string seat_title(const hub::wire::Seat& seat) {
   const std::string who = seat_player(seat);
   return who.empty() ? seat.name() : seat.name() + " (" + who + ")";
+}
+
+std::string seat_with_player(const hub::wire::BoardState& state, int i) {
+  if (i < 0 || i >= state.seats_size()) return "-";
+  const hub::wire::Seat& s = state.seats(i);
+  return s.player().empty() ? s.name() : s.player() + " (" + s.name() + ")";
+}
+
+std::string with_players(const hub::wire::BoardState& state, std::string_view text) {
+  std::vector<std::string> names, players;
+  for (const hub::wire::Seat& s : state.seats()) {
+    names.push_back(s.name());
+    players.push_back(s.player());
+  }
+  return session::with_players(text, names, players);
 }
 
 std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache& cache, std::string& error) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/rule_set.h"
 #include "tabula_proto/hub.pb.h"
@@ -32,5 +33,13 @@ std::string seat_player(const hub::wire::Seat& seat);
 // The seat and who plays it, as the grid's boards and the opened board say
 // it: "White (Ann)", "Dark Brown (bot, level 2)", "Green".
 std::string seat_title(const hub::wire::Seat& seat);
+
+// s30-words: the hall's words of the table name the players as the kiosk's
+// do (session/player_words.h): seat I as "Ann (White)" ("White" when nobody
+// is named, "-" when there is no seat I), and a ruling's text with each named
+// seat's player beside its first mention ("Ann (White) is in check"). The
+// stream and the record keep the board's texts; only what is shown changes.
+std::string seat_with_player(const hub::wire::BoardState& state, int i);
+std::string with_players(const hub::wire::BoardState& state, std::string_view text);
 
 }  // namespace tabula::ui

@@ -9,6 +9,7 @@
 #include "core/player_name.h"
 #include "core/utf8_text.h"
 #include "hub/web/json_writer.h"
+#include "session/player_words.h"
 
 namespace tabula::hub::web {
 
@@ -184,7 +185,19 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
   for (int r : st.ranking()) w.value(r);
   w.end_array();
   w.key("rulings").begin_array();
-  for (const RulingLine& r : rulings) w.begin_object().key("severity").value(r.severity).key("text").value(r.text).end_object();
+  // s30-words: "said", the text with the players beside their seats ("Ann
+  // (White) is in check"), as the kiosk shows it (session/player_words.h),
+  // when a player is named in it; "text" stays the board's own.
+  std::vector<std::string> seat_names, players;
+  for (int i = 0; i < st.seats_size(); ++i) {
+    seat_names.push_back(st.seats(i).name());
+    players.push_back(st.seats(i).player());
+  }
+  for (const RulingLine& r : rulings) {
+    w.begin_object().key("severity").value(r.severity).key("text").value(r.text);
+    if (std::string said = session::with_players(r.text, seat_names, players); said != r.text) w.key("said").value(said);
+    w.end_object();
+  }
   w.end_array();
   w.key("rulings_kept").value(std::string(rulings_kept));
   w.end_object();

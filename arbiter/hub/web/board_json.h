@@ -20,7 +20,8 @@
 //    "tracker":"in sync", "online":true, "over":false, "draw":false, "reason":"",
 //    "ranking":[0,1], "round":1, "game":"...", "wall_ms":..., "error":"" ,
 //    "variant_name":"Chess" (s30-table: the page's words; "" when the variant does not read),
-//    "rulings":[{"severity":"illegal","text":"..."}],
+//    "rulings":[{"severity":"illegal","text":"...","said":"..."}],  s30-words: "said" the text
+//                 with the seats' players named (session/player_words.h), only when it differs
 //    "rulings_kept":""}   session 29: "" when the rulings are the board's own
 //                         as this service got them; else where they come from,
 //                         "kept in the tournament record: the board is offline

@@ -229,7 +229,9 @@ function renderFocus() {
   side.appendChild(el('p', 'last', b.last_move ? `last move ${b.last_move} (${played(b.moves)})` : 'no move yet'));
   side.appendChild(seatList(entry));
   const rul = el('ul', 'rulings');
-  for (const r of b.rulings) rul.appendChild(el('li', 'ruling ' + r.severity, r.text));
+  // s30-words: the players named beside their seats, as the kiosk says them
+  // ("Ann (White) is in check"): the service's `said` (one rule, in C++).
+  for (const r of b.rulings) rul.appendChild(el('li', 'ruling ' + r.severity, r.said || r.text));
   // Session 29: an offline board's rulings as the tournament record kept
   // them (the board has not sent its stream to this service), said so.
   side.appendChild(el('h3', '', 'Latest rulings'));
