@@ -19,6 +19,7 @@
 #include "core/fen.h"
 #include "core/notation.h"
 #include "uci/child_process.h"
+#include "uci/uci_bot.h"
 
 namespace tabula::cli {
 namespace {
@@ -230,15 +231,7 @@ class UciEngine : public TextEngine {
       problem = "a UCI engine plays two seats only";
       return "";
     }
-    std::string cmd = "position fen " + core::to_fen(game.start());
-    core::Game replay(std::shared_ptr<const core::RuleSet>(std::shared_ptr<const core::RuleSet>{}, &game.rules()),
-                      game.start());
-    if (!game.moves().empty()) cmd += " moves";
-    for (const core::Move& m : game.moves()) {
-      cmd += " " + core::coordinate(replay.position(), m);
-      replay.play(m);
-    }
-    return cmd;
+    return uci::position_command(game);  // (the table's Stockfish sends the same: arbiter/uci/uci_bot.*)
   }
   bool read_move(const core::Game& game, const std::string& text, core::Move& m) const override {
     return core::parse_coordinate(game.position(), text, m) && game.is_legal(m);
