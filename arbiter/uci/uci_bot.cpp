@@ -23,7 +23,7 @@ std::int64_t ms_since(Clock::time_point t) {
 }
 
 // What an engine wrote, for the table: at most 120 bytes, no control character.
-std::string quoted(const std::string& text) {
+std::string shown_text(const std::string& text) {
   std::string out = text.substr(0, 120);
   for (char& c : out) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
@@ -95,10 +95,10 @@ std::string UciBot::failure(const std::string& what, const std::string& last) {
       }
     }
   }
-  if (!last.empty()) out += "; its last line: " + quoted(last);
+  if (!last.empty()) out += "; its last line: " + shown_text(last);
   if (process_) {
     const std::string err = process_->stderr_tail();
-    if (!err.empty()) out += "; its stderr: " + quoted(err.size() > 120 ? err.substr(err.size() - 120) : err);
+    if (!err.empty()) out += "; its stderr: " + shown_text(err.size() > 120 ? err.substr(err.size() - 120) : err);
   }
   return out;
 }
@@ -243,8 +243,8 @@ UciReply UciBot::best_move(const core::Game& game, std::int64_t movetime_ms, con
   words >> word >> text;
   core::Move m;
   if (!core::parse_coordinate(game.position(), text, m) || !game.is_legal(m)) {
-    reply.problem = "Stockfish answered " + quoted(line) + ": " +
-                    (text.empty() ? std::string("no move") : quoted(text) + " is not a legal move here");
+    reply.problem = "Stockfish answered " + shown_text(line) + ": " +
+                    (text.empty() ? std::string("no move") : shown_text(text) + " is not a legal move here");
     end();
     return reply;
   }
