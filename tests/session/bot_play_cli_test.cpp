@@ -7,26 +7,10 @@
 #include "cli/bot_play_command.h"
 #include "cli/play_commands.h"
 #include "journal/journal.h"
+#include "typed_play_run.h"
 
 namespace tabula::testing {
 namespace {
-
-struct PlayRun {
-  int code = 0;
-  std::string out;
-  std::string err;
-};
-
-PlayRun play(const std::vector<std::string>& args, const std::string& typed) {
-  std::istringstream in(typed);
-  std::ostringstream out;
-  std::ostringstream err;
-  PlayRun r;
-  r.code = cli::cmd_play_typed(args, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
 
 int count(const std::string& text, const std::string& what) {
   int n = 0;

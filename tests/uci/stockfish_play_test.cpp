@@ -13,26 +13,11 @@
 #include "cli/play_commands.h"
 #include "journal/archive.h"
 #include "journal/journal.h"
+#include "../session/typed_play_run.h"
 #include "uci_test_util.h"
 
 namespace tabula::testing {
 namespace {
-
-struct PlayRun {
-  int code = 0;
-  std::string out;
-  std::string err;
-};
-
-PlayRun play(const std::vector<std::string>& args, const std::string& typed) {
-  std::istringstream in(typed);
-  std::ostringstream out, err;
-  PlayRun r;
-  r.code = cli::cmd_play_typed(args, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
 
 TEST(StockfishPlay, DebiansStockfishPlaysBlackAtElo1350JournaledAndResumed) {
   if (!stockfish_installed()) GTEST_SKIP() << "Debian's stockfish is not installed (scripts/setup.sh installs it)";
