@@ -1,11 +1,12 @@
 #include "hub/web/guarded_server.h"
 
+#include "hub/web/tls_io.h"
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
-#include <openssl/x509.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -48,49 +49,6 @@ bool wait_for(socket_t sock, short events, long long ms) {
     if (n < 0 && errno == EINTR) continue;
     return n > 0 && (p.revents & (events | POLLHUP | POLLERR)) != 0;
   }
-}
-
-// Session 31: one step of OpenSSL's over a non-blocking socket (SSL_accept,
-// SSL_read, SSL_write) retried as OpenSSL asks, waiting on the socket,
-// until it is done or `end`: its result when done (> 0); 0 when the peer
-// closed (close_notify); kFailed on an error; kLate when `end` came first
-// (the step may be tried again, the same).
-constexpr int kFailed = -1;
-constexpr int kLate = -2;
-template <class Step>
-int tls_step(SSL* ssl, socket_t sock, Clock::time_point end, Step step) {
-  for (;;) {
-    ERR_clear_error();
-    const int r = step();
-    if (r > 0) return r;
-    const int e = SSL_get_error(ssl, r);
-    if (e == SSL_ERROR_ZERO_RETURN) return 0;
-    if (e != SSL_ERROR_WANT_READ && e != SSL_ERROR_WANT_WRITE) return kFailed;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now()).count();
-    if (left <= 0) return kLate;
-    (void)wait_for(sock, e == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT, left);
-  }
-}
-
-// `bytes` written through TLS whole, by `end`: false when they were not.
-bool tls_write_all(SSL* ssl, socket_t sock, std::string_view bytes, Clock::time_point end) {
-  while (!bytes.empty()) {
-    const int size = static_cast<int>(std::min<std::size_t>(bytes.size(), 1 << 20));
-    const int n = tls_step(ssl, sock, end, [&] { return SSL_write(ssl, bytes.data(), size); });
-    if (n <= 0) return false;
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
-
-// OpenSSL's first error queued (the cause), the queue emptied.
-std::string openssl_error() {
-  const unsigned long e = ERR_get_error();
-  ERR_clear_error();
-  if (e == 0) return "OpenSSL gave no reason";
-  char text[256];
-  ERR_error_string_n(e, text, sizeof text);
-  return text;
 }
 
 // A request's head and body together: the service's bodies are at most
@@ -277,7 +235,7 @@ class GuardedStream : public httplib::Stream {
       // Partial writes (SSL_MODE_ENABLE_PARTIAL_WRITE): each record within
       // the write timeout, as each send() of a plain socket (SO_SNDTIMEO).
       const int part = static_cast<int>(std::min<std::size_t>(size, 1 << 20));
-      const int n = tls_step(ssl_, sock_, Clock::now() + write_timeout_, [&] { return SSL_write(ssl_, ptr, part); });
+      const int n = tls_io::step(ssl_, sock_, Clock::now() + write_timeout_, [&] { return SSL_write(ssl_, ptr, part); });
       return n > 0 ? n : -1;
     }
     ssize_t n;
@@ -311,7 +269,7 @@ class GuardedStream : public httplib::Stream {
     if (ssl_) {
       // Session 31: over TLS the wait is for a whole record, however its
       // bytes trickle in: within the same read timeout and deadline.
-      const int n = tls_step(ssl_, sock_, Clock::now() + std::chrono::milliseconds(read_wait_ms()),
+      const int n = tls_io::step(ssl_, sock_, Clock::now() + std::chrono::milliseconds(read_wait_ms()),
                              [this] { return SSL_read(ssl_, buffer_, sizeof buffer_); });
       if (n <= 0) return n == 0 ? 0 : -1;
       begin_ = 0;
@@ -530,7 +488,7 @@ void close_socket(socket_t sock) {
 // what the client sends after is dropped unread as bytes.
 void refuse_and_close(socket_t sock, SSL* ssl, const std::string& reply) {
   if (ssl) {
-    if (tls_write_all(ssl, sock, reply, Clock::now() + std::chrono::seconds(1))) (void)SSL_shutdown(ssl);
+    if (tls_io::write_all(ssl, sock, reply, Clock::now() + std::chrono::seconds(1))) (void)SSL_shutdown(ssl);
     ERR_clear_error();
   } else {
     (void)::send(sock, reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -564,38 +522,10 @@ GuardedServer::~GuardedServer() {
   if (tls_) SSL_CTX_free(tls_);
 }
 
-// Session 31: no compression and no session resumption on renegotiation,
-// as cpp-httplib's SSLServer sets them; besides, TLS 1.2 at least (OpenSSL
-// 3's default security level refuses 1.0 and 1.1 anyway), no renegotiation
-// (each would be a handshake's work for the server, on the client's say),
-// and a certificate or key that cannot be used is said in OpenSSL's words,
-// naming the file (the service said only that the pair could not be used).
-// Partial writes: each record within the write timeout
-// (GuardedStream::write); buffers released while a connection is idle
-// (~34 KiB each, held by thousands of idle connections otherwise).
 std::string GuardedServer::use_tls(const std::string& cert_file, const std::string& key_file) {
-  ERR_clear_error();
-  SSL_CTX* ctx = SSL_CTX_new(TLS_server_method());
-  if (!ctx) return "OpenSSL could not make a TLS context: " + openssl_error();
-  SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
-  SSL_CTX_set_options(ctx, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_SESSION_RESUMPTION_ON_RENEGOTIATION);
-  SSL_CTX_set_mode(ctx, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_RELEASE_BUFFERS);
   std::string why;
-  if (SSL_CTX_use_certificate_chain_file(ctx, cert_file.c_str()) != 1) {
-    why = "cannot read the certificate " + cert_file + " (PEM): " + openssl_error();
-  } else if (SSL_CTX_use_PrivateKey_file(ctx, key_file.c_str(), SSL_FILETYPE_PEM) != 1) {
-    const unsigned long e = ERR_peek_error();
-    const bool other = ERR_GET_LIB(e) == ERR_LIB_X509 && ERR_GET_REASON(e) == X509_R_KEY_VALUES_MISMATCH;
-    why = (other ? "the key " + key_file + " is not the certificate's (" + cert_file + ")"
-                 : "cannot read the key " + key_file + " (PEM, unencrypted)") +
-          ": " + openssl_error();
-  } else if (SSL_CTX_check_private_key(ctx) != 1) {
-    why = "the key " + key_file + " is not the certificate's (" + cert_file + "): " + openssl_error();
-  }
-  if (!why.empty()) {
-    SSL_CTX_free(ctx);
-    return why;
-  }
+  SSL_CTX* ctx = tls_io::server_context(cert_file, key_file, why);
+  if (!ctx) return why;
   if (tls_) SSL_CTX_free(tls_);
   tls_ = ctx;
   return "";
@@ -615,9 +545,9 @@ bool GuardedServer::handshake(SSL* ssl, socket_t sock) {
     const auto now = Clock::now();
     const auto end = std::min(start + request_deadline_, crowded() ? start + crowded_wait_ : Clock::time_point::max());
     if (svr_sock_ == INVALID_SOCKET || now >= end) return false;
-    const int r = tls_step(ssl, sock, std::min(end, now + std::chrono::milliseconds(100)), [ssl] { return SSL_accept(ssl); });
+    const int r = tls_io::step(ssl, sock, std::min(end, now + std::chrono::milliseconds(100)), [ssl] { return SSL_accept(ssl); });
     if (r > 0) return true;
-    if (r != kLate) return false;
+    if (r != tls_io::kLate) return false;
   }
 }
 
