@@ -1,7 +1,5 @@
 #include "hub/web/guarded_server.h"
 
-#include "hub/web/tls_io.h"
-
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -20,6 +18,8 @@
 #include <optional>
 #include <string_view>
 #include <utility>
+
+#include "hub/web/tls_io.h"
 
 namespace tabula::hub::web {
 
@@ -235,7 +235,8 @@ class GuardedStream : public httplib::Stream {
       // Partial writes (SSL_MODE_ENABLE_PARTIAL_WRITE): each record within
       // the write timeout, as each send() of a plain socket (SO_SNDTIMEO).
       const int part = static_cast<int>(std::min<std::size_t>(size, 1 << 20));
-      const int n = tls_io::step(ssl_, sock_, Clock::now() + write_timeout_, [&] { return SSL_write(ssl_, ptr, part); });
+      const int n =
+          tls_io::step(ssl_, sock_, Clock::now() + write_timeout_, [&] { return SSL_write(ssl_, ptr, part); });
       return n > 0 ? n : -1;
     }
     ssize_t n;
@@ -270,7 +271,7 @@ class GuardedStream : public httplib::Stream {
       // Session 31: over TLS the wait is for a whole record, however its
       // bytes trickle in: within the same read timeout and deadline.
       const int n = tls_io::step(ssl_, sock_, Clock::now() + std::chrono::milliseconds(read_wait_ms()),
-                             [this] { return SSL_read(ssl_, buffer_, sizeof buffer_); });
+                                 [this] { return SSL_read(ssl_, buffer_, sizeof buffer_); });
       if (n <= 0) return n == 0 ? 0 : -1;
       begin_ = 0;
       end_ = static_cast<std::size_t>(n);
@@ -545,7 +546,8 @@ bool GuardedServer::handshake(SSL* ssl, socket_t sock) {
     const auto now = Clock::now();
     const auto end = std::min(start + request_deadline_, crowded() ? start + crowded_wait_ : Clock::time_point::max());
     if (svr_sock_ == INVALID_SOCKET || now >= end) return false;
-    const int r = tls_io::step(ssl, sock, std::min(end, now + std::chrono::milliseconds(100)), [ssl] { return SSL_accept(ssl); });
+    const int r = tls_io::step(ssl, sock, std::min(end, now + std::chrono::milliseconds(100)),
+                               [ssl] { return SSL_accept(ssl); });
     if (r > 0) return true;
     if (r != tls_io::kLate) return false;
   }

@@ -2,8 +2,6 @@
 // (request_rules.h); split from guarded_server.cpp in session 29.
 #include "hub/web/request_rules.h"
 
-#include "hub/web/guarded_server.h"
-
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <unistd.h>
@@ -12,6 +10,8 @@
 #include <cctype>
 #include <cstdlib>
 #include <string_view>
+
+#include "hub/web/guarded_server.h"
 
 namespace tabula::hub::web {
 
