@@ -291,7 +291,7 @@ TEST_F(WebServiceTest, OverHttpsAStalledHandshakeIsCutAndTheEventStreamFlows) {
 TEST_F(WebServiceTest, TheArbitersTokenIsTakenFromTheFormsBodyNeverFromTheAddress) {
   Web web = open_web(at(broker_->port()), {}, "web-token-address");
   ASSERT_TRUE(web.service);
-  for (const std::string address :
+  for (const std::string& address :
        {std::string("/api/arbiter/login?token=") + kToken, std::string("/api/arbiter/login?%74oken=") + kToken,
         std::string("/api/arbiter/login?a=1&tok%65n=") + kToken, std::string("/api/arbiter/login?token")}) {
     httplib::Client c(web.base());
