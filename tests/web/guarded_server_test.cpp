@@ -7,11 +7,9 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
-#include <openssl/ssl.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <chrono>
@@ -40,7 +38,7 @@ class GuardedServerTest : public ::testing::Test {
   // A server whose requests have `deadline` each.
   void start(std::chrono::milliseconds deadline) {
     server_ = std::make_unique<GuardedServer>(4, deadline);
-    guard_requests(*server_, 1024, names_, true);
+    guard_requests(*server_, 1024, names_);
     server_->set_payload_max_length(1024);
     // A read waits 5 s, or the whole deadline when that is longer.
     server_->set_read_timeout(std::max<time_t>(5, std::chrono::duration_cast<std::chrono::seconds>(deadline).count()), 0);
@@ -465,92 +463,9 @@ TEST_F(GuardedServerTest, ACompressedBodyIsRefusedUnreadNotUnpacked) {
   }
 }
 
-// Session 29: over TLS the library's own loop read a chunked body whole,
-// unbounded (Debian 12's 0.11: 200 MB read into tabula-hub-web and answered
-// 200). A server whose
-// stream does not bound the chunks (guard_requests' bounded_chunks false:
-// the service's TLS server) refuses a chunked body 411, unread; a
-// compressed one is 415 there too.
-// `request` sent over TLS (no certificate check) to 127.0.0.1:`port`;
-// everything read until the server closes or 5 s pass.
-std::string tls_exchange(int port, const std::string& request) {
-  const int s = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_port = htons(static_cast<std::uint16_t>(port));
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  timeval tv{5, 0};
-  ::setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  std::string out;
-  SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
-  SSL* ssl = ctx ? SSL_new(ctx) : nullptr;
-  if (ssl && ::connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 && SSL_set_fd(ssl, s) == 1 &&
-      SSL_connect(ssl) == 1 && SSL_write(ssl, request.data(), static_cast<int>(request.size())) > 0) {
-    char buf[4096];
-    for (int n; (n = SSL_read(ssl, buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(n));
-  }
-  if (ssl) SSL_free(ssl);
-  if (ctx) SSL_CTX_free(ctx);
-  ::close(s);
-  return out;
-}
-
-TEST(GuardedServerTls, AChunkedOrCompressedBodyIsRefusedUnreadOverHttps) {
-  const std::filesystem::path dir =
-      std::filesystem::path(::testing::TempDir()) / ("guarded-tls-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string cmd = "cd " + dir.string() +
-                          " && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
-                          " -subj /CN=127.0.0.1 -keyout web.key -out web.crt >/dev/null 2>&1";
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << "openssl could not make the test certificate";
-  httplib::SSLServer server((dir / "web.crt").c_str(), (dir / "web.key").c_str());
-  ASSERT_TRUE(server.is_valid());
-  guard_requests(server, 1024);
-  server.set_payload_max_length(1024);
-  std::atomic<std::size_t> handled{0};
-  server.Post("/echo", [&handled](const httplib::Request& req, httplib::Response& res) {
-    handled += req.body.size();
-    res.set_content(std::to_string(req.body.size()) + " bytes", "text/plain");
-  });
-  const int port = server.bind_to_any_port("127.0.0.1");
-  ASSERT_GT(port, 0);
-  std::thread listener([&] { server.listen_after_bind(); });
-  for (const auto end = Clock::now() + 10s; !server.is_running() && Clock::now() < end;) std::this_thread::sleep_for(1ms);
-  // The server stopped and joined however the test ends (an ASSERT's return).
-  struct Stop {
-    httplib::SSLServer& server;
-    std::thread& listener;
-    ~Stop() {
-      server.stop();
-      if (listener.joinable()) listener.join();
-    }
-  } stop{server, listener};
-  // A chunked POST's head alone, then its answer (the refusal comes before
-  // any chunk is read; no unread byte is left to turn the close into a
-  // reset that loses the answer). Without the rule the library waits for
-  // the chunks: no answer within the read's 5 s.
-  const std::string answer = tls_exchange(
-      port, "POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n");
-  EXPECT_EQ(answer.rfind("HTTP/1.1 411 Length Required\r\n", 0), 0u) << answer.substr(0, 300);
-  EXPECT_NE(answer.find("\r\n\r\n411 a chunked body over HTTPS: the service takes a body with its Content-Length "
-                        "here (at most 1024 bytes); it was not read\n"),
-            std::string::npos)
-      << answer.substr(0, 400);
-  EXPECT_NE(answer.find("Connection: close\r\n"), std::string::npos) << answer.substr(0, 300);
-  // A compressed body's head alone (the same reason): 415.
-  const std::string compressed = tls_exchange(
-      port, "POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Encoding: br\r\nContent-Length: 16\r\n\r\n");
-  EXPECT_EQ(compressed.rfind("HTTP/1.1 415 Unsupported Media Type\r\n", 0), 0u) << compressed.substr(0, 300);
-  // A body with its length within the limit is served.
-  httplib::SSLClient third("127.0.0.1", port);
-  third.enable_server_certificate_verification(false);
-  auto plain = third.Post("/echo", std::string(1000, 'c'), "text/plain");
-  ASSERT_TRUE(plain) << httplib::to_string(plain.error());
-  EXPECT_EQ(plain->status, 200);
-  EXPECT_EQ(plain->body, "1000 bytes");
-  EXPECT_EQ(handled.load(), 1000u) << "a refused body reached the handler";
-  std::filesystem::remove_all(dir);
-}
+// (Session 29's test of a chunked body over TLS, refused 411 by the
+// library's own TLS loop, is now tests/web/guarded_tls_test.cpp's: the
+// guarded loop bounds it over TLS as over HTTP, session 31.)
 
 // Session 18: another site's page may not write (a form's POST needs no
 // permission: a page the arbiter visited posted wrong tokens to the login
@@ -728,7 +643,7 @@ TEST_F(GuardedServerNamesTest, EveryRequestUnderAnotherNameIsRefused421) {
 // about that.
 TEST(GuardedServerCrowding, SlowAndIdleConnectionsFillingThePoolAreCutSoOthersAreServed) {
   GuardedServer server(0, 20000ms);  // no per-address limit: the many addresses of an attack
-  guard_requests(server, 1024, {}, true);
+  guard_requests(server, 1024);
   server.new_task_queue = [] { return new httplib::ThreadPool(8); };
   server.set_crowding(8, 300ms);
   server.set_read_timeout(30, 0);

@@ -199,17 +199,24 @@ class WebServiceTest : public ::testing::Test {
 // without https://, or answered by a hostile hall network, the session went
 // to whoever listened. Over HTTPS it is Secure now; over plain HTTP (a hall
 // without TLS, localhost) it is not, or the browser would not keep it.
-TEST_F(WebServiceTest, TheArbitersCookieIsSecureOverHttpsOnly) {
-  const std::filesystem::path dir =
-      std::filesystem::path(::testing::TempDir()) / ("web-tls-" + std::to_string(::getpid()));
+// A self-signed certificate and its key (EC P-256, CN 127.0.0.1) in a
+// folder of their own: the options of an HTTPS service (the folder is dir).
+WebOptions tls_options(const std::filesystem::path& dir) {
   std::filesystem::create_directories(dir);
   const std::string cmd = "cd " + dir.string() +
                           " && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
                           " -subj /CN=127.0.0.1 -keyout web.key -out web.crt >/dev/null 2>&1";
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << "openssl could not make the test certificate";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << "openssl could not make the test certificate";
   WebOptions o;
   o.tls_cert = (dir / "web.crt").string();
   o.tls_key = (dir / "web.key").string();
+  return o;
+}
+
+TEST_F(WebServiceTest, TheArbitersCookieIsSecureOverHttpsOnly) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / ("web-tls-" + std::to_string(::getpid()));
+  const WebOptions o = tls_options(dir);
   Web tls = open_web(at(broker_->port()), o, "web-tls");
   ASSERT_TRUE(tls.service);
   httplib::SSLClient c("127.0.0.1", tls.service->port());
@@ -231,6 +238,50 @@ TEST_F(WebServiceTest, TheArbitersCookieIsSecureOverHttpsOnly) {
   std::filesystem::remove_all(dir);
 }
 
+// Session 31: the service's HTTPS is the guarded loop's (it was the
+// library's SSLServer, with none of the guards): a client that opens a
+// connection and trickles its TLS handshake is cut at the request's
+// deadline (the library waited 5 s for each of its bytes, without end),
+// and a spectator's event stream flows over HTTPS as over HTTP.
+TEST_F(WebServiceTest, OverHttpsAStalledHandshakeIsCutAndTheEventStreamFlows) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / ("web-tls-stream-" + std::to_string(::getpid()));
+  WebOptions o = tls_options(dir);
+  o.request_deadline_ms = 1000;
+  Web web = open_web(at(broker_->port()), o, "web-tls-stream");
+  ASSERT_TRUE(web.service);
+  const int port = web.service->port();
+  // A TLS record header announcing 16 KiB of handshake, then a byte every 200 ms.
+  const int s = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(static_cast<std::uint16_t>(port));
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+  ASSERT_EQ(::send(s, "\x16\x03\x01\x40\x00", 5, MSG_NOSIGNAL), 5);
+  bool closed = false;
+  for (const auto start = std::chrono::steady_clock::now();
+       !closed && std::chrono::steady_clock::now() - start < std::chrono::seconds(12);) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    char c;
+    closed = ::send(s, "\x01", 1, MSG_NOSIGNAL) != 1 || ::recv(s, &c, 1, MSG_DONTWAIT) == 0;
+  }
+  ::close(s);
+  EXPECT_TRUE(closed) << "a trickled handshake still open after 12 s (the request's deadline: 1 s)";
+  // The stream over HTTPS: its first frame, the event's whole state.
+  httplib::SSLClient c("127.0.0.1", port);
+  c.enable_server_certificate_verification(false);
+  c.set_read_timeout(10, 0);
+  std::string stream;
+  (void)c.Get("/events", [&](const char* data, std::size_t n) {
+    stream.append(data, n);
+    return stream.find("\n\n") == std::string::npos;
+  });
+  EXPECT_NE(stream.find("event: status"), std::string::npos) << stream;
+  EXPECT_EQ(get(web.base(), "/api/boards").size(), 0u) << "plain HTTP answered on the HTTPS port";
+  std::filesystem::remove_all(dir);
+}
+
 // Session 29, the attacker's round: the library merges a request's query
 // and its form body into one set of parameters, so the arbiter's token was
 // taken from /api/arbiter/login?token=... too: a secret in an address stays
@@ -240,7 +291,7 @@ TEST_F(WebServiceTest, TheArbitersCookieIsSecureOverHttpsOnly) {
 TEST_F(WebServiceTest, TheArbitersTokenIsTakenFromTheFormsBodyNeverFromTheAddress) {
   Web web = open_web(at(broker_->port()), {}, "web-token-address");
   ASSERT_TRUE(web.service);
-  for (const std::string address :
+  for (const std::string& address :
        {std::string("/api/arbiter/login?token=") + kToken, std::string("/api/arbiter/login?%74oken=") + kToken,
         std::string("/api/arbiter/login?a=1&tok%65n=") + kToken, std::string("/api/arbiter/login?token")}) {
     httplib::Client c(web.base());

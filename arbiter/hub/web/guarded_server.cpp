@@ -1,7 +1,10 @@
 #include "hub/web/guarded_server.h"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -11,9 +14,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <utility>
+
+#include "hub/web/tls_io.h"
 
 namespace tabula::hub::web {
 
@@ -134,9 +140,10 @@ Refusal oversized_request() {
 // head's limits (above) checked as its bytes are read.
 class GuardedStream : public httplib::Stream {
  public:
-  GuardedStream(socket_t sock, std::chrono::seconds read_timeout, std::chrono::seconds write_timeout,
+  // `ssl`: the connection's TLS, its handshake done (null: plain HTTP).
+  GuardedStream(socket_t sock, SSL* ssl, std::chrono::seconds read_timeout, std::chrono::seconds write_timeout,
                 std::size_t max_body, std::function<bool()> crowded)
-      : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout), max_body_(max_body),
+      : sock_(sock), ssl_(ssl), read_timeout_(read_timeout), write_timeout_(write_timeout), max_body_(max_body),
         crowded_(std::move(crowded)) {}
 
   // A request begins: its reads end at `t`, or at `crowded_t` while the
@@ -163,7 +170,9 @@ class GuardedStream : public httplib::Stream {
     refusal_.reset();
   }
   int status() const { return status_; }
-  bool buffered() const { return begin_ < end_; }
+  // Bytes read and not yet taken: in this stream's buffer, or decrypted
+  // by OpenSSL and not yet read from it (a record is up to 16 KiB).
+  bool buffered() const { return begin_ < end_ || (ssl_ && SSL_pending(ssl_) > 0); }
   // The request refused by this stream (over kMaxRequestBytes, or a head
   // over one of the library's limits), before any answer of the library's
   // was written; what the library then writes is dropped (its bare 400 for
@@ -222,6 +231,14 @@ class GuardedStream : public httplib::Stream {
     // The library's answer to a request this stream refused (a bare 400:
     // its read failed) is not written: the connection writes the refusal.
     if (refusal_) return static_cast<ssize_t>(size);
+    if (ssl_) {
+      // Partial writes (SSL_MODE_ENABLE_PARTIAL_WRITE): each record within
+      // the write timeout, as each send() of a plain socket (SO_SNDTIMEO).
+      const int part = static_cast<int>(std::min<std::size_t>(size, 1 << 20));
+      const int n =
+          tls_io::step(ssl_, sock_, Clock::now() + write_timeout_, [&] { return SSL_write(ssl_, ptr, part); });
+      return n > 0 ? n : -1;
+    }
     ssize_t n;
     do {
       n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
@@ -249,7 +266,17 @@ class GuardedStream : public httplib::Stream {
   // Bytes in the buffer, received if it is empty: their number, 0 when the
   // client closed, -1 on a timeout (or past the request's deadline) or an error.
   ssize_t fill() {
-    if (buffered()) return static_cast<ssize_t>(end_ - begin_);
+    if (begin_ < end_) return static_cast<ssize_t>(end_ - begin_);
+    if (ssl_) {
+      // Session 31: over TLS the wait is for a whole record, however its
+      // bytes trickle in: within the same read timeout and deadline.
+      const int n = tls_io::step(ssl_, sock_, Clock::now() + std::chrono::milliseconds(read_wait_ms()),
+                                 [this] { return SSL_read(ssl_, buffer_, sizeof buffer_); });
+      if (n <= 0) return n == 0 ? 0 : -1;
+      begin_ = 0;
+      end_ = static_cast<std::size_t>(n);
+      return n;
+    }
     if (!wait_for(sock_, POLLIN, read_wait_ms())) return -1;
     ssize_t n;
     do {
@@ -419,6 +446,7 @@ class GuardedStream : public httplib::Stream {
   }
 
   socket_t sock_;
+  SSL* ssl_;
   std::chrono::seconds read_timeout_;
   std::chrono::seconds write_timeout_;
   std::size_t max_body_;  // the server's payload limit
@@ -456,9 +484,16 @@ void close_socket(socket_t sock) {
 // A refusal written to a client that may still be sending: our side shut,
 // what it sends read and dropped for at most 1 s and 1 MiB, then closed. A
 // close with its bytes unread would reset the connection, and the client
-// would lose the refusal before reading it.
-void refuse_and_close(socket_t sock, const std::string& reply) {
-  (void)::send(sock, reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+// would lose the refusal before reading it. Over TLS (`ssl`) the refusal
+// is written through it (within 1 s) and followed by TLS's close_notify;
+// what the client sends after is dropped unread as bytes.
+void refuse_and_close(socket_t sock, SSL* ssl, const std::string& reply) {
+  if (ssl) {
+    if (tls_io::write_all(ssl, sock, reply, Clock::now() + std::chrono::seconds(1))) (void)SSL_shutdown(ssl);
+    ERR_clear_error();
+  } else {
+    (void)::send(sock, reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+  }
   ::shutdown(sock, SHUT_WR);
   char sink[4096];
   std::size_t dropped = 0;
@@ -483,6 +518,40 @@ std::string plain_reply(int status, const char* reason, const std::string& body)
 
 GuardedServer::GuardedServer(std::size_t max_per_address, std::chrono::milliseconds request_deadline)
     : max_per_address_(max_per_address), request_deadline_(request_deadline) {}
+
+GuardedServer::~GuardedServer() {
+  if (tls_) SSL_CTX_free(tls_);
+}
+
+std::string GuardedServer::use_tls(const std::string& cert_file, const std::string& key_file) {
+  std::string why;
+  SSL_CTX* ctx = tls_io::server_context(cert_file, key_file, why);
+  if (!ctx) return why;
+  if (tls_) SSL_CTX_free(tls_);
+  tls_ = ctx;
+  return "";
+}
+
+std::size_t GuardedServer::handshakes_cut() const {
+  std::lock_guard<std::mutex> g(mutex_);
+  return handshakes_cut_;
+}
+
+bool GuardedServer::handshake(SSL* ssl, socket_t sock) {
+  // Within the request's deadline from the connection's start, or the
+  // crowded wait while the pool is crowded; the server's stop and the
+  // crowding looked at every 100 ms.
+  const auto start = Clock::now();
+  for (;;) {
+    const auto now = Clock::now();
+    const auto end = std::min(start + request_deadline_, crowded() ? start + crowded_wait_ : Clock::time_point::max());
+    if (svr_sock_ == INVALID_SOCKET || now >= end) return false;
+    const int r = tls_io::step(ssl, sock, std::min(end, now + std::chrono::milliseconds(100)),
+                               [ssl] { return SSL_accept(ssl); });
+    if (r > 0) return true;
+    if (r != tls_io::kLate) return false;
+  }
+}
 
 std::size_t GuardedServer::refused() const {
   std::lock_guard<std::mutex> g(mutex_);
@@ -563,6 +632,10 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
   const std::string address =
       ::getpeername(sock, reinterpret_cast<sockaddr*>(&peer), &len) == 0 ? address_of(peer, nullptr) : "";
   if (!admit(address)) {
+    if (tls_) {  // (use_tls: closed before the handshake, without a word)
+      close_socket(sock);
+      return true;
+    }
     const std::string body = "429 too many connections from your address (at most " +
                              std::to_string(max_per_address_) + " at once): close some and try again\n";
     const std::string reply = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -573,7 +646,25 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     return true;
   }
   ++busy_;
-  GuardedStream strm(sock, std::chrono::seconds(read_timeout_sec_), std::chrono::seconds(write_timeout_sec_),
+  // Session 31: over TLS the handshake first, on the non-blocking socket.
+  std::unique_ptr<SSL, void (*)(SSL*)> ssl(nullptr, SSL_free);
+  if (tls_) {
+    const int flags = ::fcntl(sock, F_GETFL);
+    ssl.reset(flags >= 0 && ::fcntl(sock, F_SETFL, flags | O_NONBLOCK) == 0 ? SSL_new(tls_) : nullptr);
+    if (!ssl || SSL_set_fd(ssl.get(), sock) != 1 || !handshake(ssl.get(), sock)) {
+      ERR_clear_error();
+      {
+        std::lock_guard<std::mutex> g(mutex_);
+        ++handshakes_cut_;
+      }
+      release(address);
+      --busy_;
+      ssl.reset();
+      close_socket(sock);
+      return false;
+    }
+  }
+  GuardedStream strm(sock, ssl.get(), std::chrono::seconds(read_timeout_sec_), std::chrono::seconds(write_timeout_sec_),
                      payload_max_length_, [this] { return crowded(); });
   bool ok = true;
   std::optional<Refusal> refusal;
@@ -615,8 +706,12 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
          : refusal->status == 414 ? long_addresses_
                                   : malformed_);
     }
-    refuse_and_close(sock, plain_reply(refusal->status, refusal->reason, refusal->body));
+    refuse_and_close(sock, ssl.get(), plain_reply(refusal->status, refusal->reason, refusal->body));
     return false;
+  }
+  if (ssl) {
+    (void)SSL_shutdown(ssl.get());  // close_notify, if the socket takes it now
+    ERR_clear_error();
   }
   close_socket(sock);
   return ok;

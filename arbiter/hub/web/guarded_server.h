@@ -37,9 +37,17 @@
 // The guards work by overriding the library's per-connection loop
 // (Server::process_and_close_socket, virtual) with one that drives the
 // library's own request parser and router (process_request) over this
-// file's socket stream. Plain HTTP only: with TLS (SSLServer) the library's
-// loop is used as it is (docs/HUB.md: put a proxy in front for a hostile
-// network).
+// file's socket stream.
+//
+// Session 31: over TLS too (use_tls). The library's SSLServer had its own
+// loop, with none of the guards: its handshake waited 5 s per read with no
+// end (a client sending a byte of its hello every few seconds held a
+// thread for ever), and a request's head, the per-address limit and the
+// crowding cut were not held at all. Now this loop does the handshake
+// itself, through OpenSSL over the non-blocking socket, within the
+// request's deadline from the connection's start (the crowded wait while
+// the pool is crowded), then reads and writes through OpenSSL with every
+// guard above: one loop for both.
 #pragma once
 
 #include <atomic>
@@ -54,11 +62,25 @@
 
 #include "hub/web/request_rules.h"
 
+struct ssl_ctx_st;  // OpenSSL's SSL_CTX
+struct ssl_st;      // OpenSSL's SSL
+
 namespace tabula::hub::web {
 
 class GuardedServer : public httplib::Server {
  public:
   GuardedServer(std::size_t max_per_address, std::chrono::milliseconds request_deadline);
+  ~GuardedServer() override;
+
+  // Session 31: serve HTTPS with the certificate (chain) and key of these
+  // PEM files: "" once they are loaded and agree, else what is wrong
+  // (OpenSSL's words). Before the listen. TLS 1.2 and 1.3; no
+  // renegotiation, no compression. A connection over the per-address limit
+  // is closed before its handshake (a TLS client cannot read a plain 429,
+  // and a handshake to tell it would give the refused connections the
+  // threads the limit keeps from them); refused() counts it.
+  std::string use_tls(const std::string& cert_file, const std::string& key_file);
+  bool tls() const { return tls_ != nullptr; }
 
   // Session 18 (slow senders from many addresses): the server's pool has
   // `threads` threads. While fewer than an eighth of them (at least one) are
@@ -87,6 +109,10 @@ class GuardedServer : public httplib::Server {
   // head not ending in CRLF, a chunk size that is not hexadecimal digits, a
   // chunk's data not followed by CRLF (the library reads each another way).
   std::size_t malformed() const;
+  // Session 31: TLS connections closed before their handshake ended: not
+  // finished within the request's deadline (or the crowded wait), or failed
+  // (not TLS, no cipher in common, the client gave up).
+  std::size_t handshakes_cut() const;
 
  private:
   bool process_and_close_socket(socket_t sock) override;
@@ -95,6 +121,9 @@ class GuardedServer : public httplib::Server {
   // they are passed in).
   template <class S>
   bool serve_one(S& strm, bool close_connection, bool& connection_closed);
+  // Session 31: the TLS handshake of a connection (its socket non-blocking)
+  // within the request's deadline (the crowded wait while crowded).
+  bool handshake(ssl_st* ssl, socket_t sock);
   bool admit(const std::string& address);
   void release(const std::string& address);
   // True while so many threads serve connections that few are free.
@@ -109,6 +138,8 @@ class GuardedServer : public httplib::Server {
   std::size_t long_headers_ = 0;
   std::size_t long_addresses_ = 0;
   std::size_t malformed_ = 0;
+  std::size_t handshakes_cut_ = 0;
+  ssl_ctx_st* tls_ = nullptr;  // owned; null: plain HTTP
   std::size_t threads_ = 0;
   std::chrono::milliseconds crowded_wait_{0};
   std::atomic<std::size_t> busy_{0};  // connections being served (each holds a thread)

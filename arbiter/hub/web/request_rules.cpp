@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "hub/web/guarded_server.h"
+
 namespace tabula::hub::web {
 
 namespace {
@@ -141,8 +143,7 @@ std::string host_names_problem(const std::vector<std::string>& names) {
   return "";
 }
 
-void guard_requests(httplib::Server& server, std::size_t max_body, std::vector<std::string> host_names,
-                    bool bounded_chunks) {
+void guard_requests(GuardedServer& server, std::size_t max_body, std::vector<std::string> host_names) {
   // Session 18: "Expect: 100-continue" and a body over the bound: refused
   // before the client sends it (the library said "100 Continue", then held
   // the connection to the request's deadline and answered 413).
@@ -167,8 +168,7 @@ void guard_requests(httplib::Server& server, std::size_t max_body, std::vector<s
     for (std::string& name : host_names) name = host_of(name);
     host_names.push_back("localhost");
   }
-  server.set_pre_routing_handler([host_names, writes_only, bounded_chunks, max_body](const httplib::Request& req,
-                                                                          httplib::Response& res) {
+  server.set_pre_routing_handler([host_names, writes_only](const httplib::Request& req, httplib::Response& res) {
     // The address decoded: a NUL cut a file's name short ("/index.html%00.js"
     // was index.html), another control character is no page's.
     for (char c : req.path) {
@@ -227,19 +227,9 @@ void guard_requests(httplib::Server& server, std::size_t max_body, std::vector<s
                       "text/plain; charset=utf-8");
       return httplib::Server::HandlerResponse::Handled;
     }
-    // Session 29: over TLS the library's own loop reads a chunked body
-    // whole, with no bound on Debian 12 (0.11): 200 MB were read into
-    // memory (tabula-hub-web's peak 284 MB) and answered 200. Plain HTTP's
-    // guard counts the chunks (guarded_server.h); the TLS server takes a
-    // body by its Content-Length only (a browser's fetch sends one).
-    if (!bounded_chunks && req.has_header("Transfer-Encoding")) {
-      res.status = 411;
-      res.set_header("Connection", "close");
-      res.set_content("411 a chunked body over HTTPS: the service takes a body with its Content-Length here (at most " +
-                          std::to_string(max_body) + " bytes); it was not read\n",
-                      "text/plain; charset=utf-8");
-      return httplib::Server::HandlerResponse::Handled;
-    }
+    // (Session 29 refused a chunked body over TLS 411: the library's own TLS
+    // loop read it whole, unbounded. Session 31: every server of the service
+    // is a GuardedServer, whose stream bounds a chunked body over TLS too.)
     // (After the framing: a request read two ways is 400 whatever it names.)
     // RFC 9112 3.2: a request with two Hosts is 400 (the library reads the
     // first, a proxy in front may read the other).

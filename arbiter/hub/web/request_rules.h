@@ -1,7 +1,7 @@
 // request_rules.h — the rules every request to the browser service is held
 // to before a handler reads it (plain HTTP and TLS alike; guarded_server.h
-// adds the connection guards of plain HTTP). Split from guarded_server.h in
-// session 29 (guarded_server.cpp had passed 800 lines).
+// adds the connection guards, over TLS too since session 31). Split from
+// guarded_server.h in session 29 (guarded_server.cpp had passed 800 lines).
 #pragma once
 
 #include <cstddef>
@@ -11,6 +11,8 @@
 #include <httplib.h>
 
 namespace tabula::hub::web {
+
+class GuardedServer;
 
 // The request rules of every server of the service (plain or TLS): an
 // address holding a control character once decoded (a NUL cut a file's name
@@ -32,11 +34,11 @@ namespace tabula::hub::web {
 // (its host name and NAME.local). Two Hosts are 400.
 // Session 29: a request with a Content-Encoding is 415 before its body is
 // read (the library unpacked it without a bound: 841 bytes of brotli were
-// 1 GiB in memory); and, unless `bounded_chunks` (a server whose stream
-// bounds a chunked body: GuardedServer), a chunked body is 411 (over TLS
-// the library read it whole, unbounded). Both close the connection.
-void guard_requests(httplib::Server& server, std::size_t max_body, std::vector<std::string> host_names = {},
-                    bool bounded_chunks = false);
+// 1 GiB in memory); it closes the connection. (Session 29 also refused a
+// chunked body 411 on a server other than GuardedServer, the service's
+// TLS server then, whose library loop read it whole; session 31: the rules
+// are for a GuardedServer only, plain or TLS, whose stream bounds it.)
+void guard_requests(GuardedServer& server, std::size_t max_body, std::vector<std::string> host_names = {});
 
 // Whether the request's address (its query string, decoded as the library
 // decodes it) names the parameter `name`. The library merges the query and

@@ -243,21 +243,23 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
   }
   auto impl = std::make_unique<Impl>(std::move(options), std::move(hub));
   Impl& s = *impl;
+  // Session 31: HTTPS through the same guarded loop as HTTP (it was the
+  // library's SSLServer, whose own loop held none of the guards).
+  auto guarded = std::make_unique<GuardedServer>(s.options.max_per_address,
+                                                 std::chrono::milliseconds(s.options.request_deadline_ms));
   if (!s.options.tls_cert.empty() || !s.options.tls_key.empty()) {
     if (s.options.tls_cert.empty() || s.options.tls_key.empty()) {
       error = "TLS needs both --tls-cert and --tls-key";
       return nullptr;
     }
-    s.server = std::make_unique<httplib::SSLServer>(s.options.tls_cert.c_str(), s.options.tls_key.c_str());
-    if (!static_cast<httplib::SSLServer&>(*s.server).is_valid()) {
-      error = "TLS: cannot use the certificate " + s.options.tls_cert + " with the key " + s.options.tls_key;
+    if (const std::string why = guarded->use_tls(s.options.tls_cert, s.options.tls_key); !why.empty()) {
+      error = "TLS: cannot use the certificate " + s.options.tls_cert + " with the key " + s.options.tls_key + ": " + why;
       return nullptr;
     }
-  } else {
-    s.server = std::make_unique<GuardedServer>(s.options.max_per_address,
-                                               std::chrono::milliseconds(s.options.request_deadline_ms));
   }
-  httplib::Server& svr = *s.server;
+  guarded->set_crowding(s.options.max_streams + 16, std::chrono::milliseconds(1000));
+  GuardedServer& svr = *guarded;
+  s.server = std::move(guarded);
   const std::size_t threads = s.options.max_streams + 16;
   svr.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   svr.set_payload_max_length(s.options.max_body);
@@ -282,8 +284,7 @@ std::unique_ptr<WebService> WebService::start(WebOptions options, HubAccess hub,
     error = "cannot serve the page's folder " + s.options.www_dir + " (is it a directory?)";
     return nullptr;
   }
-  guard_requests(svr, s.options.max_body, s.options.host_names, dynamic_cast<GuardedServer*>(&svr) != nullptr);
-  if (auto* guarded = dynamic_cast<GuardedServer*>(&svr)) guarded->set_crowding(threads, std::chrono::milliseconds(1000));
+  guard_requests(svr, s.options.max_body, s.options.host_names);
   add_public_routes(s, svr);
   add_stream_route(s, svr);
   add_arbiter_routes(s, svr);

@@ -29,9 +29,11 @@
 // the page's folder is served; requests over the size limits are refused
 // with a status and a line saying which limit; at most `max_streams` event
 // streams at once (then 503), at most `max_streams_per_address` from one
-// client address (then 429); over plain HTTP, at most `max_per_address`
-// connections per client address (then 429) and `request_deadline_ms` to
-// send a request (slow senders cannot hold the threads: guarded_server.h).
+// client address (then 429); at most `max_per_address` connections per
+// client address (then 429; over HTTPS closed before the handshake) and
+// `request_deadline_ms` to send a request, and over HTTPS as long for the
+// TLS handshake (slow senders cannot hold the threads: guarded_server.h;
+// over HTTPS too since session 31).
 //
 // Many spectators (issue 34's bench: 1000 streams fell seconds behind):
 // every change is encoded once, as a frame in its view's log
@@ -85,8 +87,9 @@ struct WebOptions {
   int stream_pace_ms = 250;          // a stream's batches at least this far apart (0: at every change)
   int send_buffer = 32 * 1024;       // SO_SNDBUF of every connection (0: the kernel's own)
   std::size_t max_body = 16 * 1024;  // bytes of a request body
-  // Plain HTTP (guarded_server.h): connections open at once per client
-  // address (0: no limit), and the time a request's head and body may take.
+  // HTTP and HTTPS (guarded_server.h): connections open at once per client
+  // address (0: no limit), and the time a request's head and body may take
+  // (over HTTPS, a connection's TLS handshake as long).
   std::size_t max_per_address = 64;
   int request_deadline_ms = 10000;
   std::string tls_cert;        // both set: HTTPS
