@@ -1,0 +1,117 @@
+// s31-takeback: the Session's takeback to a seat's last move (count 0 and
+// the seat; session_takeback.cpp), the moves that stand after a takeback,
+// and the refusals. Positions are written by hand from the moves.
+#include <gtest/gtest.h>
+
+#include "core/fen.h"
+#include "table.h"
+
+namespace tabula::testing {
+namespace {
+
+using session::Intent;
+using session::IntentKind;
+using session::Phase;
+using session::RulingKind;
+using Strings = std::vector<std::string>;
+
+Intent back_to(core::Seat seat) {
+  Intent i;
+  i.kind = IntentKind::kTakeback;
+  i.count = 0;
+  i.seat = seat;
+  return i;
+}
+
+Strings texts(const std::vector<session::AcceptedMove>& moves) {
+  Strings out;
+  for (const session::AcceptedMove& m : moves) out.push_back(m.text);
+  return out;
+}
+
+TEST(TakebackToSeat, GoesBackToTheSeatsLastMovePastTheAnswersSince) {
+  Table t("chess");
+  t.setup().move("e2", "e4").wait(700).move("e7", "e5").wait(700).move("g1", "f3").wait(700);
+  t.intent(back_to(core::seat_at(1)));  // Black: e7-e5 and Ng1-f3 since
+  EXPECT_EQ(t.last_text(RulingKind::kOperator), "Black's last move, e7-e5, is taken back with the 1 move since; Black to move");
+  EXPECT_EQ(t.session().phase(), Phase::kRestore);
+  ASSERT_FALSE(t.session().requests().empty());
+  EXPECT_NE(t.session().requests().front().prompt.find("put the board back as it was before Black's e7-e5"),
+            std::string::npos)
+      << t.session().requests().front().prompt;
+  // 1. e4, Black to move.
+  EXPECT_EQ(core::to_fen(t.session().game().position()), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  t.up("e5", 300).down("e7", 300).up("f3", 300).down("g1", 300).wait(700);
+  EXPECT_EQ(t.session().phase(), Phase::kPlay) << t.transcript();
+  t.move("c7", "c5").wait(700);
+  // Every accepted move stays in the history (the journal's); the game's are those that stand.
+  EXPECT_EQ(t.moves(), (Strings{"e2-e4", "e7-e5", "Ng1-f3", "c7-c5"}));
+  EXPECT_EQ(texts(t.session().standing_moves()), (Strings{"e2-e4", "c7-c5"}));
+  EXPECT_EQ(t.session().standing_count(), 2U);
+  EXPECT_TRUE(t.session().stands(0));
+  EXPECT_FALSE(t.session().stands(1));
+  EXPECT_FALSE(t.session().stands(2));
+  EXPECT_TRUE(t.session().stands(3));
+}
+
+// The kiosk marks the last move on the board: after a takeback, the last
+// move that stands (before: the move taken back, from the history).
+TEST(TakebackToSeat, TheSnapshotsLastMoveIsTheLastThatStands) {
+  Table t("chess");
+  t.setup().move("e2", "e4").wait(700).move("e7", "e5").wait(700).move("g1", "f3").wait(700);
+  Intent back;
+  back.kind = IntentKind::kTakeback;
+  back.count = 2;
+  t.intent(back);
+  ASSERT_TRUE(t.session().snapshot().last_move.has_value());
+  EXPECT_EQ(t.session().snapshot().last_move->text, "e2-e4");
+  back.count = 1;
+  t.intent(back);
+  EXPECT_FALSE(t.session().snapshot().last_move.has_value()) << "no move stands";
+  EXPECT_EQ(t.session().standing_count(), 0U);
+  EXPECT_EQ(t.session().moves().size(), 3U);
+}
+
+TEST(TakebackToSeat, AfterTheGameEndedTheMateCanBeTakenBackNotTheMatedsNoMove) {
+  // White's Ra1-a8 mates Black's king g8 behind his pawns.
+  Table t("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  t.setup().move("a1", "a8").wait(700);
+  ASSERT_EQ(t.session().phase(), Phase::kOver) << t.transcript();
+  t.intent(back_to(core::seat_at(1)));
+  EXPECT_EQ(t.last_text(RulingKind::kOperator),
+            "Black has no move to take back: none of the 1 move made in this game since its start is Black's (a "
+            "takeback goes back to the asking seat's own last move)");
+  EXPECT_EQ(t.session().phase(), Phase::kOver);
+  t.intent(back_to(core::seat_at(0)));
+  EXPECT_EQ(t.session().phase(), Phase::kRestore);
+  EXPECT_FALSE(t.session().game().outcome().over);
+  EXPECT_EQ(core::to_fen(t.session().game().position()), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+}
+
+TEST(TakebackToSeat, ASeatTheGameDoesNotHaveOrTheSetupIsRefused) {
+  Table t("chess");
+  t.intent(back_to(core::seat_at(0)));
+  EXPECT_EQ(t.last_text(RulingKind::kOperator), "nothing to take back now (setup)");
+  t.setup().move("e2", "e4").wait(700);
+  t.intent(back_to(core::seat_at(3)));
+  EXPECT_EQ(t.last_text(RulingKind::kOperator), "there is no seat 3 in this game to take back to");
+  EXPECT_EQ(t.session().game().moves().size(), 1U);
+  EXPECT_EQ(t.session().phase(), Phase::kPlay);
+}
+
+// A takeback long after the last move: the board's check (kRestore) was due
+// at the last change of the board plus its report time, long past; drivers
+// tick at next_deadline(), and `tabula play --trace` journaled that tick
+// back in time, so the journal would not resume (Cli.TracePlayCountsThe...).
+TEST(TakebackToSeat, TheNextDeadlineIsNeverBeforeNow) {
+  Table t("chess");
+  t.setup().move("e2", "e4").wait(700).move("e7", "e5").wait(700).wait(600000);
+  t.intent(back_to(core::seat_at(1)));
+  ASSERT_EQ(t.session().phase(), Phase::kRestore) << t.transcript();
+  const std::optional<session::Millis> d = t.session().next_deadline();
+  ASSERT_TRUE(d.has_value());
+  EXPECT_GE(d->count(), t.session().now().count());
+}
+
+}  // namespace
+}  // namespace tabula::testing
