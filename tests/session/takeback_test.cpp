@@ -113,5 +113,25 @@ TEST(TakebackToSeat, TheNextDeadlineIsNeverBeforeNow) {
   EXPECT_GE(d->count(), t.session().now().count());
 }
 
+// A move withdrawn (FIDE 4.7: the knight set on e7 and moved on at once to
+// f6, commit_at_once on, as HandHabits.AKnightBouncing...) stays in the
+// history and does not stand; then a takeback to Black's last move undoes
+// Ng8-f6, not the withdrawn Ng8-e7.
+TEST(TakebackToSeat, AMoveWithdrawnDoesNotStand) {
+  session::SessionSettings s;
+  s.tracker.commit_at_once = true;
+  Table t("chess", "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4", s);
+  t.setup();
+  t.up("g8").down("e7", 560).up("e7", 180).down("f6", 120).wait(2500);
+  ASSERT_EQ(t.moves(), (Strings{"Ng8-e7", "Ng8-f6"})) << t.transcript();
+  EXPECT_EQ(texts(t.session().standing_moves()), (Strings{"Ng8-f6"}));
+  EXPECT_EQ(t.session().snapshot().last_move->text, "Ng8-f6");
+  t.intent(back_to(core::seat_at(1)));
+  EXPECT_EQ(t.last_text(RulingKind::kOperator), "Black's last move, Ng8-f6, is taken back; Black to move");
+  EXPECT_EQ(core::to_fen(t.session().game().position()),
+            "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4");
+  EXPECT_EQ(t.session().standing_count(), 0U);
+}
+
 }  // namespace
 }  // namespace tabula::testing
