@@ -305,7 +305,14 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   const char* const words =
       "  type a move (e2-e4, Nb8-c6 or e2e4; e7e8q promotes), hint, again (the last ruling once more), takeback, resign "
       "or quit\n";
-  out << words;
+  // A game resumed over: nothing is read (s31-takeback: the words were
+  // offered, then the end said, and a typed takeback went unread).
+  if (s.phase() == session::Phase::kOver || s.game().outcome().over) {
+    out << "  this game is over: nothing more is typed here (no move, takeback or resignation after the end; the "
+           "arbiter's takeback of the end is at the kiosk)\n";
+  } else {
+    out << words;
+  }
   engine::Engine engine(16);
   uci::TableBots table_bots(stockfish);
   const bool stockfish_hints =

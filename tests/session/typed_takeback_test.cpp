@@ -194,6 +194,28 @@ TEST(TypedTakeback, NotPastTheStartOfAResumedGameFromAPosition) {
   EXPECT_EQ(journal_position(db.path()), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
 }
 
+// After the game ended: typed play ends with it, and a resumed game that is
+// over says that nothing more is read (before: the words "type a move ...,
+// takeback, ..." were offered, then the end said, the typed takeback unread).
+TEST(TypedTakeback, AGameOverSaysNothingMoreIsTyped) {
+  Db db("tabula_typed_takeback_over.db");
+  const std::vector<std::string> args = {"play", "--variant", "chess", "--bots", "none", "--fen",
+                                         "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--journal", db.path()};
+  PlayRun r = play(args, "Ra1-a8\ntakeback\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\ngame over (checkmate) after 1 move; "), std::string::npos) << r.out;
+  PlayRun again = play(args, "takeback\n");
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("\n  this game is over: nothing more is typed here (no move, takeback or resignation after "
+                           "the end; the arbiter's takeback of the end is at the kiosk)\ngame over (checkmate) after 1 "
+                           "move; "),
+            std::string::npos)
+      << again.out;
+  EXPECT_EQ(again.out.find("type a move"), std::string::npos) << again.out;
+  // The game as it ended: 1. Ra8#, Black mated.
+  EXPECT_EQ(journal_position(db.path()), "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1");
+}
+
 // --max-plies counts the game's plies as they stand: "e2e4, takeback, d2d4"
 // with a cap of 3 stopped after d2-d4 ("stopped after 3 plies" with one on
 // the board); now the bot answers it and the game goes on.
