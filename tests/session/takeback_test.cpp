@@ -5,6 +5,7 @@
 
 #include "core/fen.h"
 #include "table.h"
+#include "variants/variant_loader.h"
 
 namespace tabula::testing {
 namespace {
@@ -131,6 +132,76 @@ TEST(TakebackToSeat, AMoveWithdrawnDoesNotStand) {
   EXPECT_EQ(core::to_fen(t.session().game().position()),
             "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4");
   EXPECT_EQ(t.session().standing_count(), 0U);
+}
+
+// 004: the moves that stand go on across the stages (stage one's cannot be
+// taken back in stage two); a takeback to a seat counts this stage's moves.
+// Stage one as StageChange.TheWinnerChooses... in session_test.cpp: Black's
+// messenger c3-c2 wins it, the orthogonal power piece, stage two set up.
+TEST(TakebackToSeat, StageOnesMovesStandInStageTwo) {
+  auto one = variants::load_id("bipartite");
+  if (!one.ok()) GTEST_SKIP() << "no bipartite variant: " << one.error_text();
+  auto two = variants::load_id(one.rules->next_stage.front().variant);
+  ASSERT_TRUE(two.ok()) << two.error_text();
+  auto start = core::parse_fen(*one.rules, "MM*MM/MMMMM/5/5/5/5/2m2/mm1mm/mm*mm b - - 0 1");
+  ASSERT_TRUE(start.ok()) << start.error().message;
+  session::Session s({one.rules, two.rules}, start.value());
+  const core::Geometry& g1 = one.rules->geometry;
+  session::Millis t{0};
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    core::Square q = static_cast<core::Square>(i);
+    if (g1.playable(q) && !start->at(q).empty()) s.on_event({t, q, true});
+  }
+  s.tick(t += session::Millis{600});
+  s.on_event({t += session::Millis{300}, g1.parse("c3"), false});
+  s.on_event({t += session::Millis{300}, g1.parse("c2"), true});
+  s.tick(t += session::Millis{700});
+  Intent choose;
+  choose.time = t += session::Millis{2000};
+  choose.kind = IntentKind::kChooseOption;
+  choose.text = "orthogonal power piece";
+  s.intent(choose);
+  const core::Position layout = s.snapshot().position;
+  const core::Geometry& g2 = two.rules->geometry;
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    if (s.tracker().board().cells().test(i)) s.on_event({t += session::Millis{50}, static_cast<core::Square>(i), false});
+  }
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    core::Square q2 = static_cast<core::Square>(i);
+    if (g2.playable(q2) && !layout.at(q2).empty()) s.on_event({t += session::Millis{50}, q2, true});
+  }
+  s.tick(t += session::Millis{700});
+  ASSERT_EQ(s.phase(), Phase::kPlay);
+  ASSERT_EQ(s.match().stage(), 1);
+  ASSERT_EQ(s.standing_count(), 1U) << "stage one's c3-c2";
+  EXPECT_EQ(s.standing_moves().front().stage, 0);
+  const core::Seat first = s.game().to_move();
+  Intent back = back_to(first);
+  back.time = t += session::Millis{100};
+  s.intent(back);
+  const std::string who = s.game().seat_name(first);
+  EXPECT_EQ(s.history().back().text, who + " has no move to take back: none has been made in this stage since its start");
+  EXPECT_EQ(s.standing_count(), 1U);
+  // A stage-two move (the first quiet one the rules list), then back to it.
+  core::Move m{};
+  for (const core::Move& c : s.game().legal_moves()) {
+    if (c.kind == core::MoveKind::kNormal && s.game().position().at(c.to).empty()) {
+      m = c;
+      break;
+    }
+  }
+  ASSERT_NE(m.from, core::kNoSquare);
+  s.on_event({t += session::Millis{300}, m.from, false});
+  s.on_event({t += session::Millis{300}, m.to, true});
+  s.tick(t += session::Millis{2000});
+  ASSERT_EQ(s.standing_count(), 2U);
+  back.time = t += session::Millis{100};
+  s.intent(back);
+  EXPECT_EQ(s.phase(), Phase::kRestore);
+  EXPECT_EQ(s.game().moves().size(), 0U);
+  ASSERT_EQ(s.standing_count(), 1U) << "stage one's move still stands";
+  EXPECT_EQ(s.standing_moves().front().stage, 0);
+  EXPECT_EQ(s.moves().size(), 2U);
 }
 
 }  // namespace
