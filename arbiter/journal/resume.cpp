@@ -135,7 +135,8 @@ std::string state_summary(const session::Session& s) {
          " accepted)\n";
   for (std::size_t i = 0; i < s.moves().size(); ++i) {
     const session::AcceptedMove& m = s.moves()[i];
-    out += "move " + std::to_string(m.time.count()) + " " + m.text + (s.stands(i) ? "" : " (taken back or withdrawn)") + "\n";
+    out += "move " + std::to_string(m.time.count()) + " " + m.text + (s.stands(i) ? "" : " (taken back or withdrawn)") +
+           "\n";
   }
   for (const session::Request& r : s.requests()) {
     out += "request " + std::to_string(r.id) + " " + session::to_string(r.kind) + " " + r.prompt + "\n";

@@ -21,7 +21,8 @@ void Session::take_back(const Intent& in, Output& out) {
   // The seat form (count 0, a seat): back to that seat's last move.
   const bool to_seat = in.count == 0 && in.seat != core::kNoSeat;
   if (to_seat && core::index_of(in.seat) >= game().rules().seat_count()) {
-    return refuse("there is no seat " + std::to_string(core::index_of(in.seat)) + " in this game to take back to",
+    return refuse("there is no seat " + std::to_string(core::index_of(in.seat)) +
+                      " in this game to take back to",
                   out);
   }
   settle_before_operator(out);
@@ -33,16 +34,19 @@ void Session::take_back(const Intent& in, Output& out) {
     count = g.actions_since_move_of(in.seat);
     if (count == 0) {
       const std::string who = g.seat_name(in.seat);
-      return refuse(made == 0 ? who + " has no move to take back: none has been made" + stage + " since its start"
-                              : who + " has no move to take back: none of the " + std::to_string(made) +
-                                    (made == 1 ? " move" : " moves") + " made" + stage + " since its start is " +
-                                    who + "'s (a takeback goes back to the asking seat's own last move)",
-                    out);
+      return refuse(
+          made == 0
+              ? who + " has no move to take back: none has been made" + stage + " since its start"
+              : who + " has no move to take back: none of the " + std::to_string(made) +
+                    (made == 1 ? " move" : " moves") + " made" + stage + " since its start is " +
+                    who + "'s (a takeback goes back to the asking seat's own last move)",
+          out);
     }
   }
   const std::string moves = std::to_string(count) + (count == 1 ? " move" : " moves");
   if (!match_.game().takeback(count)) {
-    return refuse("cannot take back " + moves + ": " + std::to_string(made) + " made in this stage", out);
+    return refuse("cannot take back " + moves + ": " + std::to_string(made) + " made in this stage",
+                  out);
   }
   // The moves the takeback undid, and (the seat form) the seat's own move
   // among them: the first of them.
@@ -63,13 +67,16 @@ void Session::take_back(const Intent& in, Output& out) {
     if (undone > 1) since = std::to_string(undone - 1) + (undone == 2 ? " move" : " moves");
     if (others > 0) {
       since += (since.empty() ? "" : " and ") + std::to_string(others) +
-               (others == 1 ? " resignation, flag, draw or adjudication" : " resignations, flags, draws or adjudications");
+               (others == 1 ? " resignation, flag, draw or adjudication"
+                            : " resignations, flags, draws or adjudications");
     }
-    r.text = who + "'s last move, " + own + ", is taken back" + (since.empty() ? "" : " with the " + since + " since") +
-             "; " + game().seat_name(game().to_move()) + " to move";
+    r.text = who + "'s last move, " + own + ", is taken back" +
+             (since.empty() ? "" : " with the " + since + " since") + "; " +
+             game().seat_name(game().to_move()) + " to move";
     prompt = "put the board back as it was before " + who + "'s " + own;
   } else {
-    r.text = "the arbiter takes back " + moves + "; " + game().seat_name(game().to_move()) + " to move";
+    r.text =
+        "the arbiter takes back " + moves + "; " + game().seat_name(game().to_move()) + " to move";
     prompt = "put the board back as it was " + moves + " ago";
   }
   add(r, out);
@@ -92,6 +99,8 @@ std::vector<AcceptedMove> Session::standing_moves() const {
   return out;
 }
 
-bool Session::stands(std::size_t i) const { return std::find(standing_.begin(), standing_.end(), i) != standing_.end(); }
+bool Session::stands(std::size_t i) const {
+  return std::find(standing_.begin(), standing_.end(), i) != standing_.end();
+}
 
 }  // namespace tabula::session

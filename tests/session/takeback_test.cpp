@@ -34,14 +34,17 @@ TEST(TakebackToSeat, GoesBackToTheSeatsLastMovePastTheAnswersSince) {
   Table t("chess");
   t.setup().move("e2", "e4").wait(700).move("e7", "e5").wait(700).move("g1", "f3").wait(700);
   t.intent(back_to(core::seat_at(1)));  // Black: e7-e5 and Ng1-f3 since
-  EXPECT_EQ(t.last_text(RulingKind::kOperator), "Black's last move, e7-e5, is taken back with the 1 move since; Black to move");
+  EXPECT_EQ(t.last_text(RulingKind::kOperator),
+            "Black's last move, e7-e5, is taken back with the 1 move since; Black to move");
   EXPECT_EQ(t.session().phase(), Phase::kRestore);
   ASSERT_FALSE(t.session().requests().empty());
-  EXPECT_NE(t.session().requests().front().prompt.find("put the board back as it was before Black's e7-e5"),
+  EXPECT_NE(t.session().requests().front().prompt.find(
+                "put the board back as it was before Black's e7-e5"),
             std::string::npos)
       << t.session().requests().front().prompt;
   // 1. e4, Black to move.
-  EXPECT_EQ(core::to_fen(t.session().game().position()), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  EXPECT_EQ(core::to_fen(t.session().game().position()),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
   t.up("e5", 300).down("e7", 300).up("f3", 300).down("g1", 300).wait(700);
   EXPECT_EQ(t.session().phase(), Phase::kPlay) << t.transcript();
   t.move("c7", "c5").wait(700);
@@ -80,7 +83,8 @@ TEST(TakebackToSeat, AfterTheGameEndedTheMateCanBeTakenBackNotTheMatedsNoMove) {
   ASSERT_EQ(t.session().phase(), Phase::kOver) << t.transcript();
   t.intent(back_to(core::seat_at(1)));
   EXPECT_EQ(t.last_text(RulingKind::kOperator),
-            "Black has no move to take back: none of the 1 move made in this game since its start is Black's (a "
+            "Black has no move to take back: none of the 1 move made in this game since its start "
+            "is Black's (a "
             "takeback goes back to the asking seat's own last move)");
   EXPECT_EQ(t.session().phase(), Phase::kOver);
   t.intent(back_to(core::seat_at(0)));
@@ -128,7 +132,8 @@ TEST(TakebackToSeat, AMoveWithdrawnDoesNotStand) {
   EXPECT_EQ(texts(t.session().standing_moves()), (Strings{"Ng8-f6"}));
   EXPECT_EQ(t.session().snapshot().last_move->text, "Ng8-f6");
   t.intent(back_to(core::seat_at(1)));
-  EXPECT_EQ(t.last_text(RulingKind::kOperator), "Black's last move, Ng8-f6, is taken back; Black to move");
+  EXPECT_EQ(t.last_text(RulingKind::kOperator),
+            "Black's last move, Ng8-f6, is taken back; Black to move");
   EXPECT_EQ(core::to_fen(t.session().game().position()),
             "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/2P2N2/PP1P1PPP/RNBQK2R b KQkq - 0 4");
   EXPECT_EQ(t.session().standing_count(), 0U);
@@ -164,7 +169,8 @@ TEST(TakebackToSeat, StageOnesMovesStandInStageTwo) {
   const core::Position layout = s.snapshot().position;
   const core::Geometry& g2 = two.rules->geometry;
   for (int i = 0; i < core::kMaxSquares; ++i) {
-    if (s.tracker().board().cells().test(i)) s.on_event({t += session::Millis{50}, static_cast<core::Square>(i), false});
+    if (s.tracker().board().cells().test(i))
+      s.on_event({t += session::Millis{50}, static_cast<core::Square>(i), false});
   }
   for (int i = 0; i < core::kMaxSquares; ++i) {
     core::Square q2 = static_cast<core::Square>(i);
@@ -180,7 +186,8 @@ TEST(TakebackToSeat, StageOnesMovesStandInStageTwo) {
   back.time = t += session::Millis{100};
   s.intent(back);
   const std::string who = s.game().seat_name(first);
-  EXPECT_EQ(s.history().back().text, who + " has no move to take back: none has been made in this stage since its start");
+  EXPECT_EQ(s.history().back().text,
+            who + " has no move to take back: none has been made in this stage since its start");
   EXPECT_EQ(s.standing_count(), 1U);
   // A stage-two move (the first quiet one the rules list), then back to it.
   core::Move m{};
