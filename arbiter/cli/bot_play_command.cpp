@@ -299,13 +299,20 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   out << rules.name << "; bots: " << (bots->empty() ? "none" : session::to_text(*bots, rules)) << "\n";
   if (r.inputs > 0) {
     out << "resumed " << counted(static_cast<long long>(r.inputs), "input", "inputs") << ", "
-        << counted(static_cast<long long>(s.game().moves().size()), "move", "moves") << " from " << path << "\n";
+        << counted(static_cast<long long>(s.standing_count()), "move", "moves") << " from " << path << "\n";
   }
   // s29-newuser: the words were in docs/BOTS.md only ("help" was "not a move").
   const char* const words =
       "  type a move (e2-e4, Nb8-c6 or e2e4; e7e8q promotes), hint, again (the last ruling once more), takeback, resign "
       "or quit\n";
-  out << words;
+  // A game resumed over: nothing is read (s31-takeback: the words were
+  // offered, then the end said, and a typed takeback went unread).
+  if (s.phase() == session::Phase::kOver || s.game().outcome().over) {
+    out << "  this game is over: nothing more is typed here (no move, takeback or resignation after the end; the "
+           "arbiter's takeback of the end is at the kiosk)\n";
+  } else {
+    out << words;
+  }
   engine::Engine engine(16);
   uci::TableBots table_bots(stockfish);
   const bool stockfish_hints =
@@ -318,7 +325,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
     if (!table.tidy()) return 1;
     const core::Game& g = s.game();
     if (s.phase() == session::Phase::kOver || g.outcome().over) break;
-    if (static_cast<long>(s.moves().size()) >= max_plies) {
+    if (static_cast<long>(s.standing_count()) >= max_plies) {  // the game's plies, as they stand
       out << "stopped after " << counted(max_plies, "ply", "plies") << " (--max-plies)\n";
       break;
     }
@@ -389,16 +396,12 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
       session::Intent i;
       i.kind = word == "resign" ? session::IntentKind::kResign : session::IntentKind::kTakeback;
       i.seat = g.to_move();
-      i.count = 1;
-      if (word == "takeback") {  // back to this seat's own last move (past the bots' answers)
-        int count = 0;
-        const auto& rec = s.moves();
-        for (auto it = rec.rbegin(); it != rec.rend(); ++it) {
-          ++count;
-          if (it->seat == g.to_move()) break;
-        }
-        i.count = std::max(1, count);
-      }
+      // A takeback goes back to this seat's own last move, past the bots'
+      // and the other seats' answers, counted by the session from the game
+      // as it stands (count 0 and the seat: session_takeback.cpp). It was
+      // counted here through s.moves(), which keeps the moves taken back
+      // (s31-takeback).
+      i.count = 0;
       if (!table.intent(i)) return 1;
       table_bots.end_processes();  // a takeback: Stockfish starts again from the position
       continue;
@@ -416,11 +419,12 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   // state dump was printed here, "seat White status 0 points 0 ally 255").
   // The moves counted are the game's as it stands, as the record shows them
   // (s30-words: s.moves() also holds the moves taken back: "e2e4, takeback,
-  // d2d4" ended "after 4 moves" under "1. d4 e5").
+  // d2d4" ended "after 4 moves" under "1. d4 e5"; s31-takeback: across
+  // 004's stages, Session::standing_count()).
   const core::Outcome& outcome = s.game().outcome();
   out << (outcome.over ? "game over" + (outcome.reason.empty() ? std::string() : " (" + outcome.reason + ")")
                        : std::string("the game is not over"))
-      << " after " << counted(static_cast<long long>(s.game().moves().size()), "move", "moves");
+      << " after " << counted(static_cast<long long>(s.standing_count()), "move", "moves");
   if (!path.empty()) out << "; journaled in " << path << " (the same command resumes it)";
   out << "\n";
   if (!s.moves().empty()) {

@@ -55,8 +55,9 @@ const char* const kPlayUsage =
   play --variant ID --bots SEAT=LEVEL,... [--journal FILE] [--seed N] [--movetime-ms M]
        [--start NAME] [--fen FEN | --fen4 FEN4] [--clock TC] [--max-plies P] [--event E] [--site S]
        [--players A,B,...] [--stockfish PATH] [--hint-engine stockfish|tabula]
-                                    humans type moves (or hint, again, takeback, resign,
-                                    quit), bots answer; LEVEL 1-8, greedy, or in chess
+                                    humans type moves (or hint, again, takeback: back to
+                                    the typer's own last move, resign, quit), bots answer;
+                                    LEVEL 1-8, greedy, or in chess
                                     stockfish, stockfish:ELO, stockfish:skillN (docs/BOTS.md);
                                     the rulings name the players beside their seats:
                                     Hint for Ann (White)
@@ -406,7 +407,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   session::Session& s = *r.session;
   if (r.inputs > 0) {
     out << "resumed " << counted(static_cast<long long>(r.inputs), "input", "inputs") << ", "
-        << counted(static_cast<long long>(s.moves().size()), "move", "moves") << " from " << path << "\n";
+        << counted(static_cast<long long>(s.standing_count()), "move", "moves") << " from " << path << "\n";
   }
   if (!r.rulings_warning.empty()) err << "tabula: warning: " << r.rulings_warning << "\n";
 

@@ -176,6 +176,13 @@ class Game : private ModuleFrame, private PlyState {
   // Takes back the last n actions (replays the game from its start): a move,
   // or a resignation, flag, draw or adjudication after it, each one step.
   bool takeback(int n);
+  // How many actions takeback() undoes to put the game back to just before
+  // seat s's last move: that move and every action since (the other seats'
+  // moves, a resignation, flag, draw or adjudication), whatever turns were
+  // skipped between (an eliminated seat, a pass, 000's turn given to the
+  // checked player). 0 when s has made no move in this game (since its
+  // start). The one count of "take back to my last move" (s31-takeback).
+  int actions_since_move_of(Seat s) const;
 
   // ---- queries ----
   const RuleSet& rules() const { return *rules_; }

@@ -140,4 +140,11 @@ bool Game::takeback(int n) {
   return true;
 }
 
+int Game::actions_since_move_of(Seat s) const {
+  for (std::size_t i = actions_.size(); i-- > 0;) {
+    if (actions_[i].kind == Action::Kind::kMove && actions_[i].seat == s) return static_cast<int>(actions_.size() - i);
+  }
+  return 0;
+}
+
 }  // namespace tabula::core

@@ -128,8 +128,15 @@ std::string state_summary(const session::Session& s) {
            " ally " + std::to_string(static_cast<int>(g.vassalage().ally_of(seat))) + "\n";
   }
   out += "outcome " + std::string(g.outcome().over ? "over " : "on ") + g.outcome().reason + "\n";
-  for (const session::AcceptedMove& m : s.moves()) {
-    out += "move " + std::to_string(m.time.count()) + " " + m.text + "\n";
+  // The game's moves as they stand, then every move accepted, those taken
+  // back (or withdrawn) marked (s31-takeback: the closing lines of `tabula
+  // play --trace` listed them as the game's).
+  out += "moves " + std::to_string(s.standing_count()) + " standing (" + std::to_string(s.moves().size()) +
+         " accepted)\n";
+  for (std::size_t i = 0; i < s.moves().size(); ++i) {
+    const session::AcceptedMove& m = s.moves()[i];
+    out += "move " + std::to_string(m.time.count()) + " " + m.text + (s.stands(i) ? "" : " (taken back or withdrawn)") +
+           "\n";
   }
   for (const session::Request& r : s.requests()) {
     out += "request " + std::to_string(r.id) + " " + session::to_string(r.kind) + " " + r.prompt + "\n";

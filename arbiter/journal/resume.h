@@ -49,7 +49,8 @@ std::optional<core::Position> start_position(const JournalHeader& h, const core:
 
 // Everything that must match after a resume, one fact per line: phase, stage,
 // position (FEN/FEN4 with points), statuses, relations, outcome, the accepted
-// moves, the open requests, the session time.
+// moves (how many stand; each taken back or withdrawn marked), the open
+// requests, the session time.
 std::string state_summary(const session::Session& s);
 
 }  // namespace tabula::journal

@@ -77,7 +77,9 @@ std::string describe(const Input& in, const core::Geometry& g) {
       out += " " + i.text;
       break;
     case IntentKind::kTakeback:
-      out += " " + std::to_string(i.count);
+      out += i.count == 0 && i.seat != core::kNoSeat
+                 ? " to seat " + std::to_string(core::index_of(i.seat)) + "'s last move"
+                 : " " + std::to_string(i.count);
       break;
     case IntentKind::kResign:
     case IntentKind::kTimeout:

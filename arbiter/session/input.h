@@ -44,7 +44,9 @@ enum class IntentKind : std::uint8_t {
   kChoosePiece,     // answer the open promotion/placement question with `piece`
   kChooseMove,      // answer the open "which move?" question with `move`
   kChooseOption,    // answer the open stage question with the option named `text`
-  kTakeback,        // the arbiter takes back the last `count` moves
+  kTakeback,        // the arbiter takes back the last `count` moves (a resignation, flag,
+                    // draw or adjudication counts as one); `count` 0 and `seat`: back to
+                    // that seat's last move, past everything since (session_takeback.cpp)
   kResign,          // `seat` resigns
   kTimeout,         // `seat` lost on time (the kiosk's clock saw the flag fall)
   kAgreeDraw,       // the players agree a draw
@@ -75,8 +77,8 @@ struct Intent {
   core::PieceKind piece = core::kNoKind;  // kChoosePiece
   core::Move move;                        // kChooseMove
   std::string text;                       // kChooseOption; kSetPosition
-  int count = 0;                          // kTakeback; kSetClock (ms)
-  core::Seat seat = core::kNoSeat;        // kResign, kTimeout, kSetClock, kAdjudicate
+  int count = 0;                          // kTakeback (0: to `seat`'s last move); kSetClock (ms)
+  core::Seat seat = core::kNoSeat;        // kResign, kTimeout, kSetClock, kAdjudicate, kTakeback
   core::Square square = core::kNoSquare;  // kSensorFault, kSensorRepaired
   bool force = false;                     // kConfirmSetup; kAdjudicate: a draw
 

@@ -59,6 +59,7 @@ std::optional<Millis> Session::next_deadline() const {
   }
   std::optional<Millis> f = flag_deadline();
   if (f && (!d || *f < *d)) d = f;
+  if (d && *d < now_) d = now_;
   return d;
 }
 
@@ -321,6 +322,7 @@ void Session::on_withdrawal(const inference::Withdrawal& w, Output& out) {
     process(tracker_.rebase(src, inference::Rebase::kKeepEvidence), out);
     return;
   }
+  trim_standing();  // the withdrawn move no longer stands (it stays in moves_, as journaled)
   const core::Position& pos = g.position();
   const Move& instead = w.instead.options.front();
   const core::Geometry& geo = g.rules().geometry;
@@ -354,6 +356,7 @@ void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
     return;
   }
   moves_.push_back(am);
+  standing_.push_back(moves_.size() - 1);
   out.moves.push_back(am);
   // The board is the clock: the mover's turn ends when the board first showed
   // the move, whoever is to move next (even the mover again).
@@ -539,7 +542,9 @@ Snapshot Session::snapshot() const {
   s.tentative = tracker_.tentative();
   s.fixes = tracker_.fixes();
   s.requests = requests_;
-  if (!moves_.empty()) s.last_move = moves_.back();
+  // The last move that stands (s31-takeback: after a takeback the kiosk
+  // marked the move taken back).
+  if (!standing_.empty()) s.last_move = moves_[standing_.back()];
   if (phase_ == Phase::kPlay && !g.outcome().over) s.claimable_draw = g.claimable_draw();
   for (int i = 0; i < g.rules().seat_count(); ++i) {
     Seat seat = core::seat_at(i);

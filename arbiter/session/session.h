@@ -85,7 +85,11 @@ class Session {
   Output on_snapshot(const BoardSnapshot& s) { return handle(Input{s}); }
   Output tick(Millis now) { return handle(Input{Tick{now}}); }
   Output intent(const Intent& i) { return handle(Input{i}); }
-  // When the session next acts on its own, if ever (drivers tick then).
+  // When the session next acts on its own, if ever (drivers tick then);
+  // never before now(): a deadline already passed is due now (s31-takeback:
+  // after a takeback the board's check was due at its last change plus the
+  // report time, long past, and `tabula play --trace` journaled a tick that
+  // went back in time: the journal would not resume).
   std::optional<Millis> next_deadline() const;
 
   // ---- queries ----
@@ -95,7 +99,17 @@ class Session {
   const core::Match& match() const { return match_; }
   const inference::Tracker& tracker() const { return tracker_; }
   const std::vector<Request>& requests() const { return requests_; }
+  // Every move accepted, in order, as the journal holds them: also those
+  // taken back since, or withdrawn (FIDE 4.7). The game's moves as they
+  // stand are standing_moves().
   const std::vector<AcceptedMove>& moves() const { return moves_; }
+  // The accepted moves that stand now, in order, across 004's stages: the
+  // game's moves as the record shows them (s31-takeback: the counts said to
+  // the table are of these, not of moves()).
+  std::vector<AcceptedMove> standing_moves() const;
+  std::size_t standing_count() const { return standing_.size(); }
+  // Whether moves()[i] still stands (not taken back or withdrawn).
+  bool stands(std::size_t i) const;
   const std::vector<Ruling>& history() const { return history_; }
   Millis now() const { return now_; }
   const std::optional<GameClock>& clock() const { return clock_; }
@@ -140,6 +154,9 @@ class Session {
   void sync_clock(Millis at);
   void leave_or_end(const std::vector<core::Ruling>& rs, Output& out);
   void set_position(const Intent& in, Output& out);
+  // ---- takebacks (session_takeback.cpp) ----
+  void take_back(const Intent& in, Output& out);
+  void trim_standing();
   void adjudicate(const Intent& in, Output& out);
   void clock_intent(const Intent& in, Output& out);
   // ---- issue 33: bots (session_bot.cpp) ----
@@ -163,6 +180,9 @@ class Session {
   std::vector<Request> requests_;
   std::uint32_t next_request_ = 1;
   std::vector<AcceptedMove> moves_;
+  // Indices into moves_ of the moves that stand, in order: those of the
+  // current stage are exactly the Game's moves (trim_standing()).
+  std::vector<std::size_t> standing_;
   std::vector<Ruling> history_;
   bool opening_said_ = false;
   std::optional<GameClock> clock_;

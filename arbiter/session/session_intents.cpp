@@ -83,24 +83,8 @@ void Session::handle_intent(const Intent& in, Output& out) {
       for (const RequestOption& o : r->options) labels += (labels.empty() ? "" : ", ") + o.label;
       return refuse("that is not one of the choices (" + labels + ")", out);
     }
-    case IntentKind::kTakeback: {
-      if (phase_ != Phase::kPlay && phase_ != Phase::kOver && phase_ != Phase::kRestore) {
-        return refuse("nothing to take back now (" + std::string(to_string(phase_)) + ")", out);
-      }
-      settle_before_operator(out);
-      int made = static_cast<int>(game().moves().size());
-      const std::string moves = std::to_string(in.count) + (in.count == 1 ? " move" : " moves");
-      if (!match_.game().takeback(in.count)) {
-        return refuse("cannot take back " + moves + ": " + std::to_string(made) + " made in this stage", out);
-      }
-      Ruling r;
-      r.kind = RulingKind::kOperator;
-      r.text = "the arbiter takes back " + moves + "; " + game().seat_name(game().to_move()) + " to move";
-      add(r, out);
-      close_questions(out);
-      enter_setup(Phase::kRestore, game().position(), "put the board back as it was " + moves + " ago", out);
-      return;
-    }
+    case IntentKind::kTakeback:
+      return take_back(in, out);  // session_takeback.cpp
     case IntentKind::kResign:
     case IntentKind::kTimeout:
     case IntentKind::kAgreeDraw:
@@ -271,6 +255,7 @@ void Session::set_position(const Intent& in, Output& out) {
       stages_.begin() + match_.stage(), stages_.end());
   match_ = core::Match(rest, pos.value());
   moves_.clear();
+  standing_.clear();
   close_questions(out);
   close_requests(RequestKind::kPowerPiece, out);
   opening_said_ = false;

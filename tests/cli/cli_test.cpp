@@ -355,6 +355,30 @@ TEST(Cli, ACountOfOneTakesTheSingular) {
   EXPECT_NE(bench.out.find("1 seeded random game of at most 1 ply per variant;"), std::string::npos) << bench.out;
 }
 
+// s31-takeback: the trace-driven `tabula play` said "resumed N inputs, 2
+// moves" after "1. e4 e5" and a takeback of one (the session's history, with
+// the move taken back); its closing lines listed e7-e5 as a move of the game.
+// They count the game's moves as they stand, and mark the one taken back.
+TEST(Cli, TracePlayCountsTheGamesMovesAfterATakeback) {
+  const tabula::testing::TempDir tmp("cli-takeback");
+  const std::string pgn = tmp.file("e4e5.pgn"), trace = tmp.file("e4e5.trace"), journal = tmp.file("e4e5.db");
+  std::ofstream(pgn) << "[Event \"club\"]\n\n1. e4 e5 *\n";
+  CliRun traced = run_cli({"trace", "--variant", "chess", pgn, "--seed", "3"});
+  ASSERT_EQ(traced.code, 0) << traced.err;
+  std::ofstream(trace) << traced.out << "#! 600000 takeback 1\n";
+  const std::vector<std::string> play = {"play", "--variant", "chess", "--journal", journal, "--trace", trace};
+  CliRun first = run_cli(play);
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_NE(first.out.find("the arbiter takes back 1 move; Black to move"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("\nmoves 1 standing (2 accepted)\n"), std::string::npos) << first.out;
+  EXPECT_TRUE(std::regex_search(first.out, std::regex("\nmove \\d+ e2-e4\nmove \\d+ e7-e5 \\(taken back or withdrawn\\)\n")))
+      << first.out;
+  CliRun again = run_cli(play);
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_TRUE(std::regex_search(again.out, std::regex("(^|\n)resumed \\d+ inputs, 1 move from "))) << again.out;
+  EXPECT_NE(again.out.find("\nmoves 1 standing (2 accepted)\n"), std::string::npos) << again.out;
+}
+
 // Session 11's attacker pass: /dev/zero (or any endless input) as a record
 // or a trace was read for ever, memory growing until the process was killed.
 TEST(Cli, AnEndlessInputIsRefusedNotReadForEver) {
