@@ -473,7 +473,11 @@ std::uint8_t Modules::Corners::unattacked_after(const Game& g, const Move& m) {
     // moved from): the built seats whose lines answer for every other
     // seat's pieces. (A king immune in his corner square is `safe` there,
     // yet may stand attacked: the report names him as the board has him.)
-    const unsigned all = (1U << g.rules_->seat_count()) - 1U;
+    // (Every other seat as Game::report_checks counts them: the seats whose
+    // pieces are off the board left out, Position::seats_off_board.)
+    static_assert(static_cast<int>(SeatStatus::kLive) == 0);
+    const unsigned all =
+        g.all_seats_ & ~(Position::word_of(g.status_) == 0 ? 0U : static_cast<unsigned>(g.pos_.seats_off_board()));
     unsigned seats = lines.built();
     for (unsigned left = seats; left != 0; left &= left - 1U) {
       const int i = std::countr_zero(left);

@@ -123,7 +123,16 @@ std::uint8_t Game::report_checks(Seat mover, const Piece& moved, std::uint8_t pr
   // attack settings are still the move's and every other seat may take
   // each of them (asked below).
   if (proven != 0 && (!plain || !pos_.same_attack_settings(frame.settings))) proven = 0;
-  const std::uint8_t all_seats = all_seats_;
+  // "Every other seat" leaves out the seats whose pieces are off the board
+  // (Position::seats_off_board: not active, no king; asked only once some
+  // seat is out, by the statuses' word): attackers_of leaves them out too,
+  // so that a later king is still walked once for this report and his list
+  // and taken as proven by a module's lines (issue 30 item 3, session 31:
+  // with 000's mated seat counted, ~0.35 walks a make at corners-mini d8
+  // were a king walked twice or one the lines had proven).
+  static_assert(static_cast<int>(SeatStatus::kLive) == 0);
+  const std::uint8_t all_seats =
+      Position::word_of(status_) == 0 ? all_seats_ : static_cast<std::uint8_t>(all_seats_ & ~pos_.seats_off_board());
   const auto mover_bit = static_cast<std::uint8_t>(1U << index_of(mover));
   std::uint8_t unattacked = 0;
   std::uint8_t in_check = 0;  // every seat found in check (mates_after_move reuses it)

@@ -194,6 +194,19 @@ class Position : private SeatSettings {
   std::uint64_t hash() const { return hash_; }
   Square king_square(Seat s) const { return king_[index_of(s)]; }
   bool active(Seat s) const { return active_[index_of(s)]; }
+  // The seats (a bit per seat index) not active and without a king on the
+  // board: a seat whose pieces the game took off (000's mated seats). No
+  // piece of theirs attacks (attackers_of leaves out a seat not active), so
+  // "attacked by another seat" means the same without them (the game's
+  // check report after a search's move: issue 30 item 3, session 31).
+  std::uint8_t seats_off_board() const {
+    unsigned out = 0;
+    for (int i = 0; i < kMaxSeats; ++i)
+      out |= static_cast<unsigned>(!active_[static_cast<std::size_t>(i)] &&
+                                   king_[static_cast<std::size_t>(i)] == kNoSquare)
+             << i;
+    return static_cast<std::uint8_t>(out);
+  }
   SeatStatus status(Seat s) const { return status_[index_of(s)]; }
   bool may_capture(Seat attacker, Seat victim) const {
     return (may_capture_[index_of(attacker)] >> index_of(victim)) & 1U;

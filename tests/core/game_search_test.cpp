@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <random>
@@ -399,6 +400,41 @@ TEST(GameSearchChecks, TheCornerGamesChecksASearchFindsAreTheBoardsChecks) {
     EXPECT_GT(compared, 1000) << id;
     EXPECT_GT(checks, 20) << id;  // the comparison saw checks, not only quiet boards
   }
+}
+
+// Issue 30 item 3, session 31: once a seat's pieces are off the board
+// (000's mated seats are removed), the check report after a search's move
+// counts "every other seat" without him (Position::seats_off_board), as
+// attackers_of does, so that the next mover's king is walked once for the
+// report and his list and the non-targets' lines prove kings unattacked
+// again. Two plies deep from the positions of random corners-mini games
+// after a seat was taken off, every seat the search found in check equals a
+// fresh look at the board, and its record of unattacked kings is true. A
+// mask that left out a seat still playing (his checks unseen) fails here.
+TEST(GameSearchChecks, WithASeatTakenOffTheChecksASearchFindsAreTheBoardsChecks) {
+  const std::optional<Shipped> variant = shipped_start("corners-mini");
+  ASSERT_TRUE(variant);
+  int compared = 0;
+  int checks = 0;
+  each_reply_two_plies(*variant, testing::sanitizer_size(8, 3), 60, 2, 1,
+                       [&](Game& game, Seat mover, const SeatStatuses& before, int seed, int ply) {
+                         const Position& pos = game.position();
+                         if (pos.seats_off_board() == 0) return;
+                         std::uint8_t fresh = 0;
+                         for (int s = 0; s < game.rules().seat_count(); ++s) {
+                           const Square k = pos.king_square(seat_at(s));
+                           if (seat_at(s) != mover && before[s] == SeatStatus::kLive && k != kNoSquare &&
+                               pos.attacked(k, pos.attackers_of(seat_at(s))))
+                             fresh |= static_cast<std::uint8_t>(1U << s);
+                         }
+                         ASSERT_EQ(int(game.checks_after_move()), int(fresh)) << "seed " << seed << " ply " << ply;
+                         expect_record_true(game, "corners-mini");
+                         ++compared;
+                         checks += fresh != 0;
+                       });
+  std::cout << compared << " replies compared after a seat was taken off, " << checks << " with checks\n";
+  EXPECT_GT(compared, 1000);
+  EXPECT_GT(checks, 20);  // the comparison saw checks, not only quiet boards
 }
 
 // 000 short: "When a King enters his corner square, both of his Bishops
