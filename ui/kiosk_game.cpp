@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "journal/resume.h"
+#include "session/player_words.h"
 #include "ui/first_boot.h"
 #include "ui/session_view.h"
 #include "variants/variant_loader.h"
@@ -43,6 +44,16 @@ std::string damaged_name(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(candidate, ec)) return candidate.string();
   }
+}
+
+// The seats a draw offer asks: those still in play but the offerer's, in seat order.
+std::vector<core::Seat> asked_to_draw(const core::Game& game, SeatIndex offerer) {
+  std::vector<core::Seat> asked;
+  for (int i = 0; i < game.rules().seat_count(); ++i) {
+    if (i != offerer.value && game.status(core::seat_at(i)) == core::SeatStatus::kLive)
+      asked.push_back(core::seat_at(i));
+  }
+  return asked;
 }
 
 }  // namespace
@@ -463,11 +474,13 @@ const KioskView& KioskGame::view(session::Millis now) {
       DialogView d;
       d.id = draw_offer_id_;
       d.kind = DialogKind::kDrawOffer;
-      const int seats = session_->game().rules().seat_count();
+      const core::Game& game = session_->game();
+      const int seats = game.rules().seat_count();
       d.seat = SeatIndex{(draw_offer_->value + 1) % seats};
-      const std::string who = session_->game().seat_name(core::seat_at(draw_offer_->value));
       d.title = "draw offer";
-      d.prompt = who + " offers a draw" + (seats > 2 ? ": do all the other players agree?" : ": do you agree?");
+      // s31-hall: the players named ("Ann (White) offers a draw: Bob (Black), do you agree?").
+      d.prompt = session::draw_offer_prompt(game.rules(), core::seat_at(draw_offer_->value),
+                                            asked_to_draw(game, *draw_offer_), options_.players);
       d.options = {{"Accept the draw", std::nullopt}, {"Decline", std::nullopt}};
       view_.dialog = d;
     }
@@ -605,7 +618,8 @@ std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis 
     return lines;
   }
   if (const auto* a = std::get_if<DialogAnswered>(&intent); a && draw_offer_ && a->dialog_id == draw_offer_id_) {
-    const std::string who = session_->game().seat_name(core::seat_at(draw_offer_->value));
+    const std::string who =
+        session::seat_with_player(session_->game().rules(), core::seat_at(draw_offer_->value), options_.players);
     draw_offer_.reset();
     dirty_ = true;
     if (a->option != 0) {
@@ -653,6 +667,16 @@ std::vector<std::string> KioskGame::apply(const Intent& intent, session::Millis 
     draw_offer_ = offer->seat;
     draw_offer_id_ = 0x80000000U + static_cast<std::uint32_t>(session_->moves().size());
     dirty_ = true;
+    // s31-hall: said aloud too, by seat (the voice names the players, as in all it says).
+    const core::Game& game = session_->game();
+    const bool named = std::any_of(options_.players.begin(), options_.players.end(),
+                                   [](const std::string& p) { return !p.empty(); });
+    session::Ruling said;
+    said.kind = session::RulingKind::kRequest;
+    said.severity = core::Severity::kInfo;
+    said.text = session::draw_offer_words(game.rules(), core::seat_at(offer->seat.value),
+                                          asked_to_draw(game, offer->seat), named);
+    said_.rulings.push_back(std::move(said));
     return lines;
   } else if (const auto* adj = std::get_if<Adjudicate>(&intent)) {
     in.kind = session::IntentKind::kAdjudicate;
