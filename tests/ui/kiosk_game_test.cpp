@@ -689,6 +689,19 @@ TEST(KioskGame, ADrawOfferIsAskedOfTheOthersAndOnlyAnAcceptanceDraws) {
   EXPECT_TRUE(sim->session().game().outcome().draw);
 }
 
+// A team wins together: the winner's partner is "won" too, its opponents
+// "lost" (session/winners.h, which the hub's web page reads as well; s31-hall).
+TEST(KioskGame, AfterATeamsWinBothPartnersSayWon) {
+  Ms t(0);
+  auto four = started("chess-four", t);  // White + Yellow against Black + Dark Brown
+  session::Snapshot snap = four->session().snapshot();
+  snap.outcome.over = true;
+  snap.outcome.ranking = {core::seat_at(2), core::seat_at(0), core::seat_at(1), core::seat_at(3)};
+  std::vector<std::string> words;
+  for (const SeatView& s : view_of(snap, four->session().game().rules()).seats) words.push_back(seat_status_words(s));
+  EXPECT_EQ(words, (std::vector<std::string>{"won", "lost", "won", "lost"}));
+}
+
 // s31-hall: the offer named the seats only where the screen named the
 // players everywhere else; the decline's notice too.
 TEST(KioskGame, ADrawOfferNamesThePlayersWhereTheyAreNamed) {
