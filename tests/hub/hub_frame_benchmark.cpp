@@ -21,15 +21,15 @@
 
 #include "hub/codec.h"
 #include "hub/hub_model.h"
-#include "ui/hub/hub_screen.h"
 #include "variants/variant_loader.h"
+#include "headless_hub.h"
 #include "wire_builders.h"
 
 namespace tabula::ui {
 namespace {
 
 struct Hall {
-  Hall() : model("club"), context(ImGui::CreateContext()) {
+  Hall() : model("club"), hub({1920, 1080}) {
     variants::LoadResult r = variants::load_id("chesscom-ffa");
     if (!r.ok()) {
       std::cerr << "chesscom-ffa does not load\n";
@@ -59,33 +59,13 @@ struct Hall {
     }
     model.restore_stream("t1", kept);
     model.on_message("tabula/club/t1/state", hub::encode(st), 0);
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = {1920, 1080};
-    io.DeltaTime = 1.0f / 60;
-    unsigned char* px = nullptr;
-    int w = 0;
-    int h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-    ImFont* f = io.Fonts->Fonts[0];
-    screen.set_fonts(KioskFonts{f, f, f, f, f, f, f});
-    screen.open("t1");
-    side.can_act = true;
+    hub.screen.open("t1");
   }
-  ~Hall() { ImGui::DestroyContext(context); }
-  Hall(const Hall&) = delete;
-  Hall& operator=(const Hall&) = delete;
 
-  void frame() {
-    ImGui::NewFrame();
-    benchmark::DoNotOptimize(screen.draw(model, side, 0.0));
-    ImGui::Render();
-  }
+  void frame() { benchmark::DoNotOptimize(hub.frame(model, {-1, -1}, false)); }
 
   hub::HubModel model;
-  ImGuiContext* context;
-  HubScreen screen;
-  HubSide side;
+  HeadlessHub hub;  // headless_hub.h: the test's own set-up
 };
 
 void BM_OpenedBoardFrame(benchmark::State& state) {

@@ -21,6 +21,7 @@
 #include "ui/hub/hub_screen.h"
 #include "ui/hub/hub_view.h"
 #include "ui/panels.h"
+#include "headless_hub.h"
 #include "wire_builders.h"
 
 namespace tabula::ui {
@@ -49,42 +50,6 @@ hub::wire::BoardState played(const std::string& variant, const char* pgn, const 
   info.header.variant = variant;
   return hub::make_state(info, b->session(), 1, std::nullopt, false, 0);
 }
-
-/// The hub screen in an ImGui context without a window or GPU; one frame()
-/// is one frame with the mouse where the test says.
-struct HeadlessHub {
-  explicit HeadlessHub(ImVec2 size, float text_scale = 1.0f) : context(ImGui::CreateContext()) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = size;
-    io.DeltaTime = 1.0f / 60;
-    io.FontGlobalScale = text_scale;
-    unsigned char* px = nullptr;
-    int w = 0;
-    int h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-    ImFont* f = io.Fonts->Fonts[0];
-    screen.set_fonts(KioskFonts{f, f, f, f, f, f, f});
-    side.can_act = true;
-  }
-  ~HeadlessHub() { ImGui::DestroyContext(context); }
-  HeadlessHub(const HeadlessHub&) = delete;
-  HeadlessHub& operator=(const HeadlessHub&) = delete;
-
-  std::vector<HubIntent> frame(const hub::HubModel& model, ImVec2 mouse, bool down) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    std::vector<HubIntent> intents = screen.draw(model, side, 0.0);
-    ImGui::Render();
-    return intents;
-  }
-
-  ImGuiContext* context;
-  HubScreen screen;
-  HubSide side;
-};
 
 int pieces(const KioskView& v) {
   int n = 0;
