@@ -65,6 +65,9 @@ TEST(HubView, DrawsTwoAndFourSeatBoardsFromTheirRetainedState) {
   EXPECT_TRUE(validate(*chess).empty());
   EXPECT_EQ(pieces(*chess), 31);  // one black pawn taken
   EXPECT_EQ(chess->seats[1].status, SeatStatus::kMated);
+  // s31-hall: the winner "won", as the kiosk has it (the view had no ranking:
+  // "lost", its seat strip greyed as a seat out of the game).
+  EXPECT_EQ(chess->seats[0].status, SeatStatus::kWon);
   auto ffa = hub_view_of(played("chesscom-ffa", kFfaOpening, "t2"), rules, error);
   ASSERT_TRUE(ffa) << error;
   EXPECT_TRUE(validate(*ffa).empty());
@@ -432,6 +435,29 @@ TEST(HubScreen, TheLineTheMovesAndTheRulingsNameThePlayersBesideTheirSeats) {
   const std::string one = frame_text(hh, model);
   EXPECT_NE(one.find("#3  info: Black is in check from Ann (White)'s queen on h5"), std::string::npos) << one;
   EXPECT_NE(one.find("#2  1. Black e7-e5"), std::string::npos) << one;
+}
+
+// s31-hall: the opened board's seat list after the end says how each seat
+// stands in the kiosk's words, both partners of the winning team "won", and
+// marks nobody to move (the last seat to move kept its ">").
+TEST(HubScreen, AfterATeamsWinTheSeatListSaysHowEachSeatStands) {
+  const char* teams = "[Variant \"Teams\"]\n[StartFen4 \"4PC\"]\n\n1. k2-k4 .. b9-c9 .. d13-d11 .. m8-l8\n2. R\n";
+  hub::BoardInfo info{"club", "t4", {}};
+  info.header.players = {"Ann", "Ben", "Cem", "Dee"};
+  const hub::wire::BoardState st = played("chesscom-teams", teams, "t4", &info);
+  ASSERT_TRUE(st.over());
+  hub::HubModel model("club");
+  model.on_message("tabula/club/t4/state", hub::encode(st), 0);
+  HeadlessHub hh({1920, 1080});
+  hh.screen.open("t4");
+  hh.frame(model, {-1, -1}, false);
+  const std::string text = frame_text(hh, model);
+  // Red resigned first: its team lost, Blue and Green won (VARIANTS.md).
+  EXPECT_NE(text.find("\n  Ann (Red)  resigned\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  Ben (Blue)  won\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  Cem (Yellow)  lost\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  Dee (Green)  won\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\n> "), std::string::npos) << text;
 }
 
 // s18-club: an alert the arbiter acknowledged leaves the open list (newest

@@ -172,9 +172,16 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
                                                   std::to_string(s.clock_ms() / 1000 % 60)
                                             : "";
       // "> Ann (White)", "bot, level 2 (Dark Brown)"; points only where the
-      // variant keeps a ledger (Chess Four's seats all said "0").
+      // variant keeps a ledger (Chess Four's seats all said "0"). s31-hall:
+      // how each seat stands in the kiosk's words ("won", "checkmated",
+      // "resigned", "2nd place"...), and nobody to move once the game is over
+      // (the last seat to move kept its ">").
       const std::string points = v && v->ledger != LedgerKind::kNone ? "  " + std::to_string(s.points()) : "";
-      ImGui::Text("%s%s%s%s", i == st.to_move() ? "> " : "  ", seat_title(s).c_str(), points.c_str(), clock.c_str());
+      const SeatView* seat =
+          v && i < static_cast<int>(v->seats.size()) ? &v->seats[static_cast<std::size_t>(i)] : nullptr;
+      const std::string how = seat && seat->status != SeatStatus::kLive ? "  " + seat_status_words(*seat) : "";
+      ImGui::Text("%s%s%s%s%s", i == st.to_move() && !st.over() ? "> " : "  ", seat_title(s).c_str(), points.c_str(),
+                  clock.c_str(), how.c_str());
     }
     if (side.can_act && !st.takes_no_actions().empty()) {
       // Session 27: said up front, no buttons (the board would refuse each).

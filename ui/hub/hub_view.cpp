@@ -119,6 +119,11 @@ std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache
   snap.outcome.over = st.over();
   snap.outcome.draw = st.draw();
   snap.outcome.reason = st.result_reason();
+  // s31-hall: the ranking too, so the end marks the winners (with their team)
+  // "won" as the kiosk does: without it every seat still in play was "lost",
+  // and the winner's seat strip drawn greyed, as a seat out of the game.
+  for (int r : st.ranking())
+    if (r >= 0 && r < rules->seat_count()) snap.outcome.ranking.push_back(core::seat_at(r));
   snap.tracker = st.tracker() == hub::wire::TRACKER_STATE_OUT_OF_SYNC ? inference::TrackerState::kMismatch
                                                                       : inference::TrackerState::kInSync;
   KioskView v = view_of(snap, *rules);
