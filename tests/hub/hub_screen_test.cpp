@@ -307,6 +307,14 @@ std::string frame_text(HeadlessHub& hh, const hub::HubModel& model) {
   return text;
 }
 
+// The text of board `board` opened in full, a frame after it was opened (the
+// boxes take the heights measured in the frame before).
+std::string opened_text(HeadlessHub& hh, const hub::HubModel& model, const std::string& board) {
+  hh.screen.open(board);
+  hh.frame(model, {-1, -1}, false);
+  return frame_text(hh, model);
+}
+
 // Session 27: the ladder wrote "1 games" and the header "1 boards". Each
 // count the hall screen writes takes its noun's singular for one.
 TEST(HubScreen, ACountOfOneTakesTheSingular) {
@@ -350,18 +358,14 @@ TEST(HubScreen, ABoardThatTakesNoActionsSaysSoInPlaceOfTheButtons) {
   model.on_message("tabula/club/t1/state", hub::encode(st), 0);
   model.on_message("tabula/club/t2/state", hub::encode(played("chess", "1. e4 e5\n", "t2")), 0);
   HeadlessHub hh({1920, 1080});
-  hh.screen.open("t1");
-  hh.frame(model, {-1, -1}, false);
-  const std::string replayed = frame_text(hh, model);
+  const std::string replayed = opened_text(hh, model, "t1");
   EXPECT_NE(replayed.find("No arbiter actions: this board runs tabula play, which replays a recorded trace and takes "
                           "no arbiter actions from the hub"),
             std::string::npos)
       << replayed;
   EXPECT_EQ(replayed.find("Arbiter actions (signed):"), std::string::npos) << replayed;
   EXPECT_EQ(replayed.find("[ Pause ]"), std::string::npos) << replayed;
-  hh.screen.open("t2");
-  hh.frame(model, {-1, -1}, false);
-  const std::string live = frame_text(hh, model);
+  const std::string live = opened_text(hh, model, "t2");
   EXPECT_NE(live.find("Arbiter actions (signed):"), std::string::npos) << live;
   EXPECT_NE(live.find("[ Pause ]"), std::string::npos) << live;
   EXPECT_EQ(live.find("No arbiter actions"), std::string::npos) << live;
@@ -378,9 +382,7 @@ TEST(HubScreen, AnOfflineBoardsStreamFromTheRecordIsShownAndSaidToBeFromIt) {
   model.on_message("tabula/club/t1/online", hub::encode(hub::make_presence(false, 0)), 0);
   model.on_message("tabula/club/t2/state", hub::encode(played("chess", "1. e4 e5\n", "t2")), 0);
   HeadlessHub hh({1920, 1080});
-  hh.screen.open("t1");
-  hh.frame(model, {-1, -1}, false);
-  const std::string offline = frame_text(hh, model);
+  const std::string offline = opened_text(hh, model, "t1");
   const std::size_t head = offline.find(
       "Stream (newest first), kept in the tournament record: the board is offline and has not sent it to this hub");
   ASSERT_NE(head, std::string::npos) << offline;
@@ -391,9 +393,7 @@ TEST(HubScreen, AnOfflineBoardsStreamFromTheRecordIsShownAndSaidToBeFromIt) {
   EXPECT_LT(ruling, second) << "newest first";
   EXPECT_LT(second, first) << offline;
   EXPECT_NE(offline.find("Board t1 (offline)"), std::string::npos) << offline;
-  hh.screen.open("t2");
-  hh.frame(model, {-1, -1}, false);
-  const std::string other = frame_text(hh, model);
+  const std::string other = opened_text(hh, model, "t2");
   EXPECT_NE(other.find("Stream (newest first):"), std::string::npos) << other;
   EXPECT_EQ(other.find("tournament record"), std::string::npos) << other;
 }
@@ -415,9 +415,7 @@ TEST(HubScreen, TheLineTheMovesAndTheRulingsNameThePlayersBesideTheirSeats) {
   EXPECT_EQ(board_summary(*b), "Ann (White) to move, move 2");
   EXPECT_EQ(with_players(st, "White's pawn on e2 to e4"), "Ann (White)'s pawn on e2 to e4");
   HeadlessHub hh({1920, 1080});
-  hh.screen.open("t1");
-  hh.frame(model, {-1, -1}, false);
-  const std::string text = frame_text(hh, model);
+  const std::string text = opened_text(hh, model, "t1");
   EXPECT_NE(text.find("#3  info: Bob (Black) is in check from Ann (White)'s queen on h5; Blackmore is no seat"),
             std::string::npos)
       << text;
@@ -449,9 +447,7 @@ TEST(HubScreen, AfterATeamsWinTheSeatListSaysHowEachSeatStands) {
   hub::HubModel model("club");
   model.on_message("tabula/club/t4/state", hub::encode(st), 0);
   HeadlessHub hh({1920, 1080});
-  hh.screen.open("t4");
-  hh.frame(model, {-1, -1}, false);
-  const std::string text = frame_text(hh, model);
+  const std::string text = opened_text(hh, model, "t4");
   // Red resigned first: its team lost, Blue and Green won (VARIANTS.md).
   EXPECT_NE(text.find("\n  Ann (Red)  resigned\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\n  Ben (Blue)  won\n"), std::string::npos) << text;
@@ -752,15 +748,11 @@ TEST(HubScreen, ASeatNameHoldingImGuisIdSeparatorIsShownWholeOnItsButton) {
   hostile.mutable_seats(1)->set_name(std::string(10 * 1024, 'y'));
   model.on_message("tabula/club/t2/state", hub::encode(hostile), 0);
   HeadlessHub hh({1920, 1080});
-  hh.screen.open("t1");
-  hh.frame(model, {-1, -1}, false);
-  const std::string text = frame_text(hh, model);
+  const std::string text = opened_text(hh, model, "t1");
   EXPECT_NE(text.find("[ Wh##ite wins ]"), std::string::npos) << text;
   EXPECT_NE(text.find("[ Bl###ack wins ]"), std::string::npos) << text;
   EXPECT_NE(text.find("[ Pause ]"), std::string::npos) << text;
-  hh.screen.open("t2");
-  hh.frame(model, {-1, -1}, false);
-  const std::string other = frame_text(hh, model);
+  const std::string other = opened_text(hh, model, "t2");
   EXPECT_NE(other.find("[ <b>Re##d</b><U+000A>x wins ]"), std::string::npos) << other;
   EXPECT_NE(other.find("[ " + std::string(40, 'y') + "... wins ]"), std::string::npos) << other;
 }
