@@ -192,6 +192,7 @@ class KioskGame {
   // A new game or a resume would drop the inputs waiting: refused, said.
   bool unwritten_refuse(const std::string& what);
   std::string send(core::Square q, bool occupied, session::Millis now);
+  // The hub (ui/kiosk_game_hub.cpp).
   bool start_publishing(const journal::JournalContents& contents, std::string& error);
   void apply_hub_actions();
   // Session 25: the publisher's waiting results, as view_.hub (tick()).

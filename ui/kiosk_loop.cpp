@@ -110,7 +110,7 @@ int run_kiosk(const KioskOptions& options) {
   load(app);
   if (options.orient) app.set_orientation(SeatIndex{*options.orient});
   if (!options.screen.empty() && options.screen != "hint" && options.screen != "setup-seating" &&
-      options.screen != "who-plays-set") {
+      options.screen != "who-plays-set" && options.screen != "draw-offer") {
     app.open_screen(options.screen);
   }
   // The voice (docs/VOICE.md): silent in pictures.
@@ -365,6 +365,8 @@ int run_kiosk(const KioskOptions& options) {
     if (real) real->tick(ms);
     // Issue 33: a picture of a hint presses the Hint button once play began.
     if (real && options.screen == "hint" && frame == 1) real->apply(AskHint{}, ms);
+    // s31-hall: a picture of the draw offer's question (the first seat offers).
+    if (real && options.screen == "draw-offer" && frame == 1) real->apply(OfferDraw{SeatIndex{0}}, ms);
     // Session 22: a picture of "Who plays" setting --bots (Done pressed).
     if (real && options.screen == "who-plays-set" && frame == 1) real->apply(SetBots{options.bots}, ms);
     if (!board_socket) board.reset();

@@ -21,10 +21,12 @@ namespace {
 // setup-seating: the setup with a sample seat assignment from the hub (issue
 // 35); who-plays-set (session 22): the arbiter's "Who plays" sets --bots at
 // the first frame (the game starts with its journal's bots), a picture of
-// what the kiosk says, e.g. when the journal cannot write the header row.
+// what the kiosk says, e.g. when the journal cannot write the header row;
+// draw-offer (s31-hall): the first seat offers a draw at the first frame.
 constexpr std::string_view kScreens[] = {"pin",         "players",  "who-plays", "who-plays-set", "menu",
                                          "menu-result", "menu-board", "menu-voice", "confirm",      "keyboard",
-                                         "setup",       "setup-seating", "setup-players", "hint"};
+                                         "setup",       "setup-seating", "setup-players", "hint",
+                                         "draw-offer"};
 
 // "pin, players, ... or hint", from kScreens.
 std::string screen_names() {

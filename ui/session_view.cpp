@@ -2,6 +2,7 @@
 #include "ui/bot_view.h"
 #include "session/hint_words.h"
 #include "session/player_words.h"
+#include "session/winners.h"
 
 #include <algorithm>
 #include <cctype>
@@ -89,11 +90,9 @@ void mark_the_end(const session::Snapshot& snap, const core::RuleSet& rules, std
   const int n = static_cast<int>(seats.size());
   std::vector<bool> winner(seats.size(), false);
   if (!o.draw && !o.ranking.empty()) {
-    const core::Seat first = o.ranking.front();
-    winner[static_cast<std::size_t>(core::index_of(first))] = true;
-    for (const std::vector<core::Seat>& team : rules.relations.teams) {
-      if (std::find(team.begin(), team.end(), first) == team.end()) continue;
-      for (core::Seat m : team) winner[static_cast<std::size_t>(core::index_of(m))] = true;
+    // The winner with its team (session/winners.h: the hub's page marks the same seats).
+    for (core::Seat s : session::winning_side(rules, o.ranking.front())) {
+      if (core::index_of(s) < n) winner[static_cast<std::size_t>(core::index_of(s))] = true;
     }
   }
   for (int s = 0; s < n; ++s) {

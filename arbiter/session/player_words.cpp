@@ -28,6 +28,24 @@ std::string seat_with_player(const core::RuleSet& rules, core::Seat seat, const 
   return player.empty() ? name : player + " (" + name + ")";
 }
 
+std::string draw_offer_words(const core::RuleSet& rules, core::Seat offerer, const std::vector<core::Seat>& asked,
+                             bool ask_by_name) {
+  const bool two = rules.seat_count() == 2;
+  const std::string offer = seat_with_player(rules, offerer, {}) + " offers a draw: ";
+  if (!ask_by_name || asked.empty()) return offer + (two ? "do you agree?" : "do all the other players agree?");
+  std::string who;
+  for (std::size_t i = 0; i < asked.size(); ++i) {
+    who += (i == 0 ? "" : i + 1 == asked.size() ? " and " : ", ") + seat_with_player(rules, asked[i], {});
+  }
+  return offer + who + (asked.size() == 1 ? ", do you agree?" : ", do you all agree?");
+}
+
+std::string draw_offer_prompt(const core::RuleSet& rules, core::Seat offerer, const std::vector<core::Seat>& asked,
+                              const std::vector<std::string>& players) {
+  const bool named = std::any_of(players.begin(), players.end(), [](const std::string& p) { return !p.empty(); });
+  return with_players(draw_offer_words(rules, offerer, asked, named), rules, players);
+}
+
 std::string with_players(std::string_view text, const core::RuleSet& rules, const std::vector<std::string>& players) {
   std::vector<std::string> names;
   names.reserve(static_cast<std::size_t>(rules.seat_count()));

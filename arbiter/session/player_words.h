@@ -44,4 +44,20 @@ std::string with_players(std::string_view text, const std::vector<std::string>& 
 // with its player (the kiosk's ledger, the result, the turn card).
 std::string seat_with_player(const core::RuleSet& rules, core::Seat seat, const std::vector<std::string>& players);
 
+// s31-hall: the draw offer's question, naming the players where they are
+// named: "Ann (White) offers a draw: Bob (Black), do you agree?", with more
+// seats "Ann (Red) offers a draw: Bob (Blue), Cem (Yellow) and Green, do you
+// all agree?" (`asked`: the seats still in play but the offerer, in seat
+// order). Without any name it is the words of before: "White offers a draw:
+// do you agree?", "Red offers a draw: do all the other players agree?".
+// It is draw_offer_words() passed through with_players(): the words by seat
+// are what the voice is given (it names the players itself, as it does in
+// every text it says).
+std::string draw_offer_prompt(const core::RuleSet& rules, core::Seat offerer, const std::vector<core::Seat>& asked,
+                              const std::vector<std::string>& players);
+// ... by seat: "White offers a draw: Black, do you agree?" when `ask_by_name`
+// (some player is named), else "White offers a draw: do you agree?".
+std::string draw_offer_words(const core::RuleSet& rules, core::Seat offerer, const std::vector<core::Seat>& asked,
+                             bool ask_by_name);
+
 }  // namespace tabula::session

@@ -20,6 +20,9 @@
 #include "ui/hub/hub_runner.h"
 #include "ui/hub/hub_screen.h"
 #include "ui/hub/hub_view.h"
+#include "ui/panels.h"
+#include "headless_hub.h"
+#include "wire_builders.h"
 
 namespace tabula::ui {
 namespace {
@@ -48,42 +51,6 @@ hub::wire::BoardState played(const std::string& variant, const char* pgn, const 
   return hub::make_state(info, b->session(), 1, std::nullopt, false, 0);
 }
 
-/// The hub screen in an ImGui context without a window or GPU; one frame()
-/// is one frame with the mouse where the test says.
-struct HeadlessHub {
-  explicit HeadlessHub(ImVec2 size, float text_scale = 1.0f) : context(ImGui::CreateContext()) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = size;
-    io.DeltaTime = 1.0f / 60;
-    io.FontGlobalScale = text_scale;
-    unsigned char* px = nullptr;
-    int w = 0;
-    int h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-    ImFont* f = io.Fonts->Fonts[0];
-    screen.set_fonts(KioskFonts{f, f, f, f, f, f, f});
-    side.can_act = true;
-  }
-  ~HeadlessHub() { ImGui::DestroyContext(context); }
-  HeadlessHub(const HeadlessHub&) = delete;
-  HeadlessHub& operator=(const HeadlessHub&) = delete;
-
-  std::vector<HubIntent> frame(const hub::HubModel& model, ImVec2 mouse, bool down) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.MouseDown[0] = down;
-    ImGui::NewFrame();
-    std::vector<HubIntent> intents = screen.draw(model, side, 0.0);
-    ImGui::Render();
-    return intents;
-  }
-
-  ImGuiContext* context;
-  HubScreen screen;
-  HubSide side;
-};
-
 int pieces(const KioskView& v) {
   int n = 0;
   for (const auto& p : v.pieces) n += p ? 1 : 0;
@@ -98,6 +65,9 @@ TEST(HubView, DrawsTwoAndFourSeatBoardsFromTheirRetainedState) {
   EXPECT_TRUE(validate(*chess).empty());
   EXPECT_EQ(pieces(*chess), 31);  // one black pawn taken
   EXPECT_EQ(chess->seats[1].status, SeatStatus::kMated);
+  // s31-hall: the winner "won", as the kiosk has it (the view had no ranking:
+  // "lost", its seat strip greyed as a seat out of the game).
+  EXPECT_EQ(chess->seats[0].status, SeatStatus::kWon);
   auto ffa = hub_view_of(played("chesscom-ffa", kFfaOpening, "t2"), rules, error);
   ASSERT_TRUE(ffa) << error;
   EXPECT_TRUE(validate(*ffa).empty());
@@ -114,9 +84,11 @@ TEST(HubView, ASeatABotPlaysSaysSoAndANamedSeatKeepsItsName) {
   st.mutable_seats(3)->set_bot("level 2");
   auto v = hub_view_of(st, rules, error);
   ASSERT_TRUE(v) << error;
-  EXPECT_EQ(v->seats[0].name, "Red (Ann)");
-  EXPECT_EQ(v->seats[1].name, "Blue");
-  EXPECT_EQ(v->seats[3].name, "Green (bot, level 2)");
+  // s31-hall: in the kiosk's words, "Ann (Red)" (it said "Red (Ann)").
+  EXPECT_EQ(seat_label(v->seats[0]), "Ann (Red)");
+  EXPECT_EQ(seat_label(v->seats[1]), "Blue");
+  EXPECT_EQ(seat_label(v->seats[3]), "bot, level 2 (Green)");
+  EXPECT_EQ(v->seats[0].name, "Red");
   EXPECT_EQ(seat_player(st.seats(3)), "bot, level 2");
   st.mutable_seats(3)->set_player("Dee");  // a bot's seat someone named keeps the name, as on the kiosk
   EXPECT_EQ(seat_player(st.seats(3)), "Dee");
@@ -136,14 +108,16 @@ TEST(HubView, AChessFourTableWithABotShowsItsPlayersTheBotAndTheVariantsColours)
   const hub::wire::BoardState st = played("chess-four", chess_four, "t3", &info);
   auto v = hub_view_of(st, rules, error);
   ASSERT_TRUE(v) << error;
-  // The opened board's seat lines say it the same way (they said "Dark Brown bot, level 2  0").
-  EXPECT_EQ(seat_title(st.seats(0)), "White (Ann)");
-  EXPECT_EQ(seat_title(st.seats(3)), "Dark Brown (bot, level 2)");
+  // The opened board's seat lines say it the same way (they said "Dark Brown bot, level 2  0"),
+  // in the words of the kiosk, the voice and the web page (s31-hall: "White (Ann)").
+  EXPECT_EQ(seat_title(st.seats(0)), "Ann (White)");
+  EXPECT_EQ(seat_title(st.seats(3)), "bot, level 2 (Dark Brown)");
+  EXPECT_EQ(seat_title(hub::wire::Seat()), "");
   EXPECT_EQ(v->ledger, LedgerKind::kNone);  // no points shown
   ASSERT_EQ(v->seats.size(), 4u);
-  EXPECT_EQ(v->seats[0].name, "White (Ann)");
-  EXPECT_EQ(v->seats[2].name, "Yellow (Cem)");
-  EXPECT_EQ(v->seats[3].name, "Dark Brown (bot, level 2)");
+  EXPECT_EQ(seat_label(v->seats[0]), "Ann (White)");
+  EXPECT_EQ(seat_label(v->seats[2]), "Cem (Yellow)");
+  EXPECT_EQ(seat_label(v->seats[3]), "bot, level 2 (Dark Brown)");
   // chess-four.txtpb: White #ece8de, Black #2c2c34, Yellow #f2cd0c, Dark Brown #966225.
   EXPECT_EQ(v->seats[0].colour, (Rgb{0xec, 0xe8, 0xde}));
   EXPECT_EQ(v->seats[1].colour, (Rgb{0x2c, 0x2c, 0x34}));
@@ -333,6 +307,14 @@ std::string frame_text(HeadlessHub& hh, const hub::HubModel& model) {
   return text;
 }
 
+// The text of board `board` opened in full, a frame after it was opened (the
+// boxes take the heights measured in the frame before).
+std::string opened_text(HeadlessHub& hh, const hub::HubModel& model, const std::string& board) {
+  hh.screen.open(board);
+  hh.frame(model, {-1, -1}, false);
+  return frame_text(hh, model);
+}
+
 // Session 27: the ladder wrote "1 games" and the header "1 boards". Each
 // count the hall screen writes takes its noun's singular for one.
 TEST(HubScreen, ACountOfOneTakesTheSingular) {
@@ -376,18 +358,14 @@ TEST(HubScreen, ABoardThatTakesNoActionsSaysSoInPlaceOfTheButtons) {
   model.on_message("tabula/club/t1/state", hub::encode(st), 0);
   model.on_message("tabula/club/t2/state", hub::encode(played("chess", "1. e4 e5\n", "t2")), 0);
   HeadlessHub hh({1920, 1080});
-  hh.screen.open("t1");
-  hh.frame(model, {-1, -1}, false);
-  const std::string replayed = frame_text(hh, model);
+  const std::string replayed = opened_text(hh, model, "t1");
   EXPECT_NE(replayed.find("No arbiter actions: this board runs tabula play, which replays a recorded trace and takes "
                           "no arbiter actions from the hub"),
             std::string::npos)
       << replayed;
   EXPECT_EQ(replayed.find("Arbiter actions (signed):"), std::string::npos) << replayed;
   EXPECT_EQ(replayed.find("[ Pause ]"), std::string::npos) << replayed;
-  hh.screen.open("t2");
-  hh.frame(model, {-1, -1}, false);
-  const std::string live = frame_text(hh, model);
+  const std::string live = opened_text(hh, model, "t2");
   EXPECT_NE(live.find("Arbiter actions (signed):"), std::string::npos) << live;
   EXPECT_NE(live.find("[ Pause ]"), std::string::npos) << live;
   EXPECT_EQ(live.find("No arbiter actions"), std::string::npos) << live;
@@ -399,30 +377,12 @@ TEST(HubScreen, ABoardThatTakesNoActionsSaysSoInPlaceOfTheButtons) {
 TEST(HubScreen, AnOfflineBoardsStreamFromTheRecordIsShownAndSaidToBeFromIt) {
   hub::HubModel model("club");
   const hub::wire::BoardState st = played("chess", "1. e4 e5\n", "t1");
-  std::vector<hub::wire::StreamItem> kept;
-  for (int i = 0; i < 3; ++i) {
-    hub::wire::StreamItem it;
-    it.set_board("t1");
-    it.set_game_id(st.game_id());
-    it.set_seq(static_cast<std::uint64_t>(i + 1));
-    if (i < 2) {
-      it.mutable_move()->set_text(i == 0 ? "e2-e4" : "e7-e5");
-      it.mutable_move()->set_number(i + 1);
-      it.mutable_move()->set_seat(i);
-    } else {
-      it.mutable_ruling()->set_severity("illegal");
-      it.mutable_ruling()->set_text("Ng8-g6 is no knight move");
-    }
-    kept.push_back(it);
-  }
-  model.restore_stream("t1", kept);
+  model.restore_stream("t1", hub::testing::opening_stream(st.game_id(), "illegal", "Ng8-g6 is no knight move"));
   model.on_message("tabula/club/t1/state", hub::encode(st), 0);
   model.on_message("tabula/club/t1/online", hub::encode(hub::make_presence(false, 0)), 0);
   model.on_message("tabula/club/t2/state", hub::encode(played("chess", "1. e4 e5\n", "t2")), 0);
   HeadlessHub hh({1920, 1080});
-  hh.screen.open("t1");
-  hh.frame(model, {-1, -1}, false);
-  const std::string offline = frame_text(hh, model);
+  const std::string offline = opened_text(hh, model, "t1");
   const std::size_t head = offline.find(
       "Stream (newest first), kept in the tournament record: the board is offline and has not sent it to this hub");
   ASSERT_NE(head, std::string::npos) << offline;
@@ -433,9 +393,7 @@ TEST(HubScreen, AnOfflineBoardsStreamFromTheRecordIsShownAndSaidToBeFromIt) {
   EXPECT_LT(ruling, second) << "newest first";
   EXPECT_LT(second, first) << offline;
   EXPECT_NE(offline.find("Board t1 (offline)"), std::string::npos) << offline;
-  hh.screen.open("t2");
-  hh.frame(model, {-1, -1}, false);
-  const std::string other = frame_text(hh, model);
+  const std::string other = opened_text(hh, model, "t2");
   EXPECT_NE(other.find("Stream (newest first):"), std::string::npos) << other;
   EXPECT_EQ(other.find("tournament record"), std::string::npos) << other;
 }
@@ -449,37 +407,24 @@ TEST(HubScreen, TheLineTheMovesAndTheRulingsNameThePlayersBesideTheirSeats) {
   hub::wire::BoardState st = played("chess", "1. e4 e5\n", "t1");
   st.mutable_seats(0)->set_player("Ann");
   st.mutable_seats(1)->set_player("Bob");
-  std::vector<hub::wire::StreamItem> kept;
-  for (int i = 0; i < 3; ++i) {
-    hub::wire::StreamItem it;
-    it.set_board("t1");
-    it.set_game_id(st.game_id());
-    it.set_seq(static_cast<std::uint64_t>(i + 1));
-    if (i < 2) {
-      it.mutable_move()->set_text(i == 0 ? "e2-e4" : "e7-e5");
-      it.mutable_move()->set_number(i + 1);
-      it.mutable_move()->set_seat(i);
-    } else {
-      it.mutable_ruling()->set_severity("info");
-      it.mutable_ruling()->set_text("Black is in check from White's queen on h5; Blackmore is no seat");
-    }
-    kept.push_back(it);
-  }
-  model.restore_stream("t1", kept);
+  model.restore_stream("t1", hub::testing::opening_stream(
+                                 st.game_id(), "info", "Black is in check from White's queen on h5; Blackmore is no seat"));
   model.on_message("tabula/club/t1/state", hub::encode(st), 0);
   const hub::BoardEntry* b = model.board("t1");
   ASSERT_TRUE(b);
   EXPECT_EQ(board_summary(*b), "Ann (White) to move, move 2");
   EXPECT_EQ(with_players(st, "White's pawn on e2 to e4"), "Ann (White)'s pawn on e2 to e4");
   HeadlessHub hh({1920, 1080});
-  hh.screen.open("t1");
-  hh.frame(model, {-1, -1}, false);
-  const std::string text = frame_text(hh, model);
+  const std::string text = opened_text(hh, model, "t1");
   EXPECT_NE(text.find("#3  info: Bob (Black) is in check from Ann (White)'s queen on h5; Blackmore is no seat"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("#2  1. Bob (Black) e7-e5"), std::string::npos) << text;
   EXPECT_NE(text.find("#1  1. Ann (White) e2-e4"), std::string::npos) << text;
+  // s31-hall: the seat list in the same words ("White (Ann)" before).
+  EXPECT_NE(text.find("> Ann (White)"), std::string::npos) << text;
+  EXPECT_NE(text.find("  Bob (Black)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("White (Ann)"), std::string::npos) << text;
   EXPECT_EQ(b->shown_stream().back().ruling().text(), "Black is in check from White's queen on h5; Blackmore is no seat");
   st.mutable_seats(1)->set_player("");  // unnamed: as the board says it
   st.set_wall_ms(st.wall_ms() + 1);
@@ -488,6 +433,27 @@ TEST(HubScreen, TheLineTheMovesAndTheRulingsNameThePlayersBesideTheirSeats) {
   const std::string one = frame_text(hh, model);
   EXPECT_NE(one.find("#3  info: Black is in check from Ann (White)'s queen on h5"), std::string::npos) << one;
   EXPECT_NE(one.find("#2  1. Black e7-e5"), std::string::npos) << one;
+}
+
+// s31-hall: the opened board's seat list after the end says how each seat
+// stands in the kiosk's words, both partners of the winning team "won", and
+// marks nobody to move (the last seat to move kept its ">").
+TEST(HubScreen, AfterATeamsWinTheSeatListSaysHowEachSeatStands) {
+  const char* teams = "[Variant \"Teams\"]\n[StartFen4 \"4PC\"]\n\n1. k2-k4 .. b9-c9 .. d13-d11 .. m8-l8\n2. R\n";
+  hub::BoardInfo info{"club", "t4", {}};
+  info.header.players = {"Ann", "Ben", "Cem", "Dee"};
+  const hub::wire::BoardState st = played("chesscom-teams", teams, "t4", &info);
+  ASSERT_TRUE(st.over());
+  hub::HubModel model("club");
+  model.on_message("tabula/club/t4/state", hub::encode(st), 0);
+  HeadlessHub hh({1920, 1080});
+  const std::string text = opened_text(hh, model, "t4");
+  // Red resigned first: its team lost, Blue and Green won (VARIANTS.md).
+  EXPECT_NE(text.find("\n  Ann (Red)  resigned\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  Ben (Blue)  won\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  Cem (Yellow)  lost\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  Dee (Green)  won\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\n> "), std::string::npos) << text;
 }
 
 // s18-club: an alert the arbiter acknowledged leaves the open list (newest
@@ -538,6 +504,34 @@ TEST(HubScreen, AnAllClearIsWrittenCalmNotInTheAlarmsRed) {
     EXPECT_GT(c.x, c.y) << hub::to_string(k) << ": red over green";
     EXPECT_GT(c.x, c.z) << hub::to_string(k);
   }
+}
+
+// Whether done() holds within `within`, asked every `step`.
+template <typename Done>
+bool eventually(Done done, std::chrono::milliseconds within,
+                std::chrono::milliseconds step = std::chrono::milliseconds(10)) {
+  const auto until = std::chrono::steady_clock::now() + within;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(step);
+  }
+  return true;
+}
+
+// Event "club" on four boards, one two-player section of eight (its games
+// played when `played`), saved in a new tournament record at `record`.
+::testing::AssertionResult saved_club(const std::string& record, bool played, event::Event& e) {
+  e.name = "club";
+  e.boards = event::sim::boards(4);
+  event::Section s = event::sim::make_section(8, event::Format::kTwoPlayer, 2, 7);
+  if (played) {
+    if (std::string why = event::sim::play_all(s, 4, 3); !why.empty()) return ::testing::AssertionFailure() << why;
+  }
+  e.sections.push_back(s);
+  event::EventStore store;
+  if (!event::EventStore::open(record, store).ok()) return ::testing::AssertionFailure() << record << " does not open";
+  if (!store.save(e).ok()) return ::testing::AssertionFailure() << "the event is not saved in " << record;
+  return ::testing::AssertionSuccess();
 }
 
 // Another connection holding the tournament record so that no one reads it
@@ -591,28 +585,11 @@ TEST(HubScreen, TheEventsStandingsAreReadOffTheFrameWhileTheRecordIsHeld) {
   ScratchDir dir;
   const std::string record = dir.file("event.db");
   event::Event e;
-  e.name = "club";
-  e.boards = event::sim::boards(4);
-  event::Section s = event::sim::make_section(8, event::Format::kTwoPlayer, 2, 7);
-  ASSERT_EQ(event::sim::play_all(s, 4, 3), "");
-  e.sections.push_back(s);
-  {
-    event::EventStore store;
-    ASSERT_TRUE(event::EventStore::open(record, store).ok());
-    ASSERT_TRUE(store.save(e).ok());
-  }
+  ASSERT_TRUE(saved_club(record, /*played=*/true, e));
   event::Event later = e;  // what the record says once it is free
   later.sections[0].name = "later";
 
   EventStandingsFeed feed(record, "club", 50ms);
-  auto eventually = [](auto done, std::chrono::milliseconds within) {
-    const auto until = std::chrono::steady_clock::now() + within;
-    while (!done()) {
-      if (std::chrono::steady_clock::now() > until) return false;
-      std::this_thread::sleep_for(10ms);
-    }
-    return true;
-  };
   ASSERT_TRUE(eventually([&] { return !feed.snapshot().tables.empty(); }, 30s));
   const std::string before = feed.snapshot().tables.at(0).title;
   EXPECT_NE(before.find("section open"), std::string::npos) << before;
@@ -675,28 +652,14 @@ TEST(HubScreen, TheStandingsFeedsExitDoesNotWaitForAReadUnderWay) {
   ScratchDir dir;
   const std::string record = dir.file("event.db");
   event::Event e;
-  e.name = "club";
-  e.boards = event::sim::boards(4);
-  e.sections.push_back(event::sim::make_section(8, event::Format::kTwoPlayer, 2, 7));
-  {
-    event::EventStore store;
-    ASSERT_TRUE(event::EventStore::open(record, store).ok());
-    ASSERT_TRUE(store.save(e).ok());
-  }
-  auto eventually = [](auto done, std::chrono::milliseconds within) {
-    const auto until = std::chrono::steady_clock::now() + within;
-    while (!done()) {
-      if (std::chrono::steady_clock::now() > until) return false;
-      std::this_thread::sleep_for(5ms);
-    }
-    return true;
-  };
+  ASSERT_TRUE(saved_club(record, /*played=*/false, e));
   const int running_before = EventStandingsFeed::workers_running();
   RecordHeld other(record, "club", event::to_text(e));
   ASSERT_TRUE(other.held());
   // Read after read (no pause between): once one has failed, the next is under way.
   auto feed = std::make_unique<EventStandingsFeed>(record, "club", 0ms);
-  ASSERT_TRUE(eventually([&] { return feed->snapshot().failures >= 1; }, 60s)) << "the record never refused a read";
+  ASSERT_TRUE(eventually([&] { return feed->snapshot().failures >= 1; }, 60s, 5ms))
+      << "the record never refused a read";
   const auto t0 = std::chrono::steady_clock::now();
   feed.reset();
   const auto exit_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
@@ -706,13 +669,13 @@ TEST(HubScreen, TheStandingsFeedsExitDoesNotWaitForAReadUnderWay) {
   EXPECT_LT(exit_ms, 1000ms) << "the exit waited for the read: " << exit_ms.count() << " ms";
   // The worker ends on its own once the read returns (the record freed).
   other.release();
-  EXPECT_TRUE(eventually([&] { return EventStandingsFeed::workers_running() == running_before; }, 30s))
+  EXPECT_TRUE(eventually([&] { return EventStandingsFeed::workers_running() == running_before; }, 30s, 5ms))
       << EventStandingsFeed::workers_running() << " workers still run";
   // A feed between reads ends at once too (its worker is waiting, not reading).
   auto idle = std::make_unique<EventStandingsFeed>(record, "club", 60s);
-  ASSERT_TRUE(eventually([&] { return idle->snapshot().reads >= 1; }, 30s));
+  ASSERT_TRUE(eventually([&] { return idle->snapshot().reads >= 1; }, 30s, 5ms));
   idle.reset();
-  EXPECT_TRUE(eventually([&] { return EventStandingsFeed::workers_running() == running_before; }, 5s));
+  EXPECT_TRUE(eventually([&] { return EventStandingsFeed::workers_running() == running_before; }, 5s, 5ms));
 }
 
 // A record that cannot be the event's: nothing shown, and the note says why.
@@ -785,15 +748,11 @@ TEST(HubScreen, ASeatNameHoldingImGuisIdSeparatorIsShownWholeOnItsButton) {
   hostile.mutable_seats(1)->set_name(std::string(10 * 1024, 'y'));
   model.on_message("tabula/club/t2/state", hub::encode(hostile), 0);
   HeadlessHub hh({1920, 1080});
-  hh.screen.open("t1");
-  hh.frame(model, {-1, -1}, false);
-  const std::string text = frame_text(hh, model);
+  const std::string text = opened_text(hh, model, "t1");
   EXPECT_NE(text.find("[ Wh##ite wins ]"), std::string::npos) << text;
   EXPECT_NE(text.find("[ Bl###ack wins ]"), std::string::npos) << text;
   EXPECT_NE(text.find("[ Pause ]"), std::string::npos) << text;
-  hh.screen.open("t2");
-  hh.frame(model, {-1, -1}, false);
-  const std::string other = frame_text(hh, model);
+  const std::string other = opened_text(hh, model, "t2");
   EXPECT_NE(other.find("[ <b>Re##d</b><U+000A>x wins ]"), std::string::npos) << other;
   EXPECT_NE(other.find("[ " + std::string(40, 'y') + "... wins ]"), std::string::npos) << other;
 }

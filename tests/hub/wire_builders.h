@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "tabula_proto/hub.pb.h"
 
@@ -36,6 +37,24 @@ inline wire::StreamItem ruling_item(std::uint64_t seq, const std::string& kind, 
   it.mutable_ruling()->set_severity(severity);
   it.mutable_ruling()->set_text(text);
   return it;
+}
+
+// s31-hall: board t1's opening as a hall keeps its stream (the same 18
+// lines stood twice in hub_screen_test): item 1 e2-e4 by seat 0, item 2
+// e7-e5 by seat 1 (moves 1 and 2), item 3 a ruling, all of game `game`.
+inline std::vector<wire::StreamItem> opening_stream(const std::string& game, const std::string& severity,
+                                                    const std::string& text) {
+  std::vector<wire::StreamItem> items;
+  for (std::uint64_t seq = 1; seq <= 2; ++seq) {
+    wire::StreamItem it = move_item(seq, "t1", game);
+    it.mutable_move()->set_text(seq == 1 ? "e2-e4" : "e7-e5");
+    it.mutable_move()->set_seat(static_cast<int>(seq) - 1);
+    items.push_back(it);
+  }
+  wire::StreamItem ruling = ruling_item(3, "", severity, text);
+  ruling.set_game_id(game);
+  items.push_back(ruling);
+  return items;
 }
 
 // A state of board `board`'s game `game` in event "club", nothing else set.

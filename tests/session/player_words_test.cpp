@@ -50,5 +50,28 @@ TEST(PlayerWords, ALongerSeatNameIsReadWholeAndANameIsNotReadAgain) {
   EXPECT_EQ(seat_with_player(*four, core::seat_at(0), {"Wim"}), "Wim (White)");
 }
 
+// s31-hall: the draw offer's question named the seats only ("White offers a
+// draw: do you agree?") where the players were named everywhere else.
+TEST(PlayerWords, ADrawOfferNamesTheOffererAndThePlayersAsked) {
+  const auto chess = rules_of("chess");
+  const core::Seat white = core::seat_at(0);
+  const core::Seat black = core::seat_at(1);
+  EXPECT_EQ(draw_offer_prompt(*chess, white, {black}, {"Ann", "Bob"}),
+            "Ann (White) offers a draw: Bob (Black), do you agree?");
+  EXPECT_EQ(draw_offer_prompt(*chess, black, {white}, {"Ann"}), "Black offers a draw: Ann (White), do you agree?");
+  // Nobody named: the words of before.
+  EXPECT_EQ(draw_offer_prompt(*chess, white, {black}, {}), "White offers a draw: do you agree?");
+  EXPECT_EQ(draw_offer_prompt(*chess, white, {black}, {"", ""}), "White offers a draw: do you agree?");
+  const auto ffa = rules_of("chesscom-ffa");  // Red, Blue, Yellow, Green
+  // Yellow unnamed; Blue out of the game, so not asked.
+  EXPECT_EQ(draw_offer_prompt(*ffa, core::seat_at(0), {core::seat_at(2), core::seat_at(3)}, {"Ann", "Ben", "", "Dee"}),
+            "Ann (Red) offers a draw: Yellow and Dee (Green), do you all agree?");
+  EXPECT_EQ(draw_offer_prompt(*ffa, core::seat_at(3), {core::seat_at(0), core::seat_at(1), core::seat_at(2)},
+                              {"Ann", "Ben", "Cem", "Dee"}),
+            "Dee (Green) offers a draw: Ann (Red), Ben (Blue) and Cem (Yellow), do you all agree?");
+  EXPECT_EQ(draw_offer_prompt(*ffa, core::seat_at(0), {core::seat_at(1), core::seat_at(2), core::seat_at(3)}, {}),
+            "Red offers a draw: do all the other players agree?");
+}
+
 }  // namespace
 }  // namespace tabula::session

@@ -13,6 +13,7 @@
 #include "journal/resume.h"
 #include "ui/panels.h"
 #include "ui/session_view.h"
+#include "voice/announcements.h"
 #include "tests/ui/virtual_board_play.h"
 #include "test_files.h"
 
@@ -686,6 +687,58 @@ TEST(KioskGame, ADrawOfferIsAskedOfTheOthersAndOnlyAnAcceptanceDraws) {
   sim->apply(DialogAnswered{sim->view(t).dialog->id, 0}, t += Ms(100));  // accepted
   ASSERT_TRUE(sim->session().game().outcome().over);
   EXPECT_TRUE(sim->session().game().outcome().draw);
+}
+
+// A team wins together: the winner's partner is "won" too, its opponents
+// "lost" (session/winners.h, which the hub's web page reads as well; s31-hall).
+TEST(KioskGame, AfterATeamsWinBothPartnersSayWon) {
+  Ms t(0);
+  auto four = started("chess-four", t);  // White + Yellow against Black + Dark Brown
+  session::Snapshot snap = four->session().snapshot();
+  snap.outcome.over = true;
+  snap.outcome.ranking = {core::seat_at(2), core::seat_at(0), core::seat_at(1), core::seat_at(3)};
+  std::vector<std::string> words;
+  for (const SeatView& s : view_of(snap, four->session().game().rules()).seats) words.push_back(seat_status_words(s));
+  EXPECT_EQ(words, (std::vector<std::string>{"won", "lost", "won", "lost"}));
+}
+
+// s31-hall: the offer named the seats only where the screen named the
+// players everywhere else; the decline's notice too.
+TEST(KioskGame, ADrawOfferNamesThePlayersWhereTheyAreNamed) {
+  Ms t(0);
+  KioskGameOptions o;
+  o.variant = "chess";
+  o.players = {"Ann", "Bob"};
+  std::string error;
+  auto sim = KioskGame::create(o, t, error);
+  ASSERT_TRUE(sim) << error;
+  sim->tick(t += Ms(3000));
+  sim->apply(OfferDraw{SeatIndex{0}}, t += Ms(100));
+  ASSERT_TRUE(sim->view(t).dialog.has_value());
+  EXPECT_EQ(sim->view(t).dialog->prompt, "Ann (White) offers a draw: Bob (Black), do you agree?");
+  // Said aloud too: given by seat, named by the voice as all it says.
+  const session::Output said = sim->take_said();
+  ASSERT_FALSE(said.rulings.empty());
+  EXPECT_EQ(said.rulings.back().text, "White offers a draw: Black, do you agree?");
+  const std::vector<voice::Utterance> spoken =
+      voice::announcements(said, sim->session().game(), std::chrono::steady_clock::now(), o.players);
+  ASSERT_FALSE(spoken.empty());
+  EXPECT_EQ(spoken.back().text, "Ann (White) offers a draw: Bob (Black), do you agree?");
+  sim->apply(DialogAnswered{sim->view(t).dialog->id, 1}, t += Ms(100));  // declined
+  const std::vector<RulingView>& history = sim->view(t).ruling_history;
+  ASSERT_FALSE(history.empty());
+  EXPECT_EQ(history.back().text, "the draw offered by Ann (White) is declined");
+  // Four seats, one unnamed, one out: the players still in the game are asked.
+  o.variant = "chesscom-ffa";
+  o.players = {"Ann", "Ben", "", "Dee"};
+  auto ffa = KioskGame::create(o, t, error);
+  ASSERT_TRUE(ffa) << error;
+  ffa->tick(t += Ms(3000));
+  ffa->apply(Resign{SeatIndex{1}}, t += Ms(100));
+  ASSERT_EQ(ffa->session().game().status(core::seat_at(1)), core::SeatStatus::kResigned);
+  ffa->apply(OfferDraw{SeatIndex{0}}, t += Ms(100));
+  ASSERT_TRUE(ffa->view(t).dialog.has_value());
+  EXPECT_EQ(ffa->view(t).dialog->prompt, "Ann (Red) offers a draw: Yellow and Dee (Green), do you all agree?");
 }
 
 TEST(KioskGame, UnknownVariantSaysSo) {

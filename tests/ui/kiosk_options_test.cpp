@@ -120,7 +120,8 @@ TEST(KioskOptions, TheFirstBootSetupKeepsTheGameInItsStateDirectory) {
 TEST(KioskOptions, ABadScreenIsToldEveryNameThatIsTaken) {
   const char* const names[] = {"pin",        "players",  "who-plays", "who-plays-set", "menu",
                                "menu-result", "menu-board", "menu-voice", "confirm",     "keyboard",
-                               "setup",       "setup-seating", "setup-players", "hint"};
+                               "setup",       "setup-seating", "setup-players", "hint",
+                               "draw-offer"};  // s31-hall
   for (const char* name : names) {
     EXPECT_EQ(parse({"--screenshot", "a.png", "--screen", name, "--journal", "/s/c.db", "--setup", "/s"}).error, "")
         << name;
@@ -163,7 +164,8 @@ TEST(KioskOptions, TheHelpNamesEveryScreenThatIsTaken) {
   std::istringstream in(words);
   for (std::string w; in >> w;) said.insert(w);
   for (const char* name : {"pin", "players", "who-plays", "who-plays-set", "menu", "menu-result", "menu-board",
-                           "menu-voice", "confirm", "keyboard", "setup", "setup-seating", "setup-players", "hint"}) {
+                           "menu-voice", "confirm", "keyboard", "setup", "setup-seating", "setup-players", "hint",
+                           "draw-offer"}) {
     EXPECT_TRUE(said.count(name)) << name << " is not in --help's --screen line:\n" << help.substr(from, to - from);
   }
   for (std::size_t at = 0, next; at < help.size(); at = next + 1) {

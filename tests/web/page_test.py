@@ -14,7 +14,9 @@ a delayed service shows nothing of a game younger
 than its delay; the event's standings (issue 35) from the arbiter's event
 file, updated without a reload; screenshots of a finished round at 390x844 (a phone) and
 1920x1080 (a projector) match the goldens within a tolerance
-(TABULA_UPDATE_GOLDENS=1 writes them). Every process is on loopback and is
+(TABULA_UPDATE_GOLDENS=1 writes them); a chess.com Teams game's winners
+both marked "won" (s31-hall; its screenshot teams-won-1280x900.png is
+looked at, not compared). Every process is on loopback and is
 stopped at the end.
 """
 import os
@@ -48,6 +50,14 @@ CHESS_FOUR = """[Variant "Chess Four"]
 
 1. f2-f4 .. e11-e9 .. k6-i6 .. b7-d7
 2. Qg1-d4 .. Nd12-e10 .. Bl5-j7 .. Ba8-c6
+"""
+# A chess.com Teams game (Red + Yellow against Blue + Green) that ends at
+# once: Red resigns, the first out loses for his team (VARIANTS.md).
+TEAMS = """[Variant "Teams"]
+[StartFen4 "4PC"]
+
+1. k2-k4 .. b9-c9 .. d13-d11 .. m8-l8
+2. R
 """
 # Chess Four's seat colours as its variant file gives them (chess-four.txtpb,
 # s17-club), in seat order: White, Black, Yellow, Dark Brown.
@@ -221,6 +231,9 @@ try:
     chess_four = os.path.join(work, "chess-four.pgn4")
     with open(chess_four, "w") as f:
         f.write(CHESS_FOUR)
+    teams_game = os.path.join(work, "teams.pgn4")
+    with open(teams_game, "w") as f:
+        f.write(TEAMS)
 
     # Event "shots": two short games that end; their screenshots are goldens.
     shots = web("shots", [])
@@ -240,6 +253,11 @@ try:
     # (the README's first command, s18-club).
     board("shots", "t3", ["--pgn", chess_four, "--variant", "chess-four", "--speed", "20", "--seed", "3",
                           "--players", "Ann,Ben,Cem", "--bots", "Dark Brown=2"])
+    # Event "teams" (s31-hall): a team game that ends, on a service of its own
+    # (the "shots" event's screenshots are goldens).
+    teams = web("teams", [])
+    board("teams", "t4", ["--pgn", teams_game, "--variant", "chesscom-teams", "--speed", "20", "--seed", "4",
+                          "--players", "Ann,Ben,Cem,Dee"])
 
     # t7 is run by `tabula play` (a recorded trace replayed): it takes no
     # arbiter actions (s27), and step 2's arbiter page says so in place of the
@@ -417,6 +435,22 @@ try:
             d.find_element(By.ID, "close").click()
             wait_for("back to all boards", lambda: not d.find_element(By.ID, "focus").is_displayed())
         d.quit()
+    # s31-hall: a team that wins is marked "won" on both partners' seats
+    # (the page marked only the ranking's first), and the line names both.
+    d = browser(1280, 900)
+    d.get(f"http://127.0.0.1:{teams}/")
+    wait_for("t4's team game over", lambda: " win (" in (cards(d).get("t4") or ""), 90)
+    settled(d)
+    d.save_screenshot(os.path.join(OUT, "teams-won-1280x900.png"))  # looked at, not a golden
+    t4_line = read("t4's line", lambda: d.find_element(By.CSS_SELECTOR, 'article.card[data-board="t4"] p.line').text)
+    if not t4_line.startswith("Ben (Blue) and Dee (Green) win ("):
+        failures.append(f"t4's line after Red resigned: {t4_line!r}")
+    t4_seats = read("t4's seats", lambda: [li.text for li in d.find_elements(
+        By.CSS_SELECTOR, 'article.card[data-board="t4"] li.seat')])
+    if not (len(t4_seats) == 4 and t4_seats[0].endswith("resigned") and t4_seats[1].endswith("won")
+            and t4_seats[3].endswith("won") and not t4_seats[2].endswith("won")):
+        failures.append(f"t4's seats after Red resigned (Blue and Green won): {t4_seats}")
+    d.quit()
     # 4. The event's standings on the spectator page (issue 35): from the
     # arbiter's event file, and again without a reload when it changes.
     ev = os.path.join(work, "club.event")

@@ -82,6 +82,45 @@ TEST(BoardJson, TheChessBoardHasSixtyFourSquaresAndThirtyTwoPieces) {
   EXPECT_NE(j.find("\"ledger\":\"\""), std::string::npos);  // chess keeps no ledger
 }
 
+// s31-hall: the page marked only the ranking's first "won" (the JSON had no
+// teams): a team's partner showed nothing. "winners" is every seat that
+// won, the ranking's first with its team, as the kiosk marks them.
+TEST(BoardJson, AGameATeamWonNamesEveryWinnerInWinners) {
+  VariantCache cache;
+  auto winners = [&](const std::string& variant, int seats, const std::vector<int>& ranking, bool over = true,
+                     bool draw = false) {
+    const auto r = variants::load_id(variant);
+    const std::string start = r.ok() ? r.rules->start_fen : "";
+    wire::BoardState st = state("t1", variant, start, {}, seats);
+    st.set_over(over);
+    st.set_draw(draw);
+    for (int s : ranking) st.add_ranking(s);
+    const std::string j = board_json(st, true, {}, 1, cache);
+    const std::size_t at = j.find("\"winners\":[");
+    return at == std::string::npos ? std::string("no winners") : j.substr(at + 11, j.find(']', at) - at - 11);
+  };
+  // chess.com Teams (Red + Yellow against Blue + Green): Red out first, Blue
+  // and Green win (VARIANTS.md, issue 31 item 5).
+  EXPECT_EQ(winners("chesscom-teams", 4, {1, 3, 0, 2}), "1,3");
+  // 001 Chess Four (White + Yellow against Black + Dark Brown), the winner
+  // ranked first either way.
+  EXPECT_EQ(winners("chess-four", 4, {2, 0, 1, 3}), "0,2");
+  EXPECT_EQ(winners("chess-four", 4, {3, 1, 0, 2}), "1,3");
+  // 003's first alliances (White + Blue, Black + Red), as Game::teammates() plays them.
+  EXPECT_EQ(winners("allies-vassals", 4, {3, 0, 1, 2}), "0,3");
+  // Everyone against everyone: the first alone.
+  EXPECT_EQ(winners("chesscom-ffa", 4, {2, 0, 3, 1}), "2");
+  EXPECT_EQ(winners("chess", 2, {1, 0}), "1");
+  // None while playing, after a draw, or for a first the board has no seat for.
+  EXPECT_EQ(winners("chess-four", 4, {0, 2, 1, 3}, /*over=*/false), "");
+  EXPECT_EQ(winners("chess-four", 4, {}, true, /*draw=*/true), "");
+  EXPECT_EQ(winners("chess-four", 4, {7, 0}), "");
+  EXPECT_EQ(winners("chess-four", 4, {-1}), "");
+  EXPECT_EQ(winners("chess", 2, {2, 0}), "");
+  // A variant this service cannot read: the ranking's first, as before.
+  EXPECT_EQ(winners("no-such-variant", 4, {2, 0}), "2");
+}
+
 // s30-words: the page's rulings name the players beside their seats as the
 // kiosk does ("Ann (White) is in check"): each ruling's "said", only when a
 // named player's seat is in it; "text" stays the board's own, word for word.

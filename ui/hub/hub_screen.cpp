@@ -171,10 +171,17 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
                                                   (s.clock_ms() / 1000 % 60 < 10 ? "0" : "") +
                                                   std::to_string(s.clock_ms() / 1000 % 60)
                                             : "";
-      // "> White (Ann)", "Dark Brown (bot, level 2)"; points only where the
-      // variant keeps a ledger (Chess Four's seats all said "0").
+      // "> Ann (White)", "bot, level 2 (Dark Brown)"; points only where the
+      // variant keeps a ledger (Chess Four's seats all said "0"). s31-hall:
+      // how each seat stands in the kiosk's words ("won", "checkmated",
+      // "resigned", "2nd place"...), and nobody to move once the game is over
+      // (the last seat to move kept its ">").
       const std::string points = v && v->ledger != LedgerKind::kNone ? "  " + std::to_string(s.points()) : "";
-      ImGui::Text("%s%s%s%s", i == st.to_move() ? "> " : "  ", seat_title(s).c_str(), points.c_str(), clock.c_str());
+      const SeatView* seat =
+          v && i < static_cast<int>(v->seats.size()) ? &v->seats[static_cast<std::size_t>(i)] : nullptr;
+      const std::string how = seat && seat->status != SeatStatus::kLive ? "  " + seat_status_words(*seat) : "";
+      ImGui::Text("%s%s%s%s%s", i == st.to_move() && !st.over() ? "> " : "  ", seat_title(s).c_str(), points.c_str(),
+                  clock.c_str(), how.c_str());
     }
     if (side.can_act && !st.takes_no_actions().empty()) {
       // Session 27: said up front, no buttons (the board would refuse each).
@@ -228,6 +235,13 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
   // Session 28: a board offline since before this hub started answers no
   // resend; its stream is the one the tournament record kept, and says so.
   const std::deque<hub::wire::StreamItem>& stream = b.shown_stream();
+  // s31-hall: the seats' names and players found once per board, not for each ruling.
+  const SeatWords* words = nullptr;
+  if (b.state) {
+    SeatWords& kept = views_[b.board].words;
+    kept.update(*b.state);
+    words = &kept;
+  }
   if (b.stream_from_record()) {
     ImGui::TextWrapped("Stream (newest first), kept in the tournament record: %s",
                        b.online == false ? "the board is offline and has not sent it to this hub"
@@ -243,7 +257,7 @@ void HubScreen::draw_full(const hub::BoardEntry& b, const HubSide& side, float x
                          it->move().text().c_str());
     } else if (it->has_ruling()) {
       // s30-words: "Ann (White) is in check", as the kiosk shows it.
-      const std::string text = b.state ? with_players(*b.state, it->ruling().text()) : it->ruling().text();
+      const std::string text = words ? with_players(*words, it->ruling().text()) : it->ruling().text();
       ImGui::TextWrapped("#%llu  %s: %s", static_cast<unsigned long long>(it->seq()), it->ruling().severity().c_str(),
                          text.c_str());
     } else if (it->has_reply()) {

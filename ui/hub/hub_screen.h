@@ -103,6 +103,7 @@ class HubScreen {
     std::string key;  // the state's bytes it was built from
     std::optional<KioskView> view;
     std::string error;
+    SeatWords words;  // s31-hall: the seats' names and players, for the stream's rulings
   };
   std::map<std::string, Cached> views_;
   // Session 26: the alert box's content height in the last frame (its box

@@ -46,7 +46,7 @@ std::string seat_player(const hub::wire::Seat& seat) {
 
 std::string seat_title(const hub::wire::Seat& seat) {
   const std::string who = seat_player(seat);
-  return who.empty() ? seat.name() : seat.name() + " (" + who + ")";
+  return who.empty() ? seat.name() : who + " (" + seat.name() + ")";
 }
 
 std::string seat_with_player(const hub::wire::BoardState& state, int i) {
@@ -56,12 +56,30 @@ std::string seat_with_player(const hub::wire::BoardState& state, int i) {
 }
 
 std::string with_players(const hub::wire::BoardState& state, std::string_view text) {
-  std::vector<std::string> names, players;
+  SeatWords words;
+  words.update(state);
+  return with_players(words, text);
+}
+
+bool SeatWords::update(const hub::wire::BoardState& state) {
+  const std::size_t n = static_cast<std::size_t>(state.seats_size());
+  bool same = names.size() == n && players.size() == n;
+  for (std::size_t i = 0; same && i < n; ++i) {
+    const hub::wire::Seat& s = state.seats(static_cast<int>(i));
+    same = names[i] == s.name() && players[i] == s.player();
+  }
+  if (same) return false;
+  names.clear();
+  players.clear();
   for (const hub::wire::Seat& s : state.seats()) {
     names.push_back(s.name());
     players.push_back(s.player());
   }
-  return session::with_players(text, names, players);
+  return true;
+}
+
+std::string with_players(const SeatWords& words, std::string_view text) {
+  return session::with_players(text, words.names, words.players);
 }
 
 std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache& cache, std::string& error) {
@@ -101,12 +119,18 @@ std::optional<KioskView> hub_view_of(const hub::wire::BoardState& st, RulesCache
   snap.outcome.over = st.over();
   snap.outcome.draw = st.draw();
   snap.outcome.reason = st.result_reason();
+  // s31-hall: the ranking too, so the end marks the winners (with their team)
+  // "won" as the kiosk does: without it every seat still in play was "lost",
+  // and the winner's seat strip drawn greyed, as a seat out of the game.
+  for (int r : st.ranking())
+    if (r >= 0 && r < rules->seat_count()) snap.outcome.ranking.push_back(core::seat_at(r));
   snap.tracker = st.tracker() == hub::wire::TRACKER_STATE_OUT_OF_SYNC ? inference::TrackerState::kMismatch
                                                                       : inference::TrackerState::kInSync;
   KioskView v = view_of(snap, *rules);
-  for (int i = 0; i < st.seats_size() && i < static_cast<int>(v.seats.size()); ++i) {
-    if (std::string who = seat_player(st.seats(i)); !who.empty()) v.seats[static_cast<std::size_t>(i)].name += " (" + who + ")";
-  }
+  // Who plays each seat, as the kiosk keeps it (ui/panels.h seat_label():
+  // "Ann (Red)", "bot, level 2 (Green)"; s31-hall: the name said "Red (Ann)").
+  for (int i = 0; i < st.seats_size() && i < static_cast<int>(v.seats.size()); ++i)
+    v.seats[static_cast<std::size_t>(i)].player = seat_player(st.seats(i));
   v.subtitle = st.over() ? "over: " + st.result_reason() : std::to_string(st.moves()) + (st.moves() == 1 ? " move" : " moves");
   return v;
 }

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/rule_set.h"
 #include "tabula_proto/hub.pb.h"
@@ -30,8 +31,9 @@ std::optional<KioskView> hub_view_of(const hub::wire::BoardState& state, RulesCa
 // level 2" for a seat a bot plays (Seat.bot, s17), else "" (a person nobody
 // named; an old board's seats never say bot).
 std::string seat_player(const hub::wire::Seat& seat);
-// The seat and who plays it, as the grid's boards and the opened board say
-// it: "White (Ann)", "Dark Brown (bot, level 2)", "Green".
+// The seat and who plays it, as the opened board's seat list says it, in the
+// words of the kiosk, the voice, `tabula play` and the web page (s31-hall: it
+// said "White (Ann)"): "Ann (White)", "bot, level 2 (Dark Brown)", "Green".
 std::string seat_title(const hub::wire::Seat& seat);
 
 // s30-words: the hall's words of the table name the players as the kiosk's
@@ -41,5 +43,18 @@ std::string seat_title(const hub::wire::Seat& seat);
 // stream and the record keep the board's texts; only what is shown changes.
 std::string seat_with_player(const hub::wire::BoardState& state, int i);
 std::string with_players(const hub::wire::BoardState& state, std::string_view text);
+
+// s31-hall: a board's seats' names and players, in seat order, as
+// with_players() reads them: kept per board by the hall screen and found
+// again only when the board's seats or players change (it built both lists
+// again for each of the up to 50 stream rulings it drew, every frame).
+struct SeatWords {
+  std::vector<std::string> names;
+  std::vector<std::string> players;
+  // Takes `state`'s seats when they differ from those held (compared in
+  // place: nothing is allocated when they do not); true when it took them.
+  bool update(const hub::wire::BoardState& state);
+};
+std::string with_players(const SeatWords& words, std::string_view text);
 
 }  // namespace tabula::ui

@@ -10,6 +10,7 @@
 #include "core/utf8_text.h"
 #include "hub/web/json_writer.h"
 #include "session/player_words.h"
+#include "session/winners.h"
 
 namespace tabula::hub::web {
 
@@ -183,6 +184,22 @@ std::string board_json(const wire::BoardState& st, std::optional<bool> online, c
   w.key("reason").value(st.result_reason());
   w.key("ranking").begin_array();
   for (int r : st.ranking()) w.value(r);
+  w.end_array();
+  // s31-hall: the seats that won, as the kiosk marks them "won": the
+  // ranking's first with its team (session/winners.h; the page marked only
+  // the first, so a Chess Four partner showed nothing). Without the
+  // variant, the ranking's first; none while the game goes on, after a
+  // draw, or for a first the board's seats do not have.
+  w.key("winners").begin_array();
+  if (st.over() && !st.draw() && st.ranking_size() > 0 && st.ranking(0) >= 0 && st.ranking(0) < st.seats_size()) {
+    const int first = st.ranking(0);
+    if (rules && first < rules->seat_count()) {
+      for (core::Seat s : session::winning_side(*rules, core::seat_at(first)))
+        if (core::index_of(s) < st.seats_size()) w.value(core::index_of(s));
+    } else if (!rules) {
+      w.value(first);
+    }
+  }
   w.end_array();
   w.key("rulings").begin_array();
   // s30-words: "said", the text with the players beside their seats ("Ann

@@ -18,7 +18,8 @@
 //    "takes_no_actions":"" (the arbiter's view only: why the board takes no
 //    arbiter actions, e.g. a `tabula play` board; "" it takes them),
 //    "tracker":"in sync", "online":true, "over":false, "draw":false, "reason":"",
-//    "ranking":[0,1], "round":1, "game":"...", "wall_ms":..., "error":"" ,
+//    "ranking":[0,1], "winners":[0,2] (s31-hall: the seats that won, the ranking's first
+//                 with its team, session/winners.h; [] while playing or drawn), "round":1, "game":"...", "wall_ms":..., "error":"" ,
 //    "variant_name":"Chess" (s30-table: the page's words; "" when the variant does not read),
 //    "rulings":[{"severity":"illegal","text":"...","said":"..."}],  s30-words: "said" the text
 //                 with the seats' players named (session/player_words.h), only when it differs

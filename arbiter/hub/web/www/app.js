@@ -117,8 +117,20 @@ function playLine(b) {
     return bits.join(' · ');
   }
   if (b.draw) return `draw (${b.reason})`;
-  const names = b.ranking.map(i => b.seats[i] ? seatName(b.seats[i]) : '?');
-  return `${names.length ? names[0] + ' wins' : 'over'}${b.reason ? ' (' + b.reason + ')' : ''}`;
+  // s31-hall: a team wins together ("Ann (White) and Cem (Yellow) win").
+  const names = winnersOf(b).map(i => b.seats[i] ? seatName(b.seats[i]) : '?');
+  const won = names.length > 1 ? names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1] + ' win'
+            : names.length ? names[0] + ' wins' : 'over';
+  return `${won}${b.reason ? ' (' + b.reason + ')' : ''}`;
+}
+
+// The seats that won: the feed's "winners" (the ranking's first with its
+// team, as the kiosk marks them; s31-hall), else, from a service of before
+// the field, the ranking's first.
+function winnersOf(b) {
+  if (!b.over || b.draw) return [];
+  if (Array.isArray(b.winners)) return b.winners;
+  return b.ranking && b.ranking.length ? [b.ranking[0]] : [];
 }
 
 // The variant by its name, as the kiosk shows it ("Four-player FFA
@@ -137,13 +149,14 @@ function seatName(s) {
 }
 
 // How a seat stands: how it went out ("checkmated"), or, once the game is
-// over, "won" (the ranking's first) or "drawn" for a seat still in play (the
-// kiosk's words; s30-table: the winner's seat said nothing after the end).
+// over, "won" (each winner: the ranking's first with its team, s31-hall) or
+// "drawn" for a seat still in play (the kiosk's words; s30-table: the
+// winner's seat said nothing after the end).
 function endStatus(b, s, i) {
   if (s.status !== 'live') return s.status;
   if (!b.over) return '';
   if (b.draw) return 'drawn';
-  return b.ranking && b.ranking[0] === i ? 'won' : '';
+  return winnersOf(b).includes(i) ? 'won' : '';
 }
 
 function seatList(entry) {
