@@ -148,12 +148,14 @@
 // air, its victim never gone), the next seat's reply M read as taking on
 // that square (the victim lifted and the square filled again), and then
 // M's piece, its origin empty, set down on another square of its own legal
-// moves, empty in the position after C: M's piece was in the air all
-// along, and the lift and fill of C's square were C's victim lifted and
-// C's capturer landing. Those touches (with the squares C's piece passed
-// over until then) are C's, not the next seat's; C was made at that fill
-// (FIDE 4.7), which the next commit carries (`Commit::before_made`) for
-// the clock. Corners soak seed 347 with bounce runs: Rl3xNj3 shown by j3's
+// moves, empty in the position after C, where no piece of the seat after
+// M, lifted and not back, could have gone in the game after M (then M may
+// stand and that seat have moved: the judgement's chains read it): M's
+// piece was in the air all along, and the lift and fill of C's square were
+// C's victim lifted and C's capturer landing. Those touches (with the
+// squares C's piece passed over until then) are C's, not the next seat's;
+// C was made at that fill (FIDE 4.7), which the next commit carries
+// (`Commit::before_made`) for the clock. Corners soak seed 347 with bounce runs: Rl3xNj3 shown by j3's
 // chatter, j3 lifted, White's j1 rook lifted, Pink's rook landing on j3,
 // Grey lifting a8, White's rook set on i1: Rj1-i1 with Grey in the air
 // (was: ruled out of sync); chess 409's hands: Na3xb5 timed at b5's
@@ -441,7 +443,7 @@ class Tracker {
   bool landing_bounced() const;
   bool kept_refilled_bouncing(const Footprint& f) const;
   core::SquareSet kept_shown_by_run(const Footprint& f, std::uint64_t shown) const;
-  std::optional<Touch> landed_late() const;
+  std::optional<Touch> landed_late(const After* a) const;
   void take_late_landing(const Touch& fill);
   std::optional<Millis> landing_run(std::size_t group) const;
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;

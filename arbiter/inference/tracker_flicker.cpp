@@ -234,13 +234,16 @@ SquareSet Tracker::kept_shown_by_run(const Footprint& f, std::uint64_t shown) co
   return out;
 }
 
-std::optional<Touch> Tracker::landed_late() const {
+std::optional<Touch> Tracker::landed_late(const After* a) const {
   // Session 31 (tracker.h, "A capture landed late"): the tentative move M
   // takes on a square of chattered_ (the capture C committed before on that
   // square's refill ending a run of bounces); the fill of that square after
   // its last lift, if M's piece has left its origin and been set down since
   // M was shown on another square of its own legal moves, empty in the
-  // position after C. Nullopt otherwise.
+  // position after C. Not when a piece of the seat after M (`a`, the game
+  // after M), lifted and not back, could have gone there too: then M may
+  // stand and that seat have moved (the judgement's chains read it).
+  // Nullopt otherwise.
   if (!tentative_ || tentative_->groups.size() != 1) return std::nullopt;
   const Footprint& m = groups_[tentative_->groups.front()].footprint;
   const Square o = m.origin;
@@ -254,8 +257,19 @@ std::optional<Touch> Tracker::landed_late() const {
     if (t.seq <= tentative_->seq || !t.occupied || t.flicker || expected_.test(f) ||
         !board_.occupied().test(f) || m.touched().test(f))
       continue;
+    bool own = false;
     for (const CandidateGroup& g : groups_)
-      elsewhere = elsewhere || (g.footprint.origin == o && g.moves.front().to == t.square);
+      own = own || (g.footprint.origin == o && g.moves.front().to == t.square);
+    if (own && a != nullptr) {
+      for (const CandidateGroup& g : a->groups) {
+        const Square r = g.footprint.origin;
+        if (r != core::kNoSquare && g.moves.front().to == t.square &&
+            a->expected.test(static_cast<std::size_t>(core::index_of(r))) &&
+            !board_.occupied().test(static_cast<std::size_t>(core::index_of(r))))
+          own = false;
+      }
+    }
+    elsewhere = elsewhere || own;
   }
   if (!elsewhere) return std::nullopt;
   std::optional<Touch> out;

@@ -342,6 +342,21 @@ TEST(BounceRuns, AVictimsChatterThenItsLiftIsNoLandingForTheNextSeatsCapture) {
     EXPECT_EQ(r.used[1], 5 + 36 + 57 + 1 + 4 + 211) << why;  // Black
     EXPECT_EQ(r.used[0], r.end - r.landings[0]) << why;      // White, since
   }
+  // Hostile to session 31's rule: the bishop stays on b5, and White's queen,
+  // lifted 150 ms later, lands on d7 (a square the bishop could have gone
+  // to from c6) within the wait: the queen's move, not the bishop's. The
+  // piece set down could be the next seat's, so the capture did not land late.
+  const std::string queen = "4k3/8/2b5/1p6/8/N6Q/8/K7 w - - 0 1";
+  for (bool at_once : {true, false}) {
+    const Played r = play(queen,
+                          "a3 up 100  " + chatter("b5", "up", 10, 300) +
+                              "b5 up 36  c6 up 57  c6 down 1  c6 up 4  b5 down 211*  h3 up 150  "
+                              "d7 down 300*",
+                          at_once);
+    const std::string why = "queen, commit_at_once " + std::to_string(at_once) + "\n" + r.transcript;
+    EXPECT_EQ(r.moves, (Strings{"Na3xb5", "Bc6xNb5", "Qh3-d7"})) << why;
+    EXPECT_FALSE(r.out_of_sync || r.illegal) << why;
+  }
 }
 
 TEST(BounceRuns, ACaptureShownByAChatterAndLandedLateIsReadWithTheNextSeatsMove) {
