@@ -10,6 +10,8 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <string>
+#include <utility>
 
 #include "core/fen.h"
 #include "core/fen4.h"
@@ -32,12 +34,17 @@ const char* const kInferUsage =
                                     read a sensor trace: one line per accepted move
                                     and per ruling, then the final FEN/FEN4
   trace --variant ID GAME --seed N [--game K] [--settle-ms N] [--first-move-ms N]
-        [--real-hands on|off]
+        [--real-hands on|off] [--bounce-runs on|off] [--bounce-run-percent N]
+        [--chatter-percent N] [--victim-chatter-percent N]
                                     turn a PGN/PGN4 game into a realistic sensor trace
                                     (--first-move-ms: the first move begins N ms after
                                     the setup is laid out, settled or not; --real-hands
                                     off: the tidy hands, without the DGT recordings'
-                                    overlaps and rests)
+                                    overlaps and rests; --bounce-runs on: the soak's
+                                    runs of reed bounces, 10 % of reed events in runs of
+                                    2-5 bounce pairs, 3 % chattering 4-20 flips, 10 % of
+                                    captures with the victim's reed chattering under the
+                                    capturer; the -percent options set each alone, 0-100)
 )";
 
 namespace {
@@ -454,7 +461,10 @@ int cmd_infer(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
 int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   auto o = parse_options(args, "trace",
-                         {"variant", "seed", "game", "settle-ms", "first-move-ms", "real-hands"}, err);
+                         {"variant", "seed", "game", "settle-ms", "first-move-ms", "real-hands",
+                          "bounce-runs", "bounce-run-percent", "chatter-percent",
+                          "victim-chatter-percent"},
+                         err);
   if (!o) return 2;
   if (o->positional.size() != 1) {
     err << "tabula: trace needs exactly one GAME file (PGN or PGN4)\n";
@@ -484,6 +494,26 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
       return 2;
     }
     gs.real_hands = it->second == "on";
+  }
+  // Session 29's reeds (GeneratorSettings: bounce_run, chatter,
+  // victim_chatter; off by default): `--bounce-runs on` is the soak's rates
+  // (inference_soak --bounce-runs on), each -percent option sets one alone.
+  if (auto it = o->values.find("bounce-runs"); it != o->values.end()) {
+    if (it->second != "on" && it->second != "off") {
+      err << "tabula: --bounce-runs must be \"on\" or \"off\", got \"" << it->second << "\"\n";
+      return 2;
+    }
+    const bool on = it->second == "on";
+    gs.bounce_run = on ? 10 : 0;
+    gs.chatter = on ? 3 : 0;
+    gs.victim_chatter = on ? 10 : 0;
+  }
+  for (auto [name, field] : {std::pair<const char*, int*>{"bounce-run-percent", &gs.bounce_run},
+                             {"chatter-percent", &gs.chatter},
+                             {"victim-chatter-percent", &gs.victim_chatter}}) {
+    long long percent = *field;
+    if (!number_option(*o, name, 0, 100, percent, err)) return 2;
+    *field = static_cast<int>(percent);
   }
   gs.seed = static_cast<std::uint64_t>(seed);
   gs.settle = Millis{settle};
@@ -552,7 +582,11 @@ int cmd_trace(const std::vector<std::string>& args, std::ostream& out, std::ostr
     infer += " --settle-ms " + std::to_string(settle);
   if (any_random) infer += " --random-moves any";
   out << "# tabula trace --variant " << id << " " << path << " --game " << game_no << " --seed "
-      << seed << (gs.real_hands ? "" : " --real-hands off") << "\n";
+      << seed << (gs.real_hands ? "" : " --real-hands off");
+  if (gs.bounce_run != 0) out << " --bounce-run-percent " << gs.bounce_run;
+  if (gs.chatter != 0) out << " --chatter-percent " << gs.chatter;
+  if (gs.victim_chatter != 0) out << " --victim-chatter-percent " << gs.victim_chatter;
+  out << "\n";
   out << "# " << counted(static_cast<long long>(script->moves.size()), "move", "moves") << "; settle time " << gs.settle.count()
       << " ms. Read it back with:\n";
   out << "#   " << infer << " FILE\n";

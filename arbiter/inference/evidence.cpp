@@ -13,6 +13,12 @@ void TouchLog::drop_through(std::uint64_t seq, const core::SquareSet& keep) {
   });
 }
 
+void TouchLog::drop_on(std::uint64_t seq, const core::SquareSet& squares) {
+  std::erase_if(touches_, [&](const Touch& t) {
+    return t.seq <= seq && squares.test(core::index_of(t.square));
+  });
+}
+
 void TouchLog::add(const Touch& t) {
   // A flicker is a flip and a flip back, each within the bounce window of
   // the change before it: both are left out of the summaries. A single quick

@@ -76,6 +76,10 @@ class TouchLog {
   // Forgets every touch numbered `seq` or lower, except those on `keep`'s
   // squares (the next seat's hand already under way, issue 27 item 9).
   void drop_through(std::uint64_t seq, const core::SquareSet& keep = {});
+  // Forgets the touches on `squares` numbered `seq` or lower (session 31:
+  // a capture's late landing, Tracker::landed_late, taken back from the
+  // touches read as the next seat's).
+  void drop_on(std::uint64_t seq, const core::SquareSet& squares);
   bool empty() const { return touches_.empty(); }
   const std::vector<Touch>& touches() const { return touches_; }
   // The facts about the touches numbered above `after`, and about every

@@ -84,6 +84,7 @@ TrackerUpdate Tracker::rebase(const MoveSource& src, Rebase how) {
   chain_choices_.clear();
   if (how != Rebase::kAfterCommit) chain_later_.clear();
   if (how != Rebase::kAfterCommit) chattered_.reset();
+  late_made_.reset();  // carried by the commit this rebase follows, if any
   switch (how) {
     case Rebase::kAfterCommit:
       log_.drop_through(commit_seq_, commit_carry_);

@@ -142,6 +142,25 @@
 // the settle time and L is read without it; a piece left longer than that, or
 // moved on after another hand began, is ruled as above.
 //
+// A capture landed late (session 31, `landed_late`): a capture C committed
+// before it rested the settle time on its square's refill ending a run of
+// bounces (chattered_: perhaps a reed chattering under the capturer in the
+// air, its victim never gone), the next seat's reply M read as taking on
+// that square (the victim lifted and the square filled again), and then
+// M's piece, its origin empty, set down on another square of its own legal
+// moves, empty in the position after C, where no piece of the seat after
+// M, lifted and not back, could have gone in the game after M (then M may
+// stand and that seat have moved: the judgement's chains read it): M's
+// piece was in the air all along, and the lift and fill of C's square were
+// C's victim lifted and C's capturer landing. Those touches (with the
+// squares C's piece passed over until then) are C's, not the next seat's;
+// C was made at that fill (FIDE 4.7), which the next commit carries
+// (`Commit::before_made`) for the clock. Corners soak seed 347 with bounce runs: Rl3xNj3 shown by j3's
+// chatter, j3 lifted, White's j1 rook lifted, Pink's rook landing on j3,
+// Grey lifting a8, White's rook set on i1: Rj1-i1 with Grey in the air
+// (was: ruled out of sync); chess 409's hands: Na3xb5 timed at b5's
+// landing, not the chatter's fill, when the bishop lands on d7.
+//
 // Mode kVerify (setup, stage change, after a takeback): the board is compared
 // with a given layout; fixes are always current; `verified` is reported once:
 //
@@ -252,6 +271,11 @@ struct Commit {
   // time; parallel to `options`), and the chains that fit the touches.
   std::vector<Millis> option_made;
   std::vector<ChainLine> lines;
+  // Session 31: the move committed before this one was made later than the
+  // clock holds, at this time: its capture landed late ("A capture landed
+  // late", above). The session moves that move's clock switch here
+  // (GameClock::amend_switch) before it switches for this one.
+  std::optional<Millis> before_made;
 };
 
 enum class MismatchKind : std::uint8_t {
@@ -419,6 +443,8 @@ class Tracker {
   bool landing_bounced() const;
   bool kept_refilled_bouncing(const Footprint& f) const;
   core::SquareSet kept_shown_by_run(const Footprint& f, std::uint64_t shown) const;
+  std::optional<Touch> landed_late(const After* a) const;
+  void take_late_landing(const Touch& fill);
   std::optional<Millis> landing_run(std::size_t group) const;
   void drop_impossible_after_tentative(std::vector<std::size_t>& matches) const;
   bool filled_before_it_left(std::size_t t, std::size_t m, const core::SquareSet& squares) const;
@@ -572,6 +598,10 @@ class Tracker {
   // before the board had rested the settle time: a move taking on them rests
   // on a landing unseen, and waits the settle time too (wait_for).
   core::SquareSet chattered_;
+  core::Move chattered_move_;  // that move (its piece's path: take_late_landing)
+  // Session 31: the move last committed landed late, at this time
+  // (landed_late): carried by the next commit (Commit::before_made).
+  std::optional<Millis> late_made_;
   // The last move committed at once, while its piece may still be moved on
   // (moved_on): what the board showed before it and the other moves of its
   // piece then. Set by commit_tentative, kept by Rebase::kAfterCommit only.

@@ -4,6 +4,7 @@
 #include "inference/tracker.h"
 
 #include <array>
+#include <optional>
 
 namespace tabula::inference {
 
@@ -231,6 +232,84 @@ SquareSet Tracker::kept_shown_by_run(const Footprint& f, std::uint64_t shown) co
       out.set(static_cast<std::size_t>(q));
   }
   return out;
+}
+
+std::optional<Touch> Tracker::landed_late(const After* a) const {
+  // Session 31 (tracker.h, "A capture landed late"): the tentative move M
+  // takes on a square of chattered_ (the capture C committed before on that
+  // square's refill ending a run of bounces); the fill of that square after
+  // its last lift, if M's piece has left its origin and been set down since
+  // M was shown on another square of its own legal moves, empty in the
+  // position after C. Not when a piece of the seat after M (`a`, the game
+  // after M), lifted and not back, could have gone there too: then M may
+  // stand and that seat have moved (the judgement's chains read it).
+  // Nullopt otherwise.
+  if (!tentative_ || tentative_->groups.size() != 1) return std::nullopt;
+  const Footprint& m = groups_[tentative_->groups.front()].footprint;
+  const Square o = m.origin;
+  const SquareSet mine = m.touched() & chattered_;
+  if (o == core::kNoSquare || mine.none() ||
+      board_.occupied().test(static_cast<std::size_t>(core::index_of(o))))
+    return std::nullopt;
+  bool elsewhere = false;
+  for (const Touch& t : log_.touches()) {
+    const auto f = static_cast<std::size_t>(core::index_of(t.square));
+    if (t.seq <= tentative_->seq || !t.occupied || t.flicker || expected_.test(f) ||
+        !board_.occupied().test(f) || m.touched().test(f))
+      continue;
+    bool own = false;
+    for (const CandidateGroup& g : groups_)
+      own = own || (g.footprint.origin == o && g.moves.front().to == t.square);
+    if (own && a != nullptr) {
+      for (const CandidateGroup& g : a->groups) {
+        const Square r = g.footprint.origin;
+        if (r != core::kNoSquare && g.moves.front().to == t.square &&
+            a->expected.test(static_cast<std::size_t>(core::index_of(r))) &&
+            !board_.occupied().test(static_cast<std::size_t>(core::index_of(r))))
+          own = false;
+      }
+    }
+    elsewhere = elsewhere || own;
+  }
+  if (!elsewhere) return std::nullopt;
+  std::optional<Touch> out;
+  for (int q = 0; q < core::kMaxSquares; ++q) {
+    if (!mine.test(static_cast<std::size_t>(q))) continue;
+    if (!board_.occupied().test(static_cast<std::size_t>(q))) return std::nullopt;
+    const Touch* lift = nullptr;
+    const Touch* fill = nullptr;
+    for (const Touch& t : log_.touches()) {
+      if (core::index_of(t.square) != q || t.flicker) continue;
+      if (!t.occupied) {
+        lift = &t;
+        fill = nullptr;
+      } else if (lift != nullptr && fill == nullptr) {
+        fill = &t;
+      }
+    }
+    if (fill == nullptr) return std::nullopt;
+    if (!out || fill->seq > out->seq) out = *fill;
+  }
+  return out;
+}
+
+void Tracker::take_late_landing(const Touch& fill) {
+  // The touches of C's square and of the squares C's piece passed over, up
+  // to its landing, are C's: dropped, and C was made at that landing. M is
+  // no reading any more (its piece went elsewhere); the board is read again.
+  SquareSet own = chattered_;
+  const Move& c = chattered_move_;
+  if (core::is_valid(c.from) && core::is_valid(c.to)) {
+    for (int q = 0; q < core::kMaxSquares; ++q) {
+      if (lies_between(c.from, static_cast<Square>(q), c.to)) own.set(static_cast<std::size_t>(q));
+    }
+  }
+  log_.drop_on(fill.seq, own);
+  late_made_ = fill.time;
+  chattered_.reset();
+  tentative_.reset();
+  previous_.reset();
+  after_.reset();
 }
 
 std::optional<Millis> Tracker::landing_run(std::size_t group) const {

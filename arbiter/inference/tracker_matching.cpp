@@ -44,6 +44,11 @@ void Tracker::evaluate(const MoveSource* src, TrackerUpdate& up) {
   two_readings_ = false;
   withdraw_due_ = false;
   undo_flicker_reshow();
+  // Session 31: the capture committed on a chattering reed's refill landed
+  // late; the touches read as the reply taking on its square are its own.
+  if (chattered_.any() && tentative_) {
+    if (std::optional<Touch> fill = landed_late(after(src))) take_late_landing(*fill);
+  }
   log_.summarize(0, summary_);
   if (withdrawable_ && moved_on()) {
     // A piece moved on at once (tracker_withdrawal.cpp): due once no reed

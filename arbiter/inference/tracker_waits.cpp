@@ -4,6 +4,7 @@
 #include "inference/tracker.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace tabula::inference {
 
@@ -107,6 +108,7 @@ Commit Tracker::commit_tentative(bool settled) {
   Commit c;
   c.time = now_;
   c.made = tentative_->landed.value_or(tentative_->shown);
+  c.before_made = std::exchange(late_made_, std::nullopt);
   for (std::size_t i : tentative_->groups) {
     for (const Move& m : groups_[i].moves) c.options.push_back(m);
   }
@@ -130,6 +132,7 @@ Commit Tracker::commit_tentative(bool settled) {
   commit_carry_ = tentative_->carry;
   const Footprint& f = groups_[tentative_->groups.front()].footprint;
   chattered_ = settled ? SquareSet{} : kept_shown_by_run(f, tentative_->seq);
+  chattered_move_ = c.options.front();
   placed_ = (f.changed & ~expected_) | f.kept;
   placed_until_ = now_ + settings_.settle;
   placed_seat_ = mover_;

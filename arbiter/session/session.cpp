@@ -218,6 +218,12 @@ void Session::process(inference::TrackerUpdate up, Output& out) {
 // ---- moves and game changes -----------------------------------------------------------
 
 void Session::on_commit(const inference::Commit& c, Output& out) {
+  // Session 31: the move accepted before was made later than its clock
+  // switch, its capture landing late (tracker.h, "A capture landed late"):
+  // that switch moves to its landing, as for a withdrawal (amend_switch),
+  // before this move switches the clock.
+  if (c.before_made && clock_ && phase_ == Phase::kPlay && clock_switched_)
+    clock_switched_ = clock_->amend_switch(*c.before_made);
   question_made_ = c.made;
   question_made_each_.clear();
   for (std::size_t i = 0; i < c.option_made.size() && i < c.options.size(); ++i)

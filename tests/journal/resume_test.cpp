@@ -199,6 +199,60 @@ TEST(Resume, AMoveWithdrawnWhileTheClockIsStoppedReplaysToTheSameClocks) {
   EXPECT_EQ(*r.session->clock(), *live.clock());
 }
 
+// Session 31 (s31-hands): a capture shown by its victim's chattering reed
+// and committed as Black's bishop seemed to take on its square, the bishop
+// then landing elsewhere (tracker.h, "A capture landed late"): the capture's
+// clock switch moves to the knight's landing (GameClock::amend_switch), and
+// the replay of the journal gives the same clocks.
+TEST(Resume, ACaptureLandedLateReplaysToTheSameClocks) {
+  auto rules = testing::rules_of("chess");
+  JournalHeader h = chess_header();
+  h.start_position = "r3k1n1/p1p1b1pr/n1bp3p/1p2pp2/P1P1P2q/N2K1P2/1P1PB1PP/R1BQ2NR w q - 4 14";
+  h.time_control = "60000 2000 1";  // 1 min + 2 s increment
+  const core::Position start = *core::parse_fen(*rules, h.start_position);
+  std::vector<session::Input> inputs = laid_out(*rules, start);
+  auto reed = [&](const char* square, bool down, long at) {
+    inputs.push_back(session::SquareEvent{session::Millis{at}, rules->geometry.parse(square), down});
+  };
+  // White's knight lifted from a3 at 1000 ms; b5's reed chattering 10 flips
+  // at 1300-1305 ms (ending closed: Na3xb5 shown); the pawn lifted at 1341;
+  // Black's bishop lifted at 1398 (its reed bouncing); the knight landing on
+  // b5 at 1614, the bishop on d7 at 2013.
+  reed("a3", false, 1000);
+  const long flips[10] = {1300, 1300, 1301, 1301, 1302, 1302, 1303, 1303, 1304, 1305};
+  for (int i = 0; i < 10; ++i) reed("b5", i % 2 == 1, flips[i]);
+  reed("b5", false, 1341);
+  reed("c6", false, 1398);
+  reed("c6", true, 1399);
+  reed("c6", false, 1403);
+  reed("b5", true, 1614);
+  reed("d7", true, 2013);
+  inputs.push_back(session::Tick{session::Millis{4000}});
+
+  ScratchDir dir;
+  Journal j;
+  ASSERT_TRUE(Journal::create(dir.file("g.db"), h, j).ok());
+  session::Session live({rules}, start, h.settings());
+  for (const session::Input& in : inputs) ASSERT_TRUE(j.record(in, live.handle(in), 0).ok());
+  ASSERT_EQ(live.game().moves().size(), 2U);
+  ASSERT_TRUE(live.clock().has_value());
+  const session::Millis now{4000};
+  // The clocks start with the first move, at the knight's landing (1614):
+  // Black used 399 ms to the bishop's landing and gained 2 s; White's turn
+  // runs from 2013. Before session 31 the clocks started at the chatter's
+  // fill, 1300 ms, and Black was charged 713 ms.
+  EXPECT_EQ(live.clock()->remaining(1, now), session::Millis{60000 - 399 + 2000});
+  EXPECT_EQ(live.clock()->remaining(0, now), session::Millis{60000 - (4000 - 2013)});
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  Resumed r = resume(c, dir.file("g.db"), {rules});
+  ASSERT_TRUE(r.session.has_value()) << r.error;
+  EXPECT_EQ(state_summary(*r.session), state_summary(live));
+  EXPECT_EQ(r.session->game().moves(), live.game().moves());
+  ASSERT_TRUE(r.session->clock().has_value());
+  EXPECT_EQ(*r.session->clock(), *live.clock());
+}
+
 // Session 13 (s13-clock): an arbiter's flag of a seat whose session clock
 // still shows time is refused (FIDE 6.10.1; session_clock.cpp,
 // unfounded_flag). The journal holds the intent as every build wrote it, so

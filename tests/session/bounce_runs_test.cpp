@@ -61,6 +61,10 @@ struct Played {
   bool out_of_sync = false;
   bool illegal = false;
   std::string transcript;
+  // Each seat's time used at the end (the clock's initial time less what is
+  // left), by the seat of each move read; and when the script ended.
+  std::vector<long> used;
+  long end = 0;
 };
 
 Played play(const std::string& fen, const std::string& script, bool at_once) {
@@ -72,6 +76,12 @@ Played play(const std::string& fen, const std::string& script, bool at_once) {
   r.out_of_sync = !t.rulings(RulingKind::kOutOfSync).empty();
   r.illegal = !no_illegal(t);
   r.transcript = t.transcript();
+  r.end = t.now();
+  if (const auto& clock = t.session().clock()) {
+    for (const session::AcceptedMove& m : t.session().moves())
+      r.used.push_back(clock->control().initial.count() -
+                       clock->remaining(core::index_of(m.seat), session::ClockMillis{t.now()}).count());
+  }
   return r;
 }
 
@@ -295,10 +305,19 @@ TEST(BounceRuns, AVictimsChatterThenItsLiftIsNoLandingForTheNextSeatsCapture) {
                                   "\n" + r.transcript;
           EXPECT_EQ(r.moves, (Strings{"Na3xb5", "Bc6-d7"})) << why;
           EXPECT_FALSE(r.out_of_sync || r.illegal) << why;
-          // Bc6-d7 is timed at its landing. Na3xb5 at the chatter's fill
-          // (left: the reading that waits is the reply's, not the capture's).
-          if (r.switches.size() == 2 && r.landings.size() == 2)
+          // Bc6-d7 is timed at its landing, and so is Na3xb5 (session 31):
+          // the bishop landing on d7, the lift and fill of b5 were the pawn
+          // lifted and the knight landing, not Black's hand. Hand-worked:
+          // the clocks start at the knight's landing (the first move), Black
+          // uses the time to the bishop's landing, White's turn runs since.
+          // Before: Na3xb5 at the chatter's fill, Black charged 0.3-0.5 s
+          // more (the pawn's lift, the knight's flight).
+          if (r.switches.size() == 2 && r.landings.size() == 2) {
             EXPECT_EQ(r.switches[1], r.landings[1]) << why;
+            ASSERT_EQ(r.used.size(), 2u) << why;
+            EXPECT_EQ(r.used[1], r.landings[1] - r.landings[0]) << why;  // Black
+            EXPECT_EQ(r.used[0], r.end - r.landings[1]) << why;          // White
+          }
         }
       }
     }
@@ -314,6 +333,87 @@ TEST(BounceRuns, AVictimsChatterThenItsLiftIsNoLandingForTheNextSeatsCapture) {
     const std::string why = "commit_at_once " + std::to_string(at_once) + "\n" + r.transcript;
     EXPECT_EQ(r.moves, (Strings{"Na3xb5", "Bc6xNb5"})) << why;
     EXPECT_FALSE(r.out_of_sync || r.illegal) << why;
+    // The reply stands: the capture is timed in the chatter, as its reading
+    // has it (the knight pushing the pawn off amid the chatter: session 28,
+    // at the run's first fill, 0 ms into the chatter), not amended. Black
+    // used the rest of the chatter (5 ms) and the 36 + 57 + 1 + 4 + 211 ms
+    // to the bishop's landing on b5.
+    ASSERT_EQ(r.used.size(), 2u) << why;
+    EXPECT_EQ(r.used[1], 5 + 36 + 57 + 1 + 4 + 211) << why;  // Black
+    EXPECT_EQ(r.used[0], r.end - r.landings[0]) << why;      // White, since
+  }
+  // Hostile to session 31's rule: the bishop stays on b5, and White's queen,
+  // lifted 150 ms later, lands on d7 (a square the bishop could have gone
+  // to from c6) within the wait: the queen's move, not the bishop's. The
+  // piece set down could be the next seat's, so the capture did not land late.
+  const std::string queen = "4k3/8/2b5/1p6/8/N6Q/8/K7 w - - 0 1";
+  for (bool at_once : {true, false}) {
+    const Played r = play(queen,
+                          "a3 up 100  " + chatter("b5", "up", 10, 300) +
+                              "b5 up 36  c6 up 57  c6 down 1  c6 up 4  b5 down 211*  h3 up 150  "
+                              "d7 down 300*",
+                          at_once);
+    const std::string why = "queen, commit_at_once " + std::to_string(at_once) + "\n" + r.transcript;
+    EXPECT_EQ(r.moves, (Strings{"Na3xb5", "Bc6xNb5", "Qh3-d7"})) << why;
+    EXPECT_FALSE(r.out_of_sync || r.illegal) << why;
+  }
+}
+
+TEST(BounceRuns, ACaptureShownByAChatterAndLandedLateIsReadWithTheNextSeatsMove) {
+  // Session 31, the soak with bounce runs, corners-long and corners-short
+  // seed 347 (both modes; ply 20): Pink's rook lifted from l3 to take
+  // White's knight on j3, j3's reed chattering under it (4 flips, ending
+  // closed: the board shows Rl3xNj3), the rook brushing k3, the knight
+  // lifted (its reed chattering as it goes), White lifting his j1 rook, Pink's
+  // rook landing on j3, Grey lifting his a8 bishop, White's rook set on i1,
+  // Grey's bishop on f3 (bouncing; the hand knocks f4's pawn onto g4 and
+  // sets it back), Black's Ke11-d11. Rl3xNj3 was committed at the chatter's
+  // fill with White's Rj1xRj3 read as the rook's landing on j3; the board
+  // was ruled out of sync when the rook stood on i1. The gaps are the
+  // soak's trace's. Each move's clock is hand-worked from its landing (the
+  // `*` events: FIDE 4.7): the clocks start at Rl3xNj3's landing, not at
+  // the chatter's fill.
+  const std::string fen =
+      "P-0,0,0,0-1,1,0,1-1,1,0,1-0,0,0,0-0-2,bR,bN,bB,1,bQ,bB,bN,bR,2/4,bK,bP,1,bP,bP,bP,2/"
+      "gR,bP,1,bP,2,bP,3,pP,pR/gN,gP,2,bP,5,pP,pN/gB,2,gP,6,pP,pB/gQ,2,gP,5,pB,pP,pK/"
+      "gK,gP,6,pP,2,pQ/gB,1,gP,9/gN,gP,3,wP,1,wP,1,pP,pP,pN/gR,2,gP,4,pP,wN,1,pR/"
+      "2,wP,wP,wP,1,wP,1,wP,3/2,wR,wN,wB,wQ,wK,wB,1,wR,2";
+  const std::string script =
+      "l3 up 100  j3 up 278  j3 down 1  j3 up 3  j3 down 0  k3 down 20  k3 up 79  "
+      "j3 up 37  j3 down 1  j3 up 0  j3 down 0  j3 up 0  j3 down 0  j3 up 1  j3 down 0  "
+      "j3 up 1  j3 down 0  j3 up 1  j3 down 0  j3 up 1  "
+      "j1 up 230  j3 down 101*  a8 up 220  i1 down 239*  "
+      "f3 down 455*  f3 up 3  f3 down 2  f4 up 137  f4 down 2  f4 up 4  g4 down 44  g4 up 1  "
+      "g4 down 1  g4 up 423  f4 down 178  e11 up 1397  d11 down 692*";
+  for (const char* variant : {"corners-long", "corners-short"}) {
+    for (bool at_once : {true, false}) {
+      Table t(variant, fen, table_settings(at_once, WithClock::kYes));
+      t.setup();
+      std::vector<long> landings;
+      const std::vector<long> switches = clock_switches(t, script, landings);
+      const std::string why = std::string(variant) + ", commit_at_once " +
+                              std::to_string(at_once) + "\n" + t.transcript();
+      ASSERT_EQ(t.moves(), (Strings{"Rl3xNj3", "Rj1-i1", "Ba8-f3", "Ke11-d11"})) << why;
+      EXPECT_TRUE(t.rulings(RulingKind::kOutOfSync).empty()) << why;
+      EXPECT_TRUE(no_illegal(t)) << why;
+      ASSERT_EQ(landings.size(), 4u);
+      ASSERT_EQ(switches.size(), 4u) << why;
+      for (std::size_t i = 1; i < 4; ++i) EXPECT_EQ(switches[i], landings[i]) << i << why;
+      // Each seat's time used: White from the rook's landing on j3 to his
+      // own on i1, Grey to f3, Black to d11, Pink's turn running since.
+      const session::GameClock& clock = *t.session().clock();
+      const long initial = clock.control().initial.count();
+      const session::ClockMillis now{t.now()};
+      const auto& moves = t.session().moves();
+      const std::vector<long> used{landings[1] - landings[0], landings[2] - landings[1],
+                                   landings[3] - landings[2], t.now() - landings[3]};
+      for (std::size_t i = 1; i < 4; ++i) {
+        const int seat = core::index_of(moves[i].seat);
+        EXPECT_EQ(clock.remaining(seat, now).count(), initial - used[i - 1]) << i << why;
+      }
+      EXPECT_EQ(clock.remaining(core::index_of(moves[0].seat), now).count(), initial - used[3])
+          << why;
+    }
   }
 }
 

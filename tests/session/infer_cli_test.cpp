@@ -8,7 +8,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <utility>
 
 #include <unistd.h>
 
@@ -361,6 +363,93 @@ TEST(InferCli, TraceUsesRealHandsUnlessToldOff) {
   EXPECT_EQ(real.out.find("--real-hands off"), std::string::npos);
   EXPECT_NE(tidy.out.find("--seed 3 --real-hands off\n"), std::string::npos);
   EXPECT_NE(real.out, tidy.out);
+}
+
+// Runs of n or more flips on one square, each within `gap` ms of the one
+// before, in a trace's reed events (read apart from the generator).
+int runs_of(const std::string& trace_text, int n, long gap) {
+  std::istringstream in(trace_text);
+  std::string line;
+  std::map<std::string, std::pair<long, int>> last;  // square: last flip, run length
+  int runs = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream w(line);
+    long ms = 0;
+    std::string square;
+    std::string motion;
+    if (!(w >> ms >> square >> motion)) continue;
+    auto [it, fresh] = last.try_emplace(square, ms, 0);
+    int length = !fresh && ms - it->second.first <= gap ? it->second.second + 1 : 1;
+    if (length == n) ++runs;
+    it->second = {ms, length};
+  }
+  return runs;
+}
+
+TEST(InferCli, TraceTakesTheSoaksRunsOfBouncesAndChatters) {
+  // Session 31: session 29's reeds (GeneratorSettings bounce_run, chatter,
+  // victim_chatter) from the command line: --bounce-runs on is the soak's
+  // rates (10, 3, 10 %), each -percent option one alone; off, the default.
+  CliRun plain = trace({"--variant", "chess", famous(), "--game", "2", "--seed", "4"});
+  CliRun off = trace({"--variant", "chess", famous(), "--game", "2", "--seed", "4",
+                      "--bounce-runs", "off"});
+  CliRun on = trace({"--variant", "chess", famous(), "--game", "2", "--seed", "4",
+                     "--bounce-runs", "on"});
+  CliRun each = trace({"--variant", "chess", famous(), "--game", "2", "--seed", "4",
+                       "--bounce-run-percent", "10", "--chatter-percent", "3",
+                       "--victim-chatter-percent", "10"});
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  ASSERT_EQ(off.code, 0) << off.err;
+  ASSERT_EQ(on.code, 0) << on.err;
+  ASSERT_EQ(each.code, 0) << each.err;
+  EXPECT_EQ(off.out, plain.out);
+  EXPECT_EQ(each.out, on.out);
+  EXPECT_NE(on.out.find("--seed 4 --bounce-run-percent 10 --chatter-percent 3 "
+                        "--victim-chatter-percent 10\n"),
+            std::string::npos);
+  EXPECT_EQ(plain.out.find("percent"), std::string::npos);
+  // One bounce pair an event at most without them (3 flips); runs of 5 and
+  // more with them.
+  EXPECT_EQ(runs_of(plain.out, 4, 4), 0);
+  EXPECT_GT(runs_of(on.out, 5, 4), 0);
+  // The trace with the runs reads back as the game.
+  std::string path = write_temp("runs.trace", on.out);
+  CliRun r = infer(header_options(on.out, path));
+  ASSERT_EQ(r.code, 0) << r.err;
+  PreparedRecord prep = prepare_record(load_record("chess", famous(), 2));
+  ASSERT_TRUE(prep.error.empty()) << prep.error;
+  EXPECT_EQ(move_lines(r.out), prep.expected) << r.out;
+  std::filesystem::remove(path);
+  // Only chatters: every run of flips is even (the reed ends as it went).
+  CliRun chat = trace({"--variant", "chess", famous(), "--game", "2", "--seed", "4",
+                       "--chatter-percent", "100"});
+  ASSERT_EQ(chat.code, 0) << chat.err;
+  EXPECT_GT(runs_of(chat.out, 10, 5), 0);
+  // Bad values are refused, naming the option, and nothing is written.
+  const std::vector<std::pair<std::vector<std::string>, std::string>> bad{
+      {{"--bounce-runs", "sometimes"},
+       "tabula: --bounce-runs must be \"on\" or \"off\", got \"sometimes\"\n"},
+      {{"--bounce-run-percent", "101"},
+       "tabula: --bounce-run-percent must be a whole number from 0 to 100, got \"101\"\n"},
+      {{"--chatter-percent", "-3"},
+       "tabula: --chatter-percent must be a whole number from 0 to 100, got \"-3\"\n"},
+      {{"--victim-chatter-percent", "ten"},
+       "tabula: --victim-chatter-percent must be a whole number from 0 to 100, got \"ten\"\n"},
+      {{"--chatter-percent", ""},
+       "tabula: --chatter-percent must be a whole number from 0 to 100, got \"\"\n"},
+  };
+  for (const auto& [extra, message] : bad) {
+    std::vector<std::string> args{"--variant", "chess", famous(), "--seed", "4"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliRun b = trace(args);
+    EXPECT_EQ(b.code, 2) << extra.front();
+    EXPECT_EQ(b.err, message) << extra.front();
+    EXPECT_TRUE(b.out.empty()) << extra.front();
+  }
+  CliRun missing = trace({"--variant", "chess", famous(), "--seed", "4", "--chatter-percent"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("chatter-percent"), std::string::npos) << missing.err;
 }
 
 TEST(InferCli, InputProblemsExitOne) {
