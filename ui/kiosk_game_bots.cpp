@@ -5,6 +5,7 @@
 
 #include <functional>
 
+#include "uci/table_bots.h"
 #include "uci/uci_bot.h"
 
 namespace tabula::ui {
@@ -41,6 +42,25 @@ bool KioskGame::start_bots(const std::string& text, std::string& error) {
   o.stockfish_hints = stockfish;
   bots_ = std::make_unique<BotDriver>(o);
   return true;
+}
+
+// s31-fallback: a resumed game's Stockfish seats that fell back (journaled):
+// Tabula's engine plays on, said once; or, by the arbiter's switch and when
+// Stockfish can be run now, Stockfish again (journaled, so said once too).
+void KioskGame::resume_stockfish(const journal::Resumed& r) {
+  if (!r.fallback_warning.empty()) {
+    std::fprintf(stderr, "tabula-kiosk: warning: %s\n", r.fallback_warning.c_str());
+    add_notice(r.fallback_warning);
+  }
+  if (r.fallback_notes.empty()) return;
+  const std::string why_not = uci::why_not_runnable(options_.stockfish);
+  auto seats = session::parse_bot_seats(options_.bots, session_->game().rules());
+  if (options_.stockfish_again && why_not.empty() && seats.ok()) {
+    for (const session::Intent& back : uci::stockfish_again(*session_, *seats)) feed(session::Input{back});
+    return;
+  }
+  for (const std::string& n : r.fallback_notes) add_notice(n);
+  if (options_.stockfish_again) add_notice(why_not);
 }
 
 void KioskGame::set_advice(const SetAdvice& advice) {
