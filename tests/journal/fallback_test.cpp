@@ -49,6 +49,19 @@ bool stockfish_journal(const std::string& db, const session::Input& first) {
   return j.record(first, s.handle(first), 1).ok();
 }
 
+// `db` opened (into `j`), loaded and resumed; a Resumed without a session says why.
+Resumed opened(const std::string& db, Journal::Access access, Journal& j) {
+  JournalContents c;
+  JournalStatus st = Journal::open(db, access, j);
+  if (st.ok()) st = j.load(c);
+  if (!st.ok()) {
+    Resumed none;
+    none.error = st.message;
+    return none;
+  }
+  return resume(c, db, fallback_chess_stages());
+}
+
 std::string decode_why(const std::string& payload) {
   std::string why;
   EXPECT_FALSE(decode(3, 10, payload, why).has_value()) << payload;
@@ -129,7 +142,6 @@ TEST(BotFallback, TheSessionRefusesAFallbackItCannotKeep) {
 TEST(BotFallback, TheFirstFallbackMakesTheJournalVersion2) {
   testing::ScratchDir dir;
   const std::string db = dir.file("g.db");
-  auto stages = fallback_chess_stages();
   ASSERT_TRUE(stockfish_journal(db, session::Tick{Millis{50}}));
   auto version = [&] {
     sqlite3* d = nullptr;
@@ -145,10 +157,7 @@ TEST(BotFallback, TheFirstFallbackMakesTheJournalVersion2) {
   EXPECT_EQ(version(), 1);  // no fallback: a build before it reads this journal
   {
     Journal j;
-    ASSERT_TRUE(Journal::open(db, Journal::Access::kAppend, j).ok());
-    JournalContents c;
-    ASSERT_TRUE(j.load(c).ok());
-    Resumed r = resume(c, db, stages);
+    Resumed r = opened(db, Journal::Access::kAppend, j);
     ASSERT_TRUE(r.session) << r.error;
     const session::Input in = fallback_input(core::seat_at(1), session::BotFallbackReason::kEnded, 8, kFallbackWarning);
     ASSERT_TRUE(j.record(in, r.session->handle(in), 2).ok());
@@ -156,10 +165,7 @@ TEST(BotFallback, TheFirstFallbackMakesTheJournalVersion2) {
   EXPECT_EQ(version(), 2);
   {
     Journal j;
-    ASSERT_TRUE(Journal::open(db, Journal::Access::kRead, j).ok());
-    JournalContents c;
-    ASSERT_TRUE(j.load(c).ok());
-    Resumed r = resume(c, db, stages);
+    Resumed r = opened(db, Journal::Access::kRead, j);
     ASSERT_TRUE(r.session) << r.error;
     ASSERT_NE(r.session->bot_fallback(core::seat_at(1)), nullptr);
     ASSERT_EQ(r.fallback_notes.size(), 1U);

@@ -90,6 +90,21 @@ void make_announced_move(KioskGame& g, Ms& t) {
   g.tick(t += Ms(3000));
 }
 
+// A journaled game (dir/g.db) whose Black Stockfish (skill 2) hangs: Tabula's
+// engine takes over and its move is made on the board; then White's move
+// `then` (from, to) when given; the kiosk closes (the power goes).
+void play_into_the_fallback(tabula::testing::TempDir& dir, Ms& t, const std::vector<std::string>& then = {}) {
+  fake_mode("hang", dir.file("log"));
+  auto g = chess_with("Black=stockfish:skill2", fake_uci(), t, dir.file("g.db"));
+  ASSERT_TRUE(g);
+  make_announced_move(*g, t);
+  ASSERT_EQ(g->session().game().moves().size(), 2U);
+  if (then.size() != 2) return;
+  g->apply(click(then[0]), t += Ms(100));
+  g->apply(click(then[1]), t += Ms(400));
+  g->tick(t += Ms(3000));
+}
+
 TEST(StockfishKiosk, AChessSeatPlayedByStockfishIsAnnouncedAndNamed) {
   tabula::testing::TempDir dir;
   fake_mode("move", dir.file("log"), "c7c5");
@@ -225,14 +240,8 @@ TEST(StockfishKiosk, APowerCutAfterStockfishsAnnouncementResumesTheSameMove) {
 // move (the kiosk journals the warning a loop before the announcement).
 TEST(StockfishKiosk, TheExportSaysWhereTabulasEngineTookOverFromStockfish) {
   tabula::testing::TempDir dir;
-  fake_mode("hang", dir.file("log"));
   Ms t(0);
-  {
-    auto g = chess_with("Black=stockfish:skill2", fake_uci(), t, dir.file("g.db"));
-    ASSERT_TRUE(g);
-    make_announced_move(*g, t);
-    ASSERT_EQ(g->session().game().moves().size(), 2U);
-  }
+  play_into_the_fallback(dir, t);
   journal::Journal j;
   journal::JournalContents c;
   ASSERT_TRUE(journal::Journal::open(dir.file("g.db"), journal::Journal::Access::kRead, j).ok());
@@ -256,17 +265,8 @@ TEST(StockfishKiosk, TheExportSaysWhereTabulasEngineTookOverFromStockfish) {
 // again gives the seat back to Stockfish when it runs.
 TEST(StockfishKiosk, APowerCutAfterTheFallbackKeepsTabulasEngineAndSaysSoOnce) {
   tabula::testing::TempDir dir;
-  fake_mode("hang", dir.file("log"));
   Ms t(0);
-  {
-    auto g = chess_with("Black=stockfish:skill2", fake_uci(), t, dir.file("g.db"));
-    ASSERT_TRUE(g);
-    make_announced_move(*g, t);
-    ASSERT_EQ(g->session().game().moves().size(), 2U);
-    g->apply(click("d2"), t += Ms(100));
-    g->apply(click("d4"), t += Ms(400));
-    g->tick(t += Ms(3000));
-  }  // the power goes
+  play_into_the_fallback(dir, t, {"d2", "d4"});  // then the power goes
   fake_mode("move", dir.file("log"), "a7a6");  // Stockfish mended: it would answer a7-a6
   const std::string log_before = tabula::testing::read_file(dir.file("log"));
   KioskGameOptions again;
