@@ -204,6 +204,7 @@ class KioskGame {
   // Issue 33 (ui/kiosk_game_bots.cpp).
   bool start_bots(const std::string& text, std::string& error);
   void resume_stockfish(const journal::Resumed& r);  // s31-fallback (kiosk_game_bots.cpp)
+  void stockfish_chosen_again(const std::string& before);
   void poll_bots(session::Millis now);
   void set_advice(const SetAdvice& advice);
   void set_bots(const SetBots& change);

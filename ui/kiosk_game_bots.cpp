@@ -63,6 +63,25 @@ void KioskGame::resume_stockfish(const journal::Resumed& r) {
   if (options_.stockfish_again) add_notice(why_not);
 }
 
+// s31-fallback: the arbiter chose a Stockfish seat anew (Who plays: another
+// strength, or Stockfish for a seat that had something else): a journaled
+// fallback no longer stands for it; Stockfish is asked at its next move.
+void KioskGame::stockfish_chosen_again(const std::string& before) {
+  const core::RuleSet& rules = session_->game().rules();
+  auto was = session::parse_bot_seats(before, rules);
+  auto now = session::parse_bot_seats(options_.bots, rules);
+  if (!now.ok()) return;
+  for (session::Intent back : uci::stockfish_again(*session_, *now)) {
+    const session::BotSeat* old = was.ok() ? was->find(back.seat) : nullptr;
+    const session::BotSeat* chosen = now->find(back.seat);
+    if (old != nullptr && chosen != nullptr && *old == *chosen) continue;  // not this seat's change
+    back.time = std::max(back.time, session_->now());
+    back.text = session::engine_name(*chosen) + " plays " + session_->game().seat_name(back.seat) +
+                " again: the arbiter chose it (Who plays)";
+    feed(session::Input{back});
+  }
+}
+
 void KioskGame::set_advice(const SetAdvice& advice) {
   if (advice.hints == options_.hints && advice.blunder_check == options_.blunder_check) return;
   // Journaled first (session 21): a switch the journal cannot keep is not
@@ -103,6 +122,7 @@ void KioskGame::set_bots(const SetBots& change) {
     }
   }
   if (publisher_) publisher_->set_bots(options_.bots, *session_);  // the hall sees who plays (s17-club)
+  stockfish_chosen_again(before);
   add_notice(options_.bots.empty() ? "the arbiter changed who plays: people at every seat"
                                    : "the arbiter changed who plays: bots " + options_.bots);
   dirty_ = true;

@@ -300,6 +300,36 @@ TEST(StockfishKiosk, APowerCutAfterTheFallbackKeepsTabulasEngineAndSaysSoOnce) {
   EXPECT_NE(tabula::testing::read_file(dir.file("log")), log_before) << "Stockfish was not asked";
 }
 
+// s31-fallback: the arbiter choosing the seat's Stockfish anew (Who plays)
+// ends its journaled fallback: said, journaled, Stockfish asked again.
+TEST(StockfishKiosk, TheArbiterChoosingStockfishAgainEndsTheSeatsFallback) {
+  tabula::testing::TempDir dir;
+  Ms t(0);
+  play_into_the_fallback(dir, t);
+  KioskGameOptions again;
+  again.journal = dir.file("g.db");
+  again.stockfish = fake_uci();
+  std::string error;
+  auto g = KioskGame::create(again, t, error);
+  ASSERT_TRUE(g) << error;
+  g->tick(t += Ms(100));
+  // Stockfish mended: a rook's pawn's step the fallback's move did not take.
+  const core::Geometry& geo = g->session().game().rules().geometry;
+  const bool a_pawn = geo.name(g->session().game().moves()[1].from) == "a7";
+  fake_mode("move", dir.file("log"), a_pawn ? "h7h6" : "a7a6");
+  const std::string log_before = tabula::testing::read_file(dir.file("log"));
+  g->apply(SetBots{"Black=stockfish:skill5"}, t += Ms(100));
+  EXPECT_TRUE(said(*g, t, "Stockfish skill 5 plays Black again: the arbiter chose it (Who plays)"));
+  EXPECT_EQ(g->session().bot_fallback(core::seat_at(1)), nullptr);
+  g->apply(click("d2"), t += Ms(100));
+  g->apply(click("d4"), t += Ms(400));
+  g->tick(t += Ms(3000));
+  wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); }, 20);
+  ASSERT_TRUE(has_bot_arrow(g->view(t)));
+  EXPECT_EQ(cell_name(g->view(t).arrows[0].from), a_pawn ? "h7" : "a7");
+  EXPECT_NE(tabula::testing::read_file(dir.file("log")), log_before) << "Stockfish was not asked";
+}
+
 TEST(StockfishKiosk, TheSeatStepsOfferStockfishFirstInChess) {
   EXPECT_EQ(seat_step_count(false), 10);
   EXPECT_EQ(seat_step_count(true), 18);
