@@ -105,6 +105,20 @@ void play_into_the_fallback(tabula::testing::TempDir& dir, Ms& t, const std::vec
   g->tick(t += Ms(3000));
 }
 
+// The kiosk started again on dir/g.db (a resume), the fake as Stockfish,
+// one tick on; --stockfish-after-resume again when `stockfish_again`.
+std::unique_ptr<KioskGame> resumed(tabula::testing::TempDir& dir, Ms& t, bool stockfish_again = false) {
+  KioskGameOptions o;
+  o.journal = dir.file("g.db");
+  o.stockfish = fake_uci();
+  o.stockfish_again = stockfish_again;
+  std::string error;
+  auto g = KioskGame::create(o, t, error);
+  EXPECT_TRUE(g) << error;
+  if (g) g->tick(t += Ms(100));
+  return g;
+}
+
 TEST(StockfishKiosk, AChessSeatPlayedByStockfishIsAnnouncedAndNamed) {
   tabula::testing::TempDir dir;
   fake_mode("move", dir.file("log"), "c7c5");
@@ -269,14 +283,9 @@ TEST(StockfishKiosk, APowerCutAfterTheFallbackKeepsTabulasEngineAndSaysSoOnce) {
   play_into_the_fallback(dir, t, {"d2", "d4"});  // then the power goes
   fake_mode("move", dir.file("log"), "a7a6");  // Stockfish mended: it would answer a7-a6
   const std::string log_before = tabula::testing::read_file(dir.file("log"));
-  KioskGameOptions again;
-  again.journal = dir.file("g.db");
-  again.stockfish = fake_uci();
-  std::string error;
   {
-    auto g = KioskGame::create(again, t, error);
-    ASSERT_TRUE(g) << error;
-    g->tick(t += Ms(100));
+    auto g = resumed(dir, t);
+    ASSERT_TRUE(g);
     const std::string note = "Tabula level 3 plays Black for Stockfish skill 2 until this game ends, as before the "
                              "restart (Stockfish (Black) gave no move within 3.0 s";
     EXPECT_TRUE(said(*g, t, note));
@@ -290,10 +299,8 @@ TEST(StockfishKiosk, APowerCutAfterTheFallbackKeepsTabulasEngineAndSaysSoOnce) {
     g->apply(click("c3"), t += Ms(400));
     g->tick(t += Ms(3000));
   }
-  again.stockfish_again = true;
-  auto g = KioskGame::create(again, t, error);
-  ASSERT_TRUE(g) << error;
-  g->tick(t += Ms(100));
+  auto g = resumed(dir, t, /*stockfish_again=*/true);
+  ASSERT_TRUE(g);
   EXPECT_TRUE(said(*g, t, "Stockfish skill 2 plays Black again: it can be run now (the arbiter's choice at the restart)"));
   wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); }, 20);
   ASSERT_TRUE(has_bot_arrow(g->view(t)));
@@ -306,13 +313,8 @@ TEST(StockfishKiosk, TheArbiterChoosingStockfishAgainEndsTheSeatsFallback) {
   tabula::testing::TempDir dir;
   Ms t(0);
   play_into_the_fallback(dir, t);
-  KioskGameOptions again;
-  again.journal = dir.file("g.db");
-  again.stockfish = fake_uci();
-  std::string error;
-  auto g = KioskGame::create(again, t, error);
-  ASSERT_TRUE(g) << error;
-  g->tick(t += Ms(100));
+  auto g = resumed(dir, t);
+  ASSERT_TRUE(g);
   // Stockfish mended: a rook's pawn's step the fallback's move did not take.
   const core::Geometry& geo = g->session().game().rules().geometry;
   const bool a_pawn = geo.name(g->session().game().moves()[1].from) == "a7";
