@@ -75,9 +75,11 @@ std::optional<session::Intent> BotDriver::poll(const session::Session& s, sessio
       session::Intent i = session::bot_intent(r->job.task, r->choice->move, now);
       if (!r->engine.empty()) i.text = r->engine;
       if (r->uci_warning.empty()) return i;
-      // Stockfish failed: the table hears why first (journaled advice), then the announcement.
+      // Stockfish failed: the table hears why first (the journaled fallback,
+      // s31-fallback: a resume keeps the seat on Tabula's engine), then the announcement.
       announce_ = i;
       announce_key_ = key;
+      if (r->table_move && r->table_move->fallback) return uci::fallback_intent(r->job.task, *r->table_move, now);
       return session::advice_intent(r->job.task.seat, core::Move{}, r->uci_warning, now);
     }
   }

@@ -101,6 +101,7 @@ void BotWorker::run() {
             r.choice = m->choice;
             r.engine = m->engine;
             r.uci_warning = m->warning;
+            r.table_move = m;
           }
           break;
         case BotJob::Kind::kHint:

@@ -43,6 +43,7 @@ struct BotResult {
   std::optional<session::BotChoice> choice;
   std::string engine;   // kMove: who made it ("Stockfish 1500", "Tabula level 8")
   std::string uci_warning;  // Stockfish failed: what the table hears (uci/table_bots.h)
+  std::optional<uci::TableMove> table_move;  // kMove: the whole answer (its fallback, journaled)
   std::optional<session::Hint> hint;
   std::optional<session::BlunderWarning> warning;
 };

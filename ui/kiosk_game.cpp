@@ -197,7 +197,9 @@ bool KioskGame::start(const KioskGameOptions& options, session::Millis now, std:
                    options_.bots + " given is not used (Players, \"Who plays\" changes them)");
       }
     }
-    return start_bots(journal_says || options_.bots.empty() ? contents.header.bots : options_.bots, error);
+    if (!start_bots(journal_says || options_.bots.empty() ? contents.header.bots : options_.bots, error)) return false;
+    resume_stockfish(r);
+    return true;
   }
   if (options.variant.empty()) {
     error = "no variant to play (give --variant ID, or --journal FILE of a game to resume)";

@@ -56,6 +56,7 @@
 
 #include "hub/board_publisher.h"
 #include "journal/journal.h"
+#include "journal/resume.h"
 #include "session/session.h"
 #include "ui/bot_driver.h"
 #include "ui/intent.h"
@@ -91,6 +92,7 @@ struct KioskGameOptions {
   bool bots_wait = false;  // screenshots: a search finishes within the frame
   // Session 30: Stockfish's program for chess seats and hints (docs/BOTS.md).
   std::string stockfish = "/usr/games/stockfish";
+  bool stockfish_again = false;  // s31-fallback: --stockfish-after-resume again (docs/BOTS.md)
 };
 
 /// "games/club.db" -> "games/club-1.db", the first name not taken: where a
@@ -202,6 +204,8 @@ class KioskGame {
   void new_game(const NewGame& game, session::Millis now);
   // Issue 33 (ui/kiosk_game_bots.cpp).
   bool start_bots(const std::string& text, std::string& error);
+  void resume_stockfish(const journal::Resumed& r);  // s31-fallback (kiosk_game_bots.cpp)
+  void stockfish_chosen_again(const std::string& before);
   void poll_bots(session::Millis now);
   void set_advice(const SetAdvice& advice);
   void set_bots(const SetBots& change);

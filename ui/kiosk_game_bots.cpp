@@ -5,6 +5,7 @@
 
 #include <functional>
 
+#include "uci/table_bots.h"
 #include "uci/uci_bot.h"
 
 namespace tabula::ui {
@@ -41,6 +42,44 @@ bool KioskGame::start_bots(const std::string& text, std::string& error) {
   o.stockfish_hints = stockfish;
   bots_ = std::make_unique<BotDriver>(o);
   return true;
+}
+
+// s31-fallback: a resumed game's Stockfish seats that fell back (journaled):
+// Tabula's engine plays on, said once; or, by the arbiter's switch and when
+// Stockfish can be run now, Stockfish again (journaled, so said once too).
+void KioskGame::resume_stockfish(const journal::Resumed& r) {
+  if (!r.fallback_warning.empty()) {
+    std::fprintf(stderr, "tabula-kiosk: warning: %s\n", r.fallback_warning.c_str());
+    add_notice(r.fallback_warning);
+  }
+  if (r.fallback_notes.empty()) return;
+  const std::string why_not = uci::why_not_runnable(options_.stockfish);
+  auto seats = session::parse_bot_seats(options_.bots, session_->game().rules());
+  if (options_.stockfish_again && why_not.empty() && seats.ok()) {
+    for (const session::Intent& back : uci::stockfish_again(*session_, *seats)) feed(session::Input{back});
+    return;
+  }
+  for (const std::string& n : r.fallback_notes) add_notice(n);
+  if (options_.stockfish_again) add_notice(why_not);
+}
+
+// s31-fallback: the arbiter chose a Stockfish seat anew (Who plays: another
+// strength, or Stockfish for a seat that had something else): a journaled
+// fallback no longer stands for it; Stockfish is asked at its next move.
+void KioskGame::stockfish_chosen_again(const std::string& before) {
+  const core::RuleSet& rules = session_->game().rules();
+  auto was = session::parse_bot_seats(before, rules);
+  auto now = session::parse_bot_seats(options_.bots, rules);
+  if (!now.ok()) return;
+  for (session::Intent back : uci::stockfish_again(*session_, *now)) {
+    const session::BotSeat* old = was.ok() ? was->find(back.seat) : nullptr;
+    const session::BotSeat* chosen = now->find(back.seat);
+    if (old != nullptr && chosen != nullptr && *old == *chosen) continue;  // not this seat's change
+    back.time = std::max(back.time, session_->now());
+    back.text = session::engine_name(*chosen) + " plays " + session_->game().seat_name(back.seat) +
+                " again: the arbiter chose it (Who plays)";
+    feed(session::Input{back});
+  }
 }
 
 void KioskGame::set_advice(const SetAdvice& advice) {
@@ -83,6 +122,7 @@ void KioskGame::set_bots(const SetBots& change) {
     }
   }
   if (publisher_) publisher_->set_bots(options_.bots, *session_);  // the hall sees who plays (s17-club)
+  stockfish_chosen_again(before);
   add_notice(options_.bots.empty() ? "the arbiter changed who plays: people at every seat"
                                    : "the arbiter changed who plays: bots " + options_.bots);
   dirty_ = true;

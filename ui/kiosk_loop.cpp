@@ -133,6 +133,7 @@ int run_kiosk(const KioskOptions& options) {
     so.blunder_check = options.blunder_check;
     so.bots_wait = options.screenshot.has_value();
     so.stockfish = options.stockfish;
+    so.stockfish_again = options.stockfish_again;
     so.virtual_board = !board_socket;
     if (options.set_aside) {
       so.set_aside = true;

@@ -79,6 +79,9 @@ std::string kiosk_usage() {
          "  --bots SEAT=LEVEL,...  bot seats, levels 1-8 or greedy (e.g. Blue=3,Green=1); in\n"
          "                      chess also stockfish, stockfish:ELO or stockfish:skillN\n"
          "  --stockfish PATH    Stockfish's program (default /usr/games/stockfish)\n"
+         "  --stockfish-after-resume keep|again\n"
+         "                      a seat whose Stockfish failed before a restart: Tabula's\n"
+         "                      engine plays on (keep), or Stockfish again when it runs\n"
          "  --hints on|off      the Hint button (teaching; off in rated games)\n"
          "  --blunder-check on|off  warn a player whose move lost much\n"
          "  --hub BROKER        the arbiter's hub: every board of the event (docs/HUB.md)\n"
@@ -183,6 +186,14 @@ ParsedOptions parse_kiosk_options(std::span<const char* const> args) {
         return parsed;
       }
       o.stockfish = std::string(*v);
+    } else if (arg == "--stockfish-after-resume") {
+      const auto v = value();
+      if (!v) return parsed;
+      if (*v != "keep" && *v != "again") {
+        parsed.error = "--stockfish-after-resume wants keep or again, not '" + std::string(*v) + "'";
+        return parsed;
+      }
+      o.stockfish_again = *v == "again";
     } else if (arg == "--hints" || arg == "--blunder-check") {
       const auto v = value();
       if (!v) return parsed;

@@ -27,6 +27,10 @@ struct KioskOptions {
   // Session 30: Stockfish's program for a chess seat "stockfish[:ELO|:skillN]"
   // and for hints in chess (docs/BOTS.md); --stockfish PATH.
   std::string stockfish = "/usr/games/stockfish";
+  // s31-fallback: a resumed game's Stockfish seat that fell back stays with
+  // Tabula's engine; --stockfish-after-resume again: Stockfish plays it
+  // again when it can be run now (docs/BOTS.md).
+  bool stockfish_again = false;
   std::optional<std::string> hub;           // --hub BROKER (the arbiter's hub screen)
   // Publishing this board to the hub (docs/HUB.md): --broker ADDRESS with
   // --hub-event E --hub-board B, and optionally --broker-ca, --broker-user,

@@ -183,6 +183,24 @@ std::string some_moves(const core::Game& g) {
   return out;
 }
 
+// s31-fallback: after a resume, each Stockfish seat whose Stockfish failed
+// before stays with Tabula's engine (said once, not journaled), or, when
+// `again` names a program that can be run now (--stockfish-after-resume
+// again), plays Stockfish again: a journaled kStockfishAgain input.
+bool resume_fallbacks(const session::Session& s, const session::BotSeats& bots, const journal::Resumed& r,
+                      const std::string& again, TypedTable& table, std::ostream& out) {
+  if (r.fallback_notes.empty()) return true;
+  if (again.empty() || !uci::why_not_runnable(again).empty()) {
+    for (const std::string& n : r.fallback_notes) out << n << "\n";
+    if (!again.empty()) out << uci::why_not_runnable(again) << "\n";
+    return true;
+  }
+  for (const session::Intent& back : uci::stockfish_again(s, bots)) {
+    if (!table.intent(back)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 // ---- tabula play (typed) ------------------------------------------------------------
@@ -191,7 +209,7 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   std::size_t first = !args.empty() && args[0] == "play" ? 1 : 0;
   auto o = parse_options(args, first,
                          {"variant", "journal", "bots", "start", "fen", "fen4", "seed", "movetime-ms", "clock", "event",
-                          "site", "max-plies", "players", "stockfish", "hint-engine"},
+                          "site", "max-plies", "players", "stockfish", "hint-engine", "stockfish-after-resume"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty() || !o->values.count("variant") || !o->values.count("bots")) {
@@ -228,6 +246,16 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   if (hint_engine != "stockfish" && hint_engine != "tabula") {
     err << "tabula: --hint-engine \"" << core::printable_input(hint_engine)
         << "\" is not stockfish or tabula (stockfish: in chess when it is installed)\n";
+    return 2;
+  }
+  // s31-fallback: a resumed game's Stockfish seat that fell back stays with
+  // Tabula's engine (keep), or Stockfish is asked again when it can be run
+  // now (again: the arbiter's choice; docs/BOTS.md).
+  const std::string after_resume =
+      o->values.count("stockfish-after-resume") ? o->values.at("stockfish-after-resume") : "keep";
+  if (after_resume != "keep" && after_resume != "again") {
+    err << "tabula: --stockfish-after-resume \"" << core::printable_input(after_resume)
+        << "\" is not keep or again (keep: a seat whose Stockfish failed stays with Tabula's engine)\n";
     return 2;
   }
   const std::string variant = o->values.at("variant");
@@ -313,6 +341,9 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
   } else {
     out << words;
   }
+  // s31-fallback: the seats whose Stockfish failed before the restart, said once.
+  if (!r.fallback_warning.empty()) err << "tabula: warning: " << r.fallback_warning << "\n";
+  if (!resume_fallbacks(s, *bots, r, after_resume == "again" ? stockfish : "", table, out)) return 1;
   engine::Engine engine(16);
   uci::TableBots table_bots(stockfish);
   const bool stockfish_hints =
@@ -346,11 +377,9 @@ int cmd_play_typed(const std::vector<std::string>& args, std::istream& in, std::
           err << "tabula: " << g.seat_name(task->seat) << "'s bot found no move\n";
           return 1;
         }
-        // Stockfish failed: the table hears why and who plays instead (journaled).
-        if (!choice->warning.empty() &&
-            !table.intent(session::advice_intent(task->seat, core::Move{}, choice->warning, s.now()))) {
-          return 1;
-        }
+        // Stockfish failed: the table hears why and who plays instead, journaled
+        // as the seat's fallback (s31-fallback: a resume keeps it on Tabula's engine).
+        if (!choice->warning.empty() && !table.intent(uci::fallback_intent(*task, *choice, s.now()))) return 1;
         session::Intent announce = session::bot_intent(*task, choice->choice.move, s.now());
         announce.text = choice->engine;
         if (!table.intent(announce)) return 1;

@@ -55,6 +55,7 @@ const char* const kPlayUsage =
   play --variant ID --bots SEAT=LEVEL,... [--journal FILE] [--seed N] [--movetime-ms M]
        [--start NAME] [--fen FEN | --fen4 FEN4] [--clock TC] [--max-plies P] [--event E] [--site S]
        [--players A,B,...] [--stockfish PATH] [--hint-engine stockfish|tabula]
+       [--stockfish-after-resume keep|again]
                                     humans type moves (or hint, again, takeback: back to
                                     the typer's own last move, resign, quit), bots answer;
                                     LEVEL 1-8, greedy, or in chess
@@ -318,7 +319,7 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
                          {"variant", "journal", "trace", "start", "fen", "fen4", "settle-ms", "settle-slide-ms", "sliding", "slide-rest-ms", "commit-at-once", "promotion-timeout-ms",
                           "random-moves", "seed", "event", "site", "clock", "broker", "broker-ca", "broker-user",
                           "broker-password-file", "board", "hub-event", "arbiter-key", "board-key", "bots", "movetime-ms", "max-plies",
-                          "players", "stockfish", "hint-engine"},
+                          "players", "stockfish", "hint-engine", "stockfish-after-resume"},
                          {}, "play", err);
   if (!o) return 2;
   if (!o->positional.empty()) {
@@ -328,9 +329,10 @@ int cmd_play(const std::vector<std::string>& args, std::ostream& out, std::ostre
   // Issue 33: without a trace, humans type moves and bots answer.
   if (!o->values.count("trace") && o->values.count("bots")) return cmd_play_typed(args, std::cin, out, err);
   if (o->values.count("bots") || o->values.count("movetime-ms") || o->values.count("max-plies") ||
-      o->values.count("players") || o->values.count("stockfish") || o->values.count("hint-engine")) {
+      o->values.count("players") || o->values.count("stockfish") || o->values.count("hint-engine") ||
+      o->values.count("stockfish-after-resume")) {
     err << "tabula: play with --trace reads the table's moves from the trace; --bots, --movetime-ms, --max-plies, "
-           "--players, --stockfish and --hint-engine are for typed play (without --trace)\n";
+           "--players, --stockfish, --hint-engine and --stockfish-after-resume are for typed play (without --trace)\n";
     return 2;
   }
   for (const char* need : {"variant", "journal", "trace"}) {

@@ -127,7 +127,9 @@ wire::BoardState make_state(const BoardInfo& info, const session::Session& s, st
   st.set_game_id(game_id(info));
   st.set_start_position(info.header.start_name.empty() ? info.header.start_position : info.header.start_name);
   apply_bots(st, info.header.bots, rules);
-  if (snap.outcome.over) st.set_pgn(journal::export_record(info.header, game));
+  // s31-fallback: with the comments of a Stockfish seat's fallback, as the
+  // board's own export (`tabula archive export`) has them.
+  if (snap.outcome.over) st.set_pgn(journal::export_record(info.header, game, journal::bot_comments(info.header, s)));
   return st;
 }
 

@@ -128,7 +128,10 @@ std::vector<std::string> bot_comments(const JournalHeader& h, const std::vector<
     s.handle(in);
     const core::Game& g = s.game();
     const session::Intent* i = std::get_if<session::Intent>(&in);
-    if (i != nullptr && i->kind == session::IntentKind::kAdvice && i->move == core::Move{} &&
+    // s31-fallback: the journaled fallback says it (older journals: the advice).
+    const bool fell_back = i != nullptr && i->kind == session::IntentKind::kBotFallback &&
+                           i->option != static_cast<int>(session::BotFallbackReason::kStockfishAgain);
+    if (i != nullptr && (fell_back || (i->kind == session::IntentKind::kAdvice && i->move == core::Move{})) &&
         stockfish(i->seat) != nullptr) {
       warned[i->seat] = i->text;
     }
@@ -166,6 +169,53 @@ std::vector<std::string> bot_comments(const JournalHeader& h, const std::vector<
       comments[index] = m.engine + " plays " + who + " again from here";
     }
     fallback[m.seat] = tabula;
+  }
+  if (!any) return {};
+  return comments;
+}
+
+std::vector<std::string> bot_comments(const JournalHeader& h, const session::Session& s) {
+  const core::Game& g = s.game();
+  const core::RuleSet& rules = g.rules();
+  if (rules.seat_count() != 2 || s.bot_move_marks().empty()) return {};
+  auto bots = session::parse_bot_seats(h.bots, rules);
+  if (!bots.ok()) return {};
+  auto stockfish = [&](core::Seat seat) -> const session::BotSeat* {
+    const session::BotSeat* b = bots->find(seat);
+    return b != nullptr && b->engine == session::BotEngine::kStockfish ? b : nullptr;
+  };
+  if (g.record().size() < g.moves().size()) return {};
+  // The marks that still hold (a move taken back and made again: the last one's).
+  std::map<std::size_t, const session::Session::BotMoveMark*> made;
+  for (const session::Session::BotMoveMark& m : s.bot_move_marks()) {
+    if (m.stage != s.match().stage() || m.index >= g.moves().size() || !(g.moves()[m.index] == m.move) ||
+        stockfish(m.seat) == nullptr) {
+      continue;
+    }
+    made[m.index] = &m;
+  }
+  const auto& changes = s.bot_engine_changes();
+  std::vector<std::string> comments(g.moves().size());
+  std::map<core::Seat, bool> fallback;
+  bool any = false;
+  for (const auto& [index, m] : made) {
+    const session::BotSeat* b = stockfish(m->seat);
+    const std::string who = g.seat_name(m->seat);
+    const bool tabula = m->engine != session::engine_name(*b);
+    if (tabula && !fallback[m->seat]) {
+      // Why: the seat's last fallback before the move was announced.
+      std::string why;
+      for (std::size_t c = std::min(m->changes, changes.size()); c-- > 0;) {
+        if (changes[c].seat != m->seat) continue;
+        if (changes[c].reason != session::BotFallbackReason::kStockfishAgain) why = changes[c].text;
+        break;
+      }
+      comments[index] = m->engine + " plays " + who + " from here" + (why.empty() ? "" : ": " + why);
+      any = true;
+    } else if (!tabula && fallback[m->seat]) {
+      comments[index] = m->engine + " plays " + who + " again from here";
+    }
+    fallback[m->seat] = tabula;
   }
   if (!any) return {};
   return comments;

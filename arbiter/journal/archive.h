@@ -51,5 +51,13 @@ std::string export_record(const JournalHeader& h, const core::Game& game, const 
 // for four-seat games, and when the inputs do not replay.
 std::vector<std::string> bot_comments(const JournalHeader& h, const std::vector<session::Input>& inputs,
                                       const std::vector<std::shared_ptr<const core::RuleSet>>& stages);
+// s31-fallback: the same comments from a session as it stands (the board's
+// own record for the hub, hub/codec.cpp make_state, where no inputs are at
+// hand): the moves its bots' announcements made (Session::bot_move_marks)
+// and the journaled fallbacks (Session::bot_engine_changes) say who made
+// each. Journals before session 31 said a fallback as advice only: their
+// comments then lack the warning's words ("Tabula level 8 plays Black from
+// here"). Moves taken back carry none.
+std::vector<std::string> bot_comments(const JournalHeader& h, const session::Session& s);
 
 }  // namespace tabula::journal

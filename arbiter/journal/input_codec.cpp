@@ -83,6 +83,13 @@ bool in_range(std::int64_t v, std::int64_t lo, std::int64_t hi) { return v >= lo
 EncodedInput encode(const session::Input& in) { return std::visit(Encoder{}, in); }
 
 std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, const std::string& payload) {
+  std::string why;
+  return decode(kind, time_ms, payload, why);
+}
+
+std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, const std::string& payload,
+                                     std::string& why) {
+  why = "a field out of range";
   session::Millis t{time_ms};
   if (time_ms < 0 || time_ms > session::kMaxInputTime.count()) return std::nullopt;
   std::vector<std::int64_t> n;
@@ -108,8 +115,19 @@ std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, co
     case static_cast<int>(InputKind::kIntent): {
       session::Intent i;
       i.time = t;
-      if (!read_numbers(payload, kIntentNumbers, n, &i.text)) return std::nullopt;
-      if (!in_range(n[0], 0, static_cast<int>(session::IntentKind::kAdvice))) return std::nullopt;
+      if (!read_numbers(payload, kIntentNumbers, n, &i.text)) {
+        // A row cut short (a damaged file, an edit): say so, not "out of range".
+        std::vector<std::int64_t> some;
+        if (read_numbers(payload, 0, some, nullptr) && some.size() < static_cast<std::size_t>(kIntentNumbers)) {
+          why = "an intent cut short: " + std::to_string(some.size()) + " of its " + std::to_string(kIntentNumbers) +
+                " numbers";
+        }
+        return std::nullopt;
+      }
+      if (!in_range(n[0], 0, static_cast<int>(session::IntentKind::kBotFallback))) {
+        why = "an intent of kind " + std::to_string(n[0]) + ", unknown to this build (a newer build's journal?)";
+        return std::nullopt;
+      }
       // Each field as the shell writes it: a square, seat, piece kind or move
       // kind out of its range is a row edited or damaged (the session would
       // index its boards with it).
@@ -120,6 +138,23 @@ std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, co
           !in_range(n[8], 0, 255) || !in_range(n[9], INT32_MIN, INT32_MAX) ||
           !(in_range(n[10], 0, core::kMaxSeats - 1) || n[10] == 0xFF) || !square_ok(n[11]) || !in_range(n[12], 0, 1)) {
         return std::nullopt;
+      }
+      // s31-fallback: a Stockfish seat's fallback names its seat, a known
+      // reason and Tabula's level (session/input.h).
+      if (n[0] == static_cast<int>(session::IntentKind::kBotFallback)) {
+        if (n[10] == 0xFF) {
+          why = "a Stockfish fallback that names no seat";
+          return std::nullopt;
+        }
+        if (!in_range(n[2], 0, session::kBotFallbackReasons - 1)) {
+          why = "a Stockfish fallback with an unknown reason " + std::to_string(n[2]) + " (this build knows 0-" +
+                std::to_string(session::kBotFallbackReasons - 1) + ")";
+          return std::nullopt;
+        }
+        if (!in_range(n[9], 0, 8)) {
+          why = "a Stockfish fallback to Tabula's level " + std::to_string(n[9]) + " (levels 1-8)";
+          return std::nullopt;
+        }
       }
       i.kind = static_cast<session::IntentKind>(n[0]);
       i.request = static_cast<std::uint32_t>(n[1]);

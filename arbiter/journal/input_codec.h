@@ -8,6 +8,8 @@
 //   kind 2 tick      ""
 //   kind 3 intent    "<kind> <request> <option> <piece> <from> <to> <move kind> <promotion>
 //                     <castle> <count> <seat> <square> <force> <text...>"
+//   (s31-fallback: intent kind 20, kBotFallback, uses <option> for the reason,
+//   <count> for Tabula's level, <seat> and <text>; session/input.h)
 // Enums are stored as their numbers; a new enumerator must be added at the
 // end (the journal's schema version changes otherwise). decode() refuses a
 // row it cannot read rather than guessing.
@@ -33,5 +35,9 @@ struct EncodedInput {
 EncodedInput encode(const session::Input& in);
 // nullopt when the row is not a valid input of this schema.
 std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, const std::string& payload);
+// ... and `why` says what is wrong with it ("an intent cut short: 7 of its 13
+// numbers", "a Stockfish fallback with an unknown reason 9 (this build knows 0-6)").
+std::optional<session::Input> decode(std::int64_t kind, std::int64_t time_ms, const std::string& payload,
+                                     std::string& why);
 
 }  // namespace tabula::journal

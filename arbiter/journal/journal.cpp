@@ -333,12 +333,13 @@ JournalStatus Journal::open_locked(const std::string& path, Access access, Write
     }
     auto version = ro.query_int("PRAGMA user_version", s);
     if (!s.ok()) return s;
-    if (!version || *version != kSchemaVersion) {
+    if (!version || *version < kSchemaVersion || *version > kFallbackSchemaVersion) {
       return JournalStatus::fail(JournalError::kVersion,
                                  path + ": journal schema version " + std::to_string(version.value_or(0)) +
-                                     ", this build reads version " + std::to_string(kSchemaVersion) +
-                                     "; it is left as it is");
+                                     ", this build reads versions " + std::to_string(kSchemaVersion) + " and " +
+                                     std::to_string(kFallbackSchemaVersion) + "; it is left as it is");
     }
+    j.version_ = *version;
     auto check = ro.query_text("PRAGMA quick_check", s);
     if (!s.ok()) return s;
     if (!check || *check != "ok") {
@@ -474,6 +475,13 @@ JournalStatus Journal::record_once(const session::Input& in, const session::Outp
   p.input.bind(4, e.payload);
   p.input.bind(5, wall_ms);
   if (s.ok()) s = run(p.input);
+  // s31-fallback: the first Stockfish fallback makes the file version 2 (journal.h).
+  const auto* intent = std::get_if<session::Intent>(&in);
+  const bool raise = intent != nullptr && intent->kind == session::IntentKind::kBotFallback &&
+                     version_ < kFallbackSchemaVersion;
+  if (s.ok() && raise) {
+    s = db_.exec("PRAGMA user_version = " + std::to_string(kFallbackSchemaVersion), "marking the journal version 2");
+  }
   for (std::size_t i = 0; s.ok() && i < out.moves.size(); ++i) {
     const session::AcceptedMove& m = out.moves[i];
     p.move.bind(1, seq);
@@ -493,6 +501,7 @@ JournalStatus Journal::record_once(const session::Input& in, const session::Outp
     s = run(p.ruling);
   }
   if (s.ok()) s = run(p.commit);
+  if (s.ok() && raise) version_ = kFallbackSchemaVersion;
   if (!s.ok()) {
     run(p.rollback);
     tied_ = false;  // the tie, if this transaction wrote it, is rolled back too
@@ -560,11 +569,12 @@ JournalStatus Journal::load(JournalContents& out) {
     }
     last_seq = seq;
     last_time = time;
-    auto v = decode(in->column_int(1), time, in->column_text(3));
+    std::string why;
+    auto v = decode(in->column_int(1), time, in->column_text(3), why);
     if (!v) {
       return JournalStatus::fail(JournalError::kCorrupt, where + " cannot be read (kind " +
-                                                             std::to_string(in->column_int(1)) +
-                                                             ", a field out of range)" + kept);
+                                                             std::to_string(in->column_int(1)) + ", " + why + ")" +
+                                                             kept);
     }
     out.inputs.push_back(*v);
     out.input_seqs.push_back(seq);

@@ -59,6 +59,12 @@ namespace tabula::journal {
 
 inline constexpr std::int64_t kApplicationId = 0x54424A4C;  // "TBJL"
 inline constexpr std::int64_t kSchemaVersion = 1;
+// s31-fallback: a journal that holds a Stockfish fallback (a kBotFallback
+// input, session/input.h) is version 2, raised in the transaction of its
+// first such input: a build before it refuses that journal by its version
+// ("journal schema version 2, this build reads version 1"), not as a damaged
+// row, and still reads every journal without one. This build reads 1 and 2.
+inline constexpr std::int64_t kFallbackSchemaVersion = 2;
 
 struct JournalHeader {
   std::string variant;         // variant id, as `--variant`
@@ -197,6 +203,7 @@ class Journal {
   std::string id_;       // the header's journal_id ("" in journals made before session 14)
   bool tied_ = false;    // the current WAL generation holds this journal's wal_of row
   std::string wal_warning_;
+  std::int64_t version_ = kSchemaVersion;  // the file's user_version
   std::unique_ptr<Prepared> prepared_;
 };
 

@@ -4,6 +4,7 @@
 #include "core/fen4.h"
 #include "core/quote.h"
 #include "core/ruling.h"
+#include "session/bot_seats.h"
 
 namespace tabula::journal {
 
@@ -45,6 +46,44 @@ std::string rulings_difference(const std::vector<StoredRuling>& stored, const st
          std::to_string(stored.size()) + " stored and " + std::to_string(derived.size()) +
          " given): the rulings given now are shown and published (the rulings rows were edited, or written by "
          "another version); the journal is left as it is";
+}
+
+// s31-fallback: the Stockfish seats a resume keeps on Tabula's engine, said
+// once (the failure is not heard again), and a fallback input of a seat that
+// is not a Stockfish seat (the session does not know the bots; bot_task()
+// does not use it), named with its input's number.
+void fallback_words(const JournalContents& contents, const std::string& path, const core::RuleSet& rules,
+                    Resumed& r) {
+  if (r.session->bot_engine_changes().empty()) return;
+  auto bots = session::parse_bot_seats(contents.header.bots, rules);
+  auto stockfish = [&](core::Seat s) {
+    const session::BotSeat* b = bots.ok() ? bots->find(s) : nullptr;
+    return b != nullptr && b->engine == session::BotEngine::kStockfish ? b : nullptr;
+  };
+  const core::Game& g = r.session->game();
+  for (std::size_t i = 0; i < contents.inputs.size(); ++i) {
+    const auto* in = std::get_if<session::Intent>(&contents.inputs[i]);
+    if (in == nullptr || in->kind != session::IntentKind::kBotFallback || in->seat == core::kNoSeat ||
+        core::index_of(in->seat) >= rules.seat_count() || stockfish(in->seat) != nullptr) {
+      continue;
+    }
+    const std::int64_t seq = i < contents.input_seqs.size() ? contents.input_seqs[i] : static_cast<std::int64_t>(i) + 1;
+    if (!r.fallback_warning.empty()) r.fallback_warning += "; ";
+    r.fallback_warning += path + ": input " + std::to_string(seq) + " is a Stockfish fallback for " +
+                          g.seat_name(in->seat) + ", which is not a Stockfish seat (bots: " +
+                          (contents.header.bots.empty() ? std::string("none") : core::quote_input(contents.header.bots)) +
+                          "): it is not used; the journal is left as it is";
+  }
+  if (g.outcome().over) return;
+  for (int i = 0; i < rules.seat_count(); ++i) {
+    const core::Seat seat = core::seat_at(i);
+    const session::BotSeat* b = stockfish(seat);
+    const session::Session::BotEngineChange* c = r.session->bot_fallback(seat);
+    if (b == nullptr || c == nullptr) continue;
+    r.fallback_notes.push_back(session::engine_name(b->level) + " plays " + g.seat_name(seat) + " for " +
+                               session::engine_name(*b) + " until this game ends, as before the restart (" +
+                               c->text + ")");
+  }
 }
 
 }  // namespace
@@ -104,6 +143,7 @@ Resumed resume(const JournalContents& contents, const std::string& path,
   }
   r.inputs = contents.inputs.size();
   r.rulings_warning = rulings_difference(contents.rulings, r.rulings, path);
+  fallback_words(contents, path, *stages.front(), r);
   return r;
 }
 

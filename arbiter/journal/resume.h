@@ -32,6 +32,14 @@ struct Resumed {
   // "" when the stored rulings are the derived ones; else the first
   // difference, said as a warning.
   std::string rulings_warning;
+  // s31-fallback: each Stockfish seat the resume keeps on Tabula's engine
+  // (its Stockfish failed before: a kBotFallback input), in words the shell
+  // says once: "Tabula level 8 plays Black for Stockfish 1500 until this
+  // game ends, as before the restart (<what the table heard then>)".
+  std::vector<std::string> fallback_notes;
+  // "" unless a fallback input names a seat that is not a Stockfish seat of
+  // the header's bots (an edited journal): said as a warning, not used.
+  std::string fallback_warning;
 };
 
 // The stored ruling of one session ruling (what record() writes).

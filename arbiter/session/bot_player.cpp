@@ -32,6 +32,9 @@ std::optional<BotTask> bot_task(const Session& s, const BotSeats& bots) {
   t.seat = b->seat;
   t.level = b->level;
   t.bot = *b;
+  // s31-fallback: Stockfish failed this game (journaled): Tabula's engine at
+  // the seat's fallback level plays on, after a resume too.
+  if (b->engine == BotEngine::kStockfish && s.bot_fallback(b->seat) != nullptr) t.bot.engine = BotEngine::kTabula;
   t.seed = bot_seed(s.settings().random_seed, t.key.stage, t.key.ply, t.seat);
   t.game = std::make_shared<const core::Game>(g);
   return t;

@@ -44,9 +44,28 @@ const char* to_string(IntentKind k) {
       return "bot-move";
     case IntentKind::kAdvice:
       return "advice";
+    case IntentKind::kBotFallback:
+      return "bot-fallback";
   }
   return "?";
 }
+
+const char* to_string(BotFallbackReason r) {
+  switch (r) {
+    case BotFallbackReason::kNotRunnable: return "not-runnable";
+    case BotFallbackReason::kNoHandshake: return "no-handshake";
+    case BotFallbackReason::kNoMove: return "no-move";
+    case BotFallbackReason::kEnded: return "ended";
+    case BotFallbackReason::kOverlong: return "overlong";
+    case BotFallbackReason::kBadMove: return "bad-move";
+    case BotFallbackReason::kStockfishAgain: return "stockfish-again";
+  }
+  return "?";
+}
+
+namespace {
+bool in_range_reason(int option) { return option >= 0 && option < kBotFallbackReasons; }
+}  // namespace
 
 Millis time_of(const Input& in) {
   return std::visit([](const auto& v) { return v.time; }, in);
@@ -103,6 +122,11 @@ std::string describe(const Input& in, const core::Geometry& g) {
     case IntentKind::kAdvice:
       out += " seat " + std::to_string(core::index_of(i.seat)) + " " + g.name(i.move.from) + g.name(i.move.to) +
              " " + i.text;
+      break;
+    case IntentKind::kBotFallback:
+      out += " seat " + std::to_string(core::index_of(i.seat)) + " " +
+             (in_range_reason(i.option) ? to_string(static_cast<BotFallbackReason>(i.option)) : "?") + " level " +
+             std::to_string(i.count) + " " + i.text;
       break;
     case IntentKind::kSensorFault:
     case IntentKind::kSensorRepaired:

@@ -66,8 +66,25 @@ enum class IntentKind : std::uint8_t {
                     // level); announced, and only that move is accepted until it stands
   kAdvice,          // issue 33: a hint or a blunder warning for `seat` (`text`), with
                     // `move` to draw as an arrow (none for a warning without one)
+  kBotFallback,     // s31-fallback: `seat`'s Stockfish failed (`option`: BotFallbackReason,
+                    // `text`: what the table hears) and Tabula's engine at level `count`
+                    // plays it until the game ends; kStockfishAgain: Stockfish plays it again
 };
 const char* to_string(IntentKind k);
+
+// s31-fallback: why a Stockfish seat is played by Tabula's engine (a
+// kBotFallback intent's `option`). Journaled as numbers: add at the end only.
+enum class BotFallbackReason : std::uint8_t {
+  kNotRunnable,     // not installed, not executable, could not be started
+  kNoHandshake,     // no uciok / readyok, or it ended before answering
+  kNoMove,          // no bestmove within its time (sent stop, then ended)
+  kEnded,           // it ended (crashed) while thinking, or its input closed
+  kOverlong,        // it wrote a line longer than the limit
+  kBadMove,         // it answered a move not legal here, or garbage
+  kStockfishAgain,  // the arbiter's switch at a resume: Stockfish plays the seat again
+};
+inline constexpr int kBotFallbackReasons = 7;
+const char* to_string(BotFallbackReason r);
 
 struct Intent {
   Millis time{0};

@@ -391,6 +391,7 @@ void Session::accept(const Move& m, Output& out, std::optional<Millis> made) {
   close_questions(out);
   close_requests(RequestKind::kRandomMove, out);
   resume_after_bot_move(made.value_or(now_));
+  mark_bot_move();  // s31-fallback
   after_game_change(shown, inference::Rebase::kAfterCommit, out);
 }
 

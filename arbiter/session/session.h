@@ -171,6 +171,44 @@ class Session {
   void advise(const Intent& in, Output& out);
   void resume_after_bot_move(Millis at);
 
+  // ---- s31-fallback: a Stockfish seat played by Tabula's engine (session_bot.cpp) ----
+ public:
+  // One kBotFallback intent as the session took it: the seat's engine changed
+  // before the game's move `from_move` (its index in game().moves()).
+  struct BotEngineChange {
+    core::Seat seat = core::kNoSeat;
+    BotFallbackReason reason = BotFallbackReason::kNotRunnable;
+    int level = 0;       // Tabula's level that plays the seat (kStockfishAgain: 0)
+    std::string text;    // what the table heard
+    std::size_t from_move = 0;
+  };
+  // Every change this game, in order (journaled inputs: a resume has them all).
+  const std::vector<BotEngineChange>& bot_engine_changes() const { return bot_changes_; }
+  // The seat's last change when it left Stockfish for Tabula's engine; nullptr
+  // when the seat plays as its bot seat says (no fallback, or Stockfish again).
+  const BotEngineChange* bot_fallback(core::Seat seat) const;
+  // A bot's announced move as the game took it: game().moves()[index] in
+  // stage `stage`, announced with `engine` (the kBotMove intent's text,
+  // "Tabula level 8", "Stockfish 1500"), after `changes` of the changes
+  // above. Moves taken back leave theirs behind: a mark holds while the
+  // game's move at `index` is still `move` (journal::bot_comments).
+  struct BotMoveMark {
+    int stage = 0;
+    std::size_t index = 0;
+    core::Move move;
+    core::Seat seat = core::kNoSeat;
+    std::string engine;
+    std::size_t changes = 0;
+  };
+  const std::vector<BotMoveMark>& bot_move_marks() const { return bot_marks_; }
+
+ private:
+  void change_bot_engine(const Intent& in, Output& out);
+  void mark_bot_move();
+  std::vector<BotEngineChange> bot_changes_;
+  std::vector<BotMoveMark> bot_marks_;
+  std::string announced_engine_;  // the open announcement's intent text
+
   SessionSettings settings_;
   std::vector<std::shared_ptr<const core::RuleSet>> stages_;
   core::Match match_;

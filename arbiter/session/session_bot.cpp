@@ -1,6 +1,6 @@
 // session_bot.cpp — the Session's part in a bot's move and in advice (issue 33).
 //
-// Section index: the announcement, advice, the clock.
+// Section index: the announcement, advice, a Stockfish seat's fallback, the clock.
 //
 // The search runs outside the session (the kiosk's worker, `tabula play`);
 // its move comes in as an Intent (kBotMove), so it is journaled and a resumed
@@ -12,6 +12,7 @@
 #include "session/session.h"
 
 #include "core/notation.h"
+#include "session/bot_seats.h"
 #include "session/session_moves.h"
 
 namespace tabula::session {
@@ -70,6 +71,7 @@ void Session::announce_bot_move(const Intent& in, Output& out) {
                       " is not legal here; it was refused",
                   out);
   }
+  announced_engine_ = in.text;  // s31-fallback: who chose it, for the record's comments
   Request r;
   r.kind = RequestKind::kBotMove;
   r.seat = in.seat;
@@ -98,6 +100,69 @@ void Session::advise(const Intent& in, Output& out) {
   r.text = in.text;
   if (in.move.from != core::kNoSquare) r.squares = {in.move.from, in.move.to};
   add(r, out);
+}
+
+// ---- a Stockfish seat's fallback ---------------------------------------------------
+//
+// s31-fallback: a Stockfish seat that failed is played by Tabula's engine
+// until the game ends (docs/BOTS.md). The shell journals that as a
+// kBotFallback intent, so a resumed session knows it (bot_task() then gives
+// the seat to Tabula's engine: Stockfish is not asked again, and the table
+// does not hear the failure again). The session does not know the bots
+// (the journal's header does): a seat that is no Stockfish seat is the
+// resume's to name (journal::bot_fallback_problems).
+
+const Session::BotEngineChange* Session::bot_fallback(core::Seat seat) const {
+  for (auto it = bot_changes_.rbegin(); it != bot_changes_.rend(); ++it) {
+    if (it->seat != seat) continue;
+    return it->reason == BotFallbackReason::kStockfishAgain ? nullptr : &*it;
+  }
+  return nullptr;
+}
+
+void Session::change_bot_engine(const Intent& in, Output& out) {
+  const core::Game& g = game();
+  if (!stockfish_plays(g.rules())) {
+    return refuse("a Stockfish fallback was refused: Stockfish plays orthodox chess only, not " + g.rules().name, out);
+  }
+  if (in.seat == core::kNoSeat || core::index_of(in.seat) >= g.rules().seat_count()) {
+    return refuse("a Stockfish fallback for no seat of this game was refused", out);
+  }
+  const std::string who = g.seat_name(in.seat);
+  if (in.option < 0 || in.option >= kBotFallbackReasons) {
+    return refuse("a Stockfish fallback for " + who + " with an unknown reason (" + std::to_string(in.option) +
+                      ") was refused",
+                  out);
+  }
+  const auto reason = static_cast<BotFallbackReason>(in.option);
+  const bool again = reason == BotFallbackReason::kStockfishAgain;
+  if (in.text.empty()) return refuse("a Stockfish fallback for " + who + " without words was refused", out);
+  if (!again && (in.count < 1 || in.count > 8)) {
+    return refuse("a Stockfish fallback for " + who + " to Tabula's level " + std::to_string(in.count) +
+                      " was refused (levels 1-8)",
+                  out);
+  }
+  if (again != (bot_fallback(in.seat) != nullptr)) {
+    return refuse(again ? "Stockfish already plays " + who + ": \"" + in.text + "\" was refused"
+                        : "Tabula's engine already plays " + who + " for Stockfish: \"" + in.text + "\" was refused",
+                  out);
+  }
+  bot_changes_.push_back({in.seat, reason, again ? 0 : in.count, in.text, g.moves().size()});
+  Ruling r;
+  r.kind = RulingKind::kAdvice;  // as the advice that said it before session 31
+  r.text = in.text;
+  add(r, out);
+}
+
+// The move just made was the open announcement's: marked with its engine.
+void Session::mark_bot_move() {
+  const core::Game& g = game();
+  if (g.moves().empty()) return;
+  for (const Request& r : requests_) {
+    if (r.kind != RequestKind::kBotMove || !(r.move == g.moves().back())) continue;
+    bot_marks_.push_back({match_.stage(), g.moves().size() - 1, r.move, r.seat, announced_engine_, bot_changes_.size()});
+    return;
+  }
 }
 
 // ---- the clock ----------------------------------------------------------------------

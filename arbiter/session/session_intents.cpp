@@ -179,6 +179,8 @@ void Session::handle_intent(const Intent& in, Output& out) {
       return announce_bot_move(in, out);
     case IntentKind::kAdvice:
       return advise(in, out);
+    case IntentKind::kBotFallback:
+      return change_bot_engine(in, out);
     case IntentKind::kSensorFault:
     case IntentKind::kSensorRepaired: {
       Square q = tracker_.board().square_of(in.square);

@@ -40,6 +40,8 @@ std::optional<TableMove> TableBots::move(engine::Engine& engine, const session::
     }
     // Failed: Tabula's engine plays this seat until the game ends.
     failed_[task.seat] = r.problem;
+    out.fallback = fallback_reason(r.failure);
+    out.fallback_level = bot.level;
     const std::string who = task.game->seat_name(task.seat);
     out.warning = r.problem + "; Tabula's engine (" + session::level_name(bot.level) + ") plays for " + who +
                   " until this game ends";
@@ -58,6 +60,48 @@ std::optional<TableMove> TableBots::move(engine::Engine& engine, const session::
   if (!c) return std::nullopt;
   out.choice = *c;
   out.engine = session::engine_name(task.level);
+  return out;
+}
+
+session::BotFallbackReason fallback_reason(UciFailure f) {
+  switch (f) {
+    case UciFailure::kNotRunnable: return session::BotFallbackReason::kNotRunnable;
+    case UciFailure::kNoHandshake: return session::BotFallbackReason::kNoHandshake;
+    case UciFailure::kNoMove: return session::BotFallbackReason::kNoMove;
+    case UciFailure::kOverlong: return session::BotFallbackReason::kOverlong;
+    case UciFailure::kBadMove: return session::BotFallbackReason::kBadMove;
+    case UciFailure::kEnded:
+    case UciFailure::kNone: break;
+  }
+  return session::BotFallbackReason::kEnded;
+}
+
+session::Intent fallback_intent(const session::BotTask& task, const TableMove& move, session::Millis now) {
+  session::Intent i;
+  i.time = now;
+  i.kind = session::IntentKind::kBotFallback;
+  i.seat = task.seat;
+  i.option = static_cast<int>(move.fallback.value_or(session::BotFallbackReason::kEnded));
+  i.count = move.fallback_level;
+  i.text = move.warning;
+  return i;
+}
+
+std::vector<session::Intent> stockfish_again(const session::Session& s, const session::BotSeats& bots) {
+  std::vector<session::Intent> out;
+  const core::Game& g = s.game();
+  for (int i = 0; i < g.rules().seat_count(); ++i) {
+    const session::BotSeat* b = bots.find(core::seat_at(i));
+    if (b == nullptr || b->engine != session::BotEngine::kStockfish || s.bot_fallback(b->seat) == nullptr) continue;
+    session::Intent back;
+    back.time = s.now();
+    back.kind = session::IntentKind::kBotFallback;
+    back.seat = b->seat;
+    back.option = static_cast<int>(session::BotFallbackReason::kStockfishAgain);
+    back.text = session::engine_name(*b) + " plays " + g.seat_name(b->seat) +
+                " again: it can be run now (the arbiter's choice at the restart)";
+    out.push_back(back);
+  }
   return out;
 }
 

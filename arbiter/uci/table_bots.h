@@ -11,7 +11,10 @@
 // within 3.0 s ...; Tabula's engine (level 8) plays for Black until this
 // game ends"). A stopped search (a takeback, a resignation, a new game)
 // gives nothing and ends the seat's process; the next ask starts another.
-// end_game() ends every process and forgets the failures.
+// end_game() ends every process and forgets the failures. s31-fallback: the
+// shell journals the failure (fallback_intent), and the session's bot_task()
+// gives the seat to Tabula's engine from then on, after a resume too
+// (BotTask::bot says kTabula): this class then plays Tabula's engine for it.
 #pragma once
 
 #include <atomic>
@@ -20,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/search.h"
 #include "session/bot_advice.h"
@@ -38,7 +42,20 @@ struct TableMove {
   std::string engine;   // who made it, the announcement's input text: "Stockfish 1500", "Tabula level 8"
   std::string warning;  // "": none; else what the table hears before the announcement
   std::int64_t uci_ms = 0;  // Stockfish's answer's time (0: Tabula's engine moved)
+  // Set with `warning` when Stockfish failed just now: the shell journals
+  // fallback_intent() (it says the warning) before the announcement.
+  std::optional<session::BotFallbackReason> fallback;
+  int fallback_level = 0;
 };
+
+// s31-fallback: the journaled input of `move`'s fallback for `task`'s seat
+// (session/input.h kBotFallback): a resume keeps the seat on Tabula's engine.
+session::Intent fallback_intent(const session::BotTask& task, const TableMove& move, session::Millis now);
+session::BotFallbackReason fallback_reason(UciFailure f);
+// The inputs that give each Stockfish seat of `bots` that fell back (in
+// `s`, as journaled) to Stockfish again: a resume's choice when Stockfish
+// can be run now (--stockfish-after-resume again; docs/BOTS.md).
+std::vector<session::Intent> stockfish_again(const session::Session& s, const session::BotSeats& bots);
 
 class TableBots {
  public:

@@ -103,7 +103,8 @@ std::string UciBot::failure(const std::string& what, const std::string& last) {
   return out;
 }
 
-bool UciBot::start(std::string& problem, const std::atomic<bool>* stop) {
+bool UciBot::start(std::string& problem, UciFailure& kind, const std::atomic<bool>* stop) {
+  kind = UciFailure::kNotRunnable;
   if (std::string why = why_not_runnable(path_); !why.empty()) {
     problem = why;
     return false;
@@ -128,11 +129,13 @@ bool UciBot::start(std::string& problem, const std::atomic<bool>* stop) {
       if (w == "max") in >> elo_max;
     }
   });
+  kind = UciFailure::kNoHandshake;
   if (r != 0) {
     const std::string who = "Stockfish (" + path_ + ")";
     if (r == 2) {
       problem = "";  // stopped: no problem
     } else if (r == 3 && process_->overlong()) {
+      kind = UciFailure::kOverlong;
       problem = failure(who + " wrote a line longer than " + std::to_string(ChildProcess::kMaxLine) +
                         " bytes while starting");
     } else if (r == 3) {
@@ -181,14 +184,16 @@ std::string position_command(const core::Game& game) {
 UciReply UciBot::best_move(const core::Game& game, std::int64_t movetime_ms, const std::atomic<bool>* stop) {
   UciReply reply;
   const auto asked = Clock::now();
-  if (!process_ && !start(reply.problem, stop)) {
+  if (!process_ && !start(reply.problem, reply.failure, stop)) {
     reply.stopped = reply.problem.empty();
+    if (reply.stopped) reply.failure = UciFailure::kNone;
     reply.waited_ms = ms_since(asked);
     return reply;
   }
   movetime_ms = std::max<std::int64_t>(1, movetime_ms);
   if (!process_->send(position_command(game)) || !process_->send("go movetime " + std::to_string(movetime_ms))) {
     reply.problem = failure("Stockfish's input is closed (it ended)");
+    reply.failure = UciFailure::kEnded;
     end();
     return reply;
   }
@@ -221,12 +226,14 @@ UciReply UciBot::best_move(const core::Game& game, std::int64_t movetime_ms, con
     process_->send("stop");
     std::string ignored;
     wait_for("bestmove", Clock::now() + std::chrono::milliseconds(300), nullptr, ignored, [](const std::string&) {});
+    reply.failure = UciFailure::kNoMove;
     reply.problem = failure("Stockfish gave no move within " + seconds(wait_ms) + " (sent stop, then ended it)", last);
     end();
     return reply;
   }
   if (r == 3 && process_->overlong()) {
     // A flood without a newline: not buffered on (child_process.h), ended.
+    reply.failure = UciFailure::kOverlong;
     reply.problem = failure("Stockfish wrote a line longer than " + std::to_string(ChildProcess::kMaxLine) +
                                 " bytes while thinking (ended it)",
                             last);
@@ -235,6 +242,7 @@ UciReply UciBot::best_move(const core::Game& game, std::int64_t movetime_ms, con
   }
   if (r == 3) {
     reply.problem = failure("Stockfish ended while thinking", last);
+    reply.failure = UciFailure::kEnded;
     end();
     return reply;
   }
@@ -243,6 +251,7 @@ UciReply UciBot::best_move(const core::Game& game, std::int64_t movetime_ms, con
   words >> word >> text;
   core::Move m;
   if (!core::parse_coordinate(game.position(), text, m) || !game.is_legal(m)) {
+    reply.failure = UciFailure::kBadMove;
     reply.problem = "Stockfish answered " + shown_text(line) + ": " +
                     (text.empty() ? std::string("no move") : shown_text(text) + " is not a legal move here");
     end();

@@ -38,9 +38,14 @@ struct UciStrength {
   int skill = -1;  // >= 0: Skill Level
 };
 
+// What kind of failure a problem is (s31-fallback: journaled with the
+// fallback, session::BotFallbackReason by the same names).
+enum class UciFailure : std::uint8_t { kNone, kNotRunnable, kNoHandshake, kNoMove, kEnded, kOverlong, kBadMove };
+
 struct UciReply {
   std::optional<core::Move> move;  // legal in the game asked about
   std::string problem;             // "" unless it failed (then no move)
+  UciFailure failure = UciFailure::kNone;  // its kind (kNone: no problem)
   bool stopped = false;            // the stop flag ended the wait: no move, no problem
   int value = 0;                   // its last "score cp" (the mover's view)
   std::int64_t waited_ms = 0;      // from the ask to the answer
@@ -70,7 +75,7 @@ class UciBot {
   void set_handshake_ms(std::int64_t ms) { handshake_ms_ = ms; }
 
  private:
-  bool start(std::string& problem, const std::atomic<bool>* stop);
+  bool start(std::string& problem, UciFailure& failure, const std::atomic<bool>* stop);
   // Waits for a line starting with `word` until `deadline`, polling `stop`;
   // each other line goes to `seen`. 0: found, 1: timeout, 2: stopped, 3: ended or overlong.
   template <class Seen>

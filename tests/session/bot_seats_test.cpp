@@ -108,22 +108,18 @@ TEST(BotSeats, BadStockfishTextNamesTheItemAndTheFault) {
     EXPECT_FALSE(b.ok()) << t;
     return b.ok() ? std::string() : b.error().message;
   };
-  EXPECT_EQ(msg("Black=stockfish:1000", *chess),
-            "bots: 'Black=stockfish:1000' (column 1): Stockfish's Elo 1000 is not one of 1320-3190 (UCI_Elo)");
-  EXPECT_EQ(msg("Black=stockfish:skill21", *chess),
-            "bots: 'Black=stockfish:skill21' (column 1): Stockfish's skill 21 is not one of 0-20 (Skill Level)");
-  EXPECT_EQ(msg("Black=stockfish:strong", *chess),
-            "bots: 'Black=stockfish:strong' (column 1): 'stockfish:strong' is not Stockfish's strength; write "
-            "stockfish, stockfish:ELO (1320-3190) or stockfish:skillN (0-20)");
-  EXPECT_EQ(msg("Black=stockfish:", *chess),
-            "bots: 'Black=stockfish:' (column 1): 'stockfish:' is not Stockfish's strength; write "
-            "stockfish, stockfish:ELO (1320-3190) or stockfish:skillN (0-20)");
-  EXPECT_EQ(msg("Black=stockfish:99999", *chess),
-            "bots: 'Black=stockfish:99999' (column 1): 'stockfish:99999' is not Stockfish's strength; write "
-            "stockfish, stockfish:ELO (1320-3190) or stockfish:skillN (0-20)");
-  EXPECT_EQ(msg("Black=9", *chess),
-            "bots: 'Black=9' (column 1): level '9' is not one of 1-8 or greedy, nor stockfish, stockfish:ELO or "
-            "stockfish:skillN");
+  const std::string strength = "' is not Stockfish's strength; write stockfish, stockfish:ELO (1320-3190) or "
+                               "stockfish:skillN (0-20)";
+  // (s31-fallback: a table, not the same three lines a case)
+  for (const auto& [text, words] : std::vector<std::pair<std::string, std::string>>{
+           {"Black=stockfish:1000", "Stockfish's Elo 1000 is not one of 1320-3190 (UCI_Elo)"},
+           {"Black=stockfish:skill21", "Stockfish's skill 21 is not one of 0-20 (Skill Level)"},
+           {"Black=stockfish:strong", "'stockfish:strong" + strength},
+           {"Black=stockfish:", "'stockfish:" + strength},
+           {"Black=stockfish:99999", "'stockfish:99999" + strength},
+           {"Black=9", "level '9' is not one of 1-8 or greedy, nor stockfish, stockfish:ELO or stockfish:skillN"}}) {
+    EXPECT_EQ(msg(text, *chess), "bots: '" + text + "' (column 1): " + words);
+  }
   EXPECT_EQ(msg("Blue=stockfish:1500", *rules_of("chesscom-ffa")),
             "bots: 'Blue=stockfish:1500' (column 1): Stockfish plays orthodox chess only, not Four-player FFA "
             "(chess.com); give Blue a level 1-8 or greedy");

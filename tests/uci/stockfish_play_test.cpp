@@ -12,12 +12,42 @@
 #include "cli/bot_play_command.h"
 #include "cli/play_commands.h"
 #include "journal/archive.h"
+#include "journal/database.h"
 #include "journal/journal.h"
+#include "journal/resume.h"
+#include "session/bot_advice.h"
 #include "../session/typed_play_run.h"
 #include "uci_test_util.h"
 
 namespace tabula::testing {
 namespace {
+
+// A game of `tabula play` journaled in `db`, Black Stockfish 2000: the fake
+// answers e7-e5, then crashes at its second go (a segfault mid-game), and
+// Tabula's engine (level 8) plays on for Black.
+std::vector<std::string> crashing_stockfish_game(TempDir& dir, const std::string& db) {
+  fake_mode("crash", dir.file("log"), "e7e5");
+  setenv("FAKE_UCI_CRASH_AT", "2", 1);
+  return {"play", "--variant", "chess", "--bots", "Black=stockfish:2000", "--stockfish", fake_uci(), "--movetime-ms",
+          "20", "--journal", db, "--hint-engine", "tabula"};
+}
+
+// Stockfish mended (the fake answers): with a rook's pawn's step the
+// fallback's move (in `out`) did not take: h7-h6 when an a-pawn moved
+// (true), else a7-a6.
+bool mend_stockfish(TempDir& dir, const std::string& out) {
+  const bool a_pawn_moved = out.find("Black's bot plays a7-") != std::string::npos;
+  fake_mode("move", dir.file("log"), a_pawn_moved ? "h7h6" : "a7a6");
+  return a_pawn_moved;
+}
+
+// The journal file's PRAGMA user_version (0: unreadable).
+std::int64_t sqlite_user_version(const std::string& path) {
+  journal::Database db;
+  journal::JournalStatus s = db.open(path, journal::Database::Mode::kReadOnly);
+  if (!s.ok()) return 0;
+  return db.query_int("PRAGMA user_version", s).value_or(0);
+}
 
 TEST(StockfishPlay, DebiansStockfishPlaysBlackAtElo1350JournaledAndResumed) {
   if (!stockfish_installed()) GTEST_SKIP() << "Debian's stockfish is not installed (scripts/setup.sh installs it)";
@@ -84,7 +114,8 @@ TEST(StockfishPlay, TheDispatcherTakesStockfishsOptionsAndRefusesThemWithATrace)
                            "--stockfish", "/usr/games/stockfish"},
                           out, err),
             2);
-  EXPECT_NE(err.str().find("--stockfish and --hint-engine are for typed play (without --trace)"), std::string::npos)
+  EXPECT_NE(err.str().find("--stockfish, --hint-engine and --stockfish-after-resume are for typed play (without --trace)"),
+            std::string::npos)
       << err.str();
   EXPECT_EQ(err.str().find("unknown option"), std::string::npos) << err.str();
 }
@@ -92,11 +123,7 @@ TEST(StockfishPlay, TheDispatcherTakesStockfishsOptionsAndRefusesThemWithATrace)
 TEST(StockfishPlay, ACrashMidGameIsSaidJournaledAndTabulaPlaysOnAfterAResume) {
   TempDir dir("sfplay");
   const std::string db = dir.file("g.db");
-  fake_mode("crash", dir.file("log"), "e7e5");
-  setenv("FAKE_UCI_CRASH_AT", "2", 1);
-  const std::vector<std::string> args = {"play", "--variant", "chess", "--bots", "Black=stockfish:2000",
-                                         "--stockfish", fake_uci(), "--movetime-ms", "20", "--journal", db,
-                                         "--hint-engine", "tabula"};
+  const std::vector<std::string> args = crashing_stockfish_game(dir, db);
   PlayRun r = play(args, "e2e4\nd2d4\n");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("Black's bot plays e7-e5"), std::string::npos) << r.out;
@@ -107,17 +134,84 @@ TEST(StockfishPlay, ACrashMidGameIsSaidJournaledAndTabulaPlaysOnAfterAResume) {
       << r.out;
   EXPECT_EQ(occurrences(r.out, "Black's bot plays "), 2) << r.out;
   EXPECT_NE(r.out.find("after 4 moves"), std::string::npos) << r.out;
-  // A power cut, and Stockfish mended: the journal kept everything, the game
-  // goes on, Stockfish is asked again.
-  // (Black's answer: a rook's pawn's step its engine's move did not take.)
-  const bool a_pawn_moved = r.out.find("Black's bot plays a7-") != std::string::npos;
-  fake_mode("move", dir.file("log"), a_pawn_moved ? "h7h6" : "a7a6");
+  // s31-fallback: the fallback is journaled (a kBotFallback input, the file
+  // version 2), so a power cut does not give the seat back to Stockfish: the
+  // resume says once who plays and why, Stockfish is not started again.
+  {
+    journal::Journal j;
+    journal::JournalContents c;
+    ASSERT_TRUE(journal::Journal::open(db, journal::Journal::Access::kRead, j).ok());
+    ASSERT_TRUE(j.load(c).ok());
+    int fallbacks = 0;
+    for (const session::Input& in : c.inputs) {
+      const auto* i = std::get_if<session::Intent>(&in);
+      if (i == nullptr || i->kind != session::IntentKind::kBotFallback) continue;
+      ++fallbacks;
+      EXPECT_EQ(i->seat, core::seat_at(1));
+      EXPECT_EQ(i->option, static_cast<int>(session::BotFallbackReason::kEnded));
+      EXPECT_EQ(i->count, 8);
+    }
+    EXPECT_EQ(fallbacks, 1);
+  }
+  EXPECT_EQ(sqlite_user_version(db), 2);
+  const std::string log_before = read_file(dir.file("log"));
+  mend_stockfish(dir, r.out);  // were Stockfish asked, it would answer now
   PlayRun again = play(args, "c2c3\n");  // legal after any answer, ...Bb4+ too
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_NE(again.out.find("resumed "), std::string::npos) << again.out;
-  EXPECT_NE(again.out.find(a_pawn_moved ? "Black's bot plays h7-h6" : "Black's bot plays a7-a6"), std::string::npos)
+  EXPECT_EQ(occurrences(again.out, "Tabula level 8 plays Black for Stockfish 2000 until this game ends, as before the "
+                                   "restart (Stockfish (Black) ended while thinking (killed by signal 11"),
+            1)
       << again.out;
+  const std::string table = again.out.substr(0, again.out.find("[Event"));  // what the table heard, not the record
+  EXPECT_EQ(occurrences(table, "plays for Black until this game ends"), 1) << again.out;  // the note only
+  EXPECT_EQ(occurrences(again.out, "Black's bot plays "), 1) << again.out;
+  EXPECT_EQ(read_file(dir.file("log")), log_before) << "Stockfish was asked again";
   EXPECT_NE(again.out.find("after 6 moves"), std::string::npos) << again.out;
+}
+
+// s31-fallback: --stockfish-after-resume again asks Stockfish again at a
+// resume when it can be run now (journaled: a second resume keeps it so);
+// when it cannot, the seat stays with Tabula's engine and the resume says why.
+TEST(StockfishPlay, AfterAResumeStockfishIsAskedAgainOnlyByTheArbitersSwitch) {
+  TempDir dir("sfplay");
+  const std::string db = dir.file("g.db");
+  std::vector<std::string> args = crashing_stockfish_game(dir, db);
+  PlayRun r = play(args, "e2e4\nd2d4\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> missing = args;
+  missing[6] = dir.file("nothing-here");
+  missing.insert(missing.end(), {"--stockfish-after-resume", "again"});
+  PlayRun gone = play(missing, "quit\n");
+  ASSERT_EQ(gone.code, 0) << gone.err;
+  EXPECT_NE(gone.out.find("Tabula level 8 plays Black for Stockfish 2000 until this game ends, as before the restart"),
+            std::string::npos)
+      << gone.out;
+  EXPECT_NE(gone.out.find("Stockfish cannot be run: " + dir.file("nothing-here")), std::string::npos) << gone.out;
+  const bool a_pawn_moved = mend_stockfish(dir, r.out);
+  std::vector<std::string> retry = args;
+  retry.insert(retry.end(), {"--stockfish-after-resume", "again"});
+  PlayRun back = play(retry, "c2c3\n");
+  ASSERT_EQ(back.code, 0) << back.err;
+  EXPECT_NE(back.out.find("  Stockfish 2000 plays Black again: it can be run now (the arbiter's choice at the "
+                          "restart)\n"),
+            std::string::npos)
+      << back.out;
+  EXPECT_NE(back.out.find(a_pawn_moved ? "Black's bot plays h7-h6" : "Black's bot plays a7-a6"), std::string::npos)
+      << back.out;
+  EXPECT_EQ(back.out.find("as before the restart"), std::string::npos) << back.out;
+  // Journaled: the next resume, without the switch, has Stockfish play on.
+  fake_mode("move", dir.file("log"), "g8f6");
+  PlayRun next = play(args, "g1f3\n");
+  ASSERT_EQ(next.code, 0) << next.err;
+  EXPECT_EQ(next.out.find("as before the restart"), std::string::npos) << next.out;
+  EXPECT_NE(next.out.find("Black's bot plays Ng8-f6"), std::string::npos) << next.out;
+  // Bad words for the switch are named.
+  std::vector<std::string> bad = args;
+  bad.insert(bad.end(), {"--stockfish-after-resume", "maybe"});
+  PlayRun no = play(bad, "");
+  EXPECT_EQ(no.code, 2);
+  EXPECT_NE(no.err.find("--stockfish-after-resume \"maybe\" is not keep or again"), std::string::npos) << no.err;
 }
 
 // s30-words: the PGN names the seat "Stockfish 2000" for the game; the moves
@@ -127,11 +221,7 @@ TEST(StockfishPlay, ACrashMidGameIsSaidJournaledAndTabulaPlaysOnAfterAResume) {
 TEST(StockfishPlay, TheRecordSaysWhereTabulasEngineTookOverAndWhereStockfishCameBack) {
   TempDir dir("sfplay");
   const std::string db = dir.file("g.db");
-  fake_mode("crash", dir.file("log"), "e7e5");
-  setenv("FAKE_UCI_CRASH_AT", "2", 1);
-  const std::vector<std::string> args = {"play", "--variant", "chess", "--bots", "Black=stockfish:2000",
-                                         "--stockfish", fake_uci(), "--movetime-ms", "20", "--journal", db,
-                                         "--hint-engine", "tabula"};
+  const std::vector<std::string> args = crashing_stockfish_game(dir, db);
   PlayRun r = play(args, "e2e4\nd2d4\n");
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string took_over =
@@ -144,9 +234,10 @@ TEST(StockfishPlay, TheRecordSaysWhereTabulasEngineTookOverAndWhereStockfishCame
   ASSERT_NE(at, std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("2. d4 {"), std::string::npos) << "the comment follows Black's move:\n" << r.out;
   EXPECT_EQ(occurrences(r.out, "plays Black from here"), 1) << r.out;
-  const bool a_pawn_moved = r.out.find("Black's bot plays a7-") != std::string::npos;
-  fake_mode("move", dir.file("log"), a_pawn_moved ? "h7h6" : "a7a6");
-  PlayRun again = play(args, "c2c3\n");
+  const bool a_pawn_moved = mend_stockfish(dir, r.out);
+  std::vector<std::string> retry = args;  // s31-fallback: Stockfish again only by the arbiter's switch
+  retry.insert(retry.end(), {"--stockfish-after-resume", "again"});
+  PlayRun again = play(retry, "c2c3\n");
   ASSERT_EQ(again.code, 0) << again.err;
   EXPECT_NE(again.out.find(took_over), std::string::npos) << again.out;
   EXPECT_NE(again.out.find(std::string(a_pawn_moved ? "h6" : "a6") + " {Stockfish 2000 plays Black again from here}"),
@@ -167,7 +258,7 @@ TEST(StockfishPlay, TheRecordSaysWhereTabulasEngineTookOverAndWhereStockfishCame
     for (const session::Input& in : c.inputs) {
       inputs.push_back(in);
       const auto* i = std::get_if<session::Intent>(&in);
-      if (i != nullptr && i->kind == session::IntentKind::kAdvice && !ticked) {
+      if (i != nullptr && i->kind == session::IntentKind::kBotFallback && !ticked) {
         inputs.push_back(session::Tick{i->time});
         ticked = true;
       }
@@ -177,6 +268,23 @@ TEST(StockfishPlay, TheRecordSaysWhereTabulasEngineTookOverAndWhereStockfishCame
     std::vector<std::string> comments = journal::bot_comments(c.header, inputs, stages);
     ASSERT_EQ(comments.size(), 6U);
     EXPECT_EQ(" {" + comments[3] + "}", took_over);
+    // s31-fallback: a journal before session 31 said the fallback as advice
+    // (no kBotFallback, no kStockfishAgain): its record says the same.
+    std::vector<session::Input> old;
+    for (const session::Input& in : c.inputs) {
+      const auto* i = std::get_if<session::Intent>(&in);
+      if (i == nullptr || i->kind != session::IntentKind::kBotFallback) {
+        old.push_back(in);
+      } else if (i->option != static_cast<int>(session::BotFallbackReason::kStockfishAgain)) {
+        session::Intent advice = session::advice_intent(i->seat, core::Move{}, i->text, i->time);
+        old.push_back(session::Input{advice});
+      }
+    }
+    EXPECT_EQ(journal::bot_comments(c.header, old, stages), journal::bot_comments(c.header, c.inputs, stages));
+    // The session's own comments (the board's PGN for the hub) say the same.
+    journal::Resumed res = journal::resume(c, db, stages);
+    ASSERT_TRUE(res.session) << res.error;
+    EXPECT_EQ(journal::bot_comments(c.header, *res.session), journal::bot_comments(c.header, c.inputs, stages));
   }
   EXPECT_NE(out.str().find("Stockfish 2000 plays Black again from here"), std::string::npos) << out.str();
   // A takeback of the fallback's move takes its comment with it.

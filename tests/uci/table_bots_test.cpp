@@ -17,12 +17,22 @@ session::BotTask black_task(const core::Game& g, const session::BotSeat& seat) {
   return session::task_for(g, seat, 7);
 }
 
-TEST(TableBots, AStockfishSeatMovesWithStockfishAndSaysSo) {
-  TempDir dir("uci");
-  fake_mode("move", dir.file("log"), "c7c5");
-  uci::TableBots bots(fake_uci());
-  engine::Engine engine(1);
+// One table: the fake Stockfish in `mode` (logging to dir/log), Tabula's
+// engine, and the game after 1. e4 (s31-fallback: the same five lines stood
+// in every test).
+struct Table {
+  explicit Table(const std::string& mode, const std::string& move = "") {
+    if (!mode.empty()) fake_mode(mode, dir.file("log"), move);
+  }
+  TempDir dir{"uci"};
+  uci::TableBots bots{fake_uci()};
+  engine::Engine engine{1};
   core::Game g = chess_game({"e2e4"});
+};
+
+TEST(TableBots, AStockfishSeatMovesWithStockfishAndSaysSo) {
+  Table t("move", "c7c5");
+  auto& [dir, bots, engine, g] = t;
   auto m = bots.move(engine, black_task(g, session::stockfish_seat(core::seat_at(1), 1500)), {}, 20);
   ASSERT_TRUE(m);
   EXPECT_EQ(core::coordinate(g.position(), m->choice.move), "c7c5");
@@ -31,11 +41,8 @@ TEST(TableBots, AStockfishSeatMovesWithStockfishAndSaysSo) {
 }
 
 TEST(TableBots, AFailedSeatIsTabulasForTheRestOfTheGameWithAWarning) {
-  TempDir dir("uci");
-  fake_mode("crash", dir.file("log"));
-  uci::TableBots bots(fake_uci());
-  engine::Engine engine(1);
-  core::Game g = chess_game({"e2e4"});
+  Table t("crash");
+  auto& [dir, bots, engine, g] = t;
   const session::BotSeat seat = session::stockfish_seat(core::seat_at(1), 1500);  // falls back to level 6
   auto m = bots.move(engine, black_task(g, seat), {}, 20);
   ASSERT_TRUE(m);
@@ -45,14 +52,23 @@ TEST(TableBots, AFailedSeatIsTabulasForTheRestOfTheGameWithAWarning) {
   EXPECT_NE(m->warning.find("; Tabula's engine (level 6) plays for Black until this game ends"), std::string::npos)
       << m->warning;
   EXPECT_TRUE(bots.failed(core::seat_at(1)));
+  // s31-fallback: what the shell journals (session/input.h kBotFallback).
+  ASSERT_TRUE(m->fallback);
+  EXPECT_EQ(*m->fallback, session::BotFallbackReason::kEnded);
+  EXPECT_EQ(m->fallback_level, 6);
+  const session::Intent f = uci::fallback_intent(black_task(g, seat), *m, session::Millis{900});
+  EXPECT_EQ(f.kind, session::IntentKind::kBotFallback);
+  EXPECT_EQ(f.seat, core::seat_at(1));
+  EXPECT_EQ(f.option, static_cast<int>(session::BotFallbackReason::kEnded));
+  EXPECT_EQ(f.count, 6);
+  EXPECT_EQ(f.text, m->warning);
+  EXPECT_EQ(f.time, session::Millis{900});
   // The next move does not ask the broken program again, and says nothing more.
-  g.play(m->choice.move);
-  core::Move w;
-  ASSERT_TRUE(core::parse_coordinate(g.position(), "d2d4", w));
-  g.play(w);
+  ASSERT_TRUE(answer_then(g, m->choice.move, "d2d4"));
   auto next = bots.move(engine, black_task(g, seat), {}, 20);
   ASSERT_TRUE(next);
   EXPECT_EQ(next->warning, "");
+  EXPECT_FALSE(next->fallback);
   EXPECT_EQ(next->engine, "Tabula level 6");
   EXPECT_EQ(occurrences(read_file(dir.file("log")), "started"), 1);
   // A new game asks Stockfish again.
@@ -68,20 +84,18 @@ TEST(TableBots, AMissingStockfishIsSaidAtTheSeatsFirstMoveAndTabulaPlays) {
   TempDir dir("uci");
   uci::TableBots bots(dir.file("stockfish"));
   engine::Engine engine(1);
-  core::Game g = chess_game({"e2e4"});
-  auto m = bots.move(engine, black_task(g, session::stockfish_seat(core::seat_at(1), 0, 2)), {}, 20);
+  auto m = bots.move(engine, black_task(chess_game({"e2e4"}), session::stockfish_seat(core::seat_at(1), 0, 2)), {}, 20);
   ASSERT_TRUE(m);
   EXPECT_EQ(m->engine, "Tabula level 3");
+  EXPECT_EQ(m->fallback, session::BotFallbackReason::kNotRunnable);
+  EXPECT_EQ(m->fallback_level, 3);
   EXPECT_EQ(m->warning, "Stockfish (Black) cannot be run: " + dir.file("stockfish") +
                             ": No such file or directory; Tabula's engine (level 3) plays for Black until this game ends");
 }
 
 TEST(TableBots, ATabulaSeatNeverStartsAProcess) {
-  TempDir dir("uci");
-  fake_mode("move", dir.file("log"));
-  uci::TableBots bots(fake_uci());
-  engine::Engine engine(1);
-  core::Game g = chess_game({"e2e4"});
+  Table t("move");
+  auto& [dir, bots, engine, g] = t;
   auto m = bots.move(engine, black_task(g, session::BotSeat{core::seat_at(1), 1}), {}, 20);
   ASSERT_TRUE(m);
   EXPECT_EQ(m->engine, "Tabula level 1");
@@ -89,11 +103,26 @@ TEST(TableBots, ATabulaSeatNeverStartsAProcess) {
   EXPECT_EQ(read_file(dir.file("log")), "");
 }
 
+// s31-fallback: after a journaled fallback the session's bot_task gives the
+// Stockfish seat to Tabula's engine (BotTask::bot kTabula, its fallback
+// level): no process is started, nothing is said, Tabula's level moves.
+TEST(TableBots, ASeatTheSessionGaveToTabulasEngineNeverStartsStockfish) {
+  Table t("move", "c7c5");
+  auto& [dir, bots, engine, g] = t;
+  session::BotTask task = black_task(g, session::stockfish_seat(core::seat_at(1), 2200));
+  task.bot.engine = session::BotEngine::kTabula;
+  auto m = bots.move(engine, task, {}, 20);
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->engine, "Tabula level 8");
+  EXPECT_EQ(m->warning, "");
+  EXPECT_FALSE(m->fallback);
+  EXPECT_EQ(bots.uci(core::seat_at(1)), nullptr);
+  EXPECT_EQ(read_file(dir.file("log")), "");
+}
+
 TEST(TableBots, AHintInChessComesFromStockfishInTheHintsWords) {
-  TempDir dir("uci");
-  fake_mode("move", dir.file("log"), "g1f3");
-  uci::TableBots bots(fake_uci());
-  engine::Engine engine(1);
+  Table t("move", "g1f3");
+  auto& [dir, bots, engine, g] = t;
   std::string warning;
   auto h = bots.hint(engine, chess_game(), {}, true, warning);
   ASSERT_TRUE(h);
@@ -104,10 +133,8 @@ TEST(TableBots, AHintInChessComesFromStockfishInTheHintsWords) {
 }
 
 TEST(TableBots, AHintFallsBackToTabulasWhenStockfishAnswersGarbage) {
-  TempDir dir("uci");
-  fake_mode("garbage", dir.file("log"));
-  uci::TableBots bots(fake_uci());
-  engine::Engine engine(1);
+  Table t("garbage");
+  auto& [dir, bots, engine, ignored] = t;
   std::string warning;
   core::Game g = chess_game();
   auto h = bots.hint(engine, g, {}, true, warning);

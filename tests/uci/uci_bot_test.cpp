@@ -33,10 +33,7 @@ TEST(UciBot, DebiansStockfishAnswersALegalMoveAtTheChosenElo) {
   EXPECT_EQ(bot.elo_sent(), 1500);
   EXPECT_TRUE(bot.running());
   // The same process answers the game's next move.
-  g.play(*r.move);
-  core::Move m;
-  ASSERT_TRUE(core::parse_coordinate(g.position(), "d2d4", m));
-  g.play(m);
+  ASSERT_TRUE(answer_then(g, *r.move, "d2d4"));
   UciReply again = bot.best_move(g, 50, nullptr);
   ASSERT_TRUE(again.move) << again.problem;
   EXPECT_TRUE(g.is_legal(*again.move));
@@ -83,10 +80,7 @@ TEST(UciBot, OneProcessAGameUntilItIsEnded) {
   UciReply a = bot.best_move(g, 10, nullptr);
   ASSERT_TRUE(a.move) << a.problem;
   EXPECT_EQ(move_text(g, a), "e7e5");
-  g.play(*a.move);
-  core::Move m;
-  ASSERT_TRUE(core::parse_coordinate(g.position(), "g1f3", m));
-  g.play(m);
+  ASSERT_TRUE(answer_then(g, *a.move, "g1f3"));
   UciReply b = bot.best_move(g, 10, nullptr);
   EXPECT_EQ(move_text(g, b), "b8c6") << b.problem;
   EXPECT_EQ(bot.starts(), 1);
@@ -139,10 +133,7 @@ TEST(UciBot, ACrashNamesTheSignalAndQuotesItsStderr) {
   core::Game g = chess_game({"e2e4"});
   UciReply first = bot.best_move(g, 10, nullptr);
   ASSERT_TRUE(first.move) << first.problem;  // the first go is answered
-  g.play(*first.move);
-  core::Move m;
-  ASSERT_TRUE(core::parse_coordinate(g.position(), "d2d4", m));
-  g.play(m);
+  ASSERT_TRUE(answer_then(g, *first.move, "d2d4"));
   UciReply r = bot.best_move(g, 10, nullptr);  // mid-game
   EXPECT_FALSE(r.move);
   EXPECT_EQ(r.problem,

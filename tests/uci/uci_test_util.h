@@ -33,16 +33,30 @@ inline void fake_mode(const std::string& mode, const std::string& log, const std
 
 inline bool stockfish_installed() { return uci::why_not_runnable(uci::kDebianStockfish).empty(); }
 
+// Plays `moves` ("e2e4", ...) in `g`; false at the first one not legal there.
+inline bool play_coordinates(core::Game& g, const std::vector<std::string>& moves) {
+  for (const std::string& t : moves) {
+    core::Move m;
+    if (!core::parse_coordinate(g.position(), t, m) || !g.is_legal(m)) return false;
+    g.play(m);
+  }
+  return true;
+}
+
 inline core::Game chess_game(const std::vector<std::string>& moves = {}) {
   auto r = variants::load_id("chess");
   auto pos = core::parse_fen(*r.rules, r.rules->start_fen);
   core::Game g(r.rules, *pos);
-  for (const std::string& t : moves) {
-    core::Move m;
-    if (!core::parse_coordinate(g.position(), t, m)) break;
-    g.play(m);
-  }
+  play_coordinates(g, moves);
   return g;
+}
+
+// The engine's answer `answer` played, then the table's `reply` ("d2d4"):
+// the game a bot is asked about next (s31-fallback: was written out in each test).
+inline bool answer_then(core::Game& g, const core::Move& answer, const std::string& reply) {
+  if (!g.is_legal(answer)) return false;
+  g.play(answer);
+  return play_coordinates(g, {reply});
 }
 
 inline int occurrences(const std::string& text, const std::string& what) {

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <thread>
 
+#include "../uci/uci_test_util.h"
 #include "test_files.h"
 #include "test_source_dir.h"
 #include "journal/archive.h"
@@ -29,23 +30,10 @@ namespace {
 
 using Ms = session::Millis;
 
-std::string fake_uci() { return std::string(TABULA_SOURCE_DIR) + "/tests/uci/fake_uci.sh"; }
+using tabula::testing::fake_mode;
+using tabula::testing::fake_uci;
 
-void fake_mode(const std::string& mode, const std::string& log, const std::string& move = "") {
-  setenv("FAKE_UCI_MODE", mode.c_str(), 1);
-  setenv("FAKE_UCI_LOG", log.c_str(), 1);
-  if (move.empty()) {
-    unsetenv("FAKE_UCI_MOVE");
-  } else {
-    setenv("FAKE_UCI_MOVE", move.c_str(), 1);
-  }
-}
-
-int occurrences_of(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using tabula::testing::occurrences;
 
 Intent click(const std::string& name) { return SquareClicked{*parse_cell_name(name)}; }
 
@@ -71,11 +59,15 @@ void wait_for(KioskGame& g, Ms& t, const std::function<bool()>& done, int second
   }
 }
 
-std::unique_ptr<KioskGame> chess_with(const std::string& bots, const std::string& stockfish, Ms& t) {
+// A chess game with `bots`, White's e2-e4 made (3 s of ticks after), the
+// bot's answer asked; journaled in `journal` when given.
+std::unique_ptr<KioskGame> chess_with(const std::string& bots, const std::string& stockfish, Ms& t,
+                                      const std::string& journal = "") {
   KioskGameOptions o;
   o.variant = "chess";
   o.bots = bots;
   o.stockfish = stockfish;
+  if (!journal.empty()) o.journal = journal;
   std::string error;
   auto g = KioskGame::create(o, Ms(0), error);
   EXPECT_TRUE(g) << error;
@@ -84,6 +76,46 @@ std::unique_ptr<KioskGame> chess_with(const std::string& bots, const std::string
   g->apply(click("e2"), t += Ms(100));
   g->apply(click("e4"), t += Ms(400));
   g->tick(t += Ms(3000));
+  return g;
+}
+
+// Waits for the bot's announcement and makes its move on the board.
+void make_announced_move(KioskGame& g, Ms& t) {
+  wait_for(g, t, [&] { return has_bot_arrow(g.view(t)); }, 20);
+  ASSERT_TRUE(has_bot_arrow(g.view(t))) << "no announcement";
+  const std::string from = cell_name(g.view(t).arrows[0].from);
+  const std::string to = cell_name(g.view(t).arrows[0].to);
+  g.apply(click(from), t += Ms(100));
+  g.apply(click(to), t += Ms(400));
+  g.tick(t += Ms(3000));
+}
+
+// A journaled game (dir/g.db) whose Black Stockfish (skill 2) hangs: Tabula's
+// engine takes over and its move is made on the board; then White's move
+// `then` (from, to) when given; the kiosk closes (the power goes).
+void play_into_the_fallback(tabula::testing::TempDir& dir, Ms& t, const std::vector<std::string>& then = {}) {
+  fake_mode("hang", dir.file("log"));
+  auto g = chess_with("Black=stockfish:skill2", fake_uci(), t, dir.file("g.db"));
+  ASSERT_TRUE(g);
+  make_announced_move(*g, t);
+  ASSERT_EQ(g->session().game().moves().size(), 2U);
+  if (then.size() != 2) return;
+  g->apply(click(then[0]), t += Ms(100));
+  g->apply(click(then[1]), t += Ms(400));
+  g->tick(t += Ms(3000));
+}
+
+// The kiosk started again on dir/g.db (a resume), the fake as Stockfish,
+// one tick on; --stockfish-after-resume again when `stockfish_again`.
+std::unique_ptr<KioskGame> resumed(tabula::testing::TempDir& dir, Ms& t, bool stockfish_again = false) {
+  KioskGameOptions o;
+  o.journal = dir.file("g.db");
+  o.stockfish = fake_uci();
+  o.stockfish_again = stockfish_again;
+  std::string error;
+  auto g = KioskGame::create(o, t, error);
+  EXPECT_TRUE(g) << error;
+  if (g) g->tick(t += Ms(100));
   return g;
 }
 
@@ -195,19 +227,9 @@ TEST(StockfishKiosk, APowerCutAfterStockfishsAnnouncementResumesTheSameMove) {
   fake_mode("first", dir.file("log"));
   setenv("FAKE_UCI_MOVES", "c7c5", 1);
   Ms t(0);
-  KioskGameOptions o;
-  o.variant = "chess";
-  o.bots = "Black=stockfish:skill3";
-  o.stockfish = fake_uci();
-  o.journal = dir.file("g.db");
   {
-    std::string error;
-    auto g = KioskGame::create(o, Ms(0), error);
-    ASSERT_TRUE(g) << error;
-    g->tick(t += Ms(3000));
-    g->apply(click("e2"), t += Ms(100));
-    g->apply(click("e4"), t += Ms(400));
-    g->tick(t += Ms(3000));
+    auto g = chess_with("Black=stockfish:skill3", fake_uci(), t, dir.file("g.db"));
+    ASSERT_TRUE(g);
     wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); });
     ASSERT_TRUE(has_bot_arrow(g->view(t)));
   }  // the power goes
@@ -224,7 +246,7 @@ TEST(StockfishKiosk, APowerCutAfterStockfishsAnnouncementResumesTheSameMove) {
   ASSERT_TRUE(has_bot_arrow(g->view(t)));
   EXPECT_EQ(cell_name(g->view(t).arrows[0].from), "c7");
   EXPECT_EQ(cell_name(g->view(t).arrows[0].to), "c5");
-  EXPECT_EQ(occurrences_of(tabula::testing::read_file(dir.file("log")), "go movetime"), 1);
+  EXPECT_EQ(occurrences(tabula::testing::read_file(dir.file("log")), "go movetime"), 1);
 }
 
 // s30-words: the kiosk's journal of a game where Tabula's engine took over
@@ -232,30 +254,8 @@ TEST(StockfishKiosk, APowerCutAfterStockfishsAnnouncementResumesTheSameMove) {
 // move (the kiosk journals the warning a loop before the announcement).
 TEST(StockfishKiosk, TheExportSaysWhereTabulasEngineTookOverFromStockfish) {
   tabula::testing::TempDir dir;
-  fake_mode("hang", dir.file("log"));
   Ms t(0);
-  KioskGameOptions o;
-  o.variant = "chess";
-  o.bots = "Black=stockfish:skill2";
-  o.stockfish = fake_uci();
-  o.journal = dir.file("g.db");
-  {
-    std::string error;
-    auto g = KioskGame::create(o, Ms(0), error);
-    ASSERT_TRUE(g) << error;
-    g->tick(t += Ms(3000));
-    g->apply(click("e2"), t += Ms(100));
-    g->apply(click("e4"), t += Ms(400));
-    g->tick(t += Ms(3000));
-    wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); }, 20);
-    ASSERT_TRUE(has_bot_arrow(g->view(t))) << "no announcement";
-    const std::string from = cell_name(g->view(t).arrows[0].from);
-    const std::string to = cell_name(g->view(t).arrows[0].to);
-    g->apply(click(from), t += Ms(100));
-    g->apply(click(to), t += Ms(400));
-    g->tick(t += Ms(3000));
-    ASSERT_EQ(g->session().game().moves().size(), 2U);
-  }
+  play_into_the_fallback(dir, t);
   journal::Journal j;
   journal::JournalContents c;
   ASSERT_TRUE(journal::Journal::open(dir.file("g.db"), journal::Journal::Access::kRead, j).ok());
@@ -271,6 +271,65 @@ TEST(StockfishKiosk, TheExportSaysWhereTabulasEngineTookOverFromStockfish) {
                      "then ended it); Tabula's engine (level 3) plays for Black until this game ends}"),
             std::string::npos)
       << pgn;
+}
+
+// s31-fallback: the fallback is journaled: after a power cut the resumed
+// kiosk keeps the seat on Tabula's engine (Stockfish is not started again,
+// the failure not heard again) and says so once; --stockfish-after-resume
+// again gives the seat back to Stockfish when it runs.
+TEST(StockfishKiosk, APowerCutAfterTheFallbackKeepsTabulasEngineAndSaysSoOnce) {
+  tabula::testing::TempDir dir;
+  Ms t(0);
+  play_into_the_fallback(dir, t, {"d2", "d4"});  // then the power goes
+  fake_mode("move", dir.file("log"), "a7a6");  // Stockfish mended: it would answer a7-a6
+  const std::string log_before = tabula::testing::read_file(dir.file("log"));
+  {
+    auto g = resumed(dir, t);
+    ASSERT_TRUE(g);
+    const std::string note = "Tabula level 3 plays Black for Stockfish skill 2 until this game ends, as before the "
+                             "restart (Stockfish (Black) gave no move within 3.0 s";
+    EXPECT_TRUE(said(*g, t, note));
+    make_announced_move(*g, t);
+    EXPECT_EQ(g->session().game().moves().size(), 4U);
+    EXPECT_EQ(tabula::testing::read_file(dir.file("log")), log_before) << "Stockfish was started again";
+    int notes = 0;
+    for (const RulingView& r : g->view(t).ruling_history) notes += r.text.find(note) != std::string::npos ? 1 : 0;
+    EXPECT_LE(notes, 1);
+    g->apply(click("c2"), t += Ms(100));
+    g->apply(click("c3"), t += Ms(400));
+    g->tick(t += Ms(3000));
+  }
+  auto g = resumed(dir, t, /*stockfish_again=*/true);
+  ASSERT_TRUE(g);
+  EXPECT_TRUE(said(*g, t, "Stockfish skill 2 plays Black again: it can be run now (the arbiter's choice at the restart)"));
+  wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); }, 20);
+  ASSERT_TRUE(has_bot_arrow(g->view(t)));
+  EXPECT_NE(tabula::testing::read_file(dir.file("log")), log_before) << "Stockfish was not asked";
+}
+
+// s31-fallback: the arbiter choosing the seat's Stockfish anew (Who plays)
+// ends its journaled fallback: said, journaled, Stockfish asked again.
+TEST(StockfishKiosk, TheArbiterChoosingStockfishAgainEndsTheSeatsFallback) {
+  tabula::testing::TempDir dir;
+  Ms t(0);
+  play_into_the_fallback(dir, t);
+  auto g = resumed(dir, t);
+  ASSERT_TRUE(g);
+  // Stockfish mended: a rook's pawn's step the fallback's move did not take.
+  const core::Geometry& geo = g->session().game().rules().geometry;
+  const bool a_pawn = geo.name(g->session().game().moves()[1].from) == "a7";
+  fake_mode("move", dir.file("log"), a_pawn ? "h7h6" : "a7a6");
+  const std::string log_before = tabula::testing::read_file(dir.file("log"));
+  g->apply(SetBots{"Black=stockfish:skill5"}, t += Ms(100));
+  EXPECT_TRUE(said(*g, t, "Stockfish skill 5 plays Black again: the arbiter chose it (Who plays)"));
+  EXPECT_EQ(g->session().bot_fallback(core::seat_at(1)), nullptr);
+  g->apply(click("d2"), t += Ms(100));
+  g->apply(click("d4"), t += Ms(400));
+  g->tick(t += Ms(3000));
+  wait_for(*g, t, [&] { return has_bot_arrow(g->view(t)); }, 20);
+  ASSERT_TRUE(has_bot_arrow(g->view(t)));
+  EXPECT_EQ(cell_name(g->view(t).arrows[0].from), a_pawn ? "h7" : "a7");
+  EXPECT_NE(tabula::testing::read_file(dir.file("log")), log_before) << "Stockfish was not asked";
 }
 
 TEST(StockfishKiosk, TheSeatStepsOfferStockfishFirstInChess) {
