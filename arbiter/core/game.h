@@ -307,9 +307,14 @@ class Game : private ModuleFrame, private PlyState {
     seen_.push_back(0);
     seen_pending_ = true;
   }
+  // (With no en passant entry open, the key is the position's own:
+  // repetition_key takes out none; most positions, so its walk is not
+  // called for them; session 31, issue 30 item 3.)
   void settle_position() const {
     if (!seen_pending_) return;
-    seen_.back() = repetition_key();
+    bool open = false;
+    for (int c = 0; c < kMaxSeats; ++c) open = open || pos_.en_passant(seat_at(c)).open();
+    seen_.back() = open ? repetition_key() : pos_.hash();
     seen_pending_ = false;
   }
   // Whether an earlier position of the window (the last `limit`) may equal

@@ -628,6 +628,86 @@ TEST(GameSearchMates, TheCheckedSeatTheTurnPassesToGetsTheListHisMateTestFound) 
   }
 }
 
+// A search's frame (Game::SearchFrame) puts back what a make() changed
+// beside the Position's own plies: make() across a mate that takes a seat
+// out (its status, the Position's active seats and king-only settings, the
+// ledger), a reply below it, a capture that pays points, a promotion and
+// a repetition (the key settle_position finds, with no en passant entry
+// open: the position's own) reaches what play() reaches, and unmake()
+// gives back the very state before each. (Session 31: it fails where the
+// frame saves the Game's own state only after a mate or a capture changed
+// it; checked with a frame that saved it lazily, a design dropped.)
+TEST(GameSearchFrame, MakeAndUnmakeAcrossAMateACaptureAPromotionAndARepetitionGiveBackTheState) {
+  // Each: the game, its moves made in turn (each checked against play()),
+  // then unmade one by one (each checked against the state before it).
+  auto check_line = [](const Game& start, const std::vector<std::pair<const char*, const char*>>& line,
+                       const char* what) {
+    SCOPED_TRACE(what);
+    Game game = start;
+    Game played = start;
+    std::vector<std::string> before;
+    for (const auto& [from, to] : line) {
+      before.push_back(state_of(game));
+      const Move m = testing::move(game.position(), from, to);
+      game.make(m);
+      played.play(m);
+      ASSERT_EQ(state_of(game), state_of(played)) << from << "-" << to;
+    }
+    for (std::size_t i = line.size(); i-- > 0;) {
+      game.unmake();
+      ASSERT_EQ(state_of(game), before[i]) << "unmake of " << line[i].first << "-" << line[i].second;
+    }
+    EXPECT_EQ(game.made(), 0);
+  };
+  {
+    // four-kingdoms: Red's queen mates Yellow (out: a status, the Position's
+    // seat settings), Blue (in check) replies below it.
+    auto rules = testing::shipped("four-kingdoms");
+    ASSERT_TRUE(rules);
+    Position pos = testing::setup(*rules, 'r', {"g1:rK", "g12:rQ", "k10:rB", "h14:yK", "k6:yR", "n6:bK", "a8:gK"});
+    const Game game(rules, pos);
+    check_line(game, {{"g12", "h13"}, {"n6", "m6"}}, "four-kingdoms mate");
+    Game after = game;
+    after.make(testing::move(after.position(), "g12", "h13"));
+    ASSERT_EQ(after.status(testing::seat_of(*rules, 'y')), SeatStatus::kCheckmated) << "the line mates";
+    after.unmake();
+    EXPECT_EQ(after.status(testing::seat_of(*rules, 'y')), SeatStatus::kLive);
+    EXPECT_TRUE(after.position().active(testing::seat_of(*rules, 'y')));
+  }
+  {
+    // chesscom-ffa: a capture pays points (score_capture), then the
+    // capturing queen is taken back (points to the other seat).
+    auto rules = testing::shipped("chesscom-ffa");
+    ASSERT_TRUE(rules);
+    Position pos = testing::setup(*rules, 'r', {"h1:rK", "g5:rQ", "g10:yN", "h14:yK", "a7:bK", "n8:gK", "d10:bR"});
+    Game game(rules, pos);
+    check_line(game, {{"g5", "g10"}, {"d10", "g10"}}, "chesscom-ffa captures");
+    Game after = game;
+    after.make(testing::move(after.position(), "g5", "g10"));
+    ASSERT_GT(after.points(testing::seat_of(*rules, 'r')), 0) << "the capture pays";
+  }
+  {
+    // chess: a promotion (rules_after_make), then the repetition of a
+    // knight's shuffle: repetitions() counts the made positions as play().
+    auto loaded = variants::load_id("chess");
+    ASSERT_TRUE(loaded.ok());
+    auto pos = parse_fen(*loaded.rules, "8/P5k1/8/8/8/8/6K1/1N4n1 w - - 0 1");
+    ASSERT_TRUE(pos.ok());
+    const Game game(loaded.rules, *pos);
+    check_line(game,
+               {{"a7", "a8"}, {"g1", "f3"}, {"b1", "c3"}, {"f3", "g1"}, {"c3", "b1"}, {"g1", "f3"}, {"b1", "c3"},
+                {"f3", "g1"}, {"c3", "b1"}},
+               "chess promotion and repetition");
+    Game after = game;
+    for (const auto& [from, to] :
+         std::vector<std::pair<const char*, const char*>>{{"a7", "a8"}, {"g1", "f3"}, {"b1", "c3"}, {"f3", "g1"},
+                                                          {"c3", "b1"}, {"g1", "f3"}, {"b1", "c3"}, {"f3", "g1"},
+                                                          {"c3", "b1"}})
+      after.make(testing::move(after.position(), from, to));
+    EXPECT_EQ(after.repetitions(), 2) << "the line repeats the position after the promotion twice";
+  }
+}
+
 // Position::take_off_pieces, the Game's removal of an eliminated seat's
 // pieces (issue 30 item 3: one pass, not a transform() a square): it names
 // each piece of the seat, in square order, and only those; the other seats'
