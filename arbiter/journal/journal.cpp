@@ -69,6 +69,15 @@ CREATE TABLE rulings(id INTEGER PRIMARY KEY, input_seq INTEGER NOT NULL REFERENC
                      time_ms INTEGER NOT NULL, kind TEXT NOT NULL, severity TEXT NOT NULL, text TEXT NOT NULL);
 )";
 
+// An input a build before session 31 would misread (journal.h kVersion2): a
+// Stockfish fallback, or a takeback to a seat's last move (count 0).
+bool needs_version_2(const session::Input& in) {
+  const auto* intent = std::get_if<session::Intent>(&in);
+  if (intent == nullptr) return false;
+  return intent->kind == session::IntentKind::kBotFallback ||
+         (intent->kind == session::IntentKind::kTakeback && intent->count == 0);
+}
+
 }  // namespace
 
 // ---- Journal ----------------------------------------------------------------------------
@@ -333,11 +342,11 @@ JournalStatus Journal::open_locked(const std::string& path, Access access, Write
     }
     auto version = ro.query_int("PRAGMA user_version", s);
     if (!s.ok()) return s;
-    if (!version || *version < kSchemaVersion || *version > kFallbackSchemaVersion) {
+    if (!version || *version < kSchemaVersion || *version > kVersion2) {
       return JournalStatus::fail(JournalError::kVersion,
                                  path + ": journal schema version " + std::to_string(version.value_or(0)) +
                                      ", this build reads versions " + std::to_string(kSchemaVersion) + " and " +
-                                     std::to_string(kFallbackSchemaVersion) + "; it is left as it is");
+                                     std::to_string(kVersion2) + "; it is left as it is");
     }
     j.version_ = *version;
     auto check = ro.query_text("PRAGMA quick_check", s);
@@ -475,12 +484,11 @@ JournalStatus Journal::record_once(const session::Input& in, const session::Outp
   p.input.bind(4, e.payload);
   p.input.bind(5, wall_ms);
   if (s.ok()) s = run(p.input);
-  // s31-fallback: the first Stockfish fallback makes the file version 2 (journal.h).
-  const auto* intent = std::get_if<session::Intent>(&in);
-  const bool raise = intent != nullptr && intent->kind == session::IntentKind::kBotFallback &&
-                     version_ < kFallbackSchemaVersion;
+  // The first input a build before session 31 would misread makes the file
+  // version 2 (journal.h).
+  const bool raise = version_ < kVersion2 && needs_version_2(in);
   if (s.ok() && raise) {
-    s = db_.exec("PRAGMA user_version = " + std::to_string(kFallbackSchemaVersion), "marking the journal version 2");
+    s = db_.exec("PRAGMA user_version = " + std::to_string(kVersion2), "marking the journal version 2");
   }
   for (std::size_t i = 0; s.ok() && i < out.moves.size(); ++i) {
     const session::AcceptedMove& m = out.moves[i];
@@ -501,7 +509,7 @@ JournalStatus Journal::record_once(const session::Input& in, const session::Outp
     s = run(p.ruling);
   }
   if (s.ok()) s = run(p.commit);
-  if (s.ok() && raise) version_ = kFallbackSchemaVersion;
+  if (s.ok() && raise) version_ = kVersion2;
   if (!s.ok()) {
     run(p.rollback);
     tied_ = false;  // the tie, if this transaction wrote it, is rolled back too

@@ -59,12 +59,16 @@ namespace tabula::journal {
 
 inline constexpr std::int64_t kApplicationId = 0x54424A4C;  // "TBJL"
 inline constexpr std::int64_t kSchemaVersion = 1;
-// s31-fallback: a journal that holds a Stockfish fallback (a kBotFallback
-// input, session/input.h) is version 2, raised in the transaction of its
-// first such input: a build before it refuses that journal by its version
-// ("journal schema version 2, this build reads version 1"), not as a damaged
-// row, and still reads every journal without one. This build reads 1 and 2.
-inline constexpr std::int64_t kFallbackSchemaVersion = 2;
+// Version 2 (session 31): a journal that holds an input a build before it
+// would misread is version 2, raised in the transaction of its first such
+// input: a Stockfish fallback (s31-fallback, a kBotFallback input) or a
+// takeback to a seat's last move (s31-takeback, kTakeback with count 0: a
+// build before it refuses "0 moves" and replays the moves after it onto the
+// wrong position). A build before it refuses such a journal by its version
+// ("journal schema version 2, this build reads version 1"), not as a
+// damaged row or a wrong game, and still reads every journal without one.
+// This build reads 1 and 2 (needs_version_2, journal.cpp).
+inline constexpr std::int64_t kVersion2 = 2;
 
 struct JournalHeader {
   std::string variant;         // variant id, as `--variant`

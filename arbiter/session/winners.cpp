@@ -10,7 +10,11 @@ std::vector<core::Seat> winning_side(const core::RuleSet& rules, core::Seat firs
   if (first == core::kNoSeat || i < 0 || i >= rules.seat_count()) return {};
   std::vector<bool> won(static_cast<std::size_t>(rules.seat_count()), false);
   won[static_cast<std::size_t>(i)] = true;
-  if (rules.relations.kind != core::RelationsKind::kEveryoneAgainstEveryone) {
+  // Only fixed teams win together (001 Chess Four, chess.com Teams: "the
+  // team wins"). 003's first alliances do not: "the winner is whoever holds
+  // most tokens" (RULINGS 003; by the end every other remaining player is
+  // his vassal), one seat, as the game-over ruling names him.
+  if (rules.relations.kind == core::RelationsKind::kFixedTeams) {
     for (const std::vector<core::Seat>& team : rules.relations.teams) {
       if (std::find(team.begin(), team.end(), first) == team.end()) continue;
       for (core::Seat m : team) {

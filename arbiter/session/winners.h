@@ -4,11 +4,12 @@
 // JSON's "winners", hub/web/board_json.cpp) read it here, so a team's
 // partner is marked on both (the page marked only the ranking's first).
 //
-// A side is the variant's teams (relations.team), as Game::teammates()
-// plays them (core/module_teams.cpp): 001 Chess Four's and chess.com
-// Teams' teams, and allies-vassals' first alliances (003 rule 2; the core
-// ranks a winner's first ally next, and the engine and `tabula match` score
-// them together). Pure; thread-safe (no state).
+// A side is the variant's fixed teams (relations.team), as Game::teammates()
+// plays them (core/module_teams.cpp): 001 Chess Four's and chess.com Teams'
+// teams. allies-vassals' first alliances are no side at the end: 003's
+// winner is the one who holds most tokens (RULINGS 003), alone (the lead,
+// session 31: s31-hall had marked his first ally too, as the engine and
+// `tabula match` score partners for strength). Pure; thread-safe (no state).
 #pragma once
 
 #include <vector>

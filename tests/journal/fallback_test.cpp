@@ -137,23 +137,26 @@ TEST(BotFallback, TheSessionRefusesAFallbackItCannotKeep) {
   EXPECT_TRUE(f.bot_engine_changes().empty());
 }
 
+// The file's PRAGMA user_version.
+int user_version(const std::string& db) {
+  sqlite3* d = nullptr;
+  EXPECT_EQ(sqlite3_open_v2(db.c_str(), &d, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  sqlite3_prepare_v2(d, "PRAGMA user_version", -1, &st, nullptr);
+  sqlite3_step(st);
+  const int v = sqlite3_column_int(st, 0);
+  sqlite3_finalize(st);
+  sqlite3_close(d);
+  return v;
+}
+
 // The first fallback makes the file version 2 (an older build refuses it by
 // its version, not as a damaged row); this build opens 1 and 2, not 3.
 TEST(BotFallback, TheFirstFallbackMakesTheJournalVersion2) {
   testing::ScratchDir dir;
   const std::string db = dir.file("g.db");
   ASSERT_TRUE(stockfish_journal(db, session::Tick{Millis{50}}));
-  auto version = [&] {
-    sqlite3* d = nullptr;
-    EXPECT_EQ(sqlite3_open_v2(db.c_str(), &d, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
-    sqlite3_stmt* st = nullptr;
-    sqlite3_prepare_v2(d, "PRAGMA user_version", -1, &st, nullptr);
-    sqlite3_step(st);
-    const int v = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(d);
-    return v;
-  };
+  auto version = [&] { return user_version(db); };
   EXPECT_EQ(version(), 1);  // no fallback: a build before it reads this journal
   {
     Journal j;
@@ -180,6 +183,34 @@ TEST(BotFallback, TheFirstFallbackMakesTheJournalVersion2) {
   EXPECT_NE(st.message.find("journal schema version 3, this build reads versions 1 and 2; it is left as it is"),
             std::string::npos)
       << st.message;
+}
+
+// A takeback to a seat's last move (count 0, s31-takeback) makes the file
+// version 2 too: a build before session 31 refuses "0 moves" and would replay
+// the moves after it onto the wrong position (journal.h kVersion2). A
+// numbered takeback, which every build reads, leaves it version 1.
+TEST(JournalVersion2, ATakebackToASeatsLastMoveMakesTheJournalVersion2) {
+  testing::ScratchDir dir;
+  const std::string db = dir.file("g.db");
+  ASSERT_TRUE(stockfish_journal(db, session::Tick{Millis{50}}));
+  auto take_back = [&](int count, core::Seat seat, std::int64_t seq) {
+    Journal j;
+    Resumed r = opened(db, Journal::Access::kAppend, j);
+    ASSERT_TRUE(r.session) << r.error;
+    session::Intent i;
+    i.time = Millis{100 + seq};
+    i.kind = session::IntentKind::kTakeback;
+    i.count = count;
+    i.seat = seat;
+    ASSERT_TRUE(j.record(i, r.session->handle(i), seq).ok());
+  };
+  take_back(1, core::kNoSeat, 2);
+  EXPECT_EQ(user_version(db), 1);
+  take_back(0, core::seat_at(0), 3);
+  EXPECT_EQ(user_version(db), 2);
+  Journal j;
+  Resumed r = opened(db, Journal::Access::kRead, j);
+  EXPECT_TRUE(r.session) << r.error;
 }
 
 // A damaged fallback row (an unknown reason, a row cut short) is named with

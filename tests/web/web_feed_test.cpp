@@ -106,8 +106,9 @@ TEST(BoardJson, AGameATeamWonNamesEveryWinnerInWinners) {
   // ranked first either way.
   EXPECT_EQ(winners("chess-four", 4, {2, 0, 1, 3}), "0,2");
   EXPECT_EQ(winners("chess-four", 4, {3, 1, 0, 2}), "1,3");
-  // 003's first alliances (White + Blue, Black + Red), as Game::teammates() plays them.
-  EXPECT_EQ(winners("allies-vassals", 4, {3, 0, 1, 2}), "0,3");
+  // 003's first alliances (White + Blue, Black + Red) are no side at the
+  // end: the winner by tokens alone (RULINGS 003).
+  EXPECT_EQ(winners("allies-vassals", 4, {3, 0, 1, 2}), "3");
   // Everyone against everyone: the first alone.
   EXPECT_EQ(winners("chesscom-ffa", 4, {2, 0, 3, 1}), "2");
   EXPECT_EQ(winners("chess", 2, {1, 0}), "1");
