@@ -256,8 +256,7 @@ LookCounts look_along_random_games(const std::string& id, int games, int plies) 
   auto rules = testing::shipped(id);
   if (!rules) return n;
   for (int game = 0; game < games; ++game) {
-    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
-                                             : parse_fen(*rules, rules->start_fen);
+    auto start = testing::start_of(*rules);
     EXPECT_TRUE(start.ok());
     if (!start.ok()) return n;
     Position pos = *start;
@@ -355,8 +354,7 @@ void mates_along_random_games(const std::string& id, int games, int plies, MateC
   at_turn->checks.mate_timing = MateTiming::kStartOfTurn;
   EXPECT_EQ(rules->checks.mate_timing, MateTiming::kAfterEveryMove) << "000 judges mates after every move";
   for (int game = 0; game < games; ++game) {
-    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
-                                             : parse_fen(*rules, rules->start_fen);
+    auto start = testing::start_of(*rules);
     ASSERT_TRUE(start.ok());
     Game after_move(rules, *start);
     Game at_start(at_turn, *start);
@@ -409,8 +407,7 @@ TEST(CornersLook, TheLooksCheckTestAnswersAsThePositionsAlongRandomGames) {
     SCOPED_TRACE(id);
     auto rules = testing::shipped(id);
     ASSERT_TRUE(rules);
-    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
-                                             : parse_fen(*rules, rules->start_fen);
+    auto start = testing::start_of(*rules);
     ASSERT_TRUE(start.ok());
     Game g(rules, *start);
     if (std::string(id) == "corners-mini") {
@@ -515,8 +512,7 @@ TEST(CornersProof, AReplysOneLookAnswersAsLegalThenRefused) {
     SCOPED_TRACE(id);
     auto rules = testing::shipped(id);
     ASSERT_TRUE(rules);
-    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
-                                             : parse_fen(*rules, rules->start_fen);
+    auto start = testing::start_of(*rules);
     ASSERT_TRUE(start.ok());
     Game g(rules, *start);
     int illegal = 0, refused = 0, allowed = 0;
@@ -587,8 +583,7 @@ void proofs_along_random_games(const std::string& id, int games, int plies, Proo
   auto rules = testing::shipped(id);
   ASSERT_TRUE(rules);
   for (int game = 0; game < games; ++game) {
-    auto start = rules->four_player_notation ? parse_fen4(*rules, rules->start_fen)
-                                             : parse_fen(*rules, rules->start_fen);
+    auto start = testing::start_of(*rules);
     ASSERT_TRUE(start.ok());
     Game g(rules, *start);
     std::uint64_t seed = 0xA0761D6478BD642FULL * static_cast<std::uint64_t>(game + 3);

@@ -28,9 +28,19 @@
 namespace tabula::core {
 namespace {
 
-Result<Position> start_of(const RuleSet& rules) {
-  return rules.four_player_notation ? parse_fen4(rules, rules.start_fen) : parse_fen(rules, rules.start_fen);
+// g's legal move from `from` to `to` (squares by name); none: a failure
+// added and an empty move.
+Move legal_from_to(const Game& g, const char* from, const char* to) {
+  const Geometry& geo = g.rules().geometry;
+  MoveList list;
+  g.legal_moves(list);
+  for (const Move& m : list)
+    if (m.from == geo.parse(from) && m.to == geo.parse(to)) return m;
+  ADD_FAILURE() << from << "-" << to;
+  return Move{};
 }
+
+using testing::start_of;
 
 // A shipped variant's rules and start position; nullopt (with a test
 // failure) where either does not load.
@@ -190,15 +200,7 @@ TEST(GameSearchApi, FoolsMateMadeEndsTheGameAndUnmakeReopensIt) {
   // 1. f3 e5 2. g4 Qh4#: the outcome after make() is play()'s, and a
   // different key; unmake() reopens the game with Black to move.
   Game g = chess_game();
-  const Geometry& geo = g.rules().geometry;
-  auto find = [&](const char* from, const char* to) {
-    MoveList list;
-    g.legal_moves(list);
-    for (const Move& m : list)
-      if (m.from == geo.parse(from) && m.to == geo.parse(to)) return m;
-    ADD_FAILURE() << from << "-" << to;
-    return Move{};
-  };
+  auto find = [&](const char* from, const char* to) { return legal_from_to(g, from, to); };
   g.make(find("f2", "f3"));
   g.make(find("e7", "e5"));
   g.make(find("g2", "g4"));
@@ -232,15 +234,7 @@ TEST(GameSearchApi, TheAutomaticDrawsEndAMadeGameAsTheyEndAPlayedOne) {
   ASSERT_TRUE(loaded.ok());
   auto rules = std::make_shared<RuleSet>(*loaded.rules);
   rules->draws.insufficient_material = false;
-  const Geometry& geo = rules->geometry;
-  auto find = [&](const Game& g, const char* from, const char* to) {
-    MoveList list;
-    g.legal_moves(list);
-    for (const Move& m : list)
-      if (m.from == geo.parse(from) && m.to == geo.parse(to)) return m;
-    ADD_FAILURE() << from << "-" << to;
-    return Move{};
-  };
+  const auto find = legal_from_to;
   auto start = start_of(*rules);
   ASSERT_TRUE(start.ok());
   Game made(rules, *start);

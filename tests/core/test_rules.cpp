@@ -16,6 +16,11 @@ std::shared_ptr<const core::RuleSet> shipped(const std::string& id) {
   return r.rules;
 }
 
+core::Result<core::Position> start_of(const core::RuleSet& rules) {
+  return rules.four_player_notation ? core::parse_fen4(rules, rules.start_fen)
+                                    : core::parse_fen(rules, rules.start_fen);
+}
+
 std::shared_ptr<core::RuleSet> piece_lab(int files, int ranks, const std::vector<std::string>& betzas,
                                          const std::vector<std::string>& holes) {
   auto rs = std::make_shared<core::RuleSet>();

@@ -10,6 +10,7 @@
 
 #include "core/game.h"
 #include "core/position.h"
+#include "core/result.h"
 #include "core/rule_set.h"
 #include "sanitizer_size.h"
 
@@ -17,6 +18,9 @@ namespace tabula::testing {
 
 // A shipped variant; fails the test (ADD_FAILURE) and returns null if broken.
 std::shared_ptr<const core::RuleSet> shipped(const std::string& id);
+// The rules' start position (start_fen, in FEN4 where the variant writes
+// four-player notation).
+core::Result<core::Position> start_of(const core::RuleSet& rules);
 
 // A board of the given size with one piece kind per betza string (letters
 // A.. in order) plus a royal king 'K', two seats (south, north), no castling.

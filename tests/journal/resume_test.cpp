@@ -25,6 +25,20 @@ JournalHeader chess_header() {
   return h;
 }
 
+// The journal `j` (at `path`, of `rules`) resumed is the `live` session
+// again: its state, its moves and its clock.
+void expect_resumed_as_live(Journal& j, const std::string& path, const std::shared_ptr<const core::RuleSet>& rules,
+                            const session::Session& live) {
+  JournalContents c;
+  ASSERT_TRUE(j.load(c).ok());
+  Resumed r = resume(c, path, {rules});
+  ASSERT_TRUE(r.session.has_value()) << r.error;
+  EXPECT_EQ(state_summary(*r.session), state_summary(live));
+  EXPECT_EQ(r.session->game().moves(), live.game().moves());
+  ASSERT_TRUE(r.session->clock().has_value());
+  EXPECT_EQ(*r.session->clock(), *live.clock());
+}
+
 TEST(Resume, AnOpenPromotionQuestionComesBackAsItWas) {
   auto rules = testing::rules_of("chess");
   std::vector<session::Input> inputs = testing::script_inputs("chess", kPromotion, 2);
@@ -189,14 +203,7 @@ TEST(Resume, AMoveWithdrawnWhileTheClockIsStoppedReplaysToTheSameClocks) {
   // 100 ms from e7's landing to the pause were White's too).
   EXPECT_EQ(live.clock()->remaining(1, now), session::Millis{60000});
   EXPECT_EQ(live.clock()->remaining(0, now), session::Millis{60000 - 1000});
-  JournalContents c;
-  ASSERT_TRUE(j.load(c).ok());
-  Resumed r = resume(c, dir.file("g.db"), {rules});
-  ASSERT_TRUE(r.session.has_value()) << r.error;
-  EXPECT_EQ(state_summary(*r.session), state_summary(live));
-  EXPECT_EQ(r.session->game().moves(), live.game().moves());
-  ASSERT_TRUE(r.session->clock().has_value());
-  EXPECT_EQ(*r.session->clock(), *live.clock());
+  expect_resumed_as_live(j, dir.file("g.db"), rules, live);
 }
 
 // Session 31 (s31-hands): a capture shown by its victim's chattering reed
@@ -243,14 +250,7 @@ TEST(Resume, ACaptureLandedLateReplaysToTheSameClocks) {
   // fill, 1300 ms, and Black was charged 713 ms.
   EXPECT_EQ(live.clock()->remaining(1, now), session::Millis{60000 - 399 + 2000});
   EXPECT_EQ(live.clock()->remaining(0, now), session::Millis{60000 - (4000 - 2013)});
-  JournalContents c;
-  ASSERT_TRUE(j.load(c).ok());
-  Resumed r = resume(c, dir.file("g.db"), {rules});
-  ASSERT_TRUE(r.session.has_value()) << r.error;
-  EXPECT_EQ(state_summary(*r.session), state_summary(live));
-  EXPECT_EQ(r.session->game().moves(), live.game().moves());
-  ASSERT_TRUE(r.session->clock().has_value());
-  EXPECT_EQ(*r.session->clock(), *live.clock());
+  expect_resumed_as_live(j, dir.file("g.db"), rules, live);
 }
 
 // Session 13 (s13-clock): an arbiter's flag of a seat whose session clock

@@ -343,10 +343,7 @@ TEST(StageChange, TheWinnerChoosesAndStageTwoIsSetUpAndVerified) {
   session::Session s({one.rules, two.rules}, start.value());
   const core::Geometry& g1 = one.rules->geometry;
   session::Millis t{0};
-  for (int i = 0; i < core::kMaxSquares; ++i) {
-    core::Square q = static_cast<core::Square>(i);
-    if (g1.playable(q) && !start->at(q).empty()) s.on_event({t, q, true});
-  }
+  put_position(s, g1, *start, t, session::Millis{0});
   s.tick(t += session::Millis{600});
   ASSERT_EQ(s.phase(), Phase::kPlay);
   s.on_event({t += session::Millis{300}, g1.parse("c3"), false});
@@ -366,15 +363,8 @@ TEST(StageChange, TheWinnerChoosesAndStageTwoIsSetUpAndVerified) {
   // The table sets stage two up: everything off, then the new position on.
   const core::Position layout = s.snapshot().position;
   EXPECT_FALSE(s.snapshot().fixes.empty());
-  const core::Geometry& g2 = two.rules->geometry;
-  for (int i = 0; i < core::kMaxSquares; ++i) {
-    core::Square q2 = static_cast<core::Square>(i);
-    if (s.tracker().board().cells().test(i)) s.on_event({t += session::Millis{50}, q2, false});
-  }
-  for (int i = 0; i < core::kMaxSquares; ++i) {
-    core::Square q2 = static_cast<core::Square>(i);
-    if (g2.playable(q2) && !layout.at(q2).empty()) s.on_event({t += session::Millis{50}, q2, true});
-  }
+  lift_everything(s, t, session::Millis{50});
+  put_position(s, two.rules->geometry, layout, t, session::Millis{50});
   s.tick(t += session::Millis{700});
   EXPECT_EQ(s.phase(), Phase::kPlay);
   EXPECT_EQ(s.match().stage(), 1);

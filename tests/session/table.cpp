@@ -343,6 +343,20 @@ bool no_illegal(const Table& t) {
   return true;
 }
 
+void put_position(session::Session& s, const core::Geometry& g, const core::Position& pos, session::Millis& t,
+                  session::Millis step) {
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    const auto q = static_cast<core::Square>(i);
+    if (g.playable(q) && !pos.at(q).empty()) s.on_event({t += step, q, true});
+  }
+}
+
+void lift_everything(session::Session& s, session::Millis& t, session::Millis step) {
+  for (int i = 0; i < core::kMaxSquares; ++i) {
+    if (s.tracker().board().cells().test(i)) s.on_event({t += step, static_cast<core::Square>(i), false});
+  }
+}
+
 Table italian(session::SessionSettings s) {
   Table t("chess", "", s);
   t.setup();

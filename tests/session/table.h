@@ -121,6 +121,15 @@ bool no_illegal(const Table& t);
 // the last: both sides may castle short.
 Table italian(session::SessionSettings s = {});
 
+// The table's hands on a session's sensors: each piece of `pos` on a
+// playable square of `g` set down, and every square the tracker's board
+// reads occupied lifted, one event each at `t` advanced by `step` first (a
+// step of 0: all at `t`). For the setups of 004's stages (session_test's
+// StageChange, takeback_test's TakebackToSeat).
+void put_position(session::Session& s, const core::Geometry& g, const core::Position& pos, session::Millis& t,
+                  session::Millis step);
+void lift_everything(session::Session& s, session::Millis& t, session::Millis step);
+
 // tests/data/pgn4/<rel> (the records of its SOURCES.md).
 std::string shared_data(const std::string& rel);
 

@@ -58,6 +58,11 @@ std::string journal_position(const std::string& db) {
   return core::to_fen4(g.position(), points);
 }
 
+// `tabula play` of `variant` with every seat typed (no bot), journaled in `db`.
+std::vector<std::string> typed_args(const std::string& variant, const Db& db) {
+  return {"play", "--variant", variant, "--bots", "none", "--journal", db.path()};
+}
+
 // The start of corners-mini (its start_fen), W G B P: Black's king d8 and
 // queen e8, Pink's king h5 and queen h4, Grey's king a4 and queen a5.
 const char* const kMiniStart =
@@ -77,8 +82,7 @@ const char* const kMiniAfterC3 =
 // resignation and left Grey to move after d2-d3).
 TEST(TypedTakeback, AnEliminationBetweenIsTakenBackWithTheMovesSince) {
   Db db("tabula_typed_takeback_resign.db");
-  const std::vector<std::string> args = {"play", "--variant", "corners-mini", "--bots",
-                                         "none", "--journal", db.path()};
+  const std::vector<std::string> args = typed_args("corners-mini", db);
   PlayRun r = play(args, "d2d3\nresign\ne7e6\ng3f3\ntakeback\nquit\n");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("  Grey is out; remove all of Grey's pieces\n"), std::string::npos) << r.out;
@@ -104,8 +108,7 @@ TEST(TypedTakeback, AnEliminationBetweenIsTakenBackWithTheMovesSince) {
 // history (before: 4 again, which left Black to move after d2-d3 b5-c5).
 TEST(TypedTakeback, ATakebackAfterATakebackCountsTheGameNotTheHistory) {
   Db db("tabula_typed_takeback_twice.db");
-  const std::vector<std::string> args = {"play", "--variant", "corners-mini", "--bots",
-                                         "none", "--journal", db.path()};
+  const std::vector<std::string> args = typed_args("corners-mini", db);
   // 1. d2-d3 b5-c5 e7-e6 g5-f5+ (Black in check: White's and Grey's turns
   // pass) f7-f6 g4-f4 2. c2-c3 b6-c6 d7-d6 g3-f3, then White takes back.
   PlayRun r =
@@ -144,8 +147,7 @@ TEST(TypedTakeback, ATakebackAfterATakebackCountsTheGameNotTheHistory) {
 // move, past the other's answer (as before: this worked, and still does).
 TEST(TypedTakeback, TwoPlayerChessStillGoesBackToTheTypersOwnMove) {
   Db db("tabula_typed_takeback_chess.db");
-  const std::vector<std::string> args = {"play", "--variant", "chess",  "--bots",
-                                         "none", "--journal", db.path()};
+  const std::vector<std::string> args = typed_args("chess", db);
   PlayRun r = play(args, "e2e4\ne7e5\ng1f3\nb8c6\ntakeback\nb1c3\ntakeback\nquit\n");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(
@@ -170,8 +172,7 @@ TEST(TypedTakeback, TwoPlayerChessStillGoesBackToTheTypersOwnMove) {
 // in this stage"; Black's "takeback" after 1. e4 took back White's e4.
 TEST(TypedTakeback, NoMoveOfTheSeatYetIsRefusedWithTheReason) {
   Db db("tabula_typed_takeback_none.db");
-  const std::vector<std::string> args = {"play", "--variant", "chess",  "--bots",
-                                         "none", "--journal", db.path()};
+  const std::vector<std::string> args = typed_args("chess", db);
   PlayRun r = play(args, "takeback\ne2e4\ntakeback\nquit\n");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(

@@ -107,13 +107,18 @@ KioskGameOptions journaled(const std::string& variant, const std::string& path) 
   return o;
 }
 
-TEST(KioskGame, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
-  // Issue 18 item 5: names given with --players never appeared on screen.
+// Chess with Ann playing White and Bob Black.
+KioskGameOptions ann_and_bob() {
   KioskGameOptions o;
   o.variant = "chess";
   o.players = {"Ann", "Bob"};
+  return o;
+}
+
+TEST(KioskGame, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
+  // Issue 18 item 5: names given with --players never appeared on screen.
   std::string error;
-  auto sim = KioskGame::create(o, Ms(0), error);
+  auto sim = KioskGame::create(ann_and_bob(), Ms(0), error);
   ASSERT_TRUE(sim) << error;
   const KioskView& v = sim->view(Ms(3000));
   ASSERT_EQ(v.seats.size(), 2U);
@@ -130,11 +135,8 @@ TEST(KioskGame, TheNamesGivenWithPlayersAreOnTheSeatsTheBannerAndTheClocks) {
 // ("Ann (White)'s pawn..."); the session's texts, which the journal keeps,
 // do not.
 TEST(KioskGame, TheRulingsOnScreenNameThePlayersButTheSessionsTextsDoNot) {
-  KioskGameOptions o;
-  o.variant = "chess";
-  o.players = {"Ann", "Bob"};
   std::string error;
-  auto sim = KioskGame::create(o, Ms(0), error);
+  auto sim = KioskGame::create(ann_and_bob(), Ms(0), error);
   ASSERT_TRUE(sim) << error;
   Ms t(0);
   sim->tick(t += Ms(3000));
@@ -706,9 +708,7 @@ TEST(KioskGame, AfterATeamsWinBothPartnersSayWon) {
 // players everywhere else; the decline's notice too.
 TEST(KioskGame, ADrawOfferNamesThePlayersWhereTheyAreNamed) {
   Ms t(0);
-  KioskGameOptions o;
-  o.variant = "chess";
-  o.players = {"Ann", "Bob"};
+  KioskGameOptions o = ann_and_bob();
   std::string error;
   auto sim = KioskGame::create(o, t, error);
   ASSERT_TRUE(sim) << error;
